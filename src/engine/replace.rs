@@ -1,0 +1,367 @@
+//! Replacement templates in each flavor's own syntax, and replace-all.
+//!
+//! - Python: `\1`, `\g<1>`, `\g<name>`, `\g<0>`, and the escapes `\n \t \\ …`;
+//! - JavaScript: `$1`/`$01`, `$<name>`, `$&`, `` $` ``, `$'`, `$$` (String.prototype.replace);
+//! - Rust: `$1`, `$name`, `${name}`, `$$` (the `regex` crate's `Captures::expand`).
+
+use super::{Match, MatchOptions, Regex};
+use crate::error::{Error, ErrorKind};
+use crate::flavor::Flavor;
+use crate::{Limits, Span};
+
+/// One piece of a parsed template.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Piece {
+    /// Text copied as is.
+    Literal(String),
+    /// A group's text (0 = whole match); empty when the group did not participate.
+    Group(usize),
+    /// JS `` $` ``: the text before the match.
+    Before,
+    /// JS `$'`: the text after the match.
+    After,
+}
+
+/// A template parsed for a pattern.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Template {
+    /// The pieces in order.
+    pub pieces: Vec<Piece>,
+}
+
+/// The result of a replace.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct Replaced {
+    /// The text with replacements made.
+    pub result: String,
+    /// How many matches were replaced.
+    pub replaced: usize,
+}
+
+fn push_lit(pieces: &mut Vec<Piece>, s: &str) {
+    if let Some(Piece::Literal(l)) = pieces.last_mut() {
+        l.push_str(s);
+    } else {
+        pieces.push(Piece::Literal(s.to_string()));
+    }
+}
+
+impl Template {
+    /// Parses `template` in the syntax of `re`'s flavor.
+    ///
+    /// # Errors
+    /// Python only (the others keep unknown references literally or expand them to nothing):
+    /// `invalid group reference N`, `unknown group name 'x'`, `bad escape \q`, with the span in
+    /// the template.
+    pub fn parse(template: &str, re: &Regex) -> Result<Template, Error> {
+        match re.flavor() {
+            Flavor::Python => parse_python(template, re),
+            Flavor::Js => Ok(parse_js(template, re)),
+            Flavor::Rust => Ok(parse_rust(template, re)),
+        }
+    }
+
+    /// Appends the expansion for match `m` of `text` to `out`.
+    pub fn expand(&self, text: &str, m: &Match, out: &mut String) {
+        for p in &self.pieces {
+            match p {
+                Piece::Literal(s) => out.push_str(s),
+                Piece::Group(k) => {
+                    if let Some(s) = m.group(text, *k) {
+                        out.push_str(s);
+                    }
+                }
+                Piece::Before => out.push_str(&text[..m.start()]),
+                Piece::After => out.push_str(&text[m.end()..]),
+            }
+        }
+    }
+}
+
+fn group_by_name(re: &Regex, name: &str) -> Option<usize> {
+    re.group_names().iter().position(|n| n.as_deref() == Some(name)).map(|i| i + 1)
+}
+
+fn parse_python(t: &str, re: &Regex) -> Result<Template, Error> {
+    let mut pieces = Vec::new();
+    let err = |msg: String, span: Span| Err(Error::new(ErrorKind::ReplacementInvalid, msg).with_span_in(t, Some(span)));
+    let b = t.as_bytes();
+    let mut i = 0;
+    let mut lit_start = 0;
+    while i < b.len() {
+        if b[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        push_lit(&mut pieces, &t[lit_start..i]);
+        let start = i;
+        let Some(&c) = b.get(i + 1) else {
+            return err("bad escape (end of pattern)".into(), Span::new(i, i + 1));
+        };
+        i += 2;
+        match c {
+            b'g' => {
+                if b.get(i) != Some(&b'<') {
+                    return err("missing <".into(), Span::new(start, i));
+                }
+                let Some(close) = t[i..].find('>') else {
+                    return err("missing >, unterminated name".into(), Span::new(start, t.len()));
+                };
+                let name = &t[i + 1..i + close];
+                i += close + 1;
+                let span = Span::new(start, i);
+                if name.is_empty() {
+                    return err("missing group name".into(), span);
+                }
+                let index = if name.bytes().all(|d| d.is_ascii_digit()) {
+                    let n: usize = name.parse().unwrap_or(usize::MAX);
+                    if n > re.group_count() {
+                        return err(format!("invalid group reference {n}"), span);
+                    }
+                    n
+                } else {
+                    match group_by_name(re, name) {
+                        Some(n) => n,
+                        None if name.chars().next().is_some_and(|c| c == '_' || c.is_alphabetic())
+                            && name.chars().all(|c| c == '_' || c.is_alphanumeric()) =>
+                        {
+                            return Err(Error::new(ErrorKind::ReplacementInvalid, format!("unknown group name '{name}'"))
+                                .with_span_in(t, Some(span)));
+                        }
+                        None => return err(format!("bad character in group name '{name}'"), span),
+                    }
+                };
+                pieces.push(Piece::Group(index));
+            }
+            b'0' => {
+                // Octal: \0, \0d, \0dd.
+                let mut v = 0u32;
+                let mut n = 0;
+                while n < 2 && b.get(i).is_some_and(|d| (b'0'..=b'7').contains(d)) {
+                    v = v * 8 + (b[i] - b'0') as u32;
+                    i += 1;
+                    n += 1;
+                }
+                push_lit(&mut pieces, &char::from_u32(v).unwrap().to_string());
+            }
+            b'1'..=b'9' => {
+                // Three octal digits: an octal escape; otherwise one or two digits: a group.
+                let octal3 = c <= b'7'
+                    && b.get(i).is_some_and(|d| (b'0'..=b'7').contains(d))
+                    && b.get(i + 1).is_some_and(|d| (b'0'..=b'7').contains(d));
+                if octal3 {
+                    let v = ((c - b'0') as u32) * 64 + ((b[i] - b'0') as u32) * 8 + (b[i + 1] - b'0') as u32;
+                    i += 2;
+                    if v > 0o377 {
+                        return err(format!("octal escape value {} outside of range 0-0o377", &t[start..i]), Span::new(start, i));
+                    }
+                    push_lit(&mut pieces, &char::from_u32(v).unwrap().to_string());
+                } else {
+                    let mut n = (c - b'0') as usize;
+                    if b.get(i).is_some_and(u8::is_ascii_digit) {
+                        n = n * 10 + (b[i] - b'0') as usize;
+                        i += 1;
+                    }
+                    if n > re.group_count() {
+                        return err(format!("invalid group reference {n}"), Span::new(start, i));
+                    }
+                    pieces.push(Piece::Group(n));
+                }
+            }
+            b'n' => push_lit(&mut pieces, "\n"),
+            b't' => push_lit(&mut pieces, "\t"),
+            b'r' => push_lit(&mut pieces, "\r"),
+            b'f' => push_lit(&mut pieces, "\u{c}"),
+            b'v' => push_lit(&mut pieces, "\u{b}"),
+            b'a' => push_lit(&mut pieces, "\u{7}"),
+            b'b' => push_lit(&mut pieces, "\u{8}"),
+            b'\\' => push_lit(&mut pieces, "\\"),
+            c if c.is_ascii_alphabetic() => {
+                return err(format!("bad escape \\{}", c as char), Span::new(start, i));
+            }
+            _ => {
+                // Unknown non-letter escapes are kept, backslash included. Step back so a
+                // multi-byte character is copied whole.
+                i = start + 1;
+                push_lit(&mut pieces, "\\");
+            }
+        }
+        lit_start = i;
+    }
+    push_lit(&mut pieces, &t[lit_start..]);
+    Ok(Template { pieces })
+}
+
+fn parse_js(t: &str, re: &Regex) -> Template {
+    let mut pieces = Vec::new();
+    let b = t.as_bytes();
+    let m = re.group_count();
+    let (mut i, mut lit_start) = (0, 0);
+    while i < b.len() {
+        if b[i] != b'$' || i + 1 >= b.len() {
+            i += 1;
+            continue;
+        }
+        let next = b[i + 1];
+        let (piece, len): (Option<Piece>, usize) = match next {
+            b'$' => (Some(Piece::Literal("$".into())), 2),
+            b'&' => (Some(Piece::Group(0)), 2),
+            b'`' => (Some(Piece::Before), 2),
+            b'\'' => (Some(Piece::After), 2),
+            b'0'..=b'9' => {
+                let d1 = (next - b'0') as usize;
+                let two = b.get(i + 2).filter(|d| d.is_ascii_digit()).map(|d| d1 * 10 + (d - b'0') as usize);
+                match two {
+                    Some(nn) if (1..=m).contains(&nn) => (Some(Piece::Group(nn)), 3),
+                    _ if (1..=m).contains(&d1) => (Some(Piece::Group(d1)), 2),
+                    _ => (None, 0),
+                }
+            }
+            b'<' if re.has_named_groups() => match t[i + 2..].find('>') {
+                Some(close) => {
+                    let name = &t[i + 2..i + 2 + close];
+                    match group_by_name(re, name) {
+                        Some(k) => (Some(Piece::Group(k)), close + 3),
+                        None => (Some(Piece::Literal(String::new())), close + 3),
+                    }
+                }
+                None => (None, 0),
+            },
+            _ => (None, 0),
+        };
+        match piece {
+            Some(p) => {
+                push_lit(&mut pieces, &t[lit_start..i]);
+                match p {
+                    Piece::Literal(s) => push_lit(&mut pieces, &s),
+                    p => pieces.push(p),
+                }
+                i += len;
+                lit_start = i;
+            }
+            None => i += 1,
+        }
+    }
+    push_lit(&mut pieces, &t[lit_start..]);
+    Template { pieces }
+}
+
+fn parse_rust(t: &str, re: &Regex) -> Template {
+    let mut pieces = Vec::new();
+    let b = t.as_bytes();
+    let (mut i, mut lit_start) = (0, 0);
+    let resolve = |name: &str| -> Piece {
+        if let Ok(n) = name.parse::<usize>() {
+            if n <= re.group_count() {
+                Piece::Group(n)
+            } else {
+                Piece::Literal(String::new())
+            }
+        } else {
+            group_by_name(re, name).map_or(Piece::Literal(String::new()), Piece::Group)
+        }
+    };
+    while i < b.len() {
+        if b[i] != b'$' || i + 1 >= b.len() {
+            i += 1;
+            continue;
+        }
+        let (piece, len) = if b[i + 1] == b'$' {
+            (Some(Piece::Literal("$".into())), 2)
+        } else if b[i + 1] == b'{' {
+            match t[i + 2..].find('}') {
+                Some(close) if close > 0 => (Some(resolve(&t[i + 2..i + 2 + close])), close + 3),
+                _ => (None, 0),
+            }
+        } else {
+            let n = t[i + 1..].bytes().take_while(|c| c.is_ascii_alphanumeric() || *c == b'_').count();
+            if n == 0 { (None, 0) } else { (Some(resolve(&t[i + 1..i + 1 + n])), n + 1) }
+        };
+        match piece {
+            Some(p) => {
+                push_lit(&mut pieces, &t[lit_start..i]);
+                match p {
+                    Piece::Literal(s) => push_lit(&mut pieces, &s),
+                    p => pieces.push(p),
+                }
+                i += len;
+                lit_start = i;
+            }
+            None => i += 1,
+        }
+    }
+    push_lit(&mut pieces, &t[lit_start..]);
+    Template { pieces }
+}
+
+impl Regex {
+    /// Replaces every match (at most `count` when given) with `template`, in the flavor's
+    /// replacement syntax.
+    ///
+    /// # Errors
+    /// An invalid template (Python), an output over `limits.max_output`, or a matching error.
+    pub fn replace(&self, text: &str, template: &str, count: Option<usize>, limits: &Limits) -> Result<Replaced, Error> {
+        limits.check_replacement(template)?;
+        let tpl = Template::parse(template, self)?;
+        let mut out = String::with_capacity(text.len());
+        let mut last = 0;
+        let mut replaced = 0;
+        let options = MatchOptions {
+            deadline: limits.time_budget.map(|d| std::time::Instant::now() + d),
+            ..Default::default()
+        };
+        for m in self.matches(text, options) {
+            if count.is_some_and(|c| replaced >= c) {
+                break;
+            }
+            let m = m?;
+            out.push_str(&text[last..m.start()]);
+            tpl.expand(text, &m, &mut out);
+            last = m.end();
+            replaced += 1;
+            limits.check_output(out.len())?;
+        }
+        out.push_str(&text[last..]);
+        limits.check_output(out.len())?;
+        Ok(Replaced { result: out, replaced })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Flags;
+
+    fn rep(p: &str, flavor: Flavor, text: &str, t: &str) -> Result<String, Error> {
+        let re = Regex::new(p, flavor, Flags::default()).unwrap();
+        re.replace(text, t, None, &Limits::human()).map(|r| r.result)
+    }
+
+    #[test]
+    fn python_template() {
+        assert_eq!(rep(r"(?P<a>\w+) (\w+)", Flavor::Python, "hello world", r"\2 \g<a> \g<0>").unwrap(), "world hello hello world");
+        assert_eq!(rep(r"(a)", Flavor::Python, "a", r"\2").unwrap_err().message, "invalid group reference 2");
+        assert_eq!(rep(r"(a)", Flavor::Python, "a", r"\q").unwrap_err().message, r"bad escape \q");
+        assert_eq!(rep(r"(a)", Flavor::Python, "a", r"[\n]").unwrap(), "[\n]");
+    }
+
+    #[test]
+    fn js_template() {
+        assert_eq!(rep(r"(b)", Flavor::Js, "abc", "[$0|$00|$01|$1|$2|$10]").unwrap(), "a[$0|$00|b|b|$2|b0]c");
+        assert_eq!(rep(r"(?<x>b)", Flavor::Js, "abc", "[$<foo>|$<x>|$&|$`|$'|$$]").unwrap(), "a[|b|b|a|c|$]c");
+        assert_eq!(rep(r"(b)", Flavor::Js, "abc", "[$<x>]").unwrap(), "a[$<x>]c");
+    }
+
+    #[test]
+    fn rust_template() {
+        assert_eq!(rep(r"(?P<x>b)(c)", Flavor::Rust, "abc", "[$x|${2}|$2x|$$|$9]").unwrap(), "a[b|c||$|]");
+    }
+
+    #[test]
+    fn output_limit_is_enforced() {
+        let re = Regex::new("a", Flavor::Js, Flags::default()).unwrap();
+        let text = "a".repeat(1000);
+        let e = re.replace(&text, &"$`".repeat(10), None, &Limits::tool()).unwrap_err();
+        assert_eq!(e.message, "result/output exceeds 1000000 bytes");
+    }
+}

@@ -1,0 +1,498 @@
+//! Translation from a flavor's tree to the dialect of the `regex` / `fancy-regex` engines.
+//!
+//! Every construct is written out with the meaning of the source flavor made explicit: Python's
+//! `\w` becomes the class CPython uses, JavaScript's `.` excludes `\r` and the line separators,
+//! Python's `$` becomes "end, or before a final newline". A few constructs are exact only with
+//! look-around; for those the translator also has a cheaper form that is exact on inputs
+//! without a certain property (no trailing newline, say). It reports which properties it
+//! relied on, and the engine picks the form per input.
+
+use crate::error::{Error, ErrorKind};
+use crate::flavor::{Flags, Flavor};
+use crate::syntax::ast::*;
+use std::fmt::Write;
+
+/// Input properties a cheap translation may rely on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Assume {
+    /// The text does not end with `\n` (Python `$` without MULTILINE).
+    pub no_final_newline: bool,
+    /// The text has no `\r`, U+2028 or U+2029 (JS `^`/`$` with MULTILINE).
+    pub no_js_line_breaks: bool,
+    /// The text has no character where Python's `\w` and the `regex` crate's `\w` disagree
+    /// (Python `\b`, `\B`).
+    pub python_word_agrees: bool,
+}
+
+impl Assume {
+    /// Assumes nothing: the exact translation.
+    pub const NOTHING: Assume = Assume {
+        no_final_newline: false,
+        no_js_line_breaks: false,
+        python_word_agrees: false,
+    };
+}
+
+/// The result of a translation.
+#[derive(Debug, Clone)]
+pub struct Translation {
+    /// Pattern text for the engine.
+    pub pattern: String,
+    /// True when the pattern needs the backtracking engine.
+    pub needs_backtracking: bool,
+    /// Which assumptions changed the output (the properties worth checking on an input).
+    pub relied_on: Assume,
+    /// For each user group (index 0 = group 1), its group index in the engine pattern.
+    pub group_map: Vec<usize>,
+    /// JS: for each quantified body holding captures, the engine index of the hidden group
+    /// recording its last iteration, and the user groups inside it (JS resets them on each
+    /// iteration).
+    pub iteration_groups: Vec<(usize, Vec<u32>)>,
+}
+
+/// Python's `\w` in `regex` crate class syntax (without brackets).
+pub const PY_WORD: &str = r"\p{L}\p{N}_";
+const JS_SPACE: &str = r"\t\n\x0B\x0C\r \xA0\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}";
+const PY_SPACE: &str = r"\s\x1C-\x1F";
+const PY_ASCII_SPACE: &str = r" \t\n\r\x0C\x0B";
+
+struct Tx<'a> {
+    flavor: Flavor,
+    assume: Assume,
+    out: String,
+    backtrack: bool,
+    relied: Assume,
+    flags: Vec<Flags>,
+    /// Engine group counter.
+    engine_groups: usize,
+    group_map: Vec<usize>,
+    iteration_groups: Vec<(usize, Vec<u32>)>,
+    /// Open hidden iteration groups: (engine index, user groups seen inside).
+    open_iterations: Vec<(usize, Vec<u32>)>,
+    pattern: &'a str,
+    error: Option<Error>,
+}
+
+/// Translates a parsed pattern (Python or JS flavor) for the engines.
+///
+/// # Errors
+/// [`ErrorKind::ConstructUnsupported`] for constructs whose meaning cannot be reproduced.
+pub fn translate(ast: &Ast, pattern: &str, flavor: Flavor, assume: Assume) -> Result<Translation, Error> {
+    let mut tx = Tx {
+        flavor,
+        assume,
+        out: String::with_capacity(pattern.len() * 2),
+        backtrack: false,
+        relied: Assume::NOTHING,
+        flags: vec![ast.flags],
+        engine_groups: 0,
+        group_map: vec![0; ast.groups.len()],
+        iteration_groups: Vec::new(),
+        open_iterations: Vec::new(),
+        pattern,
+        error: None,
+    };
+    if ast.flags.ignore_case {
+        tx.out.push_str("(?i)");
+    }
+    ast.root.visit(|v| tx.visit(v));
+    if let Some(e) = tx.error {
+        return Err(e);
+    }
+    Ok(Translation {
+        pattern: tx.out,
+        needs_backtracking: tx.backtrack,
+        relied_on: tx.relied,
+        group_map: tx.group_map,
+        iteration_groups: tx.iteration_groups,
+    })
+}
+
+fn push_char(out: &mut String, c: char) {
+    if c.is_ascii_alphanumeric() || c == '_' || (!c.is_ascii() && !c.is_whitespace() && !c.is_control()) {
+        out.push(c);
+    } else {
+        let _ = write!(out, "\\x{{{:X}}}", c as u32);
+    }
+}
+
+impl Tx<'_> {
+    fn flags(&self) -> Flags {
+        *self.flags.last().unwrap()
+    }
+
+    fn fail(&mut self, span: Span, msg: String) {
+        if self.error.is_none() {
+            self.error = Some(Error::new(ErrorKind::ConstructUnsupported, msg).with_span_in(self.pattern, Some(span)));
+        }
+    }
+
+    fn js_unicode(&self) -> bool {
+        self.flavor == Flavor::Js && self.flags().unicode_mode()
+    }
+
+    /// Class body (no brackets) for a shorthand, or `None` for classes best written as an
+    /// escape.
+    fn perl_body(&self, kind: PerlKind) -> String {
+        let f = self.flags();
+        match (self.flavor, kind) {
+            (Flavor::Python, PerlKind::Digit) if f.ascii => "0-9".into(),
+            (Flavor::Python, PerlKind::Digit) => r"\d".into(),
+            (Flavor::Python, PerlKind::Word) if f.ascii => "0-9A-Za-z_".into(),
+            (Flavor::Python, PerlKind::Word) => PY_WORD.into(),
+            (Flavor::Python, PerlKind::Space) if f.ascii => PY_ASCII_SPACE.into(),
+            (Flavor::Python, PerlKind::Space) => PY_SPACE.into(),
+            (_, PerlKind::Digit) => "0-9".into(),
+            (_, PerlKind::Word) => "0-9A-Za-z_".into(),
+            (_, PerlKind::Space) => JS_SPACE.into(),
+        }
+    }
+
+    /// Whether ASCII letter classes must be shielded from Unicode case folding here.
+    fn shield_case(&self) -> bool {
+        let f = self.flags();
+        f.ignore_case && !(self.flavor == Flavor::Js && f.unicode_mode())
+    }
+
+    fn emit_perl(&mut self, kind: PerlKind, negated: bool) {
+        let body = self.perl_body(kind);
+        let neg = if negated { "^" } else { "" };
+        let ascii = body.starts_with("0-9");
+        if ascii && kind == PerlKind::Word && self.shield_case() {
+            let _ = write!(self.out, "(?-i:[{neg}{body}])");
+        } else {
+            let _ = write!(self.out, "[{neg}{body}]");
+        }
+    }
+
+    fn emit_literal(&mut self, ch: char) {
+        let f = self.flags();
+        let ascii_only_fold = f.ignore_case
+            && !ch.is_ascii()
+            && self.flavor == Flavor::Python
+            && f.ascii;
+        // `(?i)k` in the regex crate also matches the Kelvin sign; Python's ASCII mode and
+        // JS without `u` do not fold across the ASCII boundary.
+        let shield_ascii = f.ignore_case
+            && ch.is_ascii_alphabetic()
+            && ((self.flavor == Flavor::Python && f.ascii) || (self.flavor == Flavor::Js && !f.unicode_mode()));
+        if ascii_only_fold {
+            self.out.push_str("(?-i:");
+            push_char(&mut self.out, ch);
+            self.out.push(')');
+        } else if shield_ascii {
+            let _ = write!(self.out, "[{}{}]", ch.to_ascii_lowercase(), ch.to_ascii_uppercase());
+        } else {
+            push_char(&mut self.out, ch);
+        }
+    }
+
+    fn emit_class(&mut self, class: &Class) {
+        if class.items.is_empty() {
+            // JS `[]` never matches; `[^]` matches anything.
+            self.out.push_str(if class.negated { r"[\s\S]" } else { r"[a&&b]" });
+            return;
+        }
+        self.out.push('[');
+        if class.negated {
+            self.out.push('^');
+        }
+        for item in &class.items {
+            match item {
+                ClassItem::Char(c, _) => push_char(&mut self.out, *c),
+                ClassItem::Range(a, b, _) => {
+                    push_char(&mut self.out, *a);
+                    self.out.push('-');
+                    push_char(&mut self.out, *b);
+                }
+                ClassItem::Perl(kind, negated, _) => {
+                    let body = self.perl_body(*kind);
+                    if *negated {
+                        let _ = write!(self.out, "[^{body}]");
+                    } else {
+                        self.out.push_str(&body);
+                    }
+                }
+                ClassItem::Property(name, negated, _) => {
+                    let _ = write!(self.out, "\\{}{{{name}}}", if *negated { 'P' } else { 'p' });
+                }
+                ClassItem::Posix(..) | ClassItem::Nested(_) | ClassItem::SetOp(..) => {
+                    self.fail(item.span(), "nested classes and set operations are Rust syntax".into());
+                }
+            }
+        }
+        self.out.push(']');
+    }
+
+    fn emit_anchor(&mut self, kind: AnchorKind, multiline: bool, span: Span) {
+        let js = self.flavor == Flavor::Js;
+        match kind {
+            AnchorKind::LineStart if !multiline => self.out.push_str(r"\A"),
+            AnchorKind::LineStart if js => {
+                self.relied.no_js_line_breaks = true;
+                if self.assume.no_js_line_breaks {
+                    self.out.push_str("(?m:^)");
+                } else {
+                    self.backtrack = true;
+                    self.out.push_str(r"(?:\A|(?<=[\n\r\x{2028}\x{2029}]))");
+                }
+            }
+            AnchorKind::LineStart => self.out.push_str("(?m:^)"),
+            AnchorKind::LineEnd if js && multiline => {
+                self.relied.no_js_line_breaks = true;
+                if self.assume.no_js_line_breaks {
+                    self.out.push_str("(?m:$)");
+                } else {
+                    self.backtrack = true;
+                    self.out.push_str(r"(?=[\n\r\x{2028}\x{2029}]|\z)");
+                }
+            }
+            AnchorKind::LineEnd if js => self.out.push_str(r"\z"),
+            AnchorKind::LineEnd if multiline => self.out.push_str("(?m:$)"),
+            AnchorKind::LineEnd => {
+                self.relied.no_final_newline = true;
+                if self.assume.no_final_newline {
+                    self.out.push_str(r"\z");
+                } else {
+                    self.backtrack = true;
+                    self.out.push_str(r"(?=\n?\z)");
+                }
+            }
+            AnchorKind::TextStart => self.out.push_str(r"\A"),
+            AnchorKind::TextEnd => self.out.push_str(r"\z"),
+            AnchorKind::WordBoundary | AnchorKind::NotWordBoundary => {
+                let not = kind == AnchorKind::NotWordBoundary;
+                let f = self.flags();
+                if self.flavor == Flavor::Python && !f.ascii {
+                    self.relied.python_word_agrees = true;
+                    if self.assume.python_word_agrees {
+                        self.out.push_str(if not { r"\B" } else { r"\b" });
+                    } else {
+                        self.backtrack = true;
+                        let w = PY_WORD;
+                        if not {
+                            let _ = write!(self.out, "(?:(?<=[{w}])(?=[{w}])|(?<![{w}])(?![{w}]))");
+                        } else {
+                            let _ = write!(self.out, "(?:(?<=[{w}])(?![{w}])|(?<![{w}])(?=[{w}]))");
+                        }
+                    }
+                } else if js && f.ignore_case && f.unicode_mode() {
+                    // With `ui`, JS word characters include U+017F and U+212A.
+                    let w = r"0-9A-Za-z_\x{17F}\x{212A}";
+                    self.backtrack = true;
+                    if not {
+                        let _ = write!(self.out, "(?:(?<=[{w}])(?=[{w}])|(?<![{w}])(?![{w}]))");
+                    } else {
+                        let _ = write!(self.out, "(?:(?<=[{w}])(?![{w}])|(?<![{w}])(?=[{w}]))");
+                    }
+                } else {
+                    self.out.push_str(if not { r"(?-u:\B)" } else { r"(?-u:\b)" });
+                }
+            }
+            AnchorKind::WordStart | AnchorKind::WordEnd | AnchorKind::WordStartHalf | AnchorKind::WordEndHalf => {
+                self.fail(span, "this word assertion is Rust syntax".into());
+            }
+        }
+    }
+
+    fn visit(&mut self, v: Visit<'_>) {
+        if self.error.is_some() {
+            return;
+        }
+        match v {
+            Visit::Enter(node) => self.enter(node),
+            Visit::Between(node, _) => {
+                if matches!(node.kind, NodeKind::Alternation(_)) {
+                    self.out.push('|');
+                }
+            }
+            Visit::Exit(node) => self.exit(node),
+        }
+    }
+
+    fn enter(&mut self, node: &Node) {
+        match &node.kind {
+            NodeKind::Empty | NodeKind::Comment | NodeKind::Whitespace | NodeKind::SetFlags(_) => {}
+            NodeKind::Literal { ch, .. } => self.emit_literal(*ch),
+            NodeKind::Dot { dotall } => {
+                if *dotall {
+                    self.out.push_str(r"[\s\S]");
+                } else if self.flavor == Flavor::Js {
+                    self.out.push_str(r"[^\n\r\x{2028}\x{2029}]");
+                } else {
+                    self.out.push_str(r"[^\n]");
+                }
+            }
+            NodeKind::Perl { kind, negated } => self.emit_perl(*kind, *negated),
+            NodeKind::Property { name, negated } => {
+                let _ = write!(self.out, "\\{}{{{name}}}", if *negated { 'P' } else { 'p' });
+            }
+            NodeKind::Class(class) => self.emit_class(class),
+            NodeKind::Anchor { kind, multiline } => self.emit_anchor(*kind, *multiline, node.span),
+            NodeKind::Group { kind, .. } => {
+                let mut flags = self.flags();
+                match kind {
+                    GroupKind::Capture { index, .. } => {
+                        self.engine_groups += 1;
+                        self.group_map[*index as usize - 1] = self.engine_groups;
+                        for (_, inner) in &mut self.open_iterations {
+                            inner.push(*index);
+                        }
+                        self.out.push('(');
+                    }
+                    GroupKind::NonCapture => self.out.push_str("(?:"),
+                    GroupKind::Flags(change) => {
+                        for c in change.on.chars() {
+                            flags.set(c, true);
+                        }
+                        for c in change.off.chars() {
+                            flags.set(c, false);
+                        }
+                        if change.on.contains('i') {
+                            self.out.push_str("(?i:");
+                        } else if change.off.contains('i') {
+                            self.out.push_str("(?-i:");
+                        } else {
+                            self.out.push_str("(?:");
+                        }
+                    }
+                    GroupKind::Lookahead => {
+                        self.backtrack = true;
+                        self.out.push_str("(?=");
+                    }
+                    GroupKind::NegativeLookahead => {
+                        self.backtrack = true;
+                        self.out.push_str("(?!");
+                    }
+                    GroupKind::Lookbehind => {
+                        self.backtrack = true;
+                        self.out.push_str("(?<=");
+                    }
+                    GroupKind::NegativeLookbehind => {
+                        self.backtrack = true;
+                        self.out.push_str("(?<!");
+                    }
+                    GroupKind::Atomic => {
+                        self.backtrack = true;
+                        self.out.push_str("(?>");
+                    }
+                }
+                self.flags.push(flags);
+            }
+            NodeKind::Repeat { greed, child, max, .. } => {
+                if *greed == Greed::Possessive {
+                    self.backtrack = true;
+                    self.out.push_str("(?>");
+                }
+                let resets = self.flavor == Flavor::Js && max.is_none_or(|m| m > 1) && has_capture(child);
+                if resets {
+                    self.engine_groups += 1;
+                    self.open_iterations.push((self.engine_groups, Vec::new()));
+                    self.out.push('(');
+                } else {
+                    self.out.push_str("(?:");
+                }
+            }
+            NodeKind::Concat(_) | NodeKind::Alternation(_) => {}
+            NodeKind::Backref { index, .. } => {
+                self.backtrack = true;
+                let engine = self.group_map.get(*index as usize - 1).copied().unwrap_or(0);
+                if engine == 0 && self.flavor == Flavor::Js {
+                    // A forward reference or a reference to a group not yet opened matches
+                    // the empty string in JS.
+                    return;
+                }
+                if engine == 0 {
+                    self.fail(node.span, "backreference to a group that is not defined before it".into());
+                    return;
+                }
+                if self.flavor == Flavor::Js {
+                    // JS: a reference to a group that did not participate matches empty.
+                    let _ = write!(self.out, "(?({engine})\\{engine})");
+                } else {
+                    let _ = write!(self.out, "\\{engine}");
+                }
+            }
+        }
+    }
+
+    fn exit(&mut self, node: &Node) {
+        match &node.kind {
+            NodeKind::Group { .. } => {
+                self.flags.pop();
+                self.out.push(')');
+            }
+            NodeKind::Repeat { min, max, greed, child, .. } => {
+                let resets = self.flavor == Flavor::Js && max.is_none_or(|m| m > 1) && has_capture(child);
+                if resets {
+                    let it = self.open_iterations.pop().unwrap();
+                    self.iteration_groups.push(it);
+                }
+                self.out.push(')');
+                match (min, max) {
+                    (0, None) => self.out.push('*'),
+                    (1, None) => self.out.push('+'),
+                    (0, Some(1)) => self.out.push('?'),
+                    (m, None) => {
+                        let _ = write!(self.out, "{{{m},}}");
+                    }
+                    (m, Some(n)) if m == n => {
+                        let _ = write!(self.out, "{{{m}}}");
+                    }
+                    (m, Some(n)) => {
+                        let _ = write!(self.out, "{{{m},{n}}}");
+                    }
+                }
+                match greed {
+                    Greed::Lazy => self.out.push('?'),
+                    Greed::Possessive => self.out.push(')'),
+                    Greed::Greedy => {}
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
+fn has_capture(node: &Node) -> bool {
+    let mut found = false;
+    node.walk(|n, _| {
+        if matches!(n.kind, NodeKind::Group { kind: GroupKind::Capture { .. }, .. }) {
+            found = true;
+        }
+    });
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::parse::parse;
+
+    fn tx(p: &str, flavor: Flavor, flags: &str) -> String {
+        let flags = Flags::parse(flags, flavor).unwrap();
+        let ast = parse(p, flavor, flags).unwrap();
+        translate(&ast, p, flavor, Assume::NOTHING).unwrap().pattern
+    }
+
+    #[test]
+    fn python_z_is_the_absolute_end() {
+        assert_eq!(tx(r"a\Z", Flavor::Python, ""), r"a\z");
+    }
+
+    #[test]
+    fn python_dollar_allows_a_final_newline() {
+        assert_eq!(tx(r"a$", Flavor::Python, ""), r"a(?=\n?\z)");
+        assert_eq!(tx(r"a$", Flavor::Python, "m"), r"a(?m:$)");
+    }
+
+    #[test]
+    fn js_dot_and_shorthands() {
+        assert_eq!(tx(r".\d", Flavor::Js, ""), r"[^\n\r\x{2028}\x{2029}][0-9]");
+    }
+
+    #[test]
+    fn python_named_groups_become_plain_groups() {
+        assert_eq!(tx(r"(?P<x>a)(?P=x)", Flavor::Python, ""), r"(a)\1");
+    }
+}

@@ -1,0 +1,129 @@
+//! The one error type of the library: a kind, a message, and the span it points at.
+
+use crate::Span;
+use serde::Serialize;
+use std::fmt;
+
+/// What went wrong, named subject-then-problem.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The pattern is not valid in its flavor, e.g. `(a` or `a{2,1}`.
+    PatternInvalid,
+    /// The pattern is valid in its flavor but rxw cannot reproduce the flavor's meaning,
+    /// e.g. a conditional group in JS.
+    ConstructUnsupported,
+    /// A flag letter the flavor does not know: `invalid flag "q"`.
+    FlagInvalid,
+    /// A flag letter given twice: `duplicate flag "g"`.
+    FlagDuplicate,
+    /// An input, pattern, replacement or output over the active limits.
+    LimitExceeded,
+    /// The backtracking engine gave up (its step budget ran out).
+    BacktrackLimit,
+    /// The wall-clock budget ran out.
+    TimedOut,
+    /// A replacement template that refers to a missing group or has a bad escape.
+    ReplacementInvalid,
+    /// The input cannot be matched faithfully (e.g. astral characters under JS without `u`).
+    InputUnsupported,
+    /// Explain refused: more than the node budget.
+    ExplainTooComplex,
+    /// A registry (preset file) could not be read or is malformed.
+    RegistryInvalid,
+    /// Reading a file failed.
+    Io,
+}
+
+impl ErrorKind {
+    /// The snake_case name used in JSON.
+    pub fn name(self) -> &'static str {
+        match self {
+            ErrorKind::PatternInvalid => "pattern_invalid",
+            ErrorKind::ConstructUnsupported => "construct_unsupported",
+            ErrorKind::FlagInvalid => "flag_invalid",
+            ErrorKind::FlagDuplicate => "flag_duplicate",
+            ErrorKind::LimitExceeded => "limit_exceeded",
+            ErrorKind::BacktrackLimit => "backtrack_limit",
+            ErrorKind::TimedOut => "timed_out",
+            ErrorKind::ReplacementInvalid => "replacement_invalid",
+            ErrorKind::InputUnsupported => "input_unsupported",
+            ErrorKind::ExplainTooComplex => "explain_too_complex",
+            ErrorKind::RegistryInvalid => "registry_invalid",
+            ErrorKind::Io => "io",
+        }
+    }
+}
+
+/// An error with its kind, a one-line message, and where it points.
+///
+/// `source` is the text the span indexes (the pattern, the flag letters or the replacement),
+/// kept so that [`Error::caret`] can draw the span without the caller passing it again.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Error {
+    /// What went wrong.
+    pub kind: ErrorKind,
+    /// One line, no trailing period.
+    pub message: String,
+    /// Byte span in `source`, when the error is about a place.
+    pub span: Option<Span>,
+    /// The text the span indexes.
+    #[serde(skip)]
+    pub source: Option<String>,
+}
+
+impl Error {
+    /// A new error without a span.
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Error {
+        Error {
+            kind,
+            message: message.into(),
+            span: None,
+            source: None,
+        }
+    }
+
+    /// Attaches the text and the span inside it.
+    pub fn with_span_in(mut self, source: &str, span: Option<Span>) -> Error {
+        self.source = Some(source.to_string());
+        self.span = span;
+        self
+    }
+
+    /// Draws the source line with carets under the span, e.g.
+    /// ```text
+    /// (a|b
+    /// ^^^^
+    /// ```
+    /// Returns `None` when there is no span or source.
+    pub fn caret(&self) -> Option<String> {
+        let src = self.source.as_deref()?;
+        let span = self.span?;
+        let start = span.start.min(src.len());
+        let end = span.end.clamp(start, src.len());
+        let pad = display_width(&src[..start]);
+        let width = display_width(&src[start..end]).max(1);
+        let shown: String = src
+            .chars()
+            .map(|c| if c == '\n' || c == '\t' { ' ' } else { c })
+            .collect();
+        Some(format!("{shown}\n{}{}", " ".repeat(pad), "^".repeat(width)))
+    }
+}
+
+fn display_width(s: &str) -> usize {
+    s.chars().count()
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)?;
+        if let Some(span) = self.span {
+            write!(f, " at {}..{}", span.start, span.end)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Error {}

@@ -1,0 +1,22 @@
+//! rxw: a regex workbench whose matches are the ones your real engine would give.
+//!
+//! The design in a paragraph: a pattern is parsed once, per flavor (Rust, Python `re`,
+//! JavaScript `RegExp`), into a tree that keeps the byte span of every node
+//! ([`syntax`]). That tree feeds everything else: translation into the dialect of the
+//! `regex` / `fancy-regex` engines with the flavor's meaning made explicit ([`engine`]),
+//! the explain tree and lints, pattern colouring, presets and the audit matrix. The engine
+//! returns data (spans and groups), never text for a terminal; the front ends (CLI and TUI,
+//! behind the `app` feature) render it. Errors are one type, [`Error`], carrying a kind and
+//! the span they point at, so the CLI can draw a caret and the TUI an underline.
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod engine;
+pub mod error;
+pub mod flavor;
+pub mod syntax;
+
+pub use engine::{EngineKind, Limits, Match, MatchOptions, Regex};
+pub use error::{Error, ErrorKind};
+pub use flavor::{Flags, Flavor};
+pub use syntax::ast::Span;

@@ -1,0 +1,4 @@
+//! The flavor-aware parser and everything built on its tree.
+
+pub mod ast;
+pub mod parse;

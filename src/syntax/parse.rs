@@ -1,0 +1,1620 @@
+//! A flavor-aware pattern parser that keeps the byte span of every node.
+//!
+//! It follows each flavor's own grammar (CPython 3.11 `sre_parse`, ECMAScript with Annex B
+//! when `u`/`v` is off, and `regex-syntax` for Rust) closely enough that what it rejects the
+//! real engine rejects too, and what it accepts means the same thing. Groups are parsed with
+//! an explicit stack, so deep nesting cannot overflow the call stack.
+
+use super::ast::*;
+use crate::error::{Error, ErrorKind};
+use crate::flavor::{Flags, Flavor};
+
+/// Deepest class nesting accepted (Rust nested classes recurse).
+const MAX_CLASS_DEPTH: usize = 64;
+
+/// Parses `pattern` in `flavor` with the initial `flags`.
+///
+/// # Errors
+/// [`ErrorKind::PatternInvalid`] with the span of the offending construct, in the words of the
+/// flavor's own engine where practical (`unterminated character set`, `nothing to repeat`), or
+/// [`ErrorKind::ConstructUnsupported`] for valid syntax rxw cannot reproduce.
+pub fn parse(pattern: &str, flavor: Flavor, flags: Flags) -> Result<Ast, Error> {
+    Parser::new(pattern, flavor, flags).parse()
+}
+
+struct Frame {
+    /// Where `(` is.
+    open: usize,
+    kind: GroupKind,
+    /// Flags to restore when the group closes.
+    saved_flags: Flags,
+    branches: Vec<Node>,
+    concat: Vec<Node>,
+    /// Start of the current branch.
+    branch_start: usize,
+}
+
+struct Parser<'p> {
+    pat: &'p str,
+    pos: usize,
+    flavor: Flavor,
+    flags: Flags,
+    initial_flags: Flags,
+    groups: Vec<GroupInfo>,
+    /// Indices of groups that are still open.
+    open_groups: Vec<u32>,
+    /// JS: total number of capturing groups and whether any is named (decided up front).
+    js_total_groups: u32,
+    js_has_named: bool,
+    /// Named backreferences to resolve at the end (JS allows forward references).
+    pending_names: Vec<(String, Span, usize)>,
+}
+
+fn err(kind: ErrorKind, msg: impl Into<String>, pat: &str, span: Span) -> Error {
+    Error::new(kind, msg).with_span_in(pat, Some(span))
+}
+
+impl<'p> Parser<'p> {
+    fn new(pat: &'p str, flavor: Flavor, flags: Flags) -> Parser<'p> {
+        let (js_total_groups, js_has_named) = if flavor == Flavor::Js {
+            count_js_groups(pat)
+        } else {
+            (0, false)
+        };
+        Parser {
+            pat,
+            pos: 0,
+            flavor,
+            flags,
+            initial_flags: flags,
+            groups: Vec::new(),
+            open_groups: Vec::new(),
+            js_total_groups,
+            js_has_named,
+            pending_names: Vec::new(),
+        }
+    }
+
+    fn invalid(&self, msg: impl Into<String>, span: Span) -> Error {
+        err(ErrorKind::PatternInvalid, msg, self.pat, span)
+    }
+
+    fn unsupported(&self, msg: impl Into<String>, span: Span) -> Error {
+        err(ErrorKind::ConstructUnsupported, msg, self.pat, span)
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.pat[self.pos..].chars().next()
+    }
+
+    fn peek_at(&self, offset: usize) -> Option<char> {
+        self.pat.get(self.pos + offset..)?.chars().next()
+    }
+
+    fn rest(&self) -> &'p str {
+        &self.pat[self.pos..]
+    }
+
+    fn bump(&mut self) -> char {
+        let c = self.peek().expect("bump at end");
+        self.pos += c.len_utf8();
+        c
+    }
+
+    fn eat(&mut self, s: &str) -> bool {
+        if self.rest().starts_with(s) {
+            self.pos += s.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn js_unicode(&self) -> bool {
+        self.flavor == Flavor::Js && self.flags.unicode_mode()
+    }
+
+    fn parse(mut self) -> Result<Ast, Error> {
+        let mut stack: Vec<Frame> = Vec::new();
+        let mut cur = Frame {
+            open: 0,
+            kind: GroupKind::NonCapture,
+            saved_flags: self.flags,
+            branches: Vec::new(),
+            concat: Vec::new(),
+            branch_start: 0,
+        };
+        // Python: leading global flags, possibly several groups of them.
+        while self.pos < self.pat.len() {
+            if self.flags.verbose && self.skip_verbose(&mut cur.concat) {
+                continue;
+            }
+            let start = self.pos;
+            let c = self.peek().unwrap();
+            match c {
+                '|' => {
+                    self.bump();
+                    let branch = concat_node(std::mem::take(&mut cur.concat), cur.branch_start, start);
+                    cur.branches.push(branch);
+                    cur.branch_start = self.pos;
+                }
+                '(' => {
+                    if let Some(frame) = self.parse_group_open(&mut cur)? {
+                        stack.push(std::mem::replace(&mut cur, frame));
+                    }
+                }
+                ')' => {
+                    self.bump();
+                    let Some(parent) = stack.pop() else {
+                        return Err(self.invalid(
+                            match self.flavor {
+                                Flavor::Python => "unbalanced parenthesis",
+                                Flavor::Js => "Unmatched ')'",
+                                Flavor::Rust => "unopened group",
+                            },
+                            Span::new(start, self.pos),
+                        ));
+                    };
+                    let done = std::mem::replace(&mut cur, parent);
+                    let node = self.close_group(done, self.pos)?;
+                    cur.concat.push(node);
+                }
+                '*' | '+' | '?' | '{' => {
+                    self.parse_quantifier(&mut cur.concat, cur.branch_start)?;
+                }
+                '[' => {
+                    let class = self.parse_class(0)?;
+                    let span = class.span;
+                    cur.concat.push(Node {
+                        kind: NodeKind::Class(class),
+                        span,
+                    });
+                }
+                '\\' => {
+                    let node = self.parse_escape()?;
+                    cur.concat.push(node);
+                }
+                '.' => {
+                    self.bump();
+                    cur.concat.push(Node {
+                        kind: NodeKind::Dot {
+                            dotall: self.flags.dotall,
+                        },
+                        span: Span::new(start, self.pos),
+                    });
+                }
+                '^' | '$' => {
+                    self.bump();
+                    let kind = if c == '^' {
+                        AnchorKind::LineStart
+                    } else {
+                        AnchorKind::LineEnd
+                    };
+                    cur.concat.push(Node {
+                        kind: NodeKind::Anchor {
+                            kind,
+                            multiline: self.flags.multiline,
+                        },
+                        span: Span::new(start, self.pos),
+                    });
+                }
+                _ => {
+                    if self.js_unicode() && (c == ']' || c == '}') {
+                        return Err(self.invalid("Lone quantifier brackets", Span::new(start, start + 1)));
+                    }
+                    if self.flavor == Flavor::Rust && c == ']' {
+                        // regex-syntax accepts a lone `]` as a literal.
+                    }
+                    self.bump();
+                    cur.concat.push(Node {
+                        kind: NodeKind::Literal {
+                            ch: c,
+                            form: LiteralForm::Verbatim,
+                        },
+                        span: Span::new(start, self.pos),
+                    });
+                }
+            }
+        }
+        if let Some(open) = stack.last().map(|_| cur.open) {
+            return Err(self.invalid(
+                match self.flavor {
+                    Flavor::Python => "missing ), unterminated subpattern",
+                    Flavor::Js => "Unterminated group",
+                    Flavor::Rust => "unclosed group",
+                },
+                Span::new(open, self.pat.len()),
+            ));
+        }
+        let end = self.pat.len();
+        let root = finish_branches(cur.branches, cur.concat, cur.branch_start, 0, end);
+        self.resolve_pending()?;
+        let flags = self.initial_flags_after_leading();
+        Ok(Ast {
+            root,
+            groups: self.groups,
+            flags,
+        })
+    }
+
+    /// Python's leading `(?i)` changes the flags for the whole pattern.
+    fn initial_flags_after_leading(&self) -> Flags {
+        self.initial_flags
+    }
+
+    fn resolve_pending(&mut self) -> Result<(), Error> {
+        // Named references are resolved in place during parsing when possible; JS forward
+        // references were recorded and are checked here.
+        for (name, span, _) in &self.pending_names {
+            if !self.groups.iter().any(|g| g.name.as_deref() == Some(name)) {
+                return Err(self.invalid("Invalid named capture referenced", *span));
+            }
+        }
+        Ok(())
+    }
+
+    /// In verbose mode, skips whitespace and `#` comments, pushing nodes for them.
+    fn skip_verbose(&mut self, concat: &mut Vec<Node>) -> bool {
+        let start = self.pos;
+        let c = self.peek().unwrap();
+        if c.is_whitespace() && (self.flavor != Flavor::Python || c.is_ascii_whitespace() || c == '\u{b}') {
+            while self.peek().is_some_and(char::is_whitespace) {
+                self.bump();
+            }
+            concat.push(Node {
+                kind: NodeKind::Whitespace,
+                span: Span::new(start, self.pos),
+            });
+            return true;
+        }
+        if c == '#' {
+            while let Some(c) = self.peek() {
+                self.bump();
+                if c == '\n' {
+                    break;
+                }
+            }
+            concat.push(Node {
+                kind: NodeKind::Comment,
+                span: Span::new(start, self.pos),
+            });
+            return true;
+        }
+        false
+    }
+
+    /// Parses what follows `(`; returns a new frame, or `None` when the construct was
+    /// complete (a flag setting or a comment) and was pushed onto `cur`.
+    fn parse_group_open(&mut self, cur: &mut Frame) -> Result<Option<Frame>, Error> {
+        let open = self.pos;
+        self.bump();
+        let saved = self.flags;
+        let frame = |kind: GroupKind, flags: Flags, branch_start: usize| Frame {
+            open,
+            kind,
+            saved_flags: flags,
+            branches: Vec::new(),
+            concat: Vec::new(),
+            branch_start,
+        };
+        if !self.rest().starts_with('?') {
+            if self.flavor == Flavor::Python && self.rest().starts_with('*') {
+                // `(*` is fine in Python: it is a group whose body starts with `*` — an error
+                // reported by the quantifier parser below.
+            }
+            let index = self.new_group(None, open);
+            return Ok(Some(frame(GroupKind::Capture { index, name: None }, saved, self.pos)));
+        }
+        self.bump(); // '?'
+        let after_q = self.pos;
+        let simple: &[(&str, GroupKind)] = &[
+            (":", GroupKind::NonCapture),
+            ("=", GroupKind::Lookahead),
+            ("!", GroupKind::NegativeLookahead),
+            ("<=", GroupKind::Lookbehind),
+            ("<!", GroupKind::NegativeLookbehind),
+            (">", GroupKind::Atomic),
+        ];
+        for (tok, kind) in simple {
+            if self.eat(tok) {
+                if *kind == GroupKind::Atomic && self.flavor == Flavor::Js {
+                    return Err(self.invalid("Invalid group", Span::new(open, self.pos)));
+                }
+                return Ok(Some(frame(kind.clone(), saved, self.pos)));
+            }
+        }
+        // Named groups.
+        let named = match self.flavor {
+            Flavor::Python => self.eat("P<"),
+            Flavor::Js => self.eat("<"),
+            Flavor::Rust => self.eat("P<") || self.eat("<"),
+        };
+        if named {
+            let name_start = self.pos;
+            let Some(close) = self.rest().find('>') else {
+                return Err(self.invalid(
+                    match self.flavor {
+                        Flavor::Python => "missing >, unterminated name",
+                        Flavor::Js => "Invalid capture group name",
+                        Flavor::Rust => "unclosed capture group name",
+                    },
+                    Span::new(open, self.pat.len()),
+                ));
+            };
+            let name = &self.pat[name_start..name_start + close];
+            let name_span = Span::new(name_start, name_start + close);
+            self.pos = name_start + close + 1;
+            if !valid_group_name(name, self.flavor) {
+                return Err(self.invalid(
+                    match self.flavor {
+                        Flavor::Python => format!("bad character in group name '{name}'"),
+                        Flavor::Js => "Invalid capture group name".to_string(),
+                        Flavor::Rust => "invalid capture group character".to_string(),
+                    },
+                    name_span,
+                ));
+            }
+            if self.groups.iter().any(|g| g.name.as_deref() == Some(name)) {
+                return Err(self.invalid(
+                    match self.flavor {
+                        Flavor::Python => format!("redefinition of group name '{name}'"),
+                        Flavor::Js => "Duplicate capture group name".to_string(),
+                        Flavor::Rust => "duplicate capture group name".to_string(),
+                    },
+                    name_span,
+                ));
+            }
+            let index = self.new_group(Some(name.to_string()), open);
+            return Ok(Some(frame(
+                GroupKind::Capture {
+                    index,
+                    name: Some(name.to_string()),
+                },
+                saved,
+                self.pos,
+            )));
+        }
+        if self.flavor == Flavor::Python && self.eat("P=") {
+            let name_start = self.pos;
+            let Some(close) = self.rest().find(')') else {
+                return Err(self.invalid("missing ), unterminated name", Span::new(open, self.pat.len())));
+            };
+            let name = self.pat[name_start..name_start + close].to_string();
+            self.pos = name_start + close + 1;
+            let span = Span::new(open, self.pos);
+            let index = self.resolve_name(&name, span)?;
+            cur.concat.push(Node {
+                kind: NodeKind::Backref {
+                    index,
+                    name: Some(name),
+                },
+                span,
+            });
+            return Ok(None);
+        }
+        if self.flavor == Flavor::Python && self.eat("#") {
+            let Some(close) = self.rest().find(')') else {
+                return Err(self.invalid("missing ), unterminated comment", Span::new(open, self.pat.len())));
+            };
+            self.pos += close + 1;
+            cur.concat.push(Node {
+                kind: NodeKind::Comment,
+                span: Span::new(open, self.pos),
+            });
+            return Ok(None);
+        }
+        if self.flavor == Flavor::Python && self.rest().starts_with('(') {
+            return Err(self.unsupported(
+                "conditional groups (?(id)yes|no) are not supported by rxw",
+                Span::new(open, self.pos + 1),
+            ));
+        }
+        // Flags.
+        let letters_ok: &str = match self.flavor {
+            Flavor::Python => "aiLmsux",
+            Flavor::Js => "ims",
+            Flavor::Rust => "imsuxUR",
+        };
+        let mut change = FlagChange::default();
+        let mut negating = false;
+        loop {
+            let Some(c) = self.peek() else {
+                return Err(self.invalid(
+                    match self.flavor {
+                        Flavor::Python => "missing -, : or )",
+                        Flavor::Js => "Invalid group",
+                        Flavor::Rust => "unclosed group",
+                    },
+                    Span::new(open, self.pat.len()),
+                ));
+            };
+            let here = Span::new(self.pos, self.pos + c.len_utf8());
+            match c {
+                ')' | ':' => break,
+                '-' if !negating => {
+                    negating = true;
+                    self.bump();
+                }
+                c if letters_ok.contains(c) => {
+                    if self.flavor == Flavor::Python && c == 'L' {
+                        return Err(self.invalid("bad inline flag: cannot use 'L' flag with a str pattern", here));
+                    }
+                    if self.flavor == Flavor::Python && negating && "aLu".contains(c) {
+                        return Err(self.invalid("bad inline flag: cannot turn off flags 'a', 'u' and 'L'", here));
+                    }
+                    if change.on.contains(c) || change.off.contains(c) {
+                        return Err(self.invalid(
+                            match self.flavor {
+                                Flavor::Js => "Repeated flag names in modifiers".to_string(),
+                                _ => format!("duplicate flag {c:?}"),
+                            },
+                            here,
+                        ));
+                    }
+                    if negating {
+                        change.off.push(c);
+                    } else {
+                        change.on.push(c);
+                    }
+                    self.bump();
+                }
+                _ => {
+                    if after_q == self.pos {
+                        return Err(self.invalid(
+                            match self.flavor {
+                                Flavor::Python => format!("unknown extension ?{c}"),
+                                Flavor::Js => "Invalid group".to_string(),
+                                Flavor::Rust => "unrecognized flag".to_string(),
+                            },
+                            Span::new(open, here.end),
+                        ));
+                    }
+                    return Err(self.invalid(
+                        match self.flavor {
+                            Flavor::Python => "unknown flag".to_string(),
+                            Flavor::Js => "Invalid flags in modifiers".to_string(),
+                            Flavor::Rust => "unrecognized flag".to_string(),
+                        },
+                        here,
+                    ));
+                }
+            }
+        }
+        let scoped = self.bump() == ':';
+        let span = Span::new(open, self.pos);
+        if self.flavor == Flavor::Python {
+            if change.on.contains('a') && change.on.contains('u') {
+                return Err(self.invalid("bad inline flag: flags 'a', 'u' and 'L' are incompatible", span));
+            }
+            if !scoped {
+                if !change.off.is_empty() {
+                    return Err(self.invalid("missing :", span));
+                }
+                if open != 0 && !self.only_flags_before(cur, open) {
+                    return Err(self.invalid("global flags not at the start of the expression", span));
+                }
+            }
+        }
+        if self.flavor == Flavor::Js {
+            if !scoped {
+                return Err(self.unsupported(
+                    "JavaScript has no global inline flags; write (?ims:…) around a part, or pass flags",
+                    span,
+                ));
+            }
+            if change.on.is_empty() && change.off.is_empty() && negating {
+                return Err(self.invalid("Invalid group", span));
+            }
+        }
+        for c in change.on.chars() {
+            self.flags.set(c, true);
+        }
+        for c in change.off.chars() {
+            self.flags.set(c, false);
+        }
+        if scoped {
+            Ok(Some(frame(GroupKind::Flags(change), saved, self.pos)))
+        } else {
+            if self.flavor == Flavor::Python {
+                // Global flags apply to the whole pattern.
+                for c in change.on.chars() {
+                    self.initial_flags.set(c, true);
+                }
+            }
+            cur.concat.push(Node {
+                kind: NodeKind::SetFlags(change),
+                span,
+            });
+            Ok(None)
+        }
+    }
+
+    /// Python accepts several leading flag groups: `(?i)(?m)x`.
+    fn only_flags_before(&self, cur: &Frame, _open: usize) -> bool {
+        cur.branches.is_empty()
+            && cur.open == 0
+            && cur
+                .concat
+                .iter()
+                .all(|n| matches!(n.kind, NodeKind::SetFlags(_) | NodeKind::Whitespace | NodeKind::Comment))
+    }
+
+    fn new_group(&mut self, name: Option<String>, open: usize) -> u32 {
+        let index = self.groups.len() as u32 + 1;
+        self.groups.push(GroupInfo {
+            index,
+            name,
+            span: Span::new(open, open),
+        });
+        self.open_groups.push(index);
+        index
+    }
+
+    fn resolve_name(&mut self, name: &str, span: Span) -> Result<u32, Error> {
+        if let Some(g) = self.groups.iter().find(|g| g.name.as_deref() == Some(name)) {
+            if self.flavor == Flavor::Python && self.open_groups.contains(&g.index) {
+                return Err(self.invalid("cannot refer to an open group", span));
+            }
+            return Ok(g.index);
+        }
+        match self.flavor {
+            Flavor::Python => {
+                if !valid_group_name(name, Flavor::Python) {
+                    Err(self.invalid(format!("bad character in group name '{name}'"), span))
+                } else {
+                    Err(self.invalid(format!("unknown group name '{name}'"), span))
+                }
+            }
+            Flavor::Js => {
+                self.pending_names.push((name.to_string(), span, 0));
+                Ok(0)
+            }
+            Flavor::Rust => Err(self.invalid(format!("invalid backref: unknown group name '{name}'"), span)),
+        }
+    }
+
+    fn close_group(&mut self, frame: Frame, end: usize) -> Result<Node, Error> {
+        let body_end = end - 1;
+        let body_start = frame.branch_start_of_body();
+        let child = finish_branches(frame.branches, frame.concat, frame.branch_start, body_start, body_end);
+        if let GroupKind::Capture { index, .. } = frame.kind {
+            self.open_groups.retain(|i| *i != index);
+            if let Some(g) = self.groups.get_mut(index as usize - 1) {
+                g.span = Span::new(frame.open, end);
+            }
+        }
+        let is_lookbehind = matches!(frame.kind, GroupKind::Lookbehind | GroupKind::NegativeLookbehind);
+        if is_lookbehind && self.flavor == Flavor::Python && fixed_width(&child).is_none() {
+            return Err(self.invalid("look-behind requires fixed-width pattern", Span::new(frame.open, end)));
+        }
+        self.flags = frame.saved_flags;
+        Ok(Node {
+            kind: GroupKind::into_node(frame.kind, child),
+            span: Span::new(frame.open, end),
+        })
+    }
+
+    fn parse_quantifier(&mut self, concat: &mut Vec<Node>, branch_start: usize) -> Result<(), Error> {
+        let start = self.pos;
+        let c = self.peek().unwrap();
+        let (min, max) = match c {
+            '*' => {
+                self.bump();
+                (0, None)
+            }
+            '+' => {
+                self.bump();
+                (1, None)
+            }
+            '?' => {
+                self.bump();
+                (0, Some(1))
+            }
+            _ => match self.parse_counted()? {
+                Some(bounds) => bounds,
+                None => {
+                    // Not a quantifier: a literal `{`.
+                    self.bump();
+                    concat.push(Node {
+                        kind: NodeKind::Literal {
+                            ch: '{',
+                            form: LiteralForm::Verbatim,
+                        },
+                        span: Span::new(start, self.pos),
+                    });
+                    return Ok(());
+                }
+            },
+        };
+        let mut greed = Greed::Greedy;
+        if self.peek() == Some('?') {
+            self.bump();
+            greed = Greed::Lazy;
+        } else if self.peek() == Some('+') && self.flavor == Flavor::Python {
+            self.bump();
+            greed = Greed::Possessive;
+        }
+        let op_span = Span::new(start, self.pos);
+        // Find the target: the last node that is not verbose whitespace or a comment.
+        let mut idx = concat.len();
+        while idx > 0 && matches!(concat[idx - 1].kind, NodeKind::Whitespace | NodeKind::Comment) {
+            if self.flavor == Flavor::Python && matches!(concat[idx - 1].kind, NodeKind::Comment) {
+                break;
+            }
+            idx -= 1;
+        }
+        let nothing = |p: &Parser| {
+            p.invalid(
+                match p.flavor {
+                    Flavor::Python => "nothing to repeat",
+                    Flavor::Js => "Nothing to repeat",
+                    Flavor::Rust => "repetition operator missing expression",
+                },
+                op_span,
+            )
+        };
+        if idx == 0 {
+            let _ = branch_start;
+            return Err(nothing(self));
+        }
+        let target = &concat[idx - 1];
+        match &target.kind {
+            NodeKind::Repeat { .. } => match self.flavor {
+                Flavor::Python => return Err(self.invalid("multiple repeat", op_span)),
+                Flavor::Js => return Err(nothing(self)),
+                Flavor::Rust => {}
+            },
+            NodeKind::Anchor { .. } | NodeKind::SetFlags(_) => match self.flavor {
+                Flavor::Rust => {}
+                _ => return Err(nothing(self)),
+            },
+            NodeKind::Group { kind, .. } if self.flavor == Flavor::Js && self.js_unicode() => {
+                if matches!(
+                    kind,
+                    GroupKind::Lookahead | GroupKind::NegativeLookahead | GroupKind::Lookbehind | GroupKind::NegativeLookbehind
+                ) {
+                    return Err(self.invalid("Invalid quantifier", op_span));
+                }
+            }
+            NodeKind::Group { kind, .. } if self.flavor == Flavor::Js => {
+                if matches!(kind, GroupKind::Lookbehind | GroupKind::NegativeLookbehind) {
+                    return Err(self.invalid("Invalid quantifier", op_span));
+                }
+            }
+            NodeKind::Comment | NodeKind::Whitespace => return Err(nothing(self)),
+            _ => {}
+        }
+        if let Some(m) = max
+            && m < min
+        {
+            return Err(self.invalid(
+                match self.flavor {
+                    Flavor::Python => "min repeat greater than max repeat",
+                    Flavor::Js => "numbers out of order in {} quantifier",
+                    Flavor::Rust => "invalid repetition count range, the start must be <= the end",
+                },
+                op_span,
+            ));
+        }
+        let target = concat.remove(idx - 1);
+        let span = target.span.to(op_span);
+        let trailing: Vec<Node> = concat.drain(idx - 1..).collect();
+        concat.push(Node {
+            kind: NodeKind::Repeat {
+                min,
+                max,
+                greed,
+                op_span,
+                child: Box::new(target),
+            },
+            span,
+        });
+        // Verbose whitespace between the atom and its quantifier stays inside the repeat's
+        // span; nodes after it (none in practice) are kept in order.
+        concat.extend(trailing);
+        Ok(())
+    }
+
+    /// Parses `{n}`, `{n,}`, `{n,m}` (and Python's `{,m}`). Returns `None` when the brace is
+    /// a literal in this flavor.
+    fn parse_counted(&mut self) -> Result<Option<(u32, Option<u32>)>, Error> {
+        let start = self.pos;
+        let rest = self.rest();
+        let close = rest.find('}');
+        let body = close.map(|c| &rest[1..c]);
+        let parsed = body.and_then(|b| parse_bounds(b, self.flavor));
+        match parsed {
+            Some((min, max)) => {
+                let limit: u64 = match self.flavor {
+                    Flavor::Python => u32::MAX as u64 - 1,
+                    Flavor::Js => u32::MAX as u64,
+                    Flavor::Rust => 1000,
+                };
+                let span = Span::new(start, start + close.unwrap() + 1);
+                if min > limit || max.is_some_and(|m| m > limit) {
+                    return Err(self.invalid(
+                        match self.flavor {
+                            Flavor::Python => "the repetition number is too large".to_string(),
+                            Flavor::Js => "Nothing to repeat".to_string(),
+                            Flavor::Rust => "repetition quantifier exceeds the limit of 1000".to_string(),
+                        },
+                        span,
+                    ));
+                }
+                self.pos = span.end;
+                Ok(Some((min as u32, max.map(|m| m as u32))))
+            }
+            None => {
+                let span = Span::new(start, start + close.map_or(1, |c| c + 1));
+                match self.flavor {
+                    Flavor::Python => Ok(None),
+                    Flavor::Js if !self.js_unicode() => Ok(None),
+                    Flavor::Js => Err(self.invalid("Incomplete quantifier", span)),
+                    Flavor::Rust => Err(self.invalid(
+                        if close.is_none() {
+                            "unclosed counted repetition"
+                        } else {
+                            "invalid counted repetition"
+                        },
+                        span,
+                    )),
+                }
+            }
+        }
+    }
+
+    fn parse_escape(&mut self) -> Result<Node, Error> {
+        let start = self.pos;
+        self.bump(); // '\'
+        let Some(c) = self.peek() else {
+            return Err(self.invalid(
+                match self.flavor {
+                    Flavor::Python => "bad escape (end of pattern)",
+                    Flavor::Js => "\\ at end of pattern",
+                    Flavor::Rust => "incomplete escape sequence, reached end of pattern prematurely",
+                },
+                Span::new(start, self.pos),
+            ));
+        };
+        let node = |kind: NodeKind, end: usize| Node {
+            kind,
+            span: Span::new(start, end),
+        };
+        // Shared shorthands.
+        if let Some((kind, negated)) = perl_of(c) {
+            self.bump();
+            return Ok(node(NodeKind::Perl { kind, negated }, self.pos));
+        }
+        let anchor = |p: &Parser, kind: AnchorKind| NodeKind::Anchor {
+            kind,
+            multiline: p.flags.multiline,
+        };
+        match (self.flavor, c) {
+            (_, 'b') => {
+                self.bump();
+                if self.flavor == Flavor::Rust && self.peek() == Some('{') {
+                    let rest = self.rest();
+                    for (tok, kind) in [
+                        ("{start}", AnchorKind::WordStart),
+                        ("{end}", AnchorKind::WordEnd),
+                        ("{start-half}", AnchorKind::WordStartHalf),
+                        ("{end-half}", AnchorKind::WordEndHalf),
+                    ] {
+                        if rest.starts_with(tok) {
+                            self.pos += tok.len();
+                            return Ok(node(anchor(self, kind), self.pos));
+                        }
+                    }
+                    return Err(self.invalid("unrecognized word boundary assertion", Span::new(start, self.pos + 1)));
+                }
+                return Ok(node(anchor(self, AnchorKind::WordBoundary), self.pos));
+            }
+            (_, 'B') => {
+                self.bump();
+                return Ok(node(anchor(self, AnchorKind::NotWordBoundary), self.pos));
+            }
+            (Flavor::Python | Flavor::Rust, 'A') => {
+                self.bump();
+                return Ok(node(anchor(self, AnchorKind::TextStart), self.pos));
+            }
+            (Flavor::Python, 'Z') | (Flavor::Rust, 'z') => {
+                self.bump();
+                return Ok(node(anchor(self, AnchorKind::TextEnd), self.pos));
+            }
+            (Flavor::Rust, 'Z') => {
+                return Err(self.unsupported(
+                    "\\Z is not Rust regex syntax (use \\z for the end of the text)",
+                    Span::new(start, self.pos + 1),
+                ));
+            }
+            (Flavor::Rust, '<') => {
+                self.bump();
+                return Ok(node(anchor(self, AnchorKind::WordStart), self.pos));
+            }
+            (Flavor::Rust, '>') => {
+                self.bump();
+                return Ok(node(anchor(self, AnchorKind::WordEnd), self.pos));
+            }
+            (Flavor::Js, 'k') if self.js_unicode() || self.js_has_named => {
+                self.bump();
+                if !self.eat("<") {
+                    return Err(self.invalid("Invalid named reference", Span::new(start, self.pos)));
+                }
+                let Some(close) = self.rest().find('>') else {
+                    return Err(self.invalid("Invalid named reference", Span::new(start, self.pat.len())));
+                };
+                let name = self.pat[self.pos..self.pos + close].to_string();
+                self.pos += close + 1;
+                let span = Span::new(start, self.pos);
+                let index = self.resolve_name(&name, span)?;
+                return Ok(node(NodeKind::Backref { index, name: Some(name) }, self.pos));
+            }
+            (Flavor::Rust, 'k') => {
+                self.bump();
+                if self.eat("<") {
+                    let Some(close) = self.rest().find('>') else {
+                        return Err(self.invalid("unclosed backreference name", Span::new(start, self.pat.len())));
+                    };
+                    let name = self.pat[self.pos..self.pos + close].to_string();
+                    self.pos += close + 1;
+                    let span = Span::new(start, self.pos);
+                    let index = self.resolve_name(&name, span)?;
+                    return Ok(node(NodeKind::Backref { index, name: Some(name) }, self.pos));
+                }
+                return Err(self.invalid("unrecognized escape sequence", Span::new(start, self.pos)));
+            }
+            (_, 'p' | 'P') if self.flavor == Flavor::Rust || self.js_unicode() => {
+                let (name, negated) = self.parse_property(start)?;
+                return Ok(node(NodeKind::Property { name, negated }, self.pos));
+            }
+            (_, '1'..='9') => {
+                if let Some(n) = self.parse_backref_digits(start)? {
+                    return Ok(n);
+                }
+            }
+            _ => {}
+        }
+        let (ch, form) = self.parse_char_escape(start, false)?;
+        Ok(node(NodeKind::Literal { ch, form }, self.pos))
+    }
+
+    /// Digits after a backslash outside a class: a backreference, or (Python/JS) an octal
+    /// escape. Returns `None` to let the char-escape parser take it.
+    fn parse_backref_digits(&mut self, start: usize) -> Result<Option<Node>, Error> {
+        let digits: String = self.rest().chars().take_while(|c| c.is_ascii_digit()).collect();
+        match self.flavor {
+            Flavor::Python => {
+                // Three octal digits make an octal escape.
+                let b = digits.as_bytes();
+                if b.len() >= 3 && b[..3].iter().all(|d| (b'0'..=b'7').contains(d)) {
+                    return Ok(None);
+                }
+                let take = digits.len().min(2);
+                let n: u32 = digits[..take].parse().unwrap();
+                self.pos += take;
+                let span = Span::new(start, self.pos);
+                if n as usize > self.groups.len() {
+                    return Err(self.invalid(format!("invalid group reference {n}"), span));
+                }
+                if self.open_groups.contains(&n) {
+                    return Err(self.invalid("cannot refer to an open group", span));
+                }
+                Ok(Some(Node {
+                    kind: NodeKind::Backref { index: n, name: None },
+                    span,
+                }))
+            }
+            Flavor::Js => {
+                let n: u64 = digits.parse().unwrap_or(u64::MAX);
+                if n <= self.js_total_groups as u64 {
+                    self.pos += digits.len();
+                    return Ok(Some(Node {
+                        kind: NodeKind::Backref { index: n as u32, name: None },
+                        span: Span::new(start, self.pos),
+                    }));
+                }
+                if self.js_unicode() {
+                    return Err(self.invalid("Invalid escape", Span::new(start, start + 1 + digits.len())));
+                }
+                Ok(None)
+            }
+            Flavor::Rust => {
+                let n: u32 = digits.parse().unwrap_or(u32::MAX);
+                self.pos += digits.len();
+                let span = Span::new(start, self.pos);
+                if n as usize > self.groups.len() {
+                    return Err(self.invalid(format!("invalid backref: group {n} does not exist"), span));
+                }
+                Ok(Some(Node {
+                    kind: NodeKind::Backref { index: n, name: None },
+                    span,
+                }))
+            }
+        }
+    }
+
+    fn parse_property(&mut self, start: usize) -> Result<(String, bool), Error> {
+        let negated = self.bump() == 'P';
+        if self.eat("{") {
+            let Some(close) = self.rest().find('}') else {
+                return Err(self.invalid(
+                    if self.flavor == Flavor::Js { "Invalid property name" } else { "unclosed unicode class" },
+                    Span::new(start, self.pat.len()),
+                ));
+            };
+            let name = self.pat[self.pos..self.pos + close].to_string();
+            self.pos += close + 1;
+            let span = Span::new(start, self.pos);
+            if name.is_empty() {
+                return Err(self.invalid("Invalid property name", span));
+            }
+            if regex_syntax::Parser::new().parse(&format!("\\p{{{name}}}")).is_err() {
+                return Err(self.invalid(
+                    if self.flavor == Flavor::Js {
+                        "Invalid property name".to_string()
+                    } else {
+                        "Unicode property not found".to_string()
+                    },
+                    span,
+                ));
+            }
+            Ok((name, negated))
+        } else if self.flavor == Flavor::Rust {
+            match self.peek() {
+                Some(c) if c.is_ascii_alphabetic() => {
+                    self.bump();
+                    Ok((c.to_string(), negated))
+                }
+                _ => Err(self.invalid("incomplete escape sequence", Span::new(start, self.pos))),
+            }
+        } else {
+            Err(self.invalid("Invalid property name", Span::new(start, self.pos)))
+        }
+    }
+
+    /// Parses a character escape after the backslash. `in_class` selects the class rules.
+    fn parse_char_escape(&mut self, start: usize, in_class: bool) -> Result<(char, LiteralForm), Error> {
+        let c = self.bump();
+        let span_here = |p: &Parser| Span::new(start, p.pos);
+        let control = |ch: char| Ok((ch, LiteralForm::Control));
+        match c {
+            'n' => return control('\n'),
+            't' => return control('\t'),
+            'r' => return control('\r'),
+            'f' => return control('\u{c}'),
+            'v' => return control('\u{b}'),
+            'a' if self.flavor != Flavor::Js => return control('\u{7}'),
+            'b' if in_class && self.flavor != Flavor::Rust => return control('\u{8}'),
+            _ => {}
+        }
+        match self.flavor {
+            Flavor::Python => match c {
+                'x' => self.hex_fixed(start, 2, "incomplete escape \\x"),
+                'u' => self.hex_fixed(start, 4, "incomplete escape \\u"),
+                'U' => {
+                    let (ch, f) = self.hex_fixed(start, 8, "incomplete escape \\U")?;
+                    Ok((ch, f))
+                }
+                'N' => {
+                    if !self.eat("{") {
+                        return Err(self.invalid("missing {", span_here(self)));
+                    }
+                    let Some(close) = self.rest().find('}') else {
+                        return Err(self.invalid("missing }, unterminated name", Span::new(start, self.pat.len())));
+                    };
+                    let name = &self.pat[self.pos..self.pos + close];
+                    self.pos += close + 1;
+                    match unicode_names2::character(name) {
+                        Some(ch) if !name.is_empty() => Ok((ch, LiteralForm::Named)),
+                        _ => Err(self.invalid(format!("undefined character name '{name}'"), span_here(self))),
+                    }
+                }
+                '0'..='7' => {
+                    // `\0dd` and `\ddd` octal; in a class any 1-3 octal digits.
+                    let mut value = c.to_digit(8).unwrap();
+                    let mut n = 1;
+                    while n < 3 && self.peek().is_some_and(|d| d.is_digit(8)) {
+                        value = value * 8 + self.bump().to_digit(8).unwrap();
+                        n += 1;
+                    }
+                    if !in_class && c != '0' && n < 3 {
+                        // Outside a class, non-zero 1-2 digits are a backreference (handled
+                        // before); reaching here means a class-free octal of 3 digits only.
+                        return Err(self.invalid("invalid group reference", span_here(self)));
+                    }
+                    if value > 0o377 {
+                        return Err(self.invalid(
+                            format!("octal escape value {} outside of range 0-0o377", &self.pat[start..self.pos]),
+                            span_here(self),
+                        ));
+                    }
+                    Ok((char::from_u32(value).unwrap(), LiteralForm::Octal))
+                }
+                c if c.is_ascii_alphanumeric() => Err(self.invalid(format!("bad escape \\{c}"), span_here(self))),
+                c => Ok((c, LiteralForm::Escaped)),
+            },
+            Flavor::Js => {
+                let unicode = self.js_unicode();
+                match c {
+                    'c' => match self.peek() {
+                        Some(l) if l.is_ascii_alphabetic() => {
+                            self.bump();
+                            Ok((char::from_u32(l as u32 % 32).unwrap(), LiteralForm::Control))
+                        }
+                        Some(d) if in_class && !unicode && (d.is_ascii_digit() || d == '_') => {
+                            self.bump();
+                            Ok((char::from_u32(d as u32 % 32).unwrap(), LiteralForm::Control))
+                        }
+                        _ if unicode => Err(self.invalid("Invalid unicode escape", span_here(self))),
+                        // Annex B: `\c` not followed by a letter is a literal backslash;
+                        // the `c` is parsed again as a literal.
+                        _ => {
+                            self.pos -= 1;
+                            Ok(('\\', LiteralForm::Escaped))
+                        }
+                    },
+                    '0' if !self.peek().is_some_and(|d| d.is_ascii_digit()) => Ok(('\0', LiteralForm::Octal)),
+                    '0'..='7' if !unicode => {
+                        // Legacy octal: up to 3 digits, value <= 0o377.
+                        let mut value = c.to_digit(8).unwrap();
+                        let max_digits = if c <= '3' { 3 } else { 2 };
+                        let mut n = 1;
+                        while n < max_digits && self.peek().is_some_and(|d| d.is_digit(8)) {
+                            value = value * 8 + self.bump().to_digit(8).unwrap();
+                            n += 1;
+                        }
+                        Ok((char::from_u32(value).unwrap(), LiteralForm::Octal))
+                    }
+                    'x' => match self.hex_exact(2) {
+                        Some(ch) => Ok((ch, LiteralForm::Hex)),
+                        None if unicode => Err(self.invalid("Invalid escape", span_here(self))),
+                        None => Ok(('x', LiteralForm::Escaped)),
+                    },
+                    'u' => {
+                        if unicode && self.peek() == Some('{') {
+                            let close = self.rest().find('}');
+                            let body = close.map(|cl| &self.rest()[1..cl]);
+                            let value = body
+                                .filter(|b| !b.is_empty() && b.chars().all(|h| h.is_ascii_hexdigit()))
+                                .and_then(|b| u32::from_str_radix(b, 16).ok())
+                                .filter(|v| *v <= 0x10FFFF);
+                            return match value {
+                                Some(v) => {
+                                    self.pos += close.unwrap() + 1;
+                                    match char::from_u32(v) {
+                                        Some(ch) => Ok((ch, LiteralForm::Hex)),
+                                        None => Err(self.unsupported(
+                                            "a lone surrogate cannot be matched in UTF-8 text",
+                                            span_here(self),
+                                        )),
+                                    }
+                                }
+                                None => Err(self.invalid("Invalid Unicode escape", span_here(self))),
+                            };
+                        }
+                        match self.hex_exact(4) {
+                            Some(ch) => Ok((ch, LiteralForm::Hex)),
+                            None => {
+                                // A surrogate pair written as two \u escapes.
+                                let save = self.pos;
+                                let hi = u32::from_str_radix(self.rest().get(..4).unwrap_or(""), 16).ok();
+                                if let Some(hi) = hi.filter(|h| (0xD800..0xDC00).contains(h)) {
+                                    self.pos += 4;
+                                    if self.eat("\\u") {
+                                        let lo = u32::from_str_radix(self.rest().get(..4).unwrap_or(""), 16).ok();
+                                        if let Some(lo) = lo.filter(|l| (0xDC00..0xE000).contains(l)) {
+                                            self.pos += 4;
+                                            let cp = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
+                                            return Ok((char::from_u32(cp).unwrap(), LiteralForm::Hex));
+                                        }
+                                    }
+                                    self.pos = save;
+                                    return Err(self.unsupported(
+                                        "a lone surrogate cannot be matched in UTF-8 text",
+                                        Span::new(start, save + 4),
+                                    ));
+                                }
+                                if unicode {
+                                    Err(self.invalid("Invalid Unicode escape", span_here(self)))
+                                } else {
+                                    Ok(('u', LiteralForm::Escaped))
+                                }
+                            }
+                        }
+                    }
+                    c if unicode => {
+                        if "^$\\.*+?()[]{}|/".contains(c) || (in_class && c == '-') {
+                            Ok((c, LiteralForm::Escaped))
+                        } else {
+                            Err(self.invalid("Invalid escape", span_here(self)))
+                        }
+                    }
+                    c => Ok((c, LiteralForm::Escaped)),
+                }
+            }
+            Flavor::Rust => match c {
+                'x' => self.rust_hex(start, 2),
+                'u' => self.rust_hex(start, 4),
+                'U' => self.rust_hex(start, 8),
+                c if is_rust_escapable(c) => Ok((c, LiteralForm::Escaped)),
+                _ => Err(self.invalid("unrecognized escape sequence", span_here(self))),
+            },
+        }
+    }
+
+    fn hex_exact(&mut self, n: usize) -> Option<char> {
+        let digits = self.rest().get(..n)?;
+        if !digits.chars().all(|c| c.is_ascii_hexdigit()) {
+            return None;
+        }
+        let ch = char::from_u32(u32::from_str_radix(digits, 16).ok()?)?;
+        self.pos += n;
+        Some(ch)
+    }
+
+    fn hex_fixed(&mut self, start: usize, n: usize, msg: &str) -> Result<(char, LiteralForm), Error> {
+        let digits = self.rest().chars().take(n).take_while(|c| c.is_ascii_hexdigit()).count();
+        if digits < n {
+            self.pos += digits;
+            return Err(self.invalid(format!("{msg}{}", &self.pat[start + 2..self.pos]), Span::new(start, self.pos)));
+        }
+        let value = u32::from_str_radix(&self.rest()[..n], 16).unwrap();
+        self.pos += n;
+        match char::from_u32(value) {
+            Some(ch) => Ok((ch, LiteralForm::Hex)),
+            None if (0xD800..0xE000).contains(&value) => Err(self.unsupported(
+                "a lone surrogate cannot be matched in UTF-8 text",
+                Span::new(start, self.pos),
+            )),
+            None => Err(self.invalid(
+                format!("bad escape {}", &self.pat[start..self.pos]),
+                Span::new(start, self.pos),
+            )),
+        }
+    }
+
+    fn rust_hex(&mut self, start: usize, n: usize) -> Result<(char, LiteralForm), Error> {
+        let text = if self.eat("{") {
+            let Some(close) = self.rest().find('}') else {
+                return Err(self.invalid("unclosed hexadecimal literal", Span::new(start, self.pat.len())));
+            };
+            let t = &self.pat[self.pos..self.pos + close];
+            self.pos += close + 1;
+            t
+        } else {
+            let t = self.rest().get(..n).unwrap_or(self.rest());
+            self.pos += t.len();
+            t
+        };
+        let span = Span::new(start, self.pos);
+        if text.is_empty() || !text.chars().all(|c| c.is_ascii_hexdigit()) {
+            return Err(self.invalid("invalid hexadecimal digit", span));
+        }
+        u32::from_str_radix(text, 16)
+            .ok()
+            .and_then(char::from_u32)
+            .map(|c| (c, LiteralForm::Hex))
+            .ok_or_else(|| self.invalid("hexadecimal literal is not a Unicode scalar value", span))
+    }
+
+    fn parse_class(&mut self, depth: usize) -> Result<Class, Error> {
+        let start = self.pos;
+        if depth > MAX_CLASS_DEPTH {
+            return Err(self.invalid("class nesting too deep", Span::new(start, start + 1)));
+        }
+        self.bump(); // '['
+        let negated = self.eat("^");
+        let mut items: Vec<ClassItem> = Vec::new();
+        let unterminated = |p: &Parser| {
+            p.invalid(
+                match p.flavor {
+                    Flavor::Python => "unterminated character set",
+                    Flavor::Js => "Unterminated character class",
+                    Flavor::Rust => "unclosed character class",
+                },
+                Span::new(start, p.pat.len()),
+            )
+        };
+        let mut first = true;
+        loop {
+            let Some(c) = self.peek() else {
+                return Err(unterminated(self));
+            };
+            if c == ']' && !(first && self.flavor != Flavor::Js) {
+                self.bump();
+                break;
+            }
+            first = false;
+            let item_start = self.pos;
+            if self.flavor == Flavor::Rust {
+                if self.flags.verbose && c.is_whitespace() {
+                    self.bump();
+                    continue;
+                }
+                if c == '[' {
+                    if let Some(posix) = self.try_posix() {
+                        items.push(posix);
+                        continue;
+                    }
+                    let nested = self.parse_class(depth + 1)?;
+                    items.push(ClassItem::Nested(Box::new(nested)));
+                    continue;
+                }
+                if let Some(op) = ["&&", "--", "~~"].iter().find(|op| self.rest().starts_with(**op)) {
+                    self.pos += 2;
+                    items.push(ClassItem::SetOp(op.to_string(), Span::new(item_start, self.pos)));
+                    continue;
+                }
+            }
+            if self.js_unicode() && self.flags.unicode_sets && (c == '[' || self.rest().starts_with("&&") || self.rest().starts_with("--")) {
+                return Err(self.unsupported(
+                    "v-mode set operations and nested classes are not supported by rxw",
+                    Span::new(item_start, item_start + c.len_utf8()),
+                ));
+            }
+            let item = self.parse_class_atom()?;
+            // A range?
+            if self.peek() == Some('-') && self.peek_at(1).is_some_and(|n| n != ']') {
+                let dash = self.pos;
+                self.bump();
+                if self.flavor == Flavor::Rust && self.rest().starts_with('-') {
+                    self.pos = dash;
+                    items.push(item);
+                    continue;
+                }
+                let hi = self.parse_class_atom()?;
+                let span = Span::new(item_start, self.pos);
+                match (&item, &hi) {
+                    (ClassItem::Char(lo, _), ClassItem::Char(h, _)) => {
+                        if lo > h {
+                            return Err(self.invalid(
+                                match self.flavor {
+                                    Flavor::Python => format!("bad character range {}", &self.pat[span.start..span.end]),
+                                    Flavor::Js => "Range out of order in character class".to_string(),
+                                    Flavor::Rust => "invalid character class range, the start must be <= the end".to_string(),
+                                },
+                                span,
+                            ));
+                        }
+                        items.push(ClassItem::Range(*lo, *h, span));
+                    }
+                    _ => {
+                        if self.flavor == Flavor::Js && !self.js_unicode() {
+                            // Annex B: `[\w-a]` is \w, '-', 'a'.
+                            items.push(item);
+                            items.push(ClassItem::Char('-', Span::new(dash, dash + 1)));
+                            items.push(hi);
+                        } else {
+                            return Err(self.invalid(
+                                match self.flavor {
+                                    Flavor::Python => format!("bad character range {}", &self.pat[span.start..span.end]),
+                                    Flavor::Js => "Invalid character class".to_string(),
+                                    Flavor::Rust => "invalid range boundary, must be a literal".to_string(),
+                                },
+                                span,
+                            ));
+                        }
+                    }
+                }
+                continue;
+            }
+            items.push(item);
+        }
+        Ok(Class {
+            negated,
+            items,
+            span: Span::new(start, self.pos),
+        })
+    }
+
+    fn try_posix(&mut self) -> Option<ClassItem> {
+        let rest = self.rest();
+        if !rest.starts_with("[:") {
+            return None;
+        }
+        let close = rest.find(":]")?;
+        let body = &rest[2..close];
+        let (negated, name) = match body.strip_prefix('^') {
+            Some(n) => (true, n),
+            None => (false, body),
+        };
+        const NAMES: &[&str] = &[
+            "alnum", "alpha", "ascii", "blank", "cntrl", "digit", "graph", "lower", "print", "punct", "space", "upper",
+            "word", "xdigit",
+        ];
+        if !NAMES.contains(&name) {
+            return None;
+        }
+        let start = self.pos;
+        self.pos += close + 2;
+        Some(ClassItem::Posix(name.to_string(), negated, Span::new(start, self.pos)))
+    }
+
+    fn parse_class_atom(&mut self) -> Result<ClassItem, Error> {
+        let start = self.pos;
+        let c = self.bump();
+        if c != '\\' {
+            return Ok(ClassItem::Char(c, Span::new(start, self.pos)));
+        }
+        let Some(e) = self.peek() else {
+            return Err(self.invalid(
+                match self.flavor {
+                    Flavor::Python => "unterminated character set",
+                    Flavor::Js => "\\ at end of pattern",
+                    Flavor::Rust => "unclosed character class",
+                },
+                Span::new(start, self.pos),
+            ));
+        };
+        if let Some((kind, negated)) = perl_of(e) {
+            self.bump();
+            return Ok(ClassItem::Perl(kind, negated, Span::new(start, self.pos)));
+        }
+        if (e == 'p' || e == 'P') && (self.flavor == Flavor::Rust || self.js_unicode()) {
+            let (name, negated) = self.parse_property(start)?;
+            return Ok(ClassItem::Property(name, negated, Span::new(start, self.pos)));
+        }
+        match (self.flavor, e) {
+            (Flavor::Python, 'A' | 'Z' | 'B' | '8' | '9') => {
+                self.bump();
+                return Err(self.invalid(format!("bad escape \\{e}"), Span::new(start, self.pos)));
+            }
+            (Flavor::Js, 'B') if self.js_unicode() => {
+                self.bump();
+                return Err(self.invalid("Invalid class escape", Span::new(start, self.pos)));
+            }
+            (Flavor::Js, '1'..='9') if self.js_unicode() => {
+                self.bump();
+                return Err(self.invalid("Invalid class escape", Span::new(start, self.pos)));
+            }
+            (Flavor::Js, 'k') if self.js_unicode() => {
+                self.bump();
+                return Err(self.invalid("Invalid escape", Span::new(start, self.pos)));
+            }
+            (Flavor::Js, '8' | '9') => {
+                self.bump();
+                return Ok(ClassItem::Char(e, Span::new(start, self.pos)));
+            }
+            (Flavor::Js, '-') if self.js_unicode() => {
+                self.bump();
+                return Ok(ClassItem::Char('-', Span::new(start, self.pos)));
+            }
+            _ => {}
+        }
+        let (ch, _) = self.parse_char_escape(start, true)?;
+        Ok(ClassItem::Char(ch, Span::new(start, self.pos)))
+    }
+}
+
+impl Frame {
+    fn branch_start_of_body(&self) -> usize {
+        // The first branch starts after the group opener; `branch_start` is updated at each
+        // `|`, so the body starts at the earliest recorded branch.
+        self.branches.first().map_or(self.branch_start, |b| b.span.start)
+    }
+}
+
+impl GroupKind {
+    fn into_node(kind: GroupKind, child: Node) -> NodeKind {
+        NodeKind::Group {
+            kind,
+            child: Box::new(child),
+        }
+    }
+}
+
+fn concat_node(mut nodes: Vec<Node>, start: usize, end: usize) -> Node {
+    match nodes.len() {
+        0 => Node {
+            kind: NodeKind::Empty,
+            span: Span::new(start, end),
+        },
+        1 if nodes[0].span == Span::new(start, end) => nodes.pop().unwrap(),
+        _ => Node {
+            kind: NodeKind::Concat(nodes),
+            span: Span::new(start, end),
+        },
+    }
+}
+
+fn finish_branches(mut branches: Vec<Node>, concat: Vec<Node>, branch_start: usize, body_start: usize, end: usize) -> Node {
+    let last = concat_node(concat, branch_start, end);
+    if branches.is_empty() {
+        return last;
+    }
+    branches.push(last);
+    Node {
+        kind: NodeKind::Alternation(branches),
+        span: Span::new(body_start, end),
+    }
+}
+
+fn perl_of(c: char) -> Option<(PerlKind, bool)> {
+    Some(match c {
+        'd' => (PerlKind::Digit, false),
+        'D' => (PerlKind::Digit, true),
+        'w' => (PerlKind::Word, false),
+        'W' => (PerlKind::Word, true),
+        's' => (PerlKind::Space, false),
+        'S' => (PerlKind::Space, true),
+        _ => return None,
+    })
+}
+
+fn is_rust_escapable(c: char) -> bool {
+    // regex-syntax: meta characters and any ASCII non-alphanumeric, non-whitespace char.
+    c.is_ascii() && !c.is_ascii_alphanumeric() && !c.is_ascii_whitespace() && c != '<' && c != '>'
+        || c == ' '
+}
+
+fn valid_group_name(name: &str, flavor: Flavor) -> bool {
+    let mut chars = name.chars();
+    let Some(first) = chars.next() else {
+        return false;
+    };
+    match flavor {
+        Flavor::Python => (first == '_' || first.is_alphabetic()) && chars.all(|c| c == '_' || c.is_alphanumeric()),
+        Flavor::Js => {
+            (first == '_' || first == '$' || first.is_alphabetic()) && chars.all(|c| c == '_' || c == '$' || c.is_alphanumeric())
+        }
+        Flavor::Rust => {
+            (first == '_' || first.is_alphabetic())
+                && chars.all(|c| c == '_' || c == '.' || c == '[' || c == ']' || c.is_alphanumeric())
+        }
+    }
+}
+
+fn parse_bounds(body: &str, flavor: Flavor) -> Option<(u64, Option<u64>)> {
+    let num = |s: &str| -> Option<u64> {
+        if s.is_empty() || !s.chars().all(|c| c.is_ascii_digit()) {
+            None
+        } else {
+            Some(s.parse::<u64>().unwrap_or(u64::MAX))
+        }
+    };
+    let body = if flavor == Flavor::Rust { body.trim() } else { body };
+    match body.split_once(',') {
+        None => num(body).map(|n| (n, Some(n))),
+        Some((lo, hi)) => {
+            let (lo, hi) = if flavor == Flavor::Rust { (lo.trim(), hi.trim()) } else { (lo, hi) };
+            let min = if lo.is_empty() && flavor == Flavor::Python { Some(0) } else { num(lo) }?;
+            if hi.is_empty() {
+                Some((min, None))
+            } else {
+                Some((min, Some(num(hi)?)))
+            }
+        }
+    }
+}
+
+/// The fixed width in characters of a node, or `None` when it varies.
+pub fn fixed_width(node: &Node) -> Option<u32> {
+    Some(match &node.kind {
+        NodeKind::Empty
+        | NodeKind::Anchor { .. }
+        | NodeKind::SetFlags(_)
+        | NodeKind::Comment
+        | NodeKind::Whitespace => 0,
+        NodeKind::Literal { .. } | NodeKind::Dot { .. } | NodeKind::Perl { .. } | NodeKind::Property { .. } | NodeKind::Class(_) => 1,
+        NodeKind::Group { kind, child } => match kind {
+            GroupKind::Lookahead | GroupKind::NegativeLookahead | GroupKind::Lookbehind | GroupKind::NegativeLookbehind => 0,
+            _ => fixed_width(child)?,
+        },
+        NodeKind::Repeat { min, max, child, .. } => {
+            if Some(*min) != *max {
+                return None;
+            }
+            fixed_width(child)?.checked_mul(*min)?
+        }
+        NodeKind::Concat(v) => v.iter().try_fold(0u32, |acc, n| acc.checked_add(fixed_width(n)?))?,
+        NodeKind::Alternation(v) => {
+            let first = fixed_width(&v[0])?;
+            for b in &v[1..] {
+                if fixed_width(b)? != first {
+                    return None;
+                }
+            }
+            first
+        }
+        NodeKind::Backref { .. } => return None,
+    })
+}
+
+/// Counts JS capturing groups and whether any is named, skipping escapes and classes.
+fn count_js_groups(pat: &str) -> (u32, bool) {
+    let b = pat.as_bytes();
+    let (mut i, mut n, mut named, mut in_class) = (0, 0u32, false, false);
+    while i < b.len() {
+        match b[i] {
+            b'\\' => i += 1,
+            b'[' => in_class = true,
+            b']' => in_class = false,
+            b'(' if !in_class => {
+                if b.get(i + 1) != Some(&b'?') {
+                    n += 1;
+                } else if b.get(i + 2) == Some(&b'<') && !matches!(b.get(i + 3), Some(b'=') | Some(b'!')) {
+                    n += 1;
+                    named = true;
+                }
+            }
+            _ => {}
+        }
+        i += 1;
+    }
+    (n, named)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(pat: &str, flavor: Flavor) -> Result<Ast, Error> {
+        parse(pat, flavor, Flags::default())
+    }
+
+    #[test]
+    fn spans_of_a_simple_concat() {
+        let ast = p("ab*", Flavor::Python).unwrap();
+        let NodeKind::Concat(v) = &ast.root.kind else { panic!() };
+        assert_eq!(v[0].span, Span::new(0, 1));
+        assert_eq!(v[1].span, Span::new(1, 3));
+    }
+
+    #[test]
+    fn python_errors_name_the_problem() {
+        assert_eq!(p("(a", Flavor::Python).unwrap_err().message, "missing ), unterminated subpattern");
+        assert_eq!(p("[a", Flavor::Python).unwrap_err().message, "unterminated character set");
+        assert_eq!(p("a**", Flavor::Python).unwrap_err().message, "multiple repeat");
+        assert_eq!(p("*", Flavor::Python).unwrap_err().message, "nothing to repeat");
+        assert_eq!(p(r"\q", Flavor::Python).unwrap_err().message, r"bad escape \q");
+        assert_eq!(p(r"(a)\2", Flavor::Python).unwrap_err().message, "invalid group reference 2");
+        assert_eq!(p(r"a(?i)", Flavor::Python).unwrap_err().message, "global flags not at the start of the expression");
+        assert_eq!(p(r"(?<=a+)", Flavor::Python).unwrap_err().message, "look-behind requires fixed-width pattern");
+    }
+
+    #[test]
+    fn error_span_points_at_the_construct() {
+        let e = p("ab(cd", Flavor::Python).unwrap_err();
+        assert_eq!(e.span, Some(Span::new(2, 5)));
+        let e = p("a{3,1}", Flavor::Js).unwrap_err();
+        assert_eq!(e.span, Some(Span::new(1, 6)));
+    }
+
+    #[test]
+    fn python_brace_is_literal_when_not_a_quantifier() {
+        let ast = p("a{x}", Flavor::Python).unwrap();
+        let NodeKind::Concat(v) = &ast.root.kind else { panic!() };
+        assert_eq!(v.len(), 4);
+        let ast = p("a{,3}", Flavor::Python).unwrap();
+        assert!(matches!(ast.root.kind, NodeKind::Repeat { min: 0, max: Some(3), .. }));
+    }
+
+    #[test]
+    fn python_possessive_and_named() {
+        let ast = p("(?P<x>a)++(?P=x)", Flavor::Python).unwrap();
+        assert_eq!(ast.groups[0].name.as_deref(), Some("x"));
+        let NodeKind::Concat(v) = &ast.root.kind else { panic!() };
+        assert!(matches!(v[0].kind, NodeKind::Repeat { greed: Greed::Possessive, .. }));
+        assert!(matches!(v[1].kind, NodeKind::Backref { index: 1, .. }));
+    }
+
+    #[test]
+    fn js_octal_versus_backref() {
+        let ast = p(r"(a)\1\2", Flavor::Js).unwrap();
+        let NodeKind::Concat(v) = &ast.root.kind else { panic!() };
+        assert!(matches!(v[1].kind, NodeKind::Backref { index: 1, .. }));
+        assert!(matches!(v[2].kind, NodeKind::Literal { ch: '\u{2}', .. }));
+    }
+
+    #[test]
+    fn named_escape_in_python() {
+        let ast = p(r"\N{EM DASH}", Flavor::Python).unwrap();
+        assert!(matches!(ast.root.kind, NodeKind::Literal { ch: '—', form: LiteralForm::Named }));
+    }
+
+    #[test]
+    fn deep_nesting_does_not_overflow() {
+        let pat = "(".repeat(20_000) + &")".repeat(20_000);
+        assert!(p(&pat, Flavor::Js).is_ok());
+    }
+}
