@@ -8,13 +8,20 @@
 //! returns data (spans and groups), never text for a terminal; the front ends (CLI and TUI,
 //! behind the `app` feature) render it. Errors are one type, [`Error`], carrying a kind and
 //! the span they point at, so the CLI can draw a caret and the TUI an underline.
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod engine;
 pub mod error;
 pub mod flavor;
+pub mod highlight;
+pub mod input;
 pub mod syntax;
+
+#[cfg(feature = "app")]
+pub mod cli;
+#[cfg(feature = "app")]
+pub mod tui;
 
 pub use engine::{EngineKind, Limits, Match, MatchOptions, Regex};
 pub use error::{Error, ErrorKind};

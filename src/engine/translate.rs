@@ -127,6 +127,7 @@ impl Tx<'_> {
         }
     }
 
+    #[allow(dead_code)]
     fn js_unicode(&self) -> bool {
         self.flavor == Flavor::Js && self.flags().unicode_mode()
     }

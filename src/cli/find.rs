@@ -1,0 +1,215 @@
+//! `rxw test`, `rxw find`, `rxw replace`.
+
+use super::{CliError, FindArgs, Outcome, PatternArgs, ReplaceArgs, TestArgs, flags_for, load_text, style, use_color};
+use crate::highlight::Kind;
+use crate::{Limits, Match, MatchOptions, Regex};
+use serde_json::{Value, json};
+use std::io::Write;
+
+fn compile(pattern: &str, common: &PatternArgs) -> Result<Regex, CliError> {
+    let flags = flags_for(&common.flags, common.flavor)?;
+    Ok(Regex::new(pattern, common.flavor, flags)?)
+}
+
+/// Line and column (1-based, column in characters) of byte offsets visited in order.
+pub struct LineIndex<'t> {
+    text: &'t str,
+    pos: usize,
+    line: usize,
+    line_start: usize,
+}
+
+impl<'t> LineIndex<'t> {
+    /// Starts at the beginning of `text`.
+    pub fn new(text: &'t str) -> Self {
+        LineIndex { text, pos: 0, line: 1, line_start: 0 }
+    }
+
+    /// The line and column of `offset`; offsets must not decrease between calls.
+    pub fn locate(&mut self, offset: usize) -> (usize, usize) {
+        if offset < self.pos {
+            *self = LineIndex::new(self.text);
+        }
+        let chunk = &self.text.as_bytes()[self.pos..offset];
+        for nl in memchr::memchr_iter(b'\n', chunk) {
+            self.line += 1;
+            self.line_start = self.pos + nl + 1;
+        }
+        self.pos = offset;
+        (self.line, self.text[self.line_start..offset].chars().count() + 1)
+    }
+}
+
+/// Counts code points before byte offsets visited in order.
+pub struct CharIndex<'t> {
+    text: &'t str,
+    pos: usize,
+    chars: usize,
+}
+
+impl<'t> CharIndex<'t> {
+    /// Starts at the beginning of `text`.
+    pub fn new(text: &'t str) -> Self {
+        CharIndex { text, pos: 0, chars: 0 }
+    }
+
+    /// The code-point index of `offset`; offsets must not decrease between calls.
+    pub fn at(&mut self, offset: usize) -> usize {
+        if offset < self.pos {
+            *self = CharIndex::new(self.text);
+        }
+        self.chars += self.text[self.pos..offset].chars().count();
+        self.pos = offset;
+        self.chars
+    }
+}
+
+/// The JSON shape of one match (the dsh seed's, plus byte `end` and `char_index`).
+pub fn match_json(re: &Regex, text: &str, m: &Match, char_index: usize) -> Value {
+    let captures: Vec<Value> = (1..m.groups.len()).map(|k| m.group(text, k).map_or(Value::Null, Value::from)).collect();
+    let groups = if re.has_named_groups() {
+        let mut map = serde_json::Map::new();
+        for (i, name) in re.group_names().iter().enumerate() {
+            if let Some(n) = name {
+                map.insert(n.clone(), m.group(text, i + 1).map_or(Value::Null, Value::from));
+            }
+        }
+        Value::Object(map)
+    } else {
+        Value::Null
+    };
+    json!({
+        "index": m.start(),
+        "end": m.end(),
+        "char_index": char_index,
+        "match": m.as_str(text),
+        "captures": captures,
+        "groups": groups,
+    })
+}
+
+fn warn_input(text: &crate::input::Text, err: &mut dyn Write) {
+    if let Some(w) = text.warning() {
+        let _ = writeln!(err, "rxw: warning: {w}");
+    }
+}
+
+/// `rxw test`.
+pub fn test(a: &TestArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
+    let re = compile(&a.pattern, &a.common)?;
+    let text = load_text(a.text.as_deref(), a.common.file.as_ref())?;
+    warn_input(&text, err);
+    let matched = re.is_match(text.as_str())?;
+    if a.common.json {
+        writeln!(out, "{}", json!({ "matched": matched }))?;
+    } else {
+        writeln!(out, "{}", if matched { "match" } else { "no match" })?;
+    }
+    Ok(if matched { 0 } else { 1 })
+}
+
+/// `rxw find`.
+pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
+    let re = compile(&a.pattern, &a.common)?;
+    let text = load_text(a.text.as_deref(), a.common.file.as_ref())?;
+    warn_input(&text, err);
+    let text = text.as_str();
+    let limit = Limits::human().clamp_matches(a.limit);
+    if a.count {
+        let mut n = 0usize;
+        for m in re.matches(text, MatchOptions::bounds_only()) {
+            if limit.is_some_and(|l| n >= l) {
+                break;
+            }
+            m?;
+            n += 1;
+        }
+        if a.common.json {
+            writeln!(out, "{}", json!({ "count": n }))?;
+        } else {
+            writeln!(out, "{n}")?;
+        }
+        return Ok(if n > 0 { 0 } else { 1 });
+    }
+    let color = use_color(a.common.color);
+    let mut lines = LineIndex::new(text);
+    let mut chars = CharIndex::new(text);
+    let mut n = 0usize;
+    let mut out = std::io::BufWriter::new(out);
+    if a.common.json {
+        write!(out, "[")?;
+    }
+    for m in re.matches(text, MatchOptions::default()) {
+        if limit.is_some_and(|l| n >= l) {
+            break;
+        }
+        let m = m?;
+        if a.common.json {
+            if n > 0 {
+                write!(out, ",")?;
+            }
+            write!(out, "{}", match_json(&re, text, &m, chars.at(m.start())))?;
+        } else {
+            let (line, col) = lines.locate(m.start());
+            let loc = style::paint(&format!("{line}:{col}:"), Kind::Location, color);
+            let shown = escape_for_line(m.as_str(text));
+            write!(out, "{loc} {}", style::paint(&shown, Kind::Match, color))?;
+            for k in 1..m.groups.len() {
+                let label = re.group_names()[k - 1].clone().unwrap_or_else(|| k.to_string());
+                let value = m.group(text, k).map_or_else(|| "∅".to_string(), |s| format!("{:?}", s));
+                write!(out, "  {}={}", style::paint(&label, Kind::Name, color), style::paint(&value, Kind::Group(k - 1), color))?;
+            }
+            writeln!(out)?;
+        }
+        n += 1;
+    }
+    if a.common.json {
+        writeln!(out, "]")?;
+    }
+    out.flush()?;
+    Ok(if n > 0 { 0 } else { 1 })
+}
+
+/// Shows a match on one line: newlines and tabs as escapes.
+pub fn escape_for_line(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// `rxw replace`.
+pub fn replace(a: &ReplaceArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
+    let re = compile(&a.pattern, &a.common)?;
+    let text = load_text(a.text.as_deref(), a.common.file.as_ref())?;
+    warn_input(&text, err);
+    let r = re.replace(text.as_str(), &a.replacement, a.max, &Limits::human())?;
+    if a.common.json {
+        writeln!(out, "{}", json!({ "result": r.result, "replaced": r.replaced }))?;
+    } else {
+        out.write_all(r.result.as_bytes())?;
+        if a.text.is_some() && !r.result.ends_with('\n') {
+            writeln!(out)?;
+        }
+    }
+    Ok(if r.replaced > 0 { 0 } else { 1 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_index_counts_lines_and_chars() {
+        let mut li = LineIndex::new("ab\nçd\nx");
+        assert_eq!(li.locate(0), (1, 1));
+        assert_eq!(li.locate(5), (2, 2));
+        assert_eq!(li.locate(7), (3, 1));
+    }
+}

@@ -1,0 +1,253 @@
+//! The command line: clap arguments, and commands that print to any `Write`.
+//!
+//! Exit codes follow grep: 0 a match (or success), 1 no match, 2 an error. A closed pipe
+//! (`rxw find … | head`) ends quietly with 0.
+
+pub mod find;
+pub mod style;
+
+use crate::error::Error;
+use crate::flavor::{Flags, Flavor};
+use crate::input::Text;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+
+/// rxw: a terminal regex workbench.
+#[derive(Debug, Parser)]
+#[command(name = "rxw", version, about, long_about = None, args_conflicts_with_subcommands = true)]
+pub struct Cli {
+    /// A subcommand; without one, the interactive workbench opens.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+    /// Options for the interactive workbench.
+    #[command(flatten)]
+    pub tui: TuiArgs,
+}
+
+/// Start state of the workbench.
+#[derive(Debug, Args, Default, Clone)]
+pub struct TuiArgs {
+    /// A file to open in the input pane (default: the embedded demo log, or standard input
+    /// when it is piped).
+    pub file: Option<PathBuf>,
+    /// Start with this pattern.
+    #[arg(short = 'e', long = "regexp")]
+    pub pattern: Option<String>,
+    /// Start with this flavor.
+    #[arg(long, value_parser = parse_flavor)]
+    pub flavor: Option<Flavor>,
+    /// Start with these flag letters.
+    #[arg(long)]
+    pub flags: Option<String>,
+    /// Start with this preset loaded.
+    #[arg(long)]
+    pub preset: Option<String>,
+    /// Do not restore the previous session.
+    #[arg(long)]
+    pub fresh: bool,
+}
+
+/// Subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Does the pattern match? Exit 0 when it does, 1 when not.
+    Test(TestArgs),
+    /// List every match with its line:column and groups.
+    Find(FindArgs),
+    /// Replace every match, in the flavor's replacement syntax.
+    Replace(ReplaceArgs),
+}
+
+/// `--color` choices.
+#[derive(Debug, Clone, Copy, ValueEnum, Default, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// Colour when standard output is a terminal and NO_COLOR is unset.
+    #[default]
+    Auto,
+    /// Always colour.
+    Always,
+    /// Never colour.
+    Never,
+}
+
+/// Options shared by the matching commands.
+#[derive(Debug, Args, Clone)]
+pub struct PatternArgs {
+    /// The dialect of the pattern.
+    #[arg(long, default_value = "rust", value_parser = parse_flavor)]
+    pub flavor: Flavor,
+    /// Flag letters: i m s x everywhere; a (python); u y d g v (js); U R (rust).
+    #[arg(long, default_value = "")]
+    pub flags: String,
+    /// Read the text from this file instead of the argument or standard input.
+    #[arg(long, value_name = "PATH")]
+    pub file: Option<PathBuf>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// When to colour the output.
+    #[arg(long, value_enum, default_value_t)]
+    pub color: ColorChoice,
+}
+
+/// `rxw test`.
+#[derive(Debug, Args)]
+pub struct TestArgs {
+    /// The pattern.
+    pub pattern: String,
+    /// The text (default: --file, or standard input).
+    pub text: Option<String>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub common: PatternArgs,
+}
+
+/// `rxw find`.
+#[derive(Debug, Args)]
+pub struct FindArgs {
+    /// The pattern.
+    pub pattern: String,
+    /// The text (default: --file, or standard input).
+    pub text: Option<String>,
+    /// Print the number of matches only.
+    #[arg(long)]
+    pub count: bool,
+    /// Report at most N matches.
+    #[arg(long, value_name = "N")]
+    pub limit: Option<usize>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub common: PatternArgs,
+}
+
+/// `rxw replace`.
+#[derive(Debug, Args)]
+pub struct ReplaceArgs {
+    /// The pattern.
+    pub pattern: String,
+    /// The replacement, in the flavor's syntax (python `\1 \g<name>`, js `$1 $<name> $&`,
+    /// rust `$1 ${name}`).
+    pub replacement: String,
+    /// The text (default: --file, or standard input).
+    pub text: Option<String>,
+    /// Replace at most N matches (default: all).
+    #[arg(long, value_name = "N")]
+    pub max: Option<usize>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub common: PatternArgs,
+}
+
+fn parse_flavor(s: &str) -> Result<Flavor, String> {
+    s.parse()
+}
+
+/// Whether to colour, from the choice, `NO_COLOR` and whether stdout is a terminal.
+pub fn use_color(choice: ColorChoice) -> bool {
+    match choice {
+        ColorChoice::Always => true,
+        ColorChoice::Never => false,
+        ColorChoice::Auto => std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()) && io::stdout().is_terminal(),
+    }
+}
+
+/// Loads the text from the argument, `--file`, or standard input.
+///
+/// # Errors
+/// When the file or standard input cannot be read.
+pub fn load_text(text: Option<&str>, file: Option<&PathBuf>) -> Result<Text, Error> {
+    if let Some(t) = text {
+        return Ok(Text::from_bytes(t.as_bytes().to_vec()));
+    }
+    if let Some(path) = file {
+        return Text::from_path(path);
+    }
+    Text::from_reader(io::stdin().lock())
+}
+
+/// Parses flags, with the error pointing into the flag letters.
+///
+/// # Errors
+/// Invalid or duplicate flags.
+pub fn flags_for(letters: &str, flavor: Flavor) -> Result<Flags, Error> {
+    Flags::parse(letters, flavor)
+}
+
+/// Prints an error: JSON on stdout with `json`, else a message and a caret on stderr.
+pub fn report_error(err: &Error, json: bool, out: &mut dyn Write, errout: &mut dyn Write) {
+    if json {
+        let v = serde_json::json!({"error": {
+            "kind": err.kind.name(),
+            "message": err.message,
+            "span": err.span.map(|s| [s.start, s.end]),
+        }});
+        let _ = writeln!(out, "{v}");
+    } else {
+        let _ = writeln!(errout, "rxw: {}", err.message);
+        if let Some(c) = err.caret() {
+            for line in c.lines() {
+                let _ = writeln!(errout, "  {line}");
+            }
+        }
+    }
+}
+
+/// The outcome of a command: an exit code.
+pub type Outcome = Result<i32, CliError>;
+
+/// An error on its way to the exit code: a library error, or a write that failed.
+#[derive(Debug)]
+pub enum CliError {
+    /// A library error (exit 2, reported).
+    Rx(Error),
+    /// Writing the output failed (a closed pipe ends quietly).
+    Io(io::Error),
+}
+
+impl From<Error> for CliError {
+    fn from(e: Error) -> Self {
+        CliError::Rx(e)
+    }
+}
+
+impl From<io::Error> for CliError {
+    fn from(e: io::Error) -> Self {
+        CliError::Io(e)
+    }
+}
+
+/// Runs a parsed command line, writing to `out` and `err`; returns the exit code.
+pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    let json = match &command {
+        Command::Test(a) => a.common.json,
+        Command::Find(a) => a.common.json,
+        Command::Replace(a) => a.common.json,
+    };
+    let result = match command {
+        Command::Test(a) => find::test(&a, out, err),
+        Command::Find(a) => find::find(&a, out, err),
+        Command::Replace(a) => find::replace(&a, out, err),
+    };
+    finish(result, json, out, err)
+}
+
+/// Maps an outcome to an exit code, reporting errors.
+pub fn finish(result: Outcome, json: bool, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    match result {
+        Ok(code) => {
+            let _ = out.flush();
+            code
+        }
+        Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+        Err(CliError::Io(e)) => {
+            let _ = writeln!(err, "rxw: {e}");
+            2
+        }
+        Err(CliError::Rx(e)) => {
+            report_error(&e, json, out, err);
+            let _ = out.flush();
+            2
+        }
+    }
+}
