@@ -111,14 +111,17 @@ impl Flags {
         for (i, c) in letters.char_indices() {
             let span = Some(crate::Span::new(i, i + c.len_utf8()));
             if !flavor.flag_letters().contains(c) {
-                return Err(Error::new(ErrorKind::FlagInvalid, format!("invalid flag \"{c}\""))
-                    .with_span_in(letters, span));
-            }
-            if seen.contains(c) {
                 return Err(
-                    Error::new(ErrorKind::FlagDuplicate, format!("duplicate flag \"{c}\""))
+                    Error::new(ErrorKind::FlagInvalid, format!("invalid flag \"{c}\""))
                         .with_span_in(letters, span),
                 );
+            }
+            if seen.contains(c) {
+                return Err(Error::new(
+                    ErrorKind::FlagDuplicate,
+                    format!("duplicate flag \"{c}\""),
+                )
+                .with_span_in(letters, span));
             }
             seen.push(c);
             flags.set(c, true);

@@ -45,14 +45,21 @@ pub fn pattern_tokens(root: &Node, pattern: &str) -> Vec<(Span, Kind)> {
     root.walk(|n, _| match &n.kind {
         NodeKind::Literal { form, .. } => out.push((
             n.span,
-            if *form == crate::syntax::ast::LiteralForm::Verbatim { Kind::Literal } else { Kind::Escape },
+            if *form == crate::syntax::ast::LiteralForm::Verbatim {
+                Kind::Literal
+            } else {
+                Kind::Escape
+            },
         )),
-        NodeKind::Dot { .. } | NodeKind::Perl { .. } | NodeKind::Property { .. } | NodeKind::Class(_) => {
-            out.push((n.span, Kind::Class))
-        }
+        NodeKind::Dot { .. }
+        | NodeKind::Perl { .. }
+        | NodeKind::Property { .. }
+        | NodeKind::Class(_) => out.push((n.span, Kind::Class)),
         NodeKind::Anchor { .. } => out.push((n.span, Kind::Anchor)),
         NodeKind::Backref { .. } => out.push((n.span, Kind::Backref)),
-        NodeKind::Comment | NodeKind::Whitespace | NodeKind::SetFlags(_) => out.push((n.span, Kind::Comment)),
+        NodeKind::Comment | NodeKind::Whitespace | NodeKind::SetFlags(_) => {
+            out.push((n.span, Kind::Comment))
+        }
         NodeKind::Repeat { op_span, .. } => out.push((*op_span, Kind::Quantifier)),
         NodeKind::Group { child, .. } => {
             let open_end = if child.span.start >= n.span.start && child.span.start <= n.span.end {

@@ -51,7 +51,10 @@ impl Text {
         let file = std::fs::File::open(path).map_err(io)?;
         let meta = file.metadata().map_err(io)?;
         if meta.is_dir() {
-            return Err(Error::new(ErrorKind::Io, format!("{}: is a directory", path.display())));
+            return Err(Error::new(
+                ErrorKind::Io,
+                format!("{}: is a directory", path.display()),
+            ));
         }
         if meta.len() >= MMAP_THRESHOLD
             && let Ok(map) = map_file(&file)

@@ -1,6 +1,9 @@
 //! `rxw test`, `rxw find`, `rxw replace`.
 
-use super::{CliError, FindArgs, Outcome, PatternArgs, ReplaceArgs, TestArgs, flags_for, load_text, style, use_color};
+use super::{
+    CliError, FindArgs, Outcome, PatternArgs, ReplaceArgs, TestArgs, flags_for, load_text, style,
+    use_color,
+};
 use crate::highlight::Kind;
 use crate::{Limits, Match, MatchOptions, Regex};
 use serde_json::{Value, json};
@@ -22,7 +25,12 @@ pub struct LineIndex<'t> {
 impl<'t> LineIndex<'t> {
     /// Starts at the beginning of `text`.
     pub fn new(text: &'t str) -> Self {
-        LineIndex { text, pos: 0, line: 1, line_start: 0 }
+        LineIndex {
+            text,
+            pos: 0,
+            line: 1,
+            line_start: 0,
+        }
     }
 
     /// The line and column of `offset`; offsets must not decrease between calls.
@@ -36,7 +44,10 @@ impl<'t> LineIndex<'t> {
             self.line_start = self.pos + nl + 1;
         }
         self.pos = offset;
-        (self.line, self.text[self.line_start..offset].chars().count() + 1)
+        (
+            self.line,
+            self.text[self.line_start..offset].chars().count() + 1,
+        )
     }
 }
 
@@ -50,7 +61,11 @@ pub struct CharIndex<'t> {
 impl<'t> CharIndex<'t> {
     /// Starts at the beginning of `text`.
     pub fn new(text: &'t str) -> Self {
-        CharIndex { text, pos: 0, chars: 0 }
+        CharIndex {
+            text,
+            pos: 0,
+            chars: 0,
+        }
     }
 
     /// The code-point index of `offset`; offsets must not decrease between calls.
@@ -66,12 +81,17 @@ impl<'t> CharIndex<'t> {
 
 /// The JSON shape of one match (the dsh seed's, plus byte `end` and `char_index`).
 pub fn match_json(re: &Regex, text: &str, m: &Match, char_index: usize) -> Value {
-    let captures: Vec<Value> = (1..m.groups.len()).map(|k| m.group(text, k).map_or(Value::Null, Value::from)).collect();
+    let captures: Vec<Value> = (1..m.groups.len())
+        .map(|k| m.group(text, k).map_or(Value::Null, Value::from))
+        .collect();
     let groups = if re.has_named_groups() {
         let mut map = serde_json::Map::new();
         for (i, name) in re.group_names().iter().enumerate() {
             if let Some(n) = name {
-                map.insert(n.clone(), m.group(text, i + 1).map_or(Value::Null, Value::from));
+                map.insert(
+                    n.clone(),
+                    m.group(text, i + 1).map_or(Value::Null, Value::from),
+                );
             }
         }
         Value::Object(map)
@@ -155,9 +175,18 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
             let shown = escape_for_line(m.as_str(text));
             write!(out, "{loc} {}", style::paint(&shown, Kind::Match, color))?;
             for k in 1..m.groups.len() {
-                let label = re.group_names()[k - 1].clone().unwrap_or_else(|| k.to_string());
-                let value = m.group(text, k).map_or_else(|| "∅".to_string(), |s| format!("{:?}", s));
-                write!(out, "  {}={}", style::paint(&label, Kind::Name, color), style::paint(&value, Kind::Group(k - 1), color))?;
+                let label = re.group_names()[k - 1]
+                    .clone()
+                    .unwrap_or_else(|| k.to_string());
+                let value = m
+                    .group(text, k)
+                    .map_or_else(|| "∅".to_string(), |s| format!("{:?}", s));
+                write!(
+                    out,
+                    "  {}={}",
+                    style::paint(&label, Kind::Name, color),
+                    style::paint(&value, Kind::Group(k - 1), color)
+                )?;
             }
             writeln!(out)?;
         }
@@ -191,7 +220,11 @@ pub fn replace(a: &ReplaceArgs, out: &mut dyn Write, err: &mut dyn Write) -> Out
     warn_input(&text, err);
     let r = re.replace(text.as_str(), &a.replacement, a.max, &Limits::human())?;
     if a.common.json {
-        writeln!(out, "{}", json!({ "result": r.result, "replaced": r.replaced }))?;
+        writeln!(
+            out,
+            "{}",
+            json!({ "result": r.result, "replaced": r.replaced })
+        )?;
     } else {
         out.write_all(r.result.as_bytes())?;
         if a.text.is_some() && !r.result.ends_with('\n') {

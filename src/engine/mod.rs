@@ -60,7 +60,7 @@ pub struct Regex {
     ast: Ast,
     names: Vec<Option<String>>,
     /// Exact program plus the cheaper ones, by assumption bits.
-    variants: [OnceLock<Result<Compiled, Error>>; 8],
+    variants: [OnceLock<Result<Compiled, Error>>; 16],
     relied: Assume,
     /// Python: the pattern can match empty and prefers an empty match over a longer one
     /// somewhere (lazy quantifier, empty-first alternation).
@@ -106,12 +106,19 @@ impl Match {
 
     /// Group `k`'s text, or `None` when it did not participate.
     pub fn group<'t>(&self, text: &'t str, k: usize) -> Option<&'t str> {
-        self.groups.get(k).copied().flatten().map(|(s, e)| &text[s..e])
+        self.groups
+            .get(k)
+            .copied()
+            .flatten()
+            .map(|(s, e)| &text[s..e])
     }
 }
 
 fn assume_bits(a: Assume) -> usize {
-    (a.no_final_newline as usize) | (a.no_js_line_breaks as usize) << 1 | (a.python_word_agrees as usize) << 2
+    (a.no_final_newline as usize)
+        | (a.no_js_line_breaks as usize) << 1
+        | (a.python_word_agrees as usize) << 2
+        | (a.non_empty as usize) << 3
 }
 
 fn python_word_hazard() -> &'static regex::Regex {
@@ -136,12 +143,27 @@ impl Regex {
     /// # Errors
     /// An invalid pattern, a construct rxw cannot reproduce, or a pattern over the size limit;
     /// each with the span it concerns.
-    pub fn with_limits(pattern: &str, flavor: Flavor, flags: Flags, limits: &Limits) -> Result<Regex, Error> {
+    pub fn with_limits(
+        pattern: &str,
+        flavor: Flavor,
+        flags: Flags,
+        limits: &Limits,
+    ) -> Result<Regex, Error> {
         limits.check_pattern(pattern)?;
         let ast = parse(pattern, flavor, flags)?;
         let names = ast.groups.iter().map(|g| g.name.clone()).collect();
+        if flavor == Flavor::Python
+            && let Some(span) = python_empty_iteration(&ast)
+        {
+            return Err(Error::new(
+                ErrorKind::ConstructUnsupported,
+                "a repeated group that can match empty and holds a capture that can match empty: CPython records one more empty iteration in that capture, which rxw cannot reproduce",
+            )
+            .with_span_in(pattern, Some(span)));
+        }
         let prefers_empty = flavor == Flavor::Python && ast.root.nullable() && prefers_empty(&ast);
-        let js_code_unit_sensitive = flavor == Flavor::Js && !flags.unicode_mode() && code_unit_sensitive(&ast);
+        let js_code_unit_sensitive =
+            flavor == Flavor::Js && !flags.unicode_mode() && code_unit_sensitive(&ast);
         let mut re = Regex {
             pattern: pattern.to_string(),
             flavor,
@@ -176,7 +198,8 @@ impl Regex {
     }
 
     fn size_error(&self, msg: String) -> Error {
-        Error::new(ErrorKind::ConstructUnsupported, msg).with_span_in(&self.pattern, Some(self.ast.root.span))
+        Error::new(ErrorKind::ConstructUnsupported, msg)
+            .with_span_in(&self.pattern, Some(self.ast.root.span))
     }
 
     fn build(&self, t: Translation) -> Result<Compiled, Error> {
@@ -185,13 +208,22 @@ impl Regex {
                 .backtrack_limit(self.backtrack_limit)
                 .delegate_size_limit(64 << 20)
                 .build()
-                .map_err(|e| self.size_error(format!("the backtracking engine rejected the translated pattern: {e}")))?;
+                .map_err(|e| {
+                    self.size_error(format!(
+                        "the backtracking engine rejected the translated pattern: {e}"
+                    ))
+                })?;
             Program::Backtracking(re)
         } else {
             let re = regex::RegexBuilder::new(&t.pattern)
                 .size_limit(64 << 20)
                 .build()
-                .map_err(|e| self.size_error(format!("the regex engine rejected the translated pattern: {}", last_line(&e.to_string()))))?;
+                .map_err(|e| {
+                    self.size_error(format!(
+                        "the regex engine rejected the translated pattern: {}",
+                        last_line(&e.to_string())
+                    ))
+                })?;
             Program::Linear(re)
         };
         Ok(Compiled {
@@ -204,7 +236,14 @@ impl Regex {
     fn compile_rust(&self) -> Result<Compiled, Error> {
         let f = self.flags;
         let mut prefix = String::new();
-        for (on, c) in [(f.ignore_case, 'i'), (f.multiline, 'm'), (f.dotall, 's'), (f.verbose, 'x'), (f.swap_greed, 'U'), (f.crlf, 'R')] {
+        for (on, c) in [
+            (f.ignore_case, 'i'),
+            (f.multiline, 'm'),
+            (f.dotall, 's'),
+            (f.verbose, 'x'),
+            (f.swap_greed, 'U'),
+            (f.crlf, 'R'),
+        ] {
             if on {
                 prefix.push(c);
             }
@@ -222,14 +261,20 @@ impl Regex {
                 group_map,
                 iteration_groups: vec![],
             }),
-            Err(linear_err) => match fancy_regex::RegexBuilder::new(&full).backtrack_limit(self.backtrack_limit).build() {
+            Err(linear_err) => match fancy_regex::RegexBuilder::new(&full)
+                .backtrack_limit(self.backtrack_limit)
+                .build()
+            {
                 Ok(re) => Ok(Compiled {
                     program: Program::Backtracking(re),
                     group_map,
                     iteration_groups: vec![],
                 }),
-                Err(_) => Err(Error::new(ErrorKind::PatternInvalid, last_line(&linear_err.to_string()))
-                    .with_span_in(&self.pattern, Some(self.ast.root.span))),
+                Err(_) => Err(Error::new(
+                    ErrorKind::PatternInvalid,
+                    last_line(&linear_err.to_string()),
+                )
+                .with_span_in(&self.pattern, Some(self.ast.root.span))),
             },
         }
     }
@@ -283,6 +328,7 @@ impl Regex {
             no_final_newline: true,
             no_js_line_breaks: true,
             python_word_agrees: true,
+            non_empty: true,
         };
         let bits = assume_bits(self.mask(assume));
         match self.variant(bits, self.mask(assume)).map(|c| &c.program) {
@@ -296,6 +342,7 @@ impl Regex {
             no_final_newline: a.no_final_newline && self.relied.no_final_newline,
             no_js_line_breaks: a.no_js_line_breaks && self.relied.no_js_line_breaks,
             python_word_agrees: a.python_word_agrees && self.relied.python_word_agrees,
+            non_empty: a.non_empty && self.relied.non_empty,
         }
     }
 
@@ -314,7 +361,9 @@ impl Regex {
                 && memchr::memchr(b'\r', text.as_bytes()).is_none()
                 && memchr::memmem::find(text.as_bytes(), "\u{2028}".as_bytes()).is_none()
                 && memchr::memmem::find(text.as_bytes(), "\u{2029}".as_bytes()).is_none(),
-            python_word_agrees: r.python_word_agrees && (text.is_ascii() || !python_word_hazard().is_match(text)),
+            python_word_agrees: r.python_word_agrees
+                && (text.is_ascii() || !python_word_hazard().is_match(text)),
+            non_empty: r.non_empty && !text.is_empty(),
         };
         self.variant(assume_bits(assume), assume)
     }
@@ -340,7 +389,11 @@ impl Regex {
     /// # Errors
     /// A backtrack budget exhausted, or an input rxw cannot match faithfully.
     pub fn is_match(&self, text: &str) -> Result<bool, Error> {
-        Ok(self.matches(text, MatchOptions::bounds_only()).next().transpose()?.is_some())
+        Ok(self
+            .matches(text, MatchOptions::bounds_only())
+            .next()
+            .transpose()?
+            .is_some())
     }
 
     /// An iterator over matches with the flavor's rules for empty matches.
@@ -396,7 +449,14 @@ impl Regex {
         Ok(n)
     }
 
-    fn search(&self, c: &Compiled, locs: Option<&mut regex::CaptureLocations>, text: &str, pos: usize, captures: bool) -> Result<Option<Match>, Error> {
+    fn search(
+        &self,
+        c: &Compiled,
+        locs: Option<&mut regex::CaptureLocations>,
+        text: &str,
+        pos: usize,
+        captures: bool,
+    ) -> Result<Option<Match>, Error> {
         let n = self.names.len();
         let mut groups: Vec<Option<(usize, usize)>> = Vec::new();
         match &c.program {
@@ -421,16 +481,25 @@ impl Regex {
             }
             Program::Backtracking(re) => {
                 let map_err = |e: fancy_regex::Error| match e {
-                    fancy_regex::Error::RuntimeError(fancy_regex::RuntimeError::BacktrackLimitExceeded) => Error::new(
+                    fancy_regex::Error::RuntimeError(
+                        fancy_regex::RuntimeError::BacktrackLimitExceeded,
+                    ) => Error::new(
                         ErrorKind::BacktrackLimit,
-                        format!("backtrack limit exceeded ({} steps): the pattern backtracks catastrophically on this input", self.backtrack_limit),
+                        format!(
+                            "backtrack limit exceeded ({} steps): the pattern backtracks catastrophically on this input",
+                            self.backtrack_limit
+                        ),
                     ),
                     other => Error::new(ErrorKind::BacktrackLimit, other.to_string()),
                 };
                 if !captures {
                     return re
                         .find_from_pos(text, pos)
-                        .map(|m| m.map(|m| Match { groups: vec![Some((m.start(), m.end()))] }))
+                        .map(|m| {
+                            m.map(|m| Match {
+                                groups: vec![Some((m.start(), m.end()))],
+                            })
+                        })
                         .map_err(map_err);
                 }
                 let Some(caps) = re.captures_from_pos(text, pos).map_err(map_err)? else {
@@ -450,7 +519,11 @@ impl Regex {
     }
 }
 
-fn reset_stale(groups: &mut [Option<(usize, usize)>], iteration: Option<(usize, usize)>, inner: &[u32]) {
+fn reset_stale(
+    groups: &mut [Option<(usize, usize)>],
+    iteration: Option<(usize, usize)>,
+    inner: &[u32],
+) {
     for g in inner {
         let slot = &mut groups[*g as usize];
         if let Some((s, _)) = *slot
@@ -462,19 +535,55 @@ fn reset_stale(groups: &mut [Option<(usize, usize)>], iteration: Option<(usize, 
 }
 
 fn last_line(s: &str) -> String {
-    s.lines().rfind(|l| !l.trim().is_empty()).unwrap_or(s).trim().trim_start_matches("error: ").to_string()
+    s.lines()
+        .rfind(|l| !l.trim().is_empty())
+        .unwrap_or(s)
+        .trim()
+        .trim_start_matches("error: ")
+        .to_string()
 }
 
 fn prefers_empty(ast: &Ast) -> bool {
     let mut found = false;
     ast.root.walk(|n, _| match &n.kind {
-        NodeKind::Repeat { greed: Greed::Lazy, .. } => found = true,
+        NodeKind::Repeat {
+            greed: Greed::Lazy, ..
+        } => found = true,
         NodeKind::Alternation(branches) => {
             if branches[..branches.len() - 1].iter().any(|b| b.nullable()) {
                 found = true;
             }
         }
         _ => {}
+    });
+    found
+}
+
+/// The span of a repeat (max > 1) whose body can match empty and holds a capture that can
+/// match empty, if any.
+fn python_empty_iteration(ast: &Ast) -> Option<crate::Span> {
+    let mut found = None;
+    ast.root.walk(|n, _| {
+        if found.is_some() {
+            return;
+        }
+        if let NodeKind::Repeat { max, child, .. } = &n.kind
+            && max.is_none_or(|m| m > 1)
+            && child.nullable()
+        {
+            child.walk(|c, _| {
+                if matches!(
+                    c.kind,
+                    NodeKind::Group {
+                        kind: crate::syntax::ast::GroupKind::Capture { .. },
+                        ..
+                    }
+                ) && c.nullable()
+                {
+                    found = Some(n.span);
+                }
+            });
+        }
     });
     found
 }
@@ -574,7 +683,13 @@ impl Iterator for Matches<'_, '_> {
                 self.done = true;
                 return Some(Err(Error::new(ErrorKind::TimedOut, "execution timed out")));
             }
-            let m = match self.re.search(compiled, self.locs.as_mut(), self.text, self.pos, !self.options.bounds_only) {
+            let m = match self.re.search(
+                compiled,
+                self.locs.as_mut(),
+                self.text,
+                self.pos,
+                !self.options.bounds_only,
+            ) {
                 Ok(Some(m)) => m,
                 Ok(None) => {
                     self.done = true;
@@ -627,13 +742,23 @@ mod tests {
 
     fn spans(p: &str, flavor: Flavor, flags: &str, text: &str) -> Vec<(usize, usize)> {
         let re = Regex::new(p, flavor, Flags::parse(flags, flavor).unwrap()).unwrap();
-        re.find_all(text, None).unwrap().iter().map(|m| (m.start(), m.end())).collect()
+        re.find_all(text, None)
+            .unwrap()
+            .iter()
+            .map(|m| (m.start(), m.end()))
+            .collect()
     }
 
     #[test]
     fn empty_match_after_a_match_python_and_js_report_it_rust_does_not() {
-        assert_eq!(spans("a*", Flavor::Python, "", "baa"), vec![(0, 0), (1, 3), (3, 3)]);
-        assert_eq!(spans("a*", Flavor::Js, "", "baa"), vec![(0, 0), (1, 3), (3, 3)]);
+        assert_eq!(
+            spans("a*", Flavor::Python, "", "baa"),
+            vec![(0, 0), (1, 3), (3, 3)]
+        );
+        assert_eq!(
+            spans("a*", Flavor::Js, "", "baa"),
+            vec![(0, 0), (1, 3), (3, 3)]
+        );
         assert_eq!(spans("a*", Flavor::Rust, "", "baa"), vec![(0, 0), (1, 3)]);
     }
 

@@ -79,12 +79,17 @@ impl Template {
 }
 
 fn group_by_name(re: &Regex, name: &str) -> Option<usize> {
-    re.group_names().iter().position(|n| n.as_deref() == Some(name)).map(|i| i + 1)
+    re.group_names()
+        .iter()
+        .position(|n| n.as_deref() == Some(name))
+        .map(|i| i + 1)
 }
 
 fn parse_python(t: &str, re: &Regex) -> Result<Template, Error> {
     let mut pieces = Vec::new();
-    let err = |msg: String, span: Span| Err(Error::new(ErrorKind::ReplacementInvalid, msg).with_span_in(t, Some(span)));
+    let err = |msg: String, span: Span| {
+        Err(Error::new(ErrorKind::ReplacementInvalid, msg).with_span_in(t, Some(span)))
+    };
     let b = t.as_bytes();
     let mut i = 0;
     let mut lit_start = 0;
@@ -105,7 +110,10 @@ fn parse_python(t: &str, re: &Regex) -> Result<Template, Error> {
                     return err("missing <".into(), Span::new(start, i));
                 }
                 let Some(close) = t[i..].find('>') else {
-                    return err("missing >, unterminated name".into(), Span::new(start, t.len()));
+                    return err(
+                        "missing >, unterminated name".into(),
+                        Span::new(start, t.len()),
+                    );
                 };
                 let name = &t[i + 1..i + close];
                 i += close + 1;
@@ -122,11 +130,17 @@ fn parse_python(t: &str, re: &Regex) -> Result<Template, Error> {
                 } else {
                     match group_by_name(re, name) {
                         Some(n) => n,
-                        None if name.chars().next().is_some_and(|c| c == '_' || c.is_alphabetic())
+                        None if name
+                            .chars()
+                            .next()
+                            .is_some_and(|c| c == '_' || c.is_alphabetic())
                             && name.chars().all(|c| c == '_' || c.is_alphanumeric()) =>
                         {
-                            return Err(Error::new(ErrorKind::ReplacementInvalid, format!("unknown group name '{name}'"))
-                                .with_span_in(t, Some(span)));
+                            return Err(Error::new(
+                                ErrorKind::ReplacementInvalid,
+                                format!("unknown group name '{name}'"),
+                            )
+                            .with_span_in(t, Some(span)));
                         }
                         None => return err(format!("bad character in group name '{name}'"), span),
                     }
@@ -150,10 +164,18 @@ fn parse_python(t: &str, re: &Regex) -> Result<Template, Error> {
                     && b.get(i).is_some_and(|d| (b'0'..=b'7').contains(d))
                     && b.get(i + 1).is_some_and(|d| (b'0'..=b'7').contains(d));
                 if octal3 {
-                    let v = ((c - b'0') as u32) * 64 + ((b[i] - b'0') as u32) * 8 + (b[i + 1] - b'0') as u32;
+                    let v = ((c - b'0') as u32) * 64
+                        + ((b[i] - b'0') as u32) * 8
+                        + (b[i + 1] - b'0') as u32;
                     i += 2;
                     if v > 0o377 {
-                        return err(format!("octal escape value {} outside of range 0-0o377", &t[start..i]), Span::new(start, i));
+                        return err(
+                            format!(
+                                "octal escape value {} outside of range 0-0o377",
+                                &t[start..i]
+                            ),
+                            Span::new(start, i),
+                        );
                     }
                     push_lit(&mut pieces, &char::from_u32(v).unwrap().to_string());
                 } else {
@@ -210,7 +232,10 @@ fn parse_js(t: &str, re: &Regex) -> Template {
             b'\'' => (Some(Piece::After), 2),
             b'0'..=b'9' => {
                 let d1 = (next - b'0') as usize;
-                let two = b.get(i + 2).filter(|d| d.is_ascii_digit()).map(|d| d1 * 10 + (d - b'0') as usize);
+                let two = b
+                    .get(i + 2)
+                    .filter(|d| d.is_ascii_digit())
+                    .map(|d| d1 * 10 + (d - b'0') as usize);
                 match two {
                     Some(nn) if (1..=m).contains(&nn) => (Some(Piece::Group(nn)), 3),
                     _ if (1..=m).contains(&d1) => (Some(Piece::Group(d1)), 2),
@@ -274,8 +299,15 @@ fn parse_rust(t: &str, re: &Regex) -> Template {
                 _ => (None, 0),
             }
         } else {
-            let n = t[i + 1..].bytes().take_while(|c| c.is_ascii_alphanumeric() || *c == b'_').count();
-            if n == 0 { (None, 0) } else { (Some(resolve(&t[i + 1..i + 1 + n])), n + 1) }
+            let n = t[i + 1..]
+                .bytes()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == b'_')
+                .count();
+            if n == 0 {
+                (None, 0)
+            } else {
+                (Some(resolve(&t[i + 1..i + 1 + n])), n + 1)
+            }
         };
         match piece {
             Some(p) => {
@@ -300,7 +332,13 @@ impl Regex {
     ///
     /// # Errors
     /// An invalid template (Python), an output over `limits.max_output`, or a matching error.
-    pub fn replace(&self, text: &str, template: &str, count: Option<usize>, limits: &Limits) -> Result<Replaced, Error> {
+    pub fn replace(
+        &self,
+        text: &str,
+        template: &str,
+        count: Option<usize>,
+        limits: &Limits,
+    ) -> Result<Replaced, Error> {
         limits.check_replacement(template)?;
         let tpl = Template::parse(template, self)?;
         let mut out = String::with_capacity(text.len());
@@ -323,7 +361,10 @@ impl Regex {
         }
         out.push_str(&text[last..]);
         limits.check_output(out.len())?;
-        Ok(Replaced { result: out, replaced })
+        Ok(Replaced {
+            result: out,
+            replaced,
+        })
     }
 }
 
@@ -334,34 +375,64 @@ mod tests {
 
     fn rep(p: &str, flavor: Flavor, text: &str, t: &str) -> Result<String, Error> {
         let re = Regex::new(p, flavor, Flags::default()).unwrap();
-        re.replace(text, t, None, &Limits::human()).map(|r| r.result)
+        re.replace(text, t, None, &Limits::human())
+            .map(|r| r.result)
     }
 
     #[test]
     fn python_template() {
-        assert_eq!(rep(r"(?P<a>\w+) (\w+)", Flavor::Python, "hello world", r"\2 \g<a> \g<0>").unwrap(), "world hello hello world");
-        assert_eq!(rep(r"(a)", Flavor::Python, "a", r"\2").unwrap_err().message, "invalid group reference 2");
-        assert_eq!(rep(r"(a)", Flavor::Python, "a", r"\q").unwrap_err().message, r"bad escape \q");
+        assert_eq!(
+            rep(
+                r"(?P<a>\w+) (\w+)",
+                Flavor::Python,
+                "hello world",
+                r"\2 \g<a> \g<0>"
+            )
+            .unwrap(),
+            "world hello hello world"
+        );
+        assert_eq!(
+            rep(r"(a)", Flavor::Python, "a", r"\2").unwrap_err().message,
+            "invalid group reference 2"
+        );
+        assert_eq!(
+            rep(r"(a)", Flavor::Python, "a", r"\q").unwrap_err().message,
+            r"bad escape \q"
+        );
         assert_eq!(rep(r"(a)", Flavor::Python, "a", r"[\n]").unwrap(), "[\n]");
     }
 
     #[test]
     fn js_template() {
-        assert_eq!(rep(r"(b)", Flavor::Js, "abc", "[$0|$00|$01|$1|$2|$10]").unwrap(), "a[$0|$00|b|b|$2|b0]c");
-        assert_eq!(rep(r"(?<x>b)", Flavor::Js, "abc", "[$<foo>|$<x>|$&|$`|$'|$$]").unwrap(), "a[|b|b|a|c|$]c");
-        assert_eq!(rep(r"(b)", Flavor::Js, "abc", "[$<x>]").unwrap(), "a[$<x>]c");
+        assert_eq!(
+            rep(r"(b)", Flavor::Js, "abc", "[$0|$00|$01|$1|$2|$10]").unwrap(),
+            "a[$0|$00|b|b|$2|b0]c"
+        );
+        assert_eq!(
+            rep(r"(?<x>b)", Flavor::Js, "abc", "[$<foo>|$<x>|$&|$`|$'|$$]").unwrap(),
+            "a[|b|b|a|c|$]c"
+        );
+        assert_eq!(
+            rep(r"(b)", Flavor::Js, "abc", "[$<x>]").unwrap(),
+            "a[$<x>]c"
+        );
     }
 
     #[test]
     fn rust_template() {
-        assert_eq!(rep(r"(?P<x>b)(c)", Flavor::Rust, "abc", "[$x|${2}|$2x|$$|$9]").unwrap(), "a[b|c||$|]");
+        assert_eq!(
+            rep(r"(?P<x>b)(c)", Flavor::Rust, "abc", "[$x|${2}|$2x|$$|$9]").unwrap(),
+            "a[b|c||$|]"
+        );
     }
 
     #[test]
     fn output_limit_is_enforced() {
         let re = Regex::new("a", Flavor::Js, Flags::default()).unwrap();
         let text = "a".repeat(1000);
-        let e = re.replace(&text, &"$`".repeat(10), None, &Limits::tool()).unwrap_err();
+        let e = re
+            .replace(&text, &"$`".repeat(10), None, &Limits::tool())
+            .unwrap_err();
         assert_eq!(e.message, "result/output exceeds 1000000 bytes");
     }
 }

@@ -22,6 +22,8 @@ pub struct Assume {
     /// The text has no character where Python's `\w` and the `regex` crate's `\w` disagree
     /// (Python `\b`, `\B`).
     pub python_word_agrees: bool,
+    /// The text is not empty (Python `\B` never matches the empty string).
+    pub non_empty: bool,
 }
 
 impl Assume {
@@ -30,6 +32,7 @@ impl Assume {
         no_final_newline: false,
         no_js_line_breaks: false,
         python_word_agrees: false,
+        non_empty: false,
     };
 }
 
@@ -52,7 +55,8 @@ pub struct Translation {
 
 /// Python's `\w` in `regex` crate class syntax (without brackets).
 pub const PY_WORD: &str = r"\p{L}\p{N}_";
-const JS_SPACE: &str = r"\t\n\x0B\x0C\r \xA0\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}";
+const JS_SPACE: &str =
+    r"\t\n\x0B\x0C\r \xA0\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}";
 const PY_SPACE: &str = r"\s\x1C-\x1F";
 const PY_ASCII_SPACE: &str = r" \t\n\r\x0C\x0B";
 
@@ -77,7 +81,12 @@ struct Tx<'a> {
 ///
 /// # Errors
 /// [`ErrorKind::ConstructUnsupported`] for constructs whose meaning cannot be reproduced.
-pub fn translate(ast: &Ast, pattern: &str, flavor: Flavor, assume: Assume) -> Result<Translation, Error> {
+pub fn translate(
+    ast: &Ast,
+    pattern: &str,
+    flavor: Flavor,
+    assume: Assume,
+) -> Result<Translation, Error> {
     let mut tx = Tx {
         flavor,
         assume,
@@ -109,7 +118,10 @@ pub fn translate(ast: &Ast, pattern: &str, flavor: Flavor, assume: Assume) -> Re
 }
 
 fn push_char(out: &mut String, c: char) {
-    if c.is_ascii_alphanumeric() || c == '_' || (!c.is_ascii() && !c.is_whitespace() && !c.is_control()) {
+    if c.is_ascii_alphanumeric()
+        || c == '_'
+        || (!c.is_ascii() && !c.is_whitespace() && !c.is_control())
+    {
         out.push(c);
     } else {
         let _ = write!(out, "\\x{{{:X}}}", c as u32);
@@ -123,7 +135,10 @@ impl Tx<'_> {
 
     fn fail(&mut self, span: Span, msg: String) {
         if self.error.is_none() {
-            self.error = Some(Error::new(ErrorKind::ConstructUnsupported, msg).with_span_in(self.pattern, Some(span)));
+            self.error = Some(
+                Error::new(ErrorKind::ConstructUnsupported, msg)
+                    .with_span_in(self.pattern, Some(span)),
+            );
         }
     }
 
@@ -168,21 +183,25 @@ impl Tx<'_> {
 
     fn emit_literal(&mut self, ch: char) {
         let f = self.flags();
-        let ascii_only_fold = f.ignore_case
-            && !ch.is_ascii()
-            && self.flavor == Flavor::Python
-            && f.ascii;
+        let ascii_only_fold =
+            f.ignore_case && !ch.is_ascii() && self.flavor == Flavor::Python && f.ascii;
         // `(?i)k` in the regex crate also matches the Kelvin sign; Python's ASCII mode and
         // JS without `u` do not fold across the ASCII boundary.
         let shield_ascii = f.ignore_case
             && ch.is_ascii_alphabetic()
-            && ((self.flavor == Flavor::Python && f.ascii) || (self.flavor == Flavor::Js && !f.unicode_mode()));
+            && ((self.flavor == Flavor::Python && f.ascii)
+                || (self.flavor == Flavor::Js && !f.unicode_mode()));
         if ascii_only_fold {
             self.out.push_str("(?-i:");
             push_char(&mut self.out, ch);
             self.out.push(')');
         } else if shield_ascii {
-            let _ = write!(self.out, "[{}{}]", ch.to_ascii_lowercase(), ch.to_ascii_uppercase());
+            let _ = write!(
+                self.out,
+                "[{}{}]",
+                ch.to_ascii_lowercase(),
+                ch.to_ascii_uppercase()
+            );
         } else {
             push_char(&mut self.out, ch);
         }
@@ -191,7 +210,8 @@ impl Tx<'_> {
     fn emit_class(&mut self, class: &Class) {
         if class.items.is_empty() {
             // JS `[]` never matches; `[^]` matches anything.
-            self.out.push_str(if class.negated { r"[\s\S]" } else { r"[a&&b]" });
+            self.out
+                .push_str(if class.negated { r"[\s\S]" } else { r"[a&&b]" });
             return;
         }
         self.out.push('[');
@@ -218,7 +238,10 @@ impl Tx<'_> {
                     let _ = write!(self.out, "\\{}{{{name}}}", if *negated { 'P' } else { 'p' });
                 }
                 ClassItem::Posix(..) | ClassItem::Nested(_) | ClassItem::SetOp(..) => {
-                    self.fail(item.span(), "nested classes and set operations are Rust syntax".into());
+                    self.fail(
+                        item.span(),
+                        "nested classes and set operations are Rust syntax".into(),
+                    );
                 }
             }
         }
@@ -264,6 +287,15 @@ impl Tx<'_> {
             AnchorKind::WordBoundary | AnchorKind::NotWordBoundary => {
                 let not = kind == AnchorKind::NotWordBoundary;
                 let f = self.flags();
+                if self.flavor == Flavor::Python && not && !self.assume.non_empty {
+                    // CPython: `\B` does not match the empty string.
+                    self.relied.non_empty = true;
+                    self.backtrack = true;
+                    self.out.push_str(r"(?=[\s\S]|(?<=[\s\S]))");
+                }
+                if self.flavor == Flavor::Python && not {
+                    self.relied.non_empty = true;
+                }
                 if self.flavor == Flavor::Python && !f.ascii {
                     self.relied.python_word_agrees = true;
                     if self.assume.python_word_agrees {
@@ -287,10 +319,14 @@ impl Tx<'_> {
                         let _ = write!(self.out, "(?:(?<=[{w}])(?![{w}])|(?<![{w}])(?=[{w}]))");
                     }
                 } else {
-                    self.out.push_str(if not { r"(?-u:\B)" } else { r"(?-u:\b)" });
+                    self.out
+                        .push_str(if not { r"(?-u:\B)" } else { r"(?-u:\b)" });
                 }
             }
-            AnchorKind::WordStart | AnchorKind::WordEnd | AnchorKind::WordStartHalf | AnchorKind::WordEndHalf => {
+            AnchorKind::WordStart
+            | AnchorKind::WordEnd
+            | AnchorKind::WordStartHalf
+            | AnchorKind::WordEndHalf => {
                 self.fail(span, "this word assertion is Rust syntax".into());
             }
         }
@@ -380,12 +416,15 @@ impl Tx<'_> {
                 }
                 self.flags.push(flags);
             }
-            NodeKind::Repeat { greed, child, max, .. } => {
+            NodeKind::Repeat {
+                greed, child, max, ..
+            } => {
                 if *greed == Greed::Possessive {
                     self.backtrack = true;
                     self.out.push_str("(?>");
                 }
-                let resets = self.flavor == Flavor::Js && max.is_none_or(|m| m > 1) && has_capture(child);
+                let resets =
+                    self.flavor == Flavor::Js && max.is_none_or(|m| m > 1) && has_capture(child);
                 if resets {
                     self.engine_groups += 1;
                     self.open_iterations.push((self.engine_groups, Vec::new()));
@@ -397,14 +436,21 @@ impl Tx<'_> {
             NodeKind::Concat(_) | NodeKind::Alternation(_) => {}
             NodeKind::Backref { index, .. } => {
                 self.backtrack = true;
-                let engine = self.group_map.get(*index as usize - 1).copied().unwrap_or(0);
+                let engine = self
+                    .group_map
+                    .get(*index as usize - 1)
+                    .copied()
+                    .unwrap_or(0);
                 if engine == 0 && self.flavor == Flavor::Js {
                     // A forward reference or a reference to a group not yet opened matches
                     // the empty string in JS.
                     return;
                 }
                 if engine == 0 {
-                    self.fail(node.span, "backreference to a group that is not defined before it".into());
+                    self.fail(
+                        node.span,
+                        "backreference to a group that is not defined before it".into(),
+                    );
                     return;
                 }
                 if self.flavor == Flavor::Js {
@@ -423,8 +469,15 @@ impl Tx<'_> {
                 self.flags.pop();
                 self.out.push(')');
             }
-            NodeKind::Repeat { min, max, greed, child, .. } => {
-                let resets = self.flavor == Flavor::Js && max.is_none_or(|m| m > 1) && has_capture(child);
+            NodeKind::Repeat {
+                min,
+                max,
+                greed,
+                child,
+                ..
+            } => {
+                let resets =
+                    self.flavor == Flavor::Js && max.is_none_or(|m| m > 1) && has_capture(child);
                 if resets {
                     let it = self.open_iterations.pop().unwrap();
                     self.iteration_groups.push(it);
@@ -458,7 +511,13 @@ impl Tx<'_> {
 fn has_capture(node: &Node) -> bool {
     let mut found = false;
     node.walk(|n, _| {
-        if matches!(n.kind, NodeKind::Group { kind: GroupKind::Capture { .. }, .. }) {
+        if matches!(
+            n.kind,
+            NodeKind::Group {
+                kind: GroupKind::Capture { .. },
+                ..
+            }
+        ) {
             found = true;
         }
     });

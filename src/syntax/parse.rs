@@ -134,7 +134,8 @@ impl<'p> Parser<'p> {
             match c {
                 '|' => {
                     self.bump();
-                    let branch = concat_node(std::mem::take(&mut cur.concat), cur.branch_start, start);
+                    let branch =
+                        concat_node(std::mem::take(&mut cur.concat), cur.branch_start, start);
                     cur.branches.push(branch);
                     cur.branch_start = self.pos;
                 }
@@ -200,7 +201,9 @@ impl<'p> Parser<'p> {
                 }
                 _ => {
                     if self.js_unicode() && (c == ']' || c == '}') {
-                        return Err(self.invalid("Lone quantifier brackets", Span::new(start, start + 1)));
+                        return Err(
+                            self.invalid("Lone quantifier brackets", Span::new(start, start + 1))
+                        );
                     }
                     if self.flavor == Flavor::Rust && c == ']' {
                         // regex-syntax accepts a lone `]` as a literal.
@@ -257,7 +260,9 @@ impl<'p> Parser<'p> {
     fn skip_verbose(&mut self, concat: &mut Vec<Node>) -> bool {
         let start = self.pos;
         let c = self.peek().unwrap();
-        if c.is_whitespace() && (self.flavor != Flavor::Python || c.is_ascii_whitespace() || c == '\u{b}') {
+        if c.is_whitespace()
+            && (self.flavor != Flavor::Python || c.is_ascii_whitespace() || c == '\u{b}')
+        {
             while self.peek().is_some_and(char::is_whitespace) {
                 self.bump();
             }
@@ -303,7 +308,11 @@ impl<'p> Parser<'p> {
                 // reported by the quantifier parser below.
             }
             let index = self.new_group(None, open);
-            return Ok(Some(frame(GroupKind::Capture { index, name: None }, saved, self.pos)));
+            return Ok(Some(frame(
+                GroupKind::Capture { index, name: None },
+                saved,
+                self.pos,
+            )));
         }
         self.bump(); // '?'
         let after_q = self.pos;
@@ -377,7 +386,10 @@ impl<'p> Parser<'p> {
         if self.flavor == Flavor::Python && self.eat("P=") {
             let name_start = self.pos;
             let Some(close) = self.rest().find(')') else {
-                return Err(self.invalid("missing ), unterminated name", Span::new(open, self.pat.len())));
+                return Err(self.invalid(
+                    "missing ), unterminated name",
+                    Span::new(open, self.pat.len()),
+                ));
             };
             let name = self.pat[name_start..name_start + close].to_string();
             self.pos = name_start + close + 1;
@@ -394,7 +406,10 @@ impl<'p> Parser<'p> {
         }
         if self.flavor == Flavor::Python && self.eat("#") {
             let Some(close) = self.rest().find(')') else {
-                return Err(self.invalid("missing ), unterminated comment", Span::new(open, self.pat.len())));
+                return Err(self.invalid(
+                    "missing ), unterminated comment",
+                    Span::new(open, self.pat.len()),
+                ));
             };
             self.pos += close + 1;
             cur.concat.push(Node {
@@ -437,10 +452,16 @@ impl<'p> Parser<'p> {
                 }
                 c if letters_ok.contains(c) => {
                     if self.flavor == Flavor::Python && c == 'L' {
-                        return Err(self.invalid("bad inline flag: cannot use 'L' flag with a str pattern", here));
+                        return Err(self.invalid(
+                            "bad inline flag: cannot use 'L' flag with a str pattern",
+                            here,
+                        ));
                     }
                     if self.flavor == Flavor::Python && negating && "aLu".contains(c) {
-                        return Err(self.invalid("bad inline flag: cannot turn off flags 'a', 'u' and 'L'", here));
+                        return Err(self.invalid(
+                            "bad inline flag: cannot turn off flags 'a', 'u' and 'L'",
+                            here,
+                        ));
                     }
                     if change.on.contains(c) || change.off.contains(c) {
                         return Err(self.invalid(
@@ -484,27 +505,29 @@ impl<'p> Parser<'p> {
         let span = Span::new(open, self.pos);
         if self.flavor == Flavor::Python {
             if change.on.contains('a') && change.on.contains('u') {
-                return Err(self.invalid("bad inline flag: flags 'a', 'u' and 'L' are incompatible", span));
+                return Err(self.invalid(
+                    "bad inline flag: flags 'a', 'u' and 'L' are incompatible",
+                    span,
+                ));
             }
             if !scoped {
                 if !change.off.is_empty() {
                     return Err(self.invalid("missing :", span));
                 }
                 if open != 0 && !self.only_flags_before(cur, open) {
-                    return Err(self.invalid("global flags not at the start of the expression", span));
+                    return Err(
+                        self.invalid("global flags not at the start of the expression", span)
+                    );
                 }
             }
         }
         if self.flavor == Flavor::Js {
-            if !scoped {
-                return Err(self.unsupported(
-                    "JavaScript has no global inline flags; write (?ims:…) around a part, or pass flags",
-                    span,
-                ));
-            }
-            if change.on.is_empty() && change.off.is_empty() && negating {
-                return Err(self.invalid("Invalid group", span));
-            }
+            // Regexp modifiers `(?i:…)` are ES2025 (node 23+); node 20, the engine rxw is
+            // checked against, rejects them, as it rejects global inline flags.
+            return Err(self.invalid(
+                "Invalid group (inline flags are not supported by JavaScript in node 20; pass flags instead)",
+                span,
+            ));
         }
         for c in change.on.chars() {
             self.flags.set(c, true);
@@ -533,10 +556,12 @@ impl<'p> Parser<'p> {
     fn only_flags_before(&self, cur: &Frame, _open: usize) -> bool {
         cur.branches.is_empty()
             && cur.open == 0
-            && cur
-                .concat
-                .iter()
-                .all(|n| matches!(n.kind, NodeKind::SetFlags(_) | NodeKind::Whitespace | NodeKind::Comment))
+            && cur.concat.iter().all(|n| {
+                matches!(
+                    n.kind,
+                    NodeKind::SetFlags(_) | NodeKind::Whitespace | NodeKind::Comment
+                )
+            })
     }
 
     fn new_group(&mut self, name: Option<String>, open: usize) -> u32 {
@@ -569,23 +594,38 @@ impl<'p> Parser<'p> {
                 self.pending_names.push((name.to_string(), span, 0));
                 Ok(0)
             }
-            Flavor::Rust => Err(self.invalid(format!("invalid backref: unknown group name '{name}'"), span)),
+            Flavor::Rust => Err(self.invalid(
+                format!("invalid backref: unknown group name '{name}'"),
+                span,
+            )),
         }
     }
 
     fn close_group(&mut self, frame: Frame, end: usize) -> Result<Node, Error> {
         let body_end = end - 1;
         let body_start = frame.branch_start_of_body();
-        let child = finish_branches(frame.branches, frame.concat, frame.branch_start, body_start, body_end);
+        let child = finish_branches(
+            frame.branches,
+            frame.concat,
+            frame.branch_start,
+            body_start,
+            body_end,
+        );
         if let GroupKind::Capture { index, .. } = frame.kind {
             self.open_groups.retain(|i| *i != index);
             if let Some(g) = self.groups.get_mut(index as usize - 1) {
                 g.span = Span::new(frame.open, end);
             }
         }
-        let is_lookbehind = matches!(frame.kind, GroupKind::Lookbehind | GroupKind::NegativeLookbehind);
+        let is_lookbehind = matches!(
+            frame.kind,
+            GroupKind::Lookbehind | GroupKind::NegativeLookbehind
+        );
         if is_lookbehind && self.flavor == Flavor::Python && fixed_width(&child).is_none() {
-            return Err(self.invalid("look-behind requires fixed-width pattern", Span::new(frame.open, end)));
+            return Err(self.invalid(
+                "look-behind requires fixed-width pattern",
+                Span::new(frame.open, end),
+            ));
         }
         self.flags = frame.saved_flags;
         Ok(Node {
@@ -594,7 +634,11 @@ impl<'p> Parser<'p> {
         })
     }
 
-    fn parse_quantifier(&mut self, concat: &mut Vec<Node>, branch_start: usize) -> Result<(), Error> {
+    fn parse_quantifier(
+        &mut self,
+        concat: &mut Vec<Node>,
+        branch_start: usize,
+    ) -> Result<(), Error> {
         let start = self.pos;
         let c = self.peek().unwrap();
         let (min, max) = match c {
@@ -637,7 +681,12 @@ impl<'p> Parser<'p> {
         let op_span = Span::new(start, self.pos);
         // Find the target: the last node that is not verbose whitespace or a comment.
         let mut idx = concat.len();
-        while idx > 0 && matches!(concat[idx - 1].kind, NodeKind::Whitespace | NodeKind::Comment) {
+        while idx > 0
+            && matches!(
+                concat[idx - 1].kind,
+                NodeKind::Whitespace | NodeKind::Comment
+            )
+        {
             if self.flavor == Flavor::Python && matches!(concat[idx - 1].kind, NodeKind::Comment) {
                 break;
             }
@@ -671,7 +720,10 @@ impl<'p> Parser<'p> {
             NodeKind::Group { kind, .. } if self.flavor == Flavor::Js && self.js_unicode() => {
                 if matches!(
                     kind,
-                    GroupKind::Lookahead | GroupKind::NegativeLookahead | GroupKind::Lookbehind | GroupKind::NegativeLookbehind
+                    GroupKind::Lookahead
+                        | GroupKind::NegativeLookahead
+                        | GroupKind::Lookbehind
+                        | GroupKind::NegativeLookbehind
                 ) {
                     return Err(self.invalid("Invalid quantifier", op_span));
                 }
@@ -736,7 +788,9 @@ impl<'p> Parser<'p> {
                         match self.flavor {
                             Flavor::Python => "the repetition number is too large".to_string(),
                             Flavor::Js => "Nothing to repeat".to_string(),
-                            Flavor::Rust => "repetition quantifier exceeds the limit of 1000".to_string(),
+                            Flavor::Rust => {
+                                "repetition quantifier exceeds the limit of 1000".to_string()
+                            }
                         },
                         span,
                     ));
@@ -771,7 +825,9 @@ impl<'p> Parser<'p> {
                 match self.flavor {
                     Flavor::Python => "bad escape (end of pattern)",
                     Flavor::Js => "\\ at end of pattern",
-                    Flavor::Rust => "incomplete escape sequence, reached end of pattern prematurely",
+                    Flavor::Rust => {
+                        "incomplete escape sequence, reached end of pattern prematurely"
+                    }
                 },
                 Span::new(start, self.pos),
             ));
@@ -805,7 +861,10 @@ impl<'p> Parser<'p> {
                             return Ok(node(anchor(self, kind), self.pos));
                         }
                     }
-                    return Err(self.invalid("unrecognized word boundary assertion", Span::new(start, self.pos + 1)));
+                    return Err(self.invalid(
+                        "unrecognized word boundary assertion",
+                        Span::new(start, self.pos + 1),
+                    ));
                 }
                 return Ok(node(anchor(self, AnchorKind::WordBoundary), self.pos));
             }
@@ -841,27 +900,46 @@ impl<'p> Parser<'p> {
                     return Err(self.invalid("Invalid named reference", Span::new(start, self.pos)));
                 }
                 let Some(close) = self.rest().find('>') else {
-                    return Err(self.invalid("Invalid named reference", Span::new(start, self.pat.len())));
+                    return Err(
+                        self.invalid("Invalid named reference", Span::new(start, self.pat.len()))
+                    );
                 };
                 let name = self.pat[self.pos..self.pos + close].to_string();
                 self.pos += close + 1;
                 let span = Span::new(start, self.pos);
                 let index = self.resolve_name(&name, span)?;
-                return Ok(node(NodeKind::Backref { index, name: Some(name) }, self.pos));
+                return Ok(node(
+                    NodeKind::Backref {
+                        index,
+                        name: Some(name),
+                    },
+                    self.pos,
+                ));
             }
             (Flavor::Rust, 'k') => {
                 self.bump();
                 if self.eat("<") {
                     let Some(close) = self.rest().find('>') else {
-                        return Err(self.invalid("unclosed backreference name", Span::new(start, self.pat.len())));
+                        return Err(self.invalid(
+                            "unclosed backreference name",
+                            Span::new(start, self.pat.len()),
+                        ));
                     };
                     let name = self.pat[self.pos..self.pos + close].to_string();
                     self.pos += close + 1;
                     let span = Span::new(start, self.pos);
                     let index = self.resolve_name(&name, span)?;
-                    return Ok(node(NodeKind::Backref { index, name: Some(name) }, self.pos));
+                    return Ok(node(
+                        NodeKind::Backref {
+                            index,
+                            name: Some(name),
+                        },
+                        self.pos,
+                    ));
                 }
-                return Err(self.invalid("unrecognized escape sequence", Span::new(start, self.pos)));
+                return Err(
+                    self.invalid("unrecognized escape sequence", Span::new(start, self.pos))
+                );
             }
             (_, 'p' | 'P') if self.flavor == Flavor::Rust || self.js_unicode() => {
                 let (name, negated) = self.parse_property(start)?;
@@ -881,7 +959,11 @@ impl<'p> Parser<'p> {
     /// Digits after a backslash outside a class: a backreference, or (Python/JS) an octal
     /// escape. Returns `None` to let the char-escape parser take it.
     fn parse_backref_digits(&mut self, start: usize) -> Result<Option<Node>, Error> {
-        let digits: String = self.rest().chars().take_while(|c| c.is_ascii_digit()).collect();
+        let digits: String = self
+            .rest()
+            .chars()
+            .take_while(|c| c.is_ascii_digit())
+            .collect();
         match self.flavor {
             Flavor::Python => {
                 // Three octal digits make an octal escape.
@@ -900,7 +982,10 @@ impl<'p> Parser<'p> {
                     return Err(self.invalid("cannot refer to an open group", span));
                 }
                 Ok(Some(Node {
-                    kind: NodeKind::Backref { index: n, name: None },
+                    kind: NodeKind::Backref {
+                        index: n,
+                        name: None,
+                    },
                     span,
                 }))
             }
@@ -909,12 +994,17 @@ impl<'p> Parser<'p> {
                 if n <= self.js_total_groups as u64 {
                     self.pos += digits.len();
                     return Ok(Some(Node {
-                        kind: NodeKind::Backref { index: n as u32, name: None },
+                        kind: NodeKind::Backref {
+                            index: n as u32,
+                            name: None,
+                        },
                         span: Span::new(start, self.pos),
                     }));
                 }
                 if self.js_unicode() {
-                    return Err(self.invalid("Invalid escape", Span::new(start, start + 1 + digits.len())));
+                    return Err(
+                        self.invalid("Invalid escape", Span::new(start, start + 1 + digits.len()))
+                    );
                 }
                 Ok(None)
             }
@@ -923,10 +1013,15 @@ impl<'p> Parser<'p> {
                 self.pos += digits.len();
                 let span = Span::new(start, self.pos);
                 if n as usize > self.groups.len() {
-                    return Err(self.invalid(format!("invalid backref: group {n} does not exist"), span));
+                    return Err(
+                        self.invalid(format!("invalid backref: group {n} does not exist"), span)
+                    );
                 }
                 Ok(Some(Node {
-                    kind: NodeKind::Backref { index: n, name: None },
+                    kind: NodeKind::Backref {
+                        index: n,
+                        name: None,
+                    },
                     span,
                 }))
             }
@@ -938,7 +1033,11 @@ impl<'p> Parser<'p> {
         if self.eat("{") {
             let Some(close) = self.rest().find('}') else {
                 return Err(self.invalid(
-                    if self.flavor == Flavor::Js { "Invalid property name" } else { "unclosed unicode class" },
+                    if self.flavor == Flavor::Js {
+                        "Invalid property name"
+                    } else {
+                        "unclosed unicode class"
+                    },
                     Span::new(start, self.pat.len()),
                 ));
             };
@@ -948,7 +1047,10 @@ impl<'p> Parser<'p> {
             if name.is_empty() {
                 return Err(self.invalid("Invalid property name", span));
             }
-            if regex_syntax::Parser::new().parse(&format!("\\p{{{name}}}")).is_err() {
+            if regex_syntax::Parser::new()
+                .parse(&format!("\\p{{{name}}}"))
+                .is_err()
+            {
                 return Err(self.invalid(
                     if self.flavor == Flavor::Js {
                         "Invalid property name".to_string()
@@ -973,7 +1075,11 @@ impl<'p> Parser<'p> {
     }
 
     /// Parses a character escape after the backslash. `in_class` selects the class rules.
-    fn parse_char_escape(&mut self, start: usize, in_class: bool) -> Result<(char, LiteralForm), Error> {
+    fn parse_char_escape(
+        &mut self,
+        start: usize,
+        in_class: bool,
+    ) -> Result<(char, LiteralForm), Error> {
         let c = self.bump();
         let span_here = |p: &Parser| Span::new(start, p.pos);
         let control = |ch: char| Ok((ch, LiteralForm::Control));
@@ -1000,13 +1106,19 @@ impl<'p> Parser<'p> {
                         return Err(self.invalid("missing {", span_here(self)));
                     }
                     let Some(close) = self.rest().find('}') else {
-                        return Err(self.invalid("missing }, unterminated name", Span::new(start, self.pat.len())));
+                        return Err(self.invalid(
+                            "missing }, unterminated name",
+                            Span::new(start, self.pat.len()),
+                        ));
                     };
                     let name = &self.pat[self.pos..self.pos + close];
                     self.pos += close + 1;
                     match unicode_names2::character(name) {
                         Some(ch) if !name.is_empty() => Ok((ch, LiteralForm::Named)),
-                        _ => Err(self.invalid(format!("undefined character name '{name}'"), span_here(self))),
+                        _ => Err(self.invalid(
+                            format!("undefined character name '{name}'"),
+                            span_here(self),
+                        )),
                     }
                 }
                 '0'..='7' => {
@@ -1024,13 +1136,18 @@ impl<'p> Parser<'p> {
                     }
                     if value > 0o377 {
                         return Err(self.invalid(
-                            format!("octal escape value {} outside of range 0-0o377", &self.pat[start..self.pos]),
+                            format!(
+                                "octal escape value {} outside of range 0-0o377",
+                                &self.pat[start..self.pos]
+                            ),
                             span_here(self),
                         ));
                     }
                     Ok((char::from_u32(value).unwrap(), LiteralForm::Octal))
                 }
-                c if c.is_ascii_alphanumeric() => Err(self.invalid(format!("bad escape \\{c}"), span_here(self))),
+                c if c.is_ascii_alphanumeric() => {
+                    Err(self.invalid(format!("bad escape \\{c}"), span_here(self)))
+                }
                 c => Ok((c, LiteralForm::Escaped)),
             },
             Flavor::Js => {
@@ -1045,7 +1162,9 @@ impl<'p> Parser<'p> {
                             self.bump();
                             Ok((char::from_u32(d as u32 % 32).unwrap(), LiteralForm::Control))
                         }
-                        _ if unicode => Err(self.invalid("Invalid unicode escape", span_here(self))),
+                        _ if unicode => {
+                            Err(self.invalid("Invalid unicode escape", span_here(self)))
+                        }
                         // Annex B: `\c` not followed by a letter is a literal backslash;
                         // the `c` is parsed again as a literal.
                         _ => {
@@ -1053,7 +1172,9 @@ impl<'p> Parser<'p> {
                             Ok(('\\', LiteralForm::Escaped))
                         }
                     },
-                    '0' if !self.peek().is_some_and(|d| d.is_ascii_digit()) => Ok(('\0', LiteralForm::Octal)),
+                    '0' if !self.peek().is_some_and(|d| d.is_ascii_digit()) => {
+                        Ok(('\0', LiteralForm::Octal))
+                    }
                     '0'..='7' if !unicode => {
                         // Legacy octal: up to 3 digits, value <= 0o377.
                         let mut value = c.to_digit(8).unwrap();
@@ -1075,7 +1196,9 @@ impl<'p> Parser<'p> {
                             let close = self.rest().find('}');
                             let body = close.map(|cl| &self.rest()[1..cl]);
                             let value = body
-                                .filter(|b| !b.is_empty() && b.chars().all(|h| h.is_ascii_hexdigit()))
+                                .filter(|b| {
+                                    !b.is_empty() && b.chars().all(|h| h.is_ascii_hexdigit())
+                                })
                                 .and_then(|b| u32::from_str_radix(b, 16).ok())
                                 .filter(|v| *v <= 0x10FFFF);
                             return match value {
@@ -1089,7 +1212,9 @@ impl<'p> Parser<'p> {
                                         )),
                                     }
                                 }
-                                None => Err(self.invalid("Invalid Unicode escape", span_here(self))),
+                                None => {
+                                    Err(self.invalid("Invalid Unicode escape", span_here(self)))
+                                }
                             };
                         }
                         match self.hex_exact(4) {
@@ -1097,15 +1222,27 @@ impl<'p> Parser<'p> {
                             None => {
                                 // A surrogate pair written as two \u escapes.
                                 let save = self.pos;
-                                let hi = u32::from_str_radix(self.rest().get(..4).unwrap_or(""), 16).ok();
+                                let hi =
+                                    u32::from_str_radix(self.rest().get(..4).unwrap_or(""), 16)
+                                        .ok();
                                 if let Some(hi) = hi.filter(|h| (0xD800..0xDC00).contains(h)) {
                                     self.pos += 4;
                                     if self.eat("\\u") {
-                                        let lo = u32::from_str_radix(self.rest().get(..4).unwrap_or(""), 16).ok();
-                                        if let Some(lo) = lo.filter(|l| (0xDC00..0xE000).contains(l)) {
+                                        let lo = u32::from_str_radix(
+                                            self.rest().get(..4).unwrap_or(""),
+                                            16,
+                                        )
+                                        .ok();
+                                        if let Some(lo) =
+                                            lo.filter(|l| (0xDC00..0xE000).contains(l))
+                                        {
                                             self.pos += 4;
-                                            let cp = 0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
-                                            return Ok((char::from_u32(cp).unwrap(), LiteralForm::Hex));
+                                            let cp =
+                                                0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00);
+                                            return Ok((
+                                                char::from_u32(cp).unwrap(),
+                                                LiteralForm::Hex,
+                                            ));
                                         }
                                     }
                                     self.pos = save;
@@ -1152,11 +1289,24 @@ impl<'p> Parser<'p> {
         Some(ch)
     }
 
-    fn hex_fixed(&mut self, start: usize, n: usize, msg: &str) -> Result<(char, LiteralForm), Error> {
-        let digits = self.rest().chars().take(n).take_while(|c| c.is_ascii_hexdigit()).count();
+    fn hex_fixed(
+        &mut self,
+        start: usize,
+        n: usize,
+        msg: &str,
+    ) -> Result<(char, LiteralForm), Error> {
+        let digits = self
+            .rest()
+            .chars()
+            .take(n)
+            .take_while(|c| c.is_ascii_hexdigit())
+            .count();
         if digits < n {
             self.pos += digits;
-            return Err(self.invalid(format!("{msg}{}", &self.pat[start + 2..self.pos]), Span::new(start, self.pos)));
+            return Err(self.invalid(
+                format!("{msg}{}", &self.pat[start + 2..self.pos]),
+                Span::new(start, self.pos),
+            ));
         }
         let value = u32::from_str_radix(&self.rest()[..n], 16).unwrap();
         self.pos += n;
@@ -1176,7 +1326,10 @@ impl<'p> Parser<'p> {
     fn rust_hex(&mut self, start: usize, n: usize) -> Result<(char, LiteralForm), Error> {
         let text = if self.eat("{") {
             let Some(close) = self.rest().find('}') else {
-                return Err(self.invalid("unclosed hexadecimal literal", Span::new(start, self.pat.len())));
+                return Err(self.invalid(
+                    "unclosed hexadecimal literal",
+                    Span::new(start, self.pat.len()),
+                ));
             };
             let t = &self.pat[self.pos..self.pos + close];
             self.pos += close + 1;
@@ -1240,13 +1393,22 @@ impl<'p> Parser<'p> {
                     items.push(ClassItem::Nested(Box::new(nested)));
                     continue;
                 }
-                if let Some(op) = ["&&", "--", "~~"].iter().find(|op| self.rest().starts_with(**op)) {
+                if let Some(op) = ["&&", "--", "~~"]
+                    .iter()
+                    .find(|op| self.rest().starts_with(**op))
+                {
                     self.pos += 2;
-                    items.push(ClassItem::SetOp(op.to_string(), Span::new(item_start, self.pos)));
+                    items.push(ClassItem::SetOp(
+                        op.to_string(),
+                        Span::new(item_start, self.pos),
+                    ));
                     continue;
                 }
             }
-            if self.js_unicode() && self.flags.unicode_sets && (c == '[' || self.rest().starts_with("&&") || self.rest().starts_with("--")) {
+            if self.js_unicode()
+                && self.flags.unicode_sets
+                && (c == '[' || self.rest().starts_with("&&") || self.rest().starts_with("--"))
+            {
                 return Err(self.unsupported(
                     "v-mode set operations and nested classes are not supported by rxw",
                     Span::new(item_start, item_start + c.len_utf8()),
@@ -1287,9 +1449,14 @@ impl<'p> Parser<'p> {
                         } else {
                             return Err(self.invalid(
                                 match self.flavor {
-                                    Flavor::Python => format!("bad character range {}", &self.pat[span.start..span.end]),
+                                    Flavor::Python => format!(
+                                        "bad character range {}",
+                                        &self.pat[span.start..span.end]
+                                    ),
                                     Flavor::Js => "Invalid character class".to_string(),
-                                    Flavor::Rust => "invalid range boundary, must be a literal".to_string(),
+                                    Flavor::Rust => {
+                                        "invalid range boundary, must be a literal".to_string()
+                                    }
                                 },
                                 span,
                             ));
@@ -1319,15 +1486,19 @@ impl<'p> Parser<'p> {
             None => (false, body),
         };
         const NAMES: &[&str] = &[
-            "alnum", "alpha", "ascii", "blank", "cntrl", "digit", "graph", "lower", "print", "punct", "space", "upper",
-            "word", "xdigit",
+            "alnum", "alpha", "ascii", "blank", "cntrl", "digit", "graph", "lower", "print",
+            "punct", "space", "upper", "word", "xdigit",
         ];
         if !NAMES.contains(&name) {
             return None;
         }
         let start = self.pos;
         self.pos += close + 2;
-        Some(ClassItem::Posix(name.to_string(), negated, Span::new(start, self.pos)))
+        Some(ClassItem::Posix(
+            name.to_string(),
+            negated,
+            Span::new(start, self.pos),
+        ))
     }
 
     fn parse_class_atom(&mut self) -> Result<ClassItem, Error> {
@@ -1352,7 +1523,11 @@ impl<'p> Parser<'p> {
         }
         if (e == 'p' || e == 'P') && (self.flavor == Flavor::Rust || self.js_unicode()) {
             let (name, negated) = self.parse_property(start)?;
-            return Ok(ClassItem::Property(name, negated, Span::new(start, self.pos)));
+            return Ok(ClassItem::Property(
+                name,
+                negated,
+                Span::new(start, self.pos),
+            ));
         }
         match (self.flavor, e) {
             (Flavor::Python, 'A' | 'Z' | 'B' | '8' | '9') => {
@@ -1390,7 +1565,9 @@ impl Frame {
     fn branch_start_of_body(&self) -> usize {
         // The first branch starts after the group opener; `branch_start` is updated at each
         // `|`, so the body starts at the earliest recorded branch.
-        self.branches.first().map_or(self.branch_start, |b| b.span.start)
+        self.branches
+            .first()
+            .map_or(self.branch_start, |b| b.span.start)
     }
 }
 
@@ -1417,7 +1594,13 @@ fn concat_node(mut nodes: Vec<Node>, start: usize, end: usize) -> Node {
     }
 }
 
-fn finish_branches(mut branches: Vec<Node>, concat: Vec<Node>, branch_start: usize, body_start: usize, end: usize) -> Node {
+fn finish_branches(
+    mut branches: Vec<Node>,
+    concat: Vec<Node>,
+    branch_start: usize,
+    body_start: usize,
+    end: usize,
+) -> Node {
     let last = concat_node(concat, branch_start, end);
     if branches.is_empty() {
         return last;
@@ -1453,13 +1636,18 @@ fn valid_group_name(name: &str, flavor: Flavor) -> bool {
         return false;
     };
     match flavor {
-        Flavor::Python => (first == '_' || first.is_alphabetic()) && chars.all(|c| c == '_' || c.is_alphanumeric()),
+        Flavor::Python => {
+            (first == '_' || first.is_alphabetic())
+                && chars.all(|c| c == '_' || c.is_alphanumeric())
+        }
         Flavor::Js => {
-            (first == '_' || first == '$' || first.is_alphabetic()) && chars.all(|c| c == '_' || c == '$' || c.is_alphanumeric())
+            (first == '_' || first == '$' || first.is_alphabetic())
+                && chars.all(|c| c == '_' || c == '$' || c.is_alphanumeric())
         }
         Flavor::Rust => {
             (first == '_' || first.is_alphabetic())
-                && chars.all(|c| c == '_' || c == '.' || c == '[' || c == ']' || c.is_alphanumeric())
+                && chars
+                    .all(|c| c == '_' || c == '.' || c == '[' || c == ']' || c.is_alphanumeric())
         }
     }
 }
@@ -1472,12 +1660,24 @@ fn parse_bounds(body: &str, flavor: Flavor) -> Option<(u64, Option<u64>)> {
             Some(s.parse::<u64>().unwrap_or(u64::MAX))
         }
     };
-    let body = if flavor == Flavor::Rust { body.trim() } else { body };
+    let body = if flavor == Flavor::Rust {
+        body.trim()
+    } else {
+        body
+    };
     match body.split_once(',') {
         None => num(body).map(|n| (n, Some(n))),
         Some((lo, hi)) => {
-            let (lo, hi) = if flavor == Flavor::Rust { (lo.trim(), hi.trim()) } else { (lo, hi) };
-            let min = if lo.is_empty() && flavor == Flavor::Python { Some(0) } else { num(lo) }?;
+            let (lo, hi) = if flavor == Flavor::Rust {
+                (lo.trim(), hi.trim())
+            } else {
+                (lo, hi)
+            };
+            let min = if lo.is_empty() && flavor == Flavor::Python {
+                Some(0)
+            } else {
+                num(lo)
+            }?;
             if hi.is_empty() {
                 Some((min, None))
             } else {
@@ -1495,18 +1695,29 @@ pub fn fixed_width(node: &Node) -> Option<u32> {
         | NodeKind::SetFlags(_)
         | NodeKind::Comment
         | NodeKind::Whitespace => 0,
-        NodeKind::Literal { .. } | NodeKind::Dot { .. } | NodeKind::Perl { .. } | NodeKind::Property { .. } | NodeKind::Class(_) => 1,
+        NodeKind::Literal { .. }
+        | NodeKind::Dot { .. }
+        | NodeKind::Perl { .. }
+        | NodeKind::Property { .. }
+        | NodeKind::Class(_) => 1,
         NodeKind::Group { kind, child } => match kind {
-            GroupKind::Lookahead | GroupKind::NegativeLookahead | GroupKind::Lookbehind | GroupKind::NegativeLookbehind => 0,
+            GroupKind::Lookahead
+            | GroupKind::NegativeLookahead
+            | GroupKind::Lookbehind
+            | GroupKind::NegativeLookbehind => 0,
             _ => fixed_width(child)?,
         },
-        NodeKind::Repeat { min, max, child, .. } => {
+        NodeKind::Repeat {
+            min, max, child, ..
+        } => {
             if Some(*min) != *max {
                 return None;
             }
             fixed_width(child)?.checked_mul(*min)?
         }
-        NodeKind::Concat(v) => v.iter().try_fold(0u32, |acc, n| acc.checked_add(fixed_width(n)?))?,
+        NodeKind::Concat(v) => v
+            .iter()
+            .try_fold(0u32, |acc, n| acc.checked_add(fixed_width(n)?))?,
         NodeKind::Alternation(v) => {
             let first = fixed_width(&v[0])?;
             for b in &v[1..] {
@@ -1532,7 +1743,9 @@ fn count_js_groups(pat: &str) -> (u32, bool) {
             b'(' if !in_class => {
                 if b.get(i + 1) != Some(&b'?') {
                     n += 1;
-                } else if b.get(i + 2) == Some(&b'<') && !matches!(b.get(i + 3), Some(b'=') | Some(b'!')) {
+                } else if b.get(i + 2) == Some(&b'<')
+                    && !matches!(b.get(i + 3), Some(b'=') | Some(b'!'))
+                {
                     n += 1;
                     named = true;
                 }
@@ -1555,21 +1768,47 @@ mod tests {
     #[test]
     fn spans_of_a_simple_concat() {
         let ast = p("ab*", Flavor::Python).unwrap();
-        let NodeKind::Concat(v) = &ast.root.kind else { panic!() };
+        let NodeKind::Concat(v) = &ast.root.kind else {
+            panic!()
+        };
         assert_eq!(v[0].span, Span::new(0, 1));
         assert_eq!(v[1].span, Span::new(1, 3));
     }
 
     #[test]
     fn python_errors_name_the_problem() {
-        assert_eq!(p("(a", Flavor::Python).unwrap_err().message, "missing ), unterminated subpattern");
-        assert_eq!(p("[a", Flavor::Python).unwrap_err().message, "unterminated character set");
-        assert_eq!(p("a**", Flavor::Python).unwrap_err().message, "multiple repeat");
-        assert_eq!(p("*", Flavor::Python).unwrap_err().message, "nothing to repeat");
-        assert_eq!(p(r"\q", Flavor::Python).unwrap_err().message, r"bad escape \q");
-        assert_eq!(p(r"(a)\2", Flavor::Python).unwrap_err().message, "invalid group reference 2");
-        assert_eq!(p(r"a(?i)", Flavor::Python).unwrap_err().message, "global flags not at the start of the expression");
-        assert_eq!(p(r"(?<=a+)", Flavor::Python).unwrap_err().message, "look-behind requires fixed-width pattern");
+        assert_eq!(
+            p("(a", Flavor::Python).unwrap_err().message,
+            "missing ), unterminated subpattern"
+        );
+        assert_eq!(
+            p("[a", Flavor::Python).unwrap_err().message,
+            "unterminated character set"
+        );
+        assert_eq!(
+            p("a**", Flavor::Python).unwrap_err().message,
+            "multiple repeat"
+        );
+        assert_eq!(
+            p("*", Flavor::Python).unwrap_err().message,
+            "nothing to repeat"
+        );
+        assert_eq!(
+            p(r"\q", Flavor::Python).unwrap_err().message,
+            r"bad escape \q"
+        );
+        assert_eq!(
+            p(r"(a)\2", Flavor::Python).unwrap_err().message,
+            "invalid group reference 2"
+        );
+        assert_eq!(
+            p(r"a(?i)", Flavor::Python).unwrap_err().message,
+            "global flags not at the start of the expression"
+        );
+        assert_eq!(
+            p(r"(?<=a+)", Flavor::Python).unwrap_err().message,
+            "look-behind requires fixed-width pattern"
+        );
     }
 
     #[test]
@@ -1583,25 +1822,44 @@ mod tests {
     #[test]
     fn python_brace_is_literal_when_not_a_quantifier() {
         let ast = p("a{x}", Flavor::Python).unwrap();
-        let NodeKind::Concat(v) = &ast.root.kind else { panic!() };
+        let NodeKind::Concat(v) = &ast.root.kind else {
+            panic!()
+        };
         assert_eq!(v.len(), 4);
         let ast = p("a{,3}", Flavor::Python).unwrap();
-        assert!(matches!(ast.root.kind, NodeKind::Repeat { min: 0, max: Some(3), .. }));
+        assert!(matches!(
+            ast.root.kind,
+            NodeKind::Repeat {
+                min: 0,
+                max: Some(3),
+                ..
+            }
+        ));
     }
 
     #[test]
     fn python_possessive_and_named() {
         let ast = p("(?P<x>a)++(?P=x)", Flavor::Python).unwrap();
         assert_eq!(ast.groups[0].name.as_deref(), Some("x"));
-        let NodeKind::Concat(v) = &ast.root.kind else { panic!() };
-        assert!(matches!(v[0].kind, NodeKind::Repeat { greed: Greed::Possessive, .. }));
+        let NodeKind::Concat(v) = &ast.root.kind else {
+            panic!()
+        };
+        assert!(matches!(
+            v[0].kind,
+            NodeKind::Repeat {
+                greed: Greed::Possessive,
+                ..
+            }
+        ));
         assert!(matches!(v[1].kind, NodeKind::Backref { index: 1, .. }));
     }
 
     #[test]
     fn js_octal_versus_backref() {
         let ast = p(r"(a)\1\2", Flavor::Js).unwrap();
-        let NodeKind::Concat(v) = &ast.root.kind else { panic!() };
+        let NodeKind::Concat(v) = &ast.root.kind else {
+            panic!()
+        };
         assert!(matches!(v[1].kind, NodeKind::Backref { index: 1, .. }));
         assert!(matches!(v[2].kind, NodeKind::Literal { ch: '\u{2}', .. }));
     }
@@ -1609,7 +1867,13 @@ mod tests {
     #[test]
     fn named_escape_in_python() {
         let ast = p(r"\N{EM DASH}", Flavor::Python).unwrap();
-        assert!(matches!(ast.root.kind, NodeKind::Literal { ch: '—', form: LiteralForm::Named }));
+        assert!(matches!(
+            ast.root.kind,
+            NodeKind::Literal {
+                ch: '—',
+                form: LiteralForm::Named
+            }
+        ));
     }
 
     #[test]

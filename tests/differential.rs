@@ -1,0 +1,393 @@
+//! Differential tests: rxw against the real engines, CPython `re` (python flavor) and node's
+//! `RegExp` (js flavor), on spans, group spans and replacement results.
+//!
+//! Cases are generated as the cross product of trap patterns and inputs. Every case must
+//! agree, or rxw must refuse it with a reported deviation (`construct_unsupported` /
+//! `input_unsupported`), which the README lists. When `python3` or `node` is missing the
+//! corresponding half is skipped with a notice (CI has both).
+
+use rxw::{ErrorKind, Flags, Flavor, Limits, Regex};
+use serde_json::{Value, json};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+struct Case {
+    pattern: &'static str,
+    flags: &'static str,
+    input: String,
+    replacement: Option<&'static str>,
+}
+
+const INPUTS: &[&str] = &[
+    "",
+    "a",
+    "aaa\n",
+    "abc abc\nABC",
+    "foo bar\nbaz\n",
+    "[WO:7fce46e0] [from super] Audit — Check stats\n[RESULT 7fce46e0] OK 14 endpoints healthy\nmore\n",
+    "x\r\ny\u{2028}z\n",
+    "Ünïcödé wörds ß ſ K ²³ café\u{301}",
+    "tab\tand  spaces\u{a0}nbsp\u{3000}ideo\u{1c}fs",
+    "12 ١٢ 34x",
+    "[ACK 7fce46e0] [CLAIM abc/1] [NO-ACTION j-9] [ack 1]",
+    "aaaa bbbb aabb",
+    "\n\n",
+    "emoji 😀 ok",
+];
+
+/// Patterns valid (or deliberately invalid) in both Python and JS syntax.
+const SHARED: &[&str] = &[
+    "a",
+    "a*",
+    "a+?",
+    "a??",
+    "a{2}",
+    "a{1,2}",
+    "a{2,}",
+    "(a)|b",
+    "(a)(b)?",
+    "[a-c]+",
+    "[^a-c\\s]+",
+    ".",
+    ".+",
+    "\\d+",
+    "\\w+",
+    "\\W",
+    "\\s+",
+    "\\S+",
+    "\\bab",
+    "\\Bb",
+    "^",
+    "$",
+    "^\\w",
+    "\\w$",
+    "(?:ab)+",
+    "(a|ab)(c|bcd)?",
+    "a(?=b)",
+    "a(?!b)",
+    "(?<=a)b",
+    "(?<!a)b",
+    "(\\w)\\1",
+    "x*",
+    "",
+    "(a*)+",
+    "(?:(a)|b)+",
+    "\\[(\\w+)\\s",
+    "[\\]\\-]",
+    "caf\\u00e9",
+    "\\x41",
+    "[\\u00e9-\\u00ff]",
+    "(?:)",
+    "a|",
+    "|a",
+    "\\.",
+    "\\n",
+    "[\\d\\s]",
+    "\\t",
+    "k",
+    "s",
+    "(a)(?:b|(c))*",
+    "(\\d)+",
+    "[^]]",
+    "a{,2}",
+    "a{x",
+    "(",
+    "[",
+    "a**",
+    "\\",
+    ")",
+    "(?P<n>a)",
+    "(?<n>a)\\k<n>",
+    "é+",
+    "😀",
+    ".😀",
+    "[😀]",
+];
+
+const PY_ONLY: &[&str] = &[
+    "\\Z",
+    "a\\Z",
+    "\\A\\w",
+    "(?P<id>\\w+)(?P=id)",
+    "\\N{EM DASH}",
+    "\\N{LATIN SMALL LETTER E WITH ACUTE}",
+    "\\101",
+    "\\0",
+    "[\\0-\\x1f]",
+    "a++",
+    "(?>a+)a",
+    "a*+b",
+    "(?i)ABC",
+    "(?s).+",
+    "(?m)^\\w+$",
+    "(?x) a b # c",
+    "(?i:a)b",
+    "(?-i:a)b",
+    "(?a)\\w+",
+    "\\b\\w+\\b",
+    "(?<=ab)c",
+    "\\[(?P<verb>ACK|CLAIM|RESULT|DECLINE|NO-ACTION)\\s+(?P<job_id>[A-Za-z0-9_/-]+)\\]",
+    "^\\[WO:(?P<wo_id>[a-f0-9-]+)\\]\\s+\\[from\\s+(?P<sender>[a-zA-Z0-9_-]+)\\]\\s+(?P<title>[^—\\n]+?)\\s*—\\s*(?P<body>.+)$",
+    "\\[RESULT\\s+(?P<job_id>[A-Za-z0-9_/-]+)\\]\\s*(?P<status>OK|FAIL|DECLINE|SUCCESS|ERROR)?\\s*(?P<summary>.*?)(?=\\[RESULT\\s|\\Z)",
+    "\\d{2,}?",
+    "[[:alpha:]]",
+    "\\q",
+    "(a)\\2",
+    "a(?i)",
+    "\\u00",
+    "(?<=a+)b",
+    "[z-a]",
+    "\\B",
+    "\\b",
+    "(?i)ß",
+    "(?i)K",
+    "\\W+",
+    "(?i)[a-z]+",
+    "a{3,1}",
+];
+
+const JS_ONLY: &[&str] = &[
+    "\\cJ",
+    "\\0",
+    "\\1(a)",
+    "(a)\\1",
+    "\\8",
+    "[\\b]",
+    "\\u{1F600}",
+    "\\p{L}+",
+    "\\P{L}+",
+    "(?<y>\\w)\\k<y>",
+    "\\k<z>",
+    "a{,2}",
+    "[]",
+    "[^]",
+    "\\Z",
+    "\\A",
+    "\\/",
+    "\\-",
+    "[\\w-a]",
+    "(?:a|b)+?",
+    "\\u0041",
+    "\\x4",
+    "(?=a)*",
+    "(?i:a)b",
+    "a++",
+    "(?>a)",
+    "\\b\\w+\\b",
+    "\\B\\w",
+    "^.",
+    ".$",
+    "(?<w>a)|(?<w2>b)",
+    "\\s",
+    "(a)|(b)",
+    "(?<=a|bc)d",
+];
+
+/// Per-flavor flag sets to try with each pattern.
+fn flag_sets(flavor: Flavor) -> &'static [&'static str] {
+    match flavor {
+        Flavor::Python => &["", "i", "m", "s", "ms", "a"],
+        Flavor::Js => &["", "i", "m", "s", "u", "iu", "y"],
+        Flavor::Rust => &[""],
+    }
+}
+
+fn cases(flavor: Flavor) -> Vec<Case> {
+    let own = if flavor == Flavor::Python {
+        PY_ONLY
+    } else {
+        JS_ONLY
+    };
+    let replacement = if flavor == Flavor::Python {
+        "<\\g<0>|\\1>"
+    } else {
+        "<$&|$1|$<n>|$$>"
+    };
+    let plain_replacement = if flavor == Flavor::Python {
+        "[\\g<0>]"
+    } else {
+        "[$&]"
+    };
+    let mut out = Vec::new();
+    for (pi, pattern) in SHARED.iter().chain(own).enumerate() {
+        for (ii, input) in INPUTS.iter().enumerate() {
+            // Keep the product manageable: every pattern with every input without flags,
+            // and each flag set on a rotating subset of inputs.
+            let sets = flag_sets(flavor);
+            for (fi, flags) in sets.iter().enumerate() {
+                if !flags.is_empty() && (pi + ii + fi) % 5 != 0 {
+                    continue;
+                }
+                let has_group =
+                    pattern.contains('(') && !pattern.starts_with("(?") || pattern.contains("(a)");
+                out.push(Case {
+                    pattern,
+                    flags,
+                    input: input.to_string(),
+                    replacement: Some(if has_group {
+                        replacement
+                    } else {
+                        plain_replacement
+                    }),
+                });
+            }
+        }
+    }
+    out
+}
+
+fn oracle(cmd: &str, script: &str, cases: &[Case]) -> Option<Vec<Value>> {
+    let payload: Vec<Value> = cases
+        .iter()
+        .map(|c| json!({"pattern": c.pattern, "flags": c.flags, "input": c.input, "replacement": c.replacement}))
+        .collect();
+    let path = format!("{}/tests/oracle/{script}", env!("CARGO_MANIFEST_DIR"));
+    let mut child = match Command::new(cmd)
+        .arg(&path)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+    {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!(
+                "notice: {cmd} not available ({e}); skipping this half of the differential test"
+            );
+            return None;
+        }
+    };
+    let body = serde_json::to_vec(&payload).unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(&body));
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    assert!(out.status.success(), "{cmd} oracle failed");
+    Some(serde_json::from_slice(&out.stdout).unwrap())
+}
+
+struct Tally {
+    agree: usize,
+    both_reject: usize,
+    deviations: Vec<String>,
+    mismatches: Vec<String>,
+}
+
+fn rxw_result(flavor: Flavor, c: &Case) -> Result<Value, rxw::Error> {
+    let flags = Flags::parse(c.flags, flavor)?;
+    let re = Regex::new(c.pattern, flavor, flags)?;
+    let matches = re.find_all(&c.input, None)?;
+    let spans: Vec<Value> = matches
+        .iter()
+        .map(|m| {
+            Value::from(
+                m.groups
+                    .iter()
+                    .map(|g| g.map_or(Value::Null, |(s, e)| json!([s, e])))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect();
+    let mut v = json!({"matches": spans});
+    if let Some(r) = c.replacement {
+        v["replaced"] = match re.replace(&c.input, r, None, &Limits::human()) {
+            Ok(r) => Value::from(r.result),
+            Err(e) if e.kind == ErrorKind::ReplacementInvalid => json!({"error": e.message}),
+            Err(e) => return Err(e),
+        };
+    }
+    Ok(v)
+}
+
+fn compare(flavor: Flavor, cases: &[Case], expected: &[Value]) -> Tally {
+    let mut t = Tally {
+        agree: 0,
+        both_reject: 0,
+        deviations: vec![],
+        mismatches: vec![],
+    };
+    for (c, want) in cases.iter().zip(expected) {
+        let label = format!("{flavor} /{}/{} on {:?}", c.pattern, c.flags, c.input);
+        let got = rxw_result(flavor, c);
+        match (got, want.get("error")) {
+            (Err(_), Some(_)) => t.both_reject += 1,
+            (Err(e), None)
+                if matches!(
+                    e.kind,
+                    ErrorKind::ConstructUnsupported | ErrorKind::InputUnsupported
+                ) =>
+            {
+                t.deviations.push(format!("{label}: {}", e.message))
+            }
+            (Err(e), None) => t.mismatches.push(format!(
+                "{label}: rxw error {:?} {}, engine matched {}",
+                e.kind, e.message, want
+            )),
+            (Ok(v), Some(err)) => t.mismatches.push(format!(
+                "{label}: rxw accepted ({v}), engine rejected: {err}"
+            )),
+            (Ok(v), None) => {
+                let same_matches = v["matches"] == want["matches"];
+                let same_replace = match (&v.get("replaced"), &want.get("replaced")) {
+                    (Some(a), Some(b)) => {
+                        a == b || (a.get("error").is_some() && b.get("error").is_some())
+                    }
+                    _ => true,
+                };
+                if same_matches && same_replace {
+                    t.agree += 1;
+                } else {
+                    t.mismatches
+                        .push(format!("{label}:\n    rxw    {v}\n    engine {want}"));
+                }
+            }
+        }
+    }
+    t
+}
+
+fn run_flavor(flavor: Flavor, cmd: &str, script: &str) {
+    let cases = cases(flavor);
+    let Some(expected) = oracle(cmd, script, &cases) else {
+        return;
+    };
+    assert_eq!(expected.len(), cases.len());
+    let t = compare(flavor, &cases, &expected);
+    eprintln!(
+        "{flavor}: {} cases: {} agree, {} rejected by both, {} reported deviations, {} mismatches",
+        cases.len(),
+        t.agree,
+        t.both_reject,
+        t.deviations.len(),
+        t.mismatches.len()
+    );
+    for d in t.deviations.iter().take(20) {
+        eprintln!("  deviation: {d}");
+    }
+    assert!(
+        cases.len() >= 500,
+        "need at least 500 generated cases, have {}",
+        cases.len()
+    );
+    assert!(
+        t.mismatches.is_empty(),
+        "{} mismatches with the real engine:\n{}",
+        t.mismatches.len(),
+        t.mismatches.join("\n")
+    );
+    // Deviations must stay rare: they are refusals, not answers.
+    assert!(
+        t.deviations.len() * 20 < cases.len(),
+        "too many refusals: {}",
+        t.deviations.len()
+    );
+}
+
+#[test]
+fn python_flavor_agrees_with_cpython() {
+    run_flavor(Flavor::Python, "python3", "py_oracle.py");
+}
+
+#[test]
+fn js_flavor_agrees_with_node() {
+    run_flavor(Flavor::Js, "node", "js_oracle.js");
+}
