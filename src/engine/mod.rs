@@ -549,10 +549,10 @@ fn prefers_empty(ast: &Ast) -> bool {
         NodeKind::Repeat {
             greed: Greed::Lazy, ..
         } => found = true,
-        NodeKind::Alternation(branches) => {
-            if branches[..branches.len() - 1].iter().any(|b| b.nullable()) {
-                found = true;
-            }
+        NodeKind::Alternation(branches)
+            if branches[..branches.len() - 1].iter().any(|b| b.nullable()) =>
+        {
+            found = true
         }
         _ => {}
     });
@@ -677,7 +677,6 @@ impl Iterator for Matches<'_, '_> {
                 return None;
             }
             if let Some(d) = self.options.deadline
-                && self.found % 64 == 0
                 && Instant::now() > d
             {
                 self.done = true;
@@ -706,17 +705,15 @@ impl Iterator for Matches<'_, '_> {
                 return None;
             }
             match flavor {
-                Flavor::Rust => {
-                    if s == e && self.last_end == Some(e) {
-                        // The regex crate never reports an empty match adjacent to the end of
-                        // the previous match.
-                        if e >= self.text.len() {
-                            self.done = true;
-                            return None;
-                        }
-                        self.pos = self.next_char(e);
-                        continue;
+                Flavor::Rust if s == e && self.last_end == Some(e) => {
+                    // The regex crate never reports an empty match adjacent to the end of the
+                    // previous match.
+                    if e >= self.text.len() {
+                        self.done = true;
+                        return None;
                     }
+                    self.pos = self.next_char(e);
+                    continue;
                 }
                 Flavor::Python if s == e && self.re.prefers_empty => {
                     self.done = true;

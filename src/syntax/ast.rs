@@ -359,17 +359,17 @@ impl Drop for Node {
 
 fn take_children(kind: &mut NodeKind, out: &mut Vec<Node>) {
     match kind {
-        NodeKind::Group { child, .. } | NodeKind::Repeat { child, .. } => {
-            if !matches!(child.kind, NodeKind::Empty) {
-                let taken = std::mem::replace(
-                    &mut **child,
-                    Node {
-                        kind: NodeKind::Empty,
-                        span: Span::default(),
-                    },
-                );
-                out.push(taken);
-            }
+        NodeKind::Group { child, .. } | NodeKind::Repeat { child, .. }
+            if !matches!(child.kind, NodeKind::Empty) =>
+        {
+            let taken = std::mem::replace(
+                &mut **child,
+                Node {
+                    kind: NodeKind::Empty,
+                    span: Span::default(),
+                },
+            );
+            out.push(taken);
         }
         NodeKind::Concat(v) | NodeKind::Alternation(v) => out.append(v),
         _ => {}

@@ -1,0 +1,295 @@
+//! The command line of the core: `rxw test`, `rxw find`, `rxw replace`.
+
+use assert_cmd::Command;
+use serde_json::{Value, json};
+
+fn rxw() -> Command {
+    let mut c = Command::cargo_bin("rxw").unwrap();
+    c.env_remove("NO_COLOR")
+        .env("XDG_CONFIG_HOME", "/nonexistent")
+        .env("XDG_STATE_HOME", "/nonexistent");
+    c
+}
+
+fn json_of(out: &[u8]) -> Value {
+    serde_json::from_slice(out)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(out)))
+}
+
+#[test]
+fn test_exit_codes_and_json() {
+    rxw()
+        .args(["test", r"\d+", "abc123"])
+        .assert()
+        .code(0)
+        .stdout("match\n");
+    rxw()
+        .args(["test", r"\d+", "abc"])
+        .assert()
+        .code(1)
+        .stdout("no match\n");
+    let out = rxw()
+        .args(["test", "--json", r"\d+", "abc123"])
+        .output()
+        .unwrap();
+    assert_eq!(json_of(&out.stdout), json!({"matched": true}));
+}
+
+#[test]
+fn find_json_has_the_documented_shape() {
+    let out = rxw()
+        .args([
+            "find",
+            "--json",
+            "--flavor",
+            "python",
+            r"(?P<user>\w+)@(\w+)",
+            "é a@b x c@d",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        json_of(&out.stdout),
+        json!([
+            {"index": 3, "end": 6, "char_index": 2, "match": "a@b", "captures": ["a", "b"], "groups": {"user": "a"}},
+            {"index": 9, "end": 12, "char_index": 8, "match": "c@d", "captures": ["c", "d"], "groups": {"user": "c"}}
+        ])
+    );
+}
+
+#[test]
+fn find_groups_null_without_names_and_unset_capture_null() {
+    let out = rxw()
+        .args(["find", "--json", "--flavor", "js", "(a)|b", "b"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        json_of(&out.stdout),
+        json!([{"index":0,"end":1,"char_index":0,"match":"b","captures":[null],"groups":null}])
+    );
+}
+
+#[test]
+fn find_listing_shows_line_and_column() {
+    rxw()
+        .args([
+            "find",
+            "--color",
+            "never",
+            "--flavor",
+            "python",
+            r"\[ACK (?P<id>\w+)\]",
+            "x\n  [ACK 7f]",
+        ])
+        .assert()
+        .code(0)
+        .stdout("2:3: [ACK 7f]  id=\"7f\"\n");
+}
+
+#[test]
+fn find_count_and_limit() {
+    rxw()
+        .args(["find", "--count", "a", "banana"])
+        .assert()
+        .code(0)
+        .stdout("3\n");
+    rxw()
+        .args(["find", "--count", "--limit", "2", "a", "banana"])
+        .assert()
+        .code(0)
+        .stdout("2\n");
+    rxw()
+        .args(["find", "--count", "z", "banana"])
+        .assert()
+        .code(1)
+        .stdout("0\n");
+}
+
+#[test]
+fn text_from_stdin_and_file() {
+    rxw()
+        .args(["find", "--count", "a"])
+        .write_stdin("aaa")
+        .assert()
+        .code(0)
+        .stdout("3\n");
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("in.txt");
+    std::fs::write(&p, "xax\n").unwrap();
+    rxw()
+        .args(["find", "--count", "a", "--file"])
+        .arg(&p)
+        .assert()
+        .code(0)
+        .stdout("1\n");
+}
+
+#[test]
+fn invalid_utf8_is_said_not_a_crash() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("bad.txt");
+    std::fs::write(&p, b"ok \xff ok").unwrap();
+    rxw()
+        .args(["find", "--count", "ok", "--file"])
+        .arg(&p)
+        .assert()
+        .code(0)
+        .stdout("2\n")
+        .stderr(predicates::str::contains("not valid UTF-8"));
+}
+
+#[test]
+fn missing_file_is_an_error_with_the_path() {
+    rxw()
+        .args(["find", "a", "--file", "/definitely/not/here.log"])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("/definitely/not/here.log"));
+}
+
+#[test]
+fn replace_in_each_flavor_syntax() {
+    rxw()
+        .args([
+            "replace",
+            "--flavor",
+            "python",
+            r"(\w+) (?P<b>\w+)",
+            r"\g<b> \1",
+            "hello world",
+        ])
+        .assert()
+        .stdout("world hello\n");
+    rxw()
+        .args([
+            "replace",
+            "--flavor",
+            "js",
+            r"(\w+) (?<b>\w+)",
+            "$<b> $1 $$",
+            "hello world",
+        ])
+        .assert()
+        .stdout("world hello $\n");
+    rxw()
+        .args(["replace", "(\\w+) (?P<b>\\w+)", "${b} $1", "hello world"])
+        .assert()
+        .stdout("world hello\n");
+    let out = rxw()
+        .args(["replace", "--json", "o", "0", "foo"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        json_of(&out.stdout),
+        json!({"result": "f00", "replaced": 2})
+    );
+}
+
+#[test]
+fn errors_draw_a_caret_or_print_json() {
+    rxw()
+        .args(["find", "--flavor", "python", "ab(cd", "x"])
+        .assert()
+        .code(2)
+        .stderr("rxw: missing ), unterminated subpattern\n  ab(cd\n    ^^^\n");
+    let out = rxw()
+        .args(["find", "--json", "--flavor", "python", "a{2,1}", "x"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        json_of(&out.stdout),
+        json!({"error": {"kind": "pattern_invalid", "message": "min repeat greater than max repeat", "span": [1, 6]}})
+    );
+}
+
+#[test]
+fn flags_are_validated() {
+    let out = rxw()
+        .args([
+            "test", "--json", "--flavor", "js", "--flags", "gq", "a", "a",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        json_of(&out.stdout)["error"]["message"],
+        "invalid flag \"q\""
+    );
+    let out = rxw()
+        .args([
+            "test", "--json", "--flavor", "js", "--flags", "gig", "a", "a",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        json_of(&out.stdout)["error"]["message"],
+        "duplicate flag \"g\""
+    );
+    rxw()
+        .args(["test", "--flavor", "python", "--flags", "u", "a", "a"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn python_traps_behave_as_cpython() {
+    // \Z is the absolute end; $ also matches before a final newline.
+    rxw()
+        .args(["test", "--flavor", "python", r"a\Z", "a\n"])
+        .assert()
+        .code(1);
+    rxw()
+        .args(["test", "--flavor", "python", r"a$", "a\n"])
+        .assert()
+        .code(0);
+    rxw()
+        .args([
+            "find",
+            "--count",
+            "--flavor",
+            "python",
+            r"\N{EM DASH}",
+            "a — b",
+        ])
+        .assert()
+        .stdout("1\n");
+    rxw()
+        .args(["find", "--count", "--flavor", "python", "a{,2}", "aaa"])
+        .assert()
+        .stdout("3\n");
+}
+
+#[test]
+fn broken_pipe_is_not_an_error() {
+    use std::io::Read;
+    use std::process::{Command as Std, Stdio};
+    let bin = assert_cmd::cargo::cargo_bin("rxw");
+    let text = "a\n".repeat(200_000);
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("many.txt");
+    std::fs::write(&p, text).unwrap();
+    let mut child = Std::new(bin)
+        .args(["find", "--color", "never", "a", "--file"])
+        .arg(&p)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 16];
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        out.stderr.is_empty(),
+        "stderr: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
