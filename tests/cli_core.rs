@@ -293,3 +293,21 @@ fn broken_pipe_is_not_an_error() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn stats_report_the_engine() {
+    rxw()
+        .args([
+            "find", "--stats", "--count", "--flavor", "python", r"a(?=b)", "ab ab",
+        ])
+        .assert()
+        .code(0)
+        .stdout("2\n")
+        .stderr(predicates::str::contains(
+            "2 matches · engine fancy-regex (backtracking)",
+        ));
+    rxw()
+        .args(["test", "--stats", r"\d", "1"])
+        .assert()
+        .stderr(predicates::str::contains("engine regex (linear)"));
+}

@@ -108,6 +108,25 @@ pub fn match_json(re: &Regex, text: &str, m: &Match, char_index: usize) -> Value
     })
 }
 
+fn print_stats(
+    common: &PatternArgs,
+    re: &Regex,
+    text: &str,
+    matches: usize,
+    started: std::time::Instant,
+    err: &mut dyn Write,
+) {
+    if common.stats {
+        let _ = writeln!(
+            err,
+            "rxw: {matches} match{} · engine {} · {:.1} ms",
+            if matches == 1 { "" } else { "es" },
+            re.engine_kind(text).name(),
+            started.elapsed().as_secs_f64() * 1000.0
+        );
+    }
+}
+
 fn warn_input(text: &crate::input::Text, err: &mut dyn Write) {
     if let Some(w) = text.warning() {
         let _ = writeln!(err, "rxw: warning: {w}");
@@ -119,7 +138,16 @@ pub fn test(a: &TestArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let re = compile(&a.pattern, &a.common)?;
     let text = load_text(a.text.as_deref(), a.common.file.as_ref())?;
     warn_input(&text, err);
+    let started = std::time::Instant::now();
     let matched = re.is_match(text.as_str())?;
+    print_stats(
+        &a.common,
+        &re,
+        text.as_str(),
+        matched as usize,
+        started,
+        err,
+    );
     if a.common.json {
         writeln!(out, "{}", json!({ "matched": matched }))?;
     } else {
@@ -134,6 +162,7 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let text = load_text(a.text.as_deref(), a.common.file.as_ref())?;
     warn_input(&text, err);
     let text = text.as_str();
+    let started = std::time::Instant::now();
     let limit = Limits::human().clamp_matches(a.limit);
     if a.count {
         let mut n = 0usize;
@@ -149,6 +178,7 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
         } else {
             writeln!(out, "{n}")?;
         }
+        print_stats(&a.common, &re, text, n, started, err);
         return Ok(if n > 0 { 0 } else { 1 });
     }
     let color = use_color(a.common.color);
@@ -196,6 +226,8 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
         writeln!(out, "]")?;
     }
     out.flush()?;
+    drop(out);
+    print_stats(&a.common, &re, text, n, started, err);
     Ok(if n > 0 { 0 } else { 1 })
 }
 
@@ -218,7 +250,9 @@ pub fn replace(a: &ReplaceArgs, out: &mut dyn Write, err: &mut dyn Write) -> Out
     let re = compile(&a.pattern, &a.common)?;
     let text = load_text(a.text.as_deref(), a.common.file.as_ref())?;
     warn_input(&text, err);
+    let started = std::time::Instant::now();
     let r = re.replace(text.as_str(), &a.replacement, a.max, &Limits::human())?;
+    print_stats(&a.common, &re, text.as_str(), r.replaced, started, err);
     if a.common.json {
         writeln!(
             out,

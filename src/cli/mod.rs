@@ -89,6 +89,9 @@ pub struct PatternArgs {
     /// When to colour the output.
     #[arg(long, value_enum, default_value_t)]
     pub color: ColorChoice,
+    /// Print the engine used, the number of matches and the time on standard error.
+    #[arg(long)]
+    pub stats: bool,
 }
 
 /// `rxw test`.

@@ -1,0 +1,290 @@
+//! The agent contract of the dsh `regex` tool, as plain functions: actions, limits, outputs
+//! and error texts. The MCP server (`rxw mcp`) is a thin wrapper over this module, so the
+//! contract is tested without a protocol in between.
+
+use crate::engine::MatchOptions;
+use crate::error::{Error, ErrorKind};
+use crate::flavor::{Flags, Flavor};
+use crate::{Limits, Regex};
+use serde::Deserialize;
+use serde_json::{Value, json};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+/// Parameters of the `regex` tool.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RegexParams {
+    /// `test`, `find`, `replace` or `explain`.
+    pub action: String,
+    /// The pattern, without delimiters.
+    pub pattern: String,
+    /// The text (test, find, replace).
+    #[serde(default)]
+    pub input: Option<String>,
+    /// Flag letters.
+    #[serde(default)]
+    pub flags: Option<String>,
+    /// The replacement template (replace).
+    #[serde(default)]
+    pub replacement: Option<String>,
+    /// Most matches reported by find (default 50, at most 1000).
+    #[serde(default)]
+    pub limit: Option<i64>,
+    /// `js` (default, as in the dsh tool), `python` or `rust`.
+    #[serde(default)]
+    pub flavor: Option<String>,
+}
+
+/// A tool failure: the message an agent sees, always starting with `regex: `.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolError(pub String);
+
+impl std::fmt::Display for ToolError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn tool_error(e: &Error, budget: Duration) -> ToolError {
+    let text = match e.kind {
+        ErrorKind::PatternInvalid | ErrorKind::ConstructUnsupported => match e.span {
+            Some(s) => format!("regex: invalid pattern: {} (at position {})", e.message, s.start),
+            None => format!("regex: invalid pattern: {}", e.message),
+        },
+        ErrorKind::TimedOut | ErrorKind::BacktrackLimit => {
+            format!("regex: execution timed out ({}ms)", budget.as_millis())
+        }
+        ErrorKind::ExplainTooComplex => "regex: explain: pattern too complex".to_string(),
+        _ => format!("regex: {}", e.message),
+    };
+    ToolError(text)
+}
+
+/// Runs `f` on its own thread with a wall-clock budget. On time-out the cancel flag is set
+/// (the matcher checks it between searches, and each backtracking search is bounded by its
+/// step budget), so the thread stops shortly after; the caller gets the error at once.
+///
+/// # Errors
+/// [`ErrorKind::TimedOut`] when the budget runs out.
+pub fn with_budget<T: Send + 'static>(budget: Duration, f: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static) -> Result<T, Error> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = std::sync::mpsc::channel();
+    let flag = cancel.clone();
+    std::thread::spawn(move || {
+        let _ = tx.send(f(flag));
+    });
+    match rx.recv_timeout(budget) {
+        Ok(v) => Ok(v),
+        Err(_) => {
+            cancel.store(true, Ordering::Relaxed);
+            Err(Error::new(ErrorKind::TimedOut, "execution timed out"))
+        }
+    }
+}
+
+/// Index of a byte offset in the flavor's own units: UTF-16 code units for JS, code points
+/// for Python, bytes for Rust.
+pub struct FlavorIndex<'t> {
+    text: &'t str,
+    flavor: Flavor,
+    pos: usize,
+    units: usize,
+}
+
+impl<'t> FlavorIndex<'t> {
+    /// Starts at the beginning of `text`.
+    pub fn new(text: &'t str, flavor: Flavor) -> Self {
+        FlavorIndex { text, flavor, pos: 0, units: 0 }
+    }
+
+    /// The index of `offset`; offsets must not decrease between calls.
+    pub fn at(&mut self, offset: usize) -> usize {
+        if offset < self.pos {
+            self.pos = 0;
+            self.units = 0;
+        }
+        let chunk = &self.text[self.pos..offset];
+        self.units += match self.flavor {
+            Flavor::Js => chunk.chars().map(char::len_utf16).sum(),
+            Flavor::Python => chunk.chars().count(),
+            Flavor::Rust => chunk.len(),
+        };
+        self.pos = offset;
+        self.units
+    }
+}
+
+/// Runs one `regex` tool call under the `tool` limits; the value is the JSON the tool returns.
+///
+/// # Errors
+/// The dsh error texts: `regex: invalid pattern: …`, `regex: invalid flag "q"`,
+/// `regex: duplicate flag "g"`, `regex: execution timed out (1000ms)`,
+/// `regex: explain: pattern too complex`, `regex: result/output exceeds 1000000 bytes`, and
+/// the limit errors for input, pattern and replacement.
+pub fn regex_tool(p: RegexParams) -> Result<Value, ToolError> {
+    let limits = Limits::tool();
+    let budget = limits.time_budget.unwrap_or(Duration::from_millis(1000));
+    let err = |e: Error| tool_error(&e, budget);
+    let flavor: Flavor = match p.flavor.as_deref() {
+        None => Flavor::Js,
+        Some(f) => f.parse().map_err(|m: String| ToolError(format!("regex: {m}")))?,
+    };
+    let flags = Flags::parse(p.flags.as_deref().unwrap_or(""), flavor).map_err(err)?;
+    limits.check_pattern(&p.pattern).map_err(err)?;
+    if p.action == "explain" {
+        return explain_action(&p.pattern, flavor, flags, &limits).map_err(err);
+    }
+    if !["test", "find", "replace"].contains(&p.action.as_str()) {
+        return Err(ToolError(format!(
+            "regex: unknown action {:?} (expected test, find, replace or explain)",
+            p.action
+        )));
+    }
+    let input = p
+        .input
+        .clone()
+        .ok_or_else(|| ToolError(format!("regex: input is required for {}", p.action)))?;
+    limits.check_input(&input).map_err(err)?;
+    if let Some(r) = &p.replacement {
+        limits.check_replacement(r).map_err(err)?;
+    }
+    let re = Regex::with_limits(&p.pattern, flavor, flags, &limits).map_err(err)?;
+    let deadline = Instant::now() + budget;
+    let action = p.action.clone();
+    let outcome = with_budget(budget, move |cancel| -> Result<Value, Error> {
+        let options = MatchOptions {
+            deadline: Some(deadline),
+            cancel: Some(&cancel),
+            ..Default::default()
+        };
+        match action.as_str() {
+            "test" => {
+                let matched = re
+                    .matches(&input, MatchOptions { bounds_only: true, ..options })
+                    .next()
+                    .transpose()?
+                    .is_some();
+                Ok(json!({ "matched": matched }))
+            }
+            "find" => {
+                let limit = limits
+                    .clamp_matches(p.limit.map(|l| l.max(0) as usize))
+                    .unwrap_or(50);
+                let mut out = Vec::new();
+                let mut index = FlavorIndex::new(&input, flavor);
+                let mut size = 2usize;
+                for m in re.matches(&input, options) {
+                    if out.len() >= limit {
+                        break;
+                    }
+                    let m = m?;
+                    let captures: Vec<Value> =
+                        (1..m.groups.len()).map(|k| m.group(&input, k).map_or(Value::Null, Value::from)).collect();
+                    let groups = if re.has_named_groups() {
+                        let mut map = serde_json::Map::new();
+                        for (i, name) in re.group_names().iter().enumerate() {
+                            if let Some(n) = name {
+                                map.insert(n.clone(), m.group(&input, i + 1).map_or(Value::Null, Value::from));
+                            }
+                        }
+                        Value::Object(map)
+                    } else {
+                        Value::Null
+                    };
+                    let item = json!({
+                        "index": index.at(m.start()),
+                        "match": m.as_str(&input),
+                        "captures": captures,
+                        "groups": groups,
+                    });
+                    size += item.to_string().len() + 1;
+                    limits.check_output(size)?;
+                    out.push(item);
+                }
+                Ok(Value::Array(out))
+            }
+            _ => {
+                let replacement = p.replacement.as_deref().unwrap_or("");
+                let r = re.replace(&input, replacement, None, &limits)?;
+                Ok(json!({ "result": r.result, "replaced": r.replaced }))
+            }
+        }
+    });
+    match outcome {
+        Ok(Ok(v)) => Ok(v),
+        Ok(Err(e)) | Err(e) => Err(err(e)),
+    }
+}
+
+fn explain_action(pattern: &str, flavor: Flavor, flags: Flags, limits: &Limits) -> Result<Value, Error> {
+    let ast = crate::syntax::parse::parse(pattern, flavor, flags)?;
+    let nodes = crate::syntax::explain::explain(&ast, pattern, flavor, limits.max_explain_nodes)?;
+    Ok(serde_json::to_value(nodes.nodes()).expect("explain nodes serialize"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn call(v: Value) -> Result<Value, ToolError> {
+        regex_tool(serde_json::from_value(v).unwrap())
+    }
+
+    #[test]
+    fn seed_examples() {
+        assert_eq!(
+            call(json!({"action":"find","pattern":"(\\w+)@(\\w+)","input":"a@b x c@d"})).unwrap(),
+            json!([{"index":0,"match":"a@b","captures":["a","b"],"groups":null},{"index":6,"match":"c@d","captures":["c","d"],"groups":null}])
+        );
+        assert_eq!(
+            call(json!({"action":"replace","pattern":"(\\w+) (\\w+)","input":"hello world","replacement":"$2 $1"})).unwrap(),
+            json!({"result":"world hello","replaced":1})
+        );
+        assert_eq!(call(json!({"action":"test","pattern":"\\d+","input":"abc123"})).unwrap(), json!({"matched":true}));
+    }
+
+    #[test]
+    fn js_index_is_in_utf16_units() {
+        let v = call(json!({"action":"find","pattern":"b","input":"😀b"})).unwrap();
+        assert_eq!(v[0]["index"], 2);
+        let v = call(json!({"action":"find","pattern":"b","input":"😀b","flavor":"python"})).unwrap();
+        assert_eq!(v[0]["index"], 1);
+    }
+
+    #[test]
+    fn error_texts_are_the_seeds() {
+        let e = |v| call(v).unwrap_err().0;
+        assert_eq!(e(json!({"action":"test","pattern":"a","input":"a","flags":"q"})), "regex: invalid flag \"q\"");
+        assert_eq!(e(json!({"action":"test","pattern":"a","input":"a","flags":"gg"})), "regex: duplicate flag \"g\"");
+        assert!(e(json!({"action":"test","pattern":"(a","input":"a"})).starts_with("regex: invalid pattern: "));
+        let big = "a".repeat(64_001);
+        assert!(e(json!({"action":"test","pattern":"a","input":big})).contains("over the limit of 64000 bytes"));
+        let doubling = "a".repeat(1000);
+        assert_eq!(
+            e(json!({"action":"replace","pattern":"a","input":doubling,"replacement":"$`$`"})),
+            "regex: result/output exceeds 1000000 bytes"
+        );
+    }
+
+    #[test]
+    fn limit_defaults_to_50_and_caps_at_1000() {
+        let input = "a".repeat(5000);
+        assert_eq!(call(json!({"action":"find","pattern":"a","input":input})).unwrap().as_array().unwrap().len(), 50);
+        let v = call(json!({"action":"find","pattern":"a","input":input,"limit":5000})).unwrap();
+        assert_eq!(v.as_array().unwrap().len(), 1000);
+    }
+
+    #[test]
+    fn zero_matches_and_empty_pattern() {
+        assert_eq!(call(json!({"action":"find","pattern":"z","input":"abc"})).unwrap(), json!([]));
+        assert_eq!(
+            call(json!({"action":"replace","pattern":"z","input":"abc","replacement":"y"})).unwrap(),
+            json!({"result":"abc","replaced":0})
+        );
+        // Empty pattern under u: empty matches advance by code point.
+        let v = call(json!({"action":"find","pattern":"","input":"😀","flags":"u"})).unwrap();
+        assert_eq!(v.as_array().unwrap().len(), 2);
+    }
+}
