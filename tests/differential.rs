@@ -33,6 +33,7 @@ const INPUTS: &[&str] = &[
     "aaaa bbbb aabb",
     "\n\n",
     "emoji 😀 ok",
+    "😀😀x😀",
 ];
 
 /// Patterns valid (or deliberately invalid) in both Python and JS syntax.

@@ -65,7 +65,8 @@ pub struct Regex {
     /// Python: the pattern can match empty and prefers an empty match over a longer one
     /// somewhere (lazy quantifier, empty-first alternation).
     prefers_empty: bool,
-    /// JS without `u`: the pattern could split a surrogate pair or stop inside one.
+    /// JS without `u`/`v`: matching works on UTF-16 code units, so a text with characters
+    /// outside the BMP is matched in its code-unit form ([`CodeUnits`]).
     js_code_unit_sensitive: bool,
     backtrack_limit: usize,
 }
@@ -162,8 +163,7 @@ impl Regex {
             .with_span_in(pattern, Some(span)));
         }
         let prefers_empty = flavor == Flavor::Python && ast.root.nullable() && prefers_empty(&ast);
-        let js_code_unit_sensitive =
-            flavor == Flavor::Js && !flags.unicode_mode() && code_unit_sensitive(&ast);
+        let js_code_unit_sensitive = flavor == Flavor::Js && !flags.unicode_mode();
         let mut re = Regex {
             pattern: pattern.to_string(),
             flavor,
@@ -368,22 +368,6 @@ impl Regex {
         self.variant(assume_bits(assume), assume)
     }
 
-    fn check_input(&self, text: &str) -> Result<(), Error> {
-        if self.js_code_unit_sensitive
-            && let Some(pos) = text.bytes().position(|b| b >= 0xF0)
-        {
-            let ch = text[pos..].chars().next().unwrap();
-            return Err(Error::new(
-                ErrorKind::InputUnsupported,
-                format!(
-                    "without the u flag JavaScript sees U+{:04X} (byte {pos}) as two UTF-16 code units and this pattern could split it; add the u flag",
-                    ch as u32
-                ),
-            ));
-        }
-        Ok(())
-    }
-
     /// Whether the pattern matches anywhere in `text` (JS `y`: at the start).
     ///
     /// # Errors
@@ -398,7 +382,14 @@ impl Regex {
 
     /// An iterator over matches with the flavor's rules for empty matches.
     pub fn matches<'r, 't>(&'r self, text: &'t str, options: MatchOptions<'r>) -> Matches<'r, 't> {
-        let setup = self.check_input(text).and_then(|_| self.program_for(text));
+        let setup = self.program_for(text);
+        let units = if self.js_code_unit_sensitive {
+            CodeUnits::of(text)
+        } else {
+            None
+        };
+        let start = options.start.min(text.len());
+        let pos = units.as_ref().map_or(start, |u| u.to_transformed(start));
         let (compiled, error) = match setup {
             Ok(c) => (Some(c), None),
             Err(e) => (None, Some(e)),
@@ -412,7 +403,8 @@ impl Regex {
             compiled,
             error,
             text,
-            pos: options.start.min(text.len()),
+            units,
+            pos,
             last_end: None,
             done: false,
             options,
@@ -588,19 +580,93 @@ fn python_empty_iteration(ast: &Ast) -> Option<crate::Span> {
     found
 }
 
-fn code_unit_sensitive(ast: &Ast) -> bool {
-    if ast.root.nullable() {
-        return true;
+/// The code-unit form of a text for JS without `u`: every character outside the BMP is
+/// written as two private-use characters standing for its UTF-16 surrogates
+/// ([`surrogate_stand_in`]), so that `.`, negated classes and empty-match steps see two code
+/// units, as JavaScript does. Offsets map back to the original text; a match boundary between
+/// the two halves is reported as an error, since it would cut a character in two.
+struct CodeUnits {
+    text: String,
+    /// Start of each stand-in pair in `text`, in order.
+    pairs: Vec<usize>,
+}
+
+/// The private-use character standing for a UTF-16 surrogate code unit in the code-unit form
+/// of a text (and in translated JS patterns without `u`). Supplementary Private Use Area-A
+/// characters never survive into the code-unit form as themselves (they are astral, so they
+/// are split into stand-ins too), so the stand-ins cannot collide with real text.
+pub fn surrogate_stand_in(unit: u32) -> char {
+    debug_assert!((0xD800..0xE000).contains(&unit));
+    char::from_u32(0xF0000 + (unit - 0xD800)).expect("plane 15 private use")
+}
+
+impl CodeUnits {
+    fn of(text: &str) -> Option<CodeUnits> {
+        if !text.bytes().any(|b| b >= 0xF0) {
+            return None;
+        }
+        let mut out = String::with_capacity(text.len() + text.len() / 4);
+        let mut pairs = Vec::new();
+        for c in text.chars() {
+            if (c as u32) > 0xFFFF {
+                let mut units = [0u16; 2];
+                c.encode_utf16(&mut units);
+                pairs.push(out.len());
+                out.push(surrogate_stand_in(units[0] as u32));
+                out.push(surrogate_stand_in(units[1] as u32));
+            } else {
+                out.push(c);
+            }
+        }
+        Some(CodeUnits { text: out, pairs })
     }
-    let mut found = false;
-    ast.root.walk(|n, _| match &n.kind {
-        NodeKind::Dot { .. } | NodeKind::Class(_) => found = true,
-        NodeKind::Perl { negated: true, .. } => found = true,
-        NodeKind::Literal { ch, .. } if (*ch as u32) > 0xFFFF => found = true,
-        NodeKind::Backref { .. } => found = true,
-        _ => {}
-    });
-    found
+
+    /// Pairs wholly before `t` and, when `t` falls between the halves of a pair, that pair.
+    fn locate(&self, t: usize) -> (usize, Option<usize>) {
+        let k = self.pairs.partition_point(|&p| p + 8 <= t);
+        let inside = self.pairs.get(k).filter(|&&p| p < t).copied();
+        (k, inside)
+    }
+
+    fn to_transformed(&self, o: usize) -> usize {
+        // Pair k starts at original offset pairs[k] - 4k.
+        let k = self
+            .pairs
+            .iter()
+            .enumerate()
+            .take_while(|(i, p)| **p - 4 * i < o)
+            .count();
+        o + 4 * k
+    }
+
+    fn to_original_floor(&self, t: usize) -> usize {
+        let (k, inside) = self.locate(t);
+        match inside {
+            Some(p) => p - 4 * k,
+            None => t - 4 * k,
+        }
+    }
+
+    fn map_match(&self, mut m: Match, original: &str) -> Result<Match, Error> {
+        for (s, e) in m.groups.iter_mut().flatten() {
+            for off in [&mut *s, &mut *e] {
+                let (k, inside) = self.locate(*off);
+                if let Some(p) = inside {
+                    let at = p - 4 * k;
+                    let ch = original[at..].chars().next().unwrap_or('?');
+                    return Err(Error::new(
+                        ErrorKind::InputUnsupported,
+                        format!(
+                            "the match cuts U+{:04X} (byte {at}) between its two UTF-16 code units, as JavaScript without the u flag does; add the u flag",
+                            ch as u32
+                        ),
+                    ));
+                }
+                *off -= 4 * k;
+            }
+        }
+        Ok(m)
+    }
 }
 
 /// How to iterate.
@@ -632,6 +698,9 @@ pub struct Matches<'r, 't> {
     compiled: Option<&'r Compiled>,
     error: Option<Error>,
     text: &'t str,
+    /// JS without `u` on a text with astral characters: the code-unit form searched instead.
+    units: Option<CodeUnits>,
+    /// Where the next search starts, in the searched text.
     pos: usize,
     last_end: Option<usize>,
     done: bool,
@@ -643,11 +712,18 @@ pub struct Matches<'r, 't> {
 impl Matches<'_, '_> {
     /// The byte where the next search starts (the scan's progress).
     pub fn position(&self) -> usize {
-        self.pos
+        match &self.units {
+            Some(u) => u.to_original_floor(self.pos),
+            None => self.pos,
+        }
+    }
+
+    fn hay(&self) -> &str {
+        self.units.as_ref().map_or(self.text, |u| u.text.as_str())
     }
 
     fn next_char(&self, at: usize) -> usize {
-        at + self.text[at..].chars().next().map_or(1, char::len_utf8)
+        at + self.hay()[at..].chars().next().map_or(1, char::len_utf8)
     }
 }
 
@@ -666,7 +742,8 @@ impl Iterator for Matches<'_, '_> {
         let flavor = self.re.flavor;
         let sticky = flavor == Flavor::Js && self.re.flags.sticky;
         loop {
-            if self.pos > self.text.len() {
+            let hay = self.units.as_ref().map_or(self.text, |u| u.text.as_str());
+            if self.pos > hay.len() {
                 self.done = true;
                 return None;
             }
@@ -685,7 +762,7 @@ impl Iterator for Matches<'_, '_> {
             let m = match self.re.search(
                 compiled,
                 self.locs.as_mut(),
-                self.text,
+                hay,
                 self.pos,
                 !self.options.bounds_only,
             ) {
@@ -708,7 +785,7 @@ impl Iterator for Matches<'_, '_> {
                 Flavor::Rust if s == e && self.last_end == Some(e) => {
                     // The regex crate never reports an empty match adjacent to the end of the
                     // previous match.
-                    if e >= self.text.len() {
+                    if e >= self.hay().len() {
                         self.done = true;
                         return None;
                     }
@@ -728,7 +805,10 @@ impl Iterator for Matches<'_, '_> {
             self.last_end = Some(e);
             self.pos = if s == e { self.next_char(e) } else { e };
             self.found += 1;
-            return Some(Ok(m));
+            return Some(match &self.units {
+                None => Ok(m),
+                Some(u) => u.map_match(m, self.text).inspect_err(|_| self.done = true),
+            });
         }
     }
 }

@@ -75,6 +75,9 @@ struct Tx<'a> {
     open_iterations: Vec<(usize, Vec<u32>)>,
     pattern: &'a str,
     error: Option<Error>,
+    /// JS without `u`: the next astral literal emits only its low surrogate (its high one was
+    /// written before the quantifier's group, which repeats the last code unit only).
+    low_unit_only: bool,
 }
 
 /// Translates a parsed pattern (Python or JS flavor) for the engines.
@@ -100,6 +103,7 @@ pub fn translate(
         open_iterations: Vec::new(),
         pattern,
         error: None,
+        low_unit_only: false,
     };
     if ast.flags.ignore_case {
         tx.out.push_str("(?i)");
@@ -202,8 +206,28 @@ impl Tx<'_> {
                 ch.to_ascii_lowercase(),
                 ch.to_ascii_uppercase()
             );
+        } else if self.code_units() && (ch as u32) > 0xFFFF {
+            if std::mem::take(&mut self.low_unit_only) {
+                let mut units = [0u16; 2];
+                ch.encode_utf16(&mut units);
+                push_char(&mut self.out, super::surrogate_stand_in(units[1] as u32));
+            } else {
+                self.push_code_units(ch);
+            }
         } else {
             push_char(&mut self.out, ch);
+        }
+    }
+
+    /// JS without `u`: the pattern matches UTF-16 code units (see the engine's code-unit form).
+    fn code_units(&self) -> bool {
+        self.flavor == Flavor::Js && !self.flags().unicode_mode()
+    }
+
+    fn push_code_units(&mut self, ch: char) {
+        let mut units = [0u16; 2];
+        for u in ch.encode_utf16(&mut units) {
+            push_char(&mut self.out, super::surrogate_stand_in(*u as u32));
         }
     }
 
@@ -220,7 +244,17 @@ impl Tx<'_> {
         }
         for item in &class.items {
             match item {
+                ClassItem::Char(c, _) if self.code_units() && (*c as u32) > 0xFFFF => {
+                    self.push_code_units(*c)
+                }
                 ClassItem::Char(c, _) => push_char(&mut self.out, *c),
+                ClassItem::Range(a, b, span) if self.code_units() && (*b as u32) > 0xFFFF => {
+                    let _ = a;
+                    self.fail(
+                        *span,
+                        "a range with a character outside the BMP in JavaScript without the u flag (it ranges over UTF-16 code units); add the u flag".into(),
+                    );
+                }
                 ClassItem::Range(a, b, _) => {
                     push_char(&mut self.out, *a);
                     self.out.push('-');
@@ -419,6 +453,15 @@ impl Tx<'_> {
             NodeKind::Repeat {
                 greed, child, max, ..
             } => {
+                if let NodeKind::Literal { ch, .. } = child.kind
+                    && self.code_units()
+                    && (ch as u32) > 0xFFFF
+                {
+                    let mut units = [0u16; 2];
+                    ch.encode_utf16(&mut units);
+                    push_char(&mut self.out, super::surrogate_stand_in(units[0] as u32));
+                    self.low_unit_only = true;
+                }
                 if *greed == Greed::Possessive {
                     self.backtrack = true;
                     self.out.push_str("(?>");

@@ -1225,6 +1225,18 @@ impl<'p> Parser<'p> {
                                 let hi =
                                     u32::from_str_radix(self.rest().get(..4).unwrap_or(""), 16)
                                         .ok();
+                                if !unicode
+                                    && let Some(unit) = hi.filter(|h| (0xD800..0xE000).contains(h))
+                                {
+                                    // Without `u` a surrogate escape is one UTF-16 code unit
+                                    // (a pair is two atoms: `\uD83D\uDE00+` repeats the second);
+                                    // the engine matches code units through stand-ins.
+                                    self.pos += 4;
+                                    return Ok((
+                                        crate::engine::surrogate_stand_in(unit),
+                                        LiteralForm::Hex,
+                                    ));
+                                }
                                 if let Some(hi) = hi.filter(|h| (0xD800..0xDC00).contains(h)) {
                                     self.pos += 4;
                                     if self.eat("\\u") {
