@@ -3,6 +3,7 @@
 //! Exit codes follow grep: 0 a match (or success), 1 no match, 2 an error. A closed pipe
 //! (`rxw find … | head`) ends quietly with 0.
 
+pub mod explain;
 pub mod find;
 pub mod style;
 
@@ -57,6 +58,8 @@ pub enum Command {
     Find(FindArgs),
     /// Replace every match, in the flavor's replacement syntax.
     Replace(ReplaceArgs),
+    /// Explain what the pattern means, node by node, without running it; lints included.
+    Explain(explain::ExplainArgs),
 }
 
 /// `--color` choices.
@@ -228,11 +231,13 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Test(a) => a.common.json,
         Command::Find(a) => a.common.json,
         Command::Replace(a) => a.common.json,
+        Command::Explain(a) => a.json,
     };
     let result = match command {
         Command::Test(a) => find::test(&a, out, err),
         Command::Find(a) => find::find(&a, out, err),
         Command::Replace(a) => find::replace(&a, out, err),
+        Command::Explain(a) => explain::run(&a, out, err),
     };
     finish(result, json, out, err)
 }

@@ -687,9 +687,8 @@ impl<'p> Parser<'p> {
                 NodeKind::Whitespace | NodeKind::Comment
             )
         {
-            if self.flavor == Flavor::Python && matches!(concat[idx - 1].kind, NodeKind::Comment) {
-                break;
-            }
+            // Python skips `#…` and `(?#…)` comments before a quantifier just like
+            // whitespace (`a(?#x)+` is `a+`), and so does Rust in verbose mode.
             idx -= 1;
         }
         let nothing = |p: &Parser| {
@@ -750,7 +749,9 @@ impl<'p> Parser<'p> {
         }
         let target = concat.remove(idx - 1);
         let span = target.span.to(op_span);
-        let trailing: Vec<Node> = concat.drain(idx - 1..).collect();
+        // Whitespace and comments between the atom and its quantifier lie inside the
+        // repeat's span; kept as siblings they would overlap it, so they are dropped.
+        concat.truncate(idx - 1);
         concat.push(Node {
             kind: NodeKind::Repeat {
                 min,
@@ -761,9 +762,6 @@ impl<'p> Parser<'p> {
             },
             span,
         });
-        // Verbose whitespace between the atom and its quantifier stays inside the repeat's
-        // span; nodes after it (none in practice) are kept in order.
-        concat.extend(trailing);
         Ok(())
     }
 
@@ -1886,6 +1884,38 @@ mod tests {
                 form: LiteralForm::Named
             }
         ));
+    }
+
+    #[test]
+    fn regression_comment_before_quantifier_is_skipped_in_python() {
+        // CPython: `a(?#x)+` and (verbose) `a #c\n+` both mean `a+`.
+        for (pat, flags) in [("a(?#x)+", ""), ("a #c\n+", "x")] {
+            let ast = parse(
+                pat,
+                Flavor::Python,
+                Flags::parse(flags, Flavor::Python).unwrap(),
+            )
+            .unwrap();
+            assert!(matches!(ast.root.kind, NodeKind::Repeat { .. }), "{pat:?}");
+            assert_eq!(ast.root.span, Span::new(0, pat.len()));
+        }
+    }
+
+    #[test]
+    fn regression_verbose_space_before_quantifier_does_not_overlap() {
+        // The space in `a +b` used to stay a sibling after the repeat whose span covers it.
+        let ast = parse(
+            "a +b",
+            Flavor::Rust,
+            Flags::parse("x", Flavor::Rust).unwrap(),
+        )
+        .unwrap();
+        let NodeKind::Concat(v) = &ast.root.kind else {
+            panic!()
+        };
+        assert_eq!(v.len(), 2);
+        assert_eq!(v[0].span, Span::new(0, 3));
+        assert_eq!(v[1].span, Span::new(3, 4));
     }
 
     #[test]

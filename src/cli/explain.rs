@@ -1,0 +1,49 @@
+//! `rxw explain`: the static explain tree and lints of a pattern, as text or JSON.
+
+use super::{ColorChoice, Outcome, flags_for, style, use_color};
+use crate::Limits;
+use crate::syntax::explain::explain;
+use crate::syntax::parse::parse;
+use clap::Args;
+use std::io::Write;
+
+/// `rxw explain`.
+#[derive(Debug, Args)]
+pub struct ExplainArgs {
+    /// The pattern (it may start with `-`).
+    #[arg(allow_hyphen_values = true)]
+    pub pattern: String,
+    /// The dialect of the pattern.
+    #[arg(long, default_value = "rust", value_parser = super::parse_flavor)]
+    pub flavor: crate::Flavor,
+    /// Flag letters: i m s x everywhere; a (python); u y d g v (js); U R (rust).
+    #[arg(long, default_value = "")]
+    pub flags: String,
+    /// Print JSON: {"tree":…,"nodes":[…],"lints":[…]}.
+    #[arg(long)]
+    pub json: bool,
+    /// When to colour the output (`--color` alone means always).
+    #[arg(long, value_enum, default_value_t, num_args = 0..=1, default_missing_value = "always")]
+    pub color: ColorChoice,
+}
+
+/// Explains the pattern without running it. Exit 0, or 2 when the pattern or the flags are
+/// invalid or the pattern is too complex to explain.
+pub fn run(a: &ExplainArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome {
+    let flags = flags_for(&a.flags, a.flavor)?;
+    let ast = parse(&a.pattern, a.flavor, flags)?;
+    let explanation = explain(
+        &ast,
+        &a.pattern,
+        a.flavor,
+        Limits::human().max_explain_nodes,
+    )?;
+    if a.json {
+        writeln!(out, "{}", explanation.to_json())?;
+    } else {
+        let color = use_color(a.color);
+        let paint = |s: &str, k| style::paint(s, k, color);
+        out.write_all(explanation.render_text(&a.pattern, &paint).as_bytes())?;
+    }
+    Ok(0)
+}
