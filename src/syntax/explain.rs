@@ -469,6 +469,25 @@ impl<'a> Builder<'a> {
     }
 
     fn open(&mut self, item: Item<'a>, mode: Mode) -> Result<Frame<'a>, Error> {
+        // A sequence that is one run of plain characters is shown as that run alone.
+        let item = match item {
+            Item::Node(n) => match &n.kind {
+                NodeKind::Concat(v) if v.len() > 1 && v.iter().all(is_plain) => {
+                    let items = sequence_items(v);
+                    match items.as_slice() {
+                        [Item::Run(run)]
+                            if run[0].span.start == n.span.start
+                                && run[run.len() - 1].span.end == n.span.end =>
+                        {
+                            Item::Run(run)
+                        }
+                        _ => Item::Node(n),
+                    }
+                }
+                _ => Item::Node(n),
+            },
+            other => other,
+        };
         self.count += 1;
         if self.count > self.max_nodes {
             return Err(Error::new(
@@ -580,30 +599,23 @@ impl<'a> Builder<'a> {
                         "a literal backslash (`\\c` not followed by a letter is not a control escape)".into()
                     }
                     LiteralForm::Escaped if ch.is_ascii_alphanumeric() => format!(
-                        "the letter {} (an identity escape: the backslash changes nothing here)",
-                        char_desc(*ch)
+                        "{} (an identity escape: the backslash changes nothing here)",
+                        char_the(*ch)
                     ),
                     LiteralForm::Escaped => {
                         format!(
-                            "the character {} itself (escaped, so it is not special){note}",
-                            char_desc(*ch)
+                            "{} itself (escaped, so it is not special){note}",
+                            char_the(*ch)
                         )
                     }
                     LiteralForm::Control => format!("{} (a control escape)", char_desc(*ch)),
-                    LiteralForm::Hex => format!(
-                        "the character {}, written as a hex escape{note}",
-                        char_desc(*ch)
-                    ),
+                    LiteralForm::Hex => format!("{}, written as a hex escape{note}", char_the(*ch)),
                     LiteralForm::Octal => {
-                        format!(
-                            "the character {}, written as an octal escape{note}",
-                            char_desc(*ch)
-                        )
+                        format!("{}, written as an octal escape{note}", char_the(*ch))
                     }
-                    LiteralForm::Named => format!(
-                        "the character {}, written by its Unicode name{note}",
-                        char_desc(*ch)
-                    ),
+                    LiteralForm::Named => {
+                        format!("{}, written by its Unicode name{note}", char_the(*ch))
+                    }
                 };
                 let phrase = if is_quotable(*ch) {
                     Phrase::Lit(ch.to_string())

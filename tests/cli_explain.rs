@@ -1,0 +1,144 @@
+//! `rxw explain`: text and JSON output, lints with carets, errors with exit code 2.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn rxw() -> Command {
+    let mut c = Command::cargo_bin("rxw").unwrap();
+    c.env_remove("NO_COLOR")
+        .env("XDG_CONFIG_HOME", "/nonexistent")
+        .env("XDG_STATE_HOME", "/nonexistent");
+    c
+}
+
+fn json_of(out: &[u8]) -> Value {
+    serde_json::from_slice(out)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(out)))
+}
+
+const WORK_ORDER: &str = r"^\[WO:(?P<wo_id>[a-f0-9-]+)\]\s+\[from\s+(?P<sender>[a-zA-Z0-9_-]+)\]\s+(?P<title>[^—\n]+?)\s*—\s*(?P<body>.+)$";
+
+#[test]
+fn text_form_is_an_aligned_tree_with_lints() {
+    let out = rxw()
+        .args(["explain", r"\d{4}-\d{2}", "--flavor", "js"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with(r"\d{4}-\d{2}  In sequence:"), "{text}");
+    assert_eq!(lines[1], "  \\d{4}      A digit 0-9, exactly 4 times");
+    assert_eq!(lines[2], "    \\d       An ASCII digit 0-9");
+    assert!(!text.contains('\x1b'));
+}
+
+#[test]
+fn work_order_lint_has_a_caret() {
+    let out = rxw()
+        .args(["explain", WORK_ORDER, "--flavor", "python", "--flags", "ms"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    let i = text.find("warning[greedy-dotall-swallows-lines]").expect(&text);
+    let tail: Vec<&str> = text[i..].lines().collect();
+    assert_eq!(tail[1], format!("  {WORK_ORDER}"));
+    let caret_at = tail[2].find('^').unwrap() - 2;
+    let body = WORK_ORDER.find(".+)$").unwrap();
+    assert_eq!(caret_at, WORK_ORDER[..body].chars().count());
+    assert_eq!(tail[2].trim(), "^^^^");
+}
+
+#[test]
+fn json_has_tree_nodes_and_lints() {
+    let out = rxw()
+        .args(["explain", "--json", "(?P<x>a+)+$", "--flavor", "python"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let v = json_of(&out.stdout);
+    assert_eq!(v["tree"]["kind"], "sequence");
+    assert_eq!(v["tree"]["span"]["end"], 11);
+    let nodes = v["nodes"].as_array().unwrap();
+    assert_eq!(nodes[0]["text"], "(?P<x>a+)+$");
+    let kinds: Vec<&str> = nodes.iter().map(|n| n["kind"].as_str().unwrap()).collect();
+    assert_eq!(
+        kinds,
+        ["sequence", "quantifier", "named-group", "quantifier", "literal", "anchor"]
+    );
+    for n in nodes {
+        let keys: Vec<&String> = n.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["kind", "text", "meaning", "span"]);
+    }
+    assert_eq!(v["lints"][0]["code"], "nested-quantifier");
+    assert_eq!(v["lints"][0]["severity"], "warning");
+    assert_eq!(v["lints"][0]["span"]["start"], 0);
+}
+
+#[test]
+fn color_flag_paints_by_kind() {
+    let out = rxw()
+        .args(["explain", "a+", "--color"])
+        .output()
+        .unwrap();
+    assert!(String::from_utf8(out.stdout).unwrap().contains("\x1b["));
+    let out = rxw()
+        .args(["explain", "a+", "--color", "never"])
+        .output()
+        .unwrap();
+    assert!(!String::from_utf8(out.stdout).unwrap().contains("\x1b["));
+}
+
+#[test]
+fn pattern_may_start_with_a_dash() {
+    rxw().args(["explain", r"-?\d+"]).assert().code(0);
+}
+
+#[test]
+fn errors_exit_2_with_caret_or_json() {
+    for (pat, flavor, msg) in [
+        ("(ab", "python", "missing ), unterminated subpattern"),
+        ("[ab", "js", "Unterminated character class"),
+        (r"\q", "python", r"bad escape \q"),
+        ("a**", "python", "multiple repeat"),
+    ] {
+        let out = rxw()
+            .args(["explain", pat, "--flavor", flavor])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{pat}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(err.starts_with(&format!("rxw: {msg}")), "{err}");
+        assert!(err.contains(&format!("  {pat}\n")) && err.contains('^'), "{err}");
+        let out = rxw()
+            .args(["explain", "--json", pat, "--flavor", flavor])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2));
+        let v = json_of(&out.stdout);
+        assert_eq!(v["error"]["kind"], "pattern_invalid");
+        assert_eq!(v["error"]["message"], msg);
+        assert!(v["error"]["span"].is_array());
+    }
+}
+
+#[test]
+fn too_complex_is_an_error() {
+    let pat = "a|".repeat(5000);
+    let out = rxw()
+        .args(["explain", "--json", &pat])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let v = json_of(&out.stdout);
+    assert_eq!(v["error"]["kind"], "explain_too_complex");
+    assert_eq!(v["error"]["message"], "explain: pattern too complex");
+}
+
+#[test]
+fn bad_flag_is_an_error() {
+    rxw()
+        .args(["explain", "a", "--flavor", "js", "--flags", "q"])
+        .assert()
+        .code(2);
+}
