@@ -40,7 +40,9 @@ fn work_order_lint_has_a_caret() {
         .output()
         .unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
-    let i = text.find("warning[greedy-dotall-swallows-lines]").expect(&text);
+    let i = text
+        .find("warning[greedy-dotall-swallows-lines]")
+        .expect(&text);
     let tail: Vec<&str> = text[i..].lines().collect();
     assert_eq!(tail[1], format!("  {WORK_ORDER}"));
     let caret_at = tail[2].find('^').unwrap() - 2;
@@ -64,7 +66,14 @@ fn json_has_tree_nodes_and_lints() {
     let kinds: Vec<&str> = nodes.iter().map(|n| n["kind"].as_str().unwrap()).collect();
     assert_eq!(
         kinds,
-        ["sequence", "quantifier", "named-group", "quantifier", "literal", "anchor"]
+        [
+            "sequence",
+            "quantifier",
+            "named-group",
+            "quantifier",
+            "literal",
+            "anchor"
+        ]
     );
     for n in nodes {
         let keys: Vec<&String> = n.as_object().unwrap().keys().collect();
@@ -77,10 +86,7 @@ fn json_has_tree_nodes_and_lints() {
 
 #[test]
 fn color_flag_paints_by_kind() {
-    let out = rxw()
-        .args(["explain", "a+", "--color"])
-        .output()
-        .unwrap();
+    let out = rxw().args(["explain", "a+", "--color"]).output().unwrap();
     assert!(String::from_utf8(out.stdout).unwrap().contains("\x1b["));
     let out = rxw()
         .args(["explain", "a+", "--color", "never"])
@@ -109,7 +115,10 @@ fn errors_exit_2_with_caret_or_json() {
         assert_eq!(out.status.code(), Some(2), "{pat}");
         let err = String::from_utf8(out.stderr).unwrap();
         assert!(err.starts_with(&format!("rxw: {msg}")), "{err}");
-        assert!(err.contains(&format!("  {pat}\n")) && err.contains('^'), "{err}");
+        assert!(
+            err.contains(&format!("  {pat}\n")) && err.contains('^'),
+            "{err}"
+        );
         let out = rxw()
             .args(["explain", "--json", pat, "--flavor", flavor])
             .output()
@@ -125,10 +134,7 @@ fn errors_exit_2_with_caret_or_json() {
 #[test]
 fn too_complex_is_an_error() {
     let pat = "a|".repeat(5000);
-    let out = rxw()
-        .args(["explain", "--json", &pat])
-        .output()
-        .unwrap();
+    let out = rxw().args(["explain", "--json", &pat]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
     let v = json_of(&out.stdout);
     assert_eq!(v["error"]["kind"], "explain_too_complex");

@@ -339,6 +339,66 @@ proptest! {
     fn rust_tree_agrees_with_regex_syntax(pat in r"[ab()|*+?{}\[\]^$.\\dDwWsSbBAzpPLx0-9<>:=?,&~i-]{0,16}") {
         check_oracle(&pat)?;
     }
+
+    #[test]
+    fn rust_tree_agrees_with_regex_syntax_on_token_soup(tokens in prop::collection::vec(token(), 0..12)) {
+        let pat: String = tokens.concat();
+        check_oracle(&pat)?;
+        if let Ok(ast) = parse(&pat, Flavor::Rust, Flags::default()) {
+            let e = explain(&ast, &pat, Flavor::Rust, 4096).unwrap();
+            if let Err(m) = check_tiling(&pat, &e.tree) {
+                prop_assert!(false, "{:?}: {}", pat, m);
+            }
+        }
+    }
+}
+
+/// Pieces of Rust syntax that often join into valid patterns.
+fn token() -> impl Strategy<Value = &'static str> {
+    prop::sample::select(vec![
+        "a",
+        "b",
+        "ab",
+        "é",
+        r"\.",
+        r"\d",
+        r"\W",
+        r"\s",
+        ".",
+        "^",
+        "$",
+        r"\b",
+        r"\B",
+        r"\A",
+        r"\z",
+        r"\pL",
+        r"\p{Greek}",
+        r"\x41",
+        r"\u{e9}",
+        r"\n",
+        "[a-c]",
+        "[^x]",
+        "[[:digit:]]",
+        "[a&&b]",
+        "(",
+        ")",
+        "(?:",
+        "(?i)",
+        "(?i:",
+        "(?-u:",
+        "(?P<n1>",
+        "(?<n2>",
+        "|",
+        "*",
+        "+",
+        "?",
+        "*?",
+        "{2}",
+        "{1,3}",
+        "{2,}?",
+        r"\b{start}",
+        r"\<",
+    ])
 }
 
 /// What the two trees are compared on, in pre-order: `(kind, start, end)` for every node

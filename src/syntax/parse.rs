@@ -846,7 +846,14 @@ impl<'p> Parser<'p> {
         match (self.flavor, c) {
             (_, 'b') => {
                 self.bump();
-                if self.flavor == Flavor::Rust && self.peek() == Some('{') {
+                // regex-syntax reads `\b{` as a special boundary only when a letter or `-`
+                // follows; otherwise (`\b{2}`) the brace starts a repetition of `\b`.
+                if self.flavor == Flavor::Rust
+                    && self.peek() == Some('{')
+                    && self
+                        .peek_at(1)
+                        .is_some_and(|c| c.is_ascii_alphabetic() || c == '-')
+                {
                     let rest = self.rest();
                     for (tok, kind) in [
                         ("{start}", AnchorKind::WordStart),
@@ -1916,6 +1923,18 @@ mod tests {
         assert_eq!(v.len(), 2);
         assert_eq!(v[0].span, Span::new(0, 3));
         assert_eq!(v[1].span, Span::new(3, 4));
+    }
+
+    #[test]
+    fn regression_rust_word_boundary_then_counted_repetition() {
+        // regex-syntax accepts `a\b{2}` as `a` then `\b` repeated twice.
+        let ast = p(r"a\b{2}", Flavor::Rust).unwrap();
+        let NodeKind::Concat(v) = &ast.root.kind else {
+            panic!()
+        };
+        assert!(matches!(v[1].kind, NodeKind::Repeat { min: 2, .. }));
+        assert!(p(r"\b{start}", Flavor::Rust).is_ok());
+        assert!(p(r"\b{bogus}", Flavor::Rust).is_err());
     }
 
     #[test]
