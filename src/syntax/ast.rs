@@ -390,20 +390,50 @@ pub enum Visit<'a> {
 impl Node {
     /// Walks the tree depth-first with enter / between / exit events, without recursion.
     pub fn visit<'a>(&'a self, mut f: impl FnMut(Visit<'a>)) {
-        let mut stack: Vec<(&'a Node, usize)> = vec![(self, 0)];
-        while let Some((node, i)) = stack.pop() {
-            let children = node.children();
-            if i == 0 {
-                f(Visit::Enter(node));
-            } else if i < children.len() {
-                f(Visit::Between(node, i));
-            }
-            if i < children.len() {
-                stack.push((node, i + 1));
-                stack.push((children[i], 0));
+        // Each entry keeps its node's children, listed once: re-listing them at every step
+        // made a sequence of n items cost n² (a 16 KB pattern took milliseconds to lint).
+        f(Visit::Enter(self));
+        let mut stack: Vec<(&'a Node, Vec<&'a Node>, usize)> = vec![(self, self.children(), 0)];
+        while let Some((node, children, i)) = stack.last_mut() {
+            let node: &'a Node = node;
+            if *i < children.len() {
+                if *i > 0 {
+                    f(Visit::Between(node, *i));
+                }
+                let child = children[*i];
+                *i += 1;
+                f(Visit::Enter(child));
+                stack.push((child, child.children(), 0));
             } else {
                 f(Visit::Exit(node));
+                stack.pop();
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flavor::{Flags, Flavor};
+
+    #[test]
+    fn visit_reports_enter_between_exit_in_order() {
+        let ast = crate::syntax::parse::parse("a(b|c)d", Flavor::Rust, Flags::default()).unwrap();
+        let mut events = Vec::new();
+        ast.root.visit(|v| {
+            events.push(match v {
+                Visit::Enter(n) => format!("E{}..{}", n.span.start, n.span.end),
+                Visit::Between(n, i) => format!("B{}:{i}", n.span.start),
+                Visit::Exit(n) => format!("X{}..{}", n.span.start, n.span.end),
+            })
+        });
+        assert_eq!(
+            events,
+            [
+                "E0..7", "E0..1", "X0..1", "B0:1", "E1..6", "E2..5", "E2..3", "X2..3", "B2:1",
+                "E4..5", "X4..5", "X2..5", "X1..6", "B0:2", "E6..7", "X6..7", "X0..7"
+            ]
+        );
     }
 }

@@ -612,7 +612,13 @@ impl<'p> Parser<'p> {
             body_end,
         );
         if let GroupKind::Capture { index, .. } = frame.kind {
-            self.open_groups.retain(|i| *i != index);
+            // Groups close in reverse order of opening, so this is the last one: popping keeps
+            // deep nesting linear (a `retain` here made 8,000 nested groups quadratic).
+            if self.open_groups.last() == Some(&index) {
+                self.open_groups.pop();
+            } else {
+                self.open_groups.retain(|i| *i != index);
+            }
             if let Some(g) = self.groups.get_mut(index as usize - 1) {
                 g.span = Span::new(frame.open, end);
             }
