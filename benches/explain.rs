@@ -49,7 +49,12 @@ fn main() {
         "{:<28} {:>7} {:>7} {:>9} {:>11} {:>11} {:>11}",
         "pattern", "bytes", "nodes", "iters", "median", "parse only", "max"
     );
+    // `cargo bench --bench explain -- WORD` runs only the cases whose name contains WORD.
+    let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
     for (name, pat, flags, max_nodes) in cases {
+        if filter.as_deref().is_some_and(|f| !name.contains(f)) {
+            continue;
+        }
         let flags = Flags::parse(flags, Flavor::Python).unwrap();
         let nodes = parse(pat, Flavor::Python, flags)
             .ok()

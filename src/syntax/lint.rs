@@ -194,7 +194,8 @@ fn trivia(n: &Node) -> bool {
 /// The unbounded repeat of a dot-all `.` that `n` ends with, looking through groups and
 /// sequences.
 fn trailing_dotall_repeat(mut n: &Node) -> Option<&Node> {
-    loop {
+    // Bounded, so that a pattern nested thousands deep stays linear to lint.
+    for _ in 0..256 {
         match &n.kind {
             NodeKind::Repeat {
                 max: None, child, ..
@@ -207,6 +208,7 @@ fn trailing_dotall_repeat(mut n: &Node) -> Option<&Node> {
             _ => return None,
         }
     }
+    None
 }
 
 fn greed_of(n: &Node) -> Option<Greed> {
@@ -218,12 +220,6 @@ fn greed_of(n: &Node) -> Option<Greed> {
 
 fn greedy_dotall_then_multiline_end(v: &[Node], pattern: &str, out: &mut Vec<Lint>) {
     for (i, n) in v.iter().enumerate() {
-        let Some(rep) = trailing_dotall_repeat(n) else {
-            continue;
-        };
-        if greed_of(rep) != Some(Greed::Greedy) {
-            continue;
-        }
         let Some(next) = v[i + 1..].iter().find(|c| !trivia(c)) else {
             continue;
         };
@@ -234,6 +230,13 @@ fn greedy_dotall_then_multiline_end(v: &[Node], pattern: &str, out: &mut Vec<Lin
                 multiline: true
             }
         ) {
+            continue;
+        }
+        // Checked after the cheap test on the next sibling.
+        let Some(rep) = trailing_dotall_repeat(n) else {
+            continue;
+        };
+        if greed_of(rep) != Some(Greed::Greedy) {
             continue;
         }
         let dot = slice(pattern, rep.span);
@@ -270,12 +273,6 @@ fn has_end_alternative(n: &Node) -> bool {
 
 fn lazy_until_end(v: &[Node], pattern: &str, out: &mut Vec<Lint>) {
     for (i, n) in v.iter().enumerate() {
-        let Some(rep) = trailing_dotall_repeat(n) else {
-            continue;
-        };
-        if greed_of(rep) != Some(Greed::Lazy) {
-            continue;
-        }
         let Some(next) = v[i + 1..].iter().find(|c| !trivia(c)) else {
             continue;
         };
@@ -287,6 +284,12 @@ fn lazy_until_end(v: &[Node], pattern: &str, out: &mut Vec<Lint>) {
             continue;
         };
         if !has_end_alternative(child) {
+            continue;
+        }
+        let Some(rep) = trailing_dotall_repeat(n) else {
+            continue;
+        };
+        if greed_of(rep) != Some(Greed::Lazy) {
             continue;
         }
         out.push(Lint {
