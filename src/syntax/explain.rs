@@ -365,7 +365,7 @@ fn sequence_phrase(phrases: &[Phrase]) -> Phrase {
     }
 }
 
-enum Item<'a> {
+enum Piece<'a> {
     Node(&'a Node),
     /// Two or more adjacent plain characters.
     Run(&'a [Node]),
@@ -373,12 +373,12 @@ enum Item<'a> {
 }
 
 struct Frame<'a> {
-    item: Item<'a>,
+    item: Piece<'a>,
     /// Flags for the children (and, after a `(?i)`, for later siblings).
     mode: Mode,
     /// Mode where the node itself stands.
     own_mode: Mode,
-    pending: Vec<Item<'a>>,
+    pending: Vec<Piece<'a>>,
     children: Vec<ExplainNode>,
     phrases: Vec<Phrase>,
     is_group: bool,
@@ -403,7 +403,7 @@ fn is_plain(n: &Node) -> bool {
 }
 
 /// The children of a sequence, with plain-character runs grouped.
-fn sequence_items(v: &[Node]) -> Vec<Item<'_>> {
+fn sequence_items(v: &[Node]) -> Vec<Piece<'_>> {
     let mut items = Vec::new();
     let mut i = 0;
     while i < v.len() {
@@ -416,9 +416,9 @@ fn sequence_items(v: &[Node]) -> Vec<Item<'_>> {
             j += 1;
         }
         if j > i {
-            items.push(Item::Run(&v[i..=j]));
+            items.push(Piece::Run(&v[i..=j]));
         } else {
-            items.push(Item::Node(&v[i]));
+            items.push(Piece::Node(&v[i]));
         }
         i = j + 1;
     }
@@ -428,7 +428,7 @@ fn sequence_items(v: &[Node]) -> Vec<Item<'_>> {
 impl<'a> Builder<'a> {
     fn build(mut self) -> Result<ExplainNode, Error> {
         let mode = Mode::new(self.ast.flags);
-        let first = self.open(Item::Node(&self.ast.root), mode)?;
+        let first = self.open(Piece::Node(&self.ast.root), mode)?;
         let mut stack = vec![first];
         loop {
             let Some(top) = stack.last_mut() else {
@@ -444,7 +444,7 @@ impl<'a> Builder<'a> {
                 unreachable!()
             };
             let set_flags = match frame.item {
-                Item::Node(n) => match &n.kind {
+                Piece::Node(n) => match &n.kind {
                     NodeKind::SetFlags(change) => Some(change),
                     _ => None,
                 },
@@ -468,23 +468,23 @@ impl<'a> Builder<'a> {
         }
     }
 
-    fn open(&mut self, item: Item<'a>, mode: Mode) -> Result<Frame<'a>, Error> {
+    fn open(&mut self, item: Piece<'a>, mode: Mode) -> Result<Frame<'a>, Error> {
         // A sequence that is one run of plain characters is shown as that run alone.
         let item = match item {
-            Item::Node(n) => match &n.kind {
+            Piece::Node(n) => match &n.kind {
                 NodeKind::Concat(v) if v.len() > 1 && v.iter().all(is_plain) => {
                     let items = sequence_items(v);
                     match items.as_slice() {
-                        [Item::Run(run)]
+                        [Piece::Run(run)]
                             if run[0].span.start == n.span.start
                                 && run[run.len() - 1].span.end == n.span.end =>
                         {
-                            Item::Run(run)
+                            Piece::Run(run)
                         }
-                        _ => Item::Node(n),
+                        _ => Piece::Node(n),
                     }
                 }
-                _ => Item::Node(n),
+                _ => Piece::Node(n),
             },
             other => other,
         };
@@ -497,24 +497,26 @@ impl<'a> Builder<'a> {
         }
         let mut child_mode = mode;
         let mut is_group = false;
-        let mut pending: Vec<Item<'a>> = match &item {
-            Item::Node(n) => match &n.kind {
+        let mut pending: Vec<Piece<'a>> = match &item {
+            Piece::Node(n) => match &n.kind {
                 NodeKind::Concat(v) => sequence_items(v),
-                NodeKind::Alternation(v) => v.iter().map(Item::Node).collect(),
+                NodeKind::Alternation(v) => v.iter().map(Piece::Node).collect(),
                 NodeKind::Group { kind, child } => {
                     is_group = true;
                     if let GroupKind::Flags(change) = kind {
                         child_mode.apply(change, self.flavor);
                     }
-                    vec![Item::Node(child)]
+                    vec![Piece::Node(child)]
                 }
-                NodeKind::Repeat { child, .. } => vec![Item::Node(child)],
-                NodeKind::Class(c) => c.items.iter().map(Item::ClassItem).collect(),
+                NodeKind::Repeat { child, .. } => vec![Piece::Node(child)],
+                NodeKind::Class(c) => c.items.iter().map(Piece::ClassItem).collect(),
                 _ => Vec::new(),
             },
-            Item::Run(_) => Vec::new(),
-            Item::ClassItem(ClassItem::Nested(c)) => c.items.iter().map(Item::ClassItem).collect(),
-            Item::ClassItem(_) => Vec::new(),
+            Piece::Run(_) => Vec::new(),
+            Piece::ClassItem(ClassItem::Nested(c)) => {
+                c.items.iter().map(Piece::ClassItem).collect()
+            }
+            Piece::ClassItem(_) => Vec::new(),
         };
         pending.reverse();
         Ok(Frame {
@@ -535,7 +537,7 @@ impl<'a> Builder<'a> {
     fn close(&self, frame: Frame<'a>) -> (ExplainNode, Phrase) {
         let mode = frame.own_mode;
         let (span, kind, highlight, meaning, phrase) = match frame.item {
-            Item::Run(run) => {
+            Piece::Run(run) => {
                 let span = run[0].span.to(run[run.len() - 1].span);
                 let s: String = run
                     .iter()
@@ -547,8 +549,8 @@ impl<'a> Builder<'a> {
                 let meaning = format!("the text `{s}`{}", case_note(mode, s.chars()));
                 (span, "literal", Kind::Literal, meaning, Phrase::Lit(s))
             }
-            Item::Node(n) => self.describe_node(n, mode, &frame.phrases),
-            Item::ClassItem(ci) => self.describe_class_item(ci, mode),
+            Piece::Node(n) => self.describe_node(n, mode, &frame.phrases),
+            Piece::ClassItem(ci) => self.describe_class_item(ci, mode),
         };
         let meaning = capitalize(&meaning);
         let node = ExplainNode {

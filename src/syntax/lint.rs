@@ -678,7 +678,7 @@ mod tests {
     fn flag_no_effect() {
         assert!(fires("flag-no-effect", "abc", Flavor::Python, "s"));
         assert!(fires("flag-no-effect", "(?i:123)", Flavor::Rust, ""));
-        assert!(fires("flag-no-effect", "a$", Flavor::Js, "i") == false);
+        assert!(!fires("flag-no-effect", "a$", Flavor::Js, "i"));
         assert!(fires("flag-no-effect", "123", Flavor::Js, "i"));
         assert!(!fires("flag-no-effect", "a.c", Flavor::Python, "s"));
         assert!(!fires("flag-no-effect", "(?i:abc)", Flavor::Rust, ""));
