@@ -312,9 +312,16 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 512, ..ProptestConfig::default() })]
 
     #[test]
-    fn parse_and_explain_never_panic_on_any_string(pat in "\\PC{0,32}", flavor in flavor_strategy(), pick in 0u8..5) {
-        if let Ok(ast) = parse(&pat, flavor, flags_for(flavor, pick)) {
-            let _ = explain(&ast, &pat, flavor, 4096);
+    fn parse_and_explain_never_panic_on_any_string(
+        pat in prop_oneof![any::<String>(), "\\PC{0,32}", META],
+        flavor in flavor_strategy(),
+        pick in 0u8..5,
+    ) {
+        if let Ok(ast) = parse(&pat, flavor, flags_for(flavor, pick))
+            && let Ok(e) = explain(&ast, &pat, flavor, 4096)
+        {
+            let _ = e.render_text(&pat, &plain);
+            let _ = e.to_json();
         }
     }
 

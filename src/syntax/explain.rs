@@ -80,6 +80,11 @@ pub struct FlatNode<'a> {
 }
 
 /// An explained pattern: the tree and the lints.
+///
+/// Building, dropping, [`Explanation::nodes`], [`Explanation::to_json`] and
+/// [`Explanation::render_text`] never recurse. The derived `Clone`, `Debug`, `PartialEq` and
+/// `Serialize` do, which is safe within the default node budget (4,096) but not for a tree
+/// built with a much larger `max_nodes`; use `to_json` for those.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Explanation {
     /// The root node; its span is the whole pattern.
@@ -653,8 +658,21 @@ impl<'a> Builder<'a> {
                 };
                 (span, k, Kind::Anchor, m, Phrase::Text(p))
             }
-            NodeKind::Group { kind, .. } => {
-                let inner = child_phrase();
+            NodeKind::Group { kind, child } => {
+                let mut inner = child_phrase();
+                let lookaround = matches!(
+                    kind,
+                    GroupKind::Lookahead
+                        | GroupKind::NegativeLookahead
+                        | GroupKind::Lookbehind
+                        | GroupKind::NegativeLookbehind
+                );
+                if lookaround && matches!(child.kind, NodeKind::Alternation(_)) {
+                    // "followed by X, or Y" reads better than "followed by either X, or Y".
+                    if let Some(bare) = inner.strip_prefix("either ") {
+                        inner = bare.to_string();
+                    }
+                }
                 let (k, m, p) = match kind {
                     GroupKind::Capture { index, name: None } => (
                         "group",
@@ -771,9 +789,9 @@ impl<'a> Builder<'a> {
             }
             NodeKind::Alternation(_) => {
                 let parts: Vec<String> = phrases.iter().map(Phrase::render).collect();
-                let p = cap(parts.join(", or "));
+                let p = cap(format!("either {}", parts.join(", or ")));
                 let m = format!(
-                    "either {p} (tried left to right: the first alternative that lets the rest match wins)"
+                    "{p} (tried left to right: the first alternative that lets the rest match wins)"
                 );
                 (span, "alternation", Kind::Alternation, m, Phrase::Text(p))
             }
