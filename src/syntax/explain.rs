@@ -557,7 +557,7 @@ impl<'a> Builder<'a> {
             Piece::Node(n) => self.describe_node(n, mode, &frame.phrases),
             Piece::ClassItem(ci) => self.describe_class_item(ci, mode),
         };
-        let meaning = capitalize(&meaning);
+        let meaning = capitalize(meaning);
         let node = ExplainNode {
             kind: kind.to_string(),
             text: self.text(span).to_string(),
@@ -1026,12 +1026,12 @@ fn join_or(parts: &[String]) -> String {
     }
 }
 
-fn capitalize(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_uppercase().chain(c).collect(),
-        None => String::new(),
+fn capitalize(mut s: String) -> String {
+    // Meanings start with ASCII (a word or a backtick); upper-case it in place.
+    if let Some(first) = s.get_mut(..1) {
+        first.make_ascii_uppercase();
     }
+    s
 }
 
 fn is_quotable(c: char) -> bool {
