@@ -13,8 +13,16 @@ const VERB: &str =
 const RESULT: &str = r"\[RESULT\s+(?P<job_id>[A-Za-z0-9_/-]+)\]\s*(?P<status>OK|FAIL|DECLINE|SUCCESS|ERROR)?\s*(?P<summary>.*?)(?=\[RESULT\s|\Z)";
 const TOOL_CALL: &str = r"\[(?P<engine>TOOL|EXEC)\s+(?P<op>[a-zA-Z0-9_.-]+)\s+(?P<args>\{.*?\})\]";
 
+/// CPU time this thread has run, in nanoseconds (Linux `schedstat`), so that figures taken on
+/// a busy machine can be told apart from time spent waiting for a core.
+fn thread_cpu_ns() -> Option<u64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    s.split_whitespace().next()?.parse().ok()
+}
+
 /// Runs `f` repeatedly for about `budget`; returns (iterations, median, max) per call.
-/// "median" is parse + explain (tree and lints); "parse only" is the parser alone.
+/// "median" is the wall time of parse + explain (tree and lints), "cpu/iter" the CPU time per
+/// call (mean), "parse only" the parser alone.
 fn time(budget: Duration, mut f: impl FnMut()) -> (usize, Duration, Duration) {
     let mut samples = Vec::new();
     let start = Instant::now();
@@ -46,8 +54,8 @@ fn main() {
         ("16 KB classes unlimited", &classes, "", usize::MAX),
     ];
     println!(
-        "{:<28} {:>7} {:>7} {:>9} {:>11} {:>11} {:>11}",
-        "pattern", "bytes", "nodes", "iters", "median", "parse only", "max"
+        "{:<28} {:>7} {:>7} {:>9} {:>11} {:>11} {:>11} {:>11}",
+        "pattern", "bytes", "nodes", "iters", "median", "cpu/iter", "parse only", "max"
     );
     // `cargo bench --bench explain -- WORD` runs only the cases whose name contains WORD.
     let filter: Option<String> = std::env::args().skip(1).find(|a| !a.starts_with('-'));
@@ -60,15 +68,20 @@ fn main() {
             .ok()
             .and_then(|ast| explain(&ast, pat, Flavor::Python, max_nodes).ok())
             .map_or("refused".to_string(), |e| e.nodes().len().to_string());
+        let cpu_before = thread_cpu_ns();
         let (n, median, max) = time(Duration::from_millis(500), || {
             let ast = parse(black_box(pat), Flavor::Python, flags).unwrap();
             let _ = black_box(explain(&ast, pat, Flavor::Python, max_nodes));
         });
+        let cpu = match (cpu_before, thread_cpu_ns()) {
+            (Some(a), Some(b)) => format!("{:.1?}", Duration::from_nanos((b - a) / n as u64)),
+            _ => "-".to_string(),
+        };
         let (_, parse_median, _) = time(Duration::from_millis(200), || {
             let _ = black_box(parse(black_box(pat), Flavor::Python, flags));
         });
         println!(
-            "{name:<28} {:>7} {nodes:>7} {n:>9} {:>11.1?} {:>11.1?} {:>11.1?}",
+            "{name:<28} {:>7} {nodes:>7} {n:>9} {:>11.1?} {cpu:>11} {:>11.1?} {:>11.1?}",
             pat.len(),
             median,
             parse_median,
