@@ -17,6 +17,7 @@ pub mod flavor;
 pub mod highlight;
 pub mod input;
 pub mod syntax;
+pub mod tool;
 
 #[cfg(feature = "app")]
 pub mod cli;

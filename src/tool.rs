@@ -50,7 +50,10 @@ impl std::fmt::Display for ToolError {
 fn tool_error(e: &Error, budget: Duration) -> ToolError {
     let text = match e.kind {
         ErrorKind::PatternInvalid | ErrorKind::ConstructUnsupported => match e.span {
-            Some(s) => format!("regex: invalid pattern: {} (at position {})", e.message, s.start),
+            Some(s) => format!(
+                "regex: invalid pattern: {} (at position {})",
+                e.message, s.start
+            ),
             None => format!("regex: invalid pattern: {}", e.message),
         },
         ErrorKind::TimedOut | ErrorKind::BacktrackLimit => {
@@ -68,7 +71,10 @@ fn tool_error(e: &Error, budget: Duration) -> ToolError {
 ///
 /// # Errors
 /// [`ErrorKind::TimedOut`] when the budget runs out.
-pub fn with_budget<T: Send + 'static>(budget: Duration, f: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static) -> Result<T, Error> {
+pub fn with_budget<T: Send + 'static>(
+    budget: Duration,
+    f: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
+) -> Result<T, Error> {
     let cancel = Arc::new(AtomicBool::new(false));
     let (tx, rx) = std::sync::mpsc::channel();
     let flag = cancel.clone();
@@ -96,7 +102,12 @@ pub struct FlavorIndex<'t> {
 impl<'t> FlavorIndex<'t> {
     /// Starts at the beginning of `text`.
     pub fn new(text: &'t str, flavor: Flavor) -> Self {
-        FlavorIndex { text, flavor, pos: 0, units: 0 }
+        FlavorIndex {
+            text,
+            flavor,
+            pos: 0,
+            units: 0,
+        }
     }
 
     /// The index of `offset`; offsets must not decrease between calls.
@@ -129,7 +140,9 @@ pub fn regex_tool(p: RegexParams) -> Result<Value, ToolError> {
     let err = |e: Error| tool_error(&e, budget);
     let flavor: Flavor = match p.flavor.as_deref() {
         None => Flavor::Js,
-        Some(f) => f.parse().map_err(|m: String| ToolError(format!("regex: {m}")))?,
+        Some(f) => f
+            .parse()
+            .map_err(|m: String| ToolError(format!("regex: {m}")))?,
     };
     let flags = Flags::parse(p.flags.as_deref().unwrap_or(""), flavor).map_err(err)?;
     limits.check_pattern(&p.pattern).map_err(err)?;
@@ -162,7 +175,13 @@ pub fn regex_tool(p: RegexParams) -> Result<Value, ToolError> {
         match action.as_str() {
             "test" => {
                 let matched = re
-                    .matches(&input, MatchOptions { bounds_only: true, ..options })
+                    .matches(
+                        &input,
+                        MatchOptions {
+                            bounds_only: true,
+                            ..options
+                        },
+                    )
                     .next()
                     .transpose()?
                     .is_some();
@@ -180,13 +199,17 @@ pub fn regex_tool(p: RegexParams) -> Result<Value, ToolError> {
                         break;
                     }
                     let m = m?;
-                    let captures: Vec<Value> =
-                        (1..m.groups.len()).map(|k| m.group(&input, k).map_or(Value::Null, Value::from)).collect();
+                    let captures: Vec<Value> = (1..m.groups.len())
+                        .map(|k| m.group(&input, k).map_or(Value::Null, Value::from))
+                        .collect();
                     let groups = if re.has_named_groups() {
                         let mut map = serde_json::Map::new();
                         for (i, name) in re.group_names().iter().enumerate() {
                             if let Some(n) = name {
-                                map.insert(n.clone(), m.group(&input, i + 1).map_or(Value::Null, Value::from));
+                                map.insert(
+                                    n.clone(),
+                                    m.group(&input, i + 1).map_or(Value::Null, Value::from),
+                                );
                             }
                         }
                         Value::Object(map)
@@ -218,7 +241,12 @@ pub fn regex_tool(p: RegexParams) -> Result<Value, ToolError> {
     }
 }
 
-fn explain_action(pattern: &str, flavor: Flavor, flags: Flags, limits: &Limits) -> Result<Value, Error> {
+fn explain_action(
+    pattern: &str,
+    flavor: Flavor,
+    flags: Flags,
+    limits: &Limits,
+) -> Result<Value, Error> {
     let ast = crate::syntax::parse::parse(pattern, flavor, flags)?;
     let nodes = crate::syntax::explain::explain(&ast, pattern, flavor, limits.max_explain_nodes)?;
     Ok(serde_json::to_value(nodes.nodes()).expect("explain nodes serialize"))
@@ -242,28 +270,57 @@ mod tests {
             call(json!({"action":"replace","pattern":"(\\w+) (\\w+)","input":"hello world","replacement":"$2 $1"})).unwrap(),
             json!({"result":"world hello","replaced":1})
         );
-        assert_eq!(call(json!({"action":"test","pattern":"\\d+","input":"abc123"})).unwrap(), json!({"matched":true}));
+        assert_eq!(
+            call(json!({"action":"test","pattern":"\\d+","input":"abc123"})).unwrap(),
+            json!({"matched":true})
+        );
+    }
+
+    #[test]
+    fn explain_runs_nothing_and_caps_nodes() {
+        let v = call(json!({"action":"explain","pattern":"\\d{4}-\\d{2}"})).unwrap();
+        assert!(v.as_array().unwrap().iter().any(|n| n["text"] == "\\d"));
+        let big = "(a)".repeat(3000);
+        assert_eq!(
+            call(json!({"action":"explain","pattern":big}))
+                .unwrap_err()
+                .0,
+            "regex: explain: pattern too complex"
+        );
     }
 
     #[test]
     fn js_index_is_in_utf16_units() {
         let v = call(json!({"action":"find","pattern":"b","input":"😀b"})).unwrap();
         assert_eq!(v[0]["index"], 2);
-        let v = call(json!({"action":"find","pattern":"b","input":"😀b","flavor":"python"})).unwrap();
+        let v =
+            call(json!({"action":"find","pattern":"b","input":"😀b","flavor":"python"})).unwrap();
         assert_eq!(v[0]["index"], 1);
     }
 
     #[test]
     fn error_texts_are_the_seeds() {
         let e = |v| call(v).unwrap_err().0;
-        assert_eq!(e(json!({"action":"test","pattern":"a","input":"a","flags":"q"})), "regex: invalid flag \"q\"");
-        assert_eq!(e(json!({"action":"test","pattern":"a","input":"a","flags":"gg"})), "regex: duplicate flag \"g\"");
-        assert!(e(json!({"action":"test","pattern":"(a","input":"a"})).starts_with("regex: invalid pattern: "));
+        assert_eq!(
+            e(json!({"action":"test","pattern":"a","input":"a","flags":"q"})),
+            "regex: invalid flag \"q\""
+        );
+        assert_eq!(
+            e(json!({"action":"test","pattern":"a","input":"a","flags":"gg"})),
+            "regex: duplicate flag \"g\""
+        );
+        assert!(
+            e(json!({"action":"test","pattern":"(a","input":"a"}))
+                .starts_with("regex: invalid pattern: ")
+        );
         let big = "a".repeat(64_001);
-        assert!(e(json!({"action":"test","pattern":"a","input":big})).contains("over the limit of 64000 bytes"));
+        assert!(
+            e(json!({"action":"test","pattern":"a","input":big}))
+                .contains("over the limit of 64000 bytes")
+        );
         let doubling = "a".repeat(1000);
         assert_eq!(
-            e(json!({"action":"replace","pattern":"a","input":doubling,"replacement":"$`$`"})),
+            e(json!({"action":"replace","pattern":"a","input":doubling,"replacement":"$`$`$`"})),
             "regex: result/output exceeds 1000000 bytes"
         );
     }
@@ -271,16 +328,27 @@ mod tests {
     #[test]
     fn limit_defaults_to_50_and_caps_at_1000() {
         let input = "a".repeat(5000);
-        assert_eq!(call(json!({"action":"find","pattern":"a","input":input})).unwrap().as_array().unwrap().len(), 50);
+        assert_eq!(
+            call(json!({"action":"find","pattern":"a","input":input}))
+                .unwrap()
+                .as_array()
+                .unwrap()
+                .len(),
+            50
+        );
         let v = call(json!({"action":"find","pattern":"a","input":input,"limit":5000})).unwrap();
         assert_eq!(v.as_array().unwrap().len(), 1000);
     }
 
     #[test]
     fn zero_matches_and_empty_pattern() {
-        assert_eq!(call(json!({"action":"find","pattern":"z","input":"abc"})).unwrap(), json!([]));
         assert_eq!(
-            call(json!({"action":"replace","pattern":"z","input":"abc","replacement":"y"})).unwrap(),
+            call(json!({"action":"find","pattern":"z","input":"abc"})).unwrap(),
+            json!([])
+        );
+        assert_eq!(
+            call(json!({"action":"replace","pattern":"z","input":"abc","replacement":"y"}))
+                .unwrap(),
             json!({"result":"abc","replaced":0})
         );
         // Empty pattern under u: empty matches advance by code point.

@@ -85,7 +85,7 @@ async def main():
             check("16384" in t, t)
             t = error_text(await regex(action="replace", pattern="a", input="a", replacement="b" * (16 * 1024 + 1)))
             check("16384" in t, t)
-            t = error_text(await regex(action="replace", pattern="a", input="a" * 1000, replacement="$`$`"))
+            t = error_text(await regex(action="replace", pattern="a", input="a" * 1000, replacement="$`$`$`"))
             check(t == "regex: result/output exceeds 1000000 bytes", t)
             r = payload(await regex(action="find", pattern="a", input="a" * 3000))
             check(len(r["matches"]) == 50, "default limit 50")
