@@ -88,6 +88,14 @@ impl Text {
         }
     }
 
+    /// The bytes as loaded, before any UTF-8 decoding.
+    pub fn bytes(&self) -> &[u8] {
+        match &self.backing {
+            Backing::Owned(v) => v,
+            Backing::Mapped(m) => m,
+        }
+    }
+
     /// The text (decoded when the bytes were not UTF-8).
     pub fn as_str(&self) -> &str {
         if let Some(d) = &self.decoded {

@@ -4,6 +4,7 @@
 //! (`rxw find … | head`) ends quietly with 0.
 
 pub mod explain;
+pub mod audit;
 pub mod find;
 pub mod style;
 
@@ -60,6 +61,8 @@ pub enum Command {
     Replace(ReplaceArgs),
     /// Explain what the pattern means, node by node, without running it; lints included.
     Explain(explain::ExplainArgs),
+    /// The N paths x M patterns matrix: which files contain which strings (✅ ❌ ⚠️).
+    Audit(audit::AuditArgs),
 }
 
 /// `--color` choices.
@@ -145,7 +148,7 @@ pub struct ReplaceArgs {
     pub common: PatternArgs,
 }
 
-fn parse_flavor(s: &str) -> Result<Flavor, String> {
+pub(crate) fn parse_flavor(s: &str) -> Result<Flavor, String> {
     s.parse()
 }
 
@@ -232,12 +235,14 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Find(a) => a.common.json,
         Command::Replace(a) => a.common.json,
         Command::Explain(a) => a.json,
+        Command::Audit(a) => a.format == audit::AuditFormat::Json,
     };
     let result = match command {
         Command::Test(a) => find::test(&a, out, err),
         Command::Find(a) => find::find(&a, out, err),
         Command::Replace(a) => find::replace(&a, out, err),
         Command::Explain(a) => explain::run(&a, out, err),
+        Command::Audit(a) => audit::run(&a, out, err),
     };
     finish(result, json, out, err)
 }

@@ -279,6 +279,22 @@ impl Regex {
         }
     }
 
+    /// The pattern text the linear engine runs, when one program is exact for every input.
+    ///
+    /// `Some` only when the exact translation needs no backtracking and matching has no
+    /// per-input rule of its own (JS sticky or code-unit checks, Python's empty-match retry):
+    /// then "does the pattern match this text?" is exactly "does this `regex` crate pattern
+    /// match it?", which lets the audit put many patterns in one `RegexSet` pass.
+    pub fn linear_source(&self) -> Option<&str> {
+        if self.js_code_unit_sensitive || self.prefers_empty || (self.flavor == Flavor::Js && self.flags.sticky) {
+            return None;
+        }
+        match &self.variants[0].get()?.as_ref().ok()?.program {
+            Program::Linear(re) => Some(re.as_str()),
+            Program::Backtracking(_) => None,
+        }
+    }
+
     /// The pattern as written.
     pub fn pattern(&self) -> &str {
         &self.pattern

@@ -1,0 +1,176 @@
+//! Printing a [`Report`]: the seed's markdown table, JSON, and CSV; booleans or counts.
+//!
+//! The table is the seed's `_render_table` byte for byte (`| Path | name… |`, `|---|…`,
+//! `` | `path` | ✅ | ❌ | ⚠️ | ``), followed by what the seed returned beside it: one line per
+//! row that could not be read, and the usage line. In counts mode the cells are numbers.
+
+use super::{CellMode, Report};
+use serde_json::{Map, Value, json};
+use std::io::{self, Write};
+
+fn table_text(s: &str) -> String {
+    // A `|` would end the cell; everything else is kept as written.
+    s.replace('|', "\\|")
+}
+
+/// The usage line printed under the table.
+pub fn usage_line(report: &Report) -> String {
+    let u = &report.usage;
+    let what = match report.mode {
+        CellMode::Presence => "✅ cells",
+        CellMode::Counts => "occurrences",
+    };
+    format!(
+        "usage: files_scanned={} patterns_evaluated={} matches_total={} ({what})",
+        u.files_scanned, u.patterns_evaluated, u.matches_total
+    )
+}
+
+/// Writes the markdown table, the error lines and the usage line.
+///
+/// # Errors
+/// When writing fails.
+pub fn table(report: &Report, out: &mut impl Write) -> io::Result<()> {
+    let names: Vec<String> = report.names.iter().map(|n| table_text(n)).collect();
+    writeln!(out, "| Path | {} |", names.join(" | "))?;
+    writeln!(out, "|{}", "---|".repeat(names.len() + 1))?;
+    for row in &report.rows {
+        let cells: Vec<String> = row
+            .cells
+            .iter()
+            .map(|c| match (c, report.mode) {
+                (None, _) => "⚠️".to_string(),
+                (Some(n), CellMode::Presence) => if *n > 0 { "✅" } else { "❌" }.to_string(),
+                (Some(n), CellMode::Counts) => n.to_string(),
+            })
+            .collect();
+        writeln!(out, "| `{}` | {} |", table_text(&row.path), cells.join(" | "))?;
+    }
+    let errors: Vec<_> = report.rows.iter().filter_map(|r| r.error.as_ref().map(|e| (r, e))).collect();
+    if !errors.is_empty() || !report.pattern_errors.is_empty() {
+        writeln!(out)?;
+        for p in &report.pattern_errors {
+            writeln!(out, "⚠️ pattern `{}`: {}", table_text(&p.name), p.message)?;
+        }
+        for (row, e) in errors {
+            writeln!(out, "⚠️ `{}`: {}", table_text(&row.path), e.message)?;
+        }
+    }
+    writeln!(out)?;
+    writeln!(out, "{}", usage_line(report))
+}
+
+/// The JSON value: `{"rows":[{"path","matches":{name: bool|count|null},"error"?}],"usage"}`.
+pub fn json_value(report: &Report) -> Value {
+    let rows: Vec<Value> = report
+        .rows
+        .iter()
+        .map(|row| {
+            let mut matches = Map::new();
+            for (name, cell) in report.names.iter().zip(&row.cells) {
+                let v = match (cell, report.mode) {
+                    (None, _) => Value::Null,
+                    (Some(n), CellMode::Presence) => Value::Bool(*n > 0),
+                    (Some(n), CellMode::Counts) => Value::from(*n),
+                };
+                matches.insert(name.clone(), v);
+            }
+            let mut obj = Map::new();
+            obj.insert("path".into(), Value::from(row.path.clone()));
+            obj.insert("matches".into(), Value::Object(matches));
+            if let Some(e) = &row.error {
+                obj.insert("error".into(), Value::from(e.message.clone()));
+                obj.insert("error_kind".into(), json!(e.kind));
+            }
+            Value::Object(obj)
+        })
+        .collect();
+    let mut top = Map::new();
+    top.insert("rows".into(), Value::Array(rows));
+    top.insert("usage".into(), json!(report.usage));
+    if !report.pattern_errors.is_empty() {
+        let errors: Map<String, Value> = report.pattern_errors.iter().map(|p| (p.name.clone(), Value::from(p.message.clone()))).collect();
+        top.insert("pattern_errors".into(), Value::Object(errors));
+    }
+    Value::Object(top)
+}
+
+/// Writes the JSON (indented, as the seed's `json.dumps(indent=2)`), then a newline.
+///
+/// # Errors
+/// When writing fails.
+pub fn json(report: &Report, out: &mut impl Write) -> io::Result<()> {
+    serde_json::to_writer_pretty(&mut *out, &json_value(report))?;
+    writeln!(out)
+}
+
+fn csv_field(s: &str) -> String {
+    if s.contains([',', '"', '\n', '\r']) {
+        format!("\"{}\"", s.replace('"', "\"\""))
+    } else {
+        s.to_string()
+    }
+}
+
+/// Writes CSV (RFC 4180): `path,<names…>,error`; cells `true`/`false` or counts, empty when
+/// unknown.
+///
+/// # Errors
+/// When writing fails.
+pub fn csv(report: &Report, out: &mut impl Write) -> io::Result<()> {
+    let mut header = vec!["path".to_string()];
+    header.extend(report.names.iter().map(|n| csv_field(n)));
+    header.push("error".into());
+    write!(out, "{}\r\n", header.join(","))?;
+    for row in &report.rows {
+        let mut fields = vec![csv_field(&row.path)];
+        for c in &row.cells {
+            fields.push(match (c, report.mode) {
+                (None, _) => String::new(),
+                (Some(n), CellMode::Presence) => (*n > 0).to_string(),
+                (Some(n), CellMode::Counts) => n.to_string(),
+            });
+        }
+        fields.push(row.error.as_ref().map(|e| csv_field(&e.message)).unwrap_or_default());
+        write!(out, "{}\r\n", fields.join(","))?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::audit::{Row, RowErrorKind};
+
+    fn report(mode: CellMode) -> Report {
+        let rows = vec![
+            Row { path: "a|b.md".into(), cells: vec![Some(2), Some(0)], error: None },
+            Row::failed("gone, \"really\"".into(), 2, RowErrorKind::PathMissing, "No such file".into()),
+        ];
+        Report::new(vec!["x".into(), "y".into()], rows, mode)
+    }
+
+    fn render(f: impl Fn(&Report, &mut Vec<u8>) -> io::Result<()>, r: &Report) -> String {
+        let mut v = Vec::new();
+        f(r, &mut v).unwrap();
+        String::from_utf8(v).unwrap()
+    }
+
+    #[test]
+    fn table_is_the_seed_shape() {
+        let t = render(|r, o| table(r, o), &report(CellMode::Presence));
+        assert_eq!(
+            t,
+            "| Path | x | y |\n|---|---|---|\n| `a\\|b.md` | ✅ | ❌ |\n| `gone, \"really\"` | ⚠️ | ⚠️ |\n\n⚠️ `gone, \"really\"`: No such file\n\nusage: files_scanned=1 patterns_evaluated=2 matches_total=1 (✅ cells)\n"
+        );
+        let c = render(|r, o| table(r, o), &report(CellMode::Counts));
+        assert!(c.contains("| `a\\|b.md` | 2 | 0 |"));
+        assert!(c.ends_with("matches_total=2 (occurrences)\n"));
+    }
+
+    #[test]
+    fn csv_quotes_fields() {
+        let t = render(|r, o| csv(r, o), &report(CellMode::Presence));
+        assert_eq!(t, "path,x,y,error\r\na|b.md,true,false,\r\n\"gone, \"\"really\"\"\",,,No such file\r\n");
+    }
+}

@@ -1,0 +1,434 @@
+//! Reading each file once and answering every column in that one pass.
+//!
+//! The plan is built once per audit:
+//! - substrings go into one Aho-Corasick automaton over the raw bytes (ASCII case folding for
+//!   `ignore_case`); a case-insensitive substring with non-ASCII letters is a `(?i)` literal
+//!   regex instead (Unicode simple case folding, so `ÄRGER` finds `ärger`);
+//! - regexes whose exact program is the linear engine go into one `RegexSet` over the text,
+//!   which says in one scan which of them match anywhere;
+//! - the rest (look-around, backreferences, flavor rules that need per-input checks) run on
+//!   their own engine: correctness first.
+//!
+//! Counts are each column's own non-overlapping occurrences (Python `str.count` for
+//! substrings, the flavor's iteration rules for regexes); the set and the automaton then only
+//! tell which columns are worth counting.
+//!
+//! Files are read by a pool of scoped threads taking the next index from an atomic counter;
+//! each row lands in its slot, so the output order never depends on the scheduling. A file is
+//! loaded with [`Text::from_path`] (memory-mapped from 1 MB): memory is bounded by the few
+//! files in flight, not by the tree.
+
+use super::paths::{Target, expand, io_failure};
+use super::{AuditPattern, CellMode, Matcher, PathSource, PatternError, Report, Row, RowError, RowErrorKind, WalkOptions};
+use crate::error::{Error, ErrorKind};
+use crate::input::Text;
+use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// Options for reading files.
+#[derive(Debug, Clone)]
+pub struct ScanOptions {
+    /// Case-insensitive substrings (regexes get their `i` flag when built).
+    pub ignore_case: bool,
+    /// Booleans or counts.
+    pub mode: CellMode,
+    /// Files larger than this are error rows.
+    pub max_filesize: u64,
+    /// Read files with NUL bytes instead of reporting them as binary.
+    pub binary: bool,
+    /// Worker threads (0 = one per core).
+    pub threads: usize,
+}
+
+impl Default for ScanOptions {
+    fn default() -> Self {
+        ScanOptions {
+            ignore_case: false,
+            mode: CellMode::Presence,
+            max_filesize: super::DEFAULT_MAX_FILESIZE,
+            binary: false,
+            threads: 0,
+        }
+    }
+}
+
+/// Runs a whole audit: expands the paths, reads every file once, builds the report.
+///
+/// # Errors
+/// Only for a bad `--glob`; unreadable paths and failing patterns are rows and cells.
+pub fn audit(sources: &[PathSource], patterns: &[AuditPattern], walk: &WalkOptions, options: &ScanOptions) -> Result<Report, Error> {
+    let targets = expand(sources, walk)?;
+    let plan = Plan::new(patterns, options.ignore_case)?;
+    let rows = scan_targets(&targets, &plan, options);
+    let mut report = Report::new(patterns.iter().map(|p| p.name.clone()).collect(), rows, options.mode);
+    report.pattern_errors = patterns
+        .iter()
+        .filter_map(|p| p.error().map(|e| PatternError { name: p.name.clone(), message: e.message.clone() }))
+        .collect();
+    Ok(report)
+}
+
+/// How each column is answered.
+enum Column<'p> {
+    /// A substring in the Aho-Corasick automaton.
+    Literal,
+    /// A case-folded non-ASCII substring in the folded set, with its own regex for counting.
+    Folded(regex::bytes::Regex),
+    /// A regex in the set (by index), counted with its own engine.
+    InSet(usize, &'p crate::Regex),
+    /// A regex run on its own engine.
+    Own(&'p crate::Regex),
+    /// A pattern that did not compile: unknown everywhere (reported once, in the report).
+    Invalid,
+}
+
+/// The matchers of one audit, compiled once.
+pub struct Plan<'p> {
+    columns: Vec<Column<'p>>,
+    names: Vec<&'p str>,
+    ac: Option<AhoCorasick>,
+    /// Column of each automaton pattern.
+    ac_columns: Vec<usize>,
+    /// One set for the folded substrings (run on bytes) ...
+    folded_set: Option<regex::bytes::RegexSet>,
+    folded_columns: Vec<usize>,
+    /// ... and one for the linear regexes (run on the decoded text).
+    regex_set: Option<regex::bytes::RegexSet>,
+}
+
+fn set_error(e: regex::Error) -> Error {
+    Error::new(ErrorKind::LimitExceeded, format!("cannot build the audit's pattern set: {e}"))
+}
+
+impl<'p> Plan<'p> {
+    /// Compiles the automaton and the sets for `patterns`.
+    ///
+    /// # Errors
+    /// Only when the automaton cannot be built (an enormous substring list).
+    pub fn new(patterns: &'p [AuditPattern], ignore_case: bool) -> Result<Plan<'p>, Error> {
+        let mut columns = Vec::with_capacity(patterns.len());
+        let mut literals: Vec<&str> = Vec::new();
+        let mut ac_columns = Vec::new();
+        let mut folded_sources = Vec::new();
+        let mut folded_columns = Vec::new();
+        let mut regex_sources = Vec::new();
+        let mut regex_columns = Vec::new();
+        for (i, p) in patterns.iter().enumerate() {
+            let col = match &p.matcher {
+                Matcher::Substring(s) if ignore_case && !s.is_ascii() => {
+                    let src = format!("(?i){}", regex::escape(s));
+                    let re = regex::bytes::Regex::new(&src).map_err(set_error)?;
+                    folded_sources.push(src);
+                    folded_columns.push(i);
+                    Column::Folded(re)
+                }
+                Matcher::Substring(s) => {
+                    literals.push(s);
+                    ac_columns.push(i);
+                    Column::Literal
+                }
+                Matcher::Regex(re) => match re.linear_source() {
+                    Some(src) if regex::bytes::Regex::new(src).is_ok() => {
+                        regex_sources.push(src.to_string());
+                        regex_columns.push(i);
+                        Column::InSet(regex_sources.len() - 1, re)
+                    }
+                    _ => Column::Own(re),
+                },
+                Matcher::Invalid(_) => Column::Invalid,
+            };
+            columns.push(col);
+        }
+        let ac = if literals.is_empty() {
+            None
+        } else {
+            Some(
+                AhoCorasickBuilder::new()
+                    .match_kind(MatchKind::Standard)
+                    .ascii_case_insensitive(ignore_case)
+                    .build(&literals)
+                    .map_err(|e| Error::new(ErrorKind::LimitExceeded, format!("cannot build the substring automaton: {e}")))?,
+            )
+        };
+        let build_set = |sources: &[String]| -> Result<Option<regex::bytes::RegexSet>, Error> {
+            if sources.is_empty() {
+                return Ok(None);
+            }
+            regex::bytes::RegexSetBuilder::new(sources).size_limit(256 << 20).build().map(Some).map_err(set_error)
+        };
+        let folded_set = build_set(&folded_sources)?;
+        // A set too large for the engine's limits is not an error: those columns run alone.
+        let regex_set = match build_set(&regex_sources) {
+            Ok(s) => s,
+            Err(_) => {
+                for c in &regex_columns {
+                    if let Column::InSet(_, re) = columns[*c] {
+                        columns[*c] = Column::Own(re);
+                    }
+                }
+                regex_columns.clear();
+                None
+            }
+        };
+        Ok(Plan {
+            columns,
+            names: patterns.iter().map(|p| p.name.as_str()).collect(),
+            ac,
+            ac_columns,
+            folded_set,
+            folded_columns,
+            regex_set,
+        })
+    }
+
+    fn needs_text(&self) -> bool {
+        self.columns.iter().any(|c| matches!(c, Column::InSet(..) | Column::Own(_)))
+    }
+
+    /// Answers every column for one file's contents.
+    ///
+    /// Returns the cells and, when a pattern failed on this input, the first failure.
+    pub fn evaluate(&self, text: &Text, mode: CellMode) -> (Vec<Option<u64>>, Option<RowError>) {
+        let bytes = text.bytes();
+        let mut cells: Vec<Option<u64>> = vec![None; self.columns.len()];
+        let mut error: Option<RowError> = None;
+        if let Some(ac) = &self.ac {
+            for c in &self.ac_columns {
+                cells[*c] = Some(0);
+            }
+            self.run_automaton(ac, bytes, mode, &mut cells);
+        }
+        if let Some(set) = &self.folded_set {
+            let hits = set.matches(bytes);
+            for (k, col) in self.folded_columns.iter().enumerate() {
+                let n = match (&self.columns[*col], hits.matched(k), mode) {
+                    (_, false, _) => 0,
+                    (_, true, CellMode::Presence) => 1,
+                    (Column::Folded(re), true, CellMode::Counts) => re.find_iter(bytes).count() as u64,
+                    _ => unreachable!("folded columns are Column::Folded"),
+                };
+                cells[*col] = Some(n);
+            }
+        }
+        if self.needs_text() {
+            let s = text.as_str();
+            let hits = self.regex_set.as_ref().map(|set| set.matches(s.as_bytes()));
+            for (i, col) in self.columns.iter().enumerate() {
+                let (re, known) = match col {
+                    Column::InSet(k, re) => (*re, hits.as_ref().map(|h| h.matched(*k))),
+                    Column::Own(re) => (*re, None),
+                    _ => continue,
+                };
+                let answer = match (known, mode) {
+                    (Some(false), _) => Ok(0),
+                    (Some(true), CellMode::Presence) => Ok(1),
+                    (None, CellMode::Presence) => re.is_match(s).map(u64::from),
+                    (_, CellMode::Counts) => re.count(s).map(|n| n as u64),
+                };
+                match answer {
+                    Ok(n) => cells[i] = Some(n),
+                    Err(e) => {
+                        if error.is_none() {
+                            error = Some(RowError {
+                                kind: RowErrorKind::PatternFailed,
+                                message: format!("pattern {:?}: {}", self.names[i], e.message),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        (cells, error)
+    }
+
+    /// Substring columns: overlapping search so no needle hides another; per column, an
+    /// occurrence counts only when it starts at or after the end of the last one counted
+    /// (non-overlapping, like `str.count`). Needles have a fixed length, so matches of one
+    /// needle arrive in start order.
+    fn run_automaton(&self, ac: &AhoCorasick, bytes: &[u8], mode: CellMode, cells: &mut [Option<u64>]) {
+        let n = self.ac_columns.len();
+        let mut next_free = vec![0usize; n];
+        let mut counts = vec![0u64; n];
+        let mut found = 0usize;
+        for m in ac.find_overlapping_iter(bytes) {
+            let k = m.pattern().as_usize();
+            if m.start() < next_free[k] {
+                continue;
+            }
+            next_free[k] = m.end();
+            counts[k] += 1;
+            if counts[k] == 1 {
+                found += 1;
+                if mode == CellMode::Presence && found == n {
+                    break;
+                }
+            }
+        }
+        for (k, col) in self.ac_columns.iter().enumerate() {
+            cells[*col] = Some(match mode {
+                CellMode::Presence => u64::from(counts[k] > 0),
+                CellMode::Counts => counts[k],
+            });
+        }
+    }
+}
+
+/// Reads one file and fills its row.
+fn scan_file(shown: &str, path: &std::path::Path, plan: &Plan, options: &ScanOptions) -> Row {
+    let columns = plan.columns.len();
+    let fail = |kind, message| Row::failed(shown.to_string(), columns, kind, message);
+    let meta = match std::fs::metadata(path) {
+        Ok(m) => m,
+        Err(e) => {
+            let (kind, message) = io_failure(path, &e);
+            return fail(kind, message);
+        }
+    };
+    if meta.is_dir() {
+        return fail(RowErrorKind::PathDirectory, "is a directory".into());
+    }
+    if meta.len() > options.max_filesize {
+        return fail(
+            RowErrorKind::FileTooLarge,
+            format!("file is {} bytes, over the maximum of {} bytes (--max-filesize)", meta.len(), options.max_filesize),
+        );
+    }
+    let text = match Text::from_path(path) {
+        Ok(t) => t,
+        Err(_) => {
+            // Text's error is already a message; re-open to classify the I/O error.
+            let e = std::fs::File::open(path).and_then(|mut f| std::io::copy(&mut f, &mut std::io::sink())).err();
+            let (kind, message) = match e {
+                Some(e) => io_failure(path, &e),
+                None => (RowErrorKind::FileUnreadable, "could not be read".into()),
+            };
+            return fail(kind, message);
+        }
+    };
+    if !options.binary
+        && let Some(at) = memchr::memchr(0, text.bytes())
+    {
+        return fail(
+            RowErrorKind::FileBinary,
+            format!("binary file (NUL byte at offset {at}); use --binary to audit it anyway"),
+        );
+    }
+    let (cells, error) = plan.evaluate(&text, options.mode);
+    Row { path: shown.to_string(), cells, error }
+}
+
+fn scan_targets(targets: &[Target], plan: &Plan, options: &ScanOptions) -> Vec<Row> {
+    let columns = plan.columns.len();
+    let threads = if options.threads == 0 {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        options.threads
+    };
+    let threads = threads.min(targets.len()).max(1);
+    let next = AtomicUsize::new(0);
+    let slots: Mutex<Vec<Option<Row>>> = Mutex::new(vec![None; targets.len()]);
+    let work = || {
+        let mut done = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(t) = targets.get(i) else { break };
+            let row = match t {
+                Target::File { shown, path } => scan_file(shown, path, plan, options),
+                failed => failed.failed_row(columns).expect("a failed target"),
+            };
+            done.push((i, row));
+            if done.len() >= 64 {
+                let mut s = slots.lock().unwrap_or_else(|p| p.into_inner());
+                for (i, r) in done.drain(..) {
+                    s[i] = Some(r);
+                }
+            }
+        }
+        let mut s = slots.lock().unwrap_or_else(|p| p.into_inner());
+        for (i, r) in done {
+            s[i] = Some(r);
+        }
+    };
+    if threads == 1 {
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(work);
+            }
+        });
+    }
+    slots.into_inner().unwrap_or_else(|p| p.into_inner()).into_iter().map(|r| r.expect("every slot filled")).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Flags, Flavor};
+
+    fn cells(patterns: &[AuditPattern], text: &[u8], ignore_case: bool, mode: CellMode) -> Vec<Option<u64>> {
+        let plan = Plan::new(patterns, ignore_case).unwrap();
+        plan.evaluate(&Text::from_bytes(text.to_vec()), mode).0
+    }
+
+    fn sub(s: &str) -> AuditPattern {
+        AuditPattern::substring(s).unwrap()
+    }
+
+    fn re(name: &str, p: &str, flavor: Flavor) -> AuditPattern {
+        AuditPattern::regex(name, p, flavor, Flags::default()).unwrap()
+    }
+
+    #[test]
+    fn overlapping_needles_do_not_hide_each_other() {
+        let ps = [sub("abc"), sub("b"), sub("zz")];
+        assert_eq!(cells(&ps, b"xabcx", false, CellMode::Presence), [Some(1), Some(1), Some(0)]);
+    }
+
+    #[test]
+    fn counts_are_non_overlapping_per_needle_like_str_count() {
+        // Python: "aaaa".count("aa") == 2, "abab".count("ab") == 2.
+        let ps = [sub("aa"), sub("a"), sub("ab")];
+        assert_eq!(cells(&ps, b"aaaa abab", false, CellMode::Counts), [Some(2), Some(6), Some(2)]);
+    }
+
+    #[test]
+    fn ignore_case_folds_ascii_and_non_ascii() {
+        let ps = [sub("HELLO"), sub("ÄRGER"), sub("straße")];
+        assert_eq!(cells(&ps, "hello ärger STRASSE".as_bytes(), true, CellMode::Presence), [Some(1), Some(1), Some(0)]);
+        assert_eq!(cells(&ps, "Ärger ärger".as_bytes(), true, CellMode::Counts), [Some(0), Some(2), Some(0)]);
+        assert_eq!(cells(&ps, "hello ärger".as_bytes(), false, CellMode::Presence), [Some(0), Some(0), Some(0)]);
+    }
+
+    #[test]
+    fn set_and_own_engine_agree_with_the_regex() {
+        let ps = [
+            re("wo", r"\[WO:[0-9a-f-]+\]", Flavor::Rust),
+            re("look", r"foo(?=bar)", Flavor::Python),
+            re("end", r"x$", Flavor::Python),
+            re("none", r"\d{9}", Flavor::Js),
+        ];
+        assert!(matches!(Plan::new(&ps, false).unwrap().columns[1], Column::Own(_)));
+        assert!(matches!(Plan::new(&ps, false).unwrap().columns[0], Column::InSet(..)));
+        let text = b"[WO:ab-12] foobar [WO:ff] ax\n";
+        assert_eq!(cells(&ps, text, false, CellMode::Presence), [Some(1), Some(1), Some(1), Some(0)]);
+        assert_eq!(cells(&ps, text, false, CellMode::Counts), [Some(2), Some(1), Some(1), Some(0)]);
+    }
+
+    #[test]
+    fn invalid_utf8_is_matched_not_skipped() {
+        let ps = [sub("needle"), re("r", "ne+dle", Flavor::Rust)];
+        assert_eq!(cells(&ps, b"\xff\xfe needle \xc3", false, CellMode::Presence), [Some(1), Some(1)]);
+    }
+
+    #[test]
+    fn invalid_column_is_unknown_and_reported() {
+        let bad = AuditPattern::invalid("bad", Error::new(ErrorKind::PatternInvalid, "unclosed group"));
+        let ps = [sub("a"), bad];
+        let plan = Plan::new(&ps, false).unwrap();
+        let (c, e) = plan.evaluate(&Text::from_bytes(b"a".to_vec()), CellMode::Presence);
+        assert_eq!(c, [Some(1), None]);
+        assert_eq!(e, None, "an invalid pattern is reported once, not in every row");
+    }
+}
