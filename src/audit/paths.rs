@@ -37,7 +37,8 @@ impl PathSource {
 pub struct WalkOptions {
     /// Include hidden files and directories.
     pub hidden: bool,
-    /// Globs in gitignore syntax; files must match one (a `!glob` excludes).
+    /// Globs in gitignore syntax; files must match one (a `!glob` excludes). A glob match
+    /// outranks ignore files, as in ripgrep.
     pub globs: Vec<String>,
     /// Descend at most this many levels below a directory given (1 = its files only).
     pub max_depth: Option<usize>,

@@ -59,7 +59,8 @@ pub struct AuditArgs {
     /// Walk hidden files and directories too.
     #[arg(long)]
     pub hidden: bool,
-    /// Only files matching this glob (gitignore syntax; `!glob` excludes); repeatable.
+    /// Only files matching this glob (gitignore syntax; `!glob` excludes); repeatable. As in
+    /// ripgrep, a file a glob selects is audited even when an ignore file lists it.
     #[arg(short = 'g', long = "glob", value_name = "GLOB")]
     pub globs: Vec<String>,
     /// Do not descend more than N levels into a directory (1: its own files).
