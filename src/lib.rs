@@ -25,7 +25,7 @@ pub mod cli;
 #[cfg(feature = "app")]
 pub mod tui;
 
-pub use engine::{EngineKind, Limits, Match, MatchOptions, Regex};
+pub use engine::{EngineKind, InputTraits, Limits, Match, MatchOptions, Regex};
 pub use error::{Error, ErrorKind};
 pub use flavor::{Flags, Flavor};
 pub use syntax::ast::Span;

@@ -244,7 +244,11 @@ impl Report {
             .iter()
             .filter(|r| r.error.as_ref().is_none_or(|e| e.kind == RowErrorKind::PatternFailed))
             .count() as u64;
-        let matches_total = rows.iter().flat_map(|r| r.cells.iter()).map(|c| c.unwrap_or(0)).sum();
+        let cells = rows.iter().flat_map(|r| r.cells.iter()).flatten();
+        let matches_total = match mode {
+            CellMode::Presence => cells.filter(|n| **n > 0).count() as u64,
+            CellMode::Counts => cells.sum(),
+        };
         let usage = Usage {
             files_scanned,
             patterns_evaluated: names.len() as u64,

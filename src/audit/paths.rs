@@ -225,7 +225,8 @@ mod tests {
         assert_eq!(rel(names(&all)), ["R/a.md", "R/b.md", "R/c.txt", "R/sub/deep/y.md", "R/sub/x.md"]);
         let opts = WalkOptions { hidden: true, globs: vec!["*.md".into()], max_depth: Some(1), no_ignore: false };
         let some = expand(&[PathSource::argument(root)], &opts).unwrap();
-        assert_eq!(rel(names(&some)), ["R/.hidden.md", "R/a.md", "R/b.md"]);
+        // A glob match outranks .gitignore (as in ripgrep): skip.md is back.
+        assert_eq!(rel(names(&some)), ["R/.hidden.md", "R/a.md", "R/b.md", "R/skip.md"]);
     }
 
     #[test]

@@ -22,6 +22,7 @@ use super::paths::{Target, expand, io_failure};
 use super::{AuditPattern, CellMode, Matcher, PathSource, PatternError, Report, Row, RowError, RowErrorKind, WalkOptions};
 use crate::error::{Error, ErrorKind};
 use crate::input::Text;
+use crate::InputTraits;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -75,8 +76,9 @@ enum Column<'p> {
     Literal,
     /// A case-folded non-ASCII substring in the folded set, with its own regex for counting.
     Folded(regex::bytes::Regex),
-    /// A regex in the set (by index), counted with its own engine.
-    InSet(usize, &'p crate::Regex),
+    /// A regex in the set (by index), whose answer holds on inputs with these traits;
+    /// counted, and answered on other inputs, by its own engine.
+    InSet(usize, &'p crate::Regex, InputTraits),
     /// A regex run on its own engine.
     Own(&'p crate::Regex),
     /// A pattern that did not compile: unknown everywhere (reported once, in the report).
@@ -95,6 +97,8 @@ pub struct Plan<'p> {
     folded_columns: Vec<usize>,
     /// ... and one for the linear regexes (run on the decoded text).
     regex_set: Option<regex::bytes::RegexSet>,
+    /// Every input trait some set member relies on (computed once per file).
+    set_needs: InputTraits,
 }
 
 fn set_error(e: regex::Error) -> Error {
@@ -128,11 +132,11 @@ impl<'p> Plan<'p> {
                     ac_columns.push(i);
                     Column::Literal
                 }
-                Matcher::Regex(re) => match re.linear_source() {
-                    Some(src) if regex::bytes::Regex::new(src).is_ok() => {
+                Matcher::Regex(re) => match re.typical_linear() {
+                    Some((src, needs)) if regex::bytes::Regex::new(src).is_ok() => {
                         regex_sources.push(src.to_string());
                         regex_columns.push(i);
-                        Column::InSet(regex_sources.len() - 1, re)
+                        Column::InSet(regex_sources.len() - 1, re, needs)
                     }
                     _ => Column::Own(re),
                 },
@@ -163,7 +167,7 @@ impl<'p> Plan<'p> {
             Ok(s) => s,
             Err(_) => {
                 for c in &regex_columns {
-                    if let Column::InSet(_, re) = columns[*c] {
+                    if let Column::InSet(_, re, _) = columns[*c] {
                         columns[*c] = Column::Own(re);
                     }
                 }
@@ -171,7 +175,12 @@ impl<'p> Plan<'p> {
                 None
             }
         };
+        let set_needs = columns.iter().fold(InputTraits::default(), |acc, c| match c {
+            Column::InSet(_, _, needs) => acc.union(*needs),
+            _ => acc,
+        });
         Ok(Plan {
+            set_needs,
             columns,
             names: patterns.iter().map(|p| p.name.as_str()).collect(),
             ac,
@@ -214,9 +223,11 @@ impl<'p> Plan<'p> {
         if self.needs_text() {
             let s = text.as_str();
             let hits = self.regex_set.as_ref().map(|set| set.matches(s.as_bytes()));
+            let traits = InputTraits::of(s, self.set_needs);
             for (i, col) in self.columns.iter().enumerate() {
                 let (re, known) = match col {
-                    Column::InSet(k, re) => (*re, hits.as_ref().map(|h| h.matched(*k))),
+                    Column::InSet(k, re, needs) if traits.meets(needs) => (*re, hits.as_ref().map(|h| h.matched(*k))),
+                    Column::InSet(_, re, _) => (*re, None),
                     Column::Own(re) => (*re, None),
                     _ => continue,
                 };
@@ -411,6 +422,9 @@ mod tests {
         ];
         assert!(matches!(Plan::new(&ps, false).unwrap().columns[1], Column::Own(_)));
         assert!(matches!(Plan::new(&ps, false).unwrap().columns[0], Column::InSet(..)));
+        // Python `$` is linear when the text has no final newline; here it has one, so the
+        // set's answer is not used and the column's own engine decides (it matches: "ax\n").
+        assert!(matches!(Plan::new(&ps, false).unwrap().columns[2], Column::InSet(..)));
         let text = b"[WO:ab-12] foobar [WO:ff] ax\n";
         assert_eq!(cells(&ps, text, false, CellMode::Presence), [Some(1), Some(1), Some(1), Some(0)]);
         assert_eq!(cells(&ps, text, false, CellMode::Counts), [Some(2), Some(1), Some(1), Some(0)]);
@@ -430,5 +444,29 @@ mod tests {
         let (c, e) = plan.evaluate(&Text::from_bytes(b"a".to_vec()), CellMode::Presence);
         assert_eq!(c, [Some(1), None]);
         assert_eq!(e, None, "an invalid pattern is reported once, not in every row");
+    }
+
+    #[test]
+    fn set_answers_only_where_its_program_is_exact() {
+        // Python \b: the set's program uses the regex crate's \w. On a text with a character
+        // where Python's \w differs (U+00B2 SUPERSCRIPT TWO is \p{N}, so \w for Python, not
+        // for the regex crate) the set's answer would be wrong ("abcdef²" has no \b after f
+        // in Python), so the column's own engine decides. Astral characters do the same for
+        // JS without `u`.
+        let ps = [re("hex", r"\b[0-9a-f]{6}\b", Flavor::Python), re("js", r"[a-z]+", Flavor::Js)];
+        let plan = Plan::new(&ps, false).unwrap();
+        assert!(matches!(plan.columns[0], Column::InSet(..)));
+        assert!(matches!(plan.columns[1], Column::InSet(..)));
+        for text in ["x abcdef y", "abcdefg", "\u{1F600} abc", "caf\u{e9} abcdef\u{b2}"] {
+            let want: Vec<Option<u64>> = ps
+                .iter()
+                .map(|p| match &p.matcher {
+                    Matcher::Regex(r) => r.is_match(text).ok().map(u64::from),
+                    _ => unreachable!(),
+                })
+                .collect();
+            let (got, _) = plan.evaluate(&Text::from_bytes(text.as_bytes().to_vec()), CellMode::Presence);
+            assert_eq!(got, want, "{text:?}");
+        }
     }
 }

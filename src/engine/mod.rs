@@ -279,18 +279,36 @@ impl Regex {
         }
     }
 
-    /// The pattern text the linear engine runs, when one program is exact for every input.
+    /// The linear program this pattern runs on typical input, and what "typical" requires.
     ///
-    /// `Some` only when the exact translation needs no backtracking and matching has no
-    /// per-input rule of its own (JS sticky or code-unit checks, Python's empty-match retry):
-    /// then "does the pattern match this text?" is exactly "does this `regex` crate pattern
-    /// match it?", which lets the audit put many patterns in one `RegexSet` pass.
-    pub fn linear_source(&self) -> Option<&str> {
-        if self.js_code_unit_sensitive || self.prefers_empty || (self.flavor == Flavor::Js && self.flags.sticky) {
+    /// On every input whose [`InputTraits`] meet the returned requirements, "does the pattern
+    /// match?" is exactly "does this `regex` crate pattern match?" (it is the program
+    /// [`Regex::is_match`] would pick), which lets the audit answer many patterns in one
+    /// `RegexSet` pass and fall back to [`Regex::is_match`] only on the other inputs. `None`
+    /// when matching needs backtracking even on typical input, or has a rule of its own (JS
+    /// sticky, Python's retry after an empty match).
+    pub fn typical_linear(&self) -> Option<(&str, InputTraits)> {
+        if self.prefers_empty || (self.flavor == Flavor::Js && self.flags.sticky) {
             return None;
         }
-        match &self.variants[0].get()?.as_ref().ok()?.program {
-            Program::Linear(re) => Some(re.as_str()),
+        let all = Assume {
+            no_final_newline: true,
+            no_js_line_breaks: true,
+            python_word_agrees: true,
+            non_empty: true,
+        };
+        let assume = self.mask(all);
+        match &self.variant(assume_bits(assume), assume).ok()?.program {
+            Program::Linear(re) => Some((
+                re.as_str(),
+                InputTraits {
+                    no_final_newline: assume.no_final_newline,
+                    no_js_line_breaks: assume.no_js_line_breaks,
+                    python_word_agrees: assume.python_word_agrees,
+                    non_empty: assume.non_empty,
+                    bmp_only: self.js_code_unit_sensitive,
+                },
+            )),
             Program::Backtracking(_) => None,
         }
     }
@@ -682,6 +700,62 @@ impl CodeUnits {
             }
         }
         Ok(m)
+    }
+}
+
+/// Properties of an input that decide which compiled program is exact on it.
+///
+/// Used both ways: as what an input has ([`InputTraits::of`]) and as what a program needs
+/// ([`Regex::typical_linear`]); [`InputTraits::meets`] compares them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct InputTraits {
+    /// The text does not end with `\n`.
+    pub no_final_newline: bool,
+    /// The text has no `\r`, U+2028 or U+2029.
+    pub no_js_line_breaks: bool,
+    /// No character where Python's `\w` and the `regex` crate's `\w` disagree.
+    pub python_word_agrees: bool,
+    /// The text is not empty.
+    pub non_empty: bool,
+    /// No character outside the Basic Multilingual Plane (JS without `u` matches such text in
+    /// its UTF-16 code-unit form, not with the typical program).
+    pub bmp_only: bool,
+}
+
+impl InputTraits {
+    /// The properties of `text`, computing only those in `wanted` (the rest are `false`).
+    pub fn of(text: &str, wanted: InputTraits) -> InputTraits {
+        let b = text.as_bytes();
+        InputTraits {
+            no_final_newline: wanted.no_final_newline && !text.ends_with('\n'),
+            no_js_line_breaks: wanted.no_js_line_breaks
+                && memchr::memchr(b'\r', b).is_none()
+                && memchr::memmem::find(b, "\u{2028}".as_bytes()).is_none()
+                && memchr::memmem::find(b, "\u{2029}".as_bytes()).is_none(),
+            python_word_agrees: wanted.python_word_agrees && (text.is_ascii() || !python_word_hazard().is_match(text)),
+            non_empty: wanted.non_empty && !text.is_empty(),
+            bmp_only: wanted.bmp_only && (text.is_ascii() || !b.iter().any(|&c| c >= 0xF0)),
+        }
+    }
+
+    /// Whether these properties (an input's) satisfy `needs` (a program's).
+    pub fn meets(&self, needs: &InputTraits) -> bool {
+        (!needs.no_final_newline || self.no_final_newline)
+            && (!needs.no_js_line_breaks || self.no_js_line_breaks)
+            && (!needs.python_word_agrees || self.python_word_agrees)
+            && (!needs.non_empty || self.non_empty)
+            && (!needs.bmp_only || self.bmp_only)
+    }
+
+    /// The union of two sets of needs.
+    pub fn union(self, other: InputTraits) -> InputTraits {
+        InputTraits {
+            no_final_newline: self.no_final_newline || other.no_final_newline,
+            no_js_line_breaks: self.no_js_line_breaks || other.no_js_line_breaks,
+            python_word_agrees: self.python_word_agrees || other.python_word_agrees,
+            non_empty: self.non_empty || other.non_empty,
+            bmp_only: self.bmp_only || other.bmp_only,
+        }
     }
 }
 
