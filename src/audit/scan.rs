@@ -1,17 +1,26 @@
-//! Reading each file once and answering every column in that one pass.
+//! Reading each file once and answering every column from that one read.
 //!
 //! The plan is built once per audit:
 //! - substrings go into one Aho-Corasick automaton over the raw bytes (ASCII case folding for
 //!   `ignore_case`); a case-insensitive substring with non-ASCII letters is a `(?i)` literal
 //!   regex instead (Unicode simple case folding, so `ÄRGER` finds `ärger`);
-//! - regexes whose exact program is the linear engine go into one `RegexSet` over the text,
-//!   which says in one scan which of them match anywhere;
-//! - the rest (look-around, backreferences, flavor rules that need per-input checks) run on
-//!   their own engine: correctness first.
+//! - a regex whose program on typical input is the linear engine runs as a `regex` crate
+//!   regex over the bytes. If its matches must start with one of a few literals (a literal
+//!   prefilter: `\[WO:`, `\[ACK`…), it runs alone: the prefilter skips to candidates with
+//!   memchr / SIMD and the search stops at the first match, far cheaper than a DFA pass. The
+//!   regexes without such a prefix share one `RegexSet`, one DFA pass for all of them;
+//! - the rest (look-around, backreferences), and any regex on an input where its typical
+//!   program is not exact (see [`InputTraits`]), run on their own engine: correctness first.
+//!
+//! A Unicode `\b` stops the lazy DFA at the first non-ASCII byte and sends the search to the
+//! slow NFA simulation. For a regex that cannot match a newline and asserts nothing but word
+//! boundaries and line anchors, a match lies within one line and each line's answer depends
+//! on that line only; on non-ASCII text such a regex runs on the runs of ASCII lines (DFA) and
+//! the non-ASCII lines one at a time (NFA on a short line), with the same answer.
 //!
 //! Counts are each column's own non-overlapping occurrences (Python `str.count` for
-//! substrings, the flavor's iteration rules for regexes); the set and the automaton then only
-//! tell which columns are worth counting.
+//! substrings, the flavor's iteration rules for regexes); the fast paths then only tell which
+//! columns are worth counting.
 //!
 //! Files are read by a pool of scoped threads taking the next index from an atomic counter;
 //! each row lands in its slot, so the output order never depends on the scheduling. A file is
@@ -76,13 +85,28 @@ enum Column<'p> {
     Literal,
     /// A case-folded non-ASCII substring in the folded set, with its own regex for counting.
     Folded(regex::bytes::Regex),
-    /// A regex in the set (by index), whose answer holds on inputs with these traits;
-    /// counted, and answered on other inputs, by its own engine.
-    InSet(usize, &'p crate::Regex, InputTraits),
+    /// A regex with a linear program on typical input; counted, and answered on other
+    /// inputs, by its own engine.
+    Fast(Box<Fast<'p>>),
     /// A regex run on its own engine.
     Own(&'p crate::Regex),
     /// A pattern that did not compile: unknown everywhere (reported once, in the report).
     Invalid,
+}
+
+/// A regex answered by the `regex` crate directly.
+struct Fast<'p> {
+    re: &'p crate::Regex,
+    /// The input traits under which `linear` is exact for it.
+    needs: InputTraits,
+    /// Its typical program, over bytes.
+    linear: regex::bytes::Regex,
+    /// Its index in the shared set, when it has no literal prefix.
+    in_set: Option<usize>,
+    /// It has a Unicode word boundary (slow on non-ASCII text) ...
+    unicode_word: bool,
+    /// ... and can be answered line by line (see the module docs).
+    line_local: bool,
 }
 
 /// The matchers of one audit, compiled once.
@@ -95,18 +119,117 @@ pub struct Plan<'p> {
     /// One set for the folded substrings (run on bytes) ...
     folded_set: Option<regex::bytes::RegexSet>,
     folded_columns: Vec<usize>,
-    /// ... and one for the linear regexes (run on the decoded text).
+    /// ... and one for the linear regexes without a literal prefix (run on the text).
     regex_set: Option<regex::bytes::RegexSet>,
-    /// Every input trait some set member relies on (computed once per file).
-    set_needs: InputTraits,
+    /// Whether the set may be run line by line, and whether that helps (Unicode `\b`).
+    set_line_local: bool,
+    set_unicode_word: bool,
+    /// Every input trait some fast regex relies on (computed once per file).
+    fast_needs: InputTraits,
 }
 
 fn set_error(e: regex::Error) -> Error {
     Error::new(ErrorKind::LimitExceeded, format!("cannot build the audit's pattern set: {e}"))
 }
 
+/// What the fast path needs to know about a regex's typical program.
+struct Shape {
+    /// Every match starts with one of a few non-empty literals.
+    prefixed: bool,
+    unicode_word: bool,
+    line_local: bool,
+}
+
+fn shape(src: &str) -> Shape {
+    use regex_syntax::hir::{Look, literal::Extractor};
+    let Ok(hir) = regex_syntax::parse(src) else {
+        return Shape { prefixed: false, unicode_word: true, line_local: false };
+    };
+    let props = hir.properties();
+    let looks = props.look_set();
+    let seq = Extractor::new().extract(&hir);
+    let prefixed = seq.literals().is_some_and(|lits| !lits.is_empty() && lits.len() <= 64 && lits.iter().all(|l| !l.as_bytes().is_empty()));
+    let word_or_line = looks.iter().all(|l| {
+        matches!(
+            l,
+            Look::WordAscii
+                | Look::WordAsciiNegate
+                | Look::WordUnicode
+                | Look::WordUnicodeNegate
+                | Look::WordStartAscii
+                | Look::WordEndAscii
+                | Look::WordStartUnicode
+                | Look::WordEndUnicode
+                | Look::WordStartHalfAscii
+                | Look::WordEndHalfAscii
+                | Look::WordStartHalfUnicode
+                | Look::WordEndHalfUnicode
+                | Look::StartLF
+                | Look::EndLF
+        )
+    });
+    Shape {
+        prefixed,
+        unicode_word: looks.contains_word_unicode(),
+        line_local: word_or_line && props.minimum_len().is_some_and(|n| n > 0) && !can_match_newline(&hir),
+    }
+}
+
+/// Whether any literal or class in the pattern can match `\n` (a conservative walk over the
+/// tree with an explicit stack: patterns may nest deeply).
+fn can_match_newline(hir: &regex_syntax::hir::Hir) -> bool {
+    use regex_syntax::hir::{Class, HirKind};
+    let mut stack = vec![hir];
+    while let Some(h) = stack.pop() {
+        match h.kind() {
+            HirKind::Literal(lit) => {
+                if lit.0.contains(&b'\n') {
+                    return true;
+                }
+            }
+            HirKind::Class(Class::Unicode(c)) => {
+                if c.ranges().iter().any(|r| r.start() <= '\n' && '\n' <= r.end()) {
+                    return true;
+                }
+            }
+            HirKind::Class(Class::Bytes(c)) => {
+                if c.ranges().iter().any(|r| r.start() <= b'\n' && b'\n' <= r.end()) {
+                    return true;
+                }
+            }
+            HirKind::Empty | HirKind::Look(_) => {}
+            HirKind::Repetition(r) => stack.push(&r.sub),
+            HirKind::Capture(c) => stack.push(&c.sub),
+            HirKind::Concat(hs) | HirKind::Alternation(hs) => stack.extend(hs.iter()),
+        }
+    }
+    false
+}
+
+/// Calls `f` on the runs of ASCII lines and on each non-ASCII line of `b` (newlines left
+/// out), until `f` returns true; returns whether it did.
+fn line_chunks(b: &[u8], mut f: impl FnMut(&[u8]) -> bool) -> bool {
+    let mut run_start = 0;
+    let mut pos = 0;
+    while pos < b.len() {
+        let end = memchr::memchr(b'\n', &b[pos..]).map_or(b.len(), |i| pos + i);
+        let line = &b[pos..end];
+        if !line.is_ascii() {
+            if run_start < pos && f(&b[run_start..pos - 1]) {
+                return true;
+            }
+            if f(line) {
+                return true;
+            }
+            run_start = end + 1;
+        }
+        pos = end + 1;
+    }
+    run_start < b.len() && f(&b[run_start..])
+}
+
 impl<'p> Plan<'p> {
-    /// Compiles the automaton and the sets for `patterns`.
+    /// Compiles the automaton, the regexes and the set for `patterns`.
     ///
     /// # Errors
     /// Only when the automaton cannot be built (an enormous substring list).
@@ -116,8 +239,8 @@ impl<'p> Plan<'p> {
         let mut ac_columns = Vec::new();
         let mut folded_sources = Vec::new();
         let mut folded_columns = Vec::new();
-        let mut regex_sources = Vec::new();
-        let mut regex_columns = Vec::new();
+        let mut set_sources: Vec<String> = Vec::new();
+        let (mut set_line_local, mut set_unicode_word) = (true, false);
         for (i, p) in patterns.iter().enumerate() {
             let col = match &p.matcher {
                 Matcher::Substring(s) if ignore_case && !s.is_ascii() => {
@@ -133,12 +256,32 @@ impl<'p> Plan<'p> {
                     Column::Literal
                 }
                 Matcher::Regex(re) => match re.typical_linear() {
-                    Some((src, needs)) if regex::bytes::Regex::new(src).is_ok() => {
-                        regex_sources.push(src.to_string());
-                        regex_columns.push(i);
-                        Column::InSet(regex_sources.len() - 1, re, needs)
-                    }
-                    _ => Column::Own(re),
+                    Some((src, needs)) => match regex::bytes::RegexBuilder::new(src).size_limit(64 << 20).build() {
+                        Ok(linear) => {
+                            let sh = shape(src);
+                            // A Unicode word boundary that can be answered line by line runs
+                            // alone: in the set it would send every other member through the
+                            // slow engine on non-ASCII lines.
+                            let in_set = if sh.prefixed || (sh.unicode_word && sh.line_local) {
+                                None
+                            } else {
+                                set_sources.push(src.to_string());
+                                set_line_local &= sh.line_local;
+                                set_unicode_word |= sh.unicode_word;
+                                Some(set_sources.len() - 1)
+                            };
+                            Column::Fast(Box::new(Fast {
+                                re,
+                                needs,
+                                linear,
+                                in_set,
+                                unicode_word: sh.unicode_word,
+                                line_local: sh.line_local,
+                            }))
+                        }
+                        Err(_) => Column::Own(re),
+                    },
+                    None => Column::Own(re),
                 },
                 Matcher::Invalid(_) => Column::Invalid,
             };
@@ -155,32 +298,27 @@ impl<'p> Plan<'p> {
                     .map_err(|e| Error::new(ErrorKind::LimitExceeded, format!("cannot build the substring automaton: {e}")))?,
             )
         };
-        let build_set = |sources: &[String]| -> Result<Option<regex::bytes::RegexSet>, Error> {
+        let build_set = |sources: &[String]| -> Result<Option<regex::bytes::RegexSet>, regex::Error> {
             if sources.is_empty() {
                 return Ok(None);
             }
-            regex::bytes::RegexSetBuilder::new(sources).size_limit(256 << 20).build().map(Some).map_err(set_error)
+            regex::bytes::RegexSetBuilder::new(sources).size_limit(256 << 20).dfa_size_limit(64 << 20).build().map(Some)
         };
-        let folded_set = build_set(&folded_sources)?;
-        // A set too large for the engine's limits is not an error: those columns run alone.
-        let regex_set = match build_set(&regex_sources) {
-            Ok(s) => s,
-            Err(_) => {
-                for c in &regex_columns {
-                    if let Column::InSet(_, re, _) = columns[*c] {
-                        columns[*c] = Column::Own(re);
-                    }
+        let folded_set = build_set(&folded_sources).map_err(set_error)?;
+        // A set too large for the engine's limits is not an error: its members run alone.
+        let regex_set = build_set(&set_sources).unwrap_or_else(|_| {
+            for c in &mut columns {
+                if let Column::Fast(f) = c {
+                    f.in_set = None;
                 }
-                regex_columns.clear();
-                None
             }
-        };
-        let set_needs = columns.iter().fold(InputTraits::default(), |acc, c| match c {
-            Column::InSet(_, _, needs) => acc.union(*needs),
+            None
+        });
+        let fast_needs = columns.iter().fold(InputTraits::default(), |acc, c| match c {
+            Column::Fast(f) => acc.union(f.needs),
             _ => acc,
         });
         Ok(Plan {
-            set_needs,
             columns,
             names: patterns.iter().map(|p| p.name.as_str()).collect(),
             ac,
@@ -188,11 +326,32 @@ impl<'p> Plan<'p> {
             folded_set,
             folded_columns,
             regex_set,
+            set_line_local,
+            set_unicode_word,
+            fast_needs,
         })
     }
 
     fn needs_text(&self) -> bool {
-        self.columns.iter().any(|c| matches!(c, Column::InSet(..) | Column::Own(_)))
+        self.columns.iter().any(|c| matches!(c, Column::Fast(_) | Column::Own(_)))
+    }
+
+    /// Which members of the set match `b` (line by line when that is exact and faster).
+    fn set_hits(&self, set: &regex::bytes::RegexSet, b: &[u8], ascii: bool) -> Vec<bool> {
+        let mut hits = vec![false; set.len()];
+        if self.set_unicode_word && self.set_line_local && !ascii {
+            line_chunks(b, |chunk| {
+                for k in set.matches(chunk).iter() {
+                    hits[k] = true;
+                }
+                hits.iter().all(|h| *h)
+            });
+        } else {
+            for k in set.matches(b).iter() {
+                hits[k] = true;
+            }
+        }
+        hits
     }
 
     /// Answers every column for one file's contents.
@@ -203,9 +362,6 @@ impl<'p> Plan<'p> {
         let mut cells: Vec<Option<u64>> = vec![None; self.columns.len()];
         let mut error: Option<RowError> = None;
         if let Some(ac) = &self.ac {
-            for c in &self.ac_columns {
-                cells[*c] = Some(0);
-            }
             self.run_automaton(ac, bytes, mode, &mut cells);
         }
         if let Some(set) = &self.folded_set {
@@ -220,32 +376,42 @@ impl<'p> Plan<'p> {
                 cells[*col] = Some(n);
             }
         }
-        if self.needs_text() {
-            let s = text.as_str();
-            let hits = self.regex_set.as_ref().map(|set| set.matches(s.as_bytes()));
-            let traits = InputTraits::of(s, self.set_needs);
-            for (i, col) in self.columns.iter().enumerate() {
-                let (re, known) = match col {
-                    Column::InSet(k, re, needs) if traits.meets(needs) => (*re, hits.as_ref().map(|h| h.matched(*k))),
-                    Column::InSet(_, re, _) => (*re, None),
-                    Column::Own(re) => (*re, None),
-                    _ => continue,
-                };
-                let answer = match (known, mode) {
-                    (Some(false), _) => Ok(0),
-                    (Some(true), CellMode::Presence) => Ok(1),
-                    (None, CellMode::Presence) => re.is_match(s).map(u64::from),
-                    (_, CellMode::Counts) => re.count(s).map(|n| n as u64),
-                };
-                match answer {
-                    Ok(n) => cells[i] = Some(n),
-                    Err(e) => {
-                        if error.is_none() {
-                            error = Some(RowError {
-                                kind: RowErrorKind::PatternFailed,
-                                message: format!("pattern {:?}: {}", self.names[i], e.message),
-                            });
-                        }
+        if !self.needs_text() {
+            return (cells, error);
+        }
+        let s = text.as_str();
+        let b = s.as_bytes();
+        let ascii = s.is_ascii();
+        let traits = InputTraits::of(s, self.fast_needs);
+        let set_hits = self.regex_set.as_ref().map(|set| self.set_hits(set, b, ascii));
+        for (i, col) in self.columns.iter().enumerate() {
+            let (re, known) = match col {
+                Column::Fast(f) if traits.meets(&f.needs) => {
+                    let known = match (f.in_set, &set_hits) {
+                        (Some(k), Some(hits)) => hits[k],
+                        _ if f.unicode_word && f.line_local && !ascii => line_chunks(b, |chunk| f.linear.is_match(chunk)),
+                        _ => f.linear.is_match(b),
+                    };
+                    (f.re, Some(known))
+                }
+                Column::Fast(f) => (f.re, None),
+                Column::Own(re) => (*re, None),
+                _ => continue,
+            };
+            let answer = match (known, mode) {
+                (Some(false), _) => Ok(0),
+                (Some(true), CellMode::Presence) => Ok(1),
+                (None, CellMode::Presence) => re.is_match(s).map(u64::from),
+                (_, CellMode::Counts) => re.count(s).map(|n| n as u64),
+            };
+            match answer {
+                Ok(n) => cells[i] = Some(n),
+                Err(e) => {
+                    if error.is_none() {
+                        error = Some(RowError {
+                            kind: RowErrorKind::PatternFailed,
+                            message: format!("pattern {:?}: {}", self.names[i], e.message),
+                        });
                     }
                 }
             }
@@ -421,10 +587,10 @@ mod tests {
             re("none", r"\d{9}", Flavor::Js),
         ];
         assert!(matches!(Plan::new(&ps, false).unwrap().columns[1], Column::Own(_)));
-        assert!(matches!(Plan::new(&ps, false).unwrap().columns[0], Column::InSet(..)));
+        assert!(matches!(Plan::new(&ps, false).unwrap().columns[0], Column::Fast(..)));
         // Python `$` is linear when the text has no final newline; here it has one, so the
         // set's answer is not used and the column's own engine decides (it matches: "ax\n").
-        assert!(matches!(Plan::new(&ps, false).unwrap().columns[2], Column::InSet(..)));
+        assert!(matches!(Plan::new(&ps, false).unwrap().columns[2], Column::Fast(..)));
         let text = b"[WO:ab-12] foobar [WO:ff] ax\n";
         assert_eq!(cells(&ps, text, false, CellMode::Presence), [Some(1), Some(1), Some(1), Some(0)]);
         assert_eq!(cells(&ps, text, false, CellMode::Counts), [Some(2), Some(1), Some(1), Some(0)]);
@@ -455,8 +621,8 @@ mod tests {
         // JS without `u`.
         let ps = [re("hex", r"\b[0-9a-f]{6}\b", Flavor::Python), re("js", r"[a-z]+", Flavor::Js)];
         let plan = Plan::new(&ps, false).unwrap();
-        assert!(matches!(plan.columns[0], Column::InSet(..)));
-        assert!(matches!(plan.columns[1], Column::InSet(..)));
+        assert!(matches!(plan.columns[0], Column::Fast(..)));
+        assert!(matches!(plan.columns[1], Column::Fast(..)));
         for text in ["x abcdef y", "abcdefg", "\u{1F600} abc", "caf\u{e9} abcdef\u{b2}"] {
             let want: Vec<Option<u64>> = ps
                 .iter()
@@ -467,6 +633,62 @@ mod tests {
                 .collect();
             let (got, _) = plan.evaluate(&Text::from_bytes(text.as_bytes().to_vec()), CellMode::Presence);
             assert_eq!(got, want, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn line_chunks_split_at_non_ascii_lines() {
+        let mut seen = Vec::new();
+        let stopped = line_chunks("a\nb\nc\u{e9}\nd\ne\n\u{fc}".as_bytes(), |c| {
+            seen.push(String::from_utf8(c.to_vec()).unwrap());
+            false
+        });
+        assert!(!stopped);
+        assert_eq!(seen, ["a\nb", "c\u{e9}", "d\ne", "\u{fc}"]);
+        let mut n = 0;
+        assert!(line_chunks(b"x\ny\xc3\xa9\nz", |_| {
+            n += 1;
+            n == 2
+        }));
+        assert_eq!(n, 2);
+    }
+
+    #[test]
+    fn shapes() {
+        let s = shape(r"\[WO:[0-9a-f-]+\]");
+        assert!(s.prefixed && !s.unicode_word);
+        let s = shape(r"\b[0-9a-f]{6,12}\b");
+        assert!(!s.prefixed && s.unicode_word && s.line_local);
+        assert!(!shape(r"\ba\s+b\b").line_local, "\\s can match a newline");
+        assert!(!shape(r"\ba$").line_local, "$ is end of text");
+        assert!(shape(r"(?m)^\w+$").line_local);
+        assert!(!shape(r"\b\w*").line_local, "can match empty");
+    }
+
+    #[test]
+    fn line_by_line_answers_equal_the_whole_text_answers() {
+        let patterns = [r"\b[0-9a-f]{6,12}\b", r"\Bab\w", r"(?m)^\w+é$", r"\bx\b", r"[a-f]{3}\b"];
+        let ps: Vec<AuditPattern> = patterns.iter().map(|p| re(p, p, Flavor::Rust)).collect();
+        let plan = Plan::new(&ps, false).unwrap();
+        let pieces = ["abcdef", "é", "x", " ", "\n", "cafébabe", "ü1234567", "zz", "ab", "b", "-", "\u{1F600}"];
+        // Deterministic pseudo-random texts built from the pieces.
+        let mut seed = 7u64;
+        for _ in 0..400 {
+            let mut text = String::new();
+            for _ in 0..(seed % 9) {
+                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                text.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+            }
+            let want: Vec<Option<u64>> = ps
+                .iter()
+                .map(|p| match &p.matcher {
+                    Matcher::Regex(r) => r.is_match(&text).ok().map(u64::from),
+                    _ => unreachable!(),
+                })
+                .collect();
+            let (got, _) = plan.evaluate(&Text::from_bytes(text.clone().into_bytes()), CellMode::Presence);
+            assert_eq!(got, want, "{text:?}");
+            seed ^= text.len() as u64;
         }
     }
 }
