@@ -50,6 +50,16 @@ impl Text {
         let io = |e: std::io::Error| Error::new(ErrorKind::Io, format!("{}: {e}", path.display()));
         let file = std::fs::File::open(path).map_err(io)?;
         let meta = file.metadata().map_err(io)?;
+        Text::from_file(file, &meta, path)
+    }
+
+    /// Loads an open file whose metadata the caller already has (`path` names it in errors);
+    /// large files are memory-mapped.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Io`] naming the path when it is a directory or cannot be read.
+    pub fn from_file(file: std::fs::File, meta: &std::fs::Metadata, path: &Path) -> Result<Text, Error> {
+        let io = |e: std::io::Error| Error::new(ErrorKind::Io, format!("{}: {e}", path.display()));
         if meta.is_dir() {
             return Err(Error::new(
                 ErrorKind::Io,

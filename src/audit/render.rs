@@ -97,11 +97,62 @@ pub fn json_value(report: &Report) -> Value {
 
 /// Writes the JSON (indented, as the seed's `json.dumps(indent=2)`), then a newline.
 ///
+/// Streams row by row, so the output never exists twice in memory; the text is the same as
+/// `serde_json::to_writer_pretty(&json_value(report))` (a test holds them equal).
+///
 /// # Errors
 /// When writing fails.
 pub fn json(report: &Report, out: &mut impl Write) -> io::Result<()> {
-    serde_json::to_writer_pretty(&mut *out, &json_value(report))?;
-    writeln!(out)
+    let string = |out: &mut dyn Write, s: &str| -> io::Result<()> { serde_json::to_writer(out, s).map_err(io::Error::from) };
+    if report.rows.is_empty() {
+        write!(out, "{{\n  \"rows\": [],")?;
+    } else {
+        write!(out, "{{\n  \"rows\": [")?;
+        for (i, row) in report.rows.iter().enumerate() {
+            write!(out, "{}\n    {{\n      \"path\": ", if i == 0 { "" } else { "," })?;
+            string(out, &row.path)?;
+            if report.names.is_empty() {
+                write!(out, ",\n      \"matches\": {{}}")?;
+            } else {
+                write!(out, ",\n      \"matches\": {{")?;
+                for (k, (name, cell)) in report.names.iter().zip(&row.cells).enumerate() {
+                    write!(out, "{}\n        ", if k == 0 { "" } else { "," })?;
+                    string(out, name)?;
+                    match (cell, report.mode) {
+                        (None, _) => write!(out, ": null")?,
+                        (Some(n), CellMode::Presence) => write!(out, ": {}", *n > 0)?,
+                        (Some(n), CellMode::Counts) => write!(out, ": {n}")?,
+                    }
+                }
+                write!(out, "\n      }}")?;
+            }
+            if let Some(e) = &row.error {
+                write!(out, ",\n      \"error\": ")?;
+                string(out, &e.message)?;
+                write!(out, ",\n      \"error_kind\": ")?;
+                string(out, json!(e.kind).as_str().unwrap_or_default())?;
+            }
+            write!(out, "\n    }}")?;
+        }
+        write!(out, "\n  ],")?;
+    }
+    let u = &report.usage;
+    write!(
+        out,
+        "\n  \"usage\": {{\n    \"files_scanned\": {},\n    \"patterns_evaluated\": {},\n    \"matches_total\": {}\n  }}",
+        u.files_scanned, u.patterns_evaluated, u.matches_total
+    )?;
+    if !report.pattern_errors.is_empty() {
+        write!(out, ",\n  \"pattern_errors\": {{")?;
+        for (k, p) in report.pattern_errors.iter().enumerate() {
+            write!(out, "{}\n    ", if k == 0 { "" } else { "," })?;
+            string(out, &p.name)?;
+            write!(out, ": ")?;
+            string(out, &p.message)?;
+        }
+        write!(out, "\n  }}")?;
+    }
+    writeln!(out, "\n}}")
 }
 
 fn csv_field(s: &str) -> String {
@@ -172,5 +223,21 @@ mod tests {
     fn csv_quotes_fields() {
         let t = render(|r, o| csv(r, o), &report(CellMode::Presence));
         assert_eq!(t, "path,x,y,error\r\na|b.md,true,false,\r\n\"gone, \"\"really\"\"\",,,No such file\r\n");
+    }
+
+    #[test]
+    fn streamed_json_equals_the_value_pretty_printed() {
+        for mode in [CellMode::Presence, CellMode::Counts] {
+            let mut r = report(mode);
+            for rows in [r.rows.clone(), vec![]] {
+                r.rows = rows;
+                for errors in [vec![], vec![crate::audit::PatternError { name: "p\"".into(), message: "bad \u{1F600}".into() }]] {
+                    r.pattern_errors = errors;
+                    let streamed = render(|r, o| json(r, o), &r);
+                    let want = serde_json::to_string_pretty(&json_value(&r)).unwrap() + "\n";
+                    assert_eq!(streamed, want);
+                }
+            }
+        }
     }
 }

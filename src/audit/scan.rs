@@ -455,8 +455,9 @@ impl<'p> Plan<'p> {
 fn scan_file(shown: &str, path: &std::path::Path, plan: &Plan, options: &ScanOptions) -> Row {
     let columns = plan.columns.len();
     let fail = |kind, message| Row::failed(shown.to_string(), columns, kind, message);
-    let meta = match std::fs::metadata(path) {
-        Ok(m) => m,
+    let opened = std::fs::File::open(path).and_then(|f| f.metadata().map(|m| (f, m)));
+    let (file, meta) = match opened {
+        Ok(fm) => fm,
         Err(e) => {
             let (kind, message) = io_failure(path, &e);
             return fail(kind, message);
@@ -471,10 +472,10 @@ fn scan_file(shown: &str, path: &std::path::Path, plan: &Plan, options: &ScanOpt
             format!("file is {} bytes, over the maximum of {} bytes (--max-filesize)", meta.len(), options.max_filesize),
         );
     }
-    let text = match Text::from_path(path) {
+    let text = match Text::from_file(file, &meta, path) {
         Ok(t) => t,
         Err(_) => {
-            // Text's error is already a message; re-open to classify the I/O error.
+            // Text's error is already a message; read again to classify the I/O error.
             let e = std::fs::File::open(path).and_then(|mut f| std::io::copy(&mut f, &mut std::io::sink())).err();
             let (kind, message) = match e {
                 Some(e) => io_failure(path, &e),
