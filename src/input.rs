@@ -58,7 +58,11 @@ impl Text {
     ///
     /// # Errors
     /// [`ErrorKind::Io`] naming the path when it is a directory or cannot be read.
-    pub fn from_file(file: std::fs::File, meta: &std::fs::Metadata, path: &Path) -> Result<Text, Error> {
+    pub fn from_file(
+        file: std::fs::File,
+        meta: &std::fs::Metadata,
+        path: &Path,
+    ) -> Result<Text, Error> {
         let io = |e: std::io::Error| Error::new(ErrorKind::Io, format!("{}: {e}", path.display()));
         if meta.is_dir() {
             return Err(Error::new(

@@ -17,7 +17,10 @@ fn fixture() -> tempfile::TempDir {
     let d = tempfile::tempdir().unwrap();
     let p = d.path();
     let w = |name: &str, bytes: &[u8]| std::fs::write(p.join(name), bytes).unwrap();
-    w("a.md", "intro\n[WO:ab-12] then ACK: and ACK: again\nÄrger im Büro\n".as_bytes());
+    w(
+        "a.md",
+        "intro\n[WO:ab-12] then ACK: and ACK: again\nÄrger im Büro\n".as_bytes(),
+    );
     w("b.md", b"nothing to see\n");
     w("empty.txt", b"");
     w("invalid.txt", b"\xff\xfe ACK: \xc3( [WO:ff] \xe2\x82\n");
@@ -25,7 +28,7 @@ fn fixture() -> tempfile::TempDir {
     // The only match straddles the 64 KiB boundary: bytes EDGE-4 .. EDGE+5.
     let mut edge = vec![b'x'; EDGE - 4];
     edge.extend_from_slice(b"EDGE-MARK");
-    edge.extend_from_slice(&vec![b'y'; 100]);
+    edge.extend_from_slice(&[b'y'; 100]);
     w("edge.txt", &edge);
     // Over 1 MiB, so it is memory-mapped; the match straddles the 1 MiB boundary.
     let mut big = vec![b'z'; BIG - 3];
@@ -42,7 +45,14 @@ fn fixture() -> tempfile::TempDir {
 }
 
 fn rxw(dir: &Path, args: &[&str]) -> (String, String, i32) {
-    let out = Command::cargo_bin("rxw").unwrap().current_dir(dir).env("NO_COLOR", "1").arg("audit").args(args).output().unwrap();
+    let out = Command::cargo_bin("rxw")
+        .unwrap()
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .arg("audit")
+        .args(args)
+        .output()
+        .unwrap();
     (
         String::from_utf8(out.stdout).unwrap(),
         String::from_utf8(out.stderr).unwrap(),
@@ -50,7 +60,14 @@ fn rxw(dir: &Path, args: &[&str]) -> (String, String, i32) {
     )
 }
 
-const PATTERNS: [&str; 6] = ["--paths-from", "list.txt", "-p", "ACK:", "-p", r"wo=/\[WO:[0-9a-f-]+\]/"];
+const PATTERNS: [&str; 6] = [
+    "--paths-from",
+    "list.txt",
+    "-p",
+    "ACK:",
+    "-p",
+    r"wo=/\[WO:[0-9a-f-]+\]/",
+];
 
 fn fixture_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
     let mut v: Vec<&str> = PATTERNS.to_vec();
@@ -59,7 +76,8 @@ fn fixture_args<'a>(extra: &[&'a str]) -> Vec<&'a str> {
     v
 }
 
-const ERROR_LINES: &str = "⚠️ `binary.bin`: binary file (NUL byte at offset 4); use --binary to audit it anyway
+const ERROR_LINES: &str =
+    "⚠️ `binary.bin`: binary file (NUL byte at offset 4); use --binary to audit it anyway
 ⚠️ `sub`: is a directory
 ⚠️ `missing.md`: No such file or directory (os error 2)
 ⚠️ `dangling.lnk`: dangling symbolic link (its target does not exist)
@@ -88,7 +106,10 @@ usage: files_scanned=6 patterns_evaluated=3 matches_total=6 (✅ cells)
 "
     );
     assert_eq!(out, expected);
-    assert_eq!(code, 2, "rows that could not be read exit 2 after the matrix");
+    assert_eq!(
+        code, 2,
+        "rows that could not be read exit 2 after the matrix"
+    );
     assert!(err.contains("4 row(s) have unknown"), "{err}");
 }
 
@@ -124,12 +145,26 @@ fn json_on_the_fixture_tree() {
     let (out, _, code) = rxw(d.path(), &fixture_args(&["--format", "json"]));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let compact = |path: &str| {
-        let row = v["rows"].as_array().unwrap().iter().find(|r| r["path"] == path).unwrap();
+        let row = v["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["path"] == path)
+            .unwrap();
         serde_json::to_string(row).unwrap()
     };
-    assert_eq!(compact("a.md"), r#"{"path":"a.md","matches":{"ACK:":true,"wo":true,"edge":false}}"#);
-    assert_eq!(compact("empty.txt"), r#"{"path":"empty.txt","matches":{"ACK:":false,"wo":false,"edge":false}}"#);
-    assert_eq!(compact("edge.txt"), r#"{"path":"edge.txt","matches":{"ACK:":false,"wo":false,"edge":true}}"#);
+    assert_eq!(
+        compact("a.md"),
+        r#"{"path":"a.md","matches":{"ACK:":true,"wo":true,"edge":false}}"#
+    );
+    assert_eq!(
+        compact("empty.txt"),
+        r#"{"path":"empty.txt","matches":{"ACK:":false,"wo":false,"edge":false}}"#
+    );
+    assert_eq!(
+        compact("edge.txt"),
+        r#"{"path":"edge.txt","matches":{"ACK:":false,"wo":false,"edge":true}}"#
+    );
     assert_eq!(
         compact("sub"),
         r#"{"path":"sub","matches":{"ACK:":null,"wo":null,"edge":null},"error":"is a directory","error_kind":"path_directory"}"#
@@ -138,12 +173,31 @@ fn json_on_the_fixture_tree() {
         compact("missing.md"),
         r#"{"path":"missing.md","matches":{"ACK:":null,"wo":null,"edge":null},"error":"No such file or directory (os error 2)","error_kind":"path_missing"}"#
     );
-    let paths: Vec<&str> = v["rows"].as_array().unwrap().iter().map(|r| r["path"].as_str().unwrap()).collect();
+    let paths: Vec<&str> = v["rows"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["path"].as_str().unwrap())
+        .collect();
     assert_eq!(
         paths,
-        ["a.md", "b.md", "empty.txt", "invalid.txt", "binary.bin", "edge.txt", "sub", "missing.md", "dangling.lnk", "big.txt"]
+        [
+            "a.md",
+            "b.md",
+            "empty.txt",
+            "invalid.txt",
+            "binary.bin",
+            "edge.txt",
+            "sub",
+            "missing.md",
+            "dangling.lnk",
+            "big.txt"
+        ]
     );
-    assert_eq!(v["usage"], serde_json::json!({"files_scanned": 6, "patterns_evaluated": 3, "matches_total": 6}));
+    assert_eq!(
+        v["usage"],
+        serde_json::json!({"files_scanned": 6, "patterns_evaluated": 3, "matches_total": 6})
+    );
     assert_eq!(code, 2);
     // The whole document, pinned (indented like the seed's json.dumps(indent=2)).
     assert!(out.starts_with("{\n  \"rows\": [\n    {\n      \"path\": \"a.md\",\n      \"matches\": {\n        \"ACK:\": true,"));
@@ -154,8 +208,14 @@ fn json_counts_on_the_fixture_tree() {
     let d = fixture();
     let (out, _, _) = rxw(d.path(), &fixture_args(&["--format", "json", "--counts"]));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["rows"][0]["matches"], serde_json::json!({"ACK:": 2, "wo": 1, "edge": 0}));
-    assert_eq!(v["rows"][4]["matches"], serde_json::json!({"ACK:": null, "wo": null, "edge": null}));
+    assert_eq!(
+        v["rows"][0]["matches"],
+        serde_json::json!({"ACK:": 2, "wo": 1, "edge": 0})
+    );
+    assert_eq!(
+        v["rows"][4]["matches"],
+        serde_json::json!({"ACK:": null, "wo": null, "edge": null})
+    );
     assert_eq!(v["usage"]["matches_total"], 7);
 }
 
@@ -194,9 +254,15 @@ fn binary_option_reads_files_with_nul_bytes() {
 #[test]
 fn max_filesize_makes_a_row_not_an_abort() {
     let d = fixture();
-    let (out, _, code) = rxw(d.path(), &["big.txt", "a.md", "-p", "EDGE-MARK", "--max-filesize", "1M"]);
+    let (out, _, code) = rxw(
+        d.path(),
+        &["big.txt", "a.md", "-p", "EDGE-MARK", "--max-filesize", "1M"],
+    );
     assert!(out.contains("| `big.txt` | ⚠️ |\n| `a.md` | ❌ |"), "{out}");
-    assert!(out.contains("⚠️ `big.txt`: file is 1048583 bytes, over the maximum of 1048576 bytes"), "{out}");
+    assert!(
+        out.contains("⚠️ `big.txt`: file is 1048583 bytes, over the maximum of 1048576 bytes"),
+        "{out}"
+    );
     assert_eq!(code, 2);
 }
 
@@ -207,10 +273,35 @@ fn directories_are_walked_sorted_with_gitignore_and_hidden() {
     std::fs::write(p.join(".gitignore"), "b.md\n*.txt\n").unwrap();
     std::fs::write(p.join(".hidden.md"), "ACK:").unwrap();
     let (out, _, _) = rxw(p, &[".", "-p", "ACK:", "--format", "csv"]);
-    let paths: Vec<&str> = out.lines().skip(1).map(|l| l.split(',').next().unwrap()).collect();
-    assert_eq!(paths, ["./a.md", "./binary.bin", "./dangling.lnk", "./sub/c.md"]);
-    let (out, _, _) = rxw(p, &[".", "-p", "ACK:", "--format", "csv", "--hidden", "--glob", "*.md", "--max-depth", "1"]);
-    let paths: Vec<&str> = out.lines().skip(1).map(|l| l.split(',').next().unwrap()).collect();
+    let paths: Vec<&str> = out
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap())
+        .collect();
+    assert_eq!(
+        paths,
+        ["./a.md", "./binary.bin", "./dangling.lnk", "./sub/c.md"]
+    );
+    let (out, _, _) = rxw(
+        p,
+        &[
+            ".",
+            "-p",
+            "ACK:",
+            "--format",
+            "csv",
+            "--hidden",
+            "--glob",
+            "*.md",
+            "--max-depth",
+            "1",
+        ],
+    );
+    let paths: Vec<&str> = out
+        .lines()
+        .skip(1)
+        .map(|l| l.split(',').next().unwrap())
+        .collect();
     // As in ripgrep, a file a --glob selects is audited even when an ignore file lists it.
     assert_eq!(paths, ["./.hidden.md", "./a.md", "./b.md"]);
 }
@@ -218,14 +309,31 @@ fn directories_are_walked_sorted_with_gitignore_and_hidden() {
 #[test]
 fn ignore_case_including_non_ascii() {
     let d = fixture();
-    let args = ["a.md", "b.md", "-p", "up=ÄRGER", "-p", "low=büro", "-p", r"re=/ärger\s+IM/", "-p", "ack=ack:"];
+    let args = [
+        "a.md",
+        "b.md",
+        "-p",
+        "up=ÄRGER",
+        "-p",
+        "low=büro",
+        "-p",
+        r"re=/ärger\s+IM/",
+        "-p",
+        "ack=ack:",
+    ];
     let (out, _, code) = rxw(d.path(), &args);
-    assert!(out.contains("| `a.md` | ❌ | ❌ | ❌ | ❌ |"), "case-sensitive by default: {out}");
+    assert!(
+        out.contains("| `a.md` | ❌ | ❌ | ❌ | ❌ |"),
+        "case-sensitive by default: {out}"
+    );
     assert_eq!(code, 0);
     let mut ci = args.to_vec();
     ci.push("-i");
     let (out, _, _) = rxw(d.path(), &ci);
-    assert!(out.contains("| `a.md` | ✅ | ✅ | ✅ | ✅ |\n| `b.md` | ❌ | ❌ | ❌ | ❌ |"), "{out}");
+    assert!(
+        out.contains("| `a.md` | ✅ | ✅ | ✅ | ✅ |\n| `b.md` | ❌ | ❌ | ❌ | ❌ |"),
+        "{out}"
+    );
     ci.extend(["--format", "counts"]);
     let (out, _, _) = rxw(d.path(), &ci);
     assert!(out.contains("| `a.md` | 1 | 1 | 1 | 2 |"), "{out}");
@@ -236,16 +344,28 @@ fn require_all_and_forbid_any_are_ci_gates() {
     let d = fixture();
     let (_, err, code) = rxw(d.path(), &["a.md", "b.md", "-p", "ACK:", "--require-all"]);
     assert_eq!(code, 1);
-    assert!(err.contains("--require-all: 1 cell(s) are ❌:\n  b.md × ACK:"), "{err}");
-    let (_, _, code) = rxw(d.path(), &["a.md", "sub/c.md", "-p", "ACK:", "--require-all"]);
+    assert!(
+        err.contains("--require-all: 1 cell(s) are ❌:\n  b.md × ACK:"),
+        "{err}"
+    );
+    let (_, _, code) = rxw(
+        d.path(),
+        &["a.md", "sub/c.md", "-p", "ACK:", "--require-all"],
+    );
     assert_eq!(code, 0);
     let (_, err, code) = rxw(d.path(), &["a.md", "b.md", "-p", "ACK:", "--forbid-any"]);
     assert_eq!(code, 1);
-    assert!(err.contains("--forbid-any: 1 cell(s) are ✅:\n  a.md × ACK:"), "{err}");
+    assert!(
+        err.contains("--forbid-any: 1 cell(s) are ✅:\n  a.md × ACK:"),
+        "{err}"
+    );
     let (_, _, code) = rxw(d.path(), &["b.md", "-p", "ACK:", "--forbid-any"]);
     assert_eq!(code, 0);
     // An unreadable row outranks the gate: exit 2, and the gate still names its cells.
-    let (_, err, code) = rxw(d.path(), &["b.md", "missing.md", "-p", "ACK:", "--require-all"]);
+    let (_, err, code) = rxw(
+        d.path(),
+        &["b.md", "missing.md", "-p", "ACK:", "--require-all"],
+    );
     assert_eq!(code, 2);
     assert!(err.contains("b.md × ACK:"), "{err}");
 }
@@ -255,7 +375,10 @@ fn invalid_pattern_keeps_its_column_and_exits_2_after_the_matrix() {
     let d = fixture();
     let (out, err, code) = rxw(d.path(), &["a.md", "-p", "ACK:", "-p", "bad=/(ab/"]);
     assert_eq!(code, 2);
-    assert!(out.starts_with("| Path | ACK: | bad |\n|---|---|---|\n| `a.md` | ✅ | ⚠️ |\n"), "{out}");
+    assert!(
+        out.starts_with("| Path | ACK: | bad |\n|---|---|---|\n| `a.md` | ✅ | ⚠️ |\n"),
+        "{out}"
+    );
     assert!(out.contains("⚠️ pattern `bad`:"), "{out}");
     assert!(err.contains("rxw: pattern \"bad\""), "{err}");
     assert!(err.contains('^'), "a caret under the span: {err}");
@@ -272,17 +395,47 @@ fn flavors_and_pattern_files() {
     let d = fixture();
     let p = d.path();
     std::fs::write(p.join("pats.txt"), "# comment\nACK:\nwo=/\\[WO:(?=ab)/\n\n").unwrap();
-    let (out, _, code) = rxw(p, &["a.md", "invalid.txt", "--patterns", "pats.txt", "--flavor", "python"]);
+    let (out, _, code) = rxw(
+        p,
+        &[
+            "a.md",
+            "invalid.txt",
+            "--patterns",
+            "pats.txt",
+            "--flavor",
+            "python",
+        ],
+    );
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("| Path | ACK: | wo |\n|---|---|---|\n| `a.md` | ✅ | ✅ |\n| `invalid.txt` | ✅ | ❌ |"), "{out}");
+    assert!(
+        out.contains(
+            "| Path | ACK: | wo |\n|---|---|---|\n| `a.md` | ✅ | ✅ |\n| `invalid.txt` | ✅ | ❌ |"
+        ),
+        "{out}"
+    );
     std::fs::write(
         p.join("pats.toml"),
         "[[patterns]]\nname = \"hex\"\npattern = '[0-9a-f]{2}\\]'\nregex = true\nflavor = \"js\"\n\n[[patterns]]\npattern = \"Büro\"\n",
     )
     .unwrap();
-    let (out, _, code) = rxw(p, &["a.md", "b.md", "--patterns", "pats.toml", "--format", "counts"]);
+    let (out, _, code) = rxw(
+        p,
+        &[
+            "a.md",
+            "b.md",
+            "--patterns",
+            "pats.toml",
+            "--format",
+            "counts",
+        ],
+    );
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("| Path | hex | Büro |\n|---|---|---|\n| `a.md` | 1 | 1 |\n| `b.md` | 0 | 0 |"), "{out}");
+    assert!(
+        out.contains(
+            "| Path | hex | Büro |\n|---|---|---|\n| `a.md` | 1 | 1 |\n| `b.md` | 0 | 0 |"
+        ),
+        "{out}"
+    );
 }
 
 #[test]
@@ -295,7 +448,10 @@ fn paths_from_standard_input() {
         .write_stdin("b.md\nsub/c.md\n")
         .output()
         .unwrap();
-    assert_eq!(String::from_utf8(out.stdout).unwrap(), "path,ACK:,error\r\nb.md,false,\r\nsub/c.md,true,\r\n");
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "path,ACK:,error\r\nb.md,false,\r\nsub/c.md,true,\r\n"
+    );
 }
 
 #[test]
@@ -309,7 +465,9 @@ fn chmod_000_is_unreadable_unless_we_are_root() {
     let (out, _, code) = rxw(d.path(), &["locked.md", "-p", "ACK:"]);
     if readable_anyway {
         // Root (CAP_DAC_OVERRIDE) reads it: the honest answer is the content.
-        eprintln!("note: running with the privilege to read chmod 000 files; checking that outcome");
+        eprintln!(
+            "note: running with the privilege to read chmod 000 files; checking that outcome"
+        );
         assert!(out.contains("| `locked.md` | ✅ |"), "{out}");
         assert_eq!(code, 0);
     } else {
@@ -324,7 +482,10 @@ fn chmod_000_is_unreadable_unless_we_are_root() {
 fn a_file_that_opens_but_cannot_be_read_is_a_row() {
     // Reading /proc/self/mem at offset 0 fails (EIO) for every user, root included.
     let d = fixture();
-    let (out, _, code) = rxw(d.path(), &["/proc/self/mem", "a.md", "-p", "ACK:", "--format", "json"]);
+    let (out, _, code) = rxw(
+        d.path(),
+        &["/proc/self/mem", "a.md", "-p", "ACK:", "--format", "json"],
+    );
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["rows"][0]["error_kind"], "file_unreadable", "{out}");
     assert_eq!(v["rows"][1]["matches"]["ACK:"], true);
@@ -372,19 +533,31 @@ fn seed_example_13_files_by_6_triggers() {
     }
     let (out, _, code) = rxw(d.path(), &args);
     assert_eq!(code, 0);
-    let mut want = format!("| Path | {} |\n|---|---|---|---|---|---|---|\n", TRIGGERS.join(" | "));
+    let mut want = format!(
+        "| Path | {} |\n|---|---|---|---|---|---|---|\n",
+        TRIGGERS.join(" | ")
+    );
     for (i, row) in expected.iter().enumerate() {
         let cells: Vec<&str> = row.iter().map(|b| if *b { "✅" } else { "❌" }).collect();
-        want.push_str(&format!("| `./proj{:02}/CLAUDE.md` | {} |\n", i + 1, cells.join(" | ")));
+        want.push_str(&format!(
+            "| `./proj{:02}/CLAUDE.md` | {} |\n",
+            i + 1,
+            cells.join(" | ")
+        ));
     }
     let hits = expected.iter().flatten().filter(|b| **b).count();
-    want.push_str(&format!("\nusage: files_scanned=13 patterns_evaluated=6 matches_total={hits} (✅ cells)\n"));
+    want.push_str(&format!(
+        "\nusage: files_scanned=13 patterns_evaluated=6 matches_total={hits} (✅ cells)\n"
+    ));
     assert_eq!(out, want);
 }
 
 #[test]
 fn seed_example_table_equals_the_python_reference() {
-    let ok = std::process::Command::new("python3").arg("--version").output().is_ok_and(|o| o.status.success());
+    let ok = std::process::Command::new("python3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
     if !ok {
         eprintln!("skipped: python3 is not available to run the reference implementation");
         return;
@@ -398,7 +571,9 @@ fn seed_example_table_equals_the_python_reference() {
     std::fs::write(d.path().join("list.txt"), &list).unwrap();
     let reference = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/grep_audit_ref.py");
     let mut py = std::process::Command::new("python3");
-    py.current_dir(d.path()).arg(&reference).args(["--paths-from", "list.txt"]);
+    py.current_dir(d.path())
+        .arg(&reference)
+        .args(["--paths-from", "list.txt"]);
     let mut args = vec!["--paths-from", "list.txt"];
     for t in TRIGGERS {
         py.args(["-p", t]);

@@ -19,9 +19,9 @@ pub mod paths;
 pub mod render;
 pub mod scan;
 
+use crate::Regex;
 use crate::error::{Error, ErrorKind};
 use crate::flavor::{Flags, Flavor};
-use crate::Regex;
 use serde::Serialize;
 
 pub use paths::{PathSource, WalkOptions};
@@ -82,7 +82,12 @@ impl AuditPattern {
     /// # Errors
     /// Whatever [`Regex::new`] reports: an invalid pattern or an unsupported construct, with
     /// its span.
-    pub fn regex(name: &str, pattern: &str, flavor: Flavor, flags: Flags) -> Result<AuditPattern, Error> {
+    pub fn regex(
+        name: &str,
+        pattern: &str,
+        flavor: Flavor,
+        flags: Flags,
+    ) -> Result<AuditPattern, Error> {
         let re = Regex::new(pattern, flavor, flags)?;
         Ok(AuditPattern {
             name: name.to_string(),
@@ -95,7 +100,13 @@ impl AuditPattern {
     ///
     /// # Errors
     /// As [`AuditPattern::regex`].
-    pub fn regex_ci(name: &str, pattern: &str, flavor: Flavor, mut flags: Flags, ignore_case: bool) -> Result<AuditPattern, Error> {
+    pub fn regex_ci(
+        name: &str,
+        pattern: &str,
+        flavor: Flavor,
+        mut flags: Flags,
+        ignore_case: bool,
+    ) -> Result<AuditPattern, Error> {
         flags.ignore_case |= ignore_case;
         AuditPattern::regex(name, pattern, flavor, flags)
     }
@@ -128,7 +139,10 @@ pub fn check_names(patterns: &[AuditPattern]) -> Result<(), Error> {
         if !seen.insert(p.name.as_str()) {
             return Err(Error::new(
                 ErrorKind::PatternInvalid,
-                format!("two patterns are named {:?}; give one a different name with name=…", p.name),
+                format!(
+                    "two patterns are named {:?}; give one a different name with name=…",
+                    p.name
+                ),
             ));
         }
     }
@@ -242,7 +256,11 @@ impl Report {
     pub fn new(names: Vec<String>, rows: Vec<Row>, mode: CellMode) -> Report {
         let files_scanned = rows
             .iter()
-            .filter(|r| r.error.as_ref().is_none_or(|e| e.kind == RowErrorKind::PatternFailed))
+            .filter(|r| {
+                r.error
+                    .as_ref()
+                    .is_none_or(|e| e.kind == RowErrorKind::PatternFailed)
+            })
             .count() as u64;
         let cells = rows.iter().flat_map(|r| r.cells.iter()).flatten();
         let matches_total = match mode {
@@ -254,7 +272,13 @@ impl Report {
             patterns_evaluated: names.len() as u64,
             matches_total,
         };
-        Report { pattern_errors: Vec::new(), names, rows, mode, usage }
+        Report {
+            pattern_errors: Vec::new(),
+            names,
+            rows,
+            mode,
+            usage,
+        }
     }
 
     /// Whether any row or pattern has an error (the CLI exits 2).
@@ -291,24 +315,45 @@ mod tests {
 
     #[test]
     fn empty_substring_is_rejected() {
-        assert_eq!(AuditPattern::substring("").unwrap_err().kind, ErrorKind::PatternInvalid);
+        assert_eq!(
+            AuditPattern::substring("").unwrap_err().kind,
+            ErrorKind::PatternInvalid
+        );
     }
 
     #[test]
     fn duplicate_names_are_rejected() {
-        let ps = vec![AuditPattern::substring("a").unwrap(), AuditPattern::named_substring("a", "b").unwrap()];
+        let ps = vec![
+            AuditPattern::substring("a").unwrap(),
+            AuditPattern::named_substring("a", "b").unwrap(),
+        ];
         assert!(check_names(&ps).unwrap_err().message.contains("\"a\""));
     }
 
     #[test]
     fn usage_counts_checked_cells_and_readable_files() {
         let rows = vec![
-            Row { path: "a".into(), cells: vec![Some(1), Some(0)], error: None },
+            Row {
+                path: "a".into(),
+                cells: vec![Some(1), Some(0)],
+                error: None,
+            },
             Row::failed("b".into(), 2, RowErrorKind::PathMissing, "missing".into()),
-            Row { path: "c".into(), cells: vec![Some(1), Some(1)], error: None },
+            Row {
+                path: "c".into(),
+                cells: vec![Some(1), Some(1)],
+                error: None,
+            },
         ];
         let r = Report::new(vec!["x".into(), "y".into()], rows, CellMode::Presence);
-        assert_eq!(r.usage, Usage { files_scanned: 2, patterns_evaluated: 2, matches_total: 3 });
+        assert_eq!(
+            r.usage,
+            Usage {
+                files_scanned: 2,
+                patterns_evaluated: 2,
+                matches_total: 3
+            }
+        );
         assert_eq!(r.missing_cells(), vec![("a", "y")]);
         assert_eq!(r.present_cells().len(), 3);
         assert!(r.has_errors());

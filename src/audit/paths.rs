@@ -7,7 +7,7 @@
 //! its `paths`: a directory there is a row that says so. Symbolic links met in a walk are
 //! followed to files only; a dangling one becomes an error row rather than vanishing.
 
-use super::{RowErrorKind, Row};
+use super::{Row, RowErrorKind};
 use crate::error::{Error, ErrorKind};
 use std::path::{Path, PathBuf};
 
@@ -23,12 +23,18 @@ pub struct PathSource {
 impl PathSource {
     /// A path given as an argument: directories are walked.
     pub fn argument(path: impl Into<PathBuf>) -> PathSource {
-        PathSource { path: path.into(), walk: true }
+        PathSource {
+            path: path.into(),
+            walk: true,
+        }
     }
 
     /// A path read from a list: taken literally.
     pub fn listed(path: impl Into<PathBuf>) -> PathSource {
-        PathSource { path: path.into(), walk: false }
+        PathSource {
+            path: path.into(),
+            walk: false,
+        }
     }
 }
 
@@ -71,7 +77,11 @@ impl Target {
     /// The row for a failed target with `columns` unknown cells; `None` for a file.
     pub fn failed_row(&self, columns: usize) -> Option<Row> {
         match self {
-            Target::Failed { shown, kind, message } => Some(Row::failed(shown.clone(), columns, *kind, message.clone())),
+            Target::Failed {
+                shown,
+                kind,
+                message,
+            } => Some(Row::failed(shown.clone(), columns, *kind, message.clone())),
             Target::File { .. } => None,
         }
     }
@@ -86,7 +96,10 @@ pub fn io_failure(path: &Path, e: &std::io::Error) -> (RowErrorKind, String) {
     let kind = match e.kind() {
         std::io::ErrorKind::NotFound => {
             if std::fs::symlink_metadata(path).is_ok() {
-                return (RowErrorKind::PathMissing, "dangling symbolic link (its target does not exist)".into());
+                return (
+                    RowErrorKind::PathMissing,
+                    "dangling symbolic link (its target does not exist)".into(),
+                );
             }
             RowErrorKind::PathMissing
         }
@@ -107,7 +120,11 @@ pub fn expand(sources: &[PathSource], options: &WalkOptions) -> Result<Vec<Targe
         match std::fs::metadata(path) {
             Err(e) => {
                 let (kind, message) = io_failure(path, &e);
-                out.push(Target::Failed { shown: shown(path), kind, message });
+                out.push(Target::Failed {
+                    shown: shown(path),
+                    kind,
+                    message,
+                });
             }
             Ok(meta) if meta.is_dir() && source.walk => walk(path, options, &mut out)?,
             Ok(meta) if meta.is_dir() => out.push(Target::Failed {
@@ -115,7 +132,10 @@ pub fn expand(sources: &[PathSource], options: &WalkOptions) -> Result<Vec<Targe
                 kind: RowErrorKind::PathDirectory,
                 message: "is a directory".into(),
             }),
-            Ok(_) => out.push(Target::File { shown: shown(path), path: path.clone() }),
+            Ok(_) => out.push(Target::File {
+                shown: shown(path),
+                path: path.clone(),
+            }),
         }
     }
     Ok(out)
@@ -130,15 +150,26 @@ fn walk(root: &Path, options: &WalkOptions, out: &mut Vec<Target>) -> Result<(),
         .follow_links(false)
         .sort_by_file_name(|a, b| a.cmp(b));
     if options.no_ignore {
-        builder.ignore(false).git_ignore(false).git_exclude(false).git_global(false).parents(false);
+        builder
+            .ignore(false)
+            .git_ignore(false)
+            .git_exclude(false)
+            .git_global(false)
+            .parents(false);
     }
     if !options.globs.is_empty() {
         let mut ob = ignore::overrides::OverrideBuilder::new(root);
         for g in &options.globs {
-            ob.add(g)
-                .map_err(|e| Error::new(ErrorKind::PatternInvalid, format!("invalid --glob {g:?}: {e}")))?;
+            ob.add(g).map_err(|e| {
+                Error::new(
+                    ErrorKind::PatternInvalid,
+                    format!("invalid --glob {g:?}: {e}"),
+                )
+            })?;
         }
-        let ov = ob.build().map_err(|e| Error::new(ErrorKind::PatternInvalid, format!("invalid --glob: {e}")))?;
+        let ov = ob
+            .build()
+            .map_err(|e| Error::new(ErrorKind::PatternInvalid, format!("invalid --glob: {e}")))?;
         builder.overrides(ov);
     }
     let before = out.len();
@@ -153,17 +184,29 @@ fn walk(root: &Path, options: &WalkOptions, out: &mut Vec<Target>) -> Result<(),
                 });
             }
             Ok(entry) => {
-                let Some(ft) = entry.file_type() else { continue };
+                let Some(ft) = entry.file_type() else {
+                    continue;
+                };
                 let path = entry.path();
                 if ft.is_file() {
-                    out.push(Target::File { shown: shown(path), path: path.to_path_buf() });
+                    out.push(Target::File {
+                        shown: shown(path),
+                        path: path.to_path_buf(),
+                    });
                 } else if ft.is_symlink() {
                     match std::fs::metadata(path) {
-                        Ok(m) if m.is_file() => out.push(Target::File { shown: shown(path), path: path.to_path_buf() }),
+                        Ok(m) if m.is_file() => out.push(Target::File {
+                            shown: shown(path),
+                            path: path.to_path_buf(),
+                        }),
                         Ok(_) => {}
                         Err(e) => {
                             let (kind, message) = io_failure(path, &e);
-                            out.push(Target::Failed { shown: shown(path), kind, message });
+                            out.push(Target::Failed {
+                                shown: shown(path),
+                                kind,
+                                message,
+                            });
                         }
                     }
                 }
@@ -174,7 +217,8 @@ fn walk(root: &Path, options: &WalkOptions, out: &mut Vec<Target>) -> Result<(),
         out.push(Target::Failed {
             shown: shown(root),
             kind: RowErrorKind::PathDirectory,
-            message: "directory has no file to audit (after ignore rules, --glob, --max-depth)".into(),
+            message: "directory has no file to audit (after ignore rules, --glob, --max-depth)"
+                .into(),
         });
     }
     Ok(())
@@ -183,14 +227,18 @@ fn walk(root: &Path, options: &WalkOptions, out: &mut Vec<Target>) -> Result<(),
 fn walk_error_path(e: &ignore::Error) -> Option<&Path> {
     match e {
         ignore::Error::WithPath { path, .. } => Some(path),
-        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => walk_error_path(err),
+        ignore::Error::WithDepth { err, .. } | ignore::Error::WithLineNumber { err, .. } => {
+            walk_error_path(err)
+        }
         _ => None,
     }
 }
 
 fn walk_error_message(e: &ignore::Error) -> String {
     match e {
-        ignore::Error::WithPath { err, .. } | ignore::Error::WithDepth { err, .. } => walk_error_message(err),
+        ignore::Error::WithPath { err, .. } | ignore::Error::WithDepth { err, .. } => {
+            walk_error_message(err)
+        }
         other => other.to_string(),
     }
 }
@@ -214,19 +262,46 @@ mod tests {
         let d = tempfile::tempdir().unwrap();
         let root = d.path();
         std::fs::create_dir_all(root.join("sub/deep")).unwrap();
-        for f in ["b.md", "a.md", "c.txt", ".hidden.md", "skip.md", "sub/x.md", "sub/deep/y.md"] {
+        for f in [
+            "b.md",
+            "a.md",
+            "c.txt",
+            ".hidden.md",
+            "skip.md",
+            "sub/x.md",
+            "sub/deep/y.md",
+        ] {
             std::fs::write(root.join(f), "x").unwrap();
         }
         std::fs::write(root.join(".gitignore"), "skip.md\n").unwrap();
         let rel = |v: Vec<String>| -> Vec<String> {
-            v.into_iter().map(|s| s.replace(&root.to_string_lossy().into_owned(), "R")).collect()
+            v.into_iter()
+                .map(|s| s.replace(&root.to_string_lossy().into_owned(), "R"))
+                .collect()
         };
         let all = expand(&[PathSource::argument(root)], &WalkOptions::default()).unwrap();
-        assert_eq!(rel(names(&all)), ["R/a.md", "R/b.md", "R/c.txt", "R/sub/deep/y.md", "R/sub/x.md"]);
-        let opts = WalkOptions { hidden: true, globs: vec!["*.md".into()], max_depth: Some(1), no_ignore: false };
+        assert_eq!(
+            rel(names(&all)),
+            [
+                "R/a.md",
+                "R/b.md",
+                "R/c.txt",
+                "R/sub/deep/y.md",
+                "R/sub/x.md"
+            ]
+        );
+        let opts = WalkOptions {
+            hidden: true,
+            globs: vec!["*.md".into()],
+            max_depth: Some(1),
+            no_ignore: false,
+        };
         let some = expand(&[PathSource::argument(root)], &opts).unwrap();
         // A glob match outranks .gitignore (as in ripgrep): skip.md is back.
-        assert_eq!(rel(names(&some)), ["R/.hidden.md", "R/a.md", "R/b.md", "R/skip.md"]);
+        assert_eq!(
+            rel(names(&some)),
+            ["R/.hidden.md", "R/a.md", "R/b.md", "R/skip.md"]
+        );
     }
 
     #[test]
@@ -234,18 +309,37 @@ mod tests {
         let d = tempfile::tempdir().unwrap();
         let root = d.path();
         std::fs::write(root.join("z"), "").unwrap();
-        let srcs = [PathSource::argument(root.join("z")), PathSource::listed(root), PathSource::argument(root.join("nope"))];
+        let srcs = [
+            PathSource::argument(root.join("z")),
+            PathSource::listed(root),
+            PathSource::argument(root.join("nope")),
+        ];
         let t = expand(&srcs, &WalkOptions::default()).unwrap();
         assert!(matches!(&t[0], Target::File { .. }));
-        assert!(matches!(&t[1], Target::Failed { kind: RowErrorKind::PathDirectory, .. }));
-        assert!(matches!(&t[2], Target::Failed { kind: RowErrorKind::PathMissing, .. }));
+        assert!(matches!(
+            &t[1],
+            Target::Failed {
+                kind: RowErrorKind::PathDirectory,
+                ..
+            }
+        ));
+        assert!(matches!(
+            &t[2],
+            Target::Failed {
+                kind: RowErrorKind::PathMissing,
+                ..
+            }
+        ));
     }
 
     #[test]
     fn bad_glob_is_an_error() {
         let d = tempfile::tempdir().unwrap();
         std::fs::write(d.path().join("a"), "").unwrap();
-        let opts = WalkOptions { globs: vec!["a[".into()], ..Default::default() };
+        let opts = WalkOptions {
+            globs: vec!["a[".into()],
+            ..Default::default()
+        };
         assert!(expand(&[PathSource::argument(d.path())], &opts).is_err());
     }
 }

@@ -44,9 +44,18 @@ pub fn table(report: &Report, out: &mut impl Write) -> io::Result<()> {
                 (Some(n), CellMode::Counts) => n.to_string(),
             })
             .collect();
-        writeln!(out, "| `{}` | {} |", table_text(&row.path), cells.join(" | "))?;
+        writeln!(
+            out,
+            "| `{}` | {} |",
+            table_text(&row.path),
+            cells.join(" | ")
+        )?;
     }
-    let errors: Vec<_> = report.rows.iter().filter_map(|r| r.error.as_ref().map(|e| (r, e))).collect();
+    let errors: Vec<_> = report
+        .rows
+        .iter()
+        .filter_map(|r| r.error.as_ref().map(|e| (r, e)))
+        .collect();
     if !errors.is_empty() || !report.pattern_errors.is_empty() {
         writeln!(out)?;
         for p in &report.pattern_errors {
@@ -89,7 +98,11 @@ pub fn json_value(report: &Report) -> Value {
     top.insert("rows".into(), Value::Array(rows));
     top.insert("usage".into(), json!(report.usage));
     if !report.pattern_errors.is_empty() {
-        let errors: Map<String, Value> = report.pattern_errors.iter().map(|p| (p.name.clone(), Value::from(p.message.clone()))).collect();
+        let errors: Map<String, Value> = report
+            .pattern_errors
+            .iter()
+            .map(|p| (p.name.clone(), Value::from(p.message.clone())))
+            .collect();
         top.insert("pattern_errors".into(), Value::Object(errors));
     }
     Value::Object(top)
@@ -103,13 +116,19 @@ pub fn json_value(report: &Report) -> Value {
 /// # Errors
 /// When writing fails.
 pub fn json(report: &Report, out: &mut impl Write) -> io::Result<()> {
-    let string = |out: &mut dyn Write, s: &str| -> io::Result<()> { serde_json::to_writer(out, s).map_err(io::Error::from) };
+    let string = |out: &mut dyn Write, s: &str| -> io::Result<()> {
+        serde_json::to_writer(out, s).map_err(io::Error::from)
+    };
     if report.rows.is_empty() {
         write!(out, "{{\n  \"rows\": [],")?;
     } else {
         write!(out, "{{\n  \"rows\": [")?;
         for (i, row) in report.rows.iter().enumerate() {
-            write!(out, "{}\n    {{\n      \"path\": ", if i == 0 { "" } else { "," })?;
+            write!(
+                out,
+                "{}\n    {{\n      \"path\": ",
+                if i == 0 { "" } else { "," }
+            )?;
             string(out, &row.path)?;
             if report.names.is_empty() {
                 write!(out, ",\n      \"matches\": {{}}")?;
@@ -182,7 +201,12 @@ pub fn csv(report: &Report, out: &mut impl Write) -> io::Result<()> {
                 (Some(n), CellMode::Counts) => n.to_string(),
             });
         }
-        fields.push(row.error.as_ref().map(|e| csv_field(&e.message)).unwrap_or_default());
+        fields.push(
+            row.error
+                .as_ref()
+                .map(|e| csv_field(&e.message))
+                .unwrap_or_default(),
+        );
         write!(out, "{}\r\n", fields.join(","))?;
     }
     Ok(())
@@ -195,8 +219,17 @@ mod tests {
 
     fn report(mode: CellMode) -> Report {
         let rows = vec![
-            Row { path: "a|b.md".into(), cells: vec![Some(2), Some(0)], error: None },
-            Row::failed("gone, \"really\"".into(), 2, RowErrorKind::PathMissing, "No such file".into()),
+            Row {
+                path: "a|b.md".into(),
+                cells: vec![Some(2), Some(0)],
+                error: None,
+            },
+            Row::failed(
+                "gone, \"really\"".into(),
+                2,
+                RowErrorKind::PathMissing,
+                "No such file".into(),
+            ),
         ];
         Report::new(vec!["x".into(), "y".into()], rows, mode)
     }
@@ -209,20 +242,23 @@ mod tests {
 
     #[test]
     fn table_is_the_seed_shape() {
-        let t = render(|r, o| table(r, o), &report(CellMode::Presence));
+        let t = render(table, &report(CellMode::Presence));
         assert_eq!(
             t,
             "| Path | x | y |\n|---|---|---|\n| `a\\|b.md` | ✅ | ❌ |\n| `gone, \"really\"` | ⚠️ | ⚠️ |\n\n⚠️ `gone, \"really\"`: No such file\n\nusage: files_scanned=1 patterns_evaluated=2 matches_total=1 (✅ cells)\n"
         );
-        let c = render(|r, o| table(r, o), &report(CellMode::Counts));
+        let c = render(table, &report(CellMode::Counts));
         assert!(c.contains("| `a\\|b.md` | 2 | 0 |"));
         assert!(c.ends_with("matches_total=2 (occurrences)\n"));
     }
 
     #[test]
     fn csv_quotes_fields() {
-        let t = render(|r, o| csv(r, o), &report(CellMode::Presence));
-        assert_eq!(t, "path,x,y,error\r\na|b.md,true,false,\r\n\"gone, \"\"really\"\"\",,,No such file\r\n");
+        let t = render(csv, &report(CellMode::Presence));
+        assert_eq!(
+            t,
+            "path,x,y,error\r\na|b.md,true,false,\r\n\"gone, \"\"really\"\"\",,,No such file\r\n"
+        );
     }
 
     #[test]
@@ -231,9 +267,15 @@ mod tests {
             let mut r = report(mode);
             for rows in [r.rows.clone(), vec![]] {
                 r.rows = rows;
-                for errors in [vec![], vec![crate::audit::PatternError { name: "p\"".into(), message: "bad \u{1F600}".into() }]] {
+                for errors in [
+                    vec![],
+                    vec![crate::audit::PatternError {
+                        name: "p\"".into(),
+                        message: "bad \u{1F600}".into(),
+                    }],
+                ] {
                     r.pattern_errors = errors;
-                    let streamed = render(|r, o| json(r, o), &r);
+                    let streamed = render(json, &r);
                     let want = serde_json::to_string_pretty(&json_value(&r)).unwrap() + "\n";
                     assert_eq!(streamed, want);
                 }

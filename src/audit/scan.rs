@@ -28,10 +28,13 @@
 //! files in flight, not by the tree.
 
 use super::paths::{Target, expand, io_failure};
-use super::{AuditPattern, CellMode, Matcher, PathSource, PatternError, Report, Row, RowError, RowErrorKind, WalkOptions};
+use super::{
+    AuditPattern, CellMode, Matcher, PathSource, PatternError, Report, Row, RowError, RowErrorKind,
+    WalkOptions,
+};
+use crate::InputTraits;
 use crate::error::{Error, ErrorKind};
 use crate::input::Text;
-use crate::InputTraits;
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -67,14 +70,28 @@ impl Default for ScanOptions {
 ///
 /// # Errors
 /// Only for a bad `--glob`; unreadable paths and failing patterns are rows and cells.
-pub fn audit(sources: &[PathSource], patterns: &[AuditPattern], walk: &WalkOptions, options: &ScanOptions) -> Result<Report, Error> {
+pub fn audit(
+    sources: &[PathSource],
+    patterns: &[AuditPattern],
+    walk: &WalkOptions,
+    options: &ScanOptions,
+) -> Result<Report, Error> {
     let targets = expand(sources, walk)?;
     let plan = Plan::new(patterns, options.ignore_case)?;
     let rows = scan_targets(&targets, &plan, options);
-    let mut report = Report::new(patterns.iter().map(|p| p.name.clone()).collect(), rows, options.mode);
+    let mut report = Report::new(
+        patterns.iter().map(|p| p.name.clone()).collect(),
+        rows,
+        options.mode,
+    );
     report.pattern_errors = patterns
         .iter()
-        .filter_map(|p| p.error().map(|e| PatternError { name: p.name.clone(), message: e.message.clone() }))
+        .filter_map(|p| {
+            p.error().map(|e| PatternError {
+                name: p.name.clone(),
+                message: e.message.clone(),
+            })
+        })
         .collect();
     Ok(report)
 }
@@ -129,7 +146,10 @@ pub struct Plan<'p> {
 }
 
 fn set_error(e: regex::Error) -> Error {
-    Error::new(ErrorKind::LimitExceeded, format!("cannot build the audit's pattern set: {e}"))
+    Error::new(
+        ErrorKind::LimitExceeded,
+        format!("cannot build the audit's pattern set: {e}"),
+    )
 }
 
 /// What the fast path needs to know about a regex's typical program.
@@ -143,12 +163,18 @@ struct Shape {
 fn shape(src: &str) -> Shape {
     use regex_syntax::hir::{Look, literal::Extractor};
     let Ok(hir) = regex_syntax::parse(src) else {
-        return Shape { prefixed: false, unicode_word: true, line_local: false };
+        return Shape {
+            prefixed: false,
+            unicode_word: true,
+            line_local: false,
+        };
     };
     let props = hir.properties();
     let looks = props.look_set();
     let seq = Extractor::new().extract(&hir);
-    let prefixed = seq.literals().is_some_and(|lits| !lits.is_empty() && lits.len() <= 64 && lits.iter().all(|l| !l.as_bytes().is_empty()));
+    let prefixed = seq.literals().is_some_and(|lits| {
+        !lits.is_empty() && lits.len() <= 64 && lits.iter().all(|l| !l.as_bytes().is_empty())
+    });
     let word_or_line = looks.iter().all(|l| {
         matches!(
             l,
@@ -171,7 +197,9 @@ fn shape(src: &str) -> Shape {
     Shape {
         prefixed,
         unicode_word: looks.contains_word_unicode(),
-        line_local: word_or_line && props.minimum_len().is_some_and(|n| n > 0) && !can_match_newline(&hir),
+        line_local: word_or_line
+            && props.minimum_len().is_some_and(|n| n > 0)
+            && !can_match_newline(&hir),
     }
 }
 
@@ -188,12 +216,18 @@ fn can_match_newline(hir: &regex_syntax::hir::Hir) -> bool {
                 }
             }
             HirKind::Class(Class::Unicode(c)) => {
-                if c.ranges().iter().any(|r| r.start() <= '\n' && '\n' <= r.end()) {
+                if c.ranges()
+                    .iter()
+                    .any(|r| r.start() <= '\n' && '\n' <= r.end())
+                {
                     return true;
                 }
             }
             HirKind::Class(Class::Bytes(c)) => {
-                if c.ranges().iter().any(|r| r.start() <= b'\n' && b'\n' <= r.end()) {
+                if c.ranges()
+                    .iter()
+                    .any(|r| r.start() <= b'\n' && b'\n' <= r.end())
+                {
                     return true;
                 }
             }
@@ -215,7 +249,7 @@ fn line_chunks(b: &[u8], mut f: impl FnMut(&[u8]) -> bool) -> bool {
         let end = memchr::memchr(b'\n', &b[pos..]).map_or(b.len(), |i| pos + i);
         let line = &b[pos..end];
         if !line.is_ascii() {
-            if run_start < pos && f(&b[run_start..pos - 1]) {
+            if pos > run_start + 1 && f(&b[run_start..pos - 1]) {
                 return true;
             }
             if f(line) {
@@ -256,7 +290,10 @@ impl<'p> Plan<'p> {
                     Column::Literal
                 }
                 Matcher::Regex(re) => match re.typical_linear() {
-                    Some((src, needs)) => match regex::bytes::RegexBuilder::new(src).size_limit(64 << 20).build() {
+                    Some((src, needs)) => match regex::bytes::RegexBuilder::new(src)
+                        .size_limit(64 << 20)
+                        .build()
+                    {
                         Ok(linear) => {
                             let sh = shape(src);
                             // A Unicode word boundary that can be answered line by line runs
@@ -295,15 +332,25 @@ impl<'p> Plan<'p> {
                     .match_kind(MatchKind::Standard)
                     .ascii_case_insensitive(ignore_case)
                     .build(&literals)
-                    .map_err(|e| Error::new(ErrorKind::LimitExceeded, format!("cannot build the substring automaton: {e}")))?,
+                    .map_err(|e| {
+                        Error::new(
+                            ErrorKind::LimitExceeded,
+                            format!("cannot build the substring automaton: {e}"),
+                        )
+                    })?,
             )
         };
-        let build_set = |sources: &[String]| -> Result<Option<regex::bytes::RegexSet>, regex::Error> {
-            if sources.is_empty() {
-                return Ok(None);
-            }
-            regex::bytes::RegexSetBuilder::new(sources).size_limit(256 << 20).dfa_size_limit(64 << 20).build().map(Some)
-        };
+        let build_set =
+            |sources: &[String]| -> Result<Option<regex::bytes::RegexSet>, regex::Error> {
+                if sources.is_empty() {
+                    return Ok(None);
+                }
+                regex::bytes::RegexSetBuilder::new(sources)
+                    .size_limit(256 << 20)
+                    .dfa_size_limit(64 << 20)
+                    .build()
+                    .map(Some)
+            };
         let folded_set = build_set(&folded_sources).map_err(set_error)?;
         // Even a set of one is kept: for a regex without a literal prefix, the set's plain DFA
         // pass measured several times faster than the regex alone, whose inner-literal
@@ -317,10 +364,12 @@ impl<'p> Plan<'p> {
             }
             None
         });
-        let fast_needs = columns.iter().fold(InputTraits::default(), |acc, c| match c {
-            Column::Fast(f) => acc.union(f.needs),
-            _ => acc,
-        });
+        let fast_needs = columns
+            .iter()
+            .fold(InputTraits::default(), |acc, c| match c {
+                Column::Fast(f) => acc.union(f.needs),
+                _ => acc,
+            });
         Ok(Plan {
             columns,
             names: patterns.iter().map(|p| p.name.as_str()).collect(),
@@ -336,7 +385,9 @@ impl<'p> Plan<'p> {
     }
 
     fn needs_text(&self) -> bool {
-        self.columns.iter().any(|c| matches!(c, Column::Fast(_) | Column::Own(_)))
+        self.columns
+            .iter()
+            .any(|c| matches!(c, Column::Fast(_) | Column::Own(_)))
     }
 
     /// Which members of the set match `b` (line by line when that is exact and faster).
@@ -373,7 +424,9 @@ impl<'p> Plan<'p> {
                 let n = match (&self.columns[*col], hits.matched(k), mode) {
                     (_, false, _) => 0,
                     (_, true, CellMode::Presence) => 1,
-                    (Column::Folded(re), true, CellMode::Counts) => re.find_iter(bytes).count() as u64,
+                    (Column::Folded(re), true, CellMode::Counts) => {
+                        re.find_iter(bytes).count() as u64
+                    }
                     _ => unreachable!("folded columns are Column::Folded"),
                 };
                 cells[*col] = Some(n);
@@ -386,13 +439,18 @@ impl<'p> Plan<'p> {
         let b = s.as_bytes();
         let ascii = s.is_ascii();
         let traits = InputTraits::of(s, self.fast_needs);
-        let set_hits = self.regex_set.as_ref().map(|set| self.set_hits(set, b, ascii));
+        let set_hits = self
+            .regex_set
+            .as_ref()
+            .map(|set| self.set_hits(set, b, ascii));
         for (i, col) in self.columns.iter().enumerate() {
             let (re, known) = match col {
                 Column::Fast(f) if traits.meets(&f.needs) => {
                     let known = match (f.in_set, &set_hits) {
                         (Some(k), Some(hits)) => hits[k],
-                        _ if f.unicode_word && f.line_local && !ascii => line_chunks(b, |chunk| f.linear.is_match(chunk)),
+                        _ if f.unicode_word && f.line_local && !ascii => {
+                            line_chunks(b, |chunk| f.linear.is_match(chunk))
+                        }
                         _ => f.linear.is_match(b),
                     };
                     (f.re, Some(known))
@@ -426,7 +484,13 @@ impl<'p> Plan<'p> {
     /// occurrence counts only when it starts at or after the end of the last one counted
     /// (non-overlapping, like `str.count`). Needles have a fixed length, so matches of one
     /// needle arrive in start order.
-    fn run_automaton(&self, ac: &AhoCorasick, bytes: &[u8], mode: CellMode, cells: &mut [Option<u64>]) {
+    fn run_automaton(
+        &self,
+        ac: &AhoCorasick,
+        bytes: &[u8],
+        mode: CellMode,
+        cells: &mut [Option<u64>],
+    ) {
         let n = self.ac_columns.len();
         let mut next_free = vec![0usize; n];
         let mut counts = vec![0u64; n];
@@ -472,14 +536,20 @@ fn scan_file(shown: &str, path: &std::path::Path, plan: &Plan, options: &ScanOpt
     if meta.len() > options.max_filesize {
         return fail(
             RowErrorKind::FileTooLarge,
-            format!("file is {} bytes, over the maximum of {} bytes (--max-filesize)", meta.len(), options.max_filesize),
+            format!(
+                "file is {} bytes, over the maximum of {} bytes (--max-filesize)",
+                meta.len(),
+                options.max_filesize
+            ),
         );
     }
     let text = match Text::from_file(file, &meta, path) {
         Ok(t) => t,
         Err(_) => {
             // Text's error is already a message; read again to classify the I/O error.
-            let e = std::fs::File::open(path).and_then(|mut f| std::io::copy(&mut f, &mut std::io::sink())).err();
+            let e = std::fs::File::open(path)
+                .and_then(|mut f| std::io::copy(&mut f, &mut std::io::sink()))
+                .err();
             let (kind, message) = match e {
                 Some(e) => io_failure(path, &e),
                 None => (RowErrorKind::FileUnreadable, "could not be read".into()),
@@ -496,7 +566,11 @@ fn scan_file(shown: &str, path: &std::path::Path, plan: &Plan, options: &ScanOpt
         );
     }
     let (cells, error) = plan.evaluate(&text, options.mode);
-    Row { path: shown.to_string(), cells, error }
+    Row {
+        path: shown.to_string(),
+        cells,
+        error,
+    }
 }
 
 fn scan_targets(targets: &[Target], plan: &Plan, options: &ScanOptions) -> Vec<Row> {
@@ -540,7 +614,12 @@ fn scan_targets(targets: &[Target], plan: &Plan, options: &ScanOptions) -> Vec<R
             }
         });
     }
-    slots.into_inner().unwrap_or_else(|p| p.into_inner()).into_iter().map(|r| r.expect("every slot filled")).collect()
+    slots
+        .into_inner()
+        .unwrap_or_else(|p| p.into_inner())
+        .into_iter()
+        .map(|r| r.expect("every slot filled"))
+        .collect()
 }
 
 #[cfg(test)]
@@ -548,7 +627,12 @@ mod tests {
     use super::*;
     use crate::{Flags, Flavor};
 
-    fn cells(patterns: &[AuditPattern], text: &[u8], ignore_case: bool, mode: CellMode) -> Vec<Option<u64>> {
+    fn cells(
+        patterns: &[AuditPattern],
+        text: &[u8],
+        ignore_case: bool,
+        mode: CellMode,
+    ) -> Vec<Option<u64>> {
         let plan = Plan::new(patterns, ignore_case).unwrap();
         plan.evaluate(&Text::from_bytes(text.to_vec()), mode).0
     }
@@ -564,22 +648,42 @@ mod tests {
     #[test]
     fn overlapping_needles_do_not_hide_each_other() {
         let ps = [sub("abc"), sub("b"), sub("zz")];
-        assert_eq!(cells(&ps, b"xabcx", false, CellMode::Presence), [Some(1), Some(1), Some(0)]);
+        assert_eq!(
+            cells(&ps, b"xabcx", false, CellMode::Presence),
+            [Some(1), Some(1), Some(0)]
+        );
     }
 
     #[test]
     fn counts_are_non_overlapping_per_needle_like_str_count() {
         // Python: "aaaa".count("aa") == 2, "abab".count("ab") == 2.
         let ps = [sub("aa"), sub("a"), sub("ab")];
-        assert_eq!(cells(&ps, b"aaaa abab", false, CellMode::Counts), [Some(2), Some(6), Some(2)]);
+        assert_eq!(
+            cells(&ps, b"aaaa abab", false, CellMode::Counts),
+            [Some(2), Some(6), Some(2)]
+        );
     }
 
     #[test]
     fn ignore_case_folds_ascii_and_non_ascii() {
         let ps = [sub("HELLO"), sub("ÄRGER"), sub("straße")];
-        assert_eq!(cells(&ps, "hello ärger STRASSE".as_bytes(), true, CellMode::Presence), [Some(1), Some(1), Some(0)]);
-        assert_eq!(cells(&ps, "Ärger ärger".as_bytes(), true, CellMode::Counts), [Some(0), Some(2), Some(0)]);
-        assert_eq!(cells(&ps, "hello ärger".as_bytes(), false, CellMode::Presence), [Some(0), Some(0), Some(0)]);
+        assert_eq!(
+            cells(
+                &ps,
+                "hello ärger STRASSE".as_bytes(),
+                true,
+                CellMode::Presence
+            ),
+            [Some(1), Some(1), Some(0)]
+        );
+        assert_eq!(
+            cells(&ps, "Ärger ärger".as_bytes(), true, CellMode::Counts),
+            [Some(0), Some(2), Some(0)]
+        );
+        assert_eq!(
+            cells(&ps, "hello ärger".as_bytes(), false, CellMode::Presence),
+            [Some(0), Some(0), Some(0)]
+        );
     }
 
     #[test]
@@ -590,30 +694,54 @@ mod tests {
             re("end", r"x$", Flavor::Python),
             re("none", r"\d{9}", Flavor::Js),
         ];
-        assert!(matches!(Plan::new(&ps, false).unwrap().columns[1], Column::Own(_)));
-        assert!(matches!(Plan::new(&ps, false).unwrap().columns[0], Column::Fast(..)));
+        assert!(matches!(
+            Plan::new(&ps, false).unwrap().columns[1],
+            Column::Own(_)
+        ));
+        assert!(matches!(
+            Plan::new(&ps, false).unwrap().columns[0],
+            Column::Fast(..)
+        ));
         // Python `$` is linear when the text has no final newline; here it has one, so the
         // set's answer is not used and the column's own engine decides (it matches: "ax\n").
-        assert!(matches!(Plan::new(&ps, false).unwrap().columns[2], Column::Fast(..)));
+        assert!(matches!(
+            Plan::new(&ps, false).unwrap().columns[2],
+            Column::Fast(..)
+        ));
         let text = b"[WO:ab-12] foobar [WO:ff] ax\n";
-        assert_eq!(cells(&ps, text, false, CellMode::Presence), [Some(1), Some(1), Some(1), Some(0)]);
-        assert_eq!(cells(&ps, text, false, CellMode::Counts), [Some(2), Some(1), Some(1), Some(0)]);
+        assert_eq!(
+            cells(&ps, text, false, CellMode::Presence),
+            [Some(1), Some(1), Some(1), Some(0)]
+        );
+        assert_eq!(
+            cells(&ps, text, false, CellMode::Counts),
+            [Some(2), Some(1), Some(1), Some(0)]
+        );
     }
 
     #[test]
     fn invalid_utf8_is_matched_not_skipped() {
         let ps = [sub("needle"), re("r", "ne+dle", Flavor::Rust)];
-        assert_eq!(cells(&ps, b"\xff\xfe needle \xc3", false, CellMode::Presence), [Some(1), Some(1)]);
+        assert_eq!(
+            cells(&ps, b"\xff\xfe needle \xc3", false, CellMode::Presence),
+            [Some(1), Some(1)]
+        );
     }
 
     #[test]
     fn invalid_column_is_unknown_and_reported() {
-        let bad = AuditPattern::invalid("bad", Error::new(ErrorKind::PatternInvalid, "unclosed group"));
+        let bad = AuditPattern::invalid(
+            "bad",
+            Error::new(ErrorKind::PatternInvalid, "unclosed group"),
+        );
         let ps = [sub("a"), bad];
         let plan = Plan::new(&ps, false).unwrap();
         let (c, e) = plan.evaluate(&Text::from_bytes(b"a".to_vec()), CellMode::Presence);
         assert_eq!(c, [Some(1), None]);
-        assert_eq!(e, None, "an invalid pattern is reported once, not in every row");
+        assert_eq!(
+            e, None,
+            "an invalid pattern is reported once, not in every row"
+        );
     }
 
     #[test]
@@ -623,11 +751,19 @@ mod tests {
         // for the regex crate) the set's answer would be wrong ("abcdef²" has no \b after f
         // in Python), so the column's own engine decides. Astral characters do the same for
         // JS without `u`.
-        let ps = [re("hex", r"\b[0-9a-f]{6}\b", Flavor::Python), re("js", r"[a-z]+", Flavor::Js)];
+        let ps = [
+            re("hex", r"\b[0-9a-f]{6}\b", Flavor::Python),
+            re("js", r"[a-z]+", Flavor::Js),
+        ];
         let plan = Plan::new(&ps, false).unwrap();
         assert!(matches!(plan.columns[0], Column::Fast(..)));
         assert!(matches!(plan.columns[1], Column::Fast(..)));
-        for text in ["x abcdef y", "abcdefg", "\u{1F600} abc", "caf\u{e9} abcdef\u{b2}"] {
+        for text in [
+            "x abcdef y",
+            "abcdefg",
+            "\u{1F600} abc",
+            "caf\u{e9} abcdef\u{b2}",
+        ] {
             let want: Vec<Option<u64>> = ps
                 .iter()
                 .map(|p| match &p.matcher {
@@ -635,7 +771,10 @@ mod tests {
                     _ => unreachable!(),
                 })
                 .collect();
-            let (got, _) = plan.evaluate(&Text::from_bytes(text.as_bytes().to_vec()), CellMode::Presence);
+            let (got, _) = plan.evaluate(
+                &Text::from_bytes(text.as_bytes().to_vec()),
+                CellMode::Presence,
+            );
             assert_eq!(got, want, "{text:?}");
         }
     }
@@ -671,16 +810,37 @@ mod tests {
 
     #[test]
     fn line_by_line_answers_equal_the_whole_text_answers() {
-        let patterns = [r"\b[0-9a-f]{6,12}\b", r"\Bab\w", r"(?m)^\w+é$", r"\bx\b", r"[a-f]{3}\b"];
+        let patterns = [
+            r"\b[0-9a-f]{6,12}\b",
+            r"\Bab\w",
+            r"(?m)^\w+é$",
+            r"\bx\b",
+            r"[a-f]{3}\b",
+        ];
         let ps: Vec<AuditPattern> = patterns.iter().map(|p| re(p, p, Flavor::Rust)).collect();
         let plan = Plan::new(&ps, false).unwrap();
-        let pieces = ["abcdef", "é", "x", " ", "\n", "cafébabe", "ü1234567", "zz", "ab", "b", "-", "\u{1F600}"];
+        let pieces = [
+            "abcdef",
+            "é",
+            "x",
+            " ",
+            "\n",
+            "cafébabe",
+            "ü1234567",
+            "zz",
+            "ab",
+            "b",
+            "-",
+            "\u{1F600}",
+        ];
         // Deterministic pseudo-random texts built from the pieces.
         let mut seed = 7u64;
         for _ in 0..400 {
             let mut text = String::new();
             for _ in 0..(seed % 9) {
-                seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
                 text.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
             }
             let want: Vec<Option<u64>> = ps
@@ -690,7 +850,10 @@ mod tests {
                     _ => unreachable!(),
                 })
                 .collect();
-            let (got, _) = plan.evaluate(&Text::from_bytes(text.clone().into_bytes()), CellMode::Presence);
+            let (got, _) = plan.evaluate(
+                &Text::from_bytes(text.clone().into_bytes()),
+                CellMode::Presence,
+            );
             assert_eq!(got, want, "{text:?}");
             seed ^= text.len() as u64;
         }

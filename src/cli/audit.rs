@@ -116,7 +116,8 @@ fn parse_size(s: &str) -> Result<u64, String> {
         _ => (t, 1),
     };
     let n: u64 = digits.parse().map_err(|_| format!("invalid size {s:?}"))?;
-    n.checked_mul(mult).ok_or_else(|| format!("size {s:?} is too large"))
+    n.checked_mul(mult)
+        .ok_or_else(|| format!("size {s:?} is too large"))
 }
 
 /// A pattern as written, before compiling.
@@ -141,12 +142,22 @@ pub fn parse_spec(s: &str) -> PatternSpec {
         _ => (None, s),
     };
     let is_regex = value.len() >= 2 && value.starts_with('/') && value.ends_with('/');
-    let body = if is_regex { &value[1..value.len() - 1] } else { value };
+    let body = if is_regex {
+        &value[1..value.len() - 1]
+    } else {
+        value
+    };
     let name = match name {
         Some(n) if !n.is_empty() => n.to_string(),
         _ => value.to_string(),
     };
-    PatternSpec { name, body: body.to_string(), regex: is_regex, flavor: None, flags: None }
+    PatternSpec {
+        name,
+        body: body.to_string(),
+        regex: is_regex,
+        flavor: None,
+        flags: None,
+    }
 }
 
 #[derive(Deserialize)]
@@ -171,16 +182,29 @@ struct TomlPattern {
 /// # Errors
 /// [`ErrorKind::Io`] when it cannot be read, [`ErrorKind::PatternInvalid`] for bad TOML.
 pub fn read_pattern_file(path: &Path) -> Result<Vec<PatternSpec>, Error> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))?;
-    if path.extension().is_some_and(|e| e.eq_ignore_ascii_case("toml")) {
-        let doc: TomlPatterns =
-            toml::from_str(&text).map_err(|e| Error::new(ErrorKind::PatternInvalid, format!("{}: {e}", path.display())))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))?;
+    if path
+        .extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("toml"))
+    {
+        let doc: TomlPatterns = toml::from_str(&text).map_err(|e| {
+            Error::new(
+                ErrorKind::PatternInvalid,
+                format!("{}: {e}", path.display()),
+            )
+        })?;
         return doc
             .patterns
             .into_iter()
             .map(|p| {
                 let flavor = match p.flavor {
-                    Some(f) => Some(f.parse::<Flavor>().map_err(|e| Error::new(ErrorKind::PatternInvalid, format!("{}: {e}", path.display())))?),
+                    Some(f) => Some(f.parse::<Flavor>().map_err(|e| {
+                        Error::new(
+                            ErrorKind::PatternInvalid,
+                            format!("{}: {e}", path.display()),
+                        )
+                    })?),
                     None => None,
                 };
                 Ok(PatternSpec {
@@ -206,7 +230,9 @@ fn compile(spec: &PatternSpec, args: &AuditArgs) -> (AuditPattern, Option<Error>
     let built = if spec.regex {
         let flavor = spec.flavor.unwrap_or(args.flavor);
         let letters = spec.flags.as_deref().unwrap_or(&args.flags);
-        Flags::parse(letters, flavor).and_then(|f| AuditPattern::regex_ci(&spec.name, &spec.body, flavor, f, args.ignore_case))
+        Flags::parse(letters, flavor).and_then(|f| {
+            AuditPattern::regex_ci(&spec.name, &spec.body, flavor, f, args.ignore_case)
+        })
     } else {
         AuditPattern::named_substring(&spec.name, &spec.body)
     };
@@ -218,7 +244,8 @@ fn compile(spec: &PatternSpec, args: &AuditArgs) -> (AuditPattern, Option<Error>
 
 fn read_list(r: impl Read, out: &mut Vec<PathSource>) -> Result<(), Error> {
     for line in std::io::BufReader::new(r).lines() {
-        let line = line.map_err(|e| Error::new(ErrorKind::Io, format!("cannot read the path list: {e}")))?;
+        let line =
+            line.map_err(|e| Error::new(ErrorKind::Io, format!("cannot read the path list: {e}")))?;
         let line = line.strip_suffix('\r').unwrap_or(&line);
         if !line.is_empty() {
             out.push(PathSource::listed(line));
@@ -246,7 +273,8 @@ fn sources(args: &AuditArgs) -> Result<Vec<PathSource>, Error> {
                 read_list(std::io::stdin().lock(), &mut out)?;
             }
         } else {
-            let file = std::fs::File::open(f).map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", f.display())))?;
+            let file = std::fs::File::open(f)
+                .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", f.display())))?;
             read_list(file, &mut out)?;
         }
     }
@@ -255,7 +283,11 @@ fn sources(args: &AuditArgs) -> Result<Vec<PathSource>, Error> {
 
 fn list_cells(cells: &[(&str, &str)]) -> String {
     const SHOWN: usize = 20;
-    let mut s: Vec<String> = cells.iter().take(SHOWN).map(|(p, n)| format!("{p} × {n}")).collect();
+    let mut s: Vec<String> = cells
+        .iter()
+        .take(SHOWN)
+        .map(|(p, n)| format!("{p} × {n}"))
+        .collect();
     if cells.len() > SHOWN {
         s.push(format!("… and {} more", cells.len() - SHOWN));
     }
@@ -273,11 +305,19 @@ pub fn run(args: &AuditArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcom
     }
     // Presets (`--preset KEY`) join here as named regexes, through `AuditPattern::regex`.
     if specs.is_empty() {
-        return Err(Error::new(ErrorKind::PatternInvalid, "no patterns: give -p PATTERN or --patterns FILE").into());
+        return Err(Error::new(
+            ErrorKind::PatternInvalid,
+            "no patterns: give -p PATTERN or --patterns FILE",
+        )
+        .into());
     }
     let sources = sources(args)?;
     if sources.is_empty() {
-        return Err(Error::new(ErrorKind::Io, "no paths: give PATH…, `-` or --paths-from FILE").into());
+        return Err(Error::new(
+            ErrorKind::Io,
+            "no paths: give PATH…, `-` or --paths-from FILE",
+        )
+        .into());
     }
     let mut patterns = Vec::with_capacity(specs.len());
     let mut pattern_errors = Vec::new();
@@ -289,7 +329,11 @@ pub fn run(args: &AuditArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcom
         patterns.push(p);
     }
     audit::check_names(&patterns)?;
-    let mode = if args.counts || args.format == AuditFormat::Counts { CellMode::Counts } else { CellMode::Presence };
+    let mode = if args.counts || args.format == AuditFormat::Counts {
+        CellMode::Counts
+    } else {
+        CellMode::Presence
+    };
     let walk = WalkOptions {
         hidden: args.hidden,
         globs: args.globs.clone(),
@@ -315,19 +359,34 @@ pub fn run(args: &AuditArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcom
     Ok(verdict(args, &report, &pattern_errors, err))
 }
 
-fn verdict(args: &AuditArgs, report: &Report, pattern_errors: &[(String, Error)], err: &mut dyn Write) -> i32 {
+fn verdict(
+    args: &AuditArgs,
+    report: &Report,
+    pattern_errors: &[(String, Error)],
+    err: &mut dyn Write,
+) -> i32 {
     let mut code = 0;
     if args.require_all {
         let missing = report.missing_cells();
         if !missing.is_empty() {
-            let _ = writeln!(err, "rxw: --require-all: {} cell(s) are ❌:\n  {}", missing.len(), list_cells(&missing));
+            let _ = writeln!(
+                err,
+                "rxw: --require-all: {} cell(s) are ❌:\n  {}",
+                missing.len(),
+                list_cells(&missing)
+            );
             code = 1;
         }
     }
     if args.forbid_any {
         let present = report.present_cells();
         if !present.is_empty() {
-            let _ = writeln!(err, "rxw: --forbid-any: {} cell(s) are ✅:\n  {}", present.len(), list_cells(&present));
+            let _ = writeln!(
+                err,
+                "rxw: --forbid-any: {} cell(s) are ✅:\n  {}",
+                present.len(),
+                list_cells(&present)
+            );
             code = 1;
         }
     }
@@ -342,7 +401,10 @@ fn verdict(args: &AuditArgs, report: &Report, pattern_errors: &[(String, Error)]
     let unreadable = report.rows.iter().filter(|r| r.error.is_some()).count();
     if report.has_errors() {
         if unreadable > 0 {
-            let _ = writeln!(err, "rxw: {unreadable} row(s) have unknown (⚠️) cells; see the matrix");
+            let _ = writeln!(
+                err,
+                "rxw: {unreadable} row(s) have unknown (⚠️) cells; see the matrix"
+            );
         }
         code = 2;
     }
@@ -356,15 +418,30 @@ mod tests {
     #[test]
     fn spec_syntax() {
         let s = parse_spec("ACK:");
-        assert_eq!((s.name.as_str(), s.body.as_str(), s.regex), ("ACK:", "ACK:", false));
+        assert_eq!(
+            (s.name.as_str(), s.body.as_str(), s.regex),
+            ("ACK:", "ACK:", false)
+        );
         let s = parse_spec("ids=/\\[WO:[0-9a-f]+\\]/");
-        assert_eq!((s.name.as_str(), s.body.as_str(), s.regex), ("ids", "\\[WO:[0-9a-f]+\\]", true));
+        assert_eq!(
+            (s.name.as_str(), s.body.as_str(), s.regex),
+            ("ids", "\\[WO:[0-9a-f]+\\]", true)
+        );
         let s = parse_spec("=a=b");
-        assert_eq!((s.name.as_str(), s.body.as_str(), s.regex), ("a=b", "a=b", false));
+        assert_eq!(
+            (s.name.as_str(), s.body.as_str(), s.regex),
+            ("a=b", "a=b", false)
+        );
         let s = parse_spec("/x+/");
-        assert_eq!((s.name.as_str(), s.body.as_str(), s.regex), ("/x+/", "x+", true));
+        assert_eq!(
+            (s.name.as_str(), s.body.as_str(), s.regex),
+            ("/x+/", "x+", true)
+        );
         let s = parse_spec("k=");
-        assert_eq!((s.name.as_str(), s.body.as_str(), s.regex), ("k=", "k=", false));
+        assert_eq!(
+            (s.name.as_str(), s.body.as_str(), s.regex),
+            ("k=", "k=", false)
+        );
         let s = parse_spec("/usr/lib");
         assert!(!s.regex);
     }

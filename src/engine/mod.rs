@@ -732,7 +732,8 @@ impl InputTraits {
                 && memchr::memchr(b'\r', b).is_none()
                 && memchr::memmem::find(b, "\u{2028}".as_bytes()).is_none()
                 && memchr::memmem::find(b, "\u{2029}".as_bytes()).is_none(),
-            python_word_agrees: wanted.python_word_agrees && (text.is_ascii() || !python_word_hazard().is_match(text)),
+            python_word_agrees: wanted.python_word_agrees
+                && (text.is_ascii() || !python_word_hazard().is_match(text)),
             non_empty: wanted.non_empty && !text.is_empty(),
             bmp_only: wanted.bmp_only && (text.is_ascii() || !b.iter().any(|&c| c >= 0xF0)),
         }
