@@ -3,8 +3,8 @@
 //! Exit codes follow grep: 0 a match (or success), 1 no match, 2 an error. A closed pipe
 //! (`rxw find … | head`) ends quietly with 0.
 
-pub mod explain;
 pub mod audit;
+pub mod explain;
 pub mod find;
 pub mod style;
 
