@@ -585,3 +585,20 @@ fn seed_example_table_equals_the_python_reference() {
     let table: Vec<&str> = out.lines().take(2 + 14).collect();
     assert_eq!(table, py_table);
 }
+
+#[test]
+fn a_fifo_is_a_row_not_a_hang() {
+    let d = fixture();
+    let made = std::process::Command::new("mkfifo")
+        .arg(d.path().join("pipe"))
+        .status()
+        .is_ok_and(|s| s.success());
+    if !made {
+        eprintln!("skipped: mkfifo is not available");
+        return;
+    }
+    let (out, _, code) = rxw(d.path(), &["pipe", "a.md", "-p", "ACK:"]);
+    assert!(out.contains("| `pipe` | ⚠️ |\n| `a.md` | ✅ |"), "{out}");
+    assert!(out.contains("not a regular file"), "{out}");
+    assert_eq!(code, 2);
+}

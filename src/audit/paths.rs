@@ -132,6 +132,13 @@ pub fn expand(sources: &[PathSource], options: &WalkOptions) -> Result<Vec<Targe
                 kind: RowErrorKind::PathDirectory,
                 message: "is a directory".into(),
             }),
+            // Opening a FIFO would wait for a writer forever; devices and sockets are no files
+            // to audit either.
+            Ok(meta) if !meta.is_file() => out.push(Target::Failed {
+                shown: shown(path),
+                kind: RowErrorKind::FileUnreadable,
+                message: "not a regular file (a FIFO, socket or device)".into(),
+            }),
             Ok(_) => out.push(Target::File {
                 shown: shown(path),
                 path: path.clone(),
