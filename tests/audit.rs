@@ -602,3 +602,32 @@ fn a_fifo_is_a_row_not_a_hang() {
     assert!(out.contains("not a regular file"), "{out}");
     assert_eq!(code, 2);
 }
+
+#[test]
+fn json_document_pinned_whole() {
+    let d = fixture();
+    let (out, _, _) = rxw(d.path(), &fixture_args(&["--format", "json"]));
+    let rows: Vec<String> = [
+        ("a.md", "true", "true", "false", None),
+        ("b.md", "false", "false", "false", None),
+        ("empty.txt", "false", "false", "false", None),
+        ("invalid.txt", "true", "true", "false", None),
+        ("binary.bin", "null", "null", "null", Some(("binary file (NUL byte at offset 4); use --binary to audit it anyway", "file_binary"))),
+        ("edge.txt", "false", "false", "true", None),
+        ("sub", "null", "null", "null", Some(("is a directory", "path_directory"))),
+        ("missing.md", "null", "null", "null", Some(("No such file or directory (os error 2)", "path_missing"))),
+        ("dangling.lnk", "null", "null", "null", Some(("dangling symbolic link (its target does not exist)", "path_missing"))),
+        ("big.txt", "false", "false", "true", None),
+    ]
+    .iter()
+    .map(|(p, a, w, e, err)| {
+        let error = err.map_or(String::new(), |(m, k)| format!(",\n      \"error\": \"{m}\",\n      \"error_kind\": \"{k}\""));
+        format!("    {{\n      \"path\": \"{p}\",\n      \"matches\": {{\n        \"ACK:\": {a},\n        \"wo\": {w},\n        \"edge\": {e}\n      }}{error}\n    }}")
+    })
+    .collect();
+    let want = format!(
+        "{{\n  \"rows\": [\n{}\n  ],\n  \"usage\": {{\n    \"files_scanned\": 6,\n    \"patterns_evaluated\": 3,\n    \"matches_total\": 6\n  }}\n}}\n",
+        rows.join(",\n")
+    );
+    assert_eq!(out, want);
+}
