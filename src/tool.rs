@@ -356,3 +356,153 @@ mod tests {
         assert_eq!(v.as_array().unwrap().len(), 2);
     }
 }
+
+/// Parameters of the `grep_audit` tool (the seed's signature).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AuditParams {
+    /// File paths (directories are walked).
+    pub paths: Vec<String>,
+    /// A string is a substring; an object is `{pattern, name?, regex?}`.
+    pub patterns: Vec<AuditPatternParam>,
+    /// `table` (default) or `json`.
+    #[serde(default)]
+    pub output: Option<String>,
+    /// Case-sensitive matching (default true).
+    #[serde(default)]
+    pub case_sensitive: Option<bool>,
+}
+
+/// One pattern of the `grep_audit` tool.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(untagged)]
+pub enum AuditPatternParam {
+    /// A substring, named after itself.
+    Substring(String),
+    /// A named substring or regex (Python `re` syntax, as the seed's implementation).
+    Spec {
+        /// The substring or regex.
+        pattern: String,
+        /// The column name (default: the pattern).
+        #[serde(default)]
+        name: Option<String>,
+        /// Whether `pattern` is a regex.
+        #[serde(default)]
+        regex: Option<bool>,
+    },
+}
+
+/// Runs the `grep_audit` tool: `{"text": table or JSON, "usage": {…}}`. Unreadable paths are
+/// warning cells (`null`), never a failed call.
+///
+/// # Errors
+/// Malformed arguments, an empty substring, or duplicate column names.
+pub fn audit_tool(args: Value) -> Result<Value, String> {
+    use crate::audit::{
+        self, AuditPattern, paths::PathSource, paths::WalkOptions, scan::ScanOptions,
+    };
+    let p: AuditParams =
+        serde_json::from_value(args).map_err(|e| format!("grep_audit: invalid arguments: {e}"))?;
+    let ignore_case = !p.case_sensitive.unwrap_or(true);
+    let json_output = match p.output.as_deref() {
+        None | Some("table") => false,
+        Some("json") => true,
+        Some(other) => {
+            return Err(format!(
+                "grep_audit: unknown output {other:?} (expected table or json)"
+            ));
+        }
+    };
+    let mut patterns = Vec::new();
+    for spec in &p.patterns {
+        let column = match spec {
+            AuditPatternParam::Substring(s) => AuditPattern::substring(s),
+            AuditPatternParam::Spec {
+                pattern,
+                name,
+                regex,
+            } => {
+                let name = name.as_deref().unwrap_or(pattern);
+                if regex.unwrap_or(false) {
+                    Ok(AuditPattern::regex_ci(
+                        name,
+                        pattern,
+                        Flavor::Python,
+                        Flags::default(),
+                        ignore_case,
+                    )
+                    .unwrap_or_else(|e| AuditPattern::invalid(name, e)))
+                } else {
+                    AuditPattern::named_substring(name, pattern)
+                }
+            }
+        };
+        patterns.push(column.map_err(|e| format!("grep_audit: {}", e.message))?);
+    }
+    audit::check_names(&patterns).map_err(|e| format!("grep_audit: {}", e.message))?;
+    let sources: Vec<PathSource> = p.paths.iter().map(PathSource::listed).collect();
+    let scan = ScanOptions {
+        ignore_case,
+        ..Default::default()
+    };
+    let report = audit::audit(&sources, &patterns, &WalkOptions::default(), &scan)
+        .map_err(|e| format!("grep_audit: {}", e.message))?;
+    let mut text = Vec::new();
+    let written = if json_output {
+        audit::render::json(&report, &mut text)
+    } else {
+        audit::render::table(&report, &mut text)
+    };
+    written.map_err(|e| format!("grep_audit: {e}"))?;
+    Ok(json!({
+        "text": String::from_utf8_lossy(&text).trim_end(),
+        "usage": report.usage,
+    }))
+}
+
+#[cfg(test)]
+mod audit_tool_tests {
+    use super::*;
+
+    #[test]
+    fn unreadable_paths_are_null_cells_not_failures() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a.md");
+        std::fs::write(&a, "ACK: [WO:7fce46e0]").unwrap();
+        let missing = dir.path().join("missing.md");
+        let v = audit_tool(json!({
+            "paths": [a, missing],
+            "patterns": ["ACK:", {"pattern": "\\[WO:[0-9a-f]+\\]", "name": "wo", "regex": true}, "nope"],
+            "output": "json",
+        }))
+        .unwrap();
+        let matrix: Value = serde_json::from_str(v["text"].as_str().unwrap()).unwrap();
+        assert_eq!(
+            matrix["rows"][0]["matches"],
+            json!({"ACK:": true, "wo": true, "nope": false})
+        );
+        assert_eq!(
+            matrix["rows"][1]["matches"],
+            json!({"ACK:": null, "wo": null, "nope": null})
+        );
+        assert_eq!(v["usage"]["matches_total"], 2);
+        let v = audit_tool(json!({"paths": [a], "patterns": ["ack:"], "case_sensitive": false}))
+            .unwrap();
+        assert!(v["text"].as_str().unwrap().starts_with("| Path | ack: |"));
+        assert!(v["text"].as_str().unwrap().contains("✅"));
+    }
+
+    #[test]
+    fn bad_arguments_are_errors() {
+        assert!(
+            audit_tool(json!({"paths": [], "patterns": [""]}))
+                .unwrap_err()
+                .contains("empty substring")
+        );
+        assert!(
+            audit_tool(json!({"paths": []}))
+                .unwrap_err()
+                .starts_with("grep_audit: invalid arguments")
+        );
+    }
+}
