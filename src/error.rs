@@ -32,6 +32,8 @@ pub enum ErrorKind {
     ExplainTooComplex,
     /// A registry (preset file) could not be read or is malformed.
     RegistryInvalid,
+    /// A preset key that no loaded registry defines: `unknown preset "wo"`.
+    PresetUnknown,
     /// Reading a file failed.
     Io,
 }
@@ -51,6 +53,7 @@ impl ErrorKind {
             ErrorKind::InputUnsupported => "input_unsupported",
             ErrorKind::ExplainTooComplex => "explain_too_complex",
             ErrorKind::RegistryInvalid => "registry_invalid",
+            ErrorKind::PresetUnknown => "preset_unknown",
             ErrorKind::Io => "io",
         }
     }

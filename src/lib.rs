@@ -17,6 +17,7 @@ pub mod error;
 pub mod flavor;
 pub mod highlight;
 pub mod input;
+pub mod presets;
 pub mod syntax;
 pub mod tool;
 

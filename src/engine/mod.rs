@@ -813,6 +813,17 @@ impl Matches<'_, '_> {
         self.units.as_ref().map_or(self.text, |u| u.text.as_str())
     }
 
+    /// Moves the scan forward to byte `pos` (never backward).
+    ///
+    /// For callers that know no match can start before `pos`, e.g. a literal prefilter that
+    /// saw none of the pattern's required first literals in between: the bytes skipped are
+    /// never searched, while anchors and look-behind still see them as context.
+    pub fn skip_to(&mut self, pos: usize) {
+        if pos > self.pos {
+            self.pos = pos;
+        }
+    }
+
     fn next_char(&self, at: usize) -> usize {
         at + self.hay()[at..].chars().next().map_or(1, char::len_utf8)
     }

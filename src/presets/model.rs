@@ -1,0 +1,157 @@
+//! The registry model: what a preset is, as data (serde), and the compiled form.
+
+use crate::engine::Regex;
+use crate::flavor::Flavor;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::PathBuf;
+
+/// One preset, validated: a named, documented pattern with its own test cases.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Preset {
+    /// The key it is looked up by (`work_order`).
+    pub key: String,
+    /// One line: what it is for.
+    pub purpose: String,
+    /// The dialect the pattern is written in.
+    pub flavor: Flavor,
+    /// Flag letters, in the flavor's letters (`ms`).
+    pub flags: String,
+    /// The pattern, exactly as written.
+    pub pattern: String,
+    /// Anything a user should know (quirks of the pattern).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub notes: Option<String>,
+    /// A description of every named group, in the registry's order.
+    pub groups: Vec<GroupDoc>,
+    /// Texts that must match, with what the groups must capture.
+    pub examples: Vec<Example>,
+    /// Texts that must not match anywhere.
+    pub counter_examples: Vec<String>,
+}
+
+/// A named group and what it captures.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GroupDoc {
+    /// The group's name in the pattern.
+    pub name: String,
+    /// What it captures.
+    pub description: String,
+}
+
+/// A text that must match; the first match is compared with the expectations.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Example {
+    /// The text searched.
+    pub text: String,
+    /// The whole first match, when the example pins it.
+    #[serde(rename = "match", default, skip_serializing_if = "Option::is_none")]
+    pub whole: Option<String>,
+    /// Expected text of named groups in the first match.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub groups: BTreeMap<String, String>,
+    /// Named groups that must not take part in the first match.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub unset: Vec<String>,
+}
+
+/// Where a preset was defined.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Origin {
+    /// The registry embedded in rxw.
+    BuiltIn,
+    /// A user registry file.
+    File(PathBuf),
+}
+
+impl fmt::Display for Origin {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Origin::BuiltIn => f.write_str("built-in"),
+            Origin::File(p) => write!(f, "{}", p.display()),
+        }
+    }
+}
+
+/// A preset with its compiled pattern and where it came from.
+#[derive(Debug)]
+pub struct Entry {
+    /// The definition.
+    pub preset: Preset,
+    /// The pattern compiled for its flavor and flags.
+    pub regex: Regex,
+    /// Which registry defined it.
+    pub origin: Origin,
+}
+
+impl Entry {
+    /// The description of the group called `name`, when the registry gives one.
+    pub fn group_description(&self, name: &str) -> Option<&str> {
+        self.preset.groups.iter().find(|g| g.name == name).map(|g| g.description.as_str())
+    }
+}
+
+/// The presets in force: built-ins overlaid with user registries, in a stable order.
+#[derive(Debug, Default)]
+pub struct Catalog {
+    entries: Vec<Entry>,
+}
+
+impl Catalog {
+    /// A catalog of these entries, in this order (keys must be unique).
+    pub(crate) fn from_entries(entries: Vec<Entry>) -> Catalog {
+        Catalog { entries }
+    }
+
+    /// Adds an entry; an entry with the same key is replaced in place and returned.
+    pub(crate) fn insert(&mut self, entry: Entry) -> Option<Entry> {
+        match self.entries.iter().position(|e| e.preset.key == entry.preset.key) {
+            Some(i) => Some(std::mem::replace(&mut self.entries[i], entry)),
+            None => {
+                self.entries.push(entry);
+                None
+            }
+        }
+    }
+
+    /// The entry for `key`.
+    pub fn get(&self, key: &str) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.preset.key == key)
+    }
+
+    /// The entry for `key`, or an error naming the known keys.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::PresetUnknown`] when no registry defines `key`.
+    pub fn require(&self, key: &str) -> Result<&Entry, crate::Error> {
+        self.get(key).ok_or_else(|| {
+            crate::Error::new(
+                crate::ErrorKind::PresetUnknown,
+                format!("unknown preset \"{key}\" (known: {})", self.keys().collect::<Vec<_>>().join(", ")),
+            )
+        })
+    }
+
+    /// All entries in order.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// All keys in order.
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.entries.iter().map(|e| e.preset.key.as_str())
+    }
+
+    /// Number of presets.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True when there is no preset.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+}
