@@ -6,6 +6,7 @@
 pub mod audit;
 pub mod explain;
 pub mod find;
+pub mod preset;
 pub mod style;
 
 use crate::error::Error;
@@ -63,6 +64,10 @@ pub enum Command {
     Explain(explain::ExplainArgs),
     /// The N paths x M patterns matrix: which files contain which strings (✅ ❌ ⚠️).
     Audit(audit::AuditArgs),
+    /// The preset registry (NetVM patterns and your own): list, show, test, get, check.
+    Preset(preset::PresetArgs),
+    /// Run every preset over the text in one pass; hits in text order.
+    Parse(preset::ParseArgs),
 }
 
 /// `--color` choices.
@@ -236,6 +241,8 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Replace(a) => a.common.json,
         Command::Explain(a) => a.json,
         Command::Audit(a) => a.format == audit::AuditFormat::Json,
+        Command::Preset(a) => a.json(),
+        Command::Parse(a) => a.json,
     };
     let result = match command {
         Command::Test(a) => find::test(&a, out, err),
@@ -243,6 +250,8 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Replace(a) => find::replace(&a, out, err),
         Command::Explain(a) => explain::run(&a, out, err),
         Command::Audit(a) => audit::run(&a, out, err),
+        Command::Preset(a) => preset::preset(&a, out, err),
+        Command::Parse(a) => preset::parse(&a, out, err),
     };
     finish(result, json, out, err)
 }

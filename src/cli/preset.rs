@@ -1,0 +1,380 @@
+//! `rxw preset list|show|test|get|check` and `rxw parse`.
+//!
+//! Registries: the built-ins, then `*.toml` / `*.json` in rxw's config directory, then every
+//! `--registry FILE`. A file that fails to load is reported on stderr and skipped; the other
+//! presets keep working. A failed `--registry` file (which the user asked for) makes the exit
+//! code 2 once the command has run; a failed config-directory file is only a warning.
+
+use super::find::{LineIndex, escape_for_line};
+use super::{CliError, ColorChoice, Outcome, load_text, style, use_color};
+use crate::highlight::Kind;
+use crate::presets::{self, CaseKind, Catalog, Entry, LoadOptions, Scanner};
+use crate::{Error, ErrorKind, Match};
+use clap::{Args, Subcommand};
+use serde_json::{Map, Value, json};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// Where presets come from, shared by every preset-using command.
+#[derive(Debug, Args, Clone, Default)]
+pub struct RegistryArgs {
+    /// Also load this registry file (TOML, or JSON by extension); repeatable. Its keys win
+    /// over the built-in ones.
+    #[arg(long = "registry", value_name = "FILE", global = true)]
+    pub registry: Vec<PathBuf>,
+}
+
+/// `rxw preset`.
+#[derive(Debug, Args)]
+pub struct PresetArgs {
+    #[command(subcommand)]
+    #[allow(missing_docs)]
+    pub command: PresetCommand,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub registries: RegistryArgs,
+}
+
+/// The preset subcommands.
+#[derive(Debug, Subcommand)]
+pub enum PresetCommand {
+    /// A table of every preset: key, flavor, flags, purpose.
+    List {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// A preset's pattern, flags, flavor and groups with their descriptions.
+    Show {
+        /// The preset key.
+        key: String,
+        /// When to colour the output.
+        #[arg(long, value_enum, default_value_t)]
+        color: ColorChoice,
+    },
+    /// Does the preset match the text? Shows the first match's groups; exit 0 / 1.
+    Test {
+        /// The preset key.
+        key: String,
+        /// The text (default: --file, or standard input).
+        text: Option<String>,
+        /// Read the text from this file.
+        #[arg(long, value_name = "PATH")]
+        file: Option<PathBuf>,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+        /// When to colour the output.
+        #[arg(long, value_enum, default_value_t)]
+        color: ColorChoice,
+    },
+    /// The raw definition (TOML; JSON with --json), for programs.
+    Get {
+        /// The preset key.
+        key: String,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Runs every example and counter-example; exit 1 if any fails (2 if a registry is bad).
+    Check {
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// `rxw parse`.
+#[derive(Debug, Args)]
+pub struct ParseArgs {
+    /// The text (default: --file, or standard input).
+    pub text: Option<String>,
+    /// Read the text from this file.
+    #[arg(long, value_name = "PATH")]
+    pub file: Option<PathBuf>,
+    /// Only these preset keys (comma-separated).
+    #[arg(long, value_name = "KEY,…", value_delimiter = ',')]
+    pub only: Vec<String>,
+    /// Print JSON: `[{"key","index","end","match","groups"}]`.
+    #[arg(long)]
+    pub json: bool,
+    /// Print the number of hits only (JSON: with a count per key).
+    #[arg(long)]
+    pub count: bool,
+    /// When to colour the output.
+    #[arg(long, value_enum, default_value_t)]
+    pub color: ColorChoice,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub registries: RegistryArgs,
+}
+
+impl PresetArgs {
+    /// Whether errors should be printed as JSON.
+    pub fn json(&self) -> bool {
+        match &self.command {
+            PresetCommand::List { json } | PresetCommand::Test { json, .. } | PresetCommand::Get { json, .. } | PresetCommand::Check { json } => *json,
+            PresetCommand::Show { .. } => false,
+        }
+    }
+}
+
+/// Loads the catalog, printing notices and failures; the flag says a `--registry` failed.
+fn load(reg: &RegistryArgs, err: &mut dyn Write) -> (Catalog, bool) {
+    let loaded = presets::load(&LoadOptions::with_user_config(reg.registry.clone()));
+    for n in &loaded.notices {
+        let _ = writeln!(err, "rxw: note: {n}");
+    }
+    let mut explicit_failed = false;
+    for f in &loaded.failures {
+        explicit_failed |= f.explicit;
+        let what = if f.explicit { "error" } else { "warning: skipped registry" };
+        let _ = writeln!(err, "rxw: {what}: {}", f.error.message);
+        if let Some(c) = f.error.caret() {
+            for line in c.lines() {
+                let _ = writeln!(err, "  {line}");
+            }
+        }
+    }
+    (loaded.catalog, explicit_failed)
+}
+
+/// `rxw preset …`.
+pub fn preset(a: &PresetArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
+    let (catalog, bad_registry) = load(&a.registries, err);
+    let code = match &a.command {
+        PresetCommand::List { json } => list(&catalog, *json, out)?,
+        PresetCommand::Show { key, color } => show(catalog.require(key)?, use_color(*color), out)?,
+        PresetCommand::Test { key, text, file, json, color } => {
+            let entry = catalog.require(key)?;
+            let text = load_text(text.as_deref(), file.as_ref())?;
+            if let Some(w) = text.warning() {
+                writeln!(err, "rxw: warning: {w}")?;
+            }
+            test(entry, text.as_str(), *json, use_color(*color), out)?
+        }
+        PresetCommand::Get { key, json } => get(catalog.require(key)?, *json, out)?,
+        PresetCommand::Check { json } => check(&catalog, *json, out)?,
+    };
+    Ok(if bad_registry { 2 } else { code })
+}
+
+fn list(catalog: &Catalog, json: bool, out: &mut dyn Write) -> Result<i32, CliError> {
+    if json {
+        let rows: Vec<Value> = catalog
+            .entries()
+            .iter()
+            .map(|e| {
+                json!({
+                    "key": e.preset.key,
+                    "purpose": e.preset.purpose,
+                    "flavor": e.preset.flavor,
+                    "flags": e.preset.flags,
+                    "origin": e.origin.to_string(),
+                })
+            })
+            .collect();
+        writeln!(out, "{}", Value::Array(rows))?;
+        return Ok(0);
+    }
+    let width = catalog.keys().map(|k| k.chars().count()).max().unwrap_or(3).max(3);
+    writeln!(out, "{:width$}  {:6}  {:5}  PURPOSE", "KEY", "FLAVOR", "FLAGS")?;
+    for e in catalog.entries() {
+        let origin = match &e.origin {
+            presets::Origin::BuiltIn => String::new(),
+            o => format!("  [{o}]"),
+        };
+        writeln!(out, "{:width$}  {:6}  {:5}  {}{origin}", e.preset.key, e.preset.flavor.name(), e.preset.flags, e.preset.purpose)?;
+    }
+    Ok(0)
+}
+
+fn show(entry: &Entry, color: bool, out: &mut dyn Write) -> Result<i32, CliError> {
+    let p = &entry.preset;
+    writeln!(out, "{}  {}", style::paint(&p.key, Kind::Name, color), p.purpose)?;
+    writeln!(out, "flavor   {}", p.flavor)?;
+    writeln!(out, "flags    {}", if p.flags.is_empty() { "(none)" } else { &p.flags })?;
+    writeln!(out, "origin   {}", entry.origin)?;
+    writeln!(out, "engine   {}", entry.regex.engine_kind_typical().name())?;
+    writeln!(out, "pattern  {}", p.pattern)?;
+    let names = entry.regex.group_names();
+    if names.is_empty() {
+        writeln!(out, "groups   (none)")?;
+    } else {
+        writeln!(out, "groups")?;
+        let width = names.iter().map(|n| n.as_deref().map_or(1, |s| s.chars().count())).max().unwrap_or(1);
+        for (i, name) in names.iter().enumerate() {
+            let label = name.clone().unwrap_or_else(|| (i + 1).to_string());
+            let desc = name.as_deref().and_then(|n| entry.group_description(n)).unwrap_or("(no description)");
+            writeln!(out, "  {:>2}  {:width$}  {desc}", i + 1, style::paint(&format!("{label:width$}"), Kind::Group(i), color))?;
+        }
+    }
+    if let Some(notes) = &p.notes {
+        writeln!(out, "notes    {notes}")?;
+    }
+    writeln!(out, "tests    {} examples, {} counter-examples (rxw preset check)", p.examples.len(), p.counter_examples.len())?;
+    Ok(0)
+}
+
+/// Named groups of a match as a JSON object (unnamed groups by number).
+fn groups_json(entry: &Entry, text: &str, m: &Match) -> Map<String, Value> {
+    let mut map = Map::new();
+    for (i, name) in entry.regex.group_names().iter().enumerate() {
+        let label = name.clone().unwrap_or_else(|| (i + 1).to_string());
+        map.insert(label, m.group(text, i + 1).map_or(Value::Null, Value::from));
+    }
+    map
+}
+
+fn test(entry: &Entry, text: &str, json: bool, color: bool, out: &mut dyn Write) -> Result<i32, CliError> {
+    let first = entry.regex.find_all(text, Some(1))?.into_iter().next();
+    if json {
+        let v = match &first {
+            Some(m) => json!({
+                "matched": true,
+                "key": entry.preset.key,
+                "index": m.start(),
+                "end": m.end(),
+                "match": m.as_str(text),
+                "groups": groups_json(entry, text, m),
+            }),
+            None => json!({ "matched": false, "key": entry.preset.key }),
+        };
+        writeln!(out, "{v}")?;
+    } else {
+        match &first {
+            Some(m) => {
+                let (line, col) = LineIndex::new(text).locate(m.start());
+                writeln!(out, "match at {line}:{col}: {}", style::paint(&escape_for_line(m.as_str(text)), Kind::Match, color))?;
+                write_groups(entry, text, m, color, out)?;
+            }
+            None => writeln!(out, "no match")?,
+        }
+    }
+    Ok(if first.is_some() { 0 } else { 1 })
+}
+
+fn write_groups(entry: &Entry, text: &str, m: &Match, color: bool, out: &mut dyn Write) -> Result<(), CliError> {
+    let names = entry.regex.group_names();
+    let width = names.iter().map(|n| n.as_deref().map_or(1, |s| s.chars().count())).max().unwrap_or(0);
+    for (i, name) in names.iter().enumerate() {
+        let label = name.clone().unwrap_or_else(|| (i + 1).to_string());
+        let value = m.group(text, i + 1).map_or_else(|| "∅ (did not take part)".to_string(), |s| format!("{s:?}"));
+        writeln!(out, "  {}  {}", style::paint(&format!("{label:width$}"), Kind::Name, color), style::paint(&value, Kind::Group(i), color))?;
+    }
+    Ok(())
+}
+
+fn get(entry: &Entry, json: bool, out: &mut dyn Write) -> Result<i32, CliError> {
+    if json {
+        let v = serde_json::to_string_pretty(&entry.preset).map_err(|e| Error::new(ErrorKind::Io, e.to_string()))?;
+        writeln!(out, "{v}")?;
+    } else {
+        #[derive(serde::Serialize)]
+        struct One<'a> {
+            preset: [&'a presets::Preset; 1],
+        }
+        let v = toml::to_string(&One { preset: [&entry.preset] }).map_err(|e| Error::new(ErrorKind::Io, e.to_string()))?;
+        write!(out, "{v}")?;
+    }
+    Ok(0)
+}
+
+fn check(catalog: &Catalog, json: bool, out: &mut dyn Write) -> Result<i32, CliError> {
+    let results = presets::check(catalog);
+    let failed = results.iter().filter(|r| !r.passed()).count();
+    if json {
+        let v = json!({ "passed": results.len() - failed, "failed": failed, "cases": results });
+        writeln!(out, "{v}")?;
+    } else {
+        for r in &results {
+            let what = match r.kind {
+                CaseKind::Example => format!("example {}", r.number),
+                CaseKind::CounterExample => format!("counter-example {}", r.number),
+                CaseKind::GroupsDocumented => "groups documented".to_string(),
+            };
+            let shown = if r.text.is_empty() { String::new() } else { format!(": {}", escape_for_line(&r.text)) };
+            match &r.failure {
+                None => writeln!(out, "ok    {} {what}{shown}", r.key)?,
+                Some(why) => writeln!(out, "FAIL  {} {what}{shown}\n      {why}", r.key)?,
+            }
+        }
+        writeln!(out, "{} passed, {failed} failed", results.len() - failed)?;
+    }
+    Ok(if failed > 0 { 1 } else { 0 })
+}
+
+/// `rxw parse`.
+pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
+    let (catalog, bad_registry) = load(&a.registries, err);
+    let entries: Vec<&Entry> = if a.only.is_empty() {
+        catalog.entries().iter().collect()
+    } else {
+        a.only.iter().map(|k| catalog.require(k.trim())).collect::<Result<_, _>>()?
+    };
+    let text = load_text(a.text.as_deref(), a.file.as_ref())?;
+    if let Some(w) = text.warning() {
+        writeln!(err, "rxw: warning: {w}")?;
+    }
+    let text = text.as_str();
+    let scanner = Scanner::new(entries);
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+    let total;
+    if a.count {
+        let counts = scanner.count(text)?;
+        total = counts.iter().sum::<usize>();
+        if a.json {
+            let by_key: Map<String, Value> = scanner.entries().iter().zip(&counts).map(|(e, n)| (e.preset.key.clone(), Value::from(*n))).collect();
+            writeln!(out, "{}", json!({ "count": total, "by_key": by_key }))?;
+        } else {
+            writeln!(out, "{total}")?;
+        }
+    } else {
+        let color = use_color(a.color);
+        let mut lines = LineIndex::new(text);
+        let mut n = 0usize;
+        if a.json {
+            write!(out, "[")?;
+        }
+        for hit in scanner.hits(text, true) {
+            let hit = hit?;
+            let m = &hit.m;
+            if a.json {
+                if n > 0 {
+                    write!(out, ",")?;
+                }
+                let v = json!({
+                    "key": hit.entry.preset.key,
+                    "index": m.start(),
+                    "end": m.end(),
+                    "match": m.as_str(text),
+                    "groups": groups_json(hit.entry, text, m),
+                });
+                write!(out, "{v}")?;
+            } else {
+                let (line, col) = lines.locate(m.start());
+                let loc = style::paint(&format!("{line}:{col}:"), Kind::Location, color);
+                write!(out, "{loc} {} {}", style::paint(&hit.entry.preset.key, Kind::Name, color), style::paint(&escape_for_line(m.as_str(text)), Kind::Match, color))?;
+                for (i, name) in hit.entry.regex.group_names().iter().enumerate() {
+                    let label = name.clone().unwrap_or_else(|| (i + 1).to_string());
+                    let value = m.group(text, i + 1).map_or_else(|| "∅".to_string(), |s| format!("{s:?}"));
+                    write!(out, "  {}={}", style::paint(&label, Kind::Name, color), style::paint(&value, Kind::Group(i), color))?;
+                }
+                writeln!(out)?;
+            }
+            n += 1;
+        }
+        if a.json {
+            writeln!(out, "]")?;
+        }
+        total = n;
+    }
+    out.flush()?;
+    Ok(if bad_registry {
+        2
+    } else if total > 0 {
+        0
+    } else {
+        1
+    })
+}
