@@ -101,6 +101,9 @@ pub struct ParseArgs {
     /// Print the number of hits only (JSON: with a count per key).
     #[arg(long)]
     pub count: bool,
+    /// Threads for --count (presets are counted in parallel; default: the CPUs).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<usize>,
     /// When to colour the output.
     #[arg(long, value_enum, default_value_t)]
     pub color: ColorChoice,
@@ -317,7 +320,10 @@ pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome
         writeln!(err, "rxw: warning: {w}")?;
     }
     let text = text.as_str();
-    let scanner = Scanner::new(entries);
+    let mut scanner = Scanner::new(entries);
+    if let Some(t) = a.threads {
+        scanner = scanner.with_threads(t);
+    }
     let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
     let total;
     if a.count {

@@ -824,6 +824,15 @@ impl Matches<'_, '_> {
         }
     }
 
+    /// Continues the scan at byte `pos`, also backward.
+    ///
+    /// For callers that run a rewritten pattern which consumes more than the original would
+    /// (a trailing look-ahead turned into a group) and must resume where the original match
+    /// ends. Empty-match bookkeeping is left as it is.
+    pub fn seek(&mut self, pos: usize) {
+        self.pos = pos;
+    }
+
     fn next_char(&self, at: usize) -> usize {
         at + self.hay()[at..].chars().next().map_or(1, char::len_utf8)
     }

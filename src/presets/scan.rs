@@ -19,9 +19,12 @@
 //! the candidate lists, not the hits.
 
 use super::model::Entry;
-use crate::engine::{Match, MatchOptions, Matches};
+use crate::engine::{EngineKind, Match, MatchOptions, Matches, Regex};
 use crate::error::Error;
+use crate::flavor::Flavor;
+use crate::engine::translate::{Assume, translate};
 use crate::syntax::ast::{GroupKind, Node, NodeKind};
+use crate::syntax::parse::parse;
 use aho_corasick::{AhoCorasick, MatchKind};
 
 /// Most literals kept per preset; past that the prefilter would not pay.
@@ -122,6 +125,13 @@ pub struct Scanner<'c> {
     owners: Vec<Vec<usize>>,
     /// Whether each preset is driven by the prefilter.
     filtered: Vec<bool>,
+    /// For presets that end in a look-ahead: the linear-time rewrite used for counting
+    /// (see [`trailing_lookahead`]).
+    rewritten: Vec<Option<Rewrite>>,
+    /// For prefiltered presets: the program for anchored searches at candidates (counting).
+    anchored: Vec<Option<regex_automata::meta::Regex>>,
+    /// Worker threads for [`Scanner::count`].
+    threads: usize,
 }
 
 /// One hit: which preset, and its match (spans of the whole match and of every group).
@@ -161,12 +171,37 @@ impl<'c> Scanner<'c> {
         if prefilter.is_none() {
             filtered.iter_mut().for_each(|f| *f = false);
         }
+        let rewritten: Vec<Option<Rewrite>> = entries.iter().map(|e| trailing_lookahead(e)).collect();
+        let anchored = (0..entries.len())
+            .map(|i| {
+                if !filtered[i] {
+                    return None;
+                }
+                anchored_program(rewritten[i].as_ref().map_or(&entries[i].regex, |r| &r.regex))
+            })
+            .collect();
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
         Scanner {
             entries,
             prefilter,
             owners,
             filtered,
+            rewritten,
+            anchored,
+            threads,
         }
+    }
+
+    /// Sets how many threads [`Scanner::count`] may use (at least 1; default: the CPUs).
+    pub fn with_threads(mut self, threads: usize) -> Self {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// Whether preset `i` is counted with its linear-time rewrite (a trailing look-ahead made
+    /// a group).
+    pub fn is_rewritten(&self, i: usize) -> bool {
+        self.rewritten[i].is_some()
     }
 
     /// The presets scanned, in tie-break order.
@@ -201,26 +236,32 @@ impl<'c> Scanner<'c> {
     /// carry only the whole match's span (faster).
     pub fn hits<'s, 't>(&'s self, text: &'t str, captures: bool) -> Hits<'s, 'c, 't> {
         let candidates = self.candidates(text);
-        let cursors = self
-            .entries
-            .iter()
-            .zip(candidates)
-            .enumerate()
-            .map(|(i, (e, cands))| Cursor {
-                matches: e.regex.matches(
-                    text,
-                    MatchOptions {
-                        bounds_only: !captures,
-                        ..Default::default()
-                    },
-                ),
-                candidates: self.filtered[i].then_some(cands),
-                next_candidate: 0,
-                peeked: None,
-                done: false,
-            })
-            .collect();
+        let cursors = candidates.into_iter().enumerate().map(|(i, cands)| self.cursor(i, text, cands, captures)).collect();
         Hits { scanner: self, cursors }
+    }
+
+    fn cursor<'s, 't>(&'s self, i: usize, text: &'t str, cands: Vec<usize>, captures: bool) -> Cursor<'s, 't> {
+        // Listing hits with groups runs the preset as written; counting may use the rewrite.
+        let rewrite = self.rewritten[i].as_ref().filter(|_| !captures);
+        let regex = rewrite.map_or(&self.entries[i].regex, |r| &r.regex);
+        Cursor {
+            matches: regex.matches(
+                text,
+                MatchOptions {
+                    bounds_only: !captures,
+                    ..Default::default()
+                },
+            ),
+            candidates: self.filtered[i].then_some(cands),
+            next_candidate: 0,
+            cut: rewrite.map(|r| Cut {
+                rewrite: r,
+                text,
+                exact: r.regex.matches(text, MatchOptions::default()),
+            }),
+            peeked: None,
+            done: false,
+        }
     }
 
     /// The number of hits per preset, in the order of [`Scanner::entries`].
@@ -228,15 +269,212 @@ impl<'c> Scanner<'c> {
     /// # Errors
     /// The first preset that fails (a backtrack budget exhausted), its key in the message.
     pub fn count(&self, text: &str) -> Result<Vec<usize>, Error> {
-        let mut counts = vec![0; self.entries.len()];
-        let mut hits = self.hits(text, false);
-        for (i, cursor) in hits.cursors.iter_mut().enumerate() {
+        let candidates = self.candidates(text);
+        let jobs: Vec<(usize, Vec<usize>)> = candidates.into_iter().enumerate().collect();
+        let count_one = |(i, cands): (usize, Vec<usize>)| -> Result<usize, Error> {
+            if let Some(program) = &self.anchored[i] {
+                return self.count_anchored(i, program, text, &cands).map_err(|e| keyed(e, self.entries[i]));
+            }
+            let mut cursor = self.cursor(i, text, cands, false);
+            let mut n = 0;
             while let Some(m) = cursor.advance() {
                 m.map_err(|e| keyed(e, self.entries[i]))?;
-                counts[i] += 1;
+                n += 1;
+            }
+            Ok(n)
+        };
+        if self.threads <= 1 || jobs.len() <= 1 {
+            return jobs.into_iter().map(count_one).collect();
+        }
+        // Presets are independent: hand them out to workers one at a time.
+        let queue = std::sync::Mutex::new(jobs.into_iter());
+        let results = std::sync::Mutex::new(vec![Ok(0); self.entries.len()]);
+        std::thread::scope(|s| {
+            for _ in 0..self.threads.min(self.entries.len()) {
+                s.spawn(|| {
+                    loop {
+                        let Some(job) = queue.lock().map(|mut q| q.next()).unwrap_or(None) else {
+                            break;
+                        };
+                        let i = job.0;
+                        let r = count_one(job);
+                        if let Ok(mut all) = results.lock() {
+                            all[i] = r;
+                        }
+                    }
+                });
+            }
+        });
+        results.into_inner().unwrap_or_default().into_iter().collect()
+    }
+}
+
+impl Scanner<'_> {
+    /// Counts a prefiltered preset by an anchored search at each candidate past the last
+    /// match: no scan between candidates, no reverse scan to find where a match starts.
+    fn count_anchored(&self, i: usize, program: &regex_automata::meta::Regex, text: &str, cands: &[usize]) -> Result<usize, Error> {
+        let mut cut = self.rewritten[i].as_ref().map(|r| Cut {
+            rewrite: r,
+            text,
+            exact: r.regex.matches(text, MatchOptions::default()),
+        });
+        let mut n = 0;
+        let mut pos = 0;
+        for &c in cands {
+            if c < pos {
+                continue;
+            }
+            let input = regex_automata::Input::new(text).range(c..).anchored(regex_automata::Anchored::Yes);
+            let Some(m) = program.search(&input) else {
+                continue;
+            };
+            let end = match &mut cut {
+                Some(cut) => cut.find(c, m.end())?,
+                None => m.end(),
+            };
+            n += 1;
+            // Every prefiltered match starts with a non-empty literal, so it is not empty.
+            pos = end.max(c + 1);
+        }
+        Ok(n)
+    }
+}
+
+/// The exact (text-independent) program of a linear-time pattern, for anchored searches.
+///
+/// Python patterns are translated assuming nothing about the text; JavaScript is left to the
+/// engine, which checks inputs that JavaScript would see as UTF-16 code units.
+fn anchored_program(re: &Regex) -> Option<regex_automata::meta::Regex> {
+    let pattern = match re.flavor() {
+        Flavor::Js => return None,
+        Flavor::Rust => {
+            let letters = re.flags().letters(Flavor::Rust);
+            if letters.is_empty() { re.pattern().to_string() } else { format!("(?{letters}){}", re.pattern()) }
+        }
+        Flavor::Python => {
+            let t = translate(re.ast(), re.pattern(), Flavor::Python, Assume::NOTHING).ok()?;
+            if t.needs_backtracking {
+                return None;
+            }
+            t.pattern
+        }
+    };
+    regex_automata::meta::Regex::new(&pattern).ok()
+}
+
+/// A pattern `X(?=Y)` rewritten as `X(Y)` for the linear engine, plus `Y` on its own.
+struct Rewrite {
+    /// `X(Y)`, `Y` being the last group.
+    regex: Regex,
+    /// `Y` translated for an anchored search.
+    tail: regex_automata::meta::Regex,
+    /// The most bytes `Y` can match.
+    tail_max: usize,
+}
+
+/// The linear-time rewrite of a pattern that ends in a positive look-ahead, `X(?=Y)`.
+///
+/// `X(Y)` with `Y` as a plain group matches where `X(?=Y)` does (the linear engine's
+/// leftmost-first order is the backtracking order), but consumes `Y` too: the match is cut
+/// back to where `Y` starts, and the scan resumes there. The cut is found without running
+/// captures over the whole match: `Y` can match at most `tail_max` bytes, so it starts in the
+/// last `tail_max` bytes of the match; when exactly one position there starts a `Y` that ends
+/// where the match ends, that is the cut (the true one is always among them). Otherwise the
+/// rewrite's captures decide. This takes the `result` preset (whose summary runs to the next
+/// `[RESULT`) off the backtracking engine when counting. Only done when `Y` has no groups and
+/// a bounded length, `X` cannot match empty, and both compile for the linear engine.
+fn trailing_lookahead(entry: &Entry) -> Option<Rewrite> {
+    let re = &entry.regex;
+    let NodeKind::Concat(items) = &re.ast().root.kind else {
+        return None;
+    };
+    let last = items.iter().rposition(|n| !matches!(n.kind, NodeKind::Comment | NodeKind::Whitespace))?;
+    let NodeKind::Group {
+        kind: GroupKind::Lookahead,
+        child,
+    } = &items[last].kind
+    else {
+        return None;
+    };
+    if items[..last].iter().all(Node::nullable) {
+        return None;
+    }
+    let tail_max = max_len(child, 0)?;
+    let p = re.pattern();
+    let y = &p[child.span.start..child.span.end];
+    let rewritten = format!("{}({y}){}", &p[..items[last].span.start], &p[items[last].span.end..]);
+    let regex = Regex::new(&rewritten, re.flavor(), re.flags()).ok()?;
+    if regex.engine_kind_typical() != EngineKind::Linear || regex.group_count() != re.group_count() + 1 {
+        return None;
+    }
+    let tail_src = format!("(?:{y})");
+    let tail_ast = parse(&tail_src, re.flavor(), re.ast().flags).ok()?;
+    if !tail_ast.groups.is_empty() {
+        return None;
+    }
+    let t = translate(&tail_ast, &tail_src, re.flavor(), Assume::NOTHING).ok()?;
+    if t.needs_backtracking {
+        return None;
+    }
+    let tail = regex_automata::meta::Regex::new(&t.pattern).ok()?;
+    Some(Rewrite { regex, tail, tail_max })
+}
+
+/// The most bytes a node can match, when bounded (no unbounded repeat, no backreference).
+fn max_len(node: &Node, depth: usize) -> Option<usize> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    match &node.kind {
+        NodeKind::Empty | NodeKind::Anchor { .. } | NodeKind::Comment | NodeKind::Whitespace | NodeKind::SetFlags(_) => Some(0),
+        NodeKind::Literal { ch, .. } => Some(ch.len_utf8()),
+        NodeKind::Dot { .. } | NodeKind::Perl { .. } | NodeKind::Property { .. } | NodeKind::Class(_) => Some(4),
+        NodeKind::Group { kind, child } => match kind {
+            GroupKind::Lookahead | GroupKind::NegativeLookahead | GroupKind::Lookbehind | GroupKind::NegativeLookbehind => Some(0),
+            _ => max_len(child, depth + 1),
+        },
+        NodeKind::Repeat { max: Some(k), child, .. } => max_len(child, depth + 1)?.checked_mul(*k as usize),
+        NodeKind::Concat(items) => items.iter().try_fold(0usize, |acc, n| acc.checked_add(max_len(n, depth + 1)?)),
+        NodeKind::Alternation(branches) => branches.iter().map(|n| max_len(n, depth + 1)).try_fold(0usize, |acc, m| Some(acc.max(m?))),
+        _ => None,
+    }
+}
+
+/// Finds where a match of the rewrite `X(Y)` ends as a match of `X(?=Y)`.
+struct Cut<'r, 't> {
+    rewrite: &'r Rewrite,
+    text: &'t str,
+    /// The rewrite with captures, for the rare ambiguous cut.
+    exact: Matches<'r, 't>,
+}
+
+impl Cut<'_, '_> {
+    fn find(&mut self, start: usize, end: usize) -> Result<usize, Error> {
+        let lo = end.saturating_sub(self.rewrite.tail_max).max(start);
+        let mut found = None;
+        for c in (lo..=end).filter(|&c| self.text.is_char_boundary(c)) {
+            let input = regex_automata::Input::new(self.text).range(c..).anchored(regex_automata::Anchored::Yes);
+            if self.rewrite.tail.search(&input).is_some_and(|m| m.end() == end) {
+                if found.is_some() {
+                    return self.exact(start, end);
+                }
+                found = Some(c);
             }
         }
-        Ok(counts)
+        match found {
+            Some(c) => Ok(c),
+            None => self.exact(start, end),
+        }
+    }
+
+    fn exact(&mut self, start: usize, end: usize) -> Result<usize, Error> {
+        self.exact.seek(start);
+        let k = self.rewrite.regex.group_count();
+        match self.exact.next() {
+            Some(Ok(m)) => Ok(m.groups.get(k).copied().flatten().map_or(end, |g| g.0)),
+            Some(Err(e)) => Err(e),
+            None => Ok(end),
+        }
     }
 }
 
@@ -249,6 +487,8 @@ struct Cursor<'r, 't> {
     matches: Matches<'r, 't>,
     candidates: Option<Vec<usize>>,
     next_candidate: usize,
+    /// For a rewritten pattern: finds the original match's end.
+    cut: Option<Cut<'r, 't>>,
     peeked: Option<Result<Match, Error>>,
     done: bool,
 }
@@ -271,9 +511,24 @@ impl Cursor<'_, '_> {
             };
             self.matches.skip_to(c);
         }
-        let next = self.matches.next();
-        if matches!(next, None | Some(Err(_))) {
-            self.done = true;
+        let mut next = self.matches.next();
+        match &mut next {
+            None | Some(Err(_)) => self.done = true,
+            Some(Ok(m)) => {
+                if let Some(cut) = &mut self.cut {
+                    let start = m.start();
+                    match cut.find(start, m.end()) {
+                        Ok(c) => {
+                            *m = Match { groups: vec![Some((start, c))] };
+                            self.matches.seek(c);
+                        }
+                        Err(e) => {
+                            self.done = true;
+                            return Some(Err(e));
+                        }
+                    }
+                }
+            }
         }
         next
     }
