@@ -23,9 +23,10 @@ use crate::engine::{EngineKind, Match, MatchOptions, Matches, Regex};
 use crate::error::Error;
 use crate::flavor::Flavor;
 use crate::engine::translate::{Assume, translate};
-use crate::syntax::ast::{GroupKind, Node, NodeKind};
+use crate::syntax::ast::{AnchorKind, GroupKind, Greed, Node, NodeKind};
 use crate::syntax::parse::parse;
 use aho_corasick::{AhoCorasick, MatchKind};
+use regex_automata::dfa::Automaton;
 
 /// Most literals kept per preset; past that the prefilter would not pay.
 const MAX_LITERALS: usize = 64;
@@ -129,7 +130,12 @@ pub struct Scanner<'c> {
     /// (see [`trailing_lookahead`]).
     rewritten: Vec<Option<Rewrite>>,
     /// For prefiltered presets: the program for anchored searches at candidates (counting).
-    anchored: Vec<Option<regex_automata::meta::Regex>>,
+    anchored: Vec<Option<AnchoredProgram>>,
+    /// For presets without a literal start that cannot match empty: the exact program, for a
+    /// plain counting loop without the engine's per-match bookkeeping.
+    unanchored: Vec<Option<AnchoredProgram>>,
+    /// For presets ending in a greedy any-character repeat: their head (see [`greedy_tail`]).
+    to_end: Vec<Option<AnchoredProgram>>,
     /// Worker threads for [`Scanner::count`].
     threads: usize,
 }
@@ -177,9 +183,19 @@ impl<'c> Scanner<'c> {
                 if !filtered[i] {
                     return None;
                 }
-                anchored_program(rewritten[i].as_ref().map_or(&entries[i].regex, |r| &r.regex))
+                AnchoredProgram::new(rewritten[i].as_ref().map_or(&entries[i].regex, |r| &r.regex))
             })
             .collect();
+        let unanchored = (0..entries.len())
+            .map(|i| {
+                let re = &entries[i].regex;
+                if filtered[i] || re.ast().root.nullable() {
+                    return None;
+                }
+                AnchoredProgram::build(exact_pattern(re)?, regex_automata::dfa::StartKind::Unanchored)
+            })
+            .collect();
+        let to_end = (0..entries.len()).map(|i| if filtered[i] { greedy_tail(&entries[i].regex) } else { None }).collect();
         let threads = std::thread::available_parallelism().map_or(1, usize::from);
         Scanner {
             entries,
@@ -188,6 +204,8 @@ impl<'c> Scanner<'c> {
             filtered,
             rewritten,
             anchored,
+            unanchored,
+            to_end,
             threads,
         }
     }
@@ -272,6 +290,17 @@ impl<'c> Scanner<'c> {
         let candidates = self.candidates(text);
         let jobs: Vec<(usize, Vec<usize>)> = candidates.into_iter().enumerate().collect();
         let count_one = |(i, cands): (usize, Vec<usize>)| -> Result<usize, Error> {
+            if let Some(program) = &self.unanchored[i] {
+                let (mut n, mut pos) = (0, 0);
+                // A forward search finds where the leftmost match ends; counting needs no more
+                // (no reverse scan for its start), and the next search starts there.
+                while let Some(end) = program.end_at(&regex_automata::Input::new(text).range(pos..)) {
+                    n += 1;
+                    // The pattern cannot match empty, so the scan always moves on.
+                    pos = end;
+                }
+                return Ok(n);
+            }
             if let Some(program) = &self.anchored[i] {
                 return self.count_anchored(i, program, text, &cands).map_err(|e| keyed(e, self.entries[i]));
             }
@@ -312,7 +341,7 @@ impl<'c> Scanner<'c> {
 impl Scanner<'_> {
     /// Counts a prefiltered preset by an anchored search at each candidate past the last
     /// match: no scan between candidates, no reverse scan to find where a match starts.
-    fn count_anchored(&self, i: usize, program: &regex_automata::meta::Regex, text: &str, cands: &[usize]) -> Result<usize, Error> {
+    fn count_anchored(&self, i: usize, program: &AnchoredProgram, text: &str, cands: &[usize]) -> Result<usize, Error> {
         let mut cut = self.rewritten[i].as_ref().map(|r| Cut {
             rewrite: r,
             text,
@@ -325,12 +354,19 @@ impl Scanner<'_> {
                 continue;
             }
             let input = regex_automata::Input::new(text).range(c..).anchored(regex_automata::Anchored::Yes);
-            let Some(m) = program.search(&input) else {
+            if let Some(head) = &self.to_end[i] {
+                if head.end_at(&input).is_some() {
+                    // The match runs to the end of the text: it is the last one.
+                    return Ok(n + 1);
+                }
+                continue;
+            }
+            let Some(m_end) = program.end_at(&input) else {
                 continue;
             };
             let end = match &mut cut {
-                Some(cut) => cut.find(c, m.end())?,
-                None => m.end(),
+                Some(cut) => cut.find(c, m_end)?,
+                None => m_end,
             };
             n += 1;
             // Every prefiltered match starts with a non-empty literal, so it is not empty.
@@ -340,26 +376,121 @@ impl Scanner<'_> {
     }
 }
 
-/// The exact (text-independent) program of a linear-time pattern, for anchored searches.
-///
-/// Python patterns are translated assuming nothing about the text; JavaScript is left to the
-/// engine, which checks inputs that JavaScript would see as UTF-16 code units.
-fn anchored_program(re: &Regex) -> Option<regex_automata::meta::Regex> {
-    let pattern = match re.flavor() {
-        Flavor::Js => return None,
+/// The pattern for the `regex` engines, exact whatever the text: Python translated assuming
+/// nothing, Rust with its flags. `None` for patterns that need backtracking, and for
+/// JavaScript, left to the engine, which checks inputs JavaScript would see as UTF-16 code
+/// units.
+fn exact_pattern(re: &Regex) -> Option<String> {
+    match re.flavor() {
+        Flavor::Js => None,
         Flavor::Rust => {
             let letters = re.flags().letters(Flavor::Rust);
-            if letters.is_empty() { re.pattern().to_string() } else { format!("(?{letters}){}", re.pattern()) }
+            Some(if letters.is_empty() { re.pattern().to_string() } else { format!("(?{letters}){}", re.pattern()) })
         }
         Flavor::Python => {
             let t = translate(re.ast(), re.pattern(), Flavor::Python, Assume::NOTHING).ok()?;
-            if t.needs_backtracking {
-                return None;
-            }
-            t.pattern
+            (!t.needs_backtracking).then_some(t.pattern)
         }
+    }
+}
+
+/// The exact (text-independent) program of a linear-time pattern, for anchored searches
+/// where only the end of a match is needed.
+enum AnchoredProgram {
+    /// A dense DFA when one fits in a small budget: its loops over "anything but `[`" are
+    /// accelerated with memchr, which the lazy DFA does not do.
+    Dense {
+        /// The DFA (anchored starts only).
+        dfa: regex_automata::dfa::dense::DFA<Vec<u32>>,
+        /// The general engine, built on first need if the DFA ever gives up.
+        fallback: std::sync::OnceLock<Option<regex_automata::meta::Regex>>,
+        /// The translated pattern.
+        pattern: String,
+    },
+    /// The meta engine otherwise.
+    Meta(regex_automata::meta::Regex),
+}
+
+impl AnchoredProgram {
+    /// Compiles `re`'s exact pattern ([`exact_pattern`]).
+    fn new(re: &Regex) -> Option<AnchoredProgram> {
+        AnchoredProgram::build(exact_pattern(re)?, regex_automata::dfa::StartKind::Anchored)
+    }
+
+    /// Compiles a pattern in the `regex` dialect for searches of this kind.
+    fn build(pattern: String, start: regex_automata::dfa::StartKind) -> Option<AnchoredProgram> {
+        let config = regex_automata::dfa::dense::Config::new()
+            .start_kind(start)
+            .dfa_size_limit(Some(1 << 20))
+            .determinize_size_limit(Some(2 << 20));
+        match regex_automata::dfa::dense::Builder::new().configure(config).build(&pattern) {
+            Ok(dfa) => Some(AnchoredProgram::Dense {
+                dfa,
+                fallback: std::sync::OnceLock::new(),
+                pattern,
+            }),
+            Err(_) => regex_automata::meta::Regex::new(&pattern).ok().map(AnchoredProgram::Meta),
+        }
+    }
+
+    /// The end of the leftmost match (for an anchored input: the one that starts exactly at
+    /// the input's start), if any.
+    fn end_at(&self, input: &regex_automata::Input<'_>) -> Option<usize> {
+        match self {
+            AnchoredProgram::Dense { dfa, fallback, pattern } => match dfa.try_search_fwd(input) {
+                Ok(m) => m.map(|m| m.offset()),
+                // A DFA may give up (a quit byte): ask the general engine instead.
+                Err(_) => fallback.get_or_init(|| regex_automata::meta::Regex::new(pattern).ok()).as_ref()?.search(input).map(|m| m.end()),
+            },
+            AnchoredProgram::Meta(re) => re.search(input).map(|m| m.end()),
+        }
+    }
+}
+
+/// For a pattern `X.{m,}` ending in a greedy repeat of any character (DOTALL), optionally
+/// followed by `$` or `\Z`: the program of `X.{m}`.
+///
+/// The greedy repeat takes the rest of the text and the end anchors hold at its end, so a
+/// match starting where `X.{m}` matches runs to the end of the text (the `work_order` preset:
+/// its `body` is `.+$` under DOTALL). Counting then needs no scan to the end at all, as in
+/// CPython, which also jumps over such a repeat.
+fn greedy_tail(re: &Regex) -> Option<AnchoredProgram> {
+    let NodeKind::Concat(items) = &re.ast().root.kind else {
+        return None;
     };
-    regex_automata::meta::Regex::new(&pattern).ok()
+    let mut k = items.len();
+    while k > 0
+        && matches!(
+            items[k - 1].kind,
+            NodeKind::Comment | NodeKind::Whitespace | NodeKind::Anchor { kind: AnchorKind::LineEnd | AnchorKind::TextEnd, .. }
+        )
+    {
+        k -= 1;
+    }
+    let last = items.get(k.checked_sub(1)?)?;
+    let repeat = match &last.kind {
+        NodeKind::Group {
+            kind: GroupKind::Capture { .. } | GroupKind::NonCapture,
+            child,
+        } => child.as_ref(),
+        _ => last,
+    };
+    let NodeKind::Repeat {
+        min,
+        max: None,
+        greed: Greed::Greedy,
+        child,
+        ..
+    } = &repeat.kind
+    else {
+        return None;
+    };
+    if !matches!(child.kind, NodeKind::Dot { dotall: true }) || re.flavor() == Flavor::Js {
+        return None;
+    }
+    let any = if re.flavor() == Flavor::Rust { "(?s:.)" } else { r"[\s\S]" };
+    let head = format!("{}(?:{any}){{{min}}}", &re.pattern()[..last.span.start]);
+    AnchoredProgram::new(&Regex::new(&head, re.flavor(), re.flags()).ok()?)
 }
 
 /// A pattern `X(?=Y)` rewritten as `X(Y)` for the linear engine, plus `Y` on its own.
@@ -367,7 +498,7 @@ struct Rewrite {
     /// `X(Y)`, `Y` being the last group.
     regex: Regex,
     /// `Y` translated for an anchored search.
-    tail: regex_automata::meta::Regex,
+    tail: regex_automata::dfa::dense::DFA<Vec<u32>>,
     /// The most bytes `Y` can match.
     tail_max: usize,
 }
@@ -416,7 +547,8 @@ fn trailing_lookahead(entry: &Entry) -> Option<Rewrite> {
     if t.needs_backtracking {
         return None;
     }
-    let tail = regex_automata::meta::Regex::new(&t.pattern).ok()?;
+    // A small dense DFA: the cut tries a handful of positions per match, each must be cheap.
+    let tail = regex_automata::dfa::dense::DFA::new(&t.pattern).ok()?;
     Some(Rewrite { regex, tail, tail_max })
 }
 
@@ -454,7 +586,7 @@ impl Cut<'_, '_> {
         let mut found = None;
         for c in (lo..=end).filter(|&c| self.text.is_char_boundary(c)) {
             let input = regex_automata::Input::new(self.text).range(c..).anchored(regex_automata::Anchored::Yes);
-            if self.rewrite.tail.search(&input).is_some_and(|m| m.end() == end) {
+            if self.rewrite.tail.try_search_fwd(&input).ok().flatten().is_some_and(|m| m.offset() == end) {
                 if found.is_some() {
                     return self.exact(start, end);
                 }
