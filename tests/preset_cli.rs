@@ -5,13 +5,20 @@ use std::path::Path;
 
 fn rxw(config: &Path) -> Command {
     let mut c = Command::cargo_bin("rxw").unwrap();
-    c.env_clear().env("XDG_CONFIG_HOME", config).env("HOME", config).env("NO_COLOR", "1");
+    c.env_clear()
+        .env("XDG_CONFIG_HOME", config)
+        .env("HOME", config)
+        .env("NO_COLOR", "1");
     c
 }
 
 fn run(cmd: &mut Command) -> (i32, String, String) {
     let out = cmd.output().unwrap();
-    (out.status.code().unwrap(), String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
 }
 
 #[test]
@@ -19,7 +26,10 @@ fn preset_check_passes_on_the_shipped_registry() {
     let dir = tempfile::tempdir().unwrap();
     let (code, out, err) = run(rxw(dir.path()).args(["preset", "check"]));
     assert_eq!(code, 0, "{out}{err}");
-    assert!(out.contains("ok    ack counter-example 1: [ack 7fce46e0]"), "{out}");
+    assert!(
+        out.contains("ok    ack counter-example 1: [ack 7fce46e0]"),
+        "{out}"
+    );
     assert!(out.lines().all(|l| !l.starts_with("FAIL")), "{out}");
     assert!(out.trim_end().ends_with(" passed, 0 failed"), "{out}");
 }
@@ -33,10 +43,18 @@ fn preset_check_fails_on_a_wrong_example() {
         "[[preset]]\nkey = \"num\"\nflavor = \"python\"\npattern = '(?P<n>[0-9]+)'\ngroups = [{ name = \"n\", description = \"digits\" }]\ncounter_examples = [\"a1\"]\n[[preset.examples]]\ntext = \"x 42\"\ngroups = { n = \"43\" }\n",
     )
     .unwrap();
-    let (code, out, _) = run(rxw(dir.path()).args(["preset", "check", "--registry"]).arg(&reg));
+    let (code, out, _) = run(rxw(dir.path())
+        .args(["preset", "check", "--registry"])
+        .arg(&reg));
     assert_eq!(code, 1);
-    assert!(out.contains("FAIL  num example 1: x 42\n      group n is \"42\", expected \"43\""), "{out}");
-    assert!(out.contains("FAIL  num counter-example 1: a1\n      matched \"1\" at byte 1"), "{out}");
+    assert!(
+        out.contains("FAIL  num example 1: x 42\n      group n is \"42\", expected \"43\""),
+        "{out}"
+    );
+    assert!(
+        out.contains("FAIL  num counter-example 1: a1\n      matched \"1\" at byte 1"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -45,7 +63,13 @@ fn list_show_get_and_test() {
     let (code, out, _) = run(rxw(dir.path()).args(["preset", "list"]));
     assert_eq!(code, 0);
     assert_eq!(out.lines().count(), 13);
-    assert!(out.lines().nth(1).unwrap().starts_with("work_order       python  ms     Parses [WO:"), "{out}");
+    assert!(
+        out.lines()
+            .nth(1)
+            .unwrap()
+            .starts_with("work_order       python  ms     Parses [WO:"),
+        "{out}"
+    );
 
     let (_, out, _) = run(rxw(dir.path()).args(["preset", "list", "--json"]));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -57,7 +81,10 @@ fn list_show_get_and_test() {
     let (code, out, _) = run(rxw(dir.path()).args(["preset", "show", "nudge"]));
     assert_eq!(code, 0);
     assert!(out.contains("flavor   python"));
-    assert!(out.contains("   4  deadline  The SLA deadline, H:MM or HH:MM."), "{out}");
+    assert!(
+        out.contains("   4  deadline  The SLA deadline, H:MM or HH:MM."),
+        "{out}"
+    );
 
     let (_, out, _) = run(rxw(dir.path()).args(["preset", "get", "work_order", "--json"]));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -66,23 +93,37 @@ fn list_show_get_and_test() {
     assert_eq!(v["groups"][0]["name"], "wo_id");
     assert_eq!(v["examples"][0]["groups"]["sender"], "super");
 
-    let (code, out, _) = run(rxw(dir.path()).args(["preset", "test", "result", "[RESULT 7fce46e0] OK Task complete"]));
+    let (code, out, _) = run(rxw(dir.path()).args([
+        "preset",
+        "test",
+        "result",
+        "[RESULT 7fce46e0] OK Task complete",
+    ]));
     assert_eq!(code, 0);
     assert_eq!(
         out,
         "match at 1:1: [RESULT 7fce46e0] OK Task complete\n  job_id   \"7fce46e0\"\n  status   \"OK\"\n  summary  \"Task complete\"\n"
     );
-    let (code, out, _) = run(rxw(dir.path()).args(["preset", "test", "ack"]).write_stdin("[ack 7fce46e0]\n"));
+    let (code, out, _) = run(rxw(dir.path())
+        .args(["preset", "test", "ack"])
+        .write_stdin("[ack 7fce46e0]\n"));
     assert_eq!((code, out.as_str()), (1, "no match\n"));
     let (code, _, err) = run(rxw(dir.path()).args(["preset", "test", "wo", "x"]));
     assert_eq!(code, 2);
-    assert!(err.contains("unknown preset \"wo\" (known: work_order, ack"), "{err}");
+    assert!(
+        err.contains("unknown preset \"wo\" (known: work_order, ack"),
+        "{err}"
+    );
 }
 
 #[test]
 fn parse_json_shape_is_pinned() {
     let dir = tempfile::tempdir().unwrap();
-    let (code, out, _) = run(rxw(dir.path()).args(["parse", "--json", "[CLAIM 7fce46e0] é [fleet-alert] INFO: ok"]));
+    let (code, out, _) = run(rxw(dir.path()).args([
+        "parse",
+        "--json",
+        "[CLAIM 7fce46e0] é [fleet-alert] INFO: ok",
+    ]));
     assert_eq!(code, 0);
     assert_eq!(
         out.trim_end(),
@@ -97,13 +138,24 @@ fn parse_text_only_and_count() {
     let (code, out, _) = run(rxw(dir.path()).arg("parse").write_stdin(log));
     assert_eq!(code, 0);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines[0], r#"1:1: job_tag [JOB swarm-99a/1]  job_id="swarm-99a/1""#);
-    assert_eq!(lines[1], r#"1:1: swarm_slot [JOB swarm-99a/1]  tag="JOB"  swarm="swarm-99a"  slot="1""#);
+    assert_eq!(
+        lines[0],
+        r#"1:1: job_tag [JOB swarm-99a/1]  job_id="swarm-99a/1""#
+    );
+    assert_eq!(
+        lines[1],
+        r#"1:1: swarm_slot [JOB swarm-99a/1]  tag="JOB"  swarm="swarm-99a"  slot="1""#
+    );
     assert!(lines[2].starts_with("2:1: verb [RESULT 7fce46e0]"), "{out}");
 
-    let (code, out, _) = run(rxw(dir.path()).args(["parse", "--only", "result,job_tag", "--count", "--json"]).write_stdin(log));
+    let (code, out, _) = run(rxw(dir.path())
+        .args(["parse", "--only", "result,job_tag", "--count", "--json"])
+        .write_stdin(log));
     assert_eq!(code, 0);
-    assert_eq!(out.trim(), r#"{"count":2,"by_key":{"result":1,"job_tag":1}}"#);
+    assert_eq!(
+        out.trim(),
+        r#"{"count":2,"by_key":{"result":1,"job_tag":1}}"#
+    );
 
     let (code, out, _) = run(rxw(dir.path()).args(["parse", "--count", "nothing here"]));
     assert_eq!((code, out.as_str()), (1, "0\n"));
@@ -123,9 +175,18 @@ fn with_registry(body: &str, name: &str) -> (tempfile::TempDir, std::path::PathB
 #[test]
 fn malformed_registries_give_clear_errors_and_builtins_keep_working() {
     let cases = [
-        ("[[preset]]\nkey = \"k\nflavor = \"python\"\n", "bad.toml:2:"),
-        ("[[preset]]\nkey = \"k\"\nflavor = \"python\"\nflags = \"mq\"\npattern = 'a'\n", "bad.toml:4:11: invalid flag \"q\" for python"),
-        ("[[preset]]\nkey = \"k\"\nflavor = \"python\"\npattern = 'ab(c'\n", "bad.toml:4:14: pattern does not compile: missing ), unterminated subpattern"),
+        (
+            "[[preset]]\nkey = \"k\nflavor = \"python\"\n",
+            "bad.toml:2:",
+        ),
+        (
+            "[[preset]]\nkey = \"k\"\nflavor = \"python\"\nflags = \"mq\"\npattern = 'a'\n",
+            "bad.toml:4:11: invalid flag \"q\" for python",
+        ),
+        (
+            "[[preset]]\nkey = \"k\"\nflavor = \"python\"\npattern = 'ab(c'\n",
+            "bad.toml:4:14: pattern does not compile: missing ), unterminated subpattern",
+        ),
         (
             "[[preset]]\nkey = \"k\"\nflavor = \"python\"\npattern = 'a'\n[[preset]]\nkey = \"k\"\nflavor = \"python\"\npattern = 'b'\n",
             "bad.toml:6:7: duplicate key \"k\" (first defined on line 2)",
@@ -133,11 +194,22 @@ fn malformed_registries_give_clear_errors_and_builtins_keep_working() {
     ];
     for (body, want) in cases {
         let (dir, path) = with_registry(body, "bad.toml");
-        let (code, out, err) = run(rxw(dir.path()).args(["preset", "test", "ack", "[ACK:7fce46e0] [from 646]", "--registry"]).arg(&path));
+        let (code, out, err) = run(rxw(dir.path())
+            .args([
+                "preset",
+                "test",
+                "ack",
+                "[ACK:7fce46e0] [from 646]",
+                "--registry",
+            ])
+            .arg(&path));
         assert_eq!(code, 2, "{err}");
         assert!(err.contains(want), "expected {want:?} in {err}");
         assert!(err.contains('^'), "a caret under the place: {err}");
-        assert!(out.starts_with("match at 1:1"), "built-ins keep working: {out}");
+        assert!(
+            out.starts_with("match at 1:1"),
+            "built-ins keep working: {out}"
+        );
     }
 }
 
@@ -146,23 +218,45 @@ fn config_dir_registry_shadows_a_builtin_once_and_json_registries_load() {
     let dir = tempfile::tempdir().unwrap();
     let conf = dir.path().join("rxw");
     std::fs::create_dir_all(&conf).unwrap();
-    std::fs::write(conf.join("mine.toml"), "[[preset]]\nkey = \"ack\"\npurpose = \"mine\"\nflavor = \"rust\"\npattern = 'ack'\n").unwrap();
+    std::fs::write(
+        conf.join("mine.toml"),
+        "[[preset]]\nkey = \"ack\"\npurpose = \"mine\"\nflavor = \"rust\"\npattern = 'ack'\n",
+    )
+    .unwrap();
     std::fs::write(
         dir.path().join("extra.json"),
         r#"{"preset": [{"key": "word", "purpose": "a word", "flavor": "js", "flags": "i", "pattern": "\\bhello\\b"}]}"#,
     )
     .unwrap();
-    let (code, out, err) = run(rxw(dir.path()).args(["preset", "list", "--registry"]).arg(dir.path().join("extra.json")));
+    let (code, out, err) = run(rxw(dir.path())
+        .args(["preset", "list", "--registry"])
+        .arg(dir.path().join("extra.json")));
     assert_eq!(code, 0, "{err}");
-    assert_eq!(err.matches("rxw: note: preset \"ack\" from").count(), 1, "{err}");
+    assert_eq!(
+        err.matches("rxw: note: preset \"ack\" from").count(),
+        1,
+        "{err}"
+    );
     assert!(err.contains("replaces the built-in one"));
-    assert!(out.contains("ack              rust           mine"), "{out}");
-    assert!(out.contains("word             js      i      a word"), "{out}");
+    assert!(
+        out.contains("ack              rust           mine"),
+        "{out}"
+    );
+    assert!(
+        out.contains("word             js      i      a word"),
+        "{out}"
+    );
 
     // A broken file in the config directory is a warning; the command still succeeds.
     std::fs::write(conf.join("broken.json"), "{\"preset\": [").unwrap();
-    let (code, out, err) = run(rxw(dir.path()).args(["parse", "--only", "word", "--registry"]).arg(dir.path().join("extra.json")).arg("say HELLO"));
+    let (code, out, err) = run(rxw(dir.path())
+        .args(["parse", "--only", "word", "--registry"])
+        .arg(dir.path().join("extra.json"))
+        .arg("say HELLO"));
     assert_eq!(code, 0, "{err}");
-    assert!(err.contains("rxw: warning: skipped registry") && err.contains("broken.json:1:"), "{err}");
+    assert!(
+        err.contains("rxw: warning: skipped registry") && err.contains("broken.json:1:"),
+        "{err}"
+    );
     assert_eq!(out, "1:5: word HELLO\n");
 }

@@ -29,14 +29,20 @@ fn groups_of(key: &str, text: &str) -> Vec<BTreeMap<String, Option<String>>> {
             names
                 .iter()
                 .enumerate()
-                .filter_map(|(i, n)| n.as_ref().map(|n| (n.clone(), h.m.group(text, i + 1).map(str::to_string))))
+                .filter_map(|(i, n)| {
+                    n.as_ref()
+                        .map(|n| (n.clone(), h.m.group(text, i + 1).map(str::to_string)))
+                })
                 .collect()
         })
         .collect()
 }
 
 fn g(pairs: &[(&str, &str)]) -> BTreeMap<String, Option<String>> {
-    pairs.iter().map(|(k, v)| (k.to_string(), Some(v.to_string()))).collect()
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), Some(v.to_string())))
+        .collect()
 }
 
 #[test]
@@ -45,27 +51,62 @@ fn seed_directory_examples_parse_with_their_groups() {
         (
             "work_order",
             "[WO:7fce46e0] [from super] Audit — Check stats",
-            g(&[("wo_id", "7fce46e0"), ("sender", "super"), ("title", "Audit"), ("body", "Check stats")]),
+            g(&[
+                ("wo_id", "7fce46e0"),
+                ("sender", "super"),
+                ("title", "Audit"),
+                ("body", "Check stats"),
+            ]),
         ),
-        ("ack", "[ACK:7fce46e0] [from 646]", g(&[("id", "7fce46e0"), ("sender", "646")])),
-        ("verb", "[CLAIM 7fce46e0]", g(&[("verb", "CLAIM"), ("job_id", "7fce46e0")])),
+        (
+            "ack",
+            "[ACK:7fce46e0] [from 646]",
+            g(&[("id", "7fce46e0"), ("sender", "646")]),
+        ),
+        (
+            "verb",
+            "[CLAIM 7fce46e0]",
+            g(&[("verb", "CLAIM"), ("job_id", "7fce46e0")]),
+        ),
         (
             "result",
             "[RESULT 7fce46e0] OK 14 endpoints healthy",
-            g(&[("job_id", "7fce46e0"), ("status", "OK"), ("summary", "14 endpoints healthy")]),
+            g(&[
+                ("job_id", "7fce46e0"),
+                ("status", "OK"),
+                ("summary", "14 endpoints healthy"),
+            ]),
         ),
         (
             "tool_call",
             r#"[TOOL followup.create {"in_m": 5}]"#,
-            g(&[("engine", "TOOL"), ("op", "followup.create"), ("args", r#"{"in_m": 5}"#)]),
+            g(&[
+                ("engine", "TOOL"),
+                ("op", "followup.create"),
+                ("args", r#"{"in_m": 5}"#),
+            ]),
         ),
-        ("job_tag", "[JOB ml-646-20261005]", g(&[("job_id", "ml-646-20261005")])),
+        (
+            "job_tag",
+            "[JOB ml-646-20261005]",
+            g(&[("job_id", "ml-646-20261005")]),
+        ),
         (
             "nudge",
             "[NUDGE 7fce46e0] [nudge 1/3] Deadline 19:45: ...",
-            g(&[("id", "7fce46e0"), ("attempt", "1"), ("of", "3"), ("deadline", "19:45"), ("text", "...")]),
+            g(&[
+                ("id", "7fce46e0"),
+                ("attempt", "1"),
+                ("of", "3"),
+                ("deadline", "19:45"),
+                ("text", "..."),
+            ]),
         ),
-        ("fleet_alert", "[fleet-alert] CRITICAL: VM unreachable x2", g(&[("level", "CRITICAL"), ("message", "VM unreachable x2")])),
+        (
+            "fleet_alert",
+            "[fleet-alert] CRITICAL: VM unreachable x2",
+            g(&[("level", "CRITICAL"), ("message", "VM unreachable x2")]),
+        ),
         ("uuid", "dc6d72ca-4b02-4217-bf41-7dbca19c5c24", g(&[])),
         ("short_hex", "7fce46e0", g(&[])),
         (
@@ -73,7 +114,11 @@ fn seed_directory_examples_parse_with_their_groups() {
             "[SUBAGENT-UPDATE] Subagent 'audit' (4a2b8e) ...",
             g(&[("name", "audit"), ("short_id", "4a2b8e"), ("status", "...")]),
         ),
-        ("swarm_slot", "[JOB swarm-99a/1]", g(&[("tag", "JOB"), ("swarm", "swarm-99a"), ("slot", "1")])),
+        (
+            "swarm_slot",
+            "[JOB swarm-99a/1]",
+            g(&[("tag", "JOB"), ("swarm", "swarm-99a"), ("slot", "1")]),
+        ),
     ];
     assert_eq!(cases.len(), 12);
     for (key, text, want) in cases {
@@ -153,7 +198,10 @@ fn agent_log(lines: usize) -> String {
 #[test]
 fn count_fast_paths_agree_with_iterating_each_preset() {
     let cat = catalog();
-    for text in [agent_log(3000), format!("no newline at the end {}", agent_log(500).trim_end())] {
+    for text in [
+        agent_log(3000),
+        format!("no newline at the end {}", agent_log(500).trim_end()),
+    ] {
         let scanner = Scanner::new(cat.entries().iter().collect());
         let counts = scanner.count(&text).unwrap();
         let mut from_hits = vec![0usize; cat.len()];
@@ -162,13 +210,24 @@ fn count_fast_paths_agree_with_iterating_each_preset() {
             let h = h.unwrap();
             assert!(h.m.start() >= last, "hits must come in text order");
             last = h.m.start();
-            from_hits[cat.entries().iter().position(|e| std::ptr::eq(e, h.entry)).unwrap()] += 1;
+            from_hits[cat
+                .entries()
+                .iter()
+                .position(|e| std::ptr::eq(e, h.entry))
+                .unwrap()] += 1;
         }
-        let plain: Vec<usize> = cat.entries().iter().map(|e| e.regex.count(&text).unwrap()).collect();
+        let plain: Vec<usize> = cat
+            .entries()
+            .iter()
+            .map(|e| e.regex.count(&text).unwrap())
+            .collect();
         assert_eq!(counts, plain, "count vs. each preset's own iteration");
         assert_eq!(from_hits, plain, "hits vs. each preset's own iteration");
         assert!(plain.iter().all(|&n| n > 0), "{plain:?}");
-        let threaded = Scanner::new(cat.entries().iter().collect()).with_threads(3).count(&text).unwrap();
+        let threaded = Scanner::new(cat.entries().iter().collect())
+            .with_threads(3)
+            .count(&text)
+            .unwrap();
         assert_eq!(threaded, plain);
     }
 }

@@ -116,7 +116,10 @@ impl PresetArgs {
     /// Whether errors should be printed as JSON.
     pub fn json(&self) -> bool {
         match &self.command {
-            PresetCommand::List { json } | PresetCommand::Test { json, .. } | PresetCommand::Get { json, .. } | PresetCommand::Check { json } => *json,
+            PresetCommand::List { json }
+            | PresetCommand::Test { json, .. }
+            | PresetCommand::Get { json, .. }
+            | PresetCommand::Check { json } => *json,
             PresetCommand::Show { .. } => false,
         }
     }
@@ -131,7 +134,11 @@ fn load(reg: &RegistryArgs, err: &mut dyn Write) -> (Catalog, bool) {
     let mut explicit_failed = false;
     for f in &loaded.failures {
         explicit_failed |= f.explicit;
-        let what = if f.explicit { "error" } else { "warning: skipped registry" };
+        let what = if f.explicit {
+            "error"
+        } else {
+            "warning: skipped registry"
+        };
         let _ = writeln!(err, "rxw: {what}: {}", f.error.message);
         if let Some(c) = f.error.caret() {
             for line in c.lines() {
@@ -148,7 +155,13 @@ pub fn preset(a: &PresetArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outco
     let code = match &a.command {
         PresetCommand::List { json } => list(&catalog, *json, out)?,
         PresetCommand::Show { key, color } => show(catalog.require(key)?, use_color(*color), out)?,
-        PresetCommand::Test { key, text, file, json, color } => {
+        PresetCommand::Test {
+            key,
+            text,
+            file,
+            json,
+            color,
+        } => {
             let entry = catalog.require(key)?;
             let text = load_text(text.as_deref(), file.as_ref())?;
             if let Some(w) = text.warning() {
@@ -180,23 +193,52 @@ fn list(catalog: &Catalog, json: bool, out: &mut dyn Write) -> Result<i32, CliEr
         writeln!(out, "{}", Value::Array(rows))?;
         return Ok(0);
     }
-    let width = catalog.keys().map(|k| k.chars().count()).max().unwrap_or(3).max(3);
-    writeln!(out, "{:width$}  {:6}  {:5}  PURPOSE", "KEY", "FLAVOR", "FLAGS")?;
+    let width = catalog
+        .keys()
+        .map(|k| k.chars().count())
+        .max()
+        .unwrap_or(3)
+        .max(3);
+    writeln!(
+        out,
+        "{:width$}  {:6}  {:5}  PURPOSE",
+        "KEY", "FLAVOR", "FLAGS"
+    )?;
     for e in catalog.entries() {
         let origin = match &e.origin {
             presets::Origin::BuiltIn => String::new(),
             o => format!("  [{o}]"),
         };
-        writeln!(out, "{:width$}  {:6}  {:5}  {}{origin}", e.preset.key, e.preset.flavor.name(), e.preset.flags, e.preset.purpose)?;
+        writeln!(
+            out,
+            "{:width$}  {:6}  {:5}  {}{origin}",
+            e.preset.key,
+            e.preset.flavor.name(),
+            e.preset.flags,
+            e.preset.purpose
+        )?;
     }
     Ok(0)
 }
 
 fn show(entry: &Entry, color: bool, out: &mut dyn Write) -> Result<i32, CliError> {
     let p = &entry.preset;
-    writeln!(out, "{}  {}", style::paint(&p.key, Kind::Name, color), p.purpose)?;
+    writeln!(
+        out,
+        "{}  {}",
+        style::paint(&p.key, Kind::Name, color),
+        p.purpose
+    )?;
     writeln!(out, "flavor   {}", p.flavor)?;
-    writeln!(out, "flags    {}", if p.flags.is_empty() { "(none)" } else { &p.flags })?;
+    writeln!(
+        out,
+        "flags    {}",
+        if p.flags.is_empty() {
+            "(none)"
+        } else {
+            &p.flags
+        }
+    )?;
     writeln!(out, "origin   {}", entry.origin)?;
     writeln!(out, "engine   {}", entry.regex.engine_kind_typical().name())?;
     writeln!(out, "pattern  {}", p.pattern)?;
@@ -205,17 +247,34 @@ fn show(entry: &Entry, color: bool, out: &mut dyn Write) -> Result<i32, CliError
         writeln!(out, "groups   (none)")?;
     } else {
         writeln!(out, "groups")?;
-        let width = names.iter().map(|n| n.as_deref().map_or(1, |s| s.chars().count())).max().unwrap_or(1);
+        let width = names
+            .iter()
+            .map(|n| n.as_deref().map_or(1, |s| s.chars().count()))
+            .max()
+            .unwrap_or(1);
         for (i, name) in names.iter().enumerate() {
             let label = name.clone().unwrap_or_else(|| (i + 1).to_string());
-            let desc = name.as_deref().and_then(|n| entry.group_description(n)).unwrap_or("(no description)");
-            writeln!(out, "  {:>2}  {:width$}  {desc}", i + 1, style::paint(&format!("{label:width$}"), Kind::Group(i), color))?;
+            let desc = name
+                .as_deref()
+                .and_then(|n| entry.group_description(n))
+                .unwrap_or("(no description)");
+            writeln!(
+                out,
+                "  {:>2}  {:width$}  {desc}",
+                i + 1,
+                style::paint(&format!("{label:width$}"), Kind::Group(i), color)
+            )?;
         }
     }
     if let Some(notes) = &p.notes {
         writeln!(out, "notes    {notes}")?;
     }
-    writeln!(out, "tests    {} examples, {} counter-examples (rxw preset check)", p.examples.len(), p.counter_examples.len())?;
+    writeln!(
+        out,
+        "tests    {} examples, {} counter-examples (rxw preset check)",
+        p.examples.len(),
+        p.counter_examples.len()
+    )?;
     Ok(0)
 }
 
@@ -229,7 +288,13 @@ fn groups_json(entry: &Entry, text: &str, m: &Match) -> Map<String, Value> {
     map
 }
 
-fn test(entry: &Entry, text: &str, json: bool, color: bool, out: &mut dyn Write) -> Result<i32, CliError> {
+fn test(
+    entry: &Entry,
+    text: &str,
+    json: bool,
+    color: bool,
+    out: &mut dyn Write,
+) -> Result<i32, CliError> {
     let first = entry.regex.find_all(text, Some(1))?.into_iter().next();
     if json {
         let v = match &first {
@@ -248,7 +313,11 @@ fn test(entry: &Entry, text: &str, json: bool, color: bool, out: &mut dyn Write)
         match &first {
             Some(m) => {
                 let (line, col) = LineIndex::new(text).locate(m.start());
-                writeln!(out, "match at {line}:{col}: {}", style::paint(&escape_for_line(m.as_str(text)), Kind::Match, color))?;
+                writeln!(
+                    out,
+                    "match at {line}:{col}: {}",
+                    style::paint(&escape_for_line(m.as_str(text)), Kind::Match, color)
+                )?;
                 write_groups(entry, text, m, color, out)?;
             }
             None => writeln!(out, "no match")?,
@@ -257,27 +326,48 @@ fn test(entry: &Entry, text: &str, json: bool, color: bool, out: &mut dyn Write)
     Ok(if first.is_some() { 0 } else { 1 })
 }
 
-fn write_groups(entry: &Entry, text: &str, m: &Match, color: bool, out: &mut dyn Write) -> Result<(), CliError> {
+fn write_groups(
+    entry: &Entry,
+    text: &str,
+    m: &Match,
+    color: bool,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
     let names = entry.regex.group_names();
-    let width = names.iter().map(|n| n.as_deref().map_or(1, |s| s.chars().count())).max().unwrap_or(0);
+    let width = names
+        .iter()
+        .map(|n| n.as_deref().map_or(1, |s| s.chars().count()))
+        .max()
+        .unwrap_or(0);
     for (i, name) in names.iter().enumerate() {
         let label = name.clone().unwrap_or_else(|| (i + 1).to_string());
-        let value = m.group(text, i + 1).map_or_else(|| "∅ (did not take part)".to_string(), |s| format!("{s:?}"));
-        writeln!(out, "  {}  {}", style::paint(&format!("{label:width$}"), Kind::Name, color), style::paint(&value, Kind::Group(i), color))?;
+        let value = m
+            .group(text, i + 1)
+            .map_or_else(|| "∅ (did not take part)".to_string(), |s| format!("{s:?}"));
+        writeln!(
+            out,
+            "  {}  {}",
+            style::paint(&format!("{label:width$}"), Kind::Name, color),
+            style::paint(&value, Kind::Group(i), color)
+        )?;
     }
     Ok(())
 }
 
 fn get(entry: &Entry, json: bool, out: &mut dyn Write) -> Result<i32, CliError> {
     if json {
-        let v = serde_json::to_string_pretty(&entry.preset).map_err(|e| Error::new(ErrorKind::Io, e.to_string()))?;
+        let v = serde_json::to_string_pretty(&entry.preset)
+            .map_err(|e| Error::new(ErrorKind::Io, e.to_string()))?;
         writeln!(out, "{v}")?;
     } else {
         #[derive(serde::Serialize)]
         struct One<'a> {
             preset: [&'a presets::Preset; 1],
         }
-        let v = toml::to_string(&One { preset: [&entry.preset] }).map_err(|e| Error::new(ErrorKind::Io, e.to_string()))?;
+        let v = toml::to_string(&One {
+            preset: [&entry.preset],
+        })
+        .map_err(|e| Error::new(ErrorKind::Io, e.to_string()))?;
         write!(out, "{v}")?;
     }
     Ok(0)
@@ -296,7 +386,11 @@ fn check(catalog: &Catalog, json: bool, out: &mut dyn Write) -> Result<i32, CliE
                 CaseKind::CounterExample => format!("counter-example {}", r.number),
                 CaseKind::GroupsDocumented => "groups documented".to_string(),
             };
-            let shown = if r.text.is_empty() { String::new() } else { format!(": {}", escape_for_line(&r.text)) };
+            let shown = if r.text.is_empty() {
+                String::new()
+            } else {
+                format!(": {}", escape_for_line(&r.text))
+            };
             match &r.failure {
                 None => writeln!(out, "ok    {} {what}{shown}", r.key)?,
                 Some(why) => writeln!(out, "FAIL  {} {what}{shown}\n      {why}", r.key)?,
@@ -313,7 +407,10 @@ pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome
     let entries: Vec<&Entry> = if a.only.is_empty() {
         catalog.entries().iter().collect()
     } else {
-        a.only.iter().map(|k| catalog.require(k.trim())).collect::<Result<_, _>>()?
+        a.only
+            .iter()
+            .map(|k| catalog.require(k.trim()))
+            .collect::<Result<_, _>>()?
     };
     let text = load_text(a.text.as_deref(), a.file.as_ref())?;
     if let Some(w) = text.warning() {
@@ -330,7 +427,12 @@ pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome
         let counts = scanner.count(text)?;
         total = counts.iter().sum::<usize>();
         if a.json {
-            let by_key: Map<String, Value> = scanner.entries().iter().zip(&counts).map(|(e, n)| (e.preset.key.clone(), Value::from(*n))).collect();
+            let by_key: Map<String, Value> = scanner
+                .entries()
+                .iter()
+                .zip(&counts)
+                .map(|(e, n)| (e.preset.key.clone(), Value::from(*n)))
+                .collect();
             writeln!(out, "{}", json!({ "count": total, "by_key": by_key }))?;
         } else {
             writeln!(out, "{total}")?;
@@ -360,11 +462,23 @@ pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome
             } else {
                 let (line, col) = lines.locate(m.start());
                 let loc = style::paint(&format!("{line}:{col}:"), Kind::Location, color);
-                write!(out, "{loc} {} {}", style::paint(&hit.entry.preset.key, Kind::Name, color), style::paint(&escape_for_line(m.as_str(text)), Kind::Match, color))?;
+                write!(
+                    out,
+                    "{loc} {} {}",
+                    style::paint(&hit.entry.preset.key, Kind::Name, color),
+                    style::paint(&escape_for_line(m.as_str(text)), Kind::Match, color)
+                )?;
                 for (i, name) in hit.entry.regex.group_names().iter().enumerate() {
                     let label = name.clone().unwrap_or_else(|| (i + 1).to_string());
-                    let value = m.group(text, i + 1).map_or_else(|| "∅".to_string(), |s| format!("{s:?}"));
-                    write!(out, "  {}={}", style::paint(&label, Kind::Name, color), style::paint(&value, Kind::Group(i), color))?;
+                    let value = m
+                        .group(text, i + 1)
+                        .map_or_else(|| "∅".to_string(), |s| format!("{s:?}"));
+                    write!(
+                        out,
+                        "  {}={}",
+                        style::paint(&label, Kind::Name, color),
+                        style::paint(&value, Kind::Group(i), color)
+                    )?;
                 }
                 writeln!(out)?;
             }

@@ -51,7 +51,11 @@ pub fn check_entry(entry: &Entry) -> Vec<CaseResult> {
         .group_names()
         .iter()
         .flatten()
-        .filter(|n| entry.group_description(n).is_none_or(|d| d.trim().is_empty()))
+        .filter(|n| {
+            entry
+                .group_description(n)
+                .is_none_or(|d| d.trim().is_empty())
+        })
         .map(String::as_str)
         .collect();
     out.push(CaseResult {
@@ -59,7 +63,8 @@ pub fn check_entry(entry: &Entry) -> Vec<CaseResult> {
         kind: CaseKind::GroupsDocumented,
         number: 1,
         text: String::new(),
-        failure: (!undocumented.is_empty()).then(|| format!("no description for group(s) {}", undocumented.join(", "))),
+        failure: (!undocumented.is_empty())
+            .then(|| format!("no description for group(s) {}", undocumented.join(", "))),
     });
     for (i, ex) in entry.preset.examples.iter().enumerate() {
         out.push(CaseResult {
@@ -72,7 +77,9 @@ pub fn check_entry(entry: &Entry) -> Vec<CaseResult> {
     }
     for (i, text) in entry.preset.counter_examples.iter().enumerate() {
         let failure = match entry.regex.find_all(text, Some(1)) {
-            Ok(ms) => ms.first().map(|m| format!("matched {:?} at byte {}", m.as_str(text), m.start())),
+            Ok(ms) => ms
+                .first()
+                .map(|m| format!("matched {:?} at byte {}", m.as_str(text), m.start())),
             Err(e) => Some(format!("error: {}", e.message)),
         };
         out.push(CaseResult {
@@ -102,7 +109,11 @@ fn example_failure(entry: &Entry, ex: &Example) -> Option<String> {
         problems.push(format!("match is {:?}, expected {want:?}", m.as_str(text)));
     }
     let group = |name: &str| {
-        let k = entry.regex.group_names().iter().position(|n| n.as_deref() == Some(name))?;
+        let k = entry
+            .regex
+            .group_names()
+            .iter()
+            .position(|n| n.as_deref() == Some(name))?;
         m.group(text, k + 1)
     };
     for (name, want) in &ex.groups {
@@ -114,7 +125,9 @@ fn example_failure(entry: &Entry, ex: &Example) -> Option<String> {
     }
     for name in &ex.unset {
         if let Some(got) = group(name) {
-            problems.push(format!("group {name} is {got:?}, expected it not to take part"));
+            problems.push(format!(
+                "group {name} is {got:?}, expected it not to take part"
+            ));
         }
     }
     (!problems.is_empty()).then(|| problems.join("; "))

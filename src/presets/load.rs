@@ -107,17 +107,29 @@ impl SourceFile<'_> {
     /// `name:line:col: msg`, with the offending line and a caret under `at` when known.
     fn error(&self, at: Option<Range<usize>>, msg: impl AsRef<str>) -> Error {
         let Some(at) = at else {
-            return Error::new(ErrorKind::RegistryInvalid, format!("{}: {}", self.name, msg.as_ref()));
+            return Error::new(
+                ErrorKind::RegistryInvalid,
+                format!("{}: {}", self.name, msg.as_ref()),
+            );
         };
         let start = floor_char(self.text, at.start.min(self.text.len()));
         let end = floor_char(self.text, at.end.clamp(start, self.text.len()));
         let line_start = self.text[..start].rfind('\n').map_or(0, |i| i + 1);
-        let line_end = self.text[start..].find('\n').map_or(self.text.len(), |i| start + i);
+        let line_end = self.text[start..]
+            .find('\n')
+            .map_or(self.text.len(), |i| start + i);
         let line = self.text[..start].matches('\n').count() + 1;
         let col = self.text[line_start..start].chars().count() + 1;
         let shown = &self.text[line_start..line_end];
-        let span = Span::new(start - line_start, end.min(line_end).max(start) - line_start);
-        Error::new(ErrorKind::RegistryInvalid, format!("{}:{line}:{col}: {}", self.name, msg.as_ref())).with_span_in(shown, Some(span))
+        let span = Span::new(
+            start - line_start,
+            end.min(line_end).max(start) - line_start,
+        );
+        Error::new(
+            ErrorKind::RegistryInvalid,
+            format!("{}:{line}:{col}: {}", self.name, msg.as_ref()),
+        )
+        .with_span_in(shown, Some(span))
     }
 }
 
@@ -134,11 +146,17 @@ fn floor_char(s: &str, mut i: usize) -> usize {
 /// [`ErrorKind::RegistryInvalid`], `name:line:column: what is wrong`, for a syntax error, an
 /// unknown field, an unknown flavor or flag, a pattern that does not compile, a duplicate key,
 /// or a group name that the pattern does not have.
-pub fn load_str(text: &str, format: Format, name: &str, origin: Origin) -> Result<Vec<Entry>, Error> {
+pub fn load_str(
+    text: &str,
+    format: Format,
+    name: &str,
+    origin: Origin,
+) -> Result<Vec<Entry>, Error> {
     let src = SourceFile { name, text };
     match format {
         Format::Toml => {
-            let raw: RawRegistry<toml::Spanned<String>> = toml::from_str(text).map_err(|e| src.error(e.span(), e.message().trim()))?;
+            let raw: RawRegistry<toml::Spanned<String>> =
+                toml::from_str(text).map_err(|e| src.error(e.span(), e.message().trim()))?;
             validate(raw, &src, origin)
         }
         Format::Json => {
@@ -155,7 +173,11 @@ pub fn load_str(text: &str, format: Format, name: &str, origin: Origin) -> Resul
 
 /// Byte offset of a 1-based line and column (serde_json's column counts bytes).
 fn offset_of(text: &str, line: usize, column: usize) -> usize {
-    let line_start: usize = text.split_inclusive('\n').take(line.saturating_sub(1)).map(str::len).sum();
+    let line_start: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum();
     (line_start + column.saturating_sub(1)).min(text.len())
 }
 
@@ -165,8 +187,14 @@ fn offset_of(text: &str, line: usize, column: usize) -> usize {
 /// [`ErrorKind::RegistryInvalid`] as for [`load_str`]; [`ErrorKind::Io`] when the file cannot
 /// be read.
 pub fn load_file(path: &Path) -> Result<Vec<Entry>, Error> {
-    let text = std::fs::read_to_string(path).map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))?;
-    load_str(&text, Format::for_path(path), &path.display().to_string(), Origin::File(path.to_path_buf()))
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))?;
+    load_str(
+        &text,
+        Format::for_path(path),
+        &path.display().to_string(),
+        Origin::File(path.to_path_buf()),
+    )
 }
 
 /// The embedded NetVM presets.
@@ -174,10 +202,20 @@ pub fn load_file(path: &Path) -> Result<Vec<Entry>, Error> {
 /// # Panics
 /// Never in a released build: the embedded registry is validated by the test suite.
 pub fn builtin() -> Vec<Entry> {
-    load_str(NETVM_TOML, Format::Toml, "built-in netvm.toml", Origin::BuiltIn).expect("the embedded registry is valid")
+    load_str(
+        NETVM_TOML,
+        Format::Toml,
+        "built-in netvm.toml",
+        Origin::BuiltIn,
+    )
+    .expect("the embedded registry is valid")
 }
 
-fn validate<S: Located>(raw: RawRegistry<S>, src: &SourceFile<'_>, origin: Origin) -> Result<Vec<Entry>, Error> {
+fn validate<S: Located>(
+    raw: RawRegistry<S>,
+    src: &SourceFile<'_>,
+    origin: Origin,
+) -> Result<Vec<Entry>, Error> {
     let mut seen: HashMap<String, Option<Range<usize>>> = HashMap::new();
     let mut out = Vec::with_capacity(raw.preset.len());
     for (n, p) in raw.preset.into_iter().enumerate() {
@@ -190,26 +228,67 @@ fn validate<S: Located>(raw: RawRegistry<S>, src: &SourceFile<'_>, origin: Origi
                 format!("preset #{} \"{key}\": {what}", n + 1)
             }
         };
-        if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
-            return Err(src.error(p.key.at(), whose(&format!("invalid key {key:?}: use letters, digits, _ and -"))));
+        if key.is_empty()
+            || !key
+                .chars()
+                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+        {
+            return Err(src.error(
+                p.key.at(),
+                whose(&format!(
+                    "invalid key {key:?}: use letters, digits, _ and -"
+                )),
+            ));
         }
         if let Some(first) = seen.get(&key) {
-            let where_first = first.as_ref().map_or(String::new(), |r| format!(" (first defined on line {})", src.text[..r.start].matches('\n').count() + 1));
-            return Err(src.error(p.key.at(), whose(&format!("duplicate key \"{key}\"{where_first}"))));
+            let where_first = first.as_ref().map_or(String::new(), |r| {
+                format!(
+                    " (first defined on line {})",
+                    src.text[..r.start].matches('\n').count() + 1
+                )
+            });
+            return Err(src.error(
+                p.key.at(),
+                whose(&format!("duplicate key \"{key}\"{where_first}")),
+            ));
         }
         seen.insert(key.clone(), p.key.at());
-        let flavor: Flavor = p.flavor.value().parse().map_err(|e: String| src.error(p.flavor.at(), whose(&e)))?;
+        let flavor: Flavor = p
+            .flavor
+            .value()
+            .parse()
+            .map_err(|e: String| src.error(p.flavor.at(), whose(&e)))?;
         let flag_letters = p.flags.as_ref().map_or("", |f| f.value());
         let flags = Flags::parse(flag_letters, flavor).map_err(|e| {
-            let at = inner_span(src.text, p.flags.as_ref().and_then(Located::at), flag_letters, e.span);
-            src.error(at, whose(&format!("{} for {flavor} (its flag letters are {})", e.message, flavor.flag_letters())))
+            let at = inner_span(
+                src.text,
+                p.flags.as_ref().and_then(Located::at),
+                flag_letters,
+                e.span,
+            );
+            src.error(
+                at,
+                whose(&format!(
+                    "{} for {flavor} (its flag letters are {})",
+                    e.message,
+                    flavor.flag_letters()
+                )),
+            )
         })?;
         let pattern = p.pattern.value();
         let regex = Regex::new(pattern, flavor, flags).map_err(|e| {
             let at = inner_span(src.text, p.pattern.at(), pattern, e.span);
-            src.error(at, whose(&format!("pattern does not compile: {}", e.message)))
+            src.error(
+                at,
+                whose(&format!("pattern does not compile: {}", e.message)),
+            )
         })?;
-        let names: Vec<&str> = regex.group_names().iter().flatten().map(String::as_str).collect();
+        let names: Vec<&str> = regex
+            .group_names()
+            .iter()
+            .flatten()
+            .map(String::as_str)
+            .collect();
         let unknown_group = |name: &str, role: &str| -> Result<(), Error> {
             if names.contains(&name) {
                 Ok(())
@@ -249,13 +328,22 @@ fn validate<S: Located>(raw: RawRegistry<S>, src: &SourceFile<'_>, origin: Origi
 
 /// Maps a span inside a string value to the file: exact when the value is written without
 /// escapes (a literal string, or a basic one with none), else the whole value.
-fn inner_span(text: &str, value_at: Option<Range<usize>>, value: &str, inner: Option<Span>) -> Option<Range<usize>> {
+fn inner_span(
+    text: &str,
+    value_at: Option<Range<usize>>,
+    value: &str,
+    inner: Option<Span>,
+) -> Option<Range<usize>> {
     let at = value_at?;
     let raw = text.get(at.clone())?;
-    let quote = ["'''", "\"\"\"", "'", "\""].into_iter().find(|q| raw.starts_with(q) && raw.ends_with(q) && raw.len() >= 2 * q.len())?;
+    let quote = ["'''", "\"\"\"", "'", "\""]
+        .into_iter()
+        .find(|q| raw.starts_with(q) && raw.ends_with(q) && raw.len() >= 2 * q.len())?;
     let body_start = at.start + quote.len();
     match inner {
-        Some(s) if text.get(body_start..body_start + value.len()) == Some(value) => Some(body_start + s.start..body_start + s.end.max(s.start + 1)),
+        Some(s) if text.get(body_start..body_start + value.len()) == Some(value) => {
+            Some(body_start + s.start..body_start + s.end.max(s.start + 1))
+        }
         _ => Some(at),
     }
 }
@@ -272,7 +360,10 @@ pub struct LoadOptions {
 impl LoadOptions {
     /// Options with the XDG config directory ([`config_dir`]) and these files.
     pub fn with_user_config(files: Vec<PathBuf>) -> LoadOptions {
-        LoadOptions { files, config_dir: config_dir() }
+        LoadOptions {
+            files,
+            config_dir: config_dir(),
+        }
     }
 }
 
@@ -312,7 +403,13 @@ fn registry_files(dir: &Path) -> Vec<PathBuf> {
     };
     let mut files: Vec<PathBuf> = rd
         .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.is_file() && matches!(p.extension().and_then(|e| e.to_str()), Some("toml" | "json")))
+        .filter(|p| {
+            p.is_file()
+                && matches!(
+                    p.extension().and_then(|e| e.to_str()),
+                    Some("toml" | "json")
+                )
+        })
         .collect();
     files.sort();
     files
@@ -327,8 +424,15 @@ pub fn load(options: &LoadOptions) -> Loaded {
     let mut catalog = Catalog::from_entries(builtin());
     let mut notices = Vec::new();
     let mut failures = Vec::new();
-    let config_files = options.config_dir.as_deref().map(registry_files).unwrap_or_default();
-    let sources = config_files.into_iter().map(|p| (p, false)).chain(options.files.iter().map(|p| (p.clone(), true)));
+    let config_files = options
+        .config_dir
+        .as_deref()
+        .map(registry_files)
+        .unwrap_or_default();
+    let sources = config_files
+        .into_iter()
+        .map(|p| (p, false))
+        .chain(options.files.iter().map(|p| (p.clone(), true)));
     for (path, explicit) in sources {
         match load_file(&path) {
             Ok(entries) => {
@@ -336,17 +440,24 @@ pub fn load(options: &LoadOptions) -> Loaded {
                     let key = entry.preset.key.clone();
                     let origin = entry.origin.clone();
                     if let Some(old) = catalog.insert(entry) {
-                        notices.push(format!("preset \"{key}\" from {origin} replaces the {} one", match old.origin {
-                            Origin::BuiltIn => "built-in".to_string(),
-                            Origin::File(p) => format!("one from {}", p.display()),
-                        }));
+                        notices.push(format!(
+                            "preset \"{key}\" from {origin} replaces the {} one",
+                            match old.origin {
+                                Origin::BuiltIn => "built-in".to_string(),
+                                Origin::File(p) => format!("one from {}", p.display()),
+                            }
+                        ));
                     }
                 }
             }
             Err(error) => failures.push(LoadFailure { error, explicit }),
         }
     }
-    Loaded { catalog, notices, failures }
+    Loaded {
+        catalog,
+        notices,
+        failures,
+    }
 }
 
 #[cfg(test)]
@@ -364,7 +475,20 @@ mod tests {
         let keys: Vec<String> = builtin().into_iter().map(|e| e.preset.key).collect();
         assert_eq!(
             keys,
-            ["work_order", "ack", "verb", "result", "tool_call", "job_tag", "nudge", "fleet_alert", "uuid", "short_hex", "subagent_update", "swarm_slot"]
+            [
+                "work_order",
+                "ack",
+                "verb",
+                "result",
+                "tool_call",
+                "job_tag",
+                "nudge",
+                "fleet_alert",
+                "uuid",
+                "short_hex",
+                "subagent_update",
+                "swarm_slot"
+            ]
         );
     }
 
@@ -377,13 +501,19 @@ mod tests {
             r"^\[WO:(?P<wo_id>[a-f0-9-]+)\]\s+\[from\s+(?P<sender>[a-zA-Z0-9_-]+)\]\s+(?P<title>[^—\n]+?)\s*—\s*(?P<body>.+)$"
         );
         assert_eq!(get("work_order").preset.flags, "ms");
-        assert_eq!(get("verb").preset.pattern, r"\[(?P<verb>ACK|CLAIM|RESULT|DECLINE|NO-ACTION)\s+(?P<job_id>[A-Za-z0-9_/-]+)\]");
+        assert_eq!(
+            get("verb").preset.pattern,
+            r"\[(?P<verb>ACK|CLAIM|RESULT|DECLINE|NO-ACTION)\s+(?P<job_id>[A-Za-z0-9_/-]+)\]"
+        );
         assert_eq!(
             get("result").preset.pattern,
             r"\[RESULT\s+(?P<job_id>[A-Za-z0-9_/-]+)\]\s*(?P<status>OK|FAIL|DECLINE|SUCCESS|ERROR)?\s*(?P<summary>.*?)(?=\[RESULT\s|\Z)"
         );
         assert_eq!(get("result").preset.flags, "s");
-        assert_eq!(get("tool_call").preset.pattern, r"\[(?P<engine>TOOL|EXEC)\s+(?P<op>[a-zA-Z0-9_.-]+)\s+(?P<args>\{.*?\})\]");
+        assert_eq!(
+            get("tool_call").preset.pattern,
+            r"\[(?P<engine>TOOL|EXEC)\s+(?P<op>[a-zA-Z0-9_.-]+)\s+(?P<args>\{.*?\})\]"
+        );
         assert!(all.iter().all(|e| e.preset.flavor == Flavor::Python));
     }
 
@@ -397,34 +527,59 @@ mod tests {
 
     #[test]
     fn unknown_flag_points_at_the_letter() {
-        let e = toml_err("[[preset]]\nkey = \"k\"\nflavor = \"python\"\nflags = \"mq\"\npattern = 'a'\n");
-        assert_eq!(e.message, "user.toml:4:11: invalid flag \"q\" for python (its flag letters are imsxa)");
+        let e = toml_err(
+            "[[preset]]\nkey = \"k\"\nflavor = \"python\"\nflags = \"mq\"\npattern = 'a'\n",
+        );
+        assert_eq!(
+            e.message,
+            "user.toml:4:11: invalid flag \"q\" for python (its flag letters are imsxa)"
+        );
         assert_eq!(e.caret().unwrap(), "flags = \"mq\"\n          ^");
     }
 
     #[test]
     fn pattern_that_does_not_compile_points_into_the_pattern() {
         let e = toml_err("[[preset]]\nkey = \"k\"\nflavor = \"python\"\npattern = 'ab(c'\n");
-        assert!(e.message.starts_with("user.toml:4:14: pattern does not compile: missing ), unterminated subpattern"), "{}", e.message);
+        assert!(
+            e.message.starts_with(
+                "user.toml:4:14: pattern does not compile: missing ), unterminated subpattern"
+            ),
+            "{}",
+            e.message
+        );
     }
 
     #[test]
     fn duplicate_key_names_the_first_line() {
         let e = toml_err(&format!("{GOOD}{GOOD}"));
-        assert_eq!(e.message, "user.toml:6:7: duplicate key \"k\" (first defined on line 2)");
+        assert_eq!(
+            e.message,
+            "user.toml:6:7: duplicate key \"k\" (first defined on line 2)"
+        );
     }
 
     #[test]
     fn unknown_field_and_flavor_are_errors() {
         let e = toml_err("[[preset]]\nkey = \"k\"\nflavour = \"python\"\npattern = 'a'\n");
-        assert!(e.message.contains("user.toml:3:1") && e.message.contains("unknown field `flavour`"), "{}", e.message);
+        assert!(
+            e.message.contains("user.toml:3:1") && e.message.contains("unknown field `flavour`"),
+            "{}",
+            e.message
+        );
         let e = toml_err("[[preset]]\nkey = \"k\"\nflavor = \"perl\"\npattern = 'a'\n");
-        assert!(e.message.starts_with("user.toml:3:10: unknown flavor \"perl\""), "{}", e.message);
+        assert!(
+            e.message
+                .starts_with("user.toml:3:10: unknown flavor \"perl\""),
+            "{}",
+            e.message
+        );
     }
 
     #[test]
     fn example_group_must_exist() {
-        let e = toml_err(&format!("{GOOD}[[preset.examples]]\ntext = \"a\"\ngroups = {{ m = \"a\" }}\n"));
+        let e = toml_err(&format!(
+            "{GOOD}[[preset.examples]]\ntext = \"a\"\ngroups = {{ m = \"a\" }}\n"
+        ));
         assert!(e.message.contains("names group \"m\""), "{}", e.message);
     }
 
@@ -434,26 +589,53 @@ mod tests {
             "examples": [{"text": "A", "groups": {"n": "A"}}]}]}"#;
         let entries = load_str(ok, Format::Json, "u.json", Origin::BuiltIn).unwrap();
         assert_eq!(entries[0].preset.flavor, Flavor::Js);
-        let e = load_str("{\"preset\": [\n  {\"key\": }]}", Format::Json, "u.json", Origin::BuiltIn).unwrap_err();
+        let e = load_str(
+            "{\"preset\": [\n  {\"key\": }]}",
+            Format::Json,
+            "u.json",
+            Origin::BuiltIn,
+        )
+        .unwrap_err();
         assert!(e.message.starts_with("u.json:2:"), "{}", e.message);
-        let e = load_str(r#"{"preset": [{"key": "k", "flavor": "js", "flags": "q", "pattern": "a"}]}"#, Format::Json, "u.json", Origin::BuiltIn).unwrap_err();
-        assert!(e.message.contains("preset #1 \"k\": invalid flag \"q\""), "{}", e.message);
+        let e = load_str(
+            r#"{"preset": [{"key": "k", "flavor": "js", "flags": "q", "pattern": "a"}]}"#,
+            Format::Json,
+            "u.json",
+            Origin::BuiltIn,
+        )
+        .unwrap_err();
+        assert!(
+            e.message.contains("preset #1 \"k\": invalid flag \"q\""),
+            "{}",
+            e.message
+        );
     }
 
     #[test]
     fn user_key_shadows_builtin_once_and_bad_file_keeps_builtins() {
         let dir = tempfile::tempdir().unwrap();
-        std::fs::write(dir.path().join("a.toml"), "[[preset]]\nkey = \"ack\"\nflavor = \"rust\"\npattern = 'ACK'\n").unwrap();
+        std::fs::write(
+            dir.path().join("a.toml"),
+            "[[preset]]\nkey = \"ack\"\nflavor = \"rust\"\npattern = 'ACK'\n",
+        )
+        .unwrap();
         std::fs::write(dir.path().join("b.toml"), "[[preset]]\nkey = oops\n").unwrap();
         std::fs::write(dir.path().join("ignored.txt"), "not a registry").unwrap();
-        let loaded = load(&LoadOptions { files: vec![], config_dir: Some(dir.path().to_path_buf()) });
+        let loaded = load(&LoadOptions {
+            files: vec![],
+            config_dir: Some(dir.path().to_path_buf()),
+        });
         assert_eq!(loaded.catalog.len(), 12);
         assert_eq!(loaded.catalog.get("ack").unwrap().preset.pattern, "ACK");
         assert_eq!(loaded.notices.len(), 1);
         assert!(loaded.notices[0].contains("replaces the built-in one"));
         assert_eq!(loaded.failures.len(), 1);
         assert!(!loaded.failures[0].explicit);
-        assert!(loaded.failures[0].error.message.contains("b.toml:2:7"), "{}", loaded.failures[0].error.message);
+        assert!(
+            loaded.failures[0].error.message.contains("b.toml:2:7"),
+            "{}",
+            loaded.failures[0].error.message
+        );
         assert!(loaded.catalog.get("work_order").is_some());
     }
 }

@@ -90,7 +90,11 @@ pub struct Entry {
 impl Entry {
     /// The description of the group called `name`, when the registry gives one.
     pub fn group_description(&self, name: &str) -> Option<&str> {
-        self.preset.groups.iter().find(|g| g.name == name).map(|g| g.description.as_str())
+        self.preset
+            .groups
+            .iter()
+            .find(|g| g.name == name)
+            .map(|g| g.description.as_str())
     }
 }
 
@@ -108,7 +112,11 @@ impl Catalog {
 
     /// Adds an entry; an entry with the same key is replaced in place and returned.
     pub(crate) fn insert(&mut self, entry: Entry) -> Option<Entry> {
-        match self.entries.iter().position(|e| e.preset.key == entry.preset.key) {
+        match self
+            .entries
+            .iter()
+            .position(|e| e.preset.key == entry.preset.key)
+        {
             Some(i) => Some(std::mem::replace(&mut self.entries[i], entry)),
             None => {
                 self.entries.push(entry);
@@ -130,7 +138,10 @@ impl Catalog {
         self.get(key).ok_or_else(|| {
             crate::Error::new(
                 crate::ErrorKind::PresetUnknown,
-                format!("unknown preset \"{key}\" (known: {})", self.keys().collect::<Vec<_>>().join(", ")),
+                format!(
+                    "unknown preset \"{key}\" (known: {})",
+                    self.keys().collect::<Vec<_>>().join(", ")
+                ),
             )
         })
     }

@@ -9,21 +9,35 @@
 //! and a single pass over the text records, for each preset, the offsets where one of its
 //! first literals occurs: the only places a match of it can start.
 //!
-//! Each preset then runs its own engine (so the results are exactly those of the preset's
-//! own `finditer`, overlaps between presets included), but it never scans the text between
-//! candidates: after a match, or at the start, the search jumps to the next candidate at or
-//! after that point. A preset whose literal never occurs costs nothing beyond the shared pass.
-//! Presets without a literal start (`uuid`, `short_hex` begin with a class) scan the text
-//! themselves with their linear-time engine. The per-preset hit streams are merged lazily in
-//! text order (ties by registry order), so output starts before the scan ends and memory is
-//! the candidate lists, not the hits.
+//! Listing hits ([`Scanner::hits`]): each preset runs its own engine, so the results are
+//! exactly those of the preset's own `finditer`, overlaps between presets included, but it
+//! never scans the text between candidates: after a match, or at the start, the search jumps
+//! to the next candidate at or after that point. A preset whose literal never occurs costs
+//! nothing beyond the shared pass. Presets without a literal start (`uuid`, `short_hex` begin
+//! with a class) scan the text themselves with their linear-time engine. The per-preset hit
+//! streams are merged lazily in text order (ties by registry order), so output starts before
+//! the scan ends and memory is the candidate lists, not the hits.
+//!
+//! Counting ([`Scanner::count`]) needs only where each match ends, which allows more:
+//! - a prefiltered preset runs an *anchored* search at each candidate past the last match
+//!   (a dense DFA when one fits): no scan between candidates, no reverse scan for the start;
+//! - a preset without a literal start runs forward-only DFA searches, each giving where the
+//!   leftmost match ends, which is where the next search starts;
+//! - a trailing look-ahead `X(?=Y)` (the `result` preset) would need the backtracking engine;
+//!   it is counted as `X(Y)` on the linear engine and cut back where `Y` starts
+//!   ([`trailing_lookahead`]);
+//! - a greedy any-character tail (`work_order`'s `(?P<body>.+)$` under DOTALL) takes the rest
+//!   of the text, so only its head is matched ([`greedy_tail`]);
+//! - presets are independent, so they are counted on several threads when asked.
+//!
+//! Every shortcut is checked against the plain per-preset iteration in the tests.
 
 use super::model::Entry;
+use crate::engine::translate::{Assume, translate};
 use crate::engine::{EngineKind, Match, MatchOptions, Matches, Regex};
 use crate::error::Error;
 use crate::flavor::Flavor;
-use crate::engine::translate::{Assume, translate};
-use crate::syntax::ast::{AnchorKind, GroupKind, Greed, Node, NodeKind};
+use crate::syntax::ast::{AnchorKind, Greed, GroupKind, Node, NodeKind};
 use crate::syntax::parse::parse;
 use aho_corasick::{AhoCorasick, MatchKind};
 use regex_automata::dfa::Automaton;
@@ -66,10 +80,17 @@ fn literals(node: &Node, depth: usize) -> Option<LiteralSet> {
             strings: vec![ch.to_string()],
             complete: true,
         }),
-        NodeKind::Empty | NodeKind::Anchor { .. } | NodeKind::Comment | NodeKind::Whitespace => Some(empty()),
+        NodeKind::Empty | NodeKind::Anchor { .. } | NodeKind::Comment | NodeKind::Whitespace => {
+            Some(empty())
+        }
         NodeKind::Group { kind, child } => match kind {
-            GroupKind::Capture { .. } | GroupKind::NonCapture | GroupKind::Atomic => literals(child, depth + 1),
-            GroupKind::Lookahead | GroupKind::NegativeLookahead | GroupKind::Lookbehind | GroupKind::NegativeLookbehind => Some(empty()),
+            GroupKind::Capture { .. } | GroupKind::NonCapture | GroupKind::Atomic => {
+                literals(child, depth + 1)
+            }
+            GroupKind::Lookahead
+            | GroupKind::NegativeLookahead
+            | GroupKind::Lookbehind
+            | GroupKind::NegativeLookbehind => Some(empty()),
             GroupKind::Flags(_) => None,
         },
         NodeKind::Repeat { min, child, .. } if *min >= 1 => {
@@ -108,7 +129,11 @@ fn literals(node: &Node, depth: usize) -> Option<LiteralSet> {
                     acc.complete = false;
                     break;
                 }
-                acc.strings = acc.strings.iter().flat_map(|a| next.strings.iter().map(move |b| format!("{a}{b}"))).collect();
+                acc.strings = acc
+                    .strings
+                    .iter()
+                    .flat_map(|a| next.strings.iter().map(move |b| format!("{a}{b}")))
+                    .collect();
                 acc.complete = next.complete;
             }
             Some(acc)
@@ -157,7 +182,10 @@ impl<'c> Scanner<'c> {
         let mut owners: Vec<Vec<usize>> = Vec::new();
         let mut filtered = Vec::with_capacity(entries.len());
         for (i, e) in entries.iter().enumerate() {
-            let lits = first_literals(&e.regex.ast().root, e.regex.flags().ignore_case || e.regex.ast().flags.ignore_case);
+            let lits = first_literals(
+                &e.regex.ast().root,
+                e.regex.flags().ignore_case || e.regex.ast().flags.ignore_case,
+            );
             filtered.push(lits.is_some());
             for lit in lits.unwrap_or_default() {
                 match distinct.iter().position(|d| *d == lit) {
@@ -172,18 +200,26 @@ impl<'c> Scanner<'c> {
         let prefilter = if distinct.is_empty() {
             None
         } else {
-            AhoCorasick::builder().match_kind(MatchKind::Standard).build(&distinct).ok()
+            AhoCorasick::builder()
+                .match_kind(MatchKind::Standard)
+                .build(&distinct)
+                .ok()
         };
         if prefilter.is_none() {
             filtered.iter_mut().for_each(|f| *f = false);
         }
-        let rewritten: Vec<Option<Rewrite>> = entries.iter().map(|e| trailing_lookahead(e)).collect();
+        let rewritten: Vec<Option<Rewrite>> =
+            entries.iter().map(|e| trailing_lookahead(e)).collect();
         let anchored = (0..entries.len())
             .map(|i| {
                 if !filtered[i] {
                     return None;
                 }
-                AnchoredProgram::new(rewritten[i].as_ref().map_or(&entries[i].regex, |r| &r.regex))
+                AnchoredProgram::new(
+                    rewritten[i]
+                        .as_ref()
+                        .map_or(&entries[i].regex, |r| &r.regex),
+                )
             })
             .collect();
         let unanchored = (0..entries.len())
@@ -192,10 +228,21 @@ impl<'c> Scanner<'c> {
                 if filtered[i] || re.ast().root.nullable() {
                     return None;
                 }
-                AnchoredProgram::build(exact_pattern(re)?, regex_automata::dfa::StartKind::Unanchored)
+                AnchoredProgram::build(
+                    exact_pattern(re)?,
+                    regex_automata::dfa::StartKind::Unanchored,
+                )
             })
             .collect();
-        let to_end = (0..entries.len()).map(|i| if filtered[i] { greedy_tail(&entries[i].regex) } else { None }).collect();
+        let to_end = (0..entries.len())
+            .map(|i| {
+                if filtered[i] {
+                    greedy_tail(&entries[i].regex)
+                } else {
+                    None
+                }
+            })
+            .collect();
         let threads = std::thread::available_parallelism().map_or(1, usize::from);
         Scanner {
             entries,
@@ -254,11 +301,24 @@ impl<'c> Scanner<'c> {
     /// carry only the whole match's span (faster).
     pub fn hits<'s, 't>(&'s self, text: &'t str, captures: bool) -> Hits<'s, 'c, 't> {
         let candidates = self.candidates(text);
-        let cursors = candidates.into_iter().enumerate().map(|(i, cands)| self.cursor(i, text, cands, captures)).collect();
-        Hits { scanner: self, cursors }
+        let cursors = candidates
+            .into_iter()
+            .enumerate()
+            .map(|(i, cands)| self.cursor(i, text, cands, captures))
+            .collect();
+        Hits {
+            scanner: self,
+            cursors,
+        }
     }
 
-    fn cursor<'s, 't>(&'s self, i: usize, text: &'t str, cands: Vec<usize>, captures: bool) -> Cursor<'s, 't> {
+    fn cursor<'s, 't>(
+        &'s self,
+        i: usize,
+        text: &'t str,
+        cands: Vec<usize>,
+        captures: bool,
+    ) -> Cursor<'s, 't> {
         // Listing hits with groups runs the preset as written; counting may use the rewrite.
         let rewrite = self.rewritten[i].as_ref().filter(|_| !captures);
         let regex = rewrite.map_or(&self.entries[i].regex, |r| &r.regex);
@@ -294,7 +354,8 @@ impl<'c> Scanner<'c> {
                 let (mut n, mut pos) = (0, 0);
                 // A forward search finds where the leftmost match ends; counting needs no more
                 // (no reverse scan for its start), and the next search starts there.
-                while let Some(end) = program.end_at(&regex_automata::Input::new(text).range(pos..)) {
+                while let Some(end) = program.end_at(&regex_automata::Input::new(text).range(pos..))
+                {
                     n += 1;
                     // The pattern cannot match empty, so the scan always moves on.
                     pos = end;
@@ -302,7 +363,9 @@ impl<'c> Scanner<'c> {
                 return Ok(n);
             }
             if let Some(program) = &self.anchored[i] {
-                return self.count_anchored(i, program, text, &cands).map_err(|e| keyed(e, self.entries[i]));
+                return self
+                    .count_anchored(i, program, text, &cands)
+                    .map_err(|e| keyed(e, self.entries[i]));
             }
             let mut cursor = self.cursor(i, text, cands, false);
             let mut n = 0;
@@ -334,14 +397,24 @@ impl<'c> Scanner<'c> {
                 });
             }
         });
-        results.into_inner().unwrap_or_default().into_iter().collect()
+        results
+            .into_inner()
+            .unwrap_or_default()
+            .into_iter()
+            .collect()
     }
 }
 
 impl Scanner<'_> {
     /// Counts a prefiltered preset by an anchored search at each candidate past the last
     /// match: no scan between candidates, no reverse scan to find where a match starts.
-    fn count_anchored(&self, i: usize, program: &AnchoredProgram, text: &str, cands: &[usize]) -> Result<usize, Error> {
+    fn count_anchored(
+        &self,
+        i: usize,
+        program: &AnchoredProgram,
+        text: &str,
+        cands: &[usize],
+    ) -> Result<usize, Error> {
         let mut cut = self.rewritten[i].as_ref().map(|r| Cut {
             rewrite: r,
             text,
@@ -353,7 +426,9 @@ impl Scanner<'_> {
             if c < pos {
                 continue;
             }
-            let input = regex_automata::Input::new(text).range(c..).anchored(regex_automata::Anchored::Yes);
+            let input = regex_automata::Input::new(text)
+                .range(c..)
+                .anchored(regex_automata::Anchored::Yes);
             if let Some(head) = &self.to_end[i] {
                 if head.end_at(&input).is_some() {
                     // The match runs to the end of the text: it is the last one.
@@ -385,7 +460,11 @@ fn exact_pattern(re: &Regex) -> Option<String> {
         Flavor::Js => None,
         Flavor::Rust => {
             let letters = re.flags().letters(Flavor::Rust);
-            Some(if letters.is_empty() { re.pattern().to_string() } else { format!("(?{letters}){}", re.pattern()) })
+            Some(if letters.is_empty() {
+                re.pattern().to_string()
+            } else {
+                format!("(?{letters}){}", re.pattern())
+            })
         }
         Flavor::Python => {
             let t = translate(re.ast(), re.pattern(), Flavor::Python, Assume::NOTHING).ok()?;
@@ -423,13 +502,18 @@ impl AnchoredProgram {
             .start_kind(start)
             .dfa_size_limit(Some(1 << 20))
             .determinize_size_limit(Some(2 << 20));
-        match regex_automata::dfa::dense::Builder::new().configure(config).build(&pattern) {
+        match regex_automata::dfa::dense::Builder::new()
+            .configure(config)
+            .build(&pattern)
+        {
             Ok(dfa) => Some(AnchoredProgram::Dense {
                 dfa,
                 fallback: std::sync::OnceLock::new(),
                 pattern,
             }),
-            Err(_) => regex_automata::meta::Regex::new(&pattern).ok().map(AnchoredProgram::Meta),
+            Err(_) => regex_automata::meta::Regex::new(&pattern)
+                .ok()
+                .map(AnchoredProgram::Meta),
         }
     }
 
@@ -437,10 +521,18 @@ impl AnchoredProgram {
     /// the input's start), if any.
     fn end_at(&self, input: &regex_automata::Input<'_>) -> Option<usize> {
         match self {
-            AnchoredProgram::Dense { dfa, fallback, pattern } => match dfa.try_search_fwd(input) {
+            AnchoredProgram::Dense {
+                dfa,
+                fallback,
+                pattern,
+            } => match dfa.try_search_fwd(input) {
                 Ok(m) => m.map(|m| m.offset()),
                 // A DFA may give up (a quit byte): ask the general engine instead.
-                Err(_) => fallback.get_or_init(|| regex_automata::meta::Regex::new(pattern).ok()).as_ref()?.search(input).map(|m| m.end()),
+                Err(_) => fallback
+                    .get_or_init(|| regex_automata::meta::Regex::new(pattern).ok())
+                    .as_ref()?
+                    .search(input)
+                    .map(|m| m.end()),
             },
             AnchoredProgram::Meta(re) => re.search(input).map(|m| m.end()),
         }
@@ -462,7 +554,12 @@ fn greedy_tail(re: &Regex) -> Option<AnchoredProgram> {
     while k > 0
         && matches!(
             items[k - 1].kind,
-            NodeKind::Comment | NodeKind::Whitespace | NodeKind::Anchor { kind: AnchorKind::LineEnd | AnchorKind::TextEnd, .. }
+            NodeKind::Comment
+                | NodeKind::Whitespace
+                | NodeKind::Anchor {
+                    kind: AnchorKind::LineEnd | AnchorKind::TextEnd,
+                    ..
+                }
         )
     {
         k -= 1;
@@ -488,7 +585,11 @@ fn greedy_tail(re: &Regex) -> Option<AnchoredProgram> {
     if !matches!(child.kind, NodeKind::Dot { dotall: true }) || re.flavor() == Flavor::Js {
         return None;
     }
-    let any = if re.flavor() == Flavor::Rust { "(?s:.)" } else { r"[\s\S]" };
+    let any = if re.flavor() == Flavor::Rust {
+        "(?s:.)"
+    } else {
+        r"[\s\S]"
+    };
     let head = format!("{}(?:{any}){{{min}}}", &re.pattern()[..last.span.start]);
     AnchoredProgram::new(&Regex::new(&head, re.flavor(), re.flags()).ok()?)
 }
@@ -519,7 +620,9 @@ fn trailing_lookahead(entry: &Entry) -> Option<Rewrite> {
     let NodeKind::Concat(items) = &re.ast().root.kind else {
         return None;
     };
-    let last = items.iter().rposition(|n| !matches!(n.kind, NodeKind::Comment | NodeKind::Whitespace))?;
+    let last = items
+        .iter()
+        .rposition(|n| !matches!(n.kind, NodeKind::Comment | NodeKind::Whitespace))?;
     let NodeKind::Group {
         kind: GroupKind::Lookahead,
         child,
@@ -533,9 +636,15 @@ fn trailing_lookahead(entry: &Entry) -> Option<Rewrite> {
     let tail_max = max_len(child, 0)?;
     let p = re.pattern();
     let y = &p[child.span.start..child.span.end];
-    let rewritten = format!("{}({y}){}", &p[..items[last].span.start], &p[items[last].span.end..]);
+    let rewritten = format!(
+        "{}({y}){}",
+        &p[..items[last].span.start],
+        &p[items[last].span.end..]
+    );
     let regex = Regex::new(&rewritten, re.flavor(), re.flags()).ok()?;
-    if regex.engine_kind_typical() != EngineKind::Linear || regex.group_count() != re.group_count() + 1 {
+    if regex.engine_kind_typical() != EngineKind::Linear
+        || regex.group_count() != re.group_count() + 1
+    {
         return None;
     }
     let tail_src = format!("(?:{y})");
@@ -549,7 +658,11 @@ fn trailing_lookahead(entry: &Entry) -> Option<Rewrite> {
     }
     // A small dense DFA: the cut tries a handful of positions per match, each must be cheap.
     let tail = regex_automata::dfa::dense::DFA::new(&t.pattern).ok()?;
-    Some(Rewrite { regex, tail, tail_max })
+    Some(Rewrite {
+        regex,
+        tail,
+        tail_max,
+    })
 }
 
 /// The most bytes a node can match, when bounded (no unbounded repeat, no backreference).
@@ -558,16 +671,35 @@ fn max_len(node: &Node, depth: usize) -> Option<usize> {
         return None;
     }
     match &node.kind {
-        NodeKind::Empty | NodeKind::Anchor { .. } | NodeKind::Comment | NodeKind::Whitespace | NodeKind::SetFlags(_) => Some(0),
+        NodeKind::Empty
+        | NodeKind::Anchor { .. }
+        | NodeKind::Comment
+        | NodeKind::Whitespace
+        | NodeKind::SetFlags(_) => Some(0),
         NodeKind::Literal { ch, .. } => Some(ch.len_utf8()),
-        NodeKind::Dot { .. } | NodeKind::Perl { .. } | NodeKind::Property { .. } | NodeKind::Class(_) => Some(4),
+        NodeKind::Dot { .. }
+        | NodeKind::Perl { .. }
+        | NodeKind::Property { .. }
+        | NodeKind::Class(_) => Some(4),
         NodeKind::Group { kind, child } => match kind {
-            GroupKind::Lookahead | GroupKind::NegativeLookahead | GroupKind::Lookbehind | GroupKind::NegativeLookbehind => Some(0),
+            GroupKind::Lookahead
+            | GroupKind::NegativeLookahead
+            | GroupKind::Lookbehind
+            | GroupKind::NegativeLookbehind => Some(0),
             _ => max_len(child, depth + 1),
         },
-        NodeKind::Repeat { max: Some(k), child, .. } => max_len(child, depth + 1)?.checked_mul(*k as usize),
-        NodeKind::Concat(items) => items.iter().try_fold(0usize, |acc, n| acc.checked_add(max_len(n, depth + 1)?)),
-        NodeKind::Alternation(branches) => branches.iter().map(|n| max_len(n, depth + 1)).try_fold(0usize, |acc, m| Some(acc.max(m?))),
+        NodeKind::Repeat {
+            max: Some(k),
+            child,
+            ..
+        } => max_len(child, depth + 1)?.checked_mul(*k as usize),
+        NodeKind::Concat(items) => items
+            .iter()
+            .try_fold(0usize, |acc, n| acc.checked_add(max_len(n, depth + 1)?)),
+        NodeKind::Alternation(branches) => branches
+            .iter()
+            .map(|n| max_len(n, depth + 1))
+            .try_fold(0usize, |acc, m| Some(acc.max(m?))),
         _ => None,
     }
 }
@@ -585,8 +717,17 @@ impl Cut<'_, '_> {
         let lo = end.saturating_sub(self.rewrite.tail_max).max(start);
         let mut found = None;
         for c in (lo..=end).filter(|&c| self.text.is_char_boundary(c)) {
-            let input = regex_automata::Input::new(self.text).range(c..).anchored(regex_automata::Anchored::Yes);
-            if self.rewrite.tail.try_search_fwd(&input).ok().flatten().is_some_and(|m| m.offset() == end) {
+            let input = regex_automata::Input::new(self.text)
+                .range(c..)
+                .anchored(regex_automata::Anchored::Yes);
+            if self
+                .rewrite
+                .tail
+                .try_search_fwd(&input)
+                .ok()
+                .flatten()
+                .is_some_and(|m| m.offset() == end)
+            {
                 if found.is_some() {
                     return self.exact(start, end);
                 }
@@ -651,7 +792,9 @@ impl Cursor<'_, '_> {
                     let start = m.start();
                     match cut.find(start, m.end()) {
                         Ok(c) => {
-                            *m = Match { groups: vec![Some((start, c))] };
+                            *m = Match {
+                                groups: vec![Some((start, c))],
+                            };
                             self.matches.seek(c);
                         }
                         Err(e) => {
@@ -716,16 +859,68 @@ mod tests {
 
     #[test]
     fn first_literals_of_tags() {
-        assert_eq!(lits(r"^\[WO:(?P<id>[a-f]+)\]"), Some(vec!["[WO:".to_string()]));
+        assert_eq!(
+            lits(r"^\[WO:(?P<id>[a-f]+)\]"),
+            Some(vec!["[WO:".to_string()])
+        );
         assert_eq!(
             lits(r"\[(?P<verb>ACK|CLAIM|NO-ACTION)\s+x"),
-            Some(vec!["[ACK".to_string(), "[CLAIM".to_string(), "[NO-ACTION".to_string()])
+            Some(vec![
+                "[ACK".to_string(),
+                "[CLAIM".to_string(),
+                "[NO-ACTION".to_string()
+            ])
         );
         assert_eq!(lits(r"(?=x)ab+c"), Some(vec!["ab".to_string()]));
         assert_eq!(lits(r"\b[0-9a-f]{6}\b"), None);
         assert_eq!(lits(r"a?b"), None);
         assert_eq!(lits(r"a|"), None);
         assert_eq!(lits(r"(?i)abc"), None);
+    }
+
+    fn entries(patterns: &[(&str, &str, &str)]) -> Vec<Entry> {
+        let mut toml = String::new();
+        for (i, (flavor, flags, p)) in patterns.iter().enumerate() {
+            toml.push_str(&format!("[[preset]]\nkey = \"p{i}\"\nflavor = \"{flavor}\"\nflags = \"{flags}\"\npattern = '''{p}'''\n"));
+        }
+        crate::presets::load_str(
+            &toml,
+            crate::presets::Format::Toml,
+            "t.toml",
+            crate::presets::Origin::BuiltIn,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn fast_count_paths_agree_with_the_engine_on_tricky_tails() {
+        let es = entries(&[
+            // Trailing look-ahead whose tail can match at two places near the end (ambiguous cut).
+            ("python", "s", r"\[R\s+\w+\](?P<s>.*?)(?=\[R\s|\Z)"),
+            ("python", "", r"x.*?(?=ab|b)"),
+            // Greedy any-tail, with and without MULTILINE.
+            ("python", "ms", r"^\[W\](?P<b>.+)$"),
+            ("python", "s", r"\[W\].{3,}\Z"),
+            ("rust", "s", r"\[W\](.*)$"),
+            // Neither: a JS pattern and a nullable one.
+            ("js", "", r"\[W\]\w+"),
+            ("python", "", r"\d*"),
+        ]);
+        let texts = [
+            "[R a] one\n[R b] two [R ",
+            "[R a]\n[R b] x\n[R c]",
+            "xab xb xaab x",
+            "pre [W] not at start\n[W] body\nmore\n[W] again\n",
+            "[W] ab",
+            "[W]",
+            "é[W]ünï 12 [W]x",
+        ];
+        let scanner = Scanner::new(es.iter().collect());
+        for text in texts {
+            let plain: Vec<usize> = es.iter().map(|e| e.regex.count(text).unwrap()).collect();
+            assert_eq!(scanner.count(text).unwrap(), plain, "{text:?}");
+        }
+        assert!(scanner.is_rewritten(0) && scanner.is_rewritten(1));
     }
 
     #[test]
