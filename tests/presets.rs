@@ -18,7 +18,10 @@ fn shipped_registry_passes_its_own_check() {
 }
 
 /// Hits of `key` in `text`, as maps of group name to text.
-fn groups_of(key: &str, text: &str) -> Vec<BTreeMap<String, Option<String>>> {
+/// Group name to captured text (`None`: did not take part).
+type Groups = BTreeMap<String, Option<String>>;
+
+fn groups_of(key: &str, text: &str) -> Vec<Groups> {
     let cat = catalog();
     let scanner = Scanner::new(vec![cat.get(key).unwrap()]);
     scanner
@@ -38,7 +41,7 @@ fn groups_of(key: &str, text: &str) -> Vec<BTreeMap<String, Option<String>>> {
         .collect()
 }
 
-fn g(pairs: &[(&str, &str)]) -> BTreeMap<String, Option<String>> {
+fn g(pairs: &[(&str, &str)]) -> Groups {
     pairs
         .iter()
         .map(|(k, v)| (k.to_string(), Some(v.to_string())))
@@ -47,7 +50,7 @@ fn g(pairs: &[(&str, &str)]) -> BTreeMap<String, Option<String>> {
 
 #[test]
 fn seed_directory_examples_parse_with_their_groups() {
-    let cases: Vec<(&str, &str, BTreeMap<String, Option<String>>)> = vec![
+    let cases: Vec<(&str, &str, Groups)> = vec![
         (
             "work_order",
             "[WO:7fce46e0] [from super] Audit — Check stats",

@@ -384,10 +384,9 @@ impl<'c> Scanner<'c> {
         std::thread::scope(|s| {
             for _ in 0..self.threads.min(self.entries.len()) {
                 s.spawn(|| {
-                    loop {
-                        let Some(job) = queue.lock().map(|mut q| q.next()).unwrap_or(None) else {
-                            break;
-                        };
+                    // The lock is released before the job runs.
+                    let next_job = || queue.lock().ok().and_then(|mut q| q.next());
+                    while let Some(job) = next_job() {
                         let i = job.0;
                         let r = count_one(job);
                         if let Ok(mut all) = results.lock() {
@@ -480,7 +479,7 @@ enum AnchoredProgram {
     /// accelerated with memchr, which the lazy DFA does not do.
     Dense {
         /// The DFA (anchored starts only).
-        dfa: regex_automata::dfa::dense::DFA<Vec<u32>>,
+        dfa: Box<regex_automata::dfa::dense::DFA<Vec<u32>>>,
         /// The general engine, built on first need if the DFA ever gives up.
         fallback: std::sync::OnceLock<Option<regex_automata::meta::Regex>>,
         /// The translated pattern.
@@ -507,7 +506,7 @@ impl AnchoredProgram {
             .build(&pattern)
         {
             Ok(dfa) => Some(AnchoredProgram::Dense {
-                dfa,
+                dfa: Box::new(dfa),
                 fallback: std::sync::OnceLock::new(),
                 pattern,
             }),
@@ -825,16 +824,14 @@ impl<'c> Iterator for Hits<'_, 'c, '_> {
                 cursor.peeked = cursor.advance();
             }
             match &cursor.peeked {
-                None => {}
                 Some(Err(_)) => {
                     best = Some((0, i));
                     break;
                 }
-                Some(Ok(m)) => {
-                    if best.is_none_or(|(s, _)| m.start() < s) {
-                        best = Some((m.start(), i));
-                    }
+                Some(Ok(m)) if best.is_none_or(|(s, _)| m.start() < s) => {
+                    best = Some((m.start(), i))
                 }
+                _ => {}
             }
         }
         let (_, i) = best?;
