@@ -13,8 +13,9 @@
 //! exactly those of the preset's own `finditer`, overlaps between presets included, but it
 //! never scans the text between candidates: after a match, or at the start, the search jumps
 //! to the next candidate at or after that point. A preset whose literal never occurs costs
-//! nothing beyond the shared pass. Presets without a literal start (`uuid`, `short_hex` begin
-//! with a class) scan the text themselves with their linear-time engine. The per-preset hit
+//! nothing beyond the shared pass. A preset without a literal start may still have a literal
+//! at a fixed offset (`uuid`: `-4` at byte 13, [`fixed_offset_literal`]), found with memmem;
+//! the rest (`short_hex`) scan the text themselves with their linear-time engine. The per-preset hit
 //! streams are merged lazily in text order (ties by registry order), so output starts before
 //! the scan ends and memory is the candidate lists, not the hits.
 //!
@@ -37,7 +38,7 @@ use crate::engine::translate::{Assume, translate};
 use crate::engine::{EngineKind, Match, MatchOptions, Matches, Regex};
 use crate::error::Error;
 use crate::flavor::Flavor;
-use crate::syntax::ast::{AnchorKind, Greed, GroupKind, Node, NodeKind};
+use crate::syntax::ast::{AnchorKind, ClassItem, Greed, GroupKind, Node, NodeKind};
 use crate::syntax::parse::parse;
 use aho_corasick::{AhoCorasick, MatchKind};
 use regex_automata::dfa::Automaton;
@@ -142,11 +143,78 @@ fn literals(node: &Node, depth: usize) -> Option<LiteralSet> {
     }
 }
 
+/// A literal that every match of `root` contains at a fixed byte offset from its start, e.g.
+/// `-4` at offset 13 in a UUID v4 pattern: the items before it must each match a fixed number
+/// of bytes (ASCII classes, literals, bounded exact repeats of those, zero-width assertions).
+/// The longest such run of two or more literal bytes wins.
+pub fn fixed_offset_literal(root: &Node) -> Option<(usize, String)> {
+    let NodeKind::Concat(items) = &root.kind else {
+        return None;
+    };
+    let ascii_width = |n: &Node| -> Option<usize> {
+        match &n.kind {
+            NodeKind::Class(c) if !c.negated => c
+                .items
+                .iter()
+                .all(|it| match it {
+                    ClassItem::Char(ch, _) => ch.is_ascii(),
+                    ClassItem::Range(a, b, _) => a.is_ascii() && b.is_ascii(),
+                    _ => false,
+                })
+                .then_some(1),
+            NodeKind::Literal { ch, .. } => Some(ch.len_utf8()),
+            _ => None,
+        }
+    };
+    let mut offset = 0usize;
+    let mut best: Option<(usize, String)> = None;
+    let mut run = String::new();
+    let mut run_start = 0usize;
+    let finish = |run: &mut String, run_start: usize, best: &mut Option<(usize, String)>| {
+        if run.len() >= 2 && best.as_ref().is_none_or(|(_, b)| run.len() > b.len()) {
+            *best = Some((run_start, run.clone()));
+        }
+        run.clear();
+    };
+    for item in items {
+        match &item.kind {
+            NodeKind::Literal { ch, .. } => {
+                if run.is_empty() {
+                    run_start = offset;
+                }
+                run.push(*ch);
+                offset += ch.len_utf8();
+            }
+            NodeKind::Anchor { .. } | NodeKind::Comment | NodeKind::Whitespace => {}
+            NodeKind::Repeat {
+                min,
+                max: Some(max),
+                child,
+                ..
+            } if min == max => {
+                finish(&mut run, run_start, &mut best);
+                offset += ascii_width(child)?.checked_mul(*min as usize)?;
+            }
+            _ => {
+                finish(&mut run, run_start, &mut best);
+                match ascii_width(item) {
+                    Some(w) => offset += w,
+                    None => break,
+                }
+            }
+        }
+    }
+    finish(&mut run, run_start, &mut best);
+    best
+}
+
 /// A compiled set of presets, ready to scan texts.
 pub struct Scanner<'c> {
     entries: Vec<&'c Entry>,
     /// One automaton over every preset's first literals.
     prefilter: Option<AhoCorasick>,
+    /// For presets without a literal start: a literal every match has at a fixed byte offset.
+    inner: Vec<Option<(usize, memchr::memmem::Finder<'static>)>>,
     /// For each automaton pattern, the presets (indices into `entries`) it starts.
     owners: Vec<Vec<usize>>,
     /// Whether each preset is driven by the prefilter.
@@ -208,6 +276,24 @@ impl<'c> Scanner<'c> {
         if prefilter.is_none() {
             filtered.iter_mut().for_each(|f| *f = false);
         }
+        // Presets without a literal start may still have a literal at a fixed offset.
+        let inner: Vec<Option<(usize, memchr::memmem::Finder<'static>)>> = entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| {
+                if filtered[i] || e.regex.flags().ignore_case || e.regex.ast().flags.ignore_case {
+                    return None;
+                }
+                let (offset, lit) = fixed_offset_literal(&e.regex.ast().root)?;
+                Some((
+                    offset,
+                    memchr::memmem::Finder::new(lit.as_bytes()).into_owned(),
+                ))
+            })
+            .collect();
+        for (i, f) in inner.iter().enumerate() {
+            filtered[i] |= f.is_some();
+        }
         let rewritten: Vec<Option<Rewrite>> =
             entries.iter().map(|e| trailing_lookahead(e)).collect();
         let anchored = (0..entries.len())
@@ -247,6 +333,7 @@ impl<'c> Scanner<'c> {
         Scanner {
             entries,
             prefilter,
+            inner,
             owners,
             filtered,
             rewritten,
@@ -287,6 +374,14 @@ impl<'c> Scanner<'c> {
                 for &i in &self.owners[m.pattern().as_usize()] {
                     cands[i].push(m.start());
                 }
+            }
+        }
+        for (i, inner) in self.inner.iter().enumerate() {
+            if let Some((offset, finder)) = inner {
+                cands[i] = finder
+                    .find_iter(text.as_bytes())
+                    .filter_map(|p| p.checked_sub(*offset))
+                    .collect();
             }
         }
         for c in &mut cands {
@@ -873,6 +968,20 @@ mod tests {
         assert_eq!(lits(r"a?b"), None);
         assert_eq!(lits(r"a|"), None);
         assert_eq!(lits(r"(?i)abc"), None);
+        let ast = parse(
+            r"\b[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab]",
+            Flavor::Python,
+            Flags::default(),
+        )
+        .unwrap();
+        assert_eq!(
+            fixed_offset_literal(&ast.root),
+            Some((13, "-4".to_string()))
+        );
+        let ast = parse(r"\b[0-9a-f]{6,12}\b", Flavor::Python, Flags::default()).unwrap();
+        assert_eq!(fixed_offset_literal(&ast.root), None);
+        let ast = parse(r"\w{3}ab", Flavor::Python, Flags::default()).unwrap();
+        assert_eq!(fixed_offset_literal(&ast.root), None);
     }
 
     fn entries(patterns: &[(&str, &str, &str)]) -> Vec<Entry> {
