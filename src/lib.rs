@@ -23,6 +23,8 @@ pub mod tool;
 
 #[cfg(feature = "app")]
 pub mod cli;
+#[cfg(feature = "mcp")]
+pub mod mcp;
 #[cfg(feature = "app")]
 pub mod tui;
 

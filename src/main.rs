@@ -7,9 +7,8 @@ fn main() {
     let cli = Cli::parse();
     let code = match cli.command {
         Some(command) => {
-            let stdout = std::io::stdout();
-            let stderr = std::io::stderr();
-            run(command, &mut stdout.lock(), &mut stderr.lock())
+            // Not locked for the whole command: `rxw mcp` writes through its own async handle.
+            run(command, &mut std::io::stdout(), &mut std::io::stderr())
         }
         None => match rxw::tui::run(cli.tui) {
             Ok(()) => 0,

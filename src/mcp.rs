@@ -7,8 +7,8 @@
 
 use crate::tool;
 use rmcp::model::{
-    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
+    CallToolRequestParams, CallToolResponse, CallToolResult, ContentBlock, Implementation,
+    ListToolsResult, PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, ServiceExt};
@@ -116,8 +116,8 @@ pub fn tools() -> Vec<Tool> {
 pub fn call(name: &str, args: Value) -> Result<Value, String> {
     match name {
         "regex" => {
-            let params: tool::RegexParams =
-                serde_json::from_value(args).map_err(|e| format!("regex: invalid arguments: {e}"))?;
+            let params: tool::RegexParams = serde_json::from_value(args)
+                .map_err(|e| format!("regex: invalid arguments: {e}"))?;
             let action = params.action.clone();
             let v = tool::regex_tool(params).map_err(|e| e.0)?;
             Ok(match action.as_str() {
@@ -171,7 +171,9 @@ impl ServerHandler for RxwServer {
 /// # Errors
 /// When the transport fails to start.
 pub fn serve_stdio() -> anyhow::Result<()> {
-    let rt = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
     rt.block_on(async {
         let service = RxwServer.serve(rmcp::transport::io::stdio()).await?;
         service.waiting().await?;

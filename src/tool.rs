@@ -506,3 +506,83 @@ mod audit_tool_tests {
         );
     }
 }
+
+/// Parameters of the `regex_parse` tool.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ParseParams {
+    /// The text to parse (at most 64,000 bytes).
+    pub text: String,
+    /// Restrict to these preset keys.
+    #[serde(default)]
+    pub only: Vec<String>,
+}
+
+/// Runs the `regex_parse` tool: every registered pattern (built-in plus user registries) over
+/// the text, `{"hits": [{key, index, end, match, groups}]}` in text order.
+///
+/// # Errors
+/// Malformed arguments, an input over the limit, an unknown key, or a matching error.
+pub fn parse_tool(args: Value) -> Result<Value, String> {
+    use crate::presets::{self, LoadOptions, Scanner};
+    let p: ParseParams =
+        serde_json::from_value(args).map_err(|e| format!("regex_parse: invalid arguments: {e}"))?;
+    let limits = Limits::tool();
+    limits
+        .check_input(&p.text)
+        .map_err(|e| format!("regex_parse: {}", e.message))?;
+    let loaded = presets::load(&LoadOptions::with_user_config(Vec::new()));
+    let catalog = &loaded.catalog;
+    let entries = if p.only.is_empty() {
+        catalog.entries().iter().collect()
+    } else {
+        p.only
+            .iter()
+            .map(|k| catalog.require(k))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| format!("regex_parse: {}", e.message))?
+    };
+    let scanner = Scanner::new(entries);
+    let mut hits = Vec::new();
+    let mut size = 0usize;
+    for hit in scanner.hits(&p.text, true) {
+        let hit = hit.map_err(|e| format!("regex_parse: {}", e.message))?;
+        let v = presets::scan::hit_json(hit.entry, &p.text, &hit.m);
+        size += v.to_string().len() + 1;
+        limits
+            .check_output(size)
+            .map_err(|e| format!("regex_parse: {}", e.message))?;
+        hits.push(v);
+    }
+    Ok(json!({ "hits": hits }))
+}
+
+#[cfg(test)]
+mod parse_tool_tests {
+    use super::*;
+
+    #[test]
+    fn parses_through_the_registry() {
+        let v =
+            parse_tool(json!({"text": "[ACK:7fce46e0] [from 646] then [CLAIM 7fce46e0]"})).unwrap();
+        let keys: Vec<&str> = v["hits"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h["key"].as_str().unwrap())
+            .collect();
+        assert!(keys.contains(&"ack") && keys.contains(&"verb"), "{keys:?}");
+        let verb = v["hits"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|h| h["key"] == "verb")
+            .unwrap();
+        assert_eq!(verb["groups"]["verb"], "CLAIM");
+        assert!(
+            parse_tool(json!({"text": "x", "only": ["nope"]}))
+                .unwrap_err()
+                .contains("nope")
+        );
+    }
+}

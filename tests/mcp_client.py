@@ -27,13 +27,13 @@ def check(cond, what):
 
 def payload(result):
     """The JSON a tool returned (structured content, else the text block)."""
-    if result.structuredContent is not None:
-        return result.structuredContent
+    if result.structured_content is not None:
+        return result.structured_content
     return json.loads(result.content[0].text)
 
 
 def error_text(result):
-    check(result.isError, f"expected a tool error, got {result}")
+    check(result.is_error, f"expected a tool error, got {result}")
     return result.content[0].text
 
 
@@ -42,12 +42,12 @@ async def main():
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write) as session:
             init = await session.initialize()
-            check(init.serverInfo.name == "rxw", f"server name {init.serverInfo.name}")
+            check(init.server_info.name == "rxw", f"server name {init.server_info.name}")
             tools = {t.name: t for t in (await session.list_tools()).tools}
             check(set(tools) == {"regex", "regex_parse", "grep_audit"}, f"tools {sorted(tools)}")
             for t in tools.values():
-                check(t.inputSchema.get("type") == "object", f"{t.name} input schema")
-                check(t.outputSchema is not None, f"{t.name} output schema")
+                check(t.input_schema.get("type") == "object", f"{t.name} input schema")
+                check(t.output_schema is not None, f"{t.name} output schema")
 
             async def regex(**args):
                 return await session.call_tool("regex", args)
@@ -131,7 +131,7 @@ async def main():
             check(rows[a] == {"ACK:": True, "wo": True}, f"row a {rows[a]}")
             check(rows[b] == {"ACK:": False, "wo": False}, f"row b {rows[b]}")
             check(rows[missing] == {"ACK:": None, "wo": None}, f"missing row {rows[missing]}")
-            check(r["usage"] == {"files_scanned": 3, "patterns_evaluated": 2, "matches_total": 2}, f"usage {r['usage']}")
+            check(r["usage"] == {"files_scanned": 2, "patterns_evaluated": 2, "matches_total": 2}, f"usage {r['usage']}")
             r = payload(await session.call_tool("grep_audit", {"paths": [a, missing], "patterns": ["ack:"], "case_sensitive": False}))
             check("| Path | ack: |" in r["text"] and "✅" in r["text"] and "⚠️" in r["text"], r["text"])
 

@@ -68,6 +68,9 @@ pub enum Command {
     Preset(preset::PresetArgs),
     /// Run every preset over the text in one pass; hits in text order.
     Parse(preset::ParseArgs),
+    /// Serve the regex, regex_parse and grep_audit tools to AI agents over MCP on stdio.
+    #[cfg(feature = "mcp")]
+    Mcp,
 }
 
 /// `--color` choices.
@@ -243,6 +246,8 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Audit(a) => a.format == audit::AuditFormat::Json,
         Command::Preset(a) => a.json(),
         Command::Parse(a) => a.json,
+        #[cfg(feature = "mcp")]
+        Command::Mcp => false,
     };
     let result = match command {
         Command::Test(a) => find::test(&a, out, err),
@@ -252,6 +257,14 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Audit(a) => audit::run(&a, out, err),
         Command::Preset(a) => preset::preset(&a, out, err),
         Command::Parse(a) => preset::parse(&a, out, err),
+        #[cfg(feature = "mcp")]
+        Command::Mcp => match crate::mcp::serve_stdio() {
+            Ok(()) => Ok(0),
+            Err(e) => {
+                let _ = writeln!(err, "rxw: mcp: {e:#}");
+                Ok(2)
+            }
+        },
     };
     finish(result, json, out, err)
 }

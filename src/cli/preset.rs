@@ -278,16 +278,6 @@ fn show(entry: &Entry, color: bool, out: &mut dyn Write) -> Result<i32, CliError
     Ok(0)
 }
 
-/// Named groups of a match as a JSON object (unnamed groups by number).
-fn groups_json(entry: &Entry, text: &str, m: &Match) -> Map<String, Value> {
-    let mut map = Map::new();
-    for (i, name) in entry.regex.group_names().iter().enumerate() {
-        let label = name.clone().unwrap_or_else(|| (i + 1).to_string());
-        map.insert(label, m.group(text, i + 1).map_or(Value::Null, Value::from));
-    }
-    map
-}
-
 fn test(
     entry: &Entry,
     text: &str,
@@ -304,7 +294,7 @@ fn test(
                 "index": m.start(),
                 "end": m.end(),
                 "match": m.as_str(text),
-                "groups": groups_json(entry, text, m),
+                "groups": presets::scan::groups_json(entry, text, m),
             }),
             None => json!({ "matched": false, "key": entry.preset.key }),
         };
@@ -451,14 +441,7 @@ pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome
                 if n > 0 {
                     write!(out, ",")?;
                 }
-                let v = json!({
-                    "key": hit.entry.preset.key,
-                    "index": m.start(),
-                    "end": m.end(),
-                    "match": m.as_str(text),
-                    "groups": groups_json(hit.entry, text, m),
-                });
-                write!(out, "{v}")?;
+                write!(out, "{}", presets::scan::hit_json(hit.entry, text, m))?;
             } else {
                 let (line, col) = lines.locate(m.start());
                 let loc = style::paint(&format!("{line}:{col}:"), Kind::Location, color);

@@ -938,6 +938,36 @@ impl<'c> Iterator for Hits<'_, 'c, '_> {
     }
 }
 
+/// The structured mapping of one hit, as `rxw parse --json` and the `regex_parse` tool give it:
+/// `{"key","index","end","match","groups":{name or number: text | null}}` (byte offsets).
+pub fn hit_json(entry: &Entry, text: &str, m: &Match) -> serde_json::Value {
+    serde_json::json!({
+        "key": entry.preset.key,
+        "index": m.start(),
+        "end": m.end(),
+        "match": m.as_str(text),
+        "groups": groups_json(entry, text, m),
+    })
+}
+
+/// A match's groups by name (or number, for unnamed groups); `null` when one did not take part.
+pub fn groups_json(
+    entry: &Entry,
+    text: &str,
+    m: &Match,
+) -> serde_json::Map<String, serde_json::Value> {
+    let mut map = serde_json::Map::new();
+    for (i, name) in entry.regex.group_names().iter().enumerate() {
+        let label = name.clone().unwrap_or_else(|| (i + 1).to_string());
+        map.insert(
+            label,
+            m.group(text, i + 1)
+                .map_or(serde_json::Value::Null, serde_json::Value::from),
+        );
+    }
+    map
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
