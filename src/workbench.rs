@@ -6,6 +6,7 @@
 //! is tested without a terminal; the TUI adds focus, scrolling and popups on top.
 
 pub mod buffer;
+pub mod export;
 pub mod line;
 pub mod scan;
 

@@ -1,0 +1,3 @@
+//! Popups drawn over the panes.
+
+pub mod help;
