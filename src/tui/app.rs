@@ -52,6 +52,8 @@ pub struct App {
     pub tab: ResultTab,
     /// Whether the help overlay is open.
     pub help: bool,
+    /// First help line on screen.
+    pub help_scroll: usize,
     /// First input line on screen.
     pub input_top: usize,
     /// First input column (chars) on screen.
@@ -92,6 +94,7 @@ impl App {
             focus: Focus::Pattern,
             tab: ResultTab::Matches,
             help: false,
+            help_scroll: 0,
             input_top: 0,
             input_left: 0,
             selected: 0,
@@ -183,7 +186,12 @@ impl App {
         }
         if self.help {
             match action {
-                Action::ToggleHelp | Action::Back | Action::Edit(Edit::Insert('q')) => self.help = false,
+                Action::ToggleHelp | Action::Back | Action::Edit(Edit::Insert('q' | '?')) => self.help = false,
+                Action::Edit(Edit::Up) => self.help_scroll = self.help_scroll.saturating_sub(1),
+                Action::Edit(Edit::Down) => self.help_scroll += 1,
+                Action::Edit(Edit::PageUp) => self.help_scroll = self.help_scroll.saturating_sub(10),
+                Action::Edit(Edit::PageDown) => self.help_scroll += 10,
+                Action::Wheel { delta, .. } => self.help_scroll = (self.help_scroll as i64 + delta as i64 * 3).max(0) as usize,
                 Action::Quit => self.quit = true,
                 Action::Resize(w, h) => self.resize(w, h),
                 _ => {}
@@ -192,7 +200,10 @@ impl App {
         }
         match action {
             Action::Quit => self.quit = true,
-            Action::ToggleHelp => self.help = true,
+            Action::ToggleHelp => {
+                self.help = true;
+                self.help_scroll = 0;
+            }
             Action::Back => self.focus = Focus::Pattern,
             Action::FocusNext => {
                 self.focus = match self.focus {

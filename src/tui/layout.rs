@@ -50,7 +50,7 @@ pub fn areas(size: Rect) -> Areas {
     let footer = Rect::new(x, y + h.saturating_sub(1), w, 1.min(h));
     let mid_y = y + 3;
     let mid_h = h.saturating_sub(5);
-    let (input, results) = if w >= 110 {
+    let (input, results) = if w >= 140 {
         let left = w * 11 / 20;
         (Rect::new(x, mid_y, left, mid_h), Rect::new(x + left, mid_y, w - left, mid_h))
     } else {
@@ -82,7 +82,7 @@ mod tests {
 
     #[test]
     fn panes_tile_the_screen_without_overlap() {
-        for (w, h) in [(40, 12), (80, 24), (200, 60), (109, 30), (110, 30)] {
+        for (w, h) in [(40, 12), (80, 24), (200, 60), (139, 30), (140, 30)] {
             let a = areas(Rect::new(0, 0, w, h));
             assert_eq!(a.pattern.height + a.input.height.max(0) + 2 <= h, true);
             assert!(a.status.y > a.pattern.y && a.footer.y == h - 1);

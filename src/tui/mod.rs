@@ -12,6 +12,7 @@ pub mod panes;
 pub mod popups;
 pub mod presets;
 pub mod render;
+pub mod screens;
 pub mod session;
 pub mod svg;
 pub mod theme;

@@ -26,13 +26,11 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
     let focused = app.focus == Focus::Pattern && !app.help;
     let wb = &app.wb;
     let text = wb.pattern.text();
-    let mut block = pane_block("Pattern", focused, p).title_top(
-        Line::from(vec![
-            Span::styled(format!(" {} ", app.flavor_label()), chrome(Chrome::Focused, p)),
-            Span::styled("F2 flavor · Alt-letter flags ", chrome(Chrome::Dim, p)),
-        ])
-        .right_aligned(),
-    );
+    let mut right = vec![Span::styled(format!(" {} ", app.flavor_label()), chrome(Chrome::Focused, p))];
+    if area.width >= 80 {
+        right.push(Span::styled("F2 flavor · Alt-letter flags ", chrome(Chrome::Dim, p)));
+    }
+    let mut block = pane_block("Pattern", focused, p).title_top(Line::from(right).right_aligned());
     let error = wb.compiled().err();
     if let Some(e) = error {
         block = block.title_bottom(Span::styled(format!(" ✗ {} ", e.message), chrome(Chrome::Error, p)));

@@ -31,9 +31,11 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
     let w = (area.width.saturating_sub(4)).min(84);
     let h = (text.len() as u16 + 2).min(area.height.saturating_sub(2));
     let r = Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h);
+    let max_scroll = (text.len() as u16).saturating_sub(h.saturating_sub(2));
+    let scroll = (app.help_scroll as u16).min(max_scroll);
     let block = Block::bordered()
-        .title(" Help · F1, ? or Esc closes ")
+        .title(" Help · ↑↓ PgUp PgDn scroll · F1, ? or Esc closes ")
         .border_style(chrome(Chrome::Focused, app.palette));
     f.render_widget(Clear, r);
-    f.render_widget(Paragraph::new(text).block(block), r);
+    f.render_widget(Paragraph::new(text).block(block).scroll((scroll, 0)), r);
 }
