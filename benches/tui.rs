@@ -33,17 +33,49 @@ fn agent_log(bytes: usize) -> String {
         n += 1;
         let r = next();
         let id = format!("{:08x}", r as u32);
-        let t = format!("2026-11-30T{:02}:{:02}:{:02}Z", (n / 3600) % 24, (n / 60) % 60, n % 60);
+        let t = format!(
+            "2026-11-30T{:02}:{:02}:{:02}Z",
+            (n / 3600) % 24,
+            (n / 60) % 60,
+            n % 60
+        );
         let line = match r % 10 {
-            0 => format!("{t} [WO:{id}] [from super] Audit — check stats on nv-{}", r % 900),
+            0 => format!(
+                "{t} [WO:{id}] [from super] Audit — check stats on nv-{}",
+                r % 900
+            ),
             1 => format!("{t} [ACK:{id}] [from 646]"),
-            2 | 3 => format!("{t} agent-646: [{} {id}] status {}", verbs[(r >> 8) as usize % 5], r % 97),
-            4 => format!("{t} agent-12: [TOOL followup.create {{\"in_m\": {}}}]", r % 60),
-            5 => format!("{t} scheduler: [JOB swarm-{:03x}/{}] state=running", r % 4096, r % 8),
-            6 => format!("{t} followup: [NUDGE {id}] [nudge {}/3] Deadline 19:45: please post", r % 3 + 1),
+            2 | 3 => format!(
+                "{t} agent-646: [{} {id}] status {}",
+                verbs[(r >> 8) as usize % 5],
+                r % 97
+            ),
+            4 => format!(
+                "{t} agent-12: [TOOL followup.create {{\"in_m\": {}}}]",
+                r % 60
+            ),
+            5 => format!(
+                "{t} scheduler: [JOB swarm-{:03x}/{}] state=running",
+                r % 4096,
+                r % 8
+            ),
+            6 => format!(
+                "{t} followup: [NUDGE {id}] [nudge {}/3] Deadline 19:45: please post",
+                r % 3 + 1
+            ),
             7 => format!("{t} [fleet-alert] CRITICAL: VM unreachable x{}", r % 5),
-            8 => format!("{t} trace {:08x}-{:04x}-4{:03x}-a{:03x}-{:012x} closed", r as u32, r % 65536, r % 4096, (r >> 12) % 4096, r >> 16),
-            _ => format!("{t} agent-7: reading logs from Zürich — naïve retry {} ✓", r % 1000),
+            8 => format!(
+                "{t} trace {:08x}-{:04x}-4{:03x}-a{:03x}-{:012x} closed",
+                r as u32,
+                r % 65536,
+                r % 4096,
+                (r >> 12) % 4096,
+                r >> 16
+            ),
+            _ => format!(
+                "{t} agent-7: reading logs from Zürich — naïve retry {} ✓",
+                r % 1000
+            ),
         };
         out.push_str(&line);
         out.push('\n');
@@ -62,14 +94,21 @@ fn main() {
         .unwrap_or_else(|| vec![1, 10, 100]);
     let pattern = r"\[(?P<verb>ACK|CLAIM|RESULT|DECLINE|NO-ACTION)\s+(?P<job_id>[A-Za-z0-9_/-]+)\]";
     let dir = tempfile::tempdir().expect("a temp dir");
-    println!("size    first frame   key median   key worst   full count   rg --count-matches   matches");
+    println!(
+        "size    first frame   key median   key worst   full count   rg --count-matches   matches"
+    );
     for mb in sizes {
         let path = dir.path().join(format!("agent-{mb}mb.log"));
-        std::fs::File::create(&path).and_then(|mut f| f.write_all(agent_log(mb << 20).as_bytes())).expect("write the log");
+        std::fs::File::create(&path)
+            .and_then(|mut f| f.write_all(agent_log(mb << 20).as_bytes()))
+            .expect("write the log");
 
         // First frame of `rxw FILE`: load, build, wait for the window, draw.
         let t0 = Instant::now();
-        let text = Text::from_path(&path).expect("read the log").to_cow().into_owned();
+        let text = Text::from_path(&path)
+            .expect("read the log")
+            .to_cow()
+            .into_owned();
         let args = TuiArgs {
             pattern: Some(pattern.to_string()),
             flavor: Some(rxw::Flavor::Python),
@@ -77,7 +116,15 @@ fn main() {
             ..Default::default()
         };
         let size = Rect::new(0, 0, 200, 60);
-        let mut app = start_app(&args, StartInput::Loaded(text, InputSource::File(path.display().to_string()), None), None, load_presets(), size, Palette::Color).expect("start");
+        let mut app = start_app(
+            &args,
+            StartInput::Loaded(text, InputSource::File(path.display().to_string()), None),
+            None,
+            load_presets(),
+            size,
+            Palette::Color,
+        )
+        .expect("start");
         let mut term = Terminal::new(TestBackend::new(200, 60)).expect("a test terminal");
         app.wb.wait_window(Duration::from_secs(5));
         term.draw(|f| render::draw(f, &app)).expect("draw");
@@ -95,7 +142,9 @@ fn main() {
             .collect();
         for c in typed {
             let Some(c) = c else {
-                app.update(rxw::tui::action::Action::Edit(rxw::tui::action::Edit::KillToStart));
+                app.update(rxw::tui::action::Action::Edit(
+                    rxw::tui::action::Edit::KillToStart,
+                ));
                 continue;
             };
             let t = Instant::now();
@@ -116,11 +165,22 @@ fn main() {
         let median = keys[keys.len() / 2];
         let worst = *keys.last().unwrap();
 
-        let rg = std::process::Command::new("rg").arg("--version").output().is_ok().then(|| {
-            let t = Instant::now();
-            let out = std::process::Command::new("rg").args(["--count-matches", pattern]).arg(&path).output().expect("run rg");
-            (t.elapsed(), String::from_utf8_lossy(&out.stdout).trim().to_string())
-        });
+        let rg = std::process::Command::new("rg")
+            .arg("--version")
+            .output()
+            .is_ok()
+            .then(|| {
+                let t = Instant::now();
+                let out = std::process::Command::new("rg")
+                    .args(["--count-matches", pattern])
+                    .arg(&path)
+                    .output()
+                    .expect("run rg");
+                (
+                    t.elapsed(),
+                    String::from_utf8_lossy(&out.stdout).trim().to_string(),
+                )
+            });
         let rg_text = match &rg {
             Some((t, n)) => format!("{:>8.1} ms ({n})", ms(*t)),
             None => "not installed".to_string(),

@@ -8,10 +8,14 @@ use std::process::Command;
 fn main() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
     std::fs::create_dir_all(&dir).expect("create screenshots/");
-    let png = Command::new("rsvg-convert").arg("--version").output().is_ok_and(|o| o.status.success());
+    let png = Command::new("rsvg-convert")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
     for (name, app) in screens::scenes() {
         let svg_path = dir.join(format!("{name}.svg"));
-        std::fs::write(&svg_path, svg::to_svg(&screens::render_buffer(&app))).expect("write an SVG");
+        std::fs::write(&svg_path, svg::to_svg(&screens::render_buffer(&app)))
+            .expect("write an SVG");
         if png {
             let ok = Command::new("rsvg-convert")
                 .arg("-o")

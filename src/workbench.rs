@@ -106,7 +106,11 @@ impl TestOutcome {
             Expect::Match => Some(self.found.is_some()),
             Expect::NoMatch => Some(self.found.is_none()),
             Expect::Groups(want) => Some(self.found.as_ref().is_some_and(|g| {
-                g.len() > want.len() && g[1..=want.len()].iter().zip(want).all(|(got, w)| got.as_deref().unwrap_or("") == w)
+                g.len() > want.len()
+                    && g[1..=want.len()]
+                        .iter()
+                        .zip(want)
+                        .all(|(got, w)| got.as_deref().unwrap_or("") == w)
             })),
         }
     }
@@ -172,7 +176,13 @@ pub struct Workbench {
 
 impl Workbench {
     /// A workbench with this pattern and input; nothing scanned yet.
-    pub fn new(pattern: &str, flavor: Flavor, flags: Flags, input: String, source: InputSource) -> Workbench {
+    pub fn new(
+        pattern: &str,
+        flavor: Flavor,
+        flags: Flags,
+        input: String,
+        source: InputSource,
+    ) -> Workbench {
         let mut wb = Workbench {
             pattern: LineEditor::new(pattern),
             flavor,
@@ -231,7 +241,12 @@ impl Workbench {
 
     /// Sets the flavor, keeping the flags it accepts.
     pub fn set_flavor(&mut self, flavor: Flavor) {
-        let letters: String = self.flags.letters(self.flavor).chars().filter(|c| flavor.flag_letters().contains(*c)).collect();
+        let letters: String = self
+            .flags
+            .letters(self.flavor)
+            .chars()
+            .filter(|c| flavor.flag_letters().contains(*c))
+            .collect();
         self.flavor = flavor;
         self.flags = Flags::parse(&letters, flavor).unwrap_or_default();
     }
@@ -243,7 +258,10 @@ impl Workbench {
     /// The letter is not a flag of the flavor, or the combination is invalid.
     pub fn toggle_flag(&mut self, letter: char) -> Result<(), Error> {
         if !self.flavor.flag_letters().contains(letter) {
-            return Err(Error::new(ErrorKind::FlagInvalid, format!("{} has no '{letter}' flag", self.flavor)));
+            return Err(Error::new(
+                ErrorKind::FlagInvalid,
+                format!("{} has no '{letter}' flag", self.flavor),
+            ));
         }
         let mut flags = self.flags;
         flags.set(letter, !flags.get(letter));
@@ -266,8 +284,10 @@ impl Workbench {
             started: Some(Instant::now()),
             ..Default::default()
         };
-        self.scanner.scan_window(self.generation, Arc::clone(re), self.input.shared(), window);
-        self.scanner.scan_full(self.generation, Arc::clone(re), self.input.shared());
+        self.scanner
+            .scan_window(self.generation, Arc::clone(re), self.input.shared(), window);
+        self.scanner
+            .scan_full(self.generation, Arc::clone(re), self.input.shared());
     }
 
     /// Asks for the window matches of a new window (after scrolling), keeping the full scan.
@@ -278,7 +298,8 @@ impl Workbench {
         self.window = window.clone();
         let Ok(re) = &self.compiled else { return };
         self.results.window_ready = false;
-        self.scanner.scan_window(self.generation, Arc::clone(re), self.input.shared(), window);
+        self.scanner
+            .scan_window(self.generation, Arc::clone(re), self.input.shared(), window);
     }
 
     /// The window last asked for.
@@ -326,7 +347,12 @@ impl Workbench {
         }
         let r = &mut self.results;
         match ev {
-            ScanEvent::Window { window, matches, error, .. } => {
+            ScanEvent::Window {
+                window,
+                matches,
+                error,
+                ..
+            } => {
                 if window != self.window {
                     return false;
                 }
@@ -338,12 +364,22 @@ impl Workbench {
                     r.error = error;
                 }
             }
-            ScanEvent::Progress { spans, count, scanned, .. } => {
+            ScanEvent::Progress {
+                spans,
+                count,
+                scanned,
+                ..
+            } => {
                 r.spans.extend(spans);
                 r.count = count;
                 r.scanned = scanned;
             }
-            ScanEvent::Done { count, elapsed, error, .. } => {
+            ScanEvent::Done {
+                count,
+                elapsed,
+                error,
+                ..
+            } => {
                 r.count = count;
                 r.done = true;
                 r.elapsed = Some(elapsed);
@@ -357,13 +393,19 @@ impl Workbench {
 
     /// The engine running the shown pattern, for the status bar.
     pub fn engine(&self) -> Option<EngineKind> {
-        self.shown_regex().map(|re| scan::engine_of(re, self.input.text()))
+        self.shown_regex()
+            .map(|re| scan::engine_of(re, self.input.text()))
     }
 
     /// The match (with groups) at span index `i` of the full scan.
     pub fn match_at(&self, i: usize) -> Option<Match> {
         let (s, e) = *self.results.spans.get(i)?;
-        if let Some(m) = self.results.window_matches.iter().find(|m| m.start() == s && m.end() == e) {
+        if let Some(m) = self
+            .results
+            .window_matches
+            .iter()
+            .find(|m| m.start() == s && m.end() == e)
+        {
             return Some(m.clone());
         }
         let re = self.shown_regex()?;
@@ -371,18 +413,29 @@ impl Workbench {
             start: s,
             ..Default::default()
         };
-        re.matches(self.input.text(), options).next()?.ok().filter(|m| m.start() == s)
+        re.matches(self.input.text(), options)
+            .next()?
+            .ok()
+            .filter(|m| m.start() == s)
     }
 
     /// Runs every test line against the current pattern.
     pub fn test_outcomes(&self) -> Vec<TestOutcome> {
-        let Ok(re) = &self.compiled else { return Vec::new() };
+        let Ok(re) = &self.compiled else {
+            return Vec::new();
+        };
         (0..self.tests.line_count())
             .filter_map(|i| {
                 let (expect, subject) = parse_test_line(self.tests.line(i))?;
                 let (found, error) = match re.matches(&subject, MatchOptions::default()).next() {
                     None => (None, None),
-                    Some(Ok(m)) => ((0..m.groups.len()).map(|k| m.group(&subject, k).map(str::to_string)).collect::<Vec<_>>().into(), None),
+                    Some(Ok(m)) => (
+                        (0..m.groups.len())
+                            .map(|k| m.group(&subject, k).map(str::to_string))
+                            .collect::<Vec<_>>()
+                            .into(),
+                        None,
+                    ),
                     Some(Err(e)) => (None, Some(e.message)),
                 };
                 Some(TestOutcome {
@@ -432,7 +485,14 @@ impl Workbench {
     /// As for [`Regex::replace`].
     pub fn replace_all(&self) -> Result<String, Error> {
         let re = self.compiled.as_ref().map_err(Clone::clone)?;
-        Ok(re.replace(self.input.text(), self.replacement.text(), None, &crate::Limits::human())?.result)
+        Ok(re
+            .replace(
+                self.input.text(),
+                self.replacement.text(),
+                None,
+                &crate::Limits::human(),
+            )?
+            .result)
     }
 }
 
@@ -441,7 +501,13 @@ mod tests {
     use super::*;
 
     fn wb(pattern: &str, input: &str) -> Workbench {
-        let mut w = Workbench::new(pattern, Flavor::Python, Flags::default(), input.to_string(), InputSource::Typed);
+        let mut w = Workbench::new(
+            pattern,
+            Flavor::Python,
+            Flags::default(),
+            input.to_string(),
+            InputSource::Typed,
+        );
         w.rescan(0..input.len());
         assert!(w.settle(Duration::from_secs(10)));
         w
@@ -466,13 +532,22 @@ mod tests {
         assert!(w.stale());
         assert_eq!(w.shown_regex().unwrap().pattern(), "a(b)");
         w.rescan(0..5);
-        assert_eq!(w.results.count, 2, "old results stay while the pattern is invalid");
+        assert_eq!(
+            w.results.count, 2,
+            "old results stay while the pattern is invalid"
+        );
     }
 
     #[test]
     fn a_new_request_supersedes_the_old_one() {
         let big = "x1 ".repeat(200_000);
-        let mut w = Workbench::new(r"\d", Flavor::Rust, Flags::default(), big.clone(), InputSource::Typed);
+        let mut w = Workbench::new(
+            r"\d",
+            Flavor::Rust,
+            Flags::default(),
+            big.clone(),
+            InputSource::Typed,
+        );
         w.rescan(0..100);
         w.pattern.set("x");
         w.compile();
@@ -506,7 +581,8 @@ mod tests {
     #[test]
     fn tests_pass_and_fail_live() {
         let mut w = wb(r"(\w+)@(\w+)", "");
-        w.tests.insert("+ me@host\n- nobody\n+ a@b => a, c\nplain@x\n\n# comment");
+        w.tests
+            .insert("+ me@host\n- nobody\n+ a@b => a, c\nplain@x\n\n# comment");
         let out = w.test_outcomes();
         assert_eq!(out.len(), 4);
         assert_eq!(out[0].passed(), Some(true));

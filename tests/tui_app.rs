@@ -2,6 +2,7 @@
 #![cfg(feature = "app")]
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
 use rxw::cli::TuiArgs;
 use rxw::tui::action::{Action, CopyWhat, Edit, ResultTab};
 use rxw::tui::app::{App, Effect, Focus};
@@ -9,7 +10,6 @@ use rxw::tui::session::Session;
 use rxw::tui::theme::Palette;
 use rxw::tui::{StartInput, load_presets, screens, start_app};
 use rxw::workbench::InputSource;
-use ratatui::layout::Rect;
 
 fn key(app: &mut App, code: KeyCode, mods: KeyModifiers) {
     app.handle_key(KeyEvent::new(code, mods));
@@ -22,7 +22,15 @@ fn type_str(app: &mut App, s: &str) {
 }
 
 fn start(args: TuiArgs, input: StartInput, saved: Option<Session>) -> App {
-    let mut app = start_app(&args, input, saved, load_presets(), Rect::new(0, 0, 100, 30), Palette::Color).unwrap();
+    let mut app = start_app(
+        &args,
+        input,
+        saved,
+        load_presets(),
+        Rect::new(0, 0, 100, 30),
+        Palette::Color,
+    )
+    .unwrap();
     screens::settle(&mut app);
     app
 }
@@ -62,7 +70,10 @@ fn alt_i_toggles_ignore_case_and_f2_cycles_the_flavor() {
     key(&mut app, KeyCode::Char('i'), KeyModifiers::ALT);
     screens::settle(&mut app);
     assert!(app.wb.flags.ignore_case);
-    assert!(app.wb.results.count > before, "the lower-case [ack …] near miss now matches");
+    assert!(
+        app.wb.results.count > before,
+        "the lower-case [ack …] near miss now matches"
+    );
     key(&mut app, KeyCode::F(2), KeyModifiers::NONE);
     assert_eq!(app.wb.flavor, rxw::Flavor::Js);
     assert!(app.wb.flags.ignore_case);
@@ -99,13 +110,22 @@ fn editing_the_input_rescans_and_marks_it_typed() {
 fn mouse_click_focuses_and_selects_tabs() {
     let mut app = screens::demo(100, 30);
     let a = app.areas();
-    app.update(Action::Click { col: a.input.x + 10, row: a.input.y + 3 });
+    app.update(Action::Click {
+        col: a.input.x + 10,
+        row: a.input.y + 3,
+    });
     assert_eq!(app.focus, Focus::Input);
     assert_eq!(app.wb.input.cursor_position().0, 2);
-    app.update(Action::Click { col: a.tabs.x + 13, row: a.tabs.y });
+    app.update(Action::Click {
+        col: a.tabs.x + 13,
+        row: a.tabs.y,
+    });
     assert_eq!((app.focus, app.tab), (Focus::Results, ResultTab::Groups));
     app.update(Action::ShowTab(ResultTab::Matches));
-    app.update(Action::Click { col: a.body.x + 2, row: a.body.y + 3 });
+    app.update(Action::Click {
+        col: a.body.x + 2,
+        row: a.body.y + 3,
+    });
     assert_eq!(app.selected, 2);
 }
 
@@ -141,10 +161,18 @@ fn ctrl_c_quits_and_q_quits_in_lists_only() {
 fn copy_actions_queue_effects() {
     let mut app = screens::demo(100, 30);
     app.update(Action::Copy(CopyWhat::Match));
-    assert_eq!(app.effects.pop(), Some(Effect::Copy { text: "[CLAIM 7fce46e0]".into(), what: "current match".into() }));
+    assert_eq!(
+        app.effects.pop(),
+        Some(Effect::Copy {
+            text: "[CLAIM 7fce46e0]".into(),
+            what: "current match".into()
+        })
+    );
     app.update(Action::Copy(CopyWhat::Literal));
     match app.effects.pop() {
-        Some(Effect::Copy { text, .. }) => assert!(text.starts_with("let re = regex::Regex::new(r\"")),
+        Some(Effect::Copy { text, .. }) => {
+            assert!(text.starts_with("let re = regex::Regex::new(r\""))
+        }
         other => panic!("{other:?}"),
     }
     app.update(Action::Copy(CopyWhat::Literal));
@@ -177,7 +205,14 @@ fn the_session_is_restored_and_fresh_skips_it() {
     assert_eq!(app.wb.input.text(), "a1 b22");
     assert_eq!(app.wb.results.count, 2);
     assert_eq!(Session::of(&app), saved);
-    let fresh = start(TuiArgs { fresh: true, ..Default::default() }, StartInput::Demo, Some(saved));
+    let fresh = start(
+        TuiArgs {
+            fresh: true,
+            ..Default::default()
+        },
+        StartInput::Demo,
+        Some(saved),
+    );
     assert_eq!(fresh.wb.source, InputSource::Demo);
     assert!(fresh.wb.pattern.text().contains("(?P<verb>"));
 }
@@ -190,18 +225,48 @@ fn command_line_pattern_flavor_and_flags_win() {
         flags: Some("i".into()),
         ..Default::default()
     };
-    let app = start(args, StartInput::Loaded("aBbB b".into(), InputSource::Stdin, None), None);
+    let app = start(
+        args,
+        StartInput::Loaded("aBbB b".into(), InputSource::Stdin, None),
+        None,
+    );
     assert_eq!(app.wb.results.count, 2);
     assert_eq!(app.wb.source, InputSource::Stdin);
-    let bad = TuiArgs { flags: Some("q".into()), ..Default::default() };
-    assert!(start_app(&bad, StartInput::Demo, None, load_presets(), Rect::new(0, 0, 80, 24), Palette::Color).is_err());
+    let bad = TuiArgs {
+        flags: Some("q".into()),
+        ..Default::default()
+    };
+    assert!(
+        start_app(
+            &bad,
+            StartInput::Demo,
+            None,
+            load_presets(),
+            Rect::new(0, 0, 80, 24),
+            Palette::Color
+        )
+        .is_err()
+    );
 }
 
 #[test]
 fn a_runaway_pattern_reports_its_limit_and_the_app_keeps_responding() {
-    let args = TuiArgs { pattern: Some(r"(a*)*\1b".into()), flavor: Some(rxw::Flavor::Python), ..Default::default() };
-    let mut app = start(args, StartInput::Loaded(format!("{}!", "a".repeat(40)), InputSource::Stdin, None), None);
-    let err = app.wb.results.error.as_ref().expect("the backtrack limit is reported");
+    let args = TuiArgs {
+        pattern: Some(r"(?:(a)|a)+\1b".into()),
+        flavor: Some(rxw::Flavor::Python),
+        ..Default::default()
+    };
+    let mut app = start(
+        args,
+        StartInput::Loaded(format!("{}!", "a".repeat(40)), InputSource::Stdin, None),
+        None,
+    );
+    let err = app
+        .wb
+        .results
+        .error
+        .as_ref()
+        .expect("the backtrack limit is reported");
     assert!(err.message.contains("backtrack"), "{}", err.message);
     key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
     type_str(&mut app, "a");

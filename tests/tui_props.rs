@@ -17,7 +17,10 @@ enum Input {
 fn key() -> impl Strategy<Value = KeyEvent> {
     let codes = prop_oneof![
         any::<char>().prop_map(KeyCode::Char),
-        prop::sample::select(vec!['(', ')', '[', ']', '\\', '*', '+', '?', '|', '{', '}', 'a', '1', 'é', '東', ' ']).prop_map(KeyCode::Char),
+        prop::sample::select(vec![
+            '(', ')', '[', ']', '\\', '*', '+', '?', '|', '{', '}', 'a', '1', 'é', '東', ' '
+        ])
+        .prop_map(KeyCode::Char),
         prop::sample::select(vec![
             KeyCode::Enter,
             KeyCode::Backspace,
@@ -39,8 +42,17 @@ fn key() -> impl Strategy<Value = KeyEvent> {
             KeyCode::F(6),
         ]),
     ];
-    let mods = prop::sample::select(vec![KeyModifiers::NONE, KeyModifiers::CONTROL, KeyModifiers::ALT, KeyModifiers::SHIFT]);
-    (codes, mods).prop_map(|(c, m)| KeyEvent::new(c, m)).prop_filter("Ctrl-C quits", |k| !(k.code == KeyCode::Char('c') && k.modifiers == KeyModifiers::CONTROL))
+    let mods = prop::sample::select(vec![
+        KeyModifiers::NONE,
+        KeyModifiers::CONTROL,
+        KeyModifiers::ALT,
+        KeyModifiers::SHIFT,
+    ]);
+    (codes, mods)
+        .prop_map(|(c, m)| KeyEvent::new(c, m))
+        .prop_filter("Ctrl-C quits", |k| {
+            !(k.code == KeyCode::Char('c') && k.modifiers == KeyModifiers::CONTROL)
+        })
 }
 
 fn input() -> impl Strategy<Value = Input> {
@@ -78,12 +90,24 @@ proptest! {
 #[test]
 fn every_size_down_to_one_by_one_renders() {
     let mut app = screens::demo(80, 24);
-    for (w, h) in [(1, 1), (2, 1), (1, 5), (39, 11), (40, 12), (41, 13), (60, 14), (300, 100)] {
+    for (w, h) in [
+        (1, 1),
+        (2, 1),
+        (1, 5),
+        (39, 11),
+        (40, 12),
+        (41, 13),
+        (60, 14),
+        (300, 100),
+    ] {
         app.update(Action::Resize(w, h));
         let buf = screens::render_buffer(&app);
         let text: String = buf.content().iter().map(|c| c.symbol()).collect();
         if w < 40 || h < 12 {
-            assert!(text.starts_with("termin"[..(w as usize * h as usize).min(6)].trim_end()), "{w}x{h}: {text:?}");
+            assert!(
+                text.starts_with("termin"[..(w as usize * h as usize).min(6)].trim_end()),
+                "{w}x{h}: {text:?}"
+            );
         } else {
             assert!(text.contains("Pattern"), "{w}x{h}");
         }

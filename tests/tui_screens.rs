@@ -26,9 +26,18 @@ fn committed_screenshots_match_the_renderer() {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
     for (name, app) in screens::scenes() {
         let path = dir.join(format!("{name}.svg"));
-        let committed = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}; run `cargo run --example screenshots`", path.display()));
+        let committed = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+            panic!(
+                "{}: {e}; run `cargo run --example screenshots`",
+                path.display()
+            )
+        });
         let now = svg::to_svg(&screens::render_buffer(&app));
-        assert!(committed == now, "{} is out of date; run `cargo run --example screenshots`", path.display());
+        assert!(
+            committed == now,
+            "{} is out of date; run `cargo run --example screenshots`",
+            path.display()
+        );
     }
 }
 
@@ -37,9 +46,21 @@ fn first_frame_of_the_demo_shows_coloured_matches() {
     let app = screens::demo(120, 34);
     let buf = screens::render_buffer(&app);
     // Line 3 of the demo holds `[CLAIM 7fce46e0]`: its cells carry the match/group colours.
-    let row = (0..buf.area.height).find(|&y| (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect::<String>().contains("[CLAIM 7fce46e0]")).expect("the CLAIM line is on screen");
-    let coloured = (0..buf.area.width).filter(|&x| buf[(x, row)].bg != ratatui::style::Color::Reset).count();
-    assert!(coloured >= "[CLAIM 7fce46e0]".len(), "only {coloured} coloured cells");
+    let row = (0..buf.area.height)
+        .find(|&y| {
+            (0..buf.area.width)
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+                .contains("[CLAIM 7fce46e0]")
+        })
+        .expect("the CLAIM line is on screen");
+    let coloured = (0..buf.area.width)
+        .filter(|&x| buf[(x, row)].bg != ratatui::style::Color::Reset)
+        .count();
+    assert!(
+        coloured >= "[CLAIM 7fce46e0]".len(),
+        "only {coloured} coloured cells"
+    );
     assert_eq!(app.focus, rxw::tui::app::Focus::Pattern);
     assert_eq!(app.wb.pattern.cursor(), app.wb.pattern.text().len());
 }

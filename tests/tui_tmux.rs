@@ -35,16 +35,38 @@ fn typing_a_pattern_in_tmux_updates_the_match_count() {
     let state = tempfile::tempdir().unwrap();
     let session = format!("rxw-e2e-{}", std::process::id());
     let bin = env!("CARGO_BIN_EXE_rxw");
-    let cmd = format!("env XDG_STATE_HOME='{}' TERM=xterm-256color '{bin}' --fresh", state.path().display());
-    let out = tmux(&["-f", "/dev/null", "new-session", "-d", "-s", &session, "-x", "120", "-y", "34", &cmd]);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let cmd = format!(
+        "env XDG_STATE_HOME='{}' TERM=xterm-256color '{bin}' --fresh",
+        state.path().display()
+    );
+    let out = tmux(&[
+        "-f",
+        "/dev/null",
+        "new-session",
+        "-d",
+        "-s",
+        &session,
+        "-x",
+        "120",
+        "-y",
+        "34",
+        &cmd,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let first = wait_for(&session, "44 matches");
     assert!(first.contains("44 matches"), "demo start:\n{first}");
 
     // Replace the pattern: Ctrl-U clears the line, then type.
     tmux(&["send-keys", "-t", &session, "C-u"]);
     tmux(&["send-keys", "-t", &session, "-l", r"\[RESULT [0-9a-f]+\]"]);
-    let expected = Regex::new(r"\[RESULT [0-9a-f]+\]", Flavor::Python, Flags::default()).unwrap().count(rxw::workbench::DEMO_LOG).unwrap();
+    let expected = Regex::new(r"\[RESULT [0-9a-f]+\]", Flavor::Python, Flags::default())
+        .unwrap()
+        .count(rxw::workbench::DEMO_LOG)
+        .unwrap();
     assert!(expected > 3);
     let want = format!("{expected} matches");
     let after = wait_for(&session, &want);
@@ -58,5 +80,8 @@ fn typing_a_pattern_in_tmux_updates_the_match_count() {
     }
     let _ = tmux(&["kill-session", "-t", &session]);
     let json = std::fs::read_to_string(&saved).expect("the session was saved on quit");
-    assert!(json.contains(r#""pattern": "\\[RESULT [0-9a-f]+\\]""#), "{json}");
+    assert!(
+        json.contains(r#""pattern": "\\[RESULT [0-9a-f]+\\]""#),
+        "{json}"
+    );
 }

@@ -230,56 +230,350 @@ use KeySpec::Key as k;
 
 /// The keymap, in help order.
 pub static KEYMAP: &[Binding] = &[
-    bind!(Global, Action::Quit, "quit (the session is saved)", true, [k(K::Char('c'), CTRL)]),
+    bind!(
+        Global,
+        Action::Quit,
+        "quit (the session is saved)",
+        true,
+        [k(K::Char('c'), CTRL)]
+    ),
     bind!(Global, Action::ToggleHelp, "help", true, [k(K::F(1), NONE)]),
-    bind!(Global, Action::FocusNext, "next pane", true, [k(K::Tab, NONE)]),
-    bind!(Global, Action::FocusPrev, "previous pane", false, [k(K::BackTab, SHIFT), k(K::BackTab, NONE)]),
-    bind!(Global, Action::CycleFlavor, "next flavor", true, [k(K::F(2), NONE)]),
-    bind!(Global, Action::NextMatch, "next match", true, [k(K::Char('n'), ALT), k(K::F(3), NONE)]),
-    bind!(Global, Action::PrevMatch, "previous match", false, [k(K::Char('p'), ALT), k(K::F(3), SHIFT)]),
-    bind!(Global, Action::ShowTab(ResultTab::Matches), "Matches tab", false, [k(K::Char('1'), ALT)]),
-    bind!(Global, Action::ShowTab(ResultTab::Groups), "Groups tab", false, [k(K::Char('2'), ALT)]),
-    bind!(Global, Action::ShowTab(ResultTab::Explain), "Explain tab", false, [k(K::Char('3'), ALT)]),
-    bind!(Global, Action::ShowTab(ResultTab::Replace), "Replace tab", false, [k(K::Char('4'), ALT)]),
-    bind!(Global, Action::ShowTab(ResultTab::Presets), "Presets tab", false, [k(K::Char('5'), ALT)]),
-    bind!(Global, Action::ShowTab(ResultTab::Tests), "Tests tab", false, [k(K::Char('6'), ALT)]),
-    bind!(Global, Action::NextTab, "next result tab", true, [k(K::F(6), NONE)]),
-    bind!(Global, Action::ToggleWhitespace, "show whitespace", false, [k(K::Char('w'), ALT)]),
-    bind!(Global, Action::ToggleFlag('i'), "toggle that flag (i, m, s, x, a, u, y, …)", true, [KeySpec::AltFlagLetter]),
-    bind!(Global, Action::Copy(CopyWhat::Pattern), "copy the pattern", false, [k(K::F(5), NONE)]),
-    bind!(Global, Action::Copy(CopyWhat::Literal), "copy as Rust / Python / JS / Go literal (repeat to cycle)", false, [k(K::F(7), NONE)]),
-    bind!(Global, Action::Copy(CopyWhat::Match), "copy the current match", false, [k(K::F(8), NONE)]),
-    bind!(Global, Action::Copy(CopyWhat::GroupsJson), "copy the groups as JSON", false, [k(K::F(9), NONE)]),
-    bind!(Global, Action::Copy(CopyWhat::ReplaceResult), "copy the replace result", false, [k(K::F(10), NONE)]),
-    bind!(Global, Action::SavePreset, "save as a preset in the user registry", false, [k(K::Char('s'), CTRL)]),
-    bind!(Global, Action::Back, "close help / back to the pattern", false, [k(K::Esc, NONE)]),
-    bind!(Editor, Action::Edit(Edit::Insert(' ')), "type", false, [KeySpec::AnyChar]),
-    bind!(Editor, Action::Edit(Edit::Home), "start of line", false, [k(K::Char('a'), CTRL), k(K::Home, NONE)]),
-    bind!(Editor, Action::Edit(Edit::End), "end of line", false, [k(K::Char('e'), CTRL), k(K::End, NONE)]),
-    bind!(Editor, Action::Edit(Edit::KillToEnd), "delete to end of line", false, [k(K::Char('k'), CTRL)]),
-    bind!(Editor, Action::Edit(Edit::KillToStart), "delete to start of line", false, [k(K::Char('u'), CTRL)]),
-    bind!(Editor, Action::Edit(Edit::KillWord), "delete word before", false, [k(K::Char('w'), CTRL), k(K::Backspace, ALT)]),
-    bind!(Editor, Action::Edit(Edit::WordLeft), "word left", false, [k(K::Char('b'), ALT), k(K::Left, CTRL)]),
-    bind!(Editor, Action::Edit(Edit::WordRight), "word right", false, [k(K::Char('f'), ALT), k(K::Right, CTRL)]),
-    bind!(Editor, Action::Edit(Edit::Undo), "undo", true, [k(K::Char('z'), CTRL)]),
-    bind!(Editor, Action::Edit(Edit::Redo), "redo", false, [k(K::Char('y'), CTRL)]),
-    bind!(Editor, Action::Edit(Edit::Left), "left", false, [k(K::Left, NONE)]),
-    bind!(Editor, Action::Edit(Edit::Right), "right", false, [k(K::Right, NONE)]),
-    bind!(Editor, Action::Edit(Edit::Up), "up", false, [k(K::Up, NONE)]),
-    bind!(Editor, Action::Edit(Edit::Down), "down", false, [k(K::Down, NONE)]),
-    bind!(Editor, Action::Edit(Edit::PageUp), "page up", false, [k(K::PageUp, NONE)]),
-    bind!(Editor, Action::Edit(Edit::PageDown), "page down", false, [k(K::PageDown, NONE)]),
-    bind!(Editor, Action::Edit(Edit::Backspace), "delete before", false, [k(K::Backspace, NONE)]),
-    bind!(Editor, Action::Edit(Edit::Delete), "delete under", false, [k(K::Delete, NONE), k(K::Char('d'), CTRL)]),
-    bind!(Editor, Action::Edit(Edit::Newline), "new line (pattern: next match; presets: load)", false, [k(K::Enter, NONE)]),
-    bind!(List, Action::Edit(Edit::Up), "up", true, [k(K::Up, NONE), k(K::Char('k'), NONE)]),
-    bind!(List, Action::Edit(Edit::Down), "down", true, [k(K::Down, NONE), k(K::Char('j'), NONE)]),
-    bind!(List, Action::Edit(Edit::PageUp), "page up", false, [k(K::PageUp, NONE)]),
-    bind!(List, Action::Edit(Edit::PageDown), "page down", false, [k(K::PageDown, NONE)]),
-    bind!(List, Action::Edit(Edit::Home), "first", false, [k(K::Home, NONE), k(K::Char('g'), NONE)]),
-    bind!(List, Action::Edit(Edit::End), "last", false, [k(K::End, NONE), k(K::Char('G'), NONE)]),
-    bind!(List, Action::Activate, "jump to / select", true, [k(K::Enter, NONE)]),
-    bind!(List, Action::ToggleHelp, "help", false, [k(K::Char('?'), NONE)]),
+    bind!(
+        Global,
+        Action::FocusNext,
+        "next pane",
+        true,
+        [k(K::Tab, NONE)]
+    ),
+    bind!(
+        Global,
+        Action::FocusPrev,
+        "previous pane",
+        false,
+        [k(K::BackTab, SHIFT), k(K::BackTab, NONE)]
+    ),
+    bind!(
+        Global,
+        Action::CycleFlavor,
+        "next flavor",
+        true,
+        [k(K::F(2), NONE)]
+    ),
+    bind!(
+        Global,
+        Action::NextMatch,
+        "next match",
+        true,
+        [k(K::Char('n'), ALT), k(K::F(3), NONE)]
+    ),
+    bind!(
+        Global,
+        Action::PrevMatch,
+        "previous match",
+        false,
+        [k(K::Char('p'), ALT), k(K::F(3), SHIFT)]
+    ),
+    bind!(
+        Global,
+        Action::ShowTab(ResultTab::Matches),
+        "Matches tab",
+        false,
+        [k(K::Char('1'), ALT)]
+    ),
+    bind!(
+        Global,
+        Action::ShowTab(ResultTab::Groups),
+        "Groups tab",
+        false,
+        [k(K::Char('2'), ALT)]
+    ),
+    bind!(
+        Global,
+        Action::ShowTab(ResultTab::Explain),
+        "Explain tab",
+        false,
+        [k(K::Char('3'), ALT)]
+    ),
+    bind!(
+        Global,
+        Action::ShowTab(ResultTab::Replace),
+        "Replace tab",
+        false,
+        [k(K::Char('4'), ALT)]
+    ),
+    bind!(
+        Global,
+        Action::ShowTab(ResultTab::Presets),
+        "Presets tab",
+        false,
+        [k(K::Char('5'), ALT)]
+    ),
+    bind!(
+        Global,
+        Action::ShowTab(ResultTab::Tests),
+        "Tests tab",
+        false,
+        [k(K::Char('6'), ALT)]
+    ),
+    bind!(
+        Global,
+        Action::NextTab,
+        "next result tab",
+        true,
+        [k(K::F(6), NONE)]
+    ),
+    bind!(
+        Global,
+        Action::ToggleWhitespace,
+        "show whitespace",
+        false,
+        [k(K::Char('w'), ALT)]
+    ),
+    bind!(
+        Global,
+        Action::ToggleFlag('i'),
+        "toggle that flag (i, m, s, x, a, u, y, …)",
+        true,
+        [KeySpec::AltFlagLetter]
+    ),
+    bind!(
+        Global,
+        Action::Copy(CopyWhat::Pattern),
+        "copy the pattern",
+        false,
+        [k(K::F(5), NONE)]
+    ),
+    bind!(
+        Global,
+        Action::Copy(CopyWhat::Literal),
+        "copy as Rust / Python / JS / Go literal (repeat to cycle)",
+        false,
+        [k(K::F(7), NONE)]
+    ),
+    bind!(
+        Global,
+        Action::Copy(CopyWhat::Match),
+        "copy the current match",
+        false,
+        [k(K::F(8), NONE)]
+    ),
+    bind!(
+        Global,
+        Action::Copy(CopyWhat::GroupsJson),
+        "copy the groups as JSON",
+        false,
+        [k(K::F(9), NONE)]
+    ),
+    bind!(
+        Global,
+        Action::Copy(CopyWhat::ReplaceResult),
+        "copy the replace result",
+        false,
+        [k(K::F(10), NONE)]
+    ),
+    bind!(
+        Global,
+        Action::SavePreset,
+        "save as a preset in the user registry",
+        false,
+        [k(K::Char('s'), CTRL)]
+    ),
+    bind!(
+        Global,
+        Action::Back,
+        "close help / back to the pattern",
+        false,
+        [k(K::Esc, NONE)]
+    ),
+    bind!(
+        Editor,
+        Action::Edit(Edit::Insert(' ')),
+        "type",
+        false,
+        [KeySpec::AnyChar]
+    ),
+    bind!(
+        Editor,
+        Action::Edit(Edit::Home),
+        "start of line",
+        false,
+        [k(K::Char('a'), CTRL), k(K::Home, NONE)]
+    ),
+    bind!(
+        Editor,
+        Action::Edit(Edit::End),
+        "end of line",
+        false,
+        [k(K::Char('e'), CTRL), k(K::End, NONE)]
+    ),
+    bind!(
+        Editor,
+        Action::Edit(Edit::KillToEnd),
+        "delete to end of line",
+        false,
+        [k(K::Char('k'), CTRL)]
+    ),
+    bind!(
+        Editor,
+        Action::Edit(Edit::KillToStart),
+        "delete to start of line",
+        false,
+        [k(K::Char('u'), CTRL)]
+    ),
+    bind!(
+        Editor,
+        Action::Edit(Edit::KillWord),
+        "delete word before",
+        false,
+        [k(K::Char('w'), CTRL), k(K::Backspace, ALT)]
+    ),
+    bind!(
+        Editor,
+        Action::Edit(Edit::WordLeft),
+        "word left",
+        false,
+        [k(K::Char('b'), ALT), k(K::Left, CTRL)]
+    ),
+    bind!(
+        Editor,
+        Action::Edit(Edit::WordRight),
+        "word right",
+        false,
+        [k(K::Char('f'), ALT), k(K::Right, CTRL)]
+    ),
+    bind!(
+        Editor,
+        Action::Edit(Edit::Undo),
+        "undo",
+        true,
+        [k(K::Char('z'), CTRL)]
+    ),
+    bind!(
+        Editor,
+        Action::Edit(Edit::Redo),
+        "redo",
+        false,
+        [k(K::Char('y'), CTRL)]
+    ),
+    bind!(
+        Editor,
+        Action::Edit(Edit::Left),
+        "left",
+        false,
+        [k(K::Left, NONE)]
+    ),
+    bind!(
+        Editor,
+        Action::Edit(Edit::Right),
+        "right",
+        false,
+        [k(K::Right, NONE)]
+    ),
+    bind!(
+        Editor,
+        Action::Edit(Edit::Up),
+        "up",
+        false,
+        [k(K::Up, NONE)]
+    ),
+    bind!(
+        Editor,
+        Action::Edit(Edit::Down),
+        "down",
+        false,
+        [k(K::Down, NONE)]
+    ),
+    bind!(
+        Editor,
+        Action::Edit(Edit::PageUp),
+        "page up",
+        false,
+        [k(K::PageUp, NONE)]
+    ),
+    bind!(
+        Editor,
+        Action::Edit(Edit::PageDown),
+        "page down",
+        false,
+        [k(K::PageDown, NONE)]
+    ),
+    bind!(
+        Editor,
+        Action::Edit(Edit::Backspace),
+        "delete before",
+        false,
+        [k(K::Backspace, NONE)]
+    ),
+    bind!(
+        Editor,
+        Action::Edit(Edit::Delete),
+        "delete under",
+        false,
+        [k(K::Delete, NONE), k(K::Char('d'), CTRL)]
+    ),
+    bind!(
+        Editor,
+        Action::Edit(Edit::Newline),
+        "new line (pattern: next match; presets: load)",
+        false,
+        [k(K::Enter, NONE)]
+    ),
+    bind!(
+        List,
+        Action::Edit(Edit::Up),
+        "up",
+        true,
+        [k(K::Up, NONE), k(K::Char('k'), NONE)]
+    ),
+    bind!(
+        List,
+        Action::Edit(Edit::Down),
+        "down",
+        true,
+        [k(K::Down, NONE), k(K::Char('j'), NONE)]
+    ),
+    bind!(
+        List,
+        Action::Edit(Edit::PageUp),
+        "page up",
+        false,
+        [k(K::PageUp, NONE)]
+    ),
+    bind!(
+        List,
+        Action::Edit(Edit::PageDown),
+        "page down",
+        false,
+        [k(K::PageDown, NONE)]
+    ),
+    bind!(
+        List,
+        Action::Edit(Edit::Home),
+        "first",
+        false,
+        [k(K::Home, NONE), k(K::Char('g'), NONE)]
+    ),
+    bind!(
+        List,
+        Action::Edit(Edit::End),
+        "last",
+        false,
+        [k(K::End, NONE), k(K::Char('G'), NONE)]
+    ),
+    bind!(
+        List,
+        Action::Activate,
+        "jump to / select",
+        true,
+        [k(K::Enter, NONE)]
+    ),
+    bind!(
+        List,
+        Action::ToggleHelp,
+        "help",
+        false,
+        [k(K::Char('?'), NONE)]
+    ),
     bind!(List, Action::Quit, "quit", false, [k(K::Char('q'), NONE)]),
 ];
 
@@ -297,8 +591,17 @@ fn same_key(spec: &KeySpec, key: &KeyEvent) -> bool {
             }
             *code == key.code && want == got
         }
-        KeySpec::AltFlagLetter => matches!(key.code, KeyCode::Char(c) if c.is_ascii_alphabetic()) && key.modifiers.contains(KeyModifiers::ALT) && !key.modifiers.contains(KeyModifiers::CONTROL),
-        KeySpec::AnyChar => matches!(key.code, KeyCode::Char(_)) && !key.modifiers.intersects(KeyModifiers::CONTROL | KeyModifiers::ALT),
+        KeySpec::AltFlagLetter => {
+            matches!(key.code, KeyCode::Char(c) if c.is_ascii_alphabetic())
+                && key.modifiers.contains(KeyModifiers::ALT)
+                && !key.modifiers.contains(KeyModifiers::CONTROL)
+        }
+        KeySpec::AnyChar => {
+            matches!(key.code, KeyCode::Char(_))
+                && !key
+                    .modifiers
+                    .intersects(KeyModifiers::CONTROL | KeyModifiers::ALT)
+        }
     }
 }
 
@@ -381,7 +684,12 @@ pub fn footer_hints(context: Context) -> Vec<(String, &'static str)> {
     KEYMAP
         .iter()
         .filter(|b| b.footer && (b.context == Context::Global || b.context == context))
-        .map(|b| (key_label(&b.keys[0]), b.help.split(" (").next().unwrap_or(b.help)))
+        .map(|b| {
+            (
+                key_label(&b.keys[0]),
+                b.help.split(" (").next().unwrap_or(b.help),
+            )
+        })
         .collect()
 }
 
@@ -395,24 +703,48 @@ mod tests {
 
     #[test]
     fn characters_type_in_editors_and_navigate_in_lists() {
-        assert_eq!(action_for(&key(K::Char('j'), NONE), Context::Editor, "i"), Some(Action::Edit(Edit::Insert('j'))));
-        assert_eq!(action_for(&key(K::Char('j'), NONE), Context::List, "i"), Some(Action::Edit(Edit::Down)));
-        assert_eq!(action_for(&key(K::Char('?'), SHIFT), Context::Editor, "i"), Some(Action::Edit(Edit::Insert('?'))));
-        assert_eq!(action_for(&key(K::Char('?'), SHIFT), Context::List, "i"), Some(Action::ToggleHelp));
+        assert_eq!(
+            action_for(&key(K::Char('j'), NONE), Context::Editor, "i"),
+            Some(Action::Edit(Edit::Insert('j')))
+        );
+        assert_eq!(
+            action_for(&key(K::Char('j'), NONE), Context::List, "i"),
+            Some(Action::Edit(Edit::Down))
+        );
+        assert_eq!(
+            action_for(&key(K::Char('?'), SHIFT), Context::Editor, "i"),
+            Some(Action::Edit(Edit::Insert('?')))
+        );
+        assert_eq!(
+            action_for(&key(K::Char('?'), SHIFT), Context::List, "i"),
+            Some(Action::ToggleHelp)
+        );
     }
 
     #[test]
     fn alt_letters_toggle_only_the_flavors_flags() {
-        assert_eq!(action_for(&key(K::Char('i'), ALT), Context::Editor, "imsx"), Some(Action::ToggleFlag('i')));
-        assert_eq!(action_for(&key(K::Char('y'), ALT), Context::Editor, "imsx"), None);
+        assert_eq!(
+            action_for(&key(K::Char('i'), ALT), Context::Editor, "imsx"),
+            Some(Action::ToggleFlag('i'))
+        );
+        assert_eq!(
+            action_for(&key(K::Char('y'), ALT), Context::Editor, "imsx"),
+            None
+        );
         // Alt-n is a binding of its own, ahead of the flag letters.
-        assert_eq!(action_for(&key(K::Char('n'), ALT), Context::Editor, "imsxn"), Some(Action::NextMatch));
+        assert_eq!(
+            action_for(&key(K::Char('n'), ALT), Context::Editor, "imsxn"),
+            Some(Action::NextMatch)
+        );
     }
 
     #[test]
     fn ctrl_c_quits_everywhere() {
         for ctx in [Context::Editor, Context::List] {
-            assert_eq!(action_for(&key(K::Char('c'), CTRL), ctx, ""), Some(Action::Quit));
+            assert_eq!(
+                action_for(&key(K::Char('c'), CTRL), ctx, ""),
+                Some(Action::Quit)
+            );
         }
     }
 
@@ -420,9 +752,15 @@ mod tests {
     fn help_lists_every_binding_and_footer_is_a_subset() {
         let rows = help_rows();
         assert_eq!(rows.len(), KEYMAP.len());
-        assert!(rows.iter().any(|(_, k, h)| k == "Ctrl-a / Home" && *h == "start of line"));
+        assert!(
+            rows.iter()
+                .any(|(_, keys, h)| keys == "Ctrl-a / Home" && *h == "start of line")
+        );
         let footer = footer_hints(Context::Editor);
-        assert!(footer.iter().any(|(k, _)| k == "F1"));
-        assert!(footer.iter().all(|(k, _)| rows.iter().any(|(_, keys, _)| keys.contains(k.as_str()))));
+        assert!(footer.iter().any(|(label, _)| label == "F1"));
+        assert!(footer.iter().all(|(label, _)| {
+            rows.iter()
+                .any(|(_, keys, _)| keys.contains(label.as_str()))
+        }));
     }
 }

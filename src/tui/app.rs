@@ -181,17 +181,26 @@ impl App {
 
     /// Applies one action.
     pub fn update(&mut self, action: Action) {
-        if !matches!(action, Action::Copy(_) | Action::Resize(..) | Action::Wheel { .. }) {
+        if !matches!(
+            action,
+            Action::Copy(_) | Action::Resize(..) | Action::Wheel { .. }
+        ) {
             self.message = None;
         }
         if self.help {
             match action {
-                Action::ToggleHelp | Action::Back | Action::Edit(Edit::Insert('q' | '?')) => self.help = false,
+                Action::ToggleHelp | Action::Back | Action::Edit(Edit::Insert('q' | '?')) => {
+                    self.help = false
+                }
                 Action::Edit(Edit::Up) => self.help_scroll = self.help_scroll.saturating_sub(1),
                 Action::Edit(Edit::Down) => self.help_scroll += 1,
-                Action::Edit(Edit::PageUp) => self.help_scroll = self.help_scroll.saturating_sub(10),
+                Action::Edit(Edit::PageUp) => {
+                    self.help_scroll = self.help_scroll.saturating_sub(10)
+                }
                 Action::Edit(Edit::PageDown) => self.help_scroll += 10,
-                Action::Wheel { delta, .. } => self.help_scroll = (self.help_scroll as i64 + delta as i64 * 3).max(0) as usize,
+                Action::Wheel { delta, .. } => {
+                    self.help_scroll = (self.help_scroll as i64 + delta as i64 * 3).max(0) as usize
+                }
                 Action::Quit => self.quit = true,
                 Action::Resize(w, h) => self.resize(w, h),
                 _ => {}
@@ -346,7 +355,9 @@ impl App {
 
     /// Loads the preset selected in the browser: pattern, flavor, flags, tests.
     pub fn load_selected_preset(&mut self) {
-        let Some(p) = self.presets.selected_preset().cloned() else { return };
+        let Some(p) = self.presets.selected_preset().cloned() else {
+            return;
+        };
         self.wb.flavor = p.flavor;
         self.wb.flags = p.flags;
         self.wb.pattern.set(&p.pattern);
@@ -363,7 +374,11 @@ impl App {
         }
         self.wb.tests.replace_all(tests);
         self.wb.preset = Some(p.key.clone());
-        self.message = Some(format!("loaded preset {} ({} tests)", p.key, p.examples.len() + p.counterexamples.len()));
+        self.message = Some(format!(
+            "loaded preset {} ({} tests)",
+            p.key,
+            p.examples.len() + p.counterexamples.len()
+        ));
         self.pattern_changed();
     }
 
@@ -463,14 +478,26 @@ impl App {
                 let lang = LITERAL_LANGS[self.literal_lang % LITERAL_LANGS.len()];
                 self.literal_lang += 1;
                 (
-                    Some(crate::workbench::export::code_literal(lang, wb.pattern.text(), wb.flavor, wb.flags)),
+                    Some(crate::workbench::export::code_literal(
+                        lang,
+                        wb.pattern.text(),
+                        wb.flavor,
+                        wb.flags,
+                    )),
                     format!("pattern as a {lang} literal"),
                 )
             }
-            CopyWhat::Match => (wb.match_at(self.selected).map(|m| m.as_str(text).to_string()), "current match".to_string()),
+            CopyWhat::Match => (
+                wb.match_at(self.selected)
+                    .map(|m| m.as_str(text).to_string()),
+                "current match".to_string(),
+            ),
             CopyWhat::GroupsJson => (
                 wb.match_at(self.selected).map(|m| {
-                    let names = wb.shown_regex().map(|r| r.group_names().to_vec()).unwrap_or_default();
+                    let names = wb
+                        .shown_regex()
+                        .map(|r| r.group_names().to_vec())
+                        .unwrap_or_default();
                     crate::workbench::export::groups_json(text, &m, &names)
                 }),
                 "groups as JSON".to_string(),
@@ -526,7 +553,9 @@ impl App {
                             self.select_match(i);
                         }
                     }
-                    ResultTab::Presets if r >= 1 => self.presets.click_row(r - 1, self.preset_rows()),
+                    ResultTab::Presets if r >= 1 => {
+                        self.presets.click_row(r - 1, self.preset_rows())
+                    }
                     ResultTab::Explain => {
                         let rows = super::panes::explain::row_count(self);
                         if r < rows {
@@ -547,7 +576,9 @@ impl App {
             match self.tab {
                 ResultTab::Matches => {
                     let n = self.wb.results.spans.len();
-                    self.matches_top = (self.matches_top as i64 + delta as i64 * 3).clamp(0, n.saturating_sub(1) as i64) as usize;
+                    self.matches_top = (self.matches_top as i64 + delta as i64 * 3)
+                        .clamp(0, n.saturating_sub(1) as i64)
+                        as usize;
                 }
                 ResultTab::Presets => self.presets.move_by(delta as isize),
                 _ => {}
@@ -563,7 +594,11 @@ impl App {
             Flavor::Python => "python",
             Flavor::Js => "js",
         };
-        if flags.is_empty() { flavor.to_string() } else { format!("{flavor} /{flags}") }
+        if flags.is_empty() {
+            flavor.to_string()
+        } else {
+            format!("{flavor} /{flags}")
+        }
     }
 }
 

@@ -20,7 +20,11 @@ pub fn base64(bytes: &[u8]) -> String {
     const A: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
-        let b = [chunk[0], *chunk.get(1).unwrap_or(&0), *chunk.get(2).unwrap_or(&0)];
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
         let n = (b[0] as u32) << 16 | (b[1] as u32) << 8 | b[2] as u32;
         for i in 0..4 {
             if i <= chunk.len() {
@@ -55,7 +59,9 @@ impl Clipboard {
         if !out.is_terminal() {
             return Err("no system clipboard and no terminal for OSC 52".into());
         }
-        write!(out, "\x1b]52;c;{}\x07", base64(text.as_bytes())).and_then(|_| out.flush()).map_err(|e| e.to_string())?;
+        write!(out, "\x1b]52;c;{}\x07", base64(text.as_bytes()))
+            .and_then(|_| out.flush())
+            .map_err(|e| e.to_string())?;
         Ok("OSC 52: your terminal must allow clipboard writes")
     }
 }
@@ -64,7 +70,15 @@ impl Clipboard {
 mod tests {
     #[test]
     fn base64_matches_the_rfc_vectors() {
-        for (i, o) in [("", ""), ("f", "Zg=="), ("fo", "Zm8="), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE="), ("foobar", "Zm9vYmFy")] {
+        for (i, o) in [
+            ("", ""),
+            ("f", "Zg=="),
+            ("fo", "Zm8="),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg=="),
+            ("fooba", "Zm9vYmE="),
+            ("foobar", "Zm9vYmFy"),
+        ] {
             assert_eq!(super::base64(i.as_bytes()), o);
         }
     }

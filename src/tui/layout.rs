@@ -44,7 +44,12 @@ pub fn too_small(size: Rect) -> bool {
 
 /// The layout for a screen of `size`.
 pub fn areas(size: Rect) -> Areas {
-    let Rect { x, y, width: w, height: h } = size;
+    let Rect {
+        x,
+        y,
+        width: w,
+        height: h,
+    } = size;
     let pattern = Rect::new(x, y, w, 3.min(h));
     let status = Rect::new(x, y + h.saturating_sub(2), w, 1.min(h));
     let footer = Rect::new(x, y + h.saturating_sub(1), w, 1.min(h));
@@ -52,14 +57,25 @@ pub fn areas(size: Rect) -> Areas {
     let mid_h = h.saturating_sub(5);
     let (input, results) = if w >= 140 {
         let left = w * 11 / 20;
-        (Rect::new(x, mid_y, left, mid_h), Rect::new(x + left, mid_y, w - left, mid_h))
+        (
+            Rect::new(x, mid_y, left, mid_h),
+            Rect::new(x + left, mid_y, w - left, mid_h),
+        )
     } else {
         let top = mid_h / 2;
-        (Rect::new(x, mid_y, w, top), Rect::new(x, mid_y + top, w, mid_h - top))
+        (
+            Rect::new(x, mid_y, w, top),
+            Rect::new(x, mid_y + top, w, mid_h - top),
+        )
     };
     let ri = inner(results);
     let tabs = Rect::new(ri.x, ri.y, ri.width, 1.min(ri.height));
-    let body = Rect::new(ri.x, ri.y + tabs.height, ri.width, ri.height.saturating_sub(tabs.height));
+    let body = Rect::new(
+        ri.x,
+        ri.y + tabs.height,
+        ri.width,
+        ri.height.saturating_sub(tabs.height),
+    );
     Areas {
         pattern,
         input,
@@ -84,7 +100,7 @@ mod tests {
     fn panes_tile_the_screen_without_overlap() {
         for (w, h) in [(40, 12), (80, 24), (200, 60), (139, 30), (140, 30)] {
             let a = areas(Rect::new(0, 0, w, h));
-            assert_eq!(a.pattern.height + a.input.height.max(0) + 2 <= h, true);
+            assert!(a.pattern.height + a.input.height + 2 <= h);
             assert!(a.status.y > a.pattern.y && a.footer.y == h - 1);
             assert!(a.input.intersection(a.results).area() == 0, "{w}x{h}");
             assert!(a.body.y + a.body.height <= a.results.y + a.results.height);

@@ -23,7 +23,10 @@ use crate::input::Text;
 use crate::workbench::{InputSource, Workbench};
 use anyhow::Context as _;
 use app::{App, Effect};
-use crossterm::event::{self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture, Event, KeyEventKind, MouseEventKind};
+use crossterm::event::{
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+    Event, KeyEventKind, MouseEventKind,
+};
 use presets::PresetBrowser;
 use ratatui::layout::Rect;
 use session::Session;
@@ -48,17 +51,34 @@ pub enum StartInput {
 ///
 /// # Errors
 /// An unknown preset key or invalid flags.
-pub fn start_app(args: &TuiArgs, input: StartInput, saved: Option<Session>, presets: PresetBrowser, size: Rect, palette: theme::Palette) -> anyhow::Result<App> {
+pub fn start_app(
+    args: &TuiArgs,
+    input: StartInput,
+    saved: Option<Session>,
+    presets: PresetBrowser,
+    size: Rect,
+    palette: theme::Palette,
+) -> anyhow::Result<App> {
     let saved = if args.fresh { None } else { saved };
     let (text, source, warning) = match input {
         StartInput::Loaded(t, s, w) => (t, s, w),
         StartInput::Demo => match saved.as_ref().and_then(|s| s.input.clone()) {
             Some(typed) => (typed, InputSource::Typed, None),
-            None => (crate::workbench::DEMO_LOG.to_string(), InputSource::Demo, None),
+            None => (
+                crate::workbench::DEMO_LOG.to_string(),
+                InputSource::Demo,
+                None,
+            ),
         },
     };
     let demo = presets.find(DEMO_PRESET).cloned();
-    let mut pattern = demo.as_ref().map_or_else(|| r"\[(?P<verb>ACK|CLAIM|RESULT|DECLINE|NO-ACTION)\s+(?P<job_id>[A-Za-z0-9_/-]+)\]".to_string(), |p| p.pattern.clone());
+    let mut pattern = demo.as_ref().map_or_else(
+        || {
+            r"\[(?P<verb>ACK|CLAIM|RESULT|DECLINE|NO-ACTION)\s+(?P<job_id>[A-Za-z0-9_/-]+)\]"
+                .to_string()
+        },
+        |p| p.pattern.clone(),
+    );
     let mut flavor = demo.as_ref().map_or(Flavor::Python, |p| p.flavor);
     let mut flags = demo.as_ref().map_or_else(Flags::default, |p| p.flags);
     let mut replacement = String::new();
@@ -85,14 +105,23 @@ pub fn start_app(args: &TuiArgs, input: StartInput, saved: Option<Session>, pres
     }
     if let Some(f) = args.flavor {
         flavor = f;
-        flags = Flags::parse(&flags.letters(flavor).chars().filter(|c| f.flag_letters().contains(*c)).collect::<String>(), f).unwrap_or_default();
+        flags = Flags::parse(
+            &flags
+                .letters(flavor)
+                .chars()
+                .filter(|c| f.flag_letters().contains(*c))
+                .collect::<String>(),
+            f,
+        )
+        .unwrap_or_default();
     }
     if let Some(p) = &args.pattern {
         pattern = p.clone();
         preset_key = None;
     }
     if let Some(letters) = &args.flags {
-        flags = Flags::parse(letters, flavor).map_err(|e| anyhow::anyhow!("--flags: {}", e.message))?;
+        flags =
+            Flags::parse(letters, flavor).map_err(|e| anyhow::anyhow!("--flags: {}", e.message))?;
     }
     let mut wb = Workbench::new(&pattern, flavor, flags, text, source);
     wb.replacement.set(&replacement);
@@ -123,12 +152,21 @@ fn read_input(args: &TuiArgs) -> anyhow::Result<StartInput> {
     if let Some(path) = &args.file {
         let t = Text::from_path(path).map_err(|e| anyhow::anyhow!("{}", e.message))?;
         let warning = t.warning();
-        return Ok(StartInput::Loaded(t.to_cow().into_owned(), InputSource::File(path.display().to_string()), warning));
+        return Ok(StartInput::Loaded(
+            t.to_cow().into_owned(),
+            InputSource::File(path.display().to_string()),
+            warning,
+        ));
     }
     if !std::io::stdin().is_terminal() {
-        let t = Text::from_reader(std::io::stdin().lock()).map_err(|e| anyhow::anyhow!("{}", e.message))?;
+        let t = Text::from_reader(std::io::stdin().lock())
+            .map_err(|e| anyhow::anyhow!("{}", e.message))?;
         let warning = t.warning();
-        return Ok(StartInput::Loaded(t.to_cow().into_owned(), InputSource::Stdin, warning));
+        return Ok(StartInput::Loaded(
+            t.to_cow().into_owned(),
+            InputSource::Stdin,
+            warning,
+        ));
     }
     Ok(StartInput::Demo)
 }
@@ -140,28 +178,46 @@ fn read_input(args: &TuiArgs) -> anyhow::Result<StartInput> {
 pub fn run(args: TuiArgs) -> anyhow::Result<()> {
     let input = read_input(&args)?;
     if !std::io::stdout().is_terminal() {
-        anyhow::bail!("the workbench needs a terminal on standard output; use `rxw find` for scripts");
+        anyhow::bail!(
+            "the workbench needs a terminal on standard output; use `rxw find` for scripts"
+        );
     }
     let session_path = session::default_path();
     let saved = session_path.as_deref().and_then(session::load);
     let presets = load_presets();
     let (w, h) = crossterm::terminal::size().unwrap_or((80, 24));
-    let mut app = start_app(&args, input, saved, presets, Rect::new(0, 0, w, h), theme::Palette::from_env())?;
+    let mut app = start_app(
+        &args,
+        input,
+        saved,
+        presets,
+        Rect::new(0, 0, w, h),
+        theme::Palette::from_env(),
+    )?;
 
     let term_signal = Arc::new(AtomicBool::new(false));
     for sig in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
-        signal_hook::flag::register(sig, Arc::clone(&term_signal)).context("cannot install the signal handler")?;
+        signal_hook::flag::register(sig, Arc::clone(&term_signal))
+            .context("cannot install the signal handler")?;
     }
 
     let mut terminal = ratatui::try_init().context("cannot set up the terminal")?;
     let prev = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        let _ = crossterm::execute!(std::io::stdout(), DisableMouseCapture, DisableBracketedPaste);
+        let _ = crossterm::execute!(
+            std::io::stdout(),
+            DisableMouseCapture,
+            DisableBracketedPaste
+        );
         prev(info);
     }));
     let _ = crossterm::execute!(std::io::stdout(), EnableMouseCapture, EnableBracketedPaste);
     let result = event_loop(&mut terminal, &mut app, &term_signal);
-    let _ = crossterm::execute!(std::io::stdout(), DisableMouseCapture, DisableBracketedPaste);
+    let _ = crossterm::execute!(
+        std::io::stdout(),
+        DisableMouseCapture,
+        DisableBracketedPaste
+    );
     ratatui::restore();
     if let Some(path) = &session_path
         && let Err(e) = session::save(path, &Session::of(&app))
@@ -171,7 +227,11 @@ pub fn run(args: TuiArgs) -> anyhow::Result<()> {
     result
 }
 
-fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, term_signal: &AtomicBool) -> anyhow::Result<()> {
+fn event_loop(
+    terminal: &mut ratatui::DefaultTerminal,
+    app: &mut App,
+    term_signal: &AtomicBool,
+) -> anyhow::Result<()> {
     let mut clip = clipboard::Clipboard::new();
     let session_path = session::default_path();
     let mut last_save = Instant::now();
@@ -187,7 +247,11 @@ fn event_loop(terminal: &mut ratatui::DefaultTerminal, app: &mut App, term_signa
             return Ok(());
         }
         let scanning = !app.wb.results.done || !app.wb.results.window_ready;
-        let timeout = if scanning { Duration::from_millis(16) } else { Duration::from_millis(500) };
+        let timeout = if scanning {
+            Duration::from_millis(16)
+        } else {
+            Duration::from_millis(500)
+        };
         if event::poll(timeout)? {
             // Take every event that is waiting before drawing again.
             loop {
@@ -242,9 +306,20 @@ fn handle_event(app: &mut App, ev: Event) {
         Event::Paste(s) => app.update(Action::Edit(Edit::Paste(s))),
         Event::Resize(w, h) => app.update(Action::Resize(w, h)),
         Event::Mouse(m) => match m.kind {
-            MouseEventKind::Down(_) => app.update(Action::Click { col: m.column, row: m.row }),
-            MouseEventKind::ScrollUp => app.update(Action::Wheel { col: m.column, row: m.row, delta: -1 }),
-            MouseEventKind::ScrollDown => app.update(Action::Wheel { col: m.column, row: m.row, delta: 1 }),
+            MouseEventKind::Down(_) => app.update(Action::Click {
+                col: m.column,
+                row: m.row,
+            }),
+            MouseEventKind::ScrollUp => app.update(Action::Wheel {
+                col: m.column,
+                row: m.row,
+                delta: -1,
+            }),
+            MouseEventKind::ScrollDown => app.update(Action::Wheel {
+                col: m.column,
+                row: m.row,
+                delta: 1,
+            }),
             _ => {}
         },
         _ => {}

@@ -61,7 +61,12 @@ impl PresetBrowser {
     /// Recomputes the visible rows: every word of the filter must occur in the key,
     /// description or pattern (case-insensitive).
     pub fn refilter(&mut self) {
-        let words: Vec<String> = self.filter.text().split_whitespace().map(str::to_lowercase).collect();
+        let words: Vec<String> = self
+            .filter
+            .text()
+            .split_whitespace()
+            .map(str::to_lowercase)
+            .collect();
         self.visible = self
             .all
             .iter()
@@ -85,7 +90,8 @@ impl PresetBrowser {
         if self.visible.is_empty() {
             return;
         }
-        self.selected = (self.selected as isize + delta).clamp(0, self.visible.len() as isize - 1) as usize;
+        self.selected =
+            (self.selected as isize + delta).clamp(0, self.visible.len() as isize - 1) as usize;
     }
 
     /// The first row on screen in a list of `rows` rows (the selection kept in view).
@@ -122,7 +128,11 @@ mod tests {
 
     #[test]
     fn filter_matches_every_word() {
-        let mut b = PresetBrowser::new(vec![view("uuid", "RFC 4122 UUID"), view("verb", "agent verbs"), view("ack", "ACK lines")]);
+        let mut b = PresetBrowser::new(vec![
+            view("uuid", "RFC 4122 UUID"),
+            view("verb", "agent verbs"),
+            view("ack", "ACK lines"),
+        ]);
         b.filter.insert("ag VER");
         b.refilter();
         assert_eq!(b.visible, vec![1]);

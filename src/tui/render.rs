@@ -12,7 +12,10 @@ use ratatui::widgets::{Paragraph, Wrap};
 pub fn draw(f: &mut Frame, app: &App) {
     let size = f.area();
     if layout::too_small(size) {
-        let msg = format!("terminal too small: {}x{}, rxw needs {MIN_WIDTH}x{MIN_HEIGHT}", size.width, size.height);
+        let msg = format!(
+            "terminal too small: {}x{}, rxw needs {MIN_WIDTH}x{MIN_HEIGHT}",
+            size.width, size.height
+        );
         f.render_widget(Paragraph::new(msg).wrap(Wrap { trim: true }), size);
         return;
     }
@@ -20,7 +23,10 @@ pub fn draw(f: &mut Frame, app: &App) {
     panes::pattern::render(f, app, a.pattern);
     panes::input::render(f, app, a.input);
     let focused = app.focus == Focus::Results && !app.help;
-    f.render_widget(panes::pane_block("Results", focused, app.palette), a.results);
+    f.render_widget(
+        panes::pane_block("Results", focused, app.palette),
+        a.results,
+    );
     panes::tabs::render(f, app, a.tabs);
     match app.tab {
         ResultTab::Matches => panes::matches::render(f, app, a.body),

@@ -23,7 +23,15 @@ pub fn demo(width: u16, height: u16) -> App {
         fresh: true,
         ..Default::default()
     };
-    let mut app = start_app(&args, StartInput::Demo, None, load_presets(), Rect::new(0, 0, width, height), Palette::Color).expect("the demo starts");
+    let mut app = start_app(
+        &args,
+        StartInput::Demo,
+        None,
+        load_presets(),
+        Rect::new(0, 0, width, height),
+        Palette::Color,
+    )
+    .expect("the demo starts");
     settle(&mut app);
     app
 }
@@ -80,7 +88,13 @@ pub fn scenes() -> Vec<(&'static str, App)> {
     let mut a = demo(WIDTH, HEIGHT);
     a.update(Action::ShowTab(ResultTab::Tests));
     a.wb.tests.replace_all(String::new());
-    for line in ["+ [ACK 7fce46e0]", "- [ack 7fce46e0]", "+ [CLAIM swarm-99a/1] => CLAIM, swarm-99a/1", "+ [RESULTS 7fce46e0]", "[NO-ACTION x]"] {
+    for line in [
+        "+ [ACK 7fce46e0]",
+        "- [ack 7fce46e0]",
+        "+ [CLAIM swarm-99a/1] => CLAIM, swarm-99a/1",
+        "+ [RESULTS 7fce46e0]",
+        "[NO-ACTION x]",
+    ] {
         typed(&mut a, line);
         a.update(Action::Edit(Edit::Newline));
     }
@@ -88,7 +102,8 @@ pub fn scenes() -> Vec<(&'static str, App)> {
 
     let mut a = demo(WIDTH, HEIGHT);
     // The verb group is left unclosed: the error points at it, the old matches stay, dimmed.
-    a.wb.pattern.set(r"\[(?P<verb>ACK|CLAIM|RESULT\s+(?P<job_id>[\w/-]+)\]");
+    a.wb.pattern
+        .set(r"\[(?P<verb>ACK|CLAIM|RESULT\s+(?P<job_id>[\w/-]+)\]");
     a.pattern_changed();
     a.focus = Focus::Pattern;
     settle(&mut a);
@@ -104,7 +119,9 @@ pub fn scenes() -> Vec<(&'static str, App)> {
 
 /// Draws `app` on a headless terminal of its size and returns the buffer.
 pub fn render_buffer(app: &App) -> Buffer {
-    let mut t = Terminal::new(TestBackend::new(app.size.width, app.size.height)).expect("a test terminal");
-    t.draw(|f| render::draw(f, app)).expect("drawing to a test terminal");
+    let mut t =
+        Terminal::new(TestBackend::new(app.size.width, app.size.height)).expect("a test terminal");
+    t.draw(|f| render::draw(f, app))
+        .expect("drawing to a test terminal");
     t.backend().buffer().clone()
 }

@@ -42,7 +42,8 @@ impl Session {
             flags: wb.flags.letters(wb.flavor),
             replacement: wb.replacement.text().to_string(),
             tests: wb.tests.text().to_string(),
-            input: (typed && wb.input.text().len() <= MAX_SAVED_INPUT).then(|| wb.input.text().to_string()),
+            input: (typed && wb.input.text().len() <= MAX_SAVED_INPUT)
+                .then(|| wb.input.text().to_string()),
             preset: wb.preset.clone(),
         }
     }
@@ -68,7 +69,11 @@ pub fn save(path: &Path, session: &Session) -> std::io::Result<()> {
     let tmp = dir.join(format!(".session.json.{}.tmp", std::process::id()));
     {
         let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(serde_json::to_string_pretty(session).map_err(std::io::Error::other)?.as_bytes())?;
+        f.write_all(
+            serde_json::to_string_pretty(session)
+                .map_err(std::io::Error::other)?
+                .as_bytes(),
+        )?;
         f.sync_all()?;
     }
     std::fs::rename(&tmp, path)
@@ -99,7 +104,10 @@ mod tests {
         };
         save(&path, &s).unwrap();
         assert_eq!(load(&path), Some(s.clone()));
-        let names: Vec<_> = std::fs::read_dir(path.parent().unwrap()).unwrap().map(|e| e.unwrap().file_name()).collect();
+        let names: Vec<_> = std::fs::read_dir(path.parent().unwrap())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
         assert_eq!(names, vec![std::ffi::OsString::from("session.json")]);
         std::fs::write(&path, "{ not json").unwrap();
         assert_eq!(load(&path), None);

@@ -34,7 +34,10 @@ fn hex(c: Color, default: &str) -> String {
 }
 
 fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
 }
 
 /// Renders `buf` as a standalone SVG document (monospace text on coloured cells).
@@ -70,7 +73,11 @@ pub fn to_svg(buf: &Buffer) -> String {
                 if cell.modifier.contains(Modifier::UNDERLINED) {
                     attrs.push_str(" text-decoration=\"underline\"");
                 }
-                out.push_str(&format!("<text x=\"{px:.1}\" y=\"{:.1}\" {attrs}>{}</text>", py + CELL_H * 0.78, escape(sym)));
+                out.push_str(&format!(
+                    "<text x=\"{px:.1}\" y=\"{:.1}\" {attrs}>{}</text>",
+                    py + CELL_H * 0.78,
+                    escape(sym)
+                ));
             } else if cell.modifier.contains(Modifier::UNDERLINED) {
                 out.push_str(&format!("<rect x=\"{px:.1}\" y=\"{:.1}\" width=\"{CELL_W:.1}\" height=\"1\" fill=\"{fg}\"/>", py + CELL_H - 2.0));
             }

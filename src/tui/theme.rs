@@ -28,7 +28,14 @@ impl Palette {
 
 /// Group backgrounds, chosen to stay distinct from the match colour and readable with the
 /// foreground given by [`on`].
-const GROUP_BG: [Color; 6] = [Color::Cyan, Color::Green, Color::Magenta, Color::LightBlue, Color::LightRed, Color::LightGreen];
+const GROUP_BG: [Color; 6] = [
+    Color::Cyan,
+    Color::Green,
+    Color::Magenta,
+    Color::LightBlue,
+    Color::LightRed,
+    Color::LightGreen,
+];
 
 fn on(bg: Color) -> Style {
     Style::new().bg(bg).fg(Color::Black)
@@ -39,12 +46,23 @@ pub fn style(kind: Kind, palette: Palette) -> Style {
     if palette == Palette::Mono {
         return match kind {
             Kind::Match => Style::new().add_modifier(Modifier::REVERSED),
-            Kind::Group(n) => Style::new().add_modifier(if n % 2 == 0 { Modifier::REVERSED | Modifier::UNDERLINED } else { Modifier::REVERSED | Modifier::BOLD }),
+            Kind::Group(n) => Style::new().add_modifier(if n % 2 == 0 {
+                Modifier::REVERSED | Modifier::UNDERLINED
+            } else {
+                Modifier::REVERSED | Modifier::BOLD
+            }),
             Kind::Location | Kind::Comment => Style::new().add_modifier(Modifier::DIM),
             Kind::Error => Style::new().add_modifier(Modifier::UNDERLINED | Modifier::BOLD),
             Kind::Warning => Style::new().add_modifier(Modifier::UNDERLINED),
-            Kind::Group0 | Kind::Quantifier | Kind::Name => Style::new().add_modifier(Modifier::BOLD),
-            Kind::Literal | Kind::Escape | Kind::Class | Kind::Anchor | Kind::Alternation | Kind::Backref => Style::new(),
+            Kind::Group0 | Kind::Quantifier | Kind::Name => {
+                Style::new().add_modifier(Modifier::BOLD)
+            }
+            Kind::Literal
+            | Kind::Escape
+            | Kind::Class
+            | Kind::Anchor
+            | Kind::Alternation
+            | Kind::Backref => Style::new(),
         };
     }
     match kind {
@@ -60,8 +78,13 @@ pub fn style(kind: Kind, palette: Palette) -> Style {
         Kind::Alternation => Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
         Kind::Backref => Style::new().fg(Color::Magenta).add_modifier(Modifier::BOLD),
         Kind::Comment => Style::new().add_modifier(Modifier::DIM),
-        Kind::Error => Style::new().fg(Color::Red).add_modifier(Modifier::UNDERLINED | Modifier::BOLD).underline_color(Color::Red),
-        Kind::Warning => Style::new().fg(Color::Yellow).add_modifier(Modifier::UNDERLINED),
+        Kind::Error => Style::new()
+            .fg(Color::Red)
+            .add_modifier(Modifier::UNDERLINED | Modifier::BOLD)
+            .underline_color(Color::Red),
+        Kind::Warning => Style::new()
+            .fg(Color::Yellow)
+            .add_modifier(Modifier::UNDERLINED),
         Kind::Name => Style::new().fg(Color::Blue),
     }
 }

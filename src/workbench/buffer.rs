@@ -70,7 +70,10 @@ impl TextBuffer {
     /// Byte range of line `i` without its line break.
     pub fn line_range(&self, i: usize) -> std::ops::Range<usize> {
         let start = self.line_starts.get(i).copied().unwrap_or(self.text.len());
-        let mut end = self.line_starts.get(i + 1).map_or(self.text.len(), |n| n - 1);
+        let mut end = self
+            .line_starts
+            .get(i + 1)
+            .map_or(self.text.len(), |n| n - 1);
         if end > start && self.text.as_bytes()[end - 1] == b'\r' {
             end -= 1;
         }
@@ -89,7 +92,9 @@ impl TextBuffer {
 
     /// The line holding byte `at`.
     pub fn line_of(&self, at: usize) -> usize {
-        self.line_starts.partition_point(|&s| s <= at).saturating_sub(1)
+        self.line_starts
+            .partition_point(|&s| s <= at)
+            .saturating_sub(1)
     }
 
     /// `(line, column in chars)` of byte `at`, both 0-based.
@@ -163,11 +168,17 @@ impl TextBuffer {
     }
 
     fn prev_boundary(&self, at: usize) -> usize {
-        self.text[..at].char_indices().next_back().map_or(0, |(i, _)| i)
+        self.text[..at]
+            .char_indices()
+            .next_back()
+            .map_or(0, |(i, _)| i)
     }
 
     fn next_boundary(&self, at: usize) -> usize {
-        self.text[at..].chars().next().map_or(at, |c| at + c.len_utf8())
+        self.text[at..]
+            .chars()
+            .next()
+            .map_or(at, |c| at + c.len_utf8())
     }
 
     /// Deletes the char before the cursor (a `\r\n` pair as one).
@@ -298,7 +309,9 @@ impl TextBuffer {
 
     /// Undoes the last edit; false when there is none.
     pub fn undo(&mut self) -> bool {
-        let Some(e) = self.undo.pop() else { return false };
+        let Some(e) = self.undo.pop() else {
+            return false;
+        };
         self.splice(e.at, e.inserted.len(), &e.removed);
         self.cursor = e.cursor_before;
         self.redo.push(e);
@@ -307,7 +320,9 @@ impl TextBuffer {
 
     /// Redoes the last undone edit; false when there is none.
     pub fn redo(&mut self) -> bool {
-        let Some(e) = self.redo.pop() else { return false };
+        let Some(e) = self.redo.pop() else {
+            return false;
+        };
         self.splice(e.at, e.removed.len(), &e.inserted);
         self.cursor = e.at + e.inserted.len();
         self.undo.push(e);

@@ -30,7 +30,7 @@ fn quoted(s: &str) -> String {
 
 fn python_str(s: &str) -> String {
     let trailing = s.len() - s.trim_end_matches('\\').len();
-    if !s.contains('"') && !s.contains('\n') && trailing % 2 == 0 {
+    if !s.contains('"') && !s.contains('\n') && trailing.is_multiple_of(2) {
         format!("r\"{s}\"")
     } else {
         quoted(s).replace("\\u{", "\\u").replace('}', "")
@@ -42,10 +42,18 @@ fn python_str(s: &str) -> String {
 /// The pattern text is carried over as written; where the target engine's syntax differs from
 /// the pattern's flavor the literal still compiles only if the syntax is shared.
 pub fn code_literal(lang: &str, pattern: &str, flavor: Flavor, flags: Flags) -> String {
-    let inline: String = flags.letters(flavor).chars().filter(|c| "imsx".contains(*c)).collect();
+    let inline: String = flags
+        .letters(flavor)
+        .chars()
+        .filter(|c| "imsx".contains(*c))
+        .collect();
     match lang {
         "rust" => {
-            let p = if inline.is_empty() { pattern.to_string() } else { format!("(?{inline}){pattern}") };
+            let p = if inline.is_empty() {
+                pattern.to_string()
+            } else {
+                format!("(?{inline}){pattern}")
+            };
             format!("let re = regex::Regex::new({}).unwrap();", rust_raw(&p))
         }
         "python" => {
@@ -64,7 +72,11 @@ pub fn code_literal(lang: &str, pattern: &str, flavor: Flavor, flags: Flags) -> 
             if names.is_empty() {
                 format!("pattern = re.compile({})", python_str(pattern))
             } else {
-                format!("pattern = re.compile({}, {})", python_str(pattern), names.join(" | "))
+                format!(
+                    "pattern = re.compile({}, {})",
+                    python_str(pattern),
+                    names.join(" | ")
+                )
             }
         }
         "js" => {
@@ -87,12 +99,24 @@ pub fn code_literal(lang: &str, pattern: &str, flavor: Flavor, flags: Flags) -> 
                     in_class = false;
                 }
             }
-            let js_flags: String = flags.letters(Flavor::Js).chars().filter(|c| *c != 'x').collect();
+            let js_flags: String = flags
+                .letters(Flavor::Js)
+                .chars()
+                .filter(|c| *c != 'x')
+                .collect();
             format!("const re = /{body}/{js_flags};")
         }
         _ => {
-            let p = if inline.is_empty() { pattern.to_string() } else { format!("(?{inline}){pattern}") };
-            let lit = if p.contains('`') { quoted(&p) } else { format!("`{p}`") };
+            let p = if inline.is_empty() {
+                pattern.to_string()
+            } else {
+                format!("(?{inline}){pattern}")
+            };
+            let lit = if p.contains('`') {
+                quoted(&p)
+            } else {
+                format!("`{p}`")
+            };
             format!("re := regexp.MustCompile({lit})")
         }
     }
@@ -103,11 +127,17 @@ pub fn code_literal(lang: &str, pattern: &str, flavor: Flavor, flags: Flags) -> 
 pub fn groups_json(text: &str, m: &Match, names: &[Option<String>]) -> String {
     let mut map = serde_json::Map::new();
     for k in 0..m.groups.len() {
-        let key = match k.checked_sub(1).and_then(|i| names.get(i)).and_then(Option::as_ref) {
+        let key = match k
+            .checked_sub(1)
+            .and_then(|i| names.get(i))
+            .and_then(Option::as_ref)
+        {
             Some(name) => name.clone(),
             None => k.to_string(),
         };
-        let v = m.group(text, k).map_or(serde_json::Value::Null, |s| serde_json::Value::String(s.to_string()));
+        let v = m.group(text, k).map_or(serde_json::Value::Null, |s| {
+            serde_json::Value::String(s.to_string())
+        });
         map.insert(key, v);
     }
     serde_json::to_string_pretty(&serde_json::Value::Object(map)).unwrap_or_default()
@@ -124,11 +154,31 @@ mod tests {
     #[test]
     fn literals_for_each_language() {
         let p = r#"a"(\d+)/b"#;
-        assert_eq!(code_literal("rust", p, Flavor::Rust, flags("i", Flavor::Rust)), r##"let re = regex::Regex::new(r#"(?i)a"(\d+)/b"#).unwrap();"##);
-        assert_eq!(code_literal("python", r"\d+", Flavor::Python, flags("im", Flavor::Python)), r#"pattern = re.compile(r"\d+", re.IGNORECASE | re.MULTILINE)"#);
-        assert_eq!(code_literal("python", p, Flavor::Python, Flags::default()), r#"pattern = re.compile("a\"(\\d+)/b")"#);
-        assert_eq!(code_literal("js", r"a/[/]b", Flavor::Js, flags("gi", Flavor::Js)), r"const re = /a\/[/]b/gi;");
-        assert_eq!(code_literal("go", r"\w+", Flavor::Rust, Flags::default()), r"re := regexp.MustCompile(`\w+`)");
+        assert_eq!(
+            code_literal("rust", p, Flavor::Rust, flags("i", Flavor::Rust)),
+            r##"let re = regex::Regex::new(r#"(?i)a"(\d+)/b"#).unwrap();"##
+        );
+        assert_eq!(
+            code_literal(
+                "python",
+                r"\d+",
+                Flavor::Python,
+                flags("im", Flavor::Python)
+            ),
+            r#"pattern = re.compile(r"\d+", re.IGNORECASE | re.MULTILINE)"#
+        );
+        assert_eq!(
+            code_literal("python", p, Flavor::Python, Flags::default()),
+            r#"pattern = re.compile("a\"(\\d+)/b")"#
+        );
+        assert_eq!(
+            code_literal("js", r"a/[/]b", Flavor::Js, flags("gi", Flavor::Js)),
+            r"const re = /a\/[/]b/gi;"
+        );
+        assert_eq!(
+            code_literal("go", r"\w+", Flavor::Rust, Flags::default()),
+            r"re := regexp.MustCompile(`\w+`)"
+        );
     }
 
     #[test]

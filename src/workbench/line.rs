@@ -66,17 +66,26 @@ impl LineEditor {
             return;
         }
         self.snapshot();
-        let clean: String = s.chars().map(|c| if c == '\n' || c == '\r' { ' ' } else { c }).collect();
+        let clean: String = s
+            .chars()
+            .map(|c| if c == '\n' || c == '\r' { ' ' } else { c })
+            .collect();
         self.text.insert_str(self.cursor, &clean);
         self.cursor += clean.len();
     }
 
     fn prev_boundary(&self, at: usize) -> usize {
-        self.text[..at].char_indices().next_back().map_or(0, |(i, _)| i)
+        self.text[..at]
+            .char_indices()
+            .next_back()
+            .map_or(0, |(i, _)| i)
     }
 
     fn next_boundary(&self, at: usize) -> usize {
-        self.text[at..].chars().next().map_or(at, |c| at + c.len_utf8())
+        self.text[at..]
+            .chars()
+            .next()
+            .map_or(at, |c| at + c.len_utf8())
     }
 
     fn word_left_of(&self, at: usize) -> usize {
@@ -170,14 +179,19 @@ impl LineEditor {
 
     /// Moves the cursor to char index `col` (a mouse click).
     pub fn set_cursor_chars(&mut self, col: usize) {
-        self.cursor = self.text.char_indices().nth(col).map_or(self.text.len(), |(i, _)| i);
+        self.cursor = self
+            .text
+            .char_indices()
+            .nth(col)
+            .map_or(self.text.len(), |(i, _)| i);
     }
 
     /// Undoes the last edit; false when there is none.
     pub fn undo(&mut self) -> bool {
         match self.undo.pop() {
             Some((t, c)) => {
-                self.redo.push((std::mem::replace(&mut self.text, t), self.cursor));
+                self.redo
+                    .push((std::mem::replace(&mut self.text, t), self.cursor));
                 self.cursor = c;
                 true
             }
@@ -189,7 +203,8 @@ impl LineEditor {
     pub fn redo(&mut self) -> bool {
         match self.redo.pop() {
             Some((t, c)) => {
-                self.undo.push((std::mem::replace(&mut self.text, t), self.cursor));
+                self.undo
+                    .push((std::mem::replace(&mut self.text, t), self.cursor));
                 self.cursor = c;
                 true
             }

@@ -64,7 +64,9 @@ impl ScanEvent {
     /// The request this event answers.
     pub fn generation(&self) -> u64 {
         match self {
-            ScanEvent::Window { generation, .. } | ScanEvent::Progress { generation, .. } | ScanEvent::Done { generation, .. } => *generation,
+            ScanEvent::Window { generation, .. }
+            | ScanEvent::Progress { generation, .. }
+            | ScanEvent::Done { generation, .. } => *generation,
         }
     }
 }
@@ -107,7 +109,10 @@ impl Worker {
 
     fn submit(&self, generation: u64, regex: Arc<Regex>, text: Arc<String>, window: Range<usize>) {
         let cancel = Arc::new(AtomicBool::new(false));
-        let old = std::mem::replace(&mut *self.cancel.lock().unwrap_or_else(|e| e.into_inner()), Arc::clone(&cancel));
+        let old = std::mem::replace(
+            &mut *self.cancel.lock().unwrap_or_else(|e| e.into_inner()),
+            Arc::clone(&cancel),
+        );
         old.store(true, Ordering::Relaxed);
         let _ = self.jobs.send(Job {
             generation,
@@ -119,7 +124,10 @@ impl Worker {
     }
 
     fn cancel(&self) {
-        self.cancel.lock().unwrap_or_else(|e| e.into_inner()).store(true, Ordering::Relaxed);
+        self.cancel
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .store(true, Ordering::Relaxed);
     }
 }
 
@@ -197,7 +205,7 @@ fn run_full(job: &Job, events: &Sender<ScanEvent>) {
                     batch.push((m.start(), m.end()));
                     kept += 1;
                 }
-                if count % 1024 == 0 && last_send.elapsed() >= Duration::from_millis(25) {
+                if count.is_multiple_of(1024) && last_send.elapsed() >= Duration::from_millis(25) {
                     let _ = events.send(ScanEvent::Progress {
                         generation: job.generation,
                         spans: std::mem::take(&mut batch),
@@ -256,7 +264,13 @@ impl Scanner {
     }
 
     /// Asks for the matches in `window` (cancelling the previous window request).
-    pub fn scan_window(&self, generation: u64, regex: Arc<Regex>, text: Arc<String>, window: Range<usize>) {
+    pub fn scan_window(
+        &self,
+        generation: u64,
+        regex: Arc<Regex>,
+        text: Arc<String>,
+        window: Range<usize>,
+    ) {
         self.window.submit(generation, regex, text, window);
     }
 

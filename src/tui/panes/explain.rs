@@ -56,11 +56,16 @@ fn describe(kind: &NodeKind) -> String {
 pub fn rows(app: &App) -> Vec<Row> {
     let wb = &app.wb;
     let pattern = wb.pattern.text();
-    let Ok(ast) = parse(pattern, wb.flavor, wb.flags) else { return Vec::new() };
+    let Ok(ast) = parse(pattern, wb.flavor, wb.flags) else {
+        return Vec::new();
+    };
     let mut out = Vec::new();
     ast.root.walk(|n, depth| {
         if out.len() < 4096 {
-            let text = pattern.get(n.span.start..n.span.end).unwrap_or("").to_string();
+            let text = pattern
+                .get(n.span.start..n.span.end)
+                .unwrap_or("")
+                .to_string();
             out.push(Row {
                 depth,
                 text,
@@ -98,7 +103,10 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
     let all = rows(app);
     let mut lines = Vec::new();
     if all.is_empty() {
-        lines.push(Line::from(TextSpan::styled("the pattern does not parse; see the error under it", chrome(Chrome::Dim, p))));
+        lines.push(Line::from(TextSpan::styled(
+            "the pattern does not parse; see the error under it",
+            chrome(Chrome::Dim, p),
+        )));
     }
     let height = area.height as usize;
     let top = top(app);
@@ -107,8 +115,14 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
         let text_w = 18usize.min(w / 3);
         let mut line = Line::from(vec![
             TextSpan::raw(indent.clone()),
-            TextSpan::styled(format!("{:<text_w$} ", clip(&r.text, text_w)), style(Kind::Literal, p).patch(chrome(Chrome::Focused, p))),
-            TextSpan::raw(clip(&r.meaning, w.saturating_sub(indent.len() + text_w + 1))),
+            TextSpan::styled(
+                format!("{:<text_w$} ", clip(&r.text, text_w)),
+                style(Kind::Literal, p).patch(chrome(Chrome::Focused, p)),
+            ),
+            TextSpan::raw(clip(
+                &r.meaning,
+                w.saturating_sub(indent.len() + text_w + 1),
+            )),
         ]);
         if i == app.explain_selected {
             line = line.style(chrome(Chrome::Selected, p));

@@ -25,7 +25,8 @@ pub type Paint = (Range<usize>, Kind);
 pub fn paints(app: &App, range: Range<usize>) -> Vec<Paint> {
     let r = &app.wb.results;
     let mut out: Vec<Paint> = Vec::new();
-    let overlaps = |s: usize, e: usize| s < range.end && (e > range.start || (s == e && s >= range.start));
+    let overlaps =
+        |s: usize, e: usize| s < range.end && (e > range.start || (s == e && s >= range.start));
     let mut groups: Vec<Paint> = Vec::new();
     let mut add = |m: &Match, out: &mut Vec<Paint>| {
         out.push((m.start()..m.end(), Kind::Match));
@@ -46,7 +47,8 @@ pub fn paints(app: &App, range: Range<usize>) -> Vec<Paint> {
             add(m, &mut out);
         }
     }
-    let covered = !r.window_matches.is_empty() && r.window.start <= range.start && range.end <= r.window.end;
+    let covered =
+        !r.window_matches.is_empty() && r.window.start <= range.start && range.end <= r.window.end;
     if !covered {
         let first = r.spans.partition_point(|&(_, e)| e < range.start);
         for &(s, e) in &r.spans[first..] {
@@ -116,31 +118,52 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
             st
         });
         // An empty match at the end of the line, or a line break inside a match.
-        let end_paint = paints.iter().any(|(r, _)| (r.start == r.end && r.start == range.end) || (r.start <= range.end && range.end < r.end));
-        let mut spans = vec![Span::styled(format!("{:>w$} ", i + 1, w = gw), chrome(Chrome::Dim, p))];
+        let end_paint = paints.iter().any(|(r, _)| {
+            (r.start == r.end && r.start == range.end)
+                || (r.start <= range.end && range.end < r.end)
+        });
+        let mut spans = vec![Span::styled(
+            format!("{:>w$} ", i + 1, w = gw),
+            chrome(Chrome::Dim, p),
+        )];
         spans.append(&mut l.spans);
         let used: usize = cs.iter().map(|c| c.width).sum();
         if used < text_w && (app.show_whitespace || end_paint) {
             let glyph = if app.show_whitespace { "¶" } else { " " };
-            let st = if end_paint { style(Kind::Match, p) } else { chrome(Chrome::Dim, p) };
+            let st = if end_paint {
+                style(Kind::Match, p)
+            } else {
+                chrome(Chrome::Dim, p)
+            };
             spans.push(Span::styled(glyph, st));
         }
         l.spans = spans;
         lines.push(l);
     }
     if lines.is_empty() {
-        lines.push(Line::from(Span::styled("(empty: type or paste text here)", chrome(Chrome::Dim, p))));
+        lines.push(Line::from(Span::styled(
+            "(empty: type or paste text here)",
+            chrome(Chrome::Dim, p),
+        )));
     }
     f.render_widget(Paragraph::new(lines).block(block), area);
     if focused && body.width > 0 && body.height > 0 {
         let (line, col) = input.cursor_position();
-        if line >= app.input_top && line < app.input_top + body.height as usize && col >= app.input_left {
+        if line >= app.input_top
+            && line < app.input_top + body.height as usize
+            && col >= app.input_left
+        {
             let row_text = &input.text()[input.line_range(line)];
-            let before: usize = cells(row_text, app.input_left, (col - app.input_left) * 2 + 2, app.show_whitespace)
-                .iter()
-                .take(col - app.input_left)
-                .map(|c| c.width)
-                .sum();
+            let before: usize = cells(
+                row_text,
+                app.input_left,
+                (col - app.input_left) * 2 + 2,
+                app.show_whitespace,
+            )
+            .iter()
+            .take(col - app.input_left)
+            .map(|c| c.width)
+            .sum();
             let x = body.x as usize + gw + 1 + before;
             if x < (body.x + body.width) as usize {
                 f.set_cursor_position((x as u16, body.y + (line - app.input_top) as u16));

@@ -16,7 +16,10 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
     let input = &app.wb.input;
     let n = r.spans.len();
     let idx_w = n.max(1).to_string().len().max(3);
-    let mut lines = vec![Line::from(Span::styled(format!("{:>idx_w$}  {:<10} text", "#", "line:col"), chrome(Chrome::Dim, p)))];
+    let mut lines = vec![Line::from(Span::styled(
+        format!("{:>idx_w$}  {:<10} text", "#", "line:col"),
+        chrome(Chrome::Dim, p),
+    ))];
     let rows = (area.height as usize).saturating_sub(1);
     for i in app.matches_top..(app.matches_top + rows).min(n) {
         let (s, e) = r.spans[i];
@@ -31,7 +34,10 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
         }
         let text = clip(&input.text()[s..end], room);
         let text = if s == e { "(empty)".to_string() } else { text };
-        let mut line = Line::from(vec![Span::styled(prefix, style(Kind::Location, p)), Span::styled(text, style(Kind::Match, p))]);
+        let mut line = Line::from(vec![
+            Span::styled(prefix, style(Kind::Location, p)),
+            Span::styled(text, style(Kind::Match, p)),
+        ]);
         if i == app.selected {
             line = line.style(chrome(Chrome::Selected, p));
             if app.focus == Focus::Results {
@@ -50,7 +56,10 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
         };
         lines.push(Line::from(Span::styled(msg, chrome(Chrome::Dim, p))));
     } else if r.count > n && app.matches_top + rows >= n {
-        lines.push(Line::from(Span::styled(format!("… {} more not listed", r.count - n), chrome(Chrome::Dim, p))));
+        lines.push(Line::from(Span::styled(
+            format!("… {} more not listed", r.count - n),
+            chrome(Chrome::Dim, p),
+        )));
     }
     f.render_widget(Paragraph::new(lines), area);
 }

@@ -20,8 +20,17 @@ use unicode_width::UnicodeWidthChar;
 
 /// A bordered pane block, its border bright when focused.
 pub fn pane_block(title: &str, focused: bool, palette: Palette) -> Block<'static> {
-    let style = chrome(if focused { Chrome::Focused } else { Chrome::Unfocused }, palette);
-    Block::bordered().border_style(style).title(Span::styled(format!(" {title} "), style))
+    let style = chrome(
+        if focused {
+            Chrome::Focused
+        } else {
+            Chrome::Unfocused
+        },
+        palette,
+    );
+    Block::bordered()
+        .border_style(style)
+        .title(Span::styled(format!(" {title} "), style))
 }
 
 /// One screen cell's worth of text: the byte offset it came from and what to draw.
@@ -44,25 +53,43 @@ pub fn cells(s: &str, left: usize, width: usize, show_ws: bool) -> Vec<Cell> {
     for (at, c) in s.char_indices().skip(left) {
         let glyph: String = match c {
             ' ' if show_ws => "·".into(),
-            '\t' => if show_ws { "→".into() } else { " ".into() },
+            '\t' => {
+                if show_ws {
+                    "→".into()
+                } else {
+                    " ".into()
+                }
+            }
             c if (c as u32) < 0x20 => char::from_u32(0x2400 + c as u32).unwrap_or('?').to_string(),
             '\u{7f}' => "␡".into(),
             c => c.to_string(),
         };
-        let w = glyph.chars().next().and_then(UnicodeWidthChar::width).unwrap_or(1);
+        let w = glyph
+            .chars()
+            .next()
+            .and_then(UnicodeWidthChar::width)
+            .unwrap_or(1);
         if w == 0 {
             // A combining mark or other zero-width char: show a placeholder so columns stay true.
             if used + 1 > width {
                 break;
             }
-            out.push(Cell { at, glyph: "◌".into(), width: 1 });
+            out.push(Cell {
+                at,
+                glyph: "◌".into(),
+                width: 1,
+            });
             used += 1;
             continue;
         }
         if used + w > width {
             break;
         }
-        out.push(Cell { at, glyph, width: w });
+        out.push(Cell {
+            at,
+            glyph,
+            width: w,
+        });
         used += w;
     }
     out
@@ -76,7 +103,10 @@ pub fn styled_line(cells: &[Cell], style_of: impl Fn(usize) -> Style) -> Line<'s
     for c in cells {
         let st = style_of(c.at);
         if cur_style != Some(st) && !cur.is_empty() {
-            spans.push(Span::styled(std::mem::take(&mut cur), cur_style.unwrap_or_default()));
+            spans.push(Span::styled(
+                std::mem::take(&mut cur),
+                cur_style.unwrap_or_default(),
+            ));
         }
         cur_style = Some(st);
         cur.push_str(&c.glyph);
@@ -90,7 +120,9 @@ pub fn styled_line(cells: &[Cell], style_of: impl Fn(usize) -> Style) -> Line<'s
 /// Text shortened to `width` columns with `…` when cut, control characters made visible.
 pub fn clip(s: &str, width: usize) -> String {
     let cs = cells(s, 0, width, false);
-    let shown: usize = cs.last().map_or(0, |c| c.at + s[c.at..].chars().next().map_or(0, char::len_utf8));
+    let shown: usize = cs.last().map_or(0, |c| {
+        c.at + s[c.at..].chars().next().map_or(0, char::len_utf8)
+    });
     let mut out: String = cs.iter().map(|c| c.glyph.as_str()).collect();
     if shown < s.len() && width > 0 {
         let mut w: usize = cs.iter().map(|c| c.width).sum();
@@ -113,7 +145,11 @@ mod unit {
     fn cells_respect_width_and_show_controls() {
         let cs = cells("a\tb東c", 0, 4, false);
         let glyphs: Vec<&str> = cs.iter().map(|c| c.glyph.as_str()).collect();
-        assert_eq!(glyphs, vec!["a", " ", "b"], "the wide char does not fit in the last column");
+        assert_eq!(
+            glyphs,
+            vec!["a", " ", "b"],
+            "the wide char does not fit in the last column"
+        );
         let cs = cells("a b\u{1}", 1, 10, true);
         let glyphs: Vec<&str> = cs.iter().map(|c| c.glyph.as_str()).collect();
         assert_eq!(glyphs, vec!["·", "b", "␁"]);

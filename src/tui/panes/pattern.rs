@@ -26,21 +26,32 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
     let focused = app.focus == Focus::Pattern && !app.help;
     let wb = &app.wb;
     let text = wb.pattern.text();
-    let mut right = vec![Span::styled(format!(" {} ", app.flavor_label()), chrome(Chrome::Focused, p))];
+    let mut right = vec![Span::styled(
+        format!(" {} ", app.flavor_label()),
+        chrome(Chrome::Focused, p),
+    )];
     if area.width >= 80 {
-        right.push(Span::styled("F2 flavor · Alt-letter flags ", chrome(Chrome::Dim, p)));
+        right.push(Span::styled(
+            "F2 flavor · Alt-letter flags ",
+            chrome(Chrome::Dim, p),
+        ));
     }
     let mut block = pane_block("Pattern", focused, p).title_top(Line::from(right).right_aligned());
     let error = wb.compiled().err();
     if let Some(e) = error {
-        block = block.title_bottom(Span::styled(format!(" ✗ {} ", e.message), chrome(Chrome::Error, p)));
+        block = block.title_bottom(Span::styled(
+            format!(" ✗ {} ", e.message),
+            chrome(Chrome::Error, p),
+        ));
     } else if let Ok(re) = wb.compiled() {
         let n = re.group_count();
         let note = format!(" {} group{} ", n, if n == 1 { "" } else { "s" });
         block = block.title_bottom(Span::styled(note, chrome(Chrome::Dim, p)));
     }
     let body = inner(area);
-    let tokens = parse(text, wb.flavor, wb.flags).map(|ast| pattern_tokens(&ast.root, text)).unwrap_or_default();
+    let tokens = parse(text, wb.flavor, wb.flags)
+        .map(|ast| pattern_tokens(&ast.root, text))
+        .unwrap_or_default();
     let error_span = error.and_then(|e| e.span).filter(|s| s.end <= text.len());
     let explain_span = super::explain::selected_span(app);
     let offset = scroll_offset(app);
@@ -48,7 +59,11 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
     // A zero-width error at the end (an unclosed group) still needs a visible mark.
     let at_end = error_span.is_some_and(|s| s.start >= text.len());
     if at_end && cs.iter().map(|c| c.width).sum::<usize>() < body.width as usize {
-        cs.push(super::Cell { at: text.len(), glyph: " ".into(), width: 1 });
+        cs.push(super::Cell {
+            at: text.len(),
+            glyph: " ".into(),
+            width: 1,
+        });
     }
     let line = styled_line(&cs, |at| {
         let mut st = tokens

@@ -29,15 +29,27 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
     let mut lines = vec![Line::from(vec![
         Span::styled("filter: ", chrome(Chrome::Dim, p)),
         Span::raw(b.filter.text().to_string()),
-        Span::styled(format!("   {} of {} · Enter loads", b.visible.len(), b.all.len()), chrome(Chrome::Dim, p)),
+        Span::styled(
+            format!("   {} of {} · Enter loads", b.visible.len(), b.all.len()),
+            chrome(Chrome::Dim, p),
+        ),
     ])];
     let rows = list_rows(area);
     let top = b.top(rows);
-    let key_w = b.all.iter().map(|p| p.key.chars().count()).max().unwrap_or(4).min(20);
+    let key_w = b
+        .all
+        .iter()
+        .map(|p| p.key.chars().count())
+        .max()
+        .unwrap_or(4)
+        .min(20);
     for (row, &i) in b.visible.iter().enumerate().skip(top).take(rows) {
         let pv = &b.all[i];
         let mut line = Line::from(vec![
-            Span::styled(format!(" {:<key_w$} ", clip(&pv.key, key_w)), style(Kind::Name, p)),
+            Span::styled(
+                format!(" {:<key_w$} ", clip(&pv.key, key_w)),
+                style(Kind::Name, p),
+            ),
             Span::raw(clip(&pv.description, w.saturating_sub(key_w + 3))),
         ]);
         if row == b.selected {
@@ -46,27 +58,45 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
         lines.push(line);
     }
     if let Some(e) = &b.load_error {
-        lines.push(Line::from(Span::styled(clip(e, w), chrome(Chrome::Error, p))));
+        lines.push(Line::from(Span::styled(
+            clip(e, w),
+            chrome(Chrome::Error, p),
+        )));
     } else if b.visible.is_empty() {
-        lines.push(Line::from(Span::styled("no preset matches the filter", chrome(Chrome::Dim, p))));
+        lines.push(Line::from(Span::styled(
+            "no preset matches the filter",
+            chrome(Chrome::Dim, p),
+        )));
     }
     while lines.len() < 1 + rows {
         lines.push(Line::from(""));
     }
     if let Some(pv) = b.selected_preset() {
-        lines.push(Line::from(Span::styled("─".repeat(w), chrome(Chrome::Dim, p))));
+        lines.push(Line::from(Span::styled(
+            "─".repeat(w),
+            chrome(Chrome::Dim, p),
+        )));
         lines.push(Line::from(vec![
-            Span::styled(format!("{} · {} ", pv.flavor, pv.origin), chrome(Chrome::Dim, p)),
+            Span::styled(
+                format!("{} · {} ", pv.flavor, pv.origin),
+                chrome(Chrome::Dim, p),
+            ),
             Span::raw(clip(&pv.pattern, w.saturating_sub(16))),
         ]));
         for (k, (name, desc)) in pv.groups.iter().enumerate() {
             lines.push(Line::from(vec![
                 Span::styled(format!(" {name} "), style(Kind::Group(k), p)),
-                Span::raw(format!(" {}", clip(desc, w.saturating_sub(name.chars().count() + 4)))),
+                Span::raw(format!(
+                    " {}",
+                    clip(desc, w.saturating_sub(name.chars().count() + 4))
+                )),
             ]));
         }
         for e in pv.examples.iter().take(2) {
-            lines.push(Line::from(vec![Span::styled("  e.g. ", chrome(Chrome::Dim, p)), Span::raw(clip(e, w.saturating_sub(8)))]));
+            lines.push(Line::from(vec![
+                Span::styled("  e.g. ", chrome(Chrome::Dim, p)),
+                Span::raw(clip(e, w.saturating_sub(8))),
+            ]));
         }
     }
     f.render_widget(Paragraph::new(lines), area);

@@ -28,13 +28,21 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
     let wb = &app.wb;
     let focused = app.focus == Focus::Results && app.tab == ResultTab::Replace && !app.help;
     let editor = Rect::new(area.x, area.y, area.width, 3.min(area.height));
-    let preview_area = Rect::new(area.x, area.y + editor.height, area.width, area.height - editor.height);
+    let preview_area = Rect::new(
+        area.x,
+        area.y + editor.height,
+        area.width,
+        area.height - editor.height,
+    );
     let title = format!("Replacement ({})", syntax_hint(wb.flavor));
     let mut block = pane_block(&title, focused, p);
     let preview = wb.replace_preview();
     let err_span = preview.as_ref().err().and_then(|e| e.span);
     if let Err(e) = &preview {
-        block = block.title_bottom(Span::styled(format!(" ✗ {} ", e.message), chrome(Chrome::Error, p)));
+        block = block.title_bottom(Span::styled(
+            format!(" ✗ {} ", e.message),
+            chrome(Chrome::Error, p),
+        ));
     }
     let body = inner(editor);
     let text = wb.replacement.text();
@@ -46,14 +54,18 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
     });
     f.render_widget(Paragraph::new(line).block(block), editor);
     if focused && body.width > 0 && body.height > 0 {
-        let x = body.x + (wb.replacement.cursor_chars() - offset).min(body.width as usize - 1) as u16;
+        let x =
+            body.x + (wb.replacement.cursor_chars() - offset).min(body.width as usize - 1) as u16;
         f.set_cursor_position((x, body.y));
     }
     let mut lines = Vec::new();
     match preview {
         Ok(pv) => {
             lines.push(Line::from(Span::styled(
-                format!("preview of the lines on screen · {} replaced · F10 copies the whole result", pv.replaced),
+                format!(
+                    "preview of the lines on screen · {} replaced · F10 copies the whole result",
+                    pv.replaced
+                ),
                 chrome(Chrome::Dim, p),
             )));
             let mut at = 0;
@@ -65,12 +77,19 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
                 let cs = cells(l, 0, preview_area.width as usize, app.show_whitespace);
                 lines.push(styled_line(&cs, |i| {
                     let i = i + base;
-                    if pv.changed.iter().any(|r| r.start <= i && i < r.end) { chrome(Chrome::Changed, p) } else { Style::new() }
+                    if pv.changed.iter().any(|r| r.start <= i && i < r.end) {
+                        chrome(Chrome::Changed, p)
+                    } else {
+                        Style::new()
+                    }
                 }));
                 at += l.len() + 1;
             }
         }
-        Err(_) => lines.push(Line::from(Span::styled("fix the replacement to see the preview", chrome(Chrome::Dim, p)))),
+        Err(_) => lines.push(Line::from(Span::styled(
+            "fix the replacement to see the preview",
+            chrome(Chrome::Dim, p),
+        ))),
     }
     f.render_widget(Paragraph::new(lines), preview_area);
 }

@@ -28,18 +28,33 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
     let p = app.palette;
     let wb = &app.wb;
     let r = &wb.results;
-    let mut spans = vec![Span::styled(format!(" {} ", count_text(app)), chrome(Chrome::Selected, p))];
+    let mut spans = vec![Span::styled(
+        format!(" {} ", count_text(app)),
+        chrome(Chrome::Selected, p),
+    )];
     if let Some(e) = wb.engine() {
-        spans.push(Span::styled(format!(" {} ", e.name()), chrome(Chrome::Dim, p)));
+        spans.push(Span::styled(
+            format!(" {} ", e.name()),
+            chrome(Chrome::Dim, p),
+        ));
     }
     if let Some(t) = r.elapsed {
-        spans.push(Span::styled(format!(" scan {:.1} ms ", t.as_secs_f64() * 1000.0), chrome(Chrome::Dim, p)));
+        spans.push(Span::styled(
+            format!(" scan {:.1} ms ", t.as_secs_f64() * 1000.0),
+            chrome(Chrome::Dim, p),
+        ));
     }
     if let Some(e) = &r.error {
-        spans.push(Span::styled(format!(" ⚠ {} ", e.message), chrome(Chrome::Error, p)));
+        spans.push(Span::styled(
+            format!(" ⚠ {} ", e.message),
+            chrome(Chrome::Error, p),
+        ));
     }
     if wb.stale() {
-        spans.push(Span::styled(" ⚠ pattern invalid: showing the last good matches, dimmed ", chrome(Chrome::Error, p)));
+        spans.push(Span::styled(
+            " ⚠ pattern invalid: showing the last good matches, dimmed ",
+            chrome(Chrome::Error, p),
+        ));
     }
     if let Some(w) = &app.input_warning {
         spans.push(Span::styled(format!(" ⚠ {w} "), chrome(Chrome::Error, p)));

@@ -20,7 +20,10 @@ fn labels(width: u16) -> Vec<String> {
     if need <= width as usize + 1 {
         return full;
     }
-    ResultTab::ALL.into_iter().map(|t| format!("{}{}", t.index() + 1, &t.title()[..3])).collect()
+    ResultTab::ALL
+        .into_iter()
+        .map(|t| format!("{}{}", t.index() + 1, &t.title()[..3]))
+        .collect()
 }
 
 /// The tab under column `col` of the bar at `area`.
@@ -40,11 +43,19 @@ pub fn tab_at(area: Rect, col: u16) -> Option<ResultTab> {
 pub fn render(f: &mut Frame, app: &App, area: Rect) {
     let p = app.palette;
     let mut spans = Vec::new();
-    for ((i, t), label) in ResultTab::ALL.into_iter().enumerate().zip(labels(area.width)) {
+    for ((i, t), label) in ResultTab::ALL
+        .into_iter()
+        .enumerate()
+        .zip(labels(area.width))
+    {
         if i > 0 {
             spans.push(Span::styled("│", chrome(Chrome::Dim, p)));
         }
-        let mut st = if t == app.tab { chrome(Chrome::Selected, p) } else { chrome(Chrome::Dim, p) };
+        let mut st = if t == app.tab {
+            chrome(Chrome::Selected, p)
+        } else {
+            chrome(Chrome::Dim, p)
+        };
         if t == app.tab && app.focus == Focus::Results {
             st = st.add_modifier(Modifier::BOLD);
         }

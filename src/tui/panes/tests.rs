@@ -25,8 +25,18 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
     let mut lines = vec![Line::from(vec![
         Span::styled(format!("{passed} passed"), chrome(Chrome::Pass, p)),
         Span::raw(" · "),
-        Span::styled(format!("{failed} failed"), if failed > 0 { chrome(Chrome::Fail, p) } else { chrome(Chrome::Dim, p) }),
-        Span::styled("   + must match · - must not · + text => g1, g2", chrome(Chrome::Dim, p)),
+        Span::styled(
+            format!("{failed} failed"),
+            if failed > 0 {
+                chrome(Chrome::Fail, p)
+            } else {
+                chrome(Chrome::Dim, p)
+            },
+        ),
+        Span::styled(
+            "   + must match · - must not · + text => g1, g2",
+            chrome(Chrome::Dim, p),
+        ),
     ])];
     let rows = (area.height as usize).saturating_sub(1);
     let (cur_line, cur_col) = wb.tests.cursor_position();
@@ -46,11 +56,15 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
         };
         let cs = cells(wb.tests.line(i), 0, text_w, app.show_whitespace);
         let mut l = styled_line(&cs, |_| Style::new());
-        l.spans.insert(0, Span::styled(format!("{mark:<w$} ", w = mark_w - 1), st));
+        l.spans
+            .insert(0, Span::styled(format!("{mark:<w$} ", w = mark_w - 1), st));
         lines.push(l);
     }
     if wb.tests.text().is_empty() {
-        lines.push(Line::from(Span::styled("type test strings here, one per line", chrome(Chrome::Dim, p))));
+        lines.push(Line::from(Span::styled(
+            "type test strings here, one per line",
+            chrome(Chrome::Dim, p),
+        )));
     }
     f.render_widget(Paragraph::new(lines), area);
     if focused && area.height > 1 && cur_line >= top {
