@@ -72,7 +72,8 @@ fn title(app: &App) -> String {
         InputSource::Stdin => "standard input".to_string(),
         InputSource::Typed => "typed".to_string(),
     };
-    let lines = wb.input.line_count();
+    // A final line break ends the last line; it does not start one worth counting.
+    let lines = wb.input.line_count() - usize::from(wb.input.text().ends_with('\n'));
     let (l, c) = wb.input.cursor_position();
     format!("Input · {what} · {lines} lines · {}:{}", l + 1, c + 1)
 }
