@@ -64,3 +64,35 @@ fn first_frame_of_the_demo_shows_coloured_matches() {
     assert_eq!(app.focus, rxw::tui::app::Focus::Pattern);
     assert_eq!(app.wb.pattern.cursor(), app.wb.pattern.text().len());
 }
+
+#[test]
+fn no_color_draws_without_any_colour_but_still_marks_matches() {
+    use ratatui::style::{Color, Modifier};
+    let args = rxw::cli::TuiArgs {
+        fresh: true,
+        ..Default::default()
+    };
+    let mut app = rxw::tui::start_app(
+        &args,
+        rxw::tui::StartInput::Demo,
+        None,
+        rxw::tui::load_presets(),
+        ratatui::layout::Rect::new(0, 0, 120, 34),
+        rxw::tui::theme::Palette::Mono,
+    )
+    .unwrap();
+    screens::settle(&mut app);
+    let buf = screens::render_buffer(&app);
+    assert!(
+        buf.content()
+            .iter()
+            .all(|c| c.fg == Color::Reset && c.bg == Color::Reset)
+    );
+    assert!(
+        buf.content()
+            .iter()
+            .filter(|c| c.modifier.contains(Modifier::REVERSED))
+            .count()
+            > 40
+    );
+}
