@@ -3,7 +3,8 @@
 //! worst) while typing a pattern, and the time to the full count, next to
 //! `rg --count-matches` when ripgrep is installed.
 //!
-//! `cargo bench --bench tui` (set `RXW_BENCH_SIZES=1,10` to pick sizes in MB).
+//! `cargo bench --bench tui` (set `RXW_BENCH_SIZES=1,10` to pick sizes in MB, and
+//! `RXW_BENCH_TMUX=1` to also run the release binary in tmux and time the real terminal).
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
@@ -81,6 +82,64 @@ fn agent_log(bytes: usize) -> String {
         out.push('\n');
     }
     out
+}
+
+/// The real terminal: `rxw FILE` inside tmux. Times until the screen shows the first frame,
+/// until a typed key shows in the pattern line (the redraw after a keystroke), and until the
+/// new full count is on screen. Polling `capture-pane` adds a few milliseconds to each figure.
+fn tmux_run(
+    path: &std::path::Path,
+    state: &std::path::Path,
+) -> Option<(Duration, Duration, Duration)> {
+    let tmux = |args: &[&str]| std::process::Command::new("tmux").args(args).output().ok();
+    tmux(&["-V"])?;
+    let session = format!("rxw-bench-{}", std::process::id());
+    let bin = env!("CARGO_BIN_EXE_rxw");
+    let cmd = format!(
+        "env XDG_STATE_HOME='{}' '{bin}' --fresh -e 'CLAIM' '{}'",
+        state.display(),
+        path.display()
+    );
+    let screen = |session: &str| {
+        tmux(&["capture-pane", "-p", "-t", session])
+            .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+            .unwrap_or_default()
+    };
+    let wait = |what: &dyn Fn(&str) -> bool| {
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while Instant::now() < deadline {
+            if what(&screen(&session)) {
+                return true;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        false
+    };
+    let t0 = Instant::now();
+    tmux(&[
+        "-f",
+        "/dev/null",
+        "new-session",
+        "-d",
+        "-s",
+        &session,
+        "-x",
+        "200",
+        "-y",
+        "60",
+        &cmd,
+    ])?;
+    let ok = wait(&|s| s.contains(" matches "));
+    let first = t0.elapsed();
+    let _ = wait(&|s| s.contains(" matches ") && !s.contains("counting"));
+    let t1 = Instant::now();
+    tmux(&["send-keys", "-t", &session, "-l", "Z"])?;
+    let echoed = wait(&|s| s.contains("CLAIMZ"));
+    let key = t1.elapsed();
+    let counted = wait(&|s| s.contains(" 0 matches "));
+    let full = t1.elapsed();
+    let _ = tmux(&["kill-session", "-t", &session]);
+    (ok && echoed && counted).then_some((first, key, full))
 }
 
 fn ms(d: Duration) -> f64 {
@@ -192,5 +251,18 @@ fn main() {
             ms(worst),
             ms(full)
         );
+        if std::env::var_os("RXW_BENCH_TMUX").is_some() {
+            match tmux_run(&path, dir.path()) {
+                Some((first, key, full)) => println!(
+                    "        tmux, real terminal: first frame {:.0} ms, key to screen {:.0} ms, key to full count {:.0} ms",
+                    ms(first),
+                    ms(key),
+                    ms(full)
+                ),
+                None => println!(
+                    "        tmux run skipped (tmux missing or the screen never showed the count)"
+                ),
+            }
+        }
     }
 }
