@@ -274,3 +274,23 @@ fn a_runaway_pattern_reports_its_limit_and_the_app_keeps_responding() {
     assert_eq!(app.wb.results.count, 40);
     assert!(app.wb.results.error.is_none());
 }
+
+#[test]
+fn moving_through_the_explain_tree_highlights_the_node_span() {
+    let mut app = screens::demo(100, 30);
+    app.update(Action::ShowTab(ResultTab::Explain));
+    assert_eq!(
+        rxw::tui::panes::explain::selected_span(&app).map(|s| (s.start, s.end)),
+        Some((0, app.wb.pattern.text().len()))
+    );
+    key(&mut app, KeyCode::Down, KeyModifiers::NONE);
+    let s = rxw::tui::panes::explain::selected_span(&app).unwrap();
+    assert_eq!(&app.wb.pattern.text()[s.start..s.end], r"\[");
+    app.wb.pattern.set(r"(a+)+b");
+    app.pattern_changed();
+    let rows = rxw::tui::panes::explain::rows_or_error(&app).unwrap();
+    assert!(
+        rows.iter().any(|r| r.lint),
+        "nested quantifier lint listed: {rows:?}"
+    );
+}

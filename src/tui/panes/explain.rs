@@ -1,5 +1,5 @@
-//! The explain tree: one row per node, indented by depth; moving through it highlights the
-//! node's span in the pattern. Lints follow, each with its span.
+//! The explain tree (from [`crate::syntax::explain`]): one row per node, indented by depth,
+//! then the lints. Moving through the rows highlights the row's span in the pattern.
 
 use super::super::action::ResultTab;
 use super::super::app::{App, Focus};
@@ -7,127 +7,161 @@ use super::super::theme::{Chrome, chrome, style};
 use super::clip;
 use crate::Span;
 use crate::highlight::Kind;
-use crate::syntax::ast::NodeKind;
-use crate::syntax::parse::parse;
+use crate::syntax::explain::explain_pattern;
+use crate::syntax::lint::Severity;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span as TextSpan};
 use ratatui::widgets::Paragraph;
 
-/// One row of the tree.
+/// One row: a tree node or a lint.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
-    /// Nesting depth.
+    /// Nesting depth (lints: 0).
     pub depth: usize,
-    /// The pattern text of the node.
+    /// The node kind, or `warning[code]` / `info[code]` for a lint.
+    pub kind: String,
+    /// The pattern text of the node (empty for lints).
     pub text: String,
-    /// What it means.
+    /// What it means, or the lint's message.
     pub meaning: String,
-    /// Its span in the pattern.
-    pub span: Span,
+    /// The span in the pattern.
+    pub span: Option<Span>,
+    /// How the node's text is coloured.
+    pub highlight: Kind,
+    /// Whether this row is a lint.
+    pub lint: bool,
 }
 
-fn describe(kind: &NodeKind) -> String {
-    match kind {
-        NodeKind::Empty => "empty".into(),
-        NodeKind::Literal { ch, .. } => format!("the character {ch:?}"),
-        NodeKind::Dot { dotall: true } => "any character".into(),
-        NodeKind::Dot { .. } => "any character except a line break".into(),
-        NodeKind::Perl { .. } => "a character class shorthand".into(),
-        NodeKind::Property { .. } => "a Unicode property".into(),
-        NodeKind::Class(_) => "one character from a set".into(),
-        NodeKind::Anchor { .. } => "an anchor (matches a position)".into(),
-        NodeKind::Group { .. } => "a group".into(),
-        NodeKind::SetFlags(_) => "inline flags".into(),
-        NodeKind::Repeat { min, max, .. } => match max {
-            Some(m) if m == min => format!("exactly {min} times"),
-            Some(m) => format!("{min} to {m} times"),
-            None => format!("{min} or more times"),
-        },
-        NodeKind::Concat(_) => "in sequence".into(),
-        NodeKind::Alternation(_) => "one of the alternatives".into(),
-        NodeKind::Backref { .. } => "the text a group matched".into(),
-        NodeKind::Comment => "a comment".into(),
-        NodeKind::Whitespace => "ignored whitespace".into(),
-    }
-}
-
-/// The tree rows for the current pattern (empty when it does not parse).
-pub fn rows(app: &App) -> Vec<Row> {
+/// The rows for the current pattern, or the reason there are none.
+pub fn rows_or_error(app: &App) -> Result<Vec<Row>, String> {
     let wb = &app.wb;
     let pattern = wb.pattern.text();
-    let Ok(ast) = parse(pattern, wb.flavor, wb.flags) else {
-        return Vec::new();
-    };
-    let mut out = Vec::new();
-    ast.root.walk(|n, depth| {
-        if out.len() < 4096 {
-            let text = pattern
-                .get(n.span.start..n.span.end)
-                .unwrap_or("")
-                .to_string();
-            out.push(Row {
-                depth,
-                text,
-                meaning: describe(&n.kind),
-                span: n.span,
-            });
-        }
-    });
-    out
+    let ex = explain_pattern(
+        pattern,
+        wb.flavor,
+        wb.flags,
+        crate::Limits::human().max_explain_nodes,
+    )
+    .map_err(|e| e.message)?;
+    let mut out: Vec<Row> = ex
+        .lines()
+        .into_iter()
+        .map(|l| Row {
+            depth: l.depth,
+            kind: l.node.kind.clone(),
+            text: l.node.text.clone(),
+            meaning: l.node.meaning.clone(),
+            span: Some(l.node.span),
+            highlight: l.node.highlight,
+            lint: false,
+        })
+        .collect();
+    for lint in &ex.lints {
+        let sev = match lint.severity {
+            Severity::Warning => "warning",
+            Severity::Info => "info",
+        };
+        out.push(Row {
+            depth: 0,
+            kind: format!("{sev}[{}]", lint.code),
+            text: String::new(),
+            meaning: lint.message.clone(),
+            span: lint.span,
+            highlight: if lint.severity == Severity::Warning {
+                Kind::Warning
+            } else {
+                Kind::Comment
+            },
+            lint: true,
+        });
+    }
+    Ok(out)
 }
 
-/// Number of tree rows.
+/// Number of rows.
 pub fn row_count(app: &App) -> usize {
-    rows(app).len()
+    rows_or_error(app).map_or(0, |r| r.len())
 }
 
 /// First row on screen.
 pub fn top(app: &App) -> usize {
-    let rows = app.body_rows().saturating_sub(1).max(1);
+    let rows = app.body_rows().max(1);
     (app.explain_selected + 1).saturating_sub(rows)
 }
 
-/// The span of the selected node, when the explain tab is showing.
+/// The span of the selected row, when the explain tab has the focus.
 pub fn selected_span(app: &App) -> Option<Span> {
     if app.tab != ResultTab::Explain || app.focus != Focus::Results {
         return None;
     }
-    rows(app).get(app.explain_selected).map(|r| r.span)
+    rows_or_error(app)
+        .ok()?
+        .get(app.explain_selected)
+        .and_then(|r| r.span)
 }
 
 /// Draws the explain tab.
 pub fn render(f: &mut Frame, app: &App, area: Rect) {
     let p = app.palette;
     let w = area.width as usize;
-    let all = rows(app);
-    let mut lines = Vec::new();
-    if all.is_empty() {
-        lines.push(Line::from(TextSpan::styled(
-            "the pattern does not parse; see the error under it",
-            chrome(Chrome::Dim, p),
-        )));
-    }
-    let height = area.height as usize;
+    let rows = match rows_or_error(app) {
+        Ok(r) => r,
+        Err(msg) => {
+            let line = Line::from(TextSpan::styled(
+                format!("cannot explain: {msg}"),
+                chrome(Chrome::Error, p),
+            ));
+            f.render_widget(Paragraph::new(line), area);
+            return;
+        }
+    };
+    let lints = rows.iter().filter(|r| r.lint).count();
     let top = top(app);
-    for (i, r) in all.iter().enumerate().skip(top).take(height) {
-        let indent = "  ".repeat(r.depth.min(20));
-        let text_w = 18usize.min(w / 3);
-        let mut line = Line::from(vec![
-            TextSpan::raw(indent.clone()),
-            TextSpan::styled(
-                format!("{:<text_w$} ", clip(&r.text, text_w)),
-                style(Kind::Literal, p).patch(chrome(Chrome::Focused, p)),
-            ),
-            TextSpan::raw(clip(
-                &r.meaning,
-                w.saturating_sub(indent.len() + text_w + 1),
-            )),
-        ]);
+    let mut lines = Vec::new();
+    for (i, r) in rows.iter().enumerate().skip(top).take(area.height as usize) {
+        let indent = "  ".repeat(r.depth.min(16));
+        let mut line = if r.lint {
+            let sev = if r.highlight == Kind::Warning {
+                chrome(Chrome::Error, p)
+            } else {
+                chrome(Chrome::Dim, p)
+            };
+            let at = r
+                .span
+                .map_or(String::new(), |s| format!(" at {}..{}", s.start, s.end));
+            Line::from(vec![
+                TextSpan::styled(format!("{}{at} ", r.kind), sev),
+                TextSpan::raw(clip(
+                    &r.meaning,
+                    w.saturating_sub(r.kind.len() + at.len() + 1),
+                )),
+            ])
+        } else {
+            let text_w = (w / 3).clamp(4, 24);
+            let shown = clip(&r.text, text_w.saturating_sub(indent.len()).max(4));
+            let pad = text_w.saturating_sub(indent.chars().count() + shown.chars().count());
+            Line::from(vec![
+                TextSpan::raw(indent.clone()),
+                TextSpan::styled(shown, style(r.highlight, p)),
+                TextSpan::raw(" ".repeat(pad + 1)),
+                TextSpan::styled(format!("{} ", r.kind), chrome(Chrome::Dim, p)),
+                TextSpan::raw(clip(
+                    &r.meaning,
+                    w.saturating_sub(text_w + r.kind.len() + 2),
+                )),
+            ])
+        };
         if i == app.explain_selected {
             line = line.style(chrome(Chrome::Selected, p));
         }
         lines.push(line);
+    }
+    if lints == 0 && lines.len() < area.height as usize {
+        lines.push(Line::from(TextSpan::styled(
+            "no lints",
+            chrome(Chrome::Dim, p),
+        )));
     }
     f.render_widget(Paragraph::new(lines), area);
 }
