@@ -35,8 +35,8 @@ pub enum Effect {
         /// What it is.
         what: String,
     },
-    /// Save the current pattern as a preset in the user registry.
-    SavePreset,
+    /// Save the current pattern as a preset with this key in the user registry.
+    SavePreset(String),
 }
 
 /// The languages a pattern can be copied as, in cycling order.
@@ -52,6 +52,8 @@ pub struct App {
     pub tab: ResultTab,
     /// Whether the help overlay is open.
     pub help: bool,
+    /// The "save as preset" prompt, when open: the key being typed.
+    pub save_prompt: Option<LineEditor>,
     /// First help line on screen.
     pub help_scroll: usize,
     /// First input line on screen.
@@ -94,6 +96,7 @@ impl App {
             focus: Focus::Pattern,
             tab: ResultTab::Matches,
             help: false,
+            save_prompt: None,
             help_scroll: 0,
             input_top: 0,
             input_left: 0,
@@ -147,6 +150,9 @@ impl App {
 
     /// The key context of the focused pane.
     pub fn context(&self) -> Context {
+        if self.save_prompt.is_some() {
+            return Context::Editor;
+        }
         match self.focus {
             Focus::Pattern | Focus::Input => Context::Editor,
             Focus::Results => match self.tab {
@@ -186,6 +192,27 @@ impl App {
             Action::Copy(_) | Action::Resize(..) | Action::Wheel { .. }
         ) {
             self.message = None;
+        }
+        if let Some(prompt) = &mut self.save_prompt {
+            match action {
+                Action::Back => self.save_prompt = None,
+                Action::Quit => self.quit = true,
+                Action::Edit(Edit::Newline) | Action::Activate => {
+                    let key = prompt.text().trim().to_string();
+                    if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+                        self.message = Some("a preset key uses letters, digits, _ and -".into());
+                    } else {
+                        self.effects.push(Effect::SavePreset(key));
+                        self.save_prompt = None;
+                    }
+                }
+                Action::Edit(e) => {
+                    apply_line(prompt, &e);
+                }
+                Action::Resize(w, h) => self.resize(w, h),
+                _ => {}
+            }
+            return;
         }
         if self.help {
             match action {
@@ -249,7 +276,10 @@ impl App {
             Action::Activate => self.activate(),
             Action::Edit(e) => self.edit(e),
             Action::Copy(what) => self.copy(what),
-            Action::SavePreset => self.effects.push(Effect::SavePreset),
+            Action::SavePreset => {
+                let key = self.wb.preset.clone().unwrap_or_else(|| "my_pattern".to_string());
+                self.save_prompt = Some(LineEditor::new(&key));
+            }
             Action::Click { col, row } => self.click(col, row),
             Action::Wheel { col, row, delta } => self.wheel(col, row, delta),
             Action::Resize(w, h) => self.resize(w, h),

@@ -133,19 +133,25 @@ pub fn start_app(
 }
 
 fn test_lines(p: &presets::PresetView) -> String {
-    let mut s = String::new();
-    for e in &p.examples {
-        s.push_str(&format!("+ {e}\n"));
-    }
-    for e in &p.counterexamples {
-        s.push_str(&format!("- {e}\n"));
-    }
-    s
+    p.test_lines()
 }
 
-/// The presets the browser shows.
+/// The presets the browser shows: the embedded NetVM registry overlaid with the user's
+/// registries (rxw's config directory). Files that fail to load are said in the browser.
 pub fn load_presets() -> PresetBrowser {
-    PresetBrowser::new(Vec::new())
+    load_presets_from(&crate::presets::load::LoadOptions::with_user_config(Vec::new()))
+}
+
+/// As [`load_presets`], from explicit load options (tests point them at a temporary directory).
+pub fn load_presets_from(options: &crate::presets::load::LoadOptions) -> PresetBrowser {
+    let loaded = crate::presets::load::load(options);
+    let views = loaded.catalog.entries().iter().map(presets::PresetView::from_entry).collect();
+    let mut b = PresetBrowser::new(views);
+    if !loaded.failures.is_empty() {
+        let msgs: Vec<String> = loaded.failures.iter().map(|f| f.error.message.clone()).collect();
+        b.load_error = Some(msgs.join("; "));
+    }
+    b
 }
 
 fn read_input(args: &TuiArgs) -> anyhow::Result<StartInput> {
@@ -270,8 +276,8 @@ fn event_loop(
                         Err(e) => format!("could not copy {what}: {e}"),
                     });
                 }
-                Effect::SavePreset => {
-                    app.message = Some(match save_user_preset(app) {
+                Effect::SavePreset(key) => {
+                    app.message = Some(match save_user_preset(app, &key) {
                         Ok(msg) => msg,
                         Err(e) => format!("could not save the preset: {e}"),
                     });
@@ -294,9 +300,13 @@ fn event_loop(
     }
 }
 
-/// Saves the current pattern as a preset in the user registry.
-fn save_user_preset(_app: &mut App) -> anyhow::Result<String> {
-    anyhow::bail!("the preset registry is not available in this build")
+/// Saves the current pattern as preset `key` in the user registry and reloads the browser.
+fn save_user_preset(app: &mut App, key: &str) -> anyhow::Result<String> {
+    let dir = crate::presets::load::config_dir().context("no config directory (set HOME or XDG_CONFIG_HOME)")?;
+    let path = presets::save_to_user_registry(&dir, key, &app.wb, &app.presets)?;
+    app.presets = load_presets();
+    app.presets.select_key(key);
+    Ok(format!("saved preset {key} to {}", path.display()))
 }
 
 fn handle_event(app: &mut App, ev: Event) {

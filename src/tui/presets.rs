@@ -2,7 +2,12 @@
 //! selected row.
 
 use crate::flavor::{Flags, Flavor};
-use crate::workbench::LineEditor;
+use crate::presets::load::{Format, load_file, load_str};
+use crate::presets::model::{Entry, Example, GroupDoc, Origin, Preset};
+use crate::workbench::{Expect, LineEditor, Workbench};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 
 /// One preset as the browser shows it.
 #[derive(Debug, Clone, PartialEq)]
@@ -21,6 +26,8 @@ pub struct PresetView {
     pub groups: Vec<(String, String)>,
     /// Strings it must match.
     pub examples: Vec<String>,
+    /// For each example, the expected texts of groups 1, 2, … as far as the example pins them.
+    pub example_groups: Vec<Vec<String>>,
     /// Strings it must not match.
     pub counterexamples: Vec<String>,
     /// Which registry it came from (`netvm`, `user`).
@@ -40,6 +47,138 @@ pub struct PresetBrowser {
     pub selected: usize,
     /// Why the registry could not be loaded, if it could not.
     pub load_error: Option<String>,
+}
+
+impl PresetView {
+    /// The browser's view of a registry entry.
+    pub fn from_entry(e: &Entry) -> PresetView {
+        let p = &e.preset;
+        let names = e.regex.group_names();
+        let example_groups = p
+            .examples
+            .iter()
+            .map(|ex| {
+                // Positional expectations for groups 1.. as long as each is named and pinned.
+                names.iter().map_while(|n| n.as_ref().and_then(|n| ex.groups.get(n)).cloned()).collect()
+            })
+            .collect();
+        PresetView {
+            key: p.key.clone(),
+            description: p.purpose.clone(),
+            pattern: p.pattern.clone(),
+            flavor: p.flavor,
+            flags: Flags::parse(&p.flags, p.flavor).unwrap_or_default(),
+            groups: p.groups.iter().map(|g| (g.name.clone(), g.description.clone())).collect(),
+            examples: p.examples.iter().map(|x| x.text.clone()).collect(),
+            example_groups,
+            counterexamples: p.counter_examples.clone(),
+            origin: e.origin.to_string(),
+        }
+    }
+
+    /// The preset's examples and counter-examples as lines for the Tests tab (`+ text`,
+    /// `+ text => g1, g2`, `- text`). Multi-line examples cannot be one test line and are left
+    /// out.
+    pub fn test_lines(&self) -> String {
+        let mut s = String::new();
+        for (i, e) in self.examples.iter().enumerate() {
+            if e.contains('\n') {
+                continue;
+            }
+            match self.example_groups.get(i).filter(|g| !g.is_empty() && g.iter().all(|v| !v.contains(", ") && !v.contains('\n'))) {
+                Some(g) => s.push_str(&format!("+ {e} => {}\n", g.join(", "))),
+                None => s.push_str(&format!("+ {e}\n")),
+            }
+        }
+        for e in &self.counterexamples {
+            if !e.contains('\n') {
+                s.push_str(&format!("- {e}\n"));
+            }
+        }
+        s
+    }
+}
+
+/// A saved preset file: the `[[preset]]` tables of the user registry.
+#[derive(Serialize)]
+struct UserRegistry {
+    name: String,
+    description: String,
+    preset: Vec<Preset>,
+}
+
+/// Writes the workbench's pattern, flavor, flags, group notes and tests as preset `key` into
+/// `dir/user.toml` (replacing a preset of the same key there), atomically. Group descriptions
+/// are kept from the loaded preset where the group names still exist.
+///
+/// # Errors
+/// The pattern does not compile, the existing user registry is invalid, or the file cannot
+/// be written.
+pub fn save_to_user_registry(dir: &Path, key: &str, wb: &Workbench, browser: &PresetBrowser) -> anyhow::Result<PathBuf> {
+    let re = wb.compiled().map_err(|e| anyhow::anyhow!("the pattern does not compile: {}", e.message))?;
+    let path = dir.join("user.toml");
+    let mut presets: Vec<Preset> = if path.exists() {
+        load_file(&path).map_err(|e| anyhow::anyhow!("{}", e.message))?.into_iter().map(|e| e.preset).filter(|p| p.key != key).collect()
+    } else {
+        Vec::new()
+    };
+    let loaded = wb.preset.as_deref().and_then(|k| browser.find(k));
+    let names: Vec<&str> = re.group_names().iter().flatten().map(String::as_str).collect();
+    let groups = names
+        .iter()
+        .map(|n| GroupDoc {
+            name: n.to_string(),
+            description: loaded.and_then(|p| p.groups.iter().find(|(g, _)| g == n)).map_or_else(String::new, |(_, d)| d.clone()),
+        })
+        .collect();
+    let mut examples = Vec::new();
+    let mut counter_examples = Vec::new();
+    for o in wb.test_outcomes() {
+        match o.expect {
+            Expect::Match | Expect::Nothing if o.found.is_some() => examples.push(Example {
+                text: o.subject,
+                whole: None,
+                groups: BTreeMap::new(),
+                unset: Vec::new(),
+            }),
+            Expect::Groups(want) => {
+                let groups = names.iter().zip(&want).filter(|(n, _)| !n.is_empty()).map(|(n, v)| (n.to_string(), v.clone())).collect::<BTreeMap<_, _>>();
+                let unnamed = re.group_names().iter().take(want.len()).any(Option::is_none);
+                examples.push(Example {
+                    text: o.subject,
+                    whole: None,
+                    groups: if unnamed { BTreeMap::new() } else { groups },
+                    unset: Vec::new(),
+                })
+            }
+            Expect::NoMatch => counter_examples.push(o.subject),
+            _ => {}
+        }
+    }
+    presets.push(Preset {
+        key: key.to_string(),
+        purpose: loaded.map_or_else(|| "saved from the rxw workbench".to_string(), |p| p.description.clone()),
+        flavor: wb.flavor,
+        flags: wb.flags.letters(wb.flavor),
+        pattern: wb.pattern.text().to_string(),
+        notes: None,
+        groups,
+        examples,
+        counter_examples,
+    });
+    let file = UserRegistry {
+        name: "user".into(),
+        description: "presets saved from the rxw workbench".into(),
+        preset: presets,
+    };
+    let text = toml::to_string(&file)?;
+    // Check that what we write loads back before replacing the old file.
+    load_str(&text, Format::Toml, "user.toml", Origin::File(path.clone())).map_err(|e| anyhow::anyhow!("{}", e.message))?;
+    std::fs::create_dir_all(dir)?;
+    let tmp = dir.join(format!(".user.toml.{}.tmp", std::process::id()));
+    std::fs::write(&tmp, text)?;
+    std::fs::rename(&tmp, &path)?;
+    Ok(path)
 }
 
 impl PresetBrowser {
@@ -78,6 +217,15 @@ impl PresetBrowser {
             .map(|(i, _)| i)
             .collect();
         self.selected = self.selected.min(self.visible.len().saturating_sub(1));
+    }
+
+    /// Selects the preset with this key (clearing the filter).
+    pub fn select_key(&mut self, key: &str) {
+        self.filter.set("");
+        self.refilter();
+        if let Some(i) = self.visible.iter().position(|&i| self.all[i].key == key) {
+            self.selected = i;
+        }
     }
 
     /// The selected preset.
@@ -121,6 +269,7 @@ mod tests {
             flags: Flags::default(),
             groups: vec![],
             examples: vec![],
+            example_groups: vec![],
             counterexamples: vec![],
             origin: "netvm".into(),
         }
