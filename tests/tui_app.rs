@@ -276,6 +276,125 @@ fn a_runaway_pattern_reports_its_limit_and_the_app_keeps_responding() {
 }
 
 #[test]
+fn presets_filter_by_typing_and_enter_loads_pattern_flags_flavor_and_tests() {
+    let mut app = screens::demo(100, 30);
+    app.update(Action::ShowTab(ResultTab::Presets));
+    assert!(app.presets.all.len() >= 12, "the NetVM registry is loaded");
+    type_str(&mut app, "uuid");
+    assert_eq!(app.presets.selected_preset().unwrap().key, "uuid");
+    key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    screens::settle(&mut app);
+    let p = app.presets.find("uuid").unwrap().clone();
+    assert_eq!(app.wb.pattern.text(), p.pattern);
+    assert_eq!((app.wb.flavor, app.wb.flags), (p.flavor, p.flags));
+    assert_eq!(app.wb.preset.as_deref(), Some("uuid"));
+    let outcomes = app.wb.test_outcomes();
+    assert!(outcomes.len() >= 3);
+    assert!(
+        outcomes.iter().all(|o| o.passed() == Some(true)),
+        "{outcomes:?}"
+    );
+    assert!(app.wb.results.count > 0, "the demo log has UUIDs");
+}
+
+#[test]
+fn every_registry_preset_loads_with_passing_tests() {
+    let mut app = screens::demo(100, 30);
+    app.update(Action::ShowTab(ResultTab::Presets));
+    for i in 0..app.presets.visible.len() {
+        app.presets.selected = i;
+        app.update(Action::Activate);
+        let key = app.wb.preset.clone().unwrap();
+        assert!(app.wb.compiled().is_ok(), "{key}");
+        for o in app.wb.test_outcomes() {
+            assert_eq!(o.passed(), Some(true), "{key}: {o:?}");
+        }
+    }
+}
+
+#[test]
+fn start_with_a_preset_key_and_an_unknown_key_is_an_error() {
+    let args = TuiArgs {
+        preset: Some("ack".into()),
+        fresh: true,
+        ..Default::default()
+    };
+    let app = start(args, StartInput::Demo, None);
+    assert_eq!(app.wb.preset.as_deref(), Some("ack"));
+    assert!(app.wb.results.count > 0);
+    let bad = TuiArgs {
+        preset: Some("nope".into()),
+        ..Default::default()
+    };
+    let err = start_app(
+        &bad,
+        StartInput::Demo,
+        None,
+        load_presets(),
+        Rect::new(0, 0, 80, 24),
+        Palette::Color,
+    )
+    .err()
+    .unwrap();
+    assert!(err.to_string().contains("no preset named 'nope'"), "{err}");
+}
+
+#[test]
+fn saving_a_preset_writes_the_user_registry_and_it_appears_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = screens::demo(100, 30);
+    app.wb
+        .tests
+        .replace_all("+ [CLAIM ab12] => CLAIM, ab12\n- [ack x]\n".into());
+    key(&mut app, KeyCode::Char('s'), KeyModifiers::CONTROL);
+    assert!(app.save_prompt.is_some());
+    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
+    type_str(&mut app, "my_verb");
+    key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    assert_eq!(
+        app.effects.pop(),
+        Some(Effect::SavePreset("my_verb".into()))
+    );
+    assert!(app.save_prompt.is_none());
+    let path =
+        rxw::tui::presets::save_to_user_registry(dir.path(), "my_verb", &app.wb, &app.presets)
+            .unwrap();
+    assert!(path.ends_with("user.toml"));
+    let options = rxw::presets::load::LoadOptions {
+        files: vec![],
+        config_dir: Some(dir.path().to_path_buf()),
+    };
+    let browser = rxw::tui::load_presets_from(&options);
+    let saved = browser
+        .find("my_verb")
+        .expect("the saved preset is in the browser");
+    assert_eq!(saved.pattern, app.wb.pattern.text());
+    assert_eq!(saved.counterexamples, vec!["[ack x]".to_string()]);
+    assert_eq!(
+        saved.example_groups[0],
+        vec!["CLAIM".to_string(), "ab12".to_string()]
+    );
+    assert!(
+        saved
+            .groups
+            .iter()
+            .any(|(n, d)| n == "verb" && !d.is_empty()),
+        "group notes carried over: {:?}",
+        saved.groups
+    );
+    // Saving again under the same key replaces it.
+    rxw::tui::presets::save_to_user_registry(dir.path(), "my_verb", &app.wb, &app.presets).unwrap();
+    assert_eq!(
+        rxw::tui::load_presets_from(&options)
+            .all
+            .iter()
+            .filter(|p| p.key == "my_verb")
+            .count(),
+        1
+    );
+}
+
+#[test]
 fn moving_through_the_explain_tree_highlights_the_node_span() {
     let mut app = screens::demo(100, 30);
     app.update(Action::ShowTab(ResultTab::Explain));

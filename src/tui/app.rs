@@ -199,7 +199,11 @@ impl App {
                 Action::Quit => self.quit = true,
                 Action::Edit(Edit::Newline) | Action::Activate => {
                     let key = prompt.text().trim().to_string();
-                    if key.is_empty() || !key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-') {
+                    if key.is_empty()
+                        || !key
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+                    {
                         self.message = Some("a preset key uses letters, digits, _ and -".into());
                     } else {
                         self.effects.push(Effect::SavePreset(key));
@@ -277,7 +281,11 @@ impl App {
             Action::Edit(e) => self.edit(e),
             Action::Copy(what) => self.copy(what),
             Action::SavePreset => {
-                let key = self.wb.preset.clone().unwrap_or_else(|| "my_pattern".to_string());
+                let key = self
+                    .wb
+                    .preset
+                    .clone()
+                    .unwrap_or_else(|| "my_pattern".to_string());
                 self.save_prompt = Some(LineEditor::new(&key));
             }
             Action::Click { col, row } => self.click(col, row),
@@ -391,24 +399,11 @@ impl App {
         self.wb.flavor = p.flavor;
         self.wb.flags = p.flags;
         self.wb.pattern.set(&p.pattern);
-        let mut tests = String::new();
-        for e in &p.examples {
-            tests.push_str("+ ");
-            tests.push_str(e);
-            tests.push('\n');
-        }
-        for e in &p.counterexamples {
-            tests.push_str("- ");
-            tests.push_str(e);
-            tests.push('\n');
-        }
+        let tests = p.test_lines();
+        let n = tests.lines().count();
         self.wb.tests.replace_all(tests);
         self.wb.preset = Some(p.key.clone());
-        self.message = Some(format!(
-            "loaded preset {} ({} tests)",
-            p.key,
-            p.examples.len() + p.counterexamples.len()
-        ));
+        self.message = Some(format!("loaded preset {} ({n} tests)", p.key));
         self.pattern_changed();
     }
 

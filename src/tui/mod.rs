@@ -139,16 +139,27 @@ fn test_lines(p: &presets::PresetView) -> String {
 /// The presets the browser shows: the embedded NetVM registry overlaid with the user's
 /// registries (rxw's config directory). Files that fail to load are said in the browser.
 pub fn load_presets() -> PresetBrowser {
-    load_presets_from(&crate::presets::load::LoadOptions::with_user_config(Vec::new()))
+    load_presets_from(&crate::presets::load::LoadOptions::with_user_config(
+        Vec::new(),
+    ))
 }
 
 /// As [`load_presets`], from explicit load options (tests point them at a temporary directory).
 pub fn load_presets_from(options: &crate::presets::load::LoadOptions) -> PresetBrowser {
     let loaded = crate::presets::load::load(options);
-    let views = loaded.catalog.entries().iter().map(presets::PresetView::from_entry).collect();
+    let views = loaded
+        .catalog
+        .entries()
+        .iter()
+        .map(presets::PresetView::from_entry)
+        .collect();
     let mut b = PresetBrowser::new(views);
     if !loaded.failures.is_empty() {
-        let msgs: Vec<String> = loaded.failures.iter().map(|f| f.error.message.clone()).collect();
+        let msgs: Vec<String> = loaded
+            .failures
+            .iter()
+            .map(|f| f.error.message.clone())
+            .collect();
         b.load_error = Some(msgs.join("; "));
     }
     b
@@ -302,7 +313,8 @@ fn event_loop(
 
 /// Saves the current pattern as preset `key` in the user registry and reloads the browser.
 fn save_user_preset(app: &mut App, key: &str) -> anyhow::Result<String> {
-    let dir = crate::presets::load::config_dir().context("no config directory (set HOME or XDG_CONFIG_HOME)")?;
+    let dir = crate::presets::load::config_dir()
+        .context("no config directory (set HOME or XDG_CONFIG_HOME)")?;
     let path = presets::save_to_user_registry(&dir, key, &app.wb, &app.presets)?;
     app.presets = load_presets();
     app.presets.select_key(key);

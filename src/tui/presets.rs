@@ -59,7 +59,10 @@ impl PresetView {
             .iter()
             .map(|ex| {
                 // Positional expectations for groups 1.. as long as each is named and pinned.
-                names.iter().map_while(|n| n.as_ref().and_then(|n| ex.groups.get(n)).cloned()).collect()
+                names
+                    .iter()
+                    .map_while(|n| n.as_ref().and_then(|n| ex.groups.get(n)).cloned())
+                    .collect()
             })
             .collect();
         PresetView {
@@ -68,7 +71,11 @@ impl PresetView {
             pattern: p.pattern.clone(),
             flavor: p.flavor,
             flags: Flags::parse(&p.flags, p.flavor).unwrap_or_default(),
-            groups: p.groups.iter().map(|g| (g.name.clone(), g.description.clone())).collect(),
+            groups: p
+                .groups
+                .iter()
+                .map(|g| (g.name.clone(), g.description.clone()))
+                .collect(),
             examples: p.examples.iter().map(|x| x.text.clone()).collect(),
             example_groups,
             counterexamples: p.counter_examples.clone(),
@@ -85,7 +92,9 @@ impl PresetView {
             if e.contains('\n') {
                 continue;
             }
-            match self.example_groups.get(i).filter(|g| !g.is_empty() && g.iter().all(|v| !v.contains(", ") && !v.contains('\n'))) {
+            match self.example_groups.get(i).filter(|g| {
+                !g.is_empty() && g.iter().all(|v| !v.contains(", ") && !v.contains('\n'))
+            }) {
                 Some(g) => s.push_str(&format!("+ {e} => {}\n", g.join(", "))),
                 None => s.push_str(&format!("+ {e}\n")),
             }
@@ -114,21 +123,40 @@ struct UserRegistry {
 /// # Errors
 /// The pattern does not compile, the existing user registry is invalid, or the file cannot
 /// be written.
-pub fn save_to_user_registry(dir: &Path, key: &str, wb: &Workbench, browser: &PresetBrowser) -> anyhow::Result<PathBuf> {
-    let re = wb.compiled().map_err(|e| anyhow::anyhow!("the pattern does not compile: {}", e.message))?;
+pub fn save_to_user_registry(
+    dir: &Path,
+    key: &str,
+    wb: &Workbench,
+    browser: &PresetBrowser,
+) -> anyhow::Result<PathBuf> {
+    let re = wb
+        .compiled()
+        .map_err(|e| anyhow::anyhow!("the pattern does not compile: {}", e.message))?;
     let path = dir.join("user.toml");
     let mut presets: Vec<Preset> = if path.exists() {
-        load_file(&path).map_err(|e| anyhow::anyhow!("{}", e.message))?.into_iter().map(|e| e.preset).filter(|p| p.key != key).collect()
+        load_file(&path)
+            .map_err(|e| anyhow::anyhow!("{}", e.message))?
+            .into_iter()
+            .map(|e| e.preset)
+            .filter(|p| p.key != key)
+            .collect()
     } else {
         Vec::new()
     };
     let loaded = wb.preset.as_deref().and_then(|k| browser.find(k));
-    let names: Vec<&str> = re.group_names().iter().flatten().map(String::as_str).collect();
+    let names: Vec<&str> = re
+        .group_names()
+        .iter()
+        .flatten()
+        .map(String::as_str)
+        .collect();
     let groups = names
         .iter()
         .map(|n| GroupDoc {
             name: n.to_string(),
-            description: loaded.and_then(|p| p.groups.iter().find(|(g, _)| g == n)).map_or_else(String::new, |(_, d)| d.clone()),
+            description: loaded
+                .and_then(|p| p.groups.iter().find(|(g, _)| g == n))
+                .map_or_else(String::new, |(_, d)| d.clone()),
         })
         .collect();
     let mut examples = Vec::new();
@@ -142,8 +170,17 @@ pub fn save_to_user_registry(dir: &Path, key: &str, wb: &Workbench, browser: &Pr
                 unset: Vec::new(),
             }),
             Expect::Groups(want) => {
-                let groups = names.iter().zip(&want).filter(|(n, _)| !n.is_empty()).map(|(n, v)| (n.to_string(), v.clone())).collect::<BTreeMap<_, _>>();
-                let unnamed = re.group_names().iter().take(want.len()).any(Option::is_none);
+                let groups = names
+                    .iter()
+                    .zip(&want)
+                    .filter(|(n, _)| !n.is_empty())
+                    .map(|(n, v)| (n.to_string(), v.clone()))
+                    .collect::<BTreeMap<_, _>>();
+                let unnamed = re
+                    .group_names()
+                    .iter()
+                    .take(want.len())
+                    .any(Option::is_none);
                 examples.push(Example {
                     text: o.subject,
                     whole: None,
@@ -157,7 +194,10 @@ pub fn save_to_user_registry(dir: &Path, key: &str, wb: &Workbench, browser: &Pr
     }
     presets.push(Preset {
         key: key.to_string(),
-        purpose: loaded.map_or_else(|| "saved from the rxw workbench".to_string(), |p| p.description.clone()),
+        purpose: loaded.map_or_else(
+            || "saved from the rxw workbench".to_string(),
+            |p| p.description.clone(),
+        ),
         flavor: wb.flavor,
         flags: wb.flags.letters(wb.flavor),
         pattern: wb.pattern.text().to_string(),
@@ -173,7 +213,8 @@ pub fn save_to_user_registry(dir: &Path, key: &str, wb: &Workbench, browser: &Pr
     };
     let text = toml::to_string(&file)?;
     // Check that what we write loads back before replacing the old file.
-    load_str(&text, Format::Toml, "user.toml", Origin::File(path.clone())).map_err(|e| anyhow::anyhow!("{}", e.message))?;
+    load_str(&text, Format::Toml, "user.toml", Origin::File(path.clone()))
+        .map_err(|e| anyhow::anyhow!("{}", e.message))?;
     std::fs::create_dir_all(dir)?;
     let tmp = dir.join(format!(".user.toml.{}.tmp", std::process::id()));
     std::fs::write(&tmp, text)?;

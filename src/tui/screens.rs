@@ -83,6 +83,7 @@ pub fn scenes() -> Vec<(&'static str, App)> {
 
     let mut a = demo(WIDTH, HEIGHT);
     a.update(Action::ShowTab(ResultTab::Presets));
+    typed(&mut a, "job");
     out.push(("presets", a));
 
     let mut a = demo(WIDTH, HEIGHT);

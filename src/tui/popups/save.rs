@@ -9,17 +9,30 @@ use ratatui::widgets::{Block, Clear, Paragraph};
 
 /// Draws the prompt when it is open.
 pub fn render(f: &mut Frame, app: &App, area: Rect) {
-    let Some(prompt) = &app.save_prompt else { return };
+    let Some(prompt) = &app.save_prompt else {
+        return;
+    };
     let p = app.palette;
     let w = area.width.saturating_sub(4).min(64);
     let h = 4.min(area.height);
-    let r = Rect::new(area.x + (area.width - w) / 2, area.y + (area.height - h) / 2, w, h);
+    let r = Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    );
     let block = Block::bordered()
         .title(" Save as preset in the user registry ")
         .border_style(chrome(Chrome::Focused, p));
     let lines = vec![
-        Line::from(vec![Span::styled("key: ", chrome(Chrome::Dim, p)), Span::raw(prompt.text().to_string())]),
-        Line::from(Span::styled("Enter saves · Esc cancels", chrome(Chrome::Dim, p))),
+        Line::from(vec![
+            Span::styled("key: ", chrome(Chrome::Dim, p)),
+            Span::raw(prompt.text().to_string()),
+        ]),
+        Line::from(Span::styled(
+            "Enter saves · Esc cancels",
+            chrome(Chrome::Dim, p),
+        )),
     ];
     f.render_widget(Clear, r);
     f.render_widget(Paragraph::new(lines).block(block), r);
