@@ -20,6 +20,7 @@ pub mod input;
 pub mod presets;
 pub mod syntax;
 pub mod tool;
+pub mod workbench;
 
 #[cfg(feature = "app")]
 pub mod cli;

@@ -1,0 +1,35 @@
+//! Renders the screenshots in `screenshots/` from the real app through a headless terminal:
+//! `cargo run --example screenshots`. PNGs too when `rsvg-convert` is installed.
+
+use rxw::tui::{screens, svg};
+use std::path::Path;
+use std::process::Command;
+
+fn main() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
+    std::fs::create_dir_all(&dir).expect("create screenshots/");
+    let png = Command::new("rsvg-convert")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    for (name, app) in screens::scenes() {
+        let svg_path = dir.join(format!("{name}.svg"));
+        std::fs::write(&svg_path, svg::to_svg(&screens::render_buffer(&app)))
+            .expect("write an SVG");
+        if png {
+            let ok = Command::new("rsvg-convert")
+                .arg("-o")
+                .arg(dir.join(format!("{name}.png")))
+                .arg(&svg_path)
+                .status()
+                .is_ok_and(|s| s.success());
+            if !ok {
+                eprintln!("rsvg-convert failed on {name}.svg");
+            }
+        }
+        println!("{}", svg_path.display());
+    }
+    if !png {
+        eprintln!("rsvg-convert not found: SVG only");
+    }
+}

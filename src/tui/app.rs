@@ -1,0 +1,713 @@
+//! The TUI state and `update(state, action)`.
+//!
+//! [`App`] is the [`Workbench`] plus what only a screen needs: focus, the result tab,
+//! scroll offsets, the help overlay and a status message. [`App::update`] is the only place
+//! that changes it; it never touches the terminal. Side effects (clipboard, saving a preset)
+//! are queued as [`Effect`]s for the event loop to carry out.
+
+use super::action::{Action, Context, CopyWhat, Edit, ResultTab, action_for};
+use super::layout::{self, Areas};
+use super::presets::PresetBrowser;
+use super::theme::Palette;
+use crate::flavor::Flavor;
+use crate::workbench::{LineEditor, TextBuffer, Workbench};
+use crossterm::event::KeyEvent;
+use ratatui::layout::Rect;
+
+/// Which pane has the keyboard.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Focus {
+    /// The pattern editor.
+    Pattern,
+    /// The input editor.
+    Input,
+    /// The result tabs.
+    Results,
+}
+
+/// What the event loop must do after an update.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    /// Put this text on the clipboard; `what` names it in the status bar.
+    Copy {
+        /// Text to copy.
+        text: String,
+        /// What it is.
+        what: String,
+    },
+    /// Save the current pattern as a preset with this key in the user registry.
+    SavePreset(String),
+}
+
+/// The languages a pattern can be copied as, in cycling order.
+pub const LITERAL_LANGS: [&str; 4] = ["rust", "python", "js", "go"];
+
+/// The whole TUI state.
+pub struct App {
+    /// The headless workbench.
+    pub wb: Workbench,
+    /// The focused pane.
+    pub focus: Focus,
+    /// The result tab shown.
+    pub tab: ResultTab,
+    /// Whether the help overlay is open.
+    pub help: bool,
+    /// The "save as preset" prompt, when open: the key being typed.
+    pub save_prompt: Option<LineEditor>,
+    /// First help line on screen.
+    pub help_scroll: usize,
+    /// First input line on screen.
+    pub input_top: usize,
+    /// First input column (chars) on screen.
+    pub input_left: usize,
+    /// The current match: an index into the full scan's spans.
+    pub selected: usize,
+    /// First row of the matches list on screen.
+    pub matches_top: usize,
+    /// Selected explain row.
+    pub explain_selected: usize,
+    /// The preset browser.
+    pub presets: PresetBrowser,
+    /// Show spaces, tabs and line ends.
+    pub show_whitespace: bool,
+    /// A message for the status bar.
+    pub message: Option<String>,
+    /// Screen size.
+    pub size: Rect,
+    /// Set when the user asked to quit.
+    pub quit: bool,
+    /// Set when something worth saving changed.
+    pub session_dirty: bool,
+    /// Colour or not.
+    pub palette: Palette,
+    /// Next language for "copy as literal".
+    pub literal_lang: usize,
+    /// Side effects for the event loop.
+    pub effects: Vec<Effect>,
+    /// A warning about the input (invalid UTF-8 replaced), for the status bar.
+    pub input_warning: Option<String>,
+}
+
+impl App {
+    /// A new app over `wb` for a screen of `size`; starts the first scan.
+    pub fn new(wb: Workbench, presets: PresetBrowser, size: Rect, palette: Palette) -> App {
+        let mut app = App {
+            wb,
+            focus: Focus::Pattern,
+            tab: ResultTab::Matches,
+            help: false,
+            save_prompt: None,
+            help_scroll: 0,
+            input_top: 0,
+            input_left: 0,
+            selected: 0,
+            matches_top: 0,
+            explain_selected: 0,
+            presets,
+            show_whitespace: false,
+            message: None,
+            size,
+            quit: false,
+            session_dirty: false,
+            palette,
+            literal_lang: 0,
+            effects: Vec::new(),
+            input_warning: None,
+        };
+        app.wb.compile();
+        let w = app.window();
+        app.wb.rescan(w);
+        app
+    }
+
+    /// The layout for the current size.
+    pub fn areas(&self) -> Areas {
+        layout::areas(self.size)
+    }
+
+    /// Rows of input on screen.
+    pub fn input_rows(&self) -> usize {
+        layout::inner(self.areas().input).height.max(1) as usize
+    }
+
+    /// Rows of the result tab's body.
+    pub fn body_rows(&self) -> usize {
+        self.areas().body.height.max(1) as usize
+    }
+
+    /// Rows of the preset list (the body minus the filter line and the detail pane).
+    pub fn preset_rows(&self) -> usize {
+        super::panes::presets::list_rows(self.areas().body)
+    }
+
+    /// The byte range of the input lines on screen.
+    pub fn window(&self) -> std::ops::Range<usize> {
+        let input = &self.wb.input;
+        let last = (self.input_top + self.input_rows()).min(input.line_count()) - 1;
+        let start = input.line_start(self.input_top.min(last));
+        start..input.line_range(last).end
+    }
+
+    /// The key context of the focused pane.
+    pub fn context(&self) -> Context {
+        if self.save_prompt.is_some() {
+            return Context::Editor;
+        }
+        match self.focus {
+            Focus::Pattern | Focus::Input => Context::Editor,
+            Focus::Results => match self.tab {
+                ResultTab::Replace | ResultTab::Tests | ResultTab::Presets => Context::Editor,
+                _ => Context::List,
+            },
+        }
+    }
+
+    /// Maps a key through the keymap and applies it.
+    pub fn handle_key(&mut self, key: KeyEvent) {
+        if let Some(a) = action_for(&key, self.context(), self.wb.flavor.flag_letters()) {
+            self.update(a);
+        }
+    }
+
+    /// Takes in finished scan work; returns whether the screen changed.
+    pub fn poll(&mut self) -> bool {
+        let changed = self.wb.poll();
+        if changed {
+            self.clamp_selection();
+        }
+        changed
+    }
+
+    fn clamp_selection(&mut self) {
+        let n = self.wb.results.spans.len();
+        if self.selected >= n {
+            self.selected = n.saturating_sub(1);
+        }
+    }
+
+    /// Applies one action.
+    pub fn update(&mut self, action: Action) {
+        if !matches!(
+            action,
+            Action::Copy(_) | Action::Resize(..) | Action::Wheel { .. }
+        ) {
+            self.message = None;
+        }
+        if let Some(prompt) = &mut self.save_prompt {
+            match action {
+                Action::Back => self.save_prompt = None,
+                Action::Quit => self.quit = true,
+                Action::Edit(Edit::Newline) | Action::Activate => {
+                    let key = prompt.text().trim().to_string();
+                    if key.is_empty()
+                        || !key
+                            .chars()
+                            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+                    {
+                        self.message = Some("a preset key uses letters, digits, _ and -".into());
+                    } else {
+                        self.effects.push(Effect::SavePreset(key));
+                        self.save_prompt = None;
+                    }
+                }
+                Action::Edit(e) => {
+                    apply_line(prompt, &e);
+                }
+                Action::Resize(w, h) => self.resize(w, h),
+                _ => {}
+            }
+            return;
+        }
+        if self.help {
+            match action {
+                Action::ToggleHelp | Action::Back | Action::Edit(Edit::Insert('q' | '?')) => {
+                    self.help = false
+                }
+                Action::Edit(Edit::Up) => self.help_scroll = self.help_scroll.saturating_sub(1),
+                Action::Edit(Edit::Down) => self.help_scroll += 1,
+                Action::Edit(Edit::PageUp) => {
+                    self.help_scroll = self.help_scroll.saturating_sub(10)
+                }
+                Action::Edit(Edit::PageDown) => self.help_scroll += 10,
+                Action::Wheel { delta, .. } => {
+                    self.help_scroll = (self.help_scroll as i64 + delta as i64 * 3).max(0) as usize
+                }
+                Action::Quit => self.quit = true,
+                Action::Resize(w, h) => self.resize(w, h),
+                _ => {}
+            }
+            return;
+        }
+        match action {
+            Action::Quit => self.quit = true,
+            Action::ToggleHelp => {
+                self.help = true;
+                self.help_scroll = 0;
+            }
+            Action::Back => self.focus = Focus::Pattern,
+            Action::FocusNext => {
+                self.focus = match self.focus {
+                    Focus::Pattern => Focus::Input,
+                    Focus::Input => Focus::Results,
+                    Focus::Results => Focus::Pattern,
+                }
+            }
+            Action::FocusPrev => {
+                self.focus = match self.focus {
+                    Focus::Pattern => Focus::Results,
+                    Focus::Input => Focus::Pattern,
+                    Focus::Results => Focus::Input,
+                }
+            }
+            Action::ShowTab(t) => {
+                self.tab = t;
+                self.focus = Focus::Results;
+            }
+            Action::NextTab => {
+                self.tab = ResultTab::ALL[(self.tab.index() + 1) % ResultTab::ALL.len()];
+            }
+            Action::CycleFlavor => {
+                self.wb.cycle_flavor();
+                self.pattern_changed();
+            }
+            Action::ToggleFlag(c) => match self.wb.toggle_flag(c) {
+                Ok(()) => self.pattern_changed(),
+                Err(e) => self.message = Some(e.message),
+            },
+            Action::ToggleWhitespace => self.show_whitespace = !self.show_whitespace,
+            Action::NextMatch => self.select_match(self.selected.saturating_add(1)),
+            Action::PrevMatch => self.select_match(self.selected.saturating_sub(1)),
+            Action::Activate => self.activate(),
+            Action::Edit(e) => self.edit(e),
+            Action::Copy(what) => self.copy(what),
+            Action::SavePreset => {
+                let key = self
+                    .wb
+                    .preset
+                    .clone()
+                    .unwrap_or_else(|| "my_pattern".to_string());
+                self.save_prompt = Some(LineEditor::new(&key));
+            }
+            Action::Click { col, row } => self.click(col, row),
+            Action::Wheel { col, row, delta } => self.wheel(col, row, delta),
+            Action::Resize(w, h) => self.resize(w, h),
+        }
+    }
+
+    fn resize(&mut self, w: u16, h: u16) {
+        self.size = Rect::new(0, 0, w, h);
+        self.scroll_input_to_cursor();
+        self.window_moved();
+    }
+
+    /// Recompiles after a change to the pattern, flavor or flags, and rescans when it compiled.
+    pub fn pattern_changed(&mut self) {
+        self.session_dirty = true;
+        if self.wb.compile() && self.wb.compiled().is_ok() {
+            let w = self.window();
+            self.wb.rescan(w);
+            self.selected = 0;
+            self.matches_top = 0;
+            self.explain_selected = 0;
+        }
+    }
+
+    fn input_changed(&mut self) {
+        self.session_dirty = true;
+        self.wb.source = crate::workbench::InputSource::Typed;
+        let w = self.window();
+        self.wb.rescan(w);
+    }
+
+    fn window_moved(&mut self) {
+        let w = self.window();
+        self.wb.rescan_window(w);
+    }
+
+    /// Makes match `i` current and scrolls the input and the list to it.
+    pub fn select_match(&mut self, i: usize) {
+        let n = self.wb.results.spans.len();
+        if n == 0 {
+            return;
+        }
+        self.selected = i.min(n - 1);
+        let (start, _) = self.wb.results.spans[self.selected];
+        self.wb.input.set_cursor(start);
+        let (line, col) = self.wb.input.position_of(start);
+        let rows = self.input_rows();
+        if line < self.input_top || line >= self.input_top + rows {
+            self.input_top = line.saturating_sub(rows / 3);
+        }
+        let width = layout::inner(self.areas().input).width as usize;
+        let text_w = width.saturating_sub(self.gutter_width() + 1).max(1);
+        if col < self.input_left || col >= self.input_left + text_w {
+            self.input_left = col.saturating_sub(text_w / 4);
+        }
+        let body = self.body_rows().saturating_sub(1).max(1);
+        if self.selected < self.matches_top {
+            self.matches_top = self.selected;
+        } else if self.selected >= self.matches_top + body {
+            self.matches_top = self.selected + 1 - body;
+        }
+        self.window_moved();
+    }
+
+    /// Width of the input's line-number gutter.
+    pub fn gutter_width(&self) -> usize {
+        self.wb.input.line_count().to_string().len() + 1
+    }
+
+    fn scroll_input_to_cursor(&mut self) {
+        let (line, col) = self.wb.input.cursor_position();
+        let rows = self.input_rows();
+        if line < self.input_top {
+            self.input_top = line;
+        } else if line >= self.input_top + rows {
+            self.input_top = line + 1 - rows;
+        }
+        let width = layout::inner(self.areas().input).width as usize;
+        let text_w = width.saturating_sub(self.gutter_width() + 1).max(1);
+        if col < self.input_left {
+            self.input_left = col;
+        } else if col >= self.input_left + text_w {
+            self.input_left = col + 1 - text_w;
+        }
+    }
+
+    fn scroll_input(&mut self, delta: isize) {
+        let max = self.wb.input.line_count().saturating_sub(1) as isize;
+        self.input_top = (self.input_top as isize + delta).clamp(0, max) as usize;
+        self.window_moved();
+    }
+
+    fn activate(&mut self) {
+        match self.tab {
+            ResultTab::Matches | ResultTab::Groups => {
+                self.select_match(self.selected);
+                self.focus = Focus::Input;
+            }
+            ResultTab::Presets => self.load_selected_preset(),
+            _ => {}
+        }
+    }
+
+    /// Loads the preset selected in the browser: pattern, flavor, flags, tests.
+    pub fn load_selected_preset(&mut self) {
+        let Some(p) = self.presets.selected_preset().cloned() else {
+            return;
+        };
+        self.wb.flavor = p.flavor;
+        self.wb.flags = p.flags;
+        self.wb.pattern.set(&p.pattern);
+        let tests = p.test_lines();
+        let n = tests.lines().count();
+        self.wb.tests.replace_all(tests);
+        self.wb.preset = Some(p.key.clone());
+        self.message = Some(format!("loaded preset {} ({n} tests)", p.key));
+        self.pattern_changed();
+    }
+
+    fn edit(&mut self, e: Edit) {
+        match (self.focus, self.tab) {
+            (Focus::Pattern, _) => {
+                if e == Edit::Newline {
+                    self.select_match(self.selected.saturating_add(1));
+                    return;
+                }
+                if matches!(e, Edit::Up | Edit::Down | Edit::PageUp | Edit::PageDown) {
+                    let d = match e {
+                        Edit::Up => -1,
+                        Edit::Down => 1,
+                        Edit::PageUp => -(self.input_rows() as isize),
+                        _ => self.input_rows() as isize,
+                    };
+                    self.scroll_input(d);
+                    return;
+                }
+                if apply_line(&mut self.wb.pattern, &e) {
+                    self.pattern_changed();
+                }
+            }
+            (Focus::Input, _) => {
+                let page = self.input_rows();
+                let before = self.wb.input.text().len();
+                let changed = apply_buffer(&mut self.wb.input, &e, page);
+                self.scroll_input_to_cursor();
+                if changed || before != self.wb.input.text().len() {
+                    self.input_changed();
+                } else {
+                    self.window_moved();
+                }
+            }
+            (Focus::Results, ResultTab::Replace) => {
+                if apply_line(&mut self.wb.replacement, &e) {
+                    self.session_dirty = true;
+                }
+            }
+            (Focus::Results, ResultTab::Tests) => {
+                let page = self.body_rows();
+                if apply_buffer(&mut self.wb.tests, &e, page) {
+                    self.session_dirty = true;
+                }
+            }
+            (Focus::Results, ResultTab::Presets) => match e {
+                Edit::Up => self.presets.move_by(-1),
+                Edit::Down => self.presets.move_by(1),
+                Edit::PageUp => self.presets.move_by(-(self.body_rows() as isize)),
+                Edit::PageDown => self.presets.move_by(self.body_rows() as isize),
+                Edit::Newline => self.load_selected_preset(),
+                other => {
+                    if apply_line(&mut self.presets.filter, &other) {
+                        self.presets.refilter();
+                    }
+                }
+            },
+            (Focus::Results, ResultTab::Matches | ResultTab::Groups) => {
+                let page = self.body_rows().saturating_sub(1) as isize;
+                let n = self.wb.results.spans.len();
+                let target = match e {
+                    Edit::Up => self.selected as isize - 1,
+                    Edit::Down => self.selected as isize + 1,
+                    Edit::PageUp => self.selected as isize - page,
+                    Edit::PageDown => self.selected as isize + page,
+                    Edit::Home => 0,
+                    Edit::End => n as isize - 1,
+                    _ => return,
+                };
+                self.select_match(target.max(0) as usize);
+            }
+            (Focus::Results, ResultTab::Explain) => {
+                let page = self.body_rows() as isize;
+                let cur = self.explain_selected as isize;
+                let target = match e {
+                    Edit::Up => cur - 1,
+                    Edit::Down => cur + 1,
+                    Edit::PageUp => cur - page,
+                    Edit::PageDown => cur + page,
+                    Edit::Home => 0,
+                    Edit::End => isize::MAX / 2,
+                    _ => return,
+                };
+                let rows = super::panes::explain::row_count(self) as isize;
+                self.explain_selected = target.clamp(0, (rows - 1).max(0)) as usize;
+            }
+        }
+    }
+
+    fn copy(&mut self, what: CopyWhat) {
+        let wb = &self.wb;
+        let text = wb.input.text();
+        let (payload, label) = match what {
+            CopyWhat::Pattern => (Some(wb.pattern.text().to_string()), "pattern".to_string()),
+            CopyWhat::Literal => {
+                let lang = LITERAL_LANGS[self.literal_lang % LITERAL_LANGS.len()];
+                self.literal_lang += 1;
+                (
+                    Some(crate::workbench::export::code_literal(
+                        lang,
+                        wb.pattern.text(),
+                        wb.flavor,
+                        wb.flags,
+                    )),
+                    format!("pattern as a {lang} literal"),
+                )
+            }
+            CopyWhat::Match => (
+                wb.match_at(self.selected)
+                    .map(|m| m.as_str(text).to_string()),
+                "current match".to_string(),
+            ),
+            CopyWhat::GroupsJson => (
+                wb.match_at(self.selected).map(|m| {
+                    let names = wb
+                        .shown_regex()
+                        .map(|r| r.group_names().to_vec())
+                        .unwrap_or_default();
+                    crate::workbench::export::groups_json(text, &m, &names)
+                }),
+                "groups as JSON".to_string(),
+            ),
+            CopyWhat::ReplaceResult => match wb.replace_all() {
+                Ok(s) => (Some(s), "replace result".to_string()),
+                Err(e) => {
+                    self.message = Some(format!("cannot replace: {}", e.message));
+                    return;
+                }
+            },
+        };
+        match payload {
+            Some(text) => self.effects.push(Effect::Copy { text, what: label }),
+            None => self.message = Some(format!("nothing to copy: no {label}")),
+        }
+    }
+
+    fn click(&mut self, col: u16, row: u16) {
+        if layout::too_small(self.size) {
+            return;
+        }
+        let a = self.areas();
+        if layout::contains(a.pattern, col, row) {
+            self.focus = Focus::Pattern;
+            let inner = layout::inner(a.pattern);
+            let offset = super::panes::pattern::scroll_offset(self);
+            let c = (col.saturating_sub(inner.x) as usize) + offset;
+            self.wb.pattern.set_cursor_chars(c);
+        } else if layout::contains(a.input, col, row) {
+            self.focus = Focus::Input;
+            let inner = layout::inner(a.input);
+            if layout::contains(inner, col, row) {
+                let line = self.input_top + (row - inner.y) as usize;
+                let c = (col - inner.x) as usize;
+                let c = c.saturating_sub(self.gutter_width() + 1) + self.input_left;
+                self.wb.input.move_to(line, c);
+                self.window_moved();
+            }
+        } else if layout::contains(a.tabs, col, row) {
+            self.focus = Focus::Results;
+            if let Some(t) = super::panes::tabs::tab_at(a.tabs, col) {
+                self.tab = t;
+            }
+        } else if layout::contains(a.results, col, row) {
+            self.focus = Focus::Results;
+            if layout::contains(a.body, col, row) {
+                let r = (row - a.body.y) as usize;
+                match self.tab {
+                    ResultTab::Matches if r >= 1 => {
+                        let i = self.matches_top + r - 1;
+                        if i < self.wb.results.spans.len() {
+                            self.select_match(i);
+                        }
+                    }
+                    ResultTab::Presets if r >= 1 => {
+                        self.presets.click_row(r - 1, self.preset_rows())
+                    }
+                    ResultTab::Explain => {
+                        let rows = super::panes::explain::row_count(self);
+                        if r < rows {
+                            self.explain_selected = r + super::panes::explain::top(self);
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    fn wheel(&mut self, col: u16, row: u16, delta: i32) {
+        let a = self.areas();
+        if layout::contains(a.input, col, row) {
+            self.scroll_input(delta as isize * 3);
+        } else if layout::contains(a.body, col, row) {
+            match self.tab {
+                ResultTab::Matches => {
+                    let n = self.wb.results.spans.len();
+                    self.matches_top = (self.matches_top as i64 + delta as i64 * 3)
+                        .clamp(0, n.saturating_sub(1) as i64)
+                        as usize;
+                }
+                ResultTab::Presets => self.presets.move_by(delta as isize),
+                _ => {}
+            }
+        }
+    }
+
+    /// A short name for the flavor and flags, as shown beside the pattern.
+    pub fn flavor_label(&self) -> String {
+        let flags = self.wb.flags.letters(self.wb.flavor);
+        let flavor = match self.wb.flavor {
+            Flavor::Rust => "rust",
+            Flavor::Python => "python",
+            Flavor::Js => "js",
+        };
+        if flags.is_empty() {
+            flavor.to_string()
+        } else {
+            format!("{flavor} /{flags}")
+        }
+    }
+}
+
+/// Applies an edit to a one-line editor; returns whether the text changed.
+pub fn apply_line(ed: &mut LineEditor, e: &Edit) -> bool {
+    let old = ed.text().to_string();
+    match e {
+        Edit::Insert(c) => ed.insert(c.encode_utf8(&mut [0; 4])),
+        Edit::Paste(s) => ed.insert(s),
+        Edit::Newline | Edit::Up | Edit::Down | Edit::PageUp | Edit::PageDown => {}
+        Edit::Backspace => ed.backspace(),
+        Edit::Delete => ed.delete(),
+        Edit::Left => ed.left(),
+        Edit::Right => ed.right(),
+        Edit::Home => ed.home(),
+        Edit::End => ed.end(),
+        Edit::WordLeft => ed.word_left(),
+        Edit::WordRight => ed.word_right(),
+        Edit::KillToEnd => ed.kill_to_end(),
+        Edit::KillToStart => ed.kill_to_start(),
+        Edit::KillWord => ed.kill_word(),
+        Edit::Undo => {
+            ed.undo();
+        }
+        Edit::Redo => {
+            ed.redo();
+        }
+    }
+    ed.text() != old
+}
+
+/// Applies an edit to a multi-line buffer; returns whether the text changed.
+pub fn apply_buffer(buf: &mut TextBuffer, e: &Edit, page: usize) -> bool {
+    match e {
+        Edit::Insert(c) => buf.insert(c.encode_utf8(&mut [0; 4])),
+        Edit::Paste(s) => buf.insert(s),
+        Edit::Newline => buf.insert("\n"),
+        Edit::Backspace => buf.backspace(),
+        Edit::Delete => buf.delete(),
+        Edit::KillToEnd => buf.kill_to_end(),
+        Edit::KillToStart => buf.kill_to_start(),
+        Edit::KillWord => buf.kill_word(),
+        Edit::Undo => return buf.undo(),
+        Edit::Redo => return buf.redo(),
+        Edit::Left => {
+            buf.left();
+            return false;
+        }
+        Edit::Right => {
+            buf.right();
+            return false;
+        }
+        Edit::Up => {
+            buf.vertical(-1);
+            return false;
+        }
+        Edit::Down => {
+            buf.vertical(1);
+            return false;
+        }
+        Edit::PageUp => {
+            buf.vertical(-(page as isize));
+            return false;
+        }
+        Edit::PageDown => {
+            buf.vertical(page as isize);
+            return false;
+        }
+        Edit::Home => {
+            buf.home();
+            return false;
+        }
+        Edit::End => {
+            buf.end();
+            return false;
+        }
+        Edit::WordLeft => {
+            buf.word_left();
+            return false;
+        }
+        Edit::WordRight => {
+            buf.word_right();
+            return false;
+        }
+    }
+    true
+}

@@ -1,0 +1,174 @@
+//! The input editor: line numbers, matches in the match colour with each group in its own
+//! colour over it, the current match emphasised, whitespace shown on demand. Only the lines
+//! on screen are touched, so a 100 MB input draws as fast as a small one.
+
+use super::super::app::{App, Focus};
+use super::super::layout::inner;
+use super::super::theme::{Chrome, chrome, current, style};
+use super::{cells, pane_block, styled_line};
+use crate::engine::Match;
+use crate::highlight::Kind;
+use crate::workbench::InputSource;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use std::ops::Range;
+
+/// A highlighted range and its kind, in paint order (later wins).
+pub type Paint = (Range<usize>, Kind);
+
+/// The paints for the bytes in `range`: whole matches first, then groups in order, so inner
+/// (later) groups end up on top. Window matches (with groups) are used where present; spans
+/// from the full scan fill in where the window scan has not answered yet.
+pub fn paints(app: &App, range: Range<usize>) -> Vec<Paint> {
+    let r = &app.wb.results;
+    let mut out: Vec<Paint> = Vec::new();
+    let overlaps =
+        |s: usize, e: usize| s < range.end && (e > range.start || (s == e && s >= range.start));
+    let mut groups: Vec<Paint> = Vec::new();
+    let mut add = |m: &Match, out: &mut Vec<Paint>| {
+        out.push((m.start()..m.end(), Kind::Match));
+        for (k, g) in m.groups.iter().enumerate().skip(1) {
+            if let Some((s, e)) = g
+                && s < e
+            {
+                groups.push((*s..*e, Kind::Group(k - 1)));
+            }
+        }
+    };
+    let first = r.window_matches.partition_point(|m| m.end() < range.start);
+    for m in &r.window_matches[first..] {
+        if m.start() > range.end {
+            break;
+        }
+        if overlaps(m.start(), m.end()) {
+            add(m, &mut out);
+        }
+    }
+    let covered =
+        !r.window_matches.is_empty() && r.window.start <= range.start && range.end <= r.window.end;
+    if !covered {
+        let first = r.spans.partition_point(|&(_, e)| e < range.start);
+        for &(s, e) in &r.spans[first..] {
+            if s > range.end {
+                break;
+            }
+            if overlaps(s, e) && !out.iter().any(|(x, _)| x.start == s && x.end == e) {
+                out.push((s..e, Kind::Match));
+            }
+        }
+    }
+    out.extend(groups);
+    out
+}
+
+fn title(app: &App) -> String {
+    let wb = &app.wb;
+    let what = match &wb.source {
+        InputSource::Demo => "demo: NetVM agent log".to_string(),
+        InputSource::File(p) => p.clone(),
+        InputSource::Stdin => "standard input".to_string(),
+        InputSource::Typed => "typed".to_string(),
+    };
+    // A final line break ends the last line; it does not start one worth counting.
+    let lines = wb.input.line_count() - usize::from(wb.input.text().ends_with('\n'));
+    let (l, c) = wb.input.cursor_position();
+    format!("Input · {what} · {lines} lines · {}:{}", l + 1, c + 1)
+}
+
+/// Draws the input pane.
+pub fn render(f: &mut Frame, app: &App, area: Rect) {
+    let p = app.palette;
+    let focused = app.focus == Focus::Input && !app.help;
+    let block = pane_block(&title(app), focused, p);
+    let body = inner(area);
+    let input = &app.wb.input;
+    let gw = app.gutter_width();
+    let text_w = (body.width as usize).saturating_sub(gw + 1);
+    let selected = app.wb.results.spans.get(app.selected).copied();
+    let stale = app.wb.stale();
+    let mut lines = Vec::with_capacity(body.height as usize);
+    for row in 0..body.height as usize {
+        let i = app.input_top + row;
+        if i >= input.line_count() {
+            break;
+        }
+        let range = input.line_range(i);
+        let line = &input.text()[range.clone()];
+        let paints = paints(app, range.start..range.end);
+        let cs = cells(line, app.input_left, text_w, app.show_whitespace);
+        let mut l = styled_line(&cs, |at| {
+            let at = at + range.start;
+            let mut st = Style::new();
+            for (r, k) in &paints {
+                if r.start <= at && at < r.end {
+                    st = st.patch(style(*k, p));
+                }
+            }
+            if let Some((s, e)) = selected
+                && s <= at
+                && at < e
+            {
+                st = st.add_modifier(current(p));
+            }
+            if stale && st != Style::new() {
+                st = st.add_modifier(Modifier::DIM);
+            }
+            st
+        });
+        // An empty match at the end of the line, or a line break inside a match.
+        let end_paint = paints.iter().any(|(r, _)| {
+            (r.start == r.end && r.start == range.end)
+                || (r.start <= range.end && range.end < r.end)
+        });
+        let mut spans = vec![Span::styled(
+            format!("{:>w$} ", i + 1, w = gw),
+            chrome(Chrome::Dim, p),
+        )];
+        spans.append(&mut l.spans);
+        let used: usize = cs.iter().map(|c| c.width).sum();
+        if used < text_w && (app.show_whitespace || end_paint) {
+            let glyph = if app.show_whitespace { "¶" } else { " " };
+            let st = if end_paint {
+                style(Kind::Match, p)
+            } else {
+                chrome(Chrome::Dim, p)
+            };
+            spans.push(Span::styled(glyph, st));
+        }
+        l.spans = spans;
+        lines.push(l);
+    }
+    if lines.is_empty() {
+        lines.push(Line::from(Span::styled(
+            "(empty: type or paste text here)",
+            chrome(Chrome::Dim, p),
+        )));
+    }
+    f.render_widget(Paragraph::new(lines).block(block), area);
+    if focused && body.width > 0 && body.height > 0 {
+        let (line, col) = input.cursor_position();
+        if line >= app.input_top
+            && line < app.input_top + body.height as usize
+            && col >= app.input_left
+        {
+            let row_text = &input.text()[input.line_range(line)];
+            let before: usize = cells(
+                row_text,
+                app.input_left,
+                (col - app.input_left) * 2 + 2,
+                app.show_whitespace,
+            )
+            .iter()
+            .take(col - app.input_left)
+            .map(|c| c.width)
+            .sum();
+            let x = body.x as usize + gw + 1 + before;
+            if x < (body.x + body.width) as usize {
+                f.set_cursor_position((x as u16, body.y + (line - app.input_top) as u16));
+            }
+        }
+    }
+}

@@ -1,0 +1,91 @@
+//! The pattern editor: syntax colours from the parser's spans, the flavor and flags beside
+//! it, the error underlined with its message under the pane.
+
+use super::super::app::{App, Focus};
+use super::super::layout::inner;
+use super::super::theme::{Chrome, chrome, style};
+use super::{cells, pane_block, styled_line};
+use crate::highlight::{Kind, pattern_tokens};
+use crate::syntax::parse::parse;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+/// The first char shown, so that the cursor stays visible.
+pub fn scroll_offset(app: &App) -> usize {
+    let w = inner(app.areas().pattern).width as usize;
+    let cur = app.wb.pattern.cursor_chars();
+    (cur + 1).saturating_sub(w.max(1))
+}
+
+/// Draws the pattern pane into `area`.
+pub fn render(f: &mut Frame, app: &App, area: Rect) {
+    let p = app.palette;
+    let focused = app.focus == Focus::Pattern && !app.help;
+    let wb = &app.wb;
+    let text = wb.pattern.text();
+    let mut right = vec![Span::styled(
+        format!(" {} ", app.flavor_label()),
+        chrome(Chrome::Focused, p),
+    )];
+    if area.width >= 80 {
+        right.push(Span::styled(
+            "F2 flavor · Alt-letter flags ",
+            chrome(Chrome::Dim, p),
+        ));
+    }
+    let mut block = pane_block("Pattern", focused, p).title_top(Line::from(right).right_aligned());
+    let error = wb.compiled().err();
+    if let Some(e) = error {
+        block = block.title_bottom(Span::styled(
+            format!(" ✗ {} ", e.message),
+            chrome(Chrome::Error, p),
+        ));
+    } else if let Ok(re) = wb.compiled() {
+        let n = re.group_count();
+        let note = format!(" {} group{} ", n, if n == 1 { "" } else { "s" });
+        block = block.title_bottom(Span::styled(note, chrome(Chrome::Dim, p)));
+    }
+    let body = inner(area);
+    let tokens = parse(text, wb.flavor, wb.flags)
+        .map(|ast| pattern_tokens(&ast.root, text))
+        .unwrap_or_default();
+    let error_span = error.and_then(|e| e.span).filter(|s| s.end <= text.len());
+    let explain_span = super::explain::selected_span(app);
+    let offset = scroll_offset(app);
+    let mut cs = cells(text, offset, body.width as usize, false);
+    // A zero-width error at the end (an unclosed group) still needs a visible mark.
+    let at_end = error_span.is_some_and(|s| s.start >= text.len());
+    if at_end && cs.iter().map(|c| c.width).sum::<usize>() < body.width as usize {
+        cs.push(super::Cell {
+            at: text.len(),
+            glyph: " ".into(),
+            width: 1,
+        });
+    }
+    let line = styled_line(&cs, |at| {
+        let mut st = tokens
+            .iter()
+            .find(|(s, _)| s.start <= at && at < s.end)
+            .map_or(Style::new(), |(_, k)| style(*k, p));
+        if let Some(s) = error_span
+            && ((s.start <= at && at < s.end) || (s.start == s.end && at == s.start))
+        {
+            st = st.patch(style(Kind::Error, p));
+        }
+        if let Some(s) = explain_span
+            && s.start <= at
+            && at < s.end
+        {
+            st = st.add_modifier(Modifier::REVERSED);
+        }
+        st
+    });
+    f.render_widget(Paragraph::new(line).block(block), area);
+    if focused && body.width > 0 && body.height > 0 {
+        let x = body.x + (wb.pattern.cursor_chars() - offset).min(body.width as usize - 1) as u16;
+        f.set_cursor_position((x, body.y));
+    }
+}

@@ -1,0 +1,66 @@
+//! The status bar: match count (exact, or counting), engine, scan time, warnings.
+
+use super::super::app::App;
+use super::super::theme::{Chrome, chrome};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+/// The match count as shown: `44 matches`, or `1,024+ matches · counting… 37%`.
+pub fn count_text(app: &App) -> String {
+    let r = &app.wb.results;
+    let n = r.count;
+    let noun = if n == 1 { "match" } else { "matches" };
+    if app.wb.shown_regex().is_none() {
+        return "no pattern".into();
+    }
+    if r.done {
+        format!("{n} {noun}")
+    } else {
+        let len = app.wb.input.text().len().max(1);
+        format!("{n}+ {noun} · counting… {}%", r.scanned * 100 / len)
+    }
+}
+
+/// Draws the status bar.
+pub fn render(f: &mut Frame, app: &App, area: Rect) {
+    let p = app.palette;
+    let wb = &app.wb;
+    let r = &wb.results;
+    let mut spans = vec![Span::styled(
+        format!(" {} ", count_text(app)),
+        chrome(Chrome::Selected, p),
+    )];
+    if let Some(e) = wb.engine() {
+        spans.push(Span::styled(
+            format!(" {} ", e.name()),
+            chrome(Chrome::Dim, p),
+        ));
+    }
+    if let Some(t) = r.elapsed {
+        spans.push(Span::styled(
+            format!(" scan {:.1} ms ", t.as_secs_f64() * 1000.0),
+            chrome(Chrome::Dim, p),
+        ));
+    }
+    if let Some(e) = &r.error {
+        spans.push(Span::styled(
+            format!(" ⚠ {} ", e.message),
+            chrome(Chrome::Error, p),
+        ));
+    }
+    if wb.stale() {
+        spans.push(Span::styled(
+            " ⚠ pattern invalid: showing the last good matches, dimmed ",
+            chrome(Chrome::Error, p),
+        ));
+    }
+    if let Some(w) = &app.input_warning {
+        spans.push(Span::styled(format!(" ⚠ {w} "), chrome(Chrome::Error, p)));
+    }
+    if let Some(m) = &app.message {
+        spans.push(Span::raw(format!(" {m} ")));
+    }
+    f.render_widget(Paragraph::new(Line::from(spans)), area);
+}

@@ -1,0 +1,4 @@
+//! Popups drawn over the panes.
+
+pub mod help;
+pub mod save;

@@ -1,0 +1,128 @@
+//! Named scenes of the real app, rendered headless: the source of the snapshot tests and of
+//! the screenshots in `screenshots/` (`cargo run --example screenshots`).
+
+use super::action::{Action, Edit, ResultTab};
+use super::app::{App, Focus};
+use super::theme::Palette;
+use super::{StartInput, load_presets, render, start_app};
+use crate::cli::TuiArgs;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use std::time::Duration;
+
+/// Width of the scenes.
+pub const WIDTH: u16 = 120;
+/// Height of the scenes.
+pub const HEIGHT: u16 = 34;
+
+/// The demo app at `width` x `height`, fresh (no session), scans finished.
+pub fn demo(width: u16, height: u16) -> App {
+    let args = TuiArgs {
+        fresh: true,
+        ..Default::default()
+    };
+    let mut app = start_app(
+        &args,
+        StartInput::Demo,
+        None,
+        load_presets(),
+        Rect::new(0, 0, width, height),
+        Palette::Color,
+    )
+    .expect("the demo starts");
+    settle(&mut app);
+    app
+}
+
+/// Waits for the scans and pins the timing shown, so frames are reproducible.
+pub fn settle(app: &mut App) {
+    app.wb.settle(Duration::from_secs(30));
+    app.poll();
+    if app.wb.results.elapsed.is_some() {
+        app.wb.results.elapsed = Some(Duration::from_micros(420));
+    }
+}
+
+fn typed(app: &mut App, s: &str) {
+    for c in s.chars() {
+        app.update(Action::Edit(Edit::Insert(c)));
+    }
+}
+
+/// Every scene by name.
+pub fn scenes() -> Vec<(&'static str, App)> {
+    let mut out = Vec::new();
+    out.push(("start", demo(WIDTH, HEIGHT)));
+
+    let mut a = demo(WIDTH, HEIGHT);
+    a.update(Action::ShowTab(ResultTab::Matches));
+    a.select_match(3);
+    settle(&mut a);
+    out.push(("matches", a));
+
+    let mut a = demo(WIDTH, HEIGHT);
+    a.update(Action::ShowTab(ResultTab::Groups));
+    a.select_match(1);
+    settle(&mut a);
+    out.push(("groups", a));
+
+    let mut a = demo(WIDTH, HEIGHT);
+    a.update(Action::ShowTab(ResultTab::Explain));
+    for _ in 0..3 {
+        a.update(Action::Edit(Edit::Down));
+    }
+    out.push(("explain", a));
+
+    let mut a = demo(WIDTH, HEIGHT);
+    a.update(Action::ShowTab(ResultTab::Replace));
+    typed(&mut a, r"<\g<verb> job=\g<job_id>>");
+    settle(&mut a);
+    out.push(("replace", a));
+
+    let mut a = demo(WIDTH, HEIGHT);
+    a.update(Action::ShowTab(ResultTab::Presets));
+    typed(&mut a, "job");
+    out.push(("presets", a));
+
+    let mut a = demo(WIDTH, HEIGHT);
+    a.update(Action::ShowTab(ResultTab::Tests));
+    a.wb.tests.replace_all(String::new());
+    for line in [
+        "+ [ACK 7fce46e0]",
+        "- [ack 7fce46e0]",
+        "+ [CLAIM swarm-99a/1] => CLAIM, swarm-99a/1",
+        "+ [RESULTS 7fce46e0]",
+        "[NO-ACTION x]",
+    ] {
+        typed(&mut a, line);
+        a.update(Action::Edit(Edit::Newline));
+    }
+    out.push(("tests", a));
+
+    let mut a = demo(WIDTH, HEIGHT);
+    // The verb group is left unclosed: the error points at it, the old matches stay, dimmed.
+    a.wb.pattern
+        .set(r"\[(?P<verb>ACK|CLAIM|RESULT\s+(?P<job_id>[\w/-]+)\]");
+    a.pattern_changed();
+    a.focus = Focus::Pattern;
+    settle(&mut a);
+    out.push(("error", a));
+
+    let mut a = demo(WIDTH, HEIGHT);
+    a.update(Action::ToggleHelp);
+    out.push(("help", a));
+
+    out.push(("too-small", demo(30, 8)));
+    out
+}
+
+/// Draws `app` on a headless terminal of its size and returns the buffer.
+pub fn render_buffer(app: &App) -> Buffer {
+    let mut t =
+        Terminal::new(TestBackend::new(app.size.width, app.size.height)).expect("a test terminal");
+    t.draw(|f| render::draw(f, app))
+        .expect("drawing to a test terminal");
+    t.backend().buffer().clone()
+}

@@ -1,0 +1,614 @@
+//! The headless workbench: what the TUI shows, with no terminal in sight.
+//!
+//! A [`Workbench`] holds the pattern, flavor, flags, input, replacement and test cases, the
+//! compiled pattern (or its error, with the last good pattern kept for display) and the scan
+//! results as they stream in from the [`scan`] workers. Every change is a plain method, so it
+//! is tested without a terminal; the TUI adds focus, scrolling and popups on top.
+
+pub mod buffer;
+pub mod export;
+pub mod line;
+pub mod scan;
+
+use crate::engine::replace::Template;
+use crate::engine::{EngineKind, Match, MatchOptions, Regex};
+use crate::error::{Error, ErrorKind};
+use crate::flavor::{Flags, Flavor};
+pub use buffer::TextBuffer;
+pub use line::LineEditor;
+use scan::{ScanEvent, Scanner};
+use std::ops::Range;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The embedded demo input: a NetVM agent log.
+pub const DEMO_LOG: &str = include_str!("../assets/demo.log");
+
+/// Where the input came from.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum InputSource {
+    /// The embedded demo log.
+    Demo,
+    /// A file named on the command line.
+    File(String),
+    /// Standard input.
+    Stdin,
+    /// Typed (or restored from the last session).
+    Typed,
+}
+
+/// The state of the current scan, filled in as events arrive.
+#[derive(Debug, Default)]
+pub struct Results {
+    /// The request these results answer.
+    pub generation: u64,
+    /// Byte range the window matches cover.
+    pub window: Range<usize>,
+    /// Matches (with groups) in the window.
+    pub window_matches: Vec<Match>,
+    /// Spans of all matches found so far by the full scan, in order.
+    pub spans: Vec<(usize, usize)>,
+    /// Matches counted so far.
+    pub count: usize,
+    /// Byte the full scan has reached.
+    pub scanned: usize,
+    /// Whether the full scan has finished.
+    pub done: bool,
+    /// Full-scan time, once done.
+    pub elapsed: Option<Duration>,
+    /// An engine error (backtrack limit) from either scan.
+    pub error: Option<Error>,
+    /// When the request was made.
+    pub started: Option<Instant>,
+    /// When the window matches arrived.
+    pub window_at: Option<Instant>,
+    /// Whether the window matches for the current request have arrived.
+    pub window_ready: bool,
+}
+
+/// One test case's result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestOutcome {
+    /// Line number in the tests editor.
+    pub line: usize,
+    /// The subject text.
+    pub subject: String,
+    /// What the case expects.
+    pub expect: Expect,
+    /// The groups of the first match (whole match first), or `None` for no match.
+    pub found: Option<Vec<Option<String>>>,
+    /// An engine error on this subject.
+    pub error: Option<String>,
+}
+
+/// What a test line expects: `+ subject` must match, `- subject` must not,
+/// `+ subject => g1, g2` must match with those groups, a bare line just shows the result.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Expect {
+    /// No expectation.
+    Nothing,
+    /// Must match.
+    Match,
+    /// Must not match.
+    NoMatch,
+    /// Must match with these group texts (group 1 onward).
+    Groups(Vec<String>),
+}
+
+impl TestOutcome {
+    /// `Some(true)` passed, `Some(false)` failed, `None` no expectation.
+    pub fn passed(&self) -> Option<bool> {
+        if self.error.is_some() {
+            return Some(false);
+        }
+        match &self.expect {
+            Expect::Nothing => None,
+            Expect::Match => Some(self.found.is_some()),
+            Expect::NoMatch => Some(self.found.is_none()),
+            Expect::Groups(want) => Some(self.found.as_ref().is_some_and(|g| {
+                g.len() > want.len()
+                    && g[1..=want.len()]
+                        .iter()
+                        .zip(want)
+                        .all(|(got, w)| got.as_deref().unwrap_or("") == w)
+            })),
+        }
+    }
+}
+
+/// Parses one test line; `None` for blank lines and `#` comments.
+pub fn parse_test_line(line: &str) -> Option<(Expect, String)> {
+    if line.trim().is_empty() || line.starts_with('#') {
+        return None;
+    }
+    if let Some(rest) = line.strip_prefix("+ ") {
+        if let Some((subject, groups)) = rest.rsplit_once(" => ") {
+            let want = groups.split(", ").map(str::to_string).collect();
+            return Some((Expect::Groups(want), subject.to_string()));
+        }
+        return Some((Expect::Match, rest.to_string()));
+    }
+    if let Some(rest) = line.strip_prefix("- ") {
+        return Some((Expect::NoMatch, rest.to_string()));
+    }
+    Some((Expect::Nothing, line.to_string()))
+}
+
+/// A replace preview over the window: the text with replacements made and the changed ranges.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ReplacePreview {
+    /// The window's text after replacement.
+    pub text: String,
+    /// Byte ranges of `text` produced by the template.
+    pub changed: Vec<Range<usize>>,
+    /// Replacements made in the window.
+    pub replaced: usize,
+}
+
+/// The workbench state.
+pub struct Workbench {
+    /// The pattern editor.
+    pub pattern: LineEditor,
+    /// The flavor the pattern is written in.
+    pub flavor: Flavor,
+    /// The flags.
+    pub flags: Flags,
+    /// The input text.
+    pub input: TextBuffer,
+    /// Where the input came from.
+    pub source: InputSource,
+    /// The replacement template editor.
+    pub replacement: LineEditor,
+    /// Test cases, one per line.
+    pub tests: TextBuffer,
+    /// The key of the preset last loaded, if any.
+    pub preset: Option<String>,
+    compiled: Result<Arc<Regex>, Error>,
+    last_good: Option<Arc<Regex>>,
+    compiled_for: (String, Flavor, Flags),
+    /// Results of the current scan.
+    pub results: Results,
+    generation: u64,
+    scanner: Scanner,
+    /// The window last asked for.
+    window: Range<usize>,
+}
+
+impl Workbench {
+    /// A workbench with this pattern and input; nothing scanned yet.
+    pub fn new(
+        pattern: &str,
+        flavor: Flavor,
+        flags: Flags,
+        input: String,
+        source: InputSource,
+    ) -> Workbench {
+        let mut wb = Workbench {
+            pattern: LineEditor::new(pattern),
+            flavor,
+            flags,
+            input: TextBuffer::new(input),
+            source,
+            replacement: LineEditor::new(""),
+            tests: TextBuffer::new(String::new()),
+            preset: None,
+            compiled: Err(Error::new(ErrorKind::PatternInvalid, "not compiled")),
+            last_good: None,
+            compiled_for: (String::from("\u{0}never"), flavor, flags),
+            results: Results::default(),
+            generation: 0,
+            scanner: Scanner::new(),
+            window: 0..0,
+        };
+        wb.compile();
+        wb
+    }
+
+    /// Recompiles when the pattern, flavor or flags changed; returns whether they had.
+    pub fn compile(&mut self) -> bool {
+        let key = (self.pattern.text().to_string(), self.flavor, self.flags);
+        if key == self.compiled_for {
+            return false;
+        }
+        self.compiled = Regex::new(&key.0, key.1, key.2).map(Arc::new);
+        if let Ok(re) = &self.compiled {
+            self.last_good = Some(Arc::clone(re));
+        }
+        self.compiled_for = key;
+        true
+    }
+
+    /// The compiled pattern, or its error.
+    pub fn compiled(&self) -> Result<&Arc<Regex>, &Error> {
+        self.compiled.as_ref()
+    }
+
+    /// The pattern whose matches are on screen: the current one, or the last good one while
+    /// the current one is invalid.
+    pub fn shown_regex(&self) -> Option<&Arc<Regex>> {
+        self.compiled.as_ref().ok().or(self.last_good.as_ref())
+    }
+
+    /// Whether the matches on screen belong to an older pattern (the current one is invalid).
+    pub fn stale(&self) -> bool {
+        self.compiled.is_err()
+    }
+
+    /// Switches to the next flavor, keeping the flags it accepts.
+    pub fn cycle_flavor(&mut self) {
+        self.set_flavor(self.flavor.next());
+    }
+
+    /// Sets the flavor, keeping the flags it accepts.
+    pub fn set_flavor(&mut self, flavor: Flavor) {
+        let letters: String = self
+            .flags
+            .letters(self.flavor)
+            .chars()
+            .filter(|c| flavor.flag_letters().contains(*c))
+            .collect();
+        self.flavor = flavor;
+        self.flags = Flags::parse(&letters, flavor).unwrap_or_default();
+    }
+
+    /// Toggles one flag letter; an error when the flavor has no such flag or the result is
+    /// not a valid combination (the flags stay as they were).
+    ///
+    /// # Errors
+    /// The letter is not a flag of the flavor, or the combination is invalid.
+    pub fn toggle_flag(&mut self, letter: char) -> Result<(), Error> {
+        if !self.flavor.flag_letters().contains(letter) {
+            return Err(Error::new(
+                ErrorKind::FlagInvalid,
+                format!("{} has no '{letter}' flag", self.flavor),
+            ));
+        }
+        let mut flags = self.flags;
+        flags.set(letter, !flags.get(letter));
+        let checked = Flags::parse(&flags.letters(self.flavor), self.flavor)?;
+        self.flags = checked;
+        Ok(())
+    }
+
+    /// Starts scans for the current pattern: the window and (when `full`) the whole input.
+    /// Cancels the scans in flight. Does nothing when there is no valid pattern.
+    pub fn rescan(&mut self, window: Range<usize>) {
+        self.generation += 1;
+        self.window = window.clone();
+        let Ok(re) = &self.compiled else {
+            self.scanner.cancel();
+            return;
+        };
+        self.results = Results {
+            generation: self.generation,
+            started: Some(Instant::now()),
+            ..Default::default()
+        };
+        self.scanner
+            .scan_window(self.generation, Arc::clone(re), self.input.shared(), window);
+        self.scanner
+            .scan_full(self.generation, Arc::clone(re), self.input.shared());
+    }
+
+    /// Asks for the window matches of a new window (after scrolling), keeping the full scan.
+    pub fn rescan_window(&mut self, window: Range<usize>) {
+        if window == self.window {
+            return;
+        }
+        self.window = window.clone();
+        let Ok(re) = &self.compiled else { return };
+        self.results.window_ready = false;
+        self.scanner
+            .scan_window(self.generation, Arc::clone(re), self.input.shared(), window);
+    }
+
+    /// The window last asked for.
+    pub fn window(&self) -> Range<usize> {
+        self.window.clone()
+    }
+
+    /// Takes in the scan events waiting; returns whether anything changed.
+    pub fn poll(&mut self) -> bool {
+        let mut changed = false;
+        while let Some(ev) = self.scanner.try_event() {
+            changed |= self.absorb(ev);
+        }
+        changed
+    }
+
+    /// Waits up to `timeout` for the current window matches; returns whether they arrived.
+    pub fn wait_window(&mut self, timeout: Duration) -> bool {
+        self.wait_until(timeout, |r| r.window_ready)
+    }
+
+    /// Waits up to `timeout` for the full scan to finish; returns whether it did.
+    pub fn settle(&mut self, timeout: Duration) -> bool {
+        self.wait_until(timeout, |r| r.done && r.window_ready)
+    }
+
+    fn wait_until(&mut self, timeout: Duration, ready: impl Fn(&Results) -> bool) -> bool {
+        self.poll();
+        let deadline = Instant::now() + timeout;
+        while !ready(&self.results) && self.compiled.is_ok() {
+            let now = Instant::now();
+            if now >= deadline {
+                return false;
+            }
+            if let Some(ev) = self.scanner.wait_event(deadline - now) {
+                self.absorb(ev);
+            }
+        }
+        true
+    }
+
+    fn absorb(&mut self, ev: ScanEvent) -> bool {
+        if ev.generation() != self.generation {
+            return false;
+        }
+        let r = &mut self.results;
+        match ev {
+            ScanEvent::Window {
+                window,
+                matches,
+                error,
+                ..
+            } => {
+                if window != self.window {
+                    return false;
+                }
+                r.window = window;
+                r.window_matches = matches;
+                r.window_ready = true;
+                r.window_at = Some(Instant::now());
+                if error.is_some() {
+                    r.error = error;
+                }
+            }
+            ScanEvent::Progress {
+                spans,
+                count,
+                scanned,
+                ..
+            } => {
+                r.spans.extend(spans);
+                r.count = count;
+                r.scanned = scanned;
+            }
+            ScanEvent::Done {
+                count,
+                elapsed,
+                error,
+                ..
+            } => {
+                r.count = count;
+                r.done = true;
+                r.elapsed = Some(elapsed);
+                if error.is_some() {
+                    r.error = error;
+                }
+            }
+        }
+        true
+    }
+
+    /// The engine running the shown pattern, for the status bar.
+    pub fn engine(&self) -> Option<EngineKind> {
+        self.shown_regex()
+            .map(|re| scan::engine_of(re, self.input.text()))
+    }
+
+    /// The match (with groups) at span index `i` of the full scan.
+    pub fn match_at(&self, i: usize) -> Option<Match> {
+        let (s, e) = *self.results.spans.get(i)?;
+        if let Some(m) = self
+            .results
+            .window_matches
+            .iter()
+            .find(|m| m.start() == s && m.end() == e)
+        {
+            return Some(m.clone());
+        }
+        let re = self.shown_regex()?;
+        let options = MatchOptions {
+            start: s,
+            ..Default::default()
+        };
+        re.matches(self.input.text(), options)
+            .next()?
+            .ok()
+            .filter(|m| m.start() == s)
+    }
+
+    /// Runs every test line against the current pattern.
+    pub fn test_outcomes(&self) -> Vec<TestOutcome> {
+        let Ok(re) = &self.compiled else {
+            return Vec::new();
+        };
+        (0..self.tests.line_count())
+            .filter_map(|i| {
+                let (expect, subject) = parse_test_line(self.tests.line(i))?;
+                let (found, error) = match re.matches(&subject, MatchOptions::default()).next() {
+                    None => (None, None),
+                    Some(Ok(m)) => (
+                        (0..m.groups.len())
+                            .map(|k| m.group(&subject, k).map(str::to_string))
+                            .collect::<Vec<_>>()
+                            .into(),
+                        None,
+                    ),
+                    Some(Err(e)) => (None, Some(e.message)),
+                };
+                Some(TestOutcome {
+                    line: i,
+                    subject,
+                    expect,
+                    found,
+                    error,
+                })
+            })
+            .collect()
+    }
+
+    /// The replacement applied to the window's matches.
+    ///
+    /// # Errors
+    /// The template is invalid for the flavor (with its span in the template).
+    pub fn replace_preview(&self) -> Result<ReplacePreview, Error> {
+        let Ok(re) = &self.compiled else {
+            return Ok(ReplacePreview::default());
+        };
+        let template = Template::parse(self.replacement.text(), re)?;
+        let text = self.input.text();
+        let window = self.results.window.clone();
+        let mut out = ReplacePreview::default();
+        let mut at = window.start.min(text.len());
+        let mut end = window.end.min(text.len());
+        for m in &self.results.window_matches {
+            if m.start() < at {
+                continue;
+            }
+            out.text.push_str(&text[at..m.start()]);
+            let before = out.text.len();
+            template.expand(text, m, &mut out.text);
+            out.changed.push(before..out.text.len());
+            out.replaced += 1;
+            at = m.end();
+            end = end.max(at);
+        }
+        out.text.push_str(&text[at.min(end)..end]);
+        Ok(out)
+    }
+
+    /// The whole input with every match replaced (for copying).
+    ///
+    /// # Errors
+    /// As for [`Regex::replace`].
+    pub fn replace_all(&self) -> Result<String, Error> {
+        let re = self.compiled.as_ref().map_err(Clone::clone)?;
+        Ok(re
+            .replace(
+                self.input.text(),
+                self.replacement.text(),
+                None,
+                &crate::Limits::human(),
+            )?
+            .result)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wb(pattern: &str, input: &str) -> Workbench {
+        let mut w = Workbench::new(
+            pattern,
+            Flavor::Python,
+            Flags::default(),
+            input.to_string(),
+            InputSource::Typed,
+        );
+        w.rescan(0..input.len());
+        assert!(w.settle(Duration::from_secs(10)));
+        w
+    }
+
+    #[test]
+    fn scan_fills_window_and_full_results() {
+        let w = wb(r"\d+", "a1 b22\nc333");
+        assert_eq!(w.results.count, 3);
+        assert_eq!(w.results.spans, vec![(1, 2), (4, 6), (8, 11)]);
+        assert_eq!(w.results.window_matches.len(), 3);
+        assert!(w.results.done);
+    }
+
+    #[test]
+    fn invalid_pattern_keeps_the_last_good_matches() {
+        let mut w = wb(r"a(b)", "ab ab");
+        w.pattern.insert("(");
+        assert!(w.compile());
+        let err = w.compiled().unwrap_err();
+        assert!(err.span.is_some(), "{err:?}");
+        assert!(w.stale());
+        assert_eq!(w.shown_regex().unwrap().pattern(), "a(b)");
+        w.rescan(0..5);
+        assert_eq!(
+            w.results.count, 2,
+            "old results stay while the pattern is invalid"
+        );
+    }
+
+    #[test]
+    fn a_new_request_supersedes_the_old_one() {
+        let big = "x1 ".repeat(200_000);
+        let mut w = Workbench::new(
+            r"\d",
+            Flavor::Rust,
+            Flags::default(),
+            big.clone(),
+            InputSource::Typed,
+        );
+        w.rescan(0..100);
+        w.pattern.set("x");
+        w.compile();
+        w.rescan(0..100);
+        assert!(w.settle(Duration::from_secs(20)));
+        assert_eq!(w.results.count, 200_000);
+        assert_eq!(w.results.spans.first(), Some(&(0, 1)));
+    }
+
+    #[test]
+    fn window_scan_only_reports_the_window() {
+        let text = "a\n".repeat(1000);
+        let mut w = Workbench::new("a", Flavor::Js, Flags::default(), text, InputSource::Typed);
+        w.rescan(100..120);
+        assert!(w.settle(Duration::from_secs(10)));
+        assert_eq!(w.results.window_matches.len(), 11);
+        assert_eq!(w.results.window_matches[0].start(), 100);
+        assert_eq!(w.results.count, 1000);
+    }
+
+    #[test]
+    fn flavor_cycling_drops_flags_the_flavor_lacks() {
+        let mut w = wb("a", "a");
+        w.toggle_flag('i').unwrap();
+        w.toggle_flag('a').unwrap();
+        assert!(w.toggle_flag('y').is_err());
+        w.set_flavor(Flavor::Js);
+        assert_eq!(w.flags.letters(Flavor::Js), "i");
+    }
+
+    #[test]
+    fn tests_pass_and_fail_live() {
+        let mut w = wb(r"(\w+)@(\w+)", "");
+        w.tests
+            .insert("+ me@host\n- nobody\n+ a@b => a, c\nplain@x\n\n# comment");
+        let out = w.test_outcomes();
+        assert_eq!(out.len(), 4);
+        assert_eq!(out[0].passed(), Some(true));
+        assert_eq!(out[1].passed(), Some(true));
+        assert_eq!(out[2].passed(), Some(false));
+        assert_eq!(out[3].passed(), None);
+        assert_eq!(out[3].found.as_ref().unwrap()[2].as_deref(), Some("x"));
+    }
+
+    #[test]
+    fn replace_preview_marks_changed_parts() {
+        let mut w = wb(r"(\d+)", "a1 b22");
+        w.replacement.set(r"<\1>");
+        let p = w.replace_preview().unwrap();
+        assert_eq!(p.text, "a<1> b<22>");
+        assert_eq!(p.changed, vec![1..4, 6..10]);
+        assert_eq!(w.replace_all().unwrap(), "a<1> b<22>");
+        w.replacement.set(r"\9");
+        assert!(w.replace_preview().is_err());
+    }
+
+    #[test]
+    fn match_at_recovers_groups() {
+        let w = wb(r"(?P<k>\w)=(\d)", "a=1 b=2");
+        let m = w.match_at(1).unwrap();
+        assert_eq!(m.group("a=1 b=2", 1), Some("b"));
+        assert_eq!(m.group("a=1 b=2", 2), Some("2"));
+    }
+}

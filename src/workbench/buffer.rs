@@ -1,0 +1,396 @@
+//! A multi-line text buffer: one `String` plus a line-start index, a cursor, undo and redo.
+//!
+//! One string (not a `Vec<String>` per line) so a 100 MB log loads with one copy and one
+//! `memchr` pass, and the matcher sees the text exactly as it is. The text sits in an `Arc`
+//! so a scan on a worker thread can hold it without a copy.
+
+use std::sync::Arc;
+
+const UNDO_DEPTH: usize = 500;
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Edit {
+    at: usize,
+    removed: String,
+    inserted: String,
+    cursor_before: usize,
+}
+
+/// Multi-line text with a cursor.
+#[derive(Debug, Clone, Default)]
+pub struct TextBuffer {
+    text: Arc<String>,
+    /// Byte offset of the start of every line; `line_starts[0] == 0`.
+    line_starts: Vec<usize>,
+    cursor: usize,
+    /// The column (in chars) vertical moves try to keep.
+    goal_col: Option<usize>,
+    undo: Vec<Edit>,
+    redo: Vec<Edit>,
+    edited: bool,
+}
+
+fn index_lines(text: &str, base: usize, out: &mut Vec<usize>) {
+    out.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| base + i + 1));
+}
+
+impl TextBuffer {
+    /// A buffer holding `text`, cursor at the start.
+    pub fn new(text: String) -> TextBuffer {
+        let mut line_starts = vec![0];
+        index_lines(&text, 0, &mut line_starts);
+        TextBuffer {
+            text: Arc::new(text),
+            line_starts,
+            ..Default::default()
+        }
+    }
+
+    /// The whole text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// A shared handle on the text (for a worker thread).
+    pub fn shared(&self) -> Arc<String> {
+        Arc::clone(&self.text)
+    }
+
+    /// Whether the user has edited the text since it was loaded.
+    pub fn edited(&self) -> bool {
+        self.edited
+    }
+
+    /// Number of lines (a final newline ends the last line without starting an empty one
+    /// only in the count shown; the empty last line is still addressable).
+    pub fn line_count(&self) -> usize {
+        self.line_starts.len()
+    }
+
+    /// Byte range of line `i` without its line break.
+    pub fn line_range(&self, i: usize) -> std::ops::Range<usize> {
+        let start = self.line_starts.get(i).copied().unwrap_or(self.text.len());
+        let mut end = self
+            .line_starts
+            .get(i + 1)
+            .map_or(self.text.len(), |n| n - 1);
+        if end > start && self.text.as_bytes()[end - 1] == b'\r' {
+            end -= 1;
+        }
+        start..end.max(start)
+    }
+
+    /// Line `i` without its line break.
+    pub fn line(&self, i: usize) -> &str {
+        &self.text[self.line_range(i)]
+    }
+
+    /// Byte offset of the start of line `i` (the text length past the end).
+    pub fn line_start(&self, i: usize) -> usize {
+        self.line_starts.get(i).copied().unwrap_or(self.text.len())
+    }
+
+    /// The line holding byte `at`.
+    pub fn line_of(&self, at: usize) -> usize {
+        self.line_starts
+            .partition_point(|&s| s <= at)
+            .saturating_sub(1)
+    }
+
+    /// `(line, column in chars)` of byte `at`, both 0-based.
+    pub fn position_of(&self, at: usize) -> (usize, usize) {
+        let at = self.floor_boundary(at.min(self.text.len()));
+        let line = self.line_of(at);
+        (line, self.text[self.line_starts[line]..at].chars().count())
+    }
+
+    fn floor_boundary(&self, mut at: usize) -> usize {
+        while at > 0 && !self.text.is_char_boundary(at) {
+            at -= 1;
+        }
+        at
+    }
+
+    /// The cursor as a byte offset.
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// `(line, column in chars)` of the cursor.
+    pub fn cursor_position(&self) -> (usize, usize) {
+        self.position_of(self.cursor)
+    }
+
+    /// Replaces the whole text (not undoable: a new document).
+    pub fn replace_all(&mut self, text: String) {
+        *self = TextBuffer::new(text);
+    }
+
+    fn splice(&mut self, at: usize, removed_len: usize, inserted: &str) {
+        let end = at + removed_len;
+        // Line starts inside (at, end] belong to removed line breaks.
+        let first = self.line_starts.partition_point(|&s| s <= at);
+        let last = self.line_starts.partition_point(|&s| s <= end);
+        let mut fresh = Vec::new();
+        index_lines(inserted, at, &mut fresh);
+        let delta = inserted.len() as isize - removed_len as isize;
+        for s in &mut self.line_starts[last..] {
+            *s = (*s as isize + delta) as usize;
+        }
+        self.line_starts.splice(first..last, fresh);
+        Arc::make_mut(&mut self.text).replace_range(at..end, inserted);
+        self.edited = true;
+    }
+
+    fn apply(&mut self, at: usize, removed_len: usize, inserted: &str) {
+        if removed_len == 0 && inserted.is_empty() {
+            return;
+        }
+        let removed = self.text[at..at + removed_len].to_string();
+        self.undo.push(Edit {
+            at,
+            removed,
+            inserted: inserted.to_string(),
+            cursor_before: self.cursor,
+        });
+        if self.undo.len() > UNDO_DEPTH {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+        self.splice(at, removed_len, inserted);
+        self.cursor = at + inserted.len();
+        self.goal_col = None;
+    }
+
+    /// Inserts `s` at the cursor (typing or a paste; `\r\n` kept as given).
+    pub fn insert(&mut self, s: &str) {
+        self.apply(self.cursor, 0, s);
+    }
+
+    fn prev_boundary(&self, at: usize) -> usize {
+        self.text[..at]
+            .char_indices()
+            .next_back()
+            .map_or(0, |(i, _)| i)
+    }
+
+    fn next_boundary(&self, at: usize) -> usize {
+        self.text[at..]
+            .chars()
+            .next()
+            .map_or(at, |c| at + c.len_utf8())
+    }
+
+    /// Deletes the char before the cursor (a `\r\n` pair as one).
+    pub fn backspace(&mut self) {
+        let mut p = self.prev_boundary(self.cursor);
+        if self.text[p..self.cursor] == *"\n" && p > 0 && self.text.as_bytes()[p - 1] == b'\r' {
+            p -= 1;
+        }
+        self.apply(p, self.cursor - p, "");
+    }
+
+    /// Deletes the char under the cursor.
+    pub fn delete(&mut self) {
+        let n = self.next_boundary(self.cursor);
+        let at = self.cursor;
+        self.apply(at, n - at, "");
+        self.cursor = at;
+    }
+
+    /// Deletes from the cursor to the end of the line (Ctrl-K), or the line break at its end.
+    pub fn kill_to_end(&mut self) {
+        let line = self.line_of(self.cursor);
+        let end = self.line_range(line).end;
+        let at = self.cursor;
+        if at >= end {
+            self.delete();
+        } else {
+            self.apply(at, end - at, "");
+            self.cursor = at;
+        }
+    }
+
+    /// Deletes from the start of the line to the cursor (Ctrl-U).
+    pub fn kill_to_start(&mut self) {
+        let start = self.line_starts[self.line_of(self.cursor)];
+        self.apply(start, self.cursor - start, "");
+    }
+
+    /// Deletes the word before the cursor (Ctrl-W).
+    pub fn kill_word(&mut self) {
+        let w = self.word_left_of(self.cursor);
+        self.apply(w, self.cursor - w, "");
+    }
+
+    fn word_left_of(&self, at: usize) -> usize {
+        let word = |c: char| c.is_alphanumeric() || c == '_';
+        let mut i = at;
+        while i > 0 && !word(self.text[..i].chars().next_back().unwrap()) {
+            i = self.prev_boundary(i);
+        }
+        while i > 0 && word(self.text[..i].chars().next_back().unwrap()) {
+            i = self.prev_boundary(i);
+        }
+        i
+    }
+
+    fn word_right_of(&self, at: usize) -> usize {
+        let word = |c: char| c.is_alphanumeric() || c == '_';
+        let mut i = at;
+        while i < self.text.len() && !word(self.text[i..].chars().next().unwrap()) {
+            i = self.next_boundary(i);
+        }
+        while i < self.text.len() && word(self.text[i..].chars().next().unwrap()) {
+            i = self.next_boundary(i);
+        }
+        i
+    }
+
+    /// Moves one char left.
+    pub fn left(&mut self) {
+        self.cursor = self.prev_boundary(self.cursor);
+        self.goal_col = None;
+    }
+
+    /// Moves one char right.
+    pub fn right(&mut self) {
+        self.cursor = self.next_boundary(self.cursor);
+        self.goal_col = None;
+    }
+
+    /// Moves one word left.
+    pub fn word_left(&mut self) {
+        self.cursor = self.word_left_of(self.cursor);
+        self.goal_col = None;
+    }
+
+    /// Moves one word right.
+    pub fn word_right(&mut self) {
+        self.cursor = self.word_right_of(self.cursor);
+        self.goal_col = None;
+    }
+
+    /// Moves to the start of the line.
+    pub fn home(&mut self) {
+        self.cursor = self.line_starts[self.line_of(self.cursor)];
+        self.goal_col = None;
+    }
+
+    /// Moves to the end of the line.
+    pub fn end(&mut self) {
+        self.cursor = self.line_range(self.line_of(self.cursor)).end;
+        self.goal_col = None;
+    }
+
+    /// Moves `delta` lines up (negative) or down, keeping the column.
+    pub fn vertical(&mut self, delta: isize) {
+        let (line, col) = self.cursor_position();
+        let goal = *self.goal_col.get_or_insert(col);
+        let target = (line as isize + delta).clamp(0, self.line_count() as isize - 1) as usize;
+        self.move_to(target, goal);
+        self.goal_col = Some(goal);
+    }
+
+    /// Puts the cursor at `(line, column in chars)`, clamped to the text.
+    pub fn move_to(&mut self, line: usize, col: usize) {
+        let line = line.min(self.line_count() - 1);
+        let r = self.line_range(line);
+        let s = &self.text[r.clone()];
+        self.cursor = r.start + s.char_indices().nth(col).map_or(s.len(), |(i, _)| i);
+        self.goal_col = None;
+    }
+
+    /// Puts the cursor at byte `at` (rounded down to a char boundary).
+    pub fn set_cursor(&mut self, at: usize) {
+        self.cursor = self.floor_boundary(at.min(self.text.len()));
+        self.goal_col = None;
+    }
+
+    /// Undoes the last edit; false when there is none.
+    pub fn undo(&mut self) -> bool {
+        let Some(e) = self.undo.pop() else {
+            return false;
+        };
+        self.splice(e.at, e.inserted.len(), &e.removed);
+        self.cursor = e.cursor_before;
+        self.redo.push(e);
+        true
+    }
+
+    /// Redoes the last undone edit; false when there is none.
+    pub fn redo(&mut self) -> bool {
+        let Some(e) = self.redo.pop() else {
+            return false;
+        };
+        self.splice(e.at, e.removed.len(), &e.inserted);
+        self.cursor = e.at + e.inserted.len();
+        self.undo.push(e);
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn starts(b: &TextBuffer) -> Vec<usize> {
+        let mut fresh = vec![0];
+        index_lines(b.text(), 0, &mut fresh);
+        fresh
+    }
+
+    #[test]
+    fn lines_and_positions() {
+        let b = TextBuffer::new("ab\nçd\r\n\nx".into());
+        assert_eq!(b.line_count(), 4);
+        assert_eq!(b.line(1), "çd");
+        assert_eq!(b.line(2), "");
+        assert_eq!(b.line(3), "x");
+        assert_eq!(b.position_of(5), (1, 1));
+        assert_eq!(b.line_of(0), 0);
+        assert_eq!(b.line_of(3), 1);
+    }
+
+    #[test]
+    fn edits_keep_the_line_index_exact() {
+        let mut b = TextBuffer::new("one\ntwo\nthree".into());
+        b.move_to(1, 1);
+        b.insert("X\nY");
+        assert_eq!(b.text(), "one\ntX\nYwo\nthree");
+        assert_eq!(b.line_starts, starts(&b));
+        b.move_to(0, 3);
+        b.delete();
+        assert_eq!(b.text(), "onetX\nYwo\nthree");
+        assert_eq!(b.line_starts, starts(&b));
+        b.kill_to_end();
+        assert_eq!(b.line_starts, starts(&b));
+        assert!(b.undo() && b.undo() && b.undo());
+        assert_eq!(b.text(), "one\ntwo\nthree");
+        assert_eq!(b.line_starts, starts(&b));
+        assert!(b.redo());
+        assert_eq!(b.text(), "one\ntX\nYwo\nthree");
+        assert_eq!(b.line_starts, starts(&b));
+    }
+
+    #[test]
+    fn vertical_moves_keep_the_goal_column() {
+        let mut b = TextBuffer::new("abcdef\nab\nabcdef".into());
+        b.move_to(0, 5);
+        b.vertical(1);
+        assert_eq!(b.cursor_position(), (1, 2));
+        b.vertical(1);
+        assert_eq!(b.cursor_position(), (2, 5));
+        b.vertical(-10);
+        assert_eq!(b.cursor_position(), (0, 5));
+    }
+
+    #[test]
+    fn backspace_joins_crlf_as_one() {
+        let mut b = TextBuffer::new("a\r\nb".into());
+        b.move_to(1, 0);
+        b.backspace();
+        assert_eq!(b.text(), "ab");
+        assert_eq!(b.line_count(), 1);
+    }
+}

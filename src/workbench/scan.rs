@@ -1,0 +1,307 @@
+//! Matching off the caller's thread: a visible-window scan and a full scan, each on its own
+//! worker, each cancelled by the next request.
+//!
+//! The window scan finds the matches (with groups) in the lines on screen, searching a slice
+//! that ends a little past the window, so it returns in microseconds whatever the input size.
+//! The full scan counts every match (bounds only) and streams their spans in batches, so the
+//! count and the match list fill in while the user keeps typing.
+
+use crate::engine::{EngineKind, Match, MatchOptions, Regex};
+use crate::error::Error;
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Arc, Mutex};
+use std::thread;
+use std::time::{Duration, Instant};
+
+/// Most matches the window scan reports.
+pub const WINDOW_MATCH_CAP: usize = 20_000;
+/// Most match spans the full scan keeps (the count goes on past it).
+pub const SPAN_CAP: usize = 4_000_000;
+/// Bytes searched past the window's end so matches near it are not cut short.
+const WINDOW_MARGIN: usize = 4096;
+
+/// What a scan reports back.
+#[derive(Debug)]
+pub enum ScanEvent {
+    /// The matches in the window, with groups.
+    Window {
+        /// Request number.
+        generation: u64,
+        /// Byte range of the window.
+        window: Range<usize>,
+        /// Matches starting in the window.
+        matches: Vec<Match>,
+        /// An error from the engine (a backtrack limit), if any.
+        error: Option<Error>,
+    },
+    /// More spans from the full scan.
+    Progress {
+        /// Request number.
+        generation: u64,
+        /// New match spans, in order.
+        spans: Vec<(usize, usize)>,
+        /// Matches counted so far.
+        count: usize,
+        /// Byte the scan has reached.
+        scanned: usize,
+    },
+    /// The full scan ended.
+    Done {
+        /// Request number.
+        generation: u64,
+        /// Total matches.
+        count: usize,
+        /// Wall time of the full scan.
+        elapsed: Duration,
+        /// Why it stopped early, if it did.
+        error: Option<Error>,
+    },
+}
+
+impl ScanEvent {
+    /// The request this event answers.
+    pub fn generation(&self) -> u64 {
+        match self {
+            ScanEvent::Window { generation, .. }
+            | ScanEvent::Progress { generation, .. }
+            | ScanEvent::Done { generation, .. } => *generation,
+        }
+    }
+}
+
+struct Job {
+    generation: u64,
+    regex: Arc<Regex>,
+    text: Arc<String>,
+    window: Range<usize>,
+    cancel: Arc<AtomicBool>,
+}
+
+struct Worker {
+    jobs: Sender<Job>,
+    cancel: Mutex<Arc<AtomicBool>>,
+}
+
+impl Worker {
+    fn spawn(name: &str, events: Sender<ScanEvent>, run: fn(&Job, &Sender<ScanEvent>)) -> Worker {
+        let (jobs, rx) = channel::<Job>();
+        thread::Builder::new()
+            .name(name.to_string())
+            .spawn(move || {
+                while let Ok(mut job) = rx.recv() {
+                    // Only the newest request matters.
+                    while let Ok(newer) = rx.try_recv() {
+                        job = newer;
+                    }
+                    if !job.cancel.load(Ordering::Relaxed) {
+                        run(&job, &events);
+                    }
+                }
+            })
+            .expect("spawn a scan thread");
+        Worker {
+            jobs,
+            cancel: Mutex::new(Arc::new(AtomicBool::new(false))),
+        }
+    }
+
+    fn submit(&self, generation: u64, regex: Arc<Regex>, text: Arc<String>, window: Range<usize>) {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let old = std::mem::replace(
+            &mut *self.cancel.lock().unwrap_or_else(|e| e.into_inner()),
+            Arc::clone(&cancel),
+        );
+        old.store(true, Ordering::Relaxed);
+        let _ = self.jobs.send(Job {
+            generation,
+            regex,
+            text,
+            window,
+            cancel,
+        });
+    }
+
+    fn cancel(&self) {
+        self.cancel
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .store(true, Ordering::Relaxed);
+    }
+}
+
+fn floor_line_end(text: &str, at: usize) -> usize {
+    let at = at.min(text.len());
+    match memchr::memchr(b'\n', &text.as_bytes()[at..]) {
+        Some(i) => at + i,
+        None => text.len(),
+    }
+}
+
+fn run_window(job: &Job, events: &Sender<ScanEvent>) {
+    let text: &str = &job.text;
+    // Search a slice around the window: the cost stays proportional to the window, and the
+    // margins give look-around and anchors their context.
+    let end = floor_line_end(text, job.window.end.saturating_add(WINDOW_MARGIN));
+    let mut base = job.window.start.saturating_sub(WINDOW_MARGIN);
+    while !text.is_char_boundary(base) {
+        base -= 1;
+    }
+    let slice = &text[base..end];
+    let options = MatchOptions {
+        start: job.window.start - base,
+        cancel: Some(&job.cancel),
+        ..Default::default()
+    };
+    let mut matches = Vec::new();
+    let mut error = None;
+    for m in job.regex.matches(slice, options) {
+        match m {
+            Ok(mut m) if m.start() + base <= job.window.end && matches.len() < WINDOW_MATCH_CAP => {
+                for g in m.groups.iter_mut().flatten() {
+                    g.0 += base;
+                    g.1 += base;
+                }
+                matches.push(m)
+            }
+            Ok(_) => break,
+            Err(e) => {
+                error = Some(e);
+                break;
+            }
+        }
+    }
+    if job.cancel.load(Ordering::Relaxed) {
+        return;
+    }
+    let _ = events.send(ScanEvent::Window {
+        generation: job.generation,
+        window: job.window.clone(),
+        matches,
+        error,
+    });
+}
+
+fn run_full(job: &Job, events: &Sender<ScanEvent>) {
+    let started = Instant::now();
+    let text: &str = &job.text;
+    let options = MatchOptions {
+        bounds_only: true,
+        cancel: Some(&job.cancel),
+        ..Default::default()
+    };
+    let mut it = job.regex.matches(text, options);
+    let mut batch = Vec::new();
+    let mut count = 0usize;
+    let mut kept = 0usize;
+    let mut last_send = Instant::now();
+    let mut error = None;
+    loop {
+        match it.next() {
+            Some(Ok(m)) => {
+                count += 1;
+                if kept < SPAN_CAP {
+                    batch.push((m.start(), m.end()));
+                    kept += 1;
+                }
+                if count.is_multiple_of(1024) && last_send.elapsed() >= Duration::from_millis(25) {
+                    let _ = events.send(ScanEvent::Progress {
+                        generation: job.generation,
+                        spans: std::mem::take(&mut batch),
+                        count,
+                        scanned: it.position(),
+                    });
+                    last_send = Instant::now();
+                }
+            }
+            Some(Err(e)) => {
+                error = Some(e);
+                break;
+            }
+            None => break,
+        }
+    }
+    if job.cancel.load(Ordering::Relaxed) {
+        return;
+    }
+    let _ = events.send(ScanEvent::Progress {
+        generation: job.generation,
+        spans: batch,
+        count,
+        scanned: text.len(),
+    });
+    let _ = events.send(ScanEvent::Done {
+        generation: job.generation,
+        count,
+        elapsed: started.elapsed(),
+        error,
+    });
+}
+
+/// The two scan workers and the channel their results come back on.
+pub struct Scanner {
+    window: Worker,
+    full: Worker,
+    events: Receiver<ScanEvent>,
+}
+
+impl Default for Scanner {
+    fn default() -> Self {
+        Scanner::new()
+    }
+}
+
+impl Scanner {
+    /// Starts the worker threads.
+    pub fn new() -> Scanner {
+        let (tx, events) = channel();
+        Scanner {
+            window: Worker::spawn("rxw-window-scan", tx.clone(), run_window),
+            full: Worker::spawn("rxw-full-scan", tx, run_full),
+            events,
+        }
+    }
+
+    /// Asks for the matches in `window` (cancelling the previous window request).
+    pub fn scan_window(
+        &self,
+        generation: u64,
+        regex: Arc<Regex>,
+        text: Arc<String>,
+        window: Range<usize>,
+    ) {
+        self.window.submit(generation, regex, text, window);
+    }
+
+    /// Asks for a full count (cancelling the previous one).
+    pub fn scan_full(&self, generation: u64, regex: Arc<Regex>, text: Arc<String>) {
+        let len = text.len();
+        self.full.submit(generation, regex, text, 0..len);
+    }
+
+    /// Stops both scans.
+    pub fn cancel(&self) {
+        self.window.cancel();
+        self.full.cancel();
+    }
+
+    /// The next event, if one is waiting.
+    pub fn try_event(&self) -> Option<ScanEvent> {
+        self.events.try_recv().ok()
+    }
+
+    /// The next event, waiting up to `timeout`.
+    pub fn wait_event(&self, timeout: Duration) -> Option<ScanEvent> {
+        self.events.recv_timeout(timeout).ok()
+    }
+}
+
+/// The engine a pattern uses on an input, for the status bar.
+pub fn engine_of(regex: &Regex, text: &str) -> EngineKind {
+    if text.len() > 1 << 20 {
+        regex.engine_kind_typical()
+    } else {
+        regex.engine_kind(text)
+    }
+}

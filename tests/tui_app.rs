@@ -1,0 +1,415 @@
+//! The TUI state machine without a terminal: `update(state, action)` and key handling.
+#![cfg(feature = "app")]
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::layout::Rect;
+use rxw::cli::TuiArgs;
+use rxw::tui::action::{Action, CopyWhat, Edit, ResultTab};
+use rxw::tui::app::{App, Effect, Focus};
+use rxw::tui::session::Session;
+use rxw::tui::theme::Palette;
+use rxw::tui::{StartInput, load_presets, screens, start_app};
+use rxw::workbench::InputSource;
+
+fn key(app: &mut App, code: KeyCode, mods: KeyModifiers) {
+    app.handle_key(KeyEvent::new(code, mods));
+}
+
+fn type_str(app: &mut App, s: &str) {
+    for c in s.chars() {
+        key(app, KeyCode::Char(c), KeyModifiers::NONE);
+    }
+}
+
+fn start(args: TuiArgs, input: StartInput, saved: Option<Session>) -> App {
+    let mut app = start_app(
+        &args,
+        input,
+        saved,
+        load_presets(),
+        Rect::new(0, 0, 100, 30),
+        Palette::Color,
+    )
+    .unwrap();
+    screens::settle(&mut app);
+    app
+}
+
+#[test]
+fn focus_starts_in_the_pattern_with_the_cursor_at_the_end_and_tab_cycles() {
+    let mut app = screens::demo(100, 30);
+    assert_eq!(app.focus, Focus::Pattern);
+    assert_eq!(app.wb.pattern.cursor(), app.wb.pattern.text().len());
+    key(&mut app, KeyCode::Tab, KeyModifiers::NONE);
+    assert_eq!(app.focus, Focus::Input);
+    key(&mut app, KeyCode::Tab, KeyModifiers::NONE);
+    assert_eq!(app.focus, Focus::Results);
+    key(&mut app, KeyCode::BackTab, KeyModifiers::SHIFT);
+    assert_eq!(app.focus, Focus::Input);
+}
+
+#[test]
+fn typing_in_the_pattern_rescans_and_undo_restores() {
+    let mut app = screens::demo(100, 30);
+    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
+    type_str(&mut app, "CLAIM");
+    screens::settle(&mut app);
+    let n = app.wb.results.count;
+    assert_eq!(n, rxw::workbench::DEMO_LOG.matches("CLAIM").count());
+    key(&mut app, KeyCode::Char('z'), KeyModifiers::CONTROL);
+    screens::settle(&mut app);
+    assert_eq!(app.wb.pattern.text(), "CLAI");
+    key(&mut app, KeyCode::Char('y'), KeyModifiers::CONTROL);
+    assert_eq!(app.wb.pattern.text(), "CLAIM");
+}
+
+#[test]
+fn alt_i_toggles_ignore_case_and_f2_cycles_the_flavor() {
+    let mut app = screens::demo(100, 30);
+    let before = app.wb.results.count;
+    key(&mut app, KeyCode::Char('i'), KeyModifiers::ALT);
+    screens::settle(&mut app);
+    assert!(app.wb.flags.ignore_case);
+    assert!(
+        app.wb.results.count > before,
+        "the lower-case [ack …] near miss now matches"
+    );
+    key(&mut app, KeyCode::F(2), KeyModifiers::NONE);
+    assert_eq!(app.wb.flavor, rxw::Flavor::Js);
+    assert!(app.wb.flags.ignore_case);
+    // JS has no (?P<name>…) syntax: the pattern is now invalid, the old matches stay.
+    assert!(app.wb.stale());
+    assert!(app.wb.results.count > 0);
+}
+
+#[test]
+fn next_match_scrolls_the_input_to_it() {
+    let mut app = screens::demo(100, 30);
+    let last = app.wb.results.spans.len() - 1;
+    app.select_match(last);
+    let (line, _) = app.wb.input.position_of(app.wb.results.spans[last].0);
+    assert!(app.input_top <= line && line < app.input_top + app.input_rows());
+    key(&mut app, KeyCode::Char('n'), KeyModifiers::ALT);
+    assert_eq!(app.selected, last, "stays on the last match");
+    key(&mut app, KeyCode::Char('p'), KeyModifiers::ALT);
+    assert_eq!(app.selected, last - 1);
+}
+
+#[test]
+fn editing_the_input_rescans_and_marks_it_typed() {
+    let mut app = screens::demo(100, 30);
+    app.update(Action::FocusNext);
+    app.update(Action::Edit(Edit::Paste("[CLAIM abc123]\n".into())));
+    screens::settle(&mut app);
+    assert_eq!(app.wb.results.count, 45);
+    assert_eq!(app.wb.source, InputSource::Typed);
+    assert_eq!(app.wb.results.spans[0], (0, 14));
+}
+
+#[test]
+fn mouse_click_focuses_and_selects_tabs() {
+    let mut app = screens::demo(100, 30);
+    let a = app.areas();
+    app.update(Action::Click {
+        col: a.input.x + 10,
+        row: a.input.y + 3,
+    });
+    assert_eq!(app.focus, Focus::Input);
+    assert_eq!(app.wb.input.cursor_position().0, 2);
+    app.update(Action::Click {
+        col: a.tabs.x + 13,
+        row: a.tabs.y,
+    });
+    assert_eq!((app.focus, app.tab), (Focus::Results, ResultTab::Groups));
+    app.update(Action::ShowTab(ResultTab::Matches));
+    app.update(Action::Click {
+        col: a.body.x + 2,
+        row: a.body.y + 3,
+    });
+    assert_eq!(app.selected, 2);
+}
+
+#[test]
+fn help_opens_with_f1_and_question_mark_in_lists_and_closes_with_esc() {
+    let mut app = screens::demo(100, 30);
+    key(&mut app, KeyCode::F(1), KeyModifiers::NONE);
+    assert!(app.help);
+    key(&mut app, KeyCode::Esc, KeyModifiers::NONE);
+    assert!(!app.help);
+    key(&mut app, KeyCode::Char('?'), KeyModifiers::SHIFT);
+    assert!(!app.help, "in the pattern editor ? is a character");
+    assert!(app.wb.pattern.text().ends_with('?'));
+    app.update(Action::ShowTab(ResultTab::Matches));
+    key(&mut app, KeyCode::Char('?'), KeyModifiers::SHIFT);
+    assert!(app.help);
+}
+
+#[test]
+fn ctrl_c_quits_and_q_quits_in_lists_only() {
+    let mut app = screens::demo(100, 30);
+    key(&mut app, KeyCode::Char('q'), KeyModifiers::NONE);
+    assert!(!app.quit);
+    app.update(Action::ShowTab(ResultTab::Matches));
+    key(&mut app, KeyCode::Char('q'), KeyModifiers::NONE);
+    assert!(app.quit);
+    let mut app = screens::demo(100, 30);
+    key(&mut app, KeyCode::Char('c'), KeyModifiers::CONTROL);
+    assert!(app.quit);
+}
+
+#[test]
+fn copy_actions_queue_effects() {
+    let mut app = screens::demo(100, 30);
+    app.update(Action::Copy(CopyWhat::Match));
+    assert_eq!(
+        app.effects.pop(),
+        Some(Effect::Copy {
+            text: "[CLAIM 7fce46e0]".into(),
+            what: "current match".into()
+        })
+    );
+    app.update(Action::Copy(CopyWhat::Literal));
+    match app.effects.pop() {
+        Some(Effect::Copy { text, .. }) => {
+            assert!(text.starts_with("let re = regex::Regex::new(r\""))
+        }
+        other => panic!("{other:?}"),
+    }
+    app.update(Action::Copy(CopyWhat::Literal));
+    match app.effects.pop() {
+        Some(Effect::Copy { text, .. }) => assert!(text.starts_with("pattern = re.compile(r\"")),
+        other => panic!("{other:?}"),
+    }
+    app.update(Action::Copy(CopyWhat::GroupsJson));
+    match app.effects.pop() {
+        Some(Effect::Copy { text, .. }) => assert!(text.contains(r#""verb": "CLAIM""#), "{text}"),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn the_session_is_restored_and_fresh_skips_it() {
+    let saved = Session {
+        pattern: r"\d+".into(),
+        flavor: "js".into(),
+        flags: "gi".into(),
+        replacement: "<$&>".into(),
+        tests: "+ 12".into(),
+        input: Some("a1 b22".into()),
+        preset: None,
+    };
+    let app = start(TuiArgs::default(), StartInput::Demo, Some(saved.clone()));
+    assert_eq!(app.wb.pattern.text(), r"\d+");
+    assert_eq!(app.wb.flavor, rxw::Flavor::Js);
+    assert_eq!(app.wb.flags.letters(rxw::Flavor::Js), "gi");
+    assert_eq!(app.wb.input.text(), "a1 b22");
+    assert_eq!(app.wb.results.count, 2);
+    assert_eq!(Session::of(&app), saved);
+    let fresh = start(
+        TuiArgs {
+            fresh: true,
+            ..Default::default()
+        },
+        StartInput::Demo,
+        Some(saved),
+    );
+    assert_eq!(fresh.wb.source, InputSource::Demo);
+    assert!(fresh.wb.pattern.text().contains("(?P<verb>"));
+}
+
+#[test]
+fn command_line_pattern_flavor_and_flags_win() {
+    let args = TuiArgs {
+        pattern: Some("b+".into()),
+        flavor: Some(rxw::Flavor::Rust),
+        flags: Some("i".into()),
+        ..Default::default()
+    };
+    let app = start(
+        args,
+        StartInput::Loaded("aBbB b".into(), InputSource::Stdin, None),
+        None,
+    );
+    assert_eq!(app.wb.results.count, 2);
+    assert_eq!(app.wb.source, InputSource::Stdin);
+    let bad = TuiArgs {
+        flags: Some("q".into()),
+        ..Default::default()
+    };
+    assert!(
+        start_app(
+            &bad,
+            StartInput::Demo,
+            None,
+            load_presets(),
+            Rect::new(0, 0, 80, 24),
+            Palette::Color
+        )
+        .is_err()
+    );
+}
+
+#[test]
+fn a_runaway_pattern_reports_its_limit_and_the_app_keeps_responding() {
+    let args = TuiArgs {
+        pattern: Some(r"(?:(a)|a)+\1b".into()),
+        flavor: Some(rxw::Flavor::Python),
+        ..Default::default()
+    };
+    let mut app = start(
+        args,
+        StartInput::Loaded(format!("{}!", "a".repeat(40)), InputSource::Stdin, None),
+        None,
+    );
+    let err = app
+        .wb
+        .results
+        .error
+        .as_ref()
+        .expect("the backtrack limit is reported");
+    assert!(err.message.contains("backtrack"), "{}", err.message);
+    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
+    type_str(&mut app, "a");
+    screens::settle(&mut app);
+    assert_eq!(app.wb.results.count, 40);
+    assert!(app.wb.results.error.is_none());
+}
+
+#[test]
+fn presets_filter_by_typing_and_enter_loads_pattern_flags_flavor_and_tests() {
+    let mut app = screens::demo(100, 30);
+    app.update(Action::ShowTab(ResultTab::Presets));
+    assert!(app.presets.all.len() >= 12, "the NetVM registry is loaded");
+    type_str(&mut app, "uuid");
+    assert_eq!(app.presets.selected_preset().unwrap().key, "uuid");
+    key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    screens::settle(&mut app);
+    let p = app.presets.find("uuid").unwrap().clone();
+    assert_eq!(app.wb.pattern.text(), p.pattern);
+    assert_eq!((app.wb.flavor, app.wb.flags), (p.flavor, p.flags));
+    assert_eq!(app.wb.preset.as_deref(), Some("uuid"));
+    let outcomes = app.wb.test_outcomes();
+    assert!(outcomes.len() >= 3);
+    assert!(
+        outcomes.iter().all(|o| o.passed() == Some(true)),
+        "{outcomes:?}"
+    );
+    assert!(app.wb.results.count > 0, "the demo log has UUIDs");
+}
+
+#[test]
+fn every_registry_preset_loads_with_passing_tests() {
+    let mut app = screens::demo(100, 30);
+    app.update(Action::ShowTab(ResultTab::Presets));
+    for i in 0..app.presets.visible.len() {
+        app.presets.selected = i;
+        app.update(Action::Activate);
+        let key = app.wb.preset.clone().unwrap();
+        assert!(app.wb.compiled().is_ok(), "{key}");
+        for o in app.wb.test_outcomes() {
+            assert_eq!(o.passed(), Some(true), "{key}: {o:?}");
+        }
+    }
+}
+
+#[test]
+fn start_with_a_preset_key_and_an_unknown_key_is_an_error() {
+    let args = TuiArgs {
+        preset: Some("ack".into()),
+        fresh: true,
+        ..Default::default()
+    };
+    let app = start(args, StartInput::Demo, None);
+    assert_eq!(app.wb.preset.as_deref(), Some("ack"));
+    assert!(app.wb.results.count > 0);
+    let bad = TuiArgs {
+        preset: Some("nope".into()),
+        ..Default::default()
+    };
+    let err = start_app(
+        &bad,
+        StartInput::Demo,
+        None,
+        load_presets(),
+        Rect::new(0, 0, 80, 24),
+        Palette::Color,
+    )
+    .err()
+    .unwrap();
+    assert!(err.to_string().contains("no preset named 'nope'"), "{err}");
+}
+
+#[test]
+fn saving_a_preset_writes_the_user_registry_and_it_appears_at_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = screens::demo(100, 30);
+    app.wb
+        .tests
+        .replace_all("+ [CLAIM ab12] => CLAIM, ab12\n- [ack x]\n".into());
+    key(&mut app, KeyCode::Char('s'), KeyModifiers::CONTROL);
+    assert!(app.save_prompt.is_some());
+    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
+    type_str(&mut app, "my_verb");
+    key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    assert_eq!(
+        app.effects.pop(),
+        Some(Effect::SavePreset("my_verb".into()))
+    );
+    assert!(app.save_prompt.is_none());
+    let path =
+        rxw::tui::presets::save_to_user_registry(dir.path(), "my_verb", &app.wb, &app.presets)
+            .unwrap();
+    assert!(path.ends_with("user.toml"));
+    let options = rxw::presets::load::LoadOptions {
+        files: vec![],
+        config_dir: Some(dir.path().to_path_buf()),
+    };
+    let browser = rxw::tui::load_presets_from(&options);
+    let saved = browser
+        .find("my_verb")
+        .expect("the saved preset is in the browser");
+    assert_eq!(saved.pattern, app.wb.pattern.text());
+    assert_eq!(saved.counterexamples, vec!["[ack x]".to_string()]);
+    assert_eq!(
+        saved.example_groups[0],
+        vec!["CLAIM".to_string(), "ab12".to_string()]
+    );
+    assert!(
+        saved
+            .groups
+            .iter()
+            .any(|(n, d)| n == "verb" && !d.is_empty()),
+        "group notes carried over: {:?}",
+        saved.groups
+    );
+    // Saving again under the same key replaces it.
+    rxw::tui::presets::save_to_user_registry(dir.path(), "my_verb", &app.wb, &app.presets).unwrap();
+    assert_eq!(
+        rxw::tui::load_presets_from(&options)
+            .all
+            .iter()
+            .filter(|p| p.key == "my_verb")
+            .count(),
+        1
+    );
+}
+
+#[test]
+fn moving_through_the_explain_tree_highlights_the_node_span() {
+    let mut app = screens::demo(100, 30);
+    app.update(Action::ShowTab(ResultTab::Explain));
+    assert_eq!(
+        rxw::tui::panes::explain::selected_span(&app).map(|s| (s.start, s.end)),
+        Some((0, app.wb.pattern.text().len()))
+    );
+    key(&mut app, KeyCode::Down, KeyModifiers::NONE);
+    let s = rxw::tui::panes::explain::selected_span(&app).unwrap();
+    assert_eq!(&app.wb.pattern.text()[s.start..s.end], r"\[");
+    app.wb.pattern.set(r"(a+)+b");
+    app.pattern_changed();
+    let rows = rxw::tui::panes::explain::rows_or_error(&app).unwrap();
+    assert!(
+        rows.iter().any(|r| r.lint),
+        "nested quantifier lint listed: {rows:?}"
+    );
+}

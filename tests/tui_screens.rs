@@ -1,0 +1,98 @@
+//! Whole-screen tests of the TUI on a headless terminal: one snapshot per scene (every tab,
+//! the error, help and too-small screens), and the committed screenshots must match what
+//! `cargo run --example screenshots` renders now.
+#![cfg(feature = "app")]
+
+use rxw::tui::{screens, svg};
+use std::path::Path;
+
+#[test]
+fn every_scene_matches_its_snapshot() {
+    for (name, app) in screens::scenes() {
+        let buf = screens::render_buffer(&app);
+        let mut text = String::new();
+        for y in 0..buf.area.height {
+            for x in 0..buf.area.width {
+                text.push_str(buf[(x, y)].symbol());
+            }
+            text.push('\n');
+        }
+        insta::assert_snapshot!(name, text);
+    }
+}
+
+#[test]
+fn committed_screenshots_match_the_renderer() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
+    for (name, app) in screens::scenes() {
+        let path = dir.join(format!("{name}.svg"));
+        let committed = std::fs::read_to_string(&path).unwrap_or_else(|e| {
+            panic!(
+                "{}: {e}; run `cargo run --example screenshots`",
+                path.display()
+            )
+        });
+        let now = svg::to_svg(&screens::render_buffer(&app));
+        assert!(
+            committed == now,
+            "{} is out of date; run `cargo run --example screenshots`",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn first_frame_of_the_demo_shows_coloured_matches() {
+    let app = screens::demo(120, 34);
+    let buf = screens::render_buffer(&app);
+    // Line 3 of the demo holds `[CLAIM 7fce46e0]`: its cells carry the match/group colours.
+    let row = (0..buf.area.height)
+        .find(|&y| {
+            (0..buf.area.width)
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+                .contains("[CLAIM 7fce46e0]")
+        })
+        .expect("the CLAIM line is on screen");
+    let coloured = (0..buf.area.width)
+        .filter(|&x| buf[(x, row)].bg != ratatui::style::Color::Reset)
+        .count();
+    assert!(
+        coloured >= "[CLAIM 7fce46e0]".len(),
+        "only {coloured} coloured cells"
+    );
+    assert_eq!(app.focus, rxw::tui::app::Focus::Pattern);
+    assert_eq!(app.wb.pattern.cursor(), app.wb.pattern.text().len());
+}
+
+#[test]
+fn no_color_draws_without_any_colour_but_still_marks_matches() {
+    use ratatui::style::{Color, Modifier};
+    let args = rxw::cli::TuiArgs {
+        fresh: true,
+        ..Default::default()
+    };
+    let mut app = rxw::tui::start_app(
+        &args,
+        rxw::tui::StartInput::Demo,
+        None,
+        rxw::tui::load_presets(),
+        ratatui::layout::Rect::new(0, 0, 120, 34),
+        rxw::tui::theme::Palette::Mono,
+    )
+    .unwrap();
+    screens::settle(&mut app);
+    let buf = screens::render_buffer(&app);
+    assert!(
+        buf.content()
+            .iter()
+            .all(|c| c.fg == Color::Reset && c.bg == Color::Reset)
+    );
+    assert!(
+        buf.content()
+            .iter()
+            .filter(|c| c.modifier.contains(Modifier::REVERSED))
+            .count()
+            > 40
+    );
+}
