@@ -631,3 +631,22 @@ fn json_document_pinned_whole() {
     );
     assert_eq!(out, want);
 }
+
+#[test]
+fn presets_are_regex_columns() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("x.log"), "[ACK 7fce46e0] hi\n").unwrap();
+    std::fs::write(
+        dir.path().join("y.log"),
+        "dc6d72ca-4b02-4217-bf41-7dbca19c5c24\n",
+    )
+    .unwrap();
+    let (out, _, code) = rxw(dir.path(), &["x.log", "y.log", "--preset", "verb,uuid"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("| Path | verb | uuid |"), "{out}");
+    assert!(out.contains("| `x.log` | ✅ | ❌ |"), "{out}");
+    assert!(out.contains("| `y.log` | ❌ | ✅ |"), "{out}");
+    let (_, err, code) = rxw(dir.path(), &["x.log", "--preset", "nope"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown preset \"nope\""), "{err}");
+}

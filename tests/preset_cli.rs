@@ -260,3 +260,16 @@ fn config_dir_registry_shadows_a_builtin_once_and_json_registries_load() {
     );
     assert_eq!(out, "1:5: word HELLO\n");
 }
+
+#[test]
+fn show_includes_the_explain_tree_and_the_work_order_lint() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, _) = run(rxw(dir.path()).args(["preset", "show", "work_order"]));
+    assert_eq!(code, 0);
+    assert!(out.contains("explain"), "{out}");
+    assert!(
+        out.contains("Named capturing group `wo_id` (group 1)"),
+        "{out}"
+    );
+    assert!(out.contains("greedy-dotall-swallows-lines"), "{out}");
+}

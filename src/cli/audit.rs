@@ -34,6 +34,13 @@ pub struct AuditArgs {
     /// A pattern: `text`, `name=text`, or `name=/regex/` (repeatable; one column each).
     #[arg(short = 'p', long = "pattern", value_name = "PATTERN")]
     pub patterns: Vec<String>,
+    /// A preset from the registry as a regex column named after its key (repeatable, or
+    /// comma-separated: `--preset verb,uuid`).
+    #[arg(long = "preset", value_name = "KEY", value_delimiter = ',')]
+    pub presets: Vec<String>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub registries: super::preset::RegistryArgs,
     /// Read patterns from FILE: one a line in the `-p` syntax (`#` comments), or TOML
     /// `[[patterns]]` tables when it ends in `.toml`.
     #[arg(long = "patterns", value_name = "FILE")]
@@ -303,11 +310,23 @@ pub fn run(args: &AuditArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcom
     for f in &args.pattern_files {
         specs.extend(read_pattern_file(f)?);
     }
-    // Presets (`--preset KEY`) join here as named regexes, through `AuditPattern::regex`.
+    if !args.presets.is_empty() {
+        let (catalog, _) = super::preset::load(&args.registries, err);
+        for key in &args.presets {
+            let entry = catalog.require(key.trim())?;
+            specs.push(PatternSpec {
+                name: entry.preset.key.clone(),
+                body: entry.preset.pattern.clone(),
+                regex: true,
+                flavor: Some(entry.preset.flavor),
+                flags: Some(entry.preset.flags.clone()),
+            });
+        }
+    }
     if specs.is_empty() {
         return Err(Error::new(
             ErrorKind::PatternInvalid,
-            "no patterns: give -p PATTERN or --patterns FILE",
+            "no patterns: give -p PATTERN, --preset KEY or --patterns FILE",
         )
         .into());
     }

@@ -126,7 +126,7 @@ impl PresetArgs {
 }
 
 /// Loads the catalog, printing notices and failures; the flag says a `--registry` failed.
-fn load(reg: &RegistryArgs, err: &mut dyn Write) -> (Catalog, bool) {
+pub(crate) fn load(reg: &RegistryArgs, err: &mut dyn Write) -> (Catalog, bool) {
     let loaded = presets::load(&LoadOptions::with_user_config(reg.registry.clone()));
     for n in &loaded.notices {
         let _ = writeln!(err, "rxw: note: {n}");
@@ -275,6 +275,16 @@ fn show(entry: &Entry, color: bool, out: &mut dyn Write) -> Result<i32, CliError
         p.examples.len(),
         p.counter_examples.len()
     )?;
+    // The explain tree and the lints, from the same parse the engine compiled.
+    let explanation = crate::syntax::explain::explain(
+        entry.regex.ast(),
+        &p.pattern,
+        entry.regex.flavor(),
+        crate::Limits::human().max_explain_nodes,
+    )?;
+    writeln!(out, "\nexplain")?;
+    let paint = |s: &str, k| style::paint(s, k, color);
+    out.write_all(explanation.render_text(&p.pattern, &paint).as_bytes())?;
     Ok(0)
 }
 
