@@ -85,3 +85,70 @@ fn typing_a_pattern_in_tmux_updates_the_match_count() {
         "{json}"
     );
 }
+
+/// Regression: when its terminal hung up (the tmux server killed), rxw used to spin inside
+/// crossterm's read at 30% CPU forever. It must end instead.
+#[test]
+fn a_hung_up_terminal_ends_the_process() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        println!("NOTICE: tmux is not installed; skipping the hang-up test");
+        return;
+    }
+    let state = tempfile::tempdir().unwrap();
+    let socket = format!("rxw-hup-{}", std::process::id());
+    let bin = env!("CARGO_BIN_EXE_rxw");
+    let cmd = format!(
+        "exec env XDG_STATE_HOME='{}' '{bin}' --fresh",
+        state.path().display()
+    );
+    let run = |args: &[&str]| {
+        Command::new("tmux")
+            .arg("-L")
+            .arg(&socket)
+            .args(args)
+            .output()
+            .unwrap()
+    };
+    let out = run(&[
+        "-f",
+        "/dev/null",
+        "new-session",
+        "-d",
+        "-s",
+        "hup",
+        "-x",
+        "100",
+        "-y",
+        "30",
+        &cmd,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::thread::sleep(Duration::from_millis(800));
+    let pid = String::from_utf8_lossy(
+        &run(&["display-message", "-p", "-t", "hup", "#{pane_pid}"]).stdout,
+    )
+    .trim()
+    .to_string();
+    assert!(!pid.is_empty(), "no pane pid");
+    let proc_dir = format!("/proc/{pid}");
+    assert!(
+        std::path::Path::new(&proc_dir).exists(),
+        "rxw did not start"
+    );
+    run(&["kill-server"]);
+    let deadline = Instant::now() + Duration::from_secs(5);
+    while std::path::Path::new(&proc_dir).exists() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let alive = std::fs::read_to_string(format!("{proc_dir}/stat")).ok();
+    // A zombie (state Z) has ended; only a running process fails the test.
+    let running = alive.as_deref().is_some_and(|s| !s.contains(") Z "));
+    if running {
+        let _ = Command::new("kill").arg("-9").arg(&pid).status();
+    }
+    assert!(!running, "rxw still running 5 s after its terminal hung up");
+}

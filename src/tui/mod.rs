@@ -217,6 +217,27 @@ pub fn run(args: TuiArgs) -> anyhow::Result<()> {
         signal_hook::flag::register(sig, Arc::clone(&term_signal))
             .context("cannot install the signal handler")?;
     }
+    // A watchdog for the signals: the event loop normally sees the flag and leaves cleanly
+    // (terminal restored, session saved). But when the terminal hangs up, crossterm's read can
+    // spin inside `event::poll` and never return; then the watchdog restores what it can and
+    // ends the process instead of leaving it busy forever.
+    let watched = Arc::clone(&term_signal);
+    std::thread::Builder::new()
+        .name("rxw-signal-watchdog".into())
+        .spawn(move || {
+            while !watched.load(Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            std::thread::sleep(Duration::from_millis(750));
+            let _ = crossterm::execute!(
+                std::io::stdout(),
+                DisableMouseCapture,
+                DisableBracketedPaste
+            );
+            ratatui::restore();
+            std::process::exit(143);
+        })
+        .context("cannot start the signal watchdog")?;
 
     let mut terminal = ratatui::try_init().context("cannot set up the terminal")?;
     let prev = std::panic::take_hook();
