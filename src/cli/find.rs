@@ -165,14 +165,7 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let started = std::time::Instant::now();
     let limit = Limits::human().clamp_matches(a.limit);
     if a.count {
-        let mut n = 0usize;
-        for m in re.matches(text, MatchOptions::bounds_only()) {
-            if limit.is_some_and(|l| n >= l) {
-                break;
-            }
-            m?;
-            n += 1;
-        }
+        let n = re.count_up_to(text, limit)?;
         if a.common.json {
             writeln!(out, "{}", json!({ "count": n }))?;
         } else {

@@ -467,8 +467,33 @@ impl Regex {
     /// # Errors
     /// As for [`Regex::matches`].
     pub fn count(&self, text: &str) -> Result<usize, Error> {
+        self.count_up_to(text, None)
+    }
+
+    /// The number of matches, stopping at `limit`.
+    ///
+    /// A pattern that cannot match the empty string has the same iteration in every flavor
+    /// (each search starts where the previous match ended), so when the linear engine runs it
+    /// and no code-unit form is needed, the engine's own iterator counts directly.
+    ///
+    /// # Errors
+    /// As for [`Regex::matches`].
+    pub fn count_up_to(&self, text: &str, limit: Option<usize>) -> Result<usize, Error> {
+        let sticky = self.flavor == Flavor::Js && self.flags.sticky;
+        let code_units = self.js_code_unit_sensitive && CodeUnits::of(text).is_some();
+        let plain = !self.ast.root.nullable() && !sticky && !code_units;
+        if plain && let Program::Linear(re) = &self.program_for(text)?.program {
+            let it = re.find_iter(text);
+            return Ok(match limit {
+                Some(l) => it.take(l).count(),
+                None => it.count(),
+            });
+        }
         let mut n = 0;
         for m in self.matches(text, MatchOptions::bounds_only()) {
+            if limit.is_some_and(|l| n >= l) {
+                break;
+            }
             m?;
             n += 1;
         }
