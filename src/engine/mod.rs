@@ -480,7 +480,7 @@ impl Regex {
     /// As for [`Regex::matches`].
     pub fn count_up_to(&self, text: &str, limit: Option<usize>) -> Result<usize, Error> {
         let sticky = self.flavor == Flavor::Js && self.flags.sticky;
-        let code_units = self.js_code_unit_sensitive && CodeUnits::of(text).is_some();
+        let code_units = self.js_code_unit_sensitive && text.bytes().any(|b| b >= 0xF0);
         let plain = !self.ast.root.nullable() && !sticky && !code_units;
         if plain && let Program::Linear(re) = &self.program_for(text)?.program {
             let it = re.find_iter(text);
