@@ -199,23 +199,7 @@ pub fn regex_tool(p: RegexParams) -> Result<Value, ToolError> {
                         break;
                     }
                     let m = m?;
-                    let captures: Vec<Value> = (1..m.groups.len())
-                        .map(|k| m.group(&input, k).map_or(Value::Null, Value::from))
-                        .collect();
-                    let groups = if re.has_named_groups() {
-                        let mut map = serde_json::Map::new();
-                        for (i, name) in re.group_names().iter().enumerate() {
-                            if let Some(n) = name {
-                                map.insert(
-                                    n.clone(),
-                                    m.group(&input, i + 1).map_or(Value::Null, Value::from),
-                                );
-                            }
-                        }
-                        Value::Object(map)
-                    } else {
-                        Value::Null
-                    };
+                    let (captures, groups) = m.captures_json(&re, &input);
                     let item = json!({
                         "index": index.at(m.start()),
                         "match": m.as_str(&input),

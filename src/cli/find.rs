@@ -81,23 +81,7 @@ impl<'t> CharIndex<'t> {
 
 /// The JSON shape of one match (the dsh seed's, plus byte `end` and `char_index`).
 pub fn match_json(re: &Regex, text: &str, m: &Match, char_index: usize) -> Value {
-    let captures: Vec<Value> = (1..m.groups.len())
-        .map(|k| m.group(text, k).map_or(Value::Null, Value::from))
-        .collect();
-    let groups = if re.has_named_groups() {
-        let mut map = serde_json::Map::new();
-        for (i, name) in re.group_names().iter().enumerate() {
-            if let Some(n) = name {
-                map.insert(
-                    n.clone(),
-                    m.group(text, i + 1).map_or(Value::Null, Value::from),
-                );
-            }
-        }
-        Value::Object(map)
-    } else {
-        Value::Null
-    };
+    let (captures, groups) = m.captures_json(re, text);
     json!({
         "index": m.start(),
         "end": m.end(),
