@@ -8,6 +8,7 @@
 pub mod buffer;
 pub mod export;
 pub mod line;
+pub mod nav;
 pub mod scan;
 
 use crate::engine::replace::Template;

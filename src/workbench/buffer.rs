@@ -4,6 +4,8 @@
 //! `memchr` pass, and the matcher sees the text exactly as it is. The text sits in an `Arc`
 //! so a scan on a worker thread can hold it without a copy.
 
+use super::nav;
+
 use std::sync::Arc;
 
 const UNDO_DEPTH: usize = 500;
@@ -167,23 +169,9 @@ impl TextBuffer {
         self.apply(self.cursor, 0, s);
     }
 
-    fn prev_boundary(&self, at: usize) -> usize {
-        self.text[..at]
-            .char_indices()
-            .next_back()
-            .map_or(0, |(i, _)| i)
-    }
-
-    fn next_boundary(&self, at: usize) -> usize {
-        self.text[at..]
-            .chars()
-            .next()
-            .map_or(at, |c| at + c.len_utf8())
-    }
-
     /// Deletes the char before the cursor (a `\r\n` pair as one).
     pub fn backspace(&mut self) {
-        let mut p = self.prev_boundary(self.cursor);
+        let mut p = nav::prev_boundary(&self.text, self.cursor);
         if self.text[p..self.cursor] == *"\n" && p > 0 && self.text.as_bytes()[p - 1] == b'\r' {
             p -= 1;
         }
@@ -192,7 +180,7 @@ impl TextBuffer {
 
     /// Deletes the char under the cursor.
     pub fn delete(&mut self) {
-        let n = self.next_boundary(self.cursor);
+        let n = nav::next_boundary(&self.text, self.cursor);
         let at = self.cursor;
         self.apply(at, n - at, "");
         self.cursor = at;
@@ -219,55 +207,31 @@ impl TextBuffer {
 
     /// Deletes the word before the cursor (Ctrl-W).
     pub fn kill_word(&mut self) {
-        let w = self.word_left_of(self.cursor);
+        let w = nav::word_left(&self.text, self.cursor);
         self.apply(w, self.cursor - w, "");
-    }
-
-    fn word_left_of(&self, at: usize) -> usize {
-        let word = |c: char| c.is_alphanumeric() || c == '_';
-        let mut i = at;
-        while i > 0 && !word(self.text[..i].chars().next_back().unwrap()) {
-            i = self.prev_boundary(i);
-        }
-        while i > 0 && word(self.text[..i].chars().next_back().unwrap()) {
-            i = self.prev_boundary(i);
-        }
-        i
-    }
-
-    fn word_right_of(&self, at: usize) -> usize {
-        let word = |c: char| c.is_alphanumeric() || c == '_';
-        let mut i = at;
-        while i < self.text.len() && !word(self.text[i..].chars().next().unwrap()) {
-            i = self.next_boundary(i);
-        }
-        while i < self.text.len() && word(self.text[i..].chars().next().unwrap()) {
-            i = self.next_boundary(i);
-        }
-        i
     }
 
     /// Moves one char left.
     pub fn left(&mut self) {
-        self.cursor = self.prev_boundary(self.cursor);
+        self.cursor = nav::prev_boundary(&self.text, self.cursor);
         self.goal_col = None;
     }
 
     /// Moves one char right.
     pub fn right(&mut self) {
-        self.cursor = self.next_boundary(self.cursor);
+        self.cursor = nav::next_boundary(&self.text, self.cursor);
         self.goal_col = None;
     }
 
     /// Moves one word left.
     pub fn word_left(&mut self) {
-        self.cursor = self.word_left_of(self.cursor);
+        self.cursor = nav::word_left(&self.text, self.cursor);
         self.goal_col = None;
     }
 
     /// Moves one word right.
     pub fn word_right(&mut self) {
-        self.cursor = self.word_right_of(self.cursor);
+        self.cursor = nav::word_right(&self.text, self.cursor);
         self.goal_col = None;
     }
 

@@ -1,5 +1,7 @@
 //! A one-line editor: text, a cursor (a byte offset on a char boundary), undo and redo.
 
+use super::nav;
+
 /// Most undo steps kept per editor.
 const UNDO_DEPTH: usize = 500;
 
@@ -10,10 +12,6 @@ pub struct LineEditor {
     cursor: usize,
     undo: Vec<(String, usize)>,
     redo: Vec<(String, usize)>,
-}
-
-fn is_word(c: char) -> bool {
-    c.is_alphanumeric() || c == '_'
 }
 
 impl LineEditor {
@@ -74,42 +72,6 @@ impl LineEditor {
         self.cursor += clean.len();
     }
 
-    fn prev_boundary(&self, at: usize) -> usize {
-        self.text[..at]
-            .char_indices()
-            .next_back()
-            .map_or(0, |(i, _)| i)
-    }
-
-    fn next_boundary(&self, at: usize) -> usize {
-        self.text[at..]
-            .chars()
-            .next()
-            .map_or(at, |c| at + c.len_utf8())
-    }
-
-    fn word_left_of(&self, at: usize) -> usize {
-        let mut i = at;
-        while i > 0 && !is_word(self.text[..i].chars().next_back().unwrap()) {
-            i = self.prev_boundary(i);
-        }
-        while i > 0 && is_word(self.text[..i].chars().next_back().unwrap()) {
-            i = self.prev_boundary(i);
-        }
-        i
-    }
-
-    fn word_right_of(&self, at: usize) -> usize {
-        let mut i = at;
-        while i < self.text.len() && !is_word(self.text[i..].chars().next().unwrap()) {
-            i = self.next_boundary(i);
-        }
-        while i < self.text.len() && is_word(self.text[i..].chars().next().unwrap()) {
-            i = self.next_boundary(i);
-        }
-        i
-    }
-
     fn remove(&mut self, from: usize, to: usize) {
         if from >= to {
             return;
@@ -121,24 +83,24 @@ impl LineEditor {
 
     /// Deletes the char before the cursor.
     pub fn backspace(&mut self) {
-        let p = self.prev_boundary(self.cursor);
+        let p = nav::prev_boundary(&self.text, self.cursor);
         self.remove(p, self.cursor);
     }
 
     /// Deletes the char under the cursor.
     pub fn delete(&mut self) {
-        let n = self.next_boundary(self.cursor);
+        let n = nav::next_boundary(&self.text, self.cursor);
         self.remove(self.cursor, n);
     }
 
     /// Moves one char left.
     pub fn left(&mut self) {
-        self.cursor = self.prev_boundary(self.cursor);
+        self.cursor = nav::prev_boundary(&self.text, self.cursor);
     }
 
     /// Moves one char right.
     pub fn right(&mut self) {
-        self.cursor = self.next_boundary(self.cursor);
+        self.cursor = nav::next_boundary(&self.text, self.cursor);
     }
 
     /// Moves to the start (Ctrl-A).
@@ -153,12 +115,12 @@ impl LineEditor {
 
     /// Moves one word left (Alt-B).
     pub fn word_left(&mut self) {
-        self.cursor = self.word_left_of(self.cursor);
+        self.cursor = nav::word_left(&self.text, self.cursor);
     }
 
     /// Moves one word right (Alt-F).
     pub fn word_right(&mut self) {
-        self.cursor = self.word_right_of(self.cursor);
+        self.cursor = nav::word_right(&self.text, self.cursor);
     }
 
     /// Deletes from the cursor to the end (Ctrl-K).
@@ -173,7 +135,7 @@ impl LineEditor {
 
     /// Deletes the word before the cursor (Ctrl-W).
     pub fn kill_word(&mut self) {
-        let w = self.word_left_of(self.cursor);
+        let w = nav::word_left(&self.text, self.cursor);
         self.remove(w, self.cursor);
     }
 
