@@ -118,14 +118,7 @@ pub fn expand(sources: &[PathSource], options: &WalkOptions) -> Result<Vec<Targe
     for source in sources {
         let path = &source.path;
         match std::fs::metadata(path) {
-            Err(e) => {
-                let (kind, message) = io_failure(path, &e);
-                out.push(Target::Failed {
-                    shown: shown(path),
-                    kind,
-                    message,
-                });
-            }
+            Err(e) => out.push(failed_io(path, &e)),
             Ok(meta) if meta.is_dir() && source.walk => walk(path, options, &mut out)?,
             Ok(meta) if meta.is_dir() => out.push(Target::Failed {
                 shown: shown(path),
@@ -207,14 +200,7 @@ fn walk(root: &Path, options: &WalkOptions, out: &mut Vec<Target>) -> Result<(),
                             path: path.to_path_buf(),
                         }),
                         Ok(_) => {}
-                        Err(e) => {
-                            let (kind, message) = io_failure(path, &e);
-                            out.push(Target::Failed {
-                                shown: shown(path),
-                                kind,
-                                message,
-                            });
-                        }
+                        Err(e) => out.push(failed_io(path, &e)),
                     }
                 }
             }
@@ -247,6 +233,16 @@ fn walk_error_message(e: &ignore::Error) -> String {
             walk_error_message(err)
         }
         other => other.to_string(),
+    }
+}
+
+/// The row for a path whose metadata could not be read.
+fn failed_io(path: &Path, e: &std::io::Error) -> Target {
+    let (kind, message) = io_failure(path, e);
+    Target::Failed {
+        shown: shown(path),
+        kind,
+        message,
     }
 }
 
