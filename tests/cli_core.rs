@@ -304,10 +304,29 @@ fn stats_report_the_engine() {
         .code(0)
         .stdout("2\n")
         .stderr(predicates::str::contains(
-            "2 matches · engine fancy-regex (backtracking)",
+            "2 matches · engine rxw matcher (backtracking) · ",
         ));
     rxw()
         .args(["test", "--stats", r"\d", "1"])
         .assert()
         .stderr(predicates::str::contains("engine regex (linear)"));
+}
+
+#[test]
+fn regression_find_json_is_one_document_when_an_error_follows_matches() {
+    // `b` matches first; the attempt after it backtracks catastrophically. The output used to
+    // be half an array followed by an error object.
+    let text = format!("b{}c", "a".repeat(40));
+    let out = rxw()
+        .args(["find", "--json", "--flavor", "python", r"b|(a+)+\1$", &text])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "not one JSON document ({e}): {:?}",
+            String::from_utf8_lossy(&out.stdout)
+        )
+    });
+    assert_eq!(doc["error"]["kind"], "backtrack_limit", "{doc}");
 }

@@ -12,7 +12,7 @@ use std::io::Write;
 use std::process::{Command, Stdio};
 
 struct Case {
-    pattern: &'static str,
+    pattern: String,
     flags: &'static str,
     input: String,
     replacement: Option<&'static str>,
@@ -34,6 +34,11 @@ const INPUTS: &[&str] = &[
     "\n\n",
     "emoji 😀 ok",
     "😀😀x😀",
+    "aaa\nbba",
+    "aab",
+    "$100 and 200",
+    "abb",
+    "\u{212A}elvin k K",
 ];
 
 /// Patterns valid (or deliberately invalid) in both Python and JS syntax.
@@ -145,6 +150,24 @@ const PY_ONLY: &[&str] = &[
     "\\W+",
     "(?i)[a-z]+",
     "a{3,1}",
+    // The exact-engine issue's traps: empty iterations, retries, conditionals, ASCII folding.
+    "(a*)*b",
+    "(a*)+",
+    "(a|)+",
+    "(){1,3}a",
+    "(a*)*?$",
+    "a*?",
+    "(a)?(?(1)b|c)",
+    "(?(1)b|c)",
+    "(?P<x>a)?(?(x)b|c)+",
+    "(?a)(?i)k",
+    "(?a)\\B",
+    "(?!a+?)",
+    "(?<!(^)*)",
+    "(a|b)*?c|(?:x)",
+    "(?:a*)*",
+    "((a)|b)+",
+    "(a?)+?b",
 ];
 
 const JS_ONLY: &[&str] = &[
@@ -182,6 +205,19 @@ const JS_ONLY: &[&str] = &[
     "\\s",
     "(a)|(b)",
     "(?<=a|bc)d",
+    // The exact-engine issue's traps: empty iterations, right-to-left look-behind, v mode.
+    "(a*)*b",
+    "(?<=\\1(a))b",
+    "(?<=(\\d+)(\\d+))$",
+    "(a*?)*?b",
+    "(?:(?:ab)*?)?",
+    "(?<!\\$)\\b\\d+",
+    "((a)|b)+",
+    "(a?)+?b",
+    "(?<=(a+))b",
+    "(?<=\\b\\w)\\w",
+    "(?:a*)*",
+    "a{4294967296}",
 ];
 
 /// Per-flavor flag sets to try with each pattern.
@@ -222,7 +258,7 @@ fn cases(flavor: Flavor) -> Vec<Case> {
                 let has_group =
                     pattern.contains('(') && !pattern.starts_with("(?") || pattern.contains("(a)");
                 out.push(Case {
-                    pattern,
+                    pattern: pattern.to_string(),
                     flags,
                     input: input.to_string(),
                     replacement: Some(if has_group {
@@ -235,6 +271,92 @@ fn cases(flavor: Flavor) -> Vec<Case> {
         }
     }
     out
+}
+
+/// A small deterministic generator (xorshift), so a failure names a reproducible case.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A random pattern in the syntax Python and JavaScript share: groups, alternation, greedy
+/// and lazy quantifiers, classes, look-around (look-behind of one character, which both
+/// accept), anchors and backreferences to groups already opened.
+fn random_pattern(rng: &mut Rng, depth: usize, groups: &mut usize) -> String {
+    let mut out = String::new();
+    let items = 1 + rng.below(3);
+    for _ in 0..items {
+        let atom = match rng.below(if depth > 2 { 8 } else { 15 }) {
+            0 | 1 => "a".to_string(),
+            2 => "b".to_string(),
+            3 => ".".to_string(),
+            4 => "[ab]".to_string(),
+            5 => "[^a]".to_string(),
+            6 => ["\\w", "\\s", "\\b", "^", "$", "\\B"][rng.below(6)].to_string(),
+            7 if *groups > 0 => format!("\\{}", 1 + rng.below(*groups)),
+            7 => "a".to_string(),
+            8 | 9 => {
+                *groups += 1;
+                format!("({})", random_pattern(rng, depth + 1, groups))
+            }
+            10 => format!("(?:{})", random_pattern(rng, depth + 1, groups)),
+            11 => format!(
+                "(?:{}|{})",
+                random_pattern(rng, depth + 1, groups),
+                random_pattern(rng, depth + 1, groups)
+            ),
+            12 => format!("(?={})", random_pattern(rng, depth + 1, groups)),
+            13 => format!("(?!{})", random_pattern(rng, depth + 1, groups)),
+            _ => ["(?<=a)", "(?<!b)", "(?<=[ab])", "(?<!\\s)"][rng.below(4)].to_string(),
+        };
+        let quantifiable = !atom.starts_with("(?=")
+            && !atom.starts_with("(?!")
+            && !atom.starts_with("(?<")
+            && !["^", "$", "\\b", "\\B"].contains(&atom.as_str());
+        out.push_str(&atom);
+        if quantifiable && rng.below(3) == 0 {
+            out.push_str(["*", "+", "?", "*?", "+?", "??", "{0,2}", "{1,3}", "{2}"][rng.below(9)]);
+        }
+    }
+    if depth > 0 && rng.below(5) == 0 {
+        out.push('|');
+        out.push_str(&random_pattern(rng, depth + 1, groups));
+    }
+    out
+}
+
+fn random_cases(flavor: Flavor, n: usize, seed: u64) -> Vec<Case> {
+    let mut rng = Rng(seed);
+    let alphabet = ["a", "b", " ", "\n", "ab", "é"];
+    let flag_sets: &[&str] = match flavor {
+        Flavor::Python => &["", "", "i", "m", "s", "a"],
+        _ => &["", "", "i", "m", "s", "u"],
+    };
+    (0..n)
+        .map(|_| {
+            let mut groups = 0;
+            let pattern = random_pattern(&mut rng, 0, &mut groups);
+            let len = rng.below(8);
+            let input: String = (0..len)
+                .map(|_| alphabet[rng.below(alphabet.len())])
+                .collect();
+            Case {
+                pattern,
+                flags: flag_sets[rng.below(flag_sets.len())],
+                input,
+                replacement: None,
+            }
+        })
+        .collect()
 }
 
 fn oracle(cmd: &str, script: &str, cases: &[Case]) -> Option<Vec<Value>> {
@@ -275,7 +397,7 @@ struct Tally {
 
 fn rxw_result(flavor: Flavor, c: &Case) -> Result<Value, rxw::Error> {
     let flags = Flags::parse(c.flags, flavor)?;
-    let re = Regex::new(c.pattern, flavor, flags)?;
+    let re = Regex::new(&c.pattern, flavor, flags)?;
     let matches = re.find_all(&c.input, None)?;
     let spans: Vec<Value> = matches
         .iter()
@@ -381,6 +503,62 @@ fn run_flavor(flavor: Flavor, cmd: &str, script: &str) {
         "too many refusals: {}",
         t.deviations.len()
     );
+}
+
+fn run_random(flavor: Flavor, cmd: &str, script: &str, seed: u64) {
+    let n = std::env::var("RXW_DIFF_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(6_000);
+    let cases = random_cases(flavor, n, seed);
+    let Some(expected) = oracle(cmd, script, &cases) else {
+        return;
+    };
+    let t = compare(flavor, &cases, &expected);
+    eprintln!(
+        "{flavor} random: {} cases: {} agree, {} rejected by both, {} reported deviations, {} mismatches",
+        cases.len(),
+        t.agree,
+        t.both_reject,
+        t.deviations.len(),
+        t.mismatches.len()
+    );
+    for d in t.deviations.iter().take(10) {
+        eprintln!("  deviation: {d}");
+    }
+    assert!(
+        t.mismatches.is_empty() && t.deviations.is_empty(),
+        "{} mismatches and {} refusals on random cases:\n{}\n{}",
+        t.mismatches.len(),
+        t.deviations.len(),
+        t.mismatches
+            .iter()
+            .take(40)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n"),
+        t.deviations
+            .iter()
+            .take(10)
+            .cloned()
+            .collect::<Vec<_>>()
+            .join("\n")
+    );
+}
+
+#[test]
+fn python_random_patterns_agree_with_cpython() {
+    run_random(
+        Flavor::Python,
+        "python3",
+        "py_oracle.py",
+        0x5eed_1234_abcd_0001,
+    );
+}
+
+#[test]
+fn js_random_patterns_agree_with_node() {
+    run_random(Flavor::Js, "node", "js_oracle.js", 0x5eed_1234_abcd_0002);
 }
 
 #[test]

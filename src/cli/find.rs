@@ -97,15 +97,21 @@ fn print_stats(
     re: &Regex,
     text: &str,
     matches: usize,
+    steps: Option<u64>,
     started: std::time::Instant,
     err: &mut dyn Write,
 ) {
     if common.stats {
+        let engine = re.engine_kind(text);
+        let steps = match (engine, steps) {
+            (crate::EngineKind::Backtracking, Some(s)) => format!(" · {s} steps"),
+            _ => String::new(),
+        };
         let _ = writeln!(
             err,
-            "rxw: {matches} match{} · engine {} · {:.1} ms",
+            "rxw: {matches} match{} · engine {}{steps} · {:.1} ms",
             if matches == 1 { "" } else { "es" },
-            re.engine_kind(text).name(),
+            engine.name(),
             started.elapsed().as_secs_f64() * 1000.0
         );
     }
@@ -129,6 +135,7 @@ pub fn test(a: &TestArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
         &re,
         text.as_str(),
         matched as usize,
+        None,
         started,
         err,
     );
@@ -149,13 +156,13 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let started = std::time::Instant::now();
     let limit = Limits::human().clamp_matches(a.limit);
     if a.count {
-        let n = re.count_up_to(text, limit)?;
+        let (n, steps) = re.count_with_steps(text, limit)?;
         if a.common.json {
             writeln!(out, "{}", json!({ "count": n }))?;
         } else {
             writeln!(out, "{n}")?;
         }
-        print_stats(&a.common, &re, text, n, started, err);
+        print_stats(&a.common, &re, text, n, Some(steps), started, err);
         return Ok(if n > 0 { 0 } else { 1 });
     }
     let color = use_color(a.common.color);
@@ -163,19 +170,17 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let mut chars = CharIndex::new(text);
     let mut n = 0usize;
     let mut out = std::io::BufWriter::new(out);
-    if a.common.json {
-        write!(out, "[")?;
-    }
-    for m in re.matches(text, MatchOptions::default()) {
+    // JSON is one document whatever happens: the array is built first, and an error after some
+    // matches is reported alone (as `{"error": …}`), never after half an array.
+    let mut json_items: Vec<Value> = Vec::new();
+    let mut it = re.matches(text, MatchOptions::default());
+    while let Some(m) = it.next() {
         if limit.is_some_and(|l| n >= l) {
             break;
         }
         let m = m?;
         if a.common.json {
-            if n > 0 {
-                write!(out, ",")?;
-            }
-            write!(out, "{}", match_json(&re, text, &m, chars.at(m.start())))?;
+            json_items.push(match_json(&re, text, &m, chars.at(m.start())));
         } else {
             let (line, col) = lines.locate(m.start());
             let loc = style::paint(&format!("{line}:{col}:"), Kind::Location, color);
@@ -199,12 +204,13 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
         }
         n += 1;
     }
+    let steps = it.steps();
     if a.common.json {
-        writeln!(out, "]")?;
+        writeln!(out, "{}", Value::Array(json_items))?;
     }
     out.flush()?;
     drop(out);
-    print_stats(&a.common, &re, text, n, started, err);
+    print_stats(&a.common, &re, text, n, Some(steps), started, err);
     Ok(if n > 0 { 0 } else { 1 })
 }
 
@@ -229,7 +235,15 @@ pub fn replace(a: &ReplaceArgs, out: &mut dyn Write, err: &mut dyn Write) -> Out
     warn_input(&text, err);
     let started = std::time::Instant::now();
     let r = re.replace(text.as_str(), &a.replacement, a.max, &Limits::human())?;
-    print_stats(&a.common, &re, text.as_str(), r.replaced, started, err);
+    print_stats(
+        &a.common,
+        &re,
+        text.as_str(),
+        r.replaced,
+        None,
+        started,
+        err,
+    );
     if a.common.json {
         writeln!(
             out,

@@ -1,13 +1,17 @@
 //! Compiling a pattern for its flavor and running it: matches, captures, counts, replacement.
 //!
-//! The `regex` crate runs every pattern it can (linear time, no ReDoS); `fancy-regex` runs the
-//! ones that need look-around, backreferences, atomic groups or possessive quantifiers, with a
-//! backtrack budget. Python and JavaScript patterns are first translated (see [`translate`]);
-//! Rust patterns go to the engines as written.
+//! One place decides how a pattern runs. The `regex` crate runs a pattern wherever it provably
+//! gives the flavor's answer (linear time, no ReDoS): Python and JavaScript patterns are first
+//! translated ([`translate`]) with each flavor's meaning spelled out, and the translation says
+//! when it needs more than the `regex` crate can do. Everything else runs on rxw's own
+//! backtracking matcher ([`vm`]), which follows each flavor's rules exactly, counts its steps
+//! and stops at a step budget. Rust patterns go to the `regex` crate as written; the matcher
+//! runs the Rust patterns the `regex` crate rejects (look-around, backreferences).
 
 pub mod limits;
 pub mod replace;
 pub mod translate;
+pub mod vm;
 
 use crate::error::{Error, ErrorKind};
 use crate::flavor::{Flags, Flavor};
@@ -15,10 +19,11 @@ use crate::syntax::ast::{Ast, Greed, NodeKind};
 use crate::syntax::parse::parse;
 pub use limits::Limits;
 use serde::Serialize;
-use std::sync::OnceLock;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
-use translate::{Assume, Translation, translate};
+use translate::{Assume, translate};
+use vm::{NoObserver, Observer, Outcome, Utf8Hay, Utf16Hay};
 
 /// Which engine runs a compiled pattern.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -26,7 +31,7 @@ use translate::{Assume, Translation, translate};
 pub enum EngineKind {
     /// The `regex` crate: linear time.
     Linear,
-    /// `fancy-regex`: backtracking, bounded by a step budget.
+    /// rxw's own matcher: backtracking, bounded by a step budget.
     Backtracking,
 }
 
@@ -35,21 +40,20 @@ impl EngineKind {
     pub fn name(self) -> &'static str {
         match self {
             EngineKind::Linear => "regex (linear)",
-            EngineKind::Backtracking => "fancy-regex (backtracking)",
+            EngineKind::Backtracking => "rxw matcher (backtracking)",
         }
     }
 }
 
 enum Program {
     Linear(regex::Regex),
-    Backtracking(fancy_regex::Regex),
+    Matcher(Arc<vm::Program>),
 }
 
 struct Compiled {
     program: Program,
-    /// User group k (1-based) is engine group `group_map[k - 1]`.
+    /// User group k (1-based) is engine group `group_map[k - 1]` (linear programs).
     group_map: Vec<usize>,
-    iteration_groups: Vec<(usize, Vec<u32>)>,
 }
 
 /// A pattern compiled for its flavor.
@@ -59,14 +63,22 @@ pub struct Regex {
     flags: Flags,
     ast: Ast,
     names: Vec<Option<String>>,
-    /// Exact program plus the cheaper ones, by assumption bits.
+    /// Linear programs by assumption bits; the matcher when no linear program is exact.
     variants: [OnceLock<Result<Compiled, Error>>; 16],
+    /// The matcher's program, compiled on first use.
+    matcher: OnceLock<Result<Arc<vm::Program>, Error>>,
+    /// The matcher as a program choice, for code-unit texts.
+    code_units_compiled: OnceLock<Result<Compiled, Error>>,
     relied: Assume,
     /// Python: the pattern can match empty and prefers an empty match over a longer one
-    /// somewhere (lazy quantifier, empty-first alternation).
+    /// somewhere (lazy quantifier, empty-first alternation), so `finditer`'s retry of an empty
+    /// match's position can find more; the matcher runs it.
     prefers_empty: bool,
+    /// A rule of the flavor only the matcher follows (JS captures reset per iteration, Python's
+    /// empty iterations): the linear engine is never exact.
+    needs_matcher: bool,
     /// JS without `u`/`v`: matching works on UTF-16 code units, so a text with characters
-    /// outside the BMP is matched in its code-unit form ([`CodeUnits`]).
+    /// outside the BMP runs on the matcher over its code units.
     js_code_unit_sensitive: bool,
     backtrack_limit: usize,
 }
@@ -153,6 +165,10 @@ fn python_word_hazard() -> &'static regex::Regex {
     })
 }
 
+fn has_astral(text: &str) -> bool {
+    text.bytes().any(|b| b >= 0xF0)
+}
+
 impl Regex {
     /// Compiles `pattern` in `flavor` with the human limits.
     ///
@@ -176,16 +192,17 @@ impl Regex {
         limits.check_pattern(pattern)?;
         let ast = parse(pattern, flavor, flags)?;
         let names = ast.groups.iter().map(|g| g.name.clone()).collect();
-        if flavor == Flavor::Python
-            && let Some(span) = python_empty_iteration(&ast)
-        {
-            return Err(Error::new(
-                ErrorKind::ConstructUnsupported,
-                "a repeated group that can match empty and holds a capture that can match empty: CPython records one more empty iteration in that capture, which rxw cannot reproduce",
-            )
-            .with_span_in(pattern, Some(span)));
-        }
         let prefers_empty = flavor == Flavor::Python && ast.root.nullable() && prefers_empty(&ast);
+        let needs_matcher = match flavor {
+            Flavor::Python => {
+                prefers_empty
+                    || nullable_repeat(&ast)
+                    || python_empty_iteration(&ast)
+                    || (uses_flag(&ast, 'a') && uses_flag(&ast, 'i'))
+            }
+            Flavor::Js => nullable_repeat(&ast) || js_iteration_captures(&ast),
+            Flavor::Rust => false,
+        };
         let js_code_unit_sensitive = flavor == Flavor::Js && !flags.unicode_mode();
         let mut re = Regex {
             pattern: pattern.to_string(),
@@ -194,66 +211,63 @@ impl Regex {
             ast,
             names,
             variants: Default::default(),
+            matcher: OnceLock::new(),
+            code_units_compiled: OnceLock::new(),
             relied: Assume::NOTHING,
             prefers_empty,
+            needs_matcher,
             js_code_unit_sensitive,
             backtrack_limit: limits.backtrack_limit,
         };
-        let exact = re.compile(Assume::NOTHING);
-        if let Ok((_, relied)) = &exact {
-            re.relied = *relied;
-        }
-        let exact = exact.map(|(c, _)| c);
-        if let Err(e) = &exact {
-            return Err(e.clone());
-        }
-        let _ = re.variants[0].set(exact);
+        let (exact, relied) = re.compile(Assume::NOTHING)?;
+        re.relied = relied;
+        let _ = re.variants[0].set(Ok(exact));
         Ok(re)
+    }
+
+    fn matcher_program(&self) -> Result<&Arc<vm::Program>, Error> {
+        self.matcher
+            .get_or_init(|| vm::compile(&self.ast, &self.pattern, self.flavor).map(Arc::new))
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    fn matcher_compiled(&self) -> Result<Compiled, Error> {
+        Ok(Compiled {
+            program: Program::Matcher(self.matcher_program()?.clone()),
+            group_map: Vec::new(),
+        })
     }
 
     fn compile(&self, assume: Assume) -> Result<(Compiled, Assume), Error> {
         if self.flavor == Flavor::Rust {
             return self.compile_rust().map(|c| (c, Assume::NOTHING));
         }
-        let t = translate(&self.ast, &self.pattern, self.flavor, assume)?;
-        let relied = t.relied_on;
-        self.build(t).map(|c| (c, relied))
-    }
-
-    fn size_error(&self, msg: String) -> Error {
-        Error::new(ErrorKind::ConstructUnsupported, msg)
-            .with_span_in(&self.pattern, Some(self.ast.root.span))
-    }
-
-    fn build(&self, t: Translation) -> Result<Compiled, Error> {
-        let program = if t.needs_backtracking {
-            let re = fancy_regex::RegexBuilder::new(&t.pattern)
-                .backtrack_limit(self.backtrack_limit)
-                .delegate_size_limit(64 << 20)
-                .build()
-                .map_err(|e| {
-                    self.size_error(format!(
-                        "the backtracking engine rejected the translated pattern: {e}"
-                    ))
-                })?;
-            Program::Backtracking(re)
-        } else {
-            let re = regex::RegexBuilder::new(&t.pattern)
-                .size_limit(64 << 20)
-                .build()
-                .map_err(|e| {
-                    self.size_error(format!(
-                        "the regex engine rejected the translated pattern: {}",
-                        last_line(&e.to_string())
-                    ))
-                })?;
-            Program::Linear(re)
-        };
-        Ok(Compiled {
-            program,
-            group_map: t.group_map,
-            iteration_groups: t.iteration_groups,
-        })
+        if self.needs_matcher {
+            return Ok((self.matcher_compiled()?, Assume::NOTHING));
+        }
+        match translate(&self.ast, &self.pattern, self.flavor, assume) {
+            Ok(t) if !t.needs_backtracking && t.iteration_groups.is_empty() => {
+                match regex::RegexBuilder::new(&t.pattern)
+                    .size_limit(64 << 20)
+                    .build()
+                {
+                    Ok(re) => Ok((
+                        Compiled {
+                            program: Program::Linear(re),
+                            group_map: t.group_map,
+                        },
+                        t.relied_on,
+                    )),
+                    Err(_) => Ok((self.matcher_compiled()?, t.relied_on)),
+                }
+            }
+            Ok(t) => Ok((self.matcher_compiled()?, t.relied_on)),
+            Err(e) if e.kind == ErrorKind::ConstructUnsupported => {
+                Ok((self.matcher_compiled()?, Assume::NOTHING))
+            }
+            Err(e) => Err(e),
+        }
     }
 
     fn compile_rust(&self) -> Result<Compiled, Error> {
@@ -282,23 +296,21 @@ impl Regex {
             Ok(re) => Ok(Compiled {
                 program: Program::Linear(re),
                 group_map,
-                iteration_groups: vec![],
             }),
-            Err(linear_err) => match fancy_regex::RegexBuilder::new(&full)
-                .backtrack_limit(self.backtrack_limit)
-                .build()
-            {
-                Ok(re) => Ok(Compiled {
-                    program: Program::Backtracking(re),
-                    group_map,
-                    iteration_groups: vec![],
-                }),
-                Err(_) => Err(Error::new(
-                    ErrorKind::PatternInvalid,
-                    last_line(&linear_err.to_string()),
-                )
-                .with_span_in(&self.pattern, Some(self.ast.root.span))),
-            },
+            Err(linear_err) => {
+                // Look-around and backreferences parse in rxw's Rust flavor (as they did for
+                // fancy-regex users); the matcher runs them. Anything else the regex crate
+                // rejects is invalid.
+                if rust_needs_backtracking(&self.ast) {
+                    self.matcher_compiled()
+                } else {
+                    Err(Error::new(
+                        ErrorKind::PatternInvalid,
+                        last_line(&linear_err.to_string()),
+                    )
+                    .with_span_in(&self.pattern, Some(self.ast.root.span)))
+                }
+            }
         }
     }
 
@@ -332,7 +344,7 @@ impl Regex {
                     bmp_only: self.js_code_unit_sensitive,
                 },
             )),
-            Program::Backtracking(_) => None,
+            Program::Matcher(_) => None,
         }
     }
 
@@ -369,6 +381,11 @@ impl Regex {
     /// Whether any group has a name.
     pub fn has_named_groups(&self) -> bool {
         self.names.iter().any(Option::is_some)
+    }
+
+    /// The step budget of one search attempt on the matcher.
+    pub fn backtrack_limit(&self) -> usize {
+        self.backtrack_limit
     }
 
     /// The engine that runs this pattern on an input such as `text`.
@@ -411,6 +428,10 @@ impl Regex {
     }
 
     fn program_for(&self, text: &str) -> Result<&Compiled, Error> {
+        if self.js_code_unit_sensitive && has_astral(text) {
+            // Code units: only the matcher walks them.
+            return self.matcher_variant();
+        }
         let r = self.relied;
         let assume = Assume {
             no_final_newline: r.no_final_newline && !text.ends_with('\n'),
@@ -425,10 +446,14 @@ impl Regex {
         self.variant(assume_bits(assume), assume)
     }
 
+    fn matcher_variant(&self) -> Result<&Compiled, Error> {
+        self.code_unit_variant()
+    }
+
     /// Whether the pattern matches anywhere in `text` (JS `y`: at the start).
     ///
     /// # Errors
-    /// A backtrack budget exhausted, or an input rxw cannot match faithfully.
+    /// A step budget exhausted, or an input rxw cannot match faithfully.
     pub fn is_match(&self, text: &str) -> Result<bool, Error> {
         Ok(self
             .matches(text, MatchOptions::bounds_only())
@@ -440,17 +465,18 @@ impl Regex {
     /// An iterator over matches with the flavor's rules for empty matches.
     pub fn matches<'r, 't>(&'r self, text: &'t str, options: MatchOptions<'r>) -> Matches<'r, 't> {
         let setup = self.program_for(text);
-        let units = if self.js_code_unit_sensitive {
-            CodeUnits::of(text)
-        } else {
-            None
-        };
         let start = options.start.min(text.len());
-        let pos = units.as_ref().map_or(start, |u| u.to_transformed(start));
         let (compiled, error) = match setup {
             Ok(c) => (Some(c), None),
             Err(e) => (None, Some(e)),
         };
+        let units = match compiled.map(|c| &c.program) {
+            Some(Program::Matcher(p)) if p.code_units && has_astral(text) => {
+                Some(CodeUnits::of(text))
+            }
+            _ => None,
+        };
+        let pos = units.as_ref().map_or(start, |u| u.unit_of_byte(start));
         let locs = match compiled.map(|c| &c.program) {
             Some(Program::Linear(re)) => Some(re.capture_locations()),
             _ => None,
@@ -463,10 +489,12 @@ impl Regex {
             units,
             pos,
             last_end: None,
+            not_empty_at: None,
             done: false,
             options,
             locs,
             found: 0,
+            steps: 0,
         }
     }
 
@@ -502,109 +530,149 @@ impl Regex {
     /// # Errors
     /// As for [`Regex::matches`].
     pub fn count_up_to(&self, text: &str, limit: Option<usize>) -> Result<usize, Error> {
+        self.count_with_steps(text, limit).map(|(n, _)| n)
+    }
+
+    /// The number of matches (stopping at `limit`) and the matcher's steps (0 when the linear
+    /// engine ran, which counts none).
+    ///
+    /// # Errors
+    /// As for [`Regex::matches`].
+    pub fn count_with_steps(
+        &self,
+        text: &str,
+        limit: Option<usize>,
+    ) -> Result<(usize, u64), Error> {
         let sticky = self.flavor == Flavor::Js && self.flags.sticky;
-        let code_units = self.js_code_unit_sensitive && text.bytes().any(|b| b >= 0xF0);
-        let plain = !self.ast.root.nullable() && !sticky && !code_units;
+        let plain = !self.ast.root.nullable() && !sticky;
         if plain && let Program::Linear(re) = &self.program_for(text)?.program {
             let it = re.find_iter(text);
-            return Ok(match limit {
-                Some(l) => it.take(l).count(),
-                None => it.count(),
-            });
+            return Ok((
+                match limit {
+                    Some(l) => it.take(l).count(),
+                    None => it.count(),
+                },
+                0,
+            ));
         }
         let mut n = 0;
-        for m in self.matches(text, MatchOptions::bounds_only()) {
+        let mut it = self.matches(text, MatchOptions::bounds_only());
+        while let Some(m) = it.next() {
             if limit.is_some_and(|l| n >= l) {
                 break;
             }
             m?;
             n += 1;
         }
-        Ok(n)
+        Ok((n, it.steps()))
     }
 
-    fn search(
+    /// Runs one search on the matcher from `start` (a byte offset), with `observer` seeing
+    /// every step: the debugger's entry point. `not_empty_at` is CPython's retry rule (a match
+    /// starting there must not be empty).
+    ///
+    /// Returns the match (if any) and the steps taken.
+    ///
+    /// # Errors
+    /// The step budget ran out, or the pattern cannot run on the matcher.
+    pub fn search_observed<O: Observer>(
         &self,
-        c: &Compiled,
-        locs: Option<&mut regex::CaptureLocations>,
         text: &str,
-        pos: usize,
-        captures: bool,
-    ) -> Result<Option<Match>, Error> {
-        let n = self.names.len();
-        let mut groups: Vec<Option<(usize, usize)>> = Vec::new();
-        match &c.program {
-            Program::Linear(re) => {
-                if !captures {
-                    return Ok(re.find_at(text, pos).map(|m| Match {
-                        groups: vec![Some((m.start(), m.end()))],
-                    }));
-                }
-                let locs = locs.expect("capture locations for the linear engine");
-                if re.captures_read_at(locs, text, pos).is_none() {
-                    return Ok(None);
-                }
-                groups.push(locs.get(0));
-                for k in 0..n {
-                    groups.push(locs.get(c.group_map[k]));
-                }
-                for (hidden, inner) in &c.iteration_groups {
-                    let h = locs.get(*hidden);
-                    reset_stale(&mut groups, h, inner);
-                }
-            }
-            Program::Backtracking(re) => {
-                let map_err = |e: fancy_regex::Error| match e {
-                    fancy_regex::Error::RuntimeError(
-                        fancy_regex::RuntimeError::BacktrackLimitExceeded,
-                    ) => Error::new(
-                        ErrorKind::BacktrackLimit,
-                        format!(
-                            "backtrack limit exceeded ({} steps): the pattern backtracks catastrophically on this input",
-                            self.backtrack_limit
-                        ),
-                    ),
-                    other => Error::new(ErrorKind::BacktrackLimit, other.to_string()),
-                };
-                if !captures {
-                    return re
-                        .find_from_pos(text, pos)
-                        .map(|m| {
-                            m.map(|m| Match {
-                                groups: vec![Some((m.start(), m.end()))],
-                            })
-                        })
-                        .map_err(map_err);
-                }
-                let Some(caps) = re.captures_from_pos(text, pos).map_err(map_err)? else {
-                    return Ok(None);
-                };
-                let get = |i: usize| caps.get(i).map(|m| (m.start(), m.end()));
-                groups.push(get(0));
-                for k in 0..n {
-                    groups.push(get(c.group_map[k]));
-                }
-                for (hidden, inner) in &c.iteration_groups {
-                    reset_stale(&mut groups, get(*hidden), inner);
-                }
-            }
+        start: usize,
+        not_empty_at: Option<usize>,
+        observer: &mut O,
+    ) -> Result<(Option<Match>, u64), Error> {
+        let prog = self.matcher_program()?;
+        let params = vm::exec::SearchParams {
+            start,
+            anchored: self.flavor == Flavor::Js && self.flags.sticky,
+            not_empty_at,
+            budget: self.backtrack_limit as u64,
+            cancel: None,
+            deadline: None,
+        };
+        let (outcome, steps) = if prog.code_units && has_astral(text) {
+            let units = CodeUnits::of(text);
+            let mut params = params;
+            params.start = units.unit_of_byte(start);
+            params.not_empty_at = not_empty_at.map(|b| units.unit_of_byte(b));
+            let (o, s) = vm::run_search(prog, &Utf16Hay(&units.units), &params, observer);
+            (units.map_outcome(o, text)?, s)
+        } else {
+            vm::run_search(prog, &Utf8Hay(text.as_bytes()), &params, observer)
+        };
+        match outcome {
+            Outcome::Match(slots) => Ok((Some(slots_to_match(&slots)), steps)),
+            Outcome::NoMatch | Outcome::Cancelled => Ok((None, steps)),
+            other => Err(self.stop_error(other, text)),
         }
-        Ok(Some(Match { groups }))
+    }
+
+    /// The matcher's compiled program (instructions with their pattern spans), for tracing.
+    ///
+    /// # Errors
+    /// The pattern cannot run on the matcher.
+    pub fn program(&self) -> Result<&vm::Program, Error> {
+        self.matcher_program().map(|p| &**p)
+    }
+
+    fn stop_error(&self, outcome: Outcome, _text: &str) -> Error {
+        match outcome {
+            Outcome::BudgetExceeded { pos, pc, start } => {
+                let span = self
+                    .matcher_program()
+                    .ok()
+                    .and_then(|p| p.spans.get(pc as usize).copied());
+                let piece = span
+                    .and_then(|s| self.pattern.get(s.start..s.end))
+                    .filter(|s| !s.is_empty())
+                    .map(|s| format!(" at `{s}`"))
+                    .unwrap_or_default();
+                Error::new(
+                    ErrorKind::BacktrackLimit,
+                    format!(
+                        "backtrack limit exceeded: one search attempt from byte {start} took more than {} steps (stopped at byte {pos}{piece}); the pattern backtracks catastrophically on this input",
+                        self.backtrack_limit
+                    ),
+                )
+                .with_span_in(&self.pattern, span)
+            }
+            Outcome::TimedOut => Error::new(ErrorKind::TimedOut, "execution timed out"),
+            _ => Error::new(ErrorKind::BacktrackLimit, "the search stopped"),
+        }
     }
 }
 
-fn reset_stale(
-    groups: &mut [Option<(usize, usize)>],
-    iteration: Option<(usize, usize)>,
-    inner: &[u32],
-) {
-    for g in inner {
-        let slot = &mut groups[*g as usize];
-        if let Some((s, _)) = *slot
-            && iteration.is_none_or(|(hs, _)| s < hs)
-        {
-            *slot = None;
-        }
+impl Regex {
+    fn code_unit_variant(&self) -> Result<&Compiled, Error> {
+        self.code_units_compiled
+            .get_or_init(|| self.matcher_compiled())
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+}
+
+/// The private-use character standing for a UTF-16 surrogate code unit in the parser's tree
+/// for JavaScript without `u` (`\uD83D`) and in translated patterns. Supplementary Private Use
+/// Area-A characters are astral, so a JS text without `u` is matched by code units on the
+/// matcher whenever it holds one: the stand-ins never meet real text.
+pub fn surrogate_stand_in(unit: u32) -> char {
+    debug_assert!((0xD800..0xE000).contains(&unit));
+    char::from_u32(0xF0000 + (unit - 0xD800)).expect("plane 15 private use")
+}
+
+fn slots_to_match(slots: &[usize]) -> Match {
+    Match {
+        groups: slots
+            .chunks(2)
+            .map(|p| {
+                if p[0] == vm::exec::UNSET || p[1] == vm::exec::UNSET {
+                    None
+                } else {
+                    Some((p[0], p[1]))
+                }
+            })
+            .collect(),
     }
 }
 
@@ -633,12 +701,12 @@ fn prefers_empty(ast: &Ast) -> bool {
     found
 }
 
-/// The span of a repeat (max > 1) whose body can match empty and holds a capture that can
-/// match empty, if any.
-fn python_empty_iteration(ast: &Ast) -> Option<crate::Span> {
-    let mut found = None;
+/// Python: a repeat (max > 1) whose body can match empty and holds a capture that can match
+/// empty; CPython records an empty iteration in that capture, which only the matcher follows.
+fn python_empty_iteration(ast: &Ast) -> bool {
+    let mut found = false;
     ast.root.walk(|n, _| {
-        if found.is_some() {
+        if found {
             return;
         }
         if let NodeKind::Repeat { max, child, .. } = &n.kind
@@ -652,9 +720,8 @@ fn python_empty_iteration(ast: &Ast) -> Option<crate::Span> {
                         kind: crate::syntax::ast::GroupKind::Capture { .. },
                         ..
                     }
-                ) && c.nullable()
-                {
-                    found = Some(n.span);
+                ) {
+                    found = true;
                 }
             });
         }
@@ -662,92 +729,209 @@ fn python_empty_iteration(ast: &Ast) -> Option<crate::Span> {
     found
 }
 
-/// The code-unit form of a text for JS without `u`: every character outside the BMP is
-/// written as two private-use characters standing for its UTF-16 surrogates
-/// ([`surrogate_stand_in`]), so that `.`, negated classes and empty-match steps see two code
-/// units, as JavaScript does. Offsets map back to the original text; a match boundary between
-/// the two halves is reported as an error, since it would cut a character in two.
-struct CodeUnits {
-    text: String,
-    /// Start of each stand-in pair in `text`, in order.
-    pairs: Vec<usize>,
+/// JavaScript: a quantified body holding a capture (captures reset on each iteration, and an
+/// empty iteration is dropped with its captures): the matcher runs it.
+fn js_iteration_captures(ast: &Ast) -> bool {
+    let mut found = false;
+    ast.root.walk(|n, _| {
+        if found {
+            return;
+        }
+        if let NodeKind::Repeat { max, child, .. } = &n.kind
+            && max.is_none_or(|m| m > 1 || child.nullable())
+        {
+            child.walk(|c, _| {
+                if matches!(
+                    c.kind,
+                    NodeKind::Group {
+                        kind: crate::syntax::ast::GroupKind::Capture { .. },
+                        ..
+                    }
+                ) {
+                    found = true;
+                }
+            });
+        }
+    });
+    found
 }
 
-/// The private-use character standing for a UTF-16 surrogate code unit in the code-unit form
-/// of a text (and in translated JS patterns without `u`). Supplementary Private Use Area-A
-/// characters never survive into the code-unit form as themselves (they are astral, so they
-/// are split into stand-ins too), so the stand-ins cannot collide with real text.
-pub fn surrogate_stand_in(unit: u32) -> char {
-    debug_assert!((0xD800..0xE000).contains(&unit));
-    char::from_u32(0xF0000 + (unit - 0xD800)).expect("plane 15 private use")
+/// A repeat whose body can match empty: Python keeps one empty iteration and stops, JavaScript
+/// drops an empty iteration past the minimum (and backtracks into the body for a longer one);
+/// the `regex` crate does neither, so the matcher runs these.
+fn nullable_repeat(ast: &Ast) -> bool {
+    let mut found = false;
+    ast.root.walk(|n, _| {
+        if let NodeKind::Repeat { child, .. } = &n.kind
+            && child.nullable()
+        {
+            found = true;
+        }
+    });
+    found
+}
+
+/// Whether a flag is on anywhere (Python's `a` flag with `i` folds ASCII only, which the
+/// `regex` crate's Unicode folding cannot express exactly).
+fn uses_flag(ast: &Ast, letter: char) -> bool {
+    use crate::syntax::ast::GroupKind;
+    if ast.flags.get(letter) {
+        return true;
+    }
+    let mut found = false;
+    ast.root.walk(|n, _| match &n.kind {
+        NodeKind::SetFlags(c)
+        | NodeKind::Group {
+            kind: GroupKind::Flags(c),
+            ..
+        } if c.on.contains(letter) => found = true,
+        _ => {}
+    });
+    found
+}
+
+/// Rust: look-around or backreferences, which the `regex` crate does not have.
+fn rust_needs_backtracking(ast: &Ast) -> bool {
+    use crate::syntax::ast::GroupKind;
+    let mut found = false;
+    ast.root.walk(|n, _| {
+        if matches!(
+            n.kind,
+            NodeKind::Backref { .. }
+                | NodeKind::Group {
+                    kind: GroupKind::Lookahead
+                        | GroupKind::NegativeLookahead
+                        | GroupKind::Lookbehind
+                        | GroupKind::NegativeLookbehind
+                        | GroupKind::Atomic,
+                    ..
+                }
+                | NodeKind::Repeat {
+                    greed: Greed::Possessive,
+                    ..
+                }
+        ) {
+            found = true;
+        }
+    });
+    found
+}
+
+/// A text as UTF-16 code units (JavaScript without `u`/`v` on a text with characters outside
+/// the BMP), with the way back to byte offsets.
+struct CodeUnits {
+    units: Vec<u16>,
+    /// Byte offset of every 64th unit (at character boundaries, or the pair's start).
+    checkpoints: Vec<usize>,
 }
 
 impl CodeUnits {
-    fn of(text: &str) -> Option<CodeUnits> {
-        if !text.bytes().any(|b| b >= 0xF0) {
-            return None;
-        }
-        let mut out = String::with_capacity(text.len() + text.len() / 4);
-        let mut pairs = Vec::new();
+    fn of(text: &str) -> CodeUnits {
+        let mut units = Vec::with_capacity(text.len());
+        let mut checkpoints = Vec::with_capacity(text.len() / 64 + 2);
+        let mut byte = 0;
         for c in text.chars() {
-            if (c as u32) > 0xFFFF {
-                let mut units = [0u16; 2];
-                c.encode_utf16(&mut units);
-                pairs.push(out.len());
-                out.push(surrogate_stand_in(units[0] as u32));
-                out.push(surrogate_stand_in(units[1] as u32));
-            } else {
-                out.push(c);
-            }
-        }
-        Some(CodeUnits { text: out, pairs })
-    }
-
-    /// Pairs wholly before `t` and, when `t` falls between the halves of a pair, that pair.
-    fn locate(&self, t: usize) -> (usize, Option<usize>) {
-        let k = self.pairs.partition_point(|&p| p + 8 <= t);
-        let inside = self.pairs.get(k).filter(|&&p| p < t).copied();
-        (k, inside)
-    }
-
-    fn to_transformed(&self, o: usize) -> usize {
-        // Pair k starts at original offset pairs[k] - 4k.
-        let k = self
-            .pairs
-            .iter()
-            .enumerate()
-            .take_while(|(i, p)| **p - 4 * i < o)
-            .count();
-        o + 4 * k
-    }
-
-    fn to_original_floor(&self, t: usize) -> usize {
-        let (k, inside) = self.locate(t);
-        match inside {
-            Some(p) => p - 4 * k,
-            None => t - 4 * k,
-        }
-    }
-
-    fn map_match(&self, mut m: Match, original: &str) -> Result<Match, Error> {
-        for (s, e) in m.groups.iter_mut().flatten() {
-            for off in [&mut *s, &mut *e] {
-                let (k, inside) = self.locate(*off);
-                if let Some(p) = inside {
-                    let at = p - 4 * k;
-                    let ch = original[at..].chars().next().unwrap_or('?');
-                    return Err(Error::new(
-                        ErrorKind::InputUnsupported,
-                        format!(
-                            "the match cuts U+{:04X} (byte {at}) between its two UTF-16 code units, as JavaScript without the u flag does; add the u flag",
-                            ch as u32
-                        ),
-                    ));
+            let mut buf = [0u16; 2];
+            for (i, u) in c.encode_utf16(&mut buf).iter().enumerate() {
+                if units.len() % 64 == 0 {
+                    // A checkpoint inside a pair points at the pair's start plus a marker.
+                    checkpoints.push(if i == 0 { byte } else { byte | (1 << 63) });
                 }
-                *off -= 4 * k;
+                units.push(*u);
+            }
+            byte += c.len_utf8();
+        }
+        if units.len() % 64 == 0 {
+            checkpoints.push(byte);
+        }
+        CodeUnits { units, checkpoints }
+    }
+
+    /// The byte offset of unit index `u`, or `Err(byte of the pair)` when `u` falls between
+    /// the two halves of a surrogate pair.
+    fn byte_of_unit(&self, u: usize, text: &str) -> Result<usize, usize> {
+        let k = u / 64;
+        let cp = self.checkpoints[k];
+        let (mut byte, mut unit) = if cp & (1 << 63) != 0 {
+            // Starts on a low surrogate: step over it.
+            let b = cp & !(1 << 63);
+            if u == k * 64 {
+                return Err(b);
+            }
+            (b + 4, k * 64 + 1)
+        } else {
+            (cp, k * 64)
+        };
+        let bytes = text.as_bytes();
+        while unit < u {
+            let b0 = bytes[byte];
+            let (len, n) = match b0 {
+                0..=0x7F => (1, 1),
+                0xC0..=0xDF => (2, 1),
+                0xE0..=0xEF => (3, 1),
+                _ => (4, 2),
+            };
+            if n == 2 && unit + 1 == u {
+                return Err(byte);
+            }
+            byte += len;
+            unit += n;
+        }
+        Ok(byte)
+    }
+
+    fn unit_of_byte(&self, byte: usize) -> usize {
+        // Offsets from the caller are character boundaries; count units up to it.
+        let k = self
+            .checkpoints
+            .partition_point(|&c| (c & !(1 << 63)) <= byte && c & (1 << 63) == 0)
+            .saturating_sub(1);
+        let mut b = self.checkpoints[k] & !(1 << 63);
+        let mut u = k * 64;
+        let _ = &mut b;
+        while u < self.units.len() && b < byte {
+            let unit = self.units[u];
+            if (0xD800..0xDC00).contains(&unit) {
+                b += 4;
+                u += 2;
+            } else {
+                b += char::from_u32(unit as u32).map_or(3, char::len_utf8);
+                u += 1;
             }
         }
-        Ok(m)
+        u
+    }
+
+    fn map_outcome(&self, o: Outcome, text: &str) -> Result<Outcome, Error> {
+        match o {
+            Outcome::Match(mut slots) => {
+                for s in slots.iter_mut() {
+                    if *s == vm::exec::UNSET {
+                        continue;
+                    }
+                    match self.byte_of_unit(*s, text) {
+                        Ok(b) => *s = b,
+                        Err(at) => {
+                            let ch = text[at..].chars().next().unwrap_or('?');
+                            return Err(Error::new(
+                                ErrorKind::InputUnsupported,
+                                format!(
+                                    "the match cuts U+{:04X} (byte {at}) between its two UTF-16 code units, as JavaScript without the u flag does; add the u flag",
+                                    ch as u32
+                                ),
+                            ));
+                        }
+                    }
+                }
+                Ok(Outcome::Match(slots))
+            }
+            Outcome::BudgetExceeded { pos, pc, start } => Ok(Outcome::BudgetExceeded {
+                pos: self.byte_of_unit(pos, text).unwrap_or_else(|b| b),
+                pc,
+                start: self.byte_of_unit(start, text).unwrap_or_else(|b| b),
+            }),
+            other => Ok(other),
+        }
     }
 }
 
@@ -837,28 +1021,38 @@ pub struct Matches<'r, 't> {
     compiled: Option<&'r Compiled>,
     error: Option<Error>,
     text: &'t str,
-    /// JS without `u` on a text with astral characters: the code-unit form searched instead.
+    /// JS without `u` on a text with astral characters: its code units, searched instead.
     units: Option<CodeUnits>,
-    /// Where the next search starts, in the searched text.
+    /// Where the next search starts, in the searched positions (bytes or code units).
     pos: usize,
     last_end: Option<usize>,
+    /// Python: the previous match was empty here, so a match starting here must not be.
+    not_empty_at: Option<usize>,
     done: bool,
     options: MatchOptions<'r>,
     locs: Option<regex::CaptureLocations>,
     found: usize,
+    steps: u64,
 }
 
 impl Matches<'_, '_> {
     /// The byte where the next search starts (the scan's progress).
     pub fn position(&self) -> usize {
         match &self.units {
-            Some(u) => u.to_original_floor(self.pos),
+            Some(u) => u.byte_of_unit(self.pos, self.text).unwrap_or_else(|b| b),
             None => self.pos,
         }
     }
 
-    fn hay(&self) -> &str {
-        self.units.as_ref().map_or(self.text, |u| u.text.as_str())
+    /// Steps the matcher has taken so far (0 on the linear engine, which counts none).
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    fn hay_len(&self) -> usize {
+        self.units
+            .as_ref()
+            .map_or(self.text.len(), |u| u.units.len())
     }
 
     /// Moves the scan forward to byte `pos` (never backward).
@@ -867,6 +1061,10 @@ impl Matches<'_, '_> {
     /// saw none of the pattern's required first literals in between: the bytes skipped are
     /// never searched, while anchors and look-behind still see them as context.
     pub fn skip_to(&mut self, pos: usize) {
+        let pos = match &self.units {
+            Some(u) => u.unit_of_byte(pos),
+            None => pos,
+        };
         if pos > self.pos {
             self.pos = pos;
         }
@@ -878,11 +1076,81 @@ impl Matches<'_, '_> {
     /// (a trailing look-ahead turned into a group) and must resume where the original match
     /// ends. Empty-match bookkeeping is left as it is.
     pub fn seek(&mut self, pos: usize) {
-        self.pos = pos;
+        self.pos = match &self.units {
+            Some(u) => u.unit_of_byte(pos),
+            None => pos,
+        };
     }
 
-    fn next_char(&self, at: usize) -> usize {
-        at + self.hay()[at..].chars().next().map_or(1, char::len_utf8)
+    fn next_pos(&self, at: usize) -> usize {
+        match &self.units {
+            Some(_) => at + 1,
+            None => at + self.text[at..].chars().next().map_or(1, char::len_utf8),
+        }
+    }
+
+    fn search(&mut self, c: &Compiled) -> Result<Option<Match>, Error> {
+        let re = self.re;
+        let captures = !self.options.bounds_only;
+        match &c.program {
+            Program::Linear(linear) => {
+                let text = self.text;
+                if !captures {
+                    return Ok(linear.find_at(text, self.pos).map(|m| Match {
+                        groups: vec![Some((m.start(), m.end()))],
+                    }));
+                }
+                let locs = self.locs.as_mut().expect("capture locations");
+                if linear.captures_read_at(locs, text, self.pos).is_none() {
+                    return Ok(None);
+                }
+                let mut groups = Vec::with_capacity(re.names.len() + 1);
+                groups.push(locs.get(0));
+                for k in 0..re.names.len() {
+                    groups.push(locs.get(c.group_map[k]));
+                }
+                Ok(Some(Match { groups }))
+            }
+            Program::Matcher(prog) => {
+                let params = vm::exec::SearchParams {
+                    start: self.pos,
+                    anchored: re.flavor == Flavor::Js && re.flags.sticky,
+                    not_empty_at: self.not_empty_at,
+                    budget: re.backtrack_limit as u64,
+                    cancel: self.options.cancel,
+                    deadline: self.options.deadline,
+                };
+                let (outcome, steps) = match &self.units {
+                    Some(u) => {
+                        let (o, s) =
+                            vm::run_search(prog, &Utf16Hay(&u.units), &params, &mut NoObserver);
+                        (u.map_outcome(o, self.text)?, s)
+                    }
+                    None => vm::run_search(
+                        prog,
+                        &Utf8Hay(self.text.as_bytes()),
+                        &params,
+                        &mut NoObserver,
+                    ),
+                };
+                self.steps += steps;
+                match outcome {
+                    Outcome::Match(slots) => {
+                        let mut m = slots_to_match(&slots);
+                        if !captures {
+                            m.groups.truncate(1);
+                        }
+                        Ok(Some(m))
+                    }
+                    Outcome::NoMatch => Ok(None),
+                    Outcome::Cancelled => {
+                        self.done = true;
+                        Ok(None)
+                    }
+                    other => Err(re.stop_error(other, self.text)),
+                }
+            }
+        }
     }
 }
 
@@ -900,14 +1168,14 @@ impl Iterator for Matches<'_, '_> {
         let compiled = self.compiled?;
         let flavor = self.re.flavor;
         let sticky = flavor == Flavor::Js && self.re.flags.sticky;
+        let on_matcher = matches!(compiled.program, Program::Matcher(_));
         loop {
-            let hay = self.units.as_ref().map_or(self.text, |u| u.text.as_str());
-            if self.pos > hay.len() {
+            if self.pos > self.hay_len() {
                 self.done = true;
                 return None;
             }
             if let Some(c) = self.options.cancel
-                && c.load(Ordering::Relaxed)
+                && c.load(std::sync::atomic::Ordering::Relaxed)
             {
                 self.done = true;
                 return None;
@@ -918,13 +1186,7 @@ impl Iterator for Matches<'_, '_> {
                 self.done = true;
                 return Some(Err(Error::new(ErrorKind::TimedOut, "execution timed out")));
             }
-            let m = match self.re.search(
-                compiled,
-                self.locs.as_mut(),
-                hay,
-                self.pos,
-                !self.options.bounds_only,
-            ) {
+            let m = match self.search(compiled) {
                 Ok(Some(m)) => m,
                 Ok(None) => {
                     self.done = true;
@@ -936,7 +1198,12 @@ impl Iterator for Matches<'_, '_> {
                 }
             };
             let (s, e) = (m.start(), m.end());
-            if sticky && s != self.pos {
+            // Positions in the searched form (code units when `units` is set).
+            let (su, eu) = match &self.units {
+                Some(u) => (u.unit_of_byte(s), u.unit_of_byte(e)),
+                None => (s, e),
+            };
+            if sticky && su != self.pos {
                 self.done = true;
                 return None;
             }
@@ -944,30 +1211,26 @@ impl Iterator for Matches<'_, '_> {
                 Flavor::Rust if s == e && self.last_end == Some(e) => {
                     // The regex crate never reports an empty match adjacent to the end of the
                     // previous match.
-                    if e >= self.hay().len() {
+                    if eu >= self.hay_len() {
                         self.done = true;
                         return None;
                     }
-                    self.pos = self.next_char(e);
+                    self.pos = self.next_pos(eu);
                     continue;
-                }
-                Flavor::Python if s == e && self.re.prefers_empty => {
-                    self.done = true;
-                    return Some(Err(Error::new(
-                        ErrorKind::ConstructUnsupported,
-                        "after an empty match Python retries the same position for a non-empty match; rxw cannot reproduce that for a pattern that prefers the empty match (a lazy quantifier or an empty-first alternative)",
-                    )
-                    .with_span_in(&self.re.pattern, Some(self.re.ast.root.span))));
                 }
                 _ => {}
             }
             self.last_end = Some(e);
-            self.pos = if s == e { self.next_char(e) } else { e };
+            if flavor == Flavor::Python && on_matcher {
+                // CPython searches again from the end; after an empty match, a match starting
+                // at the same place must not be empty.
+                self.pos = eu;
+                self.not_empty_at = (s == e).then_some(eu);
+            } else {
+                self.pos = if s == e { self.next_pos(eu) } else { eu };
+            }
             self.found += 1;
-            return Some(match &self.units {
-                None => Ok(m),
-                Some(u) => u.map_match(m, self.text).inspect_err(|_| self.done = true),
-            });
+            return Some(Ok(m));
         }
     }
 }
@@ -983,6 +1246,23 @@ mod tests {
             .iter()
             .map(|m| (m.start(), m.end()))
             .collect()
+    }
+
+    fn groups(p: &str, flavor: Flavor, flags: &str, text: &str) -> Vec<Vec<Option<String>>> {
+        let re = Regex::new(p, flavor, Flags::parse(flags, flavor).unwrap()).unwrap();
+        re.find_all(text, None)
+            .unwrap()
+            .iter()
+            .map(|m| {
+                (0..m.groups.len())
+                    .map(|k| m.group(text, k).map(str::to_string))
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn g(v: &[Option<&str>]) -> Vec<Option<String>> {
+        v.iter().map(|s| s.map(str::to_string)).collect()
     }
 
     #[test]
@@ -1021,5 +1301,69 @@ mod tests {
         assert_eq!(re.engine_kind("12"), EngineKind::Linear);
         let re = Regex::new(r"a(?=b)", Flavor::Python, Flags::default()).unwrap();
         assert_eq!(re.engine_kind("ab"), EngineKind::Backtracking);
+    }
+
+    #[test]
+    fn regression_js_empty_iteration_is_dropped_with_its_captures() {
+        // node: /(a*)*b/.exec("aaa\nbba") -> ["b", undefined]
+        assert_eq!(
+            groups("(a*)*b", Flavor::Js, "", "aaa\nbba")[0],
+            g(&[Some("b"), None])
+        );
+        // CPython keeps the empty iteration: group 1 is "".
+        assert_eq!(
+            groups("(a*)*b", Flavor::Python, "", "b")[0],
+            g(&[Some("b"), Some("")])
+        );
+    }
+
+    #[test]
+    fn regression_js_lookbehind_runs_right_to_left() {
+        assert_eq!(spans(r"(?<=\1(a))b", Flavor::Js, "", "ab"), vec![]);
+        assert_eq!(
+            groups(r"(?<=(\d+)(\d+))$", Flavor::Js, "", "$100 and 200")[0],
+            g(&[Some(""), Some("2"), Some("00")])
+        );
+    }
+
+    #[test]
+    fn regression_js_lazy_iterations() {
+        assert_eq!(
+            groups("(a*?)*?b", Flavor::Js, "", "aab")[0],
+            g(&[Some("aab"), Some("a")])
+        );
+        assert_eq!(
+            spans("(?:(?:ab)*?)?", Flavor::Js, "", "abb"),
+            vec![(0, 2), (2, 2), (3, 3)]
+        );
+    }
+
+    #[test]
+    fn regression_python_ascii_ignorecase_does_not_fold_kelvin() {
+        assert_eq!(spans("(?i)k", Flavor::Python, "a", "\u{212A}"), vec![]);
+        assert_eq!(spans("(?i)k", Flavor::Python, "", "\u{212A}"), vec![(0, 3)]);
+    }
+
+    #[test]
+    fn python_retries_the_empty_match_position() {
+        assert_eq!(
+            spans("a??", Flavor::Python, "", "a"),
+            vec![(0, 0), (0, 1), (1, 1)]
+        );
+        assert_eq!(
+            spans("a*?", Flavor::Python, "", "aa"),
+            vec![(0, 0), (0, 1), (1, 1), (1, 2), (2, 2)]
+        );
+    }
+
+    #[test]
+    fn budget_bounds_one_attempt_not_the_input() {
+        let text = "abc ".repeat(100_000);
+        let re = Regex::new(r"(\w+)\s\1x", Flavor::Python, Flags::default()).unwrap();
+        assert_eq!(re.count(&text).unwrap(), 0);
+        let text = "a".repeat(40_000);
+        let re = Regex::new(r"(a+)+\1$", Flavor::Js, Flags::default()).unwrap();
+        let err = re.count(&format!("{text}b")).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::BacktrackLimit);
     }
 }

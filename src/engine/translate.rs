@@ -447,6 +447,10 @@ impl Tx<'_> {
                         self.backtrack = true;
                         self.out.push_str("(?>");
                     }
+                    GroupKind::Conditional { .. } => {
+                        self.fail(node.span, "a conditional group runs on the matcher".into());
+                        self.out.push_str("(?:");
+                    }
                 }
                 self.flags.push(flags);
             }

@@ -92,7 +92,7 @@ fn literals(node: &Node, depth: usize) -> Option<LiteralSet> {
             | GroupKind::NegativeLookahead
             | GroupKind::Lookbehind
             | GroupKind::NegativeLookbehind => Some(empty()),
-            GroupKind::Flags(_) => None,
+            GroupKind::Flags(_) | GroupKind::Conditional { .. } => None,
         },
         NodeKind::Repeat { min, child, .. } if *min >= 1 => {
             let inner = literals(child, depth + 1)?;

@@ -161,6 +161,13 @@ pub enum GroupKind {
     NegativeLookbehind,
     /// `(?> … )`
     Atomic,
+    /// Python `(?(id)yes|no)`: the child is `yes`, or an alternation of `yes` and `no`.
+    Conditional {
+        /// The group tested.
+        index: u32,
+        /// The name used, when by name.
+        name: Option<String>,
+    },
 }
 
 /// Flags switched on and off by an inline group.

@@ -721,6 +721,14 @@ impl<'a> Builder<'a> {
                         format!("not preceded by {inner} (checked without consuming anything)"),
                         format!("(not preceded by {inner})"),
                     ),
+                    GroupKind::Conditional { index, name } => (
+                        "conditional",
+                        format!(
+                            "if group {} matched, {inner}",
+                            name.clone().map_or(index.to_string(), |n| format!("{n:?}")),
+                        ),
+                        format!("(if group {index} matched: {inner})"),
+                    ),
                     GroupKind::Atomic => (
                         "atomic-group",
                         format!(

@@ -48,6 +48,8 @@ struct Parser<'p> {
     js_has_named: bool,
     /// Named backreferences to resolve at the end (JS allows forward references).
     pending_names: Vec<(String, Span, usize)>,
+    /// Python conditional groups' numbers, checked against the group count at the end.
+    pending_conditionals: Vec<(u32, Span)>,
 }
 
 fn err(kind: ErrorKind, msg: impl Into<String>, pat: &str, span: Span) -> Error {
@@ -69,6 +71,7 @@ impl<'p> Parser<'p> {
             initial_flags: flags,
             groups: Vec::new(),
             open_groups: Vec::new(),
+            pending_conditionals: Vec::new(),
             js_total_groups,
             js_has_named,
             pending_names: Vec::new(),
@@ -232,6 +235,13 @@ impl<'p> Parser<'p> {
         let end = self.pat.len();
         let root = finish_branches(cur.branches, cur.concat, cur.branch_start, 0, end);
         self.resolve_pending()?;
+        if let Some((n, span)) = self
+            .pending_conditionals
+            .iter()
+            .find(|(n, _)| *n as usize > self.groups.len())
+        {
+            return Err(self.invalid(format!("invalid group reference {n}"), *span));
+        }
         let flags = self.initial_flags_after_leading();
         Ok(Ast {
             root,
@@ -419,10 +429,40 @@ impl<'p> Parser<'p> {
             return Ok(None);
         }
         if self.flavor == Flavor::Python && self.rest().starts_with('(') {
-            return Err(self.unsupported(
-                "conditional groups (?(id)yes|no) are not supported by rxw",
-                Span::new(open, self.pos + 1),
-            ));
+            let Some(close) = self.rest().find(')') else {
+                return Err(self.invalid(
+                    "missing ), unterminated name",
+                    Span::new(open, self.pat.len()),
+                ));
+            };
+            let id = &self.rest()[1..close];
+            let id_span = Span::new(self.pos + 1, self.pos + close);
+            let (index, name) = if !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()) {
+                let n: u32 = id.parse().unwrap_or(u32::MAX);
+                if n == 0 {
+                    return Err(self.invalid("bad group number", id_span));
+                }
+                (n, None)
+            } else {
+                if !valid_group_name(id, self.flavor) {
+                    return Err(
+                        self.invalid(format!("bad character in group name {id:?}"), id_span)
+                    );
+                }
+                match self.groups.iter().find(|g| g.name.as_deref() == Some(id)) {
+                    Some(g) => (g.index, Some(id.to_string())),
+                    None => {
+                        return Err(self.invalid(format!("unknown group name {id:?}"), id_span));
+                    }
+                }
+            };
+            self.pos += close + 1;
+            self.pending_conditionals.push((index, id_span));
+            return Ok(Some(frame(
+                GroupKind::Conditional { index, name },
+                saved,
+                self.pos,
+            )));
         }
         // Flags.
         let letters_ok: &str = match self.flavor {
@@ -627,6 +667,15 @@ impl<'p> Parser<'p> {
             frame.kind,
             GroupKind::Lookbehind | GroupKind::NegativeLookbehind
         );
+        if matches!(frame.kind, GroupKind::Conditional { .. })
+            && let NodeKind::Alternation(b) = &child.kind
+            && b.len() > 2
+        {
+            return Err(self.invalid(
+                "conditional backref with more than two branches",
+                Span::new(frame.open, end),
+            ));
+        }
         if is_lookbehind && self.flavor == Flavor::Python && fixed_width(&child).is_none() {
             return Err(self.invalid(
                 "look-behind requires fixed-width pattern",
@@ -787,6 +836,13 @@ impl<'p> Parser<'p> {
                     Flavor::Rust => 1000,
                 };
                 let span = Span::new(start, start + close.unwrap() + 1);
+                if self.flavor == Flavor::Js {
+                    // ECMAScript counts are unbounded integers (node accepts `a{4294967296}`);
+                    // a count past u32 is as unreachable as u32::MAX on any text rxw holds.
+                    self.pos = span.end;
+                    let clamp = |n: u64| n.min(limit) as u32;
+                    return Ok(Some((clamp(min), max.map(clamp))));
+                }
                 if min > limit || max.is_some_and(|m| m > limit) {
                     return Err(self.invalid(
                         match self.flavor {
@@ -1733,10 +1789,16 @@ pub fn fixed_width(node: &Node) -> Option<u32> {
         NodeKind::Repeat {
             min, max, child, ..
         } => {
+            // A repeated zero-width node is zero-width whatever the counts (CPython accepts
+            // `(?<!(^)*)`).
+            let w = fixed_width(child)?;
+            if w == 0 {
+                return Some(0);
+            }
             if Some(*min) != *max {
                 return None;
             }
-            fixed_width(child)?.checked_mul(*min)?
+            w.checked_mul(*min)?
         }
         NodeKind::Concat(v) => v
             .iter()

@@ -1,0 +1,442 @@
+//! Character sets and case folding, in each flavor's meaning.
+//!
+//! A set is a sorted list of disjoint code-point ranges over `u32` (so that JavaScript's lone
+//! surrogate code units fit). Case-insensitive matching folds the input character with the
+//! flavor's own rule ([`Fold`]) and looks it up in a set built from the folded members:
+//! - Python (`re`, 3.11): a character matches when its lower case is among the lower cases of
+//!   the set's members, or among their extra equivalents (lower-case characters that share an
+//!   upper case, such as `s` and `ſ`, `σ` and `ς`);
+//! - JavaScript without `u`/`v`: `Canonicalize` upper-cases through a single code unit and
+//!   never maps a non-ASCII character to an ASCII one;
+//! - JavaScript with `u`/`v`, and Rust: simple case folding, taken as the orbit closure of the
+//!   set (regex-syntax's tables).
+
+use regex_syntax::hir::{Class, ClassUnicode, ClassUnicodeRange, HirKind};
+use std::collections::HashMap;
+use std::sync::OnceLock;
+
+/// A set of code points (or UTF-16 code units), as sorted disjoint inclusive ranges.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CharSet {
+    ranges: Vec<(u32, u32)>,
+    /// Fast path for the first 128 code points.
+    ascii: [bool; 128],
+}
+
+impl Default for CharSet {
+    fn default() -> CharSet {
+        CharSet {
+            ranges: Vec::new(),
+            ascii: [false; 128],
+        }
+    }
+}
+
+/// Everything a `u32` code point can be: all of Unicode, surrogates included.
+pub const MAX_CP: u32 = 0x10FFFF;
+
+impl CharSet {
+    /// The empty set.
+    pub fn empty() -> CharSet {
+        CharSet::default()
+    }
+
+    /// A set from ranges in any order (they are sorted and merged).
+    pub fn from_ranges(mut ranges: Vec<(u32, u32)>) -> CharSet {
+        ranges.sort_unstable();
+        let mut merged: Vec<(u32, u32)> = Vec::with_capacity(ranges.len());
+        for (lo, hi) in ranges {
+            if let Some(last) = merged.last_mut()
+                && lo <= last.1.saturating_add(1)
+            {
+                last.1 = last.1.max(hi);
+                continue;
+            }
+            merged.push((lo, hi));
+        }
+        let mut set = CharSet {
+            ranges: merged,
+            ascii: [false; 128],
+        };
+        for c in 0..128u32 {
+            set.ascii[c as usize] = set.contains_slow(c);
+        }
+        set
+    }
+
+    /// A set of single code points.
+    pub fn from_chars(chars: impl IntoIterator<Item = u32>) -> CharSet {
+        CharSet::from_ranges(chars.into_iter().map(|c| (c, c)).collect())
+    }
+
+    /// The ranges.
+    pub fn ranges(&self) -> &[(u32, u32)] {
+        &self.ranges
+    }
+
+    /// Whether `c` is in the set.
+    #[inline]
+    pub fn contains(&self, c: u32) -> bool {
+        if c < 128 {
+            return self.ascii[c as usize];
+        }
+        self.contains_slow(c)
+    }
+
+    fn contains_slow(&self, c: u32) -> bool {
+        let i = self.ranges.partition_point(|&(_, hi)| hi < c);
+        self.ranges.get(i).is_some_and(|&(lo, _)| lo <= c)
+    }
+
+    /// The union.
+    pub fn union(&self, other: &CharSet) -> CharSet {
+        let mut r = self.ranges.clone();
+        r.extend_from_slice(&other.ranges);
+        CharSet::from_ranges(r)
+    }
+
+    /// The complement within `0..=MAX_CP`.
+    pub fn negate(&self) -> CharSet {
+        let mut out = Vec::with_capacity(self.ranges.len() + 1);
+        let mut next = 0u32;
+        for &(lo, hi) in &self.ranges {
+            if lo > next {
+                out.push((next, lo - 1));
+            }
+            next = hi.saturating_add(1);
+        }
+        if next <= MAX_CP && self.ranges.last().is_none_or(|l| l.1 < MAX_CP) {
+            out.push((next, MAX_CP));
+        }
+        CharSet::from_ranges(out)
+    }
+
+    /// The intersection.
+    pub fn intersect(&self, other: &CharSet) -> CharSet {
+        self.negate().union(&other.negate()).negate()
+    }
+
+    /// The difference `self - other`.
+    pub fn difference(&self, other: &CharSet) -> CharSet {
+        self.intersect(&other.negate())
+    }
+
+    /// Whether the set holds no character at all.
+    pub fn is_empty(&self) -> bool {
+        self.ranges.is_empty()
+    }
+
+    /// The number of code points in the set.
+    pub fn len(&self) -> u64 {
+        self.ranges
+            .iter()
+            .map(|&(lo, hi)| (hi - lo) as u64 + 1)
+            .sum()
+    }
+
+    /// The closure under simple case folding (regex-syntax's tables); surrogates stay as they
+    /// are.
+    pub fn simple_fold_closure(&self) -> CharSet {
+        let mut cls = ClassUnicode::new(self.char_ranges());
+        cls.case_fold_simple();
+        let mut out: Vec<(u32, u32)> = cls
+            .iter()
+            .map(|r| (r.start() as u32, r.end() as u32))
+            .collect();
+        out.extend(self.surrogate_ranges());
+        CharSet::from_ranges(out)
+    }
+
+    fn char_ranges(&self) -> Vec<ClassUnicodeRange> {
+        let mut v = Vec::new();
+        for &(lo, hi) in &self.ranges {
+            // Split around the surrogate gap, which `char` cannot hold.
+            if lo < 0xD800 {
+                let h = hi.min(0xD7FF);
+                v.push(ClassUnicodeRange::new(
+                    char::from_u32(lo).unwrap(),
+                    char::from_u32(h).unwrap(),
+                ));
+            }
+            if hi > 0xDFFF {
+                let l = lo.max(0xE000);
+                v.push(ClassUnicodeRange::new(
+                    char::from_u32(l).unwrap(),
+                    char::from_u32(hi).unwrap(),
+                ));
+            }
+        }
+        v
+    }
+
+    fn surrogate_ranges(&self) -> Vec<(u32, u32)> {
+        self.ranges
+            .iter()
+            .filter(|&&(lo, hi)| lo <= 0xDFFF && hi >= 0xD800)
+            .map(|&(lo, hi)| (lo.max(0xD800), hi.min(0xDFFF)))
+            .collect()
+    }
+
+    /// The image of the set under `f` (each member mapped), built member by member. Only used
+    /// for case-insensitive sets, whose members are folded once when the pattern compiles.
+    pub fn map(&self, f: impl Fn(u32) -> u32) -> CharSet {
+        let mut out: Vec<u32> = Vec::new();
+        for &(lo, hi) in &self.ranges {
+            for c in lo..=hi {
+                out.push(f(c));
+            }
+        }
+        out.sort_unstable();
+        out.dedup();
+        CharSet::from_chars(out)
+    }
+}
+
+/// Parses a class expression in the `regex` crate's syntax into a set (static tables such as
+/// `\p{L}`); `None` when the syntax is not understood.
+pub fn from_regex_syntax(expr: &str) -> Option<CharSet> {
+    let hir = regex_syntax::ParserBuilder::new()
+        .unicode(true)
+        .utf8(false)
+        .build()
+        .parse(expr)
+        .ok()?;
+    match hir.kind() {
+        HirKind::Class(Class::Unicode(c)) => Some(CharSet::from_ranges(
+            c.iter()
+                .map(|r| (r.start() as u32, r.end() as u32))
+                .collect(),
+        )),
+        HirKind::Literal(lit) => {
+            let s = std::str::from_utf8(&lit.0).ok()?;
+            let mut it = s.chars();
+            let c = it.next()?;
+            it.next().is_none().then(|| CharSet::from_chars([c as u32]))
+        }
+        _ => None,
+    }
+}
+
+fn cached(cell: &'static OnceLock<CharSet>, expr: &str) -> &'static CharSet {
+    cell.get_or_init(|| from_regex_syntax(expr).expect("static class expression"))
+}
+
+/// Python's Unicode `\w`: letters, numbers, underscore.
+pub fn python_word() -> &'static CharSet {
+    static S: OnceLock<CharSet> = OnceLock::new();
+    cached(&S, r"[\p{L}\p{N}_]")
+}
+
+/// Python's Unicode `\d`: decimal digits.
+pub fn python_digit() -> &'static CharSet {
+    static S: OnceLock<CharSet> = OnceLock::new();
+    cached(&S, r"\p{Nd}")
+}
+
+/// Python's Unicode `\s` (`str.isspace`).
+pub fn python_space() -> &'static CharSet {
+    static S: OnceLock<CharSet> = OnceLock::new();
+    cached(&S, r"[\s\x1C-\x1F]")
+}
+
+/// ASCII `\w`.
+pub fn ascii_word() -> CharSet {
+    CharSet::from_ranges(vec![(0x30, 0x39), (0x41, 0x5A), (0x5F, 0x5F), (0x61, 0x7A)])
+}
+
+/// ASCII `\d`.
+pub fn ascii_digit() -> CharSet {
+    CharSet::from_ranges(vec![(0x30, 0x39)])
+}
+
+/// Python's ASCII `\s`.
+pub fn python_ascii_space() -> CharSet {
+    CharSet::from_ranges(vec![(0x09, 0x0D), (0x20, 0x20)])
+}
+
+/// JavaScript's `\s`: WhiteSpace and LineTerminator.
+pub fn js_space() -> CharSet {
+    CharSet::from_ranges(vec![
+        (0x09, 0x0D),
+        (0x20, 0x20),
+        (0xA0, 0xA0),
+        (0x1680, 0x1680),
+        (0x2000, 0x200A),
+        (0x2028, 0x2029),
+        (0x202F, 0x202F),
+        (0x205F, 0x205F),
+        (0x3000, 0x3000),
+        (0xFEFF, 0xFEFF),
+    ])
+}
+
+/// Rust's Unicode `\w`.
+pub fn rust_word() -> &'static CharSet {
+    static S: OnceLock<CharSet> = OnceLock::new();
+    cached(&S, r"\w")
+}
+
+/// Rust's Unicode `\d`.
+pub fn rust_digit() -> &'static CharSet {
+    static S: OnceLock<CharSet> = OnceLock::new();
+    cached(&S, r"\d")
+}
+
+/// Rust's Unicode `\s`.
+pub fn rust_space() -> &'static CharSet {
+    static S: OnceLock<CharSet> = OnceLock::new();
+    cached(&S, r"\s")
+}
+
+/// JavaScript line terminators.
+#[inline]
+pub fn is_js_line_terminator(c: u32) -> bool {
+    matches!(c, 0x0A | 0x0D | 0x2028 | 0x2029)
+}
+
+/// How a character is folded before a case-insensitive set lookup.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fold {
+    /// Exact comparison.
+    None,
+    /// CPython's `sre_lower_unicode`.
+    PythonLower,
+    /// CPython's `sre_lower_ascii` (the `a` flag).
+    PythonAsciiLower,
+    /// ECMAScript `Canonicalize` without `u`/`v`.
+    JsCanonical,
+}
+
+impl Fold {
+    /// The folded form of `c`.
+    #[inline]
+    pub fn apply(self, c: u32) -> u32 {
+        match self {
+            Fold::None => c,
+            Fold::PythonLower => python_lower(c),
+            Fold::PythonAsciiLower => {
+                if (0x41..=0x5A).contains(&c) {
+                    c + 32
+                } else {
+                    c
+                }
+            }
+            Fold::JsCanonical => js_canonical(c),
+        }
+    }
+}
+
+/// CPython's lower case of one character: the first character of its full lower-case mapping
+/// (`_PyUnicode_ToLowercase`).
+#[inline]
+pub fn python_lower(c: u32) -> u32 {
+    if c < 128 {
+        return if (0x41..=0x5A).contains(&c) {
+            c + 32
+        } else {
+            c
+        };
+    }
+    match char::from_u32(c) {
+        Some(ch) => ch.to_lowercase().next().map_or(c, |l| l as u32),
+        None => c,
+    }
+}
+
+/// CPython's upper case of one character: the first of its full upper-case mapping.
+#[inline]
+pub fn python_upper(c: u32) -> u32 {
+    match char::from_u32(c) {
+        Some(ch) => ch.to_uppercase().next().map_or(c, |u| u as u32),
+        None => c,
+    }
+}
+
+/// Whether CPython considers `c` cased (`_sre.unicode_iscased`).
+pub fn python_is_cased(c: u32) -> bool {
+    python_lower(c) != c || python_upper(c) != c
+}
+
+/// ECMAScript `Canonicalize(ch)` without `u`/`v`: the upper case when it is one code unit, but
+/// never from a non-ASCII character to an ASCII one.
+#[inline]
+pub fn js_canonical(c: u32) -> u32 {
+    if c < 128 {
+        return if (0x61..=0x7A).contains(&c) {
+            c - 32
+        } else {
+            c
+        };
+    }
+    let Some(ch) = char::from_u32(c) else {
+        return c;
+    };
+    let mut up = ch.to_uppercase();
+    let (Some(u), None) = (up.next(), up.next()) else {
+        return c;
+    };
+    let u = u as u32;
+    if !(128..=0xFFFF).contains(&u) { c } else { u }
+}
+
+/// CPython's extra case equivalents: lower-case characters other than `c` that share its upper
+/// case (`s` and `ſ`, `σ` and `ς`, `β` and `ϐ` …). `c` must already be lower-cased.
+pub fn python_extra_cases(c: u32) -> &'static [u32] {
+    static TABLE: OnceLock<HashMap<u32, Vec<u32>>> = OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut by_upper: HashMap<String, Vec<u32>> = HashMap::new();
+        for cp in 0..=MAX_CP {
+            let Some(ch) = char::from_u32(cp) else {
+                continue;
+            };
+            if python_lower(cp) != cp {
+                continue;
+            }
+            let up: String = ch.to_uppercase().collect();
+            if up.chars().count() == 1 && up.starts_with(ch) {
+                continue;
+            }
+            by_upper.entry(up).or_default().push(cp);
+        }
+        let mut table: HashMap<u32, Vec<u32>> = HashMap::new();
+        for group in by_upper.values().filter(|g| g.len() > 1) {
+            for &a in group {
+                table.insert(a, group.iter().copied().filter(|&b| b != a).collect());
+            }
+        }
+        table
+    });
+    table.get(&c).map_or(&[], Vec::as_slice)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn set_operations() {
+        let a = CharSet::from_ranges(vec![(0x61, 0x7A)]);
+        let v = CharSet::from_chars("aeiou".chars().map(|c| c as u32));
+        let cons = a.difference(&v);
+        assert!(cons.contains('b' as u32) && !cons.contains('a' as u32));
+        assert!(a.intersect(&v).contains('e' as u32));
+        assert!(!a.negate().contains('q' as u32));
+        assert!(a.negate().contains(0xD800));
+        assert_eq!(a.negate().negate(), a);
+    }
+
+    #[test]
+    fn python_extra_cases_include_the_known_pairs() {
+        assert_eq!(python_extra_cases('s' as u32), &[0x17F]);
+        assert!(python_extra_cases(0x3C3).contains(&0x3C2));
+        assert!(python_extra_cases('k' as u32).is_empty());
+    }
+
+    #[test]
+    fn js_canonical_keeps_non_ascii_out_of_ascii() {
+        assert_eq!(js_canonical(0x17F), 0x17F); // ſ upper-cases to S: not taken
+        assert_eq!(js_canonical('a' as u32), 'A' as u32);
+        assert_eq!(js_canonical(0xDF), 0xDF); // ß upper-cases to SS: two units
+        assert_eq!(js_canonical(0x3C2), 0x3A3); // ς -> Σ
+    }
+}

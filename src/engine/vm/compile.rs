@@ -1,0 +1,941 @@
+//! From a pattern's tree to a [`Program`], with the flavor's meaning of every construct.
+
+use super::charset::{self, CharSet, Fold};
+use super::{Assertion, Inst, LoopRule, Program, Test};
+use crate::Span;
+use crate::error::{Error, ErrorKind};
+use crate::flavor::{Flags, Flavor};
+use crate::syntax::ast::*;
+
+/// Deepest nesting compiled; deeper patterns are refused rather than risking the stack.
+const MAX_DEPTH: usize = 400;
+/// Instructions at most (counted repeats are compiled as loops, so this bounds the pattern's
+/// own size, not its counts).
+const MAX_INSTS: usize = 1 << 20;
+
+struct Compiler<'a> {
+    pattern: &'a str,
+    flavor: Flavor,
+    insts: Vec<Inst>,
+    spans: Vec<Span>,
+    sets: Vec<CharSet>,
+    regs: u32,
+    /// JavaScript without `u`/`v`: code units.
+    code_units: bool,
+}
+
+/// Compiles a parsed pattern for the matcher.
+///
+/// # Errors
+/// A construct the matcher cannot run (an unknown property name, a pattern nested too deeply
+/// or too large), with its span.
+pub fn compile(ast: &Ast, pattern: &str, flavor: Flavor) -> Result<Program, Error> {
+    let code_units = flavor == Flavor::Js && !ast.flags.unicode_mode();
+    let mut c = Compiler {
+        pattern,
+        flavor,
+        insts: Vec::new(),
+        spans: Vec::new(),
+        sets: Vec::new(),
+        regs: 0,
+        code_units,
+    };
+    let root = ast.root.span;
+    c.push(Inst::Save(0), Span::new(root.start, root.start));
+    c.node(&ast.root, ast.flags, false, 0)?;
+    c.push(Inst::Save(1), Span::new(root.end, root.end));
+    c.push(Inst::Match, Span::new(root.end, root.end));
+    let anchored_start = starts_anchored(&ast.root);
+    let first_bytes = if code_units {
+        None
+    } else {
+        first_set(&c, &ast.root, ast.flags).map(|s| byte_table(&s))
+    };
+    Ok(Program {
+        insts: c.insts,
+        spans: c.spans,
+        sets: c.sets,
+        slots: (ast.groups.len() + 1) * 2,
+        regs: c.regs as usize * 2,
+        flavor,
+        code_units,
+        anchored_start,
+        first_bytes,
+    })
+}
+
+impl Compiler<'_> {
+    fn push(&mut self, inst: Inst, span: Span) -> u32 {
+        self.insts.push(inst);
+        self.spans.push(span);
+        (self.insts.len() - 1) as u32
+    }
+
+    fn pc(&self) -> u32 {
+        self.insts.len() as u32
+    }
+
+    fn error(&self, kind: ErrorKind, msg: impl Into<String>, span: Span) -> Error {
+        Error::new(kind, msg).with_span_in(self.pattern, Some(span))
+    }
+
+    fn add_set(&mut self, set: CharSet) -> u32 {
+        if let Some(i) = self.sets.iter().position(|s| *s == set) {
+            return i as u32;
+        }
+        self.sets.push(set);
+        (self.sets.len() - 1) as u32
+    }
+
+    fn node(&mut self, node: &Node, flags: Flags, back: bool, depth: usize) -> Result<(), Error> {
+        if depth > MAX_DEPTH {
+            return Err(self.error(
+                ErrorKind::LimitExceeded,
+                format!("the pattern nests deeper than {MAX_DEPTH} levels"),
+                node.span,
+            ));
+        }
+        if self.insts.len() > MAX_INSTS {
+            return Err(self.error(
+                ErrorKind::LimitExceeded,
+                "the pattern compiles to more than a million instructions",
+                node.span,
+            ));
+        }
+        let span = node.span;
+        match &node.kind {
+            NodeKind::Empty | NodeKind::Comment | NodeKind::Whitespace | NodeKind::SetFlags(_) => {}
+            NodeKind::Literal { ch, .. } => self.literal(*ch, flags, back, span),
+            NodeKind::Dot { dotall } => {
+                let test = self.dot(*dotall);
+                self.push(Inst::Consume { test, back }, span);
+            }
+            NodeKind::Perl { .. } | NodeKind::Property { .. } | NodeKind::Class(_) => {
+                let test = self.set_test(node, flags)?;
+                self.push(Inst::Consume { test, back }, span);
+            }
+            NodeKind::Anchor { kind, multiline } => {
+                let a = self.anchor(*kind, *multiline, flags);
+                self.push(Inst::Assert(a), span);
+            }
+            NodeKind::Concat(items) => {
+                let mut flags = flags;
+                let order: Vec<&Node> = if back {
+                    // Inline flags apply to what follows them in the source; resolve them in
+                    // source order first.
+                    let mut with_flags = Vec::with_capacity(items.len());
+                    for n in items {
+                        if let NodeKind::SetFlags(ch) = &n.kind {
+                            flags = apply(flags, ch);
+                        }
+                        with_flags.push((n, flags));
+                    }
+                    for (n, f) in with_flags.into_iter().rev() {
+                        self.node(n, f, back, depth + 1)?;
+                    }
+                    return Ok(());
+                } else {
+                    items.iter().collect()
+                };
+                for n in order {
+                    if let NodeKind::SetFlags(ch) = &n.kind {
+                        flags = apply(flags, ch);
+                    }
+                    self.node(n, flags, back, depth + 1)?;
+                }
+            }
+            NodeKind::Alternation(branches) => {
+                let mut jumps = Vec::new();
+                for (i, b) in branches.iter().enumerate() {
+                    if i + 1 < branches.len() {
+                        let split = self.push(
+                            Inst::Split {
+                                first: 0,
+                                second: 0,
+                            },
+                            span,
+                        );
+                        let first = self.pc();
+                        self.node(b, flags, back, depth + 1)?;
+                        jumps.push(self.push(Inst::Jump(0), span));
+                        let second = self.pc();
+                        self.insts[split as usize] = Inst::Split { first, second };
+                    } else {
+                        self.node(b, flags, back, depth + 1)?;
+                    }
+                }
+                let end = self.pc();
+                for j in jumps {
+                    self.insts[j as usize] = Inst::Jump(end);
+                }
+            }
+            NodeKind::Group { kind, child } => self.group(kind, child, flags, back, span, depth)?,
+            NodeKind::Repeat {
+                min,
+                max,
+                greed,
+                child,
+                ..
+            } => self.repeat(*min, *max, *greed, child, flags, back, span, depth)?,
+            NodeKind::Backref { index, .. } => {
+                let fold = match self.flavor {
+                    _ if !flags.ignore_case => Fold::None,
+                    Flavor::Python if flags.ascii => Fold::PythonAsciiLower,
+                    Flavor::Python => Fold::PythonLower,
+                    Flavor::Js if !self.code_units => Fold::PythonLower,
+                    Flavor::Js => Fold::JsCanonical,
+                    Flavor::Rust => Fold::PythonLower,
+                };
+                self.push(
+                    Inst::Backref {
+                        group: *index,
+                        fold,
+                        back,
+                        unset_matches_empty: self.flavor == Flavor::Js,
+                    },
+                    span,
+                );
+            }
+        }
+        Ok(())
+    }
+
+    fn literal(&mut self, ch: char, flags: Flags, back: bool, span: Span) {
+        let mut c = ch as u32;
+        if self.code_units {
+            if (0xF0000..0xF0800).contains(&c) {
+                // The parser's stand-in for a surrogate code unit written as `\uD83D`.
+                c = 0xD800 + (c - 0xF0000);
+            } else if c > 0xFFFF {
+                let mut units = [0u16; 2];
+                ch.encode_utf16(&mut units);
+                let (first, second) = if back {
+                    (units[1], units[0])
+                } else {
+                    (units[0], units[1])
+                };
+                for u in [first, second] {
+                    let test = self.char_test(u as u32, flags);
+                    self.push(Inst::Consume { test, back }, span);
+                }
+                return;
+            }
+        }
+        let test = self.char_test(c, flags);
+        self.push(Inst::Consume { test, back }, span);
+    }
+
+    fn char_test(&mut self, c: u32, flags: Flags) -> Test {
+        if !flags.ignore_case {
+            return Test::Char(c);
+        }
+        match self.flavor {
+            Flavor::Python if flags.ascii => {
+                if (c as u8 as u32 == c) && (c as u8).is_ascii_alphabetic() {
+                    let set = self.add_set(CharSet::from_chars([c | 0x20]));
+                    Test::Set {
+                        set,
+                        fold: Fold::PythonAsciiLower,
+                        negated: false,
+                    }
+                } else {
+                    Test::Char(c)
+                }
+            }
+            Flavor::Python => {
+                if !charset::python_is_cased(c) {
+                    return Test::Char(c);
+                }
+                let lo = charset::python_lower(c);
+                let mut members = vec![lo];
+                members.extend_from_slice(charset::python_extra_cases(lo));
+                let set = self.add_set(CharSet::from_chars(members));
+                Test::Set {
+                    set,
+                    fold: Fold::PythonLower,
+                    negated: false,
+                }
+            }
+            Flavor::Js if self.code_units => {
+                let set = self.add_set(CharSet::from_chars([charset::js_canonical(c)]));
+                Test::Set {
+                    set,
+                    fold: Fold::JsCanonical,
+                    negated: false,
+                }
+            }
+            Flavor::Js | Flavor::Rust => {
+                let set = CharSet::from_chars([c]).simple_fold_closure();
+                if set.len() == 1 {
+                    return Test::Char(c);
+                }
+                let set = self.add_set(set);
+                Test::Set {
+                    set,
+                    fold: Fold::None,
+                    negated: false,
+                }
+            }
+        }
+    }
+
+    fn dot(&self, dotall: bool) -> Test {
+        match self.flavor {
+            _ if dotall => Test::Any,
+            Flavor::Js => Test::AnyNotJsLineTerminator,
+            _ => Test::AnyNotNewline,
+        }
+    }
+
+    /// The set for a shorthand, property or bracketed class, folded for case-insensitive
+    /// matching in the flavor's way.
+    fn set_test(&mut self, node: &Node, flags: Flags) -> Result<Test, Error> {
+        let (set, negated) = match &node.kind {
+            NodeKind::Perl { kind, negated } => (self.perl(*kind, flags), *negated),
+            NodeKind::Property { name, negated } => (self.property(name, node.span)?, *negated),
+            NodeKind::Class(class) => (self.class(class, flags)?, class.negated),
+            _ => unreachable!("set_test on a node that is not a set"),
+        };
+        Ok(self.folded(set, negated, flags))
+    }
+
+    fn folded(&mut self, set: CharSet, negated: bool, flags: Flags) -> Test {
+        let (set, fold) = if !flags.ignore_case || set.len() > 400_000 {
+            (set, Fold::None)
+        } else {
+            match self.flavor {
+                Flavor::Python if flags.ascii => (
+                    set.map(|c| Fold::PythonAsciiLower.apply(c)),
+                    Fold::PythonAsciiLower,
+                ),
+                Flavor::Python => {
+                    let lowered = set.map(charset::python_lower);
+                    let mut extra = Vec::new();
+                    for &(lo, hi) in lowered.ranges() {
+                        if hi - lo > 70_000 {
+                            continue;
+                        }
+                        for c in lo..=hi {
+                            extra.extend_from_slice(charset::python_extra_cases(c));
+                        }
+                    }
+                    (
+                        lowered.union(&CharSet::from_chars(extra)),
+                        Fold::PythonLower,
+                    )
+                }
+                Flavor::Js if self.code_units => {
+                    (set.map(charset::js_canonical), Fold::JsCanonical)
+                }
+                Flavor::Js | Flavor::Rust => (set.simple_fold_closure(), Fold::None),
+            }
+        };
+        let set = self.add_set(set);
+        Test::Set { set, fold, negated }
+    }
+
+    fn perl(&self, kind: PerlKind, flags: Flags) -> CharSet {
+        match (self.flavor, kind) {
+            (Flavor::Python, PerlKind::Digit) if flags.ascii => charset::ascii_digit(),
+            (Flavor::Python, PerlKind::Word) if flags.ascii => charset::ascii_word(),
+            (Flavor::Python, PerlKind::Space) if flags.ascii => charset::python_ascii_space(),
+            (Flavor::Python, PerlKind::Digit) => charset::python_digit().clone(),
+            (Flavor::Python, PerlKind::Word) => charset::python_word().clone(),
+            (Flavor::Python, PerlKind::Space) => charset::python_space().clone(),
+            (Flavor::Js, PerlKind::Digit) => charset::ascii_digit(),
+            (Flavor::Js, PerlKind::Word) => self.js_word(flags),
+            (Flavor::Js, PerlKind::Space) => charset::js_space(),
+            (Flavor::Rust, PerlKind::Digit) => charset::rust_digit().clone(),
+            (Flavor::Rust, PerlKind::Word) => charset::rust_word().clone(),
+            (Flavor::Rust, PerlKind::Space) => charset::rust_space().clone(),
+        }
+    }
+
+    /// JavaScript's `\w`; with `u`/`v` and `i`, also the two characters that case-fold into
+    /// it (ſ and the Kelvin sign).
+    fn js_word(&self, flags: Flags) -> CharSet {
+        let w = charset::ascii_word();
+        if flags.ignore_case && flags.unicode_mode() {
+            w.union(&CharSet::from_chars([0x17F, 0x212A]))
+        } else {
+            w
+        }
+    }
+
+    fn property(&self, name: &str, span: Span) -> Result<CharSet, Error> {
+        let expr = if name.chars().count() == 1 {
+            format!(r"\p{name}")
+        } else {
+            format!(r"\p{{{name}}}")
+        };
+        charset::from_regex_syntax(&expr).ok_or_else(|| {
+            self.error(
+                ErrorKind::ConstructUnsupported,
+                format!("the Unicode property {name:?} is not known to rxw"),
+                span,
+            )
+        })
+    }
+
+    fn class(&mut self, class: &Class, flags: Flags) -> Result<CharSet, Error> {
+        if self.flavor == Flavor::Rust
+            || class
+                .items
+                .iter()
+                .any(|i| matches!(i, ClassItem::SetOp(..) | ClassItem::Nested(_)))
+        {
+            return self.class_with_ops(class, flags);
+        }
+        let mut ranges = Vec::new();
+        for item in &class.items {
+            self.class_item(item, flags, &mut ranges)?;
+        }
+        Ok(CharSet::from_ranges(ranges))
+    }
+
+    fn class_item(
+        &mut self,
+        item: &ClassItem,
+        flags: Flags,
+        ranges: &mut Vec<(u32, u32)>,
+    ) -> Result<(), Error> {
+        match item {
+            ClassItem::Char(c, _) => {
+                let c = *c as u32;
+                if self.code_units && (0xF0000..0xF0800).contains(&c) {
+                    let u = 0xD800 + (c - 0xF0000);
+                    ranges.push((u, u));
+                } else if self.code_units && c > 0xFFFF {
+                    let mut units = [0u16; 2];
+                    char::from_u32(c).unwrap().encode_utf16(&mut units);
+                    ranges.push((units[0] as u32, units[0] as u32));
+                    ranges.push((units[1] as u32, units[1] as u32));
+                } else {
+                    ranges.push((c, c));
+                }
+            }
+            ClassItem::Range(a, b, span) => {
+                let (a, b) = (*a as u32, *b as u32);
+                if self.code_units && b > 0xFFFF {
+                    return Err(self.error(
+                        ErrorKind::ConstructUnsupported,
+                        "a range with a character outside the BMP in JavaScript without the u flag ranges over UTF-16 code units; add the u flag",
+                        *span,
+                    ));
+                }
+                ranges.push((a, b));
+            }
+            ClassItem::Perl(kind, negated, _) => {
+                let s = self.perl(*kind, flags);
+                let s = if *negated { s.negate() } else { s };
+                ranges.extend_from_slice(s.ranges());
+            }
+            ClassItem::Property(name, negated, span) => {
+                let s = self.property(name, *span)?;
+                let s = if *negated { s.negate() } else { s };
+                ranges.extend_from_slice(s.ranges());
+            }
+            ClassItem::Posix(name, negated, span) => {
+                let expr = format!("[[:{name}:]]");
+                let s = charset::from_regex_syntax(&expr).ok_or_else(|| {
+                    self.error(
+                        ErrorKind::PatternInvalid,
+                        format!("unknown class [:{name}:]"),
+                        *span,
+                    )
+                })?;
+                let s = if *negated { s.negate() } else { s };
+                ranges.extend_from_slice(s.ranges());
+            }
+            ClassItem::Nested(inner) => {
+                let s = self.class(inner, flags)?;
+                let s = if inner.negated { s.negate() } else { s };
+                ranges.extend_from_slice(s.ranges());
+            }
+            ClassItem::SetOp(..) => unreachable!("set operations are handled by class_with_ops"),
+        }
+        Ok(())
+    }
+
+    /// A class with set operations (`&&`, `--`, `~~`), evaluated left to right between the
+    /// unions of items around each operator.
+    fn class_with_ops(&mut self, class: &Class, flags: Flags) -> Result<CharSet, Error> {
+        let mut acc: Option<CharSet> = None;
+        let mut pending_op: Option<&str> = None;
+        let mut cur: Vec<(u32, u32)> = Vec::new();
+        let finish = |acc: Option<CharSet>, op: Option<&str>, cur: CharSet| match (acc, op) {
+            (None, _) | (_, None) => cur,
+            (Some(a), Some("&&")) => a.intersect(&cur),
+            (Some(a), Some("--")) => a.difference(&cur),
+            (Some(a), Some(_)) => a.union(&cur).difference(&a.intersect(&cur)),
+        };
+        for item in &class.items {
+            if let ClassItem::SetOp(op, _) = item {
+                let set = CharSet::from_ranges(std::mem::take(&mut cur));
+                acc = Some(finish(acc, pending_op, set));
+                pending_op = Some(op.as_str());
+                continue;
+            }
+            self.class_item(item, flags, &mut cur)?;
+        }
+        Ok(finish(acc, pending_op, CharSet::from_ranges(cur)))
+    }
+
+    fn word_set(&mut self, flags: Flags) -> u32 {
+        let set = match self.flavor {
+            Flavor::Python if flags.ascii => charset::ascii_word(),
+            Flavor::Python => charset::python_word().clone(),
+            Flavor::Js => self.js_word(flags),
+            Flavor::Rust => charset::rust_word().clone(),
+        };
+        self.add_set(set)
+    }
+
+    fn anchor(&mut self, kind: AnchorKind, multiline: bool, flags: Flags) -> Assertion {
+        let js = self.flavor == Flavor::Js;
+        match kind {
+            AnchorKind::LineStart if !multiline => Assertion::TextStart,
+            AnchorKind::LineStart if js => Assertion::LineStartJs,
+            AnchorKind::LineStart => Assertion::LineStartNewline,
+            AnchorKind::LineEnd if multiline && js => Assertion::LineEndJs,
+            AnchorKind::LineEnd if multiline => Assertion::LineEndNewline,
+            AnchorKind::LineEnd if self.flavor == Flavor::Python => Assertion::EndOrFinalNewline,
+            AnchorKind::LineEnd => Assertion::TextEnd,
+            AnchorKind::TextStart => Assertion::TextStart,
+            AnchorKind::TextEnd => Assertion::TextEnd,
+            AnchorKind::WordBoundary | AnchorKind::NotWordBoundary => Assertion::WordBoundary {
+                word: self.word_set(flags),
+                negated: kind == AnchorKind::NotWordBoundary,
+            },
+            AnchorKind::WordStart => Assertion::WordStart {
+                word: self.word_set(flags),
+            },
+            AnchorKind::WordEnd => Assertion::WordEnd {
+                word: self.word_set(flags),
+            },
+            AnchorKind::WordStartHalf => Assertion::WordStartHalf {
+                word: self.word_set(flags),
+            },
+            AnchorKind::WordEndHalf => Assertion::WordEndHalf {
+                word: self.word_set(flags),
+            },
+        }
+    }
+
+    fn group(
+        &mut self,
+        kind: &GroupKind,
+        child: &Node,
+        flags: Flags,
+        back: bool,
+        span: Span,
+        depth: usize,
+    ) -> Result<(), Error> {
+        let open = Span::new(span.start, child.span.start.max(span.start));
+        let close = Span::new(child.span.end.min(span.end), span.end);
+        match kind {
+            GroupKind::Capture { index, .. } => {
+                let (first, second) = if back {
+                    (index * 2 + 1, index * 2)
+                } else {
+                    (index * 2, index * 2 + 1)
+                };
+                self.push(Inst::Save(first), open);
+                self.node(child, flags, back, depth + 1)?;
+                self.push(Inst::Save(second), close);
+            }
+            GroupKind::NonCapture => self.node(child, flags, back, depth + 1)?,
+            GroupKind::Flags(change) => self.node(child, apply(flags, change), back, depth + 1)?,
+            GroupKind::Conditional { index, .. } => {
+                let (yes, no) = match &child.kind {
+                    NodeKind::Alternation(b) if b.len() == 2 => (&b[0], Some(&b[1])),
+                    _ => (child, None),
+                };
+                let test = self.push(
+                    Inst::IfGroup {
+                        group: *index,
+                        no: 0,
+                    },
+                    open,
+                );
+                self.node(yes, flags, back, depth + 1)?;
+                let jump = self.push(Inst::Jump(0), close);
+                let no_pc = self.pc();
+                if let Some(no) = no {
+                    self.node(no, flags, back, depth + 1)?;
+                }
+                let end = self.pc();
+                self.insts[test as usize] = Inst::IfGroup {
+                    group: *index,
+                    no: no_pc,
+                };
+                self.insts[jump as usize] = Inst::Jump(end);
+            }
+            GroupKind::Atomic => {
+                self.push(Inst::AtomicStart, open);
+                self.node(child, flags, back, depth + 1)?;
+                self.push(Inst::AtomicEnd, close);
+            }
+            GroupKind::Lookahead
+            | GroupKind::NegativeLookahead
+            | GroupKind::Lookbehind
+            | GroupKind::NegativeLookbehind => {
+                let negative = matches!(
+                    kind,
+                    GroupKind::NegativeLookahead | GroupKind::NegativeLookbehind
+                );
+                let behind = matches!(kind, GroupKind::Lookbehind | GroupKind::NegativeLookbehind);
+                // Python runs a (fixed-width) look-behind forward from width characters back;
+                // JavaScript runs it right to left.
+                let (body_back, back_chars) = match (behind, self.flavor) {
+                    (false, _) => (false, 0),
+                    (true, Flavor::Js) => (true, 0),
+                    (true, _) => {
+                        let w = crate::syntax::parse::fixed_width(child).ok_or_else(|| {
+                            self.error(
+                                ErrorKind::PatternInvalid,
+                                "look-behind requires fixed-width pattern",
+                                span,
+                            )
+                        })?;
+                        (false, w)
+                    }
+                };
+                let start = self.push(
+                    Inst::LookStart {
+                        negative,
+                        back_chars,
+                        next: 0,
+                    },
+                    open,
+                );
+                self.node(child, flags, body_back, depth + 1)?;
+                self.push(Inst::LookEnd, close);
+                let next = self.pc();
+                self.insts[start as usize] = Inst::LookStart {
+                    negative,
+                    back_chars,
+                    next,
+                };
+            }
+        }
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn repeat(
+        &mut self,
+        min: u32,
+        max: Option<u32>,
+        greed: Greed,
+        child: &Node,
+        flags: Flags,
+        back: bool,
+        span: Span,
+        depth: usize,
+    ) -> Result<(), Error> {
+        let max_n = max.unwrap_or(u32::MAX);
+        let greed = match greed {
+            Greed::Greedy if flags.swap_greed => Greed::Lazy,
+            Greed::Lazy if flags.swap_greed => Greed::Greedy,
+            g => g,
+        };
+        if greed == Greed::Possessive {
+            self.push(Inst::AtomicStart, span);
+            self.repeat(min, max, Greed::Greedy, child, flags, back, span, depth)?;
+            self.push(Inst::AtomicEnd, span);
+            return Ok(());
+        }
+        let greedy = greed == Greed::Greedy;
+        if max_n == 0 {
+            // `x{0}`: nothing is matched, but the body still exists (groups stay unset).
+            return Ok(());
+        }
+        // JS without `u`: a quantifier after an astral literal repeats its last code unit.
+        if self.code_units
+            && let NodeKind::Literal { ch, .. } = &child.kind
+            && (*ch as u32) > 0xFFFF
+            && !(0xF0000..0xF0800).contains(&(*ch as u32))
+        {
+            let mut units = [0u16; 2];
+            ch.encode_utf16(&mut units);
+            let (fixed, repeated) = if back {
+                (units[1], units[0])
+            } else {
+                (units[0], units[1])
+            };
+            let _ = repeated;
+            let test = self.char_test(units[0] as u32, flags);
+            if !back {
+                self.push(Inst::Consume { test, back }, child.span);
+            }
+            let test = self.char_test(units[1] as u32, flags);
+            self.push(
+                Inst::RepeatOne {
+                    test,
+                    min,
+                    max: max_n,
+                    greedy,
+                    back,
+                },
+                span,
+            );
+            if back {
+                let test = self.char_test(fixed as u32, flags);
+                self.push(Inst::Consume { test, back }, child.span);
+            }
+            return Ok(());
+        }
+        if let Some(test) = self.single_char_test(child, flags)? {
+            self.push(
+                Inst::RepeatOne {
+                    test,
+                    min,
+                    max: max_n,
+                    greedy,
+                    back,
+                },
+                span,
+            );
+            return Ok(());
+        }
+        let rule = if self.flavor == Flavor::Js {
+            LoopRule::Js
+        } else {
+            LoopRule::Python
+        };
+        let reg = self.regs;
+        self.regs += 1;
+        let (g_from, g_to) = group_range(child);
+        self.push(Inst::LoopInit { reg }, span);
+        let head = self.push(Inst::Jump(0), span);
+        let retry = self.push(
+            Inst::LoopIter {
+                reg,
+                rule,
+                max: max_n,
+                lazy_retry: true,
+            },
+            span,
+        );
+        let iter = self.push(
+            Inst::LoopIter {
+                reg,
+                rule,
+                max: max_n,
+                lazy_retry: false,
+            },
+            span,
+        );
+        debug_assert_eq!(retry + 1, iter);
+        if rule == LoopRule::Js && g_from < g_to {
+            self.push(
+                Inst::ClearSlots {
+                    from: g_from * 2,
+                    to: g_to * 2,
+                },
+                span,
+            );
+        }
+        self.node(child, flags, back, depth + 1)?;
+        self.push(
+            Inst::LoopEnd {
+                reg,
+                min,
+                head,
+                rule,
+            },
+            span,
+        );
+        let exit = self.pc();
+        self.insts[head as usize] = Inst::LoopHead {
+            reg,
+            min,
+            max: max_n,
+            greedy,
+            iter,
+            exit,
+            rule,
+        };
+        Ok(())
+    }
+
+    /// The test of a node that always consumes exactly one character and holds no group.
+    fn single_char_test(&mut self, node: &Node, flags: Flags) -> Result<Option<Test>, Error> {
+        Ok(match &node.kind {
+            NodeKind::Literal { ch, .. } => {
+                let c = *ch as u32;
+                if self.code_units && c > 0xFFFF && !(0xF0000..0xF0800).contains(&c) {
+                    return Ok(None);
+                }
+                let c = if self.code_units && (0xF0000..0xF0800).contains(&c) {
+                    0xD800 + (c - 0xF0000)
+                } else {
+                    c
+                };
+                Some(self.char_test(c, flags))
+            }
+            NodeKind::Dot { dotall } => Some(self.dot(*dotall)),
+            NodeKind::Perl { .. } | NodeKind::Property { .. } | NodeKind::Class(_) => {
+                Some(self.set_test(node, flags)?)
+            }
+            NodeKind::Group {
+                kind: GroupKind::NonCapture,
+                child,
+            } => self.single_char_test(child, flags)?,
+            NodeKind::Group {
+                kind: GroupKind::Flags(change),
+                child,
+            } => self.single_char_test(child, apply(flags, change))?,
+            _ => None,
+        })
+    }
+}
+
+fn apply(mut flags: Flags, change: &FlagChange) -> Flags {
+    for c in change.on.chars() {
+        flags.set(c, true);
+    }
+    for c in change.off.chars() {
+        flags.set(c, false);
+    }
+    // Python's `(?u)` only says what is already true for str patterns; `(?a)` and `(?u)`
+    // exclude each other.
+    if change.on.contains('u') {
+        flags.ascii = false;
+        flags.unicode = false;
+    }
+    flags
+}
+
+/// The range of group numbers `[from, to)` inside a node.
+fn group_range(node: &Node) -> (u32, u32) {
+    let (mut lo, mut hi) = (u32::MAX, 0);
+    node.walk(|n, _| {
+        if let NodeKind::Group {
+            kind: GroupKind::Capture { index, .. },
+            ..
+        } = &n.kind
+        {
+            lo = lo.min(*index);
+            hi = hi.max(*index + 1);
+        }
+    });
+    if lo == u32::MAX { (0, 0) } else { (lo, hi) }
+}
+
+/// Whether every match must start at the start of the text.
+fn starts_anchored(node: &Node) -> bool {
+    match &node.kind {
+        NodeKind::Anchor {
+            kind: AnchorKind::TextStart,
+            ..
+        } => true,
+        NodeKind::Anchor {
+            kind: AnchorKind::LineStart,
+            multiline: false,
+        } => true,
+        NodeKind::Concat(items) => items
+            .iter()
+            .find(|n| !matches!(n.kind, NodeKind::Comment | NodeKind::Whitespace))
+            .is_some_and(starts_anchored),
+        NodeKind::Group {
+            kind: GroupKind::Capture { .. } | GroupKind::NonCapture | GroupKind::Atomic,
+            child,
+        } => starts_anchored(child),
+        NodeKind::Alternation(b) => b.iter().all(starts_anchored),
+        _ => false,
+    }
+}
+
+/// The characters a match can start with, or `None` when it may be empty or start with
+/// anything. Case-insensitive and look-around starts give up (`None`).
+fn first_set(c: &Compiler, node: &Node, flags: Flags) -> Option<CharSet> {
+    first_set_at(c, node, flags, 0)
+}
+
+fn first_set_at(c: &Compiler, node: &Node, flags: Flags, depth: usize) -> Option<CharSet> {
+    if depth > 64 {
+        return None;
+    }
+    match &node.kind {
+        NodeKind::Literal { ch, .. } if !flags.ignore_case => {
+            Some(CharSet::from_chars([*ch as u32]))
+        }
+        NodeKind::Perl { kind, negated } if !flags.ignore_case => {
+            let s = c.perl(*kind, flags);
+            Some(if *negated { s.negate() } else { s })
+        }
+        NodeKind::Class(class)
+            if !flags.ignore_case
+                && class
+                    .items
+                    .iter()
+                    .all(|i| matches!(i, ClassItem::Char(..) | ClassItem::Range(..))) =>
+        {
+            let s = CharSet::from_ranges(
+                class
+                    .items
+                    .iter()
+                    .map(|i| match i {
+                        ClassItem::Char(ch, _) => (*ch as u32, *ch as u32),
+                        ClassItem::Range(a, b, _) => (*a as u32, *b as u32),
+                        _ => unreachable!(),
+                    })
+                    .collect(),
+            );
+            Some(if class.negated { s.negate() } else { s })
+        }
+        NodeKind::Group {
+            kind: GroupKind::Capture { .. } | GroupKind::NonCapture | GroupKind::Atomic,
+            child,
+        } => first_set_at(c, child, flags, depth + 1),
+        NodeKind::Group {
+            kind: GroupKind::Flags(ch),
+            child,
+        } => first_set_at(c, child, apply(flags, ch), depth + 1),
+        NodeKind::Repeat { min, child, .. } if *min > 0 => first_set_at(c, child, flags, depth + 1),
+        NodeKind::Alternation(branches) => {
+            let mut acc = CharSet::empty();
+            for b in branches {
+                acc = acc.union(&first_set_at(c, b, flags, depth + 1)?);
+            }
+            Some(acc)
+        }
+        NodeKind::Concat(items) => {
+            let mut flags = flags;
+            for n in items {
+                match &n.kind {
+                    NodeKind::Comment | NodeKind::Whitespace => continue,
+                    NodeKind::SetFlags(ch) => {
+                        flags = apply(flags, ch);
+                        continue;
+                    }
+                    _ => return first_set_at(c, n, flags, depth + 1),
+                }
+            }
+            None
+        }
+        _ => None,
+    }
+}
+
+/// The UTF-8 first bytes of the characters in a set (a superset for multi-byte ranges).
+fn byte_table(set: &CharSet) -> Box<[bool; 256]> {
+    let mut t = Box::new([false; 256]);
+    for &(lo, hi) in set.ranges() {
+        let lead = |c: u32| -> u8 {
+            match c {
+                0..=0x7F => c as u8,
+                0x80..=0x7FF => 0xC0 | (c >> 6) as u8,
+                0x800..=0xFFFF => 0xE0 | (c >> 12) as u8,
+                _ => 0xF0 | (c >> 18) as u8,
+            }
+        };
+        let (a, b) = (lead(lo), lead(hi.min(charset::MAX_CP)));
+        for x in a..=b {
+            t[x as usize] = true;
+        }
+    }
+    t
+}

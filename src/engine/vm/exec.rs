@@ -1,0 +1,832 @@
+//! Running a [`Program`]: the backtracking loop, with an explicit choice stack and a trail.
+
+use super::charset::{self, CharSet};
+use super::{Assertion, Inst, LoopRule, Program, Test};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// "Not set" in a capture slot or loop register.
+pub const UNSET: usize = usize::MAX;
+
+/// The text being matched, as a sequence of characters (or UTF-16 code units).
+pub trait Haystack {
+    /// Length in positions (bytes or code units).
+    fn len(&self) -> usize;
+    /// Whether the text is empty.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+    /// The character starting at `pos` and the position after it.
+    fn next(&self, pos: usize) -> Option<(u32, usize)>;
+    /// The character ending at `pos` and the position where it starts.
+    fn prev(&self, pos: usize) -> Option<(u32, usize)>;
+    /// The byte at `pos` when positions are bytes (for the first-byte prefilter).
+    fn byte(&self, pos: usize) -> Option<u8>;
+}
+
+/// UTF-8 text; positions are byte offsets at character boundaries.
+pub struct Utf8Hay<'t>(pub &'t [u8]);
+
+impl Haystack for Utf8Hay<'_> {
+    #[inline]
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    #[inline]
+    fn next(&self, pos: usize) -> Option<(u32, usize)> {
+        let b = self.0;
+        let b0 = *b.get(pos)?;
+        if b0 < 0x80 {
+            return Some((b0 as u32, pos + 1));
+        }
+        let (n, init) = match b0 {
+            0xC0..=0xDF => (2, (b0 & 0x1F) as u32),
+            0xE0..=0xEF => (3, (b0 & 0x0F) as u32),
+            _ => (4, (b0 & 0x07) as u32),
+        };
+        let mut c = init;
+        for i in 1..n {
+            c = (c << 6) | (b.get(pos + i).copied().unwrap_or(0x80) & 0x3F) as u32;
+        }
+        Some((c, pos + n))
+    }
+
+    #[inline]
+    fn prev(&self, pos: usize) -> Option<(u32, usize)> {
+        if pos == 0 {
+            return None;
+        }
+        let b = self.0;
+        let mut start = pos - 1;
+        while start > 0 && (b[start] & 0xC0) == 0x80 {
+            start -= 1;
+        }
+        self.next(start).map(|(c, _)| (c, start))
+    }
+
+    #[inline]
+    fn byte(&self, pos: usize) -> Option<u8> {
+        self.0.get(pos).copied()
+    }
+}
+
+/// UTF-16 code units (JavaScript without `u`/`v`); each unit is one character.
+pub struct Utf16Hay<'t>(pub &'t [u16]);
+
+impl Haystack for Utf16Hay<'_> {
+    #[inline]
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    #[inline]
+    fn next(&self, pos: usize) -> Option<(u32, usize)> {
+        self.0.get(pos).map(|&u| (u as u32, pos + 1))
+    }
+
+    #[inline]
+    fn prev(&self, pos: usize) -> Option<(u32, usize)> {
+        if pos == 0 {
+            None
+        } else {
+            Some((self.0[pos - 1] as u32, pos - 1))
+        }
+    }
+
+    #[inline]
+    fn byte(&self, _pos: usize) -> Option<u8> {
+        None
+    }
+}
+
+/// One step of the matcher, as an observer sees it.
+#[derive(Debug, Clone, Copy)]
+pub struct Step<'a> {
+    /// The instruction about to run (or being retried on a backtrack).
+    pub pc: u32,
+    /// The input position.
+    pub pos: usize,
+    /// Open choice points.
+    pub depth: usize,
+    /// Capture slots (two per group; [`UNSET`] when not set).
+    pub slots: &'a [usize],
+    /// True when this step resumes a choice point after a failure.
+    pub backtrack: bool,
+    /// The search attempt's start position.
+    pub start: usize,
+}
+
+/// Sees every step of a search. [`NoObserver`] compiles to nothing.
+pub trait Observer {
+    /// False for the no-op observer: the matcher skips building steps.
+    const ACTIVE: bool;
+    /// Called before each step.
+    fn step(&mut self, step: &Step<'_>);
+}
+
+/// The observer that observes nothing.
+pub struct NoObserver;
+
+impl Observer for NoObserver {
+    const ACTIVE: bool = false;
+    #[inline(always)]
+    fn step(&mut self, _step: &Step<'_>) {}
+}
+
+/// How a search ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Outcome {
+    /// A match: the capture slots (two per group, [`UNSET`] when a group did not participate).
+    Match(Vec<usize>),
+    /// No match at or after the start.
+    NoMatch,
+    /// One search attempt exceeded the step budget at this input position and instruction.
+    BudgetExceeded {
+        /// Where the attempt was.
+        pos: usize,
+        /// The instruction it was running.
+        pc: u32,
+        /// Where the attempt started.
+        start: usize,
+    },
+    /// The cancel flag was raised.
+    Cancelled,
+    /// The deadline passed.
+    TimedOut,
+}
+
+/// Search parameters.
+pub struct SearchParams<'a> {
+    /// First start position tried.
+    pub start: usize,
+    /// Try only `start` (JavaScript sticky, anchored searches).
+    pub anchored: bool,
+    /// A match starting here must not be empty (CPython's retry after an empty match).
+    pub not_empty_at: Option<usize>,
+    /// Steps one search attempt may take.
+    pub budget: u64,
+    /// Raised to stop.
+    pub cancel: Option<&'a AtomicBool>,
+    /// Wall-clock limit.
+    pub deadline: Option<Instant>,
+}
+
+#[derive(Debug, Clone, Copy)]
+enum ChoiceKind {
+    /// Resume at `pc`.
+    Alt,
+    /// A look-around's barrier.
+    Look { negative: bool, next: u32 },
+    /// An atomic group's barrier.
+    Atomic,
+    /// A greedy single-character loop that can give back characters down to `floor`.
+    GreedyOne { floor: usize },
+    /// A lazy single-character loop that has taken `count` characters.
+    LazyOne { count: u32 },
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Choice {
+    pc: u32,
+    pos: usize,
+    trail: usize,
+    kind: ChoiceKind,
+}
+
+struct Vm<'p, 'o, H: Haystack, O: Observer> {
+    prog: &'p Program,
+    hay: &'p H,
+    slots: Vec<usize>,
+    regs: Vec<usize>,
+    /// (index, old value): slots first, then registers at `slots.len() + r`.
+    trail: Vec<(u32, usize)>,
+    stack: Vec<Choice>,
+    /// Indices in `stack` of open look-around and atomic barriers.
+    barriers: Vec<usize>,
+    observer: &'o mut O,
+    /// Steps in all attempts of this search.
+    pub steps: u64,
+}
+
+/// The running total of steps of searches, for `--stats` and the debugger.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct StepCount(pub u64);
+
+/// Searches `hay` for the leftmost match at or after `params.start`.
+///
+/// Returns the outcome and the number of steps taken.
+pub fn run_search<H: Haystack, O: Observer>(
+    prog: &Program,
+    hay: &H,
+    params: &SearchParams<'_>,
+    observer: &mut O,
+) -> (Outcome, u64) {
+    let mut vm = Vm {
+        prog,
+        hay,
+        slots: vec![UNSET; prog.slots],
+        regs: vec![UNSET; prog.regs],
+        trail: Vec::new(),
+        stack: Vec::new(),
+        barriers: Vec::new(),
+        observer,
+        steps: 0,
+    };
+    let len = hay.len();
+    let mut start = params.start;
+    let anchored = params.anchored || prog.anchored_start;
+    if prog.anchored_start && start > 0 && !params.anchored {
+        return (Outcome::NoMatch, 0);
+    }
+    let mut check_at: u64 = 0;
+    loop {
+        if start > len {
+            return (Outcome::NoMatch, vm.steps);
+        }
+        if !anchored && let Some(table) = &prog.first_bytes {
+            // Skip to the next position whose byte can start a match.
+            match (start..len).find(|&p| hay.byte(p).is_some_and(|b| table[b as usize])) {
+                Some(p) => start = p,
+                None => return (Outcome::NoMatch, vm.steps),
+            }
+        }
+        if vm.steps >= check_at {
+            check_at = vm.steps + 4096;
+            if params.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                return (Outcome::Cancelled, vm.steps);
+            }
+            if params.deadline.is_some_and(|d| Instant::now() > d) {
+                return (Outcome::TimedOut, vm.steps);
+            }
+        }
+        match vm.attempt(start, params) {
+            Attempt::Matched => return (Outcome::Match(vm.slots.clone()), vm.steps),
+            Attempt::Failed => {}
+            Attempt::Stopped(o) => return (o, vm.steps),
+        }
+        if anchored {
+            return (Outcome::NoMatch, vm.steps);
+        }
+        match hay.next(start) {
+            Some((_, n)) => start = n,
+            None => return (Outcome::NoMatch, vm.steps),
+        }
+    }
+}
+
+enum Attempt {
+    Matched,
+    Failed,
+    Stopped(Outcome),
+}
+
+impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
+    #[inline]
+    fn set_slot(&mut self, i: usize, v: usize) {
+        self.trail.push((i as u32, self.slots[i]));
+        self.slots[i] = v;
+    }
+
+    #[inline]
+    fn set_reg(&mut self, i: usize, v: usize) {
+        self.trail
+            .push(((self.slots.len() + i) as u32, self.regs[i]));
+        self.regs[i] = v;
+    }
+
+    fn undo_to(&mut self, mark: usize) {
+        let n = self.slots.len();
+        while self.trail.len() > mark {
+            let (i, old) = self.trail.pop().unwrap();
+            let i = i as usize;
+            if i < n {
+                self.slots[i] = old;
+            } else {
+                self.regs[i - n] = old;
+            }
+        }
+    }
+
+    #[inline]
+    fn push_choice(&mut self, pc: u32, pos: usize, kind: ChoiceKind) {
+        if matches!(kind, ChoiceKind::Look { .. } | ChoiceKind::Atomic) {
+            self.barriers.push(self.stack.len());
+        }
+        self.stack.push(Choice {
+            pc,
+            pos,
+            trail: self.trail.len(),
+            kind,
+        });
+    }
+
+    /// Removes the innermost barrier and every choice above it.
+    fn cut_to_barrier(&mut self) -> Choice {
+        let b = self.barriers.pop().expect("an open barrier");
+        let c = self.stack[b];
+        self.stack.truncate(b);
+        c
+    }
+
+    #[inline]
+    fn test(&self, test: &Test, c: u32) -> bool {
+        match test {
+            Test::Char(x) => c == *x,
+            Test::Any => true,
+            Test::AnyNotNewline => c != 0x0A,
+            Test::AnyNotJsLineTerminator => !charset::is_js_line_terminator(c),
+            Test::Set { set, fold, negated } => {
+                self.prog.sets[*set as usize].contains(fold.apply(c)) != *negated
+            }
+        }
+    }
+
+    #[inline]
+    fn step_one(&self, test: &Test, pos: usize, back: bool) -> Option<usize> {
+        if back {
+            let (c, p) = self.hay.prev(pos)?;
+            self.test(test, c).then_some(p)
+        } else {
+            let (c, p) = self.hay.next(pos)?;
+            self.test(test, c).then_some(p)
+        }
+    }
+
+    fn is_word(&self, set: u32, c: Option<(u32, usize)>) -> bool {
+        c.is_some_and(|(c, _)| self.prog.sets[set as usize].contains(c))
+    }
+
+    fn assert(&self, a: Assertion, pos: usize) -> bool {
+        let len = self.hay.len();
+        match a {
+            Assertion::TextStart => pos == 0,
+            Assertion::TextEnd => pos == len,
+            Assertion::LineStartNewline => {
+                pos == 0 || self.hay.prev(pos).is_some_and(|c| c.0 == 0x0A)
+            }
+            Assertion::LineStartJs => {
+                pos == 0
+                    || self
+                        .hay
+                        .prev(pos)
+                        .is_some_and(|c| charset::is_js_line_terminator(c.0))
+            }
+            Assertion::LineEndNewline => {
+                pos == len || self.hay.next(pos).is_some_and(|c| c.0 == 0x0A)
+            }
+            Assertion::LineEndJs => {
+                pos == len
+                    || self
+                        .hay
+                        .next(pos)
+                        .is_some_and(|c| charset::is_js_line_terminator(c.0))
+            }
+            Assertion::EndOrFinalNewline => {
+                pos == len || (pos + 1 == len && self.hay.next(pos).is_some_and(|c| c.0 == 0x0A))
+            }
+            Assertion::WordBoundary { word, negated } => {
+                let before = self.is_word(word, self.hay.prev(pos));
+                let after = self.is_word(word, self.hay.next(pos));
+                if negated && len == 0 && self.prog.flavor == crate::flavor::Flavor::Python {
+                    // CPython: `\B` never matches an empty string.
+                    return false;
+                }
+                (before != after) != negated
+            }
+            Assertion::WordStart { word } => {
+                !self.is_word(word, self.hay.prev(pos)) && self.is_word(word, self.hay.next(pos))
+            }
+            Assertion::WordEnd { word } => {
+                self.is_word(word, self.hay.prev(pos)) && !self.is_word(word, self.hay.next(pos))
+            }
+            Assertion::WordStartHalf { word } => !self.is_word(word, self.hay.prev(pos)),
+            Assertion::WordEndHalf { word } => !self.is_word(word, self.hay.next(pos)),
+        }
+    }
+
+    fn backref(
+        &self,
+        group: u32,
+        fold: super::charset::Fold,
+        back: bool,
+        unset_ok: bool,
+        pos: usize,
+    ) -> Option<usize> {
+        let (s, e) = (
+            self.slots[group as usize * 2],
+            self.slots[group as usize * 2 + 1],
+        );
+        if s == UNSET || e == UNSET || e < s {
+            return unset_ok.then_some(pos);
+        }
+        let mut p = pos;
+        if back {
+            let mut q = e;
+            while q > s {
+                let (c1, q2) = self.hay.prev(q)?;
+                let (c2, p2) = self.hay.prev(p)?;
+                if fold.apply(c1) != fold.apply(c2) {
+                    return None;
+                }
+                q = q2;
+                p = p2;
+            }
+        } else {
+            let mut q = s;
+            while q < e {
+                let (c1, q2) = self.hay.next(q)?;
+                let (c2, p2) = self.hay.next(p)?;
+                if fold.apply(c1) != fold.apply(c2) {
+                    return None;
+                }
+                q = q2;
+                p = p2;
+            }
+        }
+        Some(p)
+    }
+
+    fn attempt(&mut self, start: usize, params: &SearchParams<'_>) -> Attempt {
+        for s in self.slots.iter_mut() {
+            *s = UNSET;
+        }
+        self.trail.clear();
+        self.stack.clear();
+        self.barriers.clear();
+        let mut pc: u32 = 0;
+        let mut pos = start;
+        let mut attempt_steps: u64 = 0;
+        let mut backtracked = false;
+        loop {
+            self.steps += 1;
+            attempt_steps += 1;
+            if attempt_steps > params.budget {
+                return Attempt::Stopped(Outcome::BudgetExceeded { pos, pc, start });
+            }
+            if attempt_steps & 0xFFFF == 0 {
+                if params.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                    return Attempt::Stopped(Outcome::Cancelled);
+                }
+                if params.deadline.is_some_and(|d| Instant::now() > d) {
+                    return Attempt::Stopped(Outcome::TimedOut);
+                }
+            }
+            if O::ACTIVE {
+                let step = Step {
+                    pc,
+                    pos,
+                    depth: self.stack.len(),
+                    slots: &self.slots,
+                    backtrack: backtracked,
+                    start,
+                };
+                self.observer.step(&step);
+            }
+            backtracked = false;
+            let ok = match &self.prog.insts[pc as usize] {
+                Inst::Consume { test, back } => match self.step_one(test, pos, *back) {
+                    Some(p) => {
+                        pos = p;
+                        pc += 1;
+                        true
+                    }
+                    None => false,
+                },
+                Inst::RepeatOne {
+                    test,
+                    min,
+                    max,
+                    greedy,
+                    back,
+                } => {
+                    let (min, max, back) = (*min, *max, *back);
+                    let mut p = pos;
+                    let mut n = 0u32;
+                    let floor;
+                    let mut ok = true;
+                    while n < min {
+                        match self.step_one(test, p, back) {
+                            Some(q) => {
+                                p = q;
+                                n += 1;
+                            }
+                            None => {
+                                ok = false;
+                                break;
+                            }
+                        }
+                    }
+                    attempt_steps += n as u64;
+                    self.steps += n as u64;
+                    if ok {
+                        floor = p;
+                        if *greedy {
+                            while n < max {
+                                match self.step_one(test, p, back) {
+                                    Some(q) => {
+                                        p = q;
+                                        n += 1;
+                                    }
+                                    None => break,
+                                }
+                            }
+                            let taken = (n - min) as u64;
+                            attempt_steps += taken;
+                            self.steps += taken;
+                            if p != floor {
+                                self.push_choice(pc, p, ChoiceKind::GreedyOne { floor });
+                            }
+                        } else if n < max {
+                            self.push_choice(pc, p, ChoiceKind::LazyOne { count: n });
+                        }
+                        pos = p;
+                        pc += 1;
+                    }
+                    ok
+                }
+                Inst::Assert(a) => {
+                    if self.assert(*a, pos) {
+                        pc += 1;
+                        true
+                    } else {
+                        false
+                    }
+                }
+                Inst::Split { first, second } => {
+                    self.push_choice(*second, pos, ChoiceKind::Alt);
+                    pc = *first;
+                    true
+                }
+                Inst::Jump(t) => {
+                    pc = *t;
+                    true
+                }
+                Inst::Save(slot) => {
+                    self.set_slot(*slot as usize, pos);
+                    pc += 1;
+                    true
+                }
+                Inst::ClearSlots { from, to } => {
+                    for i in *from..*to {
+                        if self.slots[i as usize] != UNSET {
+                            self.set_slot(i as usize, UNSET);
+                        }
+                    }
+                    pc += 1;
+                    true
+                }
+                Inst::LoopInit { reg } => {
+                    let r = *reg as usize * 2;
+                    self.set_reg(r, 0);
+                    self.set_reg(r + 1, UNSET);
+                    pc += 1;
+                    true
+                }
+                Inst::LoopHead {
+                    reg,
+                    min,
+                    max,
+                    greedy,
+                    iter,
+                    exit,
+                    rule,
+                } => {
+                    let r = *reg as usize * 2;
+                    let count = self.regs[r] as u32;
+                    if count >= *max {
+                        pc = *exit;
+                    } else if count < *min {
+                        pc = *iter;
+                    } else {
+                        match (rule, greedy) {
+                            (LoopRule::Js, true) => {
+                                self.push_choice(*exit, pos, ChoiceKind::Alt);
+                                pc = *iter;
+                            }
+                            (LoopRule::Js, false) => {
+                                self.push_choice(*iter, pos, ChoiceKind::Alt);
+                                pc = *exit;
+                            }
+                            (LoopRule::Python, true) => {
+                                if pos != self.regs[r + 1] {
+                                    self.push_choice(*exit, pos, ChoiceKind::Alt);
+                                    self.set_reg(r + 1, pos);
+                                    pc = *iter;
+                                } else {
+                                    pc = *exit;
+                                }
+                            }
+                            (LoopRule::Python, false) => {
+                                self.push_choice(*iter - 1, pos, ChoiceKind::Alt);
+                                pc = *exit;
+                            }
+                        }
+                    }
+                    true
+                }
+                Inst::LoopIter {
+                    reg,
+                    rule,
+                    max,
+                    lazy_retry,
+                } => {
+                    let r = *reg as usize * 2;
+                    match rule {
+                        LoopRule::Js => {
+                            self.set_reg(r + 1, pos);
+                            pc += 1;
+                            true
+                        }
+                        LoopRule::Python if *lazy_retry => {
+                            let count = self.regs[r] as u32;
+                            if count >= *max || pos == self.regs[r + 1] {
+                                false
+                            } else {
+                                self.set_reg(r + 1, pos);
+                                pc += 1;
+                                true
+                            }
+                        }
+                        LoopRule::Python => {
+                            pc += 1;
+                            true
+                        }
+                    }
+                }
+                Inst::LoopEnd {
+                    reg,
+                    min,
+                    head,
+                    rule,
+                } => {
+                    let r = *reg as usize * 2;
+                    let count = self.regs[r];
+                    if *rule == LoopRule::Js && count >= *min as usize && pos == self.regs[r + 1] {
+                        false
+                    } else {
+                        self.set_reg(r, count + 1);
+                        pc = *head;
+                        true
+                    }
+                }
+                Inst::Backref {
+                    group,
+                    fold,
+                    back,
+                    unset_matches_empty,
+                } => match self.backref(*group, *fold, *back, *unset_matches_empty, pos) {
+                    Some(p) => {
+                        pos = p;
+                        pc += 1;
+                        true
+                    }
+                    None => false,
+                },
+                Inst::LookStart {
+                    negative,
+                    back_chars,
+                    next,
+                } => {
+                    let (negative, back_chars, next) = (*negative, *back_chars, *next);
+                    let mut body_pos = Some(pos);
+                    for _ in 0..back_chars {
+                        body_pos = body_pos.and_then(|p| self.hay.prev(p).map(|x| x.1));
+                    }
+                    match body_pos {
+                        Some(bp) => {
+                            self.push_choice(next, pos, ChoiceKind::Look { negative, next });
+                            pos = bp;
+                            pc += 1;
+                            true
+                        }
+                        // Not enough text before: a positive look-behind fails, a negative
+                        // one holds.
+                        None if negative => {
+                            pc = next;
+                            true
+                        }
+                        None => false,
+                    }
+                }
+                Inst::LookEnd => {
+                    let barrier = self.cut_to_barrier();
+                    let ChoiceKind::Look { negative, next } = barrier.kind else {
+                        unreachable!("LookEnd closes a look-around")
+                    };
+                    if negative {
+                        self.undo_to(barrier.trail);
+                        false
+                    } else {
+                        pos = barrier.pos;
+                        pc = next;
+                        true
+                    }
+                }
+                Inst::AtomicStart => {
+                    self.push_choice(pc, pos, ChoiceKind::Atomic);
+                    pc += 1;
+                    true
+                }
+                Inst::AtomicEnd => {
+                    self.cut_to_barrier();
+                    pc += 1;
+                    true
+                }
+                Inst::IfGroup { group, no } => {
+                    let g = *group as usize * 2;
+                    if self.slots[g] != UNSET && self.slots[g + 1] != UNSET {
+                        pc += 1;
+                    } else {
+                        pc = *no;
+                    }
+                    true
+                }
+                Inst::Match => {
+                    if params.not_empty_at == Some(start) && pos == start {
+                        false
+                    } else {
+                        return Attempt::Matched;
+                    }
+                }
+            };
+            if ok {
+                continue;
+            }
+            // Backtrack.
+            loop {
+                let Some(choice) = self.stack.pop() else {
+                    return Attempt::Failed;
+                };
+                self.undo_to(choice.trail);
+                match choice.kind {
+                    ChoiceKind::Alt => {
+                        pc = choice.pc;
+                        pos = choice.pos;
+                        break;
+                    }
+                    ChoiceKind::Look { negative, next } => {
+                        self.barriers.pop();
+                        if negative {
+                            // The body failed everywhere: the negative assertion holds.
+                            pc = next;
+                            pos = choice.pos;
+                            break;
+                        }
+                    }
+                    ChoiceKind::Atomic => {
+                        self.barriers.pop();
+                    }
+                    ChoiceKind::GreedyOne { floor } => {
+                        let Inst::RepeatOne { back, .. } = self.prog.insts[choice.pc as usize]
+                        else {
+                            unreachable!()
+                        };
+                        // Give back one character.
+                        let p = if back {
+                            self.hay.next(choice.pos).map(|x| x.1)
+                        } else {
+                            self.hay.prev(choice.pos).map(|x| x.1)
+                        }
+                        .expect("a character to give back");
+                        if p != floor {
+                            self.stack.push(Choice { pos: p, ..choice });
+                        }
+                        pc = choice.pc + 1;
+                        pos = p;
+                        break;
+                    }
+                    ChoiceKind::LazyOne { count } => {
+                        let Inst::RepeatOne {
+                            test, max, back, ..
+                        } = &self.prog.insts[choice.pc as usize]
+                        else {
+                            unreachable!()
+                        };
+                        match self.step_one(test, choice.pos, *back) {
+                            Some(p) => {
+                                if count + 1 < *max {
+                                    self.stack.push(Choice {
+                                        pos: p,
+                                        kind: ChoiceKind::LazyOne { count: count + 1 },
+                                        ..choice
+                                    });
+                                }
+                                pc = choice.pc + 1;
+                                pos = p;
+                                break;
+                            }
+                            None => continue,
+                        }
+                    }
+                }
+            }
+            backtracked = true;
+        }
+    }
+}
+
+/// A set lookup helper for callers outside the matcher.
+pub fn set_contains(set: &CharSet, c: u32) -> bool {
+    set.contains(c)
+}

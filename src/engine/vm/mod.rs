@@ -1,0 +1,260 @@
+//! rxw's own backtracking matcher: a pattern's tree compiled into a small program whose every
+//! instruction keeps the span of the pattern it came from, run with each flavor's rules.
+//!
+//! - **python** follows CPython 3.11's `sre`: a repeated group stops iterating after an
+//!   iteration that matched empty but keeps that iteration's captures; a backreference to a
+//!   group that did not participate fails; look-behind is fixed-width and matched forward;
+//!   `finditer` retries the position of an empty match for a non-empty one.
+//! - **js** follows ECMAScript as node runs it: an iteration past the minimum that matches empty
+//!   is dropped with its captures; captures inside a quantified body reset on each iteration; a
+//!   backreference to a group that did not participate matches empty; look-behind runs right to
+//!   left; without `u`/`v` the text is matched as UTF-16 code units.
+//! - **rust** is leftmost-first; the `regex` crate stays the engine of record, the matcher serves
+//!   tracing.
+//!
+//! The matcher keeps no recursion: choice points live on an explicit stack and every change to
+//! a capture or loop register is logged on a trail, so backtracking restores state exactly. It
+//! counts steps deterministically and stops at a budget; an [`Observer`] sees every step and
+//! costs nothing when it is [`NoObserver`].
+
+pub mod charset;
+mod compile;
+pub mod exec;
+
+pub use compile::compile;
+pub use exec::{Haystack, NoObserver, Observer, Outcome, Step, Utf8Hay, Utf16Hay, run_search};
+
+use crate::Span;
+use crate::flavor::Flavor;
+use charset::{CharSet, Fold};
+
+/// How one character (or code unit) is tested.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Test {
+    /// Exactly this code point.
+    Char(u32),
+    /// Any character.
+    Any,
+    /// Any character but `\n` (Python, Rust).
+    AnyNotNewline,
+    /// Any character but a JavaScript line terminator.
+    AnyNotJsLineTerminator,
+    /// A set, after folding the character; `negated` inverts the answer.
+    Set {
+        /// Index into [`Program::sets`].
+        set: u32,
+        /// How the input character is folded before the lookup.
+        fold: Fold,
+        /// Inverts the answer.
+        negated: bool,
+    },
+}
+
+/// Zero-width assertions with their flavor's meaning resolved at compile time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Assertion {
+    /// Start of the text.
+    TextStart,
+    /// End of the text.
+    TextEnd,
+    /// Start of text or after `\n`.
+    LineStartNewline,
+    /// Start of text or after a JavaScript line terminator.
+    LineStartJs,
+    /// End of text or before `\n`.
+    LineEndNewline,
+    /// End of text or before a JavaScript line terminator.
+    LineEndJs,
+    /// Python `$` without MULTILINE: end of text, or before a final `\n`.
+    EndOrFinalNewline,
+    /// A word boundary with the given word set (index into [`Program::sets`]).
+    WordBoundary {
+        /// The set of word characters.
+        word: u32,
+        /// `\B`.
+        negated: bool,
+    },
+    /// Rust `\b{start}`.
+    WordStart {
+        /// The set of word characters.
+        word: u32,
+    },
+    /// Rust `\b{end}`.
+    WordEnd {
+        /// The set of word characters.
+        word: u32,
+    },
+    /// Rust `\b{start-half}`.
+    WordStartHalf {
+        /// The set of word characters.
+        word: u32,
+    },
+    /// Rust `\b{end-half}`.
+    WordEndHalf {
+        /// The set of word characters.
+        word: u32,
+    },
+}
+
+/// Which empty-iteration rule a loop follows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LoopRule {
+    /// sre: stop iterating after an empty iteration, keeping it.
+    Python,
+    /// ECMAScript: an iteration past the minimum that matches empty fails.
+    Js,
+}
+
+/// One instruction.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Inst {
+    /// Consume one character that passes the test (backward in look-behind).
+    Consume {
+        /// The test.
+        test: Test,
+        /// Right to left.
+        back: bool,
+    },
+    /// A single-character loop: `min..=max` characters that pass the test.
+    RepeatOne {
+        /// The test.
+        test: Test,
+        /// Minimum count.
+        min: u32,
+        /// Maximum count (`u32::MAX` for unbounded).
+        max: u32,
+        /// Greedy (else lazy).
+        greedy: bool,
+        /// Right to left.
+        back: bool,
+    },
+    /// A zero-width assertion.
+    Assert(Assertion),
+    /// Try `first`, and on failure `second`.
+    Split {
+        /// Preferred continuation.
+        first: u32,
+        /// Continuation on backtrack.
+        second: u32,
+    },
+    /// Continue at the target.
+    Jump(u32),
+    /// Record the position in a capture slot (2k start, 2k+1 end of group k).
+    Save(u32),
+    /// Unset the capture slots `from..to` (ECMAScript resets a body's captures per iteration).
+    ClearSlots {
+        /// First slot.
+        from: u32,
+        /// One past the last slot.
+        to: u32,
+    },
+    /// Start a counted loop: its count is zero, its last position unset.
+    LoopInit {
+        /// Loop register.
+        reg: u32,
+    },
+    /// Decide whether to run the body again (see [`LoopRule`]).
+    LoopHead {
+        /// Loop register.
+        reg: u32,
+        /// Minimum iterations.
+        min: u32,
+        /// Maximum iterations (`u32::MAX` for unbounded).
+        max: u32,
+        /// Greedy (else lazy).
+        greedy: bool,
+        /// Where the body's setup starts ([`Inst::LoopIter`]).
+        iter: u32,
+        /// Where the loop exits to.
+        exit: u32,
+        /// The empty-iteration rule.
+        rule: LoopRule,
+    },
+    /// Begin one iteration: record its start, then continue into the body.
+    LoopIter {
+        /// Loop register.
+        reg: u32,
+        /// The rule (Python's lazy loop checks its guard here).
+        rule: LoopRule,
+        /// Python lazy: the maximum, checked when backtracking into another iteration.
+        max: u32,
+        /// Python lazy: this entry is the backtrack into one more iteration.
+        lazy_retry: bool,
+    },
+    /// End one iteration: apply the empty check, count it, go back to the head.
+    LoopEnd {
+        /// Loop register.
+        reg: u32,
+        /// Minimum iterations (the empty check applies past it).
+        min: u32,
+        /// The loop's head.
+        head: u32,
+        /// The rule.
+        rule: LoopRule,
+    },
+    /// Match the text of a group again.
+    Backref {
+        /// Group number.
+        group: u32,
+        /// Case folding.
+        fold: Fold,
+        /// Right to left.
+        back: bool,
+        /// A group that did not participate matches empty (JS) instead of failing.
+        unset_matches_empty: bool,
+    },
+    /// Open a look-around; the body runs until [`Inst::LookEnd`].
+    LookStart {
+        /// Negative assertion.
+        negative: bool,
+        /// Python look-behind: step back this many characters first.
+        back_chars: u32,
+        /// The instruction after the matching `LookEnd`.
+        next: u32,
+    },
+    /// Close the innermost look-around.
+    LookEnd,
+    /// Open an atomic group.
+    AtomicStart,
+    /// Close the innermost atomic group: forget its choice points.
+    AtomicEnd,
+    /// Python conditional: continue when the group matched, else jump to `no`.
+    IfGroup {
+        /// Group number.
+        group: u32,
+        /// The "no" branch.
+        no: u32,
+    },
+    /// The whole pattern matched.
+    Match,
+}
+
+/// A compiled pattern.
+#[derive(Debug, Clone)]
+pub struct Program {
+    /// The instructions.
+    pub insts: Vec<Inst>,
+    /// The pattern span of each instruction.
+    pub spans: Vec<Span>,
+    /// Sets used by tests and word assertions.
+    pub sets: Vec<CharSet>,
+    /// Capture slots: two per group, group 0 included.
+    pub slots: usize,
+    /// Loop registers.
+    pub regs: usize,
+    /// The flavor whose rules it follows.
+    pub flavor: Flavor,
+    /// JavaScript without `u`/`v`: matches UTF-16 code units.
+    pub code_units: bool,
+    /// Every match starts at the start of the text (`\A`, or `^` without MULTILINE).
+    pub anchored_start: bool,
+    /// Bytes a match can start with, when known (`None`: any, or the pattern can match empty).
+    pub first_bytes: Option<Box<[bool; 256]>>,
+}
+
+impl Program {
+    /// The number of capture groups, group 0 included.
+    pub fn groups(&self) -> usize {
+        self.slots / 2
+    }
+}
