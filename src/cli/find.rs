@@ -174,7 +174,7 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     // matches is reported alone (as `{"error": …}`), never after half an array.
     let mut json_items: Vec<Value> = Vec::new();
     let mut it = re.matches(text, MatchOptions::default());
-    while let Some(m) = it.next() {
+    for m in it.by_ref() {
         if limit.is_some_and(|l| n >= l) {
             break;
         }

@@ -557,7 +557,7 @@ impl Regex {
         }
         let mut n = 0;
         let mut it = self.matches(text, MatchOptions::bounds_only());
-        while let Some(m) = it.next() {
+        for m in it.by_ref() {
             if limit.is_some_and(|l| n >= l) {
                 break;
             }
