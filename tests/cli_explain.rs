@@ -148,3 +148,15 @@ fn bad_flag_is_an_error() {
         .assert()
         .code(2);
 }
+
+#[test]
+fn regression_js_surrogate_escape_is_explained_as_the_code_unit_written() {
+    let out = Command::cargo_bin("rxw")
+        .unwrap()
+        .args(["explain", "--flavor", "js", r"\uD83D"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("code unit U+D83D"), "{text}");
+    assert!(!text.contains("U+F003D"), "{text}");
+}

@@ -218,13 +218,22 @@ const JS_ONLY: &[&str] = &[
     "(?<=\\b\\w)\\w",
     "(?:a*)*",
     "a{4294967296}",
+    // `v` mode: nested classes and set operations (errors without `v`).
+    "[[a-z]&&[^aeiou]]+",
+    "[\\p{L}--[a-z]]+",
+    "[\\w--\\d]+",
+    "[\\w-]",
+    "[[abc][xyz]]",
+    "[\\w&&\\d--1]",
+    "[a&&&b]",
+    "[^[a-c]--b]",
 ];
 
 /// Per-flavor flag sets to try with each pattern.
 fn flag_sets(flavor: Flavor) -> &'static [&'static str] {
     match flavor {
         Flavor::Python => &["", "i", "m", "s", "ms", "a"],
-        Flavor::Js => &["", "i", "m", "s", "u", "iu", "y"],
+        Flavor::Js => &["", "i", "m", "s", "u", "iu", "y", "v", "iv"],
         Flavor::Rust => &[""],
     }
 }

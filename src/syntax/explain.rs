@@ -624,7 +624,7 @@ impl<'a> Builder<'a> {
                         format!("{}, written by its Unicode name{note}", char_the(*ch))
                     }
                 };
-                let phrase = if is_quotable(*ch) {
+                let phrase = if is_quotable(*ch) && surrogate_unit(*ch).is_none() {
                     Phrase::Lit(ch.to_string())
                 } else {
                     Phrase::Text(char_short(*ch))
@@ -1048,6 +1048,12 @@ fn is_quotable(c: char) -> bool {
 
 /// A long description of a character: "`A`", "a newline (U+000A)", "`—` (U+2014 EM DASH)".
 fn char_desc(c: char) -> String {
+    if let Some(unit) = surrogate_unit(c) {
+        return format!(
+            "the UTF-16 code unit U+{unit:04X} (a {} surrogate: half of a character outside the BMP)",
+            if unit < 0xDC00 { "high" } else { "low" }
+        );
+    }
     if let Some(name) = control_name(c) {
         return format!("{name} (U+{:04X})", c as u32);
     }
@@ -1071,7 +1077,7 @@ fn char_desc(c: char) -> String {
 
 /// "the character `a`", or "a newline (U+000A)" for a named control character.
 fn char_the(c: char) -> String {
-    if control_name(c).is_some() || c == ' ' {
+    if control_name(c).is_some() || c == ' ' || surrogate_unit(c).is_some() {
         char_desc(c)
     } else {
         format!("the character {}", char_desc(c))
@@ -1079,7 +1085,19 @@ fn char_the(c: char) -> String {
 }
 
 /// A short description of a character for lists: "`a`", "a newline".
+/// The surrogate code unit a JavaScript `\uD83D` (without `u`) stands for: the parser keeps
+/// it as a plane-15 private-use stand-in, since a `char` cannot hold a surrogate.
+fn surrogate_unit(c: char) -> Option<u32> {
+    let v = c as u32;
+    (0xF0000..0xF0800)
+        .contains(&v)
+        .then(|| 0xD800 + (v - 0xF0000))
+}
+
 fn char_short(c: char) -> String {
+    if let Some(unit) = surrogate_unit(c) {
+        return format!("code unit U+{unit:04X}");
+    }
     if let Some(name) = control_name(c) {
         return name.to_string();
     }

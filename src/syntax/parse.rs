@@ -1484,18 +1484,60 @@ impl<'p> Parser<'p> {
                     continue;
                 }
             }
-            if self.js_unicode()
-                && self.flags.unicode_sets
-                && (c == '[' || self.rest().starts_with("&&") || self.rest().starts_with("--"))
-            {
-                return Err(self.unsupported(
-                    "v-mode set operations and nested classes are not supported by rxw",
-                    Span::new(item_start, item_start + c.len_utf8()),
-                ));
+            if self.flavor == Flavor::Js && self.flags.unicode_sets {
+                // `v` mode: nested classes and the `&&` / `--` operators; a `-` that is not a
+                // range and the other syntax characters must be escaped.
+                if c == '[' {
+                    let nested = self.parse_class(depth + 1)?;
+                    items.push(ClassItem::Nested(Box::new(nested)));
+                    continue;
+                }
+                if let Some(op) = ["&&", "--"].iter().find(|op| self.rest().starts_with(**op)) {
+                    self.pos += 2;
+                    let span = Span::new(item_start, self.pos);
+                    let prev_op = items.iter().rev().find_map(|i| match i {
+                        ClassItem::SetOp(o, _) => Some(o.clone()),
+                        _ => None,
+                    });
+                    let mixes_union = items.len() != 1
+                        && !items.iter().any(|i| matches!(i, ClassItem::SetOp(..)));
+                    if items.is_empty()
+                        || mixes_union
+                        || prev_op.is_some_and(|o| o != *op)
+                        || matches!(self.peek(), None | Some(']'))
+                    {
+                        return Err(self.invalid("Invalid set operation in character class", span));
+                    }
+                    items.push(ClassItem::SetOp(op.to_string(), span));
+                    continue;
+                }
+                if items.iter().any(|i| matches!(i, ClassItem::SetOp(..)))
+                    && !matches!(items.last(), Some(ClassItem::SetOp(..)))
+                {
+                    return Err(self.invalid(
+                        "Invalid set operation in character class",
+                        Span::new(item_start, item_start + c.len_utf8()),
+                    ));
+                }
+                if "()[{}/-|".contains(c) {
+                    return Err(self.invalid(
+                        "Invalid character in character class",
+                        Span::new(item_start, item_start + c.len_utf8()),
+                    ));
+                }
+                if self.rest().starts_with("\\q{") {
+                    return Err(self.unsupported(
+                        "v-mode string literals \\q{…} are not supported by rxw",
+                        Span::new(item_start, item_start + 3),
+                    ));
+                }
             }
             let item = self.parse_class_atom()?;
             // A range?
-            if self.peek() == Some('-') && self.peek_at(1).is_some_and(|n| n != ']') {
+            let v_mode_op = self.flavor == Flavor::Js
+                && self.flags.unicode_sets
+                && self.rest().starts_with("--");
+            if self.peek() == Some('-') && self.peek_at(1).is_some_and(|n| n != ']') && !v_mode_op {
                 let dash = self.pos;
                 self.bump();
                 if self.flavor == Flavor::Rust && self.rest().starts_with('-') {

@@ -460,6 +460,21 @@ impl Compiler<'_> {
     /// A class with set operations (`&&`, `--`, `~~`), evaluated left to right between the
     /// unions of items around each operator.
     fn class_with_ops(&mut self, class: &Class, flags: Flags) -> Result<CharSet, Error> {
+        if self.flavor == Flavor::Js
+            && flags.ignore_case
+            && class
+                .items
+                .iter()
+                .any(|i| matches!(i, ClassItem::SetOp(..)))
+        {
+            // node 20 case-folds the operands of `&&` / `--` in a way rxw does not reproduce
+            // (`/[[a-z]--c]+/iv` matches "C"): refuse rather than answer differently.
+            return Err(self.error(
+                ErrorKind::ConstructUnsupported,
+                "a v-mode set operation under the i flag: node folds its operands in a way rxw does not reproduce",
+                class.span,
+            ));
+        }
         let mut acc: Option<CharSet> = None;
         let mut pending_op: Option<&str> = None;
         let mut cur: Vec<(u32, u32)> = Vec::new();
