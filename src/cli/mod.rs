@@ -4,6 +4,7 @@
 //! (`rxw find … | head`) ends quietly with 0.
 
 pub mod audit;
+pub mod debug;
 pub mod explain;
 pub mod find;
 pub mod preset;
@@ -62,6 +63,9 @@ pub enum Command {
     Replace(ReplaceArgs),
     /// Explain what the pattern means, node by node, without running it; lints included.
     Explain(explain::ExplainArgs),
+    /// Show how the matcher runs the pattern: a step-by-step trace, or a summary with the
+    /// hottest nodes and positions and how the steps grow (linear, polynomial, exponential).
+    Debug(debug::DebugArgs),
     /// The N paths x M patterns matrix: which files contain which strings (✅ ❌ ⚠️).
     Audit(audit::AuditArgs),
     /// The preset registry (NetVM patterns and your own): list, show, test, get, check.
@@ -243,6 +247,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Find(a) => a.common.json,
         Command::Replace(a) => a.common.json,
         Command::Explain(a) => a.json,
+        Command::Debug(a) => a.json,
         Command::Audit(a) => a.format == audit::AuditFormat::Json,
         Command::Preset(a) => a.json(),
         Command::Parse(a) => a.json,
@@ -254,6 +259,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Find(a) => find::find(&a, out, err),
         Command::Replace(a) => find::replace(&a, out, err),
         Command::Explain(a) => explain::run(&a, out, err),
+        Command::Debug(a) => debug::run(&a, out, err),
         Command::Audit(a) => audit::run(&a, out, err),
         Command::Preset(a) => preset::preset(&a, out, err),
         Command::Parse(a) => preset::parse(&a, out, err),

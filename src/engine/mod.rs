@@ -10,6 +10,7 @@
 
 pub mod limits;
 pub mod replace;
+pub mod trace;
 pub mod translate;
 pub mod vm;
 

@@ -1,0 +1,225 @@
+//! `rxw debug`: how the matcher runs a pattern, step by step, or as a summary.
+
+use super::find::{CharIndex, escape_for_line, match_json};
+use super::{ColorChoice, Outcome, flags_for, load_text, style, use_color};
+use crate::Regex;
+use crate::engine::trace::{self, TraceOptions};
+use crate::highlight::Kind;
+use clap::Args;
+use serde_json::{Value, json};
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+/// `rxw debug`.
+#[derive(Debug, Args)]
+pub struct DebugArgs {
+    /// The pattern (it may start with `-`).
+    #[arg(allow_hyphen_values = true)]
+    pub pattern: String,
+    /// The text (default: --file, or standard input).
+    pub text: Option<String>,
+    /// The dialect of the pattern.
+    #[arg(long, default_value = "rust", value_parser = super::parse_flavor)]
+    pub flavor: crate::Flavor,
+    /// Flag letters: i m s x everywhere; a (python); u y d g v (js); U R (rust).
+    #[arg(long, default_value = "")]
+    pub flags: String,
+    /// Read the text from this file instead of the argument or standard input.
+    #[arg(long, value_name = "PATH")]
+    pub file: Option<PathBuf>,
+    /// Steps recorded at most (the run goes on counting past them).
+    #[arg(long, default_value_t = 10_000, value_name = "N")]
+    pub max_steps: usize,
+    /// Print steps per match, the hottest nodes and positions, and how steps grow.
+    #[arg(long)]
+    pub summary: bool,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// When to colour the output.
+    #[arg(long, value_enum, default_value_t)]
+    pub color: ColorChoice,
+}
+
+/// Runs `rxw debug`. Exit 0 when the pattern matched, 1 when not, 2 on an error (an invalid
+/// pattern; a run stopped by the step budget is reported in the output, not as an error).
+pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome {
+    let flags = flags_for(&a.flags, a.flavor)?;
+    let re = Regex::new(&a.pattern, a.flavor, flags)?;
+    let text = load_text(a.text.as_deref(), a.file.as_ref())?;
+    let text = text.as_str();
+    let t = re.trace(
+        text,
+        TraceOptions {
+            max_steps: a.max_steps,
+            max_matches: 1_000,
+        },
+    )?;
+    let code = if t.matches.is_empty() { 1 } else { 0 };
+    let color = use_color(a.color);
+    if a.summary {
+        let growth = if t.stopped.is_some() || t.total_steps > 2_000 {
+            Some(re.growth(text, Duration::from_millis(1500)))
+        } else {
+            None
+        };
+        let hot_nodes: Vec<Value> = trace::hot_spans(&re, &t)
+            .into_iter()
+            .take(8)
+            .map(|(span, n)| {
+                json!({"span": span, "text": &a.pattern[span.start..span.end], "steps": n})
+            })
+            .collect();
+        let hot_positions: Vec<Value> = trace::hot_positions(&t, 8)
+            .into_iter()
+            .map(|(pos, n)| json!({"pos": pos, "steps": n}))
+            .collect();
+        let class = growth.as_ref().and_then(|g| g.class);
+        let degree = growth.as_ref().and_then(|g| g.degree);
+        if a.json {
+            let v = json!({
+                "steps": t.total_steps,
+                "per_match": t.per_match,
+                "hot_nodes": hot_nodes,
+                "hot_positions": hot_positions,
+                "growth": class.map(|c| c.name()),
+                "degree": degree,
+                "stopped": t.stopped.as_ref().map(|e| e.message.clone()),
+            });
+            writeln!(out, "{v}")?;
+        } else {
+            writeln!(
+                out,
+                "{} matches, {} steps{}",
+                t.matches.len(),
+                t.total_steps,
+                t.stopped
+                    .as_ref()
+                    .map(|e| format!(" (stopped: {})", e.message))
+                    .unwrap_or_default()
+            )?;
+            for (i, n) in t.per_match.iter().enumerate() {
+                writeln!(
+                    out,
+                    "  match {} at {}: {n} steps",
+                    i + 1,
+                    t.matches[i].start()
+                )?;
+            }
+            writeln!(out, "hottest nodes:")?;
+            for h in &hot_nodes {
+                writeln!(
+                    out,
+                    "  {:>10} steps  {}",
+                    h["steps"].as_u64().unwrap_or(0),
+                    style::paint(h["text"].as_str().unwrap_or(""), Kind::Literal, color)
+                )?;
+            }
+            writeln!(out, "hottest positions:")?;
+            for h in &hot_positions {
+                let pos = h["pos"].as_u64().unwrap_or(0) as usize;
+                writeln!(
+                    out,
+                    "  {:>10} steps  byte {pos}: {}",
+                    h["steps"].as_u64().unwrap_or(0),
+                    context(text, pos)
+                )?;
+            }
+            match (class, degree) {
+                (Some(c), Some(d)) if d > 1 => writeln!(out, "growth: {} (degree {d})", c.name())?,
+                (Some(c), _) => writeln!(out, "growth: {}", c.name())?,
+                (None, _) => writeln!(out, "growth: not measured (too few steps to tell)")?,
+            }
+        }
+        return Ok(code);
+    }
+    if a.json {
+        let mut chars = CharIndex::new(text);
+        let matches: Vec<Value> = t
+            .matches
+            .iter()
+            .map(|m| match_json(&re, text, m, chars.at(m.start())))
+            .collect();
+        let v = json!({
+            "matches": matches,
+            "steps": t.total_steps,
+            "trace": t.steps,
+            "truncated": t.truncated,
+            "stopped": t.stopped.as_ref().map(|e| e.message.clone()),
+        });
+        writeln!(out, "{v}")?;
+        return Ok(code);
+    }
+    let mut out = std::io::BufWriter::new(out);
+    writeln!(
+        out,
+        "{:>6}  {:<26} {:<14} {:>6}  {:>5}  text at position",
+        "step", "operation", "pattern", "pos", "depth"
+    )?;
+    for s in &t.steps {
+        let piece = escape_for_line(&a.pattern[s.span.start..s.span.end]);
+        let kind = if s.backtrack {
+            Kind::Error
+        } else {
+            Kind::Literal
+        };
+        writeln!(
+            out,
+            "{:>6}  {} {:<14} {:>6}  {:>5}  {}",
+            s.step,
+            style::paint(&format!("{:<26}", s.op), kind, color),
+            piece,
+            s.pos,
+            s.depth,
+            context(text, s.pos)
+        )?;
+    }
+    if t.truncated && t.stopped.is_none() {
+        writeln!(
+            out,
+            "… {} more steps not shown (--max-steps {})",
+            t.total_steps - t.steps.len() as u64,
+            a.max_steps
+        )?;
+    }
+    if let Some(e) = &t.stopped {
+        writeln!(out, "stopped: {}", e.message)?;
+    }
+    for (i, m) in t.matches.iter().enumerate() {
+        writeln!(
+            out,
+            "match {}: {}..{} {}  ({} steps)",
+            i + 1,
+            m.start(),
+            m.end(),
+            style::paint(&format!("{:?}", m.as_str(text)), Kind::Match, color),
+            t.per_match[i]
+        )?;
+    }
+    writeln!(out, "{} steps in all", t.total_steps)?;
+    out.flush()?;
+    Ok(code)
+}
+
+/// The text around a position, with a marker at the position: `ab▸cd`.
+fn context(text: &str, pos: usize) -> String {
+    let mut start = pos.saturating_sub(12);
+    while !text.is_char_boundary(start) {
+        start -= 1;
+    }
+    let mut end = (pos + 12).min(text.len());
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    let pos = pos.min(text.len());
+    let mut p = pos;
+    while !text.is_char_boundary(p) {
+        p -= 1;
+    }
+    format!(
+        "{}▸{}",
+        escape_for_line(&text[start..p]),
+        escape_for_line(&text[p..end])
+    )
+}

@@ -1,0 +1,100 @@
+//! `rxw debug`: traces end on the real engine's match; growth classes as the pattern behaves.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn debug_json(args: &[&str]) -> (Value, i32) {
+    let out = Command::cargo_bin("rxw")
+        .unwrap()
+        .arg("debug")
+        .args(args)
+        .output()
+        .unwrap();
+    let v: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
+    (v, out.status.code().unwrap())
+}
+
+#[test]
+fn python_trace_ends_on_cpythons_match() {
+    let (v, code) = debug_json(&["--json", "--flavor", "python", "(a|ab)(c|bcd)(d*)", "abcd"]);
+    assert_eq!(code, 0);
+    // CPython: re.search('(a|ab)(c|bcd)(d*)', 'abcd') -> (0,4), groups 'a', 'bcd', ''.
+    let m = &v["matches"][0];
+    assert_eq!(m["match"], "abcd");
+    assert_eq!(m["captures"], serde_json::json!(["a", "bcd", ""]));
+    let trace = v["trace"].as_array().unwrap();
+    assert_eq!(trace.len() as u64, v["steps"].as_u64().unwrap());
+    assert_eq!(v["truncated"], false);
+    let last = trace.last().unwrap();
+    assert_eq!(last["op"], "match");
+    assert_eq!(last["pos"], 4);
+    assert!(
+        trace
+            .iter()
+            .any(|s| s["op"].as_str().unwrap().starts_with("backtrack"))
+    );
+    for key in ["step", "op", "span", "pos", "depth", "captures"] {
+        assert!(last.get(key).is_some(), "trace step lacks {key}");
+    }
+    if let Ok(out) = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import re; m = re.search('(a|ab)(c|bcd)(d*)', 'abcd'); print(m.span(), m.groups())",
+        ])
+        .output()
+    {
+        let s = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(s.trim(), "(0, 4) ('a', 'bcd', '')");
+    }
+}
+
+#[test]
+fn max_steps_cuts_the_trace_and_says_so() {
+    let (v, _) = debug_json(&[
+        "--json",
+        "--max-steps",
+        "5",
+        "--flavor",
+        "js",
+        r"(\w+)\s\1",
+        "abc abd abc abc",
+    ]);
+    assert_eq!(v["trace"].as_array().unwrap().len(), 5);
+    assert_eq!(v["truncated"], true);
+    assert!(v["steps"].as_u64().unwrap() > 5);
+}
+
+#[test]
+fn exponential_pattern_is_classified_exponential() {
+    let text = format!("{}c", "a".repeat(40));
+    let (v, code) = debug_json(&["--summary", "--json", "--flavor", "python", "(a+)+b", &text]);
+    assert_eq!(code, 1);
+    assert_eq!(v["growth"], "exponential", "{v}");
+    assert!(v["stopped"].is_string());
+}
+
+#[test]
+fn nested_word_repeat_grows_as_it_truly_does() {
+    let text = format!("{}!", "word ".repeat(30));
+    let (v, _) = debug_json(&[
+        "--summary",
+        "--json",
+        "--flavor",
+        "python",
+        r"(\w+\s?)+$",
+        &text,
+    ]);
+    let g = v["growth"].as_str().unwrap();
+    assert!(g == "polynomial" || g == "exponential", "{v}");
+}
+
+#[test]
+fn linear_pattern_is_linear() {
+    let text = "id 12 and 345, then 6789 ".repeat(200);
+    let (v, code) = debug_json(&["--summary", "--json", "--flavor", "js", r"\d+", &text]);
+    assert_eq!(code, 0);
+    assert_eq!(v["growth"], "linear", "{v}");
+    assert_eq!(v["degree"], 1);
+    assert_eq!(v["per_match"].as_array().unwrap().len(), 600);
+}
