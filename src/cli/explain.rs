@@ -22,6 +22,10 @@ pub struct ExplainArgs {
     /// Print JSON: {"tree":…,"nodes":[…],"lints":[…]}.
     #[arg(long)]
     pub json: bool,
+    /// Draw the railroad diagram (box-drawing text) instead of the tree; with `--json`,
+    /// `{"railroad": [lines…]}`.
+    #[arg(long)]
+    pub railroad: bool,
     /// When to colour the output (`--color` alone means always).
     #[arg(long, value_enum, default_value_t, num_args = 0..=1, default_missing_value = "always")]
     pub color: ColorChoice,
@@ -32,6 +36,17 @@ pub struct ExplainArgs {
 pub fn run(a: &ExplainArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome {
     let flags = flags_for(&a.flags, a.flavor)?;
     let ast = parse(&a.pattern, a.flavor, flags)?;
+    if a.railroad {
+        let lines = crate::syntax::railroad::railroad(&ast, &a.pattern, a.flavor)?;
+        if a.json {
+            writeln!(out, "{}", serde_json::json!({ "railroad": lines }))?;
+        } else {
+            for l in lines {
+                writeln!(out, "{l}")?;
+            }
+        }
+        return Ok(0);
+    }
     let explanation = explain(
         &ast,
         &a.pattern,

@@ -4,3 +4,4 @@ pub mod ast;
 pub mod explain;
 pub mod lint;
 pub mod parse;
+pub mod railroad;
