@@ -72,6 +72,7 @@ fn exponential_pattern_is_classified_exponential() {
     assert_eq!(code, 1);
     assert_eq!(v["growth"], "exponential", "{v}");
     assert!(v["stopped"].is_string());
+    assert_eq!(v["culprits"][0]["text"], "(a+)+", "{v}");
 }
 
 #[test]

@@ -75,6 +75,13 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
             .into_iter()
             .map(|(pos, n)| json!({"pos": pos, "steps": n}))
             .collect();
+        // The quantifiers to blame: those the nested-quantifier lint names.
+        let culprits: Vec<Value> = crate::syntax::lint::lint(re.ast(), &a.pattern, a.flavor)
+            .into_iter()
+            .filter(|l| l.code == "nested-quantifier")
+            .filter_map(|l| l.span)
+            .map(|s| json!({"span": s, "text": &a.pattern[s.start..s.end]}))
+            .collect();
         let class = growth.as_ref().and_then(|g| g.class);
         let degree = growth.as_ref().and_then(|g| g.degree);
         if a.json {
@@ -85,6 +92,7 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
                 "hot_positions": hot_positions,
                 "growth": class.map(|c| c.name()),
                 "degree": degree,
+                "culprits": culprits,
                 "stopped": t.stopped.as_ref().map(|e| e.message.clone()),
             });
             writeln!(out, "{v}")?;
@@ -130,6 +138,15 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
                 (Some(c), Some(d)) if d > 1 => writeln!(out, "growth: {} (degree {d})", c.name())?,
                 (Some(c), _) => writeln!(out, "growth: {}", c.name())?,
                 (None, _) => writeln!(out, "growth: not measured (too few steps to tell)")?,
+            }
+            for c in &culprits {
+                writeln!(
+                    out,
+                    "  caused by the nested quantifier {} (bytes {}..{})",
+                    style::paint(c["text"].as_str().unwrap_or(""), Kind::Error, color),
+                    c["span"]["start"],
+                    c["span"]["end"]
+                )?;
             }
         }
         return Ok(code);
