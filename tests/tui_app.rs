@@ -413,3 +413,28 @@ fn moving_through_the_explain_tree_highlights_the_node_span() {
         "nested quantifier lint listed: {rows:?}"
     );
 }
+
+/// Issue #14, "SIGBUS on truncation": a file truncated while the workbench reads it at start
+/// opens on the data read so far, and the status bar says the file changed.
+#[test]
+fn sigbus_on_truncation_the_workbench_opens_on_the_data_read_and_says_why() {
+    let read = rxw::input::FileRead {
+        text: rxw::input::Text::from_bytes(b"[CLAIM 7fce46e0] one\n[CLAIM 0a".to_vec()),
+        incomplete: Some(rxw::Error::new(
+            rxw::ErrorKind::Io,
+            "t.log: the file changed while it was read (8520000 bytes at open, 30 read); it was truncated or rotated",
+        )),
+    };
+    let input = rxw::tui::loaded_file(read, std::path::Path::new("t.log"));
+    let app = start(TuiArgs::default(), input, None);
+    assert_eq!(app.wb.input.text(), "[CLAIM 7fce46e0] one\n[CLAIM 0a");
+    assert_eq!(app.wb.source, InputSource::File("t.log".into()));
+    let warning = app.input_warning.clone().expect("the truncation is said");
+    assert!(
+        warning.contains("the file changed while it was read")
+            && warning.contains("showing the 30 bytes read"),
+        "{warning}"
+    );
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    assert!(screen.contains("the file changed"), "{screen}");
+}

@@ -165,22 +165,38 @@ pub fn load_presets_from(options: &crate::presets::load::LoadOptions) -> PresetB
     b
 }
 
+/// The start input for a file read by [`Text::read_path`]: when the file changed (was
+/// truncated) or failed part way, the workbench opens on the data read so far and says why in
+/// the status bar, instead of refusing to start.
+pub fn loaded_file(read: crate::input::FileRead, path: &std::path::Path) -> StartInput {
+    let mut warnings: Vec<String> = Vec::new();
+    if let Some(e) = &read.incomplete {
+        warnings.push(format!(
+            "{}; showing the {} bytes read",
+            e.message,
+            read.text.bytes().len()
+        ));
+    }
+    warnings.extend(read.text.warning());
+    let warning = (!warnings.is_empty()).then(|| warnings.join(" · "));
+    StartInput::Loaded(
+        read.text.into_string(),
+        InputSource::File(path.display().to_string()),
+        warning,
+    )
+}
+
 fn read_input(args: &TuiArgs) -> anyhow::Result<StartInput> {
     if let Some(path) = &args.file {
-        let t = Text::from_path(path).map_err(|e| anyhow::anyhow!("{}", e.message))?;
-        let warning = t.warning();
-        return Ok(StartInput::Loaded(
-            t.to_cow().into_owned(),
-            InputSource::File(path.display().to_string()),
-            warning,
-        ));
+        let read = Text::read_path(path).map_err(|e| anyhow::anyhow!("{}", e.message))?;
+        return Ok(loaded_file(read, path));
     }
     if !std::io::stdin().is_terminal() {
         let t = Text::from_reader(std::io::stdin().lock())
             .map_err(|e| anyhow::anyhow!("{}", e.message))?;
         let warning = t.warning();
         return Ok(StartInput::Loaded(
-            t.to_cow().into_owned(),
+            t.into_string(),
             InputSource::Stdin,
             warning,
         ));
