@@ -167,6 +167,7 @@ pub struct Workbench {
     compiled: Result<Arc<Regex>, Error>,
     last_good: Option<Arc<Regex>>,
     compiled_for: (String, Flavor, Flags),
+    compiles: u64,
     /// Results of the current scan.
     pub results: Results,
     generation: u64,
@@ -196,6 +197,7 @@ impl Workbench {
             compiled: Err(Error::new(ErrorKind::PatternInvalid, "not compiled")),
             last_good: None,
             compiled_for: (String::from("\u{0}never"), flavor, flags),
+            compiles: 0,
             results: Results::default(),
             generation: 0,
             scanner: Scanner::new(),
@@ -212,11 +214,17 @@ impl Workbench {
             return false;
         }
         self.compiled = Regex::new(&key.0, key.1, key.2).map(Arc::new);
+        self.compiles += 1;
         if let Ok(re) = &self.compiled {
             self.last_good = Some(Arc::clone(re));
         }
         self.compiled_for = key;
         true
+    }
+
+    /// How many times the pattern has been compiled (a burst of edits should cost one).
+    pub fn compile_count(&self) -> u64 {
+        self.compiles
     }
 
     /// The compiled pattern, or its error.

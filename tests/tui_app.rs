@@ -5,7 +5,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use rxw::cli::TuiArgs;
 use rxw::tui::action::{Action, CopyWhat, Edit, ResultTab};
-use rxw::tui::app::{App, Effect, Focus};
+use rxw::tui::app::{App, Burst, Effect, Focus};
 use rxw::tui::session::Session;
 use rxw::tui::theme::Palette;
 use rxw::tui::{StartInput, load_presets, screens, start_app};
@@ -437,4 +437,128 @@ fn sigbus_on_truncation_the_workbench_opens_on_the_data_read_and_says_why() {
     );
     let screen = format!("{:?}", screens::render_buffer(&app));
     assert!(screen.contains("the file changed"), "{screen}");
+}
+
+/// About 200 KB of log text as the key events a terminal without bracketed paste sends: one
+/// per character, Enter for each line break (terminals send CR), Tab for each tab.
+fn paste_keys(text: &str) -> Vec<KeyEvent> {
+    text.chars()
+        .map(|c| match c {
+            '\n' => KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE),
+            '\t' => KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE),
+            c if c.is_uppercase() => KeyEvent::new(KeyCode::Char(c), KeyModifiers::SHIFT),
+            c => KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE),
+        })
+        .collect()
+}
+
+fn pasted_log() -> String {
+    let line = "2026-11-30T10:00:00Z\t[CLAIM 7fce46e0]\tworker took the job\n";
+    line.repeat(200_000 / line.len() + 1)
+}
+
+/// Issue #14, "paste burst without bracketed paste": 200 KB pasted as key events used to be
+/// handled key by key (tabs moved the focus, the pattern was recompiled after every key).
+/// The burst is now one edit in the focused pane and at most one compile.
+#[test]
+fn paste_burst_without_bracketed_paste_is_one_edit_in_the_input_and_no_compile() {
+    let mut app = start(
+        TuiArgs::default(),
+        StartInput::Loaded(String::new(), InputSource::File("empty.log".into()), None),
+        None,
+    );
+    key(&mut app, KeyCode::Tab, KeyModifiers::NONE);
+    assert_eq!(app.focus, Focus::Input);
+    let text = pasted_log();
+    let keys = paste_keys(&text);
+    assert!(keys.len() >= 200_000);
+    let compiles = app.wb.compile_count();
+    app.handle_burst(&keys, Burst::of_len(keys.len()));
+    assert_eq!(
+        app.focus,
+        Focus::Input,
+        "a pasted tab does not move the focus"
+    );
+    assert_eq!(app.wb.input.text(), text);
+    assert_eq!(
+        app.wb.compile_count(),
+        compiles,
+        "the pattern did not change"
+    );
+    screens::settle(&mut app);
+    assert_eq!(
+        app.wb.results.count,
+        text.matches("[CLAIM 7fce46e0]").count()
+    );
+    assert_eq!(Session::of(&app).input.as_deref(), Some(text.as_str()));
+}
+
+#[test]
+fn paste_burst_without_bracketed_paste_into_the_pattern_compiles_once() {
+    let mut app = screens::demo(100, 30);
+    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
+    let text = "job\t".repeat(50_000);
+    let keys = paste_keys(&text);
+    let compiles = app.wb.compile_count();
+    app.handle_burst(&keys, Burst::of_len(keys.len()));
+    assert_eq!(app.focus, Focus::Pattern);
+    assert_eq!(app.wb.pattern.text(), text);
+    assert_eq!(
+        app.wb.compile_count(),
+        compiles + 1,
+        "one compile per burst"
+    );
+    assert!(!app.quit);
+}
+
+#[test]
+fn paste_burst_ctrl_c_in_the_middle_quits_without_compiling() {
+    let mut app = screens::demo(100, 30);
+    let before = app.wb.pattern.text().to_string();
+    let mut keys = paste_keys(&"ab\tcd\n".repeat(20_000));
+    keys.insert(
+        50_000,
+        KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
+    );
+    let compiles = app.wb.compile_count();
+    app.handle_burst(&keys, Burst::Pasted);
+    assert!(app.quit, "Ctrl-C inside a burst quits");
+    assert_eq!(
+        app.wb.compile_count(),
+        compiles,
+        "nothing compiled on the way out"
+    );
+    // The one-line pattern editor turns line breaks into spaces.
+    let typed = "ab\tcd ".repeat(20_000)[..50_000].to_string();
+    assert_eq!(
+        app.wb.pattern.text(),
+        format!("{before}{typed}"),
+        "the text before Ctrl-C went in, nothing after it"
+    );
+}
+
+#[test]
+fn a_short_burst_is_typing_and_tab_still_moves_the_focus() {
+    let mut app = screens::demo(100, 30);
+    let keys = paste_keys("ab\tc");
+    assert_eq!(Burst::of_len(keys.len()), Burst::Typed);
+    app.handle_burst(&keys, Burst::Typed);
+    assert_eq!(app.focus, Focus::Input);
+    assert!(app.wb.pattern.text().ends_with("ab"));
+}
+
+/// Issue #14: a bracketed paste from a real terminal ends its lines with CR; it used to stay
+/// one line with `␍` marks. CR and CRLF are line breaks in pasted text.
+#[test]
+fn a_paste_with_cr_line_ends_becomes_lines() {
+    let mut app = start(
+        TuiArgs::default(),
+        StartInput::Loaded(String::new(), InputSource::File("empty.log".into()), None),
+        None,
+    );
+    key(&mut app, KeyCode::Tab, KeyModifiers::NONE);
+    app.update(Action::Edit(Edit::Paste("one\rtwo\r\nthree\r".into())));
+    assert_eq!(app.wb.input.text(), "one\ntwo\nthree\n");
+    assert_eq!(app.wb.input.line_count(), 4);
+    assert_eq!(app.wb.input.line(1), "two");
 }

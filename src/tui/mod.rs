@@ -25,7 +25,7 @@ use anyhow::Context as _;
 use app::{App, Effect};
 use crossterm::event::{
     self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
-    Event, KeyEventKind, MouseEventKind,
+    Event, KeyEvent, KeyEventKind, KeyModifiers, MouseEventKind,
 };
 use presets::PresetBrowser;
 use ratatui::layout::Rect;
@@ -292,6 +292,8 @@ fn event_loop(
     // The first frame waits briefly for the window scan, so it already shows the matches.
     app.wb.wait_window(Duration::from_millis(150));
     let mut dirty = true;
+    let mut keys: Vec<KeyEvent> = Vec::new();
+    let mut last_paste: Option<Instant> = None;
     loop {
         if dirty {
             terminal.draw(|f| render::draw(f, app))?;
@@ -307,14 +309,8 @@ fn event_loop(
             Duration::from_millis(500)
         };
         if event::poll(timeout)? {
-            // Take every event that is waiting before drawing again.
-            loop {
-                handle_event(app, event::read()?);
-                dirty = true;
-                if app.quit || !event::poll(Duration::ZERO)? {
-                    break;
-                }
-            }
+            read_burst(app, &mut keys, &mut last_paste)?;
+            dirty = true;
         }
         for effect in std::mem::take(&mut app.effects) {
             match effect {
@@ -356,6 +352,75 @@ fn save_user_preset(app: &mut App, key: &str) -> anyhow::Result<String> {
     app.presets = load_presets();
     app.presets.select_key(key);
     Ok(format!("saved preset {key} to {}", path.display()))
+}
+
+/// Longest a burst is read before it is applied and a frame drawn, so a paste that streams in
+/// for seconds still shows progress and a Ctrl-C behind it is served promptly.
+const BURST_READ_LIMIT: Duration = Duration::from_millis(40);
+/// How long a burst waits for its next event. Not zero: crossterm's level-triggered reader
+/// (the `use-dev-tty` feature) answers a zero-timeout poll from its own queue only, not from
+/// the bytes it has already read and not yet parsed into events.
+const BURST_GAP: Duration = Duration::from_millis(1);
+/// Most key events in one burst.
+const BURST_MAX_KEYS: usize = 1 << 20;
+/// A burst read this soon after a pasted one continues the paste (a paste arrives in chunks,
+/// and the last chunk can be short).
+const PASTE_CONTINUES: Duration = Duration::from_millis(150);
+
+/// Reads every event waiting (up to [`BURST_READ_LIMIT`]) and applies the key events as one
+/// burst: the pattern is compiled and the scans started once per burst, not once per key, and a
+/// long burst is a paste from a terminal without bracketed paste. Reading stops at Ctrl-C.
+fn read_burst(
+    app: &mut App,
+    keys: &mut Vec<KeyEvent>,
+    last_paste: &mut Option<Instant>,
+) -> anyhow::Result<()> {
+    let started = Instant::now();
+    keys.clear();
+    let mut flush = |app: &mut App, keys: &mut Vec<KeyEvent>| {
+        if keys.is_empty() {
+            return;
+        }
+        let continues = last_paste.is_some_and(|t| t.elapsed() < PASTE_CONTINUES);
+        let burst = if continues {
+            app::Burst::Pasted
+        } else {
+            app::Burst::of_len(keys.len())
+        };
+        app.handle_burst(keys, burst);
+        if burst == app::Burst::Pasted {
+            *last_paste = Some(Instant::now());
+        }
+        keys.clear();
+    };
+    loop {
+        match event::read()? {
+            Event::Key(k) if k.kind != KeyEventKind::Release => {
+                let quit = is_quit_key(&k);
+                keys.push(k);
+                if quit {
+                    break;
+                }
+            }
+            other => {
+                flush(app, keys);
+                handle_event(app, other);
+            }
+        }
+        if app.quit
+            || keys.len() >= BURST_MAX_KEYS
+            || started.elapsed() >= BURST_READ_LIMIT
+            || !event::poll(BURST_GAP)?
+        {
+            break;
+        }
+    }
+    flush(app, keys);
+    Ok(())
+}
+
+fn is_quit_key(k: &KeyEvent) -> bool {
+    k.code == crossterm::event::KeyCode::Char('c') && k.modifiers == KeyModifiers::CONTROL
 }
 
 fn handle_event(app: &mut App, ev: Event) {
