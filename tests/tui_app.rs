@@ -6,9 +6,9 @@ use ratatui::layout::Rect;
 use rxw::cli::TuiArgs;
 use rxw::tui::action::{Action, CopyWhat, Edit, ResultTab};
 use rxw::tui::app::{App, Burst, Effect, Focus};
-use rxw::tui::session::Session;
+use rxw::tui::session::{Session, SessionStore};
 use rxw::tui::theme::Palette;
-use rxw::tui::{StartInput, load_presets, screens, start_app};
+use rxw::tui::{StartInput, autosave, load_presets, screens, start_app};
 use rxw::workbench::InputSource;
 
 fn key(app: &mut App, code: KeyCode, mods: KeyModifiers) {
@@ -561,4 +561,86 @@ fn a_paste_with_cr_line_ends_becomes_lines() {
     assert_eq!(app.wb.input.text(), "one\ntwo\nthree\n");
     assert_eq!(app.wb.input.line_count(), 4);
     assert_eq!(app.wb.input.line(1), "two");
+}
+
+/// Issue #14: typed input above 4 MiB used to be saved as `"input": null`, so the next start
+/// showed the demo instead of the text.
+#[test]
+fn typed_input_above_4_mib_is_saved_and_restored_on_the_next_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rxw/session.json");
+    let big = "[CLAIM 7fce46e0] typed by hand\n".repeat((5 << 20) / 31);
+    assert!(big.len() > rxw::tui::session::MAX_INLINE_INPUT);
+    let mut app = start(
+        TuiArgs::default(),
+        StartInput::Loaded(String::new(), InputSource::File("empty.log".into()), None),
+        None,
+    );
+    key(&mut app, KeyCode::Tab, KeyModifiers::NONE);
+    app.update(Action::Edit(Edit::Paste(big.clone())));
+    assert!(app.session_dirty);
+    let mut store = SessionStore::new(path.clone());
+    autosave(&mut app, &mut store);
+    assert_eq!(app.save_error, None);
+    assert!(!app.session_dirty);
+    let restored = rxw::tui::session::load(&path);
+    assert_eq!(restored.notice, None);
+    let again = start(TuiArgs::default(), StartInput::Demo, restored.session);
+    assert_eq!(again.wb.source, InputSource::Typed);
+    assert!(
+        again.wb.input.text() == big,
+        "the large input came back whole"
+    );
+}
+
+/// Issue #14: when the state directory was not writable, autosave failed without a word.
+#[test]
+fn autosave_failure_is_shown_in_the_status_bar_until_a_save_succeeds() {
+    let dir = tempfile::tempdir().unwrap();
+    // A file where the state directory should be: creating the directory fails, even as root.
+    let blocker = dir.path().join("state");
+    std::fs::write(&blocker, "not a directory").unwrap();
+    let mut store = SessionStore::new(blocker.join("rxw/session.json"));
+    let mut app = screens::demo(120, 34);
+    type_str(&mut app, "x");
+    assert!(app.session_dirty);
+    autosave(&mut app, &mut store);
+    assert!(app.session_dirty, "still unsaved, so it is retried");
+    let err = app
+        .save_error
+        .clone()
+        .expect("the failure is kept for the status bar");
+    assert!(err.starts_with("session not saved to "), "{err}");
+    type_str(&mut app, "y");
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    assert!(
+        screen.contains("⚠ session not saved to"),
+        "shown, and still shown after more keys: {screen}"
+    );
+    let mut good = SessionStore::new(dir.path().join("ok/rxw/session.json"));
+    autosave(&mut app, &mut good);
+    assert_eq!(app.save_error, None);
+    assert!(!app.session_dirty);
+}
+
+/// Issue #14: a corrupt `session.json` was reset silently and overwritten; it is now moved
+/// aside, and the start says so in the status bar.
+#[test]
+fn a_corrupt_session_is_moved_aside_and_the_start_says_so_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("session.json");
+    std::fs::write(&path, "{\"pattern\": 12").unwrap();
+    let restored = rxw::tui::session::load(&path);
+    assert!(restored.session.is_none());
+    assert!(dir.path().join("session.json.bad").exists());
+    let mut app = start(TuiArgs::default(), StartInput::Demo, restored.session);
+    app.message = restored.notice;
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    assert!(screen.contains("the saved session was corrupt"), "{screen}");
+    type_str(&mut app, "x");
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    assert!(
+        !screen.contains("the saved session was corrupt"),
+        "said once"
+    );
 }

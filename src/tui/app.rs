@@ -126,6 +126,8 @@ pub struct App {
     pub effects: Vec<Effect>,
     /// A warning about the input (invalid UTF-8 replaced), for the status bar.
     pub input_warning: Option<String>,
+    /// Why the last session save failed, shown in the status bar until a save succeeds.
+    pub save_error: Option<String>,
     /// Recompiling and rescanning left for the end of the current burst.
     deferred: Deferred,
 }
@@ -155,6 +157,7 @@ impl App {
             literal_lang: 0,
             effects: Vec::new(),
             input_warning: None,
+            save_error: None,
             deferred: Deferred::default(),
         };
         app.wb.compile();

@@ -29,7 +29,7 @@ use crossterm::event::{
 };
 use presets::PresetBrowser;
 use ratatui::layout::Rect;
-use session::Session;
+use session::{Session, SessionStore};
 use std::io::IsTerminal;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -215,18 +215,24 @@ pub fn run(args: TuiArgs) -> anyhow::Result<()> {
             "the workbench needs a terminal on standard output; use `rxw find` for scripts"
         );
     }
-    let session_path = session::default_path();
-    let saved = session_path.as_deref().and_then(session::load);
+    let mut store = session::default_path().map(SessionStore::new);
+    let restored = store
+        .as_ref()
+        .map(|s| session::load(s.path()))
+        .unwrap_or_default();
     let presets = load_presets();
     let (w, h) = crossterm::terminal::size().unwrap_or((80, 24));
     let mut app = start_app(
         &args,
         input,
-        saved,
+        restored.session,
         presets,
         Rect::new(0, 0, w, h),
         theme::Palette::from_env(),
     )?;
+    if let Some(notice) = restored.notice {
+        app.message = Some(notice);
+    }
 
     let term_signal = Arc::new(AtomicBool::new(false));
     for sig in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
@@ -266,17 +272,20 @@ pub fn run(args: TuiArgs) -> anyhow::Result<()> {
         prev(info);
     }));
     let _ = crossterm::execute!(std::io::stdout(), EnableMouseCapture, EnableBracketedPaste);
-    let result = event_loop(&mut terminal, &mut app, &term_signal);
+    let result = event_loop(&mut terminal, &mut app, &term_signal, store.as_mut());
     let _ = crossterm::execute!(
         std::io::stdout(),
         DisableMouseCapture,
         DisableBracketedPaste
     );
     ratatui::restore();
-    if let Some(path) = &session_path
-        && let Err(e) = session::save(path, &Session::of(&app))
+    if let Some(store) = &mut store
+        && let Err(e) = store.save_app(&app)
     {
-        eprintln!("rxw: could not save the session to {}: {e}", path.display());
+        eprintln!(
+            "rxw: could not save the session to {}: {e}",
+            store.path().display()
+        );
     }
     result
 }
@@ -285,9 +294,9 @@ fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     app: &mut App,
     term_signal: &AtomicBool,
+    mut store: Option<&mut SessionStore>,
 ) -> anyhow::Result<()> {
     let mut clip = clipboard::Clipboard::new();
-    let session_path = session::default_path();
     let mut last_save = Instant::now();
     // The first frame waits briefly for the window scan, so it already shows the matches.
     app.wb.wait_window(Duration::from_millis(150));
@@ -334,12 +343,29 @@ fn event_loop(
         }
         if app.session_dirty
             && last_save.elapsed() > Duration::from_secs(2)
-            && let Some(path) = &session_path
+            && let Some(store) = store.as_deref_mut()
         {
-            if session::save(path, &Session::of(app)).is_ok() {
-                app.session_dirty = false;
-            }
+            autosave(app, store);
             last_save = Instant::now();
+            dirty = true;
+        }
+    }
+}
+
+/// Saves the session now. A failure (the state directory is not writable, the disk is full) is
+/// shown in the status bar until a later save succeeds; the session stays dirty, so it is
+/// retried.
+pub fn autosave(app: &mut App, store: &mut SessionStore) {
+    match store.save_app(app) {
+        Ok(()) => {
+            app.session_dirty = false;
+            app.save_error = None;
+        }
+        Err(e) => {
+            app.save_error = Some(format!(
+                "session not saved to {}: {e}",
+                store.path().display()
+            ));
         }
     }
 }

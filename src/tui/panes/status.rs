@@ -56,6 +56,9 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
             chrome(Chrome::Error, p),
         ));
     }
+    if let Some(e) = &app.save_error {
+        spans.push(Span::styled(format!(" ⚠ {e} "), chrome(Chrome::Error, p)));
+    }
     if let Some(w) = &app.input_warning {
         spans.push(Span::styled(format!(" ⚠ {w} "), chrome(Chrome::Error, p)));
     }
