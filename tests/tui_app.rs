@@ -503,11 +503,19 @@ fn paste_burst_without_bracketed_paste_into_the_pattern_compiles_once() {
     app.handle_burst(&keys, Burst::of_len(keys.len()));
     assert_eq!(app.focus, Focus::Pattern);
     assert_eq!(app.wb.pattern.text(), text);
+    assert!(
+        app.wb.compiling(),
+        "a 200 KB pattern compiles off the UI thread"
+    );
+    assert_eq!(app.wb.compile_count(), compiles);
+    screens::settle(&mut app);
+    assert!(!app.wb.compiling());
     assert_eq!(
         app.wb.compile_count(),
         compiles + 1,
         "one compile per burst"
     );
+    assert!(app.wb.compiled().is_ok());
     assert!(!app.quit);
 }
 
@@ -528,6 +536,7 @@ fn paste_burst_ctrl_c_in_the_middle_quits_without_compiling() {
         compiles,
         "nothing compiled on the way out"
     );
+    assert!(!app.wb.compiling(), "nor asked for");
     // The one-line pattern editor turns line breaks into spaces.
     let typed = "ab\tcd ".repeat(20_000)[..50_000].to_string();
     assert_eq!(

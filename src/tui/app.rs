@@ -10,7 +10,7 @@ use super::layout::{self, Areas};
 use super::presets::PresetBrowser;
 use super::theme::Palette;
 use crate::flavor::Flavor;
-use crate::workbench::{LineEditor, TextBuffer, Workbench};
+use crate::workbench::{Compiling, LineEditor, TextBuffer, Workbench};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use std::borrow::Cow;
@@ -244,13 +244,27 @@ impl App {
         }
     }
 
-    /// Takes in finished scan work; returns whether the screen changed.
+    /// Takes in finished scan and compile work; returns whether the screen changed.
     pub fn poll(&mut self) -> bool {
-        let changed = self.wb.poll();
+        let mut changed = self.wb.poll();
+        if self.wb.take_fresh_compile() {
+            changed = true;
+            if self.wb.compiled().is_ok() {
+                self.reset_selection();
+                let w = self.window();
+                self.wb.rescan(w);
+            }
+        }
         if changed {
             self.clamp_selection();
         }
         changed
+    }
+
+    fn reset_selection(&mut self) {
+        self.selected = 0;
+        self.matches_top = 0;
+        self.explain_selected = 0;
     }
 
     fn clamp_selection(&mut self) {
@@ -414,11 +428,9 @@ impl App {
     pub fn run_deferred(&mut self) {
         let d = std::mem::take(&mut self.deferred);
         let mut rescan = d.input;
-        if d.pattern && self.wb.compile() && self.wb.compiled().is_ok() {
+        if d.pattern && self.wb.request_compile() == Compiling::Done && self.wb.compiled().is_ok() {
             rescan = true;
-            self.selected = 0;
-            self.matches_top = 0;
-            self.explain_selected = 0;
+            self.reset_selection();
         }
         let w = self.window();
         if rescan {

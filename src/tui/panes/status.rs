@@ -50,6 +50,12 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
             chrome(Chrome::Error, p),
         ));
     }
+    if wb.compiling() {
+        spans.push(Span::styled(
+            " compiling the pattern… ",
+            chrome(Chrome::Dim, p),
+        ));
+    }
     if wb.stale() {
         spans.push(Span::styled(
             " ⚠ pattern invalid: showing the last good matches, dimmed ",
