@@ -164,10 +164,7 @@ fn main() {
 
         // First frame of `rxw FILE`: load, build, wait for the window, draw.
         let t0 = Instant::now();
-        let text = Text::from_path(&path)
-            .expect("read the log")
-            .to_cow()
-            .into_owned();
+        let text = Text::from_path(&path).expect("read the log").into_string();
         let args = TuiArgs {
             pattern: Some(pattern.to_string()),
             flavor: Some(rxw::Flavor::Python),

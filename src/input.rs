@@ -1,6 +1,13 @@
-//! Loading text to match: from memory, a file (memory-mapped when large), or a reader.
+//! Loading text to match: from memory, a file, or a reader.
 //!
-//! Valid UTF-8 is used in place, without a copy. Invalid UTF-8 is decoded with U+FFFD
+//! Files are read with plain reads into one buffer, never memory-mapped: a map faults (SIGBUS,
+//! the process dies) when another process truncates the file while it is being read, which is
+//! exactly what logrotate's `copytruncate` does to a live log. A read sees the short file
+//! instead, and rxw says so: [`Text::read_path`] returns the bytes read so far with an
+//! [`ErrorKind::Io`] error saying the file changed, and [`Text::from_path`] turns that into an
+//! error. Bytes appended while the file is read are read too (a growing log is not an error).
+//!
+//! Valid UTF-8 is used as read, without a second copy. Invalid UTF-8 is decoded with U+FFFD
 //! replacements and said in [`Text::invalid_utf8`], never a crash.
 
 use crate::error::{Error, ErrorKind};
@@ -8,27 +15,40 @@ use std::borrow::Cow;
 use std::io::Read;
 use std::path::Path;
 
-/// Files at least this large are memory-mapped instead of read.
-const MMAP_THRESHOLD: u64 = 1 << 20;
-
-enum Backing {
-    Owned(Vec<u8>),
-    Mapped(memmap2::Mmap),
-}
-
 /// Loaded input bytes.
 pub struct Text {
-    backing: Backing,
+    bytes: Vec<u8>,
     /// Present when the bytes were not valid UTF-8: the decoded text.
     decoded: Option<String>,
     /// Number of invalid sequences and the byte offset of the first, when invalid.
     pub invalid_utf8: Option<(usize, usize)>,
 }
 
+/// A file read to its end, or as far as it could be read before it changed.
+pub struct FileRead {
+    /// Every byte read: the whole file, or the part read before it changed.
+    pub text: Text,
+    /// Set when the file changed or failed while it was read: an [`ErrorKind::Io`] error
+    /// naming the file. `text` then holds the data read so far.
+    pub incomplete: Option<Error>,
+}
+
 impl Text {
     /// Wraps bytes already in memory.
     pub fn from_bytes(bytes: Vec<u8>) -> Text {
-        Text::new(Backing::Owned(bytes))
+        let (decoded, invalid_utf8) = match std::str::from_utf8(&bytes) {
+            Ok(_) => (None, None),
+            Err(e) => {
+                let first = e.valid_up_to();
+                let lossy = String::from_utf8_lossy(&bytes).into_owned();
+                (Some(lossy), Some((count_invalid(&bytes), first)))
+            }
+        };
+        Text {
+            bytes,
+            decoded,
+            invalid_utf8,
+        }
     }
 
     /// Reads a whole reader (standard input).
@@ -42,89 +62,95 @@ impl Text {
         Ok(Text::from_bytes(buf))
     }
 
-    /// Opens a file; large files are memory-mapped.
+    /// Reads a file. A file that changes while it is read (truncated, rotated) is an error,
+    /// never a signal.
     ///
     /// # Errors
-    /// [`ErrorKind::Io`] naming the path when it cannot be opened or read.
+    /// [`ErrorKind::Io`] naming the path when it cannot be opened or read, is a directory, or
+    /// changed while it was read.
     pub fn from_path(path: &Path) -> Result<Text, Error> {
-        let io = |e: std::io::Error| Error::new(ErrorKind::Io, format!("{}: {e}", path.display()));
-        let file = std::fs::File::open(path).map_err(io)?;
-        let meta = file.metadata().map_err(io)?;
-        Text::from_file(file, &meta, path)
+        Text::read_path(path)?.complete()
     }
 
-    /// Loads an open file whose metadata the caller already has (`path` names it in errors);
-    /// large files are memory-mapped.
+    /// Reads a file, keeping what was read when it changes or fails part way (the workbench
+    /// shows that much and says why it stopped).
     ///
     /// # Errors
-    /// [`ErrorKind::Io`] naming the path when it is a directory or cannot be read.
+    /// [`ErrorKind::Io`] naming the path when it cannot be opened or is a directory.
+    pub fn read_path(path: &Path) -> Result<FileRead, Error> {
+        let file = std::fs::File::open(path).map_err(|e| io_error(path, &e))?;
+        let meta = file.metadata().map_err(|e| io_error(path, &e))?;
+        Text::read_file(file, &meta, path)
+    }
+
+    /// Reads an open file whose metadata the caller already has (`path` names it in errors).
+    ///
+    /// # Errors
+    /// [`ErrorKind::Io`] naming the path when it is a directory, cannot be read, or changed
+    /// while it was read.
     pub fn from_file(
         file: std::fs::File,
         meta: &std::fs::Metadata,
         path: &Path,
     ) -> Result<Text, Error> {
-        let io = |e: std::io::Error| Error::new(ErrorKind::Io, format!("{}: {e}", path.display()));
+        Text::read_file(file, meta, path)?.complete()
+    }
+
+    /// As [`Text::from_file`], keeping what was read when the file changes or fails part way.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Io`] naming the path when it is a directory or too large to hold in memory.
+    pub fn read_file(
+        mut file: std::fs::File,
+        meta: &std::fs::Metadata,
+        path: &Path,
+    ) -> Result<FileRead, Error> {
         if meta.is_dir() {
             return Err(Error::new(
                 ErrorKind::Io,
                 format!("{}: is a directory", path.display()),
             ));
         }
-        if meta.len() >= MMAP_THRESHOLD
-            && let Ok(map) = map_file(&file)
+        let (bytes, mut incomplete) = read_all(&mut file, meta.len(), path)?;
+        if incomplete.is_none()
+            && let Ok(now) = file.metadata()
+            && now.is_file()
+            && now.len() < bytes.len() as u64
         {
-            return Ok(Text::new(Backing::Mapped(map)));
+            // Cut below what was read and written again before the read ended: what was read
+            // mixes old and new contents.
+            incomplete = Some(changed(path, meta.len(), bytes.len(), Some(now.len())));
         }
-        let mut buf = Vec::with_capacity(meta.len() as usize);
-        let mut file = file;
-        file.read_to_end(&mut buf).map_err(io)?;
-        Ok(Text::from_bytes(buf))
-    }
-
-    fn new(backing: Backing) -> Text {
-        let bytes: &[u8] = match &backing {
-            Backing::Owned(v) => v,
-            Backing::Mapped(m) => m,
-        };
-        let (decoded, invalid_utf8) = match std::str::from_utf8(bytes) {
-            Ok(_) => (None, None),
-            Err(e) => {
-                let first = e.valid_up_to();
-                let lossy = String::from_utf8_lossy(bytes);
-                let count = count_invalid(bytes);
-                (Some(lossy.into_owned()), Some((count, first)))
-            }
-        };
-        Text {
-            backing,
-            decoded,
-            invalid_utf8,
-        }
+        Ok(FileRead {
+            text: Text::from_bytes(bytes),
+            incomplete,
+        })
     }
 
     /// The bytes as loaded, before any UTF-8 decoding.
     pub fn bytes(&self) -> &[u8] {
-        match &self.backing {
-            Backing::Owned(v) => v,
-            Backing::Mapped(m) => m,
-        }
+        &self.bytes
     }
 
     /// The text (decoded when the bytes were not UTF-8).
     pub fn as_str(&self) -> &str {
-        if let Some(d) = &self.decoded {
-            return d;
+        match &self.decoded {
+            Some(d) => d,
+            None => std::str::from_utf8(&self.bytes).expect("validated at load"),
         }
-        let bytes: &[u8] = match &self.backing {
-            Backing::Owned(v) => v,
-            Backing::Mapped(m) => m,
-        };
-        std::str::from_utf8(bytes).expect("validated at load")
     }
 
     /// The text as an owned or borrowed string.
     pub fn to_cow(&self) -> Cow<'_, str> {
         Cow::Borrowed(self.as_str())
+    }
+
+    /// The text as an owned string, without copying valid UTF-8.
+    pub fn into_string(self) -> String {
+        match self.decoded {
+            Some(d) => d,
+            None => String::from_utf8(self.bytes).expect("validated at load"),
+        }
     }
 
     /// A one-line notice about invalid UTF-8, when there was any.
@@ -136,6 +162,63 @@ impl Text {
             )
         })
     }
+}
+
+impl FileRead {
+    /// The text when the whole file was read.
+    ///
+    /// # Errors
+    /// The reason the read stopped early.
+    pub fn complete(self) -> Result<Text, Error> {
+        match self.incomplete {
+            Some(e) => Err(e),
+            None => Ok(self.text),
+        }
+    }
+}
+
+fn io_error(path: &Path, e: &std::io::Error) -> Error {
+    Error::new(ErrorKind::Io, format!("{}: {e}", path.display()))
+}
+
+fn changed(path: &Path, at_open: u64, read: usize, now: Option<u64>) -> Error {
+    let now = now.map_or(String::new(), |n| format!(", {n} bytes now"));
+    Error::new(
+        ErrorKind::Io,
+        format!(
+            "{}: the file changed while it was read ({at_open} bytes at open, {read} read{now}); it was truncated or rotated",
+            path.display()
+        ),
+    )
+}
+
+/// Reads `r` to its end. `expected` is the size the file had when opened: ending short of it
+/// means the file was truncated under the read. Returns the bytes read so far together with
+/// that error, or with a read error part way; only a file too large to hold is an outright
+/// error.
+fn read_all(
+    r: &mut impl Read,
+    expected: u64,
+    path: &Path,
+) -> Result<(Vec<u8>, Option<Error>), Error> {
+    let mut buf = Vec::new();
+    // One extra byte so reading up to the end does not grow the buffer just to see EOF.
+    let want = usize::try_from(expected.saturating_add(1)).unwrap_or(usize::MAX);
+    buf.try_reserve_exact(want).map_err(|_| {
+        Error::new(
+            ErrorKind::Io,
+            format!("{}: {expected} bytes do not fit in memory", path.display()),
+        )
+    })?;
+    // `read_to_end` keeps the bytes read before an error, so the caller can still show them.
+    if let Err(e) = r.read_to_end(&mut buf) {
+        return Ok((buf, Some(io_error(path, &e))));
+    }
+    if (buf.len() as u64) < expected {
+        let err = changed(path, expected, buf.len(), None);
+        return Ok((buf, Some(err)));
+    }
+    Ok((buf, None))
 }
 
 fn count_invalid(mut bytes: &[u8]) -> usize {
@@ -152,17 +235,6 @@ fn count_invalid(mut bytes: &[u8]) -> usize {
     }
 }
 
-/// Maps a file read-only.
-///
-/// Sound enough: the map is private and read-only; if another process truncates the file
-/// while it is mapped, reads past the new end fault (SIGBUS) — the same risk every mmap-based
-/// search tool takes for the measured win of not copying multi-GB files.
-#[allow(unsafe_code)]
-fn map_file(file: &std::fs::File) -> std::io::Result<memmap2::Mmap> {
-    // SAFETY: see the function comment.
-    unsafe { memmap2::Mmap::map(file) }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,6 +245,7 @@ mod tests {
         assert_eq!(t.as_str(), "ab\u{FFFD}cd\u{FFFD}");
         assert_eq!(t.invalid_utf8, Some((2, 2)));
         assert!(t.warning().unwrap().contains("2 invalid sequences"));
+        assert_eq!(t.into_string(), "ab\u{FFFD}cd\u{FFFD}");
     }
 
     #[test]
@@ -180,5 +253,73 @@ mod tests {
         let t = Text::from_bytes("é".as_bytes().to_vec());
         assert_eq!(t.as_str(), "é");
         assert!(t.warning().is_none());
+        assert_eq!(t.into_string(), "é");
+    }
+
+    /// A reader over a file that another process cut short after `cut` bytes.
+    struct Truncated<'a> {
+        data: &'a [u8],
+        cut: usize,
+        at: usize,
+    }
+
+    impl Read for Truncated<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let end = self.cut.min(self.at + buf.len().min(7));
+            let n = end - self.at;
+            buf[..n].copy_from_slice(&self.data[self.at..end]);
+            self.at = end;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn sigbus_on_truncation_a_file_cut_short_mid_read_is_an_io_error_with_the_data_read() {
+        let data = b"line one\nline two\nline three\n";
+        let mut r = Truncated {
+            data,
+            cut: 12,
+            at: 0,
+        };
+        let (bytes, err) = read_all(&mut r, data.len() as u64, Path::new("t.log")).unwrap();
+        assert_eq!(bytes, b"line one\nlin");
+        let err = err.expect("a short read is reported");
+        assert_eq!(err.kind, ErrorKind::Io);
+        assert!(
+            err.message
+                .starts_with("t.log: the file changed while it was read"),
+            "{}",
+            err.message
+        );
+        assert!(
+            err.message.contains("29 bytes at open, 12 read"),
+            "{}",
+            err.message
+        );
+    }
+
+    #[test]
+    fn a_file_read_whole_or_grown_is_not_an_error() {
+        let data = b"abc\ndef\n";
+        let mut r = Truncated {
+            data,
+            cut: data.len(),
+            at: 0,
+        };
+        let (bytes, err) = read_all(&mut r, 4, Path::new("t.log")).unwrap();
+        assert_eq!(bytes, data);
+        assert!(err.is_none());
+    }
+
+    #[test]
+    fn reading_a_real_file_and_a_directory() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.log");
+        std::fs::write(&path, b"x\xffy").unwrap();
+        let t = Text::from_path(&path).unwrap();
+        assert_eq!(t.as_str(), "x\u{FFFD}y");
+        assert_eq!(t.invalid_utf8, Some((1, 1)));
+        let err = Text::from_path(dir.path()).err().unwrap();
+        assert!(err.message.ends_with("is a directory"), "{}", err.message);
     }
 }

@@ -6,6 +6,7 @@
 //! is tested without a terminal; the TUI adds focus, scrolling and popups on top.
 
 pub mod buffer;
+pub mod compile;
 pub mod export;
 pub mod line;
 pub mod nav;
@@ -16,6 +17,7 @@ use crate::engine::{EngineKind, Match, MatchOptions, Regex};
 use crate::error::{Error, ErrorKind};
 use crate::flavor::{Flags, Flavor};
 pub use buffer::TextBuffer;
+use compile::{CompileKey, Compiler};
 pub use line::LineEditor;
 use scan::{ScanEvent, Scanner};
 use std::ops::Range;
@@ -24,6 +26,22 @@ use std::time::{Duration, Instant};
 
 /// The embedded demo input: a NetVM agent log.
 pub const DEMO_LOG: &str = include_str!("../assets/demo.log");
+
+/// Patterns at least this long are compiled on a worker thread by
+/// [`Workbench::request_compile`]; shorter ones compile at once (microseconds).
+pub const BACKGROUND_COMPILE_BYTES: usize = 4096;
+
+/// How [`Workbench::request_compile`] served a request.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Compiling {
+    /// Pattern, flavor and flags are those already compiled (or being compiled).
+    Unchanged,
+    /// Compiled now: [`Workbench::compiled`] has the result.
+    Done,
+    /// Compiling on the worker; [`Workbench::poll`] takes the result in and
+    /// [`Workbench::take_fresh_compile`] says when it has.
+    InBackground,
+}
 
 /// Where the input came from.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -166,7 +184,14 @@ pub struct Workbench {
     pub preset: Option<String>,
     compiled: Result<Arc<Regex>, Error>,
     last_good: Option<Arc<Regex>>,
-    compiled_for: (String, Flavor, Flags),
+    compiled_for: CompileKey,
+    compiles: u64,
+    /// The compile worker, started by the first long pattern.
+    compiler: Option<Compiler>,
+    /// What the worker is compiling for us, if anything.
+    pending: Option<CompileKey>,
+    /// Set when a background compile was taken in and not yet reported.
+    fresh_compile: bool,
     /// Results of the current scan.
     pub results: Results,
     generation: u64,
@@ -196,6 +221,10 @@ impl Workbench {
             compiled: Err(Error::new(ErrorKind::PatternInvalid, "not compiled")),
             last_good: None,
             compiled_for: (String::from("\u{0}never"), flavor, flags),
+            compiles: 0,
+            compiler: None,
+            pending: None,
+            fresh_compile: false,
             results: Results::default(),
             generation: 0,
             scanner: Scanner::new(),
@@ -205,18 +234,97 @@ impl Workbench {
         wb
     }
 
+    fn compile_key(&self) -> CompileKey {
+        (self.pattern.text().to_string(), self.flavor, self.flags)
+    }
+
     /// Recompiles when the pattern, flavor or flags changed; returns whether they had.
+    /// Compiles on this thread whatever the length (see [`Workbench::request_compile`]).
     pub fn compile(&mut self) -> bool {
-        let key = (self.pattern.text().to_string(), self.flavor, self.flags);
+        let key = self.compile_key();
+        self.pending = None;
         if key == self.compiled_for {
             return false;
         }
-        self.compiled = Regex::new(&key.0, key.1, key.2).map(Arc::new);
+        let result = Regex::new(&key.0, key.1, key.2).map(Arc::new);
+        self.install(key, result);
+        true
+    }
+
+    /// As [`Workbench::compile`], but a pattern of [`BACKGROUND_COMPILE_BYTES`] or more is
+    /// compiled on a worker thread, so the caller keeps serving keys meanwhile. Until the
+    /// result is in, [`Workbench::compiled`] keeps the previous outcome and
+    /// [`Workbench::compiling`] is true.
+    pub fn request_compile(&mut self) -> Compiling {
+        let key = self.compile_key();
+        if key == self.compiled_for {
+            self.pending = None;
+            return Compiling::Unchanged;
+        }
+        if key.0.len() < BACKGROUND_COMPILE_BYTES {
+            self.compile();
+            return Compiling::Done;
+        }
+        if self.pending.as_ref() == Some(&key) {
+            return Compiling::Unchanged;
+        }
+        self.compiler
+            .get_or_insert_with(Compiler::new)
+            .submit(key.clone());
+        self.pending = Some(key);
+        Compiling::InBackground
+    }
+
+    /// Whether a background compile of the current pattern is under way.
+    pub fn compiling(&self) -> bool {
+        self.pending.is_some()
+    }
+
+    /// True once after a background compile was taken in (the caller then rescans).
+    pub fn take_fresh_compile(&mut self) -> bool {
+        std::mem::take(&mut self.fresh_compile)
+    }
+
+    /// Waits up to `timeout` for the background compile; returns whether none is pending.
+    pub fn wait_compiled(&mut self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        while self.pending.is_some() {
+            let now = Instant::now();
+            let Some(compiler) = &self.compiler else {
+                break;
+            };
+            if now >= deadline {
+                return false;
+            }
+            if let Some((key, result)) = compiler.wait_result(deadline - now) {
+                self.take_compiled(key, result);
+            }
+        }
+        true
+    }
+
+    fn take_compiled(&mut self, key: CompileKey, result: Result<Arc<Regex>, Error>) -> bool {
+        if self.pending.as_ref() != Some(&key) {
+            return false;
+        }
+        self.pending = None;
+        self.install(key, result);
+        self.fresh_compile = true;
+        true
+    }
+
+    fn install(&mut self, key: CompileKey, result: Result<Arc<Regex>, Error>) {
+        self.compiled = result;
+        self.compiles += 1;
         if let Ok(re) = &self.compiled {
             self.last_good = Some(Arc::clone(re));
         }
         self.compiled_for = key;
-        true
+    }
+
+    /// How many times the pattern has been compiled (a burst of edits should cost one).
+    pub fn compile_count(&self) -> u64 {
+        self.compiles
     }
 
     /// The compiled pattern, or its error.
@@ -311,6 +419,9 @@ impl Workbench {
     /// Takes in the scan events waiting; returns whether anything changed.
     pub fn poll(&mut self) -> bool {
         let mut changed = false;
+        while let Some((key, result)) = self.compiler.as_ref().and_then(Compiler::try_result) {
+            changed |= self.take_compiled(key, result);
+        }
         while let Some(ev) = self.scanner.try_event() {
             changed |= self.absorb(ev);
         }
@@ -603,6 +714,39 @@ mod tests {
         assert_eq!(w.replace_all().unwrap(), "a<1> b<22>");
         w.replacement.set(r"\9");
         assert!(w.replace_preview().is_err());
+    }
+
+    #[test]
+    fn a_long_pattern_compiles_on_the_worker_and_only_the_newest_is_taken() {
+        let mut w = wb(r"\d", "a1 job");
+        let before = w.compile_count();
+        w.pattern.set("x");
+        assert_eq!(w.request_compile(), Compiling::Done, "short: at once");
+        assert_eq!(w.compile_count(), before + 1);
+        let long_a = "job|".repeat(BACKGROUND_COMPILE_BYTES / 4) + "a";
+        let long_b = "job|".repeat(BACKGROUND_COMPILE_BYTES / 4) + "b";
+        w.pattern.set(&long_a);
+        assert_eq!(w.request_compile(), Compiling::InBackground);
+        assert_eq!(w.request_compile(), Compiling::Unchanged, "already asked");
+        w.pattern.set(&long_b);
+        assert_eq!(w.request_compile(), Compiling::InBackground);
+        assert!(w.compiling());
+        assert_eq!(
+            w.compiled().unwrap().pattern(),
+            "x",
+            "the old outcome stays meanwhile"
+        );
+        assert!(w.wait_compiled(Duration::from_secs(30)));
+        assert!(w.take_fresh_compile());
+        assert!(!w.take_fresh_compile(), "reported once");
+        assert_eq!(w.compiled().unwrap().pattern(), long_b);
+        assert_eq!(
+            w.compile_count(),
+            before + 2,
+            "the overtaken request is not installed"
+        );
+        w.poll();
+        assert_eq!(w.compiled().unwrap().pattern(), long_b);
     }
 
     #[test]

@@ -5,10 +5,10 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use rxw::cli::TuiArgs;
 use rxw::tui::action::{Action, CopyWhat, Edit, ResultTab};
-use rxw::tui::app::{App, Effect, Focus};
-use rxw::tui::session::Session;
+use rxw::tui::app::{App, Burst, Effect, Focus};
+use rxw::tui::session::{Session, SessionStore};
 use rxw::tui::theme::Palette;
-use rxw::tui::{StartInput, load_presets, screens, start_app};
+use rxw::tui::{StartInput, autosave, load_presets, screens, start_app};
 use rxw::workbench::InputSource;
 
 fn key(app: &mut App, code: KeyCode, mods: KeyModifiers) {
@@ -411,5 +411,245 @@ fn moving_through_the_explain_tree_highlights_the_node_span() {
     assert!(
         rows.iter().any(|r| r.lint),
         "nested quantifier lint listed: {rows:?}"
+    );
+}
+
+/// Issue #14, "SIGBUS on truncation": a file truncated while the workbench reads it at start
+/// opens on the data read so far, and the status bar says the file changed.
+#[test]
+fn sigbus_on_truncation_the_workbench_opens_on_the_data_read_and_says_why() {
+    let read = rxw::input::FileRead {
+        text: rxw::input::Text::from_bytes(b"[CLAIM 7fce46e0] one\n[CLAIM 0a".to_vec()),
+        incomplete: Some(rxw::Error::new(
+            rxw::ErrorKind::Io,
+            "t.log: the file changed while it was read (8520000 bytes at open, 30 read); it was truncated or rotated",
+        )),
+    };
+    let input = rxw::tui::loaded_file(read, std::path::Path::new("t.log"));
+    let app = start(TuiArgs::default(), input, None);
+    assert_eq!(app.wb.input.text(), "[CLAIM 7fce46e0] one\n[CLAIM 0a");
+    assert_eq!(app.wb.source, InputSource::File("t.log".into()));
+    let warning = app.input_warning.clone().expect("the truncation is said");
+    assert!(
+        warning.contains("the file changed while it was read")
+            && warning.contains("showing the 30 bytes read"),
+        "{warning}"
+    );
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    assert!(screen.contains("the file changed"), "{screen}");
+}
+
+/// About 200 KB of log text as the key events a terminal without bracketed paste sends: one
+/// per character, Enter for each line break (terminals send CR), Tab for each tab.
+fn paste_keys(text: &str) -> Vec<KeyEvent> {
+    text.chars()
+        .map(|c| match c {
+            '\n' => KeyEvent::new(KeyCode::Enter, KeyModifiers::NONE),
+            '\t' => KeyEvent::new(KeyCode::Tab, KeyModifiers::NONE),
+            c if c.is_uppercase() => KeyEvent::new(KeyCode::Char(c), KeyModifiers::SHIFT),
+            c => KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE),
+        })
+        .collect()
+}
+
+fn pasted_log() -> String {
+    let line = "2026-11-30T10:00:00Z\t[CLAIM 7fce46e0]\tworker took the job\n";
+    line.repeat(200_000 / line.len() + 1)
+}
+
+/// Issue #14, "paste burst without bracketed paste": 200 KB pasted as key events used to be
+/// handled key by key (tabs moved the focus, the pattern was recompiled after every key).
+/// The burst is now one edit in the focused pane and at most one compile.
+#[test]
+fn paste_burst_without_bracketed_paste_is_one_edit_in_the_input_and_no_compile() {
+    let mut app = start(
+        TuiArgs::default(),
+        StartInput::Loaded(String::new(), InputSource::File("empty.log".into()), None),
+        None,
+    );
+    key(&mut app, KeyCode::Tab, KeyModifiers::NONE);
+    assert_eq!(app.focus, Focus::Input);
+    let text = pasted_log();
+    let keys = paste_keys(&text);
+    assert!(keys.len() >= 200_000);
+    let compiles = app.wb.compile_count();
+    app.handle_burst(&keys, Burst::of_len(keys.len()));
+    assert_eq!(
+        app.focus,
+        Focus::Input,
+        "a pasted tab does not move the focus"
+    );
+    assert_eq!(app.wb.input.text(), text);
+    assert_eq!(
+        app.wb.compile_count(),
+        compiles,
+        "the pattern did not change"
+    );
+    screens::settle(&mut app);
+    assert_eq!(
+        app.wb.results.count,
+        text.matches("[CLAIM 7fce46e0]").count()
+    );
+    assert_eq!(Session::of(&app).input.as_deref(), Some(text.as_str()));
+}
+
+#[test]
+fn paste_burst_without_bracketed_paste_into_the_pattern_compiles_once() {
+    let mut app = screens::demo(100, 30);
+    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
+    let text = "job\t".repeat(50_000);
+    let keys = paste_keys(&text);
+    let compiles = app.wb.compile_count();
+    app.handle_burst(&keys, Burst::of_len(keys.len()));
+    assert_eq!(app.focus, Focus::Pattern);
+    assert_eq!(app.wb.pattern.text(), text);
+    assert!(
+        app.wb.compiling(),
+        "a 200 KB pattern compiles off the UI thread"
+    );
+    assert_eq!(app.wb.compile_count(), compiles);
+    screens::settle(&mut app);
+    assert!(!app.wb.compiling());
+    assert_eq!(
+        app.wb.compile_count(),
+        compiles + 1,
+        "one compile per burst"
+    );
+    assert!(app.wb.compiled().is_ok());
+    assert!(!app.quit);
+}
+
+#[test]
+fn paste_burst_ctrl_c_in_the_middle_quits_without_compiling() {
+    let mut app = screens::demo(100, 30);
+    let before = app.wb.pattern.text().to_string();
+    let mut keys = paste_keys(&"ab\tcd\n".repeat(20_000));
+    keys.insert(
+        50_000,
+        KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL),
+    );
+    let compiles = app.wb.compile_count();
+    app.handle_burst(&keys, Burst::Pasted);
+    assert!(app.quit, "Ctrl-C inside a burst quits");
+    assert_eq!(
+        app.wb.compile_count(),
+        compiles,
+        "nothing compiled on the way out"
+    );
+    assert!(!app.wb.compiling(), "nor asked for");
+    // The one-line pattern editor turns line breaks into spaces.
+    let typed = "ab\tcd ".repeat(20_000)[..50_000].to_string();
+    assert_eq!(
+        app.wb.pattern.text(),
+        format!("{before}{typed}"),
+        "the text before Ctrl-C went in, nothing after it"
+    );
+}
+
+#[test]
+fn a_short_burst_is_typing_and_tab_still_moves_the_focus() {
+    let mut app = screens::demo(100, 30);
+    let keys = paste_keys("ab\tc");
+    assert_eq!(Burst::of_len(keys.len()), Burst::Typed);
+    app.handle_burst(&keys, Burst::Typed);
+    assert_eq!(app.focus, Focus::Input);
+    assert!(app.wb.pattern.text().ends_with("ab"));
+}
+
+/// Issue #14: a bracketed paste from a real terminal ends its lines with CR; it used to stay
+/// one line with `␍` marks. CR and CRLF are line breaks in pasted text.
+#[test]
+fn a_paste_with_cr_line_ends_becomes_lines() {
+    let mut app = start(
+        TuiArgs::default(),
+        StartInput::Loaded(String::new(), InputSource::File("empty.log".into()), None),
+        None,
+    );
+    key(&mut app, KeyCode::Tab, KeyModifiers::NONE);
+    app.update(Action::Edit(Edit::Paste("one\rtwo\r\nthree\r".into())));
+    assert_eq!(app.wb.input.text(), "one\ntwo\nthree\n");
+    assert_eq!(app.wb.input.line_count(), 4);
+    assert_eq!(app.wb.input.line(1), "two");
+}
+
+/// Issue #14: typed input above 4 MiB used to be saved as `"input": null`, so the next start
+/// showed the demo instead of the text.
+#[test]
+fn typed_input_above_4_mib_is_saved_and_restored_on_the_next_start() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("rxw/session.json");
+    let big = "[CLAIM 7fce46e0] typed by hand\n".repeat((5 << 20) / 31);
+    assert!(big.len() > rxw::tui::session::MAX_INLINE_INPUT);
+    let mut app = start(
+        TuiArgs::default(),
+        StartInput::Loaded(String::new(), InputSource::File("empty.log".into()), None),
+        None,
+    );
+    key(&mut app, KeyCode::Tab, KeyModifiers::NONE);
+    app.update(Action::Edit(Edit::Paste(big.clone())));
+    assert!(app.session_dirty);
+    let mut store = SessionStore::new(path.clone());
+    autosave(&mut app, &mut store);
+    assert_eq!(app.save_error, None);
+    assert!(!app.session_dirty);
+    let restored = rxw::tui::session::load(&path);
+    assert_eq!(restored.notice, None);
+    let again = start(TuiArgs::default(), StartInput::Demo, restored.session);
+    assert_eq!(again.wb.source, InputSource::Typed);
+    assert!(
+        again.wb.input.text() == big,
+        "the large input came back whole"
+    );
+}
+
+/// Issue #14: when the state directory was not writable, autosave failed without a word.
+#[test]
+fn autosave_failure_is_shown_in_the_status_bar_until_a_save_succeeds() {
+    let dir = tempfile::tempdir().unwrap();
+    // A file where the state directory should be: creating the directory fails, even as root.
+    let blocker = dir.path().join("state");
+    std::fs::write(&blocker, "not a directory").unwrap();
+    let mut store = SessionStore::new(blocker.join("rxw/session.json"));
+    let mut app = screens::demo(120, 34);
+    type_str(&mut app, "x");
+    assert!(app.session_dirty);
+    autosave(&mut app, &mut store);
+    assert!(app.session_dirty, "still unsaved, so it is retried");
+    let err = app
+        .save_error
+        .clone()
+        .expect("the failure is kept for the status bar");
+    assert!(err.starts_with("session not saved to "), "{err}");
+    type_str(&mut app, "y");
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    assert!(
+        screen.contains("⚠ session not saved to"),
+        "shown, and still shown after more keys: {screen}"
+    );
+    let mut good = SessionStore::new(dir.path().join("ok/rxw/session.json"));
+    autosave(&mut app, &mut good);
+    assert_eq!(app.save_error, None);
+    assert!(!app.session_dirty);
+}
+
+/// Issue #14: a corrupt `session.json` was reset silently and overwritten; it is now moved
+/// aside, and the start says so in the status bar.
+#[test]
+fn a_corrupt_session_is_moved_aside_and_the_start_says_so_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("session.json");
+    std::fs::write(&path, "{\"pattern\": 12").unwrap();
+    let restored = rxw::tui::session::load(&path);
+    assert!(restored.session.is_none());
+    assert!(dir.path().join("session.json.bad").exists());
+    let mut app = start(TuiArgs::default(), StartInput::Demo, restored.session);
+    app.message = restored.notice;
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    assert!(screen.contains("the saved session was corrupt"), "{screen}");
+    type_str(&mut app, "x");
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    assert!(
+        !screen.contains("the saved session was corrupt"),
+        "said once"
     );
 }

@@ -152,3 +152,76 @@ fn a_hung_up_terminal_ends_the_process() {
     }
     assert!(!running, "rxw still running 5 s after its terminal hung up");
 }
+
+/// Issue #14, "paste burst without bracketed paste": tmux's `paste-buffer` (without `-p`)
+/// types the text as keys, with CR line ends, as a terminal without bracketed paste does.
+/// 200 KB used to take minutes (every key recompiled the pattern; tabs moved the focus). It
+/// must land whole in the focused editor, and Ctrl-C after it must quit.
+#[test]
+fn a_paste_burst_without_bracketed_paste_lands_whole_and_ctrl_c_quits() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        println!("NOTICE: tmux is not installed; skipping the paste-burst test");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("small.log");
+    std::fs::write(&log, "[CLAIM 7fce46e0]\n").unwrap();
+    let line = "2026-11-30T10:00:00Z\t[CLAIM 7fce46e0]\tworker took the job\n";
+    let mut pasted = line.repeat(200_000 / line.len());
+    pasted.push_str("END-OF-PASTE");
+    let paste_file = dir.path().join("paste.txt");
+    std::fs::write(&paste_file, &pasted).unwrap();
+
+    let session = format!("rxw-paste-{}", std::process::id());
+    let bin = env!("CARGO_BIN_EXE_rxw");
+    let cmd = format!(
+        "env XDG_STATE_HOME='{}' TERM=xterm-256color '{bin}' --fresh -e 'x' '{}'; echo RXW-EXITED $?; sleep 20",
+        dir.path().display(),
+        log.display()
+    );
+    let out = tmux(&[
+        "-f",
+        "/dev/null",
+        "new-session",
+        "-d",
+        "-s",
+        &session,
+        "-x",
+        "120",
+        "-y",
+        "34",
+        &cmd,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let first = wait_for(&session, "0 matches");
+    assert!(first.contains("0 matches"), "start:\n{first}");
+    let buffer = format!("{session}-buf");
+    let loaded = tmux(&[
+        "load-buffer",
+        "-b",
+        &buffer,
+        &paste_file.display().to_string(),
+    ]);
+    assert!(loaded.status.success());
+    // No -p: the text is typed as keys even though rxw asked for bracketed paste.
+    tmux(&["paste-buffer", "-d", "-b", &buffer, "-t", &session]);
+    let after = wait_for(&session, "END-OF-PASTE");
+    let landed = after.contains("END-OF-PASTE");
+    tmux(&["send-keys", "-t", &session, "C-c"]);
+    let exited = wait_for(&session, "RXW-EXITED 0");
+    let _ = tmux(&["kill-session", "-t", &session]);
+    assert!(landed, "the end of the paste is on screen:\n{after}");
+    assert!(exited.contains("RXW-EXITED 0"), "Ctrl-C quit:\n{exited}");
+    // Saved on the way out (an autosave during the paste may have written a part before).
+    let saved = dir.path().join("rxw/session.json");
+    let json = std::fs::read_to_string(&saved).expect("Ctrl-C quit and saved the session");
+    let s: serde_json::Value = serde_json::from_str(&json).unwrap();
+    // The one-line pattern editor makes line breaks spaces; tabs stay, so none moved the focus.
+    let want = format!("x{}", pasted.replace('\n', " "));
+    assert_eq!(s["pattern"].as_str().map(str::len), Some(want.len()));
+    assert!(s["pattern"] == want.as_str(), "the paste landed whole");
+}

@@ -24,8 +24,8 @@
 //!
 //! Files are read by a pool of scoped threads taking the next index from an atomic counter;
 //! each row lands in its slot, so the output order never depends on the scheduling. A file is
-//! loaded with [`Text::from_path`] (memory-mapped from 1 MB): memory is bounded by the few
-//! files in flight, not by the tree.
+//! read with [`Text::from_file`] (plain reads, so a file truncated under the scan is a ⚠️ row,
+//! never a crash): memory is bounded by the few files in flight, not by the tree.
 
 use super::paths::{Target, expand, io_failure};
 use super::{
@@ -545,14 +545,22 @@ fn scan_file(shown: &str, path: &std::path::Path, plan: &Plan, options: &ScanOpt
     }
     let text = match Text::from_file(file, &meta, path) {
         Ok(t) => t,
-        Err(_) => {
+        Err(text_error) => {
             // Text's error is already a message; read again to classify the I/O error.
             let e = std::fs::File::open(path)
                 .and_then(|mut f| std::io::copy(&mut f, &mut std::io::sink()))
                 .err();
             let (kind, message) = match e {
                 Some(e) => io_failure(path, &e),
-                None => (RowErrorKind::FileUnreadable, "could not be read".into()),
+                // Readable now: it changed while it was read (truncated or rotated).
+                None => (
+                    RowErrorKind::FileUnreadable,
+                    text_error
+                        .message
+                        .strip_prefix(&format!("{}: ", path.display()))
+                        .unwrap_or(&text_error.message)
+                        .to_string(),
+                ),
             };
             return fail(kind, message);
         }

@@ -10,9 +10,49 @@ use super::layout::{self, Areas};
 use super::presets::PresetBrowser;
 use super::theme::Palette;
 use crate::flavor::Flavor;
-use crate::workbench::{LineEditor, TextBuffer, Workbench};
-use crossterm::event::KeyEvent;
+use crate::workbench::{Compiling, LineEditor, TextBuffer, Workbench};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
+use std::borrow::Cow;
+
+/// A burst of at least this many key events read together is a paste, not typing: nobody
+/// types 16 keys between two frames, and a terminal without bracketed paste sends a paste as
+/// keys.
+pub const PASTE_BURST_KEYS: usize = 16;
+
+/// How the key events of one burst (everything read before the next frame) are taken.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Burst {
+    /// Typed: each key does what the keymap says.
+    Typed,
+    /// Pasted through a terminal without bracketed paste: characters, Enter and Tab are text
+    /// inserted in one edit (a tab in the pasted text must not move the focus); other keys
+    /// still act, and Ctrl-C still quits.
+    Pasted,
+}
+
+impl Burst {
+    /// The burst kind for `keys` events read together.
+    pub fn of_len(keys: usize) -> Burst {
+        if keys >= PASTE_BURST_KEYS {
+            Burst::Pasted
+        } else {
+            Burst::Typed
+        }
+    }
+}
+
+/// Work an update leaves for the end of its burst, so a burst of keys compiles the pattern and
+/// starts the scans once, not once per key.
+#[derive(Debug, Clone, Copy, Default)]
+struct Deferred {
+    /// The pattern, flavor or flags changed: recompile, then rescan.
+    pattern: bool,
+    /// The input changed: rescan.
+    input: bool,
+    /// The visible window moved: rescan the window.
+    window: bool,
+}
 
 /// Which pane has the keyboard.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -86,6 +126,10 @@ pub struct App {
     pub effects: Vec<Effect>,
     /// A warning about the input (invalid UTF-8 replaced), for the status bar.
     pub input_warning: Option<String>,
+    /// Why the last session save failed, shown in the status bar until a save succeeds.
+    pub save_error: Option<String>,
+    /// Recompiling and rescanning left for the end of the current burst.
+    deferred: Deferred,
 }
 
 impl App {
@@ -113,6 +157,8 @@ impl App {
             literal_lang: 0,
             effects: Vec::new(),
             input_warning: None,
+            save_error: None,
+            deferred: Deferred::default(),
         };
         app.wb.compile();
         let w = app.window();
@@ -164,18 +210,61 @@ impl App {
 
     /// Maps a key through the keymap and applies it.
     pub fn handle_key(&mut self, key: KeyEvent) {
-        if let Some(a) = action_for(&key, self.context(), self.wb.flavor.flag_letters()) {
-            self.update(a);
+        self.handle_burst(&[key], Burst::Typed);
+    }
+
+    /// Applies the key events read together before the next frame, then compiles and starts
+    /// the scans once for all of them. A pasted burst inserts its text as one edit. Ctrl-C
+    /// quits at once: the keys after it are dropped and nothing is compiled.
+    pub fn handle_burst(&mut self, keys: &[KeyEvent], burst: Burst) {
+        let mut pasted = String::new();
+        for key in keys {
+            if burst == Burst::Pasted
+                && let Some(c) = pasted_char(key)
+            {
+                pasted.push(c);
+                continue;
+            }
+            self.paste_keys(&mut pasted);
+            if let Some(a) = action_for(key, self.context(), self.wb.flavor.flag_letters()) {
+                self.apply(a);
+            }
+            if self.quit {
+                // The text pasted so far is in; what follows Ctrl-C is not wanted.
+                return;
+            }
+        }
+        self.paste_keys(&mut pasted);
+        self.run_deferred();
+    }
+
+    fn paste_keys(&mut self, pasted: &mut String) {
+        if !pasted.is_empty() {
+            self.apply(Action::Edit(Edit::Paste(std::mem::take(pasted))));
         }
     }
 
-    /// Takes in finished scan work; returns whether the screen changed.
+    /// Takes in finished scan and compile work; returns whether the screen changed.
     pub fn poll(&mut self) -> bool {
-        let changed = self.wb.poll();
+        let mut changed = self.wb.poll();
+        if self.wb.take_fresh_compile() {
+            changed = true;
+            if self.wb.compiled().is_ok() {
+                self.reset_selection();
+                let w = self.window();
+                self.wb.rescan(w);
+            }
+        }
         if changed {
             self.clamp_selection();
         }
         changed
+    }
+
+    fn reset_selection(&mut self) {
+        self.selected = 0;
+        self.matches_top = 0;
+        self.explain_selected = 0;
     }
 
     fn clamp_selection(&mut self) {
@@ -185,8 +274,20 @@ impl App {
         }
     }
 
-    /// Applies one action.
+    /// Applies one action, then compiles and rescans what it changed.
     pub fn update(&mut self, action: Action) {
+        self.apply(action);
+        self.run_deferred();
+    }
+
+    /// Applies one action, leaving compiling and scanning for [`App::run_deferred`].
+    fn apply(&mut self, action: Action) {
+        let action = match action {
+            Action::Edit(Edit::Paste(s)) => {
+                Action::Edit(Edit::Paste(pasted_line_ends(&s).into_owned()))
+            }
+            other => other,
+        };
         if !matches!(
             action,
             Action::Copy(_) | Action::Resize(..) | Action::Wheel { .. }
@@ -268,15 +369,15 @@ impl App {
             }
             Action::CycleFlavor => {
                 self.wb.cycle_flavor();
-                self.pattern_changed();
+                self.mark_pattern_changed();
             }
             Action::ToggleFlag(c) => match self.wb.toggle_flag(c) {
-                Ok(()) => self.pattern_changed(),
+                Ok(()) => self.mark_pattern_changed(),
                 Err(e) => self.message = Some(e.message),
             },
             Action::ToggleWhitespace => self.show_whitespace = !self.show_whitespace,
-            Action::NextMatch => self.select_match(self.selected.saturating_add(1)),
-            Action::PrevMatch => self.select_match(self.selected.saturating_sub(1)),
+            Action::NextMatch => self.move_to_match(self.selected.saturating_add(1)),
+            Action::PrevMatch => self.move_to_match(self.selected.saturating_sub(1)),
             Action::Activate => self.activate(),
             Action::Edit(e) => self.edit(e),
             Action::Copy(what) => self.copy(what),
@@ -302,30 +403,50 @@ impl App {
 
     /// Recompiles after a change to the pattern, flavor or flags, and rescans when it compiled.
     pub fn pattern_changed(&mut self) {
+        self.mark_pattern_changed();
+        self.run_deferred();
+    }
+
+    fn mark_pattern_changed(&mut self) {
         self.session_dirty = true;
-        if self.wb.compile() && self.wb.compiled().is_ok() {
-            let w = self.window();
-            self.wb.rescan(w);
-            self.selected = 0;
-            self.matches_top = 0;
-            self.explain_selected = 0;
-        }
+        self.deferred.pattern = true;
     }
 
     fn input_changed(&mut self) {
         self.session_dirty = true;
         self.wb.source = crate::workbench::InputSource::Typed;
-        let w = self.window();
-        self.wb.rescan(w);
+        self.deferred.input = true;
     }
 
     fn window_moved(&mut self) {
+        self.deferred.window = true;
+    }
+
+    /// Does the work the updates since the last call left: one compile when the pattern
+    /// changed, one rescan when the pattern or the input changed, else one window rescan when
+    /// the view moved.
+    pub fn run_deferred(&mut self) {
+        let d = std::mem::take(&mut self.deferred);
+        let mut rescan = d.input;
+        if d.pattern && self.wb.request_compile() == Compiling::Done && self.wb.compiled().is_ok() {
+            rescan = true;
+            self.reset_selection();
+        }
         let w = self.window();
-        self.wb.rescan_window(w);
+        if rescan {
+            self.wb.rescan(w);
+        } else if d.window {
+            self.wb.rescan_window(w);
+        }
     }
 
     /// Makes match `i` current and scrolls the input and the list to it.
     pub fn select_match(&mut self, i: usize) {
+        self.move_to_match(i);
+        self.run_deferred();
+    }
+
+    fn move_to_match(&mut self, i: usize) {
         let n = self.wb.results.spans.len();
         if n == 0 {
             return;
@@ -383,16 +504,21 @@ impl App {
     fn activate(&mut self) {
         match self.tab {
             ResultTab::Matches | ResultTab::Groups => {
-                self.select_match(self.selected);
+                self.move_to_match(self.selected);
                 self.focus = Focus::Input;
             }
-            ResultTab::Presets => self.load_selected_preset(),
+            ResultTab::Presets => self.load_preset(),
             _ => {}
         }
     }
 
     /// Loads the preset selected in the browser: pattern, flavor, flags, tests.
     pub fn load_selected_preset(&mut self) {
+        self.load_preset();
+        self.run_deferred();
+    }
+
+    fn load_preset(&mut self) {
         let Some(p) = self.presets.selected_preset().cloned() else {
             return;
         };
@@ -404,14 +530,14 @@ impl App {
         self.wb.tests.replace_all(tests);
         self.wb.preset = Some(p.key.clone());
         self.message = Some(format!("loaded preset {} ({n} tests)", p.key));
-        self.pattern_changed();
+        self.mark_pattern_changed();
     }
 
     fn edit(&mut self, e: Edit) {
         match (self.focus, self.tab) {
             (Focus::Pattern, _) => {
                 if e == Edit::Newline {
-                    self.select_match(self.selected.saturating_add(1));
+                    self.move_to_match(self.selected.saturating_add(1));
                     return;
                 }
                 if matches!(e, Edit::Up | Edit::Down | Edit::PageUp | Edit::PageDown) {
@@ -425,7 +551,7 @@ impl App {
                     return;
                 }
                 if apply_line(&mut self.wb.pattern, &e) {
-                    self.pattern_changed();
+                    self.mark_pattern_changed();
                 }
             }
             (Focus::Input, _) => {
@@ -455,7 +581,7 @@ impl App {
                 Edit::Down => self.presets.move_by(1),
                 Edit::PageUp => self.presets.move_by(-(self.body_rows() as isize)),
                 Edit::PageDown => self.presets.move_by(self.body_rows() as isize),
-                Edit::Newline => self.load_selected_preset(),
+                Edit::Newline => self.load_preset(),
                 other => {
                     if apply_line(&mut self.presets.filter, &other) {
                         self.presets.refilter();
@@ -474,7 +600,7 @@ impl App {
                     Edit::End => n as isize - 1,
                     _ => return,
                 };
-                self.select_match(target.max(0) as usize);
+                self.move_to_match(target.max(0) as usize);
             }
             (Focus::Results, ResultTab::Explain) => {
                 let page = self.body_rows() as isize;
@@ -575,7 +701,7 @@ impl App {
                     ResultTab::Matches if r >= 1 => {
                         let i = self.matches_top + r - 1;
                         if i < self.wb.results.spans.len() {
-                            self.select_match(i);
+                            self.move_to_match(i);
                         }
                     }
                     ResultTab::Presets if r >= 1 => {
@@ -625,6 +751,28 @@ impl App {
             format!("{flavor} /{flags}")
         }
     }
+}
+
+/// The character a key stands for in pasted text: printable characters, and Enter, Tab and
+/// Ctrl-J (a line feed in raw mode) as `\n` and `\t`. `None` for keys that are not text.
+fn pasted_char(key: &KeyEvent) -> Option<char> {
+    let plain = (key.modifiers - KeyModifiers::SHIFT).is_empty();
+    match key.code {
+        KeyCode::Char(c) if plain => Some(c),
+        KeyCode::Char('j') if key.modifiers == KeyModifiers::CONTROL => Some('\n'),
+        KeyCode::Enter if plain => Some('\n'),
+        KeyCode::Tab if plain => Some('\t'),
+        _ => None,
+    }
+}
+
+/// Pasted text with its line ends made `\n`: terminals send a paste's line breaks as CR (and
+/// some as CRLF), which would otherwise stay in the text as one long line with `\r` in it.
+pub fn pasted_line_ends(s: &str) -> Cow<'_, str> {
+    if !s.contains('\r') {
+        return Cow::Borrowed(s);
+    }
+    Cow::Owned(s.replace("\r\n", "\n").replace('\r', "\n"))
 }
 
 /// Applies an edit to a one-line editor; returns whether the text changed.

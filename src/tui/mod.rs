@@ -25,11 +25,11 @@ use anyhow::Context as _;
 use app::{App, Effect};
 use crossterm::event::{
     self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
-    Event, KeyEventKind, MouseEventKind,
+    Event, KeyEvent, KeyEventKind, KeyModifiers, MouseEventKind,
 };
 use presets::PresetBrowser;
 use ratatui::layout::Rect;
-use session::Session;
+use session::{Session, SessionStore};
 use std::io::IsTerminal;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -165,22 +165,38 @@ pub fn load_presets_from(options: &crate::presets::load::LoadOptions) -> PresetB
     b
 }
 
+/// The start input for a file read by [`Text::read_path`]: when the file changed (was
+/// truncated) or failed part way, the workbench opens on the data read so far and says why in
+/// the status bar, instead of refusing to start.
+pub fn loaded_file(read: crate::input::FileRead, path: &std::path::Path) -> StartInput {
+    let mut warnings: Vec<String> = Vec::new();
+    if let Some(e) = &read.incomplete {
+        warnings.push(format!(
+            "{}; showing the {} bytes read",
+            e.message,
+            read.text.bytes().len()
+        ));
+    }
+    warnings.extend(read.text.warning());
+    let warning = (!warnings.is_empty()).then(|| warnings.join(" · "));
+    StartInput::Loaded(
+        read.text.into_string(),
+        InputSource::File(path.display().to_string()),
+        warning,
+    )
+}
+
 fn read_input(args: &TuiArgs) -> anyhow::Result<StartInput> {
     if let Some(path) = &args.file {
-        let t = Text::from_path(path).map_err(|e| anyhow::anyhow!("{}", e.message))?;
-        let warning = t.warning();
-        return Ok(StartInput::Loaded(
-            t.to_cow().into_owned(),
-            InputSource::File(path.display().to_string()),
-            warning,
-        ));
+        let read = Text::read_path(path).map_err(|e| anyhow::anyhow!("{}", e.message))?;
+        return Ok(loaded_file(read, path));
     }
     if !std::io::stdin().is_terminal() {
         let t = Text::from_reader(std::io::stdin().lock())
             .map_err(|e| anyhow::anyhow!("{}", e.message))?;
         let warning = t.warning();
         return Ok(StartInput::Loaded(
-            t.to_cow().into_owned(),
+            t.into_string(),
             InputSource::Stdin,
             warning,
         ));
@@ -199,18 +215,24 @@ pub fn run(args: TuiArgs) -> anyhow::Result<()> {
             "the workbench needs a terminal on standard output; use `rxw find` for scripts"
         );
     }
-    let session_path = session::default_path();
-    let saved = session_path.as_deref().and_then(session::load);
+    let mut store = session::default_path().map(SessionStore::new);
+    let restored = store
+        .as_ref()
+        .map(|s| session::load(s.path()))
+        .unwrap_or_default();
     let presets = load_presets();
     let (w, h) = crossterm::terminal::size().unwrap_or((80, 24));
     let mut app = start_app(
         &args,
         input,
-        saved,
+        restored.session,
         presets,
         Rect::new(0, 0, w, h),
         theme::Palette::from_env(),
     )?;
+    if let Some(notice) = restored.notice {
+        app.message = Some(notice);
+    }
 
     let term_signal = Arc::new(AtomicBool::new(false));
     for sig in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {
@@ -250,17 +272,20 @@ pub fn run(args: TuiArgs) -> anyhow::Result<()> {
         prev(info);
     }));
     let _ = crossterm::execute!(std::io::stdout(), EnableMouseCapture, EnableBracketedPaste);
-    let result = event_loop(&mut terminal, &mut app, &term_signal);
+    let result = event_loop(&mut terminal, &mut app, &term_signal, store.as_mut());
     let _ = crossterm::execute!(
         std::io::stdout(),
         DisableMouseCapture,
         DisableBracketedPaste
     );
     ratatui::restore();
-    if let Some(path) = &session_path
-        && let Err(e) = session::save(path, &Session::of(&app))
+    if let Some(store) = &mut store
+        && let Err(e) = store.save_app(&app)
     {
-        eprintln!("rxw: could not save the session to {}: {e}", path.display());
+        eprintln!(
+            "rxw: could not save the session to {}: {e}",
+            store.path().display()
+        );
     }
     result
 }
@@ -269,13 +294,15 @@ fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     app: &mut App,
     term_signal: &AtomicBool,
+    mut store: Option<&mut SessionStore>,
 ) -> anyhow::Result<()> {
     let mut clip = clipboard::Clipboard::new();
-    let session_path = session::default_path();
     let mut last_save = Instant::now();
     // The first frame waits briefly for the window scan, so it already shows the matches.
     app.wb.wait_window(Duration::from_millis(150));
     let mut dirty = true;
+    let mut keys: Vec<KeyEvent> = Vec::new();
+    let mut last_paste: Option<Instant> = None;
     loop {
         if dirty {
             terminal.draw(|f| render::draw(f, app))?;
@@ -291,14 +318,8 @@ fn event_loop(
             Duration::from_millis(500)
         };
         if event::poll(timeout)? {
-            // Take every event that is waiting before drawing again.
-            loop {
-                handle_event(app, event::read()?);
-                dirty = true;
-                if app.quit || !event::poll(Duration::ZERO)? {
-                    break;
-                }
-            }
+            read_burst(app, &mut keys, &mut last_paste)?;
+            dirty = true;
         }
         for effect in std::mem::take(&mut app.effects) {
             match effect {
@@ -322,12 +343,29 @@ fn event_loop(
         }
         if app.session_dirty
             && last_save.elapsed() > Duration::from_secs(2)
-            && let Some(path) = &session_path
+            && let Some(store) = store.as_deref_mut()
         {
-            if session::save(path, &Session::of(app)).is_ok() {
-                app.session_dirty = false;
-            }
+            autosave(app, store);
             last_save = Instant::now();
+            dirty = true;
+        }
+    }
+}
+
+/// Saves the session now. A failure (the state directory is not writable, the disk is full) is
+/// shown in the status bar until a later save succeeds; the session stays dirty, so it is
+/// retried.
+pub fn autosave(app: &mut App, store: &mut SessionStore) {
+    match store.save_app(app) {
+        Ok(()) => {
+            app.session_dirty = false;
+            app.save_error = None;
+        }
+        Err(e) => {
+            app.save_error = Some(format!(
+                "session not saved to {}: {e}",
+                store.path().display()
+            ));
         }
     }
 }
@@ -340,6 +378,75 @@ fn save_user_preset(app: &mut App, key: &str) -> anyhow::Result<String> {
     app.presets = load_presets();
     app.presets.select_key(key);
     Ok(format!("saved preset {key} to {}", path.display()))
+}
+
+/// Longest a burst is read before it is applied and a frame drawn, so a paste that streams in
+/// for seconds still shows progress and a Ctrl-C behind it is served promptly.
+const BURST_READ_LIMIT: Duration = Duration::from_millis(40);
+/// How long a burst waits for its next event. Not zero: crossterm's level-triggered reader
+/// (the `use-dev-tty` feature) answers a zero-timeout poll from its own queue only, not from
+/// the bytes it has already read and not yet parsed into events.
+const BURST_GAP: Duration = Duration::from_millis(1);
+/// Most key events in one burst.
+const BURST_MAX_KEYS: usize = 1 << 20;
+/// A burst read this soon after a pasted one continues the paste (a paste arrives in chunks,
+/// and the last chunk can be short).
+const PASTE_CONTINUES: Duration = Duration::from_millis(150);
+
+/// Reads every event waiting (up to [`BURST_READ_LIMIT`]) and applies the key events as one
+/// burst: the pattern is compiled and the scans started once per burst, not once per key, and a
+/// long burst is a paste from a terminal without bracketed paste. Reading stops at Ctrl-C.
+fn read_burst(
+    app: &mut App,
+    keys: &mut Vec<KeyEvent>,
+    last_paste: &mut Option<Instant>,
+) -> anyhow::Result<()> {
+    let started = Instant::now();
+    keys.clear();
+    let mut flush = |app: &mut App, keys: &mut Vec<KeyEvent>| {
+        if keys.is_empty() {
+            return;
+        }
+        let continues = last_paste.is_some_and(|t| t.elapsed() < PASTE_CONTINUES);
+        let burst = if continues {
+            app::Burst::Pasted
+        } else {
+            app::Burst::of_len(keys.len())
+        };
+        app.handle_burst(keys, burst);
+        if burst == app::Burst::Pasted {
+            *last_paste = Some(Instant::now());
+        }
+        keys.clear();
+    };
+    loop {
+        match event::read()? {
+            Event::Key(k) if k.kind != KeyEventKind::Release => {
+                let quit = is_quit_key(&k);
+                keys.push(k);
+                if quit {
+                    break;
+                }
+            }
+            other => {
+                flush(app, keys);
+                handle_event(app, other);
+            }
+        }
+        if app.quit
+            || keys.len() >= BURST_MAX_KEYS
+            || started.elapsed() >= BURST_READ_LIMIT
+            || !event::poll(BURST_GAP)?
+        {
+            break;
+        }
+    }
+    flush(app, keys);
+    Ok(())
+}
+
+fn is_quit_key(k: &KeyEvent) -> bool {
+    k.code == crossterm::event::KeyCode::Char('c') && k.modifiers == KeyModifiers::CONTROL
 }
 
 fn handle_event(app: &mut App, ev: Event) {

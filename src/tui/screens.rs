@@ -38,6 +38,8 @@ pub fn demo(width: u16, height: u16) -> App {
 
 /// Waits for the scans and pins the timing shown, so frames are reproducible.
 pub fn settle(app: &mut App) {
+    app.wb.wait_compiled(Duration::from_secs(30));
+    app.poll();
     app.wb.settle(Duration::from_secs(30));
     app.poll();
     if app.wb.results.elapsed.is_some() {

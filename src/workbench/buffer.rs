@@ -30,6 +30,8 @@ pub struct TextBuffer {
     undo: Vec<Edit>,
     redo: Vec<Edit>,
     edited: bool,
+    /// Counts changes to the text, so a saver can tell an unchanged text without comparing it.
+    revision: u64,
 }
 
 fn index_lines(text: &str, base: usize, out: &mut Vec<usize>) {
@@ -125,7 +127,14 @@ impl TextBuffer {
 
     /// Replaces the whole text (not undoable: a new document).
     pub fn replace_all(&mut self, text: String) {
+        let revision = self.revision + 1;
         *self = TextBuffer::new(text);
+        self.revision = revision;
+    }
+
+    /// A number that changes whenever the text does (not when only the cursor moves).
+    pub fn revision(&self) -> u64 {
+        self.revision
     }
 
     fn splice(&mut self, at: usize, removed_len: usize, inserted: &str) {
@@ -142,6 +151,7 @@ impl TextBuffer {
         self.line_starts.splice(first..last, fresh);
         Arc::make_mut(&mut self.text).replace_range(at..end, inserted);
         self.edited = true;
+        self.revision += 1;
     }
 
     fn apply(&mut self, at: usize, removed_len: usize, inserted: &str) {

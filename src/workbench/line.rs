@@ -4,6 +4,9 @@ use super::nav;
 
 /// Most undo steps kept per editor.
 const UNDO_DEPTH: usize = 500;
+/// Most bytes the undo history keeps: each step is a copy of the whole line, so a long
+/// pasted pattern would otherwise hold hundreds of copies of itself.
+const UNDO_BYTES: usize = 16 << 20;
 
 /// A one-line text editor with Emacs-style motions and undo/redo.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -54,6 +57,10 @@ impl LineEditor {
         self.undo.push((self.text.clone(), self.cursor));
         if self.undo.len() > UNDO_DEPTH {
             self.undo.remove(0);
+        }
+        let mut bytes: usize = self.undo.iter().map(|(t, _)| t.len()).sum();
+        while bytes > UNDO_BYTES && self.undo.len() > 1 {
+            bytes -= self.undo.remove(0).0.len();
         }
         self.redo.clear();
     }
@@ -211,6 +218,24 @@ mod tests {
         assert_eq!(e.text(), "foo ");
         e.kill_to_start();
         assert_eq!(e.text(), "");
+    }
+
+    #[test]
+    fn a_long_line_keeps_a_bounded_undo_history() {
+        let mut e = LineEditor::new("");
+        let chunk = "x".repeat(64 << 10);
+        for _ in 0..200 {
+            e.insert(&chunk);
+        }
+        let kept: usize = e.undo.iter().map(|(t, _)| t.len()).sum();
+        assert!(kept <= UNDO_BYTES, "{kept} bytes of undo");
+        assert!(e.undo.len() < 200);
+        assert!(e.undo());
+        assert_eq!(
+            e.text().len(),
+            199 * (64 << 10),
+            "the last step still undoes"
+        );
     }
 
     #[test]

@@ -13,6 +13,9 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
+/// Longest pattern drawn with syntax colours.
+pub const MAX_COLOURED_PATTERN: usize = 64 << 10;
+
 /// The first char shown, so that the cursor stays visible.
 pub fn scroll_offset(app: &App) -> usize {
     let w = inner(app.areas().pattern).width as usize;
@@ -37,8 +40,11 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
         ));
     }
     let mut block = pane_block("Pattern", focused, p).title_top(Line::from(right).right_aligned());
-    let error = wb.compiled().err();
-    if let Some(e) = error {
+    // While a long pattern compiles on the worker, the last outcome belongs to older text.
+    let error = wb.compiled().err().filter(|_| !wb.compiling());
+    if wb.compiling() {
+        block = block.title_bottom(Span::styled(" compiling… ", chrome(Chrome::Dim, p)));
+    } else if let Some(e) = error {
         block = block.title_bottom(Span::styled(
             format!(" ✗ {} ", e.message),
             chrome(Chrome::Error, p),
@@ -49,9 +55,15 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
         block = block.title_bottom(Span::styled(note, chrome(Chrome::Dim, p)));
     }
     let body = inner(area);
-    let tokens = parse(text, wb.flavor, wb.flags)
-        .map(|ast| pattern_tokens(&ast.root, text))
-        .unwrap_or_default();
+    // Colouring parses the pattern on every frame; past this size (a paste gone astray) the
+    // pattern is drawn plain so the screen keeps up.
+    let tokens = if text.len() <= MAX_COLOURED_PATTERN {
+        parse(text, wb.flavor, wb.flags)
+            .map(|ast| pattern_tokens(&ast.root, text))
+            .unwrap_or_default()
+    } else {
+        Vec::new()
+    };
     let error_span = error.and_then(|e| e.span).filter(|s| s.end <= text.len());
     let explain_span = super::explain::selected_span(app);
     let offset = scroll_offset(app);

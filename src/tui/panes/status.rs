@@ -50,11 +50,20 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
             chrome(Chrome::Error, p),
         ));
     }
+    if wb.compiling() {
+        spans.push(Span::styled(
+            " compiling the pattern… ",
+            chrome(Chrome::Dim, p),
+        ));
+    }
     if wb.stale() {
         spans.push(Span::styled(
             " ⚠ pattern invalid: showing the last good matches, dimmed ",
             chrome(Chrome::Error, p),
         ));
+    }
+    if let Some(e) = &app.save_error {
+        spans.push(Span::styled(format!(" ⚠ {e} "), chrome(Chrome::Error, p)));
     }
     if let Some(w) = &app.input_warning {
         spans.push(Span::styled(format!(" ⚠ {w} "), chrome(Chrome::Error, p)));

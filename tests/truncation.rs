@@ -1,0 +1,75 @@
+//! Regression for issue #14, "SIGBUS on truncation": a file that shrinks while rxw reads it
+//! (logrotate's copytruncate) used to kill the process with SIGBUS (exit 135) because large
+//! files were memory-mapped. Whatever the timing, rxw must now end with 0, 1 or 2.
+#![cfg(all(unix, feature = "app"))]
+
+use std::os::unix::process::ExitStatusExt;
+use std::process::{Command, Stdio};
+use std::time::Duration;
+
+/// A log of `bytes` bytes whose lines hold a doubled word (`the the`) and a NetVM verb.
+fn write_log(path: &std::path::Path, bytes: usize) {
+    let line = "2026-11-30T10:00:00Z [CLAIM 7fce46e0] worker took the the job from 646\n";
+    let text = line.repeat(bytes / line.len() + 1);
+    std::fs::write(path, text).unwrap();
+}
+
+fn run_while_truncating(args: &[&str], path: &std::path::Path, delay_ms: u64) {
+    write_log(path, 8 << 20);
+    let child = Command::new(env!("CARGO_BIN_EXE_rxw"))
+        .args(args)
+        .arg("--file")
+        .arg(path)
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(delay_ms));
+    // What copytruncate does: cut the file short under the reader.
+    std::fs::OpenOptions::new()
+        .write(true)
+        .open(path)
+        .unwrap()
+        .set_len(1000)
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(
+        out.status.signal(),
+        None,
+        "rxw {args:?} was killed by a signal (delay {delay_ms} ms): {stderr}"
+    );
+    let code = out.status.code().unwrap();
+    assert!(
+        [0, 1, 2].contains(&code),
+        "rxw {args:?} exited {code} (delay {delay_ms} ms): {stderr}"
+    );
+    if code == 2 {
+        assert!(
+            stderr.contains("changed while it was read"),
+            "a truncation mid-read is a clear io error: {stderr}"
+        );
+    }
+}
+
+#[test]
+fn sigbus_on_truncation_find_count_survives_a_file_truncated_under_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.log");
+    for delay_ms in [0, 2, 5, 10, 20, 40] {
+        run_while_truncating(
+            &["find", "--count", "--flavor", "python", r"(\w+)\s\1"],
+            &path,
+            delay_ms,
+        );
+    }
+}
+
+#[test]
+fn sigbus_on_truncation_parse_survives_a_file_truncated_under_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.log");
+    for delay_ms in [0, 2, 5, 10, 20, 40] {
+        run_while_truncating(&["parse", "--count"], &path, delay_ms);
+    }
+}
