@@ -83,6 +83,8 @@ pub struct Results {
     pub window_at: Option<Instant>,
     /// Whether the window matches for the current request have arrived.
     pub window_ready: bool,
+    /// The matcher's steps over the full scan (0 on the linear engine), once it is done.
+    pub steps: u64,
 }
 
 /// One test case's result.
@@ -490,9 +492,11 @@ impl Workbench {
                 count,
                 elapsed,
                 error,
+                steps,
                 ..
             } => {
                 r.count = count;
+                r.steps = steps;
                 r.done = true;
                 r.elapsed = Some(elapsed);
                 if error.is_some() {

@@ -609,6 +609,42 @@ impl Regex {
         }
     }
 
+    /// As [`Regex::search_observed`], stopping with [`ErrorKind::TimedOut`] at `deadline`.
+    ///
+    /// # Errors
+    /// The step budget or the deadline ran out.
+    pub fn search_observed_until<O: Observer>(
+        &self,
+        text: &str,
+        start: usize,
+        deadline: Instant,
+        observer: &mut O,
+    ) -> Result<Option<Match>, Error> {
+        let prog = self.matcher_program()?;
+        let params = vm::exec::SearchParams {
+            start,
+            anchored: self.flavor == Flavor::Js && self.flags.sticky,
+            not_empty_at: None,
+            budget: self.backtrack_limit as u64,
+            cancel: None,
+            deadline: Some(deadline),
+        };
+        let outcome = if prog.code_units && has_astral(text) {
+            let units = CodeUnits::of(text);
+            let mut params = params;
+            params.start = units.unit_of_byte(start);
+            let (o, _) = vm::run_search(prog, &Utf16Hay(&units.units), &params, observer);
+            units.map_outcome(o, text)?
+        } else {
+            vm::run_search(prog, &Utf8Hay(text.as_bytes()), &params, observer).0
+        };
+        match outcome {
+            Outcome::Match(slots) => Ok(Some(slots_to_match(&slots))),
+            Outcome::NoMatch | Outcome::Cancelled => Ok(None),
+            other => Err(self.stop_error(other, text)),
+        }
+    }
+
     /// The matcher's compiled program (instructions with their pattern spans), for tracing.
     ///
     /// # Errors

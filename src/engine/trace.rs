@@ -253,6 +253,65 @@ impl Regex {
         })
     }
 
+    /// Records one search that starts at byte `start` (the debugger's "step through this
+    /// match"): with `anchored`, only an attempt at `start`; otherwise the search moves on
+    /// until it finds a match, the text ends, or `time` passes.
+    ///
+    /// # Errors
+    /// As for [`Regex::trace`].
+    pub fn trace_search(
+        &self,
+        text: &str,
+        start: usize,
+        max_steps: usize,
+        time: Duration,
+    ) -> Result<Trace, Error> {
+        let prog = self.program()?;
+        let astral = prog.code_units && text.bytes().any(|b| b >= 0xF0);
+        let unit_to_byte = astral.then(|| {
+            let mut map = Vec::with_capacity(text.len() + 1);
+            for (b, c) in text.char_indices() {
+                map.push(b);
+                if c.len_utf16() == 2 {
+                    map.push(b);
+                }
+            }
+            map.push(text.len());
+            map
+        });
+        let mut rec = Recorder {
+            max_steps,
+            steps: Vec::new(),
+            total: 0,
+            per_pc: vec![0; prog.insts.len()],
+            per_pos: vec![0; text.len() + 1],
+            ops: prog.insts.iter().map(op_name).collect(),
+            spans: prog.spans.clone(),
+            unit_to_byte,
+        };
+        let deadline = Instant::now() + time;
+        let (found, stopped) = match self.search_observed_until(text, start, deadline, &mut rec) {
+            Ok(m) => (m, None),
+            Err(e) => (None, Some(e)),
+        };
+        let truncated = stopped.is_some() || rec.total > rec.steps.len() as u64;
+        let found: Vec<Match> = found.into_iter().collect();
+        Ok(Trace {
+            total_steps: rec.total,
+            truncated,
+            per_match: found.iter().map(|_| rec.total).collect(),
+            match_steps: found
+                .iter()
+                .map(|_| (!truncated).then(|| rec.steps.len().saturating_sub(1) as u64))
+                .collect(),
+            matches: found,
+            steps: rec.steps,
+            per_pc: rec.per_pc,
+            per_pos: rec.per_pos,
+            stopped,
+        })
+    }
+
     /// Steps a full run over `text` takes, counting only (no recording), stopping early past
     /// `cap` steps. `None` when the budget stopped a search attempt.
     fn steps_over(&self, text: &str, cap: u64) -> Option<u64> {

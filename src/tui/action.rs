@@ -3,6 +3,7 @@
 //! The help overlay and the footer hints are generated from [`KEYMAP`], so they cannot drift
 //! from the real bindings.
 
+use super::debug::DebugMove;
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 /// The result tabs, in display order.
@@ -20,17 +21,20 @@ pub enum ResultTab {
     Presets,
     /// Test strings with expectations.
     Tests,
+    /// The matcher's steps for the selected match.
+    Debug,
 }
 
 impl ResultTab {
     /// All tabs in display order.
-    pub const ALL: [ResultTab; 6] = [
+    pub const ALL: [ResultTab; 7] = [
         ResultTab::Matches,
         ResultTab::Groups,
         ResultTab::Explain,
         ResultTab::Replace,
         ResultTab::Presets,
         ResultTab::Tests,
+        ResultTab::Debug,
     ];
 
     /// The tab's title.
@@ -42,6 +46,7 @@ impl ResultTab {
             ResultTab::Replace => "Replace",
             ResultTab::Presets => "Presets",
             ResultTab::Tests => "Tests",
+            ResultTab::Debug => "Debug",
         }
     }
 
@@ -149,6 +154,12 @@ pub enum Action {
     },
     /// The terminal was resized.
     Resize(u16, u16),
+    /// Move through the Debug tab's trace.
+    Debug(super::debug::DebugMove),
+    /// Set or clear a breakpoint on the selected explain node.
+    ToggleBreakpoint,
+    /// Explain tab: switch between the tree and the railroad diagram.
+    ToggleRailroad,
 }
 
 /// What [`Action::Copy`] copies.
@@ -175,6 +186,8 @@ pub enum Context {
     Editor,
     /// In a list tab (matches, groups, explain, presets).
     List,
+    /// In the Debug tab.
+    Debug,
 }
 
 impl Context {
@@ -184,6 +197,7 @@ impl Context {
             Context::Global => "Anywhere",
             Context::Editor => "In editors",
             Context::List => "In lists",
+            Context::Debug => "In the Debug tab",
         }
     }
 }
@@ -314,6 +328,13 @@ pub static KEYMAP: &[Binding] = &[
         "Tests tab",
         false,
         [k(K::Char('6'), ALT)]
+    ),
+    bind!(
+        Global,
+        Action::ShowTab(ResultTab::Debug),
+        "Debug tab",
+        false,
+        [k(K::Char('7'), ALT)]
     ),
     bind!(
         Global,
@@ -575,6 +596,112 @@ pub static KEYMAP: &[Binding] = &[
         [k(K::Char('?'), NONE)]
     ),
     bind!(List, Action::Quit, "quit", false, [k(K::Char('q'), NONE)]),
+    bind!(
+        List,
+        Action::Edit(Edit::Left),
+        "scroll left (railroad)",
+        false,
+        [k(K::Left, NONE)]
+    ),
+    bind!(
+        List,
+        Action::Edit(Edit::Right),
+        "scroll right (railroad)",
+        false,
+        [k(K::Right, NONE)]
+    ),
+    bind!(
+        List,
+        Action::ToggleBreakpoint,
+        "Explain: breakpoint on the node (for the Debug tab)",
+        false,
+        [k(K::Char('b'), NONE)]
+    ),
+    bind!(
+        List,
+        Action::ToggleRailroad,
+        "Explain: tree / railroad diagram",
+        false,
+        [k(K::Char('r'), NONE)]
+    ),
+    bind!(
+        Debug,
+        Action::Debug(DebugMove::Step(1)),
+        "next step",
+        true,
+        [k(K::Right, NONE), k(K::Char('n'), NONE), k(K::Down, NONE)]
+    ),
+    bind!(
+        Debug,
+        Action::Debug(DebugMove::Step(-1)),
+        "previous step",
+        true,
+        [k(K::Left, NONE), k(K::Char('p'), NONE), k(K::Up, NONE)]
+    ),
+    bind!(
+        Debug,
+        Action::Debug(DebugMove::NextBacktrack),
+        "next backtrack",
+        true,
+        [k(K::Char('b'), NONE)]
+    ),
+    bind!(
+        Debug,
+        Action::Debug(DebugMove::PrevBacktrack),
+        "previous backtrack",
+        false,
+        [k(K::Char('B'), SHIFT)]
+    ),
+    bind!(
+        Debug,
+        Action::Debug(DebugMove::ToBreakpoint),
+        "run to the next breakpoint",
+        true,
+        [k(K::Char('c'), NONE)]
+    ),
+    bind!(
+        Debug,
+        Action::Debug(DebugMove::Step(100)),
+        "100 steps on",
+        false,
+        [k(K::PageDown, NONE)]
+    ),
+    bind!(
+        Debug,
+        Action::Debug(DebugMove::Step(-100)),
+        "100 steps back",
+        false,
+        [k(K::PageUp, NONE)]
+    ),
+    bind!(
+        Debug,
+        Action::Debug(DebugMove::First),
+        "first step",
+        false,
+        [k(K::Home, NONE)]
+    ),
+    bind!(
+        Debug,
+        Action::Debug(DebugMove::Last),
+        "last step (the match, or where the run stopped)",
+        true,
+        [k(K::End, NONE)]
+    ),
+    bind!(
+        Debug,
+        Action::Debug(DebugMove::Retrace),
+        "trace the selected match again",
+        false,
+        [k(K::Char('r'), NONE)]
+    ),
+    bind!(Debug, Action::Quit, "quit", false, [k(K::Char('q'), NONE)]),
+    bind!(
+        Debug,
+        Action::ToggleHelp,
+        "help",
+        false,
+        [k(K::Char('?'), NONE)]
+    ),
 ];
 
 fn same_key(spec: &KeySpec, key: &KeyEvent) -> bool {

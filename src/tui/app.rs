@@ -128,6 +128,14 @@ pub struct App {
     pub input_warning: Option<String>,
     /// Why the last session save failed, shown in the status bar until a save succeeds.
     pub save_error: Option<String>,
+    /// The Debug tab: a recorded trace and a cursor in it.
+    pub debug: super::debug::DebugView,
+    /// Explain tab: show the railroad diagram instead of the tree.
+    pub railroad: bool,
+    /// First railroad row on screen.
+    pub railroad_top: usize,
+    /// First railroad column on screen.
+    pub railroad_left: usize,
     /// Recompiling and rescanning left for the end of the current burst.
     deferred: Deferred,
 }
@@ -158,6 +166,10 @@ impl App {
             effects: Vec::new(),
             input_warning: None,
             save_error: None,
+            debug: super::debug::DebugView::default(),
+            railroad: false,
+            railroad_top: 0,
+            railroad_left: 0,
             deferred: Deferred::default(),
         };
         app.wb.compile();
@@ -203,6 +215,7 @@ impl App {
             Focus::Pattern | Focus::Input => Context::Editor,
             Focus::Results => match self.tab {
                 ResultTab::Replace | ResultTab::Tests | ResultTab::Presets => Context::Editor,
+                ResultTab::Debug => Context::Debug,
                 _ => Context::List,
             },
         }
@@ -363,9 +376,34 @@ impl App {
             Action::ShowTab(t) => {
                 self.tab = t;
                 self.focus = Focus::Results;
+                self.ensure_trace(false);
             }
             Action::NextTab => {
                 self.tab = ResultTab::ALL[(self.tab.index() + 1) % ResultTab::ALL.len()];
+                self.ensure_trace(false);
+            }
+            Action::Debug(super::debug::DebugMove::Retrace) => self.ensure_trace(true),
+            Action::Debug(m) => {
+                self.ensure_trace(false);
+                self.debug.apply(m);
+            }
+            Action::ToggleBreakpoint => {
+                if self.tab == ResultTab::Explain
+                    && let Some(span) = super::panes::explain::row_span(self)
+                {
+                    let set = self.debug.toggle_breakpoint(span);
+                    self.message = Some(format!(
+                        "breakpoint {} on bytes {}..{} (Debug tab: c runs to it)",
+                        if set { "set" } else { "cleared" },
+                        span.start,
+                        span.end
+                    ));
+                }
+            }
+            Action::ToggleRailroad => {
+                if self.tab == ResultTab::Explain {
+                    self.railroad = !self.railroad;
+                }
             }
             Action::CycleFlavor => {
                 self.wb.cycle_flavor();
@@ -393,6 +431,39 @@ impl App {
             Action::Wheel { col, row, delta } => self.wheel(col, row, delta),
             Action::Resize(w, h) => self.resize(w, h),
         }
+    }
+
+    /// Records the Debug tab's trace when the tab shows and what it traces has changed (or
+    /// always, with `force`): one search from the selected match, or from the input cursor when
+    /// there is no match.
+    pub fn ensure_trace(&mut self, force: bool) {
+        if self.tab != ResultTab::Debug {
+            return;
+        }
+        let Some(regex) = self.wb.compiled().ok().cloned() else {
+            self.debug.trace = None;
+            self.debug.error = Some("the pattern does not compile".into());
+            return;
+        };
+        let start = match self.wb.results.spans.get(self.selected) {
+            Some(&(s, _)) => s,
+            None => {
+                let input = &self.wb.input;
+                let (line, col) = input.cursor_position();
+                let range = input.line_range(line.min(input.line_count().saturating_sub(1)));
+                let text = &input.text()[range.clone()];
+                range.start + text.char_indices().nth(col).map_or(text.len(), |(b, _)| b)
+            }
+        };
+        let key = super::debug::TraceKey {
+            generation: self.wb.results.generation,
+            pattern: self.wb.pattern.text().to_string(),
+            start,
+        };
+        if !force && self.debug.key.as_ref() == Some(&key) {
+            return;
+        }
+        self.debug.record(&regex, self.wb.input.text(), start, key);
     }
 
     fn resize(&mut self, w: u16, h: u16) {
@@ -602,6 +673,28 @@ impl App {
                 };
                 self.move_to_match(target.max(0) as usize);
             }
+            (Focus::Results, ResultTab::Explain) if self.railroad => {
+                let page = self.body_rows();
+                let width = self.areas().body.width as usize;
+                match e {
+                    Edit::Up => self.railroad_top = self.railroad_top.saturating_sub(1),
+                    Edit::Down => self.railroad_top += 1,
+                    Edit::PageUp => self.railroad_top = self.railroad_top.saturating_sub(page),
+                    Edit::PageDown => self.railroad_top += page,
+                    Edit::Left => self.railroad_left = self.railroad_left.saturating_sub(8),
+                    Edit::Right => self.railroad_left += 8,
+                    Edit::Home => {
+                        self.railroad_top = 0;
+                        self.railroad_left = 0;
+                    }
+                    _ => {}
+                }
+                if let Ok(lines) = super::panes::explain::railroad_lines(self) {
+                    let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+                    self.railroad_top = self.railroad_top.min(lines.len().saturating_sub(page));
+                    self.railroad_left = self.railroad_left.min(widest.saturating_sub(width));
+                }
+            }
             (Focus::Results, ResultTab::Explain) => {
                 let page = self.body_rows() as isize;
                 let cur = self.explain_selected as isize;
@@ -616,6 +709,9 @@ impl App {
                 };
                 let rows = super::panes::explain::row_count(self) as isize;
                 self.explain_selected = target.clamp(0, (rows - 1).max(0)) as usize;
+            }
+            (Focus::Results, ResultTab::Debug) => {
+                // Keys of the Debug tab arrive as `Action::Debug`; other edits do nothing.
             }
         }
     }

@@ -141,3 +141,29 @@ pub fn chrome(c: Chrome, palette: Palette) -> Style {
         Chrome::Changed => on(Color::Green),
     }
 }
+
+/// The heatmap background for a position the matcher visited `n` times (of `max` at the
+/// hottest): four steps from dark to bright red, on a log scale so a blow-up stands out.
+/// Monochrome: the hottest quarter is underlined.
+pub fn heat(n: u64, max: u64, palette: Palette) -> Style {
+    let level = if max <= 1 {
+        3
+    } else {
+        let f = (n as f64).ln_1p() / (max as f64).ln_1p();
+        ((f * 4.0).ceil() as usize).clamp(1, 4) - 1
+    };
+    if palette == Palette::Mono {
+        return if level == 3 {
+            Style::new().add_modifier(Modifier::UNDERLINED)
+        } else {
+            Style::new()
+        };
+    }
+    const SHADES: [Color; 4] = [
+        Color::Indexed(52),
+        Color::Indexed(88),
+        Color::Indexed(124),
+        Color::Indexed(160),
+    ];
+    Style::new().bg(SHADES[level]).fg(Color::White)
+}

@@ -55,6 +55,8 @@ pub enum ScanEvent {
         count: usize,
         /// Wall time of the full scan.
         elapsed: Duration,
+        /// The matcher's steps over the whole scan (0 on the linear engine).
+        steps: u64,
         /// Why it stopped early, if it did.
         error: Option<Error>,
     },
@@ -234,6 +236,7 @@ fn run_full(job: &Job, events: &Sender<ScanEvent>) {
     let _ = events.send(ScanEvent::Done {
         generation: job.generation,
         count,
+        steps: it.steps(),
         elapsed: started.elapsed(),
         error,
     });

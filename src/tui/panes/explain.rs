@@ -92,19 +92,91 @@ pub fn top(app: &App) -> usize {
 
 /// The span of the selected row, when the explain tab has the focus.
 pub fn selected_span(app: &App) -> Option<Span> {
+    if app.tab == ResultTab::Debug {
+        // The Debug tab marks the current step's instruction in the pattern.
+        return app.debug.current().map(|s| s.span);
+    }
     if app.tab != ResultTab::Explain || app.focus != Focus::Results {
         return None;
     }
+    row_span(app)
+}
+
+/// The span of the selected explain row, whatever the focus.
+pub fn row_span(app: &App) -> Option<Span> {
     rows_or_error(app)
         .ok()?
         .get(app.explain_selected)
         .and_then(|r| r.span)
 }
 
+/// The railroad diagram of the current pattern, or why there is none.
+pub fn railroad_lines(app: &App) -> Result<Vec<String>, String> {
+    let wb = &app.wb;
+    let pattern = wb.pattern.text();
+    let ast = crate::syntax::parse::parse(pattern, wb.flavor, wb.flags).map_err(|e| e.message)?;
+    crate::syntax::railroad::railroad(&ast, pattern, wb.flavor).map_err(|e| e.message)
+}
+
+fn render_railroad(f: &mut Frame, app: &App, area: Rect) {
+    let p = app.palette;
+    let lines = match railroad_lines(app) {
+        Ok(l) => l,
+        Err(msg) => {
+            let line = Line::from(TextSpan::styled(
+                format!("cannot draw: {msg}"),
+                chrome(Chrome::Error, p),
+            ));
+            f.render_widget(Paragraph::new(line), area);
+            return;
+        }
+    };
+    let top = app.railroad_top.min(lines.len().saturating_sub(1));
+    let shown: Vec<Line> = lines
+        .iter()
+        .skip(top)
+        .take(area.height as usize)
+        .map(|l| {
+            let s: String = l
+                .chars()
+                .skip(app.railroad_left)
+                .take(area.width as usize)
+                .collect();
+            Line::from(TextSpan::raw(s))
+        })
+        .collect();
+    f.render_widget(Paragraph::new(shown), area);
+}
+
+/// Steps the Debug tab's trace spent in each pattern span's instructions (a node's count holds
+/// its descendants'), when there is a trace.
+fn node_steps(app: &App) -> Option<Vec<(Span, u64)>> {
+    let t = app.debug.trace.as_ref()?;
+    let re = app.wb.compiled().ok()?;
+    let prog = re.program().ok()?;
+    Some(
+        t.per_pc
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| **n > 0)
+            .map(|(pc, n)| (prog.spans[pc], *n))
+            .collect(),
+    )
+}
+
 /// Draws the explain tab.
 pub fn render(f: &mut Frame, app: &App, area: Rect) {
+    if app.railroad {
+        render_railroad(f, app, area);
+        return;
+    }
     let p = app.palette;
     let w = area.width as usize;
+    let steps = node_steps(app);
+    let hottest = steps
+        .as_ref()
+        .and_then(|v| v.iter().map(|(_, n)| *n).max())
+        .unwrap_or(0);
     let rows = match rows_or_error(app) {
         Ok(r) => r,
         Err(msg) => {
@@ -152,6 +224,28 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
                 )),
             ])
         };
+        if let (Some(steps), Some(span)) = (&steps, r.span)
+            && !r.lint
+        {
+            // Steps per node: a bar of up to five cells, scaled to the hottest instruction.
+            let n: u64 = steps
+                .iter()
+                .filter(|(s, _)| span.start <= s.start && s.end <= span.end)
+                .map(|(_, n)| *n)
+                .sum();
+            let cells = if n == 0 || hottest == 0 {
+                0
+            } else {
+                ((n as f64 / hottest as f64).min(1.0) * 5.0).ceil() as usize
+            };
+            let bar = format!("{:<5}{:>7} ", "█".repeat(cells), n);
+            line.spans
+                .insert(0, TextSpan::styled(bar, style(Kind::Warning, p)));
+        }
+        if app.debug.breakpoints.iter().any(|b| Some(*b) == r.span) {
+            line.spans
+                .insert(0, TextSpan::styled("● ", chrome(Chrome::Error, p)));
+        }
         if i == app.explain_selected {
             line = line.style(chrome(Chrome::Selected, p));
         }

@@ -89,6 +89,14 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
     let text_w = (body.width as usize).saturating_sub(gw + 1);
     let selected = app.wb.results.spans.get(app.selected).copied();
     let stale = app.wb.stale();
+    // The Debug tab: the matcher's position, and steps per position as a heatmap.
+    let debugging = app.tab == crate::tui::action::ResultTab::Debug;
+    let debug_pos = if debugging {
+        app.debug.current().map(|s| s.pos)
+    } else {
+        None
+    };
+    let heat = if debugging { app.debug.heat() } else { None };
     let mut lines = Vec::with_capacity(body.height as usize);
     for row in 0..body.height as usize {
         let i = app.input_top + row;
@@ -112,6 +120,15 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
                 && at < e
             {
                 st = st.add_modifier(current(p));
+            }
+            if let Some((per_pos, max)) = heat
+                && let Some(&n) = per_pos.get(at)
+                && n > 0
+            {
+                st = st.patch(super::super::theme::heat(n, max, p));
+            }
+            if debug_pos == Some(at) {
+                st = st.add_modifier(Modifier::REVERSED | Modifier::BOLD);
             }
             if stale && st != Style::new() {
                 st = st.add_modifier(Modifier::DIM);

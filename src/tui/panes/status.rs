@@ -15,12 +15,27 @@ pub fn count_text(app: &App) -> String {
     if app.wb.shown_regex().is_none() {
         return "no pattern".into();
     }
-    if r.done {
+    if r.done && r.steps > 0 {
+        format!("{n} {noun}, {} steps", thousands(r.steps))
+    } else if r.done {
         format!("{n} {noun}")
     } else {
         let len = app.wb.input.text().len().max(1);
         format!("{n}+ {noun} · counting… {}%", r.scanned * 100 / len)
     }
+}
+
+/// `1302` as `1,302`.
+pub fn thousands(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
 }
 
 /// Draws the status bar.
@@ -35,6 +50,19 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
     if let Some(e) = wb.engine() {
         spans.push(Span::styled(
             format!(" {} ", e.name()),
+            chrome(Chrome::Dim, p),
+        ));
+    }
+    if app.tab == crate::tui::action::ResultTab::Debug
+        && let Some(t) = &app.debug.trace
+    {
+        spans.push(Span::styled(
+            format!(
+                " step {} / {} · this match {} steps ",
+                app.debug.cursor + 1,
+                t.steps.len(),
+                thousands(t.total_steps)
+            ),
             chrome(Chrome::Dim, p),
         ));
     }
