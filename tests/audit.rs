@@ -102,7 +102,7 @@ fn table_on_the_fixture_tree() {
 | `big.txt` | ❌ | ❌ | ✅ |
 
 {ERROR_LINES}
-usage: files_scanned=6 patterns_evaluated=3 matches_total=6 (✅ cells)
+usage: files_scanned=10 patterns_evaluated=3 matches_total=6 (✅ cells)
 "
     );
     assert_eq!(out, expected);
@@ -132,7 +132,7 @@ fn counts_table_on_the_fixture_tree() {
 | `big.txt` | 0 | 0 | 1 |
 
 {ERROR_LINES}
-usage: files_scanned=6 patterns_evaluated=3 matches_total=7 (occurrences)
+usage: files_scanned=10 patterns_evaluated=3 matches_total=7 (occurrences)
 "
     );
     assert_eq!(out, expected);
@@ -196,7 +196,7 @@ fn json_on_the_fixture_tree() {
     );
     assert_eq!(
         v["usage"],
-        serde_json::json!({"files_scanned": 6, "patterns_evaluated": 3, "matches_total": 6})
+        serde_json::json!({"files_scanned": 10, "patterns_evaluated": 3, "matches_total": 6})
     );
     assert_eq!(code, 2);
     // The whole document, pinned (indented like the seed's json.dumps(indent=2)).
@@ -626,7 +626,7 @@ fn json_document_pinned_whole() {
     })
     .collect();
     let want = format!(
-        "{{\n  \"rows\": [\n{}\n  ],\n  \"usage\": {{\n    \"files_scanned\": 6,\n    \"patterns_evaluated\": 3,\n    \"matches_total\": 6\n  }}\n}}\n",
+        "{{\n  \"rows\": [\n{}\n  ],\n  \"usage\": {{\n    \"files_scanned\": 10,\n    \"patterns_evaluated\": 3,\n    \"matches_total\": 6\n  }}\n}}\n",
         rows.join(",\n")
     );
     assert_eq!(out, want);

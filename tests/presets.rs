@@ -28,7 +28,7 @@ fn groups_of(key: &str, text: &str) -> Vec<Groups> {
         .hits(text, true)
         .map(|h| {
             let h = h.unwrap();
-            let names = h.entry.regex.group_names();
+            let names = h.entry.group_names();
             names
                 .iter()
                 .enumerate()
@@ -222,7 +222,7 @@ fn count_fast_paths_agree_with_iterating_each_preset() {
         let plain: Vec<usize> = cat
             .entries()
             .iter()
-            .map(|e| e.regex.count(&text).unwrap())
+            .map(|e| e.regex().unwrap().count(&text).unwrap())
             .collect();
         assert_eq!(counts, plain, "count vs. each preset's own iteration");
         assert_eq!(from_hits, plain, "hits vs. each preset's own iteration");

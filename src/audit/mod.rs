@@ -249,19 +249,17 @@ pub struct Report {
     pub mode: CellMode,
     /// Totals.
     pub usage: Usage,
+    /// Things the caller should know that are not about a row or a column (a user
+    /// registry that was skipped); in JSON as `warnings` when there are any.
+    pub warnings: Vec<String>,
 }
 
 impl Report {
     /// Builds the report and its usage totals.
     pub fn new(names: Vec<String>, rows: Vec<Row>, mode: CellMode) -> Report {
-        let files_scanned = rows
-            .iter()
-            .filter(|r| {
-                r.error
-                    .as_ref()
-                    .is_none_or(|e| e.kind == RowErrorKind::PatternFailed)
-            })
-            .count() as u64;
+        // The seed's `len(paths)`: every row, read or not (a walked directory counts as the
+        // files it lists).
+        let files_scanned = rows.len() as u64;
         let cells = rows.iter().flat_map(|r| r.cells.iter()).flatten();
         let matches_total = match mode {
             CellMode::Presence => cells.filter(|n| **n > 0).count() as u64,
@@ -278,6 +276,7 @@ impl Report {
             rows,
             mode,
             usage,
+            warnings: Vec::new(),
         }
     }
 
@@ -331,7 +330,7 @@ mod tests {
     }
 
     #[test]
-    fn usage_counts_checked_cells_and_readable_files() {
+    fn usage_files_scanned_is_every_path_given_not_the_files_read() {
         let rows = vec![
             Row {
                 path: "a".into(),
@@ -349,7 +348,7 @@ mod tests {
         assert_eq!(
             r.usage,
             Usage {
-                files_scanned: 2,
+                files_scanned: 3,
                 patterns_evaluated: 2,
                 matches_total: 3
             }

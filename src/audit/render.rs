@@ -105,6 +105,9 @@ pub fn json_value(report: &Report) -> Value {
             .collect();
         top.insert("pattern_errors".into(), Value::Object(errors));
     }
+    if !report.warnings.is_empty() {
+        top.insert("warnings".into(), json!(report.warnings));
+    }
     Value::Object(top)
 }
 
@@ -170,6 +173,14 @@ pub fn json(report: &Report, out: &mut impl Write) -> io::Result<()> {
             string(out, &p.message)?;
         }
         write!(out, "\n  }}")?;
+    }
+    if !report.warnings.is_empty() {
+        write!(out, ",\n  \"warnings\": [")?;
+        for (k, w) in report.warnings.iter().enumerate() {
+            write!(out, "{}\n    ", if k == 0 { "" } else { "," })?;
+            string(out, w)?;
+        }
+        write!(out, "\n  ]")?;
     }
     writeln!(out, "\n}}")
 }
@@ -245,7 +256,7 @@ mod tests {
         let t = render(table, &report(CellMode::Presence));
         assert_eq!(
             t,
-            "| Path | x | y |\n|---|---|---|\n| `a\\|b.md` | ✅ | ❌ |\n| `gone, \"really\"` | ⚠️ | ⚠️ |\n\n⚠️ `gone, \"really\"`: No such file\n\nusage: files_scanned=1 patterns_evaluated=2 matches_total=1 (✅ cells)\n"
+            "| Path | x | y |\n|---|---|---|\n| `a\\|b.md` | ✅ | ❌ |\n| `gone, \"really\"` | ⚠️ | ⚠️ |\n\n⚠️ `gone, \"really\"`: No such file\n\nusage: files_scanned=2 patterns_evaluated=2 matches_total=1 (✅ cells)\n"
         );
         let c = render(table, &report(CellMode::Counts));
         assert!(c.contains("| `a\\|b.md` | 2 | 0 |"));
@@ -275,6 +286,11 @@ mod tests {
                     }],
                 ] {
                     r.pattern_errors = errors;
+                    r.warnings = if r.rows.is_empty() {
+                        vec!["skipped registry: u.toml:1:1: \"x\"".into()]
+                    } else {
+                        vec![]
+                    };
                     let streamed = render(json, &r);
                     let want = serde_json::to_string_pretty(&json_value(&r)).unwrap() + "\n";
                     assert_eq!(streamed, want);

@@ -310,8 +310,12 @@ pub fn run(args: &AuditArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcom
     for f in &args.pattern_files {
         specs.extend(read_pattern_file(f)?);
     }
-    if !args.presets.is_empty() {
-        let (catalog, _) = super::preset::load(&args.registries, err);
+    // A `--registry` given is checked even without `--preset`: a broken one is an error.
+    let mut warnings = Vec::new();
+    if !args.presets.is_empty() || !args.registries.registry.is_empty() {
+        let registries = super::preset::load(&args.registries, err)?;
+        warnings = registries.warnings;
+        let catalog = registries.catalog;
         for key in &args.presets {
             let entry = catalog.require(key.trim())?;
             specs.push(PatternSpec {
@@ -366,7 +370,8 @@ pub fn run(args: &AuditArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcom
         binary: args.binary,
         threads: args.threads.unwrap_or(0),
     };
-    let report = audit::audit(&sources, &patterns, &walk, &scan)?;
+    let mut report = audit::audit(&sources, &patterns, &walk, &scan)?;
+    report.warnings = warnings;
     let mut buf = std::io::BufWriter::new(&mut *out);
     match args.format {
         AuditFormat::Table | AuditFormat::Counts => audit::render::table(&report, &mut buf)?,

@@ -1,11 +1,14 @@
 //! The registry model: what a preset is, as data (serde), and the compiled form.
 
 use crate::engine::Regex;
-use crate::flavor::Flavor;
+use crate::error::Error;
+use crate::flavor::{Flags, Flavor};
+use crate::syntax::ast::Ast;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::fmt;
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 /// One preset, validated: a named, documented pattern with its own test cases.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -76,18 +79,90 @@ impl fmt::Display for Origin {
     }
 }
 
-/// A preset with its compiled pattern and where it came from.
-#[derive(Debug)]
+/// A preset with its parsed pattern (compiled on first use) and where it came from.
+///
+/// Loading a registry only parses each pattern (the syntax check, the group names, the
+/// literals the parse-through-all prefilter needs); the engines are built the first time a
+/// preset is run ([`Entry::regex`]) and then shared. A registry of thousands of presets is
+/// listed, browsed and prefiltered without compiling one of them.
 pub struct Entry {
     /// The definition.
     pub preset: Preset,
-    /// The pattern compiled for its flavor and flags.
-    pub regex: Regex,
     /// Which registry defined it.
     pub origin: Origin,
+    flags: Flags,
+    ast: Ast,
+    names: Vec<Option<String>>,
+    compiled: OnceLock<Result<Regex, Error>>,
+}
+
+impl fmt::Debug for Entry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Entry")
+            .field("preset", &self.preset)
+            .field("origin", &self.origin)
+            .field("compiled", &self.compiled.get().is_some())
+            .finish()
+    }
 }
 
 impl Entry {
+    /// An entry for a validated preset whose pattern parsed to `ast` under `flags`.
+    pub(crate) fn new(preset: Preset, flags: Flags, ast: Ast, origin: Origin) -> Entry {
+        let names = ast.groups.iter().map(|g| g.name.clone()).collect();
+        Entry {
+            preset,
+            origin,
+            flags,
+            ast,
+            names,
+            compiled: OnceLock::new(),
+        }
+    }
+
+    /// The pattern compiled for its flavor and flags: built on the first call, then shared
+    /// (also between threads).
+    ///
+    /// # Errors
+    /// When the engines reject a pattern the parser accepted (a construct rxw cannot
+    /// reproduce, a pattern over the engines' size limit).
+    pub fn regex(&self) -> Result<&Regex, Error> {
+        self.compiled
+            .get_or_init(|| {
+                Regex::new(&self.preset.pattern, self.preset.flavor, self.flags).map_err(|mut e| {
+                    e.message = format!("pattern does not compile: {}", e.message);
+                    e
+                })
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// Whether [`Entry::regex`] has been built (for tests and measurements).
+    pub fn is_compiled(&self) -> bool {
+        self.compiled.get().is_some()
+    }
+
+    /// The parsed pattern (no engine built).
+    pub fn ast(&self) -> &Ast {
+        &self.ast
+    }
+
+    /// The flags the pattern is compiled with.
+    pub fn flags(&self) -> Flags {
+        self.flags
+    }
+
+    /// Whether matching ignores case (by flag or by a leading inline flag).
+    pub fn ignore_case(&self) -> bool {
+        self.flags.ignore_case || self.ast.flags.ignore_case
+    }
+
+    /// Group names, index 0 being group 1 (from the parse; no engine built).
+    pub fn group_names(&self) -> &[Option<String>] {
+        &self.names
+    }
+
     /// The description of the group called `name`, when the registry gives one.
     pub fn group_description(&self, name: &str) -> Option<&str> {
         self.preset
