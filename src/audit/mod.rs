@@ -193,8 +193,12 @@ pub struct RowError {
 /// One row of the matrix.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
-    /// The path as given, or as found under a directory given.
+    /// The path as given, or as found under a directory given; for a name that is not UTF-8,
+    /// the lossless escaped form (`path_escaped`).
     pub path: String,
+    /// True when `path` is escaped: `\\` is a backslash, `\xHH` a byte that is not UTF-8
+    /// ([`paths::unescape_bytes`] gives the name's bytes back).
+    pub path_escaped: bool,
     /// One cell per pattern, in column order: `None` when unknown; in presence mode 1 / 0.
     pub cells: Vec<Option<u64>>,
     /// Why some or all cells are unknown.
@@ -203,9 +207,16 @@ pub struct Row {
 
 impl Row {
     /// A row whose file could not be read: every cell unknown.
-    pub fn failed(path: String, columns: usize, kind: RowErrorKind, message: String) -> Row {
+    pub fn failed(
+        path: impl Into<paths::Shown>,
+        columns: usize,
+        kind: RowErrorKind,
+        message: String,
+    ) -> Row {
+        let path = path.into();
         Row {
-            path,
+            path: path.text,
+            path_escaped: path.escaped,
             cells: vec![None; columns],
             error: Some(RowError { kind, message }),
         }
@@ -334,12 +345,14 @@ mod tests {
         let rows = vec![
             Row {
                 path: "a".into(),
+                path_escaped: false,
                 cells: vec![Some(1), Some(0)],
                 error: None,
             },
-            Row::failed("b".into(), 2, RowErrorKind::PathMissing, "missing".into()),
+            Row::failed("b", 2, RowErrorKind::PathMissing, "missing".into()),
             Row {
                 path: "c".into(),
+                path_escaped: false,
                 cells: vec![Some(1), Some(1)],
                 error: None,
             },

@@ -519,9 +519,14 @@ impl<'p> Plan<'p> {
 }
 
 /// Reads one file and fills its row.
-fn scan_file(shown: &str, path: &std::path::Path, plan: &Plan, options: &ScanOptions) -> Row {
+fn scan_file(
+    shown: &super::paths::Shown,
+    path: &std::path::Path,
+    plan: &Plan,
+    options: &ScanOptions,
+) -> Row {
     let columns = plan.columns.len();
-    let fail = |kind, message| Row::failed(shown.to_string(), columns, kind, message);
+    let fail = |kind, message| Row::failed(shown.clone(), columns, kind, message);
     let opened = std::fs::File::open(path).and_then(|f| f.metadata().map(|m| (f, m)));
     let (file, meta) = match opened {
         Ok(fm) => fm,
@@ -567,7 +572,8 @@ fn scan_file(shown: &str, path: &std::path::Path, plan: &Plan, options: &ScanOpt
     }
     let (cells, error) = plan.evaluate(&text, options.mode);
     Row {
-        path: shown.to_string(),
+        path: shown.text.clone(),
+        path_escaped: shown.escaped,
         cells,
         error,
     }

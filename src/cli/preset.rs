@@ -59,7 +59,7 @@ pub enum PresetCommand {
         key: String,
         /// The text (default: --file, or standard input).
         text: Option<String>,
-        /// Read the text from this file.
+        /// Read the text from this file (`-`: standard input).
         #[arg(long, value_name = "PATH")]
         file: Option<PathBuf>,
         /// Print JSON.
@@ -90,7 +90,7 @@ pub enum PresetCommand {
 pub struct ParseArgs {
     /// The text (default: --file, or standard input).
     pub text: Option<String>,
-    /// Read the text from this file.
+    /// Read the text from this file (`-`: standard input).
     #[arg(long, value_name = "PATH")]
     pub file: Option<PathBuf>,
     /// Only these preset keys (comma-separated).
