@@ -331,7 +331,7 @@ fn show(entry: &Entry, color: bool, out: &mut dyn Write) -> Result<i32, CliError
     )?;
     // The explain tree and the lints, from the same parse the engine compiled.
     let explanation = crate::syntax::explain::explain(
-        entry.ast(),
+        entry.ast()?,
         &p.pattern,
         entry.preset.flavor,
         crate::Limits::human().max_explain_nodes,

@@ -264,7 +264,7 @@ impl<'c> Scanner<'c> {
         let mut owners: Vec<Vec<usize>> = Vec::new();
         let mut filtered = Vec::with_capacity(entries.len());
         for (i, e) in entries.iter().enumerate() {
-            let lits = first_literals(&e.ast().root, e.ignore_case());
+            let lits = e.prefilter_starts().first.clone();
             filtered.push(lits.is_some());
             for lit in lits.unwrap_or_default() {
                 match index.get(&lit) {
@@ -296,7 +296,7 @@ impl<'c> Scanner<'c> {
                 if filtered[i] || e.ignore_case() {
                     return None;
                 }
-                let (offset, lit) = fixed_offset_literal(&e.ast().root)?;
+                let (offset, lit) = e.prefilter_starts().at_offset.clone()?;
                 Some((
                     offset,
                     memchr::memmem::Finder::new(lit.as_bytes()).into_owned(),
