@@ -163,6 +163,6 @@ mod tests {
         assert_eq!(e.caret().unwrap(), "日本(\n    ^");
         let e = Error::new(ErrorKind::PatternInvalid, "x")
             .with_span_in("e\u{301}(日)", Some(Span::new(3, 8)));
-        assert_eq!(e.caret().unwrap(), "e\u{301}(日)\n ^^^");
+        assert_eq!(e.caret().unwrap(), "e\u{301}(日)\n ^^^^");
     }
 }

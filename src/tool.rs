@@ -91,10 +91,12 @@ pub struct StopDetail {
 
 fn tool_error(e: &Error, limits: &Limits, started: Instant) -> ToolError {
     let budget = limits.time_budget.unwrap_or(Duration::from_millis(1000));
+    // One reading of the clock, so the text and the detail say the same time.
+    let elapsed_ms = started.elapsed().as_millis();
     let stop = |stopped_by| {
         let detail = StopDetail {
             stopped_by,
-            elapsed_ms: started.elapsed().as_millis(),
+            elapsed_ms,
             budget_ms: budget.as_millis(),
             step_budget: limits.backtrack_limit,
         };
@@ -119,8 +121,7 @@ fn tool_error(e: &Error, limits: &Limits, started: Instant) -> ToolError {
         ErrorKind::BacktrackLimit => ToolError {
             text: format!(
                 "regex: execution timed out (backtracking step budget of {} exhausted after {}ms)",
-                limits.backtrack_limit,
-                started.elapsed().as_millis()
+                limits.backtrack_limit, elapsed_ms
             ),
             detail: stop(StopReason::StepBudget),
         },
@@ -415,17 +416,49 @@ mod tests {
 
     #[test]
     fn step_budget_stop_says_what_stopped_it_without_claiming_the_wall_budget() {
-        // Exponential backtracking in one search: the step budget ends it, not the clock.
-        let input = format!("{}!", "a".repeat(40));
-        let e = call(json!({"action":"test","pattern":"^(a|aa)+\\1$","input":input})).unwrap_err();
-        let detail = e.detail.expect("a stop detail");
-        assert_eq!(detail["stopped_by"], "step_budget", "{detail}");
-        assert_eq!(detail["step_budget"], 1_000_000);
+        // The mapping itself: a step-budget stop is not reported as 1000 ms of wall time.
+        let limits = Limits::tool();
+        let e = tool_error(
+            &Error::new(ErrorKind::BacktrackLimit, "backtrack limit exceeded"),
+            &limits,
+            Instant::now(),
+        );
         assert!(
             e.text
                 .starts_with("regex: execution timed out (backtracking step budget")
         );
         assert!(!e.text.contains("(1000ms)"), "{}", e.text);
+        let detail = e.detail.expect("a stop detail");
+        assert_eq!(detail["stopped_by"], "step_budget");
+        assert_eq!(detail["step_budget"], 1_000_000);
+        let e = tool_error(
+            &Error::new(ErrorKind::TimedOut, "execution timed out"),
+            &limits,
+            Instant::now(),
+        );
+        assert_eq!(e.text, "regex: execution timed out (1000ms)");
+        assert_eq!(e.detail.unwrap()["stopped_by"], "wall_time");
+    }
+
+    #[test]
+    fn a_stopped_search_claims_only_the_time_that_passed() {
+        // Whichever budget ends this search first (that depends on the machine's load), the
+        // text and the detail agree, and the text names no time that did not pass.
+        let input = format!("{}!", "a".repeat(40));
+        let e = call(json!({"action":"test","pattern":"^(a|aa)+\\1$","input":input})).unwrap_err();
+        let detail = e.detail.expect("a stop detail");
+        let elapsed = detail["elapsed_ms"].as_u64().unwrap();
+        match detail["stopped_by"].as_str().unwrap() {
+            "step_budget" => {
+                assert!(!e.text.contains("(1000ms)"), "{}", e.text);
+                assert!(e.text.contains(&format!("after {elapsed}ms")), "{}", e.text);
+            }
+            "wall_time" => {
+                assert_eq!(e.text, "regex: execution timed out (1000ms)");
+                assert!(elapsed >= 1000, "{detail}");
+            }
+            other => panic!("unknown stop {other}"),
+        }
     }
 
     #[test]

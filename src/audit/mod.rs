@@ -225,12 +225,12 @@ impl Row {
 
 /// The usage line.
 ///
-/// `files_scanned` counts the files read and matched (rows without a read error; the seed
-/// counted every path given, but here directories expand to many rows). `matches_total` is,
-/// as in the seed, the number of ✅ cells; in counts mode it is the sum of all occurrences.
+/// `files_scanned` is the seed's `len(paths)`: every row, read or not (a directory given
+/// counts as the files its walk lists). `matches_total` is, as in the seed, the number of ✅
+/// cells; in counts mode it is the sum of all occurrences.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 pub struct Usage {
-    /// Files read and matched.
+    /// Paths in the matrix (rows), read or not.
     pub files_scanned: u64,
     /// Number of columns.
     pub patterns_evaluated: u64,
