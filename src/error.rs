@@ -36,6 +36,9 @@ pub enum ErrorKind {
     PresetUnknown,
     /// Reading a file failed.
     Io,
+    /// The command line is not valid (an unknown option, a missing argument): clap's usage
+    /// errors, as JSON when `--json` was given.
+    ArgumentsInvalid,
 }
 
 impl ErrorKind {
@@ -55,6 +58,7 @@ impl ErrorKind {
             ErrorKind::RegistryInvalid => "registry_invalid",
             ErrorKind::PresetUnknown => "preset_unknown",
             ErrorKind::Io => "io",
+            ErrorKind::ArgumentsInvalid => "arguments_invalid",
         }
     }
 }
@@ -107,16 +111,32 @@ impl Error {
         let end = span.end.clamp(start, src.len());
         let pad = display_width(&src[..start]);
         let width = display_width(&src[start..end]).max(1);
-        let shown: String = src
-            .chars()
-            .map(|c| if c == '\n' || c == '\t' { ' ' } else { c })
-            .collect();
+        let shown = caret_line(src);
         Some(format!("{shown}\n{}{}", " ".repeat(pad), "^".repeat(width)))
     }
 }
 
-fn display_width(s: &str) -> usize {
-    s.chars().count()
+/// Terminal columns `s` takes on a caret line: wide characters (CJK, most emoji) take two,
+/// combining marks none, and a control character (shown as a space) one. Carets under a
+/// pattern ([`Error::caret`], lints) count with this, so they stand under the right column.
+pub fn display_width(s: &str) -> usize {
+    use unicode_width::UnicodeWidthChar;
+    s.chars()
+        .map(|c| {
+            if c.is_control() {
+                1
+            } else {
+                c.width().unwrap_or(0)
+            }
+        })
+        .sum()
+}
+
+/// `s` with every control character (newline, tab…) shown as a space, for a caret line.
+pub fn caret_line(s: &str) -> String {
+    s.chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect()
 }
 
 impl fmt::Display for Error {
@@ -130,3 +150,19 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn caret_counts_display_columns_of_wide_characters() {
+        // Issue 14 item 12: the caret stood under column 2 (characters), not 4 (columns).
+        let e =
+            Error::new(ErrorKind::PatternInvalid, "x").with_span_in("日本(", Some(Span::new(6, 7)));
+        assert_eq!(e.caret().unwrap(), "日本(\n    ^");
+        let e = Error::new(ErrorKind::PatternInvalid, "x")
+            .with_span_in("e\u{301}(日)", Some(Span::new(3, 8)));
+        assert_eq!(e.caret().unwrap(), "e\u{301}(日)\n ^^^^");
+    }
+}

@@ -113,22 +113,22 @@ pub fn tools() -> Vec<Tool> {
 ///
 /// # Errors
 /// The tool's own error text.
-pub fn call(name: &str, args: Value) -> Result<Value, String> {
+pub fn call(name: &str, args: Value) -> Result<Value, tool::ToolError> {
     match name {
         "regex" => {
             let params: tool::RegexParams = serde_json::from_value(args)
-                .map_err(|e| format!("regex: invalid arguments: {e}"))?;
+                .map_err(|e| tool::ToolError::new(format!("regex: invalid arguments: {e}")))?;
             let action = params.action.clone();
-            let v = tool::regex_tool(params).map_err(|e| e.0)?;
+            let v = tool::regex_tool(params)?;
             Ok(match action.as_str() {
                 "find" => json!({ "matches": v }),
                 "explain" => json!({ "nodes": v }),
                 _ => v,
             })
         }
-        "regex_parse" => tool::parse_tool(args),
-        "grep_audit" => tool::audit_tool(args),
-        other => Err(format!("unknown tool {other:?}")),
+        "regex_parse" => tool::parse_tool(args).map_err(tool::ToolError::new),
+        "grep_audit" => tool::audit_tool(args).map_err(tool::ToolError::new),
+        other => Err(tool::ToolError::new(format!("unknown tool {other:?}"))),
     }
 }
 
@@ -161,12 +161,21 @@ impl ServerHandler for RxwServer {
             .map_err(|e| McpError::internal_error(format!("tool task failed: {e}"), None))?;
         Ok(match outcome {
             Ok(v) => CallToolResult::structured(v).into(),
-            Err(text) => CallToolResult::error(vec![ContentBlock::text(text)]).into(),
+            Err(e) => {
+                let mut result = CallToolResult::error(vec![ContentBlock::text(e.text.clone())]);
+                // What stopped a search, for clients that read more than the text.
+                result.structured_content =
+                    e.detail.map(|d| json!({ "error": e.text, "detail": d }));
+                result.into()
+            }
         })
     }
 }
 
 /// Serves MCP on standard input and output until the client closes it.
+///
+/// The transport is rxw's own line reader ([`stdio`]), not the SDK's: the SDK drops a line
+/// that is not JSON without a reply, so a client would wait forever.
 ///
 /// # Errors
 /// When the transport fails to start.
@@ -175,8 +184,278 @@ pub fn serve_stdio() -> anyhow::Result<()> {
         .enable_all()
         .build()?;
     rt.block_on(async {
-        let service = RxwServer.serve(rmcp::transport::io::stdio()).await?;
+        let (transport, writer) = stdio::transport(tokio::io::stdin(), tokio::io::stdout());
+        let service = RxwServer.serve(transport).await?;
         service.waiting().await?;
+        // Every reply queued before the end is written before the process exits.
+        writer.await?;
         Ok(())
     })
+}
+
+/// JSON-RPC over newline-delimited standard input and output, answering what the SDK's
+/// transport would drop.
+///
+/// Each line is read here. A line that is not UTF-8 or not JSON gets a `-32700` parse error
+/// (`id` null: it cannot be recovered). A `tools/call` whose `arguments` is not an object gets
+/// `-32602`. A JSON value that is not a message the server understands gets `-32602` when it
+/// names a method and carries an id (bad parameters), else `-32600` with whatever id it had.
+/// Notifications that cannot be decoded get no reply, as JSON-RPC wants. Everything else is
+/// handed to the server; replies and these errors go out through one writer, a line each.
+pub mod stdio {
+    use rmcp::RoleServer;
+    use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
+    use rmcp::transport::Transport;
+    use serde_json::{Value, json};
+    use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
+    use tokio::sync::mpsc;
+
+    /// JSON-RPC: the line is not JSON (or not UTF-8).
+    pub const PARSE_ERROR: i64 = -32700;
+    /// JSON-RPC: the value is not a valid request.
+    pub const INVALID_REQUEST: i64 = -32600;
+    /// JSON-RPC: the method's parameters are invalid.
+    pub const INVALID_PARAMS: i64 = -32602;
+
+    /// What one input line is.
+    #[derive(Debug)]
+    pub enum Decoded {
+        /// A message for the server.
+        Message(Box<RxJsonRpcMessage<RoleServer>>),
+        /// An error response to send back at once.
+        Reply(Value),
+        /// Nothing to do (a blank line, an undecodable notification).
+        Skip,
+    }
+
+    fn error_reply(id: Value, code: i64, message: &str, detail: String) -> Value {
+        json!({
+            "jsonrpc": "2.0",
+            "id": id,
+            "error": {"code": code, "message": message, "data": {"detail": detail}},
+        })
+    }
+
+    /// Decodes one line (without its newline).
+    pub fn decode(line: &[u8]) -> Decoded {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        let line = line.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(line);
+        if line.iter().all(u8::is_ascii_whitespace) {
+            return Decoded::Skip;
+        }
+        let text = match std::str::from_utf8(line) {
+            Ok(t) => t,
+            Err(e) => {
+                return Decoded::Reply(error_reply(
+                    Value::Null,
+                    PARSE_ERROR,
+                    "Parse error",
+                    format!("the line is not UTF-8: {e}"),
+                ));
+            }
+        };
+        let value: Value = match serde_json::from_str(text) {
+            Ok(v) => v,
+            Err(e) => {
+                return Decoded::Reply(error_reply(
+                    Value::Null,
+                    PARSE_ERROR,
+                    "Parse error",
+                    format!("the line is not JSON: {e}"),
+                ));
+            }
+        };
+        let id = value
+            .get("id")
+            .filter(|id| id.is_string() || id.is_number())
+            .cloned();
+        let method = value.get("method").and_then(Value::as_str);
+        if method == Some("tools/call")
+            && let Some(args) = value.pointer("/params/arguments")
+            && !args.is_object()
+            && !args.is_null()
+        {
+            return match id {
+                Some(id) => Decoded::Reply(error_reply(
+                    id,
+                    INVALID_PARAMS,
+                    "Invalid params",
+                    "tools/call: `arguments` must be an object".to_string(),
+                )),
+                None => Decoded::Skip,
+            };
+        }
+        match serde_json::from_value::<RxJsonRpcMessage<RoleServer>>(value.clone()) {
+            Ok(m) => Decoded::Message(Box::new(m)),
+            Err(e) => match (id, method) {
+                (Some(id), Some(method)) => Decoded::Reply(error_reply(
+                    id,
+                    INVALID_PARAMS,
+                    "Invalid params",
+                    format!("{method}: {e}"),
+                )),
+                // A notification: JSON-RPC sends no reply to it.
+                (None, Some(_)) if value.get("id").is_none() => Decoded::Skip,
+                (id, _) => Decoded::Reply(error_reply(
+                    id.unwrap_or(Value::Null),
+                    INVALID_REQUEST,
+                    "Invalid Request",
+                    format!("not a JSON-RPC message this server understands: {e}"),
+                )),
+            },
+        }
+    }
+
+    /// The server's side of the connection.
+    pub struct LineTransport {
+        incoming: mpsc::Receiver<RxJsonRpcMessage<RoleServer>>,
+        outgoing: mpsc::UnboundedSender<String>,
+    }
+
+    /// A transport over `input` and `output`, and the writer task to await once the service
+    /// has ended (it finishes when every queued line is written).
+    pub fn transport<R, W>(input: R, output: W) -> (LineTransport, tokio::task::JoinHandle<()>)
+    where
+        R: AsyncRead + Unpin + Send + 'static,
+        W: AsyncWrite + Unpin + Send + 'static,
+    {
+        let (out_tx, mut out_rx) = mpsc::unbounded_channel::<String>();
+        let (in_tx, in_rx) = mpsc::channel(64);
+        let replies = out_tx.clone();
+        tokio::spawn(async move {
+            let mut reader = BufReader::new(input);
+            let mut line = Vec::new();
+            loop {
+                line.clear();
+                match reader.read_until(b'\n', &mut line).await {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {}
+                }
+                let body = line.strip_suffix(b"\n").unwrap_or(&line);
+                match decode(body) {
+                    Decoded::Message(m) => {
+                        if in_tx.send(*m).await.is_err() {
+                            break;
+                        }
+                    }
+                    Decoded::Reply(v) => {
+                        if replies.send(v.to_string()).is_err() {
+                            break;
+                        }
+                    }
+                    Decoded::Skip => {}
+                }
+            }
+            // Dropping `in_tx` ends the service once it has answered what it has.
+        });
+        let writer = tokio::spawn(async move {
+            let mut output = output;
+            while let Some(mut line) = out_rx.recv().await {
+                line.push('\n');
+                if output.write_all(line.as_bytes()).await.is_err() || output.flush().await.is_err()
+                {
+                    break;
+                }
+            }
+        });
+        (
+            LineTransport {
+                incoming: in_rx,
+                outgoing: out_tx,
+            },
+            writer,
+        )
+    }
+
+    impl Transport<RoleServer> for LineTransport {
+        type Error = std::io::Error;
+
+        fn send(
+            &mut self,
+            item: TxJsonRpcMessage<RoleServer>,
+        ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
+            let sent = serde_json::to_string(&item)
+                .map_err(std::io::Error::other)
+                .and_then(|line| {
+                    self.outgoing.send(line).map_err(|_| {
+                        std::io::Error::new(std::io::ErrorKind::BrokenPipe, "output closed")
+                    })
+                });
+            std::future::ready(sent)
+        }
+
+        fn receive(&mut self) -> impl Future<Output = Option<RxJsonRpcMessage<RoleServer>>> + Send {
+            self.incoming.recv()
+        }
+
+        async fn close(&mut self) -> Result<(), Self::Error> {
+            self.incoming.close();
+            Ok(())
+        }
+    }
+
+    #[cfg(test)]
+    mod tests {
+        use super::*;
+
+        fn reply(line: &[u8]) -> Value {
+            match decode(line) {
+                Decoded::Reply(v) => v,
+                other => panic!("expected a reply, got {other:?}"),
+            }
+        }
+
+        #[test]
+        fn malformed_json_line_gets_a_parse_error_with_null_id() {
+            let v = reply(b"{\"jsonrpc\":\"2.0\",\"id\":1,");
+            assert_eq!(v["error"]["code"], PARSE_ERROR);
+            assert_eq!(v["id"], Value::Null);
+        }
+
+        #[test]
+        fn invalid_utf8_line_gets_a_parse_error() {
+            let v = reply(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"\xff\"}");
+            assert_eq!(v["error"]["code"], PARSE_ERROR);
+            assert!(
+                v["error"]["data"]["detail"]
+                    .as_str()
+                    .unwrap()
+                    .contains("UTF-8")
+            );
+        }
+
+        #[test]
+        fn non_object_arguments_are_invalid_params_not_method_not_found() {
+            let v = reply(
+                br#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"regex","arguments":[1]}}"#,
+            );
+            assert_eq!(v["error"]["code"], INVALID_PARAMS);
+            assert_eq!(v["id"], 7);
+        }
+
+        #[test]
+        fn a_request_that_does_not_decode_is_answered_with_its_id() {
+            let v = reply(br#"{"jsonrpc":"2.0","id":"a","method":"tools/call","params":5}"#);
+            assert_eq!(v["error"]["code"], INVALID_PARAMS);
+            assert_eq!(v["id"], "a");
+            let v = reply(br#"{"id":3}"#);
+            assert_eq!(v["error"]["code"], INVALID_REQUEST);
+            assert_eq!(v["id"], 3);
+            let v = reply(b"[1,2]");
+            assert_eq!(v["error"]["code"], INVALID_REQUEST);
+        }
+
+        #[test]
+        fn good_lines_are_forwarded_and_blank_lines_skipped() {
+            assert!(matches!(
+                decode(br#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#),
+                Decoded::Message(_)
+            ));
+            assert!(matches!(decode(b"  \r"), Decoded::Skip));
+            assert!(matches!(
+                decode(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#),
+                Decoded::Message(_)
+            ));
+        }
+    }
 }

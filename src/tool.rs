@@ -37,32 +37,97 @@ pub struct RegexParams {
     pub flavor: Option<String>,
 }
 
-/// A tool failure: the message an agent sees, always starting with `regex: `.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ToolError(pub String);
+/// A tool failure: the message an agent sees, always starting with `regex: `, and for a
+/// stopped search a machine-readable detail (`rxw mcp` sends it as the error's structured
+/// content).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToolError {
+    /// The dsh error text.
+    pub text: String,
+    /// What stopped the call, when it was stopped: [`StopDetail`] as JSON.
+    pub detail: Option<Value>,
+}
 
-impl std::fmt::Display for ToolError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(&self.0)
+impl ToolError {
+    /// A failure with a text only.
+    pub fn new(text: impl Into<String>) -> ToolError {
+        ToolError {
+            text: text.into(),
+            detail: None,
+        }
     }
 }
 
-fn tool_error(e: &Error, budget: Duration) -> ToolError {
-    let text = match e.kind {
-        ErrorKind::PatternInvalid | ErrorKind::ConstructUnsupported => match e.span {
-            Some(s) => format!(
-                "regex: invalid pattern: {} (at position {})",
-                e.message, s.start
-            ),
-            None => format!("regex: invalid pattern: {}", e.message),
-        },
-        ErrorKind::TimedOut | ErrorKind::BacktrackLimit => {
-            format!("regex: execution timed out ({}ms)", budget.as_millis())
-        }
-        ErrorKind::ExplainTooComplex => "regex: explain: pattern too complex".to_string(),
-        _ => format!("regex: {}", e.message),
+impl std::fmt::Display for ToolError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// Why a search was stopped before it finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StopReason {
+    /// The wall-clock budget (1,000 ms) ran out.
+    WallTime,
+    /// One backtracking search used its whole step budget (possibly long before the wall
+    /// clock budget).
+    StepBudget,
+}
+
+/// The detail of a stopped search: `{"stopped_by", "elapsed_ms", "budget_ms",
+/// "step_budget"}`.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct StopDetail {
+    /// What stopped it.
+    pub stopped_by: StopReason,
+    /// Milliseconds from the start of the call to the stop.
+    pub elapsed_ms: u128,
+    /// The wall-clock budget in milliseconds.
+    pub budget_ms: u128,
+    /// The backtracking steps allowed per search.
+    pub step_budget: usize,
+}
+
+fn tool_error(e: &Error, limits: &Limits, started: Instant) -> ToolError {
+    let budget = limits.time_budget.unwrap_or(Duration::from_millis(1000));
+    // One reading of the clock, so the text and the detail say the same time.
+    let elapsed_ms = started.elapsed().as_millis();
+    let stop = |stopped_by| {
+        let detail = StopDetail {
+            stopped_by,
+            elapsed_ms,
+            budget_ms: budget.as_millis(),
+            step_budget: limits.backtrack_limit,
+        };
+        serde_json::to_value(detail).ok()
     };
-    ToolError(text)
+    match e.kind {
+        ErrorKind::PatternInvalid | ErrorKind::ConstructUnsupported => {
+            ToolError::new(match e.span {
+                Some(s) => format!(
+                    "regex: invalid pattern: {} (at position {})",
+                    e.message, s.start
+                ),
+                None => format!("regex: invalid pattern: {}", e.message),
+            })
+        }
+        // The dsh text, with the time that really passed.
+        ErrorKind::TimedOut => ToolError {
+            text: format!("regex: execution timed out ({}ms)", budget.as_millis()),
+            detail: stop(StopReason::WallTime),
+        },
+        // Keeps the dsh prefix clients look for, but claims no time that did not pass.
+        ErrorKind::BacktrackLimit => ToolError {
+            text: format!(
+                "regex: execution timed out (backtracking step budget of {} exhausted after {}ms)",
+                limits.backtrack_limit, elapsed_ms
+            ),
+            detail: stop(StopReason::StepBudget),
+        },
+        ErrorKind::ExplainTooComplex => ToolError::new("regex: explain: pattern too complex"),
+        _ => ToolError::new(format!("regex: {}", e.message)),
+    }
 }
 
 /// Runs `f` on its own thread with a wall-clock budget. On time-out the cancel flag is set
@@ -135,14 +200,24 @@ impl<'t> FlavorIndex<'t> {
 /// `regex: explain: pattern too complex`, `regex: result/output exceeds 1000000 bytes`, and
 /// the limit errors for input, pattern and replacement.
 pub fn regex_tool(p: RegexParams) -> Result<Value, ToolError> {
+    let started = Instant::now();
     let limits = Limits::tool();
     let budget = limits.time_budget.unwrap_or(Duration::from_millis(1000));
-    let err = |e: Error| tool_error(&e, budget);
+    let err = |e: Error| tool_error(&e, &limits, started);
     let flavor: Flavor = match p.flavor.as_deref() {
         None => Flavor::Js,
         Some(f) => f
             .parse()
-            .map_err(|m: String| ToolError(format!("regex: {m}")))?,
+            .map_err(|m: String| ToolError::new(format!("regex: {m}")))?,
+    };
+    let limit = match p.limit {
+        None => None,
+        Some(l) if l >= 1 => Some(usize::try_from(l).unwrap_or(usize::MAX)),
+        Some(l) => {
+            return Err(ToolError::new(format!(
+                "regex: limit must be a positive integer (at most 1000 are reported), got {l}"
+            )));
+        }
     };
     let flags = Flags::parse(p.flags.as_deref().unwrap_or(""), flavor).map_err(err)?;
     limits.check_pattern(&p.pattern).map_err(err)?;
@@ -150,7 +225,7 @@ pub fn regex_tool(p: RegexParams) -> Result<Value, ToolError> {
         return explain_action(&p.pattern, flavor, flags, &limits).map_err(err);
     }
     if !["test", "find", "replace"].contains(&p.action.as_str()) {
-        return Err(ToolError(format!(
+        return Err(ToolError::new(format!(
             "regex: unknown action {:?} (expected test, find, replace or explain)",
             p.action
         )));
@@ -158,15 +233,17 @@ pub fn regex_tool(p: RegexParams) -> Result<Value, ToolError> {
     let input = p
         .input
         .clone()
-        .ok_or_else(|| ToolError(format!("regex: input is required for {}", p.action)))?;
+        .ok_or_else(|| ToolError::new(format!("regex: input is required for {}", p.action)))?;
     limits.check_input(&input).map_err(err)?;
     if let Some(r) = &p.replacement {
         limits.check_replacement(r).map_err(err)?;
     }
     let re = Regex::with_limits(&p.pattern, flavor, flags, &limits).map_err(err)?;
-    let deadline = Instant::now() + budget;
+    let deadline = started + budget;
     let action = p.action.clone();
+    let run_limits = limits.clone();
     let outcome = with_budget(budget, move |cancel| -> Result<Value, Error> {
+        let limits = run_limits;
         let options = MatchOptions {
             deadline: Some(deadline),
             cancel: Some(&cancel),
@@ -188,9 +265,7 @@ pub fn regex_tool(p: RegexParams) -> Result<Value, ToolError> {
                 Ok(json!({ "matched": matched }))
             }
             "find" => {
-                let limit = limits
-                    .clamp_matches(p.limit.map(|l| l.max(0) as usize))
-                    .unwrap_or(50);
+                let limit = limits.clamp_matches(limit).unwrap_or(50);
                 let mut out = Vec::new();
                 let mut index = FlavorIndex::new(&input, flavor);
                 let mut size = 2usize;
@@ -268,7 +343,7 @@ mod tests {
         assert_eq!(
             call(json!({"action":"explain","pattern":big}))
                 .unwrap_err()
-                .0,
+                .text,
             "regex: explain: pattern too complex"
         );
     }
@@ -284,7 +359,7 @@ mod tests {
 
     #[test]
     fn error_texts_are_the_seeds() {
-        let e = |v| call(v).unwrap_err().0;
+        let e = |v| call(v).unwrap_err().text;
         assert_eq!(
             e(json!({"action":"test","pattern":"a","input":"a","flags":"q"})),
             "regex: invalid flag \"q\""
@@ -322,6 +397,68 @@ mod tests {
         );
         let v = call(json!({"action":"find","pattern":"a","input":input,"limit":5000})).unwrap();
         assert_eq!(v.as_array().unwrap().len(), 1000);
+    }
+
+    #[test]
+    fn negative_or_zero_limit_is_an_error_not_an_empty_success() {
+        for limit in [-1, 0] {
+            let e = call(json!({"action":"find","pattern":"a","input":"aaa","limit":limit}))
+                .unwrap_err();
+            assert!(
+                e.text
+                    .starts_with("regex: limit must be a positive integer"),
+                "{e}"
+            );
+        }
+        let v = call(json!({"action":"find","pattern":"a","input":"aaa","limit":1})).unwrap();
+        assert_eq!(v.as_array().unwrap().len(), 1);
+    }
+
+    #[test]
+    fn step_budget_stop_says_what_stopped_it_without_claiming_the_wall_budget() {
+        // The mapping itself: a step-budget stop is not reported as 1000 ms of wall time.
+        let limits = Limits::tool();
+        let e = tool_error(
+            &Error::new(ErrorKind::BacktrackLimit, "backtrack limit exceeded"),
+            &limits,
+            Instant::now(),
+        );
+        assert!(
+            e.text
+                .starts_with("regex: execution timed out (backtracking step budget")
+        );
+        assert!(!e.text.contains("(1000ms)"), "{}", e.text);
+        let detail = e.detail.expect("a stop detail");
+        assert_eq!(detail["stopped_by"], "step_budget");
+        assert_eq!(detail["step_budget"], 1_000_000);
+        let e = tool_error(
+            &Error::new(ErrorKind::TimedOut, "execution timed out"),
+            &limits,
+            Instant::now(),
+        );
+        assert_eq!(e.text, "regex: execution timed out (1000ms)");
+        assert_eq!(e.detail.unwrap()["stopped_by"], "wall_time");
+    }
+
+    #[test]
+    fn a_stopped_search_claims_only_the_time_that_passed() {
+        // Whichever budget ends this search first (that depends on the machine's load), the
+        // text and the detail agree, and the text names no time that did not pass.
+        let input = format!("{}!", "a".repeat(40));
+        let e = call(json!({"action":"test","pattern":"^(a|aa)+\\1$","input":input})).unwrap_err();
+        let detail = e.detail.expect("a stop detail");
+        let elapsed = detail["elapsed_ms"].as_u64().unwrap();
+        match detail["stopped_by"].as_str().unwrap() {
+            "step_budget" => {
+                assert!(!e.text.contains("(1000ms)"), "{}", e.text);
+                assert!(e.text.contains(&format!("after {elapsed}ms")), "{}", e.text);
+            }
+            "wall_time" => {
+                assert_eq!(e.text, "regex: execution timed out (1000ms)");
+                assert!(elapsed >= 1000, "{detail}");
+            }
+            other => panic!("unknown stop {other}"),
+        }
     }
 
     #[test]
@@ -387,6 +524,12 @@ pub fn audit_tool(args: Value) -> Result<Value, String> {
     };
     let p: AuditParams =
         serde_json::from_value(args).map_err(|e| format!("grep_audit: invalid arguments: {e}"))?;
+    if p.patterns.is_empty() {
+        return Err(
+            "grep_audit: no patterns: give at least one substring or {pattern, name, regex}"
+                .to_string(),
+        );
+    }
     let ignore_case = !p.case_sensitive.unwrap_or(true);
     let json_output = match p.output.as_deref() {
         None | Some("table") => false,
@@ -470,10 +613,30 @@ mod audit_tool_tests {
             json!({"ACK:": null, "wo": null, "nope": null})
         );
         assert_eq!(v["usage"]["matches_total"], 2);
+        assert_eq!(v["usage"]["files_scanned"], 2);
         let v = audit_tool(json!({"paths": [a], "patterns": ["ack:"], "case_sensitive": false}))
             .unwrap();
         assert!(v["text"].as_str().unwrap().starts_with("| Path | ack: |"));
         assert!(v["text"].as_str().unwrap().contains("✅"));
+    }
+
+    #[test]
+    fn no_patterns_is_a_clear_error_not_a_broken_table() {
+        let e = audit_tool(json!({"paths": ["x"], "patterns": []})).unwrap_err();
+        assert!(e.starts_with("grep_audit: no patterns"), "{e}");
+    }
+
+    #[test]
+    fn files_scanned_is_len_paths_with_unreadable_ones() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a.md");
+        std::fs::write(&a, "x").unwrap();
+        let v = audit_tool(json!({
+            "paths": [a, dir.path().join("missing"), dir.path().join("gone")],
+            "patterns": ["x"],
+        }))
+        .unwrap();
+        assert_eq!(v["usage"]["files_scanned"], 3);
     }
 
     #[test]
@@ -517,6 +680,13 @@ pub fn parse_tool(args: Value) -> Result<Value, String> {
         .map_err(|e| format!("regex_parse: {}", e.message))?;
     let loaded = presets::load(&LoadOptions::with_user_config(Vec::new()));
     let catalog = &loaded.catalog;
+    // Only the config directory is read here: a registry there that fails is skipped and
+    // said in `warnings`, the other presets keep working (the CLI's rule).
+    let warnings: Vec<String> = loaded
+        .failures
+        .iter()
+        .map(|f| format!("skipped registry: {}", f.error.message))
+        .collect();
     let entries = if p.only.is_empty() {
         catalog.entries().iter().collect()
     } else {
@@ -538,7 +708,11 @@ pub fn parse_tool(args: Value) -> Result<Value, String> {
             .map_err(|e| format!("regex_parse: {}", e.message))?;
         hits.push(v);
     }
-    Ok(json!({ "hits": hits }))
+    let mut v = json!({ "hits": hits });
+    if !warnings.is_empty() {
+        v["warnings"] = json!(warnings);
+    }
+    Ok(v)
 }
 
 #[cfg(test)]

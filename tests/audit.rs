@@ -102,7 +102,7 @@ fn table_on_the_fixture_tree() {
 | `big.txt` | ❌ | ❌ | ✅ |
 
 {ERROR_LINES}
-usage: files_scanned=6 patterns_evaluated=3 matches_total=6 (✅ cells)
+usage: files_scanned=10 patterns_evaluated=3 matches_total=6 (✅ cells)
 "
     );
     assert_eq!(out, expected);
@@ -132,7 +132,7 @@ fn counts_table_on_the_fixture_tree() {
 | `big.txt` | 0 | 0 | 1 |
 
 {ERROR_LINES}
-usage: files_scanned=6 patterns_evaluated=3 matches_total=7 (occurrences)
+usage: files_scanned=10 patterns_evaluated=3 matches_total=7 (occurrences)
 "
     );
     assert_eq!(out, expected);
@@ -196,7 +196,7 @@ fn json_on_the_fixture_tree() {
     );
     assert_eq!(
         v["usage"],
-        serde_json::json!({"files_scanned": 6, "patterns_evaluated": 3, "matches_total": 6})
+        serde_json::json!({"files_scanned": 10, "patterns_evaluated": 3, "matches_total": 6})
     );
     assert_eq!(code, 2);
     // The whole document, pinned (indented like the seed's json.dumps(indent=2)).
@@ -225,22 +225,22 @@ fn csv_on_the_fixture_tree() {
     let (out, _, code) = rxw(d.path(), &fixture_args(&["--format", "csv"]));
     assert_eq!(
         out,
-        "path,ACK:,wo,edge,error\r
-a.md,true,true,false,\r
-b.md,false,false,false,\r
-empty.txt,false,false,false,\r
-invalid.txt,true,true,false,\r
-binary.bin,,,,binary file (NUL byte at offset 4); use --binary to audit it anyway\r
-edge.txt,false,false,true,\r
-sub,,,,is a directory\r
-missing.md,,,,No such file or directory (os error 2)\r
-dangling.lnk,,,,dangling symbolic link (its target does not exist)\r
-big.txt,false,false,true,\r
+        "path,ACK:,wo,edge,error,path_escaped\r
+a.md,true,true,false,,\r
+b.md,false,false,false,,\r
+empty.txt,false,false,false,,\r
+invalid.txt,true,true,false,,\r
+binary.bin,,,,binary file (NUL byte at offset 4); use --binary to audit it anyway,\r
+edge.txt,false,false,true,,\r
+sub,,,,is a directory,\r
+missing.md,,,,No such file or directory (os error 2),\r
+dangling.lnk,,,,dangling symbolic link (its target does not exist),\r
+big.txt,false,false,true,,\r
 "
     );
     assert_eq!(code, 2);
     let (counts, _, _) = rxw(d.path(), &fixture_args(&["--format", "csv", "--counts"]));
-    assert!(counts.contains("\r\na.md,2,1,0,\r\n"), "{counts}");
+    assert!(counts.contains("\r\na.md,2,1,0,,\r\n"), "{counts}");
 }
 
 #[test]
@@ -450,7 +450,7 @@ fn paths_from_standard_input() {
         .unwrap();
     assert_eq!(
         String::from_utf8(out.stdout).unwrap(),
-        "path,ACK:,error\r\nb.md,false,\r\nsub/c.md,true,\r\n"
+        "path,ACK:,error,path_escaped\r\nb.md,false,,\r\nsub/c.md,true,,\r\n"
     );
 }
 
@@ -626,7 +626,7 @@ fn json_document_pinned_whole() {
     })
     .collect();
     let want = format!(
-        "{{\n  \"rows\": [\n{}\n  ],\n  \"usage\": {{\n    \"files_scanned\": 6,\n    \"patterns_evaluated\": 3,\n    \"matches_total\": 6\n  }}\n}}\n",
+        "{{\n  \"rows\": [\n{}\n  ],\n  \"usage\": {{\n    \"files_scanned\": 10,\n    \"patterns_evaluated\": 3,\n    \"matches_total\": 6\n  }}\n}}\n",
         rows.join(",\n")
     );
     assert_eq!(out, want);
@@ -649,4 +649,66 @@ fn presets_are_regex_columns() {
     let (_, err, code) = rxw(dir.path(), &["x.log", "--preset", "nope"]);
     assert_eq!(code, 2);
     assert!(err.contains("unknown preset \"nope\""), "{err}");
+}
+
+/// Issue 14 item 9: a newline in a name split its table row, a backtick broke its code span,
+/// a name that is not UTF-8 became U+FFFD (unrecoverable) in JSON and CSV, and one such name
+/// in a `--paths-from` list aborted the whole audit.
+#[test]
+fn hostile_file_names_keep_one_row_each_and_raw_bytes_recoverable() {
+    use std::os::unix::ffi::OsStrExt;
+    let d = tempfile::tempdir().unwrap();
+    let p = d.path();
+    std::fs::write(p.join("new\nline.md"), "ACK:\n").unwrap();
+    std::fs::write(p.join("back`tick.md"), "nothing\n").unwrap();
+    let raw: &[u8] = b"caf\xe9\\.md";
+    std::fs::write(p.join(std::ffi::OsStr::from_bytes(raw)), "ACK:\n").unwrap();
+    let mut list = Vec::new();
+    // The list holds the non-UTF-8 name, a missing name, and the backtick name; the
+    // newline name cannot be a list entry (one path a line), so it is given as an argument.
+    list.extend_from_slice(raw);
+    list.extend_from_slice(b"\nmissing.md\nback`tick.md\n");
+    std::fs::write(p.join("list.txt"), &list).unwrap();
+
+    let (out, err, code) = rxw(
+        p,
+        &["new\nline.md", "--paths-from", "list.txt", "-p", "ACK:"],
+    );
+    assert_eq!(code, 2, "the missing row makes it 2: {err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[2], "| `new\\nline.md` | ✅ |", "{out}");
+    assert_eq!(lines[3], "| `caf\\xE9\\\\.md` | ✅ |", "{out}");
+    assert_eq!(lines[4], "| `missing.md` | ⚠️ |", "{out}");
+    assert_eq!(lines[5], "| ``back`tick.md`` | ❌ |", "{out}");
+
+    let (out, _, _) = rxw(
+        p,
+        &[
+            "new\nline.md",
+            "--paths-from",
+            "list.txt",
+            "-p",
+            "ACK:",
+            "--format",
+            "json",
+        ],
+    );
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let rows = v["rows"].as_array().unwrap();
+    assert_eq!(rows.len(), 4);
+    assert_eq!(rows[0]["path"], "new\nline.md");
+    assert!(rows[0].get("path_escaped").is_none());
+    assert_eq!(rows[1]["path"], "caf\\xE9\\\\.md");
+    assert_eq!(rows[1]["path_escaped"], true);
+    assert_eq!(rows[1]["matches"]["ACK:"], true);
+    let bytes = rxw::audit::paths::unescape_bytes(rows[1]["path"].as_str().unwrap()).unwrap();
+    assert_eq!(bytes, raw, "the raw name is recoverable");
+    assert_eq!(v["usage"]["files_scanned"], 4);
+
+    let (out, _, _) = rxw(
+        p,
+        &["--paths-from", "list.txt", "-p", "ACK:", "--format", "csv"],
+    );
+    assert!(out.starts_with("path,ACK:,error,path_escaped\r\n"), "{out}");
+    assert!(out.contains("caf\\xE9\\\\.md,true,,true\r\n"), "{out}");
 }

@@ -330,3 +330,120 @@ fn regression_find_json_is_one_document_when_an_error_follows_matches() {
     });
     assert_eq!(doc["error"]["kind"], "backtrack_limit", "{doc}");
 }
+
+/// Issue 14 item 12: the caret under `日本(` stood at column 4 (characters, plus the indent)
+/// where the group opens at display column 6.
+#[test]
+fn caret_under_wide_characters_counts_display_columns() {
+    let out = rxw().args(["find", "日本(", "x"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    let lines: Vec<&str> = err.lines().collect();
+    let shown = lines
+        .iter()
+        .position(|l| *l == "  日本(")
+        .expect("the pattern line");
+    assert_eq!(lines[shown + 1], "      ^", "{err}");
+}
+
+/// Issue 14 item 10: a clap usage error ignored `--json` (text on stderr, nothing on stdout).
+#[test]
+fn usage_error_with_json_prints_a_json_error_object() {
+    let out = rxw()
+        .args(["find", "--json", "--no-such-option", "a", "abc"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let v = json_of(&out.stdout);
+    assert_eq!(v["error"]["kind"], "arguments_invalid", "{v}");
+    assert!(
+        v["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("--no-such-option"),
+        "{v}"
+    );
+    let out = rxw()
+        .args(["audit", "--format", "json", "-p"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(json_of(&out.stdout)["error"]["kind"], "arguments_invalid");
+    // Without --json: clap's text on stderr, nothing on stdout; help still exits 0.
+    let out = rxw()
+        .args(["find", "--no-such-option", "a", "abc"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--no-such-option"));
+    rxw().args(["find", "--help", "--json"]).assert().code(0);
+}
+
+fn sh(script: &str) -> std::process::Output {
+    let bin = assert_cmd::cargo::cargo_bin("rxw");
+    std::process::Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg(bin)
+        .env("XDG_CONFIG_HOME", "/nonexistent")
+        .output()
+        .unwrap()
+}
+
+/// Issue 14 item 10: writing to a closed standard output exited 0 silently.
+#[test]
+fn closed_stdout_is_an_error_but_dev_null_is_not() {
+    let out = sh(r#""$0" find a abc >&-"#);
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(String::from_utf8_lossy(&out.stderr).contains("Bad file descriptor"));
+    let out = sh(r#""$0" find a abc >/dev/null"#);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    // A reader that goes away (EPIPE) stays not-an-error: `broken_pipe_is_not_an_error`.
+}
+
+/// Issue 14 item 10: `--file -` was taken as a file named `-`.
+#[test]
+fn file_dash_reads_standard_input() {
+    rxw()
+        .args(["find", "b", "--file", "-"])
+        .write_stdin("abc")
+        .assert()
+        .code(0)
+        .stdout("1:2: b\n");
+    rxw()
+        .args(["parse", "--count", "--file", "-"])
+        .write_stdin("[CLAIM 7fce46e0]")
+        .assert()
+        .code(0)
+        .stdout("2\n");
+}
+
+#[test]
+fn completions_and_man_page_name_the_subcommands() {
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let out = rxw().args(["completions", shell]).output().unwrap();
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        for sub in ["audit", "parse", "preset", "explain", "completions"] {
+            assert!(text.contains(sub), "{shell} completions lack {sub}");
+        }
+    }
+    let out = rxw().arg("man").output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let page = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        page.starts_with(".ie") || page.contains(".TH rxw"),
+        "{page}"
+    );
+    for sub in ["audit", "parse", "preset", "find", "replace"] {
+        assert!(page.contains(sub), "man page lacks {sub}");
+    }
+    let out = rxw().args(["man", "audit"]).output().unwrap();
+    let page = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        page.contains("rxw-audit") && page.contains("paths\\-from"),
+        "{page}"
+    );
+    rxw().args(["man", "nope"]).assert().code(2);
+}

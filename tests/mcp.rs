@@ -39,3 +39,61 @@ fn mcp_server_serves_the_three_tools() {
     assert!(stdout.contains("checks passed"), "{stdout}");
     eprintln!("{stdout}");
 }
+
+/// Runs `rxw mcp`, writes these lines, closes its input and returns every reply by id
+/// (`null` ids under the key "null"). The server ends at the end of its input, so a line it
+/// never answers shows as a missing reply, not a hang.
+fn raw_session(lines: &[&[u8]]) -> Vec<serde_json::Value> {
+    use std::io::Write;
+    let bin = assert_cmd::cargo::cargo_bin("rxw");
+    let mut child = Command::new(bin)
+        .arg("mcp")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let init = br#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#;
+    stdin.write_all(init).unwrap();
+    stdin
+        .write_all(b"\n{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n")
+        .unwrap();
+    for line in lines {
+        stdin.write_all(line).unwrap();
+        stdin.write_all(b"\n").unwrap();
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn malformed_lines_get_json_rpc_errors_instead_of_silence() {
+    let replies = raw_session(&[
+        b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"",
+        b"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"\xff\xfe\"}",
+        br#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"regex","arguments":"x"}}"#,
+        br#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"regex","arguments":{"action":"test","pattern":"a","input":"a"}}}"#,
+    ]);
+    let parse_errors = replies
+        .iter()
+        .filter(|r| r["id"].is_null() && r["error"]["code"] == -32700)
+        .count();
+    assert_eq!(parse_errors, 2, "{replies:#?}");
+    let by_id = |id: i64| replies.iter().find(|r| r["id"] == id);
+    assert_eq!(
+        by_id(3).expect("a reply to id 3")["error"]["code"],
+        -32602,
+        "{replies:#?}"
+    );
+    // The server keeps serving after bad lines.
+    assert_eq!(
+        by_id(4).expect("a reply to id 4")["result"]["structuredContent"],
+        serde_json::json!({"matched": true})
+    );
+}

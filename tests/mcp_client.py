@@ -105,8 +105,20 @@ async def main():
             t = error_text(await slow)
             elapsed = time.monotonic() - started
             check(quick == {"matched": True} and quick_done < 1.0, f"other calls served meanwhile ({quick_done:.2f}s)")
-            check(t == "regex: execution timed out (1000ms)", t)
+            check(t.startswith("regex: execution timed out"), t)
             check(elapsed < 1.1, f"timed out after {elapsed:.2f}s")
+            # What stopped it is said, and the text claims no time that did not pass.
+            stopped = await slow
+            detail = (stopped.structured_content or {}).get("detail", {})
+            check(detail.get("stopped_by") in ("step_budget", "wall_time"), f"stop detail {stopped}")
+            if detail["stopped_by"] == "step_budget":
+                check("(1000ms)" not in t and f"after {detail['elapsed_ms']}ms" in t, t)
+            else:
+                check(t == "regex: execution timed out (1000ms)", t)
+
+            # limit: -1 is an error, not an empty success.
+            t = error_text(await regex(action="find", pattern="a", input="aaa", limit=-1))
+            check(t.startswith("regex: limit must be a positive integer"), t)
 
             # regex_parse: the registry mapping.
             r = payload(await session.call_tool("regex_parse", {"text": "[ACK:7fce46e0] [from 646] then [CLAIM 7fce46e0]"}))
@@ -131,9 +143,13 @@ async def main():
             check(rows[a] == {"ACK:": True, "wo": True}, f"row a {rows[a]}")
             check(rows[b] == {"ACK:": False, "wo": False}, f"row b {rows[b]}")
             check(rows[missing] == {"ACK:": None, "wo": None}, f"missing row {rows[missing]}")
-            check(r["usage"] == {"files_scanned": 2, "patterns_evaluated": 2, "matches_total": 2}, f"usage {r['usage']}")
+            # files_scanned is len(paths), the missing one included (the seed's usage).
+            check(r["usage"] == {"files_scanned": 3, "patterns_evaluated": 2, "matches_total": 2}, f"usage {r['usage']}")
             r = payload(await session.call_tool("grep_audit", {"paths": [a, missing], "patterns": ["ack:"], "case_sensitive": False}))
             check("| Path | ack: |" in r["text"] and "✅" in r["text"] and "⚠️" in r["text"], r["text"])
+            # No patterns: a clear error, not a broken table.
+            t = error_text(await session.call_tool("grep_audit", {"paths": [a], "patterns": []}))
+            check(t.startswith("grep_audit: no patterns"), t)
 
     print(f"mcp: {checks} checks passed")
 

@@ -173,7 +173,7 @@ fn with_registry(body: &str, name: &str) -> (tempfile::TempDir, std::path::PathB
 }
 
 #[test]
-fn malformed_registries_give_clear_errors_and_builtins_keep_working() {
+fn malformed_registry_given_with_registry_is_an_error_that_says_where() {
     let cases = [
         (
             "[[preset]]\nkey = \"k\nflavor = \"python\"\n",
@@ -206,11 +206,92 @@ fn malformed_registries_give_clear_errors_and_builtins_keep_working() {
         assert_eq!(code, 2, "{err}");
         assert!(err.contains(want), "expected {want:?} in {err}");
         assert!(err.contains('^'), "a caret under the place: {err}");
+        // The registry the user asked for is broken: the command does not run.
+        assert_eq!(out, "", "{out}");
+    }
+}
+
+/// Issue 14 item 8: `audit --registry bad.toml` exited 0 and `parse --json --registry
+/// bad.toml` printed normal results with exit 2 and no error object.
+#[test]
+fn broken_explicit_registry_exits_2_everywhere_with_a_json_error() {
+    let (dir, bad) = with_registry("[[preset]]\nkey = oops\n", "bad.toml");
+    let file = dir.path().join("f.txt");
+    std::fs::write(&file, "x\n").unwrap();
+    let (code, out, err) = run(rxw(dir.path())
+        .args(["audit", "-p", "x", "--registry"])
+        .arg(&bad)
+        .arg(&file));
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("bad.toml:2:"), "{err}");
+    assert_eq!(out, "");
+
+    for args in [
+        vec!["parse", "--json", "[CLAIM 7fce46e0]"],
+        vec!["parse", "--json", "--count", "[CLAIM 7fce46e0]"],
+        vec!["preset", "list", "--json"],
+        vec!["preset", "check", "--json"],
+    ] {
+        let (code, out, _) = run(rxw(dir.path()).args(&args).arg("--registry").arg(&bad));
+        assert_eq!(code, 2, "{args:?}: {out}");
+        let v: serde_json::Value = serde_json::from_str(&out).expect("one JSON document");
+        assert_eq!(v["error"]["kind"], "registry_invalid", "{args:?}: {out}");
         assert!(
-            out.starts_with("match at 1:1"),
-            "built-ins keep working: {out}"
+            v["error"]["message"]
+                .as_str()
+                .unwrap()
+                .contains("bad.toml:2:")
         );
     }
+    let (code, out, _) = run(rxw(dir.path())
+        .args(["audit", "-p", "x", "--format", "json", "--registry"])
+        .arg(&bad)
+        .arg(&file));
+    assert_eq!(code, 2);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["error"]["kind"], "registry_invalid");
+}
+
+#[test]
+fn broken_auto_loaded_registry_is_a_warning_and_builtins_keep_working() {
+    let dir = tempfile::tempdir().unwrap();
+    let conf = dir.path().join("rxw");
+    std::fs::create_dir_all(&conf).unwrap();
+    std::fs::write(conf.join("broken.toml"), "[[preset]]\nkey = oops\n").unwrap();
+    let (code, out, err) =
+        run(rxw(dir.path()).args(["preset", "test", "ack", "[ACK:7fce46e0] [from 646]"]));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("match at 1:1"), "{out}");
+    assert!(err.contains("rxw: warning: skipped registry") && err.contains("broken.toml:2:"));
+
+    let (code, out, _) =
+        run(rxw(dir.path()).args(["parse", "--json", "--count", "[CLAIM 7fce46e0]"]));
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["count"], 2);
+    assert!(
+        v["warnings"][0]
+            .as_str()
+            .unwrap()
+            .contains("broken.toml:2:"),
+        "{out}"
+    );
+
+    let file = dir.path().join("f.txt");
+    std::fs::write(&file, "[CLAIM 7fce46e0]\n").unwrap();
+    let (code, out, _) = run(rxw(dir.path())
+        .args(["audit", "--preset", "verb", "--format", "json"])
+        .arg(&file));
+    assert_eq!(code, 0, "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["rows"][0]["matches"]["verb"], true);
+    assert!(
+        v["warnings"][0]
+            .as_str()
+            .unwrap()
+            .contains("broken.toml:2:"),
+        "{out}"
+    );
 }
 
 #[test]

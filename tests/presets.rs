@@ -28,7 +28,7 @@ fn groups_of(key: &str, text: &str) -> Vec<Groups> {
         .hits(text, true)
         .map(|h| {
             let h = h.unwrap();
-            let names = h.entry.regex.group_names();
+            let names = h.entry.group_names();
             names
                 .iter()
                 .enumerate()
@@ -222,7 +222,7 @@ fn count_fast_paths_agree_with_iterating_each_preset() {
         let plain: Vec<usize> = cat
             .entries()
             .iter()
-            .map(|e| e.regex.count(&text).unwrap())
+            .map(|e| e.regex().unwrap().count(&text).unwrap())
             .collect();
         assert_eq!(counts, plain, "count vs. each preset's own iteration");
         assert_eq!(from_hits, plain, "hits vs. each preset's own iteration");
@@ -245,4 +245,63 @@ fn prefilter_and_rewrites_are_used_where_they_apply() {
         assert_eq!(scanner.is_prefiltered(i), expect_literal, "{key}");
         assert_eq!(scanner.is_rewritten(i), *key == "result", "{key}");
     }
+}
+
+/// Issue 14 item 11: a registry of thousands of presets compiled every pattern to list them
+/// and to parse 54 bytes. Loading now compiles none; a parse compiles only the presets the
+/// text gives a candidate to (plus those that must scan on their own).
+#[test]
+fn large_registry_compiles_only_the_presets_a_text_can_match() {
+    let mut toml = String::new();
+    for i in 0..500 {
+        toml.push_str(&format!(
+            "[[preset]]\nkey = \"gen_{i}\"\nflavor = \"python\"\npattern = '''\\[T{i:04}\\s+(?P<id>[a-f0-9]+)\\]'''\n\n"
+        ));
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("big.toml");
+    std::fs::write(&path, toml).unwrap();
+    let loaded = presets::load(&presets::LoadOptions {
+        files: vec![path],
+        config_dir: None,
+    });
+    assert!(loaded.failures.is_empty());
+    let cat = loaded.catalog;
+    assert_eq!(cat.len(), 512);
+    assert!(
+        cat.entries().iter().all(|e| !e.is_compiled()),
+        "loading compiles nothing"
+    );
+
+    let text = "x [T0042 7fce] y";
+    let scanner = Scanner::new(cat.entries().iter().collect());
+    assert!(
+        cat.entries().iter().all(|e| !e.is_compiled()),
+        "preparing compiles nothing"
+    );
+    let hits: Vec<String> = scanner
+        .hits(text, true)
+        .map(|h| h.unwrap().entry.preset.key.clone())
+        .collect();
+    assert!(hits.contains(&"gen_42".to_string()), "{hits:?}");
+    let compiled: Vec<&str> = cat
+        .entries()
+        .iter()
+        .filter(|e| e.is_compiled())
+        .map(|e| e.preset.key.as_str())
+        .collect();
+    // gen_42, plus the built-ins without a literal start that scan every text (short_hex).
+    assert!(compiled.contains(&"gen_42"), "{compiled:?}");
+    assert!(
+        compiled.len() <= 4,
+        "only the presets that can match: {compiled:?}"
+    );
+    let counts = scanner.count(text).unwrap();
+    let compiled_after_count = cat.entries().iter().filter(|e| e.is_compiled()).count();
+    assert_eq!(
+        compiled_after_count,
+        compiled.len(),
+        "counting compiles no more"
+    );
+    assert_eq!(counts.iter().sum::<usize>(), hits.len());
 }

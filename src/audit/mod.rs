@@ -193,8 +193,12 @@ pub struct RowError {
 /// One row of the matrix.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Row {
-    /// The path as given, or as found under a directory given.
+    /// The path as given, or as found under a directory given; for a name that is not UTF-8,
+    /// the lossless escaped form (`path_escaped`).
     pub path: String,
+    /// True when `path` is escaped: `\\` is a backslash, `\xHH` a byte that is not UTF-8
+    /// ([`paths::unescape_bytes`] gives the name's bytes back).
+    pub path_escaped: bool,
     /// One cell per pattern, in column order: `None` when unknown; in presence mode 1 / 0.
     pub cells: Vec<Option<u64>>,
     /// Why some or all cells are unknown.
@@ -203,9 +207,16 @@ pub struct Row {
 
 impl Row {
     /// A row whose file could not be read: every cell unknown.
-    pub fn failed(path: String, columns: usize, kind: RowErrorKind, message: String) -> Row {
+    pub fn failed(
+        path: impl Into<paths::Shown>,
+        columns: usize,
+        kind: RowErrorKind,
+        message: String,
+    ) -> Row {
+        let path = path.into();
         Row {
-            path,
+            path: path.text,
+            path_escaped: path.escaped,
             cells: vec![None; columns],
             error: Some(RowError { kind, message }),
         }
@@ -214,12 +225,12 @@ impl Row {
 
 /// The usage line.
 ///
-/// `files_scanned` counts the files read and matched (rows without a read error; the seed
-/// counted every path given, but here directories expand to many rows). `matches_total` is,
-/// as in the seed, the number of ✅ cells; in counts mode it is the sum of all occurrences.
+/// `files_scanned` is the seed's `len(paths)`: every row, read or not (a directory given
+/// counts as the files its walk lists). `matches_total` is, as in the seed, the number of ✅
+/// cells; in counts mode it is the sum of all occurrences.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 pub struct Usage {
-    /// Files read and matched.
+    /// Paths in the matrix (rows), read or not.
     pub files_scanned: u64,
     /// Number of columns.
     pub patterns_evaluated: u64,
@@ -249,19 +260,17 @@ pub struct Report {
     pub mode: CellMode,
     /// Totals.
     pub usage: Usage,
+    /// Things the caller should know that are not about a row or a column (a user
+    /// registry that was skipped); in JSON as `warnings` when there are any.
+    pub warnings: Vec<String>,
 }
 
 impl Report {
     /// Builds the report and its usage totals.
     pub fn new(names: Vec<String>, rows: Vec<Row>, mode: CellMode) -> Report {
-        let files_scanned = rows
-            .iter()
-            .filter(|r| {
-                r.error
-                    .as_ref()
-                    .is_none_or(|e| e.kind == RowErrorKind::PatternFailed)
-            })
-            .count() as u64;
+        // The seed's `len(paths)`: every row, read or not (a walked directory counts as the
+        // files it lists).
+        let files_scanned = rows.len() as u64;
         let cells = rows.iter().flat_map(|r| r.cells.iter()).flatten();
         let matches_total = match mode {
             CellMode::Presence => cells.filter(|n| **n > 0).count() as u64,
@@ -278,6 +287,7 @@ impl Report {
             rows,
             mode,
             usage,
+            warnings: Vec::new(),
         }
     }
 
@@ -331,16 +341,18 @@ mod tests {
     }
 
     #[test]
-    fn usage_counts_checked_cells_and_readable_files() {
+    fn usage_files_scanned_is_every_path_given_not_the_files_read() {
         let rows = vec![
             Row {
                 path: "a".into(),
+                path_escaped: false,
                 cells: vec![Some(1), Some(0)],
                 error: None,
             },
-            Row::failed("b".into(), 2, RowErrorKind::PathMissing, "missing".into()),
+            Row::failed("b", 2, RowErrorKind::PathMissing, "missing".into()),
             Row {
                 path: "c".into(),
+                path_escaped: false,
                 cells: vec![Some(1), Some(1)],
                 error: None,
             },
@@ -349,7 +361,7 @@ mod tests {
         assert_eq!(
             r.usage,
             Usage {
-                files_scanned: 2,
+                files_scanned: 3,
                 patterns_evaluated: 2,
                 matches_total: 3
             }

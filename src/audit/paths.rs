@@ -18,6 +18,9 @@ pub struct PathSource {
     pub path: PathBuf,
     /// Walk it when it is a directory (arguments); else a directory is an error row (lists).
     pub walk: bool,
+    /// Why this entry cannot be used at all (a list entry that is not a path on this
+    /// system, a list that could not be read to the end): it becomes a ⚠️ row saying so.
+    pub unusable: Option<String>,
 }
 
 impl PathSource {
@@ -26,6 +29,7 @@ impl PathSource {
         PathSource {
             path: path.into(),
             walk: true,
+            unusable: None,
         }
     }
 
@@ -34,6 +38,36 @@ impl PathSource {
         PathSource {
             path: path.into(),
             walk: false,
+            unusable: None,
+        }
+    }
+
+    /// A list entry that cannot be audited, shown as `path` with the reason.
+    pub fn unusable(path: impl Into<PathBuf>, reason: impl Into<String>) -> PathSource {
+        PathSource {
+            path: path.into(),
+            walk: false,
+            unusable: Some(reason.into()),
+        }
+    }
+
+    /// A list entry from its raw bytes: on Unix every byte string is a path (one that is not
+    /// UTF-8 is shown escaped); elsewhere an entry that is not UTF-8 is unusable.
+    pub fn listed_bytes(bytes: &[u8]) -> PathSource {
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            PathSource::listed(std::ffi::OsStr::from_bytes(bytes))
+        }
+        #[cfg(not(unix))]
+        {
+            match std::str::from_utf8(bytes) {
+                Ok(s) => PathSource::listed(s),
+                Err(_) => PathSource::unusable(
+                    escape_bytes(bytes),
+                    "the path list entry is not UTF-8, which is no path on this system",
+                ),
+            }
         }
     }
 }
@@ -58,14 +92,14 @@ pub enum Target {
     /// A file to read: the path shown and the path opened.
     File {
         /// The path as shown in the matrix.
-        shown: String,
+        shown: Shown,
         /// The path to open.
         path: PathBuf,
     },
     /// A row that failed before reading.
     Failed {
         /// The path as shown in the matrix.
-        shown: String,
+        shown: Shown,
         /// Why.
         kind: RowErrorKind,
         /// A message for people.
@@ -87,8 +121,96 @@ impl Target {
     }
 }
 
-fn shown(path: &Path) -> String {
-    path.to_string_lossy().into_owned()
+/// A path as the matrix shows it: the path itself when it is UTF-8, else a lossless escaped
+/// form (see [`shown`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct Shown {
+    /// The text.
+    pub text: String,
+    /// True when `text` is the escaped form: `\\` stands for a backslash and `\xHH` for a
+    /// byte that is not UTF-8; unescaping it gives the path's exact bytes.
+    pub escaped: bool,
+}
+
+impl From<&str> for Shown {
+    fn from(text: &str) -> Shown {
+        Shown {
+            text: text.to_string(),
+            escaped: false,
+        }
+    }
+}
+
+/// How `path` is shown: as itself when it is UTF-8; otherwise every backslash is doubled and
+/// every byte that is not part of valid UTF-8 is written `\xHH`, so the bytes can be
+/// recovered (replacing them with U+FFFD could not be undone).
+pub fn shown(path: &Path) -> Shown {
+    if let Some(text) = path.to_str() {
+        return Shown::from(text);
+    }
+    Shown {
+        text: escape_bytes(&path_bytes(path)),
+        escaped: true,
+    }
+}
+
+#[cfg(unix)]
+fn path_bytes(path: &Path) -> Vec<u8> {
+    use std::os::unix::ffi::OsStrExt;
+    path.as_os_str().as_bytes().to_vec()
+}
+
+#[cfg(not(unix))]
+fn path_bytes(path: &Path) -> Vec<u8> {
+    path.as_os_str().as_encoded_bytes().to_vec()
+}
+
+/// The escaped form of bytes that are not all UTF-8 (see [`shown`]).
+pub fn escape_bytes(mut bytes: &[u8]) -> String {
+    let mut out = String::with_capacity(bytes.len() + 8);
+    while !bytes.is_empty() {
+        let (valid, rest) = match std::str::from_utf8(bytes) {
+            Ok(s) => (s, &[][..]),
+            Err(e) => {
+                let (ok, bad) = bytes.split_at(e.valid_up_to());
+                let bad_len = e.error_len().unwrap_or(bad.len());
+                let valid = std::str::from_utf8(ok).unwrap_or_default();
+                out.push_str(&valid.replace('\\', "\\\\"));
+                for b in &bad[..bad_len] {
+                    out.push_str(&format!("\\x{b:02X}"));
+                }
+                bytes = &bad[bad_len..];
+                continue;
+            }
+        };
+        out.push_str(&valid.replace('\\', "\\\\"));
+        bytes = rest;
+    }
+    out
+}
+
+/// The bytes of an escaped path ([`shown`]); `None` when `text` is not a valid escaped form.
+pub fn unescape_bytes(text: &str) -> Option<Vec<u8>> {
+    let mut out = Vec::with_capacity(text.len());
+    let mut chars = text.char_indices();
+    while let Some((i, c)) = chars.next() {
+        if c != '\\' {
+            let mut buf = [0; 4];
+            out.extend_from_slice(c.encode_utf8(&mut buf).as_bytes());
+            continue;
+        }
+        match chars.next()? {
+            (_, '\\') => out.push(b'\\'),
+            (_, 'x') => {
+                let hex = text.get(i + 2..i + 4)?;
+                out.push(u8::from_str_radix(hex, 16).ok()?);
+                chars.next();
+                chars.next();
+            }
+            _ => return None,
+        }
+    }
+    Some(out)
 }
 
 /// Classifies an I/O error on `path` into a row error.
@@ -117,6 +239,14 @@ pub fn expand(sources: &[PathSource], options: &WalkOptions) -> Result<Vec<Targe
     let mut out = Vec::new();
     for source in sources {
         let path = &source.path;
+        if let Some(reason) = &source.unusable {
+            out.push(Target::Failed {
+                shown: shown(path),
+                kind: RowErrorKind::FileUnreadable,
+                message: reason.clone(),
+            });
+            continue;
+        }
         match std::fs::metadata(path) {
             Err(e) => out.push(failed_io(path, &e)),
             Ok(meta) if meta.is_dir() && source.walk => walk(path, options, &mut out)?,
@@ -254,8 +384,8 @@ mod tests {
         targets
             .iter()
             .map(|t| match t {
-                Target::File { shown, .. } => shown.clone(),
-                Target::Failed { shown, kind, .. } => format!("{shown} {kind:?}"),
+                Target::File { shown, .. } => shown.text.clone(),
+                Target::Failed { shown, kind, .. } => format!("{} {kind:?}", shown.text),
             })
             .collect()
     }
@@ -344,5 +474,20 @@ mod tests {
             ..Default::default()
         };
         assert!(expand(&[PathSource::argument(d.path())], &opts).is_err());
+    }
+
+    #[test]
+    fn escaped_names_round_trip_to_their_bytes() {
+        for bytes in [
+            &b"caf\xe9.md"[..],
+            b"a\\xE9\\\\b\xff\xfe",
+            b"\xc3(",
+            "ünï\\".as_bytes(),
+        ] {
+            let text = escape_bytes(bytes);
+            assert_eq!(unescape_bytes(&text).as_deref(), Some(bytes), "{text}");
+        }
+        assert_eq!(escape_bytes(b"caf\xe9\\x.md"), "caf\\xE9\\\\x.md");
+        assert_eq!(unescape_bytes("bad\\q"), None);
     }
 }

@@ -8,9 +8,42 @@ use super::{CellMode, Report};
 use serde_json::{Map, Value, json};
 use std::io::{self, Write};
 
+/// Text for one line of the table: a `|` would end the cell and a line break the row, so `|`
+/// is escaped and control characters are written as escapes (`\n`, `\t`, `\u{1b}`).
 fn table_text(s: &str) -> String {
-    // A `|` would end the cell; everything else is kept as written.
-    s.replace('|', "\\|")
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '|' => out.push_str("\\|"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A markdown code span around `s` that stays one span whatever backticks `s` holds: the
+/// fence is one backtick longer than the longest run inside, and a space pads a text that
+/// starts or ends with a backtick (CommonMark strips one such space on each side).
+fn code_span(s: &str) -> String {
+    let longest = s.split(|c| c != '`').map(str::len).max().unwrap_or(0);
+    let fence = "`".repeat(longest + 1);
+    let pad = s.starts_with('`')
+        || s.ends_with('`')
+        || (s.starts_with(' ') && s.ends_with(' ') && !s.trim().is_empty());
+    if pad {
+        format!("{fence} {s} {fence}")
+    } else {
+        format!("{fence}{s}{fence}")
+    }
+}
+
+/// A path as a table cell or reason line: escaped for the table, in a code span.
+fn table_path(path: &str) -> String {
+    code_span(&table_text(path))
 }
 
 /// The usage line printed under the table.
@@ -32,7 +65,14 @@ pub fn usage_line(report: &Report) -> String {
 /// When writing fails.
 pub fn table(report: &Report, out: &mut impl Write) -> io::Result<()> {
     let names: Vec<String> = report.names.iter().map(|n| table_text(n)).collect();
-    writeln!(out, "| Path | {} |", names.join(" | "))?;
+    let row_end = |cells: &[String]| {
+        if cells.is_empty() {
+            String::new()
+        } else {
+            format!(" {} |", cells.join(" | "))
+        }
+    };
+    writeln!(out, "| Path |{}", row_end(&names))?;
     writeln!(out, "|{}", "---|".repeat(names.len() + 1))?;
     for row in &report.rows {
         let cells: Vec<String> = row
@@ -44,12 +84,7 @@ pub fn table(report: &Report, out: &mut impl Write) -> io::Result<()> {
                 (Some(n), CellMode::Counts) => n.to_string(),
             })
             .collect();
-        writeln!(
-            out,
-            "| `{}` | {} |",
-            table_text(&row.path),
-            cells.join(" | ")
-        )?;
+        writeln!(out, "| {} |{}", table_path(&row.path), row_end(&cells))?;
     }
     let errors: Vec<_> = report
         .rows
@@ -62,7 +97,7 @@ pub fn table(report: &Report, out: &mut impl Write) -> io::Result<()> {
             writeln!(out, "⚠️ pattern `{}`: {}", table_text(&p.name), p.message)?;
         }
         for (row, e) in errors {
-            writeln!(out, "⚠️ `{}`: {}", table_text(&row.path), e.message)?;
+            writeln!(out, "⚠️ {}: {}", table_path(&row.path), e.message)?;
         }
     }
     writeln!(out)?;
@@ -86,6 +121,9 @@ pub fn json_value(report: &Report) -> Value {
             }
             let mut obj = Map::new();
             obj.insert("path".into(), Value::from(row.path.clone()));
+            if row.path_escaped {
+                obj.insert("path_escaped".into(), Value::Bool(true));
+            }
             obj.insert("matches".into(), Value::Object(matches));
             if let Some(e) = &row.error {
                 obj.insert("error".into(), Value::from(e.message.clone()));
@@ -104,6 +142,9 @@ pub fn json_value(report: &Report) -> Value {
             .map(|p| (p.name.clone(), Value::from(p.message.clone())))
             .collect();
         top.insert("pattern_errors".into(), Value::Object(errors));
+    }
+    if !report.warnings.is_empty() {
+        top.insert("warnings".into(), json!(report.warnings));
     }
     Value::Object(top)
 }
@@ -130,6 +171,9 @@ pub fn json(report: &Report, out: &mut impl Write) -> io::Result<()> {
                 if i == 0 { "" } else { "," }
             )?;
             string(out, &row.path)?;
+            if row.path_escaped {
+                write!(out, ",\n      \"path_escaped\": true")?;
+            }
             if report.names.is_empty() {
                 write!(out, ",\n      \"matches\": {{}}")?;
             } else {
@@ -171,6 +215,14 @@ pub fn json(report: &Report, out: &mut impl Write) -> io::Result<()> {
         }
         write!(out, "\n  }}")?;
     }
+    if !report.warnings.is_empty() {
+        write!(out, ",\n  \"warnings\": [")?;
+        for (k, w) in report.warnings.iter().enumerate() {
+            write!(out, "{}\n    ", if k == 0 { "" } else { "," })?;
+            string(out, w)?;
+        }
+        write!(out, "\n  ]")?;
+    }
     writeln!(out, "\n}}")
 }
 
@@ -182,8 +234,9 @@ fn csv_field(s: &str) -> String {
     }
 }
 
-/// Writes CSV (RFC 4180): `path,<names…>,error`; cells `true`/`false` or counts, empty when
-/// unknown.
+/// Writes CSV (RFC 4180): `path,<names…>,error,path_escaped`; cells `true`/`false` or
+/// counts, empty when unknown; `path_escaped` is `true` when `path` is the escaped form of a
+/// name that is not UTF-8, else empty.
 ///
 /// # Errors
 /// When writing fails.
@@ -191,6 +244,7 @@ pub fn csv(report: &Report, out: &mut impl Write) -> io::Result<()> {
     let mut header = vec!["path".to_string()];
     header.extend(report.names.iter().map(|n| csv_field(n)));
     header.push("error".into());
+    header.push("path_escaped".into());
     write!(out, "{}\r\n", header.join(","))?;
     for row in &report.rows {
         let mut fields = vec![csv_field(&row.path)];
@@ -207,6 +261,7 @@ pub fn csv(report: &Report, out: &mut impl Write) -> io::Result<()> {
                 .map(|e| csv_field(&e.message))
                 .unwrap_or_default(),
         );
+        fields.push(if row.path_escaped { "true" } else { "" }.to_string());
         write!(out, "{}\r\n", fields.join(","))?;
     }
     Ok(())
@@ -221,11 +276,12 @@ mod tests {
         let rows = vec![
             Row {
                 path: "a|b.md".into(),
+                path_escaped: false,
                 cells: vec![Some(2), Some(0)],
                 error: None,
             },
             Row::failed(
-                "gone, \"really\"".into(),
+                "gone, \"really\"",
                 2,
                 RowErrorKind::PathMissing,
                 "No such file".into(),
@@ -245,7 +301,7 @@ mod tests {
         let t = render(table, &report(CellMode::Presence));
         assert_eq!(
             t,
-            "| Path | x | y |\n|---|---|---|\n| `a\\|b.md` | ✅ | ❌ |\n| `gone, \"really\"` | ⚠️ | ⚠️ |\n\n⚠️ `gone, \"really\"`: No such file\n\nusage: files_scanned=1 patterns_evaluated=2 matches_total=1 (✅ cells)\n"
+            "| Path | x | y |\n|---|---|---|\n| `a\\|b.md` | ✅ | ❌ |\n| `gone, \"really\"` | ⚠️ | ⚠️ |\n\n⚠️ `gone, \"really\"`: No such file\n\nusage: files_scanned=2 patterns_evaluated=2 matches_total=1 (✅ cells)\n"
         );
         let c = render(table, &report(CellMode::Counts));
         assert!(c.contains("| `a\\|b.md` | 2 | 0 |"));
@@ -257,8 +313,54 @@ mod tests {
         let t = render(csv, &report(CellMode::Presence));
         assert_eq!(
             t,
-            "path,x,y,error\r\na|b.md,true,false,\r\n\"gone, \"\"really\"\"\",,,No such file\r\n"
+            "path,x,y,error,path_escaped\r\na|b.md,true,false,,\r\n\"gone, \"\"really\"\"\",,,No such file,\r\n"
         );
+    }
+
+    /// Issue 14 item 9: a newline split the row, a backtick broke the code span.
+    #[test]
+    fn table_escapes_newlines_and_fences_backticks_in_names() {
+        let rows = vec![
+            Row::failed("a\nb.md", 1, RowErrorKind::PathMissing, "gone".into()),
+            Row {
+                path: "x`y.md".into(),
+                path_escaped: false,
+                cells: vec![Some(1)],
+                error: None,
+            },
+            Row {
+                path: "`z".into(),
+                path_escaped: false,
+                cells: vec![Some(0)],
+                error: None,
+            },
+        ];
+        let t = render(
+            table,
+            &Report::new(vec!["p".into()], rows, CellMode::Presence),
+        );
+        let lines: Vec<&str> = t.lines().collect();
+        assert_eq!(lines[2], "| `a\\nb.md` | ⚠️ |");
+        assert_eq!(lines[3], "| ``x`y.md`` | ✅ |");
+        assert_eq!(lines[4], "| `` `z `` | ❌ |");
+        assert!(t.contains("⚠️ `a\\nb.md`: gone"), "{t}");
+        let empty = render(table, &Report::new(vec![], vec![], CellMode::Presence));
+        assert!(empty.starts_with("| Path |\n|---|\n"), "{empty}");
+    }
+
+    #[test]
+    fn escaped_paths_are_flagged_in_json_and_csv() {
+        let rows = vec![Row {
+            path: "caf\\xE9.md".into(),
+            path_escaped: true,
+            cells: vec![Some(1)],
+            error: None,
+        }];
+        let r = Report::new(vec!["p".into()], rows, CellMode::Presence);
+        let v: Value = serde_json::from_str(&render(json, &r)).unwrap();
+        assert_eq!(v["rows"][0]["path_escaped"], true);
+        assert_eq!(v["rows"][0]["path"], "caf\\xE9.md");
+        assert!(render(csv, &r).ends_with("caf\\xE9.md,true,,true\r\n"));
     }
 
     #[test]
@@ -275,6 +377,11 @@ mod tests {
                     }],
                 ] {
                     r.pattern_errors = errors;
+                    r.warnings = if r.rows.is_empty() {
+                        vec!["skipped registry: u.toml:1:1: \"x\"".into()]
+                    } else {
+                        vec![]
+                    };
                     let streamed = render(json, &r);
                     let want = serde_json::to_string_pretty(&json_value(&r)).unwrap() + "\n";
                     assert_eq!(streamed, want);

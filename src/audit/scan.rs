@@ -120,10 +120,55 @@ struct Fast<'p> {
     linear: regex::bytes::Regex,
     /// Its index in the shared set, when it has no literal prefix.
     in_set: Option<usize>,
+    /// For a regex without a literal prefix whose matches all hold a literal at a fixed
+    /// offset (the UUID v4 pattern: `-4` at byte 13): it runs alone, checking an anchored
+    /// match only where that literal occurs, instead of joining the set's full DFA pass.
+    inner: Option<InnerLiteral>,
     /// It has a Unicode word boundary (slow on non-ASCII text) ...
     unicode_word: bool,
     /// ... and can be answered line by line (see the module docs).
     line_local: bool,
+}
+
+/// A literal every match holds at `offset` bytes from its start, and the program to confirm
+/// a match anchored there.
+struct InnerLiteral {
+    offset: usize,
+    finder: memchr::memmem::Finder<'static>,
+    anchored: regex_automata::meta::Regex,
+}
+
+impl InnerLiteral {
+    /// For `re` (whose typical program is `src`), when its matches hold such a literal: not
+    /// under case folding (an ASCII class may then match a wider character, `k` the Kelvin
+    /// sign) and not with a literal prefix (the prefilter already does better).
+    fn of(re: &crate::Regex, src: &str) -> Option<InnerLiteral> {
+        if re.flags().ignore_case || re.ast().flags.ignore_case {
+            return None;
+        }
+        let (offset, lit) = crate::presets::scan::fixed_offset_literal(&re.ast().root)?;
+        let anchored = regex_automata::meta::Regex::new(src).ok()?;
+        Some(InnerLiteral {
+            offset,
+            finder: memchr::memmem::Finder::new(lit.as_bytes()).into_owned(),
+            anchored,
+        })
+    }
+
+    /// Whether the regex matches in `b`: an anchored match at some occurrence of the literal,
+    /// `offset` bytes back.
+    fn is_match(&self, b: &[u8]) -> bool {
+        self.finder
+            .find_iter(b)
+            .filter_map(|p| p.checked_sub(self.offset))
+            .any(|start| {
+                let input = regex_automata::Input::new(b)
+                    .range(start..)
+                    .anchored(regex_automata::Anchored::Yes)
+                    .earliest(true);
+                self.anchored.search_half(&input).is_some()
+            })
+    }
 }
 
 /// The matchers of one audit, compiled once.
@@ -296,10 +341,22 @@ impl<'p> Plan<'p> {
                     {
                         Ok(linear) => {
                             let sh = shape(src);
+                            // A literal prefix at offset 0 is the engine's own prefilter's job; a
+                            // literal further in (after a class run, `-4` in a UUID) is rxw's,
+                            // even when the prefix extractor found a weak set of one-byte
+                            // prefixes (it does for the Python translation of the UUID one).
+                            let inner = if sh.unicode_word {
+                                None
+                            } else {
+                                InnerLiteral::of(re, src).filter(|l| !sh.prefixed || l.offset > 0)
+                            };
                             // A Unicode word boundary that can be answered line by line runs
                             // alone: in the set it would send every other member through the
                             // slow engine on non-ASCII lines.
-                            let in_set = if sh.prefixed || (sh.unicode_word && sh.line_local) {
+                            let in_set = if sh.prefixed
+                                || inner.is_some()
+                                || (sh.unicode_word && sh.line_local)
+                            {
                                 None
                             } else {
                                 set_sources.push(src.to_string());
@@ -312,6 +369,7 @@ impl<'p> Plan<'p> {
                                 needs,
                                 linear,
                                 in_set,
+                                inner,
                                 unicode_word: sh.unicode_word,
                                 line_local: sh.line_local,
                             }))
@@ -354,8 +412,9 @@ impl<'p> Plan<'p> {
         let folded_set = build_set(&folded_sources).map_err(set_error)?;
         // Even a set of one is kept: for a regex without a literal prefix, the set's plain DFA
         // pass measured several times faster than the regex alone, whose inner-literal
-        // strategies can go wrong on such patterns (the UUID one, say). A set too large for the
-        // engine's limits is not an error: its members run alone.
+        // strategies can go wrong on such patterns (the UUID one took the set's place only with
+        // rxw's own fixed-offset literal, [`InnerLiteral`]). A set too large for the engine's
+        // limits is not an error: its members run alone.
         let regex_set = build_set(&set_sources).unwrap_or_else(|_| {
             for c in &mut columns {
                 if let Column::Fast(f) = c {
@@ -448,6 +507,9 @@ impl<'p> Plan<'p> {
                 Column::Fast(f) if traits.meets(&f.needs) => {
                     let known = match (f.in_set, &set_hits) {
                         (Some(k), Some(hits)) => hits[k],
+                        _ if f.inner.is_some() => {
+                            f.inner.as_ref().is_some_and(|inner| inner.is_match(b))
+                        }
                         _ if f.unicode_word && f.line_local && !ascii => {
                             line_chunks(b, |chunk| f.linear.is_match(chunk))
                         }
@@ -519,9 +581,14 @@ impl<'p> Plan<'p> {
 }
 
 /// Reads one file and fills its row.
-fn scan_file(shown: &str, path: &std::path::Path, plan: &Plan, options: &ScanOptions) -> Row {
+fn scan_file(
+    shown: &super::paths::Shown,
+    path: &std::path::Path,
+    plan: &Plan,
+    options: &ScanOptions,
+) -> Row {
     let columns = plan.columns.len();
-    let fail = |kind, message| Row::failed(shown.to_string(), columns, kind, message);
+    let fail = |kind, message| Row::failed(shown.clone(), columns, kind, message);
     let opened = std::fs::File::open(path).and_then(|f| f.metadata().map(|m| (f, m)));
     let (file, meta) = match opened {
         Ok(fm) => fm,
@@ -575,7 +642,8 @@ fn scan_file(shown: &str, path: &std::path::Path, plan: &Plan, options: &ScanOpt
     }
     let (cells, error) = plan.evaluate(&text, options.mode);
     Row {
-        path: shown.to_string(),
+        path: shown.text.clone(),
+        path_escaped: shown.escaped,
         cells,
         error,
     }
@@ -651,6 +719,51 @@ mod tests {
 
     fn re(name: &str, p: &str, flavor: Flavor) -> AuditPattern {
         AuditPattern::regex(name, p, flavor, Flags::default()).unwrap()
+    }
+
+    /// Issue 14 item 14: the UUID column ran in the shared set's full DFA pass over every
+    /// file; it now checks anchored matches only where `-4` occurs. Same answers.
+    #[test]
+    fn inner_literal_columns_answer_as_the_engine_does() {
+        let uuid = r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}";
+        let ps = [
+            re("uuid", uuid, Flavor::Rust),
+            re("uuid_py", &format!(r"{uuid}"), Flavor::Python),
+            re("tag", r"[A-Z]{3}-42", Flavor::Js),
+        ];
+        let plan = Plan::new(&ps, false).unwrap();
+        for (i, c) in plan.columns.iter().enumerate() {
+            let Column::Fast(f) = c else {
+                panic!("column {i} is not fast")
+            };
+            assert!(f.inner.is_some() && f.in_set.is_none(), "column {i}");
+        }
+        let texts: [&[u8]; 8] = [
+            b"",
+            b"-4",
+            b"id 7fce46e0-1234-4abc-9def-0123456789ab ok",
+            b"7fce46e0-1234-4abc-9def-0123456789a",
+            b"x7fce46e0-1234-4abc-7def-0123456789ab -4-4",
+            b"-47fce46e0-1234-4abc-8def-0123456789abc\nABC-42",
+            b"\xff\xfe7fce46e0-1234-4abc-9def-0123456789ab",
+            b"abc-42 ABD-4 AB-42",
+        ];
+        for text in texts {
+            let got = cells(&ps, text, false, CellMode::Presence);
+            let s = String::from_utf8_lossy(text);
+            let want: Vec<Option<u64>> = ps
+                .iter()
+                .map(|p| match &p.matcher {
+                    Matcher::Regex(r) => Some(u64::from(r.is_match(&s).unwrap())),
+                    _ => unreachable!(),
+                })
+                .collect();
+            assert_eq!(got, want, "{s:?}");
+        }
+        // Case folding keeps such a column out of the inner-literal path.
+        let ci = [AuditPattern::regex_ci("u", uuid, Flavor::Rust, Flags::default(), true).unwrap()];
+        let plan = Plan::new(&ci, false).unwrap();
+        assert!(matches!(&plan.columns[0], Column::Fast(f) if f.inner.is_none()));
     }
 
     #[test]

@@ -249,16 +249,31 @@ fn compile(spec: &PatternSpec, args: &AuditArgs) -> (AuditPattern, Option<Error>
     }
 }
 
-fn read_list(r: impl Read, out: &mut Vec<PathSource>) -> Result<(), Error> {
-    for line in std::io::BufReader::new(r).lines() {
-        let line =
-            line.map_err(|e| Error::new(ErrorKind::Io, format!("cannot read the path list: {e}")))?;
-        let line = line.strip_suffix('\r').unwrap_or(&line);
-        if !line.is_empty() {
-            out.push(PathSource::listed(line));
+/// Reads a list of paths, one a line, as raw bytes: a name that is not UTF-8 is still a path
+/// (shown escaped), and a list that fails part-way keeps what it gave plus a ⚠️ row naming
+/// the list. `list` is what that row calls it.
+fn read_list(r: impl Read, list: &str, out: &mut Vec<PathSource>) {
+    let mut reader = std::io::BufReader::new(r);
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        match reader.read_until(b'\n', &mut line) {
+            Ok(0) => return,
+            Ok(_) => {}
+            Err(e) => {
+                out.push(PathSource::unusable(
+                    list,
+                    format!("could not read the rest of the path list: {e}"),
+                ));
+                return;
+            }
+        }
+        let entry = line.strip_suffix(b"\n").unwrap_or(&line);
+        let entry = entry.strip_suffix(b"\r").unwrap_or(entry);
+        if !entry.is_empty() {
+            out.push(PathSource::listed_bytes(entry));
         }
     }
-    Ok(())
 }
 
 fn sources(args: &AuditArgs) -> Result<Vec<PathSource>, Error> {
@@ -267,7 +282,7 @@ fn sources(args: &AuditArgs) -> Result<Vec<PathSource>, Error> {
     for p in &args.paths {
         if p.as_os_str() == "-" {
             if !stdin_used {
-                read_list(std::io::stdin().lock(), &mut out)?;
+                read_list(std::io::stdin().lock(), "(standard input)", &mut out);
                 stdin_used = true;
             }
         } else {
@@ -277,12 +292,12 @@ fn sources(args: &AuditArgs) -> Result<Vec<PathSource>, Error> {
     if let Some(f) = &args.paths_from {
         if f.as_os_str() == "-" {
             if !stdin_used {
-                read_list(std::io::stdin().lock(), &mut out)?;
+                read_list(std::io::stdin().lock(), "(standard input)", &mut out);
             }
         } else {
             let file = std::fs::File::open(f)
                 .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", f.display())))?;
-            read_list(file, &mut out)?;
+            read_list(file, &f.display().to_string(), &mut out);
         }
     }
     Ok(out)
@@ -310,8 +325,12 @@ pub fn run(args: &AuditArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcom
     for f in &args.pattern_files {
         specs.extend(read_pattern_file(f)?);
     }
-    if !args.presets.is_empty() {
-        let (catalog, _) = super::preset::load(&args.registries, err);
+    // A `--registry` given is checked even without `--preset`: a broken one is an error.
+    let mut warnings = Vec::new();
+    if !args.presets.is_empty() || !args.registries.registry.is_empty() {
+        let registries = super::preset::load(&args.registries, err)?;
+        warnings = registries.warnings;
+        let catalog = registries.catalog;
         for key in &args.presets {
             let entry = catalog.require(key.trim())?;
             specs.push(PatternSpec {
@@ -366,7 +385,8 @@ pub fn run(args: &AuditArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcom
         binary: args.binary,
         threads: args.threads.unwrap_or(0),
     };
-    let report = audit::audit(&sources, &patterns, &walk, &scan)?;
+    let mut report = audit::audit(&sources, &patterns, &walk, &scan)?;
+    report.warnings = warnings;
     let mut buf = std::io::BufWriter::new(&mut *out);
     match args.format {
         AuditFormat::Table | AuditFormat::Counts => audit::render::table(&report, &mut buf)?,

@@ -75,6 +75,16 @@ pub enum Command {
     /// Serve the regex, regex_parse and grep_audit tools to AI agents over MCP on stdio.
     #[cfg(feature = "mcp")]
     Mcp,
+    /// Print a shell completion script (bash, zsh, fish, powershell, elvish) on stdout.
+    Completions {
+        /// The shell to complete for.
+        shell: clap_complete::Shell,
+    },
+    /// Print a man page (roff) on stdout: `rxw man > rxw.1`, `rxw man find > rxw-find.1`.
+    Man {
+        /// A subcommand whose own page to print (default: the rxw page, which lists them all).
+        subcommand: Option<String>,
+    },
 }
 
 /// `--color` choices.
@@ -98,7 +108,8 @@ pub struct PatternArgs {
     /// Flag letters: i m s x everywhere; a (python); u y d g v (js); U R (rust).
     #[arg(long, default_value = "")]
     pub flags: String,
-    /// Read the text from this file instead of the argument or standard input.
+    /// Read the text from this file instead of the argument or standard input (`-`: standard
+    /// input).
     #[arg(long, value_name = "PATH")]
     pub file: Option<PathBuf>,
     /// Print JSON.
@@ -175,7 +186,7 @@ pub fn use_color(choice: ColorChoice) -> bool {
     }
 }
 
-/// Loads the text from the argument, `--file`, or standard input.
+/// Loads the text from the argument, `--file` (`-` is standard input), or standard input.
 ///
 /// # Errors
 /// When the file or standard input cannot be read.
@@ -183,10 +194,78 @@ pub fn load_text(text: Option<&str>, file: Option<&PathBuf>) -> Result<Text, Err
     if let Some(t) = text {
         return Ok(Text::from_bytes(t.as_bytes().to_vec()));
     }
-    if let Some(path) = file {
+    if let Some(path) = file.filter(|p| p.as_os_str() != "-") {
         return Text::from_path(path);
     }
     Text::from_reader(io::stdin().lock())
+}
+
+/// Whether the arguments ask for JSON: `--json`, or `--format json` / `--format=json`
+/// (audit), before a `--` that ends the options.
+pub fn wants_json<I: IntoIterator<Item = std::ffi::OsString>>(args: I) -> bool {
+    let mut previous_was_format = false;
+    for a in args {
+        if a == "--" {
+            return false;
+        }
+        if a == "--json" || a == "--format=json" || (previous_was_format && a == "json") {
+            return true;
+        }
+        previous_was_format = a == "--format";
+    }
+    false
+}
+
+/// Reports a clap error and returns the exit code: help and version print as clap does
+/// (exit 0); a usage error is a JSON error object on standard output when the arguments ask
+/// for JSON (kind `arguments_invalid`), else clap's text on standard error; exit 2.
+pub fn usage_error<I: IntoIterator<Item = std::ffi::OsString>>(e: &clap::Error, args: I) -> i32 {
+    use clap::error::ErrorKind as Clap;
+    if matches!(e.kind(), Clap::DisplayHelp | Clap::DisplayVersion)
+        || !wants_json(args.into_iter().skip(1))
+    {
+        let _ = e.print();
+        return e.exit_code();
+    }
+    let text = e.render().to_string();
+    let message = text
+        .lines()
+        .next()
+        .unwrap_or_default()
+        .trim_start_matches("error: ")
+        .to_string();
+    let err = Error::new(crate::ErrorKind::ArgumentsInvalid, message);
+    report_error(&err, true, &mut io::stdout(), &mut io::stderr());
+    let _ = write!(io::stderr(), "{text}");
+    2
+}
+
+/// Whether standard output was closed when rxw started (`rxw find a abc >&-`).
+///
+/// The Rust runtime reopens a closed standard output on `/dev/null` before `main`, so writes
+/// would succeed silently. That replacement is opened read-write, which a shell redirection
+/// to `/dev/null` (write-only) is not: the two are told apart by the descriptor's flags.
+pub fn stdout_was_closed() -> bool {
+    #[cfg(target_os = "linux")]
+    {
+        let Ok(target) = std::fs::read_link("/proc/self/fd/1") else {
+            return false;
+        };
+        if target != std::path::Path::new("/dev/null") {
+            return false;
+        }
+        let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
+            return false;
+        };
+        info.lines()
+            .find_map(|l| l.strip_prefix("flags:"))
+            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
+            .is_some_and(|flags| flags & 0o3 == 0o2)
+    }
+    #[cfg(not(target_os = "linux"))]
+    {
+        false
+    }
 }
 
 /// Parses flags, with the error pointing into the flag letters.
@@ -253,6 +332,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Parse(a) => a.json,
         #[cfg(feature = "mcp")]
         Command::Mcp => false,
+        Command::Completions { .. } | Command::Man { .. } => false,
     };
     let result = match command {
         Command::Test(a) => find::test(&a, out, err),
@@ -271,8 +351,45 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
                 Ok(2)
             }
         },
+        Command::Completions { shell } => completions(shell, out),
+        Command::Man { subcommand } => man(subcommand.as_deref(), out),
     };
     finish(result, json, out, err)
+}
+
+/// Writes the completion script for `shell`, generated from the clap definitions.
+fn completions(shell: clap_complete::Shell, out: &mut dyn Write) -> Outcome {
+    use clap::CommandFactory;
+    let mut buf = Vec::new();
+    clap_complete::generate(shell, &mut Cli::command(), "rxw", &mut buf);
+    out.write_all(&buf)?;
+    Ok(0)
+}
+
+/// Writes a man page generated from the clap definitions: rxw's own (with every subcommand
+/// listed), or one subcommand's (`rxw-find(1)`) with all its options.
+fn man(subcommand: Option<&str>, out: &mut dyn Write) -> Outcome {
+    use clap::CommandFactory;
+    let cmd = Cli::command();
+    let page = match subcommand {
+        None => cmd,
+        Some(name) => {
+            let Some(sub) = cmd.find_subcommand(name) else {
+                let known: Vec<&str> = cmd.get_subcommands().map(|s| s.get_name()).collect();
+                return Err(Error::new(
+                    crate::ErrorKind::Io,
+                    format!("man: no subcommand {name:?} (known: {})", known.join(", ")),
+                )
+                .into());
+            };
+            let title = format!("rxw-{name}");
+            sub.clone().name(title.clone()).bin_name(title)
+        }
+    };
+    let mut buf = Vec::new();
+    clap_mangen::Man::new(page).render(&mut buf)?;
+    out.write_all(&buf)?;
+    Ok(0)
 }
 
 /// Maps an outcome to an exit code, reporting errors.

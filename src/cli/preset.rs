@@ -1,9 +1,10 @@
 //! `rxw preset list|show|test|get|check` and `rxw parse`.
 //!
 //! Registries: the built-ins, then `*.toml` / `*.json` in rxw's config directory, then every
-//! `--registry FILE`. A file that fails to load is reported on stderr and skipped; the other
-//! presets keep working. A failed `--registry` file (which the user asked for) makes the exit
-//! code 2 once the command has run; a failed config-directory file is only a warning.
+//! `--registry FILE`. A `--registry` file that fails to load (the user asked for it) is an
+//! error: the command does not run, exit 2, a JSON error object under `--json`. A
+//! config-directory file that fails is a warning (stderr, and `warnings` in JSON objects):
+//! it is skipped and the other presets keep working. See [`load`].
 
 use super::find::{LineIndex, escape_for_line};
 use super::{CliError, ColorChoice, Outcome, load_text, style, use_color};
@@ -58,7 +59,7 @@ pub enum PresetCommand {
         key: String,
         /// The text (default: --file, or standard input).
         text: Option<String>,
-        /// Read the text from this file.
+        /// Read the text from this file (`-`: standard input).
         #[arg(long, value_name = "PATH")]
         file: Option<PathBuf>,
         /// Print JSON.
@@ -89,7 +90,7 @@ pub enum PresetCommand {
 pub struct ParseArgs {
     /// The text (default: --file, or standard input).
     pub text: Option<String>,
-    /// Read the text from this file.
+    /// Read the text from this file (`-`: standard input).
     #[arg(long, value_name = "PATH")]
     pub file: Option<PathBuf>,
     /// Only these preset keys (comma-separated).
@@ -125,34 +126,77 @@ impl PresetArgs {
     }
 }
 
-/// Loads the catalog, printing notices and failures; the flag says a `--registry` failed.
-pub(crate) fn load(reg: &RegistryArgs, err: &mut dyn Write) -> (Catalog, bool) {
+/// The presets in force for one command, and what was skipped on the way.
+pub(crate) struct Registries {
+    /// Built-ins overlaid with every user registry that loaded.
+    pub catalog: Catalog,
+    /// One message per auto-loaded (config directory) registry that was skipped; JSON
+    /// outputs that are objects carry them as `warnings`.
+    pub warnings: Vec<String>,
+}
+
+/// Loads the registries with one rule for broken files:
+/// - a file named with `--registry` that cannot be loaded is an error: the command does not
+///   run, exit 2 (`{"error":{"kind":"registry_invalid"…}}` under `--json`);
+/// - a file found in the config directory that cannot be loaded is a warning (stderr, and
+///   `warnings` in JSON objects): it is skipped and the built-ins keep working.
+///
+/// Notices about shadowed keys go to stderr.
+///
+/// # Errors
+/// The first `--registry` file that failed (any others are said on stderr).
+pub(crate) fn load(reg: &RegistryArgs, err: &mut dyn Write) -> Result<Registries, Error> {
     let loaded = presets::load(&LoadOptions::with_user_config(reg.registry.clone()));
+    let mut first_explicit = None;
+    let mut warnings = Vec::new();
+    for f in loaded.failures {
+        if f.explicit {
+            if first_explicit.is_none() {
+                first_explicit = Some(f.error);
+            } else {
+                write_error(err, "error", &f.error);
+            }
+        } else {
+            write_error(err, "warning: skipped registry", &f.error);
+            warnings.push(format!("skipped registry: {}", f.error.message));
+        }
+    }
+    if let Some(e) = first_explicit {
+        return Err(e);
+    }
     for n in &loaded.notices {
         let _ = writeln!(err, "rxw: note: {n}");
     }
-    let mut explicit_failed = false;
-    for f in &loaded.failures {
-        explicit_failed |= f.explicit;
-        let what = if f.explicit {
-            "error"
-        } else {
-            "warning: skipped registry"
-        };
-        let _ = writeln!(err, "rxw: {what}: {}", f.error.message);
-        if let Some(c) = f.error.caret() {
-            for line in c.lines() {
-                let _ = writeln!(err, "  {line}");
-            }
+    Ok(Registries {
+        catalog: loaded.catalog,
+        warnings,
+    })
+}
+
+fn write_error(err: &mut dyn Write, what: &str, e: &Error) {
+    let _ = writeln!(err, "rxw: {what}: {}", e.message);
+    if let Some(c) = e.caret() {
+        for line in c.lines() {
+            let _ = writeln!(err, "  {line}");
         }
     }
-    (loaded.catalog, explicit_failed)
+}
+
+/// Adds `warnings` to a JSON object when there are any.
+pub(crate) fn with_warnings(mut v: Value, warnings: &[String]) -> Value {
+    if !warnings.is_empty()
+        && let Value::Object(m) = &mut v
+    {
+        m.insert("warnings".to_string(), json!(warnings));
+    }
+    v
 }
 
 /// `rxw preset …`.
 pub fn preset(a: &PresetArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
-    let (catalog, bad_registry) = load(&a.registries, err);
-    let code = match &a.command {
+    let Registries { catalog, warnings } = load(&a.registries, err)?;
+    let warnings = &warnings;
+    Ok(match &a.command {
         PresetCommand::List { json } => list(&catalog, *json, out)?,
         PresetCommand::Show { key, color } => show(catalog.require(key)?, use_color(*color), out)?,
         PresetCommand::Test {
@@ -167,12 +211,18 @@ pub fn preset(a: &PresetArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outco
             if let Some(w) = text.warning() {
                 writeln!(err, "rxw: warning: {w}")?;
             }
-            test(entry, text.as_str(), *json, use_color(*color), out)?
+            test(
+                entry,
+                text.as_str(),
+                *json,
+                warnings,
+                use_color(*color),
+                out,
+            )?
         }
         PresetCommand::Get { key, json } => get(catalog.require(key)?, *json, out)?,
-        PresetCommand::Check { json } => check(&catalog, *json, out)?,
-    };
-    Ok(if bad_registry { 2 } else { code })
+        PresetCommand::Check { json } => check(&catalog, *json, warnings, out)?,
+    })
 }
 
 fn list(catalog: &Catalog, json: bool, out: &mut dyn Write) -> Result<i32, CliError> {
@@ -240,9 +290,13 @@ fn show(entry: &Entry, color: bool, out: &mut dyn Write) -> Result<i32, CliError
         }
     )?;
     writeln!(out, "origin   {}", entry.origin)?;
-    writeln!(out, "engine   {}", entry.regex.engine_kind_typical().name())?;
+    writeln!(
+        out,
+        "engine   {}",
+        entry.regex()?.engine_kind_typical().name()
+    )?;
     writeln!(out, "pattern  {}", p.pattern)?;
-    let names = entry.regex.group_names();
+    let names = entry.group_names();
     if names.is_empty() {
         writeln!(out, "groups   (none)")?;
     } else {
@@ -277,9 +331,9 @@ fn show(entry: &Entry, color: bool, out: &mut dyn Write) -> Result<i32, CliError
     )?;
     // The explain tree and the lints, from the same parse the engine compiled.
     let explanation = crate::syntax::explain::explain(
-        entry.regex.ast(),
+        entry.ast()?,
         &p.pattern,
-        entry.regex.flavor(),
+        entry.preset.flavor,
         crate::Limits::human().max_explain_nodes,
     )?;
     writeln!(out, "\nexplain")?;
@@ -292,10 +346,11 @@ fn test(
     entry: &Entry,
     text: &str,
     json: bool,
+    warnings: &[String],
     color: bool,
     out: &mut dyn Write,
 ) -> Result<i32, CliError> {
-    let first = entry.regex.find_all(text, Some(1))?.into_iter().next();
+    let first = entry.regex()?.find_all(text, Some(1))?.into_iter().next();
     if json {
         let v = match &first {
             Some(m) => json!({
@@ -308,7 +363,7 @@ fn test(
             }),
             None => json!({ "matched": false, "key": entry.preset.key }),
         };
-        writeln!(out, "{v}")?;
+        writeln!(out, "{}", with_warnings(v, warnings))?;
     } else {
         match &first {
             Some(m) => {
@@ -333,7 +388,7 @@ fn write_groups(
     color: bool,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let names = entry.regex.group_names();
+    let names = entry.group_names();
     let width = names
         .iter()
         .map(|n| n.as_deref().map_or(1, |s| s.chars().count()))
@@ -373,12 +428,17 @@ fn get(entry: &Entry, json: bool, out: &mut dyn Write) -> Result<i32, CliError> 
     Ok(0)
 }
 
-fn check(catalog: &Catalog, json: bool, out: &mut dyn Write) -> Result<i32, CliError> {
+fn check(
+    catalog: &Catalog,
+    json: bool,
+    warnings: &[String],
+    out: &mut dyn Write,
+) -> Result<i32, CliError> {
     let results = presets::check(catalog);
     let failed = results.iter().filter(|r| !r.passed()).count();
     if json {
         let v = json!({ "passed": results.len() - failed, "failed": failed, "cases": results });
-        writeln!(out, "{v}")?;
+        writeln!(out, "{}", with_warnings(v, warnings))?;
     } else {
         for r in &results {
             let what = match r.kind {
@@ -403,7 +463,7 @@ fn check(catalog: &Catalog, json: bool, out: &mut dyn Write) -> Result<i32, CliE
 
 /// `rxw parse`.
 pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
-    let (catalog, bad_registry) = load(&a.registries, err);
+    let Registries { catalog, warnings } = load(&a.registries, err)?;
     let entries: Vec<&Entry> = if a.only.is_empty() {
         catalog.entries().iter().collect()
     } else {
@@ -433,7 +493,8 @@ pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome
                 .zip(&counts)
                 .map(|(e, n)| (e.preset.key.clone(), Value::from(*n)))
                 .collect();
-            writeln!(out, "{}", json!({ "count": total, "by_key": by_key }))?;
+            let v = json!({ "count": total, "by_key": by_key });
+            writeln!(out, "{}", with_warnings(v, &warnings))?;
         } else {
             writeln!(out, "{total}")?;
         }
@@ -461,7 +522,7 @@ pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome
                     style::paint(&hit.entry.preset.key, Kind::Name, color),
                     style::paint(&escape_for_line(m.as_str(text)), Kind::Match, color)
                 )?;
-                for (i, name) in hit.entry.regex.group_names().iter().enumerate() {
+                for (i, name) in hit.entry.group_names().iter().enumerate() {
                     let label = name.clone().unwrap_or_else(|| (i + 1).to_string());
                     let value = m
                         .group(text, i + 1)
@@ -483,11 +544,5 @@ pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome
         total = n;
     }
     out.flush()?;
-    Ok(if bad_registry {
-        2
-    } else if total > 0 {
-        0
-    } else {
-        1
-    })
+    Ok(if total > 0 { 0 } else { 1 })
 }

@@ -47,7 +47,6 @@ pub fn check_entry(entry: &Entry) -> Vec<CaseResult> {
     let key = &entry.preset.key;
     let mut out = Vec::new();
     let undocumented: Vec<&str> = entry
-        .regex
         .group_names()
         .iter()
         .flatten()
@@ -76,7 +75,7 @@ pub fn check_entry(entry: &Entry) -> Vec<CaseResult> {
         });
     }
     for (i, text) in entry.preset.counter_examples.iter().enumerate() {
-        let failure = match entry.regex.find_all(text, Some(1)) {
+        let failure = match entry.regex().and_then(|re| re.find_all(text, Some(1))) {
             Ok(ms) => ms
                 .first()
                 .map(|m| format!("matched {:?} at byte {}", m.as_str(text), m.start())),
@@ -95,7 +94,7 @@ pub fn check_entry(entry: &Entry) -> Vec<CaseResult> {
 
 fn example_failure(entry: &Entry, ex: &Example) -> Option<String> {
     let text = &ex.text;
-    let m = match entry.regex.find_all(text, Some(1)) {
+    let m = match entry.regex().and_then(|re| re.find_all(text, Some(1))) {
         Ok(ms) => match ms.into_iter().next() {
             Some(m) => m,
             None => return Some("no match".to_string()),
@@ -110,7 +109,6 @@ fn example_failure(entry: &Entry, ex: &Example) -> Option<String> {
     }
     let group = |name: &str| {
         let k = entry
-            .regex
             .group_names()
             .iter()
             .position(|n| n.as_deref() == Some(name))?;

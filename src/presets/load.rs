@@ -10,10 +10,10 @@
 //! catalog it could build.
 
 use super::model::{Catalog, Entry, Example, GroupDoc, Origin, Preset};
-use crate::engine::Regex;
 use crate::error::{Error, ErrorKind};
 use crate::flavor::{Flags, Flavor};
 use crate::syntax::ast::Span;
+use crate::syntax::parse::parse;
 use serde::Deserialize;
 use std::collections::HashMap;
 use std::ops::Range;
@@ -276,18 +276,18 @@ fn validate<S: Located>(
             )
         })?;
         let pattern = p.pattern.value();
-        let regex = Regex::new(pattern, flavor, flags).map_err(|e| {
+        // Parsed, not compiled: the engines are built when the preset is first run.
+        let ast = parse(pattern, flavor, flags).map_err(|e| {
             let at = inner_span(src.text, p.pattern.at(), pattern, e.span);
             src.error(
                 at,
                 whose(&format!("pattern does not compile: {}", e.message)),
             )
         })?;
-        let names: Vec<&str> = regex
-            .group_names()
+        let names: Vec<&str> = ast
+            .groups
             .iter()
-            .flatten()
-            .map(String::as_str)
+            .filter_map(|g| g.name.as_deref())
             .collect();
         let unknown_group = |name: &str, role: &str| -> Result<(), Error> {
             if names.contains(&name) {
@@ -307,21 +307,18 @@ fn validate<S: Located>(
                 unknown_group(name, "an example")?;
             }
         }
-        out.push(Entry {
-            preset: Preset {
-                key,
-                purpose: p.purpose,
-                flavor,
-                flags: flags.letters(flavor),
-                pattern: pattern.to_string(),
-                notes: p.notes,
-                groups: p.groups,
-                examples: p.examples,
-                counter_examples: p.counter_examples,
-            },
-            regex,
-            origin: origin.clone(),
-        });
+        let preset = Preset {
+            key,
+            purpose: p.purpose,
+            flavor,
+            flags: flags.letters(flavor),
+            pattern: pattern.to_string(),
+            notes: p.notes,
+            groups: p.groups,
+            examples: p.examples,
+            counter_examples: p.counter_examples,
+        };
+        out.push(Entry::new(preset, flags, &ast, origin.clone()));
     }
     Ok(out)
 }

@@ -1,11 +1,14 @@
 //! The registry model: what a preset is, as data (serde), and the compiled form.
 
 use crate::engine::Regex;
-use crate::flavor::Flavor;
+use crate::error::Error;
+use crate::flavor::{Flags, Flavor};
+use crate::syntax::ast::Ast;
 use serde::{Deserialize, Serialize};
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::path::PathBuf;
+use std::sync::OnceLock;
 
 /// One preset, validated: a named, documented pattern with its own test cases.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -76,18 +79,129 @@ impl fmt::Display for Origin {
     }
 }
 
-/// A preset with its compiled pattern and where it came from.
-#[derive(Debug)]
+/// A preset with its parsed pattern (compiled on first use) and where it came from.
+///
+/// Loading a registry only parses each pattern (the syntax check, the group names, the
+/// literals the parse-through-all prefilter needs); the engines are built the first time a
+/// preset is run ([`Entry::regex`]) and then shared. A registry of thousands of presets is
+/// listed, browsed and prefiltered without compiling one of them.
 pub struct Entry {
     /// The definition.
     pub preset: Preset,
-    /// The pattern compiled for its flavor and flags.
-    pub regex: Regex,
     /// Which registry defined it.
     pub origin: Origin,
+    flags: Flags,
+    names: Vec<Option<String>>,
+    ignore_case: bool,
+    /// What the parse-through-all prefilter needs, read off the parse at load time.
+    starts: PrefilterStarts,
+    /// The parsed pattern, parsed again on demand (explain): thousands of presets do not
+    /// keep their trees in memory.
+    ast: OnceLock<Ast>,
+    compiled: OnceLock<Result<Regex, Error>>,
+}
+
+/// Where a preset's matches can start, for the parse-through-all prefilter
+/// ([`crate::presets::scan`]).
+#[derive(Debug, Clone, Default)]
+pub struct PrefilterStarts {
+    /// Literals one of which every match starts with ([`crate::presets::scan::first_literals`]).
+    pub first: Option<Vec<String>>,
+    /// A literal every match holds at a fixed byte offset
+    /// ([`crate::presets::scan::fixed_offset_literal`]).
+    pub at_offset: Option<(usize, String)>,
+}
+
+impl fmt::Debug for Entry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Entry")
+            .field("preset", &self.preset)
+            .field("origin", &self.origin)
+            .field("compiled", &self.compiled.get().is_some())
+            .finish()
+    }
 }
 
 impl Entry {
+    /// An entry for a validated preset whose pattern parsed to `ast` under `flags`.
+    pub(crate) fn new(preset: Preset, flags: Flags, ast: &Ast, origin: Origin) -> Entry {
+        let names = ast.groups.iter().map(|g| g.name.clone()).collect();
+        let ignore_case = flags.ignore_case || ast.flags.ignore_case;
+        let first = crate::presets::scan::first_literals(&ast.root, ignore_case);
+        let at_offset = if first.is_some() || ignore_case {
+            None
+        } else {
+            crate::presets::scan::fixed_offset_literal(&ast.root)
+        };
+        Entry {
+            preset,
+            origin,
+            flags,
+            names,
+            ignore_case,
+            starts: PrefilterStarts { first, at_offset },
+            ast: OnceLock::new(),
+            compiled: OnceLock::new(),
+        }
+    }
+
+    /// The pattern compiled for its flavor and flags: built on the first call, then shared
+    /// (also between threads).
+    ///
+    /// # Errors
+    /// When the engines reject a pattern the parser accepted (a construct rxw cannot
+    /// reproduce, a pattern over the engines' size limit).
+    pub fn regex(&self) -> Result<&Regex, Error> {
+        self.compiled
+            .get_or_init(|| {
+                Regex::new(&self.preset.pattern, self.preset.flavor, self.flags).map_err(|mut e| {
+                    e.message = format!("pattern does not compile: {}", e.message);
+                    e
+                })
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// Whether [`Entry::regex`] has been built (for tests and measurements).
+    pub fn is_compiled(&self) -> bool {
+        self.compiled.get().is_some()
+    }
+
+    /// The parsed pattern (no engine built).
+    ///
+    /// # Errors
+    /// None in practice: the pattern parsed when the registry was loaded, and parsing is
+    /// deterministic; the error is passed on rather than assumed away.
+    pub fn ast(&self) -> Result<&Ast, Error> {
+        if let Some(ast) = self.ast.get() {
+            return Ok(ast);
+        }
+        let ast =
+            crate::syntax::parse::parse(&self.preset.pattern, self.preset.flavor, self.flags)?;
+        Ok(self.ast.get_or_init(|| ast))
+    }
+
+    /// Where matches can start, for the prefilter (read when the registry was loaded).
+    pub fn prefilter_starts(&self) -> &PrefilterStarts {
+        &self.starts
+    }
+
+    /// The flags the pattern is compiled with.
+    pub fn flags(&self) -> Flags {
+        self.flags
+    }
+
+    /// Whether matching ignores case (by flag or by a leading inline flag).
+    pub fn ignore_case(&self) -> bool {
+        self.ignore_case
+    }
+
+    /// Group names, index 0 being group 1 (from the parse; no engine built).
+    pub fn group_names(&self) -> &[Option<String>] {
+        &self.names
+    }
+
     /// The description of the group called `name`, when the registry gives one.
     pub fn group_description(&self, name: &str) -> Option<&str> {
         self.preset
@@ -102,23 +216,27 @@ impl Entry {
 #[derive(Debug, Default)]
 pub struct Catalog {
     entries: Vec<Entry>,
+    /// Key to index in `entries`: a registry of thousands of presets loads in linear time.
+    index: HashMap<String, usize>,
 }
 
 impl Catalog {
     /// A catalog of these entries, in this order (keys must be unique).
     pub(crate) fn from_entries(entries: Vec<Entry>) -> Catalog {
-        Catalog { entries }
+        let mut catalog = Catalog::default();
+        for e in entries {
+            catalog.insert(e);
+        }
+        catalog
     }
 
     /// Adds an entry; an entry with the same key is replaced in place and returned.
     pub(crate) fn insert(&mut self, entry: Entry) -> Option<Entry> {
-        match self
-            .entries
-            .iter()
-            .position(|e| e.preset.key == entry.preset.key)
-        {
-            Some(i) => Some(std::mem::replace(&mut self.entries[i], entry)),
+        match self.index.get(&entry.preset.key) {
+            Some(&i) => Some(std::mem::replace(&mut self.entries[i], entry)),
             None => {
+                self.index
+                    .insert(entry.preset.key.clone(), self.entries.len());
                 self.entries.push(entry);
                 None
             }
@@ -127,7 +245,7 @@ impl Catalog {
 
     /// The entry for `key`.
     pub fn get(&self, key: &str) -> Option<&Entry> {
-        self.entries.iter().find(|e| e.preset.key == key)
+        self.index.get(key).map(|&i| &self.entries[i])
     }
 
     /// The entry for `key`, or an error naming the known keys.

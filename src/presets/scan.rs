@@ -42,6 +42,7 @@ use crate::syntax::ast::{AnchorKind, ClassItem, Greed, GroupKind, Node, NodeKind
 use crate::syntax::parse::parse;
 use aho_corasick::{AhoCorasick, MatchKind};
 use regex_automata::dfa::Automaton;
+use std::sync::OnceLock;
 
 /// Most literals kept per preset; past that the prefilter would not pay.
 const MAX_LITERALS: usize = 64;
@@ -208,7 +209,12 @@ pub fn fixed_offset_literal(root: &Node) -> Option<(usize, String)> {
     best
 }
 
-/// A compiled set of presets, ready to scan texts.
+/// A set of presets, ready to scan texts.
+///
+/// Building one reads only the parsed patterns (their literals for the shared prefilter):
+/// no preset is compiled. A preset's engine, and its counting programs, are built the first
+/// time a text gives it somewhere to match, so a large registry costs little more than the
+/// presets that can match.
 pub struct Scanner<'c> {
     entries: Vec<&'c Entry>,
     /// One automaton over every preset's first literals.
@@ -219,18 +225,25 @@ pub struct Scanner<'c> {
     owners: Vec<Vec<usize>>,
     /// Whether each preset is driven by the prefilter.
     filtered: Vec<bool>,
-    /// For presets that end in a look-ahead: the linear-time rewrite used for counting
-    /// (see [`trailing_lookahead`]).
-    rewritten: Vec<Option<Rewrite>>,
-    /// For prefiltered presets: the program for anchored searches at candidates (counting).
-    anchored: Vec<Option<AnchoredProgram>>,
-    /// For presets without a literal start that cannot match empty: the exact program, for a
-    /// plain counting loop without the engine's per-match bookkeeping.
-    unanchored: Vec<Option<AnchoredProgram>>,
-    /// For presets ending in a greedy any-character repeat: their head (see [`greedy_tail`]).
-    to_end: Vec<Option<AnchoredProgram>>,
+    /// The counting programs of each preset, built on first need ([`Counting`]).
+    counting: Vec<OnceLock<Counting>>,
     /// Worker threads for [`Scanner::count`].
     threads: usize,
+}
+
+/// The programs one preset is counted with (see the module documentation).
+#[derive(Default)]
+struct Counting {
+    /// For a preset that ends in a look-ahead: the linear-time rewrite (see
+    /// [`trailing_lookahead`]).
+    rewritten: Option<Rewrite>,
+    /// For a prefiltered preset: the program for anchored searches at candidates.
+    anchored: Option<AnchoredProgram>,
+    /// For a preset without a literal start that cannot match empty: the exact program, for
+    /// a plain counting loop without the engine's per-match bookkeeping.
+    unanchored: Option<AnchoredProgram>,
+    /// For a preset ending in a greedy any-character repeat: its head (see [`greedy_tail`]).
+    to_end: Option<AnchoredProgram>,
 }
 
 /// One hit: which preset, and its match (spans of the whole match and of every group).
@@ -244,21 +257,20 @@ pub struct Hit<'c> {
 
 impl<'c> Scanner<'c> {
     /// Prepares to scan with these presets (their order breaks ties between hits that start
-    /// at the same byte).
+    /// at the same byte). Nothing is compiled here.
     pub fn new(entries: Vec<&'c Entry>) -> Scanner<'c> {
         let mut distinct: Vec<String> = Vec::new();
+        let mut index: std::collections::HashMap<String, usize> = Default::default();
         let mut owners: Vec<Vec<usize>> = Vec::new();
         let mut filtered = Vec::with_capacity(entries.len());
         for (i, e) in entries.iter().enumerate() {
-            let lits = first_literals(
-                &e.regex.ast().root,
-                e.regex.flags().ignore_case || e.regex.ast().flags.ignore_case,
-            );
+            let lits = e.prefilter_starts().first.clone();
             filtered.push(lits.is_some());
             for lit in lits.unwrap_or_default() {
-                match distinct.iter().position(|d| *d == lit) {
-                    Some(k) => owners[k].push(i),
+                match index.get(&lit) {
+                    Some(&k) => owners[k].push(i),
                     None => {
+                        index.insert(lit.clone(), distinct.len());
                         distinct.push(lit);
                         owners.push(vec![i]);
                     }
@@ -281,10 +293,10 @@ impl<'c> Scanner<'c> {
             .iter()
             .enumerate()
             .map(|(i, e)| {
-                if filtered[i] || e.regex.flags().ignore_case || e.regex.ast().flags.ignore_case {
+                if filtered[i] || e.ignore_case() {
                     return None;
                 }
-                let (offset, lit) = fixed_offset_literal(&e.regex.ast().root)?;
+                let (offset, lit) = e.prefilter_starts().at_offset.clone()?;
                 Some((
                     offset,
                     memchr::memmem::Finder::new(lit.as_bytes()).into_owned(),
@@ -294,41 +306,7 @@ impl<'c> Scanner<'c> {
         for (i, f) in inner.iter().enumerate() {
             filtered[i] |= f.is_some();
         }
-        let rewritten: Vec<Option<Rewrite>> =
-            entries.iter().map(|e| trailing_lookahead(e)).collect();
-        let anchored = (0..entries.len())
-            .map(|i| {
-                if !filtered[i] {
-                    return None;
-                }
-                AnchoredProgram::new(
-                    rewritten[i]
-                        .as_ref()
-                        .map_or(&entries[i].regex, |r| &r.regex),
-                )
-            })
-            .collect();
-        let unanchored = (0..entries.len())
-            .map(|i| {
-                let re = &entries[i].regex;
-                if filtered[i] || re.ast().root.nullable() {
-                    return None;
-                }
-                AnchoredProgram::build(
-                    exact_pattern(re)?,
-                    regex_automata::dfa::StartKind::Unanchored,
-                )
-            })
-            .collect();
-        let to_end = (0..entries.len())
-            .map(|i| {
-                if filtered[i] {
-                    greedy_tail(&entries[i].regex)
-                } else {
-                    None
-                }
-            })
-            .collect();
+        let counting = entries.iter().map(|_| OnceLock::new()).collect();
         let threads = std::thread::available_parallelism().map_or(1, usize::from);
         Scanner {
             entries,
@@ -336,12 +314,36 @@ impl<'c> Scanner<'c> {
             inner,
             owners,
             filtered,
-            rewritten,
-            anchored,
-            unanchored,
-            to_end,
+            counting,
             threads,
         }
+    }
+
+    /// The counting programs of preset `i`, built on the first call.
+    fn counting(&self, i: usize, re: &Regex) -> &Counting {
+        self.counting[i].get_or_init(|| {
+            let filtered = self.filtered[i];
+            let rewritten = trailing_lookahead(re);
+            let anchored = if filtered {
+                AnchoredProgram::new(rewritten.as_ref().map_or(re, |r| &r.regex))
+            } else {
+                None
+            };
+            let unanchored = if filtered || re.ast().root.nullable() {
+                None
+            } else {
+                exact_pattern(re).and_then(|p| {
+                    AnchoredProgram::build(p, regex_automata::dfa::StartKind::Unanchored)
+                })
+            };
+            let to_end = if filtered { greedy_tail(re) } else { None };
+            Counting {
+                rewritten,
+                anchored,
+                unanchored,
+                to_end,
+            }
+        })
     }
 
     /// Sets how many threads [`Scanner::count`] may use (at least 1; default: the CPUs).
@@ -351,9 +353,11 @@ impl<'c> Scanner<'c> {
     }
 
     /// Whether preset `i` is counted with its linear-time rewrite (a trailing look-ahead made
-    /// a group).
+    /// a group). Compiles the preset when it was not yet.
     pub fn is_rewritten(&self, i: usize) -> bool {
-        self.rewritten[i].is_some()
+        self.entries[i]
+            .regex()
+            .is_ok_and(|re| self.counting(i, re).rewritten.is_some())
     }
 
     /// The presets scanned, in tie-break order.
@@ -392,6 +396,12 @@ impl<'c> Scanner<'c> {
         cands
     }
 
+    /// Whether preset `i` cannot match at all in a text that gave it these candidates
+    /// (prefiltered, and none): then it is neither compiled nor run.
+    fn cannot_match(&self, i: usize, cands: &[usize]) -> bool {
+        self.filtered[i] && cands.is_empty()
+    }
+
     /// Every hit of every preset in `text`, in text order. With `captures` false the hits
     /// carry only the whole match's span (faster).
     pub fn hits<'s, 't>(&'s self, text: &'t str, captures: bool) -> Hits<'s, 'c, 't> {
@@ -399,7 +409,8 @@ impl<'c> Scanner<'c> {
         let cursors = candidates
             .into_iter()
             .enumerate()
-            .map(|(i, cands)| self.cursor(i, text, cands, captures))
+            .filter(|(i, cands)| !self.cannot_match(*i, cands))
+            .map(|(i, cands)| (i, self.cursor(i, text, cands, captures)))
             .collect();
         Hits {
             scanner: self,
@@ -414,17 +425,25 @@ impl<'c> Scanner<'c> {
         cands: Vec<usize>,
         captures: bool,
     ) -> Cursor<'s, 't> {
+        let re = match self.entries[i].regex() {
+            Ok(re) => re,
+            Err(e) => return Cursor::failed(e),
+        };
         // Listing hits with groups runs the preset as written; counting may use the rewrite.
-        let rewrite = self.rewritten[i].as_ref().filter(|_| !captures);
-        let regex = rewrite.map_or(&self.entries[i].regex, |r| &r.regex);
+        let rewrite = if captures {
+            None
+        } else {
+            self.counting(i, re).rewritten.as_ref()
+        };
+        let regex = rewrite.map_or(re, |r| &r.regex);
         Cursor {
-            matches: regex.matches(
+            matches: Some(regex.matches(
                 text,
                 MatchOptions {
                     bounds_only: !captures,
                     ..Default::default()
                 },
-            ),
+            )),
             candidates: self.filtered[i].then_some(cands),
             next_candidate: 0,
             cut: rewrite.map(|r| Cut {
@@ -433,6 +452,7 @@ impl<'c> Scanner<'c> {
                 exact: r.regex.matches(text, MatchOptions::default()),
             }),
             peeked: None,
+            failure: None,
             done: false,
         }
     }
@@ -440,12 +460,21 @@ impl<'c> Scanner<'c> {
     /// The number of hits per preset, in the order of [`Scanner::entries`].
     ///
     /// # Errors
-    /// The first preset that fails (a backtrack budget exhausted), its key in the message.
+    /// The first preset that fails (a backtrack budget exhausted, a pattern the engines
+    /// reject), its key in the message.
     pub fn count(&self, text: &str) -> Result<Vec<usize>, Error> {
         let candidates = self.candidates(text);
-        let jobs: Vec<(usize, Vec<usize>)> = candidates.into_iter().enumerate().collect();
+        let jobs: Vec<(usize, Vec<usize>)> = candidates
+            .into_iter()
+            .enumerate()
+            .filter(|(i, cands)| !self.cannot_match(*i, cands))
+            .collect();
         let count_one = |(i, cands): (usize, Vec<usize>)| -> Result<usize, Error> {
-            if let Some(program) = &self.unanchored[i] {
+            let re = self.entries[i]
+                .regex()
+                .map_err(|e| keyed(e, self.entries[i]))?;
+            let counting = self.counting(i, re);
+            if let Some(program) = &counting.unanchored {
                 let (mut n, mut pos) = (0, 0);
                 // A forward search finds where the leftmost match ends; counting needs no more
                 // (no reverse scan for its start), and the next search starts there.
@@ -457,9 +486,9 @@ impl<'c> Scanner<'c> {
                 }
                 return Ok(n);
             }
-            if let Some(program) = &self.anchored[i] {
+            if let Some(program) = &counting.anchored {
                 return self
-                    .count_anchored(i, program, text, &cands)
+                    .count_anchored(counting, program, text, &cands)
                     .map_err(|e| keyed(e, self.entries[i]));
             }
             let mut cursor = self.cursor(i, text, cands, false);
@@ -470,12 +499,17 @@ impl<'c> Scanner<'c> {
             }
             Ok(n)
         };
+        let mut results = vec![Ok(0); self.entries.len()];
         if self.threads <= 1 || jobs.len() <= 1 {
-            return jobs.into_iter().map(count_one).collect();
+            for job in jobs {
+                let i = job.0;
+                results[i] = count_one(job);
+            }
+            return results.into_iter().collect();
         }
         // Presets are independent: hand them out to workers one at a time.
         let queue = std::sync::Mutex::new(jobs.into_iter());
-        let results = std::sync::Mutex::new(vec![Ok(0); self.entries.len()]);
+        let results = std::sync::Mutex::new(results);
         std::thread::scope(|s| {
             for _ in 0..self.threads.min(self.entries.len()) {
                 s.spawn(|| {
@@ -504,12 +538,12 @@ impl Scanner<'_> {
     /// match: no scan between candidates, no reverse scan to find where a match starts.
     fn count_anchored(
         &self,
-        i: usize,
+        counting: &Counting,
         program: &AnchoredProgram,
         text: &str,
         cands: &[usize],
     ) -> Result<usize, Error> {
-        let mut cut = self.rewritten[i].as_ref().map(|r| Cut {
+        let mut cut = counting.rewritten.as_ref().map(|r| Cut {
             rewrite: r,
             text,
             exact: r.regex.matches(text, MatchOptions::default()),
@@ -523,7 +557,7 @@ impl Scanner<'_> {
             let input = regex_automata::Input::new(text)
                 .range(c..)
                 .anchored(regex_automata::Anchored::Yes);
-            if let Some(head) = &self.to_end[i] {
+            if let Some(head) = &counting.to_end {
                 if head.end_at(&input).is_some() {
                     // The match runs to the end of the text: it is the last one.
                     return Ok(n + 1);
@@ -709,8 +743,7 @@ struct Rewrite {
 /// rewrite's captures decide. This takes the `result` preset (whose summary runs to the next
 /// `[RESULT`) off the backtracking engine when counting. Only done when `Y` has no groups and
 /// a bounded length, `X` cannot match empty, and both compile for the linear engine.
-fn trailing_lookahead(entry: &Entry) -> Option<Rewrite> {
-    let re = &entry.regex;
+fn trailing_lookahead(re: &Regex) -> Option<Rewrite> {
     let NodeKind::Concat(items) = &re.ast().root.kind else {
         return None;
     };
@@ -851,23 +884,43 @@ fn keyed(mut e: Error, entry: &Entry) -> Error {
 }
 
 struct Cursor<'r, 't> {
-    matches: Matches<'r, 't>,
+    /// `None` when the preset could not be compiled (`failure` says why).
+    matches: Option<Matches<'r, 't>>,
     candidates: Option<Vec<usize>>,
     next_candidate: usize,
     /// For a rewritten pattern: finds the original match's end.
     cut: Option<Cut<'r, 't>>,
     peeked: Option<Result<Match, Error>>,
+    /// Reported once by the first [`Cursor::advance`].
+    failure: Option<Error>,
     done: bool,
 }
 
-impl Cursor<'_, '_> {
+impl<'r, 't> Cursor<'r, 't> {
+    /// A cursor that reports `e` once, then ends.
+    fn failed(e: Error) -> Cursor<'r, 't> {
+        Cursor {
+            matches: None,
+            candidates: None,
+            next_candidate: 0,
+            cut: None,
+            peeked: None,
+            failure: Some(e),
+            done: false,
+        }
+    }
+
     /// The preset's next match, searching only from candidates when it has them.
     fn advance(&mut self) -> Option<Result<Match, Error>> {
         if self.done {
             return None;
         }
+        let Some(matches) = &mut self.matches else {
+            self.done = true;
+            return self.failure.take().map(Err);
+        };
         if let Some(cands) = &self.candidates {
-            let pos = self.matches.position();
+            let pos = Matches::position(matches);
             // Candidates are sorted: move past those the scan has already passed.
             while self.next_candidate < cands.len() && cands[self.next_candidate] < pos {
                 self.next_candidate += 1;
@@ -876,9 +929,9 @@ impl Cursor<'_, '_> {
                 self.done = true;
                 return None;
             };
-            self.matches.skip_to(c);
+            matches.skip_to(c);
         }
-        let mut next = self.matches.next();
+        let mut next = matches.next();
         match &mut next {
             None | Some(Err(_)) => self.done = true,
             Some(Ok(m)) => {
@@ -889,7 +942,7 @@ impl Cursor<'_, '_> {
                             *m = Match {
                                 groups: vec![Some((start, c))],
                             };
-                            self.matches.seek(c);
+                            matches.seek(c);
                         }
                         Err(e) => {
                             self.done = true;
@@ -906,7 +959,8 @@ impl Cursor<'_, '_> {
 /// Iterator over hits in text order; see [`Scanner::hits`].
 pub struct Hits<'s, 'c, 't> {
     scanner: &'s Scanner<'c>,
-    cursors: Vec<Cursor<'s, 't>>,
+    /// The presets that can match (index into the scanner's entries) and their cursors.
+    cursors: Vec<(usize, Cursor<'s, 't>)>,
 }
 
 impl<'c> Iterator for Hits<'_, 'c, '_> {
@@ -914,7 +968,7 @@ impl<'c> Iterator for Hits<'_, 'c, '_> {
 
     fn next(&mut self) -> Option<Self::Item> {
         let mut best: Option<(usize, usize)> = None;
-        for (i, cursor) in self.cursors.iter_mut().enumerate() {
+        for (i, (_, cursor)) in self.cursors.iter_mut().enumerate() {
             if cursor.peeked.is_none() {
                 cursor.peeked = cursor.advance();
             }
@@ -930,8 +984,9 @@ impl<'c> Iterator for Hits<'_, 'c, '_> {
             }
         }
         let (_, i) = best?;
-        let entry = self.scanner.entries[i];
-        Some(match self.cursors[i].peeked.take()? {
+        let (preset, cursor) = &mut self.cursors[i];
+        let entry = self.scanner.entries[*preset];
+        Some(match cursor.peeked.take()? {
             Ok(m) => Ok(Hit { entry, m }),
             Err(e) => Err(keyed(e, entry)),
         })
@@ -957,7 +1012,7 @@ pub fn groups_json(
     m: &Match,
 ) -> serde_json::Map<String, serde_json::Value> {
     let mut map = serde_json::Map::new();
-    for (i, name) in entry.regex.group_names().iter().enumerate() {
+    for (i, name) in entry.group_names().iter().enumerate() {
         let label = name.clone().unwrap_or_else(|| (i + 1).to_string());
         map.insert(
             label,
@@ -1053,7 +1108,10 @@ mod tests {
         ];
         let scanner = Scanner::new(es.iter().collect());
         for text in texts {
-            let plain: Vec<usize> = es.iter().map(|e| e.regex.count(text).unwrap()).collect();
+            let plain: Vec<usize> = es
+                .iter()
+                .map(|e| e.regex().unwrap().count(text).unwrap())
+                .collect();
             assert_eq!(scanner.count(text).unwrap(), plain, "{text:?}");
         }
         assert!(scanner.is_rewritten(0) && scanner.is_rewritten(1));

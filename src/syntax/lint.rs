@@ -71,14 +71,11 @@ impl Lint {
         if let Some(span) = self.span {
             let start = span.start.min(pattern.len());
             let end = span.end.clamp(start, pattern.len());
-            let shown: String = pattern
-                .chars()
-                .map(|c| if c.is_control() { ' ' } else { c })
-                .collect();
-            let pad = pattern.get(..start).map_or(0, |s| s.chars().count());
+            let shown = crate::error::caret_line(pattern);
+            let pad = pattern.get(..start).map_or(0, crate::error::display_width);
             let width = pattern
                 .get(start..end)
-                .map_or(1, |s| s.chars().count())
+                .map_or(1, crate::error::display_width)
                 .max(1);
             let _ = writeln!(out, "  {shown}");
             let _ = writeln!(

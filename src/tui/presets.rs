@@ -53,7 +53,7 @@ impl PresetView {
     /// The browser's view of a registry entry.
     pub fn from_entry(e: &Entry) -> PresetView {
         let p = &e.preset;
-        let names = e.regex.group_names();
+        let names = e.group_names();
         let example_groups = p
             .examples
             .iter()
