@@ -653,3 +653,57 @@ fn a_corrupt_session_is_moved_aside_and_the_start_says_so_once() {
         "said once"
     );
 }
+
+#[test]
+fn debug_tab_steps_through_the_selected_match_with_keys() {
+    let mut app = screens::demo(120, 34);
+    app.select_match(0);
+    key(&mut app, KeyCode::Char('7'), KeyModifiers::ALT);
+    assert_eq!(app.tab, ResultTab::Debug);
+    let n = app.debug.len();
+    assert!(n > 5, "a trace is recorded when the tab shows");
+    assert_eq!(app.debug.cursor, 0);
+    key(&mut app, KeyCode::Right, KeyModifiers::NONE);
+    key(&mut app, KeyCode::Char('n'), KeyModifiers::NONE);
+    assert_eq!(app.debug.cursor, 2);
+    key(&mut app, KeyCode::Left, KeyModifiers::NONE);
+    assert_eq!(app.debug.cursor, 1);
+    key(&mut app, KeyCode::End, KeyModifiers::NONE);
+    let last = app.debug.current().unwrap();
+    assert_eq!(last.op, "match");
+    // The pattern pane marks the step's instruction; the match the trace ends on is the
+    // selected one.
+    let (s, e) = app.wb.results.spans[0];
+    assert_eq!(app.debug.trace.as_ref().unwrap().matches[0].start(), s);
+    assert_eq!(last.pos, e);
+    assert_eq!(
+        rxw::tui::panes::explain::selected_span(&app),
+        Some(last.span)
+    );
+    // A new pattern records a new trace.
+    app.focus = Focus::Pattern;
+    type_str(&mut app, "x");
+    screens::settle(&mut app);
+    app.update(Action::ShowTab(ResultTab::Debug));
+    assert_eq!(app.debug.cursor, 0);
+}
+
+#[test]
+fn explain_breakpoint_stops_the_debug_run_and_railroad_toggles() {
+    let mut app = screens::demo(120, 34);
+    app.select_match(0);
+    app.update(Action::ShowTab(ResultTab::Explain));
+    // Down to a node inside the pattern, then set a breakpoint on it.
+    key(&mut app, KeyCode::Down, KeyModifiers::NONE);
+    key(&mut app, KeyCode::Char('b'), KeyModifiers::NONE);
+    let bp = rxw::tui::panes::explain::row_span(&app).unwrap();
+    app.update(Action::ShowTab(ResultTab::Debug));
+    key(&mut app, KeyCode::Char('c'), KeyModifiers::NONE);
+    let s = app.debug.current().unwrap().span;
+    assert!(bp.start <= s.start && s.end <= bp.end, "{bp:?} {s:?}");
+    app.update(Action::ShowTab(ResultTab::Explain));
+    key(&mut app, KeyCode::Char('r'), KeyModifiers::NONE);
+    assert!(app.railroad);
+    let lines = rxw::tui::panes::explain::railroad_lines(&app).unwrap();
+    assert!(lines.iter().any(|l| l.starts_with('●')));
+}

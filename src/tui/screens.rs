@@ -112,6 +112,28 @@ pub fn scenes() -> Vec<(&'static str, App)> {
     settle(&mut a);
     out.push(("error", a));
 
+    // The `result` preset (look-ahead, lazy summary) traced on the demo log: a backtracking
+    // step, the step's node in the pattern, the matcher's position and the heatmap.
+    let mut a = demo(WIDTH, HEIGHT);
+    a.wb.pattern.set(
+        r"\[RESULT\s+(?P<job_id>[A-Za-z0-9_/-]+)\]\s*(?P<status>OK|FAIL|DECLINE|SUCCESS|ERROR)?\s*(?P<summary>.*?)(?=\[RESULT\s|\Z)",
+    );
+    a.wb.set_flavor(crate::Flavor::Python);
+    a.wb.flags = crate::Flags::parse("s", crate::Flavor::Python).expect("flags");
+    a.pattern_changed();
+    settle(&mut a);
+    a.select_match(0);
+    a.update(Action::ShowTab(ResultTab::Debug));
+    for _ in 0..3 {
+        a.update(Action::Debug(super::debug::DebugMove::NextBacktrack));
+    }
+    out.push(("debug", a));
+
+    let mut a = demo(WIDTH, HEIGHT);
+    a.update(Action::ShowTab(ResultTab::Explain));
+    a.update(Action::ToggleRailroad);
+    out.push(("railroad", a));
+
     let mut a = demo(WIDTH, HEIGHT);
     a.update(Action::ToggleHelp);
     out.push(("help", a));
