@@ -100,11 +100,12 @@ fn rust(t: &Translation, origin: &str) -> String {
     };
     format!(
         r#"//! {origin}
-//!
 //! It {OUTPUT_DOC}.
 //! Cargo.toml: [dependencies] {dep}
 
 use std::io::{{Read, Write}};
+
+const PATTERN: &str = {lit};
 
 fn field(group: Option<&str>) -> String {{
     match group {{
@@ -118,7 +119,7 @@ fn field(group: Option<&str>) -> String {{
 }}
 
 fn main() {{
-    let re = {ty}::new({lit}).expect("the pattern compiles");
+    let re = {ty}::new(PATTERN).expect("the pattern compiles");
     let mut text = String::new();
     std::io::stdin()
         .read_to_string(&mut text)
@@ -494,7 +495,12 @@ mod tests {
         let p = generate(r"(?<=a)b", Flavor::Python, Flags::default(), Lang::Rust).unwrap();
         assert!(p.code.contains("fancy_regex::Regex::new"), "{}", p.code);
         let p = generate(r"a+", Flavor::Python, Flags::default(), Lang::Rust).unwrap();
-        assert!(p.code.contains("regex::Regex::new(r\"a+\")"), "{}", p.code);
+        assert!(
+            p.code.contains("const PATTERN: &str = r\"a+\";"),
+            "{}",
+            p.code
+        );
+        assert!(p.code.contains("regex::Regex::new(PATTERN)"), "{}", p.code);
         let p = generate(
             r"^a",
             Flavor::Python,

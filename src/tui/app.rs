@@ -86,6 +86,8 @@ pub struct App {
     pub effects: Vec<Effect>,
     /// A warning about the input (invalid UTF-8 replaced), for the status bar.
     pub input_warning: Option<String>,
+    /// The Code tab.
+    pub code: super::code::CodeTab,
 }
 
 impl App {
@@ -113,6 +115,7 @@ impl App {
             literal_lang: 0,
             effects: Vec::new(),
             input_warning: None,
+            code: super::code::CodeTab::default(),
         };
         app.wb.compile();
         let w = app.window();
@@ -288,6 +291,9 @@ impl App {
                     .unwrap_or_else(|| "my_pattern".to_string());
                 self.save_prompt = Some(LineEditor::new(&key));
             }
+            Action::CycleCodeLang => self.code.cycle_lang(),
+            Action::ToggleCodeView => self.code.toggle_view(),
+            Action::GenerateFromTests => super::code::generate_from_tests(self),
             Action::Click { col, row } => self.click(col, row),
             Action::Wheel { col, row, delta } => self.wheel(col, row, delta),
             Action::Resize(w, h) => self.resize(w, h),
@@ -476,6 +482,18 @@ impl App {
                 };
                 self.select_match(target.max(0) as usize);
             }
+            (Focus::Results, ResultTab::Code) => {
+                let page = self.body_rows().saturating_sub(1);
+                let top = &mut self.code.top;
+                match e {
+                    Edit::Up => *top = top.saturating_sub(1),
+                    Edit::Down => *top += 1,
+                    Edit::PageUp => *top = top.saturating_sub(page),
+                    Edit::PageDown => *top += page,
+                    Edit::Home => *top = 0,
+                    _ => {}
+                }
+            }
             (Focus::Results, ResultTab::Explain) => {
                 let page = self.body_rows() as isize;
                 let cur = self.explain_selected as isize;
@@ -527,6 +545,13 @@ impl App {
                 }),
                 "groups as JSON".to_string(),
             ),
+            CopyWhat::Code => match super::code::copy_text(self) {
+                Ok((code, title)) => (Some(code), title),
+                Err(why) => {
+                    self.message = Some(why);
+                    return;
+                }
+            },
             CopyWhat::ReplaceResult => match wb.replace_all() {
                 Ok(s) => (Some(s), "replace result".to_string()),
                 Err(e) => {

@@ -7,6 +7,7 @@
 pub mod action;
 pub mod app;
 pub mod clipboard;
+pub mod code;
 pub mod layout;
 pub mod panes;
 pub mod popups;

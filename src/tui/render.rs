@@ -35,6 +35,7 @@ pub fn draw(f: &mut Frame, app: &App) {
         ResultTab::Replace => panes::replace::render(f, app, a.body),
         ResultTab::Presets => panes::presets::render(f, app, a.body),
         ResultTab::Tests => panes::tests::render(f, app, a.body),
+        ResultTab::Code => panes::code::render(f, app, a.body),
     }
     panes::status::render(f, app, a.status);
     panes::footer::render(f, app, a.footer);

@@ -1,5 +1,6 @@
 //! One module per pane; each renders from `&App` and nothing else.
 
+pub mod code;
 pub mod explain;
 pub mod footer;
 pub mod groups;
