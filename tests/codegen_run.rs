@@ -55,6 +55,7 @@ fn corpus() -> Vec<Case> {
         case(r"\b\w+\b", Python, ""),
         case(r"\b\w+\b", Rust, ""),
         case(r"\bCLAIM\b", Js, ""),
+        case(r"\b[a-z]+\b(?=\s)", Python, ""),
         case(r"\w+$", Python, ""),
         case(r"\w+$", Python, "m"),
         case(r"\w+$", Js, "m"),
@@ -82,6 +83,8 @@ fn corpus() -> Vec<Case> {
         case(r"\p{Lu}\p{Ll}+", Js, "u"),
         case(r"[[:alpha:]]+", Rust, ""),
         case(r"(?-u:\w)+", Rust, ""),
+        case(r"(?-u)\w+ \d", Rust, ""),
+        case(r"(?a)\w+ \s", Python, ""),
         case(r"[^\s\d]+", Python, ""),
         case(r"[^\s\d]+", Js, ""),
         case(r"\u{1F600}+", Js, "u"),
@@ -370,36 +373,61 @@ fn java_programs_print_rxws_matches() {
 }
 
 #[test]
-fn csharp_programs_are_generated_and_run_when_dotnet_is_present() {
+fn csharp_programs_are_generated_and_run_when_dotnet_or_mono_is_present() {
     let (prepared, refused) = prepare(Lang::CSharp);
     min_translated(Lang::CSharp, &prepared, &refused, 15);
     for p in &prepared {
         assert!(p.program.code.contains("new Regex("), "{}", p.label);
     }
-    if !have("dotnet", "--version") {
+    let dir = tempfile::tempdir().unwrap();
+    if have("dotnet", "--version") {
+        let outputs = prepared
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let d = dir.path().join(format!("p{i}"));
+                std::fs::create_dir(&d).unwrap();
+                std::fs::write(
+                    d.join("p.csproj"),
+                    "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup><OutputType>Exe</OutputType><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>",
+                )
+                .unwrap();
+                std::fs::write(d.join("Program.cs"), &p.program.code).unwrap();
+                run_with_stdin(
+                    Command::new("dotnet").args(["run", "-v", "q"]).current_dir(&d),
+                    &p.text,
+                )
+            })
+            .collect();
+        compare(Lang::CSharp, &prepared, outputs, &refused);
+    } else if have("mcs", "--version") && have("mono", "--version") {
+        // Mono's compiler and runtime: its regex engine is the older .NET one, close to
+        // .NET's for everything the programs use (numbered groups, \uXXXX, look-around).
+        eprintln!("notice: `dotnet` is not installed; C# programs run on mono");
+        let outputs = prepared
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let src = dir.path().join(format!("p{i}.cs"));
+                let exe = dir.path().join(format!("p{i}.exe"));
+                std::fs::write(&src, &p.program.code).unwrap();
+                let status = Command::new("mcs")
+                    .arg("-nologo")
+                    .arg(format!("-out:{}", exe.display()))
+                    .arg(&src)
+                    .status()
+                    .unwrap();
+                assert!(status.success(), "{}: mcs failed", p.label);
+                run_with_stdin(Command::new("mono").arg(&exe), &p.text)
+            })
+            .collect();
+        compare(Lang::CSharp, &prepared, outputs, &refused);
+    } else {
         eprintln!(
-            "notice: `dotnet` is not installed; {} C# programs were generated but not run",
+            "notice: neither `dotnet` nor `mono` is installed; {} C# programs were generated but not run",
             prepared.len()
         );
-        return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let outputs = prepared
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let d = dir.path().join(format!("p{i}"));
-            std::fs::create_dir(&d).unwrap();
-            std::fs::write(
-                d.join("p.csproj"),
-                "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup><OutputType>Exe</OutputType><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>",
-            )
-            .unwrap();
-            std::fs::write(d.join("Program.cs"), &p.program.code).unwrap();
-            run_with_stdin(Command::new("dotnet").args(["run", "-v", "q"]).current_dir(&d), &p.text)
-        })
-        .collect();
-    compare(Lang::CSharp, &prepared, outputs, &refused);
 }
 
 /// The local cargo registry holds `regex` and `fancy-regex` (rxw depends on both), so the
@@ -439,6 +467,26 @@ fn rust_programs_print_rxws_matches() {
     std::fs::write(dir.path().join("Cargo.lock"), &lock).unwrap();
     let bin_dir = dir.path().join("src/bin");
     std::fs::create_dir_all(&bin_dir).unwrap();
+    // The Tests tab's cases exported as `#[test]` functions: one file that passes, one with a
+    // wrong case that must fail.
+    let tests_dir = dir.path().join("tests");
+    std::fs::create_dir_all(&tests_dir).unwrap();
+    for (name, extra) in [
+        ("exported_good", ""),
+        ("exported_bad", "+ [RESULT 9] => verb=ACK\n"),
+    ] {
+        let suite = rxw::testcases::Suite::parse(&format!("{EXPORT_SUITE}{extra}")).unwrap();
+        let export = codegen::export_tests(
+            &suite.pattern,
+            suite.flavor,
+            suite.flags().unwrap(),
+            &suite.replacement,
+            &suite.cases,
+            Lang::Rust,
+        )
+        .unwrap();
+        std::fs::write(tests_dir.join(format!("{name}.rs")), export.code).unwrap();
+    }
     for (i, p) in prepared.iter().enumerate() {
         std::fs::write(bin_dir.join(format!("p{i}.rs")), &p.program.code).unwrap();
     }
@@ -465,4 +513,31 @@ fn rust_programs_print_rxws_matches() {
         })
         .collect();
     compare(Lang::Rust, &prepared, outputs, &refused);
+    for (name, passes) in [("exported_good", true), ("exported_bad", false)] {
+        let out = Command::new(env!("CARGO"))
+            .args(["test", "--offline", "--quiet", "--test", name])
+            .current_dir(dir.path())
+            .env("CARGO_TARGET_DIR", &target)
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.success(), passes, "{name}: {report}");
+        let want = if passes {
+            "4 passed; 0 failed"
+        } else {
+            "4 passed; 1 failed"
+        };
+        assert!(report.contains(want), "{name}: {report}");
+    }
 }
+
+/// A tests file whose Python pattern is rewritten for Rust (Unicode `\w` and `\s` sets), with
+/// named groups, positional groups, a counter-example and a replacement case.
+const EXPORT_SUITE: &str = r"pattern: \[(?P<verb>ACK|CLAIM|RESULT)\s+(?P<job_id>[\w/-]+)\]
+flavor: python
+replace: \g<job_id>:\g<verb>
++ [CLAIM 7fce46e0] => verb=CLAIM, job_id=7fce46e0
++ x [ACK 12] y => ACK, 12
+- [claim 7fce46e0]
+~ go [ACK 12] now => go 12:ACK now
+";

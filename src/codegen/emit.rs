@@ -30,6 +30,8 @@ pub(super) fn translate_ast(
         lang,
         fancy: false,
         js_code_units: flavor == Flavor::Js && !flags.unicode_mode(),
+        inline_unicode_off: false,
+        no_inline_unicode_off: false,
     };
     e.precheck(flags, ast)?;
     let state = State {
@@ -41,7 +43,12 @@ pub(super) fn translate_ast(
         in_lookbehind: false,
         in_loop: false,
     };
-    let piece = e.node(&ast.root, state, 0)?;
+    let mut piece = e.node(&ast.root, state, 0)?;
+    if e.fancy && e.inline_unicode_off {
+        // fancy-regex rejects `(?-u:…)`: write the ASCII word boundaries as look-around.
+        e.no_inline_unicode_off = true;
+        piece = e.node(&ast.root, state, 0)?;
+    }
     Ok(Translation {
         lang,
         pattern: piece.text,
@@ -95,6 +102,30 @@ fn verbatim(
             engine = TargetEngine::RustRegex;
             if let Some(span) = fancy {
                 engine = TargetEngine::RustFancy;
+                let mut unicode_switch = None;
+                ast.root.walk(|n, _| {
+                    let change = match &n.kind {
+                        NodeKind::SetFlags(c) => Some(c),
+                        NodeKind::Group {
+                            kind: GroupKind::Flags(c),
+                            ..
+                        } => Some(c),
+                        _ => None,
+                    };
+                    if change.is_some_and(|c| c.on.contains('u') || c.off.contains('u'))
+                        && unicode_switch.is_none()
+                    {
+                        unicode_switch = Some(n.span);
+                    }
+                });
+                if let Some(at) = unicode_switch {
+                    return Err(refusal(
+                        pattern,
+                        lang,
+                        Some(at),
+                        "with look-around or backreferences the pattern runs on fancy-regex, which does not accept switching Unicode mode inline",
+                    ));
+                }
                 if flags.swap_greed || flags.crlf {
                     return Err(refusal(
                         pattern,
@@ -241,6 +272,10 @@ struct Emitter<'a> {
     fancy: bool,
     /// A JS pattern without `u`: it matches UTF-16 code units.
     js_code_units: bool,
+    /// Rust target: `(?-u:…)` was written (fancy-regex does not accept it).
+    inline_unicode_off: bool,
+    /// Rust target: write no `(?-u:…)` (the pattern runs on fancy-regex).
+    no_inline_unicode_off: bool,
 }
 
 impl Emitter<'_> {
@@ -385,6 +420,7 @@ impl Emitter<'_> {
                 self.repeat(inner, *min, *max, *greed, *op_span)
             }
             NodeKind::Concat(items) => {
+                let mut state = state;
                 let mut out = String::new();
                 let mut count = 0;
                 let mut atom = false;
@@ -395,6 +431,7 @@ impl Emitter<'_> {
                         // letters are accepted there, the rest only at the very start.
                         let at_start = i == 0 && depth == 0;
                         self.flag_change(change, item.span, !at_start)?;
+                        state = self.scoped_state(change, state);
                         continue;
                     }
                     let p = self.node(item, state, depth + 1)?;
@@ -797,7 +834,10 @@ impl Emitter<'_> {
             match self.lang {
                 Lang::Go | Lang::Js => Some(if boundary { "\\b" } else { "\\B" }),
                 Lang::Python => Some(if boundary { "(?a:\\b)" } else { "(?a:\\B)" }),
-                Lang::Rust => Some(if boundary { "(?-u:\\b)" } else { "(?-u:\\B)" }),
+                Lang::Rust if !self.no_inline_unicode_off => {
+                    self.inline_unicode_off = true;
+                    Some(if boundary { "(?-u:\\b)" } else { "(?-u:\\B)" })
+                }
                 _ => None,
             }
         } else {
@@ -1085,6 +1125,9 @@ mod tests {
         assert_eq!(pat(r"\d+", Flavor::Python, Lang::Js), r"[\p{Nd}]+");
         assert_eq!(pat(r"\w", Flavor::Python, Lang::Go), r"[\p{L}\p{N}_]");
         assert_eq!(pat(r"\w", Flavor::Js, Lang::Go), "[A-Za-z0-9_]");
+        // Regression: a leading `(?-u)` was checked but not applied, so `\w` stayed Unicode.
+        assert_eq!(pat(r"(?-u)\w", Flavor::Rust, Lang::Js), "[A-Za-z0-9_]");
+        assert_eq!(pat(r"(?a)\d", Flavor::Python, Lang::Js), "[0-9]");
         assert_eq!(
             pat(r"\s", Flavor::Python, Lang::Java),
             r"[\x{9}-\x{D}\x{1C}- \x{85}\x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}-\x{2029}\x{202F}\x{205F}\x{3000}]"
@@ -1134,6 +1177,22 @@ mod tests {
             assert_eq!(e.kind, ErrorKind::ConstructUnsupported, "{p} {lang}");
             assert_eq!(e.span.map(|s| (s.start, s.end)), *span, "{p} {lang}: {e}");
         }
+    }
+
+    #[test]
+    fn ascii_word_boundaries_avoid_inline_unicode_flags_under_fancy_regex() {
+        let t = tr(r"\bCLAIM\b", Flavor::Js, "", Lang::Rust).unwrap();
+        assert_eq!(t.pattern, r"(?-u:\b)CLAIM(?-u:\b)");
+        assert_eq!(t.engine, TargetEngine::RustRegex);
+        let t = tr(r"\bCLAIM(?=\s)", Flavor::Js, "", Lang::Rust).unwrap();
+        assert_eq!(t.engine, TargetEngine::RustFancy);
+        assert!(!t.pattern.contains("(?-u"), "{}", t.pattern);
+        assert!(
+            t.pattern
+                .starts_with("(?:(?<=[A-Za-z0-9_])(?![A-Za-z0-9_])|"),
+            "{}",
+            t.pattern
+        );
     }
 
     #[test]

@@ -356,8 +356,10 @@ public static class Program
             }}
             output.Append('\n');
         }}
-        using var stdout = new StreamWriter(Console.OpenStandardOutput(), utf8);
-        stdout.Write(output.ToString());
+        using (var stdout = new StreamWriter(Console.OpenStandardOutput(), utf8))
+        {{
+            stdout.Write(output.ToString());
+        }}
     }}
 }}
 "#,
