@@ -194,7 +194,7 @@ fn js(
 ) -> String {
     let flags = js_flags(t);
     let mut out = format!(
-        "// {origin} (run with `node --test`).\n\"use strict\";\nconst test = require(\"node:test\");\nconst assert = require(\"node:assert\");\n\nconst PATTERN = new RegExp({lit}, \"{flags}\");\n",
+        "// {origin} (run with `node --test`).\n\"use strict\";\nconst test = require(\"node:test\");\nconst assert = require(\"node:assert\");\n\nconst PATTERN = new RegExp({lit}, \"{flags}\");\n\n// The first match (from the start, whatever a sticky flag left in lastIndex).\nfunction first(text) {{\n  PATTERN.lastIndex = 0;\n  return PATTERN.exec(text);\n}}\n",
         lit = js_str(&t.pattern),
     );
     if !pieces.is_empty() {
@@ -217,15 +217,11 @@ fn js(
         let s = js_str(subject);
         out.push_str(&format!("\ntest(\"line {line}\", () => {{\n"));
         match check {
-            Check::Match => out.push_str(&format!(
-                "  assert.notStrictEqual(PATTERN.exec({s}), null);\n"
-            )),
-            Check::NoMatch => {
-                out.push_str(&format!("  assert.strictEqual(PATTERN.exec({s}), null);\n"))
-            }
+            Check::Match => out.push_str(&format!("  assert.notStrictEqual(first({s}), null);\n")),
+            Check::NoMatch => out.push_str(&format!("  assert.strictEqual(first({s}), null);\n")),
             Check::Groups(want) => {
                 out.push_str(&format!(
-                    "  const m = PATTERN.exec({s});\n  assert.notStrictEqual(m, null);\n"
+                    "  const m = first({s});\n  assert.notStrictEqual(m, null);\n"
                 ));
                 for (k, v) in want {
                     if *k > groups {
