@@ -18,6 +18,8 @@ struct Case {
     pattern: String,
     flavor: Flavor,
     flags: &'static str,
+    /// The registry key, for a preset.
+    preset: Option<String>,
 }
 
 fn case(pattern: &str, flavor: Flavor, flags: &'static str) -> Case {
@@ -25,6 +27,7 @@ fn case(pattern: &str, flavor: Flavor, flags: &'static str) -> Case {
         pattern: pattern.to_string(),
         flavor,
         flags,
+        preset: None,
     }
 }
 
@@ -36,6 +39,7 @@ fn corpus() -> Vec<Case> {
             pattern: e.preset.pattern.clone(),
             flavor: e.preset.flavor,
             flags: Box::leak(e.preset.flags.clone().into_boxed_str()),
+            preset: Some(e.preset.key.clone()),
         })
         .collect();
     use Flavor::{Js, Python, Rust};
@@ -138,7 +142,13 @@ fn prepare(lang: Lang) -> (Vec<Prepared>, Vec<String>) {
     let mut refused = Vec::new();
     for c in corpus() {
         let flags = Flags::parse(c.flags, c.flavor).unwrap();
-        let label = format!("{} /{}/{} -> {lang}", c.flavor, c.pattern, c.flags);
+        let label = match &c.preset {
+            Some(key) => format!(
+                "preset {key}: {} /{}/{} -> {lang}",
+                c.flavor, c.pattern, c.flags
+            ),
+            None => format!("{} /{}/{} -> {lang}", c.flavor, c.pattern, c.flags),
+        };
         let re = Regex::new(&c.pattern, c.flavor, flags).unwrap_or_else(|e| panic!("{label}: {e}"));
         let (text, expected) = match codegen::expected_output(&re, &sample()) {
             Ok(out) => (sample(), out),
@@ -244,10 +254,21 @@ fn min_translated(lang: Lang, prepared: &[Prepared], refused: &[String], min: us
     assert!(prepared.iter().all(|p| !p.expected.is_empty()) || !prepared.is_empty());
 }
 
+/// Every registry preset is among the programs (none refused).
+fn every_preset_translated(prepared: &[Prepared]) {
+    let keys = rxw::presets::builtin().len();
+    let presets = prepared
+        .iter()
+        .filter(|p| p.label.starts_with("preset "))
+        .count();
+    assert_eq!(presets, keys, "a registry preset was refused");
+}
+
 #[test]
 fn python_programs_print_rxws_matches() {
     let (prepared, refused) = prepare(Lang::Python);
     min_translated(Lang::Python, &prepared, &refused, 50);
+    every_preset_translated(&prepared);
     let dir = tempfile::tempdir().unwrap();
     let outputs = prepared
         .iter()
@@ -265,6 +286,7 @@ fn python_programs_print_rxws_matches() {
 fn js_programs_print_rxws_matches() {
     let (prepared, refused) = prepare(Lang::Js);
     min_translated(Lang::Js, &prepared, &refused, 45);
+    every_preset_translated(&prepared);
     let dir = tempfile::tempdir().unwrap();
     let outputs = prepared
         .iter()
