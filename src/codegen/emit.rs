@@ -1017,7 +1017,8 @@ impl Emitter<'_> {
                 }
             },
         };
-        Ok(Piece::atom(text))
+        // Not an atom: a quantifier on it gets a group (`a{2}{3}` is an error in some engines).
+        Ok(Piece::seq(text))
     }
 
     fn backref(
@@ -1193,6 +1194,12 @@ mod tests {
             "{}",
             t.pattern
         );
+    }
+
+    #[test]
+    fn a_repeated_repetition_is_grouped() {
+        assert_eq!(pat("(?:a{2}){3}", Flavor::Python, Lang::Js), "(?:a{2}){3}");
+        assert_eq!(pat("x(?:ab)+", Flavor::Python, Lang::Go), "x(?:ab)+");
     }
 
     #[test]
