@@ -12,13 +12,16 @@
 #![warn(missing_docs)]
 
 pub mod audit;
+pub mod codegen;
 pub mod engine;
 pub mod error;
 pub mod flavor;
+pub mod generate;
 pub mod highlight;
 pub mod input;
 pub mod presets;
 pub mod syntax;
+pub mod testcases;
 pub mod tool;
 pub mod workbench;
 

@@ -98,61 +98,25 @@ pub struct TestOutcome {
     pub expect: Expect,
     /// The groups of the first match (whole match first), or `None` for no match.
     pub found: Option<Vec<Option<String>>>,
+    /// For a `~` case: the subject after replacement.
+    pub replaced: Option<String>,
     /// An engine error on this subject.
     pub error: Option<String>,
+    verdict: Option<bool>,
 }
 
-/// What a test line expects: `+ subject` must match, `- subject` must not,
-/// `+ subject => g1, g2` must match with those groups, a bare line just shows the result.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Expect {
-    /// No expectation.
-    Nothing,
-    /// Must match.
-    Match,
-    /// Must not match.
-    NoMatch,
-    /// Must match with these group texts (group 1 onward).
-    Groups(Vec<String>),
-}
+pub use crate::testcases::Expect;
 
 impl TestOutcome {
     /// `Some(true)` passed, `Some(false)` failed, `None` no expectation.
     pub fn passed(&self) -> Option<bool> {
-        if self.error.is_some() {
-            return Some(false);
-        }
-        match &self.expect {
-            Expect::Nothing => None,
-            Expect::Match => Some(self.found.is_some()),
-            Expect::NoMatch => Some(self.found.is_none()),
-            Expect::Groups(want) => Some(self.found.as_ref().is_some_and(|g| {
-                g.len() > want.len()
-                    && g[1..=want.len()]
-                        .iter()
-                        .zip(want)
-                        .all(|(got, w)| got.as_deref().unwrap_or("") == w)
-            })),
-        }
+        self.verdict
     }
 }
 
-/// Parses one test line; `None` for blank lines and `#` comments.
+/// Parses one test line; `None` for blank lines and `#` comments (see [`crate::testcases`]).
 pub fn parse_test_line(line: &str) -> Option<(Expect, String)> {
-    if line.trim().is_empty() || line.starts_with('#') {
-        return None;
-    }
-    if let Some(rest) = line.strip_prefix("+ ") {
-        if let Some((subject, groups)) = rest.rsplit_once(" => ") {
-            let want = groups.split(", ").map(str::to_string).collect();
-            return Some((Expect::Groups(want), subject.to_string()));
-        }
-        return Some((Expect::Match, rest.to_string()));
-    }
-    if let Some(rest) = line.strip_prefix("- ") {
-        return Some((Expect::NoMatch, rest.to_string()));
-    }
-    Some((Expect::Nothing, line.to_string()))
+    crate::testcases::parse_line(line)
 }
 
 /// A replace preview over the window: the text with replacements made and the changed ranges.
@@ -543,23 +507,15 @@ impl Workbench {
         (0..self.tests.line_count())
             .filter_map(|i| {
                 let (expect, subject) = parse_test_line(self.tests.line(i))?;
-                let (found, error) = match re.matches(&subject, MatchOptions::default()).next() {
-                    None => (None, None),
-                    Some(Ok(m)) => (
-                        (0..m.groups.len())
-                            .map(|k| m.group(&subject, k).map(str::to_string))
-                            .collect::<Vec<_>>()
-                            .into(),
-                        None,
-                    ),
-                    Some(Err(e)) => (None, Some(e.message)),
-                };
+                let v = crate::testcases::run_case(re, self.replacement.text(), &expect, &subject);
                 Some(TestOutcome {
                     line: i,
                     subject,
                     expect,
-                    found,
-                    error,
+                    found: v.found,
+                    replaced: v.replaced,
+                    error: v.error,
+                    verdict: v.passed,
                 })
             })
             .collect()

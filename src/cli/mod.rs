@@ -5,6 +5,7 @@
 
 pub mod audit;
 pub mod debug;
+pub mod code;
 pub mod explain;
 pub mod find;
 pub mod preset;
@@ -72,6 +73,13 @@ pub enum Command {
     Preset(preset::PresetArgs),
     /// Run every preset over the text in one pass; hits in text order.
     Parse(preset::ParseArgs),
+    /// A ready program (rust, python, js, go, java, csharp) that prints every match of the
+    /// pattern in standard input; refuses (exit 2) what the target would mean differently.
+    Code(code::CodeArgs),
+    /// A pattern generated from example lines (arguments, or standard input).
+    Generate(code::GenerateArgs),
+    /// Run a tests file (exit 0 all pass, 1 a failure, 2 an error), or export it.
+    Tests(code::TestsArgs),
     /// Serve the regex, regex_parse and grep_audit tools to AI agents over MCP on stdio.
     #[cfg(feature = "mcp")]
     Mcp,
@@ -330,6 +338,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Audit(a) => a.format == audit::AuditFormat::Json,
         Command::Preset(a) => a.json(),
         Command::Parse(a) => a.json,
+        Command::Code(_) | Command::Generate(_) | Command::Tests(_) => false,
         #[cfg(feature = "mcp")]
         Command::Mcp => false,
         Command::Completions { .. } | Command::Man { .. } => false,
@@ -343,6 +352,9 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Audit(a) => audit::run(&a, out, err),
         Command::Preset(a) => preset::preset(&a, out, err),
         Command::Parse(a) => preset::parse(&a, out, err),
+        Command::Code(a) => code::code(&a, out),
+        Command::Generate(a) => code::generate(&a, out),
+        Command::Tests(a) => code::tests(&a, out),
         #[cfg(feature = "mcp")]
         Command::Mcp => match crate::mcp::serve_stdio() {
             Ok(()) => Ok(0),

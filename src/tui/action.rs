@@ -21,19 +21,22 @@ pub enum ResultTab {
     Presets,
     /// Test strings with expectations.
     Tests,
+    /// The pattern as a program (or the tests as a test file) in another language.
+    Code,
     /// The matcher's steps for the selected match.
     Debug,
 }
 
 impl ResultTab {
     /// All tabs in display order.
-    pub const ALL: [ResultTab; 7] = [
+    pub const ALL: [ResultTab; 8] = [
         ResultTab::Matches,
         ResultTab::Groups,
         ResultTab::Explain,
         ResultTab::Replace,
         ResultTab::Presets,
         ResultTab::Tests,
+        ResultTab::Code,
         ResultTab::Debug,
     ];
 
@@ -46,6 +49,7 @@ impl ResultTab {
             ResultTab::Replace => "Replace",
             ResultTab::Presets => "Presets",
             ResultTab::Tests => "Tests",
+            ResultTab::Code => "Code",
             ResultTab::Debug => "Debug",
         }
     }
@@ -136,6 +140,12 @@ pub enum Action {
     Copy(CopyWhat),
     /// Save the pattern as a preset in the user registry.
     SavePreset,
+    /// The Code tab's next language.
+    CycleCodeLang,
+    /// The Code tab: program or tests.
+    ToggleCodeView,
+    /// A pattern from the Tests tab's `+` lines (grex), checked against the `-` lines.
+    GenerateFromTests,
     /// A mouse click at a screen cell.
     Click {
         /// Column.
@@ -175,6 +185,8 @@ pub enum CopyWhat {
     GroupsJson,
     /// The whole input with replacements made.
     ReplaceResult,
+    /// The Code tab's program or test file.
+    Code,
 }
 
 /// Where a binding applies.
@@ -331,10 +343,45 @@ pub static KEYMAP: &[Binding] = &[
     ),
     bind!(
         Global,
+        Action::ShowTab(ResultTab::Code),
+        "Code tab",
+        false,
+        [k(K::Char('7'), ALT)]
+    ),
+    bind!(
+        Global,
         Action::ShowTab(ResultTab::Debug),
         "Debug tab",
         false,
-        [k(K::Char('7'), ALT)]
+        [k(K::Char('8'), ALT)]
+    ),
+    bind!(
+        Global,
+        Action::CycleCodeLang,
+        "Code tab: next language (Rust, Python, JS, Go, Java, C#)",
+        false,
+        [k(K::F(4), NONE)]
+    ),
+    bind!(
+        Global,
+        Action::ToggleCodeView,
+        "Code tab: program or the tests as a test file",
+        false,
+        [k(K::Char('t'), ALT)]
+    ),
+    bind!(
+        Global,
+        Action::Copy(CopyWhat::Code),
+        "copy the Code tab's program or tests",
+        false,
+        [k(K::Char('c'), ALT)]
+    ),
+    bind!(
+        Global,
+        Action::GenerateFromTests,
+        "pattern from the Tests tab's + lines (checked against the - lines)",
+        false,
+        [k(K::Char('g'), CTRL)]
     ),
     bind!(
         Global,

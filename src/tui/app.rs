@@ -138,6 +138,8 @@ pub struct App {
     pub railroad_left: usize,
     /// Recompiling and rescanning left for the end of the current burst.
     deferred: Deferred,
+    /// The Code tab.
+    pub code: super::code::CodeTab,
 }
 
 impl App {
@@ -171,6 +173,7 @@ impl App {
             railroad_top: 0,
             railroad_left: 0,
             deferred: Deferred::default(),
+            code: super::code::CodeTab::default(),
         };
         app.wb.compile();
         let w = app.window();
@@ -427,6 +430,9 @@ impl App {
                     .unwrap_or_else(|| "my_pattern".to_string());
                 self.save_prompt = Some(LineEditor::new(&key));
             }
+            Action::CycleCodeLang => self.code.cycle_lang(),
+            Action::ToggleCodeView => self.code.toggle_view(),
+            Action::GenerateFromTests => super::code::generate_from_tests(self),
             Action::Click { col, row } => self.click(col, row),
             Action::Wheel { col, row, delta } => self.wheel(col, row, delta),
             Action::Resize(w, h) => self.resize(w, h),
@@ -695,6 +701,18 @@ impl App {
                     self.railroad_left = self.railroad_left.min(widest.saturating_sub(width));
                 }
             }
+            (Focus::Results, ResultTab::Code) => {
+                let page = self.body_rows().saturating_sub(1);
+                let top = &mut self.code.top;
+                match e {
+                    Edit::Up => *top = top.saturating_sub(1),
+                    Edit::Down => *top += 1,
+                    Edit::PageUp => *top = top.saturating_sub(page),
+                    Edit::PageDown => *top += page,
+                    Edit::Home => *top = 0,
+                    _ => {}
+                }
+            }
             (Focus::Results, ResultTab::Explain) => {
                 let page = self.body_rows() as isize;
                 let cur = self.explain_selected as isize;
@@ -749,6 +767,13 @@ impl App {
                 }),
                 "groups as JSON".to_string(),
             ),
+            CopyWhat::Code => match super::code::copy_text(self) {
+                Ok((code, title)) => (Some(code), title),
+                Err(why) => {
+                    self.message = Some(why);
+                    return;
+                }
+            },
             CopyWhat::ReplaceResult => match wb.replace_all() {
                 Ok(s) => (Some(s), "replace result".to_string()),
                 Err(e) => {

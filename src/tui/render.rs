@@ -36,6 +36,7 @@ pub fn draw(f: &mut Frame, app: &App) {
         ResultTab::Presets => panes::presets::render(f, app, a.body),
         ResultTab::Tests => panes::tests::render(f, app, a.body),
         ResultTab::Debug => panes::debug::render(f, app, a.body),
+        ResultTab::Code => panes::code::render(f, app, a.body),
     }
     panes::status::render(f, app, a.status);
     panes::footer::render(f, app, a.footer);

@@ -104,6 +104,13 @@ pub fn scenes() -> Vec<(&'static str, App)> {
     out.push(("tests", a));
 
     let mut a = demo(WIDTH, HEIGHT);
+    a.update(Action::ShowTab(ResultTab::Code));
+    // Rust, then Python, then JavaScript: the Python pattern rewritten for node.
+    a.update(Action::CycleCodeLang);
+    a.update(Action::CycleCodeLang);
+    out.push(("code", a));
+
+    let mut a = demo(WIDTH, HEIGHT);
     // The verb group is left unclosed: the error points at it, the old matches stay, dimmed.
     a.wb.pattern
         .set(r"\[(?P<verb>ACK|CLAIM|RESULT\s+(?P<job_id>[\w/-]+)\]");

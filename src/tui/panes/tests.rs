@@ -34,7 +34,7 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
             },
         ),
         Span::styled(
-            "   + must match · - must not · + text => g1, g2",
+            "   + must match · - must not · + text => g1, g2 | name=v · ~ in => out · Ctrl-G generate",
             chrome(Chrome::Dim, p),
         ),
     ])];

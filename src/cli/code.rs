@@ -1,0 +1,177 @@
+//! `rxw code`, `rxw generate` and `rxw tests`: authoring from the command line.
+
+use super::{ColorChoice, Outcome, flags_for, parse_flavor, use_color};
+use crate::codegen::{self, Lang, highlight};
+use crate::error::{Error, ErrorKind};
+use crate::flavor::Flavor;
+use crate::generate::{self, Options};
+use crate::testcases::{Expect, Suite};
+use clap::Args;
+use std::io::{self, BufRead, Write};
+use std::path::PathBuf;
+
+fn parse_lang(s: &str) -> Result<Lang, String> {
+    s.parse()
+}
+
+/// `rxw code`.
+#[derive(Debug, Args)]
+pub struct CodeArgs {
+    /// The pattern.
+    #[arg(allow_hyphen_values = true)]
+    pub pattern: String,
+    /// The language: rust, python, js, go, java, csharp.
+    #[arg(long, value_parser = parse_lang)]
+    pub lang: Lang,
+    /// The dialect of the pattern.
+    #[arg(long, default_value = "rust", value_parser = parse_flavor)]
+    pub flavor: Flavor,
+    /// Flag letters of the pattern.
+    #[arg(long, default_value = "")]
+    pub flags: String,
+    /// When to colour the program.
+    #[arg(long, value_enum, default_value_t)]
+    pub color: ColorChoice,
+}
+
+/// `rxw generate`.
+#[derive(Debug, Args)]
+pub struct GenerateArgs {
+    /// Example lines (default: one per line on standard input).
+    pub examples: Vec<String>,
+    /// Generalise digits to `\d`.
+    #[arg(long)]
+    pub digits: bool,
+    /// Generalise repeated substrings to `{n}` quantifiers.
+    #[arg(long)]
+    pub repetitions: bool,
+    /// Match case-insensitively.
+    #[arg(long)]
+    pub ignore_case: bool,
+    /// Anchor the pattern with `^` and `$` (the default).
+    #[arg(long, overrides_with = "no_anchors")]
+    pub anchors: bool,
+    /// Do not anchor the pattern.
+    #[arg(long)]
+    pub no_anchors: bool,
+}
+
+/// `rxw tests`.
+#[derive(Debug, Args)]
+pub struct TestsArgs {
+    /// The tests file (`pattern:`, `flavor:`, `flags:`, `replace:` lines, then cases).
+    pub file: PathBuf,
+    /// Instead of running the cases, print them as a test file in this language (python:
+    /// pytest, js: node:test, rust: #[test]).
+    #[arg(long, value_name = "LANG", value_parser = parse_lang)]
+    pub export: Option<Lang>,
+}
+
+/// Prints the program, highlighted when colour is on.
+///
+/// # Errors
+/// The pattern is invalid or cannot be carried over (exit 2, with the caret).
+pub fn code(args: &CodeArgs, out: &mut dyn Write) -> Outcome {
+    let flags = flags_for(&args.flags, args.flavor)?;
+    let program = codegen::generate(&args.pattern, args.flavor, flags, args.lang)?;
+    if use_color(args.color) {
+        let lines = highlight::highlight(&program.code, args.lang);
+        out.write_all(highlight::to_ansi(&lines).as_bytes())?;
+    } else {
+        out.write_all(program.code.as_bytes())?;
+    }
+    Ok(0)
+}
+
+/// Prints a pattern generated from the examples.
+///
+/// # Errors
+/// No examples, or standard input cannot be read.
+pub fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Outcome {
+    let examples: Vec<String> = if args.examples.is_empty() {
+        io::stdin()
+            .lock()
+            .lines()
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| Error::new(ErrorKind::Io, format!("standard input: {e}")))?
+    } else {
+        args.examples.clone()
+    };
+    let options = Options {
+        digits: args.digits,
+        repetitions: args.repetitions,
+        ignore_case: args.ignore_case,
+        anchors: !args.no_anchors,
+    };
+    let pattern = generate::from_examples(&examples, options)?;
+    writeln!(out, "{pattern}")?;
+    Ok(0)
+}
+
+/// Runs a tests file: exit 0 when every case passes, 1 when one fails (each listed), 2 on
+/// an error. With `--export`, prints the cases as a test file instead.
+///
+/// # Errors
+/// The file cannot be read, or its pattern, flags or template is invalid.
+pub fn tests(args: &TestsArgs, out: &mut dyn Write) -> Outcome {
+    let text = std::fs::read_to_string(&args.file).map_err(|e| {
+        Error::new(
+            ErrorKind::Io,
+            format!("cannot read {}: {e}", args.file.display()),
+        )
+    })?;
+    let suite = Suite::parse(&text)?;
+    if let Some(lang) = args.export {
+        let export = codegen::export_tests(
+            &suite.pattern,
+            suite.flavor,
+            suite.flags()?,
+            &suite.replacement,
+            &suite.cases,
+            lang,
+        )?;
+        out.write_all(export.code.as_bytes())?;
+        return Ok(0);
+    }
+    let results = suite.run()?;
+    let mut failed = 0;
+    let mut passed = 0;
+    for (case, verdict) in &results {
+        match verdict.passed {
+            Some(true) => passed += 1,
+            Some(false) => {
+                failed += 1;
+                let found = if let Some(e) = &verdict.error {
+                    format!("error: {e}")
+                } else if let Expect::Replace(_) = case.expect {
+                    format!("got {:?}", verdict.replaced.as_deref().unwrap_or(""))
+                } else {
+                    match &verdict.found {
+                        None => "no match".to_string(),
+                        Some(g) => format!(
+                            "matched {:?} with groups [{}]",
+                            g[0].as_deref().unwrap_or(""),
+                            g[1..]
+                                .iter()
+                                .map(|x| x
+                                    .as_deref()
+                                    .map_or("∅".to_string(), |s| format!("{s:?}")))
+                                .collect::<Vec<_>>()
+                                .join(", ")
+                        ),
+                    }
+                };
+                writeln!(
+                    out,
+                    "FAIL {}:{}: {}\n     {found}",
+                    args.file.display(),
+                    case.line,
+                    text.lines().nth(case.line - 1).unwrap_or("")
+                )?;
+            }
+            None => {}
+        }
+    }
+    writeln!(out, "{passed} passed, {failed} failed")?;
+    Ok(if failed > 0 { 1 } else { 0 })
+}

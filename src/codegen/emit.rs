@@ -1,0 +1,1219 @@
+//! Writing a parse tree out again in a target language's regex syntax, meanings explicit.
+
+use super::{Lang, TargetEngine, Translation, refusal};
+use crate::Span;
+use crate::error::Error;
+use crate::flavor::{Flags, Flavor};
+use crate::syntax::ast::{
+    AnchorKind, Ast, Class, ClassItem, FlagChange, Greed, GroupKind, LiteralForm, Node, NodeKind,
+    PerlKind,
+};
+
+/// Nesting deeper than this is refused rather than walked recursively.
+const MAX_DEPTH: usize = 200;
+
+pub(super) fn translate_ast(
+    pattern: &str,
+    flavor: Flavor,
+    flags: Flags,
+    ast: &Ast,
+    lang: Lang,
+) -> Result<Translation, Error> {
+    if lang.native_flavor() == Some(flavor)
+        && let Some(t) = verbatim(pattern, flavor, flags, ast, lang)?
+    {
+        return Ok(t);
+    }
+    let mut e = Emitter {
+        pattern,
+        src: flavor,
+        lang,
+        fancy: false,
+        js_code_units: flavor == Flavor::Js && !flags.unicode_mode(),
+        inline_unicode_off: false,
+        no_inline_unicode_off: false,
+    };
+    e.precheck(flags, ast)?;
+    let state = State {
+        ascii: match flavor {
+            Flavor::Js => true,
+            Flavor::Python => ast.flags.ascii,
+            Flavor::Rust => false,
+        },
+        in_lookbehind: false,
+        in_loop: false,
+    };
+    let mut piece = e.node(&ast.root, state, 0)?;
+    if e.fancy && e.inline_unicode_off {
+        // fancy-regex rejects `(?-u:…)`: write the ASCII word boundaries as look-around.
+        e.no_inline_unicode_off = true;
+        piece = e.node(&ast.root, state, 0)?;
+    }
+    Ok(Translation {
+        lang,
+        pattern: piece.text,
+        flags: String::new(),
+        verbatim: false,
+        engine: if lang != Lang::Rust {
+            TargetEngine::Standard
+        } else if e.fancy {
+            TargetEngine::RustFancy
+        } else {
+            TargetEngine::RustRegex
+        },
+    })
+}
+
+/// The pattern as written, for the engine that defines its flavor. `None` when the flags
+/// cannot be passed on (JS `x`, which node's RegExp does not have), so a rewrite is tried.
+fn verbatim(
+    pattern: &str,
+    flavor: Flavor,
+    flags: Flags,
+    ast: &Ast,
+    lang: Lang,
+) -> Result<Option<Translation>, Error> {
+    let letters = flags.letters(flavor);
+    let mut engine = TargetEngine::Standard;
+    match flavor {
+        Flavor::Js if flags.verbose => return Ok(None),
+        Flavor::Js => {}
+        Flavor::Python => {}
+        Flavor::Rust => {
+            let mut fancy = None;
+            ast.root.walk(|n, _| {
+                let needs = match &n.kind {
+                    NodeKind::Backref { .. } => true,
+                    NodeKind::Group { kind, .. } => matches!(
+                        kind,
+                        GroupKind::Lookahead
+                            | GroupKind::NegativeLookahead
+                            | GroupKind::Lookbehind
+                            | GroupKind::NegativeLookbehind
+                            | GroupKind::Atomic
+                    ),
+                    NodeKind::Repeat { greed, .. } => *greed == Greed::Possessive,
+                    _ => false,
+                };
+                if needs && fancy.is_none() {
+                    fancy = Some(n.span);
+                }
+            });
+            engine = TargetEngine::RustRegex;
+            if let Some(span) = fancy {
+                engine = TargetEngine::RustFancy;
+                let mut unicode_switch = None;
+                ast.root.walk(|n, _| {
+                    let change = match &n.kind {
+                        NodeKind::SetFlags(c) => Some(c),
+                        NodeKind::Group {
+                            kind: GroupKind::Flags(c),
+                            ..
+                        } => Some(c),
+                        _ => None,
+                    };
+                    if change.is_some_and(|c| c.on.contains('u') || c.off.contains('u'))
+                        && unicode_switch.is_none()
+                    {
+                        unicode_switch = Some(n.span);
+                    }
+                });
+                if let Some(at) = unicode_switch {
+                    return Err(refusal(
+                        pattern,
+                        lang,
+                        Some(at),
+                        "with look-around or backreferences the pattern runs on fancy-regex, which does not accept switching Unicode mode inline",
+                    ));
+                }
+                if flags.swap_greed || flags.crlf {
+                    return Err(refusal(
+                        pattern,
+                        lang,
+                        Some(span),
+                        "this construct needs fancy-regex, which has no swap-greed (U) or CRLF (R) mode",
+                    ));
+                }
+            }
+        }
+    }
+    Ok(Some(Translation {
+        lang,
+        pattern: pattern.to_string(),
+        flags: letters,
+        verbatim: true,
+        engine,
+    }))
+}
+
+/// What the flags in force mean for the shorthand classes at a node.
+#[derive(Debug, Clone, Copy)]
+struct State {
+    /// `\d \w \s \b` are ASCII-only (JS always; Python `a`; Rust `(?-u)`).
+    ascii: bool,
+    /// Inside a look-behind (captures and backreferences there are refused).
+    in_lookbehind: bool,
+    /// Inside a quantifier that can repeat (JS resets the groups in it at each iteration).
+    in_loop: bool,
+}
+
+/// A rendered piece of pattern and whether it is one atom (can take a quantifier as is).
+struct Piece {
+    text: String,
+    atom: bool,
+}
+
+impl Piece {
+    fn atom(text: impl Into<String>) -> Piece {
+        Piece {
+            text: text.into(),
+            atom: true,
+        }
+    }
+    fn seq(text: impl Into<String>) -> Piece {
+        Piece {
+            text: text.into(),
+            atom: false,
+        }
+    }
+}
+
+/// One member of a character set, before rendering.
+#[derive(Debug, Clone, PartialEq)]
+enum SetPart {
+    Range(char, char),
+    /// A Unicode property the target must name (`Nd`, `L`, `Alphabetic`, …).
+    Prop(&'static str, bool),
+    /// A whole set, negated, inside another set (`\W` in `[a\W]`).
+    NegatedSet(Vec<SetPart>),
+}
+
+/// A character set: what a class, `.`, `\d` or `\w` means in the source flavor.
+#[derive(Debug, Clone, PartialEq)]
+struct CharSet {
+    negated: bool,
+    parts: Vec<SetPart>,
+}
+
+const GENERAL_CATEGORIES: &[&str] = &[
+    "L", "Lu", "Ll", "Lt", "Lm", "Lo", "M", "Mn", "Mc", "Me", "N", "Nd", "Nl", "No", "P", "Pc",
+    "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "S", "Sm", "Sc", "Sk", "So", "Z", "Zs", "Zl", "Zp", "Cc",
+    "Cf", "Co",
+];
+
+const WHITE_SPACE_RUST: &[(char, char)] = &[
+    ('\t', '\r'),
+    (' ', ' '),
+    ('\u{85}', '\u{85}'),
+    ('\u{a0}', '\u{a0}'),
+    ('\u{1680}', '\u{1680}'),
+    ('\u{2000}', '\u{200a}'),
+    ('\u{2028}', '\u{2029}'),
+    ('\u{202f}', '\u{202f}'),
+    ('\u{205f}', '\u{205f}'),
+    ('\u{3000}', '\u{3000}'),
+];
+
+/// CPython's `str.isspace` as `re` uses it: also the information separators 0x1C-0x1F.
+const WHITE_SPACE_PYTHON: &[(char, char)] = &[
+    ('\t', '\r'),
+    ('\u{1c}', ' '),
+    ('\u{85}', '\u{85}'),
+    ('\u{a0}', '\u{a0}'),
+    ('\u{1680}', '\u{1680}'),
+    ('\u{2000}', '\u{200a}'),
+    ('\u{2028}', '\u{2029}'),
+    ('\u{202f}', '\u{202f}'),
+    ('\u{205f}', '\u{205f}'),
+    ('\u{3000}', '\u{3000}'),
+];
+
+/// ECMAScript WhiteSpace and LineTerminator: no U+0085, but U+FEFF.
+const WHITE_SPACE_JS: &[(char, char)] = &[
+    ('\t', '\r'),
+    (' ', ' '),
+    ('\u{a0}', '\u{a0}'),
+    ('\u{1680}', '\u{1680}'),
+    ('\u{2000}', '\u{200a}'),
+    ('\u{2028}', '\u{2029}'),
+    ('\u{202f}', '\u{202f}'),
+    ('\u{205f}', '\u{205f}'),
+    ('\u{3000}', '\u{3000}'),
+    ('\u{feff}', '\u{feff}'),
+];
+
+const WHITE_SPACE_ASCII: &[(char, char)] = &[('\t', '\r'), (' ', ' ')];
+
+const JS_LINE_TERMINATORS: &[(char, char)] =
+    &[('\n', '\n'), ('\r', '\r'), ('\u{2028}', '\u{2029}')];
+
+/// Zero-width assertions, by meaning.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Assertion {
+    TextStart,
+    TextEnd,
+    /// Start, or just after `\n`.
+    AfterNewline,
+    /// End, or just before `\n`.
+    BeforeNewline,
+    /// Start, or after any JS line terminator.
+    AfterJsTerminator,
+    /// End, or before any JS line terminator.
+    BeforeJsTerminator,
+    /// End, or before a final `\n` (Python's `$`).
+    EndOrFinalNewline,
+}
+
+struct Emitter<'a> {
+    pattern: &'a str,
+    src: Flavor,
+    lang: Lang,
+    /// Rust target: fancy-regex is needed.
+    fancy: bool,
+    /// A JS pattern without `u`: it matches UTF-16 code units.
+    js_code_units: bool,
+    /// Rust target: `(?-u:…)` was written (fancy-regex does not accept it).
+    inline_unicode_off: bool,
+    /// Rust target: write no `(?-u:…)` (the pattern runs on fancy-regex).
+    no_inline_unicode_off: bool,
+}
+
+impl Emitter<'_> {
+    fn refuse(&self, span: Span, why: impl AsRef<str>) -> Error {
+        refusal(self.pattern, self.lang, Some(span), why.as_ref())
+    }
+
+    fn whole(&self) -> Span {
+        Span::new(0, self.pattern.len())
+    }
+
+    fn precheck(&self, flags: Flags, ast: &Ast) -> Result<(), Error> {
+        let src = self.src.name();
+        let tgt = self.lang.title();
+        if flags.ignore_case || ast.flags.ignore_case {
+            return Err(refusal(
+                self.pattern,
+                self.lang,
+                None,
+                &format!(
+                    "case-insensitive matching (flag i) folds case differently in {src} and {tgt} (e.g. 'İ', 'ſ', the Kelvin sign)"
+                ),
+            ));
+        }
+        for (on, letter, why) in [
+            (
+                flags.swap_greed,
+                'U',
+                "swap-greed mode (flag U) is Rust's own",
+            ),
+            (flags.crlf, 'R', "CRLF mode (flag R) is Rust's own"),
+            (
+                flags.sticky,
+                'y',
+                "sticky mode (flag y) changes how matches are searched for; only JS has it",
+            ),
+        ] {
+            if on {
+                return Err(refusal(
+                    self.pattern,
+                    self.lang,
+                    None,
+                    &format!("{why} (flag {letter})"),
+                ));
+            }
+        }
+        if ast.root.nullable() {
+            return Err(self.refuse(
+                self.whole(),
+                format!(
+                    "the pattern can match the empty string, and {src} and {tgt} step past an empty match differently"
+                ),
+            ));
+        }
+        if self.js_code_units {
+            let mut astral = None;
+            ast.root.walk(|n, _| {
+                let found = match &n.kind {
+                    NodeKind::Literal { ch, .. } => (*ch as u32) > 0xFFFF,
+                    NodeKind::Class(c) => class_has_astral(c),
+                    _ => false,
+                };
+                if found && astral.is_none() {
+                    astral = Some(n.span);
+                }
+            });
+            if let Some(span) = astral {
+                return Err(self.refuse(
+                    span,
+                    "a JS pattern without the u flag matches UTF-16 code units, and this character is two of them",
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn node(&mut self, n: &Node, state: State, depth: usize) -> Result<Piece, Error> {
+        if depth > MAX_DEPTH {
+            return Err(self.refuse(n.span, "the pattern is nested too deeply to translate"));
+        }
+        match &n.kind {
+            NodeKind::Empty | NodeKind::Comment | NodeKind::Whitespace => Ok(Piece::seq("")),
+            NodeKind::Literal { ch, form } => self.literal(*ch, *form, n.span),
+            NodeKind::Dot { dotall } => {
+                let set = if *dotall {
+                    CharSet {
+                        negated: true,
+                        parts: vec![],
+                    }
+                } else if self.src == Flavor::Js {
+                    CharSet {
+                        negated: true,
+                        parts: ranges(JS_LINE_TERMINATORS),
+                    }
+                } else {
+                    CharSet {
+                        negated: true,
+                        parts: vec![SetPart::Range('\n', '\n')],
+                    }
+                };
+                self.set(&set, n.span)
+            }
+            NodeKind::Perl { kind, negated } => {
+                let set = CharSet {
+                    negated: *negated,
+                    parts: self.perl_parts(*kind, state),
+                };
+                self.set(&set, n.span)
+            }
+            NodeKind::Property { name, negated } => {
+                let prop = self.property(name, n.span)?;
+                self.set(
+                    &CharSet {
+                        negated: false,
+                        parts: vec![SetPart::Prop(prop, *negated)],
+                    },
+                    n.span,
+                )
+            }
+            NodeKind::Class(class) => {
+                let set = self.class(class, state)?;
+                self.set(&set, n.span)
+            }
+            NodeKind::Anchor { kind, multiline } => self.anchor(*kind, *multiline, state, n.span),
+            NodeKind::SetFlags(change) => {
+                self.flag_change(change, n.span, false)?;
+                Ok(Piece::seq(""))
+            }
+            NodeKind::Group { kind, child } => self.group(kind, child, n.span, state, depth),
+            NodeKind::Repeat {
+                min,
+                max,
+                greed,
+                op_span,
+                child,
+            } => {
+                let looping = State {
+                    in_loop: state.in_loop || max.is_none_or(|m| m > 1),
+                    ..state
+                };
+                let inner = self.node(child, looping, depth + 1)?;
+                self.repeat(inner, *min, *max, *greed, *op_span)
+            }
+            NodeKind::Concat(items) => {
+                let mut state = state;
+                let mut out = String::new();
+                let mut count = 0;
+                let mut atom = false;
+                for (i, item) in items.iter().enumerate() {
+                    if let NodeKind::SetFlags(change) = &item.kind {
+                        // Flags switched in the middle of a sequence would apply to the rest
+                        // of the enclosing group, alternatives included: only the harmless
+                        // letters are accepted there, the rest only at the very start.
+                        let at_start = i == 0 && depth == 0;
+                        self.flag_change(change, item.span, !at_start)?;
+                        state = self.scoped_state(change, state);
+                        continue;
+                    }
+                    let p = self.node(item, state, depth + 1)?;
+                    if !p.text.is_empty() {
+                        count += 1;
+                        atom = p.atom;
+                        out.push_str(&p.text);
+                    }
+                }
+                Ok(Piece {
+                    text: out,
+                    atom: count == 1 && atom,
+                })
+            }
+            NodeKind::Alternation(branches) => {
+                let mut parts = Vec::with_capacity(branches.len());
+                for b in branches {
+                    parts.push(self.node(b, state, depth + 1)?.text);
+                }
+                Ok(Piece::seq(parts.join("|")))
+            }
+            NodeKind::Backref { index, name } => self.backref(*index, name.as_deref(), n, state),
+        }
+    }
+
+    /// Checks an inline flag change: the letters whose meaning is already in the tree
+    /// (`m`, `s`, `x`) pass; `i`, `U`, `R`, `L` are refused; `a` and `u` (which change the
+    /// shorthand classes) only at the start or as a scoped group (`(?a:…)`).
+    fn flag_change(&self, change: &FlagChange, span: Span, mid: bool) -> Result<(), Error> {
+        for c in change.on.chars().chain(change.off.chars()) {
+            match c {
+                'm' | 's' | 'x' => {}
+                'u' if self.src == Flavor::Python => {}
+                'a' | 'u' if !mid => {}
+                'i' => {
+                    return Err(self.refuse(
+                        span,
+                        format!(
+                            "case-insensitive matching folds case differently in {} and {}",
+                            self.src.name(),
+                            self.lang.title()
+                        ),
+                    ));
+                }
+                _ => {
+                    return Err(self.refuse(
+                        span,
+                        format!("the inline flag {c:?} has no exact counterpart here"),
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn scoped_state(&self, change: &FlagChange, mut state: State) -> State {
+        match self.src {
+            Flavor::Python => {
+                if change.on.contains('a') {
+                    state.ascii = true;
+                }
+                if change.on.contains('u') {
+                    state.ascii = false;
+                }
+            }
+            Flavor::Rust => {
+                if change.off.contains('u') {
+                    state.ascii = true;
+                }
+                if change.on.contains('u') {
+                    state.ascii = false;
+                }
+            }
+            Flavor::Js => {}
+        }
+        state
+    }
+
+    fn literal(&self, ch: char, _form: LiteralForm, span: Span) -> Result<Piece, Error> {
+        if self.lang == Lang::CSharp && (ch as u32) > 0xFFFF {
+            let (hi, lo) = surrogates(ch);
+            return Ok(Piece::seq(format!("\\u{hi:04X}\\u{lo:04X}")));
+        }
+        if (0xD800..=0xDFFF).contains(&(ch as u32)) {
+            return Err(self.refuse(span, "a lone surrogate cannot be written in this target"));
+        }
+        Ok(Piece::atom(self.char_out(ch)))
+    }
+
+    /// A character outside a class.
+    fn char_out(&self, ch: char) -> String {
+        if "\\.+*?()|[]{}^$".contains(ch) {
+            return format!("\\{ch}");
+        }
+        if ch.is_ascii_graphic() || ch == ' ' {
+            return ch.to_string();
+        }
+        self.code_escape(ch)
+    }
+
+    /// A character inside a class.
+    fn char_in(&self, ch: char) -> String {
+        let special = if self.lang == Lang::Js {
+            "\\]^-[/|"
+        } else {
+            "\\]^-[&~|"
+        };
+        if special.contains(ch) {
+            return format!("\\{ch}");
+        }
+        if ch.is_ascii_graphic() || ch == ' ' {
+            return ch.to_string();
+        }
+        self.code_escape(ch)
+    }
+
+    fn code_escape(&self, ch: char) -> String {
+        let v = ch as u32;
+        match self.lang {
+            Lang::Rust | Lang::Go | Lang::Java => format!("\\x{{{v:X}}}"),
+            Lang::Js => format!("\\u{{{v:X}}}"),
+            Lang::Python if v < 0x100 => format!("\\x{v:02X}"),
+            Lang::Python if v < 0x10000 => format!("\\u{v:04X}"),
+            Lang::Python => format!("\\U{v:08X}"),
+            // Callers keep astral characters away from C# classes.
+            Lang::CSharp => format!("\\u{v:04X}"),
+        }
+    }
+
+    fn perl_parts(&self, kind: PerlKind, state: State) -> Vec<SetPart> {
+        let ascii = state.ascii;
+        match kind {
+            PerlKind::Digit if ascii => vec![SetPart::Range('0', '9')],
+            PerlKind::Digit => vec![SetPart::Prop("Nd", false)],
+            PerlKind::Word if ascii => word_ascii(),
+            PerlKind::Word if self.src == Flavor::Python => vec![
+                SetPart::Prop("L", false),
+                SetPart::Prop("N", false),
+                SetPart::Range('_', '_'),
+            ],
+            PerlKind::Word => vec![
+                SetPart::Prop("Alphabetic", false),
+                SetPart::Prop("M", false),
+                SetPart::Prop("Nd", false),
+                SetPart::Prop("Pc", false),
+                SetPart::Prop("Join_Control", false),
+            ],
+            PerlKind::Space => ranges(match self.src {
+                Flavor::Js => WHITE_SPACE_JS,
+                _ if ascii => WHITE_SPACE_ASCII,
+                Flavor::Python => WHITE_SPACE_PYTHON,
+                Flavor::Rust => WHITE_SPACE_RUST,
+            }),
+        }
+    }
+
+    fn property(&self, name: &str, span: Span) -> Result<&'static str, Error> {
+        let short = name
+            .strip_prefix("General_Category=")
+            .or_else(|| name.strip_prefix("gc="))
+            .unwrap_or(name);
+        GENERAL_CATEGORIES
+            .iter()
+            .find(|c| **c == short)
+            .copied()
+            .ok_or_else(|| {
+                self.refuse(
+                    span,
+                    format!(
+                        "only general categories (\\p{{Lu}}, \\p{{Nd}}, …) carry over between engines; {name:?} is named differently or means something else"
+                    ),
+                )
+            })
+    }
+
+    fn class(&self, class: &Class, state: State) -> Result<CharSet, Error> {
+        if class.items.is_empty() && !class.negated {
+            return Err(self.refuse(class.span, "an empty class (it never matches)"));
+        }
+        let mut parts = Vec::new();
+        for item in &class.items {
+            match item {
+                ClassItem::Char(c, _) => parts.push(SetPart::Range(*c, *c)),
+                ClassItem::Range(a, b, _) => parts.push(SetPart::Range(*a, *b)),
+                ClassItem::Perl(kind, negated, _) => {
+                    let inner = self.perl_parts(*kind, state);
+                    if *negated {
+                        parts.push(SetPart::NegatedSet(inner));
+                    } else {
+                        parts.extend(inner);
+                    }
+                }
+                ClassItem::Property(name, negated, span) => {
+                    parts.push(SetPart::Prop(self.property(name, *span)?, *negated));
+                }
+                ClassItem::Posix(name, negated, span) => {
+                    let inner = posix(name).ok_or_else(|| {
+                        self.refuse(*span, format!("unknown POSIX class {name:?}"))
+                    })?;
+                    if *negated {
+                        parts.push(SetPart::NegatedSet(inner));
+                    } else {
+                        parts.extend(inner);
+                    }
+                }
+                ClassItem::Nested(c) => {
+                    return Err(self.refuse(
+                        c.span,
+                        "nested classes are written differently in every engine",
+                    ));
+                }
+                ClassItem::SetOp(op, span) => {
+                    return Err(self.refuse(
+                        *span,
+                        format!(
+                            "the class set operation {op:?} is written differently in every engine"
+                        ),
+                    ));
+                }
+            }
+        }
+        Ok(CharSet {
+            negated: class.negated,
+            parts,
+        })
+    }
+
+    /// Renders a set as a class (or the target's way of saying "any character").
+    fn set(&mut self, set: &CharSet, span: Span) -> Result<Piece, Error> {
+        if set.negated && set.parts.is_empty() {
+            return Ok(match self.lang {
+                Lang::Js => Piece::atom("[\\s\\S]"),
+                Lang::CSharp => Piece::atom(CSHARP_ANY),
+                _ => Piece::atom("(?s:.)"),
+            });
+        }
+        if self.lang == Lang::CSharp {
+            return self.set_csharp(set, span);
+        }
+        let body = self.parts(&set.parts, span)?;
+        Ok(Piece::atom(format!(
+            "[{}{body}]",
+            if set.negated { "^" } else { "" }
+        )))
+    }
+
+    fn parts(&self, parts: &[SetPart], span: Span) -> Result<String, Error> {
+        let mut out = String::new();
+        for p in parts {
+            match p {
+                SetPart::Range(a, b) if a == b => out.push_str(&self.char_in(*a)),
+                SetPart::Range(a, b) => {
+                    out.push_str(&self.char_in(*a));
+                    out.push('-');
+                    out.push_str(&self.char_in(*b));
+                }
+                SetPart::Prop(name, negated) => out.push_str(&self.prop_out(name, *negated, span)?),
+                SetPart::NegatedSet(inner) => match self.lang {
+                    Lang::Rust | Lang::Java => {
+                        out.push_str(&format!("[^{}]", self.parts(inner, span)?));
+                    }
+                    _ => {
+                        return Err(self.refuse(
+                            span,
+                            "a negated shorthand inside a class has no exact form in this target",
+                        ));
+                    }
+                },
+            }
+        }
+        Ok(out)
+    }
+
+    fn prop_out(&self, name: &str, negated: bool, span: Span) -> Result<String, Error> {
+        let p = if negated { 'P' } else { 'p' };
+        match (self.lang, name) {
+            (Lang::Python, "Nd") => Ok(if negated { "\\D" } else { "\\d" }.to_string()),
+            (Lang::Python, _) => Err(self.refuse(
+                span,
+                format!(
+                    "Python's re has no Unicode properties, and this means \\{p}{{{name}}} here"
+                ),
+            )),
+            (Lang::CSharp, _) => Err(self.refuse(
+                span,
+                ".NET matches UTF-16 code units, so a Unicode property misses every astral character",
+            )),
+            (Lang::Java, "Alphabetic" | "Join_Control") => Ok(format!("\\{p}{{Is{name}}}")),
+            (Lang::Go, "Alphabetic" | "Join_Control") => Err(self.refuse(
+                span,
+                format!("Go's regexp has no {name} property (this is what \\w means here)"),
+            )),
+            _ => Ok(format!("\\{p}{{{name}}}")),
+        }
+    }
+
+    fn set_csharp(&self, set: &CharSet, span: Span) -> Result<Piece, Error> {
+        for p in &set.parts {
+            match p {
+                SetPart::Range(_, b) if (*b as u32) > 0xFFFF => {
+                    return Err(self.refuse(
+                        span,
+                        ".NET matches UTF-16 code units, so a class cannot hold an astral character",
+                    ));
+                }
+                SetPart::Prop(..) | SetPart::NegatedSet(_) => {
+                    // prop_out refuses with the reason.
+                    self.parts(std::slice::from_ref(p), span)?;
+                }
+                _ => {}
+            }
+        }
+        let body = self.parts(&set.parts, span)?;
+        if set.negated {
+            // A surrogate pair is one character that is not in the (BMP-only) class; a single
+            // code unit never matches half of a pair.
+            Ok(Piece::atom(format!(
+                "(?:[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|[^{body}\\uD800-\\uDFFF])"
+            )))
+        } else {
+            Ok(Piece::atom(format!("[{body}]")))
+        }
+    }
+
+    fn anchor(
+        &mut self,
+        kind: AnchorKind,
+        multiline: bool,
+        state: State,
+        span: Span,
+    ) -> Result<Piece, Error> {
+        let js = self.src == Flavor::Js;
+        let a = match kind {
+            AnchorKind::TextStart => Assertion::TextStart,
+            AnchorKind::TextEnd => Assertion::TextEnd,
+            AnchorKind::LineStart if !multiline => Assertion::TextStart,
+            AnchorKind::LineStart if js => Assertion::AfterJsTerminator,
+            AnchorKind::LineStart => Assertion::AfterNewline,
+            AnchorKind::LineEnd if multiline && js => Assertion::BeforeJsTerminator,
+            AnchorKind::LineEnd if multiline => Assertion::BeforeNewline,
+            AnchorKind::LineEnd if self.src == Flavor::Python => Assertion::EndOrFinalNewline,
+            AnchorKind::LineEnd => Assertion::TextEnd,
+            AnchorKind::WordBoundary | AnchorKind::NotWordBoundary => {
+                return self.word_boundary(kind == AnchorKind::WordBoundary, state, span);
+            }
+            AnchorKind::WordStart
+            | AnchorKind::WordEnd
+            | AnchorKind::WordStartHalf
+            | AnchorKind::WordEndHalf => {
+                return Err(
+                    self.refuse(span, "Rust's word-start / word-end assertions are its own")
+                );
+            }
+        };
+        self.assertion(a, span)
+    }
+
+    fn assertion(&mut self, a: Assertion, span: Span) -> Result<Piece, Error> {
+        let lang = self.lang;
+        let text = match (a, lang) {
+            (Assertion::TextStart, Lang::Js) => "^".to_string(),
+            (Assertion::TextStart, _) => "\\A".to_string(),
+            (Assertion::TextEnd, Lang::Js) => "$".to_string(),
+            (Assertion::TextEnd, Lang::Python) => "\\Z".to_string(),
+            (Assertion::TextEnd, _) => "\\z".to_string(),
+            (Assertion::AfterNewline, Lang::Rust | Lang::Go | Lang::Python) => "(?m:^)".to_string(),
+            (Assertion::BeforeNewline, Lang::Rust | Lang::Go | Lang::Python) => {
+                "(?m:$)".to_string()
+            }
+            (Assertion::EndOrFinalNewline, Lang::Python) => "$".to_string(),
+            (_, Lang::Go) => {
+                return Err(self.refuse(
+                    span,
+                    "this anchor needs look-around in Go's RE2 syntax, which has none",
+                ));
+            }
+            (Assertion::AfterNewline, _) => "(?<![^\\n])".to_string(),
+            (Assertion::BeforeNewline, _) => "(?![^\\n])".to_string(),
+            (Assertion::AfterJsTerminator, _) => {
+                format!(
+                    "(?<![^{}])",
+                    self.parts(&ranges(JS_LINE_TERMINATORS), span)?
+                )
+            }
+            (Assertion::BeforeJsTerminator, _) => {
+                format!("(?![^{}])", self.parts(&ranges(JS_LINE_TERMINATORS), span)?)
+            }
+            (Assertion::EndOrFinalNewline, Lang::Js) => "(?=\\n?$)".to_string(),
+            (Assertion::EndOrFinalNewline, _) => "(?=\\n?\\z)".to_string(),
+        };
+        if lang == Lang::Rust && ["(?<", "(?=", "(?!"].iter().any(|o| text.starts_with(o)) {
+            self.fancy = true;
+        }
+        Ok(Piece::atom(text))
+    }
+
+    fn word_boundary(&mut self, boundary: bool, state: State, span: Span) -> Result<Piece, Error> {
+        let ascii = state.ascii;
+        let native = if ascii {
+            match self.lang {
+                Lang::Go | Lang::Js => Some(if boundary { "\\b" } else { "\\B" }),
+                Lang::Python => Some(if boundary { "(?a:\\b)" } else { "(?a:\\B)" }),
+                Lang::Rust if !self.no_inline_unicode_off => {
+                    self.inline_unicode_off = true;
+                    Some(if boundary { "(?-u:\\b)" } else { "(?-u:\\B)" })
+                }
+                _ => None,
+            }
+        } else {
+            None
+        };
+        if let Some(t) = native {
+            return Ok(Piece::atom(t));
+        }
+        if self.lang == Lang::Go {
+            return Err(self.refuse(
+                span,
+                "a Unicode word boundary needs look-around in Go's RE2 syntax (its \\b is ASCII-only)",
+            ));
+        }
+        let word = self.perl_parts(PerlKind::Word, state);
+        let w = self.set(
+            &CharSet {
+                negated: false,
+                parts: word,
+            },
+            span,
+        )?;
+        let w = w.text;
+        self.fancy |= self.lang == Lang::Rust;
+        Ok(Piece::seq(if boundary {
+            format!("(?:(?<={w})(?!{w})|(?<!{w})(?={w}))")
+        } else {
+            format!("(?:(?<={w})(?={w})|(?<!{w})(?!{w}))")
+        }))
+        .map(|p| Piece::atom(p.text))
+    }
+
+    fn group(
+        &mut self,
+        kind: &GroupKind,
+        child: &Node,
+        span: Span,
+        state: State,
+        depth: usize,
+    ) -> Result<Piece, Error> {
+        let go_no_lookaround = |e: &Self| {
+            e.refuse(
+                span,
+                "look-around is not in Go's RE2 syntax (it guarantees linear time)",
+            )
+        };
+        let (open, inner_state) = match kind {
+            GroupKind::Capture { name, .. } => {
+                if state.in_lookbehind {
+                    return Err(self.refuse(
+                        span,
+                        "a group that captures inside a look-behind (engines fill it differently)",
+                    ));
+                }
+                if state.in_loop && ((self.src == Flavor::Js) != (self.lang == Lang::Js)) {
+                    return Err(self.refuse(
+                        span,
+                        "a group inside a repeated part: JS forgets it at each repetition, other engines keep the last value",
+                    ));
+                }
+                (self.capture_open(name.as_deref()), state)
+            }
+            GroupKind::NonCapture => ("(?:".to_string(), state),
+            GroupKind::Conditional { .. } => {
+                return Err(self.refuse(
+                    span,
+                    "a conditional group (?(id)yes|no) is Python syntax no other target shares exactly",
+                ));
+            }
+            GroupKind::Flags(change) => {
+                self.flag_change(change, span, false)?;
+                ("(?:".to_string(), self.scoped_state(change, state))
+            }
+            GroupKind::Lookahead | GroupKind::NegativeLookahead => {
+                if self.lang == Lang::Go {
+                    return Err(go_no_lookaround(self));
+                }
+                self.fancy |= self.lang == Lang::Rust;
+                let open = if *kind == GroupKind::Lookahead {
+                    "(?="
+                } else {
+                    "(?!"
+                };
+                (open.to_string(), state)
+            }
+            GroupKind::Lookbehind | GroupKind::NegativeLookbehind => {
+                if self.lang == Lang::Go {
+                    return Err(go_no_lookaround(self));
+                }
+                let bounded = matches!(self.lang, Lang::Rust | Lang::Python | Lang::Java);
+                if bounded && crate::syntax::parse::fixed_width(child).is_none() {
+                    return Err(self.refuse(
+                        span,
+                        format!("{} accepts only fixed-width look-behind", self.lang.title()),
+                    ));
+                }
+                self.fancy |= self.lang == Lang::Rust;
+                let open = if *kind == GroupKind::Lookbehind {
+                    "(?<="
+                } else {
+                    "(?<!"
+                };
+                (
+                    open.to_string(),
+                    State {
+                        in_lookbehind: true,
+                        ..state
+                    },
+                )
+            }
+            GroupKind::Atomic => {
+                if matches!(self.lang, Lang::Js | Lang::Go) {
+                    return Err(
+                        self.refuse(span, format!("{} has no atomic groups", self.lang.title()))
+                    );
+                }
+                self.fancy |= self.lang == Lang::Rust;
+                ("(?>".to_string(), state)
+            }
+        };
+        let inner = self.node(child, inner_state, depth + 1)?;
+        Ok(Piece::atom(format!("{open}{})", inner.text)))
+    }
+
+    fn capture_open(&self, name: Option<&str>) -> String {
+        let Some(name) = name else {
+            return "(".to_string();
+        };
+        let ident = name
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
+            && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        match self.lang {
+            Lang::Rust | Lang::Python | Lang::Go if ident => format!("(?P<{name}>"),
+            Lang::Js if ident => format!("(?<{name}>"),
+            // Java names are letters and digits only; .NET numbers named groups after the
+            // unnamed ones, so there every group stays unnamed to keep rxw's numbering.
+            Lang::Java if ident && !name.contains('_') => format!("(?<{name}>"),
+            _ => "(".to_string(),
+        }
+    }
+
+    fn repeat(
+        &mut self,
+        inner: Piece,
+        min: u32,
+        max: Option<u32>,
+        greed: Greed,
+        op_span: Span,
+    ) -> Result<Piece, Error> {
+        if self.lang == Lang::Go && max.unwrap_or(min).max(min) > 1000 {
+            return Err(self.refuse(op_span, "Go's regexp allows repetition counts up to 1000"));
+        }
+        let operand = if inner.atom {
+            inner.text
+        } else {
+            format!("(?:{})", inner.text)
+        };
+        let op = match (min, max) {
+            (0, None) => "*".to_string(),
+            (1, None) => "+".to_string(),
+            (0, Some(1)) => "?".to_string(),
+            (n, None) => format!("{{{n},}}"),
+            (n, Some(m)) if n == m => format!("{{{n}}}"),
+            (n, Some(m)) => format!("{{{n},{m}}}"),
+        };
+        let text = match greed {
+            Greed::Greedy => format!("{operand}{op}"),
+            Greed::Lazy => format!("{operand}{op}?"),
+            Greed::Possessive => match self.lang {
+                Lang::Python | Lang::Java => format!("{operand}{op}+"),
+                Lang::CSharp => format!("(?>{operand}{op})"),
+                Lang::Rust => {
+                    self.fancy = true;
+                    format!("(?>{operand}{op})")
+                }
+                Lang::Js | Lang::Go => {
+                    return Err(self.refuse(
+                        op_span,
+                        format!("{} has no possessive quantifiers", self.lang.title()),
+                    ));
+                }
+            },
+        };
+        // Not an atom: a quantifier on it gets a group (`a{2}{3}` is an error in some engines).
+        Ok(Piece::seq(text))
+    }
+
+    fn backref(
+        &mut self,
+        index: u32,
+        _name: Option<&str>,
+        n: &Node,
+        state: State,
+    ) -> Result<Piece, Error> {
+        if self.lang == Lang::Go {
+            return Err(self.refuse(n.span, "backreferences are not in Go's RE2 syntax"));
+        }
+        if self.src == Flavor::Js || self.lang == Lang::Js {
+            return Err(self.refuse(
+                n.span,
+                "a backreference to a group that did not take part matches the empty string in JS but fails elsewhere",
+            ));
+        }
+        if state.in_lookbehind {
+            return Err(self.refuse(n.span, "a backreference inside a look-behind"));
+        }
+        self.fancy |= self.lang == Lang::Rust;
+        Ok(Piece::atom(format!("(?:\\{index})")))
+    }
+}
+
+const CSHARP_ANY: &str = "(?:[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|[^\\uD800-\\uDFFF])";
+
+fn ranges(list: &[(char, char)]) -> Vec<SetPart> {
+    list.iter().map(|(a, b)| SetPart::Range(*a, *b)).collect()
+}
+
+fn word_ascii() -> Vec<SetPart> {
+    vec![
+        SetPart::Range('A', 'Z'),
+        SetPart::Range('a', 'z'),
+        SetPart::Range('0', '9'),
+        SetPart::Range('_', '_'),
+    ]
+}
+
+/// Rust's POSIX classes, which are always ASCII.
+fn posix(name: &str) -> Option<Vec<SetPart>> {
+    let r = |list: &[(char, char)]| Some(ranges(list));
+    match name {
+        "alnum" => r(&[('0', '9'), ('A', 'Z'), ('a', 'z')]),
+        "alpha" => r(&[('A', 'Z'), ('a', 'z')]),
+        "ascii" => r(&[('\0', '\x7f')]),
+        "blank" => r(&[('\t', '\t'), (' ', ' ')]),
+        "cntrl" => r(&[('\0', '\x1f'), ('\x7f', '\x7f')]),
+        "digit" => r(&[('0', '9')]),
+        "graph" => r(&[('!', '~')]),
+        "lower" => r(&[('a', 'z')]),
+        "print" => r(&[(' ', '~')]),
+        "punct" => r(&[('!', '/'), (':', '@'), ('[', '`'), ('{', '~')]),
+        "space" => r(&[('\t', '\r'), (' ', ' ')]),
+        "upper" => r(&[('A', 'Z')]),
+        "word" => Some(word_ascii()),
+        "xdigit" => r(&[('0', '9'), ('A', 'F'), ('a', 'f')]),
+        _ => None,
+    }
+}
+
+fn class_has_astral(c: &Class) -> bool {
+    c.items.iter().any(|i| match i {
+        ClassItem::Char(ch, _) => (*ch as u32) > 0xFFFF,
+        ClassItem::Range(_, b, _) => (*b as u32) > 0xFFFF,
+        ClassItem::Nested(n) => class_has_astral(n),
+        _ => false,
+    })
+}
+
+fn surrogates(ch: char) -> (u32, u32) {
+    let v = ch as u32 - 0x10000;
+    (0xD800 + (v >> 10), 0xDC00 + (v & 0x3FF))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ErrorKind;
+
+    fn tr(p: &str, flavor: Flavor, flags: &str, lang: Lang) -> Result<Translation, Error> {
+        super::super::translate(p, flavor, Flags::parse(flags, flavor).unwrap(), lang)
+    }
+
+    fn pat(p: &str, flavor: Flavor, lang: Lang) -> String {
+        tr(p, flavor, "", lang).unwrap().pattern
+    }
+
+    #[test]
+    fn same_engine_is_verbatim_with_flags() {
+        let t = tr(r"^\w+$", Flavor::Python, "ms", Lang::Python).unwrap();
+        assert!(t.verbatim);
+        assert_eq!((t.pattern.as_str(), t.flags.as_str()), (r"^\w+$", "ms"));
+        let t = tr(r"(?<=a)b", Flavor::Rust, "", Lang::Rust).unwrap();
+        assert_eq!(t.engine, TargetEngine::RustFancy);
+        let t = tr(r"a+b", Flavor::Rust, "", Lang::Rust).unwrap();
+        assert_eq!(t.engine, TargetEngine::RustRegex);
+    }
+
+    #[test]
+    fn shorthands_become_the_flavors_sets() {
+        assert_eq!(pat(r"\d+", Flavor::Js, Lang::Python), "[0-9]+");
+        assert_eq!(pat(r"\d+", Flavor::Python, Lang::Js), r"[\p{Nd}]+");
+        assert_eq!(pat(r"\w", Flavor::Python, Lang::Go), r"[\p{L}\p{N}_]");
+        assert_eq!(pat(r"\w", Flavor::Js, Lang::Go), "[A-Za-z0-9_]");
+        // Regression: a leading `(?-u)` was checked but not applied, so `\w` stayed Unicode.
+        assert_eq!(pat(r"(?-u)\w", Flavor::Rust, Lang::Js), "[A-Za-z0-9_]");
+        assert_eq!(pat(r"(?a)\d", Flavor::Python, Lang::Js), "[0-9]");
+        assert_eq!(
+            pat(r"\s", Flavor::Python, Lang::Java),
+            r"[\x{9}-\x{D}\x{1C}- \x{85}\x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}-\x{2029}\x{202F}\x{205F}\x{3000}]"
+        );
+        assert_eq!(
+            pat("a.b", Flavor::Js, Lang::Python),
+            r"a[^\x0A\x0D\u2028-\u2029]b"
+        );
+        assert_eq!(pat("a.b", Flavor::Python, Lang::Go), r"a[^\x{A}]b");
+    }
+
+    #[test]
+    fn anchors_keep_their_meaning() {
+        // Python's $ allows a final newline; JS's does not, Go cannot say it.
+        assert_eq!(pat("a$", Flavor::Python, Lang::Js), r"a(?=\n?$)");
+        assert_eq!(pat(r"a\Z", Flavor::Python, Lang::Js), "a$");
+        assert_eq!(pat("a$", Flavor::Js, Lang::Python), r"a\Z");
+        assert_eq!(
+            tr("^a$", Flavor::Python, "m", Lang::Go).unwrap().pattern,
+            "(?m:^)a(?m:$)"
+        );
+        let e = tr("a$", Flavor::Python, "", Lang::Go).unwrap_err();
+        assert_eq!(e.kind, ErrorKind::ConstructUnsupported);
+        assert_eq!(e.span, Some(Span::new(1, 2)));
+        let t = tr("a$", Flavor::Python, "", Lang::Rust).unwrap();
+        assert_eq!(t.engine, TargetEngine::RustFancy);
+    }
+
+    #[test]
+    fn refusals_point_at_the_construct() {
+        type Refusal<'a> = (&'a str, Flavor, &'a str, Lang, Option<(usize, usize)>);
+        let cases: &[Refusal] = &[
+            (r"(?<=a)b", Flavor::Python, "", Lang::Go, Some((0, 6))),
+            (r"(a)\1", Flavor::Python, "", Lang::Go, Some((3, 5))),
+            (r"a++", Flavor::Python, "", Lang::Js, Some((1, 3))),
+            (r"(?>a)b", Flavor::Python, "", Lang::Js, Some((0, 5))),
+            (r"(a)\1", Flavor::Js, "", Lang::Python, Some((3, 5))),
+            (r"a*", Flavor::Python, "", Lang::Js, Some((0, 2))),
+            (r"abc", Flavor::Python, "i", Lang::Js, None),
+            (r"\w", Flavor::Python, "", Lang::CSharp, Some((0, 2))),
+            (r"\w", Flavor::Rust, "", Lang::Python, Some((0, 2))),
+            (r"\p{Greek}", Flavor::Rust, "", Lang::Js, Some((0, 9))),
+            (r"(?<=a+)b", Flavor::Js, "", Lang::Python, Some((0, 7))),
+        ];
+        for (p, f, flags, lang, span) in cases {
+            let e = tr(p, *f, flags, *lang).unwrap_err();
+            assert_eq!(e.kind, ErrorKind::ConstructUnsupported, "{p} {lang}");
+            assert_eq!(e.span.map(|s| (s.start, s.end)), *span, "{p} {lang}: {e}");
+        }
+    }
+
+    #[test]
+    fn ascii_word_boundaries_avoid_inline_unicode_flags_under_fancy_regex() {
+        let t = tr(r"\bCLAIM\b", Flavor::Js, "", Lang::Rust).unwrap();
+        assert_eq!(t.pattern, r"(?-u:\b)CLAIM(?-u:\b)");
+        assert_eq!(t.engine, TargetEngine::RustRegex);
+        let t = tr(r"\bCLAIM(?=\s)", Flavor::Js, "", Lang::Rust).unwrap();
+        assert_eq!(t.engine, TargetEngine::RustFancy);
+        assert!(!t.pattern.contains("(?-u"), "{}", t.pattern);
+        assert!(
+            t.pattern
+                .starts_with("(?:(?<=[A-Za-z0-9_])(?![A-Za-z0-9_])|"),
+            "{}",
+            t.pattern
+        );
+    }
+
+    #[test]
+    fn a_repeated_repetition_is_grouped() {
+        assert_eq!(pat("(?:a{2}){3}", Flavor::Python, Lang::Js), "(?:a{2}){3}");
+        assert_eq!(pat("x(?:ab)+", Flavor::Python, Lang::Go), "x(?:ab)+");
+    }
+
+    #[test]
+    fn csharp_steps_over_surrogate_pairs() {
+        assert_eq!(
+            pat("a.", Flavor::Js, Lang::CSharp).matches("uD800").count(),
+            2
+        );
+        assert_eq!(pat("😀", Flavor::Python, Lang::CSharp), r"\uD83D\uDE00");
+    }
+}

@@ -1,0 +1,374 @@
+//! Test cases exported as a test file: pytest, `node:test`, or Rust `#[test]` functions.
+
+use super::program::{js_flags, js_str, python_flags, python_str, rust_pattern, rust_str};
+use super::{Lang, TargetEngine, refusal, translate};
+use crate::Regex;
+use crate::engine::replace::{Piece, Template};
+use crate::error::Error;
+use crate::flavor::{Flags, Flavor};
+use crate::testcases::{Case, Expect, group_index};
+
+/// An exported test file.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TestExport {
+    /// The language.
+    pub lang: Lang,
+    /// The file name it expects (`test_pattern.py`, `pattern.test.js`, `pattern_tests.rs`).
+    pub file_name: &'static str,
+    /// The source.
+    pub code: String,
+    /// How many test functions it has.
+    pub tests: usize,
+}
+
+/// What one case asserts, resolved against the pattern.
+enum Check {
+    Match,
+    NoMatch,
+    /// Group numbers and their expected texts (an unset group counts as empty).
+    Groups(Vec<(usize, String)>),
+    Replace(String),
+}
+
+/// Writes the cases as a test file in `lang` (Python, JS or Rust).
+///
+/// # Errors
+/// The pattern does not parse or cannot be carried over to `lang` (see [`translate`]), the
+/// replacement template is invalid, or `lang` has no test export (Go, Java, C#).
+pub fn export_tests(
+    pattern: &str,
+    flavor: Flavor,
+    flags: Flags,
+    replacement: &str,
+    cases: &[Case],
+    lang: Lang,
+) -> Result<TestExport, Error> {
+    if !matches!(lang, Lang::Python | Lang::Js | Lang::Rust) {
+        return Err(refusal(
+            pattern,
+            lang,
+            None,
+            "test files are exported for Python (pytest), JavaScript (node:test) and Rust (#[test])",
+        ));
+    }
+    let re = Regex::new(pattern, flavor, flags)?;
+    let t = translate(pattern, flavor, flags, lang)?;
+    let needs_template = cases.iter().any(|c| matches!(c.expect, Expect::Replace(_)));
+    let mut pieces = if needs_template {
+        Template::parse(replacement, &re)?.pieces
+    } else {
+        Vec::new()
+    };
+    pieces.retain(|p| !matches!(p, Piece::Literal(s) if s.is_empty()));
+    if needs_template && pieces.is_empty() {
+        // An empty template: the expansion is one empty literal.
+        pieces.push(Piece::Literal(String::new()));
+    }
+    let groups = re.group_count();
+    let checks: Vec<(usize, &str, Check)> = cases
+        .iter()
+        .filter_map(|c| {
+            let check = match &c.expect {
+                Expect::Nothing => return None,
+                Expect::Match => Check::Match,
+                Expect::NoMatch => Check::NoMatch,
+                Expect::Groups(want) => Check::Groups(
+                    want.iter()
+                        .enumerate()
+                        .map(|(i, w)| (i + 1, w.clone()))
+                        .collect(),
+                ),
+                Expect::Named(pairs) => {
+                    let ix: Option<Vec<usize>> =
+                        pairs.iter().map(|(n, _)| group_index(&re, n)).collect();
+                    Check::Groups(match ix {
+                        Some(ix) => ix
+                            .into_iter()
+                            .zip(pairs)
+                            .map(|(k, (_, v))| (k, v.clone()))
+                            .collect(),
+                        None => pairs
+                            .iter()
+                            .enumerate()
+                            .map(|(i, (n, v))| (i + 1, format!("{n}={v}")))
+                            .collect(),
+                    })
+                }
+                Expect::Replace(want) => Check::Replace(want.clone()),
+            };
+            Some((c.line, c.subject.as_str(), check))
+        })
+        .collect();
+    let origin = format!(
+        "Tests exported by rxw for the {} pattern {}",
+        flavor.name(),
+        super::program::one_line(pattern)
+    );
+    let (file_name, code) = match lang {
+        Lang::Python => (
+            "test_pattern.py",
+            python(&t, &origin, &pieces, groups, &checks),
+        ),
+        Lang::Js => ("pattern.test.js", js(&t, &origin, &pieces, groups, &checks)),
+        _ => (
+            "pattern_tests.rs",
+            rust(&t, &origin, &pieces, groups, &checks),
+        ),
+    };
+    Ok(TestExport {
+        lang,
+        file_name,
+        code,
+        tests: checks.len(),
+    })
+}
+
+fn python(
+    t: &super::Translation,
+    origin: &str,
+    pieces: &[Piece],
+    groups: usize,
+    checks: &[(usize, &str, Check)],
+) -> String {
+    let mut out = format!(
+        "# {origin} (run with pytest).\nimport re\n\nPATTERN = re.compile({}{})\n\n\n",
+        python_str(&t.pattern),
+        python_flags(t)
+    );
+    if !pieces.is_empty() {
+        let expr: Vec<String> = pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Literal(s) => python_str(s),
+                Piece::Group(k) => format!("(m.group({k}) or \"\")"),
+                Piece::Before => "m.string[: m.start()]".to_string(),
+                Piece::After => "m.string[m.end() :]".to_string(),
+            })
+            .collect();
+        out.push_str(&format!(
+            "def replace_all(text):\n    return PATTERN.sub(lambda m: {}, text)\n\n\n",
+            expr.join(" + ")
+        ));
+    }
+    for (line, subject, check) in checks {
+        let s = python_str(subject);
+        out.push_str(&format!("def test_line_{line}():\n"));
+        match check {
+            Check::Match => out.push_str(&format!("    assert PATTERN.search({s}) is not None\n")),
+            Check::NoMatch => out.push_str(&format!("    assert PATTERN.search({s}) is None\n")),
+            Check::Groups(want) => {
+                out.push_str(&format!(
+                    "    m = PATTERN.search({s})\n    assert m is not None\n"
+                ));
+                for (k, v) in want {
+                    if *k > groups {
+                        out.push_str(&format!(
+                            "    assert False, \"expects group {k}; the pattern has {groups}\"\n"
+                        ));
+                    } else {
+                        out.push_str(&format!(
+                            "    assert (m.group({k}) or \"\") == {}\n",
+                            python_str(v)
+                        ));
+                    }
+                }
+            }
+            Check::Replace(want) => out.push_str(&format!(
+                "    assert replace_all({s}) == {}\n",
+                python_str(want)
+            )),
+        }
+        out.push_str("\n\n");
+    }
+    out.truncate(out.trim_end().len());
+    out.push('\n');
+    out
+}
+
+fn js(
+    t: &super::Translation,
+    origin: &str,
+    pieces: &[Piece],
+    groups: usize,
+    checks: &[(usize, &str, Check)],
+) -> String {
+    let flags = js_flags(t);
+    let mut out = format!(
+        "// {origin} (run with `node --test`).\n\"use strict\";\nconst test = require(\"node:test\");\nconst assert = require(\"node:assert\");\n\nconst PATTERN = new RegExp({lit}, \"{flags}\");\n\n// The first match (from the start, whatever a sticky flag left in lastIndex).\nfunction first(text) {{\n  PATTERN.lastIndex = 0;\n  return PATTERN.exec(text);\n}}\n",
+        lit = js_str(&t.pattern),
+    );
+    if !pieces.is_empty() {
+        let expr: Vec<String> = pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Literal(s) => js_str(s),
+                Piece::Group(k) => format!("(m[{k}] ?? \"\")"),
+                Piece::Before => "text.slice(0, m.index)".to_string(),
+                Piece::After => "text.slice(m.index + m[0].length)".to_string(),
+            })
+            .collect();
+        out.push_str(&format!(
+            "const ALL = new RegExp({lit}, \"{flags}g\");\n\nfunction replaceAll(text) {{\n  let out = \"\";\n  let last = 0;\n  for (const m of text.matchAll(ALL)) {{\n    out += text.slice(last, m.index) + {};\n    last = m.index + m[0].length;\n  }}\n  return out + text.slice(last);\n}}\n",
+            expr.join(" + "),
+            lit = js_str(&t.pattern),
+        ));
+    }
+    for (line, subject, check) in checks {
+        let s = js_str(subject);
+        out.push_str(&format!("\ntest(\"line {line}\", () => {{\n"));
+        match check {
+            Check::Match => out.push_str(&format!("  assert.notStrictEqual(first({s}), null);\n")),
+            Check::NoMatch => out.push_str(&format!("  assert.strictEqual(first({s}), null);\n")),
+            Check::Groups(want) => {
+                out.push_str(&format!(
+                    "  const m = first({s});\n  assert.notStrictEqual(m, null);\n"
+                ));
+                for (k, v) in want {
+                    if *k > groups {
+                        out.push_str(&format!(
+                            "  assert.fail(\"expects group {k}; the pattern has {groups}\");\n"
+                        ));
+                    } else {
+                        out.push_str(&format!(
+                            "  assert.strictEqual(m[{k}] ?? \"\", {});\n",
+                            js_str(v)
+                        ));
+                    }
+                }
+            }
+            Check::Replace(want) => out.push_str(&format!(
+                "  assert.strictEqual(replaceAll({s}), {});\n",
+                js_str(want)
+            )),
+        }
+        out.push_str("});\n");
+    }
+    out
+}
+
+fn rust(
+    t: &super::Translation,
+    origin: &str,
+    pieces: &[Piece],
+    groups: usize,
+    checks: &[(usize, &str, Check)],
+) -> String {
+    let fancy = t.engine == TargetEngine::RustFancy;
+    let (krate, unwrap) = if fancy {
+        ("fancy_regex", ".unwrap()")
+    } else {
+        ("regex", "")
+    };
+    let mut out = format!(
+        "//! {origin}\n//! (a test module: `cargo test`; needs the `{krate}` crate).\n\nfn pattern() -> {krate}::Regex {{\n    {krate}::Regex::new({}).unwrap()\n}}\n",
+        rust_str(&rust_pattern(t)),
+    );
+    if !pieces.is_empty() {
+        let expr: Vec<String> = pieces
+            .iter()
+            .map(|p| match p {
+                Piece::Literal(s) => format!("out.push_str({});", rust_str(s)),
+                Piece::Group(k) => {
+                    format!("out.push_str(caps.get({k}).map_or(\"\", |g| g.as_str()));")
+                }
+                Piece::Before => "out.push_str(&text[..whole.start()]);".to_string(),
+                Piece::After => "out.push_str(&text[whole.end()..]);".to_string(),
+            })
+            .collect();
+        out.push_str(&format!(
+            "\nfn replace_all(text: &str) -> String {{\n    let mut out = String::new();\n    let mut last = 0;\n    for caps in pattern().captures_iter(text) {{\n        let caps = caps{unwrap};\n        let whole = caps.get(0).unwrap();\n        out.push_str(&text[last..whole.start()]);\n        {}\n        last = whole.end();\n    }}\n    out.push_str(&text[last..]);\n    out\n}}\n",
+            expr.join("\n        ")
+        ));
+    }
+    let captures = format!("pattern().captures({{}}){unwrap}");
+    for (line, subject, check) in checks {
+        let s = rust_str(subject);
+        out.push_str(&format!("\n#[test]\nfn line_{line}() {{\n"));
+        match check {
+            Check::Match => out.push_str(&format!(
+                "    assert!({}.is_some());\n",
+                captures.replace("{}", &s)
+            )),
+            Check::NoMatch => out.push_str(&format!(
+                "    assert!({}.is_none());\n",
+                captures.replace("{}", &s)
+            )),
+            Check::Groups(want) => {
+                out.push_str(&format!(
+                    "    let caps = {}.expect(\"a match\");\n",
+                    captures.replace("{}", &s)
+                ));
+                for (k, v) in want {
+                    if *k > groups {
+                        out.push_str(&format!(
+                            "    panic!(\"expects group {k}; the pattern has {groups}\");\n"
+                        ));
+                    } else {
+                        out.push_str(&format!(
+                            "    assert_eq!(caps.get({k}).map_or(\"\", |g| g.as_str()), {});\n",
+                            rust_str(v)
+                        ));
+                    }
+                }
+            }
+            Check::Replace(want) => out.push_str(&format!(
+                "    assert_eq!(replace_all({s}), {});\n",
+                rust_str(want)
+            )),
+        }
+        out.push_str("}\n");
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testcases::parse_line;
+
+    fn cases(lines: &[&str]) -> Vec<Case> {
+        lines
+            .iter()
+            .enumerate()
+            .filter_map(|(i, l)| {
+                let (expect, subject) = parse_line(l)?;
+                Some(Case {
+                    line: i + 1,
+                    subject,
+                    expect,
+                })
+            })
+            .collect()
+    }
+
+    #[test]
+    fn exports_name_groups_by_number() {
+        let c = cases(&[
+            "+ [CLAIM 7f] => verb=CLAIM, job_id=7f",
+            "- nope",
+            "~ [ACK 1] => 1",
+        ]);
+        let e = export_tests(
+            r"\[(?P<verb>CLAIM|ACK)\s+(?P<job_id>\w+)\]",
+            Flavor::Python,
+            Flags::default(),
+            r"\g<job_id>",
+            &c,
+            Lang::Python,
+        )
+        .unwrap();
+        assert_eq!(e.tests, 3);
+        assert!(
+            e.code.contains("assert (m.group(2) or \"\") == r\"7f\""),
+            "{}",
+            e.code
+        );
+        assert!(
+            e.code.contains("lambda m: (m.group(2) or \"\")"),
+            "{}",
+            e.code
+        );
+        let go = export_tests("a", Flavor::Rust, Flags::default(), "", &c, Lang::Go);
+        assert!(go.is_err());
+    }
+}

@@ -1,0 +1,260 @@
+//! The authoring commands: `rxw code`, `rxw generate`, `rxw tests` (and its exports, run with
+//! python3 and `node --test`).
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use std::path::Path;
+
+fn rxw() -> Command {
+    let mut c = Command::cargo_bin("rxw").unwrap();
+    c.env_remove("NO_COLOR")
+        .env("XDG_CONFIG_HOME", "/nonexistent")
+        .env("XDG_STATE_HOME", "/nonexistent");
+    c
+}
+
+/// One refusal per language: exit 2, the reason, and a caret under the construct.
+#[test]
+fn code_refuses_what_each_language_would_mean_differently() {
+    let cases = [
+        // (lang, flavor, pattern, reason, caret line)
+        ("rust", "js", r"(a)\1", "did not take part", "   ^^"),
+        ("python", "rust", r"x\w", "no Unicode properties", " ^^"),
+        ("js", "python", r"ab++", "no possessive quantifiers", "  ^^"),
+        ("go", "python", r"a(?<=a)b", "look-around", " ^^^^^^"),
+        ("java", "js", r"(?:(a)|b)+", "JS forgets it", "   ^^^"),
+        ("csharp", "python", r"n\d", "UTF-16 code units", " ^^"),
+    ];
+    for (lang, flavor, pattern, reason, caret) in cases {
+        let out = rxw()
+            .args(["code", "--lang", lang, "--flavor", flavor, pattern])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{lang}: {err}");
+        assert!(out.stdout.is_empty(), "{lang}");
+        assert!(err.contains("cannot write this pattern"), "{lang}: {err}");
+        assert!(err.contains(reason), "{lang}: {err}");
+        let caret_line = err.lines().last().unwrap_or("");
+        assert_eq!(
+            caret_line.strip_prefix("  ").unwrap_or(caret_line),
+            caret,
+            "{lang}: {err}"
+        );
+    }
+    // A flag has no span in the pattern: the message names it.
+    rxw()
+        .args([
+            "code", "--lang", "go", "--flavor", "python", "--flags", "i", "abc",
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "case-insensitive matching (flag i)",
+        ));
+    // An invalid pattern is an error too, with its caret.
+    rxw()
+        .args(["code", "--lang", "go", "(a"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("^"));
+}
+
+#[test]
+fn code_colours_only_when_asked() {
+    let plain = rxw()
+        .args(["code", "--lang", "python", "--flavor", "python", r"\d+"])
+        .output()
+        .unwrap();
+    assert!(plain.status.success());
+    let text = String::from_utf8(plain.stdout).unwrap();
+    assert!(text.contains(r#"PATTERN = re.compile(r"\d+")"#), "{text}");
+    assert!(!text.contains('\x1b'));
+    let coloured = rxw()
+        .args(["code", "--lang", "python", "--color", "always", r"\d+"])
+        .output()
+        .unwrap();
+    let coloured = String::from_utf8(coloured.stdout).unwrap();
+    assert!(coloured.contains("\x1b[38;2;"), "{coloured}");
+    // Stripped of its escapes, the coloured program is the plain one.
+    let stripped = regex::Regex::new("\x1b\\[[0-9;]*m")
+        .unwrap()
+        .replace_all(&coloured, "");
+    let plain_rust_flavor = rxw()
+        .args(["code", "--lang", "python", "--color", "never", r"\d+"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        stripped,
+        String::from_utf8(plain_rust_flavor.stdout).unwrap()
+    );
+    rxw()
+        .env("NO_COLOR", "1")
+        .args(["code", "--lang", "go", r"\d+"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains('\x1b').not());
+}
+
+#[test]
+fn generate_from_arguments_and_standard_input() {
+    let out = rxw()
+        .args([
+            "generate",
+            "--digits",
+            "--repetitions",
+            "[CLAIM 12]",
+            "[ACK 345]",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let pattern = String::from_utf8(out.stdout).unwrap();
+    let pattern = pattern.trim_end();
+    assert!(
+        pattern.starts_with('^') && pattern.ends_with('$'),
+        "{pattern}"
+    );
+    for line in ["[CLAIM 12]", "[ACK 345]"] {
+        rxw().args(["test", pattern, line]).assert().code(0);
+    }
+    let out = rxw()
+        .args(["generate", "--no-anchors"])
+        .write_stdin("abc\nabd\n")
+        .output()
+        .unwrap();
+    let pattern = String::from_utf8(out.stdout).unwrap();
+    assert!(!pattern.starts_with('^'), "{pattern}");
+    rxw()
+        .args(["test", pattern.trim_end(), "xx abd yy"])
+        .assert()
+        .code(0);
+    rxw()
+        .arg("generate")
+        .write_stdin("")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no examples"));
+}
+
+const SUITE: &str = r"# NetVM verbs
+pattern: \[(?P<verb>ACK|CLAIM|RESULT)\s+(?P<job_id>[\w/-]+)\]
+flavor: python
+replace: \g<job_id>:\g<verb>
++ [CLAIM 7fce46e0] => verb=CLAIM, job_id=7fce46e0
++ x [ACK 12] y => ACK, 12
+- [claim 7fce46e0]
+~ go [ACK 12] now => go 12:ACK now
+";
+
+fn write(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+#[test]
+fn tests_file_passes_fails_and_errors() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = write(dir.path(), "good.rxwt", SUITE);
+    rxw()
+        .arg("tests")
+        .arg(&good)
+        .assert()
+        .code(0)
+        .stdout("4 passed, 0 failed\n");
+    let bad = write(
+        dir.path(),
+        "bad.rxwt",
+        &format!("{SUITE}+ [RESULT 9] => verb=ACK\n~ [ACK 1] => ACK:1\n- [ACK 3]\n"),
+    );
+    let out = rxw().arg("tests").arg(&bad).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("bad.rxwt:9: + [RESULT 9] => verb=ACK"),
+        "{text}"
+    );
+    assert!(text.contains("got \"1:ACK\""), "{text}");
+    assert!(text.contains(":11: - [ACK 3]"), "{text}");
+    assert!(text.ends_with("4 passed, 3 failed\n"), "{text}");
+    let broken = write(dir.path(), "broken.rxwt", "pattern: (a\n+ a\n");
+    rxw()
+        .arg("tests")
+        .arg(&broken)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("^"));
+    let no_pattern = write(dir.path(), "none.rxwt", "+ a\n");
+    rxw().arg("tests").arg(&no_pattern).assert().code(2);
+}
+
+/// The exported files run with the real interpreters, and fail when a case is wrong.
+#[test]
+fn exported_tests_run_in_python_and_node() {
+    let dir = tempfile::tempdir().unwrap();
+    for (name, suite, should_pass) in [
+        ("good", SUITE.to_string(), true),
+        ("bad", format!("{SUITE}+ [RESULT 9] => verb=ACK\n"), false),
+    ] {
+        let file = write(dir.path(), &format!("{name}.rxwt"), &suite);
+        let py = rxw()
+            .args(["tests", "--export", "python"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(py.status.success());
+        let module = format!("test_{name}");
+        write(
+            dir.path(),
+            &format!("{module}.py"),
+            &String::from_utf8(py.stdout).unwrap(),
+        );
+        // What pytest does, without needing pytest: call every test_* function.
+        let runner = format!(
+            "import {module} as m\nnames = [n for n in dir(m) if n.startswith('test_')]\nassert len(names) == 4 + (0 if {should_pass} else 1), names\nfor n in names:\n    getattr(m, n)()\n",
+            should_pass = if should_pass { "True" } else { "False" }
+        );
+        let status = std::process::Command::new("python3")
+            .args(["-c", &runner])
+            .current_dir(dir.path())
+            .stderr(std::process::Stdio::null())
+            .status()
+            .unwrap();
+        assert_eq!(status.success(), should_pass, "python {name}");
+        let js = rxw()
+            .args(["tests", "--export", "js"])
+            .arg(&file)
+            .output()
+            .unwrap();
+        assert!(js.status.success());
+        let js_file = write(
+            dir.path(),
+            &format!("{name}.test.js"),
+            &String::from_utf8(js.stdout).unwrap(),
+        );
+        let out = std::process::Command::new("node")
+            .arg("--test")
+            .arg(&js_file)
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.success(), should_pass, "node {name}: {report}");
+        assert!(
+            report.contains(if should_pass { "# pass 4" } else { "# fail 1" }),
+            "{report}"
+        );
+    }
+    let rust = rxw()
+        .args(["tests", "--export", "rust"])
+        .arg(write(dir.path(), "r.rxwt", SUITE))
+        .output()
+        .unwrap();
+    let code = String::from_utf8(rust.stdout).unwrap();
+    assert_eq!(code.matches("#[test]").count(), 4, "{code}");
+    rxw()
+        .args(["tests", "--export", "go"])
+        .arg(dir.path().join("r.rxwt"))
+        .assert()
+        .code(2);
+}

@@ -1,0 +1,565 @@
+//! Generated programs, run for real: every registry preset and a set of hand-picked patterns
+//! are written as Python, JS, Go, Java and Rust programs, run on a sample text given on
+//! standard input, and must print exactly rxw's own matches (`codegen::expected_output`, from
+//! the engine's `find_all`). A refused translation is fine (it is the conservative answer) but
+//! the verbatim ones (a Python pattern to Python, …) must never be refused, and each language
+//! must translate a good share of the corpus.
+//!
+//! Go, Java and C# run when their toolchains are installed (`go`, `javac`, `dotnet`); without
+//! one the test says so on standard error and checks generation only.
+
+use rxw::codegen::{self, Lang, Program};
+use rxw::{Flags, Flavor, Regex};
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+struct Case {
+    pattern: String,
+    flavor: Flavor,
+    flags: &'static str,
+    /// The registry key, for a preset.
+    preset: Option<String>,
+}
+
+fn case(pattern: &str, flavor: Flavor, flags: &'static str) -> Case {
+    Case {
+        pattern: pattern.to_string(),
+        flavor,
+        flags,
+        preset: None,
+    }
+}
+
+/// The registry presets, then patterns picked for the traps between engines.
+fn corpus() -> Vec<Case> {
+    let mut cases: Vec<Case> = rxw::presets::builtin()
+        .into_iter()
+        .map(|e| Case {
+            pattern: e.preset.pattern.clone(),
+            flavor: e.preset.flavor,
+            flags: Box::leak(e.preset.flags.clone().into_boxed_str()),
+            preset: Some(e.preset.key.clone()),
+        })
+        .collect();
+    use Flavor::{Js, Python, Rust};
+    cases.extend([
+        case(r"\w+", Python, ""),
+        case(r"\w+", Python, "a"),
+        case(r"\w+", Rust, ""),
+        case(r"\w+", Js, ""),
+        case(r"\w+", Js, "u"),
+        case(r"\d+", Python, ""),
+        case(r"\d+", Js, ""),
+        case(r"\d+", Rust, ""),
+        case(r"\s+", Python, ""),
+        case(r"\s+", Rust, ""),
+        case(r"\s+", Js, ""),
+        case(r"\S+", Python, "a"),
+        case(r"\b\w+\b", Python, ""),
+        case(r"\b\w+\b", Rust, ""),
+        case(r"\bCLAIM\b", Js, ""),
+        case(r"\b[a-z]+\b(?=\s)", Python, ""),
+        case(r"\w+$", Python, ""),
+        case(r"\w+$", Python, "m"),
+        case(r"\w+$", Js, "m"),
+        case(r"\w+$", Rust, ""),
+        case(r"^\[\w+", Python, "m"),
+        case(r"^\S+", Js, "m"),
+        case(r"(?m)^\S+", Rust, ""),
+        case(r".+", Python, ""),
+        case(r".+", Js, ""),
+        case(r"(?s)\[RESULT.+?\]", Rust, ""),
+        case(r"\[RESULT[^]]*\]", Js, "s"),
+        case(r"(?P<k>\w+)=(?P<v>[^,\s]+)", Python, ""),
+        case(r"(?<k>[a-z_]+)=(?<v>[^,\s]+)", Js, ""),
+        case(r"(a)|(b)", Python, ""),
+        case(r"(?:(a)|b)+", Python, ""),
+        case(r"(?<=\[)\w+(?=\])", Python, ""),
+        case(r"(?<=\[)[A-Z]+(?= )", Js, ""),
+        case(r"(?<![A-Z])[A-Z]{3,}", Rust, ""),
+        case(r"([a-f])\1", Python, ""),
+        case(r"([a-z])\1", Rust, ""),
+        case(r"x*+y", Python, ""),
+        case(r"(?>CLAIM|CL)A", Python, ""),
+        case(r"ok\Z", Python, ""),
+        case(r"\p{Lu}\p{Ll}+", Rust, ""),
+        case(r"\p{Lu}\p{Ll}+", Js, "u"),
+        case(r"[[:alpha:]]+", Rust, ""),
+        case(r"(?-u:\w)+", Rust, ""),
+        case(r"(?-u)\w+ \d", Rust, ""),
+        case(r"(?a)\w+ \s", Python, ""),
+        case(r"[^\s\d]+", Python, ""),
+        case(r"[^\s\d]+", Js, ""),
+        case(r"\u{1F600}+", Js, "u"),
+        case(r"x.y", Rust, ""),
+        case(r"x.y", Js, "u"),
+        case(r"[^a-z]x", Python, ""),
+        case(r"é+", Python, ""),
+        case(r"\t|\\|\n", Python, ""),
+        case(r"(?a:\w+) (\w+)", Python, ""),
+        case(r"(?x) \[ (ACK | CLAIM) \s ", Python, ""),
+        case(r"CLAIM|ACK|RESULT", Js, ""),
+        case(r"a{2,3}|b{1000,}", Python, ""),
+    ]);
+    cases
+}
+
+/// The sample: the demo log and lines that tell engines apart.
+fn sample() -> String {
+    let mut s = String::from(rxw::workbench::DEMO_LOG);
+    s.push_str(concat!(
+        "café naïve ÉCOLE Straße Ωmega\n",
+        "digits ٣٤ ５ 42 and 7\n",
+        "spaces:\u{a0}x\u{2003}y\u{85}z\u{1c}w\u{feff}v\u{2028}u\u{2029}t\n",
+        "kelvin \u{212a} long-s \u{17f} dotted \u{130} ok\n",
+        "emoji 😀 x😀y 😀😀😀 x\u{1F600}y\n",
+        "crlf line\r\n",
+        "tab\there\\back slash aab aaa xxxy y bb\n",
+        "key=value, other_key=v2,k3=3\n",
+        "[CLAIM 7fce46e0] [ACK 12] [RESULT 9] done ok\n",
+        "ends here ok\n",
+    ));
+    s
+}
+
+/// The sample without characters beyond the BMP, for JS patterns without `u` (rxw refuses to
+/// match astral text for them, as it cannot be faithful).
+fn sample_bmp() -> String {
+    sample().chars().filter(|c| (*c as u32) <= 0xFFFF).collect()
+}
+
+struct Prepared {
+    label: String,
+    program: Program,
+    text: String,
+    expected: String,
+}
+
+/// Generates every program for `lang`; returns the prepared ones and how many were refused.
+fn prepare(lang: Lang) -> (Vec<Prepared>, Vec<String>) {
+    let mut prepared = Vec::new();
+    let mut refused = Vec::new();
+    for c in corpus() {
+        let flags = Flags::parse(c.flags, c.flavor).unwrap();
+        let label = match &c.preset {
+            Some(key) => format!(
+                "preset {key}: {} /{}/{} -> {lang}",
+                c.flavor, c.pattern, c.flags
+            ),
+            None => format!("{} /{}/{} -> {lang}", c.flavor, c.pattern, c.flags),
+        };
+        let re = Regex::new(&c.pattern, c.flavor, flags).unwrap_or_else(|e| panic!("{label}: {e}"));
+        let (text, expected) = match codegen::expected_output(&re, &sample()) {
+            Ok(out) => (sample(), out),
+            Err(_) => {
+                let t = sample_bmp();
+                let out = codegen::expected_output(&re, &t).unwrap();
+                (t, out)
+            }
+        };
+        match codegen::generate(&c.pattern, c.flavor, flags, lang) {
+            Ok(program) => prepared.push(Prepared {
+                label,
+                program,
+                text,
+                expected,
+            }),
+            Err(e) => {
+                assert_eq!(e.kind, rxw::ErrorKind::ConstructUnsupported, "{label}: {e}");
+                assert_ne!(
+                    lang.native_flavor(),
+                    Some(c.flavor),
+                    "{label}: the flavor's own engine must never be refused: {e}"
+                );
+                refused.push(format!("{label}: {}", e.message));
+            }
+        }
+    }
+    (prepared, refused)
+}
+
+fn run_with_stdin(cmd: &mut Command, input: &str) -> String {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the interpreter starts");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{cmd:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("programs print UTF-8")
+}
+
+fn have(tool: &str, arg: &str) -> bool {
+    Command::new(tool)
+        .arg(arg)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+/// Compares each program's output with rxw's; panics listing every difference.
+fn compare(lang: Lang, prepared: &[Prepared], outputs: Vec<String>, refused: &[String]) {
+    let mut diffs = Vec::new();
+    for (p, got) in prepared.iter().zip(outputs) {
+        if got != p.expected {
+            let first = got
+                .lines()
+                .zip(p.expected.lines())
+                .find(|(a, b)| a != b)
+                .map(|(a, b)| format!("got  {a:?}\nwant {b:?}"))
+                .unwrap_or_else(|| {
+                    format!(
+                        "got {} lines, want {}",
+                        got.lines().count(),
+                        p.expected.lines().count()
+                    )
+                });
+            diffs.push(format!(
+                "{}\n{first}\n{}",
+                p.label, p.program.translation.pattern
+            ));
+        }
+    }
+    assert!(diffs.is_empty(), "{lang}: {}", diffs.join("\n\n"));
+    eprintln!(
+        "{lang}: {} programs print rxw's matches, {} refused",
+        prepared.len(),
+        refused.len()
+    );
+    for r in refused {
+        eprintln!("  refused {r}");
+    }
+}
+
+fn min_translated(lang: Lang, prepared: &[Prepared], refused: &[String], min: usize) {
+    assert!(
+        prepared.len() >= min,
+        "{lang}: only {} translated; refused:\n{}",
+        prepared.len(),
+        refused.join("\n")
+    );
+    assert!(prepared.iter().all(|p| !p.expected.is_empty()) || !prepared.is_empty());
+}
+
+/// Every registry preset is among the programs (none refused).
+fn every_preset_translated(prepared: &[Prepared]) {
+    let keys = rxw::presets::builtin().len();
+    let presets = prepared
+        .iter()
+        .filter(|p| p.label.starts_with("preset "))
+        .count();
+    assert_eq!(presets, keys, "a registry preset was refused");
+}
+
+#[test]
+fn python_programs_print_rxws_matches() {
+    let (prepared, refused) = prepare(Lang::Python);
+    min_translated(Lang::Python, &prepared, &refused, 50);
+    every_preset_translated(&prepared);
+    let dir = tempfile::tempdir().unwrap();
+    let outputs = prepared
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let path = dir.path().join(format!("p{i}.py"));
+            std::fs::write(&path, &p.program.code).unwrap();
+            run_with_stdin(Command::new("python3").arg(&path), &p.text)
+        })
+        .collect();
+    compare(Lang::Python, &prepared, outputs, &refused);
+}
+
+#[test]
+fn js_programs_print_rxws_matches() {
+    let (prepared, refused) = prepare(Lang::Js);
+    min_translated(Lang::Js, &prepared, &refused, 45);
+    every_preset_translated(&prepared);
+    let dir = tempfile::tempdir().unwrap();
+    let outputs = prepared
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let path = dir.path().join(format!("p{i}.js"));
+            std::fs::write(&path, &p.program.code).unwrap();
+            run_with_stdin(Command::new("node").arg(&path), &p.text)
+        })
+        .collect();
+    compare(Lang::Js, &prepared, outputs, &refused);
+}
+
+#[test]
+fn go_programs_print_rxws_matches() {
+    let (prepared, refused) = prepare(Lang::Go);
+    min_translated(Lang::Go, &prepared, &refused, 25);
+    if !have("go", "version") {
+        eprintln!("notice: `go` is not installed; Go programs were generated but not run");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("go.mod"), "module rxwgen\n\ngo 1.18\n").unwrap();
+    for (i, p) in prepared.iter().enumerate() {
+        let d = dir.path().join(format!("p{i}"));
+        std::fs::create_dir(&d).unwrap();
+        std::fs::write(d.join("main.go"), &p.program.code).unwrap();
+    }
+    let bin = dir.path().join("bin");
+    std::fs::create_dir(&bin).unwrap();
+    let status = Command::new("go")
+        .args(["build", "-o"])
+        .arg(&bin)
+        .arg("./...")
+        .current_dir(dir.path())
+        .env("GOFLAGS", "-mod=mod")
+        .env("GOCACHE", dir.path().join("cache"))
+        .env("GOPATH", dir.path().join("gopath"))
+        .status()
+        .unwrap();
+    assert!(status.success(), "go build failed");
+    let outputs = prepared
+        .iter()
+        .enumerate()
+        .map(|(i, p)| run_with_stdin(&mut Command::new(bin.join(format!("p{i}"))), &p.text))
+        .collect();
+    compare(Lang::Go, &prepared, outputs, &refused);
+}
+
+#[test]
+fn java_programs_print_rxws_matches() {
+    let (prepared, refused) = prepare(Lang::Java);
+    min_translated(Lang::Java, &prepared, &refused, 30);
+    if !have("javac", "-version") {
+        eprintln!("notice: `javac` is not installed; Java programs were generated but not run");
+        return;
+    }
+    // One javac for all programs (a JVM start per program would take minutes): each is
+    // compiled as written under its own class name (`Main` renamed `Main{i}`, nothing else
+    // changed), and the first is also compiled verbatim as `Main.java`.
+    let dir = tempfile::tempdir().unwrap();
+    let fast = [
+        "-XX:TieredStopAtLevel=1",
+        "-XX:+UseSerialGC",
+        "-Xshare:auto",
+    ];
+    let mut sources = Vec::new();
+    for (i, p) in prepared.iter().enumerate() {
+        let renamed = p.program.code.replacen(
+            "public class Main {",
+            &format!("public class Main{i} {{"),
+            1,
+        );
+        assert_ne!(renamed, p.program.code, "{}", p.label);
+        let file = dir.path().join(format!("Main{i}.java"));
+        std::fs::write(&file, renamed).unwrap();
+        sources.push(file);
+    }
+    let verbatim = dir.path().join("verbatim");
+    std::fs::create_dir(&verbatim).unwrap();
+    std::fs::write(verbatim.join("Main.java"), &prepared[0].program.code).unwrap();
+    sources.push(verbatim.join("Main.java"));
+    let status = Command::new("javac")
+        .args(fast.iter().map(|f| format!("-J{f}")))
+        .arg("-d")
+        .arg(dir.path().join("classes"))
+        .args(&sources)
+        .status()
+        .unwrap();
+    assert!(status.success(), "javac failed");
+    let outputs = prepared
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            run_with_stdin(
+                Command::new("java")
+                    .args(fast)
+                    .arg("-cp")
+                    .arg(dir.path().join("classes"))
+                    .arg(format!("Main{i}")),
+                &p.text,
+            )
+        })
+        .collect();
+    compare(Lang::Java, &prepared, outputs, &refused);
+}
+
+#[test]
+fn csharp_programs_are_generated_and_run_when_dotnet_or_mono_is_present() {
+    let (prepared, refused) = prepare(Lang::CSharp);
+    min_translated(Lang::CSharp, &prepared, &refused, 15);
+    for p in &prepared {
+        assert!(p.program.code.contains("new Regex("), "{}", p.label);
+    }
+    let dir = tempfile::tempdir().unwrap();
+    if have("dotnet", "--version") {
+        let outputs = prepared
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let d = dir.path().join(format!("p{i}"));
+                std::fs::create_dir(&d).unwrap();
+                std::fs::write(
+                    d.join("p.csproj"),
+                    "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup><OutputType>Exe</OutputType><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>",
+                )
+                .unwrap();
+                std::fs::write(d.join("Program.cs"), &p.program.code).unwrap();
+                run_with_stdin(
+                    Command::new("dotnet").args(["run", "-v", "q"]).current_dir(&d),
+                    &p.text,
+                )
+            })
+            .collect();
+        compare(Lang::CSharp, &prepared, outputs, &refused);
+    } else if have("mcs", "--version") && have("mono", "--version") {
+        // Mono's compiler and runtime: its regex engine is the older .NET one, close to
+        // .NET's for everything the programs use (numbered groups, \uXXXX, look-around).
+        eprintln!("notice: `dotnet` is not installed; C# programs run on mono");
+        let outputs = prepared
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let src = dir.path().join(format!("p{i}.cs"));
+                let exe = dir.path().join(format!("p{i}.exe"));
+                std::fs::write(&src, &p.program.code).unwrap();
+                let status = Command::new("mcs")
+                    .arg("-nologo")
+                    .arg(format!("-out:{}", exe.display()))
+                    .arg(&src)
+                    .status()
+                    .unwrap();
+                assert!(status.success(), "{}: mcs failed", p.label);
+                run_with_stdin(Command::new("mono").arg(&exe), &p.text)
+            })
+            .collect();
+        compare(Lang::CSharp, &prepared, outputs, &refused);
+    } else {
+        eprintln!(
+            "notice: neither `dotnet` nor `mono` is installed; {} C# programs were generated but not run",
+            prepared.len()
+        );
+    }
+}
+
+/// The local cargo registry holds `regex` and `fancy-regex` (rxw depends on both), so the
+/// programs build offline.
+#[test]
+fn rust_programs_print_rxws_matches() {
+    let (prepared, refused) = prepare(Lang::Rust);
+    min_translated(Lang::Rust, &prepared, &refused, 40);
+    let dir = tempfile::tempdir().unwrap();
+    let lock =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("Cargo.lock")).unwrap();
+    // The newest locked version of a crate (the lock may hold older ones for other crates).
+    let version = |name: &str| {
+        let key = format!("name = \"{name}\"\nversion = \"");
+        lock.match_indices(&key)
+            .map(|(at, _)| {
+                let rest = &lock[at + key.len()..];
+                rest[..rest.find('"').unwrap()].to_string()
+            })
+            .max_by_key(|v| {
+                v.split('.')
+                    .map(|n| n.parse::<u64>().unwrap_or(0))
+                    .collect::<Vec<_>>()
+            })
+            .unwrap()
+    };
+    std::fs::write(
+        dir.path().join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"rxwgen\"\nversion = \"0.0.0\"\nedition = \"2021\"\n\n[dependencies]\nregex = \"={}\"\nfancy-regex = \"={}\"\n\n[workspace]\n",
+            version("regex"),
+            version("fancy-regex")
+        ),
+    )
+    .unwrap();
+    // rxw's own lock file pins the versions it was tested with, all in the local cache.
+    std::fs::write(dir.path().join("Cargo.lock"), &lock).unwrap();
+    let bin_dir = dir.path().join("src/bin");
+    std::fs::create_dir_all(&bin_dir).unwrap();
+    // The Tests tab's cases exported as `#[test]` functions: one file that passes, one with a
+    // wrong case that must fail.
+    let tests_dir = dir.path().join("tests");
+    std::fs::create_dir_all(&tests_dir).unwrap();
+    for (name, extra) in [
+        ("exported_good", ""),
+        ("exported_bad", "+ [RESULT 9] => verb=ACK\n"),
+    ] {
+        let suite = rxw::testcases::Suite::parse(&format!("{EXPORT_SUITE}{extra}")).unwrap();
+        let export = codegen::export_tests(
+            &suite.pattern,
+            suite.flavor,
+            suite.flags().unwrap(),
+            &suite.replacement,
+            &suite.cases,
+            Lang::Rust,
+        )
+        .unwrap();
+        std::fs::write(tests_dir.join(format!("{name}.rs")), export.code).unwrap();
+    }
+    for (i, p) in prepared.iter().enumerate() {
+        std::fs::write(bin_dir.join(format!("p{i}.rs")), &p.program.code).unwrap();
+    }
+    let target = dir.path().join("target");
+    let out = Command::new(env!("CARGO"))
+        .args(["build", "--offline", "--quiet"])
+        .current_dir(dir.path())
+        .env("CARGO_TARGET_DIR", &target)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "cargo build failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let outputs = prepared
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            run_with_stdin(
+                &mut Command::new(target.join(format!("debug/p{i}"))),
+                &p.text,
+            )
+        })
+        .collect();
+    compare(Lang::Rust, &prepared, outputs, &refused);
+    for (name, passes) in [("exported_good", true), ("exported_bad", false)] {
+        let out = Command::new(env!("CARGO"))
+            .args(["test", "--offline", "--quiet", "--test", name])
+            .current_dir(dir.path())
+            .env("CARGO_TARGET_DIR", &target)
+            .output()
+            .unwrap();
+        let report = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.success(), passes, "{name}: {report}");
+        let want = if passes {
+            "4 passed; 0 failed"
+        } else {
+            "4 passed; 1 failed"
+        };
+        assert!(report.contains(want), "{name}: {report}");
+    }
+}
+
+/// A tests file whose Python pattern is rewritten for Rust (Unicode `\w` and `\s` sets), with
+/// named groups, positional groups, a counter-example and a replacement case.
+const EXPORT_SUITE: &str = r"pattern: \[(?P<verb>ACK|CLAIM|RESULT)\s+(?P<job_id>[\w/-]+)\]
+flavor: python
+replace: \g<job_id>:\g<verb>
++ [CLAIM 7fce46e0] => verb=CLAIM, job_id=7fce46e0
++ x [ACK 12] y => ACK, 12
+- [claim 7fce46e0]
+~ go [ACK 12] now => go 12:ACK now
+";

@@ -1,0 +1,187 @@
+//! The Code tab (program or tests in a chosen language, highlighted, or the refusal; copy),
+//! generating a pattern from the Tests tab, and the richer test lines.
+#![cfg(feature = "app")]
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use rxw::codegen::{self, Lang};
+use rxw::tui::action::{Action, Edit, ResultTab};
+use rxw::tui::app::{App, Effect, Focus};
+use rxw::tui::screens;
+
+fn key(app: &mut App, code: KeyCode, mods: KeyModifiers) {
+    app.handle_key(KeyEvent::new(code, mods));
+}
+
+fn screen_text(app: &App) -> String {
+    let buf = screens::render_buffer(app);
+    let mut text = String::new();
+    for y in 0..buf.area.height {
+        for x in 0..buf.area.width {
+            text.push_str(buf[(x, y)].symbol());
+        }
+        text.push('\n');
+    }
+    text
+}
+
+fn set_tests(app: &mut App, lines: &[&str]) {
+    app.wb.tests.replace_all(lines.join("\n"));
+}
+
+#[test]
+fn code_tab_shows_the_program_cycles_languages_and_copies_it() {
+    let mut app = screens::demo(120, 40);
+    key(&mut app, KeyCode::Char('7'), KeyModifiers::ALT);
+    assert_eq!(app.tab, ResultTab::Code);
+    assert_eq!(app.code.lang, Lang::Rust);
+    let screen = screen_text(&app);
+    assert!(screen.contains("Rust program"), "{screen}");
+    assert!(
+        screen.contains("const PATTERN: &str = r\"\\[(?P<verb>"),
+        "{screen}"
+    );
+    key(&mut app, KeyCode::F(4), KeyModifiers::NONE);
+    assert_eq!(app.code.lang, Lang::Python);
+    assert!(screen_text(&app).contains("import re"));
+    // The code is highlighted: more than one colour on the code lines.
+    let buf = screens::render_buffer(&app);
+    let colours: std::collections::HashSet<_> = (0..buf.area.height)
+        .flat_map(|y| (0..buf.area.width).map(move |x| (x, y)))
+        .map(|(x, y)| buf[(x, y)].fg)
+        .filter(|c| matches!(c, ratatui::style::Color::Rgb(..)))
+        .collect();
+    assert!(colours.len() >= 3, "{colours:?}");
+    key(&mut app, KeyCode::Char('c'), KeyModifiers::ALT);
+    let want = codegen::generate(
+        app.wb.pattern.text(),
+        app.wb.flavor,
+        app.wb.flags,
+        Lang::Python,
+    )
+    .unwrap()
+    .code;
+    match app.effects.pop() {
+        Some(Effect::Copy { text, what }) => {
+            assert_eq!(text, want);
+            assert_eq!(what, "Python program");
+        }
+        other => panic!("{other:?}"),
+    }
+    // Scrolling moves the view down the program.
+    app.update(Action::Edit(Edit::Down));
+    assert_eq!(app.code.top, 1);
+}
+
+#[test]
+fn code_tab_shows_the_refusal_with_its_caret_and_copies_nothing() {
+    let mut app = screens::demo(120, 40);
+    app.wb.pattern.set(r"(?<=\[)\w+");
+    app.pattern_changed();
+    app.update(Action::ShowTab(ResultTab::Code));
+    for _ in 0..3 {
+        app.update(Action::CycleCodeLang);
+    }
+    assert_eq!(app.code.lang, Lang::Go);
+    let screen = screen_text(&app);
+    assert!(
+        screen.contains("cannot write this pattern for Go"),
+        "{screen}"
+    );
+    assert!(screen.contains("^^^^^^"), "{screen}");
+    key(&mut app, KeyCode::Char('c'), KeyModifiers::ALT);
+    assert!(app.effects.is_empty());
+    assert!(
+        app.message
+            .as_deref()
+            .unwrap_or("")
+            .contains("no Go program")
+    );
+}
+
+#[test]
+fn code_tab_exports_the_tests() {
+    let mut app = screens::demo(120, 40);
+    set_tests(
+        &mut app,
+        &[
+            "+ [CLAIM 7fce46e0] => verb=CLAIM, job_id=7fce46e0",
+            "- [claim 7fce46e0]",
+        ],
+    );
+    app.update(Action::ShowTab(ResultTab::Code));
+    app.update(Action::CycleCodeLang);
+    key(&mut app, KeyCode::Char('t'), KeyModifiers::ALT);
+    let screen = screen_text(&app);
+    assert!(screen.contains("Python tests"), "{screen}");
+    assert!(screen.contains("def test_line_1():"), "{screen}");
+    assert!(screen.contains("def test_line_2():"), "{screen}");
+}
+
+#[test]
+fn ctrl_g_builds_a_pattern_from_the_tests_reports_counter_examples_and_undoes() {
+    let mut app = screens::demo(120, 40);
+    let before = app.wb.pattern.text().to_string();
+    set_tests(
+        &mut app,
+        &[
+            "+ [ACK 12]",
+            "+ [ACK 345]",
+            "- [ACK 7]",
+            "- log: [ACK 99] seen",
+        ],
+    );
+    app.update(Action::ShowTab(ResultTab::Tests));
+    key(&mut app, KeyCode::Char('g'), KeyModifiers::CONTROL);
+    screens::settle(&mut app);
+    let pattern = app.wb.pattern.text().to_string();
+    assert_ne!(pattern, before);
+    assert_eq!(app.wb.flavor, rxw::Flavor::Rust);
+    let outcomes = app.wb.test_outcomes();
+    // grex's pattern matches every `+` line.
+    for o in outcomes
+        .iter()
+        .filter(|o| o.subject.contains("ACK 12") || o.subject.contains("ACK 345"))
+    {
+        if o.subject.starts_with('[') {
+            assert_eq!(o.passed(), Some(true), "{pattern}: {o:?}");
+        }
+    }
+    // The unanchored pattern also finds "[ACK 99]" inside the last `-` line: reported.
+    let message = app.message.clone().unwrap_or_default();
+    assert!(message.contains("also matches 1"), "{pattern}: {message}");
+    assert!(message.contains("log: [ACK 99] seen"), "{message}");
+    // Ctrl-Z in the pattern editor restores the previous pattern.
+    app.focus = Focus::Pattern;
+    key(&mut app, KeyCode::Char('z'), KeyModifiers::CONTROL);
+    assert_eq!(app.wb.pattern.text(), before);
+    // Without `+` lines there is nothing to generate from.
+    set_tests(&mut app, &["- x"]);
+    app.update(Action::GenerateFromTests);
+    assert!(
+        app.message
+            .as_deref()
+            .unwrap_or("")
+            .contains("no `+ text` lines")
+    );
+}
+
+#[test]
+fn tests_tab_checks_named_groups_and_replacements() {
+    let mut app = screens::demo(120, 40);
+    app.wb.replacement.set(r"\g<job_id>/\g<verb>");
+    set_tests(
+        &mut app,
+        &[
+            "+ [CLAIM 7fce46e0] => verb=CLAIM, job_id=7fce46e0",
+            "+ [CLAIM 7fce46e0] => verb=ACK",
+            "~ a [ACK 12] b => a 12/ACK b",
+            "~ a [ACK 12] b => a ACK/12 b",
+        ],
+    );
+    let verdicts: Vec<_> = app.wb.test_outcomes().iter().map(|o| o.passed()).collect();
+    assert_eq!(verdicts, [Some(true), Some(false), Some(true), Some(false)]);
+    app.update(Action::ShowTab(ResultTab::Tests));
+    let screen = screen_text(&app);
+    assert!(screen.contains("2 passed"), "{screen}");
+    assert!(screen.contains("2 failed"), "{screen}");
+}
