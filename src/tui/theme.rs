@@ -160,10 +160,10 @@ pub fn heat(n: u64, max: u64, palette: Palette) -> Style {
         };
     }
     const SHADES: [Color; 4] = [
-        Color::Indexed(52),
-        Color::Indexed(88),
-        Color::Indexed(124),
-        Color::Indexed(160),
+        Color::Rgb(0x3a, 0x12, 0x12),
+        Color::Rgb(0x6b, 0x16, 0x16),
+        Color::Rgb(0x9c, 0x1c, 0x1c),
+        Color::Rgb(0xd0, 0x24, 0x24),
     ];
     Style::new().bg(SHADES[level]).fg(Color::White)
 }
