@@ -46,6 +46,18 @@ pub fn compile(ast: &Ast, pattern: &str, flavor: Flavor) -> Result<Program, Erro
     c.push(Inst::Save(1), Span::new(root.end, root.end));
     c.push(Inst::Match, Span::new(root.end, root.end));
     let anchored_start = starts_anchored(&ast.root);
+    let guards = if code_units {
+        vec![None; c.insts.len()]
+    } else {
+        (0..c.insts.len())
+            .map(|pc| match &c.insts[pc] {
+                Inst::RepeatOne { back: false, .. } => {
+                    continuation_first(&c.insts, &c.sets, pc as u32 + 1).map(Box::new)
+                }
+                _ => None,
+            })
+            .collect()
+    };
     let first_bytes = if code_units {
         None
     } else {
@@ -60,7 +72,12 @@ pub fn compile(ast: &Ast, pattern: &str, flavor: Flavor) -> Result<Program, Erro
         flavor,
         code_units,
         anchored_start,
+        first_byte_list: first_bytes.as_ref().and_then(|t| {
+            let list: Vec<u8> = (0..=255u8).filter(|b| t[*b as usize]).collect();
+            (list.len() <= 3).then_some(list)
+        }),
         first_bytes,
+        guards,
     })
 }
 
@@ -933,6 +950,88 @@ fn first_set_at(c: &Compiler, node: &Node, flags: Flags, depth: usize) -> Option
         }
         _ => None,
     }
+}
+
+/// What the program can consume first from `pc` on (a superset), following jumps, splits,
+/// saves and zero-width instructions; `None` when it cannot tell (a loop, a backreference, the
+/// end of the match).
+fn continuation_first(insts: &[Inst], sets: &[CharSet], pc: u32) -> Option<super::Guard> {
+    let mut g = super::Guard {
+        bytes: [false; 256],
+        at_end: false,
+    };
+    let mut todo = vec![pc];
+    let mut seen = std::collections::HashSet::new();
+    while let Some(pc) = todo.pop() {
+        if !seen.insert(pc) || seen.len() > 64 {
+            if seen.len() > 64 {
+                return None;
+            }
+            continue;
+        }
+        match insts.get(pc as usize)? {
+            Inst::Consume { test, back: false } => add_test(&mut g.bytes, test, sets)?,
+            Inst::RepeatOne {
+                test,
+                min,
+                back: false,
+                ..
+            } => {
+                add_test(&mut g.bytes, test, sets)?;
+                if *min == 0 {
+                    todo.push(pc + 1);
+                }
+            }
+            // (An atomic group's end is not followed: the group commits to its first way
+            // there, whatever comes after.)
+            Inst::Save(_) | Inst::ClearSlots { .. } | Inst::AtomicStart => todo.push(pc + 1),
+            Inst::Jump(t) => todo.push(*t),
+            Inst::Split { first, second } => {
+                todo.push(*first);
+                todo.push(*second);
+            }
+            Inst::Assert(Assertion::TextEnd) => g.at_end = true,
+            Inst::Assert(Assertion::EndOrFinalNewline) => {
+                g.at_end = true;
+                g.bytes[0x0A] = true;
+            }
+            // Other assertions consume nothing: what follows them decides (a superset).
+            Inst::Assert(_) => todo.push(pc + 1),
+            // A positive look-ahead's body must match here: its first characters bound the
+            // continuation's.
+            Inst::LookStart {
+                negative: false,
+                back_chars: 0,
+                ..
+            } => todo.push(pc + 1),
+            // A negative look-ahead or a look-behind constrains nothing ahead.
+            Inst::LookStart { next, .. } => todo.push(*next),
+            _ => return None,
+        }
+    }
+    Some(g)
+}
+
+fn add_test(bytes: &mut [bool; 256], test: &Test, sets: &[CharSet]) -> Option<()> {
+    match test {
+        Test::Char(c) => {
+            let ch = char::from_u32(*c)?;
+            let mut buf = [0u8; 4];
+            bytes[ch.encode_utf8(&mut buf).as_bytes()[0] as usize] = true;
+        }
+        Test::Set {
+            set,
+            fold: Fold::None,
+            negated: false,
+        } => {
+            let t = byte_table(&sets[*set as usize]);
+            for (i, b) in t.iter().enumerate() {
+                bytes[i] |= *b;
+            }
+        }
+        _ => return None,
+    }
+    Some(())
 }
 
 /// The UTF-8 first bytes of the characters in a set (a superset for multi-byte ranges).

@@ -22,6 +22,8 @@ pub trait Haystack {
     fn prev(&self, pos: usize) -> Option<(u32, usize)>;
     /// The byte at `pos` when positions are bytes (for the first-byte prefilter).
     fn byte(&self, pos: usize) -> Option<u8>;
+    /// The text's bytes when positions are bytes.
+    fn bytes(&self) -> Option<&[u8]>;
 }
 
 /// UTF-8 text; positions are byte offsets at character boundaries.
@@ -69,6 +71,10 @@ impl Haystack for Utf8Hay<'_> {
     fn byte(&self, pos: usize) -> Option<u8> {
         self.0.get(pos).copied()
     }
+
+    fn bytes(&self) -> Option<&[u8]> {
+        Some(self.0)
+    }
 }
 
 /// UTF-16 code units (JavaScript without `u`/`v`); each unit is one character.
@@ -96,6 +102,10 @@ impl Haystack for Utf16Hay<'_> {
 
     #[inline]
     fn byte(&self, _pos: usize) -> Option<u8> {
+        None
+    }
+
+    fn bytes(&self) -> Option<&[u8]> {
         None
     }
 }
@@ -246,7 +256,20 @@ pub fn run_search<H: Haystack, O: Observer>(
         }
         if !anchored && let Some(table) = &prog.first_bytes {
             // Skip to the next position whose byte can start a match.
-            match (start..len).find(|&p| hay.byte(p).is_some_and(|b| table[b as usize])) {
+            let found = match (hay.bytes(), &prog.first_byte_list) {
+                (Some(bytes), Some(list)) => {
+                    let rest = &bytes[start.min(len)..];
+                    match list.as_slice() {
+                        [a] => memchr::memchr(*a, rest),
+                        [a, b] => memchr::memchr2(*a, *b, rest),
+                        [a, b, c] => memchr::memchr3(*a, *b, *c, rest),
+                        _ => rest.iter().position(|b| table[*b as usize]),
+                    }
+                    .map(|i| start + i)
+                }
+                _ => (start..len).find(|&p| hay.byte(p).is_some_and(|b| table[b as usize])),
+            };
+            match found {
                 Some(p) => start = p,
                 None => return (Outcome::NoMatch, vm.steps),
             }
@@ -351,6 +374,61 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
             let (c, p) = self.hay.next(pos)?;
             self.test(test, c).then_some(p)
         }
+    }
+
+    #[inline]
+    fn guard_allows(&self, g: &super::Guard, pos: usize) -> bool {
+        match self.hay.byte(pos) {
+            Some(b) => g.bytes[b as usize],
+            None => pos < self.hay.len() || g.at_end,
+        }
+    }
+
+    /// A lazy single-character loop at `p` having taken `n` characters: takes more until the
+    /// continuation can start (its guard), returning the position and count, or `None` when
+    /// the loop cannot get there. Unbounded `.` loops jump with memchr.
+    fn lazy_advance(
+        &self,
+        test: &Test,
+        guard: Option<&super::Guard>,
+        mut p: usize,
+        mut n: u32,
+        max: u32,
+    ) -> Option<(usize, u32)> {
+        let Some(g) = guard else {
+            return Some((p, n));
+        };
+        if self.guard_allows(g, p) {
+            return Some((p, n));
+        }
+        if max == u32::MAX
+            && let (Some(b), Some(bytes)) = (g.single_byte(), self.hay.bytes())
+        {
+            let rest = &bytes[p..];
+            let hit = match test {
+                Test::Any => memchr::memchr(b, rest).map(|i| (i, true)),
+                Test::AnyNotNewline => {
+                    memchr::memchr2(b, b'\n', rest).map(|i| (i, rest[i] == b))
+                }
+                _ => None,
+            };
+            match (test, hit) {
+                (Test::Any | Test::AnyNotNewline, Some((i, true))) => return Some((p + i, n)),
+                (Test::Any | Test::AnyNotNewline, None) if g.at_end => {
+                    return Some((bytes.len(), n));
+                }
+                (Test::Any | Test::AnyNotNewline, _) => return None,
+                _ => {}
+            }
+        }
+        while n < max {
+            p = self.step_one(test, p, false)?;
+            n += 1;
+            if self.guard_allows(g, p) {
+                return Some((p, n));
+            }
+        }
+        None
     }
 
     fn is_word(&self, set: u32, c: Option<(u32, usize)>) -> bool {
@@ -500,10 +578,10 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                     greedy,
                     back,
                 } => {
-                    let (min, max, back) = (*min, *max, *back);
+                    let (min, max, back, greedy) = (*min, *max, *back, *greedy);
+                    let guard = self.prog.guards.get(pc as usize).and_then(|g| g.as_deref());
                     let mut p = pos;
                     let mut n = 0u32;
-                    let floor;
                     let mut ok = true;
                     while n < min {
                         match self.step_one(test, p, back) {
@@ -520,8 +598,8 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                     attempt_steps += n as u64;
                     self.steps += n as u64;
                     if ok {
-                        floor = p;
-                        if *greedy {
+                        let floor = p;
+                        if greedy {
                             while n < max {
                                 match self.step_one(test, p, back) {
                                     Some(q) => {
@@ -534,11 +612,26 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                             let taken = (n - min) as u64;
                             attempt_steps += taken;
                             self.steps += taken;
-                            if p != floor {
+                            // Give back at once to where the rest can start.
+                            if let Some(g) = guard {
+                                while p != floor && !self.guard_allows(g, p) {
+                                    p = self.hay.prev(p).map_or(floor, |x| x.1);
+                                }
+                                ok = p != floor || self.guard_allows(g, p);
+                            }
+                            if ok && p != floor {
                                 self.push_choice(pc, p, ChoiceKind::GreedyOne { floor });
                             }
-                        } else if n < max {
-                            self.push_choice(pc, p, ChoiceKind::LazyOne { count: n });
+                        } else {
+                            match self.lazy_advance(test, guard, p, n, max) {
+                                Some((q, m)) => {
+                                    p = q;
+                                    if m < max {
+                                        self.push_choice(pc, p, ChoiceKind::LazyOne { count: m });
+                                    }
+                                }
+                                None => ok = false,
+                            }
                         }
                         pos = p;
                         pc += 1;
@@ -782,13 +875,29 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                         else {
                             unreachable!()
                         };
-                        // Give back one character.
-                        let p = if back {
-                            self.hay.next(choice.pos).map(|x| x.1)
-                        } else {
-                            self.hay.prev(choice.pos).map(|x| x.1)
+                        // Give back one character, and on to where the rest can start.
+                        let give_back = |p: usize| {
+                            if back {
+                                self.hay.next(p).map(|x| x.1)
+                            } else {
+                                self.hay.prev(p).map(|x| x.1)
+                            }
+                            .expect("a character to give back")
+                        };
+                        let mut p = give_back(choice.pos);
+                        if let Some(g) = self
+                            .prog
+                            .guards
+                            .get(choice.pc as usize)
+                            .and_then(|g| g.as_deref())
+                        {
+                            while p != floor && !self.guard_allows(g, p) {
+                                p = give_back(p);
+                            }
+                            if p == floor && !self.guard_allows(g, p) {
+                                continue;
+                            }
                         }
-                        .expect("a character to give back");
                         if p != floor {
                             self.stack.push(Choice { pos: p, ..choice });
                         }
@@ -803,12 +912,20 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                         else {
                             unreachable!()
                         };
-                        match self.step_one(test, choice.pos, *back) {
-                            Some(p) => {
-                                if count + 1 < *max {
+                        let guard = self
+                            .prog
+                            .guards
+                            .get(choice.pc as usize)
+                            .and_then(|g| g.as_deref());
+                        let Some(p) = self.step_one(test, choice.pos, *back) else {
+                            continue;
+                        };
+                        match self.lazy_advance(test, guard, p, count + 1, *max) {
+                            Some((p, m)) => {
+                                if m < *max {
                                     self.stack.push(Choice {
                                         pos: p,
-                                        kind: ChoiceKind::LazyOne { count: count + 1 },
+                                        kind: ChoiceKind::LazyOne { count: m },
                                         ..choice
                                     });
                                 }

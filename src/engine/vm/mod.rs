@@ -250,6 +250,41 @@ pub struct Program {
     pub anchored_start: bool,
     /// Bytes a match can start with, when known (`None`: any, or the pattern can match empty).
     pub first_bytes: Option<Box<[bool; 256]>>,
+    /// The same bytes as a list, when there are at most three (memchr finds them).
+    pub first_byte_list: Option<Vec<u8>>,
+    /// For each single-character loop ([`Inst::RepeatOne`], by pc): what its continuation can
+    /// start with, so the loop gives back or takes characters only where the rest can match.
+    pub guards: Vec<Option<Box<Guard>>>,
+}
+
+/// What the continuation of an instruction can start with (a superset): the first UTF-8 byte
+/// of the next character, or the end of the text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Guard {
+    /// First bytes the next character can have.
+    pub bytes: [bool; 256],
+    /// Whether the continuation can succeed at the end of the text.
+    pub at_end: bool,
+}
+
+impl Guard {
+    /// Whether the continuation can match at `pos` of `hay`.
+    #[inline]
+    pub fn allows(&self, hay: &[u8], pos: usize) -> bool {
+        match hay.get(pos) {
+            Some(&b) => self.bytes[b as usize],
+            None => self.at_end,
+        }
+    }
+
+    /// The only byte it allows, when there is exactly one.
+    pub fn single_byte(&self) -> Option<u8> {
+        let mut it = self.bytes.iter().enumerate().filter(|(_, b)| **b);
+        match (it.next(), it.next()) {
+            (Some((b, _)), None) => Some(b as u8),
+            _ => None,
+        }
+    }
 }
 
 impl Program {
