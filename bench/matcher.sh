@@ -23,7 +23,7 @@ best() { # best wall time of 3 runs, and the command's output
   local best=999999
   for _ in 1 2 3; do
     /usr/bin/time -f "%e" -o /tmp/rxw-bench-time "$@" > /tmp/rxw-bench-out 2>/dev/null || true
-    best=$(python3 -c "print(min($best, $(cat /tmp/rxw-bench-time)))")
+    best=$(python3 -c "print(min($best, $(tail -n 1 /tmp/rxw-bench-time)))")
   done
   printf '%8.2fs  result=%s' "$best" "$(head -c 60 /tmp/rxw-bench-out | tr -d '\n')"
 }
