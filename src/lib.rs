@@ -23,6 +23,7 @@ pub mod presets;
 pub mod syntax;
 pub mod testcases;
 pub mod tool;
+pub mod wire;
 pub mod workbench;
 
 #[cfg(feature = "app")]

@@ -200,7 +200,7 @@ fn errors_draw_a_caret_or_print_json() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         json_of(&out.stdout),
-        json!({"error": {"kind": "pattern_invalid", "message": "min repeat greater than max repeat", "span": [1, 6]}})
+        json!({"error": {"kind": "pattern_invalid", "message": "min repeat greater than max repeat", "span": {"start": 1, "end": 6}}})
     );
 }
 

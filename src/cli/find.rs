@@ -81,15 +81,8 @@ impl<'t> CharIndex<'t> {
 
 /// The JSON shape of one match (the dsh seed's, plus byte `end` and `char_index`).
 pub fn match_json(re: &Regex, text: &str, m: &Match, char_index: usize) -> Value {
-    let (captures, groups) = m.captures_json(re, text);
-    json!({
-        "index": m.start(),
-        "end": m.end(),
-        "char_index": char_index,
-        "match": m.as_str(text),
-        "captures": captures,
-        "groups": groups,
-    })
+    serde_json::to_value(crate::wire::MatchDoc::new(re, text, m, char_index))
+        .expect("a match serializes")
 }
 
 fn print_stats(

@@ -287,12 +287,12 @@ pub fn flags_for(letters: &str, flavor: Flavor) -> Result<Flags, Error> {
 /// Prints an error: JSON on stdout with `json`, else a message and a caret on stderr.
 pub fn report_error(err: &Error, json: bool, out: &mut dyn Write, errout: &mut dyn Write) {
     if json {
-        let v = serde_json::json!({"error": {
-            "kind": err.kind.name(),
-            "message": err.message,
-            "span": err.span.map(|s| [s.start, s.end]),
-        }});
-        let _ = writeln!(out, "{v}");
+        let doc = crate::wire::ErrorDoc::from(err);
+        let _ = writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&doc).expect("an error serializes")
+        );
     } else {
         let _ = writeln!(errout, "rxw: {}", err.message);
         if let Some(c) = err.caret() {
