@@ -14,11 +14,15 @@
 pub mod audit;
 pub mod engine;
 pub mod error;
+pub mod export;
 pub mod flavor;
 pub mod highlight;
 pub mod input;
+pub mod jobs;
+pub mod lines;
 pub mod presets;
 pub mod syntax;
+pub mod timestamp;
 pub mod tool;
 pub mod workbench;
 

@@ -6,6 +6,7 @@
 pub mod audit;
 pub mod explain;
 pub mod find;
+pub mod jobs;
 pub mod preset;
 pub mod style;
 
@@ -68,6 +69,8 @@ pub enum Command {
     Preset(preset::PresetArgs),
     /// Run every preset over the text in one pass; hits in text order.
     Parse(preset::ParseArgs),
+    /// One row per job id from the protocol tags (WO, ACK, CLAIM, RESULT, …) of a log.
+    Jobs(jobs::JobsArgs),
     /// Serve the regex, regex_parse and grep_audit tools to AI agents over MCP on stdio.
     #[cfg(feature = "mcp")]
     Mcp,
@@ -245,7 +248,8 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Explain(a) => a.json,
         Command::Audit(a) => a.format == audit::AuditFormat::Json,
         Command::Preset(a) => a.json(),
-        Command::Parse(a) => a.json,
+        Command::Parse(a) => a.json || a.jsonl,
+        Command::Jobs(a) => a.json,
         #[cfg(feature = "mcp")]
         Command::Mcp => false,
     };
@@ -257,6 +261,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Audit(a) => audit::run(&a, out, err),
         Command::Preset(a) => preset::preset(&a, out, err),
         Command::Parse(a) => preset::parse(&a, out, err),
+        Command::Jobs(a) => jobs::run(&a, out),
         #[cfg(feature = "mcp")]
         Command::Mcp => match crate::mcp::serve_stdio() {
             Ok(()) => Ok(0),
