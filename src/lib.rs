@@ -22,6 +22,7 @@ pub mod jobs;
 pub mod lines;
 pub mod presets;
 pub mod syntax;
+pub mod timeline;
 pub mod timestamp;
 pub mod tool;
 pub mod workbench;

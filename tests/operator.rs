@@ -315,3 +315,62 @@ fn a_failed_parse_export_leaves_no_file() {
     assert!(err.contains("slow"), "{err}");
     assert_eq!(std::fs::read_dir(&out_dir).unwrap().count(), 0);
 }
+
+#[test]
+fn timeline_as_json_and_as_a_chart() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("t.log");
+    std::fs::write(
+        &log,
+        "[CLAIM early]\n\
+         2026-10-05T00:00:03Z a: [CLAIM a1] [RESULT a1] OK\n\
+         2026-10-05T00:00:15Z a: [CLAIM b2]\n\
+         [CLAIM c3] no stamp\n\
+         2026-10-05T00:01:10Z a: nothing\n\
+         2026-10-05T00:01:59Z a: [DECLINE c3]\n",
+    )
+    .unwrap();
+    let (code, out, err) = run(rxw(dir.path())
+        .args(["timeline", "--json", r"\[CLAIM"])
+        .arg(&log));
+    assert_eq!(code, 0);
+    assert!(
+        err.contains("1 match before the first timestamped line"),
+        "{err}"
+    );
+    let buckets: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        buckets,
+        json!([
+            {"start":"2026-10-05T00:00:00Z","end":"2026-10-05T00:00:10Z","count":1,"first_line":2,"last_line":2},
+            {"start":"2026-10-05T00:00:10Z","end":"2026-10-05T00:00:20Z","count":2,"first_line":3,"last_line":4},
+            {"start":"2026-10-05T00:00:20Z","end":"2026-10-05T00:00:30Z","count":0,"first_line":null,"last_line":null},
+            {"start":"2026-10-05T00:00:30Z","end":"2026-10-05T00:00:40Z","count":0,"first_line":null,"last_line":null},
+            {"start":"2026-10-05T00:00:40Z","end":"2026-10-05T00:00:50Z","count":0,"first_line":null,"last_line":null},
+            {"start":"2026-10-05T00:00:50Z","end":"2026-10-05T00:01:00Z","count":0,"first_line":null,"last_line":null},
+            {"start":"2026-10-05T00:01:00Z","end":"2026-10-05T00:01:10Z","count":0,"first_line":null,"last_line":null},
+            {"start":"2026-10-05T00:01:10Z","end":"2026-10-05T00:01:20Z","count":0,"first_line":5,"last_line":5},
+            {"start":"2026-10-05T00:01:20Z","end":"2026-10-05T00:01:30Z","count":0,"first_line":null,"last_line":null},
+            {"start":"2026-10-05T00:01:30Z","end":"2026-10-05T00:01:40Z","count":0,"first_line":null,"last_line":null},
+            {"start":"2026-10-05T00:01:40Z","end":"2026-10-05T00:01:50Z","count":0,"first_line":null,"last_line":null},
+            {"start":"2026-10-05T00:01:50Z","end":"2026-10-05T00:02:00Z","count":0,"first_line":6,"last_line":6}
+        ])
+    );
+    // A preset key, from standard input, as a chart.
+    let (code, out, _) = run(rxw(dir.path())
+        .args(["timeline", "--preset", "verb", "--buckets", "3"])
+        .write_stdin(std::fs::read(&log).unwrap()));
+    assert_eq!(code, 0);
+    assert_eq!(
+        out,
+        "6 matches of preset verb, 2 buckets of 1m, 2026-10-05T00:00:00Z to 2026-10-05T00:02:00Z\n\
+         2026-10-05T00:00:00Z  4  ████████████████████████████████████████  lines 2-4\n\
+         2026-10-05T00:01:00Z  1  ██████████                                lines 5-6\n"
+    );
+    let (code, _, err) = run(rxw(dir.path()).args(["timeline"]));
+    assert_eq!(code, 2);
+    assert!(err.contains("give a PATTERN or --preset KEY"), "{err}");
+    let (code, out, _) = run(rxw(dir.path()).args(["timeline", "zzz"]).arg(&log));
+    assert_eq!(code, 1);
+    assert!(out.starts_with("0 matches of `zzz`"), "{out}");
+}

@@ -9,6 +9,7 @@ pub mod find;
 pub mod jobs;
 pub mod preset;
 pub mod style;
+pub mod timeline;
 
 use crate::error::Error;
 use crate::flavor::{Flags, Flavor};
@@ -71,6 +72,8 @@ pub enum Command {
     Parse(preset::ParseArgs),
     /// One row per job id from the protocol tags (WO, ACK, CLAIM, RESULT, …) of a log.
     Jobs(jobs::JobsArgs),
+    /// Matches per time bucket (from the lines' leading timestamps) as a bar chart.
+    Timeline(timeline::TimelineArgs),
     /// Serve the regex, regex_parse and grep_audit tools to AI agents over MCP on stdio.
     #[cfg(feature = "mcp")]
     Mcp,
@@ -250,6 +253,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Preset(a) => a.json(),
         Command::Parse(a) => a.json || a.jsonl,
         Command::Jobs(a) => a.json,
+        Command::Timeline(a) => a.json,
         #[cfg(feature = "mcp")]
         Command::Mcp => false,
     };
@@ -262,6 +266,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Preset(a) => preset::preset(&a, out, err),
         Command::Parse(a) => preset::parse(&a, out, err),
         Command::Jobs(a) => jobs::run(&a, out),
+        Command::Timeline(a) => timeline::run(&a, out, err),
         #[cfg(feature = "mcp")]
         Command::Mcp => match crate::mcp::serve_stdio() {
             Ok(()) => Ok(0),
