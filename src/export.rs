@@ -13,7 +13,6 @@ use crate::engine::{Match, MatchOptions, Regex};
 use crate::error::{Error, ErrorKind};
 use crate::presets::{Entry, Scanner};
 use serde::Serialize;
-use serde_json::{Map, Value};
 use std::borrow::Cow;
 use std::fs::File;
 use std::io::{self, BufWriter, Write};
@@ -146,6 +145,46 @@ impl Drop for AtomicFile {
     }
 }
 
+/// A match's groups, serialized as a JSON object: name (or number, for an unnamed group) to
+/// text, `null` when the group did not take part. Borrows the texts, so a huge group (a
+/// DOTALL body running to the end of a log) is escaped straight into the output, not copied.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Groups<'a>(pub Vec<(Cow<'a, str>, Option<&'a str>)>);
+
+impl<'a> Groups<'a> {
+    /// The groups of `m` (a match of `re` in `text`).
+    pub fn of(re: &'a Regex, text: &'a str, m: &Match) -> Groups<'a> {
+        Groups(
+            re.group_names()
+                .iter()
+                .enumerate()
+                .map(|(i, name)| {
+                    let label = match name {
+                        Some(n) => Cow::Borrowed(n.as_str()),
+                        None => Cow::Owned((i + 1).to_string()),
+                    };
+                    (label, m.group(text, i + 1))
+                })
+                .collect(),
+        )
+    }
+
+    fn to_json_text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+impl Serialize for Groups<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (label, text) in &self.0 {
+            map.serialize_entry(label, text)?;
+        }
+        map.end()
+    }
+}
+
 /// A record that can be written as a JSON object or a CSV row.
 pub trait Record: Serialize {
     /// The CSV header's column names.
@@ -186,7 +225,7 @@ pub struct MatchRecord<'t> {
     #[serde(rename = "match")]
     pub text: &'t str,
     /// The groups.
-    pub groups: Map<String, Value>,
+    pub groups: Groups<'t>,
 }
 
 impl Record for MatchRecord<'_> {
@@ -199,7 +238,7 @@ impl Record for MatchRecord<'_> {
             self.index.to_string().into(),
             self.end.to_string().into(),
             self.text.into(),
-            Value::Object(self.groups.clone()).to_string().into(),
+            self.groups.to_json_text().into(),
         ]
     }
 }
@@ -216,8 +255,8 @@ pub struct HitRecord<'a> {
     /// The matched text.
     #[serde(rename = "match")]
     pub text: &'a str,
-    /// The groups (see [`crate::presets::scan::groups_json`]).
-    pub groups: Map<String, Value>,
+    /// The groups (as [`crate::presets::scan::groups_json`] gives them).
+    pub groups: Groups<'a>,
 }
 
 impl<'a> HitRecord<'a> {
@@ -228,7 +267,7 @@ impl<'a> HitRecord<'a> {
             index: m.start(),
             end: m.end(),
             text: m.as_str(text),
-            groups: crate::presets::scan::groups_json(entry, text, m),
+            groups: Groups::of(&entry.regex, text, m),
         }
     }
 }
@@ -243,7 +282,7 @@ impl Record for HitRecord<'_> {
             self.index.to_string().into(),
             self.end.to_string().into(),
             self.text.into(),
-            Value::Object(self.groups.clone()).to_string().into(),
+            self.groups.to_json_text().into(),
         ]
     }
 }
@@ -359,19 +398,6 @@ impl<'t> LineCursor<'t> {
     }
 }
 
-fn regex_groups(re: &Regex, text: &str, m: &Match) -> Map<String, Value> {
-    re.group_names()
-        .iter()
-        .enumerate()
-        .map(|(i, name)| {
-            (
-                name.clone().unwrap_or_else(|| (i + 1).to_string()),
-                m.group(text, i + 1).map_or(Value::Null, Value::from),
-            )
-        })
-        .collect()
-}
-
 /// Writes every line of `text` in which a match of `re` starts, once each.
 ///
 /// # Errors
@@ -418,7 +444,7 @@ pub fn matches<W: Write>(
             index: m.start(),
             end: m.end(),
             text: m.as_str(text),
-            groups: regex_groups(re, text, &m),
+            groups: Groups::of(re, text, &m),
         })
         .map_err(write_error)?;
         n += 1;

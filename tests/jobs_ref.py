@@ -52,28 +52,32 @@ def fmt(millis):
     return text + (f".{millis % 1000:03d}Z" if millis % 1000 else "Z")
 
 
+LAST = [None]  # the time of the last stamped line
+
+
+def track(jobs, number, line):
+    if line.endswith(b"\n"):
+        line = line[:-1]
+    if line.endswith(b"\r"):
+        line = line[:-1]
+    t = stamp_millis(line)
+    if t is not None:
+        LAST[0] = t
+    for m in TAG.finditer(line):
+        tag = (m.group(1) or m.group(2)).decode()
+        job = m.group(3).decode()
+        status = None
+        if tag == "RESULT":
+            s = STATUS.match(line, m.end())
+            status = s.group(1).decode() if s else None
+        jobs.setdefault(job, []).append((tag, number, LAST[0], status))
+
+
 def main():
     jobs = {}  # insertion-ordered: first appearance
-    last = None
     with open(sys.argv[1], "rb") as f:
-        data = f.read()
-    lines = data.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()
-    for number, line in enumerate(lines, 1):
-        if line.endswith(b"\r"):
-            line = line[:-1]
-        t = stamp_millis(line)
-        if t is not None:
-            last = t
-        for m in TAG.finditer(line):
-            tag = (m.group(1) or m.group(2)).decode()
-            job = m.group(3).decode()
-            status = None
-            if tag == "RESULT":
-                s = STATUS.match(line, m.end())
-                status = s.group(1).decode() if s else None
-            jobs.setdefault(job, []).append((tag, number, last, status))
+        for number, line in enumerate(f, 1):
+            track(jobs, number, line)
     rows = []
     for job, events in jobs.items():
         results = [e for e in events if e[0] == "RESULT"]
