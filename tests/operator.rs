@@ -374,3 +374,18 @@ fn timeline_as_json_and_as_a_chart() {
     assert_eq!(code, 1);
     assert!(out.starts_with("0 matches of `zzz`"), "{out}");
 }
+
+#[test]
+fn parse_line_buffered_gives_the_same_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = generated_log(dir.path(), 20_000, 8);
+    let (_, plain, _) = run(rxw(dir.path())
+        .args(["parse", "--jsonl", "--file"])
+        .arg(&log));
+    let (code, buffered, _) = run(rxw(dir.path())
+        .args(["parse", "--jsonl", "--line-buffered", "--file"])
+        .arg(&log));
+    assert_eq!(code, 0);
+    assert!(plain.lines().count() > 100);
+    assert_eq!(plain, buffered);
+}

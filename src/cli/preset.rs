@@ -102,6 +102,10 @@ pub struct ParseArgs {
     /// hits are found.
     #[arg(long, conflicts_with_all = ["count", "csv"])]
     pub jsonl: bool,
+    /// With --jsonl or --csv: flush after every hit (default: at least every 100 ms while hits
+    /// come, and at the end).
+    #[arg(long)]
+    pub line_buffered: bool,
     /// Stream CSV: `key,index,end,match,groups` (groups as a JSON object), with a header.
     #[arg(long, conflicts_with = "count")]
     pub csv: bool,
@@ -137,8 +141,9 @@ impl PresetArgs {
 }
 
 /// `rxw parse --jsonl | --csv | --output FILE`: hits as records, streamed to standard output
-/// (flushed at least every 100 ms while hits come, so a pipeline sees them as they are
-/// found) or written atomically to the file. Returns the number of hits.
+/// (flushed after every hit with `--line-buffered`, else at least every 100 ms while hits
+/// come, so a pipeline sees them as they are found without a write per hit) or written
+/// atomically to the file. Returns the number of hits.
 fn export_hits(
     a: &ParseArgs,
     scanner: &Scanner<'_>,
@@ -163,7 +168,7 @@ fn export_hits(
         let hit = hit?;
         w.write(&HitRecord::new(hit.entry, text, &hit.m))?;
         n += 1;
-        if last_flush.elapsed() >= std::time::Duration::from_millis(100) {
+        if a.line_buffered || last_flush.elapsed() >= std::time::Duration::from_millis(100) {
             w.get_mut().flush()?;
             last_flush = std::time::Instant::now();
         }
