@@ -8,6 +8,11 @@
 //! returns data (spans and groups), never text for a terminal; the front ends (CLI and TUI,
 //! behind the `app` feature) render it. Errors are one type, [`Error`], carrying a kind and
 //! the span they point at, so the CLI can draw a caret and the TUI an underline.
+//!
+//! For operators reading fleet logs: [`jobs`] builds one row per job id from the protocol
+//! tags, streaming the log line by line ([`lines`]); [`timeline`] counts matches per time
+//! bucket from the lines' stamps ([`timestamp`]); [`export`] writes lines, matches and preset
+//! hits as JSON Lines or CSV into a file that appears whole or not at all.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
