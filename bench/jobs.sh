@@ -23,15 +23,15 @@ cargo build --release --quiet
 RXW=target/release/rxw
 echo "input: $LOG ($(wc -c < "$LOG") bytes, $(wc -l < "$LOG") lines)"
 
-# best_of3 NAME COMMAND...: runs the command three times under /usr/bin/time, keeps the best
-# wall and CPU times and the peak RSS of the best run; the command's stdout goes to
-# target/bench/NAME.out.
+# best_of3 TAG NAME COMMAND...: runs the command three times under /usr/bin/time, keeps the
+# best wall and CPU times and the peak RSS of the best run; the command's stdout goes to
+# target/bench/TAG.out.
 best_of3() {
-  local name=$1; shift
+  local tag=$1 name=$2; shift 2
   local best="" best_cpu="" rss=""
   for _ in 1 2 3; do
-    /usr/bin/time -f "%e %U %S %M" -o "target/bench/$name.time" "$@" > "target/bench/$name.out"
-    read -r wall user sys kb < "target/bench/$name.time"
+    /usr/bin/time -f "%e %U %S %M" -o "target/bench/$tag.time" "$@" > "target/bench/$tag.out"
+    read -r wall user sys kb < "target/bench/$tag.time"
     cpu=$(echo "$user + $sys" | bc -l)
     if [ -z "$best" ] || [ "$(echo "$wall < $best" | bc -l)" = 1 ]; then best=$wall; rss=$kb; fi
     if [ -z "$best_cpu" ] || [ "$(echo "$cpu < $best_cpu" | bc -l)" = 1 ]; then best_cpu=$cpu; fi
@@ -40,11 +40,11 @@ best_of3() {
 }
 
 printf "%-34s %8s %8s %11s\n" "" "wall s" "cpu s" "peak RSS"
-best_of3 "rxw jobs --json" "$RXW" jobs --json "$LOG"
-echo "  $(grep -c '' target/bench/"rxw jobs --json".out) jobs"
+best_of3 jobs "rxw jobs --json" "$RXW" jobs --json "$LOG"
+echo "  $(grep -c '' target/bench/jobs.out) jobs"
 # The pipeline as a user runs it: rxw writes JSON Lines into a pipe that wc reads.
-best_of3 "rxw parse --jsonl | wc -l" bash -c "'$RXW' parse --jsonl --file '$LOG' | wc -l"
-echo "  $(cat target/bench/"rxw parse --jsonl | wc -l".out) hits"
+best_of3 parse "rxw parse --jsonl | wc -l" bash -c "'$RXW' parse --jsonl --file '$LOG' | wc -l"
+echo "  $(cat target/bench/parse.out) hits"
 
 if [ "${REF:-0}" = 1 ]; then
   /usr/bin/time -f "%e %U %S %M" -o target/bench/ref.time python3 tests/jobs_ref.py "$LOG" > target/bench/ref.json
@@ -52,7 +52,7 @@ if [ "${REF:-0}" = 1 ]; then
   printf "%-34s %8.2f %8.2f %8d MB\n" "Python reference (tests/jobs_ref.py)" "$wall" "$(echo "$user + $sys" | bc -l)" "$((kb / 1024))"
   python3 - <<'PY'
 import json, sys
-ours = json.load(open("target/bench/rxw jobs --json.out"))
+ours = json.load(open("target/bench/jobs.out"))
 ref = json.load(open("target/bench/ref.json"))
 same = ours == ref
 print(f"tables agree: {same} ({len(ours)} jobs)")
