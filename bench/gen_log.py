@@ -10,10 +10,18 @@ not count as v4) and chatter in several scripts come in between. About one line 
 a near-miss that a careless pattern would take: lower-case tags, a [RESULT] without an id,
 13-digit hex runs, swarm tags without a slot, and so on.
 
+With --lifecycles, several conversations are in flight at once and their lines interleave,
+as in a real fleet log: a job's WO, ACK, CLAIM, NUDGE and RESULT lines are spread among other
+jobs' lines, acknowledgements come as `[ACK:id]` or `[ACK id]`, some jobs are claimed and never
+resolved, some are resolved twice, and stamps run forward across days. Without it the output
+is the same as before the option existed.
+
 Only the standard library; the same arguments always give the same bytes (Python 3.8+).
 """
 import argparse
+import datetime
 import random
+import re
 import sys
 
 AGENTS = ["super", "646", "pip", "ml-7", "loopd", "harvester", "box", "audit_2", "qa-east"]
@@ -126,13 +134,82 @@ class Gen:
         return lines
 
 
+STAMP = re.compile(r"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ ")
+EPOCH = datetime.datetime(2026, 10, 5, tzinfo=datetime.timezone.utc)
+
+
+class Lifecycles:
+    """Interleaves the conversations of Gen, with the lifecycle variants described above."""
+
+    def __init__(self, seed):
+        self.g = Gen(seed)
+        self.r = random.Random(seed + 1_000_003)
+        self.clock = 0
+        self.live = []
+
+    def variant(self, lines):
+        r = self.r
+        out = []
+        wid = None
+        for line in lines:
+            m = re.search(r"\[WO:([0-9a-f]+)\]", line)
+            if m:
+                wid = m.group(1)
+            if "[ACK:" in line and r.random() < 0.3:
+                line = line.replace("[ACK:", "[ACK ", 1)
+            out.append(line)
+        if wid is None:
+            return out
+        k = r.random()
+        ends = [i for i, l in enumerate(out) if re.search(r"\[(RESULT|DECLINE|NO-ACTION) " + wid + r"\]", l)]
+        if k < 0.08 and ends:
+            # Claimed, never resolved.
+            del out[ends[0]]
+        elif k < 0.14 and ends:
+            out.append(f"[RESULT {wid}] {r.choice(['OK', 'FAIL', 'ERROR'])} second report")
+        elif k < 0.18:
+            out.append(f"[NUDGE {wid}] [nudge 2/3] Deadline {r.randint(0, 23)}:{r.randint(0, 59):02d}: any news?")
+        return out
+
+    def stamp(self):
+        self.clock += self.r.randint(1, 20)
+        t = EPOCH + datetime.timedelta(seconds=self.clock)
+        return t.strftime("%Y-%m-%dT%H:%M:%SZ ")
+
+    def line(self):
+        while len(self.live) < 4:
+            self.live.append(self.variant(self.g.conversation()))
+        conv = self.r.choice(self.live)
+        line = conv.pop(0)
+        if not conv:
+            self.live.remove(conv)
+        # Re-stamp the lines that had a stamp, so time runs forward in the interleaved log.
+        if STAMP.match(line):
+            line = self.stamp() + line[21:]
+        return line
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bytes", type=int, default=1_000_000, help="size of the log, in bytes (cut at a line end at or past it)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--lifecycles", action="store_true", help="interleave job lifecycles (see above)")
     a = ap.parse_args()
-    g = Gen(a.seed)
     out = sys.stdout.buffer
+    if a.lifecycles:
+        lc = Lifecycles(a.seed)
+        written = 0
+        chunk = []
+        while written < a.bytes:
+            block = (lc.line() + "\n").encode("utf-8")
+            chunk.append(block)
+            written += len(block)
+            if len(chunk) >= 8192:
+                out.write(b"".join(chunk))
+                chunk.clear()
+        out.write(b"".join(chunk))
+        return
+    g = Gen(a.seed)
     written = 0
     chunk = []
     while written < a.bytes:

@@ -8,6 +8,11 @@
 //! returns data (spans and groups), never text for a terminal; the front ends (CLI and TUI,
 //! behind the `app` feature) render it. Errors are one type, [`Error`], carrying a kind and
 //! the span they point at, so the CLI can draw a caret and the TUI an underline.
+//!
+//! For operators reading fleet logs: [`jobs`] builds one row per job id from the protocol
+//! tags, streaming the log line by line ([`lines`]); [`timeline`] counts matches per time
+//! bucket from the lines' stamps ([`timestamp`]); [`export`] writes lines, matches and preset
+//! hits as JSON Lines or CSV into a file that appears whole or not at all.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -15,13 +20,18 @@ pub mod audit;
 pub mod codegen;
 pub mod engine;
 pub mod error;
+pub mod export;
 pub mod flavor;
 pub mod generate;
 pub mod highlight;
 pub mod input;
+pub mod jobs;
+pub mod lines;
 pub mod presets;
 pub mod syntax;
 pub mod testcases;
+pub mod timeline;
+pub mod timestamp;
 pub mod tool;
 pub mod wire;
 pub mod workbench;

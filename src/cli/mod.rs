@@ -8,8 +8,10 @@ pub mod debug;
 pub mod code;
 pub mod explain;
 pub mod find;
+pub mod jobs;
 pub mod preset;
 pub mod style;
+pub mod timeline;
 
 use crate::error::Error;
 use crate::flavor::{Flags, Flavor};
@@ -80,6 +82,10 @@ pub enum Command {
     Generate(code::GenerateArgs),
     /// Run a tests file (exit 0 all pass, 1 a failure, 2 an error), or export it.
     Tests(code::TestsArgs),
+    /// One row per job id from the protocol tags (WO, ACK, CLAIM, RESULT, …) of a log.
+    Jobs(jobs::JobsArgs),
+    /// Matches per time bucket (from the lines' leading timestamps) as a bar chart.
+    Timeline(timeline::TimelineArgs),
     /// Serve the regex, regex_parse and grep_audit tools to AI agents over MCP on stdio.
     #[cfg(feature = "mcp")]
     Mcp,
@@ -337,8 +343,10 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Debug(a) => a.json,
         Command::Audit(a) => a.format == audit::AuditFormat::Json,
         Command::Preset(a) => a.json(),
-        Command::Parse(a) => a.json,
+        Command::Parse(a) => a.json || a.jsonl,
         Command::Code(_) | Command::Generate(_) | Command::Tests(_) => false,
+        Command::Jobs(a) => a.json,
+        Command::Timeline(a) => a.json,
         #[cfg(feature = "mcp")]
         Command::Mcp => false,
         Command::Completions { .. } | Command::Man { .. } => false,
@@ -355,6 +363,8 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Code(a) => code::code(&a, out),
         Command::Generate(a) => code::generate(&a, out),
         Command::Tests(a) => code::tests(&a, out),
+        Command::Jobs(a) => jobs::run(&a, out),
+        Command::Timeline(a) => timeline::run(&a, out, err),
         #[cfg(feature = "mcp")]
         Command::Mcp => match crate::mcp::serve_stdio() {
             Ok(()) => Ok(0),

@@ -1,0 +1,161 @@
+//! `rxw timeline PATTERN|--preset KEY [FILE]`: matches per time bucket as a bar chart.
+
+use super::preset::{RegistryArgs, load};
+use super::{CliError, Outcome, flags_for, parse_flavor};
+use crate::flavor::Flavor;
+use crate::input::Text;
+use crate::timeline::{self, Timeline};
+use crate::{Regex, timestamp};
+use clap::Args;
+use std::io::{self, Write};
+
+/// `rxw timeline`.
+#[derive(Debug, Args)]
+pub struct TimelineArgs {
+    /// PATTERN then FILE; with --preset, FILE only (default: standard input).
+    #[arg(value_name = "PATTERN|FILE", num_args = 0..=2)]
+    pub args: Vec<String>,
+    /// Count the matches of this preset instead of a pattern.
+    #[arg(long, value_name = "KEY")]
+    pub preset: Option<String>,
+    /// The dialect of the pattern.
+    #[arg(long, default_value = "rust", value_parser = parse_flavor)]
+    pub flavor: Flavor,
+    /// Flag letters of the pattern.
+    #[arg(long, default_value = "")]
+    pub flags: String,
+    /// At most about this many buckets (the width is 1s, 10s, 1m, 10m, 1h or 1d).
+    #[arg(long, value_name = "N", default_value_t = 60)]
+    pub buckets: usize,
+    /// Print JSON: `[{"start","end","count","first_line","last_line"}]`.
+    #[arg(long)]
+    pub json: bool,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub registries: RegistryArgs,
+}
+
+/// Runs `rxw timeline`: exit 0 when something matched, 1 when nothing did.
+pub fn run(a: &TimelineArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
+    let catalog;
+    let own;
+    let (regex, file, what): (&Regex, _, _) = match &a.preset {
+        Some(key) => {
+            if a.args.len() > 1 {
+                writeln!(err, "rxw: timeline: with --preset, give at most a FILE")?;
+                return Ok(2);
+            }
+            catalog = load(&a.registries, err)?.catalog;
+            let entry = catalog.require(key)?;
+            (entry.regex()?, a.args.first(), format!("preset {key}"))
+        }
+        None => {
+            let Some(pattern) = a.args.first() else {
+                writeln!(err, "rxw: timeline: give a PATTERN or --preset KEY")?;
+                return Ok(2);
+            };
+            let flags = flags_for(&a.flags, a.flavor)?;
+            own = Regex::new(pattern, a.flavor, flags)?;
+            (&own, a.args.get(1), format!("`{pattern}`"))
+        }
+    };
+    let text = match file {
+        Some(path) => Text::from_path(std::path::Path::new(path))?,
+        None => Text::from_reader(io::stdin().lock())?,
+    };
+    if let Some(w) = text.warning() {
+        writeln!(err, "rxw: warning: {w}")?;
+    }
+    let t = timeline::timeline(text.as_str(), regex, a.buckets)?;
+    if t.untimed_matches > 0 {
+        writeln!(
+            err,
+            "rxw: note: {} match{} before the first timestamped line, not in any bucket",
+            t.untimed_matches,
+            if t.untimed_matches == 1 { "" } else { "es" }
+        )?;
+    }
+    let mut out = io::BufWriter::new(out);
+    if a.json {
+        let buckets: Vec<_> = t.buckets.iter().map(|b| b.wire()).collect();
+        serde_json::to_writer(&mut out, &buckets).map_err(io::Error::from)?;
+        writeln!(out)?;
+    } else {
+        chart(&t, &what, &mut out)?;
+    }
+    out.flush()?;
+    Ok(if t.matches > 0 { 0 } else { 1 })
+}
+
+/// Columns of the longest bar.
+const BAR: usize = 40;
+
+/// A horizontal bar `value / max` of [`BAR`] columns, in eighths of a block.
+fn bar(value: usize, max: usize) -> String {
+    const PARTS: [char; 8] = [' ', '▏', '▎', '▍', '▌', '▋', '▊', '▉'];
+    if max == 0 || value == 0 {
+        return String::new();
+    }
+    let eighths = (value * BAR * 8).div_ceil(max);
+    let mut s = "█".repeat(eighths / 8);
+    if !eighths.is_multiple_of(8) {
+        s.push(PARTS[eighths % 8]);
+    }
+    s
+}
+
+fn chart(t: &Timeline, what: &str, out: &mut dyn Write) -> Result<(), CliError> {
+    let Some(first) = t.buckets.first() else {
+        writeln!(
+            out,
+            "{} match{} of {what}; no line has a timestamp",
+            t.matches,
+            if t.matches == 1 { "" } else { "es" }
+        )?;
+        return Ok(());
+    };
+    let last = t.buckets[t.buckets.len() - 1];
+    writeln!(
+        out,
+        "{} match{} of {what}, {} buckets of {}, {} to {}",
+        t.matches,
+        if t.matches == 1 { "" } else { "es" },
+        t.buckets.len(),
+        timeline::width_label(t.width_ms),
+        timestamp::format_utc(first.start),
+        timestamp::format_utc(last.end)
+    )?;
+    let max = t.buckets.iter().map(|b| b.count).max().unwrap_or(0);
+    let count_width = max.to_string().len();
+    for b in &t.buckets {
+        let lines = match b.lines {
+            Some((f, l)) if f == l => format!("line {f}"),
+            Some((f, l)) => format!("lines {f}-{l}"),
+            None => String::new(),
+        };
+        let text = format!(
+            "{}  {:>count_width$}  {:<width$}  {lines}",
+            timestamp::format_utc(b.start),
+            b.count,
+            bar(b.count, max),
+            width = BAR
+        );
+        writeln!(out, "{}", text.trim_end())?;
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bars_in_eighths() {
+        assert_eq!(bar(0, 10), "");
+        assert_eq!(bar(10, 10), "█".repeat(BAR));
+        assert_eq!(bar(5, 10), "█".repeat(BAR / 2));
+        assert_eq!(bar(1, 320), "▏");
+        assert_eq!(bar(3, 320), "▍");
+        assert_eq!(bar(1, 1000), "▏");
+    }
+}

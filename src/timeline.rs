@@ -1,0 +1,347 @@
+//! The timeline: matches per time bucket, from the lines' leading timestamps.
+//!
+//! Each line has a time: its own leading stamp ([`crate::timestamp`]), else the last stamped
+//! line's; lines before the first stamp have none, and their matches are counted apart
+//! ([`Timeline::untimed_matches`]). A match belongs to the line where it starts. Buckets are
+//! aligned to multiples of their width since the epoch; the width is the smallest of 1s, 10s,
+//! 1m, 10m, 1h, 1d that covers the log's time range in at most `max_buckets` buckets (1d when
+//! none does). Every bucket between the first and the last is listed, empty ones too, each
+//! with the range of lines whose time falls in it, so a front end can jump there.
+//!
+//! One pass over the text: counts are kept per bucket of the current width, and the width is
+//! raised (buckets merged, which is exact since each width divides the next) whenever more
+//! than a few thousand buckets are live, so memory stays small whatever the log's span.
+
+use crate::engine::{MatchOptions, Regex};
+use crate::error::Error;
+use crate::timestamp;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// The bucket widths, in milliseconds, smallest first.
+pub const WIDTHS_MS: [i64; 6] = [1_000, 10_000, 60_000, 600_000, 3_600_000, 86_400_000];
+
+/// Live buckets past which the pass switches to the next width.
+const LIVE_BUCKETS: usize = 4096;
+
+/// One bucket: `[start, end)` in milliseconds since the epoch.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bucket {
+    /// Start, inclusive.
+    pub start: i64,
+    /// End, exclusive.
+    pub end: i64,
+    /// Matches that start on a line whose time falls here.
+    pub count: usize,
+    /// The first and last line (from 1) whose time falls here; `None` when no line does.
+    pub lines: Option<(u64, u64)>,
+}
+
+impl Bucket {
+    /// The bucket as JSON: `{"start","end","count","first_line","last_line"}`, times as
+    /// RFC 3339 UTC text.
+    pub fn wire(&self) -> BucketJson {
+        BucketJson {
+            start: timestamp::format_utc(self.start),
+            end: timestamp::format_utc(self.end),
+            count: self.count,
+            first_line: self.lines.map(|l| l.0),
+            last_line: self.lines.map(|l| l.1),
+        }
+    }
+}
+
+/// A bucket as `rxw timeline --json` prints it.
+#[derive(Debug, Serialize)]
+pub struct BucketJson {
+    /// Start, inclusive.
+    pub start: String,
+    /// End, exclusive.
+    pub end: String,
+    /// Matches.
+    pub count: usize,
+    /// First line in the bucket, or `null`.
+    pub first_line: Option<u64>,
+    /// Last line in the bucket, or `null`.
+    pub last_line: Option<u64>,
+}
+
+/// Matches per time bucket.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Timeline {
+    /// The bucket width in milliseconds (one of [`WIDTHS_MS`]).
+    pub width_ms: i64,
+    /// Every bucket from the first timed line's to the last's, in time order.
+    pub buckets: Vec<Bucket>,
+    /// All matches, timed or not.
+    pub matches: usize,
+    /// Matches on lines before the first stamp.
+    pub untimed_matches: usize,
+}
+
+/// The width as text: `1s`, `10s`, `1m`, `10m`, `1h`, `1d`.
+pub fn width_label(width_ms: i64) -> String {
+    match width_ms {
+        w if w % 86_400_000 == 0 => format!("{}d", w / 86_400_000),
+        w if w % 3_600_000 == 0 => format!("{}h", w / 3_600_000),
+        w if w % 60_000 == 0 => format!("{}m", w / 60_000),
+        w => format!("{}s", w / 1000),
+    }
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Tally {
+    count: usize,
+    first_line: u64,
+    last_line: u64,
+}
+
+impl Tally {
+    fn merge(&mut self, other: Tally) {
+        self.count += other.count;
+        self.first_line = self.first_line.min(other.first_line);
+        self.last_line = self.last_line.max(other.last_line);
+    }
+}
+
+/// Tallies per bucket of a width that grows as needed.
+struct Tallies {
+    level: usize,
+    map: BTreeMap<i64, Tally>,
+    /// The bucket being filled, flushed into `map` when a line falls elsewhere (consecutive
+    /// lines mostly share a bucket, so the map is seldom touched).
+    current: Option<(i64, Tally)>,
+}
+
+impl Tallies {
+    fn add(&mut self, time: i64, line: u64, matches: usize) {
+        let width = WIDTHS_MS[self.level];
+        let key = time.div_euclid(width) * width;
+        let tally = Tally {
+            count: matches,
+            first_line: line,
+            last_line: line,
+        };
+        match &mut self.current {
+            Some((k, t)) if *k == key => t.merge(tally),
+            _ => {
+                self.flush();
+                self.current = Some((key, tally));
+            }
+        }
+    }
+
+    fn flush(&mut self) {
+        if let Some((key, tally)) = self.current.take() {
+            self.map
+                .entry(key)
+                .and_modify(|t| t.merge(tally))
+                .or_insert(tally);
+            while self.map.len() > LIVE_BUCKETS && self.level + 1 < WIDTHS_MS.len() {
+                self.coarsen(self.level + 1);
+            }
+        }
+    }
+
+    fn coarsen(&mut self, level: usize) {
+        let width = WIDTHS_MS[level];
+        let mut merged: BTreeMap<i64, Tally> = BTreeMap::new();
+        for (key, tally) in std::mem::take(&mut self.map) {
+            merged
+                .entry(key.div_euclid(width) * width)
+                .and_modify(|t| t.merge(tally))
+                .or_insert(tally);
+        }
+        self.map = merged;
+        self.level = level;
+    }
+}
+
+/// The timeline of `re`'s matches in `text`, in at most about `max_buckets` buckets.
+///
+/// # Errors
+/// A matching error (a backtrack budget exhausted).
+pub fn timeline(text: &str, re: &Regex, max_buckets: usize) -> Result<Timeline, Error> {
+    let bytes = text.as_bytes();
+    let mut found = re.matches(text, MatchOptions::bounds_only()).peekable();
+    let mut tallies = Tallies {
+        level: 0,
+        map: BTreeMap::new(),
+        current: None,
+    };
+    let (mut matches, mut untimed) = (0usize, 0usize);
+    let mut time: Option<i64> = None;
+    let mut start = 0usize;
+    let mut line = 0u64;
+    loop {
+        line += 1;
+        let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |k| start + k);
+        if let Some(stamp) = timestamp::leading(&bytes[start..end]) {
+            time = Some(stamp.millis);
+        }
+        // The last line (a final newline ends it, it starts no empty line) also takes
+        // matches at the very end of the text.
+        let last = end + 1 >= bytes.len();
+        let next = if last { usize::MAX } else { end + 1 };
+        let mut on_line = 0;
+        while let Some(m) = found.next_if(|m| m.as_ref().map_or(true, |m| m.start() < next)) {
+            m?;
+            on_line += 1;
+        }
+        matches += on_line;
+        match time {
+            Some(t) => tallies.add(t, line, on_line),
+            None => untimed += on_line,
+        }
+        if last {
+            break;
+        }
+        start = end + 1;
+    }
+    tallies.flush();
+    let buckets = finish(tallies, max_buckets.max(1));
+    Ok(Timeline {
+        width_ms: buckets.0,
+        buckets: buckets.1,
+        matches,
+        untimed_matches: untimed,
+    })
+}
+
+/// Picks the final width, merges into it and fills the gaps.
+fn finish(mut tallies: Tallies, max_buckets: usize) -> (i64, Vec<Bucket>) {
+    let (Some(&lo), Some(&hi)) = (tallies.map.keys().next(), tallies.map.keys().next_back()) else {
+        return (WIDTHS_MS[tallies.level], Vec::new());
+    };
+    let level = (tallies.level..WIDTHS_MS.len())
+        .find(|&l| {
+            let w = WIDTHS_MS[l];
+            (hi.div_euclid(w) - lo.div_euclid(w) + 1) as usize <= max_buckets
+        })
+        .unwrap_or(WIDTHS_MS.len() - 1);
+    if level != tallies.level {
+        tallies.coarsen(level);
+    }
+    let width = WIDTHS_MS[level];
+    let first = lo.div_euclid(width) * width;
+    let last = hi.div_euclid(width) * width;
+    let mut buckets = Vec::new();
+    let mut key = first;
+    while key <= last {
+        let tally = tallies.map.get(&key);
+        buckets.push(Bucket {
+            start: key,
+            end: key + width,
+            count: tally.map_or(0, |t| t.count),
+            lines: tally.map(|t| (t.first_line, t.last_line)),
+        });
+        key += width;
+    }
+    (width, buckets)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flavor::{Flags, Flavor};
+
+    fn re(p: &str) -> Regex {
+        Regex::new(p, Flavor::Python, Flags::default()).unwrap()
+    }
+
+    fn stamp(t: &str) -> i64 {
+        timestamp::leading(t.as_bytes()).unwrap().millis
+    }
+
+    #[test]
+    fn buckets_count_matches_and_keep_line_ranges() {
+        let text = "[CLAIM early] before the first stamp\n\
+                    2026-10-05T00:00:05Z a: [CLAIM x] [CLAIM y]\n\
+                    no stamp, inherits 00:00:05 [CLAIM z]\n\
+                    2026-10-05T00:00:25Z a: nothing\n\
+                    2026-10-05T00:00:41Z a: [CLAIM w]";
+        let t = timeline(text, &re(r"\[CLAIM \w+\]"), 60).unwrap();
+        assert_eq!(t.width_ms, 1_000);
+        assert_eq!((t.matches, t.untimed_matches), (5, 1));
+        assert_eq!(t.buckets.len(), 37);
+        let b = t.buckets[0];
+        assert_eq!(b.start, stamp("2026-10-05T00:00:05Z"));
+        assert_eq!((b.count, b.lines), (3, Some((2, 3))));
+        assert_eq!((t.buckets[1].count, t.buckets[1].lines), (0, None));
+        assert_eq!(
+            (t.buckets[20].count, t.buckets[20].lines),
+            (0, Some((4, 4)))
+        );
+        assert_eq!(
+            (t.buckets[36].count, t.buckets[36].lines),
+            (1, Some((5, 5)))
+        );
+        let t = timeline(text, &re(r"\[CLAIM \w+\]"), 10).unwrap();
+        assert_eq!(t.width_ms, 10_000);
+        assert_eq!(
+            t.buckets.iter().map(|b| b.count).collect::<Vec<_>>(),
+            [3, 0, 0, 0, 1]
+        );
+        assert_eq!(
+            serde_json::to_value(t.buckets[0].wire()).unwrap(),
+            serde_json::json!({"start":"2026-10-05T00:00:00Z","end":"2026-10-05T00:00:10Z",
+                               "count":3,"first_line":2,"last_line":3})
+        );
+    }
+
+    #[test]
+    fn the_width_follows_the_span() {
+        let pick = |span_s: i64| {
+            let text = format!(
+                "{} x\n{} x\n",
+                timestamp::format_utc(0),
+                timestamp::format_utc(span_s * 1000)
+            );
+            width_label(timeline(&text, &re("x"), 60).unwrap().width_ms)
+        };
+        assert_eq!(pick(0), "1s");
+        assert_eq!(pick(59), "1s");
+        assert_eq!(pick(60), "10s");
+        assert_eq!(pick(599), "10s");
+        assert_eq!(pick(3000), "1m");
+        assert_eq!(pick(30_000), "10m");
+        assert_eq!(pick(200_000), "1h");
+        assert_eq!(pick(86_400 * 30), "1d");
+        assert_eq!(pick(86_400 * 400), "1d");
+    }
+
+    #[test]
+    fn a_long_log_coarsens_as_it_goes_and_stays_exact() {
+        // One stamped line every 7 s for 3 days: far more live 1 s buckets than allowed.
+        let mut text = String::new();
+        let mut expected_per_hour = vec![0usize; 72];
+        for k in 0..(3 * 86_400 / 7) {
+            let t = k * 7;
+            let hit = k % 3 == 0;
+            text.push_str(&timestamp::format_utc(t * 1000));
+            text.push_str(if hit { " [CLAIM a]\n" } else { " idle\n" });
+            if hit {
+                expected_per_hour[(t / 3600) as usize] += 1;
+            }
+        }
+        let t = timeline(&text, &re(r"\[CLAIM"), 100).unwrap();
+        assert_eq!(t.width_ms, 3_600_000);
+        assert_eq!(
+            t.buckets.iter().map(|b| b.count).collect::<Vec<_>>(),
+            expected_per_hour
+        );
+        assert_eq!(t.buckets[1].lines, Some((516, 1029)));
+    }
+
+    #[test]
+    fn empty_and_unstamped_texts() {
+        let t = timeline("", &re("x"), 60).unwrap();
+        assert!(t.buckets.is_empty());
+        let t = timeline("x\nx\n", &re("x"), 60).unwrap();
+        assert!(t.buckets.is_empty());
+        assert_eq!((t.matches, t.untimed_matches), (2, 2));
+        // An empty match at the very end belongs to the last line.
+        let t = timeline("2026-10-05T00:00:00Z\n", &re("$"), 60).unwrap();
+        assert_eq!((t.matches, t.buckets[0].count), (2, 2));
+    }
+}
