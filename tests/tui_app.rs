@@ -658,7 +658,7 @@ fn a_corrupt_session_is_moved_aside_and_the_start_says_so_once() {
 fn debug_tab_steps_through_the_selected_match_with_keys() {
     let mut app = screens::demo(120, 34);
     app.select_match(0);
-    key(&mut app, KeyCode::Char('7'), KeyModifiers::ALT);
+    key(&mut app, KeyCode::Char('8'), KeyModifiers::ALT);
     assert_eq!(app.tab, ResultTab::Debug);
     let n = app.debug.len();
     assert!(n > 5, "a trace is recorded when the tab shows");

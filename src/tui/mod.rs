@@ -7,8 +7,8 @@
 pub mod action;
 pub mod app;
 pub mod clipboard;
-pub mod debug;
 pub mod code;
+pub mod debug;
 pub mod layout;
 pub mod panes;
 pub mod popups;

@@ -27,8 +27,14 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
         let loc = format!("{}:{}", line + 1, col + 1);
         let prefix = format!("{:>idx_w$}  {:<10} ", i + 1, loc);
         let room = (area.width as usize).saturating_sub(prefix.chars().count());
+        // Spans can be a scan behind the text (an edit just shortened it): clamp both ends.
+        let len = input.text().len();
+        let mut s = s.min(len);
+        while !input.text().is_char_boundary(s) {
+            s -= 1;
+        }
         let end = e.min(s + 4 * room.max(1) + 4);
-        let mut end = end.min(input.text().len());
+        let mut end = end.min(len).max(s);
         while !input.text().is_char_boundary(end) {
             end -= 1;
         }

@@ -70,7 +70,7 @@ mod unit {
 
     #[test]
     fn clicks_land_on_the_tab_drawn_there() {
-        let area = Rect::new(10, 0, 80, 1);
+        let area = Rect::new(10, 0, 120, 1);
         assert_eq!(tab_at(area, 10), Some(ResultTab::Matches));
         assert_eq!(tab_at(area, 10 + 12), Some(ResultTab::Groups));
         assert_eq!(tab_at(area, 9), None);
