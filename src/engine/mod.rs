@@ -11,7 +11,7 @@
 pub mod limits;
 pub mod replace;
 pub mod trace;
-pub mod translate;
+mod translate;
 pub mod vm;
 
 use crate::error::{Error, ErrorKind};
@@ -346,6 +346,32 @@ impl Regex {
                 },
             )),
             Program::Matcher(_) => None,
+        }
+    }
+
+    /// The pattern in the `regex` crate's dialect that gives this flavor's answer on every
+    /// text, when there is one (callers that drive `regex-automata` directly, such as the
+    /// presets' anchored counting, take it from here instead of translating themselves).
+    /// `None` when the pattern needs the matcher, and for JavaScript (whose code-unit rule
+    /// depends on the text).
+    pub fn exact_linear_pattern(&self) -> Option<String> {
+        match self.flavor {
+            Flavor::Js => None,
+            Flavor::Rust => {
+                let letters = self.flags.letters(Flavor::Rust);
+                Some(if letters.is_empty() {
+                    self.pattern.clone()
+                } else {
+                    format!("(?{letters}){}", self.pattern)
+                })
+            }
+            Flavor::Python => {
+                if self.needs_matcher {
+                    return None;
+                }
+                let t = translate(&self.ast, &self.pattern, Flavor::Python, Assume::NOTHING).ok()?;
+                (!t.needs_backtracking && t.iteration_groups.is_empty()).then_some(t.pattern)
+            }
         }
     }
 

@@ -34,12 +34,10 @@
 //! Every shortcut is checked against the plain per-preset iteration in the tests.
 
 use super::model::Entry;
-use crate::engine::translate::{Assume, translate};
 use crate::engine::{EngineKind, Match, MatchOptions, Matches, Regex};
 use crate::error::Error;
 use crate::flavor::Flavor;
 use crate::syntax::ast::{AnchorKind, ClassItem, Greed, GroupKind, Node, NodeKind};
-use crate::syntax::parse::parse;
 use aho_corasick::{AhoCorasick, MatchKind};
 use regex_automata::dfa::Automaton;
 use std::sync::OnceLock;
@@ -584,21 +582,7 @@ impl Scanner<'_> {
 /// JavaScript, left to the engine, which checks inputs JavaScript would see as UTF-16 code
 /// units.
 fn exact_pattern(re: &Regex) -> Option<String> {
-    match re.flavor() {
-        Flavor::Js => None,
-        Flavor::Rust => {
-            let letters = re.flags().letters(Flavor::Rust);
-            Some(if letters.is_empty() {
-                re.pattern().to_string()
-            } else {
-                format!("(?{letters}){}", re.pattern())
-            })
-        }
-        Flavor::Python => {
-            let t = translate(re.ast(), re.pattern(), Flavor::Python, Assume::NOTHING).ok()?;
-            (!t.needs_backtracking).then_some(t.pattern)
-        }
-    }
+    re.exact_linear_pattern()
 }
 
 /// The exact (text-independent) program of a linear-time pattern, for anchored searches
@@ -775,16 +759,13 @@ fn trailing_lookahead(re: &Regex) -> Option<Rewrite> {
         return None;
     }
     let tail_src = format!("(?:{y})");
-    let tail_ast = parse(&tail_src, re.flavor(), re.ast().flags).ok()?;
-    if !tail_ast.groups.is_empty() {
+    let tail_re = Regex::new(&tail_src, re.flavor(), re.ast().flags).ok()?;
+    if tail_re.group_count() != 0 {
         return None;
     }
-    let t = translate(&tail_ast, &tail_src, re.flavor(), Assume::NOTHING).ok()?;
-    if t.needs_backtracking {
-        return None;
-    }
+    let tail_pattern = tail_re.exact_linear_pattern()?;
     // A small dense DFA: the cut tries a handful of positions per match, each must be cheap.
-    let tail = regex_automata::dfa::dense::DFA::new(&t.pattern).ok()?;
+    let tail = regex_automata::dfa::dense::DFA::new(&tail_pattern).ok()?;
     Some(Rewrite {
         regex,
         tail,
