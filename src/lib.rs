@@ -2,9 +2,10 @@
 //!
 //! The design in a paragraph: a pattern is parsed once, per flavor (Rust, Python `re`,
 //! JavaScript `RegExp`), into a tree that keeps the byte span of every node
-//! ([`syntax`]). That tree feeds everything else: translation into the dialect of the
-//! `regex` / `fancy-regex` engines with the flavor's meaning made explicit ([`engine`]),
-//! the explain tree and lints, pattern colouring, presets and the audit matrix. The engine
+//! ([`syntax`], the `rxw-syntax` crate). That tree feeds everything else: the engine
+//! ([`engine`], the `rxw-engine` crate), which runs a pattern on the `regex` crate wherever that
+//! provably gives the flavor's answer and on rxw's own backtracking matcher otherwise, the
+//! explain tree and lints, pattern colouring, presets and the audit matrix. The engine
 //! returns data (spans and groups), never text for a terminal; the front ends (CLI and TUI,
 //! behind the `app` feature) render it. Errors are one type, [`Error`], carrying a kind and
 //! the span they point at, so the CLI can draw a caret and the TUI an underline.
@@ -18,17 +19,16 @@
 
 pub mod audit;
 pub mod codegen;
-pub mod engine;
-pub mod error;
 pub mod export;
-pub mod flavor;
 pub mod generate;
-pub mod highlight;
 pub mod input;
 pub mod jobs;
 pub mod lines;
 pub mod presets;
-pub mod syntax;
+/// The flavor-aware parser and everything built on its tree (the `rxw-syntax` crate).
+pub mod syntax {
+    pub use rxw_syntax::{ast, explain, lint, parse, railroad};
+}
 pub mod testcases;
 pub mod timeline;
 pub mod timestamp;
@@ -42,6 +42,9 @@ pub mod cli;
 pub mod mcp;
 #[cfg(feature = "app")]
 pub mod tui;
+
+pub use rxw_engine as engine;
+pub use rxw_syntax::{error, flavor, highlight};
 
 pub use engine::{EngineKind, InputTraits, Limits, Match, MatchOptions, Regex};
 pub use error::{Error, ErrorKind};

@@ -6,9 +6,9 @@
 
 use super::vm::{self, Inst, Observer, Step};
 use super::{Match, Regex};
-use crate::Span;
-use crate::error::{Error, ErrorKind};
-use crate::flavor::Flavor;
+use rxw_syntax::Span;
+use rxw_syntax::error::{Error, ErrorKind};
+use rxw_syntax::flavor::Flavor;
 use serde::Serialize;
 use std::time::{Duration, Instant};
 
@@ -509,7 +509,7 @@ pub fn unsupported(msg: &str) -> Error {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::flavor::Flags;
+    use rxw_syntax::flavor::Flags;
 
     fn re(p: &str, flavor: Flavor) -> Regex {
         Regex::new(p, flavor, Flags::default()).unwrap()

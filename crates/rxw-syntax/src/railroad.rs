@@ -424,7 +424,7 @@ pub fn railroad(ast: &Ast, pattern: &str, flavor: Flavor) -> Result<Vec<String>,
 mod tests {
     use super::*;
     use crate::flavor::Flags;
-    use crate::syntax::parse::parse;
+    use crate::parse::parse;
 
     fn draw(p: &str, flavor: Flavor) -> String {
         let ast = parse(p, flavor, Flags::default()).unwrap();

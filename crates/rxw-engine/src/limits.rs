@@ -1,6 +1,6 @@
 //! Resource limits as data: the `human` profile for people, the `tool` profile for agents.
 
-use crate::error::{Error, ErrorKind};
+use rxw_syntax::error::{Error, ErrorKind};
 use std::time::Duration;
 
 /// Caps on what one request may use. `None` means no cap.

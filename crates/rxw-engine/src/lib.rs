@@ -8,17 +8,20 @@
 //! and stops at a step budget. Rust patterns go to the `regex` crate as written; the matcher
 //! runs the Rust patterns the `regex` crate rejects (look-around, backreferences).
 
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
+
 pub mod limits;
 pub mod replace;
 pub mod trace;
 mod translate;
 pub mod vm;
 
-use crate::error::{Error, ErrorKind};
-use crate::flavor::{Flags, Flavor};
-use crate::syntax::ast::{Ast, Greed, NodeKind};
-use crate::syntax::parse::parse;
 pub use limits::Limits;
+use rxw_syntax::ast::{Ast, Greed, NodeKind};
+use rxw_syntax::error::{Error, ErrorKind};
+use rxw_syntax::flavor::{Flags, Flavor};
+use rxw_syntax::parse::parse;
 use serde::Serialize;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
@@ -369,7 +372,8 @@ impl Regex {
                 if self.needs_matcher {
                     return None;
                 }
-                let t = translate(&self.ast, &self.pattern, Flavor::Python, Assume::NOTHING).ok()?;
+                let t =
+                    translate(&self.ast, &self.pattern, Flavor::Python, Assume::NOTHING).ok()?;
                 (!t.needs_backtracking && t.iteration_groups.is_empty()).then_some(t.pattern)
             }
         }
@@ -715,14 +719,7 @@ impl Regex {
     }
 }
 
-/// The private-use character standing for a UTF-16 surrogate code unit in the parser's tree
-/// for JavaScript without `u` (`\uD83D`) and in translated patterns. Supplementary Private Use
-/// Area-A characters are astral, so a JS text without `u` is matched by code units on the
-/// matcher whenever it holds one: the stand-ins never meet real text.
-pub fn surrogate_stand_in(unit: u32) -> char {
-    debug_assert!((0xD800..0xE000).contains(&unit));
-    char::from_u32(0xF0000 + (unit - 0xD800)).expect("plane 15 private use")
-}
+pub use rxw_syntax::surrogate_stand_in;
 
 fn slots_to_match(slots: &[usize]) -> Match {
     Match {
@@ -780,7 +777,7 @@ fn python_empty_iteration(ast: &Ast) -> bool {
                 if matches!(
                     c.kind,
                     NodeKind::Group {
-                        kind: crate::syntax::ast::GroupKind::Capture { .. },
+                        kind: rxw_syntax::ast::GroupKind::Capture { .. },
                         ..
                     }
                 ) {
@@ -807,7 +804,7 @@ fn js_iteration_captures(ast: &Ast) -> bool {
                 if matches!(
                     c.kind,
                     NodeKind::Group {
-                        kind: crate::syntax::ast::GroupKind::Capture { .. },
+                        kind: rxw_syntax::ast::GroupKind::Capture { .. },
                         ..
                     }
                 ) {
@@ -837,7 +834,7 @@ fn nullable_repeat(ast: &Ast) -> bool {
 /// Whether a flag is on anywhere (Python's `a` flag with `i` folds ASCII only, which the
 /// `regex` crate's Unicode folding cannot express exactly).
 fn uses_flag(ast: &Ast, letter: char) -> bool {
-    use crate::syntax::ast::GroupKind;
+    use rxw_syntax::ast::GroupKind;
     if ast.flags.get(letter) {
         return true;
     }
@@ -855,7 +852,7 @@ fn uses_flag(ast: &Ast, letter: char) -> bool {
 
 /// Rust: look-around or backreferences, which the `regex` crate does not have.
 fn rust_needs_backtracking(ast: &Ast) -> bool {
-    use crate::syntax::ast::GroupKind;
+    use rxw_syntax::ast::GroupKind;
     let mut found = false;
     ast.root.walk(|n, _| {
         if matches!(

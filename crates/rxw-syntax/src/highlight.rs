@@ -1,7 +1,7 @@
 //! Highlighting as data: `(range, kind)` pairs that the CLI maps to ANSI and the TUI to
 //! ratatui styles, each in one function.
 
-use crate::syntax::ast::{Node, NodeKind, Span};
+use crate::ast::{Node, NodeKind, Span};
 
 /// What a highlighted range is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -45,7 +45,7 @@ pub fn pattern_tokens(root: &Node, pattern: &str) -> Vec<(Span, Kind)> {
     root.walk(|n, _| match &n.kind {
         NodeKind::Literal { form, .. } => out.push((
             n.span,
-            if *form == crate::syntax::ast::LiteralForm::Verbatim {
+            if *form == crate::ast::LiteralForm::Verbatim {
                 Kind::Literal
             } else {
                 Kind::Escape

@@ -2,10 +2,10 @@
 
 use super::charset::{self, CharSet, Fold};
 use super::{Assertion, Inst, LoopRule, Program, Test};
-use crate::Span;
-use crate::error::{Error, ErrorKind};
-use crate::flavor::{Flags, Flavor};
-use crate::syntax::ast::*;
+use rxw_syntax::Span;
+use rxw_syntax::ast::*;
+use rxw_syntax::error::{Error, ErrorKind};
+use rxw_syntax::flavor::{Flags, Flavor};
 
 /// Deepest nesting compiled; deeper patterns are refused rather than risking the stack.
 const MAX_DEPTH: usize = 400;
@@ -623,7 +623,7 @@ impl Compiler<'_> {
                     (false, _) => (false, 0),
                     (true, Flavor::Js) => (true, 0),
                     (true, _) => {
-                        let w = crate::syntax::parse::fixed_width(child).ok_or_else(|| {
+                        let w = rxw_syntax::parse::fixed_width(child).ok_or_else(|| {
                             self.error(
                                 ErrorKind::PatternInvalid,
                                 "look-behind requires fixed-width pattern",

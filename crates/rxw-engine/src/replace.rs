@@ -5,9 +5,10 @@
 //! - Rust: `$1`, `$name`, `${name}`, `$$` (the `regex` crate's `Captures::expand`).
 
 use super::{Match, MatchOptions, Regex};
-use crate::error::{Error, ErrorKind};
-use crate::flavor::Flavor;
-use crate::{Limits, Span};
+use crate::Limits;
+use rxw_syntax::Span;
+use rxw_syntax::error::{Error, ErrorKind};
+use rxw_syntax::flavor::Flavor;
 
 /// One piece of a parsed template.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -371,7 +372,7 @@ impl Regex {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Flags;
+    use rxw_syntax::Flags;
 
     fn rep(p: &str, flavor: Flavor, text: &str, t: &str) -> Result<String, Error> {
         let re = Regex::new(p, flavor, Flags::default()).unwrap();

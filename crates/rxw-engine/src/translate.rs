@@ -7,9 +7,9 @@
 //! without a certain property (no trailing newline, say). It reports which properties it
 //! relied on, and the engine picks the form per input.
 
-use crate::error::{Error, ErrorKind};
-use crate::flavor::{Flags, Flavor};
-use crate::syntax::ast::*;
+use rxw_syntax::ast::*;
+use rxw_syntax::error::{Error, ErrorKind};
+use rxw_syntax::flavor::{Flags, Flavor};
 use std::fmt::Write;
 
 /// Input properties a cheap translation may rely on.
@@ -574,7 +574,7 @@ fn has_capture(node: &Node) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::syntax::parse::parse;
+    use rxw_syntax::parse::parse;
 
     fn tx(p: &str, flavor: Flavor, flags: &str) -> String {
         let flags = Flags::parse(flags, flavor).unwrap();

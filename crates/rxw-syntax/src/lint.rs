@@ -545,7 +545,7 @@ fn flags_without_effect(ast: &Ast, pattern: &str, flavor: Flavor, out: &mut Vec<
 mod tests {
     use super::*;
     use crate::flavor::Flags;
-    use crate::syntax::parse::parse;
+    use crate::parse::parse;
 
     fn codes(pat: &str, flavor: Flavor, flags: &str) -> Vec<&'static str> {
         let ast = parse(pat, flavor, Flags::parse(flags, flavor).unwrap()).unwrap();

@@ -1299,10 +1299,7 @@ impl<'p> Parser<'p> {
                                     // (a pair is two atoms: `\uD83D\uDE00+` repeats the second);
                                     // the engine matches code units through stand-ins.
                                     self.pos += 4;
-                                    return Ok((
-                                        crate::engine::surrogate_stand_in(unit),
-                                        LiteralForm::Hex,
-                                    ));
+                                    return Ok((crate::surrogate_stand_in(unit), LiteralForm::Hex));
                                 }
                                 if let Some(hi) = hi.filter(|h| (0xD800..0xDC00).contains(h)) {
                                     self.pos += 4;

@@ -24,9 +24,9 @@ pub mod exec;
 pub use compile::compile;
 pub use exec::{Haystack, NoObserver, Observer, Outcome, Step, Utf8Hay, Utf16Hay, run_search};
 
-use crate::Span;
-use crate::flavor::Flavor;
 use charset::{CharSet, Fold};
+use rxw_syntax::Span;
+use rxw_syntax::flavor::Flavor;
 
 /// How one character (or code unit) is tested.
 #[derive(Debug, Clone, PartialEq, Eq)]

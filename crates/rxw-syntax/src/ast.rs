@@ -426,7 +426,7 @@ mod tests {
 
     #[test]
     fn visit_reports_enter_between_exit_in_order() {
-        let ast = crate::syntax::parse::parse("a(b|c)d", Flavor::Rust, Flags::default()).unwrap();
+        let ast = crate::parse::parse("a(b|c)d", Flavor::Rust, Flags::default()).unwrap();
         let mut events = Vec::new();
         ast.root.visit(|v| {
             events.push(match v {

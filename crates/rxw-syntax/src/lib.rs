@@ -1,0 +1,30 @@
+//! rxw's syntax layer: a flavor-aware pattern parser (Rust, Python `re`, JavaScript `RegExp`)
+//! whose tree keeps the byte span of every node and says what was written ([`ast`], [`parse`]),
+//! and what is built on the tree alone, without running anything: the explain tree
+//! ([`explain`]), lints ([`lint`]), railroad diagrams ([`railroad`]) and highlighting as data
+//! ([`highlight`]). Errors carry their span ([`error`]). No engine and no terminal here: the
+//! engine crate depends on this one, never the other way.
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod ast;
+pub mod error;
+pub mod explain;
+pub mod flavor;
+pub mod highlight;
+pub mod lint;
+pub mod parse;
+pub mod railroad;
+
+pub use ast::Span;
+pub use error::{Error, ErrorKind};
+pub use flavor::{Flags, Flavor};
+
+/// The private-use character standing for a UTF-16 surrogate code unit written as `\uD83D` in
+/// JavaScript without `u` (a `char` cannot hold a surrogate). Supplementary Private Use
+/// Area-A characters are astral, so a JS text without `u` holding one is matched by code units:
+/// the stand-ins never meet real text. Explain shows the code unit written.
+pub fn surrogate_stand_in(unit: u32) -> char {
+    debug_assert!((0xD800..0xE000).contains(&unit));
+    char::from_u32(0xF0000 + (unit - 0xD800)).expect("plane 15 private use")
+}
