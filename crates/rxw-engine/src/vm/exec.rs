@@ -20,6 +20,11 @@ pub trait Haystack {
     fn next(&self, pos: usize) -> Option<(u32, usize)>;
     /// The character ending at `pos` and the position where it starts.
     fn prev(&self, pos: usize) -> Option<(u32, usize)>;
+    /// Where the character ending at `pos` starts.
+    #[inline]
+    fn prev_boundary(&self, pos: usize) -> Option<usize> {
+        self.prev(pos).map(|x| x.1)
+    }
     /// The byte at `pos` when positions are bytes (for the first-byte prefilter).
     fn byte(&self, pos: usize) -> Option<u8>;
     /// The text's bytes when positions are bytes.
@@ -74,6 +79,18 @@ impl Haystack for Utf8Hay<'_> {
 
     fn bytes(&self) -> Option<&[u8]> {
         Some(self.0)
+    }
+
+    #[inline]
+    fn prev_boundary(&self, pos: usize) -> Option<usize> {
+        if pos == 0 {
+            return None;
+        }
+        let mut start = pos - 1;
+        while start > 0 && (self.0[start] & 0xC0) == 0x80 {
+            start -= 1;
+        }
+        Some(start)
     }
 }
 
@@ -352,7 +369,7 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
         c
     }
 
-    #[inline]
+    #[inline(always)]
     fn test(&self, test: &Test, c: u32) -> bool {
         match test {
             Test::Char(x) => c == *x,
@@ -365,7 +382,51 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
         }
     }
 
-    #[inline]
+    /// Takes as many characters passing `test` as possible from `p` (forward), at most `max`
+    /// more than `n`; returns the new position and count. ASCII runs are taken byte by byte
+    /// without decoding.
+    #[inline(always)]
+    fn take_greedy(&self, test: &Test, mut p: usize, mut n: u32, max: u32) -> (usize, u32) {
+        if let (Some(bytes), Test::Set { set, fold: super::charset::Fold::None, negated }) =
+            (self.hay.bytes(), test)
+        {
+            let set = &self.prog.sets[*set as usize];
+            loop {
+                if n >= max {
+                    return (p, n);
+                }
+                match bytes.get(p) {
+                    Some(&b) if b < 0x80 => {
+                        if set.contains(b as u32) == *negated {
+                            return (p, n);
+                        }
+                        p += 1;
+                        n += 1;
+                    }
+                    Some(_) => match self.step_one(test, p, false) {
+                        Some(q) => {
+                            p = q;
+                            n += 1;
+                        }
+                        None => return (p, n),
+                    },
+                    None => return (p, n),
+                }
+            }
+        }
+        while n < max {
+            match self.step_one(test, p, false) {
+                Some(q) => {
+                    p = q;
+                    n += 1;
+                }
+                None => break,
+            }
+        }
+        (p, n)
+    }
+
+    #[inline(always)]
     fn step_one(&self, test: &Test, pos: usize, back: bool) -> Option<usize> {
         if back {
             let (c, p) = self.hay.prev(pos)?;
@@ -376,7 +437,7 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn guard_allows(&self, g: &super::Guard, pos: usize) -> bool {
         match self.hay.byte(pos) {
             Some(b) => g.bytes[b as usize],
@@ -598,14 +659,18 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                     if ok {
                         let floor = p;
                         if greedy {
-                            while n < max {
-                                match self.step_one(test, p, back) {
-                                    Some(q) => {
-                                        p = q;
-                                        n += 1;
+                            if back {
+                                while n < max {
+                                    match self.step_one(test, p, back) {
+                                        Some(q) => {
+                                            p = q;
+                                            n += 1;
+                                        }
+                                        None => break,
                                     }
-                                    None => break,
                                 }
+                            } else {
+                                (p, n) = self.take_greedy(test, p, n, max);
                             }
                             let taken = (n - min) as u64;
                             attempt_steps += taken;
@@ -613,7 +678,7 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                             // Give back at once to where the rest can start.
                             if let Some(g) = guard {
                                 while p != floor && !self.guard_allows(g, p) {
-                                    p = self.hay.prev(p).map_or(floor, |x| x.1);
+                                    p = self.hay.prev_boundary(p).unwrap_or(floor);
                                 }
                                 ok = p != floor || self.guard_allows(g, p);
                             }
@@ -878,7 +943,7 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                             if back {
                                 self.hay.next(p).map(|x| x.1)
                             } else {
-                                self.hay.prev(p).map(|x| x.1)
+                                self.hay.prev_boundary(p)
                             }
                             .expect("a character to give back")
                         };
