@@ -324,14 +324,19 @@ enum Attempt {
 impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
     #[inline]
     fn set_slot(&mut self, i: usize, v: usize) {
-        self.trail.push((i as u32, self.slots[i]));
+        // With no choice point open there is nothing to go back to: no undo entry needed.
+        if !self.stack.is_empty() {
+            self.trail.push((i as u32, self.slots[i]));
+        }
         self.slots[i] = v;
     }
 
     #[inline]
     fn set_reg(&mut self, i: usize, v: usize) {
-        self.trail
-            .push(((self.slots.len() + i) as u32, self.regs[i]));
+        if !self.stack.is_empty() {
+            self.trail
+                .push(((self.slots.len() + i) as u32, self.regs[i]));
+        }
         self.regs[i] = v;
     }
 
@@ -556,6 +561,18 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
         );
         if s == UNSET || e == UNSET || e < s {
             return unset_ok.then_some(pos);
+        }
+        if fold == super::charset::Fold::None
+            && let Some(bytes) = self.hay.bytes()
+        {
+            // Exact comparison: the bytes themselves.
+            let len = e - s;
+            let (from, to) = if back {
+                (pos.checked_sub(len)?, pos)
+            } else {
+                (pos, pos.checked_add(len)?)
+            };
+            return (bytes.get(from..to)? == &bytes[s..e]).then_some(if back { from } else { to });
         }
         let mut p = pos;
         if back {
