@@ -309,7 +309,7 @@ pub enum Fold {
 
 impl Fold {
     /// The folded form of `c`.
-    #[inline]
+    #[inline(always)]
     pub fn apply(self, c: u32) -> u32 {
         match self {
             Fold::None => c,

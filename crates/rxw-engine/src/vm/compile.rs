@@ -51,9 +51,14 @@ pub fn compile(ast: &Ast, pattern: &str, flavor: Flavor) -> Result<Program, Erro
     } else {
         (0..c.insts.len())
             .map(|pc| match &c.insts[pc] {
-                Inst::RepeatOne { back: false, .. } => {
-                    continuation_first(&c.insts, &c.sets, pc as u32 + 1).map(Box::new)
-                }
+                Inst::RepeatOne {
+                    test, back: false, ..
+                } => continuation_first(&c.insts, &c.sets, pc as u32 + 1).map(|mut g| {
+                    let mut taken = [false; 256];
+                    g.disjoint = add_test(&mut taken, test, &c.sets).is_some()
+                        && !taken.iter().zip(g.bytes.iter()).any(|(a, b)| *a && *b);
+                    Box::new(g)
+                }),
                 _ => None,
             })
             .collect()
@@ -959,6 +964,7 @@ fn continuation_first(insts: &[Inst], sets: &[CharSet], pc: u32) -> Option<super
     let mut g = super::Guard {
         bytes: [false; 256],
         at_end: false,
+        disjoint: false,
     };
     let mut todo = vec![pc];
     let mut seen = std::collections::HashSet::new();

@@ -693,14 +693,24 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                             attempt_steps += taken;
                             self.steps += taken;
                             // Give back at once to where the rest can start.
-                            if let Some(g) = guard {
-                                while p != floor && !self.guard_allows(g, p) {
-                                    p = self.hay.prev_boundary(p).unwrap_or(floor);
+                            match guard {
+                                Some(g) if g.disjoint => {
+                                    // Nothing given back could start the rest: keep it all.
+                                    ok = self.guard_allows(g, p);
                                 }
-                                ok = p != floor || self.guard_allows(g, p);
-                            }
-                            if ok && p != floor {
-                                self.push_choice(pc, p, ChoiceKind::GreedyOne { floor });
+                                Some(g) => {
+                                    while p != floor && !self.guard_allows(g, p) {
+                                        p = self.hay.prev_boundary(p).unwrap_or(floor);
+                                    }
+                                    ok = p != floor || self.guard_allows(g, p);
+                                    if ok && p != floor {
+                                        self.push_choice(pc, p, ChoiceKind::GreedyOne { floor });
+                                    }
+                                }
+                                None if p != floor => {
+                                    self.push_choice(pc, p, ChoiceKind::GreedyOne { floor });
+                                }
+                                None => {}
                             }
                         } else {
                             match self.lazy_advance(test, guard, p, n, max) {

@@ -265,6 +265,9 @@ pub struct Guard {
     pub bytes: [bool; 256],
     /// Whether the continuation can succeed at the end of the text.
     pub at_end: bool,
+    /// No character the loop takes can start the continuation: giving one back never helps,
+    /// so the loop keeps what it took (PCRE calls this auto-possessification).
+    pub disjoint: bool,
 }
 
 impl Guard {
