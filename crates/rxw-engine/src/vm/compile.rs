@@ -53,10 +53,11 @@ pub fn compile(ast: &Ast, pattern: &str, flavor: Flavor) -> Result<Program, Erro
             .map(|pc| match &c.insts[pc] {
                 Inst::RepeatOne {
                     test, back: false, ..
-                } => continuation_first(&c.insts, &c.sets, pc as u32 + 1).map(|mut g| {
-                    let mut taken = [false; 256];
-                    g.disjoint = add_test(&mut taken, test, &c.sets).is_some()
-                        && !taken.iter().zip(g.bytes.iter()).any(|(a, b)| *a && *b);
+                } => continuation_first(&c.insts, &c.sets, pc as u32 + 1).map(|(mut g, next)| {
+                    // Disjoint on characters, not on first bytes (which overlap for
+                    // multi-byte sets).
+                    g.disjoint = test_chars(test, &c.sets)
+                        .is_some_and(|taken| taken.intersect(&next).is_empty());
                     Box::new(g)
                 }),
                 _ => None,
@@ -960,12 +961,17 @@ fn first_set_at(c: &Compiler, node: &Node, flags: Flags, depth: usize) -> Option
 /// What the program can consume first from `pc` on (a superset), following jumps, splits,
 /// saves and zero-width instructions; `None` when it cannot tell (a loop, a backreference, the
 /// end of the match).
-fn continuation_first(insts: &[Inst], sets: &[CharSet], pc: u32) -> Option<super::Guard> {
+fn continuation_first(
+    insts: &[Inst],
+    sets: &[CharSet],
+    pc: u32,
+) -> Option<(super::Guard, CharSet)> {
     let mut g = super::Guard {
         bytes: [false; 256],
         at_end: false,
         disjoint: false,
     };
+    let mut chars = CharSet::empty();
     let mut todo = vec![pc];
     let mut seen = std::collections::HashSet::new();
     while let Some(pc) = todo.pop() {
@@ -976,14 +982,14 @@ fn continuation_first(insts: &[Inst], sets: &[CharSet], pc: u32) -> Option<super
             continue;
         }
         match insts.get(pc as usize)? {
-            Inst::Consume { test, back: false } => add_test(&mut g.bytes, test, sets)?,
+            Inst::Consume { test, back: false } => add_test(&mut g, &mut chars, test, sets)?,
             Inst::RepeatOne {
                 test,
                 min,
                 back: false,
                 ..
             } => {
-                add_test(&mut g.bytes, test, sets)?;
+                add_test(&mut g, &mut chars, test, sets)?;
                 if *min == 0 {
                     todo.push(pc + 1);
                 }
@@ -1000,6 +1006,7 @@ fn continuation_first(insts: &[Inst], sets: &[CharSet], pc: u32) -> Option<super
             Inst::Assert(Assertion::EndOrFinalNewline) => {
                 g.at_end = true;
                 g.bytes[0x0A] = true;
+                chars = chars.union(&CharSet::from_chars([0x0A]));
             }
             // Other assertions consume nothing: what follows them decides (a superset).
             Inst::Assert(_) => todo.push(pc + 1),
@@ -1015,28 +1022,38 @@ fn continuation_first(insts: &[Inst], sets: &[CharSet], pc: u32) -> Option<super
             _ => return None,
         }
     }
-    Some(g)
+    Some((g, chars))
 }
 
-fn add_test(bytes: &mut [bool; 256], test: &Test, sets: &[CharSet]) -> Option<()> {
+/// The characters a test accepts, when it compares without folding.
+fn test_chars(test: &Test, sets: &[CharSet]) -> Option<CharSet> {
     match test {
-        Test::Char(c) => {
-            let ch = char::from_u32(*c)?;
-            let mut buf = [0u8; 4];
-            bytes[ch.encode_utf8(&mut buf).as_bytes()[0] as usize] = true;
-        }
+        Test::Char(c) => Some(CharSet::from_chars([*c])),
         Test::Set {
             set,
             fold: Fold::None,
-            negated: false,
+            negated,
         } => {
-            let t = byte_table(&sets[*set as usize]);
-            for (i, b) in t.iter().enumerate() {
-                bytes[i] |= *b;
-            }
+            let s = &sets[*set as usize];
+            Some(if *negated { s.negate() } else { s.clone() })
         }
-        _ => return None,
+        _ => None,
     }
+}
+
+/// Adds a test's characters to a guard (first bytes and the character set).
+fn add_test(
+    g: &mut super::Guard,
+    chars: &mut CharSet,
+    test: &Test,
+    sets: &[CharSet],
+) -> Option<()> {
+    let set = test_chars(test, sets)?;
+    let t = byte_table(&set);
+    for (i, b) in t.iter().enumerate() {
+        g.bytes[i] |= *b;
+    }
+    *chars = chars.union(&set);
     Some(())
 }
 

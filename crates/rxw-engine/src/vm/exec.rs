@@ -392,8 +392,14 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
     /// without decoding.
     #[inline(always)]
     fn take_greedy(&self, test: &Test, mut p: usize, mut n: u32, max: u32) -> (usize, u32) {
-        if let (Some(bytes), Test::Set { set, fold: super::charset::Fold::None, negated }) =
-            (self.hay.bytes(), test)
+        if let (
+            Some(bytes),
+            Test::Set {
+                set,
+                fold: super::charset::Fold::None,
+                negated,
+            },
+        ) = (self.hay.bytes(), test)
         {
             let set = &self.prog.sets[*set as usize];
             loop {
