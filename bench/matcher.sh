@@ -12,7 +12,7 @@ DATA=bench/data
 mkdir -p "$DATA"
 LOG="$DATA/agent-$SIZE.log"
 [ -f "$LOG" ] || python3 bench/gen_log.py --bytes "$SIZE" --seed 7 > "$LOG"
-cargo build --release -q --bin rxw
+[ -n "${NO_BUILD:-}" ] || cargo build --release -q --bin rxw
 RXW=target/release/rxw
 
 RESULT='\[RESULT\s+(?P<job_id>[A-Za-z0-9_/-]+)\]\s*(?P<status>OK|FAIL|DECLINE|SUCCESS|ERROR)?\s*(?P<summary>.*?)(?=\[RESULT\s|\Z)'

@@ -227,6 +227,8 @@ const JS_ONLY: &[&str] = &[
     "[\\w&&\\d--1]",
     "[a&&&b]",
     "[^[a-c]--b]",
+    // An astral literal quantified inside a look-behind, without `u`: the low unit repeats.
+    "(?<=😀+)x",
 ];
 
 /// Per-flavor flag sets to try with each pattern.

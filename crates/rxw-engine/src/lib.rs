@@ -761,44 +761,34 @@ fn prefers_empty(ast: &Ast) -> bool {
     found
 }
 
-/// Python: a repeat (max > 1) whose body can match empty and holds a capture that can match
-/// empty; CPython records an empty iteration in that capture, which only the matcher follows.
+/// Python: a repeat (max > 1) whose body can match empty and holds a capture; CPython records
+/// an empty iteration in that capture, which only the matcher follows.
 fn python_empty_iteration(ast: &Ast) -> bool {
-    let mut found = false;
-    ast.root.walk(|n, _| {
-        if found {
-            return;
-        }
-        if let NodeKind::Repeat { max, child, .. } = &n.kind
-            && max.is_none_or(|m| m > 1)
-            && child.nullable()
-        {
-            child.walk(|c, _| {
-                if matches!(
-                    c.kind,
-                    NodeKind::Group {
-                        kind: rxw_syntax::ast::GroupKind::Capture { .. },
-                        ..
-                    }
-                ) {
-                    found = true;
-                }
-            });
-        }
-    });
-    found
+    repeat_holding_capture(ast, |max, child| {
+        max.is_none_or(|m| m > 1) && child.nullable()
+    })
 }
 
 /// JavaScript: a quantified body holding a capture (captures reset on each iteration, and an
 /// empty iteration is dropped with its captures): the matcher runs it.
 fn js_iteration_captures(ast: &Ast) -> bool {
+    repeat_holding_capture(ast, |max, child| {
+        max.is_none_or(|m| m > 1 || child.nullable())
+    })
+}
+
+/// Whether a repeat for which `applies(max, body)` holds has a capturing group in its body.
+fn repeat_holding_capture(
+    ast: &Ast,
+    applies: impl Fn(Option<u32>, &rxw_syntax::ast::Node) -> bool,
+) -> bool {
     let mut found = false;
     ast.root.walk(|n, _| {
         if found {
             return;
         }
         if let NodeKind::Repeat { max, child, .. } = &n.kind
-            && max.is_none_or(|m| m > 1 || child.nullable())
+            && applies(*max, child)
         {
             child.walk(|c, _| {
                 if matches!(

@@ -70,6 +70,34 @@ struct Recorder {
     unit_to_byte: Option<Vec<usize>>,
 }
 
+impl Recorder {
+    fn new(prog: &vm::Program, text: &str, max_steps: usize) -> Recorder {
+        // JS without `u` on astral text runs on code units: map them back to bytes.
+        let astral = prog.code_units && text.bytes().any(|b| b >= 0xF0);
+        let unit_to_byte = astral.then(|| {
+            let mut map = Vec::with_capacity(text.len() + 1);
+            for (b, c) in text.char_indices() {
+                map.push(b);
+                if c.len_utf16() == 2 {
+                    map.push(b);
+                }
+            }
+            map.push(text.len());
+            map
+        });
+        Recorder {
+            max_steps,
+            steps: Vec::new(),
+            total: 0,
+            per_pc: vec![0; prog.insts.len()],
+            per_pos: vec![0; text.len() + 1],
+            ops: prog.insts.iter().map(op_name).collect(),
+            spans: prog.spans.clone(),
+            unit_to_byte,
+        }
+    }
+}
+
 impl Observer for Recorder {
     const ACTIVE: bool = true;
 
@@ -171,29 +199,7 @@ impl Regex {
     /// The pattern cannot run on the matcher (it compiles for the matcher whatever engine
     /// ordinarily runs it, so this is rare: an unknown property, say).
     pub fn trace(&self, text: &str, options: TraceOptions) -> Result<Trace, Error> {
-        let prog = self.program()?;
-        let astral = prog.code_units && text.bytes().any(|b| b >= 0xF0);
-        let unit_to_byte = astral.then(|| {
-            let mut map = Vec::with_capacity(text.len() + 1);
-            for (b, c) in text.char_indices() {
-                map.push(b);
-                if c.len_utf16() == 2 {
-                    map.push(b);
-                }
-            }
-            map.push(text.len());
-            map
-        });
-        let mut rec = Recorder {
-            max_steps: options.max_steps,
-            steps: Vec::new(),
-            total: 0,
-            per_pc: vec![0; prog.insts.len()],
-            per_pos: vec![0; text.len() + 1],
-            ops: prog.insts.iter().map(op_name).collect(),
-            spans: prog.spans.clone(),
-            unit_to_byte,
-        };
+        let mut rec = Recorder::new(self.program()?, text, options.max_steps);
         let mut matches = Vec::new();
         let mut per_match = Vec::new();
         let mut match_steps = Vec::new();
@@ -266,29 +272,7 @@ impl Regex {
         max_steps: usize,
         time: Duration,
     ) -> Result<Trace, Error> {
-        let prog = self.program()?;
-        let astral = prog.code_units && text.bytes().any(|b| b >= 0xF0);
-        let unit_to_byte = astral.then(|| {
-            let mut map = Vec::with_capacity(text.len() + 1);
-            for (b, c) in text.char_indices() {
-                map.push(b);
-                if c.len_utf16() == 2 {
-                    map.push(b);
-                }
-            }
-            map.push(text.len());
-            map
-        });
-        let mut rec = Recorder {
-            max_steps,
-            steps: Vec::new(),
-            total: 0,
-            per_pc: vec![0; prog.insts.len()],
-            per_pos: vec![0; text.len() + 1],
-            ops: prog.insts.iter().map(op_name).collect(),
-            spans: prog.spans.clone(),
-            unit_to_byte,
-        };
+        let mut rec = Recorder::new(self.program()?, text, max_steps);
         let deadline = Instant::now() + time;
         let (found, stopped) = match self.search_observed_until(text, start, deadline, &mut rec) {
             Ok(m) => (m, None),

@@ -697,44 +697,22 @@ impl Compiler<'_> {
         {
             let mut units = [0u16; 2];
             ch.encode_utf16(&mut units);
-            let (fixed, repeated) = if back {
-                (units[1], units[0])
-            } else {
-                (units[0], units[1])
-            };
-            let _ = repeated;
-            let test = self.char_test(units[0] as u32, flags);
+            let (hi, lo) = (units[0] as u32, units[1] as u32);
+            // Right to left (JS look-behind) the repeated low unit comes first.
             if !back {
+                let test = self.char_test(hi, flags);
                 self.push(Inst::Consume { test, back }, child.span);
             }
-            let test = self.char_test(units[1] as u32, flags);
-            self.push(
-                Inst::RepeatOne {
-                    test,
-                    min,
-                    max: max_n,
-                    greedy,
-                    back,
-                },
-                span,
-            );
+            let test = self.char_test(lo, flags);
+            self.repeat_one(test, min, max_n, greedy, back, span);
             if back {
-                let test = self.char_test(fixed as u32, flags);
+                let test = self.char_test(hi, flags);
                 self.push(Inst::Consume { test, back }, child.span);
             }
             return Ok(());
         }
         if let Some(test) = self.single_char_test(child, flags)? {
-            self.push(
-                Inst::RepeatOne {
-                    test,
-                    min,
-                    max: max_n,
-                    greedy,
-                    back,
-                },
-                span,
-            );
+            self.repeat_one(test, min, max_n, greedy, back, span);
             return Ok(());
         }
         let rule = if self.flavor == Flavor::Js {
@@ -796,6 +774,19 @@ impl Compiler<'_> {
             rule,
         };
         Ok(())
+    }
+
+    fn repeat_one(&mut self, test: Test, min: u32, max: u32, greedy: bool, back: bool, span: Span) {
+        self.push(
+            Inst::RepeatOne {
+                test,
+                min,
+                max,
+                greedy,
+                back,
+            },
+            span,
+        );
     }
 
     /// The test of a node that always consumes exactly one character and holds no group.
