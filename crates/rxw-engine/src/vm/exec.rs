@@ -308,9 +308,12 @@ pub fn run_search<H: Haystack, O: Observer>(
         if anchored {
             return (Outcome::NoMatch, vm.steps);
         }
-        match hay.next(start) {
-            Some((_, n)) => start = n,
-            None => return (Outcome::NoMatch, vm.steps),
+        match hay.byte(start) {
+            Some(b) if b < 0x80 => start += 1,
+            _ => match hay.next(start) {
+                Some((_, n)) => start = n,
+                None => return (Outcome::NoMatch, vm.steps),
+            },
         }
     }
 }
@@ -578,7 +581,14 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
             } else {
                 (pos, pos.checked_add(len)?)
             };
-            return (bytes.get(from..to)? == &bytes[s..e]).then_some(if back { from } else { to });
+            let (a, b) = (bytes.get(from..to)?, &bytes[s..e]);
+            // Short captures are compared in place (a memcmp call costs more than they do).
+            let same = if len <= 16 {
+                a.iter().zip(b).all(|(x, y)| x == y)
+            } else {
+                a == b
+            };
+            return same.then_some(if back { from } else { to });
         }
         let mut p = pos;
         if back {
@@ -618,6 +628,14 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
         let mut pos = start;
         let mut attempt_steps: u64 = 0;
         let mut backtracked = false;
+        if !O::ACTIVE && self.prog.insts.first() == Some(&Inst::Save(0)) {
+            // Every program opens with the whole match's start: taken here without a dispatch
+            // (and counted as the step it is, so step counts do not depend on an observer).
+            self.slots[0] = start;
+            self.steps += 1;
+            attempt_steps = 1;
+            pc = 1;
+        }
         loop {
             self.steps += 1;
             attempt_steps += 1;
