@@ -6,7 +6,8 @@
 //! Moving through it is pure state: every key is an index change over the recorded steps.
 
 use crate::Span;
-use crate::engine::trace::Trace;
+use crate::engine::trace::{Growth, Trace};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 /// Steps recorded at most for the Debug tab.
@@ -57,16 +58,43 @@ pub struct DebugView {
     pub breakpoints: Vec<Span>,
     /// A note for the tab (a breakpoint never reached, say).
     pub note: Option<String>,
+    /// How the steps grow on this input, measured off the UI thread when the trace hit the
+    /// step budget or took many steps (`None` until measured).
+    pub growth: Arc<Mutex<Option<Growth>>>,
 }
 
 impl DebugView {
-    /// Records a trace of one search from `start` with `regex` over `text`.
-    pub fn record(&mut self, regex: &crate::Regex, text: &str, start: usize, key: TraceKey) {
+    /// Records a trace of one search from `start` with `regex` over `text`. When the run hit
+    /// the step budget or took many steps, a worker thread measures how the steps grow on
+    /// prefixes of the text from `start` (at most 64 KB, 1.5 s) for the tab to show.
+    pub fn record(
+        &mut self,
+        regex: &std::sync::Arc<crate::Regex>,
+        text: &str,
+        start: usize,
+        key: TraceKey,
+    ) {
         self.key = Some(key);
         self.cursor = 0;
         self.note = None;
+        self.growth = Arc::new(Mutex::new(None));
         match regex.trace_search(text, start, MAX_STEPS, Duration::from_millis(250)) {
             Ok(t) => {
+                if t.stopped.is_some() || t.total_steps > 100_000 {
+                    let mut end = (start + 65_536).min(text.len());
+                    while !text.is_char_boundary(end) {
+                        end -= 1;
+                    }
+                    let sample = text[start.min(end)..end].to_string();
+                    let re = Arc::clone(regex);
+                    let slot = Arc::clone(&self.growth);
+                    std::thread::spawn(move || {
+                        let g = re.growth(&sample, Duration::from_millis(1500));
+                        if let Ok(mut s) = slot.lock() {
+                            *s = Some(g);
+                        }
+                    });
+                }
                 self.trace = Some(t);
                 self.error = None;
             }
@@ -165,7 +193,7 @@ mod tests {
     use crate::{Flags, Flavor, Regex};
 
     fn view(p: &str, text: &str) -> DebugView {
-        let re = Regex::new(p, Flavor::Python, Flags::default()).unwrap();
+        let re = std::sync::Arc::new(Regex::new(p, Flavor::Python, Flags::default()).unwrap());
         let mut v = DebugView::default();
         v.record(
             &re,
@@ -208,10 +236,20 @@ mod tests {
     }
 
     #[test]
-    fn a_trace_cut_by_the_budget_ends_where_it_ran_out() {
+    fn a_trace_cut_by_the_budget_ends_where_it_ran_out_and_growth_is_measured() {
         let v = view("(a+)+b", &format!("{}c", "a".repeat(30)));
         let t = v.trace.as_ref().unwrap();
         assert!(t.truncated);
         assert_eq!(v.len(), MAX_STEPS);
+        // The worker measures growth off the calling thread; wait for it (bounded).
+        let mut class = None;
+        for _ in 0..400 {
+            if let Some(g) = v.growth.lock().unwrap().as_ref() {
+                class = g.class;
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        assert_eq!(class, Some(crate::engine::trace::GrowthClass::Exponential));
     }
 }

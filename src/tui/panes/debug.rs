@@ -84,6 +84,12 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
         clip(&note, w),
         chrome(Chrome::Dim, p),
     )));
+    if let Some(line) = growth_line(app, pattern) {
+        lines.push(Line::from(TextSpan::styled(
+            clip(&line, w),
+            style(Kind::Error, p),
+        )));
+    }
     // The steps around the current one.
     let rows = (area.height as usize).saturating_sub(lines.len());
     let first = d.cursor.saturating_sub(rows / 2);
@@ -107,4 +113,34 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
         lines.push(Line::from(TextSpan::styled(clip(&text, w), st)));
     }
     f.render_widget(Paragraph::new(lines), area);
+}
+
+/// "steps grow exponential with the input · caused by (a+)+", once the worker has measured it.
+fn growth_line(app: &App, pattern: &str) -> Option<String> {
+    let g = app.debug.growth.lock().ok()?;
+    let g = g.as_ref()?;
+    let class = g.class?;
+    let culprits: Vec<&str> = match app.wb.compiled() {
+        Ok(re) => crate::syntax::lint::lint(re.ast(), pattern, app.wb.flavor)
+            .into_iter()
+            .filter(|l| l.code == "nested-quantifier")
+            .filter_map(|l| l.span)
+            .filter_map(|s| pattern.get(s.start..s.end))
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    let degree = g
+        .degree
+        .filter(|d| *d > 1)
+        .map(|d| format!(" (degree {d})"))
+        .unwrap_or_default();
+    let cause = if culprits.is_empty() {
+        String::new()
+    } else {
+        format!(" · caused by {}", culprits.join(", "))
+    };
+    Some(format!(
+        "steps grow {}{degree} with the input{cause}",
+        class.name()
+    ))
 }
