@@ -627,28 +627,33 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
         let mut pc: u32 = 0;
         let mut pos = start;
         let mut attempt_steps: u64 = 0;
+        let mut next_check: u64 = 0x10000.min(params.budget + 1);
         let mut backtracked = false;
         if !O::ACTIVE && self.prog.insts.first() == Some(&Inst::Save(0)) {
             // Every program opens with the whole match's start: taken here without a dispatch
             // (and counted as the step it is, so step counts do not depend on an observer).
             self.slots[0] = start;
-            self.steps += 1;
             attempt_steps = 1;
             pc = 1;
         }
         loop {
-            self.steps += 1;
             attempt_steps += 1;
-            if attempt_steps > params.budget {
-                return Attempt::Stopped(Outcome::BudgetExceeded { pos, pc, start });
-            }
-            if attempt_steps & 0xFFFF == 0 {
+            // One comparison a step: past `next_check` come the budget, the cancel flag and
+            // the deadline.
+            if attempt_steps >= next_check {
+                if attempt_steps > params.budget {
+                    self.steps += attempt_steps;
+                    return Attempt::Stopped(Outcome::BudgetExceeded { pos, pc, start });
+                }
                 if params.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
+                    self.steps += attempt_steps;
                     return Attempt::Stopped(Outcome::Cancelled);
                 }
                 if params.deadline.is_some_and(|d| Instant::now() > d) {
+                    self.steps += attempt_steps;
                     return Attempt::Stopped(Outcome::TimedOut);
                 }
+                next_check = (attempt_steps + 0x10000).min(params.budget + 1);
             }
             if O::ACTIVE {
                 let step = Step {
@@ -696,7 +701,6 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                         }
                     }
                     attempt_steps += n as u64;
-                    self.steps += n as u64;
                     if ok {
                         let floor = p;
                         if greedy {
@@ -715,7 +719,6 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                             }
                             let taken = (n - min) as u64;
                             attempt_steps += taken;
-                            self.steps += taken;
                             // Give back at once to where the rest can start.
                             match guard {
                                 Some(g) if g.disjoint => {
@@ -953,6 +956,7 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                     if params.not_empty_at == Some(start) && pos == start {
                         false
                     } else {
+                        self.steps += attempt_steps;
                         return Attempt::Matched;
                     }
                 }
@@ -963,6 +967,7 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
             // Backtrack.
             loop {
                 let Some(choice) = self.stack.pop() else {
+                    self.steps += attempt_steps;
                     return Attempt::Failed;
                 };
                 self.undo_to(choice.trail);
