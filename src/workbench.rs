@@ -235,7 +235,7 @@ impl Workbench {
             return Compiling::Unchanged;
         }
         self.compiler
-            .get_or_insert_with(Compiler::new)
+            .get_or_insert_with(|| Compiler::new(self.scanner.waker().clone()))
             .submit(key.clone());
         self.pending = Some(key);
         Compiling::InBackground
@@ -375,6 +375,12 @@ impl Workbench {
         self.results.window_ready = false;
         self.scanner
             .scan_window(self.generation, Arc::clone(re), self.input.shared(), window);
+    }
+
+    /// Installs a function the scan and compile workers call after each result they send, so
+    /// an event loop can sleep until there is something to take in with [`Workbench::poll`].
+    pub fn set_waker(&mut self, waker: Option<scan::Waker>) {
+        self.scanner.waker().set(waker);
     }
 
     /// The window last asked for.

@@ -4,8 +4,8 @@
 //! (`rxw find … | head`) ends quietly with 0.
 
 pub mod audit;
-pub mod debug;
 pub mod code;
+pub mod debug;
 pub mod explain;
 pub mod find;
 pub mod preset;

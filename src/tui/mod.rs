@@ -7,8 +7,8 @@
 pub mod action;
 pub mod app;
 pub mod clipboard;
-pub mod debug;
 pub mod code;
+pub mod debug;
 pub mod layout;
 pub mod panes;
 pub mod popups;
@@ -292,6 +292,20 @@ pub fn run(args: TuiArgs) -> anyhow::Result<()> {
     result
 }
 
+/// Everything the event loop wakes for, on one channel: terminal events from the reader
+/// thread, "a result is waiting" from the scan and compile workers, and the timer.
+enum Wake {
+    /// An event read from the terminal (or the error that ended the reader).
+    Term(std::io::Result<Event>),
+    /// A worker sent a result: [`App::poll`] takes it in.
+    Work,
+    /// The timer: signals, autosave, a followed file's growth.
+    Tick,
+}
+
+/// How often the timer wakes the loop when nothing else does.
+const TICK: Duration = Duration::from_millis(100);
+
 fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     app: &mut App,
@@ -300,6 +314,33 @@ fn event_loop(
 ) -> anyhow::Result<()> {
     let mut clip = clipboard::Clipboard::new();
     let mut last_save = Instant::now();
+    let (tx, rx) = std::sync::mpsc::channel::<Wake>();
+    // The workers wake the loop as soon as they have sent a result.
+    let work_tx = tx.clone();
+    app.wb.set_waker(Some(Arc::new(move || {
+        let _ = work_tx.send(Wake::Work);
+    })));
+    let term_tx = tx.clone();
+    std::thread::Builder::new()
+        .name("rxw-terminal-reader".into())
+        .spawn(move || {
+            loop {
+                let ev = event::read();
+                let failed = ev.is_err();
+                if term_tx.send(Wake::Term(ev)).is_err() || failed {
+                    return;
+                }
+            }
+        })
+        .context("cannot start the terminal reader")?;
+    std::thread::Builder::new()
+        .name("rxw-timer".into())
+        .spawn(move || {
+            while tx.send(Wake::Tick).is_ok() {
+                std::thread::sleep(TICK);
+            }
+        })
+        .context("cannot start the timer")?;
     // The first frame waits briefly for the window scan, so it already shows the matches.
     app.wb.wait_window(Duration::from_millis(150));
     let mut dirty = true;
@@ -313,15 +354,24 @@ fn event_loop(
         if app.quit || term_signal.load(Ordering::Relaxed) {
             return Ok(());
         }
-        let scanning = !app.wb.results.done || !app.wb.results.window_ready;
-        let timeout = if scanning {
-            Duration::from_millis(16)
-        } else {
-            Duration::from_millis(500)
+        // Sleep until anything arrives, then take in everything waiting before drawing.
+        let Ok(first) = rx.recv() else {
+            return Ok(());
         };
-        if event::poll(timeout)? {
-            read_burst(app, &mut keys, &mut last_paste)?;
-            dirty = true;
+        let mut next = Some(first);
+        let mut tick = false;
+        while let Some(wake) = next.take().or_else(|| rx.try_recv().ok()) {
+            match wake {
+                Wake::Term(ev) => {
+                    read_burst(app, ev?, &rx, &mut keys, &mut last_paste, &mut tick)?;
+                    dirty = true;
+                }
+                Wake::Work => {}
+                Wake::Tick => tick = true,
+            }
+            if app.quit {
+                break;
+            }
         }
         for effect in std::mem::take(&mut app.effects) {
             match effect {
@@ -343,7 +393,8 @@ fn event_loop(
         if app.poll() {
             dirty = true;
         }
-        if app.session_dirty
+        if tick
+            && app.session_dirty
             && last_save.elapsed() > Duration::from_secs(2)
             && let Some(store) = store.as_deref_mut()
         {
@@ -385,9 +436,8 @@ fn save_user_preset(app: &mut App, key: &str) -> anyhow::Result<String> {
 /// Longest a burst is read before it is applied and a frame drawn, so a paste that streams in
 /// for seconds still shows progress and a Ctrl-C behind it is served promptly.
 const BURST_READ_LIMIT: Duration = Duration::from_millis(40);
-/// How long a burst waits for its next event. Not zero: crossterm's level-triggered reader
-/// (the `use-dev-tty` feature) answers a zero-timeout poll from its own queue only, not from
-/// the bytes it has already read and not yet parsed into events.
+/// How long a burst waits for its next event from the reader thread (which parses the bytes
+/// the terminal sent as fast as they come).
 const BURST_GAP: Duration = Duration::from_millis(1);
 /// Most key events in one burst.
 const BURST_MAX_KEYS: usize = 1 << 20;
@@ -395,13 +445,18 @@ const BURST_MAX_KEYS: usize = 1 << 20;
 /// and the last chunk can be short).
 const PASTE_CONTINUES: Duration = Duration::from_millis(150);
 
-/// Reads every event waiting (up to [`BURST_READ_LIMIT`]) and applies the key events as one
-/// burst: the pattern is compiled and the scans started once per burst, not once per key, and a
-/// long burst is a paste from a terminal without bracketed paste. Reading stops at Ctrl-C.
+/// Takes `first` and every terminal event that follows within [`BURST_GAP`] of the last (up
+/// to [`BURST_READ_LIMIT`]) and applies the key events as one burst: the pattern is compiled
+/// and the scans started once per burst, not once per key, and a long burst is a paste from a
+/// terminal without bracketed paste. Reading stops at Ctrl-C. A timer tick met meanwhile is
+/// noted in `tick`; a worker's wake needs nothing (the loop polls after the burst).
 fn read_burst(
     app: &mut App,
+    first: Event,
+    rx: &std::sync::mpsc::Receiver<Wake>,
     keys: &mut Vec<KeyEvent>,
     last_paste: &mut Option<Instant>,
+    tick: &mut bool,
 ) -> anyhow::Result<()> {
     let started = Instant::now();
     keys.clear();
@@ -421,8 +476,9 @@ fn read_burst(
         }
         keys.clear();
     };
+    let mut ev = first;
     loop {
-        match event::read()? {
+        match ev {
             Event::Key(k) if k.kind != KeyEventKind::Release => {
                 let quit = is_quit_key(&k);
                 keys.push(k);
@@ -435,12 +491,21 @@ fn read_burst(
                 handle_event(app, other);
             }
         }
-        if app.quit
-            || keys.len() >= BURST_MAX_KEYS
-            || started.elapsed() >= BURST_READ_LIMIT
-            || !event::poll(BURST_GAP)?
-        {
+        if app.quit || keys.len() >= BURST_MAX_KEYS || started.elapsed() >= BURST_READ_LIMIT {
             break;
+        }
+        // The next terminal event, if one comes within the gap; other wakes are noted.
+        let next = loop {
+            match rx.recv_timeout(BURST_GAP) {
+                Ok(Wake::Term(ev)) => break Some(ev?),
+                Ok(Wake::Work) => {}
+                Ok(Wake::Tick) => *tick = true,
+                Err(_) => break None,
+            }
+        };
+        match next {
+            Some(e) => ev = e,
+            None => break,
         }
     }
     flush(app, keys);

@@ -22,6 +22,44 @@ pub const SPAN_CAP: usize = 4_000_000;
 /// Bytes searched past the window's end so matches near it are not cut short.
 const WINDOW_MARGIN: usize = 4096;
 
+/// Called by a worker after it sent a result, so a caller that sleeps on its own channel (the
+/// TUI's event loop) wakes and takes the result in at once instead of polling on a timer.
+pub type Waker = Arc<dyn Fn() + Send + Sync>;
+
+/// The waker the workers call, settable after they started.
+#[derive(Clone, Default)]
+pub struct SharedWaker(Arc<Mutex<Option<Waker>>>);
+
+impl SharedWaker {
+    /// Installs (or with `None` removes) the waker.
+    pub fn set(&self, waker: Option<Waker>) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = waker;
+    }
+
+    /// Calls the waker, if one is installed.
+    pub fn wake(&self) {
+        let w = self.0.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        if let Some(w) = w {
+            w();
+        }
+    }
+}
+
+/// The sending end the workers use: the event channel plus the waker.
+#[derive(Clone)]
+struct Reply {
+    events: Sender<ScanEvent>,
+    waker: SharedWaker,
+}
+
+impl Reply {
+    fn send(&self, ev: ScanEvent) {
+        if self.events.send(ev).is_ok() {
+            self.waker.wake();
+        }
+    }
+}
+
 /// What a scan reports back.
 #[derive(Debug)]
 pub enum ScanEvent {
@@ -87,7 +125,7 @@ struct Worker {
 }
 
 impl Worker {
-    fn spawn(name: &str, events: Sender<ScanEvent>, run: fn(&Job, &Sender<ScanEvent>)) -> Worker {
+    fn spawn(name: &str, events: Reply, run: fn(&Job, &Reply)) -> Worker {
         let (jobs, rx) = channel::<Job>();
         thread::Builder::new()
             .name(name.to_string())
@@ -141,7 +179,7 @@ fn floor_line_end(text: &str, at: usize) -> usize {
     }
 }
 
-fn run_window(job: &Job, events: &Sender<ScanEvent>) {
+fn run_window(job: &Job, events: &Reply) {
     let text: &str = &job.text;
     // Search a slice around the window: the cost stays proportional to the window, and the
     // margins give look-around and anchors their context.
@@ -177,7 +215,7 @@ fn run_window(job: &Job, events: &Sender<ScanEvent>) {
     if job.cancel.load(Ordering::Relaxed) {
         return;
     }
-    let _ = events.send(ScanEvent::Window {
+    events.send(ScanEvent::Window {
         generation: job.generation,
         window: job.window.clone(),
         matches,
@@ -185,7 +223,7 @@ fn run_window(job: &Job, events: &Sender<ScanEvent>) {
     });
 }
 
-fn run_full(job: &Job, events: &Sender<ScanEvent>) {
+fn run_full(job: &Job, events: &Reply) {
     let started = Instant::now();
     let text: &str = &job.text;
     let options = MatchOptions {
@@ -207,8 +245,13 @@ fn run_full(job: &Job, events: &Sender<ScanEvent>) {
                     batch.push((m.start(), m.end()));
                     kept += 1;
                 }
-                if count.is_multiple_of(1024) && last_send.elapsed() >= Duration::from_millis(25) {
-                    let _ = events.send(ScanEvent::Progress {
+                // The first match goes out at once (the match list shows a row while the scan
+                // runs on), then batches at most every 25 ms.
+                if count == 1
+                    || (count.is_multiple_of(1024)
+                        && last_send.elapsed() >= Duration::from_millis(25))
+                {
+                    events.send(ScanEvent::Progress {
                         generation: job.generation,
                         spans: std::mem::take(&mut batch),
                         count,
@@ -227,13 +270,13 @@ fn run_full(job: &Job, events: &Sender<ScanEvent>) {
     if job.cancel.load(Ordering::Relaxed) {
         return;
     }
-    let _ = events.send(ScanEvent::Progress {
+    events.send(ScanEvent::Progress {
         generation: job.generation,
         spans: batch,
         count,
         scanned: text.len(),
     });
-    let _ = events.send(ScanEvent::Done {
+    events.send(ScanEvent::Done {
         generation: job.generation,
         count,
         steps: it.steps(),
@@ -247,6 +290,7 @@ pub struct Scanner {
     window: Worker,
     full: Worker,
     events: Receiver<ScanEvent>,
+    waker: SharedWaker,
 }
 
 impl Default for Scanner {
@@ -259,11 +303,22 @@ impl Scanner {
     /// Starts the worker threads.
     pub fn new() -> Scanner {
         let (tx, events) = channel();
+        let waker = SharedWaker::default();
+        let reply = Reply {
+            events: tx,
+            waker: waker.clone(),
+        };
         Scanner {
-            window: Worker::spawn("rxw-window-scan", tx.clone(), run_window),
-            full: Worker::spawn("rxw-full-scan", tx, run_full),
+            window: Worker::spawn("rxw-window-scan", reply.clone(), run_window),
+            full: Worker::spawn("rxw-full-scan", reply, run_full),
             events,
+            waker,
         }
+    }
+
+    /// The waker the workers call after each result they send.
+    pub fn waker(&self) -> &SharedWaker {
+        &self.waker
     }
 
     /// Asks for the matches in `window` (cancelling the previous window request).

@@ -407,9 +407,7 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
             let rest = &bytes[p..];
             let hit = match test {
                 Test::Any => memchr::memchr(b, rest).map(|i| (i, true)),
-                Test::AnyNotNewline => {
-                    memchr::memchr2(b, b'\n', rest).map(|i| (i, rest[i] == b))
-                }
+                Test::AnyNotNewline => memchr::memchr2(b, b'\n', rest).map(|i| (i, rest[i] == b)),
                 _ => None,
             };
             match (test, hit) {

@@ -1,7 +1,7 @@
 //! One module per pane; each renders from `&App` and nothing else.
 
-pub mod debug;
 pub mod code;
+pub mod debug;
 pub mod explain;
 pub mod footer;
 pub mod groups;
