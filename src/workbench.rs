@@ -8,6 +8,7 @@
 pub mod buffer;
 pub mod compile;
 pub mod export;
+pub mod filter;
 pub mod line;
 pub mod nav;
 pub mod scan;
@@ -164,6 +165,9 @@ pub struct Workbench {
     scanner: Scanner,
     /// The window last asked for.
     window: Range<usize>,
+    /// The line filter (only lines with or without a match), kept up to date by
+    /// [`Workbench::poll`].
+    pub filter: filter::LineFilter,
 }
 
 impl Workbench {
@@ -195,6 +199,7 @@ impl Workbench {
             generation: 0,
             scanner: Scanner::new(),
             window: 0..0,
+            filter: filter::LineFilter::default(),
         };
         wb.compile();
         wb
@@ -397,7 +402,13 @@ impl Workbench {
         while let Some(ev) = self.scanner.try_event() {
             changed |= self.absorb(ev);
         }
+        self.refresh_filter();
         changed
+    }
+
+    /// Brings the line filter up to date with the results (cheap when nothing changed).
+    pub fn refresh_filter(&mut self) {
+        self.filter.refresh(&self.input, &self.results);
     }
 
     /// Waits up to `timeout` for the current window matches; returns whether they arrived.
@@ -422,6 +433,7 @@ impl Workbench {
                 self.absorb(ev);
             }
         }
+        self.refresh_filter();
         true
     }
 
@@ -721,5 +733,22 @@ mod tests {
         let m = w.match_at(1).unwrap();
         assert_eq!(m.group("a=1 b=2", 1), Some("b"));
         assert_eq!(m.group("a=1 b=2", 2), Some("2"));
+    }
+
+    #[test]
+    fn the_filter_lists_the_lines_of_a_pattern_with_context_and_inverted() {
+        let text = "ok\nERROR a\nok\nok\nok\nERROR b\nok\n";
+        let mut w = wb("ERROR", text);
+        w.filter.set_mode(filter::FilterMode::Matching);
+        w.refresh_filter();
+        assert_eq!(w.filter.rows(), &[1, 5]);
+        assert_eq!(w.filter.matching_lines(), 2);
+        w.filter.set_context(1);
+        w.refresh_filter();
+        assert_eq!(w.filter.rows(), &[0, 1, 2, 4, 5, 6]);
+        w.filter.set_mode(filter::FilterMode::NonMatching);
+        w.refresh_filter();
+        assert_eq!(w.filter.rows(), &[0, 2, 3, 4, 6]);
+        assert!(w.filter.complete());
     }
 }

@@ -658,7 +658,7 @@ fn a_corrupt_session_is_moved_aside_and_the_start_says_so_once() {
 fn debug_tab_steps_through_the_selected_match_with_keys() {
     let mut app = screens::demo(120, 34);
     app.select_match(0);
-    key(&mut app, KeyCode::Char('7'), KeyModifiers::ALT);
+    key(&mut app, KeyCode::Char('8'), KeyModifiers::ALT);
     assert_eq!(app.tab, ResultTab::Debug);
     let n = app.debug.len();
     assert!(n > 5, "a trace is recorded when the tab shows");
@@ -706,4 +706,80 @@ fn explain_breakpoint_stops_the_debug_run_and_railroad_toggles() {
     assert!(app.railroad);
     let lines = rxw::tui::panes::explain::railroad_lines(&app).unwrap();
     assert!(lines.iter().any(|l| l.starts_with('●')));
+}
+
+fn ctrl(app: &mut App, c: char) {
+    key(app, KeyCode::Char(c), KeyModifiers::CONTROL);
+}
+
+#[test]
+fn the_filter_shows_matching_lines_with_context_then_the_others_and_keeps_line_numbers() {
+    let mut app = screens::demo(100, 30);
+    ctrl(&mut app, 'u');
+    type_str(&mut app, "CLAIM");
+    screens::settle(&mut app);
+    let log: Vec<&str> = rxw::workbench::DEMO_LOG.lines().collect();
+    let with: Vec<usize> = (0..log.len())
+        .filter(|&i| log[i].contains("CLAIM"))
+        .collect();
+    let without: Vec<usize> = (0..log.len())
+        .filter(|&i| !log[i].contains("CLAIM"))
+        .collect();
+    assert!(!with.is_empty() && !without.is_empty());
+
+    ctrl(&mut app, 'l');
+    screens::settle(&mut app);
+    assert_eq!(app.wb.filter.rows(), with.as_slice());
+    assert_eq!(
+        app.line_on_row(0),
+        Some(with[0]),
+        "line numbers stay the file's"
+    );
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    let title = format!("filter: {} with a match", with.len());
+    assert!(screen.contains(&title), "{screen}");
+
+    // Two context lines: every line within two of a matching line, each once, in order.
+    key(&mut app, KeyCode::Char('+'), KeyModifiers::ALT);
+    key(&mut app, KeyCode::Char('+'), KeyModifiers::ALT);
+    screens::settle(&mut app);
+    let near: Vec<usize> = (0..log.len())
+        .filter(|&i| with.iter().any(|&m| m.abs_diff(i) <= 2))
+        .collect();
+    assert_eq!(app.wb.filter.context(), 2);
+    assert_eq!(app.wb.filter.rows(), near.as_slice());
+    key(&mut app, KeyCode::Char('-'), KeyModifiers::ALT);
+    assert_eq!(app.wb.filter.context(), 1);
+
+    // The filtered view scrolls but does not take edits.
+    key(&mut app, KeyCode::Tab, KeyModifiers::NONE);
+    assert_eq!(app.focus, Focus::Input);
+    let before = app.wb.input.text().len();
+    type_str(&mut app, "x");
+    assert_eq!(app.wb.input.text().len(), before);
+    assert!(app.message.as_deref().unwrap_or("").contains("read-only"));
+    key(&mut app, KeyCode::Down, KeyModifiers::NONE);
+    assert_eq!(app.input_top, 1);
+
+    ctrl(&mut app, 'l');
+    screens::settle(&mut app);
+    assert_eq!(app.wb.filter.rows(), without.as_slice());
+    ctrl(&mut app, 'l');
+    assert!(!app.wb.filter.active());
+    assert_eq!(app.line_on_row(0), Some(app.input_top));
+    type_str(&mut app, "x");
+    assert_eq!(app.wb.input.text().len(), before + 1, "edits again");
+}
+
+#[test]
+fn next_match_with_the_filter_on_scrolls_to_its_row() {
+    let mut app = screens::demo(100, 30);
+    ctrl(&mut app, 'l');
+    screens::settle(&mut app);
+    let last = app.wb.results.spans.len() - 1;
+    app.select_match(last);
+    let (line, _) = app.wb.input.position_of(app.wb.results.spans[last].0);
+    let rows = app.input_rows();
+    let shown: Vec<Option<usize>> = (0..rows).map(|r| app.line_on_row(r)).collect();
+    assert!(shown.contains(&Some(line)), "{line} in {shown:?}");
 }

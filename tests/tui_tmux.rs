@@ -225,3 +225,128 @@ fn a_paste_burst_without_bracketed_paste_lands_whole_and_ctrl_c_quits() {
     assert_eq!(s["pattern"].as_str().map(str::len), Some(want.len()));
     assert!(s["pattern"] == want.as_str(), "the paste landed whole");
 }
+
+/// A tmux session running `rxw`, killed when dropped (also when an assertion fails).
+struct Session {
+    name: String,
+}
+
+impl Session {
+    /// Starts `rxw ARGS` in a 120x34 session; `None` (with a notice) when tmux is missing.
+    fn start(tag: &str, state: &std::path::Path, args: &str) -> Option<Session> {
+        if Command::new("tmux").arg("-V").output().is_err() {
+            println!("NOTICE: tmux is not installed; skipping {tag}");
+            return None;
+        }
+        let name = format!("rxw-{tag}-{}", std::process::id());
+        let bin = env!("CARGO_BIN_EXE_rxw");
+        let cmd = format!(
+            "env XDG_STATE_HOME='{}' TERM=xterm-256color '{bin}' --fresh {args}; sleep 20",
+            state.display()
+        );
+        let out = tmux(&[
+            "-f",
+            "/dev/null",
+            "new-session",
+            "-d",
+            "-s",
+            &name,
+            "-x",
+            "120",
+            "-y",
+            "34",
+            &cmd,
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        Some(Session { name })
+    }
+
+    /// Polls the screen until `ready` holds (20 s at most); returns the last screen and
+    /// whether it held.
+    fn wait(&self, ready: impl Fn(&str) -> bool) -> (String, bool) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let s = screen(&self.name);
+            if ready(&s) {
+                return (s, true);
+            }
+            if Instant::now() > deadline {
+                return (s, false);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Waits for `what` on screen and fails the test with the screen when it never shows.
+    fn expect(&self, what: &str) -> String {
+        let (s, ok) = self.wait(|s| s.contains(what));
+        assert!(ok, "expected {what:?} on screen:\n{s}");
+        s
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", self.name.as_str()];
+        args.extend_from_slice(keys);
+        tmux(&args);
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = tmux(&["kill-session", "-t", &self.name]);
+    }
+}
+
+fn numbered_lines(n: usize, marked: &[usize]) -> String {
+    (1..=n)
+        .map(|i| {
+            if marked.contains(&i) {
+                format!("line {i:02} ERR\n")
+            } else {
+                format!("line {i:02} ok\n")
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn the_filter_in_tmux_shows_matching_lines_with_context_then_the_others() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("app.log");
+    std::fs::write(&log, numbered_lines(30, &[5, 17])).unwrap();
+    let Some(s) = Session::start("filter", dir.path(), &format!("-e ERR '{}'", log.display()))
+    else {
+        return;
+    };
+    s.expect("2 matches");
+    s.keys(&["C-l"]);
+    let screen = s.expect("filter: 2 with a match");
+    assert!(screen.contains(" 5 line 05 ERR"), "{screen}");
+    assert!(
+        screen.contains("17 line 17 ERR"),
+        "the file's line numbers:\n{screen}"
+    );
+    assert!(!screen.contains("line 06 ok"), "{screen}");
+    s.keys(&["M-+"]);
+    let screen = s.expect("filter: 6 shown: 2 with a match ±1");
+    for want in [
+        " 4 line 04 ok",
+        " 6 line 06 ok",
+        "16 line 16 ok",
+        "18 line 18 ok",
+    ] {
+        assert!(screen.contains(want), "{want}:\n{screen}");
+    }
+    assert!(!screen.contains("line 07 ok"), "{screen}");
+    s.keys(&["C-l"]);
+    let screen = s.expect("filter: 28 without a match");
+    assert!(!screen.contains("line 05 ERR"), "{screen}");
+    assert!(screen.contains(" 6 line 06 ok"), "{screen}");
+    s.keys(&["C-l"]);
+    let (screen, ok) = s.wait(|s| s.contains("line 05 ERR") && !s.contains("filter:"));
+    assert!(ok, "every line again:\n{screen}");
+}

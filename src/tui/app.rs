@@ -10,6 +10,7 @@ use super::layout::{self, Areas};
 use super::presets::PresetBrowser;
 use super::theme::Palette;
 use crate::flavor::Flavor;
+use crate::workbench::filter::FilterMode;
 use crate::workbench::{Compiling, LineEditor, TextBuffer, Workbench};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
@@ -81,6 +82,10 @@ pub enum Effect {
 
 /// The languages a pattern can be copied as, in cycling order.
 pub const LITERAL_LANGS: [&str; 4] = ["rust", "python", "js", "go"];
+
+/// With a filter on, the window scan (groups for the lines on screen) covers the filtered
+/// lines on screen only when they lie within this many bytes of each other.
+pub const FILTER_WINDOW_BYTES: usize = 256 * 1024;
 
 /// The whole TUI state.
 pub struct App {
@@ -202,11 +207,83 @@ impl App {
     }
 
     /// The byte range of the input lines on screen.
+    ///
+    /// With a filter on, the lines on screen need not be neighbours: the window spans from the
+    /// first to the last, unless that is more than [`FILTER_WINDOW_BYTES`]; then it is the
+    /// first line alone, and the other lines are coloured from the full scan's spans (whole
+    /// matches, without group colours).
     pub fn window(&self) -> std::ops::Range<usize> {
         let input = &self.wb.input;
+        if self.wb.filter.active() {
+            let rows = self.wb.filter.rows();
+            let top = self.input_top.min(rows.len());
+            let shown = &rows[top..(top + self.input_rows()).min(rows.len())];
+            let (Some(&first), Some(&last)) = (shown.first(), shown.last()) else {
+                return 0..0;
+            };
+            let start = input.line_start(first);
+            let end = input.line_range(last).end;
+            if end - start > FILTER_WINDOW_BYTES {
+                return start..input.line_range(first).end;
+            }
+            return start..end;
+        }
         let last = (self.input_top + self.input_rows()).min(input.line_count()) - 1;
         let start = input.line_start(self.input_top.min(last));
         start..input.line_range(last).end
+    }
+
+    /// The input line shown on screen row `row` of the input pane (filtered or not).
+    pub fn line_on_row(&self, row: usize) -> Option<usize> {
+        let i = self.input_top + row;
+        if self.wb.filter.active() {
+            self.wb.filter.rows().get(i).copied()
+        } else {
+            (i < self.wb.input.line_count()).then_some(i)
+        }
+    }
+
+    /// How many rows the input view has: the filter's rows, or every line.
+    pub fn view_len(&self) -> usize {
+        if self.wb.filter.active() {
+            self.wb.filter.rows().len()
+        } else {
+            self.wb.input.line_count()
+        }
+    }
+
+    /// The view row showing input line `line`: itself without a filter, else the first
+    /// filtered row at or after it.
+    fn row_of_line(&self, line: usize) -> usize {
+        if self.wb.filter.active() {
+            self.wb.filter.rows().partition_point(|&l| l < line)
+        } else {
+            line
+        }
+    }
+
+    /// Sets the line filter and keeps the cursor's line (or the nearest after it) on screen.
+    fn set_filter(&mut self, mode: FilterMode, context: usize) {
+        self.wb.filter.set_mode(mode);
+        self.wb.filter.set_context(context);
+        self.wb.refresh_filter();
+        let (line, _) = self.wb.input.cursor_position();
+        let rows = self.input_rows();
+        self.input_top = self.row_of_line(line).saturating_sub(rows / 3);
+        self.clamp_input_top();
+        self.window_moved();
+        if mode != FilterMode::Off && self.message.is_none() {
+            self.message = Some(match mode {
+                FilterMode::Matching => format!(
+                    "showing lines with a match and {context} context lines (Alt-+ / Alt-- to change; Ctrl-L again: lines without a match)"
+                ),
+                _ => "showing lines without a match (Ctrl-L again: every line)".to_string(),
+            });
+        }
+    }
+
+    fn clamp_input_top(&mut self) {
+        self.input_top = self.input_top.min(self.view_len().saturating_sub(1));
     }
 
     /// The key context of the focused pane.
@@ -262,7 +339,16 @@ impl App {
 
     /// Takes in finished scan and compile work; returns whether the screen changed.
     pub fn poll(&mut self) -> bool {
+        let filtered_rows = self.wb.filter.rows().len();
         let mut changed = self.wb.poll();
+        if self.wb.filter.active() {
+            // The filtered view fills in as the scan goes: the window follows the rows on
+            // screen (no request when they are the same).
+            changed |= self.wb.filter.rows().len() != filtered_rows;
+            self.clamp_input_top();
+            let w = self.window();
+            self.wb.rescan_window(w);
+        }
         if self.wb.take_fresh_compile() {
             changed = true;
             if self.wb.compiled().is_ok() {
@@ -417,6 +503,15 @@ impl App {
                 Err(e) => self.message = Some(e.message),
             },
             Action::ToggleWhitespace => self.show_whitespace = !self.show_whitespace,
+            Action::CycleFilter => {
+                let mode = self.wb.filter.mode().next();
+                self.set_filter(mode, self.wb.filter.context());
+            }
+            Action::FilterContext(delta) => {
+                let context = (self.wb.filter.context() as i64 + i64::from(delta)).clamp(0, 99);
+                self.set_filter(self.wb.filter.mode(), context as usize);
+                self.message = Some(format!("filter context: {context} lines"));
+            }
             Action::NextMatch => self.move_to_match(self.selected.saturating_add(1)),
             Action::PrevMatch => self.move_to_match(self.selected.saturating_sub(1)),
             Action::Activate => self.activate(),
@@ -533,8 +628,9 @@ impl App {
         self.wb.input.set_cursor(start);
         let (line, col) = self.wb.input.position_of(start);
         let rows = self.input_rows();
-        if line < self.input_top || line >= self.input_top + rows {
-            self.input_top = line.saturating_sub(rows / 3);
+        let row = self.row_of_line(line);
+        if row < self.input_top || row >= self.input_top + rows {
+            self.input_top = row.saturating_sub(rows / 3);
         }
         let width = layout::inner(self.areas().input).width as usize;
         let text_w = width.saturating_sub(self.gutter_width() + 1).max(1);
@@ -557,6 +653,7 @@ impl App {
 
     fn scroll_input_to_cursor(&mut self) {
         let (line, col) = self.wb.input.cursor_position();
+        let line = self.row_of_line(line);
         let rows = self.input_rows();
         if line < self.input_top {
             self.input_top = line;
@@ -573,7 +670,7 @@ impl App {
     }
 
     fn scroll_input(&mut self, delta: isize) {
-        let max = self.wb.input.line_count().saturating_sub(1) as isize;
+        let max = self.view_len().saturating_sub(1) as isize;
         self.input_top = (self.input_top as isize + delta).clamp(0, max) as usize;
         self.window_moved();
     }
@@ -629,6 +726,25 @@ impl App {
                 }
                 if apply_line(&mut self.wb.pattern, &e) {
                     self.mark_pattern_changed();
+                }
+            }
+            (Focus::Input, _) if self.wb.filter.active() => {
+                // The filtered view is for reading: it scrolls, and edits wait until the
+                // filter is off (the rows would no longer be the lines they were built from).
+                let page = self.input_rows() as isize;
+                match e {
+                    Edit::Up => self.scroll_input(-1),
+                    Edit::Down => self.scroll_input(1),
+                    Edit::PageUp => self.scroll_input(-page),
+                    Edit::PageDown => self.scroll_input(page),
+                    Edit::Home => self.scroll_input(-(self.input_top as isize)),
+                    Edit::End => self.scroll_input(self.view_len() as isize),
+                    Edit::Left | Edit::Right | Edit::WordLeft | Edit::WordRight => {}
+                    _ => {
+                        self.message = Some(
+                            "the filtered view is read-only: Ctrl-L to every line to edit".into(),
+                        )
+                    }
                 }
             }
             (Focus::Input, _) => {
@@ -802,8 +918,9 @@ impl App {
         } else if layout::contains(a.input, col, row) {
             self.focus = Focus::Input;
             let inner = layout::inner(a.input);
-            if layout::contains(inner, col, row) {
-                let line = self.input_top + (row - inner.y) as usize;
+            if layout::contains(inner, col, row)
+                && let Some(line) = self.line_on_row((row - inner.y) as usize)
+            {
                 let c = (col - inner.x) as usize;
                 let c = c.saturating_sub(self.gutter_width() + 1) + self.input_left;
                 self.wb.input.move_to(line, c);
