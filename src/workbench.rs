@@ -9,6 +9,7 @@ pub mod buffer;
 pub mod compile;
 pub mod export;
 pub mod filter;
+pub mod follow;
 pub mod line;
 pub mod nav;
 pub mod scan;
@@ -86,6 +87,9 @@ pub struct Results {
     pub window_ready: bool,
     /// The matcher's steps over the full scan (0 on the linear engine), once it is done.
     pub steps: u64,
+    /// The input length the full scan covers (it grows when a followed file's new bytes are
+    /// scanned by [`Workbench::append_input`]).
+    pub text_len: usize,
 }
 
 /// One test case's result.
@@ -362,12 +366,75 @@ impl Workbench {
         self.results = Results {
             generation: self.generation,
             started: Some(Instant::now()),
+            text_len: self.input.text().len(),
             ..Default::default()
         };
         self.scanner
             .scan_window(self.generation, Arc::clone(re), self.input.shared(), window);
         self.scanner
             .scan_full(self.generation, Arc::clone(re), self.input.shared());
+    }
+
+    /// Appends text at the end of the input (a followed file grew) and matches only what is
+    /// new: when every match of the pattern stays inside one line
+    /// ([`follow::matches_stay_in_lines`]), the full scan continues from the start of the last
+    /// line it saw (matches in that line are dropped and found again, since the line may have
+    /// grown), keeping the spans before it and their count. Otherwise (a pattern that can
+    /// cross a line break or looks at the end of the text), or when the last scan kept fewer
+    /// spans than it counted or stopped on an error, the whole input is scanned again. While a full scan is still running,
+    /// the new text is scanned when it ends (see [`Workbench::poll`]).
+    pub fn append_input(&mut self, s: &str) {
+        if s.is_empty() {
+            return;
+        }
+        self.input.append(s);
+        self.catch_up();
+    }
+
+    /// Scans the part of the input the finished full scan has not seen.
+    fn catch_up(&mut self) {
+        let len = self.input.text().len();
+        let r = &self.results;
+        if !r.done || r.text_len >= len || r.generation != self.generation {
+            return;
+        }
+        let Ok(re) = &self.compiled else { return };
+        let re = Arc::clone(re);
+        if r.error.is_some() || r.count != r.spans.len() || !follow::matches_stay_in_lines(re.ast())
+        {
+            let w = self.window.clone();
+            self.rescan(w);
+            return;
+        }
+        // The start of the last line the scan saw: matches from there on may change.
+        let old_len = r.text_len;
+        let mut cut = self.input.line_start(self.input.line_of(old_len));
+        while let Some(&(s, e)) = self.results.spans.last() {
+            if e < cut && s < cut {
+                break;
+            }
+            cut = cut.min(s);
+            self.results.spans.pop();
+        }
+        self.generation += 1;
+        let r = &mut self.results;
+        r.generation = self.generation;
+        r.count = r.spans.len();
+        r.scanned = cut;
+        r.done = false;
+        r.elapsed = None;
+        r.text_len = len;
+        r.window_ready = false;
+        r.started = Some(Instant::now());
+        let window = self.window.clone();
+        self.scanner.scan_window(
+            self.generation,
+            Arc::clone(&re),
+            self.input.shared(),
+            window,
+        );
+        self.scanner
+            .scan_full_from(self.generation, re, self.input.shared(), cut, r.spans.len());
     }
 
     /// Asks for the window matches of a new window (after scrolling), keeping the full scan.
@@ -402,6 +469,7 @@ impl Workbench {
         while let Some(ev) = self.scanner.try_event() {
             changed |= self.absorb(ev);
         }
+        self.catch_up();
         self.refresh_filter();
         changed
     }
@@ -431,6 +499,7 @@ impl Workbench {
             }
             if let Some(ev) = self.scanner.wait_event(deadline - now) {
                 self.absorb(ev);
+                self.catch_up();
             }
         }
         self.refresh_filter();
@@ -750,5 +819,51 @@ mod tests {
         w.refresh_filter();
         assert_eq!(w.filter.rows(), &[0, 2, 3, 4, 6]);
         assert!(w.filter.complete());
+    }
+
+    #[test]
+    fn appended_text_is_matched_incrementally_as_a_whole_scan_would() {
+        let text = "a1 b22\nc3 [CLAIM x]\nd4\nERROR spans\nlines END\ntail 5";
+        for pattern in [
+            r"\d+",
+            r"(?s)ERROR.*?END",
+            r"\[CLAIM \w+\]",
+            "(?m)^\\w",
+            r"\d+$",
+        ] {
+            let whole = wb(pattern, text);
+            // Every split point (at a char boundary) in three appended pieces.
+            for cut in 1..text.len() {
+                let mut w = wb(pattern, &text[..cut / 2]);
+                w.append_input(&text[cut / 2..cut]);
+                w.append_input(&text[cut..]);
+                assert!(w.settle(Duration::from_secs(10)));
+                assert_eq!(
+                    w.results.spans,
+                    whole.results.spans,
+                    "{pattern:?} split at {} and {cut}",
+                    cut / 2
+                );
+                assert_eq!(w.results.count, whole.results.count);
+                assert_eq!(w.input.line_count(), whole.input.line_count());
+            }
+        }
+    }
+
+    #[test]
+    fn an_append_while_the_full_scan_runs_is_scanned_when_it_ends() {
+        let big = "x1 ".repeat(100_000);
+        let mut w = Workbench::new(
+            r"\d",
+            Flavor::Rust,
+            Flags::default(),
+            big,
+            InputSource::Typed,
+        );
+        w.rescan(0..10);
+        w.append_input("\n7 8 9\n");
+        assert!(w.settle(Duration::from_secs(20)));
+        assert_eq!(w.results.count, 100_003);
+        assert_eq!(w.results.spans.len(), 100_003);
     }
 }

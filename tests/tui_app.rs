@@ -783,3 +783,146 @@ fn next_match_with_the_filter_on_scrolls_to_its_row() {
     let shown: Vec<Option<usize>> = (0..rows).map(|r| app.line_on_row(r)).collect();
     assert!(shown.contains(&Some(line)), "{line} in {shown:?}");
 }
+
+fn append(path: &std::path::Path, text: &str) {
+    use std::io::Write;
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(path)
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+}
+
+fn followed(path: &std::path::Path, pattern: &str) -> App {
+    let text = std::fs::read_to_string(path).unwrap();
+    let len = text.len() as u64;
+    let args = TuiArgs {
+        pattern: Some(pattern.into()),
+        fresh: true,
+        ..Default::default()
+    };
+    let mut app = start(
+        args,
+        StartInput::Loaded(text, InputSource::File(path.display().to_string()), None),
+        None,
+    );
+    app.set_follower(rxw::workbench::follow::Follower::new(path, len), true);
+    screens::settle(&mut app);
+    app
+}
+
+#[test]
+fn a_followed_file_is_matched_as_it_grows_and_the_view_sticks_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("app.log");
+    let first: String = (1..=50).map(|i| format!("line {i} ok\n")).collect();
+    std::fs::write(&path, &first).unwrap();
+    let mut app = followed(&path, "ERR");
+    assert!(app.following);
+    assert_eq!(app.wb.results.count, 0);
+    assert!(app.at_end());
+
+    append(&path, "line 51 ERR one\nline 52 ok\nline 53 ER");
+    assert!(app.tick());
+    screens::settle(&mut app);
+    assert_eq!(app.wb.results.count, 1);
+    assert!(app.at_end(), "stuck to the end");
+    assert_eq!(app.wb.input.line(52), "line 53 ER");
+    // The last line completes.
+    append(&path, "R two\n");
+    app.tick();
+    screens::settle(&mut app);
+    assert_eq!(app.wb.results.count, 2);
+    assert_eq!(
+        app.wb.results.spans,
+        vec![
+            (first.len() + 8, first.len() + 11),
+            (first.len() + 35, first.len() + 38)
+        ]
+    );
+
+    // The filter follows too.
+    key(&mut app, KeyCode::Char('l'), KeyModifiers::CONTROL);
+    screens::settle(&mut app);
+    assert_eq!(app.wb.filter.rows(), &[50, 52]);
+    append(&path, "line 54 ERR three\n");
+    app.tick();
+    screens::settle(&mut app);
+    assert_eq!(app.wb.filter.rows(), &[50, 52, 53]);
+    key(&mut app, KeyCode::Char('l'), KeyModifiers::CONTROL);
+    key(&mut app, KeyCode::Char('l'), KeyModifiers::CONTROL);
+
+    // Scrolled up, the view stays where it is.
+    app.focus = Focus::Input;
+    key(&mut app, KeyCode::PageUp, KeyModifiers::NONE);
+    key(&mut app, KeyCode::PageUp, KeyModifiers::NONE);
+    let top = app.input_top;
+    append(&path, "line 55 ok\n");
+    app.tick();
+    screens::settle(&mut app);
+    assert_eq!(app.input_top, top);
+    assert!(!app.at_end());
+
+    // Typed edits are refused while following; Ctrl-F stops following.
+    let len = app.wb.input.text().len();
+    type_str(&mut app, "x");
+    assert_eq!(app.wb.input.text().len(), len);
+    assert!(
+        app.message
+            .as_deref()
+            .unwrap()
+            .contains("Ctrl-F stops following")
+    );
+    key(&mut app, KeyCode::Char('f'), KeyModifiers::CONTROL);
+    assert!(!app.following);
+    append(&path, "line 56 ERR\n");
+    assert!(!app.tick(), "not following");
+    type_str(&mut app, "x");
+    assert_eq!(app.wb.input.text().len(), len + 1);
+    key(&mut app, KeyCode::Char('f'), KeyModifiers::CONTROL);
+    assert!(!app.following, "an edited input cannot be followed");
+    assert!(app.message.as_deref().unwrap().contains("edited"));
+}
+
+#[test]
+fn a_followed_file_that_is_truncated_or_rotated_is_reloaded_and_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("app.log");
+    std::fs::write(&path, "ERR a\nERR b\nok\n").unwrap();
+    let mut app = followed(&path, "ERR");
+    assert_eq!(app.wb.results.count, 2);
+
+    std::fs::write(&path, "ERR\n").unwrap();
+    assert!(app.tick());
+    screens::settle(&mut app);
+    assert!(
+        app.message.as_deref().unwrap().contains("truncated"),
+        "{:?}",
+        app.message
+    );
+    assert_eq!(app.wb.input.text(), "ERR\n");
+    assert_eq!(app.wb.results.count, 1);
+    append(&path, "ERR again\n");
+    app.tick();
+    screens::settle(&mut app);
+    assert_eq!(app.wb.results.count, 2);
+
+    std::fs::rename(&path, dir.path().join("app.log.1")).unwrap();
+    app.tick();
+    assert!(
+        app.message.as_deref().unwrap().contains("gone"),
+        "{:?}",
+        app.message
+    );
+    std::fs::write(&path, "fresh ERR ERR ERR\n").unwrap();
+    app.tick();
+    screens::settle(&mut app);
+    assert!(
+        app.message.as_deref().unwrap().contains("rotated"),
+        "{:?}",
+        app.message
+    );
+    assert_eq!(app.wb.results.count, 3);
+    assert!(app.following);
+}

@@ -350,3 +350,84 @@ fn the_filter_in_tmux_shows_matching_lines_with_context_then_the_others() {
     let (screen, ok) = s.wait(|s| s.contains("line 05 ERR") && !s.contains("filter:"));
     assert!(ok, "every line again:\n{screen}");
 }
+
+fn append_to(path: &std::path::Path, text: &str) {
+    use std::io::Write;
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(path)
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+}
+
+/// `rxw -f FILE -e ERR` on 40 lines with one match, waiting until it shows.
+fn follow_session(tag: &str, dir: &std::path::Path) -> Option<(Session, std::path::PathBuf)> {
+    let log = dir.join("app.log");
+    std::fs::write(&log, numbered_lines(40, &[3])).unwrap();
+    let s = Session::start(tag, dir, &format!("-e ERR -f '{}'", log.display()))?;
+    s.expect("following");
+    s.expect("1 match ");
+    Some((s, log))
+}
+
+#[test]
+fn following_in_tmux_shows_appended_lines_and_their_matches_at_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some((s, log)) = follow_session("follow-append", dir.path()) else {
+        return;
+    };
+    append_to(&log, "line 41 ERR new\nline 42 ok\n");
+    let screen = s.expect("2 matches");
+    assert!(screen.contains("41 line 41 ERR new"), "{screen}");
+    assert!(screen.contains("42 lines"), "{screen}");
+    // A line written in two parts is matched once it is whole.
+    append_to(&log, "line 43 E");
+    s.expect("line 43 E");
+    append_to(&log, "RR late\n");
+    let screen = s.expect("3 matches");
+    assert!(screen.contains("43 line 43 ERR late"), "{screen}");
+}
+
+#[test]
+fn following_in_tmux_reloads_a_truncated_file_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some((s, log)) = follow_session("follow-truncate", dir.path()) else {
+        return;
+    };
+    // As logrotate's copytruncate: the same file, emptied, then written again.
+    std::fs::OpenOptions::new()
+        .write(true)
+        .truncate(true)
+        .open(&log)
+        .unwrap();
+    append_to(&log, "after ERR ERR\n");
+    s.expect("was truncated");
+    let (screen, ok) = s.wait(|sc| sc.contains("2 matches") && sc.contains("after ERR ERR"));
+    assert!(ok, "the new content and its count:\n{screen}");
+    assert!(!screen.contains("line 03 ERR"), "{screen}");
+    append_to(&log, "more ERR\n");
+    s.expect("3 matches");
+}
+
+#[test]
+fn following_in_tmux_moves_to_the_new_file_after_a_rotation() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some((s, log)) = follow_session("follow-rotate", dir.path()) else {
+        return;
+    };
+    // As logrotate's default: rename the file away, create a new one at the path.
+    std::fs::rename(&log, dir.path().join("app.log.1")).unwrap();
+    std::fs::write(&log, "rotated ERR\n").unwrap();
+    let (screen, ok) = s.wait(|sc| sc.contains("rotated): following the new file"));
+    assert!(ok, "{screen}");
+    s.expect("rotated ERR");
+    append_to(&log, "then ERR ERR\n");
+    let screen = s.expect("3 matches");
+    assert!(screen.contains("then ERR ERR"), "{screen}");
+    // The old file's later writes are not shown.
+    append_to(&dir.path().join("app.log.1"), "old ERR\n");
+    append_to(&log, "last ok\n");
+    let screen = s.expect("last ok");
+    assert!(!screen.contains("old ERR"), "{screen}");
+}

@@ -174,6 +174,8 @@ pub enum Action {
     CycleFilter,
     /// More (positive) or fewer (negative) context lines around the filter's matching lines.
     FilterContext(i8),
+    /// Follow the input file as it grows, or stop.
+    ToggleFollow,
 }
 
 /// What [`Action::Copy`] copies.
@@ -414,6 +416,13 @@ pub static KEYMAP: &[Binding] = &[
         "filter lines: with a match, without, all",
         true,
         [k(K::Char('l'), CTRL)]
+    ),
+    bind!(
+        Global,
+        Action::ToggleFollow,
+        "follow the file as it grows (rxw -f FILE), or stop",
+        false,
+        [k(K::Char('f'), CTRL)]
     ),
     bind!(
         Global,

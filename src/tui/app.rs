@@ -11,6 +11,7 @@ use super::presets::PresetBrowser;
 use super::theme::Palette;
 use crate::flavor::Flavor;
 use crate::workbench::filter::FilterMode;
+use crate::workbench::follow::{FollowEvent, Follower, Reload};
 use crate::workbench::{Compiling, LineEditor, TextBuffer, Workbench};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
@@ -145,6 +146,13 @@ pub struct App {
     deferred: Deferred,
     /// The Code tab.
     pub code: super::code::CodeTab,
+    /// The input file, watched for growth when [`App::following`]; set for a file input.
+    pub follower: Option<Follower>,
+    /// Whether the input file is followed (`rxw -f FILE`, Ctrl-F).
+    pub following: bool,
+    /// Whether the input view sticks to the end as a followed file grows (it was at the end;
+    /// scrolling up unsticks it, scrolling back to the end sticks it again).
+    pub tail: bool,
 }
 
 impl App {
@@ -179,6 +187,9 @@ impl App {
             railroad_left: 0,
             deferred: Deferred::default(),
             code: super::code::CodeTab::default(),
+            follower: None,
+            following: false,
+            tail: false,
         };
         app.wb.compile();
         let w = app.window();
@@ -346,6 +357,9 @@ impl App {
             // screen (no request when they are the same).
             changed |= self.wb.filter.rows().len() != filtered_rows;
             self.clamp_input_top();
+            if self.following && self.tail {
+                self.input_top = self.view_len().saturating_sub(self.input_rows());
+            }
             let w = self.window();
             self.wb.rescan_window(w);
         }
@@ -503,6 +517,7 @@ impl App {
                 Err(e) => self.message = Some(e.message),
             },
             Action::ToggleWhitespace => self.show_whitespace = !self.show_whitespace,
+            Action::ToggleFollow => self.toggle_follow(),
             Action::CycleFilter => {
                 let mode = self.wb.filter.mode().next();
                 self.set_filter(mode, self.wb.filter.context());
@@ -672,7 +687,114 @@ impl App {
     fn scroll_input(&mut self, delta: isize) {
         let max = self.view_len().saturating_sub(1) as isize;
         self.input_top = (self.input_top as isize + delta).clamp(0, max) as usize;
+        self.tail = self.at_end();
         self.window_moved();
+    }
+
+    /// Whether the last row of the input view is on screen.
+    pub fn at_end(&self) -> bool {
+        self.input_top + self.input_rows() >= self.view_len()
+    }
+
+    /// Scrolls the input view so its last rows fill the pane.
+    fn scroll_to_end(&mut self) {
+        self.input_top = self.view_len().saturating_sub(self.input_rows());
+        self.window_moved();
+    }
+
+    /// Starts following `follower`'s file (or only keeps it, for Ctrl-F later, when `on` is
+    /// false). Following starts with the view at the end.
+    pub fn set_follower(&mut self, follower: Follower, on: bool) {
+        self.follower = Some(follower);
+        self.following = false;
+        if on {
+            self.toggle_follow();
+        }
+    }
+
+    fn toggle_follow(&mut self) {
+        let name = self
+            .follower
+            .as_ref()
+            .map(|f| f.path().display().to_string());
+        if self.following {
+            self.following = false;
+            self.message = Some(format!("stopped following {}", name.unwrap_or_default()));
+            return;
+        }
+        let file_input = matches!(self.wb.source, crate::workbench::InputSource::File(_));
+        match name {
+            Some(name) if file_input && !self.wb.input.edited() => {
+                self.following = true;
+                self.tail = true;
+                self.scroll_to_end();
+                self.tick();
+                self.message = Some(format!("following {name} (Ctrl-F stops)"));
+            }
+            Some(_) if file_input || self.wb.input.edited() => {
+                self.message =
+                    Some("the input was edited: reopen the file to follow it (rxw -f FILE)".into())
+            }
+            _ => self.message = Some("only a file input can be followed: rxw -f FILE".into()),
+        }
+    }
+
+    /// The timer's work: reads what a followed file gained (or reloads it after truncation or
+    /// rotation, said in the status bar) and matches the new text. Returns whether anything
+    /// changed on screen.
+    pub fn tick(&mut self) -> bool {
+        if !self.following {
+            return false;
+        }
+        let Some(follower) = self.follower.as_mut() else {
+            return false;
+        };
+        let name = follower.path().display().to_string();
+        let changed = match follower.poll() {
+            FollowEvent::Unchanged => false,
+            FollowEvent::Appended(text) => {
+                // Stick to the end when the view is there now (the user did not scroll up).
+                let stick = self.at_end();
+                self.tail = stick;
+                self.wb.append_input(&text);
+                if stick {
+                    self.scroll_to_end();
+                }
+                true
+            }
+            FollowEvent::Reloaded { text, why } => {
+                self.tail = self.at_end();
+                self.wb.input.replace_all(text);
+                self.reset_selection();
+                self.deferred.input = true;
+                if self.tail {
+                    self.scroll_to_end();
+                } else {
+                    self.clamp_input_top();
+                }
+                self.message = Some(match why {
+                    Reload::Truncated => {
+                        format!("{name} was truncated: reloaded, following from its start")
+                    }
+                    Reload::Rotated => {
+                        format!("{name} was replaced (rotated): following the new file")
+                    }
+                });
+                true
+            }
+            FollowEvent::Missing => {
+                self.message = Some(format!(
+                    "{name} is gone (rotated?): waiting for a file at that path"
+                ));
+                true
+            }
+            FollowEvent::Failed(e) => {
+                self.message = Some(format!("cannot read {name}: {e}"));
+                true
+            }
+        };
+        self.run_deferred();
+        changed
     }
 
     fn activate(&mut self) {
@@ -727,6 +849,11 @@ impl App {
                 if apply_line(&mut self.wb.pattern, &e) {
                     self.mark_pattern_changed();
                 }
+            }
+            (Focus::Input, _) if self.following && modifies(&e) => {
+                self.message = Some(
+                    "the input follows its file and takes no edits: Ctrl-F stops following".into(),
+                );
             }
             (Focus::Input, _) if self.wb.filter.active() => {
                 // The filtered view is for reading: it scrolls, and edits wait until the
@@ -989,6 +1116,23 @@ impl App {
             format!("{flavor} /{flags}")
         }
     }
+}
+
+/// Whether an edit changes the text (as opposed to moving the cursor).
+fn modifies(e: &Edit) -> bool {
+    !matches!(
+        e,
+        Edit::Left
+            | Edit::Right
+            | Edit::Up
+            | Edit::Down
+            | Edit::Home
+            | Edit::End
+            | Edit::WordLeft
+            | Edit::WordRight
+            | Edit::PageUp
+            | Edit::PageDown
+    )
 }
 
 /// The character a key stands for in pasted text: printable characters, and Enter, Tab and

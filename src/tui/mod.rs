@@ -188,22 +188,23 @@ pub fn loaded_file(read: crate::input::FileRead, path: &std::path::Path) -> Star
     )
 }
 
-fn read_input(args: &TuiArgs) -> anyhow::Result<StartInput> {
+/// The start input, and for a file the bytes read from it (where following goes on from).
+fn read_input(args: &TuiArgs) -> anyhow::Result<(StartInput, Option<u64>)> {
     if let Some(path) = &args.file {
         let read = Text::read_path(path).map_err(|e| anyhow::anyhow!("{}", e.message))?;
-        return Ok(loaded_file(read, path));
+        let bytes = read.text.bytes().len() as u64;
+        return Ok((loaded_file(read, path), Some(bytes)));
     }
     if !std::io::stdin().is_terminal() {
         let t = Text::from_reader(std::io::stdin().lock())
             .map_err(|e| anyhow::anyhow!("{}", e.message))?;
         let warning = t.warning();
-        return Ok(StartInput::Loaded(
-            t.into_string(),
-            InputSource::Stdin,
-            warning,
+        return Ok((
+            StartInput::Loaded(t.into_string(), InputSource::Stdin, warning),
+            None,
         ));
     }
-    Ok(StartInput::Demo)
+    Ok((StartInput::Demo, None))
 }
 
 /// Opens the workbench.
@@ -211,7 +212,7 @@ fn read_input(args: &TuiArgs) -> anyhow::Result<StartInput> {
 /// # Errors
 /// When the input cannot be read, a preset is unknown, or the terminal cannot be set up.
 pub fn run(args: TuiArgs) -> anyhow::Result<()> {
-    let input = read_input(&args)?;
+    let (input, file_bytes) = read_input(&args)?;
     if !std::io::stdout().is_terminal() {
         anyhow::bail!(
             "the workbench needs a terminal on standard output; use `rxw find` for scripts"
@@ -234,6 +235,13 @@ pub fn run(args: TuiArgs) -> anyhow::Result<()> {
     )?;
     if let Some(notice) = restored.notice {
         app.message = Some(notice);
+    }
+    if let (Some(path), Some(bytes)) = (&args.file, file_bytes) {
+        // Kept for Ctrl-F even when not following from the start.
+        app.set_follower(
+            crate::workbench::follow::Follower::new(path, bytes),
+            args.follow,
+        );
     }
 
     let term_signal = Arc::new(AtomicBool::new(false));
@@ -388,6 +396,9 @@ fn event_loop(
                     });
                 }
             }
+            dirty = true;
+        }
+        if tick && app.tick() {
             dirty = true;
         }
         if app.poll() {

@@ -115,7 +115,11 @@ struct Job {
     generation: u64,
     regex: Arc<Regex>,
     text: Arc<String>,
+    /// The window scan's window; for the full scan, the range to scan (it starts past 0 when
+    /// it continues an earlier scan over text that has grown).
     window: Range<usize>,
+    /// Matches counted before `window.start` (by the scan this one continues).
+    base_count: usize,
     cancel: Arc<AtomicBool>,
 }
 
@@ -147,7 +151,14 @@ impl Worker {
         }
     }
 
-    fn submit(&self, generation: u64, regex: Arc<Regex>, text: Arc<String>, window: Range<usize>) {
+    fn submit(
+        &self,
+        generation: u64,
+        regex: Arc<Regex>,
+        text: Arc<String>,
+        window: Range<usize>,
+        base_count: usize,
+    ) {
         let cancel = Arc::new(AtomicBool::new(false));
         let old = std::mem::replace(
             &mut *self.cancel.lock().unwrap_or_else(|e| e.into_inner()),
@@ -159,6 +170,7 @@ impl Worker {
             regex,
             text,
             window,
+            base_count,
             cancel,
         });
     }
@@ -228,13 +240,14 @@ fn run_full(job: &Job, events: &Reply) {
     let text: &str = &job.text;
     let options = MatchOptions {
         bounds_only: true,
+        start: job.window.start,
         cancel: Some(&job.cancel),
         ..Default::default()
     };
     let mut it = job.regex.matches(text, options);
     let mut batch = Vec::new();
-    let mut count = 0usize;
-    let mut kept = 0usize;
+    let mut count = job.base_count;
+    let mut kept = job.base_count;
     let mut last_send = Instant::now();
     let mut error = None;
     loop {
@@ -247,7 +260,7 @@ fn run_full(job: &Job, events: &Reply) {
                 }
                 // The first match goes out at once (the match list shows a row while the scan
                 // runs on), then batches at most every 25 ms.
-                if count == 1
+                if count == job.base_count + 1
                     || (count.is_multiple_of(1024)
                         && last_send.elapsed() >= Duration::from_millis(25))
                 {
@@ -329,13 +342,27 @@ impl Scanner {
         text: Arc<String>,
         window: Range<usize>,
     ) {
-        self.window.submit(generation, regex, text, window);
+        self.window.submit(generation, regex, text, window, 0);
     }
 
     /// Asks for a full count (cancelling the previous one).
     pub fn scan_full(&self, generation: u64, regex: Arc<Regex>, text: Arc<String>) {
+        self.scan_full_from(generation, regex, text, 0, 0);
+    }
+
+    /// Continues a full count from byte `start` (the text before it was scanned already and
+    /// held `base_count` matches, all kept as spans), cancelling the previous request.
+    pub fn scan_full_from(
+        &self,
+        generation: u64,
+        regex: Arc<Regex>,
+        text: Arc<String>,
+        start: usize,
+        base_count: usize,
+    ) {
         let len = text.len();
-        self.full.submit(generation, regex, text, 0..len);
+        self.full
+            .submit(generation, regex, text, start..len, base_count);
     }
 
     /// Stops both scans.

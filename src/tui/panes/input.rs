@@ -104,8 +104,9 @@ fn title(app: &App) -> String {
             format!(" · filter: {what}{state}")
         }
     };
+    let following = if app.following { " · following" } else { "" };
     format!(
-        "Input · {what} · {lines} lines{filter} · {}:{}",
+        "Input · {what}{following} · {lines} lines{filter} · {}:{}",
         l + 1,
         c + 1
     )
