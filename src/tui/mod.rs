@@ -309,6 +309,38 @@ enum Wake {
     Work,
     /// The timer: signals, autosave, a followed file's growth.
     Tick,
+    /// The file-watch reported a change at the followed file's path.
+    FileChanged,
+}
+
+/// Watches the directory of the followed file (so a rotation's rename and create are seen as
+/// well as writes) and wakes the loop for events that name the file. `None` when the platform's
+/// watch cannot be set up (the 100 ms poll then does the work alone).
+fn watch_file(
+    path: &std::path::Path,
+    tx: std::sync::mpsc::Sender<Wake>,
+) -> Option<notify::RecommendedWatcher> {
+    use notify::Watcher as _;
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let name = path.file_name()?.to_owned();
+    let mut watcher = notify::recommended_watcher(move |res: notify::Result<notify::Event>| {
+        if let Ok(ev) = res
+            && ev
+                .paths
+                .iter()
+                .any(|p| p.file_name() == Some(name.as_os_str()))
+        {
+            let _ = tx.send(Wake::FileChanged);
+        }
+    })
+    .ok()?;
+    watcher
+        .watch(dir, notify::RecursiveMode::NonRecursive)
+        .ok()?;
+    Some(watcher)
 }
 
 /// How often the timer wakes the loop when nothing else does.
@@ -341,14 +373,26 @@ fn event_loop(
             }
         })
         .context("cannot start the terminal reader")?;
+    let timer_tx = tx.clone();
     std::thread::Builder::new()
         .name("rxw-timer".into())
         .spawn(move || {
-            while tx.send(Wake::Tick).is_ok() {
+            while timer_tx.send(Wake::Tick).is_ok() {
                 std::thread::sleep(TICK);
             }
         })
         .context("cannot start the timer")?;
+    // File events wake the loop at once; the timer's poll stays as the fallback.
+    let _watcher = app.follower.as_ref().and_then(|f| {
+        let w = watch_file(f.path(), tx.clone());
+        if w.is_none() && app.following {
+            app.message = Some(format!(
+                "no file events for {}: polling it every 100 ms",
+                f.path().display()
+            ));
+        }
+        w
+    });
     // The first frame waits briefly for the window scan, so it already shows the matches.
     app.wb.wait_window(Duration::from_millis(150));
     let mut dirty = true;
@@ -368,6 +412,7 @@ fn event_loop(
         };
         let mut next = Some(first);
         let mut tick = false;
+        let mut file_changed = false;
         while let Some(wake) = next.take().or_else(|| rx.try_recv().ok()) {
             match wake {
                 Wake::Term(ev) => {
@@ -376,6 +421,7 @@ fn event_loop(
                 }
                 Wake::Work => {}
                 Wake::Tick => tick = true,
+                Wake::FileChanged => file_changed = true,
             }
             if app.quit {
                 break;
@@ -398,7 +444,7 @@ fn event_loop(
             }
             dirty = true;
         }
-        if tick && app.tick() {
+        if (tick || file_changed) && app.tick() {
             dirty = true;
         }
         if app.poll() {
@@ -460,7 +506,8 @@ const PASTE_CONTINUES: Duration = Duration::from_millis(150);
 /// to [`BURST_READ_LIMIT`]) and applies the key events as one burst: the pattern is compiled
 /// and the scans started once per burst, not once per key, and a long burst is a paste from a
 /// terminal without bracketed paste. Reading stops at Ctrl-C. A timer tick met meanwhile is
-/// noted in `tick`; a worker's wake needs nothing (the loop polls after the burst).
+/// noted in `tick` (as is a file event); a worker's wake needs nothing (the loop polls after the
+/// burst).
 fn read_burst(
     app: &mut App,
     first: Event,
@@ -510,7 +557,7 @@ fn read_burst(
             match rx.recv_timeout(BURST_GAP) {
                 Ok(Wake::Term(ev)) => break Some(ev?),
                 Ok(Wake::Work) => {}
-                Ok(Wake::Tick) => *tick = true,
+                Ok(Wake::Tick | Wake::FileChanged) => *tick = true,
                 Err(_) => break None,
             }
         };
