@@ -926,3 +926,52 @@ fn a_followed_file_that_is_truncated_or_rotated_is_reloaded_and_said() {
     assert_eq!(app.wb.results.count, 3);
     assert!(app.following);
 }
+
+#[test]
+fn a_large_file_opens_on_its_head_and_the_rest_is_appended_when_read() {
+    let head: String = (1..=100).map(|i| format!("line {i} ERR\n")).collect();
+    let rest: String = (101..=300).map(|i| format!("line {i} ERR\n")).collect();
+    let total = (head.len() + rest.len()) as u64;
+    let mut app = start(
+        TuiArgs {
+            pattern: Some("ERR".into()),
+            fresh: true,
+            ..Default::default()
+        },
+        StartInput::Loaded(head.clone(), InputSource::File("big.log".into()), None),
+        None,
+    );
+    app.loading = Some(rxw::tui::app::Loading::new(head.len() as u64, total));
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    let percent = head.len() as u64 * 100 / total;
+    assert!(
+        screen.contains(&format!("indexing… {percent}%")),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("100+ matches · reading the file…"),
+        "{screen}"
+    );
+    app.focus = Focus::Input;
+    type_str(&mut app, "x");
+    assert_eq!(app.wb.input.text(), head, "no edits while reading");
+
+    // The reader thread's count, then its bytes.
+    app.loading
+        .as_ref()
+        .unwrap()
+        .read
+        .fetch_add(rest.len() as u64, std::sync::atomic::Ordering::Relaxed);
+    let consumed = app.finish_loading(
+        Ok(rest.clone().into_bytes()),
+        std::path::Path::new("big.log"),
+    );
+    assert_eq!(consumed, Some(total));
+    screens::settle(&mut app);
+    assert!(app.loading.is_none());
+    assert_eq!(app.wb.results.count, 300);
+    assert_eq!(app.wb.input.line(299), "line 300 ERR");
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    assert!(screen.contains("300 matches"), "{screen}");
+    assert!(!screen.contains("indexing"), "{screen}");
+}

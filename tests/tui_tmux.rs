@@ -431,3 +431,27 @@ fn following_in_tmux_moves_to_the_new_file_after_a_rotation() {
     let screen = s.expect("last ok");
     assert!(!screen.contains("old ERR"), "{screen}");
 }
+
+#[test]
+fn a_file_larger_than_the_head_is_read_whole_and_then_followed() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("big.log");
+    // Over the 4 MiB head: the workbench opens on the first lines and reads the rest behind.
+    let line = "2026-11-30T10:00:00Z agent-7: [CLAIM 7fce46e0] taking this one\n";
+    let n = (5 << 20) / line.len() + 1;
+    std::fs::write(&log, line.repeat(n)).unwrap();
+    let Some(s) = Session::start(
+        "big",
+        dir.path(),
+        &format!("-e CLAIM -f '{}'", log.display()),
+    ) else {
+        return;
+    };
+    let want = format!(" {n} matches ");
+    let screen = s.expect(&want);
+    assert!(!screen.contains("indexing"), "{screen}");
+    s.expect("following");
+    append_to(&log, "last CLAIM\n");
+    let screen = s.expect(&format!(" {} matches ", n + 1));
+    assert!(screen.contains("last CLAIM"), "{screen}");
+}

@@ -153,6 +153,33 @@ pub struct App {
     /// Whether the input view sticks to the end as a followed file grows (it was at the end;
     /// scrolling up unsticks it, scrolling back to the end sticks it again).
     pub tail: bool,
+    /// A large file still being read on a thread (the input holds its first lines so far).
+    pub loading: Option<Loading>,
+}
+
+/// The progress of reading the rest of a large file.
+#[derive(Debug, Clone)]
+pub struct Loading {
+    /// Bytes read so far (the head included), updated by the reading thread.
+    pub read: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    /// The file's size when it was opened.
+    pub total: u64,
+}
+
+impl Loading {
+    /// Progress from `read` bytes of `total`.
+    pub fn new(read: u64, total: u64) -> Loading {
+        Loading {
+            read: std::sync::Arc::new(std::sync::atomic::AtomicU64::new(read)),
+            total,
+        }
+    }
+
+    /// How far reading has got, 0 to 100.
+    pub fn percent(&self) -> u64 {
+        let read = self.read.load(std::sync::atomic::Ordering::Relaxed);
+        (read.saturating_mul(100) / self.total.max(1)).min(100)
+    }
 }
 
 impl App {
@@ -190,6 +217,7 @@ impl App {
             follower: None,
             following: false,
             tail: false,
+            loading: None,
         };
         app.wb.compile();
         let w = app.window();
@@ -691,6 +719,45 @@ impl App {
         self.window_moved();
     }
 
+    /// Takes in the rest of a file that opened on its head: appends it (matched incrementally,
+    /// as a followed file's growth) and returns the file's bytes read in all, or `None` (said
+    /// in the status bar) when reading failed; the input then keeps what was read.
+    pub fn finish_loading(
+        &mut self,
+        read: std::io::Result<Vec<u8>>,
+        path: &std::path::Path,
+    ) -> Option<u64> {
+        let loading = self.loading.take()?;
+        match read {
+            Ok(bytes) => {
+                // The file's bytes consumed, head and rest (what following goes on from).
+                let total = loading.read.load(std::sync::atomic::Ordering::Relaxed);
+                let text = crate::input::Text::from_bytes(bytes);
+                if let Some(w) = text.warning() {
+                    self.input_warning = Some(match self.input_warning.take() {
+                        Some(before) => format!("{before} · {w}"),
+                        None => w,
+                    });
+                }
+                let stick = self.at_end() && self.input_top > 0;
+                self.wb.append_input(&text.into_string());
+                if stick {
+                    self.scroll_to_end();
+                }
+                self.run_deferred();
+                Some(total)
+            }
+            Err(e) => {
+                self.message = Some(format!(
+                    "{}: reading stopped ({e}); showing the first {} bytes",
+                    path.display(),
+                    self.wb.input.text().len()
+                ));
+                None
+            }
+        }
+    }
+
     /// Whether the last row of the input view is on screen.
     pub fn at_end(&self) -> bool {
         self.input_top + self.input_rows() >= self.view_len()
@@ -849,6 +916,10 @@ impl App {
                 if apply_line(&mut self.wb.pattern, &e) {
                     self.mark_pattern_changed();
                 }
+            }
+            (Focus::Input, _) if self.loading.is_some() && modifies(&e) => {
+                self.message =
+                    Some("the file is still being read: edits wait until it is in".into());
             }
             (Focus::Input, _) if self.following && modifies(&e) => {
                 self.message = Some(

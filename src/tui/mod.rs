@@ -188,12 +188,63 @@ pub fn loaded_file(read: crate::input::FileRead, path: &std::path::Path) -> Star
     )
 }
 
-/// The start input, and for a file the bytes read from it (where following goes on from).
-fn read_input(args: &TuiArgs) -> anyhow::Result<(StartInput, Option<u64>)> {
+/// Files larger than this open on their first lines (up to this many bytes), drawn at once,
+/// while the rest is read on a thread ([`RestOfFile`]).
+pub const HEAD_BYTES: u64 = 4 << 20;
+
+/// The part of a large file still to read when the workbench opens on its head.
+pub struct RestOfFile {
+    /// The file.
+    pub path: std::path::PathBuf,
+    /// Where the head ended (a line start).
+    pub offset: u64,
+    /// The file's size when opened (for the progress shown).
+    pub total: u64,
+}
+
+/// Reads up to [`HEAD_BYTES`] of a larger file, cut after its last line break; `None` when the
+/// file is not larger, is not a regular file, or the head holds no line break (then it is read
+/// whole, as before).
+fn read_head(path: &std::path::Path) -> Option<(Vec<u8>, u64)> {
+    use std::io::Read as _;
+    let file = std::fs::File::open(path).ok()?;
+    let meta = file.metadata().ok()?;
+    if !meta.is_file() || meta.len() <= HEAD_BYTES {
+        return None;
+    }
+    let mut head = Vec::with_capacity(HEAD_BYTES as usize);
+    file.take(HEAD_BYTES).read_to_end(&mut head).ok()?;
+    let cut = memchr::memrchr(b'\n', &head)? + 1;
+    head.truncate(cut);
+    Some((head, meta.len()))
+}
+
+/// The start input; for a file, the bytes read from it (where following goes on from), or the
+/// part still to read when it opens on its head.
+fn read_input(args: &TuiArgs) -> anyhow::Result<(StartInput, Option<u64>, Option<RestOfFile>)> {
     if let Some(path) = &args.file {
+        if let Some((head, total)) = read_head(path) {
+            let offset = head.len() as u64;
+            let text = Text::from_bytes(head);
+            let warning = text.warning();
+            let rest = RestOfFile {
+                path: path.clone(),
+                offset,
+                total,
+            };
+            return Ok((
+                StartInput::Loaded(
+                    text.into_string(),
+                    InputSource::File(path.display().to_string()),
+                    warning,
+                ),
+                None,
+                Some(rest),
+            ));
+        }
         let read = Text::read_path(path).map_err(|e| anyhow::anyhow!("{}", e.message))?;
         let bytes = read.text.bytes().len() as u64;
-        return Ok((loaded_file(read, path), Some(bytes)));
+        return Ok((loaded_file(read, path), Some(bytes), None));
     }
     if !std::io::stdin().is_terminal() {
         let t = Text::from_reader(std::io::stdin().lock())
@@ -202,9 +253,10 @@ fn read_input(args: &TuiArgs) -> anyhow::Result<(StartInput, Option<u64>)> {
         return Ok((
             StartInput::Loaded(t.into_string(), InputSource::Stdin, warning),
             None,
+            None,
         ));
     }
-    Ok((StartInput::Demo, None))
+    Ok((StartInput::Demo, None, None))
 }
 
 /// Opens the workbench.
@@ -212,7 +264,7 @@ fn read_input(args: &TuiArgs) -> anyhow::Result<(StartInput, Option<u64>)> {
 /// # Errors
 /// When the input cannot be read, a preset is unknown, or the terminal cannot be set up.
 pub fn run(args: TuiArgs) -> anyhow::Result<()> {
-    let (input, file_bytes) = read_input(&args)?;
+    let (input, file_bytes, rest) = read_input(&args)?;
     if !std::io::stdout().is_terminal() {
         anyhow::bail!(
             "the workbench needs a terminal on standard output; use `rxw find` for scripts"
@@ -282,7 +334,16 @@ pub fn run(args: TuiArgs) -> anyhow::Result<()> {
         prev(info);
     }));
     let _ = crossterm::execute!(std::io::stdout(), EnableMouseCapture, EnableBracketedPaste);
-    let result = event_loop(&mut terminal, &mut app, &term_signal, store.as_mut());
+    if let Some(rest) = &rest {
+        app.loading = Some(app::Loading::new(rest.offset, rest.total));
+    }
+    let result = event_loop(
+        &mut terminal,
+        &mut app,
+        &term_signal,
+        store.as_mut(),
+        rest.map(|r| (r, args.follow)),
+    );
     let _ = crossterm::execute!(
         std::io::stdout(),
         DisableMouseCapture,
@@ -311,6 +372,40 @@ enum Wake {
     Tick,
     /// The file-watch reported a change at the followed file's path.
     FileChanged,
+    /// The rest of a large file, read on a thread: its bytes, or why reading failed.
+    Rest(std::io::Result<Vec<u8>>),
+}
+
+/// Reads `rest` on a thread, counting the bytes read into `progress`, and sends them.
+fn read_rest(
+    rest: &RestOfFile,
+    progress: Arc<std::sync::atomic::AtomicU64>,
+    tx: std::sync::mpsc::Sender<Wake>,
+) -> anyhow::Result<()> {
+    use std::io::{Read as _, Seek as _};
+    let path = rest.path.clone();
+    let offset = rest.offset;
+    std::thread::Builder::new()
+        .name("rxw-file-reader".into())
+        .spawn(move || {
+            let read = (|| {
+                let mut f = std::fs::File::open(&path)?;
+                f.seek(std::io::SeekFrom::Start(offset))?;
+                let mut bytes = Vec::new();
+                let mut chunk = vec![0u8; 1 << 20];
+                loop {
+                    let n = f.read(&mut chunk)?;
+                    if n == 0 {
+                        return Ok(bytes);
+                    }
+                    bytes.extend_from_slice(&chunk[..n]);
+                    progress.fetch_add(n as u64, Ordering::Relaxed);
+                }
+            })();
+            let _ = tx.send(Wake::Rest(read));
+        })
+        .context("cannot start the file reader")?;
+    Ok(())
 }
 
 /// Watches the directory of the followed file (so a rotation's rename and create are seen as
@@ -351,6 +446,7 @@ fn event_loop(
     app: &mut App,
     term_signal: &AtomicBool,
     mut store: Option<&mut SessionStore>,
+    rest: Option<(RestOfFile, bool)>,
 ) -> anyhow::Result<()> {
     let mut clip = clipboard::Clipboard::new();
     let mut last_save = Instant::now();
@@ -382,8 +478,11 @@ fn event_loop(
             }
         })
         .context("cannot start the timer")?;
+    if let (Some((rest, _)), Some(loading)) = (&rest, &app.loading) {
+        read_rest(rest, Arc::clone(&loading.read), tx.clone())?;
+    }
     // File events wake the loop at once; the timer's poll stays as the fallback.
-    let _watcher = app.follower.as_ref().and_then(|f| {
+    let mut _watcher = app.follower.as_ref().and_then(|f| {
         let w = watch_file(f.path(), tx.clone());
         if w.is_none() && app.following {
             app.message = Some(format!(
@@ -413,15 +512,41 @@ fn event_loop(
         let mut next = Some(first);
         let mut tick = false;
         let mut file_changed = false;
-        while let Some(wake) = next.take().or_else(|| rx.try_recv().ok()) {
+        let mut held: Option<Wake> = None;
+        while let Some(wake) = next
+            .take()
+            .or_else(|| held.take())
+            .or_else(|| rx.try_recv().ok())
+        {
             match wake {
                 Wake::Term(ev) => {
-                    read_burst(app, ev?, &rx, &mut keys, &mut last_paste, &mut tick)?;
+                    read_burst(
+                        app,
+                        ev?,
+                        &rx,
+                        &mut keys,
+                        &mut last_paste,
+                        &mut tick,
+                        &mut held,
+                    )?;
                     dirty = true;
                 }
                 Wake::Work => {}
                 Wake::Tick => tick = true,
                 Wake::FileChanged => file_changed = true,
+                Wake::Rest(read) => {
+                    dirty = true;
+                    if let Some((rest, follow)) = &rest {
+                        let total = app.finish_loading(read, &rest.path);
+                        if let Some(total) = total {
+                            app.set_follower(
+                                crate::workbench::follow::Follower::new(&rest.path, total),
+                                *follow,
+                            );
+                            _watcher = watch_file(&rest.path, tx.clone());
+                        }
+                    }
+                }
             }
             if app.quit {
                 break;
@@ -442,6 +567,10 @@ fn event_loop(
                     });
                 }
             }
+            dirty = true;
+        }
+        if tick && app.loading.is_some() {
+            // The reading progress in the input title.
             dirty = true;
         }
         if (tick || file_changed) && app.tick() {
@@ -515,6 +644,7 @@ fn read_burst(
     keys: &mut Vec<KeyEvent>,
     last_paste: &mut Option<Instant>,
     tick: &mut bool,
+    held: &mut Option<Wake>,
 ) -> anyhow::Result<()> {
     let started = Instant::now();
     keys.clear();
@@ -558,6 +688,10 @@ fn read_burst(
                 Ok(Wake::Term(ev)) => break Some(ev?),
                 Ok(Wake::Work) => {}
                 Ok(Wake::Tick | Wake::FileChanged) => *tick = true,
+                Ok(rest @ Wake::Rest(_)) => {
+                    // Kept for the loop: a burst does not take the file in.
+                    *held = Some(rest);
+                }
                 Err(_) => break None,
             }
         };

@@ -104,7 +104,11 @@ fn title(app: &App) -> String {
             format!(" · filter: {what}{state}")
         }
     };
-    let following = if app.following { " · following" } else { "" };
+    let following = match &app.loading {
+        Some(l) => format!(" · indexing… {}%", l.percent()),
+        None if app.following => " · following".to_string(),
+        None => String::new(),
+    };
     format!(
         "Input · {what}{following} · {lines} lines{filter} · {}:{}",
         l + 1,
