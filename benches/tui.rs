@@ -131,7 +131,9 @@ fn tmux_run(
     ])?;
     let ok = wait(&|s| s.contains(" matches "));
     let first = t0.elapsed();
-    let _ = wait(&|s| s.contains(" matches ") && !s.contains("counting"));
+    let _ = wait(&|s| {
+        s.contains(" matches ") && !s.contains("counting") && !s.contains("reading the file")
+    });
     let t1 = Instant::now();
     tmux(&["send-keys", "-t", &session, "-l", "Z"])?;
     let echoed = wait(&|s| s.contains("CLAIMZ"));

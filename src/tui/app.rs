@@ -789,6 +789,10 @@ impl App {
             self.message = Some(format!("stopped following {}", name.unwrap_or_default()));
             return;
         }
+        if self.loading.is_some() {
+            self.message = Some("the file is still being read: Ctrl-F again once it is in".into());
+            return;
+        }
         let file_input = matches!(self.wb.source, crate::workbench::InputSource::File(_));
         match name {
             Some(name) if file_input && !self.wb.input.edited() => {
