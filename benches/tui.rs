@@ -90,7 +90,7 @@ fn agent_log(bytes: usize) -> String {
 fn tmux_run(
     path: &std::path::Path,
     state: &std::path::Path,
-) -> Option<(Duration, Duration, Duration)> {
+) -> Option<(Duration, Duration, Duration, Duration)> {
     let tmux = |args: &[&str]| std::process::Command::new("tmux").args(args).output().ok();
     tmux(&["-V"])?;
     let session = format!("rxw-bench-{}", std::process::id());
@@ -131,15 +131,23 @@ fn tmux_run(
     ])?;
     let ok = wait(&|s| s.contains(" matches "));
     let first = t0.elapsed();
-    let _ = wait(&|s| s.contains(" matches ") && !s.contains("counting"));
+    let _ = wait(&|s| {
+        s.contains(" matches ") && !s.contains("counting") && !s.contains("reading the file")
+    });
     let t1 = Instant::now();
     tmux(&["send-keys", "-t", &session, "-l", "Z"])?;
     let echoed = wait(&|s| s.contains("CLAIMZ"));
     let key = t1.elapsed();
     let counted = wait(&|s| s.contains(" 0 matches "));
     let full = t1.elapsed();
+    // Back to a pattern that matches: time until the Matches list shows its first row.
+    let t2 = Instant::now();
+    tmux(&["send-keys", "-t", &session, "BSpace"])?;
+    let row = regex::Regex::new(r"│\s*1  \d+:\d+\s+CLAIM").expect("a valid pattern");
+    let listed = wait(&|s| row.is_match(s));
+    let first_row = t2.elapsed();
     let _ = tmux(&["kill-session", "-t", &session]);
-    (ok && echoed && counted).then_some((first, key, full))
+    (ok && echoed && counted && listed).then_some((first, key, full, first_row))
 }
 
 fn ms(d: Duration) -> f64 {
@@ -250,11 +258,12 @@ fn main() {
         );
         if std::env::var_os("RXW_BENCH_TMUX").is_some() {
             match tmux_run(&path, dir.path()) {
-                Some((first, key, full)) => println!(
-                    "        tmux, real terminal: first frame {:.0} ms, key to screen {:.0} ms, key to full count {:.0} ms",
+                Some((first, key, full, row)) => println!(
+                    "        tmux, real terminal: first frame {:.0} ms, key to screen {:.0} ms, key to full count {:.0} ms, key to the first match row {:.0} ms",
                     ms(first),
                     ms(key),
-                    ms(full)
+                    ms(full),
+                    ms(row)
                 ),
                 None => println!(
                     "        tmux run skipped (tmux missing or the screen never showed the count)"

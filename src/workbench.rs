@@ -8,6 +8,8 @@
 pub mod buffer;
 pub mod compile;
 pub mod export;
+pub mod filter;
+pub mod follow;
 pub mod line;
 pub mod nav;
 pub mod scan;
@@ -85,6 +87,9 @@ pub struct Results {
     pub window_ready: bool,
     /// The matcher's steps over the full scan (0 on the linear engine), once it is done.
     pub steps: u64,
+    /// The input length the full scan covers (it grows when a followed file's new bytes are
+    /// scanned by [`Workbench::append_input`]).
+    pub text_len: usize,
 }
 
 /// One test case's result.
@@ -164,6 +169,9 @@ pub struct Workbench {
     scanner: Scanner,
     /// The window last asked for.
     window: Range<usize>,
+    /// The line filter (only lines with or without a match), kept up to date by
+    /// [`Workbench::poll`].
+    pub filter: filter::LineFilter,
 }
 
 impl Workbench {
@@ -195,6 +203,7 @@ impl Workbench {
             generation: 0,
             scanner: Scanner::new(),
             window: 0..0,
+            filter: filter::LineFilter::default(),
         };
         wb.compile();
         wb
@@ -235,7 +244,7 @@ impl Workbench {
             return Compiling::Unchanged;
         }
         self.compiler
-            .get_or_insert_with(Compiler::new)
+            .get_or_insert_with(|| Compiler::new(self.scanner.waker().clone()))
             .submit(key.clone());
         self.pending = Some(key);
         Compiling::InBackground
@@ -357,12 +366,75 @@ impl Workbench {
         self.results = Results {
             generation: self.generation,
             started: Some(Instant::now()),
+            text_len: self.input.text().len(),
             ..Default::default()
         };
         self.scanner
             .scan_window(self.generation, Arc::clone(re), self.input.shared(), window);
         self.scanner
             .scan_full(self.generation, Arc::clone(re), self.input.shared());
+    }
+
+    /// Appends text at the end of the input (a followed file grew) and matches only what is
+    /// new: when every match of the pattern stays inside one line
+    /// ([`follow::matches_stay_in_lines`]), the full scan continues from the start of the last
+    /// line it saw (matches in that line are dropped and found again, since the line may have
+    /// grown), keeping the spans before it and their count. Otherwise (a pattern that can
+    /// cross a line break or looks at the end of the text), or when the last scan kept fewer
+    /// spans than it counted or stopped on an error, the whole input is scanned again. While a full scan is still running,
+    /// the new text is scanned when it ends (see [`Workbench::poll`]).
+    pub fn append_input(&mut self, s: &str) {
+        if s.is_empty() {
+            return;
+        }
+        self.input.append(s);
+        self.catch_up();
+    }
+
+    /// Scans the part of the input the finished full scan has not seen.
+    fn catch_up(&mut self) {
+        let len = self.input.text().len();
+        let r = &self.results;
+        if !r.done || r.text_len >= len || r.generation != self.generation {
+            return;
+        }
+        let Ok(re) = &self.compiled else { return };
+        let re = Arc::clone(re);
+        if r.error.is_some() || r.count != r.spans.len() || !follow::matches_stay_in_lines(re.ast())
+        {
+            let w = self.window.clone();
+            self.rescan(w);
+            return;
+        }
+        // The start of the last line the scan saw: matches from there on may change.
+        let old_len = r.text_len;
+        let mut cut = self.input.line_start(self.input.line_of(old_len));
+        while let Some(&(s, e)) = self.results.spans.last() {
+            if e < cut && s < cut {
+                break;
+            }
+            cut = cut.min(s);
+            self.results.spans.pop();
+        }
+        self.generation += 1;
+        let r = &mut self.results;
+        r.generation = self.generation;
+        r.count = r.spans.len();
+        r.scanned = cut;
+        r.done = false;
+        r.elapsed = None;
+        r.text_len = len;
+        r.window_ready = false;
+        r.started = Some(Instant::now());
+        let window = self.window.clone();
+        self.scanner.scan_window(
+            self.generation,
+            Arc::clone(&re),
+            self.input.shared(),
+            window,
+        );
+        self.scanner
+            .scan_full_from(self.generation, re, self.input.shared(), cut, r.spans.len());
     }
 
     /// Asks for the window matches of a new window (after scrolling), keeping the full scan.
@@ -375,6 +447,12 @@ impl Workbench {
         self.results.window_ready = false;
         self.scanner
             .scan_window(self.generation, Arc::clone(re), self.input.shared(), window);
+    }
+
+    /// Installs a function the scan and compile workers call after each result they send, so
+    /// an event loop can sleep until there is something to take in with [`Workbench::poll`].
+    pub fn set_waker(&mut self, waker: Option<scan::Waker>) {
+        self.scanner.waker().set(waker);
     }
 
     /// The window last asked for.
@@ -391,7 +469,14 @@ impl Workbench {
         while let Some(ev) = self.scanner.try_event() {
             changed |= self.absorb(ev);
         }
+        self.catch_up();
+        self.refresh_filter();
         changed
+    }
+
+    /// Brings the line filter up to date with the results (cheap when nothing changed).
+    pub fn refresh_filter(&mut self) {
+        self.filter.refresh(&self.input, &self.results);
     }
 
     /// Waits up to `timeout` for the current window matches; returns whether they arrived.
@@ -414,8 +499,10 @@ impl Workbench {
             }
             if let Some(ev) = self.scanner.wait_event(deadline - now) {
                 self.absorb(ev);
+                self.catch_up();
             }
         }
+        self.refresh_filter();
         true
     }
 
@@ -715,5 +802,68 @@ mod tests {
         let m = w.match_at(1).unwrap();
         assert_eq!(m.group("a=1 b=2", 1), Some("b"));
         assert_eq!(m.group("a=1 b=2", 2), Some("2"));
+    }
+
+    #[test]
+    fn the_filter_lists_the_lines_of_a_pattern_with_context_and_inverted() {
+        let text = "ok\nERROR a\nok\nok\nok\nERROR b\nok\n";
+        let mut w = wb("ERROR", text);
+        w.filter.set_mode(filter::FilterMode::Matching);
+        w.refresh_filter();
+        assert_eq!(w.filter.rows(), &[1, 5]);
+        assert_eq!(w.filter.matching_lines(), 2);
+        w.filter.set_context(1);
+        w.refresh_filter();
+        assert_eq!(w.filter.rows(), &[0, 1, 2, 4, 5, 6]);
+        w.filter.set_mode(filter::FilterMode::NonMatching);
+        w.refresh_filter();
+        assert_eq!(w.filter.rows(), &[0, 2, 3, 4, 6]);
+        assert!(w.filter.complete());
+    }
+
+    #[test]
+    fn appended_text_is_matched_incrementally_as_a_whole_scan_would() {
+        let text = "a1 b22\nc3 [CLAIM x]\nd4\nERROR spans\nlines END\ntail 5";
+        for pattern in [
+            r"\d+",
+            r"(?s)ERROR.*?END",
+            r"\[CLAIM \w+\]",
+            "(?m)^\\w",
+            r"\d+$",
+        ] {
+            let whole = wb(pattern, text);
+            // Every split point (at a char boundary) in three appended pieces.
+            for cut in 1..text.len() {
+                let mut w = wb(pattern, &text[..cut / 2]);
+                w.append_input(&text[cut / 2..cut]);
+                w.append_input(&text[cut..]);
+                assert!(w.settle(Duration::from_secs(10)));
+                assert_eq!(
+                    w.results.spans,
+                    whole.results.spans,
+                    "{pattern:?} split at {} and {cut}",
+                    cut / 2
+                );
+                assert_eq!(w.results.count, whole.results.count);
+                assert_eq!(w.input.line_count(), whole.input.line_count());
+            }
+        }
+    }
+
+    #[test]
+    fn an_append_while_the_full_scan_runs_is_scanned_when_it_ends() {
+        let big = "x1 ".repeat(100_000);
+        let mut w = Workbench::new(
+            r"\d",
+            Flavor::Rust,
+            Flags::default(),
+            big,
+            InputSource::Typed,
+        );
+        w.rescan(0..10);
+        w.append_input("\n7 8 9\n");
+        assert!(w.settle(Duration::from_secs(20)));
+        assert_eq!(w.results.count, 100_003);
+        assert_eq!(w.results.spans.len(), 100_003);
     }
 }

@@ -707,3 +707,271 @@ fn explain_breakpoint_stops_the_debug_run_and_railroad_toggles() {
     let lines = rxw::tui::panes::explain::railroad_lines(&app).unwrap();
     assert!(lines.iter().any(|l| l.starts_with('●')));
 }
+
+fn ctrl(app: &mut App, c: char) {
+    key(app, KeyCode::Char(c), KeyModifiers::CONTROL);
+}
+
+#[test]
+fn the_filter_shows_matching_lines_with_context_then_the_others_and_keeps_line_numbers() {
+    let mut app = screens::demo(100, 30);
+    ctrl(&mut app, 'u');
+    type_str(&mut app, "CLAIM");
+    screens::settle(&mut app);
+    let log: Vec<&str> = rxw::workbench::DEMO_LOG.lines().collect();
+    let with: Vec<usize> = (0..log.len())
+        .filter(|&i| log[i].contains("CLAIM"))
+        .collect();
+    let without: Vec<usize> = (0..log.len())
+        .filter(|&i| !log[i].contains("CLAIM"))
+        .collect();
+    assert!(!with.is_empty() && !without.is_empty());
+
+    ctrl(&mut app, 'l');
+    screens::settle(&mut app);
+    assert_eq!(app.wb.filter.rows(), with.as_slice());
+    assert_eq!(
+        app.line_on_row(0),
+        Some(with[0]),
+        "line numbers stay the file's"
+    );
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    let title = format!("filter: {} with a match", with.len());
+    assert!(screen.contains(&title), "{screen}");
+
+    // Two context lines: every line within two of a matching line, each once, in order.
+    key(&mut app, KeyCode::Char('+'), KeyModifiers::ALT);
+    key(&mut app, KeyCode::Char('+'), KeyModifiers::ALT);
+    screens::settle(&mut app);
+    let near: Vec<usize> = (0..log.len())
+        .filter(|&i| with.iter().any(|&m| m.abs_diff(i) <= 2))
+        .collect();
+    assert_eq!(app.wb.filter.context(), 2);
+    assert_eq!(app.wb.filter.rows(), near.as_slice());
+    key(&mut app, KeyCode::Char('-'), KeyModifiers::ALT);
+    assert_eq!(app.wb.filter.context(), 1);
+
+    // The filtered view scrolls but does not take edits.
+    key(&mut app, KeyCode::Tab, KeyModifiers::NONE);
+    assert_eq!(app.focus, Focus::Input);
+    let before = app.wb.input.text().len();
+    type_str(&mut app, "x");
+    assert_eq!(app.wb.input.text().len(), before);
+    assert!(app.message.as_deref().unwrap_or("").contains("read-only"));
+    key(&mut app, KeyCode::Down, KeyModifiers::NONE);
+    assert_eq!(app.input_top, 1);
+
+    ctrl(&mut app, 'l');
+    screens::settle(&mut app);
+    assert_eq!(app.wb.filter.rows(), without.as_slice());
+    ctrl(&mut app, 'l');
+    assert!(!app.wb.filter.active());
+    assert_eq!(app.line_on_row(0), Some(app.input_top));
+    type_str(&mut app, "x");
+    assert_eq!(app.wb.input.text().len(), before + 1, "edits again");
+}
+
+#[test]
+fn next_match_with_the_filter_on_scrolls_to_its_row() {
+    let mut app = screens::demo(100, 30);
+    ctrl(&mut app, 'l');
+    screens::settle(&mut app);
+    let last = app.wb.results.spans.len() - 1;
+    app.select_match(last);
+    let (line, _) = app.wb.input.position_of(app.wb.results.spans[last].0);
+    let rows = app.input_rows();
+    let shown: Vec<Option<usize>> = (0..rows).map(|r| app.line_on_row(r)).collect();
+    assert!(shown.contains(&Some(line)), "{line} in {shown:?}");
+}
+
+fn append(path: &std::path::Path, text: &str) {
+    use std::io::Write;
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(path)
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+}
+
+fn followed(path: &std::path::Path, pattern: &str) -> App {
+    let text = std::fs::read_to_string(path).unwrap();
+    let len = text.len() as u64;
+    let args = TuiArgs {
+        pattern: Some(pattern.into()),
+        fresh: true,
+        ..Default::default()
+    };
+    let mut app = start(
+        args,
+        StartInput::Loaded(text, InputSource::File(path.display().to_string()), None),
+        None,
+    );
+    app.set_follower(rxw::workbench::follow::Follower::new(path, len), true);
+    screens::settle(&mut app);
+    app
+}
+
+#[test]
+fn a_followed_file_is_matched_as_it_grows_and_the_view_sticks_to_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("app.log");
+    let first: String = (1..=50).map(|i| format!("line {i} ok\n")).collect();
+    std::fs::write(&path, &first).unwrap();
+    let mut app = followed(&path, "ERR");
+    assert!(app.following);
+    assert_eq!(app.wb.results.count, 0);
+    assert!(app.at_end());
+
+    append(&path, "line 51 ERR one\nline 52 ok\nline 53 ER");
+    assert!(app.tick());
+    screens::settle(&mut app);
+    assert_eq!(app.wb.results.count, 1);
+    assert!(app.at_end(), "stuck to the end");
+    assert_eq!(app.wb.input.line(52), "line 53 ER");
+    // The last line completes.
+    append(&path, "R two\n");
+    app.tick();
+    screens::settle(&mut app);
+    assert_eq!(app.wb.results.count, 2);
+    assert_eq!(
+        app.wb.results.spans,
+        vec![
+            (first.len() + 8, first.len() + 11),
+            (first.len() + 35, first.len() + 38)
+        ]
+    );
+
+    // The filter follows too.
+    key(&mut app, KeyCode::Char('l'), KeyModifiers::CONTROL);
+    screens::settle(&mut app);
+    assert_eq!(app.wb.filter.rows(), &[50, 52]);
+    append(&path, "line 54 ERR three\n");
+    app.tick();
+    screens::settle(&mut app);
+    assert_eq!(app.wb.filter.rows(), &[50, 52, 53]);
+    key(&mut app, KeyCode::Char('l'), KeyModifiers::CONTROL);
+    key(&mut app, KeyCode::Char('l'), KeyModifiers::CONTROL);
+
+    // Scrolled up, the view stays where it is.
+    app.focus = Focus::Input;
+    key(&mut app, KeyCode::PageUp, KeyModifiers::NONE);
+    key(&mut app, KeyCode::PageUp, KeyModifiers::NONE);
+    let top = app.input_top;
+    append(&path, "line 55 ok\n");
+    app.tick();
+    screens::settle(&mut app);
+    assert_eq!(app.input_top, top);
+    assert!(!app.at_end());
+
+    // Typed edits are refused while following; Ctrl-F stops following.
+    let len = app.wb.input.text().len();
+    type_str(&mut app, "x");
+    assert_eq!(app.wb.input.text().len(), len);
+    assert!(
+        app.message
+            .as_deref()
+            .unwrap()
+            .contains("Ctrl-F stops following")
+    );
+    key(&mut app, KeyCode::Char('f'), KeyModifiers::CONTROL);
+    assert!(!app.following);
+    append(&path, "line 56 ERR\n");
+    assert!(!app.tick(), "not following");
+    type_str(&mut app, "x");
+    assert_eq!(app.wb.input.text().len(), len + 1);
+    key(&mut app, KeyCode::Char('f'), KeyModifiers::CONTROL);
+    assert!(!app.following, "an edited input cannot be followed");
+    assert!(app.message.as_deref().unwrap().contains("edited"));
+}
+
+#[test]
+fn a_followed_file_that_is_truncated_or_rotated_is_reloaded_and_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("app.log");
+    std::fs::write(&path, "ERR a\nERR b\nok\n").unwrap();
+    let mut app = followed(&path, "ERR");
+    assert_eq!(app.wb.results.count, 2);
+
+    std::fs::write(&path, "ERR\n").unwrap();
+    assert!(app.tick());
+    screens::settle(&mut app);
+    assert!(
+        app.message.as_deref().unwrap().contains("truncated"),
+        "{:?}",
+        app.message
+    );
+    assert_eq!(app.wb.input.text(), "ERR\n");
+    assert_eq!(app.wb.results.count, 1);
+    append(&path, "ERR again\n");
+    app.tick();
+    screens::settle(&mut app);
+    assert_eq!(app.wb.results.count, 2);
+
+    std::fs::rename(&path, dir.path().join("app.log.1")).unwrap();
+    app.tick();
+    assert!(
+        app.message.as_deref().unwrap().contains("gone"),
+        "{:?}",
+        app.message
+    );
+    std::fs::write(&path, "fresh ERR ERR ERR\n").unwrap();
+    app.tick();
+    screens::settle(&mut app);
+    assert!(
+        app.message.as_deref().unwrap().contains("rotated"),
+        "{:?}",
+        app.message
+    );
+    assert_eq!(app.wb.results.count, 3);
+    assert!(app.following);
+}
+
+#[test]
+fn a_large_file_opens_on_its_head_and_the_rest_is_appended_when_read() {
+    let head: String = (1..=100).map(|i| format!("line {i} ERR\n")).collect();
+    let rest: String = (101..=300).map(|i| format!("line {i} ERR\n")).collect();
+    let total = (head.len() + rest.len()) as u64;
+    let mut app = start(
+        TuiArgs {
+            pattern: Some("ERR".into()),
+            fresh: true,
+            ..Default::default()
+        },
+        StartInput::Loaded(head.clone(), InputSource::File("big.log".into()), None),
+        None,
+    );
+    app.loading = Some(rxw::tui::app::Loading::new(head.len() as u64, total));
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    let percent = head.len() as u64 * 100 / total;
+    assert!(
+        screen.contains(&format!("indexing… {percent}%")),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("100+ matches · reading the file…"),
+        "{screen}"
+    );
+    app.focus = Focus::Input;
+    type_str(&mut app, "x");
+    assert_eq!(app.wb.input.text(), head, "no edits while reading");
+
+    // The reader thread's count, then its bytes.
+    app.loading
+        .as_ref()
+        .unwrap()
+        .read
+        .fetch_add(rest.len() as u64, std::sync::atomic::Ordering::Relaxed);
+    let consumed = app.finish_loading(
+        Ok(rest.clone().into_bytes()),
+        std::path::Path::new("big.log"),
+    );
+    assert_eq!(consumed, Some(total));
+    screens::settle(&mut app);
+    assert!(app.loading.is_none());
+    assert_eq!(app.wb.results.count, 300);
+    assert_eq!(app.wb.input.line(299), "line 300 ERR");
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    assert!(screen.contains("300 matches"), "{screen}");
+    assert!(!screen.contains("indexing"), "{screen}");
+}

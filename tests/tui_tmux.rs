@@ -225,3 +225,233 @@ fn a_paste_burst_without_bracketed_paste_lands_whole_and_ctrl_c_quits() {
     assert_eq!(s["pattern"].as_str().map(str::len), Some(want.len()));
     assert!(s["pattern"] == want.as_str(), "the paste landed whole");
 }
+
+/// A tmux session running `rxw`, killed when dropped (also when an assertion fails).
+struct Session {
+    name: String,
+}
+
+impl Session {
+    /// Starts `rxw ARGS` in a 120x34 session; `None` (with a notice) when tmux is missing.
+    fn start(tag: &str, state: &std::path::Path, args: &str) -> Option<Session> {
+        if Command::new("tmux").arg("-V").output().is_err() {
+            println!("NOTICE: tmux is not installed; skipping {tag}");
+            return None;
+        }
+        let name = format!("rxw-{tag}-{}", std::process::id());
+        let bin = env!("CARGO_BIN_EXE_rxw");
+        let cmd = format!(
+            "env XDG_STATE_HOME='{}' TERM=xterm-256color '{bin}' --fresh {args}; sleep 20",
+            state.display()
+        );
+        let out = tmux(&[
+            "-f",
+            "/dev/null",
+            "new-session",
+            "-d",
+            "-s",
+            &name,
+            "-x",
+            "120",
+            "-y",
+            "34",
+            &cmd,
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        Some(Session { name })
+    }
+
+    /// Polls the screen until `ready` holds (20 s at most); returns the last screen and
+    /// whether it held.
+    fn wait(&self, ready: impl Fn(&str) -> bool) -> (String, bool) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        loop {
+            let s = screen(&self.name);
+            if ready(&s) {
+                return (s, true);
+            }
+            if Instant::now() > deadline {
+                return (s, false);
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Waits for `what` on screen and fails the test with the screen when it never shows.
+    fn expect(&self, what: &str) -> String {
+        let (s, ok) = self.wait(|s| s.contains(what));
+        assert!(ok, "expected {what:?} on screen:\n{s}");
+        s
+    }
+
+    fn keys(&self, keys: &[&str]) {
+        let mut args = vec!["send-keys", "-t", self.name.as_str()];
+        args.extend_from_slice(keys);
+        tmux(&args);
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        let _ = tmux(&["kill-session", "-t", &self.name]);
+    }
+}
+
+fn numbered_lines(n: usize, marked: &[usize]) -> String {
+    (1..=n)
+        .map(|i| {
+            if marked.contains(&i) {
+                format!("line {i:02} ERR\n")
+            } else {
+                format!("line {i:02} ok\n")
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn the_filter_in_tmux_shows_matching_lines_with_context_then_the_others() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("app.log");
+    std::fs::write(&log, numbered_lines(30, &[5, 17])).unwrap();
+    let Some(s) = Session::start("filter", dir.path(), &format!("-e ERR '{}'", log.display()))
+    else {
+        return;
+    };
+    s.expect("2 matches");
+    s.keys(&["C-l"]);
+    let screen = s.expect("filter: 2 with a match");
+    assert!(screen.contains(" 5 line 05 ERR"), "{screen}");
+    assert!(
+        screen.contains("17 line 17 ERR"),
+        "the file's line numbers:\n{screen}"
+    );
+    assert!(!screen.contains("line 06 ok"), "{screen}");
+    s.keys(&["M-+"]);
+    let screen = s.expect("filter: 6 shown: 2 with a match ±1");
+    for want in [
+        " 4 line 04 ok",
+        " 6 line 06 ok",
+        "16 line 16 ok",
+        "18 line 18 ok",
+    ] {
+        assert!(screen.contains(want), "{want}:\n{screen}");
+    }
+    assert!(!screen.contains("line 07 ok"), "{screen}");
+    s.keys(&["C-l"]);
+    let screen = s.expect("filter: 28 without a match");
+    assert!(!screen.contains("line 05 ERR"), "{screen}");
+    assert!(screen.contains(" 6 line 06 ok"), "{screen}");
+    s.keys(&["C-l"]);
+    let (screen, ok) = s.wait(|s| s.contains("line 05 ERR") && !s.contains("filter:"));
+    assert!(ok, "every line again:\n{screen}");
+}
+
+fn append_to(path: &std::path::Path, text: &str) {
+    use std::io::Write;
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(path)
+        .unwrap()
+        .write_all(text.as_bytes())
+        .unwrap();
+}
+
+/// `rxw -f FILE -e ERR` on 40 lines with one match, waiting until it shows.
+fn follow_session(tag: &str, dir: &std::path::Path) -> Option<(Session, std::path::PathBuf)> {
+    let log = dir.join("app.log");
+    std::fs::write(&log, numbered_lines(40, &[3])).unwrap();
+    let s = Session::start(tag, dir, &format!("-e ERR -f '{}'", log.display()))?;
+    s.expect("following");
+    s.expect("1 match ");
+    Some((s, log))
+}
+
+#[test]
+fn following_in_tmux_shows_appended_lines_and_their_matches_at_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some((s, log)) = follow_session("follow-append", dir.path()) else {
+        return;
+    };
+    append_to(&log, "line 41 ERR new\nline 42 ok\n");
+    let screen = s.expect("2 matches");
+    assert!(screen.contains("41 line 41 ERR new"), "{screen}");
+    assert!(screen.contains("42 lines"), "{screen}");
+    // A line written in two parts is matched once it is whole.
+    append_to(&log, "line 43 E");
+    s.expect("line 43 E");
+    append_to(&log, "RR late\n");
+    let screen = s.expect("3 matches");
+    assert!(screen.contains("43 line 43 ERR late"), "{screen}");
+}
+
+#[test]
+fn following_in_tmux_reloads_a_truncated_file_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some((s, log)) = follow_session("follow-truncate", dir.path()) else {
+        return;
+    };
+    // As logrotate's copytruncate: the same file, emptied, then written again.
+    std::fs::OpenOptions::new()
+        .write(true)
+        .truncate(true)
+        .open(&log)
+        .unwrap();
+    append_to(&log, "after ERR ERR\n");
+    s.expect("was truncated");
+    let (screen, ok) = s.wait(|sc| sc.contains("2 matches") && sc.contains("after ERR ERR"));
+    assert!(ok, "the new content and its count:\n{screen}");
+    assert!(!screen.contains("line 03 ERR"), "{screen}");
+    append_to(&log, "more ERR\n");
+    s.expect("3 matches");
+}
+
+#[test]
+fn following_in_tmux_moves_to_the_new_file_after_a_rotation() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some((s, log)) = follow_session("follow-rotate", dir.path()) else {
+        return;
+    };
+    // As logrotate's default: rename the file away, create a new one at the path.
+    std::fs::rename(&log, dir.path().join("app.log.1")).unwrap();
+    std::fs::write(&log, "rotated ERR\n").unwrap();
+    let (screen, ok) = s.wait(|sc| sc.contains("rotated): following the new file"));
+    assert!(ok, "{screen}");
+    s.expect("rotated ERR");
+    append_to(&log, "then ERR ERR\n");
+    let screen = s.expect("3 matches");
+    assert!(screen.contains("then ERR ERR"), "{screen}");
+    // The old file's later writes are not shown.
+    append_to(&dir.path().join("app.log.1"), "old ERR\n");
+    append_to(&log, "last ok\n");
+    let screen = s.expect("last ok");
+    assert!(!screen.contains("old ERR"), "{screen}");
+}
+
+#[test]
+fn a_file_larger_than_the_head_is_read_whole_and_then_followed() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("big.log");
+    // Over the 4 MiB head: the workbench opens on the first lines and reads the rest behind.
+    let line = "2026-11-30T10:00:00Z agent-7: [CLAIM 7fce46e0] taking this one\n";
+    let n = (5 << 20) / line.len() + 1;
+    std::fs::write(&log, line.repeat(n)).unwrap();
+    let Some(s) = Session::start(
+        "big",
+        dir.path(),
+        &format!("-e CLAIM -f '{}'", log.display()),
+    ) else {
+        return;
+    };
+    let want = format!(" {n} matches ");
+    let screen = s.expect(&want);
+    assert!(!screen.contains("indexing"), "{screen}");
+    s.expect("following");
+    append_to(&log, "last CLAIM\n");
+    let screen = s.expect(&format!(" {} matches ", n + 1));
+    assert!(screen.contains("last CLAIM"), "{screen}");
+}

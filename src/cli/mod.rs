@@ -53,6 +53,10 @@ pub struct TuiArgs {
     /// Do not restore the previous session.
     #[arg(long)]
     pub fresh: bool,
+    /// Follow FILE as it grows (as `tail -F`): appended lines are matched as they arrive, and
+    /// truncation or rotation is followed to the new file. Ctrl-F toggles it in the workbench.
+    #[arg(short = 'f', long, requires = "file")]
+    pub follow: bool,
 }
 
 /// Subcommands.

@@ -170,6 +170,12 @@ pub enum Action {
     ToggleBreakpoint,
     /// Explain tab: switch between the tree and the railroad diagram.
     ToggleRailroad,
+    /// The input's line filter: off, lines with a match, lines without one, off.
+    CycleFilter,
+    /// More (positive) or fewer (negative) context lines around the filter's matching lines.
+    FilterContext(i8),
+    /// Follow the input file as it grows, or stop.
+    ToggleFollow,
 }
 
 /// What [`Action::Copy`] copies.
@@ -403,6 +409,34 @@ pub static KEYMAP: &[Binding] = &[
         "toggle that flag (i, m, s, x, a, u, y, …)",
         true,
         [KeySpec::AltFlagLetter]
+    ),
+    bind!(
+        Global,
+        Action::CycleFilter,
+        "filter lines: with a match, without, all",
+        true,
+        [k(K::Char('l'), CTRL)]
+    ),
+    bind!(
+        Global,
+        Action::ToggleFollow,
+        "follow the file as it grows (rxw -f FILE), or stop",
+        false,
+        [k(K::Char('f'), CTRL)]
+    ),
+    bind!(
+        Global,
+        Action::FilterContext(1),
+        "filter: one more context line around matching lines",
+        false,
+        [k(K::Char('+'), ALT), k(K::Char('='), ALT)]
+    ),
+    bind!(
+        Global,
+        Action::FilterContext(-1),
+        "filter: one context line fewer",
+        false,
+        [k(K::Char('-'), ALT)]
     ),
     bind!(
         Global,

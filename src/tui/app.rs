@@ -10,6 +10,8 @@ use super::layout::{self, Areas};
 use super::presets::PresetBrowser;
 use super::theme::Palette;
 use crate::flavor::Flavor;
+use crate::workbench::filter::FilterMode;
+use crate::workbench::follow::{FollowEvent, Follower, Reload};
 use crate::workbench::{Compiling, LineEditor, TextBuffer, Workbench};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
@@ -82,6 +84,10 @@ pub enum Effect {
 /// The languages a pattern can be copied as, in cycling order.
 pub const LITERAL_LANGS: [&str; 4] = ["rust", "python", "js", "go"];
 
+/// With a filter on, the window scan (groups for the lines on screen) covers the filtered
+/// lines on screen only when they lie within this many bytes of each other.
+pub const FILTER_WINDOW_BYTES: usize = 256 * 1024;
+
 /// The whole TUI state.
 pub struct App {
     /// The headless workbench.
@@ -140,6 +146,40 @@ pub struct App {
     deferred: Deferred,
     /// The Code tab.
     pub code: super::code::CodeTab,
+    /// The input file, watched for growth when [`App::following`]; set for a file input.
+    pub follower: Option<Follower>,
+    /// Whether the input file is followed (`rxw -f FILE`, Ctrl-F).
+    pub following: bool,
+    /// Whether the input view sticks to the end as a followed file grows (it was at the end;
+    /// scrolling up unsticks it, scrolling back to the end sticks it again).
+    pub tail: bool,
+    /// A large file still being read on a thread (the input holds its first lines so far).
+    pub loading: Option<Loading>,
+}
+
+/// The progress of reading the rest of a large file.
+#[derive(Debug, Clone)]
+pub struct Loading {
+    /// Bytes read so far (the head included), updated by the reading thread.
+    pub read: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    /// The file's size when it was opened.
+    pub total: u64,
+}
+
+impl Loading {
+    /// Progress from `read` bytes of `total`.
+    pub fn new(read: u64, total: u64) -> Loading {
+        Loading {
+            read: std::sync::Arc::new(std::sync::atomic::AtomicU64::new(read)),
+            total,
+        }
+    }
+
+    /// How far reading has got, 0 to 100.
+    pub fn percent(&self) -> u64 {
+        let read = self.read.load(std::sync::atomic::Ordering::Relaxed);
+        (read.saturating_mul(100) / self.total.max(1)).min(100)
+    }
 }
 
 impl App {
@@ -174,6 +214,10 @@ impl App {
             railroad_left: 0,
             deferred: Deferred::default(),
             code: super::code::CodeTab::default(),
+            follower: None,
+            following: false,
+            tail: false,
+            loading: None,
         };
         app.wb.compile();
         let w = app.window();
@@ -202,11 +246,83 @@ impl App {
     }
 
     /// The byte range of the input lines on screen.
+    ///
+    /// With a filter on, the lines on screen need not be neighbours: the window spans from the
+    /// first to the last, unless that is more than [`FILTER_WINDOW_BYTES`]; then it is the
+    /// first line alone, and the other lines are coloured from the full scan's spans (whole
+    /// matches, without group colours).
     pub fn window(&self) -> std::ops::Range<usize> {
         let input = &self.wb.input;
+        if self.wb.filter.active() {
+            let rows = self.wb.filter.rows();
+            let top = self.input_top.min(rows.len());
+            let shown = &rows[top..(top + self.input_rows()).min(rows.len())];
+            let (Some(&first), Some(&last)) = (shown.first(), shown.last()) else {
+                return 0..0;
+            };
+            let start = input.line_start(first);
+            let end = input.line_range(last).end;
+            if end - start > FILTER_WINDOW_BYTES {
+                return start..input.line_range(first).end;
+            }
+            return start..end;
+        }
         let last = (self.input_top + self.input_rows()).min(input.line_count()) - 1;
         let start = input.line_start(self.input_top.min(last));
         start..input.line_range(last).end
+    }
+
+    /// The input line shown on screen row `row` of the input pane (filtered or not).
+    pub fn line_on_row(&self, row: usize) -> Option<usize> {
+        let i = self.input_top + row;
+        if self.wb.filter.active() {
+            self.wb.filter.rows().get(i).copied()
+        } else {
+            (i < self.wb.input.line_count()).then_some(i)
+        }
+    }
+
+    /// How many rows the input view has: the filter's rows, or every line.
+    pub fn view_len(&self) -> usize {
+        if self.wb.filter.active() {
+            self.wb.filter.rows().len()
+        } else {
+            self.wb.input.line_count()
+        }
+    }
+
+    /// The view row showing input line `line`: itself without a filter, else the first
+    /// filtered row at or after it.
+    fn row_of_line(&self, line: usize) -> usize {
+        if self.wb.filter.active() {
+            self.wb.filter.rows().partition_point(|&l| l < line)
+        } else {
+            line
+        }
+    }
+
+    /// Sets the line filter and keeps the cursor's line (or the nearest after it) on screen.
+    fn set_filter(&mut self, mode: FilterMode, context: usize) {
+        self.wb.filter.set_mode(mode);
+        self.wb.filter.set_context(context);
+        self.wb.refresh_filter();
+        let (line, _) = self.wb.input.cursor_position();
+        let rows = self.input_rows();
+        self.input_top = self.row_of_line(line).saturating_sub(rows / 3);
+        self.clamp_input_top();
+        self.window_moved();
+        if mode != FilterMode::Off && self.message.is_none() {
+            self.message = Some(match mode {
+                FilterMode::Matching => format!(
+                    "showing lines with a match and {context} context lines (Alt-+ / Alt-- to change; Ctrl-L again: lines without a match)"
+                ),
+                _ => "showing lines without a match (Ctrl-L again: every line)".to_string(),
+            });
+        }
+    }
+
+    fn clamp_input_top(&mut self) {
+        self.input_top = self.input_top.min(self.view_len().saturating_sub(1));
     }
 
     /// The key context of the focused pane.
@@ -262,7 +378,19 @@ impl App {
 
     /// Takes in finished scan and compile work; returns whether the screen changed.
     pub fn poll(&mut self) -> bool {
+        let filtered_rows = self.wb.filter.rows().len();
         let mut changed = self.wb.poll();
+        if self.wb.filter.active() {
+            // The filtered view fills in as the scan goes: the window follows the rows on
+            // screen (no request when they are the same).
+            changed |= self.wb.filter.rows().len() != filtered_rows;
+            self.clamp_input_top();
+            if self.following && self.tail {
+                self.input_top = self.view_len().saturating_sub(self.input_rows());
+            }
+            let w = self.window();
+            self.wb.rescan_window(w);
+        }
         if self.wb.take_fresh_compile() {
             changed = true;
             if self.wb.compiled().is_ok() {
@@ -417,6 +545,16 @@ impl App {
                 Err(e) => self.message = Some(e.message),
             },
             Action::ToggleWhitespace => self.show_whitespace = !self.show_whitespace,
+            Action::ToggleFollow => self.toggle_follow(),
+            Action::CycleFilter => {
+                let mode = self.wb.filter.mode().next();
+                self.set_filter(mode, self.wb.filter.context());
+            }
+            Action::FilterContext(delta) => {
+                let context = (self.wb.filter.context() as i64 + i64::from(delta)).clamp(0, 99);
+                self.set_filter(self.wb.filter.mode(), context as usize);
+                self.message = Some(format!("filter context: {context} lines"));
+            }
             Action::NextMatch => self.move_to_match(self.selected.saturating_add(1)),
             Action::PrevMatch => self.move_to_match(self.selected.saturating_sub(1)),
             Action::Activate => self.activate(),
@@ -533,8 +671,9 @@ impl App {
         self.wb.input.set_cursor(start);
         let (line, col) = self.wb.input.position_of(start);
         let rows = self.input_rows();
-        if line < self.input_top || line >= self.input_top + rows {
-            self.input_top = line.saturating_sub(rows / 3);
+        let row = self.row_of_line(line);
+        if row < self.input_top || row >= self.input_top + rows {
+            self.input_top = row.saturating_sub(rows / 3);
         }
         let width = layout::inner(self.areas().input).width as usize;
         let text_w = width.saturating_sub(self.gutter_width() + 1).max(1);
@@ -557,6 +696,7 @@ impl App {
 
     fn scroll_input_to_cursor(&mut self) {
         let (line, col) = self.wb.input.cursor_position();
+        let line = self.row_of_line(line);
         let rows = self.input_rows();
         if line < self.input_top {
             self.input_top = line;
@@ -573,9 +713,159 @@ impl App {
     }
 
     fn scroll_input(&mut self, delta: isize) {
-        let max = self.wb.input.line_count().saturating_sub(1) as isize;
+        let max = self.view_len().saturating_sub(1) as isize;
         self.input_top = (self.input_top as isize + delta).clamp(0, max) as usize;
+        self.tail = self.at_end();
         self.window_moved();
+    }
+
+    /// Takes in the rest of a file that opened on its head: appends it (matched incrementally,
+    /// as a followed file's growth) and returns the file's bytes read in all, or `None` (said
+    /// in the status bar) when reading failed; the input then keeps what was read.
+    pub fn finish_loading(
+        &mut self,
+        read: std::io::Result<Vec<u8>>,
+        path: &std::path::Path,
+    ) -> Option<u64> {
+        let loading = self.loading.take()?;
+        match read {
+            Ok(bytes) => {
+                // The file's bytes consumed, head and rest (what following goes on from).
+                let total = loading.read.load(std::sync::atomic::Ordering::Relaxed);
+                let text = crate::input::Text::from_bytes(bytes);
+                if let Some(w) = text.warning() {
+                    self.input_warning = Some(match self.input_warning.take() {
+                        Some(before) => format!("{before} · {w}"),
+                        None => w,
+                    });
+                }
+                let stick = self.at_end() && self.input_top > 0;
+                self.wb.append_input(&text.into_string());
+                if stick {
+                    self.scroll_to_end();
+                }
+                self.run_deferred();
+                Some(total)
+            }
+            Err(e) => {
+                self.message = Some(format!(
+                    "{}: reading stopped ({e}); showing the first {} bytes",
+                    path.display(),
+                    self.wb.input.text().len()
+                ));
+                None
+            }
+        }
+    }
+
+    /// Whether the last row of the input view is on screen.
+    pub fn at_end(&self) -> bool {
+        self.input_top + self.input_rows() >= self.view_len()
+    }
+
+    /// Scrolls the input view so its last rows fill the pane.
+    fn scroll_to_end(&mut self) {
+        self.input_top = self.view_len().saturating_sub(self.input_rows());
+        self.window_moved();
+    }
+
+    /// Starts following `follower`'s file (or only keeps it, for Ctrl-F later, when `on` is
+    /// false). Following starts with the view at the end.
+    pub fn set_follower(&mut self, follower: Follower, on: bool) {
+        self.follower = Some(follower);
+        self.following = false;
+        if on {
+            self.toggle_follow();
+        }
+    }
+
+    fn toggle_follow(&mut self) {
+        let name = self
+            .follower
+            .as_ref()
+            .map(|f| f.path().display().to_string());
+        if self.following {
+            self.following = false;
+            self.message = Some(format!("stopped following {}", name.unwrap_or_default()));
+            return;
+        }
+        if self.loading.is_some() {
+            self.message = Some("the file is still being read: Ctrl-F again once it is in".into());
+            return;
+        }
+        let file_input = matches!(self.wb.source, crate::workbench::InputSource::File(_));
+        match name {
+            Some(name) if file_input && !self.wb.input.edited() => {
+                self.following = true;
+                self.tail = true;
+                self.scroll_to_end();
+                self.tick();
+                self.message = Some(format!("following {name} (Ctrl-F stops)"));
+            }
+            Some(_) if file_input || self.wb.input.edited() => {
+                self.message =
+                    Some("the input was edited: reopen the file to follow it (rxw -f FILE)".into())
+            }
+            _ => self.message = Some("only a file input can be followed: rxw -f FILE".into()),
+        }
+    }
+
+    /// The timer's work: reads what a followed file gained (or reloads it after truncation or
+    /// rotation, said in the status bar) and matches the new text. Returns whether anything
+    /// changed on screen.
+    pub fn tick(&mut self) -> bool {
+        if !self.following {
+            return false;
+        }
+        let Some(follower) = self.follower.as_mut() else {
+            return false;
+        };
+        let name = follower.path().display().to_string();
+        let changed = match follower.poll() {
+            FollowEvent::Unchanged => false,
+            FollowEvent::Appended(text) => {
+                // Stick to the end when the view is there now (the user did not scroll up).
+                let stick = self.at_end();
+                self.tail = stick;
+                self.wb.append_input(&text);
+                if stick {
+                    self.scroll_to_end();
+                }
+                true
+            }
+            FollowEvent::Reloaded { text, why } => {
+                self.tail = self.at_end();
+                self.wb.input.replace_all(text);
+                self.reset_selection();
+                self.deferred.input = true;
+                if self.tail {
+                    self.scroll_to_end();
+                } else {
+                    self.clamp_input_top();
+                }
+                self.message = Some(match why {
+                    Reload::Truncated => {
+                        format!("{name} was truncated: reloaded, following from its start")
+                    }
+                    Reload::Rotated => {
+                        format!("{name} was replaced (rotated): following the new file")
+                    }
+                });
+                true
+            }
+            FollowEvent::Missing => {
+                self.message = Some(format!(
+                    "{name} is gone (rotated?): waiting for a file at that path"
+                ));
+                true
+            }
+            FollowEvent::Failed(e) => {
+                self.message = Some(format!("cannot read {name}: {e}"));
+                true
+            }
+        };
+        self.run_deferred();
+        changed
     }
 
     fn activate(&mut self) {
@@ -629,6 +919,34 @@ impl App {
                 }
                 if apply_line(&mut self.wb.pattern, &e) {
                     self.mark_pattern_changed();
+                }
+            }
+            (Focus::Input, _) if self.loading.is_some() && modifies(&e) => {
+                self.message =
+                    Some("the file is still being read: edits wait until it is in".into());
+            }
+            (Focus::Input, _) if self.following && modifies(&e) => {
+                self.message = Some(
+                    "the input follows its file and takes no edits: Ctrl-F stops following".into(),
+                );
+            }
+            (Focus::Input, _) if self.wb.filter.active() => {
+                // The filtered view is for reading: it scrolls, and edits wait until the
+                // filter is off (the rows would no longer be the lines they were built from).
+                let page = self.input_rows() as isize;
+                match e {
+                    Edit::Up => self.scroll_input(-1),
+                    Edit::Down => self.scroll_input(1),
+                    Edit::PageUp => self.scroll_input(-page),
+                    Edit::PageDown => self.scroll_input(page),
+                    Edit::Home => self.scroll_input(-(self.input_top as isize)),
+                    Edit::End => self.scroll_input(self.view_len() as isize),
+                    Edit::Left | Edit::Right | Edit::WordLeft | Edit::WordRight => {}
+                    _ => {
+                        self.message = Some(
+                            "the filtered view is read-only: Ctrl-L to every line to edit".into(),
+                        )
+                    }
                 }
             }
             (Focus::Input, _) => {
@@ -802,8 +1120,9 @@ impl App {
         } else if layout::contains(a.input, col, row) {
             self.focus = Focus::Input;
             let inner = layout::inner(a.input);
-            if layout::contains(inner, col, row) {
-                let line = self.input_top + (row - inner.y) as usize;
+            if layout::contains(inner, col, row)
+                && let Some(line) = self.line_on_row((row - inner.y) as usize)
+            {
                 let c = (col - inner.x) as usize;
                 let c = c.saturating_sub(self.gutter_width() + 1) + self.input_left;
                 self.wb.input.move_to(line, c);
@@ -872,6 +1191,23 @@ impl App {
             format!("{flavor} /{flags}")
         }
     }
+}
+
+/// Whether an edit changes the text (as opposed to moving the cursor).
+fn modifies(e: &Edit) -> bool {
+    !matches!(
+        e,
+        Edit::Left
+            | Edit::Right
+            | Edit::Up
+            | Edit::Down
+            | Edit::Home
+            | Edit::End
+            | Edit::WordLeft
+            | Edit::WordRight
+            | Edit::PageUp
+            | Edit::PageDown
+    )
 }
 
 /// The character a key stands for in pasted text: printable characters, and Enter, Tab and

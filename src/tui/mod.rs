@@ -188,22 +188,75 @@ pub fn loaded_file(read: crate::input::FileRead, path: &std::path::Path) -> Star
     )
 }
 
-fn read_input(args: &TuiArgs) -> anyhow::Result<StartInput> {
+/// Files larger than this open on their first lines (up to this many bytes), drawn at once,
+/// while the rest is read on a thread ([`RestOfFile`]).
+pub const HEAD_BYTES: u64 = 4 << 20;
+
+/// The part of a large file still to read when the workbench opens on its head.
+pub struct RestOfFile {
+    /// The file.
+    pub path: std::path::PathBuf,
+    /// Where the head ended (a line start).
+    pub offset: u64,
+    /// The file's size when opened (for the progress shown).
+    pub total: u64,
+}
+
+/// Reads up to [`HEAD_BYTES`] of a larger file, cut after its last line break; `None` when the
+/// file is not larger, is not a regular file, or the head holds no line break (then it is read
+/// whole, as before).
+fn read_head(path: &std::path::Path) -> Option<(Vec<u8>, u64)> {
+    use std::io::Read as _;
+    let file = std::fs::File::open(path).ok()?;
+    let meta = file.metadata().ok()?;
+    if !meta.is_file() || meta.len() <= HEAD_BYTES {
+        return None;
+    }
+    let mut head = Vec::with_capacity(HEAD_BYTES as usize);
+    file.take(HEAD_BYTES).read_to_end(&mut head).ok()?;
+    let cut = memchr::memrchr(b'\n', &head)? + 1;
+    head.truncate(cut);
+    Some((head, meta.len()))
+}
+
+/// The start input; for a file, the bytes read from it (where following goes on from), or the
+/// part still to read when it opens on its head.
+fn read_input(args: &TuiArgs) -> anyhow::Result<(StartInput, Option<u64>, Option<RestOfFile>)> {
     if let Some(path) = &args.file {
+        if let Some((head, total)) = read_head(path) {
+            let offset = head.len() as u64;
+            let text = Text::from_bytes(head);
+            let warning = text.warning();
+            let rest = RestOfFile {
+                path: path.clone(),
+                offset,
+                total,
+            };
+            return Ok((
+                StartInput::Loaded(
+                    text.into_string(),
+                    InputSource::File(path.display().to_string()),
+                    warning,
+                ),
+                None,
+                Some(rest),
+            ));
+        }
         let read = Text::read_path(path).map_err(|e| anyhow::anyhow!("{}", e.message))?;
-        return Ok(loaded_file(read, path));
+        let bytes = read.text.bytes().len() as u64;
+        return Ok((loaded_file(read, path), Some(bytes), None));
     }
     if !std::io::stdin().is_terminal() {
         let t = Text::from_reader(std::io::stdin().lock())
             .map_err(|e| anyhow::anyhow!("{}", e.message))?;
         let warning = t.warning();
-        return Ok(StartInput::Loaded(
-            t.into_string(),
-            InputSource::Stdin,
-            warning,
+        return Ok((
+            StartInput::Loaded(t.into_string(), InputSource::Stdin, warning),
+            None,
+            None,
         ));
     }
-    Ok(StartInput::Demo)
+    Ok((StartInput::Demo, None, None))
 }
 
 /// Opens the workbench.
@@ -211,7 +264,7 @@ fn read_input(args: &TuiArgs) -> anyhow::Result<StartInput> {
 /// # Errors
 /// When the input cannot be read, a preset is unknown, or the terminal cannot be set up.
 pub fn run(args: TuiArgs) -> anyhow::Result<()> {
-    let input = read_input(&args)?;
+    let (input, file_bytes, rest) = read_input(&args)?;
     if !std::io::stdout().is_terminal() {
         anyhow::bail!(
             "the workbench needs a terminal on standard output; use `rxw find` for scripts"
@@ -234,6 +287,13 @@ pub fn run(args: TuiArgs) -> anyhow::Result<()> {
     )?;
     if let Some(notice) = restored.notice {
         app.message = Some(notice);
+    }
+    if let (Some(path), Some(bytes)) = (&args.file, file_bytes) {
+        // Kept for Ctrl-F even when not following from the start.
+        app.set_follower(
+            crate::workbench::follow::Follower::new(path, bytes),
+            args.follow,
+        );
     }
 
     let term_signal = Arc::new(AtomicBool::new(false));
@@ -274,7 +334,16 @@ pub fn run(args: TuiArgs) -> anyhow::Result<()> {
         prev(info);
     }));
     let _ = crossterm::execute!(std::io::stdout(), EnableMouseCapture, EnableBracketedPaste);
-    let result = event_loop(&mut terminal, &mut app, &term_signal, store.as_mut());
+    if let Some(rest) = &rest {
+        app.loading = Some(app::Loading::new(rest.offset, rest.total));
+    }
+    let result = event_loop(
+        &mut terminal,
+        &mut app,
+        &term_signal,
+        store.as_mut(),
+        rest.map(|r| (r, args.follow)),
+    );
     let _ = crossterm::execute!(
         std::io::stdout(),
         DisableMouseCapture,
@@ -292,14 +361,137 @@ pub fn run(args: TuiArgs) -> anyhow::Result<()> {
     result
 }
 
+/// Everything the event loop wakes for, on one channel: terminal events from the reader
+/// thread, "a result is waiting" from the scan and compile workers, and the timer.
+enum Wake {
+    /// An event read from the terminal (or the error that ended the reader).
+    Term(std::io::Result<Event>),
+    /// A worker sent a result: [`App::poll`] takes it in.
+    Work,
+    /// The timer: signals, autosave, a followed file's growth.
+    Tick,
+    /// The file-watch reported a change at the followed file's path.
+    FileChanged,
+    /// The rest of a large file, read on a thread: its bytes, or why reading failed.
+    Rest(std::io::Result<Vec<u8>>),
+}
+
+/// Reads `rest` on a thread, counting the bytes read into `progress`, and sends them.
+fn read_rest(
+    rest: &RestOfFile,
+    progress: Arc<std::sync::atomic::AtomicU64>,
+    tx: std::sync::mpsc::Sender<Wake>,
+) -> anyhow::Result<()> {
+    use std::io::{Read as _, Seek as _};
+    let path = rest.path.clone();
+    let offset = rest.offset;
+    std::thread::Builder::new()
+        .name("rxw-file-reader".into())
+        .spawn(move || {
+            let read = (|| {
+                let mut f = std::fs::File::open(&path)?;
+                f.seek(std::io::SeekFrom::Start(offset))?;
+                let mut bytes = Vec::new();
+                let mut chunk = vec![0u8; 1 << 20];
+                loop {
+                    let n = f.read(&mut chunk)?;
+                    if n == 0 {
+                        return Ok(bytes);
+                    }
+                    bytes.extend_from_slice(&chunk[..n]);
+                    progress.fetch_add(n as u64, Ordering::Relaxed);
+                }
+            })();
+            let _ = tx.send(Wake::Rest(read));
+        })
+        .context("cannot start the file reader")?;
+    Ok(())
+}
+
+/// Watches the directory of the followed file (so a rotation's rename and create are seen as
+/// well as writes) and wakes the loop for events that name the file. `None` when the platform's
+/// watch cannot be set up (the 100 ms poll then does the work alone).
+fn watch_file(
+    path: &std::path::Path,
+    tx: std::sync::mpsc::Sender<Wake>,
+) -> Option<notify::RecommendedWatcher> {
+    use notify::Watcher as _;
+    let dir = path
+        .parent()
+        .filter(|p| !p.as_os_str().is_empty())
+        .unwrap_or(std::path::Path::new("."));
+    let name = path.file_name()?.to_owned();
+    let mut watcher = notify::recommended_watcher(move |res: notify::Result<notify::Event>| {
+        if let Ok(ev) = res
+            && ev
+                .paths
+                .iter()
+                .any(|p| p.file_name() == Some(name.as_os_str()))
+        {
+            let _ = tx.send(Wake::FileChanged);
+        }
+    })
+    .ok()?;
+    watcher
+        .watch(dir, notify::RecursiveMode::NonRecursive)
+        .ok()?;
+    Some(watcher)
+}
+
+/// How often the timer wakes the loop when nothing else does.
+const TICK: Duration = Duration::from_millis(100);
+
 fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     app: &mut App,
     term_signal: &AtomicBool,
     mut store: Option<&mut SessionStore>,
+    rest: Option<(RestOfFile, bool)>,
 ) -> anyhow::Result<()> {
     let mut clip = clipboard::Clipboard::new();
     let mut last_save = Instant::now();
+    let (tx, rx) = std::sync::mpsc::channel::<Wake>();
+    // The workers wake the loop as soon as they have sent a result.
+    let work_tx = tx.clone();
+    app.wb.set_waker(Some(Arc::new(move || {
+        let _ = work_tx.send(Wake::Work);
+    })));
+    let term_tx = tx.clone();
+    std::thread::Builder::new()
+        .name("rxw-terminal-reader".into())
+        .spawn(move || {
+            loop {
+                let ev = event::read();
+                let failed = ev.is_err();
+                if term_tx.send(Wake::Term(ev)).is_err() || failed {
+                    return;
+                }
+            }
+        })
+        .context("cannot start the terminal reader")?;
+    let timer_tx = tx.clone();
+    std::thread::Builder::new()
+        .name("rxw-timer".into())
+        .spawn(move || {
+            while timer_tx.send(Wake::Tick).is_ok() {
+                std::thread::sleep(TICK);
+            }
+        })
+        .context("cannot start the timer")?;
+    if let (Some((rest, _)), Some(loading)) = (&rest, &app.loading) {
+        read_rest(rest, Arc::clone(&loading.read), tx.clone())?;
+    }
+    // File events wake the loop at once; the timer's poll stays as the fallback.
+    let mut _watcher = app.follower.as_ref().and_then(|f| {
+        let w = watch_file(f.path(), tx.clone());
+        if w.is_none() && app.following {
+            app.message = Some(format!(
+                "no file events for {}: polling it every 100 ms",
+                f.path().display()
+            ));
+        }
+        w
+    });
     // The first frame waits briefly for the window scan, so it already shows the matches.
     app.wb.wait_window(Duration::from_millis(150));
     let mut dirty = true;
@@ -313,15 +505,52 @@ fn event_loop(
         if app.quit || term_signal.load(Ordering::Relaxed) {
             return Ok(());
         }
-        let scanning = !app.wb.results.done || !app.wb.results.window_ready;
-        let timeout = if scanning {
-            Duration::from_millis(16)
-        } else {
-            Duration::from_millis(500)
+        // Sleep until anything arrives, then take in everything waiting before drawing.
+        let Ok(first) = rx.recv() else {
+            return Ok(());
         };
-        if event::poll(timeout)? {
-            read_burst(app, &mut keys, &mut last_paste)?;
-            dirty = true;
+        let mut next = Some(first);
+        let mut tick = false;
+        let mut file_changed = false;
+        let mut held: Option<Wake> = None;
+        while let Some(wake) = next
+            .take()
+            .or_else(|| held.take())
+            .or_else(|| rx.try_recv().ok())
+        {
+            match wake {
+                Wake::Term(ev) => {
+                    read_burst(
+                        app,
+                        ev?,
+                        &rx,
+                        &mut keys,
+                        &mut last_paste,
+                        &mut tick,
+                        &mut held,
+                    )?;
+                    dirty = true;
+                }
+                Wake::Work => {}
+                Wake::Tick => tick = true,
+                Wake::FileChanged => file_changed = true,
+                Wake::Rest(read) => {
+                    dirty = true;
+                    if let Some((rest, follow)) = &rest {
+                        let total = app.finish_loading(read, &rest.path);
+                        if let Some(total) = total {
+                            app.set_follower(
+                                crate::workbench::follow::Follower::new(&rest.path, total),
+                                *follow,
+                            );
+                            _watcher = watch_file(&rest.path, tx.clone());
+                        }
+                    }
+                }
+            }
+            if app.quit {
+                break;
+            }
         }
         for effect in std::mem::take(&mut app.effects) {
             match effect {
@@ -340,10 +569,18 @@ fn event_loop(
             }
             dirty = true;
         }
+        if tick && app.loading.is_some() {
+            // The reading progress in the input title.
+            dirty = true;
+        }
+        if (tick || file_changed) && app.tick() {
+            dirty = true;
+        }
         if app.poll() {
             dirty = true;
         }
-        if app.session_dirty
+        if tick
+            && app.session_dirty
             && last_save.elapsed() > Duration::from_secs(2)
             && let Some(store) = store.as_deref_mut()
         {
@@ -385,9 +622,8 @@ fn save_user_preset(app: &mut App, key: &str) -> anyhow::Result<String> {
 /// Longest a burst is read before it is applied and a frame drawn, so a paste that streams in
 /// for seconds still shows progress and a Ctrl-C behind it is served promptly.
 const BURST_READ_LIMIT: Duration = Duration::from_millis(40);
-/// How long a burst waits for its next event. Not zero: crossterm's level-triggered reader
-/// (the `use-dev-tty` feature) answers a zero-timeout poll from its own queue only, not from
-/// the bytes it has already read and not yet parsed into events.
+/// How long a burst waits for its next event from the reader thread (which parses the bytes
+/// the terminal sent as fast as they come).
 const BURST_GAP: Duration = Duration::from_millis(1);
 /// Most key events in one burst.
 const BURST_MAX_KEYS: usize = 1 << 20;
@@ -395,13 +631,20 @@ const BURST_MAX_KEYS: usize = 1 << 20;
 /// and the last chunk can be short).
 const PASTE_CONTINUES: Duration = Duration::from_millis(150);
 
-/// Reads every event waiting (up to [`BURST_READ_LIMIT`]) and applies the key events as one
-/// burst: the pattern is compiled and the scans started once per burst, not once per key, and a
-/// long burst is a paste from a terminal without bracketed paste. Reading stops at Ctrl-C.
+/// Takes `first` and every terminal event that follows within [`BURST_GAP`] of the last (up
+/// to [`BURST_READ_LIMIT`]) and applies the key events as one burst: the pattern is compiled
+/// and the scans started once per burst, not once per key, and a long burst is a paste from a
+/// terminal without bracketed paste. Reading stops at Ctrl-C. A timer tick met meanwhile is
+/// noted in `tick` (as is a file event); a worker's wake needs nothing (the loop polls after the
+/// burst).
 fn read_burst(
     app: &mut App,
+    first: Event,
+    rx: &std::sync::mpsc::Receiver<Wake>,
     keys: &mut Vec<KeyEvent>,
     last_paste: &mut Option<Instant>,
+    tick: &mut bool,
+    held: &mut Option<Wake>,
 ) -> anyhow::Result<()> {
     let started = Instant::now();
     keys.clear();
@@ -421,8 +664,9 @@ fn read_burst(
         }
         keys.clear();
     };
+    let mut ev = first;
     loop {
-        match event::read()? {
+        match ev {
             Event::Key(k) if k.kind != KeyEventKind::Release => {
                 let quit = is_quit_key(&k);
                 keys.push(k);
@@ -435,12 +679,25 @@ fn read_burst(
                 handle_event(app, other);
             }
         }
-        if app.quit
-            || keys.len() >= BURST_MAX_KEYS
-            || started.elapsed() >= BURST_READ_LIMIT
-            || !event::poll(BURST_GAP)?
-        {
+        if app.quit || keys.len() >= BURST_MAX_KEYS || started.elapsed() >= BURST_READ_LIMIT {
             break;
+        }
+        // The next terminal event, if one comes within the gap; other wakes are noted.
+        let next = loop {
+            match rx.recv_timeout(BURST_GAP) {
+                Ok(Wake::Term(ev)) => break Some(ev?),
+                Ok(Wake::Work) => {}
+                Ok(Wake::Tick | Wake::FileChanged) => *tick = true,
+                Ok(rest @ Wake::Rest(_)) => {
+                    // Kept for the loop: a burst does not take the file in.
+                    *held = Some(rest);
+                }
+                Err(_) => break None,
+            }
+        };
+        match next {
+            Some(e) => ev = e,
+            None => break,
         }
     }
     flush(app, keys);

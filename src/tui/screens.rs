@@ -141,6 +141,18 @@ pub fn scenes() -> Vec<(&'static str, App)> {
     a.update(Action::ToggleRailroad);
     out.push(("railroad", a));
 
+    // The line filter: the lines with a CLAIM, one context line around each.
+    let mut a = demo(WIDTH, HEIGHT);
+    a.wb.pattern.set(r"\[CLAIM\s+(?P<job_id>[\w/-]+)\]");
+    a.pattern_changed();
+    settle(&mut a);
+    a.update(Action::CycleFilter);
+    a.update(Action::FilterContext(1));
+    settle(&mut a);
+    settle(&mut a);
+    a.message = None;
+    out.push(("filter", a));
+
     let mut a = demo(WIDTH, HEIGHT);
     a.update(Action::ToggleHelp);
     out.push(("help", a));

@@ -132,6 +132,18 @@ impl TextBuffer {
         self.revision = revision;
     }
 
+    /// Appends `s` at the end (a followed file grew): indexed incrementally, not an edit (no
+    /// undo entry, [`TextBuffer::edited`] unchanged), the cursor stays where it is.
+    pub fn append(&mut self, s: &str) {
+        if s.is_empty() {
+            return;
+        }
+        let base = self.text.len();
+        index_lines(s, base, &mut self.line_starts);
+        Arc::make_mut(&mut self.text).push_str(s);
+        self.revision += 1;
+    }
+
     /// A number that changes whenever the text does (not when only the cursor moves).
     pub fn revision(&self) -> u64 {
         self.revision

@@ -30,7 +30,7 @@ impl Compiler {
     ///
     /// # Panics
     /// When the thread cannot be spawned (as the scan workers).
-    pub fn new() -> Compiler {
+    pub fn new(waker: super::scan::SharedWaker) -> Compiler {
         let (jobs, rx) = channel::<CompileKey>();
         let (tx, results) = channel::<Compiled>();
         thread::Builder::new()
@@ -45,6 +45,7 @@ impl Compiler {
                     if tx.send((key, result)).is_err() {
                         return;
                     }
+                    waker.wake();
                 }
             })
             .expect("spawn the compile thread");
@@ -69,6 +70,6 @@ impl Compiler {
 
 impl Default for Compiler {
     fn default() -> Self {
-        Compiler::new()
+        Compiler::new(super::scan::SharedWaker::default())
     }
 }

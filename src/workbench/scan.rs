@@ -22,6 +22,44 @@ pub const SPAN_CAP: usize = 4_000_000;
 /// Bytes searched past the window's end so matches near it are not cut short.
 const WINDOW_MARGIN: usize = 4096;
 
+/// Called by a worker after it sent a result, so a caller that sleeps on its own channel (the
+/// TUI's event loop) wakes and takes the result in at once instead of polling on a timer.
+pub type Waker = Arc<dyn Fn() + Send + Sync>;
+
+/// The waker the workers call, settable after they started.
+#[derive(Clone, Default)]
+pub struct SharedWaker(Arc<Mutex<Option<Waker>>>);
+
+impl SharedWaker {
+    /// Installs (or with `None` removes) the waker.
+    pub fn set(&self, waker: Option<Waker>) {
+        *self.0.lock().unwrap_or_else(|e| e.into_inner()) = waker;
+    }
+
+    /// Calls the waker, if one is installed.
+    pub fn wake(&self) {
+        let w = self.0.lock().unwrap_or_else(|e| e.into_inner()).clone();
+        if let Some(w) = w {
+            w();
+        }
+    }
+}
+
+/// The sending end the workers use: the event channel plus the waker.
+#[derive(Clone)]
+struct Reply {
+    events: Sender<ScanEvent>,
+    waker: SharedWaker,
+}
+
+impl Reply {
+    fn send(&self, ev: ScanEvent) {
+        if self.events.send(ev).is_ok() {
+            self.waker.wake();
+        }
+    }
+}
+
 /// What a scan reports back.
 #[derive(Debug)]
 pub enum ScanEvent {
@@ -77,7 +115,11 @@ struct Job {
     generation: u64,
     regex: Arc<Regex>,
     text: Arc<String>,
+    /// The window scan's window; for the full scan, the range to scan (it starts past 0 when
+    /// it continues an earlier scan over text that has grown).
     window: Range<usize>,
+    /// Matches counted before `window.start` (by the scan this one continues).
+    base_count: usize,
     cancel: Arc<AtomicBool>,
 }
 
@@ -87,7 +129,7 @@ struct Worker {
 }
 
 impl Worker {
-    fn spawn(name: &str, events: Sender<ScanEvent>, run: fn(&Job, &Sender<ScanEvent>)) -> Worker {
+    fn spawn(name: &str, events: Reply, run: fn(&Job, &Reply)) -> Worker {
         let (jobs, rx) = channel::<Job>();
         thread::Builder::new()
             .name(name.to_string())
@@ -109,7 +151,14 @@ impl Worker {
         }
     }
 
-    fn submit(&self, generation: u64, regex: Arc<Regex>, text: Arc<String>, window: Range<usize>) {
+    fn submit(
+        &self,
+        generation: u64,
+        regex: Arc<Regex>,
+        text: Arc<String>,
+        window: Range<usize>,
+        base_count: usize,
+    ) {
         let cancel = Arc::new(AtomicBool::new(false));
         let old = std::mem::replace(
             &mut *self.cancel.lock().unwrap_or_else(|e| e.into_inner()),
@@ -121,6 +170,7 @@ impl Worker {
             regex,
             text,
             window,
+            base_count,
             cancel,
         });
     }
@@ -141,7 +191,7 @@ fn floor_line_end(text: &str, at: usize) -> usize {
     }
 }
 
-fn run_window(job: &Job, events: &Sender<ScanEvent>) {
+fn run_window(job: &Job, events: &Reply) {
     let text: &str = &job.text;
     // Search a slice around the window: the cost stays proportional to the window, and the
     // margins give look-around and anchors their context.
@@ -177,7 +227,7 @@ fn run_window(job: &Job, events: &Sender<ScanEvent>) {
     if job.cancel.load(Ordering::Relaxed) {
         return;
     }
-    let _ = events.send(ScanEvent::Window {
+    events.send(ScanEvent::Window {
         generation: job.generation,
         window: job.window.clone(),
         matches,
@@ -185,18 +235,19 @@ fn run_window(job: &Job, events: &Sender<ScanEvent>) {
     });
 }
 
-fn run_full(job: &Job, events: &Sender<ScanEvent>) {
+fn run_full(job: &Job, events: &Reply) {
     let started = Instant::now();
     let text: &str = &job.text;
     let options = MatchOptions {
         bounds_only: true,
+        start: job.window.start,
         cancel: Some(&job.cancel),
         ..Default::default()
     };
     let mut it = job.regex.matches(text, options);
     let mut batch = Vec::new();
-    let mut count = 0usize;
-    let mut kept = 0usize;
+    let mut count = job.base_count;
+    let mut kept = job.base_count;
     let mut last_send = Instant::now();
     let mut error = None;
     loop {
@@ -207,8 +258,13 @@ fn run_full(job: &Job, events: &Sender<ScanEvent>) {
                     batch.push((m.start(), m.end()));
                     kept += 1;
                 }
-                if count.is_multiple_of(1024) && last_send.elapsed() >= Duration::from_millis(25) {
-                    let _ = events.send(ScanEvent::Progress {
+                // The first match goes out at once (the match list shows a row while the scan
+                // runs on), then batches at most every 25 ms.
+                if count == job.base_count + 1
+                    || (count.is_multiple_of(1024)
+                        && last_send.elapsed() >= Duration::from_millis(25))
+                {
+                    events.send(ScanEvent::Progress {
                         generation: job.generation,
                         spans: std::mem::take(&mut batch),
                         count,
@@ -227,13 +283,13 @@ fn run_full(job: &Job, events: &Sender<ScanEvent>) {
     if job.cancel.load(Ordering::Relaxed) {
         return;
     }
-    let _ = events.send(ScanEvent::Progress {
+    events.send(ScanEvent::Progress {
         generation: job.generation,
         spans: batch,
         count,
         scanned: text.len(),
     });
-    let _ = events.send(ScanEvent::Done {
+    events.send(ScanEvent::Done {
         generation: job.generation,
         count,
         steps: it.steps(),
@@ -247,6 +303,7 @@ pub struct Scanner {
     window: Worker,
     full: Worker,
     events: Receiver<ScanEvent>,
+    waker: SharedWaker,
 }
 
 impl Default for Scanner {
@@ -259,11 +316,22 @@ impl Scanner {
     /// Starts the worker threads.
     pub fn new() -> Scanner {
         let (tx, events) = channel();
+        let waker = SharedWaker::default();
+        let reply = Reply {
+            events: tx,
+            waker: waker.clone(),
+        };
         Scanner {
-            window: Worker::spawn("rxw-window-scan", tx.clone(), run_window),
-            full: Worker::spawn("rxw-full-scan", tx, run_full),
+            window: Worker::spawn("rxw-window-scan", reply.clone(), run_window),
+            full: Worker::spawn("rxw-full-scan", reply, run_full),
             events,
+            waker,
         }
+    }
+
+    /// The waker the workers call after each result they send.
+    pub fn waker(&self) -> &SharedWaker {
+        &self.waker
     }
 
     /// Asks for the matches in `window` (cancelling the previous window request).
@@ -274,13 +342,27 @@ impl Scanner {
         text: Arc<String>,
         window: Range<usize>,
     ) {
-        self.window.submit(generation, regex, text, window);
+        self.window.submit(generation, regex, text, window, 0);
     }
 
     /// Asks for a full count (cancelling the previous one).
     pub fn scan_full(&self, generation: u64, regex: Arc<Regex>, text: Arc<String>) {
+        self.scan_full_from(generation, regex, text, 0, 0);
+    }
+
+    /// Continues a full count from byte `start` (the text before it was scanned already and
+    /// held `base_count` matches, all kept as spans), cancelling the previous request.
+    pub fn scan_full_from(
+        &self,
+        generation: u64,
+        regex: Arc<Regex>,
+        text: Arc<String>,
+        start: usize,
+        base_count: usize,
+    ) {
         let len = text.len();
-        self.full.submit(generation, regex, text, 0..len);
+        self.full
+            .submit(generation, regex, text, start..len, base_count);
     }
 
     /// Stops both scans.

@@ -5,10 +5,12 @@
 use super::super::app::{App, Focus};
 use super::super::layout::inner;
 use super::super::theme::{Chrome, chrome, current, style};
+use super::status::thousands;
 use super::{cells, pane_block, styled_line};
 use crate::engine::Match;
 use crate::highlight::Kind;
 use crate::workbench::InputSource;
+use crate::workbench::filter::FilterMode;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -75,7 +77,43 @@ fn title(app: &App) -> String {
     // A final line break ends the last line; it does not start one worth counting.
     let lines = wb.input.line_count() - usize::from(wb.input.text().ends_with('\n'));
     let (l, c) = wb.input.cursor_position();
-    format!("Input · {what} · {lines} lines · {}:{}", l + 1, c + 1)
+    let f = &wb.filter;
+    let filter = match f.mode() {
+        FilterMode::Off => String::new(),
+        mode => {
+            let shown = thousands(f.rows().len() as u64);
+            let what = match mode {
+                FilterMode::Matching if f.context() > 0 => format!(
+                    "{shown} shown: {} with a match ±{}",
+                    thousands(f.matching_lines() as u64),
+                    f.context()
+                ),
+                FilterMode::Matching => format!("{shown} with a match"),
+                _ => format!("{shown} without a match"),
+            };
+            let state = if f.complete() {
+                String::new()
+            } else if f.capped() {
+                format!(
+                    " (the first {} matches' lines only)",
+                    thousands(crate::workbench::scan::SPAN_CAP as u64)
+                )
+            } else {
+                " (scanning…)".to_string()
+            };
+            format!(" · filter: {what}{state}")
+        }
+    };
+    let following = match &app.loading {
+        Some(l) => format!(" · indexing… {}%", l.percent()),
+        None if app.following => " · following".to_string(),
+        None => String::new(),
+    };
+    format!(
+        "Input · {what}{following} · {lines} lines{filter} · {}:{}",
+        l + 1,
+        c + 1
+    )
 }
 
 /// Draws the input pane.
@@ -99,10 +137,9 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
     let heat = if debugging { app.debug.heat() } else { None };
     let mut lines = Vec::with_capacity(body.height as usize);
     for row in 0..body.height as usize {
-        let i = app.input_top + row;
-        if i >= input.line_count() {
+        let Some(i) = app.line_on_row(row) else {
             break;
-        }
+        };
         let range = input.line_range(i);
         let line = &input.text()[range.clone()];
         let paints = paints(app, range.start..range.end);
@@ -159,15 +196,19 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
         lines.push(l);
     }
     if lines.is_empty() {
-        lines.push(Line::from(Span::styled(
-            "(empty: type or paste text here)",
-            chrome(Chrome::Dim, p),
-        )));
+        let note = match app.wb.filter.mode() {
+            FilterMode::Off => "(empty: type or paste text here)",
+            _ if !app.wb.filter.complete() && !app.wb.filter.capped() => "(filtering…)",
+            FilterMode::Matching => "(no line has a match: Ctrl-L shows the others)",
+            FilterMode::NonMatching => "(every line has a match: Ctrl-L shows them all)",
+        };
+        lines.push(Line::from(Span::styled(note, chrome(Chrome::Dim, p))));
     }
     f.render_widget(Paragraph::new(lines).block(block), area);
     if focused && body.width > 0 && body.height > 0 {
         let (line, col) = input.cursor_position();
-        if line >= app.input_top
+        if !app.wb.filter.active()
+            && line >= app.input_top
             && line < app.input_top + body.height as usize
             && col >= app.input_left
         {

@@ -15,7 +15,10 @@ pub fn count_text(app: &App) -> String {
     if app.wb.shown_regex().is_none() {
         return "no pattern".into();
     }
-    if r.done && r.steps > 0 {
+    if app.loading.is_some() {
+        // Only the file's first lines are in yet.
+        format!("{n}+ {noun} · reading the file…")
+    } else if r.done && r.steps > 0 {
         format!("{n} {noun}, {} steps", thousands(r.steps))
     } else if r.done {
         format!("{n} {noun}")

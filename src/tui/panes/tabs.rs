@@ -70,9 +70,14 @@ mod unit {
 
     #[test]
     fn clicks_land_on_the_tab_drawn_there() {
+        // Full titles (" 1 Matches " and a separator before " 2 Groups ").
         let area = Rect::new(10, 0, 120, 1);
         assert_eq!(tab_at(area, 10), Some(ResultTab::Matches));
         assert_eq!(tab_at(area, 10 + 12), Some(ResultTab::Groups));
         assert_eq!(tab_at(area, 9), None);
+        // Too narrow for the eight full titles: short ones ("1Mat", "2Gro", …).
+        let narrow = Rect::new(10, 0, 60, 1);
+        assert_eq!(tab_at(narrow, 10 + 5), Some(ResultTab::Groups));
+        assert_eq!(tab_at(narrow, 10 + 10), Some(ResultTab::Explain));
     }
 }

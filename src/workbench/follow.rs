@@ -1,0 +1,343 @@
+//! Following a growing file (`tail -F`): what was appended since the last look, or that the
+//! file was truncated or replaced (rotated).
+//!
+//! The file is read with plain reads from the last offset, never memory-mapped (a map faults
+//! when the file is truncated under it). The caller polls ([`Follower::poll`]) on a timer; a
+//! poll costs one `stat` when nothing changed. Truncation is a file shorter than the offset
+//! read so far; rotation is a new inode at the path (Unix; elsewhere only truncation is seen).
+//! Appended bytes that end inside a UTF-8 character are held back until the rest arrives;
+//! invalid sequences become U+FFFD, as when the file was first read.
+
+use crate::syntax::ast::{AnchorKind, Ast, ClassItem, NodeKind, PerlKind};
+use std::fs::File;
+use std::io::{Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+
+/// What a poll found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FollowEvent {
+    /// Nothing new.
+    Unchanged,
+    /// Text appended at the end.
+    Appended(String),
+    /// The file must be reloaded whole: it was truncated or replaced.
+    Reloaded {
+        /// The whole new content.
+        text: String,
+        /// Why.
+        why: Reload,
+    },
+    /// The path does not exist now (between a rotation's rename and the new file); polling
+    /// goes on.
+    Missing,
+    /// Reading failed; polling goes on.
+    Failed(String),
+}
+
+/// Why a followed file was reloaded.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Reload {
+    /// The file became shorter than what was read (`copytruncate`, `> file`).
+    Truncated,
+    /// Another file is at the path now (a new inode: logrotate's rename and create).
+    Rotated,
+}
+
+/// Follows one file from a byte offset.
+#[derive(Debug, Clone)]
+pub struct Follower {
+    path: PathBuf,
+    /// Bytes of the current file consumed (including `pending`).
+    offset: u64,
+    /// The file's identity when last read, where the platform has one.
+    inode: Option<u64>,
+    /// The start of a UTF-8 character whose remaining bytes have not been written yet.
+    pending: Vec<u8>,
+    /// Whether the path was missing at the last poll (said once).
+    missing: bool,
+}
+
+fn inode_of(meta: &std::fs::Metadata) -> Option<u64> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some(meta.ino())
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = meta;
+        None
+    }
+}
+
+/// Decodes `bytes` (after `pending`), keeping an unfinished character at the end back in
+/// `pending`.
+fn decode(pending: &mut Vec<u8>, bytes: &[u8]) -> String {
+    pending.extend_from_slice(bytes);
+    let keep = match std::str::from_utf8(pending) {
+        Ok(_) => 0,
+        // An incomplete sequence at the very end: wait for the rest.
+        Err(e) if e.error_len().is_none() => pending.len() - e.valid_up_to(),
+        Err(_) => {
+            // Invalid bytes somewhere: keep back only an unfinished character at the end.
+            let tail_start = pending.len().saturating_sub(3);
+            (tail_start..pending.len())
+                .find(|&i| {
+                    let b = pending[i];
+                    (0xC2..=0xF4).contains(&b)
+                        && pending[i + 1..].iter().all(|&c| c & 0xC0 == 0x80)
+                        && {
+                            let need = if b >= 0xF0 {
+                                4
+                            } else if b >= 0xE0 {
+                                3
+                            } else {
+                                2
+                            };
+                            pending.len() - i < need
+                        }
+                })
+                .map_or(0, |i| pending.len() - i)
+        }
+    };
+    let rest = pending.split_off(pending.len() - keep);
+    let text = String::from_utf8_lossy(pending).into_owned();
+    *pending = rest;
+    text
+}
+
+impl Follower {
+    /// Follows `path` from `offset` (the bytes already read).
+    pub fn new(path: &Path, offset: u64) -> Follower {
+        let inode = std::fs::metadata(path).ok().and_then(|m| inode_of(&m));
+        Follower {
+            path: path.to_path_buf(),
+            offset,
+            inode,
+            pending: Vec::new(),
+            missing: false,
+        }
+    }
+
+    /// The file followed.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Looks at the file once.
+    pub fn poll(&mut self) -> FollowEvent {
+        let meta = match std::fs::metadata(&self.path) {
+            Ok(m) => m,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                if self.missing {
+                    return FollowEvent::Unchanged;
+                }
+                self.missing = true;
+                return FollowEvent::Missing;
+            }
+            Err(e) => return FollowEvent::Failed(e.to_string()),
+        };
+        let inode = inode_of(&meta);
+        let rotated = self.missing || (inode.is_some() && inode != self.inode);
+        if rotated || meta.len() < self.offset {
+            let why = if rotated {
+                Reload::Rotated
+            } else {
+                Reload::Truncated
+            };
+            return match self.read_from(0) {
+                Ok((bytes, ino)) => {
+                    self.missing = false;
+                    self.inode = ino.or(inode);
+                    self.offset = bytes.len() as u64;
+                    self.pending.clear();
+                    let text = decode(&mut self.pending, &bytes);
+                    FollowEvent::Reloaded { text, why }
+                }
+                Err(e) => FollowEvent::Failed(e.to_string()),
+            };
+        }
+        if meta.len() == self.offset {
+            return FollowEvent::Unchanged;
+        }
+        match self.read_from(self.offset) {
+            Ok((bytes, _)) => {
+                self.offset += bytes.len() as u64;
+                let text = decode(&mut self.pending, &bytes);
+                if text.is_empty() {
+                    FollowEvent::Unchanged
+                } else {
+                    FollowEvent::Appended(text)
+                }
+            }
+            Err(e) => FollowEvent::Failed(e.to_string()),
+        }
+    }
+
+    /// Reads the file from `offset` to its end; also returns the inode of the file opened.
+    fn read_from(&self, offset: u64) -> std::io::Result<(Vec<u8>, Option<u64>)> {
+        let mut f = File::open(&self.path)?;
+        let ino = f.metadata().ok().and_then(|m| inode_of(&m));
+        f.seek(SeekFrom::Start(offset))?;
+        let mut bytes = Vec::new();
+        f.read_to_end(&mut bytes)?;
+        Ok((bytes, ino))
+    }
+}
+
+/// Whether every match of the pattern lies inside one line, whatever follows the line: no
+/// part can match a line feed (`\n`, `.` under DOTALL, `\s`, `\W`, `\D`, negated classes and
+/// properties count as able to), and no anchor looks at the end of the text (`$` without
+/// MULTILINE, `\Z`). Conservative: `false` when unsure.
+///
+/// When it holds, text appended to the input cannot change the matches in lines that were
+/// complete before it, so a followed file is matched from the start of its last line on;
+/// otherwise the whole input is scanned again.
+pub fn matches_stay_in_lines(ast: &Ast) -> bool {
+    let mut local = true;
+    ast.root.walk(|n, _| {
+        local &= match &n.kind {
+            NodeKind::Literal { ch, .. } => *ch != '\n',
+            NodeKind::Dot { dotall } => !dotall,
+            NodeKind::Perl { kind, negated } => match kind {
+                PerlKind::Space => *negated,
+                PerlKind::Word | PerlKind::Digit => !negated,
+            },
+            NodeKind::Property { .. } => false,
+            NodeKind::Class(c) => {
+                // Whether an item surely holds a line feed, and whether it may.
+                let holds = |item: &ClassItem| match item {
+                    ClassItem::Char(ch, _) => *ch == '\n',
+                    ClassItem::Range(lo, hi, _) => *lo <= '\n' && '\n' <= *hi,
+                    ClassItem::Perl(kind, negated, _) => match kind {
+                        PerlKind::Space => !negated,
+                        PerlKind::Word | PerlKind::Digit => *negated,
+                    },
+                    _ => false,
+                };
+                let unsure = c.items.iter().any(|item| {
+                    matches!(
+                        item,
+                        ClassItem::Property(..)
+                            | ClassItem::Posix(..)
+                            | ClassItem::Nested(_)
+                            | ClassItem::SetOp(..)
+                    )
+                });
+                if c.negated {
+                    !unsure && c.items.iter().any(holds)
+                } else {
+                    !unsure && !c.items.iter().any(holds)
+                }
+            }
+            NodeKind::Anchor { kind, multiline } => match kind {
+                AnchorKind::LineEnd => *multiline,
+                AnchorKind::TextEnd => false,
+                _ => true,
+            },
+            _ => true,
+        };
+    });
+    local
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    #[test]
+    fn patterns_that_can_cross_a_line_break_are_told_apart() {
+        let stays = |p: &str| {
+            let re = crate::Regex::new(p, crate::Flavor::Python, crate::Flags::default()).unwrap();
+            matches_stay_in_lines(re.ast())
+        };
+        for p in [
+            r"\d+",
+            r"\[CLAIM \w+\]",
+            r"(?m)^\w+$",
+            r"a.*b",
+            r"[^\n]+",
+            r"\S+",
+            r"(?=x)x\b",
+        ] {
+            assert!(stays(p), "{p}");
+        }
+        for p in [
+            r"a\nb",
+            r"(?s)a.*b",
+            r"\s+",
+            r"[^x]",
+            r"\W",
+            r"\d+$",
+            r"x\Z",
+            r"[\x00-\x7f]",
+        ] {
+            assert!(!stays(p), "{p}");
+        }
+    }
+
+    #[test]
+    fn appends_truncation_and_rotation_are_seen() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("app.log");
+        std::fs::write(&path, "one\n").unwrap();
+        let mut f = Follower::new(&path, 4);
+        assert_eq!(f.poll(), FollowEvent::Unchanged);
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .unwrap()
+            .write_all(b"two\n")
+            .unwrap();
+        assert_eq!(f.poll(), FollowEvent::Appended("two\n".into()));
+        std::fs::write(&path, "x\n").unwrap();
+        assert_eq!(
+            f.poll(),
+            FollowEvent::Reloaded {
+                text: "x\n".into(),
+                why: Reload::Truncated
+            }
+        );
+        std::fs::rename(&path, dir.path().join("app.log.1")).unwrap();
+        assert_eq!(f.poll(), FollowEvent::Missing);
+        assert_eq!(f.poll(), FollowEvent::Unchanged, "said once");
+        std::fs::write(&path, "new file\n").unwrap();
+        assert_eq!(
+            f.poll(),
+            FollowEvent::Reloaded {
+                text: "new file\n".into(),
+                why: Reload::Rotated
+            }
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_new_inode_is_a_rotation_even_when_the_new_file_is_longer() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("app.log");
+        std::fs::write(&path, "a\n").unwrap();
+        let mut f = Follower::new(&path, 2);
+        let tmp = dir.path().join("next");
+        std::fs::write(&tmp, "a much longer new file\n").unwrap();
+        std::fs::rename(&tmp, &path).unwrap();
+        assert_eq!(
+            f.poll(),
+            FollowEvent::Reloaded {
+                text: "a much longer new file\n".into(),
+                why: Reload::Rotated
+            }
+        );
+    }
+
+    #[test]
+    fn a_character_split_across_writes_is_held_back() {
+        let mut pending = Vec::new();
+        let e = "é".as_bytes();
+        assert_eq!(decode(&mut pending, &[b'a', e[0]]), "a");
+        assert_eq!(decode(&mut pending, &[e[1], b'\n']), "é\n");
+        assert_eq!(decode(&mut pending, &[0xFF, b'b']), "\u{FFFD}b");
+        assert!(pending.is_empty());
+    }
+}
