@@ -229,6 +229,10 @@ const JS_ONLY: &[&str] = &[
     "[^[a-c]--b]",
     // An astral literal quantified inside a look-behind, without `u`: the low unit repeats.
     "(?<=😀+)x",
+    // Forward named references (a fuzzing find: the index was left unset).
+    "\\k<n>(?<n>a)",
+    "\\k<n>|(?<n>a)",
+    "(?<=\\k<n>(?<n>a))b",
 ];
 
 /// Per-flavor flag sets to try with each pattern.

@@ -483,9 +483,9 @@ impl Tx<'_> {
             NodeKind::Concat(_) | NodeKind::Alternation(_) => {}
             NodeKind::Backref { index, .. } => {
                 self.backtrack = true;
-                let engine = self
-                    .group_map
-                    .get(*index as usize - 1)
+                let engine = (*index as usize)
+                    .checked_sub(1)
+                    .and_then(|k| self.group_map.get(k))
                     .copied()
                     .unwrap_or(0);
                 if engine == 0 && self.flavor == Flavor::Js {

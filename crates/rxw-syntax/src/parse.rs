@@ -233,8 +233,9 @@ impl<'p> Parser<'p> {
             ));
         }
         let end = self.pat.len();
-        let root = finish_branches(cur.branches, cur.concat, cur.branch_start, 0, end);
+        let mut root = finish_branches(cur.branches, cur.concat, cur.branch_start, 0, end);
         self.resolve_pending()?;
+        patch_forward_references(&mut root, &self.groups);
         if let Some((n, span)) = self
             .pending_conditionals
             .iter()
@@ -1801,6 +1802,28 @@ fn parse_bounds(body: &str, flavor: Flavor) -> Option<(u64, Option<u64>)> {
             } else {
                 Some((min, Some(num(hi)?)))
             }
+        }
+    }
+}
+
+/// Gives JavaScript's forward named references (`\k<n>(?<n>a)`, recorded with index 0 while
+/// the group was not yet seen) the index of the group they name. Iterative, so deep trees are
+/// fine.
+fn patch_forward_references(root: &mut Node, groups: &[GroupInfo]) {
+    let mut stack: Vec<&mut Node> = vec![root];
+    while let Some(n) = stack.pop() {
+        match &mut n.kind {
+            NodeKind::Backref {
+                index,
+                name: Some(name),
+            } if *index == 0 => {
+                if let Some(g) = groups.iter().find(|g| g.name.as_deref() == Some(name)) {
+                    *index = g.index;
+                }
+            }
+            NodeKind::Group { child, .. } | NodeKind::Repeat { child, .. } => stack.push(child),
+            NodeKind::Concat(v) | NodeKind::Alternation(v) => stack.extend(v.iter_mut()),
+            _ => {}
         }
     }
 }

@@ -1,0 +1,275 @@
+//! A fuzzing harness on the stable toolchain: random patterns × flags × inputs × flavors
+//! through parse, explain, lints, railroad, compile, match, count, replace and the debugger's
+//! trace; random bytes through the registry loader, the MCP line decoder and the MCP tools.
+//! Nothing may panic, and every error must be a typed error with a message.
+//!
+//! CI runs a fixed number of cases (`RXW_FUZZ_CASES`, default 2,000 per target, deterministic
+//! seeds); run it longer by hand, e.g. `RXW_FUZZ_CASES=200000 RXW_FUZZ_SEED=7 cargo test
+//! --release --test fuzz`.
+
+use rxw::engine::trace::TraceOptions;
+use rxw::presets::{Format, Origin, load_str};
+use rxw::syntax::{explain, lint, parse, railroad};
+use rxw::{Flags, Flavor, Limits, MatchOptions, Regex};
+use serde_json::json;
+
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+fn cases() -> usize {
+    std::env::var("RXW_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(2_000)
+}
+
+fn seed(salt: u64) -> u64 {
+    let base = std::env::var("RXW_FUZZ_SEED")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0x00f0_0dba_d5ee_d123u64);
+    (base ^ salt.wrapping_mul(0x9e37_79b9_7f4a_7c15)) | 1
+}
+
+/// Regex-significant pieces, so random strings look like patterns often enough to compile.
+const PIECES: &[&str] = &[
+    "a",
+    "b",
+    "é",
+    "😀",
+    ".",
+    "\\d",
+    "\\w",
+    "\\s",
+    "\\b",
+    "\\B",
+    "\\1",
+    "\\2",
+    "\\Z",
+    "\\A",
+    "\\k<n>",
+    "(?P=n)",
+    "(",
+    ")",
+    "(?:",
+    "(?=",
+    "(?!",
+    "(?<=",
+    "(?<!",
+    "(?>",
+    "(?P<n>",
+    "(?<n>",
+    "(?(1)",
+    "(?i)",
+    "(?s:",
+    "[",
+    "]",
+    "[^",
+    "a-z",
+    "\\p{L}",
+    "[[a-z]&&[^b]]",
+    "--",
+    "&&",
+    "|",
+    "*",
+    "+",
+    "?",
+    "*?",
+    "+?",
+    "??",
+    "*+",
+    "{2}",
+    "{1,3}",
+    "{,2}",
+    "{4294967296}",
+    "^",
+    "$",
+    "\\",
+    "\\u0041",
+    "\\x{263A}",
+    "\\uD83D",
+    "\\N{EM DASH}",
+    "\\cJ",
+    "-",
+    "{",
+    "}",
+    "#",
+    " ",
+];
+
+const TEXT: &[&str] = &[
+    "a",
+    "b",
+    "ab",
+    " ",
+    "\n",
+    "\r\n",
+    "é",
+    "😀",
+    "aaa",
+    "[RESULT 7f] OK",
+    "\u{212A}",
+];
+
+fn random_pattern(rng: &mut Rng) -> String {
+    let n = rng.below(12);
+    (0..n).map(|_| *rng.pick(PIECES)).collect()
+}
+
+fn random_text(rng: &mut Rng) -> String {
+    let n = rng.below(10);
+    (0..n).map(|_| *rng.pick(TEXT)).collect()
+}
+
+fn random_flags(rng: &mut Rng, flavor: Flavor) -> String {
+    flavor
+        .flag_letters()
+        .chars()
+        .filter(|_| rng.below(5) == 0)
+        .collect()
+}
+
+#[test]
+fn random_patterns_never_panic_in_any_layer() {
+    let mut rng = Rng(seed(1));
+    let mut compiled = 0usize;
+    for _ in 0..cases() {
+        let flavor = *rng.pick(&Flavor::ALL);
+        let pattern = random_pattern(&mut rng);
+        let text = random_text(&mut rng);
+        let Ok(flags) = Flags::parse(&random_flags(&mut rng, flavor), flavor) else {
+            continue;
+        };
+        if let Ok(ast) = parse::parse(&pattern, flavor, flags) {
+            let _ = explain::explain(&ast, &pattern, flavor, 4_096);
+            let _ = lint::lint(&ast, &pattern, flavor);
+            let _ = railroad::railroad(&ast, &pattern, flavor);
+        }
+        let re = match Regex::new(&pattern, flavor, flags) {
+            Ok(re) => re,
+            Err(e) => {
+                assert!(
+                    !e.message.is_empty(),
+                    "an error without a message: {pattern:?}"
+                );
+                continue;
+            }
+        };
+        compiled += 1;
+        let found = re.find_all(&text, Some(200));
+        if let Ok(ms) = &found {
+            for m in ms {
+                // Spans are byte offsets at character boundaries, inside the text.
+                for (s, e) in m.groups.iter().flatten() {
+                    assert!(
+                        s <= e && *e <= text.len(),
+                        "{pattern:?} on {text:?}: {s}..{e}"
+                    );
+                    assert!(text.is_char_boundary(*s) && text.is_char_boundary(*e));
+                }
+            }
+        }
+        let _ = re.count(&text);
+        let _ = re
+            .matches(&text, MatchOptions::bounds_only())
+            .take(50)
+            .count();
+        let template = *rng.pick(&["<$&>", "\\1", "\\g<0>", "$1$$", "${n}", "\\g<n>", "x"]);
+        let _ = re.replace(&text, template, None, &Limits::human());
+        let _ = re.trace(
+            &text,
+            TraceOptions {
+                max_steps: 200,
+                max_matches: 20,
+            },
+        );
+    }
+    eprintln!("fuzz: {} pattern cases, {compiled} compiled", cases());
+    assert!(
+        compiled > 0,
+        "the generator should produce some valid patterns"
+    );
+}
+
+#[test]
+fn random_registries_never_panic() {
+    let mut rng = Rng(seed(2));
+    let keys = [
+        "key",
+        "pattern",
+        "flavor",
+        "flags",
+        "examples",
+        "groups",
+        "text",
+        "=",
+        "'",
+        "\"",
+        "[[preset]]",
+        "\n",
+        "python",
+        "js",
+        "{",
+        "}",
+        "é",
+        "\\",
+    ];
+    for _ in 0..cases() {
+        let n = rng.below(30);
+        let text: String = (0..n)
+            .map(|_| *rng.pick(&keys))
+            .collect::<Vec<_>>()
+            .join(" ");
+        let _ = load_str(&text, Format::Toml, "fuzz.toml", Origin::BuiltIn);
+        let _ = load_str(&text, Format::Json, "fuzz.json", Origin::BuiltIn);
+    }
+}
+
+#[test]
+fn random_mcp_traffic_never_panics() {
+    let mut rng = Rng(seed(3));
+    for _ in 0..cases() {
+        // A line of random bytes, or a random JSON-RPC-ish object.
+        let line: Vec<u8> = if rng.below(2) == 0 {
+            (0..rng.below(40)).map(|_| rng.next() as u8).collect()
+        } else {
+            let method = *rng.pick(&["tools/call", "tools/list", "initialize", "x"]);
+            let args = match rng.below(4) {
+                0 => json!(null),
+                1 => json!([1, 2]),
+                2 => {
+                    json!({"action": "find", "pattern": random_pattern(&mut rng), "input": random_text(&mut rng), "limit": rng.below(5) as i64 - 2})
+                }
+                _ => {
+                    json!({"patterns": [random_pattern(&mut rng)], "paths": ["/nonexistent", "."]})
+                }
+            };
+            serde_json::to_vec(&json!({"jsonrpc": "2.0", "id": rng.below(9), "method": method, "params": {"name": "regex", "arguments": args}})).unwrap()
+        };
+        let _ = rxw::mcp::stdio::decode(&line);
+        let args = json!({
+            "action": *rng.pick(&["test", "find", "replace", "explain", "nope"]),
+            "pattern": random_pattern(&mut rng),
+            "input": random_text(&mut rng),
+            "flavor": *rng.pick(&["js", "python", "rust", "perl"]),
+            "replacement": "<$&>",
+            "limit": rng.below(5) as i64 - 1,
+        });
+        let name = *rng.pick(&["regex", "regex_parse", "grep_audit", "nope"]);
+        let _ = rxw::mcp::call(name, args);
+    }
+}
