@@ -288,20 +288,8 @@ fn cases(flavor: Flavor) -> Vec<Case> {
     out
 }
 
-/// A small deterministic generator (xorshift), so a failure names a reproducible case.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
+mod common;
+use common::Rng;
 
 /// A random pattern in the syntax Python and JavaScript share: groups, alternation, greedy
 /// and lazy quantifiers, classes, look-around (look-behind of one character, which both

@@ -13,22 +13,8 @@ use rxw::syntax::{explain, lint, parse, railroad};
 use rxw::{Flags, Flavor, Limits, MatchOptions, Regex};
 use serde_json::json;
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-    fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
+mod common;
+use common::Rng;
 
 fn cases() -> usize {
     std::env::var("RXW_FUZZ_CASES")
@@ -154,6 +140,12 @@ fn random_patterns_never_panic_in_any_layer() {
         let Ok(flags) = Flags::parse(&random_flags(&mut rng, flavor), flavor) else {
             continue;
         };
+        if std::env::var_os("RXW_FUZZ_SHOW").is_some() {
+            eprintln!(
+                "case: {flavor} /{pattern}/{} on {text:?}",
+                flags.letters(flavor)
+            );
+        }
         if let Ok(ast) = parse::parse(&pattern, flavor, flags) {
             let _ = explain::explain(&ast, &pattern, flavor, 4_096);
             let _ = lint::lint(&ast, &pattern, flavor);

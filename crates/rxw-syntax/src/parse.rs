@@ -19,7 +19,18 @@ const MAX_CLASS_DEPTH: usize = 64;
 /// flavor's own engine where practical (`unterminated character set`, `nothing to repeat`), or
 /// [`ErrorKind::ConstructUnsupported`] for valid syntax rxw cannot reproduce.
 pub fn parse(pattern: &str, flavor: Flavor, flags: Flags) -> Result<Ast, Error> {
-    Parser::new(pattern, flavor, flags).parse()
+    let parser = Parser::new(pattern, flavor, flags);
+    let counted = parser.js_total_groups;
+    let ast = parser.parse()?;
+    if flavor == Flavor::Js && ast.groups.len() as u32 != counted {
+        // The up-front count (which decides whether `\1` is a backreference or, by Annex B,
+        // an octal escape) saw a `(` the parser did not take as a group, one inside an rxw
+        // `x`-mode comment, say: parse again with the true count.
+        let mut again = Parser::new(pattern, flavor, flags);
+        again.js_total_groups = ast.groups.len() as u32;
+        return again.parse();
+    }
+    Ok(ast)
 }
 
 struct Frame {
@@ -2065,6 +2076,22 @@ mod tests {
         assert!(matches!(v[1].kind, NodeKind::Repeat { min: 2, .. }));
         assert!(p(r"\b{start}", Flavor::Rust).is_ok());
         assert!(p(r"\b{bogus}", Flavor::Rust).is_err());
+    }
+
+    #[test]
+    fn regression_js_paren_in_a_verbose_comment_does_not_make_a_backreference() {
+        // A fuzzing find: the up-front group count saw the `(` in the comment, so `\1` became
+        // a reference to a group that does not exist.
+        let flags = Flags::parse("x", Flavor::Js).unwrap();
+        let ast = parse(r"\1\w#(?(1)", Flavor::Js, flags).unwrap();
+        assert!(ast.groups.is_empty());
+        let mut backrefs = 0;
+        ast.root.walk(|n, _| {
+            if matches!(n.kind, NodeKind::Backref { .. }) {
+                backrefs += 1;
+            }
+        });
+        assert_eq!(backrefs, 0);
     }
 
     #[test]

@@ -564,9 +564,10 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
         unset_ok: bool,
         pos: usize,
     ) -> Option<usize> {
+        let g = group as usize * 2;
         let (s, e) = (
-            self.slots[group as usize * 2],
-            self.slots[group as usize * 2 + 1],
+            self.slots.get(g).copied().unwrap_or(UNSET),
+            self.slots.get(g + 1).copied().unwrap_or(UNSET),
         );
         if s == UNSET || e == UNSET || e < s {
             return unset_ok.then_some(pos);
@@ -945,7 +946,8 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                 }
                 Inst::IfGroup { group, no } => {
                     let g = *group as usize * 2;
-                    if self.slots[g] != UNSET && self.slots[g + 1] != UNSET {
+                    let set = |i: usize| self.slots.get(i).is_some_and(|v| *v != UNSET);
+                    if set(g) && set(g + 1) {
                         pc += 1;
                     } else {
                         pc = *no;
