@@ -975,3 +975,19 @@ fn a_large_file_opens_on_its_head_and_the_rest_is_appended_when_read() {
     assert!(screen.contains("300 matches"), "{screen}");
     assert!(!screen.contains("indexing"), "{screen}");
 }
+
+#[test]
+fn explain_rows_follow_the_pattern_after_an_edit() {
+    // The rows are cached per pattern, flavor and flags: an edit must show the new tree.
+    let mut app = screens::demo(120, 34);
+    app.update(Action::ShowTab(ResultTab::Explain));
+    let before = rxw::tui::panes::explain::rows_or_error(&app).unwrap();
+    app.focus = Focus::Pattern;
+    type_str(&mut app, "x");
+    let after = rxw::tui::panes::explain::rows_or_error(&app).unwrap();
+    assert_ne!(before, after);
+    assert!(after[0].text.ends_with('x'), "{:?}", after[0].text);
+    app.update(Action::CycleFlavor);
+    let other = rxw::tui::panes::explain::rows_or_error(&app);
+    assert_ne!(other.as_ref().ok(), Some(&after));
+}

@@ -142,6 +142,10 @@ pub struct App {
     pub railroad_top: usize,
     /// First railroad column on screen.
     pub railroad_left: usize,
+    /// The explain rows of the pattern, flavor and flags they were made for: explained once
+    /// per edit, not on every frame (the explain tab, the pattern pane's highlight and the key
+    /// handling all read them).
+    pub explain_cache: super::panes::explain::ExplainCache,
     /// Recompiling and rescanning left for the end of the current burst.
     deferred: Deferred,
     /// The Code tab.
@@ -212,6 +216,7 @@ impl App {
             railroad: false,
             railroad_top: 0,
             railroad_left: 0,
+            explain_cache: Default::default(),
             deferred: Deferred::default(),
             code: super::code::CodeTab::default(),
             follower: None,

@@ -33,8 +33,44 @@ pub struct Row {
     pub lint: bool,
 }
 
-/// The rows for the current pattern, or the reason there are none.
+/// The explain rows last computed, keyed by what they were computed for.
+#[derive(Debug, Default)]
+pub struct ExplainCache(std::sync::Mutex<Option<Explained>>);
+
+/// One computed explanation and its key.
+#[derive(Debug)]
+struct Explained {
+    pattern: String,
+    flavor: crate::Flavor,
+    flags: crate::Flags,
+    rows: Result<Vec<Row>, String>,
+}
+
+/// The rows for the current pattern, or the reason there are none (explained once per edit).
 pub fn rows_or_error(app: &App) -> Result<Vec<Row>, String> {
+    let wb = &app.wb;
+    let pattern = wb.pattern.text();
+    if let Ok(cache) = app.explain_cache.0.lock()
+        && let Some(e) = cache.as_ref()
+        && e.pattern == pattern
+        && e.flavor == wb.flavor
+        && e.flags == wb.flags
+    {
+        return e.rows.clone();
+    }
+    let rows = explain_rows(app);
+    if let Ok(mut cache) = app.explain_cache.0.lock() {
+        *cache = Some(Explained {
+            pattern: pattern.to_string(),
+            flavor: wb.flavor,
+            flags: wb.flags,
+            rows: rows.clone(),
+        });
+    }
+    rows
+}
+
+fn explain_rows(app: &App) -> Result<Vec<Row>, String> {
     let wb = &app.wb;
     let pattern = wb.pattern.text();
     let ex = explain_pattern(
