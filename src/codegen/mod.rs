@@ -26,7 +26,7 @@
 
 mod emit;
 pub mod highlight;
-mod program;
+pub(crate) mod program;
 mod tests_export;
 
 pub use program::{Program, generate};

@@ -3,39 +3,8 @@
 use crate::engine::Match;
 use crate::flavor::{Flags, Flavor};
 
-fn rust_raw(s: &str) -> String {
-    let mut hashes = String::new();
-    while s.contains(&format!("\"{hashes}")) {
-        hashes.push('#');
-    }
-    format!("r{hashes}\"{s}\"{hashes}")
-}
-
-fn quoted(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_control() => out.push_str(&format!("\\u{{{:04x}}}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-fn python_str(s: &str) -> String {
-    let trailing = s.len() - s.trim_end_matches('\\').len();
-    if !s.contains('"') && !s.contains('\n') && trailing.is_multiple_of(2) {
-        format!("r\"{s}\"")
-    } else {
-        quoted(s).replace("\\u{", "\\u").replace('}', "")
-    }
-}
+// One set of string-literal writers for the whole project: the code generator's.
+use crate::codegen::program::{go_str, python_str, rust_str};
 
 /// The pattern as a code literal in `lang` (`rust`, `python`, `js`, `go`), flags included.
 ///
@@ -54,7 +23,7 @@ pub fn code_literal(lang: &str, pattern: &str, flavor: Flavor, flags: Flags) -> 
             } else {
                 format!("(?{inline}){pattern}")
             };
-            format!("let re = regex::Regex::new({}).unwrap();", rust_raw(&p))
+            format!("let re = regex::Regex::new({}).unwrap();", rust_str(&p))
         }
         "python" => {
             let names: Vec<&str> = flags
@@ -112,12 +81,7 @@ pub fn code_literal(lang: &str, pattern: &str, flavor: Flavor, flags: Flags) -> 
             } else {
                 format!("(?{inline}){pattern}")
             };
-            let lit = if p.contains('`') {
-                quoted(&p)
-            } else {
-                format!("`{p}`")
-            };
-            format!("re := regexp.MustCompile({lit})")
+            format!("re := regexp.MustCompile({})", go_str(&p))
         }
     }
 }
@@ -178,6 +142,15 @@ mod tests {
         assert_eq!(
             code_literal("go", r"\w+", Flavor::Rust, Flags::default()),
             r"re := regexp.MustCompile(`\w+`)"
+        );
+    }
+
+    #[test]
+    fn regression_python_literal_keeps_braces() {
+        // The copied literal used to drop every `}` when the pattern needed escaping.
+        assert_eq!(
+            code_literal("python", r#"a"{2}"#, Flavor::Python, Flags::default()),
+            r#"pattern = re.compile("a\"{2}")"#
         );
     }
 
