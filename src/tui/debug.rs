@@ -58,6 +58,8 @@ pub struct DebugView {
     pub breakpoints: Vec<Span>,
     /// A note for the tab (a breakpoint never reached, say).
     pub note: Option<String>,
+    /// The most steps at one input position (the heatmap's scale), set when recorded.
+    pub heat_max: u64,
     /// How the steps grow on this input, measured off the UI thread when the trace hit the
     /// step budget or took many steps (`None` until measured).
     pub growth: Arc<Mutex<Option<Growth>>>,
@@ -95,6 +97,7 @@ impl DebugView {
                         }
                     });
                 }
+                self.heat_max = t.per_pos.values().copied().max().unwrap_or(0);
                 self.trace = Some(t);
                 self.error = None;
             }
@@ -180,10 +183,9 @@ impl DebugView {
     }
 
     /// Steps per input position for the heatmap, and the largest count.
-    pub fn heat(&self) -> Option<(&[u64], u64)> {
+    pub fn heat(&self) -> Option<(&std::collections::HashMap<usize, u64>, u64)> {
         let t = self.trace.as_ref()?;
-        let max = t.per_pos.iter().copied().max().unwrap_or(0);
-        (max > 0).then_some((t.per_pos.as_slice(), max))
+        (self.heat_max > 0).then_some((&t.per_pos, self.heat_max))
     }
 }
 

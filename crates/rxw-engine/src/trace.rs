@@ -7,9 +7,10 @@
 use super::vm::{self, Inst, Observer, Step};
 use super::{Match, Regex};
 use rxw_syntax::Span;
-use rxw_syntax::error::{Error, ErrorKind};
+use rxw_syntax::error::Error;
 use rxw_syntax::flavor::Flavor;
 use serde::Serialize;
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
 /// One recorded step.
@@ -52,8 +53,9 @@ pub struct Trace {
     pub match_steps: Vec<Option<u64>>,
     /// Steps per instruction (index = pc).
     pub per_pc: Vec<u64>,
-    /// Steps per input position (index = byte offset; the end of the text included).
-    pub per_pos: Vec<u64>,
+    /// Steps per input position (byte offset; the end of the text included). Sparse: a trace
+    /// over a gigabyte log costs what it visits, not eight bytes per byte of text.
+    pub per_pos: HashMap<usize, u64>,
     /// The error that stopped the run (the step budget), if any.
     pub stopped: Option<Error>,
 }
@@ -63,7 +65,7 @@ struct Recorder {
     steps: Vec<TraceStep>,
     total: u64,
     per_pc: Vec<u64>,
-    per_pos: Vec<u64>,
+    per_pos: HashMap<usize, u64>,
     ops: Vec<&'static str>,
     spans: Vec<Span>,
     /// Maps matcher positions (UTF-16 units when the text is in code units) to bytes.
@@ -90,7 +92,7 @@ impl Recorder {
             steps: Vec::new(),
             total: 0,
             per_pc: vec![0; prog.insts.len()],
-            per_pos: vec![0; text.len() + 1],
+            per_pos: HashMap::new(),
             ops: prog.insts.iter().map(op_name).collect(),
             spans: prog.spans.clone(),
             unit_to_byte,
@@ -110,9 +112,7 @@ impl Observer for Recorder {
         if let Some(c) = self.per_pc.get_mut(s.pc as usize) {
             *c += 1;
         }
-        if let Some(c) = self.per_pos.get_mut(pos) {
-            *c += 1;
-        }
+        *self.per_pos.entry(pos).or_default() += 1;
         if self.steps.len() < self.max_steps {
             let map = |v: usize| match &self.unit_to_byte {
                 Some(m) => m.get(v).copied().unwrap_or(v),
@@ -473,21 +473,10 @@ pub fn hot_spans(re: &Regex, trace: &Trace) -> Vec<(Span, u64)> {
 
 /// The positions with the most steps, hottest first.
 pub fn hot_positions(trace: &Trace, n: usize) -> Vec<(usize, u64)> {
-    let mut v: Vec<(usize, u64)> = trace
-        .per_pos
-        .iter()
-        .enumerate()
-        .filter(|(_, c)| **c > 0)
-        .map(|(p, c)| (p, *c))
-        .collect();
+    let mut v: Vec<(usize, u64)> = trace.per_pos.iter().map(|(p, c)| (*p, *c)).collect();
     v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
     v.truncate(n);
     v
-}
-
-/// An error for a trace request that cannot be served.
-pub fn unsupported(msg: &str) -> Error {
-    Error::new(ErrorKind::ConstructUnsupported, msg)
 }
 
 #[cfg(test)]

@@ -159,7 +159,7 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
                 st = st.add_modifier(current(p));
             }
             if let Some((per_pos, max)) = heat
-                && let Some(&n) = per_pos.get(at)
+                && let Some(&n) = per_pos.get(&at)
                 && n > 0
             {
                 st = st.patch(super::super::theme::heat(n, max, p));
