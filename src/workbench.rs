@@ -391,6 +391,20 @@ impl Workbench {
         self.catch_up();
     }
 
+    /// Takes `whole`, the current input followed by more (the rest of a file read into one
+    /// buffer with its head), without copying the text: then as [`Workbench::append_input`].
+    /// When `whole` does not start with the current input (the file changed under the
+    /// reader), it replaces the input and everything is scanned again.
+    pub fn extend_input(&mut self, whole: String) {
+        if let Err(whole) = self.input.extend_to(whole) {
+            self.input.replace_all(whole);
+            let w = self.window.clone();
+            self.rescan(w);
+            return;
+        }
+        self.catch_up();
+    }
+
     /// Scans the part of the input the finished full scan has not seen.
     fn catch_up(&mut self) {
         let len = self.input.text().len();

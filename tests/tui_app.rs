@@ -963,7 +963,10 @@ fn a_large_file_opens_on_its_head_and_the_rest_is_appended_when_read() {
         .read
         .fetch_add(rest.len() as u64, std::sync::atomic::Ordering::Relaxed);
     let consumed = app.finish_loading(
-        Ok(rest.clone().into_bytes()),
+        rxw::tui::RestRead {
+            whole: format!("{head}{rest}").into_bytes(),
+            error: None,
+        },
         std::path::Path::new("big.log"),
     );
     assert_eq!(consumed, Some(total));
@@ -974,6 +977,58 @@ fn a_large_file_opens_on_its_head_and_the_rest_is_appended_when_read() {
     let screen = format!("{:?}", screens::render_buffer(&app));
     assert!(screen.contains("300 matches"), "{screen}");
     assert!(!screen.contains("indexing"), "{screen}");
+}
+
+#[test]
+fn a_large_file_whose_read_stops_keeps_what_was_read_and_one_that_changed_is_reloaded() {
+    let head: String = (1..=100).map(|i| format!("line {i} ERR\n")).collect();
+    let open = |head: &str| {
+        let mut app = start(
+            TuiArgs {
+                pattern: Some("ERR".into()),
+                fresh: true,
+                ..Default::default()
+            },
+            StartInput::Loaded(head.to_string(), InputSource::File("big.log".into()), None),
+            None,
+        );
+        app.loading = Some(rxw::tui::app::Loading::new(head.len() as u64, 10_000));
+        screens::settle(&mut app);
+        app
+    };
+    // Reading failed after 50 more lines: they are kept, and the message says reading stopped.
+    let mut app = open(&head);
+    let more: String = (101..=150).map(|i| format!("line {i} ERR\n")).collect();
+    let consumed = app.finish_loading(
+        rxw::tui::RestRead {
+            whole: format!("{head}{more}").into_bytes(),
+            error: Some(std::io::Error::other("device gone")),
+        },
+        std::path::Path::new("big.log"),
+    );
+    assert_eq!(consumed, None, "no follower on a failed read");
+    screens::settle(&mut app);
+    assert_eq!(app.wb.results.count, 150);
+    let msg = app.message.clone().unwrap();
+    assert!(msg.contains("reading stopped (device gone)"), "{msg}");
+    assert!(
+        msg.contains(&format!("first {} bytes", head.len() + more.len())),
+        "{msg}"
+    );
+
+    // The file was rewritten under the reader: the whole text replaces the head.
+    let mut app = open(&head);
+    let other: String = (1..=40).map(|i| format!("other {i} ERR ERR\n")).collect();
+    app.finish_loading(
+        rxw::tui::RestRead {
+            whole: other.clone().into_bytes(),
+            error: None,
+        },
+        std::path::Path::new("big.log"),
+    );
+    screens::settle(&mut app);
+    assert_eq!(app.wb.input.text(), other);
+    assert_eq!(app.wb.results.count, 80);
 }
 
 #[test]

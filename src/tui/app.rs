@@ -727,32 +727,24 @@ impl App {
     /// Takes in the rest of a file that opened on its head: appends it (matched incrementally,
     /// as a followed file's growth) and returns the file's bytes read in all, or `None` (said
     /// in the status bar) when reading failed; the input then keeps what was read.
-    pub fn finish_loading(
-        &mut self,
-        read: std::io::Result<Vec<u8>>,
-        path: &std::path::Path,
-    ) -> Option<u64> {
+    pub fn finish_loading(&mut self, read: super::RestRead, path: &std::path::Path) -> Option<u64> {
         let loading = self.loading.take()?;
-        match read {
-            Ok(bytes) => {
-                // The file's bytes consumed, head and rest (what following goes on from).
-                let total = loading.read.load(std::sync::atomic::Ordering::Relaxed);
-                let text = crate::input::Text::from_bytes(bytes);
-                if let Some(w) = text.warning() {
-                    self.input_warning = Some(match self.input_warning.take() {
-                        Some(before) => format!("{before} · {w}"),
-                        None => w,
-                    });
-                }
-                let stick = self.at_end() && self.input_top > 0;
-                self.wb.append_input(&text.into_string());
-                if stick {
-                    self.scroll_to_end();
-                }
-                self.run_deferred();
-                Some(total)
-            }
-            Err(e) => {
+        // The file's bytes consumed, head and rest (what following goes on from).
+        let total = loading.read.load(std::sync::atomic::Ordering::Relaxed);
+        let text = crate::input::Text::from_bytes(read.whole);
+        if let Some(w) = text.warning() {
+            // About the whole text, so it replaces the head's.
+            self.input_warning = Some(w);
+        }
+        let stick = self.at_end() && self.input_top > 0;
+        self.wb.extend_input(text.into_string());
+        if stick {
+            self.scroll_to_end();
+        }
+        self.run_deferred();
+        match read.error {
+            None => Some(total),
+            Some(e) => {
                 self.message = Some(format!(
                     "{}: reading stopped ({e}); showing the first {} bytes",
                     path.display(),

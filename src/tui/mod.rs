@@ -200,6 +200,9 @@ pub struct RestOfFile {
     pub offset: u64,
     /// The file's size when opened (for the progress shown).
     pub total: u64,
+    /// The head's bytes as read: the reader puts them first in the buffer it fills, so the
+    /// whole text is one allocation that is never copied again.
+    pub head: Vec<u8>,
 }
 
 /// Reads up to [`HEAD_BYTES`] of a larger file, cut after its last line break; `None` when the
@@ -225,12 +228,13 @@ fn read_input(args: &TuiArgs) -> anyhow::Result<(StartInput, Option<u64>, Option
     if let Some(path) = &args.file {
         if let Some((head, total)) = read_head(path) {
             let offset = head.len() as u64;
-            let text = Text::from_bytes(head);
+            let text = Text::from_bytes(head.clone());
             let warning = text.warning();
             let rest = RestOfFile {
                 path: path.clone(),
                 offset,
                 total,
+                head,
             };
             return Ok((
                 StartInput::Loaded(
@@ -372,11 +376,22 @@ enum Wake {
     Tick,
     /// The file-watch reported a change at the followed file's path.
     FileChanged,
-    /// The rest of a large file, read on a thread: its bytes, or why reading failed.
-    Rest(std::io::Result<Vec<u8>>),
+    /// The rest of a large file, read on a thread (see [`read_rest`]).
+    Rest(RestRead),
 }
 
-/// Reads `rest` on a thread, counting the bytes read into `progress`, and sends them.
+/// What the file reader thread read: the head and every byte after it that could be read, in
+/// one buffer, and the error that stopped it early, if any.
+pub struct RestRead {
+    /// The head's bytes followed by the rest's.
+    pub whole: Vec<u8>,
+    /// Why reading stopped before the end of the file.
+    pub error: Option<std::io::Error>,
+}
+
+/// Reads `rest` on a thread, counting the bytes read into `progress`, and sends the whole
+/// text: the buffer is sized for the file at once (with room for some growth), the head is
+/// put first and the rest read straight into it, so a 1 GB log takes 1 GB once, never twice.
 fn read_rest(
     rest: &RestOfFile,
     progress: Arc<std::sync::atomic::AtomicU64>,
@@ -385,24 +400,34 @@ fn read_rest(
     use std::io::{Read as _, Seek as _};
     let path = rest.path.clone();
     let offset = rest.offset;
+    let head = rest.head.clone();
+    let total = rest.total;
     std::thread::Builder::new()
         .name("rxw-file-reader".into())
         .spawn(move || {
-            let read = (|| {
-                let mut f = std::fs::File::open(&path)?;
-                f.seek(std::io::SeekFrom::Start(offset))?;
-                let mut bytes = Vec::new();
-                let mut chunk = vec![0u8; 1 << 20];
-                loop {
-                    let n = f.read(&mut chunk)?;
-                    if n == 0 {
-                        return Ok(bytes);
+            let room = usize::try_from(total + total / 64 + (1 << 20)).unwrap_or(usize::MAX);
+            let mut whole = Vec::new();
+            let error = whole
+                .try_reserve_exact(room.max(head.len()))
+                .map_err(|e| std::io::Error::new(std::io::ErrorKind::OutOfMemory, e))
+                .and_then(|()| {
+                    whole.extend_from_slice(&head);
+                    let mut f = std::fs::File::open(&path)?;
+                    f.seek(std::io::SeekFrom::Start(offset))?;
+                    loop {
+                        // Reads into the buffer's spare room: no chunk copy, no zeroing.
+                        let n = (&mut f).take(1 << 20).read_to_end(&mut whole)?;
+                        if n == 0 {
+                            return Ok(());
+                        }
+                        progress.fetch_add(n as u64, Ordering::Relaxed);
                     }
-                    bytes.extend_from_slice(&chunk[..n]);
-                    progress.fetch_add(n as u64, Ordering::Relaxed);
-                }
-            })();
-            let _ = tx.send(Wake::Rest(read));
+                })
+                .err();
+            if error.is_some() && whole.len() < head.len() {
+                whole = head;
+            }
+            let _ = tx.send(Wake::Rest(RestRead { whole, error }));
         })
         .context("cannot start the file reader")?;
     Ok(())

@@ -1,8 +1,13 @@
-//! A multi-line text buffer: one `String` plus a line-start index, a cursor, undo and redo.
+//! A multi-line text buffer: one `String` plus a sparse line index, a cursor, undo and redo.
 //!
 //! One string (not a `Vec<String>` per line) so a 100 MB log loads with one copy and one
 //! `memchr` pass, and the matcher sees the text exactly as it is. The text sits in an `Arc`
 //! so a scan on a worker thread can hold it without a copy.
+//!
+//! The line index keeps a mark (byte offset, line number) every [`MARK_LINES`] lines or
+//! [`MARK_BYTES`] bytes, whichever comes first, and finds the lines between two marks with
+//! `memchr`: a 1 GB log of 16 million lines needs about 8 MB of index instead of the 128 MB a
+//! start per line would take, and a lookup reads at most a few kilobytes.
 
 use super::nav;
 
@@ -22,8 +27,7 @@ struct Edit {
 #[derive(Debug, Clone, Default)]
 pub struct TextBuffer {
     text: Arc<String>,
-    /// Byte offset of the start of every line; `line_starts[0] == 0`.
-    line_starts: Vec<usize>,
+    lines: LineIndex,
     cursor: usize,
     /// The column (in chars) vertical moves try to keep.
     goal_col: Option<usize>,
@@ -34,18 +38,84 @@ pub struct TextBuffer {
     revision: u64,
 }
 
-fn index_lines(text: &str, base: usize, out: &mut Vec<usize>) {
-    out.extend(memchr::memchr_iter(b'\n', text.as_bytes()).map(|i| base + i + 1));
+/// A mark is set at a line start at least this many lines after the previous mark...
+pub const MARK_LINES: usize = 32;
+/// ...or at the first line start at least this many bytes after it.
+pub const MARK_BYTES: usize = 16 * 1024;
+
+/// A sparse index of line starts: marks `(byte, line)` at line starts, the first `(0, 0)`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct LineIndex {
+    marks: Vec<(usize, usize)>,
+    /// Lines in the text (one more than its line breaks).
+    lines: usize,
+}
+
+impl Default for LineIndex {
+    fn default() -> LineIndex {
+        LineIndex {
+            marks: vec![(0, 0)],
+            lines: 1,
+        }
+    }
+}
+
+impl LineIndex {
+    fn build(text: &str) -> LineIndex {
+        let mut ix = LineIndex::default();
+        ix.reindex_from(text, 0);
+        ix
+    }
+
+    /// Indexes `text` again from the last mark at or before byte `from`: the text before
+    /// `from` must be unchanged since the index was built (an edit at `from`, an append).
+    fn reindex_from(&mut self, text: &str, from: usize) {
+        let k = self.marks.partition_point(|&(b, _)| b <= from).max(1) - 1;
+        self.marks.truncate(k + 1);
+        let (base, base_line) = self.marks[k];
+        let (mut mark_byte, mut mark_line) = (base, base_line);
+        let mut line = base_line;
+        for nl in memchr::memchr_iter(b'\n', &text.as_bytes()[base..]) {
+            let start = base + nl + 1;
+            line += 1;
+            if line - mark_line >= MARK_LINES || start - mark_byte >= MARK_BYTES {
+                self.marks.push((start, line));
+                (mark_byte, mark_line) = (start, line);
+            }
+        }
+        self.lines = line + 1;
+    }
+
+    /// Byte offset of the start of line `i` (the text length past the last line).
+    fn line_start(&self, text: &str, i: usize) -> usize {
+        if i >= self.lines {
+            return text.len();
+        }
+        let k = self.marks.partition_point(|&(_, l)| l <= i) - 1;
+        let (b, l) = self.marks[k];
+        if i == l {
+            return b;
+        }
+        memchr::memchr_iter(b'\n', &text.as_bytes()[b..])
+            .nth(i - l - 1)
+            .map_or(text.len(), |nl| b + nl + 1)
+    }
+
+    /// The line holding byte `at` (a line break belongs to the line it ends).
+    fn line_of(&self, text: &str, at: usize) -> usize {
+        let at = at.min(text.len());
+        let k = self.marks.partition_point(|&(b, _)| b <= at) - 1;
+        let (b, l) = self.marks[k];
+        l + memchr::memchr_iter(b'\n', &text.as_bytes()[b..at]).count()
+    }
 }
 
 impl TextBuffer {
     /// A buffer holding `text`, cursor at the start.
     pub fn new(text: String) -> TextBuffer {
-        let mut line_starts = vec![0];
-        index_lines(&text, 0, &mut line_starts);
         TextBuffer {
+            lines: LineIndex::build(&text),
             text: Arc::new(text),
-            line_starts,
             ..Default::default()
         }
     }
@@ -68,16 +138,14 @@ impl TextBuffer {
     /// Number of lines (a final newline ends the last line without starting an empty one
     /// only in the count shown; the empty last line is still addressable).
     pub fn line_count(&self) -> usize {
-        self.line_starts.len()
+        self.lines.lines
     }
 
     /// Byte range of line `i` without its line break.
     pub fn line_range(&self, i: usize) -> std::ops::Range<usize> {
-        let start = self.line_starts.get(i).copied().unwrap_or(self.text.len());
-        let mut end = self
-            .line_starts
-            .get(i + 1)
-            .map_or(self.text.len(), |n| n - 1);
+        let start = self.line_start(i);
+        let mut end = memchr::memchr(b'\n', &self.text.as_bytes()[start..])
+            .map_or(self.text.len(), |nl| start + nl);
         if end > start && self.text.as_bytes()[end - 1] == b'\r' {
             end -= 1;
         }
@@ -91,21 +159,19 @@ impl TextBuffer {
 
     /// Byte offset of the start of line `i` (the text length past the end).
     pub fn line_start(&self, i: usize) -> usize {
-        self.line_starts.get(i).copied().unwrap_or(self.text.len())
+        self.lines.line_start(&self.text, i)
     }
 
     /// The line holding byte `at`.
     pub fn line_of(&self, at: usize) -> usize {
-        self.line_starts
-            .partition_point(|&s| s <= at)
-            .saturating_sub(1)
+        self.lines.line_of(&self.text, at)
     }
 
     /// `(line, column in chars)` of byte `at`, both 0-based.
     pub fn position_of(&self, at: usize) -> (usize, usize) {
         let at = self.floor_boundary(at.min(self.text.len()));
         let line = self.line_of(at);
-        (line, self.text[self.line_starts[line]..at].chars().count())
+        (line, self.text[self.line_start(line)..at].chars().count())
     }
 
     fn floor_boundary(&self, mut at: usize) -> usize {
@@ -139,9 +205,27 @@ impl TextBuffer {
             return;
         }
         let base = self.text.len();
-        index_lines(s, base, &mut self.line_starts);
         Arc::make_mut(&mut self.text).push_str(s);
+        self.lines.reindex_from(&self.text, base);
         self.revision += 1;
+    }
+
+    /// Takes `whole`, which is the current text followed by more (the rest of a file read on
+    /// another thread into one buffer with the head, so the text is never copied again):
+    /// indexed incrementally and not an edit, like [`TextBuffer::append`]. `Err(whole)` when
+    /// it does not start with the current text.
+    pub fn extend_to(&mut self, whole: String) -> Result<(), String> {
+        if !whole.starts_with(self.text.as_str()) {
+            return Err(whole);
+        }
+        if whole.len() == self.text.len() {
+            return Ok(());
+        }
+        let base = self.text.len();
+        self.text = Arc::new(whole);
+        self.lines.reindex_from(&self.text, base);
+        self.revision += 1;
+        Ok(())
     }
 
     /// A number that changes whenever the text does (not when only the cursor moves).
@@ -151,17 +235,10 @@ impl TextBuffer {
 
     fn splice(&mut self, at: usize, removed_len: usize, inserted: &str) {
         let end = at + removed_len;
-        // Line starts inside (at, end] belong to removed line breaks.
-        let first = self.line_starts.partition_point(|&s| s <= at);
-        let last = self.line_starts.partition_point(|&s| s <= end);
-        let mut fresh = Vec::new();
-        index_lines(inserted, at, &mut fresh);
-        let delta = inserted.len() as isize - removed_len as isize;
-        for s in &mut self.line_starts[last..] {
-            *s = (*s as isize + delta) as usize;
-        }
-        self.line_starts.splice(first..last, fresh);
         Arc::make_mut(&mut self.text).replace_range(at..end, inserted);
+        // Everything before `at` is unchanged; the text after it moved (an edit is O(n) in
+        // the text after it, like the string's own splice).
+        self.lines.reindex_from(&self.text, at);
         self.edited = true;
         self.revision += 1;
     }
@@ -223,7 +300,7 @@ impl TextBuffer {
 
     /// Deletes from the start of the line to the cursor (Ctrl-U).
     pub fn kill_to_start(&mut self) {
-        let start = self.line_starts[self.line_of(self.cursor)];
+        let start = self.line_start(self.line_of(self.cursor));
         self.apply(start, self.cursor - start, "");
     }
 
@@ -259,7 +336,7 @@ impl TextBuffer {
 
     /// Moves to the start of the line.
     pub fn home(&mut self) {
-        self.cursor = self.line_starts[self.line_of(self.cursor)];
+        self.cursor = self.line_start(self.line_of(self.cursor));
         self.goal_col = None;
     }
 
@@ -320,10 +397,67 @@ impl TextBuffer {
 mod tests {
     use super::*;
 
-    fn starts(b: &TextBuffer) -> Vec<usize> {
-        let mut fresh = vec![0];
-        index_lines(b.text(), 0, &mut fresh);
-        fresh
+    /// Every line start, the slow way.
+    fn naive_starts(text: &str) -> Vec<usize> {
+        std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect()
+    }
+
+    /// The sparse index answers every lookup as a full index would, and equals a fresh build.
+    fn assert_index_exact(b: &TextBuffer) {
+        assert_eq!(
+            b.lines,
+            LineIndex::build(b.text()),
+            "index differs from a fresh build"
+        );
+        let starts = naive_starts(b.text());
+        assert_eq!(b.line_count(), starts.len());
+        for (i, &s) in starts.iter().enumerate() {
+            assert_eq!(b.line_start(i), s, "start of line {i}");
+        }
+        assert_eq!(b.line_start(starts.len()), b.text().len());
+        for at in 0..=b.text().len() + 1 {
+            let want = starts.partition_point(|&s| s <= at) - 1;
+            assert_eq!(b.line_of(at), want, "line of byte {at}");
+        }
+    }
+
+    #[test]
+    fn sparse_index_across_marks() {
+        // Short lines (marks by line count), a line longer than MARK_BYTES (a mark by
+        // bytes), CRLF and an empty last line.
+        let mut text = String::new();
+        for i in 0..(MARK_LINES * 3 + 5) {
+            text.push_str(&"x".repeat(i % 7));
+            text.push(if i % 5 == 0 { '\r' } else { 'y' });
+            text.push('\n');
+        }
+        text.push_str(&"long".repeat(MARK_BYTES / 2));
+        text.push('\n');
+        text.push_str("a\nb\n");
+        let mut b = TextBuffer::new(text.clone());
+        assert!(b.lines.marks.len() > 3);
+        assert_index_exact(&b);
+        assert_eq!(b.line(MARK_LINES * 3 + 5), "long".repeat(MARK_BYTES / 2));
+        assert_eq!(b.line(0), "");
+        b.append("tail\nmore");
+        assert_index_exact(&b);
+        let whole = format!("{}\nand\n\nrest", b.text());
+        assert!(b.extend_to(whole).is_ok());
+        assert_index_exact(&b);
+        assert!(b.extend_to("not a prefix".into()).is_err());
+        b.move_to(40, 1);
+        b.insert("inserted\nlines\n");
+        assert_index_exact(&b);
+        b.move_to(2, 0);
+        for _ in 0..200 {
+            b.delete();
+        }
+        assert_index_exact(&b);
+        while b.undo() {}
+        assert_eq!(b.text(), format!("{text}tail\nmore\nand\n\nrest"));
+        assert_index_exact(&b);
     }
 
     #[test]
@@ -344,19 +478,19 @@ mod tests {
         b.move_to(1, 1);
         b.insert("X\nY");
         assert_eq!(b.text(), "one\ntX\nYwo\nthree");
-        assert_eq!(b.line_starts, starts(&b));
+        assert_index_exact(&b);
         b.move_to(0, 3);
         b.delete();
         assert_eq!(b.text(), "onetX\nYwo\nthree");
-        assert_eq!(b.line_starts, starts(&b));
+        assert_index_exact(&b);
         b.kill_to_end();
-        assert_eq!(b.line_starts, starts(&b));
+        assert_index_exact(&b);
         assert!(b.undo() && b.undo() && b.undo());
         assert_eq!(b.text(), "one\ntwo\nthree");
-        assert_eq!(b.line_starts, starts(&b));
+        assert_index_exact(&b);
         assert!(b.redo());
         assert_eq!(b.text(), "one\ntX\nYwo\nthree");
-        assert_eq!(b.line_starts, starts(&b));
+        assert_index_exact(&b);
     }
 
     #[test]
