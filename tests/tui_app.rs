@@ -377,7 +377,7 @@ fn saving_a_preset_writes_the_user_registry_and_it_appears_at_once() {
     );
     assert!(app.save_prompt.is_none());
     let path =
-        rxw::tui::presets::save_to_user_registry(dir.path(), "my_verb", &app.wb, &presets_of(&app))
+        rxw::tui::presets::save_to_user_registry(dir.path(), "my_verb", &app.wb, presets_of(&app))
             .unwrap();
     assert!(path.ends_with("user.toml"));
     let options = rxw::presets::load::LoadOptions {
@@ -403,7 +403,7 @@ fn saving_a_preset_writes_the_user_registry_and_it_appears_at_once() {
         saved.groups
     );
     // Saving again under the same key replaces it.
-    rxw::tui::presets::save_to_user_registry(dir.path(), "my_verb", &app.wb, &presets_of(&app))
+    rxw::tui::presets::save_to_user_registry(dir.path(), "my_verb", &app.wb, presets_of(&app))
         .unwrap();
     assert_eq!(
         rxw::tui::load_presets_from(&options)
