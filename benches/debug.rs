@@ -7,8 +7,8 @@
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use rxw::engine::vm::{Observer, Step};
-use rxw::tui::action::{Action, ResultTab};
-use rxw::tui::debug::DebugMove;
+use rxw::tui::action::Action;
+use rxw::tui::tabs::debug;
 use rxw::tui::{render, screens};
 use rxw::{Flags, Flavor, MatchOptions, Regex};
 use std::time::{Duration, Instant};
@@ -30,23 +30,23 @@ fn main() {
     app.pattern_changed();
     screens::settle(&mut app);
     let t0 = Instant::now();
-    app.update(Action::ShowTab(ResultTab::Debug));
+    app.update(Action::ShowTab(debug::ID));
     let record = t0.elapsed();
-    let steps = app.debug.len();
+    let steps = app.tab_as::<debug::DebugTab>().unwrap().view.len();
     let mut term = Terminal::new(TestBackend::new(200, 60)).unwrap();
     let mut per_key = Vec::new();
     let moves = [
-        DebugMove::Step(1),
-        DebugMove::NextBacktrack,
-        DebugMove::Step(100),
-        DebugMove::Last,
-        DebugMove::First,
-        DebugMove::Step(-1),
+        debug::STEP,
+        debug::NEXT_BACKTRACK,
+        debug::STEP_100,
+        debug::LAST,
+        debug::FIRST,
+        debug::BACK,
     ];
     for i in 0..600 {
         let m = moves[i % moves.len()];
         let t = Instant::now();
-        app.update(Action::Debug(m));
+        app.update(Action::Tab(m));
         term.draw(|f| render::draw(f, &app)).unwrap();
         per_key.push(t.elapsed());
     }

@@ -5,6 +5,7 @@
 //! results as they stream in from the [`scan`] workers. Every change is a plain method, so it
 //! is tested without a terminal; the TUI adds focus, scrolling and popups on top.
 
+pub mod analysis;
 pub mod buffer;
 pub mod compile;
 pub mod export;
@@ -18,6 +19,7 @@ use crate::engine::replace::Template;
 use crate::engine::{EngineKind, Match, MatchOptions, Regex};
 use crate::error::{Error, ErrorKind};
 use crate::flavor::{Flags, Flavor};
+pub use analysis::{Analysis, AnalysisKey, ExplainRow};
 pub use buffer::TextBuffer;
 use compile::{CompileKey, Compiler};
 pub use line::LineEditor;
@@ -172,6 +174,12 @@ pub struct Workbench {
     /// The line filter (only lines with or without a match), kept up to date by
     /// [`Workbench::poll`].
     pub filter: filter::LineFilter,
+    /// Breakpoints on pattern spans: set on explain nodes, run to by the debugger.
+    pub breakpoints: Vec<crate::Span>,
+    /// The pattern parsed for what it is now (see [`Workbench::analysis`]).
+    analysis: std::sync::Mutex<Option<Arc<Analysis>>>,
+    /// How many times [`Workbench::analysis`] parsed.
+    parses: std::sync::atomic::AtomicU64,
 }
 
 impl Workbench {
@@ -204,6 +212,9 @@ impl Workbench {
             scanner: Scanner::new(),
             window: 0..0,
             filter: filter::LineFilter::default(),
+            breakpoints: Vec::new(),
+            analysis: std::sync::Mutex::new(None),
+            parses: std::sync::atomic::AtomicU64::new(0),
         };
         wb.compile();
         wb
@@ -295,6 +306,37 @@ impl Workbench {
             self.last_good = Some(Arc::clone(re));
         }
         self.compiled_for = key;
+    }
+
+    /// The current pattern parsed, with its explanation, colours, lints and railroad diagram:
+    /// parsed once per edit (keyed by pattern, flavor and flags) on the first call after it,
+    /// then shared by every reader of every frame until the next edit.
+    pub fn analysis(&self) -> Arc<Analysis> {
+        let mut slot = self
+            .analysis
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(a) = slot.as_ref() {
+            let k = a.key();
+            if k.pattern == self.pattern.text() && k.flavor == self.flavor && k.flags == self.flags
+            {
+                return Arc::clone(a);
+            }
+        }
+        self.parses
+            .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let a = Arc::new(Analysis::new(AnalysisKey {
+            pattern: self.pattern.text().to_string(),
+            flavor: self.flavor,
+            flags: self.flags,
+        }));
+        *slot = Some(Arc::clone(&a));
+        a
+    }
+
+    /// How many times [`Workbench::analysis`] has parsed the pattern (once per edit at most).
+    pub fn parse_count(&self) -> u64 {
+        self.parses.load(std::sync::atomic::Ordering::Relaxed)
     }
 
     /// How many times the pattern has been compiled (a burst of edits should cost one).
@@ -600,6 +642,20 @@ impl Workbench {
             .filter(|m| m.start() == s)
     }
 
+    /// The test lines as cases (blank lines and comments left out), numbered from 1.
+    pub fn test_cases(&self) -> Vec<crate::testcases::Case> {
+        (0..self.tests.line_count())
+            .filter_map(|i| {
+                let (expect, subject) = parse_test_line(self.tests.line(i))?;
+                Some(crate::testcases::Case {
+                    line: i + 1,
+                    subject,
+                    expect,
+                })
+            })
+            .collect()
+    }
+
     /// Runs every test line against the current pattern.
     pub fn test_outcomes(&self) -> Vec<TestOutcome> {
         let Ok(re) = &self.compiled else {
@@ -684,6 +740,25 @@ mod tests {
         w.rescan(0..input.len());
         assert!(w.settle(Duration::from_secs(10)));
         w
+    }
+
+    #[test]
+    fn the_pattern_is_parsed_once_per_edit() {
+        let mut w = wb(r"(a+)+b", "aab");
+        let a = w.analysis();
+        assert!(
+            Arc::ptr_eq(&a, &w.analysis()),
+            "the same parse until an edit"
+        );
+        assert_eq!(w.parse_count(), 1);
+        assert!(a.rows().as_ref().unwrap().iter().any(|r| r.lint));
+        w.pattern.set("(a");
+        let b = w.analysis();
+        assert!(!Arc::ptr_eq(&a, &b));
+        assert!(b.ast().is_err());
+        w.set_flavor(Flavor::Js);
+        w.analysis();
+        assert_eq!(w.parse_count(), 3);
     }
 
     #[test]

@@ -4,12 +4,29 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use rxw::cli::TuiArgs;
-use rxw::tui::action::{Action, CopyWhat, Edit, ResultTab};
+use rxw::tui::action::{Action, CopyWhat, Edit};
 use rxw::tui::app::{App, Burst, Effect, Focus};
 use rxw::tui::session::{Session, SessionStore};
+use rxw::tui::tabs::{debug, explain, groups, matches, presets};
 use rxw::tui::theme::Palette;
 use rxw::tui::{StartInput, autosave, load_presets, screens, start_app};
 use rxw::workbench::InputSource;
+
+fn presets_of(app: &App) -> &rxw::tui::presets::PresetBrowser {
+    &app.tab_as::<presets::PresetsTab>().unwrap().browser
+}
+
+fn presets_mut(app: &mut App) -> &mut rxw::tui::presets::PresetBrowser {
+    &mut app.tab_as_mut::<presets::PresetsTab>().unwrap().browser
+}
+
+fn debug_of(app: &App) -> &debug::DebugView {
+    &app.tab_as::<debug::DebugTab>().unwrap().view
+}
+
+fn explain_of(app: &App) -> &explain::ExplainTab {
+    app.tab_as::<explain::ExplainTab>().unwrap()
+}
 
 fn key(app: &mut App, code: KeyCode, mods: KeyModifiers) {
     app.handle_key(KeyEvent::new(code, mods));
@@ -120,8 +137,8 @@ fn mouse_click_focuses_and_selects_tabs() {
         col: a.tabs.x + 13,
         row: a.tabs.y,
     });
-    assert_eq!((app.focus, app.tab), (Focus::Results, ResultTab::Groups));
-    app.update(Action::ShowTab(ResultTab::Matches));
+    assert_eq!((app.focus, app.active_tab()), (Focus::Results, groups::ID));
+    app.update(Action::ShowTab(matches::ID));
     app.update(Action::Click {
         col: a.body.x + 2,
         row: a.body.y + 3,
@@ -139,7 +156,7 @@ fn help_opens_with_f1_and_question_mark_in_lists_and_closes_with_esc() {
     key(&mut app, KeyCode::Char('?'), KeyModifiers::SHIFT);
     assert!(!app.help, "in the pattern editor ? is a character");
     assert!(app.wb.pattern.text().ends_with('?'));
-    app.update(Action::ShowTab(ResultTab::Matches));
+    app.update(Action::ShowTab(matches::ID));
     key(&mut app, KeyCode::Char('?'), KeyModifiers::SHIFT);
     assert!(app.help);
 }
@@ -149,7 +166,7 @@ fn ctrl_c_quits_and_q_quits_in_lists_only() {
     let mut app = screens::demo(100, 30);
     key(&mut app, KeyCode::Char('q'), KeyModifiers::NONE);
     assert!(!app.quit);
-    app.update(Action::ShowTab(ResultTab::Matches));
+    app.update(Action::ShowTab(matches::ID));
     key(&mut app, KeyCode::Char('q'), KeyModifiers::NONE);
     assert!(app.quit);
     let mut app = screens::demo(100, 30);
@@ -278,13 +295,16 @@ fn a_runaway_pattern_reports_its_limit_and_the_app_keeps_responding() {
 #[test]
 fn presets_filter_by_typing_and_enter_loads_pattern_flags_flavor_and_tests() {
     let mut app = screens::demo(100, 30);
-    app.update(Action::ShowTab(ResultTab::Presets));
-    assert!(app.presets.all.len() >= 12, "the NetVM registry is loaded");
+    app.update(Action::ShowTab(presets::ID));
+    assert!(
+        presets_of(&app).all.len() >= 12,
+        "the NetVM registry is loaded"
+    );
     type_str(&mut app, "uuid");
-    assert_eq!(app.presets.selected_preset().unwrap().key, "uuid");
+    assert_eq!(presets_of(&app).selected_preset().unwrap().key, "uuid");
     key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
     screens::settle(&mut app);
-    let p = app.presets.find("uuid").unwrap().clone();
+    let p = presets_of(&app).find("uuid").unwrap().clone();
     assert_eq!(app.wb.pattern.text(), p.pattern);
     assert_eq!((app.wb.flavor, app.wb.flags), (p.flavor, p.flags));
     assert_eq!(app.wb.preset.as_deref(), Some("uuid"));
@@ -300,9 +320,9 @@ fn presets_filter_by_typing_and_enter_loads_pattern_flags_flavor_and_tests() {
 #[test]
 fn every_registry_preset_loads_with_passing_tests() {
     let mut app = screens::demo(100, 30);
-    app.update(Action::ShowTab(ResultTab::Presets));
-    for i in 0..app.presets.visible.len() {
-        app.presets.selected = i;
+    app.update(Action::ShowTab(presets::ID));
+    for i in 0..presets_of(&app).visible.len() {
+        presets_mut(&mut app).selected = i;
         app.update(Action::Activate);
         let key = app.wb.preset.clone().unwrap();
         assert!(app.wb.compiled().is_ok(), "{key}");
@@ -357,7 +377,7 @@ fn saving_a_preset_writes_the_user_registry_and_it_appears_at_once() {
     );
     assert!(app.save_prompt.is_none());
     let path =
-        rxw::tui::presets::save_to_user_registry(dir.path(), "my_verb", &app.wb, &app.presets)
+        rxw::tui::presets::save_to_user_registry(dir.path(), "my_verb", &app.wb, presets_of(&app))
             .unwrap();
     assert!(path.ends_with("user.toml"));
     let options = rxw::presets::load::LoadOptions {
@@ -383,7 +403,8 @@ fn saving_a_preset_writes_the_user_registry_and_it_appears_at_once() {
         saved.groups
     );
     // Saving again under the same key replaces it.
-    rxw::tui::presets::save_to_user_registry(dir.path(), "my_verb", &app.wb, &app.presets).unwrap();
+    rxw::tui::presets::save_to_user_registry(dir.path(), "my_verb", &app.wb, presets_of(&app))
+        .unwrap();
     assert_eq!(
         rxw::tui::load_presets_from(&options)
             .all
@@ -397,17 +418,17 @@ fn saving_a_preset_writes_the_user_registry_and_it_appears_at_once() {
 #[test]
 fn moving_through_the_explain_tree_highlights_the_node_span() {
     let mut app = screens::demo(100, 30);
-    app.update(Action::ShowTab(ResultTab::Explain));
+    app.update(Action::ShowTab(explain::ID));
     assert_eq!(
-        rxw::tui::panes::explain::selected_span(&app).map(|s| (s.start, s.end)),
+        app.pattern_mark().map(|s| (s.start, s.end)),
         Some((0, app.wb.pattern.text().len()))
     );
     key(&mut app, KeyCode::Down, KeyModifiers::NONE);
-    let s = rxw::tui::panes::explain::selected_span(&app).unwrap();
+    let s = app.pattern_mark().unwrap();
     assert_eq!(&app.wb.pattern.text()[s.start..s.end], r"\[");
     app.wb.pattern.set(r"(a+)+b");
     app.pattern_changed();
-    let rows = rxw::tui::panes::explain::rows_or_error(&app).unwrap();
+    let rows = app.wb.analysis().rows().clone().unwrap();
     assert!(
         rows.iter().any(|r| r.lint),
         "nested quantifier lint listed: {rows:?}"
@@ -659,52 +680,49 @@ fn debug_tab_steps_through_the_selected_match_with_keys() {
     let mut app = screens::demo(120, 34);
     app.select_match(0);
     key(&mut app, KeyCode::Char('8'), KeyModifiers::ALT);
-    assert_eq!(app.tab, ResultTab::Debug);
-    let n = app.debug.len();
+    assert_eq!(app.active_tab(), debug::ID);
+    let n = debug_of(&app).len();
     assert!(n > 5, "a trace is recorded when the tab shows");
-    assert_eq!(app.debug.cursor, 0);
+    assert_eq!(debug_of(&app).cursor, 0);
     key(&mut app, KeyCode::Right, KeyModifiers::NONE);
     key(&mut app, KeyCode::Char('n'), KeyModifiers::NONE);
-    assert_eq!(app.debug.cursor, 2);
+    assert_eq!(debug_of(&app).cursor, 2);
     key(&mut app, KeyCode::Left, KeyModifiers::NONE);
-    assert_eq!(app.debug.cursor, 1);
+    assert_eq!(debug_of(&app).cursor, 1);
     key(&mut app, KeyCode::End, KeyModifiers::NONE);
-    let last = app.debug.current().unwrap();
+    let last = debug_of(&app).current().unwrap();
     assert_eq!(last.op, "match");
     // The pattern pane marks the step's instruction; the match the trace ends on is the
     // selected one.
     let (s, e) = app.wb.results.spans[0];
-    assert_eq!(app.debug.trace.as_ref().unwrap().matches[0].start(), s);
+    assert_eq!(debug_of(&app).trace.as_ref().unwrap().matches[0].start(), s);
     assert_eq!(last.pos, e);
-    assert_eq!(
-        rxw::tui::panes::explain::selected_span(&app),
-        Some(last.span)
-    );
+    assert_eq!(app.pattern_mark(), Some(last.span));
     // A new pattern records a new trace.
     app.focus = Focus::Pattern;
     type_str(&mut app, "x");
     screens::settle(&mut app);
-    app.update(Action::ShowTab(ResultTab::Debug));
-    assert_eq!(app.debug.cursor, 0);
+    app.update(Action::ShowTab(debug::ID));
+    assert_eq!(debug_of(&app).cursor, 0);
 }
 
 #[test]
 fn explain_breakpoint_stops_the_debug_run_and_railroad_toggles() {
     let mut app = screens::demo(120, 34);
     app.select_match(0);
-    app.update(Action::ShowTab(ResultTab::Explain));
+    app.update(Action::ShowTab(explain::ID));
     // Down to a node inside the pattern, then set a breakpoint on it.
     key(&mut app, KeyCode::Down, KeyModifiers::NONE);
     key(&mut app, KeyCode::Char('b'), KeyModifiers::NONE);
-    let bp = rxw::tui::panes::explain::row_span(&app).unwrap();
-    app.update(Action::ShowTab(ResultTab::Debug));
+    let bp = explain_of(&app).row_span(&app.wb).unwrap();
+    app.update(Action::ShowTab(debug::ID));
     key(&mut app, KeyCode::Char('c'), KeyModifiers::NONE);
-    let s = app.debug.current().unwrap().span;
+    let s = debug_of(&app).current().unwrap().span;
     assert!(bp.start <= s.start && s.end <= bp.end, "{bp:?} {s:?}");
-    app.update(Action::ShowTab(ResultTab::Explain));
+    app.update(Action::ShowTab(explain::ID));
     key(&mut app, KeyCode::Char('r'), KeyModifiers::NONE);
-    assert!(app.railroad);
-    let lines = rxw::tui::panes::explain::railroad_lines(&app).unwrap();
+    assert!(explain_of(&app).railroad);
+    let lines = app.wb.analysis().railroad().clone().unwrap();
     assert!(lines.iter().any(|l| l.starts_with('●')));
 }
 
@@ -1035,14 +1053,49 @@ fn a_large_file_whose_read_stops_keeps_what_was_read_and_one_that_changed_is_rel
 fn explain_rows_follow_the_pattern_after_an_edit() {
     // The rows are cached per pattern, flavor and flags: an edit must show the new tree.
     let mut app = screens::demo(120, 34);
-    app.update(Action::ShowTab(ResultTab::Explain));
-    let before = rxw::tui::panes::explain::rows_or_error(&app).unwrap();
+    app.update(Action::ShowTab(explain::ID));
+    let before = app.wb.analysis().rows().clone().unwrap();
     app.focus = Focus::Pattern;
     type_str(&mut app, "x");
-    let after = rxw::tui::panes::explain::rows_or_error(&app).unwrap();
+    let after = app.wb.analysis().rows().clone().unwrap();
     assert_ne!(before, after);
     assert!(after[0].text.ends_with('x'), "{:?}", after[0].text);
     app.update(Action::CycleFlavor);
-    let other = rxw::tui::panes::explain::rows_or_error(&app);
+    let other = app.wb.analysis().rows().clone();
     assert_ne!(other.as_ref().ok(), Some(&after));
+}
+
+#[test]
+fn a_frame_reads_the_workbench_parse_and_only_an_edit_parses_again() {
+    // Issue 11: the pattern pane, the Explain tab (tree, lints, railroad) and the Debug tab
+    // used to parse the pattern on every frame; now the workbench parses once per edit.
+    let mut app = screens::demo(120, 34);
+    app.select_match(0);
+    app.update(Action::ShowTab(explain::ID));
+    screens::render_buffer(&app);
+    let parses = app.wb.parse_count();
+    let first = app.wb.analysis();
+    for _ in 0..3 {
+        screens::render_buffer(&app);
+    }
+    key(&mut app, KeyCode::Down, KeyModifiers::NONE);
+    app.update(Action::Tab(explain::RAILROAD));
+    screens::render_buffer(&app);
+    app.update(Action::ShowTab(debug::ID));
+    screens::render_buffer(&app);
+    assert_eq!(app.wb.parse_count(), parses, "frames and keys do not parse");
+    assert!(std::sync::Arc::ptr_eq(&first, &app.wb.analysis()));
+    // An edit: one new parse, shared by the frames after it.
+    app.focus = Focus::Pattern;
+    type_str(&mut app, "x");
+    screens::render_buffer(&app);
+    screens::render_buffer(&app);
+    assert_eq!(app.wb.parse_count(), parses + 1);
+    let second = app.wb.analysis();
+    assert!(!std::sync::Arc::ptr_eq(&first, &second));
+    assert!(second.key().pattern.ends_with('x'));
+    // A flavor change is an edit too.
+    app.update(Action::CycleFlavor);
+    screens::render_buffer(&app);
+    assert_eq!(app.wb.parse_count(), parses + 2);
 }

@@ -4,9 +4,10 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use rxw::codegen::{self, Lang};
-use rxw::tui::action::{Action, Edit, ResultTab};
+use rxw::tui::action::{Action, Edit};
 use rxw::tui::app::{App, Effect, Focus};
 use rxw::tui::screens;
+use rxw::tui::tabs::{code, tests};
 
 fn key(app: &mut App, code: KeyCode, mods: KeyModifiers) {
     app.handle_key(KeyEvent::new(code, mods));
@@ -24,6 +25,10 @@ fn screen_text(app: &App) -> String {
     text
 }
 
+fn code_of(app: &App) -> &code::CodeTab {
+    app.tab_as::<code::CodeTab>().unwrap()
+}
+
 fn set_tests(app: &mut App, lines: &[&str]) {
     app.wb.tests.replace_all(lines.join("\n"));
 }
@@ -32,8 +37,8 @@ fn set_tests(app: &mut App, lines: &[&str]) {
 fn code_tab_shows_the_program_cycles_languages_and_copies_it() {
     let mut app = screens::demo(120, 40);
     key(&mut app, KeyCode::Char('7'), KeyModifiers::ALT);
-    assert_eq!(app.tab, ResultTab::Code);
-    assert_eq!(app.code.lang, Lang::Rust);
+    assert_eq!(app.active_tab(), code::ID);
+    assert_eq!(code_of(&app).lang, Lang::Rust);
     let screen = screen_text(&app);
     assert!(screen.contains("Rust program"), "{screen}");
     assert!(
@@ -41,7 +46,7 @@ fn code_tab_shows_the_program_cycles_languages_and_copies_it() {
         "{screen}"
     );
     key(&mut app, KeyCode::F(4), KeyModifiers::NONE);
-    assert_eq!(app.code.lang, Lang::Python);
+    assert_eq!(code_of(&app).lang, Lang::Python);
     assert!(screen_text(&app).contains("import re"));
     // The code is highlighted: more than one colour on the code lines.
     let buf = screens::render_buffer(&app);
@@ -69,7 +74,7 @@ fn code_tab_shows_the_program_cycles_languages_and_copies_it() {
     }
     // Scrolling moves the view down the program.
     app.update(Action::Edit(Edit::Down));
-    assert_eq!(app.code.top, 1);
+    assert_eq!(code_of(&app).top, 1);
 }
 
 #[test]
@@ -77,11 +82,11 @@ fn code_tab_shows_the_refusal_with_its_caret_and_copies_nothing() {
     let mut app = screens::demo(120, 40);
     app.wb.pattern.set(r"(?<=\[)\w+");
     app.pattern_changed();
-    app.update(Action::ShowTab(ResultTab::Code));
+    app.update(Action::ShowTab(code::ID));
     for _ in 0..3 {
-        app.update(Action::CycleCodeLang);
+        app.update(Action::Tab(code::NEXT_LANG));
     }
-    assert_eq!(app.code.lang, Lang::Go);
+    assert_eq!(code_of(&app).lang, Lang::Go);
     let screen = screen_text(&app);
     assert!(
         screen.contains("cannot write this pattern for Go"),
@@ -108,8 +113,8 @@ fn code_tab_exports_the_tests() {
             "- [claim 7fce46e0]",
         ],
     );
-    app.update(Action::ShowTab(ResultTab::Code));
-    app.update(Action::CycleCodeLang);
+    app.update(Action::ShowTab(code::ID));
+    app.update(Action::Tab(code::NEXT_LANG));
     key(&mut app, KeyCode::Char('t'), KeyModifiers::ALT);
     let screen = screen_text(&app);
     assert!(screen.contains("Python tests"), "{screen}");
@@ -130,7 +135,7 @@ fn ctrl_g_builds_a_pattern_from_the_tests_reports_counter_examples_and_undoes() 
             "- log: [ACK 99] seen",
         ],
     );
-    app.update(Action::ShowTab(ResultTab::Tests));
+    app.update(Action::ShowTab(tests::ID));
     key(&mut app, KeyCode::Char('g'), KeyModifiers::CONTROL);
     screens::settle(&mut app);
     let pattern = app.wb.pattern.text().to_string();
@@ -156,7 +161,7 @@ fn ctrl_g_builds_a_pattern_from_the_tests_reports_counter_examples_and_undoes() 
     assert_eq!(app.wb.pattern.text(), before);
     // Without `+` lines there is nothing to generate from.
     set_tests(&mut app, &["- x"]);
-    app.update(Action::GenerateFromTests);
+    app.update(Action::Tab(tests::GENERATE));
     assert!(
         app.message
             .as_deref()
@@ -180,7 +185,7 @@ fn tests_tab_checks_named_groups_and_replacements() {
     );
     let verdicts: Vec<_> = app.wb.test_outcomes().iter().map(|o| o.passed()).collect();
     assert_eq!(verdicts, [Some(true), Some(false), Some(true), Some(false)]);
-    app.update(Action::ShowTab(ResultTab::Tests));
+    app.update(Action::ShowTab(tests::ID));
     let screen = screen_text(&app);
     assert!(screen.contains("2 passed"), "{screen}");
     assert!(screen.contains("2 failed"), "{screen}");

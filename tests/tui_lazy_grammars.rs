@@ -3,8 +3,9 @@
 #![cfg(feature = "app")]
 
 use rxw::codegen::highlight;
-use rxw::tui::action::{Action, ResultTab};
+use rxw::tui::action::Action;
 use rxw::tui::screens;
+use rxw::tui::tabs::code;
 
 #[test]
 fn grammars_load_with_the_code_tab_not_with_the_first_frame() {
@@ -14,7 +15,7 @@ fn grammars_load_with_the_code_tab_not_with_the_first_frame() {
         !highlight::is_loaded(),
         "the first frame loaded the grammars"
     );
-    app.update(Action::ShowTab(ResultTab::Code));
+    app.update(Action::ShowTab(code::ID));
     screens::render_buffer(&app);
     assert!(highlight::is_loaded());
 }

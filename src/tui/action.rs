@@ -1,64 +1,13 @@
 //! Actions and the keymap: the one table that decides what a key does.
 //!
-//! The help overlay and the footer hints are generated from [`KEYMAP`], so they cannot drift
-//! from the real bindings.
+//! The help overlay and the footer hints are generated from [`keymap`], so they cannot drift
+//! from the real bindings. [`keymap`] is [`KEYMAP_HEAD`] and [`KEYMAP`] (the bindings of the
+//! workbench itself) with, between them, an Alt-digit per registered result tab and every
+//! tab's own bindings ([`super::tabs::Tab::keymap`]): a tab brings its keys with it.
 
-use super::debug::DebugMove;
+use super::tabs::{TabCommand, TabId};
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
-
-/// The result tabs, in display order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ResultTab {
-    /// Every match: index, line:column, text.
-    Matches,
-    /// The groups of the current match.
-    Groups,
-    /// The explain tree and lints.
-    Explain,
-    /// Replacement editor and live preview.
-    Replace,
-    /// The preset registry.
-    Presets,
-    /// Test strings with expectations.
-    Tests,
-    /// The pattern as a program (or the tests as a test file) in another language.
-    Code,
-    /// The matcher's steps for the selected match.
-    Debug,
-}
-
-impl ResultTab {
-    /// All tabs in display order.
-    pub const ALL: [ResultTab; 8] = [
-        ResultTab::Matches,
-        ResultTab::Groups,
-        ResultTab::Explain,
-        ResultTab::Replace,
-        ResultTab::Presets,
-        ResultTab::Tests,
-        ResultTab::Code,
-        ResultTab::Debug,
-    ];
-
-    /// The tab's title.
-    pub fn title(self) -> &'static str {
-        match self {
-            ResultTab::Matches => "Matches",
-            ResultTab::Groups => "Groups",
-            ResultTab::Explain => "Explain",
-            ResultTab::Replace => "Replace",
-            ResultTab::Presets => "Presets",
-            ResultTab::Tests => "Tests",
-            ResultTab::Code => "Code",
-            ResultTab::Debug => "Debug",
-        }
-    }
-
-    /// Position in [`ResultTab::ALL`].
-    pub fn index(self) -> usize {
-        ResultTab::ALL.iter().position(|t| *t == self).unwrap_or(0)
-    }
-}
+use std::borrow::Cow;
 
 /// An edit or motion sent to the focused editor.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -119,7 +68,7 @@ pub enum Action {
     /// Focus the previous pane.
     FocusPrev,
     /// Show a result tab (and focus the results).
-    ShowTab(ResultTab),
+    ShowTab(TabId),
     /// Next result tab.
     NextTab,
     /// Switch to the next flavor.
@@ -140,12 +89,8 @@ pub enum Action {
     Copy(CopyWhat),
     /// Save the pattern as a preset in the user registry.
     SavePreset,
-    /// The Code tab's next language.
-    CycleCodeLang,
-    /// The Code tab: program or tests.
-    ToggleCodeView,
-    /// A pattern from the Tests tab's `+` lines (grex), checked against the `-` lines.
-    GenerateFromTests,
+    /// A command of one result tab (its keymap names it; the tab carries it out).
+    Tab(TabCommand),
     /// A mouse click at a screen cell.
     Click {
         /// Column.
@@ -164,12 +109,6 @@ pub enum Action {
     },
     /// The terminal was resized.
     Resize(u16, u16),
-    /// Move through the Debug tab's trace.
-    Debug(super::debug::DebugMove),
-    /// Set or clear a breakpoint on the selected explain node.
-    ToggleBreakpoint,
-    /// Explain tab: switch between the tree and the railroad diagram.
-    ToggleRailroad,
     /// The input's line filter: off, lines with a match, lines without one, off.
     CycleFilter,
     /// More (positive) or fewer (negative) context lines around the filter's matching lines.
@@ -191,8 +130,6 @@ pub enum CopyWhat {
     GroupsJson,
     /// The whole input with replacements made.
     ReplaceResult,
-    /// The Code tab's program or test file.
-    Code,
 }
 
 /// Where a binding applies.
@@ -202,10 +139,11 @@ pub enum Context {
     Global,
     /// In a text editor (pattern, input, replacement, tests, preset filter).
     Editor,
-    /// In a list tab (matches, groups, explain, presets).
+    /// In a list tab (matches, groups, explain, code).
     List,
-    /// In the Debug tab.
-    Debug,
+    /// In a tab whose keys are all its own (the Debug tab): only the shown tab's bindings and
+    /// the global ones apply.
+    Tab,
 }
 
 impl Context {
@@ -215,7 +153,7 @@ impl Context {
             Context::Global => "Anywhere",
             Context::Editor => "In editors",
             Context::List => "In lists",
-            Context::Debug => "In the Debug tab",
+            Context::Tab => "In the tab",
         }
     }
 }
@@ -237,31 +175,42 @@ const ALT: KeyModifiers = KeyModifiers::ALT;
 const SHIFT: KeyModifiers = KeyModifiers::SHIFT;
 
 /// One binding: keys, where, what, and the text shown in help.
+///
+/// A binding whose action is a tab's command ([`Action::Tab`]) and whose context is not
+/// [`Context::Global`] applies only while that tab is the one shown.
 #[derive(Debug, Clone)]
 pub struct Binding {
     /// The keys (the first is shown in the footer).
-    pub keys: &'static [KeySpec],
+    pub keys: Cow<'static, [KeySpec]>,
     /// Where it applies.
     pub context: Context,
     /// What it does.
     pub action: Action,
     /// Help text.
-    pub help: &'static str,
+    pub help: Cow<'static, str>,
     /// Shown in the footer.
     pub footer: bool,
 }
 
+/// A [`Binding`] in a static table: `bind!(Context, action, "help", footer, [keys])`.
 macro_rules! bind {
     ($ctx:ident, $action:expr, $help:literal, $footer:literal, [$($key:expr),+ $(,)?]) => {
-        Binding { keys: &[$($key),+], context: Context::$ctx, action: $action, help: $help, footer: $footer }
+        $crate::tui::action::Binding {
+            keys: ::std::borrow::Cow::Borrowed(&[$($key),+]),
+            context: $crate::tui::action::Context::$ctx,
+            action: $action,
+            help: ::std::borrow::Cow::Borrowed($help),
+            footer: $footer,
+        }
     };
 }
+pub(crate) use bind;
 
 use KeyCode as K;
 use KeySpec::Key as k;
 
-/// The keymap, in help order.
-pub static KEYMAP: &[Binding] = &[
+/// The workbench's bindings that come before the tabs' in help order.
+pub static KEYMAP_HEAD: &[Binding] = &[
     bind!(
         Global,
         Action::Quit,
@@ -305,90 +254,11 @@ pub static KEYMAP: &[Binding] = &[
         false,
         [k(K::Char('p'), ALT), k(K::F(3), SHIFT)]
     ),
-    bind!(
-        Global,
-        Action::ShowTab(ResultTab::Matches),
-        "Matches tab",
-        false,
-        [k(K::Char('1'), ALT)]
-    ),
-    bind!(
-        Global,
-        Action::ShowTab(ResultTab::Groups),
-        "Groups tab",
-        false,
-        [k(K::Char('2'), ALT)]
-    ),
-    bind!(
-        Global,
-        Action::ShowTab(ResultTab::Explain),
-        "Explain tab",
-        false,
-        [k(K::Char('3'), ALT)]
-    ),
-    bind!(
-        Global,
-        Action::ShowTab(ResultTab::Replace),
-        "Replace tab",
-        false,
-        [k(K::Char('4'), ALT)]
-    ),
-    bind!(
-        Global,
-        Action::ShowTab(ResultTab::Presets),
-        "Presets tab",
-        false,
-        [k(K::Char('5'), ALT)]
-    ),
-    bind!(
-        Global,
-        Action::ShowTab(ResultTab::Tests),
-        "Tests tab",
-        false,
-        [k(K::Char('6'), ALT)]
-    ),
-    bind!(
-        Global,
-        Action::ShowTab(ResultTab::Code),
-        "Code tab",
-        false,
-        [k(K::Char('7'), ALT)]
-    ),
-    bind!(
-        Global,
-        Action::ShowTab(ResultTab::Debug),
-        "Debug tab",
-        false,
-        [k(K::Char('8'), ALT)]
-    ),
-    bind!(
-        Global,
-        Action::CycleCodeLang,
-        "Code tab: next language (Rust, Python, JS, Go, Java, C#)",
-        false,
-        [k(K::F(4), NONE)]
-    ),
-    bind!(
-        Global,
-        Action::ToggleCodeView,
-        "Code tab: program or the tests as a test file",
-        false,
-        [k(K::Char('t'), ALT)]
-    ),
-    bind!(
-        Global,
-        Action::Copy(CopyWhat::Code),
-        "copy the Code tab's program or tests",
-        false,
-        [k(K::Char('c'), ALT)]
-    ),
-    bind!(
-        Global,
-        Action::GenerateFromTests,
-        "pattern from the Tests tab's + lines (checked against the - lines)",
-        false,
-        [k(K::Char('g'), CTRL)]
-    ),
+];
+
+/// The workbench's own bindings after the tabs' (help order; the tabs' bindings are
+/// spliced in by [`keymap`]).
+pub static KEYMAP: &[Binding] = &[
     bind!(
         Global,
         Action::NextTab,
@@ -677,112 +547,6 @@ pub static KEYMAP: &[Binding] = &[
         [k(K::Char('?'), NONE)]
     ),
     bind!(List, Action::Quit, "quit", false, [k(K::Char('q'), NONE)]),
-    bind!(
-        List,
-        Action::Edit(Edit::Left),
-        "scroll left (railroad)",
-        false,
-        [k(K::Left, NONE)]
-    ),
-    bind!(
-        List,
-        Action::Edit(Edit::Right),
-        "scroll right (railroad)",
-        false,
-        [k(K::Right, NONE)]
-    ),
-    bind!(
-        List,
-        Action::ToggleBreakpoint,
-        "Explain: breakpoint on the node (for the Debug tab)",
-        false,
-        [k(K::Char('b'), NONE)]
-    ),
-    bind!(
-        List,
-        Action::ToggleRailroad,
-        "Explain: tree / railroad diagram",
-        false,
-        [k(K::Char('r'), NONE)]
-    ),
-    bind!(
-        Debug,
-        Action::Debug(DebugMove::Step(1)),
-        "next step",
-        true,
-        [k(K::Right, NONE), k(K::Char('n'), NONE), k(K::Down, NONE)]
-    ),
-    bind!(
-        Debug,
-        Action::Debug(DebugMove::Step(-1)),
-        "previous step",
-        true,
-        [k(K::Left, NONE), k(K::Char('p'), NONE), k(K::Up, NONE)]
-    ),
-    bind!(
-        Debug,
-        Action::Debug(DebugMove::NextBacktrack),
-        "next backtrack",
-        true,
-        [k(K::Char('b'), NONE)]
-    ),
-    bind!(
-        Debug,
-        Action::Debug(DebugMove::PrevBacktrack),
-        "previous backtrack",
-        false,
-        [k(K::Char('B'), SHIFT)]
-    ),
-    bind!(
-        Debug,
-        Action::Debug(DebugMove::ToBreakpoint),
-        "run to the next breakpoint",
-        true,
-        [k(K::Char('c'), NONE)]
-    ),
-    bind!(
-        Debug,
-        Action::Debug(DebugMove::Step(100)),
-        "100 steps on",
-        false,
-        [k(K::PageDown, NONE)]
-    ),
-    bind!(
-        Debug,
-        Action::Debug(DebugMove::Step(-100)),
-        "100 steps back",
-        false,
-        [k(K::PageUp, NONE)]
-    ),
-    bind!(
-        Debug,
-        Action::Debug(DebugMove::First),
-        "first step",
-        false,
-        [k(K::Home, NONE)]
-    ),
-    bind!(
-        Debug,
-        Action::Debug(DebugMove::Last),
-        "last step (the match, or where the run stopped)",
-        true,
-        [k(K::End, NONE)]
-    ),
-    bind!(
-        Debug,
-        Action::Debug(DebugMove::Retrace),
-        "trace the selected match again",
-        false,
-        [k(K::Char('r'), NONE)]
-    ),
-    bind!(Debug, Action::Quit, "quit", false, [k(K::Char('q'), NONE)]),
-    bind!(
-        Debug,
-        Action::ToggleHelp,
-        "help",
-        false,
-        [k(K::Char('?'), NONE)]
-    ),
 ];
 
 fn same_key(spec: &KeySpec, key: &KeyEvent) -> bool {
@@ -813,16 +577,67 @@ fn same_key(spec: &KeySpec, key: &KeyEvent) -> bool {
     }
 }
 
-/// The action for `key` in `context`, with the flavor's flag letters deciding Alt-letters.
-pub fn action_for(key: &KeyEvent, context: Context, flag_letters: &str) -> Option<Action> {
+/// Every binding, in help order: [`KEYMAP_HEAD`], an Alt-digit per registered tab, the tabs'
+/// global bindings, [`KEYMAP`], then the tabs' other bindings (tabs in registry order).
+pub fn keymap() -> &'static [Binding] {
+    static ALL: std::sync::OnceLock<Vec<Binding>> = std::sync::OnceLock::new();
+    ALL.get_or_init(|| {
+        let tabs = super::tabs::registry(Default::default());
+        let mut all: Vec<Binding> = KEYMAP_HEAD.to_vec();
+        for (i, t) in tabs.iter().enumerate().take(9) {
+            let digit = char::from_digit(i as u32 + 1, 10).unwrap_or('9');
+            all.push(Binding {
+                keys: Cow::Owned(vec![k(K::Char(digit), ALT)]),
+                context: Context::Global,
+                action: Action::ShowTab(t.id()),
+                help: Cow::Owned(format!("{} tab", t.title())),
+                footer: false,
+            });
+        }
+        let own = |global: bool| {
+            tabs.iter()
+                .flat_map(|t| t.keymap().iter())
+                .filter(move |b| (b.context == Context::Global) == global)
+                .cloned()
+        };
+        all.extend(own(true));
+        all.extend(KEYMAP.iter().cloned());
+        all.extend(own(false));
+        all
+    })
+}
+
+/// Whether binding `b` applies in `context` with tab `shown` on screen: global bindings always;
+/// others in their context, a tab's own commands only while that tab is shown.
+fn applies(b: &Binding, context: Context, shown: TabId) -> bool {
+    if b.context == Context::Global {
+        return true;
+    }
+    if b.context != context {
+        return false;
+    }
+    match &b.action {
+        Action::Tab(cmd) => cmd.tab == shown,
+        _ => true,
+    }
+}
+
+/// The action for `key` in `context` with tab `shown` on screen, with the flavor's flag
+/// letters deciding Alt-letters.
+pub fn action_for(
+    key: &KeyEvent,
+    context: Context,
+    shown: TabId,
+    flag_letters: &str,
+) -> Option<Action> {
     if key.kind == KeyEventKind::Release {
         return None;
     }
-    for b in KEYMAP {
-        if b.context != Context::Global && b.context != context {
+    for b in keymap() {
+        if !applies(b, context, shown) {
             continue;
         }
-        for spec in b.keys {
+        for spec in b.keys.iter() {
             if !same_key(spec, key) {
                 continue;
             }
@@ -872,30 +687,31 @@ pub fn key_label(spec: &KeySpec) -> String {
 
 /// The rows of the help overlay: `(context, keys, help)`, one per binding.
 pub fn help_rows() -> Vec<(Context, String, &'static str)> {
-    KEYMAP
+    keymap()
         .iter()
         .map(|b| {
             let mut keys: Vec<String> = Vec::new();
-            for spec in b.keys {
+            for spec in b.keys.iter() {
                 let l = key_label(spec);
                 if !keys.contains(&l) {
                     keys.push(l);
                 }
             }
-            (b.context, keys.join(" / "), b.help)
+            (b.context, keys.join(" / "), b.help.as_ref())
         })
         .collect()
 }
 
-/// The footer hints for `context`: `(key, short help)`.
-pub fn footer_hints(context: Context) -> Vec<(String, &'static str)> {
-    KEYMAP
+/// The footer hints for `context` with tab `shown` on screen: `(key, short help)`.
+pub fn footer_hints(context: Context, shown: TabId) -> Vec<(String, &'static str)> {
+    keymap()
         .iter()
-        .filter(|b| b.footer && (b.context == Context::Global || b.context == context))
+        .filter(|b| b.footer && applies(b, context, shown))
         .map(|b| {
+            let help: &'static str = b.help.as_ref();
             (
                 key_label(&b.keys[0]),
-                b.help.split(" (").next().unwrap_or(b.help),
+                help.split(" (").next().unwrap_or(help),
             )
         })
         .collect()
@@ -905,6 +721,8 @@ pub fn footer_hints(context: Context) -> Vec<(String, &'static str)> {
 mod tests {
     use super::*;
 
+    const M: TabId = super::super::tabs::matches::ID;
+
     fn key(code: KeyCode, mods: KeyModifiers) -> KeyEvent {
         KeyEvent::new(code, mods)
     }
@@ -912,19 +730,19 @@ mod tests {
     #[test]
     fn characters_type_in_editors_and_navigate_in_lists() {
         assert_eq!(
-            action_for(&key(K::Char('j'), NONE), Context::Editor, "i"),
+            action_for(&key(K::Char('j'), NONE), Context::Editor, M, "i"),
             Some(Action::Edit(Edit::Insert('j')))
         );
         assert_eq!(
-            action_for(&key(K::Char('j'), NONE), Context::List, "i"),
+            action_for(&key(K::Char('j'), NONE), Context::List, M, "i"),
             Some(Action::Edit(Edit::Down))
         );
         assert_eq!(
-            action_for(&key(K::Char('?'), SHIFT), Context::Editor, "i"),
+            action_for(&key(K::Char('?'), SHIFT), Context::Editor, M, "i"),
             Some(Action::Edit(Edit::Insert('?')))
         );
         assert_eq!(
-            action_for(&key(K::Char('?'), SHIFT), Context::List, "i"),
+            action_for(&key(K::Char('?'), SHIFT), Context::List, M, "i"),
             Some(Action::ToggleHelp)
         );
     }
@@ -932,16 +750,16 @@ mod tests {
     #[test]
     fn alt_letters_toggle_only_the_flavors_flags() {
         assert_eq!(
-            action_for(&key(K::Char('i'), ALT), Context::Editor, "imsx"),
+            action_for(&key(K::Char('i'), ALT), Context::Editor, M, "imsx"),
             Some(Action::ToggleFlag('i'))
         );
         assert_eq!(
-            action_for(&key(K::Char('y'), ALT), Context::Editor, "imsx"),
+            action_for(&key(K::Char('y'), ALT), Context::Editor, M, "imsx"),
             None
         );
         // Alt-n is a binding of its own, ahead of the flag letters.
         assert_eq!(
-            action_for(&key(K::Char('n'), ALT), Context::Editor, "imsxn"),
+            action_for(&key(K::Char('n'), ALT), Context::Editor, M, "imsxn"),
             Some(Action::NextMatch)
         );
     }
@@ -950,7 +768,7 @@ mod tests {
     fn ctrl_c_quits_everywhere() {
         for ctx in [Context::Editor, Context::List] {
             assert_eq!(
-                action_for(&key(K::Char('c'), CTRL), ctx, ""),
+                action_for(&key(K::Char('c'), CTRL), ctx, M, ""),
                 Some(Action::Quit)
             );
         }
@@ -959,12 +777,12 @@ mod tests {
     #[test]
     fn help_lists_every_binding_and_footer_is_a_subset() {
         let rows = help_rows();
-        assert_eq!(rows.len(), KEYMAP.len());
+        assert_eq!(rows.len(), keymap().len());
         assert!(
             rows.iter()
                 .any(|(_, keys, h)| keys == "Ctrl-a / Home" && *h == "start of line")
         );
-        let footer = footer_hints(Context::Editor);
+        let footer = footer_hints(Context::Editor, M);
         assert!(footer.iter().any(|(label, _)| label == "F1"));
         assert!(footer.iter().all(|(label, _)| {
             rows.iter()

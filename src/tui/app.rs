@@ -1,13 +1,15 @@
 //! The TUI state and `update(state, action)`.
 //!
-//! [`App`] is the [`Workbench`] plus what only a screen needs: focus, the result tab,
-//! scroll offsets, the help overlay and a status message. [`App::update`] is the only place
-//! that changes it; it never touches the terminal. Side effects (clipboard, saving a preset)
-//! are queued as [`Effect`]s for the event loop to carry out.
+//! [`App`] is the [`Workbench`] plus what only a screen needs: focus, the result tabs (each
+//! with its own state, see [`super::tabs`]), the input's scroll offsets, the help overlay and a
+//! status message. [`App::update`] is the only place that changes it; it never touches the
+//! terminal. Side effects (clipboard, saving a preset) are queued as [`Effect`]s for the event
+//! loop to carry out.
 
-use super::action::{Action, Context, CopyWhat, Edit, ResultTab, action_for};
+use super::action::{Action, Context, CopyWhat, Edit, action_for};
 use super::layout::{self, Areas};
 use super::presets::PresetBrowser;
+use super::tabs::{DrawCx, Handled, Request, Shared, Tab, TabCx, TabEvent, TabId};
 use super::theme::Palette;
 use crate::flavor::Flavor;
 use crate::workbench::filter::FilterMode;
@@ -94,8 +96,12 @@ pub struct App {
     pub wb: Workbench,
     /// The focused pane.
     pub focus: Focus,
-    /// The result tab shown.
-    pub tab: ResultTab,
+    /// The result tabs, in display order ([`super::tabs::registry`]).
+    tabs: Vec<Box<dyn Tab>>,
+    /// The tab shown: an index into `tabs`.
+    shown: usize,
+    /// State one tab writes and others read.
+    pub shared: Shared,
     /// Whether the help overlay is open.
     pub help: bool,
     /// The "save as preset" prompt, when open: the key being typed.
@@ -108,12 +114,6 @@ pub struct App {
     pub input_left: usize,
     /// The current match: an index into the full scan's spans.
     pub selected: usize,
-    /// First row of the matches list on screen.
-    pub matches_top: usize,
-    /// Selected explain row.
-    pub explain_selected: usize,
-    /// The preset browser.
-    pub presets: PresetBrowser,
     /// Show spaces, tabs and line ends.
     pub show_whitespace: bool,
     /// A message for the status bar.
@@ -134,22 +134,8 @@ pub struct App {
     pub input_warning: Option<String>,
     /// Why the last session save failed, shown in the status bar until a save succeeds.
     pub save_error: Option<String>,
-    /// The Debug tab: a recorded trace and a cursor in it.
-    pub debug: super::debug::DebugView,
-    /// Explain tab: show the railroad diagram instead of the tree.
-    pub railroad: bool,
-    /// First railroad row on screen.
-    pub railroad_top: usize,
-    /// First railroad column on screen.
-    pub railroad_left: usize,
-    /// The explain rows of the pattern, flavor and flags they were made for: explained once
-    /// per edit, not on every frame (the explain tab, the pattern pane's highlight and the key
-    /// handling all read them).
-    pub explain_cache: super::panes::explain::ExplainCache,
     /// Recompiling and rescanning left for the end of the current burst.
     deferred: Deferred,
-    /// The Code tab.
-    pub code: super::code::CodeTab,
     /// The input file, watched for growth when [`App::following`]; set for a file input.
     pub follower: Option<Follower>,
     /// Whether the input file is followed (`rxw -f FILE`, Ctrl-F).
@@ -192,16 +178,15 @@ impl App {
         let mut app = App {
             wb,
             focus: Focus::Pattern,
-            tab: ResultTab::Matches,
+            tabs: super::tabs::registry(presets),
+            shown: 0,
+            shared: Shared::default(),
             help: false,
             save_prompt: None,
             help_scroll: 0,
             input_top: 0,
             input_left: 0,
             selected: 0,
-            matches_top: 0,
-            explain_selected: 0,
-            presets,
             show_whitespace: false,
             message: None,
             size,
@@ -212,13 +197,7 @@ impl App {
             effects: Vec::new(),
             input_warning: None,
             save_error: None,
-            debug: super::debug::DebugView::default(),
-            railroad: false,
-            railroad_top: 0,
-            railroad_left: 0,
-            explain_cache: Default::default(),
             deferred: Deferred::default(),
-            code: super::code::CodeTab::default(),
             follower: None,
             following: false,
             tail: false,
@@ -245,9 +224,103 @@ impl App {
         self.areas().body.height.max(1) as usize
     }
 
-    /// Rows of the preset list (the body minus the filter line and the detail pane).
-    pub fn preset_rows(&self) -> usize {
-        super::panes::presets::list_rows(self.areas().body)
+    /// The result tabs, in display order.
+    pub fn tabs(&self) -> impl Iterator<Item = &dyn Tab> {
+        self.tabs.iter().map(|t| t.as_ref())
+    }
+
+    /// The tab shown.
+    pub fn shown_tab(&self) -> &dyn Tab {
+        self.tabs[self.shown].as_ref()
+    }
+
+    /// The identity of the tab shown.
+    pub fn active_tab(&self) -> TabId {
+        self.shown_tab().id()
+    }
+
+    /// The tab of type `T`, if one is registered (for the event loop and tests; tabs never
+    /// reach into each other).
+    pub fn tab_as<T: Tab>(&self) -> Option<&T> {
+        self.tabs
+            .iter()
+            .find_map(|t| (t.as_ref() as &dyn std::any::Any).downcast_ref::<T>())
+    }
+
+    /// As [`App::tab_as`], mutable.
+    pub fn tab_as_mut<T: Tab>(&mut self) -> Option<&mut T> {
+        self.tabs
+            .iter_mut()
+            .find_map(|t| (t.as_mut() as &mut dyn std::any::Any).downcast_mut::<T>())
+    }
+
+    /// What the tabs draw from.
+    pub fn draw_cx(&self) -> DrawCx<'_> {
+        DrawCx {
+            wb: &self.wb,
+            shared: &self.shared,
+            selected: self.selected,
+            palette: self.palette,
+            focused: self.focus == Focus::Results,
+            help: self.help,
+            show_whitespace: self.show_whitespace,
+        }
+    }
+
+    /// The pattern span the shown tab marks in the pattern pane (the selected explain node,
+    /// the Debug tab's step).
+    pub fn pattern_mark(&self) -> Option<crate::Span> {
+        self.shown_tab().pattern_mark(&self.draw_cx())
+    }
+
+    /// Runs `f` on tab `i` with a context over the app's parts, then does what it requested.
+    fn with_tab<R>(&mut self, i: usize, f: impl FnOnce(&mut dyn Tab, &mut TabCx) -> R) -> R {
+        let mut requests = Vec::new();
+        let body = self.areas().body;
+        let r = {
+            let mut cx = TabCx::new(
+                &mut self.wb,
+                &mut self.shared,
+                self.selected,
+                body,
+                self.palette,
+                &mut requests,
+            );
+            f(self.tabs[i].as_mut(), &mut cx)
+        };
+        self.take_requests(requests);
+        r
+    }
+
+    /// Tells every tab (or only the shown one, for [`TabEvent::Shown`]) what happened.
+    fn notify(&mut self, event: TabEvent) {
+        if event == TabEvent::Shown {
+            self.with_tab(self.shown, |t, cx| t.on_event(event, cx));
+            return;
+        }
+        for i in 0..self.tabs.len() {
+            self.with_tab(i, |t, cx| t.on_event(event, cx));
+        }
+    }
+
+    fn take_requests(&mut self, requests: Vec<Request>) {
+        for r in requests {
+            match r {
+                Request::SelectMatch(i) => self.move_to_match(i),
+                Request::JumpToMatch => {
+                    self.move_to_match(self.selected);
+                    self.focus = Focus::Input;
+                }
+                Request::PatternChanged => self.mark_pattern_changed(),
+                Request::SessionDirty => self.session_dirty = true,
+                Request::Message(m) => self.message = Some(m),
+                Request::Effect(e) => self.effects.push(e),
+            }
+        }
+    }
+
+    fn show_tab(&mut self, i: usize) {
+        self.shown = i % self.tabs.len();
     }
 
     /// The byte range of the input lines on screen.
@@ -337,11 +410,7 @@ impl App {
         }
         match self.focus {
             Focus::Pattern | Focus::Input => Context::Editor,
-            Focus::Results => match self.tab {
-                ResultTab::Replace | ResultTab::Tests | ResultTab::Presets => Context::Editor,
-                ResultTab::Debug => Context::Debug,
-                _ => Context::List,
-            },
+            Focus::Results => self.shown_tab().context(),
         }
     }
 
@@ -363,7 +432,8 @@ impl App {
                 continue;
             }
             self.paste_keys(&mut pasted);
-            if let Some(a) = action_for(key, self.context(), self.wb.flavor.flag_letters()) {
+            let (context, shown) = (self.context(), self.active_tab());
+            if let Some(a) = action_for(key, context, shown, self.wb.flavor.flag_letters()) {
                 self.apply(a);
             }
             if self.quit {
@@ -406,14 +476,18 @@ impl App {
         }
         if changed {
             self.clamp_selection();
+            self.notify(TabEvent::ResultsChanged);
         }
+        for i in 0..self.tabs.len() {
+            changed |= self.with_tab(i, |t, cx| t.poll(cx));
+        }
+        self.run_deferred();
         changed
     }
 
     fn reset_selection(&mut self) {
         self.selected = 0;
-        self.matches_top = 0;
-        self.explain_selected = 0;
+        self.notify(TabEvent::SelectionReset);
     }
 
     fn clamp_selection(&mut self) {
@@ -509,36 +583,20 @@ impl App {
                     Focus::Results => Focus::Input,
                 }
             }
-            Action::ShowTab(t) => {
-                self.tab = t;
-                self.focus = Focus::Results;
-                self.ensure_trace(false);
-            }
-            Action::NextTab => {
-                self.tab = ResultTab::ALL[(self.tab.index() + 1) % ResultTab::ALL.len()];
-                self.ensure_trace(false);
-            }
-            Action::Debug(super::debug::DebugMove::Retrace) => self.ensure_trace(true),
-            Action::Debug(m) => {
-                self.ensure_trace(false);
-                self.debug.apply(m);
-            }
-            Action::ToggleBreakpoint => {
-                if self.tab == ResultTab::Explain
-                    && let Some(span) = super::panes::explain::row_span(self)
-                {
-                    let set = self.debug.toggle_breakpoint(span);
-                    self.message = Some(format!(
-                        "breakpoint {} on bytes {}..{} (Debug tab: c runs to it)",
-                        if set { "set" } else { "cleared" },
-                        span.start,
-                        span.end
-                    ));
+            Action::ShowTab(id) => {
+                if let Some(i) = self.tabs.iter().position(|t| t.id() == id) {
+                    self.show_tab(i);
+                    self.focus = Focus::Results;
+                    self.notify(TabEvent::Shown);
                 }
             }
-            Action::ToggleRailroad => {
-                if self.tab == ResultTab::Explain {
-                    self.railroad = !self.railroad;
+            Action::NextTab => {
+                self.show_tab(self.shown + 1);
+                self.notify(TabEvent::Shown);
+            }
+            Action::Tab(cmd) => {
+                if let Some(i) = self.tabs.iter().position(|t| t.id() == cmd.tab) {
+                    self.with_tab(i, |t, cx| t.update(&Action::Tab(cmd), cx));
                 }
             }
             Action::CycleFlavor => {
@@ -562,7 +620,9 @@ impl App {
             }
             Action::NextMatch => self.move_to_match(self.selected.saturating_add(1)),
             Action::PrevMatch => self.move_to_match(self.selected.saturating_sub(1)),
-            Action::Activate => self.activate(),
+            Action::Activate => {
+                self.with_tab(self.shown, |t, cx| t.update(&Action::Activate, cx));
+            }
             Action::Edit(e) => self.edit(e),
             Action::Copy(what) => self.copy(what),
             Action::SavePreset => {
@@ -573,46 +633,10 @@ impl App {
                     .unwrap_or_else(|| "my_pattern".to_string());
                 self.save_prompt = Some(LineEditor::new(&key));
             }
-            Action::CycleCodeLang => self.code.cycle_lang(),
-            Action::ToggleCodeView => self.code.toggle_view(),
-            Action::GenerateFromTests => super::code::generate_from_tests(self),
             Action::Click { col, row } => self.click(col, row),
             Action::Wheel { col, row, delta } => self.wheel(col, row, delta),
             Action::Resize(w, h) => self.resize(w, h),
         }
-    }
-
-    /// Records the Debug tab's trace when the tab shows and what it traces has changed (or
-    /// always, with `force`): one search from the selected match, or from the input cursor when
-    /// there is no match.
-    pub fn ensure_trace(&mut self, force: bool) {
-        if self.tab != ResultTab::Debug {
-            return;
-        }
-        let Some(regex) = self.wb.compiled().ok().cloned() else {
-            self.debug.trace = None;
-            self.debug.error = Some("the pattern does not compile".into());
-            return;
-        };
-        let start = match self.wb.results.spans.get(self.selected) {
-            Some(&(s, _)) => s,
-            None => {
-                let input = &self.wb.input;
-                let (line, col) = input.cursor_position();
-                let range = input.line_range(line.min(input.line_count().saturating_sub(1)));
-                let text = &input.text()[range.clone()];
-                range.start + text.char_indices().nth(col).map_or(text.len(), |(b, _)| b)
-            }
-        };
-        let key = super::debug::TraceKey {
-            generation: self.wb.results.generation,
-            pattern: self.wb.pattern.text().to_string(),
-            start,
-        };
-        if !force && self.debug.key.as_ref() == Some(&key) {
-            return;
-        }
-        self.debug.record(&regex, self.wb.input.text(), start, key);
     }
 
     fn resize(&mut self, w: u16, h: u16) {
@@ -685,12 +709,7 @@ impl App {
         if col < self.input_left || col >= self.input_left + text_w {
             self.input_left = col.saturating_sub(text_w / 4);
         }
-        let body = self.body_rows().saturating_sub(1).max(1);
-        if self.selected < self.matches_top {
-            self.matches_top = self.selected;
-        } else if self.selected >= self.matches_top + body {
-            self.matches_top = self.selected + 1 - body;
-        }
+        self.notify(TabEvent::SelectionMoved);
         self.window_moved();
     }
 
@@ -865,41 +884,21 @@ impl App {
         changed
     }
 
-    fn activate(&mut self) {
-        match self.tab {
-            ResultTab::Matches | ResultTab::Groups => {
-                self.move_to_match(self.selected);
-                self.focus = Focus::Input;
-            }
-            ResultTab::Presets => self.load_preset(),
-            _ => {}
-        }
-    }
-
-    /// Loads the preset selected in the browser: pattern, flavor, flags, tests.
+    /// Loads the preset selected in the Presets tab: pattern, flavor, flags, tests.
     pub fn load_selected_preset(&mut self) {
-        self.load_preset();
+        if let Some(i) = self
+            .tabs
+            .iter()
+            .position(|t| t.id() == super::tabs::presets::ID)
+        {
+            self.with_tab(i, |t, cx| t.update(&Action::Activate, cx));
+        }
         self.run_deferred();
     }
 
-    fn load_preset(&mut self) {
-        let Some(p) = self.presets.selected_preset().cloned() else {
-            return;
-        };
-        self.wb.flavor = p.flavor;
-        self.wb.flags = p.flags;
-        self.wb.pattern.set(&p.pattern);
-        let tests = p.test_lines();
-        let n = tests.lines().count();
-        self.wb.tests.replace_all(tests);
-        self.wb.preset = Some(p.key.clone());
-        self.message = Some(format!("loaded preset {} ({n} tests)", p.key));
-        self.mark_pattern_changed();
-    }
-
     fn edit(&mut self, e: Edit) {
-        match (self.focus, self.tab) {
-            (Focus::Pattern, _) => {
+        match self.focus {
+            Focus::Pattern => {
                 if e == Edit::Newline {
                     self.move_to_match(self.selected.saturating_add(1));
                     return;
@@ -918,16 +917,16 @@ impl App {
                     self.mark_pattern_changed();
                 }
             }
-            (Focus::Input, _) if self.loading.is_some() && modifies(&e) => {
+            Focus::Input if self.loading.is_some() && modifies(&e) => {
                 self.message =
                     Some("the file is still being read: edits wait until it is in".into());
             }
-            (Focus::Input, _) if self.following && modifies(&e) => {
+            Focus::Input if self.following && modifies(&e) => {
                 self.message = Some(
                     "the input follows its file and takes no edits: Ctrl-F stops following".into(),
                 );
             }
-            (Focus::Input, _) if self.wb.filter.active() => {
+            Focus::Input if self.wb.filter.active() => {
                 // The filtered view is for reading: it scrolls, and edits wait until the
                 // filter is off (the rows would no longer be the lines they were built from).
                 let page = self.input_rows() as isize;
@@ -946,7 +945,7 @@ impl App {
                     }
                 }
             }
-            (Focus::Input, _) => {
+            Focus::Input => {
                 let page = self.input_rows();
                 let before = self.wb.input.text().len();
                 let changed = apply_buffer(&mut self.wb.input, &e, page);
@@ -957,94 +956,8 @@ impl App {
                     self.window_moved();
                 }
             }
-            (Focus::Results, ResultTab::Replace) => {
-                if apply_line(&mut self.wb.replacement, &e) {
-                    self.session_dirty = true;
-                }
-            }
-            (Focus::Results, ResultTab::Tests) => {
-                let page = self.body_rows();
-                if apply_buffer(&mut self.wb.tests, &e, page) {
-                    self.session_dirty = true;
-                }
-            }
-            (Focus::Results, ResultTab::Presets) => match e {
-                Edit::Up => self.presets.move_by(-1),
-                Edit::Down => self.presets.move_by(1),
-                Edit::PageUp => self.presets.move_by(-(self.body_rows() as isize)),
-                Edit::PageDown => self.presets.move_by(self.body_rows() as isize),
-                Edit::Newline => self.load_preset(),
-                other => {
-                    if apply_line(&mut self.presets.filter, &other) {
-                        self.presets.refilter();
-                    }
-                }
-            },
-            (Focus::Results, ResultTab::Matches | ResultTab::Groups) => {
-                let page = self.body_rows().saturating_sub(1) as isize;
-                let n = self.wb.results.spans.len();
-                let target = match e {
-                    Edit::Up => self.selected as isize - 1,
-                    Edit::Down => self.selected as isize + 1,
-                    Edit::PageUp => self.selected as isize - page,
-                    Edit::PageDown => self.selected as isize + page,
-                    Edit::Home => 0,
-                    Edit::End => n as isize - 1,
-                    _ => return,
-                };
-                self.move_to_match(target.max(0) as usize);
-            }
-            (Focus::Results, ResultTab::Explain) if self.railroad => {
-                let page = self.body_rows();
-                let width = self.areas().body.width as usize;
-                match e {
-                    Edit::Up => self.railroad_top = self.railroad_top.saturating_sub(1),
-                    Edit::Down => self.railroad_top += 1,
-                    Edit::PageUp => self.railroad_top = self.railroad_top.saturating_sub(page),
-                    Edit::PageDown => self.railroad_top += page,
-                    Edit::Left => self.railroad_left = self.railroad_left.saturating_sub(8),
-                    Edit::Right => self.railroad_left += 8,
-                    Edit::Home => {
-                        self.railroad_top = 0;
-                        self.railroad_left = 0;
-                    }
-                    _ => {}
-                }
-                if let Ok(lines) = super::panes::explain::railroad_lines(self) {
-                    let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
-                    self.railroad_top = self.railroad_top.min(lines.len().saturating_sub(page));
-                    self.railroad_left = self.railroad_left.min(widest.saturating_sub(width));
-                }
-            }
-            (Focus::Results, ResultTab::Code) => {
-                let page = self.body_rows().saturating_sub(1);
-                let top = &mut self.code.top;
-                match e {
-                    Edit::Up => *top = top.saturating_sub(1),
-                    Edit::Down => *top += 1,
-                    Edit::PageUp => *top = top.saturating_sub(page),
-                    Edit::PageDown => *top += page,
-                    Edit::Home => *top = 0,
-                    _ => {}
-                }
-            }
-            (Focus::Results, ResultTab::Explain) => {
-                let page = self.body_rows() as isize;
-                let cur = self.explain_selected as isize;
-                let target = match e {
-                    Edit::Up => cur - 1,
-                    Edit::Down => cur + 1,
-                    Edit::PageUp => cur - page,
-                    Edit::PageDown => cur + page,
-                    Edit::Home => 0,
-                    Edit::End => isize::MAX / 2,
-                    _ => return,
-                };
-                let rows = super::panes::explain::row_count(self) as isize;
-                self.explain_selected = target.clamp(0, (rows - 1).max(0)) as usize;
-            }
-            (Focus::Results, ResultTab::Debug) => {
-                // Keys of the Debug tab arrive as `Action::Debug`; other edits do nothing.
+            Focus::Results => {
+                self.with_tab(self.shown, |t, cx| t.update(&Action::Edit(e), cx));
             }
         }
     }
@@ -1082,13 +995,6 @@ impl App {
                 }),
                 "groups as JSON".to_string(),
             ),
-            CopyWhat::Code => match super::code::copy_text(self) {
-                Ok((code, title)) => (Some(code), title),
-                Err(why) => {
-                    self.message = Some(why);
-                    return;
-                }
-            },
             CopyWhat::ReplaceResult => match wb.replace_all() {
                 Ok(s) => (Some(s), "replace result".to_string()),
                 Err(e) => {
@@ -1127,31 +1033,15 @@ impl App {
             }
         } else if layout::contains(a.tabs, col, row) {
             self.focus = Focus::Results;
-            if let Some(t) = super::panes::tabs::tab_at(a.tabs, col) {
-                self.tab = t;
+            let titles: Vec<&str> = self.tabs().map(|t| t.title()).collect();
+            if let Some(i) = super::panes::tabs::tab_at(a.tabs, col, &titles) {
+                self.show_tab(i);
             }
         } else if layout::contains(a.results, col, row) {
             self.focus = Focus::Results;
             if layout::contains(a.body, col, row) {
-                let r = (row - a.body.y) as usize;
-                match self.tab {
-                    ResultTab::Matches if r >= 1 => {
-                        let i = self.matches_top + r - 1;
-                        if i < self.wb.results.spans.len() {
-                            self.move_to_match(i);
-                        }
-                    }
-                    ResultTab::Presets if r >= 1 => {
-                        self.presets.click_row(r - 1, self.preset_rows())
-                    }
-                    ResultTab::Explain => {
-                        let rows = super::panes::explain::row_count(self);
-                        if r < rows {
-                            self.explain_selected = r + super::panes::explain::top(self);
-                        }
-                    }
-                    _ => {}
-                }
+                let (c, r) = (col - a.body.x, row - a.body.y);
+                self.with_tab(self.shown, |t, cx| t.click(c, r, cx));
             }
         }
     }
@@ -1161,16 +1051,7 @@ impl App {
         if layout::contains(a.input, col, row) {
             self.scroll_input(delta as isize * 3);
         } else if layout::contains(a.body, col, row) {
-            match self.tab {
-                ResultTab::Matches => {
-                    let n = self.wb.results.spans.len();
-                    self.matches_top = (self.matches_top as i64 + delta as i64 * 3)
-                        .clamp(0, n.saturating_sub(1) as i64)
-                        as usize;
-                }
-                ResultTab::Presets => self.presets.move_by(delta as isize),
-                _ => {}
-            }
+            let _: Handled = self.with_tab(self.shown, |t, cx| t.wheel(delta, cx));
         }
     }
 

@@ -1,14 +1,13 @@
 //! The interactive workbench.
 //!
-//! `update(state, action)` lives in [`app`], the keymap in [`action`], one module per pane in
-//! [`panes`], popups in [`popups`], colours in [`theme`]. This module wires them to a real
+//! `update(state, action)` lives in [`app`], the keymap in [`action`], one module per result
+//! tab in [`tabs`] (a trait and a registry), one module per other pane in [`panes`], popups in
+//! [`popups`], colours in [`theme`]. This module wires them to a real
 //! terminal: start state, the event loop, clipboard, session saving and signals.
 
 pub mod action;
 pub mod app;
 pub mod clipboard;
-pub mod code;
-pub mod debug;
 pub mod layout;
 pub mod panes;
 pub mod popups;
@@ -17,6 +16,7 @@ pub mod render;
 pub mod screens;
 pub mod session;
 pub mod svg;
+pub mod tabs;
 pub mod theme;
 
 use crate::cli::TuiArgs;
@@ -638,9 +638,14 @@ pub fn autosave(app: &mut App, store: &mut SessionStore) {
 fn save_user_preset(app: &mut App, key: &str) -> anyhow::Result<String> {
     let dir = crate::presets::load::config_dir()
         .context("no config directory (set HOME or XDG_CONFIG_HOME)")?;
-    let path = presets::save_to_user_registry(&dir, key, &app.wb, &app.presets)?;
-    app.presets = load_presets();
-    app.presets.select_key(key);
+    let tab = app
+        .tab_as::<tabs::presets::PresetsTab>()
+        .context("no Presets tab")?;
+    let path = presets::save_to_user_registry(&dir, key, &app.wb, &tab.browser)?;
+    if let Some(tab) = app.tab_as_mut::<tabs::presets::PresetsTab>() {
+        tab.browser = load_presets();
+        tab.browser.select_key(key);
+    }
     Ok(format!("saved preset {key} to {}", path.display()))
 }
 

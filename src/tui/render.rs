@@ -1,6 +1,5 @@
 //! Draws a whole frame from `&App`.
 
-use super::action::ResultTab;
 use super::app::{App, Focus};
 use super::layout::{self, MIN_HEIGHT, MIN_WIDTH};
 use super::panes;
@@ -28,16 +27,7 @@ pub fn draw(f: &mut Frame, app: &App) {
         a.results,
     );
     panes::tabs::render(f, app, a.tabs);
-    match app.tab {
-        ResultTab::Matches => panes::matches::render(f, app, a.body),
-        ResultTab::Groups => panes::groups::render(f, app, a.body),
-        ResultTab::Explain => panes::explain::render(f, app, a.body),
-        ResultTab::Replace => panes::replace::render(f, app, a.body),
-        ResultTab::Presets => panes::presets::render(f, app, a.body),
-        ResultTab::Tests => panes::tests::render(f, app, a.body),
-        ResultTab::Debug => panes::debug::render(f, app, a.body),
-        ResultTab::Code => panes::code::render(f, app, a.body),
-    }
+    app.shown_tab().draw(f, a.body, &app.draw_cx());
     panes::status::render(f, app, a.status);
     panes::footer::render(f, app, a.footer);
     popups::save::render(f, app, size);

@@ -1,8 +1,9 @@
 //! Named scenes of the real app, rendered headless: the source of the snapshot tests and of
 //! the screenshots in `screenshots/` (`cargo run --example screenshots`).
 
-use super::action::{Action, Edit, ResultTab};
+use super::action::{Action, Edit};
 use super::app::{App, Focus};
+use super::tabs::{code, debug, explain, groups, matches, presets, replace, tests};
 use super::theme::Palette;
 use super::{StartInput, load_presets, render, start_app};
 use crate::cli::TuiArgs;
@@ -59,37 +60,37 @@ pub fn scenes() -> Vec<(&'static str, App)> {
     out.push(("start", demo(WIDTH, HEIGHT)));
 
     let mut a = demo(WIDTH, HEIGHT);
-    a.update(Action::ShowTab(ResultTab::Matches));
+    a.update(Action::ShowTab(matches::ID));
     a.select_match(3);
     settle(&mut a);
     out.push(("matches", a));
 
     let mut a = demo(WIDTH, HEIGHT);
-    a.update(Action::ShowTab(ResultTab::Groups));
+    a.update(Action::ShowTab(groups::ID));
     a.select_match(1);
     settle(&mut a);
     out.push(("groups", a));
 
     let mut a = demo(WIDTH, HEIGHT);
-    a.update(Action::ShowTab(ResultTab::Explain));
+    a.update(Action::ShowTab(explain::ID));
     for _ in 0..3 {
         a.update(Action::Edit(Edit::Down));
     }
     out.push(("explain", a));
 
     let mut a = demo(WIDTH, HEIGHT);
-    a.update(Action::ShowTab(ResultTab::Replace));
+    a.update(Action::ShowTab(replace::ID));
     typed(&mut a, r"<\g<verb> job=\g<job_id>>");
     settle(&mut a);
     out.push(("replace", a));
 
     let mut a = demo(WIDTH, HEIGHT);
-    a.update(Action::ShowTab(ResultTab::Presets));
+    a.update(Action::ShowTab(presets::ID));
     typed(&mut a, "job");
     out.push(("presets", a));
 
     let mut a = demo(WIDTH, HEIGHT);
-    a.update(Action::ShowTab(ResultTab::Tests));
+    a.update(Action::ShowTab(tests::ID));
     a.wb.tests.replace_all(String::new());
     for line in [
         "+ [ACK 7fce46e0]",
@@ -104,10 +105,10 @@ pub fn scenes() -> Vec<(&'static str, App)> {
     out.push(("tests", a));
 
     let mut a = demo(WIDTH, HEIGHT);
-    a.update(Action::ShowTab(ResultTab::Code));
+    a.update(Action::ShowTab(code::ID));
     // Rust, then Python, then JavaScript: the Python pattern rewritten for node.
-    a.update(Action::CycleCodeLang);
-    a.update(Action::CycleCodeLang);
+    a.update(Action::Tab(code::NEXT_LANG));
+    a.update(Action::Tab(code::NEXT_LANG));
     out.push(("code", a));
 
     let mut a = demo(WIDTH, HEIGHT);
@@ -130,15 +131,15 @@ pub fn scenes() -> Vec<(&'static str, App)> {
     a.pattern_changed();
     settle(&mut a);
     a.select_match(0);
-    a.update(Action::ShowTab(ResultTab::Debug));
+    a.update(Action::ShowTab(debug::ID));
     for _ in 0..3 {
-        a.update(Action::Debug(super::debug::DebugMove::NextBacktrack));
+        a.update(Action::Tab(debug::NEXT_BACKTRACK));
     }
     out.push(("debug", a));
 
     let mut a = demo(WIDTH, HEIGHT);
-    a.update(Action::ShowTab(ResultTab::Explain));
-    a.update(Action::ToggleRailroad);
+    a.update(Action::ShowTab(explain::ID));
+    a.update(Action::Tab(explain::RAILROAD));
     out.push(("railroad", a));
 
     // The line filter: the lines with a CLAIM, one context line around each.

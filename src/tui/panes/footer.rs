@@ -12,7 +12,7 @@ use ratatui::widgets::Paragraph;
 pub fn render(f: &mut Frame, app: &App, area: Rect) {
     let p = app.palette;
     let mut spans = Vec::new();
-    for (key, help) in footer_hints(app.context()) {
+    for (key, help) in footer_hints(app.context(), app.active_tab()) {
         spans.push(Span::styled(format!(" {key}"), chrome(Chrome::Focused, p)));
         spans.push(Span::styled(format!(" {help} "), chrome(Chrome::Dim, p)));
     }

@@ -127,14 +127,9 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
     let text_w = (body.width as usize).saturating_sub(gw + 1);
     let selected = app.wb.results.spans.get(app.selected).copied();
     let stale = app.wb.stale();
-    // The Debug tab: the matcher's position, and steps per position as a heatmap.
-    let debugging = app.tab == crate::tui::action::ResultTab::Debug;
-    let debug_pos = if debugging {
-        app.debug.current().map(|s| s.pos)
-    } else {
-        None
-    };
-    let heat = if debugging { app.debug.heat() } else { None };
+    // What the shown tab marks: the Debug tab's matcher position and steps per position.
+    let marks = app.shown_tab().input_marks();
+    let (debug_pos, heat) = (marks.position, marks.heat);
     let mut lines = Vec::with_capacity(body.height as usize);
     for row in 0..body.height as usize {
         let Some(i) = app.line_on_row(row) else {

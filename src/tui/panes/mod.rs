@@ -1,18 +1,11 @@
-//! One module per pane; each renders from `&App` and nothing else.
+//! One module per pane; each renders from `&App` and nothing else. The result tabs' bodies
+//! are drawn by the tabs themselves ([`super::tabs`]).
 
-pub mod code;
-pub mod debug;
-pub mod explain;
 pub mod footer;
-pub mod groups;
 pub mod input;
-pub mod matches;
 pub mod pattern;
-pub mod presets;
-pub mod replace;
 pub mod status;
 pub mod tabs;
-pub mod tests;
 
 use super::theme::{Chrome, Palette, chrome};
 use ratatui::style::Style;

@@ -5,8 +5,7 @@ use super::super::app::{App, Focus};
 use super::super::layout::inner;
 use super::super::theme::{Chrome, chrome, style};
 use super::{cells, pane_block, styled_line};
-use crate::highlight::{Kind, pattern_tokens};
-use crate::syntax::parse::parse;
+use crate::highlight::Kind;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -55,17 +54,12 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
         block = block.title_bottom(Span::styled(note, chrome(Chrome::Dim, p)));
     }
     let body = inner(area);
-    // Colouring parses the pattern on every frame; past this size (a paste gone astray) the
-    // pattern is drawn plain so the screen keeps up.
-    let tokens = if text.len() <= MAX_COLOURED_PATTERN {
-        parse(text, wb.flavor, wb.flags)
-            .map(|ast| pattern_tokens(&ast.root, text))
-            .unwrap_or_default()
-    } else {
-        Vec::new()
-    };
+    // The colours come from the workbench's parse (once per edit); past this size (a paste
+    // gone astray) the pattern is drawn plain and not parsed at all, so the screen keeps up.
+    let analysis = (text.len() <= MAX_COLOURED_PATTERN).then(|| wb.analysis());
+    let tokens = analysis.as_ref().map_or(&[][..], |a| a.tokens());
     let error_span = error.and_then(|e| e.span).filter(|s| s.end <= text.len());
-    let explain_span = super::explain::selected_span(app);
+    let explain_span = app.pattern_mark();
     let offset = scroll_offset(app);
     let mut cs = cells(text, offset, body.width as usize, false);
     // A zero-width error at the end (an unclosed group) still needs a visible mark.

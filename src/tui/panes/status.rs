@@ -56,18 +56,8 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
             chrome(Chrome::Dim, p),
         ));
     }
-    if app.tab == crate::tui::action::ResultTab::Debug
-        && let Some(t) = &app.debug.trace
-    {
-        spans.push(Span::styled(
-            format!(
-                " step {} / {} · this match {} steps ",
-                app.debug.cursor + 1,
-                t.steps.len(),
-                thousands(t.total_steps)
-            ),
-            chrome(Chrome::Dim, p),
-        ));
+    if let Some(note) = app.shown_tab().status() {
+        spans.push(Span::styled(note, chrome(Chrome::Dim, p)));
     }
     if let Some(t) = r.elapsed {
         spans.push(Span::styled(

@@ -1,0 +1,276 @@
+//! The Code tab: the current pattern as a program (or the Tests tab's cases as a test file)
+//! in a chosen language, highlighted, or the reason it cannot be written there with a caret
+//! under the construct. F4 cycles the language, Alt-t switches program and tests, Alt-c copies.
+//!
+//! The text is produced by [`crate::codegen`]; the highlighting (syntect) is computed once per
+//! distinct content and kept, so drawing a frame costs a clone of ready lines. Nothing here
+//! runs before the tab is first drawn: the grammars stay unloaded for the first frame.
+
+use super::{DrawCx, Handled, Request, Tab, TabCommand, TabCx, TabId};
+use crate::codegen::{self, Lang, highlight};
+use crate::error::Error;
+use crate::tui::action::{Action, Binding, Edit, KeySpec, bind};
+use crate::tui::app::Effect;
+use crate::tui::theme::{Chrome, Palette, chrome};
+use crate::workbench::Workbench;
+use crossterm::event::{KeyCode as K, KeyModifiers};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+use std::cell::RefCell;
+
+/// The tab's identity.
+pub const ID: TabId = TabId("code");
+/// The next language.
+pub const NEXT_LANG: TabCommand = TabCommand {
+    tab: ID,
+    name: "next-language",
+};
+/// Program or tests.
+pub const TOGGLE_VIEW: TabCommand = TabCommand {
+    tab: ID,
+    name: "program-or-tests",
+};
+/// Copy the program or the tests.
+pub const COPY: TabCommand = TabCommand {
+    tab: ID,
+    name: "copy",
+};
+
+static KEYS: &[Binding] = &[
+    bind!(
+        Global,
+        Action::Tab(NEXT_LANG),
+        "Code tab: next language (Rust, Python, JS, Go, Java, C#)",
+        false,
+        [KeySpec::Key(K::F(4), KeyModifiers::NONE)]
+    ),
+    bind!(
+        Global,
+        Action::Tab(TOGGLE_VIEW),
+        "Code tab: program or the tests as a test file",
+        false,
+        [KeySpec::Key(K::Char('t'), KeyModifiers::ALT)]
+    ),
+    bind!(
+        Global,
+        Action::Tab(COPY),
+        "copy the Code tab's program or tests",
+        false,
+        [KeySpec::Key(K::Char('c'), KeyModifiers::ALT)]
+    ),
+];
+
+/// What the Code tab shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum CodeView {
+    /// A program that prints every match.
+    #[default]
+    Program,
+    /// The Tests tab's cases as a test file.
+    Tests,
+}
+
+/// The Code tab.
+#[derive(Debug, Default)]
+pub struct CodeTab {
+    /// The language shown.
+    pub lang: Lang,
+    /// Program or tests.
+    pub view: CodeView,
+    /// First line on screen.
+    pub top: usize,
+    cache: RefCell<Option<(String, Rendered)>>,
+}
+
+/// The tab's content, ready to draw.
+#[derive(Debug, Clone)]
+pub struct Rendered {
+    /// The code, or the refusal.
+    pub result: Result<String, Error>,
+    /// The highlighted lines (empty on a refusal).
+    pub lines: Vec<Line<'static>>,
+}
+
+impl CodeTab {
+    /// The next language.
+    pub fn cycle_lang(&mut self) {
+        self.lang = self.lang.next();
+        self.top = 0;
+    }
+
+    /// Program ↔ tests.
+    pub fn toggle_view(&mut self) {
+        self.view = match self.view {
+            CodeView::Program => CodeView::Tests,
+            CodeView::Tests => CodeView::Program,
+        };
+        self.top = 0;
+    }
+
+    /// A short heading: "Python program", "JavaScript tests".
+    pub fn heading(&self) -> String {
+        format!(
+            "{} {}",
+            self.lang.title(),
+            match self.view {
+                CodeView::Program => "program",
+                CodeView::Tests => "tests",
+            }
+        )
+    }
+
+    /// The program or the tests for the workbench now, or why they cannot be written.
+    fn produce(&self, wb: &Workbench) -> Result<String, Error> {
+        let pattern = wb.pattern.text();
+        match self.view {
+            CodeView::Program => {
+                codegen::generate(pattern, wb.flavor, wb.flags, self.lang).map(|p| p.code)
+            }
+            CodeView::Tests => codegen::export_tests(
+                pattern,
+                wb.flavor,
+                wb.flags,
+                wb.replacement.text(),
+                &wb.test_cases(),
+                self.lang,
+            )
+            .map(|e| e.code),
+        }
+    }
+
+    /// The content for the current state (computed once per distinct state).
+    pub fn rendered(&self, wb: &Workbench, palette: Palette) -> Rendered {
+        let key = format!(
+            "{:?}\u{0}{:?}\u{0}{}\u{0}{:?}\u{0}{:?}\u{0}{:?}\u{0}{}\u{0}{}",
+            self.lang,
+            self.view,
+            wb.pattern.text(),
+            wb.flavor,
+            wb.flags,
+            palette,
+            wb.replacement.text(),
+            if self.view == CodeView::Tests {
+                wb.tests.text()
+            } else {
+                ""
+            },
+        );
+        if let Some((k, r)) = &*self.cache.borrow()
+            && *k == key
+        {
+            return r.clone();
+        }
+        let result = self.produce(wb);
+        let lines = match &result {
+            Ok(code) if palette == Palette::Color => highlight::highlight(code, self.lang)
+                .into_iter()
+                .map(|runs| {
+                    Line::from(
+                        runs.into_iter()
+                            .map(|r| {
+                                let mut st = Style::new().fg(Color::Rgb(r.rgb.0, r.rgb.1, r.rgb.2));
+                                if r.bold {
+                                    st = st.add_modifier(Modifier::BOLD);
+                                }
+                                if r.italic {
+                                    st = st.add_modifier(Modifier::ITALIC);
+                                }
+                                Span::styled(r.text, st)
+                            })
+                            .collect::<Vec<_>>(),
+                    )
+                })
+                .collect(),
+            Ok(code) => code.lines().map(|l| Line::from(l.to_string())).collect(),
+            Err(_) => Vec::new(),
+        };
+        let r = Rendered { result, lines };
+        *self.cache.borrow_mut() = Some((key, r.clone()));
+        r
+    }
+
+    /// The text to copy: the program or the tests, or why there is none.
+    pub fn copy_text(&self, wb: &Workbench) -> Result<(String, String), String> {
+        match self.produce(wb) {
+            Ok(code) => Ok((code, self.heading())),
+            Err(e) => Err(format!("no {}: {}", self.heading(), e.message)),
+        }
+    }
+}
+
+/// Lines of the tab's body below its header.
+fn body_rows(area: Rect) -> usize {
+    (area.height as usize).saturating_sub(1)
+}
+
+impl Tab for CodeTab {
+    fn id(&self) -> TabId {
+        ID
+    }
+
+    fn title(&self) -> &'static str {
+        "Code"
+    }
+
+    fn keymap(&self) -> &'static [Binding] {
+        KEYS
+    }
+
+    fn update(&mut self, action: &Action, cx: &mut TabCx) -> Handled {
+        match action {
+            Action::Tab(c) if *c == NEXT_LANG => self.cycle_lang(),
+            Action::Tab(c) if *c == TOGGLE_VIEW => self.toggle_view(),
+            Action::Tab(c) if *c == COPY => match self.copy_text(cx.wb) {
+                Ok((text, what)) => cx.request(Request::Effect(Effect::Copy { text, what })),
+                Err(why) => cx.message(why),
+            },
+            Action::Edit(e) => {
+                let page = cx.body_rows().saturating_sub(1);
+                let top = &mut self.top;
+                match e {
+                    Edit::Up => *top = top.saturating_sub(1),
+                    Edit::Down => *top += 1,
+                    Edit::PageUp => *top = top.saturating_sub(page),
+                    Edit::PageDown => *top += page,
+                    Edit::Home => *top = 0,
+                    _ => {}
+                }
+            }
+            _ => return Handled::NotConsumed,
+        }
+        Handled::Consumed
+    }
+
+    fn draw(&self, f: &mut Frame, area: Rect, cx: &DrawCx) {
+        let p = cx.palette;
+        let r = self.rendered(cx.wb, cx.palette);
+        let mut lines = vec![Line::from(vec![
+            Span::styled(self.heading(), chrome(Chrome::Selected, p)),
+            Span::styled(
+                "   F4 language · Alt-t program/tests · Alt-c copy · ↑↓ scroll",
+                chrome(Chrome::Dim, p),
+            ),
+        ])];
+        match &r.result {
+            Ok(_) => {
+                let top = self.top.min(r.lines.len().saturating_sub(1));
+                lines.extend(r.lines.iter().skip(top).take(body_rows(area)).cloned());
+            }
+            Err(e) => {
+                lines.push(Line::from(Span::styled(
+                    format!("✗ {}", e.message),
+                    chrome(Chrome::Error, p),
+                )));
+                if let Some(caret) = e.caret() {
+                    for l in caret.lines() {
+                        lines.push(Line::from(format!("  {l}")));
+                    }
+                }
+            }
+        }
+        f.render_widget(Paragraph::new(lines), area);
+    }
+}

@@ -1,0 +1,135 @@
+//! The Groups tab: the current match's groups (number, name, span and text, each in its
+//! group colour), then the groups of every match on screen, one row per match.
+
+use super::{DrawCx, Handled, Tab, TabCx, TabId};
+use crate::highlight::Kind;
+use crate::tui::action::Action;
+use crate::tui::panes::clip;
+use crate::tui::theme::{Chrome, chrome, style};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+/// The tab's identity.
+pub const ID: TabId = TabId("groups");
+
+/// The groups view (no state of its own: it shows the current match).
+#[derive(Debug, Default)]
+pub struct GroupsTab;
+
+impl Tab for GroupsTab {
+    fn id(&self) -> TabId {
+        ID
+    }
+
+    fn title(&self) -> &'static str {
+        "Groups"
+    }
+
+    fn update(&mut self, action: &Action, cx: &mut TabCx) -> Handled {
+        super::matches::list_keys(action, cx)
+    }
+
+    fn draw(&self, f: &mut Frame, area: Rect, cx: &DrawCx) {
+        let p = cx.palette;
+        let wb = cx.wb;
+        let text = wb.input.text();
+        let w = area.width as usize;
+        let mut lines = Vec::new();
+        let Some(re) = wb.shown_regex() else {
+            f.render_widget(Paragraph::new("no valid pattern yet"), area);
+            return;
+        };
+        let names = re.group_names();
+        match wb.match_at(cx.selected) {
+            None => lines.push(Line::from(Span::styled(
+                "no match selected",
+                chrome(Chrome::Dim, p),
+            ))),
+            Some(m) => {
+                let (line, col) = wb.input.position_of(m.start());
+                lines.push(Line::from(Span::styled(
+                    format!(
+                        "match {} of {} · line {}:{}",
+                        cx.selected + 1,
+                        wb.results.count,
+                        line + 1,
+                        col + 1
+                    ),
+                    chrome(Chrome::Dim, p),
+                )));
+                lines.push(Line::from(Span::styled(
+                    format!("{:>3}  {:<12} {:<13} text", "#", "name", "span"),
+                    chrome(Chrome::Dim, p),
+                )));
+                for k in 0..m.groups.len() {
+                    let name = if k == 0 {
+                        "(match)".to_string()
+                    } else {
+                        names.get(k - 1).cloned().flatten().unwrap_or_default()
+                    };
+                    let kind = if k == 0 {
+                        Kind::Match
+                    } else {
+                        Kind::Group(k - 1)
+                    };
+                    let (span, value) = match m.groups[k] {
+                        Some((s, e)) => {
+                            (format!("{s}..{e}"), clip(&text[s..e], w.saturating_sub(32)))
+                        }
+                        None => ("-".into(), "(did not take part)".into()),
+                    };
+                    lines.push(Line::from(vec![
+                        Span::styled(format!("{k:>3}"), style(kind, p)),
+                        Span::raw(format!("  {:<12} {:<13} ", clip(&name, 12), span)),
+                        Span::styled(
+                            value,
+                            if m.groups[k].is_some() {
+                                style(kind, p)
+                            } else {
+                                chrome(Chrome::Dim, p)
+                            },
+                        ),
+                    ]));
+                }
+            }
+        }
+        // Per match: the groups of the matches on screen, side by side.
+        let per = &wb.results.window_matches;
+        if !per.is_empty() && !names.is_empty() && (lines.len() + 3) < area.height as usize {
+            lines.push(Line::from(""));
+            let mut head = vec![Span::styled(
+                format!("{:<7}", "line"),
+                chrome(Chrome::Dim, p),
+            )];
+            let col_w = (w.saturating_sub(7) / names.len()).clamp(4, 24);
+            for (i, n) in names.iter().enumerate() {
+                let label = n.clone().unwrap_or_else(|| (i + 1).to_string());
+                head.push(Span::styled(
+                    format!("{:<col_w$}", clip(&label, col_w - 1)),
+                    style(Kind::Group(i), p),
+                ));
+            }
+            lines.push(Line::from(head));
+            for m in per
+                .iter()
+                .take((area.height as usize).saturating_sub(lines.len()))
+            {
+                let (line, _) = wb.input.position_of(m.start());
+                let mut row = vec![Span::styled(
+                    format!("{:<7}", line + 1),
+                    style(Kind::Location, p),
+                )];
+                for k in 1..m.groups.len() {
+                    let v = m
+                        .group(text, k)
+                        .map_or("-".to_string(), |s| clip(s, col_w - 1));
+                    row.push(Span::raw(format!("{v:<col_w$}")));
+                }
+                lines.push(Line::from(row));
+            }
+        }
+        f.render_widget(Paragraph::new(lines), area);
+    }
+}

@@ -1,0 +1,153 @@
+//! The Matches tab: every match of the full scan as index, line:column and text (only the
+//! rows on screen are formatted). Enter or a click on a row jumps there in the input.
+
+use super::{DrawCx, Handled, Request, Tab, TabCx, TabEvent, TabId};
+use crate::highlight::Kind;
+use crate::tui::action::{Action, Edit};
+use crate::tui::panes::clip;
+use crate::tui::theme::{Chrome, chrome, style};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+/// The tab's identity.
+pub const ID: TabId = TabId("matches");
+
+/// The match list.
+#[derive(Debug, Default)]
+pub struct MatchesTab {
+    /// First row of the list on screen.
+    pub top: usize,
+}
+
+/// Moves the current match with a list key (shared with the Groups tab): up, down, a page
+/// (the body's rows less the header), first, last; Enter jumps to the match in the input.
+pub fn list_keys(action: &Action, cx: &mut TabCx) -> Handled {
+    let page = cx.body_rows().saturating_sub(1) as isize;
+    let n = cx.wb.results.spans.len();
+    let sel = cx.selected as isize;
+    let target = match action {
+        Action::Activate => {
+            cx.request(Request::JumpToMatch);
+            return Handled::Consumed;
+        }
+        Action::Edit(Edit::Up) => sel - 1,
+        Action::Edit(Edit::Down) => sel + 1,
+        Action::Edit(Edit::PageUp) => sel - page,
+        Action::Edit(Edit::PageDown) => sel + page,
+        Action::Edit(Edit::Home) => 0,
+        Action::Edit(Edit::End) => n as isize - 1,
+        _ => return Handled::NotConsumed,
+    };
+    cx.request(Request::SelectMatch(target.max(0) as usize));
+    Handled::Consumed
+}
+
+impl Tab for MatchesTab {
+    fn id(&self) -> TabId {
+        ID
+    }
+
+    fn title(&self) -> &'static str {
+        "Matches"
+    }
+
+    fn update(&mut self, action: &Action, cx: &mut TabCx) -> Handled {
+        list_keys(action, cx)
+    }
+
+    fn on_event(&mut self, event: TabEvent, cx: &mut TabCx) {
+        match event {
+            TabEvent::SelectionReset => self.top = 0,
+            TabEvent::SelectionMoved => {
+                // Keep the current match's row on screen.
+                let rows = cx.body_rows().saturating_sub(1).max(1);
+                if cx.selected < self.top {
+                    self.top = cx.selected;
+                } else if cx.selected >= self.top + rows {
+                    self.top = cx.selected + 1 - rows;
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn click(&mut self, _col: u16, row: u16, cx: &mut TabCx) -> Handled {
+        let row = row as usize;
+        if row >= 1 {
+            let i = self.top + row - 1;
+            if i < cx.wb.results.spans.len() {
+                cx.request(Request::SelectMatch(i));
+            }
+        }
+        Handled::Consumed
+    }
+
+    fn wheel(&mut self, delta: i32, cx: &mut TabCx) -> Handled {
+        let n = cx.wb.results.spans.len();
+        self.top =
+            (self.top as i64 + delta as i64 * 3).clamp(0, n.saturating_sub(1) as i64) as usize;
+        Handled::Consumed
+    }
+
+    fn draw(&self, f: &mut Frame, area: Rect, cx: &DrawCx) {
+        let p = cx.palette;
+        let r = &cx.wb.results;
+        let input = &cx.wb.input;
+        let n = r.spans.len();
+        let idx_w = n.max(1).to_string().len().max(3);
+        let mut lines = vec![Line::from(Span::styled(
+            format!("{:>idx_w$}  {:<10} text", "#", "line:col"),
+            chrome(Chrome::Dim, p),
+        ))];
+        let rows = (area.height as usize).saturating_sub(1);
+        for i in self.top..(self.top + rows).min(n) {
+            let (s, e) = r.spans[i];
+            let (line, col) = input.position_of(s);
+            let loc = format!("{}:{}", line + 1, col + 1);
+            let prefix = format!("{:>idx_w$}  {:<10} ", i + 1, loc);
+            let room = (area.width as usize).saturating_sub(prefix.chars().count());
+            // Spans can be a scan behind the text (an edit just shortened it): clamp both ends.
+            let len = input.text().len();
+            let mut s = s.min(len);
+            while !input.text().is_char_boundary(s) {
+                s -= 1;
+            }
+            let end = e.min(s + 4 * room.max(1) + 4);
+            let mut end = end.min(len).max(s);
+            while !input.text().is_char_boundary(end) {
+                end -= 1;
+            }
+            let text = clip(&input.text()[s..end], room);
+            let text = if s == e { "(empty)".to_string() } else { text };
+            let mut line = Line::from(vec![
+                Span::styled(prefix, style(Kind::Location, p)),
+                Span::styled(text, style(Kind::Match, p)),
+            ]);
+            if i == cx.selected {
+                line = line.style(chrome(Chrome::Selected, p));
+                if cx.focused {
+                    line.spans[0].content = format!("▶{}", &line.spans[0].content[1..]).into();
+                }
+            }
+            lines.push(line);
+        }
+        if n == 0 {
+            let msg = if cx.wb.stale() {
+                "the pattern is invalid; fix it to see matches"
+            } else if r.done {
+                "no matches"
+            } else {
+                "counting…"
+            };
+            lines.push(Line::from(Span::styled(msg, chrome(Chrome::Dim, p))));
+        } else if r.count > n && self.top + rows >= n {
+            lines.push(Line::from(Span::styled(
+                format!("… {} more not listed", r.count - n),
+                chrome(Chrome::Dim, p),
+            )));
+        }
+        f.render_widget(Paragraph::new(lines), area);
+    }
+}

@@ -1,0 +1,280 @@
+//! The result tabs: one trait, one file per tab, one registry.
+//!
+//! A result tab is a component in the manner of gitui's `Component` / `DrawableComponent`: it
+//! owns its state (a scroll offset, a selection, a recorded trace, a worker's latest answer),
+//! handles the actions routed to it and says whether it used them ([`Handled`]), draws itself
+//! from `&self` and a read-only [`DrawCx`], takes clicks and wheel turns inside its body, and
+//! brings its own key bindings ([`Tab::keymap`]), which join the workbench's keymap, so the
+//! help overlay and the footer list them like any other binding.
+//!
+//! A tab never reaches into another tab or into the app. It changes the [`Workbench`] (pattern,
+//! tests, replacement, breakpoints) through [`TabCx::wb`], writes what other tabs read into
+//! [`Shared`], and asks the app for the rest with a [`Request`] (select a match, jump to it,
+//! say something in the status bar, copy to the clipboard, recompile after it changed the
+//! pattern). The app tells every tab what happened around it with [`TabEvent`]s.
+//!
+//! # How to add a tab
+//!
+//! Write `src/tui/tabs/NAME.rs` with a struct that implements [`Tab`] (`id`, `title`, `update`
+//! and `draw` are required; the rest have defaults) and a `pub const ID: TabId`. If it has
+//! keys of its own, give it a `static` table of [`Binding`]s (made with `bind!`, actions
+//! `Action::Tab(TabCommand { tab: ID, name: "…" })`) and return it from [`Tab::keymap`]; the
+//! help overlay and the footer then show them, and Alt-digit picks the tab by its place in the
+//! registry. Then register it: `pub mod NAME;` below and one line in [`registry`]. Work that
+//! takes long (a scan, a query) runs on a thread the tab starts; [`Tab::poll`] is called on
+//! every turn of the event loop (at least every 100 ms) to take its answers in, and returns
+//! whether the screen must be drawn again.
+//!
+//! The registry is an ordered `Vec<Box<dyn Tab>>` rather than an enum over the tabs: an enum
+//! would make every new tab edit the enum and each of its matches, which is what this module
+//! exists to avoid, and one virtual call per tab per frame or key costs nothing measurable next
+//! to drawing the frame.
+
+pub mod code;
+pub mod debug;
+pub mod explain;
+pub mod groups;
+pub mod matches;
+pub mod presets;
+pub mod replace;
+pub mod tests;
+
+pub use super::action::Binding;
+use super::action::{Action, Context};
+use super::app::Effect;
+use super::presets::PresetBrowser;
+use super::theme::Palette;
+use crate::Span;
+use crate::engine::trace::Trace;
+use crate::workbench::Workbench;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use std::any::Any;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Every result tab, in display order (Alt-1 picks the first). Adding a tab is one line here
+/// plus its module above.
+pub fn registry(presets: PresetBrowser) -> Vec<Box<dyn Tab>> {
+    vec![
+        Box::new(matches::MatchesTab::default()),
+        Box::new(groups::GroupsTab),
+        Box::new(explain::ExplainTab::default()),
+        Box::new(replace::ReplaceTab),
+        Box::new(presets::PresetsTab::new(presets)),
+        Box::new(tests::TestsTab),
+        Box::new(code::CodeTab::default()),
+        Box::new(debug::DebugTab::default()),
+    ]
+}
+
+/// A tab's identity: a short stable name (`"matches"`), used by [`Action::ShowTab`] and to
+/// route a tab's commands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TabId(pub &'static str);
+
+/// A command of one tab, bound to keys in the tab's [`Tab::keymap`]; the app routes it to
+/// the tab named by `tab`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TabCommand {
+    /// The tab that carries it out.
+    pub tab: TabId,
+    /// What it is, for that tab (`"railroad"`, `"next-backtrack"`).
+    pub name: &'static str,
+}
+
+/// Whether a tab used an action, a click or a wheel turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Handled {
+    /// It did: nothing else sees it.
+    Consumed,
+    /// It did not.
+    NotConsumed,
+}
+
+/// What a tab asks of the app, which owns the focus, the input view and the event loop.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Request {
+    /// Make match `i` (an index into the full scan's spans) current and scroll to it.
+    SelectMatch(usize),
+    /// Show the current match in the input and give the input the keyboard.
+    JumpToMatch,
+    /// The tab changed the pattern, flavor or flags: compile and scan again.
+    PatternChanged,
+    /// The tab changed something the session keeps (the replacement, the tests).
+    SessionDirty,
+    /// A message for the status bar.
+    Message(String),
+    /// A side effect for the event loop (the clipboard).
+    Effect(Effect),
+}
+
+/// State that one tab writes and others read.
+#[derive(Debug, Default)]
+pub struct Shared {
+    /// The Debug tab's recorded run: the Explain tab draws each node's steps from it.
+    pub trace: Option<Arc<Trace>>,
+}
+
+/// What a tab may change while it handles an action, a mouse event or an event.
+pub struct TabCx<'a> {
+    /// The workbench.
+    pub wb: &'a mut Workbench,
+    /// State shared between tabs.
+    pub shared: &'a mut Shared,
+    /// The current match: an index into the full scan's spans.
+    pub selected: usize,
+    /// The tab's body on screen.
+    pub body: Rect,
+    /// Colour or not.
+    pub palette: Palette,
+    requests: &'a mut Vec<Request>,
+}
+
+impl<'a> TabCx<'a> {
+    /// A context over these parts; the app takes `requests` in afterwards.
+    pub fn new(
+        wb: &'a mut Workbench,
+        shared: &'a mut Shared,
+        selected: usize,
+        body: Rect,
+        palette: Palette,
+        requests: &'a mut Vec<Request>,
+    ) -> TabCx<'a> {
+        TabCx {
+            wb,
+            shared,
+            selected,
+            body,
+            palette,
+            requests,
+        }
+    }
+
+    /// Asks the app for something (done once the tab returns).
+    pub fn request(&mut self, r: Request) {
+        self.requests.push(r);
+    }
+
+    /// Says `msg` in the status bar.
+    pub fn message(&mut self, msg: impl Into<String>) {
+        self.request(Request::Message(msg.into()));
+    }
+
+    /// Rows of the tab's body.
+    pub fn body_rows(&self) -> usize {
+        self.body.height.max(1) as usize
+    }
+}
+
+/// What a tab draws from: read-only.
+pub struct DrawCx<'a> {
+    /// The workbench.
+    pub wb: &'a Workbench,
+    /// State shared between tabs.
+    pub shared: &'a Shared,
+    /// The current match: an index into the full scan's spans.
+    pub selected: usize,
+    /// Colour or not.
+    pub palette: Palette,
+    /// Whether the results pane has the keyboard.
+    pub focused: bool,
+    /// Whether the help overlay is open (it takes the keyboard).
+    pub help: bool,
+    /// Show spaces, tabs and line ends.
+    pub show_whitespace: bool,
+}
+
+impl DrawCx<'_> {
+    /// Whether the tab takes typed keys now: the results have the focus and no overlay is up
+    /// (an editor tab then shows its cursor).
+    pub fn typing(&self) -> bool {
+        self.focused && !self.help
+    }
+}
+
+/// Things that happen around the tabs, told to each of them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TabEvent {
+    /// The tab became the one shown (Alt-digit, F6).
+    Shown,
+    /// The current match went back to the first (a new pattern compiled, the input was
+    /// reloaded): lists scroll back to their top.
+    SelectionReset,
+    /// The current match moved ([`TabCx::selected`] has it).
+    SelectionMoved,
+    /// New scan results were taken in.
+    ResultsChanged,
+}
+
+/// What the shown tab marks in the input pane.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct InputMarks<'a> {
+    /// A position to mark (the matcher's, in the Debug tab).
+    pub position: Option<usize>,
+    /// Steps per input position and the largest count, drawn as a heatmap.
+    pub heat: Option<(&'a HashMap<usize, u64>, u64)>,
+}
+
+/// A result tab. See the module documentation for how to add one.
+pub trait Tab: Any {
+    /// Its identity.
+    fn id(&self) -> TabId;
+
+    /// Its title in the tab bar (the first three characters are its short label).
+    fn title(&self) -> &'static str;
+
+    /// Which of the shared bindings apply while it has the keyboard: [`Context::List`] (arrows
+    /// move, `q` quits), [`Context::Editor`] (characters type) or [`Context::Tab`] (only its
+    /// own and the global ones).
+    fn context(&self) -> Context {
+        Context::List
+    }
+
+    /// Its own bindings (actions [`Action::Tab`] with its commands, or shared actions it
+    /// gives a meaning). Global ones apply anywhere; the others only while it is shown.
+    fn keymap(&self) -> &'static [Binding] {
+        &[]
+    }
+
+    /// Handles an action while it is shown and has the keyboard ([`Action::Edit`],
+    /// [`Action::Activate`]) or one of its commands ([`Action::Tab`], whether shown or not).
+    fn update(&mut self, action: &Action, cx: &mut TabCx) -> Handled;
+
+    /// Draws the tab's body into `area`.
+    fn draw(&self, f: &mut Frame, area: Rect, cx: &DrawCx);
+
+    /// A click at `(col, row)` of its body (both counted from the body's top left).
+    fn click(&mut self, _col: u16, _row: u16, _cx: &mut TabCx) -> Handled {
+        Handled::NotConsumed
+    }
+
+    /// A wheel turn over its body: `delta` lines, negative is up.
+    fn wheel(&mut self, _delta: i32, _cx: &mut TabCx) -> Handled {
+        Handled::NotConsumed
+    }
+
+    /// Something happened (told to every tab, shown or not).
+    fn on_event(&mut self, _event: TabEvent, _cx: &mut TabCx) {}
+
+    /// Takes in background work; returns whether the screen changed. Called on every turn of
+    /// the event loop, shown or not.
+    fn poll(&mut self, _cx: &mut TabCx) -> bool {
+        false
+    }
+
+    /// The pattern span to mark in the pattern pane while it is shown.
+    fn pattern_mark(&self, _cx: &DrawCx) -> Option<Span> {
+        None
+    }
+
+    /// What to mark in the input pane while it is shown.
+    fn input_marks(&self) -> InputMarks<'_> {
+        InputMarks::default()
+    }
+
+    /// A note for the status bar while it is shown.
+    fn status(&self) -> Option<String> {
+        None
+    }
+}

@@ -1,0 +1,193 @@
+//! The Tests tab: test strings, one per line (`+ text` must match, `- text` must not,
+//! `+ text => g1, g2` with those groups, `~ in => out` through the replacement), each marked
+//! pass / fail live; Ctrl-G builds a pattern from the `+` lines (grex), checks it against the
+//! `-` lines and puts it in the pattern editor.
+
+use super::{DrawCx, Handled, Request, Tab, TabCommand, TabCx, TabId};
+use crate::generate::{self, Options};
+use crate::testcases::Expect;
+use crate::tui::action::{Action, Binding, Context, KeySpec, bind};
+use crate::tui::app::apply_buffer;
+use crate::tui::panes::{cells, styled_line};
+use crate::tui::theme::{Chrome, chrome};
+use crossterm::event::{KeyCode as K, KeyModifiers};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+/// The tab's identity.
+pub const ID: TabId = TabId("tests");
+/// A pattern from the `+` lines (grex), checked against the `-` lines.
+pub const GENERATE: TabCommand = TabCommand {
+    tab: ID,
+    name: "generate",
+};
+
+static KEYS: &[Binding] = &[bind!(
+    Global,
+    Action::Tab(GENERATE),
+    "pattern from the Tests tab's + lines (checked against the - lines)",
+    false,
+    [KeySpec::Key(K::Char('g'), KeyModifiers::CONTROL)]
+)];
+
+/// The tests editor (its text is the workbench's `tests`).
+#[derive(Debug, Default)]
+pub struct TestsTab;
+
+impl Tab for TestsTab {
+    fn id(&self) -> TabId {
+        ID
+    }
+
+    fn title(&self) -> &'static str {
+        "Tests"
+    }
+
+    fn context(&self) -> Context {
+        Context::Editor
+    }
+
+    fn keymap(&self) -> &'static [Binding] {
+        KEYS
+    }
+
+    fn update(&mut self, action: &Action, cx: &mut TabCx) -> Handled {
+        match action {
+            Action::Tab(c) if *c == GENERATE => generate_from_tests(cx),
+            Action::Edit(e) => {
+                let page = cx.body_rows();
+                if apply_buffer(&mut cx.wb.tests, e, page) {
+                    cx.request(Request::SessionDirty);
+                }
+            }
+            _ => return Handled::NotConsumed,
+        }
+        Handled::Consumed
+    }
+
+    fn draw(&self, f: &mut Frame, area: Rect, cx: &DrawCx) {
+        let p = cx.palette;
+        let wb = cx.wb;
+        let focused = cx.typing();
+        let outcomes = wb.test_outcomes();
+        let (passed, failed) = outcomes.iter().fold((0, 0), |(a, b), o| match o.passed() {
+            Some(true) => (a + 1, b),
+            Some(false) => (a, b + 1),
+            None => (a, b),
+        });
+        let mut lines = vec![Line::from(vec![
+            Span::styled(format!("{passed} passed"), chrome(Chrome::Pass, p)),
+            Span::raw(" · "),
+            Span::styled(
+                format!("{failed} failed"),
+                if failed > 0 {
+                    chrome(Chrome::Fail, p)
+                } else {
+                    chrome(Chrome::Dim, p)
+                },
+            ),
+            Span::styled(
+                "   + must match · - must not · + text => g1, g2 | name=v · ~ in => out · Ctrl-G generate",
+                chrome(Chrome::Dim, p),
+            ),
+        ])];
+        let rows = (area.height as usize).saturating_sub(1);
+        let (cur_line, cur_col) = wb.tests.cursor_position();
+        let top = (cur_line + 1).saturating_sub(rows);
+        let mark_w = 9;
+        let text_w = (area.width as usize).saturating_sub(mark_w);
+        for i in top..(top + rows).min(wb.tests.line_count()) {
+            let o = outcomes.iter().find(|o| o.line == i);
+            let (mark, st) = match o {
+                None => ("", Style::new()),
+                Some(o) => match (o.passed(), &o.found, &o.expect) {
+                    (Some(true), ..) => ("✓ pass", chrome(Chrome::Pass, p)),
+                    (Some(false), ..) => ("✗ FAIL", chrome(Chrome::Fail, p)),
+                    (None, Some(_), Expect::Nothing) => ("• match", chrome(Chrome::Dim, p)),
+                    _ => ("· none", chrome(Chrome::Dim, p)),
+                },
+            };
+            let cs = cells(wb.tests.line(i), 0, text_w, cx.show_whitespace);
+            let mut l = styled_line(&cs, |_| Style::new());
+            l.spans
+                .insert(0, Span::styled(format!("{mark:<w$} ", w = mark_w - 1), st));
+            lines.push(l);
+        }
+        if wb.tests.text().is_empty() {
+            lines.push(Line::from(Span::styled(
+                "type test strings here, one per line",
+                chrome(Chrome::Dim, p),
+            )));
+        }
+        f.render_widget(Paragraph::new(lines), area);
+        if focused && area.height > 1 && cur_line >= top {
+            let x = area.x as usize + mark_w + cur_col.min(text_w);
+            if x < (area.x + area.width) as usize {
+                f.set_cursor_position((x as u16, area.y + 1 + (cur_line - top) as u16));
+            }
+        }
+    }
+}
+
+/// Builds a pattern from the Tests tab's `+` lines with grex, checks it against the `-`
+/// lines, and puts it in the pattern editor (undo with Ctrl-Z there). The pattern is in the
+/// Rust flavor's syntax, so the flavor becomes rust and the flags are cleared.
+fn generate_from_tests(cx: &mut TabCx) {
+    let cases = cx.wb.test_cases();
+    let positives: Vec<String> = cases
+        .iter()
+        .filter(|c| {
+            matches!(
+                c.expect,
+                Expect::Match | Expect::Groups(_) | Expect::Named(_)
+            )
+        })
+        .map(|c| c.subject.clone())
+        .collect();
+    let negatives: Vec<String> = cases
+        .iter()
+        .filter(|c| c.expect == Expect::NoMatch)
+        .map(|c| c.subject.clone())
+        .collect();
+    if positives.is_empty() {
+        cx.message("no `+ text` lines in the Tests tab to generate from");
+        return;
+    }
+    let options = Options {
+        digits: true,
+        repetitions: true,
+        ignore_case: false,
+        anchors: false,
+    };
+    let report = generate::from_examples(&positives, options)
+        .and_then(|p| generate::check(&p, &positives, &negatives));
+    match report {
+        Ok(r) => {
+            cx.wb.flavor = crate::flavor::Flavor::Rust;
+            cx.wb.flags = crate::flavor::Flags::default();
+            cx.wb.pattern.set(&r.pattern);
+            let verdict = if r.wrongly_matched.is_empty() {
+                format!("matches none of the {} `-` lines", negatives.len())
+            } else {
+                format!(
+                    "also matches {} `-` line(s): {}",
+                    r.wrongly_matched.len(),
+                    r.wrongly_matched
+                        .iter()
+                        .map(|s| format!("{s:?}"))
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            };
+            cx.message(format!(
+                "generated from {} `+` lines (rust flavor; Ctrl-Z in the pattern undoes): {verdict}",
+                positives.len()
+            ));
+            cx.request(Request::PatternChanged);
+        }
+        Err(e) => cx.message(format!("cannot generate: {}", e.message)),
+    }
+}
