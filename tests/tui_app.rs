@@ -1050,6 +1050,44 @@ fn a_large_file_whose_read_stops_keeps_what_was_read_and_one_that_changed_is_rel
 }
 
 #[test]
+fn a_file_over_the_edit_limit_is_read_only_and_says_why() {
+    let big = "line ERR\n".repeat(rxw::tui::app::EDITABLE_FILE_BYTES / 9 + 1);
+    let mut app = start(
+        TuiArgs {
+            pattern: Some("ERR".into()),
+            fresh: true,
+            ..Default::default()
+        },
+        StartInput::Loaded(big.clone(), InputSource::File("huge.log".into()), None),
+        None,
+    );
+    app.focus = Focus::Input;
+    type_str(&mut app, "x");
+    assert_eq!(app.wb.input.text().len(), big.len(), "no edit");
+    let msg = app.message.clone().unwrap();
+    assert!(
+        msg.contains("huge.log is 67 MB") && msg.contains("read-only"),
+        "{msg}"
+    );
+    // Moving still works.
+    app.update(Action::Edit(rxw::tui::action::Edit::Down));
+    assert_eq!(app.wb.input.cursor_position().0, 1);
+    // The same text typed or piped in stays editable.
+    let mut app = start(
+        TuiArgs {
+            pattern: Some("ERR".into()),
+            fresh: true,
+            ..Default::default()
+        },
+        StartInput::Loaded(big.clone(), InputSource::Stdin, None),
+        None,
+    );
+    app.focus = Focus::Input;
+    type_str(&mut app, "x");
+    assert_eq!(app.wb.input.text().len(), big.len() + 1);
+}
+
+#[test]
 fn explain_rows_follow_the_pattern_after_an_edit() {
     // The rows are cached per pattern, flavor and flags: an edit must show the new tree.
     let mut app = screens::demo(120, 34);

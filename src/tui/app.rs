@@ -14,7 +14,7 @@ use super::theme::Palette;
 use crate::flavor::Flavor;
 use crate::workbench::filter::FilterMode;
 use crate::workbench::follow::{FollowEvent, Follower, Reload};
-use crate::workbench::{Compiling, LineEditor, TextBuffer, Workbench};
+use crate::workbench::{Compiling, InputSource, LineEditor, TextBuffer, Workbench};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use std::borrow::Cow;
@@ -774,6 +774,22 @@ impl App {
         }
     }
 
+    /// Why the input takes no edits when it is a file too large to edit: a 1 GB log is for
+    /// reading, and an edit would copy it (a scan holds the text) and move everything after
+    /// the cursor on every key. Typed and pasted input, and standard input, stay editable.
+    pub fn read_only_file(&self) -> Option<String> {
+        let len = self.wb.input.text().len();
+        match &self.wb.source {
+            InputSource::File(name) if len > EDITABLE_FILE_BYTES => Some(format!(
+                "{name} is {} MB: files over {} MB are read-only here (an edit would copy the \
+                 text); to edit a part, pipe it in: head -c 10M {name} | rxw",
+                len / 1_000_000,
+                EDITABLE_FILE_BYTES >> 20
+            )),
+            _ => None,
+        }
+    }
+
     /// Whether the last row of the input view is on screen.
     pub fn at_end(&self) -> bool {
         self.input_top + self.input_rows() >= self.view_len()
@@ -920,6 +936,9 @@ impl App {
             Focus::Input if self.loading.is_some() && modifies(&e) => {
                 self.message =
                     Some("the file is still being read: edits wait until it is in".into());
+            }
+            Focus::Input if self.read_only_file().is_some() && modifies(&e) => {
+                self.message = self.read_only_file();
             }
             Focus::Input if self.following && modifies(&e) => {
                 self.message = Some(
@@ -1072,6 +1091,9 @@ impl App {
 }
 
 /// Whether an edit changes the text (as opposed to moving the cursor).
+/// Files larger than this open read-only (see [`App::read_only_file`]).
+pub const EDITABLE_FILE_BYTES: usize = 64 << 20;
+
 fn modifies(e: &Edit) -> bool {
     !matches!(
         e,
