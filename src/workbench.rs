@@ -71,6 +71,8 @@ pub struct Results {
     pub window_matches: Vec<Match>,
     /// Spans of all matches found so far by the full scan, in order.
     pub spans: Vec<(usize, usize)>,
+    /// The first and last line (0-based) of each of `spans`.
+    pub span_lines: Vec<(u32, u32)>,
     /// Matches counted so far.
     pub count: usize,
     /// Byte the full scan has reached.
@@ -471,6 +473,7 @@ impl Workbench {
             }
             cut = cut.min(s);
             self.results.spans.pop();
+            self.results.span_lines.pop();
         }
         self.generation += 1;
         let r = &mut self.results;
@@ -489,8 +492,16 @@ impl Workbench {
             self.input.shared(),
             window,
         );
-        self.scanner
-            .scan_full_from(self.generation, re, self.input.shared(), cut, r.spans.len());
+        let base_line = self.input.line_of(cut);
+        let r = &self.results;
+        self.scanner.scan_full_from(
+            self.generation,
+            re,
+            self.input.shared(),
+            cut,
+            r.spans.len(),
+            base_line,
+        );
     }
 
     /// Asks for the window matches of a new window (after scrolling), keeping the full scan.
@@ -587,11 +598,13 @@ impl Workbench {
             }
             ScanEvent::Progress {
                 spans,
+                lines,
                 count,
                 scanned,
                 ..
             } => {
                 r.spans.extend(spans);
+                r.span_lines.extend(lines);
                 r.count = count;
                 r.scanned = scanned;
             }
@@ -935,6 +948,21 @@ mod tests {
                 );
                 assert_eq!(w.results.count, whole.results.count);
                 assert_eq!(w.input.line_count(), whole.input.line_count());
+                // The scan's line of each span is the line the input says it starts on.
+                let lines: Vec<(u32, u32)> = w
+                    .results
+                    .spans
+                    .iter()
+                    .map(|&(s, e)| {
+                        let last = if e > s {
+                            w.input.line_of(e - 1)
+                        } else {
+                            w.input.line_of(s)
+                        };
+                        (w.input.line_of(s) as u32, last as u32)
+                    })
+                    .collect();
+                assert_eq!(w.results.span_lines, lines, "{pattern:?} split at {cut}");
             }
         }
     }

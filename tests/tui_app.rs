@@ -982,7 +982,7 @@ fn a_large_file_opens_on_its_head_and_the_rest_is_appended_when_read() {
         .fetch_add(rest.len() as u64, std::sync::atomic::Ordering::Relaxed);
     let consumed = app.finish_loading(
         rxw::tui::RestRead {
-            whole: format!("{head}{rest}").into_bytes(),
+            whole: rxw::input::Text::from_bytes(format!("{head}{rest}").into_bytes()),
             error: None,
         },
         std::path::Path::new("big.log"),
@@ -1019,7 +1019,7 @@ fn a_large_file_whose_read_stops_keeps_what_was_read_and_one_that_changed_is_rel
     let more: String = (101..=150).map(|i| format!("line {i} ERR\n")).collect();
     let consumed = app.finish_loading(
         rxw::tui::RestRead {
-            whole: format!("{head}{more}").into_bytes(),
+            whole: rxw::input::Text::from_bytes(format!("{head}{more}").into_bytes()),
             error: Some(std::io::Error::other("device gone")),
         },
         std::path::Path::new("big.log"),
@@ -1039,7 +1039,7 @@ fn a_large_file_whose_read_stops_keeps_what_was_read_and_one_that_changed_is_rel
     let other: String = (1..=40).map(|i| format!("other {i} ERR ERR\n")).collect();
     app.finish_loading(
         rxw::tui::RestRead {
-            whole: other.clone().into_bytes(),
+            whole: rxw::input::Text::from_bytes(other.clone().into_bytes()),
             error: None,
         },
         std::path::Path::new("big.log"),

@@ -750,7 +750,7 @@ impl App {
         let loading = self.loading.take()?;
         // The file's bytes consumed, head and rest (what following goes on from).
         let total = loading.read.load(std::sync::atomic::Ordering::Relaxed);
-        let text = crate::input::Text::from_bytes(read.whole);
+        let text = read.whole;
         if let Some(w) = text.warning() {
             // About the whole text, so it replaces the head's.
             self.input_warning = Some(w);

@@ -381,10 +381,11 @@ enum Wake {
 }
 
 /// What the file reader thread read: the head and every byte after it that could be read, in
-/// one buffer, and the error that stopped it early, if any.
+/// one buffer (checked as UTF-8 on the reader's thread, not the UI's), and the error that
+/// stopped it early, if any.
 pub struct RestRead {
     /// The head's bytes followed by the rest's.
-    pub whole: Vec<u8>,
+    pub whole: Text,
     /// Why reading stopped before the end of the file.
     pub error: Option<std::io::Error>,
 }
@@ -427,6 +428,7 @@ fn read_rest(
             if error.is_some() && whole.len() < head.len() {
                 whole = head;
             }
+            let whole = Text::from_bytes(whole);
             let _ = tx.send(Wake::Rest(RestRead { whole, error }));
         })
         .context("cannot start the file reader")?;

@@ -140,10 +140,17 @@ impl LineFilter {
             self.built_for = Some(key);
         }
         let lines = real_lines(input);
-        for &(s, e) in &results.spans[self.spans_seen..] {
-            let first = input.line_of(s);
-            // A match that ends right after a line break does not cover the next line.
-            let last = if e > s { input.line_of(e - 1) } else { first };
+        for (i, &(s, e)) in results.spans.iter().enumerate().skip(self.spans_seen) {
+            // The scan counted the lines; a lookup only when it did not (results made by
+            // hand) or past four billion lines.
+            let (first, last) = match results.span_lines.get(i) {
+                Some(&(f, l)) if l != u32::MAX => (f as usize, l as usize),
+                _ => {
+                    let first = input.line_of(s);
+                    // A match that ends right after a line break does not cover the next line.
+                    (first, if e > s { input.line_of(e - 1) } else { first })
+                }
+            };
             self.mark(first, last.max(first), lines);
         }
         self.spans_seen = results.spans.len();

@@ -80,6 +80,11 @@ pub enum ScanEvent {
         generation: u64,
         /// New match spans, in order.
         spans: Vec<(usize, usize)>,
+        /// The first and last line (0-based) of each of `spans`, counted on the scan's thread
+        /// while the text is in its cache, so the line filter reads neither the text nor the
+        /// line index ([`u32::MAX`] past four billion lines). A match that ends right after a
+        /// line break does not reach the next line.
+        lines: Vec<(u32, u32)>,
         /// Matches counted so far.
         count: usize,
         /// Byte the scan has reached.
@@ -120,6 +125,8 @@ struct Job {
     window: Range<usize>,
     /// Matches counted before `window.start` (by the scan this one continues).
     base_count: usize,
+    /// The line (0-based) of `window.start`.
+    base_line: usize,
     cancel: Arc<AtomicBool>,
 }
 
@@ -158,6 +165,7 @@ impl Worker {
         text: Arc<String>,
         window: Range<usize>,
         base_count: usize,
+        base_line: usize,
     ) {
         let cancel = Arc::new(AtomicBool::new(false));
         let old = std::mem::replace(
@@ -171,6 +179,7 @@ impl Worker {
             text,
             window,
             base_count,
+            base_line,
             cancel,
         });
     }
@@ -246,6 +255,9 @@ fn run_full(job: &Job, events: &Reply) {
     };
     let mut it = job.regex.matches(text, options);
     let mut batch = Vec::new();
+    let mut lines = Vec::new();
+    // The line of `line_at`: newlines are counted from one kept match to the next.
+    let (mut line_at, mut line) = (job.window.start, job.base_line);
     let mut count = job.base_count;
     let mut kept = job.base_count;
     let mut last_send = Instant::now();
@@ -256,6 +268,13 @@ fn run_full(job: &Job, events: &Reply) {
                 count += 1;
                 if kept < SPAN_CAP {
                     batch.push((m.start(), m.end()));
+                    let bytes = text.as_bytes();
+                    line += memchr::memchr_iter(b'\n', &bytes[line_at..m.start()]).count();
+                    line_at = m.start();
+                    let inside = &bytes[m.start()..m.end().max(m.start() + 1) - 1];
+                    let last = line + memchr::memchr_iter(b'\n', inside).count();
+                    let narrow = |l: usize| u32::try_from(l).unwrap_or(u32::MAX);
+                    lines.push((narrow(line), narrow(last)));
                     kept += 1;
                 }
                 // The first match goes out at once (the match list shows a row while the scan
@@ -267,6 +286,7 @@ fn run_full(job: &Job, events: &Reply) {
                     events.send(ScanEvent::Progress {
                         generation: job.generation,
                         spans: std::mem::take(&mut batch),
+                        lines: std::mem::take(&mut lines),
                         count,
                         scanned: it.position(),
                     });
@@ -286,6 +306,7 @@ fn run_full(job: &Job, events: &Reply) {
     events.send(ScanEvent::Progress {
         generation: job.generation,
         spans: batch,
+        lines,
         count,
         scanned: text.len(),
     });
@@ -342,16 +363,17 @@ impl Scanner {
         text: Arc<String>,
         window: Range<usize>,
     ) {
-        self.window.submit(generation, regex, text, window, 0);
+        self.window.submit(generation, regex, text, window, 0, 0);
     }
 
     /// Asks for a full count (cancelling the previous one).
     pub fn scan_full(&self, generation: u64, regex: Arc<Regex>, text: Arc<String>) {
-        self.scan_full_from(generation, regex, text, 0, 0);
+        self.scan_full_from(generation, regex, text, 0, 0, 0);
     }
 
-    /// Continues a full count from byte `start` (the text before it was scanned already and
-    /// held `base_count` matches, all kept as spans), cancelling the previous request.
+    /// Continues a full count from byte `start`, a line start (the text before it was scanned
+    /// already and held `base_count` matches, all kept as spans; `start` is on line
+    /// `base_line`, 0-based), cancelling the previous request.
     pub fn scan_full_from(
         &self,
         generation: u64,
@@ -359,10 +381,11 @@ impl Scanner {
         text: Arc<String>,
         start: usize,
         base_count: usize,
+        base_line: usize,
     ) {
         let len = text.len();
         self.full
-            .submit(generation, regex, text, start..len, base_count);
+            .submit(generation, regex, text, start..len, base_count, base_line);
     }
 
     /// Stops both scans.
