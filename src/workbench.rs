@@ -11,9 +11,11 @@ pub mod compile;
 pub mod export;
 pub mod filter;
 pub mod follow;
+pub mod lens;
 pub mod line;
 pub mod nav;
 pub mod scan;
+pub mod task;
 
 use crate::engine::replace::Template;
 use crate::engine::{EngineKind, Match, MatchOptions, Regex};
