@@ -444,7 +444,11 @@ impl<'c> Scanner<'c> {
     }
 
     /// As [`Scanner::hits`], with a start offset and a cancel flag ([`HitsOptions`]).
-    pub fn hits_with<'s, 't>(&'s self, text: &'t str, options: HitsOptions<'s>) -> Hits<'s, 'c, 't> {
+    pub fn hits_with<'s, 't>(
+        &'s self,
+        text: &'t str,
+        options: HitsOptions<'s>,
+    ) -> Hits<'s, 'c, 't> {
         let candidates = self.candidates_from(text, options.start, options.cancel);
         let cursors = candidates
             .into_iter()

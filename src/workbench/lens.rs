@@ -374,7 +374,8 @@ impl Lens {
     /// Key `k`'s first hit starting after byte `after`.
     pub fn next_hit(&self, k: usize, after: usize) -> Option<Span> {
         let hits = self.hits(k);
-        hits.get(hits.partition_point(|&(s, _)| s <= after)).copied()
+        hits.get(hits.partition_point(|&(s, _)| s <= after))
+            .copied()
     }
 
     /// Key `k`'s last hit starting before byte `before`.
@@ -736,7 +737,12 @@ mod tests {
                 let groups: serde_json::Map<String, serde_json::Value> = r
                     .groups
                     .iter()
-                    .map(|(k, v)| (k.clone(), v.clone().map_or(serde_json::Value::Null, Into::into)))
+                    .map(|(k, v)| {
+                        (
+                            k.clone(),
+                            v.clone().map_or(serde_json::Value::Null, Into::into),
+                        )
+                    })
                     .collect();
                 serde_json::json!({"key": r.key, "index": r.index, "end": r.end,
                                    "match": r.text, "groups": groups})
