@@ -213,7 +213,9 @@ pub fn timeline_with_cancel(
             Some(t) => tallies.add(t, line, on_line),
             None => untimed += on_line,
         }
-        if last || (line % 65_536 == 0 && cancel.is_some_and(|c| c.load(Ordering::Relaxed))) {
+        if last
+            || (line.is_multiple_of(65_536) && cancel.is_some_and(|c| c.load(Ordering::Relaxed)))
+        {
             break;
         }
         start = end + 1;

@@ -391,16 +391,16 @@ impl Lens {
     }
 
     /// Parses `line` of `input` with every enabled preset (cheap: one line), unless that line
-    /// of that input revision is parsed already.
-    pub fn update_fields(&mut self, input: &TextBuffer, line: usize) {
+    /// of that input revision is parsed already; returns whether it parsed.
+    pub fn update_fields(&mut self, input: &TextBuffer, line: usize) -> bool {
         if !self.active {
-            return;
+            return false;
         }
         if let Some((rev, f)) = &self.fields
             && *rev == input.revision()
             && f.line == line
         {
-            return;
+            return false;
         }
         let line = line.min(input.line_count().saturating_sub(1));
         let text = input.line(line);
@@ -412,6 +412,7 @@ impl Lens {
         fields.line = line;
         fields.cut = end < text.len();
         self.fields = Some((input.revision(), fields));
+        true
     }
 
     /// Every enabled preset over `text`, as `rxw parse --json --only KEYS` gives it.
@@ -672,9 +673,10 @@ mod tests {
     fn the_lens_holds_what_parse_finds_per_key() {
         let (lens, input) = lens_over(crate::workbench::DEMO_LOG);
         let want = parse_hits(lens.catalog(), input.text());
-        for k in 0..lens.keys().len() {
-            assert_eq!(lens.hits(k), want[k].as_slice(), "{}", lens.keys()[k]);
-            assert_eq!(lens.counts()[k], want[k].len());
+        assert_eq!(want.len(), lens.keys().len());
+        for (k, want) in want.iter().enumerate() {
+            assert_eq!(lens.hits(k), want.as_slice(), "{}", lens.keys()[k]);
+            assert_eq!(lens.counts()[k], want.len());
         }
         let verb = lens.keys().iter().position(|k| k == "verb").unwrap();
         assert!(lens.counts()[verb] > 20);
