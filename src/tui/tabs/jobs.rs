@@ -240,7 +240,14 @@ impl Widget for JobsPane<'_> {
                 Span::styled(pad(&c[1], widths[1], false), status_style(job.status(), p)),
                 Span::styled(pad(&c[2], widths[2], true), chrome(Chrome::Dim, p)),
                 Span::raw(pad(&c[3], widths[3], true)),
-                Span::styled(pad(&c[4], widths[4], false), chrome(Chrome::Fail, p)),
+                Span::styled(
+                    pad(&c[4], widths[4], false),
+                    if c[4].is_empty() {
+                        Style::new()
+                    } else {
+                        chrome(Chrome::Fail, p)
+                    },
+                ),
                 Span::raw(clip(&job.event_summary(), events_w)),
             ]);
             if *row == view.selected {
