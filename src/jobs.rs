@@ -236,6 +236,28 @@ impl Job {
         flags
     }
 
+    /// The tags in log order, repeats folded: `WO ACK CLAIM RESULT×2`.
+    pub fn event_summary(&self) -> String {
+        let mut parts: Vec<(&str, usize)> = Vec::new();
+        for e in &self.events {
+            match parts.last_mut() {
+                Some((tag, n)) if *tag == e.tag.name() => *n += 1,
+                _ => parts.push((e.tag.name(), 1)),
+            }
+        }
+        parts
+            .iter()
+            .map(|(tag, n)| {
+                if *n == 1 {
+                    tag.to_string()
+                } else {
+                    format!("{tag}×{n}")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
     /// The row as `rxw jobs --json` prints it.
     pub fn wire(&self) -> JobJson<'_> {
         JobJson {
@@ -283,7 +305,7 @@ pub struct EventJson {
 }
 
 /// Builds the job table from lines fed in order.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub struct JobTracker {
     jobs: Vec<Job>,
     by_id: HashMap<Box<[u8]>, usize>,
@@ -449,19 +471,88 @@ pub enum SortKey {
 
 /// Sorts jobs in place; ties go in order of first appearance.
 pub fn sort(jobs: &mut [Job], key: SortKey) {
+    let order = order(jobs, key);
+    let mut slots: Vec<Option<Job>> = jobs
+        .iter_mut()
+        .map(|j| {
+            Some(Job {
+                id: std::mem::take(&mut j.id),
+                order: j.order,
+                events: std::mem::take(&mut j.events),
+            })
+        })
+        .collect();
+    for (dst, &src) in jobs.iter_mut().zip(&order) {
+        if let Some(job) = slots[src].take() {
+            *dst = job;
+        }
+    }
+}
+
+/// The positions of `jobs` in `key` order (what [`sort`] would put first, second, …); ties
+/// go in order of first appearance. Each job's sort key is computed once, so a front end can
+/// order a large table without moving it.
+pub fn order(jobs: &[Job], key: SortKey) -> Vec<usize> {
+    let mut idx: Vec<usize> = (0..jobs.len()).collect();
     match key {
-        SortKey::Job => jobs.sort_by(|a, b| a.id.cmp(&b.id)),
-        SortKey::Status => jobs.sort_by_key(|j| (j.status().name(), j.order)),
-        SortKey::First => jobs.sort_by_key(|j| j.order),
-        SortKey::Duration => jobs.sort_by(|a, b| {
-            match (a.claim_to_result_s(), b.claim_to_result_s()) {
-                (Some(x), Some(y)) => y.total_cmp(&x),
-                (Some(_), None) => std::cmp::Ordering::Less,
-                (None, Some(_)) => std::cmp::Ordering::Greater,
-                (None, None) => std::cmp::Ordering::Equal,
-            }
-            .then(a.order.cmp(&b.order))
-        }),
+        SortKey::Job => idx.sort_by(|&a, &b| jobs[a].id.cmp(&jobs[b].id)),
+        SortKey::Status => {
+            let keys: Vec<(&str, usize)> =
+                jobs.iter().map(|j| (j.status().name(), j.order)).collect();
+            idx.sort_by_key(|&i| keys[i]);
+        }
+        SortKey::First => idx.sort_by_key(|&i| jobs[i].order),
+        SortKey::Duration => {
+            let keys: Vec<Option<f64>> = jobs.iter().map(Job::claim_to_result_s).collect();
+            idx.sort_by(|&a, &b| {
+                match (keys[a], keys[b]) {
+                    (Some(x), Some(y)) => y.total_cmp(&x),
+                    (Some(_), None) => std::cmp::Ordering::Less,
+                    (None, Some(_)) => std::cmp::Ordering::Greater,
+                    (None, None) => std::cmp::Ordering::Equal,
+                }
+                .then(jobs[a].order.cmp(&jobs[b].order))
+            });
+        }
+    }
+    idx
+}
+
+impl SortKey {
+    /// The next key, for cycling in a front end: first, job, status, duration.
+    pub fn next(self) -> SortKey {
+        match self {
+            SortKey::First => SortKey::Job,
+            SortKey::Job => SortKey::Status,
+            SortKey::Status => SortKey::Duration,
+            SortKey::Duration => SortKey::First,
+        }
+    }
+
+    /// The key as `--sort` spells it.
+    pub fn name(self) -> &'static str {
+        match self {
+            SortKey::First => "first",
+            SortKey::Job => "job",
+            SortKey::Status => "status",
+            SortKey::Duration => "duration",
+        }
+    }
+}
+
+/// A duration as the jobs table shows it: `12.5s`, `14m05s`, `2h03m`.
+pub fn format_seconds(s: f64) -> String {
+    let sign = if s < 0.0 { "-" } else { "" };
+    let a = s.abs();
+    if a < 60.0 {
+        let text = format!("{a:.1}");
+        format!("{sign}{}s", text.strip_suffix(".0").unwrap_or(&text))
+    } else if a < 3600.0 {
+        let whole = a.round() as u64;
+        format!("{sign}{}m{:02}s", whole / 60, whole % 60)
+    } else {
+        let minutes = (a / 60.0).round() as u64;
+        format!("{sign}{}h{:02}m", minutes / 60, minutes % 60)
     }
 }
 
@@ -590,5 +681,21 @@ mod tests {
         assert_eq!(ids(&jobs), ["b", "c", "a", "d"]);
         sort(&mut jobs, SortKey::First);
         assert_eq!(ids(&jobs), ["b", "a", "c", "d"]);
+        for key in [
+            SortKey::Job,
+            SortKey::Status,
+            SortKey::First,
+            SortKey::Duration,
+        ] {
+            let mut sorted = jobs.clone();
+            sort(&mut sorted, key);
+            let by_order: Vec<String> = order(&jobs, key)
+                .into_iter()
+                .map(|i| jobs[i].id.clone())
+                .collect();
+            assert_eq!(by_order, ids(&sorted), "{key:?}");
+            assert_eq!(key.next().next().next().next(), key);
+        }
+        assert_eq!(jobs[0].event_summary(), "CLAIM");
     }
 }

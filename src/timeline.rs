@@ -17,6 +17,7 @@ use crate::error::Error;
 use crate::timestamp;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// The bucket widths, in milliseconds, smallest first.
 pub const WIDTHS_MS: [i64; 6] = [1_000, 10_000, 60_000, 600_000, 3_600_000, 86_400_000];
@@ -162,8 +163,27 @@ impl Tallies {
 /// # Errors
 /// A matching error (a backtrack budget exhausted).
 pub fn timeline(text: &str, re: &Regex, max_buckets: usize) -> Result<Timeline, Error> {
+    timeline_with_cancel(text, re, max_buckets, None)
+}
+
+/// As [`timeline`], stopping early when `cancel` becomes true (the result is then partial,
+/// for the caller to drop).
+///
+/// # Errors
+/// A matching error (a backtrack budget exhausted).
+pub fn timeline_with_cancel(
+    text: &str,
+    re: &Regex,
+    max_buckets: usize,
+    cancel: Option<&AtomicBool>,
+) -> Result<Timeline, Error> {
     let bytes = text.as_bytes();
-    let mut found = re.matches(text, MatchOptions::bounds_only()).peekable();
+    let options = MatchOptions {
+        bounds_only: true,
+        cancel,
+        ..Default::default()
+    };
+    let mut found = re.matches(text, options).peekable();
     let mut tallies = Tallies {
         level: 0,
         map: BTreeMap::new(),
@@ -193,7 +213,9 @@ pub fn timeline(text: &str, re: &Regex, max_buckets: usize) -> Result<Timeline, 
             Some(t) => tallies.add(t, line, on_line),
             None => untimed += on_line,
         }
-        if last {
+        if last
+            || (line.is_multiple_of(65_536) && cancel.is_some_and(|c| c.load(Ordering::Relaxed)))
+        {
             break;
         }
         start = end + 1;

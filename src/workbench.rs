@@ -9,11 +9,16 @@ pub mod analysis;
 pub mod buffer;
 pub mod compile;
 pub mod export;
+pub mod file_export;
 pub mod filter;
 pub mod follow;
+pub mod jobs_view;
+pub mod lens;
 pub mod line;
 pub mod nav;
 pub mod scan;
+pub mod task;
+pub mod timeline_view;
 
 use crate::engine::replace::Template;
 use crate::engine::{EngineKind, Match, MatchOptions, Regex};
@@ -182,6 +187,14 @@ pub struct Workbench {
     analysis: std::sync::Mutex<Option<Arc<Analysis>>>,
     /// How many times [`Workbench::analysis`] parsed.
     parses: std::sync::atomic::AtomicU64,
+    /// The registry lens: every preset over the input (scanned once activated).
+    pub lens: lens::Lens,
+    /// The jobs table of the input (read once activated).
+    pub jobs: jobs_view::JobsView,
+    /// Matches per time bucket (computed once activated).
+    pub timeline: timeline_view::TimelineView,
+    /// Exports to files, started on first use.
+    exporter: Option<file_export::Exporter>,
 }
 
 impl Workbench {
@@ -217,9 +230,91 @@ impl Workbench {
             breakpoints: Vec::new(),
             analysis: std::sync::Mutex::new(None),
             parses: std::sync::atomic::AtomicU64::new(0),
+            lens: lens::Lens::new(Arc::default(), scan::SharedWaker::default()),
+            jobs: jobs_view::JobsView::new(scan::SharedWaker::default()),
+            timeline: timeline_view::TimelineView::new(scan::SharedWaker::default()),
+            exporter: None,
         };
+        let waker = wb.scanner.waker().clone();
+        wb.lens = lens::Lens::new(Arc::default(), waker.clone());
+        wb.jobs = jobs_view::JobsView::new(waker.clone());
+        wb.timeline = timeline_view::TimelineView::new(waker);
         wb.compile();
         wb
+    }
+
+    /// Keeps the operator views (lens, jobs, timeline) up to date with the input and the
+    /// pattern: takes in their workers' results and starts what a change needs (a new
+    /// input or pattern cancels the work under way). Cheap when nothing changed; inactive
+    /// views cost nothing. Returns whether anything changed on screen.
+    pub fn sync_views(&mut self) -> bool {
+        let mut changed = self.lens.sync(&self.input);
+        changed |= self.jobs.sync(&self.input);
+        let pattern = self.compiled.as_ref().ok();
+        changed |= self
+            .timeline
+            .sync(&self.input, pattern, self.lens.catalog());
+        changed
+    }
+
+    /// Starts exporting to a file on a worker ([`file_export`]); the outcome comes from
+    /// [`Workbench::take_export`].
+    ///
+    /// # Errors
+    /// An export is still running.
+    pub fn start_export(
+        &mut self,
+        what: file_export::ExportWhat,
+        path: std::path::PathBuf,
+    ) -> Result<(), String> {
+        let rows = self.filter.active().then(|| self.filter.rows().to_vec());
+        let catalog = Arc::clone(self.lens.catalog());
+        let shown = (0..catalog.len())
+            .filter(|&k| self.lens.enabled(k))
+            .collect();
+        let req = file_export::ExportRequest {
+            what,
+            path,
+            text: self.input.shared(),
+            regex: self.compiled.as_ref().ok().cloned(),
+            rows,
+            presets: Some((catalog, shown)),
+        };
+        let waker = self.scanner.waker().clone();
+        self.exporter
+            .get_or_insert_with(|| file_export::Exporter::new(waker))
+            .start(req)
+    }
+
+    /// The file an export is writing, while one runs.
+    pub fn exporting(&self) -> Option<&std::path::Path> {
+        self.exporter
+            .as_ref()
+            .and_then(file_export::Exporter::running)
+    }
+
+    /// The export that ended since the last call, if one did.
+    pub fn take_export(&mut self) -> Option<file_export::ExportOutcome> {
+        self.exporter.as_mut().and_then(file_export::Exporter::poll)
+    }
+
+    /// Waits up to `timeout` for the running export (tests).
+    pub fn wait_export(&mut self, timeout: Duration) -> Option<file_export::ExportOutcome> {
+        self.exporter.as_mut().and_then(|e| e.wait(timeout))
+    }
+
+    /// Waits up to `timeout` for the active operator views to be complete (tests and
+    /// screenshots); returns whether they are.
+    pub fn settle_views(&mut self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        let left = || deadline.saturating_duration_since(Instant::now());
+        let lens = self.lens.settle(&self.input, left());
+        let jobs = self.jobs.settle(&self.input, left());
+        let pattern = self.compiled.as_ref().ok();
+        let timeline = self
+            .timeline
+            .settle(&self.input, pattern, self.lens.catalog(), left());
+        lens && jobs && timeline
     }
 
     fn compile_key(&self) -> CompileKey {
@@ -431,7 +526,9 @@ impl Workbench {
         if s.is_empty() {
             return;
         }
+        let before = self.input.revision();
         self.input.append(s);
+        self.note_append(before);
         self.catch_up();
     }
 
@@ -440,13 +537,25 @@ impl Workbench {
     /// When `whole` does not start with the current input (the file changed under the
     /// reader), it replaces the input and everything is scanned again.
     pub fn extend_input(&mut self, whole: String) {
+        let before = self.input.revision();
         if let Err(whole) = self.input.extend_to(whole) {
             self.input.replace_all(whole);
             let w = self.window.clone();
             self.rescan(w);
             return;
         }
+        self.note_append(before);
         self.catch_up();
+    }
+
+    /// Tells the operator views that the input grew by an append since revision `before`.
+    fn note_append(&mut self, before: u64) {
+        let after = self.input.revision();
+        if after != before {
+            self.lens.note_append(before, after);
+            self.jobs.note_append(before, after);
+            self.timeline.note_append(before, after);
+        }
     }
 
     /// Scans the part of the input the finished full scan has not seen.
@@ -538,6 +647,7 @@ impl Workbench {
         }
         self.catch_up();
         self.refresh_filter();
+        changed |= self.sync_views();
         changed
     }
 

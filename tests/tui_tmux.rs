@@ -241,22 +241,36 @@ impl Session {
         let name = format!("rxw-{tag}-{}", std::process::id());
         let bin = env!("CARGO_BIN_EXE_rxw");
         let cmd = format!(
-            "env XDG_STATE_HOME='{}' TERM=xterm-256color '{bin}' --fresh {args}; sleep 20",
+            "env XDG_STATE_HOME='{}' XDG_CONFIG_HOME='{}' TERM=xterm-256color '{bin}' --fresh {args}; sleep 20",
+            state.display(),
             state.display()
         );
-        let out = tmux(&[
-            "-f",
-            "/dev/null",
-            "new-session",
-            "-d",
-            "-s",
-            &name,
-            "-x",
-            "120",
-            "-y",
-            "34",
-            &cmd,
-        ]);
+        let start = || {
+            tmux(&[
+                "-f",
+                "/dev/null",
+                "new-session",
+                "-d",
+                "-s",
+                &name,
+                "-x",
+                "120",
+                "-y",
+                "34",
+                &cmd,
+            ])
+        };
+        // The tests share tmux's default server: when another test's session was the last
+        // one, the server may be exiting just as this one connects ("server exited
+        // unexpectedly"); a new server is started on the next try.
+        let mut out = start();
+        for _ in 0..5 {
+            if out.status.success() || !String::from_utf8_lossy(&out.stderr).contains("exited") {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(100));
+            out = start();
+        }
         assert!(
             out.status.success(),
             "{}",
@@ -299,6 +313,63 @@ impl Drop for Session {
     fn drop(&mut self) {
         let _ = tmux(&["kill-session", "-t", &self.name]);
     }
+}
+
+/// The Lens tab in a real terminal: Alt-9 scans every preset over the demo log, the legend
+/// counts each key, `j` selects a key, `n` jumps to its hits (the status bar counts them and
+/// the fields table shows the cursor line's), Space hides the key.
+#[test]
+fn the_lens_in_tmux_counts_every_key_and_jumps_through_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(s) = Session::start("lens", dir.path(), "") else {
+        return;
+    };
+    s.expect("44 matches");
+    s.keys(&["M-9"]);
+    let screen = s.expect("324 hits");
+    for want in ["verb", "44", "short_hex", "165", "result", "17"] {
+        assert!(screen.contains(want), "{want}:\n{screen}");
+    }
+    // work_order, ack, verb: the third key.
+    s.keys(&["j", "j"]);
+    s.keys(&["n"]);
+    let screen = s.expect("verb: hit 1 of 44");
+    assert!(screen.contains("verb=CLAIM  job_id=7fce46e0"), "{screen}");
+    s.keys(&["n"]);
+    s.expect("verb: hit 2 of 44");
+    s.keys(&["Space"]);
+    s.keys(&["n"]);
+    s.expect("verb is hidden: Space shows it");
+}
+
+/// The Jobs tab in a real terminal: Alt-0 lists the demo log's jobs, `s` sorts, Enter jumps
+/// to the selected job's lines.
+#[test]
+fn the_jobs_view_in_tmux_lists_sorts_and_jumps() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(s) = Session::start("jobs", dir.path(), "") else {
+        return;
+    };
+    s.expect("44 matches");
+    s.keys(&["M-0"]);
+    let screen = s.expect("24 jobs · 9 flagged · sorted by first");
+    assert!(screen.contains("▶7fce46e0"), "{screen}");
+    assert!(screen.contains("CLAIM→END"), "{screen}");
+    s.keys(&["s", "s", "s"]);
+    let screen = s.expect("sorted by duration");
+    assert!(screen.contains(" fae923d5  OK"), "longest first:\n{screen}");
+    assert!(
+        screen.contains("▶7fce46e0"),
+        "the selection stays:\n{screen}"
+    );
+    s.keys(&["g"]);
+    s.expect("▶fae923d5");
+    s.keys(&["Enter"]);
+    let screen = s.expect("job fae923d5: event 1 of");
+    assert!(
+        screen.contains("· 21:1 "),
+        "the cursor on its first line:\n{screen}"
+    );
 }
 
 fn numbered_lines(n: usize, marked: &[usize]) -> String {

@@ -3,7 +3,7 @@
 use super::Outcome;
 use crate::error::{Error, ErrorKind};
 use crate::export::AtomicFile;
-use crate::jobs::{self, Job, JobTracker, SortKey};
+use crate::jobs::{self, Job, JobTracker, SortKey, format_seconds};
 use clap::{Args, ValueEnum};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -106,28 +106,6 @@ fn print_json(table: &[Job], out: &mut dyn Write) -> io::Result<()> {
     writeln!(out, "]")
 }
 
-/// The events as a short sequence: `WO ACK CLAIM NUDGE×2 RESULT`.
-fn event_summary(job: &Job) -> String {
-    let mut parts: Vec<(&str, usize)> = Vec::new();
-    for e in &job.events {
-        match parts.last_mut() {
-            Some((tag, n)) if *tag == e.tag.name() => *n += 1,
-            _ => parts.push((e.tag.name(), 1)),
-        }
-    }
-    parts
-        .iter()
-        .map(|(tag, n)| {
-            if *n == 1 {
-                tag.to_string()
-            } else {
-                format!("{tag}×{n}")
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 fn print_table(table: &[Job], out: &mut dyn Write) -> io::Result<()> {
     let rows: Vec<[String; 6]> = table
         .iter()
@@ -143,7 +121,7 @@ fn print_table(table: &[Job], out: &mut dyn Write) -> io::Result<()> {
                     .map(|f| f.name())
                     .collect::<Vec<_>>()
                     .join(","),
-                event_summary(job),
+                job.event_summary(),
             ]
         })
         .collect();
@@ -179,22 +157,6 @@ fn print_table(table: &[Job], out: &mut dyn Write) -> io::Result<()> {
         line(row.each_ref().map(String::as_str))?;
     }
     Ok(())
-}
-
-/// `95.5s`, `14m05s`, `2h03m`.
-fn format_seconds(s: f64) -> String {
-    let sign = if s < 0.0 { "-" } else { "" };
-    let a = s.abs();
-    if a < 60.0 {
-        let text = format!("{a:.1}");
-        format!("{sign}{}s", text.strip_suffix(".0").unwrap_or(&text))
-    } else if a < 3600.0 {
-        let whole = a.round() as u64;
-        format!("{sign}{}m{:02}s", whole / 60, whole % 60)
-    } else {
-        let minutes = (a / 60.0).round() as u64;
-        format!("{sign}{}h{:02}m", minutes / 60, minutes % 60)
-    }
 }
 
 #[cfg(test)]

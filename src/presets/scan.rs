@@ -41,6 +41,7 @@ use crate::syntax::ast::{AnchorKind, ClassItem, Greed, GroupKind, Node, NodeKind
 use aho_corasick::{AhoCorasick, MatchKind};
 use regex_automata::dfa::Automaton;
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Most literals kept per preset; past that the prefilter would not pay.
 const MAX_LITERALS: usize = 64;
@@ -244,6 +245,18 @@ struct Counting {
     to_end: Option<AnchoredProgram>,
 }
 
+/// How [`Scanner::hits_with`] scans.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct HitsOptions<'a> {
+    /// Whether hits carry their groups (else only the whole match's span, faster).
+    pub captures: bool,
+    /// Byte where the scan starts (the text before it is context for anchors and
+    /// look-behind, as with [`MatchOptions::start`]); hits start at or after it.
+    pub start: usize,
+    /// The scan ends early, quietly, when this becomes true.
+    pub cancel: Option<&'a AtomicBool>,
+}
+
 /// One hit: which preset, and its match (spans of the whole match and of every group).
 #[derive(Debug, Clone)]
 pub struct Hit<'c> {
@@ -370,19 +383,37 @@ impl<'c> Scanner<'c> {
 
     /// Candidate start offsets per preset, from one pass of the automaton.
     fn candidates(&self, text: &str) -> Vec<Vec<usize>> {
+        self.candidates_from(text, 0, None)
+    }
+
+    /// Candidate start offsets at or after byte `from`; the pass stops early (with fewer
+    /// candidates, the caller discards them) when `cancel` is raised.
+    fn candidates_from(
+        &self,
+        text: &str,
+        from: usize,
+        cancel: Option<&AtomicBool>,
+    ) -> Vec<Vec<usize>> {
+        let bytes = &text.as_bytes()[from.min(text.len())..];
+        let cancelled = || cancel.is_some_and(|c| c.load(Ordering::Relaxed));
         let mut cands = vec![Vec::new(); self.entries.len()];
         if let Some(ac) = &self.prefilter {
-            for m in ac.find_overlapping_iter(text) {
+            for (n, m) in ac.find_overlapping_iter(bytes).enumerate() {
+                if n % 4096 == 4095 && cancelled() {
+                    break;
+                }
                 for &i in &self.owners[m.pattern().as_usize()] {
-                    cands[i].push(m.start());
+                    cands[i].push(from + m.start());
                 }
             }
         }
         for (i, inner) in self.inner.iter().enumerate() {
             if let Some((offset, finder)) = inner {
+                // A literal at `p` (from `from`) starts a candidate at `from + p - offset`.
                 cands[i] = finder
-                    .find_iter(text.as_bytes())
+                    .find_iter(bytes)
                     .filter_map(|p| p.checked_sub(*offset))
+                    .map(|c| from + c)
                     .collect();
             }
         }
@@ -403,12 +434,27 @@ impl<'c> Scanner<'c> {
     /// Every hit of every preset in `text`, in text order. With `captures` false the hits
     /// carry only the whole match's span (faster).
     pub fn hits<'s, 't>(&'s self, text: &'t str, captures: bool) -> Hits<'s, 'c, 't> {
-        let candidates = self.candidates(text);
+        self.hits_with(
+            text,
+            HitsOptions {
+                captures,
+                ..Default::default()
+            },
+        )
+    }
+
+    /// As [`Scanner::hits`], with a start offset and a cancel flag ([`HitsOptions`]).
+    pub fn hits_with<'s, 't>(
+        &'s self,
+        text: &'t str,
+        options: HitsOptions<'s>,
+    ) -> Hits<'s, 'c, 't> {
+        let candidates = self.candidates_from(text, options.start, options.cancel);
         let cursors = candidates
             .into_iter()
             .enumerate()
             .filter(|(i, cands)| !self.cannot_match(*i, cands))
-            .map(|(i, cands)| (i, self.cursor(i, text, cands, captures)))
+            .map(|(i, cands)| (i, self.cursor(i, text, cands, &options)))
             .collect();
         Hits {
             scanner: self,
@@ -421,8 +467,9 @@ impl<'c> Scanner<'c> {
         i: usize,
         text: &'t str,
         cands: Vec<usize>,
-        captures: bool,
+        options: &HitsOptions<'s>,
     ) -> Cursor<'s, 't> {
+        let captures = options.captures;
         let re = match self.entries[i].regex() {
             Ok(re) => re,
             Err(e) => return Cursor::failed(e),
@@ -439,6 +486,8 @@ impl<'c> Scanner<'c> {
                 text,
                 MatchOptions {
                     bounds_only: !captures,
+                    start: options.start,
+                    cancel: options.cancel,
                     ..Default::default()
                 },
             )),
@@ -489,7 +538,7 @@ impl<'c> Scanner<'c> {
                     .count_anchored(counting, program, text, &cands)
                     .map_err(|e| keyed(e, self.entries[i]));
             }
-            let mut cursor = self.cursor(i, text, cands, false);
+            let mut cursor = self.cursor(i, text, cands, &HitsOptions::default());
             let mut n = 0;
             while let Some(m) = cursor.advance() {
                 m.map_err(|e| keyed(e, self.entries[i]))?;

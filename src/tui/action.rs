@@ -115,6 +115,8 @@ pub enum Action {
     FilterContext(i8),
     /// Follow the input file as it grows, or stop.
     ToggleFollow,
+    /// Export the filtered lines, the matches or the lens hits to a file (opens a prompt).
+    Export,
 }
 
 /// What [`Action::Copy`] copies.
@@ -342,6 +344,13 @@ pub static KEYMAP: &[Binding] = &[
         "copy the replace result",
         false,
         [k(K::F(10), NONE)]
+    ),
+    bind!(
+        Global,
+        Action::Export,
+        "export the filtered lines, the matches or the lens hits to a file (JSON Lines or CSV)",
+        false,
+        [k(K::Char('x'), CTRL)]
     ),
     bind!(
         Global,
@@ -577,6 +586,16 @@ fn same_key(spec: &KeySpec, key: &KeyEvent) -> bool {
     }
 }
 
+/// The digit that picks tab `i` with Alt (and labels it in the tab bar): `1` … `9` for the
+/// first nine, `0` for the tenth, none past that (F6, a click or the tab's own key).
+pub fn tab_digit(i: usize) -> Option<char> {
+    match i {
+        0..9 => char::from_digit(i as u32 + 1, 10),
+        9 => Some('0'),
+        _ => None,
+    }
+}
+
 /// Every binding, in help order: [`KEYMAP_HEAD`], an Alt-digit per registered tab, the tabs'
 /// global bindings, [`KEYMAP`], then the tabs' other bindings (tabs in registry order).
 pub fn keymap() -> &'static [Binding] {
@@ -584,8 +603,8 @@ pub fn keymap() -> &'static [Binding] {
     ALL.get_or_init(|| {
         let tabs = super::tabs::registry(Default::default());
         let mut all: Vec<Binding> = KEYMAP_HEAD.to_vec();
-        for (i, t) in tabs.iter().enumerate().take(9) {
-            let digit = char::from_digit(i as u32 + 1, 10).unwrap_or('9');
+        for (i, t) in tabs.iter().enumerate() {
+            let Some(digit) = tab_digit(i) else { break };
             all.push(Binding {
                 keys: Cow::Owned(vec![k(K::Char(digit), ALT)]),
                 context: Context::Global,
@@ -702,17 +721,25 @@ pub fn help_rows() -> Vec<(Context, String, &'static str)> {
         .collect()
 }
 
-/// The footer hints for `context` with tab `shown` on screen: `(key, short help)`.
+/// The footer hints for `context` with tab `shown` on screen: `(key, short help)`. The shown
+/// tab's own commands come first: they are what the user looks for there, and the footer is
+/// cut at the screen's edge.
 pub fn footer_hints(context: Context, shown: TabId) -> Vec<(String, &'static str)> {
-    keymap()
-        .iter()
-        .filter(|b| b.footer && applies(b, context, shown))
+    let own = |b: &&Binding| matches!(&b.action, Action::Tab(cmd) if cmd.tab == shown);
+    let hinted = |b: &&Binding| b.footer && applies(b, context, shown);
+    let first = keymap().iter().filter(|b| hinted(b) && own(b));
+    let rest = keymap().iter().filter(|b| hinted(b) && !own(b));
+    first
+        .chain(rest)
         .map(|b| {
             let help: &'static str = b.help.as_ref();
-            (
-                key_label(&b.keys[0]),
-                help.split(" (").next().unwrap_or(help),
-            )
+            let help = help.split(" (").next().unwrap_or(help);
+            // A tab's own command names its tab in help ("Lens: …"); the footer is the tab's.
+            let help = match own(&b) {
+                true => help.split_once(": ").map_or(help, |(_, h)| h),
+                false => help,
+            };
+            (key_label(&b.keys[0]), help)
         })
         .collect()
 }

@@ -12,6 +12,7 @@ use super::presets::PresetBrowser;
 use super::tabs::{DrawCx, Handled, Request, Shared, Tab, TabCx, TabEvent, TabId};
 use super::theme::Palette;
 use crate::flavor::Flavor;
+use crate::workbench::file_export::ExportWhat;
 use crate::workbench::filter::FilterMode;
 use crate::workbench::follow::{FollowEvent, Follower, Reload};
 use crate::workbench::{Compiling, InputSource, LineEditor, TextBuffer, Workbench};
@@ -145,6 +146,17 @@ pub struct App {
     pub tail: bool,
     /// A large file still being read on a thread (the input holds its first lines so far).
     pub loading: Option<Loading>,
+    /// The export prompt, when open.
+    pub export_prompt: Option<ExportPrompt>,
+}
+
+/// The export prompt: what to write and the file to write it to.
+#[derive(Debug, Clone)]
+pub struct ExportPrompt {
+    /// What is written.
+    pub what: ExportWhat,
+    /// The path being typed.
+    pub path: LineEditor,
 }
 
 /// The progress of reading the rest of a large file.
@@ -175,6 +187,7 @@ impl Loading {
 impl App {
     /// A new app over `wb` for a screen of `size`; starts the first scan.
     pub fn new(wb: Workbench, presets: PresetBrowser, size: Rect, palette: Palette) -> App {
+        let catalog = std::sync::Arc::clone(&presets.catalog);
         let mut app = App {
             wb,
             focus: Focus::Pattern,
@@ -202,7 +215,9 @@ impl App {
             following: false,
             tail: false,
             loading: None,
+            export_prompt: None,
         };
+        app.wb.lens.set_catalog(catalog);
         app.wb.compile();
         let w = app.window();
         app.wb.rescan(w);
@@ -311,6 +326,7 @@ impl App {
                     self.move_to_match(self.selected);
                     self.focus = Focus::Input;
                 }
+                Request::JumpTo(at) => self.jump_to(at),
                 Request::PatternChanged => self.mark_pattern_changed(),
                 Request::SessionDirty => self.session_dirty = true,
                 Request::Message(m) => self.message = Some(m),
@@ -405,7 +421,7 @@ impl App {
 
     /// The key context of the focused pane.
     pub fn context(&self) -> Context {
-        if self.save_prompt.is_some() {
+        if self.save_prompt.is_some() || self.export_prompt.is_some() {
             return Context::Editor;
         }
         match self.focus {
@@ -474,6 +490,10 @@ impl App {
                 self.wb.rescan(w);
             }
         }
+        if let Some(done) = self.wb.take_export() {
+            self.message = Some(done.message());
+            changed = true;
+        }
         if changed {
             self.clamp_selection();
             self.notify(TabEvent::ResultsChanged);
@@ -516,6 +536,10 @@ impl App {
             Action::Copy(_) | Action::Resize(..) | Action::Wheel { .. }
         ) {
             self.message = None;
+        }
+        if self.export_prompt.is_some() {
+            self.export_key(action);
+            return;
         }
         if let Some(prompt) = &mut self.save_prompt {
             match action {
@@ -609,6 +633,7 @@ impl App {
             },
             Action::ToggleWhitespace => self.show_whitespace = !self.show_whitespace,
             Action::ToggleFollow => self.toggle_follow(),
+            Action::Export => self.open_export(),
             Action::CycleFilter => {
                 let mode = self.wb.filter.mode().next();
                 self.set_filter(mode, self.wb.filter.context());
@@ -636,6 +661,80 @@ impl App {
             Action::Click { col, row } => self.click(col, row),
             Action::Wheel { col, row, delta } => self.wheel(col, row, delta),
             Action::Resize(w, h) => self.resize(w, h),
+        }
+    }
+
+    /// Moves the input cursor to byte `at` and scrolls the input view to show it (the
+    /// operator tabs' jumps); the focus stays where it is.
+    pub fn jump_to(&mut self, at: usize) {
+        let at = at.min(self.wb.input.text().len());
+        self.wb.input.set_cursor(at);
+        let (line, col) = self.wb.input.position_of(at);
+        let rows = self.input_rows();
+        let row = self.row_of_line(line);
+        if row < self.input_top || row >= self.input_top + rows {
+            self.input_top = row.saturating_sub(rows / 3);
+        }
+        let width = layout::inner(self.areas().input).width as usize;
+        let text_w = width.saturating_sub(self.gutter_width() + 1).max(1);
+        if col < self.input_left || col >= self.input_left + text_w {
+            self.input_left = col.saturating_sub(text_w / 4);
+        }
+        self.tail = self.at_end();
+        self.window_moved();
+    }
+
+    /// Opens the export prompt, offering what is on screen: the lens hits in the Lens tab,
+    /// the filtered lines with a filter on, else the matches.
+    fn open_export(&mut self) {
+        let what = if self.active_tab() == super::tabs::lens::ID {
+            ExportWhat::LensHits
+        } else if self.wb.filter.active() {
+            ExportWhat::Lines
+        } else {
+            ExportWhat::Matches
+        };
+        self.export_prompt = Some(ExportPrompt {
+            what,
+            path: LineEditor::new(what.default_file()),
+        });
+    }
+
+    /// Keys while the export prompt is open: Tab cycles what is written (and the offered
+    /// name with it, unless one was typed), Enter starts the export on a worker.
+    fn export_key(&mut self, action: Action) {
+        let Some(prompt) = &mut self.export_prompt else {
+            return;
+        };
+        match action {
+            Action::Back => self.export_prompt = None,
+            Action::Quit => self.quit = true,
+            Action::FocusNext | Action::FocusPrev => {
+                let next = prompt.what.next();
+                if prompt.path.text() == prompt.what.default_file() {
+                    prompt.path = LineEditor::new(next.default_file());
+                }
+                prompt.what = next;
+            }
+            Action::Edit(Edit::Newline) | Action::Activate => {
+                let path = prompt.path.text().trim().to_string();
+                let what = prompt.what;
+                if path.is_empty() {
+                    self.message = Some("type the file to export to".into());
+                    return;
+                }
+                let path = expand_home(&path);
+                self.export_prompt = None;
+                self.message = Some(match self.wb.start_export(what, path.clone()) {
+                    Ok(()) => format!("exporting {} to {}…", what.noun(), path.display()),
+                    Err(why) => why,
+                });
+            }
+            Action::Edit(e) => {
+                apply_line(&mut prompt.path, &e);
+            }
+            Action::Resize(w, h) => self.resize(w, h),
+            _ => {}
         }
     }
 
@@ -1215,4 +1314,12 @@ pub fn apply_buffer(buf: &mut TextBuffer, e: &Edit, page: usize) -> bool {
         }
     }
     true
+}
+
+/// `~/x` as `$HOME/x`; other paths as typed (relative ones from the working directory).
+fn expand_home(path: &str) -> std::path::PathBuf {
+    match (path.strip_prefix("~/"), std::env::var_os("HOME")) {
+        (Some(rest), Some(home)) => std::path::Path::new(&home).join(rest),
+        _ => std::path::PathBuf::from(path),
+    }
 }

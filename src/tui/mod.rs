@@ -156,6 +156,7 @@ pub fn load_presets_from(options: &crate::presets::load::LoadOptions) -> PresetB
         .map(presets::PresetView::from_entry)
         .collect();
     let mut b = PresetBrowser::new(views);
+    b.catalog = Arc::new(loaded.catalog);
     if !loaded.failures.is_empty() {
         let msgs: Vec<String> = loaded
             .failures
@@ -647,6 +648,11 @@ fn save_user_preset(app: &mut App, key: &str) -> anyhow::Result<String> {
     if let Some(tab) = app.tab_as_mut::<tabs::presets::PresetsTab>() {
         tab.browser = load_presets();
         tab.browser.select_key(key);
+    }
+    // The lens runs the registry with the new preset in it.
+    if let Some(tab) = app.tab_as::<tabs::presets::PresetsTab>() {
+        let catalog = Arc::clone(&tab.browser.catalog);
+        app.wb.lens.set_catalog(catalog);
     }
     Ok(format!("saved preset {key} to {}", path.display()))
 }

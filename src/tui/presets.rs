@@ -47,6 +47,8 @@ pub struct PresetBrowser {
     pub selected: usize,
     /// Why the registry could not be loaded, if it could not.
     pub load_error: Option<String>,
+    /// The registry itself (the Lens tab runs it).
+    pub catalog: std::sync::Arc<crate::presets::model::Catalog>,
 }
 
 impl PresetView {

@@ -31,6 +31,7 @@ pub fn draw(f: &mut Frame, app: &App) {
     panes::status::render(f, app, a.status);
     panes::footer::render(f, app, a.footer);
     popups::save::render(f, app, size);
+    popups::export::render(f, app, size);
     if app.help {
         popups::help::render(f, app, size);
     }

@@ -3,7 +3,9 @@
 
 use super::action::{Action, Edit};
 use super::app::{App, Focus};
-use super::tabs::{code, debug, explain, groups, matches, presets, replace, tests};
+use super::tabs::{
+    code, debug, explain, groups, jobs, lens, matches, presets, replace, tests, timeline,
+};
 use super::theme::Palette;
 use super::{StartInput, load_presets, render, start_app};
 use crate::cli::TuiArgs;
@@ -42,6 +44,8 @@ pub fn settle(app: &mut App) {
     app.wb.wait_compiled(Duration::from_secs(30));
     app.poll();
     app.wb.settle(Duration::from_secs(30));
+    app.poll();
+    app.wb.settle_views(Duration::from_secs(30));
     app.poll();
     if app.wb.results.elapsed.is_some() {
         app.wb.results.elapsed = Some(Duration::from_micros(420));
@@ -153,6 +157,36 @@ pub fn scenes() -> Vec<(&'static str, App)> {
     settle(&mut a);
     a.message = None;
     out.push(("filter", a));
+
+    // The registry lens: every preset at once; the `result` key selected and its first hit
+    // under the cursor, whose line's fields are listed.
+    let mut a = demo(WIDTH, HEIGHT);
+    a.update(Action::ShowTab(lens::ID));
+    settle(&mut a);
+    for _ in 0..3 {
+        a.update(Action::Edit(Edit::Down));
+    }
+    a.update(Action::Tab(lens::NEXT_HIT));
+    settle(&mut a);
+    out.push(("lens", a));
+
+    // The jobs table, longest claim-to-resolution first.
+    let mut a = demo(WIDTH, HEIGHT);
+    a.update(Action::ShowTab(jobs::ID));
+    settle(&mut a);
+    for _ in 0..3 {
+        a.update(Action::Tab(jobs::SORT));
+    }
+    a.update(Action::Edit(Edit::Down));
+    settle(&mut a);
+    out.push(("jobs", a));
+
+    // The demo pattern's matches per minute: the fullest minute is selected.
+    let mut a = demo(WIDTH, HEIGHT);
+    a.update(Action::ShowTab(timeline::ID));
+    settle(&mut a);
+    a.message = None;
+    out.push(("timeline", a));
 
     let mut a = demo(WIDTH, HEIGHT);
     a.update(Action::ToggleHelp);

@@ -167,3 +167,31 @@ pub fn heat(n: u64, max: u64, palette: Palette) -> Style {
     ];
     Style::new().bg(SHADES[level]).fg(Color::White)
 }
+/// Backgrounds of the lens keys, one per preset in registry order (cycling past twelve).
+const LENS_BG: [Color; 12] = [
+    Color::Yellow,
+    Color::Cyan,
+    Color::Green,
+    Color::Magenta,
+    Color::LightBlue,
+    Color::LightRed,
+    Color::LightGreen,
+    Color::Rgb(0xff, 0xaf, 0x5f),
+    Color::LightMagenta,
+    Color::LightCyan,
+    Color::Rgb(0xaf, 0xaf, 0xff),
+    Color::LightYellow,
+];
+
+/// The style of lens key `k`'s hits (and its swatch in the legend). Monochrome: reverse,
+/// with underline or bold to tell neighbours apart.
+pub fn lens_key(k: usize, palette: Palette) -> Style {
+    if palette == Palette::Mono {
+        return Style::new().add_modifier(match k % 3 {
+            0 => Modifier::REVERSED,
+            1 => Modifier::REVERSED | Modifier::UNDERLINED,
+            _ => Modifier::REVERSED | Modifier::BOLD,
+        });
+    }
+    on(LENS_BG[k % LENS_BG.len()])
+}

@@ -130,6 +130,7 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
     // What the shown tab marks: the Debug tab's matcher position and steps per position.
     let marks = app.shown_tab().input_marks();
     let (debug_pos, heat) = (marks.position, marks.heat);
+    let draw_cx = app.draw_cx();
     let mut lines = Vec::with_capacity(body.height as usize);
     for row in 0..body.height as usize {
         let Some(i) = app.line_on_row(row) else {
@@ -137,7 +138,17 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
         };
         let range = input.line_range(i);
         let line = &input.text()[range.clone()];
-        let paints = paints(app, range.start..range.end);
+        // A tab that paints the input itself (the Lens tab) replaces the pattern's matches.
+        let tab_paints = app
+            .shown_tab()
+            .input_paints(range.start..range.end, &draw_cx);
+        let painted = tab_paints.is_some();
+        let tab_paints = tab_paints.unwrap_or_default();
+        let paints = if painted {
+            Vec::new()
+        } else {
+            paints(app, range.start..range.end)
+        };
         let cs = cells(line, app.input_left, text_w, app.show_whitespace);
         let mut l = styled_line(&cs, |at| {
             let at = at + range.start;
@@ -147,7 +158,13 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
                     st = st.patch(style(*k, p));
                 }
             }
+            for (r, paint) in &tab_paints {
+                if r.start <= at && at < r.end {
+                    st = st.patch(*paint);
+                }
+            }
             if let Some((s, e)) = selected
+                && !painted
                 && s <= at
                 && at < e
             {
@@ -168,10 +185,14 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
             st
         });
         // An empty match at the end of the line, or a line break inside a match.
-        let end_paint = paints.iter().any(|(r, _)| {
-            (r.start == r.end && r.start == range.end)
-                || (r.start <= range.end && range.end < r.end)
-        });
+        let end_paint = paints
+            .iter()
+            .map(|(r, _)| r)
+            .chain(tab_paints.iter().map(|(r, _)| r))
+            .any(|r| {
+                (r.start == r.end && r.start == range.end)
+                    || (r.start <= range.end && range.end < r.end)
+            });
         let mut spans = vec![Span::styled(
             format!("{:>w$} ", i + 1, w = gw),
             chrome(Chrome::Dim, p),

@@ -83,6 +83,12 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
             chrome(Chrome::Error, p),
         ));
     }
+    if let Some(path) = app.wb.exporting() {
+        spans.push(Span::styled(
+            format!(" exporting to {}… ", path.display()),
+            chrome(Chrome::Dim, p),
+        ));
+    }
     if let Some(e) = &app.save_error {
         spans.push(Span::styled(format!(" ⚠ {e} "), chrome(Chrome::Error, p)));
     }

@@ -1,5 +1,6 @@
 //! The tab bar of the results pane: the registered tabs' titles, numbered.
 
+use super::super::action::tab_digit;
 use super::super::app::{App, Focus};
 use super::super::theme::{Chrome, chrome};
 use ratatui::Frame;
@@ -10,10 +11,14 @@ use ratatui::widgets::Paragraph;
 
 /// The tab labels for a bar `width` columns wide: full titles when they fit, else short ones.
 fn labels(width: u16, titles: &[&str]) -> Vec<String> {
+    let key = |i: usize| tab_digit(i).map_or(String::new(), |d| d.to_string());
     let full: Vec<String> = titles
         .iter()
         .enumerate()
-        .map(|(i, t)| format!(" {} {} ", i + 1, t))
+        .map(|(i, t)| match tab_digit(i) {
+            Some(d) => format!(" {d} {t} "),
+            None => format!(" {t} "),
+        })
         .collect();
     let need: usize = full.iter().map(|l| l.chars().count() + 1).sum();
     if need <= width as usize + 1 {
@@ -22,7 +27,7 @@ fn labels(width: u16, titles: &[&str]) -> Vec<String> {
     titles
         .iter()
         .enumerate()
-        .map(|(i, t)| format!("{}{}", i + 1, t.chars().take(3).collect::<String>()))
+        .map(|(i, t)| format!("{}{}", key(i), t.chars().take(3).collect::<String>()))
         .collect()
 }
 

@@ -1,4 +1,5 @@
 //! Popups drawn over the panes.
 
+pub mod export;
 pub mod help;
 pub mod save;

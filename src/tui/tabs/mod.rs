@@ -34,10 +34,13 @@ pub mod code;
 pub mod debug;
 pub mod explain;
 pub mod groups;
+pub mod jobs;
+pub mod lens;
 pub mod matches;
 pub mod presets;
 pub mod replace;
 pub mod tests;
+pub mod timeline;
 
 pub use super::action::Binding;
 use super::action::{Action, Context};
@@ -65,6 +68,9 @@ pub fn registry(presets: PresetBrowser) -> Vec<Box<dyn Tab>> {
         Box::new(tests::TestsTab),
         Box::new(code::CodeTab::default()),
         Box::new(debug::DebugTab::default()),
+        Box::new(lens::LensTab::default()),
+        Box::new(jobs::JobsTab),
+        Box::new(timeline::TimelineTab),
     ]
 }
 
@@ -99,6 +105,9 @@ pub enum Request {
     SelectMatch(usize),
     /// Show the current match in the input and give the input the keyboard.
     JumpToMatch,
+    /// Put the input cursor at this byte and scroll the input to it; the keyboard stays with
+    /// the tab (the operator views step through hits and lines this way).
+    JumpTo(usize),
     /// The tab changed the pattern, flavor or flags: compile and scan again.
     PatternChanged,
     /// The tab changed something the session keeps (the replacement, the tests).
@@ -275,6 +284,17 @@ pub trait Tab: Any {
 
     /// A note for the status bar while it is shown.
     fn status(&self) -> Option<String> {
+        None
+    }
+
+    /// Highlights to draw over the input's bytes `range` instead of the pattern's matches
+    /// while it is shown (the Lens tab paints every preset key in its colour); `None` keeps
+    /// the matches. Asked per line on screen, so only those lines cost anything.
+    fn input_paints(
+        &self,
+        _range: std::ops::Range<usize>,
+        _cx: &DrawCx,
+    ) -> Option<Vec<(std::ops::Range<usize>, ratatui::style::Style)>> {
         None
     }
 }

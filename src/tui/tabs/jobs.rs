@@ -1,0 +1,341 @@
+//! The Jobs tab: one row per job id across the log, the table of `rxw jobs` built by the same
+//! tracker on a worker ([`crate::workbench::jobs_view`]): status, first line, claim to
+//! resolution, the flags `unresolved` / `resolved-twice`, the events. `s` changes the order
+//! (first seen, job, status, duration); Enter jumps to the selected job's lines in turn.
+
+use super::{DrawCx, Handled, Request, Tab, TabCommand, TabCx, TabEvent, TabId};
+use crate::jobs::{Job, Status, format_seconds};
+use crate::tui::action::{Action, Binding, Edit, KeySpec, bind};
+use crate::tui::panes::clip;
+use crate::tui::panes::status::thousands;
+use crate::tui::theme::{Chrome, Palette, chrome};
+use crate::workbench::jobs_view::{JobsState, JobsView};
+use crossterm::event::{KeyCode as K, KeyModifiers};
+use ratatui::Frame;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Widget};
+
+/// The tab's identity.
+pub const ID: TabId = TabId("jobs");
+
+/// The next sort order.
+pub const SORT: TabCommand = TabCommand {
+    tab: ID,
+    name: "sort",
+};
+
+static KEYS: &[Binding] = &[bind!(
+    List,
+    Action::Tab(SORT),
+    "Jobs: next order (first seen, job, status, duration)",
+    true,
+    [KeySpec::Key(K::Char('s'), KeyModifiers::NONE)]
+)];
+
+/// The Jobs tab (the table and its selection are the workbench's).
+#[derive(Debug, Default)]
+pub struct JobsTab;
+
+impl Tab for JobsTab {
+    fn id(&self) -> TabId {
+        ID
+    }
+
+    fn title(&self) -> &'static str {
+        "Jobs"
+    }
+
+    fn keymap(&self) -> &'static [Binding] {
+        KEYS
+    }
+
+    fn update(&mut self, action: &Action, cx: &mut TabCx) -> Handled {
+        let page = cx.body_rows().saturating_sub(3) as isize;
+        let jobs = &mut cx.wb.jobs;
+        match action {
+            Action::Tab(cmd) if *cmd == SORT => {
+                jobs.cycle_sort();
+                let msg = format!("jobs sorted by {}", jobs.sort_key().name());
+                cx.message(msg);
+            }
+            Action::Activate => match jobs.next_jump() {
+                Some(line) => {
+                    let job = jobs.selected_job();
+                    let at = cx.wb.input.line_start(line.min(cx.wb.input.line_count()));
+                    cx.request(Request::JumpTo(at));
+                    if let Some(job) = job {
+                        let n = job.events.len();
+                        let k = (cx.wb.jobs.event_cursor + n - 1) % n;
+                        cx.message(format!(
+                            "job {}: event {} of {n} ({} on line {}){}",
+                            job.id,
+                            k + 1,
+                            job.events[k].tag.name(),
+                            line + 1,
+                            if n > 1 { " · Enter: the next" } else { "" }
+                        ));
+                    }
+                }
+                None => cx.message("no job selected"),
+            },
+            Action::Edit(Edit::Up) => jobs.move_by(-1),
+            Action::Edit(Edit::Down) => jobs.move_by(1),
+            Action::Edit(Edit::PageUp) => jobs.move_by(-page),
+            Action::Edit(Edit::PageDown) => jobs.move_by(page),
+            Action::Edit(Edit::Home) => jobs.move_by(isize::MIN / 2),
+            Action::Edit(Edit::End) => jobs.move_by(isize::MAX / 2),
+            _ => return Handled::NotConsumed,
+        }
+        Handled::Consumed
+    }
+
+    fn on_event(&mut self, event: TabEvent, cx: &mut TabCx) {
+        if event == TabEvent::Shown && !cx.wb.jobs.is_active() {
+            cx.wb.jobs.activate(&cx.wb.input);
+        }
+    }
+
+    fn click(&mut self, _col: u16, row: u16, cx: &mut TabCx) -> Handled {
+        if row >= 2 {
+            let rows = (cx.body.height as usize).saturating_sub(2);
+            let r = top(cx.wb.jobs.selected, rows) + row as usize - 2;
+            if r < cx.wb.jobs.len() {
+                let d = r as isize - cx.wb.jobs.selected as isize;
+                cx.wb.jobs.move_by(d);
+            }
+        }
+        Handled::Consumed
+    }
+
+    fn wheel(&mut self, delta: i32, cx: &mut TabCx) -> Handled {
+        cx.wb.jobs.move_by(delta as isize * 3);
+        Handled::Consumed
+    }
+
+    fn draw(&self, f: &mut Frame, area: Rect, cx: &DrawCx) {
+        f.render_widget(
+            JobsPane {
+                view: &cx.wb.jobs,
+                focused: cx.focused,
+                palette: cx.palette,
+                input_len: cx.wb.input.text().len(),
+            },
+            area,
+        );
+    }
+}
+
+/// The Jobs tab as a widget over the jobs view.
+pub struct JobsPane<'a> {
+    /// The view.
+    pub view: &'a JobsView,
+    /// Whether the results pane has the keys.
+    pub focused: bool,
+    /// Colours.
+    pub palette: Palette,
+    /// The input's length (for the reading progress).
+    pub input_len: usize,
+}
+
+/// First row on screen for `rows` rows of jobs.
+pub fn top(selected: usize, rows: usize) -> usize {
+    (selected + 1).saturating_sub(rows.max(1))
+}
+
+fn status_style(status: Status, p: Palette) -> Style {
+    match status {
+        Status::Result("FAIL" | "ERROR") => chrome(Chrome::Fail, p),
+        Status::Result("OK" | "SUCCESS") => chrome(Chrome::Pass, p),
+        Status::Claimed => Style::new(),
+        _ => chrome(Chrome::Dim, p),
+    }
+}
+
+fn cells(job: &Job) -> [String; 5] {
+    [
+        job.id.clone(),
+        job.status().name().to_string(),
+        job.first_line().to_string(),
+        job.claim_to_result_s()
+            .map_or_else(|| "-".to_string(), format_seconds),
+        job.flags()
+            .iter()
+            .map(|f| f.name())
+            .collect::<Vec<_>>()
+            .join(","),
+    ]
+}
+
+impl Widget for JobsPane<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        if area.width == 0 || area.height == 0 {
+            return;
+        }
+        let p = self.palette;
+        let view = self.view;
+        let table = view.table();
+        let jobs = table.jobs();
+        let state = match view.state() {
+            JobsState::Idle => String::new(),
+            JobsState::Reading(at) => format!(
+                " · reading… {}%",
+                (at as u128 * 100 / self.input_len.max(1) as u128).min(99)
+            ),
+            JobsState::Done => String::new(),
+        };
+        let flagged = jobs.iter().filter(|j| !j.flags().is_empty()).count();
+        let mut lines = vec![Line::from(Span::styled(
+            format!(
+                "{} jobs · {} flagged · sorted by {} (s: next order){state}",
+                thousands(view.len() as u64),
+                thousands(flagged as u64),
+                view.sort_key().name()
+            ),
+            chrome(Chrome::Dim, p),
+        ))];
+        let rows = (area.height as usize).saturating_sub(2);
+        let first = top(view.selected, rows);
+        let shown: Vec<(usize, &Job)> = view.order()[first..(first + rows).min(view.len())]
+            .iter()
+            .enumerate()
+            .filter_map(|(n, &i)| jobs.get(i).map(|j| (first + n, j)))
+            .collect();
+        let rows_cells: Vec<[String; 5]> = shown.iter().map(|(_, j)| cells(j)).collect();
+        let header = ["JOB", "STATUS", "LINE", "CLAIM→END", "FLAGS"];
+        let mut widths = header.map(|h| h.chars().count());
+        for r in &rows_cells {
+            for (w, c) in widths.iter_mut().zip(r) {
+                *w = (*w).max(c.chars().count());
+            }
+        }
+        widths[0] = widths[0].min(24);
+        let pad = |s: &str, w: usize, right: bool| {
+            let s = clip(s, w);
+            if right {
+                format!("{s:>w$}  ")
+            } else {
+                format!("{s:<w$}  ")
+            }
+        };
+        let used: usize = widths.iter().map(|w| w + 2).sum();
+        let events_w = (area.width as usize).saturating_sub(used + 1);
+        let mut head = String::from(" ");
+        for (k, h) in header.iter().enumerate() {
+            head.push_str(&pad(h, widths[k], k == 2 || k == 3));
+        }
+        head.push_str("EVENTS");
+        lines.push(Line::from(Span::styled(head, chrome(Chrome::Dim, p))));
+        for ((row, job), c) in shown.iter().zip(&rows_cells) {
+            let marker = if *row == view.selected && self.focused {
+                "▶"
+            } else {
+                " "
+            };
+            let mut line = Line::from(vec![
+                Span::raw(marker),
+                Span::raw(pad(&c[0], widths[0], false)),
+                Span::styled(pad(&c[1], widths[1], false), status_style(job.status(), p)),
+                Span::styled(pad(&c[2], widths[2], true), chrome(Chrome::Dim, p)),
+                Span::raw(pad(&c[3], widths[3], true)),
+                Span::styled(
+                    pad(&c[4], widths[4], false),
+                    if c[4].is_empty() {
+                        Style::new()
+                    } else {
+                        chrome(Chrome::Fail, p)
+                    },
+                ),
+                Span::raw(clip(&job.event_summary(), events_w)),
+            ]);
+            if *row == view.selected {
+                line = line.style(chrome(Chrome::Selected, p));
+            }
+            lines.push(line);
+        }
+        if view.is_empty() {
+            let why = match view.state() {
+                JobsState::Reading(_) => "reading the input…",
+                _ if self.input_len == 0 => "the input is empty: no jobs",
+                _ => "no job tags ([WO:id], [ACK id], [CLAIM id], [RESULT id] …) in the input",
+            };
+            lines.push(Line::from(Span::styled(why, chrome(Chrome::Dim, p))));
+        }
+        drop(table);
+        Paragraph::new(lines).render(area, buf);
+    }
+}
+
+#[cfg(test)]
+mod unit {
+    use super::*;
+    use crate::workbench::TextBuffer;
+    use crate::workbench::scan::SharedWaker;
+    use std::time::Duration;
+
+    fn draw(view: &JobsView, input_len: usize, w: u16, h: u16) -> (Buffer, String) {
+        let area = Rect::new(0, 0, w, h);
+        let mut buf = Buffer::empty(area);
+        JobsPane {
+            view,
+            focused: true,
+            palette: Palette::Color,
+            input_len,
+        }
+        .render(area, &mut buf);
+        let mut s = String::new();
+        for y in 0..h {
+            for x in 0..w {
+                s.push_str(buf[(x, y)].symbol());
+            }
+            s.push('\n');
+        }
+        (buf, s)
+    }
+
+    #[test]
+    fn rows_show_status_duration_flags_and_events() {
+        let log = "2026-10-05T00:00:00Z [CLAIM a1]\n\
+                   2026-10-05T00:01:45Z [RESULT a1] FAIL\n\
+                   2026-10-05T00:02:00Z [RESULT a1] OK\n\
+                   2026-10-05T00:03:00Z [CLAIM b2]\n";
+        let input = TextBuffer::new(log.to_string());
+        let mut view = JobsView::new(SharedWaker::default());
+        view.activate(&input);
+        assert!(view.settle(&input, Duration::from_secs(10)));
+        let (buf, text) = draw(&view, log.len(), 100, 6);
+        assert!(
+            text.contains("2 jobs · 2 flagged · sorted by first"),
+            "{text}"
+        );
+        assert!(
+            text.contains("▶a1   OK          1      1m45s  resolved-twice  CLAIM RESULT×2"),
+            "{text}"
+        );
+        assert!(
+            text.contains(" b2   CLAIMED     4          -  unresolved      CLAIM"),
+            "{text}"
+        );
+        // The failed-then-OK job is OK; a FAIL row would be red.
+        let row = text.lines().position(|l| l.contains("b2")).unwrap() as u16;
+        assert_eq!(buf[(1, row)].fg, ratatui::style::Color::Reset);
+    }
+
+    #[test]
+    fn no_jobs_is_said() {
+        let input = TextBuffer::new("plain text\n".to_string());
+        let mut view = JobsView::new(SharedWaker::default());
+        view.activate(&input);
+        assert!(view.settle(&input, Duration::from_secs(10)));
+        let (_, text) = draw(&view, 11, 90, 4);
+        assert!(text.contains("0 jobs"), "{text}");
+        assert!(text.contains("no job tags"), "{text}");
+        let input = TextBuffer::new(String::new());
+        let mut view = JobsView::new(SharedWaker::default());
+        view.activate(&input);
+        assert!(view.settle(&input, Duration::from_secs(10)));
+        assert!(draw(&view, 0, 90, 4).1.contains("the input is empty"));
+    }
+}

@@ -1,0 +1,467 @@
+//! The jobs view: the table of `rxw jobs` ([`crate::jobs`]) over the input, built on a worker.
+//!
+//! The worker feeds the input's lines to a [`JobTracker`] held in a shared table, a block of
+//! lines at a time under a lock held only for that block, so the rows fill in while the
+//! input is read and drawing never waits long for the lock. The tracker takes complete lines
+//! only; an unfinished last line (no line feed yet) is fed to a copy, so that a followed file's
+//! growth continues the tracker from the start of that line: growth costs the new lines, not
+//! the whole input. Any other change of the input (an edit, a reload) starts a new table and
+//! cancels the old worker's request.
+//!
+//! The view's order ([`crate::jobs::order`]) is computed from each job's sort key once per
+//! table version and sort key, and a row's events give the lines to jump to.
+
+use super::TextBuffer;
+use super::scan::SharedWaker;
+use super::task::{Reply, Task, reply_channel};
+use crate::jobs::{self, Job, JobTracker, SortKey};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Receiver;
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+/// Bytes of lines fed per lock of the table.
+const BLOCK: usize = 256 * 1024;
+
+/// The job table as far as the input has been read.
+#[derive(Debug, Default)]
+pub struct JobsTable {
+    tracker: JobTracker,
+    /// Where the next line to feed starts.
+    fed_to: usize,
+    /// The table with the unfinished last line fed too, when it has one.
+    with_tail: Option<Vec<Job>>,
+    /// Changes whenever the rows do.
+    version: u64,
+}
+
+impl JobsTable {
+    /// The jobs in order of first appearance.
+    pub fn jobs(&self) -> &[Job] {
+        self.with_tail
+            .as_deref()
+            .unwrap_or_else(|| self.tracker.jobs())
+    }
+
+    /// A number that changes whenever the rows do.
+    pub fn version(&self) -> u64 {
+        self.version
+    }
+}
+
+/// How far the table is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JobsState {
+    /// Not started (the view was never shown).
+    Idle,
+    /// Reading; the byte reached.
+    Reading(usize),
+    /// Every line is in.
+    Done,
+}
+
+enum JobsEvent {
+    Progress { generation: u64, scanned: usize },
+    Done { generation: u64 },
+}
+
+struct JobsJob {
+    generation: u64,
+    table: Arc<Mutex<JobsTable>>,
+    text: Arc<String>,
+}
+
+fn lock(table: &Mutex<JobsTable>) -> MutexGuard<'_, JobsTable> {
+    table.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+fn run_jobs(job: JobsJob, cancel: &AtomicBool, reply: &Reply<JobsEvent>) {
+    let bytes = job.text.as_bytes();
+    // Complete lines end at the last line feed.
+    let complete = memchr::memrchr(b'\n', bytes).map_or(0, |k| k + 1);
+    let mut last_send = Instant::now();
+    loop {
+        if cancel.load(Ordering::Relaxed) {
+            return;
+        }
+        let mut t = lock(&job.table);
+        let start = t.fed_to;
+        if start >= complete {
+            break;
+        }
+        let stop = (start + BLOCK).min(complete);
+        // Feed whole lines: up to the first line end at or after `stop`.
+        let stop = memchr::memchr(b'\n', &bytes[stop - 1..complete]).map_or(complete, |k| stop + k);
+        // `bytes[start..stop]` ends with a line feed, which ends the last line (it starts none).
+        for line in bytes[start..stop - 1].split(|&b| b == b'\n') {
+            t.tracker.feed(line.strip_suffix(b"\r").unwrap_or(line));
+        }
+        t.fed_to = stop;
+        t.with_tail = None;
+        t.version += 1;
+        drop(t);
+        if last_send.elapsed() >= Duration::from_millis(25) {
+            reply.send(JobsEvent::Progress {
+                generation: job.generation,
+                scanned: stop,
+            });
+            last_send = Instant::now();
+        }
+    }
+    let mut t = lock(&job.table);
+    let tail = &bytes[complete..];
+    t.with_tail = (!tail.is_empty()).then(|| {
+        let mut copy = t.tracker.clone();
+        copy.feed(tail.strip_suffix(b"\r").unwrap_or(tail));
+        copy.finish()
+    });
+    t.version += 1;
+    drop(t);
+    if !cancel.load(Ordering::Relaxed) {
+        reply.send(JobsEvent::Done {
+            generation: job.generation,
+        });
+    }
+}
+
+/// The jobs view: the shared table, its order, the selection.
+pub struct JobsView {
+    table: Arc<Mutex<JobsTable>>,
+    state: JobsState,
+    sort: SortKey,
+    order: Vec<usize>,
+    order_for: Option<(u64, SortKey)>,
+    ordered_at: Option<Instant>,
+    /// The selected row (in view order).
+    pub selected: usize,
+    /// Which of the selected job's events Enter jumps to next.
+    pub event_cursor: usize,
+    active: bool,
+    generation: u64,
+    covered: Option<u64>,
+    appended_to: Option<u64>,
+    task: Option<Task<JobsJob>>,
+    events: Option<Receiver<JobsEvent>>,
+    waker: SharedWaker,
+}
+
+impl JobsView {
+    /// An idle view; `waker` is called when the worker has progress to show.
+    pub fn new(waker: SharedWaker) -> JobsView {
+        JobsView {
+            table: Arc::default(),
+            state: JobsState::Idle,
+            sort: SortKey::First,
+            order: Vec::new(),
+            order_for: None,
+            ordered_at: None,
+            selected: 0,
+            event_cursor: 0,
+            active: false,
+            generation: 0,
+            covered: None,
+            appended_to: None,
+            task: None,
+            events: None,
+            waker,
+        }
+    }
+
+    /// Starts keeping the table up to date with the input (the first time it is shown).
+    pub fn activate(&mut self, input: &TextBuffer) {
+        self.active = true;
+        self.sync(input);
+    }
+
+    /// Whether the table is kept up to date.
+    pub fn is_active(&self) -> bool {
+        self.active
+    }
+
+    /// How far the table is.
+    pub fn state(&self) -> JobsState {
+        self.state
+    }
+
+    /// The sort order.
+    pub fn sort_key(&self) -> SortKey {
+        self.sort
+    }
+
+    /// Sorts by the next key (first, job, status, duration), keeping the selected job selected.
+    pub fn cycle_sort(&mut self) {
+        let job = self.selected_job().map(|j| j.order);
+        self.sort = self.sort.next();
+        self.refresh_order(true);
+        if let Some(order) = job {
+            let t = lock(&self.table);
+            if let Some(row) = self.order.iter().position(|&i| t.jobs()[i].order == order) {
+                self.selected = row;
+            }
+        }
+    }
+
+    /// The table (locked while the guard lives: keep it short).
+    pub fn table(&self) -> MutexGuard<'_, JobsTable> {
+        lock(&self.table)
+    }
+
+    /// The view order: positions in [`JobsTable::jobs`], first row first.
+    pub fn order(&self) -> &[usize] {
+        &self.order
+    }
+
+    /// Rows in the view.
+    pub fn len(&self) -> usize {
+        self.order.len()
+    }
+
+    /// Whether the view has no row.
+    pub fn is_empty(&self) -> bool {
+        self.order.is_empty()
+    }
+
+    /// A copy of the selected job.
+    pub fn selected_job(&self) -> Option<Job> {
+        let i = *self.order.get(self.selected)?;
+        self.table().jobs().get(i).cloned()
+    }
+
+    /// Moves the selection by `delta` rows (clamped).
+    pub fn move_by(&mut self, delta: isize) {
+        let last = self.order.len().saturating_sub(1) as isize;
+        let to = (self.selected as isize + delta).clamp(0, last.max(0)) as usize;
+        if to != self.selected {
+            self.event_cursor = 0;
+        }
+        self.selected = to;
+    }
+
+    /// The line (from 0) to jump to for the selected job: its events' lines in turn, one per
+    /// call (the first, then the next, wrapping).
+    pub fn next_jump(&mut self) -> Option<usize> {
+        let job = self.selected_job()?;
+        let e = job.events.get(self.event_cursor % job.events.len())?;
+        self.event_cursor = (self.event_cursor + 1) % job.events.len();
+        Some(e.line as usize - 1)
+    }
+
+    /// Tells the view the input grew by an append from revision `before` to `after`.
+    pub fn note_append(&mut self, before: u64, after: u64) {
+        let chained = self.appended_to.or(self.covered) == Some(before);
+        self.appended_to = chained.then_some(after);
+    }
+
+    /// Takes in the worker's progress and starts the reading the input needs now; returns
+    /// whether anything changed on screen.
+    pub fn sync(&mut self, input: &TextBuffer) -> bool {
+        if !self.active {
+            return false;
+        }
+        let mut changed = self.take_events();
+        let rev = input.revision();
+        if self.covered != Some(rev) {
+            if self.appended_to == Some(rev) {
+                // Growth: once the running request is done, continue the same table.
+                if self.state == JobsState::Done {
+                    self.submit(input, false);
+                    changed = true;
+                }
+            } else {
+                self.submit(input, true);
+                changed = true;
+            }
+        }
+        changed |= self.refresh_order(false);
+        changed
+    }
+
+    fn submit(&mut self, input: &TextBuffer, fresh: bool) {
+        if fresh {
+            self.table = Arc::default();
+            self.order.clear();
+            self.order_for = None;
+            self.selected = 0;
+            self.event_cursor = 0;
+        }
+        self.generation += 1;
+        self.covered = Some(input.revision());
+        self.appended_to = None;
+        self.state = JobsState::Reading(lock(&self.table).fed_to);
+        if self.task.is_none() {
+            let (reply, rx) = reply_channel(self.waker.clone());
+            self.task = Some(Task::spawn("rxw-jobs", move |job, cancel| {
+                run_jobs(job, cancel, &reply)
+            }));
+            self.events = Some(rx);
+        }
+        if let Some(task) = &self.task {
+            task.submit(JobsJob {
+                generation: self.generation,
+                table: Arc::clone(&self.table),
+                text: input.shared(),
+            });
+        }
+    }
+
+    fn take_events(&mut self) -> bool {
+        let mut changed = false;
+        while let Some(ev) = self.events.as_ref().and_then(|rx| rx.try_recv().ok()) {
+            match ev {
+                JobsEvent::Progress {
+                    generation,
+                    scanned,
+                } if generation == self.generation => {
+                    self.state = JobsState::Reading(scanned);
+                    changed = true;
+                }
+                JobsEvent::Done { generation } if generation == self.generation => {
+                    self.state = JobsState::Done;
+                    changed = true;
+                }
+                _ => {}
+            }
+        }
+        changed
+    }
+
+    /// Orders the rows again when the table or the sort key changed (while reading, at most
+    /// every 250 ms: a large table is sorted a few times, not once per block).
+    fn refresh_order(&mut self, now: bool) -> bool {
+        let version = lock(&self.table).version;
+        if self.order_for == Some((version, self.sort)) {
+            return false;
+        }
+        let sort_changed = self.order_for.is_none_or(|(_, s)| s != self.sort);
+        let recent = self
+            .ordered_at
+            .is_some_and(|t| t.elapsed() < Duration::from_millis(250));
+        if !now && !sort_changed && recent && self.state != JobsState::Done {
+            return false;
+        }
+        let t = lock(&self.table);
+        self.order = jobs::order(t.jobs(), self.sort);
+        self.order_for = Some((t.version, self.sort));
+        drop(t);
+        self.ordered_at = Some(Instant::now());
+        self.selected = self.selected.min(self.order.len().saturating_sub(1));
+        true
+    }
+
+    /// Waits up to `timeout` for the table to be complete (tests and screenshots).
+    pub fn settle(&mut self, input: &TextBuffer, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        loop {
+            self.sync(input);
+            if !self.active
+                || (self.state == JobsState::Done && self.covered == Some(input.revision()))
+            {
+                self.refresh_order(true);
+                return true;
+            }
+            if Instant::now() >= deadline {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cli_table(text: &str, key: SortKey) -> Vec<Job> {
+        let mut jobs = JobTracker::read(text.as_bytes()).unwrap();
+        jobs::sort(&mut jobs, key);
+        jobs
+    }
+
+    fn view_over(text: &str) -> (JobsView, TextBuffer) {
+        let input = TextBuffer::new(text.to_string());
+        let mut view = JobsView::new(SharedWaker::default());
+        view.activate(&input);
+        assert!(view.settle(&input, Duration::from_secs(30)));
+        (view, input)
+    }
+
+    fn rows(view: &JobsView) -> Vec<Job> {
+        let t = view.table();
+        view.order().iter().map(|&i| t.jobs()[i].clone()).collect()
+    }
+
+    #[test]
+    fn the_view_is_the_jobs_command_table_in_every_order() {
+        let (mut view, _) = view_over(crate::workbench::DEMO_LOG);
+        assert!(view.len() > 3);
+        for _ in 0..4 {
+            assert_eq!(
+                rows(&view),
+                cli_table(crate::workbench::DEMO_LOG, view.sort_key()),
+                "{:?}",
+                view.sort_key()
+            );
+            view.cycle_sort();
+        }
+    }
+
+    #[test]
+    fn enter_jumps_to_each_event_line_in_turn() {
+        let text = "x\n[CLAIM a]\ny\n[RESULT a] OK\n[CLAIM b]\n";
+        let (mut view, _) = view_over(text);
+        assert_eq!(view.next_jump(), Some(1));
+        assert_eq!(view.next_jump(), Some(3));
+        assert_eq!(view.next_jump(), Some(1), "wraps");
+        view.move_by(1);
+        assert_eq!(view.next_jump(), Some(4));
+        view.move_by(5);
+        assert_eq!(view.selected, 1, "clamped");
+    }
+
+    #[test]
+    fn the_selected_job_stays_selected_when_the_order_changes() {
+        let text = "[CLAIM b]\n[CLAIM a]\n";
+        let (mut view, _) = view_over(text);
+        view.move_by(1);
+        assert_eq!(view.selected_job().unwrap().id, "a");
+        view.cycle_sort(); // by job id
+        assert_eq!(view.selected, 0);
+        assert_eq!(view.selected_job().unwrap().id, "a");
+    }
+
+    #[test]
+    fn growth_continues_the_table_as_one_read_would() {
+        let text = crate::workbench::DEMO_LOG;
+        let want = cli_table(text, SortKey::First);
+        for cut in [0, 5, text.len() / 2, text.len() - 3] {
+            let mut cut = cut;
+            while !text.is_char_boundary(cut) {
+                cut += 1;
+            }
+            let mut input = TextBuffer::new(text[..cut].to_string());
+            let mut view = JobsView::new(SharedWaker::default());
+            view.activate(&input);
+            // Two appends, the first ending inside a line.
+            let mid = cut + (text.len() - cut) / 2;
+            for piece in [&text[cut..mid], &text[mid..]] {
+                let before = input.revision();
+                input.append(piece);
+                view.note_append(before, input.revision());
+                view.sync(&input);
+            }
+            assert!(view.settle(&input, Duration::from_secs(30)));
+            assert_eq!(rows(&view), want, "cut at {cut}");
+        }
+    }
+
+    #[test]
+    fn an_empty_log_has_no_rows_and_an_edit_starts_again() {
+        let (mut view, mut input) = view_over("");
+        assert!(view.is_empty());
+        assert_eq!(view.next_jump(), None);
+        input.replace_all("[CLAIM z]".to_string());
+        assert!(view.settle(&input, Duration::from_secs(10)));
+        assert_eq!(rows(&view).len(), 1);
+        assert_eq!(rows(&view)[0].id, "z");
+    }
+}

@@ -1,0 +1,805 @@
+//! The registry lens: every preset over the input at once, hits kept per key.
+//!
+//! The scan is the parse-through-all scanner of `rxw parse` ([`crate::presets::scan::Scanner`]),
+//! run on a worker thread ([`super::task::Task`]) with the input shared, not copied; hits
+//! stream back in batches, so counts and colours fill in while keys keep being served, and
+//! the next change of the input cancels the scan. Only spans are kept (no groups), per key
+//! and in text order, so counting, painting the lines on screen and jumping to the next hit
+//! of one key are binary searches. Groups are parsed on demand for one line, the one under
+//! the cursor ([`Lens::update_fields`]), exactly as `rxw parse --json` gives them for it.
+//!
+//! A followed file's growth is scanned incrementally: presets whose matches stay inside one
+//! line ([`super::follow::matches_stay_in_lines`]) keep their hits before the last line the
+//! scan saw and continue from its start; the others (a `(?s)` summary running to the next
+//! tag or to the end of the text) are scanned again over the whole input, and their old hits
+//! stay on screen until the new ones are complete. Growth while a scan runs is taken when it
+//! ends, so a file that never stops growing cannot starve the counts.
+
+use super::TextBuffer;
+use super::scan::SharedWaker;
+use super::task::{Reply, Task, reply_channel};
+use crate::error::Error;
+use crate::presets::model::{Catalog, Entry};
+use crate::presets::scan::{HitsOptions, Scanner};
+use std::collections::HashMap;
+use std::ops::Range;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::Receiver;
+use std::time::{Duration, Instant};
+
+/// A hit's byte range in the input.
+pub type Span = (usize, usize);
+
+/// Most hit spans the lens keeps over all keys (the counts go on past it).
+pub const LENS_HIT_CAP: usize = 4_000_000;
+
+/// Longest line whose fields [`Lens::update_fields`] parses (the first bytes of a longer one).
+pub const FIELDS_LINE_CAP: usize = 64 * 1024;
+
+/// One parsed hit of the line under the cursor: the shape of an element of `rxw parse --json`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HitRow {
+    /// The preset key.
+    pub key: String,
+    /// Its index in [`Lens::keys`] (for its colour).
+    pub key_index: usize,
+    /// Byte offset in the line.
+    pub index: usize,
+    /// Byte offset of the end in the line.
+    pub end: usize,
+    /// The matched text.
+    pub text: String,
+    /// Groups by name (or number for unnamed ones); `None` when a group did not take part.
+    pub groups: Vec<(String, Option<String>)>,
+}
+
+/// The parsed fields of one line.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct LineFields {
+    /// The line (from 0).
+    pub line: usize,
+    /// The hits of the enabled keys, in text order.
+    pub rows: Vec<HitRow>,
+    /// Whether the line was longer than [`FIELDS_LINE_CAP`] (only its start was parsed).
+    pub cut: bool,
+    /// A preset that failed on the line (a backtrack budget), with its key.
+    pub error: Option<String>,
+}
+
+/// How far the lens scan is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LensState {
+    /// Not started (the lens was never shown), or no registry.
+    Idle,
+    /// Scanning; the byte reached so far.
+    Scanning(usize),
+    /// Every hit is in.
+    Done,
+}
+
+enum LensEvent {
+    Progress {
+        generation: u64,
+        /// `(key index, start, end)` of hits kept.
+        hits: Vec<(u32, usize, usize)>,
+        /// Hits counted but not kept (past the cap), per key index.
+        dropped: Vec<(u32, usize)>,
+        scanned: usize,
+    },
+    Done {
+        generation: u64,
+        errors: Vec<Error>,
+        elapsed: Duration,
+    },
+}
+
+struct LensJob {
+    generation: u64,
+    catalog: Arc<Catalog>,
+    text: Arc<String>,
+    /// Scans to run: the key indices and the byte each starts at.
+    passes: Vec<(Vec<usize>, usize)>,
+    /// How many more spans may be kept.
+    room: usize,
+}
+
+fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
+    let started = Instant::now();
+    let entries = job.catalog.entries();
+    let mut errors = Vec::new();
+    let mut room = job.room;
+    for (keys, start) in &job.passes {
+        if keys.is_empty() {
+            continue;
+        }
+        let index: HashMap<*const Entry, u32> = keys
+            .iter()
+            .map(|&k| (&entries[k] as *const Entry, k as u32))
+            .collect();
+        let scanner = Scanner::new(keys.iter().map(|&k| &entries[k]).collect()).with_threads(1);
+        let hits = scanner.hits_with(
+            &job.text,
+            HitsOptions {
+                captures: false,
+                start: *start,
+                cancel: Some(cancel),
+            },
+        );
+        let mut batch = Vec::new();
+        let mut dropped: HashMap<u32, usize> = HashMap::new();
+        let mut last_send = Instant::now();
+        let mut scanned = *start;
+        for hit in hits {
+            match hit {
+                Ok(hit) => {
+                    let k = index[&(hit.entry as *const Entry)];
+                    scanned = hit.m.start();
+                    if room > 0 {
+                        batch.push((k, hit.m.start(), hit.m.end()));
+                        room -= 1;
+                    } else {
+                        *dropped.entry(k).or_default() += 1;
+                    }
+                    // Batches at most every 25 ms, so colours fill in while the scan runs.
+                    if last_send.elapsed() >= Duration::from_millis(25) {
+                        reply.send(LensEvent::Progress {
+                            generation: job.generation,
+                            hits: std::mem::take(&mut batch),
+                            dropped: dropped.drain().collect(),
+                            scanned,
+                        });
+                        last_send = Instant::now();
+                    }
+                }
+                Err(e) => errors.push(e),
+            }
+        }
+        if cancel.load(Ordering::Relaxed) {
+            return;
+        }
+        reply.send(LensEvent::Progress {
+            generation: job.generation,
+            hits: batch,
+            dropped: dropped.drain().collect(),
+            scanned,
+        });
+    }
+    if cancel.load(Ordering::Relaxed) {
+        return;
+    }
+    reply.send(LensEvent::Done {
+        generation: job.generation,
+        errors,
+        elapsed: started.elapsed(),
+    });
+}
+
+/// The input revision a scan covers, and how the input has changed since.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Coverage {
+    /// The input revision the last scan started on.
+    pub revision: u64,
+    /// Its length then.
+    pub len: usize,
+}
+
+/// Appends seen since a scan started: the input is the scanned text plus appended text as
+/// long as every revision change since was an append.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Appends {
+    /// The revision after the last append.
+    pub revision: u64,
+}
+
+/// The lens over the input: hits per preset key, counts, which keys are shown.
+pub struct Lens {
+    catalog: Arc<Catalog>,
+    keys: Vec<String>,
+    /// Whether each key's matches stay inside one line (scanned incrementally on growth).
+    local: Vec<bool>,
+    hits: Vec<Vec<Span>>,
+    counts: Vec<usize>,
+    /// For keys scanned again whole after growth: the new hits and count, swapped in when
+    /// the scan ends.
+    staged: Vec<Option<(Vec<Span>, usize)>>,
+    enabled: Vec<bool>,
+    stored: usize,
+    capped: bool,
+    errors: Vec<Error>,
+    state: LensState,
+    elapsed: Option<Duration>,
+    active: bool,
+    generation: u64,
+    covered: Option<Coverage>,
+    appends: Option<Appends>,
+    fields: Option<(u64, LineFields)>,
+    task: Option<Task<LensJob>>,
+    events: Option<Receiver<LensEvent>>,
+    waker: SharedWaker,
+}
+
+impl Lens {
+    /// A lens over `catalog`'s presets, idle until [`Lens::activate`]; `waker` is called when
+    /// a result is waiting.
+    pub fn new(catalog: Arc<Catalog>, waker: SharedWaker) -> Lens {
+        let mut lens = Lens {
+            catalog: Arc::new(Catalog::default()),
+            keys: Vec::new(),
+            local: Vec::new(),
+            hits: Vec::new(),
+            counts: Vec::new(),
+            staged: Vec::new(),
+            enabled: Vec::new(),
+            stored: 0,
+            capped: false,
+            errors: Vec::new(),
+            state: LensState::Idle,
+            elapsed: None,
+            active: false,
+            generation: 0,
+            covered: None,
+            appends: None,
+            fields: None,
+            task: None,
+            events: None,
+            waker,
+        };
+        lens.set_catalog(catalog);
+        lens
+    }
+
+    /// Uses another registry (the user saved a preset): everything is scanned again.
+    pub fn set_catalog(&mut self, catalog: Arc<Catalog>) {
+        let old: HashMap<String, bool> = self
+            .keys
+            .iter()
+            .cloned()
+            .zip(self.enabled.iter().copied())
+            .collect();
+        self.keys = catalog.keys().map(str::to_string).collect();
+        self.local = catalog
+            .entries()
+            .iter()
+            .map(|e| e.ast().is_ok_and(super::follow::matches_stay_in_lines))
+            .collect();
+        self.enabled = self
+            .keys
+            .iter()
+            .map(|k| old.get(k).copied().unwrap_or(true))
+            .collect();
+        self.catalog = catalog;
+        self.reset();
+        self.covered = None;
+        self.fields = None;
+    }
+
+    /// The registry the lens runs.
+    pub fn catalog(&self) -> &Arc<Catalog> {
+        &self.catalog
+    }
+
+    fn reset(&mut self) {
+        let n = self.keys.len();
+        self.hits = vec![Vec::new(); n];
+        self.counts = vec![0; n];
+        self.staged = vec![None; n];
+        self.stored = 0;
+        self.capped = false;
+        self.errors.clear();
+        self.elapsed = None;
+    }
+
+    /// Starts keeping the lens up to date with the input (the first time it is shown).
+    pub fn activate(&mut self, input: &TextBuffer) {
+        self.active = true;
+        self.sync(input);
+    }
+
+    /// Whether the lens is kept up to date.
+    pub fn is_active(&self) -> bool {
+        self.active
+    }
+
+    /// The preset keys, in registry order (the colour order).
+    pub fn keys(&self) -> &[String] {
+        &self.keys
+    }
+
+    /// Hits per key (exact once [`Lens::state`] is done, counting past the span cap).
+    pub fn counts(&self) -> &[usize] {
+        &self.counts
+    }
+
+    /// Whether key `k` is shown.
+    pub fn enabled(&self, k: usize) -> bool {
+        self.enabled.get(k).copied().unwrap_or(false)
+    }
+
+    /// Shows or hides key `k`'s hits (the scan keeps them either way).
+    pub fn toggle(&mut self, k: usize) {
+        if let Some(e) = self.enabled.get_mut(k) {
+            *e = !*e;
+            self.fields = None;
+        }
+    }
+
+    /// How far the scan is.
+    pub fn state(&self) -> LensState {
+        self.state
+    }
+
+    /// The scan time, once done.
+    pub fn elapsed(&self) -> Option<Duration> {
+        self.elapsed
+    }
+
+    /// Presets that failed over the input (a backtrack budget), each error naming its key.
+    pub fn errors(&self) -> &[Error] {
+        &self.errors
+    }
+
+    /// Whether more hits were found than [`LENS_HIT_CAP`] keeps (counts stay exact; hits
+    /// past the cap are neither painted nor reachable by next / previous).
+    pub fn capped(&self) -> bool {
+        self.capped
+    }
+
+    /// Key `k`'s hits kept so far, in text order.
+    pub fn hits(&self, k: usize) -> &[Span] {
+        self.hits.get(k).map_or(&[], Vec::as_slice)
+    }
+
+    /// The hits of the enabled keys that overlap `range` (an empty hit at its end counts),
+    /// with their key index, in key order then text order.
+    pub fn hits_in(&self, range: Range<usize>) -> Vec<(Span, usize)> {
+        let mut out = Vec::new();
+        for (k, hits) in self.hits.iter().enumerate() {
+            if !self.enabled[k] {
+                continue;
+            }
+            let first = hits.partition_point(|&(_, e)| e < range.start);
+            for &(s, e) in &hits[first..] {
+                if s > range.end {
+                    break;
+                }
+                if s < range.end || s == e {
+                    out.push(((s, e), k));
+                }
+            }
+        }
+        out
+    }
+
+    /// Key `k`'s first hit starting after byte `after`.
+    pub fn next_hit(&self, k: usize, after: usize) -> Option<Span> {
+        let hits = self.hits(k);
+        hits.get(hits.partition_point(|&(s, _)| s <= after))
+            .copied()
+    }
+
+    /// Key `k`'s last hit starting before byte `before`.
+    pub fn prev_hit(&self, k: usize, before: usize) -> Option<Span> {
+        let hits = self.hits(k);
+        let i = hits.partition_point(|&(s, _)| s < before);
+        i.checked_sub(1).map(|i| hits[i])
+    }
+
+    /// The parsed fields of the line last asked for with [`Lens::update_fields`].
+    pub fn fields(&self) -> Option<&LineFields> {
+        self.fields.as_ref().map(|(_, f)| f)
+    }
+
+    /// Parses `line` of `input` with every enabled preset (cheap: one line), unless that line
+    /// of that input revision is parsed already; returns whether it parsed.
+    pub fn update_fields(&mut self, input: &TextBuffer, line: usize) -> bool {
+        if !self.active {
+            return false;
+        }
+        if let Some((rev, f)) = &self.fields
+            && *rev == input.revision()
+            && f.line == line
+        {
+            return false;
+        }
+        let line = line.min(input.line_count().saturating_sub(1));
+        let text = input.line(line);
+        let mut end = text.len().min(FIELDS_LINE_CAP);
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let mut fields = self.parse_line(&text[..end]);
+        fields.line = line;
+        fields.cut = end < text.len();
+        self.fields = Some((input.revision(), fields));
+        true
+    }
+
+    /// Every enabled preset over `text`, as `rxw parse --json --only KEYS` gives it.
+    pub fn parse_line(&self, text: &str) -> LineFields {
+        let entries = self.catalog.entries();
+        let shown: Vec<usize> = (0..entries.len()).filter(|&k| self.enabled[k]).collect();
+        let scanner = Scanner::new(shown.iter().map(|&k| &entries[k]).collect());
+        let mut fields = LineFields::default();
+        for hit in scanner.hits(text, true) {
+            match hit {
+                Ok(hit) => {
+                    let key_index = shown
+                        .iter()
+                        .copied()
+                        .find(|&k| std::ptr::eq(&entries[k], hit.entry))
+                        .unwrap_or(0);
+                    let groups = crate::presets::scan::groups_json(hit.entry, text, &hit.m)
+                        .into_iter()
+                        .map(|(name, v)| (name, v.as_str().map(str::to_string)))
+                        .collect();
+                    fields.rows.push(HitRow {
+                        key: hit.entry.preset.key.clone(),
+                        key_index,
+                        index: hit.m.start(),
+                        end: hit.m.end(),
+                        text: hit.m.as_str(text).to_string(),
+                        groups,
+                    });
+                }
+                Err(e) => fields.error = Some(e.message),
+            }
+        }
+        fields
+    }
+
+    /// Tells the lens that `input` grew by an append from `len_before` bytes at revision
+    /// `revision_before` (a followed file): the next scan covers only what is new.
+    pub fn note_append(&mut self, revision_before: u64, revision_after: u64) {
+        let chained = match (self.appends, self.covered) {
+            (Some(a), _) => a.revision == revision_before,
+            (None, Some(c)) => c.revision == revision_before,
+            (None, None) => false,
+        };
+        self.appends = chained.then_some(Appends {
+            revision: revision_after,
+        });
+    }
+
+    /// Takes in the worker's results and starts the scan the input needs now: none when it
+    /// is covered, the new part after an append (once the running scan ended), else the whole.
+    /// Returns whether anything changed on screen.
+    pub fn sync(&mut self, input: &TextBuffer) -> bool {
+        if !self.active {
+            return false;
+        }
+        let mut changed = self.take_events();
+        let rev = input.revision();
+        let covered = self.covered.is_some_and(|c| c.revision == rev);
+        if covered {
+            return changed;
+        }
+        let grown = self.appends.is_some_and(|a| a.revision == rev)
+            && self.covered.is_some()
+            && !self.capped;
+        if grown {
+            if self.state == LensState::Done {
+                self.scan_growth(input);
+                changed = true;
+            }
+            // Else the running scan ends first, then the growth is scanned.
+        } else {
+            self.scan_all(input);
+            changed = true;
+        }
+        changed
+    }
+
+    fn submit(&mut self, input: &TextBuffer, passes: Vec<(Vec<usize>, usize)>) {
+        self.generation += 1;
+        self.covered = Some(Coverage {
+            revision: input.revision(),
+            len: input.text().len(),
+        });
+        self.appends = None;
+        self.elapsed = None;
+        self.errors.clear();
+        self.state = LensState::Scanning(passes.first().map_or(0, |p| p.1));
+        if self.task.is_none() {
+            let (reply, rx) = reply_channel(self.waker.clone());
+            self.task = Some(Task::spawn("rxw-lens", move |job, cancel| {
+                run_lens(job, cancel, &reply)
+            }));
+            self.events = Some(rx);
+        }
+        let job = LensJob {
+            generation: self.generation,
+            catalog: Arc::clone(&self.catalog),
+            text: input.shared(),
+            passes,
+            room: LENS_HIT_CAP.saturating_sub(self.stored),
+        };
+        if let Some(task) = &self.task {
+            task.submit(job);
+        }
+    }
+
+    fn scan_all(&mut self, input: &TextBuffer) {
+        self.reset();
+        let all: Vec<usize> = (0..self.keys.len()).collect();
+        self.submit(input, vec![(all, 0)]);
+    }
+
+    fn scan_growth(&mut self, input: &TextBuffer) {
+        let old_len = self.covered.map_or(0, |c| c.len);
+        // The start of the last line the scan saw: line-local hits from there on may change.
+        let cut = input.line_start(input.line_of(old_len.min(input.text().len())));
+        let (mut local, mut cross) = (Vec::new(), Vec::new());
+        for k in 0..self.keys.len() {
+            if self.local[k] {
+                let hits = &mut self.hits[k];
+                let keep = hits.partition_point(|&(s, _)| s < cut);
+                self.stored -= hits.len() - keep;
+                self.counts[k] -= hits.len() - keep;
+                hits.truncate(keep);
+                local.push(k);
+            } else {
+                self.staged[k] = Some((Vec::new(), 0));
+                cross.push(k);
+            }
+        }
+        self.submit(input, vec![(local, cut), (cross, 0)]);
+    }
+
+    fn take_events(&mut self) -> bool {
+        let mut changed = false;
+        while let Some(ev) = self.events.as_ref().and_then(|rx| rx.try_recv().ok()) {
+            changed |= self.absorb(ev);
+        }
+        changed
+    }
+
+    fn absorb(&mut self, ev: LensEvent) -> bool {
+        match ev {
+            LensEvent::Progress {
+                generation,
+                hits,
+                dropped,
+                scanned,
+            } => {
+                if generation != self.generation {
+                    return false;
+                }
+                for (k, s, e) in hits {
+                    let k = k as usize;
+                    match &mut self.staged[k] {
+                        Some((staged, n)) => {
+                            staged.push((s, e));
+                            *n += 1;
+                        }
+                        None => {
+                            self.hits[k].push((s, e));
+                            self.counts[k] += 1;
+                        }
+                    }
+                    self.stored += 1;
+                }
+                for (k, n) in dropped {
+                    self.capped = true;
+                    match &mut self.staged[k as usize] {
+                        Some((_, count)) => *count += n,
+                        None => self.counts[k as usize] += n,
+                    }
+                }
+                if let LensState::Scanning(at) = &mut self.state {
+                    *at = (*at).max(scanned);
+                }
+                true
+            }
+            LensEvent::Done {
+                generation,
+                errors,
+                elapsed,
+            } => {
+                if generation != self.generation {
+                    return false;
+                }
+                for k in 0..self.staged.len() {
+                    if let Some((hits, count)) = self.staged[k].take() {
+                        self.stored -= self.hits[k].len();
+                        self.hits[k] = hits;
+                        self.counts[k] = count;
+                    }
+                }
+                self.errors = errors;
+                self.elapsed = Some(elapsed);
+                self.state = LensState::Done;
+                true
+            }
+        }
+    }
+
+    /// Waits up to `timeout` for the scan to end, taking its results in; returns whether it
+    /// did (tests and screenshots).
+    pub fn settle(&mut self, input: &TextBuffer, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        loop {
+            self.sync(input);
+            let covered = self.covered.is_some_and(|c| c.revision == input.revision());
+            if !self.active || (self.state == LensState::Done && covered) {
+                return true;
+            }
+            if Instant::now() >= deadline {
+                return false;
+            }
+            let ev = self
+                .events
+                .as_ref()
+                .and_then(|rx| rx.recv_timeout(Duration::from_millis(20)).ok());
+            if let Some(ev) = ev {
+                self.absorb(ev);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn catalog() -> Arc<Catalog> {
+        Arc::new(crate::presets::load::load(&crate::presets::load::LoadOptions::default()).catalog)
+    }
+
+    fn lens_over(text: &str) -> (Lens, TextBuffer) {
+        let input = TextBuffer::new(text.to_string());
+        let mut lens = Lens::new(catalog(), SharedWaker::default());
+        lens.activate(&input);
+        assert!(lens.settle(&input, Duration::from_secs(30)));
+        (lens, input)
+    }
+
+    /// The hits `rxw parse` lists, per key.
+    fn parse_hits(catalog: &Catalog, text: &str) -> Vec<Vec<Span>> {
+        let scanner = Scanner::new(catalog.entries().iter().collect());
+        let mut per_key = vec![Vec::new(); catalog.len()];
+        for hit in scanner.hits(text, false) {
+            let hit = hit.unwrap();
+            let k = catalog
+                .keys()
+                .position(|k| k == hit.entry.preset.key)
+                .unwrap();
+            per_key[k].push((hit.m.start(), hit.m.end()));
+        }
+        per_key
+    }
+
+    #[test]
+    fn the_lens_holds_what_parse_finds_per_key() {
+        let (lens, input) = lens_over(crate::workbench::DEMO_LOG);
+        let want = parse_hits(lens.catalog(), input.text());
+        assert_eq!(want.len(), lens.keys().len());
+        for (k, want) in want.iter().enumerate() {
+            assert_eq!(lens.hits(k), want.as_slice(), "{}", lens.keys()[k]);
+            assert_eq!(lens.counts()[k], want.len());
+        }
+        let verb = lens.keys().iter().position(|k| k == "verb").unwrap();
+        assert!(lens.counts()[verb] > 20);
+        assert_eq!(lens.state(), LensState::Done);
+        assert!(lens.errors().is_empty());
+    }
+
+    #[test]
+    fn next_and_previous_hit_of_one_key() {
+        let text = "[CLAIM a1] x\nnothing\n[CLAIM b2] [ACK c3]\n";
+        let (lens, _) = lens_over(text);
+        let verb = lens.keys().iter().position(|k| k == "verb").unwrap();
+        assert_eq!(lens.next_hit(verb, 0), Some((21, 31)));
+        assert_eq!(lens.next_hit(verb, 21), Some((32, 40)));
+        assert_eq!(lens.next_hit(verb, 32), None);
+        assert_eq!(lens.prev_hit(verb, 32), Some((21, 31)));
+        assert_eq!(lens.prev_hit(verb, 0), None);
+        // The first hit is reachable from before it.
+        assert_eq!(lens.prev_hit(verb, 21), Some((0, 10)));
+    }
+
+    #[test]
+    fn toggled_off_keys_are_not_painted_nor_parsed() {
+        let text = "[CLAIM 7fce46e0]\n";
+        let (mut lens, input) = lens_over(text);
+        let verb = lens.keys().iter().position(|k| k == "verb").unwrap();
+        let hex = lens.keys().iter().position(|k| k == "short_hex").unwrap();
+        assert!(lens.hits_in(0..16).iter().any(|(_, k)| *k == verb));
+        lens.toggle(verb);
+        assert!(!lens.enabled(verb));
+        assert!(lens.hits_in(0..16).iter().all(|(_, k)| *k != verb));
+        lens.update_fields(&input, 0);
+        let f = lens.fields().unwrap();
+        assert!(f.rows.iter().all(|r| r.key != "verb"));
+        assert!(f.rows.iter().any(|r| r.key_index == hex));
+        assert_eq!(lens.counts()[verb], 1, "hidden keys are still counted");
+    }
+
+    #[test]
+    fn the_fields_of_a_line_are_those_of_parse_json() {
+        let (mut lens, input) = lens_over(crate::workbench::DEMO_LOG);
+        let line = (0..input.line_count())
+            .find(|&i| input.line(i).contains("[CLAIM "))
+            .unwrap();
+        lens.update_fields(&input, line);
+        let f = lens.fields().unwrap();
+        let text = input.line(line);
+        let scanner = Scanner::new(lens.catalog().entries().iter().collect());
+        let want: Vec<serde_json::Value> = scanner
+            .hits(text, true)
+            .map(|h| {
+                let h = h.unwrap();
+                crate::presets::scan::hit_json(h.entry, text, &h.m)
+            })
+            .collect();
+        let got: Vec<serde_json::Value> = f
+            .rows
+            .iter()
+            .map(|r| {
+                let groups: serde_json::Map<String, serde_json::Value> = r
+                    .groups
+                    .iter()
+                    .map(|(k, v)| {
+                        (
+                            k.clone(),
+                            v.clone().map_or(serde_json::Value::Null, Into::into),
+                        )
+                    })
+                    .collect();
+                serde_json::json!({"key": r.key, "index": r.index, "end": r.end,
+                                   "match": r.text, "groups": groups})
+            })
+            .collect();
+        assert!(!want.is_empty());
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn growth_is_scanned_incrementally_as_a_whole_scan_would() {
+        let text = crate::workbench::DEMO_LOG;
+        let whole = {
+            let (lens, _) = lens_over(text);
+            (0..lens.keys().len())
+                .map(|k| lens.hits(k).to_vec())
+                .collect::<Vec<_>>()
+        };
+        for cut in [1, text.len() / 3, text.len() / 2 + 7, text.len() - 1] {
+            let mut cut = cut;
+            while !text.is_char_boundary(cut) {
+                cut += 1;
+            }
+            let mut input = TextBuffer::new(text[..cut].to_string());
+            let mut lens = Lens::new(catalog(), SharedWaker::default());
+            lens.activate(&input);
+            // The growth arrives while the first scan may still run.
+            let before = input.revision();
+            input.append(&text[cut..]);
+            lens.note_append(before, input.revision());
+            assert!(lens.settle(&input, Duration::from_secs(30)));
+            for (k, want) in whole.iter().enumerate() {
+                assert_eq!(lens.hits(k), want.as_slice(), "{} at {cut}", lens.keys()[k]);
+                assert_eq!(lens.counts()[k], want.len());
+            }
+        }
+    }
+
+    #[test]
+    fn an_edit_rescans_everything_and_an_empty_input_has_no_hits() {
+        let (mut lens, mut input) = lens_over("[CLAIM a1]\n");
+        input.replace_all(String::new());
+        assert!(lens.settle(&input, Duration::from_secs(10)));
+        assert!(lens.counts().iter().all(|&n| n == 0));
+        lens.update_fields(&input, 0);
+        assert!(lens.fields().unwrap().rows.is_empty());
+    }
+
+    #[test]
+    fn a_long_line_is_parsed_from_its_start() {
+        let long = format!("[CLAIM a1] {}", "x".repeat(FIELDS_LINE_CAP));
+        let (mut lens, input) = lens_over(&long);
+        lens.update_fields(&input, 0);
+        let f = lens.fields().unwrap();
+        assert!(f.cut);
+        assert!(f.rows.iter().any(|r| r.key == "verb"));
+    }
+}
