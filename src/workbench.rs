@@ -25,7 +25,7 @@ use crate::engine::{EngineKind, Match, MatchOptions, Regex};
 use crate::error::{Error, ErrorKind};
 use crate::flavor::{Flags, Flavor};
 pub use analysis::{Analysis, AnalysisKey, ExplainRow};
-pub use buffer::TextBuffer;
+pub use buffer::{IndexedText, TextBuffer};
 use compile::{CompileKey, Compiler};
 pub use line::LineEditor;
 use scan::{ScanEvent, Scanner};
@@ -536,10 +536,10 @@ impl Workbench {
     /// buffer with its head), without copying the text: then as [`Workbench::append_input`].
     /// When `whole` does not start with the current input (the file changed under the
     /// reader), it replaces the input and everything is scanned again.
-    pub fn extend_input(&mut self, whole: String) {
+    pub fn extend_input(&mut self, whole: IndexedText) {
         let before = self.input.revision();
         if let Err(whole) = self.input.extend_to(whole) {
-            self.input.replace_all(whole);
+            self.input.replace_all(whole.into_string());
             let w = self.window.clone();
             self.rescan(w);
             return;

@@ -950,6 +950,15 @@ fn a_followed_file_that_is_truncated_or_rotated_is_reloaded_and_said() {
     assert!(app.following);
 }
 
+/// What the file reader thread sends for `whole`.
+fn rest_read(whole: String, error: Option<std::io::Error>) -> rxw::tui::RestRead {
+    rxw::tui::RestRead {
+        whole: rxw::workbench::IndexedText::new(whole),
+        warning: None,
+        error,
+    }
+}
+
 #[test]
 fn a_large_file_opens_on_its_head_and_the_rest_is_appended_when_read() {
     let head: String = (1..=100).map(|i| format!("line {i} ERR\n")).collect();
@@ -986,10 +995,7 @@ fn a_large_file_opens_on_its_head_and_the_rest_is_appended_when_read() {
         .read
         .fetch_add(rest.len() as u64, std::sync::atomic::Ordering::Relaxed);
     let consumed = app.finish_loading(
-        rxw::tui::RestRead {
-            whole: rxw::input::Text::from_bytes(format!("{head}{rest}").into_bytes()),
-            error: None,
-        },
+        rest_read(format!("{head}{rest}"), None),
         std::path::Path::new("big.log"),
     );
     assert_eq!(consumed, Some(total));
@@ -1023,10 +1029,10 @@ fn a_large_file_whose_read_stops_keeps_what_was_read_and_one_that_changed_is_rel
     let mut app = open(&head);
     let more: String = (101..=150).map(|i| format!("line {i} ERR\n")).collect();
     let consumed = app.finish_loading(
-        rxw::tui::RestRead {
-            whole: rxw::input::Text::from_bytes(format!("{head}{more}").into_bytes()),
-            error: Some(std::io::Error::other("device gone")),
-        },
+        rest_read(
+            format!("{head}{more}"),
+            Some(std::io::Error::other("device gone")),
+        ),
         std::path::Path::new("big.log"),
     );
     assert_eq!(consumed, None, "no follower on a failed read");
@@ -1043,10 +1049,7 @@ fn a_large_file_whose_read_stops_keeps_what_was_read_and_one_that_changed_is_rel
     let mut app = open(&head);
     let other: String = (1..=40).map(|i| format!("other {i} ERR ERR\n")).collect();
     app.finish_loading(
-        rxw::tui::RestRead {
-            whole: rxw::input::Text::from_bytes(other.clone().into_bytes()),
-            error: None,
-        },
+        rest_read(other.clone(), None),
         std::path::Path::new("big.log"),
     );
     screens::settle(&mut app);

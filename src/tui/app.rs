@@ -849,13 +849,12 @@ impl App {
         let loading = self.loading.take()?;
         // The file's bytes consumed, head and rest (what following goes on from).
         let total = loading.read.load(std::sync::atomic::Ordering::Relaxed);
-        let text = read.whole;
-        if let Some(w) = text.warning() {
+        if let Some(w) = read.warning {
             // About the whole text, so it replaces the head's.
             self.input_warning = Some(w);
         }
         let stick = self.at_end() && self.input_top > 0;
-        self.wb.extend_input(text.into_string());
+        self.wb.extend_input(read.whole);
         if stick {
             self.scroll_to_end();
         }

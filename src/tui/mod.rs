@@ -385,8 +385,10 @@ enum Wake {
 /// one buffer (checked as UTF-8 on the reader's thread, not the UI's), and the error that
 /// stopped it early, if any.
 pub struct RestRead {
-    /// The head's bytes followed by the rest's.
-    pub whole: Text,
+    /// The head's text followed by the rest's, line-indexed on the reader's thread.
+    pub whole: crate::workbench::IndexedText,
+    /// The notice about invalid UTF-8 in the whole text, if any.
+    pub warning: Option<String>,
     /// Why reading stopped before the end of the file.
     pub error: Option<std::io::Error>,
 }
@@ -430,7 +432,13 @@ fn read_rest(
                 whole = head;
             }
             let whole = Text::from_bytes(whole);
-            let _ = tx.send(Wake::Rest(RestRead { whole, error }));
+            let warning = whole.warning();
+            let whole = crate::workbench::IndexedText::new(whole.into_string());
+            let _ = tx.send(Wake::Rest(RestRead {
+                whole,
+                warning,
+                error,
+            }));
         })
         .context("cannot start the file reader")?;
     Ok(())

@@ -43,6 +43,34 @@ pub const MARK_LINES: usize = 32;
 /// ...or at the first line start at least this many bytes after it.
 pub const MARK_BYTES: usize = 16 * 1024;
 
+/// A text with its line index, built where it was read (a worker thread), so taking it into a
+/// [`TextBuffer`] costs the UI thread nothing ([`TextBuffer::extend_to`]).
+#[derive(Debug, Clone)]
+pub struct IndexedText {
+    text: String,
+    index: LineIndex,
+}
+
+impl IndexedText {
+    /// Indexes `text` (one `memchr` pass).
+    pub fn new(text: String) -> IndexedText {
+        IndexedText {
+            index: LineIndex::build(&text),
+            text,
+        }
+    }
+
+    /// The text.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The text, without its index.
+    pub fn into_string(self) -> String {
+        self.text
+    }
+}
+
 /// A sparse index of line starts: marks `(byte, line)` at line starts, the first `(0, 0)`.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct LineIndex {
@@ -211,19 +239,18 @@ impl TextBuffer {
     }
 
     /// Takes `whole`, which is the current text followed by more (the rest of a file read on
-    /// another thread into one buffer with the head, so the text is never copied again):
-    /// indexed incrementally and not an edit, like [`TextBuffer::append`]. `Err(whole)` when
-    /// it does not start with the current text.
-    pub fn extend_to(&mut self, whole: String) -> Result<(), String> {
-        if !whole.starts_with(self.text.as_str()) {
+    /// another thread into one buffer with the head, so the text is never copied again, and
+    /// indexed there): not an edit, like [`TextBuffer::append`]. `Err(whole)` when it does
+    /// not start with the current text.
+    pub fn extend_to(&mut self, whole: IndexedText) -> Result<(), IndexedText> {
+        if !whole.text.starts_with(self.text.as_str()) {
             return Err(whole);
         }
-        if whole.len() == self.text.len() {
+        if whole.text.len() == self.text.len() {
             return Ok(());
         }
-        let base = self.text.len();
-        self.text = Arc::new(whole);
-        self.lines.reindex_from(&self.text, base);
+        self.text = Arc::new(whole.text);
+        self.lines = whole.index;
         self.revision += 1;
         Ok(())
     }
@@ -444,9 +471,12 @@ mod tests {
         b.append("tail\nmore");
         assert_index_exact(&b);
         let whole = format!("{}\nand\n\nrest", b.text());
-        assert!(b.extend_to(whole).is_ok());
+        assert!(b.extend_to(IndexedText::new(whole)).is_ok());
         assert_index_exact(&b);
-        assert!(b.extend_to("not a prefix".into()).is_err());
+        assert!(
+            b.extend_to(IndexedText::new("not a prefix".into()))
+                .is_err()
+        );
         b.move_to(40, 1);
         b.insert("inserted\nlines\n");
         assert_index_exact(&b);
