@@ -219,6 +219,14 @@ pub struct LensPane<'a> {
     pub input_len: usize,
 }
 
+/// The widths of the key name and the count in a legend row `width` wide whose largest count
+/// is `widest`: the count is never clipped (a 1 GB log has keys with tens of millions of
+/// hits), the key name gives way first.
+pub fn legend_columns(width: usize, widest: usize) -> (usize, usize) {
+    let count_w = thousands(widest as u64).len().max(7);
+    (width.saturating_sub(count_w + 4).max(4), count_w)
+}
+
 /// Width of the legend column in a body `width` wide.
 pub fn legend_width(width: u16) -> u16 {
     (width / 3).clamp(24.min(width), 34)
@@ -269,8 +277,8 @@ impl LensPane<'_> {
         }
         let shown = rows.saturating_sub(1);
         let top = legend_top(self.selected, shown);
-        let count_w = 7;
-        let key_w = width.saturating_sub(count_w + 5).max(4);
+        let widest = self.lens.counts().iter().copied().max().unwrap_or(0);
+        let (key_w, count_w) = legend_columns(width, widest);
         for (k, key) in keys.iter().enumerate().skip(top).take(shown) {
             let on = self.lens.enabled(k);
             let marker = if k == self.selected && self.focused {
@@ -461,6 +469,17 @@ mod unit {
         }
         .render(area, &mut buf);
         assert!(text_of(&buf).contains(" ·· verb"), "{}", text_of(&buf));
+    }
+
+    #[test]
+    fn legend_counts_are_never_clipped() {
+        // The legend is 30 wide in a 90-column results pane; "12,801,456" hits of short_hex
+        // on a 1 GB log were drawn as "12,801,4".
+        let (key_w, count_w) = legend_columns(30, 12_801_456);
+        assert_eq!(count_w, "12,801,456".len());
+        assert_eq!(key_w + count_w + 4, 30);
+        assert!(key_w >= "subagent_update".len());
+        assert_eq!(legend_columns(30, 17), (19, 7));
     }
 
     #[test]
