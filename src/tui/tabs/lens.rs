@@ -224,7 +224,7 @@ pub struct LensPane<'a> {
 /// hits), the key name gives way first.
 pub fn legend_columns(width: usize, widest: usize) -> (usize, usize) {
     let count_w = thousands(widest as u64).len().max(7);
-    (width.saturating_sub(count_w + 4).max(4), count_w)
+    (width.saturating_sub(count_w + 5).max(4), count_w)
 }
 
 /// Width of the legend column in a body `width` wide.
@@ -477,9 +477,9 @@ mod unit {
         // on a 1 GB log were drawn as "12,801,4".
         let (key_w, count_w) = legend_columns(30, 12_801_456);
         assert_eq!(count_w, "12,801,456".len());
-        assert_eq!(key_w + count_w + 4, 30);
+        assert_eq!(key_w + count_w + 5, 30);
         assert!(key_w >= "subagent_update".len());
-        assert_eq!(legend_columns(30, 17), (19, 7));
+        assert_eq!(legend_columns(30, 17), (18, 7));
     }
 
     #[test]
