@@ -1145,3 +1145,34 @@ fn a_frame_reads_the_workbench_parse_and_only_an_edit_parses_again() {
     screens::render_buffer(&app);
     assert_eq!(app.wb.parse_count(), parses + 2);
 }
+
+#[test]
+fn help_lists_every_tabs_own_keys_the_shown_tab_first() {
+    // The Debug and Lens tabs' keys work only while they are shown; help used to list only
+    // the Anywhere, editor and list sections, so they were nowhere but the footer.
+    let mut app = screens::demo(120, 34);
+    app.update(Action::ShowTab(debug::ID));
+    let text: Vec<String> = rxw::tui::popups::help::lines(&app)
+        .iter()
+        .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+        .collect();
+    let sections: Vec<&String> = text.iter().filter(|l| l.starts_with("In the ")).collect();
+    let first_tab = sections
+        .iter()
+        .position(|l| l.ends_with(" tab"))
+        .expect("a tab section");
+    assert_eq!(sections[first_tab], "In the Debug tab", "{sections:?}");
+    assert!(
+        sections.iter().any(|l| *l == "In the Lens tab"),
+        "{sections:?}"
+    );
+    let debug_at = text.iter().position(|l| l == "In the Debug tab").unwrap();
+    let debug_rows = &text[debug_at + 1..];
+    assert!(
+        debug_rows
+            .iter()
+            .take_while(|l| l.starts_with("  "))
+            .any(|l| l.contains("backtrack")),
+        "{debug_rows:?}"
+    );
+}

@@ -721,6 +721,27 @@ pub fn help_rows() -> Vec<(Context, String, &'static str)> {
         .collect()
 }
 
+/// The help rows `(keys, help)` of tab `tab`'s own commands that work only while it is shown
+/// (its commands that work anywhere are in [`help_rows`]' Anywhere section).
+pub fn tab_help_rows(tab: TabId) -> Vec<(String, &'static str)> {
+    keymap()
+        .iter()
+        .filter(|b| b.context != Context::Global)
+        .filter(|b| matches!(&b.action, Action::Tab(cmd) if cmd.tab == tab))
+        .map(|b| {
+            let mut keys: Vec<String> = Vec::new();
+            for spec in b.keys.iter() {
+                let l = key_label(spec);
+                if !keys.contains(&l) {
+                    keys.push(l);
+                }
+            }
+            let help: &'static str = b.help.as_ref();
+            (keys.join(" / "), help)
+        })
+        .collect()
+}
+
 /// The footer hints for `context` with tab `shown` on screen: `(key, short help)`. The shown
 /// tab's own commands come first: they are what the user looks for there, and the footer is
 /// cut at the screen's edge.

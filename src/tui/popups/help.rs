@@ -1,7 +1,8 @@
 //! The help overlay, generated from the keymap.
 
-use super::super::action::{Context, help_rows};
+use super::super::action::{Context, help_rows, tab_help_rows};
 use super::super::app::App;
+use super::super::tabs::TabId;
 use super::super::theme::{Chrome, chrome};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -19,6 +20,12 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         .unwrap_or(10)
         .min(26);
     let mut out = Vec::new();
+    let row = |keys: &str, help: &'static str| {
+        Line::from(vec![
+            Span::raw(format!("  {keys:<key_w$}  ")),
+            Span::styled(help, chrome(Chrome::Dim, p)),
+        ])
+    };
     for ctx in [Context::Global, Context::Editor, Context::List] {
         out.push(Line::from(Span::styled(
             ctx.title(),
@@ -26,11 +33,30 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         )));
         for (c, keys, help) in &rows {
             if *c == ctx {
-                out.push(Line::from(vec![
-                    Span::raw(format!("  {keys:<key_w$}  ")),
-                    Span::styled(*help, chrome(Chrome::Dim, p)),
-                ]));
+                out.push(row(keys, help));
             }
+        }
+    }
+    // Each tab's own keys (those that work only while it is shown), the shown tab first.
+    let shown = app.shown_tab().id();
+    let mut tabs: Vec<(TabId, &'static str)> = app.tabs().map(|t| (t.id(), t.title())).collect();
+    tabs.sort_by_key(|&(id, _)| id != shown);
+    for (id, title) in tabs {
+        let own: Vec<_> = tab_help_rows(id);
+        if own.is_empty() {
+            continue;
+        }
+        out.push(Line::from(Span::styled(
+            format!("In the {title} tab"),
+            chrome(Chrome::Focused, p),
+        )));
+        for (keys, help) in own {
+            // "Lens: next hit" reads "next hit" under "In the Lens tab".
+            let help = help
+                .strip_prefix(title)
+                .and_then(|h| h.strip_prefix(": "))
+                .unwrap_or(help);
+            out.push(row(&keys, help));
         }
     }
     out
