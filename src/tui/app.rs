@@ -998,18 +998,6 @@ impl App {
         changed
     }
 
-    /// Loads the preset selected in the Presets tab: pattern, flavor, flags, tests.
-    pub fn load_selected_preset(&mut self) {
-        if let Some(i) = self
-            .tabs
-            .iter()
-            .position(|t| t.id() == super::tabs::presets::ID)
-        {
-            self.with_tab(i, |t, cx| t.update(&Action::Activate, cx));
-        }
-        self.run_deferred();
-    }
-
     fn edit(&mut self, e: Edit) {
         match self.focus {
             Focus::Pattern => {
