@@ -354,6 +354,7 @@ impl App {
             let (Some(&first), Some(&last)) = (shown.first(), shown.last()) else {
                 return 0..0;
             };
+            let (first, last) = (first as usize, last as usize);
             let start = input.line_start(first);
             let end = input.line_range(last).end;
             if end - start > FILTER_WINDOW_BYTES {
@@ -370,7 +371,7 @@ impl App {
     pub fn line_on_row(&self, row: usize) -> Option<usize> {
         let i = self.input_top + row;
         if self.wb.filter.active() {
-            self.wb.filter.rows().get(i).copied()
+            self.wb.filter.rows().get(i).map(|&l| l as usize)
         } else {
             (i < self.wb.input.line_count()).then_some(i)
         }
@@ -389,7 +390,10 @@ impl App {
     /// filtered row at or after it.
     fn row_of_line(&self, line: usize) -> usize {
         if self.wb.filter.active() {
-            self.wb.filter.rows().partition_point(|&l| l < line)
+            self.wb
+                .filter
+                .rows()
+                .partition_point(|&l| (l as usize) < line)
         } else {
             line
         }
@@ -397,6 +401,11 @@ impl App {
 
     /// Sets the line filter and keeps the cursor's line (or the nearest after it) on screen.
     fn set_filter(&mut self, mode: FilterMode, context: usize) {
+        if mode != FilterMode::Off && self.wb.input.line_count() > u32::MAX as usize {
+            self.message =
+                Some("the line filter works on inputs of up to 4,294,967,295 lines".into());
+            return;
+        }
         self.wb.filter.set_mode(mode);
         self.wb.filter.set_context(context);
         self.wb.refresh_filter();

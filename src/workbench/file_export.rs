@@ -66,7 +66,7 @@ pub struct ExportRequest {
     /// The pattern (lines and matches).
     pub regex: Option<Arc<Regex>>,
     /// The filter's rows (lines from 0), when a filter is on.
-    pub rows: Option<Vec<usize>>,
+    pub rows: Option<Vec<u32>>,
     /// The registry and the shown keys' indices (lens hits).
     pub presets: Option<(Arc<Catalog>, Vec<usize>)>,
 }
@@ -139,11 +139,11 @@ pub fn write(req: &ExportRequest) -> Result<usize, Error> {
 fn write_rows<W: std::io::Write>(
     w: &mut export::RecordWriter<W>,
     text: &str,
-    rows: &[usize],
+    rows: &[u32],
 ) -> std::io::Result<usize> {
     let bytes = text.as_bytes();
     let (mut line, mut start) = (0usize, 0usize);
-    for &row in rows {
+    for row in rows.iter().map(|&r| r as usize) {
         while line < row {
             match memchr::memchr(b'\n', &bytes[start..]) {
                 Some(k) => start += k + 1,

@@ -43,7 +43,9 @@ pub struct LineFilter {
     /// Spans taken in so far.
     spans_seen: usize,
     /// The input lines to show, ascending.
-    rows: Vec<usize>,
+    /// Line numbers as `u32`: the rows of a 1 GB log without a match are 14 million, 58 MB
+    /// instead of 116 (a filter over more than four billion lines is refused).
+    rows: Vec<u32>,
     /// Lines with a match, counted once each.
     matching_lines: usize,
     /// The last line marked as matching, if any.
@@ -104,7 +106,7 @@ impl LineFilter {
     }
 
     /// The input lines to show, ascending (0-based; the line numbers drawn are these + 1).
-    pub fn rows(&self) -> &[usize] {
+    pub fn rows(&self) -> &[u32] {
         &self.rows
     }
 
@@ -180,11 +182,11 @@ impl LineFilter {
             FilterMode::Matching => {
                 let from = first.saturating_sub(self.context).max(self.next_line);
                 let to = (last + self.context).min(lines.saturating_sub(1));
-                self.rows.extend(from..=to);
+                self.rows.extend(from as u32..=to as u32);
                 self.next_line = self.next_line.max(to + 1);
             }
             FilterMode::NonMatching => {
-                self.rows.extend(self.next_line..first);
+                self.rows.extend(self.next_line as u32..first as u32);
                 self.next_line = last + 1;
             }
         }
@@ -193,7 +195,7 @@ impl LineFilter {
     /// Appends the rows after the last match, once the scan has classified every line.
     fn close(&mut self, lines: usize) {
         if self.mode == FilterMode::NonMatching {
-            self.rows.extend(self.next_line..lines);
+            self.rows.extend(self.next_line as u32..lines as u32);
             self.next_line = lines;
         }
     }
@@ -218,7 +220,7 @@ mod tests {
         let mut f = LineFilter::new(mode, context);
         f.refresh(&input, &results(spans));
         assert!(f.complete());
-        f.rows().to_vec()
+        f.rows().iter().map(|&r| r as usize).collect()
     }
 
     #[test]
@@ -277,7 +279,7 @@ mod tests {
             ..Default::default()
         };
         f.refresh(&input, &r);
-        assert_eq!(f.rows(), &[] as &[usize]);
+        assert_eq!(f.rows(), &[] as &[u32]);
         assert!(!f.complete());
         r.spans.push((4, 5));
         r.count = 2;
