@@ -956,6 +956,7 @@ fn rest_read(whole: String, error: Option<std::io::Error>) -> rxw::tui::RestRead
         whole: rxw::workbench::IndexedText::new(whole),
         warning: None,
         error,
+        shrank_from: None,
     }
 }
 
@@ -1055,6 +1056,28 @@ fn a_large_file_whose_read_stops_keeps_what_was_read_and_one_that_changed_is_rel
     screens::settle(&mut app);
     assert_eq!(app.wb.input.text(), other);
     assert_eq!(app.wb.results.count, 80);
+
+    // Truncated under the reader (10,000 bytes at open, fewer read): said, what was read
+    // shown, and following goes on from there.
+    let mut app = open(&head);
+    let read = head.len() + more.len();
+    app.loading
+        .as_ref()
+        .unwrap()
+        .read
+        .fetch_add(more.len() as u64, std::sync::atomic::Ordering::Relaxed);
+    let mut shrank = rest_read(format!("{head}{more}"), None);
+    shrank.shrank_from = Some(10_000);
+    let consumed = app.finish_loading(shrank, std::path::Path::new("big.log"));
+    assert_eq!(consumed, Some(read as u64));
+    screens::settle(&mut app);
+    assert_eq!(app.wb.results.count, 150);
+    let msg = app.message.clone().unwrap();
+    assert!(
+        msg.contains("shrank while it was read (10000 bytes when opened)")
+            && msg.contains(&format!("showing the {read} bytes read")),
+        "{msg}"
+    );
 }
 
 #[test]

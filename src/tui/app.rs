@@ -869,7 +869,16 @@ impl App {
         }
         self.run_deferred();
         match read.error {
-            None => Some(total),
+            None => {
+                if let Some(size) = read.shrank_from {
+                    // Following (if on) goes on from what was read, like after a truncation.
+                    self.message = Some(format!(
+                        "{}: the file shrank while it was read ({size} bytes when opened); showing the {total} bytes read",
+                        path.display(),
+                    ));
+                }
+                Some(total)
+            }
             Some(e) => {
                 self.message = Some(format!(
                     "{}: reading stopped ({e}); showing the first {} bytes",

@@ -391,6 +391,9 @@ pub struct RestRead {
     pub warning: Option<String>,
     /// Why reading stopped before the end of the file.
     pub error: Option<std::io::Error>,
+    /// The file's size when it was opened, when fewer bytes than that could be read: it was
+    /// truncated (or replaced by a shorter file) while it was read.
+    pub shrank_from: Option<u64>,
 }
 
 /// Reads `rest` on a thread, counting the bytes read into `progress`, and sends the whole
@@ -431,6 +434,7 @@ fn read_rest(
             if error.is_some() && whole.len() < head.len() {
                 whole = head;
             }
+            let shrank_from = (error.is_none() && (whole.len() as u64) < total).then_some(total);
             let whole = Text::from_bytes(whole);
             let warning = whole.warning();
             let whole = crate::workbench::IndexedText::new(whole.into_string());
@@ -438,6 +442,7 @@ fn read_rest(
                 whole,
                 warning,
                 error,
+                shrank_from,
             }));
         })
         .context("cannot start the file reader")?;
