@@ -177,6 +177,104 @@ impl FileRead {
     }
 }
 
+/// Reads whole files one after another into memory it keeps, for callers that read many
+/// files (the audit): no allocation per file once the buffer has grown to the largest, and no
+/// system calls beyond the open, one `stat`, the reads and the close.
+///
+/// A file read short of the size it had at open is said to have changed (as by
+/// [`Text::read_file`]). Its size is checked again after the read only when more was read
+/// than that size (it grew while read): a file read to exactly its size at open is a
+/// consistent copy, whatever happens to it afterwards.
+#[derive(Default)]
+pub struct ReadBuffer {
+    /// Initialised bytes: a prefix holds the last file read.
+    storage: Vec<u8>,
+}
+
+/// Why [`ReadBuffer::read`] has no whole file.
+#[derive(Debug)]
+pub enum ReadFailure {
+    /// A read failed (the error as the system gave it).
+    Io(std::io::Error),
+    /// The file changed while it was read ([`ErrorKind::Io`], naming the path), or does not
+    /// fit in memory.
+    Changed(Error),
+}
+
+impl ReadBuffer {
+    /// An empty buffer.
+    pub fn new() -> ReadBuffer {
+        ReadBuffer::default()
+    }
+
+    /// Reads the open `file` to its end; `meta` is its metadata from the open and `path`
+    /// names it in errors. Returns the file's bytes, valid until the next read.
+    ///
+    /// # Errors
+    /// [`ReadFailure::Io`] when a read fails, [`ReadFailure::Changed`] when the file was cut
+    /// short while it was read or is too large to hold.
+    pub fn read(
+        &mut self,
+        file: &mut std::fs::File,
+        meta: &std::fs::Metadata,
+        path: &Path,
+    ) -> Result<&[u8], ReadFailure> {
+        let expected = meta.len();
+        // One byte more than the file so that the read which sees the end needs no room.
+        let want = usize::try_from(expected.saturating_add(1)).unwrap_or(usize::MAX);
+        self.grow_to(want, path)?;
+        let mut len = 0;
+        loop {
+            if len == self.storage.len() {
+                // The file grew while it was read.
+                self.grow_to(len.saturating_add(len.max(64 << 10)), path)?;
+            }
+            match file.read(&mut self.storage[len..]) {
+                Ok(0) => break,
+                Ok(n) => len += n,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(ReadFailure::Io(e)),
+            }
+        }
+        let read = len as u64;
+        if read < expected {
+            return Err(ReadFailure::Changed(changed(path, expected, len, None)));
+        }
+        if read > expected
+            && let Ok(now) = file.metadata()
+            && now.is_file()
+            && now.len() < read
+        {
+            return Err(ReadFailure::Changed(changed(
+                path,
+                expected,
+                len,
+                Some(now.len()),
+            )));
+        }
+        Ok(&self.storage[..len])
+    }
+
+    fn grow_to(&mut self, want: usize, path: &Path) -> Result<(), ReadFailure> {
+        if self.storage.len() >= want {
+            return Ok(());
+        }
+        let more = want - self.storage.len();
+        self.storage.try_reserve_exact(more).map_err(|_| {
+            ReadFailure::Changed(Error::new(
+                ErrorKind::Io,
+                format!(
+                    "{}: {} bytes do not fit in memory",
+                    path.display(),
+                    want - 1
+                ),
+            ))
+        })?;
+        self.storage.resize(want, 0);
+        Ok(())
+    }
+}
+
 fn io_error(path: &Path, e: &std::io::Error) -> Error {
     Error::new(ErrorKind::Io, format!("{}: {e}", path.display()))
 }

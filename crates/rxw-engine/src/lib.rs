@@ -6,13 +6,16 @@
 //! when it needs more than the `regex` crate can do. Everything else runs on rxw's own
 //! backtracking matcher ([`vm`]), which follows each flavor's rules exactly, counts its steps
 //! and stops at a step budget. Rust patterns go to the `regex` crate as written; the matcher
-//! runs the Rust patterns the `regex` crate rejects (look-around, backreferences).
+//! runs the Rust patterns the `regex` crate rejects (look-around, backreferences). Many
+//! patterns over one text are answered together by a [`set::PatternSet`], which decides how
+//! (one literal pass, one DFA pass, or each pattern's own engine) with the same exactness.
 
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod limits;
 pub mod replace;
+pub mod set;
 pub mod trace;
 mod translate;
 pub mod vm;

@@ -1,0 +1,1042 @@
+//! Many patterns over one text: which of them match?
+//!
+//! [`PatternSet`] answers "does each of these patterns match this text?" for many compiled
+//! [`Regex`]es at once, with as few passes over the text as it can. It is the engine's answer
+//! for callers that ask about many patterns (the audit's columns); they never look at a
+//! pattern's literals themselves. Each member gets one [`Strategy`], chosen once from its
+//! typical program ([`Regex::typical_linear`]):
+//!
+//! - **[`Strategy::Prefix`]**: every match starts with one of a few literals of two bytes or
+//!   more (`[ACK`, `[CLAIM`…). The literals of all such members go into one Aho-Corasick
+//!   automaton, and one pass over the text finds every place a literal starts; a member is
+//!   confirmed by an anchored search there and is decided at its first match. The pass stops
+//!   when every member it serves is decided.
+//! - **[`Strategy::InnerLiteral`]**: every match holds a literal at a fixed byte offset from
+//!   its start (`-4` at byte 13 in a UUID v4 pattern); its literal joins the same pass, and the
+//!   anchored search starts that many bytes back.
+//! - **[`Strategy::Scan`]**: no literal to look for: the members share one lazy DFA pass (all
+//!   patterns at once), which ends when each of them has matched.
+//! - **[`Strategy::ScanByLine`]**: as `Scan`, for patterns with a Unicode word boundary that
+//!   can be answered line by line (they cannot match a newline, cannot match empty and assert
+//!   nothing but word boundaries and line anchors). A DFA cannot see whether a non-ASCII
+//!   character is a word character, so it stops at the first non-ASCII byte; that line alone
+//!   is answered by the pattern's own program, and the DFA resumes on the next line. A match
+//!   lies within one line, so the answers are the same as over the whole text.
+//! - **[`Strategy::Alone`]**: the member's typical program over the whole text with its own
+//!   prefilter (a weak literal start, such as one byte; or a Unicode word boundary that cannot
+//!   be answered line by line).
+//! - **[`Strategy::Own`]**: no linear program (look-around, backreferences…): the pattern's
+//!   own engine, [`Regex::is_match`].
+//!
+//! Whatever the strategy, a text whose [`InputTraits`] do not meet the member's needs (a
+//! Python `\b` next to a character where the two `\w` disagree, a JS astral character…) is
+//! answered by [`Regex::is_match`]: the answers are always the pattern's own. Literal
+//! candidates are complete by construction: literals with another literal as a prefix are
+//! served by that shorter one (its places include theirs), and when one literal can start
+//! inside an occurrence of another, the pass looks again one byte after each occurrence
+//! instead of after its end.
+
+use crate::{InputTraits, Regex};
+use aho_corasick::AhoCorasick;
+use regex_automata::hybrid::dfa::OverlappingState;
+use regex_automata::hybrid::dfa::{Cache as DfaCache, DFA};
+use regex_automata::nfa::thompson::{self, WhichCaptures};
+use regex_automata::{Anchored, Input, MatchErrorKind, MatchKind, meta};
+use regex_syntax::hir::{Hir, HirKind, Look, literal::Extractor};
+use rxw_syntax::error::Error;
+use std::collections::HashMap;
+use std::sync::Arc;
+
+/// Most literals one member may bring to the shared pass (more, and it runs alone).
+const MAX_MEMBER_LITERALS: usize = 16;
+/// Most literals in the shared pass (the automaton's fast SIMD searcher holds up to 64).
+const MAX_LITERALS: usize = 64;
+/// Size limits for the programs a set compiles (the engine's own linear programs use these).
+const NFA_SIZE_LIMIT: usize = 64 << 20;
+
+/// How one member of a [`PatternSet`] is answered (see the module documentation).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Strategy {
+    /// Candidates from the shared literal pass, where one of its first literals starts.
+    Prefix,
+    /// Candidates from the shared literal pass, `offset` bytes after its fixed-offset literal
+    /// would start a match.
+    InnerLiteral {
+        /// Bytes from a match's start to the literal.
+        offset: usize,
+    },
+    /// The shared DFA pass.
+    Scan,
+    /// The shared DFA pass that stops at non-ASCII lines and answers them one at a time.
+    ScanByLine,
+    /// Its typical program alone over the whole text.
+    Alone,
+    /// Its own engine.
+    Own,
+}
+
+/// One member: the pattern, what its typical program needs of a text, and its programs.
+struct Member<'r> {
+    re: &'r Regex,
+    needs: InputTraits,
+    strategy: Strategy,
+    /// The typical program, for anchored confirmations, whole-text searches and lines.
+    program: Option<meta::Regex>,
+}
+
+/// Finds the literals of the shared pass.
+enum LiteralSearcher {
+    /// One literal: memmem.
+    One(memchr::memmem::Finder<'static>),
+    /// The SIMD searcher for a few literals (Teddy), used whenever it can be built: the
+    /// automaton's own choice of prefilter would pick memchr on the literals' first bytes,
+    /// which in text full of `[` and `-` stops at almost every line.
+    Packed(aho_corasick::packed::Searcher),
+    /// The automaton, where the SIMD searcher is not available.
+    Automaton(AhoCorasick),
+}
+
+impl LiteralSearcher {
+    fn new(literals: &[Vec<u8>]) -> Option<LiteralSearcher> {
+        if let [one] = literals {
+            return Some(LiteralSearcher::One(
+                memchr::memmem::Finder::new(one).into_owned(),
+            ));
+        }
+        let packed = aho_corasick::packed::Config::new()
+            .match_kind(aho_corasick::packed::MatchKind::LeftmostFirst)
+            .builder()
+            .extend(literals)
+            .build();
+        if let Some(p) = packed {
+            return Some(LiteralSearcher::Packed(p));
+        }
+        AhoCorasick::builder()
+            .match_kind(aho_corasick::MatchKind::LeftmostFirst)
+            .build(literals)
+            .ok()
+            .map(LiteralSearcher::Automaton)
+    }
+
+    /// The leftmost occurrence starting at or after `at`: (literal, start, end).
+    fn find(&self, hay: &[u8], at: usize) -> Option<(usize, usize, usize)> {
+        let m = match self {
+            LiteralSearcher::One(f) => {
+                let start = at + f.find(&hay[at..])?;
+                return Some((0, start, start + f.needle().len()));
+            }
+            LiteralSearcher::Packed(p) => p.find_in(hay, aho_corasick::Span::from(at..hay.len())),
+            LiteralSearcher::Automaton(a) => a.find(aho_corasick::Input::new(hay).range(at..)),
+        }?;
+        Some((m.pattern().as_usize(), m.start(), m.end()))
+    }
+}
+
+/// The shared literal pass: the members it serves and their literals, and the searcher for
+/// all of them. Once some members are decided, their literals only cost time (in a log full
+/// of `[ACK` lines, every one would stop the search), so the pass narrows to the members
+/// still open, with searchers built for those sets as they occur (kept per thread).
+struct LiteralPass {
+    /// (served member index, offset, literal) for every literal of every served member.
+    wanted: Vec<(usize, usize, Vec<u8>)>,
+    /// The members served; a member's bit in a mask is its index here (at most 64).
+    members: Vec<usize>,
+    /// The searcher for every served member.
+    full: Arc<Literals>,
+}
+
+/// A searcher for the literals of some of the pass's members.
+struct Literals {
+    searcher: LiteralSearcher,
+    /// For each literal: the members (by served index) it gives candidates to, and how many
+    /// bytes back from the literal their anchored search starts.
+    targets: Vec<Vec<(usize, usize)>>,
+    /// One literal can start inside an occurrence of another: look again one byte on.
+    overlapping: bool,
+}
+
+/// A shared DFA pass over several members.
+struct Scan {
+    dfa: DFA,
+    /// The member of each DFA pattern.
+    members: Vec<usize>,
+    /// The DFA stops at non-ASCII bytes (Unicode word boundaries); lines are answered alone.
+    by_line: bool,
+}
+
+/// Many compiled patterns, answered together over one text at a time.
+pub struct PatternSet<'r> {
+    members: Vec<Member<'r>>,
+    literals: Option<LiteralPass>,
+    scans: Vec<Scan>,
+    /// Every input trait some member's typical program needs.
+    needs: InputTraits,
+}
+
+/// Per-thread scratch space for [`PatternSet::which_match`]; make one per thread with
+/// [`PatternSet::create_cache`] and reuse it across texts.
+pub struct SetCache {
+    programs: Vec<Option<meta::Cache>>,
+    scans: Vec<DfaCache>,
+    /// Literal searchers for the sets of open members met so far (by mask).
+    narrowed: HashMap<u64, Arc<Literals>>,
+}
+
+impl std::fmt::Debug for PatternSet<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list()
+            .entries(self.members.iter().map(|m| (m.re.pattern(), m.strategy)))
+            .finish()
+    }
+}
+
+/// What the set needs to know about a typical program's tree.
+struct Shape {
+    /// The literals every match starts with, when there are few and they are not empty.
+    prefixes: Option<Vec<Vec<u8>>>,
+    /// A literal of two bytes or more at a fixed offset from every match's start.
+    inner: Option<(usize, Vec<u8>)>,
+    unicode_word: bool,
+    line_local: bool,
+}
+
+impl Shape {
+    fn of(hir: &Hir) -> Shape {
+        let props = hir.properties();
+        let looks = props.look_set();
+        let seq = Extractor::new().extract(hir);
+        let prefixes = seq.literals().and_then(|lits| {
+            let all_non_empty = !lits.is_empty() && lits.iter().all(|l| !l.as_bytes().is_empty());
+            all_non_empty.then(|| lits.iter().map(|l| l.as_bytes().to_vec()).collect())
+        });
+        let word_or_line = looks.iter().all(|l| {
+            matches!(
+                l,
+                Look::WordAscii
+                    | Look::WordAsciiNegate
+                    | Look::WordUnicode
+                    | Look::WordUnicodeNegate
+                    | Look::WordStartAscii
+                    | Look::WordEndAscii
+                    | Look::WordStartUnicode
+                    | Look::WordEndUnicode
+                    | Look::WordStartHalfAscii
+                    | Look::WordEndHalfAscii
+                    | Look::WordStartHalfUnicode
+                    | Look::WordEndHalfUnicode
+                    | Look::StartLF
+                    | Look::EndLF
+            )
+        });
+        Shape {
+            prefixes,
+            inner: fixed_offset_literal(hir),
+            unicode_word: looks.contains_word_unicode(),
+            line_local: word_or_line
+                && props.minimum_len().is_some_and(|n| n > 0)
+                && !can_match_newline(hir),
+        }
+    }
+
+    /// Prefix literals good enough for the shared pass: few, and none a single byte (one
+    /// common byte would make every position a candidate).
+    fn strong_prefixes(&self) -> Option<&Vec<Vec<u8>>> {
+        self.prefixes
+            .as_ref()
+            .filter(|p| p.len() <= MAX_MEMBER_LITERALS && p.iter().all(|l| l.len() >= 2))
+    }
+}
+
+/// A literal of two or more bytes that every match of `hir` holds at a fixed byte offset from
+/// its start: the items before it each match a fixed number of bytes. The longest wins.
+fn fixed_offset_literal(hir: &Hir) -> Option<(usize, Vec<u8>)> {
+    let mut h = hir;
+    while let HirKind::Capture(c) = h.kind() {
+        h = &c.sub;
+    }
+    let HirKind::Concat(items) = h.kind() else {
+        return None;
+    };
+    let mut offset = 0usize;
+    let mut best: Option<(usize, Vec<u8>)> = None;
+    for item in items {
+        if let HirKind::Literal(lit) = item.kind()
+            && lit.0.len() >= 2
+            && best.as_ref().is_none_or(|(_, b)| lit.0.len() > b.len())
+        {
+            best = Some((offset, lit.0.to_vec()));
+        }
+        let p = item.properties();
+        match (p.minimum_len(), p.maximum_len()) {
+            (Some(a), Some(b)) if a == b => offset += a,
+            _ => break,
+        }
+    }
+    best
+}
+
+/// Whether any literal or class in the pattern can match `\n` (a conservative walk over the
+/// tree with an explicit stack: patterns may nest deeply).
+fn can_match_newline(hir: &Hir) -> bool {
+    use regex_syntax::hir::Class;
+    let mut stack = vec![hir];
+    while let Some(h) = stack.pop() {
+        match h.kind() {
+            HirKind::Literal(lit) => {
+                if lit.0.contains(&b'\n') {
+                    return true;
+                }
+            }
+            HirKind::Class(Class::Unicode(c)) => {
+                if c.ranges()
+                    .iter()
+                    .any(|r| r.start() <= '\n' && '\n' <= r.end())
+                {
+                    return true;
+                }
+            }
+            HirKind::Class(Class::Bytes(c)) => {
+                if c.ranges()
+                    .iter()
+                    .any(|r| r.start() <= b'\n' && b'\n' <= r.end())
+                {
+                    return true;
+                }
+            }
+            HirKind::Empty | HirKind::Look(_) => {}
+            HirKind::Repetition(r) => stack.push(&r.sub),
+            HirKind::Capture(c) => stack.push(&c.sub),
+            HirKind::Concat(hs) | HirKind::Alternation(hs) => stack.extend(hs.iter()),
+        }
+    }
+    false
+}
+
+fn build_program(src: &str) -> Option<meta::Regex> {
+    meta::Builder::new()
+        .configure(
+            meta::Config::new()
+                .nfa_size_limit(Some(NFA_SIZE_LIMIT))
+                .onepass_size_limit(Some(NFA_SIZE_LIMIT))
+                .dfa_size_limit(Some(NFA_SIZE_LIMIT)),
+        )
+        .build(src)
+        .ok()
+}
+
+/// The DFA of a scan: several members report every match (overlapping search); one member
+/// needs only the earliest match end.
+fn build_scan_dfa(sources: &[&str]) -> Option<DFA> {
+    let kind = if sources.len() == 1 {
+        MatchKind::LeftmostFirst
+    } else {
+        MatchKind::All
+    };
+    DFA::builder()
+        .configure(
+            DFA::config()
+                .match_kind(kind)
+                .unicode_word_boundary(true)
+                .cache_capacity(8 << 20),
+        )
+        .thompson(
+            thompson::Config::new()
+                .nfa_size_limit(Some(NFA_SIZE_LIMIT))
+                .which_captures(WhichCaptures::None),
+        )
+        .build_many(sources)
+        .ok()
+}
+
+/// Whether some literal can start strictly inside an occurrence of another (or of itself):
+/// then a pass that resumes after each occurrence could miss one.
+fn literals_overlap(lits: &[Vec<u8>]) -> bool {
+    lits.iter().any(|a| {
+        (1..a.len()).any(|i| {
+            let tail = &a[i..];
+            lits.iter()
+                .any(|b| tail.starts_with(b) || b.starts_with(tail))
+        })
+    })
+}
+
+impl<'r> PatternSet<'r> {
+    /// Plans how to answer `regexes` together (nothing is searched yet).
+    pub fn new(regexes: &[&'r Regex]) -> PatternSet<'r> {
+        let mut members = Vec::with_capacity(regexes.len());
+        // (member, offset, literal) for the shared pass.
+        let mut wanted: Vec<(usize, usize, Vec<u8>)> = Vec::new();
+        let mut scan_sources: [Vec<(usize, String)>; 2] = [Vec::new(), Vec::new()];
+        for (i, re) in regexes.iter().enumerate() {
+            let own = Member {
+                re,
+                needs: InputTraits::default(),
+                strategy: Strategy::Own,
+                program: None,
+            };
+            let Some((src, needs)) = re.typical_linear() else {
+                members.push(own);
+                continue;
+            };
+            let (Ok(hir), Some(program)) = (regex_syntax::parse(src), build_program(src)) else {
+                members.push(own);
+                continue;
+            };
+            let shape = Shape::of(&hir);
+            let room = MAX_LITERALS - wanted.len();
+            let strategy = if let Some(p) = shape.strong_prefixes().filter(|p| p.len() <= room) {
+                wanted.extend(p.iter().map(|l| (i, 0, l.clone())));
+                Strategy::Prefix
+            } else if let Some((offset, lit)) = shape.inner.clone().filter(|_| room > 0) {
+                wanted.push((i, offset, lit));
+                Strategy::InnerLiteral { offset }
+            } else if shape.prefixes.is_some() || (shape.unicode_word && !shape.line_local) {
+                Strategy::Alone
+            } else if shape.unicode_word {
+                scan_sources[1].push((i, src.to_string()));
+                Strategy::ScanByLine
+            } else {
+                scan_sources[0].push((i, src.to_string()));
+                Strategy::Scan
+            };
+            members.push(Member {
+                re,
+                needs,
+                strategy,
+                program: Some(program),
+            });
+        }
+        let literals = LiteralPass::new(wanted, &mut members);
+        let mut scans = Vec::new();
+        for (by_line, sources) in [(false, &scan_sources[0]), (true, &scan_sources[1])] {
+            if sources.is_empty() {
+                continue;
+            }
+            let srcs: Vec<&str> = sources.iter().map(|(_, s)| s.as_str()).collect();
+            match build_scan_dfa(&srcs) {
+                Some(dfa) => scans.push(Scan {
+                    dfa,
+                    members: sources.iter().map(|(m, _)| *m).collect(),
+                    by_line,
+                }),
+                // Too large for one DFA: each member searches alone.
+                None => {
+                    for (m, _) in sources {
+                        members[*m].strategy = Strategy::Alone;
+                    }
+                }
+            }
+        }
+        let needs = members
+            .iter()
+            .fold(InputTraits::default(), |acc, m| acc.union(m.needs));
+        PatternSet {
+            members,
+            literals,
+            scans,
+            needs,
+        }
+    }
+
+    /// Number of members.
+    pub fn len(&self) -> usize {
+        self.members.len()
+    }
+
+    /// Whether the set has no members.
+    pub fn is_empty(&self) -> bool {
+        self.members.is_empty()
+    }
+
+    /// How member `i` is answered on texts that meet its needs.
+    pub fn strategy(&self, i: usize) -> Strategy {
+        self.members[i].strategy
+    }
+
+    /// Scratch space for one thread's searches.
+    pub fn create_cache(&self) -> SetCache {
+        SetCache {
+            programs: self
+                .members
+                .iter()
+                .map(|m| m.program.as_ref().map(meta::Regex::create_cache))
+                .collect(),
+            scans: self.scans.iter().map(|s| s.dfa.create_cache()).collect(),
+            narrowed: HashMap::new(),
+        }
+    }
+
+    /// Whether each member matches somewhere in `text`, in member order: exactly
+    /// [`Regex::is_match`] for each.
+    ///
+    /// A member's own engine can fail (a step budget); its entry is then that error.
+    pub fn which_match(&self, text: &str, cache: &mut SetCache) -> Vec<Result<bool, Error>> {
+        let mut answers: Vec<Option<Result<bool, Error>>> = vec![None; self.members.len()];
+        let traits = InputTraits::of(text, self.needs);
+        for (i, m) in self.members.iter().enumerate() {
+            if m.strategy == Strategy::Own || !traits.meets(&m.needs) {
+                answers[i] = Some(m.re.is_match(text));
+            }
+        }
+        let hay = text.as_bytes();
+        if let Some(pass) = &self.literals {
+            self.literal_pass(pass, hay, cache, &mut answers);
+        }
+        for (k, scan) in self.scans.iter().enumerate() {
+            self.scan_pass(scan, hay, cache, k, &mut answers);
+        }
+        for (i, answer) in answers.iter_mut().enumerate() {
+            if answer.is_none() {
+                // Alone, or left open by a pass that could not finish.
+                *answer = Some(Ok(self.search_alone(i, Input::new(hay), cache)));
+            }
+        }
+        answers
+            .into_iter()
+            .map(|a| a.expect("every member answered"))
+            .collect()
+    }
+
+    /// Whether member `i`'s typical program matches in `input` (with the member's own
+    /// prefilter).
+    fn search_alone(&self, i: usize, input: Input<'_>, cache: &mut SetCache) -> bool {
+        let program = self.members[i]
+            .program
+            .as_ref()
+            .expect("a member with a linear program");
+        let c = cache.programs[i].as_mut().expect("a cache for the program");
+        program.search_half_with(c, &input.earliest(true)).is_some()
+    }
+
+    /// Whether member `i` has a match starting at `start`.
+    fn confirm(&self, i: usize, hay: &[u8], start: usize, cache: &mut SetCache) -> bool {
+        let input = Input::new(hay).range(start..).anchored(Anchored::Yes);
+        self.search_alone(i, input, cache)
+    }
+
+    fn literal_pass(
+        &self,
+        pass: &LiteralPass,
+        hay: &[u8],
+        cache: &mut SetCache,
+        answers: &mut [Option<Result<bool, Error>>],
+    ) {
+        let all = pass.all_mask();
+        let mut open = pass
+            .members
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| answers[**m].is_none())
+            .fold(0u64, |acc, (bit, _)| acc | 1 << bit);
+        let mut lits = if open == all {
+            Arc::clone(&pass.full)
+        } else {
+            pass.narrowed(open, &mut cache.narrowed)
+                .unwrap_or_else(|| Arc::clone(&pass.full))
+        };
+        let mut at = 0;
+        while open != 0
+            && let Some((lit, start, end)) = lits.searcher.find(hay, at)
+        {
+            let mut decided = false;
+            for &(bit, back) in &lits.targets[lit] {
+                let m = pass.members[bit];
+                if answers[m].is_some() || start < back {
+                    continue;
+                }
+                if self.confirm(m, hay, start - back, cache) {
+                    answers[m] = Some(Ok(true));
+                    open &= !(1 << bit);
+                    decided = true;
+                }
+            }
+            at = if lits.overlapping { start + 1 } else { end };
+            if decided && open != 0 {
+                if let Some(narrower) = pass.narrowed(open, &mut cache.narrowed) {
+                    lits = narrower;
+                }
+                // Every literal of an open member starting at `start` was the one found
+                // there (the searcher's literals start no other), so the next place is on.
+                at = start + 1;
+            }
+        }
+        for m in &pass.members {
+            if answers[*m].is_none() {
+                answers[*m] = Some(Ok(false));
+            }
+        }
+    }
+
+    fn scan_pass(
+        &self,
+        scan: &Scan,
+        hay: &[u8],
+        cache: &mut SetCache,
+        k: usize,
+        answers: &mut [Option<Result<bool, Error>>],
+    ) {
+        let mut open = scan
+            .members
+            .iter()
+            .filter(|m| answers[**m].is_none())
+            .count();
+        let mut from = 0;
+        while open > 0 {
+            let q = match Self::dfa_run(scan, hay, from, &mut cache.scans[k], answers, &mut open) {
+                Ok(()) => break,
+                Err(DfaStop::Quit(q)) if scan.by_line => q,
+                // The DFA gave up (its cache thrashed): what is open is searched alone.
+                Err(_) => return,
+            };
+            // The line holding the non-ASCII byte, answered by each open member's own program
+            // on that line alone (a short haystack, where the bounded backtracker can run).
+            let start = memchr::memrchr(b'\n', &hay[..q]).map_or(0, |p| p + 1);
+            let end = memchr::memchr(b'\n', &hay[q..]).map_or(hay.len(), |p| q + p);
+            for &m in &scan.members {
+                if answers[m].is_none() && self.search_line(m, &hay[start..end], cache) {
+                    answers[m] = Some(Ok(true));
+                    open -= 1;
+                }
+            }
+            if end >= hay.len() {
+                break;
+            }
+            from = end + 1;
+        }
+        for m in &scan.members {
+            if answers[*m].is_none() {
+                answers[*m] = Some(Ok(false));
+            }
+        }
+    }
+
+    /// Runs a scan's DFA over `hay` from `from`, marking members as they match, until the end
+    /// or until no member is open.
+    fn dfa_run(
+        scan: &Scan,
+        hay: &[u8],
+        from: usize,
+        cache: &mut DfaCache,
+        answers: &mut [Option<Result<bool, Error>>],
+        open: &mut usize,
+    ) -> Result<(), DfaStop> {
+        let input = Input::new(hay).range(from..);
+        if let [m] = scan.members[..] {
+            // One member: a plain search for the earliest match end.
+            let found = scan
+                .dfa
+                .try_search_fwd(cache, &input.earliest(true))
+                .map_err(DfaStop::from)?;
+            if found.is_some() {
+                answers[m] = Some(Ok(true));
+                *open = 0;
+            }
+            return Ok(());
+        }
+        let mut state = OverlappingState::start();
+        loop {
+            scan.dfa
+                .try_search_overlapping_fwd(cache, &input, &mut state)
+                .map_err(DfaStop::from)?;
+            let Some(hm) = state.get_match() else {
+                return Ok(());
+            };
+            let m = scan.members[hm.pattern().as_usize()];
+            if answers[m].is_none() {
+                answers[m] = Some(Ok(true));
+                *open -= 1;
+                if *open == 0 {
+                    return Ok(());
+                }
+            }
+        }
+    }
+
+    /// Whether member `i`'s typical program matches in `line`, searched as a haystack of its
+    /// own (for a member that cannot match a newline and asserts nothing but word boundaries
+    /// and line anchors, the same answer as within the whole text).
+    fn search_line(&self, i: usize, line: &[u8], cache: &mut SetCache) -> bool {
+        let program = self.members[i]
+            .program
+            .as_ref()
+            .expect("a member with a linear program");
+        let c = cache.programs[i].as_mut().expect("a cache for the program");
+        // Not `earliest`: the regex engine only lets its bounded backtracker (far quicker on a
+        // line than the PikeVM) run an earliest search on a haystack of 128 bytes or less.
+        program.search_half_with(c, &Input::new(line)).is_some()
+    }
+}
+
+/// Why a scan's DFA stopped before the end.
+enum DfaStop {
+    /// At a non-ASCII byte (a Unicode word boundary): the byte's offset.
+    Quit(usize),
+    /// Its cache kept filling up.
+    GaveUp,
+}
+
+impl From<regex_automata::MatchError> for DfaStop {
+    fn from(e: regex_automata::MatchError) -> DfaStop {
+        match *e.kind() {
+            MatchErrorKind::Quit { offset, .. } => DfaStop::Quit(offset),
+            _ => DfaStop::GaveUp,
+        }
+    }
+}
+
+/// Most narrowed searchers one thread keeps.
+const MAX_NARROWED: usize = 256;
+
+impl LiteralPass {
+    /// The pass for `wanted` (member, offset, literal); members that cannot join it (no
+    /// searcher can be built) run alone.
+    fn new(
+        wanted: Vec<(usize, usize, Vec<u8>)>,
+        members: &mut [Member<'_>],
+    ) -> Option<LiteralPass> {
+        let mut served: Vec<usize> = wanted.iter().map(|(m, _, _)| *m).collect();
+        served.dedup();
+        let wanted: Vec<(usize, usize, Vec<u8>)> = wanted
+            .into_iter()
+            .map(|(m, offset, lit)| {
+                let bit = served
+                    .iter()
+                    .position(|s| *s == m)
+                    .expect("a served member");
+                (bit, offset, lit)
+            })
+            .collect();
+        let full = (!wanted.is_empty())
+            .then(|| Literals::new(wanted.iter()))
+            .flatten();
+        match full {
+            Some(full) if served.len() <= 64 => Some(LiteralPass {
+                wanted,
+                members: served,
+                full: Arc::new(full),
+            }),
+            _ => {
+                for m in served {
+                    members[m].strategy = Strategy::Alone;
+                }
+                None
+            }
+        }
+    }
+
+    fn all_mask(&self) -> u64 {
+        u64::MAX >> (64 - self.members.len())
+    }
+
+    /// The searcher for the members in `open` (by served index): kept in `narrowed`, built on
+    /// first need. `None` when there is no room to keep another (the caller keeps the one it
+    /// has: a searcher for more members than are open gives the same answers).
+    fn narrowed(
+        &self,
+        open: u64,
+        narrowed: &mut HashMap<u64, Arc<Literals>>,
+    ) -> Option<Arc<Literals>> {
+        if let Some(lits) = narrowed.get(&open) {
+            return Some(Arc::clone(lits));
+        }
+        if narrowed.len() >= MAX_NARROWED {
+            return None;
+        }
+        let lits = Arc::new(Literals::new(
+            self.wanted
+                .iter()
+                .filter(|(bit, _, _)| open & (1 << bit) != 0),
+        )?);
+        narrowed.insert(open, Arc::clone(&lits));
+        Some(lits)
+    }
+}
+
+impl Literals {
+    /// The searcher for `wanted` (served member index, offset, literal).
+    fn new<'w>(
+        wanted: impl Iterator<Item = &'w (usize, usize, Vec<u8>)> + Clone,
+    ) -> Option<Literals> {
+        let mut distinct: Vec<&[u8]> = wanted.clone().map(|(_, _, l)| l.as_slice()).collect();
+        distinct.sort();
+        distinct.dedup();
+        // A literal that another one starts is served by the shorter: every place the longer
+        // one starts, the shorter starts too (the anchored search decides).
+        let kept: Vec<Vec<u8>> = distinct
+            .iter()
+            .filter(|l| {
+                !distinct
+                    .iter()
+                    .any(|s| s.len() < l.len() && l.starts_with(s))
+            })
+            .map(|l| l.to_vec())
+            .collect();
+        let mut targets = vec![Vec::new(); kept.len()];
+        for (bit, offset, lit) in wanted {
+            let k = kept
+                .iter()
+                .position(|s| lit.starts_with(s))
+                .expect("a kept literal starts every literal");
+            if !targets[k].contains(&(*bit, *offset)) {
+                targets[k].push((*bit, *offset));
+            }
+        }
+        Some(Literals {
+            searcher: LiteralSearcher::new(&kept)?,
+            targets,
+            overlapping: literals_overlap(&kept),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rxw_syntax::flavor::{Flags, Flavor};
+
+    fn re(p: &str, flavor: Flavor, flags: &str) -> Regex {
+        Regex::new(p, flavor, Flags::parse(flags, flavor).unwrap()).unwrap()
+    }
+
+    fn strategies(set: &PatternSet) -> Vec<Strategy> {
+        (0..set.len()).map(|i| set.strategy(i)).collect()
+    }
+
+    /// The set's answers against each pattern's own `is_match`, on every text.
+    fn agree(regexes: &[Regex], texts: &[String]) {
+        let refs: Vec<&Regex> = regexes.iter().collect();
+        let set = PatternSet::new(&refs);
+        let mut cache = set.create_cache();
+        for text in texts {
+            let got: Vec<Result<bool, String>> = set
+                .which_match(text, &mut cache)
+                .into_iter()
+                .map(|r| r.map_err(|e| e.message))
+                .collect();
+            let want: Vec<Result<bool, String>> = regexes
+                .iter()
+                .map(|r| r.is_match(text).map_err(|e| e.message))
+                .collect();
+            for (i, (g, w)) in got.iter().zip(&want).enumerate() {
+                assert_eq!(
+                    g,
+                    w,
+                    "pattern {:?} ({:?}, {:?}) on {text:?}",
+                    regexes[i].pattern(),
+                    regexes[i].flavor(),
+                    set.strategy(i)
+                );
+            }
+        }
+    }
+
+    /// Deterministic pseudo-random texts glued from `pieces`.
+    fn texts(pieces: &[&str], n: usize, seed: u64) -> Vec<String> {
+        let mut seed = seed;
+        let mut out = vec![String::new()];
+        for _ in 0..n {
+            let mut text = String::new();
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            for _ in 0..((seed >> 40) % 12) {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                text.push_str(pieces[(seed >> 33) as usize % pieces.len()]);
+            }
+            out.push(text);
+        }
+        out
+    }
+
+    const NETVM: [&str; 12] = [
+        r"\[WO:[0-9a-f-]+\]",
+        r"\[ACK:[0-9a-f]+\]",
+        r"\[(?:ACK|CLAIM|RESULT|DECLINE|NO-ACTION)\s+[A-Za-z0-9_/-]+\]",
+        r"\[RESULT\s+[A-Za-z0-9_/-]+\]",
+        r"\[(?:TOOL|EXEC)\s+[a-zA-Z0-9_.-]+\s+\{.*?\}\]",
+        r"\[JOB [A-Za-z0-9_/-]+\]",
+        r"\[NUDGE [0-9a-f]+\]",
+        r"\[fleet-alert\]",
+        r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}",
+        r"\b[0-9a-f]{6,12}\b",
+        r"\[SUBAGENT-UPDATE\]",
+        r"\[JOB swarm-[0-9a-z]+/\d+\]",
+    ];
+
+    const NETVM_PIECES: [&str; 26] = [
+        "[WO:7fce46e0-1234-4abc-9def-0123456789ab]",
+        "[ACK:7fce46e0]",
+        "[ACK ",
+        "[CLAIM task/x]",
+        "[RESULT build/y]",
+        "[TOOL bash {\"cmd\": 1}]",
+        "[JOB ",
+        "[JOB swarm-ab1/3]",
+        "swarm-",
+        "[NUDGE abc123]",
+        "[fleet-alert]",
+        "[SUBAGENT-UPDATE]",
+        "7fce46e0-1234-4abc-9def-0123456789ab",
+        "-4",
+        "deadbeef",
+        "café",
+        "é",
+        "abcdef\u{b2}",
+        "日本",
+        "\u{1F600}",
+        " ",
+        "\n",
+        "\r\n",
+        "[",
+        "x",
+        "0123456789abc",
+    ];
+
+    #[test]
+    fn netvm_columns_take_the_shared_passes() {
+        let regexes: Vec<Regex> = NETVM.iter().map(|p| re(p, Flavor::Rust, "")).collect();
+        let refs: Vec<&Regex> = regexes.iter().collect();
+        let set = PatternSet::new(&refs);
+        let s = strategies(&set);
+        for (i, want) in s.iter().enumerate() {
+            let expected = match i {
+                8 => Strategy::InnerLiteral { offset: 13 },
+                9 => Strategy::ScanByLine,
+                _ => Strategy::Prefix,
+            };
+            assert_eq!(*want, expected, "{}", NETVM[i]);
+        }
+    }
+
+    #[test]
+    fn netvm_answers_equal_each_patterns_own_in_every_flavor() {
+        let texts = texts(&NETVM_PIECES, 600, 7);
+        for flavor in [Flavor::Rust, Flavor::Python, Flavor::Js] {
+            for flags in ["", "i"] {
+                let regexes: Vec<Regex> = NETVM.iter().map(|p| re(p, flavor, flags)).collect();
+                agree(&regexes, &texts);
+            }
+        }
+    }
+
+    #[test]
+    fn edge_patterns_agree_with_their_own_engines() {
+        let cases: &[(&str, Flavor, &str)] = &[
+            // Empty-matching and no literal at all.
+            ("a*", Flavor::Rust, ""),
+            ("", Flavor::Python, ""),
+            (r"\b", Flavor::Python, ""),
+            (r"x?", Flavor::Js, ""),
+            (r"\w+", Flavor::Rust, ""),
+            (r"\d{3}", Flavor::Python, ""),
+            // Case-insensitive literals, Unicode folding (the Kelvin sign folds to k).
+            ("kelvin", Flavor::Rust, "i"),
+            ("ärger", Flavor::Python, "i"),
+            (r"\[ack:[0-9a-f]+\]", Flavor::Js, "i"),
+            // Non-ASCII literals and word boundaries.
+            ("café", Flavor::Rust, ""),
+            (r"\bé\w", Flavor::Python, ""),
+            (r"\bab\b", Flavor::Python, ""),
+            (r"\Bab", Flavor::Rust, ""),
+            (r"(?m)^\w+$", Flavor::Rust, ""),
+            // Unicode word boundaries: line by line, or alone when a match can span lines.
+            (r"\b\w{2}\b", Flavor::Rust, ""),
+            (r"\b[a-f]{2,3}\b", Flavor::Python, ""),
+            (r"\b\w+\s+\w", Flavor::Rust, ""),
+            (r"\bé", Flavor::Rust, ""),
+            (r"^x", Flavor::Python, "m"),
+            (r"x$", Flavor::Python, ""),
+            (r"ab\s+cd", Flavor::Rust, ""),
+            // Literals that overlap each other and themselves.
+            ("abab", Flavor::Rust, ""),
+            ("bab", Flavor::Rust, ""),
+            ("aba|bab", Flavor::Python, ""),
+            ("ab", Flavor::Rust, ""),
+            // Inner literals, with and without case folding.
+            (r"[a-z]{3}-42", Flavor::Js, ""),
+            (r"[a-z]{3}-42", Flavor::Js, "i"),
+            (r"\d-ab", Flavor::Python, ""),
+            // Look-around and backreferences: the matcher.
+            (r"a(?=b)", Flavor::Python, ""),
+            (r"(a)\1", Flavor::Js, ""),
+            (r"(?<!x)ab", Flavor::Rust, ""),
+            // One-byte starts.
+            (r"a\d", Flavor::Rust, ""),
+            (r"[ab]c", Flavor::Python, ""),
+            // JS astral characters without u.
+            (r".", Flavor::Js, ""),
+            (r"\u{1F600}", Flavor::Js, "u"),
+        ];
+        let regexes: Vec<Regex> = cases.iter().map(|(p, f, fl)| re(p, *f, fl)).collect();
+        let pieces = [
+            "a",
+            "b",
+            "ab",
+            "ba",
+            "x",
+            "K",
+            "k",
+            "\u{212A}",
+            "elvin",
+            "ÄRGER",
+            "ärger",
+            "café",
+            "é",
+            "\u{b2}",
+            " ",
+            "\n",
+            "\r",
+            "-42",
+            "abc",
+            "ABC",
+            "7",
+            "[ACK:",
+            "f0]",
+            "\u{1F600}",
+            "日本",
+            "cd",
+            "\t",
+        ];
+        agree(&regexes, &texts(&pieces, 1500, 11));
+        // Each one alone, too (sets of one choose the same way).
+        for r in &regexes {
+            agree(std::slice::from_ref(r), &texts(&pieces, 100, 3));
+        }
+    }
+
+    #[test]
+    fn literals_that_start_inside_others_are_not_missed() {
+        assert!(literals_overlap(&[b"abab".to_vec()]));
+        assert!(literals_overlap(&[b"xab".to_vec(), b"ab".to_vec()]));
+        assert!(literals_overlap(&[b"ab".to_vec(), b"bc".to_vec()]));
+        assert!(!literals_overlap(&[b"[WO:".to_vec(), b"-4".to_vec()]));
+        // "babq" starts inside "abab": were the pass to resume after each occurrence, the one
+        // at 1 would be hidden by the one at 0.
+        let regexes = [re("abab", Flavor::Rust, ""), re("babq", Flavor::Rust, "")];
+        agree(&regexes, &["ababq".to_string(), "xabababq".to_string()]);
+    }
+
+    #[test]
+    fn scan_by_line_resumes_after_each_non_ascii_line() {
+        let regexes = [re(r"\b[0-9a-f]{6,12}\b", Flavor::Rust, "")];
+        let texts: Vec<String> = [
+            "é\nabcdef",
+            "éabcdef\nx",
+            "abcdef²\nx",
+            "x\né abcdef é\ny",
+            "é\né\né\n012345",
+            "é\né\né\n0123456789abc",
+            "abcdefé",
+            "\u{1F600}abcdef",
+            "abcdef",
+            "",
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+        agree(&regexes, &texts);
+    }
+}
