@@ -19,9 +19,10 @@
 //! - **[`Strategy::ScanByLine`]**: as `Scan`, for patterns with a Unicode word boundary that
 //!   can be answered line by line (they cannot match a newline, cannot match empty and assert
 //!   nothing but word boundaries and line anchors). A DFA cannot see whether a non-ASCII
-//!   character is a word character, so it stops at the first non-ASCII byte; that line alone
-//!   is answered by the pattern's own program, and the DFA resumes on the next line. A match
-//!   lies within one line, so the answers are the same as over the whole text.
+//!   character is a word character, so it stops at the first non-ASCII byte; that line is set
+//!   aside and the DFA resumes on the next one. Only if a member is still open at the end are
+//!   the set-aside lines answered, one at a time, by the pattern's own program. A match lies
+//!   within one line, so the answers are the same as over the whole text.
 //! - **[`Strategy::Alone`]**: the member's typical program over the whole text with its own
 //!   prefilter (a weak literal start, such as one byte; or a Unicode word boundary that cannot
 //!   be answered line by line).
@@ -163,6 +164,9 @@ struct Scan {
     members: Vec<usize>,
     /// The DFA stops at non-ASCII bytes (Unicode word boundaries); lines are answered alone.
     by_line: bool,
+    /// When every member is line-local and holds a run: the run any of them holds. The DFA
+    /// then runs only on the lines where such a run occurs.
+    run: Option<ByteRun>,
 }
 
 /// Many compiled patterns, answered together over one text at a time.
@@ -181,6 +185,8 @@ pub struct SetCache {
     scans: Vec<DfaCache>,
     /// Literal searchers for the sets of open members met so far (by mask).
     narrowed: HashMap<u64, Arc<Literals>>,
+    /// Non-ASCII lines a by-line scan has set aside: (start, end).
+    deferred_lines: Vec<(usize, usize)>,
 }
 
 impl std::fmt::Debug for PatternSet<'_> {
@@ -199,6 +205,8 @@ struct Shape {
     inner: Option<(usize, Vec<u8>)>,
     unicode_word: bool,
     line_local: bool,
+    /// Bytes every match holds in a row (see [`ByteRun`]).
+    run: Option<ByteRun>,
 }
 
 impl Shape {
@@ -236,6 +244,7 @@ impl Shape {
             line_local: word_or_line
                 && props.minimum_len().is_some_and(|n| n > 0)
                 && !can_match_newline(hir),
+            run: ByteRun::of(hir),
         }
     }
 
@@ -274,6 +283,138 @@ fn fixed_offset_literal(hir: &Hir) -> Option<(usize, Vec<u8>)> {
         }
     }
     best
+}
+
+/// Shortest run worth looking for; longest looked for (the detector works on 64-byte words).
+const MIN_RUN: usize = 4;
+const MAX_RUN: usize = 32;
+
+/// A run of `len` bytes in a row, each in `class` (ASCII bytes only), that every match holds:
+/// the items of the pattern's top-level concatenation between two items that are not ASCII
+/// classes, ASCII literals, repetitions of those or zero-width assertions (`\b[0-9a-f]{6,12}\b`
+/// holds six bytes of `[0-9a-f]` in a row). Looking for such a run is several times quicker
+/// than a DFA over the same bytes, and a text without one cannot match.
+#[derive(Clone)]
+struct ByteRun {
+    class: [u8; 256],
+    len: usize,
+}
+
+impl ByteRun {
+    fn of(hir: &Hir) -> Option<ByteRun> {
+        let mut h = hir;
+        while let HirKind::Capture(c) = h.kind() {
+            h = &c.sub;
+        }
+        let items = match h.kind() {
+            HirKind::Concat(items) => items.as_slice(),
+            _ => std::slice::from_ref(h),
+        };
+        let mut best: Option<ByteRun> = None;
+        let mut current = ByteRun {
+            class: [0; 256],
+            len: 0,
+        };
+        for item in items.iter().map(Some).chain([None]) {
+            match item.and_then(ascii_piece) {
+                Some((bytes, n)) => {
+                    for b in bytes {
+                        current.class[usize::from(b)] = 1;
+                    }
+                    current.len += n;
+                }
+                None => {
+                    if current.len > best.as_ref().map_or(0, |b| b.len) {
+                        best = Some(current.clone());
+                    }
+                    current = ByteRun {
+                        class: [0; 256],
+                        len: 0,
+                    };
+                }
+            }
+        }
+        best.filter(|r| r.len >= MIN_RUN).map(|mut r| {
+            r.len = r.len.min(MAX_RUN);
+            r
+        })
+    }
+
+    /// Merges two runs into one every match of either holds.
+    fn union(&self, other: &ByteRun) -> ByteRun {
+        let mut class = self.class;
+        for (c, o) in class.iter_mut().zip(other.class) {
+            *c |= o;
+        }
+        ByteRun {
+            class,
+            len: self.len.min(other.len),
+        }
+    }
+
+    /// Where the first run in `hay[from..]` ends (the runs ending earliest come first).
+    fn find(&self, hay: &[u8], from: usize) -> Option<usize> {
+        let n = self.len;
+        // Class bytes in a row just before the current chunk.
+        let mut carry = 0usize;
+        let mut base = from;
+        for chunk in hay[from..].chunks(64) {
+            let mut m = 0u64;
+            for (i, &b) in chunk.iter().enumerate() {
+                m |= u64::from(self.class[usize::from(b)]) << i;
+            }
+            let lead = m.trailing_ones() as usize;
+            if carry + lead >= n {
+                return Some(base + n - carry);
+            }
+            // Bit j of `starts` is set when bytes j..j + n of the chunk are all class bytes.
+            let mut starts = m;
+            for k in 1..n {
+                starts &= m >> k;
+            }
+            if starts != 0 {
+                return Some(base + starts.trailing_zeros() as usize + n);
+            }
+            carry = if m == u64::MAX {
+                carry + 64
+            } else {
+                m.leading_ones() as usize
+            };
+            base += chunk.len();
+        }
+        None
+    }
+}
+
+/// For an item of a concatenation: the ASCII bytes it can consume and how many of them it
+/// consumes at least (zero for a zero-width assertion), when it consumes nothing else.
+fn ascii_piece(item: &Hir) -> Option<(Vec<u8>, usize)> {
+    use regex_syntax::hir::Class;
+    let class_bytes = |h: &Hir| -> Option<(Vec<u8>, usize)> {
+        match h.kind() {
+            HirKind::Literal(lit) if lit.0.is_ascii() => Some((lit.0.to_vec(), lit.0.len())),
+            HirKind::Class(Class::Unicode(c)) if c.ranges().iter().all(|r| r.end().is_ascii()) => {
+                let bytes = c
+                    .ranges()
+                    .iter()
+                    .flat_map(|r| r.start() as u8..=r.end() as u8);
+                Some((bytes.collect(), 1))
+            }
+            HirKind::Class(Class::Bytes(c)) if c.ranges().iter().all(|r| r.end().is_ascii()) => {
+                let bytes = c.ranges().iter().flat_map(|r| r.start()..=r.end());
+                Some((bytes.collect(), 1))
+            }
+            _ => None,
+        }
+    };
+    match item.kind() {
+        HirKind::Look(_) | HirKind::Empty => Some((Vec::new(), 0)),
+        HirKind::Repetition(r) => {
+            let (bytes, n) = class_bytes(&r.sub)?;
+            Some((bytes, n.checked_mul(usize::try_from(r.min).ok()?)?))
+        }
+        _ => class_bytes(item),
+    }
 }
 
 /// Whether any literal or class in the pattern can match `\n` (a conservative walk over the
@@ -367,7 +508,9 @@ impl<'r> PatternSet<'r> {
         let mut members = Vec::with_capacity(regexes.len());
         // (member, offset, literal) for the shared pass.
         let mut wanted: Vec<(usize, usize, Vec<u8>)> = Vec::new();
-        let mut scan_sources: [Vec<(usize, String)>; 2] = [Vec::new(), Vec::new()];
+        // (member, program, the run it holds when it is line-local) of each scan.
+        type ScanSource = (usize, String, Option<ByteRun>);
+        let mut scan_sources: [Vec<ScanSource>; 2] = [Vec::new(), Vec::new()];
         for (i, re) in regexes.iter().enumerate() {
             let own = Member {
                 re,
@@ -384,6 +527,7 @@ impl<'r> PatternSet<'r> {
                 continue;
             };
             let shape = Shape::of(&hir);
+            let run = shape.run.clone().filter(|_| shape.line_local);
             let room = MAX_LITERALS - wanted.len();
             let strategy = if let Some(p) = shape.strong_prefixes().filter(|p| p.len() <= room) {
                 wanted.extend(p.iter().map(|l| (i, 0, l.clone())));
@@ -394,10 +538,10 @@ impl<'r> PatternSet<'r> {
             } else if shape.prefixes.is_some() || (shape.unicode_word && !shape.line_local) {
                 Strategy::Alone
             } else if shape.unicode_word {
-                scan_sources[1].push((i, src.to_string()));
+                scan_sources[1].push((i, src.to_string(), run));
                 Strategy::ScanByLine
             } else {
-                scan_sources[0].push((i, src.to_string()));
+                scan_sources[0].push((i, src.to_string(), run));
                 Strategy::Scan
             };
             members.push(Member {
@@ -413,16 +557,22 @@ impl<'r> PatternSet<'r> {
             if sources.is_empty() {
                 continue;
             }
-            let srcs: Vec<&str> = sources.iter().map(|(_, s)| s.as_str()).collect();
+            let srcs: Vec<&str> = sources.iter().map(|(_, s, _)| s.as_str()).collect();
+            let run = sources
+                .iter()
+                .map(|(_, _, run)| run.clone())
+                .reduce(|a, b| Some(a?.union(&b?)))
+                .flatten();
             match build_scan_dfa(&srcs) {
                 Some(dfa) => scans.push(Scan {
                     dfa,
-                    members: sources.iter().map(|(m, _)| *m).collect(),
+                    members: sources.iter().map(|(m, _, _)| *m).collect(),
                     by_line,
+                    run,
                 }),
                 // Too large for one DFA: each member searches alone.
                 None => {
-                    for (m, _) in sources {
+                    for (m, _, _) in sources {
                         members[*m].strategy = Strategy::Alone;
                     }
                 }
@@ -464,6 +614,7 @@ impl<'r> PatternSet<'r> {
                 .collect(),
             scans: self.scans.iter().map(|s| s.dfa.create_cache()).collect(),
             narrowed: HashMap::new(),
+            deferred_lines: Vec::new(),
         }
     }
 
@@ -539,25 +690,27 @@ impl<'r> PatternSet<'r> {
         while open != 0
             && let Some((lit, start, end)) = lits.searcher.find(hay, at)
         {
-            let mut decided = false;
+            let mut wasted = true;
             for &(bit, back) in &lits.targets[lit] {
-                let m = pass.members[bit];
-                if answers[m].is_some() || start < back {
+                if open & (1 << bit) == 0 {
                     continue;
                 }
-                if self.confirm(m, hay, start - back, cache) {
+                wasted = false;
+                let m = pass.members[bit];
+                if start >= back && self.confirm(m, hay, start - back, cache) {
                     answers[m] = Some(Ok(true));
                     open &= !(1 << bit);
-                    decided = true;
                 }
             }
             at = if lits.overlapping { start + 1 } else { end };
-            if decided && open != 0 {
-                if let Some(narrower) = pass.narrowed(open, &mut cache.narrowed) {
-                    lits = narrower;
-                }
-                // Every literal of an open member starting at `start` was the one found
-                // there (the searcher's literals start no other), so the next place is on.
+            // A literal serving only decided members stops the search again and again (in a
+            // log full of `[ACK` lines, once the ACK column is decided): narrow the search to
+            // the members still open. Narrowing waits for such a stop, so that texts whose
+            // decided literals do not come back pay nothing for it.
+            if wasted && let Some(narrower) = pass.narrowed(open, &mut cache.narrowed) {
+                lits = narrower;
+                // No literal of an open member starts at `start` (the one found there was the
+                // only literal of the old search starting there), so the next place is on.
                 at = start + 1;
             }
         }
@@ -581,28 +734,16 @@ impl<'r> PatternSet<'r> {
             .iter()
             .filter(|m| answers[**m].is_none())
             .count();
-        let mut from = 0;
-        while open > 0 {
-            let q = match Self::dfa_run(scan, hay, from, &mut cache.scans[k], answers, &mut open) {
-                Ok(()) => break,
-                Err(DfaStop::Quit(q)) if scan.by_line => q,
-                // The DFA gave up (its cache thrashed): what is open is searched alone.
-                Err(_) => return,
-            };
-            // The line holding the non-ASCII byte, answered by each open member's own program
-            // on that line alone (a short haystack, where the bounded backtracker can run).
-            let start = memchr::memrchr(b'\n', &hay[..q]).map_or(0, |p| p + 1);
-            let end = memchr::memchr(b'\n', &hay[q..]).map_or(hay.len(), |p| q + p);
-            for &m in &scan.members {
-                if answers[m].is_none() && self.search_line(m, &hay[start..end], cache) {
-                    answers[m] = Some(Ok(true));
-                    open -= 1;
-                }
-            }
-            if end >= hay.len() {
-                break;
-            }
-            from = end + 1;
+        let from = match &scan.run {
+            Some(run) => match self.run_pass(scan, run, hay, cache, k, answers, &mut open) {
+                Some(from) => from,
+                None => return,
+            },
+            None => 0,
+        };
+        if open > 0 && !self.dfa_pass(scan, hay, from, cache, k, answers, &mut open) {
+            // The DFA gave up (its cache thrashed): what is open is searched alone.
+            return;
         }
         for m in &scan.members {
             if answers[*m].is_none() {
@@ -611,17 +752,136 @@ impl<'r> PatternSet<'r> {
         }
     }
 
-    /// Runs a scan's DFA over `hay` from `from`, marking members as they match, until the end
-    /// or until no member is open.
+    /// The lines holding a run of the scan's bytes, each searched whole (a match lies in one
+    /// line, and holds such a run). Returns where a plain DFA pass must go on from, when the
+    /// runs turned out too common to be worth looking for; `None` when done (the members left
+    /// open are answered).
+    #[allow(clippy::too_many_arguments)]
+    fn run_pass(
+        &self,
+        scan: &Scan,
+        run: &ByteRun,
+        hay: &[u8],
+        cache: &mut SetCache,
+        k: usize,
+        answers: &mut [Option<Result<bool, Error>>],
+        open: &mut usize,
+    ) -> Option<usize> {
+        /// Lines searched in vain before the plain DFA pass takes over.
+        const MAX_IDLE_LINES: usize = 32;
+        let mut at = 0;
+        let mut idle = 0;
+        while *open > 0
+            && let Some(end) = run.find(hay, at)
+        {
+            let start = memchr::memrchr(b'\n', &hay[..end]).map_or(0, |p| p + 1);
+            let line_end = memchr::memchr(b'\n', &hay[end..]).map_or(hay.len(), |p| end + p);
+            let before = *open;
+            match Self::dfa_run(
+                scan,
+                hay,
+                start..line_end,
+                &mut cache.scans[k],
+                answers,
+                open,
+            ) {
+                Ok(()) => {}
+                Err(DfaStop::Quit(_)) => {
+                    for &m in &scan.members {
+                        if answers[m].is_none() && self.search_line(m, &hay[start..line_end], cache)
+                        {
+                            answers[m] = Some(Ok(true));
+                            *open -= 1;
+                        }
+                    }
+                }
+                Err(DfaStop::GaveUp) => return None,
+            }
+            if *open == before {
+                idle += 1;
+                if idle > MAX_IDLE_LINES {
+                    return Some(line_end);
+                }
+            }
+            at = line_end + 1;
+            if at > hay.len() {
+                break;
+            }
+        }
+        for m in &scan.members {
+            if answers[*m].is_none() {
+                answers[*m] = Some(Ok(false));
+            }
+        }
+        None
+    }
+
+    /// The scan's DFA over `hay` from `from` to the end. Returns false when the DFA gave up.
+    #[allow(clippy::too_many_arguments)]
+    fn dfa_pass(
+        &self,
+        scan: &Scan,
+        hay: &[u8],
+        mut from: usize,
+        cache: &mut SetCache,
+        k: usize,
+        answers: &mut [Option<Result<bool, Error>>],
+        open: &mut usize,
+    ) -> bool {
+        // Non-ASCII lines are set aside and answered only if the DFA over the other lines
+        // leaves a member open: in most texts some ASCII line decides first.
+        let mut deferred = std::mem::take(&mut cache.deferred_lines);
+        deferred.clear();
+        let mut gave_up = false;
+        while *open > 0 && from <= hay.len() {
+            let q = match Self::dfa_run(
+                scan,
+                hay,
+                from..hay.len(),
+                &mut cache.scans[k],
+                answers,
+                open,
+            ) {
+                Ok(()) => break,
+                Err(DfaStop::Quit(q)) if scan.by_line => q,
+                Err(_) => {
+                    gave_up = true;
+                    break;
+                }
+            };
+            let start = memchr::memrchr(b'\n', &hay[..q]).map_or(0, |p| p + 1);
+            let end = memchr::memchr(b'\n', &hay[q..]).map_or(hay.len(), |p| q + p);
+            deferred.push((start, end));
+            from = end + 1;
+        }
+        // Each set-aside line is answered by each open member's own program on that line
+        // alone (a short haystack, where the bounded backtracker can run).
+        for &(start, end) in deferred.iter().take_while(|_| !gave_up) {
+            if *open == 0 {
+                break;
+            }
+            for &m in &scan.members {
+                if answers[m].is_none() && self.search_line(m, &hay[start..end], cache) {
+                    answers[m] = Some(Ok(true));
+                    *open -= 1;
+                }
+            }
+        }
+        cache.deferred_lines = deferred;
+        !gave_up
+    }
+
+    /// Runs a scan's DFA over `span` of `hay`, marking members as they match, until the end
+    /// of the span or until no member is open.
     fn dfa_run(
         scan: &Scan,
         hay: &[u8],
-        from: usize,
+        span: std::ops::Range<usize>,
         cache: &mut DfaCache,
         answers: &mut [Option<Result<bool, Error>>],
         open: &mut usize,
     ) -> Result<(), DfaStop> {
-        let input = Input::new(hay).range(from..);
+        let input = Input::new(hay).range(span);
         if let [m] = scan.members[..] {
             // One member: a plain search for the earliest match end.
             let found = scan
@@ -1017,6 +1277,85 @@ mod tests {
         // at 1 would be hidden by the one at 0.
         let regexes = [re("abab", Flavor::Rust, ""), re("babq", Flavor::Rust, "")];
         agree(&regexes, &["ababq".to_string(), "xabababq".to_string()]);
+    }
+
+    #[test]
+    fn byte_run_find_equals_a_naive_scan() {
+        let mut seed = 5u64;
+        let mut next = |m: u64| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) % m
+        };
+        for _ in 0..3000 {
+            let len = next(300) as usize;
+            let hay: Vec<u8> = (0..len).map(|_| b"ab\nc"[next(4) as usize]).collect();
+            let mut class = [0u8; 256];
+            class[usize::from(b'a')] = 1;
+            if next(2) == 0 {
+                class[usize::from(b'b')] = 1;
+            }
+            let n = 1 + next(MAX_RUN as u64) as usize;
+            let run = ByteRun { class, len: n };
+            let from = next(len as u64 + 1) as usize;
+            let naive = (from + n..=len)
+                .find(|&e| hay[e - n..e].iter().all(|b| class[usize::from(*b)] == 1));
+            assert_eq!(run.find(&hay, from), naive, "n {n} from {from} {hay:?}");
+        }
+    }
+
+    #[test]
+    fn byte_runs_read_off_the_pattern() {
+        let run = |p: &str| {
+            ByteRun::of(&regex_syntax::parse(p).unwrap()).map(|r| {
+                let bytes: Vec<u8> = (0..=255u8)
+                    .filter(|b| r.class[usize::from(*b)] == 1)
+                    .collect();
+                (String::from_utf8(bytes).unwrap(), r.len)
+            })
+        };
+        assert_eq!(
+            run(r"\b[0-9a-f]{6,12}\b"),
+            Some(("0123456789abcdef".into(), 6))
+        );
+        // Literals and classes in a row make one run (capped at 32 bytes).
+        assert_eq!(run(r"[a-c]{3}-42"), Some(("-24abc".into(), 6)));
+        assert_eq!(
+            run(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}").map(|r| r.1),
+            Some(18)
+        );
+        assert_eq!(run(r"[0-9a-f]{40}").map(|r| r.1), Some(MAX_RUN));
+        // An optional byte joins the run's class (present or not, the bytes are in a row).
+        assert_eq!(run(r"[a-f]{3}x?[a-f]{3}"), Some(("abcdefx".into(), 6)));
+        // A non-ASCII character or an alternation ends a run; short runs are not kept.
+        assert_eq!(run(r"é[a-f]{5}"), Some(("abcdef".into(), 5)));
+        assert_eq!(run(r"[a-f]{2}(?:xy|z)[a-f]{2}"), None);
+        assert_eq!(run(r"\w+"), None);
+        // Case folding: [a-z] also matches the Kelvin sign and the long s.
+        assert_eq!(run(r"(?i)[a-z]{5}"), None);
+        assert_eq!(run(r"(?i)[a-f]{5}"), Some(("ABCDEFabcdef".into(), 5)));
+    }
+
+    #[test]
+    fn run_lines_that_do_not_match_hand_over_to_the_dfa() {
+        // Lines holding six hex digits in a row that are not a word of their own: past 32
+        // of them the plain DFA pass takes over from the line after.
+        let regexes = [
+            re(r"\b[0-9a-f]{6,12}\b", Flavor::Rust, ""),
+            re(r"\b[0-9a-f]{6,12}\b", Flavor::Python, ""),
+        ];
+        let idle = "xabcdef\n".repeat(40);
+        let texts: Vec<String> = [
+            idle.clone(),
+            format!("{idle}abcdef"),
+            format!("{idle}é abcdef"),
+            format!("{idle}éabcdef\nabcdefé"),
+            format!("{}abcdef", "xabcdef\n".repeat(20)),
+            format!("{}é\nabcdef é", "xabcdef\n".repeat(33)),
+        ]
+        .into();
+        agree(&regexes, &texts);
     }
 
     #[test]
