@@ -160,44 +160,56 @@ pub fn json(report: &Report, out: &mut impl Write) -> io::Result<()> {
     let string = |out: &mut dyn Write, s: &str| -> io::Result<()> {
         serde_json::to_writer(out, s).map_err(io::Error::from)
     };
+    // What comes before each cell's value, escaped once for all rows (a row is written with
+    // plain byte writes: thousands of rows, one per file).
+    let keys: Vec<Vec<u8>> = report
+        .names
+        .iter()
+        .enumerate()
+        .map(|(k, name)| {
+            let mut key = Vec::from(if k == 0 { "\n        " } else { ",\n        " });
+            serde_json::to_writer(&mut key, name).expect("writing to memory");
+            key.extend_from_slice(b": ");
+            key
+        })
+        .collect();
     if report.rows.is_empty() {
-        write!(out, "{{\n  \"rows\": [],")?;
+        out.write_all(b"{\n  \"rows\": [],")?;
     } else {
-        write!(out, "{{\n  \"rows\": [")?;
+        out.write_all(b"{\n  \"rows\": [")?;
         for (i, row) in report.rows.iter().enumerate() {
-            write!(
-                out,
-                "{}\n    {{\n      \"path\": ",
-                if i == 0 { "" } else { "," }
-            )?;
+            if i > 0 {
+                out.write_all(b",")?;
+            }
+            out.write_all(b"\n    {\n      \"path\": ")?;
             string(out, &row.path)?;
             if row.path_escaped {
-                write!(out, ",\n      \"path_escaped\": true")?;
+                out.write_all(b",\n      \"path_escaped\": true")?;
             }
             if report.names.is_empty() {
-                write!(out, ",\n      \"matches\": {{}}")?;
+                out.write_all(b",\n      \"matches\": {}")?;
             } else {
-                write!(out, ",\n      \"matches\": {{")?;
-                for (k, (name, cell)) in report.names.iter().zip(&row.cells).enumerate() {
-                    write!(out, "{}\n        ", if k == 0 { "" } else { "," })?;
-                    string(out, name)?;
+                out.write_all(b",\n      \"matches\": {")?;
+                for (key, cell) in keys.iter().zip(&row.cells) {
+                    out.write_all(key)?;
                     match (cell, report.mode) {
-                        (None, _) => write!(out, ": null")?,
-                        (Some(n), CellMode::Presence) => write!(out, ": {}", *n > 0)?,
-                        (Some(n), CellMode::Counts) => write!(out, ": {n}")?,
+                        (None, _) => out.write_all(b"null")?,
+                        (Some(0), CellMode::Presence) => out.write_all(b"false")?,
+                        (Some(_), CellMode::Presence) => out.write_all(b"true")?,
+                        (Some(n), CellMode::Counts) => write!(out, "{n}")?,
                     }
                 }
-                write!(out, "\n      }}")?;
+                out.write_all(b"\n      }")?;
             }
             if let Some(e) = &row.error {
-                write!(out, ",\n      \"error\": ")?;
+                out.write_all(b",\n      \"error\": ")?;
                 string(out, &e.message)?;
-                write!(out, ",\n      \"error_kind\": ")?;
+                out.write_all(b",\n      \"error_kind\": ")?;
                 string(out, json!(e.kind).as_str().unwrap_or_default())?;
             }
-            write!(out, "\n    }}")?;
+            out.write_all(b"\n    }")?;
         }
-        write!(out, "\n  ],")?;
+        out.write_all(b"\n  ],")?;
     }
     let u = &report.usage;
     write!(
@@ -365,6 +377,20 @@ mod tests {
 
     #[test]
     fn streamed_json_equals_the_value_pretty_printed() {
+        // Column names that need escaping, an escaped path, and no columns at all: the keys
+        // are escaped once for all rows.
+        let mut odd = report(CellMode::Presence);
+        odd.names = vec!["q\"".into(), "é\n\u{1F600}".into()];
+        odd.rows[0].path_escaped = true;
+        let mut none = report(CellMode::Counts);
+        none.names.clear();
+        for row in &mut none.rows {
+            row.cells.clear();
+        }
+        for r in [odd, none] {
+            let want = serde_json::to_string_pretty(&json_value(&r)).unwrap() + "\n";
+            assert_eq!(render(json, &r), want);
+        }
         for mode in [CellMode::Presence, CellMode::Counts] {
             let mut r = report(mode);
             for rows in [r.rows.clone(), vec![]] {

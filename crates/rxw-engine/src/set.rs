@@ -144,7 +144,7 @@ struct LiteralPass {
     /// The members served; a member's bit in a mask is its index here (at most 64).
     members: Vec<usize>,
     /// The searcher for every served member.
-    full: Arc<Literals>,
+    full: Literals,
 }
 
 /// A searcher for the literals of some of the pass's members.
@@ -680,16 +680,18 @@ impl<'r> PatternSet<'r> {
             .enumerate()
             .filter(|(_, m)| answers[**m].is_none())
             .fold(0u64, |acc, (bit, _)| acc | 1 << bit);
-        let mut lits = if open == all {
-            Arc::clone(&pass.full)
+        // The searcher for the open members: the full one, or a narrowed one of this thread's.
+        let mut narrowed = if open == all {
+            None
         } else {
             pass.narrowed(open, &mut cache.narrowed)
-                .unwrap_or_else(|| Arc::clone(&pass.full))
         };
         let mut at = 0;
-        while open != 0
-            && let Some((lit, start, end)) = lits.searcher.find(hay, at)
-        {
+        while open != 0 {
+            let lits = narrowed.as_deref().unwrap_or(&pass.full);
+            let Some((lit, start, end)) = lits.searcher.find(hay, at) else {
+                break;
+            };
             let mut wasted = true;
             for &(bit, back) in &lits.targets[lit] {
                 if open & (1 << bit) == 0 {
@@ -708,7 +710,7 @@ impl<'r> PatternSet<'r> {
             // the members still open. Narrowing waits for such a stop, so that texts whose
             // decided literals do not come back pay nothing for it.
             if wasted && let Some(narrower) = pass.narrowed(open, &mut cache.narrowed) {
-                lits = narrower;
+                narrowed = Some(narrower);
                 // No literal of an open member starts at `start` (the one found there was the
                 // only literal of the old search starting there), so the next place is on.
                 at = start + 1;
@@ -974,7 +976,7 @@ impl LiteralPass {
             Some(full) if served.len() <= 64 => Some(LiteralPass {
                 wanted,
                 members: served,
-                full: Arc::new(full),
+                full,
             }),
             _ => {
                 for m in served {
