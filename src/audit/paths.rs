@@ -237,10 +237,25 @@ pub fn io_failure(path: &Path, e: &std::io::Error) -> (RowErrorKind, String) {
 /// [`ErrorKind::PatternInvalid`] for a `--glob` that is not a valid glob.
 pub fn expand(sources: &[PathSource], options: &WalkOptions) -> Result<Vec<Target>, Error> {
     let mut out = Vec::new();
+    expand_each(sources, options, &mut |t| out.push(t))?;
+    Ok(out)
+}
+
+/// As [`expand`], handing each target to `emit` as soon as it is found (the audit reads files
+/// while the walk goes on).
+///
+/// # Errors
+/// [`ErrorKind::PatternInvalid`] for a `--glob` that is not a valid glob (some targets may
+/// have been emitted before).
+pub fn expand_each(
+    sources: &[PathSource],
+    options: &WalkOptions,
+    emit: &mut dyn FnMut(Target),
+) -> Result<(), Error> {
     for source in sources {
         let path = &source.path;
         if let Some(reason) = &source.unusable {
-            out.push(Target::Failed {
+            emit(Target::Failed {
                 shown: shown(path),
                 kind: RowErrorKind::FileUnreadable,
                 message: reason.clone(),
@@ -248,30 +263,30 @@ pub fn expand(sources: &[PathSource], options: &WalkOptions) -> Result<Vec<Targe
             continue;
         }
         match std::fs::metadata(path) {
-            Err(e) => out.push(failed_io(path, &e)),
-            Ok(meta) if meta.is_dir() && source.walk => walk(path, options, &mut out)?,
-            Ok(meta) if meta.is_dir() => out.push(Target::Failed {
+            Err(e) => emit(failed_io(path, &e)),
+            Ok(meta) if meta.is_dir() && source.walk => walk(path, options, emit)?,
+            Ok(meta) if meta.is_dir() => emit(Target::Failed {
                 shown: shown(path),
                 kind: RowErrorKind::PathDirectory,
                 message: "is a directory".into(),
             }),
             // Opening a FIFO would wait for a writer forever; devices and sockets are no files
             // to audit either.
-            Ok(meta) if !meta.is_file() => out.push(Target::Failed {
+            Ok(meta) if !meta.is_file() => emit(Target::Failed {
                 shown: shown(path),
                 kind: RowErrorKind::FileUnreadable,
                 message: "not a regular file (a FIFO, socket or device)".into(),
             }),
-            Ok(_) => out.push(Target::File {
+            Ok(_) => emit(Target::File {
                 shown: shown(path),
                 path: path.clone(),
             }),
         }
     }
-    Ok(out)
+    Ok(())
 }
 
-fn walk(root: &Path, options: &WalkOptions, out: &mut Vec<Target>) -> Result<(), Error> {
+fn walk(root: &Path, options: &WalkOptions, sink: &mut dyn FnMut(Target)) -> Result<(), Error> {
     let mut builder = ignore::WalkBuilder::new(root);
     builder
         .hidden(!options.hidden)
@@ -302,12 +317,16 @@ fn walk(root: &Path, options: &WalkOptions, out: &mut Vec<Target>) -> Result<(),
             .map_err(|e| Error::new(ErrorKind::PatternInvalid, format!("invalid --glob: {e}")))?;
         builder.overrides(ov);
     }
-    let before = out.len();
+    let mut emitted = 0usize;
+    let mut emit = |t: Target| {
+        emitted += 1;
+        sink(t);
+    };
     for entry in builder.build() {
         match entry {
             Err(e) => {
                 let at = walk_error_path(&e).unwrap_or(root).to_path_buf();
-                out.push(Target::Failed {
+                emit(Target::Failed {
                     shown: shown(&at),
                     kind: RowErrorKind::WalkFailed,
                     message: walk_error_message(&e),
@@ -319,25 +338,25 @@ fn walk(root: &Path, options: &WalkOptions, out: &mut Vec<Target>) -> Result<(),
                 };
                 let path = entry.path();
                 if ft.is_file() {
-                    out.push(Target::File {
+                    emit(Target::File {
                         shown: shown(path),
                         path: path.to_path_buf(),
                     });
                 } else if ft.is_symlink() {
                     match std::fs::metadata(path) {
-                        Ok(m) if m.is_file() => out.push(Target::File {
+                        Ok(m) if m.is_file() => emit(Target::File {
                             shown: shown(path),
                             path: path.to_path_buf(),
                         }),
                         Ok(_) => {}
-                        Err(e) => out.push(failed_io(path, &e)),
+                        Err(e) => emit(failed_io(path, &e)),
                     }
                 }
             }
         }
     }
-    if out.len() == before {
-        out.push(Target::Failed {
+    if emitted == 0 {
+        sink(Target::Failed {
             shown: shown(root),
             kind: RowErrorKind::PathDirectory,
             message: "directory has no file to audit (after ignore rules, --glob, --max-depth)"

@@ -13,14 +13,15 @@
 //! substrings, the flavor's iteration rules for regexes); the set then only tells which
 //! columns are worth counting.
 //!
-//! Files are read by a pool of scoped threads taking the next index from an atomic counter;
-//! each row lands in its slot, so the output order never depends on the scheduling. Each
-//! worker reads its files into one buffer it keeps ([`ReadBuffer`]: plain reads, so a file
-//! truncated under the scan is a ⚠️ row, never a crash; one `stat` a file): memory is bounded
-//! by the largest file each worker has read, not by the tree. The bytes are checked as UTF-8
+//! Files are read by a pool of scoped threads while the walk goes on in the calling thread:
+//! the walk hands targets over in batches, numbered in walk order, and each row is put back
+//! in its place, so the output order never depends on the scheduling. Each worker reads its
+//! files into one buffer it keeps ([`ReadBuffer`]: plain reads, so a file truncated under the
+//! scan is a ⚠️ row, never a crash; one `stat` a file): memory is bounded by the largest file
+//! each worker has read and the walk's list, not by the tree. The bytes are checked as UTF-8
 //! once, only when there are regex columns; invalid UTF-8 is decoded with U+FFFD for them.
 
-use super::paths::{Target, expand, io_failure};
+use super::paths::{Target, expand, expand_each, io_failure};
 use super::{
     AuditPattern, CellMode, Matcher, PathSource, PatternError, Report, Row, RowError, RowErrorKind,
     WalkOptions,
@@ -29,8 +30,7 @@ use crate::engine::set::{PatternSet, SetCache};
 use crate::error::{Error, ErrorKind};
 use crate::input::{ReadBuffer, ReadFailure};
 use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
 
 /// Options for reading files.
 #[derive(Debug, Clone)]
@@ -69,9 +69,8 @@ pub fn audit(
     walk: &WalkOptions,
     options: &ScanOptions,
 ) -> Result<Report, Error> {
-    let targets = expand(sources, walk)?;
     let plan = Plan::new(patterns, options.ignore_case)?;
-    let rows = scan_targets(&targets, &plan, options);
+    let rows = scan_sources(sources, walk, &plan, options)?;
     let mut report = Report::new(
         patterns.iter().map(|p| p.name.clone()).collect(),
         rows,
@@ -380,54 +379,141 @@ fn scan_file(
     }
 }
 
-fn scan_targets(targets: &[Target], plan: &Plan, options: &ScanOptions) -> Vec<Row> {
-    let columns = plan.columns.len();
+/// The row of one target.
+fn scan_target(target: &Target, plan: &Plan, options: &ScanOptions, scratch: &mut Scratch) -> Row {
+    match target {
+        Target::File { shown, path } => scan_file(shown, path, plan, options, scratch),
+        failed => failed
+            .failed_row(plan.columns.len())
+            .expect("a failed target"),
+    }
+}
+
+/// Walks the sources and reads the files they hold, in parallel, the rows in walk order.
+///
+/// With more than one thread, the walk runs on a thread of its own and the workers read files
+/// as the walk finds them (the walk of a large tree is then not a wait before the first read).
+fn scan_sources(
+    sources: &[PathSource],
+    walk: &WalkOptions,
+    plan: &Plan,
+    options: &ScanOptions,
+) -> Result<Vec<Row>, Error> {
     let threads = if options.threads == 0 {
         std::thread::available_parallelism().map_or(1, |n| n.get())
     } else {
         options.threads
     };
-    let threads = threads.min(targets.len()).max(1);
-    let next = AtomicUsize::new(0);
-    let slots: Mutex<Vec<Option<Row>>> = Mutex::new(vec![None; targets.len()]);
-    let work = || {
-        let mut scratch = plan.scratch();
-        let mut done = Vec::new();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            let Some(t) = targets.get(i) else { break };
-            let row = match t {
-                Target::File { shown, path } => scan_file(shown, path, plan, options, &mut scratch),
-                failed => failed.failed_row(columns).expect("a failed target"),
-            };
-            done.push((i, row));
-            if done.len() >= 64 {
-                let mut s = slots.lock().unwrap_or_else(|p| p.into_inner());
-                for (i, r) in done.drain(..) {
-                    s[i] = Some(r);
-                }
-            }
-        }
-        let mut s = slots.lock().unwrap_or_else(|p| p.into_inner());
-        for (i, r) in done {
-            s[i] = Some(r);
-        }
-    };
     if threads == 1 {
-        work();
-    } else {
-        std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(work);
+        let mut scratch = plan.scratch();
+        return Ok(expand(sources, walk)?
+            .iter()
+            .map(|t| scan_target(t, plan, options, &mut scratch))
+            .collect());
+    }
+    let feed = Feed::default();
+    let (walked, parts) = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut scratch = plan.scratch();
+                    let mut rows = Vec::new();
+                    while let Some((i, target)) = feed.next() {
+                        rows.push((i, scan_target(&target, plan, options, &mut scratch)));
+                    }
+                    rows
+                })
+            })
+            .collect();
+        let mut batch = Vec::with_capacity(Feed::BATCH);
+        let walked = expand_each(sources, walk, &mut |t| {
+            batch.push(t);
+            if batch.len() == Feed::BATCH {
+                feed.push(&mut batch);
             }
         });
+        feed.push(&mut batch);
+        feed.close();
+        let parts: Vec<Vec<(usize, Row)>> = workers
+            .into_iter()
+            .map(|w| w.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+            .collect();
+        (walked, parts)
+    });
+    walked?;
+    let mut slots: Vec<Option<Row>> = vec![None; parts.iter().map(Vec::len).sum()];
+    for (i, row) in parts.into_iter().flatten() {
+        slots[i] = Some(row);
     }
-    slots
-        .into_inner()
-        .unwrap_or_else(|p| p.into_inner())
+    Ok(slots
         .into_iter()
         .map(|r| r.expect("every slot filled"))
-        .collect()
+        .collect())
+}
+
+/// Targets handed from the walk to the workers, numbered in walk order.
+#[derive(Default)]
+struct Feed {
+    state: Mutex<FeedState>,
+    /// Signalled when targets arrive or the walk ends.
+    more: Condvar,
+}
+
+#[derive(Default)]
+struct FeedState {
+    /// Every target so far; taken (`None`) once claimed.
+    targets: Vec<Option<Target>>,
+    /// The next target to claim.
+    claimed: usize,
+    /// The walk has ended.
+    closed: bool,
+    /// Workers waiting for targets.
+    waiting: usize,
+}
+
+impl Feed {
+    /// Targets the walk hands over at a time.
+    const BATCH: usize = 32;
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, FeedState> {
+        self.state.lock().unwrap_or_else(|p| p.into_inner())
+    }
+
+    /// Hands over `batch` (emptied).
+    fn push(&self, batch: &mut Vec<Target>) {
+        if batch.is_empty() {
+            return;
+        }
+        let mut st = self.lock();
+        st.targets.extend(batch.drain(..).map(Some));
+        if st.waiting > 0 {
+            self.more.notify_all();
+        }
+    }
+
+    /// Ends the walk: workers finish what is there and stop.
+    fn close(&self) {
+        self.lock().closed = true;
+        self.more.notify_all();
+    }
+
+    /// The next target and its number; `None` once the walk has ended and all are claimed.
+    fn next(&self) -> Option<(usize, Target)> {
+        let mut st = self.lock();
+        loop {
+            if st.claimed < st.targets.len() {
+                let i = st.claimed;
+                st.claimed += 1;
+                return st.targets[i].take().map(|t| (i, t));
+            }
+            if st.closed {
+                return None;
+            }
+            st.waiting += 1;
+            st = self.more.wait(st).unwrap_or_else(|p| p.into_inner());
+            st.waiting -= 1;
+        }
+    }
 }
 
 #[cfg(test)]

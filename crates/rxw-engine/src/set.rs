@@ -99,7 +99,7 @@ enum LiteralSearcher {
 }
 
 impl LiteralSearcher {
-    fn new(literals: &[Vec<u8>]) -> Option<LiteralSearcher> {
+    fn new(literals: &[&[u8]]) -> Option<LiteralSearcher> {
         if let [one] = literals {
             return Some(LiteralSearcher::One(
                 memchr::memmem::Finder::new(one).into_owned(),
@@ -139,20 +139,31 @@ impl LiteralSearcher {
 /// of `[ACK` lines, every one would stop the search), so the pass narrows to the members
 /// still open, with searchers built for those sets as they occur (kept per thread).
 struct LiteralPass {
-    /// (served member index, offset, literal) for every literal of every served member.
-    wanted: Vec<(usize, usize, Vec<u8>)>,
     /// The members served; a member's bit in a mask is its index here (at most 64).
     members: Vec<usize>,
+    /// The distinct literals of all served members (at most 64), each with the members it
+    /// serves: (member bit, bytes from the match's start to the literal).
+    literals: Vec<(Vec<u8>, Vec<Target>)>,
+    /// For each literal: the members it serves, as a mask.
+    served_by: Vec<u64>,
+    /// For each literal: the other literals that are a proper prefix of it, as a mask.
+    prefixes: Vec<u64>,
+    /// For each literal: the literals that can start strictly inside an occurrence of it.
+    starts_inside: Vec<u64>,
     /// The searcher for every served member.
     full: Literals,
 }
+
+/// A member a literal gives candidates to: its bit in the pass, and how many bytes back from
+/// the literal its anchored search starts.
+type Target = (usize, usize);
 
 /// A searcher for the literals of some of the pass's members.
 struct Literals {
     searcher: LiteralSearcher,
     /// For each literal: the members (by served index) it gives candidates to, and how many
     /// bytes back from the literal their anchored search starts.
-    targets: Vec<Vec<(usize, usize)>>,
+    targets: Vec<Vec<Target>>,
     /// One literal can start inside an occurrence of another: look again one byte on.
     overlapping: bool,
 }
@@ -184,7 +195,7 @@ pub struct SetCache {
     programs: Vec<Option<meta::Cache>>,
     scans: Vec<DfaCache>,
     /// Literal searchers for the sets of open members met so far (by mask).
-    narrowed: HashMap<u64, Arc<Literals>>,
+    narrowed: MaskMap<Arc<Literals>>,
     /// Non-ASCII lines a by-line scan has set aside: (start, end).
     deferred_lines: Vec<(usize, usize)>,
 }
@@ -490,18 +501,6 @@ fn build_scan_dfa(sources: &[&str]) -> Option<DFA> {
         .ok()
 }
 
-/// Whether some literal can start strictly inside an occurrence of another (or of itself):
-/// then a pass that resumes after each occurrence could miss one.
-fn literals_overlap(lits: &[Vec<u8>]) -> bool {
-    lits.iter().any(|a| {
-        (1..a.len()).any(|i| {
-            let tail = &a[i..];
-            lits.iter()
-                .any(|b| tail.starts_with(b) || b.starts_with(tail))
-        })
-    })
-}
-
 impl<'r> PatternSet<'r> {
     /// Plans how to answer `regexes` together (nothing is searched yet).
     pub fn new(regexes: &[&'r Regex]) -> PatternSet<'r> {
@@ -613,7 +612,7 @@ impl<'r> PatternSet<'r> {
                 .map(|m| m.program.as_ref().map(meta::Regex::create_cache))
                 .collect(),
             scans: self.scans.iter().map(|s| s.dfa.create_cache()).collect(),
-            narrowed: HashMap::new(),
+            narrowed: MaskMap::default(),
             deferred_lines: Vec::new(),
         }
     }
@@ -948,7 +947,7 @@ impl From<regex_automata::MatchError> for DfaStop {
 }
 
 /// Most narrowed searchers one thread keeps.
-const MAX_NARROWED: usize = 256;
+const MAX_NARROWED: usize = 512;
 
 impl LiteralPass {
     /// The pass for `wanted` (member, offset, literal); members that cannot join it (no
@@ -959,27 +958,60 @@ impl LiteralPass {
     ) -> Option<LiteralPass> {
         let mut served: Vec<usize> = wanted.iter().map(|(m, _, _)| *m).collect();
         served.dedup();
-        let wanted: Vec<(usize, usize, Vec<u8>)> = wanted
-            .into_iter()
-            .map(|(m, offset, lit)| {
-                let bit = served
-                    .iter()
-                    .position(|s| *s == m)
-                    .expect("a served member");
-                (bit, offset, lit)
+        let mut literals: Vec<(Vec<u8>, Vec<Target>)> = Vec::new();
+        for (m, offset, lit) in wanted {
+            let bit = served
+                .iter()
+                .position(|s| *s == m)
+                .expect("a served member");
+            match literals.iter_mut().find(|(l, _)| *l == lit) {
+                Some((_, owners)) => owners.push((bit, offset)),
+                None => literals.push((lit, vec![(bit, offset)])),
+            }
+        }
+        let mask_of = |f: &dyn Fn(&[u8]) -> bool| -> u64 {
+            literals
+                .iter()
+                .enumerate()
+                .filter(|(_, (l, _))| f(l))
+                .fold(0, |acc, (k, _)| acc | 1 << k)
+        };
+        let prefixes = literals
+            .iter()
+            .map(|(a, _)| mask_of(&|b| b.len() < a.len() && a.starts_with(b)))
+            .collect();
+        let starts_inside = literals
+            .iter()
+            .map(|(a, _)| {
+                mask_of(&|b| (1..a.len()).any(|i| a[i..].starts_with(b) || b.starts_with(&a[i..])))
             })
             .collect();
-        let full = (!wanted.is_empty())
-            .then(|| Literals::new(wanted.iter()))
+        let served_by = literals
+            .iter()
+            .map(|(_, owners)| owners.iter().fold(0, |acc, (bit, _)| acc | 1 << bit))
+            .collect();
+        let mut pass = LiteralPass {
+            members: served,
+            literals,
+            served_by,
+            prefixes,
+            starts_inside,
+            full: Literals {
+                searcher: LiteralSearcher::One(memchr::memmem::Finder::new(b"").into_owned()),
+                targets: Vec::new(),
+                overlapping: false,
+            },
+        };
+        let full = (pass.literals.len() <= 64 && !pass.literals.is_empty())
+            .then(|| pass.searcher_for(pass.all_mask()))
             .flatten();
         match full {
-            Some(full) if served.len() <= 64 => Some(LiteralPass {
-                wanted,
-                members: served,
-                full,
-            }),
-            _ => {
-                for m in served {
+            Some(full) => {
+                pass.full = full;
+                Some(pass)
+            }
+            None => {
+                for m in pass.members {
                     members[m].strategy = Strategy::Alone;
                 }
                 None
@@ -991,64 +1023,82 @@ impl LiteralPass {
         u64::MAX >> (64 - self.members.len())
     }
 
+    /// The searcher for the members in `open`: their literals, less those another of them
+    /// starts (every place the longer one starts, the shorter starts too; the anchored search
+    /// decides), each giving candidates to the open members of the literals it stands for.
+    fn searcher_for(&self, open: u64) -> Option<Literals> {
+        let needed = (0..self.literals.len())
+            .filter(|k| self.served_by[*k] & open != 0)
+            .fold(0u64, |acc, k| acc | 1 << k);
+        let kept: Vec<usize> = (0..self.literals.len())
+            .filter(|k| needed & (1 << k) != 0 && self.prefixes[*k] & needed == 0)
+            .collect();
+        let kept_mask = kept.iter().fold(0u64, |acc, k| acc | 1 << k);
+        let targets = kept
+            .iter()
+            .map(|&k| {
+                let mut targets = Vec::new();
+                for (l, (_, owners)) in self.literals.iter().enumerate() {
+                    let stands_for = l == k || self.prefixes[l] & needed & (1 << k) != 0;
+                    if needed & (1 << l) != 0 && stands_for {
+                        for owner in owners {
+                            if open & (1 << owner.0) != 0 && !targets.contains(owner) {
+                                targets.push(*owner);
+                            }
+                        }
+                    }
+                }
+                targets
+            })
+            .collect();
+        let bytes: Vec<&[u8]> = kept
+            .iter()
+            .map(|k| self.literals[*k].0.as_slice())
+            .collect();
+        Some(Literals {
+            searcher: LiteralSearcher::new(&bytes)?,
+            targets,
+            overlapping: kept.iter().any(|k| self.starts_inside[*k] & kept_mask != 0),
+        })
+    }
+
     /// The searcher for the members in `open` (by served index): kept in `narrowed`, built on
     /// first need. `None` when there is no room to keep another (the caller keeps the one it
     /// has: a searcher for more members than are open gives the same answers).
-    fn narrowed(
-        &self,
-        open: u64,
-        narrowed: &mut HashMap<u64, Arc<Literals>>,
-    ) -> Option<Arc<Literals>> {
+    fn narrowed(&self, open: u64, narrowed: &mut MaskMap<Arc<Literals>>) -> Option<Arc<Literals>> {
         if let Some(lits) = narrowed.get(&open) {
             return Some(Arc::clone(lits));
         }
         if narrowed.len() >= MAX_NARROWED {
             return None;
         }
-        let lits = Arc::new(Literals::new(
-            self.wanted
-                .iter()
-                .filter(|(bit, _, _)| open & (1 << bit) != 0),
-        )?);
+        let lits = Arc::new(self.searcher_for(open)?);
         narrowed.insert(open, Arc::clone(&lits));
         Some(lits)
     }
 }
 
-impl Literals {
-    /// The searcher for `wanted` (served member index, offset, literal).
-    fn new<'w>(
-        wanted: impl Iterator<Item = &'w (usize, usize, Vec<u8>)> + Clone,
-    ) -> Option<Literals> {
-        let mut distinct: Vec<&[u8]> = wanted.clone().map(|(_, _, l)| l.as_slice()).collect();
-        distinct.sort();
-        distinct.dedup();
-        // A literal that another one starts is served by the shorter: every place the longer
-        // one starts, the shorter starts too (the anchored search decides).
-        let kept: Vec<Vec<u8>> = distinct
-            .iter()
-            .filter(|l| {
-                !distinct
-                    .iter()
-                    .any(|s| s.len() < l.len() && l.starts_with(s))
-            })
-            .map(|l| l.to_vec())
-            .collect();
-        let mut targets = vec![Vec::new(); kept.len()];
-        for (bit, offset, lit) in wanted {
-            let k = kept
-                .iter()
-                .position(|s| lit.starts_with(s))
-                .expect("a kept literal starts every literal");
-            if !targets[k].contains(&(*bit, *offset)) {
-                targets[k].push((*bit, *offset));
-            }
+/// A map keyed by member masks: one multiplication to hash (the keys are small bit sets
+/// made by the set itself, not input an adversary picks).
+type MaskMap<V> = HashMap<u64, V, std::hash::BuildHasherDefault<MaskHasher>>;
+
+#[derive(Default)]
+struct MaskHasher(u64);
+
+impl std::hash::Hasher for MaskHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u64(self.0 ^ u64::from(*b));
         }
-        Some(Literals {
-            searcher: LiteralSearcher::new(&kept)?,
-            targets,
-            overlapping: literals_overlap(&kept),
-        })
+    }
+
+    fn write_u64(&mut self, n: u64) {
+        let h = (self.0 ^ n).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        self.0 = h ^ (h >> 32);
     }
 }
 
@@ -1271,10 +1321,20 @@ mod tests {
 
     #[test]
     fn literals_that_start_inside_others_are_not_missed() {
-        assert!(literals_overlap(&[b"abab".to_vec()]));
-        assert!(literals_overlap(&[b"xab".to_vec(), b"ab".to_vec()]));
-        assert!(literals_overlap(&[b"ab".to_vec(), b"bc".to_vec()]));
-        assert!(!literals_overlap(&[b"[WO:".to_vec(), b"-4".to_vec()]));
+        let overlapping = |patterns: &[&str]| {
+            let regexes: Vec<Regex> = patterns.iter().map(|p| re(p, Flavor::Rust, "")).collect();
+            let refs: Vec<&Regex> = regexes.iter().collect();
+            let set = PatternSet::new(&refs);
+            set.literals
+                .as_ref()
+                .expect("a literal pass")
+                .full
+                .overlapping
+        };
+        assert!(overlapping(&["abab"]));
+        assert!(overlapping(&["xab", "ab"]));
+        assert!(overlapping(&["ab", "bc"]));
+        assert!(!overlapping(&[r"\[WO:\d", r"[a-f]{8}-4[a-f]"]));
         // "babq" starts inside "abab": were the pass to resume after each occurrence, the one
         // at 1 would be hidden by the one at 0.
         let regexes = [re("abab", Flavor::Rust, ""), re("babq", Flavor::Rust, "")];
