@@ -178,13 +178,15 @@ impl FileRead {
 }
 
 /// Reads whole files one after another into memory it keeps, for callers that read many
-/// files (the audit): no allocation per file once the buffer has grown to the largest, and no
-/// system calls beyond the open, one `stat`, the reads and the close.
+/// files (the audit): no allocation per file once the buffer has grown to the largest, and
+/// for a file that one read returns whole, no system call beyond the open, two reads (the
+/// second sees the end) and the close.
 ///
-/// A file read short of the size it had at open is said to have changed (as by
-/// [`Text::read_file`]). Its size is checked again after the read only when more was read
-/// than that size (it grew while read): a file read to exactly its size at open is a
-/// consistent copy, whatever happens to it afterwards.
+/// A file one read returns whole is a copy of the file as it was at that read. A larger file
+/// has its size taken after the first read (for the size limit and to size the buffer); read
+/// short of that size, it is said to have changed (truncated or rotated under the read, as by
+/// [`Text::read_file`]); read past it (it grew), its size is taken again and a file now
+/// shorter than what was read has changed too.
 #[derive(Default)]
 pub struct ReadBuffer {
     /// Initialised bytes: a prefix holds the last file read.
@@ -196,61 +198,102 @@ pub struct ReadBuffer {
 pub enum ReadFailure {
     /// A read failed (the error as the system gave it).
     Io(std::io::Error),
+    /// The file is larger than the limit: its size.
+    TooLarge(u64),
     /// The file changed while it was read ([`ErrorKind::Io`], naming the path), or does not
     /// fit in memory.
     Changed(Error),
 }
 
 impl ReadBuffer {
+    /// The first read asks for at least this much.
+    const FIRST_READ: usize = 64 << 10;
+
     /// An empty buffer.
     pub fn new() -> ReadBuffer {
         ReadBuffer::default()
     }
 
-    /// Reads the open `file` to its end; `meta` is its metadata from the open and `path`
-    /// names it in errors. Returns the file's bytes, valid until the next read.
+    /// Reads the open `file` to its end; `path` names it in errors, and a file over
+    /// `max_len` bytes is not read. Returns the file's bytes, valid until the next read.
     ///
     /// # Errors
-    /// [`ReadFailure::Io`] when a read fails, [`ReadFailure::Changed`] when the file was cut
-    /// short while it was read or is too large to hold.
+    /// [`ReadFailure::Io`] when a read fails, [`ReadFailure::TooLarge`] for a file over the
+    /// limit, [`ReadFailure::Changed`] when the file was cut short while it was read or is
+    /// too large to hold.
     pub fn read(
         &mut self,
         file: &mut std::fs::File,
-        meta: &std::fs::Metadata,
         path: &Path,
+        max_len: u64,
     ) -> Result<&[u8], ReadFailure> {
-        let expected = meta.len();
+        let mut size_now = |f: &mut std::fs::File| f.metadata().map(|m| m.len());
+        self.read_from(file, &mut size_now, path, max_len)
+    }
+
+    /// [`ReadBuffer::read`] from any reader, `size_now` giving its size at the moment.
+    fn read_from<R: Read>(
+        &mut self,
+        file: &mut R,
+        size_now: &mut dyn FnMut(&mut R) -> std::io::Result<u64>,
+        path: &Path,
+        max_len: u64,
+    ) -> Result<&[u8], ReadFailure> {
+        // The first read asks for no more than the limit allows (and one byte to see it is
+        // passed), nor for a large buffer's worth of a file that may be over the limit.
+        let first = usize::try_from(max_len.saturating_add(1))
+            .unwrap_or(usize::MAX)
+            .min(Self::FIRST_READ);
+        self.grow_to(first, path)?;
+        let mut len = read_some(file, &mut self.storage[..first])?;
+        if len < first {
+            let more = read_some(file, &mut self.storage[len..first])?;
+            if more == 0 {
+                // One read returned the whole file.
+                if len as u64 > max_len {
+                    return Err(ReadFailure::TooLarge(len as u64));
+                }
+                return Ok(&self.storage[..len]);
+            }
+            len += more;
+        }
+        // A file larger than one read: its size now, for the limit and the buffer.
+        let expected = size_now(file).map_err(ReadFailure::Io)?;
+        if expected > max_len {
+            return Err(ReadFailure::TooLarge(expected));
+        }
         // One byte more than the file so that the read which sees the end needs no room.
         let want = usize::try_from(expected.saturating_add(1)).unwrap_or(usize::MAX);
         self.grow_to(want, path)?;
-        let mut len = 0;
         loop {
             if len == self.storage.len() {
                 // The file grew while it was read.
                 self.grow_to(len.saturating_add(len.max(64 << 10)), path)?;
             }
-            match file.read(&mut self.storage[len..]) {
-                Ok(0) => break,
-                Ok(n) => len += n,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(ReadFailure::Io(e)),
+            match read_some(file, &mut self.storage[len..])? {
+                0 => break,
+                n => len += n,
             }
         }
         let read = len as u64;
+        let changed = |now: Option<u64>| {
+            let now = now.map_or(String::new(), |n| format!(", {n} bytes now"));
+            ReadFailure::Changed(Error::new(
+                ErrorKind::Io,
+                format!(
+                    "{}: the file changed while it was read ({expected} bytes when its size was taken, {read} read{now}); it was truncated or rotated",
+                    path.display()
+                ),
+            ))
+        };
         if read < expected {
-            return Err(ReadFailure::Changed(changed(path, expected, len, None)));
+            return Err(changed(None));
         }
         if read > expected
-            && let Ok(now) = file.metadata()
-            && now.is_file()
-            && now.len() < read
+            && let Ok(now) = size_now(file)
+            && now < read
         {
-            return Err(ReadFailure::Changed(changed(
-                path,
-                expected,
-                len,
-                Some(now.len()),
-            )));
+            return Err(changed(Some(now)));
         }
         Ok(&self.storage[..len])
     }
@@ -272,6 +315,17 @@ impl ReadBuffer {
         })?;
         self.storage.resize(want, 0);
         Ok(())
+    }
+}
+
+/// One read into `buf`, again when interrupted.
+fn read_some(file: &mut impl Read, buf: &mut [u8]) -> Result<usize, ReadFailure> {
+    loop {
+        match file.read(buf) {
+            Ok(n) => return Ok(n),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(ReadFailure::Io(e)),
+        }
     }
 }
 
@@ -354,16 +408,18 @@ mod tests {
         assert_eq!(t.into_string(), "é");
     }
 
-    /// A reader over a file that another process cut short after `cut` bytes.
+    /// A reader over a file that another process cut short after `cut` bytes, returning at
+    /// most `step` bytes a read.
     struct Truncated<'a> {
         data: &'a [u8],
         cut: usize,
         at: usize,
+        step: usize,
     }
 
     impl Read for Truncated<'_> {
         fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-            let end = self.cut.min(self.at + buf.len().min(7));
+            let end = self.cut.min(self.at + buf.len().min(self.step));
             let n = end - self.at;
             buf[..n].copy_from_slice(&self.data[self.at..end]);
             self.at = end;
@@ -378,6 +434,7 @@ mod tests {
             data,
             cut: 12,
             at: 0,
+            step: 7,
         };
         let (bytes, err) = read_all(&mut r, data.len() as u64, Path::new("t.log")).unwrap();
         assert_eq!(bytes, b"line one\nlin");
@@ -403,10 +460,115 @@ mod tests {
             data,
             cut: data.len(),
             at: 0,
+            step: 7,
         };
         let (bytes, err) = read_all(&mut r, 4, Path::new("t.log")).unwrap();
         assert_eq!(bytes, data);
         assert!(err.is_none());
+    }
+
+    /// A reader over `data` that the test can cut short after `cut` bytes, and whose size
+    /// is what `size` says.
+    fn read_buffer(
+        buf: &mut ReadBuffer,
+        data: &[u8],
+        cut: usize,
+        size: u64,
+        max: u64,
+    ) -> Result<Vec<u8>, String> {
+        read_buffer_by(buf, data, cut, size, max, 7)
+    }
+
+    fn read_buffer_by(
+        buf: &mut ReadBuffer,
+        data: &[u8],
+        cut: usize,
+        size: u64,
+        max: u64,
+        step: usize,
+    ) -> Result<Vec<u8>, String> {
+        let mut r = Truncated {
+            data,
+            cut,
+            at: 0,
+            step,
+        };
+        let mut size_now = |_: &mut Truncated| Ok(size);
+        buf.read_from(&mut r, &mut size_now, Path::new("t.log"), max)
+            .map(<[u8]>::to_vec)
+            .map_err(|e| match e {
+                ReadFailure::Io(e) => format!("io {e}"),
+                ReadFailure::TooLarge(n) => format!("too large {n}"),
+                ReadFailure::Changed(e) => e.message,
+            })
+    }
+
+    #[test]
+    fn read_buffer_reads_small_and_large_files_and_keeps_no_stale_bytes() {
+        let mut buf = ReadBuffer::new();
+        let big: Vec<u8> = (0..200_000u32).map(|i| (i % 251) as u8).collect();
+        let n = big.len() as u64;
+        assert_eq!(
+            read_buffer(&mut buf, &big, big.len(), n, u64::MAX),
+            Ok(big.clone())
+        );
+        assert_eq!(
+            read_buffer(&mut buf, b"abc", 3, 3, u64::MAX),
+            Ok(b"abc".to_vec())
+        );
+        assert_eq!(read_buffer(&mut buf, b"", 0, 0, 0), Ok(Vec::new()));
+        // The limit: a small file over it, a large one over it, one exactly at it.
+        assert_eq!(
+            read_buffer(&mut buf, b"0123456789", 10, 10, 5),
+            Err("too large 10".into())
+        );
+        assert_eq!(
+            read_buffer(&mut buf, &big, big.len(), n, 70_000),
+            Err(format!("too large {n}"))
+        );
+        assert_eq!(
+            read_buffer(&mut buf, &big, big.len(), n, n),
+            Ok(big.clone())
+        );
+        assert_eq!(
+            read_buffer(&mut buf, b"0123456789", 10, 10, 10),
+            Ok(b"0123456789".to_vec())
+        );
+        // Reads that return all they are asked for: a small file in one read (its size is
+        // never asked: the size given here would be wrong), a file at the limit, one over it
+        // (its size is asked then).
+        let mut read_whole = |data: &[u8], size, max| {
+            read_buffer_by(&mut buf, data, data.len(), size, max, usize::MAX)
+        };
+        assert_eq!(
+            read_whole(b"0123456789", 0, u64::MAX),
+            Ok(b"0123456789".to_vec())
+        );
+        assert_eq!(read_whole(b"0123456789", 0, 10), Ok(b"0123456789".to_vec()));
+        assert_eq!(read_whole(b"0123456789", 10, 9), Err("too large 10".into()));
+        assert_eq!(
+            read_whole(&big[..65_535], 0, u64::MAX),
+            Ok(big[..65_535].to_vec())
+        );
+    }
+
+    #[test]
+    fn read_buffer_says_a_large_file_cut_short_under_the_read_changed() {
+        let mut buf = ReadBuffer::new();
+        let big = vec![b'x'; 300_000];
+        // Its size was taken after the first read; the rest was cut away under the read.
+        let got = read_buffer(&mut buf, &big, 100_000, big.len() as u64, u64::MAX);
+        let err = got.expect_err("a file cut short is reported");
+        assert!(
+            err.starts_with("t.log: the file changed while it was read (300000 bytes when its size was taken, 100000 read)"),
+            "{err}"
+        );
+        // Grown past its size while read, and now shorter than what was read.
+        let got = read_buffer(&mut buf, &big, big.len(), 100_000, u64::MAX);
+        assert!(
+            got.expect_err("grown then cut")
+                .contains("100000 bytes now")
+        );
     }
 
     #[test]

@@ -17,8 +17,9 @@
 //! the walk hands targets over in batches, numbered in walk order, and each row is put back
 //! in its place, so the output order never depends on the scheduling. Each worker reads its
 //! files into one buffer it keeps ([`ReadBuffer`]: plain reads, so a file truncated under the
-//! scan is a ⚠️ row, never a crash; one `stat` a file): memory is bounded by the largest file
-//! each worker has read and the walk's list, not by the tree. The bytes are checked as UTF-8
+//! scan is a ⚠️ row, never a crash; a file one read returns whole costs an open, two reads and
+//! a close): memory is bounded by the largest file each worker has read and the walk's list,
+//! not by the tree. The bytes are checked as UTF-8
 //! once, only when there are regex columns; invalid UTF-8 is decoded with U+FFFD for them.
 
 use super::paths::{Target, expand, expand_each, io_failure};
@@ -324,32 +325,30 @@ fn scan_file(
 ) -> Row {
     let columns = plan.columns.len();
     let fail = |kind, message| Row::failed(shown.clone(), columns, kind, message);
-    let opened = std::fs::File::open(path).and_then(|f| f.metadata().map(|m| (f, m)));
-    let (mut file, meta) = match opened {
-        Ok(fm) => fm,
+    let mut file = match std::fs::File::open(path) {
+        Ok(f) => f,
         Err(e) => {
             let (kind, message) = io_failure(path, &e);
             return fail(kind, message);
         }
     };
-    if meta.is_dir() {
-        return fail(RowErrorKind::PathDirectory, "is a directory".into());
-    }
-    if meta.len() > options.max_filesize {
-        return fail(
-            RowErrorKind::FileTooLarge,
-            format!(
-                "file is {} bytes, over the maximum of {} bytes (--max-filesize)",
-                meta.len(),
-                options.max_filesize
-            ),
-        );
-    }
-    let bytes = match scratch.buffer.read(&mut file, &meta, path) {
+    let bytes = match scratch.buffer.read(&mut file, path, options.max_filesize) {
         Ok(b) => b,
+        Err(ReadFailure::Io(e)) if e.kind() == std::io::ErrorKind::IsADirectory => {
+            return fail(RowErrorKind::PathDirectory, "is a directory".into());
+        }
         Err(ReadFailure::Io(e)) => {
             let (kind, message) = io_failure(path, &e);
             return fail(kind, message);
+        }
+        Err(ReadFailure::TooLarge(size)) => {
+            return fail(
+                RowErrorKind::FileTooLarge,
+                format!(
+                    "file is {size} bytes, over the maximum of {} bytes (--max-filesize)",
+                    options.max_filesize
+                ),
+            );
         }
         // It changed while it was read (truncated or rotated).
         Err(ReadFailure::Changed(e)) => {
