@@ -317,32 +317,38 @@ impl<'p> Plan<'p> {
 
 /// Reads one file and fills its row.
 fn scan_file(
-    shown: &super::paths::Shown,
+    shown: super::paths::Shown,
     path: &std::path::Path,
     plan: &Plan,
     options: &ScanOptions,
     scratch: &mut Scratch,
 ) -> Row {
     let columns = plan.columns.len();
-    let fail = |kind, message| Row::failed(shown.clone(), columns, kind, message);
     let mut file = match std::fs::File::open(path) {
         Ok(f) => f,
         Err(e) => {
             let (kind, message) = io_failure(path, &e);
-            return fail(kind, message);
+            return Row::failed(shown, columns, kind, message);
         }
     };
     let bytes = match scratch.buffer.read(&mut file, path, options.max_filesize) {
         Ok(b) => b,
         Err(ReadFailure::Io(e)) if e.kind() == std::io::ErrorKind::IsADirectory => {
-            return fail(RowErrorKind::PathDirectory, "is a directory".into());
+            return Row::failed(
+                shown,
+                columns,
+                RowErrorKind::PathDirectory,
+                "is a directory".into(),
+            );
         }
         Err(ReadFailure::Io(e)) => {
             let (kind, message) = io_failure(path, &e);
-            return fail(kind, message);
+            return Row::failed(shown, columns, kind, message);
         }
         Err(ReadFailure::TooLarge(size)) => {
-            return fail(
+            return Row::failed(
+                shown,
+                columns,
                 RowErrorKind::FileTooLarge,
                 format!(
                     "file is {size} bytes, over the maximum of {} bytes (--max-filesize)",
@@ -357,21 +363,23 @@ fn scan_file(
                 .strip_prefix(&format!("{}: ", path.display()))
                 .unwrap_or(&e.message)
                 .to_string();
-            return fail(RowErrorKind::FileUnreadable, message);
+            return Row::failed(shown, columns, RowErrorKind::FileUnreadable, message);
         }
     };
     drop(file);
     if !options.binary
         && let Some(at) = memchr::memchr(0, bytes)
     {
-        return fail(
+        return Row::failed(
+            shown,
+            columns,
             RowErrorKind::FileBinary,
             format!("binary file (NUL byte at offset {at}); use --binary to audit it anyway"),
         );
     }
     let (cells, error) = plan.evaluate(bytes, options.mode, &mut scratch.set);
     Row {
-        path: shown.text.clone(),
+        path: shown.text,
         path_escaped: shown.escaped,
         cells,
         error,
@@ -379,9 +387,9 @@ fn scan_file(
 }
 
 /// The row of one target.
-fn scan_target(target: &Target, plan: &Plan, options: &ScanOptions, scratch: &mut Scratch) -> Row {
+fn scan_target(target: Target, plan: &Plan, options: &ScanOptions, scratch: &mut Scratch) -> Row {
     match target {
-        Target::File { shown, path } => scan_file(shown, path, plan, options, scratch),
+        Target::File { shown, path } => scan_file(shown, &path, plan, options, scratch),
         failed => failed
             .failed_row(plan.columns.len())
             .expect("a failed target"),
@@ -406,7 +414,7 @@ fn scan_sources(
     if threads == 1 {
         let mut scratch = plan.scratch();
         return Ok(expand(sources, walk)?
-            .iter()
+            .into_iter()
             .map(|t| scan_target(t, plan, options, &mut scratch))
             .collect());
     }
@@ -418,7 +426,7 @@ fn scan_sources(
                     let mut scratch = plan.scratch();
                     let mut rows = Vec::new();
                     while let Some((i, target)) = feed.next() {
-                        rows.push((i, scan_target(&target, plan, options, &mut scratch)));
+                        rows.push((i, scan_target(target, plan, options, &mut scratch)));
                     }
                     rows
                 })

@@ -198,6 +198,10 @@ pub struct SetCache {
     narrowed: MaskMap<Arc<Literals>>,
     /// Non-ASCII lines a by-line scan has set aside: (start, end).
     deferred_lines: Vec<(usize, usize)>,
+    /// Each member's answer while a text is searched (`None`: still open) ...
+    answers: Vec<Option<Result<bool, Error>>>,
+    /// ... and when it is done.
+    found: Vec<Result<bool, Error>>,
 }
 
 impl std::fmt::Debug for PatternSet<'_> {
@@ -614,6 +618,8 @@ impl<'r> PatternSet<'r> {
             scans: self.scans.iter().map(|s| s.dfa.create_cache()).collect(),
             narrowed: MaskMap::default(),
             deferred_lines: Vec::new(),
+            answers: Vec::new(),
+            found: Vec::new(),
         }
     }
 
@@ -621,8 +627,15 @@ impl<'r> PatternSet<'r> {
     /// [`Regex::is_match`] for each.
     ///
     /// A member's own engine can fail (a step budget); its entry is then that error.
-    pub fn which_match(&self, text: &str, cache: &mut SetCache) -> Vec<Result<bool, Error>> {
-        let mut answers: Vec<Option<Result<bool, Error>>> = vec![None; self.members.len()];
+    /// The answers are kept in `cache` (no allocation per text once it has served one).
+    pub fn which_match<'c>(
+        &self,
+        text: &str,
+        cache: &'c mut SetCache,
+    ) -> &'c [Result<bool, Error>] {
+        let mut answers = std::mem::take(&mut cache.answers);
+        answers.clear();
+        answers.resize(self.members.len(), None);
         let traits = InputTraits::of(text, self.needs);
         for (i, m) in self.members.iter().enumerate() {
             if m.strategy == Strategy::Own || !traits.meets(&m.needs) {
@@ -642,10 +655,14 @@ impl<'r> PatternSet<'r> {
                 *answer = Some(Ok(self.search_alone(i, Input::new(hay), cache)));
             }
         }
-        answers
-            .into_iter()
-            .map(|a| a.expect("every member answered"))
-            .collect()
+        cache.found.clear();
+        cache.found.extend(
+            answers
+                .iter_mut()
+                .map(|a| a.take().expect("every member answered")),
+        );
+        cache.answers = answers;
+        &cache.found
     }
 
     /// Whether member `i`'s typical program matches in `input` (with the member's own
@@ -1123,8 +1140,8 @@ mod tests {
         for text in texts {
             let got: Vec<Result<bool, String>> = set
                 .which_match(text, &mut cache)
-                .into_iter()
-                .map(|r| r.map_err(|e| e.message))
+                .iter()
+                .map(|r| r.clone().map_err(|e| e.message))
                 .collect();
             let want: Vec<Result<bool, String>> = regexes
                 .iter()
