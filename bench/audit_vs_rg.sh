@@ -1,22 +1,21 @@
 #!/usr/bin/env bash
 # Per-file overhead of `rxw audit` against ripgrep: a generated tree (default 14,000 files,
 # ~109 MB, bench/gen_tree.py) read by `rg -l` with one literal, and by `rxw audit` with the
-# same literal and with the 12 NetVM-like regexes of bench/audit.sh. Best of RUNS, wall and
-# CPU seconds; the ratios are to rg's wall time.
+# same literal and with the 12 NetVM-like regexes of bench/audit.sh. Best wall and least CPU
+# seconds of RUNS interleaved runs; the ratios are to rg's.
 #
-#   bench/audit_vs_rg.sh                 # FILES=14000 BYTES=109000000 RUNS=3
+#   bench/audit_vs_rg.sh                 # FILES=14000 BYTES=109000000 RUNS=7
 #   RXW=/path/to/rxw bench/audit_vs_rg.sh
 #
-# Needs rg (apt-get install -y ripgrep) and /usr/bin/time.
+# Needs rg (apt-get install -y ripgrep) and python3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 FILES=${FILES:-14000}
 BYTES=${BYTES:-109000000}
-RUNS=${RUNS:-3}
+RUNS=${RUNS:-7}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/rxw-audit-rg.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 command -v rg > /dev/null || { echo "rg is needed (apt-get install -y ripgrep)"; exit 2; }
-[[ -x /usr/bin/time ]] || { echo "/usr/bin/time is needed (apt-get install -y time)"; exit 2; }
 
 python3 bench/gen_tree.py "$WORK/tree" --files "$FILES" --bytes "$BYTES" --seed 7
 if [[ -z "${RXW:-}" ]]; then
@@ -43,21 +42,31 @@ REGEXES=(
 ARGS=()
 for r in "${REGEXES[@]}"; do ARGS+=(-p "$r"); done
 
-RG_WALL=""
-measure() {
-  local name=$1; shift
-  local best="" cpu=""
-  for _ in $(seq "$RUNS"); do
-    /usr/bin/time -f "%e %U %S" -o "$WORK/t" "$@" > /dev/null 2>&1 || true
-    read -r wall user sys < "$WORK/t"
-    if [[ -z "$best" ]] || (( $(echo "$wall < $best" | bc -l) )); then
-      best=$wall; cpu=$(echo "$user + $sys" | bc -l)
-    fi
-  done
-  [[ -z "$RG_WALL" ]] && RG_WALL=$best
-  printf '   %-40s %6.2f s wall %6.2f s cpu %6.2fx rg\n' "$name" "$best" "$cpu" "$(echo "$best / $RG_WALL" | bc -l)"
-}
-echo "== best of $RUNS (load average $(cut -d' ' -f1 /proc/loadavg), $(nproc) cores)"
-measure "rg -l -F 'ACK:' (one literal)" rg -l --no-messages -F 'ACK:' "$WORK/tree"
-measure "rxw audit -p 'ACK:' (one literal)" "$RXW" audit "$WORK/tree" -p 'ACK:' --format json
-measure "rxw audit, 12 regexes" "$RXW" audit "$WORK/tree" "${ARGS[@]}" --format json
+# Runs are interleaved (rg, rxw with one literal, rxw with 12 regexes, again), so that a change
+# of load hits all three alike; wall and CPU times (user + system of the child) are taken with
+# microsecond resolution. Reported: the best wall time and the least CPU time of RUNS.
+python3 - "$RUNS" "$RXW" "$WORK/tree" "${ARGS[@]}" <<'PY'
+import os, resource, subprocess, sys, time
+runs, rxw, tree, args = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
+cmds = [
+    ("rg -l -F 'ACK:' (one literal)", ["rg", "-l", "--no-messages", "-F", "ACK:", tree]),
+    ("rxw audit -p 'ACK:' (one literal)", [rxw, "audit", tree, "-p", "ACK:", "--format", "json"]),
+    ("rxw audit, 12 regexes", [rxw, "audit", tree, *args, "--format", "json"]),
+]
+best = {name: (float("inf"), float("inf")) for name, _ in cmds}
+for _ in range(runs):
+    for name, cmd in cmds:
+        before = resource.getrusage(resource.RUSAGE_CHILDREN)
+        t = time.perf_counter()
+        subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        wall = time.perf_counter() - t
+        after = resource.getrusage(resource.RUSAGE_CHILDREN)
+        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+        w, c = best[name]
+        best[name] = (min(w, wall), min(c, cpu))
+print(f"== best of {runs}, interleaved (load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores)")
+rg_wall, rg_cpu = best[cmds[0][0]]
+for name, _ in cmds:
+    w, c = best[name]
+    print(f"   {name:<36} {w:6.3f} s wall {c:6.3f} s cpu   {w / rg_wall:5.2f}x rg wall {c / rg_cpu:5.2f}x rg cpu")
+PY
