@@ -382,10 +382,16 @@ impl ByteRun {
             if carry + lead >= n {
                 return Some(base + n - carry);
             }
-            // Bit j of `starts` is set when bytes j..j + n of the chunk are all class bytes.
+            // Bit j of `starts` is set when bytes j..j + n of the chunk are all class bytes:
+            // runs of `len` found by doubling, then two of them overlapping make `n`.
             let mut starts = m;
-            for k in 1..n {
-                starts &= m >> k;
+            let mut len = 1;
+            while len * 2 <= n {
+                starts &= starts >> len;
+                len *= 2;
+            }
+            if len < n {
+                starts &= starts >> (n - len);
             }
             if starts != 0 {
                 return Some(base + starts.trailing_zeros() as usize + n);
