@@ -137,7 +137,7 @@ impl LiteralSearcher {
 /// The shared literal pass: the members it serves and their literals, and the searcher for
 /// all of them. Once some members are decided, their literals only cost time (in a log full
 /// of `[ACK` lines, every one would stop the search), so the pass narrows to the members
-/// still open, with searchers built for those sets as they occur (kept per thread).
+/// still open, with searchers built for those sets as they occur (shared by the threads).
 struct LiteralPass {
     /// The members served; a member's bit in a mask is its index here (at most 64).
     members: Vec<usize>,
@@ -152,6 +152,9 @@ struct LiteralPass {
     starts_inside: Vec<u64>,
     /// The searcher for every served member.
     full: Literals,
+    /// Narrowed searchers built so far by any thread (each thread keeps the ones it has used
+    /// in its cache, so this is locked only the first time a thread meets a set of members).
+    shared: std::sync::Mutex<MaskMap<Arc<Literals>>>,
 }
 
 /// A member a literal gives candidates to: its bit in the pass, and how many bytes back from
@@ -969,8 +972,8 @@ impl From<regex_automata::MatchError> for DfaStop {
     }
 }
 
-/// Most narrowed searchers one thread keeps.
-const MAX_NARROWED: usize = 512;
+/// Most narrowed searchers a set builds.
+const MAX_NARROWED: usize = 1024;
 
 impl LiteralPass {
     /// The pass for `wanted` (member, offset, literal); members that cannot join it (no
@@ -1024,6 +1027,7 @@ impl LiteralPass {
                 targets: Vec::new(),
                 overlapping: false,
             },
+            shared: std::sync::Mutex::default(),
         };
         let full = (pass.literals.len() <= 64 && !pass.literals.is_empty())
             .then(|| pass.searcher_for(pass.all_mask()))
@@ -1085,17 +1089,25 @@ impl LiteralPass {
         })
     }
 
-    /// The searcher for the members in `open` (by served index): kept in `narrowed`, built on
-    /// first need. `None` when there is no room to keep another (the caller keeps the one it
-    /// has: a searcher for more members than are open gives the same answers).
+    /// The searcher for the members in `open` (by served index): from this thread's
+    /// `narrowed`, else from the searchers any thread built, else built now. `None` when there
+    /// is no room to keep another (the caller keeps the one it has: a searcher for more
+    /// members than are open gives the same answers).
     fn narrowed(&self, open: u64, narrowed: &mut MaskMap<Arc<Literals>>) -> Option<Arc<Literals>> {
         if let Some(lits) = narrowed.get(&open) {
             return Some(Arc::clone(lits));
         }
-        if narrowed.len() >= MAX_NARROWED {
-            return None;
-        }
-        let lits = Arc::new(self.searcher_for(open)?);
+        let mut shared = self.shared.lock().unwrap_or_else(|p| p.into_inner());
+        let lits = match shared.get(&open) {
+            Some(lits) => Arc::clone(lits),
+            None if shared.len() >= MAX_NARROWED => return None,
+            None => {
+                let lits = Arc::new(self.searcher_for(open)?);
+                shared.insert(open, Arc::clone(&lits));
+                lits
+            }
+        };
+        drop(shared);
         narrowed.insert(open, Arc::clone(&lits));
         Some(lits)
     }
