@@ -197,8 +197,9 @@ pub struct PatternSet<'r> {
 pub struct SetCache {
     programs: Vec<Option<meta::Cache>>,
     scans: Vec<DfaCache>,
-    /// Literal searchers for the sets of open members met so far (by mask).
-    narrowed: MaskMap<Arc<Literals>>,
+    /// Literal searchers for the sets of open members met so far (by mask; `None` when the
+    /// set has no room for another).
+    narrowed: MaskMap<Option<Arc<Literals>>>,
     /// Non-ASCII lines a by-line scan has set aside: (start, end).
     deferred_lines: Vec<(usize, usize)>,
     /// Each member's answer while a text is searched (`None`: still open) ...
@@ -1093,23 +1094,28 @@ impl LiteralPass {
     /// `narrowed`, else from the searchers any thread built, else built now. `None` when there
     /// is no room to keep another (the caller keeps the one it has: a searcher for more
     /// members than are open gives the same answers).
-    fn narrowed(&self, open: u64, narrowed: &mut MaskMap<Arc<Literals>>) -> Option<Arc<Literals>> {
+    fn narrowed(
+        &self,
+        open: u64,
+        narrowed: &mut MaskMap<Option<Arc<Literals>>>,
+    ) -> Option<Arc<Literals>> {
         if let Some(lits) = narrowed.get(&open) {
-            return Some(Arc::clone(lits));
+            return lits.clone();
         }
         let mut shared = self.shared.lock().unwrap_or_else(|p| p.into_inner());
         let lits = match shared.get(&open) {
-            Some(lits) => Arc::clone(lits),
-            None if shared.len() >= MAX_NARROWED => return None,
-            None => {
-                let lits = Arc::new(self.searcher_for(open)?);
+            Some(lits) => Some(Arc::clone(lits)),
+            // No room: this thread remembers that there is none (and asks no more).
+            None if shared.len() >= MAX_NARROWED => None,
+            None => self.searcher_for(open).map(|lits| {
+                let lits = Arc::new(lits);
                 shared.insert(open, Arc::clone(&lits));
                 lits
-            }
+            }),
         };
         drop(shared);
-        narrowed.insert(open, Arc::clone(&lits));
-        Some(lits)
+        narrowed.insert(open, lits.clone());
+        lits
     }
 }
 
