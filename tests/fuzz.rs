@@ -197,6 +197,100 @@ fn random_patterns_never_panic_in_any_layer() {
     );
 }
 
+/// Pieces that give pattern sets literals to share (whole, as prefixes of one another, at a
+/// fixed offset), runs of bytes, and lines that are not ASCII.
+const SET_PIECES: &[&str] = &[
+    "\\[ACK", "\\[AC", ":", "[0-9a-f]", "{6}", "{2,4}", "-4", "x", "ab", "ba", "aba", "K", "\\b",
+    "é", "\\w", "\\d", "+", "?", "*", "|", "(?i)", "(?m)^", "$", ".", "(", ")", "[a-z]{3}",
+];
+
+const SET_TEXT: &[&str] = &[
+    "[ACK:",
+    "[AC",
+    "7fce46",
+    "abcdef",
+    "deadbeef0123",
+    "-4",
+    "x",
+    "ab",
+    "aba",
+    "ababab",
+    "K",
+    "\u{212A}",
+    "é",
+    "\u{b2}",
+    "😀",
+    " ",
+    "\n",
+    "\r\n",
+    "日本",
+    "[",
+    "0",
+    "-",
+];
+
+/// The engine's pattern set (one literal pass, byte-run and DFA passes, lines answered
+/// alone) against each pattern's own `is_match`: a pass that rules a pattern out wrongly
+/// would be a silent wrong answer in the audit.
+#[test]
+fn random_pattern_sets_answer_as_each_pattern_alone() {
+    use rxw::engine::set::PatternSet;
+    let mut rng = Rng(seed(4));
+    let mut checked = 0usize;
+    for _ in 0..cases() / 4 {
+        let mut regexes = Vec::new();
+        for _ in 0..1 + rng.below(8) {
+            let flavor = *rng.pick(&Flavor::ALL);
+            let n = 1 + rng.below(7);
+            let pattern: String = (0..n)
+                .map(|_| {
+                    if rng.below(3) == 0 {
+                        *rng.pick(PIECES)
+                    } else {
+                        *rng.pick(SET_PIECES)
+                    }
+                })
+                .collect();
+            let Ok(flags) = Flags::parse(&random_flags(&mut rng, flavor), flavor) else {
+                continue;
+            };
+            if let Ok(re) = Regex::new(&pattern, flavor, flags) {
+                regexes.push(re);
+            }
+        }
+        if regexes.is_empty() {
+            continue;
+        }
+        let refs: Vec<&Regex> = regexes.iter().collect();
+        let set = PatternSet::new(&refs);
+        let mut cache = set.create_cache();
+        for _ in 0..6 {
+            let n = rng.below(40);
+            let text: String = (0..n).map(|_| *rng.pick(SET_TEXT)).collect();
+            let got: Vec<Result<bool, String>> = set
+                .which_match(&text, &mut cache)
+                .iter()
+                .map(|r| r.clone().map_err(|e| e.message))
+                .collect();
+            for (i, re) in regexes.iter().enumerate() {
+                let want = re.is_match(&text).map_err(|e| e.message);
+                assert_eq!(
+                    got[i],
+                    want,
+                    "{:?} /{}/{} ({:?}) on {text:?}",
+                    re.flavor(),
+                    re.pattern(),
+                    re.flags().letters(re.flavor()),
+                    set.strategy(i)
+                );
+                checked += 1;
+            }
+        }
+    }
+    eprintln!("fuzz: {checked} pattern-set answers checked");
+    assert!(checked > 0);
+}
+
 #[test]
 fn random_registries_never_panic() {
     let mut rng = Rng(seed(2));
