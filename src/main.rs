@@ -2,6 +2,32 @@
 
 use clap::Parser;
 use rxw::cli::{Cli, run};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// Set when standard output was closed when the process started (`rxw find a abc >&-`).
+///
+/// The Rust runtime reopens a closed standard descriptor on `/dev/null` (read-write) before
+/// `main`, so by then a closed output looks exactly like `/dev/null` opened read-write by a
+/// parent (Python's `subprocess.DEVNULL`, node's `stdio: "ignore"`), which must work. So it is
+/// looked at earlier: in a constructor the C runtime calls before the Rust runtime starts.
+static STDOUT_CLOSED_AT_START: AtomicBool = AtomicBool::new(false);
+
+/// The constructor, in `.init_array`. Sound: it runs once, single-threaded, before `main`; it
+/// only asks whether descriptor 1 exists (its `/proc` link is missing when it is closed) and
+/// stores a flag.
+#[cfg(target_os = "linux")]
+#[used]
+#[unsafe(link_section = ".init_array")]
+static CHECK_STDOUT_AT_START: extern "C" fn() = {
+    extern "C" fn check() {
+        if std::fs::symlink_metadata("/proc/self/fd/1").is_err()
+            && std::fs::symlink_metadata("/proc/self/fd").is_ok()
+        {
+            STDOUT_CLOSED_AT_START.store(true, Ordering::Relaxed);
+        }
+    }
+    check
+};
 
 fn main() {
     let cli = match Cli::try_parse() {
@@ -10,7 +36,7 @@ fn main() {
     };
     let code = match cli.command {
         Some(command) => {
-            if rxw::cli::stdout_was_closed() {
+            if STDOUT_CLOSED_AT_START.load(Ordering::Relaxed) {
                 // grep's behaviour: output that cannot be written is an error, not a silent 0.
                 eprintln!("rxw: write error: standard output: Bad file descriptor (it is closed)");
                 std::process::exit(2);

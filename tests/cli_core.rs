@@ -399,6 +399,20 @@ fn closed_stdout_is_an_error_but_dev_null_is_not() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("Bad file descriptor"));
     let out = sh(r#""$0" find a abc >/dev/null"#);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
+    // /dev/null opened read-write, as Python's subprocess.DEVNULL and node's "ignore" give
+    // it: was taken for a closed output (the runtime reopens a closed one that way) and
+    // exited 2.
+    let out = sh(r#""$0" find a abc 1<>/dev/null"#);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let out = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import subprocess, sys; sys.exit(subprocess.run([sys.argv[1], 'find', 'a', 'abc'], stdout=subprocess.DEVNULL).returncode)",
+            env!("CARGO_BIN_EXE_rxw"),
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
     // A reader that goes away (EPIPE) stays not-an-error: `broken_pipe_is_not_an_error`.
 }
 

@@ -258,34 +258,6 @@ pub fn usage_error<I: IntoIterator<Item = std::ffi::OsString>>(e: &clap::Error, 
     2
 }
 
-/// Whether standard output was closed when rxw started (`rxw find a abc >&-`).
-///
-/// The Rust runtime reopens a closed standard output on `/dev/null` before `main`, so writes
-/// would succeed silently. That replacement is opened read-write, which a shell redirection
-/// to `/dev/null` (write-only) is not: the two are told apart by the descriptor's flags.
-pub fn stdout_was_closed() -> bool {
-    #[cfg(target_os = "linux")]
-    {
-        let Ok(target) = std::fs::read_link("/proc/self/fd/1") else {
-            return false;
-        };
-        if target != std::path::Path::new("/dev/null") {
-            return false;
-        }
-        let Ok(info) = std::fs::read_to_string("/proc/self/fdinfo/1") else {
-            return false;
-        };
-        info.lines()
-            .find_map(|l| l.strip_prefix("flags:"))
-            .and_then(|f| u32::from_str_radix(f.trim(), 8).ok())
-            .is_some_and(|flags| flags & 0o3 == 0o2)
-    }
-    #[cfg(not(target_os = "linux"))]
-    {
-        false
-    }
-}
-
 /// Parses flags, with the error pointing into the flag letters.
 ///
 /// # Errors
