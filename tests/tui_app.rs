@@ -152,6 +152,26 @@ fn mouse_click_focuses_and_selects_tabs() {
 }
 
 #[test]
+fn clicking_a_tab_label_shows_it_as_its_key_does() {
+    // A click on the Debug label showed "no trace yet" where Alt-8 records the trace: the
+    // click did not tell the tab it was shown (the operator views did not start either).
+    let mut app = screens::demo(200, 40);
+    let a = app.areas();
+    let titles: Vec<&str> = app.tabs().map(|t| t.title()).collect();
+    let at = app.tabs().position(|t| t.id() == debug::ID).unwrap();
+    let col = (a.tabs.x..a.tabs.x + a.tabs.width)
+        .find(|&c| rxw::tui::panes::tabs::tab_at(a.tabs, c, &titles) == Some(at))
+        .expect("the Debug tab is in the bar");
+    assert!(debug_of(&app).is_empty());
+    app.update(Action::Click {
+        col: col + 1,
+        row: a.tabs.y,
+    });
+    assert_eq!(app.active_tab(), debug::ID);
+    assert!(!debug_of(&app).is_empty(), "the click recorded a trace");
+}
+
+#[test]
 fn help_opens_with_f1_and_question_mark_in_lists_and_closes_with_esc() {
     let mut app = screens::demo(100, 30);
     key(&mut app, KeyCode::F(1), KeyModifiers::NONE);

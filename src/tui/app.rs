@@ -1158,7 +1158,10 @@ impl App {
             self.focus = Focus::Results;
             let titles: Vec<&str> = self.tabs().map(|t| t.title()).collect();
             if let Some(i) = super::panes::tabs::tab_at(a.tabs, col, &titles) {
+                // As a key would: the tab is told it is shown (Debug records its trace, the
+                // operator views start their workers).
                 self.show_tab(i);
+                self.notify(TabEvent::Shown);
             }
         } else if layout::contains(a.results, col, row) {
             self.focus = Focus::Results;
