@@ -236,6 +236,23 @@ impl Job {
         flags
     }
 
+    /// The jobs table's cells for this job, as `rxw jobs` and the Jobs tab show them: id,
+    /// status, first line, claim to resolution ([`format_seconds`], `-` for none), flags.
+    pub fn table_cells(&self) -> [String; 5] {
+        [
+            self.id.clone(),
+            self.status().name().to_string(),
+            self.first_line().to_string(),
+            self.claim_to_result_s()
+                .map_or_else(|| "-".to_string(), format_seconds),
+            self.flags()
+                .iter()
+                .map(|f| f.name())
+                .collect::<Vec<_>>()
+                .join(","),
+        ]
+    }
+
     /// The tags in log order, repeats folded: `WO ACK CLAIM RESULT×2`.
     pub fn event_summary(&self) -> String {
         let mut parts: Vec<(&str, usize)> = Vec::new();

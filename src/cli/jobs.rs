@@ -3,7 +3,7 @@
 use super::Outcome;
 use crate::error::{Error, ErrorKind};
 use crate::export::AtomicFile;
-use crate::jobs::{self, Job, JobTracker, SortKey, format_seconds};
+use crate::jobs::{self, Job, JobTracker, SortKey};
 use clap::{Args, ValueEnum};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -110,19 +110,8 @@ fn print_table(table: &[Job], out: &mut dyn Write) -> io::Result<()> {
     let rows: Vec<[String; 6]> = table
         .iter()
         .map(|job| {
-            [
-                job.id.clone(),
-                job.status().name().to_string(),
-                job.first_line().to_string(),
-                job.claim_to_result_s()
-                    .map_or_else(|| "-".to_string(), format_seconds),
-                job.flags()
-                    .iter()
-                    .map(|f| f.name())
-                    .collect::<Vec<_>>()
-                    .join(","),
-                job.event_summary(),
-            ]
+            let [id, status, line, duration, flags] = job.table_cells();
+            [id, status, line, duration, flags, job.event_summary()]
         })
         .collect();
     let header = ["JOB", "STATUS", "LINE", "CLAIM→END", "FLAGS", "EVENTS"];
@@ -162,6 +151,7 @@ fn print_table(table: &[Job], out: &mut dyn Write) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::jobs::format_seconds;
 
     #[test]
     fn durations_read_at_a_glance() {

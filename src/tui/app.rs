@@ -677,18 +677,7 @@ impl App {
     /// operator tabs' jumps); the focus stays where it is.
     pub fn jump_to(&mut self, at: usize) {
         let at = at.min(self.wb.input.text().len());
-        self.wb.input.set_cursor(at);
-        let (line, col) = self.wb.input.position_of(at);
-        let rows = self.input_rows();
-        let row = self.row_of_line(line);
-        if row < self.input_top || row >= self.input_top + rows {
-            self.input_top = row.saturating_sub(rows / 3);
-        }
-        let width = layout::inner(self.areas().input).width as usize;
-        let text_w = width.saturating_sub(self.gutter_width() + 1).max(1);
-        if col < self.input_left || col >= self.input_left + text_w {
-            self.input_left = col.saturating_sub(text_w / 4);
-        }
+        self.cursor_into_view(at);
         self.tail = self.at_end();
         self.window_moved();
     }
@@ -805,8 +794,16 @@ impl App {
         }
         self.selected = i.min(n - 1);
         let (start, _) = self.wb.results.spans[self.selected];
-        self.wb.input.set_cursor(start);
-        let (line, col) = self.wb.input.position_of(start);
+        self.cursor_into_view(start);
+        self.notify(TabEvent::SelectionMoved);
+        self.window_moved();
+    }
+
+    /// Puts the input cursor at byte `at` and scrolls the input view (a third from the top,
+    /// a quarter from the left) only if it is not on screen already.
+    fn cursor_into_view(&mut self, at: usize) {
+        self.wb.input.set_cursor(at);
+        let (line, col) = self.wb.input.position_of(at);
         let rows = self.input_rows();
         let row = self.row_of_line(line);
         if row < self.input_top || row >= self.input_top + rows {
@@ -817,8 +814,6 @@ impl App {
         if col < self.input_left || col >= self.input_left + text_w {
             self.input_left = col.saturating_sub(text_w / 4);
         }
-        self.notify(TabEvent::SelectionMoved);
-        self.window_moved();
     }
 
     /// Width of the input's line-number gutter.

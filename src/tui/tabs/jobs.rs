@@ -4,7 +4,7 @@
 //! (first seen, job, status, duration); Enter jumps to the selected job's lines in turn.
 
 use super::{DrawCx, Handled, Request, Tab, TabCommand, TabCx, TabEvent, TabId};
-use crate::jobs::{Job, Status, format_seconds};
+use crate::jobs::{Job, Status};
 use crate::tui::action::{Action, Binding, Edit, KeySpec, bind};
 use crate::tui::panes::clip;
 use crate::tui::panes::status::thousands;
@@ -154,21 +154,6 @@ fn status_style(status: Status, p: Palette) -> Style {
     }
 }
 
-fn cells(job: &Job) -> [String; 5] {
-    [
-        job.id.clone(),
-        job.status().name().to_string(),
-        job.first_line().to_string(),
-        job.claim_to_result_s()
-            .map_or_else(|| "-".to_string(), format_seconds),
-        job.flags()
-            .iter()
-            .map(|f| f.name())
-            .collect::<Vec<_>>()
-            .join(","),
-    ]
-}
-
 impl Widget for JobsPane<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         if area.width == 0 || area.height == 0 {
@@ -203,7 +188,7 @@ impl Widget for JobsPane<'_> {
             .enumerate()
             .filter_map(|(n, &i)| jobs.get(i).map(|j| (first + n, j)))
             .collect();
-        let rows_cells: Vec<[String; 5]> = shown.iter().map(|(_, j)| cells(j)).collect();
+        let rows_cells: Vec<[String; 5]> = shown.iter().map(|(_, j)| j.table_cells()).collect();
         let header = ["JOB", "STATUS", "LINE", "CLAIM→END", "FLAGS"];
         let mut widths = header.map(|h| h.chars().count());
         for r in &rows_cells {
