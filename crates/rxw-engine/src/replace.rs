@@ -47,6 +47,16 @@ fn push_lit(pieces: &mut Vec<Piece>, s: &str) {
     }
 }
 
+/// Appends the literal text before a reference, then the reference's piece (a literal one,
+/// such as `$$` or an empty unknown group, joins its neighbours).
+fn push_piece(pieces: &mut Vec<Piece>, before: &str, piece: Piece) {
+    push_lit(pieces, before);
+    match piece {
+        Piece::Literal(s) => push_lit(pieces, &s),
+        p => pieces.push(p),
+    }
+}
+
 impl Template {
     /// Parses `template` in the syntax of `re`'s flavor.
     ///
@@ -257,11 +267,7 @@ fn parse_js(t: &str, re: &Regex) -> Template {
         };
         match piece {
             Some(p) => {
-                push_lit(&mut pieces, &t[lit_start..i]);
-                match p {
-                    Piece::Literal(s) => push_lit(&mut pieces, &s),
-                    p => pieces.push(p),
-                }
+                push_piece(&mut pieces, &t[lit_start..i], p);
                 i += len;
                 lit_start = i;
             }
@@ -312,11 +318,7 @@ fn parse_rust(t: &str, re: &Regex) -> Template {
         };
         match piece {
             Some(p) => {
-                push_lit(&mut pieces, &t[lit_start..i]);
-                match p {
-                    Piece::Literal(s) => push_lit(&mut pieces, &s),
-                    p => pieces.push(p),
-                }
+                push_piece(&mut pieces, &t[lit_start..i], p);
                 i += len;
                 lit_start = i;
             }

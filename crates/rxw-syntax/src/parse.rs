@@ -889,6 +889,25 @@ impl<'p> Parser<'p> {
         }
     }
 
+    /// The rest of `\k<name>` after the `<`: the name up to `>` as a backreference to that
+    /// group (the escape began at `start`); `unclosed` is the flavor's error for a missing `>`.
+    fn named_backref(&mut self, start: usize, unclosed: &str) -> Result<Node, Error> {
+        let Some(close) = self.rest().find('>') else {
+            return Err(self.invalid(unclosed, Span::new(start, self.pat.len())));
+        };
+        let name = self.pat[self.pos..self.pos + close].to_string();
+        self.pos += close + 1;
+        let span = Span::new(start, self.pos);
+        let index = self.resolve_name(&name, span)?;
+        Ok(Node {
+            kind: NodeKind::Backref {
+                index,
+                name: Some(name),
+            },
+            span,
+        })
+    }
+
     fn parse_escape(&mut self) -> Result<Node, Error> {
         let start = self.pos;
         self.bump(); // '\'
@@ -978,43 +997,12 @@ impl<'p> Parser<'p> {
                 if !self.eat("<") {
                     return Err(self.invalid("Invalid named reference", Span::new(start, self.pos)));
                 }
-                let Some(close) = self.rest().find('>') else {
-                    return Err(
-                        self.invalid("Invalid named reference", Span::new(start, self.pat.len()))
-                    );
-                };
-                let name = self.pat[self.pos..self.pos + close].to_string();
-                self.pos += close + 1;
-                let span = Span::new(start, self.pos);
-                let index = self.resolve_name(&name, span)?;
-                return Ok(node(
-                    NodeKind::Backref {
-                        index,
-                        name: Some(name),
-                    },
-                    self.pos,
-                ));
+                return self.named_backref(start, "Invalid named reference");
             }
             (Flavor::Rust, 'k') => {
                 self.bump();
                 if self.eat("<") {
-                    let Some(close) = self.rest().find('>') else {
-                        return Err(self.invalid(
-                            "unclosed backreference name",
-                            Span::new(start, self.pat.len()),
-                        ));
-                    };
-                    let name = self.pat[self.pos..self.pos + close].to_string();
-                    self.pos += close + 1;
-                    let span = Span::new(start, self.pos);
-                    let index = self.resolve_name(&name, span)?;
-                    return Ok(node(
-                        NodeKind::Backref {
-                            index,
-                            name: Some(name),
-                        },
-                        self.pos,
-                    ));
+                    return self.named_backref(start, "unclosed backreference name");
                 }
                 return Err(
                     self.invalid("unrecognized escape sequence", Span::new(start, self.pos))
