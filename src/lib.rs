@@ -1,40 +1,22 @@
 //! rxw: a regex workbench whose matches are the ones your real engine would give.
 //!
-//! The design in a paragraph: a pattern is parsed once, per flavor (Rust, Python `re`,
-//! JavaScript `RegExp`), into a tree that keeps the byte span of every node
-//! ([`syntax`], the `rxw-syntax` crate). That tree feeds everything else: the engine
-//! ([`engine`], the `rxw-engine` crate), which runs a pattern on the `regex` crate wherever that
-//! provably gives the flavor's answer and on rxw's own backtracking matcher otherwise, the
-//! explain tree and lints, pattern colouring, presets and the audit matrix. The engine
-//! returns data (spans and groups), never text for a terminal; the front ends (CLI and TUI,
-//! behind the `app` feature) render it. Errors are one type, [`Error`], carrying a kind and
-//! the span they point at, so the CLI can draw a caret and the TUI an underline.
-//!
-//! For operators reading fleet logs: [`jobs`] builds one row per job id from the protocol
-//! tags, streaming the log line by line ([`lines`]); [`timeline`] counts matches per time
-//! bucket from the lines' stamps ([`timestamp`]); [`export`] writes lines, matches and preset
-//! hits as JSON Lines or CSV into a file that appears whole or not at all.
+//! This package is the front ends: the command line ([`cli`]), the terminal workbench
+//! ([`tui`]) and the Model Context Protocol server ([`mcp`]), behind the `app` and `mcp`
+//! features. Everything they show is computed by the `rxw-core` crate (workbench, presets,
+//! audit, codegen, operator models, typed JSON), which sits on the engine (`rxw-engine`) and
+//! the parser (`rxw-syntax`) and has no terminal dependency; its modules are re-exported here
+//! under their own names so `rxw::workbench`, `rxw::presets` and the rest read as one library.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod audit;
-pub mod codegen;
-pub mod export;
-pub mod generate;
-pub mod input;
-pub mod jobs;
-pub mod lines;
-pub mod presets;
-/// The flavor-aware parser and everything built on its tree (the `rxw-syntax` crate).
-pub mod syntax {
-    pub use rxw_syntax::{ast, explain, lint, parse, railroad};
-}
-pub mod testcases;
-pub mod timeline;
-pub mod timestamp;
-pub mod tool;
-pub mod wire;
-pub mod workbench;
+pub use rxw_core::{
+    EngineKind, Error, ErrorKind, Flags, Flavor, InputTraits, Limits, Match, MatchOptions, Regex,
+    Span,
+};
+pub use rxw_core::{
+    audit, codegen, engine, error, export, flavor, generate, highlight, input, jobs, lines,
+    presets, syntax, testcases, timeline, timestamp, tool, wire, workbench,
+};
 
 #[cfg(feature = "app")]
 pub mod cli;
@@ -42,11 +24,3 @@ pub mod cli;
 pub mod mcp;
 #[cfg(feature = "app")]
 pub mod tui;
-
-pub use rxw_engine as engine;
-pub use rxw_syntax::{error, flavor, highlight};
-
-pub use engine::{EngineKind, InputTraits, Limits, Match, MatchOptions, Regex};
-pub use error::{Error, ErrorKind};
-pub use flavor::{Flags, Flavor};
-pub use syntax::ast::Span;

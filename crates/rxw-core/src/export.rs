@@ -596,7 +596,7 @@ mod tests {
     fn hit_records_have_the_parse_json_shape() {
         let catalog = crate::presets::builtin();
         let scanner = Scanner::new(catalog.iter().collect());
-        let text = include_str!("../assets/demo.log");
+        let text = include_str!("../../../assets/demo.log");
         let mut n = 0;
         for hit in scanner.hits(text, true) {
             let hit = hit.unwrap();

@@ -34,7 +34,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The embedded demo input: a NetVM agent log.
-pub const DEMO_LOG: &str = include_str!("../assets/demo.log");
+pub const DEMO_LOG: &str = include_str!("../../../assets/demo.log");
 
 /// Patterns at least this long are compiled on a worker thread by
 /// [`Workbench::request_compile`]; shorter ones compile at once (microseconds).

@@ -20,7 +20,7 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 /// The NetVM registry, embedded in the binary.
-pub const NETVM_TOML: &str = include_str!("../../assets/presets/netvm.toml");
+pub const NETVM_TOML: &str = include_str!("../../../../assets/presets/netvm.toml");
 
 /// The file format of a registry.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

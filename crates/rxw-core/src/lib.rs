@@ -1,0 +1,49 @@
+//! rxw-core: what rxw knows, with no terminal in it.
+//!
+//! The design in a paragraph: a pattern is parsed once, per flavor (Rust, Python `re`,
+//! JavaScript `RegExp`), into a tree that keeps the byte span of every node
+//! ([`syntax`], the `rxw-syntax` crate). That tree feeds everything else: the engine
+//! ([`engine`], the `rxw-engine` crate), which runs a pattern on the `regex` crate wherever that
+//! provably gives the flavor's answer and on rxw's own backtracking matcher otherwise, the
+//! explain tree and lints, pattern colouring, presets and the audit matrix. The engine
+//! returns data (spans and groups), never text for a terminal; this crate builds the headless
+//! [`workbench`] (what the TUI's panes show), the NetVM [`presets`] registry, the [`audit`]
+//! matrix, [`codegen`], the agent tool's contract ([`tool`]) and the typed JSON ([`wire`]).
+//! The front ends (CLI, TUI and the MCP server, in the `rxw` package) depend on this crate and
+//! render what it returns; this crate depends on no terminal or argument-parsing crate. Errors
+//! are one type, [`Error`], carrying a kind and the span they point at, so the CLI can draw a
+//! caret and the TUI an underline.
+//!
+//! For operators reading fleet logs: [`jobs`] builds one row per job id from the protocol
+//! tags, streaming the log line by line ([`lines`]); [`timeline`] counts matches per time
+//! bucket from the lines' stamps ([`timestamp`]); [`export`] writes lines, matches and preset
+//! hits as JSON Lines or CSV into a file that appears whole or not at all.
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod audit;
+pub mod codegen;
+pub mod export;
+pub mod generate;
+pub mod input;
+pub mod jobs;
+pub mod lines;
+pub mod presets;
+/// The flavor-aware parser and everything built on its tree (the `rxw-syntax` crate).
+pub mod syntax {
+    pub use rxw_syntax::{ast, explain, lint, parse, railroad};
+}
+pub mod testcases;
+pub mod timeline;
+pub mod timestamp;
+pub mod tool;
+pub mod wire;
+pub mod workbench;
+
+pub use rxw_engine as engine;
+pub use rxw_syntax::{error, flavor, highlight};
+
+pub use engine::{EngineKind, InputTraits, Limits, Match, MatchOptions, Regex};
+pub use error::{Error, ErrorKind};
+pub use flavor::{Flags, Flavor};
+pub use syntax::ast::Span;
