@@ -7,7 +7,7 @@ use rxw::codegen::{self, Lang};
 use rxw::tui::action::{Action, Edit};
 use rxw::tui::app::{App, Effect, Focus};
 use rxw::tui::screens;
-use rxw::tui::tabs::{code, tests};
+use rxw::tui::tabs::{cases, code};
 
 fn key(app: &mut App, code: KeyCode, mods: KeyModifiers) {
     app.handle_key(KeyEvent::new(code, mods));
@@ -135,7 +135,7 @@ fn ctrl_g_builds_a_pattern_from_the_tests_reports_counter_examples_and_undoes() 
             "- log: [ACK 99] seen",
         ],
     );
-    app.update(Action::ShowTab(tests::ID));
+    app.update(Action::ShowTab(cases::ID));
     key(&mut app, KeyCode::Char('g'), KeyModifiers::CONTROL);
     screens::settle(&mut app);
     let pattern = app.wb.pattern.text().to_string();
@@ -161,7 +161,7 @@ fn ctrl_g_builds_a_pattern_from_the_tests_reports_counter_examples_and_undoes() 
     assert_eq!(app.wb.pattern.text(), before);
     // Without `+` lines there is nothing to generate from.
     set_tests(&mut app, &["- x"]);
-    app.update(Action::Tab(tests::GENERATE));
+    app.update(Action::Tab(cases::GENERATE));
     assert!(
         app.message
             .as_deref()
@@ -185,7 +185,7 @@ fn tests_tab_checks_named_groups_and_replacements() {
     );
     let verdicts: Vec<_> = app.wb.test_outcomes().iter().map(|o| o.passed()).collect();
     assert_eq!(verdicts, [Some(true), Some(false), Some(true), Some(false)]);
-    app.update(Action::ShowTab(tests::ID));
+    app.update(Action::ShowTab(cases::ID));
     let screen = screen_text(&app);
     assert!(screen.contains("2 passed"), "{screen}");
     assert!(screen.contains("2 failed"), "{screen}");

@@ -3,7 +3,7 @@
 use super::Outcome;
 use crate::error::{Error, ErrorKind};
 use crate::export::AtomicFile;
-use crate::jobs::{self, Job, JobTracker, SortKey};
+use crate::operator::jobs::{self, Job, JobTracker, SortKey};
 use clap::{Args, ValueEnum};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -151,7 +151,7 @@ fn print_table(table: &[Job], out: &mut dyn Write) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::jobs::format_seconds;
+    use crate::operator::jobs::format_seconds;
 
     #[test]
     fn durations_read_at_a_glance() {

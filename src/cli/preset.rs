@@ -411,7 +411,7 @@ fn test(
                 "index": m.start(),
                 "end": m.end(),
                 "match": m.as_str(text),
-                "groups": presets::scan::groups_json(entry, text, m),
+                "groups": presets::parse_all::groups_json(entry, text, m),
             }),
             None => json!({ "matched": false, "key": entry.preset.key }),
         };
@@ -569,7 +569,7 @@ pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome
                 if n > 0 {
                     write!(out, ",")?;
                 }
-                write!(out, "{}", presets::scan::hit_json(hit.entry, text, m))?;
+                write!(out, "{}", presets::parse_all::hit_json(hit.entry, text, m))?;
             } else {
                 let (line, col) = lines.locate(m.start());
                 let loc = style::paint(&format!("{line}:{col}:"), Kind::Location, color);

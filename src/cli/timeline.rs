@@ -2,10 +2,11 @@
 
 use super::preset::{RegistryArgs, load};
 use super::{CliError, Outcome, flags_for, parse_flavor};
+use crate::Regex;
 use crate::flavor::Flavor;
 use crate::input::Text;
-use crate::timeline::{self, Timeline};
-use crate::{Regex, timestamp};
+use crate::operator::timeline::{self, Timeline};
+use crate::operator::timestamp;
 use clap::Args;
 use std::io::{self, Write};
 

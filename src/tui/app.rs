@@ -12,7 +12,7 @@ use super::presets::PresetBrowser;
 use super::tabs::{DrawCx, Handled, Request, Shared, Tab, TabCx, TabEvent, TabId};
 use super::theme::Palette;
 use crate::flavor::Flavor;
-use crate::workbench::file_export::ExportWhat;
+use crate::workbench::export::ExportWhat;
 use crate::workbench::filter::FilterMode;
 use crate::workbench::follow::{FollowEvent, Follower, Reload};
 use crate::workbench::{Compiling, InputSource, LineEditor, TextBuffer, Workbench};
@@ -1089,7 +1089,7 @@ impl App {
                 let lang = LITERAL_LANGS[self.literal_lang % LITERAL_LANGS.len()];
                 self.literal_lang += 1;
                 (
-                    Some(crate::workbench::export::code_literal(
+                    Some(crate::codegen::snippet::code_literal(
                         lang,
                         wb.pattern.text(),
                         wb.flavor,
@@ -1109,7 +1109,7 @@ impl App {
                         .shown_regex()
                         .map(|r| r.group_names().to_vec())
                         .unwrap_or_default();
-                    crate::workbench::export::groups_json(text, &m, &names)
+                    crate::codegen::snippet::groups_json(text, &m, &names)
                 }),
                 "groups as JSON".to_string(),
             ),

@@ -4,7 +4,7 @@
 use super::action::{Action, Edit};
 use super::app::{App, Focus};
 use super::tabs::{
-    code, debug, explain, groups, jobs, lens, matches, presets, replace, tests, timeline,
+    cases, code, debug, explain, groups, jobs, lens, matches, presets, replace, timeline,
 };
 use super::theme::Palette;
 use super::{StartInput, load_presets, render, start_app};
@@ -94,7 +94,7 @@ pub fn scenes() -> Vec<(&'static str, App)> {
     out.push(("presets", a));
 
     let mut a = demo(WIDTH, HEIGHT);
-    a.update(Action::ShowTab(tests::ID));
+    a.update(Action::ShowTab(cases::ID));
     a.wb.tests.replace_all(String::new());
     for line in [
         "+ [ACK 7fce46e0]",

@@ -255,7 +255,7 @@ pub struct HitRecord<'a> {
     /// The matched text.
     #[serde(rename = "match")]
     pub text: &'a str,
-    /// The groups (as [`crate::presets::scan::groups_json`] gives them).
+    /// The groups (as [`crate::presets::parse_all::groups_json`] gives them).
     pub groups: Groups<'a>,
 }
 
@@ -602,7 +602,7 @@ mod tests {
             let hit = hit.unwrap();
             assert_eq!(
                 serde_json::to_value(HitRecord::new(hit.entry, text, &hit.m)).unwrap(),
-                crate::presets::scan::hit_json(hit.entry, text, &hit.m)
+                crate::presets::parse_all::hit_json(hit.entry, text, &hit.m)
             );
             n += 1;
         }

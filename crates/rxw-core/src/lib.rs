@@ -14,10 +14,10 @@
 //! are one type, [`Error`], carrying a kind and the span they point at, so the CLI can draw a
 //! caret and the TUI an underline.
 //!
-//! For operators reading fleet logs: [`jobs`] builds one row per job id from the protocol
-//! tags, streaming the log line by line ([`lines`]); [`timeline`] counts matches per time
-//! bucket from the lines' stamps ([`timestamp`]); [`export`] writes lines, matches and preset
-//! hits as JSON Lines or CSV into a file that appears whole or not at all.
+//! For operators reading fleet logs: [`operator`] builds one row per job id from the protocol
+//! tags and counts matches per time bucket from the lines' stamps, streaming the log line by
+//! line; [`export`] writes lines, matches and preset hits as JSON Lines or CSV into a file that
+//! appears whole or not at all.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -26,16 +26,13 @@ pub mod codegen;
 pub mod export;
 pub mod generate;
 pub mod input;
-pub mod jobs;
-pub mod lines;
+pub mod operator;
 pub mod presets;
 /// The flavor-aware parser and everything built on its tree (the `rxw-syntax` crate).
 pub mod syntax {
     pub use rxw_syntax::{ast, explain, lint, parse, railroad};
 }
 pub mod testcases;
-pub mod timeline;
-pub mod timestamp;
 pub mod tool;
 pub mod wire;
 pub mod workbench;

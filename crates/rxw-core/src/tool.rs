@@ -520,7 +520,7 @@ pub enum AuditPatternParam {
 /// Malformed arguments, an empty substring, or duplicate column names.
 pub fn audit_tool(args: Value) -> Result<Value, String> {
     use crate::audit::{
-        self, AuditPattern, paths::PathSource, paths::WalkOptions, scan::ScanOptions,
+        self, AuditPattern, paths::PathSource, paths::WalkOptions, read::ScanOptions,
     };
     let p: AuditParams =
         serde_json::from_value(args).map_err(|e| format!("grep_audit: invalid arguments: {e}"))?;
@@ -701,7 +701,7 @@ pub fn parse_tool(args: Value) -> Result<Value, String> {
     let mut size = 0usize;
     for hit in scanner.hits(&p.text, true) {
         let hit = hit.map_err(|e| format!("regex_parse: {}", e.message))?;
-        let v = presets::scan::hit_json(hit.entry, &p.text, &hit.m);
+        let v = presets::parse_all::hit_json(hit.entry, &p.text, &hit.m);
         size += v.to_string().len() + 1;
         limits
             .check_output(size)

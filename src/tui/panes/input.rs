@@ -96,7 +96,7 @@ fn title(app: &App) -> String {
             } else if f.capped() {
                 format!(
                     " (the first {} matches' lines only)",
-                    thousands(crate::workbench::scan::SPAN_CAP as u64)
+                    thousands(crate::workbench::matching::SPAN_CAP as u64)
                 )
             } else {
                 " (scanning…)".to_string()

@@ -4,7 +4,7 @@
 //! (first seen, job, status, duration); Enter jumps to the selected job's lines in turn.
 
 use super::{DrawCx, Handled, Request, Tab, TabCommand, TabCx, TabEvent, TabId};
-use crate::jobs::{Job, Status};
+use crate::operator::jobs::{Job, Status};
 use crate::tui::action::{Action, Binding, Edit, KeySpec, bind};
 use crate::tui::panes::clip;
 use crate::tui::panes::status::thousands;
@@ -257,7 +257,7 @@ impl Widget for JobsPane<'_> {
 mod unit {
     use super::*;
     use crate::workbench::TextBuffer;
-    use crate::workbench::scan::SharedWaker;
+    use crate::workbench::matching::SharedWaker;
     use std::time::Duration;
 
     fn draw(view: &JobsView, input_len: usize, w: u16, h: u16) -> (Buffer, String) {

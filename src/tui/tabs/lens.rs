@@ -414,7 +414,7 @@ impl Widget for LensPane<'_> {
 mod unit {
     use super::*;
     use crate::workbench::TextBuffer;
-    use crate::workbench::scan::SharedWaker;
+    use crate::workbench::matching::SharedWaker;
     use std::sync::Arc;
     use std::time::Duration;
 

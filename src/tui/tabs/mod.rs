@@ -30,6 +30,7 @@
 //! exists to avoid, and one virtual call per tab per frame or key costs nothing measurable next
 //! to drawing the frame.
 
+pub mod cases;
 pub mod code;
 pub mod debug;
 pub mod explain;
@@ -39,7 +40,6 @@ pub mod lens;
 pub mod matches;
 pub mod presets;
 pub mod replace;
-pub mod tests;
 pub mod timeline;
 
 pub use super::action::Binding;
@@ -65,7 +65,7 @@ pub fn registry(presets: PresetBrowser) -> Vec<Box<dyn Tab>> {
         Box::new(explain::ExplainTab::default()),
         Box::new(replace::ReplaceTab),
         Box::new(presets::PresetsTab::new(presets)),
-        Box::new(tests::TestsTab),
+        Box::new(cases::TestsTab),
         Box::new(code::CodeTab::default()),
         Box::new(debug::DebugTab::default()),
         Box::new(lens::LensTab::default()),

@@ -6,8 +6,8 @@
 
 use super::{DrawCx, Handled, Request, Tab, TabCommand, TabCx, TabEvent, TabId};
 use crate::highlight::Kind;
-use crate::timeline::{Timeline, width_label};
-use crate::timestamp::format_utc;
+use crate::operator::timeline::{Timeline, width_label};
+use crate::operator::timestamp::format_utc;
 use crate::tui::action::{Action, Binding, Edit, KeySpec, bind};
 use crate::tui::panes::clip;
 use crate::tui::panes::status::thousands;
@@ -380,7 +380,7 @@ mod unit {
     use super::*;
     use crate::flavor::{Flags, Flavor};
     use crate::workbench::TextBuffer;
-    use crate::workbench::scan::SharedWaker;
+    use crate::workbench::matching::SharedWaker;
     use std::sync::Arc;
     use std::time::Duration;
 

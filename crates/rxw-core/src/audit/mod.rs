@@ -16,8 +16,8 @@
 //! place with unknown cells and the reason; the audit never stops at the first bad path.
 
 pub mod paths;
+pub mod read;
 pub mod render;
-pub mod scan;
 
 use crate::Regex;
 use crate::error::{Error, ErrorKind};
@@ -25,7 +25,7 @@ use crate::flavor::{Flags, Flavor};
 use serde::Serialize;
 
 pub use paths::{PathSource, WalkOptions};
-pub use scan::{ScanOptions, audit};
+pub use read::{ScanOptions, audit};
 
 /// The default largest file read: 256 MB.
 pub const DEFAULT_MAX_FILESIZE: u64 = 256 * 1024 * 1024;

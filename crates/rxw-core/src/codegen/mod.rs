@@ -27,10 +27,11 @@
 mod emit;
 pub mod highlight;
 pub(crate) mod program;
-mod tests_export;
+pub mod snippet;
+mod test_file;
 
 pub use program::{Program, generate};
-pub use tests_export::{TestExport, export_tests};
+pub use test_file::{TestExport, export_tests};
 
 use crate::engine::Match;
 use crate::error::{Error, ErrorKind};

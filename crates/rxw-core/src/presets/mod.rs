@@ -12,9 +12,9 @@
 pub mod check;
 pub mod load;
 pub mod model;
-pub mod scan;
+pub mod parse_all;
 
 pub use check::{CaseKind, CaseResult, check};
 pub use load::{Format, LoadOptions, Loaded, builtin, load, load_file, load_str};
 pub use model::{Catalog, Entry, Example, GroupDoc, Origin, Preset};
-pub use scan::{Hit, Scanner};
+pub use parse_all::{Hit, Scanner};

@@ -102,13 +102,13 @@ pub struct Entry {
 }
 
 /// Where a preset's matches can start, for the parse-through-all prefilter
-/// ([`crate::presets::scan`]).
+/// ([`crate::presets::parse_all`]).
 #[derive(Debug, Clone, Default)]
 pub struct PrefilterStarts {
-    /// Literals one of which every match starts with ([`crate::presets::scan::first_literals`]).
+    /// Literals one of which every match starts with ([`crate::presets::parse_all::first_literals`]).
     pub first: Option<Vec<String>>,
     /// A literal every match holds at a fixed byte offset
-    /// ([`crate::presets::scan::fixed_offset_literal`]).
+    /// ([`crate::presets::parse_all::fixed_offset_literal`]).
     pub at_offset: Option<(usize, String)>,
 }
 
@@ -127,11 +127,11 @@ impl Entry {
     pub(crate) fn new(preset: Preset, flags: Flags, ast: &Ast, origin: Origin) -> Entry {
         let names = ast.groups.iter().map(|g| g.name.clone()).collect();
         let ignore_case = flags.ignore_case || ast.flags.ignore_case;
-        let first = crate::presets::scan::first_literals(&ast.root, ignore_case);
+        let first = crate::presets::parse_all::first_literals(&ast.root, ignore_case);
         let at_offset = if first.is_some() || ignore_case {
             None
         } else {
-            crate::presets::scan::fixed_offset_literal(&ast.root)
+            crate::presets::parse_all::fixed_offset_literal(&ast.root)
         };
         Entry {
             preset,

@@ -30,7 +30,7 @@ impl Compiler {
     ///
     /// # Panics
     /// When the thread cannot be spawned (as the scan workers).
-    pub fn new(waker: super::scan::SharedWaker) -> Compiler {
+    pub fn new(waker: super::matching::SharedWaker) -> Compiler {
         let (jobs, rx) = channel::<CompileKey>();
         let (tx, results) = channel::<Compiled>();
         thread::Builder::new()
@@ -70,6 +70,6 @@ impl Compiler {
 
 impl Default for Compiler {
     fn default() -> Self {
-        Compiler::new(super::scan::SharedWaker::default())
+        Compiler::new(super::matching::SharedWaker::default())
     }
 }

@@ -4,7 +4,7 @@
 //! It is built from the full scan's match spans as they stream in, and extended (never rebuilt)
 //! while the same scan goes on: each new span marks the lines it covers, and the rows to show
 //! are appended in order. Line numbers stay the input's. The full scan keeps at most
-//! [`super::scan::SPAN_CAP`] spans (its count goes on past them); the lines after the last kept
+//! [`super::matching::SPAN_CAP`] spans (its count goes on past them); the lines after the last kept
 //! span cannot be classified, so the filter stops there and says so ([`LineFilter::capped`]).
 
 use super::Results;

@@ -1,4 +1,4 @@
-//! The jobs view: the table of `rxw jobs` ([`crate::jobs`]) over the input, built on a worker.
+//! The jobs view: the table of `rxw jobs` ([`crate::operator::jobs`]) over the input, built on a worker.
 //!
 //! The worker feeds the input's lines to a [`JobTracker`] held in a shared table, a block of
 //! lines at a time under a lock held only for that block, so the rows fill in while the
@@ -8,13 +8,13 @@
 //! the whole input. Any other change of the input (an edit, a reload) starts a new table and
 //! cancels the old worker's request.
 //!
-//! The view's order ([`crate::jobs::order`]) is computed from each job's sort key once per
+//! The view's order ([`crate::operator::jobs::order`]) is computed from each job's sort key once per
 //! table version and sort key, and a row's events give the lines to jump to.
 
 use super::TextBuffer;
-use super::scan::SharedWaker;
+use super::matching::SharedWaker;
 use super::task::{Reply, Task, reply_channel};
-use crate::jobs::{self, Job, JobTracker, SortKey};
+use crate::operator::jobs::{self, Job, JobTracker, SortKey};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex, MutexGuard};

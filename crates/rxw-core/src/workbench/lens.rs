@@ -1,6 +1,6 @@
 //! The registry lens: every preset over the input at once, hits kept per key.
 //!
-//! The scan is the parse-through-all scanner of `rxw parse` ([`crate::presets::scan::Scanner`]),
+//! The scan is the parse-through-all scanner of `rxw parse` ([`crate::presets::parse_all::Scanner`]),
 //! run on a worker thread ([`super::task::Task`]) with the input shared, not copied; hits
 //! stream back in batches, so counts and colours fill in while keys keep being served, and
 //! the next change of the input cancels the scan. Only spans are kept (no groups), per key
@@ -16,11 +16,11 @@
 //! ends, so a file that never stops growing cannot starve the counts.
 
 use super::TextBuffer;
-use super::scan::SharedWaker;
+use super::matching::SharedWaker;
 use super::task::{Reply, Task, reply_channel};
 use crate::error::Error;
 use crate::presets::model::{Catalog, Entry};
-use crate::presets::scan::{HitsOptions, Scanner};
+use crate::presets::parse_all::{HitsOptions, Scanner};
 use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::Arc;
@@ -429,7 +429,7 @@ impl Lens {
                         .copied()
                         .find(|&k| std::ptr::eq(&entries[k], hit.entry))
                         .unwrap_or(0);
-                    let groups = crate::presets::scan::groups_json(hit.entry, text, &hit.m)
+                    let groups = crate::presets::parse_all::groups_json(hit.entry, text, &hit.m)
                         .into_iter()
                         .map(|(name, v)| (name, v.as_str().map(str::to_string)))
                         .collect();
@@ -729,7 +729,7 @@ mod tests {
             .hits(text, true)
             .map(|h| {
                 let h = h.unwrap();
-                crate::presets::scan::hit_json(h.entry, text, &h.m)
+                crate::presets::parse_all::hit_json(h.entry, text, &h.m)
             })
             .collect();
         let got: Vec<serde_json::Value> = f

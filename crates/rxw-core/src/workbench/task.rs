@@ -1,12 +1,12 @@
 //! One worker thread that runs the newest request, cancelling the one before: the shape the
-//! operator views (lens, jobs, timeline) and exports share with the scan workers ([`super::scan`]).
+//! operator views (lens, jobs, timeline) and exports share with the scan workers ([`super::matching`]).
 //!
 //! A request is submitted with a fresh cancel flag; submitting the next one raises the old
 //! flag, and requests queued behind are dropped in favour of the newest. The work function
 //! sends its results on a channel of its own and calls the [`SharedWaker`] after each, so an
 //! event loop sleeping on its channel wakes at once.
 
-use super::scan::SharedWaker;
+use super::matching::SharedWaker;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};

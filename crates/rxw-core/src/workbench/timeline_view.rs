@@ -1,4 +1,4 @@
-//! The timeline view: matches per time bucket ([`crate::timeline`]) for the pattern or one
+//! The timeline view: matches per time bucket ([`crate::operator::timeline`]) for the pattern or one
 //! lens key, computed on a worker, and the selected bucket's first line to jump to.
 //!
 //! The timeline is one pass over the input; it runs on a worker thread, cancelled when the
@@ -9,12 +9,12 @@
 //! the log grows).
 
 use super::TextBuffer;
-use super::scan::SharedWaker;
+use super::matching::SharedWaker;
 use super::task::{Reply, Task, reply_channel};
 use crate::engine::Regex;
 use crate::error::Error;
+use crate::operator::timeline::{Timeline, timeline_with_cancel};
 use crate::presets::model::Catalog;
-use crate::timeline::{Timeline, timeline_with_cancel};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
@@ -375,7 +375,10 @@ mod tests {
         view.activate();
         settled(&mut view, &input, Some(&pattern));
         let t = view.result().unwrap().as_ref().unwrap();
-        assert_eq!(t, &crate::timeline::timeline(LOG, &pattern, 60).unwrap());
+        assert_eq!(
+            t,
+            &crate::operator::timeline::timeline(LOG, &pattern, 60).unwrap()
+        );
         assert_eq!(t.buckets[view.selected].count, 3, "the spike is selected");
         assert_eq!(view.selected_line(), Some(1));
         view.move_by(1);

@@ -9,14 +9,13 @@ pub mod analysis;
 pub mod buffer;
 pub mod compile;
 pub mod export;
-pub mod file_export;
 pub mod filter;
 pub mod follow;
 pub mod jobs_view;
 pub mod lens;
 pub mod line;
+pub mod matching;
 pub mod nav;
-pub mod scan;
 pub mod task;
 pub mod timeline_view;
 
@@ -28,13 +27,13 @@ pub use analysis::{Analysis, AnalysisKey, ExplainRow};
 pub use buffer::{IndexedText, TextBuffer};
 use compile::{CompileKey, Compiler};
 pub use line::LineEditor;
-use scan::{ScanEvent, Scanner};
+use matching::{ScanEvent, Scanner};
 use std::ops::Range;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The embedded demo input: a NetVM agent log.
-pub const DEMO_LOG: &str = include_str!("../../../assets/demo.log");
+pub const DEMO_LOG: &str = include_str!("../../../../assets/demo.log");
 
 /// Patterns at least this long are compiled on a worker thread by
 /// [`Workbench::request_compile`]; shorter ones compile at once (microseconds).
@@ -194,7 +193,7 @@ pub struct Workbench {
     /// Matches per time bucket (computed once activated).
     pub timeline: timeline_view::TimelineView,
     /// Exports to files, started on first use.
-    exporter: Option<file_export::Exporter>,
+    exporter: Option<export::Exporter>,
 }
 
 impl Workbench {
@@ -230,9 +229,9 @@ impl Workbench {
             breakpoints: Vec::new(),
             analysis: std::sync::Mutex::new(None),
             parses: std::sync::atomic::AtomicU64::new(0),
-            lens: lens::Lens::new(Arc::default(), scan::SharedWaker::default()),
-            jobs: jobs_view::JobsView::new(scan::SharedWaker::default()),
-            timeline: timeline_view::TimelineView::new(scan::SharedWaker::default()),
+            lens: lens::Lens::new(Arc::default(), matching::SharedWaker::default()),
+            jobs: jobs_view::JobsView::new(matching::SharedWaker::default()),
+            timeline: timeline_view::TimelineView::new(matching::SharedWaker::default()),
             exporter: None,
         };
         let waker = wb.scanner.waker().clone();
@@ -257,14 +256,14 @@ impl Workbench {
         changed
     }
 
-    /// Starts exporting to a file on a worker ([`file_export`]); the outcome comes from
+    /// Starts exporting to a file on a worker ([`export`]); the outcome comes from
     /// [`Workbench::take_export`].
     ///
     /// # Errors
     /// An export is still running.
     pub fn start_export(
         &mut self,
-        what: file_export::ExportWhat,
+        what: export::ExportWhat,
         path: std::path::PathBuf,
     ) -> Result<(), String> {
         let rows = self.filter.active().then(|| self.filter.rows().to_vec());
@@ -272,7 +271,7 @@ impl Workbench {
         let shown = (0..catalog.len())
             .filter(|&k| self.lens.enabled(k))
             .collect();
-        let req = file_export::ExportRequest {
+        let req = export::ExportRequest {
             what,
             path,
             text: self.input.shared(),
@@ -282,24 +281,22 @@ impl Workbench {
         };
         let waker = self.scanner.waker().clone();
         self.exporter
-            .get_or_insert_with(|| file_export::Exporter::new(waker))
+            .get_or_insert_with(|| export::Exporter::new(waker))
             .start(req)
     }
 
     /// The file an export is writing, while one runs.
     pub fn exporting(&self) -> Option<&std::path::Path> {
-        self.exporter
-            .as_ref()
-            .and_then(file_export::Exporter::running)
+        self.exporter.as_ref().and_then(export::Exporter::running)
     }
 
     /// The export that ended since the last call, if one did.
-    pub fn take_export(&mut self) -> Option<file_export::ExportOutcome> {
-        self.exporter.as_mut().and_then(file_export::Exporter::poll)
+    pub fn take_export(&mut self) -> Option<export::ExportOutcome> {
+        self.exporter.as_mut().and_then(export::Exporter::poll)
     }
 
     /// Waits up to `timeout` for the running export (tests).
-    pub fn wait_export(&mut self, timeout: Duration) -> Option<file_export::ExportOutcome> {
+    pub fn wait_export(&mut self, timeout: Duration) -> Option<export::ExportOutcome> {
         self.exporter.as_mut().and_then(|e| e.wait(timeout))
     }
 
@@ -627,7 +624,7 @@ impl Workbench {
 
     /// Installs a function the scan and compile workers call after each result they send, so
     /// an event loop can sleep until there is something to take in with [`Workbench::poll`].
-    pub fn set_waker(&mut self, waker: Option<scan::Waker>) {
+    pub fn set_waker(&mut self, waker: Option<matching::Waker>) {
         self.scanner.waker().set(waker);
     }
 
@@ -740,7 +737,7 @@ impl Workbench {
     /// The engine running the shown pattern, for the status bar.
     pub fn engine(&self) -> Option<EngineKind> {
         self.shown_regex()
-            .map(|re| scan::engine_of(re, self.input.text()))
+            .map(|re| matching::engine_of(re, self.input.text()))
     }
 
     /// The match (with groups) at span index `i` of the full scan.

@@ -1,0 +1,168 @@
+//! Exporting a pattern as code, and a match's groups as JSON.
+
+use crate::engine::Match;
+use crate::flavor::{Flags, Flavor};
+
+// One set of string-literal writers for the whole project: the code generator's.
+use crate::codegen::program::{go_str, python_str, rust_str};
+
+/// The pattern as a code literal in `lang` (`rust`, `python`, `js`, `go`), flags included.
+///
+/// The pattern text is carried over as written; where the target engine's syntax differs from
+/// the pattern's flavor the literal still compiles only if the syntax is shared.
+pub fn code_literal(lang: &str, pattern: &str, flavor: Flavor, flags: Flags) -> String {
+    let inline: String = flags
+        .letters(flavor)
+        .chars()
+        .filter(|c| "imsx".contains(*c))
+        .collect();
+    match lang {
+        "rust" => {
+            let p = if inline.is_empty() {
+                pattern.to_string()
+            } else {
+                format!("(?{inline}){pattern}")
+            };
+            format!("let re = regex::Regex::new({}).unwrap();", rust_str(&p))
+        }
+        "python" => {
+            let names: Vec<&str> = flags
+                .letters(Flavor::Python)
+                .chars()
+                .filter_map(|c| match c {
+                    'i' => Some("re.IGNORECASE"),
+                    'm' => Some("re.MULTILINE"),
+                    's' => Some("re.DOTALL"),
+                    'x' => Some("re.VERBOSE"),
+                    'a' => Some("re.ASCII"),
+                    _ => None,
+                })
+                .collect();
+            if names.is_empty() {
+                format!("pattern = re.compile({})", python_str(pattern))
+            } else {
+                format!(
+                    "pattern = re.compile({}, {})",
+                    python_str(pattern),
+                    names.join(" | ")
+                )
+            }
+        }
+        "js" => {
+            let mut body = String::new();
+            let mut in_class = false;
+            let mut escaped = false;
+            for c in pattern.chars() {
+                match c {
+                    '/' if !escaped && !in_class => body.push_str("\\/"),
+                    '\n' => body.push_str("\\n"),
+                    c => body.push(c),
+                }
+                if escaped {
+                    escaped = false;
+                } else if c == '\\' {
+                    escaped = true;
+                } else if c == '[' {
+                    in_class = true;
+                } else if c == ']' {
+                    in_class = false;
+                }
+            }
+            let js_flags: String = flags
+                .letters(Flavor::Js)
+                .chars()
+                .filter(|c| *c != 'x')
+                .collect();
+            format!("const re = /{body}/{js_flags};")
+        }
+        _ => {
+            let p = if inline.is_empty() {
+                pattern.to_string()
+            } else {
+                format!("(?{inline}){pattern}")
+            };
+            format!("re := regexp.MustCompile({})", go_str(&p))
+        }
+    }
+}
+
+/// The groups of `m` as a JSON object: `{"0": "...", "1": ..., "name": ...}`; a group that did
+/// not take part is `null`.
+pub fn groups_json(text: &str, m: &Match, names: &[Option<String>]) -> String {
+    let mut map = serde_json::Map::new();
+    for k in 0..m.groups.len() {
+        let key = match k
+            .checked_sub(1)
+            .and_then(|i| names.get(i))
+            .and_then(Option::as_ref)
+        {
+            Some(name) => name.clone(),
+            None => k.to_string(),
+        };
+        let v = m.group(text, k).map_or(serde_json::Value::Null, |s| {
+            serde_json::Value::String(s.to_string())
+        });
+        map.insert(key, v);
+    }
+    serde_json::to_string_pretty(&serde_json::Value::Object(map)).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn flags(s: &str, f: Flavor) -> Flags {
+        Flags::parse(s, f).unwrap()
+    }
+
+    #[test]
+    fn literals_for_each_language() {
+        let p = r#"a"(\d+)/b"#;
+        assert_eq!(
+            code_literal("rust", p, Flavor::Rust, flags("i", Flavor::Rust)),
+            r##"let re = regex::Regex::new(r#"(?i)a"(\d+)/b"#).unwrap();"##
+        );
+        assert_eq!(
+            code_literal(
+                "python",
+                r"\d+",
+                Flavor::Python,
+                flags("im", Flavor::Python)
+            ),
+            r#"pattern = re.compile(r"\d+", re.IGNORECASE | re.MULTILINE)"#
+        );
+        assert_eq!(
+            code_literal("python", p, Flavor::Python, Flags::default()),
+            r#"pattern = re.compile("a\"(\\d+)/b")"#
+        );
+        assert_eq!(
+            code_literal("js", r"a/[/]b", Flavor::Js, flags("gi", Flavor::Js)),
+            r"const re = /a\/[/]b/gi;"
+        );
+        assert_eq!(
+            code_literal("go", r"\w+", Flavor::Rust, Flags::default()),
+            r"re := regexp.MustCompile(`\w+`)"
+        );
+    }
+
+    #[test]
+    fn regression_python_literal_keeps_braces() {
+        // The copied literal used to drop every `}` when the pattern needed escaping.
+        assert_eq!(
+            code_literal("python", r#"a"{2}"#, Flavor::Python, Flags::default()),
+            r#"pattern = re.compile("a\"{2}")"#
+        );
+    }
+
+    #[test]
+    fn groups_json_names_groups() {
+        let m = Match {
+            groups: vec![Some((0, 3)), Some((0, 1)), None],
+        };
+        let json = groups_json("a=b", &m, &[Some("k".into()), None]);
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v["0"], "a=b");
+        assert_eq!(v["k"], "a");
+        assert!(v["2"].is_null());
+    }
+}
