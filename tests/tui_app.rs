@@ -4,8 +4,8 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use rxw::cli::TuiArgs;
-use rxw::tui::action::{Action, CopyWhat, Edit};
-use rxw::tui::app::{App, Burst, Effect, Focus};
+use rxw::tui::action::{Action, CopyWhat, Edit, Effect};
+use rxw::tui::app::{App, Burst, Focus};
 use rxw::tui::session::{Session, SessionStore};
 use rxw::tui::tabs::{debug, explain, groups, matches, presets};
 use rxw::tui::theme::Palette;
@@ -136,7 +136,7 @@ fn mouse_click_focuses_and_selects_tabs() {
     // The second tab's label, wherever the bar puts it (full or short titles by width).
     let titles: Vec<&str> = app.tabs().map(|t| t.title()).collect();
     let col = (a.tabs.x..a.tabs.x + a.tabs.width)
-        .find(|&c| rxw::tui::panes::tabs::tab_at(a.tabs, c, &titles) == Some(1))
+        .find(|&c| rxw::tui::layout::tab_at(a.tabs, c, &titles) == Some(1))
         .expect("the Groups tab is in the bar");
     app.update(Action::Click {
         col: col + 1,
@@ -160,7 +160,7 @@ fn clicking_a_tab_label_shows_it_as_its_key_does() {
     let titles: Vec<&str> = app.tabs().map(|t| t.title()).collect();
     let at = app.tabs().position(|t| t.id() == debug::ID).unwrap();
     let col = (a.tabs.x..a.tabs.x + a.tabs.width)
-        .find(|&c| rxw::tui::panes::tabs::tab_at(a.tabs, c, &titles) == Some(at))
+        .find(|&c| rxw::tui::layout::tab_at(a.tabs, c, &titles) == Some(at))
         .expect("the Debug tab is in the bar");
     assert!(debug_of(&app).is_empty());
     app.update(Action::Click {

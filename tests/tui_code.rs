@@ -4,8 +4,8 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use rxw::codegen::{self, Lang};
-use rxw::tui::action::{Action, Edit};
-use rxw::tui::app::{App, Effect, Focus};
+use rxw::tui::action::{Action, Edit, Effect};
+use rxw::tui::app::{App, Focus};
 use rxw::tui::screens;
 use rxw::tui::tabs::{cases, code};
 

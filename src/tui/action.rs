@@ -1,13 +1,39 @@
-//! Actions and the keymap: the one table that decides what a key does.
-//!
-//! The help overlay and the footer hints are generated from [`keymap`], so they cannot drift
-//! from the real bindings. [`keymap`] is [`KEYMAP_HEAD`] and [`KEYMAP`] (the bindings of the
-//! workbench itself) with, between them, an Alt-digit per registered result tab and every
-//! tab's own bindings ([`super::tabs::Tab::keymap`]): a tab brings its keys with it.
+//! Actions, the tabs' identities and commands, the effects the event loop carries out, and the
+//! workbench's own key bindings ([`KEYMAP_HEAD`], [`KEYMAP`]); [`super::keymap`] merges them
+//! with the tabs' bindings into the one table that decides what a key does.
 
-use super::tabs::{TabCommand, TabId};
-use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
+use crate::workbench::{LineEditor, TextBuffer};
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::borrow::Cow;
+
+/// A tab's identity: a short stable name (`"matches"`), used by [`Action::ShowTab`] and to
+/// route a tab's commands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TabId(pub &'static str);
+
+/// A command of one tab, bound to keys in the tab's [`Tab::keymap`]; the app routes it to
+/// the tab named by `tab`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TabCommand {
+    /// The tab that carries it out.
+    pub tab: TabId,
+    /// What it is, for that tab (`"railroad"`, `"next-backtrack"`).
+    pub name: &'static str,
+}
+
+/// What the event loop must do after an update.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Effect {
+    /// Put this text on the clipboard; `what` names it in the status bar.
+    Copy {
+        /// Text to copy.
+        text: String,
+        /// What it is.
+        what: String,
+    },
+    /// Save the current pattern as a preset with this key in the user registry.
+    SavePreset(String),
+}
 
 /// An edit or motion sent to the focused editor.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -171,10 +197,10 @@ pub enum KeySpec {
     AnyChar,
 }
 
-const NONE: KeyModifiers = KeyModifiers::NONE;
-const CTRL: KeyModifiers = KeyModifiers::CONTROL;
-const ALT: KeyModifiers = KeyModifiers::ALT;
-const SHIFT: KeyModifiers = KeyModifiers::SHIFT;
+pub(crate) const NONE: KeyModifiers = KeyModifiers::NONE;
+pub(crate) const CTRL: KeyModifiers = KeyModifiers::CONTROL;
+pub(crate) const ALT: KeyModifiers = KeyModifiers::ALT;
+pub(crate) const SHIFT: KeyModifiers = KeyModifiers::SHIFT;
 
 /// One binding: keys, where, what, and the text shown in help.
 ///
@@ -558,7 +584,7 @@ pub static KEYMAP: &[Binding] = &[
     bind!(List, Action::Quit, "quit", false, [k(K::Char('q'), NONE)]),
 ];
 
-fn same_key(spec: &KeySpec, key: &KeyEvent) -> bool {
+pub(crate) fn same_key(spec: &KeySpec, key: &KeyEvent) -> bool {
     match spec {
         KeySpec::Key(code, mods) => {
             let mut got = key.modifiers;
@@ -596,84 +622,6 @@ pub fn tab_digit(i: usize) -> Option<char> {
     }
 }
 
-/// Every binding, in help order: [`KEYMAP_HEAD`], an Alt-digit per registered tab, the tabs'
-/// global bindings, [`KEYMAP`], then the tabs' other bindings (tabs in registry order).
-pub fn keymap() -> &'static [Binding] {
-    static ALL: std::sync::OnceLock<Vec<Binding>> = std::sync::OnceLock::new();
-    ALL.get_or_init(|| {
-        let tabs = super::tabs::registry(Default::default());
-        let mut all: Vec<Binding> = KEYMAP_HEAD.to_vec();
-        for (i, t) in tabs.iter().enumerate() {
-            let Some(digit) = tab_digit(i) else { break };
-            all.push(Binding {
-                keys: Cow::Owned(vec![k(K::Char(digit), ALT)]),
-                context: Context::Global,
-                action: Action::ShowTab(t.id()),
-                help: Cow::Owned(format!("{} tab", t.title())),
-                footer: false,
-            });
-        }
-        let own = |global: bool| {
-            tabs.iter()
-                .flat_map(|t| t.keymap().iter())
-                .filter(move |b| (b.context == Context::Global) == global)
-                .cloned()
-        };
-        all.extend(own(true));
-        all.extend(KEYMAP.iter().cloned());
-        all.extend(own(false));
-        all
-    })
-}
-
-/// Whether binding `b` applies in `context` with tab `shown` on screen: global bindings always;
-/// others in their context, a tab's own commands only while that tab is shown.
-fn applies(b: &Binding, context: Context, shown: TabId) -> bool {
-    if b.context == Context::Global {
-        return true;
-    }
-    if b.context != context {
-        return false;
-    }
-    match &b.action {
-        Action::Tab(cmd) => cmd.tab == shown,
-        _ => true,
-    }
-}
-
-/// The action for `key` in `context` with tab `shown` on screen, with the flavor's flag
-/// letters deciding Alt-letters.
-pub fn action_for(
-    key: &KeyEvent,
-    context: Context,
-    shown: TabId,
-    flag_letters: &str,
-) -> Option<Action> {
-    if key.kind == KeyEventKind::Release {
-        return None;
-    }
-    for b in keymap() {
-        if !applies(b, context, shown) {
-            continue;
-        }
-        for spec in b.keys.iter() {
-            if !same_key(spec, key) {
-                continue;
-            }
-            match (spec, key.code) {
-                (KeySpec::AltFlagLetter, KeyCode::Char(c)) => {
-                    if flag_letters.contains(c) {
-                        return Some(Action::ToggleFlag(c));
-                    }
-                }
-                (KeySpec::AnyChar, KeyCode::Char(c)) => return Some(Action::Edit(Edit::Insert(c))),
-                _ => return Some(b.action.clone()),
-            }
-        }
-    }
-    None
-}
-
 /// How a key spec is written in help and the footer.
 pub fn key_label(spec: &KeySpec) -> String {
     match spec {
@@ -704,137 +652,87 @@ pub fn key_label(spec: &KeySpec) -> String {
     }
 }
 
-/// The rows of the help overlay: `(context, keys, help)`, one per binding.
-pub fn help_rows() -> Vec<(Context, String, &'static str)> {
-    keymap()
-        .iter()
-        .map(|b| {
-            let mut keys: Vec<String> = Vec::new();
-            for spec in b.keys.iter() {
-                let l = key_label(spec);
-                if !keys.contains(&l) {
-                    keys.push(l);
-                }
-            }
-            (b.context, keys.join(" / "), b.help.as_ref())
-        })
-        .collect()
-}
-
-/// The help rows `(keys, help)` of tab `tab`'s own commands that work only while it is shown
-/// (its commands that work anywhere are in [`help_rows`]' Anywhere section).
-pub fn tab_help_rows(tab: TabId) -> Vec<(String, &'static str)> {
-    keymap()
-        .iter()
-        .filter(|b| b.context != Context::Global)
-        .filter(|b| matches!(&b.action, Action::Tab(cmd) if cmd.tab == tab))
-        .map(|b| {
-            let mut keys: Vec<String> = Vec::new();
-            for spec in b.keys.iter() {
-                let l = key_label(spec);
-                if !keys.contains(&l) {
-                    keys.push(l);
-                }
-            }
-            let help: &'static str = b.help.as_ref();
-            (keys.join(" / "), help)
-        })
-        .collect()
-}
-
-/// The footer hints for `context` with tab `shown` on screen: `(key, short help)`. The shown
-/// tab's own commands come first: they are what the user looks for there, and the footer is
-/// cut at the screen's edge.
-pub fn footer_hints(context: Context, shown: TabId) -> Vec<(String, &'static str)> {
-    let own = |b: &&Binding| matches!(&b.action, Action::Tab(cmd) if cmd.tab == shown);
-    let hinted = |b: &&Binding| b.footer && applies(b, context, shown);
-    let first = keymap().iter().filter(|b| hinted(b) && own(b));
-    let rest = keymap().iter().filter(|b| hinted(b) && !own(b));
-    first
-        .chain(rest)
-        .map(|b| {
-            let help: &'static str = b.help.as_ref();
-            let help = help.split(" (").next().unwrap_or(help);
-            // A tab's own command names its tab in help ("Lens: …"); the footer is the tab's.
-            let help = match own(&b) {
-                true => help.split_once(": ").map_or(help, |(_, h)| h),
-                false => help,
-            };
-            (key_label(&b.keys[0]), help)
-        })
-        .collect()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    const M: TabId = super::super::tabs::matches::ID;
-
-    fn key(code: KeyCode, mods: KeyModifiers) -> KeyEvent {
-        KeyEvent::new(code, mods)
-    }
-
-    #[test]
-    fn characters_type_in_editors_and_navigate_in_lists() {
-        assert_eq!(
-            action_for(&key(K::Char('j'), NONE), Context::Editor, M, "i"),
-            Some(Action::Edit(Edit::Insert('j')))
-        );
-        assert_eq!(
-            action_for(&key(K::Char('j'), NONE), Context::List, M, "i"),
-            Some(Action::Edit(Edit::Down))
-        );
-        assert_eq!(
-            action_for(&key(K::Char('?'), SHIFT), Context::Editor, M, "i"),
-            Some(Action::Edit(Edit::Insert('?')))
-        );
-        assert_eq!(
-            action_for(&key(K::Char('?'), SHIFT), Context::List, M, "i"),
-            Some(Action::ToggleHelp)
-        );
-    }
-
-    #[test]
-    fn alt_letters_toggle_only_the_flavors_flags() {
-        assert_eq!(
-            action_for(&key(K::Char('i'), ALT), Context::Editor, M, "imsx"),
-            Some(Action::ToggleFlag('i'))
-        );
-        assert_eq!(
-            action_for(&key(K::Char('y'), ALT), Context::Editor, M, "imsx"),
-            None
-        );
-        // Alt-n is a binding of its own, ahead of the flag letters.
-        assert_eq!(
-            action_for(&key(K::Char('n'), ALT), Context::Editor, M, "imsxn"),
-            Some(Action::NextMatch)
-        );
-    }
-
-    #[test]
-    fn ctrl_c_quits_everywhere() {
-        for ctx in [Context::Editor, Context::List] {
-            assert_eq!(
-                action_for(&key(K::Char('c'), CTRL), ctx, M, ""),
-                Some(Action::Quit)
-            );
+/// Applies an edit to a one-line editor; returns whether the text changed.
+pub fn apply_line(ed: &mut LineEditor, e: &Edit) -> bool {
+    let old = ed.text().to_string();
+    match e {
+        Edit::Insert(c) => ed.insert(c.encode_utf8(&mut [0; 4])),
+        Edit::Paste(s) => ed.insert(s),
+        Edit::Newline | Edit::Up | Edit::Down | Edit::PageUp | Edit::PageDown => {}
+        Edit::Backspace => ed.backspace(),
+        Edit::Delete => ed.delete(),
+        Edit::Left => ed.left(),
+        Edit::Right => ed.right(),
+        Edit::Home => ed.home(),
+        Edit::End => ed.end(),
+        Edit::WordLeft => ed.word_left(),
+        Edit::WordRight => ed.word_right(),
+        Edit::KillToEnd => ed.kill_to_end(),
+        Edit::KillToStart => ed.kill_to_start(),
+        Edit::KillWord => ed.kill_word(),
+        Edit::Undo => {
+            ed.undo();
+        }
+        Edit::Redo => {
+            ed.redo();
         }
     }
+    ed.text() != old
+}
 
-    #[test]
-    fn help_lists_every_binding_and_footer_is_a_subset() {
-        let rows = help_rows();
-        assert_eq!(rows.len(), keymap().len());
-        assert!(
-            rows.iter()
-                .any(|(_, keys, h)| keys == "Ctrl-a / Home" && *h == "start of line")
-        );
-        let footer = footer_hints(Context::Editor, M);
-        assert!(footer.iter().any(|(label, _)| label == "F1"));
-        assert!(footer.iter().all(|(label, _)| {
-            rows.iter()
-                .any(|(_, keys, _)| keys.contains(label.as_str()))
-        }));
+/// Applies an edit to a multi-line buffer; returns whether the text changed.
+pub fn apply_buffer(buf: &mut TextBuffer, e: &Edit, page: usize) -> bool {
+    match e {
+        Edit::Insert(c) => buf.insert(c.encode_utf8(&mut [0; 4])),
+        Edit::Paste(s) => buf.insert(s),
+        Edit::Newline => buf.insert("\n"),
+        Edit::Backspace => buf.backspace(),
+        Edit::Delete => buf.delete(),
+        Edit::KillToEnd => buf.kill_to_end(),
+        Edit::KillToStart => buf.kill_to_start(),
+        Edit::KillWord => buf.kill_word(),
+        Edit::Undo => return buf.undo(),
+        Edit::Redo => return buf.redo(),
+        Edit::Left => {
+            buf.left();
+            return false;
+        }
+        Edit::Right => {
+            buf.right();
+            return false;
+        }
+        Edit::Up => {
+            buf.vertical(-1);
+            return false;
+        }
+        Edit::Down => {
+            buf.vertical(1);
+            return false;
+        }
+        Edit::PageUp => {
+            buf.vertical(-(page as isize));
+            return false;
+        }
+        Edit::PageDown => {
+            buf.vertical(page as isize);
+            return false;
+        }
+        Edit::Home => {
+            buf.home();
+            return false;
+        }
+        Edit::End => {
+            buf.end();
+            return false;
+        }
+        Edit::WordLeft => {
+            buf.word_left();
+            return false;
+        }
+        Edit::WordRight => {
+            buf.word_right();
+            return false;
+        }
     }
+    true
 }

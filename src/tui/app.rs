@@ -6,7 +6,8 @@
 //! terminal. Side effects (clipboard, saving a preset) are queued as [`Effect`]s for the event
 //! loop to carry out.
 
-use super::action::{Action, Context, CopyWhat, Edit, action_for};
+use super::action::{Action, Context, CopyWhat, Edit, Effect, apply_buffer, apply_line};
+use super::keymap::action_for;
 use super::layout::{self, Areas};
 use super::presets::PresetBrowser;
 use super::tabs::{DrawCx, Handled, Request, Shared, Tab, TabCx, TabEvent, TabId};
@@ -15,7 +16,7 @@ use crate::flavor::Flavor;
 use crate::workbench::export::ExportWhat;
 use crate::workbench::filter::FilterMode;
 use crate::workbench::follow::{FollowEvent, Follower, Reload};
-use crate::workbench::{Compiling, InputSource, LineEditor, TextBuffer, Workbench};
+use crate::workbench::{Compiling, InputSource, LineEditor, Workbench};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use std::borrow::Cow;
@@ -68,20 +69,6 @@ pub enum Focus {
     Input,
     /// The result tabs.
     Results,
-}
-
-/// What the event loop must do after an update.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Effect {
-    /// Put this text on the clipboard; `what` names it in the status bar.
-    Copy {
-        /// Text to copy.
-        text: String,
-        /// What it is.
-        what: String,
-    },
-    /// Save the current pattern as a preset with this key in the user registry.
-    SavePreset(String),
 }
 
 /// The languages a pattern can be copied as, in cycling order.
@@ -1135,7 +1122,8 @@ impl App {
         if layout::contains(a.pattern, col, row) {
             self.focus = Focus::Pattern;
             let inner = layout::inner(a.pattern);
-            let offset = super::panes::pattern::scroll_offset(self);
+            let offset =
+                layout::pattern_scroll(self.areas().pattern, self.wb.pattern.cursor_chars());
             let c = (col.saturating_sub(inner.x) as usize) + offset;
             self.wb.pattern.set_cursor_chars(c);
         } else if layout::contains(a.input, col, row) {
@@ -1152,7 +1140,7 @@ impl App {
         } else if layout::contains(a.tabs, col, row) {
             self.focus = Focus::Results;
             let titles: Vec<&str> = self.tabs().map(|t| t.title()).collect();
-            if let Some(i) = super::panes::tabs::tab_at(a.tabs, col, &titles) {
+            if let Some(i) = layout::tab_at(a.tabs, col, &titles) {
                 // As a key would: the tab is told it is shown (Debug records its trace, the
                 // operator views start their workers).
                 self.show_tab(i);
@@ -1232,91 +1220,6 @@ pub fn pasted_line_ends(s: &str) -> Cow<'_, str> {
         return Cow::Borrowed(s);
     }
     Cow::Owned(s.replace("\r\n", "\n").replace('\r', "\n"))
-}
-
-/// Applies an edit to a one-line editor; returns whether the text changed.
-pub fn apply_line(ed: &mut LineEditor, e: &Edit) -> bool {
-    let old = ed.text().to_string();
-    match e {
-        Edit::Insert(c) => ed.insert(c.encode_utf8(&mut [0; 4])),
-        Edit::Paste(s) => ed.insert(s),
-        Edit::Newline | Edit::Up | Edit::Down | Edit::PageUp | Edit::PageDown => {}
-        Edit::Backspace => ed.backspace(),
-        Edit::Delete => ed.delete(),
-        Edit::Left => ed.left(),
-        Edit::Right => ed.right(),
-        Edit::Home => ed.home(),
-        Edit::End => ed.end(),
-        Edit::WordLeft => ed.word_left(),
-        Edit::WordRight => ed.word_right(),
-        Edit::KillToEnd => ed.kill_to_end(),
-        Edit::KillToStart => ed.kill_to_start(),
-        Edit::KillWord => ed.kill_word(),
-        Edit::Undo => {
-            ed.undo();
-        }
-        Edit::Redo => {
-            ed.redo();
-        }
-    }
-    ed.text() != old
-}
-
-/// Applies an edit to a multi-line buffer; returns whether the text changed.
-pub fn apply_buffer(buf: &mut TextBuffer, e: &Edit, page: usize) -> bool {
-    match e {
-        Edit::Insert(c) => buf.insert(c.encode_utf8(&mut [0; 4])),
-        Edit::Paste(s) => buf.insert(s),
-        Edit::Newline => buf.insert("\n"),
-        Edit::Backspace => buf.backspace(),
-        Edit::Delete => buf.delete(),
-        Edit::KillToEnd => buf.kill_to_end(),
-        Edit::KillToStart => buf.kill_to_start(),
-        Edit::KillWord => buf.kill_word(),
-        Edit::Undo => return buf.undo(),
-        Edit::Redo => return buf.redo(),
-        Edit::Left => {
-            buf.left();
-            return false;
-        }
-        Edit::Right => {
-            buf.right();
-            return false;
-        }
-        Edit::Up => {
-            buf.vertical(-1);
-            return false;
-        }
-        Edit::Down => {
-            buf.vertical(1);
-            return false;
-        }
-        Edit::PageUp => {
-            buf.vertical(-(page as isize));
-            return false;
-        }
-        Edit::PageDown => {
-            buf.vertical(page as isize);
-            return false;
-        }
-        Edit::Home => {
-            buf.home();
-            return false;
-        }
-        Edit::End => {
-            buf.end();
-            return false;
-        }
-        Edit::WordLeft => {
-            buf.word_left();
-            return false;
-        }
-        Edit::WordRight => {
-            buf.word_right();
-            return false;
-        }
-    }
-    true
 }
 
 /// `~/x` as `$HOME/x`; other paths as typed (relative ones from the working directory).

@@ -1,6 +1,7 @@
 //! Where each pane goes: one pure function of the screen size, used by drawing and by mouse
 //! hit-testing alike, so a click lands where the pane was drawn.
 
+use super::action::tab_digit;
 use ratatui::layout::Rect;
 
 /// Below this size the screen shows only a "terminal too small" notice.
@@ -92,6 +93,48 @@ pub fn contains(r: Rect, col: u16, row: u16) -> bool {
     col >= r.x && col < r.x + r.width && row >= r.y && row < r.y + r.height
 }
 
+/// The first char of the pattern shown in the pattern pane at `area`, so that the cursor (at
+/// char `cursor`) stays visible.
+pub fn pattern_scroll(area: Rect, cursor: usize) -> usize {
+    let w = inner(area).width as usize;
+    (cursor + 1).saturating_sub(w.max(1))
+}
+
+/// The tab labels for a bar `width` columns wide: full titles when they fit, else short ones.
+pub fn labels(width: u16, titles: &[&str]) -> Vec<String> {
+    let key = |i: usize| tab_digit(i).map_or(String::new(), |d| d.to_string());
+    let full: Vec<String> = titles
+        .iter()
+        .enumerate()
+        .map(|(i, t)| match tab_digit(i) {
+            Some(d) => format!(" {d} {t} "),
+            None => format!(" {t} "),
+        })
+        .collect();
+    let need: usize = full.iter().map(|l| l.chars().count() + 1).sum();
+    if need <= width as usize + 1 {
+        return full;
+    }
+    titles
+        .iter()
+        .enumerate()
+        .map(|(i, t)| format!("{}{}", key(i), t.chars().take(3).collect::<String>()))
+        .collect()
+}
+
+/// The index of the tab under column `col` of the bar at `area`, for tabs titled `titles`.
+pub fn tab_at(area: Rect, col: u16, titles: &[&str]) -> Option<usize> {
+    let mut x = area.x as usize;
+    for (i, l) in labels(area.width, titles).into_iter().enumerate() {
+        let w = l.chars().count();
+        if (col as usize) >= x && (col as usize) < x + w {
+            return Some(i);
+        }
+        x += w + 1;
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,5 +148,22 @@ mod tests {
             assert!(a.input.intersection(a.results).area() == 0, "{w}x{h}");
             assert!(a.body.y + a.body.height <= a.results.y + a.results.height);
         }
+    }
+
+    const TITLES: [&str; 8] = [
+        "Matches", "Groups", "Explain", "Replace", "Presets", "Tests", "Code", "Debug",
+    ];
+
+    #[test]
+    fn clicks_land_on_the_tab_drawn_there() {
+        // Full titles (" 1 Matches " and a separator before " 2 Groups ").
+        let area = Rect::new(10, 0, 120, 1);
+        assert_eq!(tab_at(area, 10, &TITLES), Some(0));
+        assert_eq!(tab_at(area, 10 + 12, &TITLES), Some(1));
+        assert_eq!(tab_at(area, 9, &TITLES), None);
+        // Too narrow for the eight full titles: short ones ("1Mat", "2Gro", …).
+        let narrow = Rect::new(10, 0, 60, 1);
+        assert_eq!(tab_at(narrow, 10 + 5, &TITLES), Some(1));
+        assert_eq!(tab_at(narrow, 10 + 10, &TITLES), Some(2));
     }
 }

@@ -8,6 +8,7 @@
 pub mod action;
 pub mod app;
 pub mod clipboard;
+pub mod keymap;
 pub mod layout;
 pub mod panes;
 pub mod popups;
@@ -17,14 +18,16 @@ pub mod screens;
 pub mod session;
 pub mod svg;
 pub mod tabs;
+pub mod text;
 pub mod theme;
 
 use crate::cli::TuiArgs;
 use crate::flavor::{Flags, Flavor};
 use crate::input::Text;
 use crate::workbench::{InputSource, Workbench};
+use action::Effect;
 use anyhow::Context as _;
-use app::{App, Effect};
+use app::App;
 use crossterm::event::{
     self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
     Event, KeyEvent, KeyEventKind, KeyModifiers, MouseEventKind,

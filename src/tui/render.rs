@@ -23,7 +23,7 @@ pub fn draw(f: &mut Frame, app: &App) {
     panes::input::render(f, app, a.input);
     let focused = app.focus == Focus::Results && !app.help;
     f.render_widget(
-        panes::pane_block("Results", focused, app.palette),
+        super::text::pane_block("Results", focused, app.palette),
         a.results,
     );
     panes::tabs::render(f, app, a.tabs);

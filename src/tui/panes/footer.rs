@@ -1,7 +1,7 @@
 //! Key hints for the focused pane, generated from the keymap.
 
-use super::super::action::footer_hints;
 use super::super::app::App;
+use super::super::keymap::footer_hints;
 use super::super::theme::{Chrome, chrome};
 use ratatui::Frame;
 use ratatui::layout::Rect;

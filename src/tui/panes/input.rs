@@ -4,9 +4,9 @@
 
 use super::super::app::{App, Focus};
 use super::super::layout::inner;
+use super::super::text::thousands;
+use super::super::text::{cells, pane_block, styled_line};
 use super::super::theme::{Chrome, chrome, current, style};
-use super::status::thousands;
-use super::{cells, pane_block, styled_line};
 use crate::engine::Match;
 use crate::highlight::Kind;
 use crate::workbench::InputSource;

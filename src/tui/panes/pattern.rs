@@ -2,9 +2,9 @@
 //! it, the error underlined with its message under the pane.
 
 use super::super::app::{App, Focus};
-use super::super::layout::inner;
+use super::super::layout::{inner, pattern_scroll};
+use super::super::text::{cells, pane_block, styled_line};
 use super::super::theme::{Chrome, chrome, style};
-use super::{cells, pane_block, styled_line};
 use crate::highlight::Kind;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -14,13 +14,6 @@ use ratatui::widgets::Paragraph;
 
 /// Longest pattern drawn with syntax colours.
 pub const MAX_COLOURED_PATTERN: usize = 64 << 10;
-
-/// The first char shown, so that the cursor stays visible.
-pub fn scroll_offset(app: &App) -> usize {
-    let w = inner(app.areas().pattern).width as usize;
-    let cur = app.wb.pattern.cursor_chars();
-    (cur + 1).saturating_sub(w.max(1))
-}
 
 /// Draws the pattern pane into `area`.
 pub fn render(f: &mut Frame, app: &App, area: Rect) {
@@ -60,12 +53,12 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
     let tokens = analysis.as_ref().map_or(&[][..], |a| a.tokens());
     let error_span = error.and_then(|e| e.span).filter(|s| s.end <= text.len());
     let explain_span = app.pattern_mark();
-    let offset = scroll_offset(app);
+    let offset = pattern_scroll(app.areas().pattern, app.wb.pattern.cursor_chars());
     let mut cs = cells(text, offset, body.width as usize, false);
     // A zero-width error at the end (an unclosed group) still needs a visible mark.
     let at_end = error_span.is_some_and(|s| s.start >= text.len());
     if at_end && cs.iter().map(|c| c.width).sum::<usize>() < body.width as usize {
-        cs.push(super::Cell {
+        cs.push(super::super::text::Cell {
             at: text.len(),
             glyph: " ".into(),
             width: 1,

@@ -1,6 +1,7 @@
 //! The status bar: match count (exact, or counting), engine, scan time, warnings.
 
 use super::super::app::App;
+use super::super::text::thousands;
 use super::super::theme::{Chrome, chrome};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -26,19 +27,6 @@ pub fn count_text(app: &App) -> String {
         let len = app.wb.input.text().len().max(1);
         format!("{n}+ {noun} · counting… {}%", r.scanned * 100 / len)
     }
-}
-
-/// `1302` as `1,302`.
-pub fn thousands(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::with_capacity(s.len() + s.len() / 3);
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// Draws the status bar.

@@ -1,7 +1,8 @@
 //! The help overlay, generated from the keymap.
 
-use super::super::action::{Context, help_rows, tab_help_rows};
+use super::super::action::Context;
 use super::super::app::App;
+use super::super::keymap::{help_rows, tab_help_rows};
 use super::super::tabs::TabId;
 use super::super::theme::{Chrome, chrome};
 use ratatui::Frame;

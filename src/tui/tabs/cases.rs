@@ -6,9 +6,9 @@
 use super::{DrawCx, Handled, Request, Tab, TabCommand, TabCx, TabId};
 use crate::generate::{self, Options};
 use crate::testcases::Expect;
+use crate::tui::action::apply_buffer;
 use crate::tui::action::{Action, Binding, Context, KeySpec, bind};
-use crate::tui::app::apply_buffer;
-use crate::tui::panes::{cells, styled_line};
+use crate::tui::text::{cells, styled_line};
 use crate::tui::theme::{Chrome, chrome};
 use crossterm::event::{KeyCode as K, KeyModifiers};
 use ratatui::Frame;

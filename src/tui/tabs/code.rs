@@ -9,8 +9,8 @@
 use super::{DrawCx, Handled, Request, Tab, TabCommand, TabCx, TabId};
 use crate::codegen::{self, Lang, highlight};
 use crate::error::Error;
+use crate::tui::action::Effect;
 use crate::tui::action::{Action, Binding, Edit, KeySpec, bind};
-use crate::tui::app::Effect;
 use crate::tui::theme::{Chrome, Palette, chrome};
 use crate::workbench::Workbench;
 use crossterm::event::{KeyCode as K, KeyModifiers};

@@ -10,7 +10,7 @@ use super::{DrawCx, Handled, Tab, TabCommand, TabCx, TabEvent, TabId};
 use crate::Span;
 use crate::highlight::Kind;
 use crate::tui::action::{Action, Binding, Context, Edit, KeySpec, bind};
-use crate::tui::panes::clip;
+use crate::tui::text::clip;
 use crate::tui::theme::{Chrome, chrome, style};
 use crate::workbench::Workbench;
 use crossterm::event::{KeyCode as K, KeyModifiers};

@@ -4,7 +4,7 @@
 use super::{DrawCx, Handled, Tab, TabCx, TabId};
 use crate::highlight::Kind;
 use crate::tui::action::Action;
-use crate::tui::panes::clip;
+use crate::tui::text::clip;
 use crate::tui::theme::{Chrome, chrome, style};
 use ratatui::Frame;
 use ratatui::layout::Rect;

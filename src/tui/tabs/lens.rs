@@ -7,8 +7,8 @@
 
 use super::{DrawCx, Handled, Request, Tab, TabCommand, TabCx, TabEvent, TabId};
 use crate::tui::action::{Action, Binding, Edit, KeySpec, bind};
-use crate::tui::panes::clip;
-use crate::tui::panes::status::thousands;
+use crate::tui::text::clip;
+use crate::tui::text::thousands;
 use crate::tui::theme::{Chrome, Palette, chrome, lens_key};
 use crate::workbench::lens::{Lens, LensState};
 use crossterm::event::{KeyCode as K, KeyModifiers};

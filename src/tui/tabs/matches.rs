@@ -4,7 +4,7 @@
 use super::{DrawCx, Handled, Request, Tab, TabCx, TabEvent, TabId};
 use crate::highlight::Kind;
 use crate::tui::action::{Action, Edit};
-use crate::tui::panes::clip;
+use crate::tui::text::clip;
 use crate::tui::theme::{Chrome, chrome, style};
 use ratatui::Frame;
 use ratatui::layout::Rect;

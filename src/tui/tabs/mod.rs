@@ -42,9 +42,8 @@ pub mod presets;
 pub mod replace;
 pub mod timeline;
 
-pub use super::action::Binding;
 use super::action::{Action, Context};
-use super::app::Effect;
+pub use super::action::{Binding, Effect, TabCommand, TabId};
 use super::presets::PresetBrowser;
 use super::theme::Palette;
 use crate::Span;
@@ -72,21 +71,6 @@ pub fn registry(presets: PresetBrowser) -> Vec<Box<dyn Tab>> {
         Box::new(jobs::JobsTab),
         Box::new(timeline::TimelineTab),
     ]
-}
-
-/// A tab's identity: a short stable name (`"matches"`), used by [`Action::ShowTab`] and to
-/// route a tab's commands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct TabId(pub &'static str);
-
-/// A command of one tab, bound to keys in the tab's [`Tab::keymap`]; the app routes it to
-/// the tab named by `tab`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub struct TabCommand {
-    /// The tab that carries it out.
-    pub tab: TabId,
-    /// What it is, for that tab (`"railroad"`, `"next-backtrack"`).
-    pub name: &'static str,
 }
 
 /// Whether a tab used an action, a click or a wheel turn.

@@ -4,10 +4,10 @@
 
 use super::{DrawCx, Handled, Request, Tab, TabCx, TabId};
 use crate::highlight::Kind;
+use crate::tui::action::apply_line;
 use crate::tui::action::{Action, Context, Edit};
-use crate::tui::app::apply_line;
-use crate::tui::panes::clip;
 use crate::tui::presets::PresetBrowser;
+use crate::tui::text::clip;
 use crate::tui::theme::{Chrome, chrome, style};
 use ratatui::Frame;
 use ratatui::layout::Rect;

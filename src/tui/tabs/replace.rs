@@ -4,10 +4,10 @@
 use super::{DrawCx, Handled, Request, Tab, TabCx, TabId};
 use crate::flavor::Flavor;
 use crate::highlight::Kind;
+use crate::tui::action::apply_line;
 use crate::tui::action::{Action, Context};
-use crate::tui::app::apply_line;
 use crate::tui::layout::inner;
-use crate::tui::panes::{cells, pane_block, styled_line};
+use crate::tui::text::{cells, pane_block, styled_line};
 use crate::tui::theme::{Chrome, chrome, style};
 use ratatui::Frame;
 use ratatui::layout::Rect;
