@@ -68,7 +68,8 @@ pub struct Regex {
     pattern: String,
     flavor: Flavor,
     flags: Flags,
-    ast: Ast,
+    /// Shared with whoever parsed it (the workbench's analysis): one parse per edit.
+    ast: Arc<Ast>,
     names: Vec<Option<String>>,
     /// Linear programs by assumption bits; the matcher when no linear program is exact.
     variants: [OnceLock<Result<Compiled, Error>>; 16],
@@ -244,6 +245,22 @@ impl Regex {
     ) -> Result<Regex, Error> {
         limits.check_pattern(pattern)?;
         let ast = parse(pattern, flavor, flags)?;
+        Regex::from_parsed(pattern, flavor, flags, Arc::new(ast), limits)
+    }
+
+    /// Compiles `pattern`, already parsed into `ast` (by [`rxw_syntax::parse::parse`] with the
+    /// same flavor and flags), under `limits`: the caller's tree is shared, not parsed again.
+    ///
+    /// # Errors
+    /// As [`Regex::with_limits`], but for the parse errors, which the caller has seen.
+    pub fn from_parsed(
+        pattern: &str,
+        flavor: Flavor,
+        flags: Flags,
+        ast: Arc<Ast>,
+        limits: &Limits,
+    ) -> Result<Regex, Error> {
+        limits.check_pattern(pattern)?;
         let names = ast.groups.iter().map(|g| g.name.clone()).collect();
         let prefers_empty = flavor == Flavor::Python && ast.root.nullable() && prefers_empty(&ast);
         let needs_matcher = match flavor {
@@ -445,6 +462,11 @@ impl Regex {
 
     /// The parsed tree.
     pub fn ast(&self) -> &Ast {
+        &self.ast
+    }
+
+    /// The parsed tree, shared: [`Arc::ptr_eq`] tells whether it is a caller's own parse.
+    pub fn shared_ast(&self) -> &Arc<Ast> {
         &self.ast
     }
 

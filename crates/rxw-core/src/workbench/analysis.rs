@@ -14,7 +14,7 @@ use crate::highlight::{Kind, pattern_tokens};
 use crate::syntax::ast::Ast;
 use crate::syntax::explain::explain;
 use crate::syntax::lint::{Lint, Severity, lint};
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// One row of the explanation: a tree node or a lint.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -50,7 +50,8 @@ pub struct AnalysisKey {
 #[derive(Debug)]
 pub struct Analysis {
     key: AnalysisKey,
-    ast: Result<Ast, Error>,
+    /// Shared with the compiled pattern ([`crate::Regex::from_parsed`]): one parse per edit.
+    ast: Result<Arc<Ast>, Error>,
     tokens: OnceLock<Vec<(Span, Kind)>>,
     rows: OnceLock<Result<Vec<ExplainRow>, String>>,
     railroad: OnceLock<Result<Vec<String>, String>>,
@@ -60,7 +61,7 @@ pub struct Analysis {
 impl Analysis {
     /// Parses `key`'s pattern (the one parse; everything else reads the tree).
     pub fn new(key: AnalysisKey) -> Analysis {
-        let ast = crate::syntax::parse::parse(&key.pattern, key.flavor, key.flags);
+        let ast = crate::syntax::parse::parse(&key.pattern, key.flavor, key.flags).map(Arc::new);
         Analysis {
             key,
             ast,
@@ -78,6 +79,12 @@ impl Analysis {
 
     /// The parse tree, or the parse error.
     pub fn ast(&self) -> Result<&Ast, &Error> {
+        self.ast.as_deref()
+    }
+
+    /// The parse tree, shared (what [`super::Workbench::compile`] hands the engine), or the
+    /// parse error.
+    pub fn shared_ast(&self) -> Result<&Arc<Ast>, &Error> {
         self.ast.as_ref()
     }
 

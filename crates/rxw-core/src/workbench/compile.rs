@@ -5,9 +5,10 @@
 //! it does. The worker compiles only the newest request: requests that were overtaken while
 //! it was busy are skipped, and a result the workbench no longer waits for is dropped there.
 
-use crate::engine::Regex;
+use crate::engine::{Limits, Regex};
 use crate::error::Error;
 use crate::flavor::{Flags, Flavor};
+use crate::syntax::ast::Ast;
 use std::sync::Arc;
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::thread;
@@ -16,12 +17,25 @@ use std::time::Duration;
 /// What a pattern is compiled from.
 pub type CompileKey = (String, Flavor, Flags);
 
+/// The pattern's parse, made once per edit by the workbench's analysis and shared with the
+/// compile, or the parse error.
+pub type Parsed = Result<Arc<Ast>, Error>;
+
+/// Compiles `key`'s pattern from its parse (never parsing it again).
+///
+/// # Errors
+/// The parse error, or what [`Regex::from_parsed`] refuses.
+pub fn compile_parsed(key: &CompileKey, parsed: Parsed) -> Result<Arc<Regex>, Error> {
+    let ast = parsed?;
+    Regex::from_parsed(&key.0, key.1, key.2, ast, &Limits::human()).map(Arc::new)
+}
+
 /// A finished compile: the request and its outcome.
 pub type Compiled = (CompileKey, Result<Arc<Regex>, Error>);
 
 /// A compile worker thread. It ends when the `Compiler` is dropped.
 pub struct Compiler {
-    jobs: Sender<CompileKey>,
+    jobs: Sender<(CompileKey, Parsed)>,
     results: Receiver<Compiled>,
 }
 
@@ -31,17 +45,18 @@ impl Compiler {
     /// # Panics
     /// When the thread cannot be spawned (as the scan workers).
     pub fn new(waker: super::matching::SharedWaker) -> Compiler {
-        let (jobs, rx) = channel::<CompileKey>();
+        let (jobs, rx) = channel::<(CompileKey, Parsed)>();
         let (tx, results) = channel::<Compiled>();
         thread::Builder::new()
             .name("rxw-compile".into())
             .spawn(move || {
-                while let Ok(mut key) = rx.recv() {
+                while let Ok(mut job) = rx.recv() {
                     // Only the newest request matters.
                     while let Ok(newer) = rx.try_recv() {
-                        key = newer;
+                        job = newer;
                     }
-                    let result = Regex::new(&key.0, key.1, key.2).map(Arc::new);
+                    let (key, parsed) = job;
+                    let result = compile_parsed(&key, parsed);
                     if tx.send((key, result)).is_err() {
                         return;
                     }
@@ -52,9 +67,9 @@ impl Compiler {
         Compiler { jobs, results }
     }
 
-    /// Asks for `key` to be compiled.
-    pub fn submit(&self, key: CompileKey) {
-        let _ = self.jobs.send(key);
+    /// Asks for `key` to be compiled from its parse.
+    pub fn submit(&self, key: CompileKey, parsed: Parsed) {
+        let _ = self.jobs.send((key, parsed));
     }
 
     /// A finished compile, if one is waiting.

@@ -326,7 +326,7 @@ impl Workbench {
         if key == self.compiled_for {
             return false;
         }
-        let result = Regex::new(&key.0, key.1, key.2).map(Arc::new);
+        let result = compile::compile_parsed(&key, self.parsed());
         self.install(key, result);
         true
     }
@@ -348,9 +348,10 @@ impl Workbench {
         if self.pending.as_ref() == Some(&key) {
             return Compiling::Unchanged;
         }
+        let parsed = self.parsed();
         self.compiler
             .get_or_insert_with(|| Compiler::new(self.scanner.waker().clone()))
-            .submit(key.clone());
+            .submit(key.clone(), parsed);
         self.pending = Some(key);
         Compiling::InBackground
     }
@@ -426,6 +427,11 @@ impl Workbench {
         }));
         *slot = Some(Arc::clone(&a));
         a
+    }
+
+    /// The current pattern's parse from [`Workbench::analysis`], shared with the compile.
+    fn parsed(&self) -> compile::Parsed {
+        self.analysis().shared_ast().cloned().map_err(Clone::clone)
     }
 
     /// How many times [`Workbench::analysis`] has parsed the pattern (once per edit at most).
@@ -879,6 +885,26 @@ mod tests {
         w.set_flavor(Flavor::Js);
         w.analysis();
         assert_eq!(w.parse_count(), 3);
+    }
+
+    #[test]
+    fn the_compile_shares_the_analysis_parse() {
+        let mut w = wb(r"(a+)+b", "aab");
+        let parses = w.parse_count();
+        let re = Arc::clone(w.compiled.as_ref().unwrap());
+        let a = w.analysis();
+        assert!(
+            Arc::ptr_eq(re.shared_ast(), a.shared_ast().unwrap()),
+            "the engine holds the analysis' own tree"
+        );
+        assert_eq!(w.parse_count(), parses, "compiling parsed nothing more");
+        w.pattern.set("(a");
+        w.compile();
+        assert_eq!(w.parse_count(), parses + 1, "one edit, one parse");
+        assert_eq!(
+            w.compiled.as_ref().unwrap_err().message,
+            w.analysis().ast().unwrap_err().message
+        );
     }
 
     #[test]
