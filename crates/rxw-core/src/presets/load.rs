@@ -318,7 +318,7 @@ fn validate<S: Located>(
             examples: p.examples,
             counter_examples: p.counter_examples,
         };
-        out.push(Entry::new(preset, flags, &ast, origin.clone()));
+        out.push(Entry::new(preset, flags, ast, origin.clone()));
     }
     Ok(out)
 }

@@ -1,6 +1,6 @@
 //! The registry model: what a preset is, as data (serde), and the compiled form.
 
-use crate::engine::Regex;
+use crate::engine::{Limits, Regex};
 use crate::error::Error;
 use crate::flavor::{Flags, Flavor};
 use crate::syntax::ast::Ast;
@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
 use std::path::PathBuf;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 /// One preset, validated: a named, documented pattern with its own test cases.
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -97,7 +97,8 @@ pub struct Entry {
     starts: PrefilterStarts,
     /// The parsed pattern, parsed again on demand (explain): thousands of presets do not
     /// keep their trees in memory.
-    ast: OnceLock<Ast>,
+    /// The registry load's parse, shared with the compiled pattern: one parse per entry.
+    ast: Arc<Ast>,
     compiled: OnceLock<Result<Regex, Error>>,
 }
 
@@ -124,7 +125,7 @@ impl fmt::Debug for Entry {
 
 impl Entry {
     /// An entry for a validated preset whose pattern parsed to `ast` under `flags`.
-    pub(crate) fn new(preset: Preset, flags: Flags, ast: &Ast, origin: Origin) -> Entry {
+    pub(crate) fn new(preset: Preset, flags: Flags, ast: Ast, origin: Origin) -> Entry {
         let names = ast.groups.iter().map(|g| g.name.clone()).collect();
         let ignore_case = flags.ignore_case || ast.flags.ignore_case;
         let first = crate::presets::parse_all::first_literals(&ast.root, ignore_case);
@@ -140,7 +141,7 @@ impl Entry {
             names,
             ignore_case,
             starts: PrefilterStarts { first, at_offset },
-            ast: OnceLock::new(),
+            ast: Arc::new(ast),
             compiled: OnceLock::new(),
         }
     }
@@ -154,7 +155,14 @@ impl Entry {
     pub fn regex(&self) -> Result<&Regex, Error> {
         self.compiled
             .get_or_init(|| {
-                Regex::new(&self.preset.pattern, self.preset.flavor, self.flags).map_err(|mut e| {
+                Regex::from_parsed(
+                    &self.preset.pattern,
+                    self.preset.flavor,
+                    self.flags,
+                    Arc::clone(&self.ast),
+                    &Limits::human(),
+                )
+                .map_err(|mut e| {
                     e.message = format!("pattern does not compile: {}", e.message);
                     e
                 })
@@ -168,18 +176,12 @@ impl Entry {
         self.compiled.get().is_some()
     }
 
-    /// The parsed pattern (no engine built).
+    /// The parsed pattern (no engine built): the parse made when the registry was loaded.
     ///
     /// # Errors
-    /// None in practice: the pattern parsed when the registry was loaded, and parsing is
-    /// deterministic; the error is passed on rather than assumed away.
+    /// None: kept as a `Result` for the callers that also compile.
     pub fn ast(&self) -> Result<&Ast, Error> {
-        if let Some(ast) = self.ast.get() {
-            return Ok(ast);
-        }
-        let ast =
-            crate::syntax::parse::parse(&self.preset.pattern, self.preset.flavor, self.flags)?;
-        Ok(self.ast.get_or_init(|| ast))
+        Ok(&self.ast)
     }
 
     /// Where matches can start, for the prefilter (read when the registry was loaded).
@@ -282,5 +284,22 @@ impl Catalog {
     /// True when there is no preset.
     pub fn is_empty(&self) -> bool {
         self.entries.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Arc;
+
+    #[test]
+    fn a_preset_is_parsed_once_and_compiled_from_that_parse() {
+        for entry in crate::presets::load::builtin() {
+            let re = entry.regex().unwrap();
+            assert!(
+                Arc::ptr_eq(re.shared_ast(), &entry.ast),
+                "{}: the engine holds the registry load's parse",
+                entry.preset.key
+            );
+        }
     }
 }
