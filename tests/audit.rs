@@ -199,7 +199,7 @@ fn json_on_the_fixture_tree() {
         serde_json::json!({"files_scanned": 10, "patterns_evaluated": 3, "matches_total": 6})
     );
     assert_eq!(code, 2);
-    // The whole document, pinned (indented like the seed's json.dumps(indent=2)).
+    // The whole document, pinned (indented like Python's json.dumps(indent=2)).
     assert!(out.starts_with("{\n  \"rows\": [\n    {\n      \"path\": \"a.md\",\n      \"matches\": {\n        \"ACK:\": true,"));
 }
 
@@ -492,7 +492,7 @@ fn a_file_that_opens_but_cannot_be_read_is_a_row() {
     assert_eq!(code, 2);
 }
 
-/// The seed's own case: 13 CLAUDE.md files audited for 6 canonical trigger strings.
+/// The audit design's own case: 13 CLAUDE.md files audited for 6 canonical trigger strings.
 fn seed_tree() -> (tempfile::TempDir, Vec<Vec<bool>>) {
     let d = tempfile::tempdir().unwrap();
     let mut expected = Vec::new();
@@ -651,7 +651,7 @@ fn presets_are_regex_columns() {
     assert!(err.contains("unknown preset \"nope\""), "{err}");
 }
 
-/// Issue 14 item 9: a newline in a name split its table row, a backtick broke its code span,
+/// Regression: a newline in a name split its table row, a backtick broke its code span,
 /// a name that is not UTF-8 became U+FFFD (unrecoverable) in JSON and CSV, and one such name
 /// in a `--paths-from` list aborted the whole audit.
 #[test]

@@ -331,7 +331,7 @@ fn regression_find_json_is_one_document_when_an_error_follows_matches() {
     assert_eq!(doc["error"]["kind"], "backtrack_limit", "{doc}");
 }
 
-/// Issue 14 item 12: the caret under `日本(` stood at column 4 (characters, plus the indent)
+/// Regression: the caret under `日本(` stood at column 4 (characters, plus the indent)
 /// where the group opens at display column 6.
 #[test]
 fn caret_under_wide_characters_counts_display_columns() {
@@ -346,7 +346,7 @@ fn caret_under_wide_characters_counts_display_columns() {
     assert_eq!(lines[shown + 1], "      ^", "{err}");
 }
 
-/// Issue 14 item 10: a clap usage error ignored `--json` (text on stderr, nothing on stdout).
+/// Regression: a clap usage error ignored `--json` (text on stderr, nothing on stdout).
 #[test]
 fn usage_error_with_json_prints_a_json_error_object() {
     let out = rxw()
@@ -391,7 +391,7 @@ fn sh(script: &str) -> std::process::Output {
         .unwrap()
 }
 
-/// Issue 14 item 10: writing to a closed standard output exited 0 silently.
+/// Regression: writing to a closed standard output exited 0 silently.
 #[test]
 fn closed_stdout_is_an_error_but_dev_null_is_not() {
     let out = sh(r#""$0" find a abc >&-"#);
@@ -416,7 +416,7 @@ fn closed_stdout_is_an_error_but_dev_null_is_not() {
     // A reader that goes away (EPIPE) stays not-an-error: `broken_pipe_is_not_an_error`.
 }
 
-/// Issue 14 item 10: `--file -` was taken as a file named `-`.
+/// Regression: `--file -` was taken as a file named `-`.
 #[test]
 fn file_dash_reads_standard_input() {
     rxw()

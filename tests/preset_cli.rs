@@ -211,7 +211,7 @@ fn malformed_registry_given_with_registry_is_an_error_that_says_where() {
     }
 }
 
-/// Issue 14 item 8: `audit --registry bad.toml` exited 0 and `parse --json --registry
+/// Regression: `audit --registry bad.toml` exited 0 and `parse --json --registry
 /// bad.toml` printed normal results with exit 2 and no error object.
 #[test]
 fn broken_explicit_registry_exits_2_everywhere_with_a_json_error() {

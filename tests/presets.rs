@@ -1,4 +1,4 @@
-//! The preset registry as a test table, the seed's examples, near-misses, and the agreement
+//! The preset registry as a test table, the registry's examples, near-misses, and the agreement
 //! of `parse --count`'s fast paths with the plain per-preset iteration.
 
 use rxw::presets::{self, Catalog, Scanner};
@@ -247,7 +247,7 @@ fn prefilter_and_rewrites_are_used_where_they_apply() {
     }
 }
 
-/// Issue 14 item 11: a registry of thousands of presets compiled every pattern to list them
+/// Regression: a registry of thousands of presets compiled every pattern to list them
 /// and to parse 54 bytes. Loading now compiles none; a parse compiles only the presets the
 /// text gives a candidate to (plus those that must scan on their own).
 #[test]

@@ -1,4 +1,4 @@
-//! Regression for issue #14, "SIGBUS on truncation": a file that shrinks while rxw reads it
+//! Regression ("SIGBUS on truncation"): a file that shrinks while rxw reads it
 //! (logrotate's copytruncate) used to kill the process with SIGBUS (exit 135) because large
 //! files were memory-mapped. Whatever the timing, rxw must now end with 0, 1 or 2.
 #![cfg(all(unix, feature = "app"))]

@@ -460,7 +460,7 @@ fn moving_through_the_explain_tree_highlights_the_node_span() {
     );
 }
 
-/// Issue #14, "SIGBUS on truncation": a file truncated while the workbench reads it at start
+/// Regression ("SIGBUS on truncation"): a file truncated while the workbench reads it at start
 /// opens on the data read so far, and the status bar says the file changed.
 #[test]
 fn sigbus_on_truncation_the_workbench_opens_on_the_data_read_and_says_why() {
@@ -503,7 +503,7 @@ fn pasted_log() -> String {
     line.repeat(200_000 / line.len() + 1)
 }
 
-/// Issue #14, "paste burst without bracketed paste": 200 KB pasted as key events used to be
+/// Regression ("paste burst without bracketed paste"): 200 KB pasted as key events used to be
 /// handled key by key (tabs moved the focus, the pattern was recompiled after every key).
 /// The burst is now one edit in the focused pane and at most one compile.
 #[test]
@@ -602,7 +602,7 @@ fn a_short_burst_is_typing_and_tab_still_moves_the_focus() {
     assert!(app.wb.pattern.text().ends_with("ab"));
 }
 
-/// Issue #14: a bracketed paste from a real terminal ends its lines with CR; it used to stay
+/// Regression: a bracketed paste from a real terminal ends its lines with CR; it used to stay
 /// one line with `␍` marks. CR and CRLF are line breaks in pasted text.
 #[test]
 fn a_paste_with_cr_line_ends_becomes_lines() {
@@ -618,7 +618,7 @@ fn a_paste_with_cr_line_ends_becomes_lines() {
     assert_eq!(app.wb.input.line(1), "two");
 }
 
-/// Issue #14: typed input above 4 MiB used to be saved as `"input": null`, so the next start
+/// Regression: typed input above 4 MiB used to be saved as `"input": null`, so the next start
 /// showed the demo instead of the text.
 #[test]
 fn typed_input_above_4_mib_is_saved_and_restored_on_the_next_start() {
@@ -648,7 +648,7 @@ fn typed_input_above_4_mib_is_saved_and_restored_on_the_next_start() {
     );
 }
 
-/// Issue #14: when the state directory was not writable, autosave failed without a word.
+/// Regression: when the state directory was not writable, autosave failed without a word.
 #[test]
 fn autosave_failure_is_shown_in_the_status_bar_until_a_save_succeeds() {
     let dir = tempfile::tempdir().unwrap();
@@ -678,7 +678,7 @@ fn autosave_failure_is_shown_in_the_status_bar_until_a_save_succeeds() {
     assert!(!app.session_dirty);
 }
 
-/// Issue #14: a corrupt `session.json` was reset silently and overwritten; it is now moved
+/// Regression: a corrupt `session.json` was reset silently and overwritten; it is now moved
 /// aside, and the start says so in the status bar.
 #[test]
 fn a_corrupt_session_is_moved_aside_and_the_start_says_so_once() {
@@ -1156,7 +1156,7 @@ fn explain_rows_follow_the_pattern_after_an_edit() {
 
 #[test]
 fn a_frame_reads_the_workbench_parse_and_only_an_edit_parses_again() {
-    // Issue 11: the pattern pane, the Explain tab (tree, lints, railroad) and the Debug tab
+    // the pattern pane, the Explain tab (tree, lints, railroad) and the Debug tab
     // used to parse the pattern on every frame; now the workbench parses once per edit.
     let mut app = screens::demo(120, 34);
     app.select_match(0);

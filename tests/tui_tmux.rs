@@ -153,7 +153,7 @@ fn a_hung_up_terminal_ends_the_process() {
     assert!(!running, "rxw still running 5 s after its terminal hung up");
 }
 
-/// Issue #14, "paste burst without bracketed paste": tmux's `paste-buffer` (without `-p`)
+/// Regression ("paste burst without bracketed paste"): tmux's `paste-buffer` (without `-p`)
 /// types the text as keys, with CR line ends, as a terminal without bracketed paste does.
 /// 200 KB used to take minutes (every key recompiled the pattern; tabs moved the focus). It
 /// must land whole in the focused editor, and Ctrl-C after it must quit.

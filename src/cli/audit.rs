@@ -7,7 +7,7 @@
 //!   starts and ends with `/` must be written as a regex, e.g. `/\/usr\//`).
 //!
 //! A `--patterns` file ending in `.toml` holds `[[patterns]]` tables with `pattern`, and
-//! optionally `name`, `regex = true`, `flavor`, `flags` (the seed's `{pattern, name, regex?}`).
+//! optionally `name`, `regex = true`, `flavor`, `flags` (`{pattern, name, regex?}`, as the agent audit tool takes them).
 //!
 //! Output: `--format table` (default), `json`, `csv`, or `counts` (the table with occurrence
 //! counts). `--counts` switches any format to counts, so `--format json --counts` is the JSON

@@ -79,7 +79,7 @@ impl<'t> CharIndex<'t> {
     }
 }
 
-/// The JSON shape of one match (the dsh seed's, plus byte `end` and `char_index`).
+/// The JSON shape of one match (the agent tool's shape, plus byte `end` and `char_index`).
 pub fn match_json(re: &Regex, text: &str, m: &Match, char_index: usize) -> Value {
     serde_json::to_value(crate::wire::MatchDoc::new(re, text, m, char_index))
         .expect("a match serializes")

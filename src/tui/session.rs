@@ -291,7 +291,7 @@ mod tests {
         assert_eq!(names(path.parent().unwrap()), vec!["session.json"]);
     }
 
-    /// Issue #14: typed input above 4 MiB used to be saved as `"input": null`, and the next
+    /// Regression: typed input above 4 MiB used to be saved as `"input": null`, and the next
     /// start showed the demo instead.
     #[test]
     fn typed_input_above_4_mib_is_saved_beside_the_session_and_restored() {
@@ -360,7 +360,7 @@ mod tests {
         assert!(restored.notice.unwrap().contains("could not be read"));
     }
 
-    /// Issue #14: a corrupt `session.json` used to be ignored silently and overwritten by
+    /// Regression: a corrupt `session.json` used to be ignored silently and overwritten by
     /// the next save.
     #[test]
     fn a_corrupt_session_is_moved_aside_to_bad_and_said_once() {

@@ -1,4 +1,4 @@
-//! The agent contract of the dsh `regex` tool, as plain functions: actions, limits, outputs
+//! The agent contract of the agent `regex` tool, as plain functions: actions, limits, outputs
 //! and error texts. The MCP server (`rxw mcp`) is a thin wrapper over this module, so the
 //! contract is tested without a protocol in between.
 
@@ -32,7 +32,7 @@ pub struct RegexParams {
     /// Most matches reported by find (default 50, at most 1000).
     #[serde(default)]
     pub limit: Option<i64>,
-    /// `js` (default, as in the dsh tool), `python` or `rust`.
+    /// `js` (default, as in the agent tool), `python` or `rust`.
     #[serde(default)]
     pub flavor: Option<String>,
 }
@@ -42,7 +42,7 @@ pub struct RegexParams {
 /// content).
 #[derive(Debug, Clone, PartialEq)]
 pub struct ToolError {
-    /// The dsh error text.
+    /// The agent tool's error text.
     pub text: String,
     /// What stopped the call, when it was stopped: [`StopDetail`] as JSON.
     pub detail: Option<Value>,
@@ -112,12 +112,12 @@ fn tool_error(e: &Error, limits: &Limits, started: Instant) -> ToolError {
                 None => format!("regex: invalid pattern: {}", e.message),
             })
         }
-        // The dsh text, with the time that really passed.
+        // The agent tool's text, with the time that really passed.
         ErrorKind::TimedOut => ToolError {
             text: format!("regex: execution timed out ({}ms)", budget.as_millis()),
             detail: stop(StopReason::WallTime),
         },
-        // Keeps the dsh prefix clients look for, but claims no time that did not pass.
+        // Keeps the `regex: ` prefix clients look for, but claims no time that did not pass.
         ErrorKind::BacktrackLimit => ToolError {
             text: format!(
                 "regex: execution timed out (backtracking step budget of {} exhausted after {}ms)",
@@ -195,7 +195,7 @@ impl<'t> FlavorIndex<'t> {
 /// Runs one `regex` tool call under the `tool` limits; the value is the JSON the tool returns.
 ///
 /// # Errors
-/// The dsh error texts: `regex: invalid pattern: …`, `regex: invalid flag "q"`,
+/// The agent tool's error texts: `regex: invalid pattern: …`, `regex: invalid flag "q"`,
 /// `regex: duplicate flag "g"`, `regex: execution timed out (1000ms)`,
 /// `regex: explain: pattern too complex`, `regex: result/output exceeds 1000000 bytes`, and
 /// the limit errors for input, pattern and replacement.
@@ -478,7 +478,7 @@ mod tests {
     }
 }
 
-/// Parameters of the `grep_audit` tool (the seed's signature).
+/// Parameters of the `grep_audit` tool (the audit tool's signature).
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AuditParams {
@@ -500,7 +500,7 @@ pub struct AuditParams {
 pub enum AuditPatternParam {
     /// A substring, named after itself.
     Substring(String),
-    /// A named substring or regex (Python `re` syntax, as the seed's implementation).
+    /// A named substring or regex (Python `re` syntax, as the reference implementation).
     Spec {
         /// The substring or regex.
         pattern: String,

@@ -38,7 +38,7 @@ impl<'a> From<&'a Error> for ErrorDoc<'a> {
     }
 }
 
-/// One match as `find --json` (and `debug --json`) print it: the dsh tool's shape plus the
+/// One match as `find --json` (and `debug --json`) print it: the agent tool's shape plus the
 /// byte `end` and the code-point `char_index`.
 #[derive(Debug, Serialize)]
 pub struct MatchDoc<'t> {

@@ -125,7 +125,7 @@ impl Match {
         &text[self.start()..self.end()]
     }
 
-    /// The dsh tool's `captures` (groups 1..n, `null` when unset) and `groups` (named groups
+    /// The agent tool's `captures` (groups 1..n, `null` when unset) and `groups` (named groups
     /// as an object, `null` when the pattern has none), as JSON.
     pub fn captures_json(&self, re: &Regex, text: &str) -> (serde_json::Value, serde_json::Value) {
         use serde_json::Value;

@@ -42,7 +42,7 @@ impl Limits {
         }
     }
 
-    /// The dsh regex tool's contract for agents.
+    /// The agent regex tool's contract for agents.
     pub fn tool() -> Limits {
         Limits {
             max_input: Some(64_000),
@@ -96,7 +96,7 @@ impl Limits {
     }
 
     /// # Errors
-    /// [`ErrorKind::LimitExceeded`] with the dsh wording when an output is too large.
+    /// [`ErrorKind::LimitExceeded`] with the agent tool's wording when an output is too large.
     pub fn check_output(&self, len: usize) -> Result<(), Error> {
         match self.max_output {
             Some(cap) if len > cap => Err(Error::new(

@@ -157,7 +157,7 @@ mod tests {
 
     #[test]
     fn caret_counts_display_columns_of_wide_characters() {
-        // Issue 14 item 12: the caret stood under column 2 (characters), not 4 (columns).
+        // Regression: the caret stood under column 2 (characters), not 4 (columns).
         let e =
             Error::new(ErrorKind::PatternInvalid, "x").with_span_in("日本(", Some(Span::new(6, 7)));
         assert_eq!(e.caret().unwrap(), "日本(\n    ^");

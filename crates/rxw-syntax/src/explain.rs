@@ -66,7 +66,7 @@ impl Drop for ExplainNode {
     }
 }
 
-/// The flat form of a node: the dsh seed's `{"kind","text","meaning","span"}`.
+/// The flat form of a node: the agent tool's `{"kind","text","meaning","span"}`.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct FlatNode<'a> {
     /// What the node is.
@@ -108,7 +108,7 @@ impl Explanation {
         self.lines().into_iter().map(|l| l.node).collect()
     }
 
-    /// The flat pre-order sequence in the dsh seed's shape.
+    /// The flat pre-order sequence in the agent tool's shape.
     pub fn flat(&self) -> Vec<FlatNode<'_>> {
         self.nodes()
             .into_iter()

@@ -10,7 +10,7 @@
 //!   (sorted, `.gitignore` respected) and keeping the order given.
 //! - [`scan`]: reads each file once and evaluates every pattern in that one pass, files in
 //!   parallel, rows in a fixed order.
-//! - [`render`]: the seed's markdown table, JSON, CSV, with booleans or counts.
+//! - [`render`]: the audit's markdown table, JSON, CSV, with booleans or counts.
 //!
 //! A row that cannot be read (missing, a directory, unreadable, too large, binary) keeps its
 //! place with unknown cells and the reason; the audit never stops at the first bad path.
@@ -36,7 +36,7 @@ pub enum Matcher {
     /// A plain substring, matched on the file's bytes.
     Substring(String),
     /// A regex in its flavor, matched on the file's text (invalid UTF-8 replaced by U+FFFD,
-    /// as the seed's `errors="replace"` does).
+    /// as Python's `errors="replace"` does).
     Regex(Box<Regex>),
     /// A pattern that failed to compile: its column stays unknown in every row.
     Invalid(Error),
@@ -96,7 +96,7 @@ impl AuditPattern {
     }
 
     /// As [`AuditPattern::regex`], with `ignore_case` switching on the flavor's `i` flag (the
-    /// seed's `case_sensitive=False` is `re.IGNORECASE`).
+    /// `case_sensitive=False` is `re.IGNORECASE`).
     ///
     /// # Errors
     /// As [`AuditPattern::regex`].
@@ -152,10 +152,10 @@ pub fn check_names(patterns: &[AuditPattern]) -> Result<(), Error> {
 /// What a cell counts.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum CellMode {
-    /// Contains or not (the seed's boolean matrix). Stops at the first occurrence.
+    /// Contains or not (the boolean matrix). Stops at the first occurrence.
     #[default]
     Presence,
-    /// The number of non-overlapping occurrences (the seed's open "counts" question).
+    /// The number of non-overlapping occurrences (counts, the matrix's other mode).
     Counts,
 }
 
@@ -225,8 +225,8 @@ impl Row {
 
 /// The usage line.
 ///
-/// `files_scanned` is the seed's `len(paths)`: every row, read or not (a directory given
-/// counts as the files its walk lists). `matches_total` is, as in the seed, the number of ✅
+/// `files_scanned` is the number of paths asked for: every row, read or not (a directory given
+/// counts as the files its walk lists). `matches_total` is, the number of ✅
 /// cells; in counts mode it is the sum of all occurrences.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
 pub struct Usage {
@@ -268,7 +268,7 @@ pub struct Report {
 impl Report {
     /// Builds the report and its usage totals.
     pub fn new(names: Vec<String>, rows: Vec<Row>, mode: CellMode) -> Report {
-        // The seed's `len(paths)`: every row, read or not (a walked directory counts as the
+        // The number of paths asked for: every row, read or not (a walked directory counts as the
         // files it lists).
         let files_scanned = rows.len() as u64;
         let cells = rows.iter().flat_map(|r| r.cells.iter()).flatten();

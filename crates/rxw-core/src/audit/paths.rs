@@ -3,7 +3,7 @@
 //! A directory given as an argument is walked with the `ignore` crate (the walker ripgrep
 //! uses): `.gitignore` / `.ignore` files are respected even outside a git repository, hidden
 //! files are skipped unless asked for, `--glob` filters files, entries are sorted by name.
-//! A path from a list (`--paths-from`, standard input) is taken literally, as the seed takes
+//! A path from a list (`--paths-from`, standard input) is taken literally, as the audit tool takes
 //! its `paths`: a directory there is a row that says so. Symbolic links met in a walk are
 //! followed to files only; a dangling one becomes an error row rather than vanishing.
 

@@ -554,7 +554,7 @@ mod tests {
         AuditPattern::regex(name, p, flavor, Flags::default()).unwrap()
     }
 
-    /// Issue 14 item 14: the UUID column ran in the shared set's full DFA pass over every
+    /// Regression: the UUID column ran in the shared set's full DFA pass over every
     /// file; it now checks anchored matches only where `-4` occurs (the engine's shared
     /// literal pass). Same answers.
     #[test]

@@ -1,7 +1,7 @@
-//! Printing a [`Report`]: the seed's markdown table, JSON, and CSV; booleans or counts.
+//! Printing a [`Report`]: the audit's markdown table, JSON, and CSV; booleans or counts.
 //!
-//! The table is the seed's `_render_table` byte for byte (`| Path | name… |`, `|---|…`,
-//! `` | `path` | ✅ | ❌ | ⚠️ | ``), followed by what the seed returned beside it: one line per
+//! The table is byte for byte the audit tool's reference rendering (`| Path | name… |`, `|---|…`,
+//! `` | `path` | ✅ | ❌ | ⚠️ | ``), followed by what the reference returns beside it: one line per
 //! row that could not be read, and the usage line. In counts mode the cells are numbers.
 
 use super::{CellMode, Report};
@@ -149,7 +149,7 @@ pub fn json_value(report: &Report) -> Value {
     Value::Object(top)
 }
 
-/// Writes the JSON (indented, as the seed's `json.dumps(indent=2)`), then a newline.
+/// Writes the JSON (indented, as Python's `json.dumps(indent=2)`), then a newline.
 ///
 /// Streams row by row, so the output never exists twice in memory; the text is the same as
 /// `serde_json::to_writer_pretty(&json_value(report))` (a test holds them equal).
@@ -329,7 +329,7 @@ mod tests {
         );
     }
 
-    /// Issue 14 item 9: a newline split the row, a backtick broke the code span.
+    /// Regression: a newline split the row, a backtick broke the code span.
     #[test]
     fn table_escapes_newlines_and_fences_backticks_in_names() {
         let rows = vec![
