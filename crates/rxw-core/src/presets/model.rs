@@ -1,5 +1,6 @@
 //! The registry model: what a preset is, as data (serde), and the compiled form.
 
+use crate::engine::set::Starts;
 use crate::engine::{Limits, Regex};
 use crate::error::Error;
 use crate::flavor::{Flags, Flavor};
@@ -94,23 +95,12 @@ pub struct Entry {
     names: Vec<Option<String>>,
     ignore_case: bool,
     /// What the parse-through-all prefilter needs, read off the parse at load time.
-    starts: PrefilterStarts,
+    starts: Starts,
     /// The parsed pattern, parsed again on demand (explain): thousands of presets do not
     /// keep their trees in memory.
     /// The registry load's parse, shared with the compiled pattern: one parse per entry.
     ast: Arc<Ast>,
     compiled: OnceLock<Result<Regex, Error>>,
-}
-
-/// Where a preset's matches can start, for the parse-through-all prefilter
-/// ([`crate::presets::parse_all`]).
-#[derive(Debug, Clone, Default)]
-pub struct PrefilterStarts {
-    /// Literals one of which every match starts with ([`crate::presets::parse_all::first_literals`]).
-    pub first: Option<Vec<String>>,
-    /// A literal every match holds at a fixed byte offset
-    /// ([`crate::presets::parse_all::fixed_offset_literal`]).
-    pub at_offset: Option<(usize, String)>,
 }
 
 impl fmt::Debug for Entry {
@@ -128,19 +118,14 @@ impl Entry {
     pub(crate) fn new(preset: Preset, flags: Flags, ast: Ast, origin: Origin) -> Entry {
         let names = ast.groups.iter().map(|g| g.name.clone()).collect();
         let ignore_case = flags.ignore_case || ast.flags.ignore_case;
-        let first = crate::presets::parse_all::first_literals(&ast.root, ignore_case);
-        let at_offset = if first.is_some() || ignore_case {
-            None
-        } else {
-            crate::presets::parse_all::fixed_offset_literal(&ast.root)
-        };
+        let starts = Starts::of(&ast, ignore_case);
         Entry {
             preset,
             origin,
             flags,
             names,
             ignore_case,
-            starts: PrefilterStarts { first, at_offset },
+            starts,
             ast: Arc::new(ast),
             compiled: OnceLock::new(),
         }
@@ -185,7 +170,7 @@ impl Entry {
     }
 
     /// Where matches can start, for the prefilter (read when the registry was loaded).
-    pub fn prefilter_starts(&self) -> &PrefilterStarts {
+    pub fn prefilter_starts(&self) -> &Starts {
         &self.starts
     }
 

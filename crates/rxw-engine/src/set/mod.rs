@@ -37,6 +37,10 @@
 //! inside an occurrence of another, the pass looks again one byte after each occurrence
 //! instead of after its end.
 
+pub mod hits;
+
+pub use hits::{Hit, HitPattern, HitScanner, Hits, HitsOptions, Starts};
+
 use crate::{InputTraits, Regex};
 use aho_corasick::AhoCorasick;
 use regex_automata::hybrid::dfa::OverlappingState;
