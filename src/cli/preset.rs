@@ -411,7 +411,7 @@ fn test(
                 "index": m.start(),
                 "end": m.end(),
                 "match": m.as_str(text),
-                "groups": presets::parse_all::groups_json(entry, text, m),
+                "groups": crate::wire::Groups::of(entry.regex()?, text, m),
             }),
             None => json!({ "matched": false, "key": entry.preset.key }),
         };
@@ -569,7 +569,8 @@ pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome
                 if n > 0 {
                     write!(out, ",")?;
                 }
-                write!(out, "{}", presets::parse_all::hit_json(hit.entry, text, m))?;
+                let record = crate::wire::HitRecord::new(hit.entry, text, m);
+                serde_json::to_writer(&mut out, &record).map_err(std::io::Error::from)?;
             } else {
                 let (line, col) = lines.locate(m.start());
                 let loc = style::paint(&format!("{line}:{col}:"), Kind::Location, color);

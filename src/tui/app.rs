@@ -1091,12 +1091,10 @@ impl App {
                 "current match".to_string(),
             ),
             CopyWhat::GroupsJson => (
-                wb.match_at(self.selected).map(|m| {
-                    let names = wb
-                        .shown_regex()
-                        .map(|r| r.group_names().to_vec())
-                        .unwrap_or_default();
-                    crate::codegen::snippet::groups_json(text, &m, &names)
+                wb.match_at(self.selected).and_then(|m| {
+                    let re = wb.shown_regex()?;
+                    let groups = crate::wire::Groups::with_whole(re, text, &m);
+                    serde_json::to_string_pretty(&groups).ok()
                 }),
                 "groups as JSON".to_string(),
             ),

@@ -9,9 +9,10 @@
 //! one JSON object a line, or CSV with a header (RFC 4180 quoting; a record's groups are one
 //! column holding their JSON object). [`export_to_path`] ties the two together.
 
-use crate::engine::{Match, MatchOptions, Regex};
+use crate::engine::{MatchOptions, Regex};
 use crate::error::{Error, ErrorKind};
-use crate::presets::{Entry, Scanner};
+use crate::presets::Scanner;
+pub use crate::wire::{Groups, HitRecord};
 use serde::Serialize;
 use std::borrow::Cow;
 use std::fs::File;
@@ -145,46 +146,6 @@ impl Drop for AtomicFile {
     }
 }
 
-/// A match's groups, serialized as a JSON object: name (or number, for an unnamed group) to
-/// text, `null` when the group did not take part. Borrows the texts, so a huge group (a
-/// DOTALL body running to the end of a log) is escaped straight into the output, not copied.
-#[derive(Debug, Clone, PartialEq)]
-pub struct Groups<'a>(pub Vec<(Cow<'a, str>, Option<&'a str>)>);
-
-impl<'a> Groups<'a> {
-    /// The groups of `m` (a match of `re` in `text`).
-    pub fn of(re: &'a Regex, text: &'a str, m: &Match) -> Groups<'a> {
-        Groups(
-            re.group_names()
-                .iter()
-                .enumerate()
-                .map(|(i, name)| {
-                    let label = match name {
-                        Some(n) => Cow::Borrowed(n.as_str()),
-                        None => Cow::Owned((i + 1).to_string()),
-                    };
-                    (label, m.group(text, i + 1))
-                })
-                .collect(),
-        )
-    }
-
-    fn to_json_text(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
-    }
-}
-
-impl Serialize for Groups<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = s.serialize_map(Some(self.0.len()))?;
-        for (label, text) in &self.0 {
-            map.serialize_entry(label, text)?;
-        }
-        map.end()
-    }
-}
-
 /// A record that can be written as a JSON object or a CSV row.
 pub trait Record: Serialize {
     /// The CSV header's column names.
@@ -240,39 +201,6 @@ impl Record for MatchRecord<'_> {
             self.text.into(),
             self.groups.to_json_text().into(),
         ]
-    }
-}
-
-/// A preset hit, the shape of `rxw parse --json`: `{"key","index","end","match","groups"}`.
-#[derive(Debug, Clone, Serialize, PartialEq)]
-pub struct HitRecord<'a> {
-    /// The preset key.
-    pub key: &'a str,
-    /// Byte offset of the start.
-    pub index: usize,
-    /// Byte offset of the end.
-    pub end: usize,
-    /// The matched text.
-    #[serde(rename = "match")]
-    pub text: &'a str,
-    /// The groups (as [`crate::presets::parse_all::groups_json`] gives them).
-    pub groups: Groups<'a>,
-}
-
-impl<'a> HitRecord<'a> {
-    /// The record of a preset's match in `text`.
-    pub fn new(entry: &'a Entry, text: &'a str, m: &Match) -> HitRecord<'a> {
-        HitRecord {
-            key: &entry.preset.key,
-            index: m.start(),
-            end: m.end(),
-            text: m.as_str(text),
-            groups: Groups::of(
-                entry.regex().expect("a preset that matched has compiled"),
-                text,
-                m,
-            ),
-        }
     }
 }
 
@@ -600,10 +528,12 @@ mod tests {
         let mut n = 0;
         for hit in scanner.hits(text, true) {
             let hit = hit.unwrap();
-            assert_eq!(
-                serde_json::to_value(HitRecord::new(hit.entry, text, &hit.m)).unwrap(),
-                crate::presets::parse_all::hit_json(hit.entry, text, &hit.m)
-            );
+            let record = serde_json::to_value(HitRecord::new(hit.entry, text, &hit.m)).unwrap();
+            assert_eq!(record["key"], hit.entry.preset.key.as_str());
+            assert_eq!(record["index"], hit.m.start());
+            assert_eq!(record["match"], hit.m.as_str(text));
+            let names = hit.entry.group_names();
+            assert_eq!(record["groups"].as_object().unwrap().len(), names.len());
             n += 1;
         }
         assert!(n > 50, "{n}");

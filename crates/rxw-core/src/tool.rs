@@ -274,13 +274,9 @@ pub fn regex_tool(p: RegexParams) -> Result<Value, ToolError> {
                         break;
                     }
                     let m = m?;
-                    let (captures, groups) = m.captures_json(&re, &input);
-                    let item = json!({
-                        "index": index.at(m.start()),
-                        "match": m.as_str(&input),
-                        "captures": captures,
-                        "groups": groups,
-                    });
+                    let item = crate::wire::ToolMatch::new(&re, &input, &m, index.at(m.start()));
+                    // As json!() does: a map of string keys always serializes.
+                    let item = serde_json::to_value(item).expect("a match serializes");
                     size += item.to_string().len() + 1;
                     limits.check_output(size)?;
                     out.push(item);
@@ -701,7 +697,8 @@ pub fn parse_tool(args: Value) -> Result<Value, String> {
     let mut size = 0usize;
     for hit in scanner.hits(&p.text, true) {
         let hit = hit.map_err(|e| format!("regex_parse: {}", e.message))?;
-        let v = presets::parse_all::hit_json(hit.entry, &p.text, &hit.m);
+        let v = serde_json::to_value(crate::wire::HitRecord::new(hit.entry, &p.text, &hit.m))
+            .map_err(|e| format!("regex_parse: {e}"))?;
         size += v.to_string().len() + 1;
         limits
             .check_output(size)

@@ -5,8 +5,9 @@
 use crate::Span;
 use crate::engine::{Match, Regex};
 use crate::error::Error;
+use crate::presets::Entry;
 use serde::Serialize;
-use serde_json::Value;
+use std::borrow::Cow;
 
 /// `{"error": {…}}`: what every command prints under `--json` when it fails.
 #[derive(Debug, Serialize)]
@@ -52,22 +53,209 @@ pub struct MatchDoc<'t> {
     #[serde(rename = "match")]
     pub text: &'t str,
     /// Groups 1..n (`null` when a group did not participate).
-    pub captures: Value,
+    pub captures: Captures<'t>,
     /// Named groups by name, `null` when the pattern has none.
-    pub groups: Value,
+    pub groups: Option<NamedGroups<'t>>,
 }
 
 impl<'t> MatchDoc<'t> {
     /// The document for `m`, a match of `re` in `text` starting at code point `char_index`.
-    pub fn new(re: &Regex, text: &'t str, m: &Match, char_index: usize) -> MatchDoc<'t> {
-        let (captures, groups) = m.captures_json(re, text);
+    pub fn new(re: &'t Regex, text: &'t str, m: &Match, char_index: usize) -> MatchDoc<'t> {
         MatchDoc {
             index: m.start(),
             end: m.end(),
             char_index,
             text: m.as_str(text),
-            captures,
-            groups,
+            captures: Captures::of(text, m),
+            groups: NamedGroups::of(re, text, m),
         }
+    }
+}
+
+/// One match as the agent tool's `find` action lists it: `{"index","match","captures","groups"}`,
+/// `index` counted in the flavor's own units (UTF-16 code units for JS).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ToolMatch<'t> {
+    /// Start, in the flavor's units.
+    pub index: usize,
+    /// The matched text.
+    #[serde(rename = "match")]
+    pub text: &'t str,
+    /// Groups 1..n.
+    pub captures: Captures<'t>,
+    /// Named groups, `null` when the pattern names none.
+    pub groups: Option<NamedGroups<'t>>,
+}
+
+impl<'t> ToolMatch<'t> {
+    /// The item for `m`, a match of `re` in `text` starting at `index` in the flavor's units.
+    pub fn new(re: &'t Regex, text: &'t str, m: &Match, index: usize) -> ToolMatch<'t> {
+        ToolMatch {
+            index,
+            text: m.as_str(text),
+            captures: Captures::of(text, m),
+            groups: NamedGroups::of(re, text, m),
+        }
+    }
+}
+
+/// The agent tool's `captures`: groups 1..n as an array, `null` where a group did not take part.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+#[serde(transparent)]
+pub struct Captures<'t>(pub Vec<Option<&'t str>>);
+
+impl<'t> Captures<'t> {
+    /// The captures of `m`, a match in `text`.
+    pub fn of(text: &'t str, m: &Match) -> Captures<'t> {
+        Captures((1..m.groups.len()).map(|k| m.group(text, k)).collect())
+    }
+}
+
+/// The agent tool's `groups`: the named groups by name (`null` where one did not take part);
+/// a pattern without named groups has none ([`NamedGroups::of`] gives `None`, written `null`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct NamedGroups<'t>(pub Vec<(&'t str, Option<&'t str>)>);
+
+impl<'t> NamedGroups<'t> {
+    /// The named groups of `m` (a match of `re` in `text`), or `None` when `re` names none.
+    pub fn of(re: &'t Regex, text: &'t str, m: &Match) -> Option<NamedGroups<'t>> {
+        if !re.has_named_groups() {
+            return None;
+        }
+        let named = re.group_names().iter().enumerate();
+        Some(NamedGroups(
+            named
+                .filter_map(|(i, name)| Some((name.as_deref()?, m.group(text, i + 1))))
+                .collect(),
+        ))
+    }
+}
+
+impl Serialize for NamedGroups<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (name, text) in &self.0 {
+            map.serialize_entry(name, text)?;
+        }
+        map.end()
+    }
+}
+
+/// A match's groups, serialized as a JSON object: name (or number, for an unnamed group) to
+/// text, `null` when the group did not take part. Borrows the texts, so a huge group (a
+/// DOTALL body running to the end of a log) is escaped straight into the output, not copied.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Groups<'a>(pub Vec<(Cow<'a, str>, Option<&'a str>)>);
+
+impl<'a> Groups<'a> {
+    /// The groups of `m` (a match of `re` in `text`).
+    pub fn of(re: &'a Regex, text: &'a str, m: &Match) -> Groups<'a> {
+        Groups(
+            re.group_names()
+                .iter()
+                .enumerate()
+                .map(|(i, name)| {
+                    let label = match name {
+                        Some(n) => Cow::Borrowed(n.as_str()),
+                        None => Cow::Owned((i + 1).to_string()),
+                    };
+                    (label, m.group(text, i + 1))
+                })
+                .collect(),
+        )
+    }
+
+    /// As [`Groups::of`], with the whole match first as group `"0"` (what the workbench copies).
+    pub fn with_whole(re: &'a Regex, text: &'a str, m: &Match) -> Groups<'a> {
+        let mut groups = Groups::of(re, text, m);
+        groups.0.insert(0, (Cow::Borrowed("0"), m.group(text, 0)));
+        groups
+    }
+
+    /// The groups as one line of JSON.
+    pub fn to_json_text(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+}
+
+impl Serialize for Groups<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (label, text) in &self.0 {
+            map.serialize_entry(label, text)?;
+        }
+        map.end()
+    }
+}
+
+/// A preset hit, the shape of `rxw parse --json`: `{"key","index","end","match","groups"}`.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct HitRecord<'a> {
+    /// The preset key.
+    pub key: &'a str,
+    /// Byte offset of the start.
+    pub index: usize,
+    /// Byte offset of the end.
+    pub end: usize,
+    /// The matched text.
+    #[serde(rename = "match")]
+    pub text: &'a str,
+    /// The groups.
+    pub groups: Groups<'a>,
+}
+
+impl<'a> HitRecord<'a> {
+    /// The record of a preset's match in `text`.
+    pub fn new(entry: &'a Entry, text: &'a str, m: &Match) -> HitRecord<'a> {
+        HitRecord {
+            key: &entry.preset.key,
+            index: m.start(),
+            end: m.end(),
+            text: m.as_str(text),
+            groups: Groups::of(
+                entry.regex().expect("a preset that matched has compiled"),
+                text,
+                m,
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Flavor;
+
+    fn first(pattern: &str, text: &str) -> (Regex, Match) {
+        let re = Regex::new(pattern, Flavor::Python, Default::default()).unwrap();
+        let m = re.find_all(text, Some(1)).unwrap().remove(0);
+        (re, m)
+    }
+
+    #[test]
+    fn groups_name_or_number_each_group_and_null_the_absent() {
+        let (re, m) = first(r"(?P<k>a)=(b)?(c)?", "a=b");
+        let json = serde_json::to_string(&Groups::of(&re, "a=b", &m)).unwrap();
+        assert_eq!(json, r#"{"k":"a","2":"b","3":null}"#);
+        let whole = serde_json::to_string(&Groups::with_whole(&re, "a=b", &m)).unwrap();
+        assert_eq!(whole, r#"{"0":"a=b","k":"a","2":"b","3":null}"#);
+    }
+
+    #[test]
+    fn the_tool_match_lists_captures_and_names_only_named_groups() {
+        let (re, m) = first(r"(?P<k>a)=(b)(c)?", "a=b");
+        let doc = serde_json::to_string(&ToolMatch::new(&re, "a=b", &m, 7)).unwrap();
+        assert_eq!(
+            doc,
+            r#"{"index":7,"match":"a=b","captures":["a","b",null],"groups":{"k":"a"}}"#
+        );
+        let (re, m) = first(r"(a)", "a");
+        let doc = serde_json::to_string(&ToolMatch::new(&re, "a", &m, 0)).unwrap();
+        assert_eq!(
+            doc,
+            r#"{"index":0,"match":"a","captures":["a"],"groups":null}"#
+        );
     }
 }

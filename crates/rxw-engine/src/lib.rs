@@ -125,29 +125,6 @@ impl Match {
         &text[self.start()..self.end()]
     }
 
-    /// The agent tool's `captures` (groups 1..n, `null` when unset) and `groups` (named groups
-    /// as an object, `null` when the pattern has none), as JSON.
-    pub fn captures_json(&self, re: &Regex, text: &str) -> (serde_json::Value, serde_json::Value) {
-        use serde_json::Value;
-        let captures = (1..self.groups.len())
-            .map(|k| self.group(text, k).map_or(Value::Null, Value::from))
-            .collect();
-        let groups = if re.has_named_groups() {
-            let named = re.group_names().iter().enumerate().filter_map(|(i, name)| {
-                name.as_ref().map(|n| {
-                    (
-                        n.clone(),
-                        self.group(text, i + 1).map_or(Value::Null, Value::from),
-                    )
-                })
-            });
-            Value::Object(named.collect())
-        } else {
-            Value::Null
-        };
-        (Value::Array(captures), groups)
-    }
-
     /// Group `k`'s text, or `None` when it did not participate.
     pub fn group<'t>(&self, text: &'t str, k: usize) -> Option<&'t str> {
         self.groups

@@ -1,6 +1,5 @@
 //! Exporting a pattern as code, and a match's groups as JSON.
 
-use crate::engine::Match;
 use crate::flavor::{Flags, Flavor};
 
 // One set of string-literal writers for the whole project: the code generator's.
@@ -86,27 +85,6 @@ pub fn code_literal(lang: &str, pattern: &str, flavor: Flavor, flags: Flags) -> 
     }
 }
 
-/// The groups of `m` as a JSON object: `{"0": "...", "1": ..., "name": ...}`; a group that did
-/// not take part is `null`.
-pub fn groups_json(text: &str, m: &Match, names: &[Option<String>]) -> String {
-    let mut map = serde_json::Map::new();
-    for k in 0..m.groups.len() {
-        let key = match k
-            .checked_sub(1)
-            .and_then(|i| names.get(i))
-            .and_then(Option::as_ref)
-        {
-            Some(name) => name.clone(),
-            None => k.to_string(),
-        };
-        let v = m.group(text, k).map_or(serde_json::Value::Null, |s| {
-            serde_json::Value::String(s.to_string())
-        });
-        map.insert(key, v);
-    }
-    serde_json::to_string_pretty(&serde_json::Value::Object(map)).unwrap_or_default()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -152,17 +130,5 @@ mod tests {
             code_literal("python", r#"a"{2}"#, Flavor::Python, Flags::default()),
             r#"pattern = re.compile("a\"{2}")"#
         );
-    }
-
-    #[test]
-    fn groups_json_names_groups() {
-        let m = Match {
-            groups: vec![Some((0, 3)), Some((0, 1)), None],
-        };
-        let json = groups_json("a=b", &m, &[Some("k".into()), None]);
-        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
-        assert_eq!(v["0"], "a=b");
-        assert_eq!(v["k"], "a");
-        assert!(v["2"].is_null());
     }
 }

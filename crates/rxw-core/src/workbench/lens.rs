@@ -429,9 +429,11 @@ impl Lens {
                         .copied()
                         .find(|&k| std::ptr::eq(&entries[k], hit.entry))
                         .unwrap_or(0);
-                    let groups = crate::presets::parse_all::groups_json(hit.entry, text, &hit.m)
+                    let groups = crate::wire::HitRecord::new(hit.entry, text, &hit.m)
+                        .groups
+                        .0
                         .into_iter()
-                        .map(|(name, v)| (name, v.as_str().map(str::to_string)))
+                        .map(|(name, v)| (name.into_owned(), v.map(str::to_string)))
                         .collect();
                     fields.rows.push(HitRow {
                         key: hit.entry.preset.key.clone(),
@@ -729,7 +731,7 @@ mod tests {
             .hits(text, true)
             .map(|h| {
                 let h = h.unwrap();
-                crate::presets::parse_all::hit_json(h.entry, text, &h.m)
+                serde_json::to_value(crate::wire::HitRecord::new(h.entry, text, &h.m)).unwrap()
             })
             .collect();
         let got: Vec<serde_json::Value> = f
