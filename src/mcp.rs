@@ -12,101 +12,38 @@ use rmcp::model::{
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, ServiceExt};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::sync::Arc;
 
 /// The server: stateless, every call stands alone.
 #[derive(Debug, Clone, Default)]
 pub struct RxwServer;
 
-fn object(v: Value) -> Arc<serde_json::Map<String, Value>> {
-    match v {
-        Value::Object(m) => Arc::new(m),
-        _ => unreachable!("schemas are objects"),
-    }
+/// The tools' declarations (name, description, input and output schemas), kept as data beside
+/// the other assets; a test holds them to [`tool::Tool::ALL`].
+const TOOLS_JSON: &str = include_str!("../assets/mcp_tools.json");
+
+/// One declaration in `assets/mcp_tools.json`.
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct Declaration {
+    name: String,
+    description: String,
+    input_schema: serde_json::Map<String, Value>,
+    output_schema: serde_json::Map<String, Value>,
 }
 
 /// The tool declarations with their input and output schemas.
 pub fn tools() -> Vec<Tool> {
-    let regex_in = json!({
-        "type": "object",
-        "properties": {
-            "action": {"type": "string", "enum": ["test", "find", "replace", "explain"], "description": "test: does it match; find: all matches with groups; replace: replace all; explain: static tree, nothing is executed"},
-            "pattern": {"type": "string", "description": "The regex, without delimiters; at most 16 KB"},
-            "input": {"type": "string", "description": "Text to match (test, find, replace); at most 64,000 bytes UTF-8"},
-            "flags": {"type": "string", "description": "Flag letters, unique: js g i m s u y d v; python i m s x a; rust i m s x U R"},
-            "replacement": {"type": "string", "description": "replace: template in the flavor's syntax (js $1 $<name> $& $$); at most 16 KB"},
-            "limit": {"type": "integer", "description": "find: most matches reported, default 50, capped at 1000"},
-            "flavor": {"type": "string", "enum": ["js", "python", "rust"], "description": "Regex dialect; default js"}
-        },
-        "required": ["action", "pattern"],
-        "additionalProperties": false
-    });
-    let regex_out = json!({
-        "type": "object",
-        "description": "test: {matched}; find: {matches:[{index, match, captures, groups}]} (index in the flavor's units: UTF-16 for js); replace: {result, replaced}; explain: {nodes:[{kind, text, meaning, span}]}",
-        "properties": {
-            "matched": {"type": "boolean"},
-            "matches": {"type": "array"},
-            "result": {"type": "string"},
-            "replaced": {"type": "integer"},
-            "nodes": {"type": "array"}
-        }
-    });
-    let parse_in = json!({
-        "type": "object",
-        "properties": {
-            "text": {"type": "string", "description": "An agent message or log to parse through every registered pattern; at most 64,000 bytes"},
-            "only": {"type": "array", "items": {"type": "string"}, "description": "Restrict to these preset keys"}
-        },
-        "required": ["text"],
-        "additionalProperties": false
-    });
-    let parse_out = json!({
-        "type": "object",
-        "properties": {"hits": {"type": "array", "description": "[{key, index, end, match, groups}] in text order"}}
-    });
-    let audit_in = json!({
-        "type": "object",
-        "properties": {
-            "paths": {"type": "array", "items": {"type": "string"}, "description": "File paths (directories are walked)"},
-            "patterns": {"type": "array", "items": {"oneOf": [
-                {"type": "string", "description": "A substring"},
-                {"type": "object", "properties": {"pattern": {"type": "string"}, "name": {"type": "string"}, "regex": {"type": "boolean"}}, "required": ["pattern"]}
-            ]}},
-            "output": {"type": "string", "enum": ["table", "json"], "default": "table"},
-            "case_sensitive": {"type": "boolean", "default": true}
-        },
-        "required": ["paths", "patterns"],
-        "additionalProperties": false
-    });
-    let audit_out = json!({
-        "type": "object",
-        "properties": {
-            "text": {"type": "string", "description": "The markdown table or the JSON matrix"},
-            "usage": {"type": "object", "properties": {"files_scanned": {"type": "integer"}, "patterns_evaluated": {"type": "integer"}, "matches_total": {"type": "integer"}}}
-        }
-    });
-    vec![
-        Tool::new(
-            "regex",
-            "Deterministic regex tool: test, find (index, match, captures, groups), replace, and a static explain that runs nothing (immune to ReDoS). Flavors js (default), python, rust, each matching as its real engine does. Limits: input 64,000 bytes, pattern and replacement 16 KB, output 1,000,000 bytes, find limit 50 (max 1000), 1000 ms per call. Do not use unanchored nested quantifiers such as (a+)+ or (.*)* on large untrusted input.",
-            object(regex_in),
-        )
-        .with_raw_output_schema(object(regex_out)),
-        Tool::new(
-            "regex_parse",
-            "Parse a text through the NetVM pattern registry (built-in presets plus user registries): every protocol tag found, in text order, with its named groups.",
-            object(parse_in),
-        )
-        .with_raw_output_schema(object(parse_out)),
-        Tool::new(
-            "grep_audit",
-            "Deterministic grep matrix over N paths x M patterns (substring or regex), no LLM. Unreadable paths give a warning cell (null), never a failed call.",
-            object(audit_in),
-        )
-        .with_raw_output_schema(object(audit_out)),
-    ]
+    let declared: Vec<Declaration> =
+        serde_json::from_str(TOOLS_JSON).expect("assets/mcp_tools.json is valid (tested)");
+    declared
+        .into_iter()
+        .map(|d| {
+            Tool::new(d.name, d.description, Arc::new(d.input_schema))
+                .with_raw_output_schema(Arc::new(d.output_schema))
+        })
+        .collect()
 }
 
 /// Runs one tool by name on its JSON arguments.
@@ -114,22 +51,31 @@ pub fn tools() -> Vec<Tool> {
 /// # Errors
 /// The tool's own error text.
 pub fn call(name: &str, args: Value) -> Result<Value, tool::ToolError> {
-    match name {
-        "regex" => {
-            let params: tool::RegexParams = serde_json::from_value(args)
-                .map_err(|e| tool::ToolError::new(format!("regex: invalid arguments: {e}")))?;
-            let action = params.action.clone();
-            let v = tool::regex_tool(params)?;
-            Ok(match action.as_str() {
-                "find" => json!({ "matches": v }),
-                "explain" => json!({ "nodes": v }),
-                _ => v,
-            })
+    tool::call(name, args)
+}
+
+#[cfg(test)]
+mod declaration_tests {
+    use super::*;
+
+    #[test]
+    fn every_tool_is_declared_once_with_object_schemas() {
+        let declared: Vec<String> = tools().iter().map(|t| t.name.to_string()).collect();
+        let known: Vec<&str> = tool::Tool::ALL.iter().map(|t| t.name()).collect();
+        assert_eq!(declared, known);
+        for t in tools() {
+            assert_eq!(t.input_schema.get("type"), Some(&Value::from("object")));
+            assert!(t.output_schema.is_some(), "{}", t.name);
+            assert!(!t.description.as_deref().unwrap_or("").is_empty());
         }
-        "regex_parse" => tool::parse_tool(args).map_err(tool::ToolError::new),
-        "grep_audit" => tool::audit_tool(args).map_err(tool::ToolError::new),
-        other => Err(tool::ToolError::new(format!("unknown tool {other:?}"))),
     }
+}
+
+/// A stopped search's structured error: `{"error": text, "detail": {…}}`.
+#[derive(serde::Serialize)]
+struct StoppedError {
+    error: String,
+    detail: Value,
 }
 
 impl ServerHandler for RxwServer {
@@ -164,8 +110,13 @@ impl ServerHandler for RxwServer {
             Err(e) => {
                 let mut result = CallToolResult::error(vec![ContentBlock::text(e.text.clone())]);
                 // What stopped a search, for clients that read more than the text.
-                result.structured_content =
-                    e.detail.map(|d| json!({ "error": e.text, "detail": d }));
+                result.structured_content = e.detail.and_then(|detail| {
+                    serde_json::to_value(StoppedError {
+                        error: e.text,
+                        detail,
+                    })
+                    .ok()
+                });
                 result.into()
             }
         })
@@ -206,7 +157,7 @@ pub mod stdio {
     use rmcp::RoleServer;
     use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
     use rmcp::transport::Transport;
-    use serde_json::{Value, json};
+    use serde_json::Value;
     use tokio::io::{AsyncBufReadExt, AsyncRead, AsyncWrite, AsyncWriteExt, BufReader};
     use tokio::sync::mpsc;
 
@@ -228,12 +179,37 @@ pub mod stdio {
         Skip,
     }
 
+    /// A JSON-RPC error response: `{"jsonrpc":"2.0","id",…,"error":{code,message,data:{detail}}}`.
+    #[derive(serde::Serialize)]
+    struct ErrorReply<'a> {
+        jsonrpc: &'static str,
+        id: Value,
+        error: RpcError<'a>,
+    }
+
+    #[derive(serde::Serialize)]
+    struct RpcError<'a> {
+        code: i64,
+        message: &'a str,
+        data: ErrorData,
+    }
+
+    #[derive(serde::Serialize)]
+    struct ErrorData {
+        detail: String,
+    }
+
     fn error_reply(id: Value, code: i64, message: &str, detail: String) -> Value {
-        json!({
-            "jsonrpc": "2.0",
-            "id": id,
-            "error": {"code": code, "message": message, "data": {"detail": detail}},
-        })
+        let reply = ErrorReply {
+            jsonrpc: "2.0",
+            id,
+            error: RpcError {
+                code,
+                message,
+                data: ErrorData { detail },
+            },
+        };
+        serde_json::to_value(reply).expect("a JSON-RPC error serializes")
     }
 
     /// Decodes one line (without its newline).

@@ -1,0 +1,201 @@
+//! The agent tools as plain functions: the `regex` tool's contract (actions, limits, outputs and
+//! error texts), `regex_parse` (text through the preset registry) and `grep_audit` (the grep
+//! matrix). The MCP server (`rxw mcp`) is a thin wrapper over [`call`], so each contract is
+//! tested without a protocol in between. One file per tool; the failure type, the time budget
+//! and the flavor's index units are shared here.
+
+mod audit;
+mod parse;
+mod regex;
+
+pub use audit::{AuditParams, AuditPatternParam, audit_tool};
+pub use parse::{ParseParams, parse_tool};
+pub use regex::{Action, RegexParams, regex_tool};
+
+use crate::error::{Error, ErrorKind};
+use crate::flavor::Flavor;
+use serde_json::Value;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
+
+/// The tools an agent can call, by their protocol names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tool {
+    /// `regex`: test, find, replace, explain.
+    Regex,
+    /// `regex_parse`: a text through the preset registry.
+    Parse,
+    /// `grep_audit`: the paths × patterns matrix.
+    Audit,
+}
+
+impl Tool {
+    /// Every tool, in the order the server lists them.
+    pub const ALL: [Tool; 3] = [Tool::Regex, Tool::Parse, Tool::Audit];
+
+    /// The protocol name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tool::Regex => "regex",
+            Tool::Parse => "regex_parse",
+            Tool::Audit => "grep_audit",
+        }
+    }
+
+    /// The tool called `name`, if there is one.
+    pub fn from_name(name: &str) -> Option<Tool> {
+        Tool::ALL.into_iter().find(|t| t.name() == name)
+    }
+
+    /// Runs the tool on its JSON arguments; the value is the tool's structured result.
+    ///
+    /// # Errors
+    /// The tool's own error text (always prefixed with the tool's name).
+    pub fn call(self, args: Value) -> Result<Value, ToolError> {
+        match self {
+            Tool::Regex => {
+                let params: RegexParams = serde_json::from_value(args)
+                    .map_err(|e| ToolError::invalid_arguments(self, &e))?;
+                regex::structured(params)
+            }
+            Tool::Parse => parse_tool(args),
+            Tool::Audit => audit_tool(args),
+        }
+    }
+}
+
+/// Runs the tool called `name` on its JSON arguments.
+///
+/// # Errors
+/// An unknown tool, or the tool's own error text.
+pub fn call(name: &str, args: Value) -> Result<Value, ToolError> {
+    match Tool::from_name(name) {
+        Some(tool) => tool.call(args),
+        None => Err(ToolError::new(format!("unknown tool {name:?}"))),
+    }
+}
+
+/// A tool failure: the message an agent sees, always starting with `regex: `, and for a
+/// stopped search a machine-readable detail (`rxw mcp` sends it as the error's structured
+/// content).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToolError {
+    /// The agent tool's error text.
+    pub text: String,
+    /// What stopped the call, when it was stopped: [`StopDetail`] as JSON.
+    pub detail: Option<Value>,
+}
+
+impl ToolError {
+    /// A failure with a text only.
+    pub fn new(text: impl Into<String>) -> ToolError {
+        ToolError {
+            text: text.into(),
+            detail: None,
+        }
+    }
+
+    /// Arguments that do not fit the tool's parameters: `TOOL: invalid arguments: …`.
+    pub fn invalid_arguments(tool: Tool, e: &serde_json::Error) -> ToolError {
+        ToolError::new(format!("{}: invalid arguments: {e}", tool.name()))
+    }
+
+    /// A library error met by `tool`: `TOOL: message`.
+    pub fn of(tool: Tool, e: &Error) -> ToolError {
+        ToolError::new(format!("{}: {}", tool.name(), e.message))
+    }
+}
+
+impl std::fmt::Display for ToolError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+/// Why a search was stopped before it finished.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum StopReason {
+    /// The wall-clock budget (1,000 ms) ran out.
+    WallTime,
+    /// One backtracking search used its whole step budget (possibly long before the wall
+    /// clock budget).
+    StepBudget,
+}
+
+/// The detail of a stopped search: `{"stopped_by", "elapsed_ms", "budget_ms",
+/// "step_budget"}`.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct StopDetail {
+    /// What stopped it.
+    pub stopped_by: StopReason,
+    /// Milliseconds from the start of the call to the stop.
+    pub elapsed_ms: u128,
+    /// The wall-clock budget in milliseconds.
+    pub budget_ms: u128,
+    /// The backtracking steps allowed per search.
+    pub step_budget: usize,
+}
+
+/// Runs `f` on its own thread with a wall-clock budget. On time-out the cancel flag is set
+/// (the matcher checks it between searches, and each backtracking search is bounded by its
+/// step budget), so the thread stops shortly after; the caller gets the error at once.
+///
+/// # Errors
+/// [`ErrorKind::TimedOut`] when the budget runs out.
+pub fn with_budget<T: Send + 'static>(
+    budget: Duration,
+    f: impl FnOnce(Arc<AtomicBool>) -> T + Send + 'static,
+) -> Result<T, Error> {
+    let cancel = Arc::new(AtomicBool::new(false));
+    let (tx, rx) = std::sync::mpsc::channel();
+    let flag = cancel.clone();
+    std::thread::spawn(move || {
+        let _ = tx.send(f(flag));
+    });
+    match rx.recv_timeout(budget) {
+        Ok(v) => Ok(v),
+        Err(_) => {
+            cancel.store(true, Ordering::Relaxed);
+            Err(Error::new(ErrorKind::TimedOut, "execution timed out"))
+        }
+    }
+}
+
+/// Index of a byte offset in the flavor's own units: UTF-16 code units for JS, code points
+/// for Python, bytes for Rust.
+pub struct FlavorIndex<'t> {
+    text: &'t str,
+    flavor: Flavor,
+    pos: usize,
+    units: usize,
+}
+
+impl<'t> FlavorIndex<'t> {
+    /// Starts at the beginning of `text`.
+    pub fn new(text: &'t str, flavor: Flavor) -> Self {
+        FlavorIndex {
+            text,
+            flavor,
+            pos: 0,
+            units: 0,
+        }
+    }
+
+    /// The index of `offset`; offsets must not decrease between calls.
+    pub fn at(&mut self, offset: usize) -> usize {
+        if offset < self.pos {
+            self.pos = 0;
+            self.units = 0;
+        }
+        let chunk = &self.text[self.pos..offset];
+        self.units += match self.flavor {
+            Flavor::Js => chunk.chars().map(char::len_utf16).sum(),
+            Flavor::Python => chunk.chars().count(),
+            Flavor::Rust => chunk.len(),
+        };
+        self.pos = offset;
+        self.units
+    }
+}
