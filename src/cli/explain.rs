@@ -39,7 +39,11 @@ pub fn run(a: &ExplainArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcom
     if a.railroad {
         let lines = crate::syntax::railroad::railroad(&ast, &a.pattern, a.flavor)?;
         if a.json {
-            writeln!(out, "{}", serde_json::json!({ "railroad": lines }))?;
+            writeln!(
+                out,
+                "{}",
+                super::to_json(&crate::wire::Railroad { railroad: lines })
+            )?;
         } else {
             for l in lines {
                 writeln!(out, "{l}")?;

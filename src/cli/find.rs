@@ -1,12 +1,14 @@
 //! `rxw test`, `rxw find`, `rxw replace`.
 
+use super::to_json;
 use super::{
     CliError, FindArgs, Outcome, PatternArgs, ReplaceArgs, TestArgs, flags_for, load_text, style,
     use_color,
 };
 use crate::highlight::Kind;
+use crate::wire;
 use crate::{Limits, Match, MatchOptions, Regex};
-use serde_json::{Value, json};
+use serde_json::Value;
 use std::io::Write;
 
 fn compile(pattern: &str, common: &PatternArgs) -> Result<Regex, CliError> {
@@ -133,7 +135,7 @@ pub fn test(a: &TestArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
         err,
     );
     if a.common.json {
-        writeln!(out, "{}", json!({ "matched": matched }))?;
+        writeln!(out, "{}", to_json(&wire::Matched { matched }))?;
     } else {
         writeln!(out, "{}", if matched { "match" } else { "no match" })?;
     }
@@ -151,7 +153,7 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     if a.count {
         let (n, steps) = re.count_with_steps(text, limit)?;
         if a.common.json {
-            writeln!(out, "{}", json!({ "count": n }))?;
+            writeln!(out, "{}", to_json(&wire::Count { count: n }))?;
         } else {
             writeln!(out, "{n}")?;
         }
@@ -238,11 +240,11 @@ pub fn replace(a: &ReplaceArgs, out: &mut dyn Write, err: &mut dyn Write) -> Out
         err,
     );
     if a.common.json {
-        writeln!(
-            out,
-            "{}",
-            json!({ "result": r.result, "replaced": r.replaced })
-        )?;
+        let doc = wire::Replaced {
+            result: &r.result,
+            replaced: r.replaced,
+        };
+        writeln!(out, "{}", to_json(&doc))?;
     } else {
         out.write_all(r.result.as_bytes())?;
         if a.text.is_some() && !r.result.ends_with('\n') {

@@ -20,6 +20,12 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
+/// `v` as one line of JSON. The wire types are structs and maps with string keys, which
+/// always serialize (as `json!` assumes too).
+pub(crate) fn to_json<T: serde::Serialize + ?Sized>(v: &T) -> String {
+    serde_json::to_string(v).expect("wire types serialize")
+}
+
 /// rxw: a terminal regex workbench.
 #[derive(Debug, Parser)]
 #[command(name = "rxw", version, about, long_about = None, args_conflicts_with_subcommands = true)]

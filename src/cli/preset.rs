@@ -7,12 +7,13 @@
 //! it is skipped and the other presets keep working. See [`load`].
 
 use super::find::{LineIndex, escape_for_line};
+use super::to_json;
 use super::{CliError, ColorChoice, Outcome, load_text, style, use_color};
 use crate::highlight::Kind;
 use crate::presets::{self, CaseKind, Catalog, Entry, LoadOptions, Scanner};
+use crate::wire;
 use crate::{Error, ErrorKind, Match};
 use clap::{Args, Subcommand};
-use serde_json::{Map, Value, json};
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -234,14 +235,9 @@ fn write_error(err: &mut dyn Write, what: &str, e: &Error) {
     }
 }
 
-/// Adds `warnings` to a JSON object when there are any.
-pub(crate) fn with_warnings(mut v: Value, warnings: &[String]) -> Value {
-    if !warnings.is_empty()
-        && let Value::Object(m) = &mut v
-    {
-        m.insert("warnings".to_string(), json!(warnings));
-    }
-    v
+/// `doc` as one line of JSON with `warnings` beside its fields when there are any.
+pub(crate) fn with_warnings<T: serde::Serialize>(doc: T, warnings: &[String]) -> String {
+    to_json(&wire::WithWarnings { doc, warnings })
 }
 
 /// `rxw preset …`.
@@ -279,20 +275,9 @@ pub fn preset(a: &PresetArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outco
 
 fn list(catalog: &Catalog, json: bool, out: &mut dyn Write) -> Result<i32, CliError> {
     if json {
-        let rows: Vec<Value> = catalog
-            .entries()
-            .iter()
-            .map(|e| {
-                json!({
-                    "key": e.preset.key,
-                    "purpose": e.preset.purpose,
-                    "flavor": e.preset.flavor,
-                    "flags": e.preset.flags,
-                    "origin": e.origin.to_string(),
-                })
-            })
-            .collect();
-        writeln!(out, "{}", Value::Array(rows))?;
+        let rows: Vec<wire::PresetRow> =
+            catalog.entries().iter().map(wire::PresetRow::new).collect();
+        writeln!(out, "{}", to_json(&rows))?;
         return Ok(0);
     }
     let width = catalog
@@ -404,16 +389,19 @@ fn test(
 ) -> Result<i32, CliError> {
     let first = entry.regex()?.find_all(text, Some(1))?.into_iter().next();
     if json {
-        let v = match &first {
-            Some(m) => json!({
-                "matched": true,
-                "key": entry.preset.key,
-                "index": m.start(),
-                "end": m.end(),
-                "match": m.as_str(text),
-                "groups": crate::wire::Groups::of(entry.regex()?, text, m),
+        let hit = match &first {
+            Some(m) => Some(wire::PresetHit {
+                index: m.start(),
+                end: m.end(),
+                text: m.as_str(text),
+                groups: wire::Groups::of(entry.regex()?, text, m),
             }),
-            None => json!({ "matched": false, "key": entry.preset.key }),
+            None => None,
+        };
+        let v = wire::PresetTest {
+            matched: hit.is_some(),
+            key: &entry.preset.key,
+            hit,
         };
         writeln!(out, "{}", with_warnings(v, warnings))?;
     } else {
@@ -489,7 +477,11 @@ fn check(
     let results = presets::check(catalog);
     let failed = results.iter().filter(|r| !r.passed()).count();
     if json {
-        let v = json!({ "passed": results.len() - failed, "failed": failed, "cases": results });
+        let v = wire::CheckDoc {
+            passed: results.len() - failed,
+            failed,
+            cases: &results,
+        };
         writeln!(out, "{}", with_warnings(v, warnings))?;
     } else {
         for r in &results {
@@ -544,13 +536,16 @@ pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome
         let counts = scanner.count(text)?;
         total = counts.iter().sum::<usize>();
         if a.json {
-            let by_key: Map<String, Value> = scanner
+            let by_key = scanner
                 .entries()
                 .iter()
                 .zip(&counts)
-                .map(|(e, n)| (e.preset.key.clone(), Value::from(*n)))
+                .map(|(e, n)| (e.preset.key.as_str(), *n))
                 .collect();
-            let v = json!({ "count": total, "by_key": by_key });
+            let v = wire::CountByKey {
+                count: total,
+                by_key,
+            };
             writeln!(out, "{}", with_warnings(v, &warnings))?;
         } else {
             writeln!(out, "{total}")?;

@@ -3,6 +3,7 @@
 //! explain nodes, lints, debugger steps — and offsets named for their unit.
 
 use crate::Span;
+use crate::audit;
 use crate::engine::{Match, Regex};
 use crate::error::Error;
 use crate::presets::Entry;
@@ -220,6 +221,215 @@ impl<'a> HitRecord<'a> {
                 m,
             ),
         }
+    }
+}
+
+/// `{"matched": bool}`: `rxw find --test --json`, the agent tool's `test`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Matched {
+    /// Whether the pattern matched.
+    pub matched: bool,
+}
+
+/// `{"count": n}`: `rxw find --count --json`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Count {
+    /// How many matches.
+    pub count: usize,
+}
+
+/// `{"result", "replaced"}`: `rxw replace --json`, the agent tool's `replace`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Replaced<'a> {
+    /// The text after replacing.
+    pub result: &'a str,
+    /// How many matches were replaced.
+    pub replaced: usize,
+}
+
+/// A document with the registry warnings beside its own fields (`"warnings"` only when there
+/// are any: a user registry that was skipped).
+#[derive(Debug, Serialize)]
+pub struct WithWarnings<'w, T> {
+    /// The document.
+    #[serde(flatten)]
+    pub doc: T,
+    /// The warnings.
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    pub warnings: &'w [String],
+}
+
+/// One preset as `rxw preset list --json` lists it.
+#[derive(Debug, Serialize)]
+pub struct PresetRow<'a> {
+    /// The key.
+    pub key: &'a str,
+    /// What it is for.
+    pub purpose: &'a str,
+    /// Its flavor.
+    pub flavor: crate::Flavor,
+    /// Its flag letters.
+    pub flags: &'a str,
+    /// Where it was loaded from.
+    pub origin: String,
+}
+
+impl<'a> PresetRow<'a> {
+    /// The row of `entry`.
+    pub fn new(entry: &'a Entry) -> PresetRow<'a> {
+        PresetRow {
+            key: &entry.preset.key,
+            purpose: &entry.preset.purpose,
+            flavor: entry.preset.flavor,
+            flags: &entry.preset.flags,
+            origin: entry.origin.to_string(),
+        }
+    }
+}
+
+/// `rxw preset test --json`: the first match of one preset, or `{"matched": false, "key"}`.
+#[derive(Debug, Serialize)]
+pub struct PresetTest<'a> {
+    /// Whether it matched.
+    pub matched: bool,
+    /// The preset's key.
+    pub key: &'a str,
+    /// The match, when there is one.
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub hit: Option<PresetHit<'a>>,
+}
+
+/// Where a preset matched and its groups.
+#[derive(Debug, Serialize)]
+pub struct PresetHit<'a> {
+    /// Byte offset of the start.
+    pub index: usize,
+    /// Byte offset of the end.
+    pub end: usize,
+    /// The matched text.
+    #[serde(rename = "match")]
+    pub text: &'a str,
+    /// The groups.
+    pub groups: Groups<'a>,
+}
+
+/// `rxw parse --count --json`: `{"count", "by_key": {key: n}}`.
+#[derive(Debug, Serialize)]
+pub struct CountByKey<'a> {
+    /// All hits.
+    pub count: usize,
+    /// Hits per preset key, in registry order.
+    #[serde(serialize_with = "pairs_as_map")]
+    pub by_key: Vec<(&'a str, usize)>,
+}
+
+fn pairs_as_map<S: serde::Serializer>(pairs: &[(&str, usize)], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_map(pairs.iter().map(|(k, v)| (k, v)))
+}
+
+/// `rxw preset check --json`: `{"passed", "failed", "cases"}`.
+#[derive(Debug, Serialize)]
+pub struct CheckDoc<'a, C: Serialize> {
+    /// Cases that passed.
+    pub passed: usize,
+    /// Cases that failed.
+    pub failed: usize,
+    /// Every case.
+    pub cases: &'a [C],
+}
+
+/// `rxw explain --railroad --json`: `{"railroad": [lines]}`.
+#[derive(Debug, Serialize)]
+pub struct Railroad {
+    /// The diagram's lines.
+    pub railroad: Vec<String>,
+}
+
+/// The audit matrix as JSON (`rxw audit --format json`, the `grep_audit` tool's `json` output):
+/// `{"rows":[{"path","path_escaped"?,"matches":{name: bool|count|null},"error"?,"error_kind"?}],
+/// "usage","pattern_errors"?,"warnings"?}`. Borrows the report; rows are serialized one by one.
+#[derive(Serialize)]
+pub struct AuditDoc<'r> {
+    rows: AuditRows<'r>,
+    usage: &'r audit::Usage,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pattern_errors: Option<PatternErrors<'r>>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    warnings: &'r [String],
+}
+
+impl<'r> AuditDoc<'r> {
+    /// The document of `report`.
+    pub fn new(report: &'r audit::Report) -> AuditDoc<'r> {
+        AuditDoc {
+            rows: AuditRows(report),
+            usage: &report.usage,
+            pattern_errors: (!report.pattern_errors.is_empty())
+                .then_some(PatternErrors(&report.pattern_errors)),
+            warnings: &report.warnings,
+        }
+    }
+}
+
+struct AuditRows<'r>(&'r audit::Report);
+
+impl Serialize for AuditRows<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let report = self.0;
+        s.collect_seq(report.rows.iter().map(|row| AuditRow::new(report, row)))
+    }
+}
+
+/// One row: `{"path","path_escaped"?,"matches","error"?,"error_kind"?}`.
+#[derive(Serialize)]
+struct AuditRow<'r> {
+    path: &'r str,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    path_escaped: bool,
+    matches: AuditCells<'r>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'r str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error_kind: Option<audit::RowErrorKind>,
+}
+
+impl<'r> AuditRow<'r> {
+    fn new(report: &'r audit::Report, row: &'r audit::Row) -> AuditRow<'r> {
+        AuditRow {
+            path: &row.path,
+            path_escaped: row.path_escaped,
+            matches: AuditCells { report, row },
+            error: row.error.as_ref().map(|e| e.message.as_str()),
+            error_kind: row.error.as_ref().map(|e| e.kind),
+        }
+    }
+}
+
+struct AuditCells<'r> {
+    report: &'r audit::Report,
+    row: &'r audit::Row,
+}
+
+impl Serialize for AuditCells<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.row.cells.len()))?;
+        for (name, cell) in self.report.names.iter().zip(&self.row.cells) {
+            match (cell, self.report.mode) {
+                (None, _) => map.serialize_entry(name, &())?,
+                (Some(n), audit::CellMode::Presence) => map.serialize_entry(name, &(*n > 0))?,
+                (Some(n), audit::CellMode::Counts) => map.serialize_entry(name, n)?,
+            }
+        }
+        map.end()
+    }
+}
+
+struct PatternErrors<'r>(&'r [audit::PatternError]);
+
+impl Serialize for PatternErrors<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|p| (&p.name, &p.message)))
     }
 }
 

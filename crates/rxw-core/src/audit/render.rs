@@ -5,7 +5,6 @@
 //! row that could not be read, and the usage line. In counts mode the cells are numbers.
 
 use super::{CellMode, Report};
-use serde_json::{Map, Value, json};
 use std::io::{self, Write};
 
 /// Text for one line of the table: a `|` would end the cell and a line break the row, so `|`
@@ -104,138 +103,17 @@ pub fn table(report: &Report, out: &mut impl Write) -> io::Result<()> {
     writeln!(out, "{}", usage_line(report))
 }
 
-/// The JSON value: `{"rows":[{"path","matches":{name: bool|count|null},"error"?}],"usage"}`.
-pub fn json_value(report: &Report) -> Value {
-    let rows: Vec<Value> = report
-        .rows
-        .iter()
-        .map(|row| {
-            let mut matches = Map::new();
-            for (name, cell) in report.names.iter().zip(&row.cells) {
-                let v = match (cell, report.mode) {
-                    (None, _) => Value::Null,
-                    (Some(n), CellMode::Presence) => Value::Bool(*n > 0),
-                    (Some(n), CellMode::Counts) => Value::from(*n),
-                };
-                matches.insert(name.clone(), v);
-            }
-            let mut obj = Map::new();
-            obj.insert("path".into(), Value::from(row.path.clone()));
-            if row.path_escaped {
-                obj.insert("path_escaped".into(), Value::Bool(true));
-            }
-            obj.insert("matches".into(), Value::Object(matches));
-            if let Some(e) = &row.error {
-                obj.insert("error".into(), Value::from(e.message.clone()));
-                obj.insert("error_kind".into(), json!(e.kind));
-            }
-            Value::Object(obj)
-        })
-        .collect();
-    let mut top = Map::new();
-    top.insert("rows".into(), Value::Array(rows));
-    top.insert("usage".into(), json!(report.usage));
-    if !report.pattern_errors.is_empty() {
-        let errors: Map<String, Value> = report
-            .pattern_errors
-            .iter()
-            .map(|p| (p.name.clone(), Value::from(p.message.clone())))
-            .collect();
-        top.insert("pattern_errors".into(), Value::Object(errors));
-    }
-    if !report.warnings.is_empty() {
-        top.insert("warnings".into(), json!(report.warnings));
-    }
-    Value::Object(top)
-}
-
-/// Writes the JSON (indented, as Python's `json.dumps(indent=2)`), then a newline.
+/// Writes the JSON (indented, as Python's `json.dumps(indent=2)`), then a newline:
+/// `{"rows":[{"path","path_escaped"?,"matches":{name: bool|count|null},"error"?,"error_kind"?}],
+/// "usage","pattern_errors"?,"warnings"?}` ([`crate::wire::AuditDoc`]).
 ///
-/// Streams row by row, so the output never exists twice in memory; the text is the same as
-/// `serde_json::to_writer_pretty(&json_value(report))` (a test holds them equal).
+/// Serde streams it row by row, so the output never exists twice in memory.
 ///
 /// # Errors
 /// When writing fails.
 pub fn json(report: &Report, out: &mut impl Write) -> io::Result<()> {
-    let string = |out: &mut dyn Write, s: &str| -> io::Result<()> {
-        serde_json::to_writer(out, s).map_err(io::Error::from)
-    };
-    // What comes before each cell's value, escaped once for all rows (a row is written with
-    // plain byte writes: thousands of rows, one per file).
-    let keys: Vec<Vec<u8>> = report
-        .names
-        .iter()
-        .enumerate()
-        .map(|(k, name)| {
-            let mut key = Vec::from(if k == 0 { "\n        " } else { ",\n        " });
-            serde_json::to_writer(&mut key, name).expect("writing to memory");
-            key.extend_from_slice(b": ");
-            key
-        })
-        .collect();
-    if report.rows.is_empty() {
-        out.write_all(b"{\n  \"rows\": [],")?;
-    } else {
-        out.write_all(b"{\n  \"rows\": [")?;
-        for (i, row) in report.rows.iter().enumerate() {
-            if i > 0 {
-                out.write_all(b",")?;
-            }
-            out.write_all(b"\n    {\n      \"path\": ")?;
-            string(out, &row.path)?;
-            if row.path_escaped {
-                out.write_all(b",\n      \"path_escaped\": true")?;
-            }
-            if report.names.is_empty() {
-                out.write_all(b",\n      \"matches\": {}")?;
-            } else {
-                out.write_all(b",\n      \"matches\": {")?;
-                for (key, cell) in keys.iter().zip(&row.cells) {
-                    out.write_all(key)?;
-                    match (cell, report.mode) {
-                        (None, _) => out.write_all(b"null")?,
-                        (Some(0), CellMode::Presence) => out.write_all(b"false")?,
-                        (Some(_), CellMode::Presence) => out.write_all(b"true")?,
-                        (Some(n), CellMode::Counts) => write!(out, "{n}")?,
-                    }
-                }
-                out.write_all(b"\n      }")?;
-            }
-            if let Some(e) = &row.error {
-                out.write_all(b",\n      \"error\": ")?;
-                string(out, &e.message)?;
-                out.write_all(b",\n      \"error_kind\": ")?;
-                string(out, json!(e.kind).as_str().unwrap_or_default())?;
-            }
-            out.write_all(b"\n    }")?;
-        }
-        out.write_all(b"\n  ],")?;
-    }
-    let u = &report.usage;
-    write!(
-        out,
-        "\n  \"usage\": {{\n    \"files_scanned\": {},\n    \"patterns_evaluated\": {},\n    \"matches_total\": {}\n  }}",
-        u.files_scanned, u.patterns_evaluated, u.matches_total
-    )?;
-    if !report.pattern_errors.is_empty() {
-        write!(out, ",\n  \"pattern_errors\": {{")?;
-        for (k, p) in report.pattern_errors.iter().enumerate() {
-            write!(out, "{}\n    ", if k == 0 { "" } else { "," })?;
-            string(out, &p.name)?;
-            write!(out, ": ")?;
-            string(out, &p.message)?;
-        }
-        write!(out, "\n  }}")?;
-    }
-    if !report.warnings.is_empty() {
-        write!(out, ",\n  \"warnings\": [")?;
-        for (k, w) in report.warnings.iter().enumerate() {
-            write!(out, "{}\n    ", if k == 0 { "" } else { "," })?;
-            string(out, w)?;
-        }
-        write!(out, "\n  ]")?;
-    }
-    writeln!(out, "\n}}")
+    serde_json::to_writer_pretty(&mut *out, &crate::wire::AuditDoc::new(report))?;
+    writeln!(out)
 }
 
 fn csv_field(s: &str) -> String {
@@ -283,6 +161,7 @@ pub fn csv(report: &Report, out: &mut impl Write) -> io::Result<()> {
 mod tests {
     use super::*;
     use crate::audit::{Row, RowErrorKind};
+    use serde_json::{Map, Value};
 
     fn report(mode: CellMode) -> Report {
         let rows = vec![
@@ -373,6 +252,51 @@ mod tests {
         assert_eq!(v["rows"][0]["path_escaped"], true);
         assert_eq!(v["rows"][0]["path"], "caf\\xE9.md");
         assert!(render(csv, &r).ends_with("caf\\xE9.md,true,,true\r\n"));
+    }
+
+    /// The reference: the document built as a value, key by key. `{"rows":[{"path","matches":{name: bool|count|null},"error"?}],"usage"}`.
+    fn json_value(report: &Report) -> Value {
+        let rows: Vec<Value> = report
+            .rows
+            .iter()
+            .map(|row| {
+                let mut matches = Map::new();
+                for (name, cell) in report.names.iter().zip(&row.cells) {
+                    let v = match (cell, report.mode) {
+                        (None, _) => Value::Null,
+                        (Some(n), CellMode::Presence) => Value::Bool(*n > 0),
+                        (Some(n), CellMode::Counts) => Value::from(*n),
+                    };
+                    matches.insert(name.clone(), v);
+                }
+                let mut obj = Map::new();
+                obj.insert("path".into(), Value::from(row.path.clone()));
+                if row.path_escaped {
+                    obj.insert("path_escaped".into(), Value::Bool(true));
+                }
+                obj.insert("matches".into(), Value::Object(matches));
+                if let Some(e) = &row.error {
+                    obj.insert("error".into(), Value::from(e.message.clone()));
+                    obj.insert("error_kind".into(), serde_json::json!(e.kind));
+                }
+                Value::Object(obj)
+            })
+            .collect();
+        let mut top = Map::new();
+        top.insert("rows".into(), Value::Array(rows));
+        top.insert("usage".into(), serde_json::json!(report.usage));
+        if !report.pattern_errors.is_empty() {
+            let errors: Map<String, Value> = report
+                .pattern_errors
+                .iter()
+                .map(|p| (p.name.clone(), Value::from(p.message.clone())))
+                .collect();
+            top.insert("pattern_errors".into(), Value::Object(errors));
+        }
+        if !report.warnings.is_empty() {
+            top.insert("warnings".into(), serde_json::json!(report.warnings));
+        }
+        Value::Object(top)
     }
 
     #[test]
