@@ -569,7 +569,7 @@ fn seed_example_table_equals_the_python_reference() {
     }
     list.push_str("missing.md\n");
     std::fs::write(d.path().join("list.txt"), &list).unwrap();
-    let reference = Path::new(env!("CARGO_MANIFEST_DIR")).join("bench/grep_audit_ref.py");
+    let reference = Path::new(env!("CARGO_MANIFEST_DIR")).join("benches/grep_audit_ref.py");
     let mut py = std::process::Command::new("python3");
     py.current_dir(d.path())
         .arg(&reference)

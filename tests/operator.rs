@@ -1,5 +1,5 @@
 //! Operator mode end to end: `rxw jobs`, `rxw parse --jsonl` / `--csv` / `--output`,
-//! `rxw timeline`. Logs come from the project's own generator (`bench/gen_log.py`).
+//! `rxw timeline`. Logs come from the project's own generator (`benches/gen_log.py`).
 
 use assert_cmd::Command;
 use serde_json::{Value, json};
@@ -32,7 +32,7 @@ fn repo() -> PathBuf {
 /// A generated log with interleaved job lifecycles.
 fn generated_log(dir: &Path, bytes: usize, seed: u32) -> PathBuf {
     let out = std::process::Command::new("python3")
-        .arg(repo().join("bench/gen_log.py"))
+        .arg(repo().join("benches/gen_log.py"))
         .args([
             "--bytes",
             &bytes.to_string(),
@@ -41,7 +41,7 @@ fn generated_log(dir: &Path, bytes: usize, seed: u32) -> PathBuf {
             "--lifecycles",
         ])
         .output()
-        .expect("python3 runs bench/gen_log.py");
+        .expect("python3 runs benches/gen_log.py");
     assert!(out.status.success());
     let path = dir.join(format!("agent-{bytes}-{seed}.log"));
     std::fs::write(&path, out.stdout).unwrap();

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Operator mode on a big log: `rxw jobs --json` and `rxw parse --jsonl | wc -l` (release), on a
-# log with interleaved job lifecycles from bench/gen_log.py --lifecycles.
+# log with interleaved job lifecycles from benches/gen_log.py --lifecycles.
 #
-#   bench/jobs.sh [BYTES] [SEED]        (default: 1 GB, seed 1)
-#   REF=1 bench/jobs.sh 100000000       also runs tests/jobs_ref.py (the Python reference) on
+#   benches/jobs.sh [BYTES] [SEED]        (default: 1 GB, seed 1)
+#   REF=1 benches/jobs.sh 100000000       also runs tests/jobs_ref.py (the Python reference) on
 #                                       the same log, times it and checks both tables agree
 #
 # The log is generated into target/bench/ and reused when present. Figures: best of 3 runs,
@@ -17,7 +17,7 @@ LOG=target/bench/lifecycles-$BYTES-$SEED.log
 mkdir -p target/bench
 if [ ! -s "$LOG" ]; then
   echo "generating $LOG ..."
-  python3 bench/gen_log.py --bytes "$BYTES" --seed "$SEED" --lifecycles > "$LOG.tmp" && mv "$LOG.tmp" "$LOG"
+  python3 benches/gen_log.py --bytes "$BYTES" --seed "$SEED" --lifecycles > "$LOG.tmp" && mv "$LOG.tmp" "$LOG"
 fi
 cargo build --release --quiet
 RXW=target/release/rxw

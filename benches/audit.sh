@@ -4,9 +4,9 @@
 # regexes. Prints wall time (best of RUNS) and peak memory (/usr/bin/time -v) side by side,
 # and checks that the three tools agree cell by cell.
 #
-#   bench/audit.sh                      # FILES=10000 BYTES=100000000 RUNS=3
-#   FILES=1000 BYTES=10000000 bench/audit.sh
-#   KEEP=1 bench/audit.sh               # keep the generated tree (path printed)
+#   benches/audit.sh                      # FILES=10000 BYTES=100000000 RUNS=3
+#   FILES=1000 BYTES=10000000 benches/audit.sh
+#   KEEP=1 benches/audit.sh               # keep the generated tree (path printed)
 #
 # Needs python3 and /usr/bin/time; rg is optional (skipped when absent; install with
 # `apt-get install -y ripgrep`).
@@ -23,7 +23,7 @@ command -v python3 >/dev/null || { echo "python3 is needed (the reference implem
 [[ -x /usr/bin/time ]] || { echo "/usr/bin/time is needed (apt-get install -y time)"; exit 2; }
 
 echo "== generating $FILES files (~$BYTES bytes) in $WORK/tree"
-python3 bench/gen_tree.py "$WORK/tree" --files "$FILES" --bytes "$BYTES" --seed 7
+python3 benches/gen_tree.py "$WORK/tree" --files "$FILES" --bytes "$BYTES" --seed 7
 
 echo "== building rxw (release)"
 cargo build --release --quiet
@@ -75,7 +75,7 @@ measure() {
 }
 
 echo "== timing (best of $RUNS)"
-measure "python reference (seed, re)" "$WORK/py.out" python3 bench/grep_audit_ref.py --output json --paths-from "$WORK/list.txt" "${PY_ARGS[@]}"
+measure "python reference (seed, re)" "$WORK/py.out" python3 benches/grep_audit_ref.py --output json --paths-from "$WORK/list.txt" "${PY_ARGS[@]}"
 if command -v rg >/dev/null; then
   mkdir -p "$WORK/rg"
   export WORK

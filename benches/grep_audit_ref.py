@@ -5,7 +5,7 @@ The design document gives `GrepAudit.run` with `_compile_patterns`, `_substring`
 `_render_table`; this file keeps that logic as written (one `read_text(errors="replace")` per
 path, then every pattern on the text, a markdown table or JSON) and only replaces the intern
 plumbing (`Intern`, `InternResponse`, `safety.check_paths`) with a command line. It is what
-`bench/audit.sh` compares `rxw audit` against, and what the tests compare its table with.
+`benches/audit.sh` compares `rxw audit` against, and what the tests compare its table with.
 
 Usage:
   grep_audit_ref.py [--output table|json] [--ignore-case]

@@ -3,14 +3,14 @@
 # on a generated 100 MB NetVM agent log, for the registry's `verb` pattern and a UUID v4
 # pattern. Reports wall time (best of 3) and peak RSS.
 #
-#   bench/core.sh [SIZE_BYTES]        (default 100000000)
+#   benches/core.sh [SIZE_BYTES]        (default 100000000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SIZE=${1:-100000000}
-DATA=bench/data
+DATA=benches/data
 mkdir -p "$DATA"
 LOG="$DATA/agent-$SIZE.log"
-[ -f "$LOG" ] || python3 bench/gen_log.py --bytes "$SIZE" --seed 7 > "$LOG"
+[ -f "$LOG" ] || python3 benches/gen_log.py --bytes "$SIZE" --seed 7 > "$LOG"
 cargo build --release -q
 RXW=target/release/rxw
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Runs a preset registry's examples and counter-examples through CPython's `re`.
 
-    python3 bench/check_presets_cpython.py [assets/presets/netvm.toml]
+    python3 benches/check_presets_cpython.py [assets/presets/netvm.toml]
 
 The differential twin of `rxw preset check`: rxw's python flavor must agree with CPython on
 every case. Prints one line per failure and exits 1 if there is any.

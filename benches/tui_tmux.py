@@ -2,8 +2,8 @@
 """Times rxw binaries in a real terminal (tmux, 200x60), alternating them round by round so
 they share the machine's load: the same steps as `RXW_BENCH_TMUX=1 cargo bench --bench tui`.
 
-    python3 bench/gen_log.py --bytes 100000000 --seed 1 > /tmp/agent.log
-    python3 bench/tui_tmux.py --log /tmp/agent.log --rounds 5 old=/path/rxw-old new=target/release/rxw
+    python3 benches/gen_log.py --bytes 100000000 --seed 1 > /tmp/agent.log
+    python3 benches/tui_tmux.py --log /tmp/agent.log --rounds 5 old=/path/rxw-old new=target/release/rxw
 
 Per binary and round: `rxw --fresh -e CLAIM LOG`; the first frame (a count on screen); then,
 once the count is final, a typed `Z` until `CLAIMZ` shows (key to screen) and until ` 0 matches `

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Per-file overhead of `rxw audit` against ripgrep: a generated tree (default 14,000 files,
-# ~109 MB, bench/gen_tree.py) read by `rg -l` with one literal, and by `rxw audit` with the
-# same literal and with the 12 NetVM-like regexes of bench/audit.sh. Best wall and least CPU
+# ~109 MB, benches/gen_tree.py) read by `rg -l` with one literal, and by `rxw audit` with the
+# same literal and with the 12 NetVM-like regexes of benches/audit.sh. Best wall and least CPU
 # seconds of RUNS interleaved runs; the ratios are to rg's.
 #
-#   bench/audit_vs_rg.sh                 # FILES=14000 BYTES=109000000 RUNS=7
-#   RXW=/path/to/rxw bench/audit_vs_rg.sh
+#   benches/audit_vs_rg.sh                 # FILES=14000 BYTES=109000000 RUNS=7
+#   RXW=/path/to/rxw benches/audit_vs_rg.sh
 #
 # Needs rg (apt-get install -y ripgrep) and python3.
 set -euo pipefail
@@ -17,7 +17,7 @@ WORK=$(mktemp -d "${TMPDIR:-/tmp}/rxw-audit-rg.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT
 command -v rg > /dev/null || { echo "rg is needed (apt-get install -y ripgrep)"; exit 2; }
 
-python3 bench/gen_tree.py "$WORK/tree" --files "$FILES" --bytes "$BYTES" --seed 7
+python3 benches/gen_tree.py "$WORK/tree" --files "$FILES" --bytes "$BYTES" --seed 7
 if [[ -z "${RXW:-}" ]]; then
   cargo build --release --quiet
   RXW=target/release/rxw

@@ -2,7 +2,7 @@
 """The CPython baseline for `rxw parse --count`: the registry's patterns, compiled with `re`,
 each run with finditer over the whole text.
 
-    python3 bench/parse_cpython.py LOG [REGISTRY.toml]
+    python3 benches/parse_cpython.py LOG [REGISTRY.toml]
 
 Prints one JSON line: {"seconds": matching wall time, "cpu_seconds": its CPU time, "count": total, "by_key": {...}}. Reading
 and decoding the file is not timed.

@@ -2,8 +2,8 @@
 """Operator mode as a user sees it: the real binary in a real terminal (tmux, 200x60), on a log
 of any size, timed until the new results are on screen.
 
-    python3 bench/gen_log.py --bytes 1000000000 --seed 2 > big.log
-    python3 bench/operator_tmux.py --log big.log --keys 20 target/release/rxw
+    python3 benches/gen_log.py --bytes 1000000000 --seed 2 > big.log
+    python3 benches/operator_tmux.py --log big.log --keys 20 target/release/rxw
 
 Steps, one tmux session each:
 1. `rxw --fresh -e CLAIM LOG`: the first frame (a count on screen), the full count (no

@@ -3,15 +3,15 @@
 # (and, when OLD_RXW names an earlier rxw binary, with that one: the fancy-regex engine), plus
 # the linear path against ripgrep and the step budget's stop time.
 #
-#   bench/matcher.sh [SIZE_BYTES]        (default 100000000)
-#   OLD_RXW=path/to/old/rxw bench/matcher.sh
+#   benches/matcher.sh [SIZE_BYTES]        (default 100000000)
+#   OLD_RXW=path/to/old/rxw benches/matcher.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SIZE=${1:-100000000}
-DATA=bench/data
+DATA=benches/data
 mkdir -p "$DATA"
 LOG="$DATA/agent-$SIZE.log"
-[ -f "$LOG" ] || python3 bench/gen_log.py --bytes "$SIZE" --seed 7 > "$LOG"
+[ -f "$LOG" ] || python3 benches/gen_log.py --bytes "$SIZE" --seed 7 > "$LOG"
 [ -n "${NO_BUILD:-}" ] || cargo build --release -q --bin rxw
 RXW=target/release/rxw
 

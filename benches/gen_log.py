@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes a synthetic NetVM agent log to stdout: deterministic for a given --bytes and --seed.
 
-    python3 bench/gen_log.py --bytes 100000000 --seed 1 > /tmp/agent.log
+    python3 benches/gen_log.py --bytes 100000000 --seed 1 > /tmp/agent.log
 
 The log is built from conversations: an orchestrator hands out a work order, agents
 acknowledge and claim it, call tools, get nudged, and report results (some over several

@@ -2,7 +2,7 @@
 tags with named groups, a mix of flavors and flags, a trailing look-ahead on some, examples
 and counter-examples on each. Deterministic for a seed.
 
-    python3 bench/gen_registry.py OUT.toml [--presets 5000] [--seed 11]
+    python3 benches/gen_registry.py OUT.toml [--presets 5000] [--seed 11]
 """
 import argparse
 import random
