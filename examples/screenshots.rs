@@ -1,4 +1,4 @@
-//! Renders the screenshots in `screenshots/` from the real app through a headless terminal:
+//! Renders the screenshots in `docs/src/screenshots/` from the real app through a headless terminal:
 //! `cargo run --example screenshots`. PNGs too when `rsvg-convert` is installed.
 
 use rxw::tui::{screens, svg};
@@ -6,8 +6,8 @@ use std::path::Path;
 use std::process::Command;
 
 fn main() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
-    std::fs::create_dir_all(&dir).expect("create screenshots/");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/screenshots");
+    std::fs::create_dir_all(&dir).expect("create docs/src/screenshots/");
     let png = Command::new("rsvg-convert")
         .arg("--version")
         .output()

@@ -23,7 +23,7 @@ fn every_scene_matches_its_snapshot() {
 
 #[test]
 fn committed_screenshots_match_the_renderer() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("screenshots");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/src/screenshots");
     for (name, app) in screens::scenes() {
         let path = dir.join(format!("{name}.svg"));
         let committed = std::fs::read_to_string(&path).unwrap_or_else(|e| {

@@ -10,6 +10,7 @@ pub mod explain;
 pub mod find;
 pub mod jobs;
 pub mod preset;
+pub mod reference;
 pub mod style;
 pub mod timeline;
 

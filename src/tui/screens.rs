@@ -1,5 +1,5 @@
 //! Named scenes of the real app, rendered headless: the source of the snapshot tests and of
-//! the screenshots in `screenshots/` (`cargo run --example screenshots`).
+//! the screenshots in `docs/src/screenshots/` (`cargo run --example screenshots`).
 
 use super::action::{Action, Edit};
 use super::app::{App, Focus};
