@@ -13,6 +13,7 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod classes;
 pub mod limits;
 pub mod replace;
 pub mod set;

@@ -7,6 +7,7 @@
 //! without a certain property (no trailing newline, say). It reports which properties it
 //! relied on, and the engine picks the form per input.
 
+use crate::classes::{ASCII_SPACE, JS_SPACE, PYTHON_SPACE, class_syntax};
 use rxw_syntax::ast::*;
 use rxw_syntax::error::{Error, ErrorKind};
 use rxw_syntax::flavor::{Flags, Flavor};
@@ -55,10 +56,6 @@ pub struct Translation {
 
 /// Python's `\w` in `regex` crate class syntax (without brackets).
 pub const PY_WORD: &str = r"\p{L}\p{N}_";
-const JS_SPACE: &str =
-    r"\t\n\x0B\x0C\r \xA0\x{1680}\x{2000}-\x{200A}\x{2028}\x{2029}\x{202F}\x{205F}\x{3000}\x{FEFF}";
-const PY_SPACE: &str = r"\s\x1C-\x1F";
-const PY_ASCII_SPACE: &str = r" \t\n\r\x0C\x0B";
 
 struct Tx<'a> {
     flavor: Flavor,
@@ -160,11 +157,11 @@ impl Tx<'_> {
             (Flavor::Python, PerlKind::Digit) => r"\d".into(),
             (Flavor::Python, PerlKind::Word) if f.ascii => "0-9A-Za-z_".into(),
             (Flavor::Python, PerlKind::Word) => PY_WORD.into(),
-            (Flavor::Python, PerlKind::Space) if f.ascii => PY_ASCII_SPACE.into(),
-            (Flavor::Python, PerlKind::Space) => PY_SPACE.into(),
+            (Flavor::Python, PerlKind::Space) if f.ascii => class_syntax(ASCII_SPACE),
+            (Flavor::Python, PerlKind::Space) => class_syntax(PYTHON_SPACE),
             (_, PerlKind::Digit) => "0-9".into(),
             (_, PerlKind::Word) => "0-9A-Za-z_".into(),
-            (_, PerlKind::Space) => JS_SPACE.into(),
+            (_, PerlKind::Space) => class_syntax(JS_SPACE),
         }
     }
 

@@ -201,51 +201,10 @@ const GENERAL_CATEGORIES: &[&str] = &[
     "Cf", "Co",
 ];
 
-const WHITE_SPACE_RUST: &[(char, char)] = &[
-    ('\t', '\r'),
-    (' ', ' '),
-    ('\u{85}', '\u{85}'),
-    ('\u{a0}', '\u{a0}'),
-    ('\u{1680}', '\u{1680}'),
-    ('\u{2000}', '\u{200a}'),
-    ('\u{2028}', '\u{2029}'),
-    ('\u{202f}', '\u{202f}'),
-    ('\u{205f}', '\u{205f}'),
-    ('\u{3000}', '\u{3000}'),
-];
-
-/// CPython's `str.isspace` as `re` uses it: also the information separators 0x1C-0x1F.
-const WHITE_SPACE_PYTHON: &[(char, char)] = &[
-    ('\t', '\r'),
-    ('\u{1c}', ' '),
-    ('\u{85}', '\u{85}'),
-    ('\u{a0}', '\u{a0}'),
-    ('\u{1680}', '\u{1680}'),
-    ('\u{2000}', '\u{200a}'),
-    ('\u{2028}', '\u{2029}'),
-    ('\u{202f}', '\u{202f}'),
-    ('\u{205f}', '\u{205f}'),
-    ('\u{3000}', '\u{3000}'),
-];
-
-/// ECMAScript WhiteSpace and LineTerminator: no U+0085, but U+FEFF.
-const WHITE_SPACE_JS: &[(char, char)] = &[
-    ('\t', '\r'),
-    (' ', ' '),
-    ('\u{a0}', '\u{a0}'),
-    ('\u{1680}', '\u{1680}'),
-    ('\u{2000}', '\u{200a}'),
-    ('\u{2028}', '\u{2029}'),
-    ('\u{202f}', '\u{202f}'),
-    ('\u{205f}', '\u{205f}'),
-    ('\u{3000}', '\u{3000}'),
-    ('\u{feff}', '\u{feff}'),
-];
-
-const WHITE_SPACE_ASCII: &[(char, char)] = &[('\t', '\r'), (' ', ' ')];
-
-const JS_LINE_TERMINATORS: &[(char, char)] =
-    &[('\n', '\n'), ('\r', '\r'), ('\u{2028}', '\u{2029}')];
+use crate::engine::classes::{
+    ASCII_SPACE as WHITE_SPACE_ASCII, JS_LINE_TERMINATORS, JS_SPACE as WHITE_SPACE_JS,
+    PYTHON_SPACE as WHITE_SPACE_PYTHON, RUST_SPACE as WHITE_SPACE_RUST,
+};
 
 /// Zero-width assertions, by meaning.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -11,6 +11,7 @@
 //! - JavaScript with `u`/`v`, and Rust: simple case folding, taken as the orbit closure of the
 //!   set (regex-syntax's tables).
 
+use crate::classes;
 use regex_syntax::hir::{Class, ClassUnicode, ClassUnicodeRange, HirKind};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -236,7 +237,7 @@ pub fn python_digit() -> &'static CharSet {
 /// Python's Unicode `\s` (`str.isspace`).
 pub fn python_space() -> &'static CharSet {
     static S: OnceLock<CharSet> = OnceLock::new();
-    cached(&S, r"[\s\x1C-\x1F]")
+    S.get_or_init(|| CharSet::from_ranges(classes::code_points(classes::PYTHON_SPACE)))
 }
 
 /// ASCII `\w`.
@@ -251,23 +252,12 @@ pub fn ascii_digit() -> CharSet {
 
 /// Python's ASCII `\s`.
 pub fn python_ascii_space() -> CharSet {
-    CharSet::from_ranges(vec![(0x09, 0x0D), (0x20, 0x20)])
+    CharSet::from_ranges(classes::code_points(classes::ASCII_SPACE))
 }
 
 /// JavaScript's `\s`: WhiteSpace and LineTerminator.
 pub fn js_space() -> CharSet {
-    CharSet::from_ranges(vec![
-        (0x09, 0x0D),
-        (0x20, 0x20),
-        (0xA0, 0xA0),
-        (0x1680, 0x1680),
-        (0x2000, 0x200A),
-        (0x2028, 0x2029),
-        (0x202F, 0x202F),
-        (0x205F, 0x205F),
-        (0x3000, 0x3000),
-        (0xFEFF, 0xFEFF),
-    ])
+    CharSet::from_ranges(classes::code_points(classes::JS_SPACE))
 }
 
 /// Rust's Unicode `\w`.
@@ -285,12 +275,13 @@ pub fn rust_digit() -> &'static CharSet {
 /// Rust's Unicode `\s`.
 pub fn rust_space() -> &'static CharSet {
     static S: OnceLock<CharSet> = OnceLock::new();
-    cached(&S, r"\s")
+    S.get_or_init(|| CharSet::from_ranges(classes::code_points(classes::RUST_SPACE)))
 }
 
 /// JavaScript line terminators.
 #[inline]
 pub fn is_js_line_terminator(c: u32) -> bool {
+    // The same set as classes::JS_LINE_TERMINATORS, as a match the compiler turns into jumps.
     matches!(c, 0x0A | 0x0D | 0x2028 | 0x2029)
 }
 
