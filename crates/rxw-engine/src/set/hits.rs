@@ -39,6 +39,7 @@
 //!
 //! Every shortcut is checked against the plain per-preset iteration in the tests.
 
+use super::literal::{self, Piece};
 use crate::{EngineKind, Match, MatchOptions, Matches, Regex};
 use aho_corasick::{AhoCorasick, MatchKind};
 use regex_automata::dfa::Automaton;
@@ -151,7 +152,7 @@ fn literals(node: &Node, depth: usize) -> Option<LiteralSet> {
 /// A literal that every match of `root` contains at a fixed byte offset from its start, e.g.
 /// `-4` at offset 13 in a UUID v4 pattern: the items before it must each match a fixed number
 /// of bytes (ASCII classes, literals, bounded exact repeats of those, zero-width assertions).
-/// The longest such run of two or more literal bytes wins.
+/// The longest such run of two or more literal bytes wins ([`literal::fixed_offset_literal`]).
 pub fn fixed_offset_literal(root: &Node) -> Option<(usize, String)> {
     let NodeKind::Concat(items) = &root.kind else {
         return None;
@@ -171,46 +172,22 @@ pub fn fixed_offset_literal(root: &Node) -> Option<(usize, String)> {
             _ => None,
         }
     };
-    let mut offset = 0usize;
-    let mut best: Option<(usize, String)> = None;
-    let mut run = String::new();
-    let mut run_start = 0usize;
-    let finish = |run: &mut String, run_start: usize, best: &mut Option<(usize, String)>| {
-        if run.len() >= 2 && best.as_ref().is_none_or(|(_, b)| run.len() > b.len()) {
-            *best = Some((run_start, run.clone()));
-        }
-        run.clear();
-    };
-    for item in items {
-        match &item.kind {
-            NodeKind::Literal { ch, .. } => {
-                if run.is_empty() {
-                    run_start = offset;
-                }
-                run.push(*ch);
-                offset += ch.len_utf8();
-            }
-            NodeKind::Anchor { .. } | NodeKind::Comment | NodeKind::Whitespace => {}
-            NodeKind::Repeat {
-                min,
-                max: Some(max),
-                child,
-                ..
-            } if min == max => {
-                finish(&mut run, run_start, &mut best);
-                offset += ascii_width(child)?.checked_mul(*min as usize)?;
-            }
-            _ => {
-                finish(&mut run, run_start, &mut best);
-                match ascii_width(item) {
-                    Some(w) => offset += w,
-                    None => break,
-                }
-            }
-        }
-    }
-    finish(&mut run, run_start, &mut best);
-    best
+    let pieces = items.iter().map(|item| match &item.kind {
+        NodeKind::Literal { ch, .. } => Piece::Literal(ch.to_string().into_bytes()),
+        NodeKind::Anchor { .. } | NodeKind::Comment | NodeKind::Whitespace => Piece::Width(0),
+        NodeKind::Repeat {
+            min,
+            max: Some(max),
+            child,
+            ..
+        } if min == max => ascii_width(child)
+            .and_then(|w| w.checked_mul(*min as usize))
+            .map_or(Piece::Varying, Piece::Width),
+        _ => ascii_width(item).map_or(Piece::Varying, Piece::Width),
+    });
+    let (offset, bytes) = literal::fixed_offset_literal(pieces)?;
+    // A run of whole literal characters is UTF-8.
+    Some((offset, String::from_utf8(bytes).ok()?))
 }
 
 /// Where a member's matches can start, read off its tree when it is parsed (no engine

@@ -38,11 +38,13 @@
 //! instead of after its end.
 
 pub mod hits;
+pub mod literal;
 
 pub use hits::{Hit, HitPattern, HitScanner, Hits, HitsOptions, Starts};
 
 use crate::{InputTraits, Regex};
 use aho_corasick::AhoCorasick;
+use literal::Piece;
 use regex_automata::hybrid::dfa::OverlappingState;
 use regex_automata::hybrid::dfa::{Cache as DfaCache, DFA};
 use regex_automata::nfa::thompson::{self, WhichCaptures};
@@ -281,7 +283,7 @@ impl Shape {
 }
 
 /// A literal of two or more bytes that every match of `hir` holds at a fixed byte offset from
-/// its start: the items before it each match a fixed number of bytes. The longest wins.
+/// its start ([`literal::fixed_offset_literal`] over the top-level items).
 fn fixed_offset_literal(hir: &Hir) -> Option<(usize, Vec<u8>)> {
     let mut h = hir;
     while let HirKind::Capture(c) = h.kind() {
@@ -290,22 +292,16 @@ fn fixed_offset_literal(hir: &Hir) -> Option<(usize, Vec<u8>)> {
     let HirKind::Concat(items) = h.kind() else {
         return None;
     };
-    let mut offset = 0usize;
-    let mut best: Option<(usize, Vec<u8>)> = None;
-    for item in items {
-        if let HirKind::Literal(lit) = item.kind()
-            && lit.0.len() >= 2
-            && best.as_ref().is_none_or(|(_, b)| lit.0.len() > b.len())
-        {
-            best = Some((offset, lit.0.to_vec()));
+    literal::fixed_offset_literal(items.iter().map(|item| {
+        if let HirKind::Literal(lit) = item.kind() {
+            return Piece::Literal(lit.0.to_vec());
         }
         let p = item.properties();
         match (p.minimum_len(), p.maximum_len()) {
-            (Some(a), Some(b)) if a == b => offset += a,
-            _ => break,
+            (Some(a), Some(b)) if a == b => Piece::Width(a),
+            _ => Piece::Varying,
         }
-    }
-    best
+    }))
 }
 
 /// Shortest run worth looking for; longest looked for (the detector works on 64-byte words).
