@@ -1,9 +1,9 @@
 //! Reading each file once and answering every column from that one read.
 //!
 //! The plan is built once per audit:
-//! - substrings go into one Aho-Corasick automaton over the raw bytes (ASCII case folding for
-//!   `ignore_case`); a case-insensitive substring with non-ASCII letters is a `(?i)` literal
-//!   regex instead (Unicode simple case folding, so `ÄRGER` finds `ärger`);
+//! - the substrings go to the engine as one [`SubstringSet`] over the raw bytes (one
+//!   automaton, ASCII case folding for `ignore_case`; Unicode simple case folding for a
+//!   needle with non-ASCII letters, so `ÄRGER` finds `ärger`);
 //! - the regex columns go to the engine as one [`PatternSet`], which decides how each is
 //!   answered (one shared literal pass with anchored confirmations, one shared DFA pass,
 //!   a pattern alone, or its own engine) and answers exactly as each pattern's
@@ -27,10 +27,9 @@ use super::{
     AuditPattern, CellMode, Matcher, PathSource, PatternError, Report, Row, RowError, RowErrorKind,
     WalkOptions,
 };
-use crate::engine::set::{PatternSet, SetCache};
-use crate::error::{Error, ErrorKind};
+use crate::engine::set::{PatternSet, SetCache, SubstringSet, Tally};
+use crate::error::Error;
 use crate::input::{ReadBuffer, ReadFailure};
-use aho_corasick::{AhoCorasick, AhoCorasickBuilder, MatchKind};
 use std::sync::{Condvar, Mutex};
 
 /// Options for reading files.
@@ -92,9 +91,7 @@ pub fn audit(
 /// How each column is answered.
 enum Column<'p> {
     /// A substring in the Aho-Corasick automaton.
-    Literal,
-    /// A case-folded non-ASCII substring in the folded set, with its own regex for counting.
-    Folded(regex::bytes::Regex),
+    Substring { needle: usize },
     /// A regex: member `member` of the plan's pattern set.
     Regex { re: &'p crate::Regex, member: usize },
     /// A pattern that did not compile: unknown everywhere (reported once, in the report).
@@ -105,12 +102,8 @@ enum Column<'p> {
 pub struct Plan<'p> {
     columns: Vec<Column<'p>>,
     names: Vec<&'p str>,
-    ac: Option<AhoCorasick>,
-    /// Column of each automaton pattern.
-    ac_columns: Vec<usize>,
-    /// One set for the folded substrings (run on bytes).
-    folded_set: Option<regex::bytes::RegexSet>,
-    folded_columns: Vec<usize>,
+    /// The substring columns, answered together by the engine.
+    substrings: SubstringSet,
     /// The regex columns, answered together by the engine.
     regexes: PatternSet<'p>,
 }
@@ -121,13 +114,6 @@ pub struct Scratch {
     set: SetCache,
 }
 
-fn set_error(e: regex::Error) -> Error {
-    Error::new(
-        ErrorKind::LimitExceeded,
-        format!("cannot build the audit's pattern set: {e}"),
-    )
-}
-
 impl<'p> Plan<'p> {
     /// Compiles the automaton and the sets for `patterns`.
     ///
@@ -135,24 +121,15 @@ impl<'p> Plan<'p> {
     /// Only when the automaton cannot be built (an enormous substring list).
     pub fn new(patterns: &'p [AuditPattern], ignore_case: bool) -> Result<Plan<'p>, Error> {
         let mut columns = Vec::with_capacity(patterns.len());
-        let mut literals: Vec<&str> = Vec::new();
-        let mut ac_columns = Vec::new();
-        let mut folded_sources = Vec::new();
-        let mut folded_columns = Vec::new();
+        let mut needles: Vec<&str> = Vec::new();
         let mut regexes: Vec<&crate::Regex> = Vec::new();
-        for (i, p) in patterns.iter().enumerate() {
+        for p in patterns {
             let col = match &p.matcher {
-                Matcher::Substring(s) if ignore_case && !s.is_ascii() => {
-                    let src = format!("(?i){}", regex::escape(s));
-                    let re = regex::bytes::Regex::new(&src).map_err(set_error)?;
-                    folded_sources.push(src);
-                    folded_columns.push(i);
-                    Column::Folded(re)
-                }
                 Matcher::Substring(s) => {
-                    literals.push(s);
-                    ac_columns.push(i);
-                    Column::Literal
+                    needles.push(s);
+                    Column::Substring {
+                        needle: needles.len() - 1,
+                    }
                 }
                 Matcher::Regex(re) => {
                     regexes.push(re);
@@ -165,40 +142,10 @@ impl<'p> Plan<'p> {
             };
             columns.push(col);
         }
-        let ac = if literals.is_empty() {
-            None
-        } else {
-            Some(
-                AhoCorasickBuilder::new()
-                    .match_kind(MatchKind::Standard)
-                    .ascii_case_insensitive(ignore_case)
-                    .build(&literals)
-                    .map_err(|e| {
-                        Error::new(
-                            ErrorKind::LimitExceeded,
-                            format!("cannot build the substring automaton: {e}"),
-                        )
-                    })?,
-            )
-        };
-        let folded_set = if folded_sources.is_empty() {
-            None
-        } else {
-            Some(
-                regex::bytes::RegexSetBuilder::new(&folded_sources)
-                    .size_limit(256 << 20)
-                    .dfa_size_limit(64 << 20)
-                    .build()
-                    .map_err(set_error)?,
-            )
-        };
         Ok(Plan {
             columns,
             names: patterns.iter().map(|p| p.name.as_str()).collect(),
-            ac,
-            ac_columns,
-            folded_set,
-            folded_columns,
+            substrings: SubstringSet::new(&needles, ignore_case)?,
             regexes: PatternSet::new(&regexes),
         })
     }
@@ -223,21 +170,16 @@ impl<'p> Plan<'p> {
     ) -> (Vec<Option<u64>>, Option<RowError>) {
         let mut cells: Vec<Option<u64>> = vec![None; self.columns.len()];
         let mut error: Option<RowError> = None;
-        if let Some(ac) = &self.ac {
-            self.run_automaton(ac, bytes, mode, &mut cells);
-        }
-        if let Some(set) = &self.folded_set {
-            let hits = set.matches(bytes);
-            for (k, col) in self.folded_columns.iter().enumerate() {
-                let n = match (&self.columns[*col], hits.matched(k), mode) {
-                    (_, false, _) => 0,
-                    (_, true, CellMode::Presence) => 1,
-                    (Column::Folded(re), true, CellMode::Counts) => {
-                        re.find_iter(bytes).count() as u64
-                    }
-                    _ => unreachable!("folded columns are Column::Folded"),
-                };
-                cells[*col] = Some(n);
+        if !self.substrings.is_empty() {
+            let tally = match mode {
+                CellMode::Presence => Tally::Presence,
+                CellMode::Counts => Tally::Counts,
+            };
+            let found = self.substrings.tally(bytes, tally);
+            for (cell, col) in cells.iter_mut().zip(&self.columns) {
+                if let Column::Substring { needle } = col {
+                    *cell = Some(found[*needle]);
+                }
             }
         }
         if self.regexes.is_empty() {
@@ -275,43 +217,6 @@ impl<'p> Plan<'p> {
             }
         }
         (cells, error)
-    }
-
-    /// Substring columns: overlapping search so no needle hides another; per column, an
-    /// occurrence counts only when it starts at or after the end of the last one counted
-    /// (non-overlapping, like `str.count`). Needles have a fixed length, so matches of one
-    /// needle arrive in start order.
-    fn run_automaton(
-        &self,
-        ac: &AhoCorasick,
-        bytes: &[u8],
-        mode: CellMode,
-        cells: &mut [Option<u64>],
-    ) {
-        let n = self.ac_columns.len();
-        let mut next_free = vec![0usize; n];
-        let mut counts = vec![0u64; n];
-        let mut found = 0usize;
-        for m in ac.find_overlapping_iter(bytes) {
-            let k = m.pattern().as_usize();
-            if m.start() < next_free[k] {
-                continue;
-            }
-            next_free[k] = m.end();
-            counts[k] += 1;
-            if counts[k] == 1 {
-                found += 1;
-                if mode == CellMode::Presence && found == n {
-                    break;
-                }
-            }
-        }
-        for (k, col) in self.ac_columns.iter().enumerate() {
-            cells[*col] = Some(match mode {
-                CellMode::Presence => u64::from(counts[k] > 0),
-                CellMode::Counts => counts[k],
-            });
-        }
     }
 }
 
@@ -687,7 +592,7 @@ mod tests {
     fn invalid_column_is_unknown_and_reported() {
         let bad = AuditPattern::invalid(
             "bad",
-            Error::new(ErrorKind::PatternInvalid, "unclosed group"),
+            Error::new(crate::error::ErrorKind::PatternInvalid, "unclosed group"),
         );
         let ps = [sub("a"), bad];
         let plan = Plan::new(&ps, false).unwrap();

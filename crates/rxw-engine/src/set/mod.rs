@@ -39,8 +39,10 @@
 
 pub mod hits;
 pub mod literal;
+pub mod substrings;
 
 pub use hits::{Hit, HitPattern, HitScanner, Hits, HitsOptions, Starts};
+pub use substrings::{SubstringSet, Tally};
 
 use crate::{InputTraits, Regex};
 use aho_corasick::AhoCorasick;
