@@ -401,9 +401,7 @@ fn saving_a_preset_writes_the_user_registry_and_it_appears_at_once() {
         Some(Effect::SavePreset("my_verb".into()))
     );
     assert!(app.save_prompt.is_none());
-    let path =
-        rxw::tui::presets::save_to_user_registry(dir.path(), "my_verb", &app.wb, presets_of(&app))
-            .unwrap();
+    let path = rxw::tui::presets::save_to_user_registry(dir.path(), "my_verb", &app.wb).unwrap();
     assert!(path.ends_with("user.toml"));
     let options = rxw::presets::load::LoadOptions {
         files: vec![],
@@ -428,8 +426,7 @@ fn saving_a_preset_writes_the_user_registry_and_it_appears_at_once() {
         saved.groups
     );
     // Saving again under the same key replaces it.
-    rxw::tui::presets::save_to_user_registry(dir.path(), "my_verb", &app.wb, presets_of(&app))
-        .unwrap();
+    rxw::tui::presets::save_to_user_registry(dir.path(), "my_verb", &app.wb).unwrap();
     assert_eq!(
         rxw::tui::load_presets_from(&options)
             .all
@@ -438,6 +435,15 @@ fn saving_a_preset_writes_the_user_registry_and_it_appears_at_once() {
             .count(),
         1
     );
+    // The reloaded registry reaches the Presets tab (selected) and the lens, without the
+    // event loop reaching into the tab.
+    assert!(app.wb.lens.catalog().get("my_verb").is_none());
+    app.reload_presets(rxw::tui::load_presets_from(&options), "my_verb");
+    assert_eq!(
+        presets_of(&app).selected_preset().map(|p| p.key.as_str()),
+        Some("my_verb")
+    );
+    assert!(app.wb.lens.catalog().get("my_verb").is_some());
 }
 
 #[test]

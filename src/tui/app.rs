@@ -241,8 +241,8 @@ impl App {
         self.shown_tab().id()
     }
 
-    /// The tab of type `T`, if one is registered (for the event loop and tests; tabs never
-    /// reach into each other).
+    /// The tab of type `T`, if one is registered: for tests, which look inside a tab. The app
+    /// and the tabs never downcast; they talk through actions, events and [`Shared`].
     pub fn tab_as<T: Tab>(&self) -> Option<&T> {
         self.tabs
             .iter()
@@ -254,6 +254,16 @@ impl App {
         self.tabs
             .iter_mut()
             .find_map(|t| (t.as_mut() as &mut dyn std::any::Any).downcast_mut::<T>())
+    }
+
+    /// Runs the workbench and the Presets tab on a reloaded registry, selecting `key`.
+    pub fn reload_presets(&mut self, browser: PresetBrowser, key: &str) {
+        self.wb
+            .lens
+            .set_catalog(std::sync::Arc::clone(&browser.catalog));
+        self.shared.reloaded_presets = Some((browser, key.to_string()));
+        self.notify(TabEvent::PresetsReloaded);
+        self.shared.reloaded_presets = None;
     }
 
     /// What the tabs draw from.

@@ -657,19 +657,9 @@ pub fn autosave(app: &mut App, store: &mut SessionStore) {
 fn save_user_preset(app: &mut App, key: &str) -> anyhow::Result<String> {
     let dir = crate::presets::load::config_dir()
         .context("no config directory (set HOME or XDG_CONFIG_HOME)")?;
-    let tab = app
-        .tab_as::<tabs::presets::PresetsTab>()
-        .context("no Presets tab")?;
-    let path = presets::save_to_user_registry(&dir, key, &app.wb, &tab.browser)?;
-    if let Some(tab) = app.tab_as_mut::<tabs::presets::PresetsTab>() {
-        tab.browser = load_presets();
-        tab.browser.select_key(key);
-    }
-    // The lens runs the registry with the new preset in it.
-    if let Some(tab) = app.tab_as::<tabs::presets::PresetsTab>() {
-        let catalog = Arc::clone(&tab.browser.catalog);
-        app.wb.lens.set_catalog(catalog);
-    }
+    let path = presets::save_to_user_registry(&dir, key, &app.wb)?;
+    // The browser and the lens run the registry with the new preset in it.
+    app.reload_presets(load_presets(), key);
     Ok(format!("saved preset {key} to {}", path.display()))
 }
 

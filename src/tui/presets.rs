@@ -125,12 +125,7 @@ struct UserRegistry {
 /// # Errors
 /// The pattern does not compile, the existing user registry is invalid, or the file cannot
 /// be written.
-pub fn save_to_user_registry(
-    dir: &Path,
-    key: &str,
-    wb: &Workbench,
-    browser: &PresetBrowser,
-) -> anyhow::Result<PathBuf> {
+pub fn save_to_user_registry(dir: &Path, key: &str, wb: &Workbench) -> anyhow::Result<PathBuf> {
     let re = wb
         .compiled()
         .map_err(|e| anyhow::anyhow!("the pattern does not compile: {}", e.message))?;
@@ -145,7 +140,13 @@ pub fn save_to_user_registry(
     } else {
         Vec::new()
     };
-    let loaded = wb.preset.as_deref().and_then(|k| browser.find(k));
+    // The registry the workbench runs (the lens's) is the one the preset was loaded from.
+    let loaded = wb
+        .preset
+        .as_deref()
+        .and_then(|k| wb.lens.catalog().get(k))
+        .map(PresetView::from_entry);
+    let loaded = loaded.as_ref();
     let names: Vec<&str> = re
         .group_names()
         .iter()

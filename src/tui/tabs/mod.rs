@@ -107,6 +107,9 @@ pub enum Request {
 pub struct Shared {
     /// The Debug tab's recorded run: the Explain tab draws each node's steps from it.
     pub trace: Option<Arc<Trace>>,
+    /// The registry as reloaded after a save, and the key to select, until the Presets tab
+    /// takes it ([`TabEvent::PresetsReloaded`]).
+    pub reloaded_presets: Option<(PresetBrowser, String)>,
 }
 
 /// What a tab may change while it handles an action, a mouse event or an event.
@@ -198,6 +201,8 @@ pub enum TabEvent {
     SelectionMoved,
     /// New scan results were taken in.
     ResultsChanged,
+    /// The preset registry was reloaded ([`Shared::reloaded_presets`] has it).
+    PresetsReloaded,
 }
 
 /// What the shown tab marks in the input pane.

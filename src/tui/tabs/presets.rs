@@ -2,7 +2,7 @@
 //! preset's pattern, groups (with their descriptions) and examples. Enter loads the preset:
 //! pattern, flavor, flags and its examples as tests.
 
-use super::{DrawCx, Handled, Request, Tab, TabCx, TabId};
+use super::{DrawCx, Handled, Request, Tab, TabCx, TabEvent, TabId};
 use crate::highlight::Kind;
 use crate::tui::action::apply_line;
 use crate::tui::action::{Action, Context, Edit};
@@ -86,6 +86,15 @@ impl Tab for PresetsTab {
             _ => return Handled::NotConsumed,
         }
         Handled::Consumed
+    }
+
+    fn on_event(&mut self, event: TabEvent, cx: &mut TabCx) {
+        if event == TabEvent::PresetsReloaded
+            && let Some((browser, key)) = cx.shared.reloaded_presets.take()
+        {
+            self.browser = browser;
+            self.browser.select_key(&key);
+        }
     }
 
     fn click(&mut self, _col: u16, row: u16, cx: &mut TabCx) -> Handled {
