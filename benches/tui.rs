@@ -10,8 +10,8 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::layout::Rect;
-use rxw::cli::TuiArgs;
 use rxw::input::Text;
+use rxw::tui::Options;
 use rxw::tui::theme::Palette;
 use rxw::tui::{StartInput, load_presets, render, start_app};
 use rxw::workbench::InputSource;
@@ -173,7 +173,7 @@ fn main() {
         // First frame of `rxw FILE`: load, build, wait for the window, draw.
         let t0 = Instant::now();
         let text = Text::from_path(&path).expect("read the log").into_string();
-        let args = TuiArgs {
+        let args = Options {
             pattern: Some(pattern.to_string()),
             flavor: Some(rxw::Flavor::Python),
             fresh: true,

@@ -44,7 +44,7 @@ fn main() {
             // Not locked for the whole command: `rxw mcp` writes through its own async handle.
             run(command, &mut std::io::stdout(), &mut std::io::stderr())
         }
-        None => match rxw::tui::run(cli.tui) {
+        None => match rxw::tui::run(cli.tui.into()) {
             Ok(()) => 0,
             Err(e) => {
                 eprintln!("rxw: {e:#}");

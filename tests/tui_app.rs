@@ -3,7 +3,7 @@
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
-use rxw::cli::TuiArgs;
+use rxw::tui::Options;
 use rxw::tui::action::{Action, CopyWhat, Edit, Effect};
 use rxw::tui::app::{App, Burst, Focus};
 use rxw::tui::session::{Session, SessionStore};
@@ -38,7 +38,7 @@ fn type_str(app: &mut App, s: &str) {
     }
 }
 
-fn start(args: TuiArgs, input: StartInput, saved: Option<Session>) -> App {
+fn start(args: Options, input: StartInput, saved: Option<Session>) -> App {
     let mut app = start_app(
         &args,
         input,
@@ -240,7 +240,7 @@ fn the_session_is_restored_and_fresh_skips_it() {
         input: Some("a1 b22".into()),
         preset: None,
     };
-    let app = start(TuiArgs::default(), StartInput::Demo, Some(saved.clone()));
+    let app = start(Options::default(), StartInput::Demo, Some(saved.clone()));
     assert_eq!(app.wb.pattern.text(), r"\d+");
     assert_eq!(app.wb.flavor, rxw::Flavor::Js);
     assert_eq!(app.wb.flags.letters(rxw::Flavor::Js), "gi");
@@ -248,7 +248,7 @@ fn the_session_is_restored_and_fresh_skips_it() {
     assert_eq!(app.wb.results.count, 2);
     assert_eq!(Session::of(&app), saved);
     let fresh = start(
-        TuiArgs {
+        Options {
             fresh: true,
             ..Default::default()
         },
@@ -261,7 +261,7 @@ fn the_session_is_restored_and_fresh_skips_it() {
 
 #[test]
 fn command_line_pattern_flavor_and_flags_win() {
-    let args = TuiArgs {
+    let args = Options {
         pattern: Some("b+".into()),
         flavor: Some(rxw::Flavor::Rust),
         flags: Some("i".into()),
@@ -274,7 +274,7 @@ fn command_line_pattern_flavor_and_flags_win() {
     );
     assert_eq!(app.wb.results.count, 2);
     assert_eq!(app.wb.source, InputSource::Stdin);
-    let bad = TuiArgs {
+    let bad = Options {
         flags: Some("q".into()),
         ..Default::default()
     };
@@ -293,7 +293,7 @@ fn command_line_pattern_flavor_and_flags_win() {
 
 #[test]
 fn a_runaway_pattern_reports_its_limit_and_the_app_keeps_responding() {
-    let args = TuiArgs {
+    let args = Options {
         pattern: Some(r"(?:(a)|a)+\1b".into()),
         flavor: Some(rxw::Flavor::Python),
         ..Default::default()
@@ -359,7 +359,7 @@ fn every_registry_preset_loads_with_passing_tests() {
 
 #[test]
 fn start_with_a_preset_key_and_an_unknown_key_is_an_error() {
-    let args = TuiArgs {
+    let args = Options {
         preset: Some("ack".into()),
         fresh: true,
         ..Default::default()
@@ -367,7 +367,7 @@ fn start_with_a_preset_key_and_an_unknown_key_is_an_error() {
     let app = start(args, StartInput::Demo, None);
     assert_eq!(app.wb.preset.as_deref(), Some("ack"));
     assert!(app.wb.results.count > 0);
-    let bad = TuiArgs {
+    let bad = Options {
         preset: Some("nope".into()),
         ..Default::default()
     };
@@ -478,7 +478,7 @@ fn sigbus_on_truncation_the_workbench_opens_on_the_data_read_and_says_why() {
         )),
     };
     let input = rxw::tui::loaded_file(read, std::path::Path::new("t.log"));
-    let app = start(TuiArgs::default(), input, None);
+    let app = start(Options::default(), input, None);
     assert_eq!(app.wb.input.text(), "[CLAIM 7fce46e0] one\n[CLAIM 0a");
     assert_eq!(app.wb.source, InputSource::File("t.log".into()));
     let warning = app.input_warning.clone().expect("the truncation is said");
@@ -515,7 +515,7 @@ fn pasted_log() -> String {
 #[test]
 fn paste_burst_without_bracketed_paste_is_one_edit_in_the_input_and_no_compile() {
     let mut app = start(
-        TuiArgs::default(),
+        Options::default(),
         StartInput::Loaded(String::new(), InputSource::File("empty.log".into()), None),
         None,
     );
@@ -613,7 +613,7 @@ fn a_short_burst_is_typing_and_tab_still_moves_the_focus() {
 #[test]
 fn a_paste_with_cr_line_ends_becomes_lines() {
     let mut app = start(
-        TuiArgs::default(),
+        Options::default(),
         StartInput::Loaded(String::new(), InputSource::File("empty.log".into()), None),
         None,
     );
@@ -633,7 +633,7 @@ fn typed_input_above_4_mib_is_saved_and_restored_on_the_next_start() {
     let big = "[CLAIM 7fce46e0] typed by hand\n".repeat((5 << 20) / 31);
     assert!(big.len() > rxw::tui::session::MAX_INLINE_INPUT);
     let mut app = start(
-        TuiArgs::default(),
+        Options::default(),
         StartInput::Loaded(String::new(), InputSource::File("empty.log".into()), None),
         None,
     );
@@ -646,7 +646,7 @@ fn typed_input_above_4_mib_is_saved_and_restored_on_the_next_start() {
     assert!(!app.session_dirty);
     let restored = rxw::tui::session::load(&path);
     assert_eq!(restored.notice, None);
-    let again = start(TuiArgs::default(), StartInput::Demo, restored.session);
+    let again = start(Options::default(), StartInput::Demo, restored.session);
     assert_eq!(again.wb.source, InputSource::Typed);
     assert!(
         again.wb.input.text() == big,
@@ -694,7 +694,7 @@ fn a_corrupt_session_is_moved_aside_and_the_start_says_so_once() {
     let restored = rxw::tui::session::load(&path);
     assert!(restored.session.is_none());
     assert!(dir.path().join("session.json.bad").exists());
-    let mut app = start(TuiArgs::default(), StartInput::Demo, restored.session);
+    let mut app = start(Options::default(), StartInput::Demo, restored.session);
     app.message = restored.notice;
     let screen = format!("{:?}", screens::render_buffer(&app));
     assert!(screen.contains("the saved session was corrupt"), "{screen}");
@@ -846,7 +846,7 @@ fn append(path: &std::path::Path, text: &str) {
 fn followed(path: &std::path::Path, pattern: &str) -> App {
     let text = std::fs::read_to_string(path).unwrap();
     let len = text.len() as u64;
-    let args = TuiArgs {
+    let args = Options {
         pattern: Some(pattern.into()),
         fresh: true,
         ..Default::default()
@@ -992,7 +992,7 @@ fn a_large_file_opens_on_its_head_and_the_rest_is_appended_when_read() {
     let rest: String = (101..=300).map(|i| format!("line {i} ERR\n")).collect();
     let total = (head.len() + rest.len()) as u64;
     let mut app = start(
-        TuiArgs {
+        Options {
             pattern: Some("ERR".into()),
             fresh: true,
             ..Default::default()
@@ -1040,7 +1040,7 @@ fn a_large_file_whose_read_stops_keeps_what_was_read_and_one_that_changed_is_rel
     let head: String = (1..=100).map(|i| format!("line {i} ERR\n")).collect();
     let open = |head: &str| {
         let mut app = start(
-            TuiArgs {
+            Options {
                 pattern: Some("ERR".into()),
                 fresh: true,
                 ..Default::default()
@@ -1110,7 +1110,7 @@ fn a_large_file_whose_read_stops_keeps_what_was_read_and_one_that_changed_is_rel
 fn a_file_over_the_edit_limit_is_read_only_and_says_why() {
     let big = "line ERR\n".repeat(rxw::tui::app::EDITABLE_FILE_BYTES / 9 + 1);
     let mut app = start(
-        TuiArgs {
+        Options {
             pattern: Some("ERR".into()),
             fresh: true,
             ..Default::default()
@@ -1131,7 +1131,7 @@ fn a_file_over_the_edit_limit_is_read_only_and_says_why() {
     assert_eq!(app.wb.input.cursor_position().0, 1);
     // The same text typed or piped in stays editable.
     let mut app = start(
-        TuiArgs {
+        Options {
             pattern: Some("ERR".into()),
             fresh: true,
             ..Default::default()

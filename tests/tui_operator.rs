@@ -3,7 +3,7 @@
 #![cfg(feature = "app")]
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
-use rxw::cli::TuiArgs;
+use rxw::tui::Options;
 use rxw::tui::action::{Action, Edit};
 use rxw::tui::app::App;
 use rxw::tui::tabs::{jobs, lens, timeline};
@@ -222,7 +222,7 @@ fn a_followed_files_growth_reaches_the_lens_jobs_and_timeline() {
     let path = dir.path().join("fleet.log");
     let first = "2026-10-05T00:00:00Z [CLAIM a1]\n2026-10-05T00:00:01Z [RESULT a1] OK\n";
     std::fs::write(&path, first).unwrap();
-    let args = TuiArgs {
+    let args = Options {
         pattern: Some("RESULT".into()),
         fresh: true,
         ..Default::default()

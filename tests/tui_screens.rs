@@ -68,7 +68,7 @@ fn first_frame_of_the_demo_shows_coloured_matches() {
 #[test]
 fn no_color_draws_without_any_colour_but_still_marks_matches() {
     use ratatui::style::{Color, Modifier};
-    let args = rxw::cli::TuiArgs {
+    let args = rxw::tui::Options {
         fresh: true,
         ..Default::default()
     };

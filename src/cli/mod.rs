@@ -66,6 +66,20 @@ pub struct TuiArgs {
     pub follow: bool,
 }
 
+impl From<TuiArgs> for crate::tui::Options {
+    fn from(a: TuiArgs) -> crate::tui::Options {
+        crate::tui::Options {
+            file: a.file,
+            pattern: a.pattern,
+            flavor: a.flavor,
+            flags: a.flags,
+            preset: a.preset,
+            fresh: a.fresh,
+            follow: a.follow,
+        }
+    }
+}
+
 /// Subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {

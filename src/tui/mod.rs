@@ -21,7 +21,6 @@ pub mod tabs;
 pub mod text;
 pub mod theme;
 
-use crate::cli::TuiArgs;
 use crate::flavor::{Flags, Flavor};
 use crate::input::Text;
 use crate::workbench::{InputSource, Workbench};
@@ -51,13 +50,34 @@ pub enum StartInput {
     Loaded(String, InputSource, Option<String>),
 }
 
+/// How the workbench starts: what the command line asked for, in the TUI's own terms (the
+/// command line converts its arguments; the TUI knows nothing of clap).
+#[derive(Debug, Default, Clone)]
+pub struct Options {
+    /// A file to open in the input pane (default: the embedded demo log, or standard input
+    /// when it is piped).
+    pub file: Option<std::path::PathBuf>,
+    /// Start with this pattern.
+    pub pattern: Option<String>,
+    /// Start with this flavor.
+    pub flavor: Option<crate::Flavor>,
+    /// Start with these flag letters.
+    pub flags: Option<String>,
+    /// Start with this preset loaded.
+    pub preset: Option<String>,
+    /// Do not restore the previous session.
+    pub fresh: bool,
+    /// Follow the file as it grows.
+    pub follow: bool,
+}
+
 /// Builds the start state from the command line, the input, the saved session and the
 /// registry. Precedence: `-e`/`--preset` over the session over the demo preset.
 ///
 /// # Errors
 /// An unknown preset key or invalid flags.
 pub fn start_app(
-    args: &TuiArgs,
+    args: &Options,
     input: StartInput,
     saved: Option<Session>,
     presets: PresetBrowser,
@@ -228,7 +248,7 @@ fn read_head(path: &std::path::Path) -> Option<(Vec<u8>, u64)> {
 
 /// The start input; for a file, the bytes read from it (where following goes on from), or the
 /// part still to read when it opens on its head.
-fn read_input(args: &TuiArgs) -> anyhow::Result<(StartInput, Option<u64>, Option<RestOfFile>)> {
+fn read_input(args: &Options) -> anyhow::Result<(StartInput, Option<u64>, Option<RestOfFile>)> {
     if let Some(path) = &args.file {
         if let Some((head, total)) = read_head(path) {
             let offset = head.len() as u64;
@@ -271,7 +291,7 @@ fn read_input(args: &TuiArgs) -> anyhow::Result<(StartInput, Option<u64>, Option
 ///
 /// # Errors
 /// When the input cannot be read, a preset is unknown, or the terminal cannot be set up.
-pub fn run(args: TuiArgs) -> anyhow::Result<()> {
+pub fn run(args: Options) -> anyhow::Result<()> {
     let (input, file_bytes, rest) = read_input(&args)?;
     if !std::io::stdout().is_terminal() {
         anyhow::bail!(

@@ -8,7 +8,6 @@ use super::tabs::{
 };
 use super::theme::Palette;
 use super::{StartInput, load_presets, render, start_app};
-use crate::cli::TuiArgs;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -22,7 +21,7 @@ pub const HEIGHT: u16 = 34;
 
 /// The demo app at `width` x `height`, fresh (no session), scans finished.
 pub fn demo(width: u16, height: u16) -> App {
-    let args = TuiArgs {
+    let args = super::Options {
         fresh: true,
         ..Default::default()
     };
