@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use rxw::tui::Options;
 use rxw::tui::action::{Action, CopyWhat, Edit, Effect};
 use rxw::tui::app::{App, Burst, Focus};
+use rxw::tui::popups::save::SavePrompt;
 use rxw::tui::session::{Session, SessionStore};
 use rxw::tui::tabs::{debug, explain, groups, matches, presets};
 use rxw::tui::theme::Palette;
@@ -175,15 +176,15 @@ fn clicking_a_tab_label_shows_it_as_its_key_does() {
 fn help_opens_with_f1_and_question_mark_in_lists_and_closes_with_esc() {
     let mut app = screens::demo(100, 30);
     key(&mut app, KeyCode::F(1), KeyModifiers::NONE);
-    assert!(app.help);
+    assert!(app.help_open());
     key(&mut app, KeyCode::Esc, KeyModifiers::NONE);
-    assert!(!app.help);
+    assert!(!app.help_open());
     key(&mut app, KeyCode::Char('?'), KeyModifiers::SHIFT);
-    assert!(!app.help, "in the pattern editor ? is a character");
+    assert!(!app.help_open(), "in the pattern editor ? is a character");
     assert!(app.wb.pattern.text().ends_with('?'));
     app.update(Action::ShowTab(matches::ID));
     key(&mut app, KeyCode::Char('?'), KeyModifiers::SHIFT);
-    assert!(app.help);
+    assert!(app.help_open());
 }
 
 #[test]
@@ -385,6 +386,36 @@ fn start_with_a_preset_key_and_an_unknown_key_is_an_error() {
 }
 
 #[test]
+fn the_top_popup_sees_keys_first_and_closes_alone() {
+    let mut app = screens::demo(100, 30);
+    let pattern = app.wb.pattern.text().to_string();
+    key(&mut app, KeyCode::Char('s'), KeyModifiers::CONTROL);
+    // Typed keys go to the prompt, not to the pattern beneath.
+    type_str(&mut app, "zz");
+    assert_eq!(app.wb.pattern.text(), pattern);
+    assert!(
+        app.popup::<SavePrompt>()
+            .unwrap()
+            .key
+            .text()
+            .ends_with("zz")
+    );
+    // An invalid key keeps the prompt open and says why.
+    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
+    type_str(&mut app, "a b");
+    key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    assert!(app.popup::<SavePrompt>().is_some());
+    assert!(app.message.as_deref().unwrap_or("").contains("preset key"));
+    // The app still resizes under it; Esc closes the prompt only.
+    app.update(Action::Resize(120, 40));
+    assert_eq!((app.size.width, app.size.height), (120, 40));
+    key(&mut app, KeyCode::Esc, KeyModifiers::NONE);
+    assert!(app.popup::<SavePrompt>().is_none());
+    assert!(!app.quit);
+    assert!(app.effects.is_empty());
+}
+
+#[test]
 fn saving_a_preset_writes_the_user_registry_and_it_appears_at_once() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = screens::demo(100, 30);
@@ -392,7 +423,7 @@ fn saving_a_preset_writes_the_user_registry_and_it_appears_at_once() {
         .tests
         .replace_all("+ [CLAIM ab12] => CLAIM, ab12\n- [ack x]\n".into());
     key(&mut app, KeyCode::Char('s'), KeyModifiers::CONTROL);
-    assert!(app.save_prompt.is_some());
+    assert!(app.popup::<SavePrompt>().is_some());
     key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
     type_str(&mut app, "my_verb");
     key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
@@ -400,7 +431,7 @@ fn saving_a_preset_writes_the_user_registry_and_it_appears_at_once() {
         app.effects.pop(),
         Some(Effect::SavePreset("my_verb".into()))
     );
-    assert!(app.save_prompt.is_none());
+    assert!(app.popup::<SavePrompt>().is_none());
     let path = rxw::tui::presets::save_to_user_registry(dir.path(), "my_verb", &app.wb).unwrap();
     assert!(path.ends_with("user.toml"));
     let options = rxw::presets::load::LoadOptions {
@@ -1201,7 +1232,7 @@ fn help_lists_every_tabs_own_keys_the_shown_tab_first() {
     // the Anywhere, editor and list sections, so they were nowhere but the footer.
     let mut app = screens::demo(120, 34);
     app.update(Action::ShowTab(debug::ID));
-    let text: Vec<String> = rxw::tui::popups::help::lines(&app)
+    let text: Vec<String> = rxw::tui::popups::help::lines(&app.popup_draw_cx())
         .iter()
         .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
         .collect();

@@ -6,6 +6,7 @@ use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use rxw::tui::Options;
 use rxw::tui::action::{Action, Edit};
 use rxw::tui::app::App;
+use rxw::tui::popups::export::ExportPrompt;
 use rxw::tui::tabs::{jobs, lens, timeline};
 use rxw::tui::{StartInput, screens};
 use rxw::workbench::InputSource;
@@ -141,24 +142,27 @@ fn ctrl_x_exports_the_matches_and_an_unwritable_path_is_said() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = screens::demo(120, 34);
     key(&mut app, KeyCode::Char('x'), KeyModifiers::CONTROL);
-    let prompt = app.export_prompt.as_ref().unwrap();
+    let prompt = app.popup::<ExportPrompt>().unwrap();
     assert_eq!(prompt.what.noun(), "matches");
     assert_eq!(prompt.path.text(), "rxw-matches.jsonl");
     // Tab cycles what is written, and the offered name with it.
     key(&mut app, KeyCode::Tab, KeyModifiers::NONE);
-    assert_eq!(app.export_prompt.as_ref().unwrap().what.noun(), "lens hits");
     assert_eq!(
-        app.export_prompt.as_ref().unwrap().path.text(),
+        app.popup::<ExportPrompt>().unwrap().what.noun(),
+        "lens hits"
+    );
+    assert_eq!(
+        app.popup::<ExportPrompt>().unwrap().path.text(),
         "rxw-hits.jsonl"
     );
     key(&mut app, KeyCode::Tab, KeyModifiers::NONE);
     key(&mut app, KeyCode::Tab, KeyModifiers::NONE);
-    assert_eq!(app.export_prompt.as_ref().unwrap().what.noun(), "matches");
+    assert_eq!(app.popup::<ExportPrompt>().unwrap().what.noun(), "matches");
     key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
     let path = dir.path().join("m.csv");
     app.update(Action::Edit(Edit::Paste(path.display().to_string())));
     key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
-    assert!(app.export_prompt.is_none());
+    assert!(app.popup::<ExportPrompt>().is_none());
     let msg = wait_message(&mut app, |m| m.starts_with("exported"));
     assert!(msg.starts_with("exported 44 matches to "), "{msg}");
     assert!(msg.ends_with("(CSV)"), "{msg}");
@@ -179,10 +183,10 @@ fn ctrl_x_exports_the_matches_and_an_unwritable_path_is_said() {
     key(&mut app, KeyCode::Char('x'), KeyModifiers::CONTROL);
     key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
     key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
-    assert!(app.export_prompt.is_some());
+    assert!(app.popup::<ExportPrompt>().is_some());
     assert_eq!(app.message.as_deref(), Some("type the file to export to"));
     key(&mut app, KeyCode::Esc, KeyModifiers::NONE);
-    assert!(app.export_prompt.is_none());
+    assert!(app.popup::<ExportPrompt>().is_none());
 }
 
 #[test]
@@ -192,7 +196,7 @@ fn the_lens_tab_offers_lens_hits_and_the_filter_offers_its_lines() {
     key(&mut app, KeyCode::Char('l'), KeyModifiers::CONTROL);
     screens::settle(&mut app);
     key(&mut app, KeyCode::Char('x'), KeyModifiers::CONTROL);
-    assert_eq!(app.export_prompt.as_ref().unwrap().what.noun(), "lines");
+    assert_eq!(app.popup::<ExportPrompt>().unwrap().what.noun(), "lines");
     key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
     let path = dir.path().join("lines.jsonl");
     app.update(Action::Edit(Edit::Paste(path.display().to_string())));
@@ -203,7 +207,10 @@ fn the_lens_tab_offers_lens_hits_and_the_filter_offers_its_lines() {
     key(&mut app, KeyCode::Esc, KeyModifiers::NONE);
     key(&mut app, KeyCode::Char('9'), KeyModifiers::ALT);
     key(&mut app, KeyCode::Char('x'), KeyModifiers::CONTROL);
-    assert_eq!(app.export_prompt.as_ref().unwrap().what.noun(), "lens hits");
+    assert_eq!(
+        app.popup::<ExportPrompt>().unwrap().what.noun(),
+        "lens hits"
+    );
 }
 
 fn append(path: &std::path::Path, text: &str) {

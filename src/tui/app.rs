@@ -9,6 +9,10 @@
 use super::action::{Action, Context, CopyWhat, Edit, Effect, apply_buffer, apply_line};
 use super::keymap::action_for;
 use super::layout::{self, Areas};
+use super::popups::export::ExportPrompt;
+use super::popups::help::Help;
+use super::popups::save::SavePrompt;
+use super::popups::{Outcome, Popup, PopupCx, PopupDrawCx};
 use super::presets::PresetBrowser;
 use super::tabs::{DrawCx, Handled, Request, Shared, Tab, TabCx, TabEvent, TabId};
 use super::theme::Palette;
@@ -16,7 +20,7 @@ use crate::flavor::Flavor;
 use crate::workbench::export::ExportWhat;
 use crate::workbench::filter::FilterMode;
 use crate::workbench::follow::{FollowEvent, Follower, Reload};
-use crate::workbench::{Compiling, InputSource, LineEditor, Workbench};
+use crate::workbench::{Compiling, InputSource, Workbench};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use std::borrow::Cow;
@@ -90,12 +94,8 @@ pub struct App {
     shown: usize,
     /// State one tab writes and others read.
     pub shared: Shared,
-    /// Whether the help overlay is open.
-    pub help: bool,
-    /// The "save as preset" prompt, when open: the key being typed.
-    pub save_prompt: Option<LineEditor>,
-    /// First help line on screen.
-    pub help_scroll: usize,
+    /// The popups over the panes, the top one last: it sees actions first.
+    popups: Vec<Box<dyn Popup>>,
     /// First input line on screen.
     pub input_top: usize,
     /// First input column (chars) on screen.
@@ -133,17 +133,6 @@ pub struct App {
     pub tail: bool,
     /// A large file still being read on a thread (the input holds its first lines so far).
     pub loading: Option<Loading>,
-    /// The export prompt, when open.
-    pub export_prompt: Option<ExportPrompt>,
-}
-
-/// The export prompt: what to write and the file to write it to.
-#[derive(Debug, Clone)]
-pub struct ExportPrompt {
-    /// What is written.
-    pub what: ExportWhat,
-    /// The path being typed.
-    pub path: LineEditor,
 }
 
 /// The progress of reading the rest of a large file.
@@ -181,9 +170,7 @@ impl App {
             tabs: super::tabs::registry(presets),
             shown: 0,
             shared: Shared::default(),
-            help: false,
-            save_prompt: None,
-            help_scroll: 0,
+            popups: Vec::new(),
             input_top: 0,
             input_left: 0,
             selected: 0,
@@ -202,7 +189,6 @@ impl App {
             following: false,
             tail: false,
             loading: None,
-            export_prompt: None,
         };
         app.wb.lens.set_catalog(catalog);
         app.wb.compile();
@@ -274,7 +260,7 @@ impl App {
             selected: self.selected,
             palette: self.palette,
             focused: self.focus == Focus::Results,
-            help: self.help,
+            help: self.help_open(),
             show_whitespace: self.show_whitespace,
         }
     }
@@ -425,10 +411,10 @@ impl App {
         self.input_top = self.input_top.min(self.view_len().saturating_sub(1));
     }
 
-    /// The key context of the focused pane.
+    /// The key context: the top popup's, or the focused pane's.
     pub fn context(&self) -> Context {
-        if self.save_prompt.is_some() || self.export_prompt.is_some() {
-            return Context::Editor;
+        if let Some(context) = self.popups.last().and_then(|p| p.context()) {
+            return context;
         }
         match self.focus {
             Focus::Pattern | Focus::Input => Context::Editor,
@@ -543,61 +529,17 @@ impl App {
         ) {
             self.message = None;
         }
-        if self.export_prompt.is_some() {
-            self.export_key(action);
-            return;
-        }
-        if let Some(prompt) = &mut self.save_prompt {
+        if !self.popups.is_empty() {
             match action {
-                Action::Back => self.save_prompt = None,
-                Action::Quit => self.quit = true,
-                Action::Edit(Edit::Newline) | Action::Activate => {
-                    let key = prompt.text().trim().to_string();
-                    if key.is_empty()
-                        || !key
-                            .chars()
-                            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-                    {
-                        self.message = Some("a preset key uses letters, digits, _ and -".into());
-                    } else {
-                        self.effects.push(Effect::SavePreset(key));
-                        self.save_prompt = None;
-                    }
-                }
-                Action::Edit(e) => {
-                    apply_line(prompt, &e);
-                }
-                Action::Resize(w, h) => self.resize(w, h),
-                _ => {}
-            }
-            return;
-        }
-        if self.help {
-            match action {
-                Action::ToggleHelp | Action::Back | Action::Edit(Edit::Insert('q' | '?')) => {
-                    self.help = false
-                }
-                Action::Edit(Edit::Up) => self.help_scroll = self.help_scroll.saturating_sub(1),
-                Action::Edit(Edit::Down) => self.help_scroll += 1,
-                Action::Edit(Edit::PageUp) => {
-                    self.help_scroll = self.help_scroll.saturating_sub(10)
-                }
-                Action::Edit(Edit::PageDown) => self.help_scroll += 10,
-                Action::Wheel { delta, .. } => {
-                    self.help_scroll = (self.help_scroll as i64 + delta as i64 * 3).max(0) as usize
-                }
                 Action::Quit => self.quit = true,
                 Action::Resize(w, h) => self.resize(w, h),
-                _ => {}
+                action => self.popup_update(&action),
             }
             return;
         }
         match action {
             Action::Quit => self.quit = true,
-            Action::ToggleHelp => {
-                self.help = true;
-                self.help_scroll = 0;
-            }
+            Action::ToggleHelp => self.popups.push(Box::new(Help::default())),
             Action::Back => self.focus = Focus::Pattern,
             Action::FocusNext => {
                 self.focus = match self.focus {
@@ -662,7 +604,7 @@ impl App {
                     .preset
                     .clone()
                     .unwrap_or_else(|| "my_pattern".to_string());
-                self.save_prompt = Some(LineEditor::new(&key));
+                self.popups.push(Box::new(SavePrompt::new(&key)));
             }
             Action::Click { col, row } => self.click(col, row),
             Action::Wheel { col, row, delta } => self.wheel(col, row, delta),
@@ -689,47 +631,53 @@ impl App {
         } else {
             ExportWhat::Matches
         };
-        self.export_prompt = Some(ExportPrompt {
-            what,
-            path: LineEditor::new(what.default_file()),
-        });
+        self.popups.push(Box::new(ExportPrompt::new(what)));
     }
 
-    /// Keys while the export prompt is open: Tab cycles what is written (and the offered
-    /// name with it, unless one was typed), Enter starts the export on a worker.
-    fn export_key(&mut self, action: Action) {
-        let Some(prompt) = &mut self.export_prompt else {
+    /// The top popup handles `action`; it is taken off the stack when it closes.
+    fn popup_update(&mut self, action: &Action) {
+        let Some(top) = self.popups.last_mut() else {
             return;
         };
-        match action {
-            Action::Back => self.export_prompt = None,
-            Action::Quit => self.quit = true,
-            Action::FocusNext | Action::FocusPrev => {
-                let next = prompt.what.next();
-                if prompt.path.text() == prompt.what.default_file() {
-                    prompt.path = LineEditor::new(next.default_file());
-                }
-                prompt.what = next;
-            }
-            Action::Edit(Edit::Newline) | Action::Activate => {
-                let path = prompt.path.text().trim().to_string();
-                let what = prompt.what;
-                if path.is_empty() {
-                    self.message = Some("type the file to export to".into());
-                    return;
-                }
-                let path = expand_home(&path);
-                self.export_prompt = None;
-                self.message = Some(match self.wb.start_export(what, path.clone()) {
-                    Ok(()) => format!("exporting {} to {}…", what.noun(), path.display()),
-                    Err(why) => why,
-                });
-            }
-            Action::Edit(e) => {
-                apply_line(&mut prompt.path, &e);
-            }
-            Action::Resize(w, h) => self.resize(w, h),
-            _ => {}
+        let mut cx = PopupCx {
+            wb: &mut self.wb,
+            message: &mut self.message,
+            effects: &mut self.effects,
+        };
+        if top.update(action, &mut cx) == Outcome::Close {
+            self.popups.pop();
+        }
+    }
+
+    /// Whether the help overlay (or another covering popup) is open.
+    pub fn help_open(&self) -> bool {
+        self.popups.iter().any(|p| p.covers())
+    }
+
+    /// The open popup of type `T`, if any: for tests, which look inside a popup.
+    pub fn popup<T: Popup>(&self) -> Option<&T> {
+        self.popups
+            .iter()
+            .find_map(|p| (p.as_ref() as &dyn std::any::Any).downcast_ref::<T>())
+    }
+
+    /// Draws the popups, bottom first.
+    pub fn draw_popups(&self, f: &mut ratatui::Frame, area: Rect) {
+        if self.popups.is_empty() {
+            return;
+        }
+        let cx = self.popup_draw_cx();
+        for p in &self.popups {
+            p.draw(f, area, &cx);
+        }
+    }
+
+    /// What popups draw from.
+    pub fn popup_draw_cx(&self) -> PopupDrawCx {
+        PopupDrawCx {
+            palette: self.palette,
+            shown: self.active_tab(),
+            tabs: self.tabs().map(|t| (t.id(), t.title())).collect(),
         }
     }
 
@@ -1228,12 +1176,4 @@ pub fn pasted_line_ends(s: &str) -> Cow<'_, str> {
         return Cow::Borrowed(s);
     }
     Cow::Owned(s.replace("\r\n", "\n").replace('\r', "\n"))
-}
-
-/// `~/x` as `$HOME/x`; other paths as typed (relative ones from the working directory).
-fn expand_home(path: &str) -> std::path::PathBuf {
-    match (path.strip_prefix("~/"), std::env::var_os("HOME")) {
-        (Some(rest), Some(home)) => std::path::Path::new(&home).join(rest),
-        _ => std::path::PathBuf::from(path),
-    }
 }

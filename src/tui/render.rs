@@ -3,7 +3,6 @@
 use super::app::{App, Focus};
 use super::layout::{self, MIN_HEIGHT, MIN_WIDTH};
 use super::panes;
-use super::popups;
 use ratatui::Frame;
 use ratatui::widgets::{Paragraph, Wrap};
 
@@ -21,7 +20,7 @@ pub fn draw(f: &mut Frame, app: &App) {
     let a = layout::areas(size);
     panes::pattern::render(f, app, a.pattern);
     panes::input::render(f, app, a.input);
-    let focused = app.focus == Focus::Results && !app.help;
+    let focused = app.focus == Focus::Results && !app.help_open();
     f.render_widget(
         super::text::pane_block("Results", focused, app.palette),
         a.results,
@@ -30,9 +29,5 @@ pub fn draw(f: &mut Frame, app: &App) {
     app.shown_tab().draw(f, a.body, &app.draw_cx());
     panes::status::render(f, app, a.status);
     panes::footer::render(f, app, a.footer);
-    popups::save::render(f, app, size);
-    popups::export::render(f, app, size);
-    if app.help {
-        popups::help::render(f, app, size);
-    }
+    app.draw_popups(f, size);
 }

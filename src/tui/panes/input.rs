@@ -119,7 +119,7 @@ fn title(app: &App) -> String {
 /// Draws the input pane.
 pub fn render(f: &mut Frame, app: &App, area: Rect) {
     let p = app.palette;
-    let focused = app.focus == Focus::Input && !app.help;
+    let focused = app.focus == Focus::Input && !app.help_open();
     let block = pane_block(&title(app), focused, p);
     let body = inner(area);
     let input = &app.wb.input;

@@ -18,7 +18,7 @@ pub const MAX_COLOURED_PATTERN: usize = 64 << 10;
 /// Draws the pattern pane into `area`.
 pub fn render(f: &mut Frame, app: &App, area: Rect) {
     let p = app.palette;
-    let focused = app.focus == Focus::Pattern && !app.help;
+    let focused = app.focus == Focus::Pattern && !app.help_open();
     let wb = &app.wb;
     let text = wb.pattern.text();
     let mut right = vec![Span::styled(

@@ -1,55 +1,110 @@
 //! The export prompt: what to write (Tab cycles) and the file (JSON Lines, or CSV for a
 //! `.csv` name), written atomically on a worker.
 
-use super::super::app::App;
-use super::super::theme::{Chrome, chrome};
+use super::{Outcome, Popup, PopupCx, PopupDrawCx, centred};
 use crate::export::Format;
+use crate::tui::action::{Action, Edit, apply_line};
+use crate::tui::theme::{Chrome, chrome};
+use crate::workbench::LineEditor;
+use crate::workbench::export::ExportWhat;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-/// Draws the prompt when it is open.
-pub fn render(f: &mut Frame, app: &App, area: Rect) {
-    let Some(prompt) = &app.export_prompt else {
-        return;
-    };
-    let p = app.palette;
-    let w = area.width.saturating_sub(4).min(72);
-    let h = 5.min(area.height);
-    let r = Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    );
-    let format = match Format::from_path(Path::new(prompt.path.text())) {
-        Format::Csv => "CSV",
-        Format::JsonLines => "JSON Lines",
-    };
-    let block = Block::bordered()
-        .title(" Export to a file ")
-        .border_style(chrome(Chrome::Focused, p));
-    let lines = vec![
-        Line::from(vec![
-            Span::styled("what: ", chrome(Chrome::Dim, p)),
-            Span::styled(prompt.what.noun(), chrome(Chrome::Selected, p)),
-            Span::styled(format!("  ({format})"), chrome(Chrome::Dim, p)),
-        ]),
-        Line::from(vec![
-            Span::styled("file: ", chrome(Chrome::Dim, p)),
-            Span::raw(prompt.path.text().to_string()),
-        ]),
-        Line::from(Span::styled(
-            "Tab: lines / matches / lens hits · .csv for CSV · Enter writes · Esc cancels",
-            chrome(Chrome::Dim, p),
-        )),
-    ];
-    f.render_widget(Clear, r);
-    f.render_widget(Paragraph::new(lines).block(block), r);
-    let x = r.x + 1 + 6 + prompt.path.cursor_chars() as u16;
-    if x + 1 < r.x + r.width && r.height > 3 {
-        f.set_cursor_position((x, r.y + 2));
+/// The prompt: what to write and the file to write it to.
+#[derive(Debug, Clone)]
+pub struct ExportPrompt {
+    /// What is written.
+    pub what: ExportWhat,
+    /// The path being typed.
+    pub path: LineEditor,
+}
+
+impl ExportPrompt {
+    /// A prompt offering `what` under its default file name.
+    pub fn new(what: ExportWhat) -> ExportPrompt {
+        ExportPrompt {
+            what,
+            path: LineEditor::new(what.default_file()),
+        }
+    }
+}
+
+/// `~/…` under the home directory, as a shell would.
+fn expand_home(path: &str) -> PathBuf {
+    match (path.strip_prefix("~/"), std::env::var_os("HOME")) {
+        (Some(rest), Some(home)) => Path::new(&home).join(rest),
+        _ => PathBuf::from(path),
+    }
+}
+
+impl Popup for ExportPrompt {
+    /// Tab cycles what is written (and the offered name with it, unless one was typed),
+    /// Enter starts the export on a worker.
+    fn update(&mut self, action: &Action, cx: &mut PopupCx) -> Outcome {
+        match action {
+            Action::Back => return Outcome::Close,
+            Action::FocusNext | Action::FocusPrev => {
+                let next = self.what.next();
+                if self.path.text() == self.what.default_file() {
+                    self.path = LineEditor::new(next.default_file());
+                }
+                self.what = next;
+            }
+            Action::Edit(Edit::Newline) | Action::Activate => {
+                let path = self.path.text().trim().to_string();
+                if path.is_empty() {
+                    *cx.message = Some("type the file to export to".into());
+                    return Outcome::Stay;
+                }
+                let path = expand_home(&path);
+                let what = self.what;
+                *cx.message = Some(match cx.wb.start_export(what, path.clone()) {
+                    Ok(()) => format!("exporting {} to {}…", what.noun(), path.display()),
+                    Err(why) => why,
+                });
+                return Outcome::Close;
+            }
+            Action::Edit(e) => {
+                apply_line(&mut self.path, e);
+            }
+            _ => {}
+        }
+        Outcome::Stay
+    }
+
+    fn draw(&self, f: &mut Frame, area: Rect, cx: &PopupDrawCx) {
+        let p = cx.palette;
+        let r = centred(area, area.width.saturating_sub(4).min(72), 5);
+        let format = match Format::from_path(Path::new(self.path.text())) {
+            Format::Csv => "CSV",
+            Format::JsonLines => "JSON Lines",
+        };
+        let block = Block::bordered()
+            .title(" Export to a file ")
+            .border_style(chrome(Chrome::Focused, p));
+        let lines = vec![
+            Line::from(vec![
+                Span::styled("what: ", chrome(Chrome::Dim, p)),
+                Span::styled(self.what.noun(), chrome(Chrome::Selected, p)),
+                Span::styled(format!("  ({format})"), chrome(Chrome::Dim, p)),
+            ]),
+            Line::from(vec![
+                Span::styled("file: ", chrome(Chrome::Dim, p)),
+                Span::raw(self.path.text().to_string()),
+            ]),
+            Line::from(Span::styled(
+                "Tab: lines / matches / lens hits · .csv for CSV · Enter writes · Esc cancels",
+                chrome(Chrome::Dim, p),
+            )),
+        ];
+        f.render_widget(Clear, r);
+        f.render_widget(Paragraph::new(lines).block(block), r);
+        let x = r.x + 1 + 6 + self.path.cursor_chars() as u16;
+        if x + 1 < r.x + r.width && r.height > 3 {
+            f.set_cursor_position((x, r.y + 2));
+        }
     }
 }

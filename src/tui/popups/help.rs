@@ -1,18 +1,66 @@
 //! The help overlay, generated from the keymap.
 
-use super::super::action::Context;
-use super::super::app::App;
-use super::super::keymap::{help_rows, tab_help_rows};
-use super::super::tabs::TabId;
-use super::super::theme::{Chrome, chrome};
+use super::{Outcome, Popup, PopupCx, PopupDrawCx, centred};
+use crate::tui::action::{Action, Context, Edit};
+use crate::tui::keymap::{help_rows, tab_help_rows};
+use crate::tui::tabs::TabId;
+use crate::tui::theme::{Chrome, chrome};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
+/// The help overlay: its scroll position.
+#[derive(Debug, Clone, Default)]
+pub struct Help {
+    /// First line on screen.
+    pub scroll: usize,
+}
+
+impl Popup for Help {
+    fn update(&mut self, action: &Action, _cx: &mut PopupCx) -> Outcome {
+        match action {
+            Action::ToggleHelp | Action::Back | Action::Edit(Edit::Insert('q' | '?')) => {
+                return Outcome::Close;
+            }
+            Action::Edit(Edit::Up) => self.scroll = self.scroll.saturating_sub(1),
+            Action::Edit(Edit::Down) => self.scroll += 1,
+            Action::Edit(Edit::PageUp) => self.scroll = self.scroll.saturating_sub(10),
+            Action::Edit(Edit::PageDown) => self.scroll += 10,
+            Action::Wheel { delta, .. } => {
+                self.scroll = (self.scroll as i64 + *delta as i64 * 3).max(0) as usize
+            }
+            _ => {}
+        }
+        Outcome::Stay
+    }
+
+    /// Drawn centred over `area`.
+    fn draw(&self, f: &mut Frame, area: Rect, cx: &PopupDrawCx) {
+        let text = lines(cx);
+        let h = (text.len() as u16 + 2).min(area.height.saturating_sub(2));
+        let r = centred(area, area.width.saturating_sub(4).min(84), h);
+        let max_scroll = (text.len() as u16).saturating_sub(h.saturating_sub(2));
+        let scroll = (self.scroll as u16).min(max_scroll);
+        let block = Block::bordered()
+            .title(" Help · ↑↓ PgUp PgDn scroll · F1, ? or Esc closes ")
+            .border_style(chrome(Chrome::Focused, cx.palette));
+        f.render_widget(Clear, r);
+        f.render_widget(Paragraph::new(text).block(block).scroll((scroll, 0)), r);
+    }
+
+    fn context(&self) -> Option<Context> {
+        None
+    }
+
+    fn covers(&self) -> bool {
+        true
+    }
+}
+
 /// The lines of the help text.
-pub fn lines(app: &App) -> Vec<Line<'static>> {
-    let p = app.palette;
+pub fn lines(cx: &PopupDrawCx) -> Vec<Line<'static>> {
+    let p = cx.palette;
     let rows = help_rows();
     let key_w = rows
         .iter()
@@ -39,8 +87,8 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         }
     }
     // Each tab's own keys (those that work only while it is shown), the shown tab first.
-    let shown = app.shown_tab().id();
-    let mut tabs: Vec<(TabId, &'static str)> = app.tabs().map(|t| (t.id(), t.title())).collect();
+    let shown = cx.shown;
+    let mut tabs: Vec<(TabId, &'static str)> = cx.tabs.clone();
     tabs.sort_by_key(|&(id, _)| id != shown);
     for (id, title) in tabs {
         let own: Vec<_> = tab_help_rows(id);
@@ -61,24 +109,4 @@ pub fn lines(app: &App) -> Vec<Line<'static>> {
         }
     }
     out
-}
-
-/// Draws the overlay centred in `area`.
-pub fn render(f: &mut Frame, app: &App, area: Rect) {
-    let text = lines(app);
-    let w = (area.width.saturating_sub(4)).min(84);
-    let h = (text.len() as u16 + 2).min(area.height.saturating_sub(2));
-    let r = Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height - h) / 2,
-        w,
-        h,
-    );
-    let max_scroll = (text.len() as u16).saturating_sub(h.saturating_sub(2));
-    let scroll = (app.help_scroll as u16).min(max_scroll);
-    let block = Block::bordered()
-        .title(" Help · ↑↓ PgUp PgDn scroll · F1, ? or Esc closes ")
-        .border_style(chrome(Chrome::Focused, app.palette));
-    f.render_widget(Clear, r);
-    f.render_widget(Paragraph::new(text).block(block).scroll((scroll, 0)), r);
 }

@@ -1,5 +1,79 @@
-//! Popups drawn over the panes.
+//! Popups: components on a stack drawn over the panes. The top popup sees every action first
+//! (the app keeps only quitting and resizing for itself) and answers whether it stays open;
+//! each popup owns its state, its keys and its drawing, and reaches the rest of the app only
+//! through [`PopupCx`] (the workbench, the status message, the event loop's effects).
+//! Popups sit below the app: they know actions, the keymap, the theme and the workbench,
+//! never `App`.
 
 pub mod export;
 pub mod help;
 pub mod save;
+
+use super::action::{Action, Context, Effect};
+use super::tabs::TabId;
+use super::theme::Palette;
+use crate::workbench::Workbench;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use std::any::Any;
+
+/// Whether a popup stays open after an action.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// It stays on the stack.
+    Stay,
+    /// It is taken off the stack.
+    Close,
+}
+
+/// What a popup may change while it handles an action.
+pub struct PopupCx<'a> {
+    /// The workbench.
+    pub wb: &'a mut Workbench,
+    /// The status bar's message.
+    pub message: &'a mut Option<String>,
+    /// Side effects for the event loop (clipboard, saving a preset).
+    pub effects: &'a mut Vec<Effect>,
+}
+
+/// What a popup draws from.
+pub struct PopupDrawCx {
+    /// Colour or not.
+    pub palette: Palette,
+    /// The tab shown.
+    pub shown: TabId,
+    /// Every tab's identity and title, in display order.
+    pub tabs: Vec<(TabId, &'static str)>,
+}
+
+/// A popup on the stack.
+pub trait Popup: Any {
+    /// Handles an action (the top popup gets every action but Quit and Resize).
+    fn update(&mut self, action: &Action, cx: &mut PopupCx) -> Outcome;
+
+    /// Draws the popup over `area` (the whole screen).
+    fn draw(&self, f: &mut Frame, area: Rect, cx: &PopupDrawCx);
+
+    /// The key context while the popup is on top; `None` keeps the focused pane's (the help
+    /// overlay reads keys as the pane beneath would).
+    fn context(&self) -> Option<Context> {
+        Some(Context::Editor)
+    }
+
+    /// Whether the panes beneath are covered: they draw without their focus mark.
+    fn covers(&self) -> bool {
+        false
+    }
+}
+
+/// A centred rectangle of at most `width` x `height` inside `area`.
+pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
+    let w = width.min(area.width);
+    let h = height.min(area.height);
+    Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    )
+}
