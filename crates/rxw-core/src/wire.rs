@@ -3,7 +3,6 @@
 //! explain nodes, lints, debugger steps — and offsets named for their unit.
 
 use crate::Span;
-use crate::audit;
 use crate::engine::{Match, Regex};
 use crate::error::Error;
 use crate::presets::Entry;
@@ -345,93 +344,8 @@ pub struct Railroad {
     pub railroad: Vec<String>,
 }
 
-/// The audit matrix as JSON (`rxw audit --format json`, the `grep_audit` tool's `json` output):
-/// `{"rows":[{"path","path_escaped"?,"matches":{name: bool|count|null},"error"?,"error_kind"?}],
-/// "usage","pattern_errors"?,"warnings"?}`. Borrows the report; rows are serialized one by one.
-#[derive(Serialize)]
-pub struct AuditDoc<'r> {
-    rows: AuditRows<'r>,
-    usage: &'r audit::Usage,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pattern_errors: Option<PatternErrors<'r>>,
-    #[serde(skip_serializing_if = "<[String]>::is_empty")]
-    warnings: &'r [String],
-}
-
-impl<'r> AuditDoc<'r> {
-    /// The document of `report`.
-    pub fn new(report: &'r audit::Report) -> AuditDoc<'r> {
-        AuditDoc {
-            rows: AuditRows(report),
-            usage: &report.usage,
-            pattern_errors: (!report.pattern_errors.is_empty())
-                .then_some(PatternErrors(&report.pattern_errors)),
-            warnings: &report.warnings,
-        }
-    }
-}
-
-struct AuditRows<'r>(&'r audit::Report);
-
-impl Serialize for AuditRows<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let report = self.0;
-        s.collect_seq(report.rows.iter().map(|row| AuditRow::new(report, row)))
-    }
-}
-
-/// One row: `{"path","path_escaped"?,"matches","error"?,"error_kind"?}`.
-#[derive(Serialize)]
-struct AuditRow<'r> {
-    path: &'r str,
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
-    path_escaped: bool,
-    matches: AuditCells<'r>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<&'r str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error_kind: Option<audit::RowErrorKind>,
-}
-
-impl<'r> AuditRow<'r> {
-    fn new(report: &'r audit::Report, row: &'r audit::Row) -> AuditRow<'r> {
-        AuditRow {
-            path: &row.path,
-            path_escaped: row.path_escaped,
-            matches: AuditCells { report, row },
-            error: row.error.as_ref().map(|e| e.message.as_str()),
-            error_kind: row.error.as_ref().map(|e| e.kind),
-        }
-    }
-}
-
-struct AuditCells<'r> {
-    report: &'r audit::Report,
-    row: &'r audit::Row,
-}
-
-impl Serialize for AuditCells<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = s.serialize_map(Some(self.row.cells.len()))?;
-        for (name, cell) in self.report.names.iter().zip(&self.row.cells) {
-            match (cell, self.report.mode) {
-                (None, _) => map.serialize_entry(name, &())?,
-                (Some(n), audit::CellMode::Presence) => map.serialize_entry(name, &(*n > 0))?,
-                (Some(n), audit::CellMode::Counts) => map.serialize_entry(name, n)?,
-            }
-        }
-        map.end()
-    }
-}
-
-struct PatternErrors<'r>(&'r [audit::PatternError]);
-
-impl Serialize for PatternErrors<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_map(self.0.iter().map(|p| (&p.name, &p.message)))
-    }
-}
+/// The audit matrix as JSON: the audit's own document type, named here with the others.
+pub use crate::audit::render::AuditDoc;
 
 #[cfg(test)]
 mod tests {

@@ -5,6 +5,7 @@
 //! row that could not be read, and the usage line. In counts mode the cells are numbers.
 
 use super::{CellMode, Report};
+use serde::Serialize;
 use std::io::{self, Write};
 
 /// Text for one line of the table: a `|` would end the cell and a line break the row, so `|`
@@ -105,15 +106,103 @@ pub fn table(report: &Report, out: &mut impl Write) -> io::Result<()> {
 
 /// Writes the JSON (indented, as Python's `json.dumps(indent=2)`), then a newline:
 /// `{"rows":[{"path","path_escaped"?,"matches":{name: bool|count|null},"error"?,"error_kind"?}],
-/// "usage","pattern_errors"?,"warnings"?}` ([`crate::wire::AuditDoc`]).
+/// "usage","pattern_errors"?,"warnings"?}` ([`AuditDoc`]).
 ///
 /// Serde streams it row by row, so the output never exists twice in memory.
 ///
 /// # Errors
 /// When writing fails.
 pub fn json(report: &Report, out: &mut impl Write) -> io::Result<()> {
-    serde_json::to_writer_pretty(&mut *out, &crate::wire::AuditDoc::new(report))?;
+    serde_json::to_writer_pretty(&mut *out, &AuditDoc::new(report))?;
     writeln!(out)
+}
+
+/// The audit matrix as JSON (`rxw audit --format json`, the `grep_audit` tool's `json` output):
+/// `{"rows":[{"path","path_escaped"?,"matches":{name: bool|count|null},"error"?,"error_kind"?}],
+/// "usage","pattern_errors"?,"warnings"?}`. Borrows the report; rows are serialized one by one.
+#[derive(Serialize)]
+pub struct AuditDoc<'r> {
+    rows: AuditRows<'r>,
+    usage: &'r super::Usage,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pattern_errors: Option<PatternErrors<'r>>,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    warnings: &'r [String],
+}
+
+impl<'r> AuditDoc<'r> {
+    /// The document of `report`.
+    pub fn new(report: &'r Report) -> AuditDoc<'r> {
+        AuditDoc {
+            rows: AuditRows(report),
+            usage: &report.usage,
+            pattern_errors: (!report.pattern_errors.is_empty())
+                .then_some(PatternErrors(&report.pattern_errors)),
+            warnings: &report.warnings,
+        }
+    }
+}
+
+struct AuditRows<'r>(&'r Report);
+
+impl Serialize for AuditRows<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let report = self.0;
+        s.collect_seq(report.rows.iter().map(|row| AuditRow::new(report, row)))
+    }
+}
+
+/// One row: `{"path","path_escaped"?,"matches","error"?,"error_kind"?}`.
+#[derive(Serialize)]
+struct AuditRow<'r> {
+    path: &'r str,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    path_escaped: bool,
+    matches: AuditCells<'r>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'r str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error_kind: Option<super::RowErrorKind>,
+}
+
+impl<'r> AuditRow<'r> {
+    fn new(report: &'r Report, row: &'r super::Row) -> AuditRow<'r> {
+        AuditRow {
+            path: &row.path,
+            path_escaped: row.path_escaped,
+            matches: AuditCells { report, row },
+            error: row.error.as_ref().map(|e| e.message.as_str()),
+            error_kind: row.error.as_ref().map(|e| e.kind),
+        }
+    }
+}
+
+struct AuditCells<'r> {
+    report: &'r Report,
+    row: &'r super::Row,
+}
+
+impl Serialize for AuditCells<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let mut map = s.serialize_map(Some(self.row.cells.len()))?;
+        for (name, cell) in self.report.names.iter().zip(&self.row.cells) {
+            match (cell, self.report.mode) {
+                (None, _) => map.serialize_entry(name, &())?,
+                (Some(n), CellMode::Presence) => map.serialize_entry(name, &(*n > 0))?,
+                (Some(n), CellMode::Counts) => map.serialize_entry(name, n)?,
+            }
+        }
+        map.end()
+    }
+}
+
+struct PatternErrors<'r>(&'r [super::PatternError]);
+
+impl Serialize for PatternErrors<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|p| (&p.name, &p.message)))
+    }
 }
 
 fn csv_field(s: &str) -> String {
