@@ -1478,6 +1478,94 @@ mod tests {
         );
     }
 
+    /// Regression: the matcher's first-byte skip marked UTF-8 continuation bytes for sets
+    /// spanning ASCII and multi-byte characters (Python's `\W`), so a search started inside a
+    /// character in the blocks whose lead bytes the set lacks: Cyrillic text gave matches cut
+    /// through characters (a panic when sliced) and `\W(?!q)` missed the space in `Āb c`.
+    #[test]
+    fn regression_python_non_word_search_starts_on_character_boundaries() {
+        assert_eq!(
+            spans(r"\W+(?=\w)", Flavor::Python, "", "привет, мир"),
+            vec![(12, 14)]
+        );
+        assert_eq!(spans(r"\W(?!q)", Flavor::Python, "", "Āb c"), vec![(3, 4)]);
+        assert_eq!(spans(r"\W(?=)", Flavor::Python, "", "Ā"), vec![]);
+        let word = vm::charset::python_word();
+        for (lo, hi) in [
+            (0x100, 0x2BF),
+            (0x400, 0x47F),
+            (0x4C0, 0x4FF),
+            (0x680, 0x6BF),
+            (0x80, 0x7FF),
+        ] {
+            let text: String = (lo..=hi)
+                .filter_map(char::from_u32)
+                .flat_map(|c| [c, 'b', ' '])
+                .collect();
+            let want: Vec<(usize, usize)> = text
+                .char_indices()
+                .filter(|&(_, c)| !word.contains(c as u32))
+                .map(|(i, c)| (i, i + c.len_utf8()))
+                .collect();
+            for p in [r"\W(?!q)", r"\W(?=)", r"(?=\W)."] {
+                let got = spans(p, Flavor::Python, "", &text);
+                assert!(
+                    got.iter()
+                        .all(|&(s, e)| text.is_char_boundary(s) && text.is_char_boundary(e)),
+                    "{p} cut a character in U+{lo:04X}..U+{hi:04X}"
+                );
+                assert_eq!(got, want, "{p} over U+{lo:04X}..U+{hi:04X}");
+            }
+        }
+    }
+
+    /// Regression: Python `i` on the linear engine used the `regex` crate's simple case
+    /// folding, so `i` missed `ı` and `İ` (CPython folds through lower cases and the
+    /// characters sharing an upper case).
+    #[test]
+    fn regression_python_ignore_case_linear_folds_as_cpython() {
+        let text = "i I ı İ";
+        let all = vec![(0, 1), (2, 3), (4, 6), (7, 9)];
+        for p in ["i", "[a-z]", "ı", "İ", "[ı]", "(?i:İ)"] {
+            let re = Regex::new(
+                p,
+                Flavor::Python,
+                Flags::parse("i", Flavor::Python).unwrap(),
+            );
+            assert_eq!(re.unwrap().engine_kind(text), EngineKind::Linear, "{p}");
+            assert_eq!(spans(p, Flavor::Python, "i", text), all, "{p}");
+        }
+        assert_eq!(
+            spans("[^i]", Flavor::Python, "i", text),
+            vec![(1, 2), (3, 4), (6, 7)]
+        );
+    }
+
+    /// Regression: JavaScript `i` without `u` on the linear engine used simple case folding
+    /// instead of `Canonicalize` (which never maps a non-ASCII character to an ASCII one).
+    #[test]
+    fn regression_js_ignore_case_without_u_uses_canonicalize() {
+        let no = |p: &str, text: &str| {
+            assert_eq!(
+                spans(p, Flavor::Js, "i", text),
+                vec![],
+                "/{p}/i on {text:?}"
+            );
+        };
+        no("k", "\u{212A}");
+        no("[a-z]", "\u{212A}\u{17F}");
+        no("s", "\u{17F}");
+        no("ß", "\u{1E9E}");
+        no("θ", "\u{3F4}");
+        no("ϑ", "\u{3F4}");
+        no("ω", "\u{2126}");
+        no("å", "\u{212B}");
+        no("\u{FB05}", "\u{FB06}");
+        assert_eq!(spans("θ", Flavor::Js, "i", "ϑΘ"), vec![(0, 2), (2, 4)]);
+        // With `u`, simple case folding applies.
+        assert_eq!(spans("k", Flavor::Js, "iu", "\u{212A}"), vec![(0, 3)]);
+    }
+
     #[test]
     fn budget_bounds_one_attempt_not_the_input() {
         let text = "abc ".repeat(100_000);

@@ -317,6 +317,51 @@ impl Fold {
     }
 }
 
+impl Fold {
+    /// Every code point whose folded form is in `set`: exactly the characters that a test
+    /// folding with `self` and looking the result up in `set` accepts.
+    pub fn preimage(self, set: &CharSet) -> CharSet {
+        if self == Fold::None {
+            return set.clone();
+        }
+        let (moved, moved_set) = self.moved();
+        // A character that folds to itself is accepted when it is a member; one that folds
+        // to another is accepted when its folded form is.
+        let mut out = set.difference(moved_set).ranges().to_vec();
+        out.extend(
+            moved
+                .iter()
+                .filter(|&&(_, folded)| set.contains(folded))
+                .map(|&(c, _)| (c, c)),
+        );
+        CharSet::from_ranges(out)
+    }
+
+    /// The code points this fold changes, with their folded forms (and as a set).
+    fn moved(self) -> &'static (Vec<(u32, u32)>, CharSet) {
+        static PYTHON: OnceLock<(Vec<(u32, u32)>, CharSet)> = OnceLock::new();
+        static PYTHON_ASCII: OnceLock<(Vec<(u32, u32)>, CharSet)> = OnceLock::new();
+        static JS: OnceLock<(Vec<(u32, u32)>, CharSet)> = OnceLock::new();
+        static NONE: OnceLock<(Vec<(u32, u32)>, CharSet)> = OnceLock::new();
+        let cell = match self {
+            Fold::PythonLower => &PYTHON,
+            Fold::PythonAsciiLower => &PYTHON_ASCII,
+            Fold::JsCanonical => &JS,
+            Fold::None => &NONE,
+        };
+        cell.get_or_init(|| {
+            let moved: Vec<(u32, u32)> = (0..=MAX_CP)
+                .filter_map(|c| {
+                    let f = self.apply(c);
+                    (f != c).then_some((c, f))
+                })
+                .collect();
+            let set = CharSet::from_chars(moved.iter().map(|&(c, _)| c));
+            (moved, set)
+        })
+    }
+}
+
 /// CPython's lower case of one character: the first character of its full lower-case mapping
 /// (`_PyUnicode_ToLowercase`).
 #[inline]

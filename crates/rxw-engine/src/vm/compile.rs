@@ -87,6 +87,56 @@ pub fn compile(ast: &Ast, pattern: &str, flavor: Flavor) -> Result<Program, Erro
     })
 }
 
+/// The characters one single-character node accepts, exactly as the matcher tests them (the
+/// flavor's case folding under `flags` included): a literal, a shorthand, a property or a
+/// bracketed class. `None` for any other node, and for a JavaScript literal outside the BMP
+/// without `u`/`v` (two code units, not one character).
+///
+/// The translation to the `regex` crate writes case-insensitive sets out with this, so both
+/// engines share one definition of what a folded set holds.
+///
+/// # Errors
+/// As [`compile`] for the node (an unknown property name, a range the flavor cannot express).
+pub(crate) fn accepted_chars(
+    node: &Node,
+    flags: Flags,
+    flavor: Flavor,
+    pattern: &str,
+) -> Result<Option<CharSet>, Error> {
+    let mut c = Compiler {
+        pattern,
+        flavor,
+        insts: Vec::new(),
+        spans: Vec::new(),
+        sets: Vec::new(),
+        regs: 0,
+        code_units: flavor == Flavor::Js && !flags.unicode_mode(),
+    };
+    let test = match &node.kind {
+        NodeKind::Literal { ch, .. } if c.code_units && (*ch as u32) > 0xFFFF => return Ok(None),
+        NodeKind::Literal { ch, .. } => {
+            let mut cp = *ch as u32;
+            if c.code_units && (0xF0000..0xF0800).contains(&cp) {
+                // The parser's stand-in for a surrogate code unit written as `\uD83D`.
+                cp = 0xD800 + (cp - 0xF0000);
+            }
+            c.char_test(cp, flags)
+        }
+        NodeKind::Perl { .. } | NodeKind::Property { .. } | NodeKind::Class(_) => {
+            c.set_test(node, flags)?
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(match test {
+        Test::Char(ch) => CharSet::from_chars([ch]),
+        Test::Set { set, fold, negated } => {
+            let accepted = fold.preimage(&c.sets[set as usize]);
+            if negated { accepted.negate() } else { accepted }
+        }
+        Test::Any | Test::AnyNotNewline | Test::AnyNotJsLineTerminator => return Ok(None),
+    }))
+}
+
 impl Compiler<'_> {
     fn push(&mut self, inst: Inst, span: Span) -> u32 {
         self.insts.push(inst);
@@ -1049,6 +1099,10 @@ fn add_test(
 }
 
 /// The UTF-8 first bytes of the characters in a set (a superset for multi-byte ranges).
+///
+/// Only bytes that can start a character are ever marked: a range that runs from ASCII into
+/// the multi-byte characters spans the continuation bytes `0x80..=0xBF` in byte order, and a
+/// search that skips to a marked byte must land on a character boundary, never inside one.
 fn byte_table(set: &CharSet) -> Box<[bool; 256]> {
     let mut t = Box::new([false; 256]);
     for &(lo, hi) in set.ranges() {
@@ -1061,9 +1115,14 @@ fn byte_table(set: &CharSet) -> Box<[bool; 256]> {
             }
         };
         let (a, b) = (lead(lo), lead(hi.min(charset::MAX_CP)));
-        for x in a..=b {
+        for x in (a..=b).filter(|&x| is_lead_byte(x)) {
             t[x as usize] = true;
         }
     }
     t
+}
+
+/// Whether `b` can be the first byte of a character in UTF-8 (ASCII or a multi-byte lead).
+fn is_lead_byte(b: u8) -> bool {
+    b < 0x80 || (0xC2..=0xF4).contains(&b)
 }
