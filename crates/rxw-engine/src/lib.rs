@@ -1702,6 +1702,45 @@ mod tests {
         );
     }
 
+    /// Regression: the matcher skipped case folding for sets of more than 400,000 characters
+    /// (a class holding `\W`, `\D`, `\S`), and folded Python's categories like literals,
+    /// through the characters sharing an upper case.
+    #[test]
+    fn regression_matcher_folds_large_sets_and_python_categories() {
+        let on_matcher = |p: &str| format!("(?:{p})(?=)");
+        // CPython: `[\WA-Z]` under `i` takes `a`; `\w` tests the lower case only.
+        assert_eq!(
+            spans(&on_matcher(r"[\WA-Z]"), Flavor::Python, "i", "a"),
+            vec![(0, 1)]
+        );
+        assert_eq!(
+            spans(&on_matcher(r"\w"), Flavor::Python, "i", "\u{345}"),
+            vec![]
+        );
+        assert_eq!(
+            spans(&on_matcher(r"[ι]"), Flavor::Python, "i", "\u{345}"),
+            vec![(0, 2)]
+        );
+        assert_eq!(
+            spans(&on_matcher(r"[^ß\W]+"), Flavor::Python, "i", "ẞﬆa"),
+            vec![(3, 7)]
+        );
+        // node: `/[\Wſ.]/iv` matches `s`; `/[^\WA-Z]/iv` does not match `ſ`.
+        assert_eq!(
+            spans(&on_matcher(r"[\Wſ.]"), Flavor::Js, "iv", "s"),
+            vec![(0, 1)]
+        );
+        assert_eq!(
+            spans(&on_matcher(r"[^\WA-Z]"), Flavor::Js, "iv", "ſ"),
+            vec![]
+        );
+        // The regex crate: `(?i)[a-zé\W]` matches `Z`.
+        assert_eq!(
+            spans(&on_matcher(r"[a-zé\W]"), Flavor::Rust, "i", "Z"),
+            vec![(0, 1)]
+        );
+    }
+
     #[test]
     fn budget_bounds_one_attempt_not_the_input() {
         let text = "abc ".repeat(100_000);
