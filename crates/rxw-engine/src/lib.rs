@@ -1243,7 +1243,7 @@ impl Matches<'_, '_> {
         Some(Error::new(
             ErrorKind::InputUnsupported,
             format!(
-                "node reports an empty match between the two UTF-16 code units of U+{:04X} (byte {at}) for this pattern, where ECMAScript allows none and no byte offset can point; rxw does not answer differently from node",
+                "node would report an empty match between the two UTF-16 code units of U+{:04X} (byte {at}), a position ECMAScript never matches and no byte offset can name; rxw refuses rather than answer differently from node",
                 ch as u32
             ),
         ))
