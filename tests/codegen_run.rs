@@ -101,6 +101,13 @@ fn corpus() -> Vec<Case> {
         case(r"(?x) \[ (ACK | CLAIM) \s ", Python, ""),
         case(r"CLAIM|ACK|RESULT", Js, ""),
         case(r"a{2,3}|b{1000,}", Python, ""),
+        // Quantified assertions, named groups referred to by number, an empty repetition
+        // holding a group: each must give a program its target accepts, or a refusal.
+        case(r"a(?=b)?", Python, ""),
+        case(r"\w(?!b){2}", Python, ""),
+        case(r"(?P<n>a)(?P=n)", Python, ""),
+        case(r"(?P<n>a)\1", Rust, ""),
+        case(r"((?<!a)){0,3}+b", Python, ""),
     ]);
     cases
 }

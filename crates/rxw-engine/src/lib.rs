@@ -89,6 +89,10 @@ pub struct Regex {
     /// JS without `u`/`v`: matching works on UTF-16 code units, so a text with characters
     /// outside the BMP runs on the matcher over its code units.
     js_code_unit_sensitive: bool,
+    /// JS with `u`/`v`: node can report an empty match between the two code units of a
+    /// character outside the BMP, where the pattern can match without reading a character
+    /// (see [`may_match_inside_a_pair`]); such a text is refused, never answered differently.
+    js_pair_sensitive: bool,
     backtrack_limit: usize,
 }
 
@@ -252,6 +256,10 @@ impl Regex {
             Flavor::Rust => false,
         };
         let js_code_unit_sensitive = flavor == Flavor::Js && !flags.unicode_mode();
+        let js_pair_sensitive = flavor == Flavor::Js
+            && flags.unicode_mode()
+            && !flags.sticky
+            && may_match_inside_a_pair(&ast.root, 0);
         let mut re = Regex {
             pattern: pattern.to_string(),
             flavor,
@@ -265,6 +273,7 @@ impl Regex {
             prefers_empty,
             needs_matcher,
             js_code_unit_sensitive,
+            js_pair_sensitive,
             backtrack_limit: limits.backtrack_limit,
         };
         let (exact, relied) = re.compile(Assume::NOTHING)?;
@@ -389,7 +398,7 @@ impl Regex {
                     no_js_line_breaks: assume.no_js_line_breaks,
                     python_word_agrees: assume.python_word_agrees,
                     non_empty: assume.non_empty,
-                    bmp_only: self.js_code_unit_sensitive,
+                    bmp_only: self.js_code_unit_sensitive || self.js_pair_sensitive,
                 },
             )),
             Program::Matcher(_) => None,
@@ -623,7 +632,7 @@ impl Regex {
         limit: Option<usize>,
     ) -> Result<(usize, u64), Error> {
         let sticky = self.flavor == Flavor::Js && self.flags.sticky;
-        let plain = !self.ast.root.nullable() && !sticky;
+        let plain = !self.ast.root.nullable() && !sticky && !self.js_pair_sensitive;
         if plain && let Program::Linear(re) = &self.program_for(text)?.program {
             let it = re.find_iter(text);
             return Ok((
@@ -915,6 +924,49 @@ fn rust_needs_backtracking(ast: &Ast) -> bool {
     found
 }
 
+/// JavaScript with `u`/`v`: whether the pattern can match at a position between the two code
+/// units of a surrogate pair as node runs it (a superset).
+///
+/// ECMAScript never starts a match there, but node's search loop steps by code unit after an
+/// attempt fails at a character outside the BMP, and tries the position inside the pair: there
+/// no character can be read forward or backward, `\b` fails and `\B` holds, `^` and `$`
+/// fail. So `/(?!\W)/u` on `😀` reports a match at UTF-16 index 1, which has no UTF-8 offset.
+/// Nodes nested deeper than the walk goes count as able to match.
+fn may_match_inside_a_pair(node: &rxw_syntax::ast::Node, depth: usize) -> bool {
+    use rxw_syntax::ast::{AnchorKind, GroupKind};
+    if depth > 200 {
+        return true;
+    }
+    let inner = |n: &rxw_syntax::ast::Node| may_match_inside_a_pair(n, depth + 1);
+    match &node.kind {
+        NodeKind::Empty | NodeKind::SetFlags(_) | NodeKind::Comment | NodeKind::Whitespace => true,
+        NodeKind::Literal { .. }
+        | NodeKind::Dot { .. }
+        | NodeKind::Perl { .. }
+        | NodeKind::Property { .. }
+        | NodeKind::Class(_) => false,
+        NodeKind::Anchor { kind, .. } => !matches!(
+            kind,
+            AnchorKind::LineStart
+                | AnchorKind::LineEnd
+                | AnchorKind::TextStart
+                | AnchorKind::TextEnd
+                | AnchorKind::WordBoundary
+        ),
+        // A reference to a group that captured nothing matches empty.
+        NodeKind::Backref { .. } => true,
+        NodeKind::Group { kind, child } => match kind {
+            // Holds whenever its body cannot match there, which is most bodies.
+            GroupKind::NegativeLookahead | GroupKind::NegativeLookbehind => true,
+            GroupKind::Conditional { .. } => true,
+            _ => inner(child),
+        },
+        NodeKind::Repeat { min, child, .. } => *min == 0 || inner(child),
+        NodeKind::Concat(items) => items.iter().all(inner),
+        NodeKind::Alternation(branches) => branches.iter().any(inner),
+    }
+}
+
 /// A text as UTF-16 code units (JavaScript without `u`/`v` on a text with characters outside
 /// the BMP), with the way back to byte offsets.
 struct CodeUnits {
@@ -1179,6 +1231,24 @@ impl Matches<'_, '_> {
         };
     }
 
+    /// JavaScript with `u`/`v`: the refusal for a search from `self.pos` that found its match
+    /// at `found` (or none), when it passed over a character outside the BMP. The attempt at
+    /// that character failed, so node tries the position inside its surrogate pair next, where
+    /// this pattern can match (see [`may_match_inside_a_pair`]); no byte offset can say where.
+    fn pair_refusal(&self, found: Option<usize>) -> Option<Error> {
+        let end = found.unwrap_or(self.text.len());
+        let passed = self.text.as_bytes().get(self.pos..end)?;
+        let at = self.pos + passed.iter().position(|&b| b >= 0xF0)?;
+        let ch = self.text[at..].chars().next()?;
+        Some(Error::new(
+            ErrorKind::InputUnsupported,
+            format!(
+                "node would report an empty match between the two UTF-16 code units of U+{:04X} (byte {at}), a position ECMAScript never matches and no byte offset can name; rxw refuses rather than answer differently from node",
+                ch as u32
+            ),
+        ))
+    }
+
     fn next_pos(&self, at: usize) -> usize {
         match &self.units {
             Some(_) => at + 1,
@@ -1283,7 +1353,15 @@ impl Iterator for Matches<'_, '_> {
                 self.done = true;
                 return Some(Err(Error::new(ErrorKind::TimedOut, "execution timed out")));
             }
-            let m = match self.search(compiled) {
+            let found = self.search(compiled);
+            if self.re.js_pair_sensitive
+                && let Ok(m) = &found
+                && let Some(e) = self.pair_refusal(m.as_ref().map(Match::start))
+            {
+                self.done = true;
+                return Some(Err(e));
+            }
+            let m = match found {
                 Ok(Some(m)) => m,
                 Ok(None) => {
                     self.done = true;
@@ -1475,6 +1553,191 @@ mod tests {
         assert_eq!(
             spans("a*?", Flavor::Python, "", "aa"),
             vec![(0, 0), (0, 1), (1, 1), (1, 2), (2, 2)]
+        );
+    }
+
+    /// Regression: the matcher's first-byte skip marked UTF-8 continuation bytes for sets
+    /// spanning ASCII and multi-byte characters (Python's `\W`), so a search started inside a
+    /// character in the blocks whose lead bytes the set lacks: Cyrillic text gave matches cut
+    /// through characters (a panic when sliced) and `\W(?!q)` missed the space in `Āb c`.
+    #[test]
+    fn regression_python_non_word_search_starts_on_character_boundaries() {
+        assert_eq!(
+            spans(r"\W+(?=\w)", Flavor::Python, "", "привет, мир"),
+            vec![(12, 14)]
+        );
+        assert_eq!(spans(r"\W(?!q)", Flavor::Python, "", "Āb c"), vec![(3, 4)]);
+        assert_eq!(spans(r"\W(?=)", Flavor::Python, "", "Ā"), vec![]);
+        let word = vm::charset::python_word();
+        for (lo, hi) in [
+            (0x100, 0x2BF),
+            (0x400, 0x47F),
+            (0x4C0, 0x4FF),
+            (0x680, 0x6BF),
+            (0x80, 0x7FF),
+        ] {
+            let text: String = (lo..=hi)
+                .filter_map(char::from_u32)
+                .flat_map(|c| [c, 'b', ' '])
+                .collect();
+            let want: Vec<(usize, usize)> = text
+                .char_indices()
+                .filter(|&(_, c)| !word.contains(c as u32))
+                .map(|(i, c)| (i, i + c.len_utf8()))
+                .collect();
+            for p in [r"\W(?!q)", r"\W(?=)", r"(?=\W)."] {
+                let got = spans(p, Flavor::Python, "", &text);
+                assert!(
+                    got.iter()
+                        .all(|&(s, e)| text.is_char_boundary(s) && text.is_char_boundary(e)),
+                    "{p} cut a character in U+{lo:04X}..U+{hi:04X}"
+                );
+                assert_eq!(got, want, "{p} over U+{lo:04X}..U+{hi:04X}");
+            }
+        }
+    }
+
+    /// Regression: Python `i` on the linear engine used the `regex` crate's simple case
+    /// folding, so `i` missed `ı` and `İ` (CPython folds through lower cases and the
+    /// characters sharing an upper case).
+    #[test]
+    fn regression_python_ignore_case_linear_folds_as_cpython() {
+        let text = "i I ı İ";
+        let all = vec![(0, 1), (2, 3), (4, 6), (7, 9)];
+        for p in ["i", "[a-z]", "ı", "İ", "[ı]", "(?i:İ)"] {
+            let re = Regex::new(
+                p,
+                Flavor::Python,
+                Flags::parse("i", Flavor::Python).unwrap(),
+            );
+            assert_eq!(re.unwrap().engine_kind(text), EngineKind::Linear, "{p}");
+            assert_eq!(spans(p, Flavor::Python, "i", text), all, "{p}");
+        }
+        assert_eq!(
+            spans("[^i]", Flavor::Python, "i", text),
+            vec![(1, 2), (3, 4), (6, 7)]
+        );
+    }
+
+    /// Regression: JavaScript `i` without `u` on the linear engine used simple case folding
+    /// instead of `Canonicalize` (which never maps a non-ASCII character to an ASCII one).
+    #[test]
+    fn regression_js_ignore_case_without_u_uses_canonicalize() {
+        let no = |p: &str, text: &str| {
+            assert_eq!(
+                spans(p, Flavor::Js, "i", text),
+                vec![],
+                "/{p}/i on {text:?}"
+            );
+        };
+        no("k", "\u{212A}");
+        no("[a-z]", "\u{212A}\u{17F}");
+        no("s", "\u{17F}");
+        no("ß", "\u{1E9E}");
+        no("θ", "\u{3F4}");
+        no("ϑ", "\u{3F4}");
+        no("ω", "\u{2126}");
+        no("å", "\u{212B}");
+        no("\u{FB05}", "\u{FB06}");
+        assert_eq!(spans("θ", Flavor::Js, "i", "ϑΘ"), vec![(0, 2), (2, 4)]);
+        // With `u`, simple case folding applies.
+        assert_eq!(spans("k", Flavor::Js, "iu", "\u{212A}"), vec![(0, 3)]);
+    }
+
+    /// Regression: with `u`/`v`, node reports empty matches between the two code units of a
+    /// character outside the BMP after an attempt fails at it (`/(?!\W)/gv` on `😀` gives
+    /// index 1); rxw answered as the specification says, which differs from node. Such input
+    /// is now refused; where node's answer has no such match, rxw still answers.
+    #[test]
+    fn regression_js_unicode_empty_match_inside_a_pair_is_refused() {
+        let refused = |p: &str, flags: &str, text: &str| {
+            let re = Regex::new(p, Flavor::Js, Flags::parse(flags, Flavor::Js).unwrap()).unwrap();
+            let err = re.find_all(text, None).unwrap_err();
+            assert_eq!(
+                err.kind,
+                ErrorKind::InputUnsupported,
+                "/{p}/{flags} on {text:?}"
+            );
+            assert!(err.message.contains("U+1F600"), "{}", err.message);
+        };
+        refused(r"(?!\W)", "v", "😀");
+        refused(r"(?!\W)", "u", "a😀");
+        refused(r"\B", "u", "i😀 ");
+        refused(r"x|(?![\s\S])", "u", "😀");
+        // Whether it matches at all: node finds the match inside the pair, the specification
+        // none.
+        let re = Regex::new(
+            r"(?!\W)",
+            Flavor::Js,
+            Flags::parse("u", Flavor::Js).unwrap(),
+        );
+        let err = re.unwrap().is_match("😀").unwrap_err();
+        assert_eq!(err.kind, ErrorKind::InputUnsupported);
+        // node also matches at index 0 of "a😀" first: that answer stands.
+        let re = Regex::new(
+            r"(?!\W)",
+            Flavor::Js,
+            Flags::parse("u", Flavor::Js).unwrap(),
+        );
+        assert!(re.unwrap().is_match("a😀").unwrap());
+        // node's own answers, in UTF-8 offsets: no position inside a pair is ever tried.
+        assert_eq!(spans(r"(?!a)", Flavor::Js, "u", "😀"), vec![(0, 0), (4, 4)]);
+        assert_eq!(
+            spans(r"\B", Flavor::Js, "u", "😀😀"),
+            vec![(0, 0), (4, 4), (8, 8)]
+        );
+        assert_eq!(spans("a*", Flavor::Js, "u", "😀"), vec![(0, 0), (4, 4)]);
+        assert_eq!(spans(r"\b", Flavor::Js, "u", "😀 a"), vec![(5, 5), (6, 6)]);
+        assert_eq!(
+            spans(r"(?!\W)", Flavor::Js, "u", "a b"),
+            vec![(0, 0), (2, 2), (3, 3)]
+        );
+        // Without `u`, code units are matched one by one and a match cut between them is
+        // refused as before.
+        assert_eq!(spans(r"(?!\W)", Flavor::Js, "", "😀"), vec![(4, 4)]);
+        let re = Regex::new(r"(?=\uDE00)", Flavor::Js, Flags::default()).unwrap();
+        assert_eq!(
+            re.find_all("😀", None).unwrap_err().kind,
+            ErrorKind::InputUnsupported
+        );
+    }
+
+    /// Regression: the matcher skipped case folding for sets of more than 400,000 characters
+    /// (a class holding `\W`, `\D`, `\S`), and folded Python's categories like literals,
+    /// through the characters sharing an upper case.
+    #[test]
+    fn regression_matcher_folds_large_sets_and_python_categories() {
+        let on_matcher = |p: &str| format!("(?:{p})(?=)");
+        // CPython: `[\WA-Z]` under `i` takes `a`; `\w` tests the lower case only.
+        assert_eq!(
+            spans(&on_matcher(r"[\WA-Z]"), Flavor::Python, "i", "a"),
+            vec![(0, 1)]
+        );
+        assert_eq!(
+            spans(&on_matcher(r"\w"), Flavor::Python, "i", "\u{345}"),
+            vec![]
+        );
+        assert_eq!(
+            spans(&on_matcher(r"[ι]"), Flavor::Python, "i", "\u{345}"),
+            vec![(0, 2)]
+        );
+        assert_eq!(
+            spans(&on_matcher(r"[^ß\W]+"), Flavor::Python, "i", "ẞﬆa"),
+            vec![(3, 7)]
+        );
+        // node: `/[\Wſ.]/iv` matches `s`; `/[^\WA-Z]/iv` does not match `ſ`.
+        assert_eq!(
+            spans(&on_matcher(r"[\Wſ.]"), Flavor::Js, "iv", "s"),
+            vec![(0, 1)]
+        );
+        assert_eq!(
+            spans(&on_matcher(r"[^\WA-Z]"), Flavor::Js, "iv", "ſ"),
+            vec![]
+        );
+        // The regex crate: `(?i)[a-zé\W]` matches `Z`.
+        assert_eq!(
+            spans(&on_matcher(r"[a-zé\W]"), Flavor::Rust, "i", "Z"),
+            vec![(0, 1)]
         );
     }
 

@@ -334,10 +334,14 @@ impl Tx<'_> {
                     } else {
                         self.backtrack = true;
                         let w = PY_WORD;
+                        // Python's word characters do not change with case folding: `(?i)`
+                        // would add U+0345, which folds to a letter.
                         if not {
-                            let _ = write!(self.out, "(?:(?<=[{w}])(?=[{w}])|(?<![{w}])(?![{w}]))");
+                            let _ =
+                                write!(self.out, "(?-i:(?<=[{w}])(?=[{w}])|(?<![{w}])(?![{w}]))");
                         } else {
-                            let _ = write!(self.out, "(?:(?<=[{w}])(?![{w}])|(?<![{w}])(?=[{w}]))");
+                            let _ =
+                                write!(self.out, "(?-i:(?<=[{w}])(?![{w}])|(?<![{w}])(?=[{w}]))");
                         }
                     }
                 } else if js && f.ignore_case && f.unicode_mode() {
@@ -378,7 +382,53 @@ impl Tx<'_> {
         }
     }
 
+    /// Whether case-insensitive matching here folds in a way the `regex` crate's `(?i)`
+    /// (simple case folding) does not: Python's `re` (lower cases plus the characters that
+    /// share an upper case, so `i` also matches `ı` and `İ`), and JavaScript without `u`/`v`
+    /// (`Canonicalize`: upper case, never from a non-ASCII character to an ASCII one, so `k`
+    /// does not match the Kelvin sign). Python's ASCII mode with `i` runs on the matcher.
+    fn explicit_fold(&self) -> bool {
+        let f = self.flags();
+        f.ignore_case
+            && match self.flavor {
+                Flavor::Python => !f.ascii,
+                Flavor::Js => !f.unicode_mode(),
+                Flavor::Rust => false,
+            }
+    }
+
+    /// Writes the characters a case-insensitive single-character node accepts as an explicit
+    /// class outside `(?i)`, computed by the matcher's own folding; false when the node has no
+    /// such set (a JavaScript astral literal without `u`, which is two code units).
+    fn emit_folded(&mut self, node: &Node) -> bool {
+        let set = match crate::vm::accepted_chars(node, self.flags(), self.flavor, self.pattern) {
+            Ok(Some(set)) => set,
+            Ok(None) => return false,
+            Err(e) => {
+                if self.error.is_none() {
+                    self.error = Some(e);
+                }
+                return true;
+            }
+        };
+        self.out.push_str("(?-i:");
+        push_set(&mut self.out, &set);
+        self.out.push(')');
+        true
+    }
+
     fn enter(&mut self, node: &Node) {
+        if matches!(
+            node.kind,
+            NodeKind::Literal { .. }
+                | NodeKind::Perl { .. }
+                | NodeKind::Property { .. }
+                | NodeKind::Class(_)
+        ) && self.explicit_fold()
+            && self.emit_folded(node)
+        {
+            return;
+        }
         match &node.kind {
             NodeKind::Empty | NodeKind::Comment | NodeKind::Whitespace | NodeKind::SetFlags(_) => {}
             NodeKind::Literal { ch, .. } => self.emit_literal(*ch),
@@ -549,6 +599,46 @@ impl Tx<'_> {
             }
             _ => {}
         }
+    }
+}
+
+/// Writes a set as a `regex` crate class. Surrogate code points (members of JavaScript
+/// code-unit sets) are left out: no `&str` holds one, so they can never match there.
+fn push_set(out: &mut String, set: &crate::vm::charset::CharSet) {
+    let mut ranges = Vec::new();
+    for &(lo, hi) in set.ranges() {
+        if lo < 0xD800 {
+            ranges.push((lo, hi.min(0xD7FF)));
+        }
+        if hi > 0xDFFF {
+            ranges.push((lo.max(0xE000), hi));
+        }
+    }
+    if ranges.is_empty() {
+        out.push_str("[a&&b]");
+        return;
+    }
+    out.push('[');
+    for (lo, hi) in ranges {
+        let (lo, hi) = (
+            char::from_u32(lo).expect("not a surrogate"),
+            char::from_u32(hi).expect("not a surrogate"),
+        );
+        push_class_char(out, lo);
+        if hi != lo {
+            out.push('-');
+            push_class_char(out, hi);
+        }
+    }
+    out.push(']');
+}
+
+/// One class member, escaped unless it is a plain letter or digit.
+fn push_class_char(out: &mut String, c: char) {
+    if c.is_alphanumeric() {
+        out.push(c);
+    } else {
+        let _ = write!(out, "\\x{{{:X}}}", c as u32);
     }
 }
 

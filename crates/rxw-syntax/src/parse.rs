@@ -1516,6 +1516,13 @@ impl<'p> Parser<'p> {
                         Span::new(item_start, item_start + c.len_utf8()),
                     ));
                 }
+                // A doubled reserved punctuator is kept for future set syntax.
+                if "&!#$%*+,.:;<=>?@^`~".contains(c) && self.peek_at(1) == Some(c) {
+                    return Err(self.invalid(
+                        "Invalid set operation in character class",
+                        Span::new(item_start, item_start + 2),
+                    ));
+                }
                 if "()[{}/-|".contains(c) {
                     return Err(self.invalid(
                         "Invalid character in character class",
@@ -1909,6 +1916,22 @@ mod tests {
 
     fn p(pat: &str, flavor: Flavor) -> Result<Ast, Error> {
         parse(pat, flavor, Flags::default())
+    }
+
+    /// Regression: a `v`-mode class with a doubled reserved punctuator (`[..]`) parsed, where
+    /// node rejects it.
+    #[test]
+    fn js_v_mode_rejects_doubled_reserved_punctuators() {
+        let v = Flags::parse("v", Flavor::Js).unwrap();
+        for pat in ["[..]", "[ж..]", "[a!!b]", "[^^^a]", "[a~~]", "[a,,]"] {
+            let err = parse(pat, Flavor::Js, v).unwrap_err();
+            assert_eq!(err.kind, ErrorKind::PatternInvalid, "{pat}");
+            assert_eq!(err.message, "Invalid set operation in character class");
+        }
+        for pat in ["[.]", "[.a.]", "[^a]", "[a&&b]"] {
+            assert!(parse(pat, Flavor::Js, v).is_ok(), "{pat}");
+        }
+        assert!(parse("[..]", Flavor::Js, Flags::parse("u", Flavor::Js).unwrap()).is_ok());
     }
 
     #[test]

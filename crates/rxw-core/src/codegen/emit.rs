@@ -24,10 +24,16 @@ pub(super) fn translate_ast(
     {
         return Ok(t);
     }
+    let mut has_backref = false;
+    ast.root
+        .walk(|n, _| has_backref |= matches!(n.kind, NodeKind::Backref { .. }));
     let mut e = Emitter {
         pattern,
         src: flavor,
         lang,
+        // fancy-regex refuses numbered backreferences once any group has a name; the program
+        // prints groups by number, so the names can go.
+        unnamed_groups: lang == Lang::Rust && has_backref,
         fancy: false,
         js_code_units: flavor == Flavor::Js && !flags.unicode_mode(),
         inline_unicode_off: false,
@@ -100,6 +106,25 @@ fn verbatim(
                 }
             });
             engine = TargetEngine::RustRegex;
+            if fancy.is_some() {
+                // fancy-regex rejects a numbered backreference once a group has a name, and a
+                // quantified look-around: the rewrite writes both so that it accepts them.
+                let mut named = false;
+                let mut backref = false;
+                let mut empty_repeat = false;
+                ast.root.walk(|n, _| match &n.kind {
+                    NodeKind::Group {
+                        kind: GroupKind::Capture { name: Some(_), .. },
+                        ..
+                    } => named = true,
+                    NodeKind::Backref { .. } => backref = true,
+                    NodeKind::Repeat { child, .. } if only_empty(child) => empty_repeat = true,
+                    _ => {}
+                });
+                if (named && backref) || empty_repeat {
+                    return Ok(None);
+                }
+            }
             if let Some(span) = fancy {
                 engine = TargetEngine::RustFancy;
                 let mut unicode_switch = None;
@@ -227,6 +252,8 @@ struct Emitter<'a> {
     pattern: &'a str,
     src: Flavor,
     lang: Lang,
+    /// Write every group unnamed (numbered backreferences must stay valid).
+    unnamed_groups: bool,
     /// Rust target: fancy-regex is needed.
     fancy: bool,
     /// A JS pattern without `u`: it matches UTF-16 code units.
@@ -371,6 +398,21 @@ impl Emitter<'_> {
                 op_span,
                 child,
             } => {
+                if only_empty(child) {
+                    // A quantified assertion (`(?=b)?`) is a syntax error in JS with `u` and
+                    // in fancy-regex: write what it means. Optional, it always holds; required,
+                    // once is the same as many times.
+                    if has_capture(child) {
+                        return Err(self.refuse(
+                            n.span,
+                            "a repeated part that can only match the empty string holds a group: engines differ on whether an empty repetition sets it",
+                        ));
+                    }
+                    if *min == 0 {
+                        return Ok(Piece::seq(""));
+                    }
+                    return self.node(child, state, depth + 1);
+                }
                 let looping = State {
                     in_loop: state.in_loop || max.is_none_or(|m| m > 1),
                     ..state
@@ -922,7 +964,7 @@ impl Emitter<'_> {
     }
 
     fn capture_open(&self, name: Option<&str>) -> String {
-        let Some(name) = name else {
+        let Some(name) = name.filter(|_| !self.unnamed_groups) else {
             return "(".to_string();
         };
         let ident = name
@@ -1008,6 +1050,62 @@ impl Emitter<'_> {
         self.fancy |= self.lang == Lang::Rust;
         Ok(Piece::atom(format!("(?:\\{index})")))
     }
+}
+
+/// Whether a node can match nothing but the empty string (assertions, look-around, groups
+/// of them).
+fn only_empty(n: &Node) -> bool {
+    let mut depth = 0usize;
+    only_empty_at(n, &mut depth)
+}
+
+fn only_empty_at(n: &Node, depth: &mut usize) -> bool {
+    *depth += 1;
+    if *depth > MAX_DEPTH {
+        return false;
+    }
+    let out = match &n.kind {
+        NodeKind::Empty
+        | NodeKind::Comment
+        | NodeKind::Whitespace
+        | NodeKind::SetFlags(_)
+        | NodeKind::Anchor { .. } => true,
+        NodeKind::Literal { .. }
+        | NodeKind::Dot { .. }
+        | NodeKind::Perl { .. }
+        | NodeKind::Property { .. }
+        | NodeKind::Class(_)
+        | NodeKind::Backref { .. } => false,
+        NodeKind::Group { kind, child } => {
+            matches!(
+                kind,
+                GroupKind::Lookahead
+                    | GroupKind::NegativeLookahead
+                    | GroupKind::Lookbehind
+                    | GroupKind::NegativeLookbehind
+            ) || (!matches!(kind, GroupKind::Conditional { .. }) && only_empty_at(child, depth))
+        }
+        NodeKind::Repeat { max, child, .. } => *max == Some(0) || only_empty_at(child, depth),
+        NodeKind::Concat(items) => items.iter().all(|i| only_empty_at(i, depth)),
+        NodeKind::Alternation(branches) => branches.iter().all(|b| only_empty_at(b, depth)),
+    };
+    *depth -= 1;
+    out
+}
+
+/// Whether a node holds a capturing group.
+fn has_capture(n: &Node) -> bool {
+    let mut found = false;
+    n.walk(|c, _| {
+        found |= matches!(
+            c.kind,
+            NodeKind::Group {
+                kind: GroupKind::Capture { .. },
+                ..
+            }
+        )
+    });
+    found
 }
 
 const CSHARP_ANY: &str = "(?:[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|[^\\uD800-\\uDFFF])";
@@ -1120,6 +1218,35 @@ mod tests {
         assert_eq!(e.span, Some(Span::new(1, 2)));
         let t = tr("a$", Flavor::Python, "", Lang::Rust).unwrap();
         assert_eq!(t.engine, TargetEngine::RustFancy);
+    }
+
+    /// Regression: a quantified look-around was written as is (`a(?=b)?`), a syntax error in
+    /// JS with `u` and in fancy-regex; a named group with a numbered backreference was
+    /// written for fancy-regex, which refuses that mix; an empty repetition holding a group
+    /// was written for engines that disagree on whether it sets the group.
+    #[test]
+    fn regression_quantified_assertions_and_named_backreferences() {
+        for lang in [Lang::Js, Lang::Rust, Lang::Java, Lang::Go, Lang::CSharp] {
+            assert_eq!(pat("a(?=b)?", Flavor::Python, lang), "a", "{lang}");
+            assert_eq!(pat("a(?:^)*b", Flavor::Python, lang), "ab", "{lang}");
+        }
+        assert_eq!(pat("a(?=b){2}", Flavor::Python, Lang::Js), "a(?=b)");
+        assert_eq!(pat("a(?!b)+", Flavor::Python, Lang::Rust), "a(?!b)");
+        let t = tr("a(?=b)?", Flavor::Rust, "", Lang::Rust).unwrap();
+        assert_eq!((t.pattern.as_str(), t.verbatim), ("a", false));
+        assert_eq!(
+            pat("(?P<n>a)(?P=n)", Flavor::Python, Lang::Rust),
+            r"(a)(?:\1)"
+        );
+        let t = tr(r"(?P<n>a)\1", Flavor::Rust, "", Lang::Rust).unwrap();
+        assert_eq!(t.pattern, r"(a)(?:\1)");
+        assert_eq!(t.engine, TargetEngine::RustFancy);
+        // Names stay where nothing refers back by number.
+        assert_eq!(pat("(?P<n>a)b", Flavor::Python, Lang::Rust), "(?P<n>a)b");
+        for lang in [Lang::Java, Lang::Js, Lang::Rust] {
+            let e = tr("((?<!a)){0,3}+b", Flavor::Python, "", lang).unwrap_err();
+            assert_eq!(e.kind, ErrorKind::ConstructUnsupported, "{lang}");
+        }
     }
 
     #[test]

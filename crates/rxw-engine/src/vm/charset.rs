@@ -317,6 +317,170 @@ impl Fold {
     }
 }
 
+/// Which characters a case-insensitive member stands for: each rule splits the characters
+/// into classes of equivalent ones, and a case-insensitive set is closed over them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CaseRule {
+    /// Simple case folding (JavaScript with `u`/`v`, Rust): the orbits of regex-syntax's
+    /// tables.
+    Simple,
+    /// ECMAScript `Canonicalize` without `u`/`v`: characters with the same canonical form.
+    JsCanonical,
+    /// CPython's literals and ranges: the same lower case, or lower cases sharing an upper
+    /// case (`s` and `ſ`).
+    Python,
+    /// CPython's ASCII mode: ASCII letters only.
+    PythonAscii,
+}
+
+/// The classes of a [`CaseRule`] with more than one member.
+struct CaseClasses {
+    /// The classes, each sorted.
+    classes: Vec<Vec<u32>>,
+}
+
+impl CaseRule {
+    /// `set` closed under the rule: every character equivalent to a member. Works on sets of
+    /// any size: only the characters that have equivalents are looked at.
+    pub fn close(self, set: &CharSet) -> CharSet {
+        let t = self.classes();
+        let mut out = set.ranges().to_vec();
+        for class in &t.classes {
+            if class.iter().any(|&c| set.contains(c)) {
+                out.extend(class.iter().map(|&c| (c, c)));
+            }
+        }
+        CharSet::from_ranges(out)
+    }
+
+    fn classes(self) -> &'static CaseClasses {
+        static SIMPLE: OnceLock<CaseClasses> = OnceLock::new();
+        static JS: OnceLock<CaseClasses> = OnceLock::new();
+        static PYTHON: OnceLock<CaseClasses> = OnceLock::new();
+        static PYTHON_ASCII: OnceLock<CaseClasses> = OnceLock::new();
+        let cell = match self {
+            CaseRule::Simple => &SIMPLE,
+            CaseRule::JsCanonical => &JS,
+            CaseRule::Python => &PYTHON,
+            CaseRule::PythonAscii => &PYTHON_ASCII,
+        };
+        cell.get_or_init(|| {
+            // Characters with a case mapping: every class of more than one member is made of
+            // them (each rule relates a character only to its case mappings' images).
+            let cased: Vec<u32> = (0..=MAX_CP)
+                .filter(|&c| {
+                    char::from_u32(c).is_some_and(|ch| {
+                        !only(ch, ch.to_lowercase()) || !only(ch, ch.to_uppercase())
+                    })
+                })
+                .collect();
+            let mut by_key: HashMap<u32, Vec<u32>> = HashMap::new();
+            for &c in &cased {
+                let key = match self {
+                    CaseRule::Simple => {
+                        let ch = char::from_u32(c).expect("a character");
+                        let mut cls = ClassUnicode::new([ClassUnicodeRange::new(ch, ch)]);
+                        cls.case_fold_simple();
+                        let orbit: Vec<u32> = cls
+                            .iter()
+                            .flat_map(|r| r.start() as u32..=r.end() as u32)
+                            .collect();
+                        let key = orbit.iter().copied().min().unwrap_or(c);
+                        by_key.entry(key).or_default().extend(orbit);
+                        continue;
+                    }
+                    CaseRule::JsCanonical => js_canonical(c),
+                    CaseRule::Python => {
+                        let lower = python_lower(c);
+                        python_extra_cases(lower)
+                            .iter()
+                            .copied()
+                            .fold(lower, u32::min)
+                    }
+                    CaseRule::PythonAscii => Fold::PythonAsciiLower.apply(c),
+                };
+                by_key.entry(key).or_default().push(c);
+            }
+            // A key that is itself a character belongs to its class (`A` for `a` under
+            // `Canonicalize`, the lower case under Python's rule).
+            for (&key, class) in by_key.iter_mut() {
+                if !class.contains(&key) && char::from_u32(key).is_some() {
+                    let same = match self {
+                        CaseRule::Simple => false,
+                        CaseRule::JsCanonical => js_canonical(key) == key,
+                        CaseRule::Python => python_lower(key) == key,
+                        CaseRule::PythonAscii => Fold::PythonAsciiLower.apply(key) == key,
+                    };
+                    if same {
+                        class.push(key);
+                    }
+                }
+            }
+            let mut classes: Vec<Vec<u32>> = by_key
+                .into_values()
+                .filter(|c| c.len() > 1)
+                .map(|mut c| {
+                    c.sort_unstable();
+                    c.dedup();
+                    c
+                })
+                .collect();
+            classes.sort_unstable();
+            CaseClasses { classes }
+        })
+    }
+}
+
+/// Whether a case mapping gives back exactly `ch`.
+fn only(ch: char, mut mapped: impl Iterator<Item = char>) -> bool {
+    mapped.next() == Some(ch) && mapped.next().is_none()
+}
+
+impl Fold {
+    /// Every code point whose folded form is in `set`: exactly the characters that a test
+    /// folding with `self` and looking the result up in `set` accepts.
+    pub fn preimage(self, set: &CharSet) -> CharSet {
+        if self == Fold::None {
+            return set.clone();
+        }
+        let (moved, moved_set) = self.moved();
+        // A character that folds to itself is accepted when it is a member; one that folds
+        // to another is accepted when its folded form is.
+        let mut out = set.difference(moved_set).ranges().to_vec();
+        out.extend(
+            moved
+                .iter()
+                .filter(|&&(_, folded)| set.contains(folded))
+                .map(|&(c, _)| (c, c)),
+        );
+        CharSet::from_ranges(out)
+    }
+
+    /// The code points this fold changes, with their folded forms (and as a set).
+    fn moved(self) -> &'static (Vec<(u32, u32)>, CharSet) {
+        static PYTHON: OnceLock<(Vec<(u32, u32)>, CharSet)> = OnceLock::new();
+        static PYTHON_ASCII: OnceLock<(Vec<(u32, u32)>, CharSet)> = OnceLock::new();
+        static JS: OnceLock<(Vec<(u32, u32)>, CharSet)> = OnceLock::new();
+        static NONE: OnceLock<(Vec<(u32, u32)>, CharSet)> = OnceLock::new();
+        let cell = match self {
+            Fold::PythonLower => &PYTHON,
+            Fold::PythonAsciiLower => &PYTHON_ASCII,
+            Fold::JsCanonical => &JS,
+            Fold::None => &NONE,
+        };
+        cell.get_or_init(|| {
+            let moved: Vec<(u32, u32)> = (0..=MAX_CP)
+                .filter_map(|c| {
+                    let f = self.apply(c);
+                    (f != c).then_some((c, f))
+                })
+                .collect();
+            let set = CharSet::from_chars(moved.iter().map(|&(c, _)| c));
+            (moved, set)
+        })
+    }
+}
+
 /// CPython's lower case of one character: the first character of its full lower-case mapping
 /// (`_PyUnicode_ToLowercase`).
 #[inline]

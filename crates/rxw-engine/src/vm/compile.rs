@@ -1,6 +1,6 @@
 //! From a pattern's tree to a [`Program`], with the flavor's meaning of every construct.
 
-use super::charset::{self, CharSet, Fold};
+use super::charset::{self, CaseRule, CharSet, Fold};
 use super::{Assertion, Inst, LoopRule, Program, Test};
 use rxw_syntax::Span;
 use rxw_syntax::ast::*;
@@ -85,6 +85,56 @@ pub fn compile(ast: &Ast, pattern: &str, flavor: Flavor) -> Result<Program, Erro
         first_bytes,
         guards,
     })
+}
+
+/// The characters one single-character node accepts, exactly as the matcher tests them (the
+/// flavor's case folding under `flags` included): a literal, a shorthand, a property or a
+/// bracketed class. `None` for any other node, and for a JavaScript literal outside the BMP
+/// without `u`/`v` (two code units, not one character).
+///
+/// The translation to the `regex` crate writes case-insensitive sets out with this, so both
+/// engines share one definition of what a folded set holds.
+///
+/// # Errors
+/// As [`compile`] for the node (an unknown property name, a range the flavor cannot express).
+pub(crate) fn accepted_chars(
+    node: &Node,
+    flags: Flags,
+    flavor: Flavor,
+    pattern: &str,
+) -> Result<Option<CharSet>, Error> {
+    let mut c = Compiler {
+        pattern,
+        flavor,
+        insts: Vec::new(),
+        spans: Vec::new(),
+        sets: Vec::new(),
+        regs: 0,
+        code_units: flavor == Flavor::Js && !flags.unicode_mode(),
+    };
+    let test = match &node.kind {
+        NodeKind::Literal { ch, .. } if c.code_units && (*ch as u32) > 0xFFFF => return Ok(None),
+        NodeKind::Literal { ch, .. } => {
+            let mut cp = *ch as u32;
+            if c.code_units && (0xF0000..0xF0800).contains(&cp) {
+                // The parser's stand-in for a surrogate code unit written as `\uD83D`.
+                cp = 0xD800 + (cp - 0xF0000);
+            }
+            c.char_test(cp, flags)
+        }
+        NodeKind::Perl { .. } | NodeKind::Property { .. } | NodeKind::Class(_) => {
+            c.set_test(node, flags)?
+        }
+        _ => return Ok(None),
+    };
+    Ok(Some(match test {
+        Test::Char(ch) => CharSet::from_chars([ch]),
+        Test::Set { set, fold, negated } => {
+            let accepted = fold.preimage(&c.sets[set as usize]);
+            if negated { accepted.negate() } else { accepted }
+        }
+        Test::Any | Test::AnyNotNewline | Test::AnyNotJsLineTerminator => return Ok(None),
+    }))
 }
 
 impl Compiler<'_> {
@@ -252,53 +302,40 @@ impl Compiler<'_> {
         if !flags.ignore_case {
             return Test::Char(c);
         }
+        let set = self.case_rule(flags).close(&CharSet::from_chars([c]));
+        if set.len() == 1 {
+            return Test::Char(c);
+        }
+        let set = self.add_set(set);
+        Test::Set {
+            set,
+            fold: Fold::None,
+            negated: false,
+        }
+    }
+
+    /// How case-insensitive members close here.
+    fn case_rule(&self, flags: Flags) -> CaseRule {
         match self.flavor {
-            Flavor::Python if flags.ascii => {
-                if (c as u8 as u32 == c) && (c as u8).is_ascii_alphabetic() {
-                    let set = self.add_set(CharSet::from_chars([c | 0x20]));
-                    Test::Set {
-                        set,
-                        fold: Fold::PythonAsciiLower,
-                        negated: false,
-                    }
-                } else {
-                    Test::Char(c)
-                }
-            }
-            Flavor::Python => {
-                if !charset::python_is_cased(c) {
-                    return Test::Char(c);
-                }
-                let lo = charset::python_lower(c);
-                let mut members = vec![lo];
-                members.extend_from_slice(charset::python_extra_cases(lo));
-                let set = self.add_set(CharSet::from_chars(members));
-                Test::Set {
-                    set,
-                    fold: Fold::PythonLower,
-                    negated: false,
-                }
-            }
-            Flavor::Js if self.code_units => {
-                let set = self.add_set(CharSet::from_chars([charset::js_canonical(c)]));
-                Test::Set {
-                    set,
-                    fold: Fold::JsCanonical,
-                    negated: false,
-                }
-            }
-            Flavor::Js | Flavor::Rust => {
-                let set = CharSet::from_chars([c]).simple_fold_closure();
-                if set.len() == 1 {
-                    return Test::Char(c);
-                }
-                let set = self.add_set(set);
-                Test::Set {
-                    set,
-                    fold: Fold::None,
-                    negated: false,
-                }
-            }
+            Flavor::Python if flags.ascii => CaseRule::PythonAscii,
+            Flavor::Python => CaseRule::Python,
+            Flavor::Js if self.code_units => CaseRule::JsCanonical,
+            Flavor::Js | Flavor::Rust => CaseRule::Simple,
+        }
+    }
+
+    /// A shorthand's or property's set under case-insensitive matching. CPython tests a
+    /// category on the character's lower case (`\w` does not take the characters that share
+    /// an upper case with a word character, as literals do); JavaScript and Rust close the
+    /// set under case folding like any other.
+    fn fold_category(&self, set: CharSet, flags: Flags) -> CharSet {
+        if !flags.ignore_case {
+            return set;
+        }
+        match self.case_rule(flags) {
+            CaseRule::Python => Fold::PythonLower.preimage(&set),
+            CaseRule::PythonAscii => Fold::PythonAsciiLower.preimage(&set),
+            rule => rule.close(&set),
         }
     }
 
@@ -311,50 +348,59 @@ impl Compiler<'_> {
     }
 
     /// The set for a shorthand, property or bracketed class, folded for case-insensitive
-    /// matching in the flavor's way.
+    /// matching in the flavor's way: the test compares the character itself, never a folded
+    /// form, so the set holds every character that matches.
     fn set_test(&mut self, node: &Node, flags: Flags) -> Result<Test, Error> {
         let (set, negated) = match &node.kind {
-            NodeKind::Perl { kind, negated } => (self.perl(*kind, flags), *negated),
-            NodeKind::Property { name, negated } => (self.property(name, node.span)?, *negated),
-            NodeKind::Class(class) => (self.class(class, flags)?, class.negated),
+            NodeKind::Perl { kind, negated } => {
+                (self.fold_category(self.perl(*kind, flags), flags), *negated)
+            }
+            NodeKind::Property { name, negated } => {
+                let set = self.property(name, node.span)?;
+                (self.fold_category(set, flags), *negated)
+            }
+            NodeKind::Class(class) if flags.ignore_case && self.flavor == Flavor::Python => {
+                (self.python_folded_class(class, flags)?, class.negated)
+            }
+            NodeKind::Class(class) => {
+                let set = self.class(class, flags)?;
+                let set = if flags.ignore_case {
+                    self.case_rule(flags).close(&set)
+                } else {
+                    set
+                };
+                (set, class.negated)
+            }
             _ => unreachable!("set_test on a node that is not a set"),
         };
-        Ok(self.folded(set, negated, flags))
+        let set = self.add_set(set);
+        Ok(Test::Set {
+            set,
+            fold: Fold::None,
+            negated,
+        })
     }
 
-    fn folded(&mut self, set: CharSet, negated: bool, flags: Flags) -> Test {
-        let (set, fold) = if !flags.ignore_case || set.len() > 400_000 {
-            (set, Fold::None)
-        } else {
-            match self.flavor {
-                Flavor::Python if flags.ascii => (
-                    set.map(|c| Fold::PythonAsciiLower.apply(c)),
-                    Fold::PythonAsciiLower,
-                ),
-                Flavor::Python => {
-                    let lowered = set.map(charset::python_lower);
-                    let mut extra = Vec::new();
-                    for &(lo, hi) in lowered.ranges() {
-                        if hi - lo > 70_000 {
-                            continue;
-                        }
-                        for c in lo..=hi {
-                            extra.extend_from_slice(charset::python_extra_cases(c));
-                        }
-                    }
-                    (
-                        lowered.union(&CharSet::from_chars(extra)),
-                        Fold::PythonLower,
-                    )
+    /// A Python class under `i`, member by member as CPython compiles it: literals and
+    /// ranges stand for their case-equivalent characters, categories are tested on the lower
+    /// case.
+    fn python_folded_class(&mut self, class: &Class, flags: Flags) -> Result<CharSet, Error> {
+        let rule = self.case_rule(flags);
+        let mut literal = Vec::new();
+        let mut out = CharSet::empty();
+        for item in &class.items {
+            match item {
+                ClassItem::Char(..) | ClassItem::Range(..) => {
+                    self.class_item(item, flags, &mut literal)?
                 }
-                Flavor::Js if self.code_units => {
-                    (set.map(charset::js_canonical), Fold::JsCanonical)
+                _ => {
+                    let mut ranges = Vec::new();
+                    self.class_item(item, flags, &mut ranges)?;
+                    out = out.union(&self.fold_category(CharSet::from_ranges(ranges), flags));
                 }
-                Flavor::Js | Flavor::Rust => (set.simple_fold_closure(), Fold::None),
             }
-        };
-        let set = self.add_set(set);
-        Test::Set { set, fold, negated }
+        }
+        Ok(out.union(&rule.close(&CharSet::from_ranges(literal))))
     }
 
     fn perl(&self, kind: PerlKind, flags: Flags) -> CharSet {
@@ -1049,6 +1095,10 @@ fn add_test(
 }
 
 /// The UTF-8 first bytes of the characters in a set (a superset for multi-byte ranges).
+///
+/// Only bytes that can start a character are ever marked: a range that runs from ASCII into
+/// the multi-byte characters spans the continuation bytes `0x80..=0xBF` in byte order, and a
+/// search that skips to a marked byte must land on a character boundary, never inside one.
 fn byte_table(set: &CharSet) -> Box<[bool; 256]> {
     let mut t = Box::new([false; 256]);
     for &(lo, hi) in set.ranges() {
@@ -1061,9 +1111,14 @@ fn byte_table(set: &CharSet) -> Box<[bool; 256]> {
             }
         };
         let (a, b) = (lead(lo), lead(hi.min(charset::MAX_CP)));
-        for x in a..=b {
+        for x in (a..=b).filter(|&x| is_lead_byte(x)) {
             t[x as usize] = true;
         }
     }
     t
+}
+
+/// Whether `b` can be the first byte of a character in UTF-8 (ASCII or a multi-byte lead).
+fn is_lead_byte(b: u8) -> bool {
+    b < 0x80 || (0xC2..=0xF4).contains(&b)
 }

@@ -1,0 +1,146 @@
+//! The single-character case-folding matrix: every BMP character that has a case mapping, as a
+//! case-insensitive pattern (a literal and a one-member class), against every such character,
+//! compared with the real engine of each flavor. node decides JavaScript (`Canonicalize`
+//! without `u`: upper case through one code unit, never from non-ASCII to ASCII; with `u`:
+//! simple case folding), CPython decides Python (lower cases plus the characters sharing an
+//! upper case). When an interpreter is missing, its half is skipped with a loud notice.
+
+mod common;
+
+use rxw_engine::Regex;
+use rxw_syntax::flavor::{Flags, Flavor};
+use serde_json::{Value, json};
+
+// Each oracle keeps the candidates that are cased in its own Unicode version, writes each as
+// a literal and as a one-member class, and reports where each pattern matches in the text of
+// all kept characters (as character indices; every character is in the BMP).
+const NODE_MATRIX: &str = r#"
+const input = JSON.parse(require("fs").readFileSync(0, "utf8"));
+const chars = input.chars.filter((c) => {
+  const s = String.fromCodePoint(c);
+  return s.toLowerCase() !== s || s.toUpperCase() !== s;
+});
+const text = String.fromCodePoint(...chars);
+const results = chars.flatMap((c) => {
+  const esc = "\\u" + c.toString(16).toUpperCase().padStart(4, "0");
+  return [esc, "[" + esc + "]"].map((p) =>
+    [...text.matchAll(new RegExp(p, input.flags + "g"))].map((m) => m.index));
+});
+process.stdout.write(JSON.stringify({ chars, results }));
+"#;
+
+const PYTHON_MATRIX: &str = r#"
+import json, re, sys
+inp = json.load(sys.stdin)
+chars = [c for c in inp["chars"] if chr(c).lower() != chr(c) or chr(c).upper() != chr(c)]
+text = "".join(map(chr, chars))
+flags = re.I if "i" in inp["flags"] else 0
+results = []
+for c in chars:
+    esc = "\\u%04X" % c
+    for p in (esc, "[" + esc + "]"):
+        results.append([m.start() for m in re.finditer(p, text, flags)])
+json.dump({"chars": chars, "results": results}, sys.stdout)
+"#;
+
+/// BMP characters with a lower- or upper-case mapping other than themselves, among those the
+/// `regex` crate's Unicode tables know (a character added in a later Unicode version than
+/// theirs folds differently only because of the version).
+fn cased_chars() -> Vec<u32> {
+    let unassigned = rxw_engine::vm::charset::from_regex_syntax(r"\p{Cn}").expect("a table");
+    (0..=0xFFFFu32)
+        .filter(|&c| !unassigned.contains(c))
+        .filter_map(char::from_u32)
+        .filter(|&c| {
+            let lower: String = c.to_lowercase().collect();
+            let upper: String = c.to_uppercase().collect();
+            lower != c.to_string() || upper != c.to_string()
+        })
+        .map(|c| c as u32)
+        .collect()
+}
+
+fn matrix(flavor: Flavor, flags: &str, cmd: &str, script: &str) {
+    let input = json!({ "chars": cased_chars(), "flags": flags });
+    let Some(expected) = common::oracle(cmd, script, &input) else {
+        return;
+    };
+    // The characters cased in both Unicode versions, in the oracle's order.
+    let chars: Vec<char> = expected["chars"]
+        .as_array()
+        .expect("the kept characters")
+        .iter()
+        .map(|c| char::from_u32(c.as_u64().unwrap() as u32).unwrap())
+        .collect();
+    assert!(chars.len() > 2_000, "{} cased characters", chars.len());
+    let text: String = chars.iter().collect();
+    // Byte offset -> character index.
+    let mut index_of = std::collections::HashMap::new();
+    for (i, (b, _)) in text.char_indices().enumerate() {
+        index_of.insert(b, i);
+    }
+    let patterns: Vec<String> = chars
+        .iter()
+        .flat_map(|&c| {
+            let esc = format!("\\u{:04X}", c as u32);
+            [esc.clone(), format!("[{esc}]")]
+        })
+        .collect();
+    let expected = expected["results"].as_array().expect("a list per pattern");
+    assert_eq!(expected.len(), patterns.len());
+    let parsed = Flags::parse(flags, flavor).expect("flags");
+    let mut mismatches = Vec::new();
+    for (p, want) in patterns.iter().zip(expected) {
+        let re = Regex::new(p, flavor, parsed).expect("pattern compiles");
+        let got: Vec<Value> = re
+            .find_all(&text, None)
+            .expect("search")
+            .iter()
+            .map(|m| json!(index_of[&m.start()]))
+            .collect();
+        if &Value::from(got.clone()) != want {
+            let show = |v: &[Value]| -> String {
+                v.iter()
+                    .map(|i| format!("U+{:04X}", chars[i.as_u64().unwrap() as usize] as u32))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            };
+            mismatches.push(format!(
+                "/{p}/{flags}: rxw [{}], {cmd} [{}]",
+                show(&got),
+                show(want.as_array().unwrap())
+            ));
+        }
+    }
+    eprintln!(
+        "{flavor} /…/{flags}: {} patterns over {} characters, {} mismatches",
+        patterns.len(),
+        chars.len(),
+        mismatches.len()
+    );
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches with {cmd}:\n{}",
+        mismatches.len(),
+        mismatches[..mismatches.len().min(40)].join("\n")
+    );
+}
+
+/// Regression: JavaScript `i` without `u` on the linear engine folded with Unicode simple
+/// case folding, so `/k/i` matched the Kelvin sign, `s` matched `ſ`, `ß` matched `ẞ`.
+#[test]
+fn js_ignore_case_without_u_matches_node_on_every_cased_character() {
+    matrix(Flavor::Js, "i", "node", NODE_MATRIX);
+}
+
+#[test]
+fn js_ignore_case_with_u_matches_node_on_every_cased_character() {
+    matrix(Flavor::Js, "iu", "node", NODE_MATRIX);
+}
+
+/// Regression: Python `i` on the linear engine missed `ı` and `İ` for `i` (CPython folds
+/// through lower cases and shared upper cases).
+#[test]
+fn python_ignore_case_matches_cpython_on_every_cased_character() {
+    matrix(Flavor::Python, "i", "python3", PYTHON_MATRIX);
+}

@@ -1,0 +1,61 @@
+//! Helpers shared by the engine's tests against the real engines (CPython's `re`, node's
+//! `RegExp`): a deterministic generator and a way to run a batch of cases through one
+//! interpreter process.
+
+use serde_json::Value;
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// A small deterministic generator (xorshift), so a failure names a reproducible case.
+pub struct Rng(pub u64);
+
+#[allow(dead_code)]
+impl Rng {
+    /// The next 64 random bits.
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    /// A number below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    /// One of `items`.
+    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
+        &items[self.below(items.len())]
+    }
+}
+
+/// Runs `script` with `cmd` (`python3 -c` or `node -e`), `input` as JSON on its standard
+/// input, and returns what it prints as JSON. `None`, with a loud notice, when the
+/// interpreter is not installed: that half of the test is skipped, never passed silently.
+#[allow(dead_code)]
+pub fn oracle(cmd: &str, script: &str, input: &Value) -> Option<Value> {
+    let flag = if cmd == "node" { "-e" } else { "-c" };
+    let mut child = match Command::new(cmd)
+        .arg(flag)
+        .arg(script)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+    {
+        Ok(c) => c,
+        Err(e) => {
+            eprintln!(
+                "\n*** NOTICE: {cmd} is not available ({e}): the comparison with the real engine is SKIPPED ***\n"
+            );
+            return None;
+        }
+    };
+    let body = serde_json::to_vec(input).expect("JSON input");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || stdin.write_all(&body));
+    let out = child.wait_with_output().expect("the oracle runs");
+    writer.join().expect("writer").expect("input written");
+    assert!(out.status.success(), "the {cmd} oracle failed");
+    Some(serde_json::from_slice(&out.stdout).expect("the oracle prints JSON"))
+}
