@@ -1008,8 +1008,8 @@ fn a_followed_file_that_is_truncated_or_rotated_is_reloaded_and_said() {
 }
 
 /// What the file reader thread sends for `whole`.
-fn rest_read(whole: String, error: Option<std::io::Error>) -> rxw::tui::RestRead {
-    rxw::tui::RestRead {
+fn rest_read(whole: String, error: Option<std::io::Error>) -> rxw::workbench::RestRead {
+    rxw::workbench::RestRead {
         whole: rxw::workbench::IndexedText::new(whole),
         warning: None,
         error,

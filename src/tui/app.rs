@@ -794,7 +794,11 @@ impl App {
     /// Takes in the rest of a file that opened on its head: appends it (matched incrementally,
     /// as a followed file's growth) and returns the file's bytes read in all, or `None` (said
     /// in the status bar) when reading failed; the input then keeps what was read.
-    pub fn finish_loading(&mut self, read: super::RestRead, path: &std::path::Path) -> Option<u64> {
+    pub fn finish_loading(
+        &mut self,
+        read: crate::workbench::RestRead,
+        path: &std::path::Path,
+    ) -> Option<u64> {
         let loading = self.loading.take()?;
         // The file's bytes consumed, head and rest (what following goes on from).
         let total = loading.read.load(std::sync::atomic::Ordering::Relaxed);

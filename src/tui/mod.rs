@@ -23,6 +23,7 @@ pub mod theme;
 
 use crate::flavor::{Flags, Flavor};
 use crate::input::Text;
+use crate::workbench::RestRead;
 use crate::workbench::{InputSource, Workbench};
 use action::Effect;
 use anyhow::Context as _;
@@ -402,21 +403,6 @@ enum Wake {
     FileChanged,
     /// The rest of a large file, read on a thread (see [`read_rest`]).
     Rest(RestRead),
-}
-
-/// What the file reader thread read: the head and every byte after it that could be read, in
-/// one buffer (checked as UTF-8 on the reader's thread, not the UI's), and the error that
-/// stopped it early, if any.
-pub struct RestRead {
-    /// The head's text followed by the rest's, line-indexed on the reader's thread.
-    pub whole: crate::workbench::IndexedText,
-    /// The notice about invalid UTF-8 in the whole text, if any.
-    pub warning: Option<String>,
-    /// Why reading stopped before the end of the file.
-    pub error: Option<std::io::Error>,
-    /// The file's size when it was opened, when fewer bytes than that could be read: it was
-    /// truncated (or replaced by a shorter file) while it was read.
-    pub shrank_from: Option<u64>,
 }
 
 /// Reads `rest` on a thread, counting the bytes read into `progress`, and sends the whole

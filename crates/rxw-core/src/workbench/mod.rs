@@ -851,6 +851,21 @@ impl Workbench {
     }
 }
 
+/// What the file reader thread read: the head and every byte after it that could be read, in
+/// one buffer (checked as UTF-8 on the reader's thread, not the UI's), and the error that
+/// stopped it early, if any.
+pub struct RestRead {
+    /// The head's text followed by the rest's, line-indexed on the reader's thread.
+    pub whole: IndexedText,
+    /// The notice about invalid UTF-8 in the whole text, if any.
+    pub warning: Option<String>,
+    /// Why reading stopped before the end of the file.
+    pub error: Option<std::io::Error>,
+    /// The file's size when it was opened, when fewer bytes than that could be read: it was
+    /// truncated (or replaced by a shorter file) while it was read.
+    pub shrank_from: Option<u64>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
