@@ -1,6 +1,6 @@
 //! Writing a parse tree out again in a target language's regex syntax, meanings explicit.
 
-use super::{Lang, TargetEngine, Translation, refusal};
+use super::{Lang, TargetEngine, Translation, refusal, refusal_for};
 use crate::Span;
 use crate::error::Error;
 use crate::flavor::{Flags, Flavor};
@@ -11,6 +11,24 @@ use crate::syntax::ast::{
 
 /// Nesting deeper than this is refused rather than walked recursively.
 const MAX_DEPTH: usize = 200;
+
+/// How an engine differs from the language whose regex syntax it borrows: the log engines
+/// rxw exports presets to (ClickHouse, DuckDB and Loki speak RE2 as Go writes it, Vector's
+/// VRL the `regex` crate without fancy-regex, Elasticsearch's grok Oniguruma).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Dialect {
+    /// The engine's name for refusals ("ClickHouse (RE2)"); `None`: the language's title.
+    pub title: Option<&'static str>,
+    /// The engine is the `regex` crate alone: whatever would need fancy-regex (look-around,
+    /// backreferences, atomic groups, possessive quantifiers) is refused where it stands.
+    pub linear_only: bool,
+    /// Oniguruma's Ruby syntax on a Java-like base: `(?m)` is its dot-all (there is no
+    /// `(?s)`), names keep underscores, `{n,m}+` is not possessive.
+    pub oniguruma: bool,
+    /// Every named group must stay named (the engine makes fields of the names): a name the
+    /// target cannot spell is refused instead of being dropped.
+    pub names_required: bool,
+}
 
 pub(super) fn translate_ast(
     pattern: &str,
@@ -24,10 +42,24 @@ pub(super) fn translate_ast(
     {
         return Ok(t);
     }
+    translate_in_dialect(pattern, flavor, flags, ast, lang, Dialect::default())
+}
+
+/// Writes the tree out in `lang`'s syntax as the engine `dialect` reads it, every meaning
+/// explicit (never verbatim: the flags are written into the pattern).
+pub(crate) fn translate_in_dialect(
+    pattern: &str,
+    flavor: Flavor,
+    flags: Flags,
+    ast: &Ast,
+    lang: Lang,
+    dialect: Dialect,
+) -> Result<Translation, Error> {
     let mut e = Emitter {
         pattern,
         src: flavor,
         lang,
+        dialect,
         fancy: false,
         js_code_units: flavor == Flavor::Js && !flags.unicode_mode(),
         inline_unicode_off: false,
@@ -227,6 +259,7 @@ struct Emitter<'a> {
     pattern: &'a str,
     src: Flavor,
     lang: Lang,
+    dialect: Dialect,
     /// Rust target: fancy-regex is needed.
     fancy: bool,
     /// A JS pattern without `u`: it matches UTF-16 code units.
@@ -239,7 +272,28 @@ struct Emitter<'a> {
 
 impl Emitter<'_> {
     fn refuse(&self, span: Span, why: impl AsRef<str>) -> Error {
-        refusal(self.pattern, self.lang, Some(span), why.as_ref())
+        refusal_for(self.pattern, self.title(), Some(span), why.as_ref())
+    }
+
+    /// The target's name in messages: the engine's when exporting to one.
+    fn title(&self) -> &'static str {
+        self.dialect.title.unwrap_or(self.lang.title())
+    }
+
+    /// The construct at `span` needs a backtracking engine: fancy-regex for a Rust program,
+    /// a refusal where the engine is the `regex` crate alone.
+    fn backtracking(&mut self, span: Span, what: &str) -> Result<(), Error> {
+        if self.lang != Lang::Rust {
+            return Ok(());
+        }
+        if self.dialect.linear_only {
+            return Err(self.refuse(
+                span,
+                format!("{what} needs a backtracking engine, and this one runs the regex crate (linear time, no look-around or backreferences)"),
+            ));
+        }
+        self.fancy = true;
+        Ok(())
     }
 
     fn whole(&self) -> Span {
@@ -248,11 +302,11 @@ impl Emitter<'_> {
 
     fn precheck(&self, flags: Flags, ast: &Ast) -> Result<(), Error> {
         let src = self.src.name();
-        let tgt = self.lang.title();
+        let tgt = self.title();
         if flags.ignore_case || ast.flags.ignore_case {
-            return Err(refusal(
+            return Err(refusal_for(
                 self.pattern,
-                self.lang,
+                self.title(),
                 None,
                 &format!(
                     "case-insensitive matching (flag i) folds case differently in {src} and {tgt} (e.g. 'İ', 'ſ', the Kelvin sign)"
@@ -273,9 +327,9 @@ impl Emitter<'_> {
             ),
         ] {
             if on {
-                return Err(refusal(
+                return Err(refusal_for(
                     self.pattern,
-                    self.lang,
+                    self.title(),
                     None,
                     &format!("{why} (flag {letter})"),
                 ));
@@ -431,7 +485,7 @@ impl Emitter<'_> {
                         format!(
                             "case-insensitive matching folds case differently in {} and {}",
                             self.src.name(),
-                            self.lang.title()
+                            self.title()
                         ),
                     ));
                 }
@@ -624,6 +678,8 @@ impl Emitter<'_> {
             return Ok(match self.lang {
                 Lang::Js => Piece::atom("[\\s\\S]"),
                 Lang::CSharp => Piece::atom(CSHARP_ANY),
+                // Oniguruma's Ruby syntax: `m` is dot-all.
+                _ if self.dialect.oniguruma => Piece::atom("(?m:.)"),
                 _ => Piece::atom("(?s:.)"),
             });
         }
@@ -678,6 +734,9 @@ impl Emitter<'_> {
                 span,
                 ".NET matches UTF-16 code units, so a Unicode property misses every astral character",
             )),
+            (Lang::Java, "Alphabetic" | "Join_Control") if self.dialect.oniguruma => {
+                Ok(format!("\\{p}{{{name}}}"))
+            }
             (Lang::Java, "Alphabetic" | "Join_Control") => Ok(format!("\\{p}{{Is{name}}}")),
             (Lang::Go, "Alphabetic" | "Join_Control") => Err(self.refuse(
                 span,
@@ -781,8 +840,8 @@ impl Emitter<'_> {
             (Assertion::EndOrFinalNewline, Lang::Js) => "(?=\\n?$)".to_string(),
             (Assertion::EndOrFinalNewline, _) => "(?=\\n?\\z)".to_string(),
         };
-        if lang == Lang::Rust && ["(?<", "(?=", "(?!"].iter().any(|o| text.starts_with(o)) {
-            self.fancy = true;
+        if ["(?<", "(?=", "(?!"].iter().any(|o| text.starts_with(o)) {
+            self.backtracking(span, "this anchor (written as look-around)")?;
         }
         Ok(Piece::atom(text))
     }
@@ -820,7 +879,7 @@ impl Emitter<'_> {
             span,
         )?;
         let w = w.text;
-        self.fancy |= self.lang == Lang::Rust;
+        self.backtracking(span, "a Unicode word boundary")?;
         Ok(Piece::seq(if boundary {
             format!("(?:(?<={w})(?!{w})|(?<!{w})(?={w}))")
         } else {
@@ -857,7 +916,14 @@ impl Emitter<'_> {
                         "a group inside a repeated part: JS forgets it at each repetition, other engines keep the last value",
                     ));
                 }
-                (self.capture_open(name.as_deref()), state)
+                let open = self.capture_open(name.as_deref());
+                if self.dialect.names_required && name.is_some() && open == "(" {
+                    return Err(self.refuse(
+                        span,
+                        "the engine makes a field of every group name, and it cannot spell this one (ASCII letters, digits and _ only)",
+                    ));
+                }
+                (open, state)
             }
             GroupKind::NonCapture => ("(?:".to_string(), state),
             GroupKind::Conditional { .. } => {
@@ -874,7 +940,7 @@ impl Emitter<'_> {
                 if self.lang == Lang::Go {
                     return Err(go_no_lookaround(self));
                 }
-                self.fancy |= self.lang == Lang::Rust;
+                self.backtracking(span, "a look-ahead")?;
                 let open = if *kind == GroupKind::Lookahead {
                     "(?="
                 } else {
@@ -890,10 +956,10 @@ impl Emitter<'_> {
                 if bounded && crate::syntax::parse::fixed_width(child).is_none() {
                     return Err(self.refuse(
                         span,
-                        format!("{} accepts only fixed-width look-behind", self.lang.title()),
+                        format!("{} accepts only fixed-width look-behind", self.title()),
                     ));
                 }
-                self.fancy |= self.lang == Lang::Rust;
+                self.backtracking(span, "a look-behind")?;
                 let open = if *kind == GroupKind::Lookbehind {
                     "(?<="
                 } else {
@@ -910,10 +976,10 @@ impl Emitter<'_> {
             GroupKind::Atomic => {
                 if matches!(self.lang, Lang::Js | Lang::Go) {
                     return Err(
-                        self.refuse(span, format!("{} has no atomic groups", self.lang.title()))
+                        self.refuse(span, format!("{} has no atomic groups", self.title()))
                     );
                 }
-                self.fancy |= self.lang == Lang::Rust;
+                self.backtracking(span, "an atomic group")?;
                 ("(?>".to_string(), state)
             }
         };
@@ -931,6 +997,7 @@ impl Emitter<'_> {
             .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
             && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
         match self.lang {
+            _ if ident && self.dialect.oniguruma => format!("(?<{name}>"),
             Lang::Rust | Lang::Python | Lang::Go if ident => format!("(?P<{name}>"),
             Lang::Js if ident => format!("(?<{name}>"),
             // Java names are letters and digits only; .NET numbers named groups after the
@@ -968,16 +1035,18 @@ impl Emitter<'_> {
             Greed::Greedy => format!("{operand}{op}"),
             Greed::Lazy => format!("{operand}{op}?"),
             Greed::Possessive => match self.lang {
+                // Oniguruma's Ruby syntax reads `{n,m}+` as a repeat of a repeat.
+                Lang::Java if self.dialect.oniguruma => format!("(?>{operand}{op})"),
                 Lang::Python | Lang::Java => format!("{operand}{op}+"),
                 Lang::CSharp => format!("(?>{operand}{op})"),
                 Lang::Rust => {
-                    self.fancy = true;
+                    self.backtracking(op_span, "a possessive quantifier")?;
                     format!("(?>{operand}{op})")
                 }
                 Lang::Js | Lang::Go => {
                     return Err(self.refuse(
                         op_span,
-                        format!("{} has no possessive quantifiers", self.lang.title()),
+                        format!("{} has no possessive quantifiers", self.title()),
                     ));
                 }
             },
@@ -1005,7 +1074,7 @@ impl Emitter<'_> {
         if state.in_lookbehind {
             return Err(self.refuse(n.span, "a backreference inside a look-behind"));
         }
-        self.fancy |= self.lang == Lang::Rust;
+        self.backtracking(n.span, "a backreference")?;
         Ok(Piece::atom(format!("(?:\\{index})")))
     }
 }
