@@ -975,9 +975,7 @@ impl Emitter<'_> {
             }
             GroupKind::Atomic => {
                 if matches!(self.lang, Lang::Js | Lang::Go) {
-                    return Err(
-                        self.refuse(span, format!("{} has no atomic groups", self.title()))
-                    );
+                    return Err(self.refuse(span, format!("{} has no atomic groups", self.title())));
                 }
                 self.backtracking(span, "an atomic group")?;
                 ("(?>".to_string(), state)
