@@ -317,7 +317,7 @@ fn duckdb_select(def: &Definition) -> String {
         } => {
             let sep = sql_string(t, separator);
             format!(
-                "SELECT source,\n       line_no,\n       {cols}\nFROM (\n  SELECT source, line_no, regexp_extract(seg, {}, [{names}]) AS hit\n  FROM (\n    SELECT source, line_no, unnest(list_transform(seps, (sep, i) -> sep || pieces[i + 1])) AS seg\n    FROM (SELECT source, line_no, regexp_extract_all(line, {sep}) AS seps, regexp_split_to_array(line, {sep}) AS pieces FROM logs)\n  )\n)\nWHERE hit.g1 <> ''",
+                "SELECT source,\n       line_no,\n       {cols}\nFROM (\n  SELECT source, line_no, regexp_extract(seps[k] || pieces[k + 1], {}, [{names}]) AS hit\n  FROM (\n    SELECT source, line_no, seps, pieces, unnest(range(1, len(seps) + 1)) AS k\n    FROM (SELECT source, line_no, regexp_extract_all(line, {sep}) AS seps, regexp_split_to_array(line, {sep}) AS pieces FROM logs)\n  )\n)\nWHERE hit.g1 <> ''",
                 sql_string(t, segment)
             )
         }

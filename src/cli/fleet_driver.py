@@ -1,0 +1,100 @@
+# Runs exported preset definitions on a real engine and prints every hit as JSON.
+#
+# Input (JSON on standard input): {"target": "clickhouse" | "duckdb" | "loki", "rows": [text, ...],
+# "statements": [sql, ...], "views": [{"key", "from", "columns": [[name, quoted], ...]}],
+# "patterns": [{"key", "pattern"}]}. Row i is line_no i + 1 of source "rxw-verify".
+# Output: {"hits": {key: [[line_no, {column: value or null}], ...]}}, or {"unavailable": why}
+# when the engine's package is not installed, or {"error": why}.
+import json
+import os
+import sys
+import tempfile
+
+
+def clickhouse(req):
+    try:
+        from chdb import session
+    except ImportError as e:
+        return {"unavailable": "the Python package chdb is not installed (%s)" % e}
+    with tempfile.TemporaryDirectory() as tmp:
+        sess = session.Session(os.path.join(tmp, "db"))
+        try:
+            for st in req["statements"]:
+                sess.query(st)
+            path = os.path.join(tmp, "rows.jsonl")
+            with open(path, "w", encoding="utf-8") as f:
+                for i, text in enumerate(req["rows"]):
+                    f.write(json.dumps({"source": "rxw-verify", "line_no": i + 1, "line": text}) + "\n")
+            sess.query(
+                "INSERT INTO logs SELECT source, line_no, line FROM file('%s', 'JSONEachRow', "
+                "'source String, line_no UInt64, line String')" % path.replace("'", "\\'")
+            )
+            hits = {}
+            for v in req["views"]:
+                cols = ", ".join(q for _, q in v["columns"])
+                res = sess.query("SELECT line_no, %s FROM %s FORMAT JSONEachRow" % (cols, v["from"]))
+                out = []
+                for line in res.bytes().decode("utf-8").splitlines():
+                    if line.strip():
+                        rec = json.loads(line)
+                        out.append([int(rec["line_no"]), {n: rec[n] for n, _ in v["columns"]}])
+                hits[v["key"]] = out
+            return {"hits": hits}
+        finally:
+            sess.close()
+
+
+def duckdb_(req):
+    try:
+        import duckdb
+    except ImportError as e:
+        return {"unavailable": "the Python package duckdb is not installed (%s)" % e}
+    con = duckdb.connect()
+    for st in req["statements"]:
+        con.execute(st)
+    con.executemany(
+        "INSERT INTO logs VALUES (?, ?, ?)",
+        [("rxw-verify", i + 1, text) for i, text in enumerate(req["rows"])],
+    )
+    hits = {}
+    for v in req["views"]:
+        cols = ", ".join(q for _, q in v["columns"])
+        rows = con.execute("SELECT line_no, %s FROM %s" % (cols, v["from"])).fetchall()
+        hits[v["key"]] = [
+            [int(r[0]), {n: r[k + 1] for k, (n, _) in enumerate(v["columns"])}] for r in rows
+        ]
+    return {"hits": hits}
+
+
+def loki(req):
+    try:
+        import re2
+    except ImportError as e:
+        return {"unavailable": "the Python package google-re2 is not installed (%s)" % e}
+    hits = {}
+    for p in req["patterns"]:
+        opts = re2.Options()
+        opts.log_errors = False
+        rx = re2.compile(p["pattern"], opts)
+        out = []
+        for i, text in enumerate(req["rows"]):
+            m = rx.search(text)
+            if m is not None:
+                # LogQL's regexp stage: one label per named group that captured something.
+                labels = {k: v for k, v in m.groupdict().items() if v}
+                out.append([i + 1, labels])
+        hits[p["key"]] = out
+    return {"hits": hits}
+
+
+def main():
+    req = json.load(sys.stdin)
+    run = {"clickhouse": clickhouse, "duckdb": duckdb_, "loki": loki}[req["target"]]
+    try:
+        res = run(req)
+    except Exception as e:  # the engine's own error, reported to rxw as data
+        res = {"error": "%s: %s" % (type(e).__name__, e)}
+    json.dump(res, sys.stdout)
+
+
+main()

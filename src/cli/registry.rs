@@ -1,0 +1,450 @@
+//! `rxw registry export` and `rxw registry verify`: the preset registry on a fleet's engines.
+//!
+//! The translation and the checks are the library's ([`crate::fleet`]); this module loads the
+//! registries, writes the file, and runs the engines that live outside rxw: ClickHouse
+//! (chDB), DuckDB and RE2 (Loki's dialect) through their Python packages, driven by an
+//! embedded script that prints every hit as JSON. Vector's regex crate runs in-process.
+//! Elasticsearch's Oniguruma and Spark have no engine here: their exports are written and
+//! refused or accepted by the translator, and `verify` says it cannot run them (exit 2).
+
+use super::preset::{Registries, RegistryArgs, load};
+use super::{CliError, Outcome};
+use crate::fleet::render::{self, RenderOptions};
+use crate::fleet::verify::{self, Hit, Row};
+use crate::fleet::{self, Definition, PresetExport, Target};
+use crate::presets::Entry;
+use crate::wire::{ExportRecord, Verdict, VerifyRecord};
+use crate::{Error, ErrorKind};
+use clap::{Args, Subcommand};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+/// The script that runs SQL and LogQL definitions on the engines' Python packages.
+const DRIVER: &str = include_str!("fleet_driver.py");
+
+fn parse_target(s: &str) -> Result<Target, String> {
+    s.parse()
+}
+
+/// `rxw registry`.
+#[derive(Debug, Args)]
+pub struct RegistryCommandArgs {
+    #[command(subcommand)]
+    #[allow(missing_docs)]
+    pub command: RegistryCommand,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub registries: RegistryArgs,
+}
+
+/// Which presets, for which engine.
+#[derive(Debug, Args, Clone)]
+pub struct TargetArgs {
+    /// The engine: clickhouse, duckdb, vector, loki, elasticsearch, spark.
+    #[arg(long, value_parser = parse_target)]
+    pub to: Target,
+    /// Only these preset keys (repeatable, or comma-separated; default: all).
+    #[arg(long = "preset", value_name = "KEY", value_delimiter = ',')]
+    pub presets: Vec<String>,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// The registry subcommands.
+#[derive(Debug, Subcommand)]
+pub enum RegistryCommand {
+    /// Write the presets as the engine's own definitions (SQL views, a Vector remap, LogQL
+    /// queries, ingest pipelines): each exact, rewritten (said so) or refused with the
+    /// construct under a caret.
+    Export {
+        #[command(flatten)]
+        #[allow(missing_docs)]
+        target: TargetArgs,
+        /// Write the definitions to this file instead of standard output.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<PathBuf>,
+        /// ClickHouse: create `logs` as a Distributed table over `logs_local` on this
+        /// cluster.
+        #[arg(long, value_name = "NAME")]
+        cluster: Option<String>,
+        /// Also run the definitions on the real engine (as `rxw registry verify`).
+        #[arg(long)]
+        verify: bool,
+    },
+    /// Run the exported definitions on the real engine and compare every hit (text and
+    /// named groups) with rxw's on the registry's examples, its counter-examples and a
+    /// generated corpus: exit 0 when all agree, 1 when one differs, 2 when the engine
+    /// cannot be run.
+    Verify {
+        #[command(flatten)]
+        #[allow(missing_docs)]
+        target: TargetArgs,
+    },
+}
+
+impl RegistryCommandArgs {
+    /// Whether the command prints JSON.
+    pub fn json(&self) -> bool {
+        match &self.command {
+            RegistryCommand::Export { target, .. } | RegistryCommand::Verify { target } => {
+                target.json
+            }
+        }
+    }
+}
+
+/// `rxw registry …`.
+pub fn run(a: &RegistryCommandArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
+    let Registries { catalog, .. } = load(&a.registries, err)?;
+    match &a.command {
+        RegistryCommand::Export {
+            target,
+            output,
+            cluster,
+            verify,
+        } => {
+            let entries = select(&catalog, &target.presets)?;
+            let exports = fleet::export(&entries, target.to);
+            let opts = RenderOptions {
+                cluster: cluster.clone(),
+            };
+            let text = render::render(target.to, &exports, &opts);
+            for e in &exports {
+                if let Err(refusal) = &e.outcome {
+                    writeln!(err, "rxw: {}: refused: {}", e.key, refusal.message)?;
+                    if let Some(c) = refusal.caret() {
+                        for l in c.lines() {
+                            writeln!(err, "  {l}")?;
+                        }
+                    }
+                }
+            }
+            match output {
+                Some(path) => std::fs::write(path, &text)
+                    .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))?,
+                None if !target.json => out.write_all(text.as_bytes())?,
+                None => {}
+            }
+            if target.json && !verify {
+                let records: Vec<ExportRecord> = exports
+                    .iter()
+                    .map(|e| export_record(e, target.to))
+                    .collect();
+                #[derive(Serialize)]
+                struct Doc<'a> {
+                    target: &'a str,
+                    presets: Vec<ExportRecord>,
+                    definitions: &'a str,
+                }
+                let doc = Doc {
+                    target: target.to.name(),
+                    presets: records,
+                    definitions: &text,
+                };
+                writeln!(out, "{}", serde_json::to_string(&doc).expect("serializes"))?;
+            }
+            if *verify {
+                let mut sink = Vec::new();
+                let w: &mut dyn Write = if target.json || output.is_some() {
+                    out
+                } else {
+                    &mut sink
+                };
+                let code = verify_and_print(&entries, &exports, target, w)?;
+                if !target.json && output.is_none() {
+                    // The definitions are on standard output: the report goes to stderr.
+                    err.write_all(&sink)?;
+                }
+                return Ok(code);
+            }
+            Ok(if exports.iter().any(|e| e.outcome.is_ok()) {
+                0
+            } else {
+                1
+            })
+        }
+        RegistryCommand::Verify { target } => {
+            let entries = select(&catalog, &target.presets)?;
+            let exports = fleet::export(&entries, target.to);
+            verify_and_print(&entries, &exports, target, out)
+        }
+    }
+}
+
+fn select<'c>(
+    catalog: &'c crate::presets::Catalog,
+    keys: &[String],
+) -> Result<Vec<&'c Entry>, Error> {
+    if keys.is_empty() {
+        return Ok(catalog.entries().iter().collect());
+    }
+    keys.iter().map(|k| catalog.require(k.trim())).collect()
+}
+
+fn export_record(e: &PresetExport, target: Target) -> ExportRecord {
+    let (note, reason, caret) = match &e.outcome {
+        Ok(Definition {
+            form: fleet::Form::Split { note, .. },
+            ..
+        }) => (Some(note.clone()), None, None),
+        Ok(_) => (None, None, None),
+        Err(err) => (None, Some(err.message.clone()), err.caret()),
+    };
+    ExportRecord {
+        preset: e.key.clone(),
+        target: target.name().to_string(),
+        form: e.form_name().to_string(),
+        note,
+        reason,
+        caret,
+    }
+}
+
+fn verify_and_print(
+    entries: &[&Entry],
+    exports: &[PresetExport],
+    target: &TargetArgs,
+    out: &mut dyn Write,
+) -> Outcome {
+    let records = verify_records(entries, exports, target.to)?;
+    if target.json {
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string(&records).expect("serializes")
+        )?;
+    } else {
+        for r in &records {
+            let verdict = match r.verdict {
+                Verdict::Agree => "agree",
+                Verdict::Differ => "DIFFER",
+                Verdict::Refused => "refused",
+            };
+            write!(
+                out,
+                "{:<18} {:<8} {:<8} rxw {:>4} engine {:>4}",
+                r.preset, r.form, verdict, r.hits_rxw, r.hits_engine
+            )?;
+            if let Some(d) = &r.first_difference {
+                write!(out, "  {d}")?;
+            }
+            if let Some(why) = &r.reason {
+                write!(out, "  {why}")?;
+            }
+            writeln!(out)?;
+        }
+    }
+    Ok(if records.iter().any(|r| r.verdict == Verdict::Differ) {
+        1
+    } else {
+        0
+    })
+}
+
+/// Runs every exported definition on `target`'s engine and compares with rxw.
+///
+/// # Errors
+/// When the engine cannot be run here (no package, no engine for the target), or rxw's own
+/// matching fails.
+pub fn verify_records(
+    entries: &[&Entry],
+    exports: &[PresetExport],
+    target: Target,
+) -> Result<Vec<VerifyRecord>, CliError> {
+    let rows = verify::corpus(entries);
+    let engine = engine_hits(exports, target, &rows)?;
+    let mut records = Vec::new();
+    for (entry, export) in entries.iter().zip(exports) {
+        let (rxw, got) = match &export.outcome {
+            Ok(def) => (
+                verify::expected(entry, def, target, &rows)?,
+                engine.get(&export.key).cloned().unwrap_or_default(),
+            ),
+            Err(_) => (Vec::new(), Vec::new()),
+        };
+        records.push(verify::record(export, target, &rows, &rxw, &got));
+    }
+    Ok(records)
+}
+
+/// Every exact or rewritten definition's hits on the engine, by preset key, sorted.
+fn engine_hits(
+    exports: &[PresetExport],
+    target: Target,
+    rows: &[Row],
+) -> Result<BTreeMap<String, Vec<Hit>>, CliError> {
+    let defs: Vec<&Definition> = exports
+        .iter()
+        .filter_map(|e| e.outcome.as_ref().ok())
+        .collect();
+    match target {
+        Target::Vector => defs
+            .iter()
+            .map(|d| Ok((d.key.clone(), verify::run_regex_crate(d, rows)?)))
+            .collect(),
+        Target::ClickHouse | Target::DuckDb | Target::Loki => python_engine(exports, &defs, target, rows),
+        Target::Elasticsearch | Target::Spark => Err(Error::new(
+            ErrorKind::Io,
+            format!(
+                "no {} engine runs here: the export is written and checked by the translator, but its hits cannot be verified",
+                target.title()
+            ),
+        )
+        .into()),
+    }
+}
+
+#[derive(Serialize)]
+struct DriverView {
+    key: String,
+    from: String,
+    columns: Vec<(String, String)>,
+}
+
+#[derive(Serialize)]
+struct DriverPattern {
+    key: String,
+    pattern: String,
+}
+
+#[derive(Serialize)]
+struct DriverRequest<'a> {
+    target: &'a str,
+    rows: Vec<&'a str>,
+    statements: Vec<String>,
+    views: Vec<DriverView>,
+    patterns: Vec<DriverPattern>,
+}
+
+#[derive(serde::Deserialize)]
+struct DriverReply {
+    hits: Option<BTreeMap<String, Vec<(usize, BTreeMap<String, Option<String>>)>>>,
+    unavailable: Option<String>,
+    error: Option<String>,
+}
+
+fn python_engine(
+    exports: &[PresetExport],
+    defs: &[&Definition],
+    target: Target,
+    rows: &[Row],
+) -> Result<BTreeMap<String, Vec<Hit>>, CliError> {
+    let mut req = DriverRequest {
+        target: target.name(),
+        rows: rows.iter().map(|r| r.text.as_str()).collect(),
+        statements: Vec::new(),
+        views: Vec::new(),
+        patterns: Vec::new(),
+    };
+    if target == Target::Loki {
+        for d in defs {
+            if let fleet::Form::Exact { pattern } = &d.form {
+                req.patterns.push(DriverPattern {
+                    key: d.key.clone(),
+                    pattern: pattern.clone(),
+                });
+            }
+        }
+    } else {
+        req.statements = render::sql_statements(target, exports, &RenderOptions::default());
+        for d in defs {
+            let mut columns = vec![(
+                fleet::MATCH_COLUMN.to_string(),
+                fleet::MATCH_COLUMN.to_string(),
+            )];
+            columns.extend(
+                d.fields
+                    .iter()
+                    .map(|f| (f.name.clone(), render::sql_ident(target, &f.name))),
+            );
+            req.views.push(DriverView {
+                key: d.key.clone(),
+                from: render::sql_ident(target, &d.view_name()),
+                columns,
+            });
+        }
+    }
+    let reply = run_driver(&req)?;
+    if let Some(why) = reply.unavailable {
+        return Err(Error::new(
+            ErrorKind::Io,
+            format!(
+                "{} cannot be run here: {why}; install it with `python3 -m pip install chdb duckdb google-re2`",
+                target.title()
+            ),
+        )
+        .into());
+    }
+    if let Some(why) = reply.error {
+        return Err(Error::new(
+            ErrorKind::Io,
+            format!(
+                "{} rejected the exported definitions: {why}",
+                target.title()
+            ),
+        )
+        .into());
+    }
+    let hits = reply.hits.unwrap_or_default();
+    let mut out = BTreeMap::new();
+    for d in defs {
+        let mut list: Vec<Hit> = hits
+            .get(&d.key)
+            .map(|v| {
+                v.iter()
+                    .map(|(line_no, cols)| {
+                        let mut cols = cols.clone();
+                        let text = if d.match_group {
+                            cols.remove(fleet::MATCH_COLUMN).flatten()
+                        } else {
+                            None
+                        };
+                        Hit {
+                            line_no: *line_no,
+                            text,
+                            fields: cols
+                                .into_iter()
+                                .filter(|(k, _)| d.fields.iter().any(|f| &f.name == k))
+                                .collect(),
+                        }
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        list.sort();
+        out.insert(d.key.clone(), list);
+    }
+    Ok(out)
+}
+
+fn run_driver(req: &DriverRequest<'_>) -> Result<DriverReply, CliError> {
+    let mut child = Command::new("python3")
+        .arg("-c")
+        .arg(DRIVER)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .map_err(|e| Error::new(ErrorKind::Io, format!("python3 cannot be started: {e}")))?;
+    let input = serde_json::to_vec(req).expect("a driver request serializes");
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let output = child
+        .wait_with_output()
+        .map_err(|e| Error::new(ErrorKind::Io, format!("python3: {e}")))?;
+    let _ = writer.join();
+    serde_json::from_slice(&output.stdout).map_err(|e| {
+        Error::new(
+            ErrorKind::Io,
+            format!(
+                "the engine driver's answer is not JSON ({e}): {}",
+                String::from_utf8_lossy(&output.stderr).trim()
+            ),
+        )
+        .into()
+    })
+}
