@@ -3,12 +3,14 @@
 //! The translation and the checks are the library's ([`crate::fleet`]); this module loads the
 //! registries, writes the file, and runs the engines that live outside rxw: ClickHouse
 //! (chDB), DuckDB and RE2 (Loki's dialect) through their Python packages, driven by an
-//! embedded script that prints every hit as JSON. Vector's regex crate runs in-process.
-//! Elasticsearch's Oniguruma and Spark have no engine here: their exports are written and
-//! refused or accepted by the translator, and `verify` says it cannot run them (exit 2).
+//! embedded script that prints every hit as JSON; Spark's patterns on the JVM's
+//! java.util.regex (the SQL around them is not run). Vector's regex crate runs in-process.
+//! Elasticsearch's Oniguruma has no engine here: its export is written and refused or
+//! accepted by the translator, and `verify` says it cannot run it (exit 2).
 
 use super::preset::{Registries, RegistryArgs, load};
 use super::{CliError, Outcome};
+use crate::codegen;
 use crate::fleet::render::{self, RenderOptions};
 use crate::fleet::verify::{self, Hit, Row};
 use crate::fleet::{self, Definition, PresetExport, Target};
@@ -24,6 +26,8 @@ use std::process::{Command, Stdio};
 
 /// The script that runs SQL and LogQL definitions on the engines' Python packages.
 const DRIVER: &str = include_str!("fleet_driver.py");
+/// The program that runs Spark's patterns on java.util.regex (`java` runs it from source).
+const JAVA_DRIVER: &str = include_str!("fleet_verify.java");
 
 fn parse_target(s: &str) -> Result<Target, String> {
     s.parse()
@@ -287,7 +291,8 @@ fn engine_hits(
             .map(|d| Ok((d.key.clone(), verify::run_regex_crate(d, rows)?)))
             .collect(),
         Target::ClickHouse | Target::DuckDb | Target::Loki => python_engine(exports, &defs, target, rows),
-        Target::Elasticsearch | Target::Spark => Err(Error::new(
+        Target::Spark => java_engine(&defs, rows),
+        Target::Elasticsearch => Err(Error::new(
             ErrorKind::Io,
             format!(
                 "no {} engine runs here: the export is written and checked by the translator, but its hits cannot be verified",
@@ -320,9 +325,12 @@ struct DriverRequest<'a> {
     patterns: Vec<DriverPattern>,
 }
 
+/// One hit from the driver: its line number and its columns (labels for Loki).
+type DriverHit = (usize, BTreeMap<String, Option<String>>);
+
 #[derive(serde::Deserialize)]
 struct DriverReply {
-    hits: Option<BTreeMap<String, Vec<(usize, BTreeMap<String, Option<String>>)>>>,
+    hits: Option<BTreeMap<String, Vec<DriverHit>>>,
     unavailable: Option<String>,
     error: Option<String>,
 }
@@ -447,4 +455,123 @@ fn run_driver(req: &DriverRequest<'_>) -> Result<DriverReply, CliError> {
         )
         .into()
     })
+}
+
+/// Splits an escaped field (`\\` `\t` `\n` `\r`; `\N` is unset) back into its text.
+fn unescape_field(s: &str) -> Option<String> {
+    if s == codegen::UNSET_FIELD {
+        return None;
+    }
+    let mut out = String::with_capacity(s.len());
+    let mut chars = s.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some('t') => out.push('\t'),
+                Some('n') => out.push('\n'),
+                Some('r') => out.push('\r'),
+                Some(other) => out.push(other),
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    Some(out)
+}
+
+/// Runs the Spark definitions' patterns on java.util.regex, every hit of every row.
+fn java_engine(defs: &[&Definition], rows: &[Row]) -> Result<BTreeMap<String, Vec<Hit>>, CliError> {
+    let io =
+        |what: &str, e: &dyn std::fmt::Display| Error::new(ErrorKind::Io, format!("{what}: {e}"));
+    let dir = std::env::temp_dir().join(format!(
+        "rxw-spark-verify-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0)
+    ));
+    std::fs::create_dir_all(&dir).map_err(|e| io("temporary directory", &e))?;
+    let source = dir.join("Verify.java");
+    std::fs::write(&source, JAVA_DRIVER).map_err(|e| io("temporary directory", &e))?;
+    let mut input = String::new();
+    for d in defs {
+        if let fleet::Form::Exact { pattern } = &d.form {
+            let groups: Vec<String> = d.fields.iter().map(|f| f.index.to_string()).collect();
+            input.push_str(&format!(
+                "P\t{}\t{}\t{}\n",
+                codegen::escape_field(&d.key),
+                codegen::escape_field(pattern),
+                groups.join(",")
+            ));
+        }
+    }
+    for r in rows {
+        input.push_str(&format!("R\t{}\n", codegen::escape_field(&r.text)));
+    }
+    let child = Command::new("java")
+        .arg(&source)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn();
+    let result = child
+        .map_err(|e| {
+            io(
+                "java cannot be started (Spark's patterns run on the JVM)",
+                &e,
+            )
+        })
+        .and_then(|mut child| {
+            let mut stdin = child.stdin.take().expect("stdin is piped");
+            let bytes = input.into_bytes();
+            let writer = std::thread::spawn(move || stdin.write_all(&bytes));
+            let out = child.wait_with_output().map_err(|e| io("java", &e));
+            let _ = writer.join();
+            out
+        });
+    let _ = std::fs::remove_dir_all(&dir);
+    let output = result?;
+    if !output.status.success() {
+        return Err(Error::new(
+            ErrorKind::Io,
+            format!(
+                "java.util.regex rejected the exported patterns: {}",
+                String::from_utf8_lossy(&output.stderr).trim()
+            ),
+        )
+        .into());
+    }
+    let mut out: BTreeMap<String, Vec<Hit>> =
+        defs.iter().map(|d| (d.key.clone(), Vec::new())).collect();
+    for line in String::from_utf8_lossy(&output.stdout).lines() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let (Some(key), Some(line_no), Some(text)) = (
+            fields.first().and_then(|k| unescape_field(k)),
+            fields.get(1).and_then(|n| n.parse::<usize>().ok()),
+            fields.get(2),
+        ) else {
+            continue;
+        };
+        let Some(d) = defs.iter().find(|d| d.key == key) else {
+            continue;
+        };
+        let hit = Hit {
+            line_no,
+            // Spark's views read the whole hit as group 0.
+            text: unescape_field(text),
+            fields: d
+                .fields
+                .iter()
+                .zip(fields.iter().skip(3))
+                .map(|(f, v)| (f.name.clone(), unescape_field(v)))
+                .collect(),
+        };
+        out.entry(key).or_default().push(hit);
+    }
+    for hits in out.values_mut() {
+        hits.sort();
+    }
+    Ok(out)
 }

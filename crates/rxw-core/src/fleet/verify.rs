@@ -175,10 +175,16 @@ pub fn expected(
     Ok(out)
 }
 
-/// What a target shows of a hit: the whole hit only where the export adds its group, the
-/// named groups it exports, and for Loki no label where the group is unset or empty.
+/// Whether the target shows the whole hit: where the export adds a group for it, and in
+/// Spark's views (group 0).
+pub fn shows_match(def: &Definition, target: Target) -> bool {
+    def.match_group || target == Target::Spark
+}
+
+/// What a target shows of a hit: the whole hit where [`shows_match`], the named groups it
+/// exports, and for Loki no label where the group is unset or empty.
 pub fn shown(def: &Definition, target: Target, mut hit: Hit) -> Hit {
-    if !def.match_group {
+    if !shows_match(def, target) {
         hit.text = None;
     }
     hit.fields
