@@ -1,9 +1,10 @@
 # Runs exported preset definitions on a real engine and prints every hit as JSON.
 #
-# Input (JSON on standard input): {"target": "clickhouse" | "duckdb" | "loki", "rows": [text, ...],
-# "statements": [sql, ...], "views": [{"key", "from", "columns": [[name, quoted], ...]}],
-# "patterns": [{"key", "pattern"}]}. Row i is line_no i + 1 of source "rxw-verify".
-# Output: {"hits": {key: [[line_no, {column: value or null}], ...]}}, or {"unavailable": why}
+# Input (JSON on standard input): {"target": "clickhouse" | "duckdb" | "loki" | "elasticsearch",
+# "rows": [text, ...], "statements": [sql, ...], "views": [{"key", "from", "columns": [[name,
+# quoted], ...]}], "patterns": [{"key", "pattern", "fields": [name, ...]}]}. Row i is line_no i + 1 of source "rxw-verify".
+# Output: {"hits": {key: [[line_no, {column: value or null}], ...]}} (the whole hit is
+# "match_text", also where the target only shows the groups), or {"unavailable": why}
 # when the engine's package is not installed, or {"error": why}.
 import json
 import os
@@ -80,16 +81,46 @@ def loki(req):
         for i, text in enumerate(req["rows"]):
             m = rx.search(text)
             if m is not None:
-                # LogQL's regexp stage: one label per named group that captured something.
-                labels = {k: v for k, v in m.groupdict().items() if v}
+                # LogQL's regexp stage: one label per named group that captured something;
+                # the whole hit too, to check it (Loki shows it only as the line).
+                labels = {k: v for k, v in m.groupdict().items() if v and k != "match_text"}
+                labels["match_text"] = m.group(0)
                 out.append([i + 1, labels])
+        hits[p["key"]] = out
+    return {"hits": hits}
+
+
+def elasticsearch(req):
+    try:
+        import onigurumacffi
+    except ImportError as e:
+        return {"unavailable": "the Python package onigurumacffi is not installed (%s)" % e}
+    hits = {}
+    for p in req["patterns"]:
+        rx = onigurumacffi.compile(p["pattern"])
+        out = []
+        for i, text in enumerate(req["rows"]):
+            m = rx.search(text)
+            if m is not None:
+                # grok's fields: the named groups of the first hit. With names in the
+                # pattern Oniguruma captures only named groups, numbered in order; a group
+                # that did not take part has a negative start.
+                fields = {"match_text": m.group(0)}
+                for k, name in enumerate(p["fields"]):
+                    fields[name] = None if m._begs[k + 1] < 0 else m.group(k + 1)
+                out.append([i + 1, fields])
         hits[p["key"]] = out
     return {"hits": hits}
 
 
 def main():
     req = json.load(sys.stdin)
-    run = {"clickhouse": clickhouse, "duckdb": duckdb_, "loki": loki}[req["target"]]
+    run = {
+        "clickhouse": clickhouse,
+        "duckdb": duckdb_,
+        "loki": loki,
+        "elasticsearch": elasticsearch,
+    }[req["target"]]
     try:
         res = run(req)
     except Exception as e:  # the engine's own error, reported to rxw as data

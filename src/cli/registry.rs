@@ -2,11 +2,10 @@
 //!
 //! The translation and the checks are the library's ([`crate::fleet`]); this module loads the
 //! registries, writes the file, and runs the engines that live outside rxw: ClickHouse
-//! (chDB), DuckDB and RE2 (Loki's dialect) through their Python packages, driven by an
-//! embedded script that prints every hit as JSON; Spark's patterns on the JVM's
-//! java.util.regex (the SQL around them is not run). Vector's regex crate runs in-process.
-//! Elasticsearch's Oniguruma has no engine here: its export is written and refused or
-//! accepted by the translator, and `verify` says it cannot run it (exit 2).
+//! (chDB), DuckDB, RE2 (Loki's dialect) and Oniguruma (grok's) through their Python
+//! packages, driven by an embedded script that prints every hit as JSON; Spark's patterns on
+//! the JVM's java.util.regex. Vector's regex crate runs in-process. What is not run: the
+//! LogQL, VRL, grok and Spark SQL text around the patterns (their engines are servers).
 
 use super::preset::{Registries, RegistryArgs, load};
 use super::{CliError, Outcome};
@@ -290,16 +289,10 @@ fn engine_hits(
             .iter()
             .map(|d| Ok((d.key.clone(), verify::run_regex_crate(d, rows)?)))
             .collect(),
-        Target::ClickHouse | Target::DuckDb | Target::Loki => python_engine(exports, &defs, target, rows),
+        Target::ClickHouse | Target::DuckDb | Target::Loki | Target::Elasticsearch => {
+            python_engine(exports, &defs, target, rows)
+        }
         Target::Spark => java_engine(&defs, rows),
-        Target::Elasticsearch => Err(Error::new(
-            ErrorKind::Io,
-            format!(
-                "no {} engine runs here: the export is written and checked by the translator, but its hits cannot be verified",
-                target.title()
-            ),
-        )
-        .into()),
     }
 }
 
@@ -314,6 +307,7 @@ struct DriverView {
 struct DriverPattern {
     key: String,
     pattern: String,
+    fields: Vec<String>,
 }
 
 #[derive(Serialize)]
@@ -348,12 +342,13 @@ fn python_engine(
         views: Vec::new(),
         patterns: Vec::new(),
     };
-    if target == Target::Loki {
+    if matches!(target, Target::Loki | Target::Elasticsearch) {
         for d in defs {
             if let fleet::Form::Exact { pattern } = &d.form {
                 req.patterns.push(DriverPattern {
                     key: d.key.clone(),
                     pattern: pattern.clone(),
+                    fields: d.fields.iter().map(|f| f.name.clone()).collect(),
                 });
             }
         }
@@ -381,7 +376,7 @@ fn python_engine(
         return Err(Error::new(
             ErrorKind::Io,
             format!(
-                "{} cannot be run here: {why}; install it with `python3 -m pip install chdb duckdb google-re2`",
+                "{} cannot be run here: {why}; install it with `python3 -m pip install chdb duckdb google-re2 onigurumacffi`",
                 target.title()
             ),
         )
@@ -406,11 +401,7 @@ fn python_engine(
                 v.iter()
                     .map(|(line_no, cols)| {
                         let mut cols = cols.clone();
-                        let text = if d.match_group {
-                            cols.remove(fleet::MATCH_COLUMN).flatten()
-                        } else {
-                            None
-                        };
+                        let text = cols.remove(fleet::MATCH_COLUMN).flatten();
                         Hit {
                             line_no: *line_no,
                             text,

@@ -377,7 +377,7 @@ fn fields(entry: &Entry, target: Target) -> Result<Vec<Field>, Error> {
     let reserved: &[&str] = match target {
         Target::ClickHouse | Target::DuckDb | Target::Spark => &["source", "line_no", MATCH_COLUMN],
         Target::Vector | Target::Loki => &[MATCH_COLUMN],
-        Target::Elasticsearch => &[],
+        Target::Elasticsearch => &[MATCH_COLUMN],
     };
     let mut out = Vec::new();
     for (field, span, nullable) in found {

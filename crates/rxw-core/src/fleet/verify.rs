@@ -26,7 +26,7 @@ pub struct Row {
 pub struct Hit {
     /// The row it is on (1-based).
     pub line_no: usize,
-    /// The whole hit, when the target shows it.
+    /// The whole hit.
     pub text: Option<String>,
     /// Named groups: `None` when the group did not take part.
     pub fields: BTreeMap<String, Option<String>>,
@@ -175,18 +175,10 @@ pub fn expected(
     Ok(out)
 }
 
-/// Whether the target shows the whole hit: where the export adds a group for it, and in
-/// Spark's views (group 0).
-pub fn shows_match(def: &Definition, target: Target) -> bool {
-    def.match_group || target == Target::Spark
-}
-
-/// What a target shows of a hit: the whole hit where [`shows_match`], the named groups it
-/// exports, and for Loki no label where the group is unset or empty.
+/// What is compared of a hit on a target: the whole hit (every engine gives it, also where
+/// the target shows only fields: the check is stronger), the named groups the export shows,
+/// and for Loki no label where the group is unset or empty.
 pub fn shown(def: &Definition, target: Target, mut hit: Hit) -> Hit {
-    if !shows_match(def, target) {
-        hit.text = None;
-    }
     hit.fields
         .retain(|name, _| def.fields.iter().any(|f| &f.name == name));
     if target == Target::Loki {
@@ -264,16 +256,13 @@ pub fn run_regex_crate(def: &Definition, rows: &[Row]) -> Result<Vec<Hit>, Error
     for (i, row) in rows.iter().enumerate() {
         for c in re.captures_iter(&row.text) {
             let mut fields = BTreeMap::new();
-            let mut text = None;
             for (g, name) in re.capture_names().enumerate() {
-                let Some(name) = name else { continue };
-                let v = c.get(g).map(|m| m.as_str().to_string());
-                if name == MATCH_COLUMN && def.match_group {
-                    text = v;
-                } else {
-                    fields.insert(name.to_string(), v);
-                }
+                let Some(name) = name.filter(|n| *n != MATCH_COLUMN) else {
+                    continue;
+                };
+                fields.insert(name.to_string(), c.get(g).map(|m| m.as_str().to_string()));
             }
+            let text = c.get(0).map(|m| m.as_str().to_string());
             out.push(Hit {
                 line_no: i + 1,
                 text,
