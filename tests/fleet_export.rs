@@ -381,5 +381,5 @@ print(n)
 "#,
         &out,
     );
-    assert_eq!(parsed.trim(), "4", "logs_local, logs, two views");
+    assert_eq!(parsed.trim(), "5", "logs_local, logs, messages, two views");
 }

@@ -258,7 +258,10 @@ pub fn verify_records(
     exports: &[PresetExport],
     target: Target,
 ) -> Result<Vec<VerifyRecord>, CliError> {
-    let rows = verify::corpus(entries);
+    let mut rows = verify::corpus(entries);
+    if verify::reads_log_lines(target) {
+        rows = verify::log_lines(&rows);
+    }
     let engine = engine_hits(exports, target, &rows)?;
     let mut records = Vec::new();
     for (entry, export) in entries.iter().zip(exports) {

@@ -215,6 +215,17 @@ pub enum Form {
     },
 }
 
+/// What an SQL view searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rows {
+    /// Each row of `logs` alone: the preset is line-local ([`line_local`]), so its hits in a
+    /// log are the hits in its lines.
+    Lines,
+    /// Each source's lines joined with `\n` (the `messages` view): a hit can span lines, or
+    /// the pattern has a text anchor; `line_no` is the line where the hit starts.
+    Messages,
+}
+
 /// One preset, written for one target.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Definition {
@@ -229,6 +240,12 @@ pub struct Definition {
     /// How many capturing groups the exported pattern has (named or not, the whole-hit
     /// group included).
     pub group_count: usize,
+    /// What the view searches (SQL targets with a `logs` table; the event targets search
+    /// each event, [`Rows::Lines`]).
+    pub rows: Rows,
+    /// Whether a hit can span lines or depends on where the text starts or ends: on a target
+    /// that searches each row alone, a multi-line message must be one row.
+    pub spans_lines: bool,
     /// The named groups, in the pattern's order.
     pub fields: Vec<Field>,
 }
@@ -320,6 +337,8 @@ fn exact(entry: &Entry, target: Target) -> Result<Definition, Error> {
         },
         match_group,
         group_count: entry.group_names().len() + shift,
+        rows: rows_for(target, ast),
+        spans_lines: !line_local(&ast.root),
         fields: fields
             .into_iter()
             .map(|f| Field {
@@ -328,6 +347,66 @@ fn exact(entry: &Entry, target: Target) -> Result<Definition, Error> {
             })
             .collect(),
     })
+}
+
+/// What a view searches on `target`: the `messages` view for a preset that is not
+/// line-local, on the SQL targets that define it (ClickHouse, DuckDB).
+pub(crate) fn rows_for(target: Target, ast: &crate::syntax::ast::Ast) -> Rows {
+    if matches!(target, Target::ClickHouse | Target::DuckDb) && !line_local(&ast.root) {
+        Rows::Messages
+    } else {
+        Rows::Lines
+    }
+}
+
+/// Whether the pattern's hits in a text are exactly its hits in the text's lines: nothing
+/// in it can match or look at a `\n` (a set that holds it, dot-all `.`, `\s`, a negated
+/// class without it), and no anchor depends on where the whole text starts or ends. A line
+/// break is not a word character, so `\b` and `\B` read the same at a line's edge as at
+/// a text's. Conservative: what it cannot decide (properties, nested classes) spans.
+pub fn line_local(root: &Node) -> bool {
+    use crate::syntax::ast::{AnchorKind, ClassItem, PerlKind};
+    fn perl_has_newline(kind: PerlKind, negated: bool) -> bool {
+        (kind == PerlKind::Space) != negated
+    }
+    fn class_has_newline(c: &crate::syntax::ast::Class) -> bool {
+        let mut has = false;
+        for item in &c.items {
+            has |= match item {
+                ClassItem::Char(ch, _) => *ch == '\n',
+                ClassItem::Range(a, b, _) => (*a..=*b).contains(&'\n'),
+                ClassItem::Perl(kind, negated, _) => perl_has_newline(*kind, *negated),
+                ClassItem::Posix(name, negated, _) => {
+                    matches!(name.as_str(), "space" | "cntrl" | "ascii") != *negated
+                }
+                // Undecided here: counted as holding it (both ways, so a negation cannot
+                // turn it into "cannot").
+                ClassItem::Property(..) | ClassItem::Nested(_) | ClassItem::SetOp(..) => {
+                    return true;
+                }
+            };
+        }
+        has != c.negated
+    }
+    let mut local = true;
+    root.walk(|n, _| {
+        let spans = match &n.kind {
+            NodeKind::Literal { ch, .. } => *ch == '\n',
+            NodeKind::Dot { dotall } => *dotall,
+            NodeKind::Perl { kind, negated } => perl_has_newline(*kind, *negated),
+            NodeKind::Property { .. } => true,
+            NodeKind::Class(c) => class_has_newline(c),
+            NodeKind::Anchor { kind, multiline } => match kind {
+                AnchorKind::TextStart | AnchorKind::TextEnd => true,
+                AnchorKind::LineStart | AnchorKind::LineEnd => !multiline,
+                _ => false,
+            },
+            NodeKind::Backref { .. } => true,
+            _ => false,
+        };
+        local &= !spans;
+    });
+    local
 }
 
 /// Adds the whole-hit group where the target reads hits through groups: always in SQL's
@@ -488,6 +567,24 @@ mod tests {
         for target in [Target::Spark, Target::Elasticsearch] {
             assert!(!export_entry(result, target, &[]).unwrap().is_rewrite());
         }
+    }
+
+    #[test]
+    fn only_presets_that_cannot_see_a_line_break_are_line_local() {
+        let local: Vec<String> = netvm()
+            .iter()
+            .filter(|e| line_local(&e.ast().unwrap().root))
+            .map(|e| e.preset.key.clone())
+            .collect();
+        // `\s` matches a line break, so `[ACK:x]` and `[from y]` on two lines are one hit.
+        assert_eq!(local, ["uuid", "short_hex"]);
+        let parse = |p: &str| {
+            crate::syntax::parse::parse(p, crate::Flavor::Python, crate::Flags::default()).unwrap()
+        };
+        assert!(line_local(&parse(r"a[^\n]b(?m:^x$)").root));
+        assert!(!line_local(&parse(r"a[^x]b").root));
+        assert!(!line_local(&parse(r"a$").root));
+        assert!(!line_local(&parse(r"\Aa").root));
     }
 
     #[test]

@@ -5,7 +5,7 @@
 //! escaped by the target's own rules ([`sql_string`], [`sql_ident`], [`comment`]); the TOML
 //! and JSON documents are written by their serializers, so no preset can break the file.
 
-use super::{Definition, Form, MATCH_COLUMN, PresetExport, Target};
+use super::{Definition, Form, MATCH_COLUMN, PresetExport, Rows, Target};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -158,14 +158,26 @@ fn header(target: Target, exports: &[PresetExport]) -> Vec<String> {
     ]
 }
 
-fn preset_comment(e: &PresetExport) -> Vec<String> {
+fn preset_comment(e: &PresetExport, target: Target) -> Vec<String> {
     let mut lines = vec![format!("preset {}: {}", e.key, comment(&e.purpose))];
     match &e.outcome {
-        Ok(Definition {
-            form: Form::Split { note, .. },
-            ..
-        }) => lines.push(comment(note)),
-        Ok(_) => {}
+        Ok(def) => {
+            if let Form::Split { note, .. } = &def.form {
+                lines.push(comment(note));
+            }
+            match (def.rows, def.spans_lines) {
+                (Rows::Messages, _) => lines.push(
+                    "A hit can span lines: searched in each source's whole text (messages), line_no is the line it starts on.".to_string(),
+                ),
+                (Rows::Lines, true) if target == Target::Spark => lines.push(
+                    "A hit can span lines, and this view searches each row of logs alone: a hit across lines is not found.".to_string(),
+                ),
+                (Rows::Lines, true) => lines.push(
+                    "A hit can span lines: each event is searched alone, so ship a multi-line message as one event.".to_string(),
+                ),
+                (Rows::Lines, false) => {}
+            }
+        }
         Err(err) => {
             lines.push(format!("refused: {}", comment(&err.message)));
             if let Some(c) = err.caret() {
@@ -183,8 +195,22 @@ fn sql_chunks(target: Target, exports: &[PresetExport], opts: &RenderOptions) ->
         (Some(c), Target::ClickHouse) => format!(" ON CLUSTER {}", sql_ident(target, c)),
         _ => String::new(),
     };
+    let needs_messages = exports
+        .iter()
+        .any(|e| matches!(&e.outcome, Ok(d) if d.rows == Rows::Messages));
+    if needs_messages {
+        chunks.push(Chunk::Comment(vec![
+            "Each source's lines joined with a line break, for the presets whose hits can span lines (rxw parse on the whole log); line_nos maps a line of the text to its line_no.".to_string(),
+        ]));
+        chunks.push(Chunk::Statement(match target {
+            Target::ClickHouse => format!(
+                "CREATE OR REPLACE VIEW messages{on_cluster} AS\nSELECT source,\n       arrayMap(t -> t.1, lines) AS line_nos,\n       arrayStringConcat(arrayMap(t -> t.2, lines), '\\n') AS text\nFROM (SELECT source, arraySort(groupArray((line_no, line))) AS lines FROM logs GROUP BY source)"
+            ),
+            _ => "CREATE OR REPLACE VIEW messages AS\nSELECT source,\n       list(line_no ORDER BY line_no) AS line_nos,\n       string_agg(line, chr(10) ORDER BY line_no) AS text\nFROM logs\nGROUP BY source".to_string(),
+        }));
+    }
     for e in exports {
-        chunks.push(Chunk::Comment(preset_comment(e)));
+        chunks.push(Chunk::Comment(preset_comment(e, target)));
         if let Ok(def) = &e.outcome {
             let create = match target {
                 Target::ClickHouse => format!(
@@ -282,43 +308,114 @@ fn columns(target: Target, def: &Definition, group: impl Fn(usize) -> String) ->
     cols.join(",\n       ")
 }
 
+/// The lazy run put before a pattern searched in a whole message: its group is the text
+/// between the previous hit and this one (leftmost-first, the shortest run before the
+/// pattern can match is the pattern's own next hit), whose line breaks give the hit's line.
+const GAP: &str = "((?s:.)*?)";
+
 fn clickhouse_select(def: &Definition) -> String {
     let t = Target::ClickHouse;
-    let cols = columns(t, def, |k| format!("hit[{k}]"));
-    let hits = match &def.form {
-        Form::Exact { pattern } => format!("extractAllGroups(line, {})", sql_string(t, pattern)),
-        Form::Split {
-            separator, segment, ..
-        } => {
+    let nl = |x: &str| format!("countSubstrings({x}, '\\n')");
+    match (&def.form, def.rows) {
+        (Form::Exact { pattern }, Rows::Lines) => format!(
+            "SELECT source,\n       line_no,\n       {}\nFROM logs\nARRAY JOIN extractAllGroups(line, {}) AS hit",
+            columns(t, def, |k| format!("hit[{k}]")),
+            sql_string(t, pattern)
+        ),
+        (
+            Form::Split {
+                separator, segment, ..
+            },
+            Rows::Lines,
+        ) => {
             let sep = sql_string(t, separator);
             format!(
-                "arrayFilter(h -> notEmpty(h), arrayMap((sep, piece) -> arrayElement(extractAllGroups(concat(sep, piece), {}), 1), extractAll(line, {sep}), arrayPopFront(splitByRegexp({sep}, line))))",
+                "SELECT source,\n       line_no,\n       {}\nFROM logs\nARRAY JOIN arrayFilter(h -> notEmpty(h), arrayMap((sep, piece) -> arrayElement(extractAllGroups(concat(sep, piece), {}), 1), extractAll(line, {sep}), arrayPopFront(splitByRegexp({sep}, line)))) AS hit",
+                columns(t, def, |k| format!("hit[{k}]")),
                 sql_string(t, segment)
             )
         }
-    };
-    format!("SELECT source,\n       line_no,\n       {cols}\nFROM logs\nARRAY JOIN {hits} AS hit")
+        (Form::Exact { pattern }, Rows::Messages) => format!(
+            "SELECT source,\n       line_nos[1 + nl_before] AS line_no,\n       {}\nFROM (\n  SELECT source, line_nos, hits,\n         arrayMap((c, h) -> c - {}, arrayCumSum(arrayMap(h -> {} + {}, hits)), hits) AS nl_befores\n  FROM (SELECT source, line_nos, extractAllGroups(text, {}) AS hits FROM messages)\n)\nARRAY JOIN hits AS hit, nl_befores AS nl_before",
+            columns(t, def, |k| format!("hit[{}]", k + 1)),
+            nl("h[2]"),
+            nl("h[1]"),
+            nl("h[2]"),
+            sql_string(t, &format!("{GAP}{pattern}"))
+        ),
+        (
+            Form::Split {
+                separator, segment, ..
+            },
+            Rows::Messages,
+        ) => {
+            let sep = sql_string(t, separator);
+            format!(
+                "SELECT source,\n       line_nos[1 + nl_before] AS line_no,\n       {}\nFROM (\n  SELECT source, line_nos,\n         arrayMap(s -> arrayElement(extractAllGroups(s, {}), 1), segs) AS hits,\n         arrayMap((c, s) -> c - {} + {}, arrayCumSum(arrayMap(s -> {}, segs)), segs) AS nl_befores\n  FROM (SELECT source, line_nos, splitByRegexp({sep}, text) AS pieces, pieces[1] AS first,\n               arrayMap((s, p) -> concat(s, p), extractAll(text, {sep}), arrayPopFront(pieces)) AS segs\n        FROM messages)\n)\nARRAY JOIN hits AS hit, nl_befores AS nl_before\nWHERE notEmpty(hit)",
+                columns(t, def, |k| format!("hit[{k}]")),
+                sql_string(t, segment),
+                nl("s"),
+                nl("first"),
+                nl("s"),
+            )
+        }
+    }
 }
 
 fn duckdb_select(def: &Definition) -> String {
     let t = Target::DuckDb;
-    let names = (1..=def.group_count)
-        .map(|k| format!("'g{k}'"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    let cols = columns(t, def, |k| format!("hit.g{k}"));
-    match &def.form {
-        Form::Exact { pattern } => format!(
-            "SELECT source,\n       line_no,\n       {cols}\nFROM (SELECT source, line_no, unnest(regexp_extract_all(line, {}, [{names}])) AS hit FROM logs)",
-            sql_string(t, pattern)
+    let names = |n: usize| {
+        (1..=n)
+            .map(|k| format!("'g{k}'"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let nl = |x: &str| format!("(length({x}) - length(replace({x}, chr(10), '')))");
+    match (&def.form, def.rows) {
+        (Form::Exact { pattern }, Rows::Lines) => format!(
+            "SELECT source,\n       line_no,\n       {}\nFROM (SELECT source, line_no, unnest(regexp_extract_all(line, {}, [{}])) AS hit FROM logs)",
+            columns(t, def, |k| format!("hit.g{k}")),
+            sql_string(t, pattern),
+            names(def.group_count)
         ),
-        Form::Split {
-            separator, segment, ..
-        } => {
+        (
+            Form::Split {
+                separator, segment, ..
+            },
+            Rows::Lines,
+        ) => {
             let sep = sql_string(t, separator);
             format!(
-                "SELECT source,\n       line_no,\n       {cols}\nFROM (\n  SELECT source, line_no, regexp_extract(seps[k] || pieces[k + 1], {}, [{names}]) AS hit\n  FROM (\n    SELECT source, line_no, seps, pieces, unnest(range(1, len(seps) + 1)) AS k\n    FROM (SELECT source, line_no, regexp_extract_all(line, {sep}) AS seps, regexp_split_to_array(line, {sep}) AS pieces FROM logs)\n  )\n)\nWHERE hit.g1 <> ''",
-                sql_string(t, segment)
+                "SELECT source,\n       line_no,\n       {}\nFROM (\n  SELECT source, line_no, regexp_extract(seps[k] || pieces[k + 1], {}, [{}]) AS hit\n  FROM (\n    SELECT source, line_no, seps, pieces, unnest(range(1, len(seps) + 1)) AS k\n    FROM (SELECT source, line_no, regexp_extract_all(line, {sep}) AS seps, regexp_split_to_array(line, {sep}) AS pieces FROM logs)\n  )\n)\nWHERE hit.g1 <> ''",
+                columns(t, def, |k| format!("hit.g{k}")),
+                sql_string(t, segment),
+                names(def.group_count)
+            )
+        }
+        (Form::Exact { pattern }, Rows::Messages) => format!(
+            "SELECT source,\n       line_nos[CAST(1 + nl_before AS BIGINT)] AS line_no,\n       {}\nFROM (\n  SELECT source, line_nos, hit,\n         sum({} + {}) OVER (PARTITION BY source ORDER BY k) - {} AS nl_before\n  FROM (SELECT source, line_nos, unnest(hits) AS hit, generate_subscripts(hits, 1) AS k\n        FROM (SELECT source, line_nos, regexp_extract_all(text, {}, [{}]) AS hits FROM messages))\n)",
+            columns(t, def, |k| format!("hit.g{}", k + 1)),
+            nl("hit.g1"),
+            nl("hit.g2"),
+            nl("hit.g2"),
+            sql_string(t, &format!("{GAP}{pattern}")),
+            names(def.group_count + 1)
+        ),
+        (
+            Form::Split {
+                separator, segment, ..
+            },
+            Rows::Messages,
+        ) => {
+            let sep = sql_string(t, separator);
+            format!(
+                "SELECT source,\n       line_nos[CAST(1 + nl_before AS BIGINT)] AS line_no,\n       {}\nFROM (\n  SELECT source, line_nos, regexp_extract(seg, {}, [{}]) AS hit,\n         {} + sum({}) OVER (PARTITION BY source ORDER BY k) - {} AS nl_before\n  FROM (\n    SELECT source, line_nos, pieces, seps[k] || pieces[k + 1] AS seg, k\n    FROM (SELECT source, line_nos, seps, pieces, unnest(range(1, len(seps) + 1)) AS k\n          FROM (SELECT source, line_nos, regexp_extract_all(text, {sep}) AS seps, regexp_split_to_array(text, {sep}) AS pieces FROM messages))\n  )\n)\nWHERE hit.g1 <> ''",
+                columns(t, def, |k| format!("hit.g{k}")),
+                sql_string(t, segment),
+                names(def.group_count),
+                nl("pieces[1]"),
+                nl("seg"),
+                nl("seg"),
             )
         }
     }
@@ -369,7 +466,7 @@ fn vector(exports: &[PresetExport]) -> String {
     }
     let mut program = String::new();
     for e in exports {
-        for l in preset_comment(e) {
+        for l in preset_comment(e, Target::Vector) {
             program.push_str("# ");
             program.push_str(&l);
             program.push('\n');
@@ -417,7 +514,7 @@ fn loki(exports: &[PresetExport]) -> String {
     out.push_str("# One query per preset; replace the stream selector with yours. Labels are the named groups (an empty or unset group sets none).\n");
     for e in exports {
         out.push('\n');
-        for l in preset_comment(e) {
+        for l in preset_comment(e, Target::Loki) {
             out.push_str("# ");
             out.push_str(&l);
             out.push('\n');

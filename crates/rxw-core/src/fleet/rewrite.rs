@@ -159,6 +159,8 @@ pub(super) fn split(
         },
         match_group: true,
         group_count: entry.group_names().len() + 1,
+        rows: super::rows_for(target, ast),
+        spans_lines: !super::line_local(&ast.root),
         fields: fields
             .into_iter()
             .map(|f| super::Field {

@@ -87,6 +87,9 @@ const NOISE: &[&str] = &[
     "日本",
     "—",
     "19:45",
+    // Hits across a line break (`\s` takes it): found only over the whole log.
+    "[ACK:8a12bc44]\n[from pip]",
+    "[fleet-alert]\nWARNING: split alert",
 ];
 
 /// The verification rows for these presets: every example and counter-example of each (of
@@ -155,7 +158,30 @@ pub fn rxw_hits_on(
         .collect())
 }
 
-/// rxw's hits on every row, cut to what `def` shows on `target`.
+/// Whether the target's definitions read a `logs` table of lines (the SQL targets with a
+/// `messages` view): their rows are lines, and rxw's answer is `rxw parse` on the whole log.
+pub fn reads_log_lines(target: Target) -> bool {
+    matches!(target, Target::ClickHouse | Target::DuckDb)
+}
+
+/// The rows as the lines of one log: joined with `\n`, split at every `\n` (a multi-line
+/// row becomes several lines, each without a line break).
+pub fn log_lines(rows: &[Row]) -> Vec<Row> {
+    let text = rows
+        .iter()
+        .map(|r| r.text.as_str())
+        .collect::<Vec<_>>()
+        .join("\n");
+    text.split('\n')
+        .map(|l| Row {
+            text: l.to_string(),
+        })
+        .collect()
+}
+
+/// rxw's hits, cut to what `def` shows on `target`: on the whole log made of `rows` (lines)
+/// for the targets that [`reads_log_lines`], each hit on the line where it starts; on each
+/// row alone for the others.
 ///
 /// # Errors
 /// As for [`rxw_hits_on`].
@@ -166,9 +192,34 @@ pub fn expected(
     rows: &[Row],
 ) -> Result<Vec<Hit>, Error> {
     let mut out = Vec::new();
-    for (i, row) in rows.iter().enumerate() {
-        for hit in rxw_hits_on(entry, &row.text, i + 1, target.scope())? {
+    if reads_log_lines(target) {
+        let text = rows
+            .iter()
+            .map(|r| r.text.as_str())
+            .collect::<Vec<_>>()
+            .join("\n");
+        let breaks: Vec<usize> = memchr::memchr_iter(b'\n', text.as_bytes()).collect();
+        let names = entry.group_names();
+        for m in entry.regex()?.find_all(&text, None)? {
+            let hit = Hit {
+                line_no: 1 + breaks.partition_point(|&b| b < m.start()),
+                text: Some(m.as_str(&text).to_string()),
+                fields: names
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, n)| {
+                        n.as_ref()
+                            .map(|n| (n.clone(), m.group(&text, i + 1).map(str::to_string)))
+                    })
+                    .collect(),
+            };
             out.push(shown(def, target, hit));
+        }
+    } else {
+        for (i, row) in rows.iter().enumerate() {
+            for hit in rxw_hits_on(entry, &row.text, i + 1, target.scope())? {
+                out.push(shown(def, target, hit));
+            }
         }
     }
     out.sort();
@@ -341,6 +392,24 @@ mod tests {
         }
         // Every preset but `result` (its look-ahead) runs on the regex crate.
         assert_eq!(agreed, all.len() - 1);
+    }
+
+    #[test]
+    fn over_log_lines_a_hit_across_lines_is_expected_on_its_first_line() {
+        let all = crate::presets::builtin();
+        let refs: Vec<&Entry> = all.iter().collect();
+        let lines = log_lines(&corpus(&refs));
+        assert!(lines.iter().all(|l| !l.text.contains('\n')));
+        let ack = all.iter().find(|e| e.preset.key == "ack").unwrap();
+        let def = super::super::export_entry(ack, Target::ClickHouse, &[]).unwrap();
+        assert_eq!(def.rows, super::super::Rows::Messages);
+        let hits = expected(ack, &def, Target::ClickHouse, &lines).unwrap();
+        let across = hits
+            .iter()
+            .find(|h| h.text.as_deref() == Some("[ACK:8a12bc44]\n[from pip]"))
+            .expect("the hit across two lines");
+        let first = &lines[across.line_no - 1].text;
+        assert!(first.ends_with("[ACK:8a12bc44]"), "{first:?}");
     }
 
     #[test]
