@@ -151,7 +151,7 @@ pub(super) fn split(
             separator: spell_for(target, &separator),
             segment: spell_for(target, &format!("\\A({segment})")),
             note: format!(
-                "rewrite: the look-ahead {} is a split before every {}, and the rest of the pattern is matched at the start of each piece; same hits as rxw on {} lines",
+                "rewrite: the look-ahead {} is a split before every {}, and the rest of the pattern is matched at the start of each piece; run with the regex crate it gives rxw's hits on all {} verification texts",
                 &entry.preset.pattern[shape.lookahead.start..shape.lookahead.end],
                 shape.separator,
                 cases.len()
