@@ -383,3 +383,118 @@ print(n)
     );
     assert_eq!(parsed.trim(), "5", "logs_local, logs, messages, two views");
 }
+
+/// A generated fleet log: the registry's examples (multi-line ones too) among stamped noise
+/// lines, ending with a line break like a file a program wrote.
+fn generated_log() -> String {
+    let examples: Vec<String> = rxw::presets::builtin()
+        .iter()
+        .flat_map(|e| e.preset.examples.iter().map(|x| x.text.clone()))
+        .collect();
+    let mut log = String::new();
+    for i in 0..600usize {
+        let stamp = format!("2026-10-05T10:{:02}:{:02}Z box-{}: ", i / 60, i % 60, i % 7);
+        let body = match i % 5 {
+            0 | 2 => examples[(i * 7) % examples.len()].clone(),
+            1 => format!("heartbeat ok, {} jobs queued", i % 13),
+            3 => format!("note 7fce46e{} and [RESULT] without an id", i % 10),
+            _ => examples[(i * 3) % examples.len()].replace('\n', " "),
+        };
+        log.push_str(&stamp);
+        log.push_str(body.trim_end_matches('\n'));
+        log.push('\n');
+    }
+    log
+}
+
+/// Loads the log into the engine the documented way, runs the exported script, and counts
+/// each view's rows: `{key: count}` as JSON.
+const COUNT_VIEWS: &str = r#"
+import json, sys
+target, script_path, log_path, keys = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4].split(",")
+script = open(script_path, encoding="utf-8").read()
+statements = []
+for chunk in script.split(";\n\n"):
+    body = "\n".join(l for l in chunk.splitlines() if not l.startswith("-- "))
+    if body.strip():
+        statements.append(body)
+counts = {}
+if target == "duckdb":
+    import duckdb
+    con = duckdb.connect()
+    for st in statements:
+        con.execute(st)
+    # The README's loading command (the script's comment): read_text, split on line breaks.
+    con.execute("INSERT INTO logs SELECT filename, generate_subscripts(l, 1), unnest(l) FROM (SELECT filename, string_split(content, chr(10)) AS l FROM read_text('%s'))" % log_path)
+    for k in keys:
+        counts[k] = con.execute('SELECT count(*) FROM "rxw_%s"' % k).fetchone()[0]
+else:
+    import os, tempfile
+    from chdb import session
+    with tempfile.TemporaryDirectory() as tmp:
+        s = session.Session(os.path.join(tmp, "db"))
+        for st in statements:
+            s.query(st)
+        lines = open(log_path, encoding="utf-8").read().split("\n")
+        rows = os.path.join(tmp, "rows.jsonl")
+        with open(rows, "w", encoding="utf-8") as f:
+            for i, line in enumerate(lines):
+                f.write(json.dumps({"source": "app.log", "line_no": i + 1, "line": line}) + "\n")
+        s.query("INSERT INTO logs SELECT * FROM file('%s', 'JSONEachRow', 'source String, line_no UInt64, line String')" % rows)
+        for k in keys:
+            counts[k] = int(str(s.query("SELECT count() FROM `rxw_%s`" % k, "TSV")).strip())
+        s.close()
+print(json.dumps(counts))
+"#;
+
+#[test]
+fn the_sql_views_count_what_rxw_parse_counts_on_a_whole_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("app.log");
+    std::fs::write(&log, generated_log()).unwrap();
+    let log = log.to_str().unwrap();
+    let (code, out, err) = run(rxw(dir.path()).args(["parse", "--count", "--json", "--file", log]));
+    assert_eq!(code, 0, "{err}");
+    let want: Value = serde_json::from_str(&out).unwrap();
+    let want = want["by_key"].as_object().unwrap().clone();
+    assert!(want["result"].as_u64().unwrap() > 0 && want["ack"].as_u64().unwrap() > 0);
+    let keys: Vec<&str> = want.keys().map(String::as_str).collect();
+    for (target, module, package) in [
+        ("duckdb", "duckdb", "duckdb"),
+        ("clickhouse", "chdb", "chdb"),
+    ] {
+        if !python_has(module, package) {
+            continue;
+        }
+        let script = dir.path().join(format!("{target}.sql"));
+        let (code, _, err) = run(rxw(dir.path()).args([
+            "registry",
+            "export",
+            "--to",
+            target,
+            "-o",
+            script.to_str().unwrap(),
+        ]));
+        assert_eq!(code, 0, "{err}");
+        let out = std::process::Command::new("python3")
+            .args([
+                "-c",
+                COUNT_VIEWS,
+                target,
+                script.to_str().unwrap(),
+                log,
+                &keys.join(","),
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let got: Value = serde_json::from_slice(&out.stdout).unwrap();
+        for k in &keys {
+            assert_eq!(got[k], want[*k], "{target}: hits of {k}");
+        }
+    }
+}
