@@ -14,10 +14,12 @@
 //! examples and the verification corpus ([`verify::corpus`]) before it is offered; a
 //! difference refuses it.
 //!
-//! The contract of every exported definition is per row: on a row's text (a log line, or a
-//! message the store holds as one value) it gives rxw's hits on that text, all of them
-//! (ClickHouse, DuckDB, Spark, Vector) or the first (Loki's `| regexp`, grok), with the
-//! fields named as the registry names its groups. [`verify`] checks it hit by hit.
+//! What an exported definition gives, with the fields named as the registry names its
+//! groups: in ClickHouse and DuckDB, `rxw parse` on each source's whole log (a line-local
+//! preset, [`line_local`], searches each row of `logs`; any other the `messages` view of the
+//! lines joined, with the line each hit starts on); on the other targets, rxw's hits on each
+//! row's or event's text, all of them (Vector, Spark) or the first (Loki's `| regexp`,
+//! grok). [`verify`] checks it hit by hit.
 
 pub mod render;
 pub mod rewrite;
