@@ -498,3 +498,34 @@ fn the_sql_views_count_what_rxw_parse_counts_on_a_whole_log() {
         }
     }
 }
+
+#[test]
+fn a_definition_the_engine_rejects_is_reported_for_its_preset_alone() {
+    if !python_has("re2", "google-re2") {
+        return;
+    }
+    // The driver `rxw registry verify` runs: one pattern RE2 rejects, one it runs.
+    let driver = include_str!("../src/cli/fleet_driver.py");
+    let request = serde_json::json!({
+        "target": "loki",
+        "rows": ["a1", "b"],
+        "statements": [],
+        "views": [],
+        "patterns": [
+            {"key": "bad", "pattern": "(?:a{2,30}){40,50}", "fields": []},
+            {"key": "good", "pattern": "(?P<d>[0-9])", "fields": ["d"]},
+        ],
+    });
+    let reply: Value = serde_json::from_str(&python(driver, &request.to_string())).unwrap();
+    assert!(
+        reply["rejected"]["bad"]
+            .as_str()
+            .unwrap()
+            .contains("invalid repetition size"),
+        "{reply}"
+    );
+    assert_eq!(
+        reply["hits"]["good"],
+        serde_json::json!([[1, {"d": "1", "match_text": "1"}]])
+    );
+}

@@ -1,11 +1,12 @@
 # Runs exported preset definitions on a real engine and prints every hit as JSON.
 #
 # Input (JSON on standard input): {"target": "clickhouse" | "duckdb" | "loki" | "elasticsearch",
-# "rows": [text, ...], "statements": [sql, ...], "views": [{"key", "from", "columns": [[name,
-# quoted], ...]}], "patterns": [{"key", "pattern", "fields": [name, ...]}]}. Row i is line_no i + 1 of source "rxw-verify".
+# "rows": [text, ...], "statements": [[key or null, sql], ...], "views": [{"key", "from",
+# "columns": [[name, quoted], ...]}], "patterns": [{"key", "pattern", "fields": [name, ...]}]}. Row i is line_no i + 1 of source "rxw-verify".
 # Output: {"hits": {key: [[line_no, {column: value or null}], ...]}} (the whole hit is
-# "match_text", also where the target only shows the groups), or {"unavailable": why}
-# when the engine's package is not installed, or {"error": why}.
+# "match_text", also where the target only shows the groups) with "rejected": {key: why} for
+# the definitions the engine refused, or {"unavailable": why} when the engine's package is
+# not installed, or {"error": why} when the tables themselves fail.
 import json
 import os
 import sys
@@ -19,9 +20,15 @@ def clickhouse(req):
         return {"unavailable": "the Python package chdb is not installed (%s)" % e}
     with tempfile.TemporaryDirectory() as tmp:
         sess = session.Session(os.path.join(tmp, "db"))
+        rejected = {}
         try:
-            for st in req["statements"]:
-                sess.query(st)
+            for key, st in req["statements"]:
+                try:
+                    sess.query(st)
+                except Exception as e:
+                    if key is None:
+                        raise
+                    rejected[key] = "%s: %s" % (type(e).__name__, e)
             path = os.path.join(tmp, "rows.jsonl")
             with open(path, "w", encoding="utf-8") as f:
                 for i, text in enumerate(req["rows"]):
@@ -32,15 +39,21 @@ def clickhouse(req):
             )
             hits = {}
             for v in req["views"]:
+                if v["key"] in rejected:
+                    continue
                 cols = ", ".join(q for _, q in v["columns"])
-                res = sess.query("SELECT line_no, %s FROM %s FORMAT JSONEachRow" % (cols, v["from"]))
+                try:
+                    res = sess.query("SELECT line_no, %s FROM %s FORMAT JSONEachRow" % (cols, v["from"]))
+                except Exception as e:
+                    rejected[v["key"]] = "%s: %s" % (type(e).__name__, e)
+                    continue
                 out = []
                 for line in res.bytes().decode("utf-8").splitlines():
                     if line.strip():
                         rec = json.loads(line)
                         out.append([int(rec["line_no"]), {n: rec[n] for n, _ in v["columns"]}])
                 hits[v["key"]] = out
-            return {"hits": hits}
+            return {"hits": hits, "rejected": rejected}
         finally:
             sess.close()
 
@@ -51,20 +64,32 @@ def duckdb_(req):
     except ImportError as e:
         return {"unavailable": "the Python package duckdb is not installed (%s)" % e}
     con = duckdb.connect()
-    for st in req["statements"]:
-        con.execute(st)
+    rejected = {}
+    for key, st in req["statements"]:
+        try:
+            con.execute(st)
+        except Exception as e:
+            if key is None:
+                raise
+            rejected[key] = "%s: %s" % (type(e).__name__, e)
     con.executemany(
         "INSERT INTO logs VALUES (?, ?, ?)",
         [("rxw-verify", i + 1, text) for i, text in enumerate(req["rows"])],
     )
     hits = {}
     for v in req["views"]:
+        if v["key"] in rejected:
+            continue
         cols = ", ".join(q for _, q in v["columns"])
-        rows = con.execute("SELECT line_no, %s FROM %s" % (cols, v["from"])).fetchall()
+        try:
+            rows = con.execute("SELECT line_no, %s FROM %s" % (cols, v["from"])).fetchall()
+        except Exception as e:
+            rejected[v["key"]] = "%s: %s" % (type(e).__name__, e)
+            continue
         hits[v["key"]] = [
             [int(r[0]), {n: r[k + 1] for k, (n, _) in enumerate(v["columns"])}] for r in rows
         ]
-    return {"hits": hits}
+    return {"hits": hits, "rejected": rejected}
 
 
 def loki(req):
@@ -73,10 +98,15 @@ def loki(req):
     except ImportError as e:
         return {"unavailable": "the Python package google-re2 is not installed (%s)" % e}
     hits = {}
+    rejected = {}
     for p in req["patterns"]:
         opts = re2.Options()
         opts.log_errors = False
-        rx = re2.compile(p["pattern"], opts)
+        try:
+            rx = re2.compile(p["pattern"], opts)
+        except Exception as e:
+            rejected[p["key"]] = "%s: %s" % (type(e).__name__, e)
+            continue
         out = []
         for i, text in enumerate(req["rows"]):
             m = rx.search(text)
@@ -87,7 +117,7 @@ def loki(req):
                 labels["match_text"] = m.group(0)
                 out.append([i + 1, labels])
         hits[p["key"]] = out
-    return {"hits": hits}
+    return {"hits": hits, "rejected": rejected}
 
 
 def elasticsearch(req):
@@ -96,8 +126,13 @@ def elasticsearch(req):
     except ImportError as e:
         return {"unavailable": "the Python package onigurumacffi is not installed (%s)" % e}
     hits = {}
+    rejected = {}
     for p in req["patterns"]:
-        rx = onigurumacffi.compile(p["pattern"])
+        try:
+            rx = onigurumacffi.compile(p["pattern"])
+        except Exception as e:
+            rejected[p["key"]] = "%s: %s" % (type(e).__name__, e)
+            continue
         out = []
         for i, text in enumerate(req["rows"]):
             m = rx.search(text)
@@ -110,7 +145,7 @@ def elasticsearch(req):
                     fields[name] = None if m._begs[k + 1] < 0 else m.group(k + 1)
                 out.append([i + 1, fields])
         hits[p["key"]] = out
-    return {"hits": hits}
+    return {"hits": hits, "rejected": rejected}
 
 
 def main():

@@ -4,7 +4,8 @@
 // Input on standard input, one record a line, fields tab-separated and escaped (\\ \t \n \r):
 //   P <key> <pattern> <group numbers, comma-separated>   (one line per pattern)
 //   R <text>                                             (one line per row)
-// Output: one line per hit: <key> <line_no> <match> <group>..., escaped, \N for an unset group.
+// Output: one line per hit, H <key> <line_no> <match> <group>..., escaped, \N for an unset
+// group; E <key> <why> for a pattern java.util.regex rejects.
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
@@ -45,13 +46,19 @@ public class Verify {
             else if (f[0].equals("R")) rows.add(unescape(f[1]));
         }
         for (String[] p : patterns) {
-            Pattern re = Pattern.compile(p[1]);
+            Pattern re;
+            try {
+                re = Pattern.compile(p[1]);
+            } catch (RuntimeException e) {
+                out.println("E\t" + escape(p[0]) + "\t" + escape(e.getMessage()));
+                continue;
+            }
             String[] groups = p[2].isEmpty() ? new String[0] : p[2].split(",");
             for (int i = 0; i < rows.size(); i++) {
                 Matcher m = re.matcher(rows.get(i));
                 while (m.find()) {
                     StringBuilder b = new StringBuilder();
-                    b.append(escape(p[0])).append('\t').append(i + 1).append('\t').append(escape(m.group()));
+                    b.append("H\t").append(escape(p[0])).append('\t').append(i + 1).append('\t').append(escape(m.group()));
                     for (String g : groups) b.append('\t').append(escape(m.group(Integer.parseInt(g))));
                     out.println(b);
                 }

@@ -268,30 +268,45 @@ pub fn verify_records(
         let (rxw, got) = match &export.outcome {
             Ok(def) => (
                 verify::expected(entry, def, target, &rows)?,
-                engine.get(&export.key).cloned().unwrap_or_default(),
+                engine.get(&export.key).cloned().unwrap_or(Ok(Vec::new())),
             ),
-            Err(_) => (Vec::new(), Vec::new()),
+            Err(_) => (Vec::new(), Ok(Vec::new())),
         };
-        records.push(verify::record(export, target, &rows, &rxw, &got));
+        records.push(match got {
+            Ok(got) => verify::record(export, target, &rows, &rxw, &got),
+            Err(why) => VerifyRecord {
+                verdict: Verdict::Differ,
+                first_difference: Some(format!("the engine rejected the definition: {why}")),
+                ..verify::record(export, target, &rows, &rxw, &[])
+            },
+        });
     }
     Ok(records)
 }
 
-/// Every exact or rewritten definition's hits on the engine, by preset key, sorted.
+/// One definition's hits on the engine (sorted), or why the engine rejected it.
+type EngineAnswer = Result<Vec<Hit>, String>;
+
+/// Every exact or rewritten definition's answer on the engine, by preset key.
 fn engine_hits(
     exports: &[PresetExport],
     target: Target,
     rows: &[Row],
-) -> Result<BTreeMap<String, Vec<Hit>>, CliError> {
+) -> Result<BTreeMap<String, EngineAnswer>, CliError> {
     let defs: Vec<&Definition> = exports
         .iter()
         .filter_map(|e| e.outcome.as_ref().ok())
         .collect();
     match target {
-        Target::Vector => defs
+        Target::Vector => Ok(defs
             .iter()
-            .map(|d| Ok((d.key.clone(), verify::run_regex_crate(d, rows)?)))
-            .collect(),
+            .map(|d| {
+                (
+                    d.key.clone(),
+                    verify::run_regex_crate(d, rows).map_err(|e| e.message),
+                )
+            })
+            .collect()),
         Target::ClickHouse | Target::DuckDb | Target::Loki | Target::Elasticsearch => {
             python_engine(exports, &defs, target, rows)
         }
@@ -317,7 +332,7 @@ struct DriverPattern {
 struct DriverRequest<'a> {
     target: &'a str,
     rows: Vec<&'a str>,
-    statements: Vec<String>,
+    statements: Vec<(Option<String>, String)>,
     views: Vec<DriverView>,
     patterns: Vec<DriverPattern>,
 }
@@ -328,6 +343,8 @@ type DriverHit = (usize, BTreeMap<String, Option<String>>);
 #[derive(serde::Deserialize)]
 struct DriverReply {
     hits: Option<BTreeMap<String, Vec<DriverHit>>>,
+    #[serde(default)]
+    rejected: BTreeMap<String, String>,
     unavailable: Option<String>,
     error: Option<String>,
 }
@@ -337,7 +354,7 @@ fn python_engine(
     defs: &[&Definition],
     target: Target,
     rows: &[Row],
-) -> Result<BTreeMap<String, Vec<Hit>>, CliError> {
+) -> Result<BTreeMap<String, EngineAnswer>, CliError> {
     let mut req = DriverRequest {
         target: target.name(),
         rows: rows.iter().map(|r| r.text.as_str()).collect(),
@@ -388,10 +405,7 @@ fn python_engine(
     if let Some(why) = reply.error {
         return Err(Error::new(
             ErrorKind::Io,
-            format!(
-                "{} rejected the exported definitions: {why}",
-                target.title()
-            ),
+            format!("{} rejected the exported tables: {why}", target.title()),
         )
         .into());
     }
@@ -418,7 +432,11 @@ fn python_engine(
             })
             .unwrap_or_default();
         list.sort();
-        out.insert(d.key.clone(), list);
+        let answer = match reply.rejected.get(&d.key) {
+            Some(why) => Err(why.clone()),
+            None => Ok(list),
+        };
+        out.insert(d.key.clone(), answer);
     }
     Ok(out)
 }
@@ -475,7 +493,10 @@ fn unescape_field(s: &str) -> Option<String> {
 }
 
 /// Runs the Spark definitions' patterns on java.util.regex, every hit of every row.
-fn java_engine(defs: &[&Definition], rows: &[Row]) -> Result<BTreeMap<String, Vec<Hit>>, CliError> {
+fn java_engine(
+    defs: &[&Definition],
+    rows: &[Row],
+) -> Result<BTreeMap<String, EngineAnswer>, CliError> {
     let io =
         |what: &str, e: &dyn std::fmt::Display| Error::new(ErrorKind::Io, format!("{what}: {e}"));
     let dir = std::env::temp_dir().join(format!(
@@ -537,9 +558,21 @@ fn java_engine(defs: &[&Definition], rows: &[Row]) -> Result<BTreeMap<String, Ve
         )
         .into());
     }
-    let mut out: BTreeMap<String, Vec<Hit>> =
-        defs.iter().map(|d| (d.key.clone(), Vec::new())).collect();
+    let mut out: BTreeMap<String, EngineAnswer> = defs
+        .iter()
+        .map(|d| (d.key.clone(), Ok(Vec::new())))
+        .collect();
     for line in String::from_utf8_lossy(&output.stdout).lines() {
+        if let Some(rejected) = line.strip_prefix("E\t") {
+            let (key, why) = rejected.split_once('\t').unwrap_or((rejected, ""));
+            if let Some(key) = unescape_field(key) {
+                out.insert(key, Err(unescape_field(why).unwrap_or_default()));
+            }
+            continue;
+        }
+        let Some(line) = line.strip_prefix("H\t") else {
+            continue;
+        };
         let fields: Vec<&str> = line.split('\t').collect();
         let (Some(key), Some(line_no), Some(text)) = (
             fields.first().and_then(|k| unescape_field(k)),
@@ -562,9 +595,11 @@ fn java_engine(defs: &[&Definition], rows: &[Row]) -> Result<BTreeMap<String, Ve
                 .map(|(f, v)| (f.name.clone(), unescape_field(v)))
                 .collect(),
         };
-        out.entry(key).or_default().push(hit);
+        if let Some(Ok(hits)) = out.get_mut(&key) {
+            hits.push(hit);
+        }
     }
-    for hits in out.values_mut() {
+    for hits in out.values_mut().flatten() {
         hits.sort();
     }
     Ok(out)

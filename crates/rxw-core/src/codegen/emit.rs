@@ -60,6 +60,7 @@ pub(crate) fn translate_in_dialect(
         src: flavor,
         lang,
         dialect,
+        group_names: ast.groups.iter().map(|g| g.name.clone()).collect(),
         fancy: false,
         js_code_units: flavor == Flavor::Js && !flags.unicode_mode(),
         inline_unicode_off: false,
@@ -74,6 +75,7 @@ pub(crate) fn translate_in_dialect(
         },
         in_lookbehind: false,
         in_loop: false,
+        counted: 1,
     };
     let mut piece = e.node(&ast.root, state, 0)?;
     if e.fancy && e.inline_unicode_off {
@@ -187,6 +189,8 @@ struct State {
     in_lookbehind: bool,
     /// Inside a quantifier that can repeat (JS resets the groups in it at each iteration).
     in_loop: bool,
+    /// The product of the counted repetitions (`{n,m}`) around this node.
+    counted: u32,
 }
 
 /// A rendered piece of pattern and whether it is one atom (can take a quantifier as is).
@@ -260,6 +264,8 @@ struct Emitter<'a> {
     src: Flavor,
     lang: Lang,
     dialect: Dialect,
+    /// Group names by number (index 0 is group 1).
+    group_names: Vec<Option<String>>,
     /// Rust target: fancy-regex is needed.
     fancy: bool,
     /// A JS pattern without `u`: it matches UTF-16 code units.
@@ -425,8 +431,24 @@ impl Emitter<'_> {
                 op_span,
                 child,
             } => {
+                // `*`, `+` and `?` are not counted; `{n,}` counts n, `{n,m}` counts m.
+                let count = match (*min, *max) {
+                    (0 | 1, None) | (0, Some(1)) => 1,
+                    (n, None) => n,
+                    (_, Some(m)) => m,
+                };
+                let counted = state.counted.saturating_mul(count.max(1));
+                if self.lang == Lang::Go && counted > 1000 {
+                    return Err(self.refuse(
+                        *op_span,
+                        format!(
+                            "RE2 allows nested counted repetitions up to 1000 in all, and these multiply to {counted}"
+                        ),
+                    ));
+                }
                 let looping = State {
                     in_loop: state.in_loop || max.is_none_or(|m| m > 1),
+                    counted,
                     ..state
                 };
                 let inner = self.node(child, looping, depth + 1)?;
@@ -1073,6 +1095,19 @@ impl Emitter<'_> {
             return Err(self.refuse(n.span, "a backreference inside a look-behind"));
         }
         self.backtracking(n.span, "a backreference")?;
+        if self.dialect.oniguruma && self.group_names.iter().any(Option::is_some) {
+            // Once a group is named, Oniguruma captures only the named groups and refuses
+            // numbered references: refer to the group by its name.
+            return match self.group_names.get(index as usize - 1) {
+                Some(Some(name)) if self.capture_open(Some(name)) != "(" => {
+                    Ok(Piece::atom(format!("(?:\\k<{name}>)")))
+                }
+                _ => Err(self.refuse(
+                    n.span,
+                    "a backreference to an unnamed group: with named groups in the pattern, Oniguruma captures only those",
+                )),
+            };
+        }
         Ok(Piece::atom(format!("(?:\\{index})")))
     }
 }
@@ -1226,6 +1261,23 @@ mod tests {
             "{}",
             t.pattern
         );
+    }
+
+    #[test]
+    fn nested_counted_repetitions_over_re2s_limit_are_refused() {
+        // Regression: each count was checked alone, and RE2 rejected the product.
+        let e = tr("(?:ab{2,30}){40,50}", Flavor::Python, "", Lang::Go).unwrap_err();
+        assert_eq!(
+            e.span,
+            Some(Span::new(5, 11)),
+            "where the product passes 1000"
+        );
+        assert!(e.message.contains("1500"), "{}", e.message);
+        assert_eq!(
+            pat("(?:ab{2,20}){40,50}", Flavor::Python, Lang::Go),
+            "(?:ab{2,20}){40,50}"
+        );
+        assert!(tr("(?:a+b*){400}", Flavor::Python, "", Lang::Go).is_ok());
     }
 
     #[test]

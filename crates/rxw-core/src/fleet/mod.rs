@@ -590,6 +590,32 @@ mod tests {
     }
 
     #[test]
+    fn oniguruma_backreferences_go_by_name() {
+        let load = |pattern: &str| {
+            let toml =
+                format!("[[preset]]\nkey = \"k\"\nflavor = \"python\"\npattern = '{pattern}'\n");
+            crate::presets::load_str(
+                &toml,
+                crate::presets::Format::Toml,
+                "k.toml",
+                crate::presets::Origin::BuiltIn,
+            )
+            .unwrap()
+            .remove(0)
+        };
+        // Regression: `\1` with named groups is an error in Oniguruma.
+        let named = load(r#"(?P<q>["x])(?P<s>[^"x]*)(?P=q)"#);
+        let d = export_entry(&named, Target::Elasticsearch, &[]).unwrap();
+        let Form::Exact { pattern } = &d.form else {
+            panic!()
+        };
+        assert!(pattern.ends_with(r"(?:\k<q>)"), "{pattern}");
+        let unnamed = load(r"(a)(?P<n>b)\1");
+        let e = export_entry(&unnamed, Target::Elasticsearch, &[]).unwrap_err();
+        assert_eq!(e.span, Some(crate::Span::new(11, 13)));
+    }
+
+    #[test]
     fn optional_groups_are_marked() {
         let all = netvm();
         let result = all.iter().find(|e| e.preset.key == "result").unwrap();

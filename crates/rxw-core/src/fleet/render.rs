@@ -22,8 +22,8 @@ pub struct RenderOptions {
 pub enum Chunk {
     /// Comment lines (already escaped, without the comment marker).
     Comment(Vec<String>),
-    /// One statement, without its `;`.
-    Statement(String),
+    /// One statement, without its `;`, and the preset it defines (none for the tables).
+    Statement(Option<String>, String),
 }
 
 /// The file for `target`: the definitions in order, each refusal as a comment with its caret
@@ -41,7 +41,7 @@ pub fn render(target: Target, exports: &[PresetExport], opts: &RenderOptions) ->
                             out.push('\n');
                         }
                     }
-                    Chunk::Statement(s) => {
+                    Chunk::Statement(_, s) => {
                         out.push_str(&s);
                         out.push_str(";\n\n");
                     }
@@ -55,16 +55,17 @@ pub fn render(target: Target, exports: &[PresetExport], opts: &RenderOptions) ->
     }
 }
 
-/// The SQL statements alone, in order (what a driver executes one by one).
+/// The SQL statements alone, in order (what a driver executes one by one), each with the
+/// preset key whose view it creates.
 pub fn sql_statements(
     target: Target,
     exports: &[PresetExport],
     opts: &RenderOptions,
-) -> Vec<String> {
+) -> Vec<(Option<String>, String)> {
     sql_chunks(target, exports, opts)
         .into_iter()
         .filter_map(|c| match c {
-            Chunk::Statement(s) => Some(s),
+            Chunk::Statement(key, s) => Some((key, s)),
             Chunk::Comment(_) => None,
         })
         .collect()
@@ -202,7 +203,7 @@ fn sql_chunks(target: Target, exports: &[PresetExport], opts: &RenderOptions) ->
         chunks.push(Chunk::Comment(vec![
             "Each source's lines joined with a line break, for the presets whose hits can span lines (rxw parse on the whole log); line_nos maps a line of the text to its line_no.".to_string(),
         ]));
-        chunks.push(Chunk::Statement(match target {
+        chunks.push(Chunk::Statement(None, match target {
             Target::ClickHouse => format!(
                 "CREATE OR REPLACE VIEW messages{on_cluster} AS\nSELECT source,\n       arrayMap(t -> t.1, lines) AS line_nos,\n       arrayStringConcat(arrayMap(t -> t.2, lines), '\\n') AS text\nFROM (SELECT source, arraySort(groupArray((line_no, line))) AS lines FROM logs GROUP BY source)"
             ),
@@ -231,7 +232,7 @@ fn sql_chunks(target: Target, exports: &[PresetExport], opts: &RenderOptions) ->
                 Target::DuckDb => duckdb_select(def),
                 _ => spark_select(def),
             };
-            chunks.push(Chunk::Statement(create + &body));
+            chunks.push(Chunk::Statement(Some(def.key.clone()), create + &body));
         }
     }
     chunks
@@ -245,7 +246,7 @@ fn logs_table(target: Target, opts: &RenderOptions) -> Vec<Chunk> {
         Target::ClickHouse => match &opts.cluster {
             None => vec![
                 note,
-                Chunk::Statement(
+                Chunk::Statement(None,
                     "CREATE TABLE IF NOT EXISTS logs\n(\n    source String,\n    line_no UInt64,\n    line String\n)\nENGINE = MergeTree\nORDER BY (source, line_no)"
                         .to_string(),
                 ),
@@ -258,10 +259,10 @@ fn logs_table(target: Target, opts: &RenderOptions) -> Vec<Chunk> {
                         "On a cluster: logs_local on every shard, logs a Distributed table over them."
                             .to_string(),
                     ]),
-                    Chunk::Statement(format!(
+                    Chunk::Statement(None, format!(
                         "CREATE TABLE IF NOT EXISTS logs_local ON CLUSTER {id}\n(\n    source String,\n    line_no UInt64,\n    line String\n)\nENGINE = MergeTree\nORDER BY (source, line_no)"
                     )),
-                    Chunk::Statement(format!(
+                    Chunk::Statement(None, format!(
                         "CREATE TABLE IF NOT EXISTS logs ON CLUSTER {id} AS logs_local\nENGINE = Distributed({name}, currentDatabase(), 'logs_local', cityHash64(source))"
                     )),
                 ]
@@ -272,14 +273,14 @@ fn logs_table(target: Target, opts: &RenderOptions) -> Vec<Chunk> {
                 "The table the views read: one row per log line (line_no from 1). To load a log:".to_string(),
                 "INSERT INTO logs SELECT filename, generate_subscripts(l, 1), unnest(l) FROM (SELECT filename, string_split(content, chr(10)) AS l FROM read_text('app.log'));".to_string(),
             ]),
-            Chunk::Statement(
+            Chunk::Statement(None,
                 "CREATE TABLE IF NOT EXISTS logs (source VARCHAR, line_no BIGINT, line VARCHAR)"
                     .to_string(),
             ),
         ],
         _ => vec![
             note,
-            Chunk::Statement(
+            Chunk::Statement(None,
                 "CREATE TABLE IF NOT EXISTS logs (source STRING, line_no BIGINT, line STRING) USING parquet"
                     .to_string(),
             ),
