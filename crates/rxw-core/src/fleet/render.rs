@@ -245,7 +245,10 @@ fn logs_table(target: Target, opts: &RenderOptions) -> Vec<Chunk> {
     match target {
         Target::ClickHouse => match &opts.cluster {
             None => vec![
-                note,
+                Chunk::Comment(vec![
+                    "The table the views read: one row per log line (line_no from 1). To load a log:".to_string(),
+                    "INSERT INTO logs SELECT 'app.log', rowNumberInAllBlocks() + 1, line FROM file('app.log', 'LineAsString') SETTINGS max_threads = 1;".to_string(),
+                ]),
                 Chunk::Statement(None,
                     "CREATE TABLE IF NOT EXISTS logs\n(\n    source String,\n    line_no UInt64,\n    line String\n)\nENGINE = MergeTree\nORDER BY (source, line_no)"
                         .to_string(),
