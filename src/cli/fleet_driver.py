@@ -3,6 +3,7 @@
 # Input (JSON on standard input): {"target": "clickhouse" | "duckdb" | "loki" | "elasticsearch",
 # "rows": [text, ...], "statements": [[key or null, sql], ...], "views": [{"key", "from",
 # "columns": [[name, quoted], ...]}], "patterns": [{"key", "pattern", "fields": [name, ...]}]}. Row i is line_no i + 1 of source "rxw-verify".
+# "split" (SQL targets): rows before it are source rxw-verify-a, the rest rxw-verify-b.
 # Output: {"hits": {key: [[line_no, {column: value or null}], ...]}} (the whole hit is
 # "match_text", also where the target only shows the groups) with "rejected": {key: why} for
 # the definitions the engine refused, or {"unavailable": why} when the engine's package is
@@ -11,6 +12,11 @@ import json
 import os
 import sys
 import tempfile
+
+
+def source(req, i):
+    """The source of row i: the rows before "split" are one log, the rest another."""
+    return "rxw-verify-a" if i < req.get("split", 0) else "rxw-verify-b"
 
 
 def clickhouse(req):
@@ -32,7 +38,7 @@ def clickhouse(req):
             path = os.path.join(tmp, "rows.jsonl")
             with open(path, "w", encoding="utf-8") as f:
                 for i, text in enumerate(req["rows"]):
-                    f.write(json.dumps({"source": "rxw-verify", "line_no": i + 1, "line": text}) + "\n")
+                    f.write(json.dumps({"source": source(req, i), "line_no": i + 1, "line": text}) + "\n")
             sess.query(
                 "INSERT INTO logs SELECT source, line_no, line FROM file('%s', 'JSONEachRow', "
                 "'source String, line_no UInt64, line String')" % path.replace("'", "\\'")
@@ -74,7 +80,7 @@ def duckdb_(req):
             rejected[key] = "%s: %s" % (type(e).__name__, e)
     con.executemany(
         "INSERT INTO logs VALUES (?, ?, ?)",
-        [("rxw-verify", i + 1, text) for i, text in enumerate(req["rows"])],
+        [(source(req, i), i + 1, text) for i, text in enumerate(req["rows"])],
     )
     hits = {}
     for v in req["views"]:

@@ -333,6 +333,7 @@ struct DriverRequest<'a> {
     target: &'a str,
     rows: Vec<&'a str>,
     statements: Vec<(Option<String>, String)>,
+    split: usize,
     views: Vec<DriverView>,
     patterns: Vec<DriverPattern>,
 }
@@ -359,6 +360,7 @@ fn python_engine(
         target: target.name(),
         rows: rows.iter().map(|r| r.text.as_str()).collect(),
         statements: Vec::new(),
+        split: verify::source_split(rows.len()),
         views: Vec::new(),
         patterns: Vec::new(),
     };

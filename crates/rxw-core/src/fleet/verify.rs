@@ -179,9 +179,16 @@ pub fn log_lines(rows: &[Row]) -> Vec<Row> {
         .collect()
 }
 
-/// rxw's hits, cut to what `def` shows on `target`: on the whole log made of `rows` (lines)
-/// for the targets that [`reads_log_lines`], each hit on the line where it starts; on each
-/// row alone for the others.
+/// Where the verification log's lines pass from the first source to the second: the SQL
+/// views search each source's lines on their own, and two sources check that they do.
+/// `line_no` runs on across both (the views map lines through the numbers they are given).
+pub fn source_split(lines: usize) -> usize {
+    lines / 2
+}
+
+/// rxw's hits, cut to what `def` shows on `target`: on the whole log of each source (the
+/// `rows` are lines, split at [`source_split`]) for the targets that [`reads_log_lines`],
+/// each hit on the line where it starts; on each row alone for the others.
 ///
 /// # Errors
 /// As for [`rxw_hits_on`].
@@ -193,27 +200,14 @@ pub fn expected(
 ) -> Result<Vec<Hit>, Error> {
     let mut out = Vec::new();
     if reads_log_lines(target) {
-        let text = rows
-            .iter()
-            .map(|r| r.text.as_str())
-            .collect::<Vec<_>>()
-            .join("\n");
-        let breaks: Vec<usize> = memchr::memchr_iter(b'\n', text.as_bytes()).collect();
-        let names = entry.group_names();
-        for m in entry.regex()?.find_all(&text, None)? {
-            let hit = Hit {
-                line_no: 1 + breaks.partition_point(|&b| b < m.start()),
-                text: Some(m.as_str(&text).to_string()),
-                fields: names
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, n)| {
-                        n.as_ref()
-                            .map(|n| (n.clone(), m.group(&text, i + 1).map(str::to_string)))
-                    })
-                    .collect(),
-            };
-            out.push(shown(def, target, hit));
+        let split = source_split(rows.len());
+        for (first, source) in [(0, &rows[..split]), (split, &rows[split..])] {
+            let text = source
+                .iter()
+                .map(|r| r.text.as_str())
+                .collect::<Vec<_>>()
+                .join("\n");
+            log_hits(entry, def, target, &text, first, &mut out)?;
         }
     } else {
         for (i, row) in rows.iter().enumerate() {
@@ -224,6 +218,38 @@ pub fn expected(
     }
     out.sort();
     Ok(out)
+}
+
+/// rxw's hits in one source's whole text, each on the line it starts on (`first` lines come
+/// before the source's first line).
+fn log_hits(
+    entry: &Entry,
+    def: &Definition,
+    target: Target,
+    text: &str,
+    first: usize,
+    out: &mut Vec<Hit>,
+) -> Result<(), Error> {
+    {
+        let breaks: Vec<usize> = memchr::memchr_iter(b'\n', text.as_bytes()).collect();
+        let names = entry.group_names();
+        for m in entry.regex()?.find_all(text, None)? {
+            let hit = Hit {
+                line_no: first + 1 + breaks.partition_point(|&b| b < m.start()),
+                text: Some(m.as_str(text).to_string()),
+                fields: names
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(i, n)| {
+                        n.as_ref()
+                            .map(|n| (n.clone(), m.group(text, i + 1).map(str::to_string)))
+                    })
+                    .collect(),
+            };
+            out.push(shown(def, target, hit));
+        }
+    }
+    Ok(())
 }
 
 /// What is compared of a hit on a target: the whole hit (every engine gives it, also where
