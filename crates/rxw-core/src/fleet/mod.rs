@@ -475,7 +475,8 @@ fn fields(entry: &Entry, target: Target) -> Result<Vec<Field>, Error> {
                 field.name
             )));
         }
-        if field.optional && nullable && target.unset_reads_as_empty() {
+        // Loki sets no label for an empty group either: there unset and '' are one answer.
+        if field.optional && nullable && target.unset_reads_as_empty() && target != Target::Loki {
             return Err(refuse(
                 "this group can be left unset and can also match the empty string, and the engine gives '' for both",
             ));
@@ -613,6 +614,13 @@ mod tests {
         let unnamed = load(r"(a)(?P<n>b)\1");
         let e = export_entry(&unnamed, Target::Elasticsearch, &[]).unwrap_err();
         assert_eq!(e.span, Some(crate::Span::new(11, 13)));
+        // A group that can be unset or empty: the SQL extractors give '' for both.
+        let optional_empty = load("x(?P<e>a*)?y");
+        let e = export_entry(&optional_empty, Target::DuckDb, &[]).unwrap_err();
+        assert_eq!(e.span, Some(crate::Span::new(1, 10)));
+        for fine in [Target::Vector, Target::Loki, Target::Elasticsearch] {
+            assert!(export_entry(&optional_empty, fine, &[]).is_ok(), "{fine}");
+        }
     }
 
     #[test]
