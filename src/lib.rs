@@ -14,8 +14,8 @@ pub use rxw_core::{
     Span,
 };
 pub use rxw_core::{
-    audit, codegen, engine, error, export, flavor, generate, highlight, input, operator, presets,
-    syntax, testcases, tool, wire, workbench,
+    audit, codegen, engine, error, export, flavor, fleet, generate, highlight, input, operator,
+    presets, syntax, testcases, tool, wire, workbench,
 };
 
 #[cfg(feature = "app")]

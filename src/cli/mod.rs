@@ -11,6 +11,7 @@ pub mod find;
 pub mod jobs;
 pub mod preset;
 pub mod reference;
+pub mod registry;
 pub mod style;
 pub mod timeline;
 
@@ -100,6 +101,9 @@ pub enum Command {
     Preset(preset::PresetArgs),
     /// Run every preset over the text in one pass; hits in text order.
     Parse(preset::ParseArgs),
+    /// The registry on a fleet's engines: export the presets to ClickHouse, DuckDB, Vector,
+    /// Loki, Elasticsearch or Spark (exact, rewritten or refused), and verify them there.
+    Registry(registry::RegistryCommandArgs),
     /// A ready program (rust, python, js, go, java, csharp) that prints every match of the
     /// pattern in standard input; refuses (exit 2) what the target would mean differently.
     Code(code::CodeArgs),
@@ -341,6 +345,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Audit(a) => a.format == audit::AuditFormat::Json,
         Command::Preset(a) => a.json(),
         Command::Parse(a) => a.json || a.jsonl,
+        Command::Registry(a) => a.json(),
         Command::Code(_) | Command::Generate(_) | Command::Tests(_) => false,
         Command::Jobs(a) => a.json,
         Command::Timeline(a) => a.json,
@@ -357,6 +362,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Audit(a) => audit::run(&a, out, err),
         Command::Preset(a) => preset::preset(&a, out, err),
         Command::Parse(a) => preset::parse(&a, out, err),
+        Command::Registry(a) => registry::run(&a, out, err),
         Command::Code(a) => code::code(&a, out),
         Command::Generate(a) => code::generate(&a, out),
         Command::Tests(a) => code::tests(&a, out),

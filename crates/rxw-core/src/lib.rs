@@ -24,6 +24,7 @@
 pub mod audit;
 pub mod codegen;
 pub mod export;
+pub mod fleet;
 pub mod generate;
 pub mod input;
 pub mod operator;

@@ -347,6 +347,56 @@ pub struct Railroad {
 /// The audit matrix as JSON: the audit's own document type, named here with the others.
 pub use crate::audit::render::AuditDoc;
 
+/// How an exported preset fared on its engine.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Verdict {
+    /// Every row gave the same hits, text and named groups.
+    Agree,
+    /// A row gave other hits (see `first_difference`).
+    Differ,
+    /// The target cannot express the preset exactly (see `reason`).
+    Refused,
+}
+
+/// One preset on one target in `rxw registry verify --json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct VerifyRecord {
+    /// The preset key.
+    pub preset: String,
+    /// The target's name (`clickhouse`).
+    pub target: String,
+    /// agree, differ or refused.
+    pub verdict: Verdict,
+    /// How it was exported: exact, rewrite or refused.
+    pub form: String,
+    /// rxw's hits on the verification rows (as the target shows them).
+    pub hits_rxw: usize,
+    /// The engine's hits on the same rows.
+    pub hits_engine: usize,
+    /// The first row whose hits differ, with both answers.
+    pub first_difference: Option<String>,
+    /// Why the preset was refused.
+    pub reason: Option<String>,
+}
+
+/// One preset in `rxw registry export --json`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ExportRecord {
+    /// The preset key.
+    pub preset: String,
+    /// The target's name.
+    pub target: String,
+    /// exact, rewrite or refused.
+    pub form: String,
+    /// What the rewrite is and how it was checked.
+    pub note: Option<String>,
+    /// Why the preset was refused.
+    pub reason: Option<String>,
+    /// The pattern with a caret under the refused construct.
+    pub caret: Option<String>,
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,6 +1,6 @@
 //! Writing a parse tree out again in a target language's regex syntax, meanings explicit.
 
-use super::{Lang, TargetEngine, Translation, refusal};
+use super::{Lang, TargetEngine, Translation, refusal, refusal_for};
 use crate::Span;
 use crate::error::Error;
 use crate::flavor::{Flags, Flavor};
@@ -11,6 +11,24 @@ use crate::syntax::ast::{
 
 /// Nesting deeper than this is refused rather than walked recursively.
 const MAX_DEPTH: usize = 200;
+
+/// How an engine differs from the language whose regex syntax it borrows: the log engines
+/// rxw exports presets to (ClickHouse, DuckDB and Loki speak RE2 as Go writes it, Vector's
+/// VRL the `regex` crate without fancy-regex, Elasticsearch's grok Oniguruma).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Dialect {
+    /// The engine's name for refusals ("ClickHouse (RE2)"); `None`: the language's title.
+    pub title: Option<&'static str>,
+    /// The engine is the `regex` crate alone: whatever would need fancy-regex (look-around,
+    /// backreferences, atomic groups, possessive quantifiers) is refused where it stands.
+    pub linear_only: bool,
+    /// Oniguruma's Ruby syntax on a Java-like base: `(?m)` is its dot-all (there is no
+    /// `(?s)`), names keep underscores, `{n,m}+` is not possessive.
+    pub oniguruma: bool,
+    /// Every named group must stay named (the engine makes fields of the names): a name the
+    /// target cannot spell is refused instead of being dropped.
+    pub names_required: bool,
+}
 
 pub(super) fn translate_ast(
     pattern: &str,
@@ -24,6 +42,19 @@ pub(super) fn translate_ast(
     {
         return Ok(t);
     }
+    translate_in_dialect(pattern, flavor, flags, ast, lang, Dialect::default())
+}
+
+/// Writes the tree out in `lang`'s syntax as the engine `dialect` reads it, every meaning
+/// explicit (never verbatim: the flags are written into the pattern).
+pub(crate) fn translate_in_dialect(
+    pattern: &str,
+    flavor: Flavor,
+    flags: Flags,
+    ast: &Ast,
+    lang: Lang,
+    dialect: Dialect,
+) -> Result<Translation, Error> {
     let mut has_backref = false;
     ast.root
         .walk(|n, _| has_backref |= matches!(n.kind, NodeKind::Backref { .. }));
@@ -34,6 +65,8 @@ pub(super) fn translate_ast(
         // fancy-regex refuses numbered backreferences once any group has a name; the program
         // prints groups by number, so the names can go.
         unnamed_groups: lang == Lang::Rust && has_backref,
+        dialect,
+        group_names: ast.groups.iter().map(|g| g.name.clone()).collect(),
         fancy: false,
         js_code_units: flavor == Flavor::Js && !flags.unicode_mode(),
         inline_unicode_off: false,
@@ -48,6 +81,7 @@ pub(super) fn translate_ast(
         },
         in_lookbehind: false,
         in_loop: false,
+        counted: 1,
     };
     let mut piece = e.node(&ast.root, state, 0)?;
     if e.fancy && e.inline_unicode_off {
@@ -180,6 +214,8 @@ struct State {
     in_lookbehind: bool,
     /// Inside a quantifier that can repeat (JS resets the groups in it at each iteration).
     in_loop: bool,
+    /// The product of the counted repetitions (`{n,m}`) around this node.
+    counted: u32,
 }
 
 /// A rendered piece of pattern and whether it is one atom (can take a quantifier as is).
@@ -254,6 +290,9 @@ struct Emitter<'a> {
     lang: Lang,
     /// Write every group unnamed (numbered backreferences must stay valid).
     unnamed_groups: bool,
+    dialect: Dialect,
+    /// Group names by number (index 0 is group 1).
+    group_names: Vec<Option<String>>,
     /// Rust target: fancy-regex is needed.
     fancy: bool,
     /// A JS pattern without `u`: it matches UTF-16 code units.
@@ -266,7 +305,28 @@ struct Emitter<'a> {
 
 impl Emitter<'_> {
     fn refuse(&self, span: Span, why: impl AsRef<str>) -> Error {
-        refusal(self.pattern, self.lang, Some(span), why.as_ref())
+        refusal_for(self.pattern, self.title(), Some(span), why.as_ref())
+    }
+
+    /// The target's name in messages: the engine's when exporting to one.
+    fn title(&self) -> &'static str {
+        self.dialect.title.unwrap_or(self.lang.title())
+    }
+
+    /// The construct at `span` needs a backtracking engine: fancy-regex for a Rust program,
+    /// a refusal where the engine is the `regex` crate alone.
+    fn backtracking(&mut self, span: Span, what: &str) -> Result<(), Error> {
+        if self.lang != Lang::Rust {
+            return Ok(());
+        }
+        if self.dialect.linear_only {
+            return Err(self.refuse(
+                span,
+                format!("{what} needs a backtracking engine, and this one runs the regex crate (linear time, no look-around or backreferences)"),
+            ));
+        }
+        self.fancy = true;
+        Ok(())
     }
 
     fn whole(&self) -> Span {
@@ -275,11 +335,11 @@ impl Emitter<'_> {
 
     fn precheck(&self, flags: Flags, ast: &Ast) -> Result<(), Error> {
         let src = self.src.name();
-        let tgt = self.lang.title();
+        let tgt = self.title();
         if flags.ignore_case || ast.flags.ignore_case {
-            return Err(refusal(
+            return Err(refusal_for(
                 self.pattern,
-                self.lang,
+                self.title(),
                 None,
                 &format!(
                     "case-insensitive matching (flag i) folds case differently in {src} and {tgt} (e.g. 'İ', 'ſ', the Kelvin sign)"
@@ -300,9 +360,9 @@ impl Emitter<'_> {
             ),
         ] {
             if on {
-                return Err(refusal(
+                return Err(refusal_for(
                     self.pattern,
-                    self.lang,
+                    self.title(),
                     None,
                     &format!("{why} (flag {letter})"),
                 ));
@@ -413,8 +473,24 @@ impl Emitter<'_> {
                     }
                     return self.node(child, state, depth + 1);
                 }
+                // `*`, `+` and `?` are not counted; `{n,}` counts n, `{n,m}` counts m.
+                let count = match (*min, *max) {
+                    (0 | 1, None) | (0, Some(1)) => 1,
+                    (n, None) => n,
+                    (_, Some(m)) => m,
+                };
+                let counted = state.counted.saturating_mul(count.max(1));
+                if self.lang == Lang::Go && counted > 1000 {
+                    return Err(self.refuse(
+                        *op_span,
+                        format!(
+                            "RE2 allows nested counted repetitions up to 1000 in all, and these multiply to {counted}"
+                        ),
+                    ));
+                }
                 let looping = State {
                     in_loop: state.in_loop || max.is_none_or(|m| m > 1),
+                    counted,
                     ..state
                 };
                 let inner = self.node(child, looping, depth + 1)?;
@@ -473,7 +549,7 @@ impl Emitter<'_> {
                         format!(
                             "case-insensitive matching folds case differently in {} and {}",
                             self.src.name(),
-                            self.lang.title()
+                            self.title()
                         ),
                     ));
                 }
@@ -666,6 +742,8 @@ impl Emitter<'_> {
             return Ok(match self.lang {
                 Lang::Js => Piece::atom("[\\s\\S]"),
                 Lang::CSharp => Piece::atom(CSHARP_ANY),
+                // Oniguruma's Ruby syntax: `m` is dot-all.
+                _ if self.dialect.oniguruma => Piece::atom("(?m:.)"),
                 _ => Piece::atom("(?s:.)"),
             });
         }
@@ -720,6 +798,9 @@ impl Emitter<'_> {
                 span,
                 ".NET matches UTF-16 code units, so a Unicode property misses every astral character",
             )),
+            (Lang::Java, "Alphabetic" | "Join_Control") if self.dialect.oniguruma => {
+                Ok(format!("\\{p}{{{name}}}"))
+            }
             (Lang::Java, "Alphabetic" | "Join_Control") => Ok(format!("\\{p}{{Is{name}}}")),
             (Lang::Go, "Alphabetic" | "Join_Control") => Err(self.refuse(
                 span,
@@ -823,8 +904,8 @@ impl Emitter<'_> {
             (Assertion::EndOrFinalNewline, Lang::Js) => "(?=\\n?$)".to_string(),
             (Assertion::EndOrFinalNewline, _) => "(?=\\n?\\z)".to_string(),
         };
-        if lang == Lang::Rust && ["(?<", "(?=", "(?!"].iter().any(|o| text.starts_with(o)) {
-            self.fancy = true;
+        if ["(?<", "(?=", "(?!"].iter().any(|o| text.starts_with(o)) {
+            self.backtracking(span, "this anchor (written as look-around)")?;
         }
         Ok(Piece::atom(text))
     }
@@ -862,7 +943,7 @@ impl Emitter<'_> {
             span,
         )?;
         let w = w.text;
-        self.fancy |= self.lang == Lang::Rust;
+        self.backtracking(span, "a Unicode word boundary")?;
         Ok(Piece::seq(if boundary {
             format!("(?:(?<={w})(?!{w})|(?<!{w})(?={w}))")
         } else {
@@ -899,7 +980,14 @@ impl Emitter<'_> {
                         "a group inside a repeated part: JS forgets it at each repetition, other engines keep the last value",
                     ));
                 }
-                (self.capture_open(name.as_deref()), state)
+                let open = self.capture_open(name.as_deref());
+                if self.dialect.names_required && name.is_some() && open == "(" {
+                    return Err(self.refuse(
+                        span,
+                        "the engine makes a field of every group name, and it cannot spell this one (ASCII letters, digits and _ only)",
+                    ));
+                }
+                (open, state)
             }
             GroupKind::NonCapture => ("(?:".to_string(), state),
             GroupKind::Conditional { .. } => {
@@ -916,7 +1004,7 @@ impl Emitter<'_> {
                 if self.lang == Lang::Go {
                     return Err(go_no_lookaround(self));
                 }
-                self.fancy |= self.lang == Lang::Rust;
+                self.backtracking(span, "a look-ahead")?;
                 let open = if *kind == GroupKind::Lookahead {
                     "(?="
                 } else {
@@ -932,10 +1020,10 @@ impl Emitter<'_> {
                 if bounded && crate::syntax::parse::fixed_width(child).is_none() {
                     return Err(self.refuse(
                         span,
-                        format!("{} accepts only fixed-width look-behind", self.lang.title()),
+                        format!("{} accepts only fixed-width look-behind", self.title()),
                     ));
                 }
-                self.fancy |= self.lang == Lang::Rust;
+                self.backtracking(span, "a look-behind")?;
                 let open = if *kind == GroupKind::Lookbehind {
                     "(?<="
                 } else {
@@ -951,11 +1039,9 @@ impl Emitter<'_> {
             }
             GroupKind::Atomic => {
                 if matches!(self.lang, Lang::Js | Lang::Go) {
-                    return Err(
-                        self.refuse(span, format!("{} has no atomic groups", self.lang.title()))
-                    );
+                    return Err(self.refuse(span, format!("{} has no atomic groups", self.title())));
                 }
-                self.fancy |= self.lang == Lang::Rust;
+                self.backtracking(span, "an atomic group")?;
                 ("(?>".to_string(), state)
             }
         };
@@ -973,6 +1059,7 @@ impl Emitter<'_> {
             .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
             && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
         match self.lang {
+            _ if ident && self.dialect.oniguruma => format!("(?<{name}>"),
             Lang::Rust | Lang::Python | Lang::Go if ident => format!("(?P<{name}>"),
             Lang::Js if ident => format!("(?<{name}>"),
             // Java names are letters and digits only; .NET numbers named groups after the
@@ -1010,16 +1097,18 @@ impl Emitter<'_> {
             Greed::Greedy => format!("{operand}{op}"),
             Greed::Lazy => format!("{operand}{op}?"),
             Greed::Possessive => match self.lang {
+                // Oniguruma's Ruby syntax reads `{n,m}+` as a repeat of a repeat.
+                Lang::Java if self.dialect.oniguruma => format!("(?>{operand}{op})"),
                 Lang::Python | Lang::Java => format!("{operand}{op}+"),
                 Lang::CSharp => format!("(?>{operand}{op})"),
                 Lang::Rust => {
-                    self.fancy = true;
+                    self.backtracking(op_span, "a possessive quantifier")?;
                     format!("(?>{operand}{op})")
                 }
                 Lang::Js | Lang::Go => {
                     return Err(self.refuse(
                         op_span,
-                        format!("{} has no possessive quantifiers", self.lang.title()),
+                        format!("{} has no possessive quantifiers", self.title()),
                     ));
                 }
             },
@@ -1047,7 +1136,20 @@ impl Emitter<'_> {
         if state.in_lookbehind {
             return Err(self.refuse(n.span, "a backreference inside a look-behind"));
         }
-        self.fancy |= self.lang == Lang::Rust;
+        self.backtracking(n.span, "a backreference")?;
+        if self.dialect.oniguruma && self.group_names.iter().any(Option::is_some) {
+            // Once a group is named, Oniguruma captures only the named groups and refuses
+            // numbered references: refer to the group by its name.
+            return match self.group_names.get(index as usize - 1) {
+                Some(Some(name)) if self.capture_open(Some(name)) != "(" => {
+                    Ok(Piece::atom(format!("(?:\\k<{name}>)")))
+                }
+                _ => Err(self.refuse(
+                    n.span,
+                    "a backreference to an unnamed group: with named groups in the pattern, Oniguruma captures only those",
+                )),
+            };
+        }
         Ok(Piece::atom(format!("(?:\\{index})")))
     }
 }
@@ -1286,6 +1388,23 @@ mod tests {
             "{}",
             t.pattern
         );
+    }
+
+    #[test]
+    fn nested_counted_repetitions_over_re2s_limit_are_refused() {
+        // Regression: each count was checked alone, and RE2 rejected the product.
+        let e = tr("(?:ab{2,30}){40,50}", Flavor::Python, "", Lang::Go).unwrap_err();
+        assert_eq!(
+            e.span,
+            Some(Span::new(5, 11)),
+            "where the product passes 1000"
+        );
+        assert!(e.message.contains("1500"), "{}", e.message);
+        assert_eq!(
+            pat("(?:ab{2,20}){40,50}", Flavor::Python, Lang::Go),
+            "(?:ab{2,20}){40,50}"
+        );
+        assert!(tr("(?:a+b*){400}", Flavor::Python, "", Lang::Go).is_ok());
     }
 
     #[test]

@@ -24,7 +24,7 @@
 //! in JS and Go, Unicode properties the target names differently, and in C# anything whose
 //! meaning depends on astral characters (.NET matches UTF-16 code units).
 
-mod emit;
+pub(crate) mod emit;
 pub mod highlight;
 pub(crate) mod program;
 pub mod snippet;
@@ -236,9 +236,19 @@ pub fn expected_output(re: &crate::Regex, text: &str) -> Result<String, Error> {
 }
 
 pub(crate) fn refusal(pattern: &str, lang: Lang, span: Option<crate::Span>, why: &str) -> Error {
+    refusal_for(pattern, lang.title(), span, why)
+}
+
+/// A refusal naming the target by `title` ("Go", "ClickHouse (RE2)").
+pub(crate) fn refusal_for(
+    pattern: &str,
+    title: &str,
+    span: Option<crate::Span>,
+    why: &str,
+) -> Error {
     Error::new(
         ErrorKind::ConstructUnsupported,
-        format!("cannot write this pattern for {}: {why}", lang.title()),
+        format!("cannot write this pattern for {title}: {why}"),
     )
     .with_span_in(pattern, span)
 }

@@ -1,0 +1,640 @@
+//! The registry on a fleet's own engines: presets exported to ClickHouse, DuckDB, Vector,
+//! Loki, Elasticsearch and Spark, exact or refused.
+//!
+//! Every translation goes through [`crate::codegen`]'s emitter, on the registry load's own
+//! tree, in the dialect the engine reads ([`Target::dialect`]): RE2 as Go writes it
+//! (ClickHouse, DuckDB, Loki), the `regex` crate without fancy-regex (Vector's VRL),
+//! Oniguruma (Elasticsearch's grok) and Java (Spark). What the engine would mean differently
+//! is refused with the emitter's error, whose span points at the construct.
+//!
+//! One rewrite is offered, and only where it gives the same hits ([`rewrite`]): a pattern
+//! that ends in a lazy dot-all run stopped by a look-ahead `(?=SEP|\Z)` (the `result`
+//! preset) becomes, in SQL, a split of the line on SEP and the rest of the pattern anchored
+//! at the start of each piece. The rewrite is run with the `regex` crate on the registry's
+//! examples and the verification corpus ([`verify::corpus`]) before it is offered; a
+//! difference refuses it.
+//!
+//! What an exported definition gives, with the fields named as the registry names its
+//! groups: in ClickHouse and DuckDB, `rxw parse` on each source's whole log (a line-local
+//! preset, [`line_local`], searches each row of `logs`; any other the `messages` view of the
+//! lines joined, with the line each hit starts on); on the other targets, rxw's hits on each
+//! row's or event's text, all of them (Vector, Spark) or the first (Loki's `| regexp`,
+//! grok). [`verify`] checks it hit by hit.
+
+pub mod render;
+pub mod rewrite;
+pub mod verify;
+
+use crate::codegen::Lang;
+use crate::codegen::emit::{Dialect, translate_in_dialect};
+use crate::error::{Error, ErrorKind};
+use crate::presets::Entry;
+use crate::syntax::ast::{GroupKind, Node, NodeKind};
+use std::fmt;
+use std::str::FromStr;
+
+/// An engine the registry is exported to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Target {
+    /// ClickHouse SQL: `extractAllGroups` views over a `logs` table (RE2).
+    ClickHouse,
+    /// DuckDB SQL: `regexp_extract_all` views over a `logs` table (RE2).
+    DuckDb,
+    /// Vector: a `remap` transform whose VRL calls `parse_regex_all!` (the `regex` crate).
+    Vector,
+    /// Loki: LogQL queries with a `| regexp` stage (Go's regexp, RE2 syntax).
+    Loki,
+    /// Elasticsearch / OpenSearch: ingest pipelines with a `grok` processor (Oniguruma).
+    Elasticsearch,
+    /// Spark SQL: `regexp_extract_all` views (java.util.regex).
+    Spark,
+}
+
+/// Which hits of a row an engine gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HitScope {
+    /// Every non-overlapping hit, left to right.
+    All,
+    /// The first hit only (Loki's `| regexp`, grok).
+    First,
+}
+
+impl Target {
+    /// Every target, in the order of the command line's help.
+    pub const ALL: [Target; 6] = [
+        Target::ClickHouse,
+        Target::DuckDb,
+        Target::Vector,
+        Target::Loki,
+        Target::Elasticsearch,
+        Target::Spark,
+    ];
+
+    /// The lower-case name used on the command line.
+    pub fn name(self) -> &'static str {
+        match self {
+            Target::ClickHouse => "clickhouse",
+            Target::DuckDb => "duckdb",
+            Target::Vector => "vector",
+            Target::Loki => "loki",
+            Target::Elasticsearch => "elasticsearch",
+            Target::Spark => "spark",
+        }
+    }
+
+    /// The engine and its regex dialect, for people ("ClickHouse (RE2)").
+    pub fn title(self) -> &'static str {
+        match self {
+            Target::ClickHouse => "ClickHouse (RE2)",
+            Target::DuckDb => "DuckDB (RE2)",
+            Target::Vector => "Vector (VRL, regex crate)",
+            Target::Loki => "Loki (LogQL, RE2)",
+            Target::Elasticsearch => "Elasticsearch grok (Oniguruma)",
+            Target::Spark => "Spark SQL (java.util.regex)",
+        }
+    }
+
+    /// The usual extension of the exported file.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Target::ClickHouse | Target::DuckDb | Target::Spark => "sql",
+            Target::Vector => "toml",
+            Target::Loki => "logql",
+            Target::Elasticsearch => "json",
+        }
+    }
+
+    /// Which hits of a row the exported definition gives.
+    pub fn scope(self) -> HitScope {
+        match self {
+            Target::Loki | Target::Elasticsearch => HitScope::First,
+            _ => HitScope::All,
+        }
+    }
+
+    /// Whether an unset group and a group that matched the empty string look the same on
+    /// this engine (the RE2 and Java extract functions give `''` for both; Loki drops an
+    /// empty label).
+    pub fn unset_reads_as_empty(self) -> bool {
+        !matches!(self, Target::Vector | Target::Elasticsearch)
+    }
+
+    /// The language whose syntax the engine reads, and how the engine differs from it.
+    pub fn dialect(self) -> (Lang, Dialect) {
+        let base = Dialect {
+            title: Some(self.title()),
+            ..Dialect::default()
+        };
+        match self {
+            Target::ClickHouse | Target::DuckDb => (Lang::Go, base),
+            Target::Loki => (
+                Lang::Go,
+                Dialect {
+                    names_required: true,
+                    ..base
+                },
+            ),
+            Target::Vector => (
+                Lang::Rust,
+                Dialect {
+                    linear_only: true,
+                    names_required: true,
+                    ..base
+                },
+            ),
+            Target::Elasticsearch => (
+                Lang::Java,
+                Dialect {
+                    oniguruma: true,
+                    names_required: true,
+                    ..base
+                },
+            ),
+            Target::Spark => (Lang::Java, base),
+        }
+    }
+}
+
+impl fmt::Display for Target {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Target {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Target, String> {
+        match s.to_ascii_lowercase().as_str() {
+            "clickhouse" | "ch" | "chdb" => Ok(Target::ClickHouse),
+            "duckdb" => Ok(Target::DuckDb),
+            "vector" | "vrl" => Ok(Target::Vector),
+            "loki" | "logql" => Ok(Target::Loki),
+            "elasticsearch" | "opensearch" | "es" | "grok" => Ok(Target::Elasticsearch),
+            "spark" => Ok(Target::Spark),
+            _ => Err(format!(
+                "unknown target {s:?} (expected clickhouse, duckdb, vector, loki, elasticsearch or spark)"
+            )),
+        }
+    }
+}
+
+/// The column (or field) every export adds for the whole hit.
+pub const MATCH_COLUMN: &str = "match_text";
+/// The columns the SQL views take from the `logs` table.
+pub const ROW_COLUMNS: [&str; 2] = ["source", "line_no"];
+
+/// A named group as the export carries it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Field {
+    /// The registry's name for the group (the column, label or field name).
+    pub name: String,
+    /// The group's number in the exported pattern (after the whole-hit group, when the
+    /// export adds one).
+    pub index: usize,
+    /// Whether the group can be left unset by a hit (inside an optional part or one branch
+    /// of an alternation).
+    pub optional: bool,
+}
+
+/// How a preset is written for its target.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Form {
+    /// The pattern, translated one to one: `pattern` is run on each row.
+    Exact {
+        /// The pattern in the target's syntax; group 1 is the whole hit where the target
+        /// needs one (see [`Definition::match_group`]).
+        pattern: String,
+    },
+    /// The look-ahead end rewritten as a split (see [`rewrite`]): each row is cut before
+    /// every occurrence of `separator`, and `segment` is matched at the start of each piece.
+    Split {
+        /// The separator the look-ahead waited for, in the target's syntax.
+        separator: String,
+        /// The pattern without its look-ahead, anchored (`\A`), group 1 the whole hit.
+        segment: String,
+        /// Why it is a rewrite and what was checked, for the export's comment.
+        note: String,
+    },
+}
+
+/// What an SQL view searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rows {
+    /// Each row of `logs` alone: the preset is line-local ([`line_local`]), so its hits in a
+    /// log are the hits in its lines.
+    Lines,
+    /// Each source's lines joined with `\n` (the `messages` view): a hit can span lines, or
+    /// the pattern has a text anchor; `line_no` is the line where the hit starts.
+    Messages,
+}
+
+/// One preset, written for one target.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Definition {
+    /// The preset key.
+    pub key: String,
+    /// The preset's purpose (one line, for comments).
+    pub purpose: String,
+    /// The pattern (or the split rewrite).
+    pub form: Form,
+    /// Whether group 1 of the exported pattern is the whole hit (added by the export).
+    pub match_group: bool,
+    /// How many capturing groups the exported pattern has (named or not, the whole-hit
+    /// group included).
+    pub group_count: usize,
+    /// What the view searches (SQL targets with a `logs` table; the event targets search
+    /// each event, [`Rows::Lines`]).
+    pub rows: Rows,
+    /// Whether a hit can span lines or depends on where the text starts or ends: on a target
+    /// that searches each row alone, a multi-line message must be one row.
+    pub spans_lines: bool,
+    /// The named groups, in the pattern's order.
+    pub fields: Vec<Field>,
+}
+
+impl Definition {
+    /// The name of the view, transform field or pipeline: `rxw_<key>`.
+    pub fn view_name(&self) -> String {
+        format!("rxw_{}", self.key)
+    }
+
+    /// Whether the definition is a rewrite rather than a one-to-one translation.
+    pub fn is_rewrite(&self) -> bool {
+        matches!(self.form, Form::Split { .. })
+    }
+}
+
+/// One preset's export: the definition, or the refusal.
+#[derive(Debug, Clone)]
+pub struct PresetExport {
+    /// The preset key.
+    pub key: String,
+    /// The preset's purpose.
+    pub purpose: String,
+    /// What was written, or why nothing could be.
+    pub outcome: Result<Definition, Error>,
+}
+
+impl PresetExport {
+    /// `exact`, `rewrite` or `refused`.
+    pub fn form_name(&self) -> &'static str {
+        match &self.outcome {
+            Ok(d) if d.is_rewrite() => "rewrite",
+            Ok(_) => "exact",
+            Err(_) => "refused",
+        }
+    }
+}
+
+/// Exports each entry to `target`: one [`PresetExport`] per entry, in order.
+pub fn export(entries: &[&Entry], target: Target) -> Vec<PresetExport> {
+    let rows = verify::corpus(entries);
+    entries
+        .iter()
+        .map(|e| PresetExport {
+            key: e.preset.key.clone(),
+            purpose: e.preset.purpose.clone(),
+            outcome: export_entry(e, target, &rows),
+        })
+        .collect()
+}
+
+/// Writes one preset for `target`; a look-ahead end the target cannot say is rewritten
+/// only when the rewrite gives rxw's hits on `rows` (the verification corpus).
+///
+/// # Errors
+/// [`ErrorKind::ConstructUnsupported`] with the construct's span in the preset's pattern.
+pub fn export_entry(
+    entry: &Entry,
+    target: Target,
+    rows: &[verify::Row],
+) -> Result<Definition, Error> {
+    match exact(entry, target) {
+        Ok(d) => Ok(d),
+        Err(refusal) => {
+            if matches!(target, Target::ClickHouse | Target::DuckDb)
+                && let Some(d) = rewrite::split(entry, target, rows, &refusal)?
+            {
+                return Ok(d);
+            }
+            Err(refusal)
+        }
+    }
+}
+
+/// The one-to-one translation, with the fields the target shows.
+fn exact(entry: &Entry, target: Target) -> Result<Definition, Error> {
+    let p = &entry.preset;
+    let ast = entry.ast()?;
+    let (lang, dialect) = target.dialect();
+    let t = translate_in_dialect(&p.pattern, p.flavor, entry.flags(), ast, lang, dialect)?;
+    let fields = fields(entry, target)?;
+    let (pattern, match_group) = wrap(target, &t.pattern, !fields.is_empty());
+    let shift = usize::from(match_group);
+    Ok(Definition {
+        key: p.key.clone(),
+        purpose: p.purpose.clone(),
+        form: Form::Exact {
+            pattern: spell_for(target, &pattern),
+        },
+        match_group,
+        group_count: entry.group_names().len() + shift,
+        rows: rows_for(target, ast),
+        spans_lines: !line_local(&ast.root),
+        fields: fields
+            .into_iter()
+            .map(|f| Field {
+                index: f.index + shift,
+                ..f
+            })
+            .collect(),
+    })
+}
+
+/// What a view searches on `target`: the `messages` view for a preset that is not
+/// line-local, on the SQL targets that define it (ClickHouse, DuckDB).
+pub(crate) fn rows_for(target: Target, ast: &crate::syntax::ast::Ast) -> Rows {
+    if matches!(target, Target::ClickHouse | Target::DuckDb) && !line_local(&ast.root) {
+        Rows::Messages
+    } else {
+        Rows::Lines
+    }
+}
+
+/// Whether the pattern's hits in a text are exactly its hits in the text's lines: nothing
+/// in it can match or look at a `\n` (a set that holds it, dot-all `.`, `\s`, a negated
+/// class without it), and no anchor depends on where the whole text starts or ends. A line
+/// break is not a word character, so `\b` and `\B` read the same at a line's edge as at
+/// a text's. Conservative: what it cannot decide (properties, nested classes) spans.
+pub fn line_local(root: &Node) -> bool {
+    use crate::syntax::ast::{AnchorKind, ClassItem, PerlKind};
+    fn perl_has_newline(kind: PerlKind, negated: bool) -> bool {
+        (kind == PerlKind::Space) != negated
+    }
+    fn class_has_newline(c: &crate::syntax::ast::Class) -> bool {
+        let mut has = false;
+        for item in &c.items {
+            has |= match item {
+                ClassItem::Char(ch, _) => *ch == '\n',
+                ClassItem::Range(a, b, _) => (*a..=*b).contains(&'\n'),
+                ClassItem::Perl(kind, negated, _) => perl_has_newline(*kind, *negated),
+                ClassItem::Posix(name, negated, _) => {
+                    matches!(name.as_str(), "space" | "cntrl" | "ascii") != *negated
+                }
+                // Undecided here: counted as holding it (both ways, so a negation cannot
+                // turn it into "cannot").
+                ClassItem::Property(..) | ClassItem::Nested(_) | ClassItem::SetOp(..) => {
+                    return true;
+                }
+            };
+        }
+        has != c.negated
+    }
+    let mut local = true;
+    root.walk(|n, _| {
+        let spans = match &n.kind {
+            NodeKind::Literal { ch, .. } => *ch == '\n',
+            NodeKind::Dot { dotall } => *dotall,
+            NodeKind::Perl { kind, negated } => perl_has_newline(*kind, *negated),
+            NodeKind::Property { .. } => true,
+            NodeKind::Class(c) => class_has_newline(c),
+            NodeKind::Anchor { kind, multiline } => match kind {
+                AnchorKind::TextStart | AnchorKind::TextEnd => true,
+                AnchorKind::LineStart | AnchorKind::LineEnd => !multiline,
+                _ => false,
+            },
+            NodeKind::Backref { .. } => true,
+            _ => false,
+        };
+        local &= !spans;
+    });
+    local
+}
+
+/// Adds the whole-hit group where the target reads hits through groups: always in SQL's
+/// group extractors and Vector, in Loki only when no group is named (a label per hit would
+/// be a label per line), never in grok and Spark (Spark reads group 0).
+pub(crate) fn wrap(target: Target, pattern: &str, named: bool) -> (String, bool) {
+    match target {
+        Target::ClickHouse | Target::DuckDb => (format!("({pattern})"), true),
+        Target::Vector => (format!("(?P<{MATCH_COLUMN}>{pattern})"), true),
+        Target::Loki if !named => (format!("(?P<{MATCH_COLUMN}>{pattern})"), true),
+        Target::Loki | Target::Elasticsearch | Target::Spark => (pattern.to_string(), false),
+    }
+}
+
+/// Writes the characters that would end the target's string delimiters as escapes the
+/// regex reads as the same character: `'` in VRL's `r'…'`, `` ` `` in LogQL's raw strings,
+/// `%` where grok would read `%{…}` as one of its own patterns. Outside escapes, the
+/// emitter writes these characters bare, and `\x{…}` means the character itself inside and
+/// outside a class.
+pub(crate) fn spell_for(target: Target, pattern: &str) -> String {
+    let special: &[char] = match target {
+        Target::Vector => &['\''],
+        Target::Loki => &['`'],
+        Target::Elasticsearch => &['%'],
+        _ => &[],
+    };
+    let mut out = String::with_capacity(pattern.len());
+    let mut escaped = false;
+    for c in pattern.chars() {
+        if !escaped && special.contains(&c) {
+            out.push_str(&format!("\\x{{{:X}}}", c as u32));
+        } else {
+            out.push(c);
+        }
+        escaped = !escaped && c == '\\';
+    }
+    out
+}
+
+/// The named groups and whether each can be unset; refuses a group the target would show
+/// wrongly.
+fn fields(entry: &Entry, target: Target) -> Result<Vec<Field>, Error> {
+    let p = &entry.preset;
+    let ast = entry.ast()?;
+    let mut found: Vec<(Field, crate::Span, bool)> = Vec::new();
+    collect_groups(&ast.root, false, &mut found);
+    let reserved: &[&str] = match target {
+        Target::ClickHouse | Target::DuckDb | Target::Spark => &["source", "line_no", MATCH_COLUMN],
+        Target::Vector | Target::Loki => &[MATCH_COLUMN],
+        Target::Elasticsearch => &[MATCH_COLUMN],
+    };
+    let mut out = Vec::new();
+    for (field, span, nullable) in found {
+        let refuse = |why: &str| {
+            Error::new(
+                ErrorKind::ConstructUnsupported,
+                format!("cannot write this pattern for {}: {why}", target.title()),
+            )
+            .with_span_in(&p.pattern, Some(span))
+        };
+        if reserved.contains(&field.name.as_str()) {
+            return Err(refuse(&format!(
+                "the group name {:?} is a column the export defines itself",
+                field.name
+            )));
+        }
+        // Loki sets no label for an empty group either: there unset and '' are one answer.
+        if field.optional && nullable && target.unset_reads_as_empty() && target != Target::Loki {
+            return Err(refuse(
+                "this group can be left unset and can also match the empty string, and the engine gives '' for both",
+            ));
+        }
+        out.push(field);
+    }
+    Ok(out)
+}
+
+/// Walks the tree for named captures: `optional` when a quantifier that allows zero or an
+/// alternation stands between the group and the root.
+fn collect_groups(node: &Node, optional: bool, out: &mut Vec<(Field, crate::Span, bool)>) {
+    // An explicit stack: registry patterns can be deep.
+    let mut stack = vec![(node, optional)];
+    let mut seen = Vec::new();
+    while let Some((n, optional)) = stack.pop() {
+        match &n.kind {
+            NodeKind::Group { kind, child } => {
+                if let GroupKind::Capture {
+                    index,
+                    name: Some(name),
+                } = kind
+                {
+                    seen.push((
+                        Field {
+                            name: name.clone(),
+                            index: *index as usize,
+                            optional,
+                        },
+                        n.span,
+                        child.nullable(),
+                    ));
+                }
+                stack.push((child, optional));
+            }
+            NodeKind::Repeat { min, child, .. } => stack.push((child, optional || *min == 0)),
+            NodeKind::Concat(items) => stack.extend(items.iter().map(|i| (i, optional))),
+            NodeKind::Alternation(branches) => {
+                stack.extend(branches.iter().map(|b| (b, optional || branches.len() > 1)));
+            }
+            _ => {}
+        }
+    }
+    seen.sort_by_key(|(f, _, _)| f.index);
+    out.extend(seen);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn netvm() -> Vec<Entry> {
+        crate::presets::builtin()
+    }
+
+    #[test]
+    fn targets_parse_by_name() {
+        for t in Target::ALL {
+            assert_eq!(t.name().parse::<Target>().unwrap(), t);
+        }
+        assert!("mysql".parse::<Target>().is_err());
+    }
+
+    #[test]
+    fn a_quote_in_the_pattern_is_spelled_as_an_escape() {
+        assert_eq!(
+            spell_for(Target::Vector, r"'a'[^'\n]"),
+            r"\x{27}a\x{27}[^\x{27}\n]"
+        );
+        // An escaped backslash followed by the quote: the quote is still bare.
+        assert_eq!(spell_for(Target::Loki, r"\\`"), r"\\\x{60}");
+        assert_eq!(spell_for(Target::Elasticsearch, "a%b"), r"a\x{25}b");
+        assert_eq!(spell_for(Target::ClickHouse, "'"), "'");
+    }
+
+    #[test]
+    fn the_result_look_ahead_is_refused_with_its_span_where_no_rewrite_is_allowed() {
+        let all = netvm();
+        let result = all.iter().find(|e| e.preset.key == "result").unwrap();
+        for target in [Target::Loki, Target::Vector] {
+            let e = export_entry(result, target, &[]).unwrap_err();
+            assert_eq!(e.kind, ErrorKind::ConstructUnsupported);
+            let span = e.span.unwrap();
+            assert_eq!(
+                &result.preset.pattern[span.start..span.end],
+                r"(?=\[RESULT\s|\Z)"
+            );
+            assert!(e.message.contains(target.title()), "{}", e.message);
+        }
+        // Java and Oniguruma have look-ahead: exact.
+        for target in [Target::Spark, Target::Elasticsearch] {
+            assert!(!export_entry(result, target, &[]).unwrap().is_rewrite());
+        }
+    }
+
+    #[test]
+    fn only_presets_that_cannot_see_a_line_break_are_line_local() {
+        let local: Vec<String> = netvm()
+            .iter()
+            .filter(|e| line_local(&e.ast().unwrap().root))
+            .map(|e| e.preset.key.clone())
+            .collect();
+        // `\s` matches a line break, so `[ACK:x]` and `[from y]` on two lines are one hit.
+        assert_eq!(local, ["uuid", "short_hex"]);
+        let parse = |p: &str| {
+            crate::syntax::parse::parse(p, crate::Flavor::Python, crate::Flags::default()).unwrap()
+        };
+        assert!(line_local(&parse(r"a[^\n]b(?m:^x$)").root));
+        assert!(!line_local(&parse(r"a[^x]b").root));
+        assert!(!line_local(&parse(r"a$").root));
+        assert!(!line_local(&parse(r"\Aa").root));
+    }
+
+    #[test]
+    fn oniguruma_backreferences_go_by_name() {
+        let load = |pattern: &str| {
+            let toml =
+                format!("[[preset]]\nkey = \"k\"\nflavor = \"python\"\npattern = '{pattern}'\n");
+            crate::presets::load_str(
+                &toml,
+                crate::presets::Format::Toml,
+                "k.toml",
+                crate::presets::Origin::BuiltIn,
+            )
+            .unwrap()
+            .remove(0)
+        };
+        // Regression: `\1` with named groups is an error in Oniguruma.
+        let named = load(r#"(?P<q>["x])(?P<s>[^"x]*)(?P=q)"#);
+        let d = export_entry(&named, Target::Elasticsearch, &[]).unwrap();
+        let Form::Exact { pattern } = &d.form else {
+            panic!()
+        };
+        assert!(pattern.ends_with(r"(?:\k<q>)"), "{pattern}");
+        let unnamed = load(r"(a)(?P<n>b)\1");
+        let e = export_entry(&unnamed, Target::Elasticsearch, &[]).unwrap_err();
+        assert_eq!(e.span, Some(crate::Span::new(11, 13)));
+        // A group that can be unset or empty: the SQL extractors give '' for both.
+        let optional_empty = load("x(?P<e>a*)?y");
+        let e = export_entry(&optional_empty, Target::DuckDb, &[]).unwrap_err();
+        assert_eq!(e.span, Some(crate::Span::new(1, 10)));
+        for fine in [Target::Vector, Target::Loki, Target::Elasticsearch] {
+            assert!(export_entry(&optional_empty, fine, &[]).is_ok(), "{fine}");
+        }
+    }
+
+    #[test]
+    fn optional_groups_are_marked() {
+        let all = netvm();
+        let result = all.iter().find(|e| e.preset.key == "result").unwrap();
+        let d = exact(result, Target::Spark).unwrap();
+        let status = d.fields.iter().find(|f| f.name == "status").unwrap();
+        assert!(status.optional);
+        assert!(
+            d.fields
+                .iter()
+                .filter(|f| f.name != "status")
+                .all(|f| !f.optional)
+        );
+    }
+}

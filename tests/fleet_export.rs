@@ -1,0 +1,531 @@
+//! `rxw registry export` and `rxw registry verify` on the real engines: ClickHouse (chDB),
+//! DuckDB, RE2 (Loki's dialect) and Oniguruma (grok's) through their Python packages, Spark's
+//! patterns on the JVM, Vector's regex crate in-process. A test whose engine package is missing says so loudly and skips; it never
+//! fakes an engine. The registries are the built-in one and a hostile one written here.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::path::Path;
+
+/// rxw with a private config directory (no user registry) and the caller's PATH (python3).
+fn rxw(config: &Path) -> Command {
+    let mut c = Command::cargo_bin("rxw").unwrap();
+    c.env("XDG_CONFIG_HOME", config).env("NO_COLOR", "1");
+    c
+}
+
+fn run(cmd: &mut Command) -> (i32, String, String) {
+    let out = cmd.output().unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// Whether python3 can import `module`; a loud notice when not.
+fn python_has(module: &str, package: &str) -> bool {
+    let ok = std::process::Command::new("python3")
+        .args(["-c", &format!("import {module}")])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        eprintln!(
+            "\n!!!!!!!! NOTICE: the Python package {package} is not installed: this engine test is SKIPPED (python3 -m pip install {package}) !!!!!!!!\n"
+        );
+    }
+    ok
+}
+
+/// `rxw registry verify --to TARGET --json` (with extra arguments): the records.
+fn verify(config: &Path, target: &str, extra: &[&str]) -> Vec<Value> {
+    let mut args = vec!["registry", "verify", "--to", target, "--json"];
+    args.extend_from_slice(extra);
+    let (code, out, err) = run(rxw(config).args(&args));
+    assert_eq!(code, 0, "verify --to {target} exited {code}: {out}{err}");
+    serde_json::from_str::<Value>(&out)
+        .unwrap()
+        .as_array()
+        .unwrap()
+        .clone()
+}
+
+/// (agree, refused, rewrites) over the records; no record may differ.
+fn tally(records: &[Value]) -> (usize, usize, usize) {
+    for r in records {
+        assert_ne!(r["verdict"], "differ", "{r}");
+        if r["verdict"] == "agree" {
+            assert_eq!(r["hits_rxw"], r["hits_engine"], "{r}");
+        }
+    }
+    let count = |k: &str, v: &str| records.iter().filter(|r| r[k] == v).count();
+    (
+        count("verdict", "agree"),
+        count("verdict", "refused"),
+        count("form", "rewrite"),
+    )
+}
+
+fn builtin_on(target: &str) -> Option<Vec<Value>> {
+    let dir = tempfile::tempdir().unwrap();
+    let needs = match target {
+        "clickhouse" => Some(("chdb", "chdb")),
+        "duckdb" => Some(("duckdb", "duckdb")),
+        "loki" => Some(("re2", "google-re2")),
+        "elasticsearch" => Some(("onigurumacffi", "onigurumacffi")),
+        _ => None,
+    };
+    if let Some((module, package)) = needs
+        && !python_has(module, package)
+    {
+        return None;
+    }
+    let records = verify(dir.path(), target, &[]);
+    assert_eq!(records.len(), 12);
+    Some(records)
+}
+
+#[test]
+fn clickhouse_runs_every_preset_and_the_result_rewrite_agrees() {
+    let Some(records) = builtin_on("clickhouse") else {
+        return;
+    };
+    assert_eq!(tally(&records), (12, 0, 1));
+    let result = records.iter().find(|r| r["preset"] == "result").unwrap();
+    assert_eq!(result["form"], "rewrite");
+    // Real hits came back: the engine ran the views on the rows.
+    assert!(
+        records
+            .iter()
+            .all(|r| r["hits_engine"].as_u64().unwrap() > 0)
+    );
+}
+
+#[test]
+fn duckdb_runs_every_preset_and_the_result_rewrite_agrees() {
+    let Some(records) = builtin_on("duckdb") else {
+        return;
+    };
+    assert_eq!(tally(&records), (12, 0, 1));
+    assert!(
+        records
+            .iter()
+            .all(|r| r["hits_engine"].as_u64().unwrap() > 0)
+    );
+}
+
+#[test]
+fn loki_regexps_agree_on_re2_and_the_look_ahead_is_refused() {
+    let Some(records) = builtin_on("loki") else {
+        return;
+    };
+    assert_eq!(tally(&records), (11, 1, 0));
+    let result = records.iter().find(|r| r["preset"] == "result").unwrap();
+    assert!(
+        result["reason"]
+            .as_str()
+            .unwrap()
+            .contains("look-around is not in Go's RE2 syntax"),
+        "{result}"
+    );
+}
+
+#[test]
+fn vector_patterns_agree_on_the_regex_crate() {
+    let records = builtin_on("vector").unwrap();
+    assert_eq!(tally(&records), (11, 1, 0));
+}
+
+/// Whether `java` runs; a loud notice when not.
+fn have_java() -> bool {
+    let ok = std::process::Command::new("java")
+        .arg("-version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        eprintln!(
+            "\n!!!!!!!! NOTICE: `java` is not installed: the Spark verification is SKIPPED !!!!!!!!\n"
+        );
+    }
+    ok
+}
+
+#[test]
+fn spark_patterns_agree_on_java_util_regex() {
+    if !have_java() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let records = verify(dir.path(), "spark", &[]);
+    // Java has look-ahead: every preset is exact, `result` included.
+    assert_eq!(tally(&records), (12, 0, 0));
+    assert!(
+        records
+            .iter()
+            .all(|r| r["hits_engine"].as_u64().unwrap() > 0)
+    );
+}
+
+#[test]
+fn grok_patterns_agree_on_oniguruma() {
+    let Some(records) = builtin_on("elasticsearch") else {
+        return;
+    };
+    // Oniguruma has look-ahead: every preset is exact; grok shows the first hit.
+    assert_eq!(tally(&records), (12, 0, 0));
+}
+
+#[test]
+fn a_refusal_shows_the_construct_under_a_caret() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, err) =
+        run(rxw(dir.path()).args(["registry", "export", "--to", "loki", "--preset", "result"]));
+    assert_eq!(code, 1, "nothing was exported: {out}{err}");
+    let lines: Vec<&str> = err.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.contains("refused: cannot write this pattern for Loki"))
+        .unwrap();
+    let (pattern, caret) = (lines[at + 1], lines[at + 2]);
+    let start = caret.find('^').unwrap();
+    let width = caret.trim().len();
+    assert_eq!(&pattern[start..start + width], r"(?=\[RESULT\s|\Z)");
+    // The script carries the same refusal as a comment.
+    assert!(
+        out.contains("# refused: cannot write this pattern for Loki"),
+        "{out}"
+    );
+}
+
+/// A registry whose texts carry every character that ends a string, an identifier or a
+/// comment in one of the targets.
+const HOSTILE: &str = r#"
+[[preset]]
+key = "hostile-1"
+purpose = "quotes ' \" ` and */ -- ; ''' \"\"\" %{X} \\ and a\nnew line\r\tand \u2028 separator"
+notes = "*/ ''' \"\"\""
+flavor = "python"
+flags = ""
+pattern = '''(?P<q>'[^'\n]*')\s(?P<bt>`[a-z]+`)\s(?P<pc>%\{[A-Z]+\})\s(?P<semi>;--)\s(?P<bs>"x\\y")'''
+[[preset.examples]]
+text = '''say 'hi' `cmd` %{WORD} ;-- "x\y" end'''
+groups = { q = "'hi'", bt = "`cmd`", pc = "%{WORD}", semi = ";--", bs = '"x\y"' }
+
+[[preset]]
+key = "hostile_2"
+purpose = "a Unicode group name"
+flavor = "python"
+flags = ""
+pattern = '''(?P<café>'{2,3}\*/)'''
+[[preset.examples]]
+text = "x '''*/ y"
+groups = { "café" = "'''*/" }
+"#;
+
+fn hostile_registry(dir: &Path) -> String {
+    let path = dir.join("hostile.toml");
+    std::fs::write(&path, HOSTILE).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// Runs python3 on `script` with `input` on standard input; its standard output.
+fn python(script: &str, input: &str) -> String {
+    use std::io::Write;
+    let mut child = std::process::Command::new("python3")
+        .args(["-c", script])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "python3 rejected the export: {}\n{input}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn hostile_texts_are_escaped_so_every_output_parses() {
+    let dir = tempfile::tempdir().unwrap();
+    let reg = hostile_registry(dir.path());
+    let export = |target: &str| {
+        let (code, out, err) = run(rxw(dir.path()).args([
+            "registry",
+            "export",
+            "--registry",
+            &reg,
+            "--to",
+            target,
+            "--preset",
+            "hostile-1,hostile_2",
+        ]));
+        assert_eq!(code, 0, "{err}");
+        out
+    };
+    // TOML, read by Python's own parser: the VRL program comes back whole.
+    let program = python(
+        "import sys, tomllib; print(tomllib.loads(sys.stdin.read())['transforms']['rxw_presets']['source'])",
+        &export("vector"),
+    );
+    assert!(program.contains(r#"."rxw_hostile-1" = parse_regex_all!(string!(.message), r'"#));
+    assert!(program.contains(r"\x{27}"), "{program}");
+    // JSON, read by Python's json: the grok definition keeps its pattern and hides `%{`.
+    let names = python(
+        "import sys, json; d = json.load(sys.stdin); print(sorted(d['pipelines']), sorted(d['refused']), d['pipelines']['rxw_hostile-1']['processors'][0]['grok']['pattern_definitions'])",
+        &export("elasticsearch"),
+    );
+    assert!(
+        names.starts_with("['rxw_hostile-1'] ['hostile_2']"),
+        "{names}"
+    );
+    assert!(!names.contains("%{[A-Z]"), "{names}");
+    // LogQL: one query per exported preset, each line whole (no newline leaked out of a
+    // comment), the backtick spelled as an escape inside the raw string.
+    let loki = export("loki");
+    for line in loki.lines() {
+        assert!(
+            line.is_empty()
+                || line.starts_with('#')
+                || line.starts_with("{job=~\".+\"} | regexp `"),
+            "{line}"
+        );
+    }
+    assert_eq!(loki.matches("| regexp `").count(), 1);
+    // SQL comments stay comments: every line is a comment, a statement line, or empty.
+    for target in ["clickhouse", "duckdb", "spark"] {
+        let sql = export(target);
+        assert!(sql.contains("-- preset hostile-1: quotes ' \" ` and */ -- ; ''' \"\"\" %{X} \\ and a\\nnew line\\r\\tand \\u{2028} separator"), "{sql}");
+    }
+}
+
+#[test]
+fn hostile_presets_run_on_the_real_engines() {
+    let dir = tempfile::tempdir().unwrap();
+    let reg = hostile_registry(dir.path());
+    let extra = [
+        "--registry",
+        reg.as_str(),
+        "--preset",
+        "hostile-1,hostile_2",
+    ];
+    let mut ran = 0;
+    for (target, needs, agree, refused) in [
+        ("clickhouse", Some(("chdb", "chdb")), 2, 0),
+        ("duckdb", Some(("duckdb", "duckdb")), 2, 0),
+        // The Unicode group name cannot be a label or a VRL field.
+        ("loki", Some(("re2", "google-re2")), 1, 1),
+        ("vector", None, 1, 1),
+        ("spark", None, 2, 0),
+        (
+            "elasticsearch",
+            Some(("onigurumacffi", "onigurumacffi")),
+            1,
+            1,
+        ),
+    ] {
+        if let Some((module, package)) = needs
+            && !python_has(module, package)
+        {
+            continue;
+        }
+        if target == "spark" && !have_java() {
+            continue;
+        }
+        let records = verify(dir.path(), target, &extra);
+        assert_eq!(tally(&records).0, agree, "{target}: {records:?}");
+        assert_eq!(tally(&records).1, refused, "{target}: {records:?}");
+        ran += 1;
+    }
+    assert!(ran >= 1);
+}
+
+#[test]
+fn the_clickhouse_cluster_variant_parses_in_chdb() {
+    if !python_has("chdb", "chdb") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, err) = run(rxw(dir.path()).args([
+        "registry",
+        "export",
+        "--to",
+        "clickhouse",
+        "--cluster",
+        "fleet's `main`",
+        "--preset",
+        "ack,result",
+    ]));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("ENGINE = Distributed("), "{out}");
+    // Each statement through ClickHouse's own parser (EXPLAIN AST runs no DDL).
+    let parsed = python(
+        r#"
+import sys, chdb
+script = sys.stdin.read()
+n = 0
+for chunk in script.split(";\n\n"):
+    body = "\n".join(l for l in chunk.splitlines() if not l.startswith("-- "))
+    if body.strip():
+        chdb.query("EXPLAIN AST " + body, "TSV")
+        n += 1
+print(n)
+"#,
+        &out,
+    );
+    assert_eq!(parsed.trim(), "5", "logs_local, logs, messages, two views");
+}
+
+/// A generated fleet log: the registry's examples (multi-line ones too) among stamped noise
+/// lines, ending with a line break like a file a program wrote.
+fn generated_log() -> String {
+    let examples: Vec<String> = rxw::presets::builtin()
+        .iter()
+        .flat_map(|e| e.preset.examples.iter().map(|x| x.text.clone()))
+        .collect();
+    let mut log = String::new();
+    for i in 0..600usize {
+        let stamp = format!("2026-10-05T10:{:02}:{:02}Z box-{}: ", i / 60, i % 60, i % 7);
+        let body = match i % 5 {
+            0 | 2 => examples[(i * 7) % examples.len()].clone(),
+            1 => format!("heartbeat ok, {} jobs queued", i % 13),
+            3 => format!("note 7fce46e{} and [RESULT] without an id", i % 10),
+            _ => examples[(i * 3) % examples.len()].replace('\n', " "),
+        };
+        log.push_str(&stamp);
+        log.push_str(body.trim_end_matches('\n'));
+        log.push('\n');
+    }
+    log
+}
+
+/// Loads the log into the engine the documented way, runs the exported script, and counts
+/// each view's rows: `{key: count}` as JSON.
+const COUNT_VIEWS: &str = r#"
+import json, sys
+target, script_path, log_path, keys = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4].split(",")
+script = open(script_path, encoding="utf-8").read()
+statements = []
+for chunk in script.split(";\n\n"):
+    body = "\n".join(l for l in chunk.splitlines() if not l.startswith("-- "))
+    if body.strip():
+        statements.append(body)
+counts = {}
+if target == "duckdb":
+    import duckdb
+    con = duckdb.connect()
+    for st in statements:
+        con.execute(st)
+    # The README's loading command (the script's comment): read_text, split on line breaks.
+    con.execute("INSERT INTO logs SELECT filename, generate_subscripts(l, 1), unnest(l) FROM (SELECT filename, string_split(content, chr(10)) AS l FROM read_text('%s'))" % log_path)
+    for k in keys:
+        counts[k] = con.execute('SELECT count(*) FROM "rxw_%s"' % k).fetchone()[0]
+else:
+    import os, tempfile
+    from chdb import session
+    with tempfile.TemporaryDirectory() as tmp:
+        s = session.Session(os.path.join(tmp, "db"))
+        for st in statements:
+            s.query(st)
+        lines = open(log_path, encoding="utf-8").read().split("\n")
+        rows = os.path.join(tmp, "rows.jsonl")
+        with open(rows, "w", encoding="utf-8") as f:
+            for i, line in enumerate(lines):
+                f.write(json.dumps({"source": "app.log", "line_no": i + 1, "line": line}) + "\n")
+        s.query("INSERT INTO logs SELECT * FROM file('%s', 'JSONEachRow', 'source String, line_no UInt64, line String')" % rows)
+        for k in keys:
+            counts[k] = int(str(s.query("SELECT count() FROM `rxw_%s`" % k, "TSV")).strip())
+        s.close()
+print(json.dumps(counts))
+"#;
+
+#[test]
+fn the_sql_views_count_what_rxw_parse_counts_on_a_whole_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("app.log");
+    std::fs::write(&log, generated_log()).unwrap();
+    let log = log.to_str().unwrap();
+    let (code, out, err) = run(rxw(dir.path()).args(["parse", "--count", "--json", "--file", log]));
+    assert_eq!(code, 0, "{err}");
+    let want: Value = serde_json::from_str(&out).unwrap();
+    let want = want["by_key"].as_object().unwrap().clone();
+    assert!(want["result"].as_u64().unwrap() > 0 && want["ack"].as_u64().unwrap() > 0);
+    let keys: Vec<&str> = want.keys().map(String::as_str).collect();
+    for (target, module, package) in [
+        ("duckdb", "duckdb", "duckdb"),
+        ("clickhouse", "chdb", "chdb"),
+    ] {
+        if !python_has(module, package) {
+            continue;
+        }
+        let script = dir.path().join(format!("{target}.sql"));
+        let (code, _, err) = run(rxw(dir.path()).args([
+            "registry",
+            "export",
+            "--to",
+            target,
+            "-o",
+            script.to_str().unwrap(),
+        ]));
+        assert_eq!(code, 0, "{err}");
+        let out = std::process::Command::new("python3")
+            .args([
+                "-c",
+                COUNT_VIEWS,
+                target,
+                script.to_str().unwrap(),
+                log,
+                &keys.join(","),
+            ])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let got: Value = serde_json::from_slice(&out.stdout).unwrap();
+        for k in &keys {
+            assert_eq!(got[k], want[*k], "{target}: hits of {k}");
+        }
+    }
+}
+
+#[test]
+fn a_definition_the_engine_rejects_is_reported_for_its_preset_alone() {
+    if !python_has("re2", "google-re2") {
+        return;
+    }
+    // The driver `rxw registry verify` runs: one pattern RE2 rejects, one it runs.
+    let driver = include_str!("../src/cli/fleet_driver.py");
+    let request = serde_json::json!({
+        "target": "loki",
+        "rows": ["a1", "b"],
+        "statements": [],
+        "views": [],
+        "patterns": [
+            {"key": "bad", "pattern": "(?:a{2,30}){40,50}", "fields": []},
+            {"key": "good", "pattern": "(?P<d>[0-9])", "fields": ["d"]},
+        ],
+    });
+    let reply: Value = serde_json::from_str(&python(driver, &request.to_string())).unwrap();
+    assert!(
+        reply["rejected"]["bad"]
+            .as_str()
+            .unwrap()
+            .contains("invalid repetition size"),
+        "{reply}"
+    );
+    assert_eq!(
+        reply["hits"]["good"],
+        serde_json::json!([[1, {"d": "1", "match_text": "1"}]])
+    );
+}
