@@ -1,25 +1,8 @@
-//! Helpers shared by the integration tests that generate cases.
+//! Helpers shared by the integration tests that generate cases: the engine's own test
+//! helpers (one deterministic generator, one oracle runner for every crate's tests).
 
-/// A small deterministic generator (xorshift), so a failure names a reproducible case.
-pub struct Rng(pub u64);
+#[path = "../../crates/rxw-engine/tests/common/mod.rs"]
+mod engine;
 
-#[allow(dead_code)]
-impl Rng {
-    /// The next 64 random bits.
-    pub fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    /// A number below `n`.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    /// One of `items`.
-    pub fn pick<'a, T>(&mut self, items: &'a [T]) -> &'a T {
-        &items[self.below(items.len())]
-    }
-}
+#[allow(unused_imports)]
+pub use engine::*;
