@@ -39,6 +39,31 @@ impl<'a> From<&'a Error> for ErrorDoc<'a> {
     }
 }
 
+/// A match's text and groups in the agent tool's shape: `"match"`, `"captures"` (groups 1..n,
+/// `null` where one did not take part) and `"groups"` (named groups, `null` when the pattern
+/// names none). Flattened into [`MatchDoc`] and [`ToolMatch`].
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct MatchText<'t> {
+    /// The matched text.
+    #[serde(rename = "match")]
+    pub text: &'t str,
+    /// Groups 1..n.
+    pub captures: Captures<'t>,
+    /// Named groups by name.
+    pub groups: Option<NamedGroups<'t>>,
+}
+
+impl<'t> MatchText<'t> {
+    /// The text and groups of `m`, a match of `re` in `text`.
+    pub fn of(re: &'t Regex, text: &'t str, m: &Match) -> MatchText<'t> {
+        MatchText {
+            text: m.as_str(text),
+            captures: Captures::of(text, m),
+            groups: NamedGroups::of(re, text, m),
+        }
+    }
+}
+
 /// One match as `find --json` (and `debug --json`) print it: the agent tool's shape plus the
 /// byte `end` and the code-point `char_index`.
 #[derive(Debug, Serialize)]
@@ -49,13 +74,9 @@ pub struct MatchDoc<'t> {
     pub end: usize,
     /// Code-point offset of the start.
     pub char_index: usize,
-    /// The matched text.
-    #[serde(rename = "match")]
-    pub text: &'t str,
-    /// Groups 1..n (`null` when a group did not participate).
-    pub captures: Captures<'t>,
-    /// Named groups by name, `null` when the pattern has none.
-    pub groups: Option<NamedGroups<'t>>,
+    /// The text and groups.
+    #[serde(flatten)]
+    pub matched: MatchText<'t>,
 }
 
 impl<'t> MatchDoc<'t> {
@@ -65,9 +86,7 @@ impl<'t> MatchDoc<'t> {
             index: m.start(),
             end: m.end(),
             char_index,
-            text: m.as_str(text),
-            captures: Captures::of(text, m),
-            groups: NamedGroups::of(re, text, m),
+            matched: MatchText::of(re, text, m),
         }
     }
 }
@@ -78,13 +97,9 @@ impl<'t> MatchDoc<'t> {
 pub struct ToolMatch<'t> {
     /// Start, in the flavor's units.
     pub index: usize,
-    /// The matched text.
-    #[serde(rename = "match")]
-    pub text: &'t str,
-    /// Groups 1..n.
-    pub captures: Captures<'t>,
-    /// Named groups, `null` when the pattern names none.
-    pub groups: Option<NamedGroups<'t>>,
+    /// The text and groups.
+    #[serde(flatten)]
+    pub matched: MatchText<'t>,
 }
 
 impl<'t> ToolMatch<'t> {
@@ -92,9 +107,7 @@ impl<'t> ToolMatch<'t> {
     pub fn new(re: &'t Regex, text: &'t str, m: &Match, index: usize) -> ToolMatch<'t> {
         ToolMatch {
             index,
-            text: m.as_str(text),
-            captures: Captures::of(text, m),
-            groups: NamedGroups::of(re, text, m),
+            matched: MatchText::of(re, text, m),
         }
     }
 }
