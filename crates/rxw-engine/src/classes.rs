@@ -2,6 +2,9 @@
 //! matcher's character sets, the translation to the `regex` crate, and the code generator
 //! that writes a pattern for another engine. A table is a sorted list of inclusive ranges.
 
+use regex_syntax::hir::{Class, HirKind};
+use std::sync::OnceLock;
+
 /// ECMAScript `\s`: WhiteSpace and LineTerminator (U+FEFF, not U+0085).
 pub const JS_SPACE: &[(char, char)] = &[
     ('\t', '\r'),
@@ -16,34 +19,43 @@ pub const JS_SPACE: &[(char, char)] = &[
     ('\u{feff}', '\u{feff}'),
 ];
 
+/// The `regex` crate's Unicode `\s`: the White_Space property, read from the crate's own
+/// tables so it follows them.
+pub fn rust_space() -> &'static [(char, char)] {
+    static S: OnceLock<Vec<(char, char)>> = OnceLock::new();
+    S.get_or_init(|| {
+        let hir = regex_syntax::parse(r"\s").expect(r"\s parses");
+        match hir.kind() {
+            HirKind::Class(Class::Unicode(c)) => {
+                c.ranges().iter().map(|r| (r.start(), r.end())).collect()
+            }
+            other => unreachable!(r"\s is a Unicode class, not {other:?}"),
+        }
+    })
+}
+
 /// Python's Unicode `\s` (`str.isspace`): Unicode White_Space and the information separators
 /// U+001C–U+001F.
-pub const PYTHON_SPACE: &[(char, char)] = &[
-    ('\t', '\r'),
-    ('\u{1c}', ' '),
-    ('\u{85}', '\u{85}'),
-    ('\u{a0}', '\u{a0}'),
-    ('\u{1680}', '\u{1680}'),
-    ('\u{2000}', '\u{200a}'),
-    ('\u{2028}', '\u{2029}'),
-    ('\u{202f}', '\u{202f}'),
-    ('\u{205f}', '\u{205f}'),
-    ('\u{3000}', '\u{3000}'),
-];
+pub fn python_space() -> &'static [(char, char)] {
+    static S: OnceLock<Vec<(char, char)>> = OnceLock::new();
+    S.get_or_init(|| union(rust_space(), &[('\u{1c}', '\u{1f}')]))
+}
 
-/// The `regex` crate's Unicode `\s`: the White_Space property.
-pub const RUST_SPACE: &[(char, char)] = &[
-    ('\t', '\r'),
-    (' ', ' '),
-    ('\u{85}', '\u{85}'),
-    ('\u{a0}', '\u{a0}'),
-    ('\u{1680}', '\u{1680}'),
-    ('\u{2000}', '\u{200a}'),
-    ('\u{2028}', '\u{2029}'),
-    ('\u{202f}', '\u{202f}'),
-    ('\u{205f}', '\u{205f}'),
-    ('\u{3000}', '\u{3000}'),
-];
+/// The sorted union of two range lists, adjacent ranges joined.
+fn union(a: &[(char, char)], b: &[(char, char)]) -> Vec<(char, char)> {
+    let mut all: Vec<(char, char)> = a.iter().chain(b).copied().collect();
+    all.sort_unstable();
+    let mut out: Vec<(char, char)> = Vec::with_capacity(all.len());
+    for (lo, hi) in all {
+        match out.last_mut() {
+            Some(last) if (last.1 as u32).saturating_add(1) >= lo as u32 => {
+                last.1 = last.1.max(hi);
+            }
+            _ => out.push((lo, hi)),
+        }
+    }
+    out
+}
 
 /// ASCII `\s` (Python's `a` flag, Rust's `(?-u)`): tab, line feed, vertical tab, form feed,
 /// carriage return, space.
@@ -88,13 +100,14 @@ mod tests {
     }
 
     #[test]
-    fn the_rust_table_is_the_regex_crates_white_space() {
-        assert_eq!(members(RUST_SPACE), regex_class(r"\s"));
+    fn the_rust_set_is_the_regex_crates_white_space() {
+        assert_eq!(members(rust_space()), regex_class(r"\s"));
     }
 
     #[test]
-    fn the_python_table_is_white_space_and_the_separators() {
-        assert_eq!(members(PYTHON_SPACE), regex_class(r"\s\x1C-\x1F"));
+    fn the_python_set_is_white_space_and_the_separators_joined() {
+        assert_eq!(members(python_space()), regex_class(r"\s\x1C-\x1F"));
+        assert_eq!(python_space()[1], ('\u{1c}', ' '));
     }
 
     #[test]
@@ -108,8 +121,8 @@ mod tests {
     fn tables_are_sorted_and_disjoint() {
         for t in [
             JS_SPACE,
-            PYTHON_SPACE,
-            RUST_SPACE,
+            python_space(),
+            rust_space(),
             ASCII_SPACE,
             JS_LINE_TERMINATORS,
         ] {

@@ -7,7 +7,7 @@
 //! without a certain property (no trailing newline, say). It reports which properties it
 //! relied on, and the engine picks the form per input.
 
-use crate::classes::{ASCII_SPACE, JS_SPACE, PYTHON_SPACE, class_syntax};
+use crate::classes::{ASCII_SPACE, JS_SPACE, class_syntax, python_space};
 use rxw_syntax::ast::*;
 use rxw_syntax::error::{Error, ErrorKind};
 use rxw_syntax::flavor::{Flags, Flavor};
@@ -158,7 +158,7 @@ impl Tx<'_> {
             (Flavor::Python, PerlKind::Word) if f.ascii => "0-9A-Za-z_".into(),
             (Flavor::Python, PerlKind::Word) => PY_WORD.into(),
             (Flavor::Python, PerlKind::Space) if f.ascii => class_syntax(ASCII_SPACE),
-            (Flavor::Python, PerlKind::Space) => class_syntax(PYTHON_SPACE),
+            (Flavor::Python, PerlKind::Space) => class_syntax(python_space()),
             (_, PerlKind::Digit) => "0-9".into(),
             (_, PerlKind::Word) => "0-9A-Za-z_".into(),
             (_, PerlKind::Space) => class_syntax(JS_SPACE),

@@ -264,7 +264,6 @@ const GENERAL_CATEGORIES: &[&str] = &[
 
 use crate::engine::classes::{
     ASCII_SPACE as WHITE_SPACE_ASCII, JS_LINE_TERMINATORS, JS_SPACE as WHITE_SPACE_JS,
-    PYTHON_SPACE as WHITE_SPACE_PYTHON, RUST_SPACE as WHITE_SPACE_RUST,
 };
 
 /// Zero-width assertions, by meaning.
@@ -659,8 +658,8 @@ impl Emitter<'_> {
             PerlKind::Space => ranges(match self.src {
                 Flavor::Js => WHITE_SPACE_JS,
                 _ if ascii => WHITE_SPACE_ASCII,
-                Flavor::Python => WHITE_SPACE_PYTHON,
-                Flavor::Rust => WHITE_SPACE_RUST,
+                Flavor::Python => crate::engine::classes::python_space(),
+                Flavor::Rust => crate::engine::classes::rust_space(),
             }),
         }
     }

@@ -237,7 +237,7 @@ pub fn python_digit() -> &'static CharSet {
 /// Python's Unicode `\s` (`str.isspace`).
 pub fn python_space() -> &'static CharSet {
     static S: OnceLock<CharSet> = OnceLock::new();
-    S.get_or_init(|| CharSet::from_ranges(classes::code_points(classes::PYTHON_SPACE)))
+    S.get_or_init(|| CharSet::from_ranges(classes::code_points(classes::python_space())))
 }
 
 /// ASCII `\w`.
@@ -275,7 +275,7 @@ pub fn rust_digit() -> &'static CharSet {
 /// Rust's Unicode `\s`.
 pub fn rust_space() -> &'static CharSet {
     static S: OnceLock<CharSet> = OnceLock::new();
-    S.get_or_init(|| CharSet::from_ranges(classes::code_points(classes::RUST_SPACE)))
+    S.get_or_init(|| CharSet::from_ranges(classes::code_points(classes::rust_space())))
 }
 
 /// JavaScript line terminators.
