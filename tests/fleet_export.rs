@@ -505,7 +505,7 @@ fn a_definition_the_engine_rejects_is_reported_for_its_preset_alone() {
         return;
     }
     // The driver `rxw registry verify` runs: one pattern RE2 rejects, one it runs.
-    let driver = include_str!("../src/cli/fleet_driver.py");
+    let driver = include_str!("../assets/fleet_driver.py");
     let request = serde_json::json!({
         "target": "loki",
         "rows": ["a1", "b"],

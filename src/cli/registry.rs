@@ -24,7 +24,7 @@ use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 /// The script that runs SQL and LogQL definitions on the engines' Python packages.
-const DRIVER: &str = include_str!("fleet_driver.py");
+const DRIVER: &str = include_str!("../../assets/fleet_driver.py");
 /// The program that runs Spark's patterns on java.util.regex (`java` runs it from source).
 const JAVA_DRIVER: &str = include_str!("fleet_verify.java");
 
