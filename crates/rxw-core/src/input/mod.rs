@@ -9,6 +9,18 @@
 //!
 //! Valid UTF-8 is used as read, without a second copy. Invalid UTF-8 is decoded with U+FFFD
 //! replacements and said in [`Text::invalid_utf8`], never a crash.
+//!
+//! Logs go through one layer whatever they are: [`codec`] decodes a file by its magic bytes
+//! (gzip, zstd, bzip2, xz or plain), [`logs`] names the sources the arguments give (files,
+//! directories, globs, standard input) and merges their lines by time, and [`chunks`] joins
+//! the merged lines into text to match, in chunks of whole lines or whole. Commands read
+//! logs through [`logs::MergedLines`] or [`chunks::Chunks`], never by opening files their own
+//! way.
+
+pub mod chunks;
+pub mod codec;
+pub mod lines;
+pub mod logs;
 
 use crate::error::{Error, ErrorKind};
 use std::borrow::Cow;
@@ -373,7 +385,7 @@ fn read_all(
     Ok((buf, None))
 }
 
-fn count_invalid(mut bytes: &[u8]) -> usize {
+pub(crate) fn count_invalid(mut bytes: &[u8]) -> usize {
     let mut n = 0;
     loop {
         match std::str::from_utf8(bytes) {

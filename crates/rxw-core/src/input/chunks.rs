@@ -1,0 +1,346 @@
+//! The merged input as text, one chunk of whole lines at a time.
+//!
+//! Matching needs text, not lines: [`Chunks`] joins the lines [`MergedLines`] hands out into
+//! chunks of about a given size that always end at a line break, decoded to UTF-8 (invalid
+//! sequences replaced with U+FFFD and counted, as [`super::Text`] does). A pattern whose
+//! matches stay inside one line and look at nothing beyond it finds, chunk by chunk, exactly
+//! what it finds in the whole text; memory is then one chunk. Any other pattern is given the
+//! whole input as one chunk (a size of `usize::MAX`).
+//!
+//! Lines from different logs are joined with a `\n` even when a log's last line had none, so
+//! a merged input is always whole lines. One log is reproduced byte for byte (after UTF-8
+//! decoding), so offsets are the ones the whole-file reader gives.
+//!
+//! Each chunk keeps where each log's run of lines starts, and [`Locator`] turns a byte
+//! offset into the source, the line in that source, the line in the merged input and the
+//! column.
+
+use super::logs::MergedLines;
+use super::count_invalid;
+use crate::error::Error;
+
+/// Where a run of consecutive lines from one source starts in a chunk.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Run {
+    /// Byte offset in the chunk's text.
+    pub offset: usize,
+    /// The source, an index into [`MergedLines::names`].
+    pub source: usize,
+    /// The run's first line in its source, from 1.
+    pub line: u64,
+    /// The run's first line in the merged input, from 1.
+    pub merged_line: u64,
+}
+
+/// Whole lines of the merged input.
+#[derive(Debug, Clone, Default)]
+pub struct Chunk {
+    /// The lines, decoded.
+    pub text: String,
+    /// Byte offset of `text` in the whole merged (decoded) input.
+    pub offset: usize,
+    /// Whether no chunk follows.
+    pub last: bool,
+    /// The runs of lines from one source, in order; the first starts at offset 0.
+    pub runs: Vec<Run>,
+}
+
+impl Chunk {
+    /// The byte offsets where a different source's lines begin (the first run's included).
+    pub fn source_starts(&self) -> impl Iterator<Item = usize> + '_ {
+        self.runs.iter().map(|r| r.offset)
+    }
+}
+
+/// Turns the merged lines into chunks of about `target` bytes.
+pub struct Chunks {
+    lines: MergedLines,
+    target: usize,
+    /// The line read ahead to know whether a chunk was the last: its bytes, whether it had a
+    /// newline, its source and line.
+    ahead: Option<(Vec<u8>, bool, usize, u64)>,
+    started: bool,
+    offset: usize,
+    merged_line: u64,
+    /// The last line added lacked a `\n` (a separator goes before the next one).
+    open_line: bool,
+    /// Invalid UTF-8 sequences replaced, and the decoded offset of the first.
+    invalid: Option<(usize, usize)>,
+    exhausted: bool,
+}
+
+impl Chunks {
+    /// Chunks of about `target` bytes (`usize::MAX`: the whole input as one chunk).
+    pub fn new(lines: MergedLines, target: usize) -> Chunks {
+        Chunks {
+            lines,
+            target: target.max(1),
+            ahead: None,
+            started: false,
+            offset: 0,
+            merged_line: 0,
+            open_line: false,
+            invalid: None,
+            exhausted: false,
+        }
+    }
+
+    /// The merged lines' sources and failures.
+    pub fn lines(&self) -> &MergedLines {
+        &self.lines
+    }
+
+    /// Takes the failures seen so far ([`MergedLines::take_failures`]).
+    pub fn take_failures(&mut self) -> Vec<Error> {
+        self.lines.take_failures()
+    }
+
+    /// The number of invalid UTF-8 sequences replaced so far and the decoded offset of the
+    /// first.
+    pub fn invalid_utf8(&self) -> Option<(usize, usize)> {
+        self.invalid
+    }
+
+    /// A one-line notice about invalid UTF-8, when there was any.
+    pub fn warning(&self) -> Option<String> {
+        self.invalid.map(|(n, first)| {
+            format!(
+                "input is not valid UTF-8: {n} invalid sequence{} replaced with U+FFFD (first at byte {first}); offsets refer to the decoded text",
+                if n == 1 { "" } else { "s" }
+            )
+        })
+    }
+
+    /// The next chunk, `None` after the last. An empty input gives one empty last chunk.
+    pub fn next_chunk(&mut self) -> Option<Chunk> {
+        if self.started && self.ahead.is_none() {
+            return None;
+        }
+        self.started = true;
+        let mut chunk = Chunk {
+            offset: self.offset,
+            ..Chunk::default()
+        };
+        let mut joiner = Joiner {
+            chunk: &mut chunk,
+            merged_line: &mut self.merged_line,
+            open_line: &mut self.open_line,
+            invalid: &mut self.invalid,
+        };
+        if let Some((bytes, newline, source, line)) = self.ahead.take() {
+            joiner.add(&bytes, newline, source, line);
+        }
+        let mut full = joiner.chunk.text.len() >= self.target;
+        while !self.exhausted {
+            let Some(l) = self.lines.next_line() else {
+                self.exhausted = true;
+                break;
+            };
+            if full {
+                // Read ahead only to know whether this chunk is the last.
+                self.ahead = Some((l.bytes.to_vec(), l.newline, l.source, l.line));
+                break;
+            }
+            joiner.add(l.bytes, l.newline, l.source, l.line);
+            full = joiner.chunk.text.len() >= self.target;
+        }
+        chunk.last = self.ahead.is_none();
+        self.offset += chunk.text.len();
+        Some(chunk)
+    }
+}
+
+/// Appends lines to a chunk.
+struct Joiner<'a> {
+    chunk: &'a mut Chunk,
+    merged_line: &'a mut u64,
+    open_line: &'a mut bool,
+    invalid: &'a mut Option<(usize, usize)>,
+}
+
+impl Joiner<'_> {
+    fn add(&mut self, bytes: &[u8], newline: bool, source: usize, line: u64) {
+        let chunk = &mut *self.chunk;
+        if *self.open_line {
+            chunk.text.push('\n');
+        }
+        *self.merged_line += 1;
+        let merged_line = *self.merged_line;
+        let continues = chunk
+            .runs
+            .last()
+            .is_some_and(|r| r.source == source && r.line + (merged_line - r.merged_line) == line);
+        if !continues {
+            chunk.runs.push(Run {
+                offset: chunk.text.len(),
+                source,
+                line,
+                merged_line,
+            });
+        }
+        match std::str::from_utf8(bytes) {
+            Ok(s) => chunk.text.push_str(s),
+            Err(_) => {
+                let decoded = String::from_utf8_lossy(bytes);
+                let at = chunk.offset + chunk.text.len();
+                let n = count_invalid(bytes);
+                let first = at + decoded.find('\u{FFFD}').unwrap_or(0);
+                *self.invalid = Some(match *self.invalid {
+                    Some((k, f)) => (k + n, f),
+                    None => (n, first),
+                });
+                chunk.text.push_str(&decoded);
+            }
+        }
+        if newline {
+            chunk.text.push('\n');
+        }
+        *self.open_line = !newline;
+    }
+}
+
+/// Where a byte offset of a chunk is: its source, its line there and in the merged input,
+/// and its column.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Place {
+    /// The source, an index into [`MergedLines::names`].
+    pub source: usize,
+    /// The line in its source, from 1.
+    pub line: u64,
+    /// The line in the merged input, from 1.
+    pub merged_line: u64,
+    /// The column in characters, from 1.
+    pub column: usize,
+}
+
+/// Places byte offsets of one chunk visited in increasing order.
+pub struct Locator<'c> {
+    chunk: &'c Chunk,
+    run: usize,
+    pos: usize,
+    /// Lines past the run's first line at `pos`.
+    lines_in: u64,
+    line_start: usize,
+}
+
+impl<'c> Locator<'c> {
+    /// Starts at the chunk's beginning.
+    pub fn new(chunk: &'c Chunk) -> Locator<'c> {
+        Locator {
+            chunk,
+            run: 0,
+            pos: 0,
+            lines_in: 0,
+            line_start: 0,
+        }
+    }
+
+    /// The place of `offset` (a byte offset in the chunk's text, on a character boundary);
+    /// offsets must not decrease between calls.
+    pub fn locate(&mut self, offset: usize) -> Place {
+        let runs = &self.chunk.runs;
+        if offset < self.pos {
+            *self = Locator::new(self.chunk);
+        }
+        while self.run + 1 < runs.len() && runs[self.run + 1].offset <= offset {
+            self.run += 1;
+            self.pos = runs[self.run].offset;
+            self.line_start = self.pos;
+            self.lines_in = 0;
+        }
+        let bytes = self.chunk.text.as_bytes();
+        for nl in memchr::memchr_iter(b'\n', &bytes[self.pos..offset]) {
+            self.lines_in += 1;
+            self.line_start = self.pos + nl + 1;
+        }
+        self.pos = offset;
+        let Some(run) = runs.get(self.run) else {
+            return Place {
+                source: 0,
+                line: 1,
+                merged_line: 1,
+                column: 1,
+            };
+        };
+        Place {
+            source: run.source,
+            line: run.line + self.lines_in,
+            merged_line: run.merged_line + self.lines_in,
+            column: self.chunk.text[self.line_start..offset].chars().count() + 1,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::input::logs::Origin;
+
+    fn chunks_of(origins: &[Origin], target: usize) -> Vec<Chunk> {
+        let mut c = Chunks::new(MergedLines::open(origins).unwrap(), target);
+        let mut out = Vec::new();
+        while let Some(ch) = c.next_chunk() {
+            out.push(ch);
+        }
+        out
+    }
+
+    #[test]
+    fn one_log_in_chunks_is_the_file_and_places_name_source_lines() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("a.log");
+        let mut text = String::new();
+        for k in 0..500 {
+            text.push_str(&format!("line {k} é\r\n"));
+        }
+        text.push_str("no newline at the end");
+        std::fs::write(&p, &text).unwrap();
+        let origins = [Origin::Path(p)];
+        let whole = chunks_of(&origins, usize::MAX);
+        assert_eq!(whole.len(), 1);
+        assert!(whole[0].last);
+        assert_eq!(whole[0].text, text);
+        let parts = chunks_of(&origins, 1000);
+        assert!(parts.len() > 5);
+        assert!(parts.iter().rev().skip(1).all(|c| !c.last && c.text.ends_with('\n')));
+        assert!(parts.last().unwrap().last);
+        let joined: String = parts.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(joined, text);
+        // Offsets add up, and places count lines across chunks.
+        let third = &parts[2];
+        assert_eq!(third.offset, parts[0].text.len() + parts[1].text.len());
+        let at = third.text.find("line").unwrap();
+        let place = Locator::new(third).locate(at + 5);
+        let k: u64 = third.text[at + 5..].split(' ').next().unwrap().parse().unwrap();
+        assert_eq!((place.line, place.merged_line, place.column), (k + 1, k + 1, 6));
+    }
+
+    #[test]
+    fn merged_lines_are_separated_and_placed_in_their_sources() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a.log");
+        let b = dir.path().join("b.log");
+        std::fs::write(&a, "2026-10-05T00:00:01Z a1\n2026-10-05T00:00:03Z a2").unwrap();
+        std::fs::write(&b, b"2026-10-05T00:00:02Z b1\n\xff trace\n").unwrap();
+        let mut c = Chunks::new(
+            MergedLines::open(&[Origin::Path(a), Origin::Path(b)]).unwrap(),
+            usize::MAX,
+        );
+        let chunk = c.next_chunk().unwrap();
+        assert_eq!(
+            chunk.text,
+            "2026-10-05T00:00:01Z a1\n2026-10-05T00:00:02Z b1\n\u{FFFD} trace\n2026-10-05T00:00:03Z a2"
+        );
+        assert_eq!(c.invalid_utf8(), Some((1, 48)));
+        let mut loc = Locator::new(&chunk);
+        let place = |loc: &mut Locator, needle: &str| {
+            let p = loc.locate(chunk.text.find(needle).unwrap());
+            (p.source, p.line, p.merged_line, p.column)
+        };
+        assert_eq!(place(&mut loc, "a1"), (0, 1, 1, 22));
+        assert_eq!(place(&mut loc, "b1"), (1, 1, 2, 22));
+        assert_eq!(place(&mut loc, "trace"), (1, 2, 3, 3));
+        assert_eq!(place(&mut loc, "a2"), (0, 2, 4, 22));
+        assert!(c.next_chunk().is_none());
+    }
+}

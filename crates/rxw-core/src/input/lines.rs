@@ -1,0 +1,165 @@
+//! Pulling lines out of a reader with a bounded buffer.
+
+use std::io::{self, Read};
+use std::ops::Range;
+
+/// Bytes read at a time.
+const BLOCK: usize = 1 << 18;
+
+/// One line: its bytes (without the `\n`, with any `\r` kept) and whether a `\n` ended it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RawLine<'a> {
+    /// The bytes before the line feed.
+    pub bytes: &'a [u8],
+    /// Whether a `\n` ended the line (the last line of a file may lack one).
+    pub newline: bool,
+}
+
+/// Hands out the lines of a reader one at a time; memory is one block plus the longest line.
+pub struct LineReader<R> {
+    reader: R,
+    buf: Vec<u8>,
+    /// `buf[start..end]` holds bytes read and not yet handed out.
+    start: usize,
+    end: usize,
+    eof: bool,
+}
+
+impl<R: Read> LineReader<R> {
+    /// Reads `reader` line by line.
+    pub fn new(reader: R) -> LineReader<R> {
+        LineReader {
+            reader,
+            buf: vec![0; BLOCK],
+            start: 0,
+            end: 0,
+            eof: false,
+        }
+    }
+
+    /// The next line as a range of [`LineReader::get`]'s buffer (valid until the next call),
+    /// with whether a `\n` ended it; `None` at the end.
+    ///
+    /// # Errors
+    /// A read error (an interrupted read is retried). The lines before it were handed out;
+    /// the bytes after the last line feed come as a last line on the call after the error.
+    pub fn next_range(&mut self) -> io::Result<Option<(Range<usize>, bool)>> {
+        let mut searched = self.start;
+        loop {
+            if let Some(k) = memchr::memchr(b'\n', &self.buf[searched..self.end]) {
+                let nl = searched + k;
+                let line = self.start..nl;
+                self.start = nl + 1;
+                return Ok(Some((line, true)));
+            }
+            if self.eof {
+                if self.start < self.end {
+                    let line = self.start..self.end;
+                    self.start = self.end;
+                    return Ok(Some((line, false)));
+                }
+                return Ok(None);
+            }
+            searched = self.end;
+            // Make room: move the unfinished line to the front, grow for a long one.
+            if self.start > 0 {
+                self.buf.copy_within(self.start..self.end, 0);
+                searched -= self.start;
+                self.end -= self.start;
+                self.start = 0;
+            }
+            if self.end == self.buf.len() {
+                self.buf.resize(self.buf.len() * 2, 0);
+            }
+            match self.reader.read(&mut self.buf[self.end..]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => self.end += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    // What was read stays, to be handed out as a last (partial) line.
+                    self.eof = true;
+                    return Err(e);
+                }
+            }
+        }
+    }
+
+    /// The bytes of a range [`LineReader::next_range`] returned.
+    pub fn get(&self, range: Range<usize>) -> &[u8] {
+        &self.buf[range]
+    }
+
+    /// The next line, `None` at the end.
+    ///
+    /// # Errors
+    /// As [`LineReader::next_range`].
+    pub fn next_line(&mut self) -> io::Result<Option<RawLine<'_>>> {
+        Ok(self.next_range()?.map(|(r, newline)| RawLine {
+            bytes: &self.buf[r],
+            newline,
+        }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A reader that hands out at most `step` bytes a read, then fails when `fail` is set.
+    struct Trickle<'a> {
+        data: &'a [u8],
+        step: usize,
+        fail: bool,
+    }
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+            if self.data.is_empty() && self.fail {
+                self.fail = false;
+                return Err(io::Error::other("broken"));
+            }
+            let n = out.len().min(self.data.len()).min(self.step);
+            out[..n].copy_from_slice(&self.data[..n]);
+            self.data = &self.data[n..];
+            Ok(n)
+        }
+    }
+
+    fn lines(data: &[u8], step: usize, fail: bool) -> (Vec<(Vec<u8>, bool)>, usize) {
+        let mut r = LineReader::new(Trickle { data, step, fail });
+        let (mut out, mut errors) = (Vec::new(), 0);
+        loop {
+            match r.next_line() {
+                Ok(Some(l)) => out.push((l.bytes.to_vec(), l.newline)),
+                Ok(None) => return (out, errors),
+                Err(_) => errors += 1,
+            }
+        }
+    }
+
+    #[test]
+    fn lines_keep_carriage_returns_and_say_whether_a_newline_ended_them() {
+        let (got, _) = lines(b"a\r\n\nlast", 3, false);
+        assert_eq!(
+            got,
+            vec![
+                (b"a\r".to_vec(), true),
+                (b"".to_vec(), true),
+                (b"last".to_vec(), false)
+            ]
+        );
+        assert!(lines(b"", 3, false).0.is_empty());
+    }
+
+    #[test]
+    fn long_lines_and_a_read_error_part_way() {
+        let long = vec![b'x'; BLOCK * 2 + 5];
+        let mut data = long.clone();
+        data.extend_from_slice(b"\nshort\npart");
+        let (got, errors) = lines(&data, 4093, true);
+        assert_eq!(errors, 1);
+        assert_eq!(got.len(), 3);
+        assert_eq!(got[0].0, long);
+        assert_eq!(got[2], (b"part".to_vec(), false));
+    }
+}
