@@ -1,12 +1,15 @@
 //! `rxw test`, `rxw find`, `rxw replace`.
 
+use super::inputs::{self, CHUNK, TextInput, load_text};
 use super::to_json;
 use super::{
-    CliError, FindArgs, Outcome, PatternArgs, ReplaceArgs, TestArgs, flags_for, load_text, style,
-    use_color,
+    CliError, FindArgs, Outcome, PatternArgs, ReplaceArgs, TestArgs, flags_for, style, use_color,
 };
 use crate::highlight::Kind;
 use crate::wire;
+use crate::input::chunks::Locator;
+use crate::wire::{MatchDoc, SourceLine, Sourced};
+use crate::workbench::follow::matches_independent_of_other_lines;
 use crate::{Limits, Match, MatchOptions, Regex};
 use serde_json::Value;
 use std::io::Write;
@@ -121,7 +124,7 @@ fn warn_input(text: &crate::input::Text, err: &mut dyn Write) {
 /// `rxw test`.
 pub fn test(a: &TestArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let re = compile(&a.pattern, &a.common)?;
-    let text = load_text(a.text.as_deref(), a.common.file.as_ref())?;
+    let text = load_text(a.text.as_deref(), &a.common.file)?;
     warn_input(&text, err);
     let started = std::time::Instant::now();
     let matched = re.is_match(text.as_str())?;
@@ -143,70 +146,132 @@ pub fn test(a: &TestArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
 }
 
 /// `rxw find`.
+///
+/// A pattern whose matches cannot depend on other lines
+/// ([`matches_independent_of_other_lines`]) is matched a chunk of lines at a time, so memory
+/// does not grow with the logs; any other is matched on the whole (merged) text. The matches
+/// are the same either way. Offsets (`index`, `end`, `char_index`) count in the whole merged
+/// text; `source` and `line` say where each match starts in its own log.
 pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let re = compile(&a.pattern, &a.common)?;
-    let text = load_text(a.text.as_deref(), a.common.file.as_ref())?;
-    warn_input(&text, err);
-    let text = text.as_str();
+    let chunk = if matches_independent_of_other_lines(&re) {
+        CHUNK
+    } else {
+        usize::MAX
+    };
+    let mut input = TextInput::open(a.text.as_deref(), &a.common.file, chunk)?;
     let started = std::time::Instant::now();
     let limit = Limits::human().clamp_matches(a.limit);
+    let color = use_color(a.common.color);
+    let json = a.common.json;
+    let mut n = 0usize;
+    let mut steps = 0u64;
+    let mut chars_before = 0usize;
+    let mut first_text: Option<String> = None;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+    // JSON is one document whatever happens: the array is built first, and an error after some
+    // matches is reported alone (as `{"error": …}`), never after half an array.
+    let mut json_items: Vec<Value> = Vec::new();
+    while let Some(chunk) = input.next_chunk() {
+        if limit.is_some_and(|l| n >= l) {
+            break;
+        }
+        let text = chunk.searchable();
+        if a.common.stats && first_text.is_none() {
+            // The engine is chosen by the input's traits: the first chunk's stand for all.
+            first_text = Some(text.chars().take(1 << 16).collect());
+        }
+        if a.count {
+            let (k, s) = re.count_with_steps(text, limit.map(|l| l - n))?;
+            n += k;
+            steps += s;
+            continue;
+        }
+        let mut places = Locator::new(&chunk);
+        let mut chars = CharIndex::new(text);
+        let mut it = re.matches(text, MatchOptions::default());
+        for m in it.by_ref() {
+            if limit.is_some_and(|l| n >= l) {
+                break;
+            }
+            let m = m?;
+            let place = places.locate(m.start());
+            let source = input.source(place.source);
+            if json {
+                let mut doc = MatchDoc::new(&re, text, &m, chars_before + chars.at(m.start()));
+                doc.index += chunk.offset;
+                doc.end += chunk.offset;
+                let record = Sourced {
+                    record: doc,
+                    at: source.map(|source| SourceLine {
+                        source,
+                        line: place.line,
+                    }),
+                };
+                json_items.push(serde_json::to_value(record).expect("a match serializes"));
+            } else {
+                let at = match source {
+                    Some(name) if input.tagged() => {
+                        format!("{name}:{}:{}:", place.line, place.column)
+                    }
+                    _ => format!("{}:{}:", place.line, place.column),
+                };
+                let loc = style::paint(&at, Kind::Location, color);
+                let shown = escape_for_line(m.as_str(text));
+                write!(out, "{loc} {}", style::paint(&shown, Kind::Match, color))?;
+                for k in 1..m.groups.len() {
+                    let label = re.group_names()[k - 1]
+                        .clone()
+                        .unwrap_or_else(|| k.to_string());
+                    let value = m
+                        .group(text, k)
+                        .map_or_else(|| "∅".to_string(), |s| format!("{:?}", s));
+                    write!(
+                        out,
+                        "  {}={}",
+                        style::paint(&label, Kind::Name, color),
+                        style::paint(&value, Kind::Group(k - 1), color)
+                    )?;
+                }
+                writeln!(out)?;
+            }
+            n += 1;
+        }
+        steps += it.steps();
+        if json && !chunk.last {
+            chars_before += chunk.text.chars().count();
+        }
+    }
+    let failures = input.finish(err)?;
+    let code = if n > 0 { 0 } else { 1 };
+    if json && !failures.is_empty() {
+        // The document is the error: a partial array would read as the whole answer.
+        let code = inputs::conclude(failures, code, true, &mut out, err)?;
+        out.flush()?;
+        return Ok(code);
+    }
     if a.count {
-        let (n, steps) = re.count_with_steps(text, limit)?;
-        if a.common.json {
+        if json {
             writeln!(out, "{}", to_json(&wire::Count { count: n }))?;
         } else {
             writeln!(out, "{n}")?;
         }
-        print_stats(&a.common, &re, text, n, Some(steps), started, err);
-        return Ok(if n > 0 { 0 } else { 1 });
-    }
-    let color = use_color(a.common.color);
-    let mut lines = LineIndex::new(text);
-    let mut chars = CharIndex::new(text);
-    let mut n = 0usize;
-    let mut out = std::io::BufWriter::new(out);
-    // JSON is one document whatever happens: the array is built first, and an error after some
-    // matches is reported alone (as `{"error": …}`), never after half an array.
-    let mut json_items: Vec<Value> = Vec::new();
-    let mut it = re.matches(text, MatchOptions::default());
-    for m in it.by_ref() {
-        if limit.is_some_and(|l| n >= l) {
-            break;
-        }
-        let m = m?;
-        if a.common.json {
-            json_items.push(match_json(&re, text, &m, chars.at(m.start())));
-        } else {
-            let (line, col) = lines.locate(m.start());
-            let loc = style::paint(&format!("{line}:{col}:"), Kind::Location, color);
-            let shown = escape_for_line(m.as_str(text));
-            write!(out, "{loc} {}", style::paint(&shown, Kind::Match, color))?;
-            for k in 1..m.groups.len() {
-                let label = re.group_names()[k - 1]
-                    .clone()
-                    .unwrap_or_else(|| k.to_string());
-                let value = m
-                    .group(text, k)
-                    .map_or_else(|| "∅".to_string(), |s| format!("{:?}", s));
-                write!(
-                    out,
-                    "  {}={}",
-                    style::paint(&label, Kind::Name, color),
-                    style::paint(&value, Kind::Group(k - 1), color)
-                )?;
-            }
-            writeln!(out)?;
-        }
-        n += 1;
-    }
-    let steps = it.steps();
-    if a.common.json {
+    } else if json {
         writeln!(out, "{}", Value::Array(json_items))?;
     }
     out.flush()?;
     drop(out);
-    print_stats(&a.common, &re, text, n, Some(steps), started, err);
-    Ok(if n > 0 { 0 } else { 1 })
+    print_stats(
+        &a.common,
+        &re,
+        first_text.as_deref().unwrap_or(""),
+        n,
+        Some(steps),
+        started,
+        err,
+    );
+    // What was read is printed; the sources that broke say where, and the exit is 2.
+    inputs::conclude(failures, code, false, &mut std::io::sink(), err)
 }
 
 /// Shows a match on one line: newlines and tabs as escapes.
@@ -226,7 +291,7 @@ pub fn escape_for_line(s: &str) -> String {
 /// `rxw replace`.
 pub fn replace(a: &ReplaceArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let re = compile(&a.pattern, &a.common)?;
-    let text = load_text(a.text.as_deref(), a.common.file.as_ref())?;
+    let text = load_text(a.text.as_deref(), &a.common.file)?;
     warn_input(&text, err);
     let started = std::time::Instant::now();
     let r = re.replace(text.as_str(), &a.replacement, a.max, &Limits::human())?;

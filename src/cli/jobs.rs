@@ -1,8 +1,9 @@
 //! `rxw jobs`: one row per job id from the protocol tags of a log.
 
-use super::Outcome;
+use super::{Outcome, inputs};
 use crate::error::{Error, ErrorKind};
 use crate::export::AtomicFile;
+use crate::input::logs::MergedLines;
 use crate::operator::jobs::{self, Job, JobTracker, SortKey};
 use clap::{Args, ValueEnum};
 use std::io::{self, Write};
@@ -11,9 +12,16 @@ use std::path::PathBuf;
 /// `rxw jobs`.
 #[derive(Debug, Args)]
 pub struct JobsArgs {
-    /// The log (default: standard input). Read line by line, so any size works.
-    pub file: Option<PathBuf>,
-    /// Print JSON: `[{"job","status","events":[{"tag","line","time"}],"claim_to_result_s","flags"}]`.
+    /// The logs (default: standard input; `-` names it): files, directories, globs. Several
+    /// are merged by each line's leading timestamp, so a job claimed in one log and resolved
+    /// in another is one row. gzip, zstd, bzip2 and xz files are decoded. Read line by line,
+    /// so any size works.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// A log to read, as the positional FILEs (repeatable).
+    #[arg(long = "file", value_name = "PATH")]
+    pub file: Vec<PathBuf>,
+    /// Print JSON: `[{"job","status","events":[{"source","tag","line","time"}],"claim_to_result_s","flags"}]`.
     #[arg(long)]
     pub json: bool,
     /// Row order (duration: longest claim-to-resolution first).
@@ -38,29 +46,25 @@ pub enum JobSort {
     Duration,
 }
 
-/// Runs `rxw jobs`: exit 0 when the log names a job, 1 when it names none.
-pub fn run(a: &JobsArgs, out: &mut dyn Write) -> Outcome {
-    let read = |e: io::Error| {
-        let what = a
-            .file
-            .as_ref()
-            .map_or_else(|| "standard input".to_string(), |p| p.display().to_string());
-        Error::new(ErrorKind::Io, format!("cannot read {what}: {e}"))
-    };
-    let mut table = match &a.file {
-        Some(path) => {
-            if path.is_dir() {
-                return Err(Error::new(
-                    ErrorKind::Io,
-                    format!("{}: is a directory", path.display()),
-                )
-                .into());
-            }
-            let file = std::fs::File::open(path).map_err(read)?;
-            JobTracker::read(file).map_err(read)?
-        }
-        None => JobTracker::read(io::stdin().lock()).map_err(read)?,
-    };
+/// Runs `rxw jobs`: exit 0 when the logs name a job, 1 when they name none, 2 when a log
+/// broke part way (the table of what was read is printed first).
+pub fn run(a: &JobsArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
+    let paths: Vec<PathBuf> = a.files.iter().chain(&a.file).cloned().collect();
+    let origins = inputs::origins(&paths)?;
+    let mut lines = MergedLines::open(&origins)?;
+    let mut tracker = JobTracker::new();
+    while let Some(l) = lines.next_line() {
+        let bytes = l.bytes.strip_suffix(b"\r").unwrap_or(l.bytes);
+        tracker.feed_from(bytes, l.source, l.line);
+    }
+    let names = lines.names().to_vec();
+    let failures = lines.take_failures();
+    if a.json && !failures.is_empty() {
+        // The document is the error: a partial table would read as the whole answer.
+        return inputs::conclude(failures, 2, true, out, err);
+    }
+    let tagged = names.len() > 1;
+    let mut table = tracker.finish();
     jobs::sort(
         &mut table,
         match a.sort {
@@ -73,44 +77,57 @@ pub fn run(a: &JobsArgs, out: &mut dyn Write) -> Outcome {
     match &a.output {
         Some(path) => {
             let mut file = AtomicFile::create(path)?;
-            let written = print(&table, a.json, &mut file);
+            let written = print(&table, a.json, &names, tagged, &mut file);
             written.map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))?;
             file.commit()?;
         }
         None => {
-            let mut buffered = io::BufWriter::with_capacity(1 << 16, out);
-            print(&table, a.json, &mut buffered)?;
+            let mut buffered = io::BufWriter::with_capacity(1 << 16, &mut *out);
+            print(&table, a.json, &names, tagged, &mut buffered)?;
             buffered.flush()?;
         }
     }
-    Ok(if table.is_empty() { 1 } else { 0 })
+    let code = if table.is_empty() { 1 } else { 0 };
+    inputs::conclude(failures, code, false, out, err)
 }
 
-fn print(table: &[Job], json: bool, out: &mut dyn Write) -> io::Result<()> {
+fn print(
+    table: &[Job],
+    json: bool,
+    names: &[String],
+    tagged: bool,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     if json {
-        print_json(table, out)
+        print_json(table, names, out)
     } else {
-        print_table(table, out)
+        print_table(table, tagged.then_some(names), out)
     }
 }
 
 /// The JSON array, one job a line so that large tables stream out.
-fn print_json(table: &[Job], out: &mut dyn Write) -> io::Result<()> {
+fn print_json(table: &[Job], names: &[String], out: &mut dyn Write) -> io::Result<()> {
     if table.is_empty() {
         return writeln!(out, "[]");
     }
     for (k, job) in table.iter().enumerate() {
         out.write_all(if k == 0 { b"[" } else { b",\n" })?;
-        serde_json::to_writer(&mut *out, &job.wire())?;
+        serde_json::to_writer(&mut *out, &job.wire_in(names))?;
     }
     writeln!(out, "]")
 }
 
-fn print_table(table: &[Job], out: &mut dyn Write) -> io::Result<()> {
+/// The table; with `names` (several logs), the LINE column names the log too (`b.log:12`).
+fn print_table(table: &[Job], names: Option<&[String]>, out: &mut dyn Write) -> io::Result<()> {
     let rows: Vec<[String; 6]> = table
         .iter()
         .map(|job| {
-            let [id, status, line, duration, flags] = job.table_cells();
+            let [id, status, mut line, duration, flags] = job.table_cells();
+            if let Some(names) = names {
+                let first = &job.events[0];
+                let name = names.get(first.source as usize).map_or("?", String::as_str);
+                line = format!("{name}:{}", first.line);
+            }
             [id, status, line, duration, flags, job.event_summary()]
         })
         .collect();
@@ -171,7 +188,7 @@ mod tests {
         )
         .unwrap();
         let mut out = Vec::new();
-        print_table(&table, &mut out).unwrap();
+        print_table(&table, None, &mut out).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "JOB  STATUS   LINE  CLAIM→END  FLAGS       EVENTS\n\

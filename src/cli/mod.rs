@@ -8,6 +8,7 @@ pub mod code;
 pub mod debug;
 pub mod explain;
 pub mod find;
+pub mod inputs;
 pub mod jobs;
 pub mod preset;
 pub mod reference;
@@ -152,9 +153,11 @@ pub struct PatternArgs {
     #[arg(long, default_value = "")]
     pub flags: String,
     /// Read the text from this file instead of the argument or standard input (`-`: standard
-    /// input).
+    /// input). Repeat it, or name a directory or a glob, to read many logs as one, merged by
+    /// each line's leading timestamp. gzip, zstd, bzip2 and xz files are decoded (told by
+    /// their first bytes).
     #[arg(long, value_name = "PATH")]
-    pub file: Option<PathBuf>,
+    pub file: Vec<PathBuf>,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
@@ -234,13 +237,7 @@ pub fn use_color(choice: ColorChoice) -> bool {
 /// # Errors
 /// When the file or standard input cannot be read.
 pub fn load_text(text: Option<&str>, file: Option<&PathBuf>) -> Result<Text, Error> {
-    if let Some(t) = text {
-        return Ok(Text::from_bytes(t.as_bytes().to_vec()));
-    }
-    if let Some(path) = file.filter(|p| p.as_os_str() != "-") {
-        return Text::from_path(path);
-    }
-    Text::from_reader(io::stdin().lock())
+    inputs::load_text(text, file.map(std::slice::from_ref).unwrap_or_default())
 }
 
 /// Whether the arguments ask for JSON: `--json`, or `--format json` / `--format=json`
@@ -366,7 +363,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Code(a) => code::code(&a, out),
         Command::Generate(a) => code::generate(&a, out),
         Command::Tests(a) => code::tests(&a, out),
-        Command::Jobs(a) => jobs::run(&a, out),
+        Command::Jobs(a) => jobs::run(&a, out, err),
         Command::Timeline(a) => timeline::run(&a, out, err),
         #[cfg(feature = "mcp")]
         Command::Mcp => match crate::mcp::serve_stdio() {

@@ -203,6 +203,28 @@ impl Serialize for Groups<'_> {
     }
 }
 
+/// Where a record's match is in the logs it was read from: the source (its path as given,
+/// `-` for standard input) and the line there, from 1. Added to every record read from
+/// files or standard input (`rxw find`, `rxw parse`), flattened into it.
+#[derive(Debug, Clone, Copy, Serialize, PartialEq, Eq)]
+pub struct SourceLine<'a> {
+    /// The log the match starts in.
+    pub source: &'a str,
+    /// The line it starts on, counted in that log from 1.
+    pub line: u64,
+}
+
+/// A record and where it came from: the record's fields, then `source` and `line`.
+#[derive(Debug, Clone, Serialize, PartialEq)]
+pub struct Sourced<'a, T> {
+    /// The record.
+    #[serde(flatten)]
+    pub record: T,
+    /// Where it came from (absent for a text given as an argument).
+    #[serde(flatten)]
+    pub at: Option<SourceLine<'a>>,
+}
+
 /// A preset hit, the shape of `rxw parse --json`: `{"key","index","end","match","groups"}`.
 #[derive(Debug, Clone, Serialize, PartialEq)]
 pub struct HitRecord<'a> {

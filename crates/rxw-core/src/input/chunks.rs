@@ -15,8 +15,8 @@
 //! offset into the source, the line in that source, the line in the merged input and the
 //! column.
 
-use super::logs::MergedLines;
 use super::count_invalid;
+use super::logs::MergedLines;
 use crate::error::Error;
 
 /// Where a run of consecutive lines from one source starts in a chunk.
@@ -46,6 +46,35 @@ pub struct Chunk {
 }
 
 impl Chunk {
+    /// The text to search: the chunk's, less the final line feed when another chunk follows.
+    ///
+    /// For a pattern that passes
+    /// [`crate::workbench::follow::matches_independent_of_other_lines`], this gives exactly
+    /// the whole text's matches: none can hold the line feed, one that starts at the end of a
+    /// line is found before it as at the end of the text, and the position after it is the
+    /// next chunk's first.
+    pub fn searchable(&self) -> &str {
+        match self.text.strip_suffix('\n') {
+            Some(t) if !self.last => t,
+            _ => &self.text,
+        }
+    }
+
+    /// A chunk holding a text given whole (an argument, not a log): one run from line 1.
+    pub fn whole(text: String) -> Chunk {
+        Chunk {
+            text,
+            offset: 0,
+            last: true,
+            runs: vec![Run {
+                offset: 0,
+                source: 0,
+                line: 1,
+                merged_line: 1,
+            }],
+        }
+    }
+
     /// The byte offsets where a different source's lines begin (the first run's included).
     pub fn source_starts(&self) -> impl Iterator<Item = usize> + '_ {
         self.runs.iter().map(|r| r.offset)
@@ -302,7 +331,13 @@ mod tests {
         assert_eq!(whole[0].text, text);
         let parts = chunks_of(&origins, 1000);
         assert!(parts.len() > 5);
-        assert!(parts.iter().rev().skip(1).all(|c| !c.last && c.text.ends_with('\n')));
+        assert!(
+            parts
+                .iter()
+                .rev()
+                .skip(1)
+                .all(|c| !c.last && c.text.ends_with('\n'))
+        );
         assert!(parts.last().unwrap().last);
         let joined: String = parts.iter().map(|c| c.text.as_str()).collect();
         assert_eq!(joined, text);
@@ -311,8 +346,16 @@ mod tests {
         assert_eq!(third.offset, parts[0].text.len() + parts[1].text.len());
         let at = third.text.find("line").unwrap();
         let place = Locator::new(third).locate(at + 5);
-        let k: u64 = third.text[at + 5..].split(' ').next().unwrap().parse().unwrap();
-        assert_eq!((place.line, place.merged_line, place.column), (k + 1, k + 1, 6));
+        let k: u64 = third.text[at + 5..]
+            .split(' ')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
+        assert_eq!(
+            (place.line, place.merged_line, place.column),
+            (k + 1, k + 1, 6)
+        );
     }
 
     #[test]

@@ -120,6 +120,11 @@ impl Decoded {
         self.codec
     }
 
+    /// The file's size when it was opened (compressed size for an archive), when known.
+    pub fn size_at_open(&self) -> Option<u64> {
+        self.size_at_open
+    }
+
     /// Decoded bytes handed out so far.
     pub fn decoded(&self) -> u64 {
         self.decoded
@@ -226,7 +231,11 @@ pub fn open(path: &Path) -> io::Result<Decoded> {
 ///
 /// # Errors
 /// When its first bytes cannot be read.
-pub fn decode(reader: impl Read + Send + 'static, size: Option<u64>, name: &Path) -> io::Result<Decoded> {
+pub fn decode(
+    reader: impl Read + Send + 'static,
+    size: Option<u64>,
+    name: &Path,
+) -> io::Result<Decoded> {
     let consumed = Arc::new(AtomicU64::new(0));
     let mut buffered = BufReader::with_capacity(1 << 16, reader);
     let head = loop {
@@ -270,7 +279,10 @@ pub(crate) mod tests {
     fn sample(lines: usize) -> Vec<u8> {
         let mut s = String::new();
         for k in 0..lines {
-            s.push_str(&format!("2026-10-05T00:00:{:02}Z line {k} [CLAIM j{k}]\n", k % 60));
+            s.push_str(&format!(
+                "2026-10-05T00:00:{:02}Z line {k} [CLAIM j{k}]\n",
+                k % 60
+            ));
         }
         s.into_bytes()
     }
@@ -287,17 +299,14 @@ pub(crate) mod tests {
             Codec::Gzip => gzip(data),
             Codec::Zstd => zstd::stream::encode_all(data, 3).unwrap(),
             Codec::Bzip2 => {
-                let mut e =
-                    bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+                let mut e = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
                 e.write_all(data).unwrap();
                 e.finish().unwrap()
             }
             Codec::Xz => {
-                let mut w = lzma_rust2::XzWriter::new(
-                    Vec::new(),
-                    lzma_rust2::XzOptions::with_preset(6),
-                )
-                .unwrap();
+                let mut w =
+                    lzma_rust2::XzWriter::new(Vec::new(), lzma_rust2::XzOptions::with_preset(6))
+                        .unwrap();
                 w.write_all(data).unwrap();
                 w.finish().unwrap()
             }
@@ -311,7 +320,13 @@ pub(crate) mod tests {
         (d.codec(), out, err)
     }
 
-    const CODECS: [Codec; 5] = [Codec::Plain, Codec::Gzip, Codec::Zstd, Codec::Bzip2, Codec::Xz];
+    const CODECS: [Codec; 5] = [
+        Codec::Plain,
+        Codec::Gzip,
+        Codec::Zstd,
+        Codec::Bzip2,
+        Codec::Xz,
+    ];
 
     #[test]
     fn every_codec_round_trips_and_is_told_by_its_magic_bytes() {
@@ -372,7 +387,10 @@ pub(crate) mod tests {
             // (What decoded before the damage was found may be garbage of any length: gzip
             // checks its CRC only at the member's end.)
             let err = err.unwrap_or_else(|| panic!("{codec}: corruption is an error"));
-            assert!(err.starts_with(&format!("day.log.x: the {codec} data is ")), "{err}");
+            assert!(
+                err.starts_with(&format!("day.log.x: the {codec} data is ")),
+                "{err}"
+            );
         }
     }
 

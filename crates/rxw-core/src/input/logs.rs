@@ -76,8 +76,8 @@ pub fn expand(args: &[PathBuf]) -> Result<Vec<Origin>, Error> {
             continue;
         }
         if arg.is_dir() {
-            let rd = std::fs::read_dir(arg)
-                .map_err(|e| io_error(format!("{}: {e}", arg.display())))?;
+            let rd =
+                std::fs::read_dir(arg).map_err(|e| io_error(format!("{}: {e}", arg.display())))?;
             let mut files: Vec<PathBuf> = rd
                 .filter_map(Result::ok)
                 .filter(|e| !e.file_name().to_string_lossy().starts_with('.'))
@@ -531,7 +531,10 @@ mod tests {
         );
         assert_eq!(
             merged(&[a]),
-            ["0:1 2026-10-05T00:00:09Z late", "0:2 2026-10-05T00:00:01Z early"]
+            [
+                "0:1 2026-10-05T00:00:09Z late",
+                "0:2 2026-10-05T00:00:01Z early"
+            ]
         );
     }
 
@@ -558,7 +561,9 @@ mod tests {
         let failures = m.failures();
         assert_eq!(failures.len(), 1);
         assert!(
-            failures[0].message.contains("cut.log.gz: the gzip data is truncated"),
+            failures[0]
+                .message
+                .contains("cut.log.gz: the gzip data is truncated"),
             "{}",
             failures[0].message
         );
@@ -584,7 +589,10 @@ mod tests {
                 .collect()
         };
         assert_eq!(names(&[logs.clone()]), ["a.log.gz", "b.log"]);
-        assert_eq!(names(&[logs.join("*.log"), PathBuf::from("-")]), ["b.log", "-"]);
+        assert_eq!(
+            names(&[logs.join("*.log"), PathBuf::from("-")]),
+            ["b.log", "-"]
+        );
         let err = expand(&[logs.join("*.none")]).unwrap_err();
         assert!(err.message.ends_with("no file matches"), "{}", err.message);
         let err = expand(&[PathBuf::from("-"), PathBuf::from("-")]).unwrap_err();

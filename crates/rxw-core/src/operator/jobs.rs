@@ -79,8 +79,11 @@ pub const RESULT_STATUSES: [&str; 5] = ["OK", "FAIL", "DECLINE", "SUCCESS", "ERR
 /// milliseconds with a sentinel for "none", read through [`Event::time`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Event {
-    /// The line, counted from 1.
+    /// The line, counted from 1 in its source.
     pub line: u64,
+    /// The log the line came from, an index into the caller's list of sources (0 for one
+    /// log).
+    pub source: u32,
     /// Milliseconds since the epoch, or [`NO_TIME`].
     millis: i64,
     /// Which tag.
@@ -277,6 +280,12 @@ impl Job {
 
     /// The row as `rxw jobs --json` prints it.
     pub fn wire(&self) -> JobJson<'_> {
+        self.wire_in(&[])
+    }
+
+    /// The row as `rxw jobs --json` prints it, each event naming its log from `sources` (the
+    /// names of the logs by index; an event whose index has no name has no `source`).
+    pub fn wire_in<'a>(&'a self, sources: &'a [String]) -> JobJson<'a> {
         JobJson {
             job: &self.id,
             status: self.status().name(),
@@ -284,6 +293,7 @@ impl Job {
                 .events
                 .iter()
                 .map(|e| EventJson {
+                    source: sources.get(e.source as usize).map(String::as_str),
                     tag: e.tag,
                     line: e.line,
                     time: e.time().map(timestamp::format_utc),
@@ -303,19 +313,23 @@ pub struct JobJson<'a> {
     /// [`Status::name`].
     pub status: &'static str,
     /// The events in log order.
-    pub events: Vec<EventJson>,
+    pub events: Vec<EventJson<'a>>,
     /// [`Job::claim_to_result_s`].
     pub claim_to_result_s: Option<f64>,
     /// [`Job::flags`].
     pub flags: Vec<Flag>,
 }
 
-/// An event as JSON: `{"tag","line","time"}`, the time as RFC 3339 UTC text or `null`.
+/// An event as JSON: `{"source","tag","line","time"}`, the time as RFC 3339 UTC text or
+/// `null`; `source` (the log's name) is there when the logs were named.
 #[derive(Debug, Serialize)]
-pub struct EventJson {
+pub struct EventJson<'a> {
+    /// The log the event's line is in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<&'a str>,
     /// The tag as written.
     pub tag: Tag,
-    /// The line, from 1.
+    /// The line, from 1, in its log.
     pub line: u64,
     /// The line's time ([`timestamp::format_utc`]).
     pub time: Option<String>,
@@ -327,6 +341,7 @@ pub struct JobTracker {
     jobs: Vec<Job>,
     by_id: HashMap<Box<[u8]>, usize>,
     line: u64,
+    source: u32,
     last_time: Option<i64>,
 }
 
@@ -351,7 +366,22 @@ impl JobTracker {
 
     /// Takes the next line (without its newline).
     pub fn feed(&mut self, line: &[u8]) {
-        self.line += 1;
+        let next = self.line + 1;
+        self.feed_from(line, self.source as usize, next);
+    }
+
+    /// Takes the next line of merged logs (without its newline): the line `number` of source
+    /// `source`. A line without a stamp takes the time of the last stamped line of its own
+    /// log: the merge keeps a log's unstamped lines right after its stamped line, so the
+    /// time carries over until another log's line comes, and a log's lines before its first
+    /// stamp (or a log without stamps) have none.
+    pub fn feed_from(&mut self, line: &[u8], source: usize, number: u64) {
+        let source = u32::try_from(source).unwrap_or(u32::MAX);
+        if source != self.source {
+            self.last_time = None;
+            self.source = source;
+        }
+        self.line = number;
         if let Some(stamp) = timestamp::leading(line) {
             self.last_time = Some(stamp.millis);
         }
@@ -363,6 +393,7 @@ impl JobTracker {
                     let event = Event {
                         tag: found.tag,
                         line: self.line,
+                        source: self.source,
                         millis: self.last_time.unwrap_or(NO_TIME),
                         status: found.status.unwrap_or(u8::MAX),
                     };

@@ -241,6 +241,29 @@ pub fn matches_stay_in_lines(ast: &Ast) -> bool {
     local
 }
 
+/// Whether the pattern finds, in any run of whole lines of a text, exactly the matches it
+/// finds there in the whole text: [`matches_stay_in_lines`] (nothing after the run can
+/// change them), no anchor looks for the start of the text (`^` without MULTILINE, `\A`,
+/// which a run's first line would otherwise satisfy), and the search is not sticky (JS `y`,
+/// whose chain of matches runs from the start of the text).
+///
+/// When it holds, a log can be matched a chunk of lines at a time, with the final line break
+/// of every chunk but the last left out (a match starts at most at a line's end, never past
+/// its line feed), and the matches are the whole text's.
+pub fn matches_independent_of_other_lines(re: &crate::Regex) -> bool {
+    let mut local = !re.flags().sticky && matches_stay_in_lines(re.ast());
+    re.ast().root.walk(|n, _| {
+        if let NodeKind::Anchor { kind, multiline } = &n.kind {
+            local &= match kind {
+                AnchorKind::LineStart => *multiline,
+                AnchorKind::TextStart => false,
+                _ => true,
+            };
+        }
+    });
+    local
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -274,6 +297,33 @@ mod tests {
             r"[\x00-\x7f]",
         ] {
             assert!(!stays(p), "{p}");
+        }
+    }
+
+    #[test]
+    fn patterns_that_look_at_other_lines_are_told_apart() {
+        let local = |p: &str, flavor: crate::Flavor, flags: &str| {
+            let flags = crate::Flags::parse(flags, flavor).unwrap();
+            matches_independent_of_other_lines(&crate::Regex::new(p, flavor, flags).unwrap())
+        };
+        use crate::Flavor::{Js as JavaScript, Python, Rust};
+        for (p, f, flags) in [
+            (r"\[CLAIM \w+\]", Rust, ""),
+            (r"^\d+", Python, "m"),
+            (r"(?m)^x$", Rust, ""),
+            (r"x*", JavaScript, ""),
+            (r"(?<!a)b\b", Python, ""),
+        ] {
+            assert!(local(p, f, flags), "{p}");
+        }
+        for (p, f, flags) in [
+            (r"^\d+", Python, ""),
+            (r"\Ax", Rust, ""),
+            (r"x", JavaScript, "y"),
+            (r"a\nb", Rust, ""),
+            (r"x$", Python, ""),
+        ] {
+            assert!(!local(p, f, flags), "{p}");
         }
     }
 

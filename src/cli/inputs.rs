@@ -1,0 +1,151 @@
+//! The logs a command reads: a text argument, or files, directories, globs and standard
+//! input, through the core's one input layer ([`crate::input::logs`]).
+
+use super::{CliError, report_error};
+use crate::error::Error;
+use crate::input::Text;
+use crate::input::chunks::{Chunk, Chunks};
+use crate::input::logs::{self, MergedLines, Origin};
+use std::io::{Read, Write};
+use std::path::PathBuf;
+
+/// Bytes of whole lines matched at a time when a pattern allows it.
+pub const CHUNK: usize = 4 << 20;
+
+/// The sources the paths name, standard input when none.
+///
+/// # Errors
+/// As [`logs::expand`].
+pub fn origins(files: &[PathBuf]) -> Result<Vec<Origin>, Error> {
+    if files.is_empty() {
+        return Ok(vec![Origin::Stdin]);
+    }
+    logs::expand(files)
+}
+
+/// Text to match, one chunk of whole lines at a time: a text argument (one chunk), or the
+/// merged logs.
+pub struct TextInput {
+    given: Option<Chunk>,
+    chunks: Option<Chunks>,
+    names: Vec<String>,
+}
+
+impl TextInput {
+    /// The text argument when given, else the logs `files` name (standard input when none),
+    /// in chunks of about `chunk` bytes (`usize::MAX`: whole).
+    ///
+    /// # Errors
+    /// A source that does not exist or cannot be opened.
+    pub fn open(text: Option<&str>, files: &[PathBuf], chunk: usize) -> Result<TextInput, Error> {
+        if let Some(t) = text {
+            return Ok(TextInput {
+                given: Some(Chunk::whole(t.to_string())),
+                chunks: None,
+                names: Vec::new(),
+            });
+        }
+        let merged = MergedLines::open(&origins(files)?)?;
+        Ok(TextInput {
+            given: None,
+            names: merged.names().to_vec(),
+            chunks: Some(Chunks::new(merged, chunk)),
+        })
+    }
+
+    /// The next chunk, `None` after the last.
+    pub fn next_chunk(&mut self) -> Option<Chunk> {
+        match &mut self.chunks {
+            Some(c) => c.next_chunk(),
+            None => self.given.take(),
+        }
+    }
+
+    /// The name of source `k`, `None` for a text argument.
+    pub fn source(&self, k: usize) -> Option<&str> {
+        self.names.get(k).map(String::as_str)
+    }
+
+    /// Whether human output names each line's source (more than one log).
+    pub fn tagged(&self) -> bool {
+        self.names.len() > 1
+    }
+
+    /// Says what the reading found on `err`: invalid UTF-8, then every source that failed
+    /// part way. Returns the failures.
+    ///
+    /// # Errors
+    /// Writing to `err`.
+    pub fn finish(&mut self, err: &mut dyn Write) -> Result<Vec<Error>, CliError> {
+        let Some(chunks) = &mut self.chunks else {
+            return Ok(Vec::new());
+        };
+        if let Some(w) = chunks.warning() {
+            writeln!(err, "rxw: warning: {w}")?;
+        }
+        Ok(chunks.take_failures())
+    }
+}
+
+/// Ends a command whose output is printed: no failure gives `code`; sources that failed part
+/// way are said on `err` (the first as a JSON error document under `json`, where the output
+/// must stay one document) and give exit 2.
+///
+/// # Errors
+/// Writing fails.
+pub fn conclude(
+    failures: Vec<Error>,
+    code: i32,
+    json: bool,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<i32, CliError> {
+    if failures.is_empty() {
+        return Ok(code);
+    }
+    for (k, f) in failures.iter().enumerate() {
+        report_error(f, json && k == 0, out, err);
+    }
+    Ok(2)
+}
+
+/// The whole text of the logs `files` name (or `text`), for commands that need it at once.
+/// One file is read as it is (decoded when compressed); several are merged by time.
+///
+/// # Errors
+/// A source that cannot be opened, or that failed part way (truncated, corrupt, changed
+/// while it was read).
+pub fn load_text(text: Option<&str>, files: &[PathBuf]) -> Result<Text, Error> {
+    if let Some(t) = text {
+        return Ok(Text::from_bytes(t.as_bytes().to_vec()));
+    }
+    let origins = origins(files)?;
+    if let [origin] = origins.as_slice() {
+        let mut decoded = logs::open(origin)?;
+        let mut bytes = Vec::new();
+        if decoded.codec() == crate::input::codec::Codec::Plain {
+            let size = decoded.size_at_open().unwrap_or(0);
+            let want = usize::try_from(size)
+                .unwrap_or(usize::MAX)
+                .saturating_add(1);
+            bytes.try_reserve_exact(want).map_err(|_| {
+                Error::new(
+                    crate::ErrorKind::Io,
+                    format!("{}: {size} bytes do not fit in memory", origin.name()),
+                )
+            })?;
+        }
+        decoded
+            .read_to_end(&mut bytes)
+            .map_err(|e| Error::new(crate::ErrorKind::Io, e.to_string()))?;
+        return Ok(Text::from_bytes(bytes));
+    }
+    let mut chunks = Chunks::new(MergedLines::open(&origins)?, usize::MAX);
+    let chunk = chunks.next_chunk().unwrap_or_default();
+    if let Some(first) = chunks.take_failures().into_iter().next() {
+        return Err(first);
+    }
+    let mut text = Text::from_bytes(chunk.text.into_bytes());
+    text.invalid_utf8 = chunks.invalid_utf8();
+    Ok(text)
+}
