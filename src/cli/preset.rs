@@ -7,11 +7,15 @@
 //! it is skipped and the other presets keep working. See [`load`].
 
 use super::find::{LineIndex, escape_for_line};
+use super::inputs::{self, CHUNK, TextInput};
 use super::to_json;
 use super::{CliError, ColorChoice, Outcome, load_text, style, use_color};
 use crate::highlight::Kind;
+use crate::input::chunks::Locator;
 use crate::presets::{self, CaseKind, Catalog, Entry, LoadOptions, Scanner};
 use crate::wire;
+use crate::wire::{HitRecord, SourceLine, Sourced};
+use crate::workbench::follow::matches_independent_of_other_lines;
 use crate::{Error, ErrorKind, Match};
 use clap::{Args, Subcommand};
 use std::io::Write;
@@ -91,9 +95,11 @@ pub enum PresetCommand {
 pub struct ParseArgs {
     /// The text (default: --file, or standard input).
     pub text: Option<String>,
-    /// Read the text from this file (`-`: standard input).
+    /// Read the text from this file (`-`: standard input). Repeat it, or name a directory or
+    /// a glob, to read many logs as one, merged by each line's leading timestamp; gzip, zstd,
+    /// bzip2 and xz files are decoded.
     #[arg(long, value_name = "PATH")]
-    pub file: Option<PathBuf>,
+    pub file: Vec<PathBuf>,
     /// Only these preset keys (comma-separated).
     #[arg(long, value_name = "KEY,…", value_delimiter = ',')]
     pub only: Vec<String>,
@@ -140,43 +146,6 @@ impl PresetArgs {
             PresetCommand::Show { .. } => false,
         }
     }
-}
-
-/// `rxw parse --jsonl | --csv | --output FILE`: hits as records, streamed to standard output
-/// (flushed after every hit with `--line-buffered`, else at least every 100 ms while hits
-/// come, so a pipeline sees them as they are found without a write per hit) or written
-/// atomically to the file. Returns the number of hits.
-fn export_hits(
-    a: &ParseArgs,
-    scanner: &Scanner<'_>,
-    text: &str,
-    out: &mut dyn Write,
-) -> Result<usize, CliError> {
-    use crate::export::{self, Format, HitRecord, RecordWriter};
-    let format = match (&a.output, a.csv) {
-        (_, true) => Format::Csv,
-        (Some(path), false) if !a.jsonl => Format::from_path(path),
-        _ => Format::JsonLines,
-    };
-    if let Some(path) = &a.output {
-        return Ok(export::export_to_path(path, format, |w| {
-            export::hits(w, text, scanner)
-        })?);
-    }
-    let mut w = RecordWriter::new(std::io::BufWriter::with_capacity(1 << 16, out), format);
-    let mut last_flush = std::time::Instant::now();
-    let mut n = 0;
-    for hit in scanner.hits(text, true) {
-        let hit = hit?;
-        w.write(&HitRecord::new(hit.entry, text, &hit.m))?;
-        n += 1;
-        if a.line_buffered || last_flush.elapsed() >= std::time::Duration::from_millis(100) {
-            w.get_mut().flush()?;
-            last_flush = std::time::Instant::now();
-        }
-    }
-    w.get_mut().flush()?;
-    Ok(n)
 }
 
 /// The presets in force for one command, and what was skipped on the way.
@@ -516,25 +485,30 @@ pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome
             .map(|k| catalog.require(k.trim()))
             .collect::<Result<_, _>>()?
     };
-    let text = load_text(a.text.as_deref(), a.file.as_ref())?;
-    if let Some(w) = text.warning() {
-        writeln!(err, "rxw: warning: {w}")?;
-    }
-    let text = text.as_str();
+    // Presets that cannot see past their line are run a chunk of lines at a time, so memory
+    // does not grow with the logs; otherwise on the whole (merged) text.
+    let local = entries
+        .iter()
+        .all(|e| e.regex().is_ok_and(matches_independent_of_other_lines));
+    let chunk = if local { CHUNK } else { usize::MAX };
+    let mut input = TextInput::open(a.text.as_deref(), &a.file, chunk)?;
     let mut scanner = Scanner::new(entries);
     if let Some(t) = a.threads {
         scanner = scanner.with_threads(t);
     }
-    if a.jsonl || a.csv || a.output.is_some() {
-        let total = export_hits(a, &scanner, text, out)?;
-        // (Skipped auto-loaded registries were said on stderr: records have no place for them.)
-        return Ok(if total > 0 { 0 } else { 1 });
-    }
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
-    let total;
     if a.count {
-        let counts = scanner.count(text)?;
-        total = counts.iter().sum::<usize>();
+        let mut counts = vec![0usize; scanner.entries().len()];
+        while let Some(chunk) = input.next_chunk() {
+            for (total, n) in counts.iter_mut().zip(scanner.count(chunk.searchable())?) {
+                *total += n;
+            }
+        }
+        let failures = input.finish(err)?;
+        let total = counts.iter().sum::<usize>();
+        if a.json && !failures.is_empty() {
+            return Ok(inputs::conclude(failures, 2, true, out, err)?);
+        }
+        let mut out = std::io::BufWriter::new(&mut *out);
         if a.json {
             let by_key = scanner
                 .entries()
@@ -550,25 +524,47 @@ pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome
         } else {
             writeln!(out, "{total}")?;
         }
-    } else {
-        let color = use_color(a.color);
-        let mut lines = LineIndex::new(text);
-        let mut n = 0usize;
-        if a.json {
-            write!(out, "[")?;
-        }
+        out.flush()?;
+        drop(out);
+        let code = if total > 0 { 0 } else { 1 };
+        return Ok(inputs::conclude(
+            failures,
+            code,
+            false,
+            &mut std::io::sink(),
+            err,
+        )?);
+    }
+    if a.jsonl || a.csv || a.output.is_some() {
+        // (Skipped auto-loaded registries were said on stderr: records have no place for them.)
+        return export_hits(a, &scanner, &mut input, out, err);
+    }
+    let color = use_color(a.color);
+    let mut n = 0usize;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, &mut *out);
+    // JSON is one document: the records are kept until the input is read to its end, so a
+    // log that broke part way gives the error alone, never half an answer.
+    let mut records: Vec<u8> = Vec::new();
+    while let Some(chunk) = input.next_chunk() {
+        let text = chunk.searchable();
+        let mut places = Locator::new(&chunk);
         for hit in scanner.hits(text, true) {
             let hit = hit?;
             let m = &hit.m;
+            let place = places.locate(m.start());
+            let source = input.source(place.source);
             if a.json {
-                if n > 0 {
-                    write!(out, ",")?;
-                }
-                let record = crate::wire::HitRecord::new(hit.entry, text, m);
-                serde_json::to_writer(&mut out, &record).map_err(std::io::Error::from)?;
+                records.push(if n == 0 { b'[' } else { b',' });
+                let record = sourced_hit(&hit, text, chunk.offset, source, place.line);
+                serde_json::to_writer(&mut records, &record).map_err(std::io::Error::from)?;
             } else {
-                let (line, col) = lines.locate(m.start());
-                let loc = style::paint(&format!("{line}:{col}:"), Kind::Location, color);
+                let at = match source {
+                    Some(name) if input.tagged() => {
+                        format!("{name}:{}:{}:", place.line, place.column)
+                    }
+                    _ => format!("{}:{}:", place.line, place.column),
+                };
+                let loc = style::paint(&at, Kind::Location, color);
                 write!(
                     out,
                     "{loc} {} {}",
@@ -591,11 +587,115 @@ pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome
             }
             n += 1;
         }
-        if a.json {
-            writeln!(out, "]")?;
+    }
+    let failures = input.finish(err)?;
+    if a.json {
+        if !failures.is_empty() {
+            let code = inputs::conclude(failures, 2, true, &mut out, err)?;
+            out.flush()?;
+            return Ok(code);
         }
-        total = n;
+        if n == 0 {
+            records.push(b'[');
+        }
+        out.write_all(&records)?;
+        writeln!(out, "]")?;
     }
     out.flush()?;
-    Ok(if total > 0 { 0 } else { 1 })
+    drop(out);
+    let code = if n > 0 { 0 } else { 1 };
+    Ok(inputs::conclude(
+        failures,
+        code,
+        false,
+        &mut std::io::sink(),
+        err,
+    )?)
+}
+
+/// A hit's record: offsets in the whole merged text (`offset` is the chunk's), and where it
+/// starts in its log.
+fn sourced_hit<'a>(
+    hit: &crate::presets::Hit<'a>,
+    text: &'a str,
+    offset: usize,
+    source: Option<&'a str>,
+    line: u64,
+) -> Sourced<'a, HitRecord<'a>> {
+    let mut record = HitRecord::new(hit.entry, text, &hit.m);
+    record.index += offset;
+    record.end += offset;
+    Sourced {
+        record,
+        at: source.map(|source| SourceLine { source, line }),
+    }
+}
+
+/// `rxw parse --jsonl | --csv | --output FILE`: hits as records, streamed to standard output
+/// (flushed after every hit with `--line-buffered`, else at least every 100 ms while hits
+/// come, so a pipeline sees them as they are found without a write per hit) or written
+/// atomically to the file. A log that broke part way is said after the records of what was
+/// read (exit 2).
+fn export_hits(
+    a: &ParseArgs,
+    scanner: &Scanner<'_>,
+    input: &mut TextInput,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Outcome {
+    use crate::export::{self, Format, RecordWriter};
+    let format = match (&a.output, a.csv) {
+        (_, true) => Format::Csv,
+        (Some(path), false) if !a.jsonl => Format::from_path(path),
+        _ => Format::JsonLines,
+    };
+    let write_all = |w: &mut RecordWriter<&mut dyn Write>,
+                     input: &mut TextInput|
+     -> Result<usize, CliError> {
+        let mut last_flush = std::time::Instant::now();
+        let mut n = 0;
+        while let Some(chunk) = input.next_chunk() {
+            let text = chunk.searchable();
+            let mut places = Locator::new(&chunk);
+            for hit in scanner.hits(text, true) {
+                let hit = hit?;
+                let place = places.locate(hit.m.start());
+                let source = input.source(place.source);
+                w.write(&sourced_hit(&hit, text, chunk.offset, source, place.line))?;
+                n += 1;
+                if a.line_buffered || last_flush.elapsed() >= std::time::Duration::from_millis(100)
+                {
+                    w.get_mut().flush()?;
+                    last_flush = std::time::Instant::now();
+                }
+            }
+        }
+        w.get_mut().flush()?;
+        Ok(n)
+    };
+    let total = match &a.output {
+        Some(path) => export::export_to_path(path, format, |w| {
+            let mut file: &mut dyn Write = w.get_mut();
+            let mut inner = RecordWriter::new(&mut file as &mut dyn Write, format);
+            write_all(&mut inner, input).map_err(|e| match e {
+                CliError::Rx(e) => e,
+                CliError::Io(e) => Error::new(ErrorKind::Io, format!("{}: {e}", path.display())),
+            })
+        })?,
+        None => {
+            let mut buffered: &mut dyn Write =
+                &mut std::io::BufWriter::with_capacity(1 << 16, &mut *out);
+            let mut w = RecordWriter::new(&mut buffered as &mut dyn Write, format);
+            write_all(&mut w, input)?
+        }
+    };
+    let failures = input.finish(err)?;
+    let code = if total > 0 { 0 } else { 1 };
+    Ok(inputs::conclude(
+        failures,
+        code,
+        false,
+        &mut std::io::sink(),
+        err,
+    )?)
 }

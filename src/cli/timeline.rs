@@ -1,21 +1,27 @@
 //! `rxw timeline PATTERN|--preset KEY [FILE]`: matches per time bucket as a bar chart.
 
+use super::inputs::{self, TextInput};
 use super::preset::{RegistryArgs, load};
 use super::{CliError, Outcome, flags_for, parse_flavor};
 use crate::Regex;
 use crate::flavor::Flavor;
-use crate::input::Text;
-use crate::operator::timeline::{self, Timeline};
+use crate::operator::timeline::{self, Timeline, TimelinePass};
 use crate::operator::timestamp;
+use crate::workbench::follow::matches_independent_of_other_lines;
 use clap::Args;
 use std::io::{self, Write};
 
 /// `rxw timeline`.
 #[derive(Debug, Args)]
 pub struct TimelineArgs {
-    /// PATTERN then FILE; with --preset, FILE only (default: standard input).
-    #[arg(value_name = "PATTERN|FILE", num_args = 0..=2)]
+    /// PATTERN then the logs; with --preset, the logs only (default: standard input; `-`
+    /// names it). Several logs (files, directories, globs) are merged by each line's leading
+    /// timestamp; gzip, zstd, bzip2 and xz files are decoded.
+    #[arg(value_name = "PATTERN|FILE")]
     pub args: Vec<String>,
+    /// A log to read, as the positional FILEs (repeatable).
+    #[arg(long = "file", value_name = "PATH")]
+    pub file: Vec<std::path::PathBuf>,
     /// Count the matches of this preset instead of a pattern.
     #[arg(long, value_name = "KEY")]
     pub preset: Option<String>,
@@ -40,15 +46,11 @@ pub struct TimelineArgs {
 pub fn run(a: &TimelineArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let catalog;
     let own;
-    let (regex, file, what): (&Regex, _, _) = match &a.preset {
+    let (regex, files, what): (&Regex, _, _) = match &a.preset {
         Some(key) => {
-            if a.args.len() > 1 {
-                writeln!(err, "rxw: timeline: with --preset, give at most a FILE")?;
-                return Ok(2);
-            }
             catalog = load(&a.registries, err)?.catalog;
             let entry = catalog.require(key)?;
-            (entry.regex()?, a.args.first(), format!("preset {key}"))
+            (entry.regex()?, &a.args[..], format!("preset {key}"))
         }
         None => {
             let Some(pattern) = a.args.first() else {
@@ -57,17 +59,30 @@ pub fn run(a: &TimelineArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcom
             };
             let flags = flags_for(&a.flags, a.flavor)?;
             own = Regex::new(pattern, a.flavor, flags)?;
-            (&own, a.args.get(1), format!("`{pattern}`"))
+            (&own, &a.args[1..], format!("`{pattern}`"))
         }
     };
-    let text = match file {
-        Some(path) => Text::from_path(std::path::Path::new(path))?,
-        None => Text::from_reader(io::stdin().lock())?,
+    let paths: Vec<std::path::PathBuf> = files
+        .iter()
+        .map(std::path::PathBuf::from)
+        .chain(a.file.iter().cloned())
+        .collect();
+    // A pattern that cannot see past its line is counted a chunk at a time.
+    let chunk = if matches_independent_of_other_lines(regex) {
+        inputs::CHUNK
+    } else {
+        usize::MAX
     };
-    if let Some(w) = text.warning() {
-        writeln!(err, "rxw: warning: {w}")?;
+    let mut input = TextInput::open(None, &paths, chunk)?;
+    let mut pass = TimelinePass::new();
+    while let Some(chunk) = input.next_chunk() {
+        pass.feed(&chunk.text, chunk.searchable(), &chunk.runs, regex, None)?;
     }
-    let t = timeline::timeline(text.as_str(), regex, a.buckets)?;
+    let failures = input.finish(err)?;
+    if a.json && !failures.is_empty() {
+        return Ok(inputs::conclude(failures, 2, true, out, err)?);
+    }
+    let t = pass.finish(a.buckets);
     if t.untimed_matches > 0 {
         writeln!(
             err,
@@ -85,7 +100,15 @@ pub fn run(a: &TimelineArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcom
         chart(&t, &what, &mut out)?;
     }
     out.flush()?;
-    Ok(if t.matches > 0 { 0 } else { 1 })
+    drop(out);
+    let code = if t.matches > 0 { 0 } else { 1 };
+    Ok(inputs::conclude(
+        failures,
+        code,
+        false,
+        &mut io::sink(),
+        err,
+    )?)
 }
 
 /// Columns of the longest bar.

@@ -219,6 +219,25 @@ impl Record for HitRecord<'_> {
     }
 }
 
+/// A hit and where it came from: the hit's columns, then `source` and `line` (empty for a
+/// text given as an argument).
+impl Record for crate::wire::Sourced<'_, HitRecord<'_>> {
+    fn csv_header() -> &'static [&'static str] {
+        &["key", "index", "end", "match", "groups", "source", "line"]
+    }
+    fn csv_fields(&self) -> Vec<Cow<'_, str>> {
+        let mut fields = self.record.csv_fields();
+        match &self.at {
+            Some(at) => {
+                fields.push(at.source.into());
+                fields.push(at.line.to_string().into());
+            }
+            None => fields.extend([Cow::from(""), Cow::from("")]),
+        }
+        fields
+    }
+}
+
 /// Writes records one a line in a [`Format`].
 pub struct RecordWriter<W: Write> {
     out: W,

@@ -62,7 +62,7 @@ fn io_error(message: String) -> Error {
 ///
 /// # Errors
 /// [`ErrorKind::Io`] for a path that does not exist, a glob that matches nothing, an
-/// unreadable directory, or `-` named twice.
+/// unreadable or empty directory, or `-` named twice.
 pub fn expand(args: &[PathBuf]) -> Result<Vec<Origin>, Error> {
     let mut out = Vec::new();
     for arg in args {
@@ -84,6 +84,12 @@ pub fn expand(args: &[PathBuf]) -> Result<Vec<Origin>, Error> {
                 .map(|e| e.path())
                 .filter(|p| p.is_file())
                 .collect();
+            if files.is_empty() {
+                return Err(io_error(format!(
+                    "{}: no file in the directory",
+                    arg.display()
+                )));
+            }
             files.sort();
             out.extend(files.into_iter().map(Origin::Path));
             continue;

@@ -8,12 +8,16 @@
 //! none does). Every bucket between the first and the last is listed, empty ones too, each
 //! with the range of lines whose time falls in it, so a front end can jump there.
 //!
+//! [`TimelinePass`] takes the input a chunk of whole lines at a time (a merged set of logs,
+//! a log larger than memory); [`timeline`] is one pass over one text.
+//!
 //! One pass over the text: counts are kept per bucket of the current width, and the width is
 //! raised (buckets merged, which is exact since each width divides the next) whenever more
 //! than a few thousand buckets are live, so memory stays small whatever the log's span.
 
 use crate::engine::{MatchOptions, Regex};
 use crate::error::Error;
+use crate::input::chunks::Run;
 use crate::operator::timestamp;
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -177,57 +181,121 @@ pub fn timeline_with_cancel(
     max_buckets: usize,
     cancel: Option<&AtomicBool>,
 ) -> Result<Timeline, Error> {
-    let bytes = text.as_bytes();
-    let options = MatchOptions {
-        bounds_only: true,
-        cancel,
-        ..Default::default()
-    };
-    let mut found = re.matches(text, options).peekable();
-    let mut tallies = Tallies {
-        level: 0,
-        map: BTreeMap::new(),
-        current: None,
-    };
-    let (mut matches, mut untimed) = (0usize, 0usize);
-    let mut time: Option<i64> = None;
-    let mut start = 0usize;
-    let mut line = 0u64;
-    loop {
-        line += 1;
-        let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |k| start + k);
-        if let Some(stamp) = timestamp::leading(&bytes[start..end]) {
-            time = Some(stamp.millis);
-        }
-        // The last line (a final newline ends it, it starts no empty line) also takes
-        // matches at the very end of the text.
-        let last = end + 1 >= bytes.len();
-        let next = if last { usize::MAX } else { end + 1 };
-        let mut on_line = 0;
-        while let Some(m) = found.next_if(|m| m.as_ref().map_or(true, |m| m.start() < next)) {
-            m?;
-            on_line += 1;
-        }
-        matches += on_line;
-        match time {
-            Some(t) => tallies.add(t, line, on_line),
-            None => untimed += on_line,
-        }
-        if last
-            || (line.is_multiple_of(65_536) && cancel.is_some_and(|c| c.load(Ordering::Relaxed)))
-        {
-            break;
-        }
-        start = end + 1;
+    let mut pass = TimelinePass::new();
+    pass.feed(text, text, &[], re, cancel)?;
+    Ok(pass.finish(max_buckets))
+}
+
+/// A timeline built from the input a chunk of whole lines at a time (the timeline of
+/// [`timeline`], for inputs too large to hold or merged from several logs).
+pub struct TimelinePass {
+    tallies: Tallies,
+    matches: usize,
+    untimed: usize,
+    time: Option<i64>,
+    line: u64,
+    /// The log the last line fed came from.
+    source: Option<usize>,
+}
+
+impl Default for TimelinePass {
+    fn default() -> Self {
+        TimelinePass::new()
     }
-    tallies.flush();
-    let buckets = finish(tallies, max_buckets.max(1));
-    Ok(Timeline {
-        width_ms: buckets.0,
-        buckets: buckets.1,
-        matches,
-        untimed_matches: untimed,
-    })
+}
+
+impl TimelinePass {
+    /// Nothing counted yet.
+    pub fn new() -> TimelinePass {
+        TimelinePass {
+            tallies: Tallies {
+                level: 0,
+                map: BTreeMap::new(),
+                current: None,
+            },
+            matches: 0,
+            untimed: 0,
+            time: None,
+            line: 0,
+            source: None,
+        }
+    }
+
+    /// Counts the matches of `re` in `search`, a prefix of `text`, whose lines follow the
+    /// lines fed before. `text` is whole lines (the last may lack its newline); `search` is
+    /// what to match ([`crate::input::chunks::Chunk::searchable`]: the text less a final line feed when more
+    /// follows), and a match belongs to the line it starts on. `runs` say which log each
+    /// line came from: a line without a stamp takes the time of the last stamped line of
+    /// its own log, none when another log's line came between. Stops early, the pass then
+    /// partial, when `cancel` becomes true.
+    ///
+    /// # Errors
+    /// A matching error (a backtrack budget exhausted).
+    pub fn feed(
+        &mut self,
+        text: &str,
+        search: &str,
+        runs: &[Run],
+        re: &Regex,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<(), Error> {
+        let bytes = text.as_bytes();
+        let options = MatchOptions {
+            bounds_only: true,
+            cancel,
+            ..Default::default()
+        };
+        let mut found = re.matches(search, options).peekable();
+        let mut runs = runs.iter().peekable();
+        let mut start = 0usize;
+        loop {
+            self.line += 1;
+            while let Some(run) = runs.next_if(|r| r.offset <= start) {
+                if self.source.is_some_and(|s| s != run.source) {
+                    self.time = None;
+                }
+                self.source = Some(run.source);
+            }
+            let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |k| start + k);
+            if let Some(stamp) = timestamp::leading(&bytes[start..end]) {
+                self.time = Some(stamp.millis);
+            }
+            // The last line (a final newline ends it, it starts no empty line) also takes
+            // matches at the very end of the text.
+            let last = end + 1 >= bytes.len();
+            let next = if last { usize::MAX } else { end + 1 };
+            let mut on_line = 0;
+            while let Some(m) = found.next_if(|m| m.as_ref().map_or(true, |m| m.start() < next)) {
+                m?;
+                on_line += 1;
+            }
+            self.matches += on_line;
+            match self.time {
+                Some(t) => self.tallies.add(t, self.line, on_line),
+                None => self.untimed += on_line,
+            }
+            if last
+                || (self.line.is_multiple_of(65_536)
+                    && cancel.is_some_and(|c| c.load(Ordering::Relaxed)))
+            {
+                break;
+            }
+            start = end + 1;
+        }
+        Ok(())
+    }
+
+    /// The timeline in at most about `max_buckets` buckets.
+    pub fn finish(mut self, max_buckets: usize) -> Timeline {
+        self.tallies.flush();
+        let buckets = finish(self.tallies, max_buckets.max(1));
+        Timeline {
+            width_ms: buckets.0,
+            buckets: buckets.1,
+            matches: self.matches,
+            untimed_matches: self.untimed,
+        }
+    }
 }
 
 /// Picks the final width, merges into it and fills the gaps.
