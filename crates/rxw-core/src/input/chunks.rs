@@ -386,4 +386,53 @@ mod tests {
         assert_eq!(place(&mut loc, "a2"), (0, 2, 4, 22));
         assert!(c.next_chunk().is_none());
     }
+
+    /// Every match of `re` over the chunks of `path`, as whole-text offsets.
+    fn chunked_matches(re: &crate::Regex, path: &std::path::Path, target: usize) -> Vec<(usize, usize)> {
+        let mut c = Chunks::new(MergedLines::open(&[Origin::Path(path.into())]).unwrap(), target);
+        let mut out = Vec::new();
+        while let Some(chunk) = c.next_chunk() {
+            for m in re.matches(chunk.searchable(), crate::MatchOptions::default()) {
+                let m = m.unwrap();
+                out.push((chunk.offset + m.start(), chunk.offset + m.end()));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn line_local_patterns_find_in_chunks_exactly_the_whole_texts_matches() {
+        use crate::workbench::follow::matches_independent_of_other_lines;
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("a.log");
+        let mut text = String::new();
+        for k in 0..3000 {
+            text.push_str(&format!("2026-10-05T00:00:{:02}Z w{k} [CLAIM j{k}] é\n", k % 60));
+            if k % 7 == 0 {
+                text.push('\n');
+            }
+        }
+        text.push_str("end without newline");
+        std::fs::write(&p, &text).unwrap();
+        let flavors = [crate::Flavor::Rust, crate::Flavor::Python, crate::Flavor::Js];
+        for pattern in [r"\[CLAIM \w+\]", "x*", "(?m)^", "(?m)$", r"\b", r"é?", r"(?m)^$", r"\d+(?=\])"] {
+            for flavor in flavors {
+                let Ok(re) = crate::Regex::new(pattern, flavor, crate::Flags::default()) else {
+                    continue;
+                };
+                assert!(matches_independent_of_other_lines(&re), "{pattern}");
+                let whole: Vec<(usize, usize)> = re
+                    .matches(&text, crate::MatchOptions::default())
+                    .map(|m| m.map(|m| (m.start(), m.end())).unwrap())
+                    .collect();
+                for target in [1, 97, 4096] {
+                    assert_eq!(
+                        chunked_matches(&re, &p, target),
+                        whole,
+                        "{pattern} ({flavor:?}) in chunks of {target}"
+                    );
+                }
+            }
+        }
+    }
 }

@@ -8,7 +8,9 @@
 //! Every stream in a file is read: gzip members one after another (what `cat a.gz b.gz`
 //! makes and what `gzip` itself accepts), zstd frames, bzip2 streams and xz streams alike.
 //!
-//! A truncated or corrupt archive is never a silent short answer: the reader returns what
+//! A truncated or corrupt archive is never a silent short answer (as far as the format can
+//! tell: a zstd frame written without its optional checksum can decode damaged literals to
+//! other bytes): the reader returns what
 //! decoded cleanly, then an [`std::io::Error`] whose text names the file, the codec, how far
 //! into the compressed file the decoder had read and how many bytes it had decoded
 //! ([`describe_failure`]). A plain file that ends short of the size it had when opened (cut
@@ -297,7 +299,14 @@ pub(crate) mod tests {
         match codec {
             Codec::Plain => data.to_vec(),
             Codec::Gzip => gzip(data),
-            Codec::Zstd => zstd::stream::encode_all(data, 3).unwrap(),
+            Codec::Zstd => {
+                // With the content checksum, as the zstd command writes by default: without
+                // it, damaged literals decode to other bytes and nothing can tell.
+                let mut e = zstd::stream::write::Encoder::new(Vec::new(), 3).unwrap();
+                e.include_checksum(true).unwrap();
+                e.write_all(data).unwrap();
+                e.finish().unwrap()
+            }
             Codec::Bzip2 => {
                 let mut e = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
                 e.write_all(data).unwrap();
