@@ -506,7 +506,7 @@ pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome
         let failures = input.finish(err)?;
         let total = counts.iter().sum::<usize>();
         if a.json && !failures.is_empty() {
-            return Ok(inputs::conclude(failures, 2, true, out, err)?);
+            return inputs::conclude(failures, 2, true, out, err);
         }
         let mut out = std::io::BufWriter::new(&mut *out);
         if a.json {
@@ -527,13 +527,7 @@ pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome
         out.flush()?;
         drop(out);
         let code = if total > 0 { 0 } else { 1 };
-        return Ok(inputs::conclude(
-            failures,
-            code,
-            false,
-            &mut std::io::sink(),
-            err,
-        )?);
+        return inputs::conclude(failures, code, false, &mut std::io::sink(), err);
     }
     if a.jsonl || a.csv || a.output.is_some() {
         // (Skipped auto-loaded registries were said on stderr: records have no place for them.)
@@ -604,13 +598,7 @@ pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome
     out.flush()?;
     drop(out);
     let code = if n > 0 { 0 } else { 1 };
-    Ok(inputs::conclude(
-        failures,
-        code,
-        false,
-        &mut std::io::sink(),
-        err,
-    )?)
+    inputs::conclude(failures, code, false, &mut std::io::sink(), err)
 }
 
 /// A hit's record: offsets in the whole merged text (`offset` is the chunk's), and where it
@@ -691,11 +679,5 @@ fn export_hits(
     };
     let failures = input.finish(err)?;
     let code = if total > 0 { 0 } else { 1 };
-    Ok(inputs::conclude(
-        failures,
-        code,
-        false,
-        &mut std::io::sink(),
-        err,
-    )?)
+    inputs::conclude(failures, code, false, &mut std::io::sink(), err)
 }

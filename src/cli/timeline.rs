@@ -80,7 +80,7 @@ pub fn run(a: &TimelineArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcom
     }
     let failures = input.finish(err)?;
     if a.json && !failures.is_empty() {
-        return Ok(inputs::conclude(failures, 2, true, out, err)?);
+        return inputs::conclude(failures, 2, true, out, err);
     }
     let t = pass.finish(a.buckets);
     if t.untimed_matches > 0 {
@@ -102,13 +102,7 @@ pub fn run(a: &TimelineArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcom
     out.flush()?;
     drop(out);
     let code = if t.matches > 0 { 0 } else { 1 };
-    Ok(inputs::conclude(
-        failures,
-        code,
-        false,
-        &mut io::sink(),
-        err,
-    )?)
+    inputs::conclude(failures, code, false, &mut io::sink(), err)
 }
 
 /// Columns of the longest bar.

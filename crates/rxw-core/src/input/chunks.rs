@@ -388,8 +388,15 @@ mod tests {
     }
 
     /// Every match of `re` over the chunks of `path`, as whole-text offsets.
-    fn chunked_matches(re: &crate::Regex, path: &std::path::Path, target: usize) -> Vec<(usize, usize)> {
-        let mut c = Chunks::new(MergedLines::open(&[Origin::Path(path.into())]).unwrap(), target);
+    fn chunked_matches(
+        re: &crate::Regex,
+        path: &std::path::Path,
+        target: usize,
+    ) -> Vec<(usize, usize)> {
+        let mut c = Chunks::new(
+            MergedLines::open(&[Origin::Path(path.into())]).unwrap(),
+            target,
+        );
         let mut out = Vec::new();
         while let Some(chunk) = c.next_chunk() {
             for m in re.matches(chunk.searchable(), crate::MatchOptions::default()) {
@@ -407,15 +414,31 @@ mod tests {
         let p = dir.path().join("a.log");
         let mut text = String::new();
         for k in 0..3000 {
-            text.push_str(&format!("2026-10-05T00:00:{:02}Z w{k} [CLAIM j{k}] é\n", k % 60));
+            text.push_str(&format!(
+                "2026-10-05T00:00:{:02}Z w{k} [CLAIM j{k}] é\n",
+                k % 60
+            ));
             if k % 7 == 0 {
                 text.push('\n');
             }
         }
         text.push_str("end without newline");
         std::fs::write(&p, &text).unwrap();
-        let flavors = [crate::Flavor::Rust, crate::Flavor::Python, crate::Flavor::Js];
-        for pattern in [r"\[CLAIM \w+\]", "x*", "(?m)^", "(?m)$", r"\b", r"é?", r"(?m)^$", r"\d+(?=\])"] {
+        let flavors = [
+            crate::Flavor::Rust,
+            crate::Flavor::Python,
+            crate::Flavor::Js,
+        ];
+        for pattern in [
+            r"\[CLAIM \w+\]",
+            "x*",
+            "(?m)^",
+            "(?m)$",
+            r"\b",
+            r"é?",
+            r"(?m)^$",
+            r"\d+(?=\])",
+        ] {
             for flavor in flavors {
                 let Ok(re) = crate::Regex::new(pattern, flavor, crate::Flags::default()) else {
                     continue;

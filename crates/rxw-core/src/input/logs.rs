@@ -594,7 +594,7 @@ mod tests {
                 })
                 .collect()
         };
-        assert_eq!(names(&[logs.clone()]), ["a.log.gz", "b.log"]);
+        assert_eq!(names(std::slice::from_ref(&logs)), ["a.log.gz", "b.log"]);
         assert_eq!(
             names(&[logs.join("*.log"), PathBuf::from("-")]),
             ["b.log", "-"]

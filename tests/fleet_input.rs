@@ -1,0 +1,306 @@
+//! Many logs as one input, on the command line: compressed archives told by their bytes,
+//! truncated and corrupt ones reported with where they broke, logs merged by time with each
+//! record naming its source and line, jobs paired across logs. Logs are generated here.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+fn rxw(config: &Path) -> Command {
+    let mut c = Command::cargo_bin("rxw").unwrap();
+    c.env_clear()
+        .env("XDG_CONFIG_HOME", config)
+        .env("HOME", config)
+        .env("NO_COLOR", "1");
+    c
+}
+
+fn run(cmd: &mut Command) -> (i32, String, String) {
+    let out = cmd.output().unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+/// A log of `lines` lines: stamped lines with protocol tags, a continuation line now and
+/// then, deterministic.
+fn agent_log(agent: &str, lines: usize, start_s: u64) -> String {
+    let mut s = String::new();
+    for k in 0..lines as u64 {
+        let t = start_s + k * 2;
+        let stamp = format!(
+            "2026-10-05T{:02}:{:02}:{:02}Z",
+            t / 3600 % 24,
+            t / 60 % 60,
+            t % 60
+        );
+        let tag = match k % 4 {
+            0 => format!("[CLAIM {agent}-{k}]"),
+            1 => format!("[RESULT {agent}-{}] OK", k - 1),
+            2 => "heartbeat".to_string(),
+            _ => format!("[NUDGE {agent}-{}]", k - 3),
+        };
+        s.push_str(&format!("{stamp} {agent}: {tag} é\n"));
+        if k % 5 == 0 {
+            s.push_str("  continued without a stamp\n");
+        }
+    }
+    s
+}
+
+fn gzip(data: &[u8]) -> Vec<u8> {
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    e.write_all(data).unwrap();
+    e.finish().unwrap()
+}
+
+fn zstd(data: &[u8]) -> Vec<u8> {
+    let mut e = zstd::stream::write::Encoder::new(Vec::new(), 3).unwrap();
+    e.include_checksum(true).unwrap();
+    e.write_all(data).unwrap();
+    e.finish().unwrap()
+}
+
+fn bzip2(data: &[u8]) -> Vec<u8> {
+    let mut e = bzip2::write::BzEncoder::new(Vec::new(), bzip2::Compression::default());
+    e.write_all(data).unwrap();
+    e.finish().unwrap()
+}
+
+fn xz(data: &[u8]) -> Vec<u8> {
+    let mut w =
+        lzma_rust2::XzWriter::new(Vec::new(), lzma_rust2::XzOptions::with_preset(6)).unwrap();
+    w.write_all(data).unwrap();
+    w.finish().unwrap()
+}
+
+fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, bytes).unwrap();
+    p
+}
+
+#[test]
+fn every_codec_gives_the_plain_logs_answers() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = agent_log("a", 20_000, 0);
+    let plain = write(dir.path(), "day.log", text.as_bytes());
+    let mut members = gzip(&text.as_bytes()[..text.len() / 3]);
+    members.extend(gzip(&text.as_bytes()[text.len() / 3..]));
+    let archives = [
+        write(dir.path(), "day.log.gz", &gzip(text.as_bytes())),
+        // `cat part1.gz part2.gz`: every member is read.
+        write(dir.path(), "members.gz", &members),
+        // Told by its bytes, not its name.
+        write(dir.path(), "day.log.1", &gzip(text.as_bytes())),
+        write(dir.path(), "day.log.zst", &zstd(text.as_bytes())),
+        write(dir.path(), "day.log.bz2", &bzip2(text.as_bytes())),
+        write(dir.path(), "day.log.xz", &xz(text.as_bytes())),
+    ];
+    let answers = |file: &Path| {
+        let (code, count, err) = run(rxw(dir.path())
+            .args(["find", "--count", "--file"])
+            .arg(file)
+            .arg(r"\[CLAIM [\w-]+\]"));
+        assert_eq!(code, 0, "{err}");
+        let (_, parse, _) = run(rxw(dir.path())
+            .args(["parse", "--count", "--json", "--file"])
+            .arg(file));
+        let (_, timeline, _) = run(rxw(dir.path())
+            .args(["timeline", "--json", "NUDGE"])
+            .arg(file));
+        let (_, jobs, _) = run(rxw(dir.path()).args(["jobs", "--json"]).arg(file));
+        // The jobs' events name their file: compare the rest.
+        let jobs = jobs.replace(&file.display().to_string(), "LOG");
+        (count, parse, timeline, jobs)
+    };
+    let expected = answers(&plain);
+    assert_eq!(expected.0, "5000\n");
+    for archive in &archives {
+        assert_eq!(answers(archive), expected, "{}", archive.display());
+    }
+    // The matches themselves, offsets included, are the plain file's.
+    let find = |file: &Path| {
+        run(rxw(dir.path())
+            .args(["find", "--json", "--file"])
+            .arg(file)
+            .arg(r"é\n  (\w+)"))
+        .1
+        .replace(&file.display().to_string(), "LOG")
+    };
+    assert_eq!(find(&archives[3]), find(&plain));
+}
+
+#[test]
+fn truncated_and_corrupt_archives_exit_2_saying_where_after_what_was_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = agent_log("a", 40_000, 0);
+    let gz = gzip(text.as_bytes());
+    let cut = write(dir.path(), "cut.log.gz", &gz[..gz.len() / 2]);
+    let (code, out, err) = run(rxw(dir.path())
+        .args(["find", "--count", "--file"])
+        .arg(&cut)
+        .arg("CLAIM"));
+    assert_eq!(code, 2, "{err}");
+    let partial: usize = out.trim().parse().unwrap();
+    assert!(partial > 1000 && partial < 10_000, "{partial}");
+    assert!(
+        err.contains(&format!(
+            "{}: the gzip data is truncated: decoding stopped at compressed byte {}",
+            cut.display(),
+            gz.len() / 2
+        )),
+        "{err}"
+    );
+    // JSON stays one document: the error alone.
+    let (code, out, _) = run(rxw(dir.path())
+        .args(["find", "--json", "--file"])
+        .arg(&cut)
+        .arg("CLAIM"));
+    assert_eq!(code, 2);
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["error"]["kind"], "io");
+    assert!(
+        doc["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("truncated")
+    );
+    // The jobs table of what was read, then the error.
+    let (code, out, err) = run(rxw(dir.path()).arg("jobs").arg(&cut));
+    assert_eq!(code, 2);
+    assert!(out.starts_with("JOB "), "{out}");
+    assert!(err.contains("is truncated"), "{err}");
+    // Damaged in the middle: an xz archive's check fails.
+    let mut bad = xz(text.as_bytes());
+    let mid = bad.len() / 2;
+    for b in &mut bad[mid..mid + 32] {
+        *b ^= 0xa5;
+    }
+    let bad = write(dir.path(), "bad.log.xz", &bad);
+    let (code, _, err) = run(rxw(dir.path())
+        .args(["parse", "--count", "--file"])
+        .arg(&bad));
+    assert_eq!(code, 2);
+    assert!(err.contains("bad.log.xz: the xz data is corrupt"), "{err}");
+}
+
+#[test]
+fn logs_merge_by_time_and_every_record_names_its_source_and_line() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = write(
+        dir.path(),
+        "a.log",
+        b"2026-10-05T00:00:01Z a [CLAIM j1]\n  trace of a\n2026-10-05T00:00:03Z a [CLAIM j3]\n",
+    );
+    let b = write(
+        dir.path(),
+        "b.log.gz",
+        &gzip(b"2026-10-05T00:00:01Z b [CLAIM j2]\n2026-10-05T00:00:02Z b [CLAIM j4]\n"),
+    );
+    let (code, out, err) = run(rxw(dir.path())
+        .args(["find", "--json", "--file"])
+        .arg(&a)
+        .arg("--file")
+        .arg(&b)
+        .arg(r"CLAIM (\w+)|trace"));
+    assert_eq!(code, 0, "{err}");
+    let records: Vec<Value> = serde_json::from_str(&out).unwrap();
+    let seen: Vec<(String, u64, String)> = records
+        .iter()
+        .map(|r| {
+            let source = r["source"].as_str().unwrap();
+            let name = Path::new(source).file_name().unwrap().to_string_lossy();
+            (
+                name.into_owned(),
+                r["line"].as_u64().unwrap(),
+                r["match"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let expect = |v: [(&str, u64, &str); 5]| -> Vec<(String, u64, String)> {
+        v.iter()
+            .map(|(s, l, m)| (s.to_string(), *l, m.to_string()))
+            .collect()
+    };
+    // Equal stamps in the order named; the unstamped line stays under its stamp.
+    assert_eq!(
+        seen,
+        expect([
+            ("a.log", 1, "CLAIM j1"),
+            ("a.log", 2, "trace"),
+            ("b.log.gz", 1, "CLAIM j2"),
+            ("b.log.gz", 2, "CLAIM j4"),
+            ("a.log", 3, "CLAIM j3"),
+        ])
+    );
+    // Offsets count in the merged text.
+    assert_eq!(records[2]["index"], 71);
+    // Human output tags each line with its source; standard input is `-`.
+    let (_, out, _) = run(rxw(dir.path())
+        .args(["find", "--file", "-", "--file"])
+        .arg(&b)
+        .arg("CLAIM j[12]")
+        .write_stdin(std::fs::read(&a).unwrap()));
+    assert_eq!(
+        out,
+        format!("-:1:25: CLAIM j1\n{}:1:25: CLAIM j2\n", b.display())
+    );
+    // A directory is its logs, and parse names sources too.
+    let (_, out, _) = run(rxw(dir.path())
+        .args(["parse", "--jsonl", "--only", "verb", "--file"])
+        .arg(dir.path()));
+    let first: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(first["source"], a.display().to_string());
+    assert_eq!(first["line"], 1);
+}
+
+#[test]
+fn a_pattern_that_crosses_lines_sees_the_merged_text() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = write(dir.path(), "a.log", b"2026-10-05T00:00:01Z first\n");
+    let b = write(dir.path(), "b.log", b"2026-10-05T00:00:02Z second");
+    let (code, out, _) = run(rxw(dir.path())
+        .args(["find", "--count", "--file"])
+        .arg(&a)
+        .arg("--file")
+        .arg(&b)
+        .arg(r"first\n\S+ second\z"));
+    assert_eq!((code, out.as_str()), (0, "1\n"));
+}
+
+#[test]
+fn jobs_pair_across_logs() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = write(
+        dir.path(),
+        "a.log",
+        b"2026-10-05T00:00:00Z a: [CLAIM j1]\n2026-10-05T00:00:30Z a: [RESULT j2] OK\n",
+    );
+    let b = write(
+        dir.path(),
+        "b.log.gz",
+        &gzip(b"2026-10-05T00:00:10Z b: [CLAIM j2]\n2026-10-05T00:01:00Z b: [RESULT j1] FAIL\n"),
+    );
+    let (code, out, err) = run(rxw(dir.path())
+        .args(["jobs", "--json"])
+        .arg(&a)
+        .arg("--file")
+        .arg(&b));
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<Value> = serde_json::from_str(&out).unwrap();
+    let row = |id: &str| rows.iter().find(|r| r["job"] == id).unwrap().clone();
+    assert_eq!(row("j1")["status"], "FAIL");
+    assert_eq!(row("j1")["claim_to_result_s"], 60.0);
+    assert_eq!(row("j1")["flags"], serde_json::json!([]));
+    assert_eq!(row("j2")["claim_to_result_s"], 20.0);
+    let resolution = &row("j1")["events"][1];
+    assert_eq!(resolution["source"], b.display().to_string());
+    assert_eq!(resolution["line"], 2);
+    // The table names the log of each job's first line.
+    let (_, out, _) = run(rxw(dir.path()).arg("jobs").arg(&a).arg(&b));
+    assert!(out.contains(&format!("{}:1", b.display())), "{out}");
+}
