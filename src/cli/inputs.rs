@@ -29,6 +29,9 @@ pub struct TextInput {
     given: Option<Chunk>,
     chunks: Option<Chunks>,
     names: Vec<String>,
+    /// For one log read whole: its invalid UTF-8 notice and its failure.
+    warning: Option<String>,
+    failures: Vec<Error>,
 }
 
 impl TextInput {
@@ -43,13 +46,30 @@ impl TextInput {
                 given: Some(Chunk::whole(t.to_string())),
                 chunks: None,
                 names: Vec::new(),
+                warning: None,
+                failures: Vec::new(),
             });
         }
-        let merged = MergedLines::open(&origins(files)?)?;
+        let origins = origins(files)?;
+        if let ([origin], usize::MAX) = (origins.as_slice(), chunk) {
+            // One log wanted whole: one buffer of its size, not a string grown line by line.
+            let (read, failure) = read_whole(origin)?;
+            let text = Text::from_bytes(read);
+            return Ok(TextInput {
+                warning: text.warning(),
+                given: Some(Chunk::whole(text.into_string())),
+                chunks: None,
+                names: vec![origin.name()],
+                failures: failure.into_iter().collect(),
+            });
+        }
+        let merged = MergedLines::open(&origins)?;
         Ok(TextInput {
             given: None,
             names: merged.names().to_vec(),
             chunks: Some(Chunks::new(merged, chunk)),
+            warning: None,
+            failures: Vec::new(),
         })
     }
 
@@ -78,7 +98,10 @@ impl TextInput {
     /// Writing to `err`.
     pub fn finish(&mut self, err: &mut dyn Write) -> Result<Vec<Error>, CliError> {
         let Some(chunks) = &mut self.chunks else {
-            return Ok(Vec::new());
+            if let Some(w) = self.warning.take() {
+                writeln!(err, "rxw: warning: {w}")?;
+            }
+            return Ok(std::mem::take(&mut self.failures));
         };
         if let Some(w) = chunks.warning() {
             writeln!(err, "rxw: warning: {w}")?;
@@ -121,6 +144,29 @@ pub fn load_text(text: Option<&str>, files: &[PathBuf]) -> Result<Text, Error> {
     }
     let origins = origins(files)?;
     if let [origin] = origins.as_slice() {
+        let (bytes, failure) = read_whole(origin)?;
+        return match failure {
+            Some(e) => Err(e),
+            None => Ok(Text::from_bytes(bytes)),
+        };
+    }
+    let mut chunks = Chunks::new(MergedLines::open(&origins)?, usize::MAX);
+    let chunk = chunks.next_chunk().unwrap_or_default();
+    if let Some(first) = chunks.take_failures().into_iter().next() {
+        return Err(first);
+    }
+    let mut text = Text::from_bytes(chunk.text.into_bytes());
+    text.invalid_utf8 = chunks.invalid_utf8();
+    Ok(text)
+}
+
+/// One log's bytes, decoded, in one buffer (sized to a plain file at once), with the error
+/// that stopped the read part way, if one did.
+///
+/// # Errors
+/// The log cannot be opened, or does not fit in memory.
+fn read_whole(origin: &Origin) -> Result<(Vec<u8>, Option<Error>), Error> {
+    {
         let mut decoded = logs::open(origin)?;
         let mut bytes = Vec::new();
         if decoded.codec() == crate::input::codec::Codec::Plain {
@@ -135,17 +181,11 @@ pub fn load_text(text: Option<&str>, files: &[PathBuf]) -> Result<Text, Error> {
                 )
             })?;
         }
-        decoded
+        // `read_to_end` keeps what was read before an error.
+        let failure = decoded
             .read_to_end(&mut bytes)
-            .map_err(|e| Error::new(crate::ErrorKind::Io, e.to_string()))?;
-        return Ok(Text::from_bytes(bytes));
+            .err()
+            .map(|e| Error::new(crate::ErrorKind::Io, e.to_string()));
+        Ok((bytes, failure))
     }
-    let mut chunks = Chunks::new(MergedLines::open(&origins)?, usize::MAX);
-    let chunk = chunks.next_chunk().unwrap_or_default();
-    if let Some(first) = chunks.take_failures().into_iter().next() {
-        return Err(first);
-    }
-    let mut text = Text::from_bytes(chunk.text.into_bytes());
-    text.invalid_utf8 = chunks.invalid_utf8();
-    Ok(text)
 }
