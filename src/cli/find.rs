@@ -6,8 +6,8 @@ use super::{
     CliError, FindArgs, Outcome, PatternArgs, ReplaceArgs, TestArgs, flags_for, style, use_color,
 };
 use crate::highlight::Kind;
-use crate::wire;
 use crate::input::chunks::Locator;
+use crate::wire;
 use crate::wire::{MatchDoc, SourceLine, Sourced};
 use crate::workbench::follow::matches_independent_of_other_lines;
 use crate::{Limits, Match, MatchOptions, Regex};

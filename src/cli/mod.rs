@@ -45,8 +45,12 @@ pub struct Cli {
 #[derive(Debug, Args, Default, Clone)]
 pub struct TuiArgs {
     /// A file to open in the input pane (default: the embedded demo log, or standard input
-    /// when it is piped).
+    /// when it is piped). gzip, zstd, bzip2 and xz files are decoded.
     pub file: Option<PathBuf>,
+    /// More logs: with them, all are opened as one input merged by each line's leading
+    /// timestamp (files, directories, globs).
+    #[arg(value_name = "MORE")]
+    pub more: Vec<PathBuf>,
     /// Start with this pattern.
     #[arg(short = 'e', long = "regexp")]
     pub pattern: Option<String>,
@@ -64,7 +68,7 @@ pub struct TuiArgs {
     pub fresh: bool,
     /// Follow FILE as it grows (as `tail -F`): appended lines are matched as they arrive, and
     /// truncation or rotation is followed to the new file. Ctrl-F toggles it in the workbench.
-    #[arg(short = 'f', long, requires = "file")]
+    #[arg(short = 'f', long, requires = "file", conflicts_with = "more")]
     pub follow: bool,
 }
 
@@ -78,6 +82,7 @@ impl From<TuiArgs> for crate::tui::Options {
             preset: a.preset,
             fresh: a.fresh,
             follow: a.follow,
+            more: a.more,
         }
     }
 }

@@ -70,6 +70,8 @@ pub struct Options {
     pub fresh: bool,
     /// Follow the file as it grows.
     pub follow: bool,
+    /// More logs: with them, all are opened as one input merged by time.
+    pub more: Vec<std::path::PathBuf>,
 }
 
 /// Builds the start state from the command line, the input, the saved session and the
@@ -247,9 +249,50 @@ fn read_head(path: &std::path::Path) -> Option<(Vec<u8>, u64)> {
     Some((head, meta.len()))
 }
 
+/// Whether the file at `path` starts with a compressed format's magic bytes.
+fn is_compressed(path: &std::path::Path) -> bool {
+    use std::io::Read as _;
+    let mut head = [0u8; crate::input::codec::Codec::MAGIC_LEN];
+    let n = std::fs::File::open(path)
+        .and_then(|mut f| f.read(&mut head))
+        .unwrap_or(0);
+    crate::input::codec::Codec::sniff(&head[..n]) != crate::input::codec::Codec::Plain
+}
+
+/// Several logs (or a compressed one) as one input, merged by time through the input layer;
+/// what decoded before a log broke is shown, and the break is said in the status line.
+fn read_logs(first: &std::path::Path, more: &[std::path::PathBuf]) -> anyhow::Result<StartInput> {
+    use crate::input::{chunks::Chunks, logs};
+    let paths: Vec<std::path::PathBuf> = std::iter::once(first.to_path_buf())
+        .chain(more.iter().cloned())
+        .collect();
+    let origins = logs::expand(&paths).map_err(|e| anyhow::anyhow!("{}", e.message))?;
+    let merged = logs::MergedLines::open(&origins).map_err(|e| anyhow::anyhow!("{}", e.message))?;
+    let names = merged.names().to_vec();
+    let mut chunks = Chunks::new(merged, usize::MAX);
+    let chunk = chunks.next_chunk().unwrap_or_default();
+    let mut warnings: Vec<String> = chunks
+        .take_failures()
+        .iter()
+        .map(|e| format!("{}; showing what was read", e.message))
+        .collect();
+    warnings.extend(chunks.warning());
+    let warning = (!warnings.is_empty()).then(|| warnings.join(" · "));
+    Ok(StartInput::Loaded(
+        chunk.text,
+        InputSource::File(names.join(" + ")),
+        warning,
+    ))
+}
+
 /// The start input; for a file, the bytes read from it (where following goes on from), or the
 /// part still to read when it opens on its head.
 fn read_input(args: &Options) -> anyhow::Result<(StartInput, Option<u64>, Option<RestOfFile>)> {
+    if let Some(first) = &args.file
+        && (!args.more.is_empty() || is_compressed(first))
+    {
+        return Ok((read_logs(first, &args.more)?, None, None));
+    }
     if let Some(path) = &args.file {
         if let Some((head, total)) = read_head(path) {
             let offset = head.len() as u64;

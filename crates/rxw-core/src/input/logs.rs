@@ -435,8 +435,9 @@ fn first_stamp(origin: &Origin) -> Result<Option<i64>, Error> {
                 }
             }
             Ok(None) => return Ok(None),
-            // The real read reports it; the lines before it have no stamp.
-            Err(_) => return Ok(None),
+            // The real read reports it; the bytes decoded before it come next as a last line,
+            // whose stamp counts.
+            Err(_) => {}
         }
     }
 }
@@ -573,6 +574,30 @@ mod tests {
             "{}",
             failures[0].message
         );
+    }
+
+    #[test]
+    fn a_truncated_archive_whose_only_line_is_cut_still_sorts_by_its_stamp() {
+        // Regression: the first-stamp look-ahead stopped at the read error, before the
+        // partial line it hands out next, so the log sorted as one without stamps.
+        let dir = tempfile::tempdir().unwrap();
+        let gz = crate::input::codec::tests::compress(
+            Codec::Gzip,
+            b"2026-10-05T00:00:02Z cut [CLAIM j9] and more text after it\n",
+        );
+        let cut = write(dir.path(), "cut.gz", &gz[..gz.len() - 12]);
+        let a = write(
+            dir.path(),
+            "a.log",
+            b"2026-10-05T00:00:01Z a1\n2026-10-05T00:00:03Z a3\n",
+        );
+        let mut m = MergedLines::open(&[a, cut]).unwrap();
+        let mut order = Vec::new();
+        while let Some(l) = m.next_line() {
+            order.push((l.source, l.line));
+        }
+        assert_eq!(order, [(0, 1), (1, 1), (0, 2)]);
+        assert_eq!(m.failures().len(), 1, "the break is still reported");
     }
 
     #[test]
