@@ -133,6 +133,64 @@ pub struct App {
     pub tail: bool,
     /// A large file still being read on a thread (the input holds its first lines so far).
     pub loading: Option<Loading>,
+    /// Which log each line came from, when several were opened as one input.
+    pub sources: Option<SourceGutter>,
+}
+
+/// The source tags of a merged input's lines, drawn in the gutter: each line shows its log's
+/// short tag and its line number in that log. Valid for the text it was made for: once the
+/// input is edited or reloaded (another revision) the gutter shows plain line numbers again.
+#[derive(Debug, Clone)]
+pub struct SourceGutter {
+    /// The input revision the runs describe.
+    pub revision: u64,
+    /// The tag of each log (its file name without directory and compression extension).
+    pub tags: Vec<String>,
+    /// Runs of consecutive lines of one log: first merged line (from 0), log, its own line
+    /// (from 1).
+    pub runs: Vec<(usize, usize, u64)>,
+    /// Columns of the widest tag.
+    pub tag_width: usize,
+}
+
+impl SourceGutter {
+    /// The gutter for a merged input: `names` of the logs and the chunk's runs.
+    pub fn new(
+        revision: u64,
+        names: &[String],
+        runs: &[crate::input::chunks::Run],
+    ) -> SourceGutter {
+        let tags: Vec<String> = names.iter().map(|n| short_tag(n)).collect();
+        let tag_width = tags.iter().map(|t| t.chars().count()).max().unwrap_or(0);
+        SourceGutter {
+            revision,
+            tags,
+            runs: runs
+                .iter()
+                .map(|r| (r.merged_line as usize - 1, r.source, r.line))
+                .collect(),
+            tag_width,
+        }
+    }
+
+    /// The tag and own line number of merged line `i` (from 0).
+    pub fn place(&self, i: usize) -> Option<(&str, u64)> {
+        let k = self.runs.partition_point(|r| r.0 <= i).checked_sub(1)?;
+        let (first, source, line) = self.runs[k];
+        Some((self.tags.get(source)?.as_str(), line + (i - first) as u64))
+    }
+}
+
+/// A log's short tag: its file name without the directory and the compression and `.log`
+/// extensions, at most 12 characters (`logs/agent-3.log.gz` → `agent-3`).
+fn short_tag(name: &str) -> String {
+    let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    let mut tag = base;
+    for ext in [".gz", ".zst", ".bz2", ".xz", ".log"] {
+        tag = tag.strip_suffix(ext).unwrap_or(tag);
+    }
+    let tag = if tag.is_empty() { base } else { tag };
+    tag.chars().take(12).collect()
 }
 
 /// The progress of reading the rest of a large file.
@@ -189,6 +247,7 @@ impl App {
             following: false,
             tail: false,
             loading: None,
+            sources: None,
         };
         app.wb.lens.set_catalog(catalog);
         app.wb.compile();
@@ -761,9 +820,20 @@ impl App {
         }
     }
 
-    /// Width of the input's line-number gutter.
+    /// Width of the input's line-number gutter (with the source tags of a merged input).
     pub fn gutter_width(&self) -> usize {
-        self.wb.input.line_count().to_string().len() + 1
+        let numbers = self.wb.input.line_count().to_string().len() + 1;
+        match self.source_gutter() {
+            Some(g) => g.tag_width + 1 + numbers,
+            None => numbers,
+        }
+    }
+
+    /// The source gutter, when the input is still the merged text it describes.
+    pub fn source_gutter(&self) -> Option<&SourceGutter> {
+        self.sources
+            .as_ref()
+            .filter(|g| g.revision == self.wb.input.revision())
     }
 
     fn scroll_input_to_cursor(&mut self) {
@@ -1180,4 +1250,34 @@ pub fn pasted_line_ends(s: &str) -> Cow<'_, str> {
         return Cow::Borrowed(s);
     }
     Cow::Owned(s.replace("\r\n", "\n").replace('\r', "\n"))
+}
+
+#[cfg(test)]
+mod source_gutter_tests {
+    use super::*;
+    use crate::input::chunks::Run;
+
+    #[test]
+    fn merged_lines_show_their_logs_tag_and_own_line() {
+        let run = |offset, source, line, merged_line| Run {
+            offset,
+            source,
+            line,
+            merged_line,
+        };
+        let names = ["logs/agent-3.log.gz".to_string(), "b.log".to_string()];
+        let g = SourceGutter::new(
+            7,
+            &names,
+            &[run(0, 0, 1, 1), run(40, 1, 1, 3), run(80, 0, 3, 4)],
+        );
+        assert_eq!(g.tag_width, 7);
+        assert_eq!(g.place(0), Some(("agent-3", 1)));
+        assert_eq!(g.place(1), Some(("agent-3", 2)));
+        assert_eq!(g.place(2), Some(("b", 1)));
+        assert_eq!(g.place(3), Some(("agent-3", 3)));
+        assert_eq!(g.place(5), Some(("agent-3", 5)));
+        assert_eq!(short_tag("x/.gz"), ".gz");
+        assert_eq!(short_tag("a-very-long-name.log"), "a-very-long-");
+    }
 }

@@ -261,7 +261,10 @@ fn is_compressed(path: &std::path::Path) -> bool {
 
 /// Several logs (or a compressed one) as one input, merged by time through the input layer;
 /// what decoded before a log broke is shown, and the break is said in the status line.
-fn read_logs(first: &std::path::Path, more: &[std::path::PathBuf]) -> anyhow::Result<StartInput> {
+fn read_logs(
+    first: &std::path::Path,
+    more: &[std::path::PathBuf],
+) -> anyhow::Result<(StartInput, Gutter)> {
     use crate::input::{chunks::Chunks, logs};
     let paths: Vec<std::path::PathBuf> = std::iter::once(first.to_path_buf())
         .chain(more.iter().cloned())
@@ -278,20 +281,26 @@ fn read_logs(first: &std::path::Path, more: &[std::path::PathBuf]) -> anyhow::Re
         .collect();
     warnings.extend(chunks.warning());
     let warning = (!warnings.is_empty()).then(|| warnings.join(" · "));
-    Ok(StartInput::Loaded(
-        chunk.text,
-        InputSource::File(names.join(" + ")),
-        warning,
+    let gutter = (names.len() > 1).then(|| (names.clone(), chunk.runs.clone()));
+    Ok((
+        StartInput::Loaded(chunk.text, InputSource::File(names.join(" + ")), warning),
+        gutter,
     ))
 }
 
 /// The start input; for a file, the bytes read from it (where following goes on from), or the
 /// part still to read when it opens on its head.
-fn read_input(args: &Options) -> anyhow::Result<(StartInput, Option<u64>, Option<RestOfFile>)> {
+/// The logs' names and runs for the source gutter of a merged input.
+type Gutter = Option<(Vec<String>, Vec<crate::input::chunks::Run>)>;
+
+fn read_input(
+    args: &Options,
+) -> anyhow::Result<(StartInput, Option<u64>, Option<RestOfFile>, Gutter)> {
     if let Some(first) = &args.file
         && (!args.more.is_empty() || is_compressed(first))
     {
-        return Ok((read_logs(first, &args.more)?, None, None));
+        let (input, gutter) = read_logs(first, &args.more)?;
+        return Ok((input, None, None, gutter));
     }
     if let Some(path) = &args.file {
         if let Some((head, total)) = read_head(path) {
@@ -312,11 +321,12 @@ fn read_input(args: &Options) -> anyhow::Result<(StartInput, Option<u64>, Option
                 ),
                 None,
                 Some(rest),
+                None,
             ));
         }
         let read = Text::read_path(path).map_err(|e| anyhow::anyhow!("{}", e.message))?;
         let bytes = read.text.bytes().len() as u64;
-        return Ok((loaded_file(read, path), Some(bytes), None));
+        return Ok((loaded_file(read, path), Some(bytes), None, None));
     }
     if !std::io::stdin().is_terminal() {
         let t = Text::from_reader(std::io::stdin().lock())
@@ -326,9 +336,10 @@ fn read_input(args: &Options) -> anyhow::Result<(StartInput, Option<u64>, Option
             StartInput::Loaded(t.into_string(), InputSource::Stdin, warning),
             None,
             None,
+            None,
         ));
     }
-    Ok((StartInput::Demo, None, None))
+    Ok((StartInput::Demo, None, None, None))
 }
 
 /// Opens the workbench.
@@ -336,7 +347,7 @@ fn read_input(args: &Options) -> anyhow::Result<(StartInput, Option<u64>, Option
 /// # Errors
 /// When the input cannot be read, a preset is unknown, or the terminal cannot be set up.
 pub fn run(args: Options) -> anyhow::Result<()> {
-    let (input, file_bytes, rest) = read_input(&args)?;
+    let (input, file_bytes, rest, gutter) = read_input(&args)?;
     if !std::io::stdout().is_terminal() {
         anyhow::bail!(
             "the workbench needs a terminal on standard output; use `rxw find` for scripts"
@@ -359,6 +370,13 @@ pub fn run(args: Options) -> anyhow::Result<()> {
     )?;
     if let Some(notice) = restored.notice {
         app.message = Some(notice);
+    }
+    if let Some((names, runs)) = gutter {
+        app.sources = Some(app::SourceGutter::new(
+            app.wb.input.revision(),
+            &names,
+            &runs,
+        ));
     }
     if let (Some(path), Some(bytes)) = (&args.file, file_bytes) {
         // Kept for Ctrl-F even when not following from the start.

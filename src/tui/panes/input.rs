@@ -193,10 +193,16 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
                 (r.start == r.end && r.start == range.end)
                     || (r.start <= range.end && range.end < r.end)
             });
-        let mut spans = vec![Span::styled(
-            format!("{:>w$} ", i + 1, w = gw),
-            chrome(Chrome::Dim, p),
-        )];
+        let gutter = match app.source_gutter().and_then(|g| Some((g, g.place(i)?))) {
+            // A merged input: the log's tag and the line's number in that log.
+            Some((g, (tag, own))) => format!(
+                "{tag:<tw$} {own:>nw$} ",
+                tw = g.tag_width,
+                nw = gw - g.tag_width - 1
+            ),
+            None => format!("{:>w$} ", i + 1, w = gw),
+        };
+        let mut spans = vec![Span::styled(gutter, chrome(Chrome::Dim, p))];
         spans.append(&mut l.spans);
         let used: usize = cs.iter().map(|c| c.width).sum();
         if used < text_w && (app.show_whitespace || end_paint) {
