@@ -304,3 +304,33 @@ fn jobs_pair_across_logs() {
     let (_, out, _) = run(rxw(dir.path()).arg("jobs").arg(&a).arg(&b));
     assert!(out.contains(&format!("{}:1", b.display())), "{out}");
 }
+
+#[test]
+fn audit_reads_compressed_files_as_their_text_and_says_where_one_broke() {
+    let dir = tempfile::tempdir().unwrap();
+    let text = agent_log("a", 5000, 0);
+    write(dir.path(), "a.log.zst", &zstd(text.as_bytes()));
+    let gz = gzip(text.as_bytes());
+    write(dir.path(), "cut.log.gz", &gz[..gz.len() / 2]);
+    let (code, out, _) = run(rxw(dir.path()).current_dir(dir.path()).args([
+        "audit",
+        "--format",
+        "json",
+        "a.log.zst",
+        "cut.log.gz",
+        "-p",
+        "heartbeat",
+    ]));
+    assert_eq!(code, 2);
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["rows"][0]["matches"]["heartbeat"], true);
+    assert_eq!(doc["rows"][1]["error_kind"], "file_unreadable");
+    assert!(
+        doc["rows"][1]["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("the gzip data is truncated: decoding stopped at compressed byte"),
+        "{}",
+        doc["rows"][1]["error"]
+    );
+}

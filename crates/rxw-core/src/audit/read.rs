@@ -272,6 +272,19 @@ fn scan_file(
         }
     };
     drop(file);
+    // A compressed file (told by its first bytes) is audited as the text it holds.
+    let decoded;
+    let bytes = if crate::input::codec::Codec::sniff(bytes) == crate::input::codec::Codec::Plain {
+        bytes
+    } else {
+        match decompress(bytes, path, options.max_filesize) {
+            Ok(d) => {
+                decoded = d;
+                &decoded[..]
+            }
+            Err((kind, message)) => return Row::failed(shown, columns, kind, message),
+        }
+    };
     if !options.binary
         && let Some(at) = memchr::memchr(0, bytes)
     {
@@ -289,6 +302,44 @@ fn scan_file(
         cells,
         error,
     }
+}
+
+/// The text a compressed file holds, at most `max_len` bytes of it.
+fn decompress(
+    compressed: &[u8],
+    path: &std::path::Path,
+    max_len: u64,
+) -> Result<Vec<u8>, (RowErrorKind, String)> {
+    use std::io::Read;
+    let unreadable = |e: std::io::Error| {
+        let message = e.to_string();
+        let message = message
+            .strip_prefix(&format!("{}: ", path.display()))
+            .unwrap_or(&message)
+            .to_string();
+        (RowErrorKind::FileUnreadable, message)
+    };
+    let decoded = crate::input::codec::decode(
+        std::io::Cursor::new(compressed.to_vec()),
+        Some(compressed.len() as u64),
+        path,
+    )
+    .map_err(unreadable)?;
+    let codec = decoded.codec();
+    let mut out = Vec::new();
+    decoded
+        .take(max_len.saturating_add(1))
+        .read_to_end(&mut out)
+        .map_err(unreadable)?;
+    if out.len() as u64 > max_len {
+        return Err((
+            RowErrorKind::FileTooLarge,
+            format!(
+                "the {codec} data decodes to more than the maximum of {max_len} bytes (--max-filesize)"
+            ),
+        ));
+    }
+    Ok(out)
 }
 
 /// The row of one target.
