@@ -85,9 +85,9 @@ impl Chunk {
 pub struct Chunks {
     lines: MergedLines,
     target: usize,
-    /// The line read ahead to know whether a chunk was the last: its bytes, whether it had a
-    /// newline, its source and line.
-    ahead: Option<(Vec<u8>, bool, usize, u64)>,
+    /// The lines read ahead to know whether a chunk was the last: their bytes, whether a
+    /// newline ended them, their source, first line and number of lines.
+    ahead: Option<(Vec<u8>, bool, usize, u64, u64)>,
     started: bool,
     offset: usize,
     merged_line: u64,
@@ -156,21 +156,30 @@ impl Chunks {
             open_line: &mut self.open_line,
             invalid: &mut self.invalid,
         };
-        if let Some((bytes, newline, source, line)) = self.ahead.take() {
-            joiner.add(&bytes, newline, source, line);
+        if let Some((bytes, newline, source, line, lines)) = self.ahead.take() {
+            joiner.add(&bytes, newline, source, line, lines);
         }
         let mut full = joiner.chunk.text.len() >= self.target;
+        let single = self.lines.single();
         while !self.exhausted {
-            let Some(l) = self.lines.next_line() else {
+            // One log is taken a buffer of lines at a time, several a line at a time.
+            let next = if single {
+                // Not past the chunk's size by more than a line.
+                let room = self.target.saturating_sub(joiner.chunk.text.len());
+                self.lines.next_lines(room)
+            } else {
+                self.lines.next_line().map(|l| (l, 1))
+            };
+            let Some((l, lines)) = next else {
                 self.exhausted = true;
                 break;
             };
             if full {
                 // Read ahead only to know whether this chunk is the last.
-                self.ahead = Some((l.bytes.to_vec(), l.newline, l.source, l.line));
+                self.ahead = Some((l.bytes.to_vec(), l.newline, l.source, l.line, lines));
                 break;
             }
-            joiner.add(l.bytes, l.newline, l.source, l.line);
+            joiner.add(l.bytes, l.newline, l.source, l.line, lines);
             full = joiner.chunk.text.len() >= self.target;
         }
         chunk.last = self.ahead.is_none();
@@ -188,13 +197,15 @@ struct Joiner<'a> {
 }
 
 impl Joiner<'_> {
-    fn add(&mut self, bytes: &[u8], newline: bool, source: usize, line: u64) {
+    /// Appends `lines` lines of `source` from its line `line` on: `bytes` with a `\n`
+    /// between them, then one when `newline`.
+    fn add(&mut self, bytes: &[u8], newline: bool, source: usize, line: u64, lines: u64) {
         let chunk = &mut *self.chunk;
         if *self.open_line {
             chunk.text.push('\n');
         }
-        *self.merged_line += 1;
-        let merged_line = *self.merged_line;
+        let merged_line = *self.merged_line + 1;
+        *self.merged_line += lines;
         let continues = chunk
             .runs
             .last()

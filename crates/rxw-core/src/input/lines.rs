@@ -84,6 +84,61 @@ impl<R: Read> LineReader<R> {
         }
     }
 
+    /// The complete lines buffered within `max` bytes, at least one (reading more when none
+    /// is complete), as one range
+    /// of [`LineReader::get`]'s buffer without the last line's `\n`, with whether a `\n`
+    /// ended that last line; `None` at the end. For readers that want text, not lines: one
+    /// call per block read instead of one per line.
+    ///
+    /// # Errors
+    /// As [`LineReader::next_range`].
+    pub fn next_lines(&mut self, max: usize) -> io::Result<Option<(Range<usize>, bool)>> {
+        loop {
+            let window = self.end.min(self.start.saturating_add(max.max(1)));
+            let last = memchr::memrchr(b'\n', &self.buf[self.start..window])
+                .map(|k| self.start + k)
+                .or_else(|| memchr::memchr(b'\n', &self.buf[window..self.end]).map(|k| window + k));
+            if let Some(nl) = last {
+                let lines = self.start..nl;
+                self.start = nl + 1;
+                return Ok(Some((lines, true)));
+            }
+            if self.eof {
+                if self.start < self.end {
+                    let line = self.start..self.end;
+                    self.start = self.end;
+                    return Ok(Some((line, false)));
+                }
+                return Ok(None);
+            }
+            self.fill()?;
+        }
+    }
+
+    /// Reads more after the unfinished line (moved to the front; the buffer grows for a
+    /// line longer than it).
+    fn fill(&mut self) -> io::Result<()> {
+        if self.start > 0 {
+            self.buf.copy_within(self.start..self.end, 0);
+            self.end -= self.start;
+            self.start = 0;
+        }
+        if self.end == self.buf.len() {
+            self.buf.resize(self.buf.len() * 2, 0);
+        }
+        match self.reader.read(&mut self.buf[self.end..]) {
+            Ok(0) => self.eof = true,
+            Ok(n) => self.end += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => {
+                // What was read stays, to be handed out as a last (partial) line.
+                self.eof = true;
+                return Err(e);
+            }
+        }
+        Ok(())
+    }
+
     /// The bytes of a range [`LineReader::next_range`] returned.
     pub fn get(&self, range: Range<usize>) -> &[u8] {
         &self.buf[range]
@@ -149,6 +204,31 @@ mod tests {
             ]
         );
         assert!(lines(b"", 3, false).0.is_empty());
+    }
+
+    #[test]
+    fn blocks_of_lines_are_the_lines_joined() {
+        let mut data = Vec::new();
+        for k in 0..50_000 {
+            data.extend_from_slice(format!("line {k}\n").as_bytes());
+        }
+        data.extend_from_slice(b"last");
+        let mut r = LineReader::new(Trickle {
+            data: &data,
+            step: 70_001,
+            fail: false,
+        });
+        let mut joined = Vec::new();
+        let mut blocks = 0;
+        while let Some((range, newline)) = r.next_lines(100_000).unwrap() {
+            joined.extend_from_slice(r.get(range));
+            if newline {
+                joined.push(b'\n');
+            }
+            blocks += 1;
+        }
+        assert_eq!(joined, data);
+        assert!(blocks > 3, "{blocks}");
     }
 
     #[test]

@@ -308,6 +308,42 @@ impl MergedLines {
         })
     }
 
+    /// Whether there is one source, read as it is.
+    pub fn single(&self) -> bool {
+        !self.merging
+    }
+
+    /// For one source ([`MergedLines::single`]): the complete lines buffered within `max`
+    /// bytes, at least one,
+    /// as one [`LogLine`] whose bytes hold them all (`\n` between them, the last's left out
+    /// as for a line) and whose `line` is the first's; with the number of lines. `None` at
+    /// the end, or with several sources.
+    pub fn next_lines(&mut self, max: usize) -> Option<(LogLine<'_>, u64)> {
+        if self.merging {
+            return None;
+        }
+        let stream = self.streams.first_mut()?;
+        loop {
+            match stream.reader.next_lines(max) {
+                Ok(Some((range, newline))) => {
+                    let first = stream.line + 1;
+                    let bytes = stream.reader.get(range);
+                    let lines = memchr::memchr_iter(b'\n', bytes).count() as u64 + 1;
+                    stream.line += lines;
+                    let line = LogLine {
+                        bytes,
+                        newline,
+                        source: 0,
+                        line: first,
+                    };
+                    return Some((line, lines));
+                }
+                Ok(None) => return None,
+                Err(e) => self.failures.push(io_error(e.to_string())),
+            }
+        }
+    }
+
     /// The next line, `None` after the last.
     pub fn next_line(&mut self) -> Option<LogLine<'_>> {
         if !self.merging {
