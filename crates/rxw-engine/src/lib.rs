@@ -15,6 +15,7 @@
 
 pub mod classes;
 pub mod limits;
+pub mod redos;
 pub mod replace;
 pub mod set;
 pub mod trace;
@@ -730,6 +731,36 @@ impl Regex {
             Outcome::NoMatch | Outcome::Cancelled => Ok(None),
             other => Err(self.stop_error(other, text)),
         }
+    }
+
+    /// Steps of one search over `text` from its start on the matcher (the counter the debugger
+    /// shows), with the search stopped when one attempt passes `budget` steps, at `deadline`, or
+    /// when `cancel` is raised: the ReDoS proof's measurement.
+    ///
+    /// # Errors
+    /// The pattern cannot run on the matcher.
+    pub(crate) fn search_steps(
+        &self,
+        text: &str,
+        budget: u64,
+        deadline: Option<Instant>,
+        cancel: Option<&AtomicBool>,
+    ) -> Result<(Outcome, u64), Error> {
+        let prog = self.matcher_program()?;
+        let params = vm::exec::SearchParams {
+            start: 0,
+            anchored: self.flavor == Flavor::Js && self.flags.sticky,
+            not_empty_at: None,
+            budget,
+            cancel,
+            deadline,
+        };
+        Ok(if prog.code_units && has_astral(text) {
+            let units = CodeUnits::of(text);
+            vm::run_search(prog, &Utf16Hay(&units.units), &params, &mut NoObserver)
+        } else {
+            vm::run_search(prog, &Utf8Hay(text.as_bytes()), &params, &mut NoObserver)
+        })
     }
 
     /// The matcher's compiled program (instructions with their pattern spans), for tracing.

@@ -1,0 +1,565 @@
+//! ReDoS verdicts with proof: which patterns blow up on a backtracking engine, with an attack
+//! string and the matcher's own step counts.
+//!
+//! Two halves. The static half ([`suspect`]) reads the tree for shapes that backtracking pays
+//! for (nested, alternating, adjacent and retried quantifiers) and derives candidate attacks,
+//! each `prefix + pump × n + suffix` where the suffix makes the match fail. The proof runs
+//! every candidate on the matcher (the flavor's own backtracking order, CPython's or node's)
+//! at growing `n` and classifies the measured steps; the verdict comes only from those counts,
+//! so a suspicion whose attack does not grow is reported linear, with the reason.
+//!
+//! Rust patterns on the `regex` crate run on finite automata and are linear by construction.
+//! A Python or JavaScript pattern that rxw itself runs on the `regex` crate is still analysed:
+//! the verdict speaks for the flavor's engine (CPython's `re`, node's `RegExp`), which
+//! backtracks.
+
+mod suspect;
+
+use crate::trace::{GrowthClass, classify, hot_spans};
+use crate::vm::Outcome;
+use crate::{EngineKind, Regex};
+use rxw_syntax::Span;
+use rxw_syntax::error::Error;
+use rxw_syntax::flavor::Flavor;
+use serde::Serialize;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+use suspect::Suspect;
+
+/// How a pattern's matching time grows on its worst input found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Verdict {
+    /// Steps proportional to the input.
+    Linear,
+    /// Steps proportional to a power of the input (the degree says which).
+    Polynomial,
+    /// Steps multiply with each pumped piece.
+    Exponential,
+}
+
+impl Verdict {
+    /// The lower-case name.
+    pub fn name(self) -> &'static str {
+        match self {
+            Verdict::Linear => "linear",
+            Verdict::Polynomial => "polynomial",
+            Verdict::Exponential => "exponential",
+        }
+    }
+
+    /// True for polynomial and exponential.
+    pub fn is_vulnerable(self) -> bool {
+        self != Verdict::Linear
+    }
+}
+
+/// An attack string's three parts: the text at `n` is `prefix + pump × n + suffix`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Attack {
+    /// Leads the matcher to the culprit.
+    pub prefix: String,
+    /// Repeated `n` times.
+    pub pump: String,
+    /// Makes the whole match fail, so the matcher tries every way back.
+    pub suffix: String,
+}
+
+impl Attack {
+    /// The attack string with the pump repeated `n` times.
+    pub fn at(&self, n: usize) -> String {
+        let mut s =
+            String::with_capacity(self.prefix.len() + self.pump.len() * n + self.suffix.len());
+        s.push_str(&self.prefix);
+        for _ in 0..n {
+            s.push_str(&self.pump);
+        }
+        s.push_str(&self.suffix);
+        s
+    }
+}
+
+/// The matcher's steps for one search over the attack at `n`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct StepPoint {
+    /// How many times the pump is repeated.
+    pub n: usize,
+    /// Steps of one search (every start position) over the attack string.
+    pub steps: u64,
+}
+
+/// Where the steps go: a piece of the pattern and the steps spent in it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct HotNode {
+    /// The piece's bytes in the pattern.
+    pub span: Span,
+    /// The piece as written.
+    pub text: String,
+    /// Steps spent in it on the attack at the largest traced `n`.
+    pub steps: u64,
+}
+
+/// A rewrite that stops the blow-up, checked by running the same attack on it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FixHint {
+    /// The rewritten pattern.
+    pub pattern: String,
+    /// What the rewrite does and what it may change.
+    pub note: String,
+    /// How the rewrite's steps grow on the attack.
+    pub verdict: Verdict,
+    /// The rewrite's steps on the attack.
+    pub steps: Vec<StepPoint>,
+}
+
+/// A verdict with its proof: the JSON document of `rxw redos --json` and the agent tool.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RedosReport {
+    /// Linear, polynomial or exponential, from measured steps.
+    pub verdict: Verdict,
+    /// The polynomial degree (1 when linear, `null` when exponential).
+    pub degree: Option<u32>,
+    /// The attack that shows the growth; `null` when linear.
+    pub attack: Option<Attack>,
+    /// Steps measured at each `n` (of the attack, or of the best suspicion when linear).
+    pub steps: Vec<StepPoint>,
+    /// The culprit quantifier in the pattern, when there is one.
+    pub span: Option<Span>,
+    /// Why, in one sentence.
+    pub reason: String,
+    /// Where the steps go on the attack (hottest first, at most five).
+    pub hot_nodes: Vec<HotNode>,
+    /// A verified rewrite, where a well-known one applies.
+    pub fix: Option<FixHint>,
+}
+
+/// Options of a ReDoS check.
+#[derive(Debug, Clone, Copy)]
+pub struct RedosOptions<'a> {
+    /// Wall-clock budget for the whole check.
+    pub time: Duration,
+    /// Raised to stop the check (the TUI's next keystroke); a stopped check reports what it
+    /// measured so far.
+    pub cancel: Option<&'a AtomicBool>,
+}
+
+impl Default for RedosOptions<'_> {
+    fn default() -> Self {
+        RedosOptions {
+            time: Duration::from_millis(900),
+            cancel: None,
+        }
+    }
+}
+
+/// Steps past which one measurement stops: the growth is plain by then.
+const STEP_CAP: u64 = 4_000_000;
+/// Steps past which the screening of a candidate stops.
+const SCREEN_CAP: u64 = 400_000;
+/// The largest pump count measured.
+const MAX_N: usize = 4096;
+/// Suffixes tried to make the match fail.
+const SUFFIXES: &[&str] = &["!", "\n", " ", "_", "0", "a", "\u{0}"];
+
+/// A candidate attack with its screening result.
+#[derive(Clone)]
+struct Candidate<'s> {
+    suspect: &'s Suspect,
+    attack: Attack,
+    /// Steps at n = 8 and n = 16.
+    small: u64,
+    large: u64,
+}
+
+impl Candidate<'_> {
+    fn ratio(&self) -> f64 {
+        self.large as f64 / self.small.max(1) as f64
+    }
+}
+
+struct Clock<'a> {
+    started: Instant,
+    time: Duration,
+    cancel: Option<&'a AtomicBool>,
+}
+
+impl Clock<'_> {
+    fn deadline(&self) -> Instant {
+        self.started + self.time
+    }
+    fn left(&self, share: f64) -> bool {
+        self.started.elapsed().as_secs_f64() < self.time.as_secs_f64() * share
+            && !self
+                .cancel
+                .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+    }
+}
+
+/// One search's steps over `text`, and whether the search ran to its end (not cut by the cap,
+/// the deadline or the cancel flag).
+fn measure(re: &Regex, text: &str, cap: u64, clock: &Clock<'_>) -> Result<(u64, bool), Error> {
+    let (outcome, steps) = re.search_steps(text, cap, Some(clock.deadline()), clock.cancel)?;
+    let complete = matches!(outcome, Outcome::Match(_) | Outcome::NoMatch) && steps <= cap;
+    Ok((steps, complete))
+}
+
+/// Steps at growing `n` until the cap, the largest `n` or the time runs out; the last point is
+/// the first that went past the cap, if one did.
+fn series(
+    re: &Regex,
+    attack: &Attack,
+    clock: &Clock<'_>,
+) -> Result<(Vec<StepPoint>, Option<usize>), Error> {
+    let mut points = Vec::new();
+    let mut n = 4usize;
+    while n <= MAX_N && clock.left(1.0) {
+        let (steps, complete) = measure(re, &attack.at(n), STEP_CAP, clock)?;
+        if !complete {
+            if steps > STEP_CAP || !points.is_empty() {
+                return Ok((points, Some(n)));
+            }
+            break;
+        }
+        points.push(StepPoint { n, steps });
+        if steps > STEP_CAP / 2 {
+            break;
+        }
+        n = (n * 3).div_ceil(2);
+    }
+    Ok((points, None))
+}
+
+fn verdict_of(points: &[StepPoint], capped: Option<usize>) -> (Verdict, Option<u32>) {
+    let pairs: Vec<(usize, u64)> = points.iter().map(|p| (p.n, p.steps.max(1))).collect();
+    // A search that passes millions of steps before the pump is 40 long is exponential.
+    let capped = capped.filter(|&n| n <= 40);
+    let g = classify(&pairs, capped);
+    match g.class {
+        Some(GrowthClass::Exponential) => (Verdict::Exponential, None),
+        Some(GrowthClass::Polynomial) => {
+            let d = g.degree.unwrap_or(2).max(2);
+            (Verdict::Polynomial, Some(d))
+        }
+        Some(GrowthClass::Linear) | None => (Verdict::Linear, Some(1)),
+    }
+}
+
+fn escape(s: &str) -> String {
+    s.escape_debug().to_string()
+}
+
+impl Regex {
+    /// Whether the pattern backtracks catastrophically, proved by the matcher's steps on an
+    /// attack string at growing `n`.
+    ///
+    /// # Errors
+    /// The pattern cannot run on the matcher (rare: a construct only the `regex` crate runs).
+    pub fn redos(&self, options: RedosOptions<'_>) -> Result<RedosReport, Error> {
+        if self.flavor() == Flavor::Rust && self.engine_kind_typical() == EngineKind::Linear {
+            return Ok(RedosReport {
+                verdict: Verdict::Linear,
+                degree: Some(1),
+                attack: None,
+                steps: Vec::new(),
+                span: None,
+                reason: "runs on the regex crate (finite automata, no backtracking): linear by construction".into(),
+                hot_nodes: Vec::new(),
+                fix: None,
+            });
+        }
+        let clock = Clock {
+            started: Instant::now(),
+            time: options.time,
+            cancel: options.cancel,
+        };
+        let suspects = suspect::suspects(self);
+        let best = self.screen(&suspects, &clock)?;
+        let engine_note = match (self.flavor(), self.engine_kind_typical()) {
+            (Flavor::Python, EngineKind::Linear) => {
+                " (rxw itself runs this pattern on the regex crate in linear time; CPython's re backtracks)"
+            }
+            (Flavor::Js, EngineKind::Linear) => {
+                " (rxw itself runs this pattern on the regex crate in linear time; node's RegExp backtracks)"
+            }
+            _ => "",
+        };
+        let Some(best) = best else {
+            let reason = if suspects.is_empty() {
+                "no unbounded quantifier outside atomic groups: nothing to backtrack into"
+                    .to_string()
+            } else {
+                "no candidate attack makes the matcher's steps grow faster than the input"
+                    .to_string()
+            };
+            return Ok(RedosReport {
+                verdict: Verdict::Linear,
+                degree: Some(1),
+                attack: None,
+                steps: Vec::new(),
+                span: None,
+                reason: format!("{reason}{engine_note}"),
+                hot_nodes: Vec::new(),
+                fix: None,
+            });
+        };
+        let (points, capped) = series(self, &best.attack, &clock)?;
+        let (verdict, degree) = verdict_of(&points, capped);
+        let culprit = &self.pattern()[best.suspect.span.start..best.suspect.span.end];
+        let span = match verdict {
+            Verdict::Linear => suspects.first().map(|s| s.span),
+            _ => Some(best.suspect.span),
+        };
+        let shape = best.suspect.kind.describe();
+        let pump = escape(&best.attack.pump);
+        let reason = match verdict {
+            Verdict::Linear => {
+                // Name the most dangerous shape seen, whichever candidate grew most.
+                let worst = suspects.first().unwrap_or(best.suspect);
+                format!(
+                    "suspected `{}`, {}, but no attack makes its steps grow faster than the input{engine_note}",
+                    &self.pattern()[worst.span.start..worst.span.end],
+                    worst.kind.describe()
+                )
+            }
+            Verdict::Polynomial => format!(
+                "`{culprit}` is {shape}: each added \"{pump}\" costs more than the last, steps grow as n^{}{engine_note}",
+                degree.unwrap_or(2)
+            ),
+            Verdict::Exponential => format!(
+                "`{culprit}` is {shape}: each added \"{pump}\" multiplies the ways to split the text before the match fails{engine_note}"
+            ),
+        };
+        let hot_nodes = self.hot_nodes(&best.attack, &points);
+        let fix = if verdict.is_vulnerable() {
+            self.fix_hint(best.suspect, &best.attack, verdict, &clock)
+        } else {
+            None
+        };
+        Ok(RedosReport {
+            verdict,
+            degree,
+            attack: verdict.is_vulnerable().then(|| best.attack.clone()),
+            steps: points,
+            span,
+            reason,
+            hot_nodes,
+            fix,
+        })
+    }
+
+    /// Runs every candidate at n = 8 and n = 16 and keeps the one whose steps grow most; stops
+    /// early on one that is plainly exponential. `None` when there is no candidate.
+    fn screen<'s>(
+        &self,
+        suspects: &'s [Suspect],
+        clock: &Clock<'_>,
+    ) -> Result<Option<Candidate<'s>>, Error> {
+        let mut best: Option<Candidate<'s>> = None;
+        let mut seen = std::collections::HashSet::new();
+        'all: for s in suspects {
+            for pump in &s.pumps {
+                for suffix in SUFFIXES {
+                    if !clock.left(0.5) {
+                        break 'all;
+                    }
+                    let attack = Attack {
+                        prefix: s.prefix.clone(),
+                        pump: pump.clone(),
+                        suffix: (*suffix).to_string(),
+                    };
+                    if !seen.insert(attack.at(2)) {
+                        continue;
+                    }
+                    let (small, ok_small) = measure(self, &attack.at(8), SCREEN_CAP, clock)?;
+                    let (large, ok_large) = if ok_small {
+                        measure(self, &attack.at(16), SCREEN_CAP, clock)?
+                    } else {
+                        (SCREEN_CAP * 64, false)
+                    };
+                    let c = Candidate {
+                        suspect: s,
+                        attack,
+                        small,
+                        large,
+                    };
+                    let explosive = !ok_large || c.ratio() > 40.0;
+                    let better = best.as_ref().is_none_or(|b| {
+                        c.ratio() > b.ratio() * 1.15
+                            || (c.ratio() > b.ratio() * 0.87 && c.large > b.large)
+                    });
+                    if better {
+                        best = Some(c);
+                    }
+                    if explosive {
+                        break 'all;
+                    }
+                }
+            }
+        }
+        Ok(best)
+    }
+
+    /// The pattern pieces where the steps go, from one traced search at the largest `n` whose
+    /// steps stay cheap to record.
+    fn hot_nodes(&self, attack: &Attack, points: &[StepPoint]) -> Vec<HotNode> {
+        let Some(p) = points.iter().rev().find(|p| p.steps <= 300_000) else {
+            return Vec::new();
+        };
+        let Ok(t) = self.trace_search(&attack.at(p.n), 0, 0, Duration::from_millis(200)) else {
+            return Vec::new();
+        };
+        hot_spans(self, &t)
+            .into_iter()
+            .filter(|(s, _)| !s.is_empty())
+            .take(5)
+            .map(|(span, steps)| HotNode {
+                span,
+                text: self.pattern()[span.start..span.end].to_string(),
+                steps,
+            })
+            .collect()
+    }
+
+    /// Wraps the culprit in an atomic group, in the flavors that have one (Python 3.11+), and
+    /// keeps the rewrite when the same attack grows more slowly on it.
+    fn fix_hint(
+        &self,
+        suspect: &Suspect,
+        attack: &Attack,
+        verdict: Verdict,
+        clock: &Clock<'_>,
+    ) -> Option<FixHint> {
+        if self.flavor() != Flavor::Python {
+            return None;
+        }
+        let s = suspect.span;
+        let p = self.pattern();
+        let rewritten = format!("{}(?>{}){}", &p[..s.start], &p[s.start..s.end], &p[s.end..]);
+        let hint = Regex::new(&rewritten, self.flavor(), self.flags()).ok()?;
+        let hint_clock = Clock {
+            started: Instant::now(),
+            time: Duration::from_millis(250).min(clock.time),
+            cancel: clock.cancel,
+        };
+        let (points, capped) = series(&hint, attack, &hint_clock).ok()?;
+        let (v, _) = verdict_of(&points, capped);
+        let better = match (verdict, v) {
+            (Verdict::Exponential, Verdict::Exponential) => false,
+            (Verdict::Exponential, _) => true,
+            (Verdict::Polynomial, Verdict::Linear) => true,
+            _ => false,
+        };
+        better.then(|| FixHint {
+            pattern: rewritten,
+            note: format!(
+                "an atomic group around `{}` never gives back what it matched; it changes the matches only where the rest of the pattern needed it to give back",
+                &p[s.start..s.end]
+            ),
+            verdict: v,
+            steps: points,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rxw_syntax::flavor::Flags;
+
+    fn check(p: &str, flavor: Flavor) -> RedosReport {
+        Regex::new(p, flavor, Flags::default())
+            .unwrap()
+            .redos(RedosOptions {
+                time: Duration::from_secs(5),
+                cancel: None,
+            })
+            .unwrap()
+    }
+
+    #[test]
+    fn nested_quantifier_is_exponential_with_a_failing_attack() {
+        let r = check("^(a+)+$", Flavor::Python);
+        assert_eq!(r.verdict, Verdict::Exponential, "{r:?}");
+        let a = r.attack.unwrap();
+        assert_eq!(a.pump, "a");
+        let re = Regex::new("^(a+)+$", Flavor::Python, Flags::default()).unwrap();
+        assert!(!re.is_match(&a.at(3)).unwrap());
+        assert_eq!(r.span, Some(Span::new(1, 6)));
+        assert!(r.steps.windows(2).all(|w| w[1].steps > w[0].steps));
+    }
+
+    #[test]
+    fn overlapping_alternation_is_exponential() {
+        let r = check("^(a|a)*$", Flavor::Js);
+        assert_eq!(r.verdict, Verdict::Exponential, "{r:?}");
+        let r = check(r"^(\w|\d)+$", Flavor::Python);
+        assert_eq!(r.verdict, Verdict::Exponential, "{r:?}");
+    }
+
+    #[test]
+    fn adjacent_quantifiers_are_polynomial_with_their_degree() {
+        let r = check(r"^\d+\d+$", Flavor::Python);
+        assert_eq!(
+            (r.verdict, r.degree),
+            (Verdict::Polynomial, Some(2)),
+            "{r:?}"
+        );
+        let r = check("^a*a*a*$", Flavor::Js);
+        assert_eq!(
+            (r.verdict, r.degree),
+            (Verdict::Polynomial, Some(3)),
+            "{r:?}"
+        );
+    }
+
+    #[test]
+    fn unambiguous_patterns_are_linear() {
+        for p in [
+            r"^[a-z]+@[a-z]+\.com$",
+            "^(ab)+$",
+            r"^\d{3}-\d{4}$",
+            "^(?>a+)+$",
+        ] {
+            let r = check(p, Flavor::Python);
+            assert_eq!(r.verdict, Verdict::Linear, "{p}: {r:?}");
+            assert!(r.attack.is_none());
+        }
+    }
+
+    #[test]
+    fn a_suspicion_that_does_not_grow_is_linear_with_its_reason() {
+        // Nested, but the inner loop cannot overlap the outer's next iteration.
+        let r = check("^(a+b)+$", Flavor::Python);
+        assert_eq!(r.verdict, Verdict::Linear, "{r:?}");
+        assert!(r.reason.contains("suspected"), "{}", r.reason);
+    }
+
+    #[test]
+    fn rust_on_the_regex_crate_is_linear_by_construction() {
+        let r = check("(a+)+$", Flavor::Rust);
+        assert_eq!(r.verdict, Verdict::Linear);
+        assert!(r.reason.contains("linear by construction"));
+        // With a backreference the Rust flavor backtracks, and is checked like the others.
+        let r = check(r"^(a+)+\1$", Flavor::Rust);
+        assert_ne!(r.verdict, Verdict::Linear, "{r:?}");
+    }
+
+    #[test]
+    fn python_fix_hint_is_verified_on_the_attack() {
+        let r = check("^(a+)+$", Flavor::Python);
+        let fix = r.fix.expect("a fix hint");
+        assert_eq!(fix.pattern, "^(?>(a+)+)$");
+        assert_ne!(fix.verdict, Verdict::Exponential);
+    }
+
+    #[test]
+    fn hot_nodes_point_into_the_culprit() {
+        let r = check("^(a+)+$", Flavor::Python);
+        let span = r.span.unwrap();
+        assert!(
+            r.hot_nodes
+                .iter()
+                .any(|h| h.span.start >= span.start && h.span.end <= span.end)
+        );
+    }
+}

@@ -1,0 +1,533 @@
+//! The static half of the ReDoS check: where in the tree a backtracking matcher can pay more
+//! than once for the same text, and which strings make it pay.
+//!
+//! Every unbounded quantifier is a suspect; its shape says how bad it can be:
+//! - **nested**: the quantified body holds another unbounded quantifier, or can match empty
+//!   (`(a+)+`, `(\w*)*`): the text can be split between the two loops in exponentially many
+//!   ways;
+//! - **alternation**: the body is an alternation (`(a|a)*`, `(a|ab)*`): overlapping branches
+//!   give each pumped piece more than one parse;
+//! - **adjacent**: another unbounded quantifier sits next to it with only optional items
+//!   between (`\d+\d+`, `a*a*a*`): a run of common characters is split between them in
+//!   polynomially many ways;
+//! - **retry**: none of the above; the search retries the quantifier from every start position
+//!   in a run it matches (`\s+$`), which costs quadratic time when the match fails at the end.
+//!
+//! For each suspect the analysis derives the text that leads to it (prefix, from examples of
+//! everything before it) and the strings to pump (examples of its body, of the nested loop, of
+//! each branch). It proves nothing: every candidate is run on the matcher, and only measured
+//! growth makes a verdict.
+
+use crate::Regex;
+use rxw_syntax::Span;
+use rxw_syntax::ast::{Greed, GroupKind, Node, NodeKind};
+use std::collections::HashMap;
+
+/// How a suspect can make the matcher backtrack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum SuspectKind {
+    /// A quantifier over a body holding another unbounded quantifier (or matching empty).
+    Nested,
+    /// A quantifier over an alternation.
+    Alternation,
+    /// Unbounded quantifiers one after another, with only optional items between.
+    Adjacent,
+    /// A lone quantifier, retried from every start position of a run it matches.
+    Retry,
+}
+
+impl SuspectKind {
+    /// What the shape is, in words.
+    pub(crate) fn describe(self) -> &'static str {
+        match self {
+            SuspectKind::Nested => "a quantifier nested in a quantifier over the same text",
+            SuspectKind::Alternation => "a quantified alternation whose branches overlap",
+            SuspectKind::Adjacent => "adjacent quantifiers that match the same characters",
+            SuspectKind::Retry => {
+                "a quantifier retried from every start position of the run it matches"
+            }
+        }
+    }
+}
+
+/// One place that may backtrack, with the strings that may make it.
+#[derive(Debug, Clone)]
+pub(crate) struct Suspect {
+    /// The shape.
+    pub kind: SuspectKind,
+    /// The quantified node (the culprit).
+    pub span: Span,
+    /// Text that leads the matcher from the pattern's start to the quantifier.
+    pub prefix: String,
+    /// Strings to repeat, most promising first, without duplicates.
+    pub pumps: Vec<String>,
+}
+
+/// Quantifiers with a larger maximum than this count as unbounded.
+const UNBOUNDED_FROM: u32 = 16;
+/// Trees deeper than this are examined only down to it (examples stop there too).
+const MAX_DEPTH: usize = 256;
+/// Characters tried against a class to find members, after the pattern's own literals.
+const ALPHABET: &[char] = &[
+    'a', '0', ' ', 'A', '_', '-', '.', '!', '@', '/', ':', 'x', '\t', '\n', '"', '\'', '<', '=',
+    '#', ',', ';', 'z', '9', 'Z', '+', '(', ')', '[', ']', '{', '}', '\\', '*', '?', '&', '%', '$',
+    '~', '|', '^', '\r', 'é', 'ß', '\u{a0}', '\u{0}', '\u{7f}', '中', '😀',
+];
+
+fn unbounded(max: Option<u32>) -> bool {
+    max.is_none_or(|m| m > UNBOUNDED_FROM)
+}
+
+/// A node with its place in the tree.
+struct Slot<'a> {
+    node: &'a Node,
+    parent: Option<usize>,
+    /// Index among the parent's children.
+    index: usize,
+    depth: usize,
+}
+
+/// Every node of the tree with its parent, without recursion.
+fn index(root: &Node) -> Vec<Slot<'_>> {
+    let mut out = vec![Slot {
+        node: root,
+        parent: None,
+        index: 0,
+        depth: 0,
+    }];
+    let mut i = 0;
+    while i < out.len() {
+        let (node, depth) = (out[i].node, out[i].depth);
+        if depth < MAX_DEPTH {
+            for (k, c) in node.children().into_iter().enumerate() {
+                out.push(Slot {
+                    node: c,
+                    parent: Some(i),
+                    index: k,
+                    depth: depth + 1,
+                });
+            }
+        }
+        i += 1;
+    }
+    out
+}
+
+/// How much of an optional part an example takes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Take {
+    /// As little as the pattern allows.
+    Least,
+    /// Every optional part once.
+    Once,
+}
+
+/// Finds characters a piece of the pattern matches, by running the piece itself.
+pub(crate) struct Sampler<'r> {
+    re: &'r Regex,
+    cache: HashMap<Span, Vec<char>>,
+    groups: HashMap<u32, &'r Node>,
+    /// Characters of the pattern's own literals, tried before the fixed alphabet.
+    own: Vec<char>,
+}
+
+impl<'r> Sampler<'r> {
+    pub(crate) fn new(re: &'r Regex) -> Sampler<'r> {
+        let mut groups = HashMap::new();
+        let mut own = Vec::new();
+        re.ast().root.walk(|n, _| match &n.kind {
+            NodeKind::Group {
+                kind: GroupKind::Capture { index, .. },
+                ..
+            } => {
+                groups.insert(*index, n);
+            }
+            NodeKind::Literal { ch, .. } if !own.contains(ch) && own.len() < 32 => own.push(*ch),
+            _ => {}
+        });
+        Sampler {
+            re,
+            cache: HashMap::new(),
+            groups,
+            own,
+        }
+    }
+
+    /// Up to four characters the one-character node matches (empty when none was found).
+    fn chars(&mut self, node: &Node) -> Vec<char> {
+        match &node.kind {
+            NodeKind::Literal { ch, .. } => return vec![*ch],
+            NodeKind::Dot { dotall } => {
+                let mut v = vec!['a', '0', ' '];
+                if *dotall {
+                    v.push('\n');
+                }
+                return v;
+            }
+            _ => {}
+        }
+        if let Some(v) = self.cache.get(&node.span) {
+            return v.clone();
+        }
+        let source = &self.re.pattern()[node.span.start..node.span.end];
+        let mut found = Vec::new();
+        if let Ok(piece) = Regex::new(
+            &format!("^(?:{source})$"),
+            self.re.flavor(),
+            self.re.flags(),
+        )
+        .or_else(|_| Regex::new(source, self.re.flavor(), self.re.flags()))
+        {
+            let mut buf = [0u8; 4];
+            for &c in self.own.iter().chain(ALPHABET) {
+                if found.len() >= 4 {
+                    break;
+                }
+                if !found.contains(&c) && piece.is_match(c.encode_utf8(&mut buf)).unwrap_or(false) {
+                    found.push(c);
+                }
+            }
+            if found.is_empty()
+                && let NodeKind::Class(class) = &node.kind
+                && !class.negated
+            {
+                for item in &class.items {
+                    if let rxw_syntax::ast::ClassItem::Char(c, _)
+                    | rxw_syntax::ast::ClassItem::Range(c, _, _) = item
+                        && piece.is_match(c.encode_utf8(&mut buf)).unwrap_or(false)
+                    {
+                        found.push(*c);
+                        break;
+                    }
+                }
+            }
+        }
+        self.cache.insert(node.span, found.clone());
+        found
+    }
+
+    /// A string the node matches: `variant` picks among each class's members.
+    fn example(&mut self, node: &Node, take: Take, variant: usize) -> String {
+        let mut out = String::new();
+        self.example_into(node, take, variant, 0, &mut Vec::new(), &mut out);
+        out
+    }
+
+    fn example_into(
+        &mut self,
+        node: &Node,
+        take: Take,
+        variant: usize,
+        depth: usize,
+        open: &mut Vec<u32>,
+        out: &mut String,
+    ) {
+        if depth > MAX_DEPTH {
+            return;
+        }
+        match &node.kind {
+            NodeKind::Empty
+            | NodeKind::Anchor { .. }
+            | NodeKind::SetFlags(_)
+            | NodeKind::Comment
+            | NodeKind::Whitespace => {}
+            NodeKind::Literal { .. }
+            | NodeKind::Dot { .. }
+            | NodeKind::Perl { .. }
+            | NodeKind::Property { .. }
+            | NodeKind::Class(_) => {
+                let cs = self.chars(node);
+                if let Some(c) = cs.get(variant % cs.len().max(1)) {
+                    out.push(*c);
+                }
+            }
+            NodeKind::Group { kind, child } => match kind {
+                GroupKind::Lookahead
+                | GroupKind::NegativeLookahead
+                | GroupKind::Lookbehind
+                | GroupKind::NegativeLookbehind => {}
+                GroupKind::Capture { index, .. } => {
+                    open.push(*index);
+                    self.example_into(child, take, variant, depth + 1, open, out);
+                    open.pop();
+                }
+                _ => self.example_into(child, take, variant, depth + 1, open, out),
+            },
+            NodeKind::Repeat { min, child, .. } => {
+                let times = match take {
+                    Take::Least => *min,
+                    Take::Once => (*min).max(1),
+                }
+                .min(64);
+                for _ in 0..times {
+                    self.example_into(child, take, variant, depth + 1, open, out);
+                }
+            }
+            NodeKind::Concat(items) => {
+                for item in items {
+                    self.example_into(item, take, variant, depth + 1, open, out);
+                }
+            }
+            NodeKind::Alternation(branches) => {
+                // The first branch that gives something (Once), or the first (Least).
+                let mut best = String::new();
+                for b in branches {
+                    let mut s = String::new();
+                    self.example_into(b, take, variant, depth + 1, open, &mut s);
+                    if take == Take::Least || !s.is_empty() {
+                        best = s;
+                        break;
+                    }
+                }
+                out.push_str(&best);
+            }
+            NodeKind::Backref { index, .. } => {
+                // The group's own example: what the reference will have to repeat. A
+                // reference inside its own group refers to an earlier iteration: nothing yet.
+                if !open.contains(index)
+                    && let Some(g) = self.groups.get(index).copied()
+                {
+                    open.push(*index);
+                    self.example_into(g, take, variant, depth + 1, open, out);
+                    open.pop();
+                }
+            }
+        }
+    }
+
+    /// The least non-empty example (every optional part once when the least is empty).
+    fn pump(&mut self, node: &Node, variant: usize) -> String {
+        let least = self.example(node, Take::Least, variant);
+        if least.is_empty() {
+            self.example(node, Take::Once, variant)
+        } else {
+            least
+        }
+    }
+}
+
+/// The node under groups that only capture or group (not look-around, not atomic).
+fn unwrap_groups(mut node: &Node) -> &Node {
+    while let NodeKind::Group {
+        kind: GroupKind::Capture { .. } | GroupKind::NonCapture | GroupKind::Flags(_),
+        child,
+    } = &node.kind
+    {
+        node = child;
+    }
+    node
+}
+
+/// The unbounded, backtracking quantifiers inside `node` (itself excluded), outside
+/// look-around and atomic groups.
+fn inner_loops(node: &Node) -> Vec<&Node> {
+    let mut out = Vec::new();
+    let mut stack: Vec<(&Node, usize)> = node.children().into_iter().map(|c| (c, 0)).collect();
+    while let Some((n, depth)) = stack.pop() {
+        if depth > MAX_DEPTH {
+            continue;
+        }
+        match &n.kind {
+            NodeKind::Group {
+                kind:
+                    GroupKind::Atomic
+                    | GroupKind::Lookahead
+                    | GroupKind::NegativeLookahead
+                    | GroupKind::Lookbehind
+                    | GroupKind::NegativeLookbehind,
+                ..
+            } => continue,
+            NodeKind::Repeat { max, greed, .. }
+                if unbounded(*max) && *greed != Greed::Possessive =>
+            {
+                out.push(n)
+            }
+            _ => {}
+        }
+        stack.extend(n.children().into_iter().map(|c| (c, depth + 1)));
+    }
+    out.reverse();
+    out
+}
+
+/// True when the node sits in an atomic group or a possessive quantifier: the matcher never
+/// goes back into it.
+fn sealed(slots: &[Slot<'_>], mut i: usize) -> bool {
+    while let Some(p) = slots[i].parent {
+        match &slots[p].node.kind {
+            NodeKind::Group {
+                kind: GroupKind::Atomic,
+                ..
+            } => return true,
+            NodeKind::Repeat {
+                greed: Greed::Possessive,
+                ..
+            } => return true,
+            _ => {}
+        }
+        i = p;
+    }
+    false
+}
+
+/// The unbounded quantifier next to slot `i` in its sequence, across optional items, if any.
+fn neighbour_loop<'a>(slots: &[Slot<'a>], i: usize) -> Option<&'a Node> {
+    // Climb through plain groups to the sequence that holds the quantifier.
+    let mut at = i;
+    loop {
+        let p = slots[at].parent?;
+        match &slots[p].node.kind {
+            NodeKind::Concat(items) => {
+                let k = slots[at].index;
+                let look = |range: &mut dyn Iterator<Item = &'a Node>| {
+                    for n in range {
+                        let inner = unwrap_groups(n);
+                        match &inner.kind {
+                            NodeKind::Repeat { max, greed, .. }
+                                if unbounded(*max) && *greed != Greed::Possessive =>
+                            {
+                                return Some(inner);
+                            }
+                            _ if n.nullable() => continue,
+                            _ => return None,
+                        }
+                    }
+                    None
+                };
+                return look(&mut items[k + 1..].iter())
+                    .or_else(|| look(&mut items[..k].iter().rev()));
+            }
+            NodeKind::Group {
+                kind: GroupKind::Capture { .. } | GroupKind::NonCapture | GroupKind::Flags(_),
+                ..
+            } => at = p,
+            _ => return None,
+        }
+    }
+}
+
+/// Text that leads from the pattern's start to slot `i`: examples of everything before it in
+/// every enclosing sequence.
+fn prefix_of(sampler: &mut Sampler<'_>, slots: &[Slot<'_>], i: usize) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    let mut at = i;
+    while let Some(p) = slots[at].parent {
+        if let NodeKind::Concat(items) = &slots[p].node.kind {
+            let mut s = String::new();
+            for n in &items[..slots[at].index] {
+                s.push_str(&sampler.example(n, Take::Least, 0));
+            }
+            parts.push(s);
+        }
+        at = p;
+    }
+    parts.reverse();
+    parts.concat()
+}
+
+/// Every suspect of the pattern, the most dangerous shapes first.
+pub(crate) fn suspects(re: &Regex) -> Vec<Suspect> {
+    let mut sampler = Sampler::new(re);
+    let slots = index(&re.ast().root);
+    let mut out = Vec::new();
+    for (i, slot) in slots.iter().enumerate() {
+        let NodeKind::Repeat {
+            max, greed, child, ..
+        } = &slot.node.kind
+        else {
+            continue;
+        };
+        if !unbounded(*max) || *greed == Greed::Possessive || sealed(&slots, i) {
+            continue;
+        }
+        let body = unwrap_groups(child);
+        let inner = inner_loops(child);
+        let mut pumps: Vec<String> = Vec::new();
+        let mut add = |s: String| {
+            if !s.is_empty() && !pumps.contains(&s) {
+                pumps.push(s);
+            }
+        };
+        let kind = if !inner.is_empty() || child.nullable() {
+            for r in &inner {
+                if let NodeKind::Repeat { child: rc, .. } = &r.kind {
+                    add(sampler.pump(rc, 0));
+                }
+            }
+            SuspectKind::Nested
+        } else if let NodeKind::Alternation(branches) = &body.kind {
+            let firsts: Vec<String> = branches.iter().map(|b| sampler.pump(b, 0)).collect();
+            for f in &firsts {
+                add(f.clone());
+            }
+            for a in &firsts {
+                for b in &firsts {
+                    if a != b {
+                        add(format!("{a}{b}"));
+                    }
+                }
+            }
+            SuspectKind::Alternation
+        } else if let Some(next) = neighbour_loop(&slots, i) {
+            if let NodeKind::Repeat { child: nc, .. } = &next.kind {
+                add(sampler.pump(nc, 0));
+            }
+            SuspectKind::Adjacent
+        } else {
+            SuspectKind::Retry
+        };
+        add(sampler.pump(child, 0));
+        add(sampler.pump(child, 1));
+        add(sampler.example(child, Take::Once, 0));
+        if pumps.is_empty() {
+            continue;
+        }
+        pumps.truncate(8);
+        out.push(Suspect {
+            kind,
+            span: slot.node.span,
+            prefix: prefix_of(&mut sampler, &slots, i),
+            pumps,
+        });
+    }
+    // Dangerous shapes first; in a shape, the outermost (widest) first.
+    out.sort_by(|a, b| {
+        a.kind
+            .cmp(&b.kind)
+            .then(b.span.len().cmp(&a.span.len()))
+            .then(a.span.start.cmp(&b.span.start))
+    });
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rxw_syntax::flavor::{Flags, Flavor};
+
+    fn of(p: &str) -> Vec<Suspect> {
+        suspects(&Regex::new(p, Flavor::Python, Flags::default()).unwrap())
+    }
+
+    #[test]
+    fn shapes_are_named() {
+        assert_eq!(of("(a+)+b")[0].kind, SuspectKind::Nested);
+        assert_eq!(of(r"(\w*)*$")[0].kind, SuspectKind::Nested);
+        assert_eq!(of("(a|ab)*c")[0].kind, SuspectKind::Alternation);
+        assert_eq!(of(r"\d+\.?\d+x")[0].kind, SuspectKind::Adjacent);
+        assert_eq!(of(r"\s+$")[0].kind, SuspectKind::Retry);
+        assert!(of("a{2,5}b").is_empty());
+        assert!(of("(?>a+)+b").iter().all(|s| s.span != Span::new(3, 5)));
+    }
+
+    #[test]
+    fn pumps_and_prefixes_come_from_the_pattern() {
+        let s = &of(r"^x=(\d+)+$")[0];
+        assert_eq!(s.prefix, "x=");
+        assert_eq!(s.pumps[0], "0");
+        let s = &of(r"<(\w+)\1+>")[0];
+        assert!(!s.pumps.is_empty());
+        let s = &of(r"[^@\s]+@")[0];
+        assert_eq!(s.pumps[0], "a");
+    }
+}
