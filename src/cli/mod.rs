@@ -11,6 +11,7 @@ pub mod find;
 pub mod inputs;
 pub mod jobs;
 pub mod preset;
+pub mod redos;
 pub mod reference;
 pub mod registry;
 pub mod style;
@@ -101,6 +102,10 @@ pub enum Command {
     /// Show how the matcher runs the pattern: a step-by-step trace, or a summary with the
     /// hottest nodes and positions and how the steps grow (linear, polynomial, exponential).
     Debug(debug::DebugArgs),
+    /// Does the pattern backtrack catastrophically? A verdict (linear, polynomial,
+    /// exponential) proved by the matcher's steps on an attack string; exit 0 linear, 1
+    /// polynomial or exponential.
+    Redos(redos::RedosArgs),
     /// The N paths x M patterns matrix: which files contain which strings (✅ ❌ ⚠️).
     Audit(audit::AuditArgs),
     /// The preset registry (NetVM patterns and your own): list, show, test, get, check.
@@ -344,6 +349,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Replace(a) => a.common.json,
         Command::Explain(a) => a.json,
         Command::Debug(a) => a.json,
+        Command::Redos(a) => a.json,
         Command::Audit(a) => a.format == audit::AuditFormat::Json,
         Command::Preset(a) => a.json(),
         Command::Parse(a) => a.json || a.jsonl,
@@ -361,6 +367,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Replace(a) => find::replace(&a, out, err),
         Command::Explain(a) => explain::run(&a, out, err),
         Command::Debug(a) => debug::run(&a, out, err),
+        Command::Redos(a) => redos::run(&a, out, err),
         Command::Audit(a) => audit::run(&a, out, err),
         Command::Preset(a) => preset::preset(&a, out, err),
         Command::Parse(a) => preset::parse(&a, out, err),

@@ -156,6 +156,9 @@ impl Default for RedosOptions<'_> {
 const STEP_CAP: u64 = 4_000_000;
 /// Steps past which the screening of a candidate stops.
 const SCREEN_CAP: u64 = 400_000;
+/// Steps the whole screening may take: with the time budget out of the way (a slow machine,
+/// a debug build), this keeps the verdict the same everywhere.
+const SCREEN_TOTAL: u64 = 40_000_000;
 /// The largest pump count measured.
 const MAX_N: usize = 4096;
 /// Suffixes tried to make the match fail.
@@ -329,7 +332,11 @@ impl Regex {
                 "`{culprit}` is {shape}: each added \"{pump}\" multiplies the ways to split the text before the match fails{engine_note}"
             ),
         };
-        let hot_nodes = self.hot_nodes(&best.attack, &points);
+        let hot_nodes = if verdict.is_vulnerable() {
+            self.hot_nodes(&best.attack, &points)
+        } else {
+            Vec::new()
+        };
         let fix = if verdict.is_vulnerable() {
             self.fix_hint(best.suspect, &best.attack, verdict, &clock)
         } else {
@@ -356,10 +363,11 @@ impl Regex {
     ) -> Result<Option<Candidate<'s>>, Error> {
         let mut best: Option<Candidate<'s>> = None;
         let mut seen = std::collections::HashSet::new();
+        let mut spent = 0u64;
         'all: for s in suspects {
             for pump in &s.pumps {
                 for suffix in SUFFIXES {
-                    if !clock.left(0.5) {
+                    if !clock.left(0.5) || spent > SCREEN_TOTAL {
                         break 'all;
                     }
                     let attack = Attack {
@@ -376,6 +384,7 @@ impl Regex {
                     } else {
                         (SCREEN_CAP * 64, false)
                     };
+                    spent += small.min(SCREEN_CAP) + large.min(SCREEN_CAP);
                     let c = Candidate {
                         suspect: s,
                         attack,
@@ -385,7 +394,8 @@ impl Regex {
                     let explosive = !ok_large || c.ratio() > 40.0;
                     let better = best.as_ref().is_none_or(|b| {
                         c.ratio() > b.ratio() * 1.15
-                            || (c.ratio() > b.ratio() * 0.87 && c.large > b.large)
+                            || (c.ratio() > b.ratio() * 0.87
+                                && c.large as f64 > b.large as f64 * 1.1)
                     });
                     if better {
                         best = Some(c);
