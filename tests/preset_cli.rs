@@ -22,16 +22,74 @@ fn run(cmd: &mut Command) -> (i32, String, String) {
 }
 
 #[test]
-fn preset_check_passes_on_the_shipped_registry() {
+fn preset_check_passes_the_shipped_examples_and_flags_work_order_as_polynomial() {
+    // Every example and counter-example of the shipped registry passes; the ReDoS check finds
+    // one preset vulnerable: work_order's `\]\s+`, lazy title and `\s*` all match the spaces
+    // of a line without its em dash, and CPython takes cubic time on such a line.
     let dir = tempfile::tempdir().unwrap();
     let (code, out, err) = run(rxw(dir.path()).args(["preset", "check"]));
-    assert_eq!(code, 0, "{out}{err}");
+    assert_eq!(code, 1, "{out}{err}");
     assert!(
         out.contains("ok    ack counter-example 1: [ack 7fce46e0]"),
         "{out}"
     );
-    assert!(out.lines().all(|l| !l.starts_with("FAIL")), "{out}");
-    assert!(out.trim_end().ends_with(" passed, 0 failed"), "{out}");
+    let failed: Vec<&str> = out.lines().filter(|l| l.starts_with("FAIL")).collect();
+    assert_eq!(failed.len(), 1, "{out}");
+    assert!(
+        failed[0].starts_with("FAIL  work_order redos polynomial"),
+        "{out}"
+    );
+    assert!(out.contains("ok    ack redos linear"), "{out}");
+    assert!(out.trim_end().ends_with(" passed, 1 failed"), "{out}");
+}
+
+#[test]
+fn preset_check_json_carries_each_presets_redos_verdict() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, _) = run(rxw(dir.path()).args(["preset", "check", "--json"]));
+    assert_eq!(code, 1);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let redos: Vec<&serde_json::Value> = v["cases"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["kind"] == "redos")
+        .collect();
+    assert_eq!(redos.len(), 12);
+    for c in &redos {
+        let expected = if c["key"] == "work_order" {
+            "polynomial"
+        } else {
+            "linear"
+        };
+        assert_eq!(c["redos"]["verdict"], expected, "{c}");
+    }
+    let wo = redos.iter().find(|c| c["key"] == "work_order").unwrap();
+    assert_eq!(wo["redos"]["degree"], 3, "{wo}");
+    assert!(wo["redos"]["attack"]["pump"].is_string());
+}
+
+#[test]
+fn preset_check_fails_a_vulnerable_preset() {
+    let dir = tempfile::tempdir().unwrap();
+    let reg = dir.path().join("evil.toml");
+    std::fs::write(
+        &reg,
+        r#"[[preset]]
+key = "evil"
+flavor = "js"
+pattern = '^(a+)+$'
+[[preset.examples]]
+text = "aaa"
+"#,
+    )
+    .unwrap();
+    let (code, out, _) = run(rxw(dir.path())
+        .args(["preset", "check", "--registry"])
+        .arg(&reg));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("ok    evil example 1: aaa"), "{out}");
+    assert!(out.contains("FAIL  evil redos exponential"), "{out}");
 }
 
 #[test]

@@ -82,7 +82,9 @@ pub enum PresetCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Runs every example and counter-example; exit 1 if any fails (2 if a registry is bad).
+    /// Runs every example and counter-example and checks each pattern for ReDoS (a verdict per
+    /// preset, proved on an attack string); exit 1 if any fails or is vulnerable (2 if a
+    /// registry is bad).
     Check {
         /// Print JSON.
         #[arg(long)]
@@ -458,6 +460,10 @@ fn check(
                 CaseKind::Example => format!("example {}", r.number),
                 CaseKind::CounterExample => format!("counter-example {}", r.number),
                 CaseKind::GroupsDocumented => "groups documented".to_string(),
+                CaseKind::Redos => format!(
+                    "redos {}",
+                    r.redos.as_ref().map_or("not checked", |v| v.verdict.name())
+                ),
             };
             let shown = if r.text.is_empty() {
                 String::new()

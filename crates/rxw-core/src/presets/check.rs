@@ -1,6 +1,7 @@
 //! The registry as a test table: every example and counter-example run as a case.
 
 use super::model::{Catalog, Entry, Example};
+use crate::engine::redos::{RedosOptions, RedosReport};
 use serde::Serialize;
 
 /// What a case checks.
@@ -13,6 +14,9 @@ pub enum CaseKind {
     CounterExample,
     /// Every named group of the pattern has a description.
     GroupsDocumented,
+    /// The pattern does not backtrack catastrophically: no attack string makes the matcher's
+    /// steps grow faster than linearly.
+    Redos,
 }
 
 /// One case and its outcome.
@@ -28,6 +32,9 @@ pub struct CaseResult {
     pub text: String,
     /// `None` when the case passed, else why it failed.
     pub failure: Option<String>,
+    /// The ReDoS verdict with its proof ([`CaseKind::Redos`] only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub redos: Option<RedosReport>,
 }
 
 impl CaseResult {
@@ -64,6 +71,7 @@ pub fn check_entry(entry: &Entry) -> Vec<CaseResult> {
         text: String::new(),
         failure: (!undocumented.is_empty())
             .then(|| format!("no description for group(s) {}", undocumented.join(", "))),
+        redos: None,
     });
     for (i, ex) in entry.preset.examples.iter().enumerate() {
         out.push(CaseResult {
@@ -72,6 +80,7 @@ pub fn check_entry(entry: &Entry) -> Vec<CaseResult> {
             number: i + 1,
             text: ex.text.clone(),
             failure: example_failure(entry, ex),
+            redos: None,
         });
     }
     for (i, text) in entry.preset.counter_examples.iter().enumerate() {
@@ -87,9 +96,51 @@ pub fn check_entry(entry: &Entry) -> Vec<CaseResult> {
             number: i + 1,
             text: text.clone(),
             failure,
+            redos: None,
         });
     }
+    out.push(redos_case(entry));
     out
+}
+
+/// The preset's ReDoS verdict as a case: it fails when an attack string makes the matcher's
+/// steps grow polynomially or exponentially; the text is the attack at the largest `n` shown.
+fn redos_case(entry: &Entry) -> CaseResult {
+    let report = entry
+        .regex()
+        .and_then(|re| re.redos(RedosOptions::default()));
+    let (text, failure, redos) = match report {
+        Ok(r) => {
+            let text = match (&r.attack, r.steps.last()) {
+                (Some(a), Some(p)) => a.at(p.n.min(24)),
+                _ => String::new(),
+            };
+            let failure = r.verdict.is_vulnerable().then(|| {
+                let a = r.attack.as_ref();
+                format!(
+                    "{}{}: {}; attack {:?} + {:?} × n + {:?}",
+                    r.verdict.name(),
+                    r.degree
+                        .map(|d| format!(" (degree {d})"))
+                        .unwrap_or_default(),
+                    r.reason,
+                    a.map_or("", |a| &a.prefix),
+                    a.map_or("", |a| &a.pump),
+                    a.map_or("", |a| &a.suffix),
+                )
+            });
+            (text, failure, Some(r))
+        }
+        Err(e) => (String::new(), Some(format!("error: {}", e.message)), None),
+    };
+    CaseResult {
+        key: entry.preset.key.clone(),
+        kind: CaseKind::Redos,
+        number: 1,
+        text,
+        failure,
+        redos,
+    }
 }
 
 fn example_failure(entry: &Entry, ex: &Example) -> Option<String> {

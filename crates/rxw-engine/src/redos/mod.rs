@@ -19,6 +19,7 @@ use crate::trace::{GrowthClass, classify, hot_spans};
 use crate::vm::Outcome;
 use crate::{EngineKind, Regex};
 use rxw_syntax::Span;
+use rxw_syntax::ast::{Greed, NodeKind};
 use rxw_syntax::error::Error;
 use rxw_syntax::flavor::Flavor;
 use serde::Serialize;
@@ -319,7 +320,7 @@ impl Regex {
                 // Name the most dangerous shape seen, whichever candidate grew most.
                 let worst = suspects.first().unwrap_or(best.suspect);
                 format!(
-                    "suspected `{}`, {}, but no attack makes its steps grow faster than the input{engine_note}",
+                    "no attack makes the matcher's steps grow faster than the input (the closest suspect: `{}`, {}){engine_note}",
                     &self.pattern()[worst.span.start..worst.span.end],
                     worst.kind.describe()
                 )
@@ -431,7 +432,9 @@ impl Regex {
     }
 
     /// Wraps the culprit in an atomic group, in the flavors that have one (Python 3.11+), and
-    /// keeps the rewrite when the same attack grows more slowly on it.
+    /// keeps the rewrite when the same attack grows more slowly on it and it matches as the
+    /// original does on the attack and on examples of the pattern. Only a greedy culprit: an
+    /// atomic lazy quantifier would keep its shortest match.
     fn fix_hint(
         &self,
         suspect: &Suspect,
@@ -444,8 +447,42 @@ impl Regex {
         }
         let s = suspect.span;
         let p = self.pattern();
+        let mut greedy = false;
+        self.ast().root.walk(|n, _| {
+            if n.span == s
+                && let NodeKind::Repeat { greed, .. } = &n.kind
+            {
+                greedy = *greed == Greed::Greedy;
+            }
+        });
+        if !greedy {
+            return None;
+        }
         let rewritten = format!("{}(?>{}){}", &p[..s.start], &p[s.start..s.end], &p[s.end..]);
         let hint = Regex::new(&rewritten, self.flavor(), self.flags()).ok()?;
+        let mut texts = suspect::examples(self);
+        for n in 0..=4 {
+            texts.push(attack.at(n));
+            texts.push(format!("{}{}", attack.prefix, attack.pump.repeat(n.max(1))));
+            for pump in &suspect.pumps {
+                texts.push(format!(
+                    "{}{}{}",
+                    suspect.prefix,
+                    pump.repeat(n.max(1)),
+                    suspect.rest
+                ));
+            }
+        }
+        let same =
+            texts.iter().all(
+                |t| match (self.find_all(t, Some(3)), hint.find_all(t, Some(3))) {
+                    (Ok(a), Ok(b)) => a == b,
+                    _ => false,
+                },
+            );
+        if !same {
+            return None;
+        }
         let hint_clock = Clock {
             started: Instant::now(),
             time: Duration::from_millis(250).min(clock.time),
@@ -541,7 +578,11 @@ mod tests {
         // Nested, but the inner loop cannot overlap the outer's next iteration.
         let r = check("^(a+b)+$", Flavor::Python);
         assert_eq!(r.verdict, Verdict::Linear, "{r:?}");
-        assert!(r.reason.contains("suspected"), "{}", r.reason);
+        assert!(
+            r.reason.contains("closest suspect: `(a+b)+`"),
+            "{}",
+            r.reason
+        );
     }
 
     #[test]
@@ -560,6 +601,25 @@ mod tests {
         let fix = r.fix.expect("a fix hint");
         assert_eq!(fix.pattern, "^(?>(a+)+)$");
         assert_ne!(fix.verdict, Verdict::Exponential);
+    }
+
+    #[test]
+    fn no_fix_hint_that_changes_the_matches() {
+        // An atomic `\s*` would keep the spaces `\s*$`-style tails need back; an atomic lazy
+        // quantifier would keep one character.
+        let r = check(r"^(\w+\s?)*\s$", Flavor::Python);
+        if let Some(f) = &r.fix {
+            let a = Regex::new(r"^(\w+\s?)*\s$", Flavor::Python, Flags::default()).unwrap();
+            let b = Regex::new(&f.pattern, Flavor::Python, Flags::default()).unwrap();
+            assert_eq!(
+                a.is_match("ab ").unwrap(),
+                b.is_match("ab ").unwrap(),
+                "{f:?}"
+            );
+        }
+        let r = check(r"^(?:a|a)+?$", Flavor::Python);
+        assert_eq!(r.span, Some(Span::new(1, 10)), "{r:?}");
+        assert!(r.fix.is_none(), "{r:?}");
     }
 
     #[test]

@@ -61,6 +61,9 @@ pub(crate) struct Suspect {
     pub prefix: String,
     /// Strings to repeat, most promising first, without duplicates.
     pub pumps: Vec<String>,
+    /// Text that completes a match after the quantifier: with the prefix and some pumps, an
+    /// example of the whole pattern that goes through the culprit.
+    pub rest: String,
 }
 
 /// Quantifiers with a larger maximum than this count as unbounded.
@@ -126,6 +129,7 @@ enum Take {
 pub(crate) struct Sampler<'r> {
     re: &'r Regex,
     cache: HashMap<Span, Vec<char>>,
+    verdicts: HashMap<(String, String), bool>,
     groups: HashMap<u32, &'r Node>,
     /// Characters of the pattern's own literals, tried before the fixed alphabet.
     own: Vec<char>,
@@ -148,6 +152,7 @@ impl<'r> Sampler<'r> {
         Sampler {
             re,
             cache: HashMap::new(),
+            verdicts: HashMap::new(),
             groups,
             own,
         }
@@ -204,6 +209,28 @@ impl<'r> Sampler<'r> {
         }
         self.cache.insert(node.span, found.clone());
         found
+    }
+
+    /// Whether the node, run on its own, matches `text` whole (`whole`) or a prefix of it;
+    /// `true` when the node cannot run on its own (a backreference, say), so the shape stays
+    /// suspect and the measurement decides.
+    fn accepts(&mut self, node: &Node, text: &str, whole: bool) -> bool {
+        let source = &self.re.pattern()[node.span.start..node.span.end];
+        let wrapped = if whole {
+            format!("^(?:{source})$")
+        } else {
+            format!("^(?:{source})")
+        };
+        let key = (wrapped.clone(), text.to_string());
+        if let Some(&v) = self.verdicts.get(&key) {
+            return v;
+        }
+        let v = match Regex::new(&wrapped, self.re.flavor(), self.re.flags()) {
+            Ok(piece) => piece.is_match(text).unwrap_or(true),
+            Err(_) => true,
+        };
+        self.verdicts.insert(key, v);
+        v
     }
 
     /// A string the node matches: `variant` picks among each class's members.
@@ -406,6 +433,49 @@ fn neighbour_loop<'a>(slots: &[Slot<'a>], i: usize) -> Option<&'a Node> {
     }
 }
 
+/// Text that completes a match after slot `i`: examples of everything after it in every
+/// enclosing sequence, innermost first.
+fn rest_of(sampler: &mut Sampler<'_>, slots: &[Slot<'_>], i: usize) -> String {
+    let mut out = String::new();
+    let mut at = i;
+    while let Some(p) = slots[at].parent {
+        if let NodeKind::Concat(items) = &slots[p].node.kind {
+            for n in &items[slots[at].index + 1..] {
+                out.push_str(&sampler.example(n, Take::Least, 0));
+            }
+        }
+        at = p;
+    }
+    out
+}
+
+/// Whether two loop bodies share a string: an example of one (any of two variants) that the
+/// other matches whole.
+fn overlapping(sampler: &mut Sampler<'_>, a: &Node, b: &Node) -> bool {
+    (0..2).any(|v| {
+        let pa = sampler.pump(a, v);
+        let pb = sampler.pump(b, v);
+        sampler.accepts(b, &pa, true) || sampler.accepts(a, &pb, true)
+    })
+}
+
+/// Whether two branches of an alternation can start the same way: one branch's example is
+/// matched by another branch, whole or at its start.
+fn overlapping_branches(sampler: &mut Sampler<'_>, branches: &[Node]) -> bool {
+    let examples: Vec<String> = branches.iter().map(|b| sampler.pump(b, 0)).collect();
+    for (i, e) in examples.iter().enumerate() {
+        for (j, b) in branches.iter().enumerate() {
+            if i != j
+                && (sampler.accepts(b, e, false)
+                    || sampler.accepts(&branches[i], &examples[j], false))
+            {
+                return true;
+            }
+        }
+    }
+    false
+}
+
 /// Text that leads from the pattern's start to slot `i`: examples of everything before it in
 /// every enclosing sequence.
 fn prefix_of(sampler: &mut Sampler<'_>, slots: &[Slot<'_>], i: usize) -> String {
@@ -423,6 +493,18 @@ fn prefix_of(sampler: &mut Sampler<'_>, slots: &[Slot<'_>], i: usize) -> String 
     }
     parts.reverse();
     parts.concat()
+}
+
+/// A few strings the whole pattern matches (least, and every optional part once), to compare
+/// a rewrite's matches with the original's.
+pub(crate) fn examples(re: &Regex) -> Vec<String> {
+    let mut sampler = Sampler::new(re);
+    let root = &re.ast().root;
+    vec![
+        sampler.example(root, Take::Least, 0),
+        sampler.example(root, Take::Once, 0),
+        sampler.example(root, Take::Once, 1),
+    ]
 }
 
 /// Every suspect of the pattern, the most dangerous shapes first.
@@ -455,7 +537,9 @@ pub(crate) fn suspects(re: &Regex) -> Vec<Suspect> {
                 }
             }
             SuspectKind::Nested
-        } else if let NodeKind::Alternation(branches) = &body.kind {
+        } else if let NodeKind::Alternation(branches) = &body.kind
+            && overlapping_branches(&mut sampler, branches)
+        {
             let firsts: Vec<String> = branches.iter().map(|b| sampler.pump(b, 0)).collect();
             for f in &firsts {
                 add(f.clone());
@@ -468,10 +552,11 @@ pub(crate) fn suspects(re: &Regex) -> Vec<Suspect> {
                 }
             }
             SuspectKind::Alternation
-        } else if let Some(next) = neighbour_loop(&slots, i) {
-            if let NodeKind::Repeat { child: nc, .. } = &next.kind {
-                add(sampler.pump(nc, 0));
-            }
+        } else if let Some(next) = neighbour_loop(&slots, i)
+            && let NodeKind::Repeat { child: nc, .. } = &next.kind
+            && overlapping(&mut sampler, child, nc)
+        {
+            add(sampler.pump(nc, 0));
             SuspectKind::Adjacent
         } else {
             SuspectKind::Retry
@@ -488,6 +573,7 @@ pub(crate) fn suspects(re: &Regex) -> Vec<Suspect> {
             span: slot.node.span,
             prefix: prefix_of(&mut sampler, &slots, i),
             pumps,
+            rest: rest_of(&mut sampler, &slots, i),
         });
     }
     // Dangerous shapes first; in a shape, the outermost (widest) first.
