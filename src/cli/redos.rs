@@ -25,6 +25,10 @@ pub struct RedosArgs {
     /// Print JSON: {"verdict","degree","attack","steps","span","reason","hot_nodes","fix"}.
     #[arg(long)]
     pub json: bool,
+    /// Wall-clock budget of the check in milliseconds (the step caps decide the verdict when
+    /// the budget does not run out first).
+    #[arg(long, default_value_t = 900, value_name = "MS")]
+    pub time_ms: u64,
     /// When to colour the output.
     #[arg(long, value_enum, default_value_t)]
     pub color: ColorChoice,
@@ -34,7 +38,10 @@ pub struct RedosArgs {
 pub fn run(a: &RedosArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome {
     let flags = flags_for(&a.flags, a.flavor)?;
     let re = Regex::new(&a.pattern, a.flavor, flags)?;
-    let report = re.redos(RedosOptions::default())?;
+    let report = re.redos(RedosOptions {
+        time: std::time::Duration::from_millis(a.time_ms),
+        cancel: None,
+    })?;
     if a.json {
         writeln!(
             out,

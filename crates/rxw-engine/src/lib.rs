@@ -679,6 +679,7 @@ impl Regex {
             budget: self.backtrack_limit as u64,
             cancel: None,
             deadline: None,
+            count_scans: false,
         };
         let (outcome, steps) = if prog.code_units && has_astral(text) {
             let units = CodeUnits::of(text);
@@ -716,6 +717,7 @@ impl Regex {
             budget: self.backtrack_limit as u64,
             cancel: None,
             deadline: Some(deadline),
+            count_scans: false,
         };
         let outcome = if prog.code_units && has_astral(text) {
             let units = CodeUnits::of(text);
@@ -754,6 +756,7 @@ impl Regex {
             budget,
             cancel,
             deadline,
+            count_scans: true,
         };
         Ok(if prog.code_units && has_astral(text) {
             let units = CodeUnits::of(text);
@@ -1317,6 +1320,7 @@ impl Matches<'_, '_> {
                     budget: re.backtrack_limit as u64,
                     cancel: self.options.cancel,
                     deadline: self.options.deadline,
+                    count_scans: false,
                 };
                 let (outcome, steps) = match &self.units {
                     Some(u) => {

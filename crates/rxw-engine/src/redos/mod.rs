@@ -170,12 +170,13 @@ const SUFFIXES: &[&str] = &["!", "\n", " ", "_", "0", "a", "\u{0}"];
 struct Candidate<'s> {
     suspect: &'s Suspect,
     attack: Attack,
-    /// Steps at n = 8 and n = 16.
+    /// Steps at n = 16 and n = 32.
     small: u64,
     large: u64,
 }
 
 impl Candidate<'_> {
+    /// How much doubling the pump multiplies the steps (2 for linear, 4 for quadratic).
     fn ratio(&self) -> f64 {
         self.large as f64 / self.small.max(1) as f64
     }
@@ -355,7 +356,7 @@ impl Regex {
         })
     }
 
-    /// Runs every candidate at n = 8 and n = 16 and keeps the one whose steps grow most; stops
+    /// Runs every candidate at n = 8, 16 and 32 and keeps the one whose steps grow most; stops
     /// early on one that is plainly exponential. `None` when there is no candidate.
     fn screen<'s>(
         &self,
@@ -366,26 +367,48 @@ impl Regex {
         let mut seen = std::collections::HashSet::new();
         let mut spent = 0u64;
         'all: for s in suspects {
-            for pump in &s.pumps {
+            let plans = s
+                .pumps
+                .iter()
+                .map(|p| (s.prefix.as_str(), p))
+                .chain(s.restarts.iter().map(|p| ("", p)));
+            for (prefix, pump) in plans {
                 for suffix in SUFFIXES {
                     if !clock.left(0.5) || spent > SCREEN_TOTAL {
                         break 'all;
                     }
                     let attack = Attack {
-                        prefix: s.prefix.clone(),
+                        prefix: prefix.to_string(),
                         pump: pump.clone(),
                         suffix: (*suffix).to_string(),
                     };
                     if !seen.insert(attack.at(2)) {
                         continue;
                     }
-                    let (small, ok_small) = measure(self, &attack.at(8), SCREEN_CAP, clock)?;
-                    let (large, ok_large) = if ok_small {
-                        measure(self, &attack.at(16), SCREEN_CAP, clock)?
+                    // Three points, so that an attack that matches at some n and not at
+                    // others (steps going down) does not pass for growth.
+                    let mut points = [0u64; 3];
+                    let mut complete = true;
+                    for (k, n) in [8, 16, 32].into_iter().enumerate() {
+                        let (steps, ok) = measure(self, &attack.at(n), SCREEN_CAP, clock)?;
+                        points[k] = steps;
+                        spent += steps.min(SCREEN_CAP);
+                        if !ok {
+                            complete = false;
+                            points[k] = points[k].max(SCREEN_CAP) * 64;
+                            for later in points.iter_mut().skip(k + 1) {
+                                *later = SCREEN_CAP * 64 * 64;
+                            }
+                            break;
+                        }
+                    }
+                    let monotonic = points[1] >= points[0] && points[2] >= points[1];
+                    let (small, large) = if monotonic {
+                        (points[1], points[2])
                     } else {
-                        (SCREEN_CAP * 64, false)
+                        (points[2].max(1), points[2].max(1))
                     };
-                    spent += small.min(SCREEN_CAP) + large.min(SCREEN_CAP);
+                    let ok_large = complete;
                     let c = Candidate {
                         suspect: s,
                         attack,
@@ -601,6 +624,20 @@ mod tests {
         let fix = r.fix.expect("a fix hint");
         assert_eq!(fix.pattern, "^(?>(a+)+)$");
         assert_ne!(fix.verdict, Verdict::Exponential);
+    }
+
+    #[test]
+    fn retries_from_every_start_are_found_through_the_rest_of_the_pattern() {
+        // Each pumped piece is a new start whose `.*` runs to the end and backs up to every
+        // `@` (the attack in the literature pumps "i1@").
+        for p in [
+            r"(?i)\w.*\@\w*\.\w*",
+            r"username=(.*)&password=(.*)",
+            r"\+OK.*(<[^>]+>)",
+        ] {
+            let r = check(p, Flavor::Python);
+            assert_eq!(r.verdict, Verdict::Polynomial, "{p}: {r:?}");
+        }
     }
 
     #[test]

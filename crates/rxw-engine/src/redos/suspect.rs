@@ -61,6 +61,10 @@ pub(crate) struct Suspect {
     pub prefix: String,
     /// Strings to repeat, most promising first, without duplicates.
     pub pumps: Vec<String>,
+    /// Strings to repeat with no prefix: each holds the text that leads to the quantifier, so
+    /// every repetition is a new start for the search to retry (`username=(.*)&` pumped with
+    /// `username=`).
+    pub restarts: Vec<String>,
     /// Text that completes a match after the quantifier: with the prefix and some pumps, an
     /// example of the whole pattern that goes through the culprit.
     pub rest: String,
@@ -70,6 +74,8 @@ pub(crate) struct Suspect {
 const UNBOUNDED_FROM: u32 = 16;
 /// Trees deeper than this are examined only down to it (examples stop there too).
 const MAX_DEPTH: usize = 256;
+/// Characters kept per class: enough to find where two classes overlap.
+const SAMPLES: usize = 6;
 /// Characters tried against a class to find members, after the pattern's own literals.
 const ALPHABET: &[char] = &[
     'a', '0', ' ', 'A', '_', '-', '.', '!', '@', '/', ':', 'x', '\t', '\n', '"', '\'', '<', '=',
@@ -158,7 +164,7 @@ impl<'r> Sampler<'r> {
         }
     }
 
-    /// Up to four characters the one-character node matches (empty when none was found).
+    /// Up to [`SAMPLES`] characters the one-character node matches (empty when none was found).
     fn chars(&mut self, node: &Node) -> Vec<char> {
         match &node.kind {
             NodeKind::Literal { ch, .. } => return vec![*ch],
@@ -176,6 +182,22 @@ impl<'r> Sampler<'r> {
         }
         let source = &self.re.pattern()[node.span.start..node.span.end];
         let mut found = Vec::new();
+        // A class's own characters first: they are where two classes overlap.
+        let mut own_items = Vec::new();
+        if let NodeKind::Class(class) = &node.kind
+            && !class.negated
+        {
+            for item in &class.items {
+                match item {
+                    rxw_syntax::ast::ClassItem::Char(c, _) => own_items.push(*c),
+                    rxw_syntax::ast::ClassItem::Range(a, b, _) => {
+                        own_items.push(*a);
+                        own_items.push(*b);
+                    }
+                    _ => {}
+                }
+            }
+        }
         if let Ok(piece) = Regex::new(
             &format!("^(?:{source})$"),
             self.re.flavor(),
@@ -184,8 +206,8 @@ impl<'r> Sampler<'r> {
         .or_else(|_| Regex::new(source, self.re.flavor(), self.re.flags()))
         {
             let mut buf = [0u8; 4];
-            for &c in self.own.iter().chain(ALPHABET) {
-                if found.len() >= 4 {
+            for &c in own_items.iter().chain(&self.own).chain(ALPHABET) {
+                if found.len() >= SAMPLES {
                     break;
                 }
                 if !found.contains(&c) && piece.is_match(c.encode_utf8(&mut buf)).unwrap_or(false) {
@@ -397,6 +419,25 @@ fn sealed(slots: &[Slot<'_>], mut i: usize) -> bool {
     false
 }
 
+/// The first (`forward`) or last item a node starts or ends with, through plain groups and
+/// sequences.
+fn edge(mut node: &Node, forward: bool) -> &Node {
+    for _ in 0..MAX_DEPTH {
+        node = unwrap_groups(node);
+        match &node.kind {
+            NodeKind::Concat(items) if !items.is_empty() => {
+                node = if forward {
+                    &items[0]
+                } else {
+                    &items[items.len() - 1]
+                };
+            }
+            _ => break,
+        }
+    }
+    node
+}
+
 /// The unbounded quantifier next to slot `i` in its sequence, across optional items, if any.
 fn neighbour_loop<'a>(slots: &[Slot<'a>], i: usize) -> Option<&'a Node> {
     // Climb through plain groups to the sequence that holds the quantifier.
@@ -406,9 +447,9 @@ fn neighbour_loop<'a>(slots: &[Slot<'a>], i: usize) -> Option<&'a Node> {
         match &slots[p].node.kind {
             NodeKind::Concat(items) => {
                 let k = slots[at].index;
-                let look = |range: &mut dyn Iterator<Item = &'a Node>| {
+                let look = |range: &mut dyn Iterator<Item = &'a Node>, forward: bool| {
                     for n in range {
-                        let inner = unwrap_groups(n);
+                        let inner = edge(n, forward);
                         match &inner.kind {
                             NodeKind::Repeat { max, greed, .. }
                                 if unbounded(*max) && *greed != Greed::Possessive =>
@@ -421,8 +462,8 @@ fn neighbour_loop<'a>(slots: &[Slot<'a>], i: usize) -> Option<&'a Node> {
                     }
                     None
                 };
-                return look(&mut items[k + 1..].iter())
-                    .or_else(|| look(&mut items[..k].iter().rev()));
+                return look(&mut items[k + 1..].iter(), true)
+                    .or_else(|| look(&mut items[..k].iter().rev(), false));
             }
             NodeKind::Group {
                 kind: GroupKind::Capture { .. } | GroupKind::NonCapture | GroupKind::Flags(_),
@@ -449,13 +490,19 @@ fn rest_of(sampler: &mut Sampler<'_>, slots: &[Slot<'_>], i: usize) -> String {
     out
 }
 
-/// Whether two loop bodies share a string: an example of one (any of two variants) that the
-/// other matches whole.
-fn overlapping(sampler: &mut Sampler<'_>, a: &Node, b: &Node) -> bool {
-    (0..2).any(|v| {
+/// A string two loop bodies share, if any: an example of one (among its classes' sampled
+/// characters) that the other matches whole.
+fn overlapping(sampler: &mut Sampler<'_>, a: &Node, b: &Node) -> Option<String> {
+    (0..SAMPLES).find_map(|v| {
         let pa = sampler.pump(a, v);
         let pb = sampler.pump(b, v);
-        sampler.accepts(b, &pa, true) || sampler.accepts(a, &pb, true)
+        if sampler.accepts(b, &pa, true) {
+            Some(pa)
+        } else if sampler.accepts(a, &pb, true) {
+            Some(pb)
+        } else {
+            None
+        }
     })
 }
 
@@ -554,8 +601,9 @@ pub(crate) fn suspects(re: &Regex) -> Vec<Suspect> {
             SuspectKind::Alternation
         } else if let Some(next) = neighbour_loop(&slots, i)
             && let NodeKind::Repeat { child: nc, .. } = &next.kind
-            && overlapping(&mut sampler, child, nc)
+            && let Some(shared) = overlapping(&mut sampler, child, nc)
         {
+            add(shared);
             add(sampler.pump(nc, 0));
             SuspectKind::Adjacent
         } else {
@@ -564,16 +612,39 @@ pub(crate) fn suspects(re: &Regex) -> Vec<Suspect> {
         add(sampler.pump(child, 0));
         add(sampler.pump(child, 1));
         add(sampler.example(child, Take::Once, 0));
+        // What follows the loop, pumped: each copy is a place where the rest starts and then
+        // fails (`.*(<[^>]+>)` pumped with `<`).
+        let rest = rest_of(&mut sampler, &slots, i);
+        let mut rest_chars = rest.chars();
+        if let Some(c) = rest_chars.next() {
+            add(c.to_string());
+        }
+        if rest.chars().count() > 2 {
+            let mut most = rest.clone();
+            most.pop();
+            add(most);
+        }
         if pumps.is_empty() {
             continue;
         }
-        pumps.truncate(8);
+        pumps.truncate(10);
+        let prefix = prefix_of(&mut sampler, &slots, i);
+        let mut restarts = Vec::new();
+        if !prefix.is_empty() {
+            let body = sampler.pump(child, 0);
+            restarts.push(format!("{prefix}{body}"));
+            restarts.push(prefix.clone());
+            if let Some(c) = rest.chars().next() {
+                restarts.push(format!("{prefix}{body}{c}"));
+            }
+        }
         out.push(Suspect {
             kind,
             span: slot.node.span,
-            prefix: prefix_of(&mut sampler, &slots, i),
+            prefix,
             pumps,
-            rest: rest_of(&mut sampler, &slots, i),
+            restarts,
+            rest,
         });
     }
     // Dangerous shapes first; in a shape, the outermost (widest) first.

@@ -197,6 +197,11 @@ pub struct SearchParams<'a> {
     pub cancel: Option<&'a AtomicBool>,
     /// Wall-clock limit.
     pub deadline: Option<Instant>,
+    /// Count as steps the characters a single-character loop's guard skips over (giving back
+    /// to, or advancing to, where the rest can start). The guard saves instructions, not
+    /// character tests: a backtracking engine without it (CPython, node) tests each of those
+    /// characters, so the ReDoS proof counts them; the debugger counts instructions.
+    pub count_scans: bool,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -462,6 +467,8 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
     /// A lazy single-character loop at `p` having taken `n` characters: takes more until the
     /// continuation can start (its guard), returning the position and count, or `None` when
     /// the loop cannot get there. Unbounded `.` loops jump with memchr.
+    /// Advances a lazy single-character loop to where its guard lets the rest start; `scanned`
+    /// is set to the furthest position the scan reached (the characters it tested).
     fn lazy_advance(
         &self,
         test: &Test,
@@ -469,7 +476,9 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
         mut p: usize,
         mut n: u32,
         max: u32,
+        scanned: &mut usize,
     ) -> Option<(usize, u32)> {
+        *scanned = p;
         let Some(g) = guard else {
             return Some((p, n));
         };
@@ -486,16 +495,24 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                 _ => None,
             };
             match (test, hit) {
-                (Test::Any | Test::AnyNotNewline, Some((i, true))) => return Some((p + i, n)),
+                (Test::Any | Test::AnyNotNewline, Some((i, true))) => {
+                    *scanned = p + i;
+                    return Some((p + i, n));
+                }
                 (Test::Any | Test::AnyNotNewline, None) if g.at_end => {
+                    *scanned = bytes.len();
                     return Some((bytes.len(), n));
                 }
-                (Test::Any | Test::AnyNotNewline, _) => return None,
+                (Test::Any | Test::AnyNotNewline, hit) => {
+                    *scanned = hit.map_or(bytes.len(), |(i, _)| p + i);
+                    return None;
+                }
                 _ => {}
             }
         }
         while n < max {
             p = self.step_one(test, p, false)?;
+            *scanned = p;
             n += 1;
             if self.guard_allows(g, p) {
                 return Some((p, n));
@@ -727,8 +744,12 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                                     ok = self.guard_allows(g, p);
                                 }
                                 Some(g) => {
+                                    let top = p;
                                     while p != floor && !self.guard_allows(g, p) {
                                         p = self.hay.prev_boundary(p).unwrap_or(floor);
+                                    }
+                                    if params.count_scans {
+                                        attempt_steps += top.abs_diff(p) as u64;
                                     }
                                     ok = p != floor || self.guard_allows(g, p);
                                     if ok && p != floor {
@@ -741,7 +762,12 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                                 None => {}
                             }
                         } else {
-                            match self.lazy_advance(test, guard, p, n, max) {
+                            let mut reached = p;
+                            let advanced = self.lazy_advance(test, guard, p, n, max, &mut reached);
+                            if params.count_scans {
+                                attempt_steps += reached.abs_diff(p) as u64;
+                            }
+                            match advanced {
                                 Some((q, m)) => {
                                     p = q;
                                     if m < max {
@@ -1012,8 +1038,12 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                             .get(choice.pc as usize)
                             .and_then(|g| g.as_deref())
                         {
+                            let top = p;
                             while p != floor && !self.guard_allows(g, p) {
                                 p = give_back(p);
+                            }
+                            if params.count_scans {
+                                attempt_steps += top.abs_diff(p) as u64;
                             }
                             if p == floor && !self.guard_allows(g, p) {
                                 continue;
@@ -1041,7 +1071,13 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                         let Some(p) = self.step_one(test, choice.pos, *back) else {
                             continue;
                         };
-                        match self.lazy_advance(test, guard, p, count + 1, *max) {
+                        let mut reached = p;
+                        let advanced =
+                            self.lazy_advance(test, guard, p, count + 1, *max, &mut reached);
+                        if params.count_scans {
+                            attempt_steps += reached.abs_diff(p) as u64;
+                        }
+                        match advanced {
                             Some((p, m)) => {
                                 if m < *max {
                                     self.stack.push(Choice {

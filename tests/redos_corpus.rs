@@ -1,0 +1,186 @@
+//! The ReDoS corpus (tests/data/redos_corpus.jsonl): patterns from the ReDoS literature and from
+//! real projects' fixes, each labelled by timing CPython or node on attack strings
+//! (benches/redos_label.py). rxw's verdicts must agree with the real engines' on at least 95%
+//! of the rows, and never call linear a pattern whose literature attack slows the real engine
+//! down. A second test feeds a sample of rxw's own attacks to the real engines.
+
+use rxw::engine::redos::{RedosOptions, RedosReport, Verdict};
+use rxw::{Flags, Flavor, Regex};
+use serde_json::Value;
+use std::process::Command;
+use std::time::Duration;
+
+struct Row {
+    id: String,
+    flavor: Flavor,
+    flags: String,
+    pattern: String,
+    label: String,
+    label_from: Option<String>,
+}
+
+fn corpus() -> Vec<Row> {
+    let text = include_str!("data/redos_corpus.jsonl");
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| {
+            let v: Value = serde_json::from_str(l).unwrap();
+            Row {
+                id: v["id"].as_str().unwrap().to_string(),
+                flavor: v["flavor"].as_str().unwrap().parse().unwrap(),
+                flags: v["flags"].as_str().unwrap_or("").to_string(),
+                pattern: v["pattern"].as_str().unwrap().to_string(),
+                label: v["label"]["verdict"].as_str().unwrap().to_string(),
+                label_from: v["label"]["attack_from"].as_str().map(str::to_string),
+            }
+        })
+        .collect()
+}
+
+/// rxw's verdict, with the step caps (not the clock) deciding: the same on any machine.
+fn verdict(row: &Row) -> Option<RedosReport> {
+    let flags = Flags::parse(&row.flags, row.flavor).ok()?;
+    let re = Regex::new(&row.pattern, row.flavor, flags).ok()?;
+    re.redos(RedosOptions {
+        time: Duration::from_secs(60),
+        cancel: None,
+    })
+    .ok()
+}
+
+fn vulnerable(label: &str) -> bool {
+    label != "linear"
+}
+
+#[test]
+fn verdicts_agree_with_the_real_engines_on_the_corpus() {
+    let rows = corpus();
+    assert!(rows.len() >= 200, "{}", rows.len());
+    let (mut agree, mut checked, mut skipped) = (0usize, 0usize, Vec::new());
+    let (mut tp, mut fp, mut fn_, mut tn) = (0usize, 0usize, 0usize, 0usize);
+    let mut missed_known = Vec::new();
+    let mut disagreements = Vec::new();
+    for row in &rows {
+        let Some(r) = verdict(row) else {
+            skipped.push(row.id.clone());
+            continue;
+        };
+        checked += 1;
+        let ours = r.verdict.name();
+        if ours == row.label {
+            agree += 1;
+        } else {
+            disagreements.push(format!(
+                "{}: rxw {} ({:?}), real engine {} (attack from {:?})",
+                row.id, ours, r.degree, row.label, row.label_from
+            ));
+        }
+        match (r.verdict.is_vulnerable(), vulnerable(&row.label)) {
+            (true, true) => tp += 1,
+            (true, false) => fp += 1,
+            (false, true) => fn_ += 1,
+            (false, false) => tn += 1,
+        }
+        if r.verdict == Verdict::Linear
+            && vulnerable(&row.label)
+            && row.label_from.as_deref() == Some("literature")
+        {
+            missed_known.push(row.id.clone());
+        }
+    }
+    let rate = agree as f64 / checked as f64;
+    let precision = tp as f64 / (tp + fp).max(1) as f64;
+    let recall = tp as f64 / (tp + fn_).max(1) as f64;
+    eprintln!(
+        "redos corpus: {checked} checked, {} not compiled by rxw {skipped:?}; class agreement {agree}/{checked} = {:.1}%; vulnerable vs not: tp {tp} fp {fp} fn {fn_} tn {tn}, precision {:.3}, recall {:.3}",
+        skipped.len(),
+        rate * 100.0,
+        precision,
+        recall
+    );
+    for d in &disagreements {
+        eprintln!("  {d}");
+    }
+    assert!(
+        skipped.len() * 20 <= rows.len(),
+        "too many rows rxw cannot compile: {skipped:?}"
+    );
+    assert!(rate >= 0.95, "agreement {:.1}% < 95%", rate * 100.0);
+    assert!(
+        missed_known.is_empty(),
+        "vulnerable with a known attack, reported linear: {missed_known:?}"
+    );
+}
+
+fn interpreter(flavor: Flavor) -> Option<&'static str> {
+    let exe = match flavor {
+        Flavor::Python => "python3",
+        Flavor::Js => "node",
+        Flavor::Rust => return None,
+    };
+    Command::new(exe)
+        .arg("--version")
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|_| exe)
+}
+
+#[test]
+fn real_engines_slow_down_on_rxws_attacks_as_predicted() {
+    // Every eighth vulnerable row: rxw's attack, timed on the row's own engine by the labelling
+    // script at growing n, must show the growth class rxw predicted.
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/redos_label.py");
+    let rows = corpus();
+    let mut probed = 0;
+    let mut failures = Vec::new();
+    for row in rows.iter().filter(|r| vulnerable(&r.label)).step_by(8) {
+        let Some(exe) = interpreter(row.flavor) else {
+            eprintln!(
+                "SKIPPED {}: no interpreter for {} on this machine",
+                row.id, row.flavor
+            );
+            continue;
+        };
+        if interpreter(Flavor::Python).is_none() {
+            eprintln!("SKIPPED: python3 is needed to run {script}");
+            return;
+        }
+        let _ = exe;
+        let Some(r) = verdict(row) else { continue };
+        let Some(a) = &r.attack else { continue };
+        let out = Command::new("python3")
+            .args([script, "probe", "--flavor", row.flavor.name()])
+            .args(["--flags", &row.flags, "--pattern", &row.pattern])
+            .args([
+                "--prefix", &a.prefix, "--pump", &a.pump, "--suffix", &a.suffix,
+            ])
+            .output()
+            .unwrap();
+        let v: Value = match serde_json::from_slice(&out.stdout) {
+            Ok(v) => v,
+            Err(e) => panic!("{}: {e}: {}", row.id, String::from_utf8_lossy(&out.stderr)),
+        };
+        probed += 1;
+        let real = v["verdict"].as_str().unwrap_or("none");
+        // The real engine must slow down at least as predicted (a polynomial prediction that
+        // the engine shows exponential is still a slowdown).
+        let ok = match r.verdict {
+            Verdict::Exponential => real == "exponential",
+            Verdict::Polynomial => real == "polynomial" || real == "exponential",
+            Verdict::Linear => true,
+        };
+        if !ok {
+            failures.push(format!(
+                "{}: rxw {} with {:?}, {} took {}",
+                row.id,
+                r.verdict.name(),
+                a,
+                exe,
+                v
+            ));
+        }
+    }
+    eprintln!("probed {probed} attacks on the real engines");
+    assert!(failures.len() * 10 <= probed.max(1), "{failures:#?}");
+}
