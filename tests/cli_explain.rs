@@ -160,3 +160,36 @@ fn regression_js_surrogate_escape_is_explained_as_the_code_unit_written() {
     assert!(text.contains("code unit U+D83D"), "{text}");
     assert!(!text.contains("U+F003D"), "{text}");
 }
+
+#[test]
+fn redos_lint_points_at_the_culprit_with_its_attack() {
+    let out = rxw()
+        .args(["explain", "--json", "--flavor", "js", "^(a|a)*$"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let lint = v["lints"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["code"] == "redos")
+        .unwrap_or_else(|| panic!("{v}"));
+    assert_eq!(lint["span"], serde_json::json!({"start": 1, "end": 7}));
+    let message = lint["message"].as_str().unwrap();
+    assert!(message.starts_with("exponential backtracking"), "{message}");
+    assert!(message.contains("\"a\" × n"), "{message}");
+    let out = rxw()
+        .args(["explain", "--json", "--flavor", "js", "^(ab)*$"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(
+        v["lints"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|l| l["code"] != "redos"),
+        "{v}"
+    );
+}

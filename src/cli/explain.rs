@@ -1,9 +1,11 @@
 //! `rxw explain`: the static explain tree and lints of a pattern, as text or JSON.
 
 use super::{ColorChoice, Outcome, flags_for, style, use_color};
-use crate::Limits;
+use crate::engine::redos::RedosOptions;
 use crate::syntax::explain::explain;
+use crate::syntax::lint::{Lint, Severity};
 use crate::syntax::parse::parse;
+use crate::{Limits, Regex};
 use clap::Args;
 use std::io::Write;
 
@@ -31,8 +33,45 @@ pub struct ExplainArgs {
     pub color: ColorChoice,
 }
 
-/// Explains the pattern without running it. Exit 0, or 2 when the pattern or the flags are
-/// invalid or the pattern is too complex to explain.
+/// The ReDoS verdict as a lint (code `redos`), when an attack string makes the matcher's steps
+/// grow polynomially or exponentially: the culprit span, the verdict and the attack.
+fn redos_lint(
+    pattern: &str,
+    flavor: crate::Flavor,
+    flags: crate::Flags,
+    ast: crate::syntax::ast::Ast,
+) -> Option<Lint> {
+    let re = Regex::from_parsed(
+        pattern,
+        flavor,
+        flags,
+        std::sync::Arc::new(ast),
+        &Limits::human(),
+    )
+    .ok()?;
+    let r = re.redos(RedosOptions::default()).ok()?;
+    let attack = r.attack.as_ref()?;
+    Some(Lint {
+        code: "redos",
+        severity: Severity::Warning,
+        message: format!(
+            "{} backtracking{}: {}; attack \"{}\" + \"{}\" × n + \"{}\" (rxw redos shows the proof)",
+            r.verdict.name(),
+            r.degree
+                .map(|d| format!(" (degree {d})"))
+                .unwrap_or_default(),
+            r.reason,
+            attack.prefix.escape_debug(),
+            attack.pump.escape_debug(),
+            attack.suffix.escape_debug()
+        ),
+        span: r.span,
+    })
+}
+
+/// Explains the pattern without running it on any text of yours (the ReDoS lint runs the
+/// matcher on its own attack strings). Exit 0, or 2 when the pattern or the flags are invalid
+/// or the pattern is too complex to explain.
 pub fn run(a: &ExplainArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome {
     let flags = flags_for(&a.flags, a.flavor)?;
     let ast = parse(&a.pattern, a.flavor, flags)?;
@@ -51,12 +90,15 @@ pub fn run(a: &ExplainArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcom
         }
         return Ok(0);
     }
-    let explanation = explain(
+    let mut explanation = explain(
         &ast,
         &a.pattern,
         a.flavor,
         Limits::human().max_explain_nodes,
     )?;
+    if let Some(l) = redos_lint(&a.pattern, a.flavor, flags, ast) {
+        explanation.lints.push(l);
+    }
     if a.json {
         writeln!(out, "{}", explanation.to_json())?;
     } else {
