@@ -4,10 +4,10 @@
 Every row of tests/data/redos_corpus.jsonl names a pattern, its flavor and, when the literature
 gives one, an attack (prefix + pump * n + suffix). This script runs the flavor's own engine on
 the attack at growing n (one search, as `re.search` / `RegExp.prototype.exec`), in a child
-process with a time limit, and classifies the timings: exponential when a pump count under 48
-already costs tens of milliseconds and the time multiplies from one point to the next;
-polynomial of degree k when the time grows as n^k between the two largest measured points;
-linear otherwise. With --rxw, rxw's own attack for the row (`rxw redos --json`) is timed too,
+process with a time limit, and classifies the timings: exponential when the searches get too
+slow to go on (a quarter second) by a pump count of 48 and 8 more pumps multiplied the time by 8
+or more; polynomial of degree k when the time grows as n^k over the largest measured points
+(a log-log fit of those that took 5 ms or more); linear otherwise. With --rxw, rxw's own attack for the row (`rxw redos --json`) is timed too,
 and the label is the worse of the two.
 
     benches/redos_label.py label [--rxw target/release/rxw] [--corpus FILE]
@@ -115,9 +115,14 @@ def classify(points, killed_at):
     # Exponential: the series stopped (a search past STOP_AFTER, or the child killed) at a
     # pump count of 48 or less, with the two last points both slow; a polynomial of the
     # degrees seen in practice needs far longer inputs to get there.
+    # A high-degree polynomial can get there too, but 8 more pumps multiply its time by
+    # (48/40)^k, about 2 for k = 4; an exponential's by far more.
     slow = [p for p in pts if p[1] >= 0.01]
     if pts and pts[-1][0] <= 48 and pts[-1][1] >= STOP_AFTER and len(slow) >= 2 and slow[-2] == pts[-2]:
-        return "exponential", None
+        n, t = pts[-1]
+        earlier = [p for p in pts if p[0] <= n - 8]
+        if earlier and t / max(earlier[-1][1], 1e-6) >= 8:
+            return "exponential", None
     # Polynomial: the log-log slope over the last (up to four) points that took 5 ms or more.
     timed = [p for p in pts if p[1] >= 0.005][-4:]
     if len(timed) >= 2 and timed[-1][0] > timed[0][0]:

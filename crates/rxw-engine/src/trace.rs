@@ -407,7 +407,7 @@ impl GrowthClass {
 
 /// Classifies step counts measured on growing inputs. Local degrees `ln(s2/s1) / ln(n2/n1)`
 /// stay near a constant k for a polynomial of degree k and keep rising for an exponential.
-pub(crate) fn classify(points: &[(usize, u64)], capped_at: Option<usize>) -> Growth {
+fn classify(points: &[(usize, u64)], capped_at: Option<usize>) -> Growth {
     let significant: Vec<(usize, u64)> = points
         .iter()
         .copied()

@@ -15,7 +15,7 @@
 
 mod suspect;
 
-use crate::trace::{GrowthClass, classify, hot_spans};
+use crate::trace::hot_spans;
 use crate::vm::Outcome;
 use crate::{EngineKind, Regex};
 use rxw_syntax::Span;
@@ -234,18 +234,41 @@ fn series(
     Ok((points, None))
 }
 
+/// The verdict from measured steps. Local degrees `ln(s2/s1) / ln(n2/n1)` between successive
+/// points stay near k for a polynomial of degree k (creeping up towards it while lower terms
+/// fade) and pass 6 within a few points for an exponential; a search past millions of steps
+/// before the pump is 40 long is exponential too.
 fn verdict_of(points: &[StepPoint], capped: Option<usize>) -> (Verdict, Option<u32>) {
-    let pairs: Vec<(usize, u64)> = points.iter().map(|p| (p.n, p.steps.max(1))).collect();
-    // A search that passes millions of steps before the pump is 40 long is exponential.
-    let capped = capped.filter(|&n| n <= 40);
-    let g = classify(&pairs, capped);
-    match g.class {
-        Some(GrowthClass::Exponential) => (Verdict::Exponential, None),
-        Some(GrowthClass::Polynomial) => {
-            let d = g.degree.unwrap_or(2).max(2);
-            (Verdict::Polynomial, Some(d))
-        }
-        Some(GrowthClass::Linear) | None => (Verdict::Linear, Some(1)),
+    if capped.is_some_and(|n| n <= 40) {
+        return (Verdict::Exponential, None);
+    }
+    let significant: Vec<&StepPoint> = points
+        .iter()
+        .filter(|p| p.steps >= 32 && p.n >= 4)
+        .collect();
+    let degrees: Vec<f64> = significant
+        .windows(2)
+        .filter(|w| w[1].n > w[0].n)
+        .map(|w| {
+            (w[1].steps as f64 / w[0].steps.max(1) as f64).ln()
+                / (w[1].n as f64 / w[0].n as f64).ln()
+        })
+        .collect();
+    let Some(&last) = degrees.last() else {
+        return (Verdict::Linear, Some(1));
+    };
+    if last > 6.0 {
+        return (Verdict::Exponential, None);
+    }
+    let mut tail: Vec<f64> = degrees.iter().rev().take(3).copied().collect();
+    tail.sort_by(f64::total_cmp);
+    let median = tail[tail.len() / 2];
+    // Lower terms pull the local degree under k for small n: round from a little above.
+    let degree = (median + 0.2).round().max(1.0) as u32;
+    if degree <= 1 {
+        (Verdict::Linear, Some(1))
+    } else {
+        (Verdict::Polynomial, Some(degree))
     }
 }
 
@@ -395,15 +418,14 @@ impl Regex {
                         spent += steps.min(SCREEN_CAP);
                         if !ok {
                             complete = false;
-                            points[k] = points[k].max(SCREEN_CAP) * 64;
-                            for later in points.iter_mut().skip(k + 1) {
-                                *later = SCREEN_CAP * 64 * 64;
-                            }
                             break;
                         }
                     }
                     let monotonic = points[1] >= points[0] && points[2] >= points[1];
-                    let (small, large) = if monotonic {
+                    let (small, large) = if !complete {
+                        // Past the cap at n = 32 or less: steeper than anything measured.
+                        (1, u64::MAX / 2)
+                    } else if monotonic {
                         (points[1], points[2])
                     } else {
                         (points[2].max(1), points[2].max(1))
@@ -638,6 +660,25 @@ mod tests {
             let r = check(p, Flavor::Python);
             assert_eq!(r.verdict, Verdict::Polynomial, "{p}: {r:?}");
         }
+    }
+
+    #[test]
+    fn regression_an_attack_past_the_cap_at_the_first_size_is_kept() {
+        // The screening took a candidate that blew the cap at n = 8 for one that grew by a
+        // ratio of 1, and reported linear (node's email pattern from the literature).
+        let p =
+            r"([0-9a-zA-Z]([-.\w]*[0-9a-zA-Z])*@([0-9a-zA-Z][-\w]*[0-9a-zA-Z]\.)+[a-zA-Z]{2,9})$";
+        let r = check(p, Flavor::Js);
+        assert_eq!(r.verdict, Verdict::Exponential, "{r:?}");
+    }
+
+    #[test]
+    fn regression_a_quartic_is_not_called_exponential() {
+        // The debugger's rule (local degrees rising) took `.*.*=.*` under a search for an
+        // exponential; its local degrees creep up to 4 and stay there.
+        let r = check(r"\d+.*.*=.*", Flavor::Js);
+        assert_eq!(r.verdict, Verdict::Polynomial, "{r:?}");
+        assert!(r.degree.unwrap() >= 3, "{r:?}");
     }
 
     #[test]
