@@ -22,10 +22,11 @@ fn run(cmd: &mut Command) -> (i32, String, String) {
 }
 
 #[test]
-fn preset_check_passes_the_shipped_examples_and_flags_work_order_as_polynomial() {
+fn preset_check_passes_the_shipped_examples_and_flags_two_polynomial_presets() {
     // Every example and counter-example of the shipped registry passes; the ReDoS check finds
-    // one preset vulnerable: work_order's `\]\s+`, lazy title and `\s*` all match the spaces
-    // of a line without its em dash, and CPython takes cubic time on such a line.
+    // two presets polynomial on CPython: work_order (its `\]\s+`, lazy title and `\s*` all
+    // match the spaces of a line without its em dash) and tool_call (`\{.*?\}` scans to the
+    // end of the line from every `[TOOL x {` that is never closed).
     let dir = tempfile::tempdir().unwrap();
     let (code, out, err) = run(rxw(dir.path()).args(["preset", "check"]));
     assert_eq!(code, 1, "{out}{err}");
@@ -34,13 +35,17 @@ fn preset_check_passes_the_shipped_examples_and_flags_work_order_as_polynomial()
         "{out}"
     );
     let failed: Vec<&str> = out.lines().filter(|l| l.starts_with("FAIL")).collect();
-    assert_eq!(failed.len(), 1, "{out}");
+    assert_eq!(failed.len(), 2, "{out}");
     assert!(
         failed[0].starts_with("FAIL  work_order redos polynomial"),
         "{out}"
     );
+    assert!(
+        failed[1].starts_with("FAIL  tool_call redos polynomial"),
+        "{out}"
+    );
     assert!(out.contains("ok    ack redos linear"), "{out}");
-    assert!(out.trim_end().ends_with(" passed, 1 failed"), "{out}");
+    assert!(out.trim_end().ends_with(" passed, 2 failed"), "{out}");
 }
 
 #[test]
@@ -57,7 +62,7 @@ fn preset_check_json_carries_each_presets_redos_verdict() {
         .collect();
     assert_eq!(redos.len(), 12);
     for c in &redos {
-        let expected = if c["key"] == "work_order" {
+        let expected = if c["key"] == "work_order" || c["key"] == "tool_call" {
             "polynomial"
         } else {
             "linear"
