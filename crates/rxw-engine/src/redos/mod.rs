@@ -682,6 +682,18 @@ mod tests {
     }
 
     #[test]
+    fn regression_characters_a_loop_guard_skips_are_counted() {
+        // The lazy loop's guard walks the spaces to where `\r?\n` could start without an
+        // instruction per character; CPython tests each one, from every start: quadratic.
+        let r = check(r"[ \t]*?(?=\r?\n)", Flavor::Python);
+        assert_eq!(
+            (r.verdict, r.degree),
+            (Verdict::Polynomial, Some(2)),
+            "{r:?}"
+        );
+    }
+
+    #[test]
     fn no_fix_hint_that_changes_the_matches() {
         // An atomic `\s*` would keep the spaces `\s*$`-style tails need back; an atomic lazy
         // quantifier would keep one character.
