@@ -97,3 +97,29 @@ fn malformed_lines_get_json_rpc_errors_instead_of_silence() {
         serde_json::json!({"matched": true})
     );
 }
+
+#[test]
+fn regex_redos_is_listed_and_returns_the_verdict_document() {
+    let replies = raw_session(&[
+        br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
+        br#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"regex_redos","arguments":{"pattern":"^(a|a)*$","flavor":"js"}}}"#,
+        br#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"regex_redos","arguments":{"pattern":"(a"}}}"#,
+    ]);
+    let by_id = |id: i64| replies.iter().find(|r| r["id"] == id).expect("a reply");
+    let names: Vec<&str> = by_id(1)["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"regex_redos"), "{names:?}");
+    let doc = &by_id(2)["result"]["structuredContent"];
+    assert_eq!(doc["verdict"], "exponential", "{doc}");
+    assert_eq!(doc["attack"]["pump"], "a");
+    assert_eq!(doc["span"], serde_json::json!({"start": 1, "end": 7}));
+    for key in ["degree", "steps", "reason"] {
+        assert!(doc.get(key).is_some(), "{key}: {doc}");
+    }
+    let failed = &by_id(3)["result"];
+    assert_eq!(failed["isError"], true, "{failed}");
+}

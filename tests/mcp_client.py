@@ -44,7 +44,7 @@ async def main():
             init = await session.initialize()
             check(init.server_info.name == "rxw", f"server name {init.server_info.name}")
             tools = {t.name: t for t in (await session.list_tools()).tools}
-            check(set(tools) == {"regex", "regex_parse", "grep_audit"}, f"tools {sorted(tools)}")
+            check(set(tools) == {"regex", "regex_parse", "grep_audit", "regex_redos"}, f"tools {sorted(tools)}")
             for t in tools.values():
                 check(t.input_schema.get("type") == "object", f"{t.name} input schema")
                 check(t.output_schema is not None, f"{t.name} output schema")
@@ -128,6 +128,13 @@ async def main():
             check(verb["groups"]["verb"] == "CLAIM" and verb["groups"]["job_id"] == "7fce46e0", f"verb groups {verb}")
             t = error_text(await session.call_tool("regex_parse", {"text": "x", "only": ["nope"]}))
             check("nope" in t, t)
+
+            # regex_redos: the verdict with its proof, as `rxw redos --json` prints it.
+            r = payload(await session.call_tool("regex_redos", {"pattern": "^(a+)+$", "flavor": "python"}))
+            check(r["verdict"] == "exponential" and r["attack"]["pump"] == "a", f"redos {r}")
+            check(len(r["steps"]) >= 3 and r["span"] == {"start": 1, "end": 6}, f"redos steps {r}")
+            t = error_text(await session.call_tool("regex_redos", {"pattern": "(a"}))
+            check(t.startswith("regex_redos: "), t)
 
             # grep_audit: the seed's signature; unreadable paths give null, never a failure.
             a = os.path.join(FIXTURES, "a.md")

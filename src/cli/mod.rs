@@ -126,7 +126,8 @@ pub enum Command {
     Jobs(jobs::JobsArgs),
     /// Matches per time bucket (from the lines' leading timestamps) as a bar chart.
     Timeline(timeline::TimelineArgs),
-    /// Serve the regex, regex_parse and grep_audit tools to AI agents over MCP on stdio.
+    /// Serve the regex, regex_parse, grep_audit and regex_redos tools to AI agents over MCP on
+    /// stdio.
     #[cfg(feature = "mcp")]
     Mcp,
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish) on stdout.

@@ -1,15 +1,17 @@
 //! The agent tools as plain functions: the `regex` tool's contract (actions, limits, outputs and
-//! error texts), `regex_parse` (text through the preset registry) and `grep_audit` (the grep
-//! matrix). The MCP server (`rxw mcp`) is a thin wrapper over [`call`], so each contract is
+//! error texts), `regex_parse` (text through the preset registry), `grep_audit` (the grep
+//! matrix) and `regex_redos` (the ReDoS verdict with its proof). The MCP server (`rxw mcp`) is a thin wrapper over [`call`], so each contract is
 //! tested without a protocol in between. One file per tool; the failure type, the time budget
 //! and the flavor's index units are shared here.
 
 mod audit;
 mod parse;
+mod redos;
 mod regex;
 
 pub use audit::{AuditParams, AuditPatternParam, audit_tool};
 pub use parse::{ParseParams, parse_tool};
+pub use redos::{RedosParams, redos_tool};
 pub use regex::{Action, RegexParams, regex_tool};
 
 use crate::error::{Error, ErrorKind};
@@ -28,11 +30,13 @@ pub enum Tool {
     Parse,
     /// `grep_audit`: the paths × patterns matrix.
     Audit,
+    /// `regex_redos`: does the pattern backtrack catastrophically, with the proof.
+    Redos,
 }
 
 impl Tool {
     /// Every tool, in the order the server lists them.
-    pub const ALL: [Tool; 3] = [Tool::Regex, Tool::Parse, Tool::Audit];
+    pub const ALL: [Tool; 4] = [Tool::Regex, Tool::Parse, Tool::Audit, Tool::Redos];
 
     /// The protocol name.
     pub fn name(self) -> &'static str {
@@ -40,6 +44,7 @@ impl Tool {
             Tool::Regex => "regex",
             Tool::Parse => "regex_parse",
             Tool::Audit => "grep_audit",
+            Tool::Redos => "regex_redos",
         }
     }
 
@@ -61,6 +66,7 @@ impl Tool {
             }
             Tool::Parse => parse_tool(args),
             Tool::Audit => audit_tool(args),
+            Tool::Redos => redos_tool(args),
         }
     }
 }
