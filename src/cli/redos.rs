@@ -43,11 +43,7 @@ pub fn run(a: &RedosArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
         cancel: None,
     })?;
     if a.json {
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string(&report).expect("a report serializes")
-        )?;
+        writeln!(out, "{}", super::to_json(&report))?;
     } else {
         write_report(&a.pattern, &report, use_color(a.color), out)?;
     }
