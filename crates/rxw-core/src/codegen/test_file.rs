@@ -123,6 +123,133 @@ pub fn export_tests(
     })
 }
 
+/// How one test language writes the checks: `{s}` stands for the quoted subject, `{line}`
+/// for the case's line, `{k}` for a group number, `{v}` for a quoted expected text, `{n}` for
+/// the pattern's group count.
+struct CheckSyntax {
+    quote: fn(&str) -> String,
+    open: &'static str,
+    matches: &'static str,
+    no_match: &'static str,
+    first: &'static str,
+    group_eq: &'static str,
+    group_missing: &'static str,
+    replaced: &'static str,
+    close: &'static str,
+}
+
+const PYTHON_CHECKS: CheckSyntax = CheckSyntax {
+    quote: python_str,
+    open: "def test_line_{line}():\n",
+    matches: "    assert PATTERN.search({s}) is not None\n",
+    no_match: "    assert PATTERN.search({s}) is None\n",
+    first: "    m = PATTERN.search({s})\n    assert m is not None\n",
+    group_eq: "    assert (m.group({k}) or \"\") == {v}\n",
+    group_missing: "    assert False, \"expects group {k}; the pattern has {n}\"\n",
+    replaced: "    assert replace_all({s}) == {v}\n",
+    close: "\n\n",
+};
+
+const JS_CHECKS: CheckSyntax = CheckSyntax {
+    quote: js_str,
+    open: "\ntest(\"line {line}\", () => {\n",
+    matches: "  assert.notStrictEqual(first({s}), null);\n",
+    no_match: "  assert.strictEqual(first({s}), null);\n",
+    first: "  const m = first({s});\n  assert.notStrictEqual(m, null);\n",
+    group_eq: "  assert.strictEqual(m[{k}] ?? \"\", {v});\n",
+    group_missing: "  assert.fail(\"expects group {k}; the pattern has {n}\");\n",
+    replaced: "  assert.strictEqual(replaceAll({s}), {v});\n",
+    close: "});\n",
+};
+
+const RUST_CHECKS: CheckSyntax = CheckSyntax {
+    quote: rust_str,
+    open: "\n#[test]\nfn line_{line}() {\n",
+    matches: "    assert!(pattern().captures({s}).is_some());\n",
+    no_match: "    assert!(pattern().captures({s}).is_none());\n",
+    first: "    let caps = pattern().captures({s}).expect(\"a match\");\n",
+    group_eq: "    assert_eq!(caps.get({k}).map_or(\"\", |g| g.as_str()), {v});\n",
+    group_missing: "    panic!(\"expects group {k}; the pattern has {n}\");\n",
+    replaced: "    assert_eq!(replace_all({s}), {v});\n",
+    close: "}\n",
+};
+
+/// fancy-regex answers `Result<Option<Captures>>`.
+const RUST_FANCY_CHECKS: CheckSyntax = CheckSyntax {
+    matches: "    assert!(pattern().captures({s}).unwrap().is_some());\n",
+    no_match: "    assert!(pattern().captures({s}).unwrap().is_none());\n",
+    first: "    let caps = pattern().captures({s}).unwrap().expect(\"a match\");\n",
+    ..RUST_CHECKS
+};
+
+/// `template` with each `{name}` of `values` replaced in one pass, so a subject or an expected
+/// text that holds `{s}` or `{v}` itself is written as it is.
+fn fill_template(template: &str, values: &[(&str, &str)]) -> String {
+    let mut out = String::with_capacity(template.len());
+    let mut rest = template;
+    while let Some(open) = rest.find('{') {
+        out.push_str(&rest[..open]);
+        let after = &rest[open + 1..];
+        let found = after.find('}').and_then(|close| {
+            let name = &after[..close];
+            values
+                .iter()
+                .find(|(n, _)| *n == name)
+                .map(|(_, v)| (*v, close))
+        });
+        match found {
+            Some((value, close)) => {
+                out.push_str(value);
+                rest = &after[close + 1..];
+            }
+            None => {
+                out.push('{');
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Writes one test per case in `syntax`.
+fn write_checks(
+    out: &mut String,
+    checks: &[(usize, &str, Check)],
+    groups: usize,
+    syntax: &CheckSyntax,
+) {
+    for (line, subject, check) in checks {
+        let s = (syntax.quote)(subject);
+        let (line, n) = (line.to_string(), groups.to_string());
+        let fill = |template: &str, k: usize, v: &str| {
+            let k = k.to_string();
+            fill_template(
+                template,
+                &[("line", &line), ("k", &k), ("n", &n), ("v", v), ("s", &s)],
+            )
+        };
+        out.push_str(&fill(syntax.open, 0, ""));
+        match check {
+            Check::Match => out.push_str(&fill(syntax.matches, 0, "")),
+            Check::NoMatch => out.push_str(&fill(syntax.no_match, 0, "")),
+            Check::Groups(want) => {
+                out.push_str(&fill(syntax.first, 0, ""));
+                for (k, v) in want {
+                    let template = if *k > groups {
+                        syntax.group_missing
+                    } else {
+                        syntax.group_eq
+                    };
+                    out.push_str(&fill(template, *k, &(syntax.quote)(v)));
+                }
+            }
+            Check::Replace(want) => out.push_str(&fill(syntax.replaced, 0, &(syntax.quote)(want))),
+        }
+        out.push_str(syntax.close);
+    }
+}
+
 fn python(
     t: &super::Translation,
     origin: &str,
@@ -150,36 +277,7 @@ fn python(
             expr.join(" + ")
         ));
     }
-    for (line, subject, check) in checks {
-        let s = python_str(subject);
-        out.push_str(&format!("def test_line_{line}():\n"));
-        match check {
-            Check::Match => out.push_str(&format!("    assert PATTERN.search({s}) is not None\n")),
-            Check::NoMatch => out.push_str(&format!("    assert PATTERN.search({s}) is None\n")),
-            Check::Groups(want) => {
-                out.push_str(&format!(
-                    "    m = PATTERN.search({s})\n    assert m is not None\n"
-                ));
-                for (k, v) in want {
-                    if *k > groups {
-                        out.push_str(&format!(
-                            "    assert False, \"expects group {k}; the pattern has {groups}\"\n"
-                        ));
-                    } else {
-                        out.push_str(&format!(
-                            "    assert (m.group({k}) or \"\") == {}\n",
-                            python_str(v)
-                        ));
-                    }
-                }
-            }
-            Check::Replace(want) => out.push_str(&format!(
-                "    assert replace_all({s}) == {}\n",
-                python_str(want)
-            )),
-        }
-        out.push_str("\n\n");
-    }
+    write_checks(&mut out, checks, groups, &PYTHON_CHECKS);
     out.truncate(out.trim_end().len());
     out.push('\n');
     out
@@ -213,36 +311,7 @@ fn js(
             lit = js_str(&t.pattern),
         ));
     }
-    for (line, subject, check) in checks {
-        let s = js_str(subject);
-        out.push_str(&format!("\ntest(\"line {line}\", () => {{\n"));
-        match check {
-            Check::Match => out.push_str(&format!("  assert.notStrictEqual(first({s}), null);\n")),
-            Check::NoMatch => out.push_str(&format!("  assert.strictEqual(first({s}), null);\n")),
-            Check::Groups(want) => {
-                out.push_str(&format!(
-                    "  const m = first({s});\n  assert.notStrictEqual(m, null);\n"
-                ));
-                for (k, v) in want {
-                    if *k > groups {
-                        out.push_str(&format!(
-                            "  assert.fail(\"expects group {k}; the pattern has {groups}\");\n"
-                        ));
-                    } else {
-                        out.push_str(&format!(
-                            "  assert.strictEqual(m[{k}] ?? \"\", {});\n",
-                            js_str(v)
-                        ));
-                    }
-                }
-            }
-            Check::Replace(want) => out.push_str(&format!(
-                "  assert.strictEqual(replaceAll({s}), {});\n",
-                js_str(want)
-            )),
-        }
-        out.push_str("});\n");
-    }
+    write_checks(&mut out, checks, groups, &JS_CHECKS);
     out
 }
 
@@ -280,50 +349,27 @@ fn rust(
             expr.join("\n        ")
         ));
     }
-    let captures = format!("pattern().captures({{}}){unwrap}");
-    for (line, subject, check) in checks {
-        let s = rust_str(subject);
-        out.push_str(&format!("\n#[test]\nfn line_{line}() {{\n"));
-        match check {
-            Check::Match => out.push_str(&format!(
-                "    assert!({}.is_some());\n",
-                captures.replace("{}", &s)
-            )),
-            Check::NoMatch => out.push_str(&format!(
-                "    assert!({}.is_none());\n",
-                captures.replace("{}", &s)
-            )),
-            Check::Groups(want) => {
-                out.push_str(&format!(
-                    "    let caps = {}.expect(\"a match\");\n",
-                    captures.replace("{}", &s)
-                ));
-                for (k, v) in want {
-                    if *k > groups {
-                        out.push_str(&format!(
-                            "    panic!(\"expects group {k}; the pattern has {groups}\");\n"
-                        ));
-                    } else {
-                        out.push_str(&format!(
-                            "    assert_eq!(caps.get({k}).map_or(\"\", |g| g.as_str()), {});\n",
-                            rust_str(v)
-                        ));
-                    }
-                }
-            }
-            Check::Replace(want) => out.push_str(&format!(
-                "    assert_eq!(replace_all({s}), {});\n",
-                rust_str(want)
-            )),
-        }
-        out.push_str("}\n");
-    }
+    let syntax = if fancy {
+        &RUST_FANCY_CHECKS
+    } else {
+        &RUST_CHECKS
+    };
+    write_checks(&mut out, checks, groups, syntax);
     out
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn placeholders_are_filled_once_so_texts_holding_them_stay_as_written() {
+        let got = fill_template(
+            "a({s}) == {v} {x} { {k}",
+            &[("s", "'{v}'"), ("v", "'{s}{k}'"), ("k", "3")],
+        );
+        assert_eq!(got, "a('{v}') == '{s}{k}' {x} { 3");
+    }
     use crate::testcases::parse_line;
 
     fn cases(lines: &[&str]) -> Vec<Case> {
