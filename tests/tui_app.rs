@@ -1261,3 +1261,46 @@ fn help_lists_every_tabs_own_keys_the_shown_tab_first() {
 fn filter_rows(app: &App) -> Vec<usize> {
     app.wb.filter.rows().iter().map(|&r| r as usize).collect()
 }
+
+/// The screen's text, row by row.
+fn screen_rows(app: &App) -> Vec<String> {
+    let buf = screens::render_buffer(app);
+    (0..buf.area.height)
+        .map(|y| (0..buf.area.width).map(|x| buf[(x, y)].symbol()).collect())
+        .collect()
+}
+
+#[test]
+fn the_explain_tab_proves_a_redos_verdict_and_loads_its_attack_into_the_debugger() {
+    let mut app = screens::demo(140, 40);
+    app.wb.pattern.set(r"^(\w+\s?)*$");
+    app.pattern_changed();
+    screens::settle(&mut app);
+    app.update(Action::ShowTab(explain::ID));
+    screens::settle_redos(&mut app);
+    let rows = screen_rows(&app);
+    let text = rows.join("\n");
+    assert!(text.contains("redos: exponential"), "{text}");
+    assert!(text.contains("attack:"), "{text}");
+    // The verdict's row marks the culprit in the pattern.
+    app.update(Action::Edit(Edit::End));
+    let culprit = app.pattern_mark().expect("the culprit is marked");
+    assert!(culprit.start >= 1 && culprit.end <= app.wb.pattern.text().len());
+    // `a` loads the attack and opens the Debug tab on it.
+    key(&mut app, KeyCode::Char('a'), KeyModifiers::NONE);
+    assert_eq!(app.active_tab(), debug::ID);
+    let report = app
+        .tab_as::<explain::ExplainTab>()
+        .unwrap()
+        .redos
+        .result
+        .clone();
+    let attack = report.unwrap().unwrap().attack.unwrap();
+    assert_eq!(app.wb.input.text(), attack.at(16));
+    assert!(
+        app.message
+            .as_deref()
+            .unwrap_or("")
+            .contains("ReDoS attack")
+    );
+}

@@ -373,6 +373,13 @@ impl App {
                 Request::SessionDirty => self.session_dirty = true,
                 Request::Message(m) => self.message = Some(m),
                 Request::Effect(e) => self.effects.push(e),
+                Request::InputReplaced => {
+                    self.input_changed();
+                    self.input_top = 0;
+                    self.input_left = 0;
+                    self.reset_selection();
+                }
+                Request::ShowTab(id) => self.apply(Action::ShowTab(id)),
             }
         }
     }

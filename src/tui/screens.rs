@@ -51,6 +51,25 @@ pub fn settle(app: &mut App) {
     }
 }
 
+/// Draws and polls until the Explain tab's ReDoS check has answered (a generous budget, so the
+/// verdict does not depend on the machine's speed).
+pub fn settle_redos(app: &mut App) {
+    if let Some(tab) = app.tab_as_mut::<explain::ExplainTab>() {
+        tab.redos.budget = Duration::from_secs(60);
+    }
+    for _ in 0..1200 {
+        render_buffer(app);
+        app.poll();
+        let done = app
+            .tab_as::<explain::ExplainTab>()
+            .is_some_and(|t| t.redos.result.is_some());
+        if done {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}
+
 fn typed(app: &mut App, s: &str) {
     for c in s.chars() {
         app.update(Action::Edit(Edit::Insert(c)));
@@ -80,6 +99,18 @@ pub fn scenes() -> Vec<(&'static str, App)> {
         a.update(Action::Edit(Edit::Down));
     }
     out.push(("explain", a));
+
+    // A pattern whose matcher blows up: the Explain tab's ReDoS verdict, proved by steps, its
+    // row selected so the culprit is marked in the pattern.
+    let mut a = demo(WIDTH, HEIGHT);
+    a.wb.pattern.set(r"^(\w+\s?)*$");
+    a.pattern_changed();
+    settle(&mut a);
+    a.update(Action::ShowTab(explain::ID));
+    settle_redos(&mut a);
+    a.update(Action::Edit(Edit::End));
+    a.message = None;
+    out.push(("redos", a));
 
     let mut a = demo(WIDTH, HEIGHT);
     a.update(Action::ShowTab(replace::ID));

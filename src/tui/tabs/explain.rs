@@ -4,10 +4,16 @@
 //! node shows its steps as a bar. The rows come from the workbench's [`Analysis`] (explained
 //! once per edit).
 //!
+//! Under the lints, the pattern's ReDoS verdict, proved on a worker thread by counting the
+//! matcher's steps on a derived attack (the next edit cancels it); selecting that row marks the
+//! culprit in the pattern, and `a` loads the attack into the input and opens the Debug tab on
+//! it.
+//!
 //! [`Analysis`]: crate::workbench::Analysis
 
-use super::{DrawCx, Handled, Tab, TabCommand, TabCx, TabEvent, TabId};
+use super::{DrawCx, Handled, Request, Tab, TabCommand, TabCx, TabEvent, TabId};
 use crate::Span;
+use crate::engine::redos::{RedosOptions, RedosReport, Verdict};
 use crate::highlight::Kind;
 use crate::tui::action::{Action, Binding, Context, Edit, KeySpec, bind};
 use crate::tui::text::clip;
@@ -18,6 +24,10 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span as TextSpan};
 use ratatui::widgets::Paragraph;
+use std::cell::Cell;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError};
 
 /// The tab's identity.
 pub const ID: TabId = TabId("explain");
@@ -30,6 +40,11 @@ pub const BREAKPOINT: TabCommand = TabCommand {
 pub const RAILROAD: TabCommand = TabCommand {
     tab: ID,
     name: "railroad",
+};
+/// Load the ReDoS attack into the input and open the Debug tab on it.
+pub const ATTACK: TabCommand = TabCommand {
+    tab: ID,
+    name: "attack",
 };
 
 const NONE: KeyModifiers = KeyModifiers::NONE;
@@ -63,7 +78,174 @@ static KEYS: &[Binding] = &[
         false,
         [KeySpec::Key(K::Char('r'), NONE)]
     ),
+    bind!(
+        List,
+        Action::Tab(ATTACK),
+        "Explain: load the ReDoS attack into the input and debug it",
+        false,
+        [KeySpec::Key(K::Char('a'), NONE)]
+    ),
 ];
+
+/// What the pattern the verdict is for was: its text, flavor and flags.
+type PatternKey = (String, crate::Flavor, crate::flavor::Flags);
+
+/// The ReDoS verdict of the pattern on screen, worked out on a thread of its own.
+#[derive(Default)]
+pub struct RedosCheck {
+    /// The pattern the running or finished check is for.
+    key: Option<PatternKey>,
+    /// The running check's answer, when it comes.
+    rx: Option<Receiver<Result<RedosReport, String>>>,
+    /// Raised to stop the running check.
+    cancel: Option<Arc<AtomicBool>>,
+    /// The answer for `key`.
+    pub result: Option<Result<RedosReport, String>>,
+    /// Whether the tab was drawn since the last poll (only a shown tab starts a check).
+    drawn: Cell<bool>,
+    /// The time a check may take (zero: the engine's default, under a second).
+    pub budget: std::time::Duration,
+}
+
+impl std::fmt::Debug for RedosCheck {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("RedosCheck")
+            .field("key", &self.key)
+            .field("running", &self.rx.is_some())
+            .field("result", &self.result)
+            .finish()
+    }
+}
+
+impl RedosCheck {
+    /// Starts a check for the workbench's pattern when it is not the one checked; takes in a
+    /// finished check. Returns whether something changed on screen.
+    fn poll(&mut self, wb: &Workbench) -> bool {
+        let mut changed = false;
+        if let Some(rx) = &self.rx {
+            match rx.try_recv() {
+                Ok(result) => {
+                    self.result = Some(result);
+                    self.rx = None;
+                    changed = true;
+                }
+                Err(TryRecvError::Empty) => {}
+                Err(TryRecvError::Disconnected) => {
+                    self.result = Some(Err("the ReDoS check stopped".into()));
+                    self.rx = None;
+                    changed = true;
+                }
+            }
+        }
+        let Ok(re) = wb.compiled() else {
+            return changed;
+        };
+        let key = (wb.pattern.text().to_string(), wb.flavor, wb.flags);
+        if self.key.as_ref() == Some(&key) || !self.drawn.replace(false) {
+            return changed;
+        }
+        if let Some(old) = self.cancel.take() {
+            old.store(true, Ordering::Relaxed);
+        }
+        let cancel = Arc::new(AtomicBool::new(false));
+        let (tx, rx) = std::sync::mpsc::channel();
+        let re = Arc::clone(re);
+        let flag = Arc::clone(&cancel);
+        let budget = self.budget;
+        let spawned = std::thread::Builder::new()
+            .name("rxw-redos".into())
+            .spawn(move || {
+                let mut options = RedosOptions {
+                    cancel: Some(&flag),
+                    ..RedosOptions::default()
+                };
+                if !budget.is_zero() {
+                    options.time = budget;
+                }
+                let _ = tx.send(re.redos(options).map_err(|e| e.message));
+            });
+        self.key = Some(key);
+        self.result = None;
+        match spawned {
+            Ok(_) => {
+                self.rx = Some(rx);
+                self.cancel = Some(cancel);
+            }
+            Err(e) => self.result = Some(Err(format!("cannot start the ReDoS check: {e}"))),
+        }
+        true
+    }
+
+    /// The verdict's lines for a body `width` columns wide.
+    fn lines(&self, width: usize, p: crate::tui::theme::Palette) -> Vec<Line<'static>> {
+        let Some(result) = &self.result else {
+            if self.rx.is_none() {
+                return Vec::new();
+            }
+            return vec![Line::from(TextSpan::styled(
+                "redos: checking…",
+                chrome(Chrome::Dim, p),
+            ))];
+        };
+        let report = match result {
+            Ok(r) => r,
+            Err(e) => {
+                return vec![Line::from(TextSpan::styled(
+                    clip(&format!("redos: not checked: {e}"), width),
+                    chrome(Chrome::Dim, p),
+                ))];
+            }
+        };
+        let verdict = match report.degree {
+            Some(k) if report.verdict == Verdict::Polynomial => format!("polynomial, degree {k}"),
+            _ => report.verdict.name().to_string(),
+        };
+        let at = report
+            .span
+            .map_or(String::new(), |s| format!(" at {}..{}", s.start, s.end));
+        let head = format!("redos: {verdict}{at} ");
+        let sev = if report.verdict.is_vulnerable() {
+            chrome(Chrome::Error, p)
+        } else {
+            chrome(Chrome::Dim, p)
+        };
+        let mut out = vec![Line::from(vec![
+            TextSpan::styled(head.clone(), sev),
+            TextSpan::raw(clip(
+                &report.reason,
+                width.saturating_sub(head.chars().count()),
+            )),
+        ])];
+        if let Some(attack) = &report.attack {
+            let n = attack_size(report);
+            let text = format!(
+                "  attack: {} + {} × n + {} (a: load n = {n} into the input and debug it)",
+                escaped(&attack.prefix),
+                escaped(&attack.pump),
+                escaped(&attack.suffix)
+            );
+            out.push(Line::from(TextSpan::styled(
+                clip(&text, width),
+                chrome(Chrome::Dim, p),
+            )));
+        }
+        out
+    }
+}
+
+/// How many pumps the loaded attack holds: enough to see the growth in the Debug tab, few
+/// enough that an exponential one stops on the step budget quickly.
+fn attack_size(report: &RedosReport) -> usize {
+    match report.verdict {
+        Verdict::Exponential => 16,
+        _ => 64,
+    }
+}
+
+/// A text as a quoted, escaped string (controls and quotes visible).
+fn escaped(s: &str) -> String {
+    format!("{s:?}")
+}
 
 /// The explain tree or the railroad diagram.
 #[derive(Debug, Default)]
@@ -76,6 +258,8 @@ pub struct ExplainTab {
     pub railroad_top: usize,
     /// First railroad column on screen.
     pub railroad_left: usize,
+    /// The pattern's ReDoS verdict.
+    pub redos: RedosCheck,
 }
 
 impl ExplainTab {
@@ -84,14 +268,14 @@ impl ExplainTab {
         (self.selected + 1).saturating_sub(rows.max(1))
     }
 
-    /// The span of the selected row.
+    /// The span of the selected row (the verdict's row: the culprit of the ReDoS verdict).
     pub fn row_span(&self, wb: &Workbench) -> Option<Span> {
-        wb.analysis()
-            .rows()
-            .as_ref()
-            .ok()?
-            .get(self.selected)
-            .and_then(|r| r.span)
+        let analysis = wb.analysis();
+        let rows = analysis.rows().as_ref().ok()?;
+        match rows.get(self.selected) {
+            Some(r) => r.span,
+            None => self.redos.result.as_ref()?.as_ref().ok()?.span,
+        }
     }
 
     fn scroll_railroad(&mut self, e: &Edit, cx: &TabCx) {
@@ -186,6 +370,22 @@ impl Tab for ExplainTab {
     fn update(&mut self, action: &Action, cx: &mut TabCx) -> Handled {
         match action {
             Action::Tab(c) if *c == RAILROAD => self.railroad = !self.railroad,
+            Action::Tab(c) if *c == ATTACK => {
+                let attack = self.redos.result.as_ref().and_then(|r| r.as_ref().ok());
+                match attack.and_then(|r| Some((r.attack.as_ref()?, attack_size(r)))) {
+                    Some((attack, n)) => {
+                        let text = attack.at(n);
+                        let len = text.len();
+                        cx.wb.input.replace_all(text);
+                        cx.request(Request::InputReplaced);
+                        cx.request(Request::ShowTab(super::debug::ID));
+                        cx.message(format!(
+                            "loaded the ReDoS attack (n = {n}, {len} bytes) into the input"
+                        ));
+                    }
+                    None => cx.message("no ReDoS attack for this pattern"),
+                }
+            }
             Action::Tab(c) if *c == BREAKPOINT => {
                 if let Some(span) = self.row_span(cx.wb) {
                     let bps = &mut cx.wb.breakpoints;
@@ -232,6 +432,10 @@ impl Tab for ExplainTab {
         if event == TabEvent::SelectionReset {
             self.selected = 0;
         }
+    }
+
+    fn poll(&mut self, cx: &mut TabCx) -> bool {
+        self.redos.poll(cx.wb)
     }
 
     fn click(&mut self, _col: u16, row: u16, cx: &mut TabCx) -> Handled {
@@ -342,11 +546,22 @@ impl Tab for ExplainTab {
                 chrome(Chrome::Dim, p),
             )));
         }
+        self.redos.drawn.set(true);
+        if top + lines.len() >= rows.len() {
+            let mut verdict = self.redos.lines(w, p);
+            if self.selected == rows.len()
+                && let Some(first) = verdict.first_mut()
+            {
+                *first = first.clone().style(chrome(Chrome::Selected, p));
+            }
+            lines.extend(verdict);
+            lines.truncate(area.height as usize);
+        }
         f.render_widget(Paragraph::new(lines), area);
     }
 }
 
-/// Number of rows.
+/// Number of rows: the tree, the lints and the ReDoS verdict's row.
 fn row_count(wb: &Workbench) -> usize {
-    wb.analysis().rows().as_ref().map_or(0, Vec::len)
+    wb.analysis().rows().as_ref().map_or(0, |r| r.len() + 1)
 }

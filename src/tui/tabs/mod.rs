@@ -100,6 +100,10 @@ pub enum Request {
     Message(String),
     /// A side effect for the event loop (the clipboard).
     Effect(Effect),
+    /// The tab replaced the input text: scan it again.
+    InputReplaced,
+    /// Show this tab (the Explain tab's attack opens the Debug tab).
+    ShowTab(TabId),
 }
 
 /// State that one tab writes and others read.
