@@ -1,5 +1,6 @@
 //! `rxw code`, `rxw generate` and `rxw tests`: authoring from the command line.
 
+use super::style::{Layout, inert, quoted};
 use super::{ColorChoice, Outcome, flags_for, parse_flavor, use_color};
 use crate::codegen::{self, Lang, highlight};
 use crate::error::{Error, ErrorKind};
@@ -142,31 +143,33 @@ pub fn tests(args: &TestsArgs, out: &mut dyn Write) -> Outcome {
             Some(false) => {
                 failed += 1;
                 let found = if let Some(e) = &verdict.error {
-                    format!("error: {e}")
+                    format!("error: {}", inert(&e.to_string(), Layout::OneLine))
                 } else if let Expect::Replace(_) = case.expect {
-                    format!("got {:?}", verdict.replaced.as_deref().unwrap_or(""))
+                    format!("got {}", quoted(verdict.replaced.as_deref().unwrap_or("")))
                 } else {
                     match &verdict.found {
                         None => "no match".to_string(),
                         Some(g) => format!(
-                            "matched {:?} with groups [{}]",
-                            g[0].as_deref().unwrap_or(""),
+                            "matched {} with groups [{}]",
+                            quoted(g[0].as_deref().unwrap_or("")),
                             g[1..]
                                 .iter()
-                                .map(|x| x
-                                    .as_deref()
-                                    .map_or("∅".to_string(), |s| format!("{s:?}")))
+                                .map(|x| x.as_deref().map_or("∅".to_string(), quoted))
                                 .collect::<Vec<_>>()
                                 .join(", ")
                         ),
                     }
                 };
+                // The file and its lines come from outside: shown inert.
                 writeln!(
                     out,
                     "FAIL {}:{}: {}\n     {found}",
-                    args.file.display(),
+                    inert(&args.file.display().to_string(), Layout::OneLine),
                     case.line,
-                    text.lines().nth(case.line - 1).unwrap_or("")
+                    inert(
+                        text.lines().nth(case.line - 1).unwrap_or(""),
+                        Layout::OneLine
+                    )
                 )?;
             }
             None => {}

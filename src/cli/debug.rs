@@ -1,6 +1,7 @@
 //! `rxw debug`: how the matcher runs a pattern, step by step, or as a summary.
 
-use super::find::{CharIndex, escape_for_line, match_json};
+use super::find::{CharIndex, match_json};
+use super::style::{Layout, inert, quoted};
 use super::{ColorChoice, Outcome, flags_for, load_text, style, use_color};
 use crate::Regex;
 use crate::engine::trace::{self, TraceOptions};
@@ -121,7 +122,11 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
                     out,
                     "  {:>10} steps  {}",
                     h["steps"].as_u64().unwrap_or(0),
-                    style::paint(h["text"].as_str().unwrap_or(""), Kind::Literal, color)
+                    style::paint(
+                        &inert(h["text"].as_str().unwrap_or(""), Layout::OneLine),
+                        Kind::Literal,
+                        color
+                    )
                 )?;
             }
             writeln!(out, "hottest positions:")?;
@@ -143,7 +148,11 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
                 writeln!(
                     out,
                     "  caused by the nested quantifier {} (bytes {}..{})",
-                    style::paint(c["text"].as_str().unwrap_or(""), Kind::Error, color),
+                    style::paint(
+                        &inert(c["text"].as_str().unwrap_or(""), Layout::OneLine),
+                        Kind::Error,
+                        color
+                    ),
                     c["span"]["start"],
                     c["span"]["end"]
                 )?;
@@ -175,7 +184,7 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
         "step", "operation", "pattern", "pos", "depth"
     )?;
     for s in &t.steps {
-        let piece = escape_for_line(&a.pattern[s.span.start..s.span.end]);
+        let piece = inert(&a.pattern[s.span.start..s.span.end], Layout::OneLine);
         let kind = if s.backtrack {
             Kind::Error
         } else {
@@ -210,7 +219,7 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
             i + 1,
             m.start(),
             m.end(),
-            style::paint(&format!("{:?}", m.as_str(text)), Kind::Match, color),
+            style::paint(&quoted(m.as_str(text)), Kind::Match, color),
             t.per_match[i]
         )?;
     }
@@ -236,7 +245,7 @@ fn context(text: &str, pos: usize) -> String {
     }
     format!(
         "{}▸{}",
-        escape_for_line(&text[start..p]),
-        escape_for_line(&text[p..end])
+        inert(&text[start..p], Layout::OneLine),
+        inert(&text[p..end], Layout::OneLine)
     )
 }

@@ -13,6 +13,7 @@ use crate::workbench::follow::matches_independent_of_other_lines;
 use crate::{Limits, Match, MatchOptions, Regex};
 use serde_json::Value;
 use std::io::Write;
+use style::Layout;
 
 fn compile(pattern: &str, common: &PatternArgs) -> Result<Regex, CliError> {
     let flags = flags_for(&common.flags, common.flavor)?;
@@ -212,12 +213,13 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
             } else {
                 let at = match source {
                     Some(name) if input.tagged() => {
+                        let name = style::inert(name, Layout::OneLine);
                         format!("{name}:{}:{}:", place.line, place.column)
                     }
                     _ => format!("{}:{}:", place.line, place.column),
                 };
                 let loc = style::paint(&at, Kind::Location, color);
-                let shown = escape_for_line(m.as_str(text));
+                let shown = style::inert(m.as_str(text), Layout::OneLine);
                 write!(out, "{loc} {}", style::paint(&shown, Kind::Match, color))?;
                 for k in 1..m.groups.len() {
                     let label = re.group_names()[k - 1]
@@ -225,7 +227,7 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
                         .unwrap_or_else(|| k.to_string());
                     let value = m
                         .group(text, k)
-                        .map_or_else(|| "∅".to_string(), |s| format!("{:?}", s));
+                        .map_or_else(|| "∅".to_string(), style::quoted);
                     write!(
                         out,
                         "  {}={}",
@@ -274,20 +276,6 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     inputs::conclude(failures, code, false, &mut std::io::sink(), err)
 }
 
-/// Shows a match on one line: newlines and tabs as escapes.
-pub fn escape_for_line(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// `rxw replace`.
 pub fn replace(a: &ReplaceArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let re = compile(&a.pattern, &a.common)?;
@@ -310,6 +298,9 @@ pub fn replace(a: &ReplaceArgs, out: &mut dyn Write, err: &mut dyn Write) -> Out
             replaced: r.replaced,
         };
         writeln!(out, "{}", to_json(&doc))?;
+    } else if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        // On a terminal the text is shown, not handed on: its controls are shown inert.
+        out.write_all(style::inert(&r.result, Layout::Lines).as_bytes())?;
     } else {
         out.write_all(r.result.as_bytes())?;
         if a.text.is_some() && !r.result.ends_with('\n') {

@@ -309,11 +309,24 @@ pub fn report_error(err: &Error, json: bool, out: &mut dyn Write, errout: &mut d
             serde_json::to_string(&doc).expect("an error serializes")
         );
     } else {
-        let _ = writeln!(errout, "rxw: {}", err.message);
-        if let Some(c) = err.caret() {
-            for line in c.lines() {
-                let _ = writeln!(errout, "  {line}");
-            }
+        write_error_text(errout, "", err);
+    }
+}
+
+/// Writes an error as text: `rxw: WHAT: message` (`rxw: message` without a WHAT) and the
+/// caret under the pattern. The message may echo a path or a piece of input: it is shown
+/// [`style::inert`].
+pub(crate) fn write_error_text(errout: &mut dyn Write, what: &str, err: &Error) {
+    use style::{Layout, inert};
+    let what = if what.is_empty() {
+        String::new()
+    } else {
+        format!("{what}: ")
+    };
+    let _ = writeln!(errout, "rxw: {what}{}", inert(&err.message, Layout::Lines));
+    if let Some(c) = err.caret() {
+        for line in c.lines() {
+            let _ = writeln!(errout, "  {}", inert(line, Layout::OneLine));
         }
     }
 }
@@ -436,7 +449,11 @@ pub fn finish(result: Outcome, json: bool, out: &mut dyn Write, err: &mut dyn Wr
         }
         Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
         Err(CliError::Io(e)) => {
-            let _ = writeln!(err, "rxw: {e}");
+            let _ = writeln!(
+                err,
+                "rxw: {}",
+                style::inert(&e.to_string(), style::Layout::Lines)
+            );
             2
         }
         Err(CliError::Rx(e)) => {
