@@ -43,7 +43,7 @@ pub struct GenerateArgs {
     /// Generalise digits to `\d`.
     #[arg(long)]
     pub digits: bool,
-    /// Generalise repeated substrings to `{n}` quantifiers.
+    /// Generalise repeated substrings to counted quantifiers (`abab` → `(?:ab){2}`).
     #[arg(long)]
     pub repetitions: bool,
     /// Match case-insensitively.

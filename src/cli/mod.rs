@@ -463,3 +463,47 @@ pub fn finish(result: Outcome, json: bool, out: &mut dyn Write, err: &mut dyn Wr
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Regression: `rxw generate --help` showed a line break where `{n}` was written: clap
+    /// reads `{n}` in a help text as a line break, so no help text may hold it.
+    #[test]
+    fn no_help_text_holds_clap_line_break_marker() {
+        use clap::CommandFactory;
+        let mut stack = vec![Cli::command()];
+        let mut seen = 0;
+        while let Some(cmd) = stack.pop() {
+            let texts = cmd
+                .get_about()
+                .into_iter()
+                .chain(cmd.get_long_about())
+                .chain(
+                    cmd.get_arguments()
+                        .flat_map(|a| a.get_help().into_iter().chain(a.get_long_help())),
+                );
+            for text in texts {
+                seen += 1;
+                assert!(
+                    !text.to_string().contains("{n}"),
+                    "rxw {}: {text}",
+                    cmd.get_name()
+                );
+            }
+            stack.extend(cmd.get_subcommands().cloned());
+        }
+        assert!(seen > 100, "only {seen} help texts looked at");
+        let help = Cli::command()
+            .find_subcommand_mut("generate")
+            .expect("generate")
+            .render_help()
+            .to_string();
+        let line = help
+            .lines()
+            .find(|l| l.contains("--repetitions"))
+            .expect("listed");
+        assert!(line.contains("{2}"), "{help}");
+    }
+}
