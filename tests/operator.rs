@@ -411,3 +411,65 @@ fn parse_line_buffered_gives_the_same_lines() {
     assert!(plain.lines().count() > 100);
     assert_eq!(plain, buffered);
 }
+
+/// Regression: `-o` replaced what was at the path: `-o link.jsonl` replaced the link itself
+/// and `-o fifo` the FIFO. A link's file is replaced and the link kept; a FIFO is written.
+#[cfg(unix)]
+#[test]
+fn output_follows_links_and_writes_into_a_fifo() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("edges.log");
+    std::fs::write(&log, EDGES).unwrap();
+    let real = dir.path().join("real.json");
+    std::fs::write(&real, "old").unwrap();
+    let link = dir.path().join("link.json");
+    std::os::unix::fs::symlink("real.json", &link).unwrap();
+    let (code, _, err) = run(rxw(dir.path())
+        .args(["jobs", "--json", "-o"])
+        .arg(&link)
+        .arg(&log));
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let written: Value = serde_json::from_slice(&std::fs::read(&real).unwrap()).unwrap();
+    assert_eq!(written.as_array().unwrap().len(), 4);
+
+    let fifo = dir.path().join("hits.fifo");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let mut reader = std::process::Command::new("cat")
+        .arg(&fifo)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (code, _, err) = run(rxw(dir.path())
+        .args(["parse", "--only", "verb", "-o"])
+        .arg(&fifo)
+        .arg("--file")
+        .arg(&log));
+    let still_fifo = std::fs::symlink_metadata(&fifo)
+        .map(|m| m.file_type().is_fifo())
+        .unwrap_or(false);
+    if !still_fifo {
+        let _ = reader.kill();
+    }
+    let piped = reader.wait_with_output().unwrap();
+    assert!(still_fifo, "the FIFO was replaced ({err})");
+    assert_eq!(code, 0, "{err}");
+    let piped = String::from_utf8(piped.stdout).unwrap();
+    assert!(piped.lines().count() >= 4, "{piped}");
+    assert!(
+        piped.lines().all(|l| l.contains("\"key\":\"verb\"")),
+        "{piped}"
+    );
+}

@@ -121,7 +121,8 @@ pub struct ParseArgs {
     #[arg(long, conflicts_with = "count")]
     pub csv: bool,
     /// Write the hits to this file instead of standard output, atomically (it appears whole
-    /// or not at all): JSON Lines, or CSV with --csv or a `.csv` name.
+    /// or not at all; a link's file is replaced, a device or FIFO written in place): JSON
+    /// Lines, or CSV with --csv or a `.csv` name.
     #[arg(long, short = 'o', value_name = "FILE", conflicts_with_all = ["count", "json"])]
     pub output: Option<PathBuf>,
     /// Print the number of hits only (JSON: with a count per key).
