@@ -473,3 +473,30 @@ fn output_follows_links_and_writes_into_a_fifo() {
         "{piped}"
     );
 }
+
+/// `rxw parse` scans under the same total budget as `find` (a user preset that backtracks
+/// at every position stops with the error naming `--max-total-steps`).
+#[test]
+fn parse_has_a_total_step_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let reg = dir.path().join("slow.toml");
+    std::fs::write(
+        &reg,
+        "[[preset]]\nkey = \"slow\"\nflavor = \"python\"\npattern = '(a|a)*c(?<=c)'\n",
+    )
+    .unwrap();
+    let (code, _, err) = run(rxw(dir.path())
+        .args([
+            "parse",
+            "--only",
+            "slow",
+            "--max-total-steps",
+            "3000000",
+            "--registry",
+        ])
+        .arg(&reg)
+        .write_stdin("aaaaaaaaaaaaaa\n".repeat(32 * 1024 / 15)));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("total step budget exceeded"), "{err}");
+    assert!(err.contains("--max-total-steps 3000000"), "{err}");
+}

@@ -10,7 +10,7 @@ use crate::input::chunks::Locator;
 use crate::wire;
 use crate::wire::{MatchDoc, SourceLine, Sourced};
 use crate::workbench::follow::matches_independent_of_other_lines;
-use crate::{Limits, Match, MatchOptions, Regex};
+use crate::{Match, MatchOptions, Regex};
 use serde_json::Value;
 use std::io::Write;
 use style::Layout;
@@ -128,7 +128,18 @@ pub fn test(a: &TestArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let text = load_text(a.text.as_deref(), &a.common.file)?;
     warn_input(&text, err);
     let started = std::time::Instant::now();
-    let matched = re.is_match(text.as_str())?;
+    let matched = re
+        .matches(
+            text.as_str(),
+            MatchOptions {
+                bounds_only: true,
+                ..a.common.budget.limits().scan_options()
+            },
+        )
+        .next()
+        .transpose()
+        .map_err(|e| a.common.budget.explain(e))?
+        .is_some();
     print_stats(
         &a.common,
         &re,
@@ -162,7 +173,15 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     };
     let mut input = TextInput::open(a.text.as_deref(), &a.common.file, chunk)?;
     let started = std::time::Instant::now();
-    let limit = Limits::human().clamp_matches(a.limit);
+    let limits = a.common.budget.limits();
+    let limit = limits.clamp_matches(a.limit);
+    // One deadline and one step budget for the whole scan, over every chunk.
+    let scan = limits.scan_options();
+    let left = |spent: u64| MatchOptions {
+        max_total_steps: limits.max_total_steps.map(|t| t.saturating_sub(spent)),
+        ..scan.clone()
+    };
+    let explain = |e| a.common.budget.explain(e);
     let color = use_color(a.common.color);
     let json = a.common.json;
     let mut n = 0usize;
@@ -183,19 +202,21 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
             first_text = Some(text.chars().take(1 << 16).collect());
         }
         if a.count {
-            let (k, s) = re.count_with_steps(text, limit.map(|l| l - n))?;
+            let (k, s) = re
+                .count_with_options(text, limit.map(|l| l - n), left(steps))
+                .map_err(explain)?;
             n += k;
             steps += s;
             continue;
         }
         let mut places = Locator::new(&chunk);
         let mut chars = CharIndex::new(text);
-        let mut it = re.matches(text, MatchOptions::default());
+        let mut it = re.matches(text, left(steps));
         for m in it.by_ref() {
             if limit.is_some_and(|l| n >= l) {
                 break;
             }
-            let m = m?;
+            let m = m.map_err(explain)?;
             let place = places.locate(m.start());
             let source = input.source(place.source);
             if json {
@@ -282,7 +303,14 @@ pub fn replace(a: &ReplaceArgs, out: &mut dyn Write, err: &mut dyn Write) -> Out
     let text = load_text(a.text.as_deref(), &a.common.file)?;
     warn_input(&text, err);
     let started = std::time::Instant::now();
-    let r = re.replace(text.as_str(), &a.replacement, a.max, &Limits::human())?;
+    let r = re
+        .replace(
+            text.as_str(),
+            &a.replacement,
+            a.max,
+            &a.common.budget.limits(),
+        )
+        .map_err(|e| a.common.budget.explain(e))?;
     print_stats(
         &a.common,
         &re,

@@ -178,6 +178,73 @@ pub struct PatternArgs {
     /// Print the engine used, the number of matches and the time on standard error.
     #[arg(long)]
     pub stats: bool,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub budget: BudgetArgs,
+}
+
+/// The total budget of one scan: whatever the pattern does at each position, a scan ends
+/// with an error naming the budget instead of running on.
+#[derive(Debug, Args, Clone)]
+pub struct BudgetArgs {
+    /// Most backtracking steps for the whole scan, every search attempt included (0: no
+    /// limit); each attempt also has its own budget of a million steps.
+    #[arg(long, value_name = "N", default_value_t = crate::Limits::HUMAN_TOTAL_STEPS)]
+    pub max_total_steps: u64,
+    /// Stop the scan after this many seconds (0: no limit).
+    #[arg(long, value_name = "SECS", default_value_t = 0.0, value_parser = parse_seconds)]
+    pub timeout: f64,
+}
+
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if (0.0..1e9).contains(&v) => Ok(v),
+        _ => Err(format!("{s:?} is not a number of seconds (0 or more)")),
+    }
+}
+
+impl BudgetArgs {
+    /// The human limits with this budget.
+    pub fn limits(&self) -> crate::Limits {
+        let mut limits = crate::Limits::human();
+        limits.max_total_steps = (self.max_total_steps > 0).then_some(self.max_total_steps);
+        limits.time_budget =
+            (self.timeout > 0.0).then(|| std::time::Duration::from_secs_f64(self.timeout));
+        limits
+    }
+
+    /// A scan's error, with the option that raises the budget it ran out of named.
+    pub fn explain(&self, e: Error) -> Error {
+        use crate::ErrorKind;
+        match e.kind {
+            ErrorKind::BacktrackLimit
+                if e.message.contains(crate::engine::TOTAL_STEPS_EXCEEDED) =>
+            {
+                // The engine counts a chunk of the input at a time: say it for the scan (a
+                // preset's key before it stays).
+                let what = e
+                    .message
+                    .split(crate::engine::TOTAL_STEPS_EXCEEDED)
+                    .next()
+                    .unwrap_or("");
+                let message = format!(
+                    "{what}{}: the scan took more than {} matcher steps over all its search attempts (--max-total-steps {}; raise it, or 0 for no limit)",
+                    crate::engine::TOTAL_STEPS_EXCEEDED,
+                    self.max_total_steps,
+                    self.max_total_steps
+                );
+                Error { message, ..e }
+            }
+            ErrorKind::TimedOut if self.timeout > 0.0 => Error {
+                message: format!(
+                    "the scan ran out of time: --timeout {} s (raise it, or 0 for no limit)",
+                    self.timeout
+                ),
+                ..e
+            },
+            _ => e,
+        }
+    }
 }
 
 /// `rxw test`.

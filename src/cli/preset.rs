@@ -137,6 +137,9 @@ pub struct ParseArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub registries: RegistryArgs,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub budget: super::BudgetArgs,
 }
 
 impl PresetArgs {
@@ -498,8 +501,15 @@ fn check(
     Ok(if failed > 0 { 1 } else { 0 })
 }
 
-/// `rxw parse`.
+/// `rxw parse`: a scan's budget error names the option that raises it.
 pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
+    parse_within(a, out, err).map_err(|e| match e {
+        CliError::Rx(e) => CliError::Rx(a.budget.explain(e)),
+        e => e,
+    })
+}
+
+fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let Registries { catalog, warnings } = load(&a.registries, err)?;
     let entries: Vec<&Entry> = if a.only.is_empty() {
         catalog.entries().iter().collect()
@@ -516,7 +526,12 @@ pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome
         .all(|e| e.regex().is_ok_and(matches_independent_of_other_lines));
     let chunk = if local { CHUNK } else { usize::MAX };
     let mut input = TextInput::open(a.text.as_deref(), &a.file, chunk)?;
-    let mut scanner = Scanner::new(entries);
+    let limits = a.budget.limits();
+    // The deadline is the whole scan's; the step budget each preset's over a chunk of lines.
+    let mut scanner = Scanner::new(entries).with_budget(
+        limits.time_budget.map(|d| std::time::Instant::now() + d),
+        limits.max_total_steps,
+    );
     if let Some(t) = a.threads {
         scanner = scanner.with_threads(t);
     }
