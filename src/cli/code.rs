@@ -8,7 +8,7 @@ use crate::flavor::Flavor;
 use crate::generate::{self, Options};
 use crate::testcases::{Expect, Suite};
 use clap::Args;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::path::PathBuf;
 
 fn parse_lang(s: &str) -> Result<Lang, String> {
@@ -89,12 +89,28 @@ pub fn code(args: &CodeArgs, out: &mut dyn Write) -> Outcome {
 /// # Errors
 /// No examples, or standard input cannot be read.
 pub fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Outcome {
+    let bounds = generate::Bounds::default();
     let examples: Vec<String> = if args.examples.is_empty() {
-        io::stdin()
+        // Read no more than the bounds allow: a huge input is refused, not loaded.
+        let limit = bounds.max_total_bytes + bounds.max_examples + 1;
+        let lines = io::stdin()
             .lock()
+            .take(limit as u64)
             .lines()
             .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| Error::new(ErrorKind::Io, format!("standard input: {e}")))?
+            .map_err(|e| Error::new(ErrorKind::Io, format!("standard input: {e}")))?;
+        let read: usize = lines.iter().map(|l| l.len() + 1).sum();
+        if read >= limit {
+            return Err(Error::new(
+                ErrorKind::LimitExceeded,
+                format!(
+                    "standard input is over the limit of {} bytes of examples ({} lines of at most {} bytes)",
+                    bounds.max_total_bytes, bounds.max_examples, bounds.max_example_bytes
+                ),
+            )
+            .into());
+        }
+        lines
     } else {
         args.examples.clone()
     };
@@ -104,7 +120,7 @@ pub fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Outcome {
         ignore_case: args.ignore_case,
         anchors: !args.no_anchors,
     };
-    let pattern = generate::from_examples(&examples, options)?;
+    let pattern = generate::from_examples_within(&examples, options, &bounds)?;
     writeln!(out, "{pattern}")?;
     Ok(0)
 }

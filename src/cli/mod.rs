@@ -118,7 +118,8 @@ pub enum Command {
     /// A ready program (rust, python, js, go, java, csharp) that prints every match of the
     /// pattern in standard input; refuses (exit 2) what the target would mean differently.
     Code(code::CodeArgs),
-    /// A pattern generated from example lines (arguments, or standard input).
+    /// A pattern generated from example lines (arguments, or standard input): at most 1,000
+    /// lines of at most 1,000 bytes, 64 KB in all, generated within 10 seconds.
     Generate(code::GenerateArgs),
     /// Run a tests file (exit 0 all pass, 1 a failure, 2 an error), or export it.
     Tests(code::TestsArgs),

@@ -162,7 +162,12 @@ fn generate_from_tests(cx: &mut TabCx) {
         ignore_case: false,
         anchors: false,
     };
-    let report = generate::from_examples(&positives, options)
+    // The screen waits for grex: no longer than two seconds (the CLI allows ten).
+    let bounds = generate::Bounds {
+        time: std::time::Duration::from_secs(2),
+        ..generate::Bounds::default()
+    };
+    let report = generate::from_examples_within(&positives, options, &bounds)
         .and_then(|p| generate::check(&p, &positives, &negatives));
     match report {
         Ok(r) => {
