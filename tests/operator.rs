@@ -500,3 +500,33 @@ fn parse_has_a_total_step_budget() {
     assert!(err.contains("total step budget exceeded"), "{err}");
     assert!(err.contains("--max-total-steps 3000000"), "{err}");
 }
+
+/// Regression: following a FIFO blocked in `open()`, and a device was read without end;
+/// `rxw -f` refuses what is not a regular file, at once.
+#[cfg(unix)]
+#[test]
+fn follow_refuses_a_fifo_or_a_device() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("f.log");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let (code, _, err) = run(rxw(dir.path())
+        .arg("-f")
+        .arg(&fifo)
+        .timeout(std::time::Duration::from_secs(20)));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("it is a FIFO, not a regular file"), "{err}");
+    let link = dir.path().join("zero.log");
+    std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+    let (code, _, err) = run(rxw(dir.path())
+        .arg("--follow")
+        .arg(&link)
+        .timeout(std::time::Duration::from_secs(20)));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("it is a character device"), "{err}");
+}

@@ -1021,6 +1021,12 @@ impl App {
                 ));
                 true
             }
+            FollowEvent::NotRegular(kind) => {
+                self.message = Some(format!(
+                    "{name} is {kind} now, not a regular file: not read; waiting for a regular file at that path"
+                ));
+                true
+            }
             FollowEvent::Failed(e) => {
                 self.message = Some(format!("cannot read {name}: {e}"));
                 true
