@@ -556,6 +556,11 @@ impl App {
         changed
     }
 
+    /// Whether a tab still has work running on a worker (a Ctrl-G generation).
+    pub fn tabs_busy(&self) -> bool {
+        self.tabs.iter().any(|t| t.busy())
+    }
+
     fn reset_selection(&mut self) {
         self.selected = 0;
         self.notify(TabEvent::SelectionReset);
