@@ -439,6 +439,24 @@ fn output_follows_links_and_writes_into_a_fifo() {
     let written: Value = serde_json::from_slice(&std::fs::read(&real).unwrap()).unwrap();
     assert_eq!(written.as_array().unwrap().len(), 4);
 
+    // A link such as /dev/stdout, onto this process's standard output (a pipe here): the
+    // output goes down the pipe and the link stays.
+    let stdout_link = dir.path().join("stdout");
+    std::os::unix::fs::symlink("/proc/self/fd/1", &stdout_link).unwrap();
+    let (code, out, err) = run(rxw(dir.path())
+        .arg("jobs")
+        .arg(&log)
+        .arg("-o")
+        .arg(&stdout_link));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("JOB "), "{out}");
+    assert!(
+        std::fs::symlink_metadata(&stdout_link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+
     let fifo = dir.path().join("hits.fifo");
     assert!(
         std::process::Command::new("mkfifo")

@@ -76,34 +76,45 @@ const MAX_LINKS: usize = 40;
 
 /// Decides where a write to `path` goes (see [`AtomicFile`]).
 fn destination(path: &Path) -> Result<Destination, Error> {
+    // What the path leads to, as the system resolves it (this also follows links that name
+    // no path, such as `/dev/stdout` onto a pipe).
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => Err(Error::new(
+            ErrorKind::Io,
+            format!("{}: is a directory", path.display()),
+        )),
+        Ok(meta) if !meta.is_file() => Ok(Destination::InPlace),
+        Ok(meta) => {
+            let linked = std::fs::symlink_metadata(path)
+                .map(|m| m.file_type().is_symlink())
+                .unwrap_or(false);
+            let file = if linked {
+                std::fs::canonicalize(path).map_err(|e| io_error(path, e))?
+            } else {
+                path.to_path_buf()
+            };
+            Ok(Destination::Replace(file, Some(meta.permissions())))
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => dangling_end(path),
+        Err(e) => Err(io_error(path, e)),
+    }
+}
+
+/// Where a path that leads to nothing would be created: itself, or the end of the chain of
+/// symbolic links it starts (a dangling link's file is created, the link kept).
+fn dangling_end(path: &Path) -> Result<Destination, Error> {
     let mut at = path.to_path_buf();
     for _ in 0..MAX_LINKS {
-        let meta = match std::fs::symlink_metadata(&at) {
-            Ok(m) => m,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
-                return Ok(Destination::Replace(at, None));
+        match std::fs::symlink_metadata(&at) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let target = std::fs::read_link(&at).map_err(|e| io_error(path, e))?;
+                at = match at.parent() {
+                    Some(dir) => dir.join(target),
+                    None => target,
+                };
             }
-            Err(e) => return Err(io_error(path, e)),
-        };
-        let kind = meta.file_type();
-        if kind.is_symlink() {
-            let target = std::fs::read_link(&at).map_err(|e| io_error(path, e))?;
-            at = match at.parent() {
-                Some(dir) => dir.join(target),
-                None => target,
-            };
-            continue;
+            _ => return Ok(Destination::Replace(at, None)),
         }
-        if kind.is_dir() {
-            return Err(Error::new(
-                ErrorKind::Io,
-                format!("{}: is a directory", path.display()),
-            ));
-        }
-        if kind.is_file() {
-            return Ok(Destination::Replace(at, Some(meta.permissions())));
-        }
-        return Ok(Destination::InPlace);
     }
     Err(Error::new(
         ErrorKind::Io,
