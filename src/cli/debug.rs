@@ -105,6 +105,7 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
                 "degree": degree,
                 "culprits": culprits,
                 "stopped": t.stopped.as_ref().map(|e| e.message.clone()),
+                "positions_capped": t.positions_capped,
             });
             writeln!(out, "{v}")?;
         } else {
@@ -139,7 +140,15 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
                     )
                 )?;
             }
-            writeln!(out, "hottest positions:")?;
+            if t.positions_capped {
+                writeln!(
+                    out,
+                    "hottest positions (among the first {} positions visited):",
+                    crate::engine::trace::MAX_TRACKED_POSITIONS
+                )?;
+            } else {
+                writeln!(out, "hottest positions:")?;
+            }
             for h in &hot_positions {
                 let pos = h["pos"].as_u64().unwrap_or(0) as usize;
                 writeln!(
