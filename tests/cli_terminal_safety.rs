@@ -219,3 +219,41 @@ fn errors_that_echo_a_path_are_inert() {
     assert_eq!(code, 2);
     assert!(err.contains(r"gone\u{9b}2J.log"), "{err}");
 }
+
+/// `replace` hands its result on as is into a pipe, and shows it inert on a terminal (run
+/// under `script`, which gives it a pseudo-terminal; skipped where `script` is missing).
+#[cfg(unix)]
+#[test]
+fn replace_is_raw_into_a_pipe_and_inert_on_a_terminal() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = rxw(dir.path())
+        .args(["replace", "X", "x", HOSTILE])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        format!("{}\n", HOSTILE.replace('X', "x"))
+    );
+    let bin = assert_cmd::cargo::cargo_bin("rxw");
+    let text_file = dir.path().join("t.txt");
+    std::fs::write(&text_file, HOSTILE).unwrap();
+    let command = format!(
+        "{} replace X x --file {}",
+        bin.display(),
+        text_file.display()
+    );
+    let Ok(out) = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .output()
+    else {
+        eprintln!("notice: no `script` command; the terminal case is not checked");
+        return;
+    };
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        shown.contains(r"\x1b]52;c;cHduZWQ=\x07x\x1b[2JY\u{9b}6nZ\u{202e}W"),
+        "{shown:?}"
+    );
+    assert_eq!(raw_control(&shown.replace("\r\n", "\n")), None, "{shown:?}");
+}
