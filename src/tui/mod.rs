@@ -253,8 +253,9 @@ fn read_head(path: &std::path::Path) -> Option<(Vec<u8>, u64)> {
 fn is_compressed(path: &std::path::Path) -> bool {
     use std::io::Read as _;
     let mut head = [0u8; crate::input::codec::Codec::MAGIC_LEN];
-    let n = std::fs::File::open(path)
-        .and_then(|mut f| f.read(&mut head))
+    // Never waits in the open (a FIFO would, for a writer).
+    let n = crate::input::open_regular(path)
+        .and_then(|(mut f, _)| f.read(&mut head))
         .unwrap_or(0);
     crate::input::codec::Codec::sniff(&head[..n]) != crate::input::codec::Codec::Plain
 }
