@@ -130,7 +130,7 @@ pub enum Command {
     /// Serve the regex, regex_parse, grep_audit and regex_redos tools to AI agents over MCP on
     /// stdio.
     #[cfg(feature = "mcp")]
-    Mcp,
+    Mcp(McpArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish) on stdout.
     Completions {
         /// The shell to complete for.
@@ -141,6 +141,15 @@ pub enum Command {
         /// A subcommand whose own page to print (default: the rxw page, which lists them all).
         subcommand: Option<String>,
     },
+}
+
+/// `rxw mcp`.
+#[derive(Debug, Args)]
+pub struct McpArgs {
+    /// A directory grep_audit may read (repeatable; default: the working directory). Paths
+    /// outside every root, by `..` or through a link, are warning rows, never read.
+    #[arg(long = "root", value_name = "DIR")]
+    pub roots: Vec<PathBuf>,
 }
 
 /// `--color` choices.
@@ -440,7 +449,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Jobs(a) => a.json,
         Command::Timeline(a) => a.json,
         #[cfg(feature = "mcp")]
-        Command::Mcp => false,
+        Command::Mcp(_) => false,
         Command::Completions { .. } | Command::Man { .. } => false,
     };
     let result = match command {
@@ -460,17 +469,36 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Jobs(a) => jobs::run(&a, out, err),
         Command::Timeline(a) => timeline::run(&a, out, err),
         #[cfg(feature = "mcp")]
-        Command::Mcp => match crate::mcp::serve_stdio() {
-            Ok(()) => Ok(0),
-            Err(e) => {
-                let _ = writeln!(err, "rxw: mcp: {e:#}");
-                Ok(2)
-            }
-        },
+        Command::Mcp(a) => mcp(&a, err),
         Command::Completions { shell } => completions(shell, out),
         Command::Man { subcommand } => man(subcommand.as_deref(), out),
     };
     finish(result, json, out, err)
+}
+
+/// `rxw mcp`: the server, with its roots resolved first (a root that is not a directory is an
+/// error before anything is served).
+#[cfg(feature = "mcp")]
+fn mcp(a: &McpArgs, err: &mut dyn Write) -> Outcome {
+    let roots = if a.roots.is_empty() {
+        vec![std::env::current_dir().map_err(|e| {
+            Error::new(
+                crate::ErrorKind::Io,
+                format!("mcp: the working directory: {e}"),
+            )
+        })?]
+    } else {
+        a.roots.clone()
+    };
+    let roots = crate::tool::Roots::new(&roots)?;
+    let server = crate::mcp::RxwServer::new(roots, crate::mcp::RxwServer::default_workers());
+    match crate::mcp::serve_stdio(server) {
+        Ok(()) => Ok(0),
+        Err(e) => {
+            let _ = writeln!(err, "rxw: mcp: {e:#}");
+            Ok(2)
+        }
+    }
 }
 
 /// Writes the completion script for `shell`, generated from the clap definitions.
