@@ -289,7 +289,7 @@ mod tests {
             .join("..")
             .join(outside.path().file_name().unwrap())
             .join("secret.txt");
-        let roots = Roots::new(&[root.clone()]).unwrap();
+        let roots = Roots::new(std::slice::from_ref(&root)).unwrap();
         let v = audit_tool_in(
             json!({
                 "paths": [inside, secret, link, dotdot, root.join("missing.md")],
