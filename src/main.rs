@@ -1,6 +1,7 @@
 //! The `rxw` binary: wires the command line and the workbench to the library.
 
 use clap::Parser;
+use rxw::cli::style::Layout;
 use rxw::cli::{Cli, run};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -47,7 +48,8 @@ fn main() {
         None => match rxw::tui::run(cli.tui.into()) {
             Ok(()) => 0,
             Err(e) => {
-                eprintln!("rxw: {e:#}");
+                let message = format!("{e:#}");
+                eprintln!("rxw: {}", rxw::cli::style::inert(&message, Layout::Lines));
                 2
             }
         },

@@ -4,6 +4,12 @@
 //! the library taking and returning JSON ([`crate::tool`]); here they get their schemas, run
 //! on blocking threads (a slow call never stalls the others), and have their failures turned
 //! into tool errors (`isError: true`) rather than protocol errors, as agents expect.
+//!
+//! A client gets at most [`RxwServer::workers`] calls running at once: the others wait for a
+//! worker on their own time budget (counted from their arrival), so a flood of pathological
+//! calls is answered, each within its budget, instead of starving the machine. A request line
+//! over [`stdio::MAX_REQUEST_BYTES`] is answered with a JSON-RPC error without being held in
+//! memory. `grep_audit` reads only under the server's roots ([`tool::Roots`]).
 
 use crate::tool;
 use rmcp::model::{
@@ -14,10 +20,56 @@ use rmcp::service::RequestContext;
 use rmcp::{ErrorData as McpError, RoleServer, ServerHandler, ServiceExt};
 use serde_json::Value;
 use std::sync::Arc;
+use std::time::{Duration, Instant};
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-/// The server: stateless, every call stands alone.
-#[derive(Debug, Clone, Default)]
-pub struct RxwServer;
+/// The server: every call stands alone; what they share is the roots and the workers.
+#[derive(Debug, Clone)]
+pub struct RxwServer {
+    /// The directories `grep_audit` may read.
+    roots: Arc<tool::Roots>,
+    /// One permit per call allowed to run at once.
+    workers: Arc<Semaphore>,
+    /// How many permits there are.
+    worker_count: usize,
+}
+
+impl RxwServer {
+    /// A server whose `grep_audit` reads under `roots`, running at most `workers` calls at
+    /// once (at least one).
+    pub fn new(roots: tool::Roots, workers: usize) -> RxwServer {
+        let workers = workers.max(1);
+        RxwServer {
+            roots: Arc::new(roots),
+            workers: Arc::new(Semaphore::new(workers)),
+            worker_count: workers,
+        }
+    }
+
+    /// How many calls run at once: two per core (a call is mostly one thread's work).
+    pub fn default_workers() -> usize {
+        std::thread::available_parallelism().map_or(2, |n| n.get() * 2)
+    }
+
+    /// How many calls run at once.
+    pub fn workers(&self) -> usize {
+        self.worker_count
+    }
+}
+
+/// A worker for a call that arrived at `arrived`, waited for until `budget` from then;
+/// `None` when none came free in time (the call is answered as timed out).
+pub async fn worker_within(
+    workers: &Arc<Semaphore>,
+    arrived: Instant,
+    budget: Duration,
+) -> Option<OwnedSemaphorePermit> {
+    let deadline = tokio::time::Instant::from_std(arrived + budget);
+    match tokio::time::timeout_at(deadline, workers.clone().acquire_owned()).await {
+        Ok(Ok(permit)) => Some(permit),
+        _ => None,
+    }
+}
 
 /// The tools' declarations (name, description, input and output schemas), kept as data beside
 /// the other assets; a test holds them to [`tool::Tool::ALL`].
@@ -58,6 +110,51 @@ pub fn call(name: &str, args: Value) -> Result<Value, tool::ToolError> {
 mod declaration_tests {
     use super::*;
 
+    /// Regression: 200 concurrent pathological calls were answered after up to 7.9 s (the
+    /// budget is 1 s): every call ran at once. A call waits for one of a few workers on its own
+    /// budget, and one that finds none free in time is answered as timed out at once.
+    #[test]
+    fn a_call_waits_for_a_worker_only_within_its_budget() {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_time()
+            .build()
+            .unwrap();
+        rt.block_on(async {
+            let server = RxwServer::new(tool::Roots::new(&[".".into()]).unwrap(), 1);
+            assert_eq!(server.workers(), 1);
+            let budget = Duration::from_millis(50);
+            let held = worker_within(&server.workers, Instant::now(), budget)
+                .await
+                .expect("a free worker");
+            // The only worker is busy: a call that arrived a budget ago gets none.
+            let arrived = Instant::now().checked_sub(budget).expect("the clock runs");
+            assert!(
+                worker_within(&server.workers, arrived, budget)
+                    .await
+                    .is_none()
+            );
+            drop(held);
+            assert!(
+                worker_within(&server.workers, Instant::now(), budget)
+                    .await
+                    .is_some()
+            );
+        });
+        let e = busy_error(
+            "regex",
+            Instant::now(),
+            Duration::from_millis(1000),
+            &crate::Limits::tool(),
+            4,
+        );
+        assert!(
+            e.text.starts_with("regex: execution timed out (1000ms)"),
+            "{}",
+            e.text
+        );
+        assert_eq!(e.detail.unwrap()["stopped_by"], "wall_time");
+    }
+
     #[test]
     fn every_tool_is_declared_once_with_object_schemas() {
         let declared: Vec<String> = tools().iter().map(|t| t.name.to_string()).collect();
@@ -68,6 +165,30 @@ mod declaration_tests {
             assert!(t.output_schema.is_some(), "{}", t.name);
             assert!(!t.description.as_deref().unwrap_or("").is_empty());
         }
+    }
+}
+
+/// The answer to a call that found no free worker within its time budget: the timed-out text
+/// of the agent tool, with what kept it waiting.
+fn busy_error(
+    name: &str,
+    arrived: Instant,
+    budget: Duration,
+    limits: &crate::Limits,
+    workers: usize,
+) -> tool::ToolError {
+    let detail = tool::StopDetail {
+        stopped_by: tool::StopReason::WallTime,
+        elapsed_ms: arrived.elapsed().as_millis(),
+        budget_ms: budget.as_millis(),
+        step_budget: limits.backtrack_limit,
+    };
+    tool::ToolError {
+        text: format!(
+            "{name}: execution timed out ({}ms): all {workers} workers of this server were busy with other calls",
+            budget.as_millis()
+        ),
+        detail: serde_json::to_value(detail).ok(),
     }
 }
 
@@ -100,11 +221,32 @@ impl ServerHandler for RxwServer {
         request: CallToolRequestParams,
         _context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
+        let arrived = Instant::now();
         let name = request.name.to_string();
         let args = Value::Object(request.arguments.unwrap_or_default());
-        let outcome = tokio::task::spawn_blocking(move || call(&name, args))
-            .await
-            .map_err(|e| McpError::internal_error(format!("tool task failed: {e}"), None))?;
+        let limits = crate::Limits::tool();
+        let budget = limits.time_budget.unwrap_or(Duration::from_millis(1000));
+        let outcome = match worker_within(&self.workers, arrived, budget).await {
+            Some(permit) => {
+                let cx = tool::CallContext {
+                    arrived,
+                    roots: Some(self.roots.clone()),
+                };
+                tokio::task::spawn_blocking(move || {
+                    let _permit = permit;
+                    tool::call_in(&name, args, &cx)
+                })
+                .await
+                .map_err(|e| McpError::internal_error(format!("tool task failed: {e}"), None))?
+            }
+            None => Err(busy_error(
+                &name,
+                arrived,
+                budget,
+                &limits,
+                self.worker_count,
+            )),
+        };
         Ok(match outcome {
             Ok(v) => CallToolResult::structured(v).into(),
             Err(e) => {
@@ -130,13 +272,13 @@ impl ServerHandler for RxwServer {
 ///
 /// # Errors
 /// When the transport fails to start.
-pub fn serve_stdio() -> anyhow::Result<()> {
+pub fn serve_stdio(server: RxwServer) -> anyhow::Result<()> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
     rt.block_on(async {
         let (transport, writer) = stdio::transport(tokio::io::stdin(), tokio::io::stdout());
-        let service = RxwServer.serve(transport).await?;
+        let service = server.serve(transport).await?;
         service.waiting().await?;
         // Every reply queued before the end is written before the process exits.
         writer.await?;
@@ -167,6 +309,81 @@ pub mod stdio {
     pub const INVALID_REQUEST: i64 = -32600;
     /// JSON-RPC: the method's parameters are invalid.
     pub const INVALID_PARAMS: i64 = -32602;
+    /// The longest request line read (1 MiB: the tools' own limits are far below it). A
+    /// longer line is skipped to its end without being kept, and answered with
+    /// [`INVALID_REQUEST`].
+    pub const MAX_REQUEST_BYTES: usize = 1 << 20;
+
+    /// What [`read_line`] found.
+    #[derive(Debug, PartialEq, Eq)]
+    pub enum LineRead {
+        /// The input ended.
+        End,
+        /// A line (in the buffer, with its newline when it had one).
+        Line,
+        /// A line longer than the limit: skipped to its end, not kept; its length.
+        TooLong(usize),
+    }
+
+    /// Reads one line into `buf` (cleared first), keeping at most `max` bytes and the
+    /// newline: a longer line is read to its end and thrown away as it comes, so memory stays
+    /// bounded whatever a client sends.
+    ///
+    /// # Errors
+    /// When reading fails.
+    pub async fn read_line<R: tokio::io::AsyncBufRead + Unpin>(
+        reader: &mut R,
+        buf: &mut Vec<u8>,
+        max: usize,
+    ) -> std::io::Result<LineRead> {
+        buf.clear();
+        let mut seen = 0usize;
+        let mut too_long = false;
+        loop {
+            let available = reader.fill_buf().await?;
+            if available.is_empty() {
+                return Ok(match (seen, too_long) {
+                    (0, _) => LineRead::End,
+                    (n, true) => LineRead::TooLong(n),
+                    _ => LineRead::Line,
+                });
+            }
+            let (n, done) = match memchr::memchr(b'\n', available) {
+                Some(i) => (i + 1, true),
+                None => (available.len(), false),
+            };
+            seen += n;
+            if !too_long {
+                if buf.len() + n > max + 1 {
+                    too_long = true;
+                    buf.clear();
+                    buf.shrink_to(0);
+                } else {
+                    buf.extend_from_slice(&available[..n]);
+                }
+            }
+            reader.consume(n);
+            if done {
+                return Ok(if too_long {
+                    LineRead::TooLong(seen)
+                } else {
+                    LineRead::Line
+                });
+            }
+        }
+    }
+
+    /// The reply to a request line over [`MAX_REQUEST_BYTES`] (its id cannot be known).
+    pub fn too_long_reply(len: usize) -> Value {
+        error_reply(
+            Value::Null,
+            INVALID_REQUEST,
+            "Invalid Request",
+            format!(
+                "the request line is {len} bytes or more, over the limit of {MAX_REQUEST_BYTES} bytes; it was not read"
+            ),
+        )
+    }
 
     /// What one input line is.
     #[derive(Debug)]
@@ -302,10 +519,15 @@ pub mod stdio {
             let mut reader = BufReader::new(input);
             let mut line = Vec::new();
             loop {
-                line.clear();
-                match reader.read_until(b'\n', &mut line).await {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {}
+                match read_line(&mut reader, &mut line, MAX_REQUEST_BYTES).await {
+                    Ok(LineRead::End) | Err(_) => break,
+                    Ok(LineRead::TooLong(len)) => {
+                        if replies.send(too_long_reply(len).to_string()).is_err() {
+                            break;
+                        }
+                        continue;
+                    }
+                    Ok(LineRead::Line) => {}
                 }
                 let body = line.strip_suffix(b"\n").unwrap_or(&line);
                 match decode(body) {
@@ -419,6 +641,44 @@ pub mod stdio {
             assert_eq!(v["id"], 3);
             let v = reply(b"[1,2]");
             assert_eq!(v["error"]["code"], INVALID_REQUEST);
+        }
+
+        /// Regression: a 100 MB request line was held whole (800 MB with its parse). A line
+        /// over the limit is skipped as it comes and answered; the next line is read.
+        #[test]
+        fn a_line_over_the_limit_is_skipped_not_kept() {
+            let rt = tokio::runtime::Builder::new_current_thread()
+                .build()
+                .unwrap();
+            rt.block_on(async {
+                let mut input = Vec::new();
+                input.extend(std::iter::repeat_n(b'x', 5000));
+                input.extend_from_slice(b"\nshort\n");
+                input.extend(std::iter::repeat_n(b'y', 300));
+                let mut reader = BufReader::with_capacity(64, &input[..]);
+                let mut line = Vec::new();
+                let read = read_line(&mut reader, &mut line, 1000).await.unwrap();
+                assert_eq!(read, LineRead::TooLong(5001));
+                assert!(line.capacity() <= 1001 + 64, "{}", line.capacity());
+                assert_eq!(
+                    read_line(&mut reader, &mut line, 1000).await.unwrap(),
+                    LineRead::Line
+                );
+                assert_eq!(line, b"short\n");
+                // The last line, without a newline, within the limit.
+                assert_eq!(
+                    read_line(&mut reader, &mut line, 1000).await.unwrap(),
+                    LineRead::Line
+                );
+                assert_eq!(line.len(), 300);
+                assert_eq!(
+                    read_line(&mut reader, &mut line, 1000).await.unwrap(),
+                    LineRead::End
+                );
+            });
+            let v = too_long_reply(5001);
+            assert_eq!(v["error"]["code"], INVALID_REQUEST);
+            assert_eq!(v["id"], Value::Null);
         }
 
         #[test]

@@ -137,6 +137,40 @@ fn generate_from_arguments_and_standard_input() {
         .stderr(predicate::str::contains("no examples"));
 }
 
+/// Regression: `rxw generate` on 10,000 distinct lines gave no output in 300 s and one 20 KB
+/// example aborted on a 16 GB allocation; the input is bounded with a clear error.
+#[test]
+fn generate_refuses_input_over_its_bounds() {
+    let many: String = (0..10_000).map(|i| format!("line {i}\n")).collect();
+    rxw()
+        .arg("generate")
+        .write_stdin(many)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("over the limit"));
+    rxw()
+        .args(["generate", "--repetitions"])
+        .arg("ab".repeat(10_000))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "example 1 is 20000 bytes, over the limit of 1000 bytes",
+        ));
+    rxw()
+        .arg("generate")
+        .write_stdin("x".repeat(1 << 20))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("standard input is over the limit"));
+    // At the bounds it works.
+    let lines: String = (0..1000).map(|i| format!("id-{i:04}\n")).collect();
+    rxw()
+        .args(["generate", "--digits"])
+        .write_stdin(lines)
+        .assert()
+        .code(0);
+}
+
 const SUITE: &str = r"# NetVM verbs
 pattern: \[(?P<verb>ACK|CLAIM|RESULT)\s+(?P<job_id>[\w/-]+)\]
 flavor: python

@@ -461,3 +461,71 @@ fn completions_and_man_page_name_the_subcommands() {
     );
     rxw().args(["man", "nope"]).assert().code(2);
 }
+
+/// Regression: the step budget bounded one search attempt, not the scan: on 32 KB of lines
+/// of 14 `a`s, `(a|a)*c(?<=c)` stays under it at every start position (about 600,000 steps a
+/// line) and ran on for a billion steps without a word. The scan's total budget stops it with
+/// an error naming the option that raises it.
+#[test]
+fn a_scan_has_a_total_step_budget_and_a_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("a.txt");
+    std::fs::write(&file, "aaaaaaaaaaaaaa\n".repeat(32 * 1024 / 15)).unwrap();
+    let pattern = "(a|a)*c(?<=c)";
+    let run = |extra: &[&str]| {
+        let out = rxw()
+            .args(["find", "--flavor", "python"])
+            .args(extra)
+            .arg(pattern)
+            .arg("--file")
+            .arg(&file)
+            .output()
+            .unwrap();
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stdout).into_owned(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    for extra in [&["--count"][..], &[], &["--json"]] {
+        let mut args = extra.to_vec();
+        args.extend(["--max-total-steps", "3000000"]);
+        let (code, out, err) = run(&args);
+        assert_eq!(code, Some(2), "{args:?}: {out}{err}");
+        let said = if extra == ["--json"] { &out } else { &err };
+        assert!(said.contains("total step budget exceeded"), "{said}");
+        assert!(said.contains("--max-total-steps 3000000"), "{said}");
+        if extra == ["--json"] {
+            let v: Value = serde_json::from_str(&out).unwrap();
+            assert_eq!(v["error"]["kind"], "backtrack_limit");
+        }
+    }
+    // The wall-clock budget, with the step budget lifted.
+    let (code, _, err) = run(&["--count", "--max-total-steps", "0", "--timeout", "0.2"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("the scan ran out of time: --timeout 0.2 s"),
+        "{err}"
+    );
+    // `test` and `replace` scan under the same budget.
+    let out = rxw()
+        .args([
+            "replace",
+            "--flavor",
+            "python",
+            "--max-total-steps",
+            "3000000",
+        ])
+        .args([pattern, "x", "--file"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--max-total-steps 3000000"));
+    // A pattern within the budget is untouched by it.
+    rxw()
+        .args(["find", "--count", "--max-total-steps", "1000", "a", "aaa"])
+        .assert()
+        .code(0)
+        .stdout("3\n");
+}

@@ -99,3 +99,58 @@ fn linear_pattern_is_linear() {
     assert_eq!(v["degree"], 1);
     assert_eq!(v["per_match"].as_array().unwrap().len(), 600);
 }
+
+/// Regression: `debug --json` held every step as a JSON tree (about 2 KB a step) with no cap:
+/// `--max-steps 30000000` was killed at 24 GB. The recording now stops at its cap, says so,
+/// and the JSON is streamed.
+#[test]
+fn debug_json_caps_the_recorded_trace_and_says_so() {
+    let text = "aaaaaaaaaaaaaa\n".repeat(2);
+    let out = assert_cmd::Command::cargo_bin("rxw")
+        .unwrap()
+        .args([
+            "debug",
+            "--json",
+            "--flavor",
+            "python",
+            "--max-steps",
+            "30000000",
+        ])
+        .arg("(a|a)*c(?<=c)")
+        .arg(&text)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let cap = rxw::cli::debug::RECORDED_STEPS_CAP;
+    assert_eq!(v["trace"].as_array().unwrap().len(), cap);
+    assert_eq!(v["recorded_limit"], cap);
+    assert_eq!(v["cap_cut"], 30_000_000);
+    assert_eq!(v["truncated"], true);
+    assert!(v["steps"].as_u64().unwrap() > cap as u64);
+    // Within --max-steps below the cap nothing is said.
+    let out = assert_cmd::Command::cargo_bin("rxw")
+        .unwrap()
+        .args(["debug", "--json", "--max-steps", "5", "a+", "aaa"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["cap_cut"], serde_json::Value::Null);
+    assert_eq!(v["recorded_limit"], 5);
+    // The text trace says it too.
+    let out = assert_cmd::Command::cargo_bin("rxw")
+        .unwrap()
+        .args(["debug", "--flavor", "python", "--max-steps", "30000000"])
+        .arg("(a|a)*c(?<=c)")
+        .arg(&text)
+        .output()
+        .unwrap();
+    let out = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.contains(&format!(
+            "the recording stopped at its cap of {cap} steps (--max-steps 30000000"
+        )),
+        "{}",
+        &out[out.len().saturating_sub(500)..]
+    );
+}

@@ -44,10 +44,16 @@ fn mcp_server_serves_the_three_tools() {
 /// (`null` ids under the key "null"). The server ends at the end of its input, so a line it
 /// never answers shows as a missing reply, not a hang.
 fn raw_session(lines: &[&[u8]]) -> Vec<serde_json::Value> {
+    raw_session_in(&[], lines)
+}
+
+/// As [`raw_session`], with more arguments to `rxw mcp` (`--root DIR`).
+fn raw_session_in(args: &[&std::ffi::OsStr], lines: &[&[u8]]) -> Vec<serde_json::Value> {
     use std::io::Write;
     let bin = assert_cmd::cargo::cargo_bin("rxw");
     let mut child = Command::new(bin)
         .arg("mcp")
+        .args(args)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
@@ -122,4 +128,86 @@ fn regex_redos_is_listed_and_returns_the_verdict_document() {
     }
     let failed = &by_id(3)["result"];
     assert_eq!(failed["isError"], true, "{failed}");
+}
+
+/// Regression: `grep_audit` read any file the server could. `rxw mcp --root DIR` reads under
+/// DIR only: a path outside is a warning row, never read.
+#[test]
+fn grep_audit_reads_only_under_the_roots() {
+    let root = tempfile::tempdir().unwrap();
+    let outside = tempfile::tempdir().unwrap();
+    let inside = root.path().join("a.md");
+    std::fs::write(&inside, "root:x here").unwrap();
+    let secret = outside.path().join("shadow");
+    std::fs::write(&secret, "root:x:0:0").unwrap();
+    let call = serde_json::json!({
+        "jsonrpc": "2.0", "id": 5, "method": "tools/call",
+        "params": {"name": "grep_audit", "arguments": {
+            "paths": [inside, secret], "patterns": ["root"], "output": "json"}}
+    })
+    .to_string();
+    let replies = raw_session_in(
+        &["--root".as_ref(), root.path().as_os_str()],
+        &[call.as_bytes()],
+    );
+    let reply = replies
+        .iter()
+        .find(|r| r["id"] == 5)
+        .expect("a reply to id 5");
+    let text = reply["result"]["structuredContent"]["text"]
+        .as_str()
+        .unwrap();
+    let matrix: serde_json::Value = serde_json::from_str(text).unwrap();
+    assert_eq!(matrix["rows"][0]["matches"]["root"], true, "{matrix}");
+    assert_eq!(
+        matrix["rows"][1]["matches"]["root"],
+        serde_json::Value::Null,
+        "{matrix}"
+    );
+    assert!(
+        matrix["rows"][1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("outside the server's roots"),
+        "{matrix}"
+    );
+    // A root that is not a directory is an error before anything is served.
+    let out = Command::new(assert_cmd::cargo::cargo_bin("rxw"))
+        .args(["mcp", "--root"])
+        .arg(root.path().join("nope"))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("root "));
+}
+
+/// Regression: a 100 MB request line cost 800 MB. A line over the limit gets a JSON-RPC
+/// error (id null) and the server goes on with the next line.
+#[test]
+fn an_oversized_request_line_is_answered_and_not_kept() {
+    let mut big = br#"{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"regex","arguments":{"action":"test","pattern":"a","input":""#.to_vec();
+    big.extend(std::iter::repeat_n(b'a', 3 << 20));
+    big.extend_from_slice(br#""}}}"#);
+    let replies = raw_session(&[
+        &big,
+        br#"{"jsonrpc":"2.0","id":9,"method":"tools/list","params":{}}"#,
+    ]);
+    let refused = replies
+        .iter()
+        .find(|r| r["id"].is_null() && r["error"]["code"] == -32600)
+        .unwrap_or_else(|| panic!("{replies:#?}"));
+    assert!(
+        refused["error"]["data"]["detail"]
+            .as_str()
+            .unwrap()
+            .contains("over the limit of 1048576 bytes"),
+        "{refused}"
+    );
+    assert!(replies.iter().all(|r| r["id"] != 8));
+    assert!(
+        replies
+            .iter()
+            .any(|r| r["id"] == 9 && r["result"]["tools"].is_array())
+    );
 }

@@ -38,7 +38,7 @@ def error_text(result):
 
 
 async def main():
-    params = StdioServerParameters(command=RXW, args=["mcp"], env={**os.environ, "XDG_CONFIG_HOME": FIXTURES})
+    params = StdioServerParameters(command=RXW, args=["mcp", "--root", FIXTURES], env={**os.environ, "XDG_CONFIG_HOME": FIXTURES})
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write) as session:
             init = await session.initialize()

@@ -411,3 +411,140 @@ fn parse_line_buffered_gives_the_same_lines() {
     assert!(plain.lines().count() > 100);
     assert_eq!(plain, buffered);
 }
+
+/// Regression: `-o` replaced what was at the path: `-o link.jsonl` replaced the link itself
+/// and `-o fifo` the FIFO. A link's file is replaced and the link kept; a FIFO is written.
+#[cfg(unix)]
+#[test]
+fn output_follows_links_and_writes_into_a_fifo() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("edges.log");
+    std::fs::write(&log, EDGES).unwrap();
+    let real = dir.path().join("real.json");
+    std::fs::write(&real, "old").unwrap();
+    let link = dir.path().join("link.json");
+    std::os::unix::fs::symlink("real.json", &link).unwrap();
+    let (code, _, err) = run(rxw(dir.path())
+        .args(["jobs", "--json", "-o"])
+        .arg(&link)
+        .arg(&log));
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+    let written: Value = serde_json::from_slice(&std::fs::read(&real).unwrap()).unwrap();
+    assert_eq!(written.as_array().unwrap().len(), 4);
+
+    // A link such as /dev/stdout, onto this process's standard output (a pipe here): the
+    // output goes down the pipe and the link stays.
+    let stdout_link = dir.path().join("stdout");
+    std::os::unix::fs::symlink("/proc/self/fd/1", &stdout_link).unwrap();
+    let (code, out, err) = run(rxw(dir.path())
+        .arg("jobs")
+        .arg(&log)
+        .arg("-o")
+        .arg(&stdout_link));
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("JOB "), "{out}");
+    assert!(
+        std::fs::symlink_metadata(&stdout_link)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    );
+
+    let fifo = dir.path().join("hits.fifo");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let mut reader = std::process::Command::new("cat")
+        .arg(&fifo)
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let (code, _, err) = run(rxw(dir.path())
+        .args(["parse", "--only", "verb", "-o"])
+        .arg(&fifo)
+        .arg("--file")
+        .arg(&log));
+    let still_fifo = std::fs::symlink_metadata(&fifo)
+        .map(|m| m.file_type().is_fifo())
+        .unwrap_or(false);
+    if !still_fifo {
+        let _ = reader.kill();
+    }
+    let piped = reader.wait_with_output().unwrap();
+    assert!(still_fifo, "the FIFO was replaced ({err})");
+    assert_eq!(code, 0, "{err}");
+    let piped = String::from_utf8(piped.stdout).unwrap();
+    assert!(piped.lines().count() >= 4, "{piped}");
+    assert!(
+        piped.lines().all(|l| l.contains("\"key\":\"verb\"")),
+        "{piped}"
+    );
+}
+
+/// `rxw parse` scans under the same total budget as `find` (a user preset that backtracks
+/// at every position stops with the error naming `--max-total-steps`).
+#[test]
+fn parse_has_a_total_step_budget() {
+    let dir = tempfile::tempdir().unwrap();
+    let reg = dir.path().join("slow.toml");
+    std::fs::write(
+        &reg,
+        "[[preset]]\nkey = \"slow\"\nflavor = \"python\"\npattern = '(a|a)*c(?<=c)'\n",
+    )
+    .unwrap();
+    let (code, _, err) = run(rxw(dir.path())
+        .args([
+            "parse",
+            "--only",
+            "slow",
+            "--max-total-steps",
+            "3000000",
+            "--registry",
+        ])
+        .arg(&reg)
+        .write_stdin("aaaaaaaaaaaaaa\n".repeat(32 * 1024 / 15)));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("total step budget exceeded"), "{err}");
+    assert!(err.contains("--max-total-steps 3000000"), "{err}");
+}
+
+/// Regression: following a FIFO blocked in `open()`, and a device was read without end;
+/// `rxw -f` refuses what is not a regular file, at once.
+#[cfg(unix)]
+#[test]
+fn follow_refuses_a_fifo_or_a_device() {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("f.log");
+    assert!(
+        std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap()
+            .success()
+    );
+    let (code, _, err) = run(rxw(dir.path())
+        .arg("-f")
+        .arg(&fifo)
+        .timeout(std::time::Duration::from_secs(20)));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("it is a FIFO, not a regular file"), "{err}");
+    let link = dir.path().join("zero.log");
+    std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+    let (code, _, err) = run(rxw(dir.path())
+        .arg("--follow")
+        .arg(&link)
+        .timeout(std::time::Duration::from_secs(20)));
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("it is a character device"), "{err}");
+}

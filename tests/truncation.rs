@@ -73,3 +73,62 @@ fn sigbus_on_truncation_parse_survives_a_file_truncated_under_it() {
         run_while_truncating(&["parse", "--count"], &path, delay_ms);
     }
 }
+
+/// Regression: `rxw jobs` on a file truncated while it was read printed the table of the
+/// part it had read, exit 0, without a word. Now, as `find`, `parse` and `timeline`: the
+/// table of the whole file (or of the short file, when the cut came first), else exit 2 with
+/// "the file changed while it was read".
+#[test]
+fn jobs_says_the_file_changed_when_truncated_under_it() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.log");
+    let table_of = |path: &std::path::Path| {
+        let out = Command::new(env!("CARGO_BIN_EXE_rxw"))
+            .arg("jobs")
+            .arg(path)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0));
+        out.stdout
+    };
+    // A log whose job ids change along the file, so a table of a part differs from both.
+    let log: String = (0..160_000)
+        .map(|i| format!("2026-11-30T10:00:00Z [CLAIM {:08x}] worker {i}\n", i / 1000))
+        .collect();
+    std::fs::write(&path, &log).unwrap();
+    let whole = table_of(&path);
+    std::fs::write(&path, &log.as_bytes()[..1000]).unwrap();
+    let short = table_of(&path);
+    for delay_ms in [2, 5, 10, 20, 40, 80] {
+        std::fs::write(&path, &log).unwrap();
+        let child = Command::new(env!("CARGO_BIN_EXE_rxw"))
+            .arg("jobs")
+            .arg(&path)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        std::thread::sleep(Duration::from_millis(delay_ms));
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_len(1000)
+            .unwrap();
+        let out = child.wait_with_output().unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        match out.status.code() {
+            Some(0) => assert!(
+                out.stdout == whole || out.stdout == short,
+                "a partial table, exit 0, no warning (delay {delay_ms} ms)"
+            ),
+            Some(2) => {
+                assert!(
+                    stderr.contains("the file changed while it was read"),
+                    "{stderr}"
+                );
+            }
+            other => panic!("exit {other:?} (delay {delay_ms} ms): {stderr}"),
+        }
+    }
+}

@@ -1007,6 +1007,44 @@ fn a_followed_file_that_is_truncated_or_rotated_is_reloaded_and_said() {
     assert!(app.following);
 }
 
+/// Regression: a followed file replaced by a FIFO blocked the workbench in `open()` (no key
+/// answered); the status bar now says what is at the path, and the file that comes back is
+/// followed. (The follower's own test guards the blocking with a thread.)
+#[cfg(unix)]
+#[test]
+fn a_followed_path_turned_fifo_is_said_and_a_file_back_is_followed() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("app.log");
+    std::fs::write(&path, "ERR a\n").unwrap();
+    let mut app = followed(&path, "ERR");
+    std::fs::remove_file(&path).unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(&path)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    assert!(app.tick());
+    assert!(
+        app.message
+            .as_deref()
+            .unwrap()
+            .contains("is a FIFO now, not a regular file: not read"),
+        "{:?}",
+        app.message
+    );
+    assert!(app.following);
+    std::fs::remove_file(&path).unwrap();
+    std::fs::write(&path, "ERR b ERR c\n").unwrap();
+    assert!(app.tick());
+    screens::settle(&mut app);
+    assert!(
+        app.message.as_deref().unwrap().contains("rotated"),
+        "{:?}",
+        app.message
+    );
+    assert_eq!(app.wb.results.count, 2);
+}
+
 /// What the file reader thread sends for `whole`.
 fn rest_read(whole: String, error: Option<std::io::Error>) -> rxw::workbench::RestRead {
     rxw::workbench::RestRead {

@@ -159,6 +159,29 @@ fn ctrl_g_builds_a_pattern_from_the_tests_reports_counter_examples_and_undoes() 
     app.focus = Focus::Pattern;
     key(&mut app, KeyCode::Char('z'), KeyModifiers::CONTROL);
     assert_eq!(app.wb.pattern.text(), before);
+    // Regression: Ctrl-G ran grex on the screen's thread (10,000 lines froze it for
+    // minutes). It runs on a worker, the status bar says so, and Ctrl-G again cancels.
+    let lines: Vec<String> = (0..300)
+        .map(|i| format!("+ id-{i:04}-{}", i * 7919))
+        .collect();
+    let lines: Vec<&str> = lines.iter().map(String::as_str).collect();
+    set_tests(&mut app, &lines);
+    let before = app.wb.pattern.text().to_string();
+    app.update(Action::Tab(cases::GENERATE));
+    assert!(app.tabs_busy());
+    assert!(
+        app.message
+            .as_deref()
+            .unwrap_or("")
+            .contains("Ctrl-G again cancels"),
+        "{:?}",
+        app.message
+    );
+    app.update(Action::Tab(cases::GENERATE));
+    assert!(!app.tabs_busy());
+    assert_eq!(app.message.as_deref(), Some("generation cancelled"));
+    screens::settle(&mut app);
+    assert_eq!(app.wb.pattern.text(), before);
     // Without `+` lines there is nothing to generate from.
     set_tests(&mut app, &["- x"]);
     app.update(Action::Tab(cases::GENERATE));

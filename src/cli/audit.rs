@@ -15,6 +15,7 @@
 //! (always after the whole matrix is printed), else 1 when `--require-all` finds a ❌ or
 //! `--forbid-any` a ✅, else 0.
 
+use super::style::{Layout, inert};
 use super::{Outcome, parse_flavor};
 use crate::audit::{self, AuditPattern, CellMode, PathSource, Report, ScanOptions, WalkOptions};
 use crate::error::{Error, ErrorKind};
@@ -308,7 +309,13 @@ fn list_cells(cells: &[(&str, &str)]) -> String {
     let mut s: Vec<String> = cells
         .iter()
         .take(SHOWN)
-        .map(|(p, n)| format!("{p} × {n}"))
+        .map(|(p, n)| {
+            format!(
+                "{} × {}",
+                inert(p, Layout::OneLine),
+                inert(n, Layout::OneLine)
+            )
+        })
         .collect();
     if cells.len() > SHOWN {
         s.push(format!("… and {} more", cells.len() - SHOWN));
@@ -430,12 +437,7 @@ fn verdict(
         }
     }
     for (name, e) in pattern_errors {
-        let _ = writeln!(err, "rxw: pattern {name:?}: {}", e.message);
-        if let Some(c) = e.caret() {
-            for line in c.lines() {
-                let _ = writeln!(err, "  {line}");
-            }
-        }
+        super::write_error_text(err, &format!("pattern {}", super::style::quoted(name)), e);
     }
     let unreadable = report.rows.iter().filter(|r| r.error.is_some()).count();
     if report.has_errors() {

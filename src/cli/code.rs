@@ -1,5 +1,6 @@
 //! `rxw code`, `rxw generate` and `rxw tests`: authoring from the command line.
 
+use super::style::{Layout, inert, quoted};
 use super::{ColorChoice, Outcome, flags_for, parse_flavor, use_color};
 use crate::codegen::{self, Lang, highlight};
 use crate::error::{Error, ErrorKind};
@@ -7,7 +8,7 @@ use crate::flavor::Flavor;
 use crate::generate::{self, Options};
 use crate::testcases::{Expect, Suite};
 use clap::Args;
-use std::io::{self, BufRead, Write};
+use std::io::{self, BufRead, Read, Write};
 use std::path::PathBuf;
 
 fn parse_lang(s: &str) -> Result<Lang, String> {
@@ -42,7 +43,7 @@ pub struct GenerateArgs {
     /// Generalise digits to `\d`.
     #[arg(long)]
     pub digits: bool,
-    /// Generalise repeated substrings to `{n}` quantifiers.
+    /// Generalise repeated substrings to counted quantifiers (`abab` → `(?:ab){2}`).
     #[arg(long)]
     pub repetitions: bool,
     /// Match case-insensitively.
@@ -88,12 +89,28 @@ pub fn code(args: &CodeArgs, out: &mut dyn Write) -> Outcome {
 /// # Errors
 /// No examples, or standard input cannot be read.
 pub fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Outcome {
+    let bounds = generate::Bounds::default();
     let examples: Vec<String> = if args.examples.is_empty() {
-        io::stdin()
+        // Read no more than the bounds allow: a huge input is refused, not loaded.
+        let limit = bounds.max_total_bytes + bounds.max_examples + 1;
+        let lines = io::stdin()
             .lock()
+            .take(limit as u64)
             .lines()
             .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| Error::new(ErrorKind::Io, format!("standard input: {e}")))?
+            .map_err(|e| Error::new(ErrorKind::Io, format!("standard input: {e}")))?;
+        let read: usize = lines.iter().map(|l| l.len() + 1).sum();
+        if read >= limit {
+            return Err(Error::new(
+                ErrorKind::LimitExceeded,
+                format!(
+                    "standard input is over the limit of {} bytes of examples ({} lines of at most {} bytes)",
+                    bounds.max_total_bytes, bounds.max_examples, bounds.max_example_bytes
+                ),
+            )
+            .into());
+        }
+        lines
     } else {
         args.examples.clone()
     };
@@ -103,7 +120,7 @@ pub fn generate(args: &GenerateArgs, out: &mut dyn Write) -> Outcome {
         ignore_case: args.ignore_case,
         anchors: !args.no_anchors,
     };
-    let pattern = generate::from_examples(&examples, options)?;
+    let pattern = generate::from_examples_within(&examples, options, &bounds)?;
     writeln!(out, "{pattern}")?;
     Ok(0)
 }
@@ -142,31 +159,33 @@ pub fn tests(args: &TestsArgs, out: &mut dyn Write) -> Outcome {
             Some(false) => {
                 failed += 1;
                 let found = if let Some(e) = &verdict.error {
-                    format!("error: {e}")
+                    format!("error: {}", inert(&e.to_string(), Layout::OneLine))
                 } else if let Expect::Replace(_) = case.expect {
-                    format!("got {:?}", verdict.replaced.as_deref().unwrap_or(""))
+                    format!("got {}", quoted(verdict.replaced.as_deref().unwrap_or("")))
                 } else {
                     match &verdict.found {
                         None => "no match".to_string(),
                         Some(g) => format!(
-                            "matched {:?} with groups [{}]",
-                            g[0].as_deref().unwrap_or(""),
+                            "matched {} with groups [{}]",
+                            quoted(g[0].as_deref().unwrap_or("")),
                             g[1..]
                                 .iter()
-                                .map(|x| x
-                                    .as_deref()
-                                    .map_or("∅".to_string(), |s| format!("{s:?}")))
+                                .map(|x| x.as_deref().map_or("∅".to_string(), quoted))
                                 .collect::<Vec<_>>()
                                 .join(", ")
                         ),
                     }
                 };
+                // The file and its lines come from outside: shown inert.
                 writeln!(
                     out,
                     "FAIL {}:{}: {}\n     {found}",
-                    args.file.display(),
+                    inert(&args.file.display().to_string(), Layout::OneLine),
                     case.line,
-                    text.lines().nth(case.line - 1).unwrap_or("")
+                    inert(
+                        text.lines().nth(case.line - 1).unwrap_or(""),
+                        Layout::OneLine
+                    )
                 )?;
             }
             None => {}

@@ -1,6 +1,7 @@
 //! `rxw debug`: how the matcher runs a pattern, step by step, or as a summary.
 
-use super::find::{CharIndex, escape_for_line, match_json};
+use super::find::CharIndex;
+use super::style::{Layout, inert, quoted};
 use super::{ColorChoice, Outcome, flags_for, load_text, style, use_color};
 use crate::Regex;
 use crate::engine::trace::{self, TraceOptions};
@@ -28,7 +29,8 @@ pub struct DebugArgs {
     /// Read the text from this file instead of the argument or standard input.
     #[arg(long, value_name = "PATH")]
     pub file: Option<PathBuf>,
-    /// Steps recorded at most (the run goes on counting past them).
+    /// Steps recorded at most (the run goes on counting past them); at most 250,000 are
+    /// recorded whatever N is, and the output says when that cut the trace.
     #[arg(long, default_value_t = 10_000, value_name = "N")]
     pub max_steps: usize,
     /// Print steps per match, the hottest nodes and positions, and how steps grow.
@@ -42,6 +44,11 @@ pub struct DebugArgs {
     pub color: ColorChoice,
 }
 
+/// The most steps `rxw debug` records, whatever `--max-steps` asks: each recorded step is
+/// about a hundred bytes in memory (more with many groups), so the cap keeps a run within
+/// a few tens of megabytes; the run itself goes on counting.
+pub const RECORDED_STEPS_CAP: usize = 250_000;
+
 /// Runs `rxw debug`. Exit 0 when the pattern matched, 1 when not, 2 on an error (an invalid
 /// pattern; a run stopped by the step budget is reported in the output, not as an error).
 pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome {
@@ -49,13 +56,17 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
     let re = Regex::new(&a.pattern, a.flavor, flags)?;
     let text = load_text(a.text.as_deref(), a.file.as_ref())?;
     let text = text.as_str();
+    let recorded_limit = a.max_steps.min(RECORDED_STEPS_CAP);
     let t = re.trace(
         text,
         TraceOptions {
-            max_steps: a.max_steps,
+            max_steps: recorded_limit,
             max_matches: 1_000,
         },
     )?;
+    // Whether the cap, not --max-steps, is what cut the trace short.
+    let cap_cut = (a.max_steps > RECORDED_STEPS_CAP && t.total_steps > recorded_limit as u64)
+        .then_some(a.max_steps);
     let code = if t.matches.is_empty() { 1 } else { 0 };
     let color = use_color(a.color);
     if a.summary {
@@ -94,6 +105,7 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
                 "degree": degree,
                 "culprits": culprits,
                 "stopped": t.stopped.as_ref().map(|e| e.message.clone()),
+                "positions_capped": t.positions_capped,
             });
             writeln!(out, "{v}")?;
         } else {
@@ -121,10 +133,22 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
                     out,
                     "  {:>10} steps  {}",
                     h["steps"].as_u64().unwrap_or(0),
-                    style::paint(h["text"].as_str().unwrap_or(""), Kind::Literal, color)
+                    style::paint(
+                        &inert(h["text"].as_str().unwrap_or(""), Layout::OneLine),
+                        Kind::Literal,
+                        color
+                    )
                 )?;
             }
-            writeln!(out, "hottest positions:")?;
+            if t.positions_capped {
+                writeln!(
+                    out,
+                    "hottest positions (among the first {} positions visited):",
+                    crate::engine::trace::MAX_TRACKED_POSITIONS
+                )?;
+            } else {
+                writeln!(out, "hottest positions:")?;
+            }
             for h in &hot_positions {
                 let pos = h["pos"].as_u64().unwrap_or(0) as usize;
                 writeln!(
@@ -143,7 +167,11 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
                 writeln!(
                     out,
                     "  caused by the nested quantifier {} (bytes {}..{})",
-                    style::paint(c["text"].as_str().unwrap_or(""), Kind::Error, color),
+                    style::paint(
+                        &inert(c["text"].as_str().unwrap_or(""), Layout::OneLine),
+                        Kind::Error,
+                        color
+                    ),
                     c["span"]["start"],
                     c["span"]["end"]
                 )?;
@@ -153,19 +181,24 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
     }
     if a.json {
         let mut chars = CharIndex::new(text);
-        let matches: Vec<Value> = t
-            .matches
-            .iter()
-            .map(|m| match_json(&re, text, m, chars.at(m.start())))
-            .collect();
-        let v = json!({
-            "matches": matches,
-            "steps": t.total_steps,
-            "trace": t.steps,
-            "truncated": t.truncated,
-            "stopped": t.stopped.as_ref().map(|e| e.message.clone()),
-        });
-        writeln!(out, "{v}")?;
+        let doc = crate::wire::DebugTraceDoc {
+            matches: t
+                .matches
+                .iter()
+                .map(|m| crate::wire::MatchDoc::new(&re, text, m, chars.at(m.start())))
+                .collect(),
+            steps: t.total_steps,
+            trace: &t.steps,
+            truncated: t.truncated,
+            recorded_limit,
+            cap_cut,
+            stopped: t.stopped.as_ref().map(|e| e.message.as_str()),
+        };
+        // Streamed: a million steps never become a JSON tree in memory.
+        let mut w = std::io::BufWriter::with_capacity(1 << 16, out);
+        serde_json::to_writer(&mut w, &doc).map_err(std::io::Error::from)?;
+        writeln!(w)?;
+        w.flush()?;
         return Ok(code);
     }
     let mut out = std::io::BufWriter::new(out);
@@ -175,7 +208,7 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
         "step", "operation", "pattern", "pos", "depth"
     )?;
     for s in &t.steps {
-        let piece = escape_for_line(&a.pattern[s.span.start..s.span.end]);
+        let piece = inert(&a.pattern[s.span.start..s.span.end], Layout::OneLine);
         let kind = if s.backtrack {
             Kind::Error
         } else {
@@ -200,6 +233,12 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
             a.max_steps
         )?;
     }
+    if let Some(asked) = cap_cut {
+        writeln!(
+            out,
+            "the recording stopped at its cap of {RECORDED_STEPS_CAP} steps (--max-steps {asked} asked for more)"
+        )?;
+    }
     if let Some(e) = &t.stopped {
         writeln!(out, "stopped: {}", e.message)?;
     }
@@ -210,7 +249,7 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
             i + 1,
             m.start(),
             m.end(),
-            style::paint(&format!("{:?}", m.as_str(text)), Kind::Match, color),
+            style::paint(&quoted(m.as_str(text)), Kind::Match, color),
             t.per_match[i]
         )?;
     }
@@ -236,7 +275,7 @@ fn context(text: &str, pos: usize) -> String {
     }
     format!(
         "{}▸{}",
-        escape_for_line(&text[start..p]),
-        escape_for_line(&text[p..end])
+        inert(&text[start..p], Layout::OneLine),
+        inert(&text[p..end], Layout::OneLine)
     )
 }

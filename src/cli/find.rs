@@ -10,9 +10,10 @@ use crate::input::chunks::Locator;
 use crate::wire;
 use crate::wire::{MatchDoc, SourceLine, Sourced};
 use crate::workbench::follow::matches_independent_of_other_lines;
-use crate::{Limits, Match, MatchOptions, Regex};
+use crate::{Match, MatchOptions, Regex};
 use serde_json::Value;
 use std::io::Write;
+use style::Layout;
 
 fn compile(pattern: &str, common: &PatternArgs) -> Result<Regex, CliError> {
     let flags = flags_for(&common.flags, common.flavor)?;
@@ -127,7 +128,18 @@ pub fn test(a: &TestArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let text = load_text(a.text.as_deref(), &a.common.file)?;
     warn_input(&text, err);
     let started = std::time::Instant::now();
-    let matched = re.is_match(text.as_str())?;
+    let matched = re
+        .matches(
+            text.as_str(),
+            MatchOptions {
+                bounds_only: true,
+                ..a.common.budget.limits().scan_options()
+            },
+        )
+        .next()
+        .transpose()
+        .map_err(|e| a.common.budget.explain(e))?
+        .is_some();
     print_stats(
         &a.common,
         &re,
@@ -161,7 +173,15 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     };
     let mut input = TextInput::open(a.text.as_deref(), &a.common.file, chunk)?;
     let started = std::time::Instant::now();
-    let limit = Limits::human().clamp_matches(a.limit);
+    let limits = a.common.budget.limits();
+    let limit = limits.clamp_matches(a.limit);
+    // One deadline and one step budget for the whole scan, over every chunk.
+    let scan = limits.scan_options();
+    let left = |spent: u64| MatchOptions {
+        max_total_steps: limits.max_total_steps.map(|t| t.saturating_sub(spent)),
+        ..scan.clone()
+    };
+    let explain = |e| a.common.budget.explain(e);
     let color = use_color(a.common.color);
     let json = a.common.json;
     let mut n = 0usize;
@@ -182,19 +202,21 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
             first_text = Some(text.chars().take(1 << 16).collect());
         }
         if a.count {
-            let (k, s) = re.count_with_steps(text, limit.map(|l| l - n))?;
+            let (k, s) = re
+                .count_with_options(text, limit.map(|l| l - n), left(steps))
+                .map_err(explain)?;
             n += k;
             steps += s;
             continue;
         }
         let mut places = Locator::new(&chunk);
         let mut chars = CharIndex::new(text);
-        let mut it = re.matches(text, MatchOptions::default());
+        let mut it = re.matches(text, left(steps));
         for m in it.by_ref() {
             if limit.is_some_and(|l| n >= l) {
                 break;
             }
-            let m = m?;
+            let m = m.map_err(explain)?;
             let place = places.locate(m.start());
             let source = input.source(place.source);
             if json {
@@ -212,12 +234,13 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
             } else {
                 let at = match source {
                     Some(name) if input.tagged() => {
+                        let name = style::inert(name, Layout::OneLine);
                         format!("{name}:{}:{}:", place.line, place.column)
                     }
                     _ => format!("{}:{}:", place.line, place.column),
                 };
                 let loc = style::paint(&at, Kind::Location, color);
-                let shown = escape_for_line(m.as_str(text));
+                let shown = style::inert(m.as_str(text), Layout::OneLine);
                 write!(out, "{loc} {}", style::paint(&shown, Kind::Match, color))?;
                 for k in 1..m.groups.len() {
                     let label = re.group_names()[k - 1]
@@ -225,7 +248,7 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
                         .unwrap_or_else(|| k.to_string());
                     let value = m
                         .group(text, k)
-                        .map_or_else(|| "∅".to_string(), |s| format!("{:?}", s));
+                        .map_or_else(|| "∅".to_string(), style::quoted);
                     write!(
                         out,
                         "  {}={}",
@@ -274,27 +297,20 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     inputs::conclude(failures, code, false, &mut std::io::sink(), err)
 }
 
-/// Shows a match on one line: newlines and tabs as escapes.
-pub fn escape_for_line(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// `rxw replace`.
 pub fn replace(a: &ReplaceArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let re = compile(&a.pattern, &a.common)?;
     let text = load_text(a.text.as_deref(), &a.common.file)?;
     warn_input(&text, err);
     let started = std::time::Instant::now();
-    let r = re.replace(text.as_str(), &a.replacement, a.max, &Limits::human())?;
+    let r = re
+        .replace(
+            text.as_str(),
+            &a.replacement,
+            a.max,
+            &a.common.budget.limits(),
+        )
+        .map_err(|e| a.common.budget.explain(e))?;
     print_stats(
         &a.common,
         &re,
@@ -310,6 +326,9 @@ pub fn replace(a: &ReplaceArgs, out: &mut dyn Write, err: &mut dyn Write) -> Out
             replaced: r.replaced,
         };
         writeln!(out, "{}", to_json(&doc))?;
+    } else if std::io::IsTerminal::is_terminal(&std::io::stdout()) {
+        // On a terminal the text is shown, not handed on: its controls are shown inert.
+        out.write_all(style::inert(&r.result, Layout::Lines).as_bytes())?;
     } else {
         out.write_all(r.result.as_bytes())?;
         if a.text.is_some() && !r.result.ends_with('\n') {

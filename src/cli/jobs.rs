@@ -27,7 +27,8 @@ pub struct JobsArgs {
     /// Row order (duration: longest claim-to-resolution first).
     #[arg(long, value_enum, default_value_t)]
     pub sort: JobSort,
-    /// Write the output to this file instead (atomically: it appears whole or not at all).
+    /// Write the output to this file instead (atomically: it appears whole or not at all; a
+    /// link's file is replaced, a device or FIFO written in place).
     #[arg(long, short = 'o', value_name = "FILE")]
     pub output: Option<PathBuf>,
 }

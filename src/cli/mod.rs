@@ -118,7 +118,8 @@ pub enum Command {
     /// A ready program (rust, python, js, go, java, csharp) that prints every match of the
     /// pattern in standard input; refuses (exit 2) what the target would mean differently.
     Code(code::CodeArgs),
-    /// A pattern generated from example lines (arguments, or standard input).
+    /// A pattern generated from example lines (arguments, or standard input): at most 1,000
+    /// lines of at most 1,000 bytes, 64 KB in all, generated within 10 seconds.
     Generate(code::GenerateArgs),
     /// Run a tests file (exit 0 all pass, 1 a failure, 2 an error), or export it.
     Tests(code::TestsArgs),
@@ -129,7 +130,7 @@ pub enum Command {
     /// Serve the regex, regex_parse, grep_audit and regex_redos tools to AI agents over MCP on
     /// stdio.
     #[cfg(feature = "mcp")]
-    Mcp,
+    Mcp(McpArgs),
     /// Print a shell completion script (bash, zsh, fish, powershell, elvish) on stdout.
     Completions {
         /// The shell to complete for.
@@ -140,6 +141,15 @@ pub enum Command {
         /// A subcommand whose own page to print (default: the rxw page, which lists them all).
         subcommand: Option<String>,
     },
+}
+
+/// `rxw mcp`.
+#[derive(Debug, Args)]
+pub struct McpArgs {
+    /// A directory grep_audit may read (repeatable; default: the working directory). Paths
+    /// outside every root, by `..` or through a link, are warning rows, never read.
+    #[arg(long = "root", value_name = "DIR")]
+    pub roots: Vec<PathBuf>,
 }
 
 /// `--color` choices.
@@ -178,6 +188,73 @@ pub struct PatternArgs {
     /// Print the engine used, the number of matches and the time on standard error.
     #[arg(long)]
     pub stats: bool,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub budget: BudgetArgs,
+}
+
+/// The total budget of one scan: whatever the pattern does at each position, a scan ends
+/// with an error naming the budget instead of running on.
+#[derive(Debug, Args, Clone)]
+pub struct BudgetArgs {
+    /// Most backtracking steps for the whole scan, every search attempt included (0: no
+    /// limit); each attempt also has its own budget of a million steps.
+    #[arg(long, value_name = "N", default_value_t = crate::Limits::HUMAN_TOTAL_STEPS)]
+    pub max_total_steps: u64,
+    /// Stop the scan after this many seconds (0: no limit).
+    #[arg(long, value_name = "SECS", default_value_t = 0.0, value_parser = parse_seconds)]
+    pub timeout: f64,
+}
+
+fn parse_seconds(s: &str) -> Result<f64, String> {
+    match s.trim().parse::<f64>() {
+        Ok(v) if (0.0..1e9).contains(&v) => Ok(v),
+        _ => Err(format!("{s:?} is not a number of seconds (0 or more)")),
+    }
+}
+
+impl BudgetArgs {
+    /// The human limits with this budget.
+    pub fn limits(&self) -> crate::Limits {
+        let mut limits = crate::Limits::human();
+        limits.max_total_steps = (self.max_total_steps > 0).then_some(self.max_total_steps);
+        limits.time_budget =
+            (self.timeout > 0.0).then(|| std::time::Duration::from_secs_f64(self.timeout));
+        limits
+    }
+
+    /// A scan's error, with the option that raises the budget it ran out of named.
+    pub fn explain(&self, e: Error) -> Error {
+        use crate::ErrorKind;
+        match e.kind {
+            ErrorKind::BacktrackLimit
+                if e.message.contains(crate::engine::TOTAL_STEPS_EXCEEDED) =>
+            {
+                // The engine counts a chunk of the input at a time: say it for the scan (a
+                // preset's key before it stays).
+                let what = e
+                    .message
+                    .split(crate::engine::TOTAL_STEPS_EXCEEDED)
+                    .next()
+                    .unwrap_or("");
+                let message = format!(
+                    "{what}{}: the scan took more than {} matcher steps over all its search attempts (--max-total-steps {}; raise it, or 0 for no limit)",
+                    crate::engine::TOTAL_STEPS_EXCEEDED,
+                    self.max_total_steps,
+                    self.max_total_steps
+                );
+                Error { message, ..e }
+            }
+            ErrorKind::TimedOut if self.timeout > 0.0 => Error {
+                message: format!(
+                    "the scan ran out of time: --timeout {} s (raise it, or 0 for no limit)",
+                    self.timeout
+                ),
+                ..e
+            },
+            _ => e,
+        }
+    }
 }
 
 /// `rxw test`.
@@ -309,11 +386,24 @@ pub fn report_error(err: &Error, json: bool, out: &mut dyn Write, errout: &mut d
             serde_json::to_string(&doc).expect("an error serializes")
         );
     } else {
-        let _ = writeln!(errout, "rxw: {}", err.message);
-        if let Some(c) = err.caret() {
-            for line in c.lines() {
-                let _ = writeln!(errout, "  {line}");
-            }
+        write_error_text(errout, "", err);
+    }
+}
+
+/// Writes an error as text: `rxw: WHAT: message` (`rxw: message` without a WHAT) and the
+/// caret under the pattern. The message may echo a path or a piece of input: it is shown
+/// [`style::inert`].
+pub(crate) fn write_error_text(errout: &mut dyn Write, what: &str, err: &Error) {
+    use style::{Layout, inert};
+    let what = if what.is_empty() {
+        String::new()
+    } else {
+        format!("{what}: ")
+    };
+    let _ = writeln!(errout, "rxw: {what}{}", inert(&err.message, Layout::Lines));
+    if let Some(c) = err.caret() {
+        for line in c.lines() {
+            let _ = writeln!(errout, "  {}", inert(line, Layout::OneLine));
         }
     }
 }
@@ -359,7 +449,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Jobs(a) => a.json,
         Command::Timeline(a) => a.json,
         #[cfg(feature = "mcp")]
-        Command::Mcp => false,
+        Command::Mcp(_) => false,
         Command::Completions { .. } | Command::Man { .. } => false,
     };
     let result = match command {
@@ -379,17 +469,36 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Jobs(a) => jobs::run(&a, out, err),
         Command::Timeline(a) => timeline::run(&a, out, err),
         #[cfg(feature = "mcp")]
-        Command::Mcp => match crate::mcp::serve_stdio() {
-            Ok(()) => Ok(0),
-            Err(e) => {
-                let _ = writeln!(err, "rxw: mcp: {e:#}");
-                Ok(2)
-            }
-        },
+        Command::Mcp(a) => mcp(&a, err),
         Command::Completions { shell } => completions(shell, out),
         Command::Man { subcommand } => man(subcommand.as_deref(), out),
     };
     finish(result, json, out, err)
+}
+
+/// `rxw mcp`: the server, with its roots resolved first (a root that is not a directory is an
+/// error before anything is served).
+#[cfg(feature = "mcp")]
+fn mcp(a: &McpArgs, err: &mut dyn Write) -> Outcome {
+    let roots = if a.roots.is_empty() {
+        vec![std::env::current_dir().map_err(|e| {
+            Error::new(
+                crate::ErrorKind::Io,
+                format!("mcp: the working directory: {e}"),
+            )
+        })?]
+    } else {
+        a.roots.clone()
+    };
+    let roots = crate::tool::Roots::new(&roots)?;
+    let server = crate::mcp::RxwServer::new(roots, crate::mcp::RxwServer::default_workers());
+    match crate::mcp::serve_stdio(server) {
+        Ok(()) => Ok(0),
+        Err(e) => {
+            let _ = writeln!(err, "rxw: mcp: {e:#}");
+            Ok(2)
+        }
+    }
 }
 
 /// Writes the completion script for `shell`, generated from the clap definitions.
@@ -436,7 +545,11 @@ pub fn finish(result: Outcome, json: bool, out: &mut dyn Write, err: &mut dyn Wr
         }
         Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => 0,
         Err(CliError::Io(e)) => {
-            let _ = writeln!(err, "rxw: {e}");
+            let _ = writeln!(
+                err,
+                "rxw: {}",
+                style::inert(&e.to_string(), style::Layout::Lines)
+            );
             2
         }
         Err(CliError::Rx(e)) => {
@@ -444,5 +557,49 @@ pub fn finish(result: Outcome, json: bool, out: &mut dyn Write, err: &mut dyn Wr
             let _ = out.flush();
             2
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Regression: `rxw generate --help` showed a line break where `{n}` was written: clap
+    /// reads `{n}` in a help text as a line break, so no help text may hold it.
+    #[test]
+    fn no_help_text_holds_clap_line_break_marker() {
+        use clap::CommandFactory;
+        let mut stack = vec![Cli::command()];
+        let mut seen = 0;
+        while let Some(cmd) = stack.pop() {
+            let texts = cmd
+                .get_about()
+                .into_iter()
+                .chain(cmd.get_long_about())
+                .chain(
+                    cmd.get_arguments()
+                        .flat_map(|a| a.get_help().into_iter().chain(a.get_long_help())),
+                );
+            for text in texts {
+                seen += 1;
+                assert!(
+                    !text.to_string().contains("{n}"),
+                    "rxw {}: {text}",
+                    cmd.get_name()
+                );
+            }
+            stack.extend(cmd.get_subcommands().cloned());
+        }
+        assert!(seen > 100, "only {seen} help texts looked at");
+        let help = Cli::command()
+            .find_subcommand_mut("generate")
+            .expect("generate")
+            .render_help()
+            .to_string();
+        let line = help
+            .lines()
+            .find(|l| l.contains("--repetitions"))
+            .expect("listed");
+        assert!(line.contains("{2}"), "{help}");
     }
 }

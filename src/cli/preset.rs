@@ -6,8 +6,9 @@
 //! config-directory file that fails is a warning (stderr, and `warnings` in JSON objects):
 //! it is skipped and the other presets keep working. See [`load`].
 
-use super::find::{LineIndex, escape_for_line};
+use super::find::LineIndex;
 use super::inputs::{self, CHUNK, TextInput};
+use super::style::{Layout, inert, quoted};
 use super::to_json;
 use super::{CliError, ColorChoice, Outcome, load_text, style, use_color};
 use crate::highlight::Kind;
@@ -120,7 +121,8 @@ pub struct ParseArgs {
     #[arg(long, conflicts_with = "count")]
     pub csv: bool,
     /// Write the hits to this file instead of standard output, atomically (it appears whole
-    /// or not at all): JSON Lines, or CSV with --csv or a `.csv` name.
+    /// or not at all; a link's file is replaced, a device or FIFO written in place): JSON
+    /// Lines, or CSV with --csv or a `.csv` name.
     #[arg(long, short = 'o', value_name = "FILE", conflicts_with_all = ["count", "json"])]
     pub output: Option<PathBuf>,
     /// Print the number of hits only (JSON: with a count per key).
@@ -135,6 +137,9 @@ pub struct ParseArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub registries: RegistryArgs,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub budget: super::BudgetArgs,
 }
 
 impl PresetArgs {
@@ -189,7 +194,7 @@ pub(crate) fn load(reg: &RegistryArgs, err: &mut dyn Write) -> Result<Registries
         return Err(e);
     }
     for n in &loaded.notices {
-        let _ = writeln!(err, "rxw: note: {n}");
+        let _ = writeln!(err, "rxw: note: {}", inert(n, Layout::Lines));
     }
     Ok(Registries {
         catalog: loaded.catalog,
@@ -198,12 +203,7 @@ pub(crate) fn load(reg: &RegistryArgs, err: &mut dyn Write) -> Result<Registries
 }
 
 fn write_error(err: &mut dyn Write, what: &str, e: &Error) {
-    let _ = writeln!(err, "rxw: {what}: {}", e.message);
-    if let Some(c) = e.caret() {
-        for line in c.lines() {
-            let _ = writeln!(err, "  {line}");
-        }
-    }
+    super::write_error_text(err, what, e);
 }
 
 /// `doc` as one line of JSON with `warnings` beside its fields when there are any.
@@ -269,11 +269,12 @@ fn list(catalog: &Catalog, json: bool, out: &mut dyn Write) -> Result<i32, CliEr
         };
         writeln!(
             out,
-            "{:width$}  {:6}  {:5}  {}{origin}",
-            e.preset.key,
+            "{:width$}  {:6}  {:5}  {}{}",
+            inert(&e.preset.key, Layout::OneLine),
             e.preset.flavor.name(),
-            e.preset.flags,
-            e.preset.purpose
+            inert(&e.preset.flags, Layout::OneLine),
+            inert(&e.preset.purpose, Layout::OneLine),
+            inert(&origin, Layout::OneLine)
         )?;
     }
     Ok(0)
@@ -281,45 +282,50 @@ fn list(catalog: &Catalog, json: bool, out: &mut dyn Write) -> Result<i32, CliEr
 
 fn show(entry: &Entry, color: bool, out: &mut dyn Write) -> Result<i32, CliError> {
     let p = &entry.preset;
+    // A user registry is text from outside: every piece of it is shown inert.
+    let one_line = |s: &str| inert(s, Layout::OneLine).into_owned();
     writeln!(
         out,
         "{}  {}",
-        style::paint(&p.key, Kind::Name, color),
-        p.purpose
+        style::paint(&one_line(&p.key), Kind::Name, color),
+        one_line(&p.purpose)
     )?;
     writeln!(out, "flavor   {}", p.flavor)?;
     writeln!(
         out,
         "flags    {}",
         if p.flags.is_empty() {
-            "(none)"
+            "(none)".to_string()
         } else {
-            &p.flags
+            one_line(&p.flags)
         }
     )?;
-    writeln!(out, "origin   {}", entry.origin)?;
+    writeln!(out, "origin   {}", one_line(&entry.origin.to_string()))?;
     writeln!(
         out,
         "engine   {}",
         entry.regex()?.engine_kind_typical().name()
     )?;
-    writeln!(out, "pattern  {}", p.pattern)?;
+    writeln!(out, "pattern  {}", one_line(&p.pattern))?;
     let names = entry.group_names();
     if names.is_empty() {
         writeln!(out, "groups   (none)")?;
     } else {
         writeln!(out, "groups")?;
-        let width = names
+        let labels: Vec<String> = names
             .iter()
-            .map(|n| n.as_deref().map_or(1, |s| s.chars().count()))
-            .max()
-            .unwrap_or(1);
-        for (i, name) in names.iter().enumerate() {
-            let label = name.clone().unwrap_or_else(|| (i + 1).to_string());
+            .enumerate()
+            .map(|(i, name)| {
+                name.as_deref()
+                    .map_or_else(|| (i + 1).to_string(), one_line)
+            })
+            .collect();
+        let width = labels.iter().map(|l| l.chars().count()).max().unwrap_or(1);
+        for (i, (name, label)) in names.iter().zip(&labels).enumerate() {
             let desc = name
                 .as_deref()
                 .and_then(|n| entry.group_description(n))
-                .unwrap_or("(no description)");
+                .map_or_else(|| "(no description)".to_string(), one_line);
             writeln!(
                 out,
                 "  {:>2}  {:width$}  {desc}",
@@ -329,7 +335,7 @@ fn show(entry: &Entry, color: bool, out: &mut dyn Write) -> Result<i32, CliError
         }
     }
     if let Some(notes) = &p.notes {
-        writeln!(out, "notes    {notes}")?;
+        writeln!(out, "notes    {}", inert(notes, Layout::Lines))?;
     }
     writeln!(
         out,
@@ -345,8 +351,14 @@ fn show(entry: &Entry, color: bool, out: &mut dyn Write) -> Result<i32, CliError
         crate::Limits::human().max_explain_nodes,
     )?;
     writeln!(out, "\nexplain")?;
-    let paint = |s: &str, k| style::paint(s, k, color);
-    out.write_all(explanation.render_text(&p.pattern, &paint).as_bytes())?;
+    let paint = |s: &str, k| style::paint(&inert(s, Layout::OneLine), k, color);
+    let rendered = explanation.render_text(&p.pattern, &paint);
+    if color {
+        // The painted pieces are inert already; the rest is rxw's own wording.
+        out.write_all(rendered.as_bytes())?;
+    } else {
+        out.write_all(inert(&rendered, Layout::Lines).as_bytes())?;
+    }
     Ok(0)
 }
 
@@ -382,7 +394,7 @@ fn test(
                 writeln!(
                     out,
                     "match at {line}:{col}: {}",
-                    style::paint(&escape_for_line(m.as_str(text)), Kind::Match, color)
+                    style::paint(&inert(m.as_str(text), Layout::OneLine), Kind::Match, color)
                 )?;
                 write_groups(entry, text, m, color, out)?;
             }
@@ -409,7 +421,7 @@ fn write_groups(
         let label = name.clone().unwrap_or_else(|| (i + 1).to_string());
         let value = m
             .group(text, i + 1)
-            .map_or_else(|| "∅ (did not take part)".to_string(), |s| format!("{s:?}"));
+            .map_or_else(|| "∅ (did not take part)".to_string(), quoted);
         writeln!(
             out,
             "  {}  {}",
@@ -468,11 +480,20 @@ fn check(
             let shown = if r.text.is_empty() {
                 String::new()
             } else {
-                format!(": {}", escape_for_line(&r.text))
+                format!(": {}", inert(&r.text, Layout::OneLine))
             };
             match &r.failure {
-                None => writeln!(out, "ok    {} {what}{shown}", r.key)?,
-                Some(why) => writeln!(out, "FAIL  {} {what}{shown}\n      {why}", r.key)?,
+                None => writeln!(
+                    out,
+                    "ok    {} {what}{shown}",
+                    inert(&r.key, Layout::OneLine)
+                )?,
+                Some(why) => writeln!(
+                    out,
+                    "FAIL  {} {what}{shown}\n      {}",
+                    inert(&r.key, Layout::OneLine),
+                    inert(why, Layout::Lines)
+                )?,
             }
         }
         writeln!(out, "{} passed, {failed} failed", results.len() - failed)?;
@@ -480,8 +501,15 @@ fn check(
     Ok(if failed > 0 { 1 } else { 0 })
 }
 
-/// `rxw parse`.
+/// `rxw parse`: a scan's budget error names the option that raises it.
 pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
+    parse_within(a, out, err).map_err(|e| match e {
+        CliError::Rx(e) => CliError::Rx(a.budget.explain(e)),
+        e => e,
+    })
+}
+
+fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let Registries { catalog, warnings } = load(&a.registries, err)?;
     let entries: Vec<&Entry> = if a.only.is_empty() {
         catalog.entries().iter().collect()
@@ -498,7 +526,12 @@ pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome
         .all(|e| e.regex().is_ok_and(matches_independent_of_other_lines));
     let chunk = if local { CHUNK } else { usize::MAX };
     let mut input = TextInput::open(a.text.as_deref(), &a.file, chunk)?;
-    let mut scanner = Scanner::new(entries);
+    let limits = a.budget.limits();
+    // The deadline is the whole scan's; the step budget each preset's over a chunk of lines.
+    let mut scanner = Scanner::new(entries).with_budget(
+        limits.time_budget.map(|d| std::time::Instant::now() + d),
+        limits.max_total_steps,
+    );
     if let Some(t) = a.threads {
         scanner = scanner.with_threads(t);
     }
@@ -560,6 +593,7 @@ pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome
             } else {
                 let at = match source {
                     Some(name) if input.tagged() => {
+                        let name = inert(name, Layout::OneLine);
                         format!("{name}:{}:{}:", place.line, place.column)
                     }
                     _ => format!("{}:{}:", place.line, place.column),
@@ -568,14 +602,16 @@ pub fn parse(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome
                 write!(
                     out,
                     "{loc} {} {}",
-                    style::paint(&hit.entry.preset.key, Kind::Name, color),
-                    style::paint(&escape_for_line(m.as_str(text)), Kind::Match, color)
+                    style::paint(
+                        &inert(&hit.entry.preset.key, Layout::OneLine),
+                        Kind::Name,
+                        color
+                    ),
+                    style::paint(&inert(m.as_str(text), Layout::OneLine), Kind::Match, color)
                 )?;
                 for (i, name) in hit.entry.group_names().iter().enumerate() {
                     let label = name.clone().unwrap_or_else(|| (i + 1).to_string());
-                    let value = m
-                        .group(text, i + 1)
-                        .map_or_else(|| "∅".to_string(), |s| format!("{s:?}"));
+                    let value = m.group(text, i + 1).map_or_else(|| "∅".to_string(), quoted);
                     write!(
                         out,
                         "  {}={}",

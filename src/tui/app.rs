@@ -563,6 +563,11 @@ impl App {
         changed
     }
 
+    /// Whether a tab still has work running on a worker (a Ctrl-G generation).
+    pub fn tabs_busy(&self) -> bool {
+        self.tabs.iter().any(|t| t.busy())
+    }
+
     fn reset_selection(&mut self) {
         self.selected = 0;
         self.notify(TabEvent::SelectionReset);
@@ -1025,6 +1030,12 @@ impl App {
             FollowEvent::Missing => {
                 self.message = Some(format!(
                     "{name} is gone (rotated?): waiting for a file at that path"
+                ));
+                true
+            }
+            FollowEvent::NotRegular(kind) => {
+                self.message = Some(format!(
+                    "{name} is {kind} now, not a regular file: not read; waiting for a regular file at that path"
                 ));
                 true
             }

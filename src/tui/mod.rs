@@ -237,9 +237,9 @@ pub struct RestOfFile {
 /// whole, as before).
 fn read_head(path: &std::path::Path) -> Option<(Vec<u8>, u64)> {
     use std::io::Read as _;
-    let file = std::fs::File::open(path).ok()?;
-    let meta = file.metadata().ok()?;
-    if !meta.is_file() || meta.len() <= HEAD_BYTES {
+    // Never waits in the open (a FIFO would, for a writer); only a regular file has a head.
+    let (file, meta) = crate::input::open_regular(path).ok()?;
+    if meta.len() <= HEAD_BYTES {
         return None;
     }
     let mut head = Vec::with_capacity(HEAD_BYTES as usize);
@@ -253,8 +253,9 @@ fn read_head(path: &std::path::Path) -> Option<(Vec<u8>, u64)> {
 fn is_compressed(path: &std::path::Path) -> bool {
     use std::io::Read as _;
     let mut head = [0u8; crate::input::codec::Codec::MAGIC_LEN];
-    let n = std::fs::File::open(path)
-        .and_then(|mut f| f.read(&mut head))
+    // Never waits in the open (a FIFO would, for a writer).
+    let n = crate::input::open_regular(path)
+        .and_then(|(mut f, _)| f.read(&mut head))
         .unwrap_or(0);
     crate::input::codec::Codec::sniff(&head[..n]) != crate::input::codec::Codec::Plain
 }
@@ -303,6 +304,17 @@ fn read_input(
         return Ok((input, None, None, gutter));
     }
     if let Some(path) = &args.file {
+        if args.follow
+            && let Ok(meta) = std::fs::metadata(path)
+            && !meta.is_file()
+        {
+            // Following reads what is appended: a FIFO would block, a device never end.
+            anyhow::bail!(
+                "cannot follow {}: it is {}, not a regular file",
+                path.display(),
+                crate::input::file_kind(&meta)
+            );
+        }
         if let Some((head, total)) = read_head(path) {
             let offset = head.len() as u64;
             let text = Text::from_bytes(head.clone());
@@ -489,7 +501,7 @@ fn read_rest(
                 .map_err(|e| std::io::Error::new(std::io::ErrorKind::OutOfMemory, e))
                 .and_then(|()| {
                     whole.extend_from_slice(&head);
-                    let mut f = std::fs::File::open(&path)?;
+                    let (mut f, _) = crate::input::open_regular(&path)?;
                     f.seek(std::io::SeekFrom::Start(offset))?;
                     loop {
                         // Reads into the buffer's spare room: no chunk copy, no zeroing.

@@ -40,6 +40,12 @@ pub fn demo(width: u16, height: u16) -> App {
 
 /// Waits for the scans and pins the timing shown, so frames are reproducible.
 pub fn settle(app: &mut App) {
+    // A tab's own worker first (a Ctrl-G generation puts a pattern in, to compile and scan).
+    let waited = std::time::Instant::now();
+    while app.tabs_busy() && waited.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(5));
+        app.poll();
+    }
     app.wb.wait_compiled(Duration::from_secs(30));
     app.poll();
     app.wb.settle(Duration::from_secs(30));

@@ -44,33 +44,117 @@ fn io_error(path: &Path, e: io::Error) -> Error {
 }
 
 /// A file that appears at its path, whole, only when committed.
+///
+/// What "its path" is depends on what is there:
+/// - nothing, or a regular file: a temporary file beside it is renamed over it on commit
+///   (a replaced file keeps its permissions);
+/// - a symbolic link (or a chain of them) to a regular file, or a dangling one: the file the
+///   link names is replaced (or created) that way, and the link stays a link;
+/// - anything else (a character device such as `/dev/null` or a terminal, a FIFO, a socket,
+///   `/dev/stdout` onto a pipe): it is opened and written in place, as a shell's `>` would;
+///   there is no file to replace, so no atomicity either (opening a FIFO waits for its
+///   reader);
+/// - a directory: an error.
 pub struct AtomicFile {
     path: PathBuf,
-    temp: PathBuf,
+    /// The temporary file and the file it replaces on commit; `None` when written in place.
+    rename: Option<(PathBuf, PathBuf)>,
     file: Option<BufWriter<File>>,
 }
 
+/// Where [`AtomicFile`] writes.
+enum Destination {
+    /// Replace (or create) this regular file by renaming a temporary over it, giving the
+    /// temporary these permissions when the file exists.
+    Replace(PathBuf, Option<std::fs::Permissions>),
+    /// Open the path and write into it.
+    InPlace,
+}
+
+/// How many symbolic links are followed before giving up (as the kernel's ELOOP).
+const MAX_LINKS: usize = 40;
+
+/// Decides where a write to `path` goes (see [`AtomicFile`]).
+fn destination(path: &Path) -> Result<Destination, Error> {
+    // What the path leads to, as the system resolves it (this also follows links that name
+    // no path, such as `/dev/stdout` onto a pipe).
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => Err(Error::new(
+            ErrorKind::Io,
+            format!("{}: is a directory", path.display()),
+        )),
+        Ok(meta) if !meta.is_file() => Ok(Destination::InPlace),
+        Ok(meta) => {
+            let linked = std::fs::symlink_metadata(path)
+                .map(|m| m.file_type().is_symlink())
+                .unwrap_or(false);
+            let file = if linked {
+                std::fs::canonicalize(path).map_err(|e| io_error(path, e))?
+            } else {
+                path.to_path_buf()
+            };
+            Ok(Destination::Replace(file, Some(meta.permissions())))
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => dangling_end(path),
+        Err(e) => Err(io_error(path, e)),
+    }
+}
+
+/// Where a path that leads to nothing would be created: itself, or the end of the chain of
+/// symbolic links it starts (a dangling link's file is created, the link kept).
+fn dangling_end(path: &Path) -> Result<Destination, Error> {
+    let mut at = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match std::fs::symlink_metadata(&at) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let target = std::fs::read_link(&at).map_err(|e| io_error(path, e))?;
+                at = match at.parent() {
+                    Some(dir) => dir.join(target),
+                    None => target,
+                };
+            }
+            _ => return Ok(Destination::Replace(at, None)),
+        }
+    }
+    Err(Error::new(
+        ErrorKind::Io,
+        format!(
+            "{}: more than {MAX_LINKS} symbolic links to follow",
+            path.display()
+        ),
+    ))
+}
+
 impl AtomicFile {
-    /// Creates the temporary file beside `path`.
+    /// Opens the destination for writing: a temporary file beside the file to replace, or
+    /// the special file itself (see [`AtomicFile`]).
     ///
     /// # Errors
     /// [`ErrorKind::Io`] naming `path` when its directory does not exist or is not writable,
-    /// or `path` is a directory.
+    /// `path` is a directory, or a special file cannot be opened for writing.
     pub fn create(path: &Path) -> Result<AtomicFile, Error> {
         static COUNTER: AtomicU64 = AtomicU64::new(0);
-        if path.is_dir() {
-            return Err(Error::new(
-                ErrorKind::Io,
-                format!("{}: is a directory", path.display()),
-            ));
-        }
-        let name = path.file_name().ok_or_else(|| {
+        let (dest, permissions) = match destination(path)? {
+            Destination::Replace(dest, permissions) => (dest, permissions),
+            Destination::InPlace => {
+                let file = File::options()
+                    .write(true)
+                    .open(path)
+                    .map_err(|e| io_error(path, e))?;
+                return Ok(AtomicFile {
+                    path: path.to_path_buf(),
+                    rename: None,
+                    file: Some(BufWriter::with_capacity(1 << 16, file)),
+                });
+            }
+        };
+        let name = dest.file_name().ok_or_else(|| {
             Error::new(
                 ErrorKind::Io,
                 format!("{}: not a file name", path.display()),
             )
         })?;
-        let dir = match path.parent() {
+        let dir = match dest.parent() {
             Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
             _ => PathBuf::from("."),
         };
@@ -87,19 +171,26 @@ impl AtomicFile {
             .create_new(true)
             .open(&temp)
             .map_err(|e| io_error(path, e))?;
+        if let Some(permissions) = permissions
+            && let Err(e) = file.set_permissions(permissions)
+        {
+            let _ = std::fs::remove_file(&temp);
+            return Err(io_error(path, e));
+        }
         Ok(AtomicFile {
             path: path.to_path_buf(),
-            temp,
+            rename: Some((temp, dest)),
             file: Some(BufWriter::with_capacity(1 << 16, file)),
         })
     }
 
-    /// The destination.
+    /// The destination, as given.
     pub fn path(&self) -> &Path {
         &self.path
     }
 
-    /// Flushes, syncs and renames the temporary file over the destination.
+    /// Flushes, syncs and renames the temporary file over the file it replaces; a special
+    /// file written in place is flushed.
     ///
     /// # Errors
     /// [`ErrorKind::Io`] naming the destination; the temporary file is removed then.
@@ -107,15 +198,17 @@ impl AtomicFile {
         let Some(writer) = self.file.take() else {
             return Ok(());
         };
-        let done = writer
-            .into_inner()
-            .map_err(|e| e.into_error())
+        let file = writer.into_inner().map_err(|e| e.into_error());
+        let Some((temp, dest)) = self.rename.take() else {
+            return file.map(drop).map_err(|e| io_error(&self.path, e));
+        };
+        let done = file
             .and_then(|f| f.sync_all())
-            .and_then(|()| std::fs::rename(&self.temp, &self.path));
+            .and_then(|()| std::fs::rename(&temp, &dest));
         match done {
             Ok(()) => Ok(()),
             Err(e) => {
-                let _ = std::fs::remove_file(&self.temp);
+                let _ = std::fs::remove_file(&temp);
                 Err(io_error(&self.path, e))
             }
         }
@@ -140,8 +233,10 @@ impl Write for AtomicFile {
 
 impl Drop for AtomicFile {
     fn drop(&mut self) {
-        if self.file.take().is_some() {
-            let _ = std::fs::remove_file(&self.temp);
+        if self.file.take().is_some()
+            && let Some((temp, _)) = &self.rename
+        {
+            let _ = std::fs::remove_file(temp);
         }
     }
 }
@@ -537,6 +632,118 @@ mod tests {
         assert_eq!(err.kind, ErrorKind::Io);
         assert!(err.message.contains("out.jsonl"), "{}", err.message);
         assert!(AtomicFile::create(dir.path()).is_err());
+    }
+
+    /// Regression: `-o` replaced special files and links: as root `-o /dev/null` turned the
+    /// device into a regular file, `-o fifo` replaced the FIFO, `-o link` the link itself.
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_is_written_in_place_not_replaced() {
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().unwrap();
+        let fifo = dir.path().join("out.fifo");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let mut reader = std::process::Command::new("cat")
+            .arg(&fifo)
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let written = AtomicFile::create(&fifo).and_then(|mut f| {
+            f.write_all(b"through the pipe\n").unwrap();
+            f.commit()
+        });
+        let still_fifo = std::fs::symlink_metadata(&fifo)
+            .map(|m| m.file_type().is_fifo())
+            .unwrap_or(false);
+        if !still_fifo {
+            let _ = reader.kill();
+        }
+        let out = reader.wait_with_output().unwrap();
+        written.unwrap();
+        assert!(still_fifo, "the FIFO was replaced");
+        assert_eq!(out.stdout, b"through the pipe\n");
+        assert_eq!(dir_entries(dir.path()), ["out.fifo"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_character_device_is_written_in_place() {
+        // A null device of the test's own (as /dev/null is: major 1, minor 3), so that a
+        // regression replaces a file in a temporary directory, not the system's /dev/null.
+        // Making a device needs privileges; without them the test has nothing to check.
+        use std::os::unix::fs::FileTypeExt;
+        let dir = tempfile::tempdir().unwrap();
+        let null = dir.path().join("null");
+        let made = std::process::Command::new("mknod")
+            .arg(&null)
+            .args(["c", "1", "3"])
+            .stderr(std::process::Stdio::null())
+            .status();
+        if !made.is_ok_and(|s| s.success()) {
+            return;
+        }
+        let mut f = AtomicFile::create(&null).unwrap();
+        f.write_all(b"gone").unwrap();
+        f.commit().unwrap();
+        let meta = std::fs::symlink_metadata(&null).unwrap();
+        assert!(meta.file_type().is_char_device(), "the device was replaced");
+        assert_eq!(dir_entries(dir.path()), ["null"]);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_link_to_a_file_replaces_the_file_and_stays_a_link() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let real_dir = dir.path().join("real");
+        std::fs::create_dir(&real_dir).unwrap();
+        let target = real_dir.join("data.jsonl");
+        std::fs::write(&target, "old\n").unwrap();
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640)).unwrap();
+        let link = dir.path().join("link.jsonl");
+        std::os::unix::fs::symlink("real/data.jsonl", &link).unwrap();
+        // A link to that link: the chain is followed to the file.
+        let link2 = dir.path().join("link2.jsonl");
+        std::os::unix::fs::symlink("link.jsonl", &link2).unwrap();
+        let mut f = AtomicFile::create(&link2).unwrap();
+        f.write_all(b"new\n").unwrap();
+        f.commit().unwrap();
+        for l in [&link, &link2] {
+            assert!(
+                std::fs::symlink_metadata(l)
+                    .unwrap()
+                    .file_type()
+                    .is_symlink()
+            );
+        }
+        assert_eq!(std::fs::read_to_string(&target).unwrap(), "new\n");
+        let mode = std::fs::metadata(&target).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640);
+        assert_eq!(dir_entries(&real_dir), ["data.jsonl"]);
+        // A dangling link: the file it names is created.
+        let dangling = dir.path().join("dangling");
+        std::os::unix::fs::symlink("real/created.csv", &dangling).unwrap();
+        let mut f = AtomicFile::create(&dangling).unwrap();
+        f.write_all(b"x").unwrap();
+        f.commit().unwrap();
+        assert!(
+            std::fs::symlink_metadata(&dangling)
+                .unwrap()
+                .file_type()
+                .is_symlink()
+        );
+        assert_eq!(
+            std::fs::read_to_string(real_dir.join("created.csv")).unwrap(),
+            "x"
+        );
+        // A link to a directory is a directory.
+        let to_dir = dir.path().join("to_dir");
+        std::os::unix::fs::symlink("real", &to_dir).unwrap();
+        assert!(AtomicFile::create(&to_dir).is_err());
     }
 
     #[test]

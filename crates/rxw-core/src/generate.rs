@@ -33,17 +33,127 @@ impl Default for Options {
     }
 }
 
-/// A pattern (Rust flavor) that matches every example.
+/// How much grex is given and how long it may take: its work and memory grow much faster
+/// than its input (a 20 KB example asked for 16 GB, 10,000 lines ran for minutes), so the
+/// input is bounded up front and the run has a deadline.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bounds {
+    /// Most examples.
+    pub max_examples: usize,
+    /// Longest example, in bytes.
+    pub max_example_bytes: usize,
+    /// Most bytes over all examples.
+    pub max_total_bytes: usize,
+    /// How long grex may run.
+    pub time: std::time::Duration,
+}
+
+impl Default for Bounds {
+    fn default() -> Self {
+        Bounds {
+            max_examples: 1_000,
+            max_example_bytes: 1_000,
+            max_total_bytes: 64 * 1024,
+            time: std::time::Duration::from_secs(10),
+        }
+    }
+}
+
+impl Bounds {
+    /// Checks the examples against the bounds.
+    ///
+    /// # Errors
+    /// [`ErrorKind::LimitExceeded`] naming the bound and the example.
+    pub fn check(&self, examples: &[String]) -> Result<(), Error> {
+        let over = |what: String| Err(Error::new(ErrorKind::LimitExceeded, what));
+        if examples.len() > self.max_examples {
+            return over(format!(
+                "{} examples, over the limit of {}: give fewer (a sample of each shape is enough)",
+                examples.len(),
+                self.max_examples
+            ));
+        }
+        if let Some((i, e)) = examples
+            .iter()
+            .enumerate()
+            .find(|(_, e)| e.len() > self.max_example_bytes)
+        {
+            return over(format!(
+                "example {} is {} bytes, over the limit of {} bytes an example",
+                i + 1,
+                e.len(),
+                self.max_example_bytes
+            ));
+        }
+        let total: usize = examples.iter().map(String::len).sum();
+        if total > self.max_total_bytes {
+            return over(format!(
+                "the examples are {total} bytes in all, over the limit of {} bytes",
+                self.max_total_bytes
+            ));
+        }
+        Ok(())
+    }
+}
+
+/// A pattern (Rust flavor) that matches every example, within the default [`Bounds`].
 ///
 /// # Errors
-/// [`ErrorKind::PatternInvalid`] when there is no example.
+/// As [`from_examples_within`].
 pub fn from_examples(examples: &[String], options: Options) -> Result<String, Error> {
+    from_examples_within(examples, options, &Bounds::default())
+}
+
+/// A pattern (Rust flavor) that matches every example. grex runs on a thread of its own and
+/// is waited for until `bounds.time`; past it the caller gets an error at once (the thread
+/// ends on its own later: grex cannot be interrupted, and its input is bounded).
+///
+/// # Errors
+/// [`ErrorKind::PatternInvalid`] when there is no example, [`ErrorKind::LimitExceeded`] for
+/// examples over the bounds, [`ErrorKind::TimedOut`] when grex does not finish in time.
+pub fn from_examples_within(
+    examples: &[String],
+    options: Options,
+    bounds: &Bounds,
+) -> Result<String, Error> {
     if examples.is_empty() {
         return Err(Error::new(
             ErrorKind::PatternInvalid,
             "no examples to generate a pattern from",
         ));
     }
+    bounds.check(examples)?;
+    let owned = examples.to_vec();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let spawned = std::thread::Builder::new()
+        .name("grex".into())
+        .spawn(move || {
+            let _ = tx.send(run_grex(&owned, options));
+        });
+    if let Err(e) = spawned {
+        return Err(Error::new(
+            ErrorKind::Io,
+            format!("cannot start the generator: {e}"),
+        ));
+    }
+    match rx.recv_timeout(bounds.time) {
+        Ok(pattern) => Ok(pattern),
+        Err(std::sync::mpsc::RecvTimeoutError::Timeout) => Err(Error::new(
+            ErrorKind::TimedOut,
+            format!(
+                "generating from {} examples took more than {:.1} s: give fewer or shorter examples",
+                examples.len(),
+                bounds.time.as_secs_f64()
+            ),
+        )),
+        Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => Err(Error::new(
+            ErrorKind::PatternInvalid,
+            "the generator failed on these examples",
+        )),
+    }
+}
+
+fn run_grex(examples: &[String], options: Options) -> String {
     let mut b = grex::RegExpBuilder::from(examples);
     if options.digits {
         b.with_conversion_of_digits();
@@ -57,7 +167,7 @@ pub fn from_examples(examples: &[String], options: Options) -> Result<String, Er
     if !options.anchors {
         b.without_anchors();
     }
-    Ok(b.build())
+    b.build()
 }
 
 /// How a pattern fares on examples and counter-examples.
@@ -144,5 +254,37 @@ mod tests {
         let r = check(&p, &ex, &counter).unwrap();
         assert_eq!(r.wrongly_matched, ["xid 12 and more"], "{p}");
         assert!(from_examples(&[], Options::default()).is_err());
+    }
+
+    /// Regression: a 20 KB example made grex ask for 16 GB and 10,000 lines ran for minutes;
+    /// the input is bounded with an error that names the bound, and the run has a deadline.
+    #[test]
+    fn generating_is_bounded_in_input_and_time() {
+        let err = from_examples(&["x".repeat(20_000)], Options::default()).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::LimitExceeded);
+        assert!(
+            err.message.contains("example 1 is 20000 bytes"),
+            "{}",
+            err.message
+        );
+        let many: Vec<String> = (0..10_000).map(|i| format!("line {i}")).collect();
+        let err = from_examples(&many, Options::default()).unwrap_err();
+        assert!(err.message.contains("10000 examples"), "{}", err.message);
+        let wide: Vec<String> = (0..100).map(|i| format!("{i:0>999}")).collect();
+        let err = from_examples(&wide, Options::default()).unwrap_err();
+        assert!(err.message.contains("bytes in all"), "{}", err.message);
+        // A deadline that has passed before grex can answer.
+        let bounds = Bounds {
+            time: std::time::Duration::ZERO,
+            ..Bounds::default()
+        };
+        let lines: Vec<String> = (0..500).map(|i| format!("{i:x}-{}", i * 7919)).collect();
+        let err = from_examples_within(&lines, Options::default(), &bounds).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::TimedOut);
+        assert!(
+            err.message.contains("took more than 0.0 s"),
+            "{}",
+            err.message
+        );
     }
 }

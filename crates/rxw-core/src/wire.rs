@@ -91,6 +91,30 @@ impl<'t> MatchDoc<'t> {
     }
 }
 
+/// `rxw debug --json`: the matches, the recorded steps and how the recording ended.
+///
+/// Written straight to the output by serde (no JSON tree in memory), so its size in memory is
+/// the recorded steps themselves.
+#[derive(Debug, Serialize)]
+pub struct DebugTraceDoc<'t> {
+    /// The matches found, as `find --json` shows them.
+    pub matches: Vec<MatchDoc<'t>>,
+    /// Steps taken in all.
+    pub steps: u64,
+    /// The recorded steps (at most `recorded_limit`).
+    pub trace: &'t [crate::engine::trace::TraceStep],
+    /// True when fewer steps were recorded than taken, or the run stopped.
+    pub truncated: bool,
+    /// The most steps that were to be recorded: `--max-steps`, or the recording cap when
+    /// that asked for more.
+    pub recorded_limit: usize,
+    /// Set when `--max-steps` asked for more steps than the cap and the cap cut the trace
+    /// short: the number asked for.
+    pub cap_cut: Option<usize>,
+    /// The error that stopped the run (a step budget), if any.
+    pub stopped: Option<&'t str>,
+}
+
 /// One match as the agent tool's `find` action lists it: `{"index","match","captures","groups"}`,
 /// `index` counted in the flavor's own units (UTF-16 code units for JS).
 #[derive(Debug, Clone, PartialEq, Serialize)]

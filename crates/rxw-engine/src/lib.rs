@@ -632,6 +632,20 @@ impl Regex {
         text: &str,
         limit: Option<usize>,
     ) -> Result<(usize, u64), Error> {
+        self.count_with_options(text, limit, MatchOptions::bounds_only())
+    }
+
+    /// As [`Regex::count_with_steps`], with the scan's options (a deadline, a total step
+    /// budget, a cancel flag); captures are never extracted.
+    ///
+    /// # Errors
+    /// As for [`Regex::matches`].
+    pub fn count_with_options(
+        &self,
+        text: &str,
+        limit: Option<usize>,
+        options: MatchOptions<'_>,
+    ) -> Result<(usize, u64), Error> {
         let sticky = self.flavor == Flavor::Js && self.flags.sticky;
         let plain = !self.ast.root.nullable() && !sticky && !self.js_pair_sensitive;
         if plain && let Program::Linear(re) = &self.program_for(text)?.program {
@@ -645,7 +659,11 @@ impl Regex {
             ));
         }
         let mut n = 0;
-        let mut it = self.matches(text, MatchOptions::bounds_only());
+        let options = MatchOptions {
+            bounds_only: true,
+            ..options
+        };
+        let mut it = self.matches(text, options);
         for m in it.by_ref() {
             if limit.is_some_and(|l| n >= l) {
                 break;
@@ -677,6 +695,7 @@ impl Regex {
             anchored: self.flavor == Flavor::Js && self.flags.sticky,
             not_empty_at,
             budget: self.backtrack_limit as u64,
+            total_budget: None,
             cancel: None,
             deadline: None,
             count_scans: false,
@@ -715,6 +734,7 @@ impl Regex {
             anchored: self.flavor == Flavor::Js && self.flags.sticky,
             not_empty_at: None,
             budget: self.backtrack_limit as u64,
+            total_budget: None,
             cancel: None,
             deadline: Some(deadline),
             count_scans: false,
@@ -754,6 +774,7 @@ impl Regex {
             anchored: self.flavor == Flavor::Js && self.flags.sticky,
             not_empty_at: None,
             budget,
+            total_budget: None,
             cancel,
             deadline,
             count_scans: true,
@@ -1114,6 +1135,9 @@ impl CodeUnits {
                 pc,
                 start: self.byte_of_unit(start, text).unwrap_or_else(|b| b),
             }),
+            Outcome::TotalBudgetExceeded { pos } => Ok(Outcome::TotalBudgetExceeded {
+                pos: self.byte_of_unit(pos, text).unwrap_or_else(|b| b),
+            }),
             other => Ok(other),
         }
     }
@@ -1175,6 +1199,11 @@ impl InputTraits {
     }
 }
 
+/// How the error of a scan stopped by [`MatchOptions::max_total_steps`] begins (its kind is
+/// [`ErrorKind::BacktrackLimit`], as for one attempt's budget), for front ends that name the
+/// option that raises it.
+pub const TOTAL_STEPS_EXCEEDED: &str = "total step budget exceeded";
+
 /// How to iterate.
 #[derive(Clone, Default)]
 pub struct MatchOptions<'a> {
@@ -1186,6 +1215,10 @@ pub struct MatchOptions<'a> {
     pub deadline: Option<Instant>,
     /// Stop quietly when this becomes true.
     pub cancel: Option<&'a AtomicBool>,
+    /// Stop with [`ErrorKind::BacktrackLimit`] once the matcher has taken more than this many
+    /// steps over the whole scan (every search attempt of every match), so that the work of
+    /// a scan is bounded, not only each attempt's. Checked between attempts.
+    pub max_total_steps: Option<u64>,
 }
 
 impl MatchOptions<'_> {
@@ -1318,6 +1351,10 @@ impl Matches<'_, '_> {
                     anchored: re.flavor == Flavor::Js && re.flags.sticky,
                     not_empty_at: self.not_empty_at,
                     budget: re.backtrack_limit as u64,
+                    total_budget: self
+                        .options
+                        .max_total_steps
+                        .map(|t| t.saturating_sub(self.steps)),
                     cancel: self.options.cancel,
                     deadline: self.options.deadline,
                     count_scans: false,
@@ -1349,6 +1386,14 @@ impl Matches<'_, '_> {
                         self.done = true;
                         Ok(None)
                     }
+                    Outcome::TotalBudgetExceeded { pos } => Err(Error::new(
+                        ErrorKind::BacktrackLimit,
+                        format!(
+                            "{TOTAL_STEPS_EXCEEDED}: the scan took more than {} matcher steps over all its search attempts (stopped at byte {pos} of {})",
+                            self.options.max_total_steps.unwrap_or(0),
+                            self.text.len()
+                        ),
+                    )),
                     other => Err(re.stop_error(other, self.text)),
                 }
             }
@@ -1785,5 +1830,39 @@ mod tests {
         let re = Regex::new(r"(a+)+\1$", Flavor::Js, Flags::default()).unwrap();
         let err = re.count(&format!("{text}b")).unwrap_err();
         assert_eq!(err.kind, ErrorKind::BacktrackLimit);
+    }
+
+    #[test]
+    fn a_total_step_budget_bounds_the_scan() {
+        let text = "aaaaaaaaaa\n".repeat(200);
+        let re = Regex::new(r"(a|a)*c(?<=c)", Flavor::Python, Flags::default()).unwrap();
+        let (n, steps) = re
+            .count_with_options(&text, None, MatchOptions::default())
+            .unwrap();
+        assert_eq!(n, 0);
+        let budget = steps / 4;
+        let options = MatchOptions {
+            max_total_steps: Some(budget),
+            ..Default::default()
+        };
+        let err = re
+            .count_with_options(&text, None, options.clone())
+            .unwrap_err();
+        assert_eq!(err.kind, ErrorKind::BacktrackLimit);
+        assert!(
+            err.message.starts_with(TOTAL_STEPS_EXCEEDED),
+            "{}",
+            err.message
+        );
+        // The iterator stops once the budget is passed (by at most one attempt's steps),
+        // far from the whole scan's.
+        let mut it = re.matches(&text, options);
+        assert!(it.next().unwrap().is_err());
+        assert!(
+            it.steps() > budget && it.steps() < steps / 2,
+            "{} steps for a budget of {budget} (the scan: {steps})",
+            it.steps()
+        );
+        assert!(it.next().is_none());
     }
 }

@@ -22,11 +22,29 @@ pub struct Limits {
     pub time_budget: Option<Duration>,
     /// Steps the backtracking engine may take per search.
     pub backtrack_limit: usize,
+    /// Steps the backtracking engine may take over a whole scan (every search attempt of every
+    /// match): without it, a pattern that stays just under `backtrack_limit` at each of a
+    /// million start positions works without end.
+    pub max_total_steps: Option<u64>,
     /// Most nodes `explain` will describe.
     pub max_explain_nodes: usize,
 }
 
 impl Limits {
+    /// The human profile's total step budget of a scan: about a second or two of the
+    /// matcher's work, a hundred times one attempt's budget.
+    pub const HUMAN_TOTAL_STEPS: u64 = 100_000_000;
+
+    /// The options a scan under these limits runs with: the time budget as a deadline from
+    /// now, and the total step budget.
+    pub fn scan_options<'a>(&self) -> crate::MatchOptions<'a> {
+        crate::MatchOptions {
+            deadline: self.time_budget.map(|d| std::time::Instant::now() + d),
+            max_total_steps: self.max_total_steps,
+            ..Default::default()
+        }
+    }
+
     /// People at a terminal: no input cap, every match.
     pub fn human() -> Limits {
         Limits {
@@ -38,6 +56,7 @@ impl Limits {
             max_matches: None,
             time_budget: None,
             backtrack_limit: 1_000_000,
+            max_total_steps: Some(Limits::HUMAN_TOTAL_STEPS),
             max_explain_nodes: 4096,
         }
     }
@@ -53,6 +72,7 @@ impl Limits {
             max_matches: Some(1000),
             time_budget: Some(Duration::from_millis(1000)),
             backtrack_limit: 1_000_000,
+            max_total_steps: None,
             max_explain_nodes: 4096,
         }
     }

@@ -4,7 +4,7 @@
 //! - JavaScript: `$1`/`$01`, `$<name>`, `$&`, `` $` ``, `$'`, `$$` (String.prototype.replace);
 //! - Rust: `$1`, `$name`, `${name}`, `$$` (the `regex` crate's `Captures::expand`).
 
-use super::{Match, MatchOptions, Regex};
+use super::{Match, Regex};
 use crate::Limits;
 use rxw_syntax::Span;
 use rxw_syntax::error::{Error, ErrorKind};
@@ -347,10 +347,7 @@ impl Regex {
         let mut out = String::with_capacity(text.len());
         let mut last = 0;
         let mut replaced = 0;
-        let options = MatchOptions {
-            deadline: limits.time_budget.map(|d| std::time::Instant::now() + d),
-            ..Default::default()
-        };
+        let options = limits.scan_options();
         for m in self.matches(text, options) {
             if count.is_some_and(|c| replaced >= c) {
                 break;

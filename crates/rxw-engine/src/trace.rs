@@ -56,9 +56,17 @@ pub struct Trace {
     /// Steps per input position (byte offset; the end of the text included). Sparse: a trace
     /// over a gigabyte log costs what it visits, not eight bytes per byte of text.
     pub per_pos: HashMap<usize, u64>,
+    /// True when more than [`MAX_TRACKED_POSITIONS`] positions were visited: steps at the
+    /// positions first visited past that many are not in `per_pos` (they are in every other
+    /// count).
+    pub positions_capped: bool,
     /// The error that stopped the run (the step budget), if any.
     pub stopped: Option<Error>,
 }
+
+/// The most input positions a trace counts steps for (about 40 MB of counters): past them,
+/// steps at newly visited positions are counted in the totals only.
+pub const MAX_TRACKED_POSITIONS: usize = 1 << 20;
 
 struct Recorder {
     max_steps: usize,
@@ -66,6 +74,7 @@ struct Recorder {
     total: u64,
     per_pc: Vec<u64>,
     per_pos: HashMap<usize, u64>,
+    positions_capped: bool,
     ops: Vec<&'static str>,
     spans: Vec<Span>,
     /// Maps matcher positions (UTF-16 units when the text is in code units) to bytes.
@@ -93,6 +102,7 @@ impl Recorder {
             total: 0,
             per_pc: vec![0; prog.insts.len()],
             per_pos: HashMap::new(),
+            positions_capped: false,
             ops: prog.insts.iter().map(op_name).collect(),
             spans: prog.spans.clone(),
             unit_to_byte,
@@ -112,7 +122,14 @@ impl Observer for Recorder {
         if let Some(c) = self.per_pc.get_mut(s.pc as usize) {
             *c += 1;
         }
-        *self.per_pos.entry(pos).or_default() += 1;
+        // Sparse and capped: a run over a large text costs what it visits, up to a bound.
+        if let Some(n) = self.per_pos.get_mut(&pos) {
+            *n += 1;
+        } else if self.per_pos.len() < MAX_TRACKED_POSITIONS {
+            self.per_pos.insert(pos, 1);
+        } else {
+            self.positions_capped = true;
+        }
         if self.steps.len() < self.max_steps {
             let map = |v: usize| match &self.unit_to_byte {
                 Some(m) => m.get(v).copied().unwrap_or(v),
@@ -255,6 +272,7 @@ impl Regex {
             match_steps,
             per_pc: rec.per_pc,
             per_pos: rec.per_pos,
+            positions_capped: rec.positions_capped,
             stopped,
         })
     }
@@ -292,6 +310,7 @@ impl Regex {
             steps: rec.steps,
             per_pc: rec.per_pc,
             per_pos: rec.per_pos,
+            positions_capped: rec.positions_capped,
             stopped,
         })
     }
@@ -500,6 +519,22 @@ mod tests {
         assert!(!t.truncated);
         assert_eq!(t.steps.len() as u64, t.total_steps);
         assert!(t.steps.iter().any(|s| s.backtrack));
+    }
+
+    #[test]
+    fn the_step_count_per_position_is_capped_and_says_so() {
+        // Regression: a trace over a 5 MB text kept a counter per position visited (230 MB).
+        let text = "a".repeat(MAX_TRACKED_POSITIONS + 1000);
+        let t = re("(?<=b)z", Flavor::Python)
+            .trace(&text, TraceOptions::default())
+            .unwrap();
+        assert!(t.positions_capped);
+        assert_eq!(t.per_pos.len(), MAX_TRACKED_POSITIONS);
+        assert!(t.total_steps > 3 * MAX_TRACKED_POSITIONS as u64);
+        let t = re("(?<=b)z", Flavor::Python)
+            .trace("aaa", TraceOptions::default())
+            .unwrap();
+        assert!(!t.positions_capped);
     }
 
     #[test]

@@ -132,9 +132,18 @@ pub fn display_width(s: &str) -> usize {
         .sum()
 }
 
+/// The bidirectional formatting characters (U+061C, U+200E/F, U+202A–E, U+2066–9): they take
+/// no column but reorder the text around them on a terminal.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c as u32, 0x061c | 0x200e | 0x200f | 0x202a..=0x202e | 0x2066..=0x2069)
+}
+
 /// `s` with every control character (newline, tab…) shown as a space, for a caret line.
+/// Bidirectional controls (U+061C, U+200E/F, U+202A–E, U+2066–9), which take no column but
+/// would reorder the line on a terminal, are left out.
 pub fn caret_line(s: &str) -> String {
     s.chars()
+        .filter(|&c| !is_bidi_control(c))
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect()
 }

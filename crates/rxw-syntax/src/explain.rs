@@ -23,10 +23,11 @@
 
 use super::ast::*;
 use super::lint::{self, Lint};
-use crate::error::{Error, ErrorKind};
+use crate::error::{Error, ErrorKind, is_bidi_control};
 use crate::flavor::{Flags, Flavor};
 use crate::highlight::Kind;
 use serde::Serialize;
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 /// Phrases longer than this (in characters) are cut with `…` when quoted in a parent's meaning.
@@ -229,13 +230,36 @@ fn show_slice(text: &str) -> String {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if c.is_control() => {
+            c if c.is_control() || is_bidi_control(c) => {
                 let _ = write!(out, "\\u{{{:x}}}", c as u32);
             }
             c => out.push(c),
         }
     }
     out
+}
+
+/// Literal text inside a meaning: controls and bidirectional controls as `\u{1b}` escapes
+/// (newline, carriage return and tab as `\n`, `\r`, `\t`), so that a description never
+/// carries a character a terminal would act on.
+fn show_literal(text: &str) -> Cow<'_, str> {
+    if text.chars().any(|c| c.is_control() || is_bidi_control(c)) {
+        let mut out = String::new();
+        for c in text.chars() {
+            match c {
+                '\n' => out.push_str("\\n"),
+                '\r' => out.push_str("\\r"),
+                '\t' => out.push_str("\\t"),
+                c if c.is_control() || is_bidi_control(c) => {
+                    let _ = write!(out, "\\u{{{:x}}}", c as u32);
+                }
+                c => out.push(c),
+            }
+        }
+        Cow::Owned(out)
+    } else {
+        Cow::Borrowed(text)
+    }
 }
 
 /// Explains a parsed pattern.
@@ -330,7 +354,7 @@ impl Phrase {
     fn render(&self) -> String {
         match self {
             Phrase::Silent => String::new(),
-            Phrase::Lit(s) => format!("`{s}`"),
+            Phrase::Lit(s) => format!("`{}`", show_literal(s)),
             Phrase::Text(t) => t.clone(),
         }
     }
@@ -551,7 +575,11 @@ impl<'a> Builder<'a> {
                         _ => None,
                     })
                     .collect();
-                let meaning = format!("the text `{s}`{}", case_note(mode, s.chars()));
+                let meaning = format!(
+                    "the text `{}`{}",
+                    show_literal(&s),
+                    case_note(mode, s.chars())
+                );
                 (span, "literal", Kind::Literal, meaning, Phrase::Lit(s))
             }
             Piece::Node(n) => self.describe_node(n, mode, &frame.phrases),
@@ -1064,7 +1092,7 @@ fn char_desc(c: char) -> String {
         let name = unicode_names2::name(c)
             .map(|n| format!(" {n}"))
             .unwrap_or_default();
-        if c.is_whitespace() || c.is_control() {
+        if c.is_whitespace() || c.is_control() || is_bidi_control(c) {
             return format!("U+{:04X}{name}", c as u32);
         }
         return format!("`{c}` (U+{:04X}{name})", c as u32);
@@ -1104,7 +1132,7 @@ fn char_short(c: char) -> String {
     if c == ' ' {
         return "a space".into();
     }
-    if c.is_control() || c.is_whitespace() {
+    if c.is_control() || c.is_whitespace() || is_bidi_control(c) {
         return format!("U+{:04X}", c as u32);
     }
     format!("`{c}`")

@@ -35,7 +35,10 @@ static KEYS: &[Binding] = &[bind!(
 
 /// The tests editor (its text is the workbench's `tests`).
 #[derive(Debug, Default)]
-pub struct TestsTab;
+pub struct TestsTab {
+    /// The generation running on its worker, if one is.
+    generating: Option<Generating>,
+}
 
 impl Tab for TestsTab {
     fn id(&self) -> TabId {
@@ -56,7 +59,7 @@ impl Tab for TestsTab {
 
     fn update(&mut self, action: &Action, cx: &mut TabCx) -> Handled {
         match action {
-            Action::Tab(c) if *c == GENERATE => generate_from_tests(cx),
+            Action::Tab(c) if *c == GENERATE => generate_from_tests(&mut self.generating, cx),
             Action::Edit(e) => {
                 let page = cx.body_rows();
                 if apply_buffer(&mut cx.wb.tests, e, page) {
@@ -66,6 +69,28 @@ impl Tab for TestsTab {
             _ => return Handled::NotConsumed,
         }
         Handled::Consumed
+    }
+
+    fn busy(&self) -> bool {
+        self.generating.is_some()
+    }
+
+    fn poll(&mut self, cx: &mut TabCx) -> bool {
+        let Some(job) = &self.generating else {
+            return false;
+        };
+        let report = match job.reply.try_recv() {
+            Ok(report) => report,
+            Err(std::sync::mpsc::TryRecvError::Empty) => return false,
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => Err(crate::Error::new(
+                crate::ErrorKind::PatternInvalid,
+                "the generator stopped without an answer",
+            )),
+        };
+        if let Some(job) = self.generating.take() {
+            finish_generation(&job, report, cx);
+        }
+        true
     }
 
     fn draw(&self, f: &mut Frame, area: Rect, cx: &DrawCx) {
@@ -132,10 +157,23 @@ impl Tab for TestsTab {
     }
 }
 
-/// Builds a pattern from the Tests tab's `+` lines with grex, checks it against the `-`
-/// lines, and puts it in the pattern editor (undo with Ctrl-Z there). The pattern is in the
-/// Rust flavor's syntax, so the flavor becomes rust and the flags are cleared.
-fn generate_from_tests(cx: &mut TabCx) {
+/// A generation running on its worker: the pattern and its check against the `-` lines come
+/// back on `reply`; dropping it (Ctrl-G again) cancels (the worker's answer is thrown away,
+/// and grex, which cannot be interrupted, ends on its own within its deadline).
+#[derive(Debug)]
+pub struct Generating {
+    reply: std::sync::mpsc::Receiver<Result<generate::Report, crate::Error>>,
+    positives: usize,
+    negatives: usize,
+}
+
+/// Ctrl-G: starts building a pattern from the Tests tab's `+` lines with grex on a worker, or
+/// cancels the one running. The screen never waits for grex.
+fn generate_from_tests(generating: &mut Option<Generating>, cx: &mut TabCx) {
+    if generating.take().is_some() {
+        cx.message("generation cancelled");
+        return;
+    }
     let cases = cx.wb.test_cases();
     let positives: Vec<String> = cases
         .iter()
@@ -162,15 +200,44 @@ fn generate_from_tests(cx: &mut TabCx) {
         ignore_case: false,
         anchors: false,
     };
-    let report = generate::from_examples(&positives, options)
-        .and_then(|p| generate::check(&p, &positives, &negatives));
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (n_pos, n_neg) = (positives.len(), negatives.len());
+    let spawned = std::thread::Builder::new()
+        .name("rxw-generate".into())
+        .spawn(move || {
+            let report = generate::from_examples(&positives, options)
+                .and_then(|p| generate::check(&p, &positives, &negatives));
+            let _ = tx.send(report);
+        });
+    if let Err(e) = spawned {
+        cx.message(format!("cannot generate: {e}"));
+        return;
+    }
+    *generating = Some(Generating {
+        reply: rx,
+        positives: n_pos,
+        negatives: n_neg,
+    });
+    cx.message(format!(
+        "generating a pattern from {n_pos} `+` lines… (Ctrl-G again cancels)"
+    ));
+}
+
+/// Takes in a finished generation: the pattern goes into the editor (undo with Ctrl-Z there).
+/// The pattern is in the Rust flavor's syntax, so the flavor becomes rust and the flags are
+/// cleared.
+fn finish_generation(
+    job: &Generating,
+    report: Result<generate::Report, crate::Error>,
+    cx: &mut TabCx,
+) {
     match report {
         Ok(r) => {
             cx.wb.flavor = crate::flavor::Flavor::Rust;
             cx.wb.flags = crate::flavor::Flags::default();
             cx.wb.pattern.set(&r.pattern);
             let verdict = if r.wrongly_matched.is_empty() {
-                format!("matches none of the {} `-` lines", negatives.len())
+                format!("matches none of the {} `-` lines", job.negatives)
             } else {
                 format!(
                     "also matches {} `-` line(s): {}",
@@ -184,7 +251,7 @@ fn generate_from_tests(cx: &mut TabCx) {
             };
             cx.message(format!(
                 "generated from {} `+` lines (rust flavor; Ctrl-Z in the pattern undoes): {verdict}",
-                positives.len()
+                job.positives
             ));
             cx.request(Request::PatternChanged);
         }

@@ -64,7 +64,7 @@ pub fn registry(presets: PresetBrowser) -> Vec<Box<dyn Tab>> {
         Box::new(explain::ExplainTab::default()),
         Box::new(replace::ReplaceTab),
         Box::new(presets::PresetsTab::new(presets)),
-        Box::new(cases::TestsTab),
+        Box::new(cases::TestsTab::default()),
         Box::new(code::CodeTab::default()),
         Box::new(debug::DebugTab::default()),
         Box::new(lens::LensTab::default()),
@@ -262,6 +262,11 @@ pub trait Tab: Any {
     /// Takes in background work; returns whether the screen changed. Called on every turn of
     /// the event loop, shown or not.
     fn poll(&mut self, _cx: &mut TabCx) -> bool {
+        false
+    }
+
+    /// Whether work of its own is still running on a worker (tests wait for it to end).
+    fn busy(&self) -> bool {
         false
     }
 

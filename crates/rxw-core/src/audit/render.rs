@@ -9,7 +9,8 @@ use serde::Serialize;
 use std::io::{self, Write};
 
 /// Text for one line of the table: a `|` would end the cell and a line break the row, so `|`
-/// is escaped and control characters are written as escapes (`\n`, `\t`, `\u{1b}`).
+/// is escaped and control characters are written as escapes (`\n`, `\t`, `\u{1b}`), as are
+/// bidirectional controls (`\u{202e}`), which would reorder the row on a terminal.
 fn table_text(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -18,7 +19,9 @@ fn table_text(s: &str) -> String {
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
             '\t' => out.push_str("\\t"),
-            c if c.is_control() => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+            c if c.is_control() || crate::error::is_bidi_control(c) => {
+                out.push_str(&format!("\\u{{{:x}}}", c as u32))
+            }
             c => out.push(c),
         }
     }

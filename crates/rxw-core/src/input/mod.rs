@@ -189,6 +189,61 @@ impl FileRead {
     }
 }
 
+/// What a non-regular file is, in a few words (`a FIFO`, `a character device`…).
+pub fn file_kind(meta: &std::fs::Metadata) -> &'static str {
+    let kind = meta.file_type();
+    if kind.is_file() {
+        return "a regular file";
+    }
+    if kind.is_dir() {
+        return "a directory";
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO";
+        }
+        if kind.is_char_device() {
+            return "a character device";
+        }
+        if kind.is_block_device() {
+            return "a block device";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+    }
+    "not a regular file"
+}
+
+/// Opens `path` for reading only if it is a regular file (a symbolic link is followed to
+/// one), and never waits in the open: on Unix the file is opened with `O_NONBLOCK` (a FIFO
+/// opened plainly waits for a writer, and a device such as `/dev/zero` never ends), and the
+/// opened file's own metadata decides, so a file swapped between a look and the open is caught
+/// too. Reads of a regular file are unaffected by the flag.
+///
+/// # Errors
+/// The open fails, or the file is not a regular file (`InvalidInput`, saying what it is).
+pub fn open_regular(path: &Path) -> std::io::Result<(std::fs::File, std::fs::Metadata)> {
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    let meta = file.metadata()?;
+    if !meta.is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            format!("{}, not a regular file", file_kind(&meta)),
+        ));
+    }
+    Ok((file, meta))
+}
+
 /// Reads whole files one after another into memory it keeps, for callers that read many
 /// files (the audit): no allocation per file once the buffer has grown to the largest, and
 /// for a file that one read returns whole, no system call beyond the open, two reads (the

@@ -5,6 +5,100 @@ use crate::audit::Usage;
 use crate::flavor::{Flags, Flavor};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use std::path::{Component, Path, PathBuf};
+
+/// The directories the `grep_audit` tool may read (`rxw mcp --root DIR`, by default the
+/// server's working directory). A path is read only when it lies under one of them both as
+/// written (made absolute, `.` and `..` taken away) and as the system resolves it (links
+/// followed): neither `..` nor a symbolic link leads out. Anything else is a ⚠️ row that says
+/// so, and is never opened, so the matrix is no oracle for files outside the roots.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Roots {
+    /// Each root as given (absolute, normalised) and as the system resolves it.
+    dirs: Vec<(PathBuf, PathBuf)>,
+}
+
+impl Roots {
+    /// The roots, each resolved once now.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::Io`] naming a root that does not exist or is not a directory.
+    pub fn new(dirs: &[PathBuf]) -> Result<Roots, crate::Error> {
+        let io = |d: &Path, why: String| {
+            crate::Error::new(crate::ErrorKind::Io, format!("root {}: {why}", d.display()))
+        };
+        let mut out = Vec::with_capacity(dirs.len());
+        for d in dirs {
+            let real = std::fs::canonicalize(d).map_err(|e| io(d, e.to_string()))?;
+            if !real.is_dir() {
+                return Err(io(d, "not a directory".into()));
+            }
+            out.push((normalize(&absolute(d)), real));
+        }
+        Ok(Roots { dirs: out })
+    }
+
+    /// The roots as the system resolves them.
+    pub fn dirs(&self) -> impl Iterator<Item = &Path> {
+        self.dirs.iter().map(|(_, real)| real.as_path())
+    }
+
+    /// Whether `path` may be read; the reason when not.
+    ///
+    /// # Errors
+    /// The path is outside every root, as written or through a link.
+    pub fn check(&self, path: &Path) -> Result<(), String> {
+        let under = |p: &Path| {
+            self.dirs
+                .iter()
+                .any(|(given, real)| p.starts_with(given) || p.starts_with(real))
+        };
+        let shown = || {
+            self.dirs()
+                .map(|d| d.display().to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        if !under(&normalize(&absolute(path))) {
+            return Err(format!(
+                "outside the server's roots ({}): not read",
+                shown()
+            ));
+        }
+        match std::fs::canonicalize(path) {
+            Ok(real) if !self.dirs.iter().any(|(_, root)| real.starts_with(root)) => Err(format!(
+                "a symbolic link leads outside the server's roots ({}): not read",
+                shown()
+            )),
+            // Inside, or missing (the matrix says so as for any path).
+            _ => Ok(()),
+        }
+    }
+}
+
+/// `path` made absolute against the working directory (unchanged when that is unknown).
+fn absolute(path: &Path) -> PathBuf {
+    if path.is_absolute() {
+        return path.to_path_buf();
+    }
+    std::env::current_dir().map_or_else(|_| path.to_path_buf(), |d| d.join(path))
+}
+
+/// `path` with `.` left out and each `..` taking away the name before it, as written (links
+/// are not looked at; [`Roots::check`] resolves them separately).
+fn normalize(path: &Path) -> PathBuf {
+    let mut out = PathBuf::new();
+    for c in path.components() {
+        match c {
+            Component::CurDir => {}
+            Component::ParentDir => {
+                out.pop();
+            }
+            other => out.push(other),
+        }
+    }
+    out
+}
 
 /// The tool's result: `{"text": table or JSON matrix, "usage": {…}}`.
 #[derive(Serialize)]
@@ -48,12 +142,21 @@ pub enum AuditPatternParam {
     },
 }
 
-/// Runs the `grep_audit` tool: `{"text": table or JSON, "usage": {…}}`. Unreadable paths are
-/// warning cells (`null`), never a failed call.
+/// Runs the `grep_audit` tool on any path: `{"text": table or JSON, "usage": {…}}`.
+/// Unreadable paths are warning cells (`null`), never a failed call.
 ///
 /// # Errors
 /// Malformed arguments, an empty substring, or duplicate column names.
 pub fn audit_tool(args: Value) -> Result<Value, ToolError> {
+    audit_tool_in(args, None)
+}
+
+/// As [`audit_tool`], reading only under `roots` when given: a path outside them is a warning
+/// row (`null` cells, the reason beside it), never opened.
+///
+/// # Errors
+/// As [`audit_tool`].
+pub fn audit_tool_in(args: Value, roots: Option<&Roots>) -> Result<Value, ToolError> {
     use crate::audit::{
         self, AuditPattern, paths::PathSource, paths::WalkOptions, read::ScanOptions,
     };
@@ -102,7 +205,14 @@ pub fn audit_tool(args: Value) -> Result<Value, ToolError> {
         patterns.push(column.map_err(|e| ToolError::of(tool, &e))?);
     }
     audit::check_names(&patterns).map_err(|e| ToolError::of(tool, &e))?;
-    let sources: Vec<PathSource> = p.paths.iter().map(PathSource::listed).collect();
+    let sources: Vec<PathSource> = p
+        .paths
+        .iter()
+        .map(|path| match roots.map(|r| r.check(Path::new(path))) {
+            Some(Err(why)) => PathSource::unusable(path, why),
+            _ => PathSource::listed(path),
+        })
+        .collect();
     let scan = ScanOptions {
         ignore_case,
         ..Default::default()
@@ -156,6 +266,68 @@ mod tests {
             .unwrap();
         assert!(v["text"].as_str().unwrap().starts_with("| Path | ack: |"));
         assert!(v["text"].as_str().unwrap().contains("✅"));
+    }
+
+    /// Regression: `grep_audit` read any file the server could (`/etc/shadow` × `root` gave
+    /// ✅, and with regex columns it was a content oracle). Under roots, a path outside them,
+    /// by `..` or through a link, is a warning row and is never read.
+    #[cfg(unix)]
+    #[test]
+    fn paths_outside_the_roots_are_warning_rows_never_read() {
+        let outside = tempfile::tempdir().unwrap();
+        let secret = outside.path().join("secret.txt");
+        std::fs::write(&secret, "root:x:0:0").unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("root");
+        std::fs::create_dir(&root).unwrap();
+        let inside = root.join("a.md");
+        std::fs::write(&inside, "root here").unwrap();
+        let link = root.join("link.txt");
+        std::os::unix::fs::symlink(&secret, &link).unwrap();
+        let dotdot = root
+            .join("..")
+            .join("..")
+            .join(outside.path().file_name().unwrap())
+            .join("secret.txt");
+        let roots = Roots::new(std::slice::from_ref(&root)).unwrap();
+        let v = audit_tool_in(
+            json!({
+                "paths": [inside, secret, link, dotdot, root.join("missing.md")],
+                "patterns": ["root", {"pattern": "^root:x", "name": "re", "regex": true}],
+                "output": "json",
+            }),
+            Some(&roots),
+        )
+        .unwrap();
+        let matrix: Value = serde_json::from_str(v["text"].as_str().unwrap()).unwrap();
+        let rows = matrix["rows"].as_array().unwrap();
+        assert_eq!(rows[0]["matches"], json!({"root": true, "re": false}));
+        for row in &rows[1..4] {
+            assert_eq!(row["matches"], json!({"root": null, "re": null}), "{row}");
+            let why = row["error"].to_string();
+            assert!(why.contains("outside the server's roots"), "{why}");
+        }
+        assert!(rows[2]["error"].to_string().contains("symbolic link"));
+        // A missing path inside the roots is the usual missing row.
+        assert!(
+            !rows[4]["error"].to_string().contains("roots"),
+            "{}",
+            rows[4]
+        );
+        assert_eq!(v["usage"]["matches_total"], 1);
+        // The table shows them as warning cells.
+        let v = audit_tool_in(
+            json!({"paths": [secret], "patterns": ["root"]}),
+            Some(&roots),
+        )
+        .unwrap();
+        let table = v["text"].as_str().unwrap();
+        assert!(table.contains("⚠️"), "{table}");
+        assert!(table.contains("outside the server's roots"), "{table}");
+        // Without roots (the library's own use) any path is read.
+        let v = audit_tool(json!({"paths": [secret], "patterns": ["root"]})).unwrap();
+        assert!(v["text"].as_str().unwrap().contains("✅"));
+        assert!(Roots::new(&[dir.path().join("nope")]).is_err());
     }
 
     #[test]

@@ -9,7 +9,7 @@ mod parse;
 mod redos;
 mod regex;
 
-pub use audit::{AuditParams, AuditPatternParam, audit_tool};
+pub use audit::{AuditParams, AuditPatternParam, Roots, audit_tool, audit_tool_in};
 pub use parse::{ParseParams, parse_tool};
 pub use redos::{RedosParams, redos_tool};
 pub use regex::{Action, RegexParams, regex_tool};
@@ -19,7 +19,27 @@ use crate::flavor::Flavor;
 use serde_json::Value;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+/// What a call runs under beyond its arguments: when it arrived (its time budget counts from
+/// there, so a call that waited for a free worker has spent that wait) and which directories
+/// `grep_audit` may read.
+#[derive(Debug, Clone)]
+pub struct CallContext {
+    /// When the call arrived.
+    pub arrived: Instant,
+    /// The directories `grep_audit` may read; `None` reads any path (the library's own use).
+    pub roots: Option<Arc<Roots>>,
+}
+
+impl Default for CallContext {
+    fn default() -> Self {
+        CallContext {
+            arrived: Instant::now(),
+            roots: None,
+        }
+    }
+}
 
 /// The tools an agent can call, by their protocol names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -58,14 +78,22 @@ impl Tool {
     /// # Errors
     /// The tool's own error text (always prefixed with the tool's name).
     pub fn call(self, args: Value) -> Result<Value, ToolError> {
+        self.call_in(args, &CallContext::default())
+    }
+
+    /// As [`Tool::call`], with the call's arrival and the readable roots ([`CallContext`]).
+    ///
+    /// # Errors
+    /// The tool's own error text (always prefixed with the tool's name).
+    pub fn call_in(self, args: Value, cx: &CallContext) -> Result<Value, ToolError> {
         match self {
             Tool::Regex => {
                 let params: RegexParams = serde_json::from_value(args)
                     .map_err(|e| ToolError::invalid_arguments(self, &e))?;
-                regex::structured(params)
+                regex::structured(params, cx.arrived)
             }
             Tool::Parse => parse_tool(args),
-            Tool::Audit => audit_tool(args),
+            Tool::Audit => audit_tool_in(args, cx.roots.as_deref()),
             Tool::Redos => redos_tool(args),
         }
     }
@@ -76,8 +104,16 @@ impl Tool {
 /// # Errors
 /// An unknown tool, or the tool's own error text.
 pub fn call(name: &str, args: Value) -> Result<Value, ToolError> {
+    call_in(name, args, &CallContext::default())
+}
+
+/// Runs the tool called `name` on its JSON arguments under `cx` ([`CallContext`]).
+///
+/// # Errors
+/// An unknown tool, or the tool's own error text.
+pub fn call_in(name: &str, args: Value, cx: &CallContext) -> Result<Value, ToolError> {
     match Tool::from_name(name) {
-        Some(tool) => tool.call(args),
+        Some(tool) => tool.call_in(args, cx),
         None => Err(ToolError::new(format!("unknown tool {name:?}"))),
     }
 }

@@ -90,9 +90,9 @@ enum Structured {
 }
 
 /// Runs a call and wraps it for the MCP server's structured content.
-pub(super) fn structured(p: RegexParams) -> Result<Value, ToolError> {
+pub(super) fn structured(p: RegexParams, arrived: Instant) -> Result<Value, ToolError> {
     let action = p.action.parse::<Action>()?;
-    let v = regex_tool(p)?;
+    let v = regex_tool_from(p, arrived)?;
     let wrapped = match action {
         Action::Find => Structured::Matches { matches: v },
         Action::Explain => Structured::Nodes { nodes: v },
@@ -150,7 +150,15 @@ fn tool_error(e: &Error, limits: &Limits, started: Instant) -> ToolError {
 /// `regex: explain: pattern too complex`, `regex: result/output exceeds 1000000 bytes`, and
 /// the limit errors for input, pattern and replacement.
 pub fn regex_tool(p: RegexParams) -> Result<Value, ToolError> {
-    let started = Instant::now();
+    regex_tool_from(p, Instant::now())
+}
+
+/// As [`regex_tool`], for a call that arrived at `started`: its time budget counts from then
+/// (a call that waited for a free worker has spent the wait).
+///
+/// # Errors
+/// As [`regex_tool`].
+pub fn regex_tool_from(p: RegexParams, started: Instant) -> Result<Value, ToolError> {
     let limits = Limits::tool();
     let budget = limits.time_budget.unwrap_or(Duration::from_millis(1000));
     let err = |e: Error| tool_error(&e, &limits, started);
@@ -186,7 +194,8 @@ pub fn regex_tool(p: RegexParams) -> Result<Value, ToolError> {
     let re = Regex::with_limits(&p.pattern, flavor, flags, &limits).map_err(err)?;
     let deadline = started + budget;
     let run_limits = limits.clone();
-    let outcome = with_budget(budget, move |cancel| -> Result<Value, Error> {
+    let left = deadline.saturating_duration_since(Instant::now());
+    let outcome = with_budget(left, move |cancel| -> Result<Value, Error> {
         let limits = run_limits;
         let options = MatchOptions {
             deadline: Some(deadline),

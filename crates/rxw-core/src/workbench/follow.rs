@@ -30,6 +30,11 @@ pub enum FollowEvent {
     /// The path does not exist now (between a rotation's rename and the new file); polling
     /// goes on.
     Missing,
+    /// Something other than a regular file is at the path now (a FIFO, a device such as
+    /// `/dev/zero` behind a link, a directory): it is never opened nor read (a FIFO would
+    /// block, a device never end); polling goes on, and a regular file back at the path is
+    /// followed from its start. Said once per kind.
+    NotRegular(&'static str),
     /// Reading failed; polling goes on.
     Failed(String),
 }
@@ -55,6 +60,8 @@ pub struct Follower {
     pending: Vec<u8>,
     /// Whether the path was missing at the last poll (said once).
     missing: bool,
+    /// What non-regular file was at the path at the last poll (said once).
+    not_regular: Option<&'static str>,
 }
 
 fn inode_of(meta: &std::fs::Metadata) -> Option<u64> {
@@ -116,6 +123,7 @@ impl Follower {
             inode,
             pending: Vec::new(),
             missing: false,
+            not_regular: None,
         }
     }
 
@@ -137,8 +145,17 @@ impl Follower {
             }
             Err(e) => return FollowEvent::Failed(e.to_string()),
         };
+        if !meta.is_file() {
+            let kind = crate::input::file_kind(&meta);
+            if self.not_regular == Some(kind) {
+                return FollowEvent::Unchanged;
+            }
+            self.not_regular = Some(kind);
+            return FollowEvent::NotRegular(kind);
+        }
         let inode = inode_of(&meta);
-        let rotated = self.missing || (inode.is_some() && inode != self.inode);
+        let rotated =
+            self.missing || self.not_regular.is_some() || (inode.is_some() && inode != self.inode);
         if rotated || meta.len() < self.offset {
             let why = if rotated {
                 Reload::Rotated
@@ -148,6 +165,7 @@ impl Follower {
             return match self.read_from(0) {
                 Ok((bytes, ino)) => {
                     self.missing = false;
+                    self.not_regular = None;
                     self.inode = ino.or(inode);
                     self.offset = bytes.len() as u64;
                     self.pending.clear();
@@ -175,9 +193,10 @@ impl Follower {
     }
 
     /// Reads the file from `offset` to its end; also returns the inode of the file opened.
+    /// Only a regular file is opened, without blocking ([`crate::input::open_regular`]).
     fn read_from(&self, offset: u64) -> std::io::Result<(Vec<u8>, Option<u64>)> {
-        let mut f = File::open(&self.path)?;
-        let ino = f.metadata().ok().and_then(|m| inode_of(&m));
+        let (mut f, meta): (File, _) = crate::input::open_regular(&self.path)?;
+        let ino = inode_of(&meta);
         f.seek(SeekFrom::Start(offset))?;
         let mut bytes = Vec::new();
         f.read_to_end(&mut bytes)?;
@@ -268,6 +287,81 @@ pub fn matches_independent_of_other_lines(re: &crate::Regex) -> bool {
 mod tests {
     use super::*;
     use std::io::Write;
+
+    /// Polls on a thread: a poll that blocks (in `open()` on a FIFO) fails the test instead of
+    /// hanging it; the FIFO is then opened for writing so that the blocked open returns.
+    #[cfg(unix)]
+    fn poll_within(follower: &mut Follower, fifo: &Path) -> FollowEvent {
+        let mut moved = follower.clone();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let event = moved.poll();
+            let _ = tx.send((event, moved));
+        });
+        match rx.recv_timeout(std::time::Duration::from_secs(10)) {
+            Ok((event, moved)) => {
+                *follower = moved;
+                event
+            }
+            Err(_) => {
+                use std::os::unix::fs::OpenOptionsExt;
+                let _ = std::fs::OpenOptions::new()
+                    .write(true)
+                    .custom_flags(libc::O_NONBLOCK)
+                    .open(fifo);
+                panic!("the poll blocked on the FIFO at {}", fifo.display());
+            }
+        }
+    }
+
+    /// Regression: a followed file replaced by a FIFO blocked the workbench in `open()` (no
+    /// key answered), stayed on "Illegal seek" after a regular file came back, and a link to
+    /// `/dev/zero` was read without end. A non-regular file is never opened: it is said, and a
+    /// regular file back at the path is followed from its start.
+    #[cfg(unix)]
+    #[test]
+    fn a_fifo_or_device_at_the_path_is_said_not_read_and_a_file_back_is_followed() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("f.log");
+        std::fs::write(&path, "one\n").unwrap();
+        let mut f = Follower::new(&path, 4);
+        std::fs::remove_file(&path).unwrap();
+        let made = std::process::Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        assert_eq!(
+            poll_within(&mut f, &path),
+            FollowEvent::NotRegular("a FIFO")
+        );
+        // Said once.
+        assert_eq!(poll_within(&mut f, &path), FollowEvent::Unchanged);
+        std::fs::remove_file(&path).unwrap();
+        std::fs::write(&path, "two\n").unwrap();
+        assert_eq!(
+            poll_within(&mut f, &path),
+            FollowEvent::Reloaded {
+                text: "two\n".into(),
+                why: Reload::Rotated
+            }
+        );
+        // A link to an endless device.
+        std::fs::remove_file(&path).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", &path).unwrap();
+        assert_eq!(
+            poll_within(&mut f, &path),
+            FollowEvent::NotRegular("a character device")
+        );
+        // And the opener itself refuses what is not a regular file, without blocking.
+        std::fs::remove_file(&path).unwrap();
+        std::process::Command::new("mkfifo")
+            .arg(&path)
+            .status()
+            .unwrap();
+        let err = crate::input::open_regular(&path).unwrap_err();
+        assert_eq!(err.to_string(), "a FIFO, not a regular file");
+    }
 
     #[test]
     fn patterns_that_can_cross_a_line_break_are_told_apart() {

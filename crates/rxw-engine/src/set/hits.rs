@@ -251,6 +251,10 @@ pub struct HitScanner<'c, M: HitPattern> {
     counting: Vec<OnceLock<Counting>>,
     /// Worker threads for [`HitScanner::count`].
     threads: usize,
+    /// When every scan stops with [`crate::ErrorKind::TimedOut`].
+    deadline: Option<std::time::Instant>,
+    /// The matcher's total step budget of each preset's scan ([`MatchOptions::max_total_steps`]).
+    max_total_steps: Option<u64>,
 }
 
 /// The programs one preset is counted with (see the module documentation).
@@ -350,6 +354,8 @@ impl<'c, M: HitPattern> HitScanner<'c, M> {
             filtered,
             counting,
             threads,
+            deadline: None,
+            max_total_steps: None,
         }
     }
 
@@ -378,6 +384,18 @@ impl<'c, M: HitPattern> HitScanner<'c, M> {
                 to_end,
             }
         })
+    }
+
+    /// Bounds the work of every scan: a deadline for the whole scan and a total step budget
+    /// for each preset's matcher (see [`MatchOptions::max_total_steps`]).
+    pub fn with_budget(
+        mut self,
+        deadline: Option<std::time::Instant>,
+        max_total_steps: Option<u64>,
+    ) -> Self {
+        self.deadline = deadline;
+        self.max_total_steps = max_total_steps;
+        self
     }
 
     /// Sets how many threads [`HitScanner::count`] may use (at least 1; default: the CPUs).
@@ -511,7 +529,8 @@ impl<'c, M: HitPattern> HitScanner<'c, M> {
                     bounds_only: !captures,
                     start: options.start,
                     cancel: options.cancel,
-                    ..Default::default()
+                    deadline: self.deadline,
+                    max_total_steps: self.max_total_steps,
                 },
             )),
             candidates: self.filtered[i].then_some(cands),

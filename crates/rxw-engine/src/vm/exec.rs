@@ -177,6 +177,12 @@ pub enum Outcome {
         /// Where the attempt started.
         start: usize,
     },
+    /// The steps of the whole search (every attempt) passed [`SearchParams::total_budget`];
+    /// the next attempt would have started at this position.
+    TotalBudgetExceeded {
+        /// Where the search was.
+        pos: usize,
+    },
     /// The cancel flag was raised.
     Cancelled,
     /// The deadline passed.
@@ -193,6 +199,9 @@ pub struct SearchParams<'a> {
     pub not_empty_at: Option<usize>,
     /// Steps one search attempt may take.
     pub budget: u64,
+    /// Steps the whole search (every attempt from every start) may take; checked between
+    /// attempts, so one attempt's own budget still bounds how far past it a search goes.
+    pub total_budget: Option<u64>,
     /// Raised to stop.
     pub cancel: Option<&'a AtomicBool>,
     /// Wall-clock limit.
@@ -304,6 +313,9 @@ pub fn run_search<H: Haystack, O: Observer>(
             if params.deadline.is_some_and(|d| Instant::now() > d) {
                 return (Outcome::TimedOut, vm.steps);
             }
+        }
+        if params.total_budget.is_some_and(|t| vm.steps > t) {
+            return (Outcome::TotalBudgetExceeded { pos: start }, vm.steps);
         }
         match vm.attempt(start, params) {
             Attempt::Matched => return (Outcome::Match(vm.slots.clone()), vm.steps),
