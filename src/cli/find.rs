@@ -133,7 +133,7 @@ pub fn test(a: &TestArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
             text.as_str(),
             MatchOptions {
                 bounds_only: true,
-                ..a.common.budget.limits().scan_options()
+                ..crate::engine::MatchOptions::within(&a.common.budget.limits())
             },
         )
         .next()
@@ -176,7 +176,7 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let limits = a.common.budget.limits();
     let limit = limits.clamp_matches(a.limit);
     // One deadline and one step budget for the whole scan, over every chunk.
-    let scan = limits.scan_options();
+    let scan = crate::engine::MatchOptions::within(&limits);
     let left = |spent: u64| MatchOptions {
         max_total_steps: limits.max_total_steps.map(|t| t.saturating_sub(spent)),
         ..scan.clone()

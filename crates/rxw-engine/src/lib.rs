@@ -1221,6 +1221,18 @@ pub struct MatchOptions<'a> {
     pub max_total_steps: Option<u64>,
 }
 
+impl<'a> MatchOptions<'a> {
+    /// The options a scan under `limits` runs with: the time budget as a deadline from now,
+    /// and the total step budget.
+    pub fn within(limits: &Limits) -> MatchOptions<'a> {
+        MatchOptions {
+            deadline: limits.time_budget.map(|d| std::time::Instant::now() + d),
+            max_total_steps: limits.max_total_steps,
+            ..Default::default()
+        }
+    }
+}
+
 impl MatchOptions<'_> {
     /// Options that skip captures.
     pub fn bounds_only() -> Self {

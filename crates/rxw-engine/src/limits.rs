@@ -35,16 +35,6 @@ impl Limits {
     /// matcher's work, a hundred times one attempt's budget.
     pub const HUMAN_TOTAL_STEPS: u64 = 100_000_000;
 
-    /// The options a scan under these limits runs with: the time budget as a deadline from
-    /// now, and the total step budget.
-    pub fn scan_options<'a>(&self) -> crate::MatchOptions<'a> {
-        crate::MatchOptions {
-            deadline: self.time_budget.map(|d| std::time::Instant::now() + d),
-            max_total_steps: self.max_total_steps,
-            ..Default::default()
-        }
-    }
-
     /// People at a terminal: no input cap, every match.
     pub fn human() -> Limits {
         Limits {

@@ -347,7 +347,7 @@ impl Regex {
         let mut out = String::with_capacity(text.len());
         let mut last = 0;
         let mut replaced = 0;
-        let options = limits.scan_options();
+        let options = crate::MatchOptions::within(limits);
         for m in self.matches(text, options) {
             if count.is_some_and(|c| replaced >= c) {
                 break;

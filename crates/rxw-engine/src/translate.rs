@@ -207,7 +207,10 @@ impl Tx<'_> {
             if std::mem::take(&mut self.low_unit_only) {
                 let mut units = [0u16; 2];
                 ch.encode_utf16(&mut units);
-                push_char(&mut self.out, super::surrogate_stand_in(units[1] as u32));
+                push_char(
+                    &mut self.out,
+                    rxw_syntax::surrogate_stand_in(units[1] as u32),
+                );
             } else {
                 self.push_code_units(ch);
             }
@@ -224,7 +227,7 @@ impl Tx<'_> {
     fn push_code_units(&mut self, ch: char) {
         let mut units = [0u16; 2];
         for u in ch.encode_utf16(&mut units) {
-            push_char(&mut self.out, super::surrogate_stand_in(*u as u32));
+            push_char(&mut self.out, rxw_syntax::surrogate_stand_in(*u as u32));
         }
     }
 
@@ -510,7 +513,10 @@ impl Tx<'_> {
                 {
                     let mut units = [0u16; 2];
                     ch.encode_utf16(&mut units);
-                    push_char(&mut self.out, super::surrogate_stand_in(units[0] as u32));
+                    push_char(
+                        &mut self.out,
+                        rxw_syntax::surrogate_stand_in(units[0] as u32),
+                    );
                     self.low_unit_only = true;
                 }
                 if *greed == Greed::Possessive {
