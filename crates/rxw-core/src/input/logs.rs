@@ -7,7 +7,7 @@
 //! from and its line number there.
 //!
 //! The order is a stable k-way merge on each line's leading timestamp
-//! ([`crate::operator::timestamp::leading`]):
+//! ([`crate::input::timestamp::leading`]):
 //! - a line without a stamp stays with the stamped line before it in its own log (a stack
 //!   trace stays under its error line); lines before a log's first stamp go with that stamp;
 //! - equal stamps keep the order the logs were named in, and a log's own order is never
@@ -28,7 +28,7 @@
 use super::codec::{self, Decoded};
 use super::lines::LineReader;
 use crate::error::{Error, ErrorKind};
-use crate::operator::timestamp;
+use crate::input::timestamp;
 use std::collections::VecDeque;
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};

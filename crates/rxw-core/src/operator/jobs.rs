@@ -14,12 +14,12 @@
 //! right after its tag (spaces or tabs between) when it is one of the registry `result`
 //! preset's `OK FAIL DECLINE SUCCESS ERROR` and ends there (`OKAY` is no status).
 //!
-//! Times come from each line's leading ISO-8601 stamp ([`crate::operator::timestamp`]); a line without
+//! Times come from each line's leading ISO-8601 stamp ([`crate::input::timestamp`]); a line without
 //! one takes the time of the last stamped line before it (none before the first stamp).
 //! Everything is read as bytes: invalid UTF-8 never hides a tag.
 
+use crate::input::timestamp;
 use crate::operator::lines::for_each_line;
-use crate::operator::timestamp;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::io::{self, Read};

@@ -1,57 +1,27 @@
 //! Streaming a reader line by line with memory bounded by the longest line.
 //!
-//! The jobs view reads gigabyte logs this way: a fixed block is read, every complete line in
-//! it is handed over as a byte slice (no UTF-8 decoding, no copy), and only a line cut by the
-//! block's end is carried over. A line is handed over without its `\n` (and without a `\r`
+//! The jobs view reads gigabyte logs this way, over the input layer's line reader
+//! ([`LineReader`]): every complete line is handed over as a byte slice (no UTF-8 decoding, no
+//! copy), and only a line cut by a block's end is carried over. A line is handed over without its `\n` (and without a `\r`
 //! before it); a last line without a newline is handed over too, and an empty input gives no
 //! line at all.
 
+use crate::input::lines::LineReader;
 use std::io::{self, Read};
-
-/// Bytes read at a time.
-const BLOCK: usize = 1 << 20;
 
 /// Calls `f` with every line of `reader`, in order.
 ///
 /// # Errors
 /// The first read error (an interrupted read is retried), or the first error `f` returns.
 pub fn for_each_line<R: Read, E: From<io::Error>>(
-    mut reader: R,
+    reader: R,
     mut f: impl FnMut(&[u8]) -> Result<(), E>,
 ) -> Result<(), E> {
-    let mut buf = vec![0u8; BLOCK];
-    // `buf[..filled]` holds bytes not yet handed over; none of them is a newline before
-    // `scanned`.
-    let mut filled = 0;
-    loop {
-        if filled == buf.len() {
-            // One line longer than the buffer: make room for the rest of it.
-            buf.resize(buf.len() * 2, 0);
-        }
-        let n = match reader.read(&mut buf[filled..]) {
-            Ok(n) => n,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e.into()),
-        };
-        if n == 0 {
-            if filled > 0 {
-                f(trim_cr(&buf[..filled]))?;
-            }
-            return Ok(());
-        }
-        let end = filled + n;
-        let mut start = 0;
-        // Only the new bytes can hold a newline: the carried-over part was searched before.
-        let mut search_from = filled;
-        while let Some(k) = memchr::memchr(b'\n', &buf[search_from..end]) {
-            let nl = search_from + k;
-            f(trim_cr(&buf[start..nl]))?;
-            start = nl + 1;
-            search_from = start;
-        }
-        buf.copy_within(start..end, 0);
-        filled = end - start;
+    let mut lines = LineReader::new(reader);
+    while let Some(line) = lines.next_line()? {
+        f(trim_cr(line.bytes))?;
     }
+    Ok(())
 }
 
 fn trim_cr(line: &[u8]) -> &[u8] {
@@ -85,7 +55,7 @@ mod tests {
 
     #[test]
     fn lines_across_blocks_and_longer_than_a_block() {
-        let long = vec![b'x'; BLOCK * 2 + 7];
+        let long = vec![b'x'; (4 << 20) + 7];
         let mut input = Vec::new();
         for k in 0..3000 {
             input.extend_from_slice(format!("line {k}\n").as_bytes());

@@ -1,6 +1,6 @@
 //! The timeline: matches per time bucket, from the lines' leading timestamps.
 //!
-//! Each line has a time: its own leading stamp ([`crate::operator::timestamp`]), else the last stamped
+//! Each line has a time: its own leading stamp ([`crate::input::timestamp`]), else the last stamped
 //! line's; lines before the first stamp have none, and their matches are counted apart
 //! ([`Timeline::untimed_matches`]). A match belongs to the line where it starts. Buckets are
 //! aligned to multiples of their width since the epoch; the width is the smallest of 1s, 10s,
@@ -18,7 +18,7 @@
 use crate::engine::{MatchOptions, Regex};
 use crate::error::Error;
 use crate::input::chunks::Run;
-use crate::operator::timestamp;
+use crate::input::timestamp;
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
