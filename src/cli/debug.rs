@@ -6,8 +6,8 @@ use super::{ColorChoice, Outcome, flags_for, load_text, style, use_color};
 use crate::Regex;
 use crate::engine::trace::{self, TraceOptions};
 use crate::highlight::Kind;
+use crate::wire::{DebugSummaryDoc, HotPosition, PatternPart};
 use clap::Args;
-use serde_json::{Value, json};
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
@@ -75,39 +75,45 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
         } else {
             None
         };
-        let hot_nodes: Vec<Value> = trace::hot_spans(&re, &t)
+        let hot_nodes: Vec<PatternPart> = trace::hot_spans(&re, &t)
             .into_iter()
             .take(8)
-            .map(|(span, n)| {
-                json!({"span": span, "text": &a.pattern[span.start..span.end], "steps": n})
+            .map(|(span, n)| PatternPart {
+                span,
+                text: &a.pattern[span.start..span.end],
+                steps: Some(n),
             })
             .collect();
-        let hot_positions: Vec<Value> = trace::hot_positions(&t, 8)
+        let hot_positions: Vec<HotPosition> = trace::hot_positions(&t, 8)
             .into_iter()
-            .map(|(pos, n)| json!({"pos": pos, "steps": n}))
+            .map(|(pos, steps)| HotPosition { pos, steps })
             .collect();
         // The quantifiers to blame: those the nested-quantifier lint names.
-        let culprits: Vec<Value> = crate::syntax::lint::lint(re.ast(), &a.pattern, a.flavor)
+        let culprits: Vec<PatternPart> = crate::syntax::lint::lint(re.ast(), &a.pattern, a.flavor)
             .into_iter()
             .filter(|l| l.code == "nested-quantifier")
             .filter_map(|l| l.span)
-            .map(|s| json!({"span": s, "text": &a.pattern[s.start..s.end]}))
+            .map(|span| PatternPart {
+                span,
+                text: &a.pattern[span.start..span.end],
+                steps: None,
+            })
             .collect();
         let class = growth.as_ref().and_then(|g| g.class);
         let degree = growth.as_ref().and_then(|g| g.degree);
         if a.json {
-            let v = json!({
-                "steps": t.total_steps,
-                "per_match": t.per_match,
-                "hot_nodes": hot_nodes,
-                "hot_positions": hot_positions,
-                "growth": class.map(|c| c.name()),
-                "degree": degree,
-                "culprits": culprits,
-                "stopped": t.stopped.as_ref().map(|e| e.message.clone()),
-                "positions_capped": t.positions_capped,
-            });
-            writeln!(out, "{v}")?;
+            let doc = DebugSummaryDoc {
+                steps: t.total_steps,
+                per_match: &t.per_match,
+                hot_nodes: &hot_nodes,
+                hot_positions: &hot_positions,
+                growth: class.map(|c| c.name()),
+                degree,
+                culprits: &culprits,
+                stopped: t.stopped.as_ref().map(|e| e.message.as_str()),
+                positions_capped: t.positions_capped,
+            };
+            writeln!(out, "{}", super::to_json(&doc))?;
         } else {
             writeln!(
                 out,
@@ -132,12 +138,8 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
                 writeln!(
                     out,
                     "  {:>10} steps  {}",
-                    h["steps"].as_u64().unwrap_or(0),
-                    style::paint(
-                        &inert(h["text"].as_str().unwrap_or(""), Layout::OneLine),
-                        Kind::Literal,
-                        color
-                    )
+                    h.steps.unwrap_or(0),
+                    style::paint(&inert(h.text, Layout::OneLine), Kind::Literal, color)
                 )?;
             }
             if t.positions_capped {
@@ -150,11 +152,11 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
                 writeln!(out, "hottest positions:")?;
             }
             for h in &hot_positions {
-                let pos = h["pos"].as_u64().unwrap_or(0) as usize;
+                let pos = h.pos;
                 writeln!(
                     out,
                     "  {:>10} steps  byte {pos}: {}",
-                    h["steps"].as_u64().unwrap_or(0),
+                    h.steps,
                     context(text, pos)
                 )?;
             }
@@ -167,13 +169,9 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
                 writeln!(
                     out,
                     "  caused by the nested quantifier {} (bytes {}..{})",
-                    style::paint(
-                        &inert(c["text"].as_str().unwrap_or(""), Layout::OneLine),
-                        Kind::Error,
-                        color
-                    ),
-                    c["span"]["start"],
-                    c["span"]["end"]
+                    style::paint(&inert(c.text, Layout::OneLine), Kind::Error, color),
+                    c.span.start,
+                    c.span.end
                 )?;
             }
         }

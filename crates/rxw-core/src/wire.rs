@@ -403,6 +403,50 @@ pub struct Railroad {
     pub railroad: Vec<String>,
 }
 
+/// A part of the pattern with its text, and the matcher's steps there when counted.
+#[derive(Debug, Clone, Serialize)]
+pub struct PatternPart<'a> {
+    /// Where it is in the pattern.
+    pub span: Span,
+    /// Its text.
+    pub text: &'a str,
+    /// Steps the matcher took in it (hot nodes only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steps: Option<u64>,
+}
+
+/// A position of the text and the steps the matcher took there.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct HotPosition {
+    /// Byte offset in the text.
+    pub pos: usize,
+    /// Steps taken there.
+    pub steps: u64,
+}
+
+/// `rxw debug --summary --json`: where the steps went and how they grow.
+#[derive(Debug, Serialize)]
+pub struct DebugSummaryDoc<'a> {
+    /// Steps in all.
+    pub steps: u64,
+    /// Steps per match.
+    pub per_match: &'a [u64],
+    /// The hottest pattern nodes.
+    pub hot_nodes: &'a [PatternPart<'a>],
+    /// The hottest text positions.
+    pub hot_positions: &'a [HotPosition],
+    /// The growth class (`linear`, `polynomial`, `exponential`), when measured.
+    pub growth: Option<&'static str>,
+    /// The polynomial degree, when measured.
+    pub degree: Option<u32>,
+    /// The nested quantifiers the lint blames.
+    pub culprits: &'a [PatternPart<'a>],
+    /// Why the run stopped early, if it did.
+    pub stopped: Option<&'a str>,
+    /// Whether per-position counts stopped at their cap.
+    pub positions_capped: bool,
+}
+
 /// The audit matrix as JSON: the audit's own document type, named here with the others.
 pub use crate::audit::render::AuditDoc;
 
