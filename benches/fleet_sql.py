@@ -1,0 +1,117 @@
+#!/usr/bin/env python3
+"""The registry exported to SQL engines, run on a generated log, against `rxw parse --count`.
+
+    python3 benches/fleet_sql.py [--bytes N] [--seed S] [--rxw target/release/rxw]
+
+Generates the log with benches/gen_log.py (kept in target/bench/), counts the presets' hits
+with `rxw parse --count --json`, exports the registry with `rxw registry export --to duckdb`
+and `--to clickhouse`, loads the raw lines into DuckDB and chDB (the pip packages `duckdb` and
+`chdb`) the way the exported scripts' comments say, and counts each preset's view. Prints the
+seconds of each step and whether every key's count agrees. Only the standard library besides
+the two engines; an engine that is not installed is said and skipped.
+"""
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def statements(script_path):
+    script = open(script_path, encoding="utf-8").read()
+    out = []
+    for chunk in script.split(";\n\n"):
+        body = "\n".join(l for l in chunk.splitlines() if not l.startswith("-- "))
+        if body.strip():
+            out.append(body)
+    return out
+
+
+def duckdb_counts(script, log, keys):
+    import duckdb
+
+    con = duckdb.connect()
+    for st in statements(script):
+        con.execute(st)
+    t = time.perf_counter()
+    con.execute(
+        "INSERT INTO logs SELECT filename, generate_subscripts(l, 1), unnest(l) FROM "
+        "(SELECT filename, string_split(content, chr(10)) AS l FROM read_text('%s'))" % log
+    )
+    load = time.perf_counter() - t
+    t = time.perf_counter()
+    counts = {k: con.execute('SELECT count(*) FROM "rxw_%s"' % k).fetchone()[0] for k in keys}
+    return counts, load, time.perf_counter() - t
+
+
+def chdb_counts(script, log, keys):
+    from chdb import session
+
+    with tempfile.TemporaryDirectory() as tmp:
+        s = session.Session(os.path.join(tmp, "db"))
+        for st in statements(script):
+            s.query(st)
+        t = time.perf_counter()
+        rows = os.path.join(tmp, "rows.jsonl")
+        with open(log, encoding="utf-8") as src, open(rows, "w", encoding="utf-8") as f:
+            for i, line in enumerate(src.read().split("\n")):
+                f.write(json.dumps({"source": "app.log", "line_no": i + 1, "line": line}) + "\n")
+        s.query(
+            "INSERT INTO logs SELECT * FROM file('%s', 'JSONEachRow', "
+            "'source String, line_no UInt64, line String')" % rows
+        )
+        load = time.perf_counter() - t
+        t = time.perf_counter()
+        counts = {
+            k: int(str(s.query("SELECT count() FROM `rxw_%s`" % k, "TSV")).strip()) for k in keys
+        }
+        took = time.perf_counter() - t
+        s.close()
+    return counts, load, took
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bytes", type=int, default=100_000_000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--rxw", default=os.path.join(ROOT, "target", "release", "rxw"))
+    a = ap.parse_args()
+    data = os.path.join(ROOT, "target", "bench")
+    os.makedirs(data, exist_ok=True)
+    log = os.path.join(data, "fleet-sql-%d-%d.log" % (a.bytes, a.seed))
+    if not os.path.exists(log):
+        with open(log + ".tmp", "w") as f:
+            subprocess.run(
+                [sys.executable, os.path.join(ROOT, "benches", "gen_log.py"), "--bytes",
+                 str(a.bytes), "--seed", str(a.seed)], stdout=f, check=True)
+        os.replace(log + ".tmp", log)
+    t = time.perf_counter()
+    out = subprocess.run([a.rxw, "parse", "--count", "--json", "--file", log],
+                         capture_output=True, text=True, check=True).stdout
+    rxw_s = time.perf_counter() - t
+    want = json.loads(out)["by_key"]
+    keys = list(want)
+    print("log: %s (%d bytes); rxw parse --count: %.2f s, %d hits"
+          % (log, os.path.getsize(log), rxw_s, sum(want.values())))
+    for target, module, run in (("duckdb", "duckdb", duckdb_counts),
+                                ("clickhouse", "chdb", chdb_counts)):
+        try:
+            __import__(module)
+        except ImportError:
+            print("%s: NOT RUN, the python package %s is not installed" % (target, module))
+            continue
+        script = os.path.join(data, "fleet-sql.%s.sql" % target)
+        subprocess.run([a.rxw, "registry", "export", "--to", target, "-o", script], check=True)
+        got, load, query = run(script, log, keys)
+        bad = [k for k in keys if got.get(k) != want[k]]
+        print("%s: load %.2f s, the %d views %.2f s; %s"
+              % (target, load, len(keys), query,
+                 "every key agrees" if not bad else "DIFFERS on " + ", ".join(bad)))
+
+
+if __name__ == "__main__":
+    main()
