@@ -14,7 +14,11 @@ Steps, one tmux session each:
    frame); and Z to ` 0 matches ` (key to the new full count).
 3. The filter: Ctrl-L until the input title says `with a match` and its first rows are drawn;
    Ctrl-L twice more turns it off (via "without a match").
-4. Follow (`rxw -f`): a line with a fresh marker is appended to the log; the time until the
+4. Typing (`--typed WORD`, default RESULT): the workbench opens on WORD's first letter and,
+   once its count is final, the rest is typed letter by letter without waiting for the full
+   scans in between (each key cancels the scan the one before started): key to the new
+   prefix's first match row on screen.
+5. Follow (`rxw -f`): a line with a fresh marker is appended to the log; the time until the
    line is on screen and the count has grown by one. The appended lines stay in the log.
 
 Polling `capture-pane` adds one to a few milliseconds to each figure. Only the standard library.
@@ -92,10 +96,10 @@ def fmt(xs):
     return f"median {statistics.median(xs):.1f} ms, worst {max(xs):.1f} ms (n={len(xs)})"
 
 
-def start(binary, log, state, follow=False):
+def start(binary, log, state, follow=False, pattern="CLAIM"):
     session = f"rxw-op-bench-{os.getpid()}-{int(time.monotonic() * 1000)}"
     flag = "-f " if follow else ""
-    cmd = f"env XDG_STATE_HOME='{state}' '{binary}' --fresh {flag}-e CLAIM '{log}'"
+    cmd = f"env XDG_STATE_HOME='{state}' '{binary}' --fresh {flag}-e {pattern} '{log}'"
     t0 = time.monotonic()
     tmux("-f", "/dev/null", "new-session", "-d", "-s", session, "-x", "200", "-y", "60", cmd)
     return session, t0
@@ -106,6 +110,7 @@ def main():
     ap.add_argument("--log", required=True)
     ap.add_argument("--keys", type=int, default=20)
     ap.add_argument("--appends", type=int, default=10)
+    ap.add_argument("--typed", default="RESULT")
     ap.add_argument("binary")
     args = ap.parse_args()
     size = os.path.getsize(args.log)
@@ -152,6 +157,22 @@ def main():
                 tmux("send-keys", "-t", session, "C-l")
                 wait(session, lambda s: "filter:" not in s)
             print(f"filter toggle -> the matching lines on screen: {fmt(toggles)}")
+        finally:
+            tmux("kill-session", "-t", session)
+
+        session, _ = start(args.binary, args.log, state, pattern=args.typed[0])
+        try:
+            wait(session, settled, timeout=600)
+            typed = []
+            for i in range(1, len(args.typed)):
+                prefix = args.typed[: i + 1]
+                row = re.compile(r"[^0-9]1  \d+:\d+\s+" + re.escape(prefix) + r"\s")
+                t = time.monotonic()
+                tmux("send-keys", "-t", session, "-l", args.typed[i])
+                wait(session, lambda s: row.search(s) is not None)
+                typed.append(time.monotonic() - t)
+            print(f"typing {args.typed!r} letter by letter -> each prefix's first match row: "
+                  f"{fmt(typed)} ({', '.join(f'{x * 1000:.1f}' for x in typed)} ms)")
         finally:
             tmux("kill-session", "-t", session)
 

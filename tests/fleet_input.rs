@@ -2,28 +2,12 @@
 //! truncated and corrupt ones reported with where they broke, logs merged by time with each
 //! record naming its source and line, jobs paired across logs. Logs are generated here.
 
-use assert_cmd::Command;
 use serde_json::Value;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-fn rxw(config: &Path) -> Command {
-    let mut c = Command::cargo_bin("rxw").unwrap();
-    c.env_clear()
-        .env("XDG_CONFIG_HOME", config)
-        .env("HOME", config)
-        .env("NO_COLOR", "1");
-    c
-}
-
-fn run(cmd: &mut Command) -> (i32, String, String) {
-    let out = cmd.output().unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+mod common;
+use common::{run, rxw};
 
 /// A log of `lines` lines: stamped lines with protocol tags, a continuation line now and
 /// then, deterministic.

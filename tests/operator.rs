@@ -1,29 +1,13 @@
 //! Operator mode end to end: `rxw jobs`, `rxw parse --jsonl` / `--csv` / `--output`,
 //! `rxw timeline`. Logs come from the project's own generator (`benches/gen_log.py`).
 
-use assert_cmd::Command;
 use serde_json::{Value, json};
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
-fn rxw(config: &Path) -> Command {
-    let mut c = Command::cargo_bin("rxw").unwrap();
-    c.env_clear()
-        .env("XDG_CONFIG_HOME", config)
-        .env("HOME", config)
-        .env("NO_COLOR", "1");
-    c
-}
-
-fn run(cmd: &mut Command) -> (i32, String, String) {
-    let out = cmd.output().unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+mod common;
+use common::{run, rxw};
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -1,25 +1,7 @@
 //! `rxw preset …` and `rxw parse` end to end, with a scrubbed config directory.
 
-use assert_cmd::Command;
-use std::path::Path;
-
-fn rxw(config: &Path) -> Command {
-    let mut c = Command::cargo_bin("rxw").unwrap();
-    c.env_clear()
-        .env("XDG_CONFIG_HOME", config)
-        .env("HOME", config)
-        .env("NO_COLOR", "1");
-    c
-}
-
-fn run(cmd: &mut Command) -> (i32, String, String) {
-    let out = cmd.output().unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+mod common;
+use common::{run, rxw};
 
 #[test]
 fn preset_check_passes_the_shipped_examples_and_flags_two_polynomial_presets() {

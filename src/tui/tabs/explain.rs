@@ -137,13 +137,18 @@ impl RedosCheck {
                 }
             }
         }
+        // The compiled pattern, not the editor's text: a compile still running leaves the
+        // previous pattern in place, and the verdict must be for the pattern it names.
         let Ok(re) = wb.compiled() else {
             return changed;
         };
-        let key = (wb.pattern.text().to_string(), wb.flavor, wb.flags);
-        if self.key.as_ref() == Some(&key) || !self.drawn.replace(false) {
+        let checked = self.key.as_ref().is_some_and(|(text, flavor, flags)| {
+            text == re.pattern() && *flavor == re.flavor() && *flags == re.flags()
+        });
+        if checked || !self.drawn.replace(false) {
             return changed;
         }
+        let key = (re.pattern().to_string(), re.flavor(), re.flags());
         if let Some(old) = self.cancel.take() {
             old.store(true, Ordering::Relaxed);
         }

@@ -53,35 +53,22 @@ impl<R: Read> LineReader<R> {
                 return Ok(Some((line, true)));
             }
             if self.eof {
-                if self.start < self.end {
-                    let line = self.start..self.end;
-                    self.start = self.end;
-                    return Ok(Some((line, false)));
-                }
-                return Ok(None);
+                return Ok(self.last_line());
             }
-            searched = self.end;
-            // Make room: move the unfinished line to the front, grow for a long one.
-            if self.start > 0 {
-                self.buf.copy_within(self.start..self.end, 0);
-                searched -= self.start;
-                self.end -= self.start;
-                self.start = 0;
-            }
-            if self.end == self.buf.len() {
-                self.buf.resize(self.buf.len() * 2, 0);
-            }
-            match self.reader.read(&mut self.buf[self.end..]) {
-                Ok(0) => self.eof = true,
-                Ok(n) => self.end += n,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => {
-                    // What was read stays, to be handed out as a last (partial) line.
-                    self.eof = true;
-                    return Err(e);
-                }
-            }
+            // The bytes searched stay searched when `fill` moves them to the front.
+            let done = self.end - self.start;
+            self.fill()?;
+            searched = self.start + done;
         }
+    }
+
+    /// At the end: the bytes after the last line feed as a last line, once.
+    fn last_line(&mut self) -> Option<(Range<usize>, bool)> {
+        (self.start < self.end).then(|| {
+            let line = self.start..self.end;
+            self.start = self.end;
+            (line, false)
+        })
     }
 
     /// The complete lines buffered within `max` bytes, at least one (reading more when none
@@ -104,12 +91,7 @@ impl<R: Read> LineReader<R> {
                 return Ok(Some((lines, true)));
             }
             if self.eof {
-                if self.start < self.end {
-                    let line = self.start..self.end;
-                    self.start = self.end;
-                    return Ok(Some((line, false)));
-                }
-                return Ok(None);
+                return Ok(self.last_line());
             }
             self.fill()?;
         }
