@@ -25,7 +25,7 @@ fn main() {
     let text = format!("{}!\n", "word ".repeat(24));
     app.wb.input.replace_all(text);
     app.wb.pattern.set(r"(\w+\s?)+$");
-    app.wb.set_flavor(Flavor::Python);
+    app.wb.set_flavor(Flavor::PYTHON);
     app.wb.flags = Flags::default();
     app.pattern_changed();
     screens::settle(&mut app);
@@ -67,7 +67,7 @@ fn main() {
             self.0 += 1;
         }
     }
-    let re = Regex::new(r"(\w+)\s\1", Flavor::Python, Flags::default()).unwrap();
+    let re = Regex::new(r"(\w+)\s\1", Flavor::PYTHON, Flags::default()).unwrap();
     let hay = "alpha beta beta gamma delta delta epsilon ".repeat(20_000);
     let mut plain = Vec::new();
     let mut observed = Vec::new();

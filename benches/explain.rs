@@ -63,22 +63,22 @@ fn main() {
         if filter.as_deref().is_some_and(|f| !name.contains(f)) {
             continue;
         }
-        let flags = Flags::parse(flags, Flavor::Python).unwrap();
-        let nodes = parse(pat, Flavor::Python, flags)
+        let flags = Flags::parse(flags, Flavor::PYTHON).unwrap();
+        let nodes = parse(pat, Flavor::PYTHON, flags)
             .ok()
-            .and_then(|ast| explain(&ast, pat, Flavor::Python, max_nodes).ok())
+            .and_then(|ast| explain(&ast, pat, Flavor::PYTHON, max_nodes).ok())
             .map_or("refused".to_string(), |e| e.nodes().len().to_string());
         let cpu_before = thread_cpu_ns();
         let (n, median, max) = time(Duration::from_millis(500), || {
-            let ast = parse(black_box(pat), Flavor::Python, flags).unwrap();
-            let _ = black_box(explain(&ast, pat, Flavor::Python, max_nodes));
+            let ast = parse(black_box(pat), Flavor::PYTHON, flags).unwrap();
+            let _ = black_box(explain(&ast, pat, Flavor::PYTHON, max_nodes));
         });
         let cpu = match (cpu_before, thread_cpu_ns()) {
             (Some(a), Some(b)) => format!("{:.1?}", Duration::from_nanos((b - a) / n as u64)),
             _ => "-".to_string(),
         };
         let (_, parse_median, _) = time(Duration::from_millis(200), || {
-            let _ = black_box(parse(black_box(pat), Flavor::Python, flags));
+            let _ = black_box(parse(black_box(pat), Flavor::PYTHON, flags));
         });
         println!(
             "{name:<28} {:>7} {nodes:>7} {n:>9} {:>11.1?} {cpu:>11} {:>11.1?} {:>11.1?}",

@@ -175,7 +175,7 @@ fn main() {
         let text = Text::from_path(&path).expect("read the log").into_string();
         let args = Options {
             pattern: Some(pattern.to_string()),
-            flavor: Some(rxw::Flavor::Python),
+            flavor: Some(rxw::Flavor::PYTHON),
             fresh: true,
             ..Default::default()
         };

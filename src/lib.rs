@@ -10,8 +10,8 @@
 #![warn(missing_docs)]
 
 pub use rxw_core::{
-    EngineKind, Error, ErrorKind, Flags, Flavor, InputTraits, Limits, Match, MatchOptions, Regex,
-    Span,
+    EngineKind, Error, ErrorKind, Family, Flags, Flavor, InputTraits, Limits, Match, MatchOptions,
+    NodeVersion, PyVersion, Regex, Span,
 };
 pub use rxw_core::{
     audit, codegen, engine, error, export, flavor, fleet, generate, highlight, input, operator,

@@ -166,6 +166,34 @@ mod declaration_tests {
             assert!(!t.description.as_deref().unwrap_or("").is_empty());
         }
     }
+
+    #[test]
+    fn every_flavor_enum_lists_each_release_and_only_names_that_parse() {
+        let mut names: Vec<String> = crate::Flavor::all_versions()
+            .flat_map(|f| [f.name().to_string(), f.versioned_name()])
+            .collect();
+        names.sort();
+        names.dedup();
+        let mut seen = 0;
+        for t in tools() {
+            let Some(e) = t.input_schema["properties"].get("flavor") else {
+                continue;
+            };
+            let mut listed: Vec<String> = e["enum"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_str().unwrap().to_string())
+                .collect();
+            for n in &listed {
+                assert!(n.parse::<crate::Flavor>().is_ok(), "{}: {n}", t.name);
+            }
+            listed.sort();
+            assert_eq!(listed, names, "{}", t.name);
+            seen += 1;
+        }
+        assert_eq!(seen, 2);
+    }
 }
 
 /// The answer to a call that found no free worker within its time budget: the timed-out text

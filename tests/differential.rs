@@ -238,24 +238,20 @@ const JS_ONLY: &[&str] = &[
 /// Per-flavor flag sets to try with each pattern.
 fn flag_sets(flavor: Flavor) -> &'static [&'static str] {
     match flavor {
-        Flavor::Python => &["", "i", "m", "s", "ms", "a"],
-        Flavor::Js => &["", "i", "m", "s", "u", "iu", "y", "v", "iv"],
+        Flavor::Python(_) => &["", "i", "m", "s", "ms", "a"],
+        Flavor::Js(_) => &["", "i", "m", "s", "u", "iu", "y", "v", "iv"],
         Flavor::Rust => &[""],
     }
 }
 
 fn cases(flavor: Flavor) -> Vec<Case> {
-    let own = if flavor == Flavor::Python {
-        PY_ONLY
-    } else {
-        JS_ONLY
-    };
-    let replacement = if flavor == Flavor::Python {
+    let own = if flavor.is_python() { PY_ONLY } else { JS_ONLY };
+    let replacement = if flavor.is_python() {
         "<\\g<0>|\\1>"
     } else {
         "<$&|$1|$<n>|$$>"
     };
-    let plain_replacement = if flavor == Flavor::Python {
+    let plain_replacement = if flavor.is_python() {
         "[\\g<0>]"
     } else {
         "[$&]"
@@ -341,7 +337,7 @@ fn random_cases(flavor: Flavor, n: usize, seed: u64) -> Vec<Case> {
     let mut rng = Rng(seed);
     let alphabet = ["a", "b", " ", "\n", "ab", "é"];
     let flag_sets: &[&str] = match flavor {
-        Flavor::Python => &["", "", "i", "m", "s", "a"],
+        Flavor::Python(_) => &["", "", "i", "m", "s", "a"],
         _ => &["", "", "i", "m", "s", "u"],
     };
     (0..n)
@@ -557,7 +553,7 @@ fn run_random(flavor: Flavor, cmd: &str, script: &str, seed: u64) {
 #[test]
 fn python_random_patterns_agree_with_cpython() {
     run_random(
-        Flavor::Python,
+        Flavor::PYTHON,
         "python3",
         "py_oracle.py",
         0x5eed_1234_abcd_0001,
@@ -566,15 +562,15 @@ fn python_random_patterns_agree_with_cpython() {
 
 #[test]
 fn js_random_patterns_agree_with_node() {
-    run_random(Flavor::Js, "node", "js_oracle.js", 0x5eed_1234_abcd_0002);
+    run_random(Flavor::JS, "node", "js_oracle.js", 0x5eed_1234_abcd_0002);
 }
 
 #[test]
 fn python_flavor_agrees_with_cpython() {
-    run_flavor(Flavor::Python, "python3", "py_oracle.py");
+    run_flavor(Flavor::PYTHON, "python3", "py_oracle.py");
 }
 
 #[test]
 fn js_flavor_agrees_with_node() {
-    run_flavor(Flavor::Js, "node", "js_oracle.js");
+    run_flavor(Flavor::JS, "node", "js_oracle.js");
 }

@@ -39,7 +39,7 @@ const REGISTRY: [(&str, &str, &str); 4] = [
 #[test]
 fn registry_patterns_text() {
     for (name, pat, flags) in REGISTRY {
-        let e = ex(pat, Flavor::Python, flags);
+        let e = ex(pat, Flavor::PYTHON, flags);
         insta::assert_snapshot!(format!("registry_text_{name}"), e.render_text(pat, &plain));
     }
 }
@@ -47,7 +47,7 @@ fn registry_patterns_text() {
 #[test]
 fn registry_patterns_json() {
     for (name, pat, flags) in REGISTRY {
-        let e = ex(pat, Flavor::Python, flags);
+        let e = ex(pat, Flavor::PYTHON, flags);
         insta::assert_snapshot!(format!("registry_json_{name}"), pretty_json(&e));
     }
 }
@@ -55,7 +55,7 @@ fn registry_patterns_json() {
 #[test]
 fn registry_lints_are_the_documented_ones() {
     let codes = |pat, flags| -> Vec<&'static str> {
-        ex(pat, Flavor::Python, flags)
+        ex(pat, Flavor::PYTHON, flags)
             .lints
             .iter()
             .map(|l| l.code)
@@ -69,7 +69,7 @@ fn registry_lints_are_the_documented_ones() {
 
 #[test]
 fn result_lookahead_meaning() {
-    let e = ex(RESULT, Flavor::Python, "s");
+    let e = ex(RESULT, Flavor::PYTHON, "s");
     let la = e
         .nodes()
         .into_iter()
@@ -198,8 +198,8 @@ fn constructs_snapshots() {
     assert!(RUST_CONSTRUCTS.len() + PYTHON_CONSTRUCTS.len() + JS_CONSTRUCTS.len() >= 60);
     for (flavor, list) in [
         (Flavor::Rust, RUST_CONSTRUCTS),
-        (Flavor::Python, PYTHON_CONSTRUCTS),
-        (Flavor::Js, JS_CONSTRUCTS),
+        (Flavor::PYTHON, PYTHON_CONSTRUCTS),
+        (Flavor::JS, JS_CONSTRUCTS),
     ] {
         let (text, json) = constructs(flavor, list);
         insta::assert_snapshot!(format!("constructs_text_{flavor}"), text);
@@ -211,8 +211,8 @@ fn constructs_snapshots() {
 fn every_construct_tiles() {
     for (flavor, list) in [
         (Flavor::Rust, RUST_CONSTRUCTS),
-        (Flavor::Python, PYTHON_CONSTRUCTS),
-        (Flavor::Js, JS_CONSTRUCTS),
+        (Flavor::PYTHON, PYTHON_CONSTRUCTS),
+        (Flavor::JS, JS_CONSTRUCTS),
     ] {
         for (pat, flags) in list {
             let e = ex(pat, flavor, flags);
@@ -286,7 +286,7 @@ fn verbose_patterns_tile() {
     for (pat, flavor) in [
         ("a +b # c\n (x) * ", Flavor::Rust),
         ("[a - z ]+", Flavor::Rust),
-        ("a #c\n+ (?#x)b", Flavor::Python),
+        ("a #c\n+ (?#x)b", Flavor::PYTHON),
     ] {
         let e = ex(pat, flavor, "x");
         check_tiling(pat, &e.tree).unwrap_or_else(|m| panic!("{pat:?}: {m}"));
@@ -294,14 +294,14 @@ fn verbose_patterns_tile() {
 }
 
 fn flavor_strategy() -> impl Strategy<Value = Flavor> {
-    prop_oneof![Just(Flavor::Rust), Just(Flavor::Python), Just(Flavor::Js)]
+    prop_oneof![Just(Flavor::Rust), Just(Flavor::PYTHON), Just(Flavor::JS)]
 }
 
 fn flags_for(flavor: Flavor, pick: u8) -> Flags {
     let letters = match flavor {
         Flavor::Rust => ["", "i", "ms", "x", "U"],
-        Flavor::Python => ["", "i", "ms", "x", "a"],
-        Flavor::Js => ["", "i", "ms", "u", "v"],
+        Flavor::Python(_) => ["", "i", "ms", "x", "a"],
+        Flavor::Js(_) => ["", "i", "ms", "u", "v"],
     };
     Flags::parse(letters[pick as usize % 5], flavor).unwrap()
 }
@@ -542,7 +542,7 @@ fn deep_16k_pattern_within_budget_explains() {
     // 1024 levels of `(` + 14 letters + `)`: 16 KB and 3071 nodes (group, sequence, literal run per level; the innermost group holds only its run).
     let pat = "(abcdefghijklmn".repeat(1024) + &")".repeat(1024);
     assert_eq!(pat.len(), 16 * 1024);
-    let e = ex(&pat, Flavor::Python, "");
+    let e = ex(&pat, Flavor::PYTHON, "");
     assert_eq!(e.nodes().len(), 3 * 1023 + 2);
     check_tiling(&pat, &e.tree).unwrap();
 }

@@ -120,8 +120,8 @@ fn verdicts_agree_with_the_real_engines_on_the_corpus() {
 
 fn interpreter(flavor: Flavor) -> Option<&'static str> {
     let exe = match flavor {
-        Flavor::Python => "python3",
-        Flavor::Js => "node",
+        Flavor::Python(_) => "python3",
+        Flavor::Js(_) => "node",
         Flavor::Rust => return None,
     };
     Command::new(exe)
@@ -148,7 +148,7 @@ fn real_engines_slow_down_on_rxws_attacks_as_predicted() {
             );
             continue;
         };
-        if interpreter(Flavor::Python).is_none() {
+        if interpreter(Flavor::PYTHON).is_none() {
             eprintln!("SKIPPED: python3 is needed to run {script}");
             return;
         }

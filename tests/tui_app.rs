@@ -93,7 +93,7 @@ fn alt_i_toggles_ignore_case_and_f2_cycles_the_flavor() {
         "the lower-case [ack …] near miss now matches"
     );
     key(&mut app, KeyCode::F(2), KeyModifiers::NONE);
-    assert_eq!(app.wb.flavor, rxw::Flavor::Js);
+    assert_eq!(app.wb.flavor, rxw::Flavor::JS);
     assert!(app.wb.flags.ignore_case);
     // JS has no (?P<name>…) syntax: the pattern is now invalid, the old matches stay.
     assert!(app.wb.stale());
@@ -243,8 +243,8 @@ fn the_session_is_restored_and_fresh_skips_it() {
     };
     let app = start(Options::default(), StartInput::Demo, Some(saved.clone()));
     assert_eq!(app.wb.pattern.text(), r"\d+");
-    assert_eq!(app.wb.flavor, rxw::Flavor::Js);
-    assert_eq!(app.wb.flags.letters(rxw::Flavor::Js), "gi");
+    assert_eq!(app.wb.flavor, rxw::Flavor::JS);
+    assert_eq!(app.wb.flags.letters(rxw::Flavor::JS), "gi");
     assert_eq!(app.wb.input.text(), "a1 b22");
     assert_eq!(app.wb.results.count, 2);
     assert_eq!(Session::of(&app), saved);
@@ -296,7 +296,7 @@ fn command_line_pattern_flavor_and_flags_win() {
 fn a_runaway_pattern_reports_its_limit_and_the_app_keeps_responding() {
     let args = Options {
         pattern: Some(r"(?:(a)|a)+\1b".into()),
-        flavor: Some(rxw::Flavor::Python),
+        flavor: Some(rxw::Flavor::PYTHON),
         ..Default::default()
     };
     let mut app = start(
@@ -1340,5 +1340,41 @@ fn the_explain_tab_proves_a_redos_verdict_and_loads_its_attack_into_the_debugger
             .as_deref()
             .unwrap_or("")
             .contains("ReDoS attack")
+    );
+}
+
+#[test]
+fn shift_f2_steps_through_the_flavors_releases_and_the_pattern_title_names_the_release() {
+    let mut app = screens::demo(120, 34);
+    app.wb.set_flavor(rxw::Flavor::PYTHON);
+    assert!(
+        app.flavor_label().starts_with("python 3.11"),
+        "{}",
+        app.flavor_label()
+    );
+    key(&mut app, KeyCode::F(2), KeyModifiers::SHIFT);
+    assert_eq!(app.wb.flavor, "python@3.12".parse().unwrap());
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    assert!(screen.contains("python 3.12"), "{screen}");
+    for _ in 0..5 {
+        key(&mut app, KeyCode::F(2), KeyModifiers::SHIFT);
+    }
+    assert_eq!(
+        app.wb.flavor,
+        rxw::Flavor::PYTHON,
+        "six releases wrap around"
+    );
+    // F2 still steps the family, to its default release.
+    key(&mut app, KeyCode::F(2), KeyModifiers::NONE);
+    assert_eq!(app.wb.flavor, rxw::Flavor::JS);
+    assert!(app.flavor_label().starts_with("js node20"));
+    let help: Vec<String> = rxw::tui::popups::help::lines(&app.popup_draw_cx())
+        .iter()
+        .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+        .collect();
+    assert!(
+        help.iter()
+            .any(|l| l.contains("Shift-F2") && l.contains("release")),
+        "{help:?}"
     );
 }

@@ -63,7 +63,7 @@ fn typing_a_pattern_in_tmux_updates_the_match_count() {
     // Replace the pattern: Ctrl-U clears the line, then type.
     tmux(&["send-keys", "-t", &session, "C-u"]);
     tmux(&["send-keys", "-t", &session, "-l", r"\[RESULT [0-9a-f]+\]"]);
-    let expected = Regex::new(r"\[RESULT [0-9a-f]+\]", Flavor::Python, Flags::default())
+    let expected = Regex::new(r"\[RESULT [0-9a-f]+\]", Flavor::PYTHON, Flags::default())
         .unwrap()
         .count(rxw::workbench::DEMO_LOG)
         .unwrap();

@@ -55,7 +55,9 @@ pub struct TuiArgs {
     /// Start with this pattern.
     #[arg(short = 'e', long = "regexp")]
     pub pattern: Option<String>,
-    /// Start with this flavor.
+    /// Start with this flavor and engine release: rust; python (= python@3.11), python@3.8, python@3.9, python@3.10,
+    /// python@3.12, python@3.13 (also py@3.12); js (= js@node20), js@node18, js@node22,
+    /// js@node24 (also js@24, node24). Each release has its engine's syntax and Unicode data.
     #[arg(long, value_parser = parse_flavor)]
     pub flavor: Option<Flavor>,
     /// Start with these flag letters.
@@ -167,7 +169,9 @@ pub enum ColorChoice {
 /// Options shared by the matching commands.
 #[derive(Debug, Args, Clone)]
 pub struct PatternArgs {
-    /// The dialect of the pattern.
+    /// The dialect of the pattern and its engine release: rust; python (= python@3.11), python@3.8, python@3.9, python@3.10,
+    /// python@3.12, python@3.13 (also py@3.12); js (= js@node20), js@node18, js@node22,
+    /// js@node24 (also js@24, node24). Each release has its engine's syntax and Unicode data.
     #[arg(long, default_value = "rust", value_parser = parse_flavor)]
     pub flavor: Flavor,
     /// Flag letters: i m s x everywhere; a (python); u y d g v (js); U R (rust).

@@ -97,8 +97,10 @@ pub enum Action {
     ShowTab(TabId),
     /// Next result tab.
     NextTab,
-    /// Switch to the next flavor.
+    /// Switch to the next flavor (family), at its default release.
     CycleFlavor,
+    /// Switch to the flavor's next engine release (python 3.8 … 3.13, js node18 … node24).
+    CycleFlavorVersion,
     /// Toggle a flag letter.
     ToggleFlag(char),
     /// Show spaces, tabs and line ends.
@@ -267,6 +269,13 @@ pub static KEYMAP_HEAD: &[Binding] = &[
         "next flavor",
         true,
         [k(K::F(2), NONE)]
+    ),
+    bind!(
+        Global,
+        Action::CycleFlavorVersion,
+        "next release of the flavor (python 3.8-3.13, js node18-24)",
+        false,
+        [k(K::F(2), SHIFT)]
     ),
     bind!(
         Global,
@@ -593,7 +602,7 @@ pub(crate) fn same_key(spec: &KeySpec, key: &KeyEvent) -> bool {
             }
             let mut want = *mods;
             want.remove(KeyModifiers::SHIFT);
-            if *code == KeyCode::F(3) {
+            if matches!(code, KeyCode::F(_)) {
                 return key.code == *code && key.modifiers == *mods;
             }
             *code == key.code && want == got

@@ -16,7 +16,6 @@ use super::popups::{Outcome, Popup, PopupCx, PopupDrawCx};
 use super::presets::PresetBrowser;
 use super::tabs::{DrawCx, Handled, Request, Shared, Tab, TabCx, TabEvent, TabId};
 use super::theme::Palette;
-use crate::flavor::Flavor;
 use crate::workbench::export::ExportWhat;
 use crate::workbench::filter::FilterMode;
 use crate::workbench::follow::{FollowEvent, Follower, Reload};
@@ -646,6 +645,10 @@ impl App {
                 self.wb.cycle_flavor();
                 self.mark_pattern_changed();
             }
+            Action::CycleFlavorVersion => {
+                self.wb.set_flavor(self.wb.flavor.next_version());
+                self.mark_pattern_changed();
+            }
             Action::ToggleFlag(c) => match self.wb.toggle_flag(c) {
                 Ok(()) => self.mark_pattern_changed(),
                 Err(e) => self.message = Some(e.message),
@@ -1212,14 +1215,11 @@ impl App {
         }
     }
 
-    /// A short name for the flavor and flags, as shown beside the pattern.
+    /// A short name for the flavor with its engine release and the flags, as shown beside the
+    /// pattern: `python 3.11 /i`.
     pub fn flavor_label(&self) -> String {
         let flags = self.wb.flags.letters(self.wb.flavor);
-        let flavor = match self.wb.flavor {
-            Flavor::Rust => "rust",
-            Flavor::Python => "python",
-            Flavor::Js => "js",
-        };
+        let flavor = self.wb.flavor.label();
         if flags.is_empty() {
             flavor.to_string()
         } else {

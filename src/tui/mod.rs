@@ -107,7 +107,7 @@ pub fn start_app(
         },
         |p| p.pattern.clone(),
     );
-    let mut flavor = demo.as_ref().map_or(Flavor::Python, |p| p.flavor);
+    let mut flavor = demo.as_ref().map_or(Flavor::PYTHON, |p| p.flavor);
     let mut flags = demo.as_ref().map_or_else(Flags::default, |p| p.flags);
     let mut replacement = String::new();
     let mut tests = demo.as_ref().map(test_lines).unwrap_or_default();

@@ -309,7 +309,7 @@ mod tests {
             key: key.into(),
             description: desc.into(),
             pattern: "x".into(),
-            flavor: Flavor::Python,
+            flavor: Flavor::PYTHON,
             flags: Flags::default(),
             groups: vec![],
             examples: vec![],

@@ -166,8 +166,8 @@ pub fn scenes() -> Vec<(&'static str, App)> {
     a.wb.pattern.set(
         r"\[RESULT\s+(?P<job_id>[A-Za-z0-9_/-]+)\]\s*(?P<status>OK|FAIL|DECLINE|SUCCESS|ERROR)?\s*(?P<summary>.*?)(?=\[RESULT\s|\Z)",
     );
-    a.wb.set_flavor(crate::Flavor::Python);
-    a.wb.flags = crate::Flags::parse("s", crate::Flavor::Python).expect("flags");
+    a.wb.set_flavor(crate::Flavor::PYTHON);
+    a.wb.flags = crate::Flags::parse("s", crate::Flavor::PYTHON).expect("flags");
     a.pattern_changed();
     settle(&mut a);
     a.select_match(0);

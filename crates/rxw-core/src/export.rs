@@ -555,7 +555,7 @@ mod tests {
     fn matches_as_json_lines_and_csv() {
         let re = Regex::new(
             r"(?P<verb>CLAIM|RESULT) (\w+)",
-            Flavor::Python,
+            Flavor::PYTHON,
             Flags::default(),
         )
         .unwrap();

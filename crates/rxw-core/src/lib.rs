@@ -43,5 +43,5 @@ pub use rxw_syntax::{error, flavor, highlight};
 
 pub use engine::{EngineKind, InputTraits, Limits, Match, MatchOptions, Regex};
 pub use error::{Error, ErrorKind};
-pub use flavor::{Flags, Flavor};
+pub use flavor::{Family, Flags, Flavor, NodeVersion, PyVersion};
 pub use syntax::ast::Span;

@@ -342,7 +342,7 @@ mod tests {
     fn named_groups_and_replacements_are_checked() {
         let re = Regex::new(
             r"\[(?P<verb>CLAIM|ACK)\s+(?P<job_id>\w+)\]",
-            Flavor::Python,
+            Flavor::PYTHON,
             Flags::default(),
         )
         .unwrap();
@@ -366,7 +366,7 @@ mod tests {
         )
         .unwrap();
         assert_eq!(s.pattern, "a(b) ");
-        assert_eq!(s.flavor, Flavor::Python);
+        assert_eq!(s.flavor, Flavor::PYTHON);
         assert_eq!(s.cases.len(), 3);
         assert_eq!(s.cases[0].line, 5);
         let results = s.run().unwrap();

@@ -506,7 +506,7 @@ mod tests {
     use crate::Flavor;
 
     fn first(pattern: &str, text: &str) -> (Regex, Match) {
-        let re = Regex::new(pattern, Flavor::Python, Default::default()).unwrap();
+        let re = Regex::new(pattern, Flavor::PYTHON, Default::default()).unwrap();
         let m = re.find_all(text, Some(1)).unwrap().remove(0);
         (re, m)
     }

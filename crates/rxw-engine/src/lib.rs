@@ -245,19 +245,19 @@ impl Regex {
     ) -> Result<Regex, Error> {
         limits.check_pattern(pattern)?;
         let names = ast.groups.iter().map(|g| g.name.clone()).collect();
-        let prefers_empty = flavor == Flavor::Python && ast.root.nullable() && prefers_empty(&ast);
+        let prefers_empty = flavor.is_python() && ast.root.nullable() && prefers_empty(&ast);
         let needs_matcher = match flavor {
-            Flavor::Python => {
+            Flavor::Python(_) => {
                 prefers_empty
                     || nullable_repeat(&ast)
                     || python_empty_iteration(&ast)
                     || (uses_flag(&ast, 'a') && uses_flag(&ast, 'i'))
             }
-            Flavor::Js => nullable_repeat(&ast) || js_iteration_captures(&ast),
+            Flavor::Js(_) => nullable_repeat(&ast) || js_iteration_captures(&ast),
             Flavor::Rust => false,
         };
-        let js_code_unit_sensitive = flavor == Flavor::Js && !flags.unicode_mode();
-        let js_pair_sensitive = flavor == Flavor::Js
+        let js_code_unit_sensitive = flavor.is_js() && !flags.unicode_mode();
+        let js_pair_sensitive = flavor.is_js()
             && flags.unicode_mode()
             && !flags.sticky
             && may_match_inside_a_pair(&ast.root, 0);
@@ -298,7 +298,7 @@ impl Regex {
     }
 
     fn compile(&self, assume: Assume) -> Result<(Compiled, Assume), Error> {
-        if self.flavor == Flavor::Rust {
+        if self.flavor.is_rust() {
             return self.compile_rust().map(|c| (c, Assume::NOTHING));
         }
         if self.needs_matcher {
@@ -381,7 +381,7 @@ impl Regex {
     /// when matching needs backtracking even on typical input, or has a rule of its own (JS
     /// sticky, Python's retry after an empty match).
     pub fn typical_linear(&self) -> Option<(&str, InputTraits)> {
-        if self.prefers_empty || (self.flavor == Flavor::Js && self.flags.sticky) {
+        if self.prefers_empty || (self.flavor.is_js() && self.flags.sticky) {
             return None;
         }
         let all = Assume {
@@ -413,7 +413,7 @@ impl Regex {
     /// depends on the text).
     pub fn exact_linear_pattern(&self) -> Option<String> {
         match self.flavor {
-            Flavor::Js => None,
+            Flavor::Js(_) => None,
             Flavor::Rust => {
                 let letters = self.flags.letters(Flavor::Rust);
                 Some(if letters.is_empty() {
@@ -422,12 +422,12 @@ impl Regex {
                     format!("(?{letters}){}", self.pattern)
                 })
             }
-            Flavor::Python => {
+            Flavor::Python(_) => {
                 if self.needs_matcher {
                     return None;
                 }
                 let t =
-                    translate(&self.ast, &self.pattern, Flavor::Python, Assume::NOTHING).ok()?;
+                    translate(&self.ast, &self.pattern, Flavor::PYTHON, Assume::NOTHING).ok()?;
                 (!t.needs_backtracking && t.iteration_groups.is_empty()).then_some(t.pattern)
             }
         }
@@ -646,7 +646,7 @@ impl Regex {
         limit: Option<usize>,
         options: MatchOptions<'_>,
     ) -> Result<(usize, u64), Error> {
-        let sticky = self.flavor == Flavor::Js && self.flags.sticky;
+        let sticky = self.flavor.is_js() && self.flags.sticky;
         let plain = !self.ast.root.nullable() && !sticky && !self.js_pair_sensitive;
         if plain && let Program::Linear(re) = &self.program_for(text)?.program {
             let it = re.find_iter(text);
@@ -692,7 +692,7 @@ impl Regex {
         let prog = self.matcher_program()?;
         let params = vm::exec::SearchParams {
             start,
-            anchored: self.flavor == Flavor::Js && self.flags.sticky,
+            anchored: self.flavor.is_js() && self.flags.sticky,
             not_empty_at,
             budget: self.backtrack_limit as u64,
             total_budget: None,
@@ -731,7 +731,7 @@ impl Regex {
         let prog = self.matcher_program()?;
         let params = vm::exec::SearchParams {
             start,
-            anchored: self.flavor == Flavor::Js && self.flags.sticky,
+            anchored: self.flavor.is_js() && self.flags.sticky,
             not_empty_at: None,
             budget: self.backtrack_limit as u64,
             total_budget: None,
@@ -771,7 +771,7 @@ impl Regex {
         let prog = self.matcher_program()?;
         let params = vm::exec::SearchParams {
             start: 0,
-            anchored: self.flavor == Flavor::Js && self.flags.sticky,
+            anchored: self.flavor.is_js() && self.flags.sticky,
             not_empty_at: None,
             budget,
             total_budget: None,
@@ -1360,7 +1360,7 @@ impl Matches<'_, '_> {
             Program::Matcher(prog) => {
                 let params = vm::exec::SearchParams {
                     start: self.pos,
-                    anchored: re.flavor == Flavor::Js && re.flags.sticky,
+                    anchored: re.flavor.is_js() && re.flags.sticky,
                     not_empty_at: self.not_empty_at,
                     budget: re.backtrack_limit as u64,
                     total_budget: self
@@ -1426,7 +1426,7 @@ impl Iterator for Matches<'_, '_> {
         }
         let compiled = self.compiled?;
         let flavor = self.re.flavor;
-        let sticky = flavor == Flavor::Js && self.re.flags.sticky;
+        let sticky = flavor.is_js() && self.re.flags.sticky;
         let on_matcher = matches!(compiled.program, Program::Matcher(_));
         loop {
             if self.pos > self.hay_len() {
@@ -1488,7 +1488,7 @@ impl Iterator for Matches<'_, '_> {
                 _ => {}
             }
             self.last_end = Some(e);
-            if flavor == Flavor::Python && on_matcher {
+            if flavor.is_python() && on_matcher {
                 // CPython searches again from the end; after an empty match, a match starting
                 // at the same place must not be empty.
                 self.pos = eu;
@@ -1560,11 +1560,11 @@ mod tests {
     #[test]
     fn empty_match_after_a_match_python_and_js_report_it_rust_does_not() {
         assert_eq!(
-            spans("a*", Flavor::Python, "", "baa"),
+            spans("a*", Flavor::PYTHON, "", "baa"),
             vec![(0, 0), (1, 3), (3, 3)]
         );
         assert_eq!(
-            spans("a*", Flavor::Js, "", "baa"),
+            spans("a*", Flavor::JS, "", "baa"),
             vec![(0, 0), (1, 3), (3, 3)]
         );
         assert_eq!(spans("a*", Flavor::Rust, "", "baa"), vec![(0, 0), (1, 3)]);
@@ -1572,26 +1572,26 @@ mod tests {
 
     #[test]
     fn python_dollar_before_final_newline() {
-        assert_eq!(spans("a$", Flavor::Python, "", "a\n"), vec![(0, 1)]);
-        assert_eq!(spans("a$", Flavor::Js, "", "a\n"), vec![]);
-        assert_eq!(spans(r"a\Z", Flavor::Python, "", "a\n"), vec![]);
+        assert_eq!(spans("a$", Flavor::PYTHON, "", "a\n"), vec![(0, 1)]);
+        assert_eq!(spans("a$", Flavor::JS, "", "a\n"), vec![]);
+        assert_eq!(spans(r"a\Z", Flavor::PYTHON, "", "a\n"), vec![]);
     }
 
     #[test]
     fn js_resets_captures_each_iteration() {
-        let re = Regex::new("(?:(a)|b)+", Flavor::Js, Flags::default()).unwrap();
+        let re = Regex::new("(?:(a)|b)+", Flavor::JS, Flags::default()).unwrap();
         let m = &re.find_all("ab", None).unwrap()[0];
         assert_eq!(m.groups[1], None);
-        let re = Regex::new("(?:(a)|b)+", Flavor::Python, Flags::default()).unwrap();
+        let re = Regex::new("(?:(a)|b)+", Flavor::PYTHON, Flags::default()).unwrap();
         let m = &re.find_all("ab", None).unwrap()[0];
         assert_eq!(m.groups[1], Some((0, 1)));
     }
 
     #[test]
     fn engine_choice_is_reported() {
-        let re = Regex::new(r"\d+", Flavor::Python, Flags::default()).unwrap();
+        let re = Regex::new(r"\d+", Flavor::PYTHON, Flags::default()).unwrap();
         assert_eq!(re.engine_kind("12"), EngineKind::Linear);
-        let re = Regex::new(r"a(?=b)", Flavor::Python, Flags::default()).unwrap();
+        let re = Regex::new(r"a(?=b)", Flavor::PYTHON, Flags::default()).unwrap();
         assert_eq!(re.engine_kind("ab"), EngineKind::Backtracking);
     }
 
@@ -1599,21 +1599,21 @@ mod tests {
     fn regression_js_empty_iteration_is_dropped_with_its_captures() {
         // node: /(a*)*b/.exec("aaa\nbba") -> ["b", undefined]
         assert_eq!(
-            groups("(a*)*b", Flavor::Js, "", "aaa\nbba")[0],
+            groups("(a*)*b", Flavor::JS, "", "aaa\nbba")[0],
             g(&[Some("b"), None])
         );
         // CPython keeps the empty iteration: group 1 is "".
         assert_eq!(
-            groups("(a*)*b", Flavor::Python, "", "b")[0],
+            groups("(a*)*b", Flavor::PYTHON, "", "b")[0],
             g(&[Some("b"), Some("")])
         );
     }
 
     #[test]
     fn regression_js_lookbehind_runs_right_to_left() {
-        assert_eq!(spans(r"(?<=\1(a))b", Flavor::Js, "", "ab"), vec![]);
+        assert_eq!(spans(r"(?<=\1(a))b", Flavor::JS, "", "ab"), vec![]);
         assert_eq!(
-            groups(r"(?<=(\d+)(\d+))$", Flavor::Js, "", "$100 and 200")[0],
+            groups(r"(?<=(\d+)(\d+))$", Flavor::JS, "", "$100 and 200")[0],
             g(&[Some(""), Some("2"), Some("00")])
         );
     }
@@ -1621,29 +1621,29 @@ mod tests {
     #[test]
     fn regression_js_lazy_iterations() {
         assert_eq!(
-            groups("(a*?)*?b", Flavor::Js, "", "aab")[0],
+            groups("(a*?)*?b", Flavor::JS, "", "aab")[0],
             g(&[Some("aab"), Some("a")])
         );
         assert_eq!(
-            spans("(?:(?:ab)*?)?", Flavor::Js, "", "abb"),
+            spans("(?:(?:ab)*?)?", Flavor::JS, "", "abb"),
             vec![(0, 2), (2, 2), (3, 3)]
         );
     }
 
     #[test]
     fn regression_python_ascii_ignorecase_does_not_fold_kelvin() {
-        assert_eq!(spans("(?i)k", Flavor::Python, "a", "\u{212A}"), vec![]);
-        assert_eq!(spans("(?i)k", Flavor::Python, "", "\u{212A}"), vec![(0, 3)]);
+        assert_eq!(spans("(?i)k", Flavor::PYTHON, "a", "\u{212A}"), vec![]);
+        assert_eq!(spans("(?i)k", Flavor::PYTHON, "", "\u{212A}"), vec![(0, 3)]);
     }
 
     #[test]
     fn python_retries_the_empty_match_position() {
         assert_eq!(
-            spans("a??", Flavor::Python, "", "a"),
+            spans("a??", Flavor::PYTHON, "", "a"),
             vec![(0, 0), (0, 1), (1, 1)]
         );
         assert_eq!(
-            spans("a*?", Flavor::Python, "", "aa"),
+            spans("a*?", Flavor::PYTHON, "", "aa"),
             vec![(0, 0), (0, 1), (1, 1), (1, 2), (2, 2)]
         );
     }
@@ -1655,11 +1655,11 @@ mod tests {
     #[test]
     fn regression_python_non_word_search_starts_on_character_boundaries() {
         assert_eq!(
-            spans(r"\W+(?=\w)", Flavor::Python, "", "привет, мир"),
+            spans(r"\W+(?=\w)", Flavor::PYTHON, "", "привет, мир"),
             vec![(12, 14)]
         );
-        assert_eq!(spans(r"\W(?!q)", Flavor::Python, "", "Āb c"), vec![(3, 4)]);
-        assert_eq!(spans(r"\W(?=)", Flavor::Python, "", "Ā"), vec![]);
+        assert_eq!(spans(r"\W(?!q)", Flavor::PYTHON, "", "Āb c"), vec![(3, 4)]);
+        assert_eq!(spans(r"\W(?=)", Flavor::PYTHON, "", "Ā"), vec![]);
         let word = vm::charset::python_word();
         for (lo, hi) in [
             (0x100, 0x2BF),
@@ -1678,7 +1678,7 @@ mod tests {
                 .map(|(i, c)| (i, i + c.len_utf8()))
                 .collect();
             for p in [r"\W(?!q)", r"\W(?=)", r"(?=\W)."] {
-                let got = spans(p, Flavor::Python, "", &text);
+                let got = spans(p, Flavor::PYTHON, "", &text);
                 assert!(
                     got.iter()
                         .all(|&(s, e)| text.is_char_boundary(s) && text.is_char_boundary(e)),
@@ -1699,14 +1699,14 @@ mod tests {
         for p in ["i", "[a-z]", "ı", "İ", "[ı]", "(?i:İ)"] {
             let re = Regex::new(
                 p,
-                Flavor::Python,
-                Flags::parse("i", Flavor::Python).unwrap(),
+                Flavor::PYTHON,
+                Flags::parse("i", Flavor::PYTHON).unwrap(),
             );
             assert_eq!(re.unwrap().engine_kind(text), EngineKind::Linear, "{p}");
-            assert_eq!(spans(p, Flavor::Python, "i", text), all, "{p}");
+            assert_eq!(spans(p, Flavor::PYTHON, "i", text), all, "{p}");
         }
         assert_eq!(
-            spans("[^i]", Flavor::Python, "i", text),
+            spans("[^i]", Flavor::PYTHON, "i", text),
             vec![(1, 2), (3, 4), (6, 7)]
         );
     }
@@ -1717,7 +1717,7 @@ mod tests {
     fn regression_js_ignore_case_without_u_uses_canonicalize() {
         let no = |p: &str, text: &str| {
             assert_eq!(
-                spans(p, Flavor::Js, "i", text),
+                spans(p, Flavor::JS, "i", text),
                 vec![],
                 "/{p}/i on {text:?}"
             );
@@ -1731,9 +1731,9 @@ mod tests {
         no("ω", "\u{2126}");
         no("å", "\u{212B}");
         no("\u{FB05}", "\u{FB06}");
-        assert_eq!(spans("θ", Flavor::Js, "i", "ϑΘ"), vec![(0, 2), (2, 4)]);
+        assert_eq!(spans("θ", Flavor::JS, "i", "ϑΘ"), vec![(0, 2), (2, 4)]);
         // With `u`, simple case folding applies.
-        assert_eq!(spans("k", Flavor::Js, "iu", "\u{212A}"), vec![(0, 3)]);
+        assert_eq!(spans("k", Flavor::JS, "iu", "\u{212A}"), vec![(0, 3)]);
     }
 
     /// Regression: with `u`/`v`, node reports empty matches between the two code units of a
@@ -1743,7 +1743,7 @@ mod tests {
     #[test]
     fn regression_js_unicode_empty_match_inside_a_pair_is_refused() {
         let refused = |p: &str, flags: &str, text: &str| {
-            let re = Regex::new(p, Flavor::Js, Flags::parse(flags, Flavor::Js).unwrap()).unwrap();
+            let re = Regex::new(p, Flavor::JS, Flags::parse(flags, Flavor::JS).unwrap()).unwrap();
             let err = re.find_all(text, None).unwrap_err();
             assert_eq!(
                 err.kind,
@@ -1760,34 +1760,34 @@ mod tests {
         // none.
         let re = Regex::new(
             r"(?!\W)",
-            Flavor::Js,
-            Flags::parse("u", Flavor::Js).unwrap(),
+            Flavor::JS,
+            Flags::parse("u", Flavor::JS).unwrap(),
         );
         let err = re.unwrap().is_match("😀").unwrap_err();
         assert_eq!(err.kind, ErrorKind::InputUnsupported);
         // node also matches at index 0 of "a😀" first: that answer stands.
         let re = Regex::new(
             r"(?!\W)",
-            Flavor::Js,
-            Flags::parse("u", Flavor::Js).unwrap(),
+            Flavor::JS,
+            Flags::parse("u", Flavor::JS).unwrap(),
         );
         assert!(re.unwrap().is_match("a😀").unwrap());
         // node's own answers, in UTF-8 offsets: no position inside a pair is ever tried.
-        assert_eq!(spans(r"(?!a)", Flavor::Js, "u", "😀"), vec![(0, 0), (4, 4)]);
+        assert_eq!(spans(r"(?!a)", Flavor::JS, "u", "😀"), vec![(0, 0), (4, 4)]);
         assert_eq!(
-            spans(r"\B", Flavor::Js, "u", "😀😀"),
+            spans(r"\B", Flavor::JS, "u", "😀😀"),
             vec![(0, 0), (4, 4), (8, 8)]
         );
-        assert_eq!(spans("a*", Flavor::Js, "u", "😀"), vec![(0, 0), (4, 4)]);
-        assert_eq!(spans(r"\b", Flavor::Js, "u", "😀 a"), vec![(5, 5), (6, 6)]);
+        assert_eq!(spans("a*", Flavor::JS, "u", "😀"), vec![(0, 0), (4, 4)]);
+        assert_eq!(spans(r"\b", Flavor::JS, "u", "😀 a"), vec![(5, 5), (6, 6)]);
         assert_eq!(
-            spans(r"(?!\W)", Flavor::Js, "u", "a b"),
+            spans(r"(?!\W)", Flavor::JS, "u", "a b"),
             vec![(0, 0), (2, 2), (3, 3)]
         );
         // Without `u`, code units are matched one by one and a match cut between them is
         // refused as before.
-        assert_eq!(spans(r"(?!\W)", Flavor::Js, "", "😀"), vec![(4, 4)]);
-        let re = Regex::new(r"(?=\uDE00)", Flavor::Js, Flags::default()).unwrap();
+        assert_eq!(spans(r"(?!\W)", Flavor::JS, "", "😀"), vec![(4, 4)]);
+        let re = Regex::new(r"(?=\uDE00)", Flavor::JS, Flags::default()).unwrap();
         assert_eq!(
             re.find_all("😀", None).unwrap_err().kind,
             ErrorKind::InputUnsupported
@@ -1802,28 +1802,28 @@ mod tests {
         let on_matcher = |p: &str| format!("(?:{p})(?=)");
         // CPython: `[\WA-Z]` under `i` takes `a`; `\w` tests the lower case only.
         assert_eq!(
-            spans(&on_matcher(r"[\WA-Z]"), Flavor::Python, "i", "a"),
+            spans(&on_matcher(r"[\WA-Z]"), Flavor::PYTHON, "i", "a"),
             vec![(0, 1)]
         );
         assert_eq!(
-            spans(&on_matcher(r"\w"), Flavor::Python, "i", "\u{345}"),
+            spans(&on_matcher(r"\w"), Flavor::PYTHON, "i", "\u{345}"),
             vec![]
         );
         assert_eq!(
-            spans(&on_matcher(r"[ι]"), Flavor::Python, "i", "\u{345}"),
+            spans(&on_matcher(r"[ι]"), Flavor::PYTHON, "i", "\u{345}"),
             vec![(0, 2)]
         );
         assert_eq!(
-            spans(&on_matcher(r"[^ß\W]+"), Flavor::Python, "i", "ẞﬆa"),
+            spans(&on_matcher(r"[^ß\W]+"), Flavor::PYTHON, "i", "ẞﬆa"),
             vec![(3, 7)]
         );
         // node: `/[\Wſ.]/iv` matches `s`; `/[^\WA-Z]/iv` does not match `ſ`.
         assert_eq!(
-            spans(&on_matcher(r"[\Wſ.]"), Flavor::Js, "iv", "s"),
+            spans(&on_matcher(r"[\Wſ.]"), Flavor::JS, "iv", "s"),
             vec![(0, 1)]
         );
         assert_eq!(
-            spans(&on_matcher(r"[^\WA-Z]"), Flavor::Js, "iv", "ſ"),
+            spans(&on_matcher(r"[^\WA-Z]"), Flavor::JS, "iv", "ſ"),
             vec![]
         );
         // The regex crate: `(?i)[a-zé\W]` matches `Z`.
@@ -1836,10 +1836,10 @@ mod tests {
     #[test]
     fn budget_bounds_one_attempt_not_the_input() {
         let text = "abc ".repeat(100_000);
-        let re = Regex::new(r"(\w+)\s\1x", Flavor::Python, Flags::default()).unwrap();
+        let re = Regex::new(r"(\w+)\s\1x", Flavor::PYTHON, Flags::default()).unwrap();
         assert_eq!(re.count(&text).unwrap(), 0);
         let text = "a".repeat(40_000);
-        let re = Regex::new(r"(a+)+\1$", Flavor::Js, Flags::default()).unwrap();
+        let re = Regex::new(r"(a+)+\1$", Flavor::JS, Flags::default()).unwrap();
         let err = re.count(&format!("{text}b")).unwrap_err();
         assert_eq!(err.kind, ErrorKind::BacktrackLimit);
     }
@@ -1847,7 +1847,7 @@ mod tests {
     #[test]
     fn a_total_step_budget_bounds_the_scan() {
         let text = "aaaaaaaaaa\n".repeat(200);
-        let re = Regex::new(r"(a|a)*c(?<=c)", Flavor::Python, Flags::default()).unwrap();
+        let re = Regex::new(r"(a|a)*c(?<=c)", Flavor::PYTHON, Flags::default()).unwrap();
         let (n, steps) = re
             .count_with_options(&text, None, MatchOptions::default())
             .unwrap();

@@ -66,8 +66,8 @@ impl Template {
     /// the template.
     pub fn parse(template: &str, re: &Regex) -> Result<Template, Error> {
         match re.flavor() {
-            Flavor::Python => parse_python(template, re),
-            Flavor::Js => Ok(parse_js(template, re)),
+            Flavor::Python(_) => parse_python(template, re),
+            Flavor::Js(_) => Ok(parse_js(template, re)),
             Flavor::Rust => Ok(parse_rust(template, re)),
         }
     }
@@ -384,7 +384,7 @@ mod tests {
         assert_eq!(
             rep(
                 r"(?P<a>\w+) (\w+)",
-                Flavor::Python,
+                Flavor::PYTHON,
                 "hello world",
                 r"\2 \g<a> \g<0>"
             )
@@ -392,28 +392,28 @@ mod tests {
             "world hello hello world"
         );
         assert_eq!(
-            rep(r"(a)", Flavor::Python, "a", r"\2").unwrap_err().message,
+            rep(r"(a)", Flavor::PYTHON, "a", r"\2").unwrap_err().message,
             "invalid group reference 2"
         );
         assert_eq!(
-            rep(r"(a)", Flavor::Python, "a", r"\q").unwrap_err().message,
+            rep(r"(a)", Flavor::PYTHON, "a", r"\q").unwrap_err().message,
             r"bad escape \q"
         );
-        assert_eq!(rep(r"(a)", Flavor::Python, "a", r"[\n]").unwrap(), "[\n]");
+        assert_eq!(rep(r"(a)", Flavor::PYTHON, "a", r"[\n]").unwrap(), "[\n]");
     }
 
     #[test]
     fn js_template() {
         assert_eq!(
-            rep(r"(b)", Flavor::Js, "abc", "[$0|$00|$01|$1|$2|$10]").unwrap(),
+            rep(r"(b)", Flavor::JS, "abc", "[$0|$00|$01|$1|$2|$10]").unwrap(),
             "a[$0|$00|b|b|$2|b0]c"
         );
         assert_eq!(
-            rep(r"(?<x>b)", Flavor::Js, "abc", "[$<foo>|$<x>|$&|$`|$'|$$]").unwrap(),
+            rep(r"(?<x>b)", Flavor::JS, "abc", "[$<foo>|$<x>|$&|$`|$'|$$]").unwrap(),
             "a[|b|b|a|c|$]c"
         );
         assert_eq!(
-            rep(r"(b)", Flavor::Js, "abc", "[$<x>]").unwrap(),
+            rep(r"(b)", Flavor::JS, "abc", "[$<x>]").unwrap(),
             "a[$<x>]c"
         );
     }
@@ -428,7 +428,7 @@ mod tests {
 
     #[test]
     fn output_limit_is_enforced() {
-        let re = Regex::new("a", Flavor::Js, Flags::default()).unwrap();
+        let re = Regex::new("a", Flavor::JS, Flags::default()).unwrap();
         let text = "a".repeat(1000);
         let e = re
             .replace(&text, &"$`".repeat(10), None, &Limits::tool())

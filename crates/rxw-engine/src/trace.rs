@@ -8,7 +8,6 @@ use super::vm::{self, Inst, Observer, Step};
 use super::{Match, Regex};
 use rxw_syntax::Span;
 use rxw_syntax::error::Error;
-use rxw_syntax::flavor::Flavor;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::time::{Duration, Instant};
@@ -224,8 +223,8 @@ impl Regex {
         let mut pos = 0usize;
         let mut not_empty_at: Option<usize> = None;
         let mut last_end: Option<usize> = None;
-        let python = self.flavor() == Flavor::Python;
-        let sticky = self.flavor() == Flavor::Js && self.flags().sticky;
+        let python = self.flavor().is_python();
+        let sticky = self.flavor().is_js() && self.flags().sticky;
         while pos <= text.len() && matches.len() < options.max_matches {
             let before = rec.total;
             match self.search_observed(text, pos, not_empty_at, &mut rec) {
@@ -234,7 +233,7 @@ impl Regex {
                     if sticky && s != pos {
                         break;
                     }
-                    if self.flavor() == Flavor::Rust && s == e && last_end == Some(e) {
+                    if self.flavor().is_rust() && s == e && last_end == Some(e) {
                         pos = next_char(text, e);
                         continue;
                     }
@@ -328,7 +327,7 @@ impl Regex {
         let mut c = Counter(0, cap);
         let mut pos = 0;
         let mut not_empty_at = None;
-        let python = self.flavor() == Flavor::Python;
+        let python = self.flavor().is_python();
         while pos <= text.len() {
             match self.search_observed(text, pos, not_empty_at, &mut c) {
                 Ok((Some(m), _)) => {
@@ -501,7 +500,7 @@ pub fn hot_positions(trace: &Trace, n: usize) -> Vec<(usize, u64)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use rxw_syntax::flavor::Flags;
+    use rxw_syntax::flavor::{Flags, Flavor};
 
     fn re(p: &str, flavor: Flavor) -> Regex {
         Regex::new(p, flavor, Flags::default()).unwrap()
@@ -509,7 +508,7 @@ mod tests {
 
     #[test]
     fn python_trace_ends_on_cpythons_match() {
-        let r = re("(a|ab)(c|bcd)(d*)", Flavor::Python);
+        let r = re("(a|ab)(c|bcd)(d*)", Flavor::PYTHON);
         let t = r.trace("abcd", TraceOptions::default()).unwrap();
         let m = &t.matches[0];
         assert_eq!(
@@ -525,13 +524,13 @@ mod tests {
     fn the_step_count_per_position_is_capped_and_says_so() {
         // Regression: a trace over a 5 MB text kept a counter per position visited (230 MB).
         let text = "a".repeat(MAX_TRACKED_POSITIONS + 1000);
-        let t = re("(?<=b)z", Flavor::Python)
+        let t = re("(?<=b)z", Flavor::PYTHON)
             .trace(&text, TraceOptions::default())
             .unwrap();
         assert!(t.positions_capped);
         assert_eq!(t.per_pos.len(), MAX_TRACKED_POSITIONS);
         assert!(t.total_steps > 3 * MAX_TRACKED_POSITIONS as u64);
-        let t = re("(?<=b)z", Flavor::Python)
+        let t = re("(?<=b)z", Flavor::PYTHON)
             .trace("aaa", TraceOptions::default())
             .unwrap();
         assert!(!t.positions_capped);
@@ -539,7 +538,7 @@ mod tests {
 
     #[test]
     fn trace_is_cut_at_max_steps_and_says_so() {
-        let r = re(r"(\w+)\s\1", Flavor::Python);
+        let r = re(r"(\w+)\s\1", Flavor::PYTHON);
         let t = r
             .trace(
                 "abc abd abc abc",
@@ -555,15 +554,15 @@ mod tests {
 
     #[test]
     fn growth_classes() {
-        let exp = re("(a+)+b", Flavor::Python);
+        let exp = re("(a+)+b", Flavor::PYTHON);
         let text = format!("{}c", "a".repeat(40));
         let g = exp.growth(&text, Duration::from_secs(2));
         assert_eq!(g.class, Some(GrowthClass::Exponential), "{g:?}");
-        let lin = re(r"\d+", Flavor::Python);
+        let lin = re(r"\d+", Flavor::PYTHON);
         let text = "12 ab 345 ".repeat(400);
         let g = lin.growth(&text, Duration::from_secs(2));
         assert_eq!(g.class, Some(GrowthClass::Linear), "{g:?}");
-        let quad = re(r"a*a*b", Flavor::Js);
+        let quad = re(r"a*a*b", Flavor::JS);
         let text = "a".repeat(600);
         let g = quad.growth(&text, Duration::from_secs(2));
         assert_eq!(g.class, Some(GrowthClass::Polynomial), "{g:?}");

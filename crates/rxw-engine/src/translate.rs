@@ -145,7 +145,7 @@ impl Tx<'_> {
 
     #[allow(dead_code)]
     fn js_unicode(&self) -> bool {
-        self.flavor == Flavor::Js && self.flags().unicode_mode()
+        self.flavor.is_js() && self.flags().unicode_mode()
     }
 
     /// Class body (no brackets) for a shorthand, or `None` for classes best written as an
@@ -153,12 +153,12 @@ impl Tx<'_> {
     fn perl_body(&self, kind: PerlKind) -> String {
         let f = self.flags();
         match (self.flavor, kind) {
-            (Flavor::Python, PerlKind::Digit) if f.ascii => "0-9".into(),
-            (Flavor::Python, PerlKind::Digit) => r"\d".into(),
-            (Flavor::Python, PerlKind::Word) if f.ascii => "0-9A-Za-z_".into(),
-            (Flavor::Python, PerlKind::Word) => PY_WORD.into(),
-            (Flavor::Python, PerlKind::Space) if f.ascii => class_syntax(ASCII_SPACE),
-            (Flavor::Python, PerlKind::Space) => class_syntax(python_space()),
+            (Flavor::Python(_), PerlKind::Digit) if f.ascii => "0-9".into(),
+            (Flavor::Python(_), PerlKind::Digit) => r"\d".into(),
+            (Flavor::Python(_), PerlKind::Word) if f.ascii => "0-9A-Za-z_".into(),
+            (Flavor::Python(_), PerlKind::Word) => PY_WORD.into(),
+            (Flavor::Python(_), PerlKind::Space) if f.ascii => class_syntax(ASCII_SPACE),
+            (Flavor::Python(_), PerlKind::Space) => class_syntax(python_space()),
             (_, PerlKind::Digit) => "0-9".into(),
             (_, PerlKind::Word) => "0-9A-Za-z_".into(),
             (_, PerlKind::Space) => class_syntax(JS_SPACE),
@@ -168,7 +168,7 @@ impl Tx<'_> {
     /// Whether ASCII letter classes must be shielded from Unicode case folding here.
     fn shield_case(&self) -> bool {
         let f = self.flags();
-        f.ignore_case && !(self.flavor == Flavor::Js && f.unicode_mode())
+        f.ignore_case && !(self.flavor.is_js() && f.unicode_mode())
     }
 
     fn emit_perl(&mut self, kind: PerlKind, negated: bool) {
@@ -184,14 +184,12 @@ impl Tx<'_> {
 
     fn emit_literal(&mut self, ch: char) {
         let f = self.flags();
-        let ascii_only_fold =
-            f.ignore_case && !ch.is_ascii() && self.flavor == Flavor::Python && f.ascii;
+        let ascii_only_fold = f.ignore_case && !ch.is_ascii() && self.flavor.is_python() && f.ascii;
         // `(?i)k` in the regex crate also matches the Kelvin sign; Python's ASCII mode and
         // JS without `u` do not fold across the ASCII boundary.
         let shield_ascii = f.ignore_case
             && ch.is_ascii_alphabetic()
-            && ((self.flavor == Flavor::Python && f.ascii)
-                || (self.flavor == Flavor::Js && !f.unicode_mode()));
+            && ((self.flavor.is_python() && f.ascii) || (self.flavor.is_js() && !f.unicode_mode()));
         if ascii_only_fold {
             self.out.push_str("(?-i:");
             push_char(&mut self.out, ch);
@@ -221,7 +219,7 @@ impl Tx<'_> {
 
     /// JS without `u`: the pattern matches UTF-16 code units (see the engine's code-unit form).
     fn code_units(&self) -> bool {
-        self.flavor == Flavor::Js && !self.flags().unicode_mode()
+        self.flavor.is_js() && !self.flags().unicode_mode()
     }
 
     fn push_code_units(&mut self, ch: char) {
@@ -283,7 +281,7 @@ impl Tx<'_> {
     }
 
     fn emit_anchor(&mut self, kind: AnchorKind, multiline: bool, span: Span) {
-        let js = self.flavor == Flavor::Js;
+        let js = self.flavor.is_js();
         match kind {
             AnchorKind::LineStart if !multiline => self.out.push_str(r"\A"),
             AnchorKind::LineStart if js => {
@@ -321,16 +319,16 @@ impl Tx<'_> {
             AnchorKind::WordBoundary | AnchorKind::NotWordBoundary => {
                 let not = kind == AnchorKind::NotWordBoundary;
                 let f = self.flags();
-                if self.flavor == Flavor::Python && not && !self.assume.non_empty {
+                if self.flavor.is_python() && not && !self.assume.non_empty {
                     // CPython: `\B` does not match the empty string.
                     self.relied.non_empty = true;
                     self.backtrack = true;
                     self.out.push_str(r"(?=[\s\S]|(?<=[\s\S]))");
                 }
-                if self.flavor == Flavor::Python && not {
+                if self.flavor.is_python() && not {
                     self.relied.non_empty = true;
                 }
-                if self.flavor == Flavor::Python && !f.ascii {
+                if self.flavor.is_python() && !f.ascii {
                     self.relied.python_word_agrees = true;
                     if self.assume.python_word_agrees {
                         self.out.push_str(if not { r"\B" } else { r"\b" });
@@ -394,8 +392,8 @@ impl Tx<'_> {
         let f = self.flags();
         f.ignore_case
             && match self.flavor {
-                Flavor::Python => !f.ascii,
-                Flavor::Js => !f.unicode_mode(),
+                Flavor::Python(_) => !f.ascii,
+                Flavor::Js(_) => !f.unicode_mode(),
                 Flavor::Rust => false,
             }
     }
@@ -438,7 +436,7 @@ impl Tx<'_> {
             NodeKind::Dot { dotall } => {
                 if *dotall {
                     self.out.push_str(r"[\s\S]");
-                } else if self.flavor == Flavor::Js {
+                } else if self.flavor.is_js() {
                     self.out.push_str(r"[^\n\r\x{2028}\x{2029}]");
                 } else {
                     self.out.push_str(r"[^\n]");
@@ -523,8 +521,7 @@ impl Tx<'_> {
                     self.backtrack = true;
                     self.out.push_str("(?>");
                 }
-                let resets =
-                    self.flavor == Flavor::Js && max.is_none_or(|m| m > 1) && has_capture(child);
+                let resets = self.flavor.is_js() && max.is_none_or(|m| m > 1) && has_capture(child);
                 if resets {
                     self.engine_groups += 1;
                     self.open_iterations.push((self.engine_groups, Vec::new()));
@@ -541,7 +538,7 @@ impl Tx<'_> {
                     .and_then(|k| self.group_map.get(k))
                     .copied()
                     .unwrap_or(0);
-                if engine == 0 && self.flavor == Flavor::Js {
+                if engine == 0 && self.flavor.is_js() {
                     // A forward reference or a reference to a group not yet opened matches
                     // the empty string in JS.
                     return;
@@ -553,7 +550,7 @@ impl Tx<'_> {
                     );
                     return;
                 }
-                if self.flavor == Flavor::Js {
+                if self.flavor.is_js() {
                     // JS: a reference to a group that did not participate matches empty.
                     let _ = write!(self.out, "(?({engine})\\{engine})");
                 } else {
@@ -576,8 +573,7 @@ impl Tx<'_> {
                 child,
                 ..
             } => {
-                let resets =
-                    self.flavor == Flavor::Js && max.is_none_or(|m| m > 1) && has_capture(child);
+                let resets = self.flavor.is_js() && max.is_none_or(|m| m > 1) && has_capture(child);
                 if resets {
                     let it = self.open_iterations.pop().unwrap();
                     self.iteration_groups.push(it);
@@ -677,22 +673,22 @@ mod tests {
 
     #[test]
     fn python_z_is_the_absolute_end() {
-        assert_eq!(tx(r"a\Z", Flavor::Python, ""), r"a\z");
+        assert_eq!(tx(r"a\Z", Flavor::PYTHON, ""), r"a\z");
     }
 
     #[test]
     fn python_dollar_allows_a_final_newline() {
-        assert_eq!(tx(r"a$", Flavor::Python, ""), r"a(?=\n?\z)");
-        assert_eq!(tx(r"a$", Flavor::Python, "m"), r"a(?m:$)");
+        assert_eq!(tx(r"a$", Flavor::PYTHON, ""), r"a(?=\n?\z)");
+        assert_eq!(tx(r"a$", Flavor::PYTHON, "m"), r"a(?m:$)");
     }
 
     #[test]
     fn js_dot_and_shorthands() {
-        assert_eq!(tx(r".\d", Flavor::Js, ""), r"[^\n\r\x{2028}\x{2029}][0-9]");
+        assert_eq!(tx(r".\d", Flavor::JS, ""), r"[^\n\r\x{2028}\x{2029}][0-9]");
     }
 
     #[test]
     fn python_named_groups_become_plain_groups() {
-        assert_eq!(tx(r"(?P<x>a)(?P=x)", Flavor::Python, ""), r"(a)\1");
+        assert_eq!(tx(r"(?P<x>a)(?P=x)", Flavor::PYTHON, ""), r"(a)\1");
     }
 }

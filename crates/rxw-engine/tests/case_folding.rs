@@ -130,17 +130,17 @@ fn matrix(flavor: Flavor, flags: &str, cmd: &str, script: &str) {
 /// case folding, so `/k/i` matched the Kelvin sign, `s` matched `ſ`, `ß` matched `ẞ`.
 #[test]
 fn js_ignore_case_without_u_matches_node_on_every_cased_character() {
-    matrix(Flavor::Js, "i", "node", NODE_MATRIX);
+    matrix(Flavor::JS, "i", "node", NODE_MATRIX);
 }
 
 #[test]
 fn js_ignore_case_with_u_matches_node_on_every_cased_character() {
-    matrix(Flavor::Js, "iu", "node", NODE_MATRIX);
+    matrix(Flavor::JS, "iu", "node", NODE_MATRIX);
 }
 
 /// Regression: Python `i` on the linear engine missed `ı` and `İ` for `i` (CPython folds
 /// through lower cases and shared upper cases).
 #[test]
 fn python_ignore_case_matches_cpython_on_every_cased_character() {
-    matrix(Flavor::Python, "i", "python3", PYTHON_MATRIX);
+    matrix(Flavor::PYTHON, "i", "python3", PYTHON_MATRIX);
 }

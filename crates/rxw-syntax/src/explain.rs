@@ -328,7 +328,7 @@ impl Mode {
                 match c {
                     'i' => self.ignore_case = on,
                     'a' => self.ascii = on,
-                    'u' if flavor == Flavor::Rust => self.ascii = !on,
+                    'u' if flavor.is_rust() => self.ascii = !on,
                     'u' => self.ascii = false,
                     'U' => self.swap_greed = on,
                     'R' => self.crlf = on,
@@ -769,7 +769,7 @@ impl<'a> Builder<'a> {
             }
             NodeKind::SetFlags(change) => {
                 let scope = match flavor {
-                    Flavor::Python => "for the whole pattern",
+                    Flavor::Python(_) => "for the whole pattern",
                     _ => "from here to the end of the enclosing group",
                 };
                 (
@@ -783,7 +783,7 @@ impl<'a> Builder<'a> {
             NodeKind::Repeat {
                 min, max, greed, ..
             } => {
-                let greed = match (greed, mode.swap_greed && flavor == Flavor::Rust) {
+                let greed = match (greed, mode.swap_greed && flavor.is_rust()) {
                     (Greed::Greedy, true) => Greed::Lazy,
                     (Greed::Lazy, true) => Greed::Greedy,
                     (g, _) => *g,
@@ -863,7 +863,7 @@ impl<'a> Builder<'a> {
                     ""
                 };
                 let unset = match flavor {
-                    Flavor::Js => "; matches the empty string if the group has not matched",
+                    Flavor::Js(_) => "; matches the empty string if the group has not matched",
                     _ => "; fails if the group has not matched",
                 };
                 (
@@ -925,7 +925,7 @@ impl<'a> Builder<'a> {
         }
         if c.negated {
             let nl = match self.flavor {
-                Flavor::Js => ", line terminators included",
+                Flavor::Js(_) => ", line terminators included",
                 _ => ", a newline included",
             };
             (
@@ -1186,7 +1186,7 @@ fn flag_name(c: char, flavor: Flavor) -> String {
         's' => "dot-all mode, . matches a newline (s)".into(),
         'x' => "verbose mode, whitespace and # comments ignored (x)".into(),
         'a' => "ASCII-only \\w \\d \\s \\b (a)".into(),
-        'u' if flavor == Flavor::Rust => "Unicode-aware classes (u)".into(),
+        'u' if flavor.is_rust() => "Unicode-aware classes (u)".into(),
         'u' => "Unicode matching (u)".into(),
         'L' => "locale-dependent matching (L)".into(),
         'U' => "swapped greediness: x* lazy, x*? greedy (U)".into(),
@@ -1218,11 +1218,11 @@ fn dot_meaning(flavor: Flavor, dotall: bool, mode: Mode) -> (String, String) {
             "any character except \\r and \\n (CRLF mode; no dot-all)".into(),
             "any character but a line break".into(),
         ),
-        Flavor::Rust | Flavor::Python => (
+        Flavor::Rust | Flavor::Python(_) => (
             "any character except a newline (\\n); turn on s to include it".into(),
             "any character but a newline".into(),
         ),
-        Flavor::Js => (
+        Flavor::Js(_) => (
             "any character except a line terminator (\\n, \\r, U+2028, U+2029); turn on s to include them".into(),
             "any character but a line break".into(),
         ),
@@ -1231,7 +1231,7 @@ fn dot_meaning(flavor: Flavor, dotall: bool, mode: Mode) -> (String, String) {
 
 fn perl_meaning(flavor: Flavor, kind: PerlKind, negated: bool, mode: Mode) -> (String, String) {
     let ascii = match flavor {
-        Flavor::Js => true,
+        Flavor::Js(_) => true,
         _ => mode.ascii,
     };
     let (long, short) = match (kind, ascii, flavor) {
@@ -1252,7 +1252,7 @@ fn perl_meaning(flavor: Flavor, kind: PerlKind, negated: bool, mode: Mode) -> (S
             "a Unicode word character: a letter or digit of any script, or _",
             "a word character",
         ),
-        (PerlKind::Space, true, Flavor::Js) => (
+        (PerlKind::Space, true, Flavor::Js(_)) => (
             "a whitespace character: space, tab, a line break, form feed, vertical tab, no-break space or another Unicode space",
             "a whitespace character",
         ),
@@ -1329,14 +1329,14 @@ fn anchor_meaning(
     mode: Mode,
 ) -> (String, String) {
     let unicode_words = match flavor {
-        Flavor::Js => "ASCII word characters",
+        Flavor::Js(_) => "ASCII word characters",
         _ if mode.ascii => "ASCII word characters",
         _ => "Unicode word characters",
     };
     let (m, p): (String, &str) = match kind {
         AnchorKind::LineStart if multiline => (
             match flavor {
-                Flavor::Js => "the start of a line: the start of the text or just after a line terminator (multi-line mode)".into(),
+                Flavor::Js(_) => "the start of a line: the start of the text or just after a line terminator (multi-line mode)".into(),
                 Flavor::Rust if mode.crlf => "the start of a line: the start of the text or just after \\n or \\r (multi-line, CRLF mode)".into(),
                 _ => "the start of a line: the start of the text or just after a newline (multi-line mode)".into(),
             },
@@ -1348,14 +1348,14 @@ fn anchor_meaning(
         ),
         AnchorKind::LineEnd if multiline => (
             match flavor {
-                Flavor::Js => "the end of a line: just before a line terminator (\\n, \\r, U+2028, U+2029) or at the end of the text (multi-line mode)".into(),
+                Flavor::Js(_) => "the end of a line: just before a line terminator (\\n, \\r, U+2028, U+2029) or at the end of the text (multi-line mode)".into(),
                 Flavor::Rust if mode.crlf => "the end of a line: just before \\r or \\n, or at the end of the text (multi-line, CRLF mode)".into(),
                 _ => "the end of a line: just before any newline, or at the end of the text (multi-line mode)".into(),
             },
             "the end of a line",
         ),
         AnchorKind::LineEnd => match flavor {
-            Flavor::Python => (
+            Flavor::Python(_) => (
                 "the end of the text, or just before a newline that ends the text (multi-line mode is off)".into(),
                 "the end of the text (or before a final newline)",
             ),
@@ -1408,26 +1408,26 @@ mod tests {
     fn digit_is_flavor_aware() {
         assert!(meaning_of(&ex(r"\d", Flavor::Rust, ""), r"\d").contains("Unicode decimal digit"));
         assert!(
-            meaning_of(&ex(r"\d", Flavor::Python, ""), r"\d").contains("Unicode decimal digit")
+            meaning_of(&ex(r"\d", Flavor::PYTHON, ""), r"\d").contains("Unicode decimal digit")
         );
-        assert!(meaning_of(&ex(r"\d", Flavor::Python, "a"), r"\d").contains("ASCII digit 0-9"));
-        assert!(meaning_of(&ex(r"\d", Flavor::Js, ""), r"\d").contains("ASCII digit 0-9"));
+        assert!(meaning_of(&ex(r"\d", Flavor::PYTHON, "a"), r"\d").contains("ASCII digit 0-9"));
+        assert!(meaning_of(&ex(r"\d", Flavor::JS, ""), r"\d").contains("ASCII digit 0-9"));
         assert!(meaning_of(&ex(r"(?-u:\d)", Flavor::Rust, ""), r"\d").contains("ASCII digit 0-9"));
     }
 
     #[test]
     fn dollar_says_where_it_matches() {
-        let py = ex("a$", Flavor::Python, "");
+        let py = ex("a$", Flavor::PYTHON, "");
         assert!(meaning_of(&py, "$").contains("just before a newline that ends the text"));
-        let pym = ex("a$", Flavor::Python, "m");
+        let pym = ex("a$", Flavor::PYTHON, "m");
         assert!(meaning_of(&pym, "$").contains("just before any newline"));
-        assert!(meaning_of(&ex("a$", Flavor::Js, ""), "$").contains("not before a final newline"));
+        assert!(meaning_of(&ex("a$", Flavor::JS, ""), "$").contains("not before a final newline"));
         assert!(meaning_of(&ex("(?m)a$", Flavor::Rust, ""), "$").contains("end of a line"));
     }
 
     #[test]
     fn lookahead_reads_as_a_sentence() {
-        let e = ex(r"(?=\[RESULT\s|\Z)", Flavor::Python, "s");
+        let e = ex(r"(?=\[RESULT\s|\Z)", Flavor::PYTHON, "s");
         assert_eq!(
             meaning_of(&e, r"(?=\[RESULT\s|\Z)"),
             "Followed by `[RESULT` and a whitespace character, or the absolute end of the text, without consuming it"
@@ -1436,10 +1436,10 @@ mod tests {
 
     #[test]
     fn named_group_says_name_and_number() {
-        let e = ex(r"(a)(?P<wo_id>b)", Flavor::Python, "");
+        let e = ex(r"(a)(?P<wo_id>b)", Flavor::PYTHON, "");
         let m = meaning_of(&e, "(?P<wo_id>b)");
         assert!(m.contains("`wo_id`") && m.contains("group 2"), "{m}");
-        let e = ex(r"(?<y>\d{4})\k<y>", Flavor::Js, "");
+        let e = ex(r"(?<y>\d{4})\k<y>", Flavor::JS, "");
         assert!(meaning_of(&e, r"\k<y>").contains("group `y` (group 1)"));
     }
 
@@ -1472,10 +1472,10 @@ mod tests {
     fn deep_nesting_explains_without_overflow() {
         let pat = "(".repeat(8192) + &")".repeat(8192);
         assert_eq!(pat.len(), 16 * 1024);
-        let e = explain_pattern(&pat, Flavor::Js, Flags::default(), usize::MAX).unwrap();
+        let e = explain_pattern(&pat, Flavor::JS, Flags::default(), usize::MAX).unwrap();
         assert_eq!(e.nodes().len(), 8193);
         assert!(e.to_json().starts_with("{\"tree\":{\"kind\":\"group\""));
-        let err = explain_pattern(&pat, Flavor::Js, Flags::default(), 4096).unwrap_err();
+        let err = explain_pattern(&pat, Flavor::JS, Flags::default(), 4096).unwrap_err();
         assert_eq!(err.kind, ErrorKind::ExplainTooComplex);
     }
 
@@ -1488,7 +1488,7 @@ mod tests {
 
     #[test]
     fn json_matches_serde() {
-        let e = ex(r"(?P<x>a|b)+\d", Flavor::Python, "");
+        let e = ex(r"(?P<x>a|b)+\d", Flavor::PYTHON, "");
         let mine: serde_json::Value = serde_json::from_str(&e.to_json()).unwrap();
         assert_eq!(mine["tree"], serde_json::to_value(&e.tree).unwrap());
         assert_eq!(mine["nodes"].as_array().unwrap().len(), e.nodes().len());

@@ -1,33 +1,317 @@
-//! Regex flavors (Rust, Python, JavaScript) and their flag letters.
+//! Regex flavors (Rust, Python 3.8–3.13, JavaScript as in node 18–24) and their flag letters.
 
 use crate::error::{Error, ErrorKind};
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
 
+/// A CPython release whose `re` module a Python flavor reproduces.
+///
+/// Each release carries its own syntax rules (3.11 made misplaced global flags an error and
+/// added atomic groups and possessive quantifiers) and its own Unicode data (`unicodedata`:
+/// 3.8 = 12.1, 3.9 and 3.10 = 13.0, 3.11 = 14.0, 3.12 = 15.0, 3.13 = 15.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum PyVersion {
+    /// CPython 3.8 (Unicode 12.1).
+    V3_8,
+    /// CPython 3.9 (Unicode 13.0).
+    V3_9,
+    /// CPython 3.10 (Unicode 13.0).
+    V3_10,
+    /// CPython 3.11 (Unicode 14.0), the default: the version the preset registry is written for.
+    #[default]
+    V3_11,
+    /// CPython 3.12 (Unicode 15.0).
+    V3_12,
+    /// CPython 3.13 (Unicode 15.1).
+    V3_13,
+}
+
+impl PyVersion {
+    /// All versions, oldest first.
+    pub const ALL: [PyVersion; 6] = [
+        PyVersion::V3_8,
+        PyVersion::V3_9,
+        PyVersion::V3_10,
+        PyVersion::V3_11,
+        PyVersion::V3_12,
+        PyVersion::V3_13,
+    ];
+
+    /// The release number, `3.11`.
+    pub fn number(self) -> &'static str {
+        match self {
+            PyVersion::V3_8 => "3.8",
+            PyVersion::V3_9 => "3.9",
+            PyVersion::V3_10 => "3.10",
+            PyVersion::V3_11 => "3.11",
+            PyVersion::V3_12 => "3.12",
+            PyVersion::V3_13 => "3.13",
+        }
+    }
+
+    /// The minor release number (`11` for 3.11), for range checks such as `minor() >= 11`.
+    pub fn minor(self) -> u8 {
+        match self {
+            PyVersion::V3_8 => 8,
+            PyVersion::V3_9 => 9,
+            PyVersion::V3_10 => 10,
+            PyVersion::V3_11 => 11,
+            PyVersion::V3_12 => 12,
+            PyVersion::V3_13 => 13,
+        }
+    }
+
+    /// The Unicode version of this release's `unicodedata` (and so of its `re` classes).
+    pub fn unicode_version(self) -> &'static str {
+        match self {
+            PyVersion::V3_8 => "12.1",
+            PyVersion::V3_9 | PyVersion::V3_10 => "13.0",
+            PyVersion::V3_11 => "14.0",
+            PyVersion::V3_12 => "15.0",
+            PyVersion::V3_13 => "15.1",
+        }
+    }
+
+    fn parse(s: &str) -> Option<PyVersion> {
+        PyVersion::ALL.into_iter().find(|v| v.number() == s)
+    }
+}
+
+impl fmt::Display for PyVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.number())
+    }
+}
+
+/// A node release whose `RegExp` (V8 with ICU's Unicode data) a JavaScript flavor reproduces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum NodeVersion {
+    /// node 18.
+    Node18,
+    /// node 20, the default.
+    #[default]
+    Node20,
+    /// node 22.
+    Node22,
+    /// node 24 (pattern modifiers `(?i:…)`, duplicate named groups).
+    Node24,
+}
+
+impl NodeVersion {
+    /// All versions, oldest first.
+    pub const ALL: [NodeVersion; 4] = [
+        NodeVersion::Node18,
+        NodeVersion::Node20,
+        NodeVersion::Node22,
+        NodeVersion::Node24,
+    ];
+
+    /// The release's name, `node20`.
+    pub fn name(self) -> &'static str {
+        match self {
+            NodeVersion::Node18 => "node18",
+            NodeVersion::Node20 => "node20",
+            NodeVersion::Node22 => "node22",
+            NodeVersion::Node24 => "node24",
+        }
+    }
+
+    /// The major release number, `20`.
+    pub fn major(self) -> u8 {
+        match self {
+            NodeVersion::Node18 => 18,
+            NodeVersion::Node20 => 20,
+            NodeVersion::Node22 => 22,
+            NodeVersion::Node24 => 24,
+        }
+    }
+
+    fn parse(s: &str) -> Option<NodeVersion> {
+        let digits = s.strip_prefix("node").unwrap_or(s);
+        NodeVersion::ALL
+            .into_iter()
+            .find(|v| v.major().to_string() == digits)
+    }
+}
+
+impl fmt::Display for NodeVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// The dialect a pattern is written in, and whose engine's meaning rxw reproduces.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize)]
-#[serde(rename_all = "lowercase")]
+///
+/// Python and JavaScript carry the engine release, so no code can treat `python@3.8` as 3.11
+/// by accident: match on `Flavor::Python(_)` (or ask [`Flavor::is_python`]) where the family is
+/// what matters, and on the version where releases differ. `PartialEq` is written by hand so
+/// that the constants [`Flavor::PYTHON`] and [`Flavor::JS`] cannot be used as patterns (a
+/// pattern `Flavor::PYTHON` would silently match only the default release).
+#[derive(Debug, Clone, Copy, Default)]
 pub enum Flavor {
     /// The `regex` crate (with `fancy-regex` for look-around and backreferences).
     #[default]
     Rust,
-    /// CPython's `re` module (3.11).
+    /// CPython's `re` module, of one release.
+    Python(PyVersion),
+    /// ECMAScript `RegExp` as in one node release.
+    Js(NodeVersion),
+}
+
+impl PartialEq for Flavor {
+    fn eq(&self, other: &Flavor) -> bool {
+        match (self, other) {
+            (Flavor::Rust, Flavor::Rust) => true,
+            (Flavor::Python(a), Flavor::Python(b)) => a == b,
+            (Flavor::Js(a), Flavor::Js(b)) => a == b,
+            _ => false,
+        }
+    }
+}
+
+impl Eq for Flavor {}
+
+impl std::hash::Hash for Flavor {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        match self {
+            Flavor::Rust => 0u8.hash(state),
+            Flavor::Python(v) => {
+                1u8.hash(state);
+                v.hash(state);
+            }
+            Flavor::Js(v) => {
+                2u8.hash(state);
+                v.hash(state);
+            }
+        }
+    }
+}
+
+/// A flavor without its release: what cycling in the TUI steps through.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Family {
+    /// The `regex` crate.
+    Rust,
+    /// CPython's `re`.
     Python,
-    /// ECMAScript `RegExp` as in node.
+    /// JavaScript `RegExp`.
     Js,
 }
 
 impl Flavor {
-    /// All flavors, in display order.
-    pub const ALL: [Flavor; 3] = [Flavor::Rust, Flavor::Python, Flavor::Js];
+    /// Python at the default release (3.11): what plain `python` means.
+    pub const PYTHON: Flavor = Flavor::Python(PyVersion::V3_11);
+    /// JavaScript at the default release (node 20): what plain `js` means.
+    pub const JS: Flavor = Flavor::Js(NodeVersion::Node20);
 
-    /// The lower-case name used on the command line.
+    /// The three families at their default releases, in display order.
+    pub const ALL: [Flavor; 3] = [Flavor::Rust, Flavor::PYTHON, Flavor::JS];
+
+    /// Every flavor and release, in display order (each family's releases oldest first).
+    pub fn all_versions() -> impl Iterator<Item = Flavor> {
+        std::iter::once(Flavor::Rust)
+            .chain(PyVersion::ALL.into_iter().map(Flavor::Python))
+            .chain(NodeVersion::ALL.into_iter().map(Flavor::Js))
+    }
+
+    /// Whether this is the Rust flavor.
+    pub fn is_rust(self) -> bool {
+        matches!(self, Flavor::Rust)
+    }
+
+    /// Whether this is a Python flavor, of any release.
+    pub fn is_python(self) -> bool {
+        matches!(self, Flavor::Python(_))
+    }
+
+    /// Whether this is a JavaScript flavor, of any release.
+    pub fn is_js(self) -> bool {
+        matches!(self, Flavor::Js(_))
+    }
+
+    /// The family, without the release.
+    pub fn family(self) -> Family {
+        match self {
+            Flavor::Rust => Family::Rust,
+            Flavor::Python(_) => Family::Python,
+            Flavor::Js(_) => Family::Js,
+        }
+    }
+
+    /// The CPython release, for a Python flavor.
+    pub fn py_version(self) -> Option<PyVersion> {
+        match self {
+            Flavor::Python(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The node release, for a JavaScript flavor.
+    pub fn node_version(self) -> Option<NodeVersion> {
+        match self {
+            Flavor::Js(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// Whether this is the family's default release (plain `python` or `js`; Rust has one).
+    pub fn is_default_version(self) -> bool {
+        match self {
+            Flavor::Rust => true,
+            Flavor::Python(v) => v == PyVersion::default(),
+            Flavor::Js(v) => v == NodeVersion::default(),
+        }
+    }
+
+    /// The family's lower-case name: `rust`, `python` or `js`.
+    pub fn family_name(self) -> &'static str {
+        match self {
+            Flavor::Rust => "rust",
+            Flavor::Python(_) => "python",
+            Flavor::Js(_) => "js",
+        }
+    }
+
+    /// The canonical name used on the command line and in JSON: the family's name at the
+    /// default release (`python`, `js`), with the release otherwise (`python@3.8`,
+    /// `js@node24`). Parsing the name gives back the same flavor.
     pub fn name(self) -> &'static str {
         match self {
             Flavor::Rust => "rust",
-            Flavor::Python => "python",
-            Flavor::Js => "js",
+            Flavor::Python(v) => match v {
+                PyVersion::V3_8 => "python@3.8",
+                PyVersion::V3_9 => "python@3.9",
+                PyVersion::V3_10 => "python@3.10",
+                PyVersion::V3_11 => "python",
+                PyVersion::V3_12 => "python@3.12",
+                PyVersion::V3_13 => "python@3.13",
+            },
+            Flavor::Js(v) => match v {
+                NodeVersion::Node18 => "js@node18",
+                NodeVersion::Node20 => "js",
+                NodeVersion::Node22 => "js@node22",
+                NodeVersion::Node24 => "js@node24",
+            },
+        }
+    }
+
+    /// The full name with the release always spelled out (`python@3.11`, `js@node20`,
+    /// `rust`).
+    pub fn versioned_name(self) -> String {
+        match self {
+            Flavor::Rust => "rust".to_string(),
+            Flavor::Python(v) => format!("python@{v}"),
+            Flavor::Js(v) => format!("js@{v}"),
+        }
+    }
+
+    /// The name for a status line: `python 3.11`, `js node20`, `rust`.
+    pub fn label(self) -> String {
+        match self {
+            Flavor::Rust => "rust".to_string(),
+            Flavor::Python(v) => format!("python {v}"),
+            Flavor::Js(v) => format!("js {v}"),
         }
     }
 
@@ -35,19 +319,38 @@ impl Flavor {
     pub fn flag_letters(self) -> &'static str {
         match self {
             Flavor::Rust => "imsxUR",
-            Flavor::Python => "imsxa",
-            Flavor::Js => "imsxuydgv",
+            Flavor::Python(_) => "imsxa",
+            Flavor::Js(_) => "imsxuydgv",
         }
     }
 
-    /// The next flavor, for cycling in the TUI.
+    /// The next family at its default release, for cycling in the TUI.
     pub fn next(self) -> Flavor {
         match self {
-            Flavor::Rust => Flavor::Python,
-            Flavor::Python => Flavor::Js,
-            Flavor::Js => Flavor::Rust,
+            Flavor::Rust => Flavor::PYTHON,
+            Flavor::Python(_) => Flavor::JS,
+            Flavor::Js(_) => Flavor::Rust,
         }
     }
+
+    /// The next release of the same family, wrapping from the newest to the oldest (Rust has
+    /// one release and stays).
+    pub fn next_version(self) -> Flavor {
+        fn after<T: Copy + PartialEq>(all: &[T], v: T) -> T {
+            let i = all.iter().position(|x| *x == v).unwrap_or(0);
+            all[(i + 1) % all.len()]
+        }
+        match self {
+            Flavor::Rust => Flavor::Rust,
+            Flavor::Python(v) => Flavor::Python(after(&PyVersion::ALL, v)),
+            Flavor::Js(v) => Flavor::Js(after(&NodeVersion::ALL, v)),
+        }
+    }
+
+    /// The accepted spellings, for `--help` texts and error messages.
+    pub const SPELLINGS: &'static str = "rust; python (= python@3.11), python@3.8 … \
+        python@3.13 (also py@3.12); js (= js@node20), js@node18, js@node20, js@node22, \
+        js@node24 (also js@24, node24)";
 }
 
 impl fmt::Display for Flavor {
@@ -56,15 +359,74 @@ impl fmt::Display for Flavor {
     }
 }
 
+impl Serialize for Flavor {
+    /// The canonical [`Flavor::name`]: `"python"` at the default release, `"python@3.8"`
+    /// otherwise.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.name())
+    }
+}
+
 impl FromStr for Flavor {
     type Err = String;
+
+    /// Parses `rust`, `python`, `python@3.8` … `python@3.13` (`py` for `python`), `js`,
+    /// `js@node18` … `js@node24` (also `js@24`, `node24`, `node`); case-insensitive.
     fn from_str(s: &str) -> Result<Flavor, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "rust" | "rs" => Ok(Flavor::Rust),
-            "python" | "py" => Ok(Flavor::Python),
-            "js" | "javascript" | "ecmascript" => Ok(Flavor::Js),
+        let lower = s.trim().to_ascii_lowercase();
+        let (family, version) = match lower.split_once('@') {
+            Some((f, v)) => (f, Some(v)),
+            None => match lower.strip_prefix("node") {
+                Some("") => ("node", None),
+                Some(_) => ("node", Some(lower.as_str())),
+                None => (lower.as_str(), None),
+            },
+        };
+        let py_versions = || {
+            PyVersion::ALL
+                .iter()
+                .map(|v| v.number())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let node_versions = || {
+            NodeVersion::ALL
+                .iter()
+                .map(|v| v.name())
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match family {
+            "rust" | "rs" => match version {
+                None => Ok(Flavor::Rust),
+                Some(v) => Err(format!(
+                    "unknown flavor {s:?}: rust has no versions (rxw uses the regex crate it is \
+                     built with; got {v:?})"
+                )),
+            },
+            "python" | "py" => match version {
+                None => Ok(Flavor::PYTHON),
+                Some(v) => PyVersion::parse(v).map(Flavor::Python).ok_or_else(|| {
+                    format!(
+                        "unknown python version {v:?} in {s:?} (expected one of {}; plain \
+                         python is 3.11)",
+                        py_versions()
+                    )
+                }),
+            },
+            "js" | "javascript" | "ecmascript" | "node" => match version {
+                None => Ok(Flavor::JS),
+                Some(v) => NodeVersion::parse(v).map(Flavor::Js).ok_or_else(|| {
+                    format!(
+                        "unknown js version {v:?} in {s:?} (expected one of {}; plain js is \
+                         node20)",
+                        node_versions()
+                    )
+                }),
+            },
             _ => Err(format!(
-                "unknown flavor {s:?} (expected rust, python or js)"
+                "unknown flavor {s:?} (expected rust, python, python@3.8 … python@3.13, js or \
+                 js@node18 … js@node24)"
             )),
         }
     }
@@ -182,9 +544,74 @@ impl Flags {
     pub fn letters(&self, flavor: Flavor) -> String {
         let order = match flavor {
             Flavor::Rust => "imsxUR",
-            Flavor::Python => "aimsx",
-            Flavor::Js => "dgimsuvyx",
+            Flavor::Python(_) => "aimsx",
+            Flavor::Js(_) => "dgimsuvyx",
         };
         order.chars().filter(|c| self.get(*c)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_release_parses_from_its_names_and_round_trips() {
+        for f in Flavor::all_versions() {
+            assert_eq!(f.name().parse::<Flavor>(), Ok(f), "{f}");
+            assert_eq!(f.versioned_name().parse::<Flavor>(), Ok(f), "{f}");
+        }
+        assert_eq!(Flavor::all_versions().count(), 11);
+    }
+
+    #[test]
+    fn plain_names_are_the_default_releases_and_aliases_are_accepted() {
+        let p = |s: &str| s.parse::<Flavor>().unwrap();
+        assert_eq!(p("python"), Flavor::Python(PyVersion::V3_11));
+        assert_eq!(p("py"), Flavor::PYTHON);
+        assert_eq!(p("js"), Flavor::Js(NodeVersion::Node20));
+        assert_eq!(p("node"), Flavor::JS);
+        assert_eq!(p("py@3.8"), Flavor::Python(PyVersion::V3_8));
+        assert_eq!(p("Python@3.13"), Flavor::Python(PyVersion::V3_13));
+        assert_eq!(p("js@24"), Flavor::Js(NodeVersion::Node24));
+        assert_eq!(p("node18"), Flavor::Js(NodeVersion::Node18));
+        assert_eq!(p("javascript@node22"), Flavor::Js(NodeVersion::Node22));
+    }
+
+    #[test]
+    fn unknown_releases_are_errors_that_list_the_valid_ones() {
+        let e = "python@3.7".parse::<Flavor>().unwrap_err();
+        assert!(e.contains("3.8, 3.9, 3.10, 3.11, 3.12, 3.13"), "{e}");
+        let e = "js@node16".parse::<Flavor>().unwrap_err();
+        assert!(e.contains("node18, node20, node22, node24"), "{e}");
+        assert!("rust@1.80".parse::<Flavor>().is_err());
+        assert!("python@".parse::<Flavor>().is_err());
+        assert!("perl".parse::<Flavor>().is_err());
+    }
+
+    #[test]
+    fn json_names_the_release_only_when_it_is_not_the_default() {
+        let j = |f: Flavor| serde_json::to_string(&f).unwrap();
+        assert_eq!(j(Flavor::PYTHON), r#""python""#);
+        assert_eq!(j(Flavor::JS), r#""js""#);
+        assert_eq!(j(Flavor::Rust), r#""rust""#);
+        assert_eq!(j(Flavor::Python(PyVersion::V3_8)), r#""python@3.8""#);
+        assert_eq!(j(Flavor::Js(NodeVersion::Node24)), r#""js@node24""#);
+    }
+
+    #[test]
+    fn releases_are_distinct_flavors_of_one_family() {
+        let old = Flavor::Python(PyVersion::V3_8);
+        assert_ne!(old, Flavor::PYTHON);
+        assert!(old.is_python() && !old.is_js() && !old.is_rust());
+        assert_eq!(old.family(), Flavor::PYTHON.family());
+        assert_eq!(old.next(), Flavor::JS);
+        assert_eq!(old.next_version(), Flavor::Python(PyVersion::V3_9));
+        assert_eq!(
+            Flavor::Js(NodeVersion::Node24).next_version(),
+            Flavor::Js(NodeVersion::Node18)
+        );
+        assert_eq!(old.label(), "python 3.8");
+        assert_eq!(Flags::parse("a", old).unwrap().letters(old), "a");
     }
 }

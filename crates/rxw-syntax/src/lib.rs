@@ -18,7 +18,7 @@ pub mod railroad;
 
 pub use ast::Span;
 pub use error::{Error, ErrorKind};
-pub use flavor::{Flags, Flavor};
+pub use flavor::{Family, Flags, Flavor, NodeVersion, PyVersion};
 
 /// The private-use character standing for a UTF-16 surrogate code unit written as `\uD83D` in
 /// JavaScript without `u` (a `char` cannot hold a surrogate). Supplementary Private Use

@@ -336,7 +336,7 @@ fn useless_escape_outside(
     {
         return;
     }
-    if flavor == Flavor::Js && ch == '/' {
+    if flavor.is_js() && ch == '/' {
         // Needed in a `/…/` literal; harmless elsewhere.
         return;
     }
@@ -357,8 +357,8 @@ fn class_lints(c: &Class, pattern: &str, flavor: Flavor, depth: usize, out: &mut
     // Class nesting is bounded by the parser (64), so this recursion is bounded too.
     let special_in_class: &str = match flavor {
         Flavor::Rust => "\\[]^-&~",
-        Flavor::Python => "\\[]^-&~|",
-        Flavor::Js => "\\[]^-/",
+        Flavor::Python(_) => "\\[]^-&~|",
+        Flavor::Js(_) => "\\[]^-/",
     };
     for item in &c.items {
         match item {
@@ -561,18 +561,18 @@ mod tests {
 
     #[test]
     fn nested_quantifier() {
-        assert!(fires("nested-quantifier", "(a+)+", Flavor::Python, ""));
-        assert!(fires("nested-quantifier", "(.*)*", Flavor::Js, ""));
+        assert!(fires("nested-quantifier", "(a+)+", Flavor::PYTHON, ""));
+        assert!(fires("nested-quantifier", "(.*)*", Flavor::JS, ""));
         assert!(fires(
             "nested-quantifier",
             r"(?:\w+\s?)*$",
-            Flavor::Python,
+            Flavor::PYTHON,
             ""
         ));
-        assert!(!fires("nested-quantifier", "(a+)b+", Flavor::Python, ""));
-        assert!(!fires("nested-quantifier", "(a{1,3})+", Flavor::Python, ""));
-        assert!(!fires("nested-quantifier", "(?>a+)+", Flavor::Python, ""));
-        assert_eq!(codes("((a+)+)+", Flavor::Python, ""), ["nested-quantifier"]);
+        assert!(!fires("nested-quantifier", "(a+)b+", Flavor::PYTHON, ""));
+        assert!(!fires("nested-quantifier", "(a{1,3})+", Flavor::PYTHON, ""));
+        assert!(!fires("nested-quantifier", "(?>a+)+", Flavor::PYTHON, ""));
+        assert_eq!(codes("((a+)+)+", Flavor::PYTHON, ""), ["nested-quantifier"]);
     }
 
     #[test]
@@ -591,7 +591,7 @@ mod tests {
         assert!(fires(
             "greedy-dotall-swallows-lines",
             WORK_ORDER,
-            Flavor::Python,
+            Flavor::PYTHON,
             "ms"
         ));
         assert!(fires(
@@ -604,19 +604,19 @@ mod tests {
         assert!(!fires(
             "greedy-dotall-swallows-lines",
             WORK_ORDER,
-            Flavor::Python,
+            Flavor::PYTHON,
             "m"
         ));
         assert!(!fires(
             "greedy-dotall-swallows-lines",
             WORK_ORDER,
-            Flavor::Python,
+            Flavor::PYTHON,
             "s"
         ));
         assert!(!fires(
             "greedy-dotall-swallows-lines",
             "(.+?)$",
-            Flavor::Python,
+            Flavor::PYTHON,
             "ms"
         ));
     }
@@ -625,23 +625,23 @@ mod tests {
 
     #[test]
     fn lazy_until_end() {
-        assert!(fires("lazy-until-end", RESULT, Flavor::Python, "s"));
-        assert!(fires("lazy-until-end", r"x(.*?)(?=;|$)", Flavor::Js, "s"));
+        assert!(fires("lazy-until-end", RESULT, Flavor::PYTHON, "s"));
+        assert!(fires("lazy-until-end", r"x(.*?)(?=;|$)", Flavor::JS, "s"));
         assert!(!fires(
             "lazy-until-end",
             r"(.*?)(?=\[RESULT\s)",
-            Flavor::Python,
+            Flavor::PYTHON,
             "s"
         ));
-        assert!(!fires("lazy-until-end", RESULT, Flavor::Python, ""));
-        assert!(!fires("lazy-until-end", r"x(.*?)(?=;|$)", Flavor::Js, "sm"));
+        assert!(!fires("lazy-until-end", RESULT, Flavor::PYTHON, ""));
+        assert!(!fires("lazy-until-end", r"x(.*?)(?=;|$)", Flavor::JS, "sm"));
     }
 
     #[test]
     fn suspicious_range() {
-        assert!(fires("suspicious-range", "[A-z]", Flavor::Js, ""));
-        assert!(!fires("suspicious-range", "[A-Za-z]", Flavor::Js, ""));
-        assert!(!fires("suspicious-range", "[A-Z]", Flavor::Js, ""));
+        assert!(fires("suspicious-range", "[A-z]", Flavor::JS, ""));
+        assert!(!fires("suspicious-range", "[A-Za-z]", Flavor::JS, ""));
+        assert!(!fires("suspicious-range", "[A-Z]", Flavor::JS, ""));
     }
 
     #[test]
@@ -649,37 +649,37 @@ mod tests {
         assert!(fires(
             "duplicate-alternative",
             "cat|dog|cat",
-            Flavor::Python,
+            Flavor::PYTHON,
             ""
         ));
         assert!(!fires(
             "duplicate-alternative",
             "cat|dog|cats",
-            Flavor::Python,
+            Flavor::PYTHON,
             ""
         ));
     }
 
     #[test]
     fn useless_escape() {
-        assert!(fires("useless-escape", r"a\-b", Flavor::Python, ""));
+        assert!(fires("useless-escape", r"a\-b", Flavor::PYTHON, ""));
         assert!(fires("useless-escape", r"[\.]", Flavor::Rust, ""));
-        assert!(fires("useless-escape", r"\q", Flavor::Js, ""));
-        assert!(!fires("useless-escape", r"a\.b", Flavor::Python, ""));
+        assert!(fires("useless-escape", r"\q", Flavor::JS, ""));
+        assert!(!fires("useless-escape", r"a\.b", Flavor::PYTHON, ""));
         assert!(!fires("useless-escape", r"[\]\-]", Flavor::Rust, ""));
-        assert!(!fires("useless-escape", r"\/", Flavor::Js, ""));
-        assert!(!fires("useless-escape", r"a\ b", Flavor::Python, "x"));
+        assert!(!fires("useless-escape", r"\/", Flavor::JS, ""));
+        assert!(!fires("useless-escape", r"a\ b", Flavor::PYTHON, "x"));
     }
 
     #[test]
     fn flag_no_effect() {
-        assert!(fires("flag-no-effect", "abc", Flavor::Python, "s"));
+        assert!(fires("flag-no-effect", "abc", Flavor::PYTHON, "s"));
         assert!(fires("flag-no-effect", "(?i:123)", Flavor::Rust, ""));
-        assert!(!fires("flag-no-effect", "a$", Flavor::Js, "i"));
-        assert!(fires("flag-no-effect", "123", Flavor::Js, "i"));
-        assert!(!fires("flag-no-effect", "a.c", Flavor::Python, "s"));
+        assert!(!fires("flag-no-effect", "a$", Flavor::JS, "i"));
+        assert!(fires("flag-no-effect", "123", Flavor::JS, "i"));
+        assert!(!fires("flag-no-effect", "a.c", Flavor::PYTHON, "s"));
         assert!(!fires("flag-no-effect", "(?i:abc)", Flavor::Rust, ""));
-        assert!(!fires("flag-no-effect", WORK_ORDER, Flavor::Python, "ms"));
+        assert!(!fires("flag-no-effect", WORK_ORDER, Flavor::PYTHON, "ms"));
         let ast = parse("(?i:123)", Flavor::Rust, Flags::default()).unwrap();
         assert_eq!(
             lint(&ast, "(?i:123)", Flavor::Rust)[0].span,
@@ -689,8 +689,8 @@ mod tests {
 
     #[test]
     fn render_draws_a_caret() {
-        let ast = parse("[A-z]", Flavor::Js, Flags::default()).unwrap();
-        let text = lint(&ast, "[A-z]", Flavor::Js)[0].render("[A-z]", &|s, _| s.to_string());
+        let ast = parse("[A-z]", Flavor::JS, Flags::default()).unwrap();
+        let text = lint(&ast, "[A-z]", Flavor::JS)[0].render("[A-z]", &|s, _| s.to_string());
         assert!(text.starts_with("warning[suspicious-range]: "));
         assert!(text.ends_with("  [A-z]\n   ^^^\n"), "{text}");
     }

@@ -22,7 +22,7 @@ pub fn parse(pattern: &str, flavor: Flavor, flags: Flags) -> Result<Ast, Error> 
     let parser = Parser::new(pattern, flavor, flags);
     let counted = parser.js_total_groups;
     let ast = parser.parse()?;
-    if flavor == Flavor::Js && ast.groups.len() as u32 != counted {
+    if flavor.is_js() && ast.groups.len() as u32 != counted {
         // The up-front count (which decides whether `\1` is a backreference or, by Annex B,
         // an octal escape) saw a `(` the parser did not take as a group, one inside an rxw
         // `x`-mode comment, say: parse again with the true count.
@@ -69,7 +69,7 @@ fn err(kind: ErrorKind, msg: impl Into<String>, pat: &str, span: Span) -> Error 
 
 impl<'p> Parser<'p> {
     fn new(pat: &'p str, flavor: Flavor, flags: Flags) -> Parser<'p> {
-        let (js_total_groups, js_has_named) = if flavor == Flavor::Js {
+        let (js_total_groups, js_has_named) = if flavor.is_js() {
             count_js_groups(pat)
         } else {
             (0, false)
@@ -125,7 +125,7 @@ impl<'p> Parser<'p> {
     }
 
     fn js_unicode(&self) -> bool {
-        self.flavor == Flavor::Js && self.flags.unicode_mode()
+        self.flavor.is_js() && self.flags.unicode_mode()
     }
 
     fn parse(mut self) -> Result<Ast, Error> {
@@ -163,8 +163,8 @@ impl<'p> Parser<'p> {
                     let Some(parent) = stack.pop() else {
                         return Err(self.invalid(
                             match self.flavor {
-                                Flavor::Python => "unbalanced parenthesis",
-                                Flavor::Js => "Unmatched ')'",
+                                Flavor::Python(_) => "unbalanced parenthesis",
+                                Flavor::Js(_) => "Unmatched ')'",
                                 Flavor::Rust => "unopened group",
                             },
                             Span::new(start, self.pos),
@@ -219,7 +219,7 @@ impl<'p> Parser<'p> {
                             self.invalid("Lone quantifier brackets", Span::new(start, start + 1))
                         );
                     }
-                    if self.flavor == Flavor::Rust && c == ']' {
+                    if self.flavor.is_rust() && c == ']' {
                         // regex-syntax accepts a lone `]` as a literal.
                     }
                     self.bump();
@@ -236,8 +236,8 @@ impl<'p> Parser<'p> {
         if let Some(open) = stack.last().map(|_| cur.open) {
             return Err(self.invalid(
                 match self.flavor {
-                    Flavor::Python => "missing ), unterminated subpattern",
-                    Flavor::Js => "Unterminated group",
+                    Flavor::Python(_) => "missing ), unterminated subpattern",
+                    Flavor::Js(_) => "Unterminated group",
                     Flavor::Rust => "unclosed group",
                 },
                 Span::new(open, self.pat.len()),
@@ -283,7 +283,7 @@ impl<'p> Parser<'p> {
         let start = self.pos;
         let c = self.peek().unwrap();
         if c.is_whitespace()
-            && (self.flavor != Flavor::Python || c.is_ascii_whitespace() || c == '\u{b}')
+            && (!self.flavor.is_python() || c.is_ascii_whitespace() || c == '\u{b}')
         {
             while self.peek().is_some_and(char::is_whitespace) {
                 self.bump();
@@ -325,7 +325,7 @@ impl<'p> Parser<'p> {
             branch_start,
         };
         if !self.rest().starts_with('?') {
-            if self.flavor == Flavor::Python && self.rest().starts_with('*') {
+            if self.flavor.is_python() && self.rest().starts_with('*') {
                 // `(*` is fine in Python: it is a group whose body starts with `*` — an error
                 // reported by the quantifier parser below.
             }
@@ -348,7 +348,7 @@ impl<'p> Parser<'p> {
         ];
         for (tok, kind) in simple {
             if self.eat(tok) {
-                if *kind == GroupKind::Atomic && self.flavor == Flavor::Js {
+                if *kind == GroupKind::Atomic && self.flavor.is_js() {
                     return Err(self.invalid("Invalid group", Span::new(open, self.pos)));
                 }
                 return Ok(Some(frame(kind.clone(), saved, self.pos)));
@@ -356,8 +356,8 @@ impl<'p> Parser<'p> {
         }
         // Named groups.
         let named = match self.flavor {
-            Flavor::Python => self.eat("P<"),
-            Flavor::Js => self.eat("<"),
+            Flavor::Python(_) => self.eat("P<"),
+            Flavor::Js(_) => self.eat("<"),
             Flavor::Rust => self.eat("P<") || self.eat("<"),
         };
         if named {
@@ -365,8 +365,8 @@ impl<'p> Parser<'p> {
             let Some(close) = self.rest().find('>') else {
                 return Err(self.invalid(
                     match self.flavor {
-                        Flavor::Python => "missing >, unterminated name",
-                        Flavor::Js => "Invalid capture group name",
+                        Flavor::Python(_) => "missing >, unterminated name",
+                        Flavor::Js(_) => "Invalid capture group name",
                         Flavor::Rust => "unclosed capture group name",
                     },
                     Span::new(open, self.pat.len()),
@@ -378,8 +378,8 @@ impl<'p> Parser<'p> {
             if !valid_group_name(name, self.flavor) {
                 return Err(self.invalid(
                     match self.flavor {
-                        Flavor::Python => format!("bad character in group name '{name}'"),
-                        Flavor::Js => "Invalid capture group name".to_string(),
+                        Flavor::Python(_) => format!("bad character in group name '{name}'"),
+                        Flavor::Js(_) => "Invalid capture group name".to_string(),
                         Flavor::Rust => "invalid capture group character".to_string(),
                     },
                     name_span,
@@ -388,8 +388,8 @@ impl<'p> Parser<'p> {
             if self.groups.iter().any(|g| g.name.as_deref() == Some(name)) {
                 return Err(self.invalid(
                     match self.flavor {
-                        Flavor::Python => format!("redefinition of group name '{name}'"),
-                        Flavor::Js => "Duplicate capture group name".to_string(),
+                        Flavor::Python(_) => format!("redefinition of group name '{name}'"),
+                        Flavor::Js(_) => "Duplicate capture group name".to_string(),
                         Flavor::Rust => "duplicate capture group name".to_string(),
                     },
                     name_span,
@@ -405,7 +405,7 @@ impl<'p> Parser<'p> {
                 self.pos,
             )));
         }
-        if self.flavor == Flavor::Python && self.eat("P=") {
+        if self.flavor.is_python() && self.eat("P=") {
             let name_start = self.pos;
             let Some(close) = self.rest().find(')') else {
                 return Err(self.invalid(
@@ -426,7 +426,7 @@ impl<'p> Parser<'p> {
             });
             return Ok(None);
         }
-        if self.flavor == Flavor::Python && self.eat("#") {
+        if self.flavor.is_python() && self.eat("#") {
             let Some(close) = self.rest().find(')') else {
                 return Err(self.invalid(
                     "missing ), unterminated comment",
@@ -440,7 +440,7 @@ impl<'p> Parser<'p> {
             });
             return Ok(None);
         }
-        if self.flavor == Flavor::Python && self.rest().starts_with('(') {
+        if self.flavor.is_python() && self.rest().starts_with('(') {
             let Some(close) = self.rest().find(')') else {
                 return Err(self.invalid(
                     "missing ), unterminated name",
@@ -478,8 +478,8 @@ impl<'p> Parser<'p> {
         }
         // Flags.
         let letters_ok: &str = match self.flavor {
-            Flavor::Python => "aiLmsux",
-            Flavor::Js => "ims",
+            Flavor::Python(_) => "aiLmsux",
+            Flavor::Js(_) => "ims",
             Flavor::Rust => "imsuxUR",
         };
         let mut change = FlagChange::default();
@@ -488,8 +488,8 @@ impl<'p> Parser<'p> {
             let Some(c) = self.peek() else {
                 return Err(self.invalid(
                     match self.flavor {
-                        Flavor::Python => "missing -, : or )",
-                        Flavor::Js => "Invalid group",
+                        Flavor::Python(_) => "missing -, : or )",
+                        Flavor::Js(_) => "Invalid group",
                         Flavor::Rust => "unclosed group",
                     },
                     Span::new(open, self.pat.len()),
@@ -503,13 +503,13 @@ impl<'p> Parser<'p> {
                     self.bump();
                 }
                 c if letters_ok.contains(c) => {
-                    if self.flavor == Flavor::Python && c == 'L' {
+                    if self.flavor.is_python() && c == 'L' {
                         return Err(self.invalid(
                             "bad inline flag: cannot use 'L' flag with a str pattern",
                             here,
                         ));
                     }
-                    if self.flavor == Flavor::Python && negating && "aLu".contains(c) {
+                    if self.flavor.is_python() && negating && "aLu".contains(c) {
                         return Err(self.invalid(
                             "bad inline flag: cannot turn off flags 'a', 'u' and 'L'",
                             here,
@@ -518,7 +518,7 @@ impl<'p> Parser<'p> {
                     if change.on.contains(c) || change.off.contains(c) {
                         return Err(self.invalid(
                             match self.flavor {
-                                Flavor::Js => "Repeated flag names in modifiers".to_string(),
+                                Flavor::Js(_) => "Repeated flag names in modifiers".to_string(),
                                 _ => format!("duplicate flag {c:?}"),
                             },
                             here,
@@ -535,8 +535,8 @@ impl<'p> Parser<'p> {
                     if after_q == self.pos {
                         return Err(self.invalid(
                             match self.flavor {
-                                Flavor::Python => format!("unknown extension ?{c}"),
-                                Flavor::Js => "Invalid group".to_string(),
+                                Flavor::Python(_) => format!("unknown extension ?{c}"),
+                                Flavor::Js(_) => "Invalid group".to_string(),
                                 Flavor::Rust => "unrecognized flag".to_string(),
                             },
                             Span::new(open, here.end),
@@ -544,8 +544,8 @@ impl<'p> Parser<'p> {
                     }
                     return Err(self.invalid(
                         match self.flavor {
-                            Flavor::Python => "unknown flag".to_string(),
-                            Flavor::Js => "Invalid flags in modifiers".to_string(),
+                            Flavor::Python(_) => "unknown flag".to_string(),
+                            Flavor::Js(_) => "Invalid flags in modifiers".to_string(),
                             Flavor::Rust => "unrecognized flag".to_string(),
                         },
                         here,
@@ -555,7 +555,7 @@ impl<'p> Parser<'p> {
         }
         let scoped = self.bump() == ':';
         let span = Span::new(open, self.pos);
-        if self.flavor == Flavor::Python {
+        if self.flavor.is_python() {
             if change.on.contains('a') && change.on.contains('u') {
                 return Err(self.invalid(
                     "bad inline flag: flags 'a', 'u' and 'L' are incompatible",
@@ -573,7 +573,7 @@ impl<'p> Parser<'p> {
                 }
             }
         }
-        if self.flavor == Flavor::Js {
+        if self.flavor.is_js() {
             // Regexp modifiers `(?i:…)` are ES2025 (node 23+); node 20, the engine rxw is
             // checked against, rejects them, as it rejects global inline flags.
             return Err(self.invalid(
@@ -590,7 +590,7 @@ impl<'p> Parser<'p> {
         if scoped {
             Ok(Some(frame(GroupKind::Flags(change), saved, self.pos)))
         } else {
-            if self.flavor == Flavor::Python {
+            if self.flavor.is_python() {
                 // Global flags apply to the whole pattern.
                 for c in change.on.chars() {
                     self.initial_flags.set(c, true);
@@ -629,20 +629,20 @@ impl<'p> Parser<'p> {
 
     fn resolve_name(&mut self, name: &str, span: Span) -> Result<u32, Error> {
         if let Some(g) = self.groups.iter().find(|g| g.name.as_deref() == Some(name)) {
-            if self.flavor == Flavor::Python && self.open_groups.contains(&g.index) {
+            if self.flavor.is_python() && self.open_groups.contains(&g.index) {
                 return Err(self.invalid("cannot refer to an open group", span));
             }
             return Ok(g.index);
         }
         match self.flavor {
-            Flavor::Python => {
-                if !valid_group_name(name, Flavor::Python) {
+            Flavor::Python(_) => {
+                if !valid_group_name(name, Flavor::PYTHON) {
                     Err(self.invalid(format!("bad character in group name '{name}'"), span))
                 } else {
                     Err(self.invalid(format!("unknown group name '{name}'"), span))
                 }
             }
-            Flavor::Js => {
+            Flavor::Js(_) => {
                 self.pending_names.push((name.to_string(), span, 0));
                 Ok(0)
             }
@@ -688,7 +688,7 @@ impl<'p> Parser<'p> {
                 Span::new(frame.open, end),
             ));
         }
-        if is_lookbehind && self.flavor == Flavor::Python && fixed_width(&child).is_none() {
+        if is_lookbehind && self.flavor.is_python() && fixed_width(&child).is_none() {
             return Err(self.invalid(
                 "look-behind requires fixed-width pattern",
                 Span::new(frame.open, end),
@@ -741,7 +741,7 @@ impl<'p> Parser<'p> {
         if self.peek() == Some('?') {
             self.bump();
             greed = Greed::Lazy;
-        } else if self.peek() == Some('+') && self.flavor == Flavor::Python {
+        } else if self.peek() == Some('+') && self.flavor.is_python() {
             self.bump();
             greed = Greed::Possessive;
         }
@@ -761,8 +761,8 @@ impl<'p> Parser<'p> {
         let nothing = |p: &Parser| {
             p.invalid(
                 match p.flavor {
-                    Flavor::Python => "nothing to repeat",
-                    Flavor::Js => "Nothing to repeat",
+                    Flavor::Python(_) => "nothing to repeat",
+                    Flavor::Js(_) => "Nothing to repeat",
                     Flavor::Rust => "repetition operator missing expression",
                 },
                 op_span,
@@ -775,15 +775,15 @@ impl<'p> Parser<'p> {
         let target = &concat[idx - 1];
         match &target.kind {
             NodeKind::Repeat { .. } => match self.flavor {
-                Flavor::Python => return Err(self.invalid("multiple repeat", op_span)),
-                Flavor::Js => return Err(nothing(self)),
+                Flavor::Python(_) => return Err(self.invalid("multiple repeat", op_span)),
+                Flavor::Js(_) => return Err(nothing(self)),
                 Flavor::Rust => {}
             },
             NodeKind::Anchor { .. } | NodeKind::SetFlags(_) => match self.flavor {
                 Flavor::Rust => {}
                 _ => return Err(nothing(self)),
             },
-            NodeKind::Group { kind, .. } if self.flavor == Flavor::Js && self.js_unicode() => {
+            NodeKind::Group { kind, .. } if self.flavor.is_js() && self.js_unicode() => {
                 if matches!(
                     kind,
                     GroupKind::Lookahead
@@ -794,7 +794,7 @@ impl<'p> Parser<'p> {
                     return Err(self.invalid("Invalid quantifier", op_span));
                 }
             }
-            NodeKind::Group { kind, .. } if self.flavor == Flavor::Js => {
+            NodeKind::Group { kind, .. } if self.flavor.is_js() => {
                 if matches!(kind, GroupKind::Lookbehind | GroupKind::NegativeLookbehind) {
                     return Err(self.invalid("Invalid quantifier", op_span));
                 }
@@ -807,8 +807,8 @@ impl<'p> Parser<'p> {
         {
             return Err(self.invalid(
                 match self.flavor {
-                    Flavor::Python => "min repeat greater than max repeat",
-                    Flavor::Js => "numbers out of order in {} quantifier",
+                    Flavor::Python(_) => "min repeat greater than max repeat",
+                    Flavor::Js(_) => "numbers out of order in {} quantifier",
                     Flavor::Rust => "invalid repetition count range, the start must be <= the end",
                 },
                 op_span,
@@ -843,12 +843,12 @@ impl<'p> Parser<'p> {
         match parsed {
             Some((min, max)) => {
                 let limit: u64 = match self.flavor {
-                    Flavor::Python => u32::MAX as u64 - 1,
-                    Flavor::Js => u32::MAX as u64,
+                    Flavor::Python(_) => u32::MAX as u64 - 1,
+                    Flavor::Js(_) => u32::MAX as u64,
                     Flavor::Rust => 1000,
                 };
                 let span = Span::new(start, start + close.unwrap() + 1);
-                if self.flavor == Flavor::Js {
+                if self.flavor.is_js() {
                     // ECMAScript counts are unbounded integers (node accepts `a{4294967296}`);
                     // a count past u32 is as unreachable as u32::MAX on any text rxw holds.
                     self.pos = span.end;
@@ -858,8 +858,8 @@ impl<'p> Parser<'p> {
                 if min > limit || max.is_some_and(|m| m > limit) {
                     return Err(self.invalid(
                         match self.flavor {
-                            Flavor::Python => "the repetition number is too large".to_string(),
-                            Flavor::Js => "Nothing to repeat".to_string(),
+                            Flavor::Python(_) => "the repetition number is too large".to_string(),
+                            Flavor::Js(_) => "Nothing to repeat".to_string(),
                             Flavor::Rust => {
                                 "repetition quantifier exceeds the limit of 1000".to_string()
                             }
@@ -873,9 +873,9 @@ impl<'p> Parser<'p> {
             None => {
                 let span = Span::new(start, start + close.map_or(1, |c| c + 1));
                 match self.flavor {
-                    Flavor::Python => Ok(None),
-                    Flavor::Js if !self.js_unicode() => Ok(None),
-                    Flavor::Js => Err(self.invalid("Incomplete quantifier", span)),
+                    Flavor::Python(_) => Ok(None),
+                    Flavor::Js(_) if !self.js_unicode() => Ok(None),
+                    Flavor::Js(_) => Err(self.invalid("Incomplete quantifier", span)),
                     Flavor::Rust => Err(self.invalid(
                         if close.is_none() {
                             "unclosed counted repetition"
@@ -914,8 +914,8 @@ impl<'p> Parser<'p> {
         let Some(c) = self.peek() else {
             return Err(self.invalid(
                 match self.flavor {
-                    Flavor::Python => "bad escape (end of pattern)",
-                    Flavor::Js => "\\ at end of pattern",
+                    Flavor::Python(_) => "bad escape (end of pattern)",
+                    Flavor::Js(_) => "\\ at end of pattern",
                     Flavor::Rust => {
                         "incomplete escape sequence, reached end of pattern prematurely"
                     }
@@ -941,7 +941,7 @@ impl<'p> Parser<'p> {
                 self.bump();
                 // regex-syntax reads `\b{` as a special boundary only when a letter or `-`
                 // follows; otherwise (`\b{2}`) the brace starts a repetition of `\b`.
-                if self.flavor == Flavor::Rust
+                if self.flavor.is_rust()
                     && self.peek() == Some('{')
                     && self
                         .peek_at(1)
@@ -970,11 +970,11 @@ impl<'p> Parser<'p> {
                 self.bump();
                 return Ok(node(anchor(self, AnchorKind::NotWordBoundary), self.pos));
             }
-            (Flavor::Python | Flavor::Rust, 'A') => {
+            (Flavor::Python(_) | Flavor::Rust, 'A') => {
                 self.bump();
                 return Ok(node(anchor(self, AnchorKind::TextStart), self.pos));
             }
-            (Flavor::Python, 'Z') | (Flavor::Rust, 'z') => {
+            (Flavor::Python(_), 'Z') | (Flavor::Rust, 'z') => {
                 self.bump();
                 return Ok(node(anchor(self, AnchorKind::TextEnd), self.pos));
             }
@@ -992,7 +992,7 @@ impl<'p> Parser<'p> {
                 self.bump();
                 return Ok(node(anchor(self, AnchorKind::WordEnd), self.pos));
             }
-            (Flavor::Js, 'k') if self.js_unicode() || self.js_has_named => {
+            (Flavor::Js(_), 'k') if self.js_unicode() || self.js_has_named => {
                 self.bump();
                 if !self.eat("<") {
                     return Err(self.invalid("Invalid named reference", Span::new(start, self.pos)));
@@ -1008,7 +1008,7 @@ impl<'p> Parser<'p> {
                     self.invalid("unrecognized escape sequence", Span::new(start, self.pos))
                 );
             }
-            (_, 'p' | 'P') if self.flavor == Flavor::Rust || self.js_unicode() => {
+            (_, 'p' | 'P') if self.flavor.is_rust() || self.js_unicode() => {
                 let (name, negated) = self.parse_property(start)?;
                 return Ok(node(NodeKind::Property { name, negated }, self.pos));
             }
@@ -1032,7 +1032,7 @@ impl<'p> Parser<'p> {
             .take_while(|c| c.is_ascii_digit())
             .collect();
         match self.flavor {
-            Flavor::Python => {
+            Flavor::Python(_) => {
                 // Three octal digits make an octal escape.
                 let b = digits.as_bytes();
                 if b.len() >= 3 && b[..3].iter().all(|d| (b'0'..=b'7').contains(d)) {
@@ -1056,7 +1056,7 @@ impl<'p> Parser<'p> {
                     span,
                 }))
             }
-            Flavor::Js => {
+            Flavor::Js(_) => {
                 let n: u64 = digits.parse().unwrap_or(u64::MAX);
                 if n <= self.js_total_groups as u64 {
                     self.pos += digits.len();
@@ -1100,7 +1100,7 @@ impl<'p> Parser<'p> {
         if self.eat("{") {
             let Some(close) = self.rest().find('}') else {
                 return Err(self.invalid(
-                    if self.flavor == Flavor::Js {
+                    if self.flavor.is_js() {
                         "Invalid property name"
                     } else {
                         "unclosed unicode class"
@@ -1119,7 +1119,7 @@ impl<'p> Parser<'p> {
                 .is_err()
             {
                 return Err(self.invalid(
-                    if self.flavor == Flavor::Js {
+                    if self.flavor.is_js() {
                         "Invalid property name".to_string()
                     } else {
                         "Unicode property not found".to_string()
@@ -1128,7 +1128,7 @@ impl<'p> Parser<'p> {
                 ));
             }
             Ok((name, negated))
-        } else if self.flavor == Flavor::Rust {
+        } else if self.flavor.is_rust() {
             match self.peek() {
                 Some(c) if c.is_ascii_alphabetic() => {
                     self.bump();
@@ -1156,12 +1156,12 @@ impl<'p> Parser<'p> {
             'r' => return control('\r'),
             'f' => return control('\u{c}'),
             'v' => return control('\u{b}'),
-            'a' if self.flavor != Flavor::Js => return control('\u{7}'),
-            'b' if in_class && self.flavor != Flavor::Rust => return control('\u{8}'),
+            'a' if !self.flavor.is_js() => return control('\u{7}'),
+            'b' if in_class && !self.flavor.is_rust() => return control('\u{8}'),
             _ => {}
         }
         match self.flavor {
-            Flavor::Python => match c {
+            Flavor::Python(_) => match c {
                 'x' => self.hex_fixed(start, 2, "incomplete escape \\x"),
                 'u' => self.hex_fixed(start, 4, "incomplete escape \\u"),
                 'U' => {
@@ -1217,7 +1217,7 @@ impl<'p> Parser<'p> {
                 }
                 c => Ok((c, LiteralForm::Escaped)),
             },
-            Flavor::Js => {
+            Flavor::Js(_) => {
                 let unicode = self.js_unicode();
                 match c {
                     'c' => match self.peek() {
@@ -1437,8 +1437,8 @@ impl<'p> Parser<'p> {
         let unterminated = |p: &Parser| {
             p.invalid(
                 match p.flavor {
-                    Flavor::Python => "unterminated character set",
-                    Flavor::Js => "Unterminated character class",
+                    Flavor::Python(_) => "unterminated character set",
+                    Flavor::Js(_) => "Unterminated character class",
                     Flavor::Rust => "unclosed character class",
                 },
                 Span::new(start, p.pat.len()),
@@ -1449,13 +1449,13 @@ impl<'p> Parser<'p> {
             let Some(c) = self.peek() else {
                 return Err(unterminated(self));
             };
-            if c == ']' && !(first && self.flavor != Flavor::Js) {
+            if c == ']' && (!first || self.flavor.is_js()) {
                 self.bump();
                 break;
             }
             first = false;
             let item_start = self.pos;
-            if self.flavor == Flavor::Rust {
+            if self.flavor.is_rust() {
                 if self.flags.verbose && c.is_whitespace() {
                     self.bump();
                     continue;
@@ -1481,7 +1481,7 @@ impl<'p> Parser<'p> {
                     continue;
                 }
             }
-            if self.flavor == Flavor::Js && self.flags.unicode_sets {
+            if self.flavor.is_js() && self.flags.unicode_sets {
                 // `v` mode: nested classes and the `&&` / `--` operators; a `-` that is not a
                 // range and the other syntax characters must be escaped.
                 if c == '[' {
@@ -1538,13 +1538,12 @@ impl<'p> Parser<'p> {
             }
             let item = self.parse_class_atom()?;
             // A range?
-            let v_mode_op = self.flavor == Flavor::Js
-                && self.flags.unicode_sets
-                && self.rest().starts_with("--");
+            let v_mode_op =
+                self.flavor.is_js() && self.flags.unicode_sets && self.rest().starts_with("--");
             if self.peek() == Some('-') && self.peek_at(1).is_some_and(|n| n != ']') && !v_mode_op {
                 let dash = self.pos;
                 self.bump();
-                if self.flavor == Flavor::Rust && self.rest().starts_with('-') {
+                if self.flavor.is_rust() && self.rest().starts_with('-') {
                     self.pos = dash;
                     items.push(item);
                     continue;
@@ -1556,8 +1555,8 @@ impl<'p> Parser<'p> {
                         if lo > h {
                             return Err(self.invalid(
                                 match self.flavor {
-                                    Flavor::Python => format!("bad character range {}", &self.pat[span.start..span.end]),
-                                    Flavor::Js => "Range out of order in character class".to_string(),
+                                    Flavor::Python(_) => format!("bad character range {}", &self.pat[span.start..span.end]),
+                                    Flavor::Js(_) => "Range out of order in character class".to_string(),
                                     Flavor::Rust => "invalid character class range, the start must be <= the end".to_string(),
                                 },
                                 span,
@@ -1566,7 +1565,7 @@ impl<'p> Parser<'p> {
                         items.push(ClassItem::Range(*lo, *h, span));
                     }
                     _ => {
-                        if self.flavor == Flavor::Js && !self.js_unicode() {
+                        if self.flavor.is_js() && !self.js_unicode() {
                             // Annex B: `[\w-a]` is \w, '-', 'a'.
                             items.push(item);
                             items.push(ClassItem::Char('-', Span::new(dash, dash + 1)));
@@ -1574,11 +1573,11 @@ impl<'p> Parser<'p> {
                         } else {
                             return Err(self.invalid(
                                 match self.flavor {
-                                    Flavor::Python => format!(
+                                    Flavor::Python(_) => format!(
                                         "bad character range {}",
                                         &self.pat[span.start..span.end]
                                     ),
-                                    Flavor::Js => "Invalid character class".to_string(),
+                                    Flavor::Js(_) => "Invalid character class".to_string(),
                                     Flavor::Rust => {
                                         "invalid range boundary, must be a literal".to_string()
                                     }
@@ -1635,8 +1634,8 @@ impl<'p> Parser<'p> {
         let Some(e) = self.peek() else {
             return Err(self.invalid(
                 match self.flavor {
-                    Flavor::Python => "unterminated character set",
-                    Flavor::Js => "\\ at end of pattern",
+                    Flavor::Python(_) => "unterminated character set",
+                    Flavor::Js(_) => "\\ at end of pattern",
                     Flavor::Rust => "unclosed character class",
                 },
                 Span::new(start, self.pos),
@@ -1646,7 +1645,7 @@ impl<'p> Parser<'p> {
             self.bump();
             return Ok(ClassItem::Perl(kind, negated, Span::new(start, self.pos)));
         }
-        if (e == 'p' || e == 'P') && (self.flavor == Flavor::Rust || self.js_unicode()) {
+        if (e == 'p' || e == 'P') && (self.flavor.is_rust() || self.js_unicode()) {
             let (name, negated) = self.parse_property(start)?;
             return Ok(ClassItem::Property(
                 name,
@@ -1655,27 +1654,27 @@ impl<'p> Parser<'p> {
             ));
         }
         match (self.flavor, e) {
-            (Flavor::Python, 'A' | 'Z' | 'B' | '8' | '9') => {
+            (Flavor::Python(_), 'A' | 'Z' | 'B' | '8' | '9') => {
                 self.bump();
                 return Err(self.invalid(format!("bad escape \\{e}"), Span::new(start, self.pos)));
             }
-            (Flavor::Js, 'B') if self.js_unicode() => {
+            (Flavor::Js(_), 'B') if self.js_unicode() => {
                 self.bump();
                 return Err(self.invalid("Invalid class escape", Span::new(start, self.pos)));
             }
-            (Flavor::Js, '1'..='9') if self.js_unicode() => {
+            (Flavor::Js(_), '1'..='9') if self.js_unicode() => {
                 self.bump();
                 return Err(self.invalid("Invalid class escape", Span::new(start, self.pos)));
             }
-            (Flavor::Js, 'k') if self.js_unicode() => {
+            (Flavor::Js(_), 'k') if self.js_unicode() => {
                 self.bump();
                 return Err(self.invalid("Invalid escape", Span::new(start, self.pos)));
             }
-            (Flavor::Js, '8' | '9') => {
+            (Flavor::Js(_), '8' | '9') => {
                 self.bump();
                 return Ok(ClassItem::Char(e, Span::new(start, self.pos)));
             }
-            (Flavor::Js, '-') if self.js_unicode() => {
+            (Flavor::Js(_), '-') if self.js_unicode() => {
                 self.bump();
                 return Ok(ClassItem::Char('-', Span::new(start, self.pos)));
             }
@@ -1761,11 +1760,11 @@ fn valid_group_name(name: &str, flavor: Flavor) -> bool {
         return false;
     };
     match flavor {
-        Flavor::Python => {
+        Flavor::Python(_) => {
             (first == '_' || first.is_alphabetic())
                 && chars.all(|c| c == '_' || c.is_alphanumeric())
         }
-        Flavor::Js => {
+        Flavor::Js(_) => {
             (first == '_' || first == '$' || first.is_alphabetic())
                 && chars.all(|c| c == '_' || c == '$' || c.is_alphanumeric())
         }
@@ -1785,20 +1784,16 @@ fn parse_bounds(body: &str, flavor: Flavor) -> Option<(u64, Option<u64>)> {
             Some(s.parse::<u64>().unwrap_or(u64::MAX))
         }
     };
-    let body = if flavor == Flavor::Rust {
-        body.trim()
-    } else {
-        body
-    };
+    let body = if flavor.is_rust() { body.trim() } else { body };
     match body.split_once(',') {
         None => num(body).map(|n| (n, Some(n))),
         Some((lo, hi)) => {
-            let (lo, hi) = if flavor == Flavor::Rust {
+            let (lo, hi) = if flavor.is_rust() {
                 (lo.trim(), hi.trim())
             } else {
                 (lo, hi)
             };
-            let min = if lo.is_empty() && flavor == Flavor::Python {
+            let min = if lo.is_empty() && flavor.is_python() {
                 Some(0)
             } else {
                 num(lo)
@@ -1922,21 +1917,21 @@ mod tests {
     /// node rejects it.
     #[test]
     fn js_v_mode_rejects_doubled_reserved_punctuators() {
-        let v = Flags::parse("v", Flavor::Js).unwrap();
+        let v = Flags::parse("v", Flavor::JS).unwrap();
         for pat in ["[..]", "[ж..]", "[a!!b]", "[^^^a]", "[a~~]", "[a,,]"] {
-            let err = parse(pat, Flavor::Js, v).unwrap_err();
+            let err = parse(pat, Flavor::JS, v).unwrap_err();
             assert_eq!(err.kind, ErrorKind::PatternInvalid, "{pat}");
             assert_eq!(err.message, "Invalid set operation in character class");
         }
         for pat in ["[.]", "[.a.]", "[^a]", "[a&&b]"] {
-            assert!(parse(pat, Flavor::Js, v).is_ok(), "{pat}");
+            assert!(parse(pat, Flavor::JS, v).is_ok(), "{pat}");
         }
-        assert!(parse("[..]", Flavor::Js, Flags::parse("u", Flavor::Js).unwrap()).is_ok());
+        assert!(parse("[..]", Flavor::JS, Flags::parse("u", Flavor::JS).unwrap()).is_ok());
     }
 
     #[test]
     fn spans_of_a_simple_concat() {
-        let ast = p("ab*", Flavor::Python).unwrap();
+        let ast = p("ab*", Flavor::PYTHON).unwrap();
         let NodeKind::Concat(v) = &ast.root.kind else {
             panic!()
         };
@@ -1947,55 +1942,55 @@ mod tests {
     #[test]
     fn python_errors_name_the_problem() {
         assert_eq!(
-            p("(a", Flavor::Python).unwrap_err().message,
+            p("(a", Flavor::PYTHON).unwrap_err().message,
             "missing ), unterminated subpattern"
         );
         assert_eq!(
-            p("[a", Flavor::Python).unwrap_err().message,
+            p("[a", Flavor::PYTHON).unwrap_err().message,
             "unterminated character set"
         );
         assert_eq!(
-            p("a**", Flavor::Python).unwrap_err().message,
+            p("a**", Flavor::PYTHON).unwrap_err().message,
             "multiple repeat"
         );
         assert_eq!(
-            p("*", Flavor::Python).unwrap_err().message,
+            p("*", Flavor::PYTHON).unwrap_err().message,
             "nothing to repeat"
         );
         assert_eq!(
-            p(r"\q", Flavor::Python).unwrap_err().message,
+            p(r"\q", Flavor::PYTHON).unwrap_err().message,
             r"bad escape \q"
         );
         assert_eq!(
-            p(r"(a)\2", Flavor::Python).unwrap_err().message,
+            p(r"(a)\2", Flavor::PYTHON).unwrap_err().message,
             "invalid group reference 2"
         );
         assert_eq!(
-            p(r"a(?i)", Flavor::Python).unwrap_err().message,
+            p(r"a(?i)", Flavor::PYTHON).unwrap_err().message,
             "global flags not at the start of the expression"
         );
         assert_eq!(
-            p(r"(?<=a+)", Flavor::Python).unwrap_err().message,
+            p(r"(?<=a+)", Flavor::PYTHON).unwrap_err().message,
             "look-behind requires fixed-width pattern"
         );
     }
 
     #[test]
     fn error_span_points_at_the_construct() {
-        let e = p("ab(cd", Flavor::Python).unwrap_err();
+        let e = p("ab(cd", Flavor::PYTHON).unwrap_err();
         assert_eq!(e.span, Some(Span::new(2, 5)));
-        let e = p("a{3,1}", Flavor::Js).unwrap_err();
+        let e = p("a{3,1}", Flavor::JS).unwrap_err();
         assert_eq!(e.span, Some(Span::new(1, 6)));
     }
 
     #[test]
     fn python_brace_is_literal_when_not_a_quantifier() {
-        let ast = p("a{x}", Flavor::Python).unwrap();
+        let ast = p("a{x}", Flavor::PYTHON).unwrap();
         let NodeKind::Concat(v) = &ast.root.kind else {
             panic!()
         };
         assert_eq!(v.len(), 4);
-        let ast = p("a{,3}", Flavor::Python).unwrap();
+        let ast = p("a{,3}", Flavor::PYTHON).unwrap();
         assert!(matches!(
             ast.root.kind,
             NodeKind::Repeat {
@@ -2008,7 +2003,7 @@ mod tests {
 
     #[test]
     fn python_possessive_and_named() {
-        let ast = p("(?P<x>a)++(?P=x)", Flavor::Python).unwrap();
+        let ast = p("(?P<x>a)++(?P=x)", Flavor::PYTHON).unwrap();
         assert_eq!(ast.groups[0].name.as_deref(), Some("x"));
         let NodeKind::Concat(v) = &ast.root.kind else {
             panic!()
@@ -2025,7 +2020,7 @@ mod tests {
 
     #[test]
     fn js_octal_versus_backref() {
-        let ast = p(r"(a)\1\2", Flavor::Js).unwrap();
+        let ast = p(r"(a)\1\2", Flavor::JS).unwrap();
         let NodeKind::Concat(v) = &ast.root.kind else {
             panic!()
         };
@@ -2035,7 +2030,7 @@ mod tests {
 
     #[test]
     fn named_escape_in_python() {
-        let ast = p(r"\N{EM DASH}", Flavor::Python).unwrap();
+        let ast = p(r"\N{EM DASH}", Flavor::PYTHON).unwrap();
         assert!(matches!(
             ast.root.kind,
             NodeKind::Literal {
@@ -2051,8 +2046,8 @@ mod tests {
         for (pat, flags) in [("a(?#x)+", ""), ("a #c\n+", "x")] {
             let ast = parse(
                 pat,
-                Flavor::Python,
-                Flags::parse(flags, Flavor::Python).unwrap(),
+                Flavor::PYTHON,
+                Flags::parse(flags, Flavor::PYTHON).unwrap(),
             )
             .unwrap();
             assert!(matches!(ast.root.kind, NodeKind::Repeat { .. }), "{pat:?}");
@@ -2093,8 +2088,8 @@ mod tests {
     fn regression_js_paren_in_a_verbose_comment_does_not_make_a_backreference() {
         // A fuzzing find: the up-front group count saw the `(` in the comment, so `\1` became
         // a reference to a group that does not exist.
-        let flags = Flags::parse("x", Flavor::Js).unwrap();
-        let ast = parse(r"\1\w#(?(1)", Flavor::Js, flags).unwrap();
+        let flags = Flags::parse("x", Flavor::JS).unwrap();
+        let ast = parse(r"\1\w#(?(1)", Flavor::JS, flags).unwrap();
         assert!(ast.groups.is_empty());
         let mut backrefs = 0;
         ast.root.walk(|n, _| {
@@ -2108,6 +2103,6 @@ mod tests {
     #[test]
     fn deep_nesting_does_not_overflow() {
         let pat = "(".repeat(20_000) + &")".repeat(20_000);
-        assert!(p(&pat, Flavor::Js).is_ok());
+        assert!(p(&pat, Flavor::JS).is_ok());
     }
 }

@@ -273,15 +273,13 @@ impl Drawer<'_> {
     }
 
     fn anchor(&self, kind: AnchorKind, multiline: bool) -> String {
-        let js = self.flavor == Flavor::Js;
+        let js = self.flavor.is_js();
         match kind {
             AnchorKind::LineStart if multiline => "◆ line start".into(),
             AnchorKind::LineStart => "◆ text start".into(),
             AnchorKind::LineEnd if multiline && js => "◆ line end (\\n \\r U+2028 U+2029)".into(),
             AnchorKind::LineEnd if multiline => "◆ line end".into(),
-            AnchorKind::LineEnd if self.flavor == Flavor::Python => {
-                "◆ end, or before a final \\n".into()
-            }
+            AnchorKind::LineEnd if self.flavor.is_python() => "◆ end, or before a final \\n".into(),
             AnchorKind::LineEnd => "◆ text end".into(),
             AnchorKind::TextStart => "◆ text start".into(),
             AnchorKind::TextEnd => "◆ very end".into(),
@@ -306,7 +304,7 @@ impl Drawer<'_> {
             NodeKind::Dot { dotall } => terminal(
                 if *dotall {
                     ". any character"
-                } else if self.flavor == Flavor::Js {
+                } else if self.flavor.is_js() {
                     ". any but a line end"
                 } else {
                     ". any but \\n"
@@ -433,7 +431,7 @@ mod tests {
 
     #[test]
     fn sequence_alternation_and_loop() {
-        let d = draw("a(b|cd)+", Flavor::Python);
+        let d = draw("a(b|cd)+", Flavor::PYTHON);
         assert!(d.contains("┤ a ├"), "{d}");
         assert!(d.contains("┤ b ├") && d.contains("┤ cd ├"), "{d}");
         assert!(d.contains("#1"), "{d}");
@@ -445,13 +443,13 @@ mod tests {
 
     #[test]
     fn python_dollar_is_drawn_with_its_meaning() {
-        assert!(draw("a$", Flavor::Python).contains("end, or before a final \\n"));
-        assert!(draw("a$", Flavor::Js).contains("text end"));
+        assert!(draw("a$", Flavor::PYTHON).contains("end, or before a final \\n"));
+        assert!(draw("a$", Flavor::JS).contains("text end"));
     }
 
     #[test]
     fn lazy_possessive_and_named_groups_are_marked() {
-        let d = draw("(?P<id>x)*?y++", Flavor::Python);
+        let d = draw("(?P<id>x)*?y++", Flavor::PYTHON);
         assert!(d.contains("#1 id"), "{d}");
         assert!(d.contains("lazy"), "{d}");
         assert!(d.contains("possessive"), "{d}");
@@ -459,7 +457,7 @@ mod tests {
 
     #[test]
     fn every_line_is_as_wide_as_the_diagram_or_trimmed() {
-        let d = draw(r"^\[(?P<verb>ACK|CLAIM)\s+(?=x)\]$", Flavor::Python);
+        let d = draw(r"^\[(?P<verb>ACK|CLAIM)\s+(?=x)\]$", Flavor::PYTHON);
         let widest = d.lines().map(UnicodeWidthStr::width).max().unwrap();
         let first = d.lines().find(|l| l.starts_with('●')).unwrap();
         assert!(first.ends_with('●'), "{d}");

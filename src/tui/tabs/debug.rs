@@ -579,7 +579,7 @@ mod tests {
     use crate::{Flags, Flavor, Regex};
 
     fn view(p: &str, text: &str) -> DebugView {
-        let re = std::sync::Arc::new(Regex::new(p, Flavor::Python, Flags::default()).unwrap());
+        let re = std::sync::Arc::new(Regex::new(p, Flavor::PYTHON, Flags::default()).unwrap());
         let mut v = DebugView::default();
         v.record(
             &re,

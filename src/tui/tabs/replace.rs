@@ -24,8 +24,8 @@ pub struct ReplaceTab;
 
 fn syntax_hint(f: Flavor) -> &'static str {
     match f {
-        Flavor::Python => r"\1 \g<name> \g<0>",
-        Flavor::Js => "$1 $<name> $& $$",
+        Flavor::Python(_) => r"\1 \g<name> \g<0>",
+        Flavor::Js(_) => "$1 $<name> $& $$",
         Flavor::Rust => "$1 $name ${name} $$",
     }
 }

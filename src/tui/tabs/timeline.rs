@@ -397,7 +397,7 @@ mod unit {
 
     fn pane_text(log: &str, w: u16, h: u16) -> (Buffer, String, TimelineView) {
         let input = TextBuffer::new(log.to_string());
-        let re = Arc::new(Regex::new("FAIL", Flavor::Python, Flags::default()).unwrap());
+        let re = Arc::new(Regex::new("FAIL", Flavor::PYTHON, Flags::default()).unwrap());
         let mut view = TimelineView::new(SharedWaker::default());
         view.activate();
         view.set_max_buckets(buckets_for_width(w));

@@ -521,8 +521,8 @@ mod tests {
         };
         let ps = [
             re("uuid", uuid, Flavor::Rust),
-            re("uuid_py", &format!(r"\b{uuid}"), Flavor::Python),
-            re("tag", r"[A-Z]{3}-42", Flavor::Js),
+            re("uuid_py", &format!(r"\b{uuid}"), Flavor::PYTHON),
+            re("tag", r"[A-Z]{3}-42", Flavor::JS),
             // Case folding keeps the UUID's classes one byte wide ([0-9A-Fa-f]) ...
             ci("uuid_i", uuid),
             // ... but not [A-Z]'s: it also matches the Kelvin sign (three bytes) and the long
@@ -608,9 +608,9 @@ mod tests {
     fn set_and_own_engine_agree_with_the_regex() {
         let ps = [
             re("wo", r"\[WO:[0-9a-f-]+\]", Flavor::Rust),
-            re("look", r"foo(?=bar)", Flavor::Python),
-            re("end", r"x$", Flavor::Python),
-            re("none", r"\d{9}", Flavor::Js),
+            re("look", r"foo(?=bar)", Flavor::PYTHON),
+            re("end", r"x$", Flavor::PYTHON),
+            re("none", r"\d{9}", Flavor::JS),
         ];
         let plan = Plan::new(&ps, false).unwrap();
         assert_eq!(strategy(&plan, 1), Strategy::Own);
@@ -663,8 +663,8 @@ mod tests {
         // in Python), so the column's own engine decides. Astral characters do the same for
         // JS without `u`.
         let ps = [
-            re("hex", r"\b[0-9a-f]{6}\b", Flavor::Python),
-            re("js", r"[a-z]+", Flavor::Js),
+            re("hex", r"\b[0-9a-f]{6}\b", Flavor::PYTHON),
+            re("js", r"[a-z]+", Flavor::JS),
         ];
         let plan = Plan::new(&ps, false).unwrap();
         assert_ne!(strategy(&plan, 0), Strategy::Own);

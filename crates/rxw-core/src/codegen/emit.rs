@@ -68,15 +68,15 @@ pub(crate) fn translate_in_dialect(
         dialect,
         group_names: ast.groups.iter().map(|g| g.name.clone()).collect(),
         fancy: false,
-        js_code_units: flavor == Flavor::Js && !flags.unicode_mode(),
+        js_code_units: flavor.is_js() && !flags.unicode_mode(),
         inline_unicode_off: false,
         no_inline_unicode_off: false,
     };
     e.precheck(flags, ast)?;
     let state = State {
         ascii: match flavor {
-            Flavor::Js => true,
-            Flavor::Python => ast.flags.ascii,
+            Flavor::Js(_) => true,
+            Flavor::Python(_) => ast.flags.ascii,
             Flavor::Rust => false,
         },
         in_lookbehind: false,
@@ -116,9 +116,9 @@ fn verbatim(
     let letters = flags.letters(flavor);
     let mut engine = TargetEngine::Standard;
     match flavor {
-        Flavor::Js if flags.verbose => return Ok(None),
-        Flavor::Js => {}
-        Flavor::Python => {}
+        Flavor::Js(_) if flags.verbose => return Ok(None),
+        Flavor::Js(_) => {}
+        Flavor::Python(_) => {}
         Flavor::Rust => {
             let mut fancy = None;
             ast.root.walk(|n, _| {
@@ -410,7 +410,7 @@ impl Emitter<'_> {
                         negated: true,
                         parts: vec![],
                     }
-                } else if self.src == Flavor::Js {
+                } else if self.src.is_js() {
                     CharSet {
                         negated: true,
                         parts: ranges(JS_LINE_TERMINATORS),
@@ -540,7 +540,7 @@ impl Emitter<'_> {
         for c in change.on.chars().chain(change.off.chars()) {
             match c {
                 'm' | 's' | 'x' => {}
-                'u' if self.src == Flavor::Python => {}
+                'u' if self.src.is_python() => {}
                 'a' | 'u' if !mid => {}
                 'i' => {
                     return Err(self.refuse(
@@ -565,7 +565,7 @@ impl Emitter<'_> {
 
     fn scoped_state(&self, change: &FlagChange, mut state: State) -> State {
         match self.src {
-            Flavor::Python => {
+            Flavor::Python(_) => {
                 if change.on.contains('a') {
                     state.ascii = true;
                 }
@@ -581,7 +581,7 @@ impl Emitter<'_> {
                     state.ascii = false;
                 }
             }
-            Flavor::Js => {}
+            Flavor::Js(_) => {}
         }
         state
     }
@@ -643,7 +643,7 @@ impl Emitter<'_> {
             PerlKind::Digit if ascii => vec![SetPart::Range('0', '9')],
             PerlKind::Digit => vec![SetPart::Prop("Nd", false)],
             PerlKind::Word if ascii => word_ascii(),
-            PerlKind::Word if self.src == Flavor::Python => vec![
+            PerlKind::Word if self.src.is_python() => vec![
                 SetPart::Prop("L", false),
                 SetPart::Prop("N", false),
                 SetPart::Range('_', '_'),
@@ -656,9 +656,9 @@ impl Emitter<'_> {
                 SetPart::Prop("Join_Control", false),
             ],
             PerlKind::Space => ranges(match self.src {
-                Flavor::Js => WHITE_SPACE_JS,
+                Flavor::Js(_) => WHITE_SPACE_JS,
                 _ if ascii => WHITE_SPACE_ASCII,
-                Flavor::Python => crate::engine::classes::python_space(),
+                Flavor::Python(_) => crate::engine::classes::python_space(),
                 Flavor::Rust => crate::engine::classes::rust_space(),
             }),
         }
@@ -844,7 +844,7 @@ impl Emitter<'_> {
         state: State,
         span: Span,
     ) -> Result<Piece, Error> {
-        let js = self.src == Flavor::Js;
+        let js = self.src.is_js();
         let a = match kind {
             AnchorKind::TextStart => Assertion::TextStart,
             AnchorKind::TextEnd => Assertion::TextEnd,
@@ -853,7 +853,7 @@ impl Emitter<'_> {
             AnchorKind::LineStart => Assertion::AfterNewline,
             AnchorKind::LineEnd if multiline && js => Assertion::BeforeJsTerminator,
             AnchorKind::LineEnd if multiline => Assertion::BeforeNewline,
-            AnchorKind::LineEnd if self.src == Flavor::Python => Assertion::EndOrFinalNewline,
+            AnchorKind::LineEnd if self.src.is_python() => Assertion::EndOrFinalNewline,
             AnchorKind::LineEnd => Assertion::TextEnd,
             AnchorKind::WordBoundary | AnchorKind::NotWordBoundary => {
                 return self.word_boundary(kind == AnchorKind::WordBoundary, state, span);
@@ -973,7 +973,7 @@ impl Emitter<'_> {
                         "a group that captures inside a look-behind (engines fill it differently)",
                     ));
                 }
-                if state.in_loop && ((self.src == Flavor::Js) != (self.lang == Lang::Js)) {
+                if state.in_loop && (self.src.is_js() != (self.lang == Lang::Js)) {
                     return Err(self.refuse(
                         span,
                         "a group inside a repeated part: JS forgets it at each repetition, other engines keep the last value",
@@ -1126,7 +1126,7 @@ impl Emitter<'_> {
         if self.lang == Lang::Go {
             return Err(self.refuse(n.span, "backreferences are not in Go's RE2 syntax"));
         }
-        if self.src == Flavor::Js || self.lang == Lang::Js {
+        if self.src.is_js() || self.lang == Lang::Js {
             return Err(self.refuse(
                 n.span,
                 "a backreference to a group that did not take part matches the empty string in JS but fails elsewhere",
@@ -1275,7 +1275,7 @@ mod tests {
 
     #[test]
     fn same_engine_is_verbatim_with_flags() {
-        let t = tr(r"^\w+$", Flavor::Python, "ms", Lang::Python).unwrap();
+        let t = tr(r"^\w+$", Flavor::PYTHON, "ms", Lang::Python).unwrap();
         assert!(t.verbatim);
         assert_eq!((t.pattern.as_str(), t.flags.as_str()), (r"^\w+$", "ms"));
         let t = tr(r"(?<=a)b", Flavor::Rust, "", Lang::Rust).unwrap();
@@ -1286,38 +1286,38 @@ mod tests {
 
     #[test]
     fn shorthands_become_the_flavors_sets() {
-        assert_eq!(pat(r"\d+", Flavor::Js, Lang::Python), "[0-9]+");
-        assert_eq!(pat(r"\d+", Flavor::Python, Lang::Js), r"[\p{Nd}]+");
-        assert_eq!(pat(r"\w", Flavor::Python, Lang::Go), r"[\p{L}\p{N}_]");
-        assert_eq!(pat(r"\w", Flavor::Js, Lang::Go), "[A-Za-z0-9_]");
+        assert_eq!(pat(r"\d+", Flavor::JS, Lang::Python), "[0-9]+");
+        assert_eq!(pat(r"\d+", Flavor::PYTHON, Lang::Js), r"[\p{Nd}]+");
+        assert_eq!(pat(r"\w", Flavor::PYTHON, Lang::Go), r"[\p{L}\p{N}_]");
+        assert_eq!(pat(r"\w", Flavor::JS, Lang::Go), "[A-Za-z0-9_]");
         // Regression: a leading `(?-u)` was checked but not applied, so `\w` stayed Unicode.
         assert_eq!(pat(r"(?-u)\w", Flavor::Rust, Lang::Js), "[A-Za-z0-9_]");
-        assert_eq!(pat(r"(?a)\d", Flavor::Python, Lang::Js), "[0-9]");
+        assert_eq!(pat(r"(?a)\d", Flavor::PYTHON, Lang::Js), "[0-9]");
         assert_eq!(
-            pat(r"\s", Flavor::Python, Lang::Java),
+            pat(r"\s", Flavor::PYTHON, Lang::Java),
             r"[\x{9}-\x{D}\x{1C}- \x{85}\x{A0}\x{1680}\x{2000}-\x{200A}\x{2028}-\x{2029}\x{202F}\x{205F}\x{3000}]"
         );
         assert_eq!(
-            pat("a.b", Flavor::Js, Lang::Python),
+            pat("a.b", Flavor::JS, Lang::Python),
             r"a[^\x0A\x0D\u2028-\u2029]b"
         );
-        assert_eq!(pat("a.b", Flavor::Python, Lang::Go), r"a[^\x{A}]b");
+        assert_eq!(pat("a.b", Flavor::PYTHON, Lang::Go), r"a[^\x{A}]b");
     }
 
     #[test]
     fn anchors_keep_their_meaning() {
         // Python's $ allows a final newline; JS's does not, Go cannot say it.
-        assert_eq!(pat("a$", Flavor::Python, Lang::Js), r"a(?=\n?$)");
-        assert_eq!(pat(r"a\Z", Flavor::Python, Lang::Js), "a$");
-        assert_eq!(pat("a$", Flavor::Js, Lang::Python), r"a\Z");
+        assert_eq!(pat("a$", Flavor::PYTHON, Lang::Js), r"a(?=\n?$)");
+        assert_eq!(pat(r"a\Z", Flavor::PYTHON, Lang::Js), "a$");
+        assert_eq!(pat("a$", Flavor::JS, Lang::Python), r"a\Z");
         assert_eq!(
-            tr("^a$", Flavor::Python, "m", Lang::Go).unwrap().pattern,
+            tr("^a$", Flavor::PYTHON, "m", Lang::Go).unwrap().pattern,
             "(?m:^)a(?m:$)"
         );
-        let e = tr("a$", Flavor::Python, "", Lang::Go).unwrap_err();
+        let e = tr("a$", Flavor::PYTHON, "", Lang::Go).unwrap_err();
         assert_eq!(e.kind, ErrorKind::ConstructUnsupported);
         assert_eq!(e.span, Some(Span::new(1, 2)));
-        let t = tr("a$", Flavor::Python, "", Lang::Rust).unwrap();
+        let t = tr("a$", Flavor::PYTHON, "", Lang::Rust).unwrap();
         assert_eq!(t.engine, TargetEngine::RustFancy);
     }
 
@@ -1328,24 +1328,24 @@ mod tests {
     #[test]
     fn regression_quantified_assertions_and_named_backreferences() {
         for lang in [Lang::Js, Lang::Rust, Lang::Java, Lang::Go, Lang::CSharp] {
-            assert_eq!(pat("a(?=b)?", Flavor::Python, lang), "a", "{lang}");
-            assert_eq!(pat("a(?:^)*b", Flavor::Python, lang), "ab", "{lang}");
+            assert_eq!(pat("a(?=b)?", Flavor::PYTHON, lang), "a", "{lang}");
+            assert_eq!(pat("a(?:^)*b", Flavor::PYTHON, lang), "ab", "{lang}");
         }
-        assert_eq!(pat("a(?=b){2}", Flavor::Python, Lang::Js), "a(?=b)");
-        assert_eq!(pat("a(?!b)+", Flavor::Python, Lang::Rust), "a(?!b)");
+        assert_eq!(pat("a(?=b){2}", Flavor::PYTHON, Lang::Js), "a(?=b)");
+        assert_eq!(pat("a(?!b)+", Flavor::PYTHON, Lang::Rust), "a(?!b)");
         let t = tr("a(?=b)?", Flavor::Rust, "", Lang::Rust).unwrap();
         assert_eq!((t.pattern.as_str(), t.verbatim), ("a", false));
         assert_eq!(
-            pat("(?P<n>a)(?P=n)", Flavor::Python, Lang::Rust),
+            pat("(?P<n>a)(?P=n)", Flavor::PYTHON, Lang::Rust),
             r"(a)(?:\1)"
         );
         let t = tr(r"(?P<n>a)\1", Flavor::Rust, "", Lang::Rust).unwrap();
         assert_eq!(t.pattern, r"(a)(?:\1)");
         assert_eq!(t.engine, TargetEngine::RustFancy);
         // Names stay where nothing refers back by number.
-        assert_eq!(pat("(?P<n>a)b", Flavor::Python, Lang::Rust), "(?P<n>a)b");
+        assert_eq!(pat("(?P<n>a)b", Flavor::PYTHON, Lang::Rust), "(?P<n>a)b");
         for lang in [Lang::Java, Lang::Js, Lang::Rust] {
-            let e = tr("((?<!a)){0,3}+b", Flavor::Python, "", lang).unwrap_err();
+            let e = tr("((?<!a)){0,3}+b", Flavor::PYTHON, "", lang).unwrap_err();
             assert_eq!(e.kind, ErrorKind::ConstructUnsupported, "{lang}");
         }
     }
@@ -1354,17 +1354,17 @@ mod tests {
     fn refusals_point_at_the_construct() {
         type Refusal<'a> = (&'a str, Flavor, &'a str, Lang, Option<(usize, usize)>);
         let cases: &[Refusal] = &[
-            (r"(?<=a)b", Flavor::Python, "", Lang::Go, Some((0, 6))),
-            (r"(a)\1", Flavor::Python, "", Lang::Go, Some((3, 5))),
-            (r"a++", Flavor::Python, "", Lang::Js, Some((1, 3))),
-            (r"(?>a)b", Flavor::Python, "", Lang::Js, Some((0, 5))),
-            (r"(a)\1", Flavor::Js, "", Lang::Python, Some((3, 5))),
-            (r"a*", Flavor::Python, "", Lang::Js, Some((0, 2))),
-            (r"abc", Flavor::Python, "i", Lang::Js, None),
-            (r"\w", Flavor::Python, "", Lang::CSharp, Some((0, 2))),
+            (r"(?<=a)b", Flavor::PYTHON, "", Lang::Go, Some((0, 6))),
+            (r"(a)\1", Flavor::PYTHON, "", Lang::Go, Some((3, 5))),
+            (r"a++", Flavor::PYTHON, "", Lang::Js, Some((1, 3))),
+            (r"(?>a)b", Flavor::PYTHON, "", Lang::Js, Some((0, 5))),
+            (r"(a)\1", Flavor::JS, "", Lang::Python, Some((3, 5))),
+            (r"a*", Flavor::PYTHON, "", Lang::Js, Some((0, 2))),
+            (r"abc", Flavor::PYTHON, "i", Lang::Js, None),
+            (r"\w", Flavor::PYTHON, "", Lang::CSharp, Some((0, 2))),
             (r"\w", Flavor::Rust, "", Lang::Python, Some((0, 2))),
             (r"\p{Greek}", Flavor::Rust, "", Lang::Js, Some((0, 9))),
-            (r"(?<=a+)b", Flavor::Js, "", Lang::Python, Some((0, 7))),
+            (r"(?<=a+)b", Flavor::JS, "", Lang::Python, Some((0, 7))),
         ];
         for (p, f, flags, lang, span) in cases {
             let e = tr(p, *f, flags, *lang).unwrap_err();
@@ -1375,10 +1375,10 @@ mod tests {
 
     #[test]
     fn ascii_word_boundaries_avoid_inline_unicode_flags_under_fancy_regex() {
-        let t = tr(r"\bCLAIM\b", Flavor::Js, "", Lang::Rust).unwrap();
+        let t = tr(r"\bCLAIM\b", Flavor::JS, "", Lang::Rust).unwrap();
         assert_eq!(t.pattern, r"(?-u:\b)CLAIM(?-u:\b)");
         assert_eq!(t.engine, TargetEngine::RustRegex);
-        let t = tr(r"\bCLAIM(?=\s)", Flavor::Js, "", Lang::Rust).unwrap();
+        let t = tr(r"\bCLAIM(?=\s)", Flavor::JS, "", Lang::Rust).unwrap();
         assert_eq!(t.engine, TargetEngine::RustFancy);
         assert!(!t.pattern.contains("(?-u"), "{}", t.pattern);
         assert!(
@@ -1392,7 +1392,7 @@ mod tests {
     #[test]
     fn nested_counted_repetitions_over_re2s_limit_are_refused() {
         // Regression: each count was checked alone, and RE2 rejected the product.
-        let e = tr("(?:ab{2,30}){40,50}", Flavor::Python, "", Lang::Go).unwrap_err();
+        let e = tr("(?:ab{2,30}){40,50}", Flavor::PYTHON, "", Lang::Go).unwrap_err();
         assert_eq!(
             e.span,
             Some(Span::new(5, 11)),
@@ -1400,24 +1400,24 @@ mod tests {
         );
         assert!(e.message.contains("1500"), "{}", e.message);
         assert_eq!(
-            pat("(?:ab{2,20}){40,50}", Flavor::Python, Lang::Go),
+            pat("(?:ab{2,20}){40,50}", Flavor::PYTHON, Lang::Go),
             "(?:ab{2,20}){40,50}"
         );
-        assert!(tr("(?:a+b*){400}", Flavor::Python, "", Lang::Go).is_ok());
+        assert!(tr("(?:a+b*){400}", Flavor::PYTHON, "", Lang::Go).is_ok());
     }
 
     #[test]
     fn a_repeated_repetition_is_grouped() {
-        assert_eq!(pat("(?:a{2}){3}", Flavor::Python, Lang::Js), "(?:a{2}){3}");
-        assert_eq!(pat("x(?:ab)+", Flavor::Python, Lang::Go), "x(?:ab)+");
+        assert_eq!(pat("(?:a{2}){3}", Flavor::PYTHON, Lang::Js), "(?:a{2}){3}");
+        assert_eq!(pat("x(?:ab)+", Flavor::PYTHON, Lang::Go), "x(?:ab)+");
     }
 
     #[test]
     fn csharp_steps_over_surrogate_pairs() {
         assert_eq!(
-            pat("a.", Flavor::Js, Lang::CSharp).matches("uD800").count(),
+            pat("a.", Flavor::JS, Lang::CSharp).matches("uD800").count(),
             2
         );
-        assert_eq!(pat("😀", Flavor::Python, Lang::CSharp), r"\uD83D\uDE00");
+        assert_eq!(pat("😀", Flavor::PYTHON, Lang::CSharp), r"\uD83D\uDE00");
     }
 }

@@ -114,8 +114,8 @@ impl Lang {
     pub fn native_flavor(self) -> Option<Flavor> {
         match self {
             Lang::Rust => Some(Flavor::Rust),
-            Lang::Python => Some(Flavor::Python),
-            Lang::Js => Some(Flavor::Js),
+            Lang::Python => Some(Flavor::PYTHON),
+            Lang::Js => Some(Flavor::JS),
             _ => None,
         }
     }

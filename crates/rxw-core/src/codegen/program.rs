@@ -494,9 +494,9 @@ mod tests {
 
     #[test]
     fn programs_name_their_engine() {
-        let p = generate(r"(?<=a)b", Flavor::Python, Flags::default(), Lang::Rust).unwrap();
+        let p = generate(r"(?<=a)b", Flavor::PYTHON, Flags::default(), Lang::Rust).unwrap();
         assert!(p.code.contains("fancy_regex::Regex::new"), "{}", p.code);
-        let p = generate(r"a+", Flavor::Python, Flags::default(), Lang::Rust).unwrap();
+        let p = generate(r"a+", Flavor::PYTHON, Flags::default(), Lang::Rust).unwrap();
         assert!(
             p.code.contains("const PATTERN: &str = r\"a+\";"),
             "{}",
@@ -505,8 +505,8 @@ mod tests {
         assert!(p.code.contains("regex::Regex::new(PATTERN)"), "{}", p.code);
         let p = generate(
             r"^a",
-            Flavor::Python,
-            Flags::parse("m", Flavor::Python).unwrap(),
+            Flavor::PYTHON,
+            Flags::parse("m", Flavor::PYTHON).unwrap(),
             Lang::Python,
         )
         .unwrap();
@@ -517,8 +517,8 @@ mod tests {
         );
         let p = generate(
             r"a",
-            Flavor::Js,
-            Flags::parse("s", Flavor::Js).unwrap(),
+            Flavor::JS,
+            Flags::parse("s", Flavor::JS).unwrap(),
             Lang::Js,
         )
         .unwrap();

@@ -26,7 +26,7 @@ pub fn code_literal(lang: &str, pattern: &str, flavor: Flavor, flags: Flags) -> 
         }
         "python" => {
             let names: Vec<&str> = flags
-                .letters(Flavor::Python)
+                .letters(Flavor::PYTHON)
                 .chars()
                 .filter_map(|c| match c {
                     'i' => Some("re.IGNORECASE"),
@@ -68,7 +68,7 @@ pub fn code_literal(lang: &str, pattern: &str, flavor: Flavor, flags: Flags) -> 
                 }
             }
             let js_flags: String = flags
-                .letters(Flavor::Js)
+                .letters(Flavor::JS)
                 .chars()
                 .filter(|c| *c != 'x')
                 .collect();
@@ -104,17 +104,17 @@ mod tests {
             code_literal(
                 "python",
                 r"\d+",
-                Flavor::Python,
-                flags("im", Flavor::Python)
+                Flavor::PYTHON,
+                flags("im", Flavor::PYTHON)
             ),
             r#"pattern = re.compile(r"\d+", re.IGNORECASE | re.MULTILINE)"#
         );
         assert_eq!(
-            code_literal("python", p, Flavor::Python, Flags::default()),
+            code_literal("python", p, Flavor::PYTHON, Flags::default()),
             r#"pattern = re.compile("a\"(\\d+)/b")"#
         );
         assert_eq!(
-            code_literal("js", r"a/[/]b", Flavor::Js, flags("gi", Flavor::Js)),
+            code_literal("js", r"a/[/]b", Flavor::JS, flags("gi", Flavor::JS)),
             r"const re = /a\/[/]b/gi;"
         );
         assert_eq!(
@@ -127,7 +127,7 @@ mod tests {
     fn regression_python_literal_keeps_braces() {
         // The copied literal used to drop every `}` when the pattern needed escaping.
         assert_eq!(
-            code_literal("python", r#"a"{2}"#, Flavor::Python, Flags::default()),
+            code_literal("python", r#"a"{2}"#, Flavor::PYTHON, Flags::default()),
             r#"pattern = re.compile("a\"{2}")"#
         );
     }

@@ -396,7 +396,7 @@ mod tests {
         ]);
         let e = export_tests(
             r"\[(?P<verb>CLAIM|ACK)\s+(?P<job_id>\w+)\]",
-            Flavor::Python,
+            Flavor::PYTHON,
             Flags::default(),
             r"\g<job_id>",
             &c,

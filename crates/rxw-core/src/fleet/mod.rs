@@ -582,7 +582,7 @@ mod tests {
         // `\s` matches a line break, so `[ACK:x]` and `[from y]` on two lines are one hit.
         assert_eq!(local, ["uuid", "short_hex"]);
         let parse = |p: &str| {
-            crate::syntax::parse::parse(p, crate::Flavor::Python, crate::Flags::default()).unwrap()
+            crate::syntax::parse::parse(p, crate::Flavor::PYTHON, crate::Flags::default()).unwrap()
         };
         assert!(line_local(&parse(r"a[^\n]b(?m:^x$)").root));
         assert!(!line_local(&parse(r"a[^x]b").root));

@@ -437,8 +437,8 @@ mod tests {
         std::fs::write(&p, &text).unwrap();
         let flavors = [
             crate::Flavor::Rust,
-            crate::Flavor::Python,
-            crate::Flavor::Js,
+            crate::Flavor::PYTHON,
+            crate::Flavor::JS,
         ];
         for pattern in [
             r"\[CLAIM \w+\]",

@@ -336,7 +336,7 @@ mod tests {
     use crate::flavor::{Flags, Flavor};
 
     fn re(p: &str) -> Regex {
-        Regex::new(p, Flavor::Python, Flags::default()).unwrap()
+        Regex::new(p, Flavor::PYTHON, Flags::default()).unwrap()
     }
 
     fn stamp(t: &str) -> i64 {

@@ -511,7 +511,7 @@ mod tests {
             get("tool_call").preset.pattern,
             r"\[(?P<engine>TOOL|EXEC)\s+(?P<op>[a-zA-Z0-9_.-]+)\s+(?P<args>\{.*?\})\]"
         );
-        assert!(all.iter().all(|e| e.preset.flavor == Flavor::Python));
+        assert!(all.iter().all(|e| e.preset.flavor.is_python()));
     }
 
     #[test]
@@ -585,7 +585,7 @@ mod tests {
         let ok = r#"{"preset": [{"key": "k", "flavor": "js", "flags": "i", "pattern": "(?<n>a)",
             "examples": [{"text": "A", "groups": {"n": "A"}}]}]}"#;
         let entries = load_str(ok, Format::Json, "u.json", Origin::BuiltIn).unwrap();
-        assert_eq!(entries[0].preset.flavor, Flavor::Js);
+        assert_eq!(entries[0].preset.flavor, Flavor::JS);
         let e = load_str(
             "{\"preset\": [\n  {\"key\": }]}",
             Format::Json,

@@ -192,7 +192,7 @@ pub fn audit_tool_in(args: Value, roots: Option<&Roots>) -> Result<Value, ToolEr
                     Ok(AuditPattern::regex_ci(
                         name,
                         pattern,
-                        Flavor::Python,
+                        Flavor::PYTHON,
                         Flags::default(),
                         ignore_case,
                     )

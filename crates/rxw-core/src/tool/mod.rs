@@ -233,8 +233,8 @@ impl<'t> FlavorIndex<'t> {
         }
         let chunk = &self.text[self.pos..offset];
         self.units += match self.flavor {
-            Flavor::Js => chunk.chars().map(char::len_utf16).sum(),
-            Flavor::Python => chunk.chars().count(),
+            Flavor::Js(_) => chunk.chars().map(char::len_utf16).sum(),
+            Flavor::Python(_) => chunk.chars().count(),
             Flavor::Rust => chunk.len(),
         };
         self.pos = offset;

@@ -35,7 +35,7 @@ pub fn redos_tool(args: Value) -> Result<Value, ToolError> {
     let p: RedosParams =
         serde_json::from_value(args).map_err(|e| ToolError::invalid_arguments(tool, &e))?;
     let flavor: Flavor = match p.flavor.as_deref() {
-        None => Flavor::Js,
+        None => Flavor::JS,
         Some(f) => f
             .parse()
             .map_err(|m: String| ToolError::new(format!("{}: {m}", tool.name())))?,

@@ -163,7 +163,7 @@ pub fn regex_tool_from(p: RegexParams, started: Instant) -> Result<Value, ToolEr
     let budget = limits.time_budget.unwrap_or(Duration::from_millis(1000));
     let err = |e: Error| tool_error(&e, &limits, started);
     let flavor: Flavor = match p.flavor.as_deref() {
-        None => Flavor::Js,
+        None => Flavor::JS,
         Some(f) => f
             .parse()
             .map_err(|m: String| ToolError::new(format!("regex: {m}")))?,

@@ -170,7 +170,7 @@ mod tests {
     fn key(p: &str) -> AnalysisKey {
         AnalysisKey {
             pattern: p.into(),
-            flavor: Flavor::Python,
+            flavor: Flavor::PYTHON,
             flags: Flags::default(),
         }
     }

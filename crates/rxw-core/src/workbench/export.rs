@@ -240,7 +240,7 @@ mod tests {
             path: path.to_path_buf(),
             text: Arc::new(text.to_string()),
             regex: Some(Arc::new(
-                Regex::new(r"\[CLAIM (\w+)\]", Flavor::Python, Flags::default()).unwrap(),
+                Regex::new(r"\[CLAIM (\w+)\]", Flavor::PYTHON, Flags::default()).unwrap(),
             )),
             rows: None,
             presets: Some((catalog, keys)),

@@ -366,7 +366,7 @@ mod tests {
     #[test]
     fn patterns_that_can_cross_a_line_break_are_told_apart() {
         let stays = |p: &str| {
-            let re = crate::Regex::new(p, crate::Flavor::Python, crate::Flags::default()).unwrap();
+            let re = crate::Regex::new(p, crate::Flavor::PYTHON, crate::Flags::default()).unwrap();
             matches_stay_in_lines(re.ast())
         };
         for p in [
@@ -400,22 +400,24 @@ mod tests {
             let flags = crate::Flags::parse(flags, flavor).unwrap();
             matches_independent_of_other_lines(&crate::Regex::new(p, flavor, flags).unwrap())
         };
-        use crate::Flavor::{Js as JavaScript, Python, Rust};
+        use crate::Flavor::Rust;
+        const PYTHON: crate::Flavor = crate::Flavor::PYTHON;
+        const JAVA_SCRIPT: crate::Flavor = crate::Flavor::JS;
         for (p, f, flags) in [
             (r"\[CLAIM \w+\]", Rust, ""),
-            (r"^\d+", Python, "m"),
+            (r"^\d+", PYTHON, "m"),
             (r"(?m)^x$", Rust, ""),
-            (r"x*", JavaScript, ""),
-            (r"(?<!a)b\b", Python, ""),
+            (r"x*", JAVA_SCRIPT, ""),
+            (r"(?<!a)b\b", PYTHON, ""),
         ] {
             assert!(local(p, f, flags), "{p}");
         }
         for (p, f, flags) in [
-            (r"^\d+", Python, ""),
+            (r"^\d+", PYTHON, ""),
             (r"\Ax", Rust, ""),
-            (r"x", JavaScript, "y"),
+            (r"x", JAVA_SCRIPT, "y"),
             (r"a\nb", Rust, ""),
-            (r"x$", Python, ""),
+            (r"x$", PYTHON, ""),
         ] {
             assert!(!local(p, f, flags), "{p}");
         }

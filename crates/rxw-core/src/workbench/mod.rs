@@ -873,7 +873,7 @@ mod tests {
     fn wb(pattern: &str, input: &str) -> Workbench {
         let mut w = Workbench::new(
             pattern,
-            Flavor::Python,
+            Flavor::PYTHON,
             Flags::default(),
             input.to_string(),
             InputSource::Typed,
@@ -897,7 +897,7 @@ mod tests {
         let b = w.analysis();
         assert!(!Arc::ptr_eq(&a, &b));
         assert!(b.ast().is_err());
-        w.set_flavor(Flavor::Js);
+        w.set_flavor(Flavor::JS);
         w.analysis();
         assert_eq!(w.parse_count(), 3);
     }
@@ -969,7 +969,7 @@ mod tests {
     #[test]
     fn window_scan_only_reports_the_window() {
         let text = "a\n".repeat(1000);
-        let mut w = Workbench::new("a", Flavor::Js, Flags::default(), text, InputSource::Typed);
+        let mut w = Workbench::new("a", Flavor::JS, Flags::default(), text, InputSource::Typed);
         w.rescan(100..120);
         assert!(w.settle(Duration::from_secs(10)));
         assert_eq!(w.results.window_matches.len(), 11);
@@ -983,8 +983,8 @@ mod tests {
         w.toggle_flag('i').unwrap();
         w.toggle_flag('a').unwrap();
         assert!(w.toggle_flag('y').is_err());
-        w.set_flavor(Flavor::Js);
-        assert_eq!(w.flags.letters(Flavor::Js), "i");
+        w.set_flavor(Flavor::JS);
+        assert_eq!(w.flags.letters(Flavor::JS), "i");
     }
 
     #[test]

@@ -354,7 +354,7 @@ mod tests {
     }
 
     fn re(p: &str) -> Arc<Regex> {
-        Arc::new(Regex::new(p, Flavor::Python, Flags::default()).unwrap())
+        Arc::new(Regex::new(p, Flavor::PYTHON, Flags::default()).unwrap())
     }
 
     fn settled(view: &mut TimelineView, input: &TextBuffer, pattern: Option<&Arc<Regex>>) {

@@ -283,7 +283,7 @@ impl Regex {
     /// # Errors
     /// The pattern cannot run on the matcher (rare: a construct only the `regex` crate runs).
     pub fn redos(&self, options: RedosOptions<'_>) -> Result<RedosReport, Error> {
-        if self.flavor() == Flavor::Rust && self.engine_kind_typical() == EngineKind::Linear {
+        if self.flavor().is_rust() && self.engine_kind_typical() == EngineKind::Linear {
             return Ok(RedosReport {
                 verdict: Verdict::Linear,
                 degree: Some(1),
@@ -303,10 +303,10 @@ impl Regex {
         let suspects = suspect::suspects(self);
         let best = self.screen(&suspects, &clock)?;
         let engine_note = match (self.flavor(), self.engine_kind_typical()) {
-            (Flavor::Python, EngineKind::Linear) => {
+            (Flavor::Python(_), EngineKind::Linear) => {
                 " (rxw itself runs this pattern on the regex crate in linear time; CPython's re backtracks)"
             }
-            (Flavor::Js, EngineKind::Linear) => {
+            (Flavor::Js(_), EngineKind::Linear) => {
                 " (rxw itself runs this pattern on the regex crate in linear time; node's RegExp backtracks)"
             }
             _ => "",
@@ -487,7 +487,7 @@ impl Regex {
         verdict: Verdict,
         clock: &Clock<'_>,
     ) -> Option<FixHint> {
-        if self.flavor() != Flavor::Python {
+        if !self.flavor().is_python() {
             return None;
         }
         let s = suspect.span;
@@ -570,11 +570,11 @@ mod tests {
 
     #[test]
     fn nested_quantifier_is_exponential_with_a_failing_attack() {
-        let r = check("^(a+)+$", Flavor::Python);
+        let r = check("^(a+)+$", Flavor::PYTHON);
         assert_eq!(r.verdict, Verdict::Exponential, "{r:?}");
         let a = r.attack.unwrap();
         assert_eq!(a.pump, "a");
-        let re = Regex::new("^(a+)+$", Flavor::Python, Flags::default()).unwrap();
+        let re = Regex::new("^(a+)+$", Flavor::PYTHON, Flags::default()).unwrap();
         assert!(!re.is_match(&a.at(3)).unwrap());
         assert_eq!(r.span, Some(Span::new(1, 6)));
         assert!(r.steps.windows(2).all(|w| w[1].steps > w[0].steps));
@@ -582,21 +582,21 @@ mod tests {
 
     #[test]
     fn overlapping_alternation_is_exponential() {
-        let r = check("^(a|a)*$", Flavor::Js);
+        let r = check("^(a|a)*$", Flavor::JS);
         assert_eq!(r.verdict, Verdict::Exponential, "{r:?}");
-        let r = check(r"^(\w|\d)+$", Flavor::Python);
+        let r = check(r"^(\w|\d)+$", Flavor::PYTHON);
         assert_eq!(r.verdict, Verdict::Exponential, "{r:?}");
     }
 
     #[test]
     fn adjacent_quantifiers_are_polynomial_with_their_degree() {
-        let r = check(r"^\d+\d+$", Flavor::Python);
+        let r = check(r"^\d+\d+$", Flavor::PYTHON);
         assert_eq!(
             (r.verdict, r.degree),
             (Verdict::Polynomial, Some(2)),
             "{r:?}"
         );
-        let r = check("^a*a*a*$", Flavor::Js);
+        let r = check("^a*a*a*$", Flavor::JS);
         assert_eq!(
             (r.verdict, r.degree),
             (Verdict::Polynomial, Some(3)),
@@ -612,7 +612,7 @@ mod tests {
             r"^\d{3}-\d{4}$",
             "^(?>a+)+$",
         ] {
-            let r = check(p, Flavor::Python);
+            let r = check(p, Flavor::PYTHON);
             assert_eq!(r.verdict, Verdict::Linear, "{p}: {r:?}");
             assert!(r.attack.is_none());
         }
@@ -621,7 +621,7 @@ mod tests {
     #[test]
     fn a_suspicion_that_does_not_grow_is_linear_with_its_reason() {
         // Nested, but the inner loop cannot overlap the outer's next iteration.
-        let r = check("^(a+b)+$", Flavor::Python);
+        let r = check("^(a+b)+$", Flavor::PYTHON);
         assert_eq!(r.verdict, Verdict::Linear, "{r:?}");
         assert!(
             r.reason.contains("closest suspect: `(a+b)+`"),
@@ -642,7 +642,7 @@ mod tests {
 
     #[test]
     fn python_fix_hint_is_verified_on_the_attack() {
-        let r = check("^(a+)+$", Flavor::Python);
+        let r = check("^(a+)+$", Flavor::PYTHON);
         let fix = r.fix.expect("a fix hint");
         assert_eq!(fix.pattern, "^(?>(a+)+)$");
         assert_ne!(fix.verdict, Verdict::Exponential);
@@ -657,7 +657,7 @@ mod tests {
             r"username=(.*)&password=(.*)",
             r"\+OK.*(<[^>]+>)",
         ] {
-            let r = check(p, Flavor::Python);
+            let r = check(p, Flavor::PYTHON);
             assert_eq!(r.verdict, Verdict::Polynomial, "{p}: {r:?}");
         }
     }
@@ -668,7 +668,7 @@ mod tests {
         // ratio of 1, and reported linear (node's email pattern from the literature).
         let p =
             r"([0-9a-zA-Z]([-.\w]*[0-9a-zA-Z])*@([0-9a-zA-Z][-\w]*[0-9a-zA-Z]\.)+[a-zA-Z]{2,9})$";
-        let r = check(p, Flavor::Js);
+        let r = check(p, Flavor::JS);
         assert_eq!(r.verdict, Verdict::Exponential, "{r:?}");
     }
 
@@ -676,7 +676,7 @@ mod tests {
     fn regression_a_quartic_is_not_called_exponential() {
         // The debugger's rule (local degrees rising) took `.*.*=.*` under a search for an
         // exponential; its local degrees creep up to 4 and stay there.
-        let r = check(r"\d+.*.*=.*", Flavor::Js);
+        let r = check(r"\d+.*.*=.*", Flavor::JS);
         assert_eq!(r.verdict, Verdict::Polynomial, "{r:?}");
         assert!(r.degree.unwrap() >= 3, "{r:?}");
     }
@@ -685,7 +685,7 @@ mod tests {
     fn regression_characters_a_loop_guard_skips_are_counted() {
         // The lazy loop's guard walks the spaces to where `\r?\n` could start without an
         // instruction per character; CPython tests each one, from every start: quadratic.
-        let r = check(r"[ \t]*?(?=\r?\n)", Flavor::Python);
+        let r = check(r"[ \t]*?(?=\r?\n)", Flavor::PYTHON);
         assert_eq!(
             (r.verdict, r.degree),
             (Verdict::Polynomial, Some(2)),
@@ -697,24 +697,24 @@ mod tests {
     fn no_fix_hint_that_changes_the_matches() {
         // An atomic `\s*` would keep the spaces `\s*$`-style tails need back; an atomic lazy
         // quantifier would keep one character.
-        let r = check(r"^(\w+\s?)*\s$", Flavor::Python);
+        let r = check(r"^(\w+\s?)*\s$", Flavor::PYTHON);
         if let Some(f) = &r.fix {
-            let a = Regex::new(r"^(\w+\s?)*\s$", Flavor::Python, Flags::default()).unwrap();
-            let b = Regex::new(&f.pattern, Flavor::Python, Flags::default()).unwrap();
+            let a = Regex::new(r"^(\w+\s?)*\s$", Flavor::PYTHON, Flags::default()).unwrap();
+            let b = Regex::new(&f.pattern, Flavor::PYTHON, Flags::default()).unwrap();
             assert_eq!(
                 a.is_match("ab ").unwrap(),
                 b.is_match("ab ").unwrap(),
                 "{f:?}"
             );
         }
-        let r = check(r"^(?:a|a)+?$", Flavor::Python);
+        let r = check(r"^(?:a|a)+?$", Flavor::PYTHON);
         assert_eq!(r.span, Some(Span::new(1, 10)), "{r:?}");
         assert!(r.fix.is_none(), "{r:?}");
     }
 
     #[test]
     fn hot_nodes_point_into_the_culprit() {
-        let r = check("^(a+)+$", Flavor::Python);
+        let r = check("^(a+)+$", Flavor::PYTHON);
         let span = r.span.unwrap();
         assert!(
             r.hot_nodes

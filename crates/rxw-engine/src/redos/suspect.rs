@@ -663,7 +663,7 @@ mod tests {
     use rxw_syntax::flavor::{Flags, Flavor};
 
     fn of(p: &str) -> Vec<Suspect> {
-        suspects(&Regex::new(p, Flavor::Python, Flags::default()).unwrap())
+        suspects(&Regex::new(p, Flavor::PYTHON, Flags::default()).unwrap())
     }
 
     #[test]

@@ -45,7 +45,6 @@ use aho_corasick::{AhoCorasick, MatchKind};
 use regex_automata::dfa::Automaton;
 use rxw_syntax::ast::{AnchorKind, Ast, ClassItem, Greed, GroupKind, Node, NodeKind};
 use rxw_syntax::error::Error;
-use rxw_syntax::flavor::Flavor;
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -785,10 +784,10 @@ fn greedy_tail(re: &Regex) -> Option<AnchoredProgram> {
     else {
         return None;
     };
-    if !matches!(child.kind, NodeKind::Dot { dotall: true }) || re.flavor() == Flavor::Js {
+    if !matches!(child.kind, NodeKind::Dot { dotall: true }) || re.flavor().is_js() {
         return None;
     }
-    let any = if re.flavor() == Flavor::Rust {
+    let any = if re.flavor().is_rust() {
         "(?s:.)"
     } else {
         r"[\s\S]"
@@ -1071,7 +1070,7 @@ mod tests {
     use rxw_syntax::parse::parse;
 
     fn lits(p: &str) -> Option<Vec<String>> {
-        let ast = parse(p, Flavor::Python, Flags::default()).unwrap();
+        let ast = parse(p, Flavor::PYTHON, Flags::default()).unwrap();
         first_literals(&ast.root, false)
     }
 
@@ -1096,7 +1095,7 @@ mod tests {
         assert_eq!(lits(r"(?i)abc"), None);
         let ast = parse(
             r"\b[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab]",
-            Flavor::Python,
+            Flavor::PYTHON,
             Flags::default(),
         )
         .unwrap();
@@ -1104,9 +1103,9 @@ mod tests {
             fixed_offset_literal(&ast.root),
             Some((13, "-4".to_string()))
         );
-        let ast = parse(r"\b[0-9a-f]{6,12}\b", Flavor::Python, Flags::default()).unwrap();
+        let ast = parse(r"\b[0-9a-f]{6,12}\b", Flavor::PYTHON, Flags::default()).unwrap();
         assert_eq!(fixed_offset_literal(&ast.root), None);
-        let ast = parse(r"\w{3}ab", Flavor::Python, Flags::default()).unwrap();
+        let ast = parse(r"\w{3}ab", Flavor::PYTHON, Flags::default()).unwrap();
         assert_eq!(fixed_offset_literal(&ast.root), None);
     }
 

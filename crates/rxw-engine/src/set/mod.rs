@@ -1269,7 +1269,7 @@ mod tests {
     #[test]
     fn netvm_answers_equal_each_patterns_own_in_every_flavor() {
         let texts = texts(&NETVM_PIECES, 600, 7);
-        for flavor in [Flavor::Rust, Flavor::Python, Flavor::Js] {
+        for flavor in [Flavor::Rust, Flavor::PYTHON, Flavor::JS] {
             for flags in ["", "i"] {
                 let regexes: Vec<Regex> = NETVM.iter().map(|p| re(p, flavor, flags)).collect();
                 agree(&regexes, &texts);
@@ -1282,48 +1282,48 @@ mod tests {
         let cases: &[(&str, Flavor, &str)] = &[
             // Empty-matching and no literal at all.
             ("a*", Flavor::Rust, ""),
-            ("", Flavor::Python, ""),
-            (r"\b", Flavor::Python, ""),
-            (r"x?", Flavor::Js, ""),
+            ("", Flavor::PYTHON, ""),
+            (r"\b", Flavor::PYTHON, ""),
+            (r"x?", Flavor::JS, ""),
             (r"\w+", Flavor::Rust, ""),
-            (r"\d{3}", Flavor::Python, ""),
+            (r"\d{3}", Flavor::PYTHON, ""),
             // Case-insensitive literals, Unicode folding (the Kelvin sign folds to k).
             ("kelvin", Flavor::Rust, "i"),
-            ("ärger", Flavor::Python, "i"),
-            (r"\[ack:[0-9a-f]+\]", Flavor::Js, "i"),
+            ("ärger", Flavor::PYTHON, "i"),
+            (r"\[ack:[0-9a-f]+\]", Flavor::JS, "i"),
             // Non-ASCII literals and word boundaries.
             ("café", Flavor::Rust, ""),
-            (r"\bé\w", Flavor::Python, ""),
-            (r"\bab\b", Flavor::Python, ""),
+            (r"\bé\w", Flavor::PYTHON, ""),
+            (r"\bab\b", Flavor::PYTHON, ""),
             (r"\Bab", Flavor::Rust, ""),
             (r"(?m)^\w+$", Flavor::Rust, ""),
             // Unicode word boundaries: line by line, or alone when a match can span lines.
             (r"\b\w{2}\b", Flavor::Rust, ""),
-            (r"\b[a-f]{2,3}\b", Flavor::Python, ""),
+            (r"\b[a-f]{2,3}\b", Flavor::PYTHON, ""),
             (r"\b\w+\s+\w", Flavor::Rust, ""),
             (r"\bé", Flavor::Rust, ""),
-            (r"^x", Flavor::Python, "m"),
-            (r"x$", Flavor::Python, ""),
+            (r"^x", Flavor::PYTHON, "m"),
+            (r"x$", Flavor::PYTHON, ""),
             (r"ab\s+cd", Flavor::Rust, ""),
             // Literals that overlap each other and themselves.
             ("abab", Flavor::Rust, ""),
             ("bab", Flavor::Rust, ""),
-            ("aba|bab", Flavor::Python, ""),
+            ("aba|bab", Flavor::PYTHON, ""),
             ("ab", Flavor::Rust, ""),
             // Inner literals, with and without case folding.
-            (r"[a-z]{3}-42", Flavor::Js, ""),
-            (r"[a-z]{3}-42", Flavor::Js, "i"),
-            (r"\d-ab", Flavor::Python, ""),
+            (r"[a-z]{3}-42", Flavor::JS, ""),
+            (r"[a-z]{3}-42", Flavor::JS, "i"),
+            (r"\d-ab", Flavor::PYTHON, ""),
             // Look-around and backreferences: the matcher.
-            (r"a(?=b)", Flavor::Python, ""),
-            (r"(a)\1", Flavor::Js, ""),
+            (r"a(?=b)", Flavor::PYTHON, ""),
+            (r"(a)\1", Flavor::JS, ""),
             (r"(?<!x)ab", Flavor::Rust, ""),
             // One-byte starts.
             (r"a\d", Flavor::Rust, ""),
-            (r"[ab]c", Flavor::Python, ""),
+            (r"[ab]c", Flavor::PYTHON, ""),
             // JS astral characters without u.
-            (r".", Flavor::Js, ""),
-            (r"\u{1F600}", Flavor::Js, "u"),
+            (r".", Flavor::JS, ""),
+            (r"\u{1F600}", Flavor::JS, "u"),
         ];
         let regexes: Vec<Regex> = cases.iter().map(|(p, f, fl)| re(p, *f, fl)).collect();
         let pieces = [
@@ -1448,7 +1448,7 @@ mod tests {
         // of them the plain DFA pass takes over from the line after.
         let regexes = [
             re(r"\b[0-9a-f]{6,12}\b", Flavor::Rust, ""),
-            re(r"\b[0-9a-f]{6,12}\b", Flavor::Python, ""),
+            re(r"\b[0-9a-f]{6,12}\b", Flavor::PYTHON, ""),
         ];
         let idle = "xabcdef\n".repeat(40);
         let texts: Vec<String> = [

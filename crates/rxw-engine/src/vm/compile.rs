@@ -30,7 +30,7 @@ struct Compiler<'a> {
 /// A construct the matcher cannot run (an unknown property name, a pattern nested too deeply
 /// or too large), with its span.
 pub fn compile(ast: &Ast, pattern: &str, flavor: Flavor) -> Result<Program, Error> {
-    let code_units = flavor == Flavor::Js && !ast.flags.unicode_mode();
+    let code_units = flavor.is_js() && !ast.flags.unicode_mode();
     let mut c = Compiler {
         pattern,
         flavor,
@@ -110,7 +110,7 @@ pub(crate) fn accepted_chars(
         spans: Vec::new(),
         sets: Vec::new(),
         regs: 0,
-        code_units: flavor == Flavor::Js && !flags.unicode_mode(),
+        code_units: flavor.is_js() && !flags.unicode_mode(),
     };
     let test = match &node.kind {
         NodeKind::Literal { ch, .. } if c.code_units && (*ch as u32) > 0xFFFF => return Ok(None),
@@ -253,10 +253,10 @@ impl Compiler<'_> {
             NodeKind::Backref { index, .. } => {
                 let fold = match self.flavor {
                     _ if !flags.ignore_case => Fold::None,
-                    Flavor::Python if flags.ascii => Fold::PythonAsciiLower,
-                    Flavor::Python => Fold::PythonLower,
-                    Flavor::Js if !self.code_units => Fold::PythonLower,
-                    Flavor::Js => Fold::JsCanonical,
+                    Flavor::Python(_) if flags.ascii => Fold::PythonAsciiLower,
+                    Flavor::Python(_) => Fold::PythonLower,
+                    Flavor::Js(_) if !self.code_units => Fold::PythonLower,
+                    Flavor::Js(_) => Fold::JsCanonical,
                     Flavor::Rust => Fold::PythonLower,
                 };
                 self.push(
@@ -264,7 +264,7 @@ impl Compiler<'_> {
                         group: *index,
                         fold,
                         back,
-                        unset_matches_empty: self.flavor == Flavor::Js,
+                        unset_matches_empty: self.flavor.is_js(),
                     },
                     span,
                 );
@@ -317,10 +317,10 @@ impl Compiler<'_> {
     /// How case-insensitive members close here.
     fn case_rule(&self, flags: Flags) -> CaseRule {
         match self.flavor {
-            Flavor::Python if flags.ascii => CaseRule::PythonAscii,
-            Flavor::Python => CaseRule::Python,
-            Flavor::Js if self.code_units => CaseRule::JsCanonical,
-            Flavor::Js | Flavor::Rust => CaseRule::Simple,
+            Flavor::Python(_) if flags.ascii => CaseRule::PythonAscii,
+            Flavor::Python(_) => CaseRule::Python,
+            Flavor::Js(_) if self.code_units => CaseRule::JsCanonical,
+            Flavor::Js(_) | Flavor::Rust => CaseRule::Simple,
         }
     }
 
@@ -342,7 +342,7 @@ impl Compiler<'_> {
     fn dot(&self, dotall: bool) -> Test {
         match self.flavor {
             _ if dotall => Test::Any,
-            Flavor::Js => Test::AnyNotJsLineTerminator,
+            Flavor::Js(_) => Test::AnyNotJsLineTerminator,
             _ => Test::AnyNotNewline,
         }
     }
@@ -359,7 +359,7 @@ impl Compiler<'_> {
                 let set = self.property(name, node.span)?;
                 (self.fold_category(set, flags), *negated)
             }
-            NodeKind::Class(class) if flags.ignore_case && self.flavor == Flavor::Python => {
+            NodeKind::Class(class) if flags.ignore_case && self.flavor.is_python() => {
                 (self.python_folded_class(class, flags)?, class.negated)
             }
             NodeKind::Class(class) => {
@@ -405,15 +405,15 @@ impl Compiler<'_> {
 
     fn perl(&self, kind: PerlKind, flags: Flags) -> CharSet {
         match (self.flavor, kind) {
-            (Flavor::Python, PerlKind::Digit) if flags.ascii => charset::ascii_digit(),
-            (Flavor::Python, PerlKind::Word) if flags.ascii => charset::ascii_word(),
-            (Flavor::Python, PerlKind::Space) if flags.ascii => charset::python_ascii_space(),
-            (Flavor::Python, PerlKind::Digit) => charset::python_digit().clone(),
-            (Flavor::Python, PerlKind::Word) => charset::python_word().clone(),
-            (Flavor::Python, PerlKind::Space) => charset::python_space().clone(),
-            (Flavor::Js, PerlKind::Digit) => charset::ascii_digit(),
-            (Flavor::Js, PerlKind::Word) => self.js_word(flags),
-            (Flavor::Js, PerlKind::Space) => charset::js_space(),
+            (Flavor::Python(_), PerlKind::Digit) if flags.ascii => charset::ascii_digit(),
+            (Flavor::Python(_), PerlKind::Word) if flags.ascii => charset::ascii_word(),
+            (Flavor::Python(_), PerlKind::Space) if flags.ascii => charset::python_ascii_space(),
+            (Flavor::Python(_), PerlKind::Digit) => charset::python_digit().clone(),
+            (Flavor::Python(_), PerlKind::Word) => charset::python_word().clone(),
+            (Flavor::Python(_), PerlKind::Space) => charset::python_space().clone(),
+            (Flavor::Js(_), PerlKind::Digit) => charset::ascii_digit(),
+            (Flavor::Js(_), PerlKind::Word) => self.js_word(flags),
+            (Flavor::Js(_), PerlKind::Space) => charset::js_space(),
             (Flavor::Rust, PerlKind::Digit) => charset::rust_digit().clone(),
             (Flavor::Rust, PerlKind::Word) => charset::rust_word().clone(),
             (Flavor::Rust, PerlKind::Space) => charset::rust_space().clone(),
@@ -447,7 +447,7 @@ impl Compiler<'_> {
     }
 
     fn class(&mut self, class: &Class, flags: Flags) -> Result<CharSet, Error> {
-        if self.flavor == Flavor::Rust
+        if self.flavor.is_rust()
             || class
                 .items
                 .iter()
@@ -529,7 +529,7 @@ impl Compiler<'_> {
     /// A class with set operations (`&&`, `--`, `~~`), evaluated left to right between the
     /// unions of items around each operator.
     fn class_with_ops(&mut self, class: &Class, flags: Flags) -> Result<CharSet, Error> {
-        if self.flavor == Flavor::Js
+        if self.flavor.is_js()
             && flags.ignore_case
             && class
                 .items
@@ -567,23 +567,23 @@ impl Compiler<'_> {
 
     fn word_set(&mut self, flags: Flags) -> u32 {
         let set = match self.flavor {
-            Flavor::Python if flags.ascii => charset::ascii_word(),
-            Flavor::Python => charset::python_word().clone(),
-            Flavor::Js => self.js_word(flags),
+            Flavor::Python(_) if flags.ascii => charset::ascii_word(),
+            Flavor::Python(_) => charset::python_word().clone(),
+            Flavor::Js(_) => self.js_word(flags),
             Flavor::Rust => charset::rust_word().clone(),
         };
         self.add_set(set)
     }
 
     fn anchor(&mut self, kind: AnchorKind, multiline: bool, flags: Flags) -> Assertion {
-        let js = self.flavor == Flavor::Js;
+        let js = self.flavor.is_js();
         match kind {
             AnchorKind::LineStart if !multiline => Assertion::TextStart,
             AnchorKind::LineStart if js => Assertion::LineStartJs,
             AnchorKind::LineStart => Assertion::LineStartNewline,
             AnchorKind::LineEnd if multiline && js => Assertion::LineEndJs,
             AnchorKind::LineEnd if multiline => Assertion::LineEndNewline,
-            AnchorKind::LineEnd if self.flavor == Flavor::Python => Assertion::EndOrFinalNewline,
+            AnchorKind::LineEnd if self.flavor.is_python() => Assertion::EndOrFinalNewline,
             AnchorKind::LineEnd => Assertion::TextEnd,
             AnchorKind::TextStart => Assertion::TextStart,
             AnchorKind::TextEnd => Assertion::TextEnd,
@@ -673,7 +673,7 @@ impl Compiler<'_> {
                 // JavaScript runs it right to left.
                 let (body_back, back_chars) = match (behind, self.flavor) {
                     (false, _) => (false, 0),
-                    (true, Flavor::Js) => (true, 0),
+                    (true, Flavor::Js(_)) => (true, 0),
                     (true, _) => {
                         let w = rxw_syntax::parse::fixed_width(child).ok_or_else(|| {
                             self.error(
@@ -761,7 +761,7 @@ impl Compiler<'_> {
             self.repeat_one(test, min, max_n, greedy, back, span);
             return Ok(());
         }
-        let rule = if self.flavor == Flavor::Js {
+        let rule = if self.flavor.is_js() {
             LoopRule::Js
         } else {
             LoopRule::Python
