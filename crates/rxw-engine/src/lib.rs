@@ -14,6 +14,7 @@
 #![warn(missing_docs)]
 
 pub mod classes;
+pub mod growth;
 pub mod limits;
 pub mod redos;
 pub mod replace;
@@ -28,7 +29,7 @@ use rxw_syntax::error::{Error, ErrorKind};
 use rxw_syntax::flavor::{Flags, Flavor};
 use rxw_syntax::parse::parse;
 use serde::Serialize;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize};
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 use translate::{Assume, translate};
@@ -699,6 +700,7 @@ impl Regex {
             cancel: None,
             deadline: None,
             count_scans: false,
+            progress: None,
         };
         let (outcome, steps) = if prog.code_units && has_astral(text) {
             let units = CodeUnits::of(text);
@@ -738,6 +740,7 @@ impl Regex {
             cancel: None,
             deadline: Some(deadline),
             count_scans: false,
+            progress: None,
         };
         let outcome = if prog.code_units && has_astral(text) {
             let units = CodeUnits::of(text);
@@ -778,6 +781,7 @@ impl Regex {
             cancel,
             deadline,
             count_scans: true,
+            progress: None,
         };
         Ok(if prog.code_units && has_astral(text) {
             let units = CodeUnits::of(text);
@@ -785,6 +789,38 @@ impl Regex {
         } else {
             vm::run_search(prog, &Utf8Hay(text.as_bytes()), &params, &mut NoObserver)
         })
+    }
+
+    /// Whether the match attempt that begins at byte `at` of `text` examines the end of the
+    /// text (reads or tests an anchor there), run on the matcher: when it does not, the attempt
+    /// ends the same way (the same match, or none) on any longer text that starts with `text`,
+    /// which is what a scan of a growing text needs to know ([`growth`]). `true` when the
+    /// answer cannot be had (the attempt passed its step budget, the pattern does not run on
+    /// the matcher, or JavaScript without `u` on text with a character outside the BMP).
+    pub fn attempt_examines_end(&self, text: &str, at: usize) -> bool {
+        let Ok(prog) = self.matcher_program() else {
+            return true;
+        };
+        if at > text.len() || !text.is_char_boundary(at) || (prog.code_units && has_astral(text)) {
+            return true;
+        }
+        let params = vm::exec::SearchParams {
+            start: at,
+            anchored: true,
+            not_empty_at: None,
+            budget: self.backtrack_limit as u64,
+            total_budget: None,
+            cancel: None,
+            deadline: None,
+            count_scans: false,
+            progress: None,
+        };
+        let hay = vm::exec::EndWatch::new(text.as_bytes());
+        let (outcome, _) = vm::run_search(prog, &hay, &params, &mut NoObserver);
+        match outcome {
+            Outcome::Match(_) | Outcome::NoMatch => hay.examined_end(),
+            _ => true,
+        }
     }
 
     /// The matcher's compiled program (instructions with their pattern spans), for tracing.
@@ -1219,6 +1255,10 @@ pub struct MatchOptions<'a> {
     /// steps over the whole scan (every search attempt of every match), so that the work of
     /// a scan is bounded, not only each attempt's. Checked between attempts.
     pub max_total_steps: Option<u64>,
+    /// Set now and then to the byte the scan has reached (where the matcher's current attempt
+    /// begins, between attempts; after each search otherwise), so that a caller can show the
+    /// progress of a search that runs long without a match.
+    pub progress: Option<&'a AtomicUsize>,
 }
 
 impl<'a> MatchOptions<'a> {
@@ -1370,6 +1410,12 @@ impl Matches<'_, '_> {
                     cancel: self.options.cancel,
                     deadline: self.options.deadline,
                     count_scans: false,
+                    // Positions in code units are not bytes: progress is reported per search.
+                    progress: self
+                        .units
+                        .is_none()
+                        .then_some(self.options.progress)
+                        .flatten(),
                 };
                 let (outcome, steps) = match &self.units {
                     Some(u) => {
@@ -1444,6 +1490,12 @@ impl Iterator for Matches<'_, '_> {
             {
                 self.done = true;
                 return Some(Err(Error::new(ErrorKind::TimedOut, "execution timed out")));
+            }
+            if let Some(p) = self.options.progress {
+                p.store(
+                    Matches::position(self),
+                    std::sync::atomic::Ordering::Relaxed,
+                );
             }
             let found = self.search(compiled);
             if self.re.js_pair_sensitive

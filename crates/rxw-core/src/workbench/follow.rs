@@ -8,7 +8,7 @@
 //! Appended bytes that end inside a UTF-8 character are held back until the rest arrives;
 //! invalid sequences become U+FFFD, as when the file was first read.
 
-use crate::syntax::ast::{AnchorKind, Ast, ClassItem, NodeKind, PerlKind};
+use crate::syntax::ast::{AnchorKind, Ast, NodeKind};
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
@@ -204,60 +204,13 @@ impl Follower {
     }
 }
 
-/// Whether every match of the pattern lies inside one line, whatever follows the line: no
-/// part can match a line feed (`\n`, `.` under DOTALL, `\s`, `\W`, `\D`, negated classes and
-/// properties count as able to), and no anchor looks at the end of the text (`$` without
-/// MULTILINE, `\Z`). Conservative: `false` when unsure.
+/// Whether every match of the pattern lies inside one line, whatever follows the line: the
+/// engine's [`crate::engine::growth::stays_in_lines`] (conservative: `false` when unsure).
 ///
 /// When it holds, text appended to the input cannot change the matches in lines that were
-/// complete before it, so a followed file is matched from the start of its last line on;
-/// otherwise the whole input is scanned again.
+/// complete before it, so a followed file is matched from the start of its last line on.
 pub fn matches_stay_in_lines(ast: &Ast) -> bool {
-    let mut local = true;
-    ast.root.walk(|n, _| {
-        local &= match &n.kind {
-            NodeKind::Literal { ch, .. } => *ch != '\n',
-            NodeKind::Dot { dotall } => !dotall,
-            NodeKind::Perl { kind, negated } => match kind {
-                PerlKind::Space => *negated,
-                PerlKind::Word | PerlKind::Digit => !negated,
-            },
-            NodeKind::Property { .. } => false,
-            NodeKind::Class(c) => {
-                // Whether an item surely holds a line feed, and whether it may.
-                let holds = |item: &ClassItem| match item {
-                    ClassItem::Char(ch, _) => *ch == '\n',
-                    ClassItem::Range(lo, hi, _) => *lo <= '\n' && '\n' <= *hi,
-                    ClassItem::Perl(kind, negated, _) => match kind {
-                        PerlKind::Space => !negated,
-                        PerlKind::Word | PerlKind::Digit => *negated,
-                    },
-                    _ => false,
-                };
-                let unsure = c.items.iter().any(|item| {
-                    matches!(
-                        item,
-                        ClassItem::Property(..)
-                            | ClassItem::Posix(..)
-                            | ClassItem::Nested(_)
-                            | ClassItem::SetOp(..)
-                    )
-                });
-                if c.negated {
-                    !unsure && c.items.iter().any(holds)
-                } else {
-                    !unsure && !c.items.iter().any(holds)
-                }
-            }
-            NodeKind::Anchor { kind, multiline } => match kind {
-                AnchorKind::LineEnd => *multiline,
-                AnchorKind::TextEnd => false,
-                _ => true,
-            },
-            _ => true,
-        };
-    });
-    local
+    crate::engine::growth::stays_in_lines(ast)
 }
 
 /// Whether the pattern finds, in any run of whole lines of a text, exactly the matches it

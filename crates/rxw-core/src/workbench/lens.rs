@@ -8,16 +8,20 @@
 //! of one key are binary searches. Groups are parsed on demand for one line, the one under
 //! the cursor ([`Lens::update_fields`]), exactly as `rxw parse --json` gives them for it.
 //!
-//! A followed file's growth is scanned incrementally: presets whose matches stay inside one
-//! line ([`super::follow::matches_stay_in_lines`]) keep their hits before the last line the
-//! scan saw and continue from its start; the others (a `(?s)` summary running to the next
-//! tag or to the end of the text) are scanned again over the whole input, and their old hits
-//! stay on screen until the new ones are complete. Growth while a scan runs is taken when it
-//! ends, so a file that never stops growing cannot starve the counts.
+//! A followed file's growth is scanned incrementally, each key from the point the engine says
+//! growth can have changed its hits ([`crate::engine::growth`]): the start of the last line
+//! for a preset whose matches stay in lines, a bounded number of bytes back for one whose
+//! attempts read a bounded length, else its last hit or the first place after it where its
+//! literal start occurs (a `(?s)` summary running to the next tag or to the end of the text
+//! starts again at its last hit). Keys that start again at the same byte share one pass.
+//! Growth while a scan runs is taken when it ends, so a file that never stops growing cannot
+//! starve the counts.
 
 use super::TextBuffer;
 use super::matching::SharedWaker;
 use super::task::{Reply, Task, reply_channel};
+use crate::engine::growth::{Reach, restart, unfinished};
+use crate::engine::set::HitPattern;
 use crate::error::Error;
 use crate::presets::model::{Catalog, Entry};
 use crate::presets::parse_all::{HitsOptions, Scanner};
@@ -91,6 +95,9 @@ enum LensEvent {
         generation: u64,
         errors: Vec<Error>,
         elapsed: Duration,
+        /// For each key of [`Reach::Unbounded`] scanned: its first attempt at or after its last
+        /// hit that examined the end of the text (`None`: none did), for the next growth.
+        pending: Vec<(u32, Option<usize>)>,
     },
 }
 
@@ -108,6 +115,7 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
     let started = Instant::now();
     let entries = job.catalog.entries();
     let mut errors = Vec::new();
+    let mut pending = Vec::new();
     let mut room = job.room;
     for (keys, start) in &job.passes {
         if keys.is_empty() {
@@ -130,11 +138,14 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
         let mut dropped: HashMap<u32, usize> = HashMap::new();
         let mut last_send = Instant::now();
         let mut scanned = *start;
+        // Each key's last hit in this pass.
+        let mut last_hit: HashMap<u32, (usize, usize)> = HashMap::new();
         for hit in hits {
             match hit {
                 Ok(hit) => {
                     let k = index[&(hit.entry as *const Entry)];
                     scanned = hit.m.start();
+                    last_hit.insert(k, (hit.m.start(), hit.m.end()));
                     if room > 0 {
                         batch.push((k, hit.m.start(), hit.m.end()));
                         room -= 1;
@@ -164,6 +175,17 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
             dropped: dropped.drain().collect(),
             scanned,
         });
+        for &k in keys {
+            let entry = &entries[k];
+            if key_reach(entry) == Reach::Unbounded {
+                let last = last_hit.get(&(k as u32)).copied();
+                let at = match entry.regex() {
+                    Ok(re) => unfinished(re, entry.starts(), &job.text, last, *start, usize::MAX),
+                    Err(_) => Some(*start),
+                };
+                pending.push((k as u32, at));
+            }
+        }
     }
     if cancel.load(Ordering::Relaxed) {
         return;
@@ -172,7 +194,16 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
         generation: job.generation,
         errors,
         elapsed: started.elapsed(),
+        pending,
     });
+}
+
+/// How far a preset's match attempts can read ([`Reach`]); an entry that does not parse has
+/// no hits, and is scanned as [`Reach::Unbounded`].
+fn key_reach(entry: &Entry) -> Reach {
+    entry
+        .ast()
+        .map_or(Reach::Unbounded, |ast| Reach::of_ast(ast, ast.flags.sticky))
 }
 
 /// The input revision a scan covers, and how the input has changed since.
@@ -196,13 +227,14 @@ pub(crate) struct Appends {
 pub struct Lens {
     catalog: Arc<Catalog>,
     keys: Vec<String>,
-    /// Whether each key's matches stay inside one line (scanned incrementally on growth).
-    local: Vec<bool>,
+    /// How far each key's match attempts can read, and whether it can match empty: where
+    /// growth is scanned from.
+    reach: Vec<(Reach, bool)>,
+    /// For each key of [`Reach::Unbounded`]: its first attempt at or after its last hit that
+    /// examined the end of the text, from the last scan.
+    pending: Vec<Option<usize>>,
     hits: Vec<Vec<Span>>,
     counts: Vec<usize>,
-    /// For keys scanned again whole after growth: the new hits and count, swapped in when
-    /// the scan ends.
-    staged: Vec<Option<(Vec<Span>, usize)>>,
     enabled: Vec<bool>,
     stored: usize,
     capped: bool,
@@ -211,6 +243,8 @@ pub struct Lens {
     elapsed: Option<Duration>,
     active: bool,
     generation: u64,
+    /// The byte the earliest pass of the last scan started at.
+    scanned_from: usize,
     covered: Option<Coverage>,
     appends: Option<Appends>,
     fields: Option<(u64, LineFields)>,
@@ -226,10 +260,10 @@ impl Lens {
         let mut lens = Lens {
             catalog: Arc::new(Catalog::default()),
             keys: Vec::new(),
-            local: Vec::new(),
+            reach: Vec::new(),
+            pending: Vec::new(),
             hits: Vec::new(),
             counts: Vec::new(),
-            staged: Vec::new(),
             enabled: Vec::new(),
             stored: 0,
             capped: false,
@@ -238,6 +272,7 @@ impl Lens {
             elapsed: None,
             active: false,
             generation: 0,
+            scanned_from: 0,
             covered: None,
             appends: None,
             fields: None,
@@ -258,10 +293,13 @@ impl Lens {
             .zip(self.enabled.iter().copied())
             .collect();
         self.keys = catalog.keys().map(str::to_string).collect();
-        self.local = catalog
+        self.reach = catalog
             .entries()
             .iter()
-            .map(|e| e.ast().is_ok_and(super::follow::matches_stay_in_lines))
+            .map(|e| {
+                let empty = e.ast().is_ok_and(crate::engine::growth::can_match_empty);
+                (key_reach(e), empty)
+            })
             .collect();
         self.enabled = self
             .keys
@@ -283,7 +321,7 @@ impl Lens {
         let n = self.keys.len();
         self.hits = vec![Vec::new(); n];
         self.counts = vec![0; n];
-        self.staged = vec![None; n];
+        self.pending = vec![None; n];
         self.stored = 0;
         self.capped = false;
         self.errors.clear();
@@ -327,6 +365,12 @@ impl Lens {
     /// How far the scan is.
     pub fn state(&self) -> LensState {
         self.state
+    }
+
+    /// The byte the last scan started at (its earliest pass): 0 for a whole scan, near the old
+    /// end for growth.
+    pub fn scanned_from(&self) -> usize {
+        self.scanned_from
     }
 
     /// The scan time, once done.
@@ -501,7 +545,8 @@ impl Lens {
         self.appends = None;
         self.elapsed = None;
         self.errors.clear();
-        self.state = LensState::Scanning(passes.first().map_or(0, |p| p.1));
+        self.scanned_from = passes.iter().map(|p| p.1).min().unwrap_or(0);
+        self.state = LensState::Scanning(self.scanned_from);
         if self.task.is_none() {
             let (reply, rx) = reply_channel(self.waker.clone());
             self.task = Some(Task::spawn("rxw-lens", move |job, cancel| {
@@ -529,23 +574,23 @@ impl Lens {
 
     fn scan_growth(&mut self, input: &TextBuffer) {
         let old_len = self.covered.map_or(0, |c| c.len);
-        // The start of the last line the scan saw: line-local hits from there on may change.
-        let cut = input.line_start(input.line_of(old_len.min(input.text().len())));
-        let (mut local, mut cross) = (Vec::new(), Vec::new());
+        // Each key from where the engine says growth can have changed its hits; keys that
+        // start at the same byte share a pass, passes in text order.
+        let mut passes: Vec<(Vec<usize>, usize)> = Vec::new();
         for k in 0..self.keys.len() {
-            if self.local[k] {
-                let hits = &mut self.hits[k];
-                let keep = hits.partition_point(|&(s, _)| s < cut);
-                self.stored -= hits.len() - keep;
-                self.counts[k] -= hits.len() - keep;
-                hits.truncate(keep);
-                local.push(k);
-            } else {
-                self.staged[k] = Some((Vec::new(), 0));
-                cross.push(k);
+            let hits = &mut self.hits[k];
+            let (reach, empty) = self.reach[k];
+            let (at, keep) = restart(reach, empty, input.text(), old_len, hits, self.pending[k]);
+            self.stored -= hits.len() - keep;
+            self.counts[k] -= hits.len() - keep;
+            hits.truncate(keep);
+            match passes.iter_mut().find(|(_, start)| *start == at) {
+                Some((keys, _)) => keys.push(k),
+                None => passes.push((vec![k], at)),
             }
         }
-        self.submit(input, vec![(local, cut), (cross, 0)]);
+        passes.sort_by_key(|&(_, start)| start);
+        self.submit(input, passes);
     }
 
     fn take_events(&mut self) -> bool {
@@ -569,24 +614,13 @@ impl Lens {
                 }
                 for (k, s, e) in hits {
                     let k = k as usize;
-                    match &mut self.staged[k] {
-                        Some((staged, n)) => {
-                            staged.push((s, e));
-                            *n += 1;
-                        }
-                        None => {
-                            self.hits[k].push((s, e));
-                            self.counts[k] += 1;
-                        }
-                    }
+                    self.hits[k].push((s, e));
+                    self.counts[k] += 1;
                     self.stored += 1;
                 }
                 for (k, n) in dropped {
                     self.capped = true;
-                    match &mut self.staged[k as usize] {
-                        Some((_, count)) => *count += n,
-                        None => self.counts[k as usize] += n,
-                    }
+                    self.counts[k as usize] += n;
                 }
                 if let LensState::Scanning(at) = &mut self.state {
                     *at = (*at).max(scanned);
@@ -597,16 +631,13 @@ impl Lens {
                 generation,
                 errors,
                 elapsed,
+                pending,
             } => {
                 if generation != self.generation {
                     return false;
                 }
-                for k in 0..self.staged.len() {
-                    if let Some((hits, count)) = self.staged[k].take() {
-                        self.stored -= self.hits[k].len();
-                        self.hits[k] = hits;
-                        self.counts[k] = count;
-                    }
+                for (k, at) in pending {
+                    self.pending[k as usize] = at;
                 }
                 self.errors = errors;
                 self.elapsed = Some(elapsed);
@@ -783,6 +814,88 @@ mod tests {
                 assert_eq!(lens.counts()[k], want.len());
             }
         }
+    }
+
+    /// The hits of every key, and their counts, after `text` arrived in pieces ending at
+    /// `cuts` (each piece appended once the scan of the text before it was complete), with
+    /// the byte each growth scan started at.
+    fn grown(text: &str, cuts: &[usize]) -> (Vec<Vec<Span>>, Vec<usize>, Vec<usize>) {
+        let mut input = TextBuffer::new(text[..cuts[0]].to_string());
+        let mut lens = Lens::new(catalog(), SharedWaker::default());
+        lens.activate(&input);
+        assert!(lens.settle(&input, Duration::from_secs(30)));
+        let mut starts = Vec::new();
+        for (i, &cut) in cuts.iter().enumerate().skip(1).chain([(0, &text.len())]) {
+            let from = if i == 0 {
+                *cuts.last().unwrap()
+            } else {
+                cuts[i - 1]
+            };
+            let before = input.revision();
+            input.append(&text[from..cut]);
+            lens.note_append(before, input.revision());
+            lens.sync(&input);
+            starts.push(lens.scanned_from());
+            assert!(lens.settle(&input, Duration::from_secs(30)));
+        }
+        let hits = (0..lens.keys().len())
+            .map(|k| lens.hits(k).to_vec())
+            .collect();
+        (hits, lens.counts().to_vec(), starts)
+    }
+
+    /// Regression: growth rescanned every preset whose matches can cross a line (`result`'s
+    /// summary runs to the next `[RESULT ` or the end of the text; `\s+` crosses lines) over
+    /// the whole input, seconds per appended line on a large log. Growth at many split points
+    /// now starts near the old end and still equals a whole scan.
+    #[test]
+    fn growth_at_many_split_points_equals_a_whole_scan_and_starts_near_the_end() {
+        let text = crate::workbench::DEMO_LOG;
+        let (lens, input) = lens_over(text);
+        let whole: Vec<Vec<Span>> = (0..lens.keys().len())
+            .map(|k| lens.hits(k).to_vec())
+            .collect();
+        assert_eq!(whole, parse_hits(lens.catalog(), input.text()));
+        let result = lens.keys().iter().position(|k| k == "result").unwrap();
+        assert!(whole[result].len() > 3, "the demo has several results");
+        let mut cut = 1;
+        while cut < text.len() {
+            let mut at = cut;
+            while !text.is_char_boundary(at) {
+                at += 1;
+            }
+            // Two pieces, and three with the second cut inside the same line.
+            let mut second = (at + 17).min(text.len() - 1).max(at);
+            while !text.is_char_boundary(second) {
+                second += 1;
+            }
+            for cuts in [vec![at], vec![at, second]] {
+                let (hits, counts, starts) = grown(text, &cuts);
+                for (k, want) in whole.iter().enumerate() {
+                    assert_eq!(&hits[k], want, "{} grown at {cuts:?}", lens.keys()[k]);
+                    assert_eq!(counts[k], want.len());
+                }
+                // No key went back further than its last hit before the old end, or the start
+                // of the last result (whose summary runs to the end).
+                let earliest_last = whole
+                    .iter()
+                    .filter_map(|h| h.iter().rev().find(|&&(s, _)| s < at).map(|&(s, _)| s))
+                    .min()
+                    .unwrap_or(0);
+                let line = text[..at].rfind('\n').map_or(0, |i| i + 1);
+                assert!(
+                    starts[0] >= earliest_last.min(line),
+                    "grown at {cuts:?}: the scan started at {}",
+                    starts[0]
+                );
+            }
+            cut += 389;
+        }
+        // Growth of a line at the end of the demo starts within its last result.
+        let (_, _, starts) = grown(text, &[text.len() - 40]);
+        let last_result = whole[result].last().unwrap().0;
+        assert!(starts[0] >= last_result.min(text.len() - 200), "{starts:?}");
+        assert!(starts[0] > text.len() / 2, "not a whole rescan: {starts:?}");
     }
 
     #[test]

@@ -6,10 +6,12 @@
 //! The full scan counts every match (bounds only) and streams their spans in batches, so the
 //! count and the match list fill in while the user keeps typing.
 
+use crate::engine::growth::{Reach, unfinished};
+use crate::engine::set::Starts;
 use crate::engine::{EngineKind, Match, MatchOptions, Regex};
 use crate::error::Error;
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::thread;
@@ -102,6 +104,11 @@ pub enum ScanEvent {
         steps: u64,
         /// Why it stopped early, if it did.
         error: Option<Error>,
+        /// For a pattern whose attempts have no bound on how far they read
+        /// ([`Reach::Unbounded`]): the first attempt at or after the last match that examined
+        /// the end of the text ([`unfinished`]), the earliest growth may change; `None` when
+        /// there is none. Always `None` for the other reaches.
+        pending: Option<usize>,
     },
 }
 
@@ -128,11 +135,15 @@ struct Job {
     /// The line (0-based) of `window.start`.
     base_line: usize,
     cancel: Arc<AtomicBool>,
+    /// The byte the scan has reached, updated by the engine during long searches.
+    progress: Arc<AtomicUsize>,
 }
 
 struct Worker {
     jobs: Sender<Job>,
     cancel: Mutex<Arc<AtomicBool>>,
+    /// The progress of the newest request.
+    progress: Mutex<Arc<AtomicUsize>>,
 }
 
 impl Worker {
@@ -155,6 +166,7 @@ impl Worker {
         Worker {
             jobs,
             cancel: Mutex::new(Arc::new(AtomicBool::new(false))),
+            progress: Mutex::new(Arc::new(AtomicUsize::new(0))),
         }
     }
 
@@ -173,6 +185,8 @@ impl Worker {
             Arc::clone(&cancel),
         );
         old.store(true, Ordering::Relaxed);
+        let progress = Arc::new(AtomicUsize::new(window.start));
+        *self.progress.lock().unwrap_or_else(|e| e.into_inner()) = Arc::clone(&progress);
         let _ = self.jobs.send(Job {
             generation,
             regex,
@@ -181,7 +195,15 @@ impl Worker {
             base_count,
             base_line,
             cancel,
+            progress,
         });
+    }
+
+    fn progress(&self) -> usize {
+        self.progress
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .load(Ordering::Relaxed)
     }
 
     fn cancel(&self) {
@@ -251,6 +273,7 @@ fn run_full(job: &Job, events: &Reply) {
         bounds_only: true,
         start: job.window.start,
         cancel: Some(&job.cancel),
+        progress: Some(&job.progress),
         ..Default::default()
     };
     let mut it = job.regex.matches(text, options);
@@ -262,10 +285,12 @@ fn run_full(job: &Job, events: &Reply) {
     let mut kept = job.base_count;
     let mut last_send = Instant::now();
     let mut error = None;
+    let mut last_match = None;
     loop {
         match it.next() {
             Some(Ok(m)) => {
                 count += 1;
+                last_match = Some((m.start(), m.end()));
                 if kept < SPAN_CAP {
                     batch.push((m.start(), m.end()));
                     let bytes = text.as_bytes();
@@ -303,6 +328,21 @@ fn run_full(job: &Job, events: &Reply) {
     if job.cancel.load(Ordering::Relaxed) {
         return;
     }
+    // Where growth must look again for a pattern whose attempts may read without bound.
+    let pending = match Reach::of(&job.regex) {
+        Reach::Unbounded => {
+            let starts = Starts::of(job.regex.ast(), job.regex.flags().ignore_case);
+            unfinished(
+                &job.regex,
+                &starts,
+                text,
+                last_match,
+                job.window.start,
+                text.len(),
+            )
+        }
+        Reach::Line | Reach::Bytes(_) => None,
+    };
     events.send(ScanEvent::Progress {
         generation: job.generation,
         spans: batch,
@@ -316,6 +356,7 @@ fn run_full(job: &Job, events: &Reply) {
         steps: it.steps(),
         elapsed: started.elapsed(),
         error,
+        pending,
     });
 }
 
@@ -386,6 +427,17 @@ impl Scanner {
         let len = text.len();
         self.full
             .submit(generation, regex, text, start..len, base_count, base_line);
+    }
+
+    /// The byte the newest full scan has reached (it moves during a long search that finds no
+    /// match, between the scan's events).
+    pub fn full_progress(&self) -> usize {
+        self.full.progress()
+    }
+
+    /// Stops the full scan (the window scan goes on).
+    pub fn cancel_full(&self) {
+        self.full.cancel();
     }
 
     /// Stops both scans.

@@ -98,6 +98,30 @@ pub struct Results {
     /// The input length the full scan covers (it grows when a followed file's new bytes are
     /// scanned by [`Workbench::append_input`]).
     pub text_len: usize,
+    /// Whether the user stopped the full scan ([`Workbench::stop_full_scan`]): `count` is
+    /// then what the first `scanned` bytes hold, and growth is not scanned.
+    pub stopped: bool,
+    /// From the finished full scan, for a pattern whose attempts may read without bound: the
+    /// first byte after its last match where an attempt could begin (see
+    /// [`matching::ScanEvent::Done`]).
+    pub pending: Option<usize>,
+    /// While growth is being scanned: the count before the growth and the input length it
+    /// covered. The matches dropped to be found again all lie before that length, so until
+    /// the scan passes it the count shown stays at least the old one ([`Results::shown_count`]).
+    pub before_growth: Option<(usize, usize)>,
+}
+
+impl Results {
+    /// The match count to show: [`Results::count`], except that while a followed file's
+    /// growth is scanned it does not fall below the count before the growth (the matches the
+    /// scan dropped near the old end are being found again), so the count on screen of a
+    /// file that only grows never goes back.
+    pub fn shown_count(&self) -> usize {
+        match self.before_growth {
+            Some((count, len)) if !self.done && self.scanned < len => self.count.max(count),
+            _ => self.count,
+        }
+    }
 }
 
 /// One test case's result.
@@ -561,32 +585,39 @@ impl Workbench {
         }
     }
 
-    /// Scans the part of the input the finished full scan has not seen.
+    /// Scans the part of the input the finished full scan has not seen, from the point the
+    /// engine says growth can have changed ([`crate::engine::growth::restart`]): the start of
+    /// the last line for a pattern whose matches stay in lines, a bounded number of bytes
+    /// back for one whose attempts read a bounded length, else the last match or the first
+    /// unfinished attempt after it. The matches before that point and their count stay. When
+    /// the last scan kept fewer spans than it counted or stopped on an error, the whole input
+    /// is scanned again; when the user stopped it, nothing is scanned.
     fn catch_up(&mut self) {
         let len = self.input.text().len();
         let r = &self.results;
-        if !r.done || r.text_len >= len || r.generation != self.generation {
+        if !r.done || r.stopped || r.text_len >= len || r.generation != self.generation {
             return;
         }
         let Ok(re) = &self.compiled else { return };
         let re = Arc::clone(re);
-        if r.error.is_some() || r.count != r.spans.len() || !follow::matches_stay_in_lines(re.ast())
-        {
+        if r.error.is_some() || r.count != r.spans.len() {
             let w = self.window.clone();
             self.rescan(w);
             return;
         }
-        // The start of the last line the scan saw: matches from there on may change.
         let old_len = r.text_len;
-        let mut cut = self.input.line_start(self.input.line_of(old_len));
-        while let Some(&(s, e)) = self.results.spans.last() {
-            if e < cut && s < cut {
-                break;
-            }
-            cut = cut.min(s);
-            self.results.spans.pop();
-            self.results.span_lines.pop();
-        }
+        let before = (r.count, old_len);
+        let reach = crate::engine::growth::Reach::of(&re);
+        let (cut, keep) = crate::engine::growth::restart(
+            reach,
+            crate::engine::growth::can_match_empty(re.ast()),
+            self.input.text(),
+            old_len,
+            &r.spans,
+            r.pending,
+        );
+        self.results.spans.truncate(keep);
+        self.results.span_lines.truncate(keep);
         self.generation += 1;
         let r = &mut self.results;
         r.generation = self.generation;
@@ -595,6 +626,8 @@ impl Workbench {
         r.done = false;
         r.elapsed = None;
         r.text_len = len;
+        r.pending = None;
+        r.before_growth = Some(before);
         r.window_ready = false;
         r.started = Some(Instant::now());
         let window = self.window.clone();
@@ -614,6 +647,43 @@ impl Workbench {
             r.spans.len(),
             base_line,
         );
+    }
+
+    /// Stops the full scan under way (Esc in the TUI), and the window scan if it has not
+    /// answered (on an input without line breaks it searches as far): the count so far stays,
+    /// marked as stopped, and growth is no longer scanned until the next edit of the pattern
+    /// or the input. Returns the byte the scan had reached and the input length, or `None`
+    /// when no full scan was running.
+    pub fn stop_full_scan(&mut self) -> Option<(usize, usize)> {
+        self.poll_progress();
+        let r = &mut self.results;
+        if r.done || r.stopped || self.compiled.is_err() {
+            return None;
+        }
+        if r.window_ready {
+            self.scanner.cancel_full();
+        } else {
+            self.scanner.cancel();
+            r.window_ready = true;
+        }
+        r.stopped = true;
+        r.before_growth = None;
+        Some((r.scanned, r.text_len))
+    }
+
+    /// Takes in how far the running full scan has got between its events (a long search
+    /// without a match reports no event); returns whether it moved.
+    fn poll_progress(&mut self) -> bool {
+        let r = &mut self.results;
+        if r.done || r.stopped || r.generation != self.generation {
+            return false;
+        }
+        let at = self.scanner.full_progress().min(r.text_len);
+        if at > r.scanned {
+            r.scanned = at;
+            return true;
+        }
+        false
     }
 
     /// Asks for the window matches of a new window (after scrolling), keeping the full scan.
@@ -648,6 +718,7 @@ impl Workbench {
         while let Some(ev) = self.scanner.try_event() {
             changed |= self.absorb(ev);
         }
+        changed |= self.poll_progress();
         self.catch_up();
         self.refresh_filter();
         changed |= self.sync_views();
@@ -666,7 +737,7 @@ impl Workbench {
 
     /// Waits up to `timeout` for the full scan to finish; returns whether it did.
     pub fn settle(&mut self, timeout: Duration) -> bool {
-        self.wait_until(timeout, |r| r.done && r.window_ready)
+        self.wait_until(timeout, |r| (r.done || r.stopped) && r.window_ready)
     }
 
     fn wait_until(&mut self, timeout: Duration, ready: impl Fn(&Results) -> bool) -> bool {
@@ -719,16 +790,21 @@ impl Workbench {
                 r.spans.extend(spans);
                 r.span_lines.extend(lines);
                 r.count = count;
-                r.scanned = scanned;
+                r.scanned = r.scanned.max(scanned);
             }
             ScanEvent::Done {
                 count,
                 elapsed,
                 error,
                 steps,
+                pending,
                 ..
             } => {
                 r.count = count;
+                r.pending = pending;
+                r.before_growth = None;
+                // A scan that ended as it was stopped is complete after all.
+                r.stopped = false;
                 r.steps = steps;
                 r.done = true;
                 r.elapsed = Some(elapsed);
@@ -1113,6 +1189,84 @@ mod tests {
                 assert_eq!(w.results.span_lines, lines, "{pattern:?} split at {cut}");
             }
         }
+    }
+
+    /// Regression: following a log, a pattern whose matches can cross lines (`\s+`, a summary
+    /// running to the next tag or the end) was counted again from byte 0 on every append, so
+    /// the count jumped back and never settled while the file grew. Growth now restarts where
+    /// the engine says it can change the matches, and the count shown never goes back.
+    #[test]
+    fn growth_extends_the_count_of_a_pattern_crossing_lines_from_near_the_end() {
+        let line = "2026 [RESULT a1] OK\n  detail 7\n";
+        let text = line.repeat(2000);
+        for pattern in [
+            r"\[RESULT\s+\w+\]\s+OK",
+            r"(?s)\[RESULT\s+(?P<id>\w+)\]\s*(?P<summary>.*?)(?=\[RESULT\s|\Z)",
+            r"(?s)RESULT.*?detail",
+        ] {
+            let mut w = wb(pattern, &text);
+            let before = w.results.count;
+            assert_eq!(before, 2000, "{pattern}");
+            let old_len = text.len();
+            w.append_input(line);
+            assert!(
+                w.results.scanned + 2 * line.len() >= old_len,
+                "{pattern}: the growth scan starts at byte {} of {old_len}",
+                w.results.scanned
+            );
+            assert!(w.results.shown_count() >= before, "{pattern}");
+            assert!(w.settle(Duration::from_secs(20)));
+            assert_eq!(w.results.count, 2001, "{pattern}");
+            let whole = wb(pattern, w.input.text());
+            assert_eq!(w.results.spans, whole.results.spans, "{pattern}");
+        }
+    }
+
+    /// Regression: a full scan that finds no match for a long time (a pattern backtracking on
+    /// every attempt) showed no progress (it is reported with each match) and could not be
+    /// stopped but by a new pattern. The engine's progress reaches the results, and the scan
+    /// can be stopped.
+    #[test]
+    fn a_long_full_scan_shows_its_progress_and_can_be_stopped() {
+        // Each attempt reads the rest of the run and stays within its step budget: the scan
+        // as a whole takes quadratic time, one attempt does not.
+        let text = "a".repeat(32 * 1024);
+        let mut w = Workbench::new(
+            r"(?:a|b)*c(?<=c)",
+            Flavor::Python,
+            Flags::default(),
+            text.clone(),
+            InputSource::Typed,
+        );
+        w.rescan(0..100);
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while w.results.scanned < 64 && Instant::now() < deadline {
+            w.poll();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(
+            !w.results.done,
+            "the scan is still running: {:?} {} {:?}",
+            w.results.error, w.results.count, w.results.elapsed
+        );
+        assert!(w.results.scanned >= 64, "progress: {}", w.results.scanned);
+        let (at, len) = w.stop_full_scan().expect("a full scan was running");
+        assert!(at >= 64 && at < len && len == text.len(), "{at} of {len}");
+        assert!(w.results.stopped);
+        assert!(
+            w.settle(Duration::from_secs(1)),
+            "a stopped scan is settled"
+        );
+        assert_eq!(w.stop_full_scan(), None, "nothing left to stop");
+        // Growth is not scanned after a stop; a new pattern scans again.
+        w.append_input("ac");
+        assert!(w.results.stopped);
+        w.pattern.set("c");
+        w.compile();
+        w.rescan(0..100);
+        assert!(w.settle(Duration::from_secs(20)));
+        assert!(!w.results.stopped);
+        assert_eq!(w.results.count, 1);
     }
 
     #[test]

@@ -530,6 +530,7 @@ impl<'c, M: HitPattern> HitScanner<'c, M> {
                     cancel: options.cancel,
                     deadline: self.deadline,
                     max_total_steps: self.max_total_steps,
+                    progress: None,
                 },
             )),
             candidates: self.filtered[i].then_some(cands),

@@ -29,6 +29,75 @@ pub trait Haystack {
     fn byte(&self, pos: usize) -> Option<u8>;
     /// The text's bytes when positions are bytes.
     fn bytes(&self) -> Option<&[u8]>;
+    /// Whether `pos` is the end of the text (what the end anchors test).
+    #[inline]
+    fn is_end(&self, pos: usize) -> bool {
+        pos == self.len()
+    }
+}
+
+/// UTF-8 text that notes whether a search examined its end: read a character or byte there,
+/// or tested an anchor there. Its bytes are not handed out whole, so every read goes through
+/// the character accessors. An attempt that never examined the end of a text would end the
+/// same way on any longer text that starts with it.
+pub struct EndWatch<'t> {
+    text: Utf8Hay<'t>,
+    examined: std::cell::Cell<bool>,
+}
+
+impl<'t> EndWatch<'t> {
+    /// Watches `text`.
+    pub fn new(text: &'t [u8]) -> EndWatch<'t> {
+        EndWatch {
+            text: Utf8Hay(text),
+            examined: std::cell::Cell::new(false),
+        }
+    }
+
+    /// Whether a search examined the end of the text.
+    pub fn examined_end(&self) -> bool {
+        self.examined.get()
+    }
+
+    #[inline]
+    fn note(&self, pos: usize) {
+        if pos >= self.text.len() {
+            self.examined.set(true);
+        }
+    }
+}
+
+impl Haystack for EndWatch<'_> {
+    fn len(&self) -> usize {
+        self.text.len()
+    }
+
+    fn next(&self, pos: usize) -> Option<(u32, usize)> {
+        self.note(pos);
+        self.text.next(pos)
+    }
+
+    fn prev(&self, pos: usize) -> Option<(u32, usize)> {
+        self.text.prev(pos)
+    }
+
+    fn prev_boundary(&self, pos: usize) -> Option<usize> {
+        self.text.prev_boundary(pos)
+    }
+
+    fn byte(&self, pos: usize) -> Option<u8> {
+        self.note(pos);
+        self.text.byte(pos)
+    }
+
+    fn bytes(&self) -> Option<&[u8]> {
+        None
+    }
+
+    fn is_end(&self, pos: usize) -> bool {
+        self.note(pos);
+        self.text.is_end(pos)
+    }
 }
 
 /// UTF-8 text; positions are byte offsets at character boundaries.
@@ -211,6 +280,8 @@ pub struct SearchParams<'a> {
     /// character tests: a backtracking engine without it (CPython, node) tests each of those
     /// characters, so the ReDoS proof counts them; the debugger counts instructions.
     pub count_scans: bool,
+    /// Set to the position where the next attempt begins, now and then between attempts.
+    pub progress: Option<&'a std::sync::atomic::AtomicUsize>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -307,6 +378,9 @@ pub fn run_search<H: Haystack, O: Observer>(
         }
         if vm.steps >= check_at {
             check_at = vm.steps + 4096;
+            if let Some(p) = params.progress {
+                p.store(start, Ordering::Relaxed);
+            }
             if params.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
                 return (Outcome::Cancelled, vm.steps);
             }
@@ -541,7 +615,7 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
         let len = self.hay.len();
         match a {
             Assertion::TextStart => pos == 0,
-            Assertion::TextEnd => pos == len,
+            Assertion::TextEnd => self.hay.is_end(pos),
             Assertion::LineStartNewline => {
                 pos == 0 || self.hay.prev(pos).is_some_and(|c| c.0 == 0x0A)
             }
@@ -553,17 +627,18 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                         .is_some_and(|c| charset::is_js_line_terminator(c.0))
             }
             Assertion::LineEndNewline => {
-                pos == len || self.hay.next(pos).is_some_and(|c| c.0 == 0x0A)
+                self.hay.is_end(pos) || self.hay.next(pos).is_some_and(|c| c.0 == 0x0A)
             }
             Assertion::LineEndJs => {
-                pos == len
+                self.hay.is_end(pos)
                     || self
                         .hay
                         .next(pos)
                         .is_some_and(|c| charset::is_js_line_terminator(c.0))
             }
             Assertion::EndOrFinalNewline => {
-                pos == len || (pos + 1 == len && self.hay.next(pos).is_some_and(|c| c.0 == 0x0A))
+                self.hay.is_end(pos)
+                    || (self.hay.is_end(pos + 1) && self.hay.next(pos).is_some_and(|c| c.0 == 0x0A))
             }
             Assertion::WordBoundary { word, negated } => {
                 let before = self.is_word(word, self.hay.prev(pos));
