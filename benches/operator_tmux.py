@@ -20,6 +20,15 @@ Steps, one tmux session each:
    prefix's first match row on screen.
 5. Follow (`rxw -f`): a line with a fresh marker is appended to the log; the time until the
    line is on screen and the count has grown by one. The appended lines stay in the log.
+6. Live follow (`--live SECONDS`, default 15; 0 skips it): a writer appends a CLAIM line every
+   100 ms while `rxw -f -e CLAIM` shows the Matches tab: for each append, the time until the
+   status shows the grown count settled (no "counting"), and whether the count on screen ever
+   went back. Then, with the writer still going, the Lens tab (Alt-9, key `verb`): `n` / `p`
+   alternately, key to the status message naming the new hit. The appended lines stay in the
+   log.
+
+`--bytes N` makes the log itself (benches/gen_log.py, seed 1) in a temporary directory instead
+of `--log`.
 
 Polling `capture-pane` adds one to a few milliseconds to each figure. Only the standard library.
 """
@@ -28,7 +37,9 @@ import os
 import re
 import statistics
 import subprocess
+import sys
 import tempfile
+import threading
 import time
 
 
@@ -105,14 +116,126 @@ def start(binary, log, state, follow=False, pattern="CLAIM"):
     return session, t0
 
 
+class Appender(threading.Thread):
+    """Appends a CLAIM line to `log` every `period` seconds until stopped; `times[i]` is when
+    line i was written."""
+
+    def __init__(self, log, period=0.1):
+        super().__init__(daemon=True)
+        self.log, self.period, self.times = log, period, []
+        self.halt = threading.Event()
+
+    def run(self):
+        start = time.monotonic()
+        with open(self.log, "a") as f:
+            while not self.halt.is_set():
+                i = len(self.times)
+                f.write(f"2026-11-30T12:01:{i % 60:02d}Z [super] [CLAIM live{os.getpid()}x{i}] "
+                        "live probe\n")
+                f.flush()
+                self.times.append(time.monotonic())
+                # On a fixed schedule, whatever the write cost.
+                self.halt.wait(max(0.0, start + (i + 1) * self.period - time.monotonic()))
+
+
+STATUS_COUNT = re.compile(r"^ (\d[\d,]*)(\+?) match", re.M)
+HIT = re.compile(r"verb: hit (\d+) of")
+
+
+def live(args, state):
+    """Step 6: the count and the lens while the log grows by a line every 100 ms."""
+    session, _ = start(args.binary, args.log, state, follow=True)
+    writer = None
+    try:
+        s = wait(session, settled, timeout=600)
+        time.sleep(0.5)
+        before = count(wait(session, settled))
+        writer = Appender(args.log)
+        seen = []  # (time, count, settled)
+        writer.start()
+        end = time.monotonic() + args.live
+        while time.monotonic() < end:
+            s = screen(session)
+            m = STATUS_COUNT.search(s)
+            if m:
+                seen.append((time.monotonic(), int(m.group(1).replace(",", "")), settled(s)))
+            time.sleep(0.002)
+        appended = list(writer.times)
+        settle, missed = [], 0
+        for i, t in enumerate(appended):
+            want = before + i + 1
+            at = next((ts for ts, n, ok in seen if ts >= t and ok and n >= want), None)
+            if at is None:
+                missed += 1
+            else:
+                settle.append(at - t)
+        back = sum(1 for a, b in zip(seen, seen[1:]) if b[1] < a[1])
+        low = min((n for _, n, _ in seen), default=before)
+        never = f"; {missed} appends never seen settled" if missed else ""
+        if settle:
+            print(f"live follow, a CLAIM line every 100 ms for {args.live:.0f} s: append -> "
+                  f"grown count settled on screen: {fmt(settle)}{never}; the count went back "
+                  f"{back} times (lowest {low:,}, before {before:,})")
+        else:
+            print(f"live follow: the count never settled in {args.live:.0f} s "
+                  f"({len(appended)} appends; went back {back} times, lowest {low:,})")
+
+        # The Lens tab with the writer still going: n / p on the `verb` key.
+        tmux("send-keys", "-t", session, "M-9")
+        wait(session, lambda s: "verb" in s, timeout=60)
+        tmux("send-keys", "-t", session, "Home")
+        time.sleep(0.3)
+        for _ in range(2):
+            tmux("send-keys", "-t", session, "j")
+            time.sleep(0.2)
+        # Wait until the lens's counts are in (its first scan of the whole log).
+        deadline = time.monotonic() + 120
+        while "scanning" in screen(session) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        tmux("send-keys", "-t", session, "n")
+        wait(session, lambda s: HIT.search(s) is not None, timeout=60)
+        lat = []
+        for i in range(args.keys):
+            key, want = ("n", 2) if i % 2 == 0 else ("p", 1)
+            t = time.monotonic()
+            tmux("send-keys", "-t", session, key)
+            wait(session, lambda s: (m := HIT.search(s)) is not None and int(m.group(1)) == want,
+                 timeout=30)
+            lat.append(time.monotonic() - t)
+            time.sleep(0.05)
+        print(f"live follow, Lens tab (verb): n / p -> the hit's message on screen: {fmt(lat)}")
+    finally:
+        if writer:
+            writer.halt.set()
+            writer.join()
+        tmux("kill-session", "-t", session)
+
+
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("--log", required=True)
+    ap.add_argument("--log")
+    ap.add_argument("--bytes", type=int, help="make a log of this size with gen_log.py")
     ap.add_argument("--keys", type=int, default=20)
     ap.add_argument("--appends", type=int, default=10)
     ap.add_argument("--typed", default="RESULT")
+    ap.add_argument("--live", type=float, default=15.0, help="seconds of step 6 (0 skips it)")
+    ap.add_argument("--only-live", action="store_true", help="run step 6 alone")
     ap.add_argument("binary")
     args = ap.parse_args()
+    made = None
+    if args.bytes:
+        made = tempfile.TemporaryDirectory()
+        args.log = os.path.join(made.name, "agent.log")
+        gen = os.path.join(os.path.dirname(os.path.abspath(__file__)), "gen_log.py")
+        with open(args.log, "w") as f:
+            subprocess.run([sys.executable, gen, "--bytes", str(args.bytes), "--seed", "1"],
+                           stdout=f, check=True)
+    if not args.log:
+        ap.error("give --log FILE or --bytes N")
+    if args.only_live:
+        with tempfile.TemporaryDirectory() as state:
+            live(args, state)
+        return
     size = os.path.getsize(args.log)
     print(f"== {args.binary} on {args.log}: {size:,} bytes")
     with tempfile.TemporaryDirectory() as state:
@@ -196,6 +319,9 @@ def main():
             print(f"follow: appended line -> on screen and counted: {fmt(lat)}")
         finally:
             tmux("kill-session", "-t", session)
+
+        if args.live > 0:
+            live(args, state)
 
 
 if __name__ == "__main__":

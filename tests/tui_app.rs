@@ -53,6 +53,19 @@ fn start(args: Options, input: StartInput, saved: Option<Session>) -> App {
     app
 }
 
+/// As [`start`], without waiting for the scans (a pattern that keeps them busy).
+fn start_unsettled(args: Options, input: StartInput) -> App {
+    start_app(
+        &args,
+        input,
+        None,
+        load_presets(),
+        Rect::new(0, 0, 100, 30),
+        Palette::Color,
+    )
+    .unwrap()
+}
+
 #[test]
 fn focus_starts_in_the_pattern_with_the_cursor_at_the_end_and_tab_cycles() {
     let mut app = screens::demo(100, 30);
@@ -169,6 +182,7 @@ fn clicking_a_tab_label_shows_it_as_its_key_does() {
         row: a.tabs.y,
     });
     assert_eq!(app.active_tab(), debug::ID);
+    screens::settle(&mut app);
     assert!(!debug_of(&app).is_empty(), "the click recorded a trace");
 }
 
@@ -743,6 +757,7 @@ fn debug_tab_steps_through_the_selected_match_with_keys() {
     app.select_match(0);
     key(&mut app, KeyCode::Char('8'), KeyModifiers::ALT);
     assert_eq!(app.active_tab(), debug::ID);
+    screens::settle(&mut app);
     let n = debug_of(&app).len();
     assert!(n > 5, "a trace is recorded when the tab shows");
     assert_eq!(debug_of(&app).cursor, 0);
@@ -768,6 +783,92 @@ fn debug_tab_steps_through_the_selected_match_with_keys() {
     assert_eq!(debug_of(&app).cursor, 0);
 }
 
+/// Regression: the Debug tab recorded its trace on the UI thread, so on a pathological pattern
+/// (about 290 ms for `(a|a)*c(?<=c)` on 32 KB of `a`) no key was answered meanwhile. The trace
+/// is recorded on a worker: the tab says so, keys are answered at once, and the trace comes in
+/// with a poll.
+#[test]
+fn the_debug_tab_records_on_a_worker_and_answers_keys_meanwhile() {
+    let args = Options {
+        pattern: Some(r"(a|a)*c(?<=c)".into()),
+        flavor: Some(rxw::Flavor::Python),
+        ..Default::default()
+    };
+    let mut app = start_unsettled(
+        args,
+        StartInput::Loaded("a".repeat(32 * 1024), InputSource::Stdin, None),
+    );
+    key(&mut app, KeyCode::Char('8'), KeyModifiers::ALT);
+    assert_eq!(app.active_tab(), debug::ID);
+    assert!(
+        debug_of(&app).recording(),
+        "the trace is recorded off the UI thread"
+    );
+    assert!(debug_of(&app).is_empty());
+    let text = screen_rows(&app).join("\n");
+    assert!(text.contains("recording the trace…"), "{text}");
+    // A move while recording is answered (with a note), not queued behind the trace.
+    key(&mut app, KeyCode::Right, KeyModifiers::NONE);
+    assert_eq!(debug_of(&app).cursor, 0);
+    screens::settle(&mut app);
+    assert!(!debug_of(&app).recording());
+    assert!(debug_of(&app).len() > 5, "the trace came in");
+    key(&mut app, KeyCode::Right, KeyModifiers::NONE);
+    assert_eq!(debug_of(&app).cursor, 1);
+}
+
+/// Regression: the TUI's full count showed no progress on a pattern that finds no match for a
+/// long time, and nothing but a new pattern stopped it. The status shows how far it is and the
+/// key the keymap binds to stop it; Esc stops it with a message; a new pattern counts again.
+#[test]
+fn esc_stops_a_long_count_that_shows_its_progress() {
+    let args = Options {
+        pattern: Some(r"(?:a|b)*c(?<=c)".into()),
+        flavor: Some(rxw::Flavor::Python),
+        ..Default::default()
+    };
+    let mut app = start_unsettled(
+        args,
+        StartInput::Loaded(
+            format!("{}\n", "a".repeat(32 * 1024)),
+            InputSource::Stdin,
+            None,
+        ),
+    );
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while app.wb.results.scanned < 64 && std::time::Instant::now() < deadline {
+        app.poll();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(!app.wb.results.done);
+    let status = rxw::tui::panes::status::count_text(&app);
+    assert!(
+        status.starts_with("0+ matches · counting… ") && status.ends_with("% · Esc stops"),
+        "{status}"
+    );
+    let text = screen_rows(&app).join("\n");
+    assert!(text.contains("Esc stops"), "{text}");
+    app.focus = Focus::Results;
+    key(&mut app, KeyCode::Esc, KeyModifiers::NONE);
+    assert_eq!(app.focus, Focus::Results, "the first Esc stops the count");
+    assert!(app.wb.results.stopped);
+    let message = app.message.clone().unwrap_or_default();
+    assert!(message.starts_with("count stopped at "), "{message}");
+    assert!(rxw::tui::panes::status::count_text(&app).contains("stopped at"));
+    key(&mut app, KeyCode::Esc, KeyModifiers::NONE);
+    assert_eq!(
+        app.focus,
+        Focus::Pattern,
+        "then Esc goes back to the pattern"
+    );
+    // Typing a new pattern counts again.
+    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
+    type_str(&mut app, "a");
+    screens::settle(&mut app);
+    assert!(!app.wb.results.stopped);
+    assert_eq!(app.wb.results.count, 32 * 1024);
+}
+
 #[test]
 fn explain_breakpoint_stops_the_debug_run_and_railroad_toggles() {
     let mut app = screens::demo(120, 34);
@@ -778,6 +879,7 @@ fn explain_breakpoint_stops_the_debug_run_and_railroad_toggles() {
     key(&mut app, KeyCode::Char('b'), KeyModifiers::NONE);
     let bp = explain_of(&app).row_span(&app.wb).unwrap();
     app.update(Action::ShowTab(debug::ID));
+    screens::settle(&mut app);
     key(&mut app, KeyCode::Char('c'), KeyModifiers::NONE);
     let s = debug_of(&app).current().unwrap().span;
     assert!(bp.start <= s.start && s.end <= bp.end, "{bp:?} {s:?}");

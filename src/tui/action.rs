@@ -87,7 +87,8 @@ pub enum Action {
     Quit,
     /// Open or close the help overlay.
     ToggleHelp,
-    /// Close the open overlay, or go back to the pattern.
+    /// Stop the full count while one runs; else close the open overlay, or go back to the
+    /// pattern.
     Back,
     /// Focus the next pane.
     FocusNext,
@@ -397,7 +398,7 @@ pub static KEYMAP: &[Binding] = &[
     bind!(
         Global,
         Action::Back,
-        "close help / back to the pattern",
+        "stop the running count; else close help / back to the pattern",
         false,
         [k(K::Esc, NONE)]
     ),

@@ -182,6 +182,14 @@ impl SourceGutter {
 
 /// A log's short tag: its file name without the directory and the compression and `.log`
 /// extensions, at most 12 characters (`logs/agent-3.log.gz` → `agent-3`).
+/// `at` as a whole percentage of `len` (100 for an empty length).
+pub fn percent(at: usize, len: usize) -> usize {
+    if len == 0 {
+        return 100;
+    }
+    (at.min(len) as u128 * 100 / len as u128) as usize
+}
+
 fn short_tag(name: &str) -> String {
     let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
     let mut tag = base;
@@ -610,7 +618,16 @@ impl App {
         match action {
             Action::Quit => self.quit = true,
             Action::ToggleHelp => self.popups.push(Box::new(Help::default())),
-            Action::Back => self.focus = Focus::Pattern,
+            Action::Back => match self.wb.stop_full_scan() {
+                Some((at, len)) => {
+                    let count = self.wb.results.count;
+                    self.message = Some(format!(
+                        "count stopped at {}% (byte {at} of {len}): {count}+ matches so far; edit the pattern to count again",
+                        percent(at, len)
+                    ));
+                }
+                None => self.focus = Focus::Pattern,
+            },
             Action::FocusNext => {
                 self.focus = match self.focus {
                     Focus::Pattern => Focus::Input,

@@ -92,6 +92,15 @@ pub fn action_for(
     None
 }
 
+/// The label of the first key bound to `action` anywhere (for hints in the status bar), or
+/// `None` when nothing is bound to it.
+pub fn key_for(action: &Action) -> Option<String> {
+    keymap()
+        .iter()
+        .find(|b| &b.action == action)
+        .map(|b| key_label(&b.keys[0]))
+}
+
 /// The rows of the help overlay: `(context, keys, help)`, one per binding.
 pub fn help_rows() -> Vec<(Context, String, &'static str)> {
     keymap()

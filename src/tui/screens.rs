@@ -172,6 +172,8 @@ pub fn scenes() -> Vec<(&'static str, App)> {
     settle(&mut a);
     a.select_match(0);
     a.update(Action::ShowTab(debug::ID));
+    // The trace is recorded on a worker.
+    settle(&mut a);
     for _ in 0..3 {
         a.update(Action::Tab(debug::NEXT_BACKTRACK));
     }

@@ -1,6 +1,8 @@
 //! The status bar: match count (exact, or counting), engine, scan time, warnings.
 
-use super::super::app::App;
+use super::super::action::Action;
+use super::super::app::{App, percent};
+use super::super::keymap::key_for;
 use super::super::text::thousands;
 use super::super::theme::{Chrome, chrome};
 use ratatui::Frame;
@@ -8,10 +10,11 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-/// The match count as shown: `44 matches`, or `1,024+ matches · counting… 37%`.
+/// The match count as shown: `44 matches`, `1,024+ matches · counting… 37% · Esc stops`, or
+/// `1,024+ matches · stopped at 37%` (the key from the keymap).
 pub fn count_text(app: &App) -> String {
     let r = &app.wb.results;
-    let n = r.count;
+    let n = r.shown_count();
     let noun = if n == 1 { "match" } else { "matches" };
     if app.wb.shown_regex().is_none() {
         return "no pattern".into();
@@ -23,9 +26,19 @@ pub fn count_text(app: &App) -> String {
         format!("{n} {noun}, {} steps", thousands(r.steps))
     } else if r.done {
         format!("{n} {noun}")
+    } else if r.stopped {
+        format!(
+            "{n}+ {noun} · stopped at {}%",
+            percent(r.scanned, r.text_len)
+        )
     } else {
-        let len = app.wb.input.text().len().max(1);
-        format!("{n}+ {noun} · counting… {}%", r.scanned * 100 / len)
+        let stop = key_for(&Action::Back)
+            .map(|k| format!(" · {k} stops"))
+            .unwrap_or_default();
+        format!(
+            "{n}+ {noun} · counting… {}%{stop}",
+            percent(r.scanned, app.wb.input.text().len())
+        )
     }
 }
 

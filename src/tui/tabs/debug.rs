@@ -5,8 +5,9 @@
 //! heatmap) in the input.
 //!
 //! The trace is recorded when the tab is shown, and again when the pattern, the input or the
-//! match changed. Moving through it is pure state: every key is an index change over the
-//! recorded steps. The trace is shared (see [`super::Shared`]) so the Explain tab can draw each
+//! match changed, on a worker thread (a run can take a quarter of a second on a pathological
+//! pattern): the tab says "recording…" meanwhile and keys are answered at once. Moving through
+//! it is pure state: every key is an index change over the recorded steps. The trace is shared (see [`super::Shared`]) so the Explain tab can draw each
 //! node's steps; the breakpoints are the workbench's, set on explain nodes.
 
 use super::{DrawCx, Handled, InputMarks, Tab, TabCommand, TabCx, TabEvent, TabId};
@@ -22,6 +23,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span as TextSpan};
 use ratatui::widgets::Paragraph;
+use std::sync::mpsc::{Receiver, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -201,6 +203,13 @@ pub struct TraceKey {
     pub start: usize,
 }
 
+/// A trace being recorded on its worker: what for, and where its result comes back.
+#[derive(Debug)]
+struct Recording {
+    key: TraceKey,
+    reply: Receiver<Result<Trace, String>>,
+}
+
 /// A recorded trace and a cursor in it.
 #[derive(Debug, Default)]
 pub struct DebugView {
@@ -219,12 +228,41 @@ pub struct DebugView {
     /// How the steps grow on this input, measured off the UI thread when the trace hit the
     /// step budget or took many steps (`None` until measured).
     pub growth: Arc<Mutex<Option<Growth>>>,
+    /// The recording under way, if any ([`DebugView::start_recording`]).
+    recording: Option<Recording>,
+}
+
+/// Records a trace of one search from `start` with `regex` over `text`, then, when the run hit
+/// the step budget or took many steps, measures how the steps grow on prefixes of the text
+/// from `start` (at most 64 KB, 1.5 s) into `growth`. `sent` is called with the trace before
+/// the measure starts.
+fn trace_and_measure(
+    regex: &Arc<crate::Regex>,
+    text: &str,
+    start: usize,
+    growth: &Mutex<Option<Growth>>,
+    sent: impl FnOnce(Result<Trace, String>),
+) {
+    let trace = regex.trace_search(text, start, MAX_STEPS, Duration::from_millis(250));
+    let measure = matches!(&trace, Ok(t) if t.stopped.is_some() || t.total_steps > 100_000);
+    sent(trace.map_err(|e| e.message));
+    if measure {
+        let mut end = (start + 65_536).min(text.len());
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let g = regex.growth(&text[start.min(end)..end], Duration::from_millis(1500));
+        if let Ok(mut s) = growth.lock() {
+            *s = Some(g);
+        }
+    }
 }
 
 impl DebugView {
-    /// Records a trace of one search from `start` with `regex` over `text`. When the run hit
-    /// the step budget or took many steps, a worker thread measures how the steps grow on
-    /// prefixes of the text from `start` (at most 64 KB, 1.5 s) for the tab to show.
+    /// Records a trace of one search from `start` with `regex` over `text`, on this thread.
+    /// When the run hit the step budget or took many steps, a worker thread measures how the
+    /// steps grow on prefixes of the text from `start` (at most 64 KB, 1.5 s) for the tab to
+    /// show.
     pub fn record(
         &mut self,
         regex: &std::sync::Arc<crate::Regex>,
@@ -232,34 +270,99 @@ impl DebugView {
         start: usize,
         key: TraceKey,
     ) {
+        self.begin(key);
+        let trace = regex.trace_search(text, start, MAX_STEPS, Duration::from_millis(250));
+        if matches!(&trace, Ok(t) if t.stopped.is_some() || t.total_steps > 100_000) {
+            let mut end = (start + 65_536).min(text.len());
+            while !text.is_char_boundary(end) {
+                end -= 1;
+            }
+            let sample = text[start.min(end)..end].to_string();
+            let (re, slot) = (Arc::clone(regex), Arc::clone(&self.growth));
+            std::thread::spawn(move || {
+                let g = re.growth(&sample, Duration::from_millis(1500));
+                if let Ok(mut s) = slot.lock() {
+                    *s = Some(g);
+                }
+            });
+        }
+        self.install(trace.map_err(|e| e.message));
+    }
+
+    /// Starts recording a trace of one search from `start` with `regex` over `text` on a
+    /// worker thread (then measuring how its steps grow, as [`DebugView::record`]); `waker`
+    /// is called when the trace is ready for [`DebugView::poll`]. Until then the view has no
+    /// trace and [`DebugView::recording`] is true; a newer recording replaces this one (the
+    /// old worker's answer is dropped).
+    pub fn start_recording(
+        &mut self,
+        regex: Arc<crate::Regex>,
+        text: Arc<String>,
+        start: usize,
+        key: TraceKey,
+        waker: crate::workbench::matching::SharedWaker,
+    ) {
+        self.begin(key.clone());
+        self.trace = None;
+        self.error = None;
+        let (tx, rx) = std::sync::mpsc::channel();
+        let growth = Arc::clone(&self.growth);
+        let spawned = std::thread::Builder::new()
+            .name("rxw-debug-trace".into())
+            .spawn(move || {
+                trace_and_measure(&regex, &text, start, &growth, |trace| {
+                    if tx.send(trace).is_ok() {
+                        waker.wake();
+                    }
+                });
+            });
+        match spawned {
+            Ok(_) => self.recording = Some(Recording { key, reply: rx }),
+            Err(e) => self.error = Some(format!("cannot start recording the trace: {e}")),
+        }
+    }
+
+    /// Whether a trace is being recorded on the worker.
+    pub fn recording(&self) -> bool {
+        self.recording.is_some()
+    }
+
+    /// Takes in the trace the worker recorded, if it is ready; returns whether it was.
+    pub fn poll(&mut self) -> bool {
+        let Some(rec) = &self.recording else {
+            return false;
+        };
+        let trace = match rec.reply.try_recv() {
+            Ok(trace) => trace,
+            Err(TryRecvError::Empty) => return false,
+            Err(TryRecvError::Disconnected) => Err("the trace recorder stopped".into()),
+        };
+        let rec = self.recording.take();
+        if rec.is_some_and(|r| Some(&r.key) == self.key.as_ref()) {
+            self.install(trace);
+        }
+        true
+    }
+
+    /// Forgets the trace for a new one, recorded for `key`.
+    fn begin(&mut self, key: TraceKey) {
         self.key = Some(key);
         self.cursor = 0;
         self.note = None;
+        self.recording = None;
         self.growth = Arc::new(Mutex::new(None));
-        match regex.trace_search(text, start, MAX_STEPS, Duration::from_millis(250)) {
+    }
+
+    fn install(&mut self, trace: Result<Trace, String>) {
+        match trace {
             Ok(t) => {
-                if t.stopped.is_some() || t.total_steps > 100_000 {
-                    let mut end = (start + 65_536).min(text.len());
-                    while !text.is_char_boundary(end) {
-                        end -= 1;
-                    }
-                    let sample = text[start.min(end)..end].to_string();
-                    let re = Arc::clone(regex);
-                    let slot = Arc::clone(&self.growth);
-                    std::thread::spawn(move || {
-                        let g = re.growth(&sample, Duration::from_millis(1500));
-                        if let Ok(mut s) = slot.lock() {
-                            *s = Some(g);
-                        }
-                    });
-                }
                 self.heat_max = t.per_pos.values().copied().max().unwrap_or(0);
                 self.trace = Some(Arc::new(t));
                 self.error = None;
             }
             Err(e) => {
                 self.trace = None;
-                self.error = Some(e.message);
+                self.error = Some(e);
             }
         }
     }
@@ -371,8 +474,9 @@ impl DebugTab {
         if !force && self.view.key.as_ref() == Some(&key) {
             return;
         }
-        self.view.record(&regex, wb.input.text(), start, key);
-        cx.shared.trace = self.view.trace.clone();
+        let (text, waker) = (wb.input.shared(), wb.waker());
+        self.view.start_recording(regex, text, start, key, waker);
+        cx.shared.trace = None;
     }
 
     /// "steps grow exponential with the input · caused by (a+)+", once the worker has measured it.
@@ -429,6 +533,10 @@ impl Tab for DebugTab {
         };
         match move_of(*c) {
             Some(DebugMove::Retrace) => self.ensure_trace(true, cx),
+            Some(_) if self.view.recording() => {
+                // The keys are answered at once: a move waits for no trace.
+                self.view.note = Some("recording the trace…".into());
+            }
             Some(m) => {
                 self.ensure_trace(false, cx);
                 self.view.apply(m, &cx.wb.breakpoints);
@@ -436,6 +544,18 @@ impl Tab for DebugTab {
             None => return Handled::NotConsumed,
         }
         Handled::Consumed
+    }
+
+    fn poll(&mut self, cx: &mut TabCx) -> bool {
+        if !self.view.poll() {
+            return false;
+        }
+        cx.shared.trace = self.view.trace.clone();
+        true
+    }
+
+    fn busy(&self) -> bool {
+        self.view.recording()
     }
 
     fn on_event(&mut self, event: TabEvent, cx: &mut TabCx) {
@@ -457,6 +577,9 @@ impl Tab for DebugTab {
     }
 
     fn status(&self) -> Option<String> {
+        if self.view.recording() {
+            return Some(" recording the trace… ".into());
+        }
         let t = self.view.trace.as_ref()?;
         Some(format!(
             " step {} / {} · this match {} steps ",
@@ -472,7 +595,11 @@ impl Tab for DebugTab {
         let w = area.width as usize;
         let mut lines: Vec<Line> = Vec::new();
         let Some(t) = &d.trace else {
-            let msg = d.error.clone().unwrap_or_else(|| {
+            let msg = match (&d.error, d.recording()) {
+                (_, true) => Some("recording the trace…".to_string()),
+                (e, false) => e.clone(),
+            };
+            let msg = msg.unwrap_or_else(|| {
                 "no trace yet: pick a match (Matches tab) or place the input cursor, then show this tab"
                     .into()
             });

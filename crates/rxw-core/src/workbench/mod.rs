@@ -704,6 +704,12 @@ impl Workbench {
         self.scanner.waker().set(waker);
     }
 
+    /// The waker the workbench's workers call after each result, for a front end's own
+    /// workers (a tab recording a trace) to wake the same event loop.
+    pub fn waker(&self) -> matching::SharedWaker {
+        self.scanner.waker().clone()
+    }
+
     /// The window last asked for.
     pub fn window(&self) -> Range<usize> {
         self.window.clone()
