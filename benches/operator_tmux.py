@@ -21,7 +21,8 @@ Steps, one tmux session each:
 5. Follow (`rxw -f`): a line with a fresh marker is appended to the log; the time until the
    line is on screen and the count has grown by one. The appended lines stay in the log.
 6. Live follow (`--live SECONDS`, default 15; 0 skips it): a writer appends a CLAIM line every
-   100 ms while `rxw -f -e CLAIM` shows the Matches tab: for each append, the time until the
+   100 ms while `rxw -f -e PATTERN` shows the Matches tab (`--live-pattern`, default
+   `\[CLAIM\s+\w+\]`, whose `\s+` can cross lines): for each append, the time until the
    status shows the grown count settled (no "counting"), and whether the count on screen ever
    went back. Then, with the writer still going, the Lens tab (Alt-9, key `verb`): `n` / `p`
    alternately, key to the status message naming the new hit. The appended lines stay in the
@@ -144,7 +145,8 @@ HIT = re.compile(r"verb: hit (\d+) of")
 
 def live(args, state):
     """Step 6: the count and the lens while the log grows by a line every 100 ms."""
-    session, _ = start(args.binary, args.log, state, follow=True)
+    quoted = "'" + args.live_pattern.replace("'", "'\\''") + "'"
+    session, _ = start(args.binary, args.log, state, follow=True, pattern=quoted)
     writer = None
     try:
         s = wait(session, settled, timeout=600)
@@ -173,7 +175,8 @@ def live(args, state):
         low = min((n for _, n, _ in seen), default=before)
         never = f"; {missed} appends never seen settled" if missed else ""
         if settle:
-            print(f"live follow, a CLAIM line every 100 ms for {args.live:.0f} s: append -> "
+            print(f"live follow of {args.live_pattern}, a CLAIM line every 100 ms for "
+                  f"{args.live:.0f} s: append -> "
                   f"grown count settled on screen: {fmt(settle)}{never}; the count went back "
                   f"{back} times (lowest {low:,}, before {before:,})")
         else:
@@ -220,6 +223,7 @@ def main():
     ap.add_argument("--typed", default="RESULT")
     ap.add_argument("--live", type=float, default=15.0, help="seconds of step 6 (0 skips it)")
     ap.add_argument("--only-live", action="store_true", help="run step 6 alone")
+    ap.add_argument("--live-pattern", default=r"\[CLAIM\s+\w+\]")
     ap.add_argument("binary")
     args = ap.parse_args()
     made = None

@@ -791,7 +791,7 @@ fn debug_tab_steps_through_the_selected_match_with_keys() {
 fn the_debug_tab_records_on_a_worker_and_answers_keys_meanwhile() {
     let args = Options {
         pattern: Some(r"(a|a)*c(?<=c)".into()),
-        flavor: Some(rxw::Flavor::Python),
+        flavor: Some(rxw::Flavor::PYTHON),
         ..Default::default()
     };
     let mut app = start_unsettled(
@@ -824,7 +824,7 @@ fn the_debug_tab_records_on_a_worker_and_answers_keys_meanwhile() {
 fn esc_stops_a_long_count_that_shows_its_progress() {
     let args = Options {
         pattern: Some(r"(?:a|b)*c(?<=c)".into()),
-        flavor: Some(rxw::Flavor::Python),
+        flavor: Some(rxw::Flavor::PYTHON),
         ..Default::default()
     };
     let mut app = start_unsettled(

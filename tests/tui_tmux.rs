@@ -526,3 +526,61 @@ fn a_file_larger_than_the_head_is_read_whole_and_then_followed() {
     let screen = s.expect(&format!(" {} matches ", n + 1));
     assert!(screen.contains("last CLAIM"), "{screen}");
 }
+
+/// The status bar's match count: ` 1,234 matches` or ` 1,234+ matches · counting…`.
+fn status_count(screen: &str) -> Option<(usize, bool)> {
+    screen.lines().find_map(|l| {
+        let rest = l.strip_prefix(' ')?;
+        let digits: String = rest.chars().take_while(|c| c.is_ascii_digit() || *c == ',').collect();
+        let after = &rest[digits.len()..];
+        let settled = after.starts_with(" match");
+        if digits.is_empty() || !(settled || after.starts_with("+ match")) {
+            return None;
+        }
+        Some((digits.replace(',', "").parse().ok()?, settled && !l.contains("counting")))
+    })
+}
+
+/// Regression: following a log with a pattern that can cross lines (`\s+`), every append
+/// restarted the count from byte 0, so the count on screen fell back (to 0) and climbed again,
+/// and on a large log never settled. Growth now extends the count: it never goes back and
+/// settles on each append.
+#[test]
+fn following_in_tmux_extends_the_count_of_a_pattern_crossing_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("big.log");
+    let line = "2026-11-30T12:00:00Z agent-7: [CLAIM 7fce46e0] on it\n  details: ok\n";
+    let lines = 200_000;
+    std::fs::write(&log, line.repeat(lines)).unwrap();
+    let args = format!(r"-e '\[CLAIM\s+\w+\]' -f '{}'", log.display());
+    let Some(s) = Session::start("follow-grow", dir.path(), &args) else {
+        return;
+    };
+    let deadline = Instant::now() + Duration::from_secs(120);
+    let settled = |want: usize| loop {
+        let sc = screen(&s.name);
+        if let Some((n, true)) = status_count(&sc)
+            && n >= want
+        {
+            return n;
+        }
+        assert!(Instant::now() < deadline, "never settled at {want}:\n{sc}");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert_eq!(settled(lines), lines);
+    s.expect("following");
+    let mut low = usize::MAX;
+    for i in 0..5 {
+        append_to(&log, &format!("x [CLAIM grow{i}] new\n"));
+        // Watch the count while the growth is scanned.
+        let until = Instant::now() + Duration::from_millis(300);
+        while Instant::now() < until {
+            if let Some((n, _)) = status_count(&screen(&s.name)) {
+                low = low.min(n);
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+    assert!(low >= lines, "the count went back to {low} (of {lines})");
+    assert_eq!(settled(lines + 5), lines + 5);
+}

@@ -338,7 +338,7 @@ mod tests {
 
     #[test]
     fn reach_is_read_off_the_pattern() {
-        let of = |p: &str| Reach::of(&Regex::new(p, Flavor::Python, Flags::default()).unwrap());
+        let of = |p: &str| Reach::of(&Regex::new(p, Flavor::PYTHON, Flags::default()).unwrap());
         assert_eq!(of(r"CLAIM \w+"), Reach::Line);
         assert_eq!(of(r"a\sb"), Reach::Bytes(12 + 8));
         assert_eq!(of(r"a(?=\s{2})"), Reach::Bytes(12 + 8));
@@ -355,28 +355,28 @@ mod tests {
         let text = "a1 b22\nc3 [RESULT x] ok\nmore\n[RESULT y]\nERROR spans\n\nlines END\n\
                     [ACK:1]\n  [from bob]\ntail 5 [RESULT z] last";
         for (pattern, flavor) in [
-            (r"\d+", Flavor::Python),
-            (r"\d+$", Flavor::Python),
-            (r"(?m)^\w", Flavor::Python),
-            (r"\d\s\w", Flavor::Python),
-            (r"\w{2}\Z", Flavor::Python),
-            (r"\w(?=\s{2})", Flavor::Python),
-            (r"(?s)ERROR.*?END", Flavor::Python),
+            (r"\d+", Flavor::PYTHON),
+            (r"\d+$", Flavor::PYTHON),
+            (r"(?m)^\w", Flavor::PYTHON),
+            (r"\d\s\w", Flavor::PYTHON),
+            (r"\w{2}\Z", Flavor::PYTHON),
+            (r"\w(?=\s{2})", Flavor::PYTHON),
+            (r"(?s)ERROR.*?END", Flavor::PYTHON),
             (
                 r"\[ACK:(?P<id>\d+)\]\s+\[from\s+(?P<who>\w+)\]",
-                Flavor::Python,
+                Flavor::PYTHON,
             ),
             (
                 r"\[RESULT\s+(?P<id>\w+)\]\s*(?P<summary>.*?)(?=\[RESULT\s|\Z)",
-                Flavor::Python,
+                Flavor::PYTHON,
             ),
-            (r"(?s)\[RESULT\s+\w+\].*?(?=\[RESULT\s|\Z)", Flavor::Python),
-            (r"\s*", Flavor::Python),
+            (r"(?s)\[RESULT\s+\w+\].*?(?=\[RESULT\s|\Z)", Flavor::PYTHON),
+            (r"\s*", Flavor::PYTHON),
             (r"\s*", Flavor::Rust),
-            (r"a|", Flavor::Js),
+            (r"a|", Flavor::JS),
             (r"\d|", Flavor::Rust),
             (r"(?s)\d.{0,3}|", Flavor::Rust),
-            (r"\d*", Flavor::Python),
+            (r"\d*", Flavor::PYTHON),
         ] {
             let re = Regex::new(pattern, flavor, Flags::default()).unwrap();
             let whole = spans(&re, text, 0);
@@ -394,7 +394,7 @@ mod tests {
 
     #[test]
     fn an_attempt_that_ends_before_the_end_is_finished() {
-        let py = |p: &str| Regex::new(p, Flavor::Python, Flags::default()).unwrap();
+        let py = |p: &str| Regex::new(p, Flavor::PYTHON, Flags::default()).unwrap();
         let lazy = py(r"(?s)ERROR.*?END");
         assert!(lazy.attempt_examines_end("ERROR x", 0));
         assert!(!lazy.attempt_examines_end("ERROR x END more", 0));
@@ -422,7 +422,7 @@ mod tests {
     #[test]
     fn the_restart_point_keeps_matches_that_cannot_change() {
         let text = "x1\ny22\nz333\n";
-        let re = Regex::new(r"\d+", Flavor::Python, Flags::default()).unwrap();
+        let re = Regex::new(r"\d+", Flavor::PYTHON, Flags::default()).unwrap();
         let found = spans(&re, &text[..9], 0);
         // The old text ended inside "z333": its line is scanned again.
         assert_eq!(

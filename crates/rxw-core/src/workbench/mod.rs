@@ -1239,7 +1239,7 @@ mod tests {
         let text = "a".repeat(32 * 1024);
         let mut w = Workbench::new(
             r"(?:a|b)*c(?<=c)",
-            Flavor::Python,
+            Flavor::PYTHON,
             Flags::default(),
             text.clone(),
             InputSource::Typed,
