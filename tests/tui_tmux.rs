@@ -531,13 +531,19 @@ fn a_file_larger_than_the_head_is_read_whole_and_then_followed() {
 fn status_count(screen: &str) -> Option<(usize, bool)> {
     screen.lines().find_map(|l| {
         let rest = l.strip_prefix(' ')?;
-        let digits: String = rest.chars().take_while(|c| c.is_ascii_digit() || *c == ',').collect();
+        let digits: String = rest
+            .chars()
+            .take_while(|c| c.is_ascii_digit() || *c == ',')
+            .collect();
         let after = &rest[digits.len()..];
         let settled = after.starts_with(" match");
         if digits.is_empty() || !(settled || after.starts_with("+ match")) {
             return None;
         }
-        Some((digits.replace(',', "").parse().ok()?, settled && !l.contains("counting")))
+        Some((
+            digits.replace(',', "").parse().ok()?,
+            settled && !l.contains("counting"),
+        ))
     })
 }
 
