@@ -150,6 +150,9 @@ pub struct SourceGutter {
     pub runs: Vec<(usize, usize, u64)>,
     /// Columns of the widest tag.
     pub tag_width: usize,
+    /// For a merged input read in pages: the text, which knows each line's source (`runs`
+    /// is then empty, and the gutter holds whatever the revision).
+    pub paged: Option<crate::input::paged::PagedText>,
 }
 
 impl SourceGutter {
@@ -169,11 +172,16 @@ impl SourceGutter {
                 .map(|r| (r.merged_line as usize - 1, r.source, r.line))
                 .collect(),
             tag_width,
+            paged: None,
         }
     }
 
     /// The tag and own line number of merged line `i` (from 0).
     pub fn place(&self, i: usize) -> Option<(&str, u64)> {
+        if let Some(p) = &self.paged {
+            let (source, line) = p.source_of_line(i)?;
+            return Some((self.tags.get(source)?.as_str(), line));
+        }
         let k = self.runs.partition_point(|r| r.0 <= i).checked_sub(1)?;
         let (first, source, line) = self.runs[k];
         Some((self.tags.get(source)?.as_str(), line + (i - first) as u64))
@@ -182,7 +190,7 @@ impl SourceGutter {
 
 /// A log's short tag: its file name without the directory and the compression and `.log`
 /// extensions, at most 12 characters (`logs/agent-3.log.gz` → `agent-3`).
-fn short_tag(name: &str) -> String {
+pub fn short_tag(name: &str) -> String {
     let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
     let mut tag = base;
     for ext in [".gz", ".zst", ".bz2", ".xz", ".log"] {
@@ -689,7 +697,7 @@ impl App {
     /// Moves the input cursor to byte `at` and scrolls the input view to show it (the
     /// operator tabs' jumps); the focus stays where it is.
     pub fn jump_to(&mut self, at: usize) {
-        let at = at.min(self.wb.input.text().len());
+        let at = at.min(self.wb.input.len());
         self.cursor_into_view(at);
         self.tail = self.at_end();
         self.window_moved();
@@ -846,9 +854,10 @@ impl App {
 
     /// The source gutter, when the input is still the merged text it describes.
     pub fn source_gutter(&self) -> Option<&SourceGutter> {
-        self.sources
-            .as_ref()
-            .filter(|g| g.revision == self.wb.input.revision())
+        self.sources.as_ref().filter(|g| {
+            g.revision == self.wb.input.revision()
+                || (g.paged.is_some() && self.wb.input.is_paged())
+        })
     }
 
     fn scroll_input_to_cursor(&mut self) {
@@ -912,7 +921,7 @@ impl App {
                 self.message = Some(format!(
                     "{}: reading stopped ({e}); showing the first {} bytes",
                     path.display(),
-                    self.wb.input.text().len()
+                    self.wb.input.len()
                 ));
                 None
             }
@@ -923,7 +932,13 @@ impl App {
     /// reading, and an edit would copy it (a scan holds the text) and move everything after
     /// the cursor on every key. Typed and pasted input, and standard input, stay editable.
     pub fn read_only_file(&self) -> Option<String> {
-        let len = self.wb.input.text().len();
+        let len = self.wb.input.len();
+        if self.wb.input.is_paged() {
+            return Some(format!(
+                "the input is read in pages from its file ({} MB): it is read-only here",
+                len / 1_000_000
+            ));
+        }
         match &self.wb.source {
             InputSource::File(name) if len > EDITABLE_FILE_BYTES => Some(format!(
                 "{name} is {} MB: files over {} MB are read-only here (an edit would copy the \
@@ -1105,10 +1120,10 @@ impl App {
             }
             Focus::Input => {
                 let page = self.input_rows();
-                let before = self.wb.input.text().len();
+                let before = self.wb.input.len();
                 let changed = apply_buffer(&mut self.wb.input, &e, page);
                 self.scroll_input_to_cursor();
-                if changed || before != self.wb.input.text().len() {
+                if changed || before != self.wb.input.len() {
                     self.input_changed();
                 } else {
                     self.window_moved();
@@ -1140,9 +1155,17 @@ impl App {
             }
             CopyWhat::Match => (
                 wb.match_at(self.selected)
-                    .map(|m| m.as_str(text).to_string()),
+                    .map(|m| wb.input.slice(m.start()..m.end()).into_owned()),
                 "current match".to_string(),
             ),
+            CopyWhat::GroupsJson if wb.input.is_paged() => {
+                // The record's offsets are the whole text's, which a paged input does not hold.
+                self.message = Some(
+                    "groups as JSON are copied from inputs held in memory: run rxw find --json on this one"
+                        .to_string(),
+                );
+                return;
+            }
             CopyWhat::GroupsJson => (
                 wb.match_at(self.selected).and_then(|m| {
                     let re = wb.shown_regex()?;

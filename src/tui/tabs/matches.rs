@@ -109,17 +109,10 @@ impl Tab for MatchesTab {
             let prefix = format!("{:>idx_w$}  {:<10} ", i + 1, loc);
             let room = (area.width as usize).saturating_sub(prefix.chars().count());
             // Spans can be a scan behind the text (an edit just shortened it): clamp both ends.
-            let len = input.text().len();
-            let mut s = s.min(len);
-            while !input.text().is_char_boundary(s) {
-                s -= 1;
-            }
-            let end = e.min(s + 4 * room.max(1) + 4);
-            let mut end = end.min(len).max(s);
-            while !input.text().is_char_boundary(end) {
-                end -= 1;
-            }
-            let text = clip(&input.text()[s..end], room);
+            let len = input.len();
+            let s = s.min(len);
+            let end = e.min(s + 4 * room.max(1) + 4).min(len).max(s);
+            let text = clip(&input.shared().read(s..end), room);
             let text = if s == e { "(empty)".to_string() } else { text };
             let mut line = Line::from(vec![
                 Span::styled(prefix, style(Kind::Location, p)),

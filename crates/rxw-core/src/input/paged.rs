@@ -225,6 +225,11 @@ impl Drop for PagedText {
     fn drop(&mut self) {
         if self.handles.fetch_sub(1, Ordering::AcqRel) == 1 {
             self.shared.stop.store(true, Ordering::Relaxed);
+            // Removed now, not when the spill writer next looks at `stop`: the process may
+            // be about to exit, and then no destructor runs.
+            if let Some(dir) = &self.shared._spill_dir {
+                let _ = std::fs::remove_dir_all(dir.path());
+            }
         }
     }
 }

@@ -16,6 +16,7 @@
 //! ends, so a file that never stops growing cannot starve the counts.
 
 use super::TextBuffer;
+use super::buffer::SharedText;
 use super::matching::SharedWaker;
 use super::task::{Reply, Task, reply_channel};
 use crate::error::Error;
@@ -97,7 +98,7 @@ enum LensEvent {
 struct LensJob {
     generation: u64,
     catalog: Arc<Catalog>,
-    text: Arc<String>,
+    text: SharedText,
     /// Scans to run: the key indices and the byte each starts at.
     passes: Vec<(Vec<usize>, usize)>,
     /// How many more spans may be kept.
@@ -118,41 +119,51 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
             .map(|&k| (&entries[k] as *const Entry, k as u32))
             .collect();
         let scanner = Scanner::new(keys.iter().map(|&k| &entries[k]).collect()).with_threads(1);
-        let hits = scanner.hits_with(
-            &job.text,
-            HitsOptions {
-                captures: false,
-                start: *start,
-                cancel: Some(cancel),
-            },
-        );
         let mut batch = Vec::new();
         let mut dropped: HashMap<u32, usize> = HashMap::new();
         let mut last_send = Instant::now();
         let mut scanned = *start;
-        for hit in hits {
-            match hit {
-                Ok(hit) => {
-                    let k = index[&(hit.entry as *const Entry)];
-                    scanned = hit.m.start();
-                    if room > 0 {
-                        batch.push((k, hit.m.start(), hit.m.end()));
-                        room -= 1;
-                    } else {
-                        *dropped.entry(k).or_default() += 1;
+        // The whole text in memory; a paged text's whole lines a chunk at a time.
+        for piece in job.text.pieces(*start) {
+            if cancel.load(Ordering::Relaxed) {
+                return;
+            }
+            let hits = scanner.hits_with(
+                &piece.text,
+                HitsOptions {
+                    captures: false,
+                    start: piece.start,
+                    cancel: Some(cancel),
+                },
+            );
+            for hit in hits {
+                match hit {
+                    Ok(hit) => {
+                        let k = index[&(hit.entry as *const Entry)];
+                        let (s, e) = (piece.offset + hit.m.start(), piece.offset + hit.m.end());
+                        scanned = s;
+                        if room > 0 {
+                            batch.push((k, s, e));
+                            room -= 1;
+                        } else {
+                            *dropped.entry(k).or_default() += 1;
+                        }
+                        // Batches at most every 25 ms, so colours fill in while the scan runs.
+                        if last_send.elapsed() >= Duration::from_millis(25) {
+                            reply.send(LensEvent::Progress {
+                                generation: job.generation,
+                                hits: std::mem::take(&mut batch),
+                                dropped: dropped.drain().collect(),
+                                scanned,
+                            });
+                            last_send = Instant::now();
+                        }
                     }
-                    // Batches at most every 25 ms, so colours fill in while the scan runs.
-                    if last_send.elapsed() >= Duration::from_millis(25) {
-                        reply.send(LensEvent::Progress {
-                            generation: job.generation,
-                            hits: std::mem::take(&mut batch),
-                            dropped: dropped.drain().collect(),
-                            scanned,
-                        });
-                        last_send = Instant::now();
-                    }
+                    Err(e) => errors.push(e),
                 }
-                Err(e) => errors.push(e),
+            }
+            if piece.stripped {
+                scanned = piece.end();
             }
         }
         if cancel.load(Ordering::Relaxed) {
@@ -496,7 +507,7 @@ impl Lens {
         self.generation += 1;
         self.covered = Some(Coverage {
             revision: input.revision(),
-            len: input.text().len(),
+            len: input.len(),
         });
         self.appends = None;
         self.elapsed = None;
@@ -530,7 +541,7 @@ impl Lens {
     fn scan_growth(&mut self, input: &TextBuffer) {
         let old_len = self.covered.map_or(0, |c| c.len);
         // The start of the last line the scan saw: line-local hits from there on may change.
-        let cut = input.line_start(input.line_of(old_len.min(input.text().len())));
+        let cut = input.line_start(input.line_of(old_len.min(input.len())));
         let (mut local, mut cross) = (Vec::new(), Vec::new());
         for k in 0..self.keys.len() {
             if self.local[k] {
@@ -725,7 +736,7 @@ mod tests {
             .unwrap();
         lens.update_fields(&input, line);
         let f = lens.fields().unwrap();
-        let text = input.line(line);
+        let text = &*input.line(line);
         let scanner = Scanner::new(lens.catalog().entries().iter().collect());
         let want: Vec<serde_json::Value> = scanner
             .hits(text, true)
