@@ -303,9 +303,13 @@ fn open_paged(
     follow: bool,
 ) -> anyhow::Result<Option<StartInput>> {
     use crate::input::{logs, paged};
-    if follow || std::env::var_os("RXW_NO_PAGES").is_some() {
+    if follow {
         return Ok(None);
     }
+    // RXW_PAGED_BYTES sets both limits (tests open small files in pages with 0).
+    let limit_override = std::env::var("RXW_PAGED_BYTES")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok());
     let paths: Vec<std::path::PathBuf> = std::iter::once(first.to_path_buf())
         .chain(more.iter().cloned())
         .collect();
@@ -321,18 +325,18 @@ fn open_paged(
         .collect::<Vec<_>>()
         .join(" + ");
     if origins.len() == 1 && !compressed {
-        if total < PAGED_FILE_BYTES {
+        if total < limit_override.unwrap_or(PAGED_FILE_BYTES) {
             return Ok(None);
         }
         let p = paged::PagedText::open(first, &options)
             .map_err(|e| anyhow::anyhow!("{}", e.message))?;
         return Ok(Some(StartInput::Paged(p, InputSource::File(name))));
     }
-    let limit = if compressed {
+    let limit = limit_override.unwrap_or(if compressed {
         PAGED_ARCHIVE_BYTES
     } else {
         PAGED_FILE_BYTES
-    };
+    });
     if total < limit {
         return Ok(None);
     }
