@@ -81,7 +81,7 @@ def run(binary, files, label, state, typed="RESULT", screen_file=None):
         indexing_during = 0
         for i in range(1, len(typed)):
             prefix = typed[: i + 1]
-            row = re.compile(r"[^0-9]1  \d+:\d+\s+" + re.escape(prefix))
+            row = re.compile(r"[^0-9]1  (\S+:)?\d+:\d+\s+" + re.escape(prefix))
             before = screen(session)
             indexing_during += "indexing" in before or "counting" in before
             t = time.monotonic()

@@ -595,6 +595,9 @@ fn a_gz_and_a_plain_log_merged_in_pages_name_their_sources_and_leave_no_spill() 
             .any(|r| r.contains("beta") && r.contains("[CLAIM b0]")),
         "{screen}"
     );
+    // The Matches list names each match's log and its line there.
+    assert!(screen.contains("alpha:2:23"), "{screen}");
+    assert!(screen.contains("beta:2:23"), "{screen}");
     let spilled = || std::fs::read_dir(&spills).unwrap().count();
     assert_eq!(spilled(), 1, "one spill directory while it runs");
     s.keys(&["C-c"]);

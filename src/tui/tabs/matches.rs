@@ -105,7 +105,15 @@ impl Tab for MatchesTab {
         for i in self.top..(self.top + rows).min(n) {
             let (s, e) = r.spans[i];
             let (line, col) = input.position_of(s);
-            let loc = format!("{}:{}", line + 1, col + 1);
+            // A merged input read in pages names each match's log and its line there.
+            let own = input.paged_text().and_then(|p| {
+                let (source, own) = p.source_of_line(line)?;
+                Some((crate::tui::app::short_tag(p.names().get(source)?), own))
+            });
+            let loc = match own {
+                Some((tag, own)) => format!("{tag}:{own}:{}", col + 1),
+                None => format!("{}:{}", line + 1, col + 1),
+            };
             let prefix = format!("{:>idx_w$}  {:<10} ", i + 1, loc);
             let room = (area.width as usize).saturating_sub(prefix.chars().count());
             // Spans can be a scan behind the text (an edit just shortened it): clamp both ends.
