@@ -134,6 +134,8 @@ pub struct App {
     pub loading: Option<Loading>,
     /// Which log each line came from, when several were opened as one input.
     pub sources: Option<SourceGutter>,
+    /// The source filter of a merged input (Ctrl-O, Ctrl-T).
+    pub source_filter: super::source_filter::SourceFilter,
 }
 
 /// The source tags of a merged input's lines, drawn in the gutter: each line shows its log's
@@ -174,6 +176,22 @@ impl SourceGutter {
             tag_width,
             paged: None,
         }
+    }
+
+    /// The source of each merged line of `lines` (`None` where it is not known).
+    pub fn sources_of(&self, lines: std::ops::Range<usize>) -> Vec<Option<usize>> {
+        if let Some(p) = &self.paged {
+            return p.line_sources(lines);
+        }
+        let mut k = self.runs.partition_point(|r| r.0 <= lines.start);
+        lines
+            .map(|i| {
+                while k < self.runs.len() && self.runs[k].0 <= i {
+                    k += 1;
+                }
+                k.checked_sub(1).map(|k| self.runs[k].1)
+            })
+            .collect()
     }
 
     /// The tag and own line number of merged line `i` (from 0).
@@ -255,6 +273,7 @@ impl App {
             tail: false,
             loading: None,
             sources: None,
+            source_filter: Default::default(),
         };
         app.wb.lens.set_catalog(catalog);
         app.wb.compile();
@@ -403,8 +422,14 @@ impl App {
     /// matches, without group colours).
     pub fn window(&self) -> std::ops::Range<usize> {
         let input = &self.wb.input;
-        if self.wb.filter.active() {
-            let rows = self.wb.filter.rows();
+        let filtered = if self.wb.filter.active() {
+            Some(self.wb.filter.rows())
+        } else if self.source_filter.active() {
+            Some(self.source_filter.rows())
+        } else {
+            None
+        };
+        if let Some(rows) = filtered {
             let top = self.input_top.min(rows.len());
             let shown = &rows[top..(top + self.input_rows()).min(rows.len())];
             let (Some(&first), Some(&last)) = (shown.first(), shown.last()) else {
@@ -428,6 +453,8 @@ impl App {
         let i = self.input_top + row;
         if self.wb.filter.active() {
             self.wb.filter.rows().get(i).map(|&l| l as usize)
+        } else if self.source_filter.active() {
+            self.source_filter.rows().get(i).map(|&l| l as usize)
         } else {
             (i < self.wb.input.line_count()).then_some(i)
         }
@@ -437,6 +464,8 @@ impl App {
     pub fn view_len(&self) -> usize {
         if self.wb.filter.active() {
             self.wb.filter.rows().len()
+        } else if self.source_filter.active() {
+            self.source_filter.rows().len()
         } else {
             self.wb.input.line_count()
         }
@@ -450,9 +479,54 @@ impl App {
                 .filter
                 .rows()
                 .partition_point(|&l| (l as usize) < line)
+        } else if self.source_filter.active() {
+            self.source_filter
+                .rows()
+                .partition_point(|&l| (l as usize) < line)
         } else {
             line
         }
+    }
+
+    /// Steps the source filter (only one log, or all but one) and keeps the cursor's line (or
+    /// the nearest after it) on screen; one log has nothing to filter.
+    fn step_source_filter(&mut self, action: &Action) {
+        let Some(g) = self.source_gutter() else {
+            self.message = Some("one log: the source filter needs several logs merged".into());
+            return;
+        };
+        let n = g.tags.len();
+        let tags = g.tags.clone();
+        if *action == Action::SourceOnly {
+            self.source_filter.cycle_only(n);
+        } else {
+            self.source_filter.cycle_hide(n);
+        }
+        if self.source_filter.active() && self.wb.filter.active() {
+            self.wb.filter.set_mode(FilterMode::Off);
+            self.wb.refresh_filter();
+        }
+        self.refresh_source_filter();
+        self.message = Some(match self.source_filter.label(&tags) {
+            Some(l) => format!("source filter: {l}"),
+            None => "source filter off: every log's lines".into(),
+        });
+        let line = self.wb.input.cursor_position().0;
+        self.input_top = self.row_of_line(line);
+        self.clamp_input_top();
+        self.window_moved();
+    }
+
+    /// Classifies more lines for the source filter; returns whether rows were added.
+    fn refresh_source_filter(&mut self) -> bool {
+        if !self.source_filter.active() {
+            return false;
+        }
+        let lines = self.wb.input.line_count() - usize::from(self.wb.input.ends_with_newline());
+        let Some(g) = self.sources.as_ref() else {
+            return false;
+        };
+        self.source_filter.refresh(lines, |r| g.sources_of(r))
     }
 
     /// Sets the line filter and keeps the cursor's line (or the nearest after it) on screen.
@@ -461,6 +535,10 @@ impl App {
             self.message =
                 Some("the line filter works on inputs of up to 4,294,967,295 lines".into());
             return;
+        }
+        if mode != FilterMode::Off {
+            // One filter at a time: the match filter replaces the source filter.
+            self.source_filter.set_mode(Default::default());
         }
         self.wb.filter.set_mode(mode);
         self.wb.filter.set_context(context);
@@ -536,6 +614,12 @@ impl App {
     pub fn poll(&mut self) -> bool {
         let filtered_rows = self.wb.filter.rows().len();
         let mut changed = self.wb.poll();
+        if self.refresh_source_filter() {
+            changed = true;
+            self.clamp_input_top();
+            let w = self.window();
+            self.wb.rescan_window(w);
+        }
         if self.wb.filter.active() {
             // The filtered view fills in as the scan goes: the window follows the rows on
             // screen (no request when they are the same).
@@ -664,6 +748,7 @@ impl App {
             Action::ToggleWhitespace => self.show_whitespace = !self.show_whitespace,
             Action::ToggleFollow => self.toggle_follow(),
             Action::Export => self.open_export(),
+            Action::SourceOnly | Action::SourceHide => self.step_source_filter(&action),
             Action::CycleFilter => {
                 let mode = self.wb.filter.mode().next();
                 self.set_filter(mode, self.wb.filter.context());

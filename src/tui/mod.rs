@@ -16,6 +16,7 @@ pub mod presets;
 pub mod render;
 pub mod screens;
 pub mod session;
+pub mod source_filter;
 pub mod svg;
 pub mod tabs;
 pub mod text;

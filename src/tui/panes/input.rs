@@ -104,6 +104,23 @@ fn title(app: &App) -> String {
             format!(" · filter: {what}{state}")
         }
     };
+    let filter = match app
+        .source_gutter()
+        .and_then(|g| app.source_filter.label(&g.tags))
+    {
+        Some(label) => {
+            let state = if app.source_filter.complete() {
+                ""
+            } else {
+                " (scanning…)"
+            };
+            format!(
+                "{filter} · {label}: {} lines{state}",
+                thousands(app.source_filter.rows().len() as u64)
+            )
+        }
+        None => filter,
+    };
     let indexing = wb
         .input
         .paged_text()

@@ -701,6 +701,27 @@ impl PagedText {
         })
     }
 
+    /// The source of each merged line of `lines` (`None` past the lines indexed, or for one
+    /// log), read from the sources file in one go.
+    pub fn line_sources(&self, lines: Range<usize>) -> Vec<Option<usize>> {
+        let mut out = vec![None; lines.len()];
+        let Some(src) = self.shared.sources.as_ref() else {
+            return out;
+        };
+        let written = src.written.load(Ordering::Acquire) as usize;
+        let end = lines.end.min(written);
+        if lines.start >= end {
+            return out;
+        }
+        let mut buf = vec![0u8; (end - lines.start) * SOURCE_RECORD as usize];
+        let n = read_at(&src.file, &mut buf, lines.start as u64 * SOURCE_RECORD).unwrap_or(0);
+        for (k, rec) in buf[..n].chunks_exact(SOURCE_RECORD as usize).enumerate() {
+            let v = u64::from_le_bytes(rec.try_into().unwrap_or_default());
+            out[k] = Some((v >> 48) as usize);
+        }
+        out
+    }
+
     /// Whole lines of `range` (clamped to the readable text) in chunks of about `target`
     /// bytes, read straight from the file (a scan does not evict the pages on screen). Each
     /// chunk but the last ends with a line break; [`Chunk::searchable`] leaves it out, so a
@@ -1136,6 +1157,15 @@ mod tests {
             );
         }
         assert_eq!(paged.source_of_line(6000), None);
+        let bulk = paged.line_sources(5990..6002);
+        assert_eq!(bulk.len(), 12);
+        assert!(
+            bulk[..10]
+                .iter()
+                .zip(&gutter[5990..])
+                .all(|(b, g)| *b == Some(g.0))
+        );
+        assert_eq!(bulk[10..], [None, None]);
         let p = paged.progress();
         assert!(p.done && p.fraction() == Some(1.0));
         assert_eq!(p.sources.len(), 2);
