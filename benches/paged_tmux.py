@@ -54,7 +54,9 @@ def grow(base, path, size, first_year=2026):
             left = size - written
             if len(copy) > left:
                 cut = copy.rfind(b"\n", 0, left) + 1
-                copy = copy[:cut or len(copy)]
+                if cut == 0:
+                    break
+                copy = copy[:cut]
             out.write(copy)
             written += len(copy)
             year += 1
@@ -70,6 +72,9 @@ def start(binary, files, state, pattern):
 
 
 def run(binary, files, label, state, typed="RESULT", screen_file=None):
+    while not os.path.exists(binary):
+        # The data can be generated while the release build finishes.
+        time.sleep(1)
     total = sum(os.path.getsize(f) for f in files)
     print(f"== {label}: {len(files)} file(s), {total / 1e9:.2f} GB on disk")
     session, t0 = start(binary, files, state, typed[0])
@@ -143,7 +148,8 @@ def main():
                         subprocess.run(["gzip", "-1", path], check=True)
                         path += ".gz"
                     files.append(path)
-                run(binary, files, f"{n} logs of {size / 1e6:.0f} MB merged ({args.gz} gzipped)",
+                each = os.path.getsize(os.path.join(logs, "agent-%d.log" % (n - 1)))
+                run(binary, files, f"{n} logs of {each / 1e6:.0f} MB merged ({args.gz} gzipped)",
                     state, screen_file=args.screen)
                 shutil.rmtree(logs)
             if args.big:
