@@ -1062,7 +1062,7 @@ mod tests {
             let paged = PagedText::open(&p, &small(page, 3)).unwrap();
             assert_same(&text, &paged);
             prop_assert!(paged.peak_pages_held() <= 3);
-            let re = crate::Regex::new(r"(?m)\[CLAIM (\w+)\]|x\d+$|^$", crate::Flavor::Python, crate::Flags::default()).unwrap();
+            let re = crate::Regex::new(r"(?m)\[CLAIM (\w+)\]|x\d+$|^$", crate::Flavor::PYTHON, crate::Flags::default()).unwrap();
             let whole: Vec<(usize, usize)> = re
                 .matches(&text, crate::MatchOptions::default())
                 .map(|m| m.map(|m| (m.start(), m.end())).unwrap())
