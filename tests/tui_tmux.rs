@@ -598,6 +598,19 @@ fn a_gz_and_a_plain_log_merged_in_pages_name_their_sources_and_leave_no_spill() 
     // The Matches list names each match's log and its line there.
     assert!(screen.contains("alpha:2:23"), "{screen}");
     assert!(screen.contains("beta:2:23"), "{screen}");
+    // Ctrl-O: only the first log's lines; Ctrl-T: all but the first log's.
+    s.keys(&["C-o"]);
+    let only = s.expect("only alpha: 200 lines");
+    assert!(
+        !only.contains("[CLAIM b0]") && only.contains("[CLAIM a3]"),
+        "{only}"
+    );
+    s.keys(&["C-t"]);
+    let hidden = s.expect("hiding alpha: 200 lines");
+    assert!(
+        !hidden.contains("[CLAIM a0]") && hidden.contains("[CLAIM b3]"),
+        "{hidden}"
+    );
     let spilled = || std::fs::read_dir(&spills).unwrap().count();
     assert_eq!(spilled(), 1, "one spill directory while it runs");
     s.keys(&["C-c"]);
