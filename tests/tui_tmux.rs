@@ -234,6 +234,16 @@ struct Session {
 impl Session {
     /// Starts `rxw ARGS` in a 120x34 session; `None` (with a notice) when tmux is missing.
     fn start(tag: &str, state: &std::path::Path, args: &str) -> Option<Session> {
+        Session::start_with_env(tag, state, "", args)
+    }
+
+    /// As [`Session::start`], with more `NAME=value` settings in the environment.
+    fn start_with_env(
+        tag: &str,
+        state: &std::path::Path,
+        env: &str,
+        args: &str,
+    ) -> Option<Session> {
         if Command::new("tmux").arg("-V").output().is_err() {
             println!("NOTICE: tmux is not installed; skipping {tag}");
             return None;
@@ -241,7 +251,7 @@ impl Session {
         let name = format!("rxw-{tag}-{}", std::process::id());
         let bin = env!("CARGO_BIN_EXE_rxw");
         let cmd = format!(
-            "env XDG_STATE_HOME='{}' XDG_CONFIG_HOME='{}' TERM=xterm-256color '{bin}' --fresh {args}; sleep 20",
+            "env XDG_STATE_HOME='{}' XDG_CONFIG_HOME='{}' TERM=xterm-256color {env} '{bin}' --fresh {args}; sleep 20",
             state.display(),
             state.display()
         );
@@ -589,4 +599,88 @@ fn following_in_tmux_extends_the_count_of_a_pattern_crossing_lines() {
     }
     assert!(low >= lines, "the count went back to {low} (of {lines})");
     assert_eq!(settled(lines + 5), lines + 5);
+}
+
+/// A plain log and a gzipped one merged and read in pages (RXW_PAGED_BYTES=0 pages any
+/// size): the lines interleave by time, the gutter names each line's log and its own line,
+/// the count covers both, the status bar says where the spill is, and the spill is gone once
+/// the workbench quits.
+#[test]
+fn a_gz_and_a_plain_log_merged_in_pages_name_their_sources_and_leave_no_spill() {
+    use std::io::Write as _;
+    let dir = tempfile::tempdir().unwrap();
+    let a = dir.path().join("alpha.log");
+    let b = dir.path().join("beta.log.gz");
+    let mut plain = String::new();
+    let mut zipped = String::new();
+    for k in 0..200 {
+        plain.push_str(&format!(
+            "2026-10-05T00:{:02}:{:02}Z [CLAIM a{k}]\n",
+            k / 60,
+            k % 60
+        ));
+        zipped.push_str(&format!(
+            "2026-10-05T00:{:02}:{:02}Z [CLAIM b{k}] z\n",
+            k / 60,
+            k % 60
+        ));
+    }
+    std::fs::write(&a, plain).unwrap();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(zipped.as_bytes()).unwrap();
+    std::fs::write(&b, gz.finish().unwrap()).unwrap();
+    let spills = dir.path().join("tmp");
+    std::fs::create_dir(&spills).unwrap();
+    let args = format!("-e 'CLAIM [ab]1\\b' '{}' '{}'", a.display(), b.display());
+    let Some(s) = Session::start_with_env(
+        "paged-merge",
+        dir.path(),
+        &format!("TMPDIR='{}' RXW_PAGED_BYTES=0", spills.display()),
+        &args,
+    ) else {
+        return;
+    };
+    let screen = s.expect("2 matches");
+    assert!(screen.contains("spill"), "{screen}");
+    // The first lines, a's then b's at each stamp, each with its log and its own line.
+    let rows: Vec<&str> = screen
+        .lines()
+        .filter(|l| {
+            l.contains("[CLAIM a0]") || l.contains("[CLAIM b0]") || l.contains("[CLAIM b1]")
+        })
+        .collect();
+    assert!(
+        rows.iter()
+            .any(|r| r.contains("alpha") && r.contains("[CLAIM a0]")),
+        "{screen}"
+    );
+    assert!(
+        rows.iter()
+            .any(|r| r.contains("beta") && r.contains("[CLAIM b0]")),
+        "{screen}"
+    );
+    // The Matches list names each match's log and its line there.
+    assert!(screen.contains("alpha:2:23"), "{screen}");
+    assert!(screen.contains("beta:2:23"), "{screen}");
+    // Ctrl-O: only the first log's lines; Ctrl-T: all but the first log's.
+    s.keys(&["C-o"]);
+    let only = s.expect("only alpha: 200 lines");
+    assert!(
+        !only.contains("[CLAIM b0]") && only.contains("[CLAIM a3]"),
+        "{only}"
+    );
+    s.keys(&["C-t"]);
+    let hidden = s.expect("hiding alpha: 200 lines");
+    assert!(
+        !hidden.contains("[CLAIM a0]") && hidden.contains("[CLAIM b3]"),
+        "{hidden}"
+    );
+    let spilled = || std::fs::read_dir(&spills).unwrap().count();
+    assert_eq!(spilled(), 1, "one spill directory while it runs");
+    s.keys(&["C-c"]);
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while spilled() > 0 && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    assert_eq!(spilled(), 0, "the spill is removed on exit");
 }

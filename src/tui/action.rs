@@ -142,6 +142,10 @@ pub enum Action {
     CycleFilter,
     /// More (positive) or fewer (negative) context lines around the filter's matching lines.
     FilterContext(i8),
+    /// A merged input: show only the next log's lines (after the last, all again).
+    SourceOnly,
+    /// A merged input: hide the next log's lines (after the last, none hidden).
+    SourceHide,
     /// Follow the input file as it grows, or stop.
     ToggleFollow,
     /// Export the filtered lines, the matches or the lens hits to a file (opens a prompt).
@@ -324,6 +328,20 @@ pub static KEYMAP: &[Binding] = &[
         "filter lines: with a match, without, all",
         true,
         [k(K::Char('l'), CTRL)]
+    ),
+    bind!(
+        Global,
+        Action::SourceOnly,
+        "merged logs: only the next log's lines, then all",
+        true,
+        [k(K::Char('o'), CTRL)]
+    ),
+    bind!(
+        Global,
+        Action::SourceHide,
+        "merged logs: hide the next log's lines, then none",
+        false,
+        [k(K::Char('t'), CTRL)]
     ),
     bind!(
         Global,

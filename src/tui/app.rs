@@ -134,6 +134,8 @@ pub struct App {
     pub loading: Option<Loading>,
     /// Which log each line came from, when several were opened as one input.
     pub sources: Option<SourceGutter>,
+    /// The source filter of a merged input (Ctrl-O, Ctrl-T).
+    pub source_filter: super::source_filter::SourceFilter,
 }
 
 /// The source tags of a merged input's lines, drawn in the gutter: each line shows its log's
@@ -150,6 +152,9 @@ pub struct SourceGutter {
     pub runs: Vec<(usize, usize, u64)>,
     /// Columns of the widest tag.
     pub tag_width: usize,
+    /// For a merged input read in pages: the text, which knows each line's source (`runs`
+    /// is then empty, and the gutter holds whatever the revision).
+    pub paged: Option<crate::input::paged::PagedText>,
 }
 
 impl SourceGutter {
@@ -169,19 +174,38 @@ impl SourceGutter {
                 .map(|r| (r.merged_line as usize - 1, r.source, r.line))
                 .collect(),
             tag_width,
+            paged: None,
         }
+    }
+
+    /// The source of each merged line of `lines` (`None` where it is not known).
+    pub fn sources_of(&self, lines: std::ops::Range<usize>) -> Vec<Option<usize>> {
+        if let Some(p) = &self.paged {
+            return p.line_sources(lines);
+        }
+        let mut k = self.runs.partition_point(|r| r.0 <= lines.start);
+        lines
+            .map(|i| {
+                while k < self.runs.len() && self.runs[k].0 <= i {
+                    k += 1;
+                }
+                k.checked_sub(1).map(|k| self.runs[k].1)
+            })
+            .collect()
     }
 
     /// The tag and own line number of merged line `i` (from 0).
     pub fn place(&self, i: usize) -> Option<(&str, u64)> {
+        if let Some(p) = &self.paged {
+            let (source, line) = p.source_of_line(i)?;
+            return Some((self.tags.get(source)?.as_str(), line));
+        }
         let k = self.runs.partition_point(|r| r.0 <= i).checked_sub(1)?;
         let (first, source, line) = self.runs[k];
         Some((self.tags.get(source)?.as_str(), line + (i - first) as u64))
     }
 }
 
-/// A log's short tag: its file name without the directory and the compression and `.log`
-/// extensions, at most 12 characters (`logs/agent-3.log.gz` → `agent-3`).
 /// `at` as a whole percentage of `len` (100 for an empty length).
 pub fn percent(at: usize, len: usize) -> usize {
     if len == 0 {
@@ -190,7 +214,9 @@ pub fn percent(at: usize, len: usize) -> usize {
     (at.min(len) as u128 * 100 / len as u128) as usize
 }
 
-fn short_tag(name: &str) -> String {
+/// A log's short tag: its file name without the directory and the compression and `.log`
+/// extensions, at most 12 characters (`logs/agent-3.log.gz` → `agent-3`).
+pub fn short_tag(name: &str) -> String {
     let base = name.rsplit(['/', '\\']).next().unwrap_or(name);
     let mut tag = base;
     for ext in [".gz", ".zst", ".bz2", ".xz", ".log"] {
@@ -255,6 +281,7 @@ impl App {
             tail: false,
             loading: None,
             sources: None,
+            source_filter: Default::default(),
         };
         app.wb.lens.set_catalog(catalog);
         app.wb.compile();
@@ -403,8 +430,14 @@ impl App {
     /// matches, without group colours).
     pub fn window(&self) -> std::ops::Range<usize> {
         let input = &self.wb.input;
-        if self.wb.filter.active() {
-            let rows = self.wb.filter.rows();
+        let filtered = if self.wb.filter.active() {
+            Some(self.wb.filter.rows())
+        } else if self.source_filter.active() {
+            Some(self.source_filter.rows())
+        } else {
+            None
+        };
+        if let Some(rows) = filtered {
             let top = self.input_top.min(rows.len());
             let shown = &rows[top..(top + self.input_rows()).min(rows.len())];
             let (Some(&first), Some(&last)) = (shown.first(), shown.last()) else {
@@ -428,6 +461,8 @@ impl App {
         let i = self.input_top + row;
         if self.wb.filter.active() {
             self.wb.filter.rows().get(i).map(|&l| l as usize)
+        } else if self.source_filter.active() {
+            self.source_filter.rows().get(i).map(|&l| l as usize)
         } else {
             (i < self.wb.input.line_count()).then_some(i)
         }
@@ -437,6 +472,8 @@ impl App {
     pub fn view_len(&self) -> usize {
         if self.wb.filter.active() {
             self.wb.filter.rows().len()
+        } else if self.source_filter.active() {
+            self.source_filter.rows().len()
         } else {
             self.wb.input.line_count()
         }
@@ -450,9 +487,54 @@ impl App {
                 .filter
                 .rows()
                 .partition_point(|&l| (l as usize) < line)
+        } else if self.source_filter.active() {
+            self.source_filter
+                .rows()
+                .partition_point(|&l| (l as usize) < line)
         } else {
             line
         }
+    }
+
+    /// Steps the source filter (only one log, or all but one) and keeps the cursor's line (or
+    /// the nearest after it) on screen; one log has nothing to filter.
+    fn step_source_filter(&mut self, action: &Action) {
+        let Some(g) = self.source_gutter() else {
+            self.message = Some("one log: the source filter needs several logs merged".into());
+            return;
+        };
+        let n = g.tags.len();
+        let tags = g.tags.clone();
+        if *action == Action::SourceOnly {
+            self.source_filter.cycle_only(n);
+        } else {
+            self.source_filter.cycle_hide(n);
+        }
+        if self.source_filter.active() && self.wb.filter.active() {
+            self.wb.filter.set_mode(FilterMode::Off);
+            self.wb.refresh_filter();
+        }
+        self.refresh_source_filter();
+        self.message = Some(match self.source_filter.label(&tags) {
+            Some(l) => format!("source filter: {l}"),
+            None => "source filter off: every log's lines".into(),
+        });
+        let line = self.wb.input.cursor_position().0;
+        self.input_top = self.row_of_line(line);
+        self.clamp_input_top();
+        self.window_moved();
+    }
+
+    /// Classifies more lines for the source filter; returns whether rows were added.
+    fn refresh_source_filter(&mut self) -> bool {
+        if !self.source_filter.active() {
+            return false;
+        }
+        let lines = self.wb.input.line_count() - usize::from(self.wb.input.ends_with_newline());
+        let Some(g) = self.sources.as_ref() else {
+            return false;
+        };
+        self.source_filter.refresh(lines, |r| g.sources_of(r))
     }
 
     /// Sets the line filter and keeps the cursor's line (or the nearest after it) on screen.
@@ -461,6 +543,10 @@ impl App {
             self.message =
                 Some("the line filter works on inputs of up to 4,294,967,295 lines".into());
             return;
+        }
+        if mode != FilterMode::Off {
+            // One filter at a time: the match filter replaces the source filter.
+            self.source_filter.set_mode(Default::default());
         }
         self.wb.filter.set_mode(mode);
         self.wb.filter.set_context(context);
@@ -536,6 +622,12 @@ impl App {
     pub fn poll(&mut self) -> bool {
         let filtered_rows = self.wb.filter.rows().len();
         let mut changed = self.wb.poll();
+        if self.refresh_source_filter() {
+            changed = true;
+            self.clamp_input_top();
+            let w = self.window();
+            self.wb.rescan_window(w);
+        }
         if self.wb.filter.active() {
             // The filtered view fills in as the scan goes: the window follows the rows on
             // screen (no request when they are the same).
@@ -673,6 +765,7 @@ impl App {
             Action::ToggleWhitespace => self.show_whitespace = !self.show_whitespace,
             Action::ToggleFollow => self.toggle_follow(),
             Action::Export => self.open_export(),
+            Action::SourceOnly | Action::SourceHide => self.step_source_filter(&action),
             Action::CycleFilter => {
                 let mode = self.wb.filter.mode().next();
                 self.set_filter(mode, self.wb.filter.context());
@@ -706,7 +799,7 @@ impl App {
     /// Moves the input cursor to byte `at` and scrolls the input view to show it (the
     /// operator tabs' jumps); the focus stays where it is.
     pub fn jump_to(&mut self, at: usize) {
-        let at = at.min(self.wb.input.text().len());
+        let at = at.min(self.wb.input.len());
         self.cursor_into_view(at);
         self.tail = self.at_end();
         self.window_moved();
@@ -863,9 +956,10 @@ impl App {
 
     /// The source gutter, when the input is still the merged text it describes.
     pub fn source_gutter(&self) -> Option<&SourceGutter> {
-        self.sources
-            .as_ref()
-            .filter(|g| g.revision == self.wb.input.revision())
+        self.sources.as_ref().filter(|g| {
+            g.revision == self.wb.input.revision()
+                || (g.paged.is_some() && self.wb.input.is_paged())
+        })
     }
 
     fn scroll_input_to_cursor(&mut self) {
@@ -929,7 +1023,7 @@ impl App {
                 self.message = Some(format!(
                     "{}: reading stopped ({e}); showing the first {} bytes",
                     path.display(),
-                    self.wb.input.text().len()
+                    self.wb.input.len()
                 ));
                 None
             }
@@ -940,7 +1034,13 @@ impl App {
     /// reading, and an edit would copy it (a scan holds the text) and move everything after
     /// the cursor on every key. Typed and pasted input, and standard input, stay editable.
     pub fn read_only_file(&self) -> Option<String> {
-        let len = self.wb.input.text().len();
+        let len = self.wb.input.len();
+        if self.wb.input.is_paged() {
+            return Some(format!(
+                "the input is read in pages from its file ({} MB): it is read-only here",
+                len / 1_000_000
+            ));
+        }
         match &self.wb.source {
             InputSource::File(name) if len > EDITABLE_FILE_BYTES => Some(format!(
                 "{name} is {} MB: files over {} MB are read-only here (an edit would copy the \
@@ -1122,10 +1222,10 @@ impl App {
             }
             Focus::Input => {
                 let page = self.input_rows();
-                let before = self.wb.input.text().len();
+                let before = self.wb.input.len();
                 let changed = apply_buffer(&mut self.wb.input, &e, page);
                 self.scroll_input_to_cursor();
-                if changed || before != self.wb.input.text().len() {
+                if changed || before != self.wb.input.len() {
                     self.input_changed();
                 } else {
                     self.window_moved();
@@ -1157,9 +1257,17 @@ impl App {
             }
             CopyWhat::Match => (
                 wb.match_at(self.selected)
-                    .map(|m| m.as_str(text).to_string()),
+                    .map(|m| wb.input.slice(m.start()..m.end()).into_owned()),
                 "current match".to_string(),
             ),
+            CopyWhat::GroupsJson if wb.input.is_paged() => {
+                // The record's offsets are the whole text's, which a paged input does not hold.
+                self.message = Some(
+                    "groups as JSON are copied from inputs held in memory: run rxw find --json on this one"
+                        .to_string(),
+                );
+                return;
+            }
             CopyWhat::GroupsJson => (
                 wb.match_at(self.selected).and_then(|m| {
                     let re = wb.shown_regex()?;

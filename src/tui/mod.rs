@@ -16,6 +16,7 @@ pub mod presets;
 pub mod render;
 pub mod screens;
 pub mod session;
+pub mod source_filter;
 pub mod svg;
 pub mod tabs;
 pub mod text;
@@ -49,6 +50,9 @@ pub enum StartInput {
     Demo,
     /// Text read from a file (its name) or standard input.
     Loaded(String, InputSource, Option<String>),
+    /// A large file, a compressed log or several logs merged, read in pages
+    /// ([`crate::input::paged`]).
+    Paged(crate::input::paged::PagedText, InputSource),
 }
 
 /// How the workbench starts: what the command line asked for, in the TUI's own terms (the
@@ -88,13 +92,15 @@ pub fn start_app(
     palette: theme::Palette,
 ) -> anyhow::Result<App> {
     let saved = if args.fresh { None } else { saved };
-    let (text, source, warning) = match input {
-        StartInput::Loaded(t, s, w) => (t, s, w),
+    let (text, source, warning, paged) = match input {
+        StartInput::Loaded(t, s, w) => (t, s, w, None),
+        StartInput::Paged(p, s) => (String::new(), s, None, Some(p)),
         StartInput::Demo => match saved.as_ref().and_then(|s| s.input.clone()) {
-            Some(typed) => (typed, InputSource::Typed, None),
+            Some(typed) => (typed, InputSource::Typed, None, None),
             None => (
                 crate::workbench::DEMO_LOG.to_string(),
                 InputSource::Demo,
+                None,
                 None,
             ),
         },
@@ -151,7 +157,14 @@ pub fn start_app(
         flags =
             Flags::parse(letters, flavor).map_err(|e| anyhow::anyhow!("--flags: {}", e.message))?;
     }
-    let mut wb = Workbench::new(&pattern, flavor, flags, text, source);
+    let mut wb = match paged {
+        Some(p) => {
+            let mut wb = Workbench::new(&pattern, flavor, flags, String::new(), source.clone());
+            wb.set_paged_input(p, source);
+            wb
+        }
+        None => Workbench::new(&pattern, flavor, flags, text, source),
+    };
     wb.replacement.set(&replacement);
     wb.tests.replace_all(tests);
     wb.preset = preset_key;
@@ -260,6 +273,79 @@ fn is_compressed(path: &std::path::Path) -> bool {
     crate::input::codec::Codec::sniff(&head[..n]) != crate::input::codec::Codec::Plain
 }
 
+/// A plain file at least this large opens in pages ([`crate::input::paged`]) instead of
+/// being read whole: memory then stays bounded whatever its size. Below it, the file is held
+/// in memory and can be edited (up to [`app::EDITABLE_FILE_BYTES`]).
+pub const PAGED_FILE_BYTES: u64 = 64 << 20;
+/// Compressed logs or merged sets whose files add up to at least this many bytes open in
+/// pages, decoded once into a spill file (a compressed log often holds ten times its size).
+pub const PAGED_ARCHIVE_BYTES: u64 = 8 << 20;
+
+/// The files' sizes added up, and whether any is compressed.
+fn sizes(origins: &[crate::input::logs::Origin]) -> (u64, bool) {
+    let mut total = 0;
+    let mut compressed = false;
+    for o in origins {
+        if let crate::input::logs::Origin::Path(p) = o {
+            total += std::fs::metadata(p).map_or(0, |m| m.len());
+            compressed |= is_compressed(p);
+        }
+    }
+    (total, compressed)
+}
+
+/// The input in pages when it is large enough to need them: one plain file of at least
+/// [`PAGED_FILE_BYTES`], or compressed or merged logs whose files add up to the limit for
+/// their kind. `None` for an input held in memory as before (and for following, which
+/// appends to a text in memory).
+fn open_paged(
+    first: &std::path::Path,
+    more: &[std::path::PathBuf],
+    follow: bool,
+) -> anyhow::Result<Option<StartInput>> {
+    use crate::input::{logs, paged};
+    if follow {
+        return Ok(None);
+    }
+    // RXW_PAGED_BYTES sets both limits (tests open small files in pages with 0).
+    let limit_override = std::env::var("RXW_PAGED_BYTES")
+        .ok()
+        .and_then(|v| v.parse::<u64>().ok());
+    let paths: Vec<std::path::PathBuf> = std::iter::once(first.to_path_buf())
+        .chain(more.iter().cloned())
+        .collect();
+    let origins = logs::expand(&paths).map_err(|e| anyhow::anyhow!("{}", e.message))?;
+    if origins.contains(&logs::Origin::Stdin) {
+        return Ok(None);
+    }
+    let (total, compressed) = sizes(&origins);
+    let options = paged::PagedOptions::default();
+    let name = origins
+        .iter()
+        .map(logs::Origin::name)
+        .collect::<Vec<_>>()
+        .join(" + ");
+    if origins.len() == 1 && !compressed {
+        if total < limit_override.unwrap_or(PAGED_FILE_BYTES) {
+            return Ok(None);
+        }
+        let p = paged::PagedText::open(first, &options)
+            .map_err(|e| anyhow::anyhow!("{}", e.message))?;
+        return Ok(Some(StartInput::Paged(p, InputSource::File(name))));
+    }
+    let limit = limit_override.unwrap_or(if compressed {
+        PAGED_ARCHIVE_BYTES
+    } else {
+        PAGED_FILE_BYTES
+    });
+    if total < limit {
+        return Ok(None);
+    }
+    let p = paged::PagedText::open_merged(&origins, &options)
+        .map_err(|e| anyhow::anyhow!("{}", e.message))?;
+    Ok(Some(StartInput::Paged(p, InputSource::File(name))))
+}
+
 /// Several logs (or a compressed one) as one input, merged by time through the input layer;
 /// what decoded before a log broke is shown, and the break is said in the status line.
 fn read_logs(
@@ -297,6 +383,17 @@ type Gutter = Option<(Vec<String>, Vec<crate::input::chunks::Run>)>;
 fn read_input(
     args: &Options,
 ) -> anyhow::Result<(StartInput, Option<u64>, Option<RestOfFile>, Gutter)> {
+    if let Some(first) = &args.file
+        && let Some(paged) = open_paged(first, &args.more, args.follow)?
+    {
+        let gutter = match &paged {
+            StartInput::Paged(p, _) if p.names().len() > 1 => {
+                Some((p.names().to_vec(), Vec::new()))
+            }
+            _ => None,
+        };
+        return Ok((paged, None, None, gutter));
+    }
     if let Some(first) = &args.file
         && (!args.more.is_empty() || is_compressed(first))
     {
@@ -389,6 +486,11 @@ pub fn run(args: Options) -> anyhow::Result<()> {
             &names,
             &runs,
         ));
+    }
+    if let Some(p) = app.wb.input.paged_text()
+        && let Some(g) = &mut app.sources
+    {
+        g.paged = Some(p.clone());
     }
     if let (Some(path), Some(bytes)) = (&args.file, file_bytes) {
         // Kept for Ctrl-F even when not following from the start.

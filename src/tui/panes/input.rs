@@ -75,7 +75,7 @@ fn title(app: &App) -> String {
         InputSource::Typed => "typed".to_string(),
     };
     // A final line break ends the last line; it does not start one worth counting.
-    let lines = wb.input.line_count() - usize::from(wb.input.text().ends_with('\n'));
+    let lines = wb.input.line_count() - usize::from(wb.input.ends_with_newline());
     let (l, c) = wb.input.cursor_position();
     let f = &wb.filter;
     let filter = match f.mode() {
@@ -104,8 +104,34 @@ fn title(app: &App) -> String {
             format!(" · filter: {what}{state}")
         }
     };
+    let filter = match app
+        .source_gutter()
+        .and_then(|g| app.source_filter.label(&g.tags))
+    {
+        Some(label) => {
+            let state = if app.source_filter.complete() {
+                ""
+            } else {
+                " (scanning…)"
+            };
+            format!(
+                "{filter} · {label}: {} lines{state}",
+                thousands(app.source_filter.rows().len() as u64)
+            )
+        }
+        None => filter,
+    };
+    let indexing = wb
+        .input
+        .paged_text()
+        .filter(|p| !p.complete())
+        .map(|p| p.progress());
     let following = match &app.loading {
         Some(l) => format!(" · indexing… {}%", l.percent()),
+        None if indexing.is_some() => {
+            let f = indexing.and_then(|p| p.fraction()).unwrap_or(0.0);
+            format!(" · indexing… {:.0}%", f * 100.0)
+        }
         None if app.following => " · following".to_string(),
         None => String::new(),
     };
@@ -137,7 +163,8 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
             break;
         };
         let range = input.line_range(i);
-        let line = &input.text()[range.clone()];
+        let line = input.slice(range.clone());
+        let line: &str = &line;
         // A tab that paints the input itself (the Lens tab) replaces the pattern's matches.
         let tab_paints = app
             .shown_tab()
@@ -234,7 +261,8 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
             && line < app.input_top + body.height as usize
             && col >= app.input_left
         {
-            let row_text = &input.text()[input.line_range(line)];
+            let row_text = input.slice(input.line_range(line));
+            let row_text: &str = &row_text;
             let before: usize = cells(
                 row_text,
                 app.input_left,

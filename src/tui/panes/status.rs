@@ -19,6 +19,10 @@ pub fn count_text(app: &App) -> String {
     if app.wb.shown_regex().is_none() {
         return "no pattern".into();
     }
+    if app.wb.input.paged_text().is_some_and(|p| !p.complete()) {
+        // The input is still being indexed: the count covers the part indexed so far.
+        return format!("{n}+ {noun}");
+    }
     if app.loading.is_some() {
         // Only the file's first lines are in yet.
         format!("{n}+ {noun} · reading the file…")
@@ -37,9 +41,53 @@ pub fn count_text(app: &App) -> String {
             .unwrap_or_default();
         format!(
             "{n}+ {noun} · counting… {}%{stop}",
-            percent(r.scanned, app.wb.input.text().len())
+            percent(r.scanned, app.wb.input.len())
         )
     }
+}
+
+/// The progress of indexing a paged input (`indexing 42% · 610 MB/s`, with each log's share
+/// for a merged input) and where its spill lives; `None` for an input held in memory.
+pub fn paged_text(app: &App) -> Option<String> {
+    let paged = app.wb.input.paged_text()?;
+    let prog = paged.progress();
+    let mut parts = Vec::new();
+    if !prog.done {
+        let how_far = match prog.fraction() {
+            Some(f) => format!("{:.0}%", f * 100.0),
+            None => format!("{} MB", prog.indexed / 1_000_000),
+        };
+        let rate = prog.indexed as f64 / prog.elapsed.as_secs_f64().max(1e-3) / 1e6;
+        parts.push(format!("indexing {how_far} · {rate:.0} MB/s"));
+        if prog.sources.len() > 1 {
+            let per: Vec<String> = prog
+                .sources
+                .iter()
+                .map(|(name, consumed, size)| {
+                    let tag = crate::tui::app::short_tag(name);
+                    match size {
+                        Some(s) if *s > 0 => format!("{tag} {}%", (consumed * 100 / s).min(100)),
+                        _ => format!("{tag} {} MB", consumed / 1_000_000),
+                    }
+                })
+                .collect();
+            parts.push(per.join(" "));
+        }
+    } else {
+        parts.push(format!(
+            "paged: {} MB in {:.1} s",
+            prog.indexed / 1_000_000,
+            prog.elapsed.as_secs_f64()
+        ));
+    }
+    if let Some((path, bytes)) = paged.spill() {
+        parts.push(format!(
+            "spill {} ({} MB, removed on exit)",
+            path.display(),
+            bytes / 1_000_000
+        ));
+    }
+    Some(parts.join(" · "))
 }
 
 /// Draws the status bar.
@@ -95,6 +143,17 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
     }
     if let Some(w) = &app.input_warning {
         spans.push(Span::styled(format!(" ⚠ {w} "), chrome(Chrome::Error, p)));
+    }
+    if let Some(text) = wb.input.paged_text() {
+        for w in text.warnings() {
+            spans.push(Span::styled(format!(" ⚠ {w} "), chrome(Chrome::Error, p)));
+        }
+    }
+    if let Some(progress) = paged_text(app) {
+        spans.push(Span::styled(
+            format!(" {progress} "),
+            chrome(Chrome::Dim, p),
+        ));
     }
     if let Some(m) = &app.message {
         spans.push(Span::raw(format!(" {m} ")));

@@ -135,7 +135,7 @@ impl Tab for TestsTab {
                     _ => ("· none", chrome(Chrome::Dim, p)),
                 },
             };
-            let cs = cells(wb.tests.line(i), 0, text_w, cx.show_whitespace);
+            let cs = cells(&wb.tests.line(i), 0, text_w, cx.show_whitespace);
             let mut l = styled_line(&cs, |_| Style::new());
             l.spans
                 .insert(0, Span::styled(format!("{mark:<w$} ", w = mark_w - 1), st));

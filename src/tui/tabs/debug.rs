@@ -456,13 +456,23 @@ impl DebugTab {
             cx.shared.trace = None;
             return;
         };
+        if wb.input.is_paged() {
+            // A trace records positions in the whole text, which a paged input does not hold.
+            self.view.trace = None;
+            self.view.error = Some(
+                "the debugger runs on inputs held in memory: pipe a part in (head -c 10M FILE | rxw)"
+                    .into(),
+            );
+            cx.shared.trace = None;
+            return;
+        }
         let start = match wb.results.spans.get(cx.selected) {
             Some(&(s, _)) => s,
             None => {
                 let input = &wb.input;
                 let (line, col) = input.cursor_position();
                 let range = input.line_range(line.min(input.line_count().saturating_sub(1)));
-                let text = &input.text()[range.clone()];
+                let text = input.slice(range.clone());
                 range.start + text.char_indices().nth(col).map_or(text.len(), |(b, _)| b)
             }
         };
@@ -474,8 +484,12 @@ impl DebugTab {
         if !force && self.view.key.as_ref() == Some(&key) {
             return;
         }
-        let (text, waker) = (wb.input.shared(), wb.waker());
-        self.view.start_recording(regex, text, start, key, waker);
+        // In memory: a paged input returned above.
+        let Some(text) = wb.input.shared().memory().cloned() else {
+            return;
+        };
+        self.view
+            .start_recording(regex, text, start, key, wb.waker());
         cx.shared.trace = None;
     }
 
@@ -645,7 +659,7 @@ impl Tab for DebugTab {
             .enumerate()
             .skip(1)
             .map(|(k, c)| match c {
-                Some([s, e]) => format!("{k}={:?}", cx.wb.input.text().get(*s..*e).unwrap_or("?")),
+                Some([s, e]) => format!("{k}={:?}", cx.wb.input.slice(*s..*e)),
                 None => format!("{k}=∅"),
             })
             .collect();

@@ -34,7 +34,7 @@ impl Tab for GroupsTab {
     fn draw(&self, f: &mut Frame, area: Rect, cx: &DrawCx) {
         let p = cx.palette;
         let wb = cx.wb;
-        let text = wb.input.text();
+        let input = &wb.input;
         let w = area.width as usize;
         let mut lines = Vec::new();
         let Some(re) = wb.shown_regex() else {
@@ -75,9 +75,10 @@ impl Tab for GroupsTab {
                         Kind::Group(k - 1)
                     };
                     let (span, value) = match m.groups[k] {
-                        Some((s, e)) => {
-                            (format!("{s}..{e}"), clip(&text[s..e], w.saturating_sub(32)))
-                        }
+                        Some((s, e)) => (
+                            format!("{s}..{e}"),
+                            clip(&input.slice(s..e), w.saturating_sub(32)),
+                        ),
                         None => ("-".into(), "(did not take part)".into()),
                     };
                     lines.push(Line::from(vec![
@@ -122,9 +123,9 @@ impl Tab for GroupsTab {
                     style(Kind::Location, p),
                 )];
                 for k in 1..m.groups.len() {
-                    let v = m
-                        .group(text, k)
-                        .map_or("-".to_string(), |s| clip(s, col_w - 1));
+                    let v = m.groups[k].map_or("-".to_string(), |(s, e)| {
+                        clip(&input.slice(s..e), col_w - 1)
+                    });
                     row.push(Span::raw(format!("{v:<col_w$}")));
                 }
                 lines.push(Line::from(row));

@@ -121,7 +121,7 @@ impl Tab for JobsTab {
                 view: &cx.wb.jobs,
                 focused: cx.focused,
                 palette: cx.palette,
-                input_len: cx.wb.input.text().len(),
+                input_len: cx.wb.input.len(),
             },
             area,
         );

@@ -187,7 +187,7 @@ impl Tab for LensTab {
                 selected: self.selected,
                 focused: cx.focused,
                 palette: cx.palette,
-                input_len: cx.wb.input.text().len(),
+                input_len: cx.wb.input.len(),
             },
             area,
         );
@@ -447,7 +447,7 @@ mod unit {
             selected: verb,
             focused: true,
             palette: Palette::Color,
-            input_len: input.text().len(),
+            input_len: input.len(),
         }
         .render(area, &mut buf);
         let text = text_of(&buf);
@@ -465,7 +465,7 @@ mod unit {
             selected: verb,
             focused: false,
             palette: Palette::Color,
-            input_len: input.text().len(),
+            input_len: input.len(),
         }
         .render(area, &mut buf);
         assert!(text_of(&buf).contains(" ·· verb"), "{}", text_of(&buf));

@@ -105,21 +105,22 @@ impl Tab for MatchesTab {
         for i in self.top..(self.top + rows).min(n) {
             let (s, e) = r.spans[i];
             let (line, col) = input.position_of(s);
-            let loc = format!("{}:{}", line + 1, col + 1);
+            // A merged input read in pages names each match's log and its line there.
+            let own = input.paged_text().and_then(|p| {
+                let (source, own) = p.source_of_line(line)?;
+                Some((crate::tui::app::short_tag(p.names().get(source)?), own))
+            });
+            let loc = match own {
+                Some((tag, own)) => format!("{tag}:{own}:{}", col + 1),
+                None => format!("{}:{}", line + 1, col + 1),
+            };
             let prefix = format!("{:>idx_w$}  {:<10} ", i + 1, loc);
             let room = (area.width as usize).saturating_sub(prefix.chars().count());
             // Spans can be a scan behind the text (an edit just shortened it): clamp both ends.
-            let len = input.text().len();
-            let mut s = s.min(len);
-            while !input.text().is_char_boundary(s) {
-                s -= 1;
-            }
-            let end = e.min(s + 4 * room.max(1) + 4);
-            let mut end = end.min(len).max(s);
-            while !input.text().is_char_boundary(end) {
-                end -= 1;
-            }
-            let text = clip(&input.text()[s..end], room);
+            let len = input.len();
+            let s = s.min(len);
+            let end = e.min(s + 4 * room.max(1) + 4).min(len).max(s);
+            let text = clip(&input.shared().read(s..end), room);
             let text = if s == e { "(empty)".to_string() } else { text };
             let mut line = Line::from(vec![
                 Span::styled(prefix, style(Kind::Location, p)),

@@ -179,7 +179,7 @@ impl Tab for TimelineTab {
                 key_index,
                 focused: cx.focused,
                 palette: cx.palette,
-                input_empty: cx.wb.input.text().is_empty(),
+                input_empty: cx.wb.input.is_empty(),
             },
             area,
         );

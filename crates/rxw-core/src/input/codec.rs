@@ -132,6 +132,13 @@ impl Decoded {
         self.decoded
     }
 
+    /// A handle on the count of the file's bytes consumed so far (compressed bytes for an
+    /// archive), readable from another thread while this one decodes: the progress of a
+    /// pass is `consumed / size_at_open` whatever the codec.
+    pub fn consumed_handle(&self) -> Arc<AtomicU64> {
+        Arc::clone(&self.consumed)
+    }
+
     fn failure(&self, cause: &io::Error) -> io::Error {
         let consumed = self.consumed.load(Ordering::Relaxed);
         io::Error::new(

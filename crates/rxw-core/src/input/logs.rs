@@ -143,6 +143,8 @@ pub struct LogLine<'a> {
 /// One source being read.
 struct Stream {
     reader: LineReader<Box<dyn Read + Send>>,
+    /// How far into its file the source was read, shared with [`MergedLines::progress`].
+    progress: SourceProgress,
     /// Lines to hand out before the reader's (standard input's lines up to its first stamp).
     held: VecDeque<(Vec<u8>, bool)>,
     /// The next line, read and not yet handed out (copied when another source went first).
@@ -176,6 +178,41 @@ impl Stream {
     }
 }
 
+/// How far one source has been read: its file's bytes consumed (compressed bytes for an
+/// archive) against its size when opened.
+#[derive(Debug, Clone)]
+pub struct SourceProgress {
+    consumed: std::sync::Arc<std::sync::atomic::AtomicU64>,
+    size: Option<u64>,
+}
+
+impl SourceProgress {
+    /// A handle on `consumed` bytes of a file of `size`.
+    pub(crate) fn new(
+        consumed: std::sync::Arc<std::sync::atomic::AtomicU64>,
+        size: Option<u64>,
+    ) -> SourceProgress {
+        SourceProgress { consumed, size }
+    }
+
+    fn of(decoded: &Decoded) -> SourceProgress {
+        SourceProgress {
+            consumed: decoded.consumed_handle(),
+            size: decoded.size_at_open(),
+        }
+    }
+
+    /// The file's bytes consumed so far.
+    pub fn consumed(&self) -> u64 {
+        self.consumed.load(std::sync::atomic::Ordering::Relaxed)
+    }
+
+    /// The file's size when opened (unknown for standard input).
+    pub fn size(&self) -> Option<u64> {
+        self.size
+    }
+}
+
 /// The lines of several logs merged by time (see the module documentation).
 pub struct MergedLines {
     names: Vec<String>,
@@ -203,7 +240,9 @@ impl MergedLines {
                 None
             } else if *origin == Origin::Stdin {
                 // Read once: hold the lines up to the first stamp.
-                let mut reader = LineReader::new(Box::new(open(origin)?) as Box<dyn Read + Send>);
+                let decoded = open(origin)?;
+                let progress = SourceProgress::of(&decoded);
+                let mut reader = LineReader::new(Box::new(decoded) as Box<dyn Read + Send>);
                 let mut key = None;
                 loop {
                     match reader.next_line() {
@@ -220,6 +259,7 @@ impl MergedLines {
                 }
                 streams.push(Stream {
                     reader,
+                    progress,
                     held,
                     pending: None,
                     key,
@@ -230,8 +270,11 @@ impl MergedLines {
             } else {
                 first_stamp(origin)?
             };
+            let decoded = open(origin)?;
+            let progress = SourceProgress::of(&decoded);
             streams.push(Stream {
-                reader: LineReader::new(Box::new(open(origin)?)),
+                reader: LineReader::new(Box::new(decoded)),
+                progress,
                 held,
                 pending: None,
                 key,
@@ -254,6 +297,12 @@ impl MergedLines {
             }
         }
         Ok(merged)
+    }
+
+    /// How far each source has been read, in the order given: handles that stay readable
+    /// from another thread while these lines are read on this one.
+    pub fn progress(&self) -> Vec<SourceProgress> {
+        self.streams.iter().map(|s| s.progress.clone()).collect()
     }
 
     /// The sources' names, in the order given ([`Origin::name`]).

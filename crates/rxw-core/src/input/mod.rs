@@ -21,6 +21,7 @@ pub mod chunks;
 pub mod codec;
 pub mod lines;
 pub mod logs;
+pub mod paged;
 pub mod timestamp;
 
 use crate::error::{Error, ErrorKind};

@@ -10,7 +10,11 @@
 //! start per line would take, and a lookup reads at most a few kilobytes.
 
 use super::nav;
+use crate::input::chunks::Chunk;
+use crate::input::paged::PagedText;
 
+use std::borrow::Cow;
+use std::ops::Range;
 use std::sync::Arc;
 
 const UNDO_DEPTH: usize = 500;
@@ -23,10 +27,129 @@ struct Edit {
     cursor_before: usize,
 }
 
+/// A paged input as the workbench sees it: the text read so far when last refreshed (it grows
+/// while the background indexer runs, as a followed file does).
+#[derive(Debug, Clone)]
+struct PagedView {
+    text: PagedText,
+    /// The readable length at the last refresh.
+    len: usize,
+    /// Lines in `..len`.
+    lines: usize,
+}
+
+/// The input text as a worker thread holds it: the whole text in memory, or a paged text up
+/// to the length it had when the work started. Scans go through [`SharedText::chunks`] and
+/// reads of a range through [`SharedText::read`], whichever it is.
+#[derive(Debug, Clone)]
+pub enum SharedText {
+    /// The whole text.
+    Memory(Arc<String>),
+    /// A paged text, read up to the given length.
+    Paged(PagedText, usize),
+}
+
+/// Bytes in a chunk of a paged text's scan.
+pub const SCAN_CHUNK_BYTES: usize = 4 << 20;
+
+impl SharedText {
+    /// Bytes of text.
+    pub fn len(&self) -> usize {
+        match self {
+            SharedText::Memory(t) => t.len(),
+            SharedText::Paged(_, len) => *len,
+        }
+    }
+
+    /// Whether the text is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The text of `range` (clamped to the text; rounded out to char boundaries in memory).
+    pub fn read(&self, range: Range<usize>) -> Cow<'_, str> {
+        match self {
+            SharedText::Memory(t) => {
+                let mut end = range.end.min(t.len());
+                while !t.is_char_boundary(end) {
+                    end += 1;
+                }
+                let mut start = range.start.min(end);
+                while !t.is_char_boundary(start) {
+                    start -= 1;
+                }
+                Cow::Borrowed(&t[start..end])
+            }
+            SharedText::Paged(p, len) => Cow::Owned(p.read(range.start..range.end.min(*len))),
+        }
+    }
+
+    /// The whole text, when it is in memory.
+    pub fn memory(&self) -> Option<&Arc<String>> {
+        match self {
+            SharedText::Memory(t) => Some(t),
+            SharedText::Paged(..) => None,
+        }
+    }
+
+    /// The text from `from` (a line start) to its end as pieces to search, each with its
+    /// offset: the whole text at once when it is in memory (a pattern that crosses lines
+    /// sees all of it; `start` is then where to start in it), whole lines in chunks of about
+    /// [`SCAN_CHUNK_BYTES`] for a paged text, each without its final line break (see
+    /// [`Chunk::searchable`]; `start` is 0), read straight from the file.
+    pub fn pieces(&self, from: usize) -> Box<dyn Iterator<Item = TextPiece<'_>> + Send + '_> {
+        match self {
+            SharedText::Memory(t) => Box::new(std::iter::once(TextPiece {
+                offset: 0,
+                start: from.min(t.len()),
+                text: Cow::Borrowed(t.as_str()),
+                stripped: false,
+            })),
+            SharedText::Paged(p, len) => {
+                Box::new(p.chunks(from..*len, SCAN_CHUNK_BYTES).map(|c: Chunk| {
+                    let mut text = c.text;
+                    let stripped = !c.last && text.ends_with('\n');
+                    if stripped {
+                        text.pop();
+                    }
+                    TextPiece {
+                        offset: c.offset,
+                        start: 0,
+                        text: Cow::Owned(text),
+                        stripped,
+                    }
+                }))
+            }
+        }
+    }
+}
+
+/// A piece of a text to search (see [`SharedText::pieces`]).
+#[derive(Debug, Clone)]
+pub struct TextPiece<'a> {
+    /// Byte offset of `text` in the whole text.
+    pub offset: usize,
+    /// Where in `text` the search starts.
+    pub start: usize,
+    /// The text to search.
+    pub text: Cow<'a, str>,
+    /// Whether a line break after `text` was left out (the next piece starts after it).
+    pub stripped: bool,
+}
+
+impl TextPiece<'_> {
+    /// The offset just past this piece (its left-out line break included).
+    pub fn end(&self) -> usize {
+        self.offset + self.text.len() + usize::from(self.stripped)
+    }
+}
+
 /// Multi-line text with a cursor.
 #[derive(Debug, Clone, Default)]
 pub struct TextBuffer {
     text: Arc<String>,
+    /// Set for a paged input: then `text` is empty, and reads go to the pages.
+    paged: Option<PagedView>,
     lines: LineIndex,
     cursor: usize,
     /// The column (in chars) vertical moves try to keep.
@@ -148,14 +271,91 @@ impl TextBuffer {
         }
     }
 
-    /// The whole text.
+    /// A buffer reading a paged text (read-only: edits are refused), at the length it can
+    /// be read to now; [`TextBuffer::refresh_paged`] takes in what was indexed since.
+    pub fn paged(text: PagedText) -> TextBuffer {
+        let mut b = TextBuffer {
+            paged: Some(PagedView {
+                text,
+                len: 0,
+                lines: 1,
+            }),
+            ..Default::default()
+        };
+        b.refresh_paged();
+        b
+    }
+
+    /// The paged text, for a paged input.
+    pub fn paged_text(&self) -> Option<&PagedText> {
+        self.paged.as_ref().map(|p| &p.text)
+    }
+
+    /// Whether the input is paged (read in pages from a file, not held in memory).
+    pub fn is_paged(&self) -> bool {
+        self.paged.is_some()
+    }
+
+    /// Takes in the part of a paged text indexed since the last call, as an append (no undo
+    /// entry, a new revision); returns whether it grew.
+    pub fn refresh_paged(&mut self) -> bool {
+        let Some(p) = &mut self.paged else {
+            return false;
+        };
+        let len = p.text.len();
+        if len == p.len {
+            return false;
+        }
+        p.len = len;
+        p.lines = p.text.line_of(len) + 1;
+        self.revision += 1;
+        true
+    }
+
+    /// The whole text, for an input held in memory; empty for a paged input (read it with
+    /// [`TextBuffer::slice`] or [`TextBuffer::shared`]).
     pub fn text(&self) -> &str {
         &self.text
     }
 
+    /// Bytes of text.
+    pub fn len(&self) -> usize {
+        match &self.paged {
+            Some(p) => p.len,
+            None => self.text.len(),
+        }
+    }
+
+    /// Whether the text is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether the text ends with a line break.
+    pub fn ends_with_newline(&self) -> bool {
+        match &self.paged {
+            Some(p) => p.len > 0 && p.text.read_bytes(p.len - 1..p.len) == b"\n",
+            None => self.text.ends_with('\n'),
+        }
+    }
+
+    /// The text of `range` (clamped to the text; in memory it must be on char boundaries).
+    pub fn slice(&self, range: Range<usize>) -> Cow<'_, str> {
+        match &self.paged {
+            Some(p) => Cow::Owned(p.text.read(range.start.min(p.len)..range.end.min(p.len))),
+            None => {
+                let end = range.end.min(self.text.len());
+                Cow::Borrowed(&self.text[range.start.min(end)..end])
+            }
+        }
+    }
+
     /// A shared handle on the text (for a worker thread).
-    pub fn shared(&self) -> Arc<String> {
-        Arc::clone(&self.text)
+    pub fn shared(&self) -> SharedText {
+        match &self.paged {
+            Some(p) => SharedText::Paged(p.text.clone(), p.len),
+            None => SharedText::Memory(Arc::clone(&self.text)),
+        }
     }
 
     /// Whether the user has edited the text since it was loaded.
@@ -166,11 +366,21 @@ impl TextBuffer {
     /// Number of lines (a final newline ends the last line without starting an empty one
     /// only in the count shown; the empty last line is still addressable).
     pub fn line_count(&self) -> usize {
-        self.lines.lines
+        match &self.paged {
+            Some(p) => p.lines,
+            None => self.lines.lines,
+        }
     }
 
     /// Byte range of line `i` without its line break.
     pub fn line_range(&self, i: usize) -> std::ops::Range<usize> {
+        if let Some(p) = &self.paged {
+            if i >= p.lines {
+                return p.len..p.len;
+            }
+            let r = p.text.line_range(i);
+            return r.start.min(p.len)..r.end.min(p.len);
+        }
         let start = self.line_start(i);
         let mut end = memchr::memchr(b'\n', &self.text.as_bytes()[start..])
             .map_or(self.text.len(), |nl| start + nl);
@@ -181,22 +391,37 @@ impl TextBuffer {
     }
 
     /// Line `i` without its line break.
-    pub fn line(&self, i: usize) -> &str {
-        &self.text[self.line_range(i)]
+    pub fn line(&self, i: usize) -> Cow<'_, str> {
+        match &self.paged {
+            Some(p) => Cow::Owned(p.text.read(self.line_range(i))),
+            None => Cow::Borrowed(&self.text[self.line_range(i)]),
+        }
     }
 
     /// Byte offset of the start of line `i` (the text length past the end).
     pub fn line_start(&self, i: usize) -> usize {
-        self.lines.line_start(&self.text, i)
+        match &self.paged {
+            Some(p) if i >= p.lines => p.len,
+            Some(p) => p.text.line_start(i).min(p.len),
+            None => self.lines.line_start(&self.text, i),
+        }
     }
 
     /// The line holding byte `at`.
     pub fn line_of(&self, at: usize) -> usize {
-        self.lines.line_of(&self.text, at)
+        match &self.paged {
+            Some(p) => p.text.line_of(at.min(p.len)),
+            None => self.lines.line_of(&self.text, at),
+        }
     }
 
     /// `(line, column in chars)` of byte `at`, both 0-based.
     pub fn position_of(&self, at: usize) -> (usize, usize) {
+        if self.paged.is_some() {
+            let line = self.line_of(at);
+            let start = self.line_start(line);
+            return (line, self.slice(start..at.max(start)).chars().count());
+        }
         let at = self.floor_boundary(at.min(self.text.len()));
         let line = self.line_of(at);
         (line, self.text[self.line_start(line)..at].chars().count())
@@ -229,7 +454,7 @@ impl TextBuffer {
     /// Appends `s` at the end (a followed file grew): indexed incrementally, not an edit (no
     /// undo entry, [`TextBuffer::edited`] unchanged), the cursor stays where it is.
     pub fn append(&mut self, s: &str) {
-        if s.is_empty() {
+        if s.is_empty() || self.paged.is_some() {
             return;
         }
         let base = self.text.len();
@@ -243,7 +468,7 @@ impl TextBuffer {
     /// indexed there): not an edit, like [`TextBuffer::append`]. `Err(whole)` when it does
     /// not start with the current text.
     pub fn extend_to(&mut self, whole: IndexedText) -> Result<(), IndexedText> {
-        if !whole.text.starts_with(self.text.as_str()) {
+        if self.paged.is_some() || !whole.text.starts_with(self.text.as_str()) {
             return Err(whole);
         }
         if whole.text.len() == self.text.len() {
@@ -253,6 +478,12 @@ impl TextBuffer {
         self.lines = whole.index;
         self.revision += 1;
         Ok(())
+    }
+
+    /// Moves the revision on without a change (a new input put in its place must not share
+    /// the old one's revision).
+    pub(crate) fn bump_revision(&mut self) {
+        self.revision += 1;
     }
 
     /// A number that changes whenever the text does (not when only the cursor moves).
@@ -271,7 +502,8 @@ impl TextBuffer {
     }
 
     fn apply(&mut self, at: usize, removed_len: usize, inserted: &str) {
-        if removed_len == 0 && inserted.is_empty() {
+        // A paged input is read-only: its text is a file's, not this buffer's.
+        if self.paged.is_some() || (removed_len == 0 && inserted.is_empty()) {
             return;
         }
         let removed = self.text[at..at + removed_len].to_string();
@@ -297,6 +529,9 @@ impl TextBuffer {
 
     /// Deletes the char before the cursor (a `\r\n` pair as one).
     pub fn backspace(&mut self) {
+        if self.paged.is_some() {
+            return;
+        }
         let mut p = nav::prev_boundary(&self.text, self.cursor);
         if self.text[p..self.cursor] == *"\n" && p > 0 && self.text.as_bytes()[p - 1] == b'\r' {
             p -= 1;
@@ -306,6 +541,9 @@ impl TextBuffer {
 
     /// Deletes the char under the cursor.
     pub fn delete(&mut self) {
+        if self.paged.is_some() {
+            return;
+        }
         let n = nav::next_boundary(&self.text, self.cursor);
         let at = self.cursor;
         self.apply(at, n - at, "");
@@ -333,32 +571,51 @@ impl TextBuffer {
 
     /// Deletes the word before the cursor (Ctrl-W).
     pub fn kill_word(&mut self) {
+        if self.paged.is_some() {
+            return;
+        }
         let w = nav::word_left(&self.text, self.cursor);
         self.apply(w, self.cursor - w, "");
     }
 
+    /// The text a cursor move looks at, with its offset: the whole text in memory, the
+    /// cursor's line and its neighbours for a paged input.
+    fn around_cursor(&self) -> (usize, Cow<'_, str>) {
+        if self.paged.is_none() {
+            return (0, Cow::Borrowed(&self.text));
+        }
+        let line = self.line_of(self.cursor);
+        let start = self.line_start(line.saturating_sub(1));
+        let end = self.line_start(line + 2);
+        (start, self.slice(start..end))
+    }
+
+    /// Moves the cursor by `step` over the text around it.
+    fn step(&mut self, step: fn(&str, usize) -> usize) {
+        let (base, text) = self.around_cursor();
+        let at = (self.cursor - base).min(text.len());
+        self.cursor = base + step(&text, at);
+        self.goal_col = None;
+    }
+
     /// Moves one char left.
     pub fn left(&mut self) {
-        self.cursor = nav::prev_boundary(&self.text, self.cursor);
-        self.goal_col = None;
+        self.step(nav::prev_boundary);
     }
 
     /// Moves one char right.
     pub fn right(&mut self) {
-        self.cursor = nav::next_boundary(&self.text, self.cursor);
-        self.goal_col = None;
+        self.step(nav::next_boundary);
     }
 
     /// Moves one word left.
     pub fn word_left(&mut self) {
-        self.cursor = nav::word_left(&self.text, self.cursor);
-        self.goal_col = None;
+        self.step(nav::word_left);
     }
 
     /// Moves one word right.
     pub fn word_right(&mut self) {
-        self.cursor = nav::word_right(&self.text, self.cursor);
-        self.goal_col = None;
+        self.step(nav::word_right);
     }
 
     /// Moves to the start of the line.
@@ -386,19 +643,27 @@ impl TextBuffer {
     pub fn move_to(&mut self, line: usize, col: usize) {
         let line = line.min(self.line_count() - 1);
         let r = self.line_range(line);
-        let s = &self.text[r.clone()];
+        let s = self.slice(r.clone());
         self.cursor = r.start + s.char_indices().nth(col).map_or(s.len(), |(i, _)| i);
         self.goal_col = None;
     }
 
     /// Puts the cursor at byte `at` (rounded down to a char boundary).
     pub fn set_cursor(&mut self, at: usize) {
+        if self.paged.is_some() {
+            self.cursor = at.min(self.len());
+            self.goal_col = None;
+            return;
+        }
         self.cursor = self.floor_boundary(at.min(self.text.len()));
         self.goal_col = None;
     }
 
     /// Undoes the last edit; false when there is none.
     pub fn undo(&mut self) -> bool {
+        if self.paged.is_some() {
+            return false;
+        }
         let Some(e) = self.undo.pop() else {
             return false;
         };
@@ -410,6 +675,9 @@ impl TextBuffer {
 
     /// Redoes the last undone edit; false when there is none.
     pub fn redo(&mut self) -> bool {
+        if self.paged.is_some() {
+            return false;
+        }
         let Some(e) = self.redo.pop() else {
             return false;
         };

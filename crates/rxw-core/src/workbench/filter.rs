@@ -60,7 +60,7 @@ pub struct LineFilter {
 
 /// The lines the input has, not counting the empty "line" after a final line break.
 fn real_lines(input: &TextBuffer) -> usize {
-    input.line_count() - usize::from(input.text().ends_with('\n') && input.line_count() > 1)
+    input.line_count() - usize::from(input.ends_with_newline() && input.line_count() > 1)
 }
 
 impl LineFilter {

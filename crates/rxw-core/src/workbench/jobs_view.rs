@@ -12,6 +12,7 @@
 //! table version and sort key, and a row's events give the lines to jump to.
 
 use super::TextBuffer;
+use super::buffer::SharedText;
 use super::matching::SharedWaker;
 use super::task::{Reply, Task, reply_channel};
 use crate::operator::jobs::{self, Job, JobTracker, SortKey};
@@ -68,7 +69,7 @@ enum JobsEvent {
 struct JobsJob {
     generation: u64,
     table: Arc<Mutex<JobsTable>>,
-    text: Arc<String>,
+    text: SharedText,
 }
 
 fn lock(table: &Mutex<JobsTable>) -> MutexGuard<'_, JobsTable> {
@@ -76,43 +77,68 @@ fn lock(table: &Mutex<JobsTable>) -> MutexGuard<'_, JobsTable> {
 }
 
 fn run_jobs(job: JobsJob, cancel: &AtomicBool, reply: &Reply<JobsEvent>) {
-    let bytes = job.text.as_bytes();
-    // Complete lines end at the last line feed.
-    let complete = memchr::memrchr(b'\n', bytes).map_or(0, |k| k + 1);
+    let from = lock(&job.table).fed_to;
     let mut last_send = Instant::now();
-    loop {
-        if cancel.load(Ordering::Relaxed) {
-            return;
+    let mut tail: Vec<u8> = Vec::new();
+    // The whole text in memory; a paged text's whole lines a chunk at a time.
+    for piece in job.text.pieces(from) {
+        let bytes = &piece.text.as_bytes()[piece.start..];
+        let base = piece.offset + piece.start;
+        // Complete lines: all of a piece whose line break was left out, else up to the last
+        // line feed.
+        let complete = if piece.stripped {
+            bytes.len()
+        } else {
+            memchr::memrchr(b'\n', bytes).map_or(0, |k| k + 1)
+        };
+        let mut at = 0;
+        while at < complete || (piece.stripped && at == 0 && complete == 0) {
+            if cancel.load(Ordering::Relaxed) {
+                return;
+            }
+            let mut t = lock(&job.table);
+            let stop = (at + BLOCK).min(complete);
+            // Feed whole lines: up to the first line end at or after `stop`.
+            let stop = if stop == 0 {
+                0
+            } else {
+                memchr::memchr(b'\n', &bytes[stop - 1..complete]).map_or(complete, |k| stop + k)
+            };
+            // A line feed at the end of `bytes[at..stop]` ends its last line (it starts none);
+            // at the end of a piece whose line break was left out, every line is complete.
+            let end_of_piece = stop == complete && piece.stripped;
+            let part = &bytes[at..stop];
+            let part = match part.strip_suffix(b"\n") {
+                Some(p) if !end_of_piece => p,
+                _ => part,
+            };
+            for line in part.split(|&b| b == b'\n') {
+                t.tracker.feed(line.strip_suffix(b"\r").unwrap_or(line));
+            }
+            t.fed_to = base + stop + usize::from(end_of_piece);
+            t.with_tail = None;
+            t.version += 1;
+            drop(t);
+            if last_send.elapsed() >= Duration::from_millis(25) {
+                reply.send(JobsEvent::Progress {
+                    generation: job.generation,
+                    scanned: base + stop,
+                });
+                last_send = Instant::now();
+            }
+            if stop == 0 {
+                break;
+            }
+            at = stop;
         }
-        let mut t = lock(&job.table);
-        let start = t.fed_to;
-        if start >= complete {
-            break;
-        }
-        let stop = (start + BLOCK).min(complete);
-        // Feed whole lines: up to the first line end at or after `stop`.
-        let stop = memchr::memchr(b'\n', &bytes[stop - 1..complete]).map_or(complete, |k| stop + k);
-        // `bytes[start..stop]` ends with a line feed, which ends the last line (it starts none).
-        for line in bytes[start..stop - 1].split(|&b| b == b'\n') {
-            t.tracker.feed(line.strip_suffix(b"\r").unwrap_or(line));
-        }
-        t.fed_to = stop;
-        t.with_tail = None;
-        t.version += 1;
-        drop(t);
-        if last_send.elapsed() >= Duration::from_millis(25) {
-            reply.send(JobsEvent::Progress {
-                generation: job.generation,
-                scanned: stop,
-            });
-            last_send = Instant::now();
+        if !piece.stripped {
+            tail = bytes[complete..].to_vec();
         }
     }
     let mut t = lock(&job.table);
-    let tail = &bytes[complete..];
     t.with_tail = (!tail.is_empty()).then(|| {
         let mut copy = t.tracker.clone();
-        copy.feed(tail.strip_suffix(b"\r").unwrap_or(tail));
+        copy.feed(tail.strip_suffix(b"\r").unwrap_or(&tail));
         copy.finish()
     });
     t.version += 1;

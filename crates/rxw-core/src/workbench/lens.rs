@@ -18,6 +18,7 @@
 //! starve the counts.
 
 use super::TextBuffer;
+use super::buffer::SharedText;
 use super::matching::SharedWaker;
 use super::task::{Reply, Task, reply_channel};
 use crate::engine::growth::{Reach, restart, unfinished};
@@ -104,7 +105,7 @@ enum LensEvent {
 struct LensJob {
     generation: u64,
     catalog: Arc<Catalog>,
-    text: Arc<String>,
+    text: SharedText,
     /// Scans to run: the key indices and the byte each starts at.
     passes: Vec<(Vec<usize>, usize)>,
     /// How many more spans may be kept.
@@ -126,44 +127,54 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
             .map(|&k| (&entries[k] as *const Entry, k as u32))
             .collect();
         let scanner = Scanner::new(keys.iter().map(|&k| &entries[k]).collect()).with_threads(1);
-        let hits = scanner.hits_with(
-            &job.text,
-            HitsOptions {
-                captures: false,
-                start: *start,
-                cancel: Some(cancel),
-            },
-        );
         let mut batch = Vec::new();
         let mut dropped: HashMap<u32, usize> = HashMap::new();
         let mut last_send = Instant::now();
         let mut scanned = *start;
         // Each key's last hit in this pass.
         let mut last_hit: HashMap<u32, (usize, usize)> = HashMap::new();
-        for hit in hits {
-            match hit {
-                Ok(hit) => {
-                    let k = index[&(hit.entry as *const Entry)];
-                    scanned = hit.m.start();
-                    last_hit.insert(k, (hit.m.start(), hit.m.end()));
-                    if room > 0 {
-                        batch.push((k, hit.m.start(), hit.m.end()));
-                        room -= 1;
-                    } else {
-                        *dropped.entry(k).or_default() += 1;
+        // The whole text in memory; a paged text's whole lines a chunk at a time.
+        for piece in job.text.pieces(*start) {
+            if cancel.load(Ordering::Relaxed) {
+                return;
+            }
+            let hits = scanner.hits_with(
+                &piece.text,
+                HitsOptions {
+                    captures: false,
+                    start: piece.start,
+                    cancel: Some(cancel),
+                },
+            );
+            for hit in hits {
+                match hit {
+                    Ok(hit) => {
+                        let k = index[&(hit.entry as *const Entry)];
+                        let (s, e) = (piece.offset + hit.m.start(), piece.offset + hit.m.end());
+                        scanned = s;
+                        last_hit.insert(k, (s, e));
+                        if room > 0 {
+                            batch.push((k, s, e));
+                            room -= 1;
+                        } else {
+                            *dropped.entry(k).or_default() += 1;
+                        }
+                        // Batches at most every 25 ms, so colours fill in while the scan runs.
+                        if last_send.elapsed() >= Duration::from_millis(25) {
+                            reply.send(LensEvent::Progress {
+                                generation: job.generation,
+                                hits: std::mem::take(&mut batch),
+                                dropped: dropped.drain().collect(),
+                                scanned,
+                            });
+                            last_send = Instant::now();
+                        }
                     }
-                    // Batches at most every 25 ms, so colours fill in while the scan runs.
-                    if last_send.elapsed() >= Duration::from_millis(25) {
-                        reply.send(LensEvent::Progress {
-                            generation: job.generation,
-                            hits: std::mem::take(&mut batch),
-                            dropped: dropped.drain().collect(),
-                            scanned,
-                        });
-                        last_send = Instant::now();
-                    }
+                    Err(e) => errors.push(e),
                 }
-                Err(e) => errors.push(e),
+            }
+            if piece.stripped {
+                scanned = piece.end();
             }
         }
         if cancel.load(Ordering::Relaxed) {
@@ -180,7 +191,13 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
             if key_reach(entry) == Reach::Unbounded {
                 let last = last_hit.get(&(k as u32)).copied();
                 let at = match entry.regex() {
-                    Ok(re) => unfinished(re, entry.starts(), &job.text, last, *start, usize::MAX),
+                    Ok(re) => match job.text.memory() {
+                        Some(text) => {
+                            unfinished(re, entry.starts(), text, last, *start, usize::MAX)
+                        }
+                        // A paged text does not grow (following reads into memory).
+                        None => None,
+                    },
                     Err(_) => Some(*start),
                 };
                 pending.push((k as u32, at));
@@ -540,7 +557,7 @@ impl Lens {
         self.generation += 1;
         self.covered = Some(Coverage {
             revision: input.revision(),
-            len: input.text().len(),
+            len: input.len(),
         });
         self.appends = None;
         self.elapsed = None;
@@ -756,7 +773,7 @@ mod tests {
             .unwrap();
         lens.update_fields(&input, line);
         let f = lens.fields().unwrap();
-        let text = input.line(line);
+        let text = &*input.line(line);
         let scanner = Scanner::new(lens.catalog().entries().iter().collect());
         let want: Vec<serde_json::Value> = scanner
             .hits(text, true)

@@ -6,6 +6,7 @@
 //! The full scan counts every match (bounds only) and streams their spans in batches, so the
 //! count and the match list fill in while the user keeps typing.
 
+use super::buffer::SharedText;
 use crate::engine::growth::{Reach, unfinished};
 use crate::engine::set::Starts;
 use crate::engine::{EngineKind, Match, MatchOptions, Regex};
@@ -126,7 +127,7 @@ impl ScanEvent {
 struct Job {
     generation: u64,
     regex: Arc<Regex>,
-    text: Arc<String>,
+    text: SharedText,
     /// The window scan's window; for the full scan, the range to scan (it starts past 0 when
     /// it continues an earlier scan over text that has grown).
     window: Range<usize>,
@@ -174,7 +175,7 @@ impl Worker {
         &self,
         generation: u64,
         regex: Arc<Regex>,
-        text: Arc<String>,
+        text: SharedText,
         window: Range<usize>,
         base_count: usize,
         base_line: usize,
@@ -214,6 +215,7 @@ impl Worker {
     }
 }
 
+/// The end of the line holding `at` (or the text's end).
 fn floor_line_end(text: &str, at: usize) -> usize {
     let at = at.min(text.len());
     match memchr::memchr(b'\n', &text.as_bytes()[at..]) {
@@ -222,18 +224,44 @@ fn floor_line_end(text: &str, at: usize) -> usize {
     }
 }
 
+/// Longest line end a paged window's slice looks for past its margin.
+const PAGED_LINE_END_LOOKAHEAD: usize = 64 * 1024;
+
+/// The slice a window scan searches and its offset: from a margin before the window to the
+/// end of the line a margin past it.
+fn window_slice<'t>(
+    text: &'t SharedText,
+    window: &Range<usize>,
+) -> (usize, std::borrow::Cow<'t, str>) {
+    match text {
+        SharedText::Memory(text) => {
+            let end = floor_line_end(text, window.end.saturating_add(WINDOW_MARGIN));
+            let mut base = window.start.saturating_sub(WINDOW_MARGIN);
+            while !text.is_char_boundary(base) {
+                base -= 1;
+            }
+            (base, std::borrow::Cow::Borrowed(&text[base..end]))
+        }
+        SharedText::Paged(..) => {
+            let base = window.start.saturating_sub(WINDOW_MARGIN);
+            let margin_end = window.end.saturating_add(WINDOW_MARGIN);
+            let mut slice = text
+                .read(base..margin_end.saturating_add(PAGED_LINE_END_LOOKAHEAD))
+                .into_owned();
+            let end = floor_line_end(&slice, margin_end - base);
+            slice.truncate(end);
+            (base, std::borrow::Cow::Owned(slice))
+        }
+    }
+}
+
 fn run_window(job: &Job, events: &Reply) {
-    let text: &str = &job.text;
     // Search a slice around the window: the cost stays proportional to the window, and the
     // margins give look-around and anchors their context.
-    let end = floor_line_end(text, job.window.end.saturating_add(WINDOW_MARGIN));
-    let mut base = job.window.start.saturating_sub(WINDOW_MARGIN);
-    while !text.is_char_boundary(base) {
-        base -= 1;
-    }
-    let slice = &text[base..end];
+    let (base, slice) = window_slice(&job.text, &job.window);
+    let slice: &str = &slice;
     let options = MatchOptions {
-        start: job.window.start - base,
+        start: job.window.start.saturating_sub(base).min(slice.len()),
         cancel: Some(&job.cancel),
         ..Default::default()
     };
@@ -268,15 +296,6 @@ fn run_window(job: &Job, events: &Reply) {
 
 fn run_full(job: &Job, events: &Reply) {
     let started = Instant::now();
-    let text: &str = &job.text;
-    let options = MatchOptions {
-        bounds_only: true,
-        start: job.window.start,
-        cancel: Some(&job.cancel),
-        progress: Some(&job.progress),
-        ..Default::default()
-    };
-    let mut it = job.regex.matches(text, options);
     let mut batch = Vec::new();
     let mut lines = Vec::new();
     // The line of `line_at`: newlines are counted from one kept match to the next.
@@ -286,51 +305,92 @@ fn run_full(job: &Job, events: &Reply) {
     let mut last_send = Instant::now();
     let mut error = None;
     let mut last_match = None;
-    loop {
-        match it.next() {
-            Some(Ok(m)) => {
-                count += 1;
-                last_match = Some((m.start(), m.end()));
-                if kept < SPAN_CAP {
-                    batch.push((m.start(), m.end()));
-                    let bytes = text.as_bytes();
-                    line += memchr::memchr_iter(b'\n', &bytes[line_at..m.start()]).count();
-                    line_at = m.start();
-                    let inside = &bytes[m.start()..m.end().max(m.start() + 1) - 1];
-                    let last = line + memchr::memchr_iter(b'\n', inside).count();
-                    let narrow = |l: usize| u32::try_from(l).unwrap_or(u32::MAX);
-                    lines.push((narrow(line), narrow(last)));
-                    kept += 1;
+    let mut steps = 0;
+    let mut scanned = job.window.start;
+    // In memory: the whole text at once (a pattern may cross lines). Paged: whole lines a
+    // chunk at a time, each searched without its final line break.
+    'pieces: for piece in job.text.pieces(job.window.start) {
+        if job.cancel.load(Ordering::Relaxed) {
+            return;
+        }
+        let (text, offset): (&str, usize) = (&piece.text, piece.offset);
+        let options = MatchOptions {
+            bounds_only: true,
+            start: piece.start,
+            cancel: Some(&job.cancel),
+            // The matcher's position is the progress of a text searched whole; a paged
+            // text reports each piece as it is done.
+            progress: job.text.memory().is_some().then_some(&*job.progress),
+            ..Default::default()
+        };
+        let bytes = text.as_bytes();
+        let mut it = job.regex.matches(text, options);
+        loop {
+            match it.next() {
+                Some(Ok(m)) => {
+                    count += 1;
+                    last_match = Some((offset + m.start(), offset + m.end()));
+                    if kept < SPAN_CAP {
+                        let (s, e) = (offset + m.start(), offset + m.end());
+                        batch.push((s, e));
+                        line +=
+                            memchr::memchr_iter(b'\n', &bytes[line_at - offset..m.start()]).count();
+                        line_at = s;
+                        let inside = &bytes[m.start()..m.end().max(m.start() + 1) - 1];
+                        let last = line + memchr::memchr_iter(b'\n', inside).count();
+                        let narrow = |l: usize| u32::try_from(l).unwrap_or(u32::MAX);
+                        lines.push((narrow(line), narrow(last)));
+                        kept += 1;
+                    }
+                    // The first match goes out at once (the match list shows a row while the
+                    // scan runs on), then batches at most every 25 ms.
+                    if count == job.base_count + 1
+                        || (count.is_multiple_of(1024)
+                            && last_send.elapsed() >= Duration::from_millis(25))
+                    {
+                        events.send(ScanEvent::Progress {
+                            generation: job.generation,
+                            spans: std::mem::take(&mut batch),
+                            lines: std::mem::take(&mut lines),
+                            count,
+                            scanned: offset + it.position(),
+                        });
+                        last_send = Instant::now();
+                    }
                 }
-                // The first match goes out at once (the match list shows a row while the scan
-                // runs on), then batches at most every 25 ms.
-                if count == job.base_count + 1
-                    || (count.is_multiple_of(1024)
-                        && last_send.elapsed() >= Duration::from_millis(25))
-                {
-                    events.send(ScanEvent::Progress {
-                        generation: job.generation,
-                        spans: std::mem::take(&mut batch),
-                        lines: std::mem::take(&mut lines),
-                        count,
-                        scanned: it.position(),
-                    });
-                    last_send = Instant::now();
+                Some(Err(e)) => {
+                    error = Some(e);
+                    steps += it.steps();
+                    break 'pieces;
                 }
+                None => break,
             }
-            Some(Err(e)) => {
-                error = Some(e);
-                break;
+        }
+        steps += it.steps();
+        scanned = piece.end();
+        if piece.stripped {
+            // The newlines after the last kept match, so the next piece counts from its start.
+            line += memchr::memchr_iter(b'\n', &bytes[line_at.max(offset) - offset..]).count() + 1;
+            line_at = scanned;
+            if last_send.elapsed() >= Duration::from_millis(25) {
+                events.send(ScanEvent::Progress {
+                    generation: job.generation,
+                    spans: std::mem::take(&mut batch),
+                    lines: std::mem::take(&mut lines),
+                    count,
+                    scanned,
+                });
+                last_send = Instant::now();
             }
-            None => break,
         }
     }
     if job.cancel.load(Ordering::Relaxed) {
         return;
     }
-    // Where growth must look again for a pattern whose attempts may read without bound.
-    let pending = match Reach::of(&job.regex) {
-        Reach::Unbounded => {
+    // Where growth must look again for a pattern whose attempts may read without bound (a
+    // paged text does not grow: following reads into memory).
+    let pending = match (Reach::of(&job.regex), job.text.memory()) {
+        (Reach::Unbounded, Some(text)) => {
             let starts = Starts::of(job.regex.ast(), job.regex.flags().ignore_case);
             unfinished(
                 &job.regex,
@@ -341,19 +401,19 @@ fn run_full(job: &Job, events: &Reply) {
                 text.len(),
             )
         }
-        Reach::Line | Reach::Bytes(_) => None,
+        _ => None,
     };
     events.send(ScanEvent::Progress {
         generation: job.generation,
         spans: batch,
         lines,
         count,
-        scanned: text.len(),
+        scanned: scanned.max(job.text.len()),
     });
     events.send(ScanEvent::Done {
         generation: job.generation,
         count,
-        steps: it.steps(),
+        steps,
         elapsed: started.elapsed(),
         error,
         pending,
@@ -401,14 +461,14 @@ impl Scanner {
         &self,
         generation: u64,
         regex: Arc<Regex>,
-        text: Arc<String>,
+        text: SharedText,
         window: Range<usize>,
     ) {
         self.window.submit(generation, regex, text, window, 0, 0);
     }
 
     /// Asks for a full count (cancelling the previous one).
-    pub fn scan_full(&self, generation: u64, regex: Arc<Regex>, text: Arc<String>) {
+    pub fn scan_full(&self, generation: u64, regex: Arc<Regex>, text: SharedText) {
         self.scan_full_from(generation, regex, text, 0, 0, 0);
     }
 
@@ -419,7 +479,7 @@ impl Scanner {
         &self,
         generation: u64,
         regex: Arc<Regex>,
-        text: Arc<String>,
+        text: SharedText,
         start: usize,
         base_count: usize,
         base_line: usize,
@@ -458,10 +518,9 @@ impl Scanner {
 }
 
 /// The engine a pattern uses on an input, for the status bar.
-pub fn engine_of(regex: &Regex, text: &str) -> EngineKind {
-    if text.len() > 1 << 20 {
-        regex.engine_kind_typical()
-    } else {
-        regex.engine_kind(text)
+pub fn engine_of(regex: &Regex, text: &SharedText) -> EngineKind {
+    match text.memory() {
+        Some(t) if t.len() <= 1 << 20 => regex.engine_kind(t),
+        _ => regex.engine_kind_typical(),
     }
 }

@@ -24,7 +24,7 @@ use crate::engine::{EngineKind, Match, MatchOptions, Regex};
 use crate::error::{Error, ErrorKind};
 use crate::flavor::{Flags, Flavor};
 pub use analysis::{Analysis, AnalysisKey, ExplainRow};
-pub use buffer::{IndexedText, TextBuffer};
+pub use buffer::{IndexedText, SharedText, TextBuffer};
 use compile::{CompileKey, Compiler};
 pub use line::LineEditor;
 use matching::{ScanEvent, Scanner};
@@ -290,6 +290,12 @@ impl Workbench {
         what: export::ExportWhat,
         path: std::path::PathBuf,
     ) -> Result<(), String> {
+        let Some(text) = self.input.shared().memory().cloned() else {
+            return Err(format!(
+                "an input read in pages ({} MB) is exported from the command line: rxw find or rxw parse with -o",
+                self.input.len() >> 20
+            ));
+        };
         let rows = self.filter.active().then(|| self.filter.rows().to_vec());
         let catalog = Arc::clone(self.lens.catalog());
         let shown = (0..catalog.len())
@@ -298,7 +304,7 @@ impl Workbench {
         let req = export::ExportRequest {
             what,
             path,
-            text: self.input.shared(),
+            text,
             regex: self.compiled.as_ref().ok().cloned(),
             rows,
             presets: Some((catalog, shown)),
@@ -532,7 +538,7 @@ impl Workbench {
         self.results = Results {
             generation: self.generation,
             started: Some(Instant::now()),
-            text_len: self.input.text().len(),
+            text_len: self.input.len(),
             ..Default::default()
         };
         self.scanner
@@ -575,6 +581,33 @@ impl Workbench {
         self.catch_up();
     }
 
+    /// Makes a paged text the input (read-only; see [`crate::input::paged`]): what is indexed
+    /// now is scanned at once, and [`Workbench::poll`] takes in the rest as it is indexed,
+    /// matched incrementally like a followed file's growth.
+    pub fn set_paged_input(&mut self, text: crate::input::paged::PagedText, source: InputSource) {
+        let revision = self.input.revision() + 1;
+        self.input = TextBuffer::paged(text);
+        while self.input.revision() < revision {
+            // A new revision whatever the old one was, so every view starts over.
+            self.input.bump_revision();
+        }
+        self.source = source;
+        let w = self.window.clone();
+        self.rescan(w);
+    }
+
+    /// Takes in the part of a paged input indexed since the last call; returns whether the
+    /// input grew.
+    pub fn refresh_paged_input(&mut self) -> bool {
+        let before = self.input.revision();
+        if !self.input.refresh_paged() {
+            return false;
+        }
+        self.note_append(before);
+        self.catch_up();
+        true
+    }
+
     /// Tells the operator views that the input grew by an append since revision `before`.
     fn note_append(&mut self, before: u64) {
         let after = self.input.revision();
@@ -593,7 +626,7 @@ impl Workbench {
     /// the last scan kept fewer spans than it counted or stopped on an error, the whole input
     /// is scanned again; when the user stopped it, nothing is scanned.
     fn catch_up(&mut self) {
-        let len = self.input.text().len();
+        let len = self.input.len();
         let r = &self.results;
         if !r.done || r.stopped || r.text_len >= len || r.generation != self.generation {
             return;
@@ -717,7 +750,7 @@ impl Workbench {
 
     /// Takes in the scan events waiting; returns whether anything changed.
     pub fn poll(&mut self) -> bool {
-        let mut changed = false;
+        let mut changed = self.refresh_paged_input();
         while let Some((key, result)) = self.compiler.as_ref().and_then(Compiler::try_result) {
             changed |= self.take_compiled(key, result);
         }
@@ -825,7 +858,7 @@ impl Workbench {
     /// The engine running the shown pattern, for the status bar.
     pub fn engine(&self) -> Option<EngineKind> {
         self.shown_regex()
-            .map(|re| matching::engine_of(re, self.input.text()))
+            .map(|re| matching::engine_of(re, &self.input.shared()))
     }
 
     /// The match (with groups) at span index `i` of the full scan.
@@ -840,21 +873,33 @@ impl Workbench {
             return Some(m.clone());
         }
         let re = self.shown_regex()?;
+        // In memory, the whole text; paged, the lines the match spans and a margin around.
+        let (base, text) = if self.input.is_paged() {
+            let from = self
+                .input
+                .line_start(self.input.line_of(s).saturating_sub(2));
+            let to = self.input.line_start(self.input.line_of(e) + 3);
+            (from, self.input.slice(from..to))
+        } else {
+            (0, std::borrow::Cow::Borrowed(self.input.text()))
+        };
         let options = MatchOptions {
-            start: s,
+            start: s - base,
             ..Default::default()
         };
-        re.matches(self.input.text(), options)
-            .next()?
-            .ok()
-            .filter(|m| m.start() == s)
+        let mut m = re.matches(&text, options).next()?.ok()?;
+        for g in m.groups.iter_mut().flatten() {
+            g.0 += base;
+            g.1 += base;
+        }
+        Some(m).filter(|m| m.start() == s)
     }
 
     /// The test lines as cases (blank lines and comments left out), numbered from 1.
     pub fn test_cases(&self) -> Vec<crate::testcases::Case> {
         (0..self.tests.line_count())
             .filter_map(|i| {
-                let (expect, subject) = parse_test_line(self.tests.line(i))?;
+                let (expect, subject) = parse_test_line(&self.tests.line(i))?;
                 Some(crate::testcases::Case {
                     line: i + 1,
                     subject,
@@ -871,7 +916,7 @@ impl Workbench {
         };
         (0..self.tests.line_count())
             .filter_map(|i| {
-                let (expect, subject) = parse_test_line(self.tests.line(i))?;
+                let (expect, subject) = parse_test_line(&self.tests.line(i))?;
                 let v = crate::testcases::run_case(re, self.replacement.text(), &expect, &subject);
                 Some(TestOutcome {
                     line: i,
@@ -895,18 +940,34 @@ impl Workbench {
             return Ok(ReplacePreview::default());
         };
         let template = Template::parse(self.replacement.text(), re)?;
-        let text = self.input.text();
         let window = self.results.window.clone();
+        let matches = &self.results.window_matches;
+        // In memory, the whole text; paged, the window and the matches in it.
+        let (base, text) = if self.input.is_paged() {
+            let lo = matches
+                .first()
+                .map_or(window.start, |m| m.start().min(window.start));
+            let hi = matches.iter().map(Match::end).fold(window.end, usize::max);
+            (lo, self.input.slice(lo..hi))
+        } else {
+            (0, std::borrow::Cow::Borrowed(self.input.text()))
+        };
+        let text: &str = &text;
         let mut out = ReplacePreview::default();
-        let mut at = window.start.min(text.len());
-        let mut end = window.end.min(text.len());
-        for m in &self.results.window_matches {
-            if m.start() < at {
+        let mut at = window.start.saturating_sub(base).min(text.len());
+        let mut end = window.end.saturating_sub(base).min(text.len());
+        for m in matches {
+            if m.start() < base + at {
                 continue;
+            }
+            let mut m = m.clone();
+            for g in m.groups.iter_mut().flatten() {
+                g.0 -= base;
+                g.1 -= base;
             }
             out.text.push_str(&text[at..m.start()]);
             let before = out.text.len();
-            template.expand(text, m, &mut out.text);
+            template.expand(text, &m, &mut out.text);
             out.changed.push(before..out.text.len());
             out.replaced += 1;
             at = m.end();
@@ -922,6 +983,12 @@ impl Workbench {
     /// As for [`Regex::replace`].
     pub fn replace_all(&self) -> Result<String, Error> {
         let re = self.compiled.as_ref().map_err(Clone::clone)?;
+        if self.input.is_paged() {
+            return Err(Error::new(
+                ErrorKind::Io,
+                "an input read in pages is not replaced in memory: run `rxw replace` on it",
+            ));
+        }
         Ok(re
             .replace(
                 self.input.text(),
@@ -1273,6 +1340,69 @@ mod tests {
         assert!(w.settle(Duration::from_secs(20)));
         assert!(!w.results.stopped);
         assert_eq!(w.results.count, 1);
+    }
+
+    #[test]
+    fn a_paged_input_scans_numbers_and_views_as_the_same_text_in_memory() {
+        use crate::input::paged::{PagedOptions, PagedText};
+        let mut text = String::new();
+        for k in 0..40_000 {
+            text.push_str(&format!(
+                "2026-10-05T00:{:02}:{:02}Z w{} [CLAIM j{k}] é\n",
+                k / 60 % 60,
+                k % 60,
+                k % 7
+            ));
+            if k % 3 == 0 {
+                text.push_str(&format!("2026-10-05T00:00:00Z [RESULT j{}] OK\n", k / 2));
+            }
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.log");
+        std::fs::write(&path, &text).unwrap();
+        let options = PagedOptions {
+            page_bytes: 4096,
+            cache_bytes: 16 * 4096,
+            spill_dir: None,
+        };
+        for pattern in [r"\[CLAIM (\w+)\]", r"(?m)^\S+Z w3", r"é$"] {
+            let whole = wb(pattern, &text);
+            let mut w = wb(pattern, "");
+            let paged = PagedText::open(&path, &options).unwrap();
+            w.set_paged_input(paged.clone(), InputSource::File("a.log".into()));
+            assert!(paged.wait_complete(Duration::from_secs(20)));
+            w.poll();
+            assert!(w.settle(Duration::from_secs(20)));
+            assert_eq!(w.input.len(), text.len());
+            assert_eq!(w.input.line_count(), whole.input.line_count());
+            assert_eq!(w.results.count, whole.results.count, "{pattern}");
+            assert_eq!(w.results.spans, whole.results.spans, "{pattern}");
+            assert_eq!(w.results.span_lines, whole.results.span_lines, "{pattern}");
+            // The window's matches, with groups, and a match recovered with its groups.
+            w.rescan_window(500_000..510_000);
+            let mut m = wb(pattern, &text);
+            m.rescan_window(500_000..510_000);
+            assert!(w.wait_window(Duration::from_secs(10)));
+            assert!(m.wait_window(Duration::from_secs(10)));
+            assert_eq!(w.results.window_matches, m.results.window_matches);
+            assert_eq!(w.match_at(17), whole.match_at(17));
+            assert!(paged.peak_pages_held() <= 16);
+            // The jobs and lens views stream through the pages to the same tables.
+            let catalog = Arc::new(
+                crate::presets::load::load(&crate::presets::load::LoadOptions::default()).catalog,
+            );
+            w.lens.set_catalog(Arc::clone(&catalog));
+            m.lens.set_catalog(catalog);
+            w.jobs.activate(&w.input);
+            m.jobs.activate(&m.input);
+            w.lens.activate(&w.input);
+            m.lens.activate(&m.input);
+            assert!(w.settle_views(Duration::from_secs(60)));
+            assert!(m.settle_views(Duration::from_secs(60)));
+            assert_eq!(w.jobs.len(), m.jobs.len());
+            assert_eq!(w.lens.counts(), m.lens.counts());
+            assert!(m.lens.counts().iter().sum::<usize>() > 0);
+        }
     }
 
     #[test]

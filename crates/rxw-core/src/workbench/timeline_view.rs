@@ -9,6 +9,7 @@
 //! the log grows).
 
 use super::TextBuffer;
+use super::buffer::SharedText;
 use super::matching::SharedWaker;
 use super::task::{Reply, Task, reply_channel};
 use crate::engine::Regex;
@@ -51,7 +52,7 @@ pub enum Counted {
 
 struct TimelineJob {
     generation: u64,
-    text: Arc<String>,
+    text: SharedText,
     counted: Counted,
     max_buckets: usize,
 }
@@ -62,11 +63,25 @@ struct Computed {
 }
 
 fn run_timeline(job: TimelineJob, cancel: &AtomicBool, reply: &Reply<Computed>) {
+    let Some(text) = job.text.memory() else {
+        // The buckets are chosen over the whole text at once, which a paged input is not.
+        reply.send(Computed {
+            generation: job.generation,
+            result: Err(Error::new(
+                crate::error::ErrorKind::Io,
+                format!(
+                    "the timeline of an input read in pages ({} MB) is not drawn here: run `rxw timeline` on it",
+                    job.text.len() >> 20
+                ),
+            )),
+        });
+        return;
+    };
     let result = match &job.counted {
-        Counted::Pattern(re) => timeline_with_cancel(&job.text, re, job.max_buckets, Some(cancel)),
+        Counted::Pattern(re) => timeline_with_cancel(text, re, job.max_buckets, Some(cancel)),
         Counted::Preset(catalog, k) => catalog.entries()[*k]
             .regex()
-            .and_then(|re| timeline_with_cancel(&job.text, re, job.max_buckets, Some(cancel))),
+            .and_then(|re| timeline_with_cancel(text, re, job.max_buckets, Some(cancel))),
     };
     if !cancel.load(Ordering::Relaxed) {
         reply.send(Computed {

@@ -1,0 +1,171 @@
+#!/usr/bin/env python3
+"""Inputs larger than memory in the workbench: the real binary in tmux (200x60) on a merged
+set of logs (some gzipped) and on one large log, both read in pages.
+
+    python3 benches/paged_tmux.py --merged 8x250000000 --big 6000000000 target/release/rxw
+
+The data is generated here, in a temporary directory next to --dir (default /tmp), and
+deleted at the end: a base log from `benches/gen_log.py --lifecycles` (--base bytes), then
+each log is the base repeated with its stamps moved a year on each time (so a log runs
+forward in time and the logs interleave when merged), written streaming to disk. `--gz K`
+of the merged logs are gzipped (gzip -1).
+
+For each input, one tmux session: `rxw --fresh -e R FILES`:
+- first frame: until a count is on screen;
+- typing: `ESULT` letter by letter while the full scan and the indexing still run, key to the
+  new prefix's first match row in the Matches list;
+- full count: until no "indexing" or "counting" is left;
+- memory: the process's resident memory (VmRSS) after the full count and its peak (VmHWM),
+  read from /proc.
+The merged view's screen is saved (--screen FILE) as text.
+
+Only the standard library.
+"""
+import argparse
+import gzip
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from operator_tmux import count, fmt, memory, pid_of, screen, settled, tmux, wait  # noqa: E402
+
+
+def base_log(path, size, seed):
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(path, "wb") as out:
+        subprocess.run([sys.executable, os.path.join(here, "gen_log.py"), "--bytes", str(size),
+                        "--seed", str(seed), "--lifecycles"], stdout=out, check=True)
+
+
+def grow(base, path, size, first_year=2026):
+    """Writes `base` again and again, each copy's stamps a year later, up to `size` bytes."""
+    with open(base, "rb") as f:
+        data = f.read()
+    written = 0
+    year = first_year
+    with open(path, "wb") as out:
+        while written < size:
+            copy = data.replace(b"2026-", f"{year}-".encode()) if year != 2026 else data
+            left = size - written
+            if len(copy) > left:
+                cut = copy.rfind(b"\n", 0, left) + 1
+                if cut == 0:
+                    break
+                copy = copy[:cut]
+            out.write(copy)
+            written += len(copy)
+            year += 1
+
+
+def start(binary, files, state, pattern):
+    session = f"rxw-paged-bench-{os.getpid()}-{int(time.monotonic() * 1000)}"
+    quoted = " ".join(f"'{f}'" for f in files)
+    cmd = f"env XDG_STATE_HOME='{state}' '{binary}' --fresh -e {pattern} {quoted}"
+    t0 = time.monotonic()
+    tmux("-f", "/dev/null", "new-session", "-d", "-s", session, "-x", "200", "-y", "60", cmd)
+    return session, t0
+
+
+def run(binary, files, label, state, typed="RESULT", screen_file=None):
+    while not os.path.exists(binary):
+        # The data can be generated while the release build finishes.
+        time.sleep(1)
+    total = sum(os.path.getsize(f) for f in files)
+    print(f"== {label}: {len(files)} file(s), {total / 1e9:.2f} GB on disk")
+    session, t0 = start(binary, files, state, typed[0])
+    try:
+        wait(session, lambda s: " matches " in s or " match " in s, timeout=120)
+        first = time.monotonic() - t0
+        print(f"first frame {first * 1000:.0f} ms")
+        lat = []
+        indexing_during = 0
+        for i in range(1, len(typed)):
+            prefix = typed[: i + 1]
+            row = re.compile(r"[^0-9]1  (\S+:)?\d+:\d+\s+" + re.escape(prefix))
+            before = screen(session)
+            indexing_during += "indexing" in before or "counting" in before
+            t = time.monotonic()
+            tmux("send-keys", "-t", session, "-l", typed[i])
+            wait(session, lambda s: row.search(s) is not None, timeout=60)
+            lat.append(time.monotonic() - t)
+        print(f"typing {typed!r} letter by letter ({indexing_during} of {len(typed) - 1} keys "
+              f"while indexing or counting ran) -> first match row: {fmt(lat)} "
+              f"({', '.join(f'{x * 1000:.1f}' for x in lat)} ms)")
+        s = wait(session, settled, timeout=3600)
+        full = time.monotonic() - t0
+        n = count(s)
+        print(f"full count {full:.1f} s from start ({n:,} matches of {typed!r}; "
+              f"{total / full / 1e6:.0f} MB/s of files on disk)")
+        time.sleep(0.5)
+        mem = memory(pid_of(session))
+        print(f"memory after the full count: RSS {mem['VmRSS'] / 1e6:.0f} MB, "
+              f"peak {mem['VmHWM'] / 1e6:.0f} MB")
+        if screen_file:
+            with open(screen_file, "w") as f:
+                f.write(screen(session))
+            print(f"screen saved to {screen_file}")
+        status = [line for line in screen(session).splitlines() if "paged:" in line]
+        if status:
+            print("status:", status[-1].strip()[:200])
+    finally:
+        tmux("kill-session", "-t", session)
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--merged", default="8x250000000", help="COUNTxBYTES of merged logs ('' to skip)")
+    ap.add_argument("--gz", type=int, default=4, help="how many of the merged logs are gzipped")
+    ap.add_argument("--big", type=int, default=0, help="bytes of the one large log (0 to skip)")
+    ap.add_argument("--base", type=int, default=50_000_000, help="bytes of the generated base log")
+    ap.add_argument("--base-file", help="use this log as the base instead of generating one")
+    ap.add_argument("--dir", default=tempfile.gettempdir())
+    ap.add_argument("--screen", help="save the merged view's screen to this file")
+    ap.add_argument("binary")
+    args = ap.parse_args()
+    binary = os.path.abspath(args.binary)
+    work = tempfile.mkdtemp(prefix="rxw-paged-bench-", dir=args.dir)
+    try:
+        base = args.base_file or os.path.join(work, "base.log")
+        if not args.base_file:
+            t = time.monotonic()
+            base_log(base, args.base, 3)
+            print(f"base log: {args.base / 1e6:.0f} MB in {time.monotonic() - t:.0f} s")
+        with tempfile.TemporaryDirectory() as state:
+            if args.merged:
+                n, size = (int(x) for x in args.merged.split("x"))
+                logs = os.path.join(work, "logs")
+                os.mkdir(logs)
+                files = []
+                for k in range(n):
+                    path = os.path.join(logs, f"agent-{k}.log")
+                    grow(base, path, size)
+                    if k < args.gz:
+                        subprocess.run(["gzip", "-1", path], check=True)
+                        path += ".gz"
+                    files.append(path)
+                each = os.path.getsize(os.path.join(logs, "agent-%d.log" % (n - 1)))
+                run(binary, files, f"{n} logs of {each / 1e6:.0f} MB merged ({args.gz} gzipped)",
+                    state, screen_file=args.screen)
+                shutil.rmtree(logs)
+            if args.big:
+                free = shutil.disk_usage(work).free
+                if args.big > free - 2 * 2**30:
+                    print(f"only {free / 1e9:.1f} GB free: the large log is cut to fit")
+                    args.big = max(free - 2 * 2**30, args.base)
+                path = os.path.join(work, "big.log")
+                t = time.monotonic()
+                grow(base, path, args.big)
+                print(f"large log: {args.big / 1e9:.1f} GB written in {time.monotonic() - t:.0f} s")
+                run(binary, [path], f"one log of {args.big / 1e9:.1f} GB", state)
+                os.remove(path)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+if __name__ == "__main__":
+    main()

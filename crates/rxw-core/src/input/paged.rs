@@ -1,0 +1,1219 @@
+//! A text too large to hold: pages read on demand from a file, a sparse line index built in
+//! the background, and scans that stream through the file a chunk at a time.
+//!
+//! [`PagedText`] is what the workbench holds instead of a `String` when the input is large
+//! (a 20 GB log, a merged set of logs, a compressed archive). Memory does not grow with the
+//! text: a bounded cache of pages (the lines on screen, line lookups), a sparse line index
+//! (one mark every [`INDEX_MARK_LINES`] lines or [`INDEX_MARK_BYTES`] bytes, about 3 MB for
+//! 20 GB of short lines), and one chunk per running scan.
+//!
+//! A plain file is read where it is, with positional reads (never mapped: a map faults when
+//! the file is truncated under it; a read sees the short file). A compressed file or several
+//! logs merged by time are decoded once, in the background, through the input layer's
+//! [`Chunks`] into a *spill file* in a temporary directory, then paged from there; the spill
+//! is removed when the last handle on the text is dropped. For a merged input, a second file
+//! next to the spill holds each line's source and its line in that source (8 bytes a line),
+//! read back for the lines on screen.
+//!
+//! The text becomes readable as the indexer reaches it: [`PagedText::len`] is the part
+//! indexed so far, always ending at a line start until the end of the input, so a paged text
+//! grows like a followed file while it is indexed. Bytes of a plain file that are not valid
+//! UTF-8 are read as `?` (one byte for one, so offsets stay the file's) and counted in
+//! [`PagedText::warnings`].
+
+use super::chunks::{Chunk, Chunks};
+use super::logs::{MergedLines, Origin, SourceProgress};
+use crate::error::{Error, ErrorKind};
+use std::collections::HashMap;
+use std::fs::File;
+use std::io::Write as _;
+use std::ops::Range;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, RwLock};
+use std::time::{Duration, Instant};
+
+/// Bytes in a cached page.
+pub const PAGE_BYTES: usize = 256 * 1024;
+/// The page cache's default size.
+pub const DEFAULT_CACHE_BYTES: usize = 256 << 20;
+/// A mark is set at a line start at least this many lines after the previous mark...
+pub const INDEX_MARK_LINES: usize = 1024;
+/// ...or at the first line start at least this many bytes after it.
+pub const INDEX_MARK_BYTES: usize = 64 * 1024;
+/// Bytes the indexer reads (and a spill is written) at a time.
+const BLOCK_BYTES: usize = 4 << 20;
+/// Bytes of one record in the sources file: the source in the top 16 bits, its own line (from
+/// 1) in the low 48.
+const SOURCE_RECORD: u64 = 8;
+
+/// How a paged text is read.
+#[derive(Debug, Clone)]
+pub struct PagedOptions {
+    /// Bytes in a page.
+    pub page_bytes: usize,
+    /// Most bytes of pages kept (at least one page is).
+    pub cache_bytes: usize,
+    /// Where the spill of a compressed or merged input is written (default: the system's
+    /// temporary directory).
+    pub spill_dir: Option<PathBuf>,
+}
+
+impl Default for PagedOptions {
+    fn default() -> PagedOptions {
+        PagedOptions {
+            page_bytes: PAGE_BYTES,
+            cache_bytes: DEFAULT_CACHE_BYTES,
+            spill_dir: None,
+        }
+    }
+}
+
+/// How far the background indexer is, for a progress indicator.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct IndexProgress {
+    /// Bytes of text indexed (readable) so far.
+    pub indexed: u64,
+    /// Per source: its name, its file's bytes consumed (compressed bytes for an archive) and
+    /// its size when opened, when known. One entry for a single log.
+    pub sources: Vec<(String, u64, Option<u64>)>,
+    /// Whether the whole input is indexed.
+    pub done: bool,
+    /// Time since indexing started (until it ended, once done).
+    pub elapsed: Duration,
+}
+
+impl IndexProgress {
+    /// The fraction of the input's files read, 0 to 1, when every size is known.
+    pub fn fraction(&self) -> Option<f64> {
+        if self.done {
+            return Some(1.0);
+        }
+        let mut read = 0u64;
+        let mut total = 0u64;
+        for (_, consumed, size) in &self.sources {
+            read += consumed;
+            total += (*size)?;
+        }
+        (total > 0).then(|| (read as f64 / total as f64).min(1.0))
+    }
+}
+
+/// A page cache: pages by number, the least recently used evicted first.
+struct Cache {
+    pages: HashMap<usize, (Arc<[u8]>, u64)>,
+    clock: u64,
+    capacity: usize,
+    /// The most pages held at once since the text was opened.
+    peak: usize,
+}
+
+impl Cache {
+    fn get(&mut self, k: usize) -> Option<Arc<[u8]>> {
+        self.clock += 1;
+        let clock = self.clock;
+        self.pages.get_mut(&k).map(|(p, used)| {
+            *used = clock;
+            Arc::clone(p)
+        })
+    }
+
+    fn put(&mut self, k: usize, page: Arc<[u8]>) {
+        while self.pages.len() >= self.capacity {
+            let Some(&old) = self
+                .pages
+                .iter()
+                .min_by_key(|(_, (_, used))| *used)
+                .map(|(k, _)| k)
+            else {
+                break;
+            };
+            self.pages.remove(&old);
+        }
+        self.clock += 1;
+        self.pages.insert(k, (page, self.clock));
+        self.peak = self.peak.max(self.pages.len());
+    }
+}
+
+/// The sparse line index of the part indexed so far.
+#[derive(Debug, Clone)]
+struct Marks {
+    /// `(byte, line)` at line starts, the first `(0, 0)`.
+    marks: Vec<(usize, usize)>,
+    /// Line breaks in the indexed part.
+    breaks: usize,
+    /// Bytes and line of the last mark, and the bytes indexed.
+    last_mark: (usize, usize),
+}
+
+impl Marks {
+    fn new() -> Marks {
+        Marks {
+            marks: vec![(0, 0)],
+            breaks: 0,
+            last_mark: (0, 0),
+        }
+    }
+
+    /// Indexes `bytes`, which start at byte `base` of the text.
+    fn add(&mut self, base: usize, bytes: &[u8]) {
+        for nl in memchr::memchr_iter(b'\n', bytes) {
+            let start = base + nl + 1;
+            self.breaks += 1;
+            let (mb, ml) = self.last_mark;
+            if self.breaks - ml >= INDEX_MARK_LINES || start - mb >= INDEX_MARK_BYTES {
+                self.marks.push((start, self.breaks));
+                self.last_mark = (start, self.breaks);
+            }
+        }
+    }
+}
+
+/// What the indexer says while it runs.
+#[derive(Default)]
+struct BuildState {
+    done: bool,
+    warnings: Vec<String>,
+    invalid_utf8: usize,
+    started: Option<Instant>,
+    elapsed: Option<Duration>,
+}
+
+/// The per-line sources of a merged input, in a file next to the spill.
+struct SourceFile {
+    file: File,
+    /// Records written (lines).
+    written: AtomicU64,
+}
+
+struct Shared {
+    file: File,
+    page_bytes: usize,
+    cache: Mutex<Cache>,
+    index: RwLock<Marks>,
+    len: AtomicUsize,
+    state: Mutex<BuildState>,
+    stop: AtomicBool,
+    names: Vec<String>,
+    progress: Vec<SourceProgress>,
+    sources: Option<SourceFile>,
+    spill: Option<(PathBuf, AtomicU64)>,
+    /// The temporary directory holding the spill (removed when this is dropped).
+    _spill_dir: Option<tempfile::TempDir>,
+}
+
+/// A large text read in pages (see the module documentation). Clones share the file, the
+/// cache and the index; the background indexer stops when the last handle is dropped.
+pub struct PagedText {
+    shared: Arc<Shared>,
+    /// Handles alive; the indexer stops when it falls to zero.
+    handles: Arc<AtomicUsize>,
+}
+
+impl Clone for PagedText {
+    fn clone(&self) -> PagedText {
+        self.handles.fetch_add(1, Ordering::Relaxed);
+        PagedText {
+            shared: Arc::clone(&self.shared),
+            handles: Arc::clone(&self.handles),
+        }
+    }
+}
+
+impl Drop for PagedText {
+    fn drop(&mut self) {
+        if self.handles.fetch_sub(1, Ordering::AcqRel) == 1 {
+            self.shared.stop.store(true, Ordering::Relaxed);
+            // Removed now, not when the spill writer next looks at `stop`: the process may
+            // be about to exit, and then no destructor runs.
+            if let Some(dir) = &self.shared._spill_dir {
+                let _ = std::fs::remove_dir_all(dir.path());
+            }
+        }
+    }
+}
+
+impl std::fmt::Debug for PagedText {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PagedText")
+            .field("len", &self.len())
+            .field("names", &self.shared.names)
+            .finish_non_exhaustive()
+    }
+}
+
+fn io_error(message: String) -> Error {
+    Error::new(ErrorKind::Io, message)
+}
+
+/// Reads up to `buf.len()` bytes at `at`; fewer at the end of the file.
+fn read_at(file: &File, buf: &mut [u8], at: u64) -> std::io::Result<usize> {
+    let mut done = 0;
+    while done < buf.len() {
+        #[cfg(unix)]
+        let n = std::os::unix::fs::FileExt::read_at(file, &mut buf[done..], at + done as u64);
+        #[cfg(windows)]
+        let n = std::os::windows::fs::FileExt::seek_read(file, &mut buf[done..], at + done as u64);
+        match n {
+            Ok(0) => break,
+            Ok(n) => done += n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(done)
+}
+
+/// Decodes `bytes` as UTF-8 keeping its length: each byte of an invalid sequence becomes `?`.
+fn decode_same_len(bytes: Vec<u8>) -> String {
+    match String::from_utf8(bytes) {
+        Ok(s) => s,
+        Err(e) => {
+            let mut bytes = e.into_bytes();
+            let mut at = 0;
+            while let Err(e) = std::str::from_utf8(&bytes[at..]) {
+                let bad = at + e.valid_up_to();
+                let n = e.error_len().unwrap_or(bytes.len() - bad);
+                bytes[bad..bad + n].fill(b'?');
+                at = bad + n;
+            }
+            String::from_utf8(bytes).unwrap_or_default()
+        }
+    }
+}
+
+impl PagedText {
+    fn start(shared: Shared) -> PagedText {
+        PagedText {
+            shared: Arc::new(shared),
+            handles: Arc::new(AtomicUsize::new(1)),
+        }
+    }
+
+    /// Opens a plain file to read in place; its first [`BLOCK_BYTES`] are indexed before this
+    /// returns (the first screen is there at once), the rest on a background thread.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Io`] naming the file when it cannot be opened or read.
+    pub fn open(path: &Path, options: &PagedOptions) -> Result<PagedText, Error> {
+        let named = |e: std::io::Error| io_error(format!("{}: {e}", path.display()));
+        let (file, meta) = super::open_regular(path).map_err(named)?;
+        if !meta.is_file() {
+            return Err(io_error(format!(
+                "{}: is {}, not a regular file",
+                path.display(),
+                super::file_kind(&meta)
+            )));
+        }
+        let consumed = Arc::new(AtomicU64::new(0));
+        let progress = SourceProgress::new(Arc::clone(&consumed), Some(meta.len()));
+        let reader = file.try_clone().map_err(named)?;
+        let text = PagedText::start(Shared {
+            file,
+            page_bytes: options.page_bytes.max(1),
+            cache: Mutex::new(Cache {
+                pages: HashMap::new(),
+                clock: 0,
+                capacity: (options.cache_bytes / options.page_bytes.max(1)).max(1),
+                peak: 0,
+            }),
+            index: RwLock::new(Marks::new()),
+            len: AtomicUsize::new(0),
+            state: Mutex::new(BuildState {
+                started: Some(Instant::now()),
+                ..BuildState::default()
+            }),
+            stop: AtomicBool::new(false),
+            names: vec![path.display().to_string()],
+            progress: vec![progress],
+            sources: None,
+            spill: None,
+            _spill_dir: None,
+        });
+        let size = meta.len();
+        let mut indexer = PlainIndexer {
+            shared: Arc::clone(&text.shared),
+            file: reader,
+            pos: 0,
+            size,
+            consumed,
+            carry: Vec::new(),
+            path: path.to_path_buf(),
+        };
+        // The head, here: the first frame needs no wait.
+        if indexer.step() {
+            std::thread::Builder::new()
+                .name("rxw-indexer".into())
+                .spawn(move || while indexer.step() {})
+                .map_err(|e| io_error(format!("cannot start the indexer: {e}")))?;
+        }
+        Ok(text)
+    }
+
+    /// Decodes and merges `origins` (compressed logs, several logs merged by time) through
+    /// [`Chunks`] into a spill file in a new temporary directory, on a background thread;
+    /// the first chunk is written before this returns. The spill is removed when the last
+    /// handle is dropped.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Io`] when a source cannot be opened or the spill cannot be created.
+    pub fn open_merged(origins: &[Origin], options: &PagedOptions) -> Result<PagedText, Error> {
+        let merged = MergedLines::open(origins)?;
+        let names = merged.names().to_vec();
+        let progress = merged.progress();
+        let dir = {
+            let b = tempfile::Builder::new().prefix("rxw-spill-").tempdir();
+            match &options.spill_dir {
+                Some(d) => tempfile::Builder::new().prefix("rxw-spill-").tempdir_in(d),
+                None => b,
+            }
+        }
+        .map_err(|e| io_error(format!("cannot create the spill directory: {e}")))?;
+        let spill_path = dir.path().join("text");
+        let spill_err = |e: std::io::Error| io_error(format!("{}: {e}", spill_path.display()));
+        let writer = File::create(&spill_path).map_err(spill_err)?;
+        let file = File::open(&spill_path).map_err(spill_err)?;
+        let (sources, source_writer) = if names.len() > 1 {
+            let p = dir.path().join("sources");
+            let w = File::create(&p).map_err(spill_err)?;
+            let r = File::open(&p).map_err(spill_err)?;
+            (
+                Some(SourceFile {
+                    file: r,
+                    written: AtomicU64::new(0),
+                }),
+                Some(std::io::BufWriter::with_capacity(1 << 16, w)),
+            )
+        } else {
+            (None, None)
+        };
+        let text = PagedText::start(Shared {
+            file,
+            page_bytes: options.page_bytes.max(1),
+            cache: Mutex::new(Cache {
+                pages: HashMap::new(),
+                clock: 0,
+                capacity: (options.cache_bytes / options.page_bytes.max(1)).max(1),
+                peak: 0,
+            }),
+            index: RwLock::new(Marks::new()),
+            len: AtomicUsize::new(0),
+            state: Mutex::new(BuildState {
+                started: Some(Instant::now()),
+                ..BuildState::default()
+            }),
+            stop: AtomicBool::new(false),
+            names,
+            progress,
+            sources,
+            spill: Some((spill_path, AtomicU64::new(0))),
+            _spill_dir: Some(dir),
+        });
+        let mut spiller = Spiller {
+            shared: Arc::clone(&text.shared),
+            chunks: Chunks::new(merged, BLOCK_BYTES),
+            writer,
+            source_writer,
+        };
+        if spiller.step() {
+            std::thread::Builder::new()
+                .name("rxw-spiller".into())
+                .spawn(move || while spiller.step() {})
+                .map_err(|e| io_error(format!("cannot start the spill writer: {e}")))?;
+        }
+        Ok(text)
+    }
+
+    /// Bytes of text readable now (the part indexed; all of it once [`PagedText::complete`]).
+    pub fn len(&self) -> usize {
+        self.shared.len.load(Ordering::Acquire)
+    }
+
+    /// Whether no text is readable yet.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// Whether the whole input is indexed.
+    pub fn complete(&self) -> bool {
+        self.state().done
+    }
+
+    fn state(&self) -> std::sync::MutexGuard<'_, BuildState> {
+        self.shared
+            .state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Waits up to `timeout` for the index to be complete; returns whether it is.
+    pub fn wait_complete(&self, timeout: Duration) -> bool {
+        let deadline = Instant::now() + timeout;
+        while !self.complete() {
+            if Instant::now() >= deadline {
+                return false;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+        true
+    }
+
+    /// The inputs' names (one for a single file).
+    pub fn names(&self) -> &[String] {
+        &self.shared.names
+    }
+
+    /// The spill file and its size so far, for a compressed or merged input.
+    pub fn spill(&self) -> Option<(&Path, u64)> {
+        self.shared
+            .spill
+            .as_ref()
+            .map(|(p, n)| (p.as_path(), n.load(Ordering::Relaxed)))
+    }
+
+    /// Failures met while indexing (a truncated archive, a file cut under the read) and
+    /// invalid UTF-8, each a line for the status bar.
+    pub fn warnings(&self) -> Vec<String> {
+        let st = self.state();
+        let mut out = st.warnings.clone();
+        if st.invalid_utf8 > 0 {
+            out.push(format!(
+                "input is not valid UTF-8: {} invalid byte{} shown as '?'",
+                st.invalid_utf8,
+                if st.invalid_utf8 == 1 { "" } else { "s" }
+            ));
+        }
+        out
+    }
+
+    /// How far the indexer is.
+    pub fn progress(&self) -> IndexProgress {
+        let st = self.state();
+        let elapsed = st
+            .elapsed
+            .or_else(|| st.started.map(|s| s.elapsed()))
+            .unwrap_or_default();
+        IndexProgress {
+            indexed: self.len() as u64,
+            sources: self
+                .shared
+                .names
+                .iter()
+                .zip(&self.shared.progress)
+                .map(|(n, p)| (n.clone(), p.consumed(), p.size()))
+                .collect(),
+            done: st.done,
+            elapsed,
+        }
+    }
+
+    /// Pages held in the cache now.
+    pub fn pages_held(&self) -> usize {
+        self.cache().pages.len()
+    }
+
+    /// The most pages held at once so far.
+    pub fn peak_pages_held(&self) -> usize {
+        self.cache().peak
+    }
+
+    /// The most pages the cache holds.
+    pub fn page_capacity(&self) -> usize {
+        self.cache().capacity
+    }
+
+    fn cache(&self) -> std::sync::MutexGuard<'_, Cache> {
+        self.shared
+            .cache
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn marks(&self) -> std::sync::RwLockReadGuard<'_, Marks> {
+        self.shared
+            .index
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Page `k`, from the cache or the file. A page past the readable length is read short
+    /// and not cached (the text may still grow into it).
+    fn page(&self, k: usize) -> Arc<[u8]> {
+        let p = self.shared.page_bytes;
+        let len = self.len();
+        let start = k * p;
+        let end = (start + p).min(len);
+        if end <= start {
+            return Arc::from(Vec::new());
+        }
+        let whole = end - start == p;
+        if whole && let Some(page) = self.cache().get(k) {
+            return page;
+        }
+        let mut buf = vec![0u8; end - start];
+        let n = read_at(&self.shared.file, &mut buf, start as u64).unwrap_or(0);
+        buf.truncate(n);
+        let page: Arc<[u8]> = Arc::from(buf);
+        if whole && n == p {
+            self.cache().put(k, Arc::clone(&page));
+        }
+        page
+    }
+
+    /// The bytes of `range` (clamped to the readable text), through the page cache.
+    pub fn read_bytes(&self, range: Range<usize>) -> Vec<u8> {
+        let end = range.end.min(self.len());
+        let start = range.start.min(end);
+        let p = self.shared.page_bytes;
+        let mut out = Vec::with_capacity(end - start);
+        let mut at = start;
+        while at < end {
+            let k = at / p;
+            let page = self.page(k);
+            let from = at - k * p;
+            let to = (end - k * p).min(page.len());
+            if from >= to {
+                break;
+            }
+            out.extend_from_slice(&page[from..to]);
+            at = k * p + to;
+        }
+        out
+    }
+
+    /// The text of `range` (clamped to the readable text; invalid UTF-8 read as `?`).
+    pub fn read(&self, range: Range<usize>) -> String {
+        decode_same_len(self.read_bytes(range))
+    }
+
+    /// Calls `f` with the bytes from `from` on, a page at a time, until it returns false.
+    fn walk(&self, from: usize, mut f: impl FnMut(usize, &[u8]) -> bool) {
+        let p = self.shared.page_bytes;
+        let len = self.len();
+        let mut at = from;
+        while at < len {
+            let k = at / p;
+            let page = self.page(k);
+            let off = at - k * p;
+            if off >= page.len() {
+                break;
+            }
+            let end = page.len().min(len - k * p);
+            if !f(at, &page[off..end]) {
+                return;
+            }
+            at = k * p + end;
+        }
+    }
+
+    /// Lines in the readable text (one more than its line breaks).
+    pub fn line_count(&self) -> usize {
+        self.marks().breaks + 1
+    }
+
+    /// Byte offset of the start of line `i` (the readable length past the last line).
+    pub fn line_start(&self, i: usize) -> usize {
+        let (b, l) = {
+            let m = self.marks();
+            if i > m.breaks {
+                return self.len();
+            }
+            let k = m.marks.partition_point(|&(_, l)| l <= i) - 1;
+            m.marks[k]
+        };
+        if i == l {
+            return b;
+        }
+        let mut left = i - l;
+        let mut found = self.len();
+        self.walk(b, |at, bytes| {
+            for nl in memchr::memchr_iter(b'\n', bytes) {
+                left -= 1;
+                if left == 0 {
+                    found = at + nl + 1;
+                    return false;
+                }
+            }
+            true
+        });
+        found
+    }
+
+    /// The line holding byte `at` (a line break belongs to the line it ends).
+    pub fn line_of(&self, at: usize) -> usize {
+        let at = at.min(self.len());
+        let (b, l) = {
+            let m = self.marks();
+            let k = m.marks.partition_point(|&(b, _)| b <= at) - 1;
+            m.marks[k]
+        };
+        let mut line = l;
+        self.walk(b, |pos, bytes| {
+            let end = (at - pos).min(bytes.len());
+            line += memchr::memchr_iter(b'\n', &bytes[..end]).count();
+            pos + bytes.len() < at
+        });
+        line
+    }
+
+    /// Byte range of line `i` without its line break (and a `\r` before it).
+    pub fn line_range(&self, i: usize) -> Range<usize> {
+        let start = self.line_start(i);
+        let mut end = self.len();
+        let mut cr = false;
+        self.walk(start, |at, bytes| match memchr::memchr(b'\n', bytes) {
+            Some(nl) => {
+                end = at + nl;
+                false
+            }
+            None => true,
+        });
+        if end > start {
+            cr = self.read_bytes(end - 1..end) == b"\r";
+        }
+        start..if cr { end - 1 } else { end }
+    }
+
+    /// Line `i` without its line break.
+    pub fn line(&self, i: usize) -> String {
+        self.read(self.line_range(i))
+    }
+
+    /// Whether the readable text ends with a line break.
+    pub fn ends_with_newline(&self) -> bool {
+        let len = self.len();
+        len > 0 && self.read_bytes(len - 1..len) == b"\n"
+    }
+
+    /// The source of merged line `line` (from 0) and its line there (from 1), for a merged
+    /// input; `None` for one log or a line not indexed yet.
+    pub fn source_of_line(&self, line: usize) -> Option<(usize, u64)> {
+        let src = self.shared.sources.as_ref()?;
+        if line as u64 >= src.written.load(Ordering::Acquire) {
+            return None;
+        }
+        let mut buf = [0u8; SOURCE_RECORD as usize];
+        let n = read_at(&src.file, &mut buf, line as u64 * SOURCE_RECORD).ok()?;
+        (n == buf.len()).then(|| {
+            let v = u64::from_le_bytes(buf);
+            ((v >> 48) as usize, v & ((1 << 48) - 1))
+        })
+    }
+
+    /// The source of each merged line of `lines` (`None` past the lines indexed, or for one
+    /// log), read from the sources file in one go.
+    pub fn line_sources(&self, lines: Range<usize>) -> Vec<Option<usize>> {
+        let mut out = vec![None; lines.len()];
+        let Some(src) = self.shared.sources.as_ref() else {
+            return out;
+        };
+        let written = src.written.load(Ordering::Acquire) as usize;
+        let end = lines.end.min(written);
+        if lines.start >= end {
+            return out;
+        }
+        let mut buf = vec![0u8; (end - lines.start) * SOURCE_RECORD as usize];
+        let n = read_at(&src.file, &mut buf, lines.start as u64 * SOURCE_RECORD).unwrap_or(0);
+        for (k, rec) in buf[..n].chunks_exact(SOURCE_RECORD as usize).enumerate() {
+            let v = u64::from_le_bytes(rec.try_into().unwrap_or_default());
+            out[k] = Some((v >> 48) as usize);
+        }
+        out
+    }
+
+    /// Whole lines of `range` (clamped to the readable text) in chunks of about `target`
+    /// bytes, read straight from the file (a scan does not evict the pages on screen). Each
+    /// chunk but the last ends with a line break; [`Chunk::searchable`] leaves it out, so a
+    /// pattern whose matches stay inside one line finds, chunk by chunk, what it finds in
+    /// the whole text. `range.start` should be a line start.
+    pub fn chunks(&self, range: Range<usize>, target: usize) -> PageChunks {
+        let end = range.end.min(self.len());
+        PageChunks {
+            text: self.clone(),
+            pos: range.start.min(end),
+            end,
+            target: target.max(1),
+        }
+    }
+}
+
+/// The chunks of [`PagedText::chunks`].
+pub struct PageChunks {
+    text: PagedText,
+    pos: usize,
+    end: usize,
+    target: usize,
+}
+
+impl Iterator for PageChunks {
+    type Item = Chunk;
+
+    fn next(&mut self) -> Option<Chunk> {
+        if self.pos >= self.end {
+            return None;
+        }
+        let file = &self.text.shared.file;
+        let mut buf = Vec::new();
+        let mut want = self.target.min(self.end - self.pos);
+        loop {
+            let have = buf.len();
+            buf.resize(have + want, 0);
+            let n = read_at(file, &mut buf[have..], (self.pos + have) as u64).unwrap_or(0);
+            buf.truncate(have + n);
+            let at_end = self.pos + buf.len() >= self.end || n == 0;
+            if at_end {
+                break;
+            }
+            if let Some(nl) = memchr::memrchr(b'\n', &buf[have..]) {
+                buf.truncate(have + nl + 1);
+                break;
+            }
+            // One line longer than the chunk: read on to its end.
+            want = self.target.min(self.end - self.pos - buf.len());
+        }
+        if buf.is_empty() {
+            self.pos = self.end;
+            return None;
+        }
+        let offset = self.pos;
+        self.pos += buf.len();
+        Some(Chunk {
+            text: decode_same_len(buf),
+            offset,
+            last: self.pos >= self.end,
+            runs: Vec::new(),
+        })
+    }
+}
+
+/// Indexes a plain file a block at a time.
+struct PlainIndexer {
+    shared: Arc<Shared>,
+    file: File,
+    pos: usize,
+    size: u64,
+    consumed: Arc<AtomicU64>,
+    /// The indexed bytes after the last line break (published once their line ends).
+    carry: Vec<u8>,
+    path: PathBuf,
+}
+
+impl PlainIndexer {
+    /// Indexes the next block; false once done (or stopped).
+    fn step(&mut self) -> bool {
+        if self.shared.stop.load(Ordering::Relaxed) {
+            return false;
+        }
+        let mut buf = vec![0u8; BLOCK_BYTES];
+        let n = match read_at(&self.file, &mut buf, self.pos as u64) {
+            Ok(n) => n,
+            Err(e) => {
+                self.finish(Some(format!(
+                    "{}: read failed at byte {}: {e}; showing what was read",
+                    self.path.display(),
+                    self.pos
+                )));
+                return false;
+            }
+        };
+        buf.truncate(n);
+        self.consumed.fetch_add(n as u64, Ordering::Relaxed);
+        let base = self.pos;
+        self.pos += n;
+        {
+            let mut m = self
+                .shared
+                .index
+                .write()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            m.add(base, &buf);
+        }
+        // Invalid UTF-8, checked across the block boundary with the carried line.
+        let cut = memchr::memrchr(b'\n', &buf).map_or(0, |nl| nl + 1);
+        let at_end = n == 0 || self.pos as u64 >= self.size;
+        let (complete, rest) = if at_end {
+            (&buf[..], &buf[buf.len()..])
+        } else {
+            buf.split_at(cut)
+        };
+        let mut checked = std::mem::take(&mut self.carry);
+        checked.extend_from_slice(complete);
+        let invalid = if checked.is_ascii() || std::str::from_utf8(&checked).is_ok() {
+            0
+        } else {
+            super::count_invalid(&checked)
+        };
+        self.carry = rest.to_vec();
+        let published = self.pos - self.carry.len();
+        if invalid > 0 {
+            self.lock_state().invalid_utf8 += invalid;
+        }
+        self.shared.len.store(published, Ordering::Release);
+        if at_end {
+            let short = (self.pos as u64) < self.size;
+            self.finish(short.then(|| {
+                format!(
+                    "{}: the file changed while it was read ({} bytes at open, {} read); it was truncated or rotated",
+                    self.path.display(),
+                    self.size,
+                    self.pos
+                )
+            }));
+            return false;
+        }
+        true
+    }
+
+    fn lock_state(&self) -> std::sync::MutexGuard<'_, BuildState> {
+        self.shared
+            .state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    fn finish(&mut self, warning: Option<String>) {
+        let mut st = self.lock_state();
+        st.warnings.extend(warning);
+        st.done = true;
+        st.elapsed = st.started.map(|s| s.elapsed());
+    }
+}
+
+/// Writes the merged, decoded input into the spill a chunk at a time.
+struct Spiller {
+    shared: Arc<Shared>,
+    chunks: Chunks,
+    writer: File,
+    source_writer: Option<std::io::BufWriter<File>>,
+}
+
+impl Spiller {
+    fn lock_state(&self) -> std::sync::MutexGuard<'_, BuildState> {
+        self.shared
+            .state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Writes the next chunk; false once done (or stopped).
+    fn step(&mut self) -> bool {
+        if self.shared.stop.load(Ordering::Relaxed) {
+            return false;
+        }
+        let Some(chunk) = self.chunks.next_chunk() else {
+            self.finish(None);
+            return false;
+        };
+        let failures: Vec<String> = self
+            .chunks
+            .take_failures()
+            .into_iter()
+            .map(|e| format!("{}; showing what was read", e.message))
+            .collect();
+        if !failures.is_empty() {
+            self.lock_state().warnings.extend(failures);
+        }
+        if let Err(e) = self.writer.write_all(chunk.text.as_bytes()) {
+            let path = self
+                .shared
+                .spill
+                .as_ref()
+                .map(|(p, _)| p.display().to_string());
+            self.finish(Some(format!(
+                "cannot write the spill {}: {e}; showing what was written",
+                path.unwrap_or_default()
+            )));
+            return false;
+        }
+        if let Some(w) = &mut self.source_writer
+            && let Some(src) = &self.shared.sources
+        {
+            let mut written = src.written.load(Ordering::Relaxed);
+            let bytes = chunk.text.as_bytes();
+            let mut ok = true;
+            for (k, run) in chunk.runs.iter().enumerate() {
+                let end = chunk.runs.get(k + 1).map_or(bytes.len(), |r| r.offset);
+                let part = &bytes[run.offset..end];
+                let mut lines = memchr::memchr_iter(b'\n', part).count() as u64;
+                if !part.ends_with(b"\n") && !part.is_empty() {
+                    lines += 1;
+                }
+                for j in 0..lines {
+                    let v = ((run.source as u64) << 48) | ((run.line + j) & ((1 << 48) - 1));
+                    ok &= w.write_all(&v.to_le_bytes()).is_ok();
+                }
+                written += lines;
+            }
+            if ok && w.flush().is_ok() {
+                src.written.store(written, Ordering::Release);
+            }
+        }
+        let base = chunk.offset;
+        {
+            let mut m = self
+                .shared
+                .index
+                .write()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            m.add(base, chunk.text.as_bytes());
+        }
+        let len = base + chunk.text.len();
+        if let Some((_, n)) = &self.shared.spill {
+            n.store(len as u64, Ordering::Relaxed);
+        }
+        self.shared.len.store(len, Ordering::Release);
+        if chunk.last {
+            self.finish(None);
+            return false;
+        }
+        true
+    }
+
+    fn finish(&mut self, warning: Option<String>) {
+        let utf8 = self.chunks.warning();
+        let mut st = self.lock_state();
+        st.warnings.extend(warning);
+        st.warnings.extend(utf8);
+        st.done = true;
+        st.elapsed = st.started.map(|s| s.elapsed());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn small(page: usize, cache_pages: usize) -> PagedOptions {
+        PagedOptions {
+            page_bytes: page,
+            cache_bytes: page * cache_pages,
+            spill_dir: None,
+        }
+    }
+
+    fn starts(text: &str) -> Vec<usize> {
+        std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect()
+    }
+
+    /// The paged text reads, numbers and scans exactly as the text held whole.
+    fn assert_same(text: &str, paged: &PagedText) {
+        assert!(paged.wait_complete(Duration::from_secs(20)));
+        assert_eq!(paged.len(), text.len());
+        assert_eq!(paged.read(0..text.len()), text);
+        let st = starts(text);
+        assert_eq!(paged.line_count(), st.len());
+        let buffer = crate::workbench::TextBuffer::new(text.to_string());
+        // Every line of a short text, a sample of a long one (each lookup walks pages).
+        let stride = (st.len() / 150).max(1);
+        for i in (0..=st.len()).step_by(stride).chain([st.len()]) {
+            assert_eq!(
+                paged.line_start(i),
+                buffer.line_start(i),
+                "start of line {i}"
+            );
+        }
+        for i in (0..st.len()).step_by(stride) {
+            assert_eq!(
+                paged.line_range(i),
+                buffer.line_range(i),
+                "range of line {i}"
+            );
+            assert_eq!(paged.line(i), buffer.line(i), "line {i}");
+        }
+        for at in (0..=text.len() + 1).step_by((text.len() / 300).max(1)) {
+            assert_eq!(paged.line_of(at), buffer.line_of(at), "line of byte {at}");
+        }
+        assert_eq!(paged.ends_with_newline(), text.ends_with('\n'));
+    }
+
+    fn text_of(lines: &[(u8, u16)]) -> String {
+        let mut text = String::new();
+        for &(kind, n) in lines {
+            match kind % 5 {
+                0 => text.push_str(&format!("2026-10-05T00:00:00Z [CLAIM j{n}] é\n")),
+                1 => text.push('\n'),
+                2 => text.push_str(&"long line ".repeat(usize::from(n % 500))),
+                3 => text.push_str(&format!("x{n}\r\n")),
+                _ => text.push_str(&format!("[RESULT j{n}] OK\n")),
+            }
+        }
+        text
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(16))]
+
+        /// The paged text equals the in-memory text on content, line numbers and matches,
+        /// whatever the page size and chunk size.
+        #[test]
+        fn paged_equals_in_memory(
+            lines in proptest::collection::vec((any::<u8>(), any::<u16>()), 0..1500),
+            page in 64usize..5000,
+            target in 1usize..20_000,
+        ) {
+            let text = text_of(&lines);
+            let dir = tempfile::tempdir().unwrap();
+            let p = dir.path().join("a.log");
+            std::fs::write(&p, &text).unwrap();
+            let paged = PagedText::open(&p, &small(page, 3)).unwrap();
+            assert_same(&text, &paged);
+            prop_assert!(paged.peak_pages_held() <= 3);
+            let re = crate::Regex::new(r"(?m)\[CLAIM (\w+)\]|x\d+$|^$", crate::Flavor::PYTHON, crate::Flags::default()).unwrap();
+            let whole: Vec<(usize, usize)> = re
+                .matches(&text, crate::MatchOptions::default())
+                .map(|m| m.map(|m| (m.start(), m.end())).unwrap())
+                .collect();
+            let mut chunked = Vec::new();
+            for chunk in paged.chunks(0..usize::MAX, target) {
+                for m in re.matches(chunk.searchable(), crate::MatchOptions::default()) {
+                    let m = m.unwrap();
+                    chunked.push((chunk.offset + m.start(), chunk.offset + m.end()));
+                }
+            }
+            prop_assert_eq!(chunked, whole);
+        }
+    }
+
+    #[test]
+    fn a_scan_over_a_large_text_holds_at_most_the_cache_of_pages() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("big.log");
+        let mut text = String::new();
+        for k in 0..200_000 {
+            text.push_str(&format!("2026-10-05T00:00:00Z line {k} [CLAIM j{k}]\n"));
+        }
+        std::fs::write(&p, &text).unwrap();
+        let paged = PagedText::open(&p, &small(4096, 8)).unwrap();
+        assert!(paged.wait_complete(Duration::from_secs(20)));
+        assert_eq!(paged.page_capacity(), 8);
+        // Reading every line, then every chunk: the cache never holds more than 8 pages.
+        let mut bytes = 0;
+        for i in (0..paged.line_count()).step_by(97) {
+            bytes += paged.line(i).len();
+        }
+        assert!(bytes > 0);
+        let mut scanned = 0;
+        for chunk in paged.chunks(0..usize::MAX, 64 * 1024) {
+            scanned += chunk.text.len();
+        }
+        assert_eq!(scanned, text.len());
+        assert!(paged.pages_held() <= 8);
+        assert!(paged.peak_pages_held() <= 8, "{}", paged.peak_pages_held());
+        // The index stays sparse: one mark per 1024 lines or 64 KiB.
+        assert!(paged.marks().marks.len() <= text.len() / INDEX_MARK_BYTES + 200_000 / 1024 + 2);
+    }
+
+    #[test]
+    fn merged_logs_spill_with_each_lines_source_and_the_spill_is_removed_on_drop() {
+        use std::io::Write as _;
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a.log");
+        let b = dir.path().join("b.log.gz");
+        let mut plain_a = String::new();
+        let mut plain_b = String::new();
+        for k in 0..3000 {
+            plain_a.push_str(&format!(
+                "2026-10-05T00:{:02}:{:02}Z a{k}\n",
+                k / 60 % 60,
+                k % 60
+            ));
+            plain_b.push_str(&format!(
+                "2026-10-05T00:{:02}:{:02}Z b{k} é\n",
+                k / 60 % 60,
+                k % 60
+            ));
+        }
+        std::fs::write(&a, &plain_a).unwrap();
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(plain_b.as_bytes()).unwrap();
+        std::fs::write(&b, gz.finish().unwrap()).unwrap();
+        let origins = [Origin::Path(a), Origin::Path(b)];
+        // The same merged text as the whole-input reader gives.
+        let mut whole = Chunks::new(MergedLines::open(&origins).unwrap(), usize::MAX);
+        let want = whole.next_chunk().unwrap();
+        let paged = PagedText::open_merged(&origins, &small(1000, 4)).unwrap();
+        assert_same(&want.text, &paged);
+        let spill = paged.spill().unwrap().0.to_path_buf();
+        assert!(spill.exists());
+        assert_eq!(paged.spill().unwrap().1, want.text.len() as u64);
+        // Every line names its source and its own line, as the chunk's runs do.
+        let gutter: Vec<(usize, u64)> = (0..6000)
+            .map(|l| paged.source_of_line(l).unwrap())
+            .collect();
+        assert_eq!(gutter[0], (0, 1));
+        assert_eq!(gutter[1], (1, 1));
+        assert_eq!(gutter[5999], (1, 3000));
+        for (l, &(src, own)) in gutter.iter().enumerate() {
+            let line = paged.line(l);
+            let tag = if src == 0 { 'a' } else { 'b' };
+            assert!(
+                line.contains(&format!(" {tag}{} ", own - 1))
+                    || line.ends_with(&format!(" {tag}{}", own - 1)),
+                "{line} {src} {own}"
+            );
+        }
+        assert_eq!(paged.source_of_line(6000), None);
+        let bulk = paged.line_sources(5990..6002);
+        assert_eq!(bulk.len(), 12);
+        assert!(
+            bulk[..10]
+                .iter()
+                .zip(&gutter[5990..])
+                .all(|(b, g)| *b == Some(g.0))
+        );
+        assert_eq!(bulk[10..], [None, None]);
+        let p = paged.progress();
+        assert!(p.done && p.fraction() == Some(1.0));
+        assert_eq!(p.sources.len(), 2);
+        let clone = paged.clone();
+        drop(paged);
+        assert!(spill.exists(), "a clone keeps the spill");
+        drop(clone);
+        // The indexer's handle goes with its thread.
+        let deadline = Instant::now() + Duration::from_secs(5);
+        while spill.exists() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(!spill.exists(), "the spill is removed with the last handle");
+    }
+
+    #[test]
+    fn invalid_utf8_keeps_offsets_and_is_said() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("a.log");
+        std::fs::write(&p, b"ok\n\xff\xfe bad\nok\n").unwrap();
+        let paged = PagedText::open(&p, &small(3, 2)).unwrap();
+        assert!(paged.wait_complete(Duration::from_secs(5)));
+        assert_eq!(paged.line(1), "?? bad");
+        assert_eq!(paged.line_start(2), 10);
+        assert!(
+            paged
+                .warnings()
+                .iter()
+                .any(|w| w.contains("2 invalid bytes"))
+        );
+    }
+
+    #[test]
+    fn a_truncated_archive_shows_what_was_read_and_says_where_it_broke() {
+        use std::io::Write as _;
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("a.log.gz");
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        for k in 0..20_000 {
+            writeln!(gz, "line {k} {}", k * 7919 % 10007).unwrap();
+        }
+        let bytes = gz.finish().unwrap();
+        std::fs::write(&p, &bytes[..bytes.len() / 2]).unwrap();
+        let paged = PagedText::open_merged(&[Origin::Path(p)], &small(4096, 4)).unwrap();
+        assert!(paged.wait_complete(Duration::from_secs(10)));
+        assert!(!paged.is_empty());
+        assert!(paged.line(0).starts_with("line 0"));
+        let w = paged.warnings().join(" ");
+        assert!(w.contains("a.log.gz"), "{w}");
+    }
+}
