@@ -12,6 +12,7 @@ pub mod error;
 pub mod explain;
 pub mod flavor;
 pub mod highlight;
+pub mod js_unicode;
 pub mod lint;
 pub mod parse;
 pub mod railroad;
