@@ -398,6 +398,17 @@ impl Tx<'_> {
             }
     }
 
+    /// JavaScript properties follow node's own Unicode tables, not the `regex` crate's: a
+    /// property, or a class holding one, is written out as the matcher's explicit set.
+    fn js_explicit_set(&self, node: &Node) -> bool {
+        self.flavor == Flavor::Js
+            && match &node.kind {
+                NodeKind::Property { .. } => true,
+                NodeKind::Class(class) => class_has_property(class),
+                _ => false,
+            }
+    }
+
     /// Writes the characters a case-insensitive single-character node accepts as an explicit
     /// class outside `(?i)`, computed by the matcher's own folding; false when the node has no
     /// such set (a JavaScript astral literal without `u`, which is two code units).
@@ -425,7 +436,7 @@ impl Tx<'_> {
                 | NodeKind::Perl { .. }
                 | NodeKind::Property { .. }
                 | NodeKind::Class(_)
-        ) && self.explicit_fold()
+        ) && (self.explicit_fold() || self.js_explicit_set(node))
             && self.emit_folded(node)
         {
             return;
@@ -602,6 +613,15 @@ impl Tx<'_> {
             _ => {}
         }
     }
+}
+
+/// Whether a class holds a `\p{…}` at any depth.
+fn class_has_property(class: &Class) -> bool {
+    class.items.iter().any(|i| match i {
+        ClassItem::Property(..) => true,
+        ClassItem::Nested(inner) => class_has_property(inner),
+        _ => false,
+    })
 }
 
 /// Writes a set as a `regex` crate class. Surrogate code points (members of JavaScript

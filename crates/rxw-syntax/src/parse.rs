@@ -128,6 +128,11 @@ impl<'p> Parser<'p> {
         self.flavor.is_js() && self.flags.unicode_mode()
     }
 
+    /// The Unicode data of the node version the pattern is read for.
+    fn js_data(&self) -> crate::js_unicode::NodeUnicode {
+        crate::js_unicode::NodeUnicode::NODE20
+    }
+
     fn parse(mut self) -> Result<Ast, Error> {
         let mut stack: Vec<Frame> = Vec::new();
         let mut cur = Frame {
@@ -1113,6 +1118,23 @@ impl<'p> Parser<'p> {
             let span = Span::new(start, self.pos);
             if name.is_empty() {
                 return Err(self.invalid("Invalid property name", span));
+            }
+            if self.flavor == Flavor::Js {
+                // ECMAScript's tables are the exact list: no loose matching, no `Is` prefix,
+                // no other Unicode properties. A property of strings needs `v` and cannot be
+                // negated.
+                let of_strings = crate::js_unicode::is_property_of_strings(&name);
+                let known = if of_strings {
+                    self.flags.unicode_sets
+                        && !negated
+                        && self.js_data().property_of_strings(&name).is_some()
+                } else {
+                    self.js_data().property(&name).is_some()
+                };
+                if !known {
+                    return Err(self.invalid("Invalid property name", span));
+                }
+                return Ok((name, negated));
             }
             if regex_syntax::Parser::new()
                 .parse(&format!("\\p{{{name}}}"))

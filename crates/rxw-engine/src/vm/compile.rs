@@ -24,6 +24,11 @@ struct Compiler<'a> {
     code_units: bool,
 }
 
+/// The Unicode data of the node version a JavaScript flavor stands for.
+pub(crate) fn js_data(_flavor: Flavor) -> rxw_syntax::js_unicode::NodeUnicode {
+    rxw_syntax::js_unicode::NodeUnicode::NODE20
+}
+
 /// Compiles a parsed pattern for the matcher.
 ///
 /// # Errors
@@ -432,6 +437,15 @@ impl Compiler<'_> {
     }
 
     fn property(&self, name: &str, span: Span) -> Result<CharSet, Error> {
+        if self.flavor == Flavor::Js {
+            // node's own tables: the spellings it accepts and its ICU's code points.
+            return js_data(self.flavor)
+                .property(name)
+                .map(|r| CharSet::from_ranges(r.to_vec()))
+                .ok_or_else(|| {
+                    self.error(ErrorKind::PatternInvalid, "Invalid property name", span)
+                });
+        }
         let expr = if name.chars().count() == 1 {
             format!(r"\p{name}")
         } else {

@@ -1,0 +1,85 @@
+//! JavaScript conformance: cases built from test262's RegExp tests (property escapes, the `v`
+//! flag's classes of strings, named groups) and answered by node 20, recorded in
+//! `data/js_conformance.jsonl` by `data/record_js_conformance.py`. rxw must give node's
+//! answer on every case: the same matches, or a refusal where node refuses. The one allowed
+//! difference is a clean `input_unsupported` refusal of an answer that a byte offset cannot
+//! express (a match between the two code units of a surrogate pair).
+
+use rxw_engine::Regex;
+use rxw_syntax::error::ErrorKind;
+use rxw_syntax::flavor::{Flags, Flavor};
+use serde_json::{Value, json};
+
+struct Case {
+    pattern: String,
+    flags: String,
+    input: String,
+    source: String,
+    expected: Value,
+}
+
+fn recorded() -> Vec<Case> {
+    let text = include_str!("data/js_conformance.jsonl");
+    text.lines()
+        .skip(1)
+        .map(|line| {
+            let v: Value = serde_json::from_str(line).expect("a recorded case");
+            let s = |k: &str| v[k].as_str().expect("a string field").to_string();
+            Case {
+                pattern: s("pattern"),
+                flags: s("flags"),
+                input: s("input"),
+                source: s("source"),
+                expected: v["expected"].clone(),
+            }
+        })
+        .collect()
+}
+
+fn rxw_answer(c: &Case) -> Result<Value, rxw_syntax::Error> {
+    let flags = Flags::parse(&c.flags, Flavor::Js)?;
+    let re = Regex::new(&c.pattern, Flavor::Js, flags)?;
+    let matches = re.find_all(&c.input, None)?;
+    let spans: Vec<Value> = matches
+        .iter()
+        .map(|m| {
+            Value::from(
+                m.groups
+                    .iter()
+                    .map(|g| g.map_or(Value::Null, |(s, e)| json!([s, e])))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect();
+    Ok(json!({ "matches": spans }))
+}
+
+#[test]
+fn rxw_agrees_with_node_20_on_the_recorded_test262_cases() {
+    let cases = recorded();
+    let (mut agree, mut refused_input) = (0, 0);
+    let mut wrong = Vec::new();
+    for c in &cases {
+        let label = format!("[{}] /{}/{} on {:?}", c.source, c.pattern, c.flags, c.input);
+        match (rxw_answer(c), c.expected.get("error")) {
+            (Err(_), Some(_)) => agree += 1,
+            (Ok(v), None) if v["matches"] == c.expected["matches"] => agree += 1,
+            (Err(e), None) if e.kind == ErrorKind::InputUnsupported => refused_input += 1,
+            (Err(e), None) => wrong.push(format!("{label}: rxw refused ({}), node matched", e.message)),
+            (Ok(_), Some(err)) => wrong.push(format!("{label}: rxw accepted, node refused: {err}")),
+            (Ok(v), None) => wrong.push(format!(
+                "{label}:\n    rxw  {}\n    node {}",
+                v["matches"], c.expected["matches"]
+            )),
+        }
+    }
+    eprintln!(
+        "js conformance: {agree} of {} cases agree with node 20, {refused_input} refused as input_unsupported, {} differ",
+        cases.len(),
+        wrong.len()
+    );
+    for w in wrong.iter().take(60) {
+        eprintln!("  {w}");
+    }
+    assert!(wrong.is_empty(), "{} cases differ from node 20", wrong.len());
+}
