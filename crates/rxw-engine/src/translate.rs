@@ -143,7 +143,6 @@ impl Tx<'_> {
         }
     }
 
-    #[allow(dead_code)]
     fn js_unicode(&self) -> bool {
         self.flavor.is_js() && self.flags().unicode_mode()
     }
@@ -400,11 +399,20 @@ impl Tx<'_> {
 
     /// JavaScript properties follow node's own Unicode tables, not the `regex` crate's: a
     /// property, or a class holding one, is written out as the matcher's explicit set.
+    /// So is a lone surrogate escape under `u`/`v` (a code point no UTF-8 text holds, kept
+    /// by the parser as a private-use stand-in), alone or in a class.
     fn js_explicit_set(&self, node: &Node) -> bool {
+        let lone = |c: char, span: Span| {
+            (0xF0000..0xF0800).contains(&(c as u32))
+                && rxw_syntax::escaped_surrogate(&self.pattern[span.start..span.end]).is_some()
+        };
         self.flavor == Flavor::Js
             && match &node.kind {
                 NodeKind::Property { .. } => true,
-                NodeKind::Class(class) => class_has_property(class),
+                NodeKind::Literal { ch, .. } => self.js_unicode() && lone(*ch, node.span),
+                NodeKind::Class(class) => {
+                    class_needs_explicit_set(class, &|c, span| self.js_unicode() && lone(c, span))
+                }
                 _ => false,
             }
     }
@@ -615,11 +623,12 @@ impl Tx<'_> {
     }
 }
 
-/// Whether a class holds a `\p{…}` at any depth.
-fn class_has_property(class: &Class) -> bool {
+/// Whether a class holds a `\p{…}`, or a character `special` picks, at any depth.
+fn class_needs_explicit_set(class: &Class, special: &dyn Fn(char, Span) -> bool) -> bool {
     class.items.iter().any(|i| match i {
         ClassItem::Property(..) => true,
-        ClassItem::Nested(inner) => class_has_property(inner),
+        ClassItem::Char(c, span) => special(*c, *span),
+        ClassItem::Nested(inner) => class_needs_explicit_set(inner, special),
         _ => false,
     })
 }

@@ -128,6 +128,75 @@ impl<'p> Parser<'p> {
         self.flavor.is_js() && self.flags.unicode_mode()
     }
 
+    /// A JavaScript group name decoded by the spec's `RegExpIdentifierName`: ID_Start, `$` or
+    /// `_` first, then ID_Continue, `$`, ZWNJ or ZWJ, each written as itself or as a `\u`
+    /// escape (`\u03C0`, `\u{3C0}`, a pair of surrogate escapes; with or without `u`).
+    /// `None` when the name is not one.
+    fn js_group_name(&self, raw: &str) -> Option<String> {
+        let data = self.js_data();
+        let (start, cont) = (data.property("ID_Start")?, data.property("ID_Continue")?);
+        let has = |set: &[(u32, u32)], c: char| {
+            let c = c as u32;
+            set.binary_search_by(|&(a, b)| {
+                if b < c {
+                    std::cmp::Ordering::Less
+                } else if a > c {
+                    std::cmp::Ordering::Greater
+                } else {
+                    std::cmp::Ordering::Equal
+                }
+            })
+            .is_ok()
+        };
+        let hex4 = |s: &str| {
+            s.get(..4)
+                .filter(|h| h.chars().all(|c| c.is_ascii_hexdigit()))
+                .and_then(|h| u32::from_str_radix(h, 16).ok())
+        };
+        let mut out = String::new();
+        let mut rest = raw;
+        while !rest.is_empty() {
+            let c = if let Some(esc) = rest.strip_prefix("\\u") {
+                if let Some(braced) = esc.strip_prefix('{') {
+                    let close = braced.find('}')?;
+                    let body = &braced[..close];
+                    if body.is_empty() || !body.chars().all(|c| c.is_ascii_hexdigit()) {
+                        return None;
+                    }
+                    rest = &braced[close + 1..];
+                    char::from_u32(u32::from_str_radix(body, 16).ok()?)?
+                } else {
+                    let unit = hex4(esc)?;
+                    rest = &esc[4..];
+                    if (0xD800..0xDC00).contains(&unit) {
+                        let lo = rest.strip_prefix("\\u").and_then(hex4)?;
+                        if !(0xDC00..0xE000).contains(&lo) {
+                            return None;
+                        }
+                        rest = &rest[6..];
+                        char::from_u32(0x10000 + ((unit - 0xD800) << 10) + (lo - 0xDC00))?
+                    } else {
+                        char::from_u32(unit)?
+                    }
+                }
+            } else {
+                let c = rest.chars().next()?;
+                rest = &rest[c.len_utf8()..];
+                c
+            };
+            let ok = if out.is_empty() {
+                c == '$' || c == '_' || has(start, c)
+            } else {
+                c == '$' || c == '\u{200C}' || c == '\u{200D}' || has(cont, c)
+            };
+            if !ok {
+                return None;
+            }
+            out.push(c);
+        }
+        (!out.is_empty()).then_some(out)
+    }
+
     /// The Unicode data of the node version the pattern is read for.
     fn js_data(&self) -> crate::js_unicode::NodeUnicode {
         crate::js_unicode::NodeUnicode::NODE20
@@ -377,10 +446,15 @@ impl<'p> Parser<'p> {
                     Span::new(open, self.pat.len()),
                 ));
             };
-            let name = &self.pat[name_start..name_start + close];
+            let raw = &self.pat[name_start..name_start + close];
             let name_span = Span::new(name_start, name_start + close);
             self.pos = name_start + close + 1;
-            if !valid_group_name(name, self.flavor) {
+            let decoded = match self.flavor {
+                Flavor::Js => self.js_group_name(raw),
+                _ => Some(raw.to_string()),
+            };
+            let name = decoded.as_deref().unwrap_or(raw);
+            if decoded.is_none() || !valid_group_name(name, self.flavor) {
                 return Err(self.invalid(
                     match self.flavor {
                         Flavor::Python(_) => format!("bad character in group name '{name}'"),
@@ -900,9 +974,15 @@ impl<'p> Parser<'p> {
         let Some(close) = self.rest().find('>') else {
             return Err(self.invalid(unclosed, Span::new(start, self.pat.len())));
         };
-        let name = self.pat[self.pos..self.pos + close].to_string();
+        let raw = &self.pat[self.pos..self.pos + close];
         self.pos += close + 1;
         let span = Span::new(start, self.pos);
+        let name = if self.flavor == Flavor::Js {
+            self.js_group_name(raw)
+                .ok_or_else(|| self.invalid("Invalid capture group name", span))?
+        } else {
+            raw.to_string()
+        };
         let index = self.resolve_name(&name, span)?;
         Ok(Node {
             kind: NodeKind::Backref {
@@ -1293,13 +1373,13 @@ impl<'p> Parser<'p> {
                             return match value {
                                 Some(v) => {
                                     self.pos += close.unwrap() + 1;
-                                    match char::from_u32(v) {
-                                        Some(ch) => Ok((ch, LiteralForm::Hex)),
-                                        None => Err(self.unsupported(
-                                            "a lone surrogate cannot be matched in UTF-8 text",
-                                            span_here(self),
-                                        )),
-                                    }
+                                    // A lone surrogate code point: kept as its stand-in,
+                                    // it never matches UTF-8 text (node's answer there).
+                                    Ok((
+                                        char::from_u32(v)
+                                            .unwrap_or_else(|| crate::surrogate_stand_in(v)),
+                                        LiteralForm::Hex,
+                                    ))
                                 }
                                 None => {
                                     Err(self.invalid("Invalid Unicode escape", span_here(self)))
@@ -1343,11 +1423,13 @@ impl<'p> Parser<'p> {
                                             ));
                                         }
                                     }
-                                    self.pos = save;
-                                    return Err(self.unsupported(
-                                        "a lone surrogate cannot be matched in UTF-8 text",
-                                        Span::new(start, save + 4),
-                                    ));
+                                    self.pos = save + 4;
+                                    return Ok((crate::surrogate_stand_in(hi), LiteralForm::Hex));
+                                }
+                                if let Some(lo) = hi.filter(|h| (0xDC00..0xE000).contains(h)) {
+                                    // A lone trail surrogate under `u`.
+                                    self.pos += 4;
+                                    return Ok((crate::surrogate_stand_in(lo), LiteralForm::Hex));
                                 }
                                 if unicode {
                                     Err(self.invalid("Invalid Unicode escape", span_here(self)))
@@ -1786,10 +1868,8 @@ fn valid_group_name(name: &str, flavor: Flavor) -> bool {
             (first == '_' || first.is_alphabetic())
                 && chars.all(|c| c == '_' || c.is_alphanumeric())
         }
-        Flavor::Js(_) => {
-            (first == '_' || first == '$' || first.is_alphabetic())
-                && chars.all(|c| c == '_' || c == '$' || c.is_alphanumeric())
-        }
+        // Decoded and checked by `js_group_name`.
+        Flavor::Js(_) => true,
         Flavor::Rust => {
             (first == '_' || first.is_alphabetic())
                 && chars
@@ -1949,6 +2029,72 @@ mod tests {
             assert!(parse(pat, Flavor::JS, v).is_ok(), "{pat}");
         }
         assert!(parse("[..]", Flavor::JS, Flags::parse("u", Flavor::JS).unwrap()).is_ok());
+    }
+
+    fn js(pat: &str, flags: &str) -> Result<Ast, Error> {
+        parse(pat, Flavor::Js, Flags::parse(flags, Flavor::Js).unwrap())
+    }
+
+    #[test]
+    fn regression_js_group_names_follow_regexp_identifier_name() {
+        for (pat, flags, name) in [
+            (r"(?<\u{03C0}>a)", "u", "π"),
+            (r"(?<\u{03C0}>a)", "", "π"),
+            (r"(?<\u03C0>a)", "", "π"),
+            (r"(?<_\u200C\u200D>a)", "u", "_\u{200C}\u{200D}"),
+            (r"(?<a\uD801\uDCA4>.)", "u", "a𐒤"),
+            ("(?<𝒜>a)", "", "𝒜"),
+            ("(?<$𝒜>a)", "u", "$𝒜"),
+        ] {
+            let ast = js(pat, flags).unwrap_or_else(|e| panic!("{pat}: {e}"));
+            assert_eq!(ast.groups[0].name.as_deref(), Some(name), "{pat}");
+        }
+        // The reference is decoded the same way.
+        assert!(js(r"(?<\u{03C0}>a)\k<π>", "u").is_ok());
+        for bad in [
+            r"(?<a\uD801>.)",
+            r"(?<\u{110000}>.)",
+            "(?<1a>.)",
+            r"(?<\u0031>.)",
+        ] {
+            assert!(js(bad, "u").is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn regression_js_lone_surrogate_escapes_under_u_parse() {
+        for pat in [r"^|\udf06", r"\ud800", r"\u{dc00}", r"[\udf06]"] {
+            assert!(js(pat, "u").is_ok(), "{pat}");
+        }
+        assert_eq!(crate::escaped_surrogate(r"\udf06"), Some(0xDF06));
+        assert_eq!(crate::escaped_surrogate(r"\u{D800}"), Some(0xD800));
+        assert_eq!(crate::escaped_surrogate("\u{F0000}"), None);
+    }
+
+    #[test]
+    fn regression_js_property_names_are_ecmascripts_exact_spellings() {
+        for bad in [
+            r"\p{ascii}",
+            r"\p{ General_Category=Uppercase_Letter }",
+            r"\p{gc=uppercaseletter}",
+            r"\p{IsScript=Adlam}",
+            r"\p{General_Category:Letter}",
+            r"\p{Hyphen}",
+            r"\p{Other_Alphabetic}",
+            r"\p{Grapheme_Link}",
+        ] {
+            let e = js(bad, "u").unwrap_err();
+            assert_eq!(e.message, "Invalid property name", "{bad}");
+        }
+        for good in [
+            r"\p{Script=Unknown}",
+            r"\p{sc=Zzzz}",
+            r"\p{gc=Cs}",
+            r"\p{Surrogate}",
+            r"\p{CWKCF}",
+        ] {
+            assert!(js(good, "u").is_ok(), "{good}");
+        }
     }
 
     #[test]

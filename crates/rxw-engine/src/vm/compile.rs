@@ -120,11 +120,7 @@ pub(crate) fn accepted_chars(
     let test = match &node.kind {
         NodeKind::Literal { ch, .. } if c.code_units && (*ch as u32) > 0xFFFF => return Ok(None),
         NodeKind::Literal { ch, .. } => {
-            let mut cp = *ch as u32;
-            if c.code_units && (0xF0000..0xF0800).contains(&cp) {
-                // The parser's stand-in for a surrogate code unit written as `\uD83D`.
-                cp = 0xD800 + (cp - 0xF0000);
-            }
+            let cp = c.literal_code(*ch, node.span);
             c.char_test(cp, flags)
         }
         NodeKind::Perl { .. } | NodeKind::Property { .. } | NodeKind::Class(_) => {
@@ -278,26 +274,34 @@ impl Compiler<'_> {
         Ok(())
     }
 
+    /// The code point (or, without `u`, code unit) a JavaScript literal stands for: a
+    /// surrogate escape is kept by the parser as a private-use stand-in. With `u`/`v` the
+    /// surrogate is a lone code point, which no UTF-8 text holds, so its test never passes.
+    fn literal_code(&self, ch: char, span: Span) -> u32 {
+        let c = ch as u32;
+        let stand_in = (0xF0000..0xF0800).contains(&c);
+        let lone = self.flavor == Flavor::Js
+            && stand_in
+            && (self.code_units
+                || rxw_syntax::escaped_surrogate(&self.pattern[span.start..span.end]).is_some());
+        if lone { 0xD800 + (c - 0xF0000) } else { c }
+    }
+
     fn literal(&mut self, ch: char, flags: Flags, back: bool, span: Span) {
-        let mut c = ch as u32;
-        if self.code_units {
-            if (0xF0000..0xF0800).contains(&c) {
-                // The parser's stand-in for a surrogate code unit written as `\uD83D`.
-                c = 0xD800 + (c - 0xF0000);
-            } else if c > 0xFFFF {
-                let mut units = [0u16; 2];
-                ch.encode_utf16(&mut units);
-                let (first, second) = if back {
-                    (units[1], units[0])
-                } else {
-                    (units[0], units[1])
-                };
-                for u in [first, second] {
-                    let test = self.char_test(u as u32, flags);
-                    self.push(Inst::Consume { test, back }, span);
-                }
-                return;
+        let c = self.literal_code(ch, span);
+        if self.code_units && c > 0xFFFF {
+            let mut units = [0u16; 2];
+            ch.encode_utf16(&mut units);
+            let (first, second) = if back {
+                (units[1], units[0])
+            } else {
+                (units[0], units[1])
+            };
+            for u in [first, second] {
+                let test = self.char_test(u as u32, flags);
+                self.push(Inst::Consume { test, back }, span);
             }
+            return;
         }
         let test = self.char_test(c, flags);
         self.push(Inst::Consume { test, back }, span);
@@ -359,6 +363,13 @@ impl Compiler<'_> {
         let (set, negated) = match &node.kind {
             NodeKind::Perl { kind, negated } => {
                 (self.fold_category(self.perl(*kind, flags), flags), *negated)
+            }
+            NodeKind::Property { name, negated } if self.flavor == Flavor::Js => {
+                // ECMAScript negates `\P{…}` before case folding: `/\P{Lu}/iu` matches `A`
+                // (its complement holds `a`, which `A` folds to).
+                let set = self.property(name, node.span)?;
+                let set = if *negated { set.negate() } else { set };
+                (self.fold_category(set, flags), false)
             }
             NodeKind::Property { name, negated } => {
                 let set = self.property(name, node.span)?;
@@ -483,11 +494,10 @@ impl Compiler<'_> {
         ranges: &mut Vec<(u32, u32)>,
     ) -> Result<(), Error> {
         match item {
-            ClassItem::Char(c, _) => {
-                let c = *c as u32;
-                if self.code_units && (0xF0000..0xF0800).contains(&c) {
-                    let u = 0xD800 + (c - 0xF0000);
-                    ranges.push((u, u));
+            ClassItem::Char(ch, span) => {
+                let c = self.literal_code(*ch, *span);
+                if (0xD800..0xE000).contains(&c) {
+                    ranges.push((c, c));
                 } else if self.code_units && c > 0xFFFF {
                     let mut units = [0u16; 2];
                     char::from_u32(c).unwrap().encode_utf16(&mut units);
@@ -853,15 +863,10 @@ impl Compiler<'_> {
     fn single_char_test(&mut self, node: &Node, flags: Flags) -> Result<Option<Test>, Error> {
         Ok(match &node.kind {
             NodeKind::Literal { ch, .. } => {
-                let c = *ch as u32;
-                if self.code_units && c > 0xFFFF && !(0xF0000..0xF0800).contains(&c) {
+                let c = self.literal_code(*ch, node.span);
+                if self.code_units && c > 0xFFFF {
                     return Ok(None);
                 }
-                let c = if self.code_units && (0xF0000..0xF0800).contains(&c) {
-                    0xD800 + (c - 0xF0000)
-                } else {
-                    c
-                };
                 Some(self.char_test(c, flags))
             }
             NodeKind::Dot { dotall } => Some(self.dot(*dotall)),

@@ -77,6 +77,7 @@ def cases(t262):
             if i == 0:
                 add(f"\\P{{{s}}}", "u", sample, f"generated/{name}")
                 add(f"\\p{{{s}}}", "iu", sample + "aAǅ", f"generated/{name}")
+                add(f"\\P{{{s}}}", "iu", sample + "aAǅ", f"generated/{name}")
     for folder in [os.path.join(base, "unicodeSets", "generated"), os.path.join(gen, "strings")]:
         for name in sorted(os.listdir(folder)):
             if not name.endswith(".js"):

@@ -151,7 +151,12 @@ mod tests {
         let keycaps = n.property_of_strings("Emoji_Keycap_Sequence").unwrap();
         assert_eq!(keycaps.len(), 12);
         assert!(keycaps.contains(&"#\u{FE0F}\u{20E3}"));
-        assert!(NodeUnicode::for_major(18).unwrap().property_of_strings("RGI_Emoji").is_none());
+        assert!(
+            NodeUnicode::for_major(18)
+                .unwrap()
+                .property_of_strings("RGI_Emoji")
+                .is_none()
+        );
         assert!(n.case_classes().any(|c| c == [0x4B, 0x6B, 0x212A]));
         assert!(n.canonical_upper().contains(&(0x61, 0x41)));
     }
