@@ -392,7 +392,9 @@ impl Tx<'_> {
         f.ignore_case
             && match self.flavor {
                 Flavor::Python(_) => !f.ascii,
-                Flavor::Js(_) => !f.unicode_mode(),
+                // With `u`/`v` too: node's simple case folding is its ICU's, not the `regex`
+                // crate's.
+                Flavor::Js(_) => true,
                 Flavor::Rust => false,
             }
     }

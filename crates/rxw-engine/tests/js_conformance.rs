@@ -137,3 +137,25 @@ fn regression_js_properties_follow_node_20s_unicode_17() {
     assert!(find(r"[^\p{Lu}]", "iu", "Aa").unwrap().is_empty());
     assert_eq!(find(r"\P{Lu}", "iu", "Aa").unwrap(), [(0, 1), (1, 2)]);
 }
+
+#[test]
+fn regression_js_case_folding_follows_node_20s_icu() {
+    // ꟓ / ꟒ became a case pair in node 20's ICU; both with and without `u`, on both engines.
+    for flags in ["i", "iu"] {
+        assert_eq!(
+            find("\u{A7D3}", flags, "\u{A7D2}").unwrap(),
+            [(0, 3)],
+            "{flags}"
+        );
+        assert_eq!(
+            find("\u{A7D3}(?=)", flags, "\u{A7D2}").unwrap(),
+            [(0, 3)],
+            "{flags}"
+        );
+        assert_eq!(
+            find("[\u{A7D3}]", flags, "\u{A7D2}").unwrap(),
+            [(0, 3)],
+            "{flags}"
+        );
+    }
+}

@@ -257,7 +257,7 @@ impl Compiler<'_> {
                     Flavor::Python(_) if flags.ascii => Fold::PythonAsciiLower,
                     Flavor::Python(_) => Fold::PythonLower,
                     Flavor::Js(_) if !self.code_units => Fold::PythonLower,
-                    Flavor::Js(_) => Fold::JsCanonical,
+                    Flavor::Js(_) => Fold::JsCanonical(js_data(self.flavor)),
                     Flavor::Rust => Fold::PythonLower,
                 };
                 self.push(
@@ -328,8 +328,9 @@ impl Compiler<'_> {
         match self.flavor {
             Flavor::Python(_) if flags.ascii => CaseRule::PythonAscii,
             Flavor::Python(_) => CaseRule::Python,
-            Flavor::Js(_) if self.code_units => CaseRule::JsCanonical,
-            Flavor::Js(_) | Flavor::Rust => CaseRule::Simple,
+            Flavor::Js(_) if self.code_units => CaseRule::JsCanonical(js_data(self.flavor)),
+            Flavor::Js(_) => CaseRule::JsSimple(js_data(self.flavor)),
+            Flavor::Rust => CaseRule::Simple,
         }
     }
 

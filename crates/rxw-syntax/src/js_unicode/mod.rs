@@ -30,6 +30,23 @@ impl NodeUnicode {
             .map(NodeUnicode)
     }
 
+    /// The position of this version in [`NODE_MAJORS`] (for per-version caches).
+    pub fn index(self) -> usize {
+        self.0
+    }
+
+    /// ECMAScript's `Canonicalize(ch)` without `u`/`v` as this node computes it.
+    pub fn canonicalize(self, c: u32) -> u32 {
+        if c > 0xFFFF {
+            return c;
+        }
+        let table = self.canonical_upper();
+        match table.binary_search_by_key(&(c as u16), |&(from, _)| from) {
+            Ok(i) => table[i].1 as u32,
+            Err(_) => c,
+        }
+    }
+
     /// The Unicode version of this node's ICU (`"17.0"`).
     pub fn unicode_version(self) -> &'static str {
         tables::UNICODE[self.0]
