@@ -268,7 +268,10 @@ impl Tx<'_> {
                 ClassItem::Property(name, negated, _) => {
                     let _ = write!(self.out, "\\{}{{{name}}}", if *negated { 'P' } else { 'p' });
                 }
-                ClassItem::Posix(..) | ClassItem::Nested(_) | ClassItem::SetOp(..) => {
+                ClassItem::Posix(..)
+                | ClassItem::Nested(_)
+                | ClassItem::SetOp(..)
+                | ClassItem::Strings(..) => {
                     self.fail(
                         item.span(),
                         "nested classes and set operations are Rust syntax".into(),
@@ -440,6 +443,14 @@ impl Tx<'_> {
     }
 
     fn enter(&mut self, node: &Node) {
+        if node.may_match_strings() {
+            // A `v`-flag class of strings is an alternation the matcher builds.
+            self.fail(
+                node.span,
+                "a v-flag class of strings runs on the matcher".into(),
+            );
+            return;
+        }
         if matches!(
             node.kind,
             NodeKind::Literal { .. }
@@ -630,6 +641,7 @@ fn class_needs_explicit_set(class: &Class, special: &dyn Fn(char, Span) -> bool)
     class.items.iter().any(|i| match i {
         ClassItem::Property(..) => true,
         ClassItem::Char(c, span) => special(*c, *span),
+        ClassItem::Strings(..) => true,
         ClassItem::Nested(inner) => class_needs_explicit_set(inner, special),
         _ => false,
     })

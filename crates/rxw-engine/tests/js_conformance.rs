@@ -159,3 +159,68 @@ fn regression_js_case_folding_follows_node_20s_icu() {
         );
     }
 }
+
+#[test]
+fn regression_v_flag_classes_match_strings_longest_first() {
+    // `\q{…}` alternatives and the properties of strings used to be refused.
+    assert_eq!(
+        find(r"[\q{abc|ab}a]", "v", "abcab").unwrap(),
+        [(0, 3), (3, 5)]
+    );
+    assert_eq!(find(r"[\q{abc|ab}a]+$", "v", "abcaab").unwrap(), [(0, 6)]);
+    assert_eq!(
+        find(r"^\p{RGI_Emoji_Flag_Sequence}", "v", "🇧🇪x").unwrap(),
+        [(0, 8)]
+    );
+    assert_eq!(
+        find(r"\p{Emoji_Keycap_Sequence}", "v", "#️⃣").unwrap(),
+        [(0, 7)]
+    );
+    // Set operations with strings, and an intersection that keeps only characters.
+    assert_eq!(
+        find(r"[[0-9]--\q{0|2}]", "v", "0123").unwrap(),
+        [(1, 2), (3, 4)]
+    );
+    assert_eq!(
+        find(
+            r"[\p{Emoji_Keycap_Sequence}--\q{#\uFE0F\u20E3}]",
+            "v",
+            "#️⃣1️⃣"
+        )
+        .unwrap(),
+        [(7, 14)]
+    );
+    assert_eq!(
+        find(r"[\p{RGI_Emoji}&&a]", "v", "a").unwrap(),
+        Vec::<(usize, usize)>::new()
+    );
+    // An empty alternative makes the class match the empty string, last.
+    assert_eq!(find(r"^[\q{a|}]", "v", "b").unwrap(), [(0, 0)]);
+}
+
+#[test]
+fn regression_v_flag_refuses_what_node_refuses() {
+    for (pattern, message) in [
+        (r"[^\q{ab}]", "Negated character class may contain strings"),
+        (
+            r"[^[\p{RGI_Emoji}--a]]",
+            "Negated character class may contain strings",
+        ),
+        (r"\P{RGI_Emoji}", "Invalid property name"),
+        (r"[\q{\q}]", "Invalid escape"),
+        (r"[\q{(}]", "Invalid character in character class"),
+        (r"[\q{!!}]", "Invalid set operation in character class"),
+        (r"[!!]", "Invalid set operation in character class"),
+        (r"[^^^]", "Invalid set operation in character class"),
+    ] {
+        let e = find(pattern, "v", "").unwrap_err();
+        assert_eq!(e.message, message, "{pattern}");
+    }
+    // Without `v` the properties of strings do not exist.
+    assert_eq!(
+        find(r"\p{RGI_Emoji}", "u", "").unwrap_err().message,
+        "Invalid property name"
+    );
+    // A negated class whose strings an intersection removes is fine.
+    assert!(find(r"[^[\p{RGI_Emoji}&&a]]", "v", "b").is_ok());
+}

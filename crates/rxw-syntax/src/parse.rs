@@ -1634,10 +1634,8 @@ impl<'p> Parser<'p> {
                     ));
                 }
                 if self.rest().starts_with("\\q{") {
-                    return Err(self.unsupported(
-                        "v-mode string literals \\q{…} are not supported by rxw",
-                        Span::new(item_start, item_start + 3),
-                    ));
+                    items.push(self.parse_class_strings()?);
+                    continue;
                 }
             }
             let item = self.parse_class_atom()?;
@@ -1695,11 +1693,77 @@ impl<'p> Parser<'p> {
             }
             items.push(item);
         }
-        Ok(Class {
+        let class = Class {
             negated,
             items,
             span: Span::new(start, self.pos),
-        })
+        };
+        if negated && self.flavor == Flavor::Js && class.may_contain_strings() {
+            return Err(self.invalid("Negated character class may contain strings", class.span));
+        }
+        Ok(class)
+    }
+
+    /// A `v`-mode `\q{…}` string literal: alternatives separated by `|`, each a sequence of
+    /// class set characters (syntax characters and doubled punctuators escaped).
+    fn parse_class_strings(&mut self) -> Result<ClassItem, Error> {
+        let start = self.pos;
+        self.pos += 3; // `\q{`
+        let mut alternatives = vec![String::new()];
+        loop {
+            let item_start = self.pos;
+            let Some(c) = self.peek() else {
+                return Err(self.invalid("Invalid escape", Span::new(start, self.pat.len())));
+            };
+            match c {
+                '}' => {
+                    self.bump();
+                    break;
+                }
+                '|' => {
+                    self.bump();
+                    alternatives.push(String::new());
+                }
+                '\\' => {
+                    if self.peek_at(1) == Some('q') {
+                        self.pos += 2;
+                        return Err(self.invalid("Invalid escape", Span::new(item_start, self.pos)));
+                    }
+                    let ch = match self.peek_at(1) {
+                        Some('b') => {
+                            self.pos += 2;
+                            '\u{8}'
+                        }
+                        Some(p) if "&-!#%,:;<=>@`~".contains(p) => {
+                            self.pos += 2;
+                            p
+                        }
+                        _ => {
+                            self.bump();
+                            self.parse_char_escape(item_start, true)?.0
+                        }
+                    };
+                    alternatives.last_mut().expect("one alternative").push(ch);
+                }
+                _ if "()[]{}/-".contains(c) => {
+                    return Err(self.invalid(
+                        "Invalid character in character class",
+                        Span::new(item_start, item_start + 1),
+                    ));
+                }
+                _ if "&!#$%*+,.:;<=>?@^`~".contains(c) && self.peek_at(1) == Some(c) => {
+                    return Err(self.invalid(
+                        "Invalid set operation in character class",
+                        Span::new(item_start, item_start + 2),
+                    ));
+                }
+                _ => {
+                    self.bump();
+                    alternatives.last_mut().expect("one alternative").push(c);
+                }
+            }
+        }
+        Ok(ClassItem::Strings(alternatives, Span::new(start, self.pos)))
     }
 
     fn try_posix(&mut self) -> Option<ClassItem> {
@@ -1939,6 +2003,7 @@ pub fn fixed_width(node: &Node) -> Option<u32> {
         | NodeKind::SetFlags(_)
         | NodeKind::Comment
         | NodeKind::Whitespace => 0,
+        _ if node.may_match_strings() => return None,
         NodeKind::Literal { .. }
         | NodeKind::Dot { .. }
         | NodeKind::Perl { .. }

@@ -6,6 +6,10 @@ use rxw_syntax::Span;
 use rxw_syntax::ast::*;
 use rxw_syntax::error::{Error, ErrorKind};
 use rxw_syntax::flavor::{Flags, Flavor};
+use std::collections::BTreeSet;
+
+/// The empty string, a member of some `v`-flag classes.
+static EMPTY: Vec<u32> = Vec::new();
 
 /// Deepest nesting compiled; deeper patterns are refused rather than risking the stack.
 const MAX_DEPTH: usize = 400;
@@ -123,6 +127,7 @@ pub(crate) fn accepted_chars(
             let cp = c.literal_code(*ch, node.span);
             c.char_test(cp, flags)
         }
+        _ if node.may_match_strings() => return Ok(None),
         NodeKind::Perl { .. } | NodeKind::Property { .. } | NodeKind::Class(_) => {
             c.set_test(node, flags)?
         }
@@ -183,6 +188,9 @@ impl Compiler<'_> {
             NodeKind::Dot { dotall } => {
                 let test = self.dot(*dotall);
                 self.push(Inst::Consume { test, back }, span);
+            }
+            NodeKind::Property { .. } | NodeKind::Class(_) if node.may_match_strings() => {
+                self.string_class(node, flags, back)?
             }
             NodeKind::Perl { .. } | NodeKind::Property { .. } | NodeKind::Class(_) => {
                 let test = self.set_test(node, flags)?;
@@ -450,6 +458,16 @@ impl Compiler<'_> {
 
     fn property(&self, name: &str, span: Span) -> Result<CharSet, Error> {
         if self.flavor == Flavor::Js {
+            if let Some(strings) = js_data(self.flavor).property_of_strings(name) {
+                // Where only characters can be members, the one-code-point strings.
+                return Ok(CharSet::from_chars(strings.iter().filter_map(|s| {
+                    let mut chars = s.chars();
+                    match (chars.next(), chars.next()) {
+                        (Some(c), None) => Some(c as u32),
+                        _ => None,
+                    }
+                })));
+            }
             // node's own tables: the spellings it accepts and its ICU's code points.
             return js_data(self.flavor)
                 .property(name)
@@ -546,9 +564,194 @@ impl Compiler<'_> {
                 let s = if inner.negated { s.negate() } else { s };
                 ranges.extend_from_slice(s.ranges());
             }
+            ClassItem::Strings(alternatives, _) => {
+                // Where only characters can be members (an intersection with a class of
+                // characters), the one-character strings.
+                for a in alternatives {
+                    let mut chars = a.chars();
+                    if let (Some(c), None) = (chars.next(), chars.next()) {
+                        ranges.push((c as u32, c as u32));
+                    }
+                }
+            }
             ClassItem::SetOp(..) => unreachable!("set operations are handled by class_with_ops"),
         }
         Ok(())
+    }
+
+    /// A `v`-flag class or property that may match strings: an alternation of its strings,
+    /// longest first (as ECMAScript orders them), then its single characters, then the empty
+    /// string when it is a member.
+    fn string_class(&mut self, node: &Node, flags: Flags, back: bool) -> Result<(), Error> {
+        let (chars, strings) = match &node.kind {
+            NodeKind::Class(class) => self.class_contents(class, flags)?,
+            NodeKind::Property { name, .. } => {
+                let mut chars = Vec::new();
+                let mut strings = BTreeSet::new();
+                for s in js_data(self.flavor)
+                    .property_of_strings(name)
+                    .unwrap_or_default()
+                {
+                    let cps: Vec<u32> = s.chars().map(|c| c as u32).collect();
+                    match cps.as_slice() {
+                        [c] => chars.push((*c, *c)),
+                        _ => {
+                            strings.insert(cps);
+                        }
+                    }
+                }
+                (CharSet::from_ranges(chars), strings)
+            }
+            _ => unreachable!("string_class on a node that is not a class"),
+        };
+        let span = node.span;
+        let mut ordered: Vec<&Vec<u32>> = strings.iter().filter(|s| !s.is_empty()).collect();
+        ordered.sort_by_key(|s| std::cmp::Reverse(s.len()));
+        let mut branches: Vec<Option<&Vec<u32>>> = ordered.into_iter().map(Some).collect();
+        let has_chars = !chars.is_empty();
+        if has_chars {
+            branches.push(None);
+        }
+        if strings.contains(&Vec::new()) {
+            branches.push(Some(&EMPTY));
+        }
+        if branches.is_empty() {
+            // Nothing is a member: a test no character passes.
+            let set = self.add_set(CharSet::empty());
+            let test = Test::Set {
+                set,
+                fold: Fold::None,
+                negated: false,
+            };
+            self.push(Inst::Consume { test, back }, span);
+            return Ok(());
+        }
+        let chars = if flags.ignore_case {
+            self.case_rule(flags).close(&chars)
+        } else {
+            chars
+        };
+        let mut jumps = Vec::new();
+        let count = branches.len();
+        for (i, branch) in branches.into_iter().enumerate() {
+            let split = (i + 1 < count).then(|| {
+                self.push(
+                    Inst::Split {
+                        first: 0,
+                        second: 0,
+                    },
+                    span,
+                )
+            });
+            let first = self.pc();
+            match branch {
+                Some(cps) => {
+                    let order: Vec<u32> = if back {
+                        cps.iter().rev().copied().collect()
+                    } else {
+                        cps.clone()
+                    };
+                    for c in order {
+                        let test = self.char_test(c, flags);
+                        self.push(Inst::Consume { test, back }, span);
+                    }
+                }
+                None => {
+                    let set = self.add_set(chars.clone());
+                    let test = Test::Set {
+                        set,
+                        fold: Fold::None,
+                        negated: false,
+                    };
+                    self.push(Inst::Consume { test, back }, span);
+                }
+            }
+            if let Some(split) = split {
+                jumps.push(self.push(Inst::Jump(0), span));
+                let second = self.pc();
+                self.insts[split as usize] = Inst::Split { first, second };
+            }
+        }
+        let end = self.pc();
+        for j in jumps {
+            self.insts[j as usize] = Inst::Jump(end);
+        }
+        Ok(())
+    }
+
+    /// What a `v`-flag class holds: its single characters and its other strings (each a
+    /// sequence of code points, possibly empty), through its set operations.
+    fn class_contents(
+        &mut self,
+        class: &Class,
+        flags: Flags,
+    ) -> Result<(CharSet, BTreeSet<Vec<u32>>), Error> {
+        if flags.ignore_case
+            && class
+                .items
+                .iter()
+                .any(|i| matches!(i, ClassItem::SetOp(..)))
+        {
+            return Err(self.error(
+                ErrorKind::ConstructUnsupported,
+                "a v-mode set operation under the i flag: node folds its operands in a way rxw does not reproduce",
+                class.span,
+            ));
+        }
+        // `v` never mixes operators in one class: one operator joins every operand.
+        let op = class.items.iter().find_map(|i| match i {
+            ClassItem::SetOp(o, _) => Some(o.as_str()),
+            _ => None,
+        });
+        let mut acc: Option<(CharSet, BTreeSet<Vec<u32>>)> = None;
+        for operand in class.items.split(|i| matches!(i, ClassItem::SetOp(..))) {
+            let mut chars = Vec::new();
+            let mut strings = BTreeSet::new();
+            for item in operand {
+                let mut add = |cps: Vec<u32>| match cps.as_slice() {
+                    [c] => chars.push((*c, *c)),
+                    _ => {
+                        strings.insert(cps);
+                    }
+                };
+                match item {
+                    ClassItem::Strings(alternatives, _) => {
+                        for a in alternatives {
+                            add(a.chars().map(|c| c as u32).collect());
+                        }
+                    }
+                    ClassItem::Property(name, false, _)
+                        if rxw_syntax::js_unicode::is_property_of_strings(name) =>
+                    {
+                        for s in js_data(self.flavor)
+                            .property_of_strings(name)
+                            .unwrap_or_default()
+                        {
+                            add(s.chars().map(|c| c as u32).collect());
+                        }
+                    }
+                    ClassItem::Nested(inner) if !inner.negated && inner.may_contain_strings() => {
+                        let (c, s) = self.class_contents(inner, flags)?;
+                        chars.extend_from_slice(c.ranges());
+                        strings.extend(s);
+                    }
+                    other => self.class_item(other, flags, &mut chars)?,
+                }
+            }
+            let cur = (CharSet::from_ranges(chars), strings);
+            acc = Some(match (acc, op) {
+                (Some((a, sa)), Some("&&")) => (
+                    a.intersect(&cur.0),
+                    sa.intersection(&cur.1).cloned().collect(),
+                ),
+                (Some((a, sa)), Some(_)) => (
+                    a.difference(&cur.0),
+                    sa.difference(&cur.1).cloned().collect(),
+                ),
+                _ => cur,
+            });
+        }
+        Ok(acc.unwrap_or_else(|| (CharSet::empty(), BTreeSet::new())))
     }
 
     /// A class with set operations (`&&`, `--`, `~~`), evaluated left to right between the
@@ -871,6 +1074,7 @@ impl Compiler<'_> {
                 Some(self.char_test(c, flags))
             }
             NodeKind::Dot { dotall } => Some(self.dot(*dotall)),
+            _ if node.may_match_strings() => None,
             NodeKind::Perl { .. } | NodeKind::Property { .. } | NodeKind::Class(_) => {
                 Some(self.set_test(node, flags)?)
             }
