@@ -727,6 +727,12 @@ impl Emitter<'_> {
                         ),
                     ));
                 }
+                ClassItem::Strings(_, span) => {
+                    return Err(self.refuse(
+                        *span,
+                        "a v-flag string literal \\q{…} exists in JavaScript only",
+                    ));
+                }
             }
         }
         Ok(CharSet {
