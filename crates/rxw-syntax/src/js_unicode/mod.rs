@@ -92,6 +92,12 @@ impl NodeUnicode {
     }
 }
 
+/// Every property the tables describe, by its canonical spelling (`Script=Adlam`,
+/// `General_Category=Letter`, `ASCII`), whichever node versions know it.
+pub fn canonical_properties() -> impl Iterator<Item = &'static str> {
+    PROPERTIES.iter().map(|(name, _)| *name)
+}
+
 /// Whether any node version knows `name` as a property of strings (a name `\p{…}` accepts
 /// only with the `v` flag).
 pub fn is_property_of_strings(name: &str) -> bool {
