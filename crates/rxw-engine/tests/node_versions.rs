@@ -39,7 +39,10 @@ fn node_binary(major: u32) -> Option<String> {
 
 /// Runs the project's node oracle with one binary; `None` when it cannot start.
 fn run_node(binary: &str, cases: &[Value]) -> Option<Vec<Value>> {
-    let script = format!("{}/../../tests/oracle/js_oracle.js", env!("CARGO_MANIFEST_DIR"));
+    let script = format!(
+        "{}/../../tests/oracle/js_oracle.js",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let mut child = Command::new(binary)
         .arg(script)
         .stdin(Stdio::piped())
@@ -96,7 +99,11 @@ fn version_telling_cases() -> Vec<Value> {
         if known.len() < sets.len() {
             // Known to newer versions only: the spelling itself tells them apart.
             let some = known[0];
-            let text: String = some.iter().take(2).filter_map(|&(a, _)| char::from_u32(a)).collect();
+            let text: String = some
+                .iter()
+                .take(2)
+                .filter_map(|&(a, _)| char::from_u32(a))
+                .collect();
             cases.push(case(&format!(r"\p{{{name}}}"), "u", &text));
             continue;
         }
@@ -186,16 +193,20 @@ fn every_installed_node_version_agrees_with_its_flavor() {
         let (mut agree, mut refused) = (0, 0);
         let mut wrong = Vec::new();
         for (c, want) in cases.iter().zip(&answers) {
-            let label = format!("js@node{major} /{}/{} on {}", c["pattern"], c["flags"], c["input"]);
+            let label = format!(
+                "js@node{major} /{}/{} on {}",
+                c["pattern"], c["flags"], c["input"]
+            );
             match (rxw_answer(major, c), want.get("error")) {
                 (Err(_), Some(_)) => agree += 1,
                 (Ok(v), None) if v == want["matches"] => agree += 1,
                 (Err(e), None) if e.kind == ErrorKind::InputUnsupported => refused += 1,
                 (Err(e), None) => wrong.push(format!("{label}: rxw refused: {}", e.message)),
                 (Ok(_), Some(e)) => wrong.push(format!("{label}: rxw accepted, node refused: {e}")),
-                (Ok(v), None) => {
-                    wrong.push(format!("{label}:\n    rxw  {v}\n    node {}", want["matches"]))
-                }
+                (Ok(v), None) => wrong.push(format!(
+                    "{label}:\n    rxw  {v}\n    node {}",
+                    want["matches"]
+                )),
             }
         }
         eprintln!(

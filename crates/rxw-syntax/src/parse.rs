@@ -61,6 +61,13 @@ struct Parser<'p> {
     pending_names: Vec<(String, Span, usize)>,
     /// Python conditional groups' numbers, checked against the group count at the end.
     pending_conditionals: Vec<(u32, Span)>,
+    /// Where the parser stands among alternatives: for the whole pattern and each open
+    /// group, its serial number and the branch being read (JavaScript duplicate names).
+    alternatives: Vec<(u32, u32)>,
+    /// Groups opened so far, for the serial numbers in `alternatives`.
+    frames_opened: u32,
+    /// Each named group's place among alternatives when it opened.
+    named_at: Vec<(String, Vec<(u32, u32)>)>,
 }
 
 fn err(kind: ErrorKind, msg: impl Into<String>, pat: &str, span: Span) -> Error {
@@ -86,6 +93,9 @@ impl<'p> Parser<'p> {
             js_total_groups,
             js_has_named,
             pending_names: Vec::new(),
+            alternatives: vec![(0, 0)],
+            frames_opened: 0,
+            named_at: Vec::new(),
         }
     }
 
@@ -197,6 +207,17 @@ impl<'p> Parser<'p> {
         (!out.is_empty()).then_some(out)
     }
 
+    /// Whether the node version accepts pattern modifiers `(?i:…)` (node 24).
+    fn js_modifiers(&self) -> bool {
+        false
+    }
+
+    /// Whether the node version accepts one name on groups in different alternatives
+    /// (node 24).
+    fn js_duplicate_names(&self) -> bool {
+        false
+    }
+
     /// The Unicode data of the node version the pattern is read for.
     fn js_data(&self) -> crate::js_unicode::NodeUnicode {
         crate::js_unicode::NodeUnicode::NODE20
@@ -226,10 +247,15 @@ impl<'p> Parser<'p> {
                         concat_node(std::mem::take(&mut cur.concat), cur.branch_start, start);
                     cur.branches.push(branch);
                     cur.branch_start = self.pos;
+                    if let Some(last) = self.alternatives.last_mut() {
+                        last.1 += 1;
+                    }
                 }
                 '(' => {
                     if let Some(frame) = self.parse_group_open(&mut cur)? {
                         stack.push(std::mem::replace(&mut cur, frame));
+                        self.frames_opened += 1;
+                        self.alternatives.push((self.frames_opened, 0));
                     }
                 }
                 ')' => {
@@ -244,6 +270,7 @@ impl<'p> Parser<'p> {
                             Span::new(start, self.pos),
                         ));
                     };
+                    self.alternatives.pop();
                     let done = std::mem::replace(&mut cur, parent);
                     let node = self.close_group(done, self.pos)?;
                     cur.concat.push(node);
@@ -464,7 +491,18 @@ impl<'p> Parser<'p> {
                     name_span,
                 ));
             }
-            if self.groups.iter().any(|g| g.name.as_deref() == Some(name)) {
+            let clash = if self.flavor == Flavor::Js && self.js_duplicate_names() {
+                // Allowed when the two groups sit in different branches of one alternation
+                // (they can never both take part in a match).
+                self.named_at
+                    .iter()
+                    .any(|(other, at)| other == name && !exclusive(at, &self.alternatives))
+            } else {
+                self.groups.iter().any(|g| g.name.as_deref() == Some(name))
+            };
+            self.named_at
+                .push((name.to_string(), self.alternatives.clone()));
+            if clash {
                 return Err(self.invalid(
                     match self.flavor {
                         Flavor::Python(_) => format!("redefinition of group name '{name}'"),
@@ -595,13 +633,13 @@ impl<'p> Parser<'p> {
                         ));
                     }
                     if change.on.contains(c) || change.off.contains(c) {
-                        return Err(self.invalid(
-                            match self.flavor {
-                                Flavor::Js(_) => "Repeated flag names in modifiers".to_string(),
-                                _ => format!("duplicate flag {c:?}"),
-                            },
-                            here,
-                        ));
+                        return Err(match self.flavor {
+                            Flavor::Js(_) if !self.js_modifiers() => {
+                                self.invalid("Invalid group", Span::new(open, here.end))
+                            }
+                            Flavor::Js(_) => self.invalid("Repeated flag in flag group", here),
+                            _ => self.invalid(format!("duplicate flag {c:?}"), here),
+                        });
                     }
                     if negating {
                         change.off.push(c);
@@ -652,13 +690,21 @@ impl<'p> Parser<'p> {
                 }
             }
         }
-        if self.flavor.is_js() {
-            // Regexp modifiers `(?i:…)` are ES2025 (node 23+); node 20, the engine rxw is
-            // checked against, rejects them, as it rejects global inline flags.
+        if self.flavor.is_js() && !self.js_modifiers() {
+            // Regexp modifiers `(?i:…)` are ES2025 (node 24 here); older versions reject them,
+            // as every version rejects global inline flags.
             return Err(self.invalid(
-                "Invalid group (inline flags are not supported by JavaScript in node 20; pass flags instead)",
+                "Invalid group (inline flags are not supported by JavaScript before node 24; pass flags instead)",
                 span,
             ));
+        }
+        if self.flavor == Flavor::Js {
+            if !scoped {
+                return Err(self.invalid("Invalid group", span));
+            }
+            if change.on.is_empty() && change.off.is_empty() && negating {
+                return Err(self.invalid("Invalid flag group", span));
+            }
         }
         for c in change.on.chars() {
             self.flags.set(c, true);
@@ -2047,6 +2093,14 @@ pub fn fixed_width(node: &Node) -> Option<u32> {
 }
 
 /// Counts JS capturing groups and whether any is named, skipping escapes and classes.
+/// Whether two places among alternatives are in different branches of one alternation.
+fn exclusive(a: &[(u32, u32)], b: &[(u32, u32)]) -> bool {
+    a.iter()
+        .zip(b)
+        .take_while(|(x, y)| x.0 == y.0)
+        .any(|(x, y)| x.1 != y.1)
+}
+
 fn count_js_groups(pat: &str) -> (u32, bool) {
     let b = pat.as_bytes();
     let (mut i, mut n, mut named, mut in_class) = (0, 0u32, false, false);

@@ -26,6 +26,8 @@ struct Compiler<'a> {
     regs: u32,
     /// JavaScript without `u`/`v`: code units.
     code_units: bool,
+    /// The pattern's capturing groups (for references to a duplicated name).
+    groups: &'a [GroupInfo],
 }
 
 /// The Unicode data of the node version a JavaScript flavor stands for.
@@ -48,6 +50,7 @@ pub fn compile(ast: &Ast, pattern: &str, flavor: Flavor) -> Result<Program, Erro
         sets: Vec::new(),
         regs: 0,
         code_units,
+        groups: &ast.groups,
     };
     let root = ast.root.span;
     c.push(Inst::Save(0), Span::new(root.start, root.start));
@@ -120,6 +123,7 @@ pub(crate) fn accepted_chars(
         sets: Vec::new(),
         regs: 0,
         code_units: flavor.is_js() && !flags.unicode_mode(),
+        groups: &[],
     };
     let test = match &node.kind {
         NodeKind::Literal { ch, .. } if c.code_units && (*ch as u32) > 0xFFFF => return Ok(None),
@@ -259,7 +263,7 @@ impl Compiler<'_> {
                 child,
                 ..
             } => self.repeat(*min, *max, *greed, child, flags, back, span, depth)?,
-            NodeKind::Backref { index, .. } => {
+            NodeKind::Backref { index, name } => {
                 let fold = match self.flavor {
                     _ if !flags.ignore_case => Fold::None,
                     Flavor::Python(_) if flags.ascii => Fold::PythonAsciiLower,
@@ -268,15 +272,49 @@ impl Compiler<'_> {
                     Flavor::Js(_) => Fold::JsCanonical(js_data(self.flavor)),
                     Flavor::Rust => Fold::PythonLower,
                 };
+                // JavaScript duplicate names (node 24): the reference is to whichever group of
+                // that name took part, tested in order; none did, it matches empty.
+                let same_name: Vec<u32> = match (&name, self.flavor) {
+                    (Some(name), Flavor::Js) => self
+                        .groups
+                        .iter()
+                        .filter(|g| g.name.as_deref() == Some(name.as_str()))
+                        .map(|g| g.index)
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                let mut jumps = Vec::new();
+                if same_name.len() > 1 {
+                    for &group in &same_name[..same_name.len() - 1] {
+                        let test = self.push(Inst::IfGroup { group, no: 0 }, span);
+                        self.push(
+                            Inst::Backref {
+                                group,
+                                fold,
+                                back,
+                                unset_matches_empty: true,
+                            },
+                            span,
+                        );
+                        jumps.push(self.push(Inst::Jump(0), span));
+                        let no = self.pc();
+                        self.insts[test as usize] = Inst::IfGroup { group, no };
+                    }
+                }
+                let last = same_name.last().copied().unwrap_or(*index);
                 self.push(
                     Inst::Backref {
-                        group: *index,
+                        group: last,
                         fold,
                         back,
                         unset_matches_empty: self.flavor.is_js(),
                     },
                     span,
                 );
+                let end = self.pc();
+                for j in jumps {
+                    self.insts[j as usize] = Inst::Jump(end);
+                }
             }
         }
         Ok(())
