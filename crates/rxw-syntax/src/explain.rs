@@ -1311,6 +1311,11 @@ fn property_meaning(name: &str, negated: bool) -> (String, String) {
         "P" | "Punctuation" => "a punctuation character".to_string(),
         "S" | "Symbol" => "a symbol".to_string(),
         "Z" | "Separator" => "a separator".to_string(),
+        _ if crate::js_unicode::is_property_of_strings(name) => {
+            format!(
+                "one of the strings of {name} (longest first; a string may be several code points)"
+            )
+        }
         _ => format!("a character with the Unicode property {name}"),
     };
     if negated {
