@@ -411,7 +411,7 @@ impl Tx<'_> {
             (0xF0000..0xF0800).contains(&(c as u32))
                 && rxw_syntax::escaped_surrogate(&self.pattern[span.start..span.end]).is_some()
         };
-        self.flavor == Flavor::Js
+        self.flavor.is_js()
             && match &node.kind {
                 NodeKind::Property { .. } => true,
                 NodeKind::Literal { ch, .. } => self.js_unicode() && lone(*ch, node.span),

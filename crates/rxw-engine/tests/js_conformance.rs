@@ -37,8 +37,8 @@ fn recorded() -> Vec<Case> {
 }
 
 fn rxw_answer(c: &Case) -> Result<Value, rxw_syntax::Error> {
-    let flags = Flags::parse(&c.flags, Flavor::Js)?;
-    let re = Regex::new(&c.pattern, Flavor::Js, flags)?;
+    let flags = Flags::parse(&c.flags, Flavor::JS)?;
+    let re = Regex::new(&c.pattern, Flavor::JS, flags)?;
     let matches = re.find_all(&c.input, None)?;
     let spans: Vec<Value> = matches
         .iter()
@@ -92,7 +92,7 @@ fn rxw_agrees_with_node_20_on_the_recorded_test262_cases() {
 }
 
 fn find(pattern: &str, flags: &str, text: &str) -> Result<Vec<(usize, usize)>, rxw_syntax::Error> {
-    let re = Regex::new(pattern, Flavor::Js, Flags::parse(flags, Flavor::Js)?)?;
+    let re = Regex::new(pattern, Flavor::JS, Flags::parse(flags, Flavor::JS)?)?;
     Ok(re
         .find_all(text, None)?
         .iter()

@@ -19,8 +19,14 @@ use std::process::{Command, Stdio};
 
 /// The flavor rxw offers for a node major version.
 fn flavor_for(major: u32) -> Flavor {
-    let _ = major;
-    Flavor::Js
+    let flavor: Flavor = format!("js@node{major}")
+        .parse()
+        .expect("a node version rxw names");
+    assert_eq!(
+        flavor.node_version().map(|v| u32::from(v.major())),
+        Some(major)
+    );
+    flavor
 }
 
 /// The node binary for a major version, when installed.
@@ -232,4 +238,67 @@ fn every_installed_node_version_agrees_with_its_flavor() {
         );
     }
     assert!(failures.is_empty(), "{}", failures.join("; "));
+}
+
+fn find(
+    major: u32,
+    pattern: &str,
+    flags: &str,
+    text: &str,
+) -> Result<Vec<(usize, usize)>, rxw_syntax::Error> {
+    let flavor = flavor_for(major);
+    let re = Regex::new(pattern, flavor, Flags::parse(flags, flavor)?)?;
+    Ok(re
+        .find_all(text, None)?
+        .iter()
+        .map(|m| m.groups[0].expect("the whole match"))
+        .collect())
+}
+
+#[test]
+fn node24_runs_pattern_modifiers_and_node20_refuses_them() {
+    assert_eq!(find(24, "(?i:a)b", "", "Ab AB").unwrap(), [(0, 2)]);
+    assert_eq!(
+        find(24, "(?-i:a)b", "i", "ab aB Ab").unwrap(),
+        [(0, 2), (3, 5)]
+    );
+    assert_eq!(find(24, "(?m:^a)", "", "b\na").unwrap(), [(2, 3)]);
+    assert_eq!(
+        find(24, "(?ii:a)", "", "").unwrap_err().message,
+        "Repeated flag in flag group"
+    );
+    assert_eq!(
+        find(24, "(?-:a)", "", "").unwrap_err().message,
+        "Invalid flag group"
+    );
+    assert_eq!(
+        find(24, "(?i)a", "", "").unwrap_err().message,
+        "Invalid group"
+    );
+    for major in [18, 20, 22] {
+        assert!(find(major, "(?i:a)b", "", "Ab").is_err(), "node {major}");
+    }
+}
+
+#[test]
+fn node24_accepts_duplicate_names_in_different_alternatives() {
+    assert_eq!(
+        find(24, r"(?:(?<a>x)|(?<a>y))\k<a>", "", "xx yy xy").unwrap(),
+        [(0, 2), (3, 5)]
+    );
+    let same_branch = find(24, "(?<a>x)(?<a>y)", "", "").unwrap_err();
+    assert_eq!(same_branch.message, "Duplicate capture group name");
+    assert!(find(24, "(?:(?<a>x)|(?<a>y))(?<a>z)", "", "").is_err());
+    assert!(find(20, "(?<a>x)|(?<a>y)", "", "").is_err());
+}
+
+#[test]
+fn node18_has_no_v_flag_and_its_own_unicode() {
+    assert!(find(18, "[a]", "v", "a").is_err());
+    // U+10940 (Unicode 17) is unassigned for node 18's ICU (Unicode 15.1).
+    assert!(find(18, r"\p{L}", "u", "\u{10940}").unwrap().is_empty());
+    assert_eq!(find(20, r"\p{L}", "u", "\u{10940}").unwrap(), [(0, 4)]);
+    assert!(find(18, r"\p{Script=Sidetic}", "u", "").is_err());
+    // ꟓ and ꟒ are not a case pair for node 18.
+    assert!(find(18, "\u{A7D3}", "iu", "\u{A7D2}").unwrap().is_empty());
 }

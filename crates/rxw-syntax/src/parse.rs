@@ -209,18 +209,18 @@ impl<'p> Parser<'p> {
 
     /// Whether the node version accepts pattern modifiers `(?i:…)` (node 24).
     fn js_modifiers(&self) -> bool {
-        false
+        self.flavor.node_version().is_some_and(|v| v.major() >= 24)
     }
 
     /// Whether the node version accepts one name on groups in different alternatives
     /// (node 24).
     fn js_duplicate_names(&self) -> bool {
-        false
+        self.flavor.node_version().is_some_and(|v| v.major() >= 24)
     }
 
     /// The Unicode data of the node version the pattern is read for.
     fn js_data(&self) -> crate::js_unicode::NodeUnicode {
-        crate::js_unicode::NodeUnicode::NODE20
+        crate::js_unicode::NodeUnicode::of(self.flavor)
     }
 
     fn parse(mut self) -> Result<Ast, Error> {
@@ -477,7 +477,7 @@ impl<'p> Parser<'p> {
             let name_span = Span::new(name_start, name_start + close);
             self.pos = name_start + close + 1;
             let decoded = match self.flavor {
-                Flavor::Js => self.js_group_name(raw),
+                Flavor::Js(_) => self.js_group_name(raw),
                 _ => Some(raw.to_string()),
             };
             let name = decoded.as_deref().unwrap_or(raw);
@@ -491,7 +491,7 @@ impl<'p> Parser<'p> {
                     name_span,
                 ));
             }
-            let clash = if self.flavor == Flavor::Js && self.js_duplicate_names() {
+            let clash = if self.flavor.is_js() && self.js_duplicate_names() {
                 // Allowed when the two groups sit in different branches of one alternation
                 // (they can never both take part in a match).
                 self.named_at
@@ -698,7 +698,7 @@ impl<'p> Parser<'p> {
                 span,
             ));
         }
-        if self.flavor == Flavor::Js {
+        if self.flavor.is_js() {
             if !scoped {
                 return Err(self.invalid("Invalid group", span));
             }
@@ -1023,7 +1023,7 @@ impl<'p> Parser<'p> {
         let raw = &self.pat[self.pos..self.pos + close];
         self.pos += close + 1;
         let span = Span::new(start, self.pos);
-        let name = if self.flavor == Flavor::Js {
+        let name = if self.flavor.is_js() {
             self.js_group_name(raw)
                 .ok_or_else(|| self.invalid("Invalid capture group name", span))?
         } else {
@@ -1245,7 +1245,7 @@ impl<'p> Parser<'p> {
             if name.is_empty() {
                 return Err(self.invalid("Invalid property name", span));
             }
-            if self.flavor == Flavor::Js {
+            if self.flavor.is_js() {
                 // ECMAScript's tables are the exact list: no loose matching, no `Is` prefix,
                 // no other Unicode properties. A property of strings needs `v` and cannot be
                 // negated.
@@ -1744,7 +1744,7 @@ impl<'p> Parser<'p> {
             items,
             span: Span::new(start, self.pos),
         };
-        if negated && self.flavor == Flavor::Js && class.may_contain_strings() {
+        if negated && self.flavor.is_js() && class.may_contain_strings() {
             return Err(self.invalid("Negated character class may contain strings", class.span));
         }
         Ok(class)
@@ -2151,7 +2151,7 @@ mod tests {
     }
 
     fn js(pat: &str, flags: &str) -> Result<Ast, Error> {
-        parse(pat, Flavor::Js, Flags::parse(flags, Flavor::Js).unwrap())
+        parse(pat, Flavor::JS, Flags::parse(flags, Flavor::JS).unwrap())
     }
 
     #[test]

@@ -31,8 +31,8 @@ struct Compiler<'a> {
 }
 
 /// The Unicode data of the node version a JavaScript flavor stands for.
-pub(crate) fn js_data(_flavor: Flavor) -> rxw_syntax::js_unicode::NodeUnicode {
-    rxw_syntax::js_unicode::NodeUnicode::NODE20
+pub(crate) fn js_data(flavor: Flavor) -> rxw_syntax::js_unicode::NodeUnicode {
+    rxw_syntax::js_unicode::NodeUnicode::of(flavor)
 }
 
 /// Compiles a parsed pattern for the matcher.
@@ -275,7 +275,7 @@ impl Compiler<'_> {
                 // JavaScript duplicate names (node 24): the reference is to whichever group of
                 // that name took part, tested in order; none did, it matches empty.
                 let same_name: Vec<u32> = match (&name, self.flavor) {
-                    (Some(name), Flavor::Js) => self
+                    (Some(name), Flavor::Js(_)) => self
                         .groups
                         .iter()
                         .filter(|g| g.name.as_deref() == Some(name.as_str()))
@@ -326,7 +326,7 @@ impl Compiler<'_> {
     fn literal_code(&self, ch: char, span: Span) -> u32 {
         let c = ch as u32;
         let stand_in = (0xF0000..0xF0800).contains(&c);
-        let lone = self.flavor == Flavor::Js
+        let lone = self.flavor.is_js()
             && stand_in
             && (self.code_units
                 || rxw_syntax::escaped_surrogate(&self.pattern[span.start..span.end]).is_some());
@@ -411,7 +411,7 @@ impl Compiler<'_> {
             NodeKind::Perl { kind, negated } => {
                 (self.fold_category(self.perl(*kind, flags), flags), *negated)
             }
-            NodeKind::Property { name, negated } if self.flavor == Flavor::Js => {
+            NodeKind::Property { name, negated } if self.flavor.is_js() => {
                 // ECMAScript negates `\P{…}` before case folding: `/\P{Lu}/iu` matches `A`
                 // (its complement holds `a`, which `A` folds to).
                 let set = self.property(name, node.span)?;
@@ -495,7 +495,7 @@ impl Compiler<'_> {
     }
 
     fn property(&self, name: &str, span: Span) -> Result<CharSet, Error> {
-        if self.flavor == Flavor::Js {
+        if self.flavor.is_js() {
             if let Some(strings) = js_data(self.flavor).property_of_strings(name) {
                 // Where only characters can be members, the one-code-point strings.
                 return Ok(CharSet::from_chars(strings.iter().filter_map(|s| {

@@ -22,6 +22,15 @@ impl NodeUnicode {
     /// node 20, the version plain `js` stands for.
     pub const NODE20: NodeUnicode = NodeUnicode(1);
 
+    /// The data of the node version a flavor names; node 20's for a flavor that is not
+    /// JavaScript.
+    pub fn of(flavor: crate::Flavor) -> NodeUnicode {
+        flavor
+            .node_version()
+            .and_then(|v| NodeUnicode::for_major(u32::from(v.major())))
+            .unwrap_or(NodeUnicode::NODE20)
+    }
+
     /// The data of a node major version, `None` for one the tables do not describe.
     pub fn for_major(major: u32) -> Option<NodeUnicode> {
         NODE_MAJORS
