@@ -143,7 +143,6 @@ impl Tx<'_> {
         }
     }
 
-    #[allow(dead_code)]
     fn js_unicode(&self) -> bool {
         self.flavor.is_js() && self.flags().unicode_mode()
     }
@@ -269,7 +268,10 @@ impl Tx<'_> {
                 ClassItem::Property(name, negated, _) => {
                     let _ = write!(self.out, "\\{}{{{name}}}", if *negated { 'P' } else { 'p' });
                 }
-                ClassItem::Posix(..) | ClassItem::Nested(_) | ClassItem::SetOp(..) => {
+                ClassItem::Posix(..)
+                | ClassItem::Nested(_)
+                | ClassItem::SetOp(..)
+                | ClassItem::Strings(..) => {
                     self.fail(
                         item.span(),
                         "nested classes and set operations are Rust syntax".into(),
@@ -393,8 +395,30 @@ impl Tx<'_> {
         f.ignore_case
             && match self.flavor {
                 Flavor::Python(_) => !f.ascii,
-                Flavor::Js(_) => !f.unicode_mode(),
+                // With `u`/`v` too: node's simple case folding is its ICU's, not the `regex`
+                // crate's.
+                Flavor::Js(_) => true,
                 Flavor::Rust => false,
+            }
+    }
+
+    /// JavaScript properties follow node's own Unicode tables, not the `regex` crate's: a
+    /// property, or a class holding one, is written out as the matcher's explicit set.
+    /// So is a lone surrogate escape under `u`/`v` (a code point no UTF-8 text holds, kept
+    /// by the parser as a private-use stand-in), alone or in a class.
+    fn js_explicit_set(&self, node: &Node) -> bool {
+        let lone = |c: char, span: Span| {
+            (0xF0000..0xF0800).contains(&(c as u32))
+                && rxw_syntax::escaped_surrogate(&self.pattern[span.start..span.end]).is_some()
+        };
+        self.flavor.is_js()
+            && match &node.kind {
+                NodeKind::Property { .. } => true,
+                NodeKind::Literal { ch, .. } => self.js_unicode() && lone(*ch, node.span),
+                NodeKind::Class(class) => {
+                    class_needs_explicit_set(class, &|c, span| self.js_unicode() && lone(c, span))
+                }
+                _ => false,
             }
     }
 
@@ -419,13 +443,21 @@ impl Tx<'_> {
     }
 
     fn enter(&mut self, node: &Node) {
+        if node.may_match_strings() {
+            // A `v`-flag class of strings is an alternation the matcher builds.
+            self.fail(
+                node.span,
+                "a v-flag class of strings runs on the matcher".into(),
+            );
+            return;
+        }
         if matches!(
             node.kind,
             NodeKind::Literal { .. }
                 | NodeKind::Perl { .. }
                 | NodeKind::Property { .. }
                 | NodeKind::Class(_)
-        ) && self.explicit_fold()
+        ) && (self.explicit_fold() || self.js_explicit_set(node))
             && self.emit_folded(node)
         {
             return;
@@ -602,6 +634,17 @@ impl Tx<'_> {
             _ => {}
         }
     }
+}
+
+/// Whether a class holds a `\p{…}`, or a character `special` picks, at any depth.
+fn class_needs_explicit_set(class: &Class, special: &dyn Fn(char, Span) -> bool) -> bool {
+    class.items.iter().any(|i| match i {
+        ClassItem::Property(..) => true,
+        ClassItem::Char(c, span) => special(*c, *span),
+        ClassItem::Strings(..) => true,
+        ClassItem::Nested(inner) => class_needs_explicit_set(inner, special),
+        _ => false,
+    })
 }
 
 /// Writes a set as a `regex` crate class. Surrogate code points (members of JavaScript

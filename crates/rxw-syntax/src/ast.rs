@@ -194,8 +194,12 @@ pub enum ClassItem {
     Posix(String, bool, Span),
     /// A nested class (Rust).
     Nested(Box<Class>),
-    /// A Rust set operation `&&`, `--`, `~~` between the items before and after.
+    /// A Rust set operation `&&`, `--`, `~~` between the items before and after (and the
+    /// JavaScript `v` flag's `&&`, `--`).
     SetOp(String, Span),
+    /// JavaScript `v`: a `\q{…}` string literal, its alternatives in source order (each a
+    /// sequence of code points; possibly empty or a single character).
+    Strings(Vec<String>, Span),
 }
 
 impl ClassItem {
@@ -207,7 +211,8 @@ impl ClassItem {
             | ClassItem::Perl(_, _, s)
             | ClassItem::Property(_, _, s)
             | ClassItem::Posix(_, _, s)
-            | ClassItem::SetOp(_, s) => *s,
+            | ClassItem::SetOp(_, s)
+            | ClassItem::Strings(_, s) => *s,
             ClassItem::Nested(c) => c.span,
         }
     }
@@ -222,6 +227,51 @@ pub struct Class {
     pub items: Vec<ClassItem>,
     /// The class, brackets included.
     pub span: Span,
+}
+
+impl Class {
+    /// ECMAScript's `MayContainStrings` (the `v` flag): whether the class may match a sequence
+    /// of other than one code point. A union may when any operand may, an intersection when
+    /// every operand may, a difference when its first operand may. False in the other
+    /// flavors, whose classes always match one character.
+    pub fn may_contain_strings(&self) -> bool {
+        self.may_hold(&|item| match item {
+            ClassItem::Strings(alternatives, _) => {
+                alternatives.iter().any(|s| s.chars().count() != 1)
+            }
+            ClassItem::Property(name, false, _) => crate::js_unicode::is_property_of_strings(name),
+            ClassItem::Nested(inner) => !inner.negated && inner.may_contain_strings(),
+            _ => false,
+        })
+    }
+
+    /// Whether the class may match the empty string (a `v`-flag `\q{}` alternative).
+    pub fn may_match_empty(&self) -> bool {
+        self.may_hold(&|item| match item {
+            ClassItem::Strings(alternatives, _) => alternatives.iter().any(String::is_empty),
+            ClassItem::Nested(inner) => !inner.negated && inner.may_match_empty(),
+            _ => false,
+        })
+    }
+
+    /// Whether an item `item_may` picks may reach the class's value through its set
+    /// operations: a union's any operand, an intersection's every operand, a difference's
+    /// first.
+    fn may_hold(&self, item_may: &dyn Fn(&ClassItem) -> bool) -> bool {
+        let op = self.items.iter().find_map(|i| match i {
+            ClassItem::SetOp(op, _) => Some(op.as_str()),
+            _ => None,
+        });
+        let mut operands = self
+            .items
+            .split(|i| matches!(i, ClassItem::SetOp(..)))
+            .map(|operand| operand.iter().any(item_may));
+        match op {
+            None => self.items.iter().any(item_may),
+            Some("&&") => operands.all(|may| may),
+            Some(_) => operands.next().unwrap_or(false),
+        }
+    }
 }
 
 /// What a node is.
@@ -304,6 +354,19 @@ pub enum NodeKind {
 }
 
 impl Node {
+    /// Whether the node is a JavaScript `v`-flag class or property that may match a sequence
+    /// of other than one code point (`[\q{ab}]`, `\p{RGI_Emoji}`).
+    pub fn may_match_strings(&self) -> bool {
+        match &self.kind {
+            NodeKind::Class(c) => c.may_contain_strings(),
+            NodeKind::Property {
+                name,
+                negated: false,
+            } => crate::js_unicode::is_property_of_strings(name),
+            _ => false,
+        }
+    }
+
     /// Children in source order.
     pub fn children(&self) -> Vec<&Node> {
         match &self.kind {
@@ -322,11 +385,12 @@ impl Node {
             | NodeKind::Comment
             | NodeKind::Whitespace
             | NodeKind::Backref { .. } => true,
+            // A `v`-flag class of strings may hold the empty string.
+            NodeKind::Class(c) => c.may_match_empty(),
             NodeKind::Literal { .. }
             | NodeKind::Dot { .. }
             | NodeKind::Perl { .. }
-            | NodeKind::Property { .. }
-            | NodeKind::Class(_) => false,
+            | NodeKind::Property { .. } => false,
             NodeKind::Group { kind, child } => match kind {
                 GroupKind::Lookahead
                 | GroupKind::NegativeLookahead

@@ -951,6 +951,7 @@ impl<'a> Builder<'a> {
             ClassItem::Posix(name, neg, _) => posix_meaning(name, *neg),
             ClassItem::Nested(c) => format!("a character in {}", self.text(c.span)),
             ClassItem::SetOp(op, _) => op.clone(),
+            ClassItem::Strings(alternatives, _) => strings_phrase(alternatives),
         }
     }
 
@@ -1034,6 +1035,16 @@ impl<'a> Builder<'a> {
                     p,
                 )
             }
+            ClassItem::Strings(alternatives, _) => {
+                let list = strings_phrase(alternatives);
+                (
+                    span,
+                    "class-strings",
+                    Kind::Literal,
+                    format!("one of the strings {list} (longest first)"),
+                    Phrase::Text(list),
+                )
+            }
             ClassItem::SetOp(op, _) => {
                 let m = match op.as_str() {
                     "&&" => {
@@ -1052,6 +1063,21 @@ impl<'a> Builder<'a> {
             }
         }
     }
+}
+
+/// A `\q{…}` literal's alternatives as a list: "`ab`, `c` or the empty string".
+fn strings_phrase(alternatives: &[String]) -> String {
+    let parts: Vec<String> = alternatives
+        .iter()
+        .map(|a| {
+            if a.is_empty() {
+                "the empty string".to_string()
+            } else {
+                format!("`{a}`")
+            }
+        })
+        .collect();
+    join_or(&parts)
 }
 
 fn join_or(parts: &[String]) -> String {
@@ -1285,6 +1311,11 @@ fn property_meaning(name: &str, negated: bool) -> (String, String) {
         "P" | "Punctuation" => "a punctuation character".to_string(),
         "S" | "Symbol" => "a symbol".to_string(),
         "Z" | "Separator" => "a separator".to_string(),
+        _ if crate::js_unicode::is_property_of_strings(name) => {
+            format!(
+                "one of the strings of {name} (longest first; a string may be several code points)"
+            )
+        }
         _ => format!("a character with the Unicode property {name}"),
     };
     if negated {

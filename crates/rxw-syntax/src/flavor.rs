@@ -320,6 +320,8 @@ impl Flavor {
         match self {
             Flavor::Rust => "imsxUR",
             Flavor::Python(_) => "imsxa",
+            // The `v` flag came with node 20.
+            Flavor::Js(NodeVersion::Node18) => "imsxuydg",
             Flavor::Js(_) => "imsxuydgv",
         }
     }

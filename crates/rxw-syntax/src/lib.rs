@@ -12,6 +12,7 @@ pub mod error;
 pub mod explain;
 pub mod flavor;
 pub mod highlight;
+pub mod js_unicode;
 pub mod lint;
 pub mod parse;
 pub mod railroad;
@@ -27,4 +28,19 @@ pub use flavor::{Family, Flags, Flavor, NodeVersion, PyVersion};
 pub fn surrogate_stand_in(unit: u32) -> char {
     debug_assert!((0xD800..0xE000).contains(&unit));
     char::from_u32(0xF0000 + (unit - 0xD800)).expect("plane 15 private use")
+}
+
+/// The surrogate code point a JavaScript escape names, when `source` (the escape's own text)
+/// is `\uD83D`-style or `\u{D83D}`-style and names one. With `u`/`v` the parser keeps such a
+/// lone surrogate as its [`surrogate_stand_in`] too; the escape's text tells it apart from a
+/// private-use character written as itself.
+pub fn escaped_surrogate(source: &str) -> Option<u32> {
+    let hex = source.strip_prefix("\\u")?;
+    let hex = hex
+        .strip_prefix('{')
+        .and_then(|h| h.strip_suffix('}'))
+        .unwrap_or(hex);
+    u32::from_str_radix(hex, 16)
+        .ok()
+        .filter(|v| (0xD800..0xE000).contains(v))
 }

@@ -61,6 +61,13 @@ struct Parser<'p> {
     pending_names: Vec<(String, Span, usize)>,
     /// Python conditional groups' numbers, checked against the group count at the end.
     pending_conditionals: Vec<(u32, Span)>,
+    /// Where the parser stands among alternatives: for the whole pattern and each open
+    /// group, its serial number and the branch being read (JavaScript duplicate names).
+    alternatives: Vec<(u32, u32)>,
+    /// Groups opened so far, for the serial numbers in `alternatives`.
+    frames_opened: u32,
+    /// Each named group's place among alternatives when it opened.
+    named_at: Vec<(String, Vec<(u32, u32)>)>,
 }
 
 fn err(kind: ErrorKind, msg: impl Into<String>, pat: &str, span: Span) -> Error {
@@ -86,6 +93,9 @@ impl<'p> Parser<'p> {
             js_total_groups,
             js_has_named,
             pending_names: Vec::new(),
+            alternatives: vec![(0, 0)],
+            frames_opened: 0,
+            named_at: Vec::new(),
         }
     }
 
@@ -128,6 +138,91 @@ impl<'p> Parser<'p> {
         self.flavor.is_js() && self.flags.unicode_mode()
     }
 
+    /// A JavaScript group name decoded by the spec's `RegExpIdentifierName`: ID_Start, `$` or
+    /// `_` first, then ID_Continue, `$`, ZWNJ or ZWJ, each written as itself or as a `\u`
+    /// escape (`\u03C0`, `\u{3C0}`, a pair of surrogate escapes; with or without `u`).
+    /// `None` when the name is not one.
+    fn js_group_name(&self, raw: &str) -> Option<String> {
+        let data = self.js_data();
+        let (start, cont) = (data.property("ID_Start")?, data.property("ID_Continue")?);
+        let has = |set: &[(u32, u32)], c: char| {
+            let c = c as u32;
+            set.binary_search_by(|&(a, b)| {
+                if b < c {
+                    std::cmp::Ordering::Less
+                } else if a > c {
+                    std::cmp::Ordering::Greater
+                } else {
+                    std::cmp::Ordering::Equal
+                }
+            })
+            .is_ok()
+        };
+        let hex4 = |s: &str| {
+            s.get(..4)
+                .filter(|h| h.chars().all(|c| c.is_ascii_hexdigit()))
+                .and_then(|h| u32::from_str_radix(h, 16).ok())
+        };
+        let mut out = String::new();
+        let mut rest = raw;
+        while !rest.is_empty() {
+            let c = if let Some(esc) = rest.strip_prefix("\\u") {
+                if let Some(braced) = esc.strip_prefix('{') {
+                    let close = braced.find('}')?;
+                    let body = &braced[..close];
+                    if body.is_empty() || !body.chars().all(|c| c.is_ascii_hexdigit()) {
+                        return None;
+                    }
+                    rest = &braced[close + 1..];
+                    char::from_u32(u32::from_str_radix(body, 16).ok()?)?
+                } else {
+                    let unit = hex4(esc)?;
+                    rest = &esc[4..];
+                    if (0xD800..0xDC00).contains(&unit) {
+                        let lo = rest.strip_prefix("\\u").and_then(hex4)?;
+                        if !(0xDC00..0xE000).contains(&lo) {
+                            return None;
+                        }
+                        rest = &rest[6..];
+                        char::from_u32(0x10000 + ((unit - 0xD800) << 10) + (lo - 0xDC00))?
+                    } else {
+                        char::from_u32(unit)?
+                    }
+                }
+            } else {
+                let c = rest.chars().next()?;
+                rest = &rest[c.len_utf8()..];
+                c
+            };
+            let ok = if out.is_empty() {
+                c == '$' || c == '_' || has(start, c)
+            } else {
+                c == '$' || c == '\u{200C}' || c == '\u{200D}' || has(cont, c)
+            };
+            if !ok {
+                return None;
+            }
+            out.push(c);
+        }
+        (!out.is_empty()).then_some(out)
+    }
+
+    /// Whether the node version accepts pattern modifiers `(?i:…)` (node 24).
+    fn js_modifiers(&self) -> bool {
+        self.flavor.node_version().is_some_and(|v| v.major() >= 24)
+    }
+
+    /// Whether the node version accepts one name on groups in different alternatives
+    /// (node 24).
+    fn js_duplicate_names(&self) -> bool {
+        self.flavor.node_version().is_some_and(|v| v.major() >= 24)
+    }
+
+    /// The Unicode data of the node version the pattern is read for.
+    fn js_data(&self) -> crate::js_unicode::NodeUnicode {
+        crate::js_unicode::NodeUnicode::of(self.flavor)
+    }
+
     fn parse(mut self) -> Result<Ast, Error> {
         let mut stack: Vec<Frame> = Vec::new();
         let mut cur = Frame {
@@ -152,10 +247,15 @@ impl<'p> Parser<'p> {
                         concat_node(std::mem::take(&mut cur.concat), cur.branch_start, start);
                     cur.branches.push(branch);
                     cur.branch_start = self.pos;
+                    if let Some(last) = self.alternatives.last_mut() {
+                        last.1 += 1;
+                    }
                 }
                 '(' => {
                     if let Some(frame) = self.parse_group_open(&mut cur)? {
                         stack.push(std::mem::replace(&mut cur, frame));
+                        self.frames_opened += 1;
+                        self.alternatives.push((self.frames_opened, 0));
                     }
                 }
                 ')' => {
@@ -170,6 +270,7 @@ impl<'p> Parser<'p> {
                             Span::new(start, self.pos),
                         ));
                     };
+                    self.alternatives.pop();
                     let done = std::mem::replace(&mut cur, parent);
                     let node = self.close_group(done, self.pos)?;
                     cur.concat.push(node);
@@ -372,10 +473,15 @@ impl<'p> Parser<'p> {
                     Span::new(open, self.pat.len()),
                 ));
             };
-            let name = &self.pat[name_start..name_start + close];
+            let raw = &self.pat[name_start..name_start + close];
             let name_span = Span::new(name_start, name_start + close);
             self.pos = name_start + close + 1;
-            if !valid_group_name(name, self.flavor) {
+            let decoded = match self.flavor {
+                Flavor::Js(_) => self.js_group_name(raw),
+                _ => Some(raw.to_string()),
+            };
+            let name = decoded.as_deref().unwrap_or(raw);
+            if decoded.is_none() || !valid_group_name(name, self.flavor) {
                 return Err(self.invalid(
                     match self.flavor {
                         Flavor::Python(_) => format!("bad character in group name '{name}'"),
@@ -385,7 +491,18 @@ impl<'p> Parser<'p> {
                     name_span,
                 ));
             }
-            if self.groups.iter().any(|g| g.name.as_deref() == Some(name)) {
+            let clash = if self.flavor.is_js() && self.js_duplicate_names() {
+                // Allowed when the two groups sit in different branches of one alternation
+                // (they can never both take part in a match).
+                self.named_at
+                    .iter()
+                    .any(|(other, at)| other == name && !exclusive(at, &self.alternatives))
+            } else {
+                self.groups.iter().any(|g| g.name.as_deref() == Some(name))
+            };
+            self.named_at
+                .push((name.to_string(), self.alternatives.clone()));
+            if clash {
                 return Err(self.invalid(
                     match self.flavor {
                         Flavor::Python(_) => format!("redefinition of group name '{name}'"),
@@ -516,13 +633,13 @@ impl<'p> Parser<'p> {
                         ));
                     }
                     if change.on.contains(c) || change.off.contains(c) {
-                        return Err(self.invalid(
-                            match self.flavor {
-                                Flavor::Js(_) => "Repeated flag names in modifiers".to_string(),
-                                _ => format!("duplicate flag {c:?}"),
-                            },
-                            here,
-                        ));
+                        return Err(match self.flavor {
+                            Flavor::Js(_) if !self.js_modifiers() => {
+                                self.invalid("Invalid group", Span::new(open, here.end))
+                            }
+                            Flavor::Js(_) => self.invalid("Repeated flag in flag group", here),
+                            _ => self.invalid(format!("duplicate flag {c:?}"), here),
+                        });
                     }
                     if negating {
                         change.off.push(c);
@@ -573,13 +690,21 @@ impl<'p> Parser<'p> {
                 }
             }
         }
-        if self.flavor.is_js() {
-            // Regexp modifiers `(?i:…)` are ES2025 (node 23+); node 20, the engine rxw is
-            // checked against, rejects them, as it rejects global inline flags.
+        if self.flavor.is_js() && !self.js_modifiers() {
+            // Regexp modifiers `(?i:…)` are ES2025 (node 24 here); older versions reject them,
+            // as every version rejects global inline flags.
             return Err(self.invalid(
-                "Invalid group (inline flags are not supported by JavaScript in node 20; pass flags instead)",
+                "Invalid group (inline flags are not supported by JavaScript before node 24; pass flags instead)",
                 span,
             ));
+        }
+        if self.flavor.is_js() {
+            if !scoped {
+                return Err(self.invalid("Invalid group", span));
+            }
+            if change.on.is_empty() && change.off.is_empty() && negating {
+                return Err(self.invalid("Invalid flag group", span));
+            }
         }
         for c in change.on.chars() {
             self.flags.set(c, true);
@@ -895,9 +1020,15 @@ impl<'p> Parser<'p> {
         let Some(close) = self.rest().find('>') else {
             return Err(self.invalid(unclosed, Span::new(start, self.pat.len())));
         };
-        let name = self.pat[self.pos..self.pos + close].to_string();
+        let raw = &self.pat[self.pos..self.pos + close];
         self.pos += close + 1;
         let span = Span::new(start, self.pos);
+        let name = if self.flavor.is_js() {
+            self.js_group_name(raw)
+                .ok_or_else(|| self.invalid("Invalid capture group name", span))?
+        } else {
+            raw.to_string()
+        };
         let index = self.resolve_name(&name, span)?;
         Ok(Node {
             kind: NodeKind::Backref {
@@ -1114,6 +1245,23 @@ impl<'p> Parser<'p> {
             if name.is_empty() {
                 return Err(self.invalid("Invalid property name", span));
             }
+            if self.flavor.is_js() {
+                // ECMAScript's tables are the exact list: no loose matching, no `Is` prefix,
+                // no other Unicode properties. A property of strings needs `v` and cannot be
+                // negated.
+                let of_strings = crate::js_unicode::is_property_of_strings(&name);
+                let known = if of_strings {
+                    self.flags.unicode_sets
+                        && !negated
+                        && self.js_data().property_of_strings(&name).is_some()
+                } else {
+                    self.js_data().property(&name).is_some()
+                };
+                if !known {
+                    return Err(self.invalid("Invalid property name", span));
+                }
+                return Ok((name, negated));
+            }
             if regex_syntax::Parser::new()
                 .parse(&format!("\\p{{{name}}}"))
                 .is_err()
@@ -1271,13 +1419,13 @@ impl<'p> Parser<'p> {
                             return match value {
                                 Some(v) => {
                                     self.pos += close.unwrap() + 1;
-                                    match char::from_u32(v) {
-                                        Some(ch) => Ok((ch, LiteralForm::Hex)),
-                                        None => Err(self.unsupported(
-                                            "a lone surrogate cannot be matched in UTF-8 text",
-                                            span_here(self),
-                                        )),
-                                    }
+                                    // A lone surrogate code point: kept as its stand-in,
+                                    // it never matches UTF-8 text (node's answer there).
+                                    Ok((
+                                        char::from_u32(v)
+                                            .unwrap_or_else(|| crate::surrogate_stand_in(v)),
+                                        LiteralForm::Hex,
+                                    ))
                                 }
                                 None => {
                                     Err(self.invalid("Invalid Unicode escape", span_here(self)))
@@ -1321,11 +1469,13 @@ impl<'p> Parser<'p> {
                                             ));
                                         }
                                     }
-                                    self.pos = save;
-                                    return Err(self.unsupported(
-                                        "a lone surrogate cannot be matched in UTF-8 text",
-                                        Span::new(start, save + 4),
-                                    ));
+                                    self.pos = save + 4;
+                                    return Ok((crate::surrogate_stand_in(hi), LiteralForm::Hex));
+                                }
+                                if let Some(lo) = hi.filter(|h| (0xDC00..0xE000).contains(h)) {
+                                    // A lone trail surrogate under `u`.
+                                    self.pos += 4;
+                                    return Ok((crate::surrogate_stand_in(lo), LiteralForm::Hex));
                                 }
                                 if unicode {
                                     Err(self.invalid("Invalid Unicode escape", span_here(self)))
@@ -1530,10 +1680,8 @@ impl<'p> Parser<'p> {
                     ));
                 }
                 if self.rest().starts_with("\\q{") {
-                    return Err(self.unsupported(
-                        "v-mode string literals \\q{…} are not supported by rxw",
-                        Span::new(item_start, item_start + 3),
-                    ));
+                    items.push(self.parse_class_strings()?);
+                    continue;
                 }
             }
             let item = self.parse_class_atom()?;
@@ -1591,11 +1739,77 @@ impl<'p> Parser<'p> {
             }
             items.push(item);
         }
-        Ok(Class {
+        let class = Class {
             negated,
             items,
             span: Span::new(start, self.pos),
-        })
+        };
+        if negated && self.flavor.is_js() && class.may_contain_strings() {
+            return Err(self.invalid("Negated character class may contain strings", class.span));
+        }
+        Ok(class)
+    }
+
+    /// A `v`-mode `\q{…}` string literal: alternatives separated by `|`, each a sequence of
+    /// class set characters (syntax characters and doubled punctuators escaped).
+    fn parse_class_strings(&mut self) -> Result<ClassItem, Error> {
+        let start = self.pos;
+        self.pos += 3; // `\q{`
+        let mut alternatives = vec![String::new()];
+        loop {
+            let item_start = self.pos;
+            let Some(c) = self.peek() else {
+                return Err(self.invalid("Invalid escape", Span::new(start, self.pat.len())));
+            };
+            match c {
+                '}' => {
+                    self.bump();
+                    break;
+                }
+                '|' => {
+                    self.bump();
+                    alternatives.push(String::new());
+                }
+                '\\' => {
+                    if self.peek_at(1) == Some('q') {
+                        self.pos += 2;
+                        return Err(self.invalid("Invalid escape", Span::new(item_start, self.pos)));
+                    }
+                    let ch = match self.peek_at(1) {
+                        Some('b') => {
+                            self.pos += 2;
+                            '\u{8}'
+                        }
+                        Some(p) if "&-!#%,:;<=>@`~".contains(p) => {
+                            self.pos += 2;
+                            p
+                        }
+                        _ => {
+                            self.bump();
+                            self.parse_char_escape(item_start, true)?.0
+                        }
+                    };
+                    alternatives.last_mut().expect("one alternative").push(ch);
+                }
+                _ if "()[]{}/-".contains(c) => {
+                    return Err(self.invalid(
+                        "Invalid character in character class",
+                        Span::new(item_start, item_start + 1),
+                    ));
+                }
+                _ if "&!#$%*+,.:;<=>?@^`~".contains(c) && self.peek_at(1) == Some(c) => {
+                    return Err(self.invalid(
+                        "Invalid set operation in character class",
+                        Span::new(item_start, item_start + 2),
+                    ));
+                }
+                _ => {
+                    self.bump();
+                    alternatives.last_mut().expect("one alternative").push(c);
+                }
+            }
+        }
+        Ok(ClassItem::Strings(alternatives, Span::new(start, self.pos)))
     }
 
     fn try_posix(&mut self) -> Option<ClassItem> {
@@ -1764,10 +1978,8 @@ fn valid_group_name(name: &str, flavor: Flavor) -> bool {
             (first == '_' || first.is_alphabetic())
                 && chars.all(|c| c == '_' || c.is_alphanumeric())
         }
-        Flavor::Js(_) => {
-            (first == '_' || first == '$' || first.is_alphabetic())
-                && chars.all(|c| c == '_' || c == '$' || c.is_alphanumeric())
-        }
+        // Decoded and checked by `js_group_name`.
+        Flavor::Js(_) => true,
         Flavor::Rust => {
             (first == '_' || first.is_alphabetic())
                 && chars
@@ -1837,6 +2049,7 @@ pub fn fixed_width(node: &Node) -> Option<u32> {
         | NodeKind::SetFlags(_)
         | NodeKind::Comment
         | NodeKind::Whitespace => 0,
+        _ if node.may_match_strings() => return None,
         NodeKind::Literal { .. }
         | NodeKind::Dot { .. }
         | NodeKind::Perl { .. }
@@ -1880,6 +2093,14 @@ pub fn fixed_width(node: &Node) -> Option<u32> {
 }
 
 /// Counts JS capturing groups and whether any is named, skipping escapes and classes.
+/// Whether two places among alternatives are in different branches of one alternation.
+fn exclusive(a: &[(u32, u32)], b: &[(u32, u32)]) -> bool {
+    a.iter()
+        .zip(b)
+        .take_while(|(x, y)| x.0 == y.0)
+        .any(|(x, y)| x.1 != y.1)
+}
+
 fn count_js_groups(pat: &str) -> (u32, bool) {
     let b = pat.as_bytes();
     let (mut i, mut n, mut named, mut in_class) = (0, 0u32, false, false);
@@ -1927,6 +2148,72 @@ mod tests {
             assert!(parse(pat, Flavor::JS, v).is_ok(), "{pat}");
         }
         assert!(parse("[..]", Flavor::JS, Flags::parse("u", Flavor::JS).unwrap()).is_ok());
+    }
+
+    fn js(pat: &str, flags: &str) -> Result<Ast, Error> {
+        parse(pat, Flavor::JS, Flags::parse(flags, Flavor::JS).unwrap())
+    }
+
+    #[test]
+    fn regression_js_group_names_follow_regexp_identifier_name() {
+        for (pat, flags, name) in [
+            (r"(?<\u{03C0}>a)", "u", "π"),
+            (r"(?<\u{03C0}>a)", "", "π"),
+            (r"(?<\u03C0>a)", "", "π"),
+            (r"(?<_\u200C\u200D>a)", "u", "_\u{200C}\u{200D}"),
+            (r"(?<a\uD801\uDCA4>.)", "u", "a𐒤"),
+            ("(?<𝒜>a)", "", "𝒜"),
+            ("(?<$𝒜>a)", "u", "$𝒜"),
+        ] {
+            let ast = js(pat, flags).unwrap_or_else(|e| panic!("{pat}: {e}"));
+            assert_eq!(ast.groups[0].name.as_deref(), Some(name), "{pat}");
+        }
+        // The reference is decoded the same way.
+        assert!(js(r"(?<\u{03C0}>a)\k<π>", "u").is_ok());
+        for bad in [
+            r"(?<a\uD801>.)",
+            r"(?<\u{110000}>.)",
+            "(?<1a>.)",
+            r"(?<\u0031>.)",
+        ] {
+            assert!(js(bad, "u").is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn regression_js_lone_surrogate_escapes_under_u_parse() {
+        for pat in [r"^|\udf06", r"\ud800", r"\u{dc00}", r"[\udf06]"] {
+            assert!(js(pat, "u").is_ok(), "{pat}");
+        }
+        assert_eq!(crate::escaped_surrogate(r"\udf06"), Some(0xDF06));
+        assert_eq!(crate::escaped_surrogate(r"\u{D800}"), Some(0xD800));
+        assert_eq!(crate::escaped_surrogate("\u{F0000}"), None);
+    }
+
+    #[test]
+    fn regression_js_property_names_are_ecmascripts_exact_spellings() {
+        for bad in [
+            r"\p{ascii}",
+            r"\p{ General_Category=Uppercase_Letter }",
+            r"\p{gc=uppercaseletter}",
+            r"\p{IsScript=Adlam}",
+            r"\p{General_Category:Letter}",
+            r"\p{Hyphen}",
+            r"\p{Other_Alphabetic}",
+            r"\p{Grapheme_Link}",
+        ] {
+            let e = js(bad, "u").unwrap_err();
+            assert_eq!(e.message, "Invalid property name", "{bad}");
+        }
+        for good in [
+            r"\p{Script=Unknown}",
+            r"\p{sc=Zzzz}",
+            r"\p{gc=Cs}",
+            r"\p{Surrogate}",
+            r"\p{CWKCF}",
+        ] {
+            assert!(js(good, "u").is_ok(), "{good}");
+        }
     }
 
     #[test]

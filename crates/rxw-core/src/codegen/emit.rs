@@ -591,7 +591,11 @@ impl Emitter<'_> {
             let (hi, lo) = surrogates(ch);
             return Ok(Piece::seq(format!("\\u{hi:04X}\\u{lo:04X}")));
         }
-        if (0xD800..=0xDFFF).contains(&(ch as u32)) {
+        // A JavaScript lone surrogate escape is kept by the parser as a private-use stand-in;
+        // its source text tells it apart from that character written as itself.
+        let escaped_surrogate = self.src.is_js()
+            && rxw_syntax::escaped_surrogate(&self.pattern[span.start..span.end]).is_some();
+        if (0xD800..=0xDFFF).contains(&(ch as u32)) || escaped_surrogate {
             return Err(self.refuse(span, "a lone surrogate cannot be written in this target"));
         }
         Ok(Piece::atom(self.char_out(ch)))
@@ -725,6 +729,12 @@ impl Emitter<'_> {
                         format!(
                             "the class set operation {op:?} is written differently in every engine"
                         ),
+                    ));
+                }
+                ClassItem::Strings(_, span) => {
+                    return Err(self.refuse(
+                        *span,
+                        "a v-flag string literal \\q{…} exists in JavaScript only",
                     ));
                 }
             }
@@ -1365,6 +1375,10 @@ mod tests {
             (r"\w", Flavor::Rust, "", Lang::Python, Some((0, 2))),
             (r"\p{Greek}", Flavor::Rust, "", Lang::Js, Some((0, 9))),
             (r"(?<=a+)b", Flavor::JS, "", Lang::Python, Some((0, 7))),
+            // Regression: a lone surrogate escape under `u` was written as a private-use
+            // character.
+            (r"a\udf06", Flavor::JS, "u", Lang::Python, Some((1, 7))),
+            (r"[\q{ab}]", Flavor::JS, "v", Lang::Python, Some((1, 7))),
         ];
         for (p, f, flags, lang, span) in cases {
             let e = tr(p, *f, flags, *lang).unwrap_err();

@@ -383,7 +383,10 @@ pub fn line_local(root: &Node) -> bool {
                 }
                 // Undecided here: counted as holding it (both ways, so a negation cannot
                 // turn it into "cannot").
-                ClassItem::Property(..) | ClassItem::Nested(_) | ClassItem::SetOp(..) => {
+                ClassItem::Property(..)
+                | ClassItem::Nested(_)
+                | ClassItem::SetOp(..)
+                | ClassItem::Strings(..) => {
                     return true;
                 }
             };

@@ -876,6 +876,8 @@ fn max_len(node: &Node, depth: usize) -> Option<usize> {
         | NodeKind::Whitespace
         | NodeKind::SetFlags(_) => Some(0),
         NodeKind::Literal { ch, .. } => Some(ch.len_utf8()),
+        // A `v`-flag class of strings (its longest string is not looked up here).
+        _ if node.may_match_strings() => None,
         NodeKind::Dot { .. }
         | NodeKind::Perl { .. }
         | NodeKind::Property { .. }

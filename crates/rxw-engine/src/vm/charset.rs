@@ -13,6 +13,7 @@
 
 use crate::classes;
 use regex_syntax::hir::{Class, ClassUnicode, ClassUnicodeRange, HirKind};
+use rxw_syntax::js_unicode::{NODE_MAJORS, NodeUnicode};
 use std::collections::HashMap;
 use std::sync::OnceLock;
 
@@ -294,8 +295,8 @@ pub enum Fold {
     PythonLower,
     /// CPython's `sre_lower_ascii` (the `a` flag).
     PythonAsciiLower,
-    /// ECMAScript `Canonicalize` without `u`/`v`.
-    JsCanonical,
+    /// ECMAScript `Canonicalize` without `u`/`v`, as the node version computes it.
+    JsCanonical(NodeUnicode),
 }
 
 impl Fold {
@@ -312,7 +313,7 @@ impl Fold {
                     c
                 }
             }
-            Fold::JsCanonical => js_canonical(c),
+            Fold::JsCanonical(node) => node.canonicalize(c),
         }
     }
 }
@@ -321,11 +322,13 @@ impl Fold {
 /// into classes of equivalent ones, and a case-insensitive set is closed over them.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CaseRule {
-    /// Simple case folding (JavaScript with `u`/`v`, Rust): the orbits of regex-syntax's
-    /// tables.
+    /// Simple case folding (Rust): the orbits of regex-syntax's tables.
     Simple,
-    /// ECMAScript `Canonicalize` without `u`/`v`: characters with the same canonical form.
-    JsCanonical,
+    /// JavaScript with `u`/`v`: simple case folding as the node version's ICU has it.
+    JsSimple(NodeUnicode),
+    /// ECMAScript `Canonicalize` without `u`/`v`: characters with the same canonical form, as
+    /// the node version computes it.
+    JsCanonical(NodeUnicode),
     /// CPython's literals and ranges: the same lower case, or lower cases sharing an upper
     /// case (`s` and `ſ`).
     Python,
@@ -355,15 +358,47 @@ impl CaseRule {
 
     fn classes(self) -> &'static CaseClasses {
         static SIMPLE: OnceLock<CaseClasses> = OnceLock::new();
-        static JS: OnceLock<CaseClasses> = OnceLock::new();
+        static JS: [OnceLock<CaseClasses>; NODE_MAJORS.len()] = [const { OnceLock::new() }; 4];
+        static JS_SIMPLE: [OnceLock<CaseClasses>; NODE_MAJORS.len()] =
+            [const { OnceLock::new() }; 4];
         static PYTHON: OnceLock<CaseClasses> = OnceLock::new();
         static PYTHON_ASCII: OnceLock<CaseClasses> = OnceLock::new();
         let cell = match self {
             CaseRule::Simple => &SIMPLE,
-            CaseRule::JsCanonical => &JS,
+            CaseRule::JsSimple(node) => &JS_SIMPLE[node.index()],
+            CaseRule::JsCanonical(node) => &JS[node.index()],
             CaseRule::Python => &PYTHON,
             CaseRule::PythonAscii => &PYTHON_ASCII,
         };
+        if let CaseRule::JsSimple(node) = self {
+            // node's own classes, recorded from its `/…/iu` answers.
+            return cell.get_or_init(|| CaseClasses {
+                classes: node.case_classes().map(<[u32]>::to_vec).collect(),
+            });
+        }
+        if let CaseRule::JsCanonical(node) = self {
+            // The code units Canonicalize moves and their targets make every class.
+            return cell.get_or_init(|| {
+                let mut by_key: HashMap<u32, Vec<u32>> = HashMap::new();
+                for &(from, to) in node.canonical_upper() {
+                    by_key.entry(to as u32).or_default().push(from as u32);
+                }
+                let mut classes: Vec<Vec<u32>> = by_key
+                    .into_iter()
+                    .map(|(key, mut class)| {
+                        if node.canonicalize(key) == key {
+                            class.push(key);
+                        }
+                        class.sort_unstable();
+                        class.dedup();
+                        class
+                    })
+                    .filter(|c| c.len() > 1)
+                    .collect();
+                classes.sort_unstable();
+                CaseClasses { classes }
+            });
+        }
         cell.get_or_init(|| {
             // Characters with a case mapping: every class of more than one member is made of
             // them (each rule relates a character only to its case mappings' images).
@@ -389,7 +424,9 @@ impl CaseRule {
                         by_key.entry(key).or_default().extend(orbit);
                         continue;
                     }
-                    CaseRule::JsCanonical => js_canonical(c),
+                    CaseRule::JsSimple(_) | CaseRule::JsCanonical(_) => {
+                        unreachable!("node's classes come from its tables")
+                    }
                     CaseRule::Python => {
                         let lower = python_lower(c);
                         python_extra_cases(lower)
@@ -406,8 +443,9 @@ impl CaseRule {
             for (&key, class) in by_key.iter_mut() {
                 if !class.contains(&key) && char::from_u32(key).is_some() {
                     let same = match self {
-                        CaseRule::Simple => false,
-                        CaseRule::JsCanonical => js_canonical(key) == key,
+                        CaseRule::Simple | CaseRule::JsSimple(_) | CaseRule::JsCanonical(_) => {
+                            false
+                        }
                         CaseRule::Python => python_lower(key) == key,
                         CaseRule::PythonAscii => Fold::PythonAsciiLower.apply(key) == key,
                     };
@@ -457,15 +495,15 @@ impl Fold {
     }
 
     /// The code points this fold changes, with their folded forms (and as a set).
-    fn moved(self) -> &'static (Vec<(u32, u32)>, CharSet) {
-        static PYTHON: OnceLock<(Vec<(u32, u32)>, CharSet)> = OnceLock::new();
-        static PYTHON_ASCII: OnceLock<(Vec<(u32, u32)>, CharSet)> = OnceLock::new();
-        static JS: OnceLock<(Vec<(u32, u32)>, CharSet)> = OnceLock::new();
-        static NONE: OnceLock<(Vec<(u32, u32)>, CharSet)> = OnceLock::new();
+    fn moved(self) -> &'static Moved {
+        static PYTHON: OnceLock<Moved> = OnceLock::new();
+        static PYTHON_ASCII: OnceLock<Moved> = OnceLock::new();
+        static JS: [OnceLock<Moved>; NODE_MAJORS.len()] = [const { OnceLock::new() }; 4];
+        static NONE: OnceLock<Moved> = OnceLock::new();
         let cell = match self {
             Fold::PythonLower => &PYTHON,
             Fold::PythonAsciiLower => &PYTHON_ASCII,
-            Fold::JsCanonical => &JS,
+            Fold::JsCanonical(node) => &JS[node.index()],
             Fold::None => &NONE,
         };
         cell.get_or_init(|| {
@@ -480,6 +518,9 @@ impl Fold {
         })
     }
 }
+
+/// The code points a fold changes, with their folded forms, and the same as a set.
+type Moved = (Vec<(u32, u32)>, CharSet);
 
 /// CPython's lower case of one character: the first character of its full lower-case mapping
 /// (`_PyUnicode_ToLowercase`).
@@ -510,28 +551,6 @@ pub fn python_upper(c: u32) -> u32 {
 /// Whether CPython considers `c` cased (`_sre.unicode_iscased`).
 pub fn python_is_cased(c: u32) -> bool {
     python_lower(c) != c || python_upper(c) != c
-}
-
-/// ECMAScript `Canonicalize(ch)` without `u`/`v`: the upper case when it is one code unit, but
-/// never from a non-ASCII character to an ASCII one.
-#[inline]
-pub fn js_canonical(c: u32) -> u32 {
-    if c < 128 {
-        return if (0x61..=0x7A).contains(&c) {
-            c - 32
-        } else {
-            c
-        };
-    }
-    let Some(ch) = char::from_u32(c) else {
-        return c;
-    };
-    let mut up = ch.to_uppercase();
-    let (Some(u), None) = (up.next(), up.next()) else {
-        return c;
-    };
-    let u = u as u32;
-    if !(128..=0xFFFF).contains(&u) { c } else { u }
 }
 
 /// CPython's extra case equivalents: lower-case characters other than `c` that share its upper
@@ -589,9 +608,11 @@ mod tests {
 
     #[test]
     fn js_canonical_keeps_non_ascii_out_of_ascii() {
-        assert_eq!(js_canonical(0x17F), 0x17F); // ſ upper-cases to S: not taken
-        assert_eq!(js_canonical('a' as u32), 'A' as u32);
-        assert_eq!(js_canonical(0xDF), 0xDF); // ß upper-cases to SS: two units
-        assert_eq!(js_canonical(0x3C2), 0x3A3); // ς -> Σ
+        let node = NodeUnicode::NODE20;
+        assert_eq!(node.canonicalize(0x17F), 0x17F); // ſ upper-cases to S: not taken
+        assert_eq!(node.canonicalize('a' as u32), 'A' as u32);
+        assert_eq!(node.canonicalize(0xDF), 0xDF); // ß upper-cases to SS: two units
+        assert_eq!(node.canonicalize(0x3C2), 0x3A3); // ς -> Σ
+        assert_eq!(node.canonicalize(0x212A), 0x212A); // the Kelvin sign is upper case
     }
 }

