@@ -82,6 +82,11 @@ pub(crate) fn translate_in_dialect(
         in_lookbehind: false,
         in_loop: false,
         counted: 1,
+        flags: Flags {
+            ignore_case: flags.ignore_case || ast.flags.ignore_case,
+            ascii: flags.ascii || ast.flags.ascii,
+            ..flags
+        },
     };
     let mut piece = e.node(&ast.root, state, 0)?;
     if e.fancy && e.inline_unicode_off {
@@ -216,6 +221,9 @@ struct State {
     in_loop: bool,
     /// The product of the counted repetitions (`{n,m}`) around this node.
     counted: u32,
+    /// The source flags in force here (inline changes applied as the matcher applies them):
+    /// under `i` every letter and class is written as the set of characters it matches.
+    flags: Flags,
 }
 
 /// A rendered piece of pattern and whether it is one atom (can take a quantifier as is).
@@ -261,6 +269,8 @@ const GENERAL_CATEGORIES: &[&str] = &[
     "Pd", "Ps", "Pe", "Pi", "Pf", "Po", "S", "Sm", "Sc", "Sk", "So", "Z", "Zs", "Zl", "Zp", "Cc",
     "Cf", "Co",
 ];
+
+use crate::engine::vm::charset::CharSet as EngineSet;
 
 use crate::engine::classes::{
     ASCII_SPACE as WHITE_SPACE_ASCII, JS_LINE_TERMINATORS, JS_SPACE as WHITE_SPACE_JS,
@@ -335,16 +345,6 @@ impl Emitter<'_> {
     fn precheck(&self, flags: Flags, ast: &Ast) -> Result<(), Error> {
         let src = self.src.name();
         let tgt = self.title();
-        if flags.ignore_case || ast.flags.ignore_case {
-            return Err(refusal_for(
-                self.pattern,
-                self.title(),
-                None,
-                &format!(
-                    "case-insensitive matching (flag i) folds case differently in {src} and {tgt} (e.g. 'İ', 'ſ', the Kelvin sign)"
-                ),
-            ));
-        }
         for (on, letter, why) in [
             (
                 flags.swap_greed,
@@ -403,6 +403,14 @@ impl Emitter<'_> {
         }
         match &n.kind {
             NodeKind::Empty | NodeKind::Comment | NodeKind::Whitespace => Ok(Piece::seq("")),
+            NodeKind::Literal { .. }
+            | NodeKind::Class(_)
+            | NodeKind::Perl { .. }
+            | NodeKind::Property { .. }
+                if state.flags.ignore_case || self.rust_unicode_perl(n, state) =>
+            {
+                self.folded(n, state)
+            }
             NodeKind::Literal { ch, form } => self.literal(*ch, *form, n.span),
             NodeKind::Dot { dotall } => {
                 let set = if *dotall {
@@ -534,24 +542,15 @@ impl Emitter<'_> {
     }
 
     /// Checks an inline flag change: the letters whose meaning is already in the tree
-    /// (`m`, `s`, `x`) pass; `i`, `U`, `R`, `L` are refused; `a` and `u` (which change the
+    /// (`m`, `s`, `x`) pass, and `i` (every letter under it is written as the set it
+    /// matches); `U`, `R`, `L` are refused; `a` and `u` (which change the
     /// shorthand classes) only at the start or as a scoped group (`(?a:…)`).
     fn flag_change(&self, change: &FlagChange, span: Span, mid: bool) -> Result<(), Error> {
         for c in change.on.chars().chain(change.off.chars()) {
             match c {
-                'm' | 's' | 'x' => {}
+                'm' | 's' | 'x' | 'i' => {}
                 'u' if self.src.is_python() => {}
                 'a' | 'u' if !mid => {}
-                'i' => {
-                    return Err(self.refuse(
-                        span,
-                        format!(
-                            "case-insensitive matching folds case differently in {} and {}",
-                            self.src.name(),
-                            self.title()
-                        ),
-                    ));
-                }
                 _ => {
                     return Err(self.refuse(
                         span,
@@ -564,13 +563,21 @@ impl Emitter<'_> {
     }
 
     fn scoped_state(&self, change: &FlagChange, mut state: State) -> State {
+        if change.on.contains('i') {
+            state.flags.ignore_case = true;
+        }
+        if change.off.contains('i') {
+            state.flags.ignore_case = false;
+        }
         match self.src {
             Flavor::Python(_) => {
                 if change.on.contains('a') {
                     state.ascii = true;
+                    state.flags.ascii = true;
                 }
                 if change.on.contains('u') {
                     state.ascii = false;
+                    state.flags.ascii = false;
                 }
             }
             Flavor::Rust => {
@@ -584,6 +591,67 @@ impl Emitter<'_> {
             Flavor::Js(_) => {}
         }
         state
+    }
+
+    /// Whether the node is (or is a class holding) a Rust `\w` or `\d` in Unicode mode: written
+    /// as the explicit set of the `regex` crate's tables, since no other engine has the same
+    /// definition (Unicode's word characters, at the crate's Unicode version).
+    fn rust_unicode_perl(&self, n: &Node, state: State) -> bool {
+        if self.src != Flavor::Rust || state.ascii || self.lang == Lang::Rust {
+            return false;
+        }
+        let perl = |k: &PerlKind| matches!(k, PerlKind::Word | PerlKind::Digit);
+        match &n.kind {
+            NodeKind::Perl { kind, .. } => perl(kind),
+            NodeKind::Class(c) => c.items.iter().any(|i| match i {
+                ClassItem::Perl(k, _, _) => perl(k),
+                ClassItem::Nested(_) | ClassItem::SetOp(..) => true,
+                _ => false,
+            }),
+            _ => false,
+        }
+    }
+
+    /// A letter, class or shorthand under case-insensitive matching: written as exactly the
+    /// characters the source flavor matches with it (`s` as `[Ssſ]` for Rust), so that the
+    /// program never depends on how the target folds case.
+    fn folded(&mut self, n: &Node, state: State) -> Result<Piece, Error> {
+        let set = crate::engine::vm::accepted_chars(n, state.flags, self.src, self.pattern)?
+            .ok_or_else(|| {
+                self.refuse(
+                    n.span,
+                    "this character is two UTF-16 code units in a JS pattern without the u flag",
+                )
+            })?;
+        self.explicit(&set, n.span)
+    }
+
+    /// Writes a set of code points as one character or a class of ranges, negated when the
+    /// complement is shorter. Surrogate code points are left out: no text a program reads
+    /// from UTF-8 holds one.
+    fn explicit(&mut self, set: &EngineSet, span: Span) -> Result<Piece, Error> {
+        let surrogates = EngineSet::from_ranges(vec![(0xD800, 0xDFFF)]);
+        let set = set.difference(&surrogates);
+        if let [(lo, hi)] = set.ranges()
+            && lo == hi
+            && let Some(ch) = char::from_u32(*lo)
+        {
+            return self.literal(ch, LiteralForm::Verbatim, span);
+        }
+        if self.lang == Lang::CSharp && set.ranges().last().is_some_and(|r| r.1 > 0xFFFF) {
+            return Ok(Piece::atom(csharp_utf16_alternation(&set)));
+        }
+        let complement = set.negate().difference(&surrogates);
+        let (negated, ranges) = if complement.ranges().len() < set.ranges().len() {
+            (true, complement.ranges().to_vec())
+        } else {
+            (false, set.ranges().to_vec())
+        };
+        let parts = ranges
+            .iter()
+            .filter_map(|&(lo, hi)| Some(SetPart::Range(char::from_u32(lo)?, char::from_u32(hi)?)))
+            .collect();
+        self.set(&CharSet { negated, parts }, span)
     }
 
     fn literal(&self, ch: char, _form: LiteralForm, span: Span) -> Result<Piece, Error> {
@@ -933,14 +1001,18 @@ impl Emitter<'_> {
                 "a Unicode word boundary needs look-around in Go's RE2 syntax (its \\b is ASCII-only)",
             ));
         }
-        let word = self.perl_parts(PerlKind::Word, state);
-        let w = self.set(
-            &CharSet {
-                negated: false,
-                parts: word,
-            },
-            span,
-        )?;
+        let w = if self.src == Flavor::Rust && self.lang != Lang::Rust {
+            self.explicit(crate::engine::vm::charset::rust_word(), span)?
+        } else {
+            let word = self.perl_parts(PerlKind::Word, state);
+            self.set(
+                &CharSet {
+                    negated: false,
+                    parts: word,
+                },
+                span,
+            )?
+        };
         let w = w.text;
         self.backtracking(span, "a Unicode word boundary")?;
         Ok(Piece::seq(if boundary {
@@ -1135,6 +1207,15 @@ impl Emitter<'_> {
         if state.in_lookbehind {
             return Err(self.refuse(n.span, "a backreference inside a look-behind"));
         }
+        if state.flags.ignore_case {
+            return Err(self.refuse(
+                n.span,
+                format!(
+                    "a case-insensitive backreference compares the text by {}'s case folding, which another engine's cannot be told to use",
+                    self.src.name()
+                ),
+            ));
+        }
         self.backtracking(n.span, "a backreference")?;
         if self.dialect.oniguruma && self.group_names.iter().any(Option::is_some) {
             // Once a group is named, Oniguruma captures only the named groups and refuses
@@ -1151,6 +1232,63 @@ impl Emitter<'_> {
         }
         Ok(Piece::atom(format!("(?:\\{index})")))
     }
+}
+
+/// A set with astral members for .NET, which matches UTF-16 code units: the BMP members as one
+/// class, each astral range as its surrogate pairs (a high surrogate, or a run of them, then
+/// the low surrogates that complete the range).
+fn csharp_utf16_alternation(set: &EngineSet) -> String {
+    let unit = |u: u32| format!("\\u{u:04X}");
+    let class = |lo: u32, hi: u32| {
+        if lo == hi {
+            unit(lo)
+        } else {
+            format!("[{}-{}]", unit(lo), unit(hi))
+        }
+    };
+    let mut bmp = String::new();
+    let mut pairs: Vec<String> = Vec::new();
+    for &(lo, hi) in set.ranges() {
+        if lo <= 0xFFFF {
+            let h = hi.min(0xFFFF);
+            bmp.push_str(&if lo == h {
+                unit(lo)
+            } else {
+                format!("{}-{}", unit(lo), unit(h))
+            });
+        }
+        if hi > 0xFFFF {
+            let lo = lo.max(0x10000);
+            let (hs_lo, ls_lo) = (0xD800 + ((lo - 0x10000) >> 10), 0xDC00 + ((lo - 0x10000) & 0x3FF));
+            let (hs_hi, ls_hi) = (0xD800 + ((hi - 0x10000) >> 10), 0xDC00 + ((hi - 0x10000) & 0x3FF));
+            if hs_lo == hs_hi {
+                pairs.push(format!("{}{}", unit(hs_lo), class(ls_lo, ls_hi)));
+                continue;
+            }
+            // First partial block, full blocks in between, last partial block.
+            let mut first_full = hs_lo;
+            if ls_lo != 0xDC00 {
+                pairs.push(format!("{}{}", unit(hs_lo), class(ls_lo, 0xDFFF)));
+                first_full += 1;
+            }
+            let mut last_full = hs_hi;
+            if ls_hi != 0xDFFF {
+                last_full -= 1;
+            }
+            if first_full <= last_full {
+                pairs.push(format!("{}{}", class(first_full, last_full), class(0xDC00, 0xDFFF)));
+            }
+            if ls_hi != 0xDFFF {
+                pairs.push(format!("{}{}", unit(hs_hi), class(0xDC00, ls_hi)));
+            }
+        }
+    }
+    let mut alts = Vec::new();
+    if !bmp.is_empty() {
+        alts.push(format!("[{bmp}]"));
+    }
+    alts.extend(pairs);
+    format!("(?:{})", alts.join("|"))
 }
 
 /// Whether a node can match nothing but the empty string (assertions, look-around, groups
@@ -1351,6 +1489,38 @@ mod tests {
     }
 
     #[test]
+    fn case_insensitive_letters_are_written_as_the_sets_they_match() {
+        // Regression: any `i` was refused, though no letter here folds differently in Python.
+        let p = r"(?i)result\s+([0-9a-f]+)";
+        for lang in [Lang::Python, Lang::Js, Lang::Java, Lang::Go, Lang::CSharp] {
+            let t = tr(p, Flavor::Rust, "", lang).unwrap();
+            eprintln!("{lang}: {}", t.pattern.chars().take(120).collect::<String>());
+        }
+        assert!(pat(p, Flavor::Rust, Lang::Python).starts_with(r"[Rr][Ee][Ss\u017F][Uu][Ll][Tt]"));
+        // The Kelvin sign folds with k in Rust (simple case folding), not in Python's ASCII mode.
+        assert_eq!(pat("(?i)k", Flavor::Rust, Lang::Js), r"[Kk\u{212A}]");
+        assert_eq!(pat("(?ai)k", Flavor::PYTHON, Lang::Js), "[Kk]");
+        // CPython's `i` also takes the dotless and dotted i.
+        assert_eq!(pat("(?i)i", Flavor::PYTHON, Lang::Go), r"[Ii\x{130}-\x{131}]");
+        // Scoped: only the letters under the flag.
+        assert_eq!(pat("a(?i:b)c", Flavor::Rust, Lang::Python), "a(?:[Bb])c");
+        // A negated class folds before it is negated.
+        assert_eq!(pat("(?i)[^k]", Flavor::Rust, Lang::Java), r"[^Kk\x{212A}]");
+    }
+
+    #[test]
+    fn rust_word_and_digit_are_the_crates_explicit_sets() {
+        let w = pat(r"\w", Flavor::Rust, Lang::Python);
+        assert!(w.starts_with("[0-9A-Z_a-z"), "{w}");
+        assert!(w.len() > 2000, "{}", w.len());
+        let d = pat(r"\d", Flavor::Rust, Lang::Go);
+        assert!(d.starts_with("[0-9\\x{660}-\\x{669}"), "{d}");
+        // .NET matches code units: astral word characters are written as surrogate pairs.
+        let cs = pat(r"\w", Flavor::Rust, Lang::CSharp);
+        assert!(cs.starts_with("(?:[") && cs.contains("|\\uD800"), "{cs}");
+    }
+
+    #[test]
     fn refusals_point_at_the_construct() {
         type Refusal<'a> = (&'a str, Flavor, &'a str, Lang, Option<(usize, usize)>);
         let cases: &[Refusal] = &[
@@ -1360,9 +1530,8 @@ mod tests {
             (r"(?>a)b", Flavor::PYTHON, "", Lang::Js, Some((0, 5))),
             (r"(a)\1", Flavor::JS, "", Lang::Python, Some((3, 5))),
             (r"a*", Flavor::PYTHON, "", Lang::Js, Some((0, 2))),
-            (r"abc", Flavor::PYTHON, "i", Lang::Js, None),
             (r"\w", Flavor::PYTHON, "", Lang::CSharp, Some((0, 2))),
-            (r"\w", Flavor::Rust, "", Lang::Python, Some((0, 2))),
+            (r"(?i)(a)\1", Flavor::Rust, "", Lang::Python, Some((7, 9))),
             (r"\p{Greek}", Flavor::Rust, "", Lang::Js, Some((0, 9))),
             (r"(?<=a+)b", Flavor::JS, "", Lang::Python, Some((0, 7))),
         ];
