@@ -55,6 +55,34 @@ pub(crate) fn translate_in_dialect(
     lang: Lang,
     dialect: Dialect,
 ) -> Result<Translation, Error> {
+    translate_with(pattern, flavor, flags, ast, lang, dialect, false).map(|(t, _)| t)
+}
+
+/// The closest translation where an exact one is impossible, with every place it differs
+/// (empty when it is exact).
+///
+/// # Errors
+/// As [`translate_in_dialect`], for what cannot be written even approximately (look-around in
+/// Go, flags only the source has, …).
+pub(crate) fn translate_nearest(
+    pattern: &str,
+    flavor: Flavor,
+    flags: Flags,
+    ast: &Ast,
+    lang: Lang,
+) -> Result<(Translation, Vec<Difference>), Error> {
+    translate_with(pattern, flavor, flags, ast, lang, Dialect::default(), true)
+}
+
+fn translate_with(
+    pattern: &str,
+    flavor: Flavor,
+    flags: Flags,
+    ast: &Ast,
+    lang: Lang,
+    dialect: Dialect,
+    nearest: bool,
+) -> Result<(Translation, Vec<Difference>), Error> {
     let mut has_backref = false;
     ast.root
         .walk(|n, _| has_backref |= matches!(n.kind, NodeKind::Backref { .. }));
@@ -71,6 +99,7 @@ pub(crate) fn translate_in_dialect(
         js_code_units: flavor.is_js() && !flags.unicode_mode(),
         inline_unicode_off: false,
         no_inline_unicode_off: false,
+        nearest: nearest.then(Default::default),
     };
     e.precheck(flags, ast)?;
     let state = State {
@@ -94,7 +123,9 @@ pub(crate) fn translate_in_dialect(
         e.no_inline_unicode_off = true;
         piece = e.node(&ast.root, state, 0)?;
     }
-    Ok(Translation {
+    let mut differences = e.nearest.take().map(|d| d.into_inner()).unwrap_or_default();
+    differences.sort_by_key(|d| (d.span.start, d.span.end));
+    let translation = Translation {
         lang,
         pattern: piece.text,
         flags: String::new(),
@@ -106,7 +137,8 @@ pub(crate) fn translate_in_dialect(
         } else {
             TargetEngine::RustRegex
         },
-    })
+    };
+    Ok((translation, differences))
 }
 
 /// The pattern as written, for the engine that defines its flavor. `None` when the flags
@@ -310,9 +342,40 @@ struct Emitter<'a> {
     inline_unicode_off: bool,
     /// Rust target: write no `(?-u:…)` (the pattern runs on fancy-regex).
     no_inline_unicode_off: bool,
+    /// Write the closest program where an exact one is impossible, recording each
+    /// difference here (`None`: refuse instead).
+    nearest: Option<std::cell::RefCell<Vec<Difference>>>,
+}
+
+/// Where a nearest program (`rxw code --nearest`) differs from the pattern's meaning.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Difference {
+    /// The construct in the pattern.
+    pub span: Span,
+    /// The construct as written.
+    pub construct: String,
+    /// Which inputs the program answers differently, and how.
+    pub inputs: String,
 }
 
 impl Emitter<'_> {
+    /// In nearest mode, records that the construct at `span` is written approximately and
+    /// returns true; otherwise false (the caller refuses).
+    fn approximate(&self, span: Span, inputs: impl Into<String>) -> bool {
+        let Some(diffs) = &self.nearest else {
+            return false;
+        };
+        let mut diffs = diffs.borrow_mut();
+        if !diffs.iter().any(|d| d.span == span) {
+            diffs.push(Difference {
+                span,
+                construct: self.pattern[span.start..span.end].to_string(),
+                inputs: inputs.into(),
+            });
+        }
+        true
+    }
+
     fn refuse(&self, span: Span, why: impl AsRef<str>) -> Error {
         refusal_for(self.pattern, self.title(), Some(span), why.as_ref())
     }
@@ -367,7 +430,14 @@ impl Emitter<'_> {
                 ));
             }
         }
-        if ast.root.nullable() {
+        if ast.root.nullable()
+            && !self.approximate(
+                self.whole(),
+                format!(
+                    "inputs where an empty match is found next to another match: {src} and {tgt} step past an empty match differently, so the program may report other empty matches"
+                ),
+            )
+        {
             return Err(self.refuse(
                 self.whole(),
                 format!(
@@ -407,7 +477,9 @@ impl Emitter<'_> {
             | NodeKind::Class(_)
             | NodeKind::Perl { .. }
             | NodeKind::Property { .. }
-                if state.flags.ignore_case || self.rust_unicode_perl(n, state) =>
+                if state.flags.ignore_case
+                    || self.rust_unicode_perl(n, state)
+                    || self.unnamed_in_target(n, state) =>
             {
                 self.folded(n, state)
             }
@@ -606,6 +678,35 @@ impl Emitter<'_> {
             NodeKind::Class(c) => c.items.iter().any(|i| match i {
                 ClassItem::Perl(k, _, _) => perl(k),
                 ClassItem::Nested(_) | ClassItem::SetOp(..) => true,
+                _ => false,
+            }),
+            _ => false,
+        }
+    }
+
+    /// Whether the node needs a set the target has no name for: a Unicode property in Python,
+    /// Go or C# (none, fewer, or UTF-16 ones), a Unicode shorthand in C#, a negated shorthand
+    /// inside a class outside Rust and Java. Those are written as explicit sets of rxw's
+    /// tables.
+    fn unnamed_in_target(&self, n: &Node, state: State) -> bool {
+        let props = matches!(self.lang, Lang::Python | Lang::Go | Lang::CSharp);
+        let unicode_perl = |k: &PerlKind| {
+            self.lang == Lang::CSharp
+                && !state.ascii
+                && matches!(k, PerlKind::Word | PerlKind::Digit)
+                && self.src != Flavor::Js
+        };
+        match &n.kind {
+            NodeKind::Property { .. } => props,
+            NodeKind::Perl { kind, .. } => unicode_perl(kind),
+            NodeKind::Class(c) => c.items.iter().any(|i| match i {
+                ClassItem::Property(..) => props,
+                ClassItem::Perl(k, negated, _) => {
+                    unicode_perl(k) || (*negated && !matches!(self.lang, Lang::Rust | Lang::Java))
+                }
+                ClassItem::Posix(_, negated, _) => {
+                    *negated && !matches!(self.lang, Lang::Rust | Lang::Java)
+                }
                 _ => false,
             }),
             _ => false,
@@ -996,6 +1097,12 @@ impl Emitter<'_> {
             return Ok(Piece::atom(t));
         }
         if self.lang == Lang::Go {
+            if self.approximate(
+                span,
+                "inputs with non-ASCII word characters (é, ß, Ω, digits of other scripts, …) next to the boundary: Go's \\b sees only ASCII word characters",
+            ) {
+                return Ok(Piece::atom(if boundary { "\\b" } else { "\\B" }));
+            }
             return Err(self.refuse(
                 span,
                 "a Unicode word boundary needs look-around in Go's RE2 syntax (its \\b is ASCII-only)",
@@ -1045,7 +1152,13 @@ impl Emitter<'_> {
                         "a group that captures inside a look-behind (engines fill it differently)",
                     ));
                 }
-                if state.in_loop && (self.src.is_js() != (self.lang == Lang::Js)) {
+                if state.in_loop
+                    && (self.src.is_js() != (self.lang == Lang::Js))
+                    && !self.approximate(
+                        span,
+                        "inputs where a later repetition does not reach this group: JS reports it unset, other engines keep the value of the last repetition that set it",
+                    )
+                {
                     return Err(self.refuse(
                         span,
                         "a group inside a repeated part: JS forgets it at each repetition, other engines keep the last value",
@@ -1110,10 +1223,19 @@ impl Emitter<'_> {
             }
             GroupKind::Atomic => {
                 if matches!(self.lang, Lang::Js | Lang::Go) {
-                    return Err(self.refuse(span, format!("{} has no atomic groups", self.title())));
+                    if !self.approximate(
+                        span,
+                        "inputs where the rest of the pattern needs this group to give back characters: the program (a plain group) can match there, the pattern cannot",
+                    ) {
+                        return Err(
+                            self.refuse(span, format!("{} has no atomic groups", self.title()))
+                        );
+                    }
+                    ("(?:".to_string(), state)
+                } else {
+                    self.backtracking(span, "an atomic group")?;
+                    ("(?>".to_string(), state)
                 }
-                self.backtracking(span, "an atomic group")?;
-                ("(?>".to_string(), state)
             }
         };
         let inner = self.node(child, inner_state, depth + 1)?;
@@ -1177,10 +1299,16 @@ impl Emitter<'_> {
                     format!("(?>{operand}{op})")
                 }
                 Lang::Js | Lang::Go => {
-                    return Err(self.refuse(
+                    if !self.approximate(
                         op_span,
-                        format!("{} has no possessive quantifiers", self.title()),
-                    ));
+                        "inputs where the rest of the pattern needs this repetition to give back characters: the program (a greedy quantifier) can match there, the pattern cannot",
+                    ) {
+                        return Err(self.refuse(
+                            op_span,
+                            format!("{} has no possessive quantifiers", self.title()),
+                        ));
+                    }
+                    format!("{operand}{op}")
                 }
             },
         };
@@ -1198,7 +1326,14 @@ impl Emitter<'_> {
         if self.lang == Lang::Go {
             return Err(self.refuse(n.span, "backreferences are not in Go's RE2 syntax"));
         }
-        if self.src.is_js() || self.lang == Lang::Js {
+        if (self.src.is_js() || self.lang == Lang::Js)
+            && !self.approximate(
+                n.span,
+                format!(
+                    "inputs where group {index} has not taken part when the backreference is reached: JS matches the empty string there, other engines fail"
+                ),
+            )
+        {
             return Err(self.refuse(
                 n.span,
                 "a backreference to a group that did not take part matches the empty string in JS but fails elsewhere",
@@ -1208,6 +1343,18 @@ impl Emitter<'_> {
             return Err(self.refuse(n.span, "a backreference inside a look-behind"));
         }
         if state.flags.ignore_case {
+            let ci = format!(
+                "inputs where the repeated text differs from group {index} in letters that {} and {} fold differently (ſ, the Kelvin sign, ı, İ, …): the program compares with its own folding",
+                self.src.name(),
+                self.title()
+            );
+            // Only targets with scoped inline flags around a backreference.
+            if matches!(self.lang, Lang::Python | Lang::Java | Lang::CSharp)
+                && self.approximate(n.span, ci)
+            {
+                self.backtracking(n.span, "a backreference")?;
+                return Ok(Piece::atom(format!("(?i:\\{index})")));
+            }
             return Err(self.refuse(
                 n.span,
                 format!(
@@ -1259,8 +1406,14 @@ fn csharp_utf16_alternation(set: &EngineSet) -> String {
         }
         if hi > 0xFFFF {
             let lo = lo.max(0x10000);
-            let (hs_lo, ls_lo) = (0xD800 + ((lo - 0x10000) >> 10), 0xDC00 + ((lo - 0x10000) & 0x3FF));
-            let (hs_hi, ls_hi) = (0xD800 + ((hi - 0x10000) >> 10), 0xDC00 + ((hi - 0x10000) & 0x3FF));
+            let (hs_lo, ls_lo) = (
+                0xD800 + ((lo - 0x10000) >> 10),
+                0xDC00 + ((lo - 0x10000) & 0x3FF),
+            );
+            let (hs_hi, ls_hi) = (
+                0xD800 + ((hi - 0x10000) >> 10),
+                0xDC00 + ((hi - 0x10000) & 0x3FF),
+            );
             if hs_lo == hs_hi {
                 pairs.push(format!("{}{}", unit(hs_lo), class(ls_lo, ls_hi)));
                 continue;
@@ -1276,7 +1429,11 @@ fn csharp_utf16_alternation(set: &EngineSet) -> String {
                 last_full -= 1;
             }
             if first_full <= last_full {
-                pairs.push(format!("{}{}", class(first_full, last_full), class(0xDC00, 0xDFFF)));
+                pairs.push(format!(
+                    "{}{}",
+                    class(first_full, last_full),
+                    class(0xDC00, 0xDFFF)
+                ));
             }
             if ls_hi != 0xDFFF {
                 pairs.push(format!("{}{}", unit(hs_hi), class(0xDC00, ls_hi)));
@@ -1494,14 +1651,20 @@ mod tests {
         let p = r"(?i)result\s+([0-9a-f]+)";
         for lang in [Lang::Python, Lang::Js, Lang::Java, Lang::Go, Lang::CSharp] {
             let t = tr(p, Flavor::Rust, "", lang).unwrap();
-            eprintln!("{lang}: {}", t.pattern.chars().take(120).collect::<String>());
+            eprintln!(
+                "{lang}: {}",
+                t.pattern.chars().take(120).collect::<String>()
+            );
         }
         assert!(pat(p, Flavor::Rust, Lang::Python).starts_with(r"[Rr][Ee][Ss\u017F][Uu][Ll][Tt]"));
         // The Kelvin sign folds with k in Rust (simple case folding), not in Python's ASCII mode.
         assert_eq!(pat("(?i)k", Flavor::Rust, Lang::Js), r"[Kk\u{212A}]");
         assert_eq!(pat("(?ai)k", Flavor::PYTHON, Lang::Js), "[Kk]");
         // CPython's `i` also takes the dotless and dotted i.
-        assert_eq!(pat("(?i)i", Flavor::PYTHON, Lang::Go), r"[Ii\x{130}-\x{131}]");
+        assert_eq!(
+            pat("(?i)i", Flavor::PYTHON, Lang::Go),
+            r"[Ii\x{130}-\x{131}]"
+        );
         // Scoped: only the letters under the flag.
         assert_eq!(pat("a(?i:b)c", Flavor::Rust, Lang::Python), "a(?:[Bb])c");
         // A negated class folds before it is negated.
@@ -1521,6 +1684,29 @@ mod tests {
     }
 
     #[test]
+    fn nearest_translations_list_each_difference() {
+        let near = |p: &str, f: Flavor, lang: Lang| {
+            let ast = crate::syntax::parse::parse(p, f, Flags::default()).unwrap();
+            translate_nearest(p, f, Flags::default(), &ast, lang).unwrap()
+        };
+        let (t, d) = near("(?>ab|a)c", Flavor::PYTHON, Lang::Js);
+        assert_eq!(t.pattern, "(?:ab|a)c");
+        assert_eq!(d.len(), 1);
+        assert_eq!((d[0].span.start, d[0].span.end), (0, 8));
+        assert!(d[0].inputs.contains("give back"), "{d:?}");
+        let (t, d) = near(r"\bé\b", Flavor::Rust, Lang::Go);
+        assert_eq!(t.pattern, r"\b\x{E9}\b");
+        assert_eq!(d.len(), 2, "{d:?}");
+        let (_, d) = near("x*", Flavor::PYTHON, Lang::Js);
+        assert!(d[0].inputs.contains("empty match"), "{d:?}");
+        // What no program can approximate is still refused.
+        let ast = crate::syntax::parse::parse("a(?=b)", Flavor::PYTHON, Flags::default()).unwrap();
+        assert!(
+            translate_nearest("a(?=b)", Flavor::PYTHON, Flags::default(), &ast, Lang::Go).is_err()
+        );
+    }
+
+    #[test]
     fn refusals_point_at_the_construct() {
         type Refusal<'a> = (&'a str, Flavor, &'a str, Lang, Option<(usize, usize)>);
         let cases: &[Refusal] = &[
@@ -1530,7 +1716,6 @@ mod tests {
             (r"(?>a)b", Flavor::PYTHON, "", Lang::Js, Some((0, 5))),
             (r"(a)\1", Flavor::JS, "", Lang::Python, Some((3, 5))),
             (r"a*", Flavor::PYTHON, "", Lang::Js, Some((0, 2))),
-            (r"\w", Flavor::PYTHON, "", Lang::CSharp, Some((0, 2))),
             (r"(?i)(a)\1", Flavor::Rust, "", Lang::Python, Some((7, 9))),
             (r"\p{Greek}", Flavor::Rust, "", Lang::Js, Some((0, 9))),
             (r"(?<=a+)b", Flavor::JS, "", Lang::Python, Some((0, 7))),
