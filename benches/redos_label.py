@@ -15,10 +15,10 @@ Timings are noisy where the growth is mild (a quadratic over a few milliseconds)
 labelled by work instead of time: with --instructions (Python rows, needs valgrind) the count is
 the machine instructions CPython executes inside one `re.search` (callgrind, collecting only in
 `_sre`'s search), which is the same on every run. The series doubles n from 4 until one search
-passes two billion instructions (or n reaches 4096); exponential when the local degree
-ln(c2/c1)/ln(n2/n1) of the last pair passes 6 or the series stops by n = 48; polynomial of the
-median local degree (rounded) of the last three pairs of points past a million instructions when
-that is 1.5 or more; linear otherwise. --only ID,ID relabels just those rows.
+passes two billion instructions (or n reaches 4096). Over the last four points past 100,000
+instructions: exponential when the logarithm of the count is closer to a straight line in n than
+in log n (each pump multiplies the work) and 8 more pumps multiply it by 8 or more; polynomial
+of the log-log slope (rounded) when that is 1.5 or more; linear otherwise. --only ID,ID relabels just those rows.
 
     benches/redos_label.py label [--rxw target/release/rxw] [--corpus FILE] [--instructions] [--only IDS]
     benches/redos_label.py probe --flavor python --pattern P --prefix X --pump Y --suffix Z [--instructions]
@@ -210,17 +210,28 @@ def count_attack(pattern, flags, attack):
 
 def classify_counts(points):
     """(verdict, degree) from instruction counts: see the module's docstring."""
-    def local(a, b):
-        return math.log(max(b[1], 1) / max(a[1], 1)) / math.log(b[0] / a[0])
-    if len(points) >= 2:
-        if local(points[-2], points[-1]) > 6 or (points[-1][1] > COUNT_STOP and points[-1][0] <= 48):
-            return "exponential", None
-    big = [p for p in points if p[1] >= 1_000_000]
-    degrees = [local(a, b) for a, b in zip(big, big[1:])][-3:]
-    if degrees:
-        d = sorted(degrees)[len(degrees) // 2]
-        if d >= 1.5:
-            return "polynomial", max(2, round(d))
+    # A search cut by the time limit is only known to be past the stop: left out of the fits.
+    big = [p for p in points if 100_000 <= p[1] != COUNT_STOP + 1][-4:]
+    if len(big) < 2:
+        return "linear", 1
+
+    def residual(xs, ys):
+        mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+        sxx = sum((x - mx) ** 2 for x in xs)
+        slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx
+        return slope, sum((y - my - slope * (x - mx)) ** 2 for x, y in zip(xs, ys))
+
+    ys = [math.log(c) for _, c in big]
+    degree, poly = residual([math.log(n) for n, _ in big], ys)
+    rate, expo = residual([float(n) for n, _ in big], ys)
+    # Exponential: each pump multiplies the work by a constant (log work straight in n),
+    # which fits better than a power of n, and 8 more pumps multiply it by 8 or more.
+    if len(big) >= 3 and expo < poly and math.exp(8 * rate) >= 8:
+        return "exponential", None
+    if len(big) == 2 and math.exp(8 * rate) >= 8 and degree > 6:
+        return "exponential", None
+    if degree >= 1.5:
+        return "polynomial", max(2, round(degree))
     return "linear", 1
 
 
