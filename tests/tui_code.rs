@@ -106,7 +106,7 @@ fn code_tab_shows_the_refusal_with_its_caret_and_copies_nothing() {
 #[test]
 fn code_tab_offers_the_nearest_program_with_a_visible_warning() {
     let mut app = screens::demo(120, 40);
-    app.wb.set_flavor(rxw::Flavor::Python);
+    app.wb.set_flavor(rxw::Flavor::PYTHON);
     app.wb.pattern.set(r"(?>ab|a)c");
     app.pattern_changed();
     app.update(Action::ShowTab(code::ID));
