@@ -8,10 +8,20 @@ process with a time limit, and classifies the timings: exponential when the sear
 slow to go on (a quarter second) by a pump count of 48 and 8 more pumps multiplied the time by 8
 or more; polynomial of degree k when the time grows as n^k over the largest measured points
 (a log-log fit of those that took 5 ms or more); linear otherwise. With --rxw, rxw's own attack for the row (`rxw redos --json`) is timed too,
-and the label is the worse of the two.
+and the label is the worse of the two. Each n is searched three times and the fastest run kept,
+so that one slow run on a loaded machine does not pass for growth.
 
-    benches/redos_label.py label [--rxw target/release/rxw] [--corpus FILE]
-    benches/redos_label.py probe --flavor python --pattern P --prefix X --pump Y --suffix Z
+Timings are noisy where the growth is mild (a quadratic over a few milliseconds), so rows can be
+labelled by work instead of time: with --instructions (Python rows, needs valgrind) the count is
+the machine instructions CPython executes inside one `re.search` (callgrind, collecting only in
+`_sre`'s search), which is the same on every run. The series doubles n from 4 until one search
+passes two billion instructions (or n reaches 4096). Over the last four points past 100,000
+instructions: exponential when the logarithm of the count is closer to a straight line in n than
+in log n (each pump multiplies the work) and 8 more pumps multiply it by 8 or more; polynomial
+of the log-log slope (rounded) when that is 1.5 or more; linear otherwise. --only ID,ID relabels just those rows.
+
+    benches/redos_label.py label [--rxw target/release/rxw] [--corpus FILE] [--instructions] [--only IDS]
+    benches/redos_label.py probe --flavor python --pattern P --prefix X --pump Y --suffix Z [--instructions]
 
 `label` rewrites the corpus with a "label" object per row: verdict, degree, engine, which
 attack (literature or rxw) showed it, and the timings. `probe` prints the classification of one
@@ -46,9 +56,14 @@ except Exception as e:
 rx.search(job["prefix"] + job["pump"] * 4 + job["suffix"])  # warm-up
 for n in job["ns"]:
     s = job["prefix"] + job["pump"] * n + job["suffix"]
-    t = time.perf_counter()
-    rx.search(s)
-    dt = time.perf_counter() - t
+    dt = None
+    for _ in range(3):
+        t = time.perf_counter()
+        rx.search(s)
+        one = time.perf_counter() - t
+        dt = one if dt is None else min(dt, one)
+        if one > job["stop"]:
+            break
     print(json.dumps({"n": n, "t": dt}), flush=True)
     if dt > job["stop"]:
         break
@@ -62,10 +77,15 @@ catch (e) { console.log(JSON.stringify({error: String(e)})); process.exit(0); }
 try { rx.exec(job.prefix + job.pump.repeat(4) + job.suffix); } catch (e) {}  // warm-up
 for (const n of job.ns) {
   const s = job.prefix + job.pump.repeat(n) + job.suffix;
-  const t = process.hrtime.bigint();
-  try { rx.lastIndex = 0; rx.exec(s); }
-  catch (e) { console.log(JSON.stringify({error: String(e)})); process.exit(0); }
-  const dt = Number(process.hrtime.bigint() - t) / 1e9;
+  let dt = Infinity;
+  for (let k = 0; k < 3; k++) {
+    const t = process.hrtime.bigint();
+    try { rx.lastIndex = 0; rx.exec(s); }
+    catch (e) { console.log(JSON.stringify({error: String(e)})); process.exit(0); }
+    const one = Number(process.hrtime.bigint() - t) / 1e9;
+    dt = Math.min(dt, one);
+    if (one > job.stop) break;
+  }
   console.log(JSON.stringify({n, t: dt}));
   if (dt > job.stop) break;
 }
@@ -140,6 +160,80 @@ def classify(points, killed_at):
 
 RANK = {"linear": 0, "polynomial": 1, "exponential": 2}
 
+# Instruction counting (Python rows): one search per child, counted by callgrind inside
+# `_sre`'s search only.
+COUNT_NS = [4, 8, 16, 24, 32, 48, 64, 128, 256, 512, 1024, 2048, 4096]
+COUNT_STOP = 2_000_000_000
+# Seconds one counted search may take under callgrind before it counts as past the stop.
+COUNT_LIMIT = 180
+
+PY_COUNT_CHILD = r"""
+import json, re, sys
+job = json.loads(sys.stdin.read())
+flags = 0
+for c in job.get("flags", ""):
+    flags |= {"i": re.I, "m": re.M, "s": re.S, "x": re.X, "a": re.A}[c]
+rx = re.compile(job["pattern"], flags)
+rx.search(job["prefix"] + job["pump"] * job["n"] + job["suffix"])
+"""
+
+
+def count_instructions(pattern, flags, attack, n):
+    """Instructions of one CPython search of the attack at n (None when it cannot be counted)."""
+    job = dict(pattern=pattern, flags=flags, n=n, **attack)
+    try:
+        out = subprocess.run(
+            ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
+             "--toggle-collect=_sre_SRE_Pattern_search*", sys.executable, "-c", PY_COUNT_CHILD],
+            input=json.dumps(job), capture_output=True, text=True, timeout=COUNT_LIMIT)
+    except subprocess.TimeoutExpired:
+        # Far past the stop: under callgrind a second holds some tens of millions.
+        return COUNT_STOP + 1
+    for line in out.stderr.splitlines():
+        if "Collected :" in line:
+            return int(line.split(":")[-1])
+    return None
+
+
+def count_attack(pattern, flags, attack):
+    """(n, instructions) points at doubling n until a search passes COUNT_STOP."""
+    points = []
+    for n in COUNT_NS:
+        c = count_instructions(pattern, flags, attack, n)
+        if c is None:
+            break
+        points.append((n, c))
+        if c > COUNT_STOP:
+            break
+    return points
+
+
+def classify_counts(points):
+    """(verdict, degree) from instruction counts: see the module's docstring."""
+    # A search cut by the time limit is only known to be past the stop: left out of the fits.
+    big = [p for p in points if 100_000 <= p[1] != COUNT_STOP + 1][-4:]
+    if len(big) < 2:
+        return "linear", 1
+
+    def residual(xs, ys):
+        mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
+        sxx = sum((x - mx) ** 2 for x in xs)
+        slope = sum((x - mx) * (y - my) for x, y in zip(xs, ys)) / sxx
+        return slope, sum((y - my - slope * (x - mx)) ** 2 for x, y in zip(xs, ys))
+
+    ys = [math.log(c) for _, c in big]
+    degree, poly = residual([math.log(n) for n, _ in big], ys)
+    rate, expo = residual([float(n) for n, _ in big], ys)
+    # Exponential: each pump multiplies the work by a constant (log work straight in n),
+    # which fits better than a power of n, and 8 more pumps multiply it by 8 or more.
+    if len(big) >= 3 and expo < poly and math.exp(8 * rate) >= 8:
+        return "exponential", None
+    if len(big) == 2 and math.exp(8 * rate) >= 8 and degree > 6:
+        return "exponential", None
+    if degree >= 1.5:
+        return "polynomial", max(2, round(degree))
+    return "linear", 1
+
 
 def rxw_attack(rxw, row):
     # A generous budget: the step caps, not the clock, pick the attack (as in the corpus test).
@@ -156,7 +250,10 @@ def rxw_attack(rxw, row):
 def label(args):
     rows = [json.loads(l) for l in open(args.corpus, encoding="utf-8") if l.strip()]
     started = time.time()
+    only = set(args.only.split(",")) if args.only else None
     for k, row in enumerate(rows):
+        if only is not None and row["id"] not in only:
+            continue
         attacks = []
         if row.get("attack"):
             attacks.append(("literature", row["attack"]))
@@ -166,7 +263,17 @@ def label(args):
                 attacks.append(("rxw", r["attack"]))
         best = {"verdict": "linear", "degree": 1, "attack_from": None, "times": []}
         engine = {"python": "cpython " + sys.version.split()[0], "js": "node " + node_version()}[row["flavor"]]
+        counted = args.instructions and row["flavor"] == "python"
+        if counted:
+            engine += " (instructions in one re.search, callgrind)"
         for source, attack in attacks:
+            if counted:
+                points = count_attack(row["pattern"], row.get("flags", ""), attack)
+                verdict, degree = classify_counts(points)
+                if best["attack_from"] is None or RANK[verdict] > RANK[best["verdict"]]:
+                    best = {"verdict": verdict, "degree": degree, "attack_from": source,
+                            "instructions": points}
+                continue
             points, killed_at, error = time_attack(row["flavor"], row["pattern"], row.get("flags", ""), attack)
             if error is not None and not points:
                 best["error"] = error
@@ -200,6 +307,12 @@ def node_version():
 
 def probe(args):
     attack = dict(prefix=args.prefix, pump=args.pump, suffix=args.suffix)
+    if args.instructions and args.flavor == "python":
+        points = count_attack(args.pattern, args.flags, attack)
+        verdict, degree = classify_counts(points)
+        print(json.dumps({"verdict": verdict, "degree": degree, "error": None,
+                          "instructions": points, "killed_at": None}))
+        return
     points, killed_at, error = time_attack(args.flavor, args.pattern, args.flags, attack)
     verdict, degree = classify(points, killed_at) if points or killed_at else (None, None)
     print(json.dumps({"verdict": verdict, "degree": degree, "error": error,
@@ -212,6 +325,8 @@ def main():
     lp = sub.add_parser("label")
     lp.add_argument("--corpus", default=os.path.join(os.path.dirname(__file__), "..", "tests", "data", "redos_corpus.jsonl"))
     lp.add_argument("--rxw")
+    lp.add_argument("--instructions", action="store_true")
+    lp.add_argument("--only")
     pp = sub.add_parser("probe")
     pp.add_argument("--flavor", required=True, choices=["python", "js"])
     pp.add_argument("--pattern", required=True)
@@ -219,6 +334,7 @@ def main():
     pp.add_argument("--prefix", default="")
     pp.add_argument("--pump", required=True)
     pp.add_argument("--suffix", default="")
+    pp.add_argument("--instructions", action="store_true")
     args = p.parse_args()
     {"label": label, "probe": probe}[args.cmd](args)
 

@@ -110,6 +110,25 @@ fn corpus() -> Vec<Case> {
         case(r"(?P<n>a)(?P=n)", PYTHON, ""),
         case(r"(?P<n>a)\1", Rust, ""),
         case(r"((?<!a)){0,3}+b", PYTHON, ""),
+        // Case-insensitive patterns: every letter is written as the set its flavor matches
+        // (Rust's and JS-u's simple case folding, JS's Canonicalize, CPython's lower case),
+        // so the targets' own folding never decides; the sample holds the letters they fold
+        // differently.
+        case(r"(?i)result\s+([0-9a-f]+)", Rust, ""),
+        case(r"(?i)[a-z]+", Rust, ""),
+        case(r"[a-z]+", PYTHON, "i"),
+        case(r"[a-z]+", JS, "iu"),
+        case(r"[a-z]+", JS, "i"),
+        case(r"k|s|ß|ω|å|i|θ|µ|σ|ﬅ", Rust, "i"),
+        case(r"k|s|ß|ω|å|i|θ|µ|σ|ﬅ", PYTHON, "i"),
+        case(r"k|s|ß|ω|å|i|θ|µ|σ|ﬅ", JS, "i"),
+        case(r"k|s|ß|ω|å|i|θ|µ|σ|ﬅ", JS, "iu"),
+        case(r"[^k\s]+", Rust, "i"),
+        case(r"(?i)\w+", Rust, ""),
+        case(r"(?i)\w+", PYTHON, ""),
+        case(r"x(?i:st)ep|\u{10400}", Rust, "i"),
+        case(r"[\w&&[^\d]]+", Rust, ""),
+        case(r"\d+\b", Rust, ""),
     ]);
     cases
 }
@@ -122,6 +141,8 @@ fn sample() -> String {
         "digits ٣٤ ５ 42 and 7\n",
         "spaces:\u{a0}x\u{2003}y\u{85}z\u{1c}w\u{feff}v\u{2028}u\u{2029}t\n",
         "kelvin \u{212a} long-s \u{17f} dotted \u{130} ok\n",
+        "folds: ı ß ẞ Ω Ω Å Å µ μ ς σ Σ ϑ θ ϴ ﬅ ﬆ K k S s \u{10400}\u{10428} xSTEP xſtep\n",
+        "Result 7fce RESULT ABC reſult 12 reſults KİT\n",
         "emoji 😀 x😀y 😀😀😀 x\u{1F600}y\n",
         "crlf line\r\n",
         "tab\there\\back slash aab aaa xxxy y bb\n",
@@ -132,10 +153,26 @@ fn sample() -> String {
     s
 }
 
+/// The sample a language's programs read. Known gap: Java's look-behind does not see a
+/// character outside the BMP before the position (`(?<=[\x{10400}-\x{1044F}])` never holds
+/// after 𐐀 in Java 17), so a Unicode `\b` written as look-around differs in Java right after an
+/// astral letter; the Deseret pair is left out of Java's sample (see docs/src/authoring.md).
+fn sample_for(lang: Lang) -> String {
+    let s = sample();
+    if lang == Lang::Java {
+        s.replace("\u{10400}\u{10428}", "")
+    } else {
+        s
+    }
+}
+
 /// The sample without characters beyond the BMP, for JS patterns without `u` (rxw refuses to
 /// match astral text for them, as it cannot be faithful).
-fn sample_bmp() -> String {
-    sample().chars().filter(|c| (*c as u32) <= 0xFFFF).collect()
+fn sample_bmp(lang: Lang) -> String {
+    sample_for(lang)
+        .chars()
+        .filter(|c| (*c as u32) <= 0xFFFF)
+        .collect()
 }
 
 struct Prepared {
@@ -159,10 +196,10 @@ fn prepare(lang: Lang) -> (Vec<Prepared>, Vec<String>) {
             None => format!("{} /{}/{} -> {lang}", c.flavor, c.pattern, c.flags),
         };
         let re = Regex::new(&c.pattern, c.flavor, flags).unwrap_or_else(|e| panic!("{label}: {e}"));
-        let (text, expected) = match codegen::expected_output(&re, &sample()) {
-            Ok(out) => (sample(), out),
+        let (text, expected) = match codegen::expected_output(&re, &sample_for(lang)) {
+            Ok(out) => (sample_for(lang), out),
             Err(_) => {
-                let t = sample_bmp();
+                let t = sample_bmp(lang);
                 let out = codegen::expected_output(&re, &t).unwrap();
                 (t, out)
             }

@@ -104,6 +104,44 @@ fn code_tab_shows_the_refusal_with_its_caret_and_copies_nothing() {
 }
 
 #[test]
+fn code_tab_offers_the_nearest_program_with_a_visible_warning() {
+    let mut app = screens::demo(120, 40);
+    app.wb.set_flavor(rxw::Flavor::PYTHON);
+    app.wb.pattern.set(r"(?>ab|a)c");
+    app.pattern_changed();
+    app.update(Action::ShowTab(code::ID));
+    app.update(Action::Tab(code::NEXT_LANG));
+    app.update(Action::Tab(code::NEXT_LANG));
+    assert_eq!(code_of(&app).lang, Lang::Js);
+    let screen = screen_text(&app);
+    assert!(
+        screen.contains("JavaScript has no atomic groups"),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("Alt-e: write the nearest program"),
+        "{screen}"
+    );
+    key(&mut app, KeyCode::Char('e'), KeyModifiers::ALT);
+    assert!(code_of(&app).nearest);
+    let screen = screen_text(&app);
+    assert!(screen.contains("NEAREST PROGRAM, NOT EXACT"), "{screen}");
+    assert!(screen.contains("new RegExp("), "{screen}");
+    // What is copied is the program with its list of differences.
+    key(&mut app, KeyCode::Char('c'), KeyModifiers::ALT);
+    match app.effects.pop() {
+        Some(Effect::Copy { text, .. }) => {
+            assert!(text.contains("It answers differently from the pattern on these inputs"))
+        }
+        other => panic!("{other:?}"),
+    }
+    // An exact program shows no warning even in nearest mode.
+    app.wb.pattern.set("abc");
+    app.pattern_changed();
+    assert!(!screen_text(&app).contains("NEAREST PROGRAM"));
+}
+
+#[test]
 fn code_tab_exports_the_tests() {
     let mut app = screens::demo(120, 40);
     set_tests(

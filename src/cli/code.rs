@@ -35,6 +35,11 @@ pub struct CodeArgs {
     /// When to colour the program.
     #[arg(long, value_enum, default_value_t)]
     pub color: ColorChoice,
+    /// Where no exact program exists, write the closest one: a comment block at its top lists
+    /// each construct written approximately and the inputs it answers differently (a warning
+    /// on standard error; exit 0).
+    #[arg(long)]
+    pub nearest: bool,
 }
 
 /// `rxw generate`.
@@ -70,13 +75,37 @@ pub struct TestsArgs {
     pub export: Option<Lang>,
 }
 
-/// Prints the program, highlighted when colour is on.
+/// Prints the program, highlighted when colour is on. With `--nearest`, a pattern that cannot
+/// be carried over exactly gives the closest program, with its differences listed at its top
+/// and as a warning on `err`.
 ///
 /// # Errors
-/// The pattern is invalid or cannot be carried over (exit 2, with the caret).
-pub fn code(args: &CodeArgs, out: &mut dyn Write) -> Outcome {
+/// The pattern is invalid or cannot be carried over (exit 2, with the caret); with
+/// `--nearest`, only what cannot be written even approximately.
+pub fn code(args: &CodeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let flags = flags_for(&args.flags, args.flavor)?;
-    let program = codegen::generate(&args.pattern, args.flavor, flags, args.lang)?;
+    let program = if args.nearest {
+        let (program, differences) =
+            codegen::generate_nearest(&args.pattern, args.flavor, flags, args.lang)?;
+        if !differences.is_empty() {
+            writeln!(
+                err,
+                "rxw: warning: no exact {} program for this pattern; this is the nearest, and it answers differently on:",
+                args.lang.title()
+            )?;
+            for d in &differences {
+                writeln!(
+                    err,
+                    "  {}: {}",
+                    inert(&d.construct, Layout::OneLine),
+                    inert(&d.inputs, Layout::OneLine)
+                )?;
+            }
+        }
+        program
+    } else {
+        codegen::generate(&args.pattern, args.flavor, flags, args.lang)?
+    };
     if use_color(args.color) {
         let lines = highlight::highlight(&program.code, args.lang);
         out.write_all(highlight::to_ansi(&lines).as_bytes())?;

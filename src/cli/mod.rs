@@ -467,7 +467,7 @@ pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
         Command::Preset(a) => preset::preset(&a, out, err),
         Command::Parse(a) => preset::parse(&a, out, err),
         Command::Registry(a) => registry::run(&a, out, err),
-        Command::Code(a) => code::code(&a, out),
+        Command::Code(a) => code::code(&a, out, err),
         Command::Generate(a) => code::generate(&a, out),
         Command::Tests(a) => code::tests(&a, out),
         Command::Jobs(a) => jobs::run(&a, out, err),

@@ -24,7 +24,7 @@ pub struct RedosArgs {
     /// Flag letters: i m s x everywhere; a (python); u y d g v (js); U R (rust).
     #[arg(long, default_value = "")]
     pub flags: String,
-    /// Print JSON: {"verdict","degree","attack","steps","span","reason","hot_nodes","fix"}.
+    /// Print JSON: {"verdict","degree","attack","steps","span","reason","hot_nodes","fix","no_fix"}.
     #[arg(long)]
     pub json: bool,
     /// Wall-clock budget of the check in milliseconds (the step caps decide the verdict when
@@ -125,6 +125,8 @@ pub fn write_report(
             f.verdict.name(),
             f.note
         )?;
+    } else if let Some(why) = &r.no_fix {
+        writeln!(out, "{why}")?;
     }
     Ok(())
 }

@@ -1,6 +1,8 @@
 //! The Code tab: the current pattern as a program (or the Tests tab's cases as a test file)
 //! in a chosen language, highlighted, or the reason it cannot be written there with a caret
-//! under the construct. F4 cycles the language, Alt-t switches program and tests, Alt-c copies.
+//! under the construct. F4 cycles the language, Alt-t switches program and tests, Alt-c copies,
+//! Alt-e switches between the exact program and the nearest one (where no exact program exists,
+//! the closest, its differences listed at its top and a warning above it).
 //!
 //! The text is produced by [`crate::codegen`]; the highlighting (syntect) is computed once per
 //! distinct content and kept, so drawing a frame costs a clone of ready lines. Nothing here
@@ -33,6 +35,11 @@ pub const TOGGLE_VIEW: TabCommand = TabCommand {
     tab: ID,
     name: "program-or-tests",
 };
+/// Exact program only, or the nearest where there is no exact one.
+pub const TOGGLE_NEAREST: TabCommand = TabCommand {
+    tab: ID,
+    name: "exact-or-nearest",
+};
 /// Copy the program or the tests.
 pub const COPY: TabCommand = TabCommand {
     tab: ID,
@@ -53,6 +60,13 @@ static KEYS: &[Binding] = &[
         "Code tab: program or the tests as a test file",
         false,
         [KeySpec::Key(K::Char('t'), KeyModifiers::ALT)]
+    ),
+    bind!(
+        Global,
+        Action::Tab(TOGGLE_NEAREST),
+        "Code tab: exact program only, or the nearest where none is exact",
+        false,
+        [KeySpec::Key(K::Char('e'), KeyModifiers::ALT)]
     ),
     bind!(
         Global,
@@ -80,6 +94,8 @@ pub struct CodeTab {
     pub lang: Lang,
     /// Program or tests.
     pub view: CodeView,
+    /// Where no exact program exists, write the nearest (with its differences).
+    pub nearest: bool,
     /// First line on screen.
     pub top: usize,
     cache: RefCell<Option<(String, Rendered)>>,
@@ -92,6 +108,8 @@ pub struct Rendered {
     pub result: Result<String, Error>,
     /// The highlighted lines (empty on a refusal).
     pub lines: Vec<Line<'static>>,
+    /// How many constructs a nearest program writes approximately (0: exact).
+    pub differences: usize,
 }
 
 impl CodeTab {
@@ -122,10 +140,27 @@ impl CodeTab {
         )
     }
 
+    /// The program or the tests for the workbench now, or why they cannot be written; with
+    /// the number of constructs a nearest program writes approximately.
+    fn produce_counted(&self, wb: &Workbench) -> Result<(String, usize), Error> {
+        let pattern = wb.pattern.text();
+        match self.view {
+            CodeView::Program if self.nearest => {
+                codegen::generate_nearest(pattern, wb.flavor, wb.flags, self.lang)
+                    .map(|(p, d)| (p.code, d.len()))
+            }
+            _ => self.produce(wb).map(|c| (c, 0)),
+        }
+    }
+
     /// The program or the tests for the workbench now, or why they cannot be written.
     fn produce(&self, wb: &Workbench) -> Result<String, Error> {
         let pattern = wb.pattern.text();
         match self.view {
+            CodeView::Program if self.nearest => {
+                codegen::generate_nearest(pattern, wb.flavor, wb.flags, self.lang)
+                    .map(|(p, _)| p.code)
+            }
             CodeView::Program => {
                 codegen::generate(pattern, wb.flavor, wb.flags, self.lang).map(|p| p.code)
             }
@@ -144,7 +179,8 @@ impl CodeTab {
     /// The content for the current state (computed once per distinct state).
     pub fn rendered(&self, wb: &Workbench, palette: Palette) -> Rendered {
         let key = format!(
-            "{:?}\u{0}{:?}\u{0}{}\u{0}{:?}\u{0}{:?}\u{0}{:?}\u{0}{}\u{0}{}",
+            "{}\u{0}{:?}\u{0}{:?}\u{0}{}\u{0}{:?}\u{0}{:?}\u{0}{:?}\u{0}{}\u{0}{}",
+            self.nearest,
             self.lang,
             self.view,
             wb.pattern.text(),
@@ -163,7 +199,10 @@ impl CodeTab {
         {
             return r.clone();
         }
-        let result = self.produce(wb);
+        let (result, differences) = match self.produce_counted(wb) {
+            Ok((code, d)) => (Ok(code), d),
+            Err(e) => (Err(e), 0),
+        };
         let lines = match &result {
             Ok(code) if palette == Palette::Color => highlight::highlight(code, self.lang)
                 .into_iter()
@@ -187,7 +226,11 @@ impl CodeTab {
             Ok(code) => code.lines().map(|l| Line::from(l.to_string())).collect(),
             Err(_) => Vec::new(),
         };
-        let r = Rendered { result, lines };
+        let r = Rendered {
+            result,
+            lines,
+            differences,
+        };
         *self.cache.borrow_mut() = Some((key, r.clone()));
         r
     }
@@ -223,6 +266,10 @@ impl Tab for CodeTab {
         match action {
             Action::Tab(c) if *c == NEXT_LANG => self.cycle_lang(),
             Action::Tab(c) if *c == TOGGLE_VIEW => self.toggle_view(),
+            Action::Tab(c) if *c == TOGGLE_NEAREST => {
+                self.nearest = !self.nearest;
+                self.top = 0;
+            }
             Action::Tab(c) if *c == COPY => match self.copy_text(cx.wb) {
                 Ok((text, what)) => cx.request(Request::Effect(Effect::Copy { text, what })),
                 Err(why) => cx.message(why),
@@ -250,11 +297,27 @@ impl Tab for CodeTab {
         let mut lines = vec![Line::from(vec![
             Span::styled(self.heading(), chrome(Chrome::Selected, p)),
             Span::styled(
-                "   F4 language · Alt-t program/tests · Alt-c copy · ↑↓ scroll",
+                if self.nearest {
+                    "   F4 language · Alt-t program/tests · Alt-e exact only · Alt-c copy · ↑↓ scroll"
+                } else {
+                    "   F4 language · Alt-t program/tests · Alt-e nearest · Alt-c copy · ↑↓ scroll"
+                },
                 chrome(Chrome::Dim, p),
             ),
         ])];
         match &r.result {
+            Ok(_) if r.differences > 0 => {
+                lines.push(Line::from(Span::styled(
+                    format!(
+                        "⚠ NEAREST PROGRAM, NOT EXACT: {} construct(s) answer differently, listed at its top",
+                        r.differences
+                    ),
+                    chrome(Chrome::Error, p),
+                )));
+                let top = self.top.min(r.lines.len().saturating_sub(1));
+                let rows = body_rows(area).saturating_sub(1);
+                lines.extend(r.lines.iter().skip(top).take(rows).cloned());
+            }
             Ok(_) => {
                 let top = self.top.min(r.lines.len().saturating_sub(1));
                 lines.extend(r.lines.iter().skip(top).take(body_rows(area)).cloned());
@@ -268,6 +331,12 @@ impl Tab for CodeTab {
                     for l in caret.lines() {
                         lines.push(Line::from(format!("  {l}")));
                     }
+                }
+                if !self.nearest && self.view == CodeView::Program {
+                    lines.push(Line::from(Span::styled(
+                        "Alt-e: write the nearest program, with the inputs it answers differently",
+                        chrome(Chrome::Dim, p),
+                    )));
                 }
             }
         }

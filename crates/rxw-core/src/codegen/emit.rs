@@ -55,6 +55,34 @@ pub(crate) fn translate_in_dialect(
     lang: Lang,
     dialect: Dialect,
 ) -> Result<Translation, Error> {
+    translate_with(pattern, flavor, flags, ast, lang, dialect, false).map(|(t, _)| t)
+}
+
+/// The closest translation where an exact one is impossible, with every place it differs
+/// (empty when it is exact).
+///
+/// # Errors
+/// As [`translate_in_dialect`], for what cannot be written even approximately (look-around in
+/// Go, flags only the source has, …).
+pub(crate) fn translate_nearest(
+    pattern: &str,
+    flavor: Flavor,
+    flags: Flags,
+    ast: &Ast,
+    lang: Lang,
+) -> Result<(Translation, Vec<Difference>), Error> {
+    translate_with(pattern, flavor, flags, ast, lang, Dialect::default(), true)
+}
+
+fn translate_with(
+    pattern: &str,
+    flavor: Flavor,
+    flags: Flags,
+    ast: &Ast,
+    lang: Lang,
+    dialect: Dialect,
+    nearest: bool,
+) -> Result<(Translation, Vec<Difference>), Error> {
     let mut has_backref = false;
     ast.root
         .walk(|n, _| has_backref |= matches!(n.kind, NodeKind::Backref { .. }));
@@ -71,6 +99,7 @@ pub(crate) fn translate_in_dialect(
         js_code_units: flavor.is_js() && !flags.unicode_mode(),
         inline_unicode_off: false,
         no_inline_unicode_off: false,
+        nearest: nearest.then(Default::default),
     };
     e.precheck(flags, ast)?;
     let state = State {
@@ -82,6 +111,11 @@ pub(crate) fn translate_in_dialect(
         in_lookbehind: false,
         in_loop: false,
         counted: 1,
+        flags: Flags {
+            ignore_case: flags.ignore_case || ast.flags.ignore_case,
+            ascii: flags.ascii || ast.flags.ascii,
+            ..flags
+        },
     };
     let mut piece = e.node(&ast.root, state, 0)?;
     if e.fancy && e.inline_unicode_off {
@@ -89,7 +123,9 @@ pub(crate) fn translate_in_dialect(
         e.no_inline_unicode_off = true;
         piece = e.node(&ast.root, state, 0)?;
     }
-    Ok(Translation {
+    let mut differences = e.nearest.take().map(|d| d.into_inner()).unwrap_or_default();
+    differences.sort_by_key(|d| (d.span.start, d.span.end));
+    let translation = Translation {
         lang,
         pattern: piece.text,
         flags: String::new(),
@@ -101,7 +137,8 @@ pub(crate) fn translate_in_dialect(
         } else {
             TargetEngine::RustRegex
         },
-    })
+    };
+    Ok((translation, differences))
 }
 
 /// The pattern as written, for the engine that defines its flavor. `None` when the flags
@@ -216,6 +253,9 @@ struct State {
     in_loop: bool,
     /// The product of the counted repetitions (`{n,m}`) around this node.
     counted: u32,
+    /// The source flags in force here (inline changes applied as the matcher applies them):
+    /// under `i` every letter and class is written as the set of characters it matches.
+    flags: Flags,
 }
 
 /// A rendered piece of pattern and whether it is one atom (can take a quantifier as is).
@@ -262,6 +302,8 @@ const GENERAL_CATEGORIES: &[&str] = &[
     "Cf", "Co",
 ];
 
+use crate::engine::vm::charset::CharSet as EngineSet;
+
 use crate::engine::classes::{
     ASCII_SPACE as WHITE_SPACE_ASCII, JS_LINE_TERMINATORS, JS_SPACE as WHITE_SPACE_JS,
 };
@@ -300,9 +342,40 @@ struct Emitter<'a> {
     inline_unicode_off: bool,
     /// Rust target: write no `(?-u:…)` (the pattern runs on fancy-regex).
     no_inline_unicode_off: bool,
+    /// Write the closest program where an exact one is impossible, recording each
+    /// difference here (`None`: refuse instead).
+    nearest: Option<std::cell::RefCell<Vec<Difference>>>,
+}
+
+/// Where a nearest program (`rxw code --nearest`) differs from the pattern's meaning.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Difference {
+    /// The construct in the pattern.
+    pub span: Span,
+    /// The construct as written.
+    pub construct: String,
+    /// Which inputs the program answers differently, and how.
+    pub inputs: String,
 }
 
 impl Emitter<'_> {
+    /// In nearest mode, records that the construct at `span` is written approximately and
+    /// returns true; otherwise false (the caller refuses).
+    fn approximate(&self, span: Span, inputs: impl Into<String>) -> bool {
+        let Some(diffs) = &self.nearest else {
+            return false;
+        };
+        let mut diffs = diffs.borrow_mut();
+        if !diffs.iter().any(|d| d.span == span) {
+            diffs.push(Difference {
+                span,
+                construct: self.pattern[span.start..span.end].to_string(),
+                inputs: inputs.into(),
+            });
+        }
+        true
+    }
+
     fn refuse(&self, span: Span, why: impl AsRef<str>) -> Error {
         refusal_for(self.pattern, self.title(), Some(span), why.as_ref())
     }
@@ -335,16 +408,6 @@ impl Emitter<'_> {
     fn precheck(&self, flags: Flags, ast: &Ast) -> Result<(), Error> {
         let src = self.src.name();
         let tgt = self.title();
-        if flags.ignore_case || ast.flags.ignore_case {
-            return Err(refusal_for(
-                self.pattern,
-                self.title(),
-                None,
-                &format!(
-                    "case-insensitive matching (flag i) folds case differently in {src} and {tgt} (e.g. 'İ', 'ſ', the Kelvin sign)"
-                ),
-            ));
-        }
         for (on, letter, why) in [
             (
                 flags.swap_greed,
@@ -367,7 +430,14 @@ impl Emitter<'_> {
                 ));
             }
         }
-        if ast.root.nullable() {
+        if ast.root.nullable()
+            && !self.approximate(
+                self.whole(),
+                format!(
+                    "inputs where an empty match is found next to another match: {src} and {tgt} step past an empty match differently, so the program may report other empty matches"
+                ),
+            )
+        {
             return Err(self.refuse(
                 self.whole(),
                 format!(
@@ -403,6 +473,16 @@ impl Emitter<'_> {
         }
         match &n.kind {
             NodeKind::Empty | NodeKind::Comment | NodeKind::Whitespace => Ok(Piece::seq("")),
+            NodeKind::Literal { .. }
+            | NodeKind::Class(_)
+            | NodeKind::Perl { .. }
+            | NodeKind::Property { .. }
+                if state.flags.ignore_case
+                    || self.rust_unicode_perl(n, state)
+                    || self.unnamed_in_target(n, state) =>
+            {
+                self.folded(n, state)
+            }
             NodeKind::Literal { ch, form } => self.literal(*ch, *form, n.span),
             NodeKind::Dot { dotall } => {
                 let set = if *dotall {
@@ -534,24 +614,15 @@ impl Emitter<'_> {
     }
 
     /// Checks an inline flag change: the letters whose meaning is already in the tree
-    /// (`m`, `s`, `x`) pass; `i`, `U`, `R`, `L` are refused; `a` and `u` (which change the
+    /// (`m`, `s`, `x`) pass, and `i` (every letter under it is written as the set it
+    /// matches); `U`, `R`, `L` are refused; `a` and `u` (which change the
     /// shorthand classes) only at the start or as a scoped group (`(?a:…)`).
     fn flag_change(&self, change: &FlagChange, span: Span, mid: bool) -> Result<(), Error> {
         for c in change.on.chars().chain(change.off.chars()) {
             match c {
-                'm' | 's' | 'x' => {}
+                'm' | 's' | 'x' | 'i' => {}
                 'u' if self.src.is_python() => {}
                 'a' | 'u' if !mid => {}
-                'i' => {
-                    return Err(self.refuse(
-                        span,
-                        format!(
-                            "case-insensitive matching folds case differently in {} and {}",
-                            self.src.name(),
-                            self.title()
-                        ),
-                    ));
-                }
                 _ => {
                     return Err(self.refuse(
                         span,
@@ -564,13 +635,21 @@ impl Emitter<'_> {
     }
 
     fn scoped_state(&self, change: &FlagChange, mut state: State) -> State {
+        if change.on.contains('i') {
+            state.flags.ignore_case = true;
+        }
+        if change.off.contains('i') {
+            state.flags.ignore_case = false;
+        }
         match self.src {
             Flavor::Python(_) => {
                 if change.on.contains('a') {
                     state.ascii = true;
+                    state.flags.ascii = true;
                 }
                 if change.on.contains('u') {
                     state.ascii = false;
+                    state.flags.ascii = false;
                 }
             }
             Flavor::Rust => {
@@ -584,6 +663,96 @@ impl Emitter<'_> {
             Flavor::Js(_) => {}
         }
         state
+    }
+
+    /// Whether the node is (or is a class holding) a Rust `\w` or `\d` in Unicode mode: written
+    /// as the explicit set of the `regex` crate's tables, since no other engine has the same
+    /// definition (Unicode's word characters, at the crate's Unicode version).
+    fn rust_unicode_perl(&self, n: &Node, state: State) -> bool {
+        if self.src != Flavor::Rust || state.ascii || self.lang == Lang::Rust {
+            return false;
+        }
+        let perl = |k: &PerlKind| matches!(k, PerlKind::Word | PerlKind::Digit);
+        match &n.kind {
+            NodeKind::Perl { kind, .. } => perl(kind),
+            NodeKind::Class(c) => c.items.iter().any(|i| match i {
+                ClassItem::Perl(k, _, _) => perl(k),
+                ClassItem::Nested(_) | ClassItem::SetOp(..) => true,
+                _ => false,
+            }),
+            _ => false,
+        }
+    }
+
+    /// Whether the node needs a set the target has no name for: a Unicode property in Python,
+    /// Go or C# (none, fewer, or UTF-16 ones), a Unicode shorthand in C#, a negated shorthand
+    /// inside a class outside Rust and Java. Those are written as explicit sets of rxw's
+    /// tables.
+    fn unnamed_in_target(&self, n: &Node, state: State) -> bool {
+        let props = matches!(self.lang, Lang::Python | Lang::Go | Lang::CSharp);
+        let unicode_perl = |k: &PerlKind| {
+            self.lang == Lang::CSharp
+                && !state.ascii
+                && matches!(k, PerlKind::Word | PerlKind::Digit)
+                && !self.src.is_js()
+        };
+        match &n.kind {
+            NodeKind::Property { .. } => props,
+            NodeKind::Perl { kind, .. } => unicode_perl(kind),
+            NodeKind::Class(c) => c.items.iter().any(|i| match i {
+                ClassItem::Property(..) => props,
+                ClassItem::Perl(k, negated, _) => {
+                    unicode_perl(k) || (*negated && !matches!(self.lang, Lang::Rust | Lang::Java))
+                }
+                ClassItem::Posix(_, negated, _) => {
+                    *negated && !matches!(self.lang, Lang::Rust | Lang::Java)
+                }
+                _ => false,
+            }),
+            _ => false,
+        }
+    }
+
+    /// A letter, class or shorthand under case-insensitive matching: written as exactly the
+    /// characters the source flavor matches with it (`s` as `[Ssſ]` for Rust), so that the
+    /// program never depends on how the target folds case.
+    fn folded(&mut self, n: &Node, state: State) -> Result<Piece, Error> {
+        let set = crate::engine::vm::accepted_chars(n, state.flags, self.src, self.pattern)?
+            .ok_or_else(|| {
+                self.refuse(
+                    n.span,
+                    "this character is two UTF-16 code units in a JS pattern without the u flag",
+                )
+            })?;
+        self.explicit(&set, n.span)
+    }
+
+    /// Writes a set of code points as one character or a class of ranges, negated when the
+    /// complement is shorter. Surrogate code points are left out: no text a program reads
+    /// from UTF-8 holds one.
+    fn explicit(&mut self, set: &EngineSet, span: Span) -> Result<Piece, Error> {
+        let surrogates = EngineSet::from_ranges(vec![(0xD800, 0xDFFF)]);
+        let set = set.difference(&surrogates);
+        if let [(lo, hi)] = set.ranges()
+            && lo == hi
+            && let Some(ch) = char::from_u32(*lo)
+        {
+            return self.literal(ch, LiteralForm::Verbatim, span);
+        }
+        if self.lang == Lang::CSharp && set.ranges().last().is_some_and(|r| r.1 > 0xFFFF) {
+            return Ok(Piece::atom(csharp_utf16_alternation(&set)));
+        }
+        let complement = set.negate().difference(&surrogates);
+        let (negated, ranges) = if complement.ranges().len() < set.ranges().len() {
+            (true, complement.ranges().to_vec())
+        } else {
+            (false, set.ranges().to_vec())
+        };
+        let parts = ranges
+            .iter()
+            .filter_map(|&(lo, hi)| Some(SetPart::Range(char::from_u32(lo)?, char::from_u32(hi)?)))
+            .collect();
+        self.set(&CharSet { negated, parts }, span)
     }
 
     fn literal(&self, ch: char, _form: LiteralForm, span: Span) -> Result<Piece, Error> {
@@ -938,19 +1107,29 @@ impl Emitter<'_> {
             return Ok(Piece::atom(t));
         }
         if self.lang == Lang::Go {
+            if self.approximate(
+                span,
+                "inputs with non-ASCII word characters (é, ß, Ω, digits of other scripts, …) next to the boundary: Go's \\b sees only ASCII word characters",
+            ) {
+                return Ok(Piece::atom(if boundary { "\\b" } else { "\\B" }));
+            }
             return Err(self.refuse(
                 span,
                 "a Unicode word boundary needs look-around in Go's RE2 syntax (its \\b is ASCII-only)",
             ));
         }
-        let word = self.perl_parts(PerlKind::Word, state);
-        let w = self.set(
-            &CharSet {
-                negated: false,
-                parts: word,
-            },
-            span,
-        )?;
+        let w = if self.src == Flavor::Rust && self.lang != Lang::Rust {
+            self.explicit(crate::engine::vm::charset::rust_word(), span)?
+        } else {
+            let word = self.perl_parts(PerlKind::Word, state);
+            self.set(
+                &CharSet {
+                    negated: false,
+                    parts: word,
+                },
+                span,
+            )?
+        };
         let w = w.text;
         self.backtracking(span, "a Unicode word boundary")?;
         Ok(Piece::seq(if boundary {
@@ -983,7 +1162,13 @@ impl Emitter<'_> {
                         "a group that captures inside a look-behind (engines fill it differently)",
                     ));
                 }
-                if state.in_loop && (self.src.is_js() != (self.lang == Lang::Js)) {
+                if state.in_loop
+                    && (self.src.is_js() != (self.lang == Lang::Js))
+                    && !self.approximate(
+                        span,
+                        "inputs where a later repetition does not reach this group: JS reports it unset, other engines keep the value of the last repetition that set it",
+                    )
+                {
                     return Err(self.refuse(
                         span,
                         "a group inside a repeated part: JS forgets it at each repetition, other engines keep the last value",
@@ -1048,10 +1233,19 @@ impl Emitter<'_> {
             }
             GroupKind::Atomic => {
                 if matches!(self.lang, Lang::Js | Lang::Go) {
-                    return Err(self.refuse(span, format!("{} has no atomic groups", self.title())));
+                    if !self.approximate(
+                        span,
+                        "inputs where the rest of the pattern needs this group to give back characters: the program (a plain group) can match there, the pattern cannot",
+                    ) {
+                        return Err(
+                            self.refuse(span, format!("{} has no atomic groups", self.title()))
+                        );
+                    }
+                    ("(?:".to_string(), state)
+                } else {
+                    self.backtracking(span, "an atomic group")?;
+                    ("(?>".to_string(), state)
                 }
-                self.backtracking(span, "an atomic group")?;
-                ("(?>".to_string(), state)
             }
         };
         let inner = self.node(child, inner_state, depth + 1)?;
@@ -1115,10 +1309,16 @@ impl Emitter<'_> {
                     format!("(?>{operand}{op})")
                 }
                 Lang::Js | Lang::Go => {
-                    return Err(self.refuse(
+                    if !self.approximate(
                         op_span,
-                        format!("{} has no possessive quantifiers", self.title()),
-                    ));
+                        "inputs where the rest of the pattern needs this repetition to give back characters: the program (a greedy quantifier) can match there, the pattern cannot",
+                    ) {
+                        return Err(self.refuse(
+                            op_span,
+                            format!("{} has no possessive quantifiers", self.title()),
+                        ));
+                    }
+                    format!("{operand}{op}")
                 }
             },
         };
@@ -1136,7 +1336,14 @@ impl Emitter<'_> {
         if self.lang == Lang::Go {
             return Err(self.refuse(n.span, "backreferences are not in Go's RE2 syntax"));
         }
-        if self.src.is_js() || self.lang == Lang::Js {
+        if (self.src.is_js() || self.lang == Lang::Js)
+            && !self.approximate(
+                n.span,
+                format!(
+                    "inputs where group {index} has not taken part when the backreference is reached: JS matches the empty string there, other engines fail"
+                ),
+            )
+        {
             return Err(self.refuse(
                 n.span,
                 "a backreference to a group that did not take part matches the empty string in JS but fails elsewhere",
@@ -1144,6 +1351,27 @@ impl Emitter<'_> {
         }
         if state.in_lookbehind {
             return Err(self.refuse(n.span, "a backreference inside a look-behind"));
+        }
+        if state.flags.ignore_case {
+            let ci = format!(
+                "inputs where the repeated text differs from group {index} in letters that {} and {} fold differently (ſ, the Kelvin sign, ı, İ, …): the program compares with its own folding",
+                self.src.name(),
+                self.title()
+            );
+            // Only targets with scoped inline flags around a backreference.
+            if matches!(self.lang, Lang::Python | Lang::Java | Lang::CSharp)
+                && self.approximate(n.span, ci)
+            {
+                self.backtracking(n.span, "a backreference")?;
+                return Ok(Piece::atom(format!("(?i:\\{index})")));
+            }
+            return Err(self.refuse(
+                n.span,
+                format!(
+                    "a case-insensitive backreference compares the text by {}'s case folding, which another engine's cannot be told to use",
+                    self.src.name()
+                ),
+            ));
         }
         self.backtracking(n.span, "a backreference")?;
         if self.dialect.oniguruma && self.group_names.iter().any(Option::is_some) {
@@ -1161,6 +1389,73 @@ impl Emitter<'_> {
         }
         Ok(Piece::atom(format!("(?:\\{index})")))
     }
+}
+
+/// A set with astral members for .NET, which matches UTF-16 code units: the BMP members as one
+/// class, each astral range as its surrogate pairs (a high surrogate, or a run of them, then
+/// the low surrogates that complete the range).
+fn csharp_utf16_alternation(set: &EngineSet) -> String {
+    let unit = |u: u32| format!("\\u{u:04X}");
+    let class = |lo: u32, hi: u32| {
+        if lo == hi {
+            unit(lo)
+        } else {
+            format!("[{}-{}]", unit(lo), unit(hi))
+        }
+    };
+    let mut bmp = String::new();
+    let mut pairs: Vec<String> = Vec::new();
+    for &(lo, hi) in set.ranges() {
+        if lo <= 0xFFFF {
+            let h = hi.min(0xFFFF);
+            bmp.push_str(&if lo == h {
+                unit(lo)
+            } else {
+                format!("{}-{}", unit(lo), unit(h))
+            });
+        }
+        if hi > 0xFFFF {
+            let lo = lo.max(0x10000);
+            let (hs_lo, ls_lo) = (
+                0xD800 + ((lo - 0x10000) >> 10),
+                0xDC00 + ((lo - 0x10000) & 0x3FF),
+            );
+            let (hs_hi, ls_hi) = (
+                0xD800 + ((hi - 0x10000) >> 10),
+                0xDC00 + ((hi - 0x10000) & 0x3FF),
+            );
+            if hs_lo == hs_hi {
+                pairs.push(format!("{}{}", unit(hs_lo), class(ls_lo, ls_hi)));
+                continue;
+            }
+            // First partial block, full blocks in between, last partial block.
+            let mut first_full = hs_lo;
+            if ls_lo != 0xDC00 {
+                pairs.push(format!("{}{}", unit(hs_lo), class(ls_lo, 0xDFFF)));
+                first_full += 1;
+            }
+            let mut last_full = hs_hi;
+            if ls_hi != 0xDFFF {
+                last_full -= 1;
+            }
+            if first_full <= last_full {
+                pairs.push(format!(
+                    "{}{}",
+                    class(first_full, last_full),
+                    class(0xDC00, 0xDFFF)
+                ));
+            }
+            if ls_hi != 0xDFFF {
+                pairs.push(format!("{}{}", unit(hs_hi), class(0xDC00, ls_hi)));
+            }
+        }
+    }
+    let mut alts = Vec::new();
+    if !bmp.is_empty() {
+        alts.push(format!("[{bmp}]"));
+    }
+    alts.extend(pairs);
+    format!("(?:{})", alts.join("|"))
 }
 
 /// Whether a node can match nothing but the empty string (assertions, look-around, groups
@@ -1361,6 +1656,67 @@ mod tests {
     }
 
     #[test]
+    fn case_insensitive_letters_are_written_as_the_sets_they_match() {
+        // Regression: any `i` was refused, though no letter here folds differently in Python.
+        let p = r"(?i)result\s+([0-9a-f]+)";
+        for lang in [Lang::Python, Lang::Js, Lang::Java, Lang::Go, Lang::CSharp] {
+            let t = tr(p, Flavor::Rust, "", lang).unwrap();
+            eprintln!(
+                "{lang}: {}",
+                t.pattern.chars().take(120).collect::<String>()
+            );
+        }
+        assert!(pat(p, Flavor::Rust, Lang::Python).starts_with(r"[Rr][Ee][Ss\u017F][Uu][Ll][Tt]"));
+        // The Kelvin sign folds with k in Rust (simple case folding), not in Python's ASCII mode.
+        assert_eq!(pat("(?i)k", Flavor::Rust, Lang::Js), r"[Kk\u{212A}]");
+        assert_eq!(pat("(?ai)k", Flavor::PYTHON, Lang::Js), "[Kk]");
+        // CPython's `i` also takes the dotless and dotted i.
+        assert_eq!(
+            pat("(?i)i", Flavor::PYTHON, Lang::Go),
+            r"[Ii\x{130}-\x{131}]"
+        );
+        // Scoped: only the letters under the flag.
+        assert_eq!(pat("a(?i:b)c", Flavor::Rust, Lang::Python), "a(?:[Bb])c");
+        // A negated class folds before it is negated.
+        assert_eq!(pat("(?i)[^k]", Flavor::Rust, Lang::Java), r"[^Kk\x{212A}]");
+    }
+
+    #[test]
+    fn rust_word_and_digit_are_the_crates_explicit_sets() {
+        let w = pat(r"\w", Flavor::Rust, Lang::Python);
+        assert!(w.starts_with("[0-9A-Z_a-z"), "{w}");
+        assert!(w.len() > 2000, "{}", w.len());
+        let d = pat(r"\d", Flavor::Rust, Lang::Go);
+        assert!(d.starts_with("[0-9\\x{660}-\\x{669}"), "{d}");
+        // .NET matches code units: astral word characters are written as surrogate pairs.
+        let cs = pat(r"\w", Flavor::Rust, Lang::CSharp);
+        assert!(cs.starts_with("(?:[") && cs.contains("|\\uD800"), "{cs}");
+    }
+
+    #[test]
+    fn nearest_translations_list_each_difference() {
+        let near = |p: &str, f: Flavor, lang: Lang| {
+            let ast = crate::syntax::parse::parse(p, f, Flags::default()).unwrap();
+            translate_nearest(p, f, Flags::default(), &ast, lang).unwrap()
+        };
+        let (t, d) = near("(?>ab|a)c", Flavor::PYTHON, Lang::Js);
+        assert_eq!(t.pattern, "(?:ab|a)c");
+        assert_eq!(d.len(), 1);
+        assert_eq!((d[0].span.start, d[0].span.end), (0, 8));
+        assert!(d[0].inputs.contains("give back"), "{d:?}");
+        let (t, d) = near(r"\bé\b", Flavor::Rust, Lang::Go);
+        assert_eq!(t.pattern, r"\b\x{E9}\b");
+        assert_eq!(d.len(), 2, "{d:?}");
+        let (_, d) = near("x*", Flavor::PYTHON, Lang::Js);
+        assert!(d[0].inputs.contains("empty match"), "{d:?}");
+        // What no program can approximate is still refused.
+        let ast = crate::syntax::parse::parse("a(?=b)", Flavor::PYTHON, Flags::default()).unwrap();
+        assert!(
+            translate_nearest("a(?=b)", Flavor::PYTHON, Flags::default(), &ast, Lang::Go).is_err()
+        );
+    }
+
+    #[test]
     fn refusals_point_at_the_construct() {
         type Refusal<'a> = (&'a str, Flavor, &'a str, Lang, Option<(usize, usize)>);
         let cases: &[Refusal] = &[
@@ -1370,9 +1726,7 @@ mod tests {
             (r"(?>a)b", Flavor::PYTHON, "", Lang::Js, Some((0, 5))),
             (r"(a)\1", Flavor::JS, "", Lang::Python, Some((3, 5))),
             (r"a*", Flavor::PYTHON, "", Lang::Js, Some((0, 2))),
-            (r"abc", Flavor::PYTHON, "i", Lang::Js, None),
-            (r"\w", Flavor::PYTHON, "", Lang::CSharp, Some((0, 2))),
-            (r"\w", Flavor::Rust, "", Lang::Python, Some((0, 2))),
+            (r"(?i)(a)\1", Flavor::Rust, "", Lang::Python, Some((7, 9))),
             (r"\p{Greek}", Flavor::Rust, "", Lang::Js, Some((0, 9))),
             (r"(?<=a+)b", Flavor::JS, "", Lang::Python, Some((0, 7))),
             // Regression: a lone surrogate escape under `u` was written as a private-use

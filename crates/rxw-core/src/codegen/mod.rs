@@ -16,8 +16,16 @@
 //!   target has no native equivalent). Whatever cannot be carried over exactly is refused with
 //!   an [`Error`] of kind [`ErrorKind::ConstructUnsupported`] pointing at the construct.
 //!
-//! Deliberately refused across languages (see [`translate`]): case-insensitive matching
-//! (engines fold case differently, e.g. `İ`, `ſ`, the Kelvin sign), patterns that can match
+//! Case-insensitive matching is decided per character: every letter, class and shorthand
+//! under `i` is written as exactly the set of characters the source flavor matches with it
+//! (Rust's `(?i)s` as `[Ssſ]`, CPython's `(?i)i` as `[Iiİı]`), taken from the matcher's own
+//! folding, and the program runs case-sensitively, so no engine's folding decides. A Rust
+//! `\w` or `\d` becomes the `regex` crate's explicit set in every other language (long, but
+//! exact at the crate's Unicode version), as do Unicode properties in targets that cannot name
+//! them.
+//!
+//! Deliberately refused across languages (see [`translate`]; [`translate_nearest`] writes the
+//! closest program instead and lists the inputs it answers differently): patterns that can match
 //! the empty string (engines step past an empty match differently), JS backreferences (an
 //! unset group matches the empty string in JS only), JS sticky mode, Rust's swap-greed and
 //! CRLF modes, look-around and backreferences in Go, possessive quantifiers and atomic groups
@@ -30,7 +38,8 @@ pub(crate) mod program;
 pub mod snippet;
 mod test_file;
 
-pub use program::{Program, generate};
+pub use emit::Difference;
+pub use program::{Program, generate, generate_nearest};
 pub use test_file::{TestExport, export_tests};
 
 use crate::engine::Match;
@@ -186,6 +195,30 @@ pub fn translate(
 ) -> Result<Translation, Error> {
     let ast = crate::syntax::parse::parse(pattern, flavor, flags)?;
     emit::translate_ast(pattern, flavor, flags, &ast, lang)
+}
+
+/// The exact translation when there is one; otherwise the closest, with every construct it
+/// writes approximately and the inputs on which it answers differently. An empty list means
+/// the translation is exact.
+///
+/// # Errors
+/// As for [`translate`], for what cannot be written even approximately (look-around in Go,
+/// a flag only the source has, a look-behind of varying width where the target needs a fixed
+/// one, …).
+pub fn translate_nearest(
+    pattern: &str,
+    flavor: Flavor,
+    flags: Flags,
+    lang: Lang,
+) -> Result<(Translation, Vec<Difference>), Error> {
+    match translate(pattern, flavor, flags, lang) {
+        Ok(t) => Ok((t, Vec::new())),
+        Err(e) if e.kind == ErrorKind::ConstructUnsupported => {
+            let ast = crate::syntax::parse::parse(pattern, flavor, flags)?;
+            emit::translate_nearest(pattern, flavor, flags, &ast, lang)
+        }
+        Err(e) => Err(e),
+    }
 }
 
 /// One field of an output line: `\` `\t` `\n` `\r` escaped as backslash sequences, so that a

@@ -25,7 +25,7 @@ pub struct RedosParams {
 }
 
 /// Runs the `regex_redos` tool: `{"verdict","degree","attack","steps","span","reason",
-/// "hot_nodes","fix"}` within the tool's time budget (the check stops at 900 ms of it and
+/// "hot_nodes","fix","no_fix"}` within the tool's time budget (the check stops at 900 ms of it and
 /// reports what it measured).
 ///
 /// # Errors

@@ -13,6 +13,7 @@
 //! the verdict speaks for the flavor's engine (CPython's `re`, node's `RegExp`), which
 //! backtracks.
 
+mod rewrite;
 mod suspect;
 
 use crate::trace::hot_spans;
@@ -132,6 +133,9 @@ pub struct RedosReport {
     pub hot_nodes: Vec<HotNode>,
     /// A verified rewrite, where a well-known one applies.
     pub fix: Option<FixHint>,
+    /// Why there is no fix hint for a vulnerable pattern (`null` when there is one, or when
+    /// the pattern is linear).
+    pub no_fix: Option<String>,
 }
 
 /// Options of a ReDoS check.
@@ -293,6 +297,7 @@ impl Regex {
                 reason: "runs on the regex crate (finite automata, no backtracking): linear by construction".into(),
                 hot_nodes: Vec::new(),
                 fix: None,
+                no_fix: None,
             });
         }
         let clock = Clock {
@@ -328,6 +333,7 @@ impl Regex {
                 reason: format!("{reason}{engine_note}"),
                 hot_nodes: Vec::new(),
                 fix: None,
+                no_fix: None,
             });
         };
         let (points, capped) = series(self, &best.attack, &clock)?;
@@ -362,10 +368,13 @@ impl Regex {
         } else {
             Vec::new()
         };
-        let fix = if verdict.is_vulnerable() {
-            self.fix_hint(best.suspect, &best.attack, verdict, &clock)
+        let (fix, no_fix) = if verdict.is_vulnerable() {
+            match self.fix_hint(best.suspect, &best.attack, verdict, &clock) {
+                Ok(f) => (Some(f), None),
+                Err(why) => (None, Some(why)),
+            }
         } else {
-            None
+            (None, None)
         };
         Ok(RedosReport {
             verdict,
@@ -376,6 +385,7 @@ impl Regex {
             reason,
             hot_nodes,
             fix,
+            no_fix,
         })
     }
 
@@ -476,35 +486,55 @@ impl Regex {
             .collect()
     }
 
-    /// Wraps the culprit in an atomic group, in the flavors that have one (Python 3.11+), and
-    /// keeps the rewrite when the same attack grows more slowly on it and it matches as the
-    /// original does on the attack and on examples of the pattern. Only a greedy culprit: an
-    /// atomic lazy quantifier would keep its shortest match.
+    /// A rewrite of the culprit that stops the blow-up, verified: the same attack grows more
+    /// slowly on it, and it matches as the original does on the attack and on examples of the
+    /// pattern. Tried in order: an atomic group around a greedy culprit (Python 3.11+; an
+    /// atomic lazy quantifier would keep its shortest match), then the well-known unambiguous
+    /// rewrites ([`rewrite`]) in every flavor.
+    ///
+    /// # Errors
+    /// Why no hint is offered, in one sentence.
     fn fix_hint(
         &self,
         suspect: &Suspect,
         attack: &Attack,
         verdict: Verdict,
         clock: &Clock<'_>,
-    ) -> Option<FixHint> {
-        if !self.flavor().is_python() {
-            return None;
-        }
+    ) -> Result<FixHint, String> {
         let s = suspect.span;
         let p = self.pattern();
-        let mut greedy = false;
-        self.ast().root.walk(|n, _| {
-            if n.span == s
-                && let NodeKind::Repeat { greed, .. } = &n.kind
-            {
-                greedy = *greed == Greed::Greedy;
+        let culprit = &p[s.start..s.end];
+        let mut candidates: Vec<rewrite::Rewrite> = Vec::new();
+        if self.flavor().is_python() {
+            let mut greedy = false;
+            self.ast().root.walk(|n, _| {
+                if n.span == s
+                    && let NodeKind::Repeat { greed, .. } = &n.kind
+                {
+                    greedy = *greed == Greed::Greedy;
+                }
+            });
+            if greedy {
+                candidates.push(rewrite::Rewrite {
+                    pattern: format!("{}(?>{culprit}){}", &p[..s.start], &p[s.end..]),
+                    note: format!(
+                        "an atomic group around `{culprit}` never gives back what it matched; it changes the matches only where the rest of the pattern needed it to give back"
+                    ),
+                    keeps_groups: true,
+                });
             }
-        });
-        if !greedy {
-            return None;
         }
-        let rewritten = format!("{}(?>{}){}", &p[..s.start], &p[s.start..s.end], &p[s.end..]);
-        let hint = Regex::new(&rewritten, self.flavor(), self.flags()).ok()?;
+        candidates.extend(rewrite::rewrites(self, s));
+        if candidates.is_empty() {
+            return Err(match self.flavor() {
+                Flavor::Js(_) => format!(
+                    "no fix hint: JavaScript has no atomic groups or possessive quantifiers, and no well-known unambiguous rewrite applies to `{culprit}`"
+                ),
+                _ => format!(
+                    "no fix hint: no well-known rewrite applies to `{culprit}` (an atomic group needs a greedy quantifier)"
+                ),
+            });
+        }
         let mut texts = suspect::examples(self);
         for n in 0..=4 {
             texts.push(attack.at(n));
@@ -518,38 +548,50 @@ impl Regex {
                 ));
             }
         }
-        let same =
-            texts.iter().all(
-                |t| match (self.find_all(t, Some(3)), hint.find_all(t, Some(3))) {
-                    (Ok(a), Ok(b)) => a == b,
+        for c in candidates {
+            let Ok(hint) = Regex::new(&c.pattern, self.flavor(), self.flags()) else {
+                continue;
+            };
+            let same = texts.iter().all(|t| {
+                match (self.find_all(t, Some(3)), hint.find_all(t, Some(3))) {
+                    (Ok(a), Ok(b)) if c.keeps_groups => a == b,
+                    (Ok(a), Ok(b)) => {
+                        a.len() == b.len()
+                            && a.iter().zip(&b).all(|(x, y)| x.groups[0] == y.groups[0])
+                    }
                     _ => false,
-                },
-            );
-        if !same {
-            return None;
+                }
+            });
+            if !same {
+                continue;
+            }
+            let hint_clock = Clock {
+                started: Instant::now(),
+                time: Duration::from_millis(250).min(clock.time),
+                cancel: clock.cancel,
+            };
+            let Ok((points, capped)) = series(&hint, attack, &hint_clock) else {
+                continue;
+            };
+            let (v, _) = verdict_of(&points, capped);
+            let better = match (verdict, v) {
+                (Verdict::Exponential, Verdict::Exponential) => false,
+                (Verdict::Exponential, _) => true,
+                (Verdict::Polynomial, Verdict::Linear) => true,
+                _ => false,
+            };
+            if better {
+                return Ok(FixHint {
+                    pattern: c.pattern,
+                    note: c.note,
+                    verdict: v,
+                    steps: points,
+                });
+            }
         }
-        let hint_clock = Clock {
-            started: Instant::now(),
-            time: Duration::from_millis(250).min(clock.time),
-            cancel: clock.cancel,
-        };
-        let (points, capped) = series(&hint, attack, &hint_clock).ok()?;
-        let (v, _) = verdict_of(&points, capped);
-        let better = match (verdict, v) {
-            (Verdict::Exponential, Verdict::Exponential) => false,
-            (Verdict::Exponential, _) => true,
-            (Verdict::Polynomial, Verdict::Linear) => true,
-            _ => false,
-        };
-        better.then(|| FixHint {
-            pattern: rewritten,
-            note: format!(
-                "an atomic group around `{}` never gives back what it matched; it changes the matches only where the rest of the pattern needed it to give back",
-                &p[s.start..s.end]
-            ),
-            verdict: v,
-            steps: points,
-        })
+        Err(format!(
+            "no fix hint: no rewrite of `{culprit}` tried here both matches as the original and stops the growth on the attack"
+        ))
     }
 }
 
@@ -646,6 +688,58 @@ mod tests {
         let fix = r.fix.expect("a fix hint");
         assert_eq!(fix.pattern, "^(?>(a+)+)$");
         assert_ne!(fix.verdict, Verdict::Exponential);
+    }
+
+    /// The hint's pattern, checked independently: the attack no longer grows on it, and it
+    /// finds the same matches as the original on the attack and on a few texts.
+    fn assert_fix(p: &str, flavor: Flavor, expected: &str, texts: &[&str]) {
+        let r = check(p, flavor);
+        assert!(r.verdict.is_vulnerable(), "{p}: {r:?}");
+        let fix = r
+            .fix
+            .unwrap_or_else(|| panic!("{p}: no fix ({:?})", r.no_fix));
+        assert_eq!(fix.pattern, expected, "{p}");
+        let a = Regex::new(p, flavor, Flags::default()).unwrap();
+        let b = Regex::new(&fix.pattern, flavor, Flags::default()).unwrap();
+        let attack = r.attack.unwrap();
+        let (_, steps) = b
+            .search_steps(&attack.at(400), u64::MAX, None, None)
+            .unwrap();
+        assert!(steps < 400 * 400, "{p}: {steps} steps at n = 400");
+        for t in texts.iter().map(|t| t.to_string()).chain([attack.at(5)]) {
+            let spans = |re: &Regex| {
+                re.find_all(&t, None)
+                    .unwrap()
+                    .iter()
+                    .map(|m| m.groups[0])
+                    .collect::<Vec<_>>()
+            };
+            assert_eq!(spans(&a), spans(&b), "{p} vs {} on {t:?}", fix.pattern);
+        }
+    }
+
+    #[test]
+    fn js_fix_hints_are_unambiguous_rewrites_verified_on_the_attack() {
+        assert_fix("^(a+)+$", Flavor::JS, "^(a+)$", &["aaa", "aab", ""]);
+        assert_fix("^(?:a+)+$", Flavor::JS, "^a+$", &["aaa", "aab"]);
+        assert_fix("^(a|a)*$", Flavor::JS, "^(a)*$", &["aaa", "ab", ""]);
+        assert_fix(r"^(?:\d|\w)+$", Flavor::JS, r"^[\d\w]+$", &["a1_", "a-"]);
+        assert_fix(
+            r"^(\w+\s?)*$",
+            Flavor::JS,
+            r"^(?:\w+(?:\s\w+)*\s?)?$",
+            &["ab cd ", "ab  cd", "", "ab,cd"],
+        );
+    }
+
+    #[test]
+    fn js_without_a_known_rewrite_says_there_is_no_hint() {
+        // Overlapping branches of different lengths: no well-known rewrite.
+        let r = check("^(a|aa)+$", Flavor::JS);
+        assert!(r.verdict.is_vulnerable(), "{r:?}");
+        assert!(r.fix.is_none(), "{r:?}");
+        let why = r.no_fix.expect("a reason");
+        assert!(why.contains("JavaScript has no atomic groups"), "{why}");
     }
 
     #[test]

@@ -104,12 +104,12 @@ pub fn compile(ast: &Ast, pattern: &str, flavor: Flavor) -> Result<Program, Erro
 /// bracketed class. `None` for any other node, and for a JavaScript literal outside the BMP
 /// without `u`/`v` (two code units, not one character).
 ///
-/// The translation to the `regex` crate writes case-insensitive sets out with this, so both
-/// engines share one definition of what a folded set holds.
+/// The translation to the `regex` crate and the code generator write case-insensitive sets
+/// out with this, so every program shares one definition of what a folded set holds.
 ///
 /// # Errors
 /// As [`compile`] for the node (an unknown property name, a range the flavor cannot express).
-pub(crate) fn accepted_chars(
+pub fn accepted_chars(
     node: &Node,
     flags: Flags,
     flavor: Flavor,

@@ -732,7 +732,7 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
         let mut pc: u32 = 0;
         let mut pos = start;
         let mut attempt_steps: u64 = 0;
-        let mut next_check: u64 = 0x10000.min(params.budget + 1);
+        let mut next_check: u64 = 0x10000.min(params.budget.saturating_add(1));
         let mut backtracked = false;
         if !O::ACTIVE && self.prog.insts.first() == Some(&Inst::Save(0)) {
             // Every program opens with the whole match's start: taken here without a dispatch
@@ -758,7 +758,7 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                     self.steps += attempt_steps;
                     return Attempt::Stopped(Outcome::TimedOut);
                 }
-                next_check = (attempt_steps + 0x10000).min(params.budget + 1);
+                next_check = (attempt_steps + 0x10000).min(params.budget.saturating_add(1));
             }
             if O::ACTIVE {
                 let step = Step {

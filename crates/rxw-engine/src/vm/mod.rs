@@ -21,7 +21,7 @@ pub mod charset;
 mod compile;
 pub mod exec;
 
-pub(crate) use compile::accepted_chars;
+pub use compile::accepted_chars;
 pub use compile::compile;
 pub use exec::{Haystack, NoObserver, Observer, Outcome, Step, Utf8Hay, Utf16Hay, run_search};
 
