@@ -132,6 +132,7 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
                 captures: false,
                 start: *start,
                 cancel: Some(cancel),
+                ..Default::default()
             },
         );
         let mut batch = Vec::new();
