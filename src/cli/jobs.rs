@@ -1,3 +1,104 @@
+//! `rxw jobs`: one row per job id from the protocol tags of a log.
+
+use super::{Outcome, inputs};
+use crate::error::{Error, ErrorKind};
+use crate::export::AtomicFile;
+use crate::input::logs::MergedLines;
+use crate::operator::job_table::JobTable;
+use crate::operator::jobs::SortKey;
+use clap::{Args, ValueEnum};
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+/// `rxw jobs`.
+#[derive(Debug, Args)]
+pub struct JobsArgs {
+    /// The logs (default: standard input; `-` names it): files, directories, globs. Several
+    /// are merged by each line's leading timestamp, so a job claimed in one log and resolved
+    /// in another is one row. gzip, zstd, bzip2 and xz files are decoded. Read line by line,
+    /// so any size works.
+    #[arg(value_name = "FILE")]
+    pub files: Vec<PathBuf>,
+    /// A log to read, as the positional FILEs (repeatable).
+    #[arg(long = "file", value_name = "PATH")]
+    pub file: Vec<PathBuf>,
+    /// Print JSON: `[{"job","status","events":[{"source","tag","line","time"}],"claim_to_result_s","flags"}]`.
+    #[arg(long)]
+    pub json: bool,
+    /// Row order (duration: longest claim-to-resolution first).
+    #[arg(long, value_enum, default_value_t)]
+    pub sort: JobSort,
+    /// Write the output to this file instead (atomically: it appears whole or not at all; a
+    /// link's file is replaced, a device or FIFO written in place).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: Option<PathBuf>,
+}
+
+/// `--sort` choices.
+#[derive(Debug, Clone, Copy, ValueEnum, Default, PartialEq, Eq)]
+pub enum JobSort {
+    /// By job id.
+    Job,
+    /// By status.
+    Status,
+    /// By first appearance.
+    #[default]
+    First,
+    /// Longest claim-to-resolution first.
+    Duration,
+}
+
+/// Runs `rxw jobs`: exit 0 when the logs name a job, 1 when they name none, 2 when a log
+/// broke part way (the table of what was read is printed first).
+pub fn run(a: &JobsArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
+    let paths: Vec<PathBuf> = a.files.iter().chain(&a.file).cloned().collect();
+    let origins = inputs::origins(&paths)?;
+    let mut lines = MergedLines::open(&origins)?;
+    // The table keeps a compact row per job; the events only for JSON, which lists them.
+    let mut table = if a.json {
+        JobTable::with_events()
+    } else {
+        JobTable::new()
+    };
+    while let Some(l) = lines.next_line() {
+        let bytes = l.bytes.strip_suffix(b"\r").unwrap_or(l.bytes);
+        table.feed_from(bytes, l.source, l.line);
+    }
+    let names = lines.names().to_vec();
+    let failures = lines.take_failures();
+    if a.json && !failures.is_empty() {
+        // The document is the error: a partial table would read as the whole answer.
+        return inputs::conclude(failures, 2, true, out, err);
+    }
+    let tagged = names.len() > 1;
+    let order = table.order(match a.sort {
+        JobSort::Job => SortKey::Job,
+        JobSort::Status => SortKey::Status,
+        JobSort::First => SortKey::First,
+        JobSort::Duration => SortKey::Duration,
+    });
+    let shown = Shown {
+        table: &table,
+        order: &order,
+        names: &names,
+    };
+    match &a.output {
+        Some(path) => {
+            let mut file = AtomicFile::create(path)?;
+            let written = shown.print(a.json, tagged, &mut file);
+            written.map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))?;
+            file.commit()?;
+        }
+        None => {
+            let mut buffered = io::BufWriter::with_capacity(1 << 16, &mut *out);
+            shown.print(a.json, tagged, &mut buffered)?;
+            buffered.flush()?;
+        }
+    }
+    let code = if table.is_empty() { 1 } else { 0 };
+    inputs::conclude(failures, code, false, out, err)
+}
+
 /// The table in the order asked for.
 struct Shown<'a> {
     table: &'a JobTable,
