@@ -46,6 +46,9 @@ impl HitPattern for Entry {
 /// text) would keep everything from its first match, and is better read whole.
 pub struct Windows<'s, 'c> {
     scanner: &'s Scanner<'c>,
+    /// Every preset's matches stay inside a line and look at nothing beyond it: each chunk
+    /// of whole lines is scanned alone, nothing kept.
+    local: bool,
     /// The text kept from the chunks read so far.
     carry: Option<Chunk>,
     /// Where each preset's next search starts, in the whole text.
@@ -55,8 +58,13 @@ pub struct Windows<'s, 'c> {
 impl<'s, 'c> Windows<'s, 'c> {
     /// Nothing read yet.
     pub fn new(scanner: &'s Scanner<'c>) -> Windows<'s, 'c> {
+        let local = scanner.entries().iter().all(|e| {
+            e.regex()
+                .is_ok_and(crate::workbench::follow::matches_independent_of_other_lines)
+        });
         Windows {
             scanner,
+            local,
             carry: None,
             resume: vec![0; scanner.entries().len()],
         }
@@ -70,7 +78,7 @@ impl<'s, 'c> Windows<'s, 'c> {
             .collect()
     }
 
-    /// Scans `chunk` (the one after the chunks fed before) and calls `f` with each hit it
+    /// Scans `chunk` (whole lines, the ones after the chunks fed before) and calls `f` with each hit it
     /// settles, in text order, the text the hit's offsets are in (its `offset` is where that
     /// text starts in the whole input) and where the hit starts. The last chunk settles every
     /// hit left.
@@ -83,6 +91,15 @@ impl<'s, 'c> Windows<'s, 'c> {
         captures: bool,
         mut f: impl FnMut(&Hit<'c>, &Chunk, Place) -> Result<(), E>,
     ) -> Result<(), E> {
+        if self.local {
+            // Whole lines: the chunk less its final line feed gives the whole text's hits.
+            let mut places = Locator::new(&chunk);
+            for hit in self.scanner.hits(chunk.searchable(), captures) {
+                let hit = hit?;
+                f(&hit, &chunk, places.locate(hit.m.start()))?;
+            }
+            return Ok(());
+        }
         let window = match self.carry.take() {
             Some(mut carry) => {
                 carry.append(chunk);
