@@ -154,8 +154,8 @@ impl JobTable {
         let index = self.by_hash.capacity() * (size_of::<(u64, u32)>() + 1)
             + self
                 .collided
-                .iter()
-                .map(|(k, _)| k.len() + size_of::<(Box<[u8]>, u32)>() + 1)
+                .keys()
+                .map(|k| k.len() + size_of::<(Box<[u8]>, u32)>() + 1)
                 .sum::<usize>();
         let spill = self
             .spill

@@ -162,6 +162,9 @@ mod tests {
     use super::*;
     use crate::input::chunks::Run;
 
+    /// A hit as (key, start, end, groups), offsets in the whole text.
+    type Found = (String, usize, usize, Vec<Option<(usize, usize)>>);
+
     /// `text` cut into chunks at the first line end at or after every `size` bytes, with
     /// each chunk's first line counted.
     fn chunks_of(text: &str, size: usize) -> Vec<Chunk> {
@@ -196,10 +199,7 @@ mod tests {
         text: &str,
         size: usize,
         captures: bool,
-    ) -> (
-        Vec<(String, usize, usize, Vec<Option<(usize, usize)>>)>,
-        usize,
-    ) {
+    ) -> (Vec<Found>, usize) {
         let mut windows = Windows::new(scanner);
         let mut hits = Vec::new();
         let mut held = 0;
@@ -224,11 +224,7 @@ mod tests {
         (hits, held)
     }
 
-    fn whole(
-        scanner: &Scanner<'_>,
-        text: &str,
-        captures: bool,
-    ) -> Vec<(String, usize, usize, Vec<Option<(usize, usize)>>)> {
+    fn whole(scanner: &Scanner<'_>, text: &str, captures: bool) -> Vec<Found> {
         scanner
             .hits(text, captures)
             .map(|h| {

@@ -992,7 +992,7 @@ enum Settle {
     Reach(usize),
     /// The member's exact program, run anchored from each possible start without an end of
     /// input: a start whose run dies inside the text is settled.
-    Live(regex_automata::hybrid::dfa::DFA),
+    Live(Box<regex_automata::hybrid::dfa::DFA>),
     /// It cannot be told (a greedy any-character tail runs to the end of the text, a pattern
     /// without an exact linear program, one that can match empty, an unbounded look-behind).
     Never,
@@ -1024,7 +1024,7 @@ impl Settle {
             .configure(config)
             .build(&pattern)
         {
-            Ok(dfa) => Settle::Live(dfa),
+            Ok(dfa) => Settle::Live(Box::new(dfa)),
             Err(_) => Settle::Never,
         }
     }
