@@ -221,8 +221,8 @@ fn logs_merge_by_time_and_every_record_names_its_source_and_line() {
             ("a.log", 3, "CLAIM j3"),
         ])
     );
-    // Offsets count in the merged text.
-    assert_eq!(records[2]["index"], 71);
+    // Offsets count in the record's own log (`b [CLAIM j2]` after a 20-byte stamp there).
+    assert_eq!(records[2]["index"], 24);
     // Human output tags each line with its source; standard input is `-`.
     let (_, out, _) = run(rxw(dir.path())
         .args(["find", "--file", "-", "--file"])

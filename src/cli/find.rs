@@ -85,6 +85,35 @@ impl<'t> CharIndex<'t> {
     }
 }
 
+/// Code points of each log's own text before each run of lines of a merged chunk, so that a
+/// match's `char_index` counts in its own log as its byte offsets do.
+#[derive(Default)]
+struct SourceChars {
+    /// Per log, the code points of its lines in the chunks before.
+    before: Vec<usize>,
+}
+
+impl SourceChars {
+    /// For each run of `chunk`: the code points of its log before the run, and of the chunk
+    /// before the run.
+    fn runs(&mut self, chunk: &crate::input::chunks::Chunk) -> Vec<(usize, usize)> {
+        let text = chunk.text.as_str();
+        let mut out = Vec::with_capacity(chunk.runs.len());
+        let mut in_chunk = 0;
+        for (k, run) in chunk.runs.iter().enumerate() {
+            let end = chunk.runs.get(k + 1).map_or(text.len(), |r| r.offset);
+            if self.before.len() <= run.source {
+                self.before.resize(run.source + 1, 0);
+            }
+            out.push((self.before[run.source], in_chunk));
+            let n = text[run.offset..end].chars().count();
+            self.before[run.source] += n;
+            in_chunk += n;
+        }
+        out
+    }
+}
+
 /// The JSON shape of one match (the agent tool's shape, plus byte `end` and `char_index`).
 pub fn match_json(re: &Regex, text: &str, m: &Match, char_index: usize) -> Value {
     serde_json::to_value(crate::wire::MatchDoc::new(re, text, m, char_index))
@@ -162,8 +191,9 @@ pub fn test(a: &TestArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
 /// A pattern whose matches cannot depend on other lines
 /// ([`matches_independent_of_other_lines`]) is matched a chunk of lines at a time, so memory
 /// does not grow with the logs; any other is matched on the whole (merged) text. The matches
-/// are the same either way. Offsets (`index`, `end`, `char_index`) count in the whole merged
-/// text; `source` and `line` say where each match starts in its own log.
+/// are the same either way. Offsets (`index`, `end`, `char_index`) count in the text of the
+/// log the match starts in (for several logs: that log's own text, not the merged one), and
+/// `source` and `line` say where that is.
 pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let re = compile(&a.pattern, &a.common)?;
     let chunk = if matches_independent_of_other_lines(&re) {
@@ -187,6 +217,7 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let mut n = 0usize;
     let mut steps = 0u64;
     let mut chars_before = 0usize;
+    let mut source_chars = SourceChars::default();
     let mut first_text: Option<String> = None;
     let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
     // JSON is one document whatever happens: the array is built first, and an error after some
@@ -211,6 +242,11 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
         }
         let mut places = Locator::new(&chunk);
         let mut chars = CharIndex::new(text);
+        let run_chars = if json && input.tagged() {
+            source_chars.runs(&chunk)
+        } else {
+            Vec::new()
+        };
         let mut it = re.matches(text, left(steps));
         for m in it.by_ref() {
             if limit.is_some_and(|l| n >= l) {
@@ -220,9 +256,18 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
             let place = places.locate(m.start());
             let source = input.source(place.source);
             if json {
-                let mut doc = MatchDoc::new(&re, text, &m, chars_before + chars.at(m.start()));
+                let at = chars.at(m.start());
+                let mut doc = MatchDoc::new(&re, text, &m, chars_before + at);
                 doc.index += chunk.offset;
                 doc.end += chunk.offset;
+                if input.tagged() {
+                    // Counted in the match's own log.
+                    let k = chunk.runs.partition_point(|r| r.offset <= m.start());
+                    let (log_before, chunk_before) = run_chars[k.saturating_sub(1)];
+                    doc.index = usize::try_from(place.source_offset).unwrap_or(usize::MAX);
+                    doc.end = doc.index + m.end() - m.start();
+                    doc.char_index = log_before + at - chunk_before;
+                }
                 let record = Sourced {
                     record: doc,
                     at: source.map(|source| SourceLine {

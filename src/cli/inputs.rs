@@ -86,6 +86,11 @@ impl TextInput {
         self.names.get(k).map(String::as_str)
     }
 
+    /// The names of the sources, by index (empty for a text argument).
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
     /// Whether human output names each line's source (more than one log).
     pub fn tagged(&self) -> bool {
         self.names.len() > 1

@@ -4,7 +4,8 @@ use super::{Outcome, inputs};
 use crate::error::{Error, ErrorKind};
 use crate::export::AtomicFile;
 use crate::input::logs::MergedLines;
-use crate::operator::jobs::{self, Job, JobTracker, SortKey};
+use crate::operator::job_table::JobTable;
+use crate::operator::jobs::SortKey;
 use clap::{Args, ValueEnum};
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -53,10 +54,15 @@ pub fn run(a: &JobsArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let paths: Vec<PathBuf> = a.files.iter().chain(&a.file).cloned().collect();
     let origins = inputs::origins(&paths)?;
     let mut lines = MergedLines::open(&origins)?;
-    let mut tracker = JobTracker::new();
+    // The table keeps a compact row per job; the events only for JSON, which lists them.
+    let mut table = if a.json {
+        JobTable::with_events()
+    } else {
+        JobTable::new()
+    };
     while let Some(l) = lines.next_line() {
         let bytes = l.bytes.strip_suffix(b"\r").unwrap_or(l.bytes);
-        tracker.feed_from(bytes, l.source, l.line);
+        table.feed_from(bytes, l.source, l.line);
     }
     let names = lines.names().to_vec();
     let failures = lines.take_failures();
@@ -65,26 +71,27 @@ pub fn run(a: &JobsArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
         return inputs::conclude(failures, 2, true, out, err);
     }
     let tagged = names.len() > 1;
-    let mut table = tracker.finish();
-    jobs::sort(
-        &mut table,
-        match a.sort {
-            JobSort::Job => SortKey::Job,
-            JobSort::Status => SortKey::Status,
-            JobSort::First => SortKey::First,
-            JobSort::Duration => SortKey::Duration,
-        },
-    );
+    let order = table.order(match a.sort {
+        JobSort::Job => SortKey::Job,
+        JobSort::Status => SortKey::Status,
+        JobSort::First => SortKey::First,
+        JobSort::Duration => SortKey::Duration,
+    });
+    let shown = Shown {
+        table: &table,
+        order: &order,
+        names: &names,
+    };
     match &a.output {
         Some(path) => {
             let mut file = AtomicFile::create(path)?;
-            let written = print(&table, a.json, &names, tagged, &mut file);
+            let written = shown.print(a.json, tagged, &mut file);
             written.map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))?;
             file.commit()?;
         }
         None => {
             let mut buffered = io::BufWriter::with_capacity(1 << 16, &mut *out);
-            print(&table, a.json, &names, tagged, &mut buffered)?;
+            shown.print(a.json, tagged, &mut buffered)?;
             buffered.flush()?;
         }
     }
@@ -92,50 +99,57 @@ pub fn run(a: &JobsArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     inputs::conclude(failures, code, false, out, err)
 }
 
-fn print(
-    table: &[Job],
-    json: bool,
-    names: &[String],
-    tagged: bool,
+/// The table in the order asked for.
+struct Shown<'a> {
+    table: &'a JobTable,
+    order: &'a [usize],
+    names: &'a [String],
+}
+
+impl Shown<'_> {
+    fn print(&self, json: bool, tagged: bool, out: &mut dyn Write) -> io::Result<()> {
+        if json {
+            self.print_json(out)
+        } else {
+            let rows = self.order.iter().map(|&k| {
+                let row = self.table.row(k);
+                let [id, status, mut line, duration, flags] = row.table_cells();
+                if tagged {
+                    let (source, first) = row.first();
+                    let name = self.names.get(source).map_or("?", String::as_str);
+                    line = format!("{name}:{first}");
+                }
+                [id, status, line, duration, flags, row.event_summary()]
+            });
+            print_rows(rows, out)
+        }
+    }
+
+    /// The JSON array, one job a line so that large tables stream out.
+    fn print_json(&self, out: &mut dyn Write) -> io::Result<()> {
+        if self.order.is_empty() {
+            return writeln!(out, "[]");
+        }
+        for (n, &k) in self.order.iter().enumerate() {
+            out.write_all(if n == 0 { b"[" } else { b",\n" })?;
+            let job = self.table.job(k);
+            serde_json::to_writer(&mut *out, &job.wire_in(self.names))?;
+        }
+        writeln!(out, "]")
+    }
+}
+
+/// The table of cells (the LINE column names the log too with several: `b.log:12`). Column
+/// widths are measured in a first pass over the rows and the rows made again to print, so
+/// no row's text is held.
+fn print_rows(
+    rows: impl Iterator<Item = [String; 6]> + Clone,
     out: &mut dyn Write,
 ) -> io::Result<()> {
-    if json {
-        print_json(table, names, out)
-    } else {
-        print_table(table, tagged.then_some(names), out)
-    }
-}
-
-/// The JSON array, one job a line so that large tables stream out.
-fn print_json(table: &[Job], names: &[String], out: &mut dyn Write) -> io::Result<()> {
-    if table.is_empty() {
-        return writeln!(out, "[]");
-    }
-    for (k, job) in table.iter().enumerate() {
-        out.write_all(if k == 0 { b"[" } else { b",\n" })?;
-        serde_json::to_writer(&mut *out, &job.wire_in(names))?;
-    }
-    writeln!(out, "]")
-}
-
-/// The table; with `names` (several logs), the LINE column names the log too (`b.log:12`).
-fn print_table(table: &[Job], names: Option<&[String]>, out: &mut dyn Write) -> io::Result<()> {
-    let rows: Vec<[String; 6]> = table
-        .iter()
-        .map(|job| {
-            let [id, status, mut line, duration, flags] = job.table_cells();
-            if let Some(names) = names {
-                let first = &job.events[0];
-                let name = names.get(first.source as usize).map_or("?", String::as_str);
-                line = format!("{name}:{}", first.line);
-            }
-            [id, status, line, duration, flags, job.event_summary()]
-        })
-        .collect();
     let header = ["JOB", "STATUS", "LINE", "CLAIM→END", "FLAGS", "EVENTS"];
     let mut widths = header.map(|h| h.chars().count());
-    for row in &rows {
-        for (w, cell) in widths.iter_mut().zip(row) {
+    for row in rows.clone() {
+        for (w, cell) in widths.iter_mut().zip(&row) {
             *w = (*w).max(cell.chars().count());
         }
     }
@@ -160,7 +174,7 @@ fn print_table(table: &[Job], names: Option<&[String]>, out: &mut dyn Write) -> 
         writeln!(out, "{}", text.trim_end())
     };
     line(header)?;
-    for row in &rows {
+    for row in rows {
         line(row.each_ref().map(String::as_str))?;
     }
     Ok(())
@@ -183,13 +197,20 @@ mod tests {
 
     #[test]
     fn the_table() {
-        let table = JobTracker::read(
-            &b"2026-10-05T00:00:00Z [WO:a1] [ACK a1]\n[CLAIM a1]\n[NUDGE a1]\n[NUDGE a1]\n\
-               2026-10-05T00:01:00Z [RESULT a1] OK\n[CLAIM bb]\n"[..],
-        )
-        .unwrap();
+        let log = "2026-10-05T00:00:00Z [WO:a1] [ACK a1]\n[CLAIM a1]\n[NUDGE a1]\n[NUDGE a1]\n\
+                   2026-10-05T00:01:00Z [RESULT a1] OK\n[CLAIM bb]\n";
+        let mut table = JobTable::new();
+        for (n, line) in log.lines().enumerate() {
+            table.feed_from(line.as_bytes(), 0, n as u64 + 1);
+        }
+        let order = table.order(SortKey::First);
+        let shown = Shown {
+            table: &table,
+            order: &order,
+            names: &[],
+        };
         let mut out = Vec::new();
-        print_table(&table, None, &mut out).unwrap();
+        shown.print(false, false, &mut out).unwrap();
         assert_eq!(
             String::from_utf8(out).unwrap(),
             "JOB  STATUS   LINE  CLAIM→END  FLAGS       EVENTS\n\

@@ -12,7 +12,8 @@ use super::style::{Layout, inert, quoted};
 use super::to_json;
 use super::{CliError, ColorChoice, Outcome, load_text, style, use_color};
 use crate::highlight::Kind;
-use crate::input::chunks::Locator;
+use crate::input::chunks::Place;
+use crate::presets::parse_all::Windows;
 use crate::presets::{self, CaseKind, Catalog, Entry, LoadOptions, Scanner};
 use crate::wire;
 use crate::wire::{HitRecord, SourceLine, Sourced};
@@ -519,13 +520,6 @@ fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outc
             .map(|k| catalog.require(k.trim()))
             .collect::<Result<_, _>>()?
     };
-    // Presets that cannot see past their line are run a chunk of lines at a time, so memory
-    // does not grow with the logs; otherwise on the whole (merged) text.
-    let local = entries
-        .iter()
-        .all(|e| e.regex().is_ok_and(matches_independent_of_other_lines));
-    let chunk = if local { CHUNK } else { usize::MAX };
-    let mut input = TextInput::open(a.text.as_deref(), &a.file, chunk)?;
     let limits = a.budget.limits();
     // The deadline is the whole scan's; the step budget each preset's over a chunk of lines.
     let mut scanner = Scanner::new(entries).with_budget(
@@ -535,13 +529,46 @@ fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outc
     if let Some(t) = a.threads {
         scanner = scanner.with_threads(t);
     }
+    // Presets that cannot see past their line are counted a chunk of lines at a time; hits
+    // are listed a chunk at a time when every preset settles before the end of the text
+    // (`Windows`), so memory does not grow with the logs. Otherwise the text is read whole.
+    let local = scanner
+        .entries()
+        .iter()
+        .all(|e| e.regex().is_ok_and(matches_independent_of_other_lines));
+    let unsettling = if local {
+        Vec::new()
+    } else {
+        Windows::unsettling(&scanner)
+    };
+    let chunk = if local || unsettling.is_empty() {
+        CHUNK
+    } else {
+        usize::MAX
+    };
+    let mut input = TextInput::open(a.text.as_deref(), &a.file, chunk)?;
     if a.count {
         let mut counts = vec![0usize; scanner.entries().len()];
+        let mut windows = Windows::new(&scanner);
+        let mut read = 0usize;
         while let Some(chunk) = input.next_chunk() {
-            for (total, n) in counts.iter_mut().zip(scanner.count(chunk.searchable())?) {
-                *total += n;
+            read += chunk.text.len();
+            if local || !unsettling.is_empty() {
+                // Whole lines (or the whole text): the scanner's fastest counts.
+                for (total, n) in counts.iter_mut().zip(scanner.count(chunk.searchable())?) {
+                    *total += n;
+                }
+                continue;
             }
+            let entries = scanner.entries();
+            windows.feed(chunk, false, |hit, _, _| -> Result<(), CliError> {
+                if let Some(i) = entries.iter().position(|e| std::ptr::eq(*e, hit.entry)) {
+                    counts[i] += 1;
+                }
+                Ok(())
+            })?;
         }
+        note_read_whole(&unsettling, read, a.text.is_some(), err)?;
         let failures = input.finish(err)?;
         let total = counts.iter().sum::<usize>();
         if a.json && !failures.is_empty() {
@@ -570,7 +597,7 @@ fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outc
     }
     if a.jsonl || a.csv || a.output.is_some() {
         // (Skipped auto-loaded registries were said on stderr: records have no place for them.)
-        return export_hits(a, &scanner, &mut input, out, err);
+        return export_hits(a, &scanner, &unsettling, &mut input, out, err);
     }
     let color = use_color(a.color);
     let mut n = 0usize;
@@ -578,17 +605,17 @@ fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outc
     // JSON is one document: the records are kept until the input is read to its end, so a
     // log that broke part way gives the error alone, never half an answer.
     let mut records: Vec<u8> = Vec::new();
+    let mut windows = Windows::new(&scanner);
+    let mut read = 0usize;
     while let Some(chunk) = input.next_chunk() {
-        let text = chunk.searchable();
-        let mut places = Locator::new(&chunk);
-        for hit in scanner.hits(text, true) {
-            let hit = hit?;
+        read += chunk.text.len();
+        windows.feed(chunk, true, |hit, window, place| -> Result<(), CliError> {
+            let text = window.text.as_str();
             let m = &hit.m;
-            let place = places.locate(m.start());
             let source = input.source(place.source);
             if a.json {
                 records.push(if n == 0 { b'[' } else { b',' });
-                let record = sourced_hit(&hit, text, chunk.offset, source, place.line);
+                let record = sourced_hit(hit, text, place, source);
                 serde_json::to_writer(&mut records, &record).map_err(std::io::Error::from)?;
             } else {
                 let at = match source {
@@ -622,8 +649,10 @@ fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outc
                 writeln!(out)?;
             }
             n += 1;
-        }
+            Ok(())
+        })?;
     }
+    note_read_whole(&unsettling, read, a.text.is_some(), err)?;
     let failures = input.finish(err)?;
     if a.json {
         if !failures.is_empty() {
@@ -643,22 +672,55 @@ fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outc
     inputs::conclude(failures, code, false, &mut std::io::sink(), err)
 }
 
-/// A hit's record: offsets in the whole merged text (`offset` is the chunk's), and where it
-/// starts in its log.
+/// A hit's record: offsets in the text of the log it was read from (the text argument's
+/// when there is none), and where it starts in that log.
 fn sourced_hit<'a>(
     hit: &crate::presets::Hit<'a>,
     text: &'a str,
-    offset: usize,
+    place: Place,
     source: Option<&'a str>,
-    line: u64,
 ) -> Sourced<'a, HitRecord<'a>> {
     let mut record = HitRecord::new(hit.entry, text, &hit.m);
-    record.index += offset;
-    record.end += offset;
+    let at = usize::try_from(place.source_offset).unwrap_or(usize::MAX);
+    record.index = at;
+    record.end = at + hit.m.end() - hit.m.start();
     Sourced {
         record,
-        at: source.map(|source| SourceLine { source, line }),
+        at: source.map(|source| SourceLine {
+            source,
+            line: place.line,
+        }),
     }
+}
+
+/// Says on `err` that the logs were read whole (when they were larger than a chunk), for the
+/// presets that can match to the end of the text.
+fn note_read_whole(
+    unsettling: &[&str],
+    read: usize,
+    argument: bool,
+    err: &mut dyn Write,
+) -> Result<(), CliError> {
+    if unsettling.is_empty() || argument || read <= CHUNK {
+        return Ok(());
+    }
+    let keys = unsettling
+        .iter()
+        .map(|k| inert(k, Layout::OneLine))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let (s, its) = if unsettling.len() == 1 {
+        ("", "its match")
+    } else {
+        ("s", "their matches")
+    };
+    writeln!(
+        err,
+        "rxw: note: the logs were read whole ({} MB) for preset{s} {keys}: {its} can run to the end of the text; without {} (--only) they are read in bounded memory",
+        read >> 20,
+        if unsettling.len() == 1 { "it" } else { "them" }
+    )?;
+    Ok(())
 }
 
 /// `rxw parse --jsonl | --csv | --output FILE`: hits as records, streamed to standard output
@@ -669,6 +731,7 @@ fn sourced_hit<'a>(
 fn export_hits(
     a: &ParseArgs,
     scanner: &Scanner<'_>,
+    unsettling: &[&str],
     input: &mut TextInput,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -679,26 +742,27 @@ fn export_hits(
         (Some(path), false) if !a.jsonl => Format::from_path(path),
         _ => Format::JsonLines,
     };
-    let write_all = |w: &mut RecordWriter<&mut dyn Write>,
-                     input: &mut TextInput|
+    let mut read = 0usize;
+    let read = &mut read;
+    let mut write_all = |w: &mut RecordWriter<&mut dyn Write>,
+                         input: &mut TextInput|
      -> Result<usize, CliError> {
         let mut last_flush = std::time::Instant::now();
         let mut n = 0;
+        let mut windows = Windows::new(scanner);
         while let Some(chunk) = input.next_chunk() {
-            let text = chunk.searchable();
-            let mut places = Locator::new(&chunk);
-            for hit in scanner.hits(text, true) {
-                let hit = hit?;
-                let place = places.locate(hit.m.start());
+            *read += chunk.text.len();
+            windows.feed(chunk, true, |hit, window, place| -> Result<(), CliError> {
                 let source = input.source(place.source);
-                w.write(&sourced_hit(&hit, text, chunk.offset, source, place.line))?;
+                w.write(&sourced_hit(hit, &window.text, place, source))?;
                 n += 1;
                 if a.line_buffered || last_flush.elapsed() >= std::time::Duration::from_millis(100)
                 {
                     w.get_mut().flush()?;
                     last_flush = std::time::Instant::now();
                 }
-            }
+                Ok(())
+            })?;
         }
         w.get_mut().flush()?;
         Ok(n)
@@ -719,6 +783,7 @@ fn export_hits(
             write_all(&mut w, input)?
         }
     };
+    note_read_whole(unsettling, *read, a.text.is_some(), err)?;
     let failures = input.finish(err)?;
     let code = if total > 0 { 0 } else { 1 };
     inputs::conclude(failures, code, false, &mut std::io::sink(), err)

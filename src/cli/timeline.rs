@@ -80,6 +80,7 @@ pub fn run(a: &TimelineArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcom
     while let Some(chunk) = input.next_chunk() {
         pass.feed(&chunk.text, chunk.searchable(), &chunk.runs, regex, None)?;
     }
+    let names = input.names().to_vec();
     let failures = input.finish(err)?;
     if a.json && !failures.is_empty() {
         return inputs::conclude(failures, 2, true, out, err);
@@ -95,11 +96,11 @@ pub fn run(a: &TimelineArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcom
     }
     let mut out = io::BufWriter::new(out);
     if a.json {
-        let buckets: Vec<_> = t.buckets.iter().map(|b| b.wire()).collect();
+        let buckets: Vec<_> = t.buckets.iter().map(|b| b.wire_in(&names)).collect();
         serde_json::to_writer(&mut out, &buckets).map_err(io::Error::from)?;
         writeln!(out)?;
     } else {
-        chart(&t, &what, &mut out)?;
+        chart(&t, &what, &names, &mut out)?;
     }
     out.flush()?;
     drop(out);
@@ -124,7 +125,8 @@ fn bar(value: usize, max: usize) -> String {
     s
 }
 
-fn chart(t: &Timeline, what: &str, out: &mut dyn Write) -> Result<(), CliError> {
+/// The chart; with several logs, each bucket's lines are named per log (`a.log:3-9`).
+fn chart(t: &Timeline, what: &str, names: &[String], out: &mut dyn Write) -> Result<(), CliError> {
     let Some(first) = t.buckets.first() else {
         writeln!(
             out,
@@ -134,7 +136,7 @@ fn chart(t: &Timeline, what: &str, out: &mut dyn Write) -> Result<(), CliError> 
         )?;
         return Ok(());
     };
-    let last = t.buckets[t.buckets.len() - 1];
+    let last = &t.buckets[t.buckets.len() - 1];
     writeln!(
         out,
         "{} match{} of {what}, {} buckets of {}, {} to {}",
@@ -149,6 +151,19 @@ fn chart(t: &Timeline, what: &str, out: &mut dyn Write) -> Result<(), CliError> 
     let count_width = max.to_string().len();
     for b in &t.buckets {
         let lines = match b.lines {
+            _ if !b.sources.is_empty() => b
+                .sources
+                .iter()
+                .map(|s| {
+                    let name = names.get(s.source).map_or("?", String::as_str);
+                    let name = super::style::inert(name, super::style::Layout::OneLine);
+                    match s.lines {
+                        (f, l) if f == l => format!("{name}:{f}"),
+                        (f, l) => format!("{name}:{f}-{l}"),
+                    }
+                })
+                .collect::<Vec<_>>()
+                .join(" "),
             Some((f, l)) if f == l => format!("line {f}"),
             Some((f, l)) => format!("lines {f}-{l}"),
             None => String::new(),

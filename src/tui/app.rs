@@ -1407,6 +1407,7 @@ mod source_gutter_tests {
             source,
             line,
             merged_line,
+            source_offset: 0,
         };
         let names = ["logs/agent-3.log.gz".to_string(), "b.log".to_string()];
         let g = SourceGutter::new(

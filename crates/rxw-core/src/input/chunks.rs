@@ -30,6 +30,8 @@ pub struct Run {
     pub line: u64,
     /// The run's first line in the merged input, from 1.
     pub merged_line: u64,
+    /// Byte offset of the run's first line in its source's own (decoded) text.
+    pub source_offset: u64,
 }
 
 /// Whole lines of the merged input.
@@ -71,8 +73,61 @@ impl Chunk {
                 source: 0,
                 line: 1,
                 merged_line: 1,
+                source_offset: 0,
             }],
         }
+    }
+
+    /// The chunk from byte `at` on (moved back to the start of its line): what a scan in
+    /// pieces keeps of a chunk to read on with the next one appended ([`Chunk::append`]).
+    pub fn tail(&self, at: usize) -> Chunk {
+        let at = at.min(self.text.len());
+        let at = memchr::memrchr(b'\n', &self.text.as_bytes()[..at]).map_or(0, |k| k + 1);
+        if at == 0 {
+            return self.clone();
+        }
+        let place = Locator::new(self).locate(at);
+        let k = self.runs.partition_point(|r| r.offset <= at);
+        let mut runs = Vec::with_capacity(self.runs.len() - k + 1);
+        if let Some(run) = k.checked_sub(1).and_then(|j| self.runs.get(j)) {
+            runs.push(Run {
+                offset: 0,
+                source: run.source,
+                line: place.line,
+                merged_line: place.merged_line,
+                source_offset: run.source_offset + (at - run.offset) as u64,
+            });
+        }
+        runs.extend(self.runs[k..].iter().map(|r| Run {
+            offset: r.offset - at,
+            ..*r
+        }));
+        Chunk {
+            text: self.text[at..].to_string(),
+            offset: self.offset + at,
+            last: self.last,
+            runs,
+        }
+    }
+
+    /// Appends the chunk that follows this one in the input.
+    pub fn append(&mut self, next: Chunk) {
+        let shift = self.text.len();
+        debug_assert_eq!(self.offset + shift, next.offset);
+        for run in next.runs {
+            let run = Run {
+                offset: run.offset + shift,
+                ..run
+            };
+            let continues = self.runs.last().is_some_and(|r| {
+                r.source == run.source && r.line + (run.merged_line - r.merged_line) == run.line
+            });
+            if !continues {
+                self.runs.push(run);
+            }
+        }
+        self.text.push_str(&next.text);
+        self.last = next.last;
     }
 
     /// The byte offsets where a different source's lines begin (the first run's included).
@@ -93,6 +148,8 @@ pub struct Chunks {
     merged_line: u64,
     /// The last line added lacked a `\n` (a separator goes before the next one).
     open_line: bool,
+    /// Decoded bytes read so far from each source.
+    source_bytes: Vec<u64>,
     /// Invalid UTF-8 sequences replaced, and the decoded offset of the first.
     invalid: Option<(usize, usize)>,
     exhausted: bool,
@@ -109,6 +166,7 @@ impl Chunks {
             offset: 0,
             merged_line: 0,
             open_line: false,
+            source_bytes: Vec::new(),
             invalid: None,
             exhausted: false,
         }
@@ -154,6 +212,7 @@ impl Chunks {
             chunk: &mut chunk,
             merged_line: &mut self.merged_line,
             open_line: &mut self.open_line,
+            source_bytes: &mut self.source_bytes,
             invalid: &mut self.invalid,
         };
         if let Some((bytes, newline, source, line, lines)) = self.ahead.take() {
@@ -193,6 +252,7 @@ struct Joiner<'a> {
     chunk: &'a mut Chunk,
     merged_line: &'a mut u64,
     open_line: &'a mut bool,
+    source_bytes: &'a mut Vec<u64>,
     invalid: &'a mut Option<(usize, usize)>,
 }
 
@@ -210,14 +270,19 @@ impl Joiner<'_> {
             .runs
             .last()
             .is_some_and(|r| r.source == source && r.line + (merged_line - r.merged_line) == line);
+        if self.source_bytes.len() <= source {
+            self.source_bytes.resize(source + 1, 0);
+        }
         if !continues {
             chunk.runs.push(Run {
                 offset: chunk.text.len(),
                 source,
                 line,
                 merged_line,
+                source_offset: self.source_bytes[source],
             });
         }
+        let before = chunk.text.len();
         match std::str::from_utf8(bytes) {
             Ok(s) => chunk.text.push_str(s),
             Err(_) => {
@@ -235,6 +300,7 @@ impl Joiner<'_> {
         if newline {
             chunk.text.push('\n');
         }
+        self.source_bytes[source] += (chunk.text.len() - before) as u64;
         *self.open_line = !newline;
     }
 }
@@ -251,6 +317,8 @@ pub struct Place {
     pub merged_line: u64,
     /// The column in characters, from 1.
     pub column: usize,
+    /// The byte offset in its source's own (decoded) text.
+    pub source_offset: u64,
 }
 
 /// Places byte offsets of one chunk visited in increasing order.
@@ -300,6 +368,7 @@ impl<'c> Locator<'c> {
                 line: 1,
                 merged_line: 1,
                 column: 1,
+                source_offset: offset as u64,
             };
         };
         Place {
@@ -307,6 +376,7 @@ impl<'c> Locator<'c> {
             line: run.line + self.lines_in,
             merged_line: run.merged_line + self.lines_in,
             column: self.chunk.text[self.line_start..offset].chars().count() + 1,
+            source_offset: run.source_offset + (offset - run.offset) as u64,
         }
     }
 }

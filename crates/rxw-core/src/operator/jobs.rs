@@ -85,15 +85,15 @@ pub struct Event {
     /// log).
     pub source: u32,
     /// Milliseconds since the epoch, or [`NO_TIME`].
-    millis: i64,
+    pub(super) millis: i64,
     /// Which tag.
     pub tag: Tag,
     /// For a `RESULT`: its status word, an index into [`RESULT_STATUSES`], or `u8::MAX`.
-    status: u8,
+    pub(super) status: u8,
 }
 
 /// The stored time of an event on a line before the first stamp.
-const NO_TIME: i64 = i64::MIN;
+pub(super) const NO_TIME: i64 = i64::MIN;
 
 impl Event {
     /// The line's time (its own stamp, else the last stamped line's), in milliseconds since
@@ -340,9 +340,64 @@ pub struct EventJson<'a> {
 pub struct JobTracker {
     jobs: Vec<Job>,
     by_id: HashMap<Box<[u8]>, usize>,
+    clock: LineClock,
+}
+
+/// Where the lines fed so far stand: the line, its log, and the time a line without a stamp
+/// takes.
+#[derive(Debug, Default, Clone)]
+pub(super) struct LineClock {
     line: u64,
     source: u32,
     last_time: Option<i64>,
+}
+
+impl LineClock {
+    /// The line after the last one, in the same log.
+    pub(super) fn next_line(&self) -> (usize, u64) {
+        (self.source as usize, self.line + 1)
+    }
+
+    /// Takes line `number` of log `source` (without its newline) and calls `f` with each
+    /// tag's id and event, in line order. A line without a stamp takes the time of the last
+    /// stamped line of its own log: the merge keeps a log's unstamped lines right after its
+    /// stamped line, so the time carries over until another log's line comes, and a log's
+    /// lines before its first stamp (or a log without stamps) have none.
+    pub(super) fn tags(
+        &mut self,
+        line: &[u8],
+        source: usize,
+        number: u64,
+        mut f: impl FnMut(&[u8], Event),
+    ) {
+        let source = u32::try_from(source).unwrap_or(u32::MAX);
+        if source != self.source {
+            self.last_time = None;
+            self.source = source;
+        }
+        self.line = number;
+        if let Some(stamp) = timestamp::leading(line) {
+            self.last_time = Some(stamp.millis);
+        }
+        let mut at = 0;
+        while let Some(k) = memchr::memchr(b'[', &line[at..]) {
+            let open = at + k;
+            match parse_tag(line, open) {
+                Some(found) => {
+                    let event = Event {
+                        tag: found.tag,
+                        line: self.line,
+                        source: self.source,
+                        millis: self.last_time.unwrap_or(NO_TIME),
+                        status: found.status.unwrap_or(u8::MAX),
+                    };
+                    f(&line[found.id.clone()], event);
+                    at = found.id.end + 1;
+                }
+                None => at = open + 1,
+            }
+        }
+    }
 }
 
 impl JobTracker {
@@ -366,8 +421,8 @@ impl JobTracker {
 
     /// Takes the next line (without its newline).
     pub fn feed(&mut self, line: &[u8]) {
-        let next = self.line + 1;
-        self.feed_from(line, self.source as usize, next);
+        let (source, next) = self.clock.next_line();
+        self.feed_from(line, source, next);
     }
 
     /// Takes the next line of merged logs (without its newline): the line `number` of source
@@ -376,33 +431,9 @@ impl JobTracker {
     /// time carries over until another log's line comes, and a log's lines before its first
     /// stamp (or a log without stamps) have none.
     pub fn feed_from(&mut self, line: &[u8], source: usize, number: u64) {
-        let source = u32::try_from(source).unwrap_or(u32::MAX);
-        if source != self.source {
-            self.last_time = None;
-            self.source = source;
-        }
-        self.line = number;
-        if let Some(stamp) = timestamp::leading(line) {
-            self.last_time = Some(stamp.millis);
-        }
-        let mut at = 0;
-        while let Some(k) = memchr::memchr(b'[', &line[at..]) {
-            let open = at + k;
-            match parse_tag(line, open) {
-                Some(found) => {
-                    let event = Event {
-                        tag: found.tag,
-                        line: self.line,
-                        source: self.source,
-                        millis: self.last_time.unwrap_or(NO_TIME),
-                        status: found.status.unwrap_or(u8::MAX),
-                    };
-                    self.push(&line[found.id.clone()], event);
-                    at = found.id.end + 1;
-                }
-                None => at = open + 1,
-            }
-        }
+        let mut clock = std::mem::take(&mut self.clock);
+        clock.tags(line, source, number, |id, event| self.push(id, event));
+        self.clock = clock;
     }
 
     fn push(&mut self, id: &[u8], event: Event) {

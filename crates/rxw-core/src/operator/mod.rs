@@ -3,6 +3,7 @@
 //! bucket. Each line's leading stamp is read by [`crate::input::timestamp`] (the merge of many
 //! logs orders by it too); it is named here as well.
 
+pub mod job_table;
 pub mod jobs;
 pub mod lines;
 pub mod timeline;

@@ -30,7 +30,7 @@ pub const WIDTHS_MS: [i64; 6] = [1_000, 10_000, 60_000, 600_000, 3_600_000, 86_4
 const LIVE_BUCKETS: usize = 4096;
 
 /// One bucket: `[start, end)` in milliseconds since the epoch.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Bucket {
     /// Start, inclusive.
     pub start: i64,
@@ -39,26 +39,58 @@ pub struct Bucket {
     /// Matches that start on a line whose time falls here.
     pub count: usize,
     /// The first and last line (from 1) whose time falls here; `None` when no line does.
+    /// Lines of the merged input when several logs were read (see `sources`).
     pub lines: Option<(u64, u64)>,
+    /// When several logs were read: each log's share of the bucket, its lines counted in
+    /// that log, in order of the logs; empty for one log.
+    pub sources: Vec<SourceShare>,
+}
+
+/// One log's share of a [`Bucket`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SourceShare {
+    /// The log, an index into the input's sources.
+    pub source: usize,
+    /// Matches on its lines whose time falls in the bucket.
+    pub count: usize,
+    /// The first and last of its lines (from 1, in that log) whose time falls there.
+    pub lines: (u64, u64),
 }
 
 impl Bucket {
     /// The bucket as JSON: `{"start","end","count","first_line","last_line"}`, times as
     /// RFC 3339 UTC text.
-    pub fn wire(&self) -> BucketJson {
+    pub fn wire(&self) -> BucketJson<'_> {
+        self.wire_in(&[])
+    }
+
+    /// The bucket as JSON, each log's share naming the log from `names` (the input's sources
+    /// by index): `{"start","end","count","first_line","last_line","sources":[…]}`,
+    /// `sources` only when several logs were read.
+    pub fn wire_in<'a>(&self, names: &'a [String]) -> BucketJson<'a> {
         BucketJson {
             start: timestamp::format_utc(self.start),
             end: timestamp::format_utc(self.end),
             count: self.count,
             first_line: self.lines.map(|l| l.0),
             last_line: self.lines.map(|l| l.1),
+            sources: self
+                .sources
+                .iter()
+                .map(|s| SourceShareJson {
+                    source: names.get(s.source).map_or("", String::as_str),
+                    count: s.count,
+                    first_line: s.lines.0,
+                    last_line: s.lines.1,
+                })
+                .collect(),
         }
     }
 }
 
 /// A bucket as `rxw timeline --json` prints it.
 #[derive(Debug, Serialize)]
-pub struct BucketJson {
+pub struct BucketJson<'a> {
     /// Start, inclusive.
     pub start: String,
     /// End, exclusive.
@@ -69,6 +101,23 @@ pub struct BucketJson {
     pub first_line: Option<u64>,
     /// Last line in the bucket, or `null`.
     pub last_line: Option<u64>,
+    /// Each log's share, when several were read.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub sources: Vec<SourceShareJson<'a>>,
+}
+
+/// One log's share of a bucket as JSON: `{"source","count","first_line","last_line"}`, the
+/// lines counted in that log.
+#[derive(Debug, Serialize)]
+pub struct SourceShareJson<'a> {
+    /// The log's name.
+    pub source: &'a str,
+    /// Matches.
+    pub count: usize,
+    /// Its first line in the bucket.
+    pub first_line: u64,
+    /// Its last line in the bucket.
+    pub last_line: u64,
 }
 
 /// Matches per time bucket.
@@ -113,25 +162,41 @@ impl Tally {
 struct Tallies {
     level: usize,
     map: BTreeMap<i64, Tally>,
+    /// Per bucket and log, that log's own lines.
+    by_source: BTreeMap<(i64, usize), Tally>,
+    current_source: Option<((i64, usize), Tally)>,
     /// The bucket being filled, flushed into `map` when a line falls elsewhere (consecutive
     /// lines mostly share a bucket, so the map is seldom touched).
     current: Option<(i64, Tally)>,
 }
 
 impl Tallies {
-    fn add(&mut self, time: i64, line: u64, matches: usize) {
+    /// Counts `matches` on `line` (of the merged input), line `own` of log `source`.
+    fn add(&mut self, time: i64, line: u64, (source, own): (usize, u64), matches: usize) {
         let width = WIDTHS_MS[self.level];
         let key = time.div_euclid(width) * width;
-        let tally = Tally {
+        let tally = |line| Tally {
             count: matches,
             first_line: line,
             last_line: line,
         };
+        match &mut self.current_source {
+            Some((k, t)) if *k == (key, source) => t.merge(tally(own)),
+            _ => {
+                if let Some((k, t)) = self.current_source.take() {
+                    self.by_source
+                        .entry(k)
+                        .and_modify(|m| m.merge(t))
+                        .or_insert(t);
+                }
+                self.current_source = Some(((key, source), tally(own)));
+            }
+        }
         match &mut self.current {
-            Some((k, t)) if *k == key => t.merge(tally),
+            Some((k, t)) if *k == key => t.merge(tally(line)),
             _ => {
                 self.flush();
-                self.current = Some((key, tally));
+                self.current = Some((key, tally(line)));
             }
         }
     }
@@ -158,6 +223,20 @@ impl Tallies {
                 .or_insert(tally);
         }
         self.map = merged;
+        if let Some((k, t)) = self.current_source.take() {
+            self.by_source
+                .entry(k)
+                .and_modify(|m| m.merge(t))
+                .or_insert(t);
+        }
+        let mut merged: BTreeMap<(i64, usize), Tally> = BTreeMap::new();
+        for ((key, source), tally) in std::mem::take(&mut self.by_source) {
+            merged
+                .entry((key.div_euclid(width) * width, source))
+                .and_modify(|t| t.merge(tally))
+                .or_insert(tally);
+        }
+        self.by_source = merged;
         self.level = level;
     }
 }
@@ -196,6 +275,10 @@ pub struct TimelinePass {
     line: u64,
     /// The log the last line fed came from.
     source: Option<usize>,
+    /// The last line fed, counted in its own log.
+    source_line: u64,
+    /// Whether lines of more than one log were fed.
+    several: bool,
 }
 
 impl Default for TimelinePass {
@@ -211,6 +294,8 @@ impl TimelinePass {
             tallies: Tallies {
                 level: 0,
                 map: BTreeMap::new(),
+                by_source: BTreeMap::new(),
+                current_source: None,
                 current: None,
             },
             matches: 0,
@@ -218,6 +303,8 @@ impl TimelinePass {
             time: None,
             line: 0,
             source: None,
+            source_line: 0,
+            several: false,
         }
     }
 
@@ -250,11 +337,14 @@ impl TimelinePass {
         let mut start = 0usize;
         loop {
             self.line += 1;
+            self.source_line += 1;
             while let Some(run) = runs.next_if(|r| r.offset <= start) {
                 if self.source.is_some_and(|s| s != run.source) {
                     self.time = None;
+                    self.several = true;
                 }
                 self.source = Some(run.source);
+                self.source_line = run.line;
             }
             let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |k| start + k);
             if let Some(stamp) = timestamp::leading(&bytes[start..end]) {
@@ -271,7 +361,12 @@ impl TimelinePass {
             }
             self.matches += on_line;
             match self.time {
-                Some(t) => self.tallies.add(t, self.line, on_line),
+                Some(t) => self.tallies.add(
+                    t,
+                    self.line,
+                    (self.source.unwrap_or(0), self.source_line),
+                    on_line,
+                ),
                 None => self.untimed += on_line,
             }
             if last
@@ -288,7 +383,7 @@ impl TimelinePass {
     /// The timeline in at most about `max_buckets` buckets.
     pub fn finish(mut self, max_buckets: usize) -> Timeline {
         self.tallies.flush();
-        let buckets = finish(self.tallies, max_buckets.max(1));
+        let buckets = finish(self.tallies, max_buckets.max(1), self.several);
         Timeline {
             width_ms: buckets.0,
             buckets: buckets.1,
@@ -299,7 +394,14 @@ impl TimelinePass {
 }
 
 /// Picks the final width, merges into it and fills the gaps.
-fn finish(mut tallies: Tallies, max_buckets: usize) -> (i64, Vec<Bucket>) {
+fn finish(mut tallies: Tallies, max_buckets: usize, several: bool) -> (i64, Vec<Bucket>) {
+    if let Some((k, t)) = tallies.current_source.take() {
+        tallies
+            .by_source
+            .entry(k)
+            .and_modify(|m| m.merge(t))
+            .or_insert(t);
+    }
     let (Some(&lo), Some(&hi)) = (tallies.map.keys().next(), tallies.map.keys().next_back()) else {
         return (WIDTHS_MS[tallies.level], Vec::new());
     };
@@ -312,6 +414,20 @@ fn finish(mut tallies: Tallies, max_buckets: usize) -> (i64, Vec<Bucket>) {
     if level != tallies.level {
         tallies.coarsen(level);
     }
+    let share = |key: i64| -> Vec<SourceShare> {
+        if !several {
+            return Vec::new();
+        }
+        tallies
+            .by_source
+            .range((key, 0)..=(key, usize::MAX))
+            .map(|(&(_, source), t)| SourceShare {
+                source,
+                count: t.count,
+                lines: (t.first_line, t.last_line),
+            })
+            .collect()
+    };
     let width = WIDTHS_MS[level];
     let first = lo.div_euclid(width) * width;
     let last = hi.div_euclid(width) * width;
@@ -324,6 +440,7 @@ fn finish(mut tallies: Tallies, max_buckets: usize) -> (i64, Vec<Bucket>) {
             end: key + width,
             count: tally.map_or(0, |t| t.count),
             lines: tally.map(|t| (t.first_line, t.last_line)),
+            sources: share(key),
         });
         key += width;
     }
@@ -354,7 +471,7 @@ mod tests {
         assert_eq!(t.width_ms, 1_000);
         assert_eq!((t.matches, t.untimed_matches), (5, 1));
         assert_eq!(t.buckets.len(), 37);
-        let b = t.buckets[0];
+        let b = &t.buckets[0];
         assert_eq!(b.start, stamp("2026-10-05T00:00:05Z"));
         assert_eq!((b.count, b.lines), (3, Some((2, 3))));
         assert_eq!((t.buckets[1].count, t.buckets[1].lines), (0, None));

@@ -144,6 +144,7 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
                     captures: false,
                     start: piece.start,
                     cancel: Some(cancel),
+                    ..Default::default()
                 },
             );
             for hit in hits {

@@ -248,6 +248,8 @@ pub struct HitScanner<'c, M: HitPattern> {
     filtered: Vec<bool>,
     /// The counting programs of each preset, built on first need ([`Counting`]).
     counting: Vec<OnceLock<Counting>>,
+    /// How each preset tells when its matches are settled, built on first need ([`Settle`]).
+    settle: Vec<OnceLock<Settle>>,
     /// Worker threads for [`HitScanner::count`].
     threads: usize,
     /// When every scan stops with [`crate::ErrorKind::TimedOut`].
@@ -281,6 +283,10 @@ pub struct HitsOptions<'a> {
     pub start: usize,
     /// The scan ends early, quietly, when this becomes true.
     pub cancel: Option<&'a AtomicBool>,
+    /// Where each member's own search starts, in member order (never before `start`): a
+    /// scan resumed after hits that end past `start` must not find a member's match inside
+    /// its previous one. `None`: every member starts at `start`.
+    pub member_starts: Option<&'a [usize]>,
 }
 
 /// One hit: which preset, and its match (spans of the whole match and of every group).
@@ -344,6 +350,7 @@ impl<'c, M: HitPattern> HitScanner<'c, M> {
             filtered[i] |= f.is_some();
         }
         let counting = entries.iter().map(|_| OnceLock::new()).collect();
+        let settle = entries.iter().map(|_| OnceLock::new()).collect();
         let threads = std::thread::available_parallelism().map_or(1, usize::from);
         HitScanner {
             entries,
@@ -352,6 +359,7 @@ impl<'c, M: HitPattern> HitScanner<'c, M> {
             owners,
             filtered,
             counting,
+            settle,
             threads,
             deadline: None,
             max_total_steps: None,
@@ -510,6 +518,10 @@ impl<'c, M: HitPattern> HitScanner<'c, M> {
         options: &HitsOptions<'s>,
     ) -> Cursor<'s, 't> {
         let captures = options.captures;
+        let start = options
+            .member_starts
+            .and_then(|s| s.get(i).copied())
+            .map_or(options.start, |s| s.max(options.start));
         let re = match self.entries[i].regex() {
             Ok(re) => re,
             Err(e) => return Cursor::failed(e),
@@ -526,7 +538,7 @@ impl<'c, M: HitPattern> HitScanner<'c, M> {
                 text,
                 MatchOptions {
                     bounds_only: !captures,
-                    start: options.start,
+                    start,
                     cancel: options.cancel,
                     deadline: self.deadline,
                     max_total_steps: self.max_total_steps,
@@ -866,6 +878,12 @@ fn trailing_lookahead(re: &Regex) -> Option<Rewrite> {
 
 /// The most bytes a node can match, when bounded (no unbounded repeat, no backreference).
 fn max_len(node: &Node, depth: usize) -> Option<usize> {
+    extent(node, depth, false)
+}
+
+/// The most bytes a node can match, or with `ahead` examine from where it starts (its
+/// look-aheads' contents counted too), when bounded.
+fn extent(node: &Node, depth: usize, ahead: bool) -> Option<usize> {
     if depth > MAX_DEPTH {
         return None;
     }
@@ -883,23 +901,36 @@ fn max_len(node: &Node, depth: usize) -> Option<usize> {
         | NodeKind::Property { .. }
         | NodeKind::Class(_) => Some(4),
         NodeKind::Group { kind, child } => match kind {
+            GroupKind::Lookahead | GroupKind::NegativeLookahead if ahead => {
+                extent(child, depth + 1, ahead)
+            }
             GroupKind::Lookahead
             | GroupKind::NegativeLookahead
             | GroupKind::Lookbehind
             | GroupKind::NegativeLookbehind => Some(0),
-            _ => max_len(child, depth + 1),
+            _ => extent(child, depth + 1, ahead),
         },
         NodeKind::Repeat {
             max: Some(k),
             child,
             ..
-        } => max_len(child, depth + 1)?.checked_mul(*k as usize),
-        NodeKind::Concat(items) => items
-            .iter()
-            .try_fold(0usize, |acc, n| acc.checked_add(max_len(n, depth + 1)?)),
+        } => extent(child, depth + 1, ahead)?.checked_mul(*k as usize),
+        NodeKind::Concat(items) if ahead => {
+            // Each item examines from where the items before it stopped consuming.
+            let mut consumed = 0usize;
+            let mut reach = 0usize;
+            for n in items {
+                reach = reach.max(consumed.checked_add(extent(n, depth + 1, true)?)?);
+                consumed = consumed.checked_add(max_len(n, depth + 1)?)?;
+            }
+            Some(reach)
+        }
+        NodeKind::Concat(items) => items.iter().try_fold(0usize, |acc, n| {
+            acc.checked_add(extent(n, depth + 1, ahead)?)
+        }),
         NodeKind::Alternation(branches) => branches
             .iter()
-            .map(|n| max_len(n, depth + 1))
+            .map(|n| extent(n, depth + 1, ahead))
             .try_fold(0usize, |acc, m| Some(acc.max(m?))),
         _ => None,
     }
@@ -949,6 +980,197 @@ impl Cut<'_, '_> {
             Some(Err(e)) => Err(e),
             None => Ok(end),
         }
+    }
+}
+
+/// The most bytes a member may look behind the start of its match (look-behind, `\b`, `^`)
+/// for [`HitScanner::unsettled_start`] to answer for it: a caller that resumes a scan keeps at
+/// least this much text before the resume point.
+pub const MAX_LOOK_BEHIND: usize = 256;
+
+/// How a member tells whether text still to come could change its matches.
+enum Settle {
+    /// A match and everything it looks at lie within this many bytes of its start.
+    Reach(usize),
+    /// The member's exact program, run anchored from each possible start without an end of
+    /// input: a start whose run dies inside the text is settled.
+    Live(Box<regex_automata::hybrid::dfa::DFA>),
+    /// It cannot be told (a greedy any-character tail runs to the end of the text, a pattern
+    /// without an exact linear program, one that can match empty, an unbounded look-behind).
+    Never,
+}
+
+impl Settle {
+    fn of(re: &Regex, rewrite: Option<&Rewrite>) -> Settle {
+        let root = &re.ast().root;
+        if root.nullable() || look_behind(root, 0).is_none_or(|b| b > MAX_LOOK_BEHIND) {
+            return Settle::Never;
+        }
+        // Past the farthest byte a match or its look-ahead examines, an end-of-text test
+        // (`$`, `\Z`, `\b`) reads at most one more character and a line feed.
+        if let Some(n) = extent(root, 0, true) {
+            return Settle::Reach(n.saturating_add(8));
+        }
+        if greedy_tail(re).is_some() {
+            return Settle::Never;
+        }
+        let pattern = match rewrite {
+            Some(r) => exact_pattern(&r.regex),
+            None => exact_pattern(re),
+        };
+        let Some(pattern) = pattern else {
+            return Settle::Never;
+        };
+        let config = regex_automata::hybrid::dfa::Config::new().unicode_word_boundary(true);
+        match regex_automata::hybrid::dfa::Builder::new()
+            .configure(config)
+            .build(&pattern)
+        {
+            Ok(dfa) => Settle::Live(Box::new(dfa)),
+            Err(_) => Settle::Never,
+        }
+    }
+}
+
+/// Whether a match could start at `s` that bytes after `text` could still complete or
+/// change: the anchored run from `s` is alive (not dead) when the text runs out. A quit byte
+/// or a full cache is taken as alive.
+fn alive_at_end(
+    dfa: &regex_automata::hybrid::dfa::DFA,
+    cache: &mut regex_automata::hybrid::dfa::Cache,
+    text: &str,
+    s: usize,
+) -> bool {
+    let input = regex_automata::Input::new(text)
+        .range(s..)
+        .anchored(regex_automata::Anchored::Yes);
+    let Ok(mut sid) = dfa.start_state_forward(cache, &input) else {
+        return true;
+    };
+    for &b in &text.as_bytes()[s..] {
+        sid = match dfa.next_state(cache, sid, b) {
+            Ok(sid) => sid,
+            Err(_) => return true,
+        };
+        if sid.is_tagged() {
+            if sid.is_dead() {
+                return false;
+            }
+            if sid.is_quit() || sid.is_unknown() {
+                return true;
+            }
+        }
+    }
+    !sid.is_dead()
+}
+
+impl<M: HitPattern> HitScanner<'_, M> {
+    fn settle(&self, i: usize) -> &Settle {
+        self.settle[i].get_or_init(|| match self.entries[i].regex() {
+            Ok(re) => Settle::of(re, self.counting(i, re).rewritten.as_ref()),
+            Err(_) => Settle::Never,
+        })
+    }
+
+    /// Whether [`HitScanner::unsettled_start`] can settle member `i`'s matches before the end
+    /// of the text (else a scan in pieces must hold the text from where the member could
+    /// match on, and the member is better read whole). Compiles the member.
+    pub fn settles(&self, i: usize) -> bool {
+        !matches!(self.settle(i), Settle::Never)
+    }
+
+    /// The earliest byte at or after `from` where a match of some member could start that
+    /// text appended after `text` could still complete or change; `None` when every match
+    /// starting at or after `from` is settled by `text` alone.
+    ///
+    /// A scan in pieces ([`HitsOptions::start`]) takes the hits before this point as final,
+    /// and resumes there with the next piece appended (keeping [`MAX_LOOK_BEHIND`] bytes of
+    /// context before it). A member that does not [`settle`](HitScanner::settles) answers
+    /// `from`.
+    pub fn unsettled_start(&self, text: &str, from: usize) -> Option<usize> {
+        let len = text.len();
+        if from >= len {
+            return None;
+        }
+        let longest_literal = self
+            .entries
+            .iter()
+            .filter_map(|e| e.starts().first.as_ref())
+            .flatten()
+            .map(String::len)
+            .max()
+            .unwrap_or(0);
+        // A first literal cut by the end of the text is no candidate yet: every start in the
+        // last bytes is tried.
+        let tail = floor_char_boundary(text, len.saturating_sub(longest_literal).max(from));
+        let mut candidates: Option<Vec<Vec<usize>>> = None;
+        let mut earliest: Option<usize> = None;
+        for i in 0..self.entries.len() {
+            let limit = earliest.unwrap_or(len);
+            if limit <= from {
+                break;
+            }
+            let first = match self.settle(i) {
+                Settle::Never => Some(from),
+                Settle::Reach(n) => {
+                    let s = floor_char_boundary(text, len.saturating_sub(*n).max(from));
+                    (s < len).then_some(s)
+                }
+                Settle::Live(dfa) => {
+                    let mut cache = dfa.create_cache();
+                    let mut alive = |s: usize| alive_at_end(dfa, &mut cache, text, s);
+                    let starts: Vec<usize> = if self.filtered[i] && self.inner[i].is_none() {
+                        let cands = candidates
+                            .get_or_insert_with(|| self.candidates_from(text, from, None));
+                        let mut starts: Vec<usize> =
+                            cands[i].iter().copied().filter(|&c| c < tail).collect();
+                        starts.extend((tail..len).filter(|&c| text.is_char_boundary(c)));
+                        starts
+                    } else {
+                        (from..len).filter(|&c| text.is_char_boundary(c)).collect()
+                    };
+                    starts
+                        .into_iter()
+                        .take_while(|&s| s < limit)
+                        .find(|&s| alive(s))
+                }
+            };
+            if let Some(s) = first {
+                earliest = Some(earliest.map_or(s, |e| e.min(s)));
+            }
+        }
+        earliest
+    }
+}
+
+/// The largest character boundary at or before `i`.
+fn floor_char_boundary(text: &str, mut i: usize) -> usize {
+    while i > 0 && !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// The most bytes a node looks behind where it starts (look-behinds, and one character for
+/// a word boundary or a line start); `None` when unbounded.
+fn look_behind(node: &Node, depth: usize) -> Option<usize> {
+    if depth > MAX_DEPTH {
+        return None;
+    }
+    match &node.kind {
+        NodeKind::Anchor { .. } => Some(4),
+        NodeKind::Group { kind, child } => match kind {
+            GroupKind::Lookbehind | GroupKind::NegativeLookbehind => {
+                let own = max_len(child, depth + 1)?;
+                Some(own.max(look_behind(child, depth + 1)?))
+            }
+            _ => look_behind(child, depth + 1),
+        },
+        NodeKind::Repeat { child, .. } => look_behind(child, depth + 1),
+        NodeKind::Concat(items) | NodeKind::Alternation(items) => items
+            .iter()
+            .try_fold(0usize, |acc, n| Some(acc.max(look_behind(n, depth + 1)?))),
+        _ => Some(0),
     }
 }
 

@@ -41,7 +41,7 @@ pub mod hits;
 pub mod literal;
 pub mod substrings;
 
-pub use hits::{Hit, HitPattern, HitScanner, Hits, HitsOptions, Starts};
+pub use hits::{Hit, HitPattern, HitScanner, Hits, HitsOptions, MAX_LOOK_BEHIND, Starts};
 pub use substrings::{SubstringSet, Tally};
 
 use crate::{InputTraits, Regex};

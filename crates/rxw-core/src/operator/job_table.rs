@@ -1,0 +1,565 @@
+//! The jobs table in memory that grows with the jobs, not with their events.
+//!
+//! [`super::jobs::JobTracker`] keeps every event of every job, which a front end that shows
+//! the events needs. A table needs less: per job its id, where it first appears and a summary
+//! kept up to date event by event (the last result's status, the last decline or no-action,
+//! whether it was claimed or acknowledged, how often resolved, the first claim's time and the
+//! first resolution's after it, the tags in order with repeats folded). [`JobTable`] keeps
+//! exactly that, in about a hundred bytes per job; with [`JobTable::with_events`] it also keeps
+//! the events, 28 bytes each in one shared list (no list per job), for the JSON rows. Every
+//! answer equals the tracker's ([`super::jobs::Job`]'s methods), which the tests check.
+
+use super::jobs::{Event, Flag, Job, LineClock, NO_TIME, RESULT_STATUSES, SortKey, Status, Tag};
+use std::collections::HashMap;
+use std::hash::{BuildHasher, RandomState};
+
+/// No event (the end of a job's list of events).
+const NONE: u32 = u32::MAX;
+/// Folded runs of tags kept inline in a row; a job with more has them in the table's spill.
+const INLINE_RUNS: usize = 6;
+
+/// The tags of a job in order, repeats folded: `(tag, count)` runs.
+#[derive(Debug, Clone, Copy, Default)]
+struct Runs {
+    /// Up to [`INLINE_RUNS`] runs as (tag index, count) bytes.
+    inline: [(u8, u8); INLINE_RUNS],
+    len: u8,
+    /// The runs are in the table's spill instead.
+    spilled: bool,
+}
+
+/// One job's row.
+#[derive(Debug, Clone)]
+struct Row {
+    /// Where its id is in the table's id bytes, and its length.
+    id_at: usize,
+    id_len: u32,
+    /// Its first event's log and line.
+    first_source: u32,
+    first_line: u64,
+    /// The first claim's time, and the first resolution's after it ([`NO_TIME`] when the
+    /// line had none).
+    claim_millis: i64,
+    resolution_millis: i64,
+    /// Resolutions (`RESULT`, `DECLINE`, `NO-ACTION`) seen.
+    resolutions: u32,
+    /// The last `RESULT`'s status index, [`NO_STATUS`] for one without, [`NO_RESULT`] for
+    /// none.
+    last_result: u8,
+    /// The last of `DECLINE` (1) / `NO-ACTION` (2), 0 for none.
+    last_decline: u8,
+    /// [`CLAIMED`], [`ACKED`], [`CLAIM_RESOLVED`] bits.
+    bits: u8,
+    runs: Runs,
+    /// Its first and last event in the shared list, when events are kept.
+    first_event: u32,
+    last_event: u32,
+}
+
+const NO_RESULT: u8 = u8::MAX;
+const NO_STATUS: u8 = u8::MAX - 1;
+const CLAIMED: u8 = 1;
+const ACKED: u8 = 2;
+/// A resolution came after the first claim.
+const CLAIM_RESOLVED: u8 = 4;
+
+/// The jobs of the lines fed, one compact row per id in order of first appearance.
+#[derive(Debug)]
+pub struct JobTable {
+    rows: Vec<Row>,
+    /// Every id, back to back.
+    ids: Vec<u8>,
+    /// An id's hash to its row, for the first id with that hash.
+    by_hash: HashMap<u64, u32>,
+    /// Ids whose hash an earlier id took, to their rows.
+    collided: HashMap<Box<[u8]>, u32>,
+    hasher: RandomState,
+    /// Runs of jobs with more than [`INLINE_RUNS`] of them (or a count over 255).
+    spill: HashMap<u32, Vec<(Tag, u32)>>,
+    /// The events, when kept, and each one's next in its job.
+    events: Option<(Vec<Event>, Vec<u32>)>,
+    clock: LineClock,
+}
+
+impl Default for JobTable {
+    fn default() -> Self {
+        JobTable::new()
+    }
+}
+
+const TAGS: [Tag; 7] = [
+    Tag::WorkOrder,
+    Tag::Ack,
+    Tag::Claim,
+    Tag::Result,
+    Tag::Decline,
+    Tag::NoAction,
+    Tag::Nudge,
+];
+
+fn tag_index(tag: Tag) -> u8 {
+    TAGS.iter().position(|&t| t == tag).unwrap_or(0) as u8
+}
+
+impl JobTable {
+    /// An empty table that keeps no events (the rows' summaries only).
+    pub fn new() -> JobTable {
+        JobTable {
+            rows: Vec::new(),
+            ids: Vec::new(),
+            by_hash: HashMap::new(),
+            collided: HashMap::new(),
+            hasher: RandomState::new(),
+            spill: HashMap::new(),
+            events: None,
+            clock: LineClock::default(),
+        }
+    }
+
+    /// An empty table that keeps every event too ([`JobTable::job`] then lists them).
+    pub fn with_events() -> JobTable {
+        JobTable {
+            events: Some((Vec::new(), Vec::new())),
+            ..JobTable::new()
+        }
+    }
+
+    /// Takes line `number` of log `source` (without its newline), as
+    /// [`super::jobs::JobTracker::feed_from`].
+    pub fn feed_from(&mut self, line: &[u8], source: usize, number: u64) {
+        let mut clock = std::mem::take(&mut self.clock);
+        clock.tags(line, source, number, |id, event| self.push(id, event));
+        self.clock = clock;
+    }
+
+    /// The number of jobs.
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// Whether there is no job.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// The number of events kept (0 unless [`JobTable::with_events`]).
+    pub fn events_kept(&self) -> usize {
+        self.events.as_ref().map_or(0, |(e, _)| e.len())
+    }
+
+    /// Bytes the table holds (rows, ids, index, spilled runs, events), by capacity: what a
+    /// memory bound is checked against.
+    pub fn held_bytes(&self) -> usize {
+        use std::mem::size_of;
+        let index = self.by_hash.capacity() * (size_of::<(u64, u32)>() + 1)
+            + self
+                .collided
+                .keys()
+                .map(|k| k.len() + size_of::<(Box<[u8]>, u32)>() + 1)
+                .sum::<usize>();
+        let spill = self
+            .spill
+            .values()
+            .map(|v| v.capacity() * size_of::<(Tag, u32)>() + 32)
+            .sum::<usize>();
+        let events = self.events.as_ref().map_or(0, |(e, n)| {
+            e.capacity() * size_of::<Event>() + n.capacity() * size_of::<u32>()
+        });
+        self.rows.capacity() * size_of::<Row>() + self.ids.capacity() + index + spill + events
+    }
+
+    fn find(&self, hash: u64, id: &[u8]) -> Option<u32> {
+        let k = *self.by_hash.get(&hash)?;
+        if self.id(k as usize).as_bytes() == id {
+            return Some(k);
+        }
+        self.collided.get(id).copied()
+    }
+
+    fn push(&mut self, id: &[u8], event: Event) {
+        let hash = self.hasher.hash_one(id);
+        let k = match self.find(hash, id) {
+            Some(k) => k,
+            None => {
+                let k = u32::try_from(self.rows.len()).unwrap_or(u32::MAX);
+                match self.by_hash.entry(hash) {
+                    std::collections::hash_map::Entry::Vacant(v) => {
+                        v.insert(k);
+                    }
+                    std::collections::hash_map::Entry::Occupied(_) => {
+                        self.collided.insert(id.into(), k);
+                    }
+                }
+                let id_at = self.ids.len();
+                // Ids are ASCII by the grammar.
+                self.ids.extend_from_slice(id);
+                self.rows.push(Row {
+                    id_at,
+                    id_len: id.len() as u32,
+                    first_source: event.source,
+                    first_line: event.line,
+                    claim_millis: NO_TIME,
+                    resolution_millis: NO_TIME,
+                    resolutions: 0,
+                    last_result: NO_RESULT,
+                    last_decline: 0,
+                    bits: 0,
+                    runs: Runs::default(),
+                    first_event: NONE,
+                    last_event: NONE,
+                });
+                k
+            }
+        };
+        self.record(k, event);
+    }
+
+    /// Updates row `k`'s summary with its next event.
+    fn record(&mut self, k: u32, e: Event) {
+        let row = &mut self.rows[k as usize];
+        match e.tag {
+            Tag::Result => {
+                row.last_result = if (e.status as usize) < RESULT_STATUSES.len() {
+                    e.status
+                } else {
+                    NO_STATUS
+                }
+            }
+            Tag::Decline => row.last_decline = 1,
+            Tag::NoAction => row.last_decline = 2,
+            Tag::Ack => row.bits |= ACKED,
+            _ => {}
+        }
+        if e.tag == Tag::Claim && row.bits & CLAIMED == 0 {
+            row.bits |= CLAIMED;
+            row.claim_millis = e.millis;
+        } else if e.tag.resolves() && row.bits & CLAIMED != 0 && row.bits & CLAIM_RESOLVED == 0 {
+            row.bits |= CLAIM_RESOLVED;
+            row.resolution_millis = e.millis;
+        }
+        if e.tag.resolves() {
+            row.resolutions = row.resolutions.saturating_add(1);
+        }
+        // The folded tags.
+        let tag = tag_index(e.tag);
+        let runs = &mut row.runs;
+        if runs.spilled {
+            let list = self.spill.entry(k).or_default();
+            match list.last_mut() {
+                Some((t, n)) if *t == e.tag => *n += 1,
+                _ => list.push((e.tag, 1)),
+            }
+        } else {
+            let len = runs.len as usize;
+            match len.checked_sub(1).map(|i| &mut runs.inline[i]) {
+                Some((t, n)) if *t == tag && *n < u8::MAX => *n += 1,
+                Some((t, _)) if *t == tag || len == INLINE_RUNS => {
+                    // A count past 255 or a seventh run: the runs move to the spill.
+                    let mut list: Vec<(Tag, u32)> = runs.inline[..len]
+                        .iter()
+                        .map(|&(t, n)| (TAGS[t as usize], u32::from(n)))
+                        .collect();
+                    match list.last_mut() {
+                        Some((t, n)) if *t == e.tag => *n += 1,
+                        _ => list.push((e.tag, 1)),
+                    }
+                    self.spill.insert(k, list);
+                    runs.spilled = true;
+                }
+                _ => {
+                    runs.inline[len] = (tag, 1);
+                    runs.len += 1;
+                }
+            }
+        }
+        if let Some((list, next)) = &mut self.events {
+            let at = u32::try_from(list.len()).unwrap_or(NONE);
+            list.push(e);
+            next.push(NONE);
+            match row.last_event {
+                NONE => row.first_event = at,
+                last => next[last as usize] = at,
+            }
+            row.last_event = at;
+        }
+    }
+
+    fn id(&self, k: usize) -> &str {
+        let r = &self.rows[k];
+        std::str::from_utf8(&self.ids[r.id_at..r.id_at + r.id_len as usize]).unwrap_or("")
+    }
+
+    /// Job `k`'s row, in order of first appearance.
+    pub fn row(&self, k: usize) -> JobRow<'_> {
+        JobRow { table: self, k }
+    }
+
+    /// Job `k` with its events (none unless the table keeps them).
+    pub fn job(&self, k: usize) -> Job {
+        let mut events = Vec::new();
+        if let Some((list, next)) = &self.events {
+            let mut at = self.rows[k].first_event;
+            while at != NONE {
+                events.push(list[at as usize]);
+                at = next[at as usize];
+            }
+        }
+        Job {
+            id: self.id(k).to_string(),
+            order: k,
+            events,
+        }
+    }
+
+    /// The rows' positions in `key` order, as [`super::jobs::order`] orders jobs.
+    pub fn order(&self, key: SortKey) -> Vec<usize> {
+        let mut idx: Vec<usize> = (0..self.rows.len()).collect();
+        match key {
+            SortKey::Job => idx.sort_by(|&a, &b| self.id(a).cmp(self.id(b))),
+            SortKey::Status => idx.sort_by_key(|&i| (self.row(i).status().name(), i)),
+            SortKey::First => {}
+            SortKey::Duration => {
+                let keys: Vec<Option<f64>> = (0..self.rows.len())
+                    .map(|i| self.row(i).claim_to_result_s())
+                    .collect();
+                idx.sort_by(|&a, &b| {
+                    match (keys[a], keys[b]) {
+                        (Some(x), Some(y)) => y.total_cmp(&x),
+                        (Some(_), None) => std::cmp::Ordering::Less,
+                        (None, Some(_)) => std::cmp::Ordering::Greater,
+                        (None, None) => std::cmp::Ordering::Equal,
+                    }
+                    .then(a.cmp(&b))
+                });
+            }
+        }
+        idx
+    }
+}
+
+/// One row of a [`JobTable`]: the answers of [`Job`]'s methods from the summary.
+#[derive(Clone, Copy)]
+pub struct JobRow<'t> {
+    table: &'t JobTable,
+    k: usize,
+}
+
+impl<'t> JobRow<'t> {
+    fn r(&self) -> &'t Row {
+        &self.table.rows[self.k]
+    }
+
+    /// The job id.
+    pub fn id(&self) -> &'t str {
+        self.table.id(self.k)
+    }
+
+    /// The log and line where the job first appears.
+    pub fn first(&self) -> (usize, u64) {
+        (self.r().first_source as usize, self.r().first_line)
+    }
+
+    /// As [`Job::status`].
+    pub fn status(&self) -> Status {
+        let r = self.r();
+        match r.last_result {
+            NO_RESULT => {}
+            NO_STATUS => return Status::ResultWithoutStatus,
+            k => return Status::Result(RESULT_STATUSES[k as usize]),
+        }
+        match r.last_decline {
+            1 => Status::Declined,
+            2 => Status::NoAction,
+            _ if r.bits & CLAIMED != 0 => Status::Claimed,
+            _ if r.bits & ACKED != 0 => Status::Acked,
+            _ => Status::Open,
+        }
+    }
+
+    /// As [`Job::claim_to_result_s`].
+    pub fn claim_to_result_s(&self) -> Option<f64> {
+        let r = self.r();
+        if r.bits & CLAIM_RESOLVED == 0
+            || r.claim_millis == NO_TIME
+            || r.resolution_millis == NO_TIME
+        {
+            return None;
+        }
+        Some((r.resolution_millis - r.claim_millis) as f64 / 1000.0)
+    }
+
+    /// As [`Job::flags`].
+    pub fn flags(&self) -> Vec<Flag> {
+        let r = self.r();
+        let mut flags = Vec::new();
+        if r.bits & CLAIMED != 0 && r.resolutions == 0 {
+            flags.push(Flag::Unresolved);
+        }
+        if r.resolutions >= 2 {
+            flags.push(Flag::ResolvedTwice);
+        }
+        flags
+    }
+
+    /// As [`Job::event_summary`].
+    pub fn event_summary(&self) -> String {
+        let r = self.r();
+        let runs: Vec<(Tag, u32)> = if r.runs.spilled {
+            self.table
+                .spill
+                .get(&(self.k as u32))
+                .cloned()
+                .unwrap_or_default()
+        } else {
+            r.runs.inline[..r.runs.len as usize]
+                .iter()
+                .map(|&(t, n)| (TAGS[t as usize], u32::from(n)))
+                .collect()
+        };
+        runs.iter()
+            .map(|(tag, n)| {
+                if *n == 1 {
+                    tag.name().to_string()
+                } else {
+                    format!("{}×{n}", tag.name())
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// As [`Job::table_cells`].
+    pub fn table_cells(&self) -> [String; 5] {
+        [
+            self.id().to_string(),
+            self.status().name().to_string(),
+            self.first().1.to_string(),
+            self.claim_to_result_s()
+                .map_or_else(|| "-".to_string(), super::jobs::format_seconds),
+            self.flags()
+                .iter()
+                .map(|f| f.name())
+                .collect::<Vec<_>>()
+                .join(","),
+        ]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::operator::jobs::{JobTracker, order};
+
+    fn log(jobs: usize, events: usize) -> String {
+        let mut s = String::new();
+        for k in 0..events {
+            let j = (k * 7919) % jobs;
+            let tag = match (k / jobs + j) % 9 {
+                0 => format!("[WO:{j:x}] [from a]"),
+                1 => format!("[ACK j{j}]"),
+                2 => format!("[CLAIM j{j}]"),
+                3 => format!("[RESULT j{j}] OK"),
+                4 => format!("[RESULT j{j}] maybe"),
+                5 => format!("[DECLINE j{j}]"),
+                6 => format!("[NO-ACTION j{j}]"),
+                7 => format!("[NUDGE j{j}] [NUDGE j{j}]"),
+                _ => format!("[CLAIM j{j}] [RESULT j{j}] FAIL"),
+            };
+            if k % 3 == 0 {
+                s.push_str(&format!("2026-10-05T00:{:02}:{:02}Z ", k / 60 % 60, k % 60));
+            }
+            s.push_str(&tag);
+            s.push('\n');
+        }
+        s
+    }
+
+    fn feed(text: &str, events: bool) -> (JobTable, Vec<Job>) {
+        let mut table = if events {
+            JobTable::with_events()
+        } else {
+            JobTable::new()
+        };
+        let mut tracker = JobTracker::new();
+        for (n, line) in text.lines().enumerate() {
+            table.feed_from(line.as_bytes(), n % 2, n as u64 / 2 + 1);
+            tracker.feed_from(line.as_bytes(), n % 2, n as u64 / 2 + 1);
+        }
+        (table, tracker.finish())
+    }
+
+    #[test]
+    fn rows_answer_as_the_jobs_do() {
+        for (jobs, events) in [(1, 40), (3, 700), (50, 2000), (997, 5000)] {
+            let text = log(jobs, events);
+            let (table, tracked) = feed(&text, true);
+            assert_eq!(table.len(), tracked.len());
+            for (k, job) in tracked.iter().enumerate() {
+                let row = table.row(k);
+                assert_eq!(row.table_cells(), job.table_cells(), "{}", job.id);
+                assert_eq!(row.event_summary(), job.event_summary(), "{}", job.id);
+                assert_eq!(
+                    row.first(),
+                    (job.events[0].source as usize, job.first_line())
+                );
+                assert_eq!(&table.job(k), job);
+            }
+            for key in [
+                SortKey::Job,
+                SortKey::Status,
+                SortKey::First,
+                SortKey::Duration,
+            ] {
+                assert_eq!(table.order(key), order(&tracked, key), "{key:?}");
+            }
+        }
+    }
+
+    /// Jobs each handed out, acknowledged, claimed, nudged `nudges` times and resolved,
+    /// interleaved.
+    fn lifecycles(jobs: usize, nudges: usize) -> String {
+        let mut s = String::new();
+        for step in 0..nudges + 4 {
+            for j in 0..jobs {
+                let tag = match step {
+                    0 => format!("[WO:{j:x}] [from a]"),
+                    1 => format!("[ACK:{j:x}]"),
+                    2 => format!("[CLAIM {j:x}]"),
+                    k if k == nudges + 3 => format!("[RESULT {j:x}] OK"),
+                    _ => format!("[NUDGE {j:x}]"),
+                };
+                s.push_str(&format!(
+                    "2026-10-05T00:{:02}:{:02}Z {tag}\n",
+                    step / 60 % 60,
+                    step % 60
+                ));
+            }
+        }
+        s
+    }
+
+    /// Regression: the jobs table held every event of every job (1.4 GB for a 1 GB log);
+    /// without events a table's memory grows with its jobs, not with their events.
+    #[test]
+    fn a_table_without_events_holds_rows_only() {
+        let (few, _) = feed(&lifecycles(500, 2), false);
+        let (many, tracked) = feed(&lifecycles(500, 600), false);
+        assert_eq!(many.events_kept(), 0);
+        assert_eq!(few.len(), many.len());
+        assert_eq!(many.row(7).event_summary(), tracked[7].event_summary());
+        // 300 times the events, the same rows (a count past 255 moves one job's runs out of
+        // line once: about a hundred bytes each, then no more).
+        assert!(
+            many.held_bytes() <= few.held_bytes() + 500 * 128,
+            "{} then {}",
+            few.held_bytes(),
+            many.held_bytes()
+        );
+        let (rows, _) = feed(&lifecycles(20_000, 2), false);
+        let per_job = rows.held_bytes() / rows.len();
+        assert!(per_job <= 160, "{per_job} bytes per job");
+        let (kept, _) = feed(&lifecycles(500, 600), true);
+        assert_eq!(kept.events_kept(), 500 * 604);
+        assert!(kept.held_bytes() <= 500 * 604 * 28 * 2 + many.held_bytes());
+    }
+}
