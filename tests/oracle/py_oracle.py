@@ -2,11 +2,15 @@
 
 Input (stdin): a JSON list of {"pattern", "flags", "input", "replacement"}.
 Output: a JSON list of {"error": msg} or {"matches": [[[start, end] | null, ...], ...],
-"replaced": str | {"error": msg}}; offsets are UTF-8 byte offsets.
+"replaced": str | {"error": msg}}; offsets are UTF-8 byte offsets. A pattern that compiles
+with a warning (a DeprecationWarning of 3.8-3.11) also has "warnings": [msg, ...]. Runs on
+CPython 3.8 and later (3.8 raises RuntimeError for some conditionals it cannot compile;
+`(?u)` with the `a` flag is a ValueError).
 """
 import json
 import re
 import sys
+import warnings
 
 FLAGS = {"i": re.I, "m": re.M, "s": re.S, "x": re.X, "a": re.A}
 
@@ -23,10 +27,12 @@ def run(case):
     flags = 0
     for f in case["flags"]:
         flags |= FLAGS[f]
-    try:
-        rx = re.compile(case["pattern"], flags)
-    except (re.error, OverflowError, RecursionError) as e:
-        return {"error": str(e)}
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            rx = re.compile(case["pattern"], flags)
+        except (re.error, OverflowError, RecursionError, RuntimeError, ValueError) as e:
+            return {"error": str(e)}
     text = case["input"]
     off = byte_offsets(text)
     matches = []
@@ -37,6 +43,8 @@ def run(case):
             groups.append(None if s < 0 else [off[s], off[e]])
         matches.append(groups)
     res = {"matches": matches}
+    if caught:
+        res["warnings"] = [str(w.message) for w in caught]
     if case.get("replacement") is not None:
         try:
             res["replaced"] = rx.sub(case["replacement"], text)

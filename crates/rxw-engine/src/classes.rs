@@ -2,7 +2,10 @@
 //! matcher's character sets, the translation to the `regex` crate, and the code generator
 //! that writes a pattern for another engine. A table is a sorted list of inclusive ranges.
 
+use crate::python_unicode::PyUnicode;
+use crate::vm::charset::CharSet;
 use regex_syntax::hir::{Class, HirKind};
+use rxw_syntax::PyVersion;
 use std::sync::OnceLock;
 
 /// ECMAScript `\s`: WhiteSpace and LineTerminator (U+FEFF, not U+0085).
@@ -34,24 +37,71 @@ pub fn rust_space() -> &'static [(char, char)] {
     })
 }
 
-/// Python's Unicode `\s` (`str.isspace`): Unicode White_Space and the information separators
-/// U+001C–U+001F.
-pub fn python_space() -> &'static [(char, char)] {
-    static S: OnceLock<Vec<(char, char)>> = OnceLock::new();
-    S.get_or_init(|| union(rust_space(), &[('\u{1c}', '\u{1f}')]))
+/// Python's Unicode `\s` (`str.isspace`) in release `v`: Unicode White_Space and the
+/// information separators U+001C–U+001F, from the release's own table.
+pub fn python_space(v: PyVersion) -> &'static [(char, char)] {
+    static S: [OnceLock<Vec<(char, char)>>; PyVersion::ALL.len()] =
+        [const { OnceLock::new() }; PyVersion::ALL.len()];
+    let i = PyVersion::ALL.iter().position(|&x| x == v).unwrap_or(0);
+    S[i].get_or_init(|| chars(PyUnicode::of(v).space))
 }
 
-/// The sorted union of two range lists, adjacent ranges joined.
-fn union(a: &[(char, char)], b: &[(char, char)]) -> Vec<(char, char)> {
-    let mut all: Vec<(char, char)> = a.iter().chain(b).copied().collect();
-    all.sort_unstable();
-    let mut out: Vec<(char, char)> = Vec::with_capacity(all.len());
-    for (lo, hi) in all {
-        match out.last_mut() {
-            Some(last) if (last.1 as u32).saturating_add(1) >= lo as u32 => {
-                last.1 = last.1.max(hi);
+/// A class body in `regex` crate syntax (no brackets) holding exactly Python's `\w` in
+/// release `v`: `\p{L}\p{N}_` as the crate knows them, less the characters the release does
+/// not count (assigned by a later Unicode version) and plus those it counts that the crate's
+/// Unicode data does not, so the linear engine answers with the release's own data.
+pub fn python_word_syntax(v: PyVersion) -> &'static str {
+    static S: [OnceLock<String>; PyVersion::ALL.len()] =
+        [const { OnceLock::new() }; PyVersion::ALL.len()];
+    let i = PyVersion::ALL.iter().position(|&x| x == v).unwrap_or(0);
+    S[i].get_or_init(|| corrected(r"\p{L}\p{N}_", PyUnicode::of(v).word))
+}
+
+/// As [`python_word_syntax`], for `\d` (decimal digits, `\p{Nd}` in the crate).
+pub fn python_digit_syntax(v: PyVersion) -> &'static str {
+    static S: [OnceLock<String>; PyVersion::ALL.len()] =
+        [const { OnceLock::new() }; PyVersion::ALL.len()];
+    let i = PyVersion::ALL.iter().position(|&x| x == v).unwrap_or(0);
+    S[i].get_or_init(|| corrected(r"\p{Nd}", PyUnicode::of(v).digit))
+}
+
+/// `base` (a class body the `regex` crate reads with its own Unicode data) corrected to hold
+/// exactly `table`: `[base--[extra]]missing`, or `base` itself when they agree.
+fn corrected(base: &str, table: &[(u32, u32)]) -> String {
+    let crate_set = CharSet::from_ranges(code_points(&crate_class(&format!("[{base}]"))));
+    let want = CharSet::from_ranges(table.to_vec());
+    let extra = chars(crate_set.difference(&want).ranges());
+    let missing = chars(want.difference(&crate_set).ranges());
+    let mut out = if extra.is_empty() {
+        base.to_string()
+    } else {
+        format!("[{base}--[{}]]", class_syntax(&extra))
+    };
+    out.push_str(&class_syntax(&missing));
+    out
+}
+
+/// The ranges of a class the `regex` crate parses.
+fn crate_class(class: &str) -> Vec<(char, char)> {
+    let hir = regex_syntax::parse(class).expect("a static class");
+    match hir.kind() {
+        HirKind::Class(Class::Unicode(c)) => {
+            c.ranges().iter().map(|r| (r.start(), r.end())).collect()
+        }
+        other => unreachable!("{class} is a Unicode class, not {other:?}"),
+    }
+}
+
+/// Code point ranges as character ranges, surrogates left out.
+fn chars(ranges: &[(u32, u32)]) -> Vec<(char, char)> {
+    let mut out = Vec::with_capacity(ranges.len());
+    for &(lo, hi) in ranges {
+        for (a, b) in [(lo, hi.min(0xD7FF)), (lo.max(0xE000), hi)] {
+            if let (Some(a), Some(b)) = (char::from_u32(a), char::from_u32(b))
+                && a <= b
+            {
+                out.push((a, b));
             }
-            _ => out.push((lo, hi)),
         }
     }
     out
@@ -106,8 +156,30 @@ mod tests {
 
     #[test]
     fn the_python_set_is_white_space_and_the_separators_joined() {
-        assert_eq!(members(python_space()), regex_class(r"\s\x1C-\x1F"));
-        assert_eq!(python_space()[1], ('\u{1c}', ' '));
+        for v in PyVersion::ALL {
+            assert_eq!(members(python_space(v)), regex_class(r"\s\x1C-\x1F"));
+            assert_eq!(python_space(v)[1], ('\u{1c}', ' '));
+        }
+    }
+
+    /// The corrected class bodies hold exactly each release's table, read by the crate.
+    #[test]
+    fn the_crate_classes_for_python_hold_each_releases_table_exactly() {
+        for v in PyVersion::ALL {
+            let t = PyUnicode::of(v);
+            for (body, table) in [
+                (python_word_syntax(v), t.word),
+                (python_digit_syntax(v), t.digit),
+            ] {
+                assert_eq!(
+                    crate_class(&format!("[{body}]")),
+                    chars(table),
+                    "{v}: {body}"
+                );
+            }
+        }
+        // The crate's Unicode is newer than 3.11's: U+1E4D0 (Unicode 15.0) is taken out.
+        assert!(python_word_syntax(PyVersion::V3_11).contains("--"));
     }
 
     #[test]
@@ -121,7 +193,7 @@ mod tests {
     fn tables_are_sorted_and_disjoint() {
         for t in [
             JS_SPACE,
-            python_space(),
+            python_space(PyVersion::V3_8),
             rust_space(),
             ASCII_SPACE,
             JS_LINE_TERMINATORS,

@@ -16,6 +16,7 @@
 pub mod classes;
 pub mod growth;
 pub mod limits;
+pub mod python_unicode;
 pub mod redos;
 pub mod replace;
 pub mod set;
@@ -149,20 +150,26 @@ fn assume_bits(a: Assume) -> usize {
         | (a.non_empty as usize) << 3
 }
 
-/// The characters where Python's `\w` and the `regex` crate's `\w` disagree, as sorted
-/// ranges (all outside ASCII).
+/// The characters where the `\w` of some Python release and the `regex` crate's `\w`
+/// disagree, as sorted ranges (all outside ASCII). One list for every release keeps
+/// [`InputTraits`] independent of the flavor: a text without these characters has the same
+/// word characters in every release and in the crate.
 fn python_word_hazard() -> &'static [(char, char)] {
     static RANGES: OnceLock<Vec<(char, char)>> = OnceLock::new();
     RANGES.get_or_init(|| {
-        let w = translate::PY_WORD;
-        let class = format!(r"[[\w--[{w}]][[{w}]--\w]]");
-        let hir = regex_syntax::parse(&class).expect("static hazard class");
-        match hir.kind() {
-            regex_syntax::hir::HirKind::Class(regex_syntax::hir::Class::Unicode(c)) => {
-                c.ranges().iter().map(|r| (r.start(), r.end())).collect()
-            }
-            _ => unreachable!("the hazard class is a Unicode class"),
+        let crate_word = vm::charset::rust_word();
+        let mut hazard = vm::charset::CharSet::empty();
+        for v in rxw_syntax::PyVersion::ALL {
+            let py = vm::charset::python_word(v);
+            hazard = hazard
+                .union(&crate_word.difference(py))
+                .union(&py.difference(crate_word));
         }
+        hazard
+            .ranges()
+            .iter()
+            .filter_map(|&(lo, hi)| Some((char::from_u32(lo)?, char::from_u32(hi)?)))
+            .collect()
     })
 }
 
@@ -253,6 +260,7 @@ impl Regex {
                     || nullable_repeat(&ast)
                     || python_empty_iteration(&ast)
                     || (uses_flag(&ast, 'a') && uses_flag(&ast, 'i'))
+                    || vm::python_search_prefix(&ast, flavor).is_some()
             }
             Flavor::Js(_) => nullable_repeat(&ast) || js_iteration_captures(&ast),
             Flavor::Rust => false,
@@ -1558,14 +1566,21 @@ impl Iterator for Matches<'_, '_> {
 mod tests {
     use super::*;
 
-    /// The lookup over non-ASCII characters answers as the hazard class run as a regex.
+    /// The lookup over non-ASCII characters answers as the sets say: a text agrees when no
+    /// character of it is a word character in some Python release and not in the crate, or
+    /// the other way round.
     #[test]
-    fn python_words_agree_as_the_hazard_class_says() {
-        let w = translate::PY_WORD;
-        let class = regex::Regex::new(&format!(r"[[\w--[{w}]][[{w}]--\w]]")).unwrap();
+    fn python_words_agree_as_the_sets_say() {
+        let crate_word = vm::charset::rust_word();
+        let differs = |c: char| {
+            rxw_syntax::PyVersion::ALL.iter().any(|&v| {
+                vm::charset::python_word(v).contains(c as u32) != crate_word.contains(c as u32)
+            })
+        };
         let mut texts: Vec<String> = vec![String::new(), "plain ascii text, 12345678".into()];
         for c in (0x80..0x3400u32)
             .chain(0x1_0000..0x1_0400)
+            .chain(0x1_E4C0..0x1_E500)
             .chain(0x1_F600..0x1_F650)
         {
             if let Some(ch) = char::from_u32(c) {
@@ -1575,11 +1590,15 @@ mod tests {
         }
         texts.push("caf\u{e9} abcdef\u{b2} more".into());
         for t in &texts {
-            assert_eq!(python_words_agree(t), !class.is_match(t), "{t:?}");
+            assert_eq!(python_words_agree(t), !t.chars().any(differs), "{t:?}");
         }
         assert!(
             !python_words_agree("x\u{b2}"),
             "U+00B2 is \\w for Python only"
+        );
+        assert!(
+            !python_words_agree("x\u{1e4d0}"),
+            "U+1E4D0 is \\w from Python 3.12 only"
         );
     }
 
@@ -1712,7 +1731,7 @@ mod tests {
         );
         assert_eq!(spans(r"\W(?!q)", Flavor::PYTHON, "", "Āb c"), vec![(3, 4)]);
         assert_eq!(spans(r"\W(?=)", Flavor::PYTHON, "", "Ā"), vec![]);
-        let word = vm::charset::python_word();
+        let word = vm::charset::python_word(rxw_syntax::PyVersion::V3_11);
         for (lo, hi) in [
             (0x100, 0x2BF),
             (0x400, 0x47F),

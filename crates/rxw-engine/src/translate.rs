@@ -7,7 +7,9 @@
 //! without a certain property (no trailing newline, say). It reports which properties it
 //! relied on, and the engine picks the form per input.
 
-use crate::classes::{ASCII_SPACE, JS_SPACE, class_syntax, python_space};
+use crate::classes::{
+    ASCII_SPACE, JS_SPACE, class_syntax, python_digit_syntax, python_space, python_word_syntax,
+};
 use rxw_syntax::ast::*;
 use rxw_syntax::error::{Error, ErrorKind};
 use rxw_syntax::flavor::{Flags, Flavor};
@@ -53,9 +55,6 @@ pub struct Translation {
     /// iteration).
     pub iteration_groups: Vec<(usize, Vec<u32>)>,
 }
-
-/// Python's `\w` in `regex` crate class syntax (without brackets).
-pub const PY_WORD: &str = r"\p{L}\p{N}_";
 
 struct Tx<'a> {
     flavor: Flavor,
@@ -153,11 +152,11 @@ impl Tx<'_> {
         let f = self.flags();
         match (self.flavor, kind) {
             (Flavor::Python(_), PerlKind::Digit) if f.ascii => "0-9".into(),
-            (Flavor::Python(_), PerlKind::Digit) => r"\d".into(),
+            (Flavor::Python(v), PerlKind::Digit) => python_digit_syntax(v).into(),
             (Flavor::Python(_), PerlKind::Word) if f.ascii => "0-9A-Za-z_".into(),
-            (Flavor::Python(_), PerlKind::Word) => PY_WORD.into(),
+            (Flavor::Python(v), PerlKind::Word) => python_word_syntax(v).into(),
             (Flavor::Python(_), PerlKind::Space) if f.ascii => class_syntax(ASCII_SPACE),
-            (Flavor::Python(_), PerlKind::Space) => class_syntax(python_space()),
+            (Flavor::Python(v), PerlKind::Space) => class_syntax(python_space(v)),
             (_, PerlKind::Digit) => "0-9".into(),
             (_, PerlKind::Word) => "0-9A-Za-z_".into(),
             (_, PerlKind::Space) => class_syntax(JS_SPACE),
@@ -336,7 +335,10 @@ impl Tx<'_> {
                         self.out.push_str(if not { r"\B" } else { r"\b" });
                     } else {
                         self.backtrack = true;
-                        let w = PY_WORD;
+                        let w = match self.flavor {
+                            Flavor::Python(v) => python_word_syntax(v),
+                            _ => unreachable!("a Python word boundary"),
+                        };
                         // Python's word characters do not change with case folding: `(?i)`
                         // would add U+0345, which folds to a letter.
                         if not {
@@ -493,12 +495,7 @@ impl Tx<'_> {
                     }
                     GroupKind::NonCapture => self.out.push_str("(?:"),
                     GroupKind::Flags(change) => {
-                        for c in change.on.chars() {
-                            flags.set(c, true);
-                        }
-                        for c in change.off.chars() {
-                            flags.set(c, false);
-                        }
+                        flags = crate::vm::apply_flag_change(flags, change);
                         if change.on.contains('i') {
                             self.out.push_str("(?i:");
                         } else if change.off.contains('i') {

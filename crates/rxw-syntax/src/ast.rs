@@ -62,6 +62,10 @@ pub struct GroupInfo {
     pub name: Option<String>,
     /// The span of the whole group, parentheses included.
     pub span: Span,
+    /// The group's width in characters when it is fixed (known once the group closes): a
+    /// Python look-behind may hold a backreference to such a group.
+    #[serde(skip)]
+    pub width: Option<u32>,
 }
 
 /// One node of the tree.

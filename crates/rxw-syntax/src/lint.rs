@@ -14,6 +14,7 @@
 //! | `duplicate-alternative` | `a\|b\|a` | `a\|ab` |
 //! | `useless-escape` | `\-` outside a class, `[\.]` | `\.`, `[\]]` |
 //! | `flag-no-effect` | flag `s` without a `.` | flag `s` with a `.` |
+//! | `flags-not-at-start` | `a(?i)b` in Python 3.8–3.10 | `(?i)ab`; 3.11 and later refuse it |
 
 use super::ast::*;
 use crate::flavor::Flavor;
@@ -107,8 +108,49 @@ pub fn lint(ast: &Ast, pattern: &str, flavor: Flavor) -> Vec<Lint> {
         _ => {}
     });
     flags_without_effect(ast, pattern, flavor, &mut out);
+    flags_not_at_start(ast, flavor, &mut out);
     out.sort_by_key(|l| l.span.map_or((0, 0), |s| (s.start, s.end)));
     out
+}
+
+/// Python 3.8–3.10: global flags after the start are a DeprecationWarning (3.11 refuses them)
+/// and apply to the whole pattern, not from where they are written.
+fn flags_not_at_start(ast: &Ast, flavor: Flavor, out: &mut Vec<Lint>) {
+    if flavor.py_version().is_none_or(|v| v.minor() >= 11) {
+        return;
+    }
+    // The leading flag groups: at the start of the pattern (of its first branch).
+    let mut first = &ast.root;
+    if let NodeKind::Alternation(branches) = &first.kind {
+        first = &branches[0];
+    }
+    let leading: Vec<Span> = match &first.kind {
+        NodeKind::Concat(items) => items
+            .iter()
+            .take_while(|n| {
+                matches!(
+                    n.kind,
+                    NodeKind::SetFlags(_) | NodeKind::Whitespace | NodeKind::Comment
+                )
+            })
+            .map(|n| n.span)
+            .collect(),
+        NodeKind::SetFlags(_) => vec![first.span],
+        _ => Vec::new(),
+    };
+    ast.root.walk(|n, _| {
+        if matches!(n.kind, NodeKind::SetFlags(_)) && !leading.contains(&n.span) {
+            out.push(Lint {
+                code: "flags-not-at-start",
+                severity: Severity::Warning,
+                message: "global flags not at the start of the expression: they apply to the \
+                          whole pattern (a DeprecationWarning before Python 3.11, an error from \
+                          3.11)"
+                    .into(),
+                span: Some(n.span),
+            });
+        }
+    });
 }
 
 fn slice(pattern: &str, span: Span) -> &str {

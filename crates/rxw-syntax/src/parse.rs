@@ -19,9 +19,22 @@ const MAX_CLASS_DEPTH: usize = 64;
 /// flavor's own engine where practical (`unterminated character set`, `nothing to repeat`), or
 /// [`ErrorKind::ConstructUnsupported`] for valid syntax rxw cannot reproduce.
 pub fn parse(pattern: &str, flavor: Flavor, flags: Flags) -> Result<Ast, Error> {
-    let parser = Parser::new(pattern, flavor, flags);
+    let mut flags = flags;
+    let mut parser = Parser::new(pattern, flavor, flags);
+    let mut result = parser.parse();
+    // Python before 3.11: global flags not at the start apply to the whole pattern (with a
+    // DeprecationWarning). CPython starts again when one turns on verbose mode, and compiles
+    // the whole pattern with the flags gathered; parsing again with them from the start is
+    // both. Each round adds a flag, so this ends.
+    while let Some(late) = parser.late_flags.take() {
+        for c in late.chars() {
+            flags.set(c, true);
+        }
+        parser = Parser::new(pattern, flavor, flags);
+        result = parser.parse();
+    }
+    let ast = result?;
     let counted = parser.js_total_groups;
-    let ast = parser.parse()?;
     if flavor.is_js() && ast.groups.len() as u32 != counted {
         // The up-front count (which decides whether `\1` is a backreference or, by Annex B,
         // an octal escape) saw a `(` the parser did not take as a group, one inside an rxw
@@ -68,6 +81,17 @@ struct Parser<'p> {
     frames_opened: u32,
     /// Each named group's place among alternatives when it opened.
     named_at: Vec<(String, Vec<(u32, u32)>)>,
+    /// How many groups are open around the current position.
+    depth: usize,
+    /// Python: where the outermost look-behind being parsed opens, and the number of groups
+    /// opened before it (references from inside it may not reach groups it defines or groups
+    /// still open).
+    lookbehind_groups: Option<(usize, u32)>,
+    /// Python before 3.11: letters of global flags found after the start that are not yet
+    /// in force; the pattern is parsed again with them (see [`parse`]).
+    late_flags: Option<String>,
+    /// Python: where a global `(?u)` was given (it excludes the `a` flag).
+    global_unicode: Option<Span>,
 }
 
 fn err(kind: ErrorKind, msg: impl Into<String>, pat: &str, span: Span) -> Error {
@@ -96,7 +120,16 @@ impl<'p> Parser<'p> {
             alternatives: vec![(0, 0)],
             frames_opened: 0,
             named_at: Vec::new(),
+            depth: 0,
+            lookbehind_groups: None,
+            late_flags: None,
+            global_unicode: None,
         }
+    }
+
+    /// The CPython release's minor number (`11` for 3.11); 0 for the other flavors.
+    fn py_minor(&self) -> u8 {
+        self.flavor.py_version().map_or(0, |v| v.minor())
     }
 
     fn invalid(&self, msg: impl Into<String>, span: Span) -> Error {
@@ -223,7 +256,7 @@ impl<'p> Parser<'p> {
         crate::js_unicode::NodeUnicode::of(self.flavor)
     }
 
-    fn parse(mut self) -> Result<Ast, Error> {
+    fn parse(&mut self) -> Result<Ast, Error> {
         let mut stack: Vec<Frame> = Vec::new();
         let mut cur = Frame {
             open: 0,
@@ -256,6 +289,7 @@ impl<'p> Parser<'p> {
                         stack.push(std::mem::replace(&mut cur, frame));
                         self.frames_opened += 1;
                         self.alternatives.push((self.frames_opened, 0));
+                        self.depth = stack.len();
                     }
                 }
                 ')' => {
@@ -271,6 +305,7 @@ impl<'p> Parser<'p> {
                         ));
                     };
                     self.alternatives.pop();
+                    self.depth = stack.len();
                     let done = std::mem::replace(&mut cur, parent);
                     let node = self.close_group(done, self.pos)?;
                     cur.concat.push(node);
@@ -353,12 +388,17 @@ impl<'p> Parser<'p> {
             .iter()
             .find(|(n, _)| *n as usize > self.groups.len())
         {
+            // CPython 3.8 has no such check: the compiled code refers to a group that does
+            // not exist and sre's validator refuses it.
+            if self.py_minor() == 8 {
+                return Err(self.invalid("invalid SRE code", *span));
+            }
             return Err(self.invalid(format!("invalid group reference {n}"), *span));
         }
         let flags = self.initial_flags_after_leading();
         Ok(Ast {
             root,
-            groups: self.groups,
+            groups: std::mem::take(&mut self.groups),
             flags,
         })
     }
@@ -451,6 +491,16 @@ impl<'p> Parser<'p> {
             if self.eat(tok) {
                 if *kind == GroupKind::Atomic && self.flavor.is_js() {
                     return Err(self.invalid("Invalid group", Span::new(open, self.pos)));
+                }
+                if *kind == GroupKind::Atomic && self.flavor.is_python() && self.py_minor() < 11 {
+                    // Atomic groups are new in 3.11.
+                    return Err(self.invalid("unknown extension ?>", Span::new(open, self.pos)));
+                }
+                if matches!(kind, GroupKind::Lookbehind | GroupKind::NegativeLookbehind)
+                    && self.flavor.is_python()
+                    && self.lookbehind_groups.is_none()
+                {
+                    self.lookbehind_groups = Some((open, self.groups.len() as u32));
                 }
                 return Ok(Some(frame(kind.clone(), saved, self.pos)));
             }
@@ -566,26 +616,40 @@ impl<'p> Parser<'p> {
             };
             let id = &self.rest()[1..close];
             let id_span = Span::new(self.pos + 1, self.pos + close);
-            let (index, name) = if !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()) {
-                let n: u32 = id.parse().unwrap_or(u32::MAX);
-                if n == 0 {
-                    return Err(self.invalid("bad group number", id_span));
-                }
-                (n, None)
-            } else {
-                if !valid_group_name(id, self.flavor) {
-                    return Err(
-                        self.invalid(format!("bad character in group name {id:?}"), id_span)
-                    );
-                }
+            let (index, name) = if valid_group_name(id, self.flavor) {
                 match self.groups.iter().find(|g| g.name.as_deref() == Some(id)) {
                     Some(g) => (g.index, Some(id.to_string())),
                     None => {
-                        return Err(self.invalid(format!("unknown group name {id:?}"), id_span));
+                        return Err(
+                            self.invalid(format!("unknown group name {}", py_repr(id)), id_span)
+                        );
                     }
+                }
+            } else {
+                // A number: ASCII digits from 3.12; up to 3.11 whatever `int()` reads (`+1`,
+                // ` 1`, `١`, `1_0`), with a DeprecationWarning in 3.11.
+                let n = if !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()) {
+                    Some(id.parse::<u32>().unwrap_or(u32::MAX))
+                } else if self.py_minor() <= 11 {
+                    python_int(id)
+                } else {
+                    None
+                };
+                match n {
+                    None => {
+                        return Err(self.invalid(
+                            format!("bad character in group name {}", py_repr(id)),
+                            id_span,
+                        ));
+                    }
+                    Some(0) => return Err(self.invalid("bad group number", id_span)),
+                    Some(n) => (n, None),
                 }
             };
             self.pos += close + 1;
+            // Inside a look-behind a reference past the groups defined so far is an open group;
+            // elsewhere it is checked against the group count at the end.
+            self.check_lookbehind_ref(index, id_span)?;
             self.pending_conditionals.push((index, id_span));
             return Ok(Some(frame(
                 GroupKind::Conditional { index, name },
@@ -622,13 +686,13 @@ impl<'p> Parser<'p> {
                 c if letters_ok.contains(c) => {
                     if self.flavor.is_python() && c == 'L' {
                         return Err(self.invalid(
-                            "bad inline flag: cannot use 'L' flag with a str pattern",
+                            "bad inline flags: cannot use 'L' flag with a str pattern",
                             here,
                         ));
                     }
                     if self.flavor.is_python() && negating && "aLu".contains(c) {
                         return Err(self.invalid(
-                            "bad inline flag: cannot turn off flags 'a', 'u' and 'L'",
+                            "bad inline flags: cannot turn off flags 'a', 'u' and 'L'",
                             here,
                         ));
                     }
@@ -675,7 +739,7 @@ impl<'p> Parser<'p> {
         if self.flavor.is_python() {
             if change.on.contains('a') && change.on.contains('u') {
                 return Err(self.invalid(
-                    "bad inline flag: flags 'a', 'u' and 'L' are incompatible",
+                    "bad inline flags: flags 'a', 'u' and 'L' are incompatible",
                     span,
                 ));
             }
@@ -684,9 +748,35 @@ impl<'p> Parser<'p> {
                     return Err(self.invalid("missing :", span));
                 }
                 if open != 0 && !self.only_flags_before(cur, open) {
-                    return Err(
-                        self.invalid("global flags not at the start of the expression", span)
-                    );
+                    if self.py_minor() >= 11 {
+                        return Err(
+                            self.invalid("global flags not at the start of the expression", span)
+                        );
+                    }
+                    // Before 3.11 a DeprecationWarning: the flags apply to the whole pattern,
+                    // which is parsed again with them (at once for verbose mode, which
+                    // changes how the rest reads, as CPython does).
+                    let new: String = change
+                        .on
+                        .chars()
+                        .filter(|&c| c != 'u' && !self.initial_flags.get(c))
+                        .collect();
+                    if !new.is_empty() {
+                        let late = self.late_flags.get_or_insert_with(String::new);
+                        late.push_str(&new);
+                        if new.contains('x') {
+                            return Err(self.invalid("verbose mode starts again", span));
+                        }
+                    }
+                }
+                // `(?u)` and the `a` flag (given or global) exclude each other.
+                if (change.on.contains('u') && self.initial_flags.ascii)
+                    || (change.on.contains('a') && self.global_unicode.is_some())
+                {
+                    return Err(self.invalid("ASCII and UNICODE flags are incompatible", span));
+                }
+                if change.on.contains('u') {
+                    self.global_unicode.get_or_insert(span);
                 }
             }
         }
@@ -707,7 +797,7 @@ impl<'p> Parser<'p> {
             }
         }
         for c in change.on.chars() {
-            self.flags.set(c, true);
+            set_flag(&mut self.flags, self.flavor, c);
         }
         for c in change.off.chars() {
             self.flags.set(c, false);
@@ -718,7 +808,7 @@ impl<'p> Parser<'p> {
             if self.flavor.is_python() {
                 // Global flags apply to the whole pattern.
                 for c in change.on.chars() {
-                    self.initial_flags.set(c, true);
+                    set_flag(&mut self.initial_flags, self.flavor, c);
                 }
             }
             cur.concat.push(Node {
@@ -729,9 +819,10 @@ impl<'p> Parser<'p> {
         }
     }
 
-    /// Python accepts several leading flag groups: `(?i)(?m)x`.
+    /// Python accepts several leading flag groups: `(?i)(?m)x`, at the top level only.
     fn only_flags_before(&self, cur: &Frame, _open: usize) -> bool {
-        cur.branches.is_empty()
+        self.depth == 0
+            && cur.branches.is_empty()
             && cur.open == 0
             && cur.concat.iter().all(|n| {
                 matches!(
@@ -747,17 +838,38 @@ impl<'p> Parser<'p> {
             index,
             name,
             span: Span::new(open, open),
+            width: None,
         });
         self.open_groups.push(index);
         index
     }
 
+    /// CPython's rule for a reference inside a look-behind (a backreference or a
+    /// conditional): it may reach only groups that closed before the look-behind began.
+    fn check_lookbehind_ref(&self, gid: u32, span: Span) -> Result<(), Error> {
+        let Some((_, before)) = self.lookbehind_groups else {
+            return Ok(());
+        };
+        if gid as usize > self.groups.len() || self.open_groups.contains(&gid) {
+            return Err(self.invalid("cannot refer to an open group", span));
+        }
+        if gid > before {
+            return Err(self.invalid(
+                "cannot refer to group defined in the same lookbehind subpattern",
+                span,
+            ));
+        }
+        Ok(())
+    }
+
     fn resolve_name(&mut self, name: &str, span: Span) -> Result<u32, Error> {
         if let Some(g) = self.groups.iter().find(|g| g.name.as_deref() == Some(name)) {
-            if self.flavor.is_python() && self.open_groups.contains(&g.index) {
+            let index = g.index;
+            if self.flavor.is_python() && self.open_groups.contains(&index) {
                 return Err(self.invalid("cannot refer to an open group", span));
             }
-            return Ok(g.index);
+            self.check_lookbehind_ref(index, span)?;
+            return Ok(index);
         }
         match self.flavor {
             Flavor::Python(_) => {
@@ -796,9 +908,22 @@ impl<'p> Parser<'p> {
             } else {
                 self.open_groups.retain(|i| *i != index);
             }
+            // Only a Python look-behind asks for a group's width.
+            let width = if self.flavor.is_python() && self.pat.contains("(?<") {
+                fixed_width_in(&child, &self.groups)
+            } else {
+                None
+            };
             if let Some(g) = self.groups.get_mut(index as usize - 1) {
                 g.span = Span::new(frame.open, end);
+                g.width = width;
             }
+        }
+        if self
+            .lookbehind_groups
+            .is_some_and(|(open, _)| open == frame.open)
+        {
+            self.lookbehind_groups = None;
         }
         let is_lookbehind = matches!(
             frame.kind,
@@ -813,7 +938,10 @@ impl<'p> Parser<'p> {
                 Span::new(frame.open, end),
             ));
         }
-        if is_lookbehind && self.flavor.is_python() && fixed_width(&child).is_none() {
+        if is_lookbehind
+            && self.flavor.is_python()
+            && fixed_width_in(&child, &self.groups).is_none()
+        {
             return Err(self.invalid(
                 "look-behind requires fixed-width pattern",
                 Span::new(frame.open, end),
@@ -867,6 +995,10 @@ impl<'p> Parser<'p> {
             self.bump();
             greed = Greed::Lazy;
         } else if self.peek() == Some('+') && self.flavor.is_python() {
+            if self.py_minor() < 11 {
+                // Possessive quantifiers are new in 3.11: before, a second repeat.
+                return Err(self.invalid("multiple repeat", Span::new(self.pos, self.pos + 1)));
+            }
             self.bump();
             greed = Greed::Possessive;
         }
@@ -1179,6 +1311,7 @@ impl<'p> Parser<'p> {
                 if self.open_groups.contains(&n) {
                     return Err(self.invalid("cannot refer to an open group", span));
                 }
+                self.check_lookbehind_ref(n, span)?;
                 Ok(Some(Node {
                     kind: NodeKind::Backref {
                         index: n,
@@ -1968,6 +2101,97 @@ fn is_rust_escapable(c: char) -> bool {
         || c == ' '
 }
 
+/// Turns on one inline flag letter. Python's `u` only says that `\w` and case folding are
+/// Unicode (the default for a str pattern): it turns the `a` flag off, and is not JavaScript's
+/// `u`.
+fn set_flag(flags: &mut Flags, flavor: Flavor, c: char) {
+    if flavor.is_python() && c == 'u' {
+        flags.ascii = false;
+    } else {
+        flags.set(c, true);
+    }
+}
+
+/// Python's `repr()` of a string, as CPython's messages quote names: single quotes unless the
+/// text holds one and no double quote.
+fn py_repr(s: &str) -> String {
+    let quote = if s.contains('\'') && !s.contains('"') {
+        '"'
+    } else {
+        '\''
+    };
+    let mut out = String::new();
+    out.push(quote);
+    for c in s.chars() {
+        match c {
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if c == quote => {
+                out.push('\\');
+                out.push(c);
+            }
+            c if (c as u32) < 0x20 || (0x7F..0xA0).contains(&(c as u32)) => {
+                out.push_str(&format!("\\x{:02x}", c as u32));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push(quote);
+    out
+}
+
+/// What Python's `int()` reads from a group reference before 3.12: surrounding white space,
+/// a sign, decimal digits of any script with single underscores between them. `None` for
+/// what it refuses and for negative numbers (CPython reports both as a bad character).
+fn python_int(s: &str) -> Option<u32> {
+    let space = |c: char| c.is_whitespace() || ('\u{1c}'..='\u{1f}').contains(&c);
+    let s = s.trim_matches(space);
+    let (negative, digits) = match s.as_bytes().first() {
+        Some(b'+') => (false, &s[1..]),
+        Some(b'-') => (true, &s[1..]),
+        _ => (false, s),
+    };
+    if digits.is_empty()
+        || digits.starts_with('_')
+        || digits.ends_with('_')
+        || digits.contains("__")
+    {
+        return None;
+    }
+    let mut n: u64 = 0;
+    for c in digits.chars().filter(|&c| c != '_') {
+        n = n
+            .saturating_mul(10)
+            .saturating_add(u64::from(decimal_value(c)?));
+    }
+    if negative && n != 0 {
+        return None;
+    }
+    Some(u32::try_from(n).unwrap_or(u32::MAX))
+}
+
+/// The value of a decimal digit of any script (Unicode `Nd`, whose ranges are runs of ten
+/// from zero).
+fn decimal_value(c: char) -> Option<u32> {
+    if let Some(d) = c.to_digit(10) {
+        return Some(d);
+    }
+    static ND: std::sync::OnceLock<Vec<(char, char)>> = std::sync::OnceLock::new();
+    let nd = ND.get_or_init(
+        || match regex_syntax::parse(r"\p{Nd}").map(|h| h.into_kind()) {
+            Ok(regex_syntax::hir::HirKind::Class(regex_syntax::hir::Class::Unicode(c))) => {
+                c.ranges().iter().map(|r| (r.start(), r.end())).collect()
+            }
+            _ => Vec::new(),
+        },
+    );
+    nd.iter()
+        .find(|&&(lo, hi)| (lo..=hi).contains(&c))
+        .map(|&(lo, _)| (c as u32 - lo as u32) % 10)
+}
+
 fn valid_group_name(name: &str, flavor: Flavor) -> bool {
     let mut chars = name.chars();
     let Some(first) = chars.next() else {
@@ -2041,55 +2265,92 @@ fn patch_forward_references(root: &mut Node, groups: &[GroupInfo]) {
     }
 }
 
-/// The fixed width in characters of a node, or `None` when it varies.
+/// The fixed width in characters of a node, or `None` when it varies (a backreference
+/// counts as varying).
 pub fn fixed_width(node: &Node) -> Option<u32> {
-    Some(match &node.kind {
-        NodeKind::Empty
-        | NodeKind::Anchor { .. }
-        | NodeKind::SetFlags(_)
-        | NodeKind::Comment
-        | NodeKind::Whitespace => 0,
-        _ if node.may_match_strings() => return None,
-        NodeKind::Literal { .. }
-        | NodeKind::Dot { .. }
-        | NodeKind::Perl { .. }
-        | NodeKind::Property { .. }
-        | NodeKind::Class(_) => 1,
-        NodeKind::Group { kind, child } => match kind {
-            GroupKind::Lookahead
-            | GroupKind::NegativeLookahead
-            | GroupKind::Lookbehind
-            | GroupKind::NegativeLookbehind => 0,
-            _ => fixed_width(child)?,
-        },
-        NodeKind::Repeat {
-            min, max, child, ..
-        } => {
-            // A repeated zero-width node is zero-width whatever the counts (CPython accepts
-            // `(?<!(^)*)`).
-            let w = fixed_width(child)?;
-            if w == 0 {
-                return Some(0);
-            }
-            if Some(*min) != *max {
-                return None;
-            }
-            w.checked_mul(*min)?
-        }
-        NodeKind::Concat(v) => v
-            .iter()
-            .try_fold(0u32, |acc, n| acc.checked_add(fixed_width(n)?))?,
-        NodeKind::Alternation(v) => {
-            let first = fixed_width(&v[0])?;
-            for b in &v[1..] {
-                if fixed_width(b)? != first {
-                    return None;
+    fixed_width_in(node, &[])
+}
+
+/// As [`fixed_width`], with a backreference as wide as its group when that group's width is
+/// fixed (`groups` as in [`Ast::groups`]), as CPython measures a look-behind. A capturing
+/// group that has closed is taken at its recorded width. Evaluated with an explicit stack, so
+/// deep nesting is safe.
+pub fn fixed_width_in(node: &Node, groups: &[GroupInfo]) -> Option<u32> {
+    enum Step<'n> {
+        Enter(&'n Node),
+        Exit(&'n Node, usize),
+    }
+    let group = |index: u32| groups.get((index as usize).checked_sub(1)?);
+    let mut work = vec![Step::Enter(node)];
+    let mut widths: Vec<Option<u32>> = Vec::new();
+    while let Some(step) = work.pop() {
+        match step {
+            Step::Enter(n) => match &n.kind {
+                NodeKind::Empty
+                | NodeKind::Anchor { .. }
+                | NodeKind::SetFlags(_)
+                | NodeKind::Comment
+                | NodeKind::Whitespace => widths.push(Some(0)),
+                // A v-flag class that may match a string of several characters.
+                _ if n.may_match_strings() => widths.push(None),
+                NodeKind::Literal { .. }
+                | NodeKind::Dot { .. }
+                | NodeKind::Perl { .. }
+                | NodeKind::Property { .. }
+                | NodeKind::Class(_) => widths.push(Some(1)),
+                NodeKind::Backref { index, .. } => widths.push(group(*index).and_then(|g| g.width)),
+                NodeKind::Group { kind, child } => match kind {
+                    GroupKind::Lookahead
+                    | GroupKind::NegativeLookahead
+                    | GroupKind::Lookbehind
+                    | GroupKind::NegativeLookbehind => widths.push(Some(0)),
+                    GroupKind::Capture { index, .. }
+                        if group(*index).is_some_and(|g| g.span.end > g.span.start) =>
+                    {
+                        widths.push(group(*index).and_then(|g| g.width));
+                    }
+                    _ => {
+                        work.push(Step::Exit(n, 1));
+                        work.push(Step::Enter(child));
+                    }
+                },
+                NodeKind::Repeat { child, .. } => {
+                    work.push(Step::Exit(n, 1));
+                    work.push(Step::Enter(child));
                 }
+                NodeKind::Concat(v) | NodeKind::Alternation(v) => {
+                    work.push(Step::Exit(n, v.len()));
+                    work.extend(v.iter().rev().map(Step::Enter));
+                }
+            },
+            Step::Exit(n, count) => {
+                let parts = widths.split_off(widths.len() - count);
+                let w = match &n.kind {
+                    NodeKind::Repeat { min, max, .. } => match parts[0] {
+                        // A repeated zero-width node is zero-width whatever the counts
+                        // (CPython accepts `(?<!(^)*)`).
+                        Some(0) => Some(0),
+                        Some(w) if Some(*min) == *max => w.checked_mul(*min),
+                        _ => None,
+                    },
+                    NodeKind::Concat(_) => {
+                        parts.iter().try_fold(0u32, |acc, w| acc.checked_add((*w)?))
+                    }
+                    NodeKind::Alternation(_) => {
+                        let first = parts.first().copied().flatten();
+                        if parts.iter().all(|w| *w == first) {
+                            first
+                        } else {
+                            None
+                        }
+                    }
+                    _ => parts[0],
+                };
+                widths.push(w);
             }
-            first
         }
-        NodeKind::Backref { .. } => return None,
-    })
+    }
+    widths.pop().flatten()
 }
 
 /// Counts JS capturing groups and whether any is named, skipping escapes and classes.
@@ -2129,9 +2390,155 @@ fn count_js_groups(pat: &str) -> (u32, bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::flavor::PyVersion;
 
     fn p(pat: &str, flavor: Flavor) -> Result<Ast, Error> {
         parse(pat, flavor, Flags::default())
+    }
+
+    fn py(v: PyVersion) -> Flavor {
+        Flavor::Python(v)
+    }
+
+    fn py_err(pat: &str, v: PyVersion) -> String {
+        match p(pat, py(v)) {
+            Ok(_) => format!("accepted by {v}"),
+            Err(e) => e.message,
+        }
+    }
+
+    /// 3.11 made global flags after the start an error; before, they were a warning and
+    /// applied to the whole pattern.
+    #[test]
+    fn global_flags_after_the_start_are_an_error_from_3_11_and_global_before() {
+        for pat in [r"(?i)x(?i)", "a(?i)b", "(?:(?i)x)", "a|(?i)b", "((?s).)"] {
+            for v in [PyVersion::V3_11, PyVersion::V3_12, PyVersion::V3_13] {
+                assert_eq!(
+                    py_err(pat, v),
+                    "global flags not at the start of the expression",
+                    "{pat} {v}"
+                );
+            }
+            for v in [PyVersion::V3_8, PyVersion::V3_9, PyVersion::V3_10] {
+                assert!(p(pat, py(v)).is_ok(), "{pat} {v}");
+            }
+        }
+        // The whole pattern is case-insensitive, and a late `x` makes all of it verbose.
+        let ast = p("a(?i)b", py(PyVersion::V3_8)).unwrap();
+        assert!(ast.flags.ignore_case);
+        let ast = p("a b(?x)", py(PyVersion::V3_9)).unwrap();
+        assert!(ast.flags.verbose);
+        let NodeKind::Concat(items) = &ast.root.kind else {
+            panic!("{:?}", ast.root)
+        };
+        assert!(matches!(items[1].kind, NodeKind::Whitespace), "{items:?}");
+        // Leading flags stay fine everywhere.
+        assert!(p("(?i)(?m)a", py(PyVersion::V3_13)).is_ok());
+    }
+
+    /// Regression: `(?:(?i)x)` was accepted as if the group's start were the pattern's.
+    #[test]
+    fn regression_global_flags_inside_a_group_at_the_start_are_not_at_the_start() {
+        assert_eq!(
+            py_err("(?:(?i)x)", PyVersion::V3_11),
+            "global flags not at the start of the expression"
+        );
+    }
+
+    #[test]
+    fn atomic_groups_and_possessive_quantifiers_are_new_in_3_11() {
+        for v in [PyVersion::V3_8, PyVersion::V3_9, PyVersion::V3_10] {
+            assert_eq!(py_err("(?>a)", v), "unknown extension ?>");
+            for pat in ["a++", "a*+", "a?+", "a{1,2}+"] {
+                let e = p(pat, py(v)).unwrap_err();
+                assert_eq!(e.message, "multiple repeat", "{pat}");
+                assert_eq!(e.span.map(|s| s.start), Some(pat.len() - 1), "{pat}");
+            }
+        }
+        for pat in ["(?>a)", "a++", "a{1,2}+"] {
+            assert!(p(pat, py(PyVersion::V3_11)).is_ok(), "{pat}");
+        }
+    }
+
+    /// Up to 3.11 a conditional's group number is whatever `int()` reads; 3.12 wants ASCII
+    /// digits. Regression: `()(?(+1)a|b)` was refused as 3.12 does, for every release.
+    #[test]
+    fn conditional_group_numbers_are_read_as_int_up_to_3_11() {
+        for pat in [
+            r"()(?(+1)a|b)",
+            r"(a)(?( 1)a|b)",
+            r"(a)(?(1 )a|b)",
+            r"(a)(?(١)a|b)",
+        ] {
+            for v in [PyVersion::V3_8, PyVersion::V3_11] {
+                assert!(p(pat, py(v)).is_ok(), "{pat} {v}");
+            }
+            assert!(
+                py_err(pat, PyVersion::V3_12).starts_with("bad character in group name '"),
+                "{pat}"
+            );
+        }
+        assert_eq!(
+            py_err(r"(a)(?(1_0)a|b)", PyVersion::V3_11),
+            "invalid group reference 10"
+        );
+        assert_eq!(
+            py_err(r"(a)(?(1_0)a|b)", PyVersion::V3_8),
+            "invalid SRE code"
+        );
+        assert_eq!(
+            py_err(r"(a)(?(-1)a|b)", PyVersion::V3_11),
+            "bad character in group name '-1'"
+        );
+    }
+
+    /// Regression: a look-behind holding a backreference was refused; CPython measures the
+    /// backreference as its group when the group's width is fixed.
+    #[test]
+    fn regression_lookbehind_holds_a_backreference_to_a_fixed_width_group() {
+        for pat in [r"(a)a(?<=\1)c", r"(?P<n>ab)(?<=(?P=n))c", r"(a)(?<!\1\1)x"] {
+            assert!(p(pat, Flavor::PYTHON).is_ok(), "{pat}");
+        }
+        for pat in [r"(a+)a(?<=\1)c", r"(a|bc)(?<=\1)"] {
+            assert_eq!(
+                py_err(pat, PyVersion::V3_11),
+                "look-behind requires fixed-width pattern",
+                "{pat}"
+            );
+        }
+    }
+
+    /// Regression: references from inside a look-behind to a group still open or defined in
+    /// the same look-behind were accepted.
+    #[test]
+    fn regression_lookbehind_references_reach_only_groups_closed_before_it() {
+        assert_eq!(
+            py_err(r"(a)b(?<=(?(2)b|x))(c)", PyVersion::V3_11),
+            "cannot refer to an open group"
+        );
+        assert_eq!(
+            py_err(r"(a)b(?<=(a)(?(2)b|x))(c)", PyVersion::V3_11),
+            "cannot refer to group defined in the same lookbehind subpattern"
+        );
+        assert_eq!(
+            py_err(r"(a)(?<=(b)\2)c", PyVersion::V3_11),
+            "cannot refer to group defined in the same lookbehind subpattern"
+        );
+        assert!(p(r"(a)(?<=(?(1)b|x))c", Flavor::PYTHON).is_ok());
+    }
+
+    /// Regression: `(?u)` was accepted with the `a` flag; CPython refuses the pair.
+    #[test]
+    fn regression_global_u_and_the_a_flag_exclude_each_other() {
+        let a = Flags::parse("a", Flavor::PYTHON).unwrap();
+        let e = parse(r"(?u)\w", Flavor::PYTHON, a).unwrap_err();
+        assert_eq!(e.message, "ASCII and UNICODE flags are incompatible");
+        assert_eq!(
+            py_err(r"(?a)(?u)x", PyVersion::V3_11),
+            "ASCII and UNICODE flags are incompatible"
+        );
+        // Scoped `(?u:…)` under `a` is fine (and turns ASCII off inside).
+        assert!(parse(r"(?u:\w)", Flavor::PYTHON, a).is_ok());
     }
 
     /// Regression: a `v`-mode class with a doubled reserved punctuator (`[..]`) parsed, where

@@ -831,7 +831,7 @@ impl Emitter<'_> {
             PerlKind::Space => ranges(match self.src {
                 Flavor::Js(_) => WHITE_SPACE_JS,
                 _ if ascii => WHITE_SPACE_ASCII,
-                Flavor::Python(_) => crate::engine::classes::python_space(),
+                Flavor::Python(v) => crate::engine::classes::python_space(v),
                 Flavor::Rust => crate::engine::classes::rust_space(),
             }),
         }

@@ -3,16 +3,19 @@
 //! A set is a sorted list of disjoint code-point ranges over `u32` (so that JavaScript's lone
 //! surrogate code units fit). Case-insensitive matching folds the input character with the
 //! flavor's own rule ([`Fold`]) and looks it up in a set built from the folded members:
-//! - Python (`re`, 3.11): a character matches when its lower case is among the lower cases of
-//!   the set's members, or among their extra equivalents (lower-case characters that share an
-//!   upper case, such as `s` and `ſ`, `σ` and `ς`);
+//! - Python (`re`, per release): a character matches when its lower case is among the lower
+//!   cases of the set's members, or among their extra equivalents (sre's case fixes, such as
+//!   `s` and `ſ`, `σ` and `ς`); lower cases, fixes and the classes come from the release's own
+//!   tables ([`crate::python_unicode`]), never from Rust's Unicode data;
 //! - JavaScript without `u`/`v`: `Canonicalize` upper-cases through a single code unit and
 //!   never maps a non-ASCII character to an ASCII one;
 //! - JavaScript with `u`/`v`, and Rust: simple case folding, taken as the orbit closure of the
 //!   set (regex-syntax's tables).
 
 use crate::classes;
+use crate::python_unicode::PyUnicode;
 use regex_syntax::hir::{Class, ClassUnicode, ClassUnicodeRange, HirKind};
+use rxw_syntax::PyVersion;
 use rxw_syntax::js_unicode::{NODE_MAJORS, NodeUnicode};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -223,22 +226,40 @@ fn cached(cell: &'static OnceLock<CharSet>, expr: &str) -> &'static CharSet {
     cell.get_or_init(|| from_regex_syntax(expr).expect("static class expression"))
 }
 
-/// Python's Unicode `\w`: letters, numbers, underscore.
-pub fn python_word() -> &'static CharSet {
-    static S: OnceLock<CharSet> = OnceLock::new();
-    cached(&S, r"[\p{L}\p{N}_]")
+/// One cell per Python release, for sets built from that release's tables.
+type PerRelease<T> = [OnceLock<T>; PyVersion::ALL.len()];
+
+fn release_index(v: PyVersion) -> usize {
+    PyVersion::ALL
+        .iter()
+        .position(|&x| x == v)
+        .expect("every release is listed")
 }
 
-/// Python's Unicode `\d`: decimal digits.
-pub fn python_digit() -> &'static CharSet {
-    static S: OnceLock<CharSet> = OnceLock::new();
-    cached(&S, r"\p{Nd}")
+fn release_set(
+    cells: &'static PerRelease<CharSet>,
+    v: PyVersion,
+    table: fn(&'static PyUnicode) -> &'static [(u32, u32)],
+) -> &'static CharSet {
+    cells[release_index(v)].get_or_init(|| CharSet::from_ranges(table(PyUnicode::of(v)).to_vec()))
 }
 
-/// Python's Unicode `\s` (`str.isspace`).
-pub fn python_space() -> &'static CharSet {
-    static S: OnceLock<CharSet> = OnceLock::new();
-    S.get_or_init(|| CharSet::from_ranges(classes::code_points(classes::python_space())))
+/// Python's Unicode `\w` in release `v` (`str.isalnum()` or `_`).
+pub fn python_word(v: PyVersion) -> &'static CharSet {
+    static S: PerRelease<CharSet> = [const { OnceLock::new() }; PyVersion::ALL.len()];
+    release_set(&S, v, |t| t.word)
+}
+
+/// Python's Unicode `\d` in release `v` (`str.isdecimal()`).
+pub fn python_digit(v: PyVersion) -> &'static CharSet {
+    static S: PerRelease<CharSet> = [const { OnceLock::new() }; PyVersion::ALL.len()];
+    release_set(&S, v, |t| t.digit)
+}
+
+/// Python's Unicode `\s` in release `v` (`str.isspace()`).
+pub fn python_space(v: PyVersion) -> &'static CharSet {
+    static S: PerRelease<CharSet> = [const { OnceLock::new() }; PyVersion::ALL.len()];
+    release_set(&S, v, |t| t.space)
 }
 
 /// ASCII `\w`.
@@ -291,10 +312,13 @@ pub fn is_js_line_terminator(c: u32) -> bool {
 pub enum Fold {
     /// Exact comparison.
     None,
-    /// CPython's `sre_lower_unicode`.
-    PythonLower,
+    /// CPython's `sre_lower_unicode`, from the release's own tables.
+    PythonLower(PyVersion),
     /// CPython's `sre_lower_ascii` (the `a` flag).
     PythonAsciiLower,
+    /// The first character of Rust's full lower-case mapping (JavaScript with `u`/`v` and Rust
+    /// backreferences).
+    Lower,
     /// ECMAScript `Canonicalize` without `u`/`v`, as the node version computes it.
     JsCanonical(NodeUnicode),
 }
@@ -305,7 +329,8 @@ impl Fold {
     pub fn apply(self, c: u32) -> u32 {
         match self {
             Fold::None => c,
-            Fold::PythonLower => python_lower(c),
+            Fold::PythonLower(v) => python_lower(v, c),
+            Fold::Lower => std_lower(c),
             Fold::PythonAsciiLower => {
                 if (0x41..=0x5A).contains(&c) {
                     c + 32
@@ -329,9 +354,9 @@ pub enum CaseRule {
     /// ECMAScript `Canonicalize` without `u`/`v`: characters with the same canonical form, as
     /// the node version computes it.
     JsCanonical(NodeUnicode),
-    /// CPython's literals and ranges: the same lower case, or lower cases sharing an upper
-    /// case (`s` and `ſ`).
-    Python,
+    /// CPython's literals and ranges in a release: the same lower case, or lower cases that
+    /// sre's case fixes join (`s` and `ſ`).
+    Python(PyVersion),
     /// CPython's ASCII mode: ASCII letters only.
     PythonAscii,
 }
@@ -361,13 +386,13 @@ impl CaseRule {
         static JS: [OnceLock<CaseClasses>; NODE_MAJORS.len()] = [const { OnceLock::new() }; 4];
         static JS_SIMPLE: [OnceLock<CaseClasses>; NODE_MAJORS.len()] =
             [const { OnceLock::new() }; 4];
-        static PYTHON: OnceLock<CaseClasses> = OnceLock::new();
+        static PYTHON: PerRelease<CaseClasses> = [const { OnceLock::new() }; PyVersion::ALL.len()];
         static PYTHON_ASCII: OnceLock<CaseClasses> = OnceLock::new();
         let cell = match self {
             CaseRule::Simple => &SIMPLE,
             CaseRule::JsSimple(node) => &JS_SIMPLE[node.index()],
             CaseRule::JsCanonical(node) => &JS[node.index()],
-            CaseRule::Python => &PYTHON,
+            CaseRule::Python(v) => &PYTHON[release_index(v)],
             CaseRule::PythonAscii => &PYTHON_ASCII,
         };
         if let CaseRule::JsSimple(node) = self {
@@ -401,14 +426,29 @@ impl CaseRule {
         }
         cell.get_or_init(|| {
             // Characters with a case mapping: every class of more than one member is made of
-            // them (each rule relates a character only to its case mappings' images).
-            let cased: Vec<u32> = (0..=MAX_CP)
-                .filter(|&c| {
-                    char::from_u32(c).is_some_and(|ch| {
-                        !only(ch, ch.to_lowercase()) || !only(ch, ch.to_uppercase())
+            // them (each rule relates a character only to its case mappings' images). For
+            // Python they are the release's own: what it lowers, what it lowers to, and the
+            // members of its case fixes.
+            let cased: Vec<u32> = match self {
+                CaseRule::Python(v) => {
+                    let t = PyUnicode::of(v);
+                    let mut all: Vec<u32> = (0..=MAX_CP)
+                        .filter(|&c| t.lower(c) != c)
+                        .flat_map(|c| [c, t.lower(c)])
+                        .chain(t.fixes.iter().flat_map(|g| g.iter().copied()))
+                        .collect();
+                    all.sort_unstable();
+                    all.dedup();
+                    all
+                }
+                _ => (0..=MAX_CP)
+                    .filter(|&c| {
+                        char::from_u32(c).is_some_and(|ch| {
+                            !only(ch, ch.to_lowercase()) || !only(ch, ch.to_uppercase())
+                        })
                     })
-                })
-                .collect();
+                    .collect(),
+            };
             let mut by_key: HashMap<u32, Vec<u32>> = HashMap::new();
             for &c in &cased {
                 let key = match self {
@@ -427,12 +467,9 @@ impl CaseRule {
                     CaseRule::JsSimple(_) | CaseRule::JsCanonical(_) => {
                         unreachable!("node's classes come from its tables")
                     }
-                    CaseRule::Python => {
-                        let lower = python_lower(c);
-                        python_extra_cases(lower)
-                            .iter()
-                            .copied()
-                            .fold(lower, u32::min)
+                    CaseRule::Python(v) => {
+                        let lower = python_lower(v, c);
+                        PyUnicode::of(v).extra_cases(lower).fold(lower, u32::min)
                     }
                     CaseRule::PythonAscii => Fold::PythonAsciiLower.apply(c),
                 };
@@ -446,7 +483,7 @@ impl CaseRule {
                         CaseRule::Simple | CaseRule::JsSimple(_) | CaseRule::JsCanonical(_) => {
                             false
                         }
-                        CaseRule::Python => python_lower(key) == key,
+                        CaseRule::Python(v) => python_lower(v, key) == key,
                         CaseRule::PythonAscii => Fold::PythonAsciiLower.apply(key) == key,
                     };
                     if same {
@@ -496,13 +533,15 @@ impl Fold {
 
     /// The code points this fold changes, with their folded forms (and as a set).
     fn moved(self) -> &'static Moved {
-        static PYTHON: OnceLock<Moved> = OnceLock::new();
+        static PYTHON: PerRelease<Moved> = [const { OnceLock::new() }; PyVersion::ALL.len()];
         static PYTHON_ASCII: OnceLock<Moved> = OnceLock::new();
+        static LOWER: OnceLock<Moved> = OnceLock::new();
         static JS: [OnceLock<Moved>; NODE_MAJORS.len()] = [const { OnceLock::new() }; 4];
         static NONE: OnceLock<Moved> = OnceLock::new();
         let cell = match self {
-            Fold::PythonLower => &PYTHON,
+            Fold::PythonLower(v) => &PYTHON[release_index(v)],
             Fold::PythonAsciiLower => &PYTHON_ASCII,
+            Fold::Lower => &LOWER,
             Fold::JsCanonical(node) => &JS[node.index()],
             Fold::None => &NONE,
         };
@@ -522,10 +561,16 @@ impl Fold {
 /// The code points a fold changes, with their folded forms, and the same as a set.
 type Moved = (Vec<(u32, u32)>, CharSet);
 
-/// CPython's lower case of one character: the first character of its full lower-case mapping
-/// (`_PyUnicode_ToLowercase`).
+/// CPython's lower case of one character in release `v` (`_sre.unicode_tolower`, the first
+/// character of the release's full lower-case mapping).
 #[inline]
-pub fn python_lower(c: u32) -> u32 {
+pub fn python_lower(v: PyVersion, c: u32) -> u32 {
+    PyUnicode::of(v).lower(c)
+}
+
+/// The first character of Rust's full lower-case mapping of `c` (`c` itself for a surrogate).
+#[inline]
+pub fn std_lower(c: u32) -> u32 {
     if c < 128 {
         return if (0x41..=0x5A).contains(&c) {
             c + 32
@@ -537,50 +582,6 @@ pub fn python_lower(c: u32) -> u32 {
         Some(ch) => ch.to_lowercase().next().map_or(c, |l| l as u32),
         None => c,
     }
-}
-
-/// CPython's upper case of one character: the first of its full upper-case mapping.
-#[inline]
-pub fn python_upper(c: u32) -> u32 {
-    match char::from_u32(c) {
-        Some(ch) => ch.to_uppercase().next().map_or(c, |u| u as u32),
-        None => c,
-    }
-}
-
-/// Whether CPython considers `c` cased (`_sre.unicode_iscased`).
-pub fn python_is_cased(c: u32) -> bool {
-    python_lower(c) != c || python_upper(c) != c
-}
-
-/// CPython's extra case equivalents: lower-case characters other than `c` that share its upper
-/// case (`s` and `ſ`, `σ` and `ς`, `β` and `ϐ` …). `c` must already be lower-cased.
-pub fn python_extra_cases(c: u32) -> &'static [u32] {
-    static TABLE: OnceLock<HashMap<u32, Vec<u32>>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        let mut by_upper: HashMap<String, Vec<u32>> = HashMap::new();
-        for cp in 0..=MAX_CP {
-            let Some(ch) = char::from_u32(cp) else {
-                continue;
-            };
-            if python_lower(cp) != cp {
-                continue;
-            }
-            let up: String = ch.to_uppercase().collect();
-            if up.chars().count() == 1 && up.starts_with(ch) {
-                continue;
-            }
-            by_upper.entry(up).or_default().push(cp);
-        }
-        let mut table: HashMap<u32, Vec<u32>> = HashMap::new();
-        for group in by_upper.values().filter(|g| g.len() > 1) {
-            for &a in group {
-                table.insert(a, group.iter().copied().filter(|&b| b != a).collect());
-            }
-        }
-        table
-    });
-    table.get(&c).map_or(&[], Vec::as_slice)
 }
 
 #[cfg(test)]
@@ -600,10 +601,22 @@ mod tests {
     }
 
     #[test]
-    fn python_extra_cases_include_the_known_pairs() {
-        assert_eq!(python_extra_cases('s' as u32), &[0x17F]);
-        assert!(python_extra_cases(0x3C3).contains(&0x3C2));
-        assert!(python_extra_cases('k' as u32).is_empty());
+    fn python_case_classes_follow_each_releases_tables() {
+        let close = |v, c: char| -> Vec<u32> {
+            let set = CaseRule::Python(v).close(&CharSet::from_chars([c as u32]));
+            set.ranges().iter().flat_map(|&(lo, hi)| lo..=hi).collect()
+        };
+        assert_eq!(
+            close(PyVersion::V3_11, 's'),
+            ['S' as u32, 's' as u32, 0x17F]
+        );
+        assert!(close(PyVersion::V3_11, 'σ').contains(&0x3C2));
+        // U+A7C0/U+A7C1 (OLD POLISH O) are Unicode 14.0: a pair in 3.11, unrelated in 3.10.
+        assert_eq!(close(PyVersion::V3_11, '\u{a7c1}'), [0xA7C0, 0xA7C1]);
+        assert_eq!(close(PyVersion::V3_10, '\u{a7c1}'), [0xA7C1]);
+        // Regression: sre's case fixes of 3.8 lack the Cyrillic pairs 3.9 added (в and ᲀ).
+        assert!(close(PyVersion::V3_9, 'в').contains(&0x1C80));
+        assert!(!close(PyVersion::V3_8, 'в').contains(&0x1C80));
     }
 
     #[test]

@@ -19,6 +19,9 @@ const MAX_INSTS: usize = 1 << 20;
 
 struct Compiler<'a> {
     pattern: &'a str,
+    /// The pattern's groups (a Python look-behind's width counts a backreference as its
+    /// group's width; JavaScript references to a duplicated name).
+    groups: &'a [GroupInfo],
     flavor: Flavor,
     insts: Vec<Inst>,
     spans: Vec<Span>,
@@ -26,8 +29,6 @@ struct Compiler<'a> {
     regs: u32,
     /// JavaScript without `u`/`v`: code units.
     code_units: bool,
-    /// The pattern's capturing groups (for references to a duplicated name).
-    groups: &'a [GroupInfo],
 }
 
 /// The Unicode data of the node version a JavaScript flavor stands for.
@@ -44,16 +45,47 @@ pub fn compile(ast: &Ast, pattern: &str, flavor: Flavor) -> Result<Program, Erro
     let code_units = flavor.is_js() && !ast.flags.unicode_mode();
     let mut c = Compiler {
         pattern,
+        groups: &ast.groups,
         flavor,
         insts: Vec::new(),
         spans: Vec::new(),
         sets: Vec::new(),
         regs: 0,
         code_units,
-        groups: &ast.groups,
     };
     let root = ast.root.span;
     c.push(Inst::Save(0), Span::new(root.start, root.start));
+    if let Some(prefix) = python_search_prefix(ast, flavor) {
+        // sre's search filter: a match may start only on a character of this set.
+        let here = Span::new(root.start, root.start);
+        let start = c.push(
+            Inst::LookStart {
+                negative: false,
+                back_chars: 0,
+                next: 0,
+            },
+            here,
+        );
+        let set = c.add_set(prefix);
+        c.push(
+            Inst::Consume {
+                test: Test::Set {
+                    set,
+                    fold: Fold::None,
+                    negated: false,
+                },
+                back: false,
+            },
+            here,
+        );
+        c.push(Inst::LookEnd, here);
+        let next = c.pc();
+        c.insts[start as usize] = Inst::LookStart {
+            negative: false,
+            back_chars: 0,
+            next,
+        };
+    }
     c.node(&ast.root, ast.flags, false, 0)?;
     c.push(Inst::Save(1), Span::new(root.end, root.end));
     c.push(Inst::Match, Span::new(root.end, root.end));
@@ -117,13 +149,13 @@ pub fn accepted_chars(
 ) -> Result<Option<CharSet>, Error> {
     let mut c = Compiler {
         pattern,
+        groups: &[],
         flavor,
         insts: Vec::new(),
         spans: Vec::new(),
         sets: Vec::new(),
         regs: 0,
         code_units: flavor.is_js() && !flags.unicode_mode(),
-        groups: &[],
     };
     let test = match &node.kind {
         NodeKind::Literal { ch, .. } if c.code_units && (*ch as u32) > 0xFFFF => return Ok(None),
@@ -267,10 +299,10 @@ impl Compiler<'_> {
                 let fold = match self.flavor {
                     _ if !flags.ignore_case => Fold::None,
                     Flavor::Python(_) if flags.ascii => Fold::PythonAsciiLower,
-                    Flavor::Python(_) => Fold::PythonLower,
-                    Flavor::Js(_) if !self.code_units => Fold::PythonLower,
+                    Flavor::Python(v) => Fold::PythonLower(v),
+                    Flavor::Js(_) if !self.code_units => Fold::Lower,
                     Flavor::Js(_) => Fold::JsCanonical(js_data(self.flavor)),
-                    Flavor::Rust => Fold::PythonLower,
+                    Flavor::Rust => Fold::Lower,
                 };
                 // JavaScript duplicate names (node 24): the reference is to whichever group of
                 // that name took part, tested in order; none did, it matches empty.
@@ -373,7 +405,7 @@ impl Compiler<'_> {
     fn case_rule(&self, flags: Flags) -> CaseRule {
         match self.flavor {
             Flavor::Python(_) if flags.ascii => CaseRule::PythonAscii,
-            Flavor::Python(_) => CaseRule::Python,
+            Flavor::Python(v) => CaseRule::Python(v),
             Flavor::Js(_) if self.code_units => CaseRule::JsCanonical(js_data(self.flavor)),
             Flavor::Js(_) => CaseRule::JsSimple(js_data(self.flavor)),
             Flavor::Rust => CaseRule::Simple,
@@ -389,7 +421,7 @@ impl Compiler<'_> {
             return set;
         }
         match self.case_rule(flags) {
-            CaseRule::Python => Fold::PythonLower.preimage(&set),
+            CaseRule::Python(v) => Fold::PythonLower(v).preimage(&set),
             CaseRule::PythonAscii => Fold::PythonAsciiLower.preimage(&set),
             rule => rule.close(&set),
         }
@@ -471,9 +503,9 @@ impl Compiler<'_> {
             (Flavor::Python(_), PerlKind::Digit) if flags.ascii => charset::ascii_digit(),
             (Flavor::Python(_), PerlKind::Word) if flags.ascii => charset::ascii_word(),
             (Flavor::Python(_), PerlKind::Space) if flags.ascii => charset::python_ascii_space(),
-            (Flavor::Python(_), PerlKind::Digit) => charset::python_digit().clone(),
-            (Flavor::Python(_), PerlKind::Word) => charset::python_word().clone(),
-            (Flavor::Python(_), PerlKind::Space) => charset::python_space().clone(),
+            (Flavor::Python(v), PerlKind::Digit) => charset::python_digit(v).clone(),
+            (Flavor::Python(v), PerlKind::Word) => charset::python_word(v).clone(),
+            (Flavor::Python(v), PerlKind::Space) => charset::python_space(v).clone(),
             (Flavor::Js(_), PerlKind::Digit) => charset::ascii_digit(),
             (Flavor::Js(_), PerlKind::Word) => self.js_word(flags),
             (Flavor::Js(_), PerlKind::Space) => charset::js_space(),
@@ -834,7 +866,7 @@ impl Compiler<'_> {
     fn word_set(&mut self, flags: Flags) -> u32 {
         let set = match self.flavor {
             Flavor::Python(_) if flags.ascii => charset::ascii_word(),
-            Flavor::Python(_) => charset::python_word().clone(),
+            Flavor::Python(v) => charset::python_word(v).clone(),
             Flavor::Js(_) => self.js_word(flags),
             Flavor::Rust => charset::rust_word().clone(),
         };
@@ -941,13 +973,15 @@ impl Compiler<'_> {
                     (false, _) => (false, 0),
                     (true, Flavor::Js(_)) => (true, 0),
                     (true, _) => {
-                        let w = rxw_syntax::parse::fixed_width(child).ok_or_else(|| {
-                            self.error(
-                                ErrorKind::PatternInvalid,
-                                "look-behind requires fixed-width pattern",
-                                span,
-                            )
-                        })?;
+                        let w = rxw_syntax::parse::fixed_width_in(child, self.groups).ok_or_else(
+                            || {
+                                self.error(
+                                    ErrorKind::PatternInvalid,
+                                    "look-behind requires fixed-width pattern",
+                                    span,
+                                )
+                            },
+                        )?;
                         (false, w)
                     }
                 };
@@ -1129,7 +1163,9 @@ impl Compiler<'_> {
     }
 }
 
-fn apply(mut flags: Flags, change: &FlagChange) -> Flags {
+/// The flags in force after an inline flag change (`(?i)`, `(?-i:…)`); the matcher and the
+/// translation to the `regex` crate read inline flags through this one function.
+pub(crate) fn apply(mut flags: Flags, change: &FlagChange) -> Flags {
     for c in change.on.chars() {
         flags.set(c, true);
     }
@@ -1182,6 +1218,90 @@ fn starts_anchored(node: &Node) -> bool {
         } => starts_anchored(child),
         NodeKind::Alternation(b) => b.iter().all(starts_anchored),
         _ => false,
+    }
+}
+
+/// CPython's search filter where it differs from the pattern's own first character: sre
+/// compiles the set its search tests before trying a position (`_compile_info`'s charset
+/// prefix) with the pattern's global flags, even when the first item sits in a group whose
+/// scoped flags say otherwise. So under the `a` flag, `(?u:\w)x` never starts a match on `é`
+/// (the filter is ASCII `\w`), although the item itself is Unicode `\w`. `None` when there is
+/// no such filter or it accepts what the first item does.
+///
+/// sre builds the filter when the pattern cannot match empty and has no literal prefix, from
+/// its first item, looking through groups: a shorthand or a bracketed class (not a case-
+/// insensitive one holding letters).
+pub(crate) fn python_search_prefix(ast: &Ast, flavor: Flavor) -> Option<CharSet> {
+    let Flavor::Python(_) = flavor else {
+        return None;
+    };
+    if ast.root.nullable() {
+        return None;
+    }
+    let global = ast.flags;
+    let mut flags = global;
+    let mut node = &ast.root;
+    let first = loop {
+        match &node.kind {
+            NodeKind::Concat(items) => {
+                node = items.iter().find(|n| {
+                    !matches!(
+                        n.kind,
+                        NodeKind::Comment | NodeKind::Whitespace | NodeKind::SetFlags(_)
+                    )
+                })?;
+            }
+            NodeKind::Group {
+                kind: GroupKind::Capture { .. } | GroupKind::NonCapture,
+                child,
+            } => node = child,
+            NodeKind::Group {
+                kind: GroupKind::Flags(change),
+                child,
+            } => {
+                flags = apply(flags, change);
+                node = child;
+            }
+            _ => break node,
+        }
+    };
+    if flags.ascii == global.ascii {
+        return None;
+    }
+    let c = Compiler {
+        pattern: "",
+        groups: &[],
+        flavor,
+        insts: Vec::new(),
+        spans: Vec::new(),
+        sets: Vec::new(),
+        regs: 0,
+        code_units: false,
+    };
+    // The filter's categories read with the global flags; its other members as written.
+    let perl = |kind: PerlKind, negated: bool| {
+        let s = c.perl(kind, global);
+        if negated { s.negate() } else { s }
+    };
+    match &first.kind {
+        NodeKind::Perl { kind, negated } => Some(perl(*kind, *negated)),
+        NodeKind::Class(class) => {
+            if !class.items.iter().any(|i| matches!(i, ClassItem::Perl(..))) {
+                return None;
+            }
+            let mut set = CharSet::empty();
+            for item in &class.items {
+                set = set.union(&match item {
+                    ClassItem::Perl(kind, negated, _) => perl(*kind, *negated),
+                    ClassItem::Char(..) | ClassItem::Range(..) if flags.ignore_case => return None,
+                    ClassItem::Char(ch, _) => CharSet::from_chars([*ch as u32]),
+                    ClassItem::Range(a, b, _) => CharSet::from_ranges(vec![(*a as u32, *b as u32)]),
+                    _ => return None,
+                });
+            }
+            Some(if class.negated { set.negate() } else { set })
+        }
+        _ => None,
     }
 }
 
