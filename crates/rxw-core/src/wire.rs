@@ -481,6 +481,9 @@ pub struct VerifyRecord {
     pub first_difference: Option<String>,
     /// Why the preset was refused.
     pub reason: Option<String>,
+    /// What ran the definitions: the target's own component (`vrl 0.38`, `Go regexp`,
+    /// `Spark 4.3.0`, `grok on joni`, chDB, DuckDB) or, said so, a stand-in for it.
+    pub engine: String,
 }
 
 /// One preset in `rxw registry export --json`.

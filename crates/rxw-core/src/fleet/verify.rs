@@ -369,6 +369,7 @@ pub fn record(
         hits_engine: engine.len(),
         first_difference: None,
         reason: None,
+        engine: String::new(),
     };
     match &export.outcome {
         Err(e) => VerifyRecord {
