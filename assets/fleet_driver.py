@@ -56,7 +56,9 @@ def clickhouse(req):
                     rejected[v["key"]] = "%s: %s" % (type(e).__name__, e)
                     continue
                 out = []
-                for line in res.bytes().decode("utf-8").splitlines():
+                # Only "\n" ends a record: splitlines() would also cut at U+0085, U+2028 and
+                # the other separators a value can hold.
+                for line in res.bytes().decode("utf-8").split("\n"):
                     if line.strip():
                         rec = json.loads(line)
                         out.append([int(rec["line_no"]), {n: rec[n] for n, _ in v["columns"]}])
