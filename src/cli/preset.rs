@@ -128,6 +128,11 @@ pub struct ParseArgs {
     /// Print the number of hits only (JSON: with a count per key).
     #[arg(long)]
     pub count: bool,
+    /// Print, as JSON, what the hit records hold and each preset's groups with their types,
+    /// with the statements that load `--jsonl` output into ClickHouse and DuckDB; reads no
+    /// text.
+    #[arg(long, conflicts_with_all = ["text", "file", "json", "jsonl", "csv", "output", "count"])]
+    pub schema: bool,
     /// Threads for --count (presets are counted in parallel; default: the CPUs).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
@@ -519,6 +524,11 @@ fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outc
             .map(|k| catalog.require(k.trim()))
             .collect::<Result<_, _>>()?
     };
+    if a.schema {
+        let doc = crate::fleet::schema::parse_schema(&entries)?;
+        writeln!(out, "{}", to_json(&doc))?;
+        return Ok(0);
+    }
     // Presets that cannot see past their line are run a chunk of lines at a time, so memory
     // does not grow with the logs; otherwise on the whole (merged) text.
     let local = entries

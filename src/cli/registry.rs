@@ -143,10 +143,8 @@ pub fn run(a: &RegistryCommandArgs, out: &mut dyn Write, err: &mut dyn Write) ->
                 None => {}
             }
             if target.json && !verify {
-                let records: Vec<ExportRecord> = exports
-                    .iter()
-                    .map(|e| export_record(e, target.to))
-                    .collect();
+                let records: Vec<ExportRecord> =
+                    exports.iter().map(|e| e.record(target.to)).collect();
                 #[derive(Serialize)]
                 struct Doc<'a> {
                     target: &'a str,
@@ -196,25 +194,6 @@ fn select<'c>(
         return Ok(catalog.entries().iter().collect());
     }
     keys.iter().map(|k| catalog.require(k.trim())).collect()
-}
-
-fn export_record(e: &PresetExport, target: Target) -> ExportRecord {
-    let (note, reason, caret) = match &e.outcome {
-        Ok(Definition {
-            form: fleet::Form::Split { note, .. },
-            ..
-        }) => (Some(note.clone()), None, None),
-        Ok(_) => (None, None, None),
-        Err(err) => (None, Some(err.message.clone()), err.caret()),
-    };
-    ExportRecord {
-        preset: e.key.clone(),
-        target: target.name().to_string(),
-        form: e.form_name().to_string(),
-        note,
-        reason,
-        caret,
-    }
 }
 
 fn verify_and_print(
