@@ -30,7 +30,9 @@ fn main() -> ExitCode {
 
 /// The `source` of every `remap` transform in the config, by transform name.
 fn remap_sources(config: &str) -> Result<Vec<(String, String)>, String> {
-    let doc: toml::Table = config.parse().map_err(|e| format!("the config is not TOML: {e}"))?;
+    let doc: toml::Table = config
+        .parse()
+        .map_err(|e| format!("the config is not TOML: {e}"))?;
     let transforms = doc
         .get("transforms")
         .and_then(|t| t.as_table())
