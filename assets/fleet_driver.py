@@ -1,6 +1,7 @@
 # Runs exported preset definitions on a real engine and prints every hit as JSON.
 #
-# Input (JSON on standard input): {"target": "clickhouse" | "duckdb" | "loki" | "elasticsearch",
+# Input (JSON on standard input): {"target": "clickhouse" | "duckdb" | "spark" | "loki" |
+# "elasticsearch",
 # "rows": [text, ...], "statements": [[key or null, sql], ...], "views": [{"key", "from",
 # "columns": [[name, quoted], ...]}], "patterns": [{"key", "pattern", "fields": [name, ...]}]}. Row i is line_no i + 1 of source "rxw-verify".
 # "split" (SQL targets): rows before it are source rxw-verify-a, the rest rxw-verify-b.
@@ -21,6 +22,7 @@ def source(req, i):
 
 def clickhouse(req):
     try:
+        import chdb
         from chdb import session
     except ImportError as e:
         return {"unavailable": "the Python package chdb is not installed (%s)" % e}
@@ -54,12 +56,14 @@ def clickhouse(req):
                     rejected[v["key"]] = "%s: %s" % (type(e).__name__, e)
                     continue
                 out = []
-                for line in res.bytes().decode("utf-8").splitlines():
+                # Only "\n" ends a record: splitlines() would also cut at U+0085, U+2028 and
+                # the other separators a value can hold.
+                for line in res.bytes().decode("utf-8").split("\n"):
                     if line.strip():
                         rec = json.loads(line)
                         out.append([int(rec["line_no"]), {n: rec[n] for n, _ in v["columns"]}])
                 hits[v["key"]] = out
-            return {"hits": hits, "rejected": rejected}
+            return {"hits": hits, "rejected": rejected, "engine": "chDB %s (ClickHouse)" % getattr(chdb, "__version__", "?")}
         finally:
             sess.close()
 
@@ -95,7 +99,59 @@ def duckdb_(req):
         hits[v["key"]] = [
             [int(r[0]), {n: r[k + 1] for k, (n, _) in enumerate(v["columns"])}] for r in rows
         ]
-    return {"hits": hits, "rejected": rejected}
+    return {"hits": hits, "rejected": rejected, "engine": "DuckDB %s" % duckdb.__version__}
+
+
+def spark(req):
+    """Spark SQL on a local session of the real Spark (the Python package pyspark and a JVM):
+    the exported script's statements, then each view. Each row is one line of source
+    rxw-verify (Spark's views search each row alone)."""
+    try:
+        from pyspark.sql import SparkSession
+    except ImportError as e:
+        return {"unavailable": "the Python package pyspark is not installed (%s)" % e}
+    with tempfile.TemporaryDirectory() as tmp:
+        spark = (
+            SparkSession.builder.master("local[1]")
+            .appName("rxw-verify")
+            .config("spark.ui.enabled", "false")
+            .config("spark.ui.showConsoleProgress", "false")
+            .config("spark.sql.shuffle.partitions", "1")
+            .config("spark.sql.warehouse.dir", os.path.join(tmp, "warehouse"))
+            .config("spark.driver.extraJavaOptions", "-Dderby.system.home=" + tmp)
+            .getOrCreate()
+        )
+        spark.sparkContext.setLogLevel("ERROR")
+        try:
+            rejected = {}
+            for key, st in req["statements"]:
+                try:
+                    spark.sql(st)
+                except Exception as e:
+                    if key is None:
+                        raise
+                    rejected[key] = "%s: %s" % (type(e).__name__, e)
+            rows = spark.createDataFrame(
+                [("rxw-verify", i + 1, text) for i, text in enumerate(req["rows"])],
+                "source string, line_no bigint, line string",
+            )
+            rows.write.insertInto("logs")
+            hits = {}
+            for v in req["views"]:
+                if v["key"] in rejected:
+                    continue
+                cols = ", ".join(q for _, q in v["columns"])
+                try:
+                    res = spark.sql("SELECT line_no, %s FROM %s" % (cols, v["from"])).collect()
+                except Exception as e:
+                    rejected[v["key"]] = "%s: %s" % (type(e).__name__, e)
+                    continue
+                hits[v["key"]] = [
+                    [int(r[0]), {n: r[k + 1] for k, (n, _) in enumerate(v["columns"])}] for r in res
+                ]
+            return {"hits": hits, "rejected": rejected, "engine": "Spark SQL %s (pyspark, local session)" % spark.version}
+        finally:
+            spark.stop()
 
 
 def loki(req):
@@ -123,7 +179,7 @@ def loki(req):
                 labels["match_text"] = m.group(0)
                 out.append([i + 1, labels])
         hits[p["key"]] = out
-    return {"hits": hits, "rejected": rejected}
+    return {"hits": hits, "rejected": rejected, "engine": "google-re2"}
 
 
 def elasticsearch(req):
@@ -151,7 +207,7 @@ def elasticsearch(req):
                     fields[name] = None if m._begs[k + 1] < 0 else m.group(k + 1)
                 out.append([i + 1, fields])
         hits[p["key"]] = out
-    return {"hits": hits, "rejected": rejected}
+    return {"hits": hits, "rejected": rejected, "engine": "onigurumacffi"}
 
 
 def main():
@@ -159,6 +215,7 @@ def main():
     run = {
         "clickhouse": clickhouse,
         "duckdb": duckdb_,
+        "spark": spark,
         "loki": loki,
         "elasticsearch": elasticsearch,
     }[req["target"]]

@@ -6,7 +6,9 @@
 //! into tool errors (`isError: true`) rather than protocol errors, as agents expect.
 //!
 //! A client gets at most [`RxwServer::workers`] calls running at once: the others wait for a
-//! worker on their own time budget (counted from their arrival), so a flood of pathological
+//! worker on their own time budget (counted from their arrival: the moment the transport read
+//! the request line, [`stdio::Arrived`], not the later one the SDK hands the call to the
+//! server, which under a flood comes after a queue), so a flood of pathological
 //! calls is answered, each within its budget, instead of starving the machine. A request line
 //! over [`stdio::MAX_REQUEST_BYTES`] is answered with a JSON-RPC error without being held in
 //! memory. `grep_audit` reads only under the server's roots ([`tool::Roots`]).
@@ -247,9 +249,14 @@ impl ServerHandler for RxwServer {
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _context: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, McpError> {
-        let arrived = Instant::now();
+        // The budget runs from when the request line was read, not from now: under a flood
+        // the SDK's dispatch queue sits between the two.
+        let arrived = context
+            .extensions
+            .get::<stdio::Arrived>()
+            .map_or_else(Instant::now, |a| a.0);
         let name = request.name.to_string();
         let args = Value::Object(request.arguments.unwrap_or_default());
         let limits = crate::Limits::tool();
@@ -325,6 +332,7 @@ pub fn serve_stdio(server: RxwServer) -> anyhow::Result<()> {
 /// handed to the server; replies and these errors go out through one writer, a line each.
 pub mod stdio {
     use rmcp::RoleServer;
+    use rmcp::model::{GetExtensions, JsonRpcMessage};
     use rmcp::service::{RxJsonRpcMessage, TxJsonRpcMessage};
     use rmcp::transport::Transport;
     use serde_json::Value;
@@ -341,6 +349,16 @@ pub mod stdio {
     /// longer line is skipped to its end without being kept, and answered with
     /// [`INVALID_REQUEST`].
     pub const MAX_REQUEST_BYTES: usize = 1 << 20;
+
+    /// When a request's line was read: carried in the request's extensions to the server, whose
+    /// time budget for the call starts there.
+    #[derive(Debug, Clone, Copy)]
+    pub struct Arrived(pub std::time::Instant);
+
+    /// How many decoded messages wait for the SDK's dispatch loop before the reader stops
+    /// reading: enough for a fan-out of a few hundred calls to be read (and stamped) as it
+    /// comes, while memory stays bounded (at most this many lines of [`MAX_REQUEST_BYTES`]).
+    pub const QUEUED_MESSAGES: usize = 256;
 
     /// What [`read_line`] found.
     #[derive(Debug, PartialEq, Eq)]
@@ -541,13 +559,15 @@ pub mod stdio {
         W: AsyncWrite + Unpin + Send + 'static,
     {
         let (out_tx, mut out_rx) = mpsc::unbounded_channel::<String>();
-        let (in_tx, in_rx) = mpsc::channel(64);
+        let (in_tx, in_rx) = mpsc::channel(QUEUED_MESSAGES);
         let replies = out_tx.clone();
         tokio::spawn(async move {
             let mut reader = BufReader::new(input);
             let mut line = Vec::new();
             loop {
-                match read_line(&mut reader, &mut line, MAX_REQUEST_BYTES).await {
+                let read = read_line(&mut reader, &mut line, MAX_REQUEST_BYTES).await;
+                let arrived = Arrived(std::time::Instant::now());
+                match read {
                     Ok(LineRead::End) | Err(_) => break,
                     Ok(LineRead::TooLong(len)) => {
                         if replies.send(too_long_reply(len).to_string()).is_err() {
@@ -559,7 +579,10 @@ pub mod stdio {
                 }
                 let body = line.strip_suffix(b"\n").unwrap_or(&line);
                 match decode(body) {
-                    Decoded::Message(m) => {
+                    Decoded::Message(mut m) => {
+                        if let JsonRpcMessage::Request(r) = m.as_mut() {
+                            r.request.extensions_mut().insert(arrived);
+                        }
                         if in_tx.send(*m).await.is_err() {
                             break;
                         }

@@ -1,17 +1,77 @@
-//! `rxw registry export` and `rxw registry verify` on the real engines: ClickHouse (chDB),
-//! DuckDB, RE2 (Loki's dialect) and Oniguruma (grok's) through their Python packages, Spark's
-//! patterns on the JVM, Vector's regex crate in-process. A test whose engine package is missing says so loudly and skips; it never
-//! fakes an engine. The registries are the built-in one and a hostile one written here.
+//! `rxw registry export` and `rxw registry verify` on each target's own component: ClickHouse
+//! (chDB), DuckDB and Spark SQL (pyspark) through their Python packages, the Vector remap
+//! program on the vrl crate (tools/vrl-check), Loki's stages on Go's regexp, grok on joni.
+//! A test whose component is missing says so loudly and skips (or, where it says so, checks
+//! the stand-in rxw then names); it never fakes an engine. The registries are the built-in
+//! one and a hostile one written here.
 
 use assert_cmd::Command;
 use serde_json::Value;
 use std::path::Path;
 
-/// rxw with a private config directory (no user registry) and the caller's PATH (python3).
+/// rxw with a private config directory (no user registry), the caller's PATH (python3, go,
+/// java) and the Vector checker where one is built.
 fn rxw(config: &Path) -> Command {
     let mut c = Command::cargo_bin("rxw").unwrap();
     c.env("XDG_CONFIG_HOME", config).env("NO_COLOR", "1");
+    if let Some(checker) = vrl_checker() {
+        c.env("RXW_VRL_CHECK", checker);
+    }
     c
+}
+
+/// The Vector checker (tools/vrl-check): `RXW_VRL_CHECK`, else where `.ci/run` or a plain
+/// `cargo build` in tools/vrl-check puts it.
+fn vrl_checker() -> Option<std::path::PathBuf> {
+    if let Some(p) = std::env::var_os("RXW_VRL_CHECK").filter(|p| !p.is_empty()) {
+        return Some(p.into()).filter(|p: &std::path::PathBuf| p.is_file());
+    }
+    let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
+    [
+        home.map(|h| h.join(".cache/rxw-ci/vrl-check-target/debug/rxw-vrl-check")),
+        Some(
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("tools/vrl-check/target/debug/rxw-vrl-check"),
+        ),
+    ]
+    .into_iter()
+    .flatten()
+    .find(|p| p.is_file())
+}
+
+/// Whether a program runs (`prog args`); a loud notice naming what is skipped when not.
+fn have(prog: &str, args: &[&str], skipped: &str) -> bool {
+    let ok = std::process::Command::new(prog)
+        .args(args)
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        eprintln!("\n!!!!!!!! NOTICE: `{prog}` is not installed: {skipped} is SKIPPED !!!!!!!!\n");
+    }
+    ok
+}
+
+/// Whether Debian's joni and jcodings (or `RXW_JONI_CLASSPATH`) are there; loud when not.
+fn have_joni() -> bool {
+    let ok = std::env::var("RXW_JONI_CLASSPATH").is_ok_and(|c| !c.is_empty())
+        || ["/usr/share/java/joni.jar", "/usr/share/java/jcodings.jar"]
+            .iter()
+            .all(|j| Path::new(j).is_file());
+    if !ok {
+        eprintln!(
+            "\n!!!!!!!! NOTICE: joni is not installed (apt-get install libjruby-joni-java libjcodings-java): the grok verification on Elasticsearch's regex engine is SKIPPED !!!!!!!!\n"
+        );
+    }
+    ok && have_java()
+}
+
+/// Every record names `engine` (the component that ran) and no stand-in.
+fn ran_on(records: &[Value], engine: &str) {
+    for r in records {
+        let e = r["engine"].as_str().unwrap();
+        assert!(e.contains(engine), "{e} (want {engine}): {r}");
+        assert!(!e.contains("STAND-IN"), "{r}");
+    }
 }
 
 fn run(cmd: &mut Command) -> (i32, String, String) {
@@ -71,8 +131,6 @@ fn builtin_on(target: &str) -> Option<Vec<Value>> {
     let needs = match target {
         "clickhouse" => Some(("chdb", "chdb")),
         "duckdb" => Some(("duckdb", "duckdb")),
-        "loki" => Some(("re2", "google-re2")),
-        "elasticsearch" => Some(("onigurumacffi", "onigurumacffi")),
         _ => None,
     };
     if let Some((module, package)) = needs
@@ -115,10 +173,14 @@ fn duckdb_runs_every_preset_and_the_result_rewrite_agrees() {
 }
 
 #[test]
-fn loki_regexps_agree_on_re2_and_the_look_ahead_is_refused() {
-    let Some(records) = builtin_on("loki") else {
+fn loki_regexp_stages_agree_on_go_regexp_and_the_look_ahead_is_refused() {
+    if !have("go", &["version"], "the Loki verification on Go's regexp") {
         return;
-    };
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let records = verify(dir.path(), "loki", &[]);
+    assert_eq!(records.len(), 12);
+    ran_on(&records, "Go's regexp");
     assert_eq!(tally(&records), (11, 1, 0));
     let result = records.iter().find(|r| r["preset"] == "result").unwrap();
     assert!(
@@ -128,35 +190,70 @@ fn loki_regexps_agree_on_re2_and_the_look_ahead_is_refused() {
             .contains("look-around is not in Go's RE2 syntax"),
         "{result}"
     );
+    assert!(
+        records
+            .iter()
+            .filter(|r| r["verdict"] == "agree")
+            .all(|r| r["hits_engine"].as_u64().unwrap() > 0)
+    );
 }
 
 #[test]
-fn vector_patterns_agree_on_the_regex_crate() {
-    let records = builtin_on("vector").unwrap();
+fn vector_remap_program_agrees_on_vrl() {
+    let Some(checker) = vrl_checker() else {
+        eprintln!(
+            "\n!!!!!!!! NOTICE: tools/vrl-check is not built (cargo build --manifest-path tools/vrl-check/Cargo.toml, or set RXW_VRL_CHECK): the Vector verification on Vector's own language is SKIPPED; rxw verify falls back to the regex crate and says so !!!!!!!!\n"
+        );
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let records = verify(dir.path(), "vector", &[]);
+    assert_eq!(records.len(), 12, "{}", checker.display());
+    ran_on(&records, "vrl crate");
     assert_eq!(tally(&records), (11, 1, 0));
+    assert!(
+        records
+            .iter()
+            .filter(|r| r["verdict"] == "agree")
+            .all(|r| r["hits_engine"].as_u64().unwrap() > 0)
+    );
+}
+
+#[test]
+fn without_the_vrl_checker_the_regex_crate_stands_in_and_says_so() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, err) = run(rxw(dir.path())
+        .env("RXW_VRL_CHECK", dir.path().join("missing"))
+        .args(["registry", "verify", "--to", "vector", "--json"]));
+    assert_eq!(code, 0, "{err}");
+    let records: Vec<Value> = serde_json::from_str(&out).unwrap();
+    assert_eq!(tally(&records), (11, 1, 0));
+    for r in &records {
+        let e = r["engine"].as_str().unwrap();
+        assert!(
+            e.starts_with("the regex crate (a STAND-IN: RXW_VRL_CHECK="),
+            "{e}"
+        );
+    }
 }
 
 /// Whether `java` runs; a loud notice when not.
 fn have_java() -> bool {
-    let ok = std::process::Command::new("java")
-        .arg("-version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        eprintln!(
-            "\n!!!!!!!! NOTICE: `java` is not installed: the Spark verification is SKIPPED !!!!!!!!\n"
-        );
-    }
-    ok
+    have(
+        "java",
+        &["-version"],
+        "the Spark and grok verification on the JVM",
+    )
 }
 
 #[test]
-fn spark_patterns_agree_on_java_util_regex() {
-    if !have_java() {
+fn spark_sql_agrees_on_a_local_spark_session() {
+    if !python_has("pyspark", "pyspark") || !have_java() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
     let records = verify(dir.path(), "spark", &[]);
+    ran_on(&records, "Spark SQL");
     // Java has look-ahead: every preset is exact, `result` included.
     assert_eq!(tally(&records), (12, 0, 0));
     assert!(
@@ -167,12 +264,20 @@ fn spark_patterns_agree_on_java_util_regex() {
 }
 
 #[test]
-fn grok_patterns_agree_on_oniguruma() {
-    let Some(records) = builtin_on("elasticsearch") else {
+fn grok_pipelines_agree_on_joni() {
+    if !have_joni() {
         return;
-    };
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let records = verify(dir.path(), "elasticsearch", &[]);
+    ran_on(&records, "joni");
     // Oniguruma has look-ahead: every preset is exact; grok shows the first hit.
     assert_eq!(tally(&records), (12, 0, 0));
+    assert!(
+        records
+            .iter()
+            .all(|r| r["hits_engine"].as_u64().unwrap() > 0)
+    );
 }
 
 #[test]
@@ -318,16 +423,19 @@ fn hostile_presets_run_on_the_real_engines() {
         "hostile-1,hostile_2",
     ];
     let mut ran = 0;
+    // Each target on its own component where it is here, else on the stand-in rxw names.
+    let go = have("go", &["version"], "Loki on Go's regexp");
+    let joni = have_joni();
     for (target, needs, agree, refused) in [
         ("clickhouse", Some(("chdb", "chdb")), 2, 0),
         ("duckdb", Some(("duckdb", "duckdb")), 2, 0),
         // The Unicode group name cannot be a label or a VRL field.
-        ("loki", Some(("re2", "google-re2")), 1, 1),
+        ("loki", (!go).then_some(("re2", "google-re2")), 1, 1),
         ("vector", None, 1, 1),
         ("spark", None, 2, 0),
         (
             "elasticsearch",
-            Some(("onigurumacffi", "onigurumacffi")),
+            (!joni).then_some(("onigurumacffi", "onigurumacffi")),
             1,
             1,
         ),

@@ -130,6 +130,36 @@ fn regex_redos_is_listed_and_returns_the_verdict_document() {
     assert_eq!(failed["isError"], true, "{failed}");
 }
 
+#[test]
+fn registry_export_is_listed_and_returns_the_definitions_with_each_form() {
+    let replies = raw_session(&[
+        br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
+        br#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"registry_export","arguments":{"target":"duckdb","presets":["result","uuid"]}}}"#,
+        br#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"registry_export","arguments":{"target":"mysql"}}}"#,
+    ]);
+    let by_id = |id: i64| replies.iter().find(|r| r["id"] == id).expect("a reply");
+    let names: Vec<&str> = by_id(1)["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert!(names.contains(&"registry_export"), "{names:?}");
+    let doc = &by_id(2)["result"]["structuredContent"];
+    assert_eq!(doc["target"], "duckdb", "{doc}");
+    assert_eq!(doc["presets"][0]["form"], "rewrite", "{doc}");
+    assert_eq!(doc["presets"][1]["form"], "exact", "{doc}");
+    assert!(
+        doc["definitions"]
+            .as_str()
+            .unwrap()
+            .contains("CREATE OR REPLACE VIEW \"rxw_uuid\""),
+        "{doc}"
+    );
+    let failed = &by_id(3)["result"];
+    assert_eq!(failed["isError"], true, "{failed}");
+}
+
 /// Regression: `grep_audit` read any file the server could. `rxw mcp --root DIR` reads under
 /// DIR only: a path outside is a warning row, never read.
 #[test]

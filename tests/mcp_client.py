@@ -44,7 +44,7 @@ async def main():
             init = await session.initialize()
             check(init.server_info.name == "rxw", f"server name {init.server_info.name}")
             tools = {t.name: t for t in (await session.list_tools()).tools}
-            check(set(tools) == {"regex", "regex_parse", "grep_audit", "regex_redos"}, f"tools {sorted(tools)}")
+            check(set(tools) == {"regex", "regex_parse", "grep_audit", "regex_redos", "registry_export"}, f"tools {sorted(tools)}")
             for t in tools.values():
                 check(t.input_schema.get("type") == "object", f"{t.name} input schema")
                 check(t.output_schema is not None, f"{t.name} output schema")

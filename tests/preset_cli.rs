@@ -399,3 +399,82 @@ fn show_includes_the_explain_tree_and_the_work_order_lint() {
     );
     assert!(out.contains("greedy-dotall-swallows-lines"), "{out}");
 }
+
+#[test]
+fn parse_schema_lists_the_record_and_each_presets_groups_and_loads_into_duckdb() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, err) =
+        run(rxw(dir.path()).args(["parse", "--schema", "--only", "result,uuid"]));
+    assert_eq!(code, 0, "{err}");
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let record: Vec<&str> = doc["record"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        record,
+        ["key", "index", "end", "match", "groups", "source", "line"]
+    );
+    assert_eq!(doc["presets"][0]["key"], "result");
+    let status = doc["presets"][0]["groups"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["name"] == "status")
+        .unwrap();
+    assert_eq!(status["nullable"], true, "{status}");
+    assert_eq!(status["type"], "string");
+    assert_eq!(doc["presets"][1]["groups"], serde_json::json!([]));
+    let (code, _, _) = run(rxw(dir.path()).args(["parse", "--schema", "some text"]));
+    assert_eq!(code, 2, "--schema reads no text");
+
+    // The DuckDB statement loads `rxw parse --jsonl` as written.
+    let has_duckdb = std::process::Command::new("python3")
+        .args(["-c", "import duckdb"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_duckdb {
+        eprintln!(
+            "\n!!!!!!!! NOTICE: the Python package duckdb is not installed: the load of --jsonl into DuckDB is SKIPPED !!!!!!!!\n"
+        );
+        return;
+    }
+    let log = dir.path().join("app.log");
+    std::fs::write(
+        &log,
+        "[RESULT 7fce46e0] OK done\n[RESULT 8a12bc44]\nid 7fce46e0-1111-2222-3333-444455556666\n",
+    )
+    .unwrap();
+    let (code, jsonl, _) = run(rxw(dir.path()).args([
+        "parse",
+        "--jsonl",
+        "--only",
+        "result,uuid",
+        "--file",
+        log.to_str().unwrap(),
+    ]));
+    assert_eq!(code, 0);
+    std::fs::write(dir.path().join("hits.jsonl"), &jsonl).unwrap();
+    let script = format!(
+        "import duckdb\ncon = duckdb.connect()\ncon.execute({:?})\nprint(con.execute(\"SELECT count(*), count(groups['status']) FROM rxw_hits\").fetchone())\n",
+        doc["load"]["duckdb"].as_str().unwrap()
+    );
+    let out = std::process::Command::new("python3")
+        .args(["-c", &script])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let hits = jsonl.lines().count();
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        format!("({hits}, 1)"),
+        "{jsonl}"
+    );
+}

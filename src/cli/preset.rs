@@ -129,6 +129,11 @@ pub struct ParseArgs {
     /// Print the number of hits only (JSON: with a count per key).
     #[arg(long)]
     pub count: bool,
+    /// Print, as JSON, what the hit records hold and each preset's groups with their types,
+    /// with the statements that load `--jsonl` output into ClickHouse and DuckDB; reads no
+    /// text.
+    #[arg(long, conflicts_with_all = ["text", "file", "json", "jsonl", "csv", "output", "count"])]
+    pub schema: bool,
     /// Threads for --count (presets are counted in parallel; default: the CPUs).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
@@ -520,6 +525,11 @@ fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outc
             .map(|k| catalog.require(k.trim()))
             .collect::<Result<_, _>>()?
     };
+    if a.schema {
+        let doc = crate::fleet::schema::parse_schema(&entries)?;
+        writeln!(out, "{}", to_json(&doc))?;
+        return Ok(0);
+    }
     let limits = a.budget.limits();
     // The deadline is the whole scan's; the step budget each preset's over a chunk of lines.
     let mut scanner = Scanner::new(entries).with_budget(

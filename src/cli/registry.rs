@@ -1,11 +1,17 @@
 //! `rxw registry export` and `rxw registry verify`: the preset registry on a fleet's engines.
 //!
 //! The translation and the checks are the library's ([`crate::fleet`]); this module loads the
-//! registries, writes the file, and runs the engines that live outside rxw: ClickHouse
-//! (chDB), DuckDB, RE2 (Loki's dialect) and Oniguruma (grok's) through their Python
-//! packages, driven by an embedded script that prints every hit as JSON; Spark's patterns on
-//! the JVM's java.util.regex. Vector's regex crate runs in-process. What is not run: the
-//! LogQL, VRL, grok and Spark SQL text around the patterns (their engines are servers).
+//! registries, writes the file, and runs each exported file on the target's own component:
+//! ClickHouse (chDB), DuckDB and Spark SQL (pyspark's local session) through their Python
+//! packages, driven by an embedded script that runs the script's statements and prints every
+//! hit as JSON; the Vector remap program on Vector's language (`rxw-vrl-check`, the `vrl`
+//! crate, a tool built apart from rxw); Loki's `| regexp` stages on Go's regexp (an embedded
+//! Go program, `go run`); the Elasticsearch pipelines' grok processors on joni, the
+//! Oniguruma port Elasticsearch's grok compiles with (an embedded Java program). Where a
+//! component is missing, a stand-in for its regex engine runs instead (the regex crate,
+//! google-re2, onigurumacffi, java.util.regex) and every record names it as a stand-in.
+//! What no check runs: LogQL's own parser and Vector's config loader (their text around the
+//! patterns is checked by rxw's tests only).
 
 use super::preset::{Registries, RegistryArgs, load};
 use super::{CliError, Outcome};
@@ -27,6 +33,10 @@ use std::process::{Command, Stdio};
 const DRIVER: &str = include_str!("../../assets/fleet_driver.py");
 /// The program that runs Spark's patterns on java.util.regex (`java` runs it from source).
 const JAVA_DRIVER: &str = include_str!("fleet_verify.java");
+/// The program that runs LogQL `| regexp` stages on Go's regexp (`go run`).
+const GO_DRIVER: &str = include_str!("fleet_loki.go");
+/// The program that runs grok processors on joni (`java` runs it from source).
+const GROK_DRIVER: &str = include_str!("fleet_grok.java");
 
 fn parse_target(s: &str) -> Result<Target, String> {
     s.parse()
@@ -133,10 +143,8 @@ pub fn run(a: &RegistryCommandArgs, out: &mut dyn Write, err: &mut dyn Write) ->
                 None => {}
             }
             if target.json && !verify {
-                let records: Vec<ExportRecord> = exports
-                    .iter()
-                    .map(|e| export_record(e, target.to))
-                    .collect();
+                let records: Vec<ExportRecord> =
+                    exports.iter().map(|e| e.record(target.to)).collect();
                 #[derive(Serialize)]
                 struct Doc<'a> {
                     target: &'a str,
@@ -188,25 +196,6 @@ fn select<'c>(
     keys.iter().map(|k| catalog.require(k.trim())).collect()
 }
 
-fn export_record(e: &PresetExport, target: Target) -> ExportRecord {
-    let (note, reason, caret) = match &e.outcome {
-        Ok(Definition {
-            form: fleet::Form::Split { note, .. },
-            ..
-        }) => (Some(note.clone()), None, None),
-        Ok(_) => (None, None, None),
-        Err(err) => (None, Some(err.message.clone()), err.caret()),
-    };
-    ExportRecord {
-        preset: e.key.clone(),
-        target: target.name().to_string(),
-        form: e.form_name().to_string(),
-        note,
-        reason,
-        caret,
-    }
-}
-
 fn verify_and_print(
     entries: &[&Entry],
     exports: &[PresetExport],
@@ -221,6 +210,9 @@ fn verify_and_print(
             serde_json::to_string(&records).expect("serializes")
         )?;
     } else {
+        if let Some(r) = records.first() {
+            writeln!(out, "engine: {}", r.engine)?;
+        }
         for r in &records {
             let verdict = match r.verdict {
                 Verdict::Agree => "agree",
@@ -262,7 +254,10 @@ pub fn verify_records(
     if verify::reads_log_lines(target) {
         rows = verify::log_lines(&rows);
     }
-    let engine = engine_hits(exports, target, &rows)?;
+    let EngineRun {
+        engine: engine_name,
+        answers: engine,
+    } = engine_hits(exports, target, &rows)?;
     let mut records = Vec::new();
     for (entry, export) in entries.iter().zip(exports) {
         let (rxw, got) = match &export.outcome {
@@ -272,13 +267,17 @@ pub fn verify_records(
             ),
             Err(_) => (Vec::new(), Ok(Vec::new())),
         };
-        records.push(match got {
+        let record = match got {
             Ok(got) => verify::record(export, target, &rows, &rxw, &got),
             Err(why) => VerifyRecord {
                 verdict: Verdict::Differ,
                 first_difference: Some(format!("the engine rejected the definition: {why}")),
                 ..verify::record(export, target, &rows, &rxw, &[])
             },
+        };
+        records.push(VerifyRecord {
+            engine: engine_name.clone(),
+            ..record
         });
     }
     Ok(records)
@@ -287,31 +286,463 @@ pub fn verify_records(
 /// One definition's hits on the engine (sorted), or why the engine rejected it.
 type EngineAnswer = Result<Vec<Hit>, String>;
 
-/// Every exact or rewritten definition's answer on the engine, by preset key.
+/// What ran the definitions and each one's answer, by preset key.
+struct EngineRun {
+    /// The component (or the stand-in, said so).
+    engine: String,
+    answers: BTreeMap<String, EngineAnswer>,
+}
+
+/// Every exact or rewritten definition's answer on the target's own component, or on a
+/// stand-in for its regex engine when the component cannot be run here (named so in
+/// [`EngineRun::engine`]).
 fn engine_hits(
     exports: &[PresetExport],
     target: Target,
     rows: &[Row],
-) -> Result<BTreeMap<String, EngineAnswer>, CliError> {
+) -> Result<EngineRun, CliError> {
     let defs: Vec<&Definition> = exports
         .iter()
         .filter_map(|e| e.outcome.as_ref().ok())
         .collect();
+    let stand_in = |answers, what: &str, why: String| EngineRun {
+        engine: format!("{what} (a STAND-IN: {why})"),
+        answers,
+    };
     match target {
-        Target::Vector => Ok(defs
-            .iter()
-            .map(|d| {
-                (
-                    d.key.clone(),
-                    verify::run_regex_crate(d, rows).map_err(|e| e.message),
-                )
-            })
-            .collect()),
-        Target::ClickHouse | Target::DuckDb | Target::Loki | Target::Elasticsearch => {
-            python_engine(exports, &defs, target, rows)
-        }
-        Target::Spark => java_engine(&defs, rows),
+        Target::Vector => match vrl_engine(exports, &defs, rows) {
+            Ok(run) => Ok(run),
+            Err(Missing(why)) => {
+                let answers = defs
+                    .iter()
+                    .map(|d| {
+                        (
+                            d.key.clone(),
+                            verify::run_regex_crate(d, rows).map_err(|e| e.message),
+                        )
+                    })
+                    .collect();
+                Ok(stand_in(answers, "the regex crate", why))
+            }
+        },
+        Target::Loki => match go_engine(&defs, rows)? {
+            Ok(run) => Ok(run),
+            Err(Missing(why)) => {
+                let run = python_engine(exports, &defs, target, rows)?;
+                Ok(stand_in(run.answers, "google-re2", why))
+            }
+        },
+        Target::Elasticsearch => match grok_engine(exports, rows)? {
+            Ok(run) => Ok(run),
+            Err(Missing(why)) => {
+                let run = python_engine(exports, &defs, target, rows)?;
+                Ok(stand_in(run.answers, "onigurumacffi", why))
+            }
+        },
+        Target::Spark => match python_engine(exports, &defs, target, rows) {
+            Ok(run) => Ok(run),
+            Err(why) => Ok(stand_in(
+                java_engine(&defs, rows)?,
+                "java.util.regex (the patterns alone, not the SQL)",
+                cli_error_text(&why),
+            )),
+        },
+        Target::ClickHouse | Target::DuckDb => python_engine(exports, &defs, target, rows),
     }
+}
+
+fn cli_error_text(e: &CliError) -> String {
+    match e {
+        CliError::Rx(e) => e.message.clone(),
+        CliError::Io(e) => e.to_string(),
+    }
+}
+
+/// Why a target's own component cannot be run here.
+struct Missing(String);
+
+/// Where the Vector checker is: `RXW_VRL_CHECK`, else `rxw-vrl-check` on the PATH.
+fn vrl_checker() -> Result<PathBuf, Missing> {
+    if let Some(p) = std::env::var_os("RXW_VRL_CHECK").filter(|p| !p.is_empty()) {
+        let p = PathBuf::from(p);
+        return if p.is_file() {
+            Ok(p)
+        } else {
+            Err(Missing(format!(
+                "RXW_VRL_CHECK={} is not a file",
+                p.display()
+            )))
+        };
+    }
+    std::env::var_os("PATH")
+        .iter()
+        .flat_map(std::env::split_paths)
+        .map(|d| d.join("rxw-vrl-check"))
+        .find(|p| p.is_file())
+        .ok_or_else(|| {
+            Missing(
+                "Vector's language checker rxw-vrl-check is not built (cargo build --manifest-path tools/vrl-check/Cargo.toml, then set RXW_VRL_CHECK to the binary)".into(),
+            )
+        })
+}
+
+/// A unique scratch directory for one engine run.
+fn scratch_dir(what: &str) -> Result<PathBuf, CliError> {
+    let dir = std::env::temp_dir().join(format!(
+        "rxw-{what}-{}-{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0)
+    ));
+    std::fs::create_dir_all(&dir)
+        .map_err(|e| Error::new(ErrorKind::Io, format!("temporary directory: {e}")))?;
+    Ok(dir)
+}
+
+/// Runs `cmd` with `input` on its standard input; its output, or why it could not start.
+fn run_with_input(
+    mut cmd: Command,
+    input: Vec<u8>,
+) -> Result<std::process::Output, std::io::Error> {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()?;
+    let mut stdin = child.stdin.take().expect("stdin is piped");
+    let writer = std::thread::spawn(move || stdin.write_all(&input));
+    let out = child.wait_with_output();
+    let _ = writer.join();
+    out
+}
+
+/// The exported Vector config, run by `rxw-vrl-check` on every row as an event's `.message`:
+/// each preset's field `rxw_<key>` is the array of hits VRL's `parse_regex_all!` gave.
+fn vrl_engine(
+    exports: &[PresetExport],
+    defs: &[&Definition],
+    rows: &[Row],
+) -> Result<EngineRun, Missing> {
+    let checker = vrl_checker()?;
+    let failed = |why: String| Missing(format!("rxw-vrl-check could not be run: {why}"));
+    let dir = scratch_dir("vrl").map_err(|e| failed(cli_error_text(&e)))?;
+    let config = dir.join("vector.toml");
+    let written = std::fs::write(
+        &config,
+        render::render(Target::Vector, exports, &RenderOptions::default()),
+    );
+    let mut input = Vec::new();
+    for r in rows {
+        input.extend(serde_json::to_vec(&r.text).expect("a string serializes"));
+        input.push(b'\n');
+    }
+    let output = written.and_then(|()| {
+        let mut cmd = Command::new(&checker);
+        cmd.arg(&config);
+        run_with_input(cmd, input)
+    });
+    let _ = std::fs::remove_dir_all(&dir);
+    let output = output.map_err(|e| failed(format!("{}: {e}", checker.display())))?;
+    let stderr = String::from_utf8_lossy(&output.stderr).trim().to_string();
+    let mut answers: BTreeMap<String, EngineAnswer> = BTreeMap::new();
+    if output.status.code() == Some(1) {
+        // The program does not compile: every definition is rejected with VRL's diagnostic.
+        for d in defs {
+            answers.insert(d.key.clone(), Err(format!("VRL: {stderr}")));
+        }
+        return Ok(EngineRun {
+            engine: vrl_name(),
+            answers,
+        });
+    }
+    if !output.status.success() {
+        return Err(failed(stderr));
+    }
+    for d in defs {
+        answers.insert(d.key.clone(), Ok(Vec::new()));
+    }
+    #[derive(serde::Deserialize)]
+    struct Event {
+        row: usize,
+        event: Option<serde_json::Map<String, serde_json::Value>>,
+        error: Option<String>,
+    }
+    for line in String::from_utf8_lossy(&output.stdout).lines() {
+        let ev: Event = serde_json::from_str(line)
+            .map_err(|e| failed(format!("its output is not JSON ({e}): {line}")))?;
+        if let Some(why) = ev.error {
+            for a in answers.values_mut() {
+                *a = Err(format!("VRL aborted on row {}: {why}", ev.row));
+            }
+            continue;
+        }
+        let event = ev.event.unwrap_or_default();
+        for d in defs {
+            let Some(Ok(hits)) = answers.get_mut(&d.key) else {
+                continue;
+            };
+            let Some(serde_json::Value::Array(found)) = event.get(&d.view_name()) else {
+                continue;
+            };
+            for h in found {
+                let field = |name: &str| h.get(name).and_then(|v| v.as_str()).map(str::to_string);
+                hits.push(Hit {
+                    line_no: ev.row,
+                    text: field(fleet::MATCH_COLUMN),
+                    fields: d
+                        .fields
+                        .iter()
+                        .map(|f| (f.name.clone(), field(&f.name)))
+                        .collect(),
+                });
+            }
+        }
+    }
+    for hits in answers.values_mut().flatten() {
+        hits.sort();
+    }
+    Ok(EngineRun {
+        engine: vrl_name(),
+        answers,
+    })
+}
+
+fn vrl_name() -> String {
+    "Vector's language (the vrl crate, through rxw-vrl-check)".into()
+}
+
+/// The LogQL stages' patterns, read back from the exported queries (`| regexp \`…\``), run
+/// on Go's regexp by an embedded Go program: the first hit of each row, a label per named
+/// group with a non-empty value.
+fn go_engine(defs: &[&Definition], rows: &[Row]) -> Result<Result<EngineRun, Missing>, CliError> {
+    let version = Command::new("go").arg("version").output();
+    let version = match version {
+        Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout).trim().to_string(),
+        _ => {
+            return Ok(Err(Missing(
+                "the Go toolchain (`go`) is not installed; Loki's regexp stage is Go's regexp"
+                    .into(),
+            )));
+        }
+    };
+    let dir = scratch_dir("loki")?;
+    let source = dir.join("loki_regexp.go");
+    std::fs::write(&source, GO_DRIVER)
+        .map_err(|e| Error::new(ErrorKind::Io, format!("temporary directory: {e}")))?;
+    let mut input = String::new();
+    for d in defs {
+        if let fleet::Form::Exact { pattern } = &d.form {
+            input.push_str(&format!(
+                "P\t{}\t{}\n",
+                codegen::escape_field(&d.key),
+                codegen::escape_field(pattern)
+            ));
+        }
+    }
+    for r in rows {
+        input.push_str(&format!("R\t{}\n", codegen::escape_field(&r.text)));
+    }
+    let mut cmd = Command::new("go");
+    cmd.arg("run")
+        .arg(&source)
+        .current_dir(&dir)
+        .env("GO111MODULE", "off");
+    let output = run_with_input(cmd, input.into_bytes());
+    let _ = std::fs::remove_dir_all(&dir);
+    let output = output.map_err(|e| Error::new(ErrorKind::Io, format!("go run: {e}")))?;
+    if !output.status.success() {
+        return Err(Error::new(
+            ErrorKind::Io,
+            format!(
+                "the Go regexp driver failed: {}",
+                String::from_utf8_lossy(&output.stderr).trim()
+            ),
+        )
+        .into());
+    }
+    #[derive(serde::Deserialize)]
+    struct GoHit {
+        key: String,
+        line_no: Option<usize>,
+        #[serde(rename = "match")]
+        text: Option<String>,
+        labels: Option<BTreeMap<String, String>>,
+        error: Option<String>,
+    }
+    let mut answers: BTreeMap<String, EngineAnswer> = defs
+        .iter()
+        .map(|d| (d.key.clone(), Ok(Vec::new())))
+        .collect();
+    for line in String::from_utf8_lossy(&output.stdout).lines() {
+        let h: GoHit = serde_json::from_str(line).map_err(|e| {
+            Error::new(
+                ErrorKind::Io,
+                format!("the Go regexp driver's output ({e}): {line}"),
+            )
+        })?;
+        if let Some(why) = h.error {
+            answers.insert(h.key, Err(format!("Go regexp: {why}")));
+            continue;
+        }
+        if let Some(Ok(hits)) = answers.get_mut(&h.key) {
+            let mut labels = h.labels.unwrap_or_default();
+            labels.remove(fleet::MATCH_COLUMN);
+            hits.push(Hit {
+                line_no: h.line_no.unwrap_or(0),
+                text: h.text,
+                fields: labels.into_iter().map(|(k, v)| (k, Some(v))).collect(),
+            });
+        }
+    }
+    for hits in answers.values_mut().flatten() {
+        hits.sort();
+    }
+    Ok(Ok(EngineRun {
+        engine: format!("Go's regexp ({version}); LogQL's own parser is not run"),
+        answers,
+    }))
+}
+
+/// The class path of joni and jcodings: `RXW_JONI_CLASSPATH`, else Debian's packages
+/// (libjruby-joni-java, libjcodings-java).
+fn joni_classpath() -> Result<String, Missing> {
+    if let Ok(cp) = std::env::var("RXW_JONI_CLASSPATH")
+        && !cp.is_empty()
+    {
+        return Ok(cp);
+    }
+    let jars = ["/usr/share/java/joni.jar", "/usr/share/java/jcodings.jar"];
+    if jars.iter().all(|j| std::path::Path::new(j).is_file()) {
+        Ok(jars.join(":"))
+    } else {
+        Err(Missing(
+            "joni, the Oniguruma port Elasticsearch's grok compiles with, is not installed (apt-get install libjruby-joni-java libjcodings-java, or set RXW_JONI_CLASSPATH)".into(),
+        ))
+    }
+}
+
+/// The exported pipelines document, read back as JSON: each pipeline's grok processor
+/// (its patterns and pattern_definitions) run on joni as Elasticsearch's grok runs it, on
+/// the processor's field of one event per row.
+fn grok_engine(
+    exports: &[PresetExport],
+    rows: &[Row],
+) -> Result<Result<EngineRun, Missing>, CliError> {
+    let classpath = match joni_classpath() {
+        Ok(cp) => cp,
+        Err(m) => return Ok(Err(m)),
+    };
+    let doc: serde_json::Value = serde_json::from_str(&render::render(
+        Target::Elasticsearch,
+        exports,
+        &RenderOptions::default(),
+    ))
+    .map_err(|e| {
+        Error::new(
+            ErrorKind::Io,
+            format!("the exported pipelines are not JSON: {e}"),
+        )
+    })?;
+    let mut input = String::new();
+    let mut keys = BTreeMap::new();
+    let empty = serde_json::Map::new();
+    for (name, pipeline) in doc["pipelines"].as_object().unwrap_or(&empty) {
+        let key = exports
+            .iter()
+            .find(|e| format!("rxw_{}", e.key) == *name)
+            .map(|e| e.key.clone())
+            .unwrap_or_else(|| name.clone());
+        keys.insert(key.clone(), ());
+        for processor in pipeline["processors"].as_array().into_iter().flatten() {
+            let grok = &processor["grok"];
+            for (n, d) in grok["pattern_definitions"].as_object().unwrap_or(&empty) {
+                input.push_str(&format!(
+                    "D\t{}\t{}\t{}\n",
+                    codegen::escape_field(&key),
+                    codegen::escape_field(n),
+                    codegen::escape_field(d.as_str().unwrap_or_default())
+                ));
+            }
+            for p in grok["patterns"].as_array().into_iter().flatten() {
+                input.push_str(&format!(
+                    "P\t{}\t{}\n",
+                    codegen::escape_field(&key),
+                    codegen::escape_field(p.as_str().unwrap_or_default())
+                ));
+            }
+        }
+    }
+    for r in rows {
+        input.push_str(&format!("R\t{}\n", codegen::escape_field(&r.text)));
+    }
+    let dir = scratch_dir("grok")?;
+    let source = dir.join("Grok.java");
+    std::fs::write(&source, GROK_DRIVER)
+        .map_err(|e| Error::new(ErrorKind::Io, format!("temporary directory: {e}")))?;
+    let mut cmd = Command::new("java");
+    cmd.arg("-cp").arg(&classpath).arg(&source);
+    let output = run_with_input(cmd, input.into_bytes());
+    let _ = std::fs::remove_dir_all(&dir);
+    let output = match output {
+        Ok(o) => o,
+        Err(e) => return Ok(Err(Missing(format!("java cannot be started: {e}")))),
+    };
+    if !output.status.success() {
+        return Err(Error::new(
+            ErrorKind::Io,
+            format!(
+                "the grok driver failed on joni: {}",
+                String::from_utf8_lossy(&output.stderr).trim()
+            ),
+        )
+        .into());
+    }
+    let mut answers: BTreeMap<String, EngineAnswer> =
+        keys.into_keys().map(|k| (k, Ok(Vec::new()))).collect();
+    for line in String::from_utf8_lossy(&output.stdout).lines() {
+        if let Some(rejected) = line.strip_prefix("E\t") {
+            let (key, why) = rejected.split_once('\t').unwrap_or((rejected, ""));
+            if let Some(key) = unescape_field(key) {
+                answers.insert(
+                    key,
+                    Err(format!("grok: {}", unescape_field(why).unwrap_or_default())),
+                );
+            }
+            continue;
+        }
+        let Some(line) = line.strip_prefix("H\t") else {
+            continue;
+        };
+        let parts: Vec<&str> = line.split('\t').collect();
+        let (Some(key), Some(line_no), Some(text)) = (
+            parts.first().and_then(|k| unescape_field(k)),
+            parts.get(1).and_then(|n| n.parse::<usize>().ok()),
+            parts.get(2),
+        ) else {
+            continue;
+        };
+        let fields = parts[3..]
+            .chunks(2)
+            .filter_map(|kv| Some((unescape_field(kv.first()?)?, unescape_field(kv.get(1)?))))
+            .collect();
+        if let Some(Ok(hits)) = answers.get_mut(&key) {
+            hits.push(Hit {
+                line_no,
+                text: unescape_field(text),
+                fields,
+            });
+        }
+    }
+    for hits in answers.values_mut().flatten() {
+        hits.sort();
+    }
+    Ok(Ok(EngineRun {
+        engine: "Elasticsearch's grok expansion on joni (the Oniguruma port it compiles with)"
+            .into(),
+        answers,
+    }))
 }
 
 #[derive(Serialize)]
@@ -348,6 +779,8 @@ struct DriverReply {
     rejected: BTreeMap<String, String>,
     unavailable: Option<String>,
     error: Option<String>,
+    /// The engine and its version, as the package reports it.
+    engine: Option<String>,
 }
 
 fn python_engine(
@@ -355,7 +788,7 @@ fn python_engine(
     defs: &[&Definition],
     target: Target,
     rows: &[Row],
-) -> Result<BTreeMap<String, EngineAnswer>, CliError> {
+) -> Result<EngineRun, CliError> {
     let mut req = DriverRequest {
         target: target.name(),
         rows: rows.iter().map(|r| r.text.as_str()).collect(),
@@ -398,7 +831,7 @@ fn python_engine(
         return Err(Error::new(
             ErrorKind::Io,
             format!(
-                "{} cannot be run here: {why}; install it with `python3 -m pip install chdb duckdb google-re2 onigurumacffi`",
+                "{} cannot be run here: {why}; install it with `python3 -m pip install chdb duckdb pyspark google-re2 onigurumacffi`",
                 target.title()
             ),
         )
@@ -440,7 +873,10 @@ fn python_engine(
         };
         out.insert(d.key.clone(), answer);
     }
-    Ok(out)
+    Ok(EngineRun {
+        engine: reply.engine.unwrap_or_else(|| target.title().to_string()),
+        answers: out,
+    })
 }
 
 fn run_driver(req: &DriverRequest<'_>) -> Result<DriverReply, CliError> {

@@ -481,6 +481,9 @@ pub struct VerifyRecord {
     pub first_difference: Option<String>,
     /// Why the preset was refused.
     pub reason: Option<String>,
+    /// What ran the definitions: the target's own component (`vrl 0.38`, `Go regexp`,
+    /// `Spark 4.3.0`, `grok on joni`, chDB, DuckDB) or, said so, a stand-in for it.
+    pub engine: String,
 }
 
 /// One preset in `rxw registry export --json`.
@@ -535,4 +538,70 @@ mod tests {
             r#"{"index":0,"match":"a","captures":["a"],"groups":null}"#
         );
     }
+}
+
+/// `rxw parse --schema`: the fields of the records `rxw parse --json` and `--jsonl` write, each
+/// preset's groups (the keys of a record's `groups`) with their types, and statements that
+/// load `--jsonl` output into a table `rxw_hits`.
+#[derive(Debug, Serialize)]
+pub struct ParseSchema {
+    /// The record's fields, in the order they are written.
+    pub record: Vec<SchemaField>,
+    /// One entry per preset, in registry order.
+    pub presets: Vec<PresetSchema>,
+    /// `CREATE TABLE rxw_hits …` and how to load a `--jsonl` file into it, per store.
+    pub load: LoadStatements,
+}
+
+/// One field of a hit record.
+#[derive(Debug, Clone, Serialize)]
+pub struct SchemaField {
+    /// The JSON key.
+    pub name: &'static str,
+    /// `string`, `integer` or `object`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// Whether the key can be absent (`source` and `line` are there only for text read from
+    /// a file or standard input).
+    pub optional: bool,
+    /// What it holds.
+    pub description: &'static str,
+}
+
+/// A preset's groups as its records carry them.
+#[derive(Debug, Serialize)]
+pub struct PresetSchema {
+    /// The preset key (a record's `key`).
+    pub key: String,
+    /// What it is for.
+    pub purpose: String,
+    /// Its flavor.
+    pub flavor: crate::Flavor,
+    /// Its groups, in the pattern's order.
+    pub groups: Vec<GroupSchema>,
+}
+
+/// One group of a preset: a key of a record's `groups`.
+#[derive(Debug, Serialize)]
+pub struct GroupSchema {
+    /// The key in `groups`: the group's name, or its number when it has none.
+    pub name: String,
+    /// Its number in the pattern (from 1).
+    pub index: usize,
+    /// Whether the pattern names it.
+    pub named: bool,
+    /// Always `string`: a group's value is the text it matched.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// Whether a hit can leave it unset (the value is then `null`).
+    pub nullable: bool,
+}
+
+/// Statements that create `rxw_hits` and load `rxw parse --jsonl` output (`hits.jsonl`).
+#[derive(Debug, Serialize)]
+pub struct LoadStatements {
+    /// ClickHouse (and chDB).
+    pub clickhouse: String,
+    /// DuckDB.
+    pub duckdb: String,
 }

@@ -1,27 +1,63 @@
 //! The Presets tab: a filter line (type to filter), the registry's presets, and the selected
 //! preset's pattern, groups (with their descriptions) and examples. Enter loads the preset:
-//! pattern, flavor, flags and its examples as tests.
+//! pattern, flavor, flags and its examples as tests. Ctrl-O writes the registry exported for
+//! the next fleet engine (ClickHouse, DuckDB, Vector, Loki, Elasticsearch, Spark) and shows
+//! the selected preset's form there (exact, rewrite, or why it is refused).
 
-use super::{DrawCx, Handled, Request, Tab, TabCx, TabEvent, TabId};
+use super::{DrawCx, Handled, Request, Tab, TabCommand, TabCx, TabEvent, TabId};
+use crate::fleet::render::{self, RenderOptions};
+use crate::fleet::{self, Target};
 use crate::highlight::Kind;
 use crate::tui::action::apply_line;
-use crate::tui::action::{Action, Context, Edit};
+use crate::tui::action::{Action, Binding, Context, Edit, KeySpec, bind};
 use crate::tui::presets::PresetBrowser;
 use crate::tui::text::clip;
 use crate::tui::theme::{Chrome, chrome, style};
+use crossterm::event::{KeyCode as K, KeyModifiers};
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
+use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 /// The tab's identity.
 pub const ID: TabId = TabId("presets");
+
+/// Export the registry for the next engine.
+pub const EXPORT: TabCommand = TabCommand {
+    tab: ID,
+    name: "export-registry",
+};
+
+static KEYS: &[Binding] = &[bind!(
+    Editor,
+    Action::Tab(EXPORT),
+    "Presets tab: write the registry for the next engine (clickhouse, duckdb, vector, loki, elasticsearch, spark)",
+    false,
+    [KeySpec::Key(K::Char('o'), KeyModifiers::CONTROL)]
+)];
+
+/// The last export written from the tab.
+#[derive(Debug, Clone)]
+pub struct LastExport {
+    /// The engine.
+    pub target: Target,
+    /// The file written.
+    pub path: PathBuf,
+    /// Each preset's form there: `exact`, `rewrite`, or `refused: why`.
+    pub forms: BTreeMap<String, String>,
+}
 
 /// The preset browser.
 #[derive(Debug, Default)]
 pub struct PresetsTab {
     /// The presets, the filter and the selection.
     pub browser: PresetBrowser,
+    /// Where exports are written (the working directory when empty).
+    pub export_dir: PathBuf,
+    /// The last export, whose forms the detail shows.
+    pub last_export: Option<LastExport>,
 }
 
 fn detail_height(body: Rect) -> u16 {
@@ -36,7 +72,63 @@ pub fn list_rows(body: Rect) -> usize {
 impl PresetsTab {
     /// A tab over `browser`.
     pub fn new(browser: PresetBrowser) -> PresetsTab {
-        PresetsTab { browser }
+        PresetsTab {
+            browser,
+            ..PresetsTab::default()
+        }
+    }
+
+    /// Writes the whole registry for the engine after the last one exported (ClickHouse
+    /// first) to `rxw-registry.<target>.<ext>`, and remembers each preset's form.
+    fn export_next(&mut self, cx: &mut TabCx) {
+        let target = match &self.last_export {
+            None => Target::ALL[0],
+            Some(last) => {
+                let i = Target::ALL
+                    .iter()
+                    .position(|t| *t == last.target)
+                    .unwrap_or(0);
+                Target::ALL[(i + 1) % Target::ALL.len()]
+            }
+        };
+        let entries: Vec<_> = self.browser.catalog.entries().iter().collect();
+        if entries.is_empty() {
+            cx.message("no presets to export");
+            return;
+        }
+        let exports = fleet::export(&entries, target);
+        let text = render::render(target, &exports, &RenderOptions::default());
+        let path = self.export_dir.join(format!(
+            "rxw-registry.{}.{}",
+            target.name(),
+            target.extension()
+        ));
+        if let Err(e) = std::fs::write(&path, text) {
+            cx.message(format!("cannot write {}: {e}", path.display()));
+            return;
+        }
+        let forms: BTreeMap<String, String> = exports
+            .iter()
+            .map(|e| {
+                let form = match &e.outcome {
+                    Err(why) => format!("refused: {}", why.message),
+                    Ok(_) => e.form_name().to_string(),
+                };
+                (e.key.clone(), form)
+            })
+            .collect();
+        let refused = forms.values().filter(|f| f.starts_with("refused")).count();
+        cx.message(format!(
+            "wrote {} ({} presets, {refused} refused); check it with rxw registry verify --to {}",
+            path.display(),
+            forms.len(),
+            target.name()
+        ));
+        self.last_export = Some(LastExport {
+            target,
+            path,
+            forms,
+        });
     }
 
     /// Loads the selected preset into the workbench: pattern, flavor, flags, tests.
@@ -70,9 +162,14 @@ impl Tab for PresetsTab {
         Context::Editor
     }
 
+    fn keymap(&self) -> &'static [Binding] {
+        KEYS
+    }
+
     fn update(&mut self, action: &Action, cx: &mut TabCx) -> Handled {
         let page = cx.body_rows() as isize;
         match action {
+            Action::Tab(c) if *c == EXPORT => self.export_next(cx),
             Action::Activate | Action::Edit(Edit::Newline) => self.load(cx),
             Action::Edit(Edit::Up) => self.browser.move_by(-1),
             Action::Edit(Edit::Down) => self.browser.move_by(1),
@@ -118,7 +215,11 @@ impl Tab for PresetsTab {
             Span::styled("filter: ", chrome(Chrome::Dim, p)),
             Span::raw(b.filter.text().to_string()),
             Span::styled(
-                format!("   {} of {} · Enter loads", b.visible.len(), b.all.len()),
+                format!(
+                    "   {} of {} · Enter loads · Ctrl-O exports for an engine",
+                    b.visible.len(),
+                    b.all.len()
+                ),
                 chrome(Chrome::Dim, p),
             ),
         ])];
@@ -179,6 +280,19 @@ impl Tab for PresetsTab {
                         clip(desc, w.saturating_sub(name.chars().count() + 4))
                     )),
                 ]));
+            }
+            if let Some(last) = &self.last_export
+                && let Some(form) = last.forms.get(&pv.key)
+            {
+                let kind = if form.starts_with("refused") {
+                    Chrome::Error
+                } else {
+                    Chrome::Dim
+                };
+                lines.push(Line::from(Span::styled(
+                    clip(&format!(" {}: {form}", last.target.title()), w),
+                    chrome(kind, p),
+                )));
             }
             for e in pv.examples.iter().take(2) {
                 lines.push(Line::from(vec![

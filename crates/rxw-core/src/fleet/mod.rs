@@ -23,6 +23,7 @@
 
 pub mod render;
 pub mod rewrite;
+pub mod schema;
 pub mod verify;
 
 use crate::codegen::Lang;
@@ -276,6 +277,27 @@ pub struct PresetExport {
 }
 
 impl PresetExport {
+    /// The export's record (`rxw registry export --json`, the `registry_export` tool): its
+    /// form, the rewrite's note or the refusal's reason with its caret.
+    pub fn record(&self, target: Target) -> crate::wire::ExportRecord {
+        let (note, reason, caret) = match &self.outcome {
+            Ok(Definition {
+                form: Form::Split { note, .. },
+                ..
+            }) => (Some(note.clone()), None, None),
+            Ok(_) => (None, None, None),
+            Err(err) => (None, Some(err.message.clone()), err.caret()),
+        };
+        crate::wire::ExportRecord {
+            preset: self.key.clone(),
+            target: target.name().to_string(),
+            form: self.form_name().to_string(),
+            note,
+            reason,
+            caret,
+        }
+    }
+
     /// `exact`, `rewrite` or `refused`.
     pub fn form_name(&self) -> &'static str {
         match &self.outcome {
@@ -455,9 +477,18 @@ pub(crate) fn spell_for(target: Target, pattern: &str) -> String {
 /// wrongly.
 fn fields(entry: &Entry, target: Target) -> Result<Vec<Field>, Error> {
     let p = &entry.preset;
-    let ast = entry.ast()?;
-    let mut found: Vec<(Field, crate::Span, bool)> = Vec::new();
-    collect_groups(&ast.root, false, &mut found);
+    let found = captures(entry)?.into_iter().filter_map(|c| {
+        let name = c.name?;
+        Some((
+            Field {
+                name,
+                index: c.index,
+                optional: c.optional,
+            },
+            c.span,
+            c.nullable,
+        ))
+    });
     let reserved: &[&str] = match target {
         Target::ClickHouse | Target::DuckDb | Target::Spark => &["source", "line_no", MATCH_COLUMN],
         Target::Vector | Target::Loki => &[MATCH_COLUMN],
@@ -489,29 +520,49 @@ fn fields(entry: &Entry, target: Target) -> Result<Vec<Field>, Error> {
     Ok(out)
 }
 
-/// Walks the tree for named captures: `optional` when a quantifier that allows zero or an
+/// A capturing group of a preset, as loaders of its hits see it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Capture {
+    /// Its name, when it has one.
+    pub name: Option<String>,
+    /// Its number in the preset's pattern (from 1).
+    pub index: usize,
+    /// Whether a hit can leave it unset (inside an optional part or one branch of an
+    /// alternation).
+    pub optional: bool,
+    /// Whether it can match the empty string.
+    pub nullable: bool,
+    /// Where it is in the pattern.
+    pub span: crate::Span,
+}
+
+/// Every capturing group of `entry`'s pattern, in the pattern's order.
+///
+/// # Errors
+/// When the pattern does not parse.
+pub fn captures(entry: &Entry) -> Result<Vec<Capture>, Error> {
+    let mut out = Vec::new();
+    collect_groups(&entry.ast()?.root, false, &mut out);
+    Ok(out)
+}
+
+/// Walks the tree for captures: `optional` when a quantifier that allows zero or an
 /// alternation stands between the group and the root.
-fn collect_groups(node: &Node, optional: bool, out: &mut Vec<(Field, crate::Span, bool)>) {
+fn collect_groups(node: &Node, optional: bool, out: &mut Vec<Capture>) {
     // An explicit stack: registry patterns can be deep.
     let mut stack = vec![(node, optional)];
     let mut seen = Vec::new();
     while let Some((n, optional)) = stack.pop() {
         match &n.kind {
             NodeKind::Group { kind, child } => {
-                if let GroupKind::Capture {
-                    index,
-                    name: Some(name),
-                } = kind
-                {
-                    seen.push((
-                        Field {
-                            name: name.clone(),
-                            index: *index as usize,
-                            optional,
-                        },
-                        n.span,
-                        child.nullable(),
-                    ));
+                if let GroupKind::Capture { index, name } = kind {
+                    seen.push(Capture {
+                        name: name.clone(),
+                        index: *index as usize,
+                        optional,
+                        nullable: child.nullable(),
+                        span: n.span,
+                    });
                 }
                 stack.push((child, optional));
             }
@@ -523,7 +574,7 @@ fn collect_groups(node: &Node, optional: bool, out: &mut Vec<(Field, crate::Span
             _ => {}
         }
     }
-    seen.sort_by_key(|(f, _, _)| f.index);
+    seen.sort_by_key(|c| c.index);
     out.extend(seen);
 }
 

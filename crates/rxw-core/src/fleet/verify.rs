@@ -92,11 +92,30 @@ const NOISE: &[&str] = &[
     "[fleet-alert]\nWARNING: split alert",
 ];
 
+/// The spaces an example's spaces are swapped for: the whitespace that dialects' `\s` and
+/// classes tell apart (Python's `\s` takes `\x1c` and the Unicode spaces, RE2's does not).
+const SPACES: &[&str] = &[
+    "\t", "\u{b}", "\u{1c}", "\u{85}", "\u{a0}", "\u{2028}", "\u{3000}",
+];
+
 /// The verification rows for these presets: every example and counter-example of each (of
-/// all the presets: one preset's lines are near-misses for another), then generated lines
-/// that glue examples, counter-examples, pieces of them and noise together.
+/// all the presets: one preset's lines are near-misses for another), each example again
+/// with its spaces swapped for each of [`SPACES`] (a translation that drops one of them
+/// from a class shows), then generated lines that glue examples, counter-examples, pieces
+/// of them and noise together.
 pub fn corpus(entries: &[&Entry]) -> Vec<Row> {
     let mut rows: Vec<Row> = entries.iter().flat_map(|e| own_cases(e)).collect();
+    let swapped: Vec<Row> = entries
+        .iter()
+        .flat_map(|e| e.preset.examples.iter())
+        .filter(|e| e.text.contains(' '))
+        .flat_map(|e| {
+            SPACES.iter().map(|s| Row {
+                text: e.text.replace(' ', s),
+            })
+        })
+        .collect();
+    rows.extend(swapped);
     let fragments: Vec<String> = rows
         .iter()
         .map(|r| r.text.clone())
@@ -369,6 +388,7 @@ pub fn record(
         hits_engine: engine.len(),
         first_difference: None,
         reason: None,
+        engine: String::new(),
     };
     match &export.outcome {
         Err(e) => VerifyRecord {

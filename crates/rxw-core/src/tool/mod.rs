@@ -5,6 +5,7 @@
 //! and the flavor's index units are shared here.
 
 mod audit;
+mod export;
 mod parse;
 mod redos;
 mod regex;
@@ -52,11 +53,19 @@ pub enum Tool {
     Audit,
     /// `regex_redos`: does the pattern backtrack catastrophically, with the proof.
     Redos,
+    /// `registry_export`: the preset registry written for a fleet engine.
+    Export,
 }
 
 impl Tool {
     /// Every tool, in the order the server lists them.
-    pub const ALL: [Tool; 4] = [Tool::Regex, Tool::Parse, Tool::Audit, Tool::Redos];
+    pub const ALL: [Tool; 5] = [
+        Tool::Regex,
+        Tool::Parse,
+        Tool::Audit,
+        Tool::Redos,
+        Tool::Export,
+    ];
 
     /// The protocol name.
     pub fn name(self) -> &'static str {
@@ -65,6 +74,7 @@ impl Tool {
             Tool::Parse => "regex_parse",
             Tool::Audit => "grep_audit",
             Tool::Redos => "regex_redos",
+            Tool::Export => "registry_export",
         }
     }
 
@@ -95,6 +105,7 @@ impl Tool {
             Tool::Parse => parse_tool(args),
             Tool::Audit => audit_tool_in(args, cx.roots.as_deref()),
             Tool::Redos => redos_tool(args),
+            Tool::Export => export::export_tool(args),
         }
     }
 }
