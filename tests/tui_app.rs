@@ -1482,13 +1482,13 @@ fn shift_f2_steps_through_the_flavors_releases_and_the_pattern_title_names_the_r
 }
 
 #[test]
-fn ctrl_o_in_the_presets_tab_writes_the_registry_for_each_engine_in_turn() {
+fn ctrl_r_in_the_presets_tab_writes_the_registry_for_each_engine_in_turn() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = screens::demo(100, 30);
     app.update(Action::ShowTab(presets::ID));
     app.tab_as_mut::<presets::PresetsTab>().unwrap().export_dir = dir.path().to_path_buf();
     type_str(&mut app, "result");
-    key(&mut app, KeyCode::Char('o'), KeyModifiers::CONTROL);
+    key(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
     let tab = app.tab_as::<presets::PresetsTab>().unwrap();
     let last = tab.last_export.as_ref().expect("an export was written");
     assert_eq!(last.target.name(), "clickhouse");
@@ -1498,8 +1498,8 @@ fn ctrl_o_in_the_presets_tab_writes_the_registry_for_each_engine_in_turn() {
     // The filter did not take the key as text.
     assert_eq!(presets_of(&app).filter.text(), "result");
     // Next: DuckDB, Vector (the look-ahead refused, said with the reason).
-    key(&mut app, KeyCode::Char('o'), KeyModifiers::CONTROL);
-    key(&mut app, KeyCode::Char('o'), KeyModifiers::CONTROL);
+    key(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
+    key(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
     let last = app
         .tab_as::<presets::PresetsTab>()
         .unwrap()

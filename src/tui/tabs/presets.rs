@@ -1,6 +1,6 @@
 //! The Presets tab: a filter line (type to filter), the registry's presets, and the selected
 //! preset's pattern, groups (with their descriptions) and examples. Enter loads the preset:
-//! pattern, flavor, flags and its examples as tests. Ctrl-O writes the registry exported for
+//! pattern, flavor, flags and its examples as tests. Ctrl-R writes the registry exported for
 //! the next fleet engine (ClickHouse, DuckDB, Vector, Loki, Elasticsearch, Spark) and shows
 //! the selected preset's form there (exact, rewrite, or why it is refused).
 
@@ -35,7 +35,7 @@ static KEYS: &[Binding] = &[bind!(
     Action::Tab(EXPORT),
     "Presets tab: write the registry for the next engine (clickhouse, duckdb, vector, loki, elasticsearch, spark)",
     false,
-    [KeySpec::Key(K::Char('o'), KeyModifiers::CONTROL)]
+    [KeySpec::Key(K::Char('r'), KeyModifiers::CONTROL)]
 )];
 
 /// The last export written from the tab.
@@ -216,7 +216,7 @@ impl Tab for PresetsTab {
             Span::raw(b.filter.text().to_string()),
             Span::styled(
                 format!(
-                    "   {} of {} · Enter loads · Ctrl-O exports for an engine",
+                    "   {} of {} · Enter loads · Ctrl-R exports for an engine",
                     b.visible.len(),
                     b.all.len()
                 ),
