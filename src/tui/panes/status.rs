@@ -52,6 +52,13 @@ pub fn paged_text(app: &App) -> Option<String> {
     let paged = app.wb.input.paged_text()?;
     let prog = paged.progress();
     let mut parts = Vec::new();
+    // A paged input is searched in chunks of whole lines: say so when the pattern's matches
+    // may cross a line, as a match across two chunks is not seen.
+    if let Ok(re) = app.wb.compiled()
+        && crate::engine::growth::Reach::of(re) != crate::engine::growth::Reach::Line
+    {
+        parts.push("⚠ pattern may cross lines: matches spanning 4 MiB chunks not counted".into());
+    }
     if !prog.done {
         let how_far = match prog.fraction() {
             Some(f) => format!("{:.0}%", f * 100.0),
@@ -82,9 +89,9 @@ pub fn paged_text(app: &App) -> Option<String> {
     }
     if let Some((path, bytes)) = paged.spill() {
         parts.push(format!(
-            "spill {} ({} MB, removed on exit)",
-            path.display(),
-            bytes / 1_000_000
+            "spill {} MB in {} (unlinked: freed on exit)",
+            bytes / 1_000_000,
+            path.display()
         ));
     }
     Some(parts.join(" · "))
