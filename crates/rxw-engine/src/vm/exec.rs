@@ -643,7 +643,7 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
             Assertion::WordBoundary { word, negated } => {
                 let before = self.is_word(word, self.hay.prev(pos));
                 let after = self.is_word(word, self.hay.next(pos));
-                if negated && len == 0 && self.prog.flavor == rxw_syntax::flavor::Flavor::PYTHON {
+                if negated && len == 0 && self.prog.flavor.is_python() {
                     // CPython: `\B` never matches an empty string.
                     return false;
                 }

