@@ -241,9 +241,15 @@ fn series(
 /// The verdict from measured steps. Local degrees `ln(s2/s1) / ln(n2/n1)` between successive
 /// points stay near k for a polynomial of degree k (creeping up towards it while lower terms
 /// fade) and pass 6 within a few points for an exponential; a search past millions of steps
-/// before the pump is 40 long is exponential too.
-fn verdict_of(points: &[StepPoint], capped: Option<usize>) -> (Verdict, Option<u32>) {
-    if capped.is_some_and(|n| n <= 40) {
+/// before the pumped text is 40 characters long is exponential too (measured in characters,
+/// `pump_chars` a pump: four adjacent quantifiers pass the cap on 60 characters, which a pump
+/// of four reaches at n = 15, and are a polynomial of degree 4).
+fn verdict_of(
+    points: &[StepPoint],
+    capped: Option<usize>,
+    pump_chars: usize,
+) -> (Verdict, Option<u32>) {
+    if capped.is_some_and(|n| n.saturating_mul(pump_chars.max(1)) <= 40) {
         return (Verdict::Exponential, None);
     }
     let significant: Vec<&StepPoint> = points
@@ -337,7 +343,7 @@ impl Regex {
             });
         };
         let (points, capped) = series(self, &best.attack, &clock)?;
-        let (verdict, degree) = verdict_of(&points, capped);
+        let (verdict, degree) = verdict_of(&points, capped, best.attack.pump.chars().count());
         let culprit = &self.pattern()[best.suspect.span.start..best.suspect.span.end];
         let span = match verdict {
             Verdict::Linear => suspects.first().map(|s| s.span),
@@ -573,7 +579,7 @@ impl Regex {
             let Ok((points, capped)) = series(&hint, attack, &hint_clock) else {
                 continue;
             };
-            let (v, _) = verdict_of(&points, capped);
+            let (v, _) = verdict_of(&points, capped, attack.pump.chars().count());
             let better = match (verdict, v) {
                 (Verdict::Exponential, Verdict::Exponential) => false,
                 (Verdict::Exponential, _) => true,
@@ -598,6 +604,21 @@ impl Regex {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression: four adjacent quantifiers over a pump of four characters (regexlib #4167,
+    /// a polynomial of degree 4 in node) passed the step cap at n = 14, and a cap reached
+    /// "before the pump is 40 long" was counted in pumps, not characters: exponential.
+    #[test]
+    fn a_cap_reached_on_a_long_text_is_not_exponential_by_itself() {
+        let points =
+            [(4, 5_731), (6, 28_227), (9, 141_231)].map(|(n, steps)| StepPoint { n, steps });
+        assert_eq!(
+            verdict_of(&points, Some(14), 4),
+            (Verdict::Polynomial, Some(4))
+        );
+        // The same cap on a one-character pump (14 characters) is exponential.
+        assert_eq!(verdict_of(&points, Some(14), 1).0, Verdict::Exponential);
+    }
     use rxw_syntax::flavor::Flags;
 
     fn check(p: &str, flavor: Flavor) -> RedosReport {
