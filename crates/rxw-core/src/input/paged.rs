@@ -202,6 +202,40 @@ struct Shared {
     spill: Option<(PathBuf, AtomicU64)>,
 }
 
+impl Shared {
+    /// A text about to be indexed: an empty cache and index, the build just started.
+    fn new(
+        file: File,
+        options: &PagedOptions,
+        names: Vec<String>,
+        progress: Vec<SourceProgress>,
+        sources: Option<SourceFile>,
+        spill: Option<(PathBuf, AtomicU64)>,
+    ) -> Shared {
+        Shared {
+            file,
+            page_bytes: options.page_bytes.max(1),
+            cache: Mutex::new(Cache {
+                pages: HashMap::new(),
+                clock: 0,
+                capacity: (options.cache_bytes / options.page_bytes.max(1)).max(1),
+                peak: 0,
+            }),
+            index: RwLock::new(Marks::new()),
+            len: AtomicUsize::new(0),
+            state: Mutex::new(BuildState {
+                started: Some(Instant::now()),
+                ..BuildState::default()
+            }),
+            stop: AtomicBool::new(false),
+            names,
+            progress,
+            sources,
+            spill,
+        }
+    }
+}
+
 /// A large text read in pages (see the module documentation). Clones share the file, the
 /// cache and the index; the background indexer stops when the last handle is dropped.
 pub struct PagedText {
@@ -303,27 +337,14 @@ impl PagedText {
         let consumed = Arc::new(AtomicU64::new(0));
         let progress = SourceProgress::new(Arc::clone(&consumed), Some(meta.len()));
         let reader = file.try_clone().map_err(named)?;
-        let text = PagedText::start(Shared {
+        let text = PagedText::start(Shared::new(
             file,
-            page_bytes: options.page_bytes.max(1),
-            cache: Mutex::new(Cache {
-                pages: HashMap::new(),
-                clock: 0,
-                capacity: (options.cache_bytes / options.page_bytes.max(1)).max(1),
-                peak: 0,
-            }),
-            index: RwLock::new(Marks::new()),
-            len: AtomicUsize::new(0),
-            state: Mutex::new(BuildState {
-                started: Some(Instant::now()),
-                ..BuildState::default()
-            }),
-            stop: AtomicBool::new(false),
-            names: vec![path.display().to_string()],
-            progress: vec![progress],
-            sources: None,
-            spill: None,
-        });
+            options,
+            vec![path.display().to_string()],
+            vec![progress],
+            None,
+            None,
+        ));
         let size = meta.len();
         let mut indexer = PlainIndexer {
             shared: Arc::clone(&text.shared),
@@ -391,27 +412,14 @@ impl PagedText {
             .unwrap_or_default();
         dir.close()
             .map_err(|e| io_error(format!("cannot unlink the spill directory: {e}")))?;
-        let text = PagedText::start(Shared {
+        let text = PagedText::start(Shared::new(
             file,
-            page_bytes: options.page_bytes.max(1),
-            cache: Mutex::new(Cache {
-                pages: HashMap::new(),
-                clock: 0,
-                capacity: (options.cache_bytes / options.page_bytes.max(1)).max(1),
-                peak: 0,
-            }),
-            index: RwLock::new(Marks::new()),
-            len: AtomicUsize::new(0),
-            state: Mutex::new(BuildState {
-                started: Some(Instant::now()),
-                ..BuildState::default()
-            }),
-            stop: AtomicBool::new(false),
+            options,
             names,
             progress,
             sources,
-            spill: Some((spill_parent, AtomicU64::new(0))),
-        });
+            Some((spill_parent, AtomicU64::new(0))),
+        ));
         let mut spiller = Spiller {
             shared: Arc::clone(&text.shared),
             chunks: Chunks::new(merged, BLOCK_BYTES),
