@@ -393,6 +393,7 @@ pub fn run(args: &AuditArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcom
         max_filesize: args.max_filesize,
         binary: args.binary,
         threads: args.threads.unwrap_or(0),
+        within: Vec::new(),
     };
     let mut report = audit::audit(&sources, &patterns, &walk, &scan)?;
     report.warnings = warnings;

@@ -45,6 +45,10 @@ pub struct ScanOptions {
     pub binary: bool,
     /// Worker threads (0 = one per core).
     pub threads: usize,
+    /// Directories (as the system resolves them) every file read must lie in, checked on the
+    /// file as opened, so that a path swapped for a link between a check and the open is
+    /// still refused; empty: any file.
+    pub within: Vec<std::path::PathBuf>,
 }
 
 impl Default for ScanOptions {
@@ -55,6 +59,7 @@ impl Default for ScanOptions {
             max_filesize: super::DEFAULT_MAX_FILESIZE,
             binary: false,
             threads: 0,
+            within: Vec::new(),
         }
     }
 }
@@ -236,6 +241,11 @@ fn scan_file(
             return Row::failed(shown, columns, kind, message);
         }
     };
+    if !options.within.is_empty()
+        && let Err(message) = opened_within(&file, path, &options.within)
+    {
+        return Row::failed(shown, columns, RowErrorKind::FileUnreadable, message);
+    }
     let bytes = match scratch.buffer.read(&mut file, path, options.max_filesize) {
         Ok(b) => b,
         Err(ReadFailure::Io(e)) if e.kind() == std::io::ErrorKind::IsADirectory => {
@@ -302,6 +312,60 @@ fn scan_file(
         cells,
         error,
     }
+}
+
+/// Whether the file opened from `path` lies under one of `dirs` (resolved paths); the reason
+/// when not. The file's own path is asked of the system through its open descriptor where
+/// the system tells it (Linux's `/proc/self/fd`), so nothing can be swapped after the check;
+/// elsewhere `path` is resolved and must name the very file that was opened (same device and
+/// inode).
+fn opened_within(
+    file: &std::fs::File,
+    path: &std::path::Path,
+    dirs: &[std::path::PathBuf],
+) -> Result<(), String> {
+    let outside = |real: &std::path::Path| {
+        let shown: Vec<String> = dirs.iter().map(|d| d.display().to_string()).collect();
+        format!(
+            "{} lies outside the server's roots ({}): not read",
+            real.display(),
+            shown.join(", ")
+        )
+    };
+    let real = opened_path(file, path).map_err(|e| format!("cannot tell where it lies: {e}"))?;
+    if dirs.iter().any(|d| real.starts_with(d)) {
+        Ok(())
+    } else {
+        Err(outside(&real))
+    }
+}
+
+/// The resolved path of the file opened from `path`.
+fn opened_path(
+    file: &std::fs::File,
+    path: &std::path::Path,
+) -> std::io::Result<std::path::PathBuf> {
+    #[cfg(target_os = "linux")]
+    {
+        use std::os::fd::AsRawFd;
+        if let Ok(real) = std::fs::read_link(format!("/proc/self/fd/{}", file.as_raw_fd())) {
+            return Ok(real);
+        }
+    }
+    let real = std::fs::canonicalize(path)?;
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        let (opened, named) = (file.metadata()?, std::fs::metadata(&real)?);
+        if (opened.dev(), opened.ino()) != (named.dev(), named.ino()) {
+            return Err(std::io::Error::other(
+                "the path was replaced while it was opened",
+            ));
+        }
+    }
+    #[cfg(not(unix))]
+    let _ = file;
+    Ok(real)
 }
 
 /// The text a compressed file holds, at most `max_len` bytes of it.

@@ -215,6 +215,11 @@ pub fn audit_tool_in(args: Value, roots: Option<&Roots>) -> Result<Value, ToolEr
         .collect();
     let scan = ScanOptions {
         ignore_case,
+        // Checked again on each file as opened: a path swapped for a link after the check
+        // above, or a link met in a walked directory, is not read.
+        within: roots
+            .map(|r| r.dirs().map(Path::to_path_buf).collect())
+            .unwrap_or_default(),
         ..Default::default()
     };
     let report = audit::audit(&sources, &patterns, &WalkOptions::default(), &scan)
@@ -328,6 +333,81 @@ mod tests {
         let v = audit_tool(json!({"paths": [secret], "patterns": ["root"]})).unwrap();
         assert!(v["text"].as_str().unwrap().contains("✅"));
         assert!(Roots::new(&[dir.path().join("nope")]).is_err());
+    }
+
+    /// Regression: the roots were checked on the path and the file opened afterwards, so a
+    /// path swapped for a link to a file outside the roots between the two was read. The file
+    /// is now checked as opened: here the path becomes a link after the check (the audit is
+    /// handed the path as if the check had passed), and a walked directory holds a link out.
+    #[cfg(unix)]
+    #[test]
+    fn a_path_that_leads_out_when_opened_is_not_read() {
+        use crate::audit::{
+            self, AuditPattern, paths::PathSource, paths::WalkOptions, read::ScanOptions,
+        };
+        let outside = tempfile::tempdir().unwrap();
+        let secret = outside.path().join("secret.txt");
+        std::fs::write(&secret, "root:x:0:0").unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("root");
+        std::fs::create_dir(&root).unwrap();
+        let swapped = root.join("a.md");
+        std::fs::write(&swapped, "root here").unwrap();
+        let roots = Roots::new(std::slice::from_ref(&root)).unwrap();
+        assert_eq!(roots.check(&swapped), Ok(()));
+        // The swap: the checked file becomes a link out.
+        std::fs::remove_file(&swapped).unwrap();
+        std::os::unix::fs::symlink(&secret, &swapped).unwrap();
+        let inside = root.join("b.md");
+        std::fs::write(&inside, "root too").unwrap();
+        let scan = ScanOptions {
+            within: roots.dirs().map(Path::to_path_buf).collect(),
+            threads: 1,
+            ..Default::default()
+        };
+        let patterns = [AuditPattern::substring("root").unwrap()];
+        let sources = [
+            PathSource::listed(&swapped),
+            PathSource::listed(&inside),
+            PathSource::argument(&root),
+        ];
+        let report = audit::audit(&sources, &patterns, &WalkOptions::default(), &scan).unwrap();
+        let rows: Vec<(&str, Option<u64>, String)> = report
+            .rows
+            .iter()
+            .map(|r| {
+                let why = r
+                    .error
+                    .as_ref()
+                    .map_or(String::new(), |e| e.message.clone());
+                (r.path.as_str(), r.cells[0], why)
+            })
+            .collect();
+        assert_eq!(rows[0].1, None, "{rows:?}");
+        assert!(rows[0].2.contains("outside the server's roots"), "{rows:?}");
+        assert_eq!(rows[1].1, Some(1), "{rows:?}");
+        // In the walk: the link (if listed at all) is not read, the plain file is.
+        for (path, cell, why) in &rows[2..] {
+            if path.ends_with("a.md") {
+                assert_eq!(*cell, None, "{rows:?}");
+                assert!(why.contains("outside"), "{rows:?}");
+            } else {
+                assert_eq!(*cell, Some(1), "{rows:?}");
+            }
+        }
+        // Through the tool as well, with the path listed after the swap.
+        let v = audit_tool_in(
+            json!({"paths": [swapped], "patterns": ["root"], "output": "json"}),
+            Some(&roots),
+        )
+        .unwrap();
+        assert!(
+            v["text"]
+                .as_str()
+                .unwrap()
+                .contains("outside the server's roots")
+        );
+        assert_eq!(v["usage"]["matches_total"], 0);
     }
 
     #[test]
