@@ -1131,11 +1131,16 @@ impl Emitter<'_> {
             )?
         };
         let w = w.text;
+        let behind = if self.lang == Lang::Java {
+            java_behind_body(&w, 1)
+        } else {
+            w.clone()
+        };
         self.backtracking(span, "a Unicode word boundary")?;
         Ok(Piece::seq(if boundary {
-            format!("(?:(?<={w})(?!{w})|(?<!{w})(?={w}))")
+            format!("(?:(?<={behind})(?!{w})|(?<!{behind})(?={w}))")
         } else {
-            format!("(?:(?<={w})(?={w})|(?<!{w})(?!{w}))")
+            format!("(?:(?<={behind})(?={w})|(?<!{behind})(?!{w}))")
         }))
         .map(|p| Piece::atom(p.text))
     }
@@ -1154,6 +1159,8 @@ impl Emitter<'_> {
                 "look-around is not in Go's RE2 syntax (it guarantees linear time)",
             )
         };
+        // Java's look-behind body, when the target is Java: its width in characters.
+        let mut java_behind = None;
         let (open, inner_state) = match kind {
             GroupKind::Capture { name, .. } => {
                 if state.in_lookbehind {
@@ -1218,6 +1225,9 @@ impl Emitter<'_> {
                     ));
                 }
                 self.backtracking(span, "a look-behind")?;
+                if self.lang == Lang::Java {
+                    java_behind = crate::syntax::parse::fixed_width(child);
+                }
                 let open = if *kind == GroupKind::Lookbehind {
                     "(?<="
                 } else {
@@ -1249,7 +1259,11 @@ impl Emitter<'_> {
             }
         };
         let inner = self.node(child, inner_state, depth + 1)?;
-        Ok(Piece::atom(format!("{open}{})", inner.text)))
+        let body = match java_behind {
+            Some(width) => java_behind_body(&inner.text, width),
+            None => inner.text,
+        };
+        Ok(Piece::atom(format!("{open}{body})")))
     }
 
     fn capture_open(&self, name: Option<&str>) -> String {
@@ -1389,6 +1403,21 @@ impl Emitter<'_> {
         }
         Ok(Piece::atom(format!("(?:\\{index})")))
     }
+}
+
+/// The body of a Java look-behind that sees characters outside the BMP as the source does.
+///
+/// Java measures a look-behind in UTF-16 code units but counts each character of its body as
+/// one, so a body of `width` characters is tried only `width` units back: after an astral
+/// character it starts on the pair's second half and fails (`(?<=\p{L})x` never matches after
+/// `𐐀`). A branch that cannot match (`(?!).{width}`) doubles the distance tried, and a start
+/// on a pair's second half is refused, so the body is tried at each character boundary within
+/// reach, as in the source.
+fn java_behind_body(body: &str, width: u32) -> String {
+    if width == 0 {
+        return body.to_string();
+    }
+    format!("(?![\\x{{DC00}}-\\x{{DFFF}}]){body}(?:|(?!).{{{width}}})")
 }
 
 /// A set with astral members for .NET, which matches UTF-16 code units: the BMP members as one
