@@ -566,7 +566,7 @@ impl<'r> PatternSet<'r> {
                 program: Some(program),
             });
         }
-        let literals = LiteralPass::new(wanted, &mut members);
+        let literals = LiteralPass::new(rarest_windows(wanted), &mut members);
         let mut scans = Vec::new();
         for (by_line, sources) in [(false, &scan_sources[0]), (true, &scan_sources[1])] {
             if sources.is_empty() {
@@ -958,6 +958,61 @@ impl<'r> PatternSet<'r> {
     }
 }
 
+/// The literals of the shared pass, each started at its rarest bytes.
+///
+/// The pass's SIMD searcher looks at the first few bytes of each literal only (as many as the
+/// shortest literal has, at most four) and checks the rest at each place they occur; with a
+/// literal such as `out of memory: killed process `, it stopped at every `out ` of the text.
+/// A literal's tail from any byte on is at a fixed offset from a match's start too, so each
+/// literal is replaced by its tail from the window of that many bytes that is rarest by a
+/// byte-frequency guess for logs and prose (spaces and lower-case letters common, upper case
+/// rarer), with the offset moved by as much. Candidates stay complete: every match holds the
+/// tail where it held the literal.
+fn rarest_windows(wanted: Vec<(usize, usize, Vec<u8>)>) -> Vec<(usize, usize, Vec<u8>)> {
+    let Some(window) = wanted
+        .iter()
+        .map(|(_, _, l)| l.len())
+        .min()
+        .map(|n| n.min(4))
+    else {
+        return wanted;
+    };
+    if window == 0 {
+        return wanted;
+    }
+    wanted
+        .into_iter()
+        .map(|(member, offset, lit)| {
+            let skip = (0..=lit.len() - window)
+                .min_by_key(|&k| {
+                    lit[k..k + window]
+                        .iter()
+                        .map(|&b| byte_rank(b))
+                        .sum::<u32>()
+                })
+                .unwrap_or(0);
+            (member, offset + skip, lit[skip..].to_vec())
+        })
+        .collect()
+}
+
+/// A guess at how common `b` is in logs and prose (higher: more common).
+fn byte_rank(b: u8) -> u32 {
+    match b {
+        b' ' => 255,
+        b'e' | b't' | b'a' | b'o' | b'i' | b'n' | b's' | b'r' | b'h' | b'l' | b'd' | b'c'
+        | b'u' => 200,
+        b'0'..=b'9' => 170,
+        b'a'..=b'z' => 150,
+        b'-' | b':' | b'.' | b'/' | b'_' | b'=' | b',' | b'\n' | b'\t' => 160,
+        b'[' | b']' | b'(' | b')' | b'"' | b'\'' => 120,
+        b'A'..=b'Z' => 80,
+        0x21..=0x7E => 60,
+        0x80.. => 40,
+        _ => 10,
+    }
+}
+
 /// Why a scan's DFA stopped before the end.
 enum DfaStop {
     /// At a non-ASCII byte (a Unicode word boundary): the byte's offset.
@@ -1152,6 +1207,44 @@ mod tests {
 
     fn re(p: &str, flavor: Flavor, flags: &str) -> Regex {
         Regex::new(p, flavor, Flags::parse(flags, flavor).unwrap()).unwrap()
+    }
+
+    /// Regression: the shared pass's SIMD searcher fingerprints each literal by its first
+    /// bytes, and `out of memory: killed process ` stopped it at every `out ` of a log (and, next
+    /// to a two-byte literal, at every `ou`). Each literal now starts at its rarest window, at
+    /// the matching offset; the answers are the patterns' own wherever the literal lies.
+    #[test]
+    fn literals_start_at_their_rarest_bytes() {
+        let oom = b"out of memory: killed process ".to_vec();
+        let moved = rarest_windows(vec![(0, 0, oom.clone()), (1, 13, b"-4".to_vec())]);
+        let (m, offset, lit) = &moved[0];
+        assert_eq!(*m, 0);
+        assert!(
+            !lit.starts_with(b"ou"),
+            "{:?}",
+            String::from_utf8_lossy(lit)
+        );
+        assert_eq!(&oom[*offset..], &lit[..]);
+        assert_eq!(moved[1], (1, 13, b"-4".to_vec()));
+        let alone = rarest_windows(vec![(0, 0, oom.clone())]);
+        assert!(!alone[0].2.starts_with(b"out "));
+        let regexes = [
+            re(r"out of memory: killed process [0-9]+", Flavor::Rust, ""),
+            re(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}", Flavor::Rust, ""),
+            re(r"\[(?:ACK|NUDGE) [0-9]+\]", Flavor::Rust, ""),
+        ];
+        let texts: Vec<String> = [
+            "out of memory: killed process 42",
+            "timeout without out of memory: killed process x out of memory: killed process 7",
+            "y: killed process 1 memory: killed process 2",
+            "7fce46e0-1234-4abc [NUDGE 12] [ACK x]",
+            "[ACK 1]out of memory: killed process ",
+            "",
+        ]
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+        agree(&regexes, &texts);
     }
 
     fn strategies(set: &PatternSet) -> Vec<Strategy> {
