@@ -252,7 +252,7 @@ fn spark_sql_agrees_on_a_local_spark_session() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let records = verify(dir.path(), "spark", &[]);
+    let records = verify(dir.path(), "spark", &["--spark-session"]);
     ran_on(&records, "Spark SQL");
     // Java has look-ahead: every preset is exact, `result` included.
     assert_eq!(tally(&records), (12, 0, 0));
@@ -261,6 +261,64 @@ fn spark_sql_agrees_on_a_local_spark_session() {
             .iter()
             .all(|r| r["hits_engine"].as_u64().unwrap() > 0)
     );
+}
+
+#[test]
+fn spark_patterns_agree_on_java_with_the_views_semantics_by_default() {
+    if !have_java() {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let records = verify(dir.path(), "spark", &[]);
+    ran_on(
+        &records,
+        "java.util.regex with the views' regexp_extract_all semantics",
+    );
+    // `result`'s optional `status`: unset reads as '' in regexp_extract_all and nullif turns
+    // it back into null, as rxw's unset group.
+    assert_eq!(tally(&records), (12, 0, 0));
+}
+
+#[test]
+fn verify_runs_every_target_at_once_and_reports_each() {
+    let dir = tempfile::tempdir().unwrap();
+    let (code, out, err) = run(rxw(dir.path()).args([
+        "registry",
+        "verify",
+        "--to",
+        "all",
+        "--json",
+        "--preset",
+        "ack,result",
+    ]));
+    // 2: an engine that cannot be run here (said on stderr); otherwise every record agrees
+    // or is refused.
+    assert!(code == 0 || code == 2, "{code}: {out}{err}");
+    let records: Vec<Value> = serde_json::from_str(&out).unwrap();
+    let targets: std::collections::BTreeSet<&str> = records
+        .iter()
+        .map(|r| r["target"].as_str().unwrap())
+        .collect();
+    if code == 0 {
+        assert_eq!(records.len(), 12, "{out}");
+        assert_eq!(targets.len(), 6, "{targets:?}");
+    }
+    tally(&records);
+    // The human report names each engine with its time.
+    let (_, text, _) = run(rxw(dir.path()).args([
+        "registry",
+        "verify",
+        "--to",
+        "vector,loki",
+        "--preset",
+        "ack",
+    ]));
+    assert!(text.starts_with("vector: "), "{text}");
+    assert!(text.contains("\nloki: "), "{text}");
+    // An export writes one engine's file.
+    let (code, _, err) = run(rxw(dir.path()).args(["registry", "export", "--to", "all"]));
+    assert_eq!(code, 2);
+    assert!(err.contains("one engine's file at a time"), "{err}");
 }
 
 #[test]

@@ -1481,6 +1481,107 @@ fn shift_f2_steps_through_the_flavors_releases_and_the_pattern_title_names_the_r
     );
 }
 
+/// Polls the app until the Presets tab's verification worker has answered.
+fn wait_for_export_verdict(app: &mut App) -> String {
+    let waited = std::time::Instant::now();
+    loop {
+        app.poll();
+        let tab = app.tab_as::<presets::PresetsTab>().unwrap();
+        let pane = tab.pane.as_ref().expect("the export pane is open");
+        if !pane.running() {
+            return pane.verdict_line();
+        }
+        assert!(waited.elapsed() < std::time::Duration::from_secs(120));
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn the_presets_export_pane_shows_the_definition_and_its_verdict_without_blocking() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = screens::demo(120, 40);
+    app.update(Action::ShowTab(presets::ID));
+    app.tab_as_mut::<presets::PresetsTab>().unwrap().export_dir = dir.path().to_path_buf();
+    type_str(&mut app, "ack");
+    key(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
+    // The key came back at once: the verification is on a worker.
+    {
+        let pane = app
+            .tab_as::<presets::PresetsTab>()
+            .unwrap()
+            .pane
+            .as_ref()
+            .unwrap();
+        assert_eq!(
+            (pane.key.as_str(), pane.target.name()),
+            ("ack", "clickhouse")
+        );
+        assert!(pane.running(), "{}", pane.verdict_line());
+        assert!(pane.verdict_line().starts_with("verifying on the engine…"));
+    }
+    // Typing goes on while it runs (the filter takes the key).
+    key(&mut app, KeyCode::Backspace, KeyModifiers::NONE);
+    type_str(&mut app, "k");
+    let verdict = wait_for_export_verdict(&mut app);
+    let chdb = std::process::Command::new("python3")
+        .args(["-c", "import chdb"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if chdb {
+        assert!(
+            verdict.starts_with("agree: ") && verdict.contains("chDB"),
+            "{verdict}"
+        );
+    } else {
+        eprintln!("\n!!!! NOTICE: chDB is not installed: the pane's verdict is not checked !!!!\n");
+        assert!(verdict.starts_with("not verified: "), "{verdict}");
+    }
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    assert!(
+        screen.contains("CREATE OR REPLACE VIEW `rxw_ack`"),
+        "{screen}"
+    );
+    assert!(screen.contains("highlighted as SQL"), "{screen}");
+    // Copy: the whole file for that preset and engine.
+    key(&mut app, KeyCode::Char('p'), KeyModifiers::CONTROL);
+    match app.effects.pop() {
+        Some(Effect::Copy { text, what }) => {
+            assert!(text.contains("CREATE TABLE IF NOT EXISTS logs"), "{text}");
+            assert!(what.contains("ack"), "{what}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // Another preset and engine: `result` on Vector is refused, the caret under its
+    // look-ahead; nothing runs.
+    for _ in 0..3 {
+        key(&mut app, KeyCode::Backspace, KeyModifiers::NONE);
+    }
+    presets_mut(&mut app).select_key("result");
+    key(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
+    key(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
+    let pane = app
+        .tab_as::<presets::PresetsTab>()
+        .unwrap()
+        .pane
+        .as_ref()
+        .unwrap();
+    assert_eq!(
+        (pane.key.as_str(), pane.target.name()),
+        ("result", "vector")
+    );
+    assert!(!pane.running());
+    assert!(
+        pane.verdict_line()
+            .starts_with("refused because cannot write this pattern for Vector"),
+        "{}",
+        pane.verdict_line()
+    );
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    assert!(screen.contains("^^^^"), "{screen}");
+    key(&mut app, KeyCode::Char('p'), KeyModifiers::CONTROL);
+    assert!(app.effects.pop().is_none(), "a refusal has nothing to copy");
+}
+
 #[test]
 fn ctrl_r_in_the_presets_tab_writes_the_registry_for_each_engine_in_turn() {
     let dir = tempfile::tempdir().unwrap();

@@ -38,8 +38,45 @@ const GO_DRIVER: &str = include_str!("fleet_loki.go");
 /// The program that runs grok processors on joni (`java` runs it from source).
 const GROK_DRIVER: &str = include_str!("fleet_grok.java");
 
-fn parse_target(s: &str) -> Result<Target, String> {
-    s.parse()
+/// The engines named by `--to`: one, several (comma-separated) or `all`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Targets(pub Vec<Target>);
+
+fn parse_targets(s: &str) -> Result<Targets, String> {
+    if s.trim().eq_ignore_ascii_case("all") {
+        return Ok(Targets(Target::ALL.to_vec()));
+    }
+    let mut out = Vec::new();
+    for name in s.split(',') {
+        let t: Target = name.trim().parse()?;
+        if !out.contains(&t) {
+            out.push(t);
+        }
+    }
+    Ok(Targets(out))
+}
+
+impl TargetArgs {
+    /// The one target an export writes.
+    ///
+    /// # Errors
+    /// When `--to` names several.
+    fn single(&self) -> Result<Target, Error> {
+        match self.to.0.as_slice() {
+            [one] => Ok(*one),
+            _ => Err(Error::new(
+                ErrorKind::ArgumentsInvalid,
+                "rxw registry export writes one engine's file at a time; several targets (or all) are for rxw registry verify",
+            )),
+        }
+    }
+
+    fn verify_options(&self) -> VerifyOptions {
+        VerifyOptions {
+            spark_session: self.spark_session,
+            stop: Stop::default(),
+        }
+    }
 }
 
 /// `rxw registry`.
@@ -56,15 +93,20 @@ pub struct RegistryCommandArgs {
 /// Which presets, for which engine.
 #[derive(Debug, Args, Clone)]
 pub struct TargetArgs {
-    /// The engine: clickhouse, duckdb, vector, loki, elasticsearch, spark.
-    #[arg(long, value_parser = parse_target)]
-    pub to: Target,
+    /// The engine: clickhouse, duckdb, vector, loki, elasticsearch, spark; `verify` also
+    /// takes several, comma-separated, or `all` (each engine runs at once).
+    #[arg(long, value_parser = parse_targets)]
+    pub to: Targets,
     /// Only these preset keys (repeatable, or comma-separated; default: all).
     #[arg(long = "preset", value_name = "KEY", value_delimiter = ',')]
     pub presets: Vec<String>,
     /// Print JSON.
     #[arg(long)]
     pub json: bool,
+    /// Spark: verify on a local Spark session (pyspark; about half a minute to start the
+    /// JVM) instead of the patterns on java.util.regex with the views' semantics.
+    #[arg(long)]
+    pub spark_session: bool,
 }
 
 /// The registry subcommands.
@@ -115,17 +157,18 @@ pub fn run(a: &RegistryCommandArgs, out: &mut dyn Write, err: &mut dyn Write) ->
     let Registries { catalog, .. } = load(&a.registries, err)?;
     match &a.command {
         RegistryCommand::Export {
-            target,
+            target: args,
             output,
             cluster,
             verify,
         } => {
-            let entries = select(&catalog, &target.presets)?;
-            let exports = fleet::export(&entries, target.to);
+            let target = args.single()?;
+            let entries = select(&catalog, &args.presets)?;
+            let exports = fleet::export(&entries, target);
             let opts = RenderOptions {
                 cluster: cluster.clone(),
             };
-            let text = render::render(target.to, &exports, &opts);
+            let text = render::render(target, &exports, &opts);
             for e in &exports {
                 if let Err(refusal) = &e.outcome {
                     writeln!(err, "rxw: {}: refused: {}", e.key, refusal.message)?;
@@ -139,12 +182,11 @@ pub fn run(a: &RegistryCommandArgs, out: &mut dyn Write, err: &mut dyn Write) ->
             match output {
                 Some(path) => std::fs::write(path, &text)
                     .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))?,
-                None if !target.json => out.write_all(text.as_bytes())?,
+                None if !args.json => out.write_all(text.as_bytes())?,
                 None => {}
             }
-            if target.json && !verify {
-                let records: Vec<ExportRecord> =
-                    exports.iter().map(|e| e.record(target.to)).collect();
+            if args.json && !verify {
+                let records: Vec<ExportRecord> = exports.iter().map(|e| e.record(target)).collect();
                 #[derive(Serialize)]
                 struct Doc<'a> {
                     target: &'a str,
@@ -152,7 +194,7 @@ pub fn run(a: &RegistryCommandArgs, out: &mut dyn Write, err: &mut dyn Write) ->
                     definitions: &'a str,
                 }
                 let doc = Doc {
-                    target: target.to.name(),
+                    target: target.name(),
                     presets: records,
                     definitions: &text,
                 };
@@ -160,13 +202,14 @@ pub fn run(a: &RegistryCommandArgs, out: &mut dyn Write, err: &mut dyn Write) ->
             }
             if *verify {
                 let mut sink = Vec::new();
-                let w: &mut dyn Write = if target.json || output.is_some() {
+                let w: &mut dyn Write = if args.json || output.is_some() {
                     out
                 } else {
                     &mut sink
                 };
-                let code = verify_and_print(&entries, &exports, target, w)?;
-                if !target.json && output.is_none() {
+                let records = verify_records(&entries, &exports, target, &args.verify_options())?;
+                let code = print_records(&[(target, records, None)], args.json, w)?;
+                if !args.json && output.is_none() {
                     // The definitions are on standard output: the report goes to stderr.
                     err.write_all(&sink)?;
                 }
@@ -178,10 +221,30 @@ pub fn run(a: &RegistryCommandArgs, out: &mut dyn Write, err: &mut dyn Write) ->
                 1
             })
         }
-        RegistryCommand::Verify { target } => {
-            let entries = select(&catalog, &target.presets)?;
-            let exports = fleet::export(&entries, target.to);
-            verify_and_print(&entries, &exports, target, out)
+        RegistryCommand::Verify { target: args } => {
+            let entries = select(&catalog, &args.presets)?;
+            let runs = verify_targets(&entries, &args.to.0, &args.verify_options());
+            let mut done = Vec::new();
+            let mut failed = false;
+            for run in runs {
+                match run.records {
+                    Ok(records) => done.push((run.target, records, Some(run.elapsed))),
+                    // One engine alone: its error is the command's.
+                    Err(e) if args.to.0.len() == 1 => return Err(e),
+                    Err(e) => {
+                        writeln!(
+                            err,
+                            "rxw: {}: the engine could not be run: {}",
+                            run.target,
+                            cli_error_text(&e)
+                        )?;
+                        done.push((run.target, Vec::new(), Some(run.elapsed)));
+                        failed = true;
+                    }
+                }
+            }
+            let code = print_records(&done, args.json, out)?;
+            Ok(if failed { 2 } else { code })
         }
     }
 }
@@ -196,44 +259,47 @@ fn select<'c>(
     keys.iter().map(|k| catalog.require(k.trim())).collect()
 }
 
-fn verify_and_print(
-    entries: &[&Entry],
-    exports: &[PresetExport],
-    target: &TargetArgs,
+/// Prints each target's records (JSON: one array of every record); exit 1 when one differs.
+fn print_records(
+    runs: &[(Target, Vec<VerifyRecord>, Option<std::time::Duration>)],
+    json: bool,
     out: &mut dyn Write,
 ) -> Outcome {
-    let records = verify_records(entries, exports, target.to)?;
-    if target.json {
-        writeln!(
-            out,
-            "{}",
-            serde_json::to_string(&records).expect("serializes")
-        )?;
+    let all: Vec<&VerifyRecord> = runs.iter().flat_map(|(_, r, _)| r).collect();
+    if json {
+        writeln!(out, "{}", serde_json::to_string(&all).expect("serializes"))?;
     } else {
-        if let Some(r) = records.first() {
-            writeln!(out, "engine: {}", r.engine)?;
-        }
-        for r in &records {
-            let verdict = match r.verdict {
-                Verdict::Agree => "agree",
-                Verdict::Differ => "DIFFER",
-                Verdict::Refused => "refused",
-            };
-            write!(
-                out,
-                "{:<18} {:<8} {:<8} rxw {:>4} engine {:>4}",
-                r.preset, r.form, verdict, r.hits_rxw, r.hits_engine
-            )?;
-            if let Some(d) = &r.first_difference {
-                write!(out, "  {d}")?;
+        for (target, records, elapsed) in runs {
+            let engine = records
+                .first()
+                .map(|r| r.engine.as_str())
+                .unwrap_or("not run");
+            match elapsed {
+                Some(t) => writeln!(out, "{target}: {engine} ({:.1} s)", t.as_secs_f64())?,
+                None => writeln!(out, "engine: {engine}")?,
             }
-            if let Some(why) = &r.reason {
-                write!(out, "  {why}")?;
+            for r in records {
+                let verdict = match r.verdict {
+                    Verdict::Agree => "agree",
+                    Verdict::Differ => "DIFFER",
+                    Verdict::Refused => "refused",
+                };
+                write!(
+                    out,
+                    "{:<18} {:<8} {:<8} rxw {:>4} engine {:>4}",
+                    r.preset, r.form, verdict, r.hits_rxw, r.hits_engine
+                )?;
+                if let Some(d) = &r.first_difference {
+                    write!(out, "  {d}")?;
+                }
+                if let Some(why) = &r.reason {
+                    write!(out, "  {why}")?;
+                }
+                writeln!(out)?;
             }
-            writeln!(out)?;
         }
     }
-    Ok(if records.iter().any(|r| r.verdict == Verdict::Differ) {
+    Ok(if all.iter().any(|r| r.verdict == Verdict::Differ) {
         1
     } else {
         0
@@ -243,12 +309,13 @@ fn verify_and_print(
 /// Runs every exported definition on `target`'s engine and compares with rxw.
 ///
 /// # Errors
-/// When the engine cannot be run here (no package, no engine for the target), or rxw's own
-/// matching fails.
+/// When the engine cannot be run here (no package, no engine for the target), the run was
+/// stopped ([`Stop`]), or rxw's own matching fails.
 pub fn verify_records(
     entries: &[&Entry],
     exports: &[PresetExport],
     target: Target,
+    opts: &VerifyOptions,
 ) -> Result<Vec<VerifyRecord>, CliError> {
     let mut rows = verify::corpus(entries);
     if verify::reads_log_lines(target) {
@@ -257,7 +324,7 @@ pub fn verify_records(
     let EngineRun {
         engine: engine_name,
         answers: engine,
-    } = engine_hits(exports, target, &rows)?;
+    } = engine_hits(exports, target, &rows, opts)?;
     let mut records = Vec::new();
     for (entry, export) in entries.iter().zip(exports) {
         let (rxw, got) = match &export.outcome {
@@ -283,6 +350,57 @@ pub fn verify_records(
     Ok(records)
 }
 
+/// One target's verification, with how long it took.
+pub struct TargetRun {
+    /// The target.
+    pub target: Target,
+    /// Its records, or why its engine could not be run.
+    pub records: Result<Vec<VerifyRecord>, CliError>,
+    /// Wall time of the export and the check.
+    pub elapsed: std::time::Duration,
+}
+
+/// Exports `entries` to each target and verifies each, every target's engine at once (each
+/// is its own process; the slowest sets the time).
+pub fn verify_targets(
+    entries: &[&Entry],
+    targets: &[Target],
+    opts: &VerifyOptions,
+) -> Vec<TargetRun> {
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = targets
+            .iter()
+            .map(|&target| {
+                scope.spawn(move || {
+                    let started = std::time::Instant::now();
+                    let exports = fleet::export(entries, target);
+                    let records = verify_records(entries, &exports, target, opts);
+                    TargetRun {
+                        target,
+                        records,
+                        elapsed: started.elapsed(),
+                    }
+                })
+            })
+            .collect();
+        handles
+            .into_iter()
+            .zip(targets)
+            .map(|(h, &target)| {
+                h.join().unwrap_or_else(|_| TargetRun {
+                    target,
+                    records: Err(Error::new(
+                        ErrorKind::Io,
+                        format!("the verification of {target} panicked"),
+                    )
+                    .into()),
+                    elapsed: std::time::Duration::ZERO,
+                })
+            })
+            .collect()
+    })
+}
+
 /// One definition's hits on the engine (sorted), or why the engine rejected it.
 type EngineAnswer = Result<Vec<Hit>, String>;
 
@@ -293,6 +411,17 @@ struct EngineRun {
     answers: BTreeMap<String, EngineAnswer>,
 }
 
+/// How a verification runs: which Spark check, and when to stop.
+#[derive(Debug, Clone, Default)]
+pub struct VerifyOptions {
+    /// Spark: run the exported script on a local Spark session (pyspark; the JVM's start
+    /// takes most of half a minute) instead of its patterns on java.util.regex with the
+    /// views' semantics.
+    pub spark_session: bool,
+    /// When to stop the engines.
+    pub stop: Stop,
+}
+
 /// Every exact or rewritten definition's answer on the target's own component, or on a
 /// stand-in for its regex engine when the component cannot be run here (named so in
 /// [`EngineRun::engine`]).
@@ -300,7 +429,9 @@ fn engine_hits(
     exports: &[PresetExport],
     target: Target,
     rows: &[Row],
+    opts: &VerifyOptions,
 ) -> Result<EngineRun, CliError> {
+    let stop = &opts.stop;
     let defs: Vec<&Definition> = exports
         .iter()
         .filter_map(|e| e.outcome.as_ref().ok())
@@ -310,7 +441,7 @@ fn engine_hits(
         answers,
     };
     match target {
-        Target::Vector => match vrl_engine(exports, &defs, rows) {
+        Target::Vector => match vrl_engine(exports, &defs, rows, stop)? {
             Ok(run) => Ok(run),
             Err(Missing(why)) => {
                 let answers = defs
@@ -325,31 +456,41 @@ fn engine_hits(
                 Ok(stand_in(answers, "the regex crate", why))
             }
         },
-        Target::Loki => match go_engine(&defs, rows)? {
+        Target::Loki => match go_engine(&defs, rows, stop)? {
             Ok(run) => Ok(run),
             Err(Missing(why)) => {
-                let run = python_engine(exports, &defs, target, rows)?;
+                let run = python_engine(exports, &defs, target, rows, stop)?;
                 Ok(stand_in(run.answers, "google-re2", why))
             }
         },
-        Target::Elasticsearch => match grok_engine(exports, rows)? {
+        Target::Elasticsearch => match grok_engine(exports, rows, stop)? {
             Ok(run) => Ok(run),
             Err(Missing(why)) => {
-                let run = python_engine(exports, &defs, target, rows)?;
+                let run = python_engine(exports, &defs, target, rows, stop)?;
                 Ok(stand_in(run.answers, "onigurumacffi", why))
             }
         },
-        Target::Spark => match python_engine(exports, &defs, target, rows) {
+        Target::Spark if !opts.spark_session => Ok(EngineRun {
+            engine: SPARK_ON_JAVA.into(),
+            answers: java_engine(&defs, rows, stop)?,
+        }),
+        Target::Spark => match python_engine(exports, &defs, target, rows, stop) {
             Ok(run) => Ok(run),
-            Err(why) => Ok(stand_in(
-                java_engine(&defs, rows)?,
-                "java.util.regex (the patterns alone, not the SQL)",
-                cli_error_text(&why),
-            )),
+            Err(why) => {
+                stop.check()?;
+                Ok(stand_in(
+                    java_engine(&defs, rows, stop)?,
+                    SPARK_ON_JAVA,
+                    cli_error_text(&why),
+                ))
+            }
         },
-        Target::ClickHouse | Target::DuckDb => python_engine(exports, &defs, target, rows),
+        Target::ClickHouse | Target::DuckDb => python_engine(exports, &defs, target, rows, stop),
     }
 }
+
+/// The engine name of the default Spark check.
+const SPARK_ON_JAVA: &str = "java.util.regex with the views' regexp_extract_all semantics (the SQL itself runs with --spark-session)";
 
 fn cli_error_text(e: &CliError) -> String {
     match e {
@@ -401,11 +542,52 @@ fn scratch_dir(what: &str) -> Result<PathBuf, CliError> {
     Ok(dir)
 }
 
+/// When an engine run must stop: a deadline (an agent's time budget) or a cancel flag (the
+/// workbench asked for another preset or target). Stopping kills the engine's process.
+#[derive(Debug, Clone, Default)]
+pub struct Stop {
+    /// Kill the engine when this instant passes.
+    pub deadline: Option<std::time::Instant>,
+    /// Kill the engine when this is set.
+    pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+}
+
+impl Stop {
+    /// Why the run must stop now, if it must.
+    pub fn reason(&self) -> Option<&'static str> {
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|c| c.load(std::sync::atomic::Ordering::Relaxed))
+        {
+            return Some("the verification was cancelled");
+        }
+        if self
+            .deadline
+            .is_some_and(|d| std::time::Instant::now() >= d)
+        {
+            return Some("the verification ran out of its time budget");
+        }
+        None
+    }
+
+    /// The stop as an error, when it applies.
+    fn check(&self) -> Result<(), CliError> {
+        match self.reason() {
+            Some(why) => Err(Error::new(ErrorKind::TimedOut, why).into()),
+            None => Ok(()),
+        }
+    }
+}
+
 /// Runs `cmd` with `input` on its standard input; its output, or why it could not start.
+/// The process is killed when `stop` applies (the error is then of kind `TimedOut`).
 fn run_with_input(
     mut cmd: Command,
     input: Vec<u8>,
+    stop: &Stop,
 ) -> Result<std::process::Output, std::io::Error> {
+    use std::io::Read;
     let mut child = cmd
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -413,9 +595,47 @@ fn run_with_input(
         .spawn()?;
     let mut stdin = child.stdin.take().expect("stdin is piped");
     let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let out = child.wait_with_output();
+    let mut stdout = child.stdout.take().expect("stdout is piped");
+    let mut stderr = child.stderr.take().expect("stderr is piped");
+    let out_reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        stdout.read_to_end(&mut buf).map(|_| buf)
+    });
+    let err_reader = std::thread::spawn(move || {
+        let mut buf = Vec::new();
+        stderr.read_to_end(&mut buf).map(|_| buf)
+    });
+    let status = loop {
+        if let Some(status) = child.try_wait()? {
+            break status;
+        }
+        if let Some(why) = stop.reason() {
+            let _ = child.kill();
+            let _ = child.wait();
+            let _ = writer.join();
+            return Err(std::io::Error::new(std::io::ErrorKind::TimedOut, why));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    };
     let _ = writer.join();
-    out
+    let joined = |h: std::thread::JoinHandle<std::io::Result<Vec<u8>>>| {
+        h.join()
+            .unwrap_or_else(|_| Err(std::io::Error::other("reader thread panicked")))
+    };
+    Ok(std::process::Output {
+        status,
+        stdout: joined(out_reader)?,
+        stderr: joined(err_reader)?,
+    })
+}
+
+/// A failed run as the command's error: a stop says why it stopped.
+fn stopped_or(e: std::io::Error, what: &str) -> CliError {
+    if e.kind() == std::io::ErrorKind::TimedOut {
+        Error::new(ErrorKind::TimedOut, e.to_string()).into()
+    } else {
+        Error::new(ErrorKind::Io, format!("{what}: {e}")).into()
+    }
 }
 
 /// The exported Vector config, run by `rxw-vrl-check` on every row as an event's `.message`:
@@ -424,10 +644,14 @@ fn vrl_engine(
     exports: &[PresetExport],
     defs: &[&Definition],
     rows: &[Row],
-) -> Result<EngineRun, Missing> {
-    let checker = vrl_checker()?;
+    stop: &Stop,
+) -> Result<Result<EngineRun, Missing>, CliError> {
+    let checker = match vrl_checker() {
+        Ok(c) => c,
+        Err(m) => return Ok(Err(m)),
+    };
     let failed = |why: String| Missing(format!("rxw-vrl-check could not be run: {why}"));
-    let dir = scratch_dir("vrl").map_err(|e| failed(cli_error_text(&e)))?;
+    let dir = scratch_dir("vrl")?;
     let config = dir.join("vector.toml");
     let written = std::fs::write(
         &config,
@@ -441,10 +665,14 @@ fn vrl_engine(
     let output = written.and_then(|()| {
         let mut cmd = Command::new(&checker);
         cmd.arg(&config);
-        run_with_input(cmd, input)
+        run_with_input(cmd, input, stop)
     });
     let _ = std::fs::remove_dir_all(&dir);
-    let output = output.map_err(|e| failed(format!("{}: {e}", checker.display())))?;
+    let output = match output {
+        Ok(o) => o,
+        Err(e) if e.kind() == std::io::ErrorKind::TimedOut => return Err(stopped_or(e, "")),
+        Err(e) => return Ok(Err(failed(format!("{}: {e}", checker.display())))),
+    };
     let stderr = String::from_utf8_lossy(&output.stderr).trim().to_string();
     let mut answers: BTreeMap<String, EngineAnswer> = BTreeMap::new();
     if output.status.code() == Some(1) {
@@ -452,13 +680,13 @@ fn vrl_engine(
         for d in defs {
             answers.insert(d.key.clone(), Err(format!("VRL: {stderr}")));
         }
-        return Ok(EngineRun {
+        return Ok(Ok(EngineRun {
             engine: vrl_name(),
             answers,
-        });
+        }));
     }
     if !output.status.success() {
-        return Err(failed(stderr));
+        return Ok(Err(failed(stderr)));
     }
     for d in defs {
         answers.insert(d.key.clone(), Ok(Vec::new()));
@@ -470,8 +698,10 @@ fn vrl_engine(
         error: Option<String>,
     }
     for line in String::from_utf8_lossy(&output.stdout).lines() {
-        let ev: Event = serde_json::from_str(line)
-            .map_err(|e| failed(format!("its output is not JSON ({e}): {line}")))?;
+        let ev: Event = match serde_json::from_str(line) {
+            Ok(ev) => ev,
+            Err(e) => return Ok(Err(failed(format!("its output is not JSON ({e}): {line}")))),
+        };
         if let Some(why) = ev.error {
             for a in answers.values_mut() {
                 *a = Err(format!("VRL aborted on row {}: {why}", ev.row));
@@ -503,10 +733,10 @@ fn vrl_engine(
     for hits in answers.values_mut().flatten() {
         hits.sort();
     }
-    Ok(EngineRun {
+    Ok(Ok(EngineRun {
         engine: vrl_name(),
         answers,
-    })
+    }))
 }
 
 fn vrl_name() -> String {
@@ -516,7 +746,11 @@ fn vrl_name() -> String {
 /// The LogQL stages' patterns, read back from the exported queries (`| regexp \`…\``), run
 /// on Go's regexp by an embedded Go program: the first hit of each row, a label per named
 /// group with a non-empty value.
-fn go_engine(defs: &[&Definition], rows: &[Row]) -> Result<Result<EngineRun, Missing>, CliError> {
+fn go_engine(
+    defs: &[&Definition],
+    rows: &[Row],
+    stop: &Stop,
+) -> Result<Result<EngineRun, Missing>, CliError> {
     let version = Command::new("go").arg("version").output();
     let version = match version {
         Ok(o) if o.status.success() => String::from_utf8_lossy(&o.stdout).trim().to_string(),
@@ -549,9 +783,9 @@ fn go_engine(defs: &[&Definition], rows: &[Row]) -> Result<Result<EngineRun, Mis
         .arg(&source)
         .current_dir(&dir)
         .env("GO111MODULE", "off");
-    let output = run_with_input(cmd, input.into_bytes());
+    let output = run_with_input(cmd, input.into_bytes(), stop);
     let _ = std::fs::remove_dir_all(&dir);
-    let output = output.map_err(|e| Error::new(ErrorKind::Io, format!("go run: {e}")))?;
+    let output = output.map_err(|e| stopped_or(e, "go run"))?;
     if !output.status.success() {
         return Err(Error::new(
             ErrorKind::Io,
@@ -629,6 +863,7 @@ fn joni_classpath() -> Result<String, Missing> {
 fn grok_engine(
     exports: &[PresetExport],
     rows: &[Row],
+    stop: &Stop,
 ) -> Result<Result<EngineRun, Missing>, CliError> {
     let classpath = match joni_classpath() {
         Ok(cp) => cp,
@@ -683,10 +918,11 @@ fn grok_engine(
         .map_err(|e| Error::new(ErrorKind::Io, format!("temporary directory: {e}")))?;
     let mut cmd = Command::new("java");
     cmd.arg("-cp").arg(&classpath).arg(&source);
-    let output = run_with_input(cmd, input.into_bytes());
+    let output = run_with_input(cmd, input.into_bytes(), stop);
     let _ = std::fs::remove_dir_all(&dir);
     let output = match output {
         Ok(o) => o,
+        Err(e) if e.kind() == std::io::ErrorKind::TimedOut => return Err(stopped_or(e, "")),
         Err(e) => return Ok(Err(Missing(format!("java cannot be started: {e}")))),
     };
     if !output.status.success() {
@@ -788,6 +1024,7 @@ fn python_engine(
     defs: &[&Definition],
     target: Target,
     rows: &[Row],
+    stop: &Stop,
 ) -> Result<EngineRun, CliError> {
     let mut req = DriverRequest {
         target: target.name(),
@@ -826,7 +1063,7 @@ fn python_engine(
             });
         }
     }
-    let reply = run_driver(&req)?;
+    let reply = run_driver(&req, stop)?;
     if let Some(why) = reply.unavailable {
         return Err(Error::new(
             ErrorKind::Io,
@@ -879,22 +1116,11 @@ fn python_engine(
     })
 }
 
-fn run_driver(req: &DriverRequest<'_>) -> Result<DriverReply, CliError> {
-    let mut child = Command::new("python3")
-        .arg("-c")
-        .arg(DRIVER)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .map_err(|e| Error::new(ErrorKind::Io, format!("python3 cannot be started: {e}")))?;
+fn run_driver(req: &DriverRequest<'_>, stop: &Stop) -> Result<DriverReply, CliError> {
+    let mut cmd = Command::new("python3");
+    cmd.arg("-c").arg(DRIVER);
     let input = serde_json::to_vec(req).expect("a driver request serializes");
-    let mut stdin = child.stdin.take().expect("stdin is piped");
-    let writer = std::thread::spawn(move || stdin.write_all(&input));
-    let output = child
-        .wait_with_output()
-        .map_err(|e| Error::new(ErrorKind::Io, format!("python3: {e}")))?;
-    let _ = writer.join();
+    let output = run_with_input(cmd, input, stop).map_err(|e| stopped_or(e, "python3"))?;
     serde_json::from_slice(&output.stdout).map_err(|e| {
         Error::new(
             ErrorKind::Io,
@@ -930,22 +1156,20 @@ fn unescape_field(s: &str) -> Option<String> {
     Some(out)
 }
 
-/// Runs the Spark definitions' patterns on java.util.regex, every hit of every row.
+/// Runs the Spark definitions on java.util.regex with the semantics of the exported view:
+/// `regexp_extract_all(line, p, 0)` exploded gives every hit (`Matcher.find` from the start
+/// of the row), each field `regexp_extract_all(line, p, k)[i]`, where an unset group reads as
+/// `''` and an optional field's `nullif(…, '')` turns `''` back into null. Java is what
+/// Spark's regex functions run; the SQL around the patterns is run only by the Spark session
+/// check (`--spark-session`).
 fn java_engine(
     defs: &[&Definition],
     rows: &[Row],
+    stop: &Stop,
 ) -> Result<BTreeMap<String, EngineAnswer>, CliError> {
     let io =
         |what: &str, e: &dyn std::fmt::Display| Error::new(ErrorKind::Io, format!("{what}: {e}"));
-    let dir = std::env::temp_dir().join(format!(
-        "rxw-spark-verify-{}-{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos())
-            .unwrap_or(0)
-    ));
-    std::fs::create_dir_all(&dir).map_err(|e| io("temporary directory", &e))?;
+    let dir = scratch_dir("spark-verify")?;
     let source = dir.join("Verify.java");
     std::fs::write(&source, JAVA_DRIVER).map_err(|e| io("temporary directory", &e))?;
     let mut input = String::new();
@@ -963,29 +1187,16 @@ fn java_engine(
     for r in rows {
         input.push_str(&format!("R\t{}\n", codegen::escape_field(&r.text)));
     }
-    let child = Command::new("java")
-        .arg(&source)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn();
-    let result = child
-        .map_err(|e| {
-            io(
-                "java cannot be started (Spark's patterns run on the JVM)",
-                &e,
-            )
-        })
-        .and_then(|mut child| {
-            let mut stdin = child.stdin.take().expect("stdin is piped");
-            let bytes = input.into_bytes();
-            let writer = std::thread::spawn(move || stdin.write_all(&bytes));
-            let out = child.wait_with_output().map_err(|e| io("java", &e));
-            let _ = writer.join();
-            out
-        });
+    let mut cmd = Command::new("java");
+    cmd.arg(&source);
+    let result = run_with_input(cmd, input.into_bytes(), stop);
     let _ = std::fs::remove_dir_all(&dir);
-    let output = result?;
+    let output = result.map_err(|e| {
+        stopped_or(
+            e,
+            "java cannot be started (Spark's patterns run on the JVM)",
+        )
+    })?;
     if !output.status.success() {
         return Err(Error::new(
             ErrorKind::Io,
@@ -1030,7 +1241,12 @@ fn java_engine(
                 .fields
                 .iter()
                 .zip(fields.iter().skip(3))
-                .map(|(f, v)| (f.name.clone(), unescape_field(v)))
+                .map(|(f, v)| {
+                    // regexp_extract_all gives '' for an unset group; nullif reads '' as null.
+                    let value = unescape_field(v).unwrap_or_default();
+                    let value = (!(f.optional && value.is_empty())).then_some(value);
+                    (f.name.clone(), value)
+                })
                 .collect(),
         };
         if let Some(Ok(hits)) = out.get_mut(&key) {

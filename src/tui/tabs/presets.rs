@@ -1,25 +1,41 @@
 //! The Presets tab: a filter line (type to filter), the registry's presets, and the selected
 //! preset's pattern, groups (with their descriptions) and examples. Enter loads the preset:
 //! pattern, flavor, flags and its examples as tests. Ctrl-R writes the registry exported for
-//! the next fleet engine (ClickHouse, DuckDB, Vector, Loki, Elasticsearch, Spark) and shows
-//! the selected preset's form there (exact, rewrite, or why it is refused).
+//! the next fleet engine (ClickHouse, DuckDB, Vector, Loki, Elasticsearch, Spark) and opens
+//! the export pane: the selected preset's definition for that engine, highlighted, with its
+//! verification verdict (agree, differs on a line with both answers, or refused with the
+//! reason under a caret). Ctrl-P copies the definition.
+//!
+//! The verification runs the engine's own component (`rxw registry verify`'s) on a worker
+//! thread; the pane shows how long it has run, a new selection or engine cancels it (its
+//! process is killed), and no key ever waits for it.
 
 use super::{DrawCx, Handled, Request, Tab, TabCommand, TabCx, TabEvent, TabId};
+use crate::cli::registry::{Stop, VerifyOptions, verify_records};
+use crate::codegen::highlight;
 use crate::fleet::render::{self, RenderOptions};
 use crate::fleet::{self, Target};
 use crate::highlight::Kind;
+use crate::tui::action::Effect;
 use crate::tui::action::apply_line;
 use crate::tui::action::{Action, Binding, Context, Edit, KeySpec, bind};
 use crate::tui::presets::PresetBrowser;
 use crate::tui::text::clip;
+use crate::tui::theme::Palette;
 use crate::tui::theme::{Chrome, chrome, style};
+use crate::wire::{Verdict, VerifyRecord};
 use crossterm::event::{KeyCode as K, KeyModifiers};
 use ratatui::Frame;
 use ratatui::layout::Rect;
+use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{Receiver, TryRecvError};
+use std::time::{Duration, Instant};
 
 /// The tab's identity.
 pub const ID: TabId = TabId("presets");
@@ -30,13 +46,159 @@ pub const EXPORT: TabCommand = TabCommand {
     name: "export-registry",
 };
 
-static KEYS: &[Binding] = &[bind!(
-    Editor,
-    Action::Tab(EXPORT),
-    "Presets tab: write the registry for the next engine (clickhouse, duckdb, vector, loki, elasticsearch, spark)",
-    false,
-    [KeySpec::Key(K::Char('r'), KeyModifiers::CONTROL)]
-)];
+/// Copy the export pane's definition.
+pub const COPY_EXPORT: TabCommand = TabCommand {
+    tab: ID,
+    name: "copy-export",
+};
+
+static KEYS: &[Binding] = &[
+    bind!(
+        Editor,
+        Action::Tab(EXPORT),
+        "Presets tab: next engine (clickhouse, duckdb, vector, loki, elasticsearch, spark): write the registry for it, show and verify the selected preset there",
+        false,
+        [KeySpec::Key(K::Char('r'), KeyModifiers::CONTROL)]
+    ),
+    bind!(
+        Editor,
+        Action::Tab(COPY_EXPORT),
+        "Presets tab: copy the shown export",
+        false,
+        [KeySpec::Key(K::Char('p'), KeyModifiers::CONTROL)]
+    ),
+];
+
+/// Where the export pane's verification is.
+#[derive(Debug)]
+pub enum Verification {
+    /// Running on a worker since `started`; setting `cancel` kills the engine.
+    Running {
+        /// When it started.
+        started: Instant,
+        /// Set to stop it.
+        cancel: Arc<AtomicBool>,
+        /// The worker's answer.
+        reply: Receiver<Result<VerifyRecord, String>>,
+    },
+    /// The engine's verdict, or why it could not be run.
+    Done(Result<VerifyRecord, String>),
+    /// Nothing to run: the preset is refused for the engine.
+    Refused,
+}
+
+/// The export pane: one preset written for one engine, and its verification.
+#[derive(Debug)]
+pub struct ExportPane {
+    /// The engine.
+    pub target: Target,
+    /// The preset shown.
+    pub key: String,
+    /// The definition (the file `rxw registry export --to TARGET --preset KEY` writes).
+    pub text: String,
+    /// `exact`, `rewrite` or `refused`.
+    pub form: &'static str,
+    /// The refusal's reason and its caret lines.
+    pub refusal: Option<(String, Option<String>)>,
+    /// The first line of the definition to show (the preset's own part).
+    pub first_line: usize,
+    /// The highlighted lines for a palette, and the grammar used (computed on first draw).
+    lines: std::cell::RefCell<Option<(Palette, &'static str, Vec<Line<'static>>)>>,
+    /// The verification.
+    pub verification: Verification,
+    /// When the progress was last redrawn.
+    ticked: Instant,
+}
+
+impl ExportPane {
+    /// The verification's verdict for the status of the pane, one line.
+    pub fn verdict_line(&self) -> String {
+        match &self.verification {
+            Verification::Running { started, .. } => format!(
+                "verifying on the engine… {:.1} s (keys keep working; another preset or engine cancels it)",
+                started.elapsed().as_secs_f64()
+            ),
+            Verification::Refused => match &self.refusal {
+                Some((why, _)) => format!("refused because {why}"),
+                None => "refused".into(),
+            },
+            Verification::Done(Err(why)) => format!("not verified: {why}"),
+            Verification::Done(Ok(r)) => match r.verdict {
+                Verdict::Agree => format!(
+                    "agree: {} hits, the same as rxw, on {}",
+                    r.hits_engine, r.engine
+                ),
+                Verdict::Differ => format!(
+                    "differs on {}",
+                    r.first_difference.as_deref().unwrap_or("a line")
+                ),
+                Verdict::Refused => format!(
+                    "refused because {}",
+                    r.reason.as_deref().unwrap_or("the engine cannot say it")
+                ),
+            },
+        }
+    }
+
+    /// Whether the worker is still running.
+    pub fn running(&self) -> bool {
+        matches!(self.verification, Verification::Running { .. })
+    }
+
+    /// The grammar and the highlighted lines for `palette`.
+    pub fn lines(&self, palette: Palette) -> (&'static str, Vec<Line<'static>>) {
+        let mut cache = self.lines.borrow_mut();
+        if let Some((p, g, lines)) = &*cache
+            && *p == palette
+        {
+            return (g, lines.clone());
+        }
+        let (g, lines) = highlighted(&self.text, self.target, palette);
+        *cache = Some((palette, g, lines.clone()));
+        (g, lines)
+    }
+
+    fn cancel(&self) {
+        if let Verification::Running { cancel, .. } = &self.verification {
+            cancel.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+impl Drop for ExportPane {
+    fn drop(&mut self) {
+        self.cancel();
+    }
+}
+
+/// The definition's lines, highlighted (plain in monochrome).
+fn highlighted(text: &str, target: Target, palette: Palette) -> (&'static str, Vec<Line<'static>>) {
+    if palette != Palette::Color {
+        let plain = text.lines().map(|l| Line::from(l.to_string())).collect();
+        return ("none (monochrome)", plain);
+    }
+    let (grammar, runs) = highlight::highlight_as(text, target.grammars());
+    let lines = runs
+        .into_iter()
+        .map(|runs| {
+            Line::from(
+                runs.into_iter()
+                    .map(|r| {
+                        let mut st = Style::new().fg(Color::Rgb(r.rgb.0, r.rgb.1, r.rgb.2));
+                        if r.bold {
+                            st = st.add_modifier(Modifier::BOLD);
+                        }
+                        if r.italic {
+                            st = st.add_modifier(Modifier::ITALIC);
+                        }
+                        Span::styled(r.text, st)
+                    })
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect();
+    (grammar, lines)
+}
 
 /// The last export written from the tab.
 #[derive(Debug, Clone)]
@@ -58,15 +220,21 @@ pub struct PresetsTab {
     pub export_dir: PathBuf,
     /// The last export, whose forms the detail shows.
     pub last_export: Option<LastExport>,
+    /// The export pane (after the first Ctrl-R).
+    pub pane: Option<ExportPane>,
 }
 
-fn detail_height(body: Rect) -> u16 {
-    (body.height / 2).min(10)
+fn detail_height(body: Rect, pane: bool) -> u16 {
+    if pane {
+        body.height.saturating_sub(1) * 2 / 3
+    } else {
+        (body.height / 2).min(10)
+    }
 }
 
-/// Rows of the list inside the tab body `body`.
-pub fn list_rows(body: Rect) -> usize {
-    body.height.saturating_sub(1 + detail_height(body)) as usize
+/// Rows of the list inside the tab body `body` (`pane`: the export pane is open).
+pub fn list_rows(body: Rect, pane: bool) -> usize {
+    body.height.saturating_sub(1 + detail_height(body, pane)) as usize
 }
 
 impl PresetsTab {
@@ -129,6 +297,103 @@ impl PresetsTab {
             path,
             forms,
         });
+        self.show_export();
+    }
+
+    /// Opens (or refreshes) the export pane for the selected preset on the last export's
+    /// engine, and starts its verification on a worker (the previous one is cancelled).
+    pub fn show_export(&mut self) {
+        let Some(target) = self.last_export.as_ref().map(|l| l.target) else {
+            return;
+        };
+        let Some(key) = self.browser.selected_preset().map(|p| p.key.clone()) else {
+            self.pane = None;
+            return;
+        };
+        if self
+            .pane
+            .as_ref()
+            .is_some_and(|p| p.key == key && p.target == target)
+        {
+            return;
+        }
+        let catalog = self.browser.catalog.clone();
+        let Some(entry) = catalog.entries().iter().find(|e| e.preset.key == key) else {
+            self.pane = None;
+            return;
+        };
+        let exports = fleet::export(&[entry], target);
+        let export = &exports[0];
+        let text = render::render(target, &exports, &RenderOptions::default());
+        let first_line = text
+            .lines()
+            .position(|l| l.contains(&format!("preset {key}")))
+            .unwrap_or(0);
+        let refusal = export
+            .outcome
+            .as_ref()
+            .err()
+            .map(|e| (e.message.clone(), e.caret()));
+        let verification = if export.outcome.is_err() {
+            Verification::Refused
+        } else {
+            let cancel = Arc::new(AtomicBool::new(false));
+            let (tx, reply) = std::sync::mpsc::channel();
+            let opts = VerifyOptions {
+                spark_session: false,
+                stop: Stop {
+                    deadline: None,
+                    cancel: Some(cancel.clone()),
+                },
+            };
+            let exports = exports.clone();
+            let key = key.clone();
+            std::thread::spawn(move || {
+                let Some(entry) = catalog.entries().iter().find(|e| e.preset.key == key) else {
+                    let _ = tx.send(Err(format!("{key} left the registry")));
+                    return;
+                };
+                let answer = verify_records(&[entry], &exports, target, &opts)
+                    .map_err(|e| match e {
+                        crate::cli::CliError::Rx(e) => e.message,
+                        crate::cli::CliError::Io(e) => e.to_string(),
+                    })
+                    .and_then(|mut r| r.pop().ok_or_else(|| "no record came back".to_string()));
+                let _ = tx.send(answer);
+            });
+            Verification::Running {
+                started: Instant::now(),
+                cancel,
+                reply,
+            }
+        };
+        self.pane = Some(ExportPane {
+            target,
+            key,
+            form: export.form_name(),
+            text,
+            refusal,
+            first_line,
+            lines: std::cell::RefCell::new(None),
+            verification,
+            ticked: Instant::now(),
+        });
+    }
+
+    /// Puts the pane's definition on the clipboard.
+    fn copy_export(&self, cx: &mut TabCx) {
+        match &self.pane {
+            Some(p) if p.form != "refused" => cx.request(Request::Effect(Effect::Copy {
+                text: p.text.clone(),
+                what: format!("{} export of {}", p.target.title(), p.key),
+            })),
+            Some(p) => cx.message(format!(
+                "{} cannot be written for {}: nothing to copy",
+                p.key,
+                p.target.title()
+            )),
+            None => cx.message("Ctrl-R first: it shows the selected preset exported for an engine"),
+        }
     }
 
     /// Loads the selected preset into the workbench: pattern, flavor, flags, tests.
@@ -170,6 +435,7 @@ impl Tab for PresetsTab {
         let page = cx.body_rows() as isize;
         match action {
             Action::Tab(c) if *c == EXPORT => self.export_next(cx),
+            Action::Tab(c) if *c == COPY_EXPORT => self.copy_export(cx),
             Action::Activate | Action::Edit(Edit::Newline) => self.load(cx),
             Action::Edit(Edit::Up) => self.browser.move_by(-1),
             Action::Edit(Edit::Down) => self.browser.move_by(1),
@@ -182,7 +448,40 @@ impl Tab for PresetsTab {
             }
             _ => return Handled::NotConsumed,
         }
+        if self.pane.is_some() {
+            self.show_export();
+        }
         Handled::Consumed
+    }
+
+    fn poll(&mut self, _cx: &mut TabCx) -> bool {
+        let Some(pane) = &mut self.pane else {
+            return false;
+        };
+        let Verification::Running { reply, .. } = &pane.verification else {
+            return false;
+        };
+        match reply.try_recv() {
+            Ok(answer) => {
+                pane.verification = Verification::Done(answer);
+                true
+            }
+            Err(TryRecvError::Disconnected) => {
+                pane.verification =
+                    Verification::Done(Err("the verification worker stopped".into()));
+                true
+            }
+            // The elapsed time on screen moves on.
+            Err(TryRecvError::Empty) if pane.ticked.elapsed() >= Duration::from_millis(200) => {
+                pane.ticked = Instant::now();
+                true
+            }
+            Err(TryRecvError::Empty) => false,
+        }
+    }
+
+    fn busy(&self) -> bool {
+        self.pane.as_ref().is_some_and(ExportPane::running)
     }
 
     fn on_event(&mut self, event: TabEvent, cx: &mut TabCx) {
@@ -196,13 +495,20 @@ impl Tab for PresetsTab {
 
     fn click(&mut self, _col: u16, row: u16, cx: &mut TabCx) -> Handled {
         if row >= 1 {
-            self.browser.click_row(row as usize - 1, list_rows(cx.body));
+            self.browser
+                .click_row(row as usize - 1, list_rows(cx.body, self.pane.is_some()));
+            if self.pane.is_some() {
+                self.show_export();
+            }
         }
         Handled::Consumed
     }
 
     fn wheel(&mut self, delta: i32, _cx: &mut TabCx) -> Handled {
         self.browser.move_by(delta as isize);
+        if self.pane.is_some() {
+            self.show_export();
+        }
         Handled::Consumed
     }
 
@@ -216,14 +522,14 @@ impl Tab for PresetsTab {
             Span::raw(b.filter.text().to_string()),
             Span::styled(
                 format!(
-                    "   {} of {} · Enter loads · Ctrl-R exports for an engine",
+                    "   {} of {} · Enter loads · Ctrl-R exports for the next engine · Ctrl-P copies it",
                     b.visible.len(),
                     b.all.len()
                 ),
                 chrome(Chrome::Dim, p),
             ),
         ])];
-        let rows = list_rows(area);
+        let rows = list_rows(area, self.pane.is_some());
         let top = b.top(rows);
         let key_w = b
             .all
@@ -260,7 +566,44 @@ impl Tab for PresetsTab {
         while lines.len() < 1 + rows {
             lines.push(Line::from(""));
         }
-        if let Some(pv) = b.selected_preset() {
+        if let Some(pane) = &self.pane {
+            lines.push(Line::from(Span::styled(
+                "─".repeat(w),
+                chrome(Chrome::Dim, p),
+            )));
+            let (grammar, code) = pane.lines(p);
+            lines.push(Line::from(Span::styled(
+                clip(
+                    &format!(
+                        " {} · {} · {} · highlighted as {grammar} · Ctrl-R next engine · Ctrl-P copies",
+                        pane.key,
+                        pane.target.title(),
+                        pane.form
+                    ),
+                    w,
+                ),
+                chrome(Chrome::Dim, p),
+            )));
+            let kind = match &pane.verification {
+                Verification::Done(Ok(r)) if r.verdict == Verdict::Agree => Chrome::Pass,
+                Verification::Running { .. } => Chrome::Dim,
+                _ => Chrome::Fail,
+            };
+            lines.push(Line::from(Span::styled(
+                clip(&format!(" {}", pane.verdict_line()), w),
+                chrome(kind, p),
+            )));
+            if let Some((_, Some(caret))) = &pane.refusal {
+                for l in caret.lines() {
+                    lines.push(Line::from(Span::styled(
+                        clip(&format!("   {l}"), w),
+                        chrome(Chrome::Error, p),
+                    )));
+                }
+            }
+            let room = (area.height as usize).saturating_sub(lines.len());
+            lines.extend(code.into_iter().skip(pane.first_line).take(room));
+        } else if let Some(pv) = b.selected_preset() {
             lines.push(Line::from(Span::styled(
                 "─".repeat(w),
                 chrome(Chrome::Dim, p),

@@ -52,17 +52,25 @@ static LOADED: OnceLock<()> = OnceLock::new();
 /// Highlights `code` as `lang`: one vector of runs per line. Lines the grammar cannot parse
 /// come back as plain runs in the theme's foreground colour.
 pub fn highlight(code: &str, lang: Lang) -> Vec<Vec<Run>> {
+    highlight_as(code, &[lang.extension()]).1
+}
+
+/// Highlights `code` with the first grammar found for one of `extensions` (the closest
+/// grammar after the exact one: syntect's defaults have SQL, JSON and YAML but no TOML or
+/// LogQL); the grammar's name, and one vector of runs per line.
+pub fn highlight_as(code: &str, extensions: &[&str]) -> (&'static str, Vec<Vec<Run>>) {
     let (syntaxes, theme) = assets();
     let _ = LOADED.set(());
-    let syntax = syntaxes
-        .find_syntax_by_extension(lang.extension())
+    let syntax = extensions
+        .iter()
+        .find_map(|e| syntaxes.find_syntax_by_extension(e))
         .unwrap_or_else(|| syntaxes.find_syntax_plain_text());
     let plain = theme
         .settings
         .foreground
         .map_or((0xd3, 0xd0, 0xc8), |c| (c.r, c.g, c.b));
     let mut h = HighlightLines::new(syntax, theme);
-    LinesWithEndings::from(code)
+    let lines = LinesWithEndings::from(code)
         .map(|line| {
             let bare = line.trim_end_matches(['\n', '\r']);
             match h.highlight_line(line, syntaxes) {
@@ -84,7 +92,8 @@ pub fn highlight(code: &str, lang: Lang) -> Vec<Vec<Run>> {
                 }],
             }
         })
-        .collect()
+        .collect();
+    (syntax.name.as_str(), lines)
 }
 
 /// The runs as text with 24-bit ANSI colours, one line each.
@@ -111,6 +120,19 @@ pub fn to_ansi(lines: &[Vec<Run>]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_export_format_has_a_grammar_or_its_named_closest() {
+        // SQL and JSON ship with syntect's defaults; TOML does not (YAML is the closest);
+        // LogQL has none (the shell's: `#` comments, `|` stages, quoted strings).
+        assert_eq!(highlight_as("SELECT 1", &["sql"]).0, "SQL");
+        assert_eq!(highlight_as("{}", &["json"]).0, "JSON");
+        assert_eq!(highlight_as("a = 1", &["toml", "yaml"]).0, "YAML");
+        assert_eq!(
+            highlight_as("a | b", &["logql", "sh"]).0,
+            "Bourne Again Shell (bash)"
+        );
+    }
 
     #[test]
     fn every_language_is_highlighted_in_colours() {

@@ -105,6 +105,19 @@ impl Target {
         }
     }
 
+    /// Grammars to highlight the exported file with, the exact one first, then the closest
+    /// (see [`crate::codegen::highlight::highlight_as`]): syntect has no TOML grammar (YAML
+    /// reads its comments, strings and `key = value` lines alike) and no LogQL one (the
+    /// shell's reads its `#` comments, `|` stages and quoted strings).
+    pub fn grammars(self) -> &'static [&'static str] {
+        match self {
+            Target::ClickHouse | Target::DuckDb | Target::Spark => &["sql"],
+            Target::Vector => &["toml", "yaml"],
+            Target::Loki => &["logql", "sh"],
+            Target::Elasticsearch => &["json"],
+        }
+    }
+
     /// Which hits of a row the exported definition gives.
     pub fn scope(self) -> HitScope {
         match self {
