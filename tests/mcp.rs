@@ -131,6 +131,71 @@ fn regex_redos_is_listed_and_returns_the_verdict_document() {
 }
 
 #[test]
+fn regex_parse_exports_with_the_verification_report_and_refuses_malformed_exports() {
+    let replies = raw_session(&[
+        // Vector on the regex crate (or VRL): fast enough for a generous budget.
+        br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"regex_parse","arguments":{"export":{"target":"vector","presets":["ack","result"],"budget_ms":30000}}}}"#,
+        // A budget too short for any engine: stopped, and said so.
+        br#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"regex_parse","arguments":{"export":{"target":"duckdb","presets":["ack"],"budget_ms":0}}}}"#,
+        br#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"regex_parse","arguments":{"export":{"target":"mysql"}}}}"#,
+        br#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"regex_parse","arguments":{"export":{"target":"loki","presets":"ack"}}}}"#,
+        br#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"regex_parse","arguments":{"export":{"target":"loki","budget_ms":"soon"}}}}"#,
+        br#"{"jsonrpc":"2.0","id":6,"method":"tools/call","params":{"name":"regex_parse","arguments":{}}}"#,
+        br#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"regex_parse","arguments":{"export":{"target":"loki","presets":["nope"]}}}}"#,
+        br#"{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{"name":"regex_parse","arguments":{"text":"[ACK:7fce46e0] [from 646]","export":{"target":"loki","presets":["ack"],"verify":false}}}}"#,
+    ]);
+    let by_id = |id: i64| replies.iter().find(|r| r["id"] == id).expect("a reply");
+    let doc = &by_id(1)["result"]["structuredContent"]["export"];
+    assert_eq!(doc["target"], "vector", "{doc}");
+    assert!(
+        doc["definitions"]
+            .as_str()
+            .unwrap()
+            .contains("parse_regex_all!")
+    );
+    let verdicts: Vec<&str> = doc["verification"]
+        .as_array()
+        .unwrap_or_else(|| panic!("{doc}"))
+        .iter()
+        .map(|r| r["verdict"].as_str().unwrap())
+        .collect();
+    assert_eq!(verdicts, ["agree", "refused"], "{doc}");
+    assert!(doc["verification"][0]["engine"].as_str().unwrap().len() > 3);
+    let stopped = &by_id(2)["result"]["structuredContent"]["export"];
+    assert_eq!(stopped["verification"], serde_json::json!([]), "{stopped}");
+    assert!(
+        stopped["not_verified"]
+            .as_str()
+            .unwrap()
+            .contains("time budget"),
+        "{stopped}"
+    );
+    for (id, want) in [
+        (3, "unknown target"),
+        (4, "invalid type"),
+        (5, "invalid type"),
+        (6, "give a text to parse"),
+        (7, "nope"),
+    ] {
+        let r = &by_id(id)["result"];
+        assert_eq!(r["isError"], true, "{id}: {r}");
+        let text = r["content"][0]["text"].as_str().unwrap();
+        assert!(
+            text.starts_with("regex_parse: ") && text.contains(want),
+            "{id}: {text}"
+        );
+    }
+    let both = &by_id(8)["result"]["structuredContent"];
+    assert_eq!(both["hits"][0]["key"], "ack", "{both}");
+    assert!(
+        both["export"]["not_verified"]
+            .as_str()
+            .unwrap()
+            .contains("verify: false")
+    );
+}
+
+#[test]
 fn registry_export_is_listed_and_returns_the_definitions_with_each_form() {
     let replies = raw_session(&[
         br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,

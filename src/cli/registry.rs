@@ -401,6 +401,29 @@ pub fn verify_targets(
     })
 }
 
+/// The engines `rxw registry verify` runs, for the agent tools (`regex_parse`'s `export`).
+#[derive(Debug, Default)]
+pub struct EngineVerifier;
+
+impl crate::tool::FleetVerifier for EngineVerifier {
+    fn verify(
+        &self,
+        entries: &[&Entry],
+        exports: &[PresetExport],
+        target: Target,
+        deadline: std::time::Instant,
+    ) -> Result<Vec<VerifyRecord>, String> {
+        let opts = VerifyOptions {
+            spark_session: false,
+            stop: Stop {
+                deadline: Some(deadline),
+                cancel: None,
+            },
+        };
+        verify_records(entries, exports, target, &opts).map_err(|e| cli_error_text(&e))
+    }
+}
+
 /// One definition's hits on the engine (sorted), or why the engine rejected it.
 type EngineAnswer = Result<Vec<Hit>, String>;
 

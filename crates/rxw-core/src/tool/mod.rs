@@ -11,7 +11,7 @@ mod redos;
 mod regex;
 
 pub use audit::{AuditParams, AuditPatternParam, Roots, audit_tool, audit_tool_in};
-pub use parse::{ParseParams, parse_tool};
+pub use parse::{ExportRequest, ParseParams, parse_tool, parse_tool_in};
 pub use redos::{RedosParams, redos_tool};
 pub use regex::{Action, RegexParams, regex_tool};
 
@@ -23,14 +23,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// What a call runs under beyond its arguments: when it arrived (its time budget counts from
-/// there, so a call that waited for a free worker has spent that wait) and which directories
-/// `grep_audit` may read.
+/// there, so a call that waited for a free worker has spent that wait), which directories
+/// `grep_audit` may read, and what runs exported definitions on the fleet's engines.
 #[derive(Debug, Clone)]
 pub struct CallContext {
     /// When the call arrived.
     pub arrived: Instant,
     /// The directories `grep_audit` may read; `None` reads any path (the library's own use).
     pub roots: Option<Arc<Roots>>,
+    /// Runs `regex_parse`'s exports on the real engines; `None` exports without verifying
+    /// (the library alone has no engine drivers: they live with the command line).
+    pub verifier: Option<Arc<dyn FleetVerifier>>,
 }
 
 impl Default for CallContext {
@@ -38,8 +41,25 @@ impl Default for CallContext {
         CallContext {
             arrived: Instant::now(),
             roots: None,
+            verifier: None,
         }
     }
+}
+
+/// Runs exported definitions on their target's own engine (`rxw registry verify`), stopping
+/// at `deadline` (the engine's process is killed).
+pub trait FleetVerifier: Send + Sync + std::fmt::Debug {
+    /// One record per export, in order.
+    ///
+    /// # Errors
+    /// Why the engine could not be run, or that the deadline passed first.
+    fn verify(
+        &self,
+        entries: &[&crate::presets::Entry],
+        exports: &[crate::fleet::PresetExport],
+        target: crate::fleet::Target,
+        deadline: Instant,
+    ) -> Result<Vec<crate::wire::VerifyRecord>, String>;
 }
 
 /// The tools an agent can call, by their protocol names.
@@ -102,7 +122,7 @@ impl Tool {
                     .map_err(|e| ToolError::invalid_arguments(self, &e))?;
                 regex::structured(params, cx.arrived)
             }
-            Tool::Parse => parse_tool(args),
+            Tool::Parse => parse_tool_in(args, cx),
             Tool::Audit => audit_tool_in(args, cx.roots.as_deref()),
             Tool::Redos => redos_tool(args),
             Tool::Export => export::export_tool(args),
