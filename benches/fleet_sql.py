@@ -6,9 +6,11 @@
 Generates the log with benches/gen_log.py (kept in target/bench/), counts the presets' hits
 with `rxw parse --count --json`, exports the registry with `rxw registry export --to duckdb`
 and `--to clickhouse`, loads the raw lines into DuckDB and chDB (the pip packages `duckdb` and
-`chdb`) the way the exported scripts' comments say, and counts each preset's view. Prints the
-seconds of each step and whether every key's count agrees. Only the standard library besides
-the two engines; an engine that is not installed is said and skipped.
+`chdb`) the way the exported scripts' comments say, and counts each preset's view; then writes
+`rxw parse --jsonl`, loads it into both with the statements `rxw parse --schema` prints and
+counts the hits per key. Prints the seconds of each step and whether every key's count agrees.
+Only the standard library besides the two engines; an engine that is not installed is said
+and skipped. `--data DIR` keeps the log and the hits elsewhere than target/bench.
 """
 import argparse
 import json
@@ -74,13 +76,50 @@ def chdb_counts(script, log, keys):
     return counts, load, took
 
 
+def loaded_counts(target, load, workdir):
+    """Loads hits.jsonl in `workdir` with `rxw parse --schema`'s statement; counts per key."""
+    cwd = os.getcwd()
+    os.chdir(workdir)
+    try:
+        t = time.perf_counter()
+        counts = {}
+        if target == "duckdb":
+            import duckdb
+
+            con = duckdb.connect()
+            con.execute(load)
+            took = time.perf_counter() - t
+            t = time.perf_counter()
+            for k, n in con.execute("SELECT key, count(*) FROM rxw_hits GROUP BY key").fetchall():
+                counts[k] = n
+        else:
+            from chdb import session
+
+            with tempfile.TemporaryDirectory() as tmp:
+                s = session.Session(os.path.join(tmp, "db"))
+                for st in load.split(";\n"):
+                    if st.strip():
+                        s.query(st.rstrip(";"))
+                took = time.perf_counter() - t
+                t = time.perf_counter()
+                res = str(s.query("SELECT key, count() FROM rxw_hits GROUP BY key", "TSV"))
+                for line in res.splitlines():
+                    k, n = line.split("\t")
+                    counts[k] = int(n)
+                s.close()
+        return counts, took, time.perf_counter() - t
+    finally:
+        os.chdir(cwd)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bytes", type=int, default=100_000_000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rxw", default=os.path.join(ROOT, "target", "release", "rxw"))
+    ap.add_argument("--data", default=os.path.join(ROOT, "target", "bench"))
     a = ap.parse_args()
-    data = os.path.join(ROOT, "target", "bench")
+    data = a.data
     os.makedirs(data, exist_ok=True)
     log = os.path.join(data, "fleet-sql-%d-%d.log" % (a.bytes, a.seed))
     if not os.path.exists(log):
@@ -110,6 +149,24 @@ def main():
         bad = [k for k in keys if got.get(k) != want[k]]
         print("%s: load %.2f s, the %d views %.2f s; %s"
               % (target, load, len(keys), query,
+                 "every key agrees" if not bad else "DIFFERS on " + ", ".join(bad)))
+    hits = os.path.join(data, "hits.jsonl")
+    t = time.perf_counter()
+    with open(hits, "w") as f:
+        subprocess.run([a.rxw, "parse", "--jsonl", "--file", log], stdout=f, check=True)
+    print("rxw parse --jsonl: %.2f s, %d bytes" % (time.perf_counter() - t, os.path.getsize(hits)))
+    schema = json.loads(subprocess.run([a.rxw, "parse", "--schema"], capture_output=True,
+                                       text=True, check=True).stdout)
+    for target, module in (("duckdb", "duckdb"), ("clickhouse", "chdb")):
+        try:
+            __import__(module)
+        except ImportError:
+            print("%s: NOT RUN, the python package %s is not installed" % (target, module))
+            continue
+        got, load, query = loaded_counts(target, schema["load"][target], data)
+        bad = [k for k in keys if got.get(k, 0) != want[k]]
+        print("%s, --jsonl loaded: load %.2f s, count per key %.2f s; %s"
+              % (target, load, query,
                  "every key agrees" if not bad else "DIFFERS on " + ", ".join(bad)))
 
 

@@ -383,6 +383,16 @@ pattern = '''(?P<café>'{2,3}\*/)'''
 [[preset.examples]]
 text = "x '''*/ y"
 groups = { "café" = "'''*/" }
+
+[[preset]]
+key = "hostile-3"
+purpose = "NUL \u0000, ${HOME}, $HOME, {{x}}, $$ and \\ in the text"
+flavor = "python"
+flags = ""
+pattern = "\\$\\{(?P<var>[A-Z_]+)\\}\u0000?(?P<tpl>\\{\\{[a-z]+\\}\\})?\\\\\\$HOME"
+[[preset.examples]]
+text = "echo ${PATH}\u0000{{name}}\\$HOME"
+groups = { var = "PATH", tpl = "{{name}}" }
 "#;
 
 fn hostile_registry(dir: &Path) -> String {
@@ -429,7 +439,7 @@ fn hostile_texts_are_escaped_so_every_output_parses() {
             "--to",
             target,
             "--preset",
-            "hostile-1,hostile_2",
+            "hostile-1,hostile_2,hostile-3",
         ]));
         assert_eq!(code, 0, "{err}");
         out
@@ -441,13 +451,33 @@ fn hostile_texts_are_escaped_so_every_output_parses() {
     );
     assert!(program.contains(r#"."rxw_hostile-1" = parse_regex_all!(string!(.message), r'"#));
     assert!(program.contains(r"\x{27}"), "{program}");
+    // Regression: Vector reads `$NAME` and `${NAME}` anywhere in its config file as
+    // environment variables (`$$` is a `$`): the pattern for a literal `${…}` and `$HOME`
+    // and the purpose's `${HOME}` must reach it as written.
+    let config = export("vector");
+    let mut rest = config.as_str();
+    while let Some(i) = rest.find('$') {
+        let after = &rest[i + 1..];
+        if let Some(more) = after.strip_prefix('$') {
+            rest = more;
+            continue;
+        }
+        let next = after.chars().next().unwrap_or(' ');
+        assert!(
+            !(next == '{' || next == '_' || next.is_alphanumeric()),
+            "a variable for Vector at {:?}\n{config}",
+            &rest[i..(i + 12).min(rest.len())]
+        );
+        rest = after;
+    }
+    assert!(program.contains(r"\\\x{24}HOME)')"), "{program}");
     // JSON, read by Python's json: the grok definition keeps its pattern and hides `%{`.
     let names = python(
         "import sys, json; d = json.load(sys.stdin); print(sorted(d['pipelines']), sorted(d['refused']), d['pipelines']['rxw_hostile-1']['processors'][0]['grok']['pattern_definitions'])",
         &export("elasticsearch"),
     );
     assert!(
-        names.starts_with("['rxw_hostile-1'] ['hostile_2']"),
+        names.starts_with("['rxw_hostile-1', 'rxw_hostile-3'] ['hostile_2']"),
         "{names}"
     );
     assert!(!names.contains("%{[A-Z]"), "{names}");
@@ -462,7 +492,7 @@ fn hostile_texts_are_escaped_so_every_output_parses() {
             "{line}"
         );
     }
-    assert_eq!(loki.matches("| regexp `").count(), 1);
+    assert_eq!(loki.matches("| regexp `").count(), 2);
     // SQL comments stay comments: every line is a comment, a statement line, or empty.
     for target in ["clickhouse", "duckdb", "spark"] {
         let sql = export(target);
@@ -478,23 +508,23 @@ fn hostile_presets_run_on_the_real_engines() {
         "--registry",
         reg.as_str(),
         "--preset",
-        "hostile-1,hostile_2",
+        "hostile-1,hostile_2,hostile-3",
     ];
     let mut ran = 0;
     // Each target on its own component where it is here, else on the stand-in rxw names.
     let go = have("go", &["version"], "Loki on Go's regexp");
     let joni = have_joni();
     for (target, needs, agree, refused) in [
-        ("clickhouse", Some(("chdb", "chdb")), 2, 0),
-        ("duckdb", Some(("duckdb", "duckdb")), 2, 0),
+        ("clickhouse", Some(("chdb", "chdb")), 3, 0),
+        ("duckdb", Some(("duckdb", "duckdb")), 3, 0),
         // The Unicode group name cannot be a label or a VRL field.
-        ("loki", (!go).then_some(("re2", "google-re2")), 1, 1),
-        ("vector", None, 1, 1),
-        ("spark", None, 2, 0),
+        ("loki", (!go).then_some(("re2", "google-re2")), 2, 1),
+        ("vector", None, 2, 1),
+        ("spark", None, 3, 0),
         (
             "elasticsearch",
             (!joni).then_some(("onigurumacffi", "onigurumacffi")),
-            1,
+            2,
             1,
         ),
     ] {
@@ -663,6 +693,87 @@ fn the_sql_views_count_what_rxw_parse_counts_on_a_whole_log() {
             assert_eq!(got[k], want[*k], "{target}: hits of {k}");
         }
     }
+}
+
+/// Loads `hits.jsonl` (in the working directory) into the engine with the statement
+/// `rxw parse --schema` prints, and counts the hits per key: `{key: count}` as JSON.
+const COUNT_LOADED: &str = r#"
+import json, sys
+target, load = sys.argv[1], sys.argv[2]
+counts = {}
+if target == "duckdb":
+    import duckdb
+    con = duckdb.connect()
+    con.execute(load)
+    for k, n in con.execute("SELECT key, count(*) FROM rxw_hits GROUP BY key").fetchall():
+        counts[k] = n
+else:
+    import os, tempfile
+    from chdb import session
+    with tempfile.TemporaryDirectory() as tmp:
+        s = session.Session(os.path.join(tmp, "db"))
+        for st in load.split(";\n"):
+            if st.strip():
+                s.query(st.rstrip(";"))
+        for line in str(s.query("SELECT key, count() FROM rxw_hits GROUP BY key", "TSV")).splitlines():
+            k, n = line.split("	")
+            counts[k] = int(n)
+        s.close()
+print(json.dumps(counts))
+"#;
+
+#[test]
+fn parse_jsonl_loaded_into_chdb_and_duckdb_counts_what_rxw_parse_counts() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("app.log");
+    std::fs::write(&log, generated_log()).unwrap();
+    let log = log.to_str().unwrap();
+    let (code, out, err) = run(rxw(dir.path()).args(["parse", "--count", "--json", "--file", log]));
+    assert_eq!(code, 0, "{err}");
+    let want: Value = serde_json::from_str(&out).unwrap();
+    let want = want["by_key"].as_object().unwrap().clone();
+    let (code, jsonl, err) = run(rxw(dir.path()).args(["parse", "--jsonl", "--file", log]));
+    assert_eq!(code, 0, "{err}");
+    std::fs::write(dir.path().join("hits.jsonl"), &jsonl).unwrap();
+    let (code, schema, err) = run(rxw(dir.path()).args(["parse", "--schema"]));
+    assert_eq!(code, 0, "{err}");
+    let schema: Value = serde_json::from_str(&schema).unwrap();
+    let mut ran = 0;
+    for (target, module, package) in [
+        ("duckdb", "duckdb", "duckdb"),
+        ("clickhouse", "chdb", "chdb"),
+    ] {
+        if !python_has(module, package) {
+            continue;
+        }
+        let out = std::process::Command::new("python3")
+            .args([
+                "-c",
+                COUNT_LOADED,
+                target,
+                schema["load"][target].as_str().unwrap(),
+            ])
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{target}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let got: Value = serde_json::from_slice(&out.stdout).unwrap();
+        for (k, n) in &want {
+            // A key without hits has no row to count.
+            let got_n = got.get(k).cloned().unwrap_or(Value::from(0));
+            assert_eq!(&got_n, n, "{target}: hits of {k}");
+        }
+        assert_eq!(
+            got.as_object().unwrap().len(),
+            want.values().filter(|n| *n != 0).count()
+        );
+        ran += 1;
+    }
+    assert!(ran > 0 || !python_has("duckdb", "duckdb"));
 }
 
 #[test]

@@ -466,22 +466,47 @@ pub(crate) fn wrap(target: Target, pattern: &str, named: bool) -> (String, bool)
 /// `%` where grok would read `%{…}` as one of its own patterns. Outside escapes, the
 /// emitter writes these characters bare, and `\x{…}` means the character itself inside and
 /// outside a class.
+///
+/// Vector also reads `$NAME` and `${NAME}` anywhere in its config file as environment
+/// variables, the remap program's strings included: there a `$` is never written bare (a
+/// literal one as `\x{24}`, the end anchor as `(?:$)`, which no name can follow).
 pub(crate) fn spell_for(target: Target, pattern: &str) -> String {
     let special: &[char] = match target {
-        Target::Vector => &['\''],
+        Target::Vector => &['\'', '$'],
         Target::Loki => &['`'],
         Target::Elasticsearch => &['%'],
         _ => &[],
     };
+    let hex = |c: char| format!("\\x{{{:X}}}", c as u32);
     let mut out = String::with_capacity(pattern.len());
-    let mut escaped = false;
-    for c in pattern.chars() {
-        if !escaped && special.contains(&c) {
-            out.push_str(&format!("\\x{{{:X}}}", c as u32));
+    let mut chars = pattern.chars().peekable();
+    // Classes nest in the dialects that have set operations; `[` inside one opens another.
+    let mut class_depth = 0usize;
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                // An escaped special character: the escape says the same.
+                Some(n) if special.contains(&n) => out.push_str(&hex(n)),
+                Some(n) => {
+                    out.push(c);
+                    out.push(n);
+                }
+                None => out.push(c),
+            }
+            continue;
+        }
+        match c {
+            '[' => class_depth += 1,
+            ']' if class_depth > 0 => class_depth -= 1,
+            _ => {}
+        }
+        if c == '$' && target == Target::Vector && class_depth == 0 {
+            out.push_str("(?:$)");
+        } else if special.contains(&c) {
+            out.push_str(&hex(c));
         } else {
             out.push(c);
         }
-        escaped = !escaped && c == '\\';
     }
     out
 }
@@ -617,6 +642,33 @@ mod tests {
         assert_eq!(spell_for(Target::Loki, r"\\`"), r"\\\x{60}");
         assert_eq!(spell_for(Target::Elasticsearch, "a%b"), r"a\x{25}b");
         assert_eq!(spell_for(Target::ClickHouse, "'"), "'");
+    }
+
+    /// Regression: a pattern for a literal `$HOME` was written `\$HOME` into the Vector
+    /// config, where Vector reads `$HOME` as the environment variable.
+    #[test]
+    fn no_dollar_reaches_the_vector_config_bare() {
+        assert_eq!(spell_for(Target::Vector, r"\$HOME"), r"\x{24}HOME");
+        assert_eq!(spell_for(Target::Vector, r"a$"), r"a(?:$)");
+        assert_eq!(spell_for(Target::Vector, r"[$a]b"), r"[\x{24}a]b");
+        assert_eq!(
+            spell_for(Target::Vector, r"[[$]&&[^a]]$"),
+            r"[[\x{24}]&&[^a]](?:$)"
+        );
+        // An escaped backslash before the anchor.
+        assert_eq!(spell_for(Target::Vector, r"\\$"), r"\\(?:$)");
+        assert_eq!(spell_for(Target::Loki, r"\$x$"), r"\$x$");
+        for p in [r"\$HOME", r"\$\{HOME\}", "a$", r"[$]"] {
+            let re = regex::Regex::new(&spell_for(Target::Vector, p)).unwrap();
+            let want = regex::Regex::new(p).unwrap();
+            for text in ["$HOME", "${HOME}", "a", "$", "xa"] {
+                assert_eq!(
+                    re.find(text).map(|m| m.range()),
+                    want.find(text).map(|m| m.range()),
+                    "{p} on {text}"
+                );
+            }
+        }
     }
 
     #[test]

@@ -472,7 +472,8 @@ fn vector(exports: &[PresetExport]) -> String {
     for e in exports {
         for l in preset_comment(e, Target::Vector) {
             program.push_str("# ");
-            program.push_str(&l);
+            // Vector reads `$NAME` anywhere in its config as a variable; `$$` is a `$`.
+            program.push_str(&l.replace('$', "$$"));
             program.push('\n');
         }
         if let Ok(Definition {
