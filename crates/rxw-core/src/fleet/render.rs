@@ -101,6 +101,10 @@ pub fn sql_string(target: Target, s: &str) -> String {
             (_, '\n') => out.push_str("\\n"),
             (_, '\r') => out.push_str("\\r"),
             (_, '\t') => out.push_str("\\t"),
+            // Spark's literals read `\uXXXX` but not `\x` (`\x01` would be "x01").
+            (Target::Spark, c) if (c as u32) < 0x20 => {
+                out.push_str(&format!("\\u{:04X}", c as u32));
+            }
             (_, c) if (c as u32) < 0x20 => out.push_str(&format!("\\x{:02X}", c as u32)),
             (_, c) => out.push(c),
         }
@@ -632,6 +636,9 @@ mod tests {
         assert_eq!(sql_string(Target::ClickHouse, r"a'b\c"), r"'a\'b\\c'");
         assert_eq!(sql_string(Target::DuckDb, r"a'b\c"), r"'a''b\c'");
         assert_eq!(sql_string(Target::Spark, "a\nb"), r"'a\nb'");
+        // Regression: a control character was written `\x01` for Spark, which reads "x01".
+        assert_eq!(sql_string(Target::Spark, "a\u{0}\u{1}"), r"'a\u0000\u0001'");
+        assert_eq!(sql_string(Target::ClickHouse, "a\u{1}"), r"'a\x01'");
         assert_eq!(sql_ident(Target::DuckDb, "a\"b"), "\"a\"\"b\"");
         assert_eq!(sql_ident(Target::ClickHouse, "a`b"), "`a\\`b`");
         assert_eq!(sql_ident(Target::Spark, "a`b"), "`a``b`");
