@@ -129,6 +129,22 @@ pub fn scenes() -> Vec<(&'static str, App)> {
     typed(&mut a, "job");
     out.push(("presets", a));
 
+    // The export pane: `result` for Vector, refused with the caret under its look-ahead (a
+    // refusal runs no engine, so the frame is the same on every machine).
+    let mut a = demo(WIDTH, HEIGHT);
+    a.update(Action::ShowTab(presets::ID));
+    typed(&mut a, "result");
+    if let Some(tab) = a.tab_as_mut::<presets::PresetsTab>() {
+        tab.browser.select_key("result");
+        tab.last_export = Some(presets::LastExport {
+            target: crate::fleet::Target::Vector,
+            path: std::path::PathBuf::new(),
+            forms: Default::default(),
+        });
+        tab.show_export();
+    }
+    out.push(("presets-export", a));
+
     let mut a = demo(WIDTH, HEIGHT);
     a.update(Action::ShowTab(cases::ID));
     a.wb.tests.replace_all(String::new());
