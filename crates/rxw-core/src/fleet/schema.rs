@@ -55,8 +55,10 @@ pub const RECORD: [SchemaField; 7] = [
 /// or `clickhouse local`).
 pub const CLICKHOUSE_LOAD: &str = "CREATE TABLE IF NOT EXISTS rxw_hits (`key` String, `index` UInt64, `end` UInt64, `match` String, `groups` Map(String, Nullable(String)), `source` Nullable(String), `line` Nullable(UInt64)) ENGINE = MergeTree ORDER BY (`key`, `index`);\nINSERT INTO rxw_hits SELECT * FROM file('hits.jsonl', 'JSONEachRow', '`key` String, `index` UInt64, `end` UInt64, `match` String, `groups` Map(String, Nullable(String)), `source` Nullable(String), `line` Nullable(UInt64)');";
 
-/// DuckDB: the table made from a `--jsonl` file.
-pub const DUCKDB_LOAD: &str = "CREATE TABLE rxw_hits AS SELECT * FROM read_json('hits.jsonl', format = 'newline_delimited', columns = {\"key\": 'VARCHAR', \"index\": 'UBIGINT', \"end\": 'UBIGINT', \"match\": 'VARCHAR', \"groups\": 'MAP(VARCHAR, VARCHAR)', \"source\": 'VARCHAR', \"line\": 'UBIGINT'});";
+/// DuckDB: the table made from a `--jsonl` file. A record holds its whole hit, which can be
+/// as long as the log (a preset whose match runs to the end of the text): DuckDB's default
+/// limit of 16 MB per record refused a 100 MB log's, so the limit is 1 GiB.
+pub const DUCKDB_LOAD: &str = "CREATE TABLE rxw_hits AS SELECT * FROM read_json('hits.jsonl', format = 'newline_delimited', maximum_object_size = 1073741824, columns = {\"key\": 'VARCHAR', \"index\": 'UBIGINT', \"end\": 'UBIGINT', \"match\": 'VARCHAR', \"groups\": 'MAP(VARCHAR, VARCHAR)', \"source\": 'VARCHAR', \"line\": 'UBIGINT'});";
 
 /// The schema document for `entries`.
 ///
@@ -95,6 +97,19 @@ pub fn parse_schema(entries: &[&Entry]) -> Result<ParseSchema, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression: on a generated 100 MB log, `work_order`'s one hit runs to the end of the
+    /// text (a 33 MB record) and DuckDB refused the load at its 16 MB default per record.
+    #[test]
+    fn the_duckdb_load_takes_a_record_as_long_as_a_big_log() {
+        let limit: u64 = DUCKDB_LOAD
+            .split("maximum_object_size = ")
+            .nth(1)
+            .and_then(|r| r.split(',').next())
+            .and_then(|n| n.trim().parse().ok())
+            .expect("the load sets maximum_object_size");
+        assert!(limit >= 1 << 30, "{limit}");
+    }
 
     #[test]
     fn every_preset_lists_its_groups_with_the_optional_ones_nullable() {
