@@ -13,14 +13,14 @@
 //! - [`Reach::Bytes`]: an attempt examines at most so many bytes from where it begins (every
 //!   repeat bounded, look-aheads counted in full), so only the last that many can see the end;
 //! - [`Reach::Unbounded`]: no bound can be proved (`\s+`, `.*?` under DOTALL, a
-//!   backreference). The engine cannot tell how far back an attempt that failed or matched
-//!   before the end might have read, so it assumes that every attempt that began before the
-//!   last match had finished before the end of the text (true of tag-led log patterns: an
-//!   attempt that reads to the end matches there, as the registry's `result` does with `\Z`).
-//!   The scan begins again at the last match when its attempt examined the end of the text,
-//!   else at the first attempt after it that did ([`unfinished`], run on the matcher). This
-//!   can miss a match whose attempt began before the last match and failed only because the
-//!   text ended.
+//!   backreference). The attempts the scan ran are run again on the matcher, which reports
+//!   how far each read ([`Regex::attempt_extent`]); the earliest that examined the end is
+//!   where the scan resumes ([`resume_point`]). That includes an attempt that failed before
+//!   the last match only because the text ended (`a[^Z]*Z|b` at an `a` before the last `b`,
+//!   which matches once a `Z` is appended).
+//!
+//! The same point tells a scan in pieces (a chunk read at a time) which of its matches are
+//! final: [`crate::set::HitScanner::unsettled_start`] answers through [`resume_point_with`].
 //!
 //! [`restart`] turns a reach, the old matches and that first attempt into the byte to scan
 //! from and the number of old matches to keep. A match overlapping the restart point is
@@ -173,98 +173,201 @@ pub fn can_match_empty(ast: &Ast) -> bool {
     ast.root.nullable()
 }
 
-/// The earliest attempt at or after the last match of a scan over `text[..to]` that examined
-/// the end of it: the last match's own attempt (`last_match`, its start and end) when it did,
-/// else [`first_unfinished`] from its end (from `from` when the scan found no match after
-/// `from`). What [`restart`] takes for a pattern of [`Reach::Unbounded`].
-pub fn unfinished(
+/// Most attempts [`resume_point`] runs before it stops checking and names the next one.
+const MAX_CHECKS: usize = 1 << 16;
+
+/// Most bytes the attempts [`resume_point`] runs may examine in all before it stops checking
+/// and names the next one.
+const MAX_EXAMINED: usize = 64 << 20;
+
+/// From where a pass over a text that may grow must resume: the earliest attempt a
+/// leftmost-first scan of `text` from `from` ran (`matches`: the scan's matches, in order;
+/// those before `from` are ignored) that examined the end of `text`, run on the matcher
+/// ([`Regex::attempt_extent`]). Every match the scan found before that point stands whatever
+/// is appended, and so does every failure; `None` when no attempt before the end of the text
+/// examined it.
+///
+/// A pattern whose attempts stay in lines or read a bounded number of bytes ([`Reach`])
+/// answers from that bound without running anything (the start of the last line, or that
+/// many bytes before the end). Otherwise each attempt the scan ran is checked, in order:
+/// where the pattern's matches begin with one of a few literals (or hold one at a fixed
+/// offset, from `starts`), only there and in the last bytes, where such a literal may be
+/// cut by the end. After [`MAX_CHECKS`] attempts or [`MAX_EXAMINED`] bytes read the next
+/// attempt is named unchecked, which is early rather than wrong. A caller that keeps this
+/// point and, after growth, scans again from it passes it as `from` next time: no attempt
+/// before it can examine a longer end.
+pub fn resume_point(
     re: &Regex,
     starts: &Starts,
     text: &str,
-    last_match: Option<(usize, usize)>,
     from: usize,
-    to: usize,
+    matches: &[(usize, usize)],
 ) -> Option<usize> {
-    let to = to.min(text.len());
-    if let Some((s, _)) = last_match
-        && re.attempt_examines_end(&text[..to], s)
-    {
-        return Some(s);
-    }
-    let after = last_match.map_or(from, |(_, e)| e.max(from));
-    first_unfinished(re, starts, text, after, to)
+    let finder = StartFinder::new(starts);
+    resume_point_with(Reach::of(re), &finder, text, from, matches, |at| {
+        re.attempt_extent(text, at)
+    })
 }
 
-/// Most attempts [`first_unfinished`] runs before it gives up and names the next one.
-const MAX_CHECKS: usize = 4096;
-
-/// The first byte in `from..to` where an attempt of `re` begins that examines the end of
-/// `text[..to]` ([`Regex::attempt_examines_end`]): the earliest attempt there that growth can
-/// change. Attempts are tried only where a match can begin (one of the pattern's first
-/// literals, or its literal at a fixed offset, from `starts`; every character when it has
-/// none); `None` when every attempt there ends before the end. After [`MAX_CHECKS`] attempts
-/// that each ended before it, the next place an attempt can begin is named, unchecked.
-pub fn first_unfinished(
-    re: &Regex,
-    starts: &Starts,
+/// [`resume_point`] with the candidates found by `starts` and the attempt run by the caller: `extent(at)` is the farthest
+/// position the attempt that begins at byte `at` examined (`text.len()` or more when it
+/// looked at the end; `None` when unknown, taken as the end). A caller with a faster exact
+/// program than the matcher (a member of a [`crate::set::HitScanner`]) answers through this.
+pub fn resume_point_with(
+    reach: Reach,
+    starts: &StartFinder,
     text: &str,
     from: usize,
-    to: usize,
+    matches: &[(usize, usize)],
+    mut extent: impl FnMut(usize) -> Option<usize>,
 ) -> Option<usize> {
-    let to = to.min(text.len());
-    if from >= to {
+    let len = text.len();
+    if from >= len {
         return None;
     }
-    let old = &text[..to];
-    // A literal holding a line feed could begin on an earlier line and be cut by the end.
-    let one_line = |lit: &String| !lit.contains('\n');
-    let bytes = old.as_bytes();
-    let candidates: Box<dyn Iterator<Item = usize>> =
-        if let Some(first) = starts.first.as_ref().filter(|f| f.iter().all(one_line)) {
-            let Ok(ac) = aho_corasick::AhoCorasick::new(first) else {
-                return Some(from);
-            };
-            let mut at: Vec<usize> = ac
-                .find_overlapping_iter(&bytes[from..])
-                .map(|m| from + m.start())
-                .collect();
-            at.sort_unstable();
-            at.dedup();
-            Box::new(at.into_iter())
-        } else if let Some((offset, lit)) = starts.at_offset.as_ref().filter(|(_, l)| one_line(l)) {
-            let offset = *offset;
-            Box::new(
-                memchr::memmem::find_iter(&bytes[from..], lit.as_bytes())
-                    .filter_map(move |i| (from + i).checked_sub(offset))
-                    .filter(move |&p| p >= from),
-            )
-        } else {
-            Box::new(old[from..].char_indices().map(move |(i, _)| from + i))
-        };
-    // A literal cut by the end of `text[..to]` is not found above: its attempt begins on the
-    // last line, which [`restart`] always scans again.
-    for (n, c) in candidates.enumerate() {
-        if n >= MAX_CHECKS || re.attempt_examines_end(old, c) {
-            return Some(c);
+    let line_start = memchr::memrchr(b'\n', text.as_bytes()).map_or(0, |i| i + 1);
+    match reach {
+        // Only an attempt on the last line can see its end.
+        Reach::Line => {
+            return (line_start < len).then_some(floor_boundary(text, line_start.max(from)));
         }
+        Reach::Bytes(n) => return Some(floor_boundary(text, len.saturating_sub(n).max(from))),
+        Reach::Unbounded => {}
     }
-    None
+    let first_match = matches.partition_point(|m| m.0 < from);
+    let matches = &matches[first_match..];
+    let (mut pos, mut j, mut checks, mut examined) = (from, 0usize, 0usize, 0usize);
+    loop {
+        // A match that began before `pos` hides the attempts inside it.
+        while let Some(&(s, e)) = matches.get(j)
+            && s < pos
+        {
+            pos = pos.max(e);
+            j += 1;
+        }
+        if pos >= len {
+            return None;
+        }
+        let at = match (starts.next(text, pos), matches.get(j)) {
+            (Some(c), Some(&(s, _))) => c.min(s),
+            (Some(c), None) => c,
+            (None, Some(&(s, _))) => s,
+            (None, None) => return None,
+        };
+        if at >= len {
+            return None;
+        }
+        if checks >= MAX_CHECKS || examined >= MAX_EXAMINED {
+            return Some(at);
+        }
+        checks += 1;
+        match extent(at) {
+            Some(far) if far < len => examined += far - at,
+            _ => return Some(at),
+        }
+        pos = at + text[at..].chars().next().map_or(1, char::len_utf8);
+    }
+}
+
+/// The largest character boundary of `text` at or before `i`.
+fn floor_boundary(text: &str, mut i: usize) -> usize {
+    i = i.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Where attempts of a pattern can begin: at one of its first literals, or a fixed offset
+/// before a literal it holds, or anywhere; built once from its [`Starts`] and used on any
+/// text (where a literal may be cut by the end of the text, every character of the last
+/// bytes is a candidate too).
+#[derive(Debug, Clone)]
+pub struct StartFinder {
+    finder: Finder,
+    /// Bytes before the end of a text from which every character is a candidate.
+    cut: usize,
+}
+
+#[derive(Debug, Clone)]
+enum Finder {
+    First(aho_corasick::AhoCorasick),
+    Offset(usize, Box<memchr::memmem::Finder<'static>>),
+    Anywhere,
+}
+
+impl StartFinder {
+    /// The finder for a pattern whose matches begin as `starts` says.
+    pub fn new(starts: &Starts) -> StartFinder {
+        let first = starts.first.as_ref().and_then(|first| {
+            let ac = aho_corasick::AhoCorasick::builder()
+                .match_kind(aho_corasick::MatchKind::LeftmostFirst)
+                .build(first)
+                .ok()?;
+            let longest = first.iter().map(String::len).max().unwrap_or(0);
+            Some((Finder::First(ac), longest))
+        });
+        let (finder, cut) = match (first, &starts.at_offset) {
+            (Some(found), _) => found,
+            (None, Some((offset, lit))) if !lit.is_empty() => (
+                Finder::Offset(
+                    *offset,
+                    Box::new(memchr::memmem::Finder::new(lit.as_bytes()).into_owned()),
+                ),
+                offset + lit.len(),
+            ),
+            _ => (Finder::Anywhere, 0),
+        };
+        StartFinder { finder, cut }
+    }
+
+    /// The first candidate at or after `pos` (a character boundary of `text`).
+    fn next(&self, text: &str, pos: usize) -> Option<usize> {
+        let tail = floor_boundary(text, text.len().saturating_sub(self.cut));
+        if pos >= tail {
+            return Some(pos);
+        }
+        let bytes = text.as_bytes();
+        let found = match &self.finder {
+            Finder::Anywhere => Some(pos),
+            Finder::First(ac) => ac
+                .find(aho_corasick::Input::new(bytes).range(pos..))
+                .map(|m| m.start()),
+            Finder::Offset(offset, lit) => {
+                let mut at = pos + offset;
+                loop {
+                    match lit.find(&bytes[at.min(bytes.len())..]) {
+                        Some(i) => {
+                            let c = at + i - offset;
+                            if text.is_char_boundary(c) {
+                                break Some(c);
+                            }
+                            at += i + 1;
+                        }
+                        None => break None,
+                    }
+                }
+            }
+        };
+        Some(found.map_or(tail, |c| c.min(tail)))
+    }
 }
 
 /// Where a scan over `text`, which grew from `old_len` bytes, must begin again, and how many
 /// of `spans` (the matches the scan over the first `old_len` bytes found, in order) stay.
 /// `can_be_empty`: whether the pattern can match the empty string ([`can_match_empty`]).
 ///
-/// `unfinished` is, for [`Reach::Unbounded`], the earliest attempt at or after the last match
-/// that examined the end of the old text ([`unfinished`]; `None` when there is none). The point returned is on a
-/// character boundary, at most `old_len`, and no kept match touches it.
+/// `resume` is, for [`Reach::Unbounded`], the earliest attempt the scan of the old text ran
+/// that examined its end ([`resume_point`] over the old text; `None` when there is none); the
+/// other reaches read their own bound. The point returned is on a character boundary, at most
+/// `old_len`, and no kept match touches it.
 pub fn restart(
     reach: Reach,
     can_be_empty: bool,
     text: &str,
     old_len: usize,
     spans: &[(usize, usize)],
-    unfinished: Option<usize>,
+    resume: Option<usize>,
 ) -> (usize, usize) {
     let old_len = old_len.min(text.len());
     let line_start =
@@ -276,7 +379,7 @@ pub fn restart(
         Reach::Line => line_start(old_len),
         Reach::Bytes(n) => old_len.saturating_sub(n),
         // A literal start cut by the old end began on the last line at the earliest.
-        Reach::Unbounded => unfinished.unwrap_or(old_len).min(line_start(old_len)),
+        Reach::Unbounded => resume.unwrap_or(old_len).min(line_start(old_len)),
     };
     while !text.is_char_boundary(at) {
         at -= 1;
@@ -323,15 +426,15 @@ mod tests {
         let reach = Reach::of(re);
         let starts = Starts::of(re.ast(), re.flags().ignore_case);
         let mut found: Vec<(usize, usize)> = Vec::new();
-        let mut old_len = 0;
+        let (mut old_len, mut from) = (0, 0);
         for &cut in cuts.iter().chain(std::iter::once(&text.len())) {
             let now = &text[..cut];
-            let pending = unfinished(re, &starts, text, found.last().copied(), 0, old_len);
+            let pending = resume_point(re, &starts, &text[..old_len], from, &found);
             let empty = can_match_empty(re.ast());
             let (at, keep) = restart(reach, empty, now, old_len, &found, pending);
             found.truncate(keep);
             found.extend(spans(re, now, at));
-            old_len = cut;
+            (old_len, from) = (cut, at);
         }
         found
     }
@@ -412,11 +515,26 @@ mod tests {
         let ack = py(r"\[ACK:\d+\]\s+\[from \w+\]");
         let starts = Starts::of(ack.ast(), false);
         let text = "[ACK:1] no\n[ACK:2]\n  ";
-        assert_eq!(
-            first_unfinished(&ack, &starts, text, 0, text.len()),
-            Some(11)
-        );
-        assert_eq!(first_unfinished(&ack, &starts, text, 0, 11), None);
+        assert_eq!(resume_point(&ack, &starts, text, 0, &[]), Some(11));
+        assert_eq!(resume_point(&ack, &starts, &text[..11], 0, &[]), None);
+        assert_eq!(py(r"a[^Z]*Z").attempt_extent("a b\nc", 0), Some(5));
+        assert_eq!(py(r"a[^Z]*Z").attempt_extent("a bZc", 0), Some(3));
+    }
+
+    /// Regression: growth resumed at the last match for a pattern without a bound on how far
+    /// its attempts read, missing a match whose attempt began before it and failed only
+    /// because the text ended.
+    #[test]
+    fn an_attempt_before_the_last_match_that_read_to_the_end_resumes_the_scan() {
+        let re = Regex::new(r"a[^Z]*Z|b", Flavor::PYTHON, Flags::default()).unwrap();
+        let starts = Starts::of(re.ast(), false);
+        let old = "x a 1\nb 2\nb";
+        let found = spans(&re, old, 0);
+        assert_eq!(found, vec![(6, 7), (10, 11)]);
+        assert_eq!(resume_point(&re, &starts, old, 0, &found), Some(2));
+        let text = format!("{old} Z");
+        assert_eq!(grown(&re, &text, &[old.len()]), spans(&re, &text, 0));
+        assert_eq!(grown(&re, &text, &[old.len()]), vec![(2, 13)]);
     }
 
     #[test]
@@ -451,5 +569,52 @@ mod tests {
             restart(Reach::Unbounded, false, text, 9, &found, Some(2)),
             (2, 1)
         );
+    }
+
+    /// A pattern from small pieces that may cross lines, read to the end (`[^Z]*`, `\s+`,
+    /// look-ahead to the end of the text), match empty or stay in a line.
+    fn pattern() -> impl proptest::strategy::Strategy<Value = String> {
+        use proptest::prelude::*;
+        let atom = prop::sample::select(vec![
+            "a", "b", "Z", r"\n", "[^Z]", r"\s", r"\w", ".", "[ab]", r"\d", " ",
+        ]);
+        let quant = prop::sample::select(vec!["", "", "*", "+", "?", "*?", "+?", "{1,3}"]);
+        let piece = (atom, quant).prop_map(|(a, q)| format!("{a}{q}"));
+        let seq = prop::collection::vec(piece, 1..4).prop_map(|p| p.concat());
+        let tail = prop::sample::select(vec!["", "", "", "(?=Z)", "(?=b|END)", "$"]);
+        let branch = (seq, tail).prop_map(|(s, t)| format!("{s}{t}"));
+        let dotall = prop::sample::select(vec!["", "", "(?s)", "(?m)"]);
+        (dotall, prop::collection::vec(branch, 1..3))
+            .prop_map(|(f, b)| format!("{f}{}", b.join("|")))
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+
+        /// A text appended piecewise, each growth scanned from its restart point only, gives
+        /// the matches of one scan of the whole text, in every flavor.
+        #[test]
+        fn incremental_scans_equal_a_whole_scan(
+            pattern in pattern(),
+            text in "[abZ \n1]{0,24}",
+            cuts in proptest::collection::vec(0usize..24, 1..4),
+            flavor in proptest::sample::select(vec![Flavor::PYTHON, Flavor::JS, Flavor::Rust]),
+        ) {
+            // The end of the text as each flavor writes it.
+            let pattern = pattern.replace("END", match flavor {
+                Flavor::Rust => r"\z",
+                f if f.is_js() => r"$(?![\s\S])",
+                _ => r"\Z",
+            });
+            let flavor_ok = !(flavor == Flavor::Rust && pattern.contains("(?="));
+            let re = Regex::new(&pattern, flavor, Flags::default());
+            if let (true, Ok(re)) = (flavor_ok, re) {
+                let mut cuts: Vec<usize> = cuts.into_iter().filter(|&c| c < text.len()).collect();
+                cuts.sort_unstable();
+                cuts.dedup();
+                let whole = spans(&re, &text, 0);
+                proptest::prop_assert_eq!(grown(&re, &text, &cuts), whole, "{:?} at {:?}", pattern, cuts);
+            }
+        }
     }
 }

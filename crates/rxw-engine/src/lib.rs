@@ -803,14 +803,22 @@ impl Regex {
     /// text (reads or tests an anchor there), run on the matcher: when it does not, the attempt
     /// ends the same way (the same match, or none) on any longer text that starts with `text`,
     /// which is what a scan of a growing text needs to know ([`growth`]). `true` when the
-    /// answer cannot be had (the attempt passed its step budget, the pattern does not run on
-    /// the matcher, or JavaScript without `u` on text with a character outside the BMP).
+    /// answer cannot be had (see [`Regex::attempt_extent`]).
     pub fn attempt_examines_end(&self, text: &str, at: usize) -> bool {
-        let Ok(prog) = self.matcher_program() else {
-            return true;
-        };
+        self.attempt_extent(text, at)
+            .is_none_or(|far| far >= text.len())
+    }
+
+    /// How far the match attempt that begins at byte `at` of `text` read, run on the matcher:
+    /// the farthest position it examined (a byte it read, or a position where it tested an
+    /// anchor; `text.len()` when it looked at the end of the text), whether it matched or
+    /// failed. `None` when the answer cannot be had: the attempt passed its step budget, the
+    /// pattern does not run on the matcher, `at` is no character boundary of `text`, or
+    /// JavaScript without `u` meets text with a character outside the BMP.
+    pub fn attempt_extent(&self, text: &str, at: usize) -> Option<usize> {
+        let prog = self.matcher_program().ok()?;
         if at > text.len() || !text.is_char_boundary(at) || (prog.code_units && has_astral(text)) {
-            return true;
+            return None;
         }
         let params = vm::exec::SearchParams {
             start: at,
@@ -826,8 +834,8 @@ impl Regex {
         let hay = vm::exec::EndWatch::new(text.as_bytes());
         let (outcome, _) = vm::run_search(prog, &hay, &params, &mut NoObserver);
         match outcome {
-            Outcome::Match(_) | Outcome::NoMatch => hay.examined_end(),
-            _ => true,
+            Outcome::Match(_) | Outcome::NoMatch => Some(hay.farthest().max(at)),
+            _ => None,
         }
     }
 

@@ -21,7 +21,7 @@ use super::TextBuffer;
 use super::buffer::SharedText;
 use super::matching::SharedWaker;
 use super::task::{Reply, Task, reply_channel};
-use crate::engine::growth::{Reach, restart, unfinished};
+use crate::engine::growth::{Reach, restart, resume_point};
 use crate::engine::set::HitPattern;
 use crate::error::Error;
 use crate::presets::model::{Catalog, Entry};
@@ -96,8 +96,9 @@ enum LensEvent {
         generation: u64,
         errors: Vec<Error>,
         elapsed: Duration,
-        /// For each key of [`Reach::Unbounded`] scanned: its first attempt at or after its last
-        /// hit that examined the end of the text (`None`: none did), for the next growth.
+        /// For each key of [`Reach::Unbounded`] scanned: the first attempt of its pass that
+        /// examined the end of the text ([`resume_point`]; `None`: none did), for the next
+        /// growth.
         pending: Vec<(u32, Option<usize>)>,
     },
 }
@@ -131,8 +132,13 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
         let mut dropped: HashMap<u32, usize> = HashMap::new();
         let mut last_send = Instant::now();
         let mut scanned = *start;
-        // Each key's last hit in this pass.
-        let mut last_hit: HashMap<u32, (usize, usize)> = HashMap::new();
+        // Every hit of this pass of each key whose attempts may read without bound: where
+        // growth resumes is the first attempt the pass ran that examined the end of the text.
+        let mut unbounded: HashMap<u32, Vec<(usize, usize)>> = keys
+            .iter()
+            .filter(|&&k| key_reach(&entries[k]) == Reach::Unbounded)
+            .map(|&k| (k as u32, Vec::new()))
+            .collect();
         // The whole text in memory; a paged text's whole lines a chunk at a time.
         for piece in job.text.pieces(*start) {
             if cancel.load(Ordering::Relaxed) {
@@ -153,7 +159,9 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
                         let k = index[&(hit.entry as *const Entry)];
                         let (s, e) = (piece.offset + hit.m.start(), piece.offset + hit.m.end());
                         scanned = s;
-                        last_hit.insert(k, (s, e));
+                        if let Some(all) = unbounded.get_mut(&k) {
+                            all.push((s, e));
+                        }
                         if room > 0 {
                             batch.push((k, s, e));
                             room -= 1;
@@ -190,12 +198,10 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
         for &k in keys {
             let entry = &entries[k];
             if key_reach(entry) == Reach::Unbounded {
-                let last = last_hit.get(&(k as u32)).copied();
+                let all = unbounded.get(&(k as u32)).map_or(&[][..], Vec::as_slice);
                 let at = match entry.regex() {
                     Ok(re) => match job.text.memory() {
-                        Some(text) => {
-                            unfinished(re, entry.starts(), text, last, *start, usize::MAX)
-                        }
+                        Some(text) => resume_point(re, entry.starts(), text, *start, all),
                         // A paged text does not grow (following reads into memory).
                         None => None,
                     },
@@ -248,8 +254,8 @@ pub struct Lens {
     /// How far each key's match attempts can read, and whether it can match empty: where
     /// growth is scanned from.
     reach: Vec<(Reach, bool)>,
-    /// For each key of [`Reach::Unbounded`]: its first attempt at or after its last hit that
-    /// examined the end of the text, from the last scan.
+    /// For each key of [`Reach::Unbounded`]: the first attempt of the last scan that examined
+    /// the end of the text ([`resume_point`]).
     pending: Vec<Option<usize>>,
     hits: Vec<Vec<Span>>,
     counts: Vec<usize>,

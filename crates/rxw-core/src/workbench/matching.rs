@@ -7,7 +7,7 @@
 //! count and the match list fill in while the user keeps typing.
 
 use super::buffer::SharedText;
-use crate::engine::growth::{Reach, unfinished};
+use crate::engine::growth::{Reach, resume_point};
 use crate::engine::set::Starts;
 use crate::engine::{EngineKind, Match, MatchOptions, Regex};
 use crate::error::Error;
@@ -106,9 +106,9 @@ pub enum ScanEvent {
         /// Why it stopped early, if it did.
         error: Option<Error>,
         /// For a pattern whose attempts have no bound on how far they read
-        /// ([`Reach::Unbounded`]): the first attempt at or after the last match that examined
-        /// the end of the text ([`unfinished`]), the earliest growth may change; `None` when
-        /// there is none. Always `None` for the other reaches.
+        /// ([`Reach::Unbounded`]): the first attempt of the scan that examined the end of the
+        /// text ([`resume_point`]), the earliest growth may change; `None` when there is none.
+        /// Always `None` for the other reaches.
         pending: Option<usize>,
     },
 }
@@ -304,7 +304,10 @@ fn run_full(job: &Job, events: &Reply) {
     let mut kept = job.base_count;
     let mut last_send = Instant::now();
     let mut error = None;
-    let mut last_match = None;
+    // For a pattern whose attempts may read without bound, every match of the scan: where
+    // growth resumes is the first attempt the scan ran that examined the end of the text.
+    let unbounded = Reach::of(&job.regex) == Reach::Unbounded && job.text.memory().is_some();
+    let mut all = Vec::new();
     let mut steps = 0;
     let mut scanned = job.window.start;
     // In memory: the whole text at once (a pattern may cross lines). Paged: whole lines a
@@ -329,7 +332,9 @@ fn run_full(job: &Job, events: &Reply) {
             match it.next() {
                 Some(Ok(m)) => {
                     count += 1;
-                    last_match = Some((offset + m.start(), offset + m.end()));
+                    if unbounded {
+                        all.push((offset + m.start(), offset + m.end()));
+                    }
                     if kept < SPAN_CAP {
                         let (s, e) = (offset + m.start(), offset + m.end());
                         batch.push((s, e));
@@ -389,17 +394,10 @@ fn run_full(job: &Job, events: &Reply) {
     }
     // Where growth must look again for a pattern whose attempts may read without bound (a
     // paged text does not grow: following reads into memory).
-    let pending = match (Reach::of(&job.regex), job.text.memory()) {
-        (Reach::Unbounded, Some(text)) => {
+    let pending = match job.text.memory() {
+        Some(text) if unbounded => {
             let starts = Starts::of(job.regex.ast(), job.regex.flags().ignore_case);
-            unfinished(
-                &job.regex,
-                &starts,
-                text,
-                last_match,
-                job.window.start,
-                text.len(),
-            )
+            resume_point(&job.regex, &starts, text, job.window.start, &all)
         }
         _ => None,
     };

@@ -1295,6 +1295,21 @@ mod tests {
         }
     }
 
+    /// Regression: growth resumed at the last match for a pattern whose attempts read without
+    /// bound, so an attempt before it that failed only because the text ended (an `a` with no
+    /// `Z` yet) was never tried again, and the match the appended `Z` completes was missed.
+    #[test]
+    fn growth_tries_again_an_attempt_before_the_last_match_that_read_to_the_end() {
+        let text = "x a 1\nb 2\nb 3\n";
+        let mut w = wb(r"a[^Z]*Z|b", text);
+        assert_eq!(w.results.count, 2);
+        w.append_input("Z\n");
+        assert!(w.settle(Duration::from_secs(20)));
+        let whole = wb(r"a[^Z]*Z|b", w.input.text());
+        assert_eq!(w.results.spans, whole.results.spans);
+        assert_eq!(w.results.count, 1);
+    }
+
     /// Regression: a full scan that finds no match for a long time (a pattern backtracking on
     /// every attempt) showed no progress (it is reported with each match) and could not be
     /// stopped but by a new pattern. The engine's progress reaches the results, and the scan

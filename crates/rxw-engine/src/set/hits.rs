@@ -40,6 +40,7 @@
 //! Every shortcut is checked against the plain per-preset iteration in the tests.
 
 use super::literal::{self, Piece};
+use crate::growth::{self, Reach};
 use crate::{EngineKind, Match, MatchOptions, Matches, Regex};
 use aho_corasick::{AhoCorasick, MatchKind};
 use regex_automata::dfa::Automaton;
@@ -250,6 +251,8 @@ pub struct HitScanner<'c, M: HitPattern> {
     counting: Vec<OnceLock<Counting>>,
     /// How each preset tells when its matches are settled, built on first need ([`Settle`]).
     settle: Vec<OnceLock<Settle>>,
+    /// Where each preset's attempts can begin, for [`HitScanner::unsettled_start`].
+    start_finders: Vec<OnceLock<growth::StartFinder>>,
     /// Worker threads for [`HitScanner::count`].
     threads: usize,
     /// When every scan stops with [`crate::ErrorKind::TimedOut`].
@@ -351,6 +354,7 @@ impl<'c, M: HitPattern> HitScanner<'c, M> {
         }
         let counting = entries.iter().map(|_| OnceLock::new()).collect();
         let settle = entries.iter().map(|_| OnceLock::new()).collect();
+        let start_finders = entries.iter().map(|_| OnceLock::new()).collect();
         let threads = std::thread::available_parallelism().map_or(1, usize::from);
         HitScanner {
             entries,
@@ -360,6 +364,7 @@ impl<'c, M: HitPattern> HitScanner<'c, M> {
             filtered,
             counting,
             settle,
+            start_finders,
             threads,
             deadline: None,
             max_total_steps: None,
@@ -1065,6 +1070,10 @@ fn alive_at_end(
 }
 
 impl<M: HitPattern> HitScanner<'_, M> {
+    fn start_finder(&self, i: usize) -> &growth::StartFinder {
+        self.start_finders[i].get_or_init(|| growth::StartFinder::new(self.entries[i].starts()))
+    }
+
     fn settle(&self, i: usize) -> &Settle {
         self.settle[i].get_or_init(|| match self.entries[i].regex() {
             Ok(re) => Settle::of(re, self.counting(i, re).rewritten.as_ref()),
@@ -1089,50 +1098,29 @@ impl<M: HitPattern> HitScanner<'_, M> {
     /// `from`.
     pub fn unsettled_start(&self, text: &str, from: usize) -> Option<usize> {
         let len = text.len();
-        if from >= len {
-            return None;
-        }
-        let longest_literal = self
-            .entries
-            .iter()
-            .filter_map(|e| e.starts().first.as_ref())
-            .flatten()
-            .map(String::len)
-            .max()
-            .unwrap_or(0);
-        // A first literal cut by the end of the text is no candidate yet: every start in the
-        // last bytes is tried.
-        let tail = floor_char_boundary(text, len.saturating_sub(longest_literal).max(from));
-        let mut candidates: Option<Vec<Vec<usize>>> = None;
         let mut earliest: Option<usize> = None;
         for i in 0..self.entries.len() {
             let limit = earliest.unwrap_or(len);
             if limit <= from {
                 break;
             }
+            let starts = self.start_finder(i);
+            // Each member's own resume point (growth's question, for a text that will grow by
+            // the next chunk); past the earliest found so far nothing needs checking.
             let first = match self.settle(i) {
                 Settle::Never => Some(from),
                 Settle::Reach(n) => {
-                    let s = floor_char_boundary(text, len.saturating_sub(*n).max(from));
-                    (s < len).then_some(s)
+                    growth::resume_point_with(Reach::Bytes(*n), starts, text, from, &[], |_| None)
                 }
                 Settle::Live(dfa) => {
                     let mut cache = dfa.create_cache();
-                    let mut alive = |s: usize| alive_at_end(dfa, &mut cache, text, s);
-                    let starts: Vec<usize> = if self.filtered[i] && self.inner[i].is_none() {
-                        let cands = candidates
-                            .get_or_insert_with(|| self.candidates_from(text, from, None));
-                        let mut starts: Vec<usize> =
-                            cands[i].iter().copied().filter(|&c| c < tail).collect();
-                        starts.extend((tail..len).filter(|&c| text.is_char_boundary(c)));
-                        starts
-                    } else {
-                        (from..len).filter(|&c| text.is_char_boundary(c)).collect()
-                    };
-                    starts
-                        .into_iter()
-                        .take_while(|&s| s < limit)
-                        .find(|&s| alive(s))
+                    growth::resume_point_with(Reach::Unbounded, starts, text, from, &[], |s| {
+                        Some(if s >= limit || alive_at_end(dfa, &mut cache, text, s) {
+                            len
+                        } else {
+                            s
+                        })
+                    })
                 }
             };
             if let Some(s) = first {
@@ -1141,14 +1129,6 @@ impl<M: HitPattern> HitScanner<'_, M> {
         }
         earliest
     }
-}
-
-/// The largest character boundary at or before `i`.
-fn floor_char_boundary(text: &str, mut i: usize) -> usize {
-    while i > 0 && !text.is_char_boundary(i) {
-        i -= 1;
-    }
-    i
 }
 
 /// The most bytes a node looks behind where it starts (look-behinds, and one character for

@@ -42,7 +42,8 @@ pub trait Haystack {
 /// same way on any longer text that starts with it.
 pub struct EndWatch<'t> {
     text: Utf8Hay<'t>,
-    examined: std::cell::Cell<bool>,
+    /// One past the farthest byte a search read or tested (0 before the first look).
+    farthest: std::cell::Cell<usize>,
 }
 
 impl<'t> EndWatch<'t> {
@@ -50,19 +51,26 @@ impl<'t> EndWatch<'t> {
     pub fn new(text: &'t [u8]) -> EndWatch<'t> {
         EndWatch {
             text: Utf8Hay(text),
-            examined: std::cell::Cell::new(false),
+            farthest: std::cell::Cell::new(0),
         }
     }
 
-    /// Whether a search examined the end of the text.
+    /// Whether a search examined the end of the text (read, or tested an anchor, at its
+    /// length).
     pub fn examined_end(&self) -> bool {
-        self.examined.get()
+        self.farthest.get() > self.text.len()
+    }
+
+    /// The farthest position a search examined: a byte it read or a position where it tested
+    /// an anchor or the end (the text's length when it looked at the end).
+    pub fn farthest(&self) -> usize {
+        self.farthest.get().saturating_sub(1)
     }
 
     #[inline]
     fn note(&self, pos: usize) {
-        if pos >= self.text.len() {
-            self.examined.set(true);
+        if pos >= self.farthest.get() {
+            self.farthest.set(pos + 1);
         }
     }
 }
