@@ -167,6 +167,13 @@ fn examined(node: &Node, depth: usize) -> Option<usize> {
     }
 }
 
+/// The most bytes before where a match attempt begins that it can examine (look-behinds,
+/// and a character for `\b` or a line start); `None` when unbounded (a look-behind of
+/// unbounded length). A scan resumed at a byte keeps at least this much text before it.
+pub fn look_behind(ast: &Ast) -> Option<usize> {
+    crate::set::hits::look_behind(&ast.root, 0)
+}
+
 /// Whether a pattern parsed into `ast` can match the empty string (then a scan begun where a
 /// match ended could report an empty match there that the whole scan skips).
 pub fn can_match_empty(ast: &Ast) -> bool {

@@ -52,12 +52,16 @@ pub fn paged_text(app: &App) -> Option<String> {
     let paged = app.wb.input.paged_text()?;
     let prog = paged.progress();
     let mut parts = Vec::new();
-    // A paged input is searched in chunks of whole lines: say so when the pattern's matches
-    // may cross a line, as a match across two chunks is not seen.
-    if let Ok(re) = app.wb.compiled()
-        && crate::engine::growth::Reach::of(re) != crate::engine::growth::Reach::Line
-    {
-        parts.push("⚠ pattern may cross lines: matches spanning 4 MiB chunks not counted".into());
+    // A paged input is searched in chunks of whole lines, and what a chunk leaves unsettled
+    // is carried into the next: say so when that could not be done (a look-behind of
+    // unbounded length, or more kept than the carry allows), as a match across two chunks is
+    // then not seen.
+    let unbounded_look_behind = app.wb.compiled().is_ok_and(|re| {
+        crate::engine::growth::Reach::of(re) != crate::engine::growth::Reach::Line
+            && crate::engine::growth::look_behind(re.ast()).is_none()
+    });
+    if unbounded_look_behind || app.wb.results.inexact {
+        parts.push("⚠ matches spanning two 4 MiB chunks may be missed".into());
     }
     if !prog.done {
         let how_far = match prog.fraction() {

@@ -36,6 +36,8 @@ struct PagedView {
     len: usize,
     /// Lines in `..len`.
     lines: usize,
+    /// Bytes in a piece of a scan ([`SCAN_CHUNK_BYTES`] unless set).
+    scan_chunk: usize,
 }
 
 /// The input text as a worker thread holds it: the whole text in memory, or a paged text up
@@ -45,8 +47,9 @@ struct PagedView {
 pub enum SharedText {
     /// The whole text.
     Memory(Arc<String>),
-    /// A paged text, read up to the given length.
-    Paged(PagedText, usize),
+    /// A paged text, read up to the given length, scanned in pieces of about the last
+    /// number of bytes ([`SCAN_CHUNK_BYTES`] unless [`TextBuffer::set_scan_chunk`] said).
+    Paged(PagedText, usize, usize),
 }
 
 /// Bytes in a chunk of a paged text's scan.
@@ -57,7 +60,7 @@ impl SharedText {
     pub fn len(&self) -> usize {
         match self {
             SharedText::Memory(t) => t.len(),
-            SharedText::Paged(_, len) => *len,
+            SharedText::Paged(_, len, _) => *len,
         }
     }
 
@@ -80,7 +83,7 @@ impl SharedText {
                 }
                 Cow::Borrowed(&t[start..end])
             }
-            SharedText::Paged(p, len) => Cow::Owned(p.read(range.start..range.end.min(*len))),
+            SharedText::Paged(p, len, _) => Cow::Owned(p.read(range.start..range.end.min(*len))),
         }
     }
 
@@ -104,9 +107,10 @@ impl SharedText {
                 start: from.min(t.len()),
                 text: Cow::Borrowed(t.as_str()),
                 stripped: false,
+                last: true,
             })),
-            SharedText::Paged(p, len) => {
-                Box::new(p.chunks(from..*len, SCAN_CHUNK_BYTES).map(|c: Chunk| {
+            SharedText::Paged(p, len, chunk) => {
+                Box::new(p.chunks(from..*len, *chunk).map(|c: Chunk| {
                     let mut text = c.text;
                     let stripped = !c.last && text.ends_with('\n');
                     if stripped {
@@ -117,9 +121,25 @@ impl SharedText {
                         start: 0,
                         text: Cow::Owned(text),
                         stripped,
+                        last: c.last,
                     }
                 }))
             }
+        }
+    }
+}
+
+impl SharedText {
+    /// The text from `from` (a line start) on as pieces a pass searches ([`Pieces`]): see
+    /// [`PieceMode`]. `look_behind`: the most bytes before where a match starts that the
+    /// pattern reads (context kept before the first piece and before a carried one).
+    pub fn scan_pieces(&self, from: usize, mode: PieceMode, look_behind: usize) -> Pieces<'_> {
+        Pieces {
+            text: self,
+            chunks: self.pieces(from),
+            mode,
+            carry: None,
+            first: Some(look_behind),
         }
     }
 }
@@ -135,12 +155,106 @@ pub struct TextPiece<'a> {
     pub text: Cow<'a, str>,
     /// Whether a line break after `text` was left out (the next piece starts after it).
     pub stripped: bool,
+    /// Whether no piece follows.
+    pub last: bool,
 }
 
 impl TextPiece<'_> {
     /// The offset just past this piece (its left-out line break included).
     pub fn end(&self) -> usize {
         self.offset + self.text.len() + usize::from(self.stripped)
+    }
+}
+
+/// How a pass reads a paged text's pieces ([`SharedText::scan_pieces`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PieceMode {
+    /// Each piece is whole lines searched alone, without its final line break, after the
+    /// line break before it as context: exact for a pattern whose matches stay in lines
+    /// ([`crate::engine::growth::Reach::Line`]).
+    Lines,
+    /// Each piece is whole lines with the text the pass kept from the piece before
+    /// ([`Pieces::carry`]): exact for any pattern, as long as what is kept stays under
+    /// [`MAX_CARRY`].
+    Carry,
+}
+
+/// Most bytes a pass may carry from one piece of a paged text into the next; past it the
+/// kept text is dropped and the pass is inexact ([`Pieces::carry`] says so).
+pub const MAX_CARRY: usize = 64 << 20;
+
+/// The pieces a pass searches ([`SharedText::scan_pieces`]): in memory the whole text once; a
+/// paged text in chunks of whole lines, with context before each and, in [`PieceMode::Carry`],
+/// the text the pass kept from the piece before.
+pub struct Pieces<'a> {
+    text: &'a SharedText,
+    chunks: Box<dyn Iterator<Item = TextPiece<'a>> + Send + 'a>,
+    mode: PieceMode,
+    /// Context and kept text for the next piece: its offset in the whole text, the text, and
+    /// where the search resumes in it.
+    carry: Option<(usize, String, usize)>,
+    /// Look-behind context to read before the first piece.
+    first: Option<usize>,
+}
+
+impl<'a> Pieces<'a> {
+    /// The next piece to search.
+    pub fn next_piece(&mut self) -> Option<TextPiece<'a>> {
+        let mut piece = self.chunks.next()?;
+        if let SharedText::Memory(_) = self.text {
+            return Some(piece);
+        }
+        if self.mode == PieceMode::Carry && piece.stripped {
+            // The line break goes back: a match may hold it, and the next piece follows it.
+            piece.text.to_mut().push('\n');
+            piece.stripped = false;
+        }
+        let carry = self.carry.take().or_else(|| {
+            // Before the first piece: the line break before it (for `^` and `\b`) and the
+            // text a look-behind may read.
+            let context = self.first.take()?;
+            let at = piece.offset;
+            let from = at.saturating_sub(context.max(1));
+            (at > 0).then(|| (from, self.text.read(from..at).into_owned(), at - from))
+        });
+        if let Some((offset, mut kept, start)) = carry {
+            kept.push_str(&piece.text);
+            piece = TextPiece {
+                offset,
+                start,
+                text: Cow::Owned(kept),
+                stripped: piece.stripped,
+                last: piece.last,
+            };
+        } else if piece.offset > 0 {
+            // The previous piece's line break, as context.
+            piece.text.to_mut().insert(0, '\n');
+            piece.offset -= 1;
+            piece.start = 1;
+        }
+        Some(piece)
+    }
+
+    /// Keeps the text of `piece` from byte `at` (in the whole text) on, with `context` bytes
+    /// before it, to search again with the next piece appended ([`PieceMode::Carry`]; in
+    /// memory, or after the last piece, nothing is kept). Returns false when that would keep
+    /// more than [`MAX_CARRY`] bytes: then only the context is kept, the search resumes at
+    /// the next piece's start, and matches across the two pieces are lost.
+    pub fn carry(&mut self, piece: TextPiece<'a>, at: usize, context: usize) -> bool {
+        if self.text.memory().is_some() || self.mode != PieceMode::Carry {
+            return true;
+        }
+        let text = piece.text.into_owned();
+        let end = piece.offset + text.len();
+        let at = at.clamp(piece.offset, end);
+        let fits = end - at <= MAX_CARRY;
+        let at = if fits { at } else { end };
+        let mut from = at.saturating_sub(context).max(piece.offset);
+        while !text.is_char_boundary(from - piece.offset) {
+            from -= 1;
+        }
+        self.carry = Some((from, text[from - piece.offset..].to_string(), at - from));
+        fits
     }
 }
 
@@ -279,6 +393,7 @@ impl TextBuffer {
                 text,
                 len: 0,
                 lines: 1,
+                scan_chunk: SCAN_CHUNK_BYTES,
             }),
             ..Default::default()
         };
@@ -350,10 +465,18 @@ impl TextBuffer {
         }
     }
 
+    /// Scans of a paged text go in pieces of about `bytes` (at least 1) from now on, instead
+    /// of [`SCAN_CHUNK_BYTES`]: what a test of piece boundaries sets. No effect in memory.
+    pub fn set_scan_chunk(&mut self, bytes: usize) {
+        if let Some(p) = &mut self.paged {
+            p.scan_chunk = bytes.max(1);
+        }
+    }
+
     /// A shared handle on the text (for a worker thread).
     pub fn shared(&self) -> SharedText {
         match &self.paged {
-            Some(p) => SharedText::Paged(p.text.clone(), p.len),
+            Some(p) => SharedText::Paged(p.text.clone(), p.len, p.scan_chunk),
             None => SharedText::Memory(Arc::clone(&self.text)),
         }
     }

@@ -6,8 +6,9 @@
 //! The full scan counts every match (bounds only) and streams their spans in batches, so the
 //! count and the match list fill in while the user keeps typing.
 
+use super::buffer::PieceMode;
 use super::buffer::SharedText;
-use crate::engine::growth::{Reach, resume_point};
+use crate::engine::growth::{self, Reach, StartFinder, resume_point};
 use crate::engine::set::Starts;
 use crate::engine::{EngineKind, Match, MatchOptions, Regex};
 use crate::error::Error;
@@ -110,6 +111,10 @@ pub enum ScanEvent {
         /// text ([`resume_point`]), the earliest growth may change; `None` when there is none.
         /// Always `None` for the other reaches.
         pending: Option<usize>,
+        /// Whether the count is that of one scan of the whole text: false when a paged text's
+        /// pieces could not carry what the next may change (a look-behind of unbounded
+        /// length, or more than [`super::buffer::MAX_CARRY`] bytes kept).
+        exact: bool,
     },
 }
 
@@ -294,25 +299,107 @@ fn run_window(job: &Job, events: &Reply) {
     });
 }
 
+/// The matches a full scan has found and not yet sent, with the line each starts and ends
+/// on (counted from one kept match to the next).
+struct Found {
+    generation: u64,
+    base_count: usize,
+    batch: Vec<(usize, usize)>,
+    lines: Vec<(u32, u32)>,
+    /// The line of `line_at`.
+    line_at: usize,
+    line: usize,
+    count: usize,
+    kept: usize,
+    last_send: Instant,
+}
+
+impl Found {
+    /// Takes in the match `s..e` of `bytes` (a piece whose first byte is `offset` in the
+    /// whole text; `line_at` is in it), and sends a batch when one is due (`scanned`: how far
+    /// the scan has come).
+    fn push(&mut self, bytes: &[u8], offset: usize, (s, e): (usize, usize), events: &Reply) {
+        self.count += 1;
+        if self.kept < SPAN_CAP {
+            self.batch.push((offset + s, offset + e));
+            self.line += memchr::memchr_iter(b'\n', &bytes[self.line_at - offset..s]).count();
+            self.line_at = offset + s;
+            let inside = &bytes[s..e.max(s + 1) - 1];
+            let last = self.line + memchr::memchr_iter(b'\n', inside).count();
+            let narrow = |l: usize| u32::try_from(l).unwrap_or(u32::MAX);
+            self.lines.push((narrow(self.line), narrow(last)));
+            self.kept += 1;
+        }
+        // The first match goes out at once (the match list shows a row while the scan runs
+        // on), then batches at most every 25 ms.
+        if self.count == self.base_count + 1
+            || (self.count.is_multiple_of(1024)
+                && self.last_send.elapsed() >= Duration::from_millis(25))
+        {
+            self.send(offset + e, events);
+        }
+    }
+
+    /// Moves `line_at` on to `to` (in `bytes`, which starts at `offset`), counting lines.
+    fn skip_to(&mut self, bytes: &[u8], offset: usize, to: usize) {
+        if to > self.line_at {
+            self.line +=
+                memchr::memchr_iter(b'\n', &bytes[self.line_at - offset..to - offset]).count();
+            self.line_at = to;
+        }
+    }
+
+    fn send(&mut self, scanned: usize, events: &Reply) {
+        events.send(ScanEvent::Progress {
+            generation: self.generation,
+            spans: std::mem::take(&mut self.batch),
+            lines: std::mem::take(&mut self.lines),
+            count: self.count,
+            scanned,
+        });
+        self.last_send = Instant::now();
+    }
+}
+
 fn run_full(job: &Job, events: &Reply) {
     let started = Instant::now();
-    let mut batch = Vec::new();
-    let mut lines = Vec::new();
-    // The line of `line_at`: newlines are counted from one kept match to the next.
-    let (mut line_at, mut line) = (job.window.start, job.base_line);
-    let mut count = job.base_count;
-    let mut kept = job.base_count;
-    let mut last_send = Instant::now();
+    let mut found = Found {
+        generation: job.generation,
+        base_count: job.base_count,
+        batch: Vec::new(),
+        lines: Vec::new(),
+        line_at: job.window.start,
+        line: job.base_line,
+        count: job.base_count,
+        kept: job.base_count,
+        last_send: Instant::now(),
+    };
     let mut error = None;
+    let re = &*job.regex;
+    let reach = Reach::of(re);
+    let starts = Starts::of(re.ast(), re.flags().ignore_case);
     // For a pattern whose attempts may read without bound, every match of the scan: where
     // growth resumes is the first attempt the scan ran that examined the end of the text.
-    let unbounded = Reach::of(&job.regex) == Reach::Unbounded && job.text.memory().is_some();
+    let unbounded = reach == Reach::Unbounded && job.text.memory().is_some();
     let mut all = Vec::new();
+    // A paged text is read in pieces of whole lines. A pattern whose matches stay in lines
+    // searches each alone; another carries what the next piece may change (from the engine's
+    // resume point) into it, and its matches wait until the piece is settled.
+    let look_behind = growth::look_behind(re.ast());
+    let carrying = job.text.memory().is_none() && reach != Reach::Line && look_behind.is_some();
+    let mut exact = job.text.memory().is_some() || reach == Reach::Line || carrying;
+    let mode = if carrying {
+        PieceMode::Carry
+    } else {
+        PieceMode::Lines
+    };
+    let context = look_behind.unwrap_or(0);
+    let finder = StartFinder::new(&starts);
+    let empty = growth::can_match_empty(re.ast());
     let mut steps = 0;
     let mut scanned = job.window.start;
-    // In memory: the whole text at once (a pattern may cross lines). Paged: whole lines a
-    // chunk at a time, each searched without its final line break.
-    'pieces: for piece in job.text.pieces(job.window.start) {
+    let mut pieces = job.text.scan_pieces(job.window.start, mode, context);
+    'pieces: while let Some(piece) = pieces.next_piece() {
         if job.cancel.load(Ordering::Relaxed) {
             return;
         }
@@ -327,41 +414,16 @@ fn run_full(job: &Job, events: &Reply) {
             ..Default::default()
         };
         let bytes = text.as_bytes();
-        let mut it = job.regex.matches(text, options);
+        let mut held: Vec<(usize, usize)> = Vec::new();
+        let mut it = re.matches(text, options);
         loop {
             match it.next() {
+                Some(Ok(m)) if carrying => held.push((m.start(), m.end())),
                 Some(Ok(m)) => {
-                    count += 1;
                     if unbounded {
                         all.push((offset + m.start(), offset + m.end()));
                     }
-                    if kept < SPAN_CAP {
-                        let (s, e) = (offset + m.start(), offset + m.end());
-                        batch.push((s, e));
-                        line +=
-                            memchr::memchr_iter(b'\n', &bytes[line_at - offset..m.start()]).count();
-                        line_at = s;
-                        let inside = &bytes[m.start()..m.end().max(m.start() + 1) - 1];
-                        let last = line + memchr::memchr_iter(b'\n', inside).count();
-                        let narrow = |l: usize| u32::try_from(l).unwrap_or(u32::MAX);
-                        lines.push((narrow(line), narrow(last)));
-                        kept += 1;
-                    }
-                    // The first match goes out at once (the match list shows a row while the
-                    // scan runs on), then batches at most every 25 ms.
-                    if count == job.base_count + 1
-                        || (count.is_multiple_of(1024)
-                            && last_send.elapsed() >= Duration::from_millis(25))
-                    {
-                        events.send(ScanEvent::Progress {
-                            generation: job.generation,
-                            spans: std::mem::take(&mut batch),
-                            lines: std::mem::take(&mut lines),
-                            count,
-                            scanned: offset + it.position(),
-                        });
-                        last_send = Instant::now();
-                    }
+                    found.push(bytes, offset, (m.start(), m.end()), events);
                 }
                 Some(Err(e)) => {
                     error = Some(e);
@@ -372,20 +434,37 @@ fn run_full(job: &Job, events: &Reply) {
             }
         }
         steps += it.steps();
+        if carrying {
+            // The matches before the first attempt the next piece can change are final.
+            let (at, keep) = if piece.last {
+                (text.len(), held.len())
+            } else {
+                let resume = (reach == Reach::Unbounded).then(|| {
+                    growth::resume_point_with(reach, &finder, text, piece.start, &held, |a| {
+                        re.attempt_extent(text, a)
+                    })
+                });
+                growth::restart(reach, empty, text, text.len(), &held, resume.flatten())
+            };
+            for &m in &held[..keep] {
+                found.push(bytes, offset, m, events);
+            }
+            found.skip_to(bytes, offset, offset + at);
+            scanned = offset + at;
+            exact &= pieces.carry(piece, offset + at, context);
+            if found.last_send.elapsed() >= Duration::from_millis(25) {
+                found.send(scanned, events);
+            }
+            continue;
+        }
         scanned = piece.end();
         if piece.stripped {
             // The newlines after the last kept match, so the next piece counts from its start.
-            line += memchr::memchr_iter(b'\n', &bytes[line_at.max(offset) - offset..]).count() + 1;
-            line_at = scanned;
-            if last_send.elapsed() >= Duration::from_millis(25) {
-                events.send(ScanEvent::Progress {
-                    generation: job.generation,
-                    spans: std::mem::take(&mut batch),
-                    lines: std::mem::take(&mut lines),
-                    count,
-                    scanned,
-                });
-                last_send = Instant::now();
+            found.skip_to(bytes, offset, offset + text.len());
+            found.line += 1;
+            found.line_at = scanned;
+            if found.last_send.elapsed() >= Duration::from_millis(25) {
+                found.send(scanned, events);
             }
         }
     }
@@ -395,26 +474,18 @@ fn run_full(job: &Job, events: &Reply) {
     // Where growth must look again for a pattern whose attempts may read without bound (a
     // paged text does not grow: following reads into memory).
     let pending = match job.text.memory() {
-        Some(text) if unbounded => {
-            let starts = Starts::of(job.regex.ast(), job.regex.flags().ignore_case);
-            resume_point(&job.regex, &starts, text, job.window.start, &all)
-        }
+        Some(text) if unbounded => resume_point(re, &starts, text, job.window.start, &all),
         _ => None,
     };
-    events.send(ScanEvent::Progress {
-        generation: job.generation,
-        spans: batch,
-        lines,
-        count,
-        scanned: scanned.max(job.text.len()),
-    });
+    found.send(scanned.max(job.text.len()), events);
     events.send(ScanEvent::Done {
         generation: job.generation,
-        count,
+        count: found.count,
         steps,
         elapsed: started.elapsed(),
         error,
         pending,
+        exact,
     });
 }
 

@@ -105,6 +105,10 @@ pub struct Results {
     /// first byte after its last match where an attempt could begin (see
     /// [`matching::ScanEvent::Done`]).
     pub pending: Option<usize>,
+    /// Whether the finished full scan of a paged input may differ from one scan of the whole
+    /// text: a match spanning two of its pieces could be missed (see
+    /// [`matching::ScanEvent::Done`]).
+    pub inexact: bool,
     /// While growth is being scanned: the count before the growth and the input length it
     /// covered. The matches dropped to be found again all lie before that length, so until
     /// the scan passes it the count shown stays at least the old one ([`Results::shown_count`]).
@@ -837,10 +841,12 @@ impl Workbench {
                 error,
                 steps,
                 pending,
+                exact,
                 ..
             } => {
                 r.count = count;
                 r.pending = pending;
+                r.inexact = !exact;
                 r.before_growth = None;
                 // A scan that ended as it was stopped is complete after all.
                 r.stopped = false;
@@ -1308,6 +1314,59 @@ mod tests {
         let whole = wb(r"a[^Z]*Z|b", w.input.text());
         assert_eq!(w.results.spans, whole.results.spans);
         assert_eq!(w.results.count, 1);
+    }
+
+    /// Regression: a paged input was searched chunk by chunk, so a match of a pattern that can
+    /// cross lines was missed where it spanned two chunks (and `\A` matched at every chunk's
+    /// start). Each chunk now carries what the next can change, from the engine's resume
+    /// point: the count, spans and lines equal one scan of the whole text at any chunk size.
+    #[test]
+    fn paged_matches_across_chunk_ends_equal_a_whole_scan() {
+        use crate::input::paged::{PagedOptions, PagedText};
+        let mut text = String::new();
+        for k in 0..120 {
+            text.push_str(&format!(
+                "2026 [ACK:{k}]\n\n  [from w{}]\n[RESULT r{k}] sum {k}\nmore {k}\n",
+                k % 7
+            ));
+        }
+        text.push_str("tail é without a line feed");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.log");
+        std::fs::write(&path, &text).unwrap();
+        let options = PagedOptions {
+            page_bytes: 4096,
+            cache_bytes: 16 * 4096,
+            spill_dir: None,
+        };
+        for pattern in [
+            r"\[ACK:\d+\]\s+\[from\s+\w+\]",
+            r"(?s)\[RESULT\s+\w+\].*?(?=\[RESULT\s|\Z)",
+            r"s[^Z]*Z|m",
+            r"\d\s{2}\[",
+            r"(?m)^\s*$",
+            r"\A2026|feed\Z",
+            r"(?<=\n)\[R",
+            r"\s*",
+        ] {
+            let whole = wb(pattern, &text);
+            for chunk in [1, 7, 64, 500, 4096] {
+                let mut w = wb(pattern, "");
+                let paged = PagedText::open(&path, &options).unwrap();
+                w.set_paged_input(paged.clone(), InputSource::File("a.log".into()));
+                assert!(paged.wait_complete(Duration::from_secs(20)));
+                w.poll();
+                w.input.set_scan_chunk(chunk);
+                w.rescan(0..100);
+                assert!(w.settle(Duration::from_secs(60)));
+                assert_eq!(w.input.len(), text.len());
+                let at = format!("{pattern:?} in chunks of {chunk}");
+                assert_eq!(w.results.count, whole.results.count, "{at}");
+                assert_eq!(w.results.spans, whole.results.spans, "{at}");
+                assert_eq!(w.results.span_lines, whole.results.span_lines, "{at}");
+                assert!(!w.results.inexact, "{at}");
+            }
+        }
     }
 
     /// Regression: a full scan that finds no match for a long time (a pattern backtracking on

@@ -1133,7 +1133,7 @@ impl<M: HitPattern> HitScanner<'_, M> {
 
 /// The most bytes a node looks behind where it starts (look-behinds, and one character for
 /// a word boundary or a line start); `None` when unbounded.
-fn look_behind(node: &Node, depth: usize) -> Option<usize> {
+pub(crate) fn look_behind(node: &Node, depth: usize) -> Option<usize> {
     if depth > MAX_DEPTH {
         return None;
     }
