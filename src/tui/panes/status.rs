@@ -60,7 +60,7 @@ pub fn paged_text(app: &App) -> Option<String> {
         crate::engine::growth::Reach::of(re) != crate::engine::growth::Reach::Line
             && crate::engine::growth::look_behind(re.ast()).is_none()
     });
-    if unbounded_look_behind || app.wb.results.inexact {
+    if unbounded_look_behind || app.wb.results.inexact || app.wb.lens.inexact() {
         parts.push("⚠ matches spanning two 4 MiB chunks may be missed".into());
     }
     if !prog.done {

@@ -130,6 +130,15 @@ impl SharedText {
 }
 
 impl SharedText {
+    /// A paged text's chunks of whole lines from `from` (a line start), in pieces of the
+    /// scan's size; `None` in memory.
+    pub fn page_chunks(&self, from: usize) -> Option<crate::input::paged::PageChunks> {
+        match self {
+            SharedText::Memory(_) => None,
+            SharedText::Paged(p, len, chunk) => Some(p.chunks(from..*len, *chunk)),
+        }
+    }
+
     /// The text from `from` (a line start) on as pieces a pass searches ([`Pieces`]): see
     /// [`PieceMode`]. `look_behind`: the most bytes before where a match starts that the
     /// pattern reads (context kept before the first piece and before a carried one).

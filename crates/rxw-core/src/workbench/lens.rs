@@ -25,7 +25,7 @@ use crate::engine::growth::{Reach, restart, resume_point};
 use crate::engine::set::HitPattern;
 use crate::error::Error;
 use crate::presets::model::{Catalog, Entry};
-use crate::presets::parse_all::{HitsOptions, Scanner};
+use crate::presets::parse_all::{HitsOptions, Scanner, Windows};
 use std::collections::HashMap;
 use std::ops::Range;
 use std::sync::Arc;
@@ -100,6 +100,9 @@ enum LensEvent {
         /// examined the end of the text ([`resume_point`]; `None`: none did), for the next
         /// growth.
         pending: Vec<(u32, Option<usize>)>,
+        /// Whether every hit is that of one scan of the whole text (false: a paged text's
+        /// chunks were searched alone for a preset that can cross lines).
+        exact: bool,
     },
 }
 
@@ -113,12 +116,56 @@ struct LensJob {
     room: usize,
 }
 
+/// The hits a lens pass has found and not yet sent.
+struct Collect<'r> {
+    generation: u64,
+    reply: &'r Reply<LensEvent>,
+    batch: Vec<(u32, usize, usize)>,
+    dropped: HashMap<u32, usize>,
+    room: usize,
+    scanned: usize,
+    last_send: Instant,
+    /// Every hit of this pass of each key whose attempts may read without bound: where
+    /// growth resumes is the first attempt the pass ran that examined the end of the text.
+    unbounded: HashMap<u32, Vec<(usize, usize)>>,
+}
+
+impl Collect<'_> {
+    fn hit(&mut self, k: u32, s: usize, e: usize) {
+        self.scanned = s;
+        if let Some(all) = self.unbounded.get_mut(&k) {
+            all.push((s, e));
+        }
+        if self.room > 0 {
+            self.batch.push((k, s, e));
+            self.room -= 1;
+        } else {
+            *self.dropped.entry(k).or_default() += 1;
+        }
+        // Batches at most every 25 ms, so colours fill in while the scan runs.
+        if self.last_send.elapsed() >= Duration::from_millis(25) {
+            self.send();
+        }
+    }
+
+    fn send(&mut self) {
+        self.reply.send(LensEvent::Progress {
+            generation: self.generation,
+            hits: std::mem::take(&mut self.batch),
+            dropped: self.dropped.drain().collect(),
+            scanned: self.scanned,
+        });
+        self.last_send = Instant::now();
+    }
+}
+
 fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
     let started = Instant::now();
     let entries = job.catalog.entries();
     let mut errors = Vec::new();
     let mut pending = Vec::new();
     let mut room = job.room;
+    let mut exact = true;
     for (keys, start) in &job.passes {
         if keys.is_empty() {
             continue;
@@ -127,78 +174,65 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
             .iter()
             .map(|&k| (&entries[k] as *const Entry, k as u32))
             .collect();
-        let scanner = Scanner::new(keys.iter().map(|&k| &entries[k]).collect()).with_threads(1);
-        let mut batch = Vec::new();
-        let mut dropped: HashMap<u32, usize> = HashMap::new();
-        let mut last_send = Instant::now();
-        let mut scanned = *start;
-        // Every hit of this pass of each key whose attempts may read without bound: where
-        // growth resumes is the first attempt the pass ran that examined the end of the text.
-        let mut unbounded: HashMap<u32, Vec<(usize, usize)>> = keys
-            .iter()
-            .filter(|&&k| key_reach(&entries[k]) == Reach::Unbounded)
-            .map(|&k| (k as u32, Vec::new()))
-            .collect();
-        // The whole text in memory; a paged text's whole lines a chunk at a time.
-        for piece in job.text.pieces(*start) {
-            if cancel.load(Ordering::Relaxed) {
-                return;
-            }
-            let hits = scanner.hits_with(
-                &piece.text,
-                HitsOptions {
-                    captures: false,
-                    start: piece.start,
-                    cancel: Some(cancel),
-                    ..Default::default()
-                },
-            );
-            for hit in hits {
-                match hit {
-                    Ok(hit) => {
-                        let k = index[&(hit.entry as *const Entry)];
-                        let (s, e) = (piece.offset + hit.m.start(), piece.offset + hit.m.end());
-                        scanned = s;
-                        if let Some(all) = unbounded.get_mut(&k) {
-                            all.push((s, e));
-                        }
-                        if room > 0 {
-                            batch.push((k, s, e));
-                            room -= 1;
-                        } else {
-                            *dropped.entry(k).or_default() += 1;
-                        }
-                        // Batches at most every 25 ms, so colours fill in while the scan runs.
-                        if last_send.elapsed() >= Duration::from_millis(25) {
-                            reply.send(LensEvent::Progress {
-                                generation: job.generation,
-                                hits: std::mem::take(&mut batch),
-                                dropped: dropped.drain().collect(),
-                                scanned,
-                            });
-                            last_send = Instant::now();
+        let key_of = |e: &Entry| index[&(e as *const Entry)];
+        let mut found = Collect {
+            generation: job.generation,
+            reply,
+            batch: Vec::new(),
+            dropped: HashMap::new(),
+            room,
+            scanned: *start,
+            last_send: Instant::now(),
+            unbounded: keys
+                .iter()
+                .filter(|&&k| key_reach(&entries[k]) == Reach::Unbounded)
+                .map(|&k| (k as u32, Vec::new()))
+                .collect(),
+        };
+        match job.text.page_chunks(*start) {
+            // The whole text in memory.
+            None => {
+                let scanner =
+                    Scanner::new(keys.iter().map(|&k| &entries[k]).collect()).with_threads(1);
+                for piece in job.text.pieces(*start) {
+                    let hits = scanner.hits_with(
+                        &piece.text,
+                        HitsOptions {
+                            captures: false,
+                            start: piece.start,
+                            cancel: Some(cancel),
+                            ..Default::default()
+                        },
+                    );
+                    for hit in hits {
+                        match hit {
+                            Ok(hit) => found.hit(
+                                key_of(hit.entry),
+                                piece.offset + hit.m.start(),
+                                piece.offset + hit.m.end(),
+                            ),
+                            Err(e) => errors.push(e),
                         }
                     }
-                    Err(e) => errors.push(e),
                 }
             }
-            if piece.stripped {
-                scanned = piece.end();
+            Some(chunks) => {
+                exact &= lens_paged(&job, keys, chunks, cancel, &key_of, &mut found, &mut errors);
             }
         }
         if cancel.load(Ordering::Relaxed) {
             return;
         }
-        reply.send(LensEvent::Progress {
-            generation: job.generation,
-            hits: batch,
-            dropped: dropped.drain().collect(),
-            scanned,
-        });
+        found.scanned = found.scanned.max(job.text.len());
+        found.send();
+        room = found.room;
         for &k in keys {
             let entry = &entries[k];
             if key_reach(entry) == Reach::Unbounded {
-                let all = unbounded.get(&(k as u32)).map_or(&[][..], Vec::as_slice);
+                let all = found
+                    .unbounded
+                    .get(&(k as u32))
+                    .map_or(&[][..], Vec::as_slice);
                 let at = match entry.regex() {
                     Ok(re) => match job.text.memory() {
                         Some(text) => resume_point(re, entry.starts(), text, *start, all),
@@ -219,7 +253,81 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
         errors,
         elapsed: started.elapsed(),
         pending,
+        exact,
     });
+}
+
+/// One lens pass over a paged text's chunks of whole lines. The keys whose hits settle
+/// before the end of the text ([`Scanner::settles`]) carry what the next chunk can change
+/// into it ([`Windows`], the engine's resume point), so their hits are those of one scan of
+/// the whole text; the others (a preset that can match empty, or whose match runs to the
+/// end of the text) search each chunk alone. Returns whether every hit is exact: false when
+/// one of the latter can cross lines.
+fn lens_paged(
+    job: &LensJob,
+    keys: &[usize],
+    chunks: crate::input::paged::PageChunks,
+    cancel: &AtomicBool,
+    key_of: &dyn Fn(&Entry) -> u32,
+    found: &mut Collect<'_>,
+    errors: &mut Vec<Error>,
+) -> bool {
+    let entries = job.catalog.entries();
+    let all = Scanner::new(keys.iter().map(|&k| &entries[k]).collect()).with_threads(1);
+    let (settling, alone): (Vec<usize>, Vec<usize>) =
+        (0..keys.len()).partition(|&i| all.settles(i));
+    let exact = alone
+        .iter()
+        .all(|&i| key_reach(&entries[keys[i]]) == Reach::Line);
+    let carried =
+        Scanner::new(settling.iter().map(|&i| &entries[keys[i]]).collect()).with_threads(1);
+    let single = Scanner::new(alone.iter().map(|&i| &entries[keys[i]]).collect()).with_threads(1);
+    let mut windows = Windows::new(&carried);
+    for chunk in chunks {
+        if cancel.load(Ordering::Relaxed) {
+            return exact;
+        }
+        if !alone.is_empty() {
+            // After the line break before the chunk, so `\A` and `^` see no text start.
+            let (context, offset) = if chunk.offset > 0 {
+                ("\n", chunk.offset - 1)
+            } else {
+                ("", 0)
+            };
+            let text = format!("{context}{}", chunk.searchable());
+            let hits = single.hits_with(
+                &text,
+                HitsOptions {
+                    captures: false,
+                    start: context.len(),
+                    cancel: Some(cancel),
+                    ..Default::default()
+                },
+            );
+            for hit in hits {
+                match hit {
+                    Ok(hit) => found.hit(
+                        key_of(hit.entry),
+                        offset + hit.m.start(),
+                        offset + hit.m.end(),
+                    ),
+                    Err(e) => errors.push(e),
+                }
+            }
+        }
+        if !settling.is_empty() {
+            let fed = windows.feed(chunk, false, |hit, window, _| {
+                let (s, e) = (window.offset + hit.m.start(), window.offset + hit.m.end());
+                found.hit(key_of(hit.entry), s, e);
+                Ok::<(), Error>(())
+            });
+            if let Err(e) = fed {
+                errors.push(e);
+                return exact;
+            }
+        }
+    }
+    exact
 }
 
 /// How far a preset's match attempts can read ([`Reach`]); an entry that does not parse has
@@ -262,6 +370,8 @@ pub struct Lens {
     enabled: Vec<bool>,
     stored: usize,
     capped: bool,
+    /// The last scan searched a paged text's chunks alone for a preset that can cross lines.
+    inexact: bool,
     errors: Vec<Error>,
     state: LensState,
     elapsed: Option<Duration>,
@@ -291,6 +401,7 @@ impl Lens {
             enabled: Vec::new(),
             stored: 0,
             capped: false,
+            inexact: false,
             errors: Vec::new(),
             state: LensState::Idle,
             elapsed: None,
@@ -348,6 +459,7 @@ impl Lens {
         self.pending = vec![None; n];
         self.stored = 0;
         self.capped = false;
+        self.inexact = false;
         self.errors.clear();
         self.elapsed = None;
     }
@@ -411,6 +523,13 @@ impl Lens {
     /// past the cap are neither painted nor reachable by next / previous).
     pub fn capped(&self) -> bool {
         self.capped
+    }
+
+    /// Whether a preset that can cross lines was searched in a paged text's chunks alone
+    /// (one that can match empty, or whose match runs to the end of the text): its hits
+    /// spanning two chunks are missed.
+    pub fn inexact(&self) -> bool {
+        self.inexact
     }
 
     /// Key `k`'s hits kept so far, in text order.
@@ -656,10 +775,12 @@ impl Lens {
                 errors,
                 elapsed,
                 pending,
+                exact,
             } => {
                 if generation != self.generation {
                     return false;
                 }
+                self.inexact |= !exact;
                 for (k, at) in pending {
                     self.pending[k as usize] = at;
                 }
