@@ -391,8 +391,14 @@ pub fn restart(
     while !text.is_char_boundary(at) {
         at -= 1;
     }
-    // Matches ending after the point (or at it, for a pattern that can match empty) are found
-    // again from the start of the first of them.
+    keep_before(at, can_be_empty, spans)
+}
+
+/// The second half of [`restart`], for a caller that found the earliest byte growth can
+/// change (`at`, a character boundary) itself (a text read in pages): the byte to scan from
+/// and how many of `spans` stay. Matches ending after `at` (or at it, for a pattern that can
+/// match empty) are found again from the start of the first of them.
+pub fn keep_before(mut at: usize, can_be_empty: bool, spans: &[(usize, usize)]) -> (usize, usize) {
     let mut keep = spans.len();
     while keep > 0 {
         let (s, e) = spans[keep - 1];

@@ -236,6 +236,20 @@ impl Shared {
     }
 }
 
+/// What [`PagedText::grow`] found.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Growth {
+    /// The file is as long as the text.
+    Unchanged,
+    /// Bytes were appended and are now readable.
+    Appended,
+    /// The file is shorter than the text (truncated): reopen it.
+    Shrunk,
+    /// The text is not one plain file read in place (a spill of merged or compressed
+    /// logs), or its indexing is still running: nothing was read.
+    NotFollowable,
+}
+
 /// A large text read in pages (see the module documentation). Clones share the file, the
 /// cache and the index; the background indexer stops when the last handle is dropped.
 pub struct PagedText {
@@ -545,6 +559,65 @@ impl PagedText {
             .index
             .read()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Follows a plain file: once its indexing is done, indexes what was appended to the
+    /// file since (the line index and the length grow; cached pages stay valid, as a page
+    /// past the readable length is never cached). An unfinished UTF-8 character at the end
+    /// waits for the rest of its bytes.
+    ///
+    /// # Errors
+    /// [`ErrorKind::Io`] when the file cannot be read.
+    pub fn grow(&self) -> Result<Growth, Error> {
+        if self.shared.spill.is_some() || !self.complete() {
+            return Ok(Growth::NotFollowable);
+        }
+        let failed =
+            |e: std::io::Error| io_error(format!("{}: {e}", self.shared.names.join(" + ")));
+        let size = usize::try_from(self.shared.file.metadata().map_err(failed)?.len())
+            .unwrap_or(usize::MAX);
+        let len = self.len();
+        if size < len {
+            return Ok(Growth::Shrunk);
+        }
+        let mut pos = len;
+        while pos < size {
+            let mut buf = vec![0u8; (size - pos).min(BLOCK_BYTES)];
+            let n = read_at(&self.shared.file, &mut buf, pos as u64).map_err(failed)?;
+            if n == 0 {
+                break;
+            }
+            buf.truncate(n);
+            // Hold back a character whose bytes are not all there yet.
+            let lead = buf.iter().rposition(|b| b & 0xC0 != 0x80).unwrap_or(0);
+            let want = match buf.get(lead) {
+                Some(b) if *b >= 0xF0 => 4,
+                Some(b) if *b >= 0xE0 => 3,
+                Some(b) if *b >= 0xC0 => 2,
+                _ => 1,
+            };
+            if buf.len() - lead < want && buf.len() - lead < 4 && pos + n >= size {
+                buf.truncate(lead);
+            }
+            if buf.is_empty() {
+                break;
+            }
+            {
+                let mut m = self
+                    .shared
+                    .index
+                    .write()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                m.add(pos, &buf);
+            }
+            pos += buf.len();
+            self.shared.len.store(pos, Ordering::Release);
+        }
+        Ok(if pos > len {
+            Growth::Appended
+        } else {
+            Growth::Unchanged
+        })
     }
 
     /// Page `k`, from the cache or the file. A page past the readable length is read short

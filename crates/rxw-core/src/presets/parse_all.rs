@@ -53,11 +53,21 @@ pub struct Windows<'s, 'c> {
     carry: Option<Chunk>,
     /// Where each preset's next search starts, in the whole text.
     resume: Vec<usize>,
+    /// After the last chunk: where each preset's scan resumes if the text grows
+    /// ([`Windows::growth_resume`]).
+    grown: Vec<Option<usize>>,
 }
 
 impl<'s, 'c> Windows<'s, 'c> {
     /// Nothing read yet.
     pub fn new(scanner: &'s Scanner<'c>) -> Windows<'s, 'c> {
+        Windows::starting_at(scanner, 0)
+    }
+
+    /// Nothing read yet; every preset's search starts at byte `from` of the whole text (the
+    /// first chunk starts at or before it, at a line start, with the text a look-behind reads
+    /// before `from`).
+    pub fn starting_at(scanner: &'s Scanner<'c>, from: usize) -> Windows<'s, 'c> {
         let local = scanner.entries().iter().all(|e| {
             e.regex()
                 .is_ok_and(crate::workbench::follow::matches_independent_of_other_lines)
@@ -66,7 +76,8 @@ impl<'s, 'c> Windows<'s, 'c> {
             scanner,
             local,
             carry: None,
-            resume: vec![0; scanner.entries().len()],
+            resume: vec![from; scanner.entries().len()],
+            grown: vec![None; scanner.entries().len()],
         }
     }
 
@@ -96,6 +107,10 @@ impl<'s, 'c> Windows<'s, 'c> {
             let mut places = Locator::new(&chunk);
             for hit in self.scanner.hits(chunk.searchable(), captures) {
                 let hit = hit?;
+                // Before where the search starts (the line a look-behind reads).
+                if chunk.offset + hit.m.start() < self.resume[0] {
+                    continue;
+                }
                 f(&hit, &chunk, places.locate(hit.m.start()))?;
             }
             return Ok(());
@@ -141,6 +156,16 @@ impl<'s, 'c> Windows<'s, 'c> {
             }
             f(&hit, &window, places.locate(hit.m.start()))?;
         }
+        if window.last {
+            // Where each preset resumes should the text grow: its own first attempt that
+            // examined the end of the text.
+            for (i, g) in self.grown.iter_mut().enumerate() {
+                *g = self
+                    .scanner
+                    .unsettled_start_of(i, text, relative[i])
+                    .map(|s| base + s);
+            }
+        }
         for (r, end) in self.resume.iter_mut().zip(ends) {
             *r = (*r).max(base + settled).max(end.map_or(0, |e| base + e));
         }
@@ -149,6 +174,13 @@ impl<'s, 'c> Windows<'s, 'c> {
             self.carry = Some(window.tail(keep.saturating_sub(set::MAX_LOOK_BEHIND)));
         }
         Ok(())
+    }
+
+    /// After the last chunk: for each preset (in the scanner's order), the earliest byte of
+    /// the whole text where text appended later could change its hits (`None`: nowhere, its
+    /// scan resumes at the end), the point a followed text's growth is scanned from.
+    pub fn growth_resume(&self) -> &[Option<usize>] {
+        &self.grown
     }
 
     /// Bytes of text kept for the next chunk.

@@ -139,6 +139,17 @@ impl SharedText {
         }
     }
 
+    /// The start of the line holding byte `at`.
+    pub fn line_start_of(&self, at: usize) -> usize {
+        match self {
+            SharedText::Memory(t) => {
+                let at = at.min(t.len());
+                memchr::memrchr(b'\n', &t.as_bytes()[..at]).map_or(0, |i| i + 1)
+            }
+            SharedText::Paged(p, len, _) => p.line_start(p.line_of(at.min(*len))),
+        }
+    }
+
     /// The text from `from` (a line start) on as pieces a pass searches ([`Pieces`]): see
     /// [`PieceMode`]. `look_behind`: the most bytes before where a match starts that the
     /// pattern reads (context kept before the first piece and before a carried one).

@@ -21,7 +21,7 @@ use super::TextBuffer;
 use super::buffer::SharedText;
 use super::matching::SharedWaker;
 use super::task::{Reply, Task, reply_channel};
-use crate::engine::growth::{Reach, restart, resume_point};
+use crate::engine::growth::{Reach, keep_before, restart, resume_point};
 use crate::engine::set::HitPattern;
 use crate::error::Error;
 use crate::presets::model::{Catalog, Entry};
@@ -189,7 +189,12 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
                 .map(|&k| (k as u32, Vec::new()))
                 .collect(),
         };
-        match job.text.page_chunks(*start) {
+        // A paged pass starts at a line start, before the text a look-behind reads.
+        let first_line = job
+            .text
+            .line_start_of(start.saturating_sub(crate::engine::set::MAX_LOOK_BEHIND));
+        let mut paged_pending = Vec::new();
+        match job.text.page_chunks(first_line) {
             // The whole text in memory.
             None => {
                 let scanner =
@@ -217,7 +222,15 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
                 }
             }
             Some(chunks) => {
-                exact &= lens_paged(&job, keys, chunks, cancel, &key_of, &mut found, &mut errors);
+                let pass = PagedPass {
+                    keys,
+                    start: *start,
+                    chunks,
+                };
+                let (all_exact, grown) =
+                    lens_paged(&job, pass, cancel, &key_of, &mut found, &mut errors);
+                exact &= all_exact;
+                paged_pending = grown;
             }
         }
         if cancel.load(Ordering::Relaxed) {
@@ -236,8 +249,11 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
                 let at = match entry.regex() {
                     Ok(re) => match job.text.memory() {
                         Some(text) => resume_point(re, entry.starts(), text, *start, all),
-                        // A paged text does not grow (following reads into memory).
-                        None => None,
+                        // A paged pass's own resume points, from its last chunk.
+                        None => paged_pending
+                            .iter()
+                            .find(|(key, _)| *key == k)
+                            .and_then(|(_, at)| *at),
                     },
                     Err(_) => Some(*start),
                 };
@@ -257,22 +273,31 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
     });
 }
 
+/// A lens pass over a paged text: its keys, where their search starts, and the chunks of
+/// whole lines from a line start at or before it.
+struct PagedPass<'k> {
+    keys: &'k [usize],
+    start: usize,
+    chunks: crate::input::paged::PageChunks,
+}
+
 /// One lens pass over a paged text's chunks of whole lines. The keys whose hits settle
 /// before the end of the text ([`Scanner::settles`]) carry what the next chunk can change
 /// into it ([`Windows`], the engine's resume point), so their hits are those of one scan of
 /// the whole text; the others (a preset that can match empty, or whose match runs to the
-/// end of the text) search each chunk alone. Returns whether every hit is exact: false when
-/// one of the latter can cross lines.
+/// end of the text) search each chunk alone. Returns whether every hit is exact (false when
+/// one of the latter can cross lines), and for each settling key, where its scan resumes if
+/// the text grows.
 fn lens_paged(
     job: &LensJob,
-    keys: &[usize],
-    chunks: crate::input::paged::PageChunks,
+    pass: PagedPass<'_>,
     cancel: &AtomicBool,
     key_of: &dyn Fn(&Entry) -> u32,
     found: &mut Collect<'_>,
     errors: &mut Vec<Error>,
-) -> bool {
+) -> (bool, Vec<(usize, Option<usize>)>) {
     let entries = job.catalog.entries();
+    let keys = pass.keys;
     let all = Scanner::new(keys.iter().map(|&k| &entries[k]).collect()).with_threads(1);
     let (settling, alone): (Vec<usize>, Vec<usize>) =
         (0..keys.len()).partition(|&i| all.settles(i));
@@ -282,10 +307,10 @@ fn lens_paged(
     let carried =
         Scanner::new(settling.iter().map(|&i| &entries[keys[i]]).collect()).with_threads(1);
     let single = Scanner::new(alone.iter().map(|&i| &entries[keys[i]]).collect()).with_threads(1);
-    let mut windows = Windows::new(&carried);
-    for chunk in chunks {
+    let mut windows = Windows::starting_at(&carried, pass.start);
+    for chunk in pass.chunks {
         if cancel.load(Ordering::Relaxed) {
-            return exact;
+            return (exact, Vec::new());
         }
         if !alone.is_empty() {
             // After the line break before the chunk, so `\A` and `^` see no text start.
@@ -299,7 +324,7 @@ fn lens_paged(
                 &text,
                 HitsOptions {
                     captures: false,
-                    start: context.len(),
+                    start: context.len() + pass.start.saturating_sub(chunk.offset),
                     cancel: Some(cancel),
                     ..Default::default()
                 },
@@ -323,11 +348,16 @@ fn lens_paged(
             });
             if let Err(e) = fed {
                 errors.push(e);
-                return exact;
+                return (exact, Vec::new());
             }
         }
     }
-    exact
+    let grown = settling
+        .iter()
+        .zip(windows.growth_resume())
+        .map(|(&i, &at)| (keys[i], at))
+        .collect();
+    (exact, grown)
 }
 
 /// How far a preset's match attempts can read ([`Reach`]); an entry that does not parse has
@@ -723,7 +753,18 @@ impl Lens {
         for k in 0..self.keys.len() {
             let hits = &mut self.hits[k];
             let (reach, empty) = self.reach[k];
-            let (at, keep) = restart(reach, empty, input.text(), old_len, hits, self.pending[k]);
+            let (at, keep) = if input.is_paged() {
+                // The same points as in memory, read off the line index.
+                let line_start = |at: usize| input.line_start(input.line_of(at));
+                let at = match reach {
+                    Reach::Line => line_start(old_len),
+                    Reach::Bytes(n) => line_start(old_len.saturating_sub(n)),
+                    Reach::Unbounded => self.pending[k].unwrap_or(old_len).min(line_start(old_len)),
+                };
+                keep_before(at, empty, hits)
+            } else {
+                restart(reach, empty, input.text(), old_len, hits, self.pending[k])
+            };
             self.stored -= hits.len() - keep;
             self.counts[k] -= hits.len() - keep;
             hits.truncate(keep);

@@ -398,6 +398,7 @@ fn run_full(job: &Job, events: &Reply) {
     let empty = growth::can_match_empty(re.ast());
     let mut steps = 0;
     let mut scanned = job.window.start;
+    let mut paged_pending = None;
     let mut pieces = job.text.scan_pieces(job.window.start, mode, context);
     'pieces: while let Some(piece) = pieces.next_piece() {
         if job.cancel.load(Ordering::Relaxed) {
@@ -435,16 +436,20 @@ fn run_full(job: &Job, events: &Reply) {
         }
         steps += it.steps();
         if carrying {
-            // The matches before the first attempt the next piece can change are final.
-            let (at, keep) = if piece.last {
-                (text.len(), held.len())
-            } else {
-                let resume = (reach == Reach::Unbounded).then(|| {
+            // The matches before the first attempt the next piece can change are final. The
+            // last piece's resume point is where growth of the text resumes.
+            let resume = (reach == Reach::Unbounded)
+                .then(|| {
                     growth::resume_point_with(reach, &finder, text, piece.start, &held, |a| {
                         re.attempt_extent(text, a)
                     })
-                });
-                growth::restart(reach, empty, text, text.len(), &held, resume.flatten())
+                })
+                .flatten();
+            let (at, keep) = if piece.last {
+                paged_pending = resume.map(|a| offset + a);
+                (text.len(), held.len())
+            } else {
+                growth::restart(reach, empty, text, text.len(), &held, resume)
             };
             for &m in &held[..keep] {
                 found.push(bytes, offset, m, events);
@@ -471,11 +476,10 @@ fn run_full(job: &Job, events: &Reply) {
     if job.cancel.load(Ordering::Relaxed) {
         return;
     }
-    // Where growth must look again for a pattern whose attempts may read without bound (a
-    // paged text does not grow: following reads into memory).
+    // Where growth must look again for a pattern whose attempts may read without bound.
     let pending = match job.text.memory() {
         Some(text) if unbounded => resume_point(re, &starts, text, job.window.start, &all),
-        _ => None,
+        _ => paged_pending,
     };
     found.send(scanned.max(job.text.len()), events);
     events.send(ScanEvent::Done {

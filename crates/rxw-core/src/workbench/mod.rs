@@ -645,14 +645,29 @@ impl Workbench {
         let old_len = r.text_len;
         let before = (r.count, old_len);
         let reach = crate::engine::growth::Reach::of(&re);
-        let (cut, keep) = crate::engine::growth::restart(
-            reach,
-            crate::engine::growth::can_match_empty(re.ast()),
-            self.input.text(),
-            old_len,
-            &r.spans,
-            r.pending,
-        );
+        let empty = crate::engine::growth::can_match_empty(re.ast());
+        let (cut, keep) = if self.input.is_paged() {
+            // The same points as in memory, read off the line index: the last line's start,
+            // the start of the line a bounded reach goes back to, or the scan's resume point.
+            let line_start = |at: usize| self.input.line_start(self.input.line_of(at));
+            let at = match reach {
+                crate::engine::growth::Reach::Line => line_start(old_len),
+                crate::engine::growth::Reach::Bytes(n) => line_start(old_len.saturating_sub(n)),
+                crate::engine::growth::Reach::Unbounded => {
+                    r.pending.unwrap_or(old_len).min(line_start(old_len))
+                }
+            };
+            crate::engine::growth::keep_before(at, empty, &r.spans)
+        } else {
+            crate::engine::growth::restart(
+                reach,
+                empty,
+                self.input.text(),
+                old_len,
+                &r.spans,
+                r.pending,
+            )
+        };
         self.results.spans.truncate(keep);
         self.results.span_lines.truncate(keep);
         self.generation += 1;
@@ -1418,6 +1433,98 @@ mod tests {
             assert_eq!(w.lens.counts(), m.lens.counts(), "chunks of {chunk}");
             assert_eq!(hits(&w), hits(&m), "chunks of {chunk}");
         }
+    }
+
+    /// Following a paged file: what is appended to it is indexed in place
+    /// ([`PagedText::grow`]) and the count, spans and lens go on from the engine's resume
+    /// point, not from the start, to the same results as one scan of the whole text.
+    #[test]
+    fn a_followed_paged_file_extends_its_count_and_lens_from_the_resume_point() {
+        use crate::input::paged::{Growth, PagedOptions, PagedText};
+        use std::io::Write as _;
+        let line = |k: usize| {
+            format!(
+                "2026-10-05T00:00:{:02}Z [ACK:{k}]\n  [from w{}]\n[RESULT r{k}] OK {k}\n",
+                k % 60,
+                k % 7
+            )
+        };
+        let mut text: String = (0..200).map(line).collect();
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.log");
+        std::fs::write(&path, &text).unwrap();
+        let options = PagedOptions {
+            page_bytes: 4096,
+            cache_bytes: 16 * 4096,
+            spill_dir: None,
+        };
+        let catalog = Arc::new(
+            crate::presets::load::load(&crate::presets::load::LoadOptions::default()).catalog,
+        );
+        for pattern in [
+            r"\[ACK:\d+\]\s+\[from\s+\w+\]",
+            r"(?s)\[RESULT\s+\w+\].*?(?=\[RESULT\s|\Z)",
+            r"CLAIM|OK \d+",
+        ] {
+            std::fs::write(&path, &text).unwrap();
+            let mut w = wb(pattern, "");
+            let paged = PagedText::open(&path, &options).unwrap();
+            w.set_paged_input(paged.clone(), InputSource::File("a.log".into()));
+            assert!(paged.wait_complete(Duration::from_secs(20)));
+            w.poll();
+            w.input.set_scan_chunk(700);
+            w.rescan(0..100);
+            w.lens.set_catalog(Arc::clone(&catalog));
+            w.lens.activate(&w.input);
+            assert!(w.settle(Duration::from_secs(60)));
+            assert!(w.settle_views(Duration::from_secs(60)));
+            let mut grown = text.clone();
+            for (k, piece) in [
+                "2026-10-05T00:01:00Z [ACK:9",
+                "99]\n",
+                "  [from w1]\n[RESULT z] OK 9\n",
+            ]
+            .into_iter()
+            .enumerate()
+            {
+                let old_len = grown.len();
+                std::fs::OpenOptions::new()
+                    .append(true)
+                    .open(&path)
+                    .unwrap()
+                    .write_all(piece.as_bytes())
+                    .unwrap();
+                grown.push_str(piece);
+                assert_eq!(paged.grow().unwrap(), Growth::Appended);
+                assert!(w.refresh_paged_input());
+                assert!(
+                    w.results.scanned + 400 >= old_len,
+                    "{pattern}: growth {k} scanned from byte {} of {old_len}",
+                    w.results.scanned
+                );
+                assert!(w.settle(Duration::from_secs(60)));
+                assert!(w.settle_views(Duration::from_secs(60)));
+                let mut whole = wb(pattern, &grown);
+                assert_eq!(
+                    w.results.spans, whole.results.spans,
+                    "{pattern} after growth {k}"
+                );
+                assert_eq!(w.results.span_lines, whole.results.span_lines, "{pattern}");
+                whole.lens.set_catalog(Arc::clone(&catalog));
+                whole.lens.activate(&whole.input);
+                assert!(whole.settle_views(Duration::from_secs(60)));
+                assert_eq!(
+                    w.lens.counts(),
+                    whole.lens.counts(),
+                    "{pattern} after growth {k}"
+                );
+                for key in 0..whole.lens.counts().len() {
+                    assert_eq!(w.lens.hits(key), whole.lens.hits(key), "key {key}");
+                }
+            }
+            assert_eq!(paged.grow().unwrap(), Growth::Unchanged);
+        }
+        text.clear();
     }
 
     /// Regression: a full scan that finds no match for a long time (a pattern backtracking on

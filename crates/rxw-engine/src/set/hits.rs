@@ -1104,30 +1104,43 @@ impl<M: HitPattern> HitScanner<'_, M> {
             if limit <= from {
                 break;
             }
-            let starts = self.start_finder(i);
-            // Each member's own resume point (growth's question, for a text that will grow by
-            // the next chunk); past the earliest found so far nothing needs checking.
-            let first = match self.settle(i) {
-                Settle::Never => Some(from),
-                Settle::Reach(n) => {
-                    growth::resume_point_with(Reach::Bytes(*n), starts, text, from, &[], |_| None)
-                }
-                Settle::Live(dfa) => {
-                    let mut cache = dfa.create_cache();
-                    growth::resume_point_with(Reach::Unbounded, starts, text, from, &[], |s| {
-                        Some(if s >= limit || alive_at_end(dfa, &mut cache, text, s) {
-                            len
-                        } else {
-                            s
-                        })
-                    })
-                }
-            };
-            if let Some(s) = first {
+            if let Some(s) = self.member_unsettled(i, text, from, limit) {
                 earliest = Some(earliest.map_or(s, |e| e.min(s)));
             }
         }
         earliest
+    }
+
+    /// [`HitScanner::unsettled_start`] for member `i` alone: where its own scan of a text
+    /// that grows after `text` resumes.
+    pub fn unsettled_start_of(&self, i: usize, text: &str, from: usize) -> Option<usize> {
+        self.member_unsettled(i, text, from, text.len())
+    }
+
+    /// Member `i`'s resume point (growth's question, for a text that will grow); past `limit`
+    /// nothing needs checking.
+    fn member_unsettled(&self, i: usize, text: &str, from: usize, limit: usize) -> Option<usize> {
+        let len = text.len();
+        if from >= len {
+            return None;
+        }
+        let starts = self.start_finder(i);
+        match self.settle(i) {
+            Settle::Never => Some(from),
+            Settle::Reach(n) => {
+                growth::resume_point_with(Reach::Bytes(*n), starts, text, from, &[], |_| None)
+            }
+            Settle::Live(dfa) => {
+                let mut cache = dfa.create_cache();
+                growth::resume_point_with(Reach::Unbounded, starts, text, from, &[], |s| {
+                    Some(if s >= limit || alive_at_end(dfa, &mut cache, text, s) {
+                        len
+                    } else {
+                        s
+                    })
+                })
+            }
+        }
     }
 }
 
