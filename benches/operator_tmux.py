@@ -28,6 +28,12 @@ Steps, one tmux session each:
    alternately, key to the status message naming the new hit. The appended lines stay in the
    log.
 
+7. Follow with the Lens tab shown (`--only-follow-lens`, run alone): `rxw -f -e CLAIM LOG` (a
+   log over 64 MiB is read in pages, which grow in place), the Lens tab (Alt-9) shown and its
+   first scan done; then APPENDS times a CLAIM line with a fresh marker is appended: the time
+   until the line is on screen, the count has grown by one and the Lens header's hit total has
+   grown and says it is done (no "scanning").
+
 `--bytes N` makes the log itself (benches/gen_log.py, seed 1) in a temporary directory instead
 of `--log`.
 
@@ -214,6 +220,45 @@ def live(args, state):
         tmux("kill-session", "-t", session)
 
 
+LENS_TOTAL = re.compile(r"([\d,]+) hits · Space: on / off")
+
+
+def lens_total(s):
+    m = LENS_TOTAL.search(s)
+    return int(m.group(1).replace(",", "")) if m else None
+
+
+def follow_lens(args, state):
+    """Step 7: an appended line on screen, counted and in the Lens, with the Lens tab shown."""
+    session, _ = start(args.binary, args.log, state, follow=True)
+    try:
+        wait(session, settled, timeout=600)
+        tmux("send-keys", "-t", session, "M-9")
+        s = wait(session, lambda s: settled(s) and lens_total(s) is not None, timeout=600)
+        time.sleep(0.5)
+        s = wait(session, lambda s: settled(s) and lens_total(s) is not None)
+        before, hits = count(s), lens_total(s)
+        lat = []
+        for i in range(args.appends):
+            marker = f"probe{os.getpid()}x{i}"
+            line = f"2026-11-30T12:00:{i:02d}Z [super] [CLAIM {marker}] follow probe\n"
+            t = time.monotonic()
+            with open(args.log, "a") as f:
+                f.write(line)
+            want = before + i + 1
+            s = wait(session, lambda s: marker in s and count(s) == want and settled(s)
+                     and (lens_total(s) or 0) > hits, timeout=30)
+            lat.append(time.monotonic() - t)
+            hits = lens_total(s)
+            time.sleep(0.2)
+        with open("/proc/loadavg") as f:
+            load = f.read().split()[0]
+        print(f"follow, Lens tab shown: appended line -> on screen, counted and in the lens: "
+              f"{fmt(lat)} (load average {load})")
+    finally:
+        tmux("kill-session", "-t", session)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--log")
@@ -224,6 +269,7 @@ def main():
     ap.add_argument("--live", type=float, default=15.0, help="seconds of step 6 (0 skips it)")
     ap.add_argument("--only-live", action="store_true", help="run step 6 alone")
     ap.add_argument("--live-pattern", default=r"\[CLAIM\s+\w+\]")
+    ap.add_argument("--only-follow-lens", action="store_true", help="run step 7 alone")
     ap.add_argument("binary")
     args = ap.parse_args()
     made = None
@@ -236,6 +282,10 @@ def main():
                            stdout=f, check=True)
     if not args.log:
         ap.error("give --log FILE or --bytes N")
+    if args.only_follow_lens:
+        with tempfile.TemporaryDirectory() as state:
+            follow_lens(args, state)
+        return
     if args.only_live:
         with tempfile.TemporaryDirectory() as state:
             live(args, state)

@@ -1115,6 +1115,11 @@ impl App {
             return false;
         };
         let name = follower.path().display().to_string();
+        if let Some(paged) = self.wb.input.paged_text().cloned() {
+            let changed = self.grow_paged(&paged, &name);
+            self.run_deferred();
+            return changed;
+        }
         let changed = match follower.poll() {
             FollowEvent::Unchanged => false,
             FollowEvent::Appended(text) => {
@@ -1166,6 +1171,37 @@ impl App {
         };
         self.run_deferred();
         changed
+    }
+
+    /// Following a paged input: indexes what its file gained and scans it from the resume
+    /// point (the pages grow in place; nothing is read into memory). A file that shrank is
+    /// no longer followed: reopen it.
+    fn grow_paged(&mut self, paged: &crate::input::paged::PagedText, name: &str) -> bool {
+        use crate::input::paged::Growth;
+        match paged.grow() {
+            Ok(Growth::Appended) => {
+                // Stick to the end when the view is there now (the user did not scroll up).
+                let stick = self.at_end();
+                self.tail = stick;
+                self.wb.refresh_paged_input();
+                if stick {
+                    self.scroll_to_end();
+                }
+                true
+            }
+            Ok(Growth::Unchanged | Growth::NotFollowable) => false,
+            Ok(Growth::Shrunk) => {
+                self.following = false;
+                self.message = Some(format!(
+                    "{name} shrank (truncated or replaced): stopped following; reopen it to read it again"
+                ));
+                true
+            }
+            Err(e) => {
+                self.message = Some(format!("cannot read {name}: {}", e.message));
+                true
+            }
+        }
     }
 
     fn edit(&mut self, e: Edit) {

@@ -296,17 +296,14 @@ fn sizes(origins: &[crate::input::logs::Origin]) -> (u64, bool) {
 
 /// The input in pages when it is large enough to need them: one plain file of at least
 /// [`PAGED_FILE_BYTES`], or compressed or merged logs whose files add up to the limit for
-/// their kind. `None` for an input held in memory as before (and for following, which
-/// appends to a text in memory).
+/// their kind. `None` for an input held in memory as before (and for following merged or
+/// compressed logs, which appends to a text in memory).
 fn open_paged(
     first: &std::path::Path,
     more: &[std::path::PathBuf],
     follow: bool,
 ) -> anyhow::Result<Option<StartInput>> {
     use crate::input::{logs, paged};
-    if follow {
-        return Ok(None);
-    }
     // RXW_PAGED_BYTES sets both limits (tests open small files in pages with 0).
     let limit_override = std::env::var("RXW_PAGED_BYTES")
         .ok()
@@ -319,6 +316,11 @@ fn open_paged(
         return Ok(None);
     }
     let (total, compressed) = sizes(&origins);
+    // Following grows a plain file's pages in place; merged or compressed logs are followed
+    // in memory.
+    if follow && (origins.len() > 1 || compressed) {
+        return Ok(None);
+    }
     let options = paged::PagedOptions::default();
     let name = origins
         .iter()
@@ -392,7 +394,13 @@ fn read_input(
             }
             _ => None,
         };
-        return Ok((paged, None, None, gutter));
+        // A plain file read in place can be followed (its pages grow): the follower keeps
+        // its path for file events and Ctrl-F.
+        let followable = match &paged {
+            StartInput::Paged(p, _) if p.spill().is_none() => Some(p.len() as u64),
+            _ => None,
+        };
+        return Ok((paged, followable, None, gutter));
     }
     if let Some(first) = &args.file
         && (!args.more.is_empty() || is_compressed(first))

@@ -10,7 +10,8 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-/// The match count as shown: `44 matches`, `1,024+ matches · counting… 37% · Esc stops`, or
+/// The match count as shown: `44 matches`, `1,024+ matches · counting… 37% · 610 MB/s · Esc
+/// stops` (the rate once the scan has run 200 ms), or
 /// `1,024+ matches · stopped at 37%` (the key from the keymap).
 pub fn count_text(app: &App) -> String {
     let r = &app.wb.results;
@@ -39,8 +40,12 @@ pub fn count_text(app: &App) -> String {
         let stop = key_for(&Action::Back)
             .map(|k| format!(" · {k} stops"))
             .unwrap_or_default();
+        let rate = r
+            .rate()
+            .map(|b| format!(" · {:.0} MB/s", b / 1e6))
+            .unwrap_or_default();
         format!(
-            "{n}+ {noun} · counting… {}%{stop}",
+            "{n}+ {noun} · counting… {}%{rate}{stop}",
             percent(r.scanned, app.wb.input.len())
         )
     }

@@ -89,6 +89,8 @@ pub struct Results {
     pub error: Option<Error>,
     /// When the request was made.
     pub started: Option<Instant>,
+    /// The byte the full scan started at (0, or where growth is scanned from).
+    pub scan_from: usize,
     /// When the window matches arrived.
     pub window_at: Option<Instant>,
     /// Whether the window matches for the current request have arrived.
@@ -116,6 +118,13 @@ pub struct Results {
 }
 
 impl Results {
+    /// The full scan's rate so far in bytes a second, once it has run long enough (200 ms)
+    /// for the figure to mean something.
+    pub fn rate(&self) -> Option<f64> {
+        let elapsed = self.started?.elapsed().as_secs_f64();
+        (elapsed >= 0.2).then(|| self.scanned.saturating_sub(self.scan_from) as f64 / elapsed)
+    }
+
     /// The match count to show: [`Results::count`], except that while a followed file's
     /// growth is scanned it does not fall below the count before the growth (the matches the
     /// scan dropped near the old end are being found again), so the count on screen of a
@@ -682,6 +691,7 @@ impl Workbench {
         r.before_growth = Some(before);
         r.window_ready = false;
         r.started = Some(Instant::now());
+        r.scan_from = cut;
         let window = self.window.clone();
         self.scanner.scan_window(
             self.generation,
