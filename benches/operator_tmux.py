@@ -220,7 +220,7 @@ def live(args, state):
         tmux("kill-session", "-t", session)
 
 
-LENS_TOTAL = re.compile(r"([\d,]+) hits · Space: on / off")
+LENS_TOTAL = re.compile(r"([\d,]+) hits · Space")
 
 
 def lens_total(s):

@@ -621,7 +621,12 @@ impl App {
     /// Takes in finished scan and compile work; returns whether the screen changed.
     pub fn poll(&mut self) -> bool {
         let filtered_rows = self.wb.filter.rows().len();
+        let len = self.wb.input.len();
         let mut changed = self.wb.poll();
+        if self.following && self.tail && self.wb.input.len() != len {
+            // A followed paged input still being indexed grows here: the view stays at its end.
+            self.scroll_to_end();
+        }
         if self.refresh_source_filter() {
             changed = true;
             self.clamp_input_top();
