@@ -29,6 +29,7 @@ pub mod generate;
 pub mod input;
 pub mod operator;
 pub mod presets;
+pub mod priority;
 /// The flavor-aware parser and everything built on its tree (the `rxw-syntax` crate).
 pub mod syntax {
     pub use rxw_syntax::{ast, explain, lint, parse, railroad};

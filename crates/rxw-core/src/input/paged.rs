@@ -156,18 +156,60 @@ impl Marks {
         }
     }
 
-    /// Indexes `bytes`, which start at byte `base` of the text.
-    fn add(&mut self, base: usize, bytes: &[u8]) {
+    /// Takes in marks scanned by [`MarksAdded::scan`] from this index's end.
+    fn extend(&mut self, more: MarksAdded) {
+        self.marks.extend(more.marks);
+        self.breaks = more.breaks;
+        self.last_mark = more.last_mark;
+    }
+}
+
+/// Marks a block adds to an index, found without holding the index's lock (a reader, the
+/// frame being drawn, never waits for the indexer's scan of a block, only for the append).
+struct MarksAdded {
+    marks: Vec<(usize, usize)>,
+    breaks: usize,
+    last_mark: (usize, usize),
+}
+
+impl MarksAdded {
+    /// The marks of `bytes` (at byte `base`) after an index with `breaks` line breaks and its
+    /// last mark at `last_mark`.
+    fn scan(mut breaks: usize, mut last_mark: (usize, usize), base: usize, bytes: &[u8]) -> Self {
+        let mut marks = Vec::new();
         for nl in memchr::memchr_iter(b'\n', bytes) {
             let start = base + nl + 1;
-            self.breaks += 1;
-            let (mb, ml) = self.last_mark;
-            if self.breaks - ml >= INDEX_MARK_LINES || start - mb >= INDEX_MARK_BYTES {
-                self.marks.push((start, self.breaks));
-                self.last_mark = (start, self.breaks);
+            breaks += 1;
+            let (mb, ml) = last_mark;
+            if breaks - ml >= INDEX_MARK_LINES || start - mb >= INDEX_MARK_BYTES {
+                marks.push((start, breaks));
+                last_mark = (start, breaks);
             }
         }
+        MarksAdded {
+            marks,
+            breaks,
+            last_mark,
+        }
     }
+}
+
+/// Adds `bytes` (at byte `base`) to the index of `shared`: scanned outside the lock (the
+/// indexer is the only writer, so the end it scans from stays), appended under it.
+fn index_block(shared: &Shared, base: usize, bytes: &[u8]) {
+    let (breaks, last_mark) = {
+        let m = shared
+            .index
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        (m.breaks, m.last_mark)
+    };
+    let more = MarksAdded::scan(breaks, last_mark, base, bytes);
+    shared
+        .index
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .extend(more);
 }
 
 /// What the indexer says while it runs.
@@ -192,6 +234,9 @@ struct Shared {
     page_bytes: usize,
     cache: Mutex<Cache>,
     index: RwLock<Marks>,
+    /// The start of the line found last, `(byte, line)`: lookups of nearby lines (the rows of
+    /// a frame, one after the other) walk from it rather than from the mark before them.
+    cursor: Mutex<(usize, usize)>,
     len: AtomicUsize,
     state: Mutex<BuildState>,
     stop: AtomicBool,
@@ -222,6 +267,7 @@ impl Shared {
                 peak: 0,
             }),
             index: RwLock::new(Marks::new()),
+            cursor: Mutex::new((0, 0)),
             len: AtomicUsize::new(0),
             state: Mutex::new(BuildState {
                 started: Some(Instant::now()),
@@ -373,7 +419,10 @@ impl PagedText {
         if indexer.step() {
             std::thread::Builder::new()
                 .name("rxw-indexer".into())
-                .spawn(move || while indexer.step() {})
+                .spawn(move || {
+                    crate::priority::lower_this_thread();
+                    while indexer.step() {}
+                })
                 .map_err(|e| io_error(format!("cannot start the indexer: {e}")))?;
         }
         Ok(text)
@@ -443,7 +492,10 @@ impl PagedText {
         if spiller.step() {
             std::thread::Builder::new()
                 .name("rxw-spiller".into())
-                .spawn(move || while spiller.step() {})
+                .spawn(move || {
+                    crate::priority::lower_this_thread();
+                    while spiller.step() {}
+                })
                 .map_err(|e| io_error(format!("cannot start the spill writer: {e}")))?;
         }
         Ok(text)
@@ -695,6 +747,13 @@ impl PagedText {
         self.marks().breaks + 1
     }
 
+    fn cursor(&self) -> std::sync::MutexGuard<'_, (usize, usize)> {
+        self.shared
+            .cursor
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
     /// Byte offset of the start of line `i` (the readable length past the last line).
     pub fn line_start(&self, i: usize) -> usize {
         let (b, l) = {
@@ -708,19 +767,33 @@ impl PagedText {
         if i == l {
             return b;
         }
+        // The nearer known line start before line `i`: its mark or the last line found.
+        let (b, l) = match *self.cursor() {
+            (cb, cl) if cl > l && cl <= i => (cb, cl),
+            _ => (b, l),
+        };
+        if i == l {
+            return b;
+        }
         let mut left = i - l;
-        let mut found = self.len();
+        let mut found = None;
         self.walk(b, |at, bytes| {
             for nl in memchr::memchr_iter(b'\n', bytes) {
                 left -= 1;
                 if left == 0 {
-                    found = at + nl + 1;
+                    found = Some(at + nl + 1);
                     return false;
                 }
             }
             true
         });
-        found
+        match found {
+            Some(start) => {
+                *self.cursor() = (start, i);
+                start
+            }
+            None => self.len(),
+        }
     }
 
     /// The line holding byte `at` (a line break belongs to the line it ends).
@@ -730,6 +803,10 @@ impl PagedText {
             let m = self.marks();
             let k = m.marks.partition_point(|&(b, _)| b <= at) - 1;
             m.marks[k]
+        };
+        let (b, l) = match *self.cursor() {
+            (cb, cl) if cb > b && cb <= at => (cb, cl),
+            _ => (b, l),
         };
         let mut line = l;
         self.walk(b, |pos, bytes| {
@@ -904,14 +981,7 @@ impl PlainIndexer {
         self.consumed.fetch_add(n as u64, Ordering::Relaxed);
         let base = self.pos;
         self.pos += n;
-        {
-            let mut m = self
-                .shared
-                .index
-                .write()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            m.add(base, &buf);
-        }
+        index_block(&self.shared, base, &buf);
         // Invalid UTF-8, checked across the block boundary with the carried line.
         let cut = memchr::memrchr(b'\n', &buf).map_or(0, |nl| nl + 1);
         let at_end = n == 0 || self.pos as u64 >= self.size;
@@ -1033,14 +1103,7 @@ impl Spiller {
             }
         }
         let base = chunk.offset;
-        {
-            let mut m = self
-                .shared
-                .index
-                .write()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            m.add(base, chunk.text.as_bytes());
-        }
+        index_block(&self.shared, base, chunk.text.as_bytes());
         let len = base + chunk.text.len();
         if let Some((_, n)) = &self.shared.spill {
             n.store(len as u64, Ordering::Relaxed);
@@ -1269,6 +1332,37 @@ mod tests {
         let clone = paged.clone();
         drop(paged);
         assert_eq!(clone.line(5999), want.text.lines().nth(5999).unwrap());
+    }
+
+    #[test]
+    fn line_lookups_in_any_order_agree_with_the_text_held_whole() {
+        // Short lines: a mark every 1024 lines, so most lookups walk from the last line found.
+        let mut text = String::new();
+        for k in 0..30_000u64 {
+            text.push_str(&format!("l{}\n", k * 7919 % 1000));
+        }
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("a.log");
+        std::fs::write(&p, &text).unwrap();
+        let paged = PagedText::open(&p, &small(4096, 8)).unwrap();
+        assert!(paged.wait_complete(Duration::from_secs(20)));
+        let buffer = crate::workbench::TextBuffer::new(text.clone());
+        let n = paged.line_count();
+        // Forwards row by row (a frame), backwards, and jumping about.
+        let order: Vec<usize> = (0..n)
+            .step_by(3)
+            .chain((0..n).rev().step_by(5))
+            .chain((0..4000).map(|k| k * 104_729 % n))
+            .collect();
+        for i in order {
+            assert_eq!(
+                paged.line_start(i),
+                buffer.line_start(i),
+                "start of line {i}"
+            );
+            let at = buffer.line_start(i) + (i % 3);
+            assert_eq!(paged.line_of(at), buffer.line_of(at), "line of byte {at}");
+        }
     }
 
     #[test]

@@ -164,7 +164,11 @@ impl Worker {
                         job = newer;
                     }
                     if !job.cancel.load(Ordering::Relaxed) {
-                        run(&job, &events);
+                        // A thread per run: a run may lower its own priority (see
+                        // `run_full`), and a thread cannot raise it back.
+                        thread::scope(|s| {
+                            s.spawn(|| run(&job, &events));
+                        });
                     }
                 }
             })
@@ -400,6 +404,7 @@ fn run_full(job: &Job, events: &Reply) {
     let mut scanned = job.window.start;
     let mut paged_pending = None;
     let mut pieces = job.text.scan_pieces(job.window.start, mode, context);
+    let mut lowered = false;
     'pieces: while let Some(piece) = pieces.next_piece() {
         if job.cancel.load(Ordering::Relaxed) {
             return;
@@ -471,6 +476,14 @@ fn run_full(job: &Job, events: &Reply) {
             if found.last_send.elapsed() >= Duration::from_millis(25) {
                 found.send(scanned, events);
             }
+        }
+        if !lowered {
+            // The first piece (the match list's first rows) ran at the key's priority; what
+            // follows is background work, and keys come first. Each full scan runs on a
+            // thread of its own, so the next one starts at the foreground's priority again.
+            found.send(scanned, events);
+            crate::priority::lower_this_thread();
+            lowered = true;
         }
     }
     if job.cancel.load(Ordering::Relaxed) {

@@ -28,6 +28,8 @@ impl<J: Send + 'static> Task<J> {
         thread::Builder::new()
             .name(name.to_string())
             .spawn(move || {
+                // The operator views' passes are background work: keys come first.
+                crate::priority::lower_this_thread();
                 while let Ok(mut job) = rx.recv() {
                     while let Ok(newer) = rx.try_recv() {
                         job = newer;
