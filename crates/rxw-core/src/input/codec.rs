@@ -194,6 +194,107 @@ impl Read for Decoded {
     }
 }
 
+/// Bytes a decoder thread hands over at a time.
+const PREFETCH_BLOCK: usize = 1 << 20;
+/// Blocks a decoder thread may be ahead of its reader (memory per compressed source: this
+/// many blocks plus the one being read and the one being filled).
+const PREFETCH_BLOCKS: usize = 4;
+
+/// A decoder run on a thread of its own, a few blocks ahead of its reader: the logs of a
+/// merged set are decoded on as many cores as there are, beside the merge that reads them.
+struct Prefetched {
+    blocks: std::sync::mpsc::Receiver<io::Result<Vec<u8>>>,
+    current: Vec<u8>,
+    at: usize,
+    ended: bool,
+}
+
+impl Prefetched {
+    /// Starts the thread (or, when none can be started, reads `decoder` in place).
+    fn start(decoder: Box<dyn Read + Send>) -> Box<dyn Read + Send> {
+        let (tx, blocks) = std::sync::mpsc::sync_channel(PREFETCH_BLOCKS);
+        let (handoff, taken) = std::sync::mpsc::channel::<Box<dyn Read + Send>>();
+        let spawned = std::thread::Builder::new()
+            .name("rxw-decoder".into())
+            .spawn(move || {
+                // Decoding is background work: keys come first.
+                crate::priority::lower_this_thread();
+                let Ok(mut decoder) = taken.recv() else {
+                    return;
+                };
+                loop {
+                    let mut block = vec![0u8; PREFETCH_BLOCK];
+                    let mut n = 0;
+                    let outcome = loop {
+                        if n == block.len() {
+                            break Ok(false);
+                        }
+                        match decoder.read(&mut block[n..]) {
+                            Ok(0) => break Ok(true),
+                            Ok(k) => n += k,
+                            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                            Err(e) => break Err(e),
+                        }
+                    };
+                    block.truncate(n);
+                    // A reader that went away ends the thread.
+                    if n > 0 && tx.send(Ok(block)).is_err() {
+                        return;
+                    }
+                    match outcome {
+                        Ok(false) => {}
+                        Ok(true) => return,
+                        Err(e) => {
+                            let _ = tx.send(Err(e));
+                            return;
+                        }
+                    }
+                }
+            });
+        match spawned {
+            Ok(_) => match handoff.send(decoder) {
+                Ok(()) => Box::new(Prefetched {
+                    blocks,
+                    current: Vec::new(),
+                    at: 0,
+                    ended: false,
+                }),
+                Err(back) => back.0,
+            },
+            Err(_) => decoder,
+        }
+    }
+}
+
+impl Read for Prefetched {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        while self.at >= self.current.len() {
+            if self.ended {
+                return Ok(0);
+            }
+            match self.blocks.recv() {
+                Ok(Ok(block)) => {
+                    self.current = block;
+                    self.at = 0;
+                }
+                Ok(Err(e)) => {
+                    self.ended = true;
+                    return Err(e);
+                }
+                // The thread ended after the last block: the end of the stream.
+                Err(_) => {
+                    self.ended = true;
+                    return Ok(0);
+                }
+            }
+        }
+        let n = buf.len().min(self.current.len() - self.at);
+        buf[..n].copy_from_slice(&self.current[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
 /// The message for a decoder that failed part way: which file, which codec, how far into the
 /// compressed file and how much was decoded, and the decoder's own words.
 pub fn describe_failure(
@@ -261,12 +362,16 @@ pub fn decode(
         inner: buffered,
         consumed: consumed.clone(),
     };
-    let inner: Box<dyn Read + Send> = match codec {
+    let decoder: Box<dyn Read + Send> = match codec {
         Codec::Plain => Box::new(counted),
         Codec::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(counted)),
         Codec::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(counted)?),
         Codec::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(counted)),
         Codec::Xz => Box::new(lzma_rust2::XzReader::new(counted, true)),
+    };
+    let inner = match codec {
+        Codec::Plain => decoder,
+        _ => Prefetched::start(decoder),
     };
     Ok(Decoded {
         inner,
@@ -387,6 +492,30 @@ pub(crate) mod tests {
             );
             // What was decoded is a prefix of the log.
             assert!(data.starts_with(&out), "{codec}");
+        }
+    }
+
+    #[test]
+    fn an_archive_of_many_blocks_decoded_on_its_own_thread_is_whole_or_cut_where_it_broke() {
+        // More blocks than the decoder thread may run ahead by.
+        let data = sample(200_000);
+        assert!(data.len() > (PREFETCH_BLOCKS + 3) * PREFETCH_BLOCK);
+        for codec in [Codec::Gzip, Codec::Zstd] {
+            let whole = compress(codec, &data);
+            let (_, out, err) = read_back(whole.clone());
+            assert_eq!(err, None, "{codec}");
+            assert!(out == data, "{codec}: the decoded log differs");
+            let (_, out, err) = read_back(whole[..whole.len() * 4 / 5].to_vec());
+            let err = err.unwrap_or_else(|| panic!("{codec}: a truncated archive is an error"));
+            assert!(err.contains("is truncated"), "{err}");
+            assert!(
+                err.contains(&format!("after {} decoded bytes", out.len())),
+                "{err}"
+            );
+            assert!(
+                out.len() > data.len() / 2 && data.starts_with(&out),
+                "{codec}"
+            );
         }
     }
 
