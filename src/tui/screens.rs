@@ -242,12 +242,82 @@ pub fn scenes() -> Vec<(&'static str, App)> {
     a.message = None;
     out.push(("timeline", a));
 
+    out.push(("merged", merged(WIDTH, HEIGHT)));
+
     let mut a = demo(WIDTH, HEIGHT);
     a.update(Action::ToggleHelp);
     out.push(("help", a));
 
     out.push(("too-small", demo(30, 8)));
     out
+}
+
+/// The demo's lines dealt to three agents' logs, opened together: the
+/// logs merged by time, each line's log in the gutter, and the full count caught part way
+/// (pinned at 37%, so the frame is reproducible) with its progress in the status bar.
+pub fn merged(width: u16, height: u16) -> App {
+    let dir = std::env::temp_dir().join(format!(
+        "rxw-scene-merged-{}-{:?}",
+        std::process::id(),
+        std::thread::current().id()
+    ));
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let names = ["api.log", "worker.log", "db.log"];
+    let mut logs = [String::new(), String::new(), String::new()];
+    for (k, line) in crate::workbench::DEMO_LOG.lines().enumerate() {
+        let log = &mut logs[k % 3];
+        log.push_str(line);
+        log.push('\n');
+    }
+    let mut paths = Vec::new();
+    for (name, text) in names.iter().zip(&logs) {
+        let path = dir.join(name);
+        std::fs::write(&path, text).expect("write a log");
+        paths.push(path);
+    }
+    let read = super::read_logs(&paths[0], &paths[1..]);
+    let _ = std::fs::remove_dir_all(&dir);
+    let (input, gutter) = read.expect("the logs merge");
+    // The logs' names as typed in the directory, not the temporary one's path.
+    let input = match input {
+        StartInput::Loaded(text, _, warning) => StartInput::Loaded(
+            text,
+            crate::workbench::InputSource::File(names.join(" + ")),
+            warning,
+        ),
+        other => other,
+    };
+    let args = super::Options {
+        fresh: true,
+        ..Default::default()
+    };
+    let mut app = start_app(
+        &args,
+        input,
+        None,
+        load_presets(),
+        Rect::new(0, 0, width, height),
+        Palette::Color,
+    )
+    .expect("the merged logs start");
+    if let Some((_, runs)) = gutter {
+        let shown: Vec<String> = names.iter().map(|n| n.to_string()).collect();
+        app.sources = Some(super::app::SourceGutter::new(
+            app.wb.input.revision(),
+            &shown,
+            &runs,
+        ));
+    }
+    app.wb.pattern.set(r"\[(CLAIM|RESULT) (?P<job>[0-9a-f]+)\]");
+    app.pattern_changed();
+    settle(&mut app);
+    // The count part way, as it shows on a long input while it runs.
+    let r = &mut app.wb.results;
+    r.done = false;
+    r.elapsed = None;
+    r.scanned = app.wb.input.len() * 37 / 100;
+    app.message = None;
+    app
 }
 
 /// Draws `app` on a headless terminal of its size and returns the buffer.
