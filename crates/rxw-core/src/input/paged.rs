@@ -654,14 +654,7 @@ impl PagedText {
             if buf.is_empty() {
                 break;
             }
-            {
-                let mut m = self
-                    .shared
-                    .index
-                    .write()
-                    .unwrap_or_else(std::sync::PoisonError::into_inner);
-                m.add(pos, &buf);
-            }
+            index_block(&self.shared, pos, &buf);
             pos += buf.len();
             self.shared.len.store(pos, Ordering::Release);
         }
