@@ -515,20 +515,7 @@ fn run_random(flavor: Flavor, cmd: &str, script: &str, seed: u64) {
 }
 
 fn run_random_n(flavor: Flavor, cmd: &str, script: &str, seed: u64, n: usize) {
-    let mut cases = random_cases(flavor, n, seed);
-    if let Flavor::Python(v) = flavor
-        && v < PyVersion::V3_11
-    {
-        // Before 3.11, sre kept the groups a failed negative look-around's body had set (3.11
-        // restores them); rxw matches 3.11's rule in every release, a known difference the
-        // fidelity page lists. Cases that could show it are left out here, and counted.
-        let before = cases.len();
-        cases.retain(|c| !capture_in_negative_lookaround(&c.pattern));
-        eprintln!(
-            "{flavor}: {} of {before} random cases left out (a group inside a negative look-around)",
-            before - cases.len()
-        );
-    }
+    let cases = random_cases(flavor, n, seed);
     let Some(expected) = oracle(cmd, script, &cases) else {
         return;
     };
@@ -590,19 +577,6 @@ fn python_flavor_agrees_with_cpython() {
 #[test]
 fn js_flavor_agrees_with_node() {
     run_flavor(Flavor::JS, "node", "js_oracle.js");
-}
-
-/// Whether `pattern` has a negative look-around with a capturing group somewhere in it
-/// (conservative: any capturing group anywhere once a negative look-around is present).
-fn capture_in_negative_lookaround(pattern: &str) -> bool {
-    let negative = pattern.contains("(?!") || pattern.contains("(?<!");
-    let bytes = pattern.as_bytes();
-    let capture = (0..bytes.len()).any(|i| {
-        bytes[i] == b'('
-            && bytes.get(i + 1) != Some(&b'?')
-            && (i == 0 || bytes[i - 1] != b'\\' || (i >= 2 && bytes[i - 2] == b'\\'))
-    });
-    negative && capture
 }
 
 /// Random cases per release run at a smaller count than the default's (six releases).

@@ -255,8 +255,12 @@ impl Regex {
         let names = ast.groups.iter().map(|g| g.name.clone()).collect();
         let prefers_empty = flavor.is_python() && ast.root.nullable() && prefers_empty(&ast);
         let needs_matcher = match flavor {
-            Flavor::Python(_) => {
-                prefers_empty
+            Flavor::Python(v) => {
+                // Before 3.11 a repeated group can keep a failed iteration's marks (even
+                // end before it starts), which only the matcher reproduces.
+                (v < rxw_syntax::flavor::PyVersion::V3_11
+                    && repeat_holding_capture(&ast, |_, _| true))
+                    || prefers_empty
                     || nullable_repeat(&ast)
                     || python_empty_iteration(&ast)
                     || (uses_flag(&ast, 'a') && uses_flag(&ast, 'i'))
@@ -721,7 +725,7 @@ impl Regex {
             vm::run_search(prog, &Utf8Hay(text.as_bytes()), &params, observer)
         };
         match outcome {
-            Outcome::Match(slots) => Ok((Some(slots_to_match(&slots)), steps)),
+            Outcome::Match(slots) => Ok((Some(slots_to_match(&slots)?), steps)),
             Outcome::NoMatch | Outcome::Cancelled => Ok((None, steps)),
             other => Err(self.stop_error(other, text)),
         }
@@ -760,7 +764,7 @@ impl Regex {
             vm::run_search(prog, &Utf8Hay(text.as_bytes()), &params, observer).0
         };
         match outcome {
-            Outcome::Match(slots) => Ok(Some(slots_to_match(&slots))),
+            Outcome::Match(slots) => Ok(Some(slots_to_match(&slots)?)),
             Outcome::NoMatch | Outcome::Cancelled => Ok(None),
             other => Err(self.stop_error(other, text)),
         }
@@ -885,19 +889,30 @@ impl Regex {
 
 pub use rxw_syntax::surrogate_stand_in;
 
-fn slots_to_match(slots: &[usize]) -> Match {
-    Match {
-        groups: slots
-            .chunks(2)
-            .map(|p| {
-                if p[0] == vm::exec::UNSET || p[1] == vm::exec::UNSET {
-                    None
-                } else {
-                    Some((p[0], p[1]))
-                }
-            })
-            .collect(),
+/// The groups of a matcher's match.
+///
+/// # Errors
+/// [`ErrorKind::InputUnsupported`] when a group ends before it starts: CPython before 3.11
+/// can report one (a lazy loop's failed iteration leaves its start behind), and no span of
+/// the text is that group.
+fn slots_to_match(slots: &[usize]) -> Result<Match, Error> {
+    let mut groups = Vec::with_capacity(slots.len() / 2);
+    for (i, p) in slots.chunks(2).enumerate() {
+        if p[0] == vm::exec::UNSET || p[1] == vm::exec::UNSET {
+            groups.push(None);
+        } else if p[1] < p[0] {
+            return Err(Error::new(
+                ErrorKind::InputUnsupported,
+                format!(
+                    "CPython before 3.11 reports group {i} here as ending (byte {}) before it starts (byte {}), a span rxw cannot report; 3.11 and later do not",
+                    p[1], p[0]
+                ),
+            ));
+        } else {
+            groups.push(Some((p[0], p[1])));
+        }
     }
+    Ok(Match { groups })
 }
 
 fn last_line(s: &str) -> String {
@@ -1449,7 +1464,7 @@ impl Matches<'_, '_> {
                 self.steps += steps;
                 match outcome {
                     Outcome::Match(slots) => {
-                        let mut m = slots_to_match(&slots);
+                        let mut m = slots_to_match(&slots)?;
                         if !captures {
                             m.groups.truncate(1);
                         }

@@ -337,6 +337,14 @@ fn matching_cases() -> Vec<Case> {
             });
         }
     }
+    // Groups a failed path left behind (kept up to 3.10, restored from 3.11).
+    for (pattern, input, _, _) in GROUPS_LEFT_BEHIND {
+        cases.push(Case {
+            pattern: (*pattern).into(),
+            flags: "",
+            input: (*input).into(),
+        });
+    }
     // Flags not at the start apply to the whole pattern up to 3.10 (and are refused after).
     for (pattern, input) in [
         (r"(?i)x(?i)", "xX"),
@@ -373,6 +381,91 @@ fn matching_agrees_with_every_installed_release() {
         all.len(),
         all[..all.len().min(40)].join("\n")
     );
+}
+
+/// Patterns whose groups sre before 3.11 leaves set where 3.11 restores them, with an input and
+/// the recorded answers (`find_all`'s groups as byte spans) of CPython 3.8–3.10 and of 3.11:
+/// a failed negative look-around's body, the try of the rest after a lazy loop, marks a
+/// choice did not save.
+const GROUPS_LEFT_BEHIND: &[(&str, &str, &str, &str)] = &[
+    (
+        r"((?!(b)a{2}(?![ab]b))){2}",
+        "aab",
+        "[[[0,0],[0,0],null],[[1,1],[1,1],null],[[2,2],[2,2],[2,3]],[[3,3],[3,3],null]]",
+        "[[[0,0],[0,0],null],[[1,1],[1,1],null],[[2,2],[2,2],null],[[3,3],[3,3],null]]",
+    ),
+    (r"(?!(a)c)a", "ab", "[[[0,1],[0,1]]]", "[[[0,1],null]]"),
+    (
+        r"(a[^a][^a]{0,2})+\1",
+        "ababéa",
+        "[[[0,4],[0,2]]]",
+        "[[[0,4],[0,2]]]",
+    ),
+    (
+        r"(?!(?!$($)?\w*?))",
+        "\n\nab\n",
+        "[[[4,4],[4,4]],[[5,5],[5,5]]]",
+        "[[[4,4],null],[[5,5],null]]",
+    ),
+    (
+        r"(?!(a??)b)",
+        "ébé",
+        "[[[0,0],[0,0]],[[3,3],[3,3]],[[5,5],[5,5]]]",
+        "[[[0,0],null],[[3,3],null],[[5,5],null]]",
+    ),
+    (
+        r"(?!(([^a]{0,2}[ab][^a]{0,2}))b*?[^a])",
+        "aab",
+        "[[[0,0],[0,1],null],[[2,2],[2,3],null],[[3,3],null,null]]",
+        "[[[0,0],null,null],[[2,2],null,null],[[3,3],null,null]]",
+    ),
+    (
+        r"(?!(a.??)\1)[ab]?b",
+        "b\nab \n",
+        "[[[0,1],null],[[2,4],null]]",
+        "[[[0,1],null],[[2,4],null]]",
+    ),
+];
+
+/// Regression: python@3.8 … 3.10 answered with 3.11's rule, restoring the groups that a failed
+/// path had set (a negative look-around's body, a lazy loop's try of the rest); those releases
+/// keep them, and a group that ends before it starts is refused.
+#[test]
+fn regression_groups_a_failed_path_left_behind_before_3_11() {
+    for v in PyVersion::ALL {
+        for (pattern, input, legacy, restored) in GROUPS_LEFT_BEHIND {
+            let want = if v < PyVersion::V3_11 {
+                legacy
+            } else {
+                restored
+            };
+            let want: Value = serde_json::from_str(want).unwrap();
+            assert_eq!(
+                rxw_answer(v, pattern, "", input),
+                json!({ "matches": want }),
+                "python@{} /{pattern}/ on {input:?}",
+                v.number()
+            );
+        }
+        // CPython 3.8–3.10 report group 1 as (6, 5) and (5, 4) here.
+        for (pattern, input) in [
+            (r"(a|\b)+?(a\s)(?!aa*?)", "aa\na a "),
+            (r"(?=([ab]?)+?\B)", "ébab"),
+        ] {
+            let got = rxw_answer(v, pattern, "", input);
+            if v < PyVersion::V3_11 {
+                assert!(
+                    got["error"]
+                        .as_str()
+                        .is_some_and(|e| e.contains("before it starts")),
+                    "python@{} /{pattern}/: {got}",
+                    v.number()
+                );
+            } else {
+                assert!(got.get("matches").is_some(), "python@{}: {got}", v.number());
+            }
+        }
+    }
 }
 
 /// Runs the generator's `--dump` with `python`: what that interpreter's `re` answers.

@@ -29,6 +29,10 @@ struct Compiler<'a> {
     regs: u32,
     /// JavaScript without `u`/`v`: code units.
     code_units: bool,
+    /// Loops (other than single-character ones) around the node being compiled.
+    repeat_depth: u32,
+    /// The alternations' splits inside such a loop (see [`Program::mark_restoring`]).
+    mark_restoring: Vec<u32>,
 }
 
 /// The Unicode data of the node version a JavaScript flavor stands for.
@@ -52,6 +56,8 @@ pub fn compile(ast: &Ast, pattern: &str, flavor: Flavor) -> Result<Program, Erro
         sets: Vec::new(),
         regs: 0,
         code_units,
+        repeat_depth: 0,
+        mark_restoring: Vec::new(),
     };
     let root = ast.root.span;
     c.push(Inst::Save(0), Span::new(root.start, root.start));
@@ -128,6 +134,7 @@ pub fn compile(ast: &Ast, pattern: &str, flavor: Flavor) -> Result<Program, Erro
         }),
         first_bytes,
         guards,
+        mark_restoring: c.mark_restoring,
     })
 }
 
@@ -156,6 +163,8 @@ pub fn accepted_chars(
         sets: Vec::new(),
         regs: 0,
         code_units: flavor.is_js() && !flags.unicode_mode(),
+        repeat_depth: 0,
+        mark_restoring: Vec::new(),
     };
     let test = match &node.kind {
         NodeKind::Literal { ch, .. } if c.code_units && (*ch as u32) > 0xFFFF => return Ok(None),
@@ -273,6 +282,9 @@ impl Compiler<'_> {
                             },
                             span,
                         );
+                        if self.repeat_depth > 0 {
+                            self.mark_restoring.push(split);
+                        }
                         let first = self.pc();
                         self.node(b, flags, back, depth + 1)?;
                         jumps.push(self.push(Inst::Jump(0), span));
@@ -1099,7 +1111,10 @@ impl Compiler<'_> {
                 span,
             );
         }
-        self.node(child, flags, back, depth + 1)?;
+        self.repeat_depth += 1;
+        let body = self.node(child, flags, back, depth + 1);
+        self.repeat_depth -= 1;
+        body?;
         self.push(
             Inst::LoopEnd {
                 reg,
@@ -1277,6 +1292,8 @@ pub(crate) fn python_search_prefix(ast: &Ast, flavor: Flavor) -> Option<CharSet>
         sets: Vec::new(),
         regs: 0,
         code_units: false,
+        repeat_depth: 0,
+        mark_restoring: Vec::new(),
     };
     // The filter's categories read with the global flags; its other members as written.
     let perl = |kind: PerlKind, negated: bool| {

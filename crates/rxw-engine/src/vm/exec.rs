@@ -296,6 +296,15 @@ pub struct SearchParams<'a> {
 enum ChoiceKind {
     /// Resume at `pc`.
     Alt,
+    /// Resume at `pc`, putting back the capture slots (CPython before 3.11: an alternation
+    /// inside a loop, or a greedy loop's extra iteration).
+    AltRestoring,
+    /// Not a resume point (CPython before 3.11): an alternation's last alternative failed;
+    /// `lastmark` goes back, and the capture slots too when `hard` (inside a loop).
+    BranchEnd { hard: bool },
+    /// Not a resume point (CPython before 3.11): a greedy single-character loop gave up;
+    /// `lastmark` goes back.
+    RepeatEnd,
     /// A look-around's barrier.
     Look { negative: bool, next: u32 },
     /// An atomic group's barrier.
@@ -327,6 +336,29 @@ struct Vm<'p, 'o, H: Haystack, O: Observer> {
     observer: &'o mut O,
     /// Steps in all attempts of this search.
     pub steps: u64,
+    /// CPython before 3.11: sre's marks as those releases keep them; `None` elsewhere.
+    sre: Option<SreMarks>,
+}
+
+/// The trail index that logs [`SreMarks::last`].
+const LASTMARK: u32 = u32::MAX;
+
+/// How CPython 3.8–3.10 keep captures. sre has an array of marks and `lastmark`, the highest
+/// mark counted as set; backtracking puts `lastmark` back at every choice operator, but the
+/// marks themselves only where it saved them: a greedy loop's extra iteration and an
+/// alternation inside a loop. Elsewhere a failed path leaves its marks behind, visible when
+/// their index is at most `lastmark` (a lazy loop's stale group, even a group ending before it
+/// starts). Some operators give up without putting `lastmark` back: a look-around (a failed
+/// negative one's body leaves its marks visible), a lazy single-character loop that cannot
+/// take one more character, a loop whose tail or last iteration failed. 3.11 saves and
+/// restores the marks at every one of these places, as rxw's undo trail does.
+struct SreMarks {
+    /// `lastmark` as a capture slot index (1: no group's mark is set).
+    last: usize,
+    /// The capture slots up to `lastmark` as a choice that puts them back found them (sre's
+    /// MARK_PUSH), with the choice's stack index. sre saves nothing while `lastmark` is the
+    /// first mark (its `lastmark > 0` test), so a group's start alone is never put back.
+    saved: Vec<(usize, Vec<usize>)>,
 }
 
 /// The running total of steps of searches, for `--stats` and the debugger.
@@ -352,6 +384,14 @@ pub fn run_search<H: Haystack, O: Observer>(
         barriers: Vec::new(),
         observer,
         steps: 0,
+        sre: prog
+            .flavor
+            .py_version()
+            .is_some_and(|v| v < rxw_syntax::flavor::PyVersion::V3_11)
+            .then(|| SreMarks {
+                last: 1,
+                saved: Vec::new(),
+            }),
     };
     let len = hay.len();
     let mut start = params.start;
@@ -400,7 +440,7 @@ pub fn run_search<H: Haystack, O: Observer>(
             return (Outcome::TotalBudgetExceeded { pos: start }, vm.steps);
         }
         match vm.attempt(start, params) {
-            Attempt::Matched => return (Outcome::Match(vm.slots.clone()), vm.steps),
+            Attempt::Matched => return (Outcome::Match(vm.visible_slots()), vm.steps),
             Attempt::Failed => {}
             Attempt::Stopped(o) => return (o, vm.steps),
         }
@@ -431,6 +471,92 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
             self.trail.push((i as u32, self.slots[i]));
         }
         self.slots[i] = v;
+        if i >= 2 && self.sre.as_ref().is_some_and(|m| i > m.last) {
+            self.raise_lastmark(i);
+        }
+    }
+
+    /// sre's MARK past `lastmark`: the marks skipped over are cleared.
+    fn raise_lastmark(&mut self, i: usize) {
+        let Some(last) = self.sre.as_ref().map(|m| m.last) else {
+            return;
+        };
+        for j in (last + 1).max(2)..i {
+            if self.slots[j] != UNSET {
+                if !self.stack.is_empty() {
+                    self.trail.push((j as u32, self.slots[j]));
+                }
+                self.slots[j] = UNSET;
+            }
+        }
+        self.set_lastmark(i);
+    }
+
+    fn set_lastmark(&mut self, last: usize) {
+        let Some(m) = &mut self.sre else { return };
+        if !self.stack.is_empty() {
+            self.trail.push((LASTMARK, m.last));
+        }
+        m.last = last;
+    }
+
+    /// Whether capture slot `i` counts as set (CPython before 3.11: at most `lastmark`).
+    #[inline]
+    fn visible(&self, i: usize) -> bool {
+        self.slots.get(i).is_some_and(|v| *v != UNSET)
+            && self.sre.as_ref().is_none_or(|m| i < 2 || i <= m.last)
+    }
+
+    /// The capture slots as the flavor reports them.
+    fn visible_slots(&self) -> Vec<usize> {
+        (0..self.slots.len())
+            .map(|i| {
+                if self.visible(i) {
+                    self.slots[i]
+                } else {
+                    UNSET
+                }
+            })
+            .collect()
+    }
+
+    /// Goes back to a choice: everything, or (CPython before 3.11) everything but the
+    /// capture slots unless the choice saved them.
+    fn undo_choice(&mut self, choice: &Choice) {
+        if self.sre.is_none() {
+            self.undo_to(choice.trail);
+            return;
+        }
+        let hard = matches!(
+            choice.kind,
+            ChoiceKind::AltRestoring | ChoiceKind::BranchEnd { hard: true }
+        );
+        let n = self.slots.len();
+        while self.trail.len() > choice.trail {
+            let (i, old) = self.trail.pop().unwrap();
+            if i == LASTMARK {
+                if let Some(m) = &mut self.sre {
+                    m.last = old;
+                }
+                continue;
+            }
+            let i = i as usize;
+            if i >= n {
+                self.regs[i - n] = old;
+            }
+        }
+        if hard && let Some(m) = &mut self.sre {
+            // The popped choice was at the top of the stack, now its length.
+            let at = self.stack.len();
+            while m.saved.last().is_some_and(|(i, _)| *i > at) {
+                m.saved.pop();
+            }
+            if m.saved.last().is_some_and(|(i, _)| *i == at)
+                && let Some((_, slots)) = m.saved.pop()
+            {
+                self.slots[2..slots.len()].copy_from_slice(&slots[2..]);
+            }
+        }
     }
 
     #[inline]
@@ -460,6 +586,16 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
         if matches!(kind, ChoiceKind::Look { .. } | ChoiceKind::Atomic) {
             self.barriers.push(self.stack.len());
         }
+        if let Some(m) = &mut self.sre
+            && m.last > 2
+            && matches!(
+                kind,
+                ChoiceKind::AltRestoring | ChoiceKind::BranchEnd { hard: true }
+            )
+        {
+            m.saved
+                .push((self.stack.len(), self.slots[..=m.last].to_vec()));
+        }
         self.stack.push(Choice {
             pc,
             pos,
@@ -473,6 +609,11 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
         let b = self.barriers.pop().expect("an open barrier");
         let c = self.stack[b];
         self.stack.truncate(b);
+        if let Some(m) = &mut self.sre {
+            while m.saved.last().is_some_and(|(at, _)| *at >= b) {
+                m.saved.pop();
+            }
+        }
         c
     }
 
@@ -677,6 +818,9 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
         pos: usize,
     ) -> Option<usize> {
         let g = group as usize * 2;
+        if self.sre.is_some() && !(self.visible(g) && self.visible(g + 1)) {
+            return unset_ok.then_some(pos);
+        }
         let (s, e) = (
             self.slots.get(g).copied().unwrap_or(UNSET),
             self.slots.get(g + 1).copied().unwrap_or(UNSET),
@@ -737,6 +881,10 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
         self.trail.clear();
         self.stack.clear();
         self.barriers.clear();
+        if let Some(m) = &mut self.sre {
+            m.last = 1;
+            m.saved.clear();
+        }
         let mut pc: u32 = 0;
         let mut pos = start;
         let mut attempt_steps: u64 = 0;
@@ -798,6 +946,9 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                 } => {
                     let (min, max, back, greedy) = (*min, *max, *back, *greedy);
                     let guard = self.prog.guards.get(pc as usize).and_then(|g| g.as_deref());
+                    // CPython before 3.11: a try of the rest that fails leaves its marks (and a
+                    // lazy loop that gives up, `lastmark`) behind, so every try must run.
+                    let guard = guard.filter(|_| self.sre.is_none());
                     let mut p = pos;
                     let mut n = 0u32;
                     let mut ok = true;
@@ -815,6 +966,9 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                     }
                     attempt_steps += n as u64;
                     if ok {
+                        if greedy && self.sre.is_some() {
+                            self.push_choice(pc, p, ChoiceKind::RepeatEnd);
+                        }
                         let floor = p;
                         if greedy {
                             if back {
@@ -865,7 +1019,8 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                             match advanced {
                                 Some((q, m)) => {
                                     p = q;
-                                    if m < max {
+                                    // CPython before 3.11 gives up differently at the maximum.
+                                    if m < max || self.sre.is_some() {
                                         self.push_choice(pc, p, ChoiceKind::LazyOne { count: m });
                                     }
                                 }
@@ -886,7 +1041,18 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                     }
                 }
                 Inst::Split { first, second } => {
-                    self.push_choice(*second, pos, ChoiceKind::Alt);
+                    if self.sre.is_some() {
+                        let hard = self.prog.mark_restoring.binary_search(&pc).is_ok();
+                        self.push_choice(pc, pos, ChoiceKind::BranchEnd { hard });
+                        let kind = if hard {
+                            ChoiceKind::AltRestoring
+                        } else {
+                            ChoiceKind::Alt
+                        };
+                        self.push_choice(*second, pos, kind);
+                    } else {
+                        self.push_choice(*second, pos, ChoiceKind::Alt);
+                    }
                     pc = *first;
                     true
                 }
@@ -942,7 +1108,12 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                             }
                             (LoopRule::Python, true) => {
                                 if pos != self.regs[r + 1] {
-                                    self.push_choice(*exit, pos, ChoiceKind::Alt);
+                                    let kind = if self.sre.is_some() {
+                                        ChoiceKind::AltRestoring
+                                    } else {
+                                        ChoiceKind::Alt
+                                    };
+                                    self.push_choice(*exit, pos, kind);
                                     self.set_reg(r + 1, pos);
                                     pc = *iter;
                                 } else {
@@ -1047,7 +1218,11 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                         unreachable!("LookEnd closes a look-around")
                     };
                     if negative {
-                        self.undo_to(barrier.trail);
+                        // The body matched: the assertion fails (CPython before 3.11 keeps the
+                        // body's marks).
+                        if self.sre.is_none() {
+                            self.undo_to(barrier.trail);
+                        }
                         false
                     } else {
                         pos = barrier.pos;
@@ -1067,8 +1242,7 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                 }
                 Inst::IfGroup { group, no } => {
                     let g = *group as usize * 2;
-                    let set = |i: usize| self.slots.get(i).is_some_and(|v| *v != UNSET);
-                    if set(g) && set(g + 1) {
+                    if self.visible(g) && self.visible(g + 1) {
                         pc += 1;
                     } else {
                         pc = *no;
@@ -1093,15 +1267,21 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                     self.steps += attempt_steps;
                     return Attempt::Failed;
                 };
-                self.undo_to(choice.trail);
+                let failed_at = self.sre.as_ref().map(|m| m.last);
+                self.undo_choice(&choice);
                 match choice.kind {
-                    ChoiceKind::Alt => {
+                    ChoiceKind::Alt | ChoiceKind::AltRestoring => {
                         pc = choice.pc;
                         pos = choice.pos;
                         break;
                     }
+                    ChoiceKind::BranchEnd { .. } | ChoiceKind::RepeatEnd => {}
                     ChoiceKind::Look { negative, next } => {
                         self.barriers.pop();
+                        if let Some(failed_at) = failed_at {
+                            // sre's assertions put nothing back.
+                            self.set_lastmark(failed_at);
+                        }
                         if negative {
                             // The body failed everywhere: the negative assertion holds.
                             pc = next;
@@ -1132,6 +1312,7 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                             .guards
                             .get(choice.pc as usize)
                             .and_then(|g| g.as_deref())
+                            .filter(|_| self.sre.is_none())
                         {
                             let top = p;
                             while p != floor && !self.guard_allows(g, p) {
@@ -1162,8 +1343,20 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                             .prog
                             .guards
                             .get(choice.pc as usize)
-                            .and_then(|g| g.as_deref());
-                        let Some(p) = self.step_one(test, choice.pos, *back) else {
+                            .and_then(|g| g.as_deref())
+                            .filter(|_| self.sre.is_none());
+                        let next = self.step_one(test, choice.pos, *back);
+                        if let Some(failed_at) = failed_at
+                            && (next.is_none() || count >= *max)
+                        {
+                            // sre's MIN_REPEAT_ONE puts `lastmark` back only after taking
+                            // one more character; at its maximum it gives up then.
+                            if next.is_none() {
+                                self.set_lastmark(failed_at);
+                            }
+                            continue;
+                        }
+                        let Some(p) = next else {
                             continue;
                         };
                         let mut reached = p;
@@ -1174,7 +1367,7 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                         }
                         match advanced {
                             Some((p, m)) => {
-                                if m < *max {
+                                if m < *max || self.sre.is_some() {
                                     self.stack.push(Choice {
                                         pos: p,
                                         kind: ChoiceKind::LazyOne { count: m },
@@ -1185,7 +1378,14 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                                 pos = p;
                                 break;
                             }
-                            None => continue,
+                            None => {
+                                if let Some(failed_at) = failed_at
+                                    && self.step_one(test, reached, *back).is_none()
+                                {
+                                    self.set_lastmark(failed_at);
+                                }
+                                continue;
+                            }
                         }
                     }
                 }

@@ -258,6 +258,11 @@ pub struct Program {
     /// For each single-character loop ([`Inst::RepeatOne`], by pc): what its continuation can
     /// start with, so the loop gives back or takes characters only where the rest can match.
     pub guards: Vec<Option<Box<Guard>>>,
+    /// The splits (by pc, ascending) of alternations inside a loop that is not a
+    /// single-character one: sre's `BRANCH` there saves the marks and puts them back after each
+    /// alternative that fails, which CPython before 3.11 does nowhere else but in a greedy
+    /// loop's extra iteration.
+    pub mark_restoring: Vec<u32>,
 }
 
 /// What the continuation of an instruction can start with (a superset): the first UTF-8 byte
