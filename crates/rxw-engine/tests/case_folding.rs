@@ -43,6 +43,23 @@ for c in chars:
 json.dump({"chars": chars, "results": results}, sys.stdout)
 "#;
 
+// A case-insensitive backreference to each kept character, on the text of that character
+// paired with every kept character: where it matches, node's backreference takes the second
+// member of the pair as equal to the first (indices in UTF-16 code units, all in the BMP).
+const NODE_BACKREFS: &str = r#"
+const input = JSON.parse(require("fs").readFileSync(0, "utf8"));
+const chars = input.chars.filter((c) => {
+  const s = String.fromCodePoint(c);
+  return s.toLowerCase() !== s || s.toUpperCase() !== s;
+});
+const results = chars.map((c) => {
+  const esc = "\\u" + c.toString(16).toUpperCase().padStart(4, "0");
+  const text = chars.map((d) => String.fromCodePoint(c, d)).join("");
+  return [...text.matchAll(new RegExp("(" + esc + ")\\1", input.flags + "g"))].map((m) => m.index);
+});
+process.stdout.write(JSON.stringify({ chars, results }));
+"#;
+
 /// BMP characters with a lower- or upper-case mapping other than themselves, among those the
 /// `regex` crate's Unicode tables know (a character added in a later Unicode version than
 /// theirs folds differently only because of the version).
@@ -136,6 +153,65 @@ fn js_ignore_case_without_u_matches_node_on_every_cased_character() {
 #[test]
 fn js_ignore_case_with_u_matches_node_on_every_cased_character() {
     matrix(Flavor::JS, "iu", "node", NODE_MATRIX);
+}
+
+/// Runs [`NODE_BACKREFS`] with `flags` and compares rxw's matches with node's.
+fn backref_matrix(flags: &str) {
+    let input = json!({ "chars": cased_chars(), "flags": flags });
+    let Some(expected) = common::oracle("node", NODE_BACKREFS, &input) else {
+        return;
+    };
+    let chars: Vec<char> = expected["chars"]
+        .as_array()
+        .expect("the kept characters")
+        .iter()
+        .map(|c| char::from_u32(c.as_u64().unwrap() as u32).unwrap())
+        .collect();
+    assert!(chars.len() > 2_000, "{} cased characters", chars.len());
+    let parsed = Flags::parse(flags, Flavor::JS).expect("flags");
+    let results = expected["results"]
+        .as_array()
+        .expect("a list per character");
+    let mut mismatches = Vec::new();
+    for (&c, want) in chars.iter().zip(results) {
+        let text: String = chars.iter().flat_map(|&d| [c, d]).collect();
+        let pattern = format!("(\\u{:04X})\\1", c as u32);
+        let re = Regex::new(&pattern, Flavor::JS, parsed).expect("pattern compiles");
+        // Every character is in the BMP: a UTF-16 index is the character index.
+        let got: Vec<Value> = re
+            .find_all(&text, None)
+            .expect("search")
+            .iter()
+            .map(|m| json!(text[..m.start()].chars().count()))
+            .collect();
+        if &Value::from(got.clone()) != want {
+            mismatches.push(format!("/{pattern}/{flags}: rxw {got:?}, node {want}"));
+        }
+    }
+    eprintln!(
+        "js backreferences /…/{flags}: {} characters, {} mismatches",
+        chars.len(),
+        mismatches.len()
+    );
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches with node:\n{}",
+        mismatches.len(),
+        mismatches[..mismatches.len().min(20)].join("\n")
+    );
+}
+
+/// Regression: a case-insensitive backreference under `u` compared lower cases, so `(s)\1`
+/// missed `sſ` and `(ς)\1` missed `ςσ`, where node compares simple case foldings.
+#[test]
+fn js_backreferences_with_u_fold_as_node_on_every_cased_character() {
+    backref_matrix("iu");
+    backref_matrix("iv");
+}
+
+#[test]
+fn js_backreferences_without_u_fold_as_node_on_every_cased_character() {
+    backref_matrix("i");
 }
 
 /// Regression: Python `i` on the linear engine missed `ı` and `İ` for `i` (CPython folds

@@ -316,11 +316,13 @@ pub enum Fold {
     PythonLower(PyVersion),
     /// CPython's `sre_lower_ascii` (the `a` flag).
     PythonAsciiLower,
-    /// The first character of Rust's full lower-case mapping (JavaScript with `u`/`v` and Rust
-    /// backreferences).
+    /// The first character of Rust's full lower-case mapping (Rust backreferences).
     Lower,
     /// ECMAScript `Canonicalize` without `u`/`v`, as the node version computes it.
     JsCanonical(NodeUnicode),
+    /// ECMAScript `Canonicalize` with `u`/`v` (simple case folding), as the node version's
+    /// ICU has it: each character stands for its case class, named by the smallest member.
+    JsSimple(NodeUnicode),
 }
 
 impl Fold {
@@ -339,6 +341,7 @@ impl Fold {
                 }
             }
             Fold::JsCanonical(node) => node.canonicalize(c),
+            Fold::JsSimple(node) => js_simple_fold(node, c),
         }
     }
 }
@@ -537,12 +540,14 @@ impl Fold {
         static PYTHON_ASCII: OnceLock<Moved> = OnceLock::new();
         static LOWER: OnceLock<Moved> = OnceLock::new();
         static JS: [OnceLock<Moved>; NODE_MAJORS.len()] = [const { OnceLock::new() }; 4];
+        static JS_SIMPLE: [OnceLock<Moved>; NODE_MAJORS.len()] = [const { OnceLock::new() }; 4];
         static NONE: OnceLock<Moved> = OnceLock::new();
         let cell = match self {
             Fold::PythonLower(v) => &PYTHON[release_index(v)],
             Fold::PythonAsciiLower => &PYTHON_ASCII,
             Fold::Lower => &LOWER,
             Fold::JsCanonical(node) => &JS[node.index()],
+            Fold::JsSimple(node) => &JS_SIMPLE[node.index()],
             Fold::None => &NONE,
         };
         cell.get_or_init(|| {
@@ -555,6 +560,24 @@ impl Fold {
             let set = CharSet::from_chars(moved.iter().map(|&(c, _)| c));
             (moved, set)
         })
+    }
+}
+
+/// The smallest member of `c`'s case class under node's `/…/iu` (`c` when it has none).
+fn js_simple_fold(node: NodeUnicode, c: u32) -> u32 {
+    static BY_MEMBER: [OnceLock<Vec<(u32, u32)>>; NODE_MAJORS.len()] =
+        [const { OnceLock::new() }; 4];
+    let table = BY_MEMBER[node.index()].get_or_init(|| {
+        let mut t: Vec<(u32, u32)> = node
+            .case_classes()
+            .flat_map(|class| class.iter().map(move |&m| (m, class[0])))
+            .collect();
+        t.sort_unstable();
+        t
+    });
+    match table.binary_search_by_key(&c, |&(m, _)| m) {
+        Ok(i) => table[i].1,
+        Err(_) => c,
     }
 }
 

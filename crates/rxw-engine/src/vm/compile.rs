@@ -312,7 +312,7 @@ impl Compiler<'_> {
                     _ if !flags.ignore_case => Fold::None,
                     Flavor::Python(_) if flags.ascii => Fold::PythonAsciiLower,
                     Flavor::Python(v) => Fold::PythonLower(v),
-                    Flavor::Js(_) if !self.code_units => Fold::Lower,
+                    Flavor::Js(_) if !self.code_units => Fold::JsSimple(js_data(self.flavor)),
                     Flavor::Js(_) => Fold::JsCanonical(js_data(self.flavor)),
                     Flavor::Rust => Fold::Lower,
                 };
