@@ -5,7 +5,7 @@ use super::{Assertion, Inst, LoopRule, Program, Test};
 use rxw_syntax::Span;
 use rxw_syntax::ast::*;
 use rxw_syntax::error::{Error, ErrorKind};
-use rxw_syntax::flavor::{Flags, Flavor};
+use rxw_syntax::flavor::{Flags, Flavor, NodeVersion};
 use std::collections::BTreeSet;
 
 /// The empty string, a member of some `v`-flag classes.
@@ -455,6 +455,10 @@ impl Compiler<'_> {
             NodeKind::Perl { kind, negated } => {
                 (self.fold_category(self.perl(*kind, flags), flags), *negated)
             }
+            NodeKind::Property { name, negated } if self.folds_v_operands(flags) => {
+                let item = ClassItem::Property(name.clone(), *negated, node.span);
+                (self.v_item(&item, flags)?.0, false)
+            }
             NodeKind::Property { name, negated } if self.flavor.is_js() => {
                 // ECMAScript negates `\P{…}` before case folding: `/\P{Lu}/iu` matches `A`
                 // (its complement holds `a`, which `A` folds to).
@@ -468,6 +472,9 @@ impl Compiler<'_> {
             }
             NodeKind::Class(class) if flags.ignore_case && self.flavor.is_python() => {
                 (self.python_folded_class(class, flags)?, class.negated)
+            }
+            NodeKind::Class(class) if self.folds_v_operands(flags) => {
+                (self.v_folded(class, flags)?.0, class.negated)
             }
             NodeKind::Class(class) => {
                 let set = self.class(class, flags)?;
@@ -573,6 +580,13 @@ impl Compiler<'_> {
     }
 
     fn class(&mut self, class: &Class, flags: Flags) -> Result<CharSet, Error> {
+        if self.flavor.is_js()
+            && flags.unicode_sets
+            && flags.ignore_case
+            && node20_folds_unevenly(class)
+        {
+            return Err(self.node20_set_operation(class.span));
+        }
         if self.flavor.is_rust()
             || class
                 .items
@@ -665,7 +679,9 @@ impl Compiler<'_> {
     /// longest first (as ECMAScript orders them), then its single characters, then the empty
     /// string when it is a member.
     fn string_class(&mut self, node: &Node, flags: Flags, back: bool) -> Result<(), Error> {
+        let folded = self.folds_v_operands(flags) && matches!(node.kind, NodeKind::Class(_));
         let (chars, strings) = match &node.kind {
+            NodeKind::Class(class) if folded => self.v_folded(class, flags)?,
             NodeKind::Class(class) => self.class_contents(class, flags)?,
             NodeKind::Property { name, .. } => {
                 let mut chars = Vec::new();
@@ -708,7 +724,7 @@ impl Compiler<'_> {
             self.push(Inst::Consume { test, back }, span);
             return Ok(());
         }
-        let chars = if flags.ignore_case {
+        let chars = if flags.ignore_case && !folded {
             self.case_rule(flags).close(&chars)
         } else {
             chars
@@ -761,6 +777,152 @@ impl Compiler<'_> {
         Ok(())
     }
 
+    /// Whether `v`-flag classes under `i` fold their operands before the set operations (node
+    /// 22 and later; node 20 refuses set operations under `i`, see [`Compiler::class_contents`]).
+    fn folds_v_operands(&self, flags: Flags) -> bool {
+        flags.ignore_case
+            && flags.unicode_sets
+            && matches!(
+                self.flavor,
+                Flavor::Js(NodeVersion::Node22 | NodeVersion::Node24)
+            )
+    }
+
+    /// A `v`-flag class under `i`, as node 22 and later match it: the characters a character
+    /// is tested against as it is (no further folding) and the strings (each folded to its case
+    /// classes' smallest members, compared character by character under `i`).
+    ///
+    /// ECMAScript folds every operand before the set operations (`MaybeSimpleCaseFolding`)
+    /// and takes complements among folded characters, so `[[a-z]--c]` matches neither `c` nor
+    /// `C`, `[^\q{C}]` neither, `\P{Lu}` not `a`. A folded set is kept here closed under node's
+    /// case classes, which is the same test. V8 departs from it in two places: a one-character
+    /// `\q{x}` stands for the simple case folding of `x` alone (`[\q{C}]` matches `c`, not
+    /// `C`; node 22 takes a bare character as a set operation's first operand as written), and
+    /// `\p{ASCII}`, `\p{Any}`, `\p{Assigned}` are not folded (`[\p{ASCII}]` does
+    /// not match the Kelvin sign).
+    fn v_folded(
+        &mut self,
+        class: &Class,
+        flags: Flags,
+    ) -> Result<(CharSet, BTreeSet<Vec<u32>>), Error> {
+        let op = class.items.iter().find_map(|i| match i {
+            ClassItem::SetOp(o, _) => Some(o.as_str()),
+            _ => None,
+        });
+        let mut acc: Option<(CharSet, BTreeSet<Vec<u32>>)> = None;
+        for operand in class.items.split(|i| matches!(i, ClassItem::SetOp(..))) {
+            let mut chars = CharSet::empty();
+            let mut strings = BTreeSet::new();
+            for item in operand {
+                let node22 = self.flavor == Flavor::Js(NodeVersion::Node22);
+                let (c, s) = match (item, op, &acc) {
+                    // node 22 takes a set operation's first operand, when it is one
+                    // character, as written (`[S&&[a-z]]` matches `S`, not `s`).
+                    (ClassItem::Char(ch, span), Some(_), None) if node22 => {
+                        let c = self.literal_code(*ch, *span);
+                        (CharSet::from_chars([c]), BTreeSet::new())
+                    }
+                    _ => self.v_item(item, flags)?,
+                };
+                chars = chars.union(&c);
+                strings.extend(s);
+            }
+            acc = Some(match (acc, op) {
+                (Some((a, sa)), Some("&&")) => (
+                    a.intersect(&chars),
+                    sa.intersection(&strings).cloned().collect(),
+                ),
+                (Some((a, sa)), Some(_)) => (
+                    a.difference(&chars),
+                    sa.difference(&strings).cloned().collect(),
+                ),
+                _ => (chars, strings),
+            });
+        }
+        Ok(acc.unwrap_or_else(|| (CharSet::empty(), BTreeSet::new())))
+    }
+
+    /// One operand of [`Compiler::v_folded`], folded.
+    fn v_item(
+        &mut self,
+        item: &ClassItem,
+        flags: Flags,
+    ) -> Result<(CharSet, BTreeSet<Vec<u32>>), Error> {
+        let node = js_data(self.flavor);
+        let rule = CaseRule::JsSimple(node);
+        let fold = Fold::JsSimple(node);
+        let fold_string =
+            |s: &str| -> Vec<u32> { s.chars().map(|c| fold.apply(c as u32)).collect() };
+        Ok(match item {
+            ClassItem::Strings(alternatives, _) => {
+                let mut c = Vec::new();
+                let mut s = BTreeSet::new();
+                for a in alternatives {
+                    let mut it = a.chars();
+                    match (it.next(), it.next()) {
+                        (Some(x), None) => c.push(simple_case_fold(rule, x as u32)),
+                        _ => {
+                            s.insert(fold_string(a));
+                        }
+                    }
+                }
+                (CharSet::from_chars(c), s)
+            }
+            ClassItem::Property(name, false, _)
+                if rxw_syntax::js_unicode::is_property_of_strings(name) =>
+            {
+                let mut c = Vec::new();
+                let mut s = BTreeSet::new();
+                for x in node.property_of_strings(name).unwrap_or_default() {
+                    let mut it = x.chars();
+                    match (it.next(), it.next()) {
+                        (Some(one), None) => c.push(one as u32),
+                        _ => {
+                            s.insert(fold_string(x));
+                        }
+                    }
+                }
+                (rule.close(&CharSet::from_chars(c)), s)
+            }
+            ClassItem::Nested(inner) if inner.negated => {
+                let (c, _) = self.v_folded(inner, flags)?;
+                (c.negate(), BTreeSet::new())
+            }
+            ClassItem::Nested(inner) => self.v_folded(inner, flags)?,
+            ClassItem::Perl(kind, negated, _) => {
+                let c = rule.close(&self.perl(*kind, flags));
+                (if *negated { c.negate() } else { c }, BTreeSet::new())
+            }
+            ClassItem::Property(name, negated, span) => {
+                let p = self.property(name, *span)?;
+                // V8 computes these three itself, outside the case folding.
+                let c = if matches!(name.as_str(), "ASCII" | "Any" | "Assigned") {
+                    p
+                } else {
+                    rule.close(&p)
+                };
+                (if *negated { c.negate() } else { c }, BTreeSet::new())
+            }
+            other => {
+                let mut ranges = Vec::new();
+                self.class_item(other, flags, &mut ranges)?;
+                (rule.close(&CharSet::from_ranges(ranges)), BTreeSet::new())
+            }
+        })
+    }
+
+    /// node 20's `v`-flag classes under `i` fold some operands and not others (`[[a-z]--c]`
+    /// matches `c`, `[[a-z]--[c]]` does not) and complement before folding: set operations,
+    /// negated nested classes and `\P{…}` inside them are refused rather than answered
+    /// differently (node 22 and later fold as [`Compiler::v_folded`] does).
+    fn node20_set_operation(&self, span: Span) -> Error {
+        self.error(
+            ErrorKind::ConstructUnsupported,
+            "a v-mode set operation, negated nested class or \\P{…} in a class under the i flag in node 20, which folds some operands and not others; js@node22 and later run it",
+            span,
+        )
+    }
+
     /// What a `v`-flag class holds: its single characters and its other strings (each a
     /// sequence of code points, possibly empty), through its set operations.
     fn class_contents(
@@ -768,17 +930,8 @@ impl Compiler<'_> {
         class: &Class,
         flags: Flags,
     ) -> Result<(CharSet, BTreeSet<Vec<u32>>), Error> {
-        if flags.ignore_case
-            && class
-                .items
-                .iter()
-                .any(|i| matches!(i, ClassItem::SetOp(..)))
-        {
-            return Err(self.error(
-                ErrorKind::ConstructUnsupported,
-                "a v-mode set operation under the i flag: node folds its operands in a way rxw does not reproduce",
-                class.span,
-            ));
+        if flags.ignore_case && node20_folds_unevenly(class) {
+            return Err(self.node20_set_operation(class.span));
         }
         // `v` never mixes operators in one class: one operator joins every operand.
         let op = class.items.iter().find_map(|i| match i {
@@ -839,20 +992,8 @@ impl Compiler<'_> {
     /// A class with set operations (`&&`, `--`, `~~`), evaluated left to right between the
     /// unions of items around each operator.
     fn class_with_ops(&mut self, class: &Class, flags: Flags) -> Result<CharSet, Error> {
-        if self.flavor.is_js()
-            && flags.ignore_case
-            && class
-                .items
-                .iter()
-                .any(|i| matches!(i, ClassItem::SetOp(..)))
-        {
-            // node 20 case-folds the operands of `&&` / `--` in a way rxw does not reproduce
-            // (`/[[a-z]--c]+/iv` matches "C"): refuse rather than answer differently.
-            return Err(self.error(
-                ErrorKind::ConstructUnsupported,
-                "a v-mode set operation under the i flag: node folds its operands in a way rxw does not reproduce",
-                class.span,
-            ));
+        if self.flavor.is_js() && flags.ignore_case && node20_folds_unevenly(class) {
+            return Err(self.node20_set_operation(class.span));
         }
         let mut acc: Option<CharSet> = None;
         let mut pending_op: Option<&str> = None;
@@ -1520,4 +1661,50 @@ fn byte_table(set: &CharSet) -> Box<[bool; 256]> {
 /// Whether `b` can be the first byte of a character in UTF-8 (ASCII or a multi-byte lead).
 fn is_lead_byte(b: u8) -> bool {
     b < 0x80 || (0xC2..=0xF4).contains(&b)
+}
+
+/// ICU's simple case folding of `c` under `rule`'s case classes: the member a class folds to
+/// (the lower case of an upper-case member, except where Unicode folds to the upper case, as
+/// for Cherokee); `c` when it has no class.
+fn simple_case_fold(rule: CaseRule, c: u32) -> u32 {
+    let class = rule.close(&CharSet::from_chars([c]));
+    if class.len() < 2 {
+        return c;
+    }
+    let single = |it: &mut dyn Iterator<Item = char>| match (it.next(), it.next()) {
+        (Some(x), None) => Some(x),
+        _ => None,
+    };
+    let ch = char::from_u32(c).expect("a character");
+    let lowered = single(&mut ch.to_uppercase())
+        .and_then(|u| single(&mut u.to_lowercase()))
+        .or_else(|| single(&mut ch.to_lowercase()))
+        .map(|x| x as u32)
+        .filter(|&x| class.contains(x));
+    match lowered {
+        // Cherokee folds to its upper case (the lower case letters came later).
+        Some(x) if (0xAB70..=0xABBF).contains(&x) || (0x13F8..=0x13FD).contains(&x) => class
+            .ranges()
+            .iter()
+            .flat_map(|&(a, b)| a..=b)
+            .find(|&m| m != x && (0x13A0..=0x13F5).contains(&m))
+            .unwrap_or(x),
+        Some(x) => x,
+        None => class.ranges()[0].0,
+    }
+}
+
+/// Whether a `v`-flag class holds what node 20 folds unevenly under `i`: a set operation, a
+/// negated nested class, or a negated property or shorthand inside a nested class.
+fn node20_folds_unevenly(class: &Class) -> bool {
+    fn walk(class: &Class, nested: bool) -> bool {
+        class.items.iter().any(|i| match i {
+            ClassItem::SetOp(..) => true,
+            ClassItem::Nested(inner) => inner.negated || walk(inner, true),
+            ClassItem::Property(_, negated, _) => *negated,
+            ClassItem::Perl(_, negated, _) => *negated && nested,
+            _ => false,
+        })
+    }
+    walk(class, false)
 }
