@@ -211,14 +211,16 @@ pub fn resume_point(
     matches: &[(usize, usize)],
 ) -> Option<usize> {
     let finder = StartFinder::new(starts);
-    resume_point_with(Reach::of(re), &finder, text, from, matches, |at| {
-        re.attempt_extent(text, at)
+    resume_point_with(Reach::of(re), &finder, text, from, matches, |at, retry| {
+        re.attempt_extent_with(text, at, retry)
     })
 }
 
-/// [`resume_point`] with the candidates found by `starts` and the attempt run by the caller: `extent(at)` is the farthest
+/// [`resume_point`] with the candidates found by `starts` and the attempt run by the caller: `extent(at, retry)` is the farthest
 /// position the attempt that begins at byte `at` examined (`text.len()` or more when it
-/// looked at the end; `None` when unknown, taken as the end). A caller with a faster exact
+/// looked at the end; `None` when unknown, taken as the end); `retry`: the attempt a scan
+/// runs at the place of an empty match it found, for a match that is not empty
+/// ([`Regex::attempt_extent_with`]). A caller with a faster exact
 /// program than the matcher (a member of a [`crate::set::HitScanner`]) answers through this.
 pub fn resume_point_with(
     reach: Reach,
@@ -226,7 +228,7 @@ pub fn resume_point_with(
     text: &str,
     from: usize,
     matches: &[(usize, usize)],
-    mut extent: impl FnMut(usize) -> Option<usize>,
+    mut extent: impl FnMut(usize, bool) -> Option<usize>,
 ) -> Option<usize> {
     let len = text.len();
     if from >= len {
@@ -268,9 +270,17 @@ pub fn resume_point_with(
             return Some(at);
         }
         checks += 1;
-        match extent(at) {
+        match extent(at, false) {
             Some(far) if far < len => examined += far - at,
             _ => return Some(at),
+        }
+        // After an empty match CPython tries the same place again for a match that is not
+        // empty: that attempt may have read further.
+        if matches.get(j) == Some(&(at, at)) {
+            match extent(at, true) {
+                Some(far) if far < len => examined += far - at,
+                _ => return Some(at),
+            }
         }
         pos = at + text[at..].chars().next().map_or(1, char::len_utf8);
     }
@@ -537,6 +547,18 @@ mod tests {
     /// Regression: growth resumed at the last match for a pattern without a bound on how far
     /// its attempts read, missing a match whose attempt began before it and failed only
     /// because the text ended.
+    /// Regression: after an empty match CPython tries the same place again for a match that
+    /// is not empty; that retry read to the end of the text, but the resume point did not
+    /// count it, so growth missed the match it then finds (`\na1` before `Z`).
+    #[test]
+    fn regression_the_retry_after_an_empty_match_resumes_the_scan() {
+        let re = Regex::new(r"(?m)a*|\n\w*(?=Z)", Flavor::PYTHON, Flags::default()).unwrap();
+        let text = "\nZ \n1\na1Z";
+        let whole = spans(&re, text, 0);
+        assert!(whole.contains(&(5, 8)), "{whole:?}");
+        assert_eq!(grown(&re, text, &[6]), whole);
+    }
+
     #[test]
     fn an_attempt_before_the_last_match_that_read_to_the_end_resumes_the_scan() {
         let re = Regex::new(r"a[^Z]*Z|b", Flavor::PYTHON, Flags::default()).unwrap();

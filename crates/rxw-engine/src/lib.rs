@@ -820,6 +820,16 @@ impl Regex {
     /// pattern does not run on the matcher, `at` is no character boundary of `text`, or
     /// JavaScript without `u` meets text with a character outside the BMP.
     pub fn attempt_extent(&self, text: &str, at: usize) -> Option<usize> {
+        self.attempt_extent_with(text, at, false)
+    }
+
+    /// [`Regex::attempt_extent`], or with `retry` that of the attempt a scan runs where it
+    /// found an empty match, for one that is not empty: CPython's rule. Other flavors move on
+    /// after an empty match, so their retry reads nothing (`Some(at)`).
+    pub fn attempt_extent_with(&self, text: &str, at: usize, retry: bool) -> Option<usize> {
+        if retry && !self.flavor.is_python() {
+            return Some(at);
+        }
         let prog = self.matcher_program().ok()?;
         if at > text.len() || !text.is_char_boundary(at) || (prog.code_units && has_astral(text)) {
             return None;
@@ -827,7 +837,7 @@ impl Regex {
         let params = vm::exec::SearchParams {
             start: at,
             anchored: true,
-            not_empty_at: None,
+            not_empty_at: retry.then_some(at),
             budget: self.backtrack_limit as u64,
             total_budget: None,
             cancel: None,

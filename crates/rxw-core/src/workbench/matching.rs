@@ -445,9 +445,14 @@ fn run_full(job: &Job, events: &Reply) {
             // last piece's resume point is where growth of the text resumes.
             let resume = (reach == Reach::Unbounded)
                 .then(|| {
-                    growth::resume_point_with(reach, &finder, text, piece.start, &held, |a| {
-                        re.attempt_extent(text, a)
-                    })
+                    growth::resume_point_with(
+                        reach,
+                        &finder,
+                        text,
+                        piece.start,
+                        &held,
+                        |a, retry| re.attempt_extent_with(text, a, retry),
+                    )
                 })
                 .flatten();
             let (at, keep) = if piece.last {

@@ -1128,11 +1128,11 @@ impl<M: HitPattern> HitScanner<'_, M> {
         match self.settle(i) {
             Settle::Never => Some(from),
             Settle::Reach(n) => {
-                growth::resume_point_with(Reach::Bytes(*n), starts, text, from, &[], |_| None)
+                growth::resume_point_with(Reach::Bytes(*n), starts, text, from, &[], |_, _| None)
             }
             Settle::Live(dfa) => {
                 let mut cache = dfa.create_cache();
-                growth::resume_point_with(Reach::Unbounded, starts, text, from, &[], |s| {
+                growth::resume_point_with(Reach::Unbounded, starts, text, from, &[], |s, _| {
                     Some(if s >= limit || alive_at_end(dfa, &mut cache, text, s) {
                         len
                     } else {
