@@ -1131,7 +1131,7 @@ impl Emitter<'_> {
             )?
         };
         let w = w.text;
-        let behind = if self.lang == Lang::Java {
+        let behind = if self.utf16_look_behind() {
             java_behind_body(&w, 1)
         } else {
             w.clone()
@@ -1225,7 +1225,7 @@ impl Emitter<'_> {
                     ));
                 }
                 self.backtracking(span, "a look-behind")?;
-                if self.lang == Lang::Java {
+                if self.utf16_look_behind() {
                     java_behind = crate::syntax::parse::fixed_width(child);
                 }
                 let open = if *kind == GroupKind::Lookbehind {
@@ -1402,6 +1402,15 @@ impl Emitter<'_> {
             };
         }
         Ok(Piece::atom(format!("(?:\\{index})")))
+    }
+}
+
+impl Emitter<'_> {
+    /// Whether look-behind is measured in UTF-16 code units: Java's `java.util.regex` (a
+    /// program, Spark). Oniguruma (Elasticsearch's joni) steps back by whole characters of
+    /// UTF-8 text and refuses the widened body.
+    fn utf16_look_behind(&self) -> bool {
+        self.lang == Lang::Java && !self.dialect.oniguruma
     }
 }
 
