@@ -26,7 +26,7 @@ use crate::engine::set::HitPattern;
 use crate::error::Error;
 use crate::presets::model::{Catalog, Entry};
 use crate::presets::parse_all::{HitsOptions, Scanner, Windows};
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::ops::Range;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -38,6 +38,10 @@ pub type Span = (usize, usize);
 
 /// Most hit spans the lens keeps over all keys (the counts go on past it).
 pub const LENS_HIT_CAP: usize = 4_000_000;
+
+/// How many of its last hits past the cap the lens keeps per key: growth that changes no
+/// older hit than these is scanned from the resume point, the counts staying exact.
+pub const LENS_TAIL_CAP: usize = 4096;
 
 /// Longest line whose fields [`Lens::update_fields`] parses (the first bytes of a longer one).
 pub const FIELDS_LINE_CAP: usize = 64 * 1024;
@@ -88,8 +92,9 @@ enum LensEvent {
         generation: u64,
         /// `(key index, start, end)` of hits kept.
         hits: Vec<(u32, usize, usize)>,
-        /// Hits counted but not kept (past the cap), per key index.
-        dropped: Vec<(u32, usize)>,
+        /// Hits counted but not kept (past the cap), per key index: how many, and the last
+        /// of them (at most [`LENS_TAIL_CAP`]), in text order.
+        dropped: Vec<(u32, Dropped)>,
         scanned: usize,
     },
     Done {
@@ -116,12 +121,29 @@ struct LensJob {
     room: usize,
 }
 
+/// Hits of one key past the cap: their number and the last of them.
+#[derive(Debug, Default)]
+struct Dropped {
+    n: usize,
+    tail: VecDeque<Span>,
+}
+
+impl Dropped {
+    fn push(&mut self, span: Span) {
+        self.n += 1;
+        if self.tail.len() == LENS_TAIL_CAP {
+            self.tail.pop_front();
+        }
+        self.tail.push_back(span);
+    }
+}
+
 /// The hits a lens pass has found and not yet sent.
 struct Collect<'r> {
     generation: u64,
     reply: &'r Reply<LensEvent>,
     batch: Vec<(u32, usize, usize)>,
-    dropped: HashMap<u32, usize>,
+    dropped: HashMap<u32, Dropped>,
     room: usize,
     scanned: usize,
     last_send: Instant,
@@ -140,7 +162,7 @@ impl Collect<'_> {
             self.batch.push((k, s, e));
             self.room -= 1;
         } else {
-            *self.dropped.entry(k).or_default() += 1;
+            self.dropped.entry(k).or_default().push((s, e));
         }
         // Batches at most every 25 ms, so colours fill in while the scan runs.
         if self.last_send.elapsed() >= Duration::from_millis(25) {
@@ -397,8 +419,13 @@ pub struct Lens {
     pending: Vec<Option<usize>>,
     hits: Vec<Vec<Span>>,
     counts: Vec<usize>,
+    /// Per key, the last of its hits past the cap (at most [`LENS_TAIL_CAP`]; the hits past
+    /// the cap are `counts - hits.len()`).
+    tails: Vec<VecDeque<Span>>,
     enabled: Vec<bool>,
     stored: usize,
+    /// Most hit spans kept over all keys ([`LENS_HIT_CAP`]; tests lower it).
+    hit_cap: usize,
     capped: bool,
     /// The last scan searched a paged text's chunks alone for a preset that can cross lines.
     inexact: bool,
@@ -428,8 +455,10 @@ impl Lens {
             pending: Vec::new(),
             hits: Vec::new(),
             counts: Vec::new(),
+            tails: Vec::new(),
             enabled: Vec::new(),
             stored: 0,
+            hit_cap: LENS_HIT_CAP,
             capped: false,
             inexact: false,
             errors: Vec::new(),
@@ -486,6 +515,7 @@ impl Lens {
         let n = self.keys.len();
         self.hits = vec![Vec::new(); n];
         self.counts = vec![0; n];
+        self.tails = vec![VecDeque::new(); n];
         self.pending = vec![None; n];
         self.stored = 0;
         self.capped = false;
@@ -547,6 +577,13 @@ impl Lens {
     /// Presets that failed over the input (a backtrack budget), each error naming its key.
     pub fn errors(&self) -> &[Error] {
         &self.errors
+    }
+
+    /// Keeps at most `cap` hit spans from the next whole scan on (tests reach the cap with
+    /// a small text).
+    #[cfg(test)]
+    pub(crate) fn set_hit_cap(&mut self, cap: usize) {
+        self.hit_cap = cap;
     }
 
     /// Whether more hits were found than [`LENS_HIT_CAP`] keeps (counts stay exact; hits
@@ -693,15 +730,17 @@ impl Lens {
         if covered {
             return changed;
         }
-        let grown = self.appends.is_some_and(|a| a.revision == rev)
-            && self.covered.is_some()
-            && !self.capped;
+        let grown = self.appends.is_some_and(|a| a.revision == rev) && self.covered.is_some();
         if grown {
+            // The running scan ends first, then the growth is scanned from the resume point
+            // (a whole scan again only when the hits past the cap that growth changes were
+            // not kept).
             if self.state == LensState::Done {
-                self.scan_growth(input);
+                if !self.scan_growth(input) {
+                    self.scan_all(input);
+                }
                 changed = true;
             }
-            // Else the running scan ends first, then the growth is scanned.
         } else {
             self.scan_all(input);
             changed = true;
@@ -732,7 +771,13 @@ impl Lens {
             catalog: Arc::clone(&self.catalog),
             text: input.shared(),
             passes,
-            room: LENS_HIT_CAP.saturating_sub(self.stored),
+            // Once past the cap, growth's hits are counted past it too: each key's kept hits
+            // stay the first of its hits.
+            room: if self.capped {
+                0
+            } else {
+                self.hit_cap.saturating_sub(self.stored)
+            },
         };
         if let Some(task) = &self.task {
             task.submit(job);
@@ -745,14 +790,21 @@ impl Lens {
         self.submit(input, vec![(all, 0)]);
     }
 
-    fn scan_growth(&mut self, input: &TextBuffer) {
+    /// Scans the growth from each key's resume point; returns false, having changed nothing,
+    /// when a key's hits that growth can change go back past the hits it kept beyond the cap
+    /// (their number before the resume point is then unknown).
+    fn scan_growth(&mut self, input: &TextBuffer) -> bool {
         let old_len = self.covered.map_or(0, |c| c.len);
         // Each key from where the engine says growth can have changed its hits; keys that
         // start at the same byte share a pass, passes in text order.
-        let mut passes: Vec<(Vec<usize>, usize)> = Vec::new();
+        let mut cuts = Vec::with_capacity(self.keys.len());
         for k in 0..self.keys.len() {
-            let hits = &mut self.hits[k];
+            let hits = &self.hits[k];
+            let tail = self.tails[k].make_contiguous();
+            let past_cap = self.counts[k] - hits.len();
             let (reach, empty) = self.reach[k];
+            // The hits past the cap come after the kept ones: the last of them first.
+            let last: &[Span] = if past_cap > 0 { tail } else { hits };
             let (at, keep) = if input.is_paged() {
                 // The same points as in memory, read off the line index.
                 let line_start = |at: usize| input.line_start(input.line_of(at));
@@ -761,12 +813,30 @@ impl Lens {
                     Reach::Bytes(n) => line_start(old_len.saturating_sub(n)),
                     Reach::Unbounded => self.pending[k].unwrap_or(old_len).min(line_start(old_len)),
                 };
-                keep_before(at, empty, hits)
+                keep_before(at, empty, last)
             } else {
-                restart(reach, empty, input.text(), old_len, hits, self.pending[k])
+                restart(reach, empty, input.text(), old_len, last, self.pending[k])
             };
+            let cut = if past_cap == 0 {
+                (at, keep, 0)
+            } else if keep > 0 {
+                (at, hits.len(), tail.len() - keep)
+            } else if tail.len() == past_cap {
+                // Every hit past the cap goes: on into the kept ones.
+                let (at, keep) = keep_before(at, empty, hits);
+                (at, keep, past_cap)
+            } else {
+                return false;
+            };
+            cuts.push(cut);
+        }
+        let mut passes: Vec<(Vec<usize>, usize)> = Vec::new();
+        for (k, (at, keep, from_tail)) in cuts.into_iter().enumerate() {
+            let hits = &mut self.hits[k];
+            let tail = &mut self.tails[k];
+            tail.truncate(tail.len() - from_tail);
             self.stored -= hits.len() - keep;
-            self.counts[k] -= hits.len() - keep;
+            self.counts[k] -= hits.len() - keep + from_tail;
             hits.truncate(keep);
             match passes.iter_mut().find(|(_, start)| *start == at) {
                 Some((keys, _)) => keys.push(k),
@@ -775,6 +845,7 @@ impl Lens {
         }
         passes.sort_by_key(|&(_, start)| start);
         self.submit(input, passes);
+        true
     }
 
     fn take_events(&mut self) -> bool {
@@ -802,9 +873,14 @@ impl Lens {
                     self.counts[k] += 1;
                     self.stored += 1;
                 }
-                for (k, n) in dropped {
+                for (k, d) in dropped {
                     self.capped = true;
-                    self.counts[k as usize] += n;
+                    let k = k as usize;
+                    self.counts[k] += d.n;
+                    let tail = &mut self.tails[k];
+                    tail.extend(d.tail);
+                    let over = tail.len().saturating_sub(LENS_TAIL_CAP);
+                    tail.drain(..over);
                 }
                 if let LensState::Scanning(at) = &mut self.state {
                     *at = (*at).max(scanned);
@@ -999,6 +1075,58 @@ mod tests {
                 assert_eq!(lens.hits(k), want.as_slice(), "{} at {cut}", lens.keys()[k]);
                 assert_eq!(lens.counts()[k], want.len());
             }
+        }
+    }
+
+    /// Regression: growth while a lens scan past the hit cap was running started the lens
+    /// again from byte 0 (its counts fell back and it scanned the whole input again). The
+    /// running scan ends, the growth is scanned from the resume point, and the counts are
+    /// those of a whole scan of the grown text.
+    #[test]
+    fn growth_during_a_scan_past_the_hit_cap_resumes_instead_of_starting_over() {
+        let text = crate::workbench::DEMO_LOG;
+        let (whole, _) = lens_over(text);
+        for cut in [text.len() / 3, text.len() / 2 + 7, text.len() - 1] {
+            let mut cut = cut;
+            while !text.is_char_boundary(cut) {
+                cut += 1;
+            }
+            let mut input = TextBuffer::new(text[..cut].to_string());
+            let mut lens = Lens::new(catalog(), SharedWaker::default());
+            lens.set_hit_cap(50);
+            lens.activate(&input);
+            // The growth arrives while the first scan runs.
+            let before = input.revision();
+            input.append(&text[cut..]);
+            lens.note_append(before, input.revision());
+            assert!(lens.settle(&input, Duration::from_secs(30)));
+            assert!(lens.capped(), "at {cut}");
+            assert!(
+                lens.scanned_from() > 0 && lens.scanned_from() <= cut,
+                "the growth was scanned from byte {} (cut {cut})",
+                lens.scanned_from()
+            );
+            assert_eq!(lens.counts(), whole.counts(), "at {cut}");
+            for k in 0..whole.keys().len() {
+                // The kept hits are the first of the key's hits.
+                assert!(
+                    whole.hits(k).starts_with(lens.hits(k)),
+                    "{}",
+                    whole.keys()[k]
+                );
+            }
+            // A second growth, once the scan is done, resumes too.
+            let before = input.revision();
+            input.append("[CLAIM 7fce46e0] again\n");
+            lens.note_append(before, input.revision());
+            assert!(lens.settle(&input, Duration::from_secs(30)));
+            assert!(
+                lens.scanned_from() >= text.len() / 2,
+                "{}",
+                lens.scanned_from()
+            );
+            let (again, _) = lens_over(&format!("{text}[CLAIM 7fce46e0] again\n"));
+            assert_eq!(lens.counts(), again.counts(), "at {cut}, then an append");
         }
     }
 
