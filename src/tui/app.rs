@@ -715,16 +715,35 @@ impl App {
         match action {
             Action::Quit => self.quit = true,
             Action::ToggleHelp => self.popups.push(Box::new(Help::default())),
-            Action::Back => match self.wb.stop_full_scan() {
-                Some((at, len)) => {
+            Action::Back => {
+                // Every long pass running stops at once.
+                let mut stopped = Vec::new();
+                if let Some((at, len)) = self.wb.stop_full_scan() {
                     let count = self.wb.results.count;
-                    self.message = Some(format!(
+                    stopped.push(format!(
                         "count stopped at {}% (byte {at} of {len}): {count}+ matches so far; edit the pattern to count again",
                         percent(at, len)
                     ));
                 }
-                None => self.focus = Focus::Pattern,
-            },
+                let len = self.wb.input.len();
+                if let Some(at) = self.wb.lens.stop() {
+                    stopped.push(format!(
+                        "lens stopped at {}%: the hits so far stay; an edit scans again",
+                        percent(at, len)
+                    ));
+                }
+                if let Some(at) = self.wb.jobs.stop() {
+                    stopped.push(format!(
+                        "jobs stopped at {}%: the jobs read so far stay",
+                        percent(at, len)
+                    ));
+                }
+                if stopped.is_empty() {
+                    self.focus = Focus::Pattern;
+                } else {
+                    self.message = Some(stopped.join(" · "));
+                }
+            }
             Action::FocusNext => {
                 self.focus = match self.focus {
                     Focus::Pattern => Focus::Input,

@@ -51,6 +51,40 @@ pub fn count_text(app: &App) -> String {
     }
 }
 
+/// The progress of the Lens and Jobs passes while they run (`lens 37% · 610 MB/s · Esc
+/// stops`, the rate once a pass has run 200 ms); `None` when neither runs.
+pub fn views_text(app: &App) -> Option<String> {
+    use crate::workbench::jobs_view::JobsState;
+    use crate::workbench::lens::LensState;
+    let len = app.wb.input.len();
+    let rate = |r: Option<f64>| {
+        r.map(|b| format!(" · {:.0} MB/s", b / 1e6))
+            .unwrap_or_default()
+    };
+    let mut parts = Vec::new();
+    if let LensState::Scanning(at) = app.wb.lens.state() {
+        parts.push(format!(
+            "lens {}%{}",
+            percent(at, len).min(99),
+            rate(app.wb.lens.rate())
+        ));
+    }
+    if let JobsState::Reading(at) = app.wb.jobs.state() {
+        parts.push(format!(
+            "jobs {}%{}",
+            percent(at, len).min(99),
+            rate(app.wb.jobs.rate())
+        ));
+    }
+    if parts.is_empty() {
+        return None;
+    }
+    if let Some(k) = key_for(&Action::Back) {
+        parts.push(format!("{k} stops"));
+    }
+    Some(parts.join(" · "))
+}
+
 /// The progress of indexing a paged input (`indexing 42% · 610 MB/s`, with each log's share
 /// for a merged input) and where its spill lives; `None` for an input held in memory.
 pub fn paged_text(app: &App) -> Option<String> {
@@ -115,6 +149,9 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
         format!(" {} ", count_text(app)),
         chrome(Chrome::Selected, p),
     )];
+    if let Some(views) = views_text(app) {
+        spans.push(Span::styled(format!(" {views} "), chrome(Chrome::Dim, p)));
+    }
     if let Some(e) = wb.engine() {
         spans.push(Span::styled(
             format!(" {} ", e.name()),

@@ -170,6 +170,10 @@ impl Widget for JobsPane<'_> {
                 (at as u128 * 100 / self.input_len.max(1) as u128).min(99)
             ),
             JobsState::Done => String::new(),
+            JobsState::Stopped(at) => format!(
+                " · stopped at {}%",
+                crate::tui::app::percent(at, self.input_len)
+            ),
         };
         let flagged = jobs.iter().filter(|j| !j.flags().is_empty()).count();
         let mut lines = vec![Line::from(Span::styled(

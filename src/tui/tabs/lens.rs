@@ -250,6 +250,10 @@ impl LensPane<'_> {
                 )
             }
             LensState::Done => "Space: on / off".to_string(),
+            LensState::Stopped(at) => format!(
+                "stopped at {}% · Space: on / off",
+                crate::tui::app::percent(at, self.input_len)
+            ),
         };
         let mut spans = vec![Span::styled(
             format!("{} hits · {state}", thousands(total as u64)),

@@ -59,6 +59,9 @@ pub enum JobsState {
     Reading(usize),
     /// Every line is in.
     Done,
+    /// The user stopped reading at this byte: the table holds the jobs before it; another
+    /// input reads again.
+    Stopped(usize),
 }
 
 enum JobsEvent {
@@ -164,6 +167,8 @@ pub struct JobsView {
     pub event_cursor: usize,
     active: bool,
     generation: u64,
+    /// When the running reading started, and the byte it started at.
+    started: Option<(Instant, usize)>,
     covered: Option<u64>,
     appended_to: Option<u64>,
     task: Option<Task<JobsJob>>,
@@ -185,6 +190,7 @@ impl JobsView {
             event_cursor: 0,
             active: false,
             generation: 0,
+            started: None,
             covered: None,
             appended_to: None,
             task: None,
@@ -207,6 +213,35 @@ impl JobsView {
     /// How far the table is.
     pub fn state(&self) -> JobsState {
         self.state
+    }
+
+    /// The running reading's rate so far in bytes a second, once it has run long enough
+    /// (200 ms) for the figure to mean something.
+    pub fn rate(&self) -> Option<f64> {
+        let JobsState::Reading(at) = self.state else {
+            return None;
+        };
+        let (started, from) = self.started?;
+        let elapsed = started.elapsed().as_secs_f64();
+        (elapsed >= 0.2).then(|| at.saturating_sub(from) as f64 / elapsed)
+    }
+
+    /// Stops the running reading (Esc): the table keeps the jobs read so far, and growth is
+    /// not read until another input is. Returns the byte it stopped at, or `None` when
+    /// nothing was being read.
+    pub fn stop(&mut self) -> Option<usize> {
+        self.take_events();
+        let JobsState::Reading(_) = self.state else {
+            return None;
+        };
+        if let Some(task) = &self.task {
+            task.cancel();
+        }
+        // Events the worker sends before it sees the flag are not taken in.
+        self.generation += 1;
+        let at = lock(&self.table).fed_to;
+        self.state = JobsState::Stopped(at);
+        Some(at)
     }
 
     /// The sort order.
@@ -313,7 +348,9 @@ impl JobsView {
         self.generation += 1;
         self.covered = Some(input.revision());
         self.appended_to = None;
-        self.state = JobsState::Reading(lock(&self.table).fed_to);
+        let from = lock(&self.table).fed_to;
+        self.state = JobsState::Reading(from);
+        self.started = Some((Instant::now(), from));
         if self.task.is_none() {
             let (reply, rx) = reply_channel(self.waker.clone());
             self.task = Some(Task::spawn("rxw-jobs", move |job, cancel| {
@@ -380,6 +417,7 @@ impl JobsView {
         loop {
             self.sync(input);
             if !self.active
+                || matches!(self.state, JobsState::Stopped(_))
                 || (self.state == JobsState::Done && self.covered == Some(input.revision()))
             {
                 self.refresh_order(true);
@@ -414,6 +452,47 @@ mod tests {
     fn rows(view: &JobsView) -> Vec<Job> {
         let t = view.table();
         view.order().iter().map(|&i| t.jobs()[i].clone()).collect()
+    }
+
+    /// Esc stops the reading: the table keeps what was read, the view says where it
+    /// stopped, no more progress is taken in and growth does not start it again; another
+    /// input reads again.
+    #[test]
+    fn a_stopped_reading_stays_stopped() {
+        let text = crate::workbench::DEMO_LOG.repeat(200);
+        let mut input = TextBuffer::new(text.clone());
+        let mut view = JobsView::new(SharedWaker::default());
+        view.activate(&input);
+        let at = view.stop().expect("the reading was running");
+        assert_eq!(view.state(), JobsState::Stopped(at));
+        assert!(at <= text.len());
+        assert_eq!(view.rate(), None);
+        assert_eq!(view.stop(), None, "nothing left to stop");
+        let before = input.revision();
+        input.append("[CLAIM z]\n");
+        view.note_append(before, input.revision());
+        assert!(view.settle(&input, Duration::from_secs(5)));
+        std::thread::sleep(Duration::from_millis(50));
+        view.sync(&input);
+        assert_eq!(view.state(), JobsState::Stopped(at));
+        // Another input reads again, to the end.
+        input.replace_all("[CLAIM a]\n".into());
+        view.sync(&input);
+        assert!(matches!(
+            view.state(),
+            JobsState::Reading(_) | JobsState::Done
+        ));
+        let mut done = false;
+        for _ in 0..3000 {
+            view.sync(&input);
+            if view.state() == JobsState::Done {
+                done = true;
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        assert!(done);
+        assert_eq!(view.len(), 1);
     }
 
     #[test]

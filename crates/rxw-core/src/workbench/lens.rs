@@ -85,6 +85,9 @@ pub enum LensState {
     Scanning(usize),
     /// Every hit is in.
     Done,
+    /// The user stopped the scan at this byte: the hits and counts are those before it; an
+    /// edit or another registry scans again.
+    Stopped(usize),
 }
 
 enum LensEvent {
@@ -432,6 +435,8 @@ pub struct Lens {
     errors: Vec<Error>,
     state: LensState,
     elapsed: Option<Duration>,
+    /// When the running scan started.
+    started: Option<Instant>,
     active: bool,
     generation: u64,
     /// The byte the earliest pass of the last scan started at.
@@ -464,6 +469,7 @@ impl Lens {
             errors: Vec::new(),
             state: LensState::Idle,
             elapsed: None,
+            started: None,
             active: false,
             generation: 0,
             scanned_from: 0,
@@ -567,6 +573,33 @@ impl Lens {
     /// end for growth.
     pub fn scanned_from(&self) -> usize {
         self.scanned_from
+    }
+
+    /// The running scan's rate so far in bytes a second, once it has run long enough
+    /// (200 ms) for the figure to mean something.
+    pub fn rate(&self) -> Option<f64> {
+        let LensState::Scanning(at) = self.state else {
+            return None;
+        };
+        let elapsed = self.started?.elapsed().as_secs_f64();
+        (elapsed >= 0.2).then(|| at.saturating_sub(self.scanned_from) as f64 / elapsed)
+    }
+
+    /// Stops the running scan (Esc): the hits found so far stay, and growth is not scanned
+    /// until an edit or another registry scans again. Returns the byte it stopped at, or
+    /// `None` when no scan was running.
+    pub fn stop(&mut self) -> Option<usize> {
+        self.take_events();
+        let LensState::Scanning(at) = self.state else {
+            return None;
+        };
+        if let Some(task) = &self.task {
+            task.cancel();
+        }
+        // Events the worker sends before it sees the flag are not taken in.
+        self.generation += 1;
+        self.state = LensState::Stopped(at);
+        Some(at)
     }
 
     /// The scan time, once done.
@@ -734,7 +767,7 @@ impl Lens {
         if grown {
             // The running scan ends first, then the growth is scanned from the resume point
             // (a whole scan again only when the hits past the cap that growth changes were
-            // not kept).
+            // not kept). A stopped scan stays stopped.
             if self.state == LensState::Done {
                 if !self.scan_growth(input) {
                     self.scan_all(input);
@@ -756,6 +789,7 @@ impl Lens {
         });
         self.appends = None;
         self.elapsed = None;
+        self.started = Some(Instant::now());
         self.errors.clear();
         self.scanned_from = passes.iter().map(|p| p.1).min().unwrap_or(0);
         self.state = LensState::Scanning(self.scanned_from);
@@ -916,7 +950,8 @@ impl Lens {
         loop {
             self.sync(input);
             let covered = self.covered.is_some_and(|c| c.revision == input.revision());
-            if !self.active || (self.state == LensState::Done && covered) {
+            let stopped = matches!(self.state, LensState::Stopped(_));
+            if !self.active || stopped || (self.state == LensState::Done && covered) {
                 return true;
             }
             if Instant::now() >= deadline {
@@ -1076,6 +1111,37 @@ mod tests {
                 assert_eq!(lens.counts()[k], want.len());
             }
         }
+    }
+
+    /// Esc stops the scan: the lens says where, takes in no more hits, and growth does not
+    /// start it again; an edit scans again.
+    #[test]
+    fn a_stopped_scan_stays_stopped_until_an_edit() {
+        let text = crate::workbench::DEMO_LOG.repeat(200);
+        let mut input = TextBuffer::new(text.clone());
+        let mut lens = Lens::new(catalog(), SharedWaker::default());
+        lens.activate(&input);
+        let at = lens.stop().expect("the scan was running");
+        assert_eq!(lens.state(), LensState::Stopped(at));
+        assert_eq!(lens.rate(), None);
+        assert_eq!(lens.stop(), None, "nothing left to stop");
+        let counts = lens.counts().to_vec();
+        let before = input.revision();
+        input.append("[CLAIM 7fce46e0]\n");
+        lens.note_append(before, input.revision());
+        assert!(lens.settle(&input, Duration::from_secs(5)));
+        std::thread::sleep(Duration::from_millis(50));
+        lens.sync(&input);
+        assert_eq!(lens.state(), LensState::Stopped(at));
+        assert_eq!(lens.counts(), counts, "no hit taken in after the stop");
+        input.replace_all(crate::workbench::DEMO_LOG.to_string());
+        let (whole, _) = lens_over(crate::workbench::DEMO_LOG);
+        lens.sync(&input);
+        assert!(matches!(lens.state(), LensState::Scanning(_)));
+        while lens.state() != LensState::Done {
+            assert!(lens.settle(&input, Duration::from_secs(30)));
+        }
+        assert_eq!(lens.counts(), whole.counts());
     }
 
     /// Regression: growth while a lens scan past the hit cap was running started the lens
