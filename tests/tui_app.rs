@@ -817,6 +817,59 @@ fn the_debug_tab_records_on_a_worker_and_answers_keys_meanwhile() {
     assert_eq!(debug_of(&app).cursor, 1);
 }
 
+/// Esc stops the Lens and Jobs passes as it stops the count: the status bar shows their
+/// progress and the key that stops them while they run, Esc says where each stopped, and the
+/// views stay stopped.
+#[test]
+fn esc_stops_the_lens_and_jobs_passes() {
+    let args = Options {
+        pattern: Some("CLAIM".into()),
+        flavor: Some(rxw::Flavor::PYTHON),
+        ..Default::default()
+    };
+    let mut app = start(
+        args,
+        StartInput::Loaded(
+            rxw::workbench::DEMO_LOG.repeat(2000),
+            InputSource::Stdin,
+            None,
+        ),
+        None,
+    );
+    let input = &app.wb.input;
+    app.wb.lens.activate(input);
+    app.wb.jobs.activate(input);
+    let views = rxw::tui::panes::status::views_text(&app).unwrap_or_default();
+    assert!(
+        views.starts_with("lens ") && views.contains(" · jobs ") && views.ends_with("Esc stops"),
+        "{views}"
+    );
+    app.focus = Focus::Results;
+    key(&mut app, KeyCode::Esc, KeyModifiers::NONE);
+    assert_eq!(app.focus, Focus::Results, "the first Esc stops the passes");
+    let message = app.message.clone().unwrap_or_default();
+    assert!(
+        message.contains("lens stopped at ") && message.contains("jobs stopped at "),
+        "{message}"
+    );
+    assert!(matches!(
+        app.wb.lens.state(),
+        rxw::workbench::lens::LensState::Stopped(_)
+    ));
+    assert!(matches!(
+        app.wb.jobs.state(),
+        rxw::workbench::jobs_view::JobsState::Stopped(_)
+    ));
+    app.poll();
+    assert_eq!(rxw::tui::panes::status::views_text(&app), None);
+    key(&mut app, KeyCode::Esc, KeyModifiers::NONE);
+    assert_eq!(
+        app.focus,
+        Focus::Pattern,
+        "then Esc goes back to the pattern"
+    );
+}
+
 /// Regression: the TUI's full count showed no progress on a pattern that finds no match for a
 /// long time, and nothing but a new pattern stopped it. The status shows how far it is and the
 /// key the keymap binds to stop it; Esc stops it with a message; a new pattern counts again.
