@@ -1445,6 +1445,60 @@ mod tests {
         }
     }
 
+    /// Regression: in a followed paged log, an append while the lens's first scan was past
+    /// its hit cap started the lens again from byte 0. The running scan ends and the growth
+    /// is scanned from the resume point, to the counts of one scan of the grown text.
+    #[test]
+    fn growth_during_a_capped_paged_lens_scan_resumes_from_the_resume_point() {
+        use crate::input::paged::{Growth, PagedOptions, PagedText};
+        use std::io::Write as _;
+        let mut text = DEMO_LOG.repeat(4);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.log");
+        std::fs::write(&path, &text).unwrap();
+        let options = PagedOptions {
+            page_bytes: 4096,
+            cache_bytes: 16 * 4096,
+            spill_dir: None,
+        };
+        let catalog = Arc::new(
+            crate::presets::load::load(&crate::presets::load::LoadOptions::default()).catalog,
+        );
+        let mut w = wb("CLAIM", "");
+        let paged = PagedText::open(&path, &options).unwrap();
+        w.set_paged_input(paged.clone(), InputSource::File("a.log".into()));
+        assert!(paged.wait_complete(Duration::from_secs(20)));
+        w.poll();
+        w.input.set_scan_chunk(700);
+        w.lens.set_catalog(Arc::clone(&catalog));
+        w.lens.set_hit_cap(100);
+        w.lens.activate(&w.input);
+        // The append arrives while the first scan runs.
+        let old_len = text.len();
+        let piece = "2026-10-05T00:01:00Z [CLAIM 7fce46e0] [ACK:9] more\n";
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .unwrap()
+            .write_all(piece.as_bytes())
+            .unwrap();
+        text.push_str(piece);
+        assert_eq!(paged.grow().unwrap(), Growth::Appended);
+        assert!(w.refresh_paged_input());
+        assert!(w.settle_views(Duration::from_secs(60)));
+        assert!(w.lens.capped());
+        assert!(
+            w.lens.scanned_from() > 0 && w.lens.scanned_from() <= old_len,
+            "the growth was scanned from byte {}",
+            w.lens.scanned_from()
+        );
+        let mut whole = wb("CLAIM", &text);
+        whole.lens.set_catalog(Arc::clone(&catalog));
+        whole.lens.activate(&whole.input);
+        assert!(whole.settle_views(Duration::from_secs(60)));
+        assert_eq!(w.lens.counts(), whole.lens.counts());
+    }
+
     /// Following a paged file: what is appended to it is indexed in place
     /// ([`PagedText::grow`]) and the count, spans and lens go on from the engine's resume
     /// point, not from the start, to the same results as one scan of the whole text.
