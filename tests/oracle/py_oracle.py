@@ -5,7 +5,8 @@ Output: a JSON list of {"error": msg} or {"matches": [[[start, end] | null, ...]
 "replaced": str | {"error": msg}}; offsets are UTF-8 byte offsets. A pattern that compiles
 with a warning (a DeprecationWarning of 3.8-3.11) also has "warnings": [msg, ...]. Runs on
 CPython 3.8 and later (3.8 raises RuntimeError for some conditionals it cannot compile;
-`(?u)` with the `a` flag is a ValueError).
+`(?u)` with the `a` flag is a ValueError; 3.8 raises TypeError for a named character escape naming a named
+sequence).
 """
 import json
 import re
@@ -31,7 +32,7 @@ def run(case):
         warnings.simplefilter("always")
         try:
             rx = re.compile(case["pattern"], flags)
-        except (re.error, OverflowError, RecursionError, RuntimeError, ValueError) as e:
+        except (re.error, OverflowError, RecursionError, RuntimeError, TypeError, ValueError) as e:
             return {"error": str(e)}
     text = case["input"]
     off = byte_offsets(text)

@@ -1,0 +1,194 @@
+//! CPython's own `test_re.py`: the patterns, flags and subjects its test methods pass to `re`,
+//! recorded in `data/test_re.jsonl` by `data/record_test_re.py` and answered by CPython 3.11.
+//! A syntax case is a pattern that CPython accepts or refuses, and rxw must do the same; a match
+//! case is a pattern run over a subject, and rxw must find the same matches with the same group
+//! spans. What rxw cannot express by design (bytes patterns, LOCALE, the Scanner API, lone
+//! surrogates) is left out by the recorder, which counts it in the file's header.
+//!
+//! The same cases are then replayed through every installed CPython 3.8–3.13 against
+//! `python@3.X`: a missing interpreter is named loudly and only its release is skipped.
+
+mod common;
+
+use rxw_engine::Regex;
+use rxw_syntax::{Flags, Flavor, PyVersion};
+use serde_json::{Value, json};
+use std::path::Path;
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Kind {
+    Syntax,
+    Match,
+}
+
+struct Case {
+    kind: Kind,
+    pattern: String,
+    flags: String,
+    input: String,
+    source: String,
+    expected: Value,
+}
+
+fn recorded() -> Vec<Case> {
+    let text = include_str!("data/test_re.jsonl");
+    text.lines()
+        .skip(1)
+        .map(|line| {
+            let v: Value = serde_json::from_str(line).expect("a recorded case");
+            let s = |k: &str| v[k].as_str().unwrap_or_default().to_string();
+            Case {
+                kind: match v["kind"].as_str() {
+                    Some("syntax") => Kind::Syntax,
+                    Some("match") => Kind::Match,
+                    other => panic!("unknown case kind {other:?}"),
+                },
+                pattern: s("pattern"),
+                flags: s("flags"),
+                input: s("input"),
+                source: s("source"),
+                expected: v["expected"].clone(),
+            }
+        })
+        .collect()
+}
+
+/// rxw's answer in the oracle's shape: `{"matches": [[[start, end] | null, …], …]}` (byte
+/// offsets), or the refusal.
+fn rxw_answer(v: PyVersion, c: &Case) -> Result<Value, rxw_syntax::Error> {
+    let flavor = Flavor::Python(v);
+    let re = Regex::new(&c.pattern, flavor, Flags::parse(&c.flags, flavor)?)?;
+    if c.kind == Kind::Syntax {
+        return Ok(json!({ "accepted": true }));
+    }
+    let matches = re.find_all(&c.input, None)?;
+    let spans: Vec<Value> = matches
+        .iter()
+        .map(|m| {
+            Value::from(
+                m.groups
+                    .iter()
+                    .map(|g| g.map_or(Value::Null, |(s, e)| json!([s, e])))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect();
+    Ok(json!({ "matches": spans }))
+}
+
+/// Compares rxw's `python@v` with `expected` (one answer per case, in the oracle's shape) and
+/// returns the disagreements, described. A match case's answer is its matches; a syntax case
+/// only asks whether the pattern is accepted.
+fn disagreements(v: PyVersion, cases: &[Case], expected: &[Value]) -> Vec<String> {
+    let mut wrong = Vec::new();
+    for (c, want) in cases.iter().zip(expected) {
+        let label = format!(
+            "[{}] python@{v} /{}/{} on {:?}",
+            c.source, c.pattern, c.flags, c.input
+        );
+        match (rxw_answer(v, c), want.get("error")) {
+            (Err(_), Some(_)) => {}
+            (Ok(_), None) if c.kind == Kind::Syntax => {}
+            (Ok(got), None) if got["matches"] == want["matches"] => {}
+            (Err(e), None) => wrong.push(format!(
+                "{label}: rxw refused ({}: {}), CPython accepted",
+                e.kind.name(),
+                e.message
+            )),
+            (Ok(_), Some(err)) => {
+                wrong.push(format!("{label}: rxw accepted, CPython refused: {err}"))
+            }
+            (Ok(got), None) => wrong.push(format!(
+                "{label}:\n    rxw     {}\n    CPython {}",
+                got["matches"], want["matches"]
+            )),
+        }
+    }
+    wrong
+}
+
+/// Prints the agreement figures with `what` and the disagreements; returns the figure line.
+fn summary(cases: &[Case], wrong: &[String], what: &str) -> String {
+    let count = |k: Kind| cases.iter().filter(|c| c.kind == k).count();
+    let line = format!(
+        "test_re: {} of {} cases ({} syntax, {} match) agree with {what}, {} differ",
+        cases.len() - wrong.len(),
+        cases.len(),
+        count(Kind::Syntax),
+        count(Kind::Match),
+        wrong.len()
+    );
+    eprintln!("{line}");
+    for w in wrong.iter().take(200) {
+        eprintln!("  {w}");
+    }
+    line
+}
+
+#[test]
+fn rxw_agrees_with_cpython_3_11_on_the_recorded_test_re_cases() {
+    let cases = recorded();
+    assert!(cases.len() > 1000, "the recorded suite is there");
+    let expected: Vec<Value> = cases.iter().map(|c| c.expected.clone()).collect();
+    let wrong = disagreements(PyVersion::V3_11, &cases, &expected);
+    summary(&cases, &wrong, "the recorded CPython 3.11");
+    assert!(
+        wrong.is_empty(),
+        "{} cases differ from CPython 3.11",
+        wrong.len()
+    );
+}
+
+/// The answers of the interpreter at `python` to `cases`, through the shared oracle script.
+fn live_answers(python: &Path, cases: &[Case]) -> Vec<Value> {
+    let path = format!(
+        "{}/../../tests/oracle/py_oracle.py",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let script = std::fs::read_to_string(&path).expect("the oracle script");
+    let input = Value::from(
+        cases
+            .iter()
+            .map(|c| json!({"pattern": c.pattern, "flags": c.flags, "input": c.input}))
+            .collect::<Vec<_>>(),
+    );
+    let cmd = python.to_str().expect("a UTF-8 path");
+    let answers = common::oracle(cmd, &script, &input).expect("the interpreter was found");
+    let answers = answers.as_array().expect("one answer per case").clone();
+    assert_eq!(answers.len(), cases.len());
+    answers
+}
+
+#[test]
+fn rxw_agrees_with_every_installed_cpython_on_the_test_re_cases() {
+    let cases = recorded();
+    let mut missing = Vec::new();
+    let mut all = Vec::new();
+    let mut figures = Vec::new();
+    for v in PyVersion::ALL {
+        let Some(python) = common::python_interpreter(v.number()) else {
+            missing.push(v.number());
+            continue;
+        };
+        let answers = live_answers(&python, &cases);
+        let wrong = disagreements(v, &cases, &answers);
+        figures.push(summary(
+            &cases,
+            &wrong,
+            &format!("CPython {v} ({})", python.display()),
+        ));
+        all.extend(wrong);
+    }
+    if !missing.is_empty() {
+        eprintln!(
+            "\n*** NOTICE: no interpreter for Python {}: those releases are NOT compared with CPython ***\n",
+            missing.join(", ")
+        );
+    }
+    assert!(
+        all.is_empty(),
+        "{} disagreements with the installed releases:\n{}",
+        all.len(),
+        figures.join("\n")
+    );
+}
