@@ -896,9 +896,7 @@ fn esc_stops_a_long_count_that_shows_its_progress() {
     assert!(!app.wb.results.done);
     let status = rxw::tui::panes::status::count_text(&app);
     assert!(
-        status.starts_with("0+ matches · counting… ")
-            && status.contains("% · ")
-            && status.ends_with(" MB/s · Esc stops"),
+        status.starts_with("0+ matches · counting… ") && status.ends_with("% · Esc stops"),
         "{status}"
     );
     let text = screen_rows(&app).join("\n");

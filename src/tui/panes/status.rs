@@ -40,15 +40,21 @@ pub fn count_text(app: &App) -> String {
         let stop = key_for(&Action::Back)
             .map(|k| format!(" · {k} stops"))
             .unwrap_or_default();
-        let rate = r
-            .rate()
-            .map(|b| format!(" · {:.0} MB/s", b / 1e6))
-            .unwrap_or_default();
+        let rate = rate_text(r.rate());
         format!(
             "{n}+ {noun} · counting… {}%{rate}{stop}",
             percent(r.scanned, app.wb.input.len())
         )
     }
+}
+
+/// A pass's rate as shown (` · 610 MB/s`): nothing until it is known, nor below 1 MB/s, where
+/// the figure would read `0 MB/s` (a pass that slow is named by its percentage alone).
+fn rate_text(bytes_per_second: Option<f64>) -> String {
+    bytes_per_second
+        .filter(|b| *b >= 1e6)
+        .map(|b| format!(" · {:.0} MB/s", b / 1e6))
+        .unwrap_or_default()
 }
 
 /// The progress of the Lens and Jobs passes while they run (`lens 37% · 610 MB/s · Esc
@@ -57,10 +63,7 @@ pub fn views_text(app: &App) -> Option<String> {
     use crate::workbench::jobs_view::JobsState;
     use crate::workbench::lens::LensState;
     let len = app.wb.input.len();
-    let rate = |r: Option<f64>| {
-        r.map(|b| format!(" · {:.0} MB/s", b / 1e6))
-            .unwrap_or_default()
-    };
+    let rate = rate_text;
     let mut parts = Vec::new();
     if let LensState::Scanning(at) = app.wb.lens.state() {
         parts.push(format!(
