@@ -204,25 +204,9 @@ impl CodeTab {
             Err(e) => (Err(e), 0),
         };
         let lines = match &result {
-            Ok(code) if palette == Palette::Color => highlight::highlight(code, self.lang)
-                .into_iter()
-                .map(|runs| {
-                    Line::from(
-                        runs.into_iter()
-                            .map(|r| {
-                                let mut st = Style::new().fg(Color::Rgb(r.rgb.0, r.rgb.1, r.rgb.2));
-                                if r.bold {
-                                    st = st.add_modifier(Modifier::BOLD);
-                                }
-                                if r.italic {
-                                    st = st.add_modifier(Modifier::ITALIC);
-                                }
-                                Span::styled(r.text, st)
-                            })
-                            .collect::<Vec<_>>(),
-                    )
-                })
-                .collect(),
+            Ok(code) if palette == Palette::Color => {
+                styled_lines(highlight::highlight(code, self.lang))
+            }
             Ok(code) => code.lines().map(|l| Line::from(l.to_string())).collect(),
             Err(_) => Vec::new(),
         };
@@ -342,4 +326,26 @@ impl Tab for CodeTab {
         }
         f.render_widget(Paragraph::new(lines), area);
     }
+}
+
+/// Highlighted runs as terminal lines (the Code tab's program, the Presets tab's export).
+pub(crate) fn styled_lines(runs: Vec<Vec<highlight::Run>>) -> Vec<Line<'static>> {
+    runs.into_iter()
+        .map(|runs| {
+            Line::from(
+                runs.into_iter()
+                    .map(|r| {
+                        let mut st = Style::new().fg(Color::Rgb(r.rgb.0, r.rgb.1, r.rgb.2));
+                        if r.bold {
+                            st = st.add_modifier(Modifier::BOLD);
+                        }
+                        if r.italic {
+                            st = st.add_modifier(Modifier::ITALIC);
+                        }
+                        Span::styled(r.text, st)
+                    })
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect()
 }

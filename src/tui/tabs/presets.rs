@@ -27,7 +27,6 @@ use crate::wire::{Verdict, VerifyRecord};
 use crossterm::event::{KeyCode as K, KeyModifiers};
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use std::collections::BTreeMap;
@@ -178,25 +177,7 @@ fn highlighted(text: &str, target: Target, palette: Palette) -> (&'static str, V
         return ("none (monochrome)", plain);
     }
     let (grammar, runs) = highlight::highlight_as(text, target.grammars());
-    let lines = runs
-        .into_iter()
-        .map(|runs| {
-            Line::from(
-                runs.into_iter()
-                    .map(|r| {
-                        let mut st = Style::new().fg(Color::Rgb(r.rgb.0, r.rgb.1, r.rgb.2));
-                        if r.bold {
-                            st = st.add_modifier(Modifier::BOLD);
-                        }
-                        if r.italic {
-                            st = st.add_modifier(Modifier::ITALIC);
-                        }
-                        Span::styled(r.text, st)
-                    })
-                    .collect::<Vec<_>>(),
-            )
-        })
-        .collect();
+    let lines = super::code::styled_lines(runs);
     (grammar, lines)
 }
 
