@@ -153,7 +153,9 @@ struct Worker {
 }
 
 impl Worker {
-    fn spawn(name: &str, events: Reply, run: fn(&Job, &Reply)) -> Worker {
+    /// `lowers`: the run lowers its thread's priority part way, so each run gets a fresh
+    /// thread (the window scan, on the keystroke path, runs on the worker's own).
+    fn spawn(name: &str, events: Reply, run: fn(&Job, &Reply), lowers: bool) -> Worker {
         let (jobs, rx) = channel::<Job>();
         thread::Builder::new()
             .name(name.to_string())
@@ -163,12 +165,17 @@ impl Worker {
                     while let Ok(newer) = rx.try_recv() {
                         job = newer;
                     }
-                    if !job.cancel.load(Ordering::Relaxed) {
-                        // A thread per run: a run may lower its own priority (see
+                    if job.cancel.load(Ordering::Relaxed) {
+                        continue;
+                    }
+                    if lowers {
+                        // A thread per run: the run lowers its own priority (see
                         // `run_full`), and a thread cannot raise it back.
                         thread::scope(|s| {
                             s.spawn(|| run(&job, &events));
                         });
+                    } else {
+                        run(&job, &events);
                     }
                 }
             })
@@ -535,8 +542,8 @@ impl Scanner {
             waker: waker.clone(),
         };
         Scanner {
-            window: Worker::spawn("rxw-window-scan", reply.clone(), run_window),
-            full: Worker::spawn("rxw-full-scan", reply, run_full),
+            window: Worker::spawn("rxw-window-scan", reply.clone(), run_window, false),
+            full: Worker::spawn("rxw-full-scan", reply, run_full, true),
             events,
             waker,
         }
