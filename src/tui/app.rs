@@ -355,6 +355,7 @@ impl App {
             focused: self.focus == Focus::Results,
             help: self.help_open(),
             show_whitespace: self.show_whitespace,
+            sources: self.source_gutter(),
         }
     }
 

@@ -54,7 +54,7 @@ impl Tab for GroupsTab {
                         "match {} of {} · line {}:{}",
                         cx.selected + 1,
                         wb.results.count,
-                        line + 1,
+                        cx.line_name(line),
                         col + 1
                     ),
                     chrome(Chrome::Dim, p),
@@ -100,11 +100,13 @@ impl Tab for GroupsTab {
         let per = &wb.results.window_matches;
         if !per.is_empty() && !names.is_empty() && (lines.len() + 3) < area.height as usize {
             lines.push(Line::from(""));
+            // A merged input's lines are named `log:line`: room for the widest log tag.
+            let loc_w = cx.sources.map_or(7, |g| g.tag_width + 8);
             let mut head = vec![Span::styled(
-                format!("{:<7}", "line"),
+                format!("{:<loc_w$}", "line"),
                 chrome(Chrome::Dim, p),
             )];
-            let col_w = (w.saturating_sub(7) / names.len()).clamp(4, 24);
+            let col_w = (w.saturating_sub(loc_w) / names.len()).clamp(4, 24);
             for (i, n) in names.iter().enumerate() {
                 let label = n.clone().unwrap_or_else(|| (i + 1).to_string());
                 head.push(Span::styled(
@@ -119,7 +121,7 @@ impl Tab for GroupsTab {
             {
                 let (line, _) = wb.input.position_of(m.start());
                 let mut row = vec![Span::styled(
-                    format!("{:<7}", line + 1),
+                    format!("{:<loc_w$}", cx.line_name(line)),
                     style(Kind::Location, p),
                 )];
                 for k in 1..m.groups.len() {

@@ -97,24 +97,30 @@ impl Tab for MatchesTab {
         let input = &cx.wb.input;
         let n = r.spans.len();
         let idx_w = n.max(1).to_string().len().max(3);
+        let rows = (area.height as usize).saturating_sub(1);
+        let shown = self.top..(self.top + rows).min(n);
+        // A merged input names each match's log and its line there (`b.log:12:3`): the
+        // column is as wide as the widest name on screen.
+        let locs: Vec<String> = shown
+            .clone()
+            .map(|i| {
+                let (line, col) = input.position_of(r.spans[i].0);
+                format!("{}:{}", cx.line_name(line), col + 1)
+            })
+            .collect();
+        let loc_w = locs
+            .iter()
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(0)
+            .max(10);
         let mut lines = vec![Line::from(Span::styled(
-            format!("{:>idx_w$}  {:<10} text", "#", "line:col"),
+            format!("{:>idx_w$}  {:<loc_w$} text", "#", "line:col"),
             chrome(Chrome::Dim, p),
         ))];
-        let rows = (area.height as usize).saturating_sub(1);
-        for i in self.top..(self.top + rows).min(n) {
+        for (i, loc) in shown.zip(locs) {
             let (s, e) = r.spans[i];
-            let (line, col) = input.position_of(s);
-            // A merged input read in pages names each match's log and its line there.
-            let own = input.paged_text().and_then(|p| {
-                let (source, own) = p.source_of_line(line)?;
-                Some((crate::tui::app::short_tag(p.names().get(source)?), own))
-            });
-            let loc = match own {
-                Some((tag, own)) => format!("{tag}:{own}:{}", col + 1),
-                None => format!("{}:{}", line + 1, col + 1),
-            };
-            let prefix = format!("{:>idx_w$}  {:<10} ", i + 1, loc);
+            let prefix = format!("{:>idx_w$}  {:<loc_w$} ", i + 1, loc);
             let room = (area.width as usize).saturating_sub(prefix.chars().count());
             // Spans can be a scan behind the text (an edit just shortened it): clamp both ends.
             let len = input.len();

@@ -183,9 +183,20 @@ pub struct DrawCx<'a> {
     pub help: bool,
     /// Show spaces, tabs and line ends.
     pub show_whitespace: bool,
+    /// For logs merged into one input: which log each line comes from.
+    pub sources: Option<&'a crate::tui::app::SourceGutter>,
 }
 
 impl DrawCx<'_> {
+    /// How a line (from 0) is named to the user: its log and its own line there when the
+    /// input is merged from several logs (`b.log:12`), else its number (`12`).
+    pub fn line_name(&self, line: usize) -> String {
+        match self.sources.and_then(|g| g.place(line)) {
+            Some((tag, own)) => format!("{tag}:{own}"),
+            None => (line + 1).to_string(),
+        }
+    }
+
     /// Whether the tab takes typed keys now: the results have the focus and no overlay is up
     /// (an editor tab then shows its cursor).
     pub fn typing(&self) -> bool {
