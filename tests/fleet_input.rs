@@ -118,6 +118,42 @@ fn every_codec_gives_the_plain_logs_answers() {
     assert_eq!(find(&archives[3]), find(&plain));
 }
 
+/// Regression: a file without line breaks (a disk image, a blob of gigabytes) was read as one
+/// line held whole, so `find --count` on 20 GB of it grew past 16 GB of memory. A line over
+/// 64 MiB is cut to its head, the rest of it skipped, and the run exits 2 saying where.
+#[test]
+fn a_line_longer_than_64_mib_is_cut_said_and_the_lines_after_it_still_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut bytes = b"ok RESULT one\n".to_vec();
+    bytes.resize(bytes.len() + (64 << 20) + 10, b'x');
+    bytes.extend_from_slice(b"RESULT hidden in the skipped rest\nRESULT after\n");
+    let blob = write(dir.path(), "blob.log", &bytes);
+    let (code, out, err) = run(rxw(dir.path())
+        .args(["find", "--count", "--file"])
+        .arg(&blob)
+        .arg("RESULT"));
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(out.trim(), "2", "the lines before and after the long one");
+    assert!(
+        err.contains(&format!(
+            "{}: the line at byte 14 is longer than 64 MiB, the most rxw reads of one line",
+            blob.display()
+        )),
+        "{err}"
+    );
+    let (code, out, err) = run(rxw(dir.path()).arg("jobs").arg(&blob));
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("longer than 64 MiB"), "{err}");
+    // JSON stays one document: the error alone.
+    let (code, out, _) = run(rxw(dir.path())
+        .args(["find", "--json", "--file"])
+        .arg(&blob)
+        .arg("RESULT"));
+    assert_eq!(code, 2);
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    assert!(doc["error"]["message"].as_str().unwrap().contains("64 MiB"));
+}
+
 #[test]
 fn truncated_and_corrupt_archives_exit_2_saying_where_after_what_was_read() {
     let dir = tempfile::tempdir().unwrap();

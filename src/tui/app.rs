@@ -446,15 +446,23 @@ impl App {
             };
             let (first, last) = (first as usize, last as usize);
             let start = input.line_start(first);
-            let end = input.line_range(last).end;
+            let end = input.shown_line_range(last).end;
             if end - start > FILTER_WINDOW_BYTES {
-                return start..input.line_range(first).end;
+                return start..input.shown_line_range(first).end;
             }
             return start..end;
         }
         let last = (self.input_top + self.input_rows()).min(input.line_count()) - 1;
         let start = input.line_start(self.input_top.min(last));
-        start..input.line_range(last).end
+        // The rows show at most SHOWN_LINE_BYTES of a line: a line of gigabytes is scanned
+        // for the screen no further than the rows can show.
+        let cap = self.input_rows().max(1) * crate::workbench::buffer::SHOWN_LINE_BYTES;
+        let end = input.shown_line_range(last).end;
+        if end - start > cap {
+            // A line above the last is that long: the first row's line alone.
+            return start..input.shown_line_range(self.input_top.min(last)).end;
+        }
+        start..end
     }
 
     /// The input line shown on screen row `row` of the input pane (filtered or not).

@@ -162,7 +162,7 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
         let Some(i) = app.line_on_row(row) else {
             break;
         };
-        let range = input.line_range(i);
+        let range = input.shown_line_range(i);
         let line = input.slice(range.clone());
         let line: &str = &line;
         // A tab that paints the input itself (the Lens tab) replaces the pattern's matches.
@@ -261,7 +261,7 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
             && line < app.input_top + body.height as usize
             && col >= app.input_left
         {
-            let row_text = input.slice(input.line_range(line));
+            let row_text = input.slice(input.shown_line_range(line));
             let row_text: &str = &row_text;
             let before: usize = cells(
                 row_text,

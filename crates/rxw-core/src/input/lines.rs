@@ -6,6 +6,11 @@ use std::ops::Range;
 /// Bytes read at a time.
 const BLOCK: usize = 1 << 18;
 
+/// The longest line handed out whole: of a longer line, only its first `MAX_LINE` bytes are
+/// handed out (after an error that says so) and the rest is skipped, so that a file without
+/// line breaks (a disk image, a 20 GB blob) cannot take all memory.
+pub const MAX_LINE: usize = 64 << 20;
+
 /// One line: its bytes (without the `\n`, with any `\r` kept) and whether a `\n` ended it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RawLine<'a> {
@@ -23,6 +28,16 @@ pub struct LineReader<R> {
     start: usize,
     end: usize,
     eof: bool,
+    /// Offset in the stream of `buf[0]`.
+    base: u64,
+    /// The longest line handed out whole ([`MAX_LINE`]).
+    max_line: usize,
+    /// The first bytes of a line over `max_line`, to hand out on the call after its error.
+    cut: Option<Range<usize>>,
+    /// Whether the rest of a line over `max_line` is still to be skipped.
+    skipping: bool,
+    /// The stream's name in error messages.
+    name: Option<String>,
 }
 
 impl<R: Read> LineReader<R> {
@@ -34,7 +49,70 @@ impl<R: Read> LineReader<R> {
             start: 0,
             end: 0,
             eof: false,
+            base: 0,
+            max_line: MAX_LINE,
+            cut: None,
+            skipping: false,
+            name: None,
         }
+    }
+
+    /// The same reader, naming its stream `name` in the error about an overlong line.
+    pub fn named(mut self, name: String) -> LineReader<R> {
+        self.name = Some(name);
+        self
+    }
+
+    /// The same reader, handing out lines of at most `max` bytes whole (at least 1).
+    pub fn with_max_line(mut self, max: usize) -> LineReader<R> {
+        self.max_line = max.max(1);
+        self
+    }
+
+    /// Hands out the head of an overlong line kept by [`LineReader::cut_line`], or skips the
+    /// rest of it; `Some` when the head is due.
+    fn after_cut(&mut self) -> io::Result<Option<(Range<usize>, bool)>> {
+        if let Some(head) = self.cut.take() {
+            return Ok(Some((head, true)));
+        }
+        while self.skipping {
+            if let Some(k) = memchr::memchr(b'\n', &self.buf[self.start..self.end]) {
+                self.start += k + 1;
+                self.skipping = false;
+            } else {
+                self.start = self.end;
+                if self.eof {
+                    self.skipping = false;
+                } else {
+                    self.fill()?;
+                }
+            }
+        }
+        Ok(None)
+    }
+
+    /// The buffered line is over `max_line` bytes: keeps its first `max_line` bytes to hand
+    /// out next, skips the rest, and says so.
+    fn cut_line(&mut self) -> io::Error {
+        let at = self.base + self.start as u64;
+        self.cut = Some(self.start..self.start + self.max_line);
+        self.start += self.max_line;
+        self.skipping = true;
+        let mib = |n: usize| n as f64 / f64::from(1 << 20);
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "{}the line at byte {at} is longer than {:.0} MiB, the most rxw reads of one \
+                 line: its first {:.0} MiB are read and the rest of it is skipped (is this a \
+                 text log?)",
+                self.name
+                    .as_ref()
+                    .map(|n| format!("{n}: "))
+                    .unwrap_or_default(),
+                mib(self.max_line),
+                mib(self.max_line),
+            ),
+        )
     }
 
     /// The next line as a range of [`LineReader::get`]'s buffer (valid until the next call),
@@ -44,13 +122,22 @@ impl<R: Read> LineReader<R> {
     /// A read error (an interrupted read is retried). The lines before it were handed out;
     /// the bytes after the last line feed come as a last line on the call after the error.
     pub fn next_range(&mut self) -> io::Result<Option<(Range<usize>, bool)>> {
+        if let Some(head) = self.after_cut()? {
+            return Ok(Some(head));
+        }
         let mut searched = self.start;
         loop {
             if let Some(k) = memchr::memchr(b'\n', &self.buf[searched..self.end]) {
                 let nl = searched + k;
+                if nl - self.start > self.max_line {
+                    return Err(self.cut_line());
+                }
                 let line = self.start..nl;
                 self.start = nl + 1;
                 return Ok(Some((line, true)));
+            }
+            if self.end - self.start > self.max_line {
+                return Err(self.cut_line());
             }
             if self.eof {
                 return Ok(self.last_line());
@@ -80,15 +167,26 @@ impl<R: Read> LineReader<R> {
     /// # Errors
     /// As [`LineReader::next_range`].
     pub fn next_lines(&mut self, max: usize) -> io::Result<Option<(Range<usize>, bool)>> {
+        if let Some(head) = self.after_cut()? {
+            return Ok(Some(head));
+        }
         loop {
             let window = self.end.min(self.start.saturating_add(max.max(1)));
             let last = memchr::memrchr(b'\n', &self.buf[self.start..window])
                 .map(|k| self.start + k)
                 .or_else(|| memchr::memchr(b'\n', &self.buf[window..self.end]).map(|k| window + k));
             if let Some(nl) = last {
+                // A first line over the limit is cut (the block's others are within `max`).
+                let first = memchr::memchr(b'\n', &self.buf[self.start..=nl]).unwrap_or(0);
+                if first > self.max_line {
+                    return Err(self.cut_line());
+                }
                 let lines = self.start..nl;
                 self.start = nl + 1;
                 return Ok(Some((lines, true)));
+            }
+            if self.end - self.start > self.max_line {
+                return Err(self.cut_line());
             }
             if self.eof {
                 return Ok(self.last_line());
@@ -103,6 +201,7 @@ impl<R: Read> LineReader<R> {
         if self.start > 0 {
             self.buf.copy_within(self.start..self.end, 0);
             self.end -= self.start;
+            self.base += self.start as u64;
             self.start = 0;
         }
         if self.end == self.buf.len() {
@@ -211,6 +310,63 @@ mod tests {
         }
         assert_eq!(joined, data);
         assert!(blocks > 3, "{blocks}");
+    }
+
+    /// Every line of a reader with at most `max` bytes a line: `Ok` lines and `Err` messages.
+    fn capped(data: &[u8], step: usize, max: usize, blocks: bool) -> Vec<Result<Vec<u8>, String>> {
+        let mut r = LineReader::new(Trickle {
+            data,
+            step,
+            fail: false,
+        })
+        .named("blob".into())
+        .with_max_line(max);
+        let mut out = Vec::new();
+        loop {
+            let next = if blocks {
+                r.next_lines(1 << 20)
+                    .map(|o| o.map(|(range, _)| r.get(range).to_vec()))
+            } else {
+                r.next_line().map(|o| o.map(|l| l.bytes.to_vec()))
+            };
+            match next {
+                Ok(Some(l)) => out.push(Ok(l)),
+                Ok(None) => return out,
+                Err(e) => out.push(Err(e.to_string())),
+            }
+        }
+    }
+
+    #[test]
+    fn a_line_over_the_limit_is_cut_to_its_head_with_an_error_and_the_next_lines_go_on() {
+        let data = b"0123456789\nbb\nabcdefghijklmno";
+        for step in [1, 3, 7, 100] {
+            for blocks in [false, true] {
+                let got = capped(data, step, 4, blocks);
+                let lines: Vec<&[u8]> = got
+                    .iter()
+                    .filter_map(|r| r.as_ref().ok().map(Vec::as_slice))
+                    .collect();
+                assert_eq!(
+                    lines,
+                    [&b"0123"[..], b"bb", b"abcd"],
+                    "step {step} {blocks}"
+                );
+                let errors: Vec<&String> = got.iter().filter_map(|r| r.as_ref().err()).collect();
+                assert_eq!(errors.len(), 2, "step {step}: {got:?}");
+                assert!(
+                    errors[0].starts_with("blob: the line at byte 0 is longer than"),
+                    "{}",
+                    errors[0]
+                );
+                assert!(errors[1].contains("at byte 14 "), "{}", errors[1]);
+                // Each error comes just before the head it announces.
+                assert!(got[0].is_err() && got[1] == Ok(b"0123".to_vec()), "{got:?}");
+            }
+        }
+        // A line of exactly the limit is whole, without an error.
+        let got = capped(b"abcd\nabcd", 2, 4, false);
+        assert_eq!(got, vec![Ok(b"abcd".to_vec()), Ok(b"abcd".to_vec())]);
     }
 
     #[test]

@@ -242,7 +242,8 @@ impl MergedLines {
                 // Read once: hold the lines up to the first stamp.
                 let decoded = open(origin)?;
                 let progress = SourceProgress::of(&decoded);
-                let mut reader = LineReader::new(Box::new(decoded) as Box<dyn Read + Send>);
+                let mut reader =
+                    LineReader::new(Box::new(decoded) as Box<dyn Read + Send>).named(origin.name());
                 let mut key = None;
                 loop {
                     match reader.next_line() {
@@ -273,7 +274,8 @@ impl MergedLines {
             let decoded = open(origin)?;
             let progress = SourceProgress::of(&decoded);
             streams.push(Stream {
-                reader: LineReader::new(Box::new(decoded)),
+                reader: LineReader::new(Box::new(decoded) as Box<dyn Read + Send>)
+                    .named(origin.name()),
                 progress,
                 held,
                 pending: None,

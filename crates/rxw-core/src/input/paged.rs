@@ -371,6 +371,24 @@ fn decode_same_len(bytes: Vec<u8>) -> String {
     }
 }
 
+/// Where a character cut by the end of `bytes` starts (`bytes.len()` when none is cut): the
+/// last lead byte among the final three whose sequence runs past the end.
+fn split_char_start(bytes: &[u8]) -> usize {
+    let n = bytes.len();
+    for back in 1..=3.min(n) {
+        let b = bytes[n - back];
+        let want = match b {
+            0x00..=0x7F => return n,
+            0x80..=0xBF => continue,
+            0xC0..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            _ => 4,
+        };
+        return if want > back { n - back } else { n };
+    }
+    n
+}
+
 impl PagedText {
     fn start(shared: Shared) -> PagedText {
         PagedText {
@@ -715,6 +733,31 @@ impl PagedText {
         decode_same_len(self.read_bytes(range))
     }
 
+    /// The characters of `range` as [`PagedText::read`] decodes them (a `?` per invalid
+    /// byte), counted a piece at a time: memory stays bounded whatever the range's length.
+    pub fn count_chars(&self, range: Range<usize>) -> usize {
+        const PIECE: usize = 1 << 20;
+        let end = range.end.min(self.len());
+        let mut at = range.start.min(end);
+        let mut n = 0;
+        while at < end {
+            let bytes = self.read_bytes(at..end.min(at + PIECE));
+            // Cut before a character the piece splits, so that it is decoded whole next time.
+            let cut = if at + bytes.len() < end {
+                split_char_start(&bytes)
+            } else {
+                bytes.len()
+            };
+            let cut = if cut == 0 { bytes.len() } else { cut };
+            if cut == 0 {
+                break;
+            }
+            n += decode_same_len(bytes[..cut].to_vec()).chars().count();
+            at += cut;
+        }
+        n
+    }
+
     /// Calls `f` with the bytes from `from` on, a page at a time, until it returns false.
     fn walk(&self, from: usize, mut f: impl FnMut(usize, &[u8]) -> bool) {
         let p = self.shared.page_bytes;
@@ -812,20 +855,32 @@ impl PagedText {
 
     /// Byte range of line `i` without its line break (and a `\r` before it).
     pub fn line_range(&self, i: usize) -> Range<usize> {
+        self.line_range_within(i, usize::MAX)
+    }
+
+    /// Line `i` without its line break as [`PagedText::line_range`], read no further than
+    /// `max` bytes from its start: a longer line ends there (what a view of a line of
+    /// gigabytes needs, without reading it all).
+    pub fn line_range_within(&self, i: usize, max: usize) -> Range<usize> {
         let start = self.line_start(i);
-        let mut end = self.len();
-        let mut cr = false;
-        self.walk(start, |at, bytes| match memchr::memchr(b'\n', bytes) {
-            Some(nl) => {
-                end = at + nl;
-                false
+        let limit = start.saturating_add(max).min(self.len());
+        let mut end = limit;
+        let mut found = false;
+        self.walk(start, |at, bytes| {
+            let n = bytes.len().min(limit.saturating_sub(at));
+            match memchr::memchr(b'\n', &bytes[..n]) {
+                Some(nl) => {
+                    end = at + nl;
+                    found = true;
+                    false
+                }
+                None => at + n < limit,
             }
-            None => true,
         });
-        if end > start {
-            cr = self.read_bytes(end - 1..end) == b"\r";
+        if found && end > start && self.read_bytes(end - 1..end) == b"\r" {
+            end -= 1;
         }
-        start..if cr { end - 1 } else { end }
+        start..end
     }
 
     /// Line `i` without its line break.
@@ -1355,6 +1410,50 @@ mod tests {
             );
             let at = buffer.line_start(i) + (i % 3);
             assert_eq!(paged.line_of(at), buffer.line_of(at), "line of byte {at}");
+        }
+    }
+
+    #[test]
+    fn a_line_of_megabytes_is_measured_and_counted_without_reading_it_whole() {
+        // A line of 3 MB of multi-byte characters (and invalid bytes) between short lines:
+        // pieces of 1 MiB split its characters, pages of 4096 bytes split it more.
+        let mut bytes = b"short\r\n".to_vec();
+        for k in 0..400_000u32 {
+            bytes.extend_from_slice(if k % 1000 == 7 {
+                b"\xff"
+            } else {
+                "é€😀".as_bytes()
+            });
+        }
+        bytes.extend_from_slice(b"\r\nlast");
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("a.log");
+        std::fs::write(&p, &bytes).unwrap();
+        let paged = PagedText::open(&p, &small(4096, 8)).unwrap();
+        assert!(paged.wait_complete(Duration::from_secs(20)));
+        let whole = paged.line_range(1);
+        assert_eq!(
+            whole,
+            7..bytes.len() - 6,
+            "the \\r before the break is left out"
+        );
+        // Read no further than asked: the line ends at the limit.
+        assert_eq!(paged.line_range_within(1, 1000), 7..1007);
+        assert_eq!(paged.line_range_within(1, usize::MAX), whole);
+        assert_eq!(paged.line_range_within(0, 3), 0..3);
+        assert_eq!(paged.line_range_within(0, 100), 0..5);
+        for (a, b) in [
+            (7, 9),
+            (7, whole.end),
+            (8, whole.end - 1),
+            (0, bytes.len()),
+            (1_048_000, 2_200_001),
+        ] {
+            assert_eq!(
+                paged.count_chars(a..b),
+                paged.read(a..b).chars().count(),
+                "{a}..{b}"
+            );
         }
     }
 

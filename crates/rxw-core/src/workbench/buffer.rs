@@ -55,6 +55,10 @@ pub enum SharedText {
 /// Bytes in a chunk of a paged text's scan.
 pub const SCAN_CHUNK_BYTES: usize = 4 << 20;
 
+/// The most of one line a view reads: longer lines are shown (and scanned for the screen)
+/// only this far.
+pub const SHOWN_LINE_BYTES: usize = 256 * 1024;
+
 impl SharedText {
     /// Bytes of text.
     pub fn len(&self) -> usize {
@@ -515,6 +519,39 @@ impl TextBuffer {
         }
     }
 
+    /// The part of line `i` a view shows: its first [`SHOWN_LINE_BYTES`] (up to a character
+    /// boundary), so that a line of gigabytes costs a screen no more than that.
+    pub fn shown_line_range(&self, i: usize) -> std::ops::Range<usize> {
+        let r = match &self.paged {
+            Some(p) if i >= p.lines => return p.len..p.len,
+            Some(p) => {
+                let r = p.text.line_range_within(i, SHOWN_LINE_BYTES + 1);
+                r.start.min(p.len)..r.end.min(p.len)
+            }
+            None => self.line_range(i),
+        };
+        if r.end - r.start <= SHOWN_LINE_BYTES {
+            return r;
+        }
+        let mut end = r.start + SHOWN_LINE_BYTES;
+        match &self.paged {
+            Some(p) => {
+                // Back off while the byte at the cut continues a character.
+                let lo = end.saturating_sub(3).max(r.start);
+                let around = p.text.read_bytes(lo..end + 1);
+                while end > lo
+                    && around
+                        .get(end - lo)
+                        .is_some_and(|b| (0x80..0xC0).contains(b))
+                {
+                    end -= 1;
+                }
+            }
+            None => end = self.floor_boundary(end),
+        }
+        r.start..end.max(r.start)
+    }
+
     /// Byte range of line `i` without its line break.
     pub fn line_range(&self, i: usize) -> std::ops::Range<usize> {
         if let Some(p) = &self.paged {
@@ -560,10 +597,10 @@ impl TextBuffer {
 
     /// `(line, column in chars)` of byte `at`, both 0-based.
     pub fn position_of(&self, at: usize) -> (usize, usize) {
-        if self.paged.is_some() {
+        if let Some(p) = &self.paged {
             let line = self.line_of(at);
             let start = self.line_start(line);
-            return (line, self.slice(start..at.max(start)).chars().count());
+            return (line, p.text.count_chars(start..at.max(start)));
         }
         let at = self.floor_boundary(at.min(self.text.len()));
         let line = self.line_of(at);
@@ -834,6 +871,38 @@ impl TextBuffer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_view_reads_a_long_line_only_as_far_as_it_shows_and_cuts_it_on_a_character() {
+        // Line 1 is longer than a view shows, made of 3-byte characters so that the cut
+        // falls inside one; in memory and read in pages alike.
+        let long = "€".repeat(SHOWN_LINE_BYTES / 3 + 10);
+        let text = format!("a\n{long}\nb\n");
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("a.log");
+        std::fs::write(&p, &text).unwrap();
+        let options = crate::input::paged::PagedOptions {
+            page_bytes: 4096,
+            cache_bytes: 4096 * 8,
+            spill_dir: None,
+        };
+        let paged = PagedText::open(&p, &options).unwrap();
+        assert!(paged.wait_complete(std::time::Duration::from_secs(20)));
+        for b in [TextBuffer::new(text.clone()), TextBuffer::paged(paged)] {
+            let r = b.shown_line_range(1);
+            assert_eq!(r.start, 2);
+            assert!(r.end - r.start <= SHOWN_LINE_BYTES, "{r:?}");
+            assert!(r.end - r.start > SHOWN_LINE_BYTES - 3, "{r:?}");
+            assert!(text.is_char_boundary(r.end), "{r:?}");
+            assert_eq!(b.slice(r.clone()), text[r]);
+            // Short lines are whole.
+            assert_eq!(b.shown_line_range(0), 0..1);
+            assert_eq!(b.shown_line_range(2), b.line_range(2));
+            // A column far into the long line is counted exactly.
+            let at = 2 + 3 * 80_000;
+            assert_eq!(b.position_of(at), (1, 80_000));
+        }
+    }
 
     /// Every line start, the slow way.
     fn naive_starts(text: &str) -> Vec<usize> {
