@@ -145,6 +145,10 @@ struct Marks {
     breaks: usize,
     /// Bytes and line of the last mark, and the bytes indexed.
     last_mark: (usize, usize),
+    /// Bytes indexed: `breaks` counts the line breaks before this byte.
+    end: usize,
+    /// Where the last line indexed starts: no line break lies between it and `end`.
+    last_start: usize,
 }
 
 impl Marks {
@@ -153,6 +157,8 @@ impl Marks {
             marks: vec![(0, 0)],
             breaks: 0,
             last_mark: (0, 0),
+            end: 0,
+            last_start: 0,
         }
     }
 
@@ -161,6 +167,8 @@ impl Marks {
         self.marks.extend(more.marks);
         self.breaks = more.breaks;
         self.last_mark = more.last_mark;
+        self.end = more.end;
+        self.last_start = more.last_start.unwrap_or(self.last_start);
     }
 }
 
@@ -170,6 +178,9 @@ struct MarksAdded {
     marks: Vec<(usize, usize)>,
     breaks: usize,
     last_mark: (usize, usize),
+    end: usize,
+    /// The start of the block's last line, when the block holds a line break.
+    last_start: Option<usize>,
 }
 
 impl MarksAdded {
@@ -177,8 +188,10 @@ impl MarksAdded {
     /// last mark at `last_mark`.
     fn scan(mut breaks: usize, mut last_mark: (usize, usize), base: usize, bytes: &[u8]) -> Self {
         let mut marks = Vec::new();
+        let mut last_start = None;
         for nl in memchr::memchr_iter(b'\n', bytes) {
             let start = base + nl + 1;
+            last_start = Some(start);
             breaks += 1;
             let (mb, ml) = last_mark;
             if breaks - ml >= INDEX_MARK_LINES || start - mb >= INDEX_MARK_BYTES {
@@ -190,6 +203,8 @@ impl MarksAdded {
             marks,
             breaks,
             last_mark,
+            end: base + bytes.len(),
+            last_start,
         }
     }
 }
@@ -369,6 +384,15 @@ fn decode_same_len(bytes: Vec<u8>) -> String {
             String::from_utf8(bytes).unwrap_or_default()
         }
     }
+}
+
+/// The most of one line a chunk holds ([`PagedText::chunks`]): a longer line is handed out
+/// in pieces of this size, ending inside it.
+pub const LONG_LINE_PIECE: usize = 16 << 20;
+
+/// Bytes at the end of `bytes` that start a character the end cuts (0 when none is cut).
+fn split_char_tail(bytes: &[u8]) -> usize {
+    bytes.len() - split_char_start(bytes)
 }
 
 /// Where a character cut by the end of `bytes` starts (`bytes.len()` when none is cut): the
@@ -837,6 +861,11 @@ impl PagedText {
         let at = at.min(self.len());
         let (b, l) = {
             let m = self.marks();
+            // The last line (where the usual question falls: how many lines are there) is
+            // known without a walk, however long it is.
+            if (m.last_start..=m.end).contains(&at) {
+                return m.breaks;
+            }
             let k = m.marks.partition_point(|&(b, _)| b <= at) - 1;
             m.marks[k]
         };
@@ -934,7 +963,9 @@ impl PagedText {
     /// bytes, read straight from the file (a scan does not evict the pages on screen). Each
     /// chunk but the last ends with a line break; [`Chunk::searchable`] leaves it out, so a
     /// pattern whose matches stay inside one line finds, chunk by chunk, what it finds in
-    /// the whole text. `range.start` should be a line start.
+    /// the whole text. `range.start` should be a line start. The exception: a line longer
+    /// than [`LONG_LINE_PIECE`] comes in pieces of that size (a chunk that ends without a
+    /// line break and is not the last), so that memory stays bounded.
     pub fn chunks(&self, range: Range<usize>, target: usize) -> PageChunks {
         let end = range.end.min(self.len());
         PageChunks {
@@ -977,7 +1008,14 @@ impl Iterator for PageChunks {
                 buf.truncate(have + nl + 1);
                 break;
             }
-            // One line longer than the chunk: read on to its end.
+            if buf.len() >= LONG_LINE_PIECE {
+                // A line too long to hold: the chunk ends inside it, on a character boundary
+                // (the pass that reads it says it is inexact where that matters).
+                let lead = buf.len() - split_char_tail(&buf);
+                buf.truncate(lead.max(1));
+                break;
+            }
+            // One line longer than the chunk: read on to its end, or to LONG_LINE_PIECE.
             want = self.target.min(self.end - self.pos - buf.len());
         }
         if buf.is_empty() {
@@ -1250,6 +1288,8 @@ mod tests {
             target in 1usize..20_000,
         ) {
             let text = text_of(&lines);
+            // No chunk holds an empty text (an empty match at its start is the caller's).
+            prop_assume!(!text.is_empty());
             let dir = tempfile::tempdir().unwrap();
             let p = dir.path().join("a.log");
             std::fs::write(&p, &text).unwrap();

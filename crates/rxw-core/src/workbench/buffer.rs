@@ -164,6 +164,7 @@ impl SharedText {
             mode,
             carry: None,
             first: Some(look_behind),
+            after_cut: false,
         }
     }
 }
@@ -187,6 +188,12 @@ impl TextPiece<'_> {
     /// The offset just past this piece (its left-out line break included).
     pub fn end(&self) -> usize {
         self.offset + self.text.len() + usize::from(self.stripped)
+    }
+
+    /// Whether the piece ends inside a line (one longer than a chunk holds), not after it:
+    /// a pattern that cannot cross lines is then inexact at its end.
+    pub fn cut_in_line(&self) -> bool {
+        !self.last && !self.stripped && !self.text.ends_with('\n')
     }
 }
 
@@ -219,6 +226,8 @@ pub struct Pieces<'a> {
     carry: Option<(usize, String, usize)>,
     /// Look-behind context to read before the first piece.
     first: Option<usize>,
+    /// Whether the piece before ended inside a line longer than a chunk holds.
+    after_cut: bool,
 }
 
 impl<'a> Pieces<'a> {
@@ -228,6 +237,7 @@ impl<'a> Pieces<'a> {
         if let SharedText::Memory(_) = self.text {
             return Some(piece);
         }
+        let after_cut = std::mem::replace(&mut self.after_cut, piece.cut_in_line());
         if self.mode == PieceMode::Carry && piece.stripped {
             // The line break goes back: a match may hold it, and the next piece follows it.
             piece.text.to_mut().push('\n');
@@ -250,7 +260,7 @@ impl<'a> Pieces<'a> {
                 stripped: piece.stripped,
                 last: piece.last,
             };
-        } else if piece.offset > 0 {
+        } else if piece.offset > 0 && !after_cut {
             // The previous piece's line break, as context.
             piece.text.to_mut().insert(0, '\n');
             piece.offset -= 1;

@@ -480,6 +480,9 @@ fn run_full(job: &Job, events: &Reply) {
             continue;
         }
         scanned = piece.end();
+        // A piece ending inside a line of more than LONG_LINE_PIECE: a match across its end
+        // is not seen, and anchors see an edge there.
+        exact &= !piece.cut_in_line();
         if piece.stripped {
             // The newlines after the last kept match, so the next piece counts from its start.
             found.skip_to(bytes, offset, offset + text.len());
@@ -488,6 +491,9 @@ fn run_full(job: &Job, events: &Reply) {
             if found.last_send.elapsed() >= Duration::from_millis(25) {
                 found.send(scanned, events);
             }
+        } else if piece.cut_in_line() {
+            // The next piece goes on with this line: count what came before the cut.
+            found.skip_to(bytes, offset, offset + text.len());
         }
         if !lowered {
             // The first piece (the match list's first rows) ran at the key's priority; what

@@ -1341,6 +1341,74 @@ mod tests {
         assert_eq!(w.results.count, 1);
     }
 
+    /// Regression: a paged line longer than any chunk was read whole into one piece, so a
+    /// file without line breaks (20 GB of it) grew the full scan's memory without bound. A
+    /// line is read in pieces of at most LONG_LINE_PIECE; a pattern that stays in lines says
+    /// it is inexact there, one that carries stays exact; matches away from the cuts and
+    /// their lines are the same as in memory.
+    #[test]
+    fn a_paged_line_longer_than_a_piece_is_read_in_pieces_and_said_inexact() {
+        use crate::input::paged::{LONG_LINE_PIECE, PagedOptions, PagedText};
+        let mut text = String::from("head RESULT\n");
+        let unit = "é€x RESULT ";
+        while text.len() < LONG_LINE_PIECE * 2 + 1000 {
+            text.push_str(unit);
+        }
+        text.push_str("\nRESULT after\n");
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.log");
+        std::fs::write(&path, &text).unwrap();
+        let options = PagedOptions {
+            page_bytes: 1 << 16,
+            cache_bytes: 16 << 16,
+            spill_dir: None,
+        };
+        let paged = PagedText::open(&path, &options).unwrap();
+        assert!(paged.wait_complete(Duration::from_secs(60)));
+        let pieces: Vec<_> = paged.chunks(0..text.len(), 1 << 20).collect();
+        assert!(
+            pieces.iter().all(|c| c.text.len() <= LONG_LINE_PIECE),
+            "bounded"
+        );
+        let cut = pieces
+            .iter()
+            .filter(|c| !c.last && !c.text.ends_with('\n'))
+            .count();
+        assert_eq!(cut, 2, "the long line comes in three pieces");
+        let joined: String = pieces.iter().map(|c| c.text.as_str()).collect();
+        assert_eq!(joined, text, "on character boundaries, nothing lost");
+        // The text in memory, for the answers (a larger wait than `wb`'s for 4 M matches).
+        let whole = |pattern: &str| {
+            let mut w = Workbench::new(
+                pattern,
+                Flavor::PYTHON,
+                Flags::default(),
+                text.clone(),
+                InputSource::Typed,
+            );
+            w.rescan(0..100);
+            assert!(w.settle(Duration::from_secs(300)));
+            w
+        };
+        for (pattern, exact) in [("RESULT", false), (r"RESULT\s", true)] {
+            let mut w = wb(pattern, "");
+            w.set_paged_input(paged.clone(), InputSource::File("a.log".into()));
+            w.poll();
+            w.rescan(0..100);
+            assert!(w.settle(Duration::from_secs(300)));
+            assert_eq!(w.results.inexact, !exact, "{pattern}");
+            if exact {
+                let whole = whole(pattern);
+                assert_eq!(w.results.count, whole.results.count, "{pattern}");
+                assert_eq!(w.results.span_lines, whole.results.span_lines, "{pattern}");
+            } else {
+                // At most the match across each of the two cuts is missed.
+                let (got, want) = (w.results.count, whole(pattern).results.count);
+                assert!(got <= want && got + 2 >= want, "{pattern}: {got} of {want}");
+            }
+        }
+    }
+
     /// Regression: a paged input was searched chunk by chunk, so a match of a pattern that can
     /// cross lines was missed where it spanned two chunks (and `\A` matched at every chunk's
     /// start). Each chunk now carries what the next can change, from the engine's resume
