@@ -54,33 +54,118 @@ fn rxw_answer(c: &Case) -> Result<Value, rxw_syntax::Error> {
     Ok(json!({ "matches": spans }))
 }
 
+/// Whether node's answer has an offset that falls between the two halves of a surrogate pair.
+fn splits_a_pair(expected: &Value) -> bool {
+    expected["matches"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|m| m.as_array().into_iter().flatten())
+        .flat_map(|g| g.as_array().into_iter().flatten())
+        .any(|offset| offset.as_i64() == Some(-1))
+}
+
+/// Differences from node 20 that rxw does not resolve yet, each named with its reason. Every
+/// case is listed by its exact pattern and flags, and the test prints them loudly; a
+/// difference not listed here fails the test.
+const UNRESOLVED_DIFFERENCES: &[UnresolvedDifference] = &[];
+
+/// A class of cases on which rxw still differs from node 20.
+struct UnresolvedDifference {
+    class: &'static str,
+    reason: &'static str,
+    /// The cases, as (pattern, flags).
+    cases: &'static [(&'static str, &'static str)],
+}
+
+fn unresolved_class(c: &Case) -> Option<&'static UnresolvedDifference> {
+    UNRESOLVED_DIFFERENCES
+        .iter()
+        .find(|d| d.cases.iter().any(|&(p, f)| p == c.pattern && f == c.flags))
+}
+
 #[test]
 fn rxw_agrees_with_node_20_on_the_recorded_test262_cases() {
     let cases = recorded();
-    let (mut agree, mut refused_input) = (0, 0);
+    // Syntax: one verdict per (pattern, flags), accepted or refused as node does. Matches: every
+    // case node accepts, the same spans on its input.
+    let mut syntax_seen = std::collections::HashSet::new();
+    let (mut syntax_total, mut syntax_agree) = (0, 0);
+    let (mut match_total, mut match_agree, mut refused_input) = (0, 0, 0);
     let mut wrong = Vec::new();
+    let mut unresolved: Vec<(&str, String)> = Vec::new();
     for c in &cases {
         let label = format!("[{}] /{}/{} on {:?}", c.source, c.pattern, c.flags, c.input);
-        match (rxw_answer(c), c.expected.get("error")) {
-            (Err(_), Some(_)) => agree += 1,
-            (Ok(v), None) if v["matches"] == c.expected["matches"] => agree += 1,
-            (Err(e), None) if e.kind == ErrorKind::InputUnsupported => refused_input += 1,
-            (Err(e), None) => wrong.push(format!(
-                "{label}: rxw refused ({}), node matched",
-                e.message
-            )),
-            (Ok(_), Some(err)) => wrong.push(format!("{label}: rxw accepted, node refused: {err}")),
-            (Ok(v), None) => wrong.push(format!(
-                "{label}:\n    rxw  {}\n    node {}",
-                v["matches"], c.expected["matches"]
-            )),
+        let node_refused = c.expected.get("error");
+        let answer = rxw_answer(c);
+        let rxw_refused_pattern =
+            matches!(&answer, Err(e) if e.kind != ErrorKind::InputUnsupported);
+        let mut problem = None;
+        if syntax_seen.insert((c.pattern.clone(), c.flags.clone())) {
+            syntax_total += 1;
+            match (rxw_refused_pattern, node_refused) {
+                (true, Some(_)) | (false, None) => syntax_agree += 1,
+                (true, None) => {
+                    let e = answer.as_ref().expect_err("refused");
+                    problem = Some(format!(
+                        "{label}: rxw refused ({}), node accepted",
+                        e.message
+                    ));
+                }
+                (false, Some(err)) => {
+                    problem = Some(format!("{label}: rxw accepted, node refused: {err}"));
+                }
+            }
+        }
+        if node_refused.is_none() {
+            match_total += 1;
+            match &answer {
+                Ok(v) if v["matches"] == c.expected["matches"] => match_agree += 1,
+                Ok(v) => {
+                    problem.get_or_insert(format!(
+                        "{label}:\n    rxw  {}\n    node {}",
+                        v["matches"], c.expected["matches"]
+                    ));
+                }
+                // Allowed only where node's answer has an offset inside a surrogate pair
+                // (the oracle writes it as -1).
+                Err(e) if e.kind == ErrorKind::InputUnsupported && splits_a_pair(&c.expected) => {
+                    refused_input += 1
+                }
+                Err(e) if e.kind == ErrorKind::InputUnsupported => {
+                    problem.get_or_insert(format!(
+                        "{label}: rxw refused the input ({}), node answered {}",
+                        e.message, c.expected["matches"]
+                    ));
+                }
+                Err(_) => {}
+            }
+        }
+        if let Some(p) = problem {
+            match unresolved_class(c) {
+                Some(d) => unresolved.push((d.class, p)),
+                None => wrong.push(p),
+            }
         }
     }
     eprintln!(
-        "js conformance: {agree} of {} cases agree with node 20, {refused_input} refused as input_unsupported, {} differ",
-        cases.len(),
+        "js conformance (node 20): syntax {syntax_agree} of {syntax_total} agree; matches {match_agree} of {match_total} agree, {refused_input} refused as input_unsupported; {} unresolved, {} differ",
+        unresolved.len(),
         wrong.len()
     );
+    for d in UNRESOLVED_DIFFERENCES {
+        let n = unresolved
+            .iter()
+            .filter(|(class, _)| *class == d.class)
+            .count();
+        eprintln!(
+            "*** UNRESOLVED: {} ({n} cases differ from node 20): {}",
+            d.class, d.reason
+        );
+        for (_, p) in unresolved.iter().filter(|(class, _)| *class == d.class) {
+            eprintln!("***   {p}");
+        }
+    }
     for w in wrong.iter().take(400) {
         eprintln!("  {w}");
     }
