@@ -1619,7 +1619,11 @@ impl<'p> Parser<'p> {
                         }
                     }
                     c if unicode => {
-                        if "^$\\.*+?()[]{}|/".contains(c) || (in_class && c == '-') {
+                        // In a `v` class the reserved punctuators may be escaped as well.
+                        let v_punctuator =
+                            in_class && self.flags.unicode_sets && "&-!#%,:;<=>@`~".contains(c);
+                        if "^$\\.*+?()[]{}|/".contains(c) || (in_class && c == '-') || v_punctuator
+                        {
                             Ok((c, LiteralForm::Escaped))
                         } else {
                             Err(self.invalid("Invalid escape", span_here(self)))
@@ -2555,6 +2559,26 @@ mod tests {
             assert!(parse(pat, Flavor::JS, v).is_ok(), "{pat}");
         }
         assert!(parse("[..]", Flavor::JS, Flags::parse("u", Flavor::JS).unwrap()).is_ok());
+    }
+
+    /// Regression: `[\!]` and the other escaped reserved punctuators were refused in a `v`
+    /// class, where node accepts them (outside a class they stay invalid escapes).
+    #[test]
+    fn regression_js_v_class_accepts_escaped_reserved_punctuators() {
+        for c in "&-!#%,:;<=>@`~".chars() {
+            assert!(js(&format!("[\\{c}]"), "v").is_ok(), "[\\{c}]");
+            assert!(js(&format!("[\\q{{\\{c}}}]"), "v").is_ok(), "\\q{{\\{c}}}");
+            assert!(
+                js(&format!("[\\{c}]"), "u").is_err() || c == '-',
+                "[\\{c}] under u"
+            );
+            assert_eq!(
+                js(&format!("\\{c}"), "v").unwrap_err().message,
+                "Invalid escape",
+                "\\{c}"
+            );
+        }
+        assert!(js(r"[\_]", "v").is_err());
     }
 
     fn js(pat: &str, flags: &str) -> Result<Ast, Error> {

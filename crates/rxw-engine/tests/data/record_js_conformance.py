@@ -169,6 +169,28 @@ def edges(text):
     return "".join(chr(p) for p in points)
 
 
+def loop_cases():
+    """The patterns test262 builds in loops, character by character (pattern, flags, input, test)."""
+    ascii_text = "".join(chr(c) for c in range(0x80))
+    controls = "".join(chr(c) for c in range(0x20))
+    out = []
+    for cu in range(0x80):
+        c = chr(cu)
+        for flags in ["", "u", "v"]:
+            # unicode_restricted_identity_escape*.js, S15.10.2.10_A5.1_T1.js: `\\c` and `[\\c]`.
+            out.append(("\\" + c, flags, ascii_text, "built-ins/RegExp/unicode_restricted_identity_escape.js"))
+            out.append(("[\\" + c + "]", flags, ascii_text, "built-ins/RegExp/unicode_restricted_identity_escape.js"))
+        for flags in ["", "u"]:
+            # S15.10.2.10_A2.1_T*.js and unicode_restricted_identity_escape_c.js: `\\cX`.
+            for p in ["\\c" + c, "[\\c" + c + "]", "[\\c" + c + "-a]"]:
+                out.append((p, flags, controls + "\\c" + c + "a_", "built-ins/RegExp/S15.10.2.10_A2.1_T2.js"))
+    # quantifier-integer-limit.js
+    big = "9007199254740991"
+    for p, f, t in [("b{" + big + "}", "u", ""), ("b{" + big + ",}?", "", "a"), ("b{" + big + "," + big + "}", "", "b")]:
+        out.append((p, f, t, "built-ins/RegExp/quantifier-integer-limit.js"))
+    return out
+
+
 def cases(t262):
     base = os.path.join(t262, "test", "built-ins", "RegExp")
     out = []
@@ -213,6 +235,8 @@ def cases(t262):
             # Every listed string, each on its own line: one case per 40 strings.
             for k in range(0, len(strings), 40):
                 add(m.group(1), "v", "\n".join(strings[k:k + 40]), f"{os.path.basename(folder)}/{name}")
+    for p, f, t, source in loop_cases():
+        add(p, f, t, source)
     for p, f, t in [
         (r"^|\udf06", "u", "\U0001D306"),
         (r"\udf06", "u", "\U0001D306"),
