@@ -5,7 +5,7 @@
 //! difference is a clean `input_unsupported` refusal of an answer that a byte offset cannot
 //! express (a match between the two code units of a surrogate pair).
 
-use rxw_engine::Regex;
+use rxw_engine::{Limits, Regex};
 use rxw_syntax::error::ErrorKind;
 use rxw_syntax::flavor::{Flags, Flavor};
 use serde_json::{Value, json};
@@ -14,6 +14,8 @@ struct Case {
     pattern: String,
     flags: String,
     input: String,
+    /// A replacement template (String.prototype.replace's syntax), where the test uses one.
+    replacement: Option<String>,
     source: String,
     expected: Value,
 }
@@ -29,6 +31,7 @@ fn recorded() -> Vec<Case> {
                 pattern: s("pattern"),
                 flags: s("flags"),
                 input: s("input"),
+                replacement: v["replacement"].as_str().map(str::to_string),
                 source: s("source"),
                 expected: v["expected"].clone(),
             }
@@ -51,7 +54,12 @@ fn rxw_answer(c: &Case) -> Result<Value, rxw_syntax::Error> {
             )
         })
         .collect();
-    Ok(json!({ "matches": spans }))
+    let mut answer = json!({ "matches": spans });
+    if let Some(template) = &c.replacement {
+        let replaced = re.replace(&c.input, template, None, &Limits::human())?;
+        answer["replaced"] = Value::from(replaced.result);
+    }
+    Ok(answer)
 }
 
 /// Whether node's answer has an offset that falls between the two halves of a surrogate pair.
@@ -129,11 +137,25 @@ fn rxw_agrees_with_node_20_on_the_recorded_test262_cases() {
         if node_refused.is_none() {
             match_total += 1;
             match &answer {
-                Ok(v) if v["matches"] == c.expected["matches"] => match_agree += 1,
+                // node's replacement result is compared where it is a string (it is an error
+                // object when the result would split a surrogate pair).
+                Ok(v)
+                    if v["matches"] == c.expected["matches"]
+                        && (!c.expected["replaced"].is_string()
+                            || v["replaced"] == c.expected["replaced"]) =>
+                {
+                    match_agree += 1
+                }
                 Ok(v) => {
                     problem.get_or_insert(format!(
-                        "{label}:\n    rxw  {}\n    node {}",
-                        v["matches"], c.expected["matches"]
+                        "{label}{}:\n    rxw  {} {}\n    node {} {}",
+                        c.replacement
+                            .as_ref()
+                            .map_or(String::new(), |t| format!(" replacing with {t:?}")),
+                        v["matches"],
+                        v["replaced"],
+                        c.expected["matches"],
+                        c.expected["replaced"]
                     ));
                 }
                 // Allowed only where node's answer has an offset inside a surrogate pair

@@ -47,6 +47,11 @@ EDGES = (
     " aA0_zZ9\u00df\u1e9e\u0130i\u0131I\u017fsS\u212akK\u03c3\u03c2\u03a3\u01c4\u01c5\u01c6"
     "\u00b5\u039c\u03bc\u00e5\u212b$.*+?()[]{}|\\/^-,:=!<>\U0001d49c\U0001f600\U00010400\U00010428"
 )
+# A replacement template given as a string literal: `x.replace(/re/, "t")`, `re[Symbol.replace]("in", "t")`.
+TEMPLATE = re.compile(r"\.replace(?:All)?\(\s*(?:/(?:\\.|[^/\\\n])+/[a-z]*|[A-Za-z_$][\w$]*)\s*,\s*(" + STRING + r")\s*\)")
+SYMBOL_REPLACE = re.compile(r"\[Symbol\.replace\]\(\s*(" + STRING + r")\s*,\s*(" + STRING + r")\s*\)")
+# Each template runs on this many of its pattern's inputs.
+TEMPLATE_INPUTS = 4
 MAX_INPUT = 400
 MAX_INPUTS = 16
 # A file runs each of its patterns on all of its strings when that makes at most this many
@@ -97,7 +102,8 @@ def strings_in(line):
 
 
 def file_cases(path):
-    """(pattern, flags, inputs) for every literal and RegExp call with literal arguments."""
+    """(pattern, flags, inputs, replacement templates) for every literal and RegExp call with
+    literal arguments."""
     lines = open(path, encoding="utf-8", errors="replace").read().split("\n")
     values = {}
     for line in lines:
@@ -146,14 +152,22 @@ def file_cases(path):
         if holder:
             name = re.escape(holder.group(1))
             uses += [k for k, l in enumerate(lines) if k != n and re.search(r"(?<![\w$.])" + name + r"(?![\w$])", l)]
+        templates = []
         for k in uses:
+            for m in TEMPLATE.finditer(lines[k]):
+                templates.append(decode(m.group(1)))
+            for m in SYMBOL_REPLACE.finditer(lines[k]):
+                templates.append(decode(m.group(2)))
+                inputs.append(decode(m.group(1)))
             inputs += strings_in(lines[k])
             for name in re.findall(r"(?<![\w$.])([A-Za-z_$][\w$]*)(?![\w$])", lines[k]):
                 if name in values:
                     inputs.append(values[name])
         inputs += everywhere
         inputs = [t for t in dict.fromkeys(inputs) if t != pattern and len(t) <= MAX_INPUT]
-        out.append((pattern, flags, inputs[:MAX_INPUTS] or [TEXT]))
+        inputs = inputs[:MAX_INPUTS] or [TEXT]
+        templates = [t for t in dict.fromkeys(templates) if t is not None]
+        out.append((pattern, flags, inputs, templates))
     return out
 
 
@@ -195,8 +209,8 @@ def cases(t262):
     base = os.path.join(t262, "test", "built-ins", "RegExp")
     out = []
 
-    def add(pattern, flags, text, source):
-        out.append({"pattern": pattern, "flags": flags, "input": text, "replacement": None, "source": source})
+    def add(pattern, flags, text, source, replacement=None):
+        out.append({"pattern": pattern, "flags": flags, "input": text, "replacement": replacement, "source": source})
 
     for folder in FOLDERS:
         root = os.path.join(t262, "test", folder)
@@ -207,9 +221,13 @@ def cases(t262):
                     continue
                 path = os.path.join(dirpath, name)
                 rel = os.path.relpath(path, os.path.join(t262, "test"))
-                for p, f, inputs in file_cases(path):
+                for p, f, inputs, templates in file_cases(path):
+                    f = f.replace("g", "", 1) if f.count("g") == 1 else f
                     for text in inputs:
-                        add(p, f.replace("g", "", 1) if f.count("g") == 1 else f, text, rel)
+                        add(p, f, text, rel)
+                    for t in templates:
+                        for text in inputs[:TEMPLATE_INPUTS]:
+                            add(p, f, text, rel, t)
     gen = os.path.join(base, "property-escapes", "generated")
     for name in sorted(os.listdir(gen)):
         if not name.endswith(".js"):
@@ -275,7 +293,7 @@ def main():
     seen = set()
     unique = []
     for c in cs:
-        key = (c["pattern"], c["flags"], c["input"])
+        key = (c["pattern"], c["flags"], c["input"], c["replacement"])
         if key not in seen:
             seen.add(key)
             unique.append(c)
@@ -293,7 +311,8 @@ def main():
             refused.add((c["pattern"], c["flags"]))
         recorded.append(dict(c, expected=a))
     for r in recorded:
-        del r["replacement"]
+        if r["replacement"] is None or "error" in r["expected"]:
+            del r["replacement"]
     with open(args.out, "w", encoding="utf-8") as f:
         f.write(json.dumps({"node": version}) + "\n")
         for r in recorded:
