@@ -1,9 +1,11 @@
-//! JavaScript conformance: cases built from test262's RegExp tests (property escapes, the `v`
-//! flag's classes of strings, named groups) and answered by node 20, recorded in
-//! `data/js_conformance.jsonl` by `data/record_js_conformance.py`. rxw must give node's
-//! answer on every case: the same matches, or a refusal where node refuses. The one allowed
-//! difference is a clean `input_unsupported` refusal of an answer that a byte offset cannot
-//! express (a match between the two code units of a surrogate pair).
+//! JavaScript conformance: cases built from test262's RegExp tests (all of
+//! test/built-ins/RegExp, test/language/literals/regexp with its negative syntax tests, and
+//! String.prototype's match, matchAll, replace, replaceAll, search and split tests) and
+//! answered by node 20, recorded in `data/js_conformance.jsonl` by
+//! `data/record_js_conformance.py`. rxw must give node's answer on every case: the same
+//! verdict on each (pattern, flags), the same matches and the same replacement result. The one
+//! allowed difference is a clean `input_unsupported` refusal of an answer that a byte offset
+//! cannot express (a match between the two code units of a surrogate pair).
 
 use rxw_engine::{Limits, Regex};
 use rxw_syntax::error::ErrorKind;

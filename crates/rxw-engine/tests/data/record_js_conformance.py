@@ -8,15 +8,21 @@ project's own oracle (tests/oracle/js_oracle.js). Cases:
   literals (or variables holding one) in test/built-ins/RegExp, test/language/literals/regexp
   (the negative syntax tests included: node refuses those patterns, so rxw must too) and
   String.prototype's match, matchAll, replace, replaceAll, search and split tests, each run on
-  TEXT and on the strings its test uses where they can be found simply: string literals on
-  the pattern's line, and on the lines that use the variable the pattern is stored in;
+  TEXT, on EDGES and on the strings its test uses where they can be found simply: string
+  literals on the pattern's line and on the lines that use the variable the pattern is stored
+  in, every string of the file when it has few, and the code points at the edges of the
+  file's `buildString` ranges; with the replacement templates given to `.replace(…)`,
+  `.replaceAll(…)` and `[Symbol.replace](…)` as string literals, on some of those inputs;
+- the patterns test262 builds character by character in loops (`\\` + each ASCII character,
+  in and out of a class, with and without `u`/`v`; `\\cX`; quantifier-integer-limit.js);
 - every spelling of property-escapes/generated/ as `\\p{…}` and `\\P{…}` over text made of
   the code points at the edges of the property's ranges (membership);
 - unicodeSets/generated/ and the properties of strings: the class against each listed string;
 - the issue's own cases (lone surrogate escapes, Canonicalize without `u`, `\\B` in a pair).
 
 Inputs a Rust string cannot hold (lone surrogates) and inputs over MAX_INPUT code units are
-left out; identical (pattern, flags, input) cases are recorded once.
+left out; identical (pattern, flags, input, replacement) cases are recorded once, and a
+pattern node refuses once whatever its inputs.
 
 Usage: record_js_conformance.py TEST262_DIR [--node node]
 """
