@@ -395,3 +395,37 @@ fn regression_node20_runs_v_set_operations_under_i_instead_of_refusing_them() {
             .is_empty()
     );
 }
+
+#[test]
+fn regression_a_negative_look_ahead_that_never_holds_does_not_refuse_astral_input() {
+    // `(?!|b)` fails everywhere, inside a surrogate pair too (its body matches empty), so node
+    // has no match there to report; rxw refused the input as if it had.
+    assert_eq!(find(r"(?!|b)|c", "su", "😀c").unwrap(), [(4, 5)]);
+    // `\B` holds inside a pair, so `(?!\B)` does not; node's answer, in UTF-8 offsets.
+    assert_eq!(find(r"(?!\B)|c", "u", "😀c").unwrap(), [(4, 4), (5, 5)]);
+    // A body that fails inside a pair lets node report a match there: still refused.
+    assert_eq!(
+        find(r"x|(?!a|\b)", "u", "a😀").unwrap_err().kind,
+        ErrorKind::InputUnsupported
+    );
+}
+
+#[test]
+fn regression_a_class_range_ending_in_a_lone_surrogate_escape_ends_at_the_surrogate() {
+    // `\ud800` parses to a private-use stand-in; a range used to end (or start) there, so
+    // `[\\-\ud800]` took every character up to plane 15 and `[\ud800-\uffff]` was out of order.
+    assert_eq!(
+        find(r"[\\-\ud800]", "u", "😀a\u{E000}\u{D7FF}").unwrap(),
+        [(4, 5), (8, 11)]
+    );
+    assert_eq!(find(r"[^\\-\ud800]", "u", "😀a").unwrap(), [(0, 4)]);
+    assert_eq!(
+        find(r"[\ud800-\uffff]", "u", "a\u{E000}😀").unwrap(),
+        [(1, 4)]
+    );
+    assert_eq!(
+        find(r"[\ud800-\u{10ffff}]", "u", "a\u{E000}😀").unwrap(),
+        [(1, 4), (4, 8)]
+    );
+    assert!(find(r"[\ud800-\udbff]", "u", "😀").unwrap().is_empty());
+}

@@ -368,13 +368,36 @@ impl Compiler<'_> {
     /// surrogate escape is kept by the parser as a private-use stand-in. With `u`/`v` the
     /// surrogate is a lone code point, which no UTF-8 text holds, so its test never passes.
     fn literal_code(&self, ch: char, span: Span) -> u32 {
+        self.code_written_as(ch, &self.pattern[span.start..span.end])
+    }
+
+    /// The code point `ch` stands for, written as `source`: a lone surrogate escape parses to a
+    /// private-use stand-in, which means the surrogate again here.
+    fn code_written_as(&self, ch: char, source: &str) -> u32 {
         let c = ch as u32;
         let stand_in = (0xF0000..0xF0800).contains(&c);
         let lone = self.flavor.is_js()
             && stand_in
-            && (self.code_units
-                || rxw_syntax::escaped_surrogate(&self.pattern[span.start..span.end]).is_some());
+            && (self.code_units || rxw_syntax::escaped_surrogate(source).is_some());
         if lone { 0xD800 + (c - 0xF0000) } else { c }
+    }
+
+    /// A class range's ends as code points (`[\\-\\ud800]` ends at the surrogate, not at its
+    /// stand-in).
+    fn range_codes(&self, lo: char, hi: char, span: Span) -> (u32, u32) {
+        let source = &self.pattern[span.start..span.end];
+        // The dash after the first character (an escaped `\-` can only be the low end) and the
+        // last dash.
+        let first_dash = source
+            .char_indices()
+            .skip(1)
+            .find(|&(_, c)| c == '-')
+            .map_or(0, |(i, _)| i);
+        let last_dash = source.rfind('-').unwrap_or(0);
+        (
+            self.code_written_as(lo, &source[..first_dash]),
+            self.code_written_as(hi, &source[last_dash + 1..]),
+        )
     }
 
     fn literal(&mut self, ch: char, flags: Flags, back: bool, span: Span) {
@@ -621,7 +644,7 @@ impl Compiler<'_> {
                 }
             }
             ClassItem::Range(a, b, span) => {
-                let (a, b) = (*a as u32, *b as u32);
+                let (a, b) = self.range_codes(*a, *b, *span);
                 if self.code_units && b > 0xFFFF {
                     return Err(self.error(
                         ErrorKind::ConstructUnsupported,
