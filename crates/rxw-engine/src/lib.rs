@@ -1089,13 +1089,42 @@ fn may_match_inside_a_pair(node: &rxw_syntax::ast::Node, depth: usize) -> bool {
         NodeKind::Backref { .. } => true,
         NodeKind::Group { kind, child } => match kind {
             // Holds whenever its body cannot match there, which is most bodies.
-            GroupKind::NegativeLookahead | GroupKind::NegativeLookbehind => true,
+            GroupKind::NegativeLookahead | GroupKind::NegativeLookbehind => {
+                !must_match_inside_a_pair(child, depth + 1)
+            }
             GroupKind::Conditional { .. } => true,
             _ => inner(child),
         },
         NodeKind::Repeat { min, child, .. } => *min == 0 || inner(child),
         NodeKind::Concat(items) => items.iter().all(inner),
         NodeKind::Alternation(branches) => branches.iter().any(inner),
+    }
+}
+
+/// JavaScript with `u`/`v`: whether the pattern surely matches (empty) at a position between
+/// the two code units of a surrogate pair, where nothing can be read and only `\B` among the
+/// assertions holds (a subset: `false` when unsure). A negative look-around whose body
+/// surely matches there, as in `(?!|b)`, never holds there.
+fn must_match_inside_a_pair(node: &rxw_syntax::ast::Node, depth: usize) -> bool {
+    use rxw_syntax::ast::{AnchorKind, GroupKind};
+    if depth > 200 {
+        return false;
+    }
+    let inner = |n: &rxw_syntax::ast::Node| must_match_inside_a_pair(n, depth + 1);
+    match &node.kind {
+        NodeKind::Empty | NodeKind::SetFlags(_) | NodeKind::Comment | NodeKind::Whitespace => true,
+        NodeKind::Anchor { kind, .. } => matches!(kind, AnchorKind::NotWordBoundary),
+        NodeKind::Group { kind, child } => match kind {
+            GroupKind::NegativeLookahead | GroupKind::NegativeLookbehind => {
+                !may_match_inside_a_pair(child, depth + 1)
+            }
+            GroupKind::Conditional { .. } => false,
+            _ => inner(child),
+        },
+        NodeKind::Repeat { min, child, .. } => *min == 0 || inner(child),
+        NodeKind::Concat(items) => items.iter().all(inner),
+        NodeKind::Alternation(branches) => branches.iter().any(inner),
+        _ => false,
     }
 }
 

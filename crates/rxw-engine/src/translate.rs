@@ -633,11 +633,17 @@ impl Tx<'_> {
     }
 }
 
-/// Whether a class holds a `\p{…}`, or a character `special` picks, at any depth.
+/// Whether a class holds a `\p{…}`, a range with a private-use end, or a character `special`
+/// picks, at any depth.
 fn class_needs_explicit_set(class: &Class, special: &dyn Fn(char, Span) -> bool) -> bool {
     class.items.iter().any(|i| match i {
         ClassItem::Property(..) => true,
         ClassItem::Char(c, span) => special(*c, *span),
+        // A range whose end may be a lone surrogate's stand-in (`[\\-\\ud800]`): the compiled
+        // set knows which end stands for what.
+        ClassItem::Range(a, b, _) => [*a, *b]
+            .iter()
+            .any(|&c| (0xF0000..0xF0800).contains(&(c as u32))),
         ClassItem::Strings(..) => true,
         ClassItem::Nested(inner) => class_needs_explicit_set(inner, special),
         _ => false,

@@ -1,11 +1,13 @@
-//! JavaScript conformance: cases built from test262's RegExp tests (property escapes, the `v`
-//! flag's classes of strings, named groups) and answered by node 20, recorded in
-//! `data/js_conformance.jsonl` by `data/record_js_conformance.py`. rxw must give node's
-//! answer on every case: the same matches, or a refusal where node refuses. The one allowed
-//! difference is a clean `input_unsupported` refusal of an answer that a byte offset cannot
-//! express (a match between the two code units of a surrogate pair).
+//! JavaScript conformance: cases built from test262's RegExp tests (all of
+//! test/built-ins/RegExp, test/language/literals/regexp with its negative syntax tests, and
+//! String.prototype's match, matchAll, replace, replaceAll, search and split tests) and
+//! answered by node 20, recorded in `data/js_conformance.jsonl` by
+//! `data/record_js_conformance.py`. rxw must give node's answer on every case: the same
+//! verdict on each (pattern, flags), the same matches and the same replacement result. The one
+//! allowed difference is a clean `input_unsupported` refusal of an answer that a byte offset
+//! cannot express (a match between the two code units of a surrogate pair).
 
-use rxw_engine::Regex;
+use rxw_engine::{Limits, Regex};
 use rxw_syntax::error::ErrorKind;
 use rxw_syntax::flavor::{Flags, Flavor};
 use serde_json::{Value, json};
@@ -14,6 +16,8 @@ struct Case {
     pattern: String,
     flags: String,
     input: String,
+    /// A replacement template (String.prototype.replace's syntax), where the test uses one.
+    replacement: Option<String>,
     source: String,
     expected: Value,
 }
@@ -29,6 +33,7 @@ fn recorded() -> Vec<Case> {
                 pattern: s("pattern"),
                 flags: s("flags"),
                 input: s("input"),
+                replacement: v["replacement"].as_str().map(str::to_string),
                 source: s("source"),
                 expected: v["expected"].clone(),
             }
@@ -36,9 +41,12 @@ fn recorded() -> Vec<Case> {
         .collect()
 }
 
-fn rxw_answer(c: &Case) -> Result<Value, rxw_syntax::Error> {
+fn rxw_compile(c: &Case) -> Result<Regex, rxw_syntax::Error> {
     let flags = Flags::parse(&c.flags, Flavor::JS)?;
-    let re = Regex::new(&c.pattern, Flavor::JS, flags)?;
+    Regex::new(&c.pattern, Flavor::JS, flags)
+}
+
+fn rxw_answer(re: &Regex, c: &Case) -> Result<Value, rxw_syntax::Error> {
     let matches = re.find_all(&c.input, None)?;
     let spans: Vec<Value> = matches
         .iter()
@@ -51,36 +59,152 @@ fn rxw_answer(c: &Case) -> Result<Value, rxw_syntax::Error> {
             )
         })
         .collect();
-    Ok(json!({ "matches": spans }))
+    let mut answer = json!({ "matches": spans });
+    if let Some(template) = &c.replacement {
+        let replaced = re.replace(&c.input, template, None, &Limits::human())?;
+        answer["replaced"] = Value::from(replaced.result);
+    }
+    Ok(answer)
+}
+
+/// Whether node's answer has an offset that falls between the two halves of a surrogate pair.
+fn splits_a_pair(expected: &Value) -> bool {
+    expected["matches"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .flat_map(|m| m.as_array().into_iter().flatten())
+        .flat_map(|g| g.as_array().into_iter().flatten())
+        .any(|offset| offset.as_i64() == Some(-1))
+}
+
+/// Differences from node 20 that rxw does not resolve yet, each named with its reason. Every
+/// case is listed by its exact pattern and flags, and the test prints them loudly; a
+/// difference not listed here fails the test.
+const UNRESOLVED_DIFFERENCES: &[UnresolvedDifference] = &[];
+
+/// A class of cases on which rxw still differs from node 20.
+struct UnresolvedDifference {
+    class: &'static str,
+    reason: &'static str,
+    /// The cases, as (pattern, flags).
+    cases: &'static [(&'static str, &'static str)],
+}
+
+fn unresolved_class(c: &Case) -> Option<&'static UnresolvedDifference> {
+    UNRESOLVED_DIFFERENCES
+        .iter()
+        .find(|d| d.cases.iter().any(|&(p, f)| p == c.pattern && f == c.flags))
 }
 
 #[test]
 fn rxw_agrees_with_node_20_on_the_recorded_test262_cases() {
     let cases = recorded();
-    let (mut agree, mut refused_input) = (0, 0);
+    // Syntax: one verdict per (pattern, flags), accepted or refused as node does. Matches: every
+    // case node accepts, the same spans on its input.
+    let mut syntax_seen = std::collections::HashSet::new();
+    let (mut syntax_total, mut syntax_agree) = (0, 0);
+    let (mut match_total, mut match_agree, mut refused_input) = (0, 0, 0);
     let mut wrong = Vec::new();
+    let mut unresolved: Vec<(&str, String)> = Vec::new();
     for c in &cases {
-        let label = format!("[{}] /{}/{} on {:?}", c.source, c.pattern, c.flags, c.input);
-        match (rxw_answer(c), c.expected.get("error")) {
-            (Err(_), Some(_)) => agree += 1,
-            (Ok(v), None) if v["matches"] == c.expected["matches"] => agree += 1,
-            (Err(e), None) if e.kind == ErrorKind::InputUnsupported => refused_input += 1,
-            (Err(e), None) => wrong.push(format!(
-                "{label}: rxw refused ({}), node matched",
-                e.message
-            )),
-            (Ok(_), Some(err)) => wrong.push(format!("{label}: rxw accepted, node refused: {err}")),
-            (Ok(v), None) => wrong.push(format!(
-                "{label}:\n    rxw  {}\n    node {}",
-                v["matches"], c.expected["matches"]
-            )),
+        let shown: String = c.input.chars().take(60).collect();
+        let more = if shown.len() < c.input.len() {
+            "…"
+        } else {
+            ""
+        };
+        let label = format!(
+            "[{}] /{}/{} on {shown:?}{more}",
+            c.source, c.pattern, c.flags
+        );
+        let node_refused = c.expected.get("error");
+        let compiled = rxw_compile(c);
+        let mut problem = None;
+        if syntax_seen.insert((c.pattern.clone(), c.flags.clone())) {
+            syntax_total += 1;
+            match (&compiled, node_refused) {
+                (Err(_), Some(_)) | (Ok(_), None) => syntax_agree += 1,
+                (Err(e), None) => {
+                    problem = Some(format!(
+                        "{label}: rxw refused ({}), node accepted",
+                        e.message
+                    ));
+                }
+                (Ok(_), Some(err)) => {
+                    problem = Some(format!("{label}: rxw accepted, node refused: {err}"));
+                }
+            }
+        }
+        if let (Ok(re), None) = (&compiled, node_refused) {
+            let answer = rxw_answer(re, c);
+            match_total += 1;
+            match &answer {
+                // node's replacement result is compared where it is a string (it is an error
+                // object when the result would split a surrogate pair).
+                Ok(v)
+                    if v["matches"] == c.expected["matches"]
+                        && (!c.expected["replaced"].is_string()
+                            || v["replaced"] == c.expected["replaced"]) =>
+                {
+                    match_agree += 1
+                }
+                Ok(v) => {
+                    problem.get_or_insert(format!(
+                        "{label}{}:\n    rxw  {} {}\n    node {} {}",
+                        c.replacement
+                            .as_ref()
+                            .map_or(String::new(), |t| format!(" replacing with {t:?}")),
+                        v["matches"],
+                        v["replaced"],
+                        c.expected["matches"],
+                        c.expected["replaced"]
+                    ));
+                }
+                // Allowed only where node's answer has an offset inside a surrogate pair
+                // (the oracle writes it as -1).
+                Err(e) if e.kind == ErrorKind::InputUnsupported && splits_a_pair(&c.expected) => {
+                    refused_input += 1
+                }
+                Err(e) if e.kind == ErrorKind::InputUnsupported => {
+                    problem.get_or_insert(format!(
+                        "{label}: rxw refused the input ({}), node answered {}",
+                        e.message, c.expected["matches"]
+                    ));
+                }
+                Err(e) => {
+                    problem.get_or_insert(format!(
+                        "{label}: rxw failed to match ({}), node answered {}",
+                        e.message, c.expected["matches"]
+                    ));
+                }
+            }
+        }
+        if let Some(p) = problem {
+            match unresolved_class(c) {
+                Some(d) => unresolved.push((d.class, p)),
+                None => wrong.push(p),
+            }
         }
     }
     eprintln!(
-        "js conformance: {agree} of {} cases agree with node 20, {refused_input} refused as input_unsupported, {} differ",
-        cases.len(),
+        "js conformance (node 20): syntax {syntax_agree} of {syntax_total} agree; matches {match_agree} of {match_total} agree, {refused_input} refused as input_unsupported; {} unresolved, {} differ",
+        unresolved.len(),
         wrong.len()
     );
+    for d in UNRESOLVED_DIFFERENCES {
+        let n = unresolved
+            .iter()
+            .filter(|(class, _)| *class == d.class)
+            .count();
+        eprintln!(
+            "*** UNRESOLVED: {} ({n} cases differ from node 20): {}",
+            d.class, d.reason
+        );
+        for (_, p) in unresolved.iter().filter(|(class, _)| *class == d.class) {
+            eprintln!("***   {p}");
+        }
+    }
     for w in wrong.iter().take(400) {
         eprintln!("  {w}");
     }
@@ -223,4 +347,85 @@ fn regression_v_flag_refuses_what_node_refuses() {
     );
     // A negated class whose strings an intersection removes is fine.
     assert!(find(r"[^[\p{RGI_Emoji}&&a]]", "v", "b").is_ok());
+}
+
+#[test]
+fn regression_v_class_escaped_reserved_punctuators_match_themselves() {
+    assert_eq!(find(r"[\!]", "v", "a!").unwrap(), [(1, 2)]);
+    assert_eq!(find(r"[\q{\~\&}]", "v", "~&~").unwrap(), [(0, 2)]);
+    assert_eq!(
+        find(r"[\!-\#]", "v", "!\"#$").unwrap(),
+        [(0, 1), (1, 2), (2, 3)]
+    );
+}
+
+#[test]
+fn regression_node20_runs_v_set_operations_under_i_instead_of_refusing_them() {
+    // node 20 closes a union class under case folding but takes a character as written, and
+    // closes the whole class last: `C` survives `--c` and brings `c` back.
+    assert_eq!(find(r"^[[a-z]--c]$", "vi", "c").unwrap(), [(0, 1)]);
+    assert!(find(r"^[[a-z]--[c]]$", "vi", "c").unwrap().is_empty());
+    assert!(find(r"^[[a-z]--[c]]$", "vi", "C").unwrap().is_empty());
+    // A set operation's result is not closed before its parent uses it.
+    assert_eq!(find(r"^[[a-c]--[c&&c]]$", "vi", "c").unwrap(), [(0, 1)]);
+    // A property value is closed, then complemented; a binary property the other way round.
+    assert!(find(r"[\P{Lu}&&K]", "vi", "kK").unwrap().is_empty());
+    assert_eq!(
+        find(r"[\P{Uppercase}&&K]", "vi", "kK").unwrap(),
+        [(0, 1), (1, 2)]
+    );
+    // `\p{ASCII}` is not closed: the Kelvin sign stays out.
+    assert!(
+        find(r"[\p{ASCII}&&\u212a]", "vi", "k\u{212A}")
+            .unwrap()
+            .is_empty()
+    );
+    // A negated set operation is complemented, then closed with the class.
+    assert_eq!(find(r"^[^[a-c]--b]$", "vi", "B").unwrap(), [(0, 1)]);
+    assert!(find(r"^[^[a-c]--b]$", "vi", "A").unwrap().is_empty());
+    // A one-character `\q{…}` alternative is its case folding; longer strings compare folded.
+    assert_eq!(find(r"[\q{AB|K}&&k]", "vi", "k").unwrap(), [(0, 1)]);
+    assert_eq!(
+        find(r"^[\q{ab|cd}--\q{AB}]$", "vi", "CD").unwrap(),
+        [(0, 2)]
+    );
+    assert!(
+        find(r"^[\q{ab|cd}--\q{AB}]$", "vi", "ab")
+            .unwrap()
+            .is_empty()
+    );
+}
+
+#[test]
+fn regression_a_negative_look_ahead_that_never_holds_does_not_refuse_astral_input() {
+    // `(?!|b)` fails everywhere, inside a surrogate pair too (its body matches empty), so node
+    // has no match there to report; rxw refused the input as if it had.
+    assert_eq!(find(r"(?!|b)|c", "su", "😀c").unwrap(), [(4, 5)]);
+    // `\B` holds inside a pair, so `(?!\B)` does not; node's answer, in UTF-8 offsets.
+    assert_eq!(find(r"(?!\B)|c", "u", "😀c").unwrap(), [(4, 4), (5, 5)]);
+    // A body that fails inside a pair lets node report a match there: still refused.
+    assert_eq!(
+        find(r"x|(?!a|\b)", "u", "a😀").unwrap_err().kind,
+        ErrorKind::InputUnsupported
+    );
+}
+
+#[test]
+fn regression_a_class_range_ending_in_a_lone_surrogate_escape_ends_at_the_surrogate() {
+    // `\ud800` parses to a private-use stand-in; a range used to end (or start) there, so
+    // `[\\-\ud800]` took every character up to plane 15 and `[\ud800-\uffff]` was out of order.
+    assert_eq!(
+        find(r"[\\-\ud800]", "u", "😀a\u{E000}\u{D7FF}").unwrap(),
+        [(4, 5), (8, 11)]
+    );
+    assert_eq!(find(r"[^\\-\ud800]", "u", "😀a").unwrap(), [(0, 4)]);
+    assert_eq!(
+        find(r"[\ud800-\uffff]", "u", "a\u{E000}😀").unwrap(),
+        [(1, 4)]
+    );
+    assert_eq!(
+        find(r"[\ud800-\u{10ffff}]", "u", "a\u{E000}😀").unwrap(),
+        [(1, 4), (4, 8)]
+    );
+    assert!(find(r"[\ud800-\udbff]", "u", "😀").unwrap().is_empty());
 }

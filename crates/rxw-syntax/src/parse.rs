@@ -1423,6 +1423,41 @@ impl<'p> Parser<'p> {
     }
 
     /// Parses a character escape after the backslash. `in_class` selects the class rules.
+    /// The code point a class character stands for: a lone surrogate escape (`\ud800`) parses
+    /// to a private-use stand-in, which orders as the surrogate it stands for.
+    fn written_code(&self, ch: char, span: Span) -> u32 {
+        let c = ch as u32;
+        match crate::escaped_surrogate(&self.pat[span.start..span.end]) {
+            Some(s) if self.flavor.is_js() && (0xF0000..0xF0800).contains(&c) => s,
+            _ => c,
+        }
+    }
+
+    /// `v` mode: a range's end is a class set character, as its start is: not a syntax
+    /// character (`[a-}]`, `[a-(]`) nor a doubled reserved punctuator (`[a-&&b]`).
+    fn v_mode_range_end(&self) -> Result<(), Error> {
+        let Some(c) = self.peek() else {
+            return Ok(());
+        };
+        if "&!#$%*+,.:;<=>?@^`~".contains(c) && self.peek_at(1) == Some(c) {
+            return Err(self.invalid(
+                "Invalid set operation in character class",
+                Span::new(self.pos, self.pos + 2),
+            ));
+        }
+        if "()[{}/-|".contains(c) {
+            return Err(self.invalid(
+                if c == '[' {
+                    "Invalid character class"
+                } else {
+                    "Invalid character in character class"
+                },
+                Span::new(self.pos, self.pos + 1),
+            ));
+        }
+        Ok(())
+    }
+
     fn parse_char_escape(
         &mut self,
         start: usize,
@@ -1619,7 +1654,11 @@ impl<'p> Parser<'p> {
                         }
                     }
                     c if unicode => {
-                        if "^$\\.*+?()[]{}|/".contains(c) || (in_class && c == '-') {
+                        // In a `v` class the reserved punctuators may be escaped as well.
+                        let v_punctuator =
+                            in_class && self.flags.unicode_sets && "&-!#%,:;<=>@`~".contains(c);
+                        if "^$\\.*+?()[]{}|/".contains(c) || (in_class && c == '-') || v_punctuator
+                        {
                             Ok((c, LiteralForm::Escaped))
                         } else {
                             Err(self.invalid("Invalid escape", span_here(self)))
@@ -1779,7 +1818,17 @@ impl<'p> Parser<'p> {
                         ClassItem::SetOp(o, _) => Some(o.clone()),
                         _ => None,
                     });
-                    let mixes_union = items.len() != 1
+                    // An operator right after another: `[a&&&&b]`, `[a&&--b]`, `[a----b]`.
+                    let after_op = match items.last() {
+                        Some(ClassItem::SetOp(prev, _)) => Some(prev.as_str()),
+                        _ => None,
+                    };
+                    if after_op.is_some() && (*op == "--" || after_op == Some(*op)) {
+                        return Err(self.invalid("Invalid character in character class", span));
+                    }
+                    // A range is not an operand: `[a-z--a]`.
+                    let mixes_union = (items.len() != 1
+                        || matches!(items.first(), Some(ClassItem::Range(..))))
                         && !items.iter().any(|i| matches!(i, ClassItem::SetOp(..)));
                     if items.is_empty()
                         || mixes_union
@@ -1806,7 +1855,9 @@ impl<'p> Parser<'p> {
                         Span::new(item_start, item_start + 2),
                     ));
                 }
-                if "()[{}/-|".contains(c) {
+                // `&&` is never followed by `&` (`[a&&&b]`).
+                let after_and = matches!(items.last(), Some(ClassItem::SetOp(o, _)) if o == "&&");
+                if "()[{}/-|".contains(c) || (c == '&' && after_and) {
                     return Err(self.invalid(
                         "Invalid character in character class",
                         Span::new(item_start, item_start + c.len_utf8()),
@@ -1829,11 +1880,14 @@ impl<'p> Parser<'p> {
                     items.push(item);
                     continue;
                 }
+                if self.flavor.is_js() && self.flags.unicode_sets {
+                    self.v_mode_range_end()?;
+                }
                 let hi = self.parse_class_atom()?;
                 let span = Span::new(item_start, self.pos);
                 match (&item, &hi) {
-                    (ClassItem::Char(lo, _), ClassItem::Char(h, _)) => {
-                        if lo > h {
+                    (ClassItem::Char(lo, lo_span), ClassItem::Char(h, h_span)) => {
+                        if self.written_code(*lo, *lo_span) > self.written_code(*h, *h_span) {
                             return Err(self.invalid(
                                 match self.flavor {
                                     Flavor::Python(_) => format!("bad character range {}", &self.pat[span.start..span.end]),
@@ -1842,6 +1896,15 @@ impl<'p> Parser<'p> {
                                 },
                                 span,
                             ));
+                        }
+                        // A range is not an operand of a set operation: `[a--b-c]`.
+                        if self.flavor.is_js()
+                            && self.flags.unicode_sets
+                            && matches!(items.last(), Some(ClassItem::SetOp(..)))
+                        {
+                            return Err(
+                                self.invalid("Invalid set operation in character class", span)
+                            );
                         }
                         items.push(ClassItem::Range(*lo, *h, span));
                     }
@@ -2555,6 +2618,81 @@ mod tests {
             assert!(parse(pat, Flavor::JS, v).is_ok(), "{pat}");
         }
         assert!(parse("[..]", Flavor::JS, Flags::parse("u", Flavor::JS).unwrap()).is_ok());
+    }
+
+    /// Regression: `[\!]` and the other escaped reserved punctuators were refused in a `v`
+    /// class, where node accepts them (outside a class they stay invalid escapes).
+    #[test]
+    fn regression_js_v_class_accepts_escaped_reserved_punctuators() {
+        for c in "&-!#%,:;<=>@`~".chars() {
+            assert!(js(&format!("[\\{c}]"), "v").is_ok(), "[\\{c}]");
+            assert!(js(&format!("[\\q{{\\{c}}}]"), "v").is_ok(), "\\q{{\\{c}}}");
+            assert!(
+                js(&format!("[\\{c}]"), "u").is_err() || c == '-',
+                "[\\{c}] under u"
+            );
+            assert_eq!(
+                js(&format!("\\{c}"), "v").unwrap_err().message,
+                "Invalid escape",
+                "\\{c}"
+            );
+        }
+        assert!(js(r"[\_]", "v").is_err());
+    }
+
+    /// Regression: a `v`-mode range ending in a syntax character (`[a-}]`) parsed, where node
+    /// refuses it as it refuses the same character alone.
+    #[test]
+    fn regression_js_v_class_range_end_is_a_class_set_character() {
+        for (pat, message) in [
+            ("[a-}]", "Invalid character in character class"),
+            ("[a-{]", "Invalid character in character class"),
+            ("[a-(]", "Invalid character in character class"),
+            ("[a-)]", "Invalid character in character class"),
+            ("[a-/]", "Invalid character in character class"),
+            ("[a-|]", "Invalid character in character class"),
+            (r"[\bd-}]", "Invalid character in character class"),
+            ("[a-[]", "Invalid character class"),
+            ("[a-&&b]", "Invalid set operation in character class"),
+        ] {
+            assert_eq!(js(pat, "v").unwrap_err().message, message, "{pat}");
+        }
+        for pat in [r"[a-\}]", "[!-!]", "[&-&]", "[a-z]"] {
+            assert!(js(pat, "v").is_ok(), "{pat}");
+        }
+        // Without `v` the same ranges are fine.
+        assert!(js("[(-}]", "u").is_ok());
+    }
+
+    /// Regression: `v`-mode set operations with a range as an operand (`[a-z--a]`) or an
+    /// operator right after another (`[a&&&&b]`, `[a&&&b]`) parsed, where node refuses them.
+    #[test]
+    fn regression_js_v_set_operations_take_no_ranges_and_no_doubled_operators() {
+        for (pat, message) in [
+            ("[a-z--a]", "Invalid set operation in character class"),
+            (r"[\cn-9--a]", "Invalid set operation in character class"),
+            ("[a--b-c]", "Invalid set operation in character class"),
+            ("[a&&b-c]", "Invalid set operation in character class"),
+            ("[a--&&b]", "Invalid set operation in character class"),
+            ("[a&&&&b]", "Invalid character in character class"),
+            (r"[[0-9]&&&&\d]", "Invalid character in character class"),
+            ("[a----b]", "Invalid character in character class"),
+            ("[a&&--b]", "Invalid character in character class"),
+            ("[a&&&b]", "Invalid character in character class"),
+            ("[a---b]", "Invalid character in character class"),
+        ] {
+            assert_eq!(js(pat, "v").unwrap_err().message, message, "{pat}");
+        }
+        for pat in [
+            "[[a-z]--a]",
+            "[a--b--c]",
+            "[a&&b&&c]",
+            "[a-z&]",
+            "[&a]",
+            r"[a&&\&]",
+        ] {
+            assert!(js(pat, "v").is_ok(), "{pat}");
+        }
     }
 
     fn js(pat: &str, flags: &str) -> Result<Ast, Error> {

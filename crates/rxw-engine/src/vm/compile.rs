@@ -368,13 +368,36 @@ impl Compiler<'_> {
     /// surrogate escape is kept by the parser as a private-use stand-in. With `u`/`v` the
     /// surrogate is a lone code point, which no UTF-8 text holds, so its test never passes.
     fn literal_code(&self, ch: char, span: Span) -> u32 {
+        self.code_written_as(ch, &self.pattern[span.start..span.end])
+    }
+
+    /// The code point `ch` stands for, written as `source`: a lone surrogate escape parses to a
+    /// private-use stand-in, which means the surrogate again here.
+    fn code_written_as(&self, ch: char, source: &str) -> u32 {
         let c = ch as u32;
         let stand_in = (0xF0000..0xF0800).contains(&c);
         let lone = self.flavor.is_js()
             && stand_in
-            && (self.code_units
-                || rxw_syntax::escaped_surrogate(&self.pattern[span.start..span.end]).is_some());
+            && (self.code_units || rxw_syntax::escaped_surrogate(source).is_some());
         if lone { 0xD800 + (c - 0xF0000) } else { c }
+    }
+
+    /// A class range's ends as code points (`[\\-\\ud800]` ends at the surrogate, not at its
+    /// stand-in).
+    fn range_codes(&self, lo: char, hi: char, span: Span) -> (u32, u32) {
+        let source = &self.pattern[span.start..span.end];
+        // The dash after the first character (an escaped `\-` can only be the low end) and the
+        // last dash.
+        let first_dash = source
+            .char_indices()
+            .skip(1)
+            .find(|&(_, c)| c == '-')
+            .map_or(0, |(i, _)| i);
+        let last_dash = source.rfind('-').unwrap_or(0);
+        (
+            self.code_written_as(lo, &source[..first_dash]),
+            self.code_written_as(hi, &source[last_dash + 1..]),
+        )
     }
 
     fn literal(&mut self, ch: char, flags: Flags, back: bool, span: Span) {
@@ -475,6 +498,11 @@ impl Compiler<'_> {
             }
             NodeKind::Class(class) if self.folds_v_operands(flags) => {
                 (self.v_folded(class, flags)?.0, class.negated)
+            }
+            NodeKind::Class(class) if self.node20_folds_unevenly(class, flags) => {
+                // The class's own complement is taken before the last closing.
+                let (set, _) = self.v_node20(class, flags)?;
+                (self.case_rule(flags).close(&set), false)
             }
             NodeKind::Class(class) => {
                 let set = self.class(class, flags)?;
@@ -580,13 +608,6 @@ impl Compiler<'_> {
     }
 
     fn class(&mut self, class: &Class, flags: Flags) -> Result<CharSet, Error> {
-        if self.flavor.is_js()
-            && flags.unicode_sets
-            && flags.ignore_case
-            && node20_folds_unevenly(class)
-        {
-            return Err(self.node20_set_operation(class.span));
-        }
         if self.flavor.is_rust()
             || class
                 .items
@@ -623,7 +644,7 @@ impl Compiler<'_> {
                 }
             }
             ClassItem::Range(a, b, span) => {
-                let (a, b) = (*a as u32, *b as u32);
+                let (a, b) = self.range_codes(*a, *b, *span);
                 if self.code_units && b > 0xFFFF {
                     return Err(self.error(
                         ErrorKind::ConstructUnsupported,
@@ -679,8 +700,15 @@ impl Compiler<'_> {
     /// longest first (as ECMAScript orders them), then its single characters, then the empty
     /// string when it is a member.
     fn string_class(&mut self, node: &Node, flags: Flags, back: bool) -> Result<(), Error> {
-        let folded = self.folds_v_operands(flags) && matches!(node.kind, NodeKind::Class(_));
+        let node20 =
+            matches!(&node.kind, NodeKind::Class(c) if self.node20_folds_unevenly(c, flags));
+        let folded =
+            (self.folds_v_operands(flags) && matches!(node.kind, NodeKind::Class(_))) || node20;
         let (chars, strings) = match &node.kind {
+            NodeKind::Class(class) if node20 => {
+                let (chars, strings) = self.v_node20(class, flags)?;
+                (self.case_rule(flags).close(&chars), strings)
+            }
             NodeKind::Class(class) if folded => self.v_folded(class, flags)?,
             NodeKind::Class(class) => self.class_contents(class, flags)?,
             NodeKind::Property { name, .. } => {
@@ -778,7 +806,7 @@ impl Compiler<'_> {
     }
 
     /// Whether `v`-flag classes under `i` fold their operands before the set operations (node
-    /// 22 and later; node 20 refuses set operations under `i`, see [`Compiler::class_contents`]).
+    /// 22 and later; node 20 folds some and not others, see [`Compiler::v_node20`]).
     fn folds_v_operands(&self, flags: Flags) -> bool {
         flags.ignore_case
             && flags.unicode_sets
@@ -911,16 +939,133 @@ impl Compiler<'_> {
         })
     }
 
-    /// node 20's `v`-flag classes under `i` fold some operands and not others (`[[a-z]--c]`
-    /// matches `c`, `[[a-z]--[c]]` does not) and complement before folding: set operations,
-    /// negated nested classes and `\P{…}` inside them are refused rather than answered
-    /// differently (node 22 and later fold as [`Compiler::v_folded`] does).
-    fn node20_set_operation(&self, span: Span) -> Error {
-        self.error(
-            ErrorKind::ConstructUnsupported,
-            "a v-mode set operation, negated nested class or \\P{…} in a class under the i flag in node 20, which folds some operands and not others; js@node22 and later run it",
-            span,
-        )
+    /// Whether `class` is a `v`-flag class under `i` that node 20 folds operand by operand
+    /// (see [`Compiler::v_node20`]); other classes fold as a whole, as every release does.
+    fn node20_folds_unevenly(&self, class: &Class, flags: Flags) -> bool {
+        flags.ignore_case
+            && flags.unicode_sets
+            && matches!(
+                self.flavor,
+                Flavor::Js(NodeVersion::Node18 | NodeVersion::Node20)
+            )
+            && node20_folds_unevenly(class)
+    }
+
+    /// A `v`-flag class under `i` as node 20 builds it, before the class as a whole is closed
+    /// under case folding when it is compiled: its characters (complemented when the class is
+    /// negated) and its strings (folded, as node compares them).
+    ///
+    /// node 20 (V8 11.3) closes some parts under case folding and takes others as written:
+    /// - a class that is a union of items (`[c]`, `[a-z\w]`) is closed, then complemented when
+    ///   negated; a class that is a set operation (`[c--a]`) is neither closed nor folded, its
+    ///   complement taken as it stands;
+    /// - a character and a range are taken as written, a one-character `\q{…}` alternative as
+    ///   its simple case folding (`\q{K}` is `k`);
+    /// - a shorthand is closed, then complemented (`\W`); a property value (`\p{Lu}`,
+    ///   `\p{Script=Greek}`) is closed, then complemented (`\P`); a binary property is
+    ///   complemented first (`\P{Uppercase}` closes the characters that are not upper case,
+    ///   which gives back the upper-case letters); `\p{ASCII}`, `\p{Any}` and `\p{Assigned}`
+    ///   are not closed at all.
+    ///
+    /// So `[[a-z]--c]` matches `c` (the `C` left in is closed back to `c` at the end) while
+    /// `[[a-z]--[c]]` does not.
+    fn v_node20(
+        &mut self,
+        class: &Class,
+        flags: Flags,
+    ) -> Result<(CharSet, BTreeSet<Vec<u32>>), Error> {
+        let rule = self.case_rule(flags);
+        let fold = Fold::JsSimple(js_data(self.flavor));
+        let fold_string =
+            |cps: &[u32]| -> Vec<u32> { cps.iter().map(|&c| fold.apply(c)).collect() };
+        let op = class.items.iter().find_map(|i| match i {
+            ClassItem::SetOp(o, _) => Some(o.as_str()),
+            _ => None,
+        });
+        let mut acc: Option<(CharSet, BTreeSet<Vec<u32>>)> = None;
+        for operand in class.items.split(|i| matches!(i, ClassItem::SetOp(..))) {
+            let mut chars = CharSet::empty();
+            let mut strings = BTreeSet::new();
+            for item in operand {
+                let mut add = |cps: Vec<u32>, chars: &mut CharSet| match cps.as_slice() {
+                    [c] => *chars = chars.union(&CharSet::from_chars([*c])),
+                    _ => {
+                        strings.insert(fold_string(&cps));
+                    }
+                };
+                match item {
+                    // A one-character alternative stands for its simple case folding.
+                    ClassItem::Strings(alternatives, _) => {
+                        for a in alternatives {
+                            let mut cps: Vec<u32> = a.chars().map(|c| c as u32).collect();
+                            if let [c] = cps.as_mut_slice() {
+                                *c = simple_case_fold(rule, *c);
+                            }
+                            add(cps, &mut chars);
+                        }
+                    }
+                    ClassItem::Property(name, false, _)
+                        if rxw_syntax::js_unicode::is_property_of_strings(name) =>
+                    {
+                        for x in js_data(self.flavor)
+                            .property_of_strings(name)
+                            .unwrap_or_default()
+                        {
+                            add(x.chars().map(|c| c as u32).collect(), &mut chars);
+                        }
+                    }
+                    ClassItem::Nested(inner) => {
+                        let (c, s) = self.v_node20(inner, flags)?;
+                        chars = chars.union(&c);
+                        strings.extend(s);
+                    }
+                    ClassItem::Property(name, negated, span) => {
+                        let p = self.property(name, *span)?;
+                        let p = match (name.as_str(), *negated) {
+                            ("ASCII" | "Any" | "Assigned", false) => p,
+                            ("ASCII" | "Any" | "Assigned", true) => p.negate(),
+                            (_, false) => rule.close(&p),
+                            (name, true)
+                                if rxw_syntax::js_unicode::is_property_value(name)
+                                    .unwrap_or(false) =>
+                            {
+                                rule.close(&p).negate()
+                            }
+                            (_, true) => rule.close(&p.negate()),
+                        };
+                        chars = chars.union(&p);
+                    }
+                    ClassItem::Perl(kind, negated, _) => {
+                        let p = rule.close(&self.perl(*kind, flags));
+                        chars = chars.union(&if *negated { p.negate() } else { p });
+                    }
+                    other => {
+                        let mut ranges = Vec::new();
+                        self.class_item(other, flags, &mut ranges)?;
+                        chars = chars.union(&CharSet::from_ranges(ranges));
+                    }
+                }
+            }
+            acc = Some(match (acc, op) {
+                (Some((a, sa)), Some("&&")) => (
+                    a.intersect(&chars),
+                    sa.intersection(&strings).cloned().collect(),
+                ),
+                (Some((a, sa)), Some(_)) => (
+                    a.difference(&chars),
+                    sa.difference(&strings).cloned().collect(),
+                ),
+                _ => (chars, strings),
+            });
+        }
+        let (chars, strings) = acc.unwrap_or_else(|| (CharSet::empty(), BTreeSet::new()));
+        let chars = if op.is_none() {
+            rule.close(&chars)
+        } else {
+            chars
+        };
+        let chars = if class.negated { chars.negate() } else { chars };
+        Ok((chars, strings))
     }
 
     /// What a `v`-flag class holds: its single characters and its other strings (each a
@@ -930,9 +1075,6 @@ impl Compiler<'_> {
         class: &Class,
         flags: Flags,
     ) -> Result<(CharSet, BTreeSet<Vec<u32>>), Error> {
-        if flags.ignore_case && node20_folds_unevenly(class) {
-            return Err(self.node20_set_operation(class.span));
-        }
         // `v` never mixes operators in one class: one operator joins every operand.
         let op = class.items.iter().find_map(|i| match i {
             ClassItem::SetOp(o, _) => Some(o.as_str()),
@@ -992,9 +1134,6 @@ impl Compiler<'_> {
     /// A class with set operations (`&&`, `--`, `~~`), evaluated left to right between the
     /// unions of items around each operator.
     fn class_with_ops(&mut self, class: &Class, flags: Flags) -> Result<CharSet, Error> {
-        if self.flavor.is_js() && flags.ignore_case && node20_folds_unevenly(class) {
-            return Err(self.node20_set_operation(class.span));
-        }
         let mut acc: Option<CharSet> = None;
         let mut pending_op: Option<&str> = None;
         let mut cur: Vec<(u32, u32)> = Vec::new();

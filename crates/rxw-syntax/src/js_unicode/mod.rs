@@ -107,6 +107,14 @@ pub fn canonical_properties() -> impl Iterator<Item = &'static str> {
     PROPERTIES.iter().map(|(name, _)| *name)
 }
 
+/// Whether `spelling` names a value of an enumerated property (`L`, `gc=Lu`, `Script=Adlam`,
+/// `scx=Grek`) rather than a binary property (`Uppercase`, `ASCII`); `None` for a spelling no
+/// node version knows.
+pub fn is_property_value(spelling: &str) -> Option<bool> {
+    let i = SPELLINGS.binary_search_by(|e| e.0.cmp(spelling)).ok()?;
+    Some(PROPERTIES[SPELLINGS[i].1 as usize].0.contains('='))
+}
+
 /// Whether any node version knows `name` as a property of strings (a name `\p{…}` accepts
 /// only with the `v` flag).
 pub fn is_property_of_strings(name: &str) -> bool {
@@ -175,6 +183,24 @@ mod tests {
         assert!(n20.property("Script=Sidetic").is_some());
         assert!(n18.property("Script=Sidetic").is_none());
         assert_eq!(n18.unicode_version(), "15.1");
+    }
+
+    #[test]
+    fn property_values_are_told_from_binary_properties() {
+        for name in [
+            "L",
+            "Lu",
+            "gc=Lu",
+            "General_Category=Letter",
+            "Script=Greek",
+            "scx=Grek",
+        ] {
+            assert_eq!(is_property_value(name), Some(true), "{name}");
+        }
+        for name in ["Uppercase", "ASCII", "Any", "Alphabetic", "White_Space"] {
+            assert_eq!(is_property_value(name), Some(false), "{name}");
+        }
+        assert_eq!(is_property_value("ascii"), None);
     }
 
     #[test]
