@@ -1939,6 +1939,24 @@ mod tests {
     }
 
     #[test]
+    fn regression_a_group_ending_before_it_starts_is_reported_as_cpython_3_10_does() {
+        // Regression: python@3.8–3.10 refused this search (input_unsupported) where CPython
+        // reports group 1 as 2..1, whose text is empty.
+        let text = "ab";
+        for (v, span, group) in [
+            (rxw_syntax::PyVersion::V3_10, (2, 1), ""),
+            (rxw_syntax::PyVersion::V3_11, (0, 1), "a"),
+        ] {
+            let re = Regex::new(r"(ab|a)*?b", Flavor::Python(v), Flags::default()).unwrap();
+            let m = re.find_all(text, None).unwrap().remove(0);
+            assert_eq!(m.groups, vec![Some((0, 2)), Some(span)]);
+            assert_eq!(m.group(text, 1), Some(group));
+            let replaced = re.replace(text, r"<\1>", None, &Limits::human()).unwrap();
+            assert_eq!(replaced.result, format!("<{group}>"));
+        }
+    }
+
+    #[test]
     fn a_total_step_budget_bounds_the_scan() {
         let text = "aaaaaaaaaa\n".repeat(200);
         let re = Regex::new(r"(a|a)*c(?<=c)", Flavor::PYTHON, Flags::default()).unwrap();
