@@ -114,6 +114,11 @@ impl std::fmt::Debug for Regex {
 pub struct Match {
     /// `groups[0]` is the whole match; `groups[k]` is group k, `None` when it did not
     /// participate.
+    ///
+    /// A group's end can come before its start under `python@3.8` … `3.10` only: sre before
+    /// 3.11 could report a group whose start a failed lazy iteration had moved past its end
+    /// (`(ab|a)*?b` on `ab` gives group 1 the span 2..1). Its text is empty, as Python slices
+    /// it ([`Match::group`]); whoever slices the text with a group's span must allow for it.
     pub groups: Vec<Option<(usize, usize)>>,
 }
 
@@ -133,13 +138,14 @@ impl Match {
         &text[self.start()..self.end()]
     }
 
-    /// Group `k`'s text, or `None` when it did not participate.
+    /// Group `k`'s text, or `None` when it did not participate; empty for a group that ends
+    /// before it starts (see [`Match::groups`]).
     pub fn group<'t>(&self, text: &'t str, k: usize) -> Option<&'t str> {
         self.groups
             .get(k)
             .copied()
             .flatten()
-            .map(|(s, e)| &text[s..e])
+            .map(|(s, e)| &text[s..e.max(s)])
     }
 }
 
@@ -725,7 +731,7 @@ impl Regex {
             vm::run_search(prog, &Utf8Hay(text.as_bytes()), &params, observer)
         };
         match outcome {
-            Outcome::Match(slots) => Ok((Some(slots_to_match(&slots)?), steps)),
+            Outcome::Match(slots) => Ok((Some(slots_to_match(&slots)), steps)),
             Outcome::NoMatch | Outcome::Cancelled => Ok((None, steps)),
             other => Err(self.stop_error(other, text)),
         }
@@ -764,7 +770,7 @@ impl Regex {
             vm::run_search(prog, &Utf8Hay(text.as_bytes()), &params, observer).0
         };
         match outcome {
-            Outcome::Match(slots) => Ok(Some(slots_to_match(&slots)?)),
+            Outcome::Match(slots) => Ok(Some(slots_to_match(&slots))),
             Outcome::NoMatch | Outcome::Cancelled => Ok(None),
             other => Err(self.stop_error(other, text)),
         }
@@ -899,30 +905,14 @@ impl Regex {
 
 pub use rxw_syntax::surrogate_stand_in;
 
-/// The groups of a matcher's match.
-///
-/// # Errors
-/// [`ErrorKind::InputUnsupported`] when a group ends before it starts: CPython before 3.11
-/// can report one (a lazy loop's failed iteration leaves its start behind), and no span of
-/// the text is that group.
-fn slots_to_match(slots: &[usize]) -> Result<Match, Error> {
-    let mut groups = Vec::with_capacity(slots.len() / 2);
-    for (i, p) in slots.chunks(2).enumerate() {
-        if p[0] == vm::exec::UNSET || p[1] == vm::exec::UNSET {
-            groups.push(None);
-        } else if p[1] < p[0] {
-            return Err(Error::new(
-                ErrorKind::InputUnsupported,
-                format!(
-                    "CPython before 3.11 reports group {i} here as ending (byte {}) before it starts (byte {}), a span rxw cannot report; 3.11 and later do not",
-                    p[1], p[0]
-                ),
-            ));
-        } else {
-            groups.push(Some((p[0], p[1])));
-        }
-    }
-    Ok(Match { groups })
+/// The groups of a matcher's match. A group may end before it starts (python@3.8–3.10 only:
+/// see [`Match::groups`]).
+fn slots_to_match(slots: &[usize]) -> Match {
+    let groups = slots
+        .chunks(2)
+        .map(|p| (p[0] != vm::exec::UNSET && p[1] != vm::exec::UNSET).then_some((p[0], p[1])))
+        .collect();
+    Match { groups }
 }
 
 fn last_line(s: &str) -> String {
@@ -1503,7 +1493,7 @@ impl Matches<'_, '_> {
                 self.steps += steps;
                 match outcome {
                     Outcome::Match(slots) => {
-                        let mut m = slots_to_match(&slots)?;
+                        let mut m = slots_to_match(&slots);
                         if !captures {
                             m.groups.truncate(1);
                         }
@@ -1975,6 +1965,24 @@ mod tests {
         let re = Regex::new(r"(a+)+\1$", Flavor::JS, Flags::default()).unwrap();
         let err = re.count(&format!("{text}b")).unwrap_err();
         assert_eq!(err.kind, ErrorKind::BacktrackLimit);
+    }
+
+    #[test]
+    fn regression_a_group_ending_before_it_starts_is_reported_as_cpython_3_10_does() {
+        // Regression: python@3.8–3.10 refused this search (input_unsupported) where CPython
+        // reports group 1 as 2..1, whose text is empty.
+        let text = "ab";
+        for (v, span, group) in [
+            (rxw_syntax::PyVersion::V3_10, (2, 1), ""),
+            (rxw_syntax::PyVersion::V3_11, (0, 1), "a"),
+        ] {
+            let re = Regex::new(r"(ab|a)*?b", Flavor::Python(v), Flags::default()).unwrap();
+            let m = re.find_all(text, None).unwrap().remove(0);
+            assert_eq!(m.groups, vec![Some((0, 2)), Some(span)]);
+            assert_eq!(m.group(text, 1), Some(group));
+            let replaced = re.replace(text, r"<\1>", None, &Limits::human()).unwrap();
+            assert_eq!(replaced.result, format!("<{group}>"));
+        }
     }
 
     #[test]

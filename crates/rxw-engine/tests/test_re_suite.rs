@@ -159,28 +159,9 @@ fn live_answers(python: &Path, cases: &[Case]) -> Vec<Value> {
     answers
 }
 
-/// Patterns of test_re's regression tests for sre faults that 3.11 fixed, on which CPython
-/// 3.8–3.10 answer with stale group spans (a group left set by a failed path, sometimes ending
-/// before it starts) or refuse a valid conditional ("invalid SRE code" on 3.8 and 3.9). rxw
-/// answers them as 3.11 does in every release: a known difference, listed in the fidelity
-/// guide. Every other case must agree with every release.
-const FIXED_IN_3_11: &[&str] = &[
-    r"()(?(1)\x10?)",
-    r"(?!(..)c)",
-    r"((?!(ab)c)(.))*",
-    r"(ab|a)*?b",
-    r"(ab|a)+?b",
-    r"(ab|a){0,2}?b",
-    r"(.b|a)*?b",
-    r"(ab?)*?b",
-    r"(?:.*?(?=(a)|(b))b)*",
-    r"(?:a*?(xx)??z)*",
-    r"(?:(?:a|bc)*?(xx)??z)*",
-    r"((x|yz)+?(t)??c)*",
-    r"(?:[^b]*a(?=(b)|(a))ab)*",
-    r"(?:[^b]*(?=(b)|(a))ab)*",
-];
-
+/// Every case must agree with every installed release, 3.8–3.10's sre faults included (stale
+/// groups a failed path left set, groups ending before they start, the conditional 3.8 and
+/// 3.9 refuse as "invalid SRE code"): `python@3.X` reproduces them.
 #[test]
 fn rxw_agrees_with_every_installed_cpython_on_the_test_re_cases() {
     let cases = recorded();
@@ -193,20 +174,7 @@ fn rxw_agrees_with_every_installed_cpython_on_the_test_re_cases() {
             continue;
         };
         let answers = live_answers(&python, &cases);
-        let old_sre = v < PyVersion::V3_11;
-        let (mut known, mut wrong) = (0, Vec::new());
-        for w in disagreements(v, &cases, &answers) {
-            if old_sre && FIXED_IN_3_11.iter().any(|p| w.contains(&format!("/{p}/"))) {
-                known += 1;
-            } else {
-                wrong.push(w);
-            }
-        }
-        if known > 0 {
-            eprintln!(
-                "*** CPython {v}: {known} cases of sre faults fixed in 3.11 differ, as listed ***"
-            );
-        }
+        let wrong = disagreements(v, &cases, &answers);
         figures.push(summary(
             &cases,
             &wrong,

@@ -16,6 +16,7 @@ pub mod js_unicode;
 pub mod lint;
 pub mod parse;
 pub mod railroad;
+mod sre_code;
 
 pub use ast::Span;
 pub use error::{Error, ErrorKind};

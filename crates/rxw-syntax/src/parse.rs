@@ -34,6 +34,19 @@ pub fn parse(pattern: &str, flavor: Flavor, flags: Flags) -> Result<Ast, Error> 
         result = parser.parse();
     }
     let ast = result?;
+    if matches!(
+        flavor,
+        Flavor::Python(crate::flavor::PyVersion::V3_8 | crate::flavor::PyVersion::V3_9)
+    ) && let Some(cond) = crate::sre_code::refused_conditional(&ast.root)
+    {
+        // CPython's own message (a RuntimeError of its code validator).
+        return Err(err(
+            ErrorKind::PatternInvalid,
+            "invalid SRE code",
+            pattern,
+            cond.span,
+        ));
+    }
     let counted = parser.js_total_groups;
     if flavor.is_js() && ast.groups.len() as u32 != counted {
         // The up-front count (which decides whether `\1` is a backreference or, by Annex B,

@@ -77,7 +77,8 @@ impl Tab for GroupsTab {
                     let (span, value) = match m.groups[k] {
                         Some((s, e)) => (
                             format!("{s}..{e}"),
-                            clip(&input.slice(s..e), w.saturating_sub(32)),
+                            // A group may end before it starts (python@3.8–3.10): empty text.
+                            clip(&input.slice(s..e.max(s)), w.saturating_sub(32)),
                         ),
                         None => ("-".into(), "(did not take part)".into()),
                     };
@@ -126,7 +127,7 @@ impl Tab for GroupsTab {
                 )];
                 for k in 1..m.groups.len() {
                     let v = m.groups[k].map_or("-".to_string(), |(s, e)| {
-                        clip(&input.slice(s..e), col_w - 1)
+                        clip(&input.slice(s..e.max(s)), col_w - 1)
                     });
                     row.push(Span::raw(format!("{v:<col_w$}")));
                 }

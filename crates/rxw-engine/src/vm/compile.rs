@@ -271,33 +271,20 @@ impl Compiler<'_> {
                     self.node(n, flags, back, depth + 1)?;
                 }
             }
-            NodeKind::Alternation(branches) => {
-                let mut jumps = Vec::new();
-                for (i, b) in branches.iter().enumerate() {
-                    if i + 1 < branches.len() {
-                        let split = self.push(
-                            Inst::Split {
-                                first: 0,
-                                second: 0,
-                            },
-                            span,
-                        );
-                        if self.repeat_depth > 0 {
-                            self.mark_restoring.push(split);
-                        }
-                        let first = self.pc();
-                        self.node(b, flags, back, depth + 1)?;
-                        jumps.push(self.push(Inst::Jump(0), span));
-                        let second = self.pc();
-                        self.insts[split as usize] = Inst::Split { first, second };
-                    } else {
-                        self.node(b, flags, back, depth + 1)?;
+            NodeKind::Alternation(branches) if self.sre_marks() => {
+                if let Some(prefix) = sre_set_alternation(branches) {
+                    // sre's parser: the common leading items, then one set, and no branch.
+                    for item in &sre_items(&branches[0])[..prefix] {
+                        self.node(item, flags, back, depth + 1)?;
                     }
+                    let test = self.sre_set_test(branches, prefix, flags)?;
+                    self.push(Inst::Consume { test, back }, span);
+                } else {
+                    self.alternation(branches, flags, back, span, depth)?;
                 }
-                let end = self.pc();
-                for j in jumps {
-                    self.insts[j as usize] = Inst::Jump(end);
-                }
+            }
+            NodeKind::Alternation(branches) => {
+                self.alternation(branches, flags, back, span, depth)?
             }
             NodeKind::Group { kind, child } => self.group(kind, child, flags, back, span, depth)?,
             NodeKind::Repeat {
@@ -362,6 +349,80 @@ impl Compiler<'_> {
             }
         }
         Ok(())
+    }
+
+    fn alternation(
+        &mut self,
+        branches: &[Node],
+        flags: Flags,
+        back: bool,
+        span: Span,
+        depth: usize,
+    ) -> Result<(), Error> {
+        let mut jumps = Vec::new();
+        for (i, b) in branches.iter().enumerate() {
+            if i + 1 < branches.len() {
+                let split = self.push(
+                    Inst::Split {
+                        first: 0,
+                        second: 0,
+                    },
+                    span,
+                );
+                if self.repeat_depth > 0 {
+                    self.mark_restoring.push(split);
+                }
+                let first = self.pc();
+                self.node(b, flags, back, depth + 1)?;
+                jumps.push(self.push(Inst::Jump(0), span));
+                let second = self.pc();
+                self.insts[split as usize] = Inst::Split { first, second };
+            } else {
+                self.node(b, flags, back, depth + 1)?;
+            }
+        }
+        let end = self.pc();
+        for j in jumps {
+            self.insts[j as usize] = Inst::Jump(end);
+        }
+        Ok(())
+    }
+
+    /// CPython before 3.11, whose marks tell a branch from a set apart (see
+    /// [`sre_set_alternation`]).
+    fn sre_marks(&self) -> bool {
+        self.flavor
+            .py_version()
+            .is_some_and(|v| v < rxw_syntax::flavor::PyVersion::V3_11)
+    }
+
+    /// The one test of an alternation [`sre_set_alternation`] turns into a set: the union of
+    /// the characters each branch's last item accepts.
+    fn sre_set_test(
+        &mut self,
+        branches: &[Node],
+        prefix: usize,
+        flags: Flags,
+    ) -> Result<Test, Error> {
+        let mut union = CharSet::empty();
+        for b in branches {
+            let item = sre_items(b)[prefix];
+            let accepted = match self.single_char_test(item, flags)? {
+                Some(Test::Char(c)) => CharSet::from_chars([c]),
+                Some(Test::Set { set, fold, negated }) => {
+                    let accepted = fold.preimage(&self.sets[set as usize]);
+                    if negated { accepted.negate() } else { accepted }
+                }
+                _ => unreachable!("a literal or a class"),
+            };
+            union = union.union(&accepted);
+        }
+        let set = self.add_set(union);
+        Ok(Test::Set {
+            set,
+            fold: Fold::None,
+            negated: false,
+        })
     }
 
     /// The code point (or, without `u`, code unit) a JavaScript literal stands for: a
@@ -1441,6 +1502,11 @@ impl Compiler<'_> {
                 Some(self.char_test(c, flags))
             }
             NodeKind::Dot { dotall } => Some(self.dot(*dotall)),
+            NodeKind::Alternation(branches)
+                if self.sre_marks() && sre_set_alternation(branches) == Some(0) =>
+            {
+                Some(self.sre_set_test(branches, 0, flags)?)
+            }
             _ if node.may_match_strings() => None,
             NodeKind::Perl { .. } | NodeKind::Property { .. } | NodeKind::Class(_) => {
                 Some(self.set_test(node, flags)?)
@@ -1456,6 +1522,72 @@ impl Compiler<'_> {
             _ => None,
         })
     }
+}
+
+/// A branch's items as sre's parser lists them (comments, `x`-mode space and flag settings
+/// are not items).
+fn sre_items(node: &Node) -> Vec<&Node> {
+    let item = |n: &&Node| {
+        !matches!(
+            n.kind,
+            NodeKind::Empty | NodeKind::Comment | NodeKind::Whitespace | NodeKind::SetFlags(_)
+        )
+    };
+    match &node.kind {
+        NodeKind::Concat(items) => items.iter().filter(item).collect(),
+        _ => std::iter::once(node).filter(item).collect(),
+    }
+}
+
+/// Whether sre's parser takes two items as the same (it hoists a prefix they share out of
+/// the branches): equal characters, classes, anchors or references; a group or a repeat is
+/// never the same as another.
+fn same_sre_atom(a: &Node, b: &Node) -> bool {
+    match (&a.kind, &b.kind) {
+        (NodeKind::Literal { ch: x, .. }, NodeKind::Literal { ch: y, .. }) => x == y,
+        (NodeKind::Dot { dotall: x }, NodeKind::Dot { dotall: y }) => x == y,
+        (
+            NodeKind::Perl {
+                kind: k1,
+                negated: n1,
+            },
+            NodeKind::Perl {
+                kind: k2,
+                negated: n2,
+            },
+        ) => k1 == k2 && n1 == n2,
+        (NodeKind::Anchor { kind: k1, .. }, NodeKind::Anchor { kind: k2, .. }) => k1 == k2,
+        (NodeKind::Class(x), NodeKind::Class(y)) => x.negated == y.negated && x.items == y.items,
+        (NodeKind::Backref { index: x, .. }, NodeKind::Backref { index: y, .. }) => x == y,
+        _ => false,
+    }
+}
+
+/// sre's parser (every release) rewrites an alternation whose branches, after the leading
+/// items they all share, are each one character or one class that is not negated (`c|a`,
+/// `ab|a[cd]`) as those shared items and one set: no branch is left to try. Before 3.11 that
+/// tells in the groups, since a branch puts `lastmark` back and a set does not. Returns how
+/// many shared items come first.
+fn sre_set_alternation(branches: &[Node]) -> Option<usize> {
+    let items: Vec<Vec<&Node>> = branches.iter().map(sre_items).collect();
+    let first = items.first()?;
+    let mut prefix = 0;
+    while items
+        .iter()
+        .all(|b| b.len() > prefix && same_sre_atom(b[prefix], first[prefix]))
+    {
+        prefix += 1;
+    }
+    let one_char = |n: &Node| match &n.kind {
+        NodeKind::Literal { .. } | NodeKind::Perl { .. } => true,
+        // `[^a]` and `[^ab]` are not sets sre merges.
+        NodeKind::Class(c) => !c.negated,
+        _ => false,
+    };
+    items
+        .iter()
+        .all(|b| b.len() == prefix + 1 && one_char(b[prefix]))
+        .then_some(prefix)
 }
 
 /// The flags in force after an inline flag change (`(?i)`, `(?-i:…)`); the matcher and the

@@ -1242,7 +1242,12 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                 }
                 Inst::IfGroup { group, no } => {
                     let g = *group as usize * 2;
-                    if self.visible(g) && self.visible(g + 1) {
+                    // sre takes a group that ends before it starts (left so by a failed path
+                    // before 3.11) as not set.
+                    if self.visible(g)
+                        && self.visible(g + 1)
+                        && (self.sre.is_none() || self.slots[g] <= self.slots[g + 1])
+                    {
                         pc += 1;
                     } else {
                         pc = *no;
