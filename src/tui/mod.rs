@@ -671,6 +671,10 @@ fn watch_file(
     Some(watcher)
 }
 
+/// Longest a frame waits for the first rows of the scans a key started (see
+/// [`crate::workbench::Workbench::wait_first_rows`]).
+const FIRST_ROWS_WAIT: Duration = Duration::from_millis(10);
+
 /// How often the timer wakes the loop when nothing else does.
 const TICK: Duration = Duration::from_millis(100);
 
@@ -695,6 +699,7 @@ fn event_loop(
         .spawn(move || {
             loop {
                 let ev = event::read();
+                rxw_core::trace_mark!("term event");
                 let failed = ev.is_err();
                 if term_tx.send(Wake::Term(ev)).is_err() || failed {
                     return;
@@ -731,8 +736,17 @@ fn event_loop(
     let mut keys: Vec<KeyEvent> = Vec::new();
     let mut last_paste: Option<Instant> = None;
     loop {
+        if dirty && !app.wb.results.window_ready {
+            // A key started scans: their first rows come within milliseconds, and a frame
+            // drawn before them is drawn again at once (on a slow terminal, the second
+            // frame waits behind the first's output).
+            app.wb.wait_first_rows(FIRST_ROWS_WAIT);
+            app.poll();
+        }
         if dirty {
+            rxw_core::trace_mark!("draw start");
             terminal.draw(|f| render::draw(f, app))?;
+            rxw_core::trace_mark!("draw flushed");
             dirty = false;
         }
         if app.quit || term_signal.load(Ordering::Relaxed) {
@@ -764,7 +778,7 @@ fn event_loop(
                     )?;
                     dirty = true;
                 }
-                Wake::Work => {}
+                Wake::Work => rxw_core::trace_mark!("wake work"),
                 Wake::Tick => tick = true,
                 Wake::FileChanged => file_changed = true,
                 Wake::Rest(read) => {
@@ -810,6 +824,7 @@ fn event_loop(
             dirty = true;
         }
         if app.poll() {
+            rxw_core::trace_mark!("polled: changed");
             dirty = true;
         }
         if tick
@@ -880,6 +895,7 @@ fn read_burst(
     held: &mut Option<Wake>,
 ) -> anyhow::Result<()> {
     let started = Instant::now();
+    rxw_core::trace_mark!("burst start");
     keys.clear();
     let mut flush = |app: &mut App, keys: &mut Vec<KeyEvent>| {
         if keys.is_empty() {
@@ -934,6 +950,7 @@ fn read_burst(
         }
     }
     flush(app, keys);
+    rxw_core::trace_mark!("burst applied");
     Ok(())
 }
 

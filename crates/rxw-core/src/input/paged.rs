@@ -960,7 +960,8 @@ impl PagedText {
     }
 
     /// Whole lines of `range` (clamped to the readable text) in chunks of about `target`
-    /// bytes, read straight from the file (a scan does not evict the pages on screen). Each
+    /// bytes (the first of about [`FIRST_CHUNK_BYTES`], each after twice the one before up to
+    /// `target`), read straight from the file (a scan does not evict the pages on screen). Each
     /// chunk but the last ends with a line break; [`Chunk::searchable`] leaves it out, so a
     /// pattern whose matches stay inside one line finds, chunk by chunk, what it finds in
     /// the whole text. `range.start` should be a line start. The exception: a line longer
@@ -968,21 +969,31 @@ impl PagedText {
     /// line break and is not the last), so that memory stays bounded.
     pub fn chunks(&self, range: Range<usize>, target: usize) -> PageChunks {
         let end = range.end.min(self.len());
+        let full = target.max(1);
         PageChunks {
             text: self.clone(),
             pos: range.start.min(end),
             end,
-            target: target.max(1),
+            target: full.min(FIRST_CHUNK_BYTES),
+            full,
         }
     }
 }
+
+/// Bytes of a pass's first chunk: small, so that the first matches of a full scan (the
+/// match list's first rows, on the keystroke path) are found after reading a few pages, not
+/// a whole chunk; each chunk after is twice the one before, up to the chunk size asked for.
+pub const FIRST_CHUNK_BYTES: usize = 64 * 1024;
 
 /// The chunks of [`PagedText::chunks`].
 pub struct PageChunks {
     text: PagedText,
     pos: usize,
     end: usize,
+    /// This chunk's size.
     target: usize,
+    /// The size chunks grow to.
+    full: usize,
 }
 
 impl Iterator for PageChunks {
@@ -1024,6 +1035,7 @@ impl Iterator for PageChunks {
         }
         let offset = self.pos;
         self.pos += buf.len();
+        self.target = self.target.saturating_mul(2).min(self.full);
         Some(Chunk {
             text: decode_same_len(buf),
             offset,
@@ -1310,6 +1322,33 @@ mod tests {
             }
             prop_assert_eq!(chunked, whole);
         }
+    }
+
+    /// Regression: a full scan's first chunk was a whole 4 MiB read before its first match
+    /// could be found, on the path from a key to the match list's first row. The first chunk
+    /// is small and the chunks grow to the size asked for, covering the text exactly.
+    #[test]
+    fn chunks_start_small_and_grow_to_the_target() {
+        let dir = tempfile::tempdir().unwrap();
+        let p = dir.path().join("a.log");
+        let text: String = (0..40_000)
+            .map(|k| format!("line {k} [CLAIM j{k}]\n"))
+            .collect();
+        std::fs::write(&p, &text).unwrap();
+        let paged = PagedText::open(&p, &PagedOptions::default()).unwrap();
+        assert!(paged.wait_complete(Duration::from_secs(20)));
+        let target = 256 * 1024;
+        let sizes: Vec<usize> = paged
+            .chunks(0..usize::MAX, target)
+            .map(|c| c.text.len())
+            .collect();
+        assert!(sizes[0] <= FIRST_CHUNK_BYTES, "{sizes:?}");
+        assert!(
+            sizes[1] > FIRST_CHUNK_BYTES && sizes[1] <= 2 * FIRST_CHUNK_BYTES,
+            "{sizes:?}"
+        );
+        assert!(sizes[3] > target / 2 && sizes[3] <= target, "{sizes:?}");
+        assert_eq!(sizes.iter().sum::<usize>(), text.len());
     }
 
     #[test]

@@ -152,14 +152,25 @@ struct Worker {
     progress: Mutex<Arc<AtomicUsize>>,
 }
 
+/// Most cancelled runs of a worker that lowers its priority left to end on their own before
+/// the next run waits for the oldest (a cancelled run at nice 10 on a busy machine can take a
+/// while to be scheduled and see its flag; the threads are bounded all the same).
+const LINGERING_RUNS: usize = 4;
+
 impl Worker {
     /// `lowers`: the run lowers its thread's priority part way, so each run gets a fresh
-    /// thread (the window scan, on the keystroke path, runs on the worker's own).
+    /// thread (the window scan, on the keystroke path, runs on the worker's own). The next
+    /// run does not wait for the one it cancels to end: a cancelled full count, lowered to
+    /// the background and starved of the core, used to hold a key's new count back until it
+    /// was scheduled again and saw its flag (tens of milliseconds on a loaded machine).
     fn spawn(name: &str, events: Reply, run: fn(&Job, &Reply), lowers: bool) -> Worker {
         let (jobs, rx) = channel::<Job>();
+        let run_name = format!("{name}-run");
         thread::Builder::new()
             .name(name.to_string())
             .spawn(move || {
+                let mut lingering: std::collections::VecDeque<thread::JoinHandle<()>> =
+                    std::collections::VecDeque::new();
                 while let Ok(mut job) = rx.recv() {
                     // Only the newest request matters.
                     while let Ok(newer) = rx.try_recv() {
@@ -168,14 +179,28 @@ impl Worker {
                     if job.cancel.load(Ordering::Relaxed) {
                         continue;
                     }
-                    if lowers {
-                        // A thread per run: the run lowers its own priority (see
-                        // `run_full`), and a thread cannot raise it back.
-                        thread::scope(|s| {
-                            s.spawn(|| run(&job, &events));
-                        });
-                    } else {
+                    if !lowers {
                         run(&job, &events);
+                        continue;
+                    }
+                    // A thread per run: the run lowers its own priority (see `run_full`), and
+                    // a thread cannot raise it back.
+                    lingering.retain(|h| !h.is_finished());
+                    while lingering.len() >= LINGERING_RUNS {
+                        if let Some(oldest) = lingering.pop_front() {
+                            let _ = oldest.join();
+                        }
+                    }
+                    let job = Arc::new(job);
+                    let (moved, replies) = (Arc::clone(&job), events.clone());
+                    let spawned = thread::Builder::new()
+                        .name(run_name.clone())
+                        .spawn(move || run(&moved, &replies));
+                    match spawned {
+                        Ok(handle) => lingering.push_back(handle),
+                        // No thread to be had: the run is done here (this thread then stays
+                        // at the background's priority).
+                        Err(_) => run(&job, &events),
                     }
                 }
             })
@@ -272,6 +297,7 @@ fn window_slice<'t>(
 }
 
 fn run_window(job: &Job, events: &Reply) {
+    crate::trace_mark!("window start {}", job.generation);
     // Search a slice around the window: the cost stays proportional to the window, and the
     // margins give look-around and anchors their context.
     let (base, slice) = window_slice(&job.text, &job.window);
@@ -302,6 +328,7 @@ fn run_window(job: &Job, events: &Reply) {
     if job.cancel.load(Ordering::Relaxed) {
         return;
     }
+    crate::trace_mark!("window sent {} ({} matches)", job.generation, matches.len());
     events.send(ScanEvent::Window {
         generation: job.generation,
         window: job.window.clone(),
@@ -347,6 +374,9 @@ impl Found {
             || (self.count.is_multiple_of(1024)
                 && self.last_send.elapsed() >= Duration::from_millis(25))
         {
+            if self.count == self.base_count + 1 {
+                crate::trace_mark!("full first match {}", self.generation);
+            }
             self.send(offset + e, events);
         }
     }
@@ -373,6 +403,7 @@ impl Found {
 }
 
 fn run_full(job: &Job, events: &Reply) {
+    crate::trace_mark!("full start {}", job.generation);
     let started = Instant::now();
     let mut found = Found {
         generation: job.generation,
@@ -417,6 +448,9 @@ fn run_full(job: &Job, events: &Reply) {
             return;
         }
         let (text, offset): (&str, usize) = (&piece.text, piece.offset);
+        if !lowered {
+            crate::trace_mark!("full piece {} ({} bytes)", job.generation, text.len());
+        }
         let options = MatchOptions {
             bounds_only: true,
             start: piece.start,
@@ -626,5 +660,57 @@ pub fn engine_of(regex: &Regex, text: &SharedText) -> EngineKind {
     match text.memory() {
         Some(t) if t.len() <= 1 << 20 => regex.engine_kind(t),
         _ => regex.engine_kind_typical(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::flavor::{Flags, Flavor};
+
+    /// Held true while the first run of the test below must not end.
+    static HOLD_FIRST: AtomicBool = AtomicBool::new(true);
+
+    /// A run that, for generation 1, ignores its cancel flag until released (a cancelled
+    /// count starved of the core), and for any other answers at once.
+    fn held_run(job: &Job, events: &Reply) {
+        if job.generation == 1 {
+            while HOLD_FIRST.load(Ordering::Relaxed) {
+                thread::sleep(Duration::from_millis(1));
+            }
+        }
+        events.send(ScanEvent::Done {
+            generation: job.generation,
+            count: 0,
+            steps: 0,
+            elapsed: Duration::ZERO,
+            error: None,
+            pending: None,
+            exact: true,
+        });
+    }
+
+    /// Regression: a key's new full count waited for the count it cancelled to end (the
+    /// worker joined each run's thread before taking the next request), and that count,
+    /// lowered to the background, could take tens of milliseconds to be scheduled and see
+    /// its flag on a busy machine. The next run starts while the cancelled one still runs.
+    #[test]
+    fn a_new_run_does_not_wait_for_the_cancelled_one() {
+        let (tx, rx) = channel();
+        let reply = Reply {
+            events: tx,
+            waker: SharedWaker::default(),
+        };
+        let worker = Worker::spawn("test-full", reply, held_run, true);
+        let re = Arc::new(Regex::new("a", Flavor::PYTHON, Flags::default()).unwrap());
+        let text = SharedText::Memory(Arc::new("a".repeat(10)));
+        worker.submit(1, Arc::clone(&re), text.clone(), 0..10, 0, 0);
+        // Let the first run start before the second request cancels it.
+        thread::sleep(Duration::from_millis(50));
+        worker.submit(2, re, text, 0..10, 0, 0);
+        let first = rx.recv_timeout(Duration::from_secs(60));
+        HOLD_FIRST.store(false, Ordering::Relaxed);
+        let first = first.expect("the second run answered while the first was held");
+        assert_eq!(first.generation(), 2);
     }
 }

@@ -543,6 +543,7 @@ impl Workbench {
     /// Cancels the scans in flight. Does nothing when there is no valid pattern.
     pub fn rescan(&mut self, window: Range<usize>) {
         self.generation += 1;
+        crate::trace_mark!("rescan {}", self.generation);
         self.window = window.clone();
         let Ok(re) = &self.compiled else {
             self.scanner.cancel();
@@ -801,6 +802,21 @@ impl Workbench {
     /// Waits up to `timeout` for the current window matches; returns whether they arrived.
     pub fn wait_window(&mut self, timeout: Duration) -> bool {
         self.wait_until(timeout, |r| r.window_ready)
+    }
+
+    /// Waits up to `timeout` for the first rows of the scans a key started: the window
+    /// matches, and the full scan's first match (or its first piece, or its end). A frame
+    /// drawn before them would show the list empty, only to be drawn again a few
+    /// milliseconds later; returns whether they arrived.
+    pub fn wait_first_rows(&mut self, timeout: Duration) -> bool {
+        self.wait_until(timeout, |r| {
+            r.window_ready
+                && (r.done
+                    || r.stopped
+                    || r.error.is_some()
+                    || r.count > 0
+                    || r.scanned > r.scan_from)
+        })
     }
 
     /// Waits up to `timeout` for the full scan to finish; returns whether it did.
