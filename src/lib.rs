@@ -15,7 +15,7 @@ pub use rxw_core::{
 };
 pub use rxw_core::{
     audit, codegen, engine, error, export, flavor, fleet, generate, highlight, input, operator,
-    presets, syntax, testcases, tool, wire, workbench,
+    presets, progress, syntax, testcases, tool, wire, workbench,
 };
 
 #[cfg(feature = "app")]

@@ -747,6 +747,12 @@ impl App {
                         percent(at, len)
                     ));
                 }
+                if let Some(at) = self.wb.timeline.stop() {
+                    stopped.push(format!(
+                        "timeline stopped at {}%: the last chart stays; an edit counts again",
+                        percent(at, len)
+                    ));
+                }
                 if stopped.is_empty() {
                     self.focus = Focus::Pattern;
                 } else {

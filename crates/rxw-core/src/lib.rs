@@ -30,6 +30,7 @@ pub mod input;
 pub mod operator;
 pub mod presets;
 pub mod priority;
+pub mod progress;
 pub mod trace;
 /// The flavor-aware parser and everything built on its tree (the `rxw-syntax` crate).
 pub mod syntax {

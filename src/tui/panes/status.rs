@@ -5,6 +5,7 @@ use super::super::app::{App, percent};
 use super::super::keymap::key_for;
 use super::super::text::thousands;
 use super::super::theme::{Chrome, chrome};
+use crate::progress::rate_text;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -48,20 +49,12 @@ pub fn count_text(app: &App) -> String {
     }
 }
 
-/// A pass's rate as shown (` · 610 MB/s`): nothing until it is known, nor below 1 MB/s, where
-/// the figure would read `0 MB/s` (a pass that slow is named by its percentage alone).
-fn rate_text(bytes_per_second: Option<f64>) -> String {
-    bytes_per_second
-        .filter(|b| *b >= 1e6)
-        .map(|b| format!(" · {:.0} MB/s", b / 1e6))
-        .unwrap_or_default()
-}
-
-/// The progress of the Lens and Jobs passes while they run (`lens 37% · 610 MB/s · Esc
-/// stops`, the rate once a pass has run 200 ms); `None` when neither runs.
+/// The progress of the Lens, Jobs and Timeline passes while they run (`lens 37% · 610 MB/s
+/// · Esc stops`, the rate once a pass has run 200 ms); `None` when none runs.
 pub fn views_text(app: &App) -> Option<String> {
     use crate::workbench::jobs_view::JobsState;
     use crate::workbench::lens::LensState;
+    use crate::workbench::timeline_view::TimelineState;
     let len = app.wb.input.len();
     let rate = rate_text;
     let mut parts = Vec::new();
@@ -77,6 +70,13 @@ pub fn views_text(app: &App) -> Option<String> {
             "jobs {}%{}",
             percent(at, len).min(99),
             rate(app.wb.jobs.rate())
+        ));
+    }
+    if let TimelineState::Computing(at) = app.wb.timeline.state() {
+        parts.push(format!(
+            "timeline {}%{}",
+            percent(at, len).min(99),
+            rate(app.wb.timeline.rate())
         ));
     }
     if parts.is_empty() {

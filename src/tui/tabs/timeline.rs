@@ -358,7 +358,7 @@ impl Widget for TimelinePane<'_> {
         match (self.view.result(), self.view.state()) {
             (Some(Ok(t)), _) => self.chart(t, area, buf),
             (Some(Err(e)), _) => note(format!("⚠ {}", e.message), buf, chrome(Chrome::Error, p)),
-            (None, TimelineState::Computing) => note(
+            (None, TimelineState::Computing(_)) => note(
                 "counting per time bucket…".into(),
                 buf,
                 chrome(Chrome::Dim, p),

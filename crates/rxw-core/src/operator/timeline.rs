@@ -159,6 +159,7 @@ impl Tally {
 }
 
 /// Tallies per bucket of a width that grows as needed.
+#[derive(Debug, Clone)]
 struct Tallies {
     level: usize,
     map: BTreeMap<i64, Tally>,
@@ -266,7 +267,9 @@ pub fn timeline_with_cancel(
 }
 
 /// A timeline built from the input a chunk of whole lines at a time (the timeline of
-/// [`timeline`], for inputs too large to hold or merged from several logs).
+/// [`timeline`], for inputs too large to hold or merged from several logs). A copy can be
+/// finished while the original goes on (a followed log's unfinished last line).
+#[derive(Debug, Clone)]
 pub struct TimelinePass {
     tallies: Tallies,
     matches: usize,

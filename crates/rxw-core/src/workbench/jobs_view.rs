@@ -171,6 +171,8 @@ pub struct JobsView {
     started: Option<(Instant, usize)>,
     covered: Option<u64>,
     appended_to: Option<u64>,
+    /// Where the last reading that ended started (0: the whole input was read).
+    read_from: usize,
     task: Option<Task<JobsJob>>,
     events: Option<Receiver<JobsEvent>>,
     waker: SharedWaker,
@@ -193,6 +195,7 @@ impl JobsView {
             started: None,
             covered: None,
             appended_to: None,
+            read_from: 0,
             task: None,
             events: None,
             waker,
@@ -224,6 +227,12 @@ impl JobsView {
         let (started, from) = self.started?;
         let elapsed = started.elapsed().as_secs_f64();
         (elapsed >= 0.2).then(|| at.saturating_sub(from) as f64 / elapsed)
+    }
+
+    /// Where the last finished reading started: 0 for a whole reading, the start of the old
+    /// end's unfinished line when growth was continued.
+    pub fn read_from(&self) -> usize {
+        self.read_from
     }
 
     /// Stops the running reading (Esc): the table keeps the jobs read so far, and growth is
@@ -380,6 +389,7 @@ impl JobsView {
                 }
                 JobsEvent::Done { generation } if generation == self.generation => {
                     self.state = JobsState::Done;
+                    self.read_from = self.started.map_or(0, |(_, from)| from);
                     changed = true;
                 }
                 _ => {}

@@ -1583,6 +1583,92 @@ mod tests {
         assert_eq!(w.lens.counts(), whole.lens.counts());
     }
 
+    /// Growth of a followed paged file continues the Jobs table and the Timeline from the
+    /// old end's unfinished line, not from the start, to the same rows and buckets as one
+    /// reading of the whole text, whatever the point the file is cut at (inside a line, at a
+    /// line end, before a blank line, across the paged pieces).
+    #[test]
+    fn jobs_and_timeline_continue_a_grown_paged_file_as_a_whole_reading_would() {
+        use crate::input::paged::{Growth, PagedOptions, PagedText};
+        use std::io::Write as _;
+        let line = |k: usize| {
+            let blank = if k.is_multiple_of(5) { "\n" } else { "" };
+            let result = if k.is_multiple_of(3) { "FAIL" } else { "OK" };
+            format!(
+                "2026-10-05T00:{:02}:{:02}Z [CLAIM j{k}] by w{}\n{blank}untimed [ACK j{k}]\n2026-10-05T00:{:02}:{:02}Z [RESULT j{}] {result}\n",
+                (k / 60) % 60,
+                k % 60,
+                k % 7,
+                ((k + 1) / 60) % 60,
+                (k + 1) % 60,
+                k.saturating_sub(2)
+            )
+        };
+        let text: String = (0..160).map(line).collect();
+        let options = PagedOptions {
+            page_bytes: 4096,
+            cache_bytes: 16 * 4096,
+            spill_dir: None,
+        };
+        let mut whole = wb("FAIL|RESULT", &text);
+        whole.jobs.activate(&whole.input);
+        whole.timeline.activate();
+        assert!(whole.settle_views(Duration::from_secs(60)));
+        let want_jobs = whole.jobs.table().jobs().to_vec();
+        let want_timeline = whole.timeline.result().cloned();
+        assert!(want_jobs.len() > 100);
+        assert!(matches!(&want_timeline, Some(Ok(t)) if t.matches > 100));
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.log");
+        let mut cuts: Vec<usize> = (1..24).map(|k| k * text.len() / 24 + k % 3).collect();
+        // A cut right at a line end and one just before a blank line.
+        cuts.push(text.find("\n\n").unwrap() + 1);
+        cuts.push(text.find("\n").unwrap() + 1);
+        for cut in cuts {
+            std::fs::write(&path, &text[..cut]).unwrap();
+            let mut w = wb("FAIL|RESULT", "");
+            let paged = PagedText::open(&path, &options).unwrap();
+            w.set_paged_input(paged.clone(), InputSource::File("a.log".into()));
+            assert!(paged.wait_complete(Duration::from_secs(20)));
+            w.poll();
+            w.input.set_scan_chunk(700);
+            w.jobs.activate(&w.input);
+            w.timeline.activate();
+            assert!(w.settle(Duration::from_secs(60)));
+            assert!(w.settle_views(Duration::from_secs(60)));
+            let mid = cut + (text.len() - cut) / 3;
+            for (k, piece) in [&text[cut..mid], &text[mid..]].into_iter().enumerate() {
+                let old_len = w.input.len();
+                std::fs::OpenOptions::new()
+                    .append(true)
+                    .open(&path)
+                    .unwrap()
+                    .write_all(piece.as_bytes())
+                    .unwrap();
+                assert_eq!(paged.grow().unwrap(), Growth::Appended);
+                assert!(w.refresh_paged_input());
+                assert!(w.settle_views(Duration::from_secs(60)));
+                let line_start = w.input.line_start(w.input.line_of(old_len));
+                assert_eq!(
+                    w.jobs.read_from(),
+                    line_start,
+                    "cut {cut}, growth {k}: the jobs continued from the old end's line"
+                );
+                assert_eq!(
+                    w.timeline.read_from(),
+                    line_start,
+                    "cut {cut}, growth {k}: the timeline continued from the old end's line"
+                );
+            }
+            assert_eq!(w.jobs.table().jobs(), &want_jobs[..], "jobs, cut at {cut}");
+            assert_eq!(
+                w.timeline.result().cloned(),
+                want_timeline,
+                "timeline, cut at {cut}"
+            );
+        }
+    }
+
     /// Following a paged file: what is appended to it is indexed in place
     /// ([`PagedText::grow`]) and the count, spans and lens go on from the engine's resume
     /// point, not from the start, to the same results as one scan of the whole text.

@@ -1,25 +1,37 @@
 //! The timeline view: matches per time bucket ([`crate::operator::timeline`]) for the pattern or one
 //! lens key, computed on a worker, and the selected bucket's first line to jump to.
 //!
-//! The timeline is one pass over the input; it runs on a worker thread, cancelled when the
-//! pattern, the source or the input changes (an edit). A followed file's growth does not
-//! cancel a pass under way: the new text is taken by one more pass when it ends, so constant
-//! growth cannot starve the chart (the pass is linear and bucket-merging, so it is cheap
-//! beside the scans; it is recomputed, not continued, because buckets widen as the span of
-//! the log grows).
+//! The timeline is one pass over the input, on a worker thread, cancelled when the pattern,
+//! the source or the input changes (an edit), and stopped by Esc. For a pattern whose matches
+//! cannot depend on other lines ([`matches_independent_of_other_lines`], the common case) the
+//! pass is fed whole lines a block at a time ([`TimelinePass`]), which is exact, reports its
+//! progress and works on an input read in pages; the pass as far as the last complete line is
+//! handed back with the result, so a followed file's growth (or a paged input's indexing)
+//! feeds only the new lines: an unfinished last line is fed to a copy, as the jobs table
+//! does. The buckets are chosen when the result is made, so they widen as the log's span
+//! grows without reading it again. A pattern that can cross lines is recomputed over the
+//! whole text in memory (its matches near the old end may change), and is not drawn for an
+//! input read in pages.
+//!
+//! A growth that arrives while a pass runs does not cancel it: the new text is taken by one
+//! more pass when it ends, so constant growth cannot starve the chart.
 
 use super::TextBuffer;
 use super::buffer::SharedText;
+use super::follow::matches_independent_of_other_lines;
 use super::matching::SharedWaker;
 use super::task::{Reply, Task, reply_channel};
 use crate::engine::Regex;
 use crate::error::Error;
-use crate::operator::timeline::{Timeline, timeline_with_cancel};
+use crate::operator::timeline::{Timeline, TimelinePass, timeline_with_cancel};
 use crate::presets::model::Catalog;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
+
+/// Bytes of lines fed to the pass between two looks at the cancel flag and the clock.
+const BLOCK: usize = 1 << 20;
 
 /// What the timeline counts.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -35,10 +47,13 @@ pub enum TimelineSource {
 pub enum TimelineState {
     /// Not started (never shown).
     Idle,
-    /// A pass is running.
-    Computing,
+    /// A pass is running; the byte it has reached.
+    Computing(usize),
     /// The result is for the current input and source.
     Done,
+    /// The user stopped the pass at this byte (Esc): the last result stays, and growth is
+    /// not read until the pattern, the source or the input changes.
+    Stopped(usize),
 }
 
 /// What a pass counts, ready for the worker.
@@ -50,45 +65,161 @@ pub enum Counted {
     Preset(Arc<Catalog>, usize),
 }
 
+/// A pass fed up to a line start, to be continued when the input grows.
+#[derive(Clone)]
+struct Resume {
+    pass: TimelinePass,
+    /// Where the next line to feed starts.
+    fed_to: usize,
+}
+
 struct TimelineJob {
     generation: u64,
     text: SharedText,
     counted: Counted,
     max_buckets: usize,
+    /// The pass to continue (growth), or `None` to start from the first line.
+    resume: Option<Resume>,
 }
 
-struct Computed {
-    generation: u64,
-    result: Result<Timeline, Error>,
+enum TimelineEvent {
+    Progress {
+        generation: u64,
+        scanned: usize,
+    },
+    Done {
+        generation: u64,
+        result: Result<Timeline, Error>,
+        /// The pass up to its last complete line, when growth can continue it (boxed: the
+        /// progress events are many and small).
+        resume: Option<Box<Resume>>,
+        /// Where this pass started.
+        from: usize,
+    },
 }
 
-fn run_timeline(job: TimelineJob, cancel: &AtomicBool, reply: &Reply<Computed>) {
-    let Some(text) = job.text.memory() else {
-        // The buckets are chosen over the whole text at once, which a paged input is not.
-        reply.send(Computed {
-            generation: job.generation,
-            result: Err(Error::new(
+fn run_timeline(job: TimelineJob, cancel: &AtomicBool, reply: &Reply<TimelineEvent>) {
+    let done = |result, resume, from| {
+        if !cancel.load(Ordering::Relaxed) {
+            reply.send(TimelineEvent::Done {
+                generation: job.generation,
+                result,
+                resume,
+                from,
+            });
+        }
+    };
+    let re: &Regex = match &job.counted {
+        Counted::Pattern(re) => re,
+        Counted::Preset(catalog, k) => match catalog.entries()[*k].regex() {
+            Ok(re) => re,
+            Err(e) => return done(Err(e), None, 0),
+        },
+    };
+    if !matches_independent_of_other_lines(re) {
+        let result = match job.text.memory() {
+            Some(text) => timeline_with_cancel(text, re, job.max_buckets, Some(cancel)),
+            // A chunk of lines would miss the matches that cross into the next one.
+            None => Err(Error::new(
                 crate::error::ErrorKind::Io,
                 format!(
-                    "the timeline of an input read in pages ({} MB) is not drawn here: run `rxw timeline` on it",
+                    "the timeline of a pattern that can match across lines is not drawn for an input read in pages ({} MB): run `rxw timeline` on it",
                     job.text.len() >> 20
                 ),
             )),
-        });
-        return;
-    };
-    let result = match &job.counted {
-        Counted::Pattern(re) => timeline_with_cancel(text, re, job.max_buckets, Some(cancel)),
-        Counted::Preset(catalog, k) => catalog.entries()[*k]
-            .regex()
-            .and_then(|re| timeline_with_cancel(text, re, job.max_buckets, Some(cancel))),
-    };
-    if !cancel.load(Ordering::Relaxed) {
-        reply.send(Computed {
-            generation: job.generation,
-            result,
-        });
+        };
+        return done(result, None, 0);
     }
+    let Resume { mut pass, fed_to } = job.resume.unwrap_or(Resume {
+        pass: TimelinePass::new(),
+        fed_to: 0,
+    });
+    let from = fed_to;
+    let mut fed_to = fed_to;
+    let mut tail = String::new();
+    let mut last_send = Instant::now();
+    for piece in job.text.pieces(from) {
+        let text = &piece.text[piece.start..];
+        let base = piece.offset + piece.start;
+        // Complete lines: all of a piece whose line break was left out, else up to the last
+        // line feed; what follows is the unfinished last line.
+        let complete = if piece.stripped {
+            text.len()
+        } else {
+            memchr::memrchr(b'\n', text.as_bytes()).map_or(0, |k| k + 1)
+        };
+        let mut at = 0;
+        while at < complete || (piece.stripped && at == 0) {
+            if cancel.load(Ordering::Relaxed) {
+                return;
+            }
+            // Whole lines: up to the first line end a block's worth on.
+            let stop = if complete - at <= BLOCK {
+                complete
+            } else {
+                let from = at + BLOCK - 1;
+                memchr::memchr(b'\n', &text.as_bytes()[from..complete])
+                    .map_or(complete, |k| from + k + 1)
+            };
+            let restored = piece.stripped && stop == complete;
+            let fed = if restored {
+                // The piece's own line break was left out: it is given back, so that an
+                // empty last line is a line, as in the whole text.
+                let mut lines = String::with_capacity(stop - at + 1);
+                lines.push_str(&text[at..stop]);
+                lines.push('\n');
+                feed(&mut pass, &lines, re, cancel)
+            } else {
+                feed(&mut pass, &text[at..stop], re, cancel)
+            };
+            if let Err(e) = fed {
+                return done(Err(e), None, from);
+            }
+            fed_to = base + stop + usize::from(restored);
+            if last_send.elapsed() >= Duration::from_millis(25) {
+                reply.send(TimelineEvent::Progress {
+                    generation: job.generation,
+                    scanned: fed_to,
+                });
+                last_send = Instant::now();
+            }
+            at = stop;
+            if at == complete {
+                break;
+            }
+        }
+        if !piece.stripped {
+            tail = text[complete..].to_string();
+        }
+    }
+    if cancel.load(Ordering::Relaxed) {
+        return;
+    }
+    let resume = Resume { pass, fed_to };
+    let mut last = resume.pass.clone();
+    if !tail.is_empty()
+        && let Err(e) = feed(&mut last, &tail, re, cancel)
+    {
+        return done(Err(e), None, from);
+    }
+    done(
+        Ok(last.finish(job.max_buckets)),
+        Some(Box::new(resume)),
+        from,
+    )
+}
+
+/// Feeds whole lines (`lines` ends with its line feed, or is the text's unfinished last
+/// line) to the pass, matching them without their final line feed, as a chunk of the whole
+/// text is matched.
+fn feed(
+    pass: &mut TimelinePass,
+    lines: &str,
+    re: &Regex,
+    cancel: &AtomicBool,
+) -> Result<(), Error> {
+    let search = lines.strip_suffix('\n').unwrap_or(lines);
+    pass.feed(lines, search, &[], re, Some(cancel))
 }
 
 impl Counted {
@@ -129,8 +260,14 @@ pub struct TimelineView {
     generation: u64,
     basis: Option<Basis>,
     appended_to: Option<u64>,
+    /// The last pass up to its last complete line, for growth to continue.
+    resume: Option<Resume>,
+    /// When the running pass started, and the byte it started at.
+    started: Option<(Instant, usize)>,
+    /// Where the last pass that ended started (0: the whole input was read).
+    read_from: usize,
     task: Option<Task<TimelineJob>>,
-    events: Option<Receiver<Computed>>,
+    events: Option<Receiver<TimelineEvent>>,
     waker: SharedWaker,
 }
 
@@ -148,6 +285,9 @@ impl TimelineView {
             generation: 0,
             basis: None,
             appended_to: None,
+            resume: None,
+            started: None,
+            read_from: 0,
             task: None,
             events: None,
             waker,
@@ -187,6 +327,41 @@ impl TimelineView {
     /// How far the timeline is.
     pub fn state(&self) -> TimelineState {
         self.state
+    }
+
+    /// The running pass's rate so far in bytes a second, once it has run long enough (200 ms)
+    /// for the figure to mean something.
+    pub fn rate(&self) -> Option<f64> {
+        let TimelineState::Computing(at) = self.state else {
+            return None;
+        };
+        let (started, from) = self.started?;
+        let elapsed = started.elapsed().as_secs_f64();
+        (elapsed >= 0.2).then(|| at.saturating_sub(from) as f64 / elapsed)
+    }
+
+    /// Where the last finished pass started reading: 0 for a whole pass, the old end's last
+    /// line start when growth was continued.
+    pub fn read_from(&self) -> usize {
+        self.read_from
+    }
+
+    /// Stops the running pass (Esc): the last result stays, and growth is not read until
+    /// the pattern, the source or the input changes. Returns the byte it stopped at, or
+    /// `None` when no pass was running.
+    pub fn stop(&mut self) -> Option<usize> {
+        self.take_results();
+        let TimelineState::Computing(at) = self.state else {
+            return None;
+        };
+        if let Some(task) = &self.task {
+            task.cancel();
+        }
+        // Events the worker sends before it sees the flag are not taken in.
+        self.generation += 1;
+        self.resume = None;
+        self.state = TimelineState::Stopped(at);
+        Some(at)
     }
 
     /// Moves the selection by `delta` buckets (clamped).
@@ -266,19 +441,32 @@ impl TimelineView {
             return changed;
         }
         let only_grown = same_source && self.appended_to == Some(basis.revision);
-        if only_grown && self.state == TimelineState::Computing {
+        if only_grown && matches!(self.state, TimelineState::Computing(_)) {
             // The pass under way ends first; its end brings the next one.
             return changed;
         }
-        self.submit(input, counted, basis);
+        if only_grown && matches!(self.state, TimelineState::Stopped(_)) {
+            return changed;
+        }
+        let resume = if only_grown { self.resume.take() } else { None };
+        self.submit(input, counted, basis, resume);
         true
     }
 
-    fn submit(&mut self, input: &TextBuffer, counted: Counted, basis: Basis) {
+    fn submit(
+        &mut self,
+        input: &TextBuffer,
+        counted: Counted,
+        basis: Basis,
+        resume: Option<Resume>,
+    ) {
         self.generation += 1;
         self.basis = Some(basis);
         self.appended_to = None;
-        self.state = TimelineState::Computing;
+        self.resume = None;
+        let from = resume.as_ref().map_or(0, |r| r.fed_to);
+        self.state = TimelineState::Computing(from);
+        self.started = Some((Instant::now(), from));
         if self.task.is_none() {
             let (reply, rx) = reply_channel(self.waker.clone());
             self.task = Some(Task::spawn("rxw-timeline", move |job, cancel| {
@@ -292,20 +480,41 @@ impl TimelineView {
                 text: input.shared(),
                 counted,
                 max_buckets: self.max_buckets,
+                resume,
             });
         }
     }
 
     fn take_results(&mut self) -> bool {
         let mut changed = false;
-        while let Some(c) = self.events.as_ref().and_then(|rx| rx.try_recv().ok()) {
-            if c.generation != self.generation {
-                continue;
-            }
-            self.install(c.result);
-            changed = true;
+        while let Some(ev) = self.events.as_ref().and_then(|rx| rx.try_recv().ok()) {
+            changed |= self.absorb(ev);
         }
         changed
+    }
+
+    fn absorb(&mut self, ev: TimelineEvent) -> bool {
+        match ev {
+            TimelineEvent::Progress {
+                generation,
+                scanned,
+            } if generation == self.generation => {
+                self.state = TimelineState::Computing(scanned);
+                true
+            }
+            TimelineEvent::Done {
+                generation,
+                result,
+                resume,
+                from,
+            } if generation == self.generation => {
+                self.resume = resume.map(|r| *r);
+                self.read_from = from;
+                self.install(result);
+                true
+            }
+            _ => false,
+        }
     }
 
     fn install(&mut self, result: Result<Timeline, Error>) {
@@ -341,19 +550,18 @@ impl TimelineView {
         let deadline = Instant::now() + timeout;
         loop {
             self.sync(input, pattern, catalog);
-            if !self.active || self.state != TimelineState::Computing {
+            if !self.active || !matches!(self.state, TimelineState::Computing(_)) {
                 return true;
             }
             if Instant::now() >= deadline {
                 return false;
             }
-            if let Some(c) = self
+            if let Some(ev) = self
                 .events
                 .as_ref()
                 .and_then(|rx| rx.recv_timeout(Duration::from_millis(20)).ok())
-                && c.generation == self.generation
             {
-                self.install(c.result);
+                self.absorb(ev);
             }
         }
     }
@@ -416,6 +624,82 @@ mod tests {
         settled(&mut view, &input, None);
         assert_eq!(view.source(), &TimelineSource::Pattern);
         assert!(view.result().is_none());
+    }
+
+    /// Growth continues the pass from the old end's unfinished line (for a pattern that
+    /// stays in its line) to the buckets of one pass over the whole text, at every split; a
+    /// pattern that can cross lines is counted again over the whole text, as exactly.
+    #[test]
+    fn growth_continues_the_pass_as_one_pass_would() {
+        let text: String = (0..40)
+            .map(|k: u32| {
+                format!(
+                    "2026-10-05T00:{:02}:{:02}Z [RESULT r{k}] {}\n{}",
+                    k / 10,
+                    k * 7 % 60,
+                    if k.is_multiple_of(3) { "FAIL" } else { "OK" },
+                    if k.is_multiple_of(4) {
+                        "no stamp FAIL\n\n"
+                    } else {
+                        ""
+                    }
+                )
+            })
+            .collect();
+        for (pattern, local) in [("FAIL", true), (r"FAIL\n\n", false)] {
+            let pattern = re(pattern);
+            let want = crate::operator::timeline::timeline(&text, &pattern, 60).unwrap();
+            assert!(want.matches > 5, "{want:?}");
+            for cut in (0..text.len()).step_by(37).chain([text.len() - 1]) {
+                let mut input = TextBuffer::new(text[..cut].to_string());
+                let mut view = TimelineView::new(SharedWaker::default());
+                view.activate();
+                settled(&mut view, &input, Some(&pattern));
+                let before = input.revision();
+                input.append(&text[cut..]);
+                view.note_append(before, input.revision());
+                settled(&mut view, &input, Some(&pattern));
+                assert_eq!(view.result(), Some(&Ok(want.clone())), "cut at {cut}");
+                let resumed = if local {
+                    text[..cut].rfind('\n').map_or(0, |k| k + 1)
+                } else {
+                    0
+                };
+                assert_eq!(view.read_from(), resumed, "cut at {cut}");
+            }
+        }
+    }
+
+    /// Esc stops the pass: the state says where, the rate is gone, growth does not start it
+    /// again, and another pattern counts again.
+    #[test]
+    fn a_stopped_pass_stays_stopped_until_an_edit() {
+        let text = LOG.repeat(20_000);
+        let mut input = TextBuffer::new(text.clone());
+        let pattern = re("FAIL");
+        let mut view = TimelineView::new(SharedWaker::default());
+        view.activate();
+        view.sync(&input, Some(&pattern), &catalog());
+        let at = view.stop().expect("the pass was running");
+        assert_eq!(view.state(), TimelineState::Stopped(at));
+        assert_eq!(view.rate(), None);
+        assert_eq!(view.stop(), None, "nothing left to stop");
+        let before = input.revision();
+        input.append("2026-10-05T00:00:03Z FAIL\n");
+        view.note_append(before, input.revision());
+        assert!(!view.sync(&input, Some(&pattern), &catalog()));
+        assert_eq!(view.state(), TimelineState::Stopped(at));
+        let other = re("OK");
+        settled(&mut view, &input, Some(&other));
+        assert_eq!(view.state(), TimelineState::Done);
+        assert_eq!(
+            view.result(),
+            Some(&crate::operator::timeline::timeline(
+                input.text(),
+                &other,
+                60
+            ))
+        );
     }
 
     #[test]
