@@ -394,8 +394,19 @@ pub fn run(args: &AuditArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcom
         binary: args.binary,
         threads: args.threads.unwrap_or(0),
         within: Vec::new(),
+        read: Some(std::sync::Arc::default()),
     };
-    let mut report = audit::audit(&sources, &patterns, &walk, &scan)?;
+    // The files are found as they are read: the line says the bytes read, not a share.
+    let mut progress = super::progress::Progress::start(
+        "auditing",
+        scan.read
+            .iter()
+            .map(|read| crate::input::logs::SourceProgress::new(std::sync::Arc::clone(read), None))
+            .collect(),
+    );
+    let report = audit::audit(&sources, &patterns, &walk, &scan);
+    progress.finish();
+    let mut report = report?;
     report.warnings = warnings;
     let mut buf = std::io::BufWriter::new(&mut *out);
     match args.format {

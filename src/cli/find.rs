@@ -145,6 +145,22 @@ fn print_stats(
     }
 }
 
+/// The progress line's label: `counted` for a run that prints only at its end, `listed` for
+/// one whose output streams, which shows no progress when the output goes to the terminal
+/// too (the lines would mix).
+pub(crate) fn progress_label(
+    at_end: bool,
+    counted: &'static str,
+    listed: &'static str,
+) -> Option<&'static str> {
+    use std::io::IsTerminal as _;
+    if at_end {
+        Some(counted)
+    } else {
+        (!std::io::stdout().is_terminal()).then_some(listed)
+    }
+}
+
 fn warn_input(text: &crate::input::Text, err: &mut dyn Write) {
     if let Some(w) = text.warning() {
         let _ = writeln!(err, "rxw: warning: {w}");
@@ -201,7 +217,8 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     } else {
         usize::MAX
     };
-    let mut input = TextInput::open(a.text.as_deref(), &a.common.file, chunk)?;
+    let label = progress_label(a.count, "counting", "matching");
+    let mut input = TextInput::open(a.text.as_deref(), &a.common.file, chunk, label)?;
     let started = std::time::Instant::now();
     let limits = a.common.budget.limits();
     let limit = limits.clamp_matches(a.limit);

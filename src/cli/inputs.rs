@@ -1,6 +1,7 @@
 //! The logs a command reads: a text argument, or files, directories, globs and standard
 //! input, through the core's one input layer ([`crate::input::logs`]).
 
+use super::progress::Progress;
 use super::{CliError, report_error};
 use crate::error::Error;
 use crate::input::Text;
@@ -32,15 +33,25 @@ pub struct TextInput {
     /// For one log read whole: its invalid UTF-8 notice and its failure.
     warning: Option<String>,
     failures: Vec<Error>,
+    /// The progress line on standard error, cleared by [`TextInput::finish`].
+    progress: Progress,
 }
 
 impl TextInput {
     /// The text argument when given, else the logs `files` name (standard input when none),
-    /// in chunks of about `chunk` bytes (`usize::MAX`: whole).
+    /// in chunks of about `chunk` bytes (`usize::MAX`: whole). With a `label`, a long read
+    /// shows its progress on standard error when that is a terminal (`counting 42% · 610
+    /// MB/s`; see [`super::progress`]) until [`TextInput::finish`]; a command whose output
+    /// streams to the same terminal passes none.
     ///
     /// # Errors
     /// A source that does not exist or cannot be opened.
-    pub fn open(text: Option<&str>, files: &[PathBuf], chunk: usize) -> Result<TextInput, Error> {
+    pub fn open(
+        text: Option<&str>,
+        files: &[PathBuf],
+        chunk: usize,
+        label: Option<&'static str>,
+    ) -> Result<TextInput, Error> {
         if let Some(t) = text {
             return Ok(TextInput {
                 given: Some(Chunk::whole(t.to_string())),
@@ -48,12 +59,13 @@ impl TextInput {
                 names: Vec::new(),
                 warning: None,
                 failures: Vec::new(),
+                progress: Progress::hidden(),
             });
         }
         let origins = origins(files)?;
         if let ([origin], usize::MAX) = (origins.as_slice(), chunk) {
             // One log wanted whole: one buffer of its size, not a string grown line by line.
-            let (read, failure) = read_whole(origin)?;
+            let (read, failure, progress) = read_whole(origin, label)?;
             let text = Text::from_bytes(read);
             return Ok(TextInput {
                 warning: text.warning(),
@@ -61,15 +73,21 @@ impl TextInput {
                 chunks: None,
                 names: vec![origin.name()],
                 failures: failure.into_iter().collect(),
+                progress,
             });
         }
         let merged = MergedLines::open(&origins)?;
+        let progress = match label {
+            Some(label) => Progress::start(label, merged.progress()),
+            None => Progress::hidden(),
+        };
         Ok(TextInput {
             given: None,
             names: merged.names().to_vec(),
             chunks: Some(Chunks::new(merged, chunk)),
             warning: None,
             failures: Vec::new(),
+            progress,
         })
     }
 
@@ -102,6 +120,7 @@ impl TextInput {
     /// # Errors
     /// Writing to `err`.
     pub fn finish(&mut self, err: &mut dyn Write) -> Result<Vec<Error>, CliError> {
+        self.progress.finish();
         let Some(chunks) = &mut self.chunks else {
             if let Some(w) = self.warning.take() {
                 writeln!(err, "rxw: warning: {w}")?;
@@ -149,7 +168,7 @@ pub fn load_text(text: Option<&str>, files: &[PathBuf]) -> Result<Text, Error> {
     }
     let origins = origins(files)?;
     if let [origin] = origins.as_slice() {
-        let (bytes, failure) = read_whole(origin)?;
+        let (bytes, failure, _) = read_whole(origin, None)?;
         return match failure {
             Some(e) => Err(e),
             None => Ok(Text::from_bytes(bytes)),
@@ -170,9 +189,22 @@ pub fn load_text(text: Option<&str>, files: &[PathBuf]) -> Result<Text, Error> {
 ///
 /// # Errors
 /// The log cannot be opened, or does not fit in memory.
-fn read_whole(origin: &Origin) -> Result<(Vec<u8>, Option<Error>), Error> {
+fn read_whole(
+    origin: &Origin,
+    label: Option<&'static str>,
+) -> Result<(Vec<u8>, Option<Error>, Progress), Error> {
     {
         let mut decoded = logs::open(origin)?;
+        let progress = match label {
+            Some(label) => Progress::start(
+                label,
+                vec![logs::SourceProgress::new(
+                    decoded.consumed_handle(),
+                    decoded.size_at_open(),
+                )],
+            ),
+            None => Progress::hidden(),
+        };
         let mut bytes = Vec::new();
         if decoded.codec() == crate::input::codec::Codec::Plain {
             let size = decoded.size_at_open().unwrap_or(0);
@@ -191,6 +223,6 @@ fn read_whole(origin: &Origin) -> Result<(Vec<u8>, Option<Error>), Error> {
             .read_to_end(&mut bytes)
             .err()
             .map(|e| Error::new(crate::ErrorKind::Io, e.to_string()));
-        Ok((bytes, failure))
+        Ok((bytes, failure, progress))
     }
 }

@@ -54,6 +54,7 @@ pub fn run(a: &JobsArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let paths: Vec<PathBuf> = a.files.iter().chain(&a.file).cloned().collect();
     let origins = inputs::origins(&paths)?;
     let mut lines = MergedLines::open(&origins)?;
+    let mut progress = super::progress::Progress::start("pairing jobs", lines.progress());
     // The table keeps a compact row per job; the events only for JSON, which lists them.
     let mut table = if a.json {
         JobTable::with_events()
@@ -64,6 +65,7 @@ pub fn run(a: &JobsArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
         let bytes = l.bytes.strip_suffix(b"\r").unwrap_or(l.bytes);
         table.feed_from(bytes, l.source, l.line);
     }
+    progress.finish();
     let names = lines.names().to_vec();
     let failures = lines.take_failures();
     if a.json && !failures.is_empty() {

@@ -11,6 +11,7 @@ pub mod find;
 pub mod inputs;
 pub mod jobs;
 pub mod preset;
+pub mod progress;
 pub mod redos;
 pub mod reference;
 pub mod registry;

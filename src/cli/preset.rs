@@ -556,7 +556,8 @@ fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outc
     } else {
         usize::MAX
     };
-    let mut input = TextInput::open(a.text.as_deref(), &a.file, chunk)?;
+    let label = super::find::progress_label(a.count, "counting", "parsing");
+    let mut input = TextInput::open(a.text.as_deref(), &a.file, chunk, label)?;
     if a.count {
         let mut counts = vec![0usize; scanner.entries().len()];
         let mut windows = Windows::new(&scanner);

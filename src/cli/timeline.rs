@@ -75,7 +75,7 @@ pub fn run(a: &TimelineArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcom
     } else {
         usize::MAX
     };
-    let mut input = TextInput::open(None, &paths, chunk)?;
+    let mut input = TextInput::open(None, &paths, chunk, Some("counting"))?;
     let mut pass = TimelinePass::new();
     while let Some(chunk) = input.next_chunk() {
         pass.feed(&chunk.text, chunk.searchable(), &chunk.runs, regex, None)?;

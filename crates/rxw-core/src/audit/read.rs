@@ -49,6 +49,9 @@ pub struct ScanOptions {
     /// file as opened, so that a path swapped for a link between a check and the open is
     /// still refused; empty: any file.
     pub within: Vec<std::path::PathBuf>,
+    /// Counts the bytes of the files read so far (as found on disk), for a progress line
+    /// another thread draws; `None`: not counted.
+    pub read: Option<std::sync::Arc<std::sync::atomic::AtomicU64>>,
 }
 
 impl Default for ScanOptions {
@@ -60,6 +63,7 @@ impl Default for ScanOptions {
             binary: false,
             threads: 0,
             within: Vec::new(),
+            read: None,
         }
     }
 }
@@ -282,6 +286,9 @@ fn scan_file(
         }
     };
     drop(file);
+    if let Some(read) = &options.read {
+        read.fetch_add(bytes.len() as u64, std::sync::atomic::Ordering::Relaxed);
+    }
     // A compressed file (told by its first bytes) is audited as the text it holds.
     let decoded;
     let bytes = if crate::input::codec::Codec::sniff(bytes) == crate::input::codec::Codec::Plain {

@@ -188,7 +188,7 @@ pub struct SourceProgress {
 
 impl SourceProgress {
     /// A handle on `consumed` bytes of a file of `size`.
-    pub(crate) fn new(
+    pub fn new(
         consumed: std::sync::Arc<std::sync::atomic::AtomicU64>,
         size: Option<u64>,
     ) -> SourceProgress {
