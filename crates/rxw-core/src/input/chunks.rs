@@ -177,6 +177,11 @@ impl Chunks {
         &self.lines
     }
 
+    /// Lines in the chunks handed out so far.
+    pub fn lines_read(&self) -> u64 {
+        self.merged_line
+    }
+
     /// Takes the failures seen so far ([`MergedLines::take_failures`]).
     pub fn take_failures(&mut self) -> Vec<Error> {
         self.lines.take_failures()
@@ -219,17 +224,10 @@ impl Chunks {
             joiner.add(&bytes, newline, source, line, lines);
         }
         let mut full = joiner.chunk.text.len() >= self.target;
-        let single = self.lines.single();
         while !self.exhausted {
-            // One log is taken a buffer of lines at a time, several a line at a time.
-            let next = if single {
-                // Not past the chunk's size by more than a line.
-                let room = self.target.saturating_sub(joiner.chunk.text.len());
-                self.lines.next_lines(room)
-            } else {
-                self.lines.next_line().map(|l| (l, 1))
-            };
-            let Some((l, lines)) = next else {
+            // Runs of lines of one source, not past the chunk's size by more than a line.
+            let room = self.target.saturating_sub(joiner.chunk.text.len());
+            let Some((l, lines)) = self.lines.next_run(room) else {
                 self.exhausted = true;
                 break;
             };
