@@ -209,8 +209,15 @@ impl Chunks {
             return None;
         }
         self.started = true;
+        // A chunk of bounded size is allocated once (it overshoots by at most a line).
+        let room = if self.target <= 64 << 20 {
+            self.target + (64 << 10)
+        } else {
+            0
+        };
         let mut chunk = Chunk {
             offset: self.offset,
+            text: String::with_capacity(room),
             ..Chunk::default()
         };
         let mut joiner = Joiner {

@@ -355,8 +355,9 @@ impl SourceProgress {
 pub struct MergedLines {
     names: Vec<String>,
     streams: Vec<Stream>,
-    /// The source whose run is being handed out.
-    current: Option<usize>,
+    /// The source whose run is being handed out, and the bound of its run
+    /// ([`MergedLines::pick`]).
+    current: Option<(usize, Option<(i64, usize)>)>,
     failures: Vec<Error>,
     merging: bool,
 }
@@ -429,27 +430,37 @@ impl MergedLines {
         std::mem::take(&mut self.failures)
     }
 
-    /// The source whose next group goes next: the smallest stamp, the first named on a
-    /// tie; logs without stamps last, in order.
-    fn pick(&self) -> Option<usize> {
-        self.streams
-            .iter()
-            .enumerate()
-            .filter(|(_, st)| !st.done())
-            .min_by_key(|(k, st)| (st.key.is_none(), st.key.unwrap_or(0), *k))
-            .map(|(k, _)| k)
-    }
-
-    /// The smallest `(stamp, source)` of the next groups of the sources other than `s` that
-    /// have lines left and stamps: a line of `s` goes first while its own `(stamp, s)` is
-    /// below it. `None` when no such source is left.
-    fn bound(&self, s: usize) -> Option<(i64, usize)> {
-        self.streams
-            .iter()
-            .enumerate()
-            .filter(|(k, st)| *k != s && !st.done())
-            .filter_map(|(k, st)| st.key.map(|t| (t, k)))
-            .min()
+    /// The source whose next group goes next (the smallest stamp, the first named on a tie;
+    /// logs without stamps last, in order), with the bound of its run: the smallest
+    /// `(stamp, source)` of the other sources' next groups with stamps (`None` when no
+    /// other source with stamps has lines left). A line of the source picked goes first
+    /// while its own `(stamp, source)` is below the bound; the bound stays while that
+    /// source's run goes on, as no other source moves meanwhile.
+    fn pick(&self) -> Option<(usize, Option<(i64, usize)>)> {
+        // One pass, plain comparisons: this runs once a run.
+        let mut first: Option<(i64, usize)> = None;
+        let mut second: Option<(i64, usize)> = None;
+        let mut unstamped = None;
+        for (k, st) in self.streams.iter().enumerate() {
+            if st.done() {
+                continue;
+            }
+            match st.key {
+                Some(t) => {
+                    if first.is_none_or(|(b, _)| t < b) {
+                        second = first;
+                        first = Some((t, k));
+                    } else if second.is_none_or(|(b, _)| t < b) {
+                        second = Some((t, k));
+                    }
+                }
+                None => unstamped = unstamped.or(Some(k)),
+            }
+        }
+        match first {
+            Some((_, k)) => Some((k, second)),
+            None => unstamped.map(|k| (k, None)),
+        }
     }
 
     /// Whether there is one source, read as it is.
@@ -468,15 +479,16 @@ impl MergedLines {
     /// break within `max` bytes.
     pub fn next_run(&mut self, max: usize) -> Option<(LogLine<'_>, u64)> {
         loop {
-            let s = match self.current {
-                Some(s) => s,
+            let (s, bound) = match self.current {
+                Some(picked) => picked,
                 None => {
-                    let s = self.pick()?;
-                    self.current = Some(s);
-                    s
+                    let picked = self.pick()?;
+                    self.current = Some(picked);
+                    picked
                 }
             };
-            let bound = if self.merging { self.bound(s) } else { None };
+            // One log is read as it is, without looking at stamps.
+            let bound = bound.filter(|_| self.merging);
             let stream = &mut self.streams[s];
             let range = stream.reader.buffered();
             let at_end = stream.reader.at_end();

@@ -1514,7 +1514,7 @@ mod tests {
         // Runs of 1 to 4 lines from three logs: thousands of runs, so lookups cross the
         // sparse marks and the reads of the runs file.
         let dir = tempfile::tempdir().unwrap();
-        let mut logs = vec![String::new(), String::new(), String::new()];
+        let mut logs = [String::new(), String::new(), String::new()];
         for k in 0..9000usize {
             let log = &mut logs[k * 7 % 3];
             log.push_str(&format!(
