@@ -4,7 +4,7 @@
 use super::{CliError, report_error};
 use crate::error::Error;
 use crate::input::Text;
-use crate::input::chunks::{Chunk, Chunks};
+use crate::input::chunks::{Chunk, Chunks, ChunksAhead};
 use crate::input::logs::{self, MergedLines, Origin};
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -27,7 +27,9 @@ pub fn origins(files: &[PathBuf]) -> Result<Vec<Origin>, Error> {
 /// merged logs.
 pub struct TextInput {
     given: Option<Chunk>,
-    chunks: Option<Chunks>,
+    /// The merged logs' chunks, merged on a thread of their own while the chunks already
+    /// read are matched.
+    chunks: Option<ChunksAhead>,
     names: Vec<String>,
     /// For one log read whole: its invalid UTF-8 notice and its failure.
     warning: Option<String>,
@@ -67,7 +69,7 @@ impl TextInput {
         Ok(TextInput {
             given: None,
             names: merged.names().to_vec(),
-            chunks: Some(Chunks::new(merged, chunk)),
+            chunks: Some(ChunksAhead::start(Chunks::new(merged, chunk), 2)),
             warning: None,
             failures: Vec::new(),
         })
@@ -102,7 +104,7 @@ impl TextInput {
     /// # Errors
     /// Writing to `err`.
     pub fn finish(&mut self, err: &mut dyn Write) -> Result<Vec<Error>, CliError> {
-        let Some(chunks) = &mut self.chunks else {
+        let Some(chunks) = self.chunks.as_mut().and_then(ChunksAhead::finish) else {
             if let Some(w) = self.warning.take() {
                 writeln!(err, "rxw: warning: {w}")?;
             }
