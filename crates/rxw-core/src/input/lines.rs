@@ -245,6 +245,16 @@ impl<R: Read> LineReader<R> {
         self.cut.is_some() || self.skipping
     }
 
+    /// While [`LineReader::cutting`]: the head of the line over the limit when it is due
+    /// (as [`LineReader::next_range`] hands it out), else skips the rest of that line, after
+    /// which the buffered bytes start at the next line.
+    ///
+    /// # Errors
+    /// A read error while skipping.
+    pub fn go_on_after_cut(&mut self) -> io::Result<Option<(Range<usize>, bool)>> {
+        self.after_cut()
+    }
+
     /// Whether the reader's end was reached: nothing more will be buffered.
     pub fn at_end(&self) -> bool {
         self.eof

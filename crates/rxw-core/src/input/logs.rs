@@ -368,6 +368,15 @@ impl MergedLines {
     /// # Errors
     /// [`ErrorKind::Io`] naming a source that cannot be opened.
     pub fn open(origins: &[Origin]) -> Result<MergedLines, Error> {
+        MergedLines::open_with_max_line(origins, super::lines::MAX_LINE)
+    }
+
+    /// [`MergedLines::open`], handing out lines of at most `max_line` bytes whole (the head
+    /// of a longer line, after an error that says where, and its rest skipped).
+    ///
+    /// # Errors
+    /// As [`MergedLines::open`].
+    pub fn open_with_max_line(origins: &[Origin], max_line: usize) -> Result<MergedLines, Error> {
         let merging = origins.len() > 1;
         let mut streams = Vec::with_capacity(origins.len());
         let mut failures = Vec::new();
@@ -376,7 +385,8 @@ impl MergedLines {
             let progress = SourceProgress::of(&decoded);
             let mut stream = Stream {
                 reader: LineReader::new(Box::new(decoded) as Box<dyn Read + Send>)
-                    .named(origin.name()),
+                    .named(origin.name())
+                    .with_max_line(max_line),
                 progress,
                 key: None,
                 stamps: StampReader::new(),
@@ -478,7 +488,9 @@ impl MergedLines {
     /// and while only one source with stamps is left, by one search for the last line
     /// break within `max` bytes.
     pub fn next_run(&mut self, max: usize) -> Option<(LogLine<'_>, u64)> {
-        loop {
+        // The run found, as its source, its bytes in that source's buffer, whether a line
+        // feed ended it and its lines.
+        let (s, bytes, newline, lines) = loop {
             let (s, bound) = match self.current {
                 Some(picked) => picked,
                 None => {
@@ -490,6 +502,16 @@ impl MergedLines {
             // One log is read as it is, without looking at stamps.
             let bound = bound.filter(|_| self.merging);
             let stream = &mut self.streams[s];
+            if stream.reader.cutting() {
+                // The head of a line over the reader's limit, or the skip of its rest (the
+                // next line then goes through the stamps as any other).
+                match stream.reader.go_on_after_cut() {
+                    Err(e) => self.failures.push(io_error(e.to_string())),
+                    Ok(None) => {}
+                    Ok(Some((r, newline))) => break (s, r, newline, 1),
+                }
+                continue;
+            }
             let range = stream.reader.buffered();
             let at_end = stream.reader.at_end();
             let check = match (stream.key, bound) {
@@ -505,6 +527,14 @@ impl MergedLines {
             );
             match taken.end {
                 RunEnd::Stamp(_) | RunEnd::End => self.current = None,
+                RunEnd::Buffer if taken.lines == 0 && range.len() > stream.reader.max_line() => {
+                    // A line over the reader's limit: the reader says where, hands out its
+                    // head next and skips the rest (memory stays bounded).
+                    if let Err(e) = stream.reader.next_range() {
+                        self.failures.push(io_error(e.to_string()));
+                    }
+                    continue;
+                }
                 RunEnd::Buffer if taken.lines == 0 => {
                     stream.read_more(&mut self.failures);
                     continue;
@@ -514,21 +544,22 @@ impl MergedLines {
             if taken.lines == 0 {
                 continue;
             }
-            let stream = &mut self.streams[s];
             stream.reader.consume(taken.len);
-            let first = stream.line + 1;
-            stream.line += taken.lines;
             let end = range.start + taken.len - usize::from(taken.newline);
-            return Some((
-                LogLine {
-                    bytes: stream.reader.get(range.start..end),
-                    newline: taken.newline,
-                    source: s,
-                    line: first,
-                },
-                taken.lines,
-            ));
-        }
+            break (s, range.start..end, taken.newline, taken.lines);
+        };
+        let stream = &mut self.streams[s];
+        let first = stream.line + 1;
+        stream.line += lines;
+        Some((
+            LogLine {
+                bytes: stream.reader.get(bytes),
+                newline,
+                source: s,
+                line: first,
+            },
+            lines,
+        ))
     }
 
     /// The next line, `None` after the last.
@@ -878,6 +909,36 @@ mod tests {
         for max in [1, 4096, usize::MAX] {
             assert_eq!(merged_in_runs(&origins, &views, max), want, "runs of {max}");
         }
+    }
+
+    #[test]
+    fn a_line_over_the_limit_in_a_merge_is_cut_to_its_head_and_the_merge_goes_on() {
+        // Regression: runs read lines where they lie in the buffer, which grew without
+        // bound for a log without line breaks.
+        let dir = tempfile::tempdir().unwrap();
+        let mut blob = b"2026-10-05T00:00:02Z ".to_vec();
+        blob.extend(std::iter::repeat_n(b'x', 600_000));
+        blob.extend_from_slice(b"\n2026-10-05T00:00:04Z after\n");
+        let a = write(dir.path(), "blob.log", &blob);
+        let b = write(
+            dir.path(),
+            "b.log",
+            b"2026-10-05T00:00:01Z b1\n2026-10-05T00:00:03Z b3\n",
+        );
+        let mut m = MergedLines::open_with_max_line(&[a, b], 1000).unwrap();
+        let mut got = Vec::new();
+        while let Some((l, _)) = m.next_run(usize::MAX) {
+            got.push((l.source, l.line, l.bytes.len()));
+        }
+        // The head in its place, and the line after it still merged by its stamp.
+        assert_eq!(got, [(1, 1, 23), (0, 1, 1000), (1, 2, 23), (0, 2, 26)]);
+        let failures = m.failures();
+        assert_eq!(failures.len(), 1);
+        assert!(
+            failures[0].message.contains("blob.log"),
+            "{}",
+            failures[0].message
+        );
     }
 
     #[test]
