@@ -518,13 +518,40 @@ impl MergedLines {
                 (Some(_), Some(b)) => Some((&mut stream.stamps, b, s)),
                 _ => None,
             };
-            let taken = take_run(
+            let max_line = stream.reader.max_line();
+            // Runs of at most the longest line's bytes (and one line more): only a run's last
+            // line can be over that limit.
+            let mut taken = take_run(
                 stream.reader.get(range.clone()),
                 at_end,
-                max,
+                max.min(max_line),
                 check,
                 &mut stream.key,
             );
+            if taken.len > max_line {
+                let bytes = stream.reader.get(range.clone());
+                let body = taken.len - usize::from(taken.newline);
+                let last = memchr::memrchr(b'\n', &bytes[..body]).map_or(0, |k| k + 1);
+                if body - last > max_line {
+                    if taken.lines > 1 {
+                        // The lines before the long one go now; it comes next, cut.
+                        taken = Taken {
+                            len: last,
+                            lines: taken.lines - 1,
+                            newline: true,
+                            end: RunEnd::Full,
+                        };
+                        self.current = Some((s, bound));
+                    } else {
+                        // The reader says where, hands out its head next and skips the rest.
+                        if let Err(e) = stream.reader.next_range() {
+                            self.failures.push(io_error(e.to_string()));
+                        }
+                        self.current = Some((s, bound));
+                        continue;
+                    }
+                }
+            }
             match taken.end {
                 RunEnd::Stamp(_) | RunEnd::End => self.current = None,
                 RunEnd::Buffer if taken.lines == 0 && range.len() > stream.reader.max_line() => {
@@ -932,6 +959,33 @@ mod tests {
         }
         // The head in its place, and the line after it still merged by its stamp.
         assert_eq!(got, [(1, 1, 23), (0, 1, 1000), (1, 2, 23), (0, 2, 26)]);
+        // A long line read whole within one read is cut all the same, after the lines
+        // before it, in one log and in a merge.
+        let mut short = b"2026-10-05T00:00:02Z before\n2026-10-05T00:00:02Z ".to_vec();
+        short.extend(std::iter::repeat_n(b'y', 5000));
+        short.extend_from_slice(b"\n2026-10-05T00:00:04Z after\n");
+        let c = write(dir.path(), "short.log", &short);
+        let d = write(dir.path(), "d.log", b"2026-10-05T00:00:03Z d3\n");
+        for (origins, want) in [
+            (vec![c.clone()], vec![(0, 1, 27), (0, 2, 1000), (0, 3, 26)]),
+            (
+                vec![c, d],
+                vec![(0, 1, 27), (0, 2, 1000), (1, 1, 23), (0, 3, 26)],
+            ),
+        ] {
+            let mut m = MergedLines::open_with_max_line(&origins, 1000).unwrap();
+            let mut got = Vec::new();
+            while let Some((l, n)) = m.next_run(usize::MAX) {
+                for k in 0..n {
+                    got.push((l.source, l.line + k, if n == 1 { l.bytes.len() } else { 0 }));
+                }
+            }
+            let lens: Vec<(usize, u64)> = got.iter().map(|g| (g.0, g.1)).collect();
+            let want_lines: Vec<(usize, u64)> = want.iter().map(|w| (w.0, w.1)).collect();
+            assert_eq!(lens, want_lines);
+            assert!(got.contains(&(0, 2, 1000)), "{got:?}");
+            assert_eq!(m.failures().len(), 1);
+        }
         let failures = m.failures();
         assert_eq!(failures.len(), 1);
         assert!(
