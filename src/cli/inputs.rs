@@ -5,7 +5,7 @@ use super::progress::Progress;
 use super::{CliError, report_error};
 use crate::error::Error;
 use crate::input::Text;
-use crate::input::chunks::{Chunk, Chunks};
+use crate::input::chunks::{Chunk, Chunks, ChunksAhead};
 use crate::input::logs::{self, MergedLines, Origin};
 use std::io::{Read, Write};
 use std::path::PathBuf;
@@ -28,7 +28,9 @@ pub fn origins(files: &[PathBuf]) -> Result<Vec<Origin>, Error> {
 /// merged logs.
 pub struct TextInput {
     given: Option<Chunk>,
-    chunks: Option<Chunks>,
+    /// The merged logs' chunks, merged on a thread of their own while the chunks already
+    /// read are matched.
+    chunks: Option<ChunksAhead>,
     names: Vec<String>,
     /// For one log read whole: its invalid UTF-8 notice and its failure.
     warning: Option<String>,
@@ -84,7 +86,7 @@ impl TextInput {
         Ok(TextInput {
             given: None,
             names: merged.names().to_vec(),
-            chunks: Some(Chunks::new(merged, chunk)),
+            chunks: Some(ChunksAhead::start(Chunks::new(merged, chunk), 2)),
             warning: None,
             failures: Vec::new(),
             progress,
@@ -121,7 +123,7 @@ impl TextInput {
     /// Writing to `err`.
     pub fn finish(&mut self, err: &mut dyn Write) -> Result<Vec<Error>, CliError> {
         self.progress.finish();
-        let Some(chunks) = &mut self.chunks else {
+        let Some(chunks) = self.chunks.as_mut().and_then(ChunksAhead::finish) else {
             if let Some(w) = self.warning.take() {
                 writeln!(err, "rxw: warning: {w}")?;
             }

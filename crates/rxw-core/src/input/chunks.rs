@@ -177,6 +177,11 @@ impl Chunks {
         &self.lines
     }
 
+    /// Lines in the chunks handed out so far.
+    pub fn lines_read(&self) -> u64 {
+        self.merged_line
+    }
+
     /// Takes the failures seen so far ([`MergedLines::take_failures`]).
     pub fn take_failures(&mut self) -> Vec<Error> {
         self.lines.take_failures()
@@ -204,8 +209,15 @@ impl Chunks {
             return None;
         }
         self.started = true;
+        // A chunk of bounded size is allocated once (it overshoots by at most a line).
+        let room = if self.target <= 64 << 20 {
+            self.target + (64 << 10)
+        } else {
+            0
+        };
         let mut chunk = Chunk {
             offset: self.offset,
+            text: String::with_capacity(room),
             ..Chunk::default()
         };
         let mut joiner = Joiner {
@@ -219,17 +231,10 @@ impl Chunks {
             joiner.add(&bytes, newline, source, line, lines);
         }
         let mut full = joiner.chunk.text.len() >= self.target;
-        let single = self.lines.single();
         while !self.exhausted {
-            // One log is taken a buffer of lines at a time, several a line at a time.
-            let next = if single {
-                // Not past the chunk's size by more than a line.
-                let room = self.target.saturating_sub(joiner.chunk.text.len());
-                self.lines.next_lines(room)
-            } else {
-                self.lines.next_line().map(|l| (l, 1))
-            };
-            let Some((l, lines)) = next else {
+            // Runs of lines of one source, not past the chunk's size by more than a line.
+            let room = self.target.saturating_sub(joiner.chunk.text.len());
+            let Some((l, lines)) = self.lines.next_run(room) else {
                 self.exhausted = true;
                 break;
             };
@@ -244,6 +249,84 @@ impl Chunks {
         chunk.last = self.ahead.is_none();
         self.offset += chunk.text.len();
         Some(chunk)
+    }
+}
+
+/// [`Chunks`] read on a thread of their own, up to a few chunks ahead of their reader: the
+/// merge (with the decoder threads behind it) runs beside the matching of the chunks already
+/// handed out, instead of taking turns with it.
+pub struct ChunksAhead {
+    received: Option<std::sync::mpsc::Receiver<Chunk>>,
+    thread: Option<std::thread::JoinHandle<Option<Chunks>>>,
+    /// The chunks read here: when no thread could be started, and once the thread ended.
+    here: Option<Chunks>,
+}
+
+impl ChunksAhead {
+    /// Starts reading `chunks` on a thread, at most `depth` chunks ahead (read here, one at
+    /// a time, when no thread can be started).
+    pub fn start(chunks: Chunks, depth: usize) -> ChunksAhead {
+        let (send, received) = std::sync::mpsc::sync_channel(depth.max(1));
+        let (give, take) = std::sync::mpsc::channel::<Chunks>();
+        let spawned = std::thread::Builder::new()
+            .name("rxw-chunks".into())
+            .spawn(move || {
+                let mut chunks = take.recv().ok()?;
+                while let Some(chunk) = chunks.next_chunk() {
+                    // A reader that stopped early (a match limit) ends the thread.
+                    if send.send(chunk).is_err() {
+                        break;
+                    }
+                }
+                Some(chunks)
+            });
+        match spawned {
+            Ok(thread) => match give.send(chunks) {
+                Ok(()) => ChunksAhead {
+                    received: Some(received),
+                    thread: Some(thread),
+                    here: None,
+                },
+                Err(back) => ChunksAhead {
+                    received: None,
+                    thread: None,
+                    here: Some(back.0),
+                },
+            },
+            Err(_) => ChunksAhead {
+                received: None,
+                thread: None,
+                here: Some(chunks),
+            },
+        }
+    }
+
+    /// The next chunk, `None` after the last.
+    pub fn next_chunk(&mut self) -> Option<Chunk> {
+        if let Some(r) = &self.received {
+            if let Ok(chunk) = r.recv() {
+                return Some(chunk);
+            }
+            self.stop();
+            return None;
+        }
+        self.here.as_mut()?.next_chunk()
+    }
+
+    /// Stops reading ahead and gives back the chunks' reader, for its warning and its
+    /// failures: those of the chunks read so far (the ones handed out, and at most the few
+    /// read ahead of them).
+    pub fn finish(&mut self) -> Option<&mut Chunks> {
+        self.stop();
+        self.here.as_mut()
+    }
+
+    fn stop(&mut self) {
+        // Dropping the receiver ends a thread waiting to hand out a chunk.
+        self.received = None;
+        if let Some(thread) = self.thread.take() {
+            self.here = thread.join().ok().flatten();
+        }
     }
 }
 
@@ -437,6 +520,61 @@ mod tests {
             (place.line, place.merged_line, place.column),
             (k + 1, k + 1, 6)
         );
+    }
+
+    #[test]
+    fn chunks_read_ahead_on_a_thread_are_the_chunks_read_in_place() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a.log");
+        let b = dir.path().join("b.log.gz");
+        let mut plain = String::new();
+        let mut other = String::new();
+        for k in 0..20_000 {
+            plain.push_str(&format!(
+                "2026-10-05T00:{:02}:{:02}Z a{k}\n",
+                k / 60 % 60,
+                k % 60
+            ));
+            other.push_str(&format!(
+                "2026-10-05T00:{:02}:{:02}Z b{k}\n",
+                k / 60 % 60,
+                k % 60
+            ));
+        }
+        std::fs::write(&a, &plain).unwrap();
+        // The compressed log is cut: its failure is given back once reading ends.
+        let gz = crate::input::codec::tests::compress(
+            crate::input::codec::Codec::Gzip,
+            other.as_bytes(),
+        );
+        std::fs::write(&b, &gz[..gz.len() / 2]).unwrap();
+        let origins = [Origin::Path(a), Origin::Path(b)];
+        let want = chunks_of(&origins, 10_000);
+        let mut ahead =
+            ChunksAhead::start(Chunks::new(MergedLines::open(&origins).unwrap(), 10_000), 2);
+        let mut got = Vec::new();
+        while let Some(c) = ahead.next_chunk() {
+            got.push(c);
+        }
+        assert_eq!(got.len(), want.len());
+        for (g, w) in got.iter().zip(&want) {
+            assert_eq!(
+                (&g.text, g.offset, g.last, &g.runs),
+                (&w.text, w.offset, w.last, &w.runs)
+            );
+        }
+        let failures = ahead.finish().unwrap().take_failures();
+        assert_eq!(failures.len(), 1);
+        assert!(
+            failures[0].message.contains("b.log.gz"),
+            "{}",
+            failures[0].message
+        );
+        // A reader that stops early ends the thread and still gets the reader back.
+        let mut early =
+            ChunksAhead::start(Chunks::new(MergedLines::open(&origins).unwrap(), 1000), 1);
+        assert!(early.next_chunk().is_some());
+        assert!(early.finish().is_some());
     }
 
     #[test]

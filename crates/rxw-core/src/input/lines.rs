@@ -220,6 +220,59 @@ impl<R: Read> LineReader<R> {
         Ok(())
     }
 
+    /// The bytes read and not yet handed out, as a range of [`LineReader::get`]'s buffer:
+    /// a reader that wants to look at lines before taking them (the merge, which takes a
+    /// run of lines while their stamps go first) reads them here and then
+    /// [`LineReader::consume`]s what it took.
+    pub fn buffered(&self) -> Range<usize> {
+        self.start..self.end
+    }
+
+    /// Hands out the first `n` buffered bytes; they stay readable through
+    /// [`LineReader::get`] until the next read.
+    pub fn consume(&mut self, n: usize) {
+        self.start = (self.start + n).min(self.end);
+    }
+
+    /// The longest line handed out whole ([`MAX_LINE`] unless set).
+    pub fn max_line(&self) -> usize {
+        self.max_line
+    }
+
+    /// Whether a line over [`LineReader::max_line`] is being cut: its head is still to be
+    /// handed out or its rest skipped, by [`LineReader::next_range`].
+    pub fn cutting(&self) -> bool {
+        self.cut.is_some() || self.skipping
+    }
+
+    /// While [`LineReader::cutting`]: the head of the line over the limit when it is due
+    /// (as [`LineReader::next_range`] hands it out), else skips the rest of that line, after
+    /// which the buffered bytes start at the next line.
+    ///
+    /// # Errors
+    /// A read error while skipping.
+    pub fn go_on_after_cut(&mut self) -> io::Result<Option<(Range<usize>, bool)>> {
+        self.after_cut()
+    }
+
+    /// Whether the reader's end was reached: nothing more will be buffered.
+    pub fn at_end(&self) -> bool {
+        self.eof
+    }
+
+    /// Reads more after the buffered bytes (which move to the front of the buffer; it grows
+    /// when they fill it), nothing once at the end.
+    ///
+    /// # Errors
+    /// As [`LineReader::next_range`]: the bytes read before the error stay buffered, and the
+    /// reader is at its end.
+    pub fn read_more(&mut self) -> io::Result<()> {
+        if self.eof {
+            return Ok(());
+        }
+        self.fill()
+    }
+
     /// The bytes of a range [`LineReader::next_range`] returned.
     pub fn get(&self, range: Range<usize>) -> &[u8] {
         &self.buf[range]

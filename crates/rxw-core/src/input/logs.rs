@@ -3,8 +3,8 @@
 //! [`expand`] turns arguments into sources: a file, every file of a directory (not hidden,
 //! not recursing, in name order), a glob the shell left unexpanded (`'logs/*.gz'`), or `-`
 //! for standard input. [`MergedLines`] then reads them all at once, each decoded by its
-//! magic bytes ([`super::codec`]), and hands out one line at a time with the source it came
-//! from and its line number there.
+//! magic bytes ([`super::codec`]), and hands out runs of consecutive lines of one source (or
+//! one line at a time) with the source they came from and their line numbers there.
 //!
 //! The order is a stable k-way merge on each line's leading timestamp
 //! ([`crate::input::timestamp::leading`]):
@@ -15,11 +15,15 @@
 //! - a log without any stamp comes after every stamped line, whole and in order, logs
 //!   without stamps in the order they were named.
 //!
-//! One log is passed through untouched. With several, each holds one block and one pending
-//! line, so memory does not grow with the logs. To know where its leading unstamped lines go,
-//! a file is first read up to its first stamp and opened again (a log without any stamp is
-//! thus decoded twice); standard input, which cannot be read twice, holds its lines up to
-//! its first stamp in memory.
+//! One log is passed through untouched. With several, each holds one block of its decoded
+//! bytes, and the merge hands out runs: the lines of one log that go before every other
+//! log's next line, found by reading each line's stamp where it lies in that block (no line
+//! is copied, and a date shared with the line before is not parsed again), so memory does not
+//! grow with the logs and the cost per line is a line-break search and a stamp read. To know
+//! where its leading unstamped lines go, a log's first stamp is looked for in its first
+//! block; a file whose first stamp lies further in is read again up to it (a log without
+//! any stamp is thus decoded twice), and standard input, which cannot be read twice, keeps
+//! its lines up to its first stamp buffered.
 //!
 //! A source that fails part way (a truncated archive, a file cut under the read) ends there:
 //! every line decoded before the failure is handed out, the others logs go on, and the
@@ -28,8 +32,7 @@
 use super::codec::{self, Decoded};
 use super::lines::LineReader;
 use crate::error::{Error, ErrorKind};
-use crate::input::timestamp;
-use std::collections::VecDeque;
+use crate::input::timestamp::{self, StampReader};
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
 
@@ -142,39 +145,174 @@ pub struct LogLine<'a> {
 
 /// One source being read.
 struct Stream {
+    /// The source's decoded bytes; the lines not yet handed out are its buffered bytes,
+    /// looked at before they are taken.
     reader: LineReader<Box<dyn Read + Send>>,
     /// How far into its file the source was read, shared with [`MergedLines::progress`].
     progress: SourceProgress,
-    /// Lines to hand out before the reader's (standard input's lines up to its first stamp).
-    held: VecDeque<(Vec<u8>, bool)>,
-    /// The next line, read and not yet handed out (copied when another source went first).
-    pending: Option<(Vec<u8>, bool)>,
-    /// The stamp of the group `pending` starts; `None` for a log without stamps.
+    /// The stamp of the group the next line belongs to: its own stamp, or for an unstamped
+    /// line the stamp before it (the first stamp for lines before it); `None` for a log
+    /// without stamps, and for a single log, read without looking at stamps.
     key: Option<i64>,
+    stamps: StampReader,
     /// Lines handed out.
     line: u64,
-    done: bool,
-}
-
-/// What [`Stream::read`] found.
-enum Read1 {
-    Line(std::ops::Range<usize>, bool),
-    Held(Vec<u8>, bool),
-    End,
 }
 
 impl Stream {
-    fn read(&mut self, failures: &mut Vec<Error>) -> Read1 {
-        if let Some((bytes, nl)) = self.held.pop_front() {
-            return Read1::Held(bytes, nl);
+    /// Whether every line was handed out.
+    fn done(&self) -> bool {
+        self.reader.at_end() && self.reader.buffered().is_empty()
+    }
+
+    /// Reads more into the buffer; a failure is kept, and the source ends there.
+    fn read_more(&mut self, failures: &mut Vec<Error>) {
+        if let Err(e) = self.reader.read_more() {
+            failures.push(io_error(e.to_string()));
         }
+    }
+
+    /// Reads ahead (without handing anything out) until a line with a stamp is buffered,
+    /// or the end, or `limit` bytes are buffered; its stamp, with whether the search ended
+    /// (a stamp or the end was found).
+    fn first_stamp_ahead(
+        &mut self,
+        limit: usize,
+        failures: &mut Vec<Error>,
+    ) -> (Option<i64>, bool) {
+        let mut searched = 0;
         loop {
-            match self.reader.next_range() {
-                Ok(Some((r, nl))) => return Read1::Line(r, nl),
-                Ok(None) => return Read1::End,
-                Err(e) => failures.push(io_error(e.to_string())),
+            let range = self.reader.buffered();
+            let bytes = self.reader.get(range);
+            while searched < bytes.len() {
+                let end = match memchr::memchr(b'\n', &bytes[searched..]) {
+                    Some(k) => searched + k,
+                    None if self.reader.at_end() => bytes.len(),
+                    None => break,
+                };
+                if let Some(s) = self.stamps.leading(&bytes[searched..end]) {
+                    return (Some(s.millis), true);
+                }
+                searched = end + 1;
             }
+            if self.reader.at_end() {
+                return (None, true);
+            }
+            if bytes.len() >= limit {
+                return (None, false);
+            }
+            self.read_more(failures);
         }
+    }
+}
+
+/// A run of lines of one source that [`take_run`] found at the start of its buffered bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Taken {
+    /// Bytes taken, the last line's `\n` included.
+    len: usize,
+    /// Lines taken.
+    lines: u64,
+    /// Whether a `\n` ended the last line taken.
+    newline: bool,
+    /// Why the run ended.
+    end: RunEnd,
+}
+
+/// Why [`take_run`] ended a run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RunEnd {
+    /// The run reached the bytes wanted.
+    Full,
+    /// The buffered bytes end inside a line (or are all taken): more must be read.
+    Buffer,
+    /// The next line's stamp goes after another source's next group: its stamp is the
+    /// source's new key.
+    Stamp(i64),
+    /// The source's last line was taken.
+    End,
+}
+
+/// The lines at the start of `bytes` (a source's buffered bytes; `at_end` when no more will
+/// come) that go before every other source: each line's stamp is read and the run ends
+/// before the first one that does not go before `bound` (the smallest `(stamp, source)` of
+/// the other sources' next groups; `source` is this source's index), or once `max` bytes
+/// are taken (at least one line). Unstamped lines always stay with the run. `stamps: None`
+/// reads no stamp (one log, a log without stamps, or no other source with stamps left):
+/// the run is every complete line within `max` bytes, found from the back in one search.
+/// `key` is updated to each stamp taken.
+fn take_run(
+    bytes: &[u8],
+    at_end: bool,
+    max: usize,
+    stamps: Option<(&mut StampReader, (i64, usize), usize)>,
+    key: &mut Option<i64>,
+) -> Taken {
+    let max = max.max(1);
+    let Some((reader, bound, source)) = stamps else {
+        let window = bytes.len().min(max);
+        let last = memchr::memrchr(b'\n', &bytes[..window])
+            .or_else(|| memchr::memchr(b'\n', &bytes[window..]).map(|k| window + k));
+        return match last {
+            Some(nl) => Taken {
+                len: nl + 1,
+                lines: memchr::memchr_iter(b'\n', &bytes[..=nl]).count() as u64,
+                newline: true,
+                end: if nl + 1 == bytes.len() && !at_end {
+                    RunEnd::Buffer
+                } else {
+                    RunEnd::Full
+                },
+            },
+            None if at_end => Taken {
+                len: bytes.len(),
+                lines: u64::from(!bytes.is_empty()),
+                newline: false,
+                end: RunEnd::End,
+            },
+            None => Taken {
+                len: 0,
+                lines: 0,
+                newline: true,
+                end: RunEnd::Buffer,
+            },
+        };
+    };
+    let mut taken = Taken {
+        len: 0,
+        lines: 0,
+        newline: true,
+        end: RunEnd::Full,
+    };
+    loop {
+        let pos = taken.len;
+        if pos == bytes.len() {
+            taken.end = if at_end { RunEnd::End } else { RunEnd::Buffer };
+            return taken;
+        }
+        if taken.lines > 0 && pos >= max {
+            return taken;
+        }
+        let (line_end, next, newline) = match memchr::memchr(b'\n', &bytes[pos..]) {
+            Some(k) => (pos + k, pos + k + 1, true),
+            None if at_end => (bytes.len(), bytes.len(), false),
+            None => {
+                taken.end = RunEnd::Buffer;
+                return taken;
+            }
+        };
+        if let Some(stamp) = reader.leading(&bytes[pos..line_end]) {
+            let t = stamp.millis;
+            if (t, source) >= bound {
+                *key = Some(t);
+                taken.end = RunEnd::Stamp(t);
+                return taken;
+            }
+            *key = Some(t);
+        }
+        taken.len = next;
+        taken.lines += 1;
+        taken.newline = newline;
     }
 }
 
@@ -217,10 +355,9 @@ impl SourceProgress {
 pub struct MergedLines {
     names: Vec<String>,
     streams: Vec<Stream>,
-    /// The source whose stamped group is being handed out.
-    current: Option<usize>,
-    /// The line handed out last when it was copied out of its reader.
-    scratch: Vec<u8>,
+    /// The source whose run is being handed out, and the bound of its run
+    /// ([`MergedLines::pick`]).
+    current: Option<(usize, Option<(i64, usize)>)>,
     failures: Vec<Error>,
     merging: bool,
 }
@@ -231,74 +368,54 @@ impl MergedLines {
     /// # Errors
     /// [`ErrorKind::Io`] naming a source that cannot be opened.
     pub fn open(origins: &[Origin]) -> Result<MergedLines, Error> {
+        MergedLines::open_with_max_line(origins, super::lines::MAX_LINE)
+    }
+
+    /// [`MergedLines::open`], handing out lines of at most `max_line` bytes whole (the head
+    /// of a longer line, after an error that says where, and its rest skipped).
+    ///
+    /// # Errors
+    /// As [`MergedLines::open`].
+    pub fn open_with_max_line(origins: &[Origin], max_line: usize) -> Result<MergedLines, Error> {
         let merging = origins.len() > 1;
         let mut streams = Vec::with_capacity(origins.len());
         let mut failures = Vec::new();
         for origin in origins {
-            let mut held = VecDeque::new();
-            let key = if !merging {
-                None
-            } else if *origin == Origin::Stdin {
-                // Read once: hold the lines up to the first stamp.
-                let decoded = open(origin)?;
-                let progress = SourceProgress::of(&decoded);
-                let mut reader =
-                    LineReader::new(Box::new(decoded) as Box<dyn Read + Send>).named(origin.name());
-                let mut key = None;
-                loop {
-                    match reader.next_line() {
-                        Ok(Some(l)) => {
-                            held.push_back((l.bytes.to_vec(), l.newline));
-                            if let Some(s) = timestamp::leading(l.bytes) {
-                                key = Some(s.millis);
-                                break;
-                            }
-                        }
-                        Ok(None) => break,
-                        Err(e) => failures.push(io_error(e.to_string())),
-                    }
-                }
-                streams.push(Stream {
-                    reader,
-                    progress,
-                    held,
-                    pending: None,
-                    key,
-                    line: 0,
-                    done: false,
-                });
-                continue;
-            } else {
-                first_stamp(origin)?
-            };
             let decoded = open(origin)?;
             let progress = SourceProgress::of(&decoded);
-            streams.push(Stream {
+            let mut stream = Stream {
                 reader: LineReader::new(Box::new(decoded) as Box<dyn Read + Send>)
-                    .named(origin.name()),
+                    .named(origin.name())
+                    .with_max_line(max_line),
                 progress,
-                held,
-                pending: None,
-                key,
+                key: None,
+                stamps: StampReader::new(),
                 line: 0,
-                done: false,
-            });
+            };
+            if merging {
+                // Where the lines before the first stamp go: found in the first block read,
+                // or for standard input (which cannot be read twice) in as much of it as
+                // it takes, held until handed out; a file whose first stamp is further in
+                // is read again up to it.
+                let limit = if *origin == Origin::Stdin {
+                    usize::MAX
+                } else {
+                    1
+                };
+                let (key, found) = stream.first_stamp_ahead(limit, &mut failures);
+                stream.key = if found { key } else { first_stamp(origin)? };
+            } else {
+                stream.read_more(&mut failures);
+            }
+            streams.push(stream);
         }
-        let mut merged = MergedLines {
+        Ok(MergedLines {
             names: origins.iter().map(Origin::name).collect(),
             streams,
             current: None,
-            scratch: Vec::new(),
             failures,
             merging,
-        };
-        // Every source's first line is read ahead, so the first pick sees them all.
-        if merging {
-            for s in 0..merged.streams.len() {
-                merged.read_ahead(s);
-            }
-        }
-        Ok(merged)
+        })
     }
 
     /// How far each source has been read, in the order given: handles that stay readable
@@ -323,40 +440,37 @@ impl MergedLines {
         std::mem::take(&mut self.failures)
     }
 
-    /// Reads source `s`'s next line into its `pending` slot (or marks it done).
-    fn read_ahead(&mut self, s: usize) {
-        let stream = &mut self.streams[s];
-        match stream.read(&mut self.failures) {
-            Read1::Line(r, nl) => {
-                let bytes = stream.reader.get(r).to_vec();
-                stream.pending = Some((bytes, nl));
+    /// The source whose next group goes next (the smallest stamp, the first named on a tie;
+    /// logs without stamps last, in order), with the bound of its run: the smallest
+    /// `(stamp, source)` of the other sources' next groups with stamps (`None` when no
+    /// other source with stamps has lines left). A line of the source picked goes first
+    /// while its own `(stamp, source)` is below the bound; the bound stays while that
+    /// source's run goes on, as no other source moves meanwhile.
+    fn pick(&self) -> Option<(usize, Option<(i64, usize)>)> {
+        // One pass, plain comparisons: this runs once a run.
+        let mut first: Option<(i64, usize)> = None;
+        let mut second: Option<(i64, usize)> = None;
+        let mut unstamped = None;
+        for (k, st) in self.streams.iter().enumerate() {
+            if st.done() {
+                continue;
             }
-            Read1::Held(bytes, nl) => stream.pending = Some((bytes, nl)),
-            Read1::End => stream.done = true,
-        }
-    }
-
-    /// The source whose pending group goes next: the smallest stamp, the first named on a
-    /// tie; logs without stamps last, in order.
-    fn pick(&self) -> Option<usize> {
-        self.streams
-            .iter()
-            .enumerate()
-            .filter(|(_, st)| st.pending.is_some())
-            .min_by_key(|(k, st)| (st.key.is_none(), st.key.unwrap_or(0), *k))
-            .map(|(k, _)| k)
-    }
-
-    /// Whether source `s`, whose next group starts at `key`, still goes before every other.
-    fn still_first(&self, s: usize, key: i64) -> bool {
-        self.streams.iter().enumerate().all(|(k, st)| {
-            k == s
-                || st.pending.is_none()
-                || match st.key {
-                    None => true,
-                    Some(other) => (key, s) < (other, k),
+            match st.key {
+                Some(t) => {
+                    if first.is_none_or(|(b, _)| t < b) {
+                        second = first;
+                        first = Some((t, k));
+                    } else if second.is_none_or(|(b, _)| t < b) {
+                        second = Some((t, k));
+                    }
                 }
-        })
+                None => unstamped = unstamped.or(Some(k)),
+            }
+        }
+        match first {
+            Some((_, k)) => Some((k, second)),
+            None => unstamped.map(|k| (k, None)),
+        }
     }
 
     /// Whether there is one source, read as it is.
@@ -364,150 +478,120 @@ impl MergedLines {
         !self.merging
     }
 
-    /// For one source ([`MergedLines::single`]): the complete lines buffered within `max`
-    /// bytes, at least one,
-    /// as one [`LogLine`] whose bytes hold them all (`\n` between them, the last's left out
-    /// as for a line) and whose `line` is the first's; with the number of lines. `None` at
-    /// the end, or with several sources.
-    pub fn next_lines(&mut self, max: usize) -> Option<(LogLine<'_>, u64)> {
-        if self.merging {
-            return None;
-        }
-        let stream = self.streams.first_mut()?;
-        loop {
-            match stream.reader.next_lines(max) {
-                Ok(Some((range, newline))) => {
-                    let first = stream.line + 1;
-                    let bytes = stream.reader.get(range);
-                    let lines = memchr::memchr_iter(b'\n', bytes).count() as u64 + 1;
-                    stream.line += lines;
-                    let line = LogLine {
-                        bytes,
-                        newline,
-                        source: 0,
-                        line: first,
-                    };
-                    return Some((line, lines));
+    /// The next run of consecutive lines of one source in the merged order, within `max`
+    /// bytes (at least one line; a run ends where another source's line goes first, and
+    /// may end earlier, where a read of the source ends): one [`LogLine`] whose bytes hold
+    /// them all (`\n` between them, the last's left out as for a line) and whose `line` is
+    /// the first's, with the number of lines. `None` after the last.
+    ///
+    /// Runs are found by reading each line's stamp where it is read (no line is copied),
+    /// and while only one source with stamps is left, by one search for the last line
+    /// break within `max` bytes.
+    pub fn next_run(&mut self, max: usize) -> Option<(LogLine<'_>, u64)> {
+        // The run found, as its source, its bytes in that source's buffer, whether a line
+        // feed ended it and its lines.
+        let (s, bytes, newline, lines) = loop {
+            let (s, bound) = match self.current {
+                Some(picked) => picked,
+                None => {
+                    let picked = self.pick()?;
+                    self.current = Some(picked);
+                    picked
                 }
-                Ok(None) => return None,
-                Err(e) => self.failures.push(io_error(e.to_string())),
+            };
+            // One log is read as it is, without looking at stamps.
+            let bound = bound.filter(|_| self.merging);
+            let stream = &mut self.streams[s];
+            if stream.reader.cutting() {
+                // The head of a line over the reader's limit, or the skip of its rest (the
+                // next line then goes through the stamps as any other).
+                match stream.reader.go_on_after_cut() {
+                    Err(e) => self.failures.push(io_error(e.to_string())),
+                    Ok(None) => {}
+                    Ok(Some((r, newline))) => break (s, r, newline, 1),
+                }
+                continue;
             }
-        }
+            let range = stream.reader.buffered();
+            let at_end = stream.reader.at_end();
+            let check = match (stream.key, bound) {
+                (Some(_), Some(b)) => Some((&mut stream.stamps, b, s)),
+                _ => None,
+            };
+            let max_line = stream.reader.max_line();
+            // Runs of at most the longest line's bytes (and one line more): only a run's last
+            // line can be over that limit.
+            let mut taken = take_run(
+                stream.reader.get(range.clone()),
+                at_end,
+                max.min(max_line),
+                check,
+                &mut stream.key,
+            );
+            if taken.len > max_line {
+                let bytes = stream.reader.get(range.clone());
+                let body = taken.len - usize::from(taken.newline);
+                let last = memchr::memrchr(b'\n', &bytes[..body]).map_or(0, |k| k + 1);
+                if body - last > max_line {
+                    if taken.lines > 1 {
+                        // The lines before the long one go now; it comes next, cut.
+                        taken = Taken {
+                            len: last,
+                            lines: taken.lines - 1,
+                            newline: true,
+                            end: RunEnd::Full,
+                        };
+                        self.current = Some((s, bound));
+                    } else {
+                        // The reader says where, hands out its head next and skips the rest.
+                        if let Err(e) = stream.reader.next_range() {
+                            self.failures.push(io_error(e.to_string()));
+                        }
+                        self.current = Some((s, bound));
+                        continue;
+                    }
+                }
+            }
+            match taken.end {
+                RunEnd::Stamp(_) | RunEnd::End => self.current = None,
+                RunEnd::Buffer if taken.lines == 0 && range.len() > stream.reader.max_line() => {
+                    // A line over the reader's limit: the reader says where, hands out its
+                    // head next and skips the rest (memory stays bounded).
+                    if let Err(e) = stream.reader.next_range() {
+                        self.failures.push(io_error(e.to_string()));
+                    }
+                    continue;
+                }
+                RunEnd::Buffer if taken.lines == 0 => {
+                    stream.read_more(&mut self.failures);
+                    continue;
+                }
+                RunEnd::Buffer | RunEnd::Full => {}
+            }
+            if taken.lines == 0 {
+                continue;
+            }
+            stream.reader.consume(taken.len);
+            let end = range.start + taken.len - usize::from(taken.newline);
+            break (s, range.start..end, taken.newline, taken.lines);
+        };
+        let stream = &mut self.streams[s];
+        let first = stream.line + 1;
+        stream.line += lines;
+        Some((
+            LogLine {
+                bytes: stream.reader.get(bytes),
+                newline,
+                source: s,
+                line: first,
+            },
+            lines,
+        ))
     }
 
     /// The next line, `None` after the last.
     pub fn next_line(&mut self) -> Option<LogLine<'_>> {
-        if !self.merging {
-            let stream = self.streams.first_mut()?;
-            return match stream.read(&mut self.failures) {
-                Read1::Line(r, newline) => {
-                    stream.line += 1;
-                    Some(LogLine {
-                        bytes: stream.reader.get(r),
-                        newline,
-                        source: 0,
-                        line: stream.line,
-                    })
-                }
-                Read1::Held(bytes, newline) => {
-                    stream.line += 1;
-                    self.scratch = bytes;
-                    Some(LogLine {
-                        bytes: &self.scratch,
-                        newline,
-                        source: 0,
-                        line: stream.line,
-                    })
-                }
-                Read1::End => None,
-            };
-        }
-        // Go on with the current group while its lines have no stamp, or its next stamp
-        // still goes first.
-        if let Some(s) = self.current {
-            let read = self.streams[s].read(&mut self.failures);
-            let (bytes, newline) = match read {
-                Read1::End => {
-                    self.streams[s].done = true;
-                    self.current = None;
-                    return self.next_from_pending();
-                }
-                Read1::Line(r, nl) => {
-                    let stream = &self.streams[s];
-                    let stamp = if stream.key.is_some() {
-                        timestamp::leading(stream.reader.get(r.clone())).map(|t| t.millis)
-                    } else {
-                        None
-                    };
-                    match stamp {
-                        Some(t) if !self.still_first(s, t) => {
-                            let stream = &mut self.streams[s];
-                            stream.pending = Some((stream.reader.get(r).to_vec(), nl));
-                            stream.key = Some(t);
-                            self.current = None;
-                            return self.next_from_pending();
-                        }
-                        _ => {
-                            let stream = &mut self.streams[s];
-                            if let Some(t) = stamp {
-                                stream.key = Some(t);
-                            }
-                            stream.line += 1;
-                            let stream = &self.streams[s];
-                            return Some(LogLine {
-                                bytes: stream.reader.get(r),
-                                newline: nl,
-                                source: s,
-                                line: stream.line,
-                            });
-                        }
-                    }
-                }
-                Read1::Held(bytes, nl) => (bytes, nl),
-            };
-            // A held line (standard input's lead): its stamp decides as a read one's does.
-            let stamp = timestamp::leading(&bytes).map(|t| t.millis);
-            if let Some(t) = stamp
-                && !self.still_first(s, t)
-            {
-                let stream = &mut self.streams[s];
-                stream.pending = Some((bytes, newline));
-                stream.key = Some(t);
-                self.current = None;
-                return self.next_from_pending();
-            }
-            let stream = &mut self.streams[s];
-            if let Some(t) = stamp {
-                stream.key = Some(t);
-            }
-            stream.line += 1;
-            let line = stream.line;
-            self.scratch = bytes;
-            return Some(LogLine {
-                bytes: &self.scratch,
-                newline,
-                source: s,
-                line,
-            });
-        }
-        self.next_from_pending()
-    }
-
-    /// Hands out the pending line of the source that goes next and makes it current.
-    fn next_from_pending(&mut self) -> Option<LogLine<'_>> {
-        let s = self.pick()?;
-        let stream = &mut self.streams[s];
-        let (bytes, newline) = stream.pending.take()?;
-        stream.line += 1;
-        let line = stream.line;
-        self.current = Some(s);
-        self.scratch = bytes;
-        Some(LogLine {
-            bytes: &self.scratch,
-            newline,
-            source: s,
-            line,
-        })
+        self.next_run(1).map(|(line, _)| line)
     }
 }
 
@@ -685,6 +769,230 @@ mod tests {
         }
         assert_eq!(order, [(0, 1), (1, 1), (0, 2)]);
         assert_eq!(m.failures().len(), 1, "the break is still reported");
+    }
+
+    /// The merge order by its rules, one whole group at a time: a group is a stamped line
+    /// and the unstamped lines after it (the lines before a log's first stamp join that
+    /// stamp's group); the next group is the one with the smallest stamp, the first named
+    /// on a tie, logs without stamps last. `(source, line)` for every line.
+    fn merge_by_groups(logs: &[&[u8]]) -> Vec<(usize, u64)> {
+        let mut groups: Vec<std::collections::VecDeque<(Option<i64>, u64, u64)>> = Vec::new();
+        for log in logs {
+            let mut lines: Vec<&[u8]> = log.split(|&b| b == b'\n').collect();
+            if log.ends_with(b"\n") || log.is_empty() {
+                lines.pop();
+            }
+            let stamps: Vec<Option<i64>> = lines
+                .iter()
+                .map(|l| timestamp::leading(l).map(|s| s.millis))
+                .collect();
+            let first = stamps.iter().flatten().next().copied();
+            let mut mine = std::collections::VecDeque::new();
+            for (k, stamp) in stamps.iter().enumerate() {
+                let line = k as u64 + 1;
+                match (stamp, mine.back_mut()) {
+                    (None, Some((_, _, end))) => *end = line,
+                    // The lines before the first stamp: a group of that stamp's own.
+                    (None, None) => mine.push_back((first, line, line)),
+                    (Some(t), _) => mine.push_back((Some(*t), line, line)),
+                }
+            }
+            groups.push(mine);
+        }
+        let mut out = Vec::new();
+        loop {
+            let next = groups
+                .iter()
+                .enumerate()
+                .filter_map(|(k, g)| g.front().map(|&(key, _, _)| (key.is_none(), key, k)))
+                .min();
+            let Some((_, _, k)) = next else {
+                return out;
+            };
+            let (_, from, to) = groups[k].pop_front().unwrap();
+            out.extend((from..=to).map(|line| (k, line)));
+        }
+    }
+
+    /// `(source, line)` for every line the merge hands out, taken in runs of at most `max`
+    /// bytes, each run checked against the logs' own lines.
+    fn merged_in_runs(origins: &[Origin], logs: &[&[u8]], max: usize) -> Vec<(usize, u64)> {
+        let own: Vec<Vec<&[u8]>> = logs
+            .iter()
+            .map(|l| l.split(|&b| b == b'\n').collect())
+            .collect();
+        let mut m = MergedLines::open(origins).unwrap();
+        let mut out = Vec::new();
+        while let Some((run, lines)) = m.next_run(max) {
+            let first = run.line as usize - 1;
+            let want = own[run.source][first..first + lines as usize].join(&b'\n');
+            assert_eq!(
+                run.bytes,
+                want.as_slice(),
+                "run of {lines} from {}:{}",
+                run.source,
+                run.line
+            );
+            out.extend((0..lines).map(|k| (run.source, run.line + k)));
+        }
+        assert!(m.failures().is_empty());
+        out
+    }
+
+    /// A log of `lines` random lines: stamps from a few seconds (ties across logs), some in
+    /// another zone, some with a fraction, unstamped lines (traces, empty lines), a clock
+    /// that goes back now and then, and a last line with or without its line feed.
+    fn random_log(seed: u64, lines: usize, stamped: bool) -> Vec<u8> {
+        let mut x = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        let mut next = move |n: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % n
+        };
+        let mut out = Vec::new();
+        let mut second = next(5);
+        for k in 0..lines {
+            match next(10) {
+                0 | 1 => {}
+                2 => second = second.saturating_sub(next(3)),
+                _ => second += next(2),
+            }
+            let line = match next(12) {
+                0 => "  at trace line".to_string(),
+                1 => String::new(),
+                _ if !stamped => format!("plain {k}"),
+                2 => format!("2026-10-05T01:00:{:02}+01:00 zoned {k}", second % 60),
+                3 => format!("2026-10-05 00:00:{:02}.250 frac {k}", second % 60),
+                4 if second >= 60 => {
+                    format!("2026-10-05T00:01:{:02}Z next minute {k}", second % 60)
+                }
+                _ => format!("2026-10-05T00:00:{:02}Z line {k}", second % 60),
+            };
+            out.extend_from_slice(line.as_bytes());
+            if k + 1 < lines || next(2) == 0 {
+                out.push(b'\n');
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn runs_merge_in_the_order_of_the_line_by_line_rules_at_many_random_inputs() {
+        let dir = tempfile::tempdir().unwrap();
+        for seed in 0..120u64 {
+            let n = 1 + (seed % 5) as usize;
+            let logs: Vec<Vec<u8>> = (0..n)
+                .map(|k| {
+                    let lines = ((seed * 7 + k as u64 * 13) % 40) as usize;
+                    random_log(seed * 31 + k as u64, lines, (seed + k as u64) % 7 != 3)
+                })
+                .collect();
+            let origins: Vec<Origin> = logs
+                .iter()
+                .enumerate()
+                .map(|(k, log)| {
+                    let name = format!("{seed}-{k}.log");
+                    if k % 3 == 1 {
+                        let gz = crate::input::codec::tests::compress(Codec::Gzip, log);
+                        write(dir.path(), &format!("{name}.gz"), &gz)
+                    } else {
+                        write(dir.path(), &name, log)
+                    }
+                })
+                .collect();
+            let views: Vec<&[u8]> = logs.iter().map(Vec::as_slice).collect();
+            let want = if n == 1 {
+                // One log is read as it is.
+                let lines = merge_by_groups(&views).len() as u64;
+                (1..=lines).map(|l| (0, l)).collect()
+            } else {
+                merge_by_groups(&views)
+            };
+            for max in [1, 30, 200, usize::MAX] {
+                assert_eq!(
+                    merged_in_runs(&origins, &views, max),
+                    want,
+                    "seed {seed}, runs of {max} bytes"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn runs_across_read_blocks_keep_the_order_and_every_byte() {
+        // Logs larger than a read block, so runs end where a read ends and go on after it.
+        let dir = tempfile::tempdir().unwrap();
+        let logs: Vec<Vec<u8>> = (0..3).map(|k| random_log(1000 + k, 40_000, true)).collect();
+        let origins: Vec<Origin> = logs
+            .iter()
+            .enumerate()
+            .map(|(k, log)| write(dir.path(), &format!("big{k}.log"), log))
+            .collect();
+        let views: Vec<&[u8]> = logs.iter().map(Vec::as_slice).collect();
+        let want = merge_by_groups(&views);
+        for max in [1, 4096, usize::MAX] {
+            assert_eq!(merged_in_runs(&origins, &views, max), want, "runs of {max}");
+        }
+    }
+
+    #[test]
+    fn a_line_over_the_limit_in_a_merge_is_cut_to_its_head_and_the_merge_goes_on() {
+        // Regression: runs read lines where they lie in the buffer, which grew without
+        // bound for a log without line breaks.
+        let dir = tempfile::tempdir().unwrap();
+        let mut blob = b"2026-10-05T00:00:02Z ".to_vec();
+        blob.extend(std::iter::repeat_n(b'x', 600_000));
+        blob.extend_from_slice(b"\n2026-10-05T00:00:04Z after\n");
+        let a = write(dir.path(), "blob.log", &blob);
+        let b = write(
+            dir.path(),
+            "b.log",
+            b"2026-10-05T00:00:01Z b1\n2026-10-05T00:00:03Z b3\n",
+        );
+        let mut m = MergedLines::open_with_max_line(&[a, b], 1000).unwrap();
+        let mut got = Vec::new();
+        while let Some((l, _)) = m.next_run(usize::MAX) {
+            got.push((l.source, l.line, l.bytes.len()));
+        }
+        // The head in its place, and the line after it still merged by its stamp.
+        assert_eq!(got, [(1, 1, 23), (0, 1, 1000), (1, 2, 23), (0, 2, 26)]);
+        // A long line read whole within one read is cut all the same, after the lines
+        // before it, in one log and in a merge.
+        let mut short = b"2026-10-05T00:00:02Z before\n2026-10-05T00:00:02Z ".to_vec();
+        short.extend(std::iter::repeat_n(b'y', 5000));
+        short.extend_from_slice(b"\n2026-10-05T00:00:04Z after\n");
+        let c = write(dir.path(), "short.log", &short);
+        let d = write(dir.path(), "d.log", b"2026-10-05T00:00:03Z d3\n");
+        for (origins, want) in [
+            (vec![c.clone()], vec![(0, 1, 27), (0, 2, 1000), (0, 3, 26)]),
+            (
+                vec![c, d],
+                vec![(0, 1, 27), (0, 2, 1000), (1, 1, 23), (0, 3, 26)],
+            ),
+        ] {
+            let mut m = MergedLines::open_with_max_line(&origins, 1000).unwrap();
+            let mut got = Vec::new();
+            while let Some((l, n)) = m.next_run(usize::MAX) {
+                for k in 0..n {
+                    got.push((l.source, l.line + k, if n == 1 { l.bytes.len() } else { 0 }));
+                }
+            }
+            let lens: Vec<(usize, u64)> = got.iter().map(|g| (g.0, g.1)).collect();
+            let want_lines: Vec<(usize, u64)> = want.iter().map(|w| (w.0, w.1)).collect();
+            assert_eq!(lens, want_lines);
+            assert!(got.contains(&(0, 2, 1000)), "{got:?}");
+            assert_eq!(m.failures().len(), 1);
+        }
+        let failures = m.failures();
+        assert_eq!(failures.len(), 1);
+        assert!(
+            failures[0].message.contains("blob.log"),
+            "{}",
+            failures[0].message
+        );
     }
 
     #[test]

@@ -12,8 +12,9 @@
 //! logs merged by time are decoded once, in the background, through the input layer's
 //! [`Chunks`] into a *spill file* in a temporary directory, then paged from there; the spill
 //! is removed when the last handle on the text is dropped. For a merged input, a second file
-//! next to the spill holds each line's source and its line in that source (8 bytes a line),
-//! read back for the lines on screen.
+//! next to the spill holds, for each run of consecutive lines from one source, its first line,
+//! its source and its line in that source (16 bytes a run, not a record a line), read back for
+//! the lines on screen through a sparse index of the runs held in memory.
 //!
 //! The text becomes readable as the indexer reaches it: [`PagedText::len`] is the part
 //! indexed so far, always ending at a line start until the end of the input, so a paged text
@@ -43,9 +44,14 @@ pub const INDEX_MARK_LINES: usize = 1024;
 pub const INDEX_MARK_BYTES: usize = 64 * 1024;
 /// Bytes the indexer reads (and a spill is written) at a time.
 const BLOCK_BYTES: usize = 4 << 20;
-/// Bytes of one record in the sources file: the source in the top 16 bits, its own line (from
-/// 1) in the low 48.
-const SOURCE_RECORD: u64 = 8;
+/// Bytes of one record in the runs file: the run's first merged line (from 0), then its
+/// source in the top 16 bits and its own first line (from 1) in the low 48.
+const RUN_RECORD: usize = 16;
+/// The first merged line of every this many run records is kept in memory: a lookup reads
+/// at most this many records from the file.
+const RUN_MARK_RECORDS: usize = 512;
+/// Run records read from the file at a time.
+const RUN_READ_RECORDS: usize = 4096;
 
 /// How a paged text is read.
 #[derive(Debug, Clone)]
@@ -237,11 +243,85 @@ struct BuildState {
     elapsed: Option<Duration>,
 }
 
-/// The per-line sources of a merged input, in a file next to the spill.
+/// The sources of a merged input's lines: one record per run of consecutive lines from one
+/// source (not one per line), in a file next to the spill, and in memory the first line of
+/// every [`RUN_MARK_RECORDS`]th record.
 struct SourceFile {
     file: File,
-    /// Records written (lines).
-    written: AtomicU64,
+    index: RwLock<RunIndex>,
+}
+
+/// What the runs file holds so far.
+#[derive(Debug, Default)]
+struct RunIndex {
+    /// Records written.
+    records: u64,
+    /// Merged lines the records cover.
+    lines: u64,
+    /// The first merged line of records `0`, `RUN_MARK_RECORDS`, `2 * RUN_MARK_RECORDS`…
+    marks: Vec<u64>,
+}
+
+impl SourceFile {
+    /// Calls `f` with each run from the one holding merged line `line` (from 0) on, as its
+    /// first merged line, its source, its own first line (from 1) and its number of lines,
+    /// until `f` returns false or the runs written so far end.
+    fn walk(&self, line: u64, mut f: impl FnMut(u64, usize, u64, u64) -> bool) {
+        let (records, lines, first) = {
+            let index = self
+                .index
+                .read()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if line >= index.lines {
+                return;
+            }
+            let k = index
+                .marks
+                .partition_point(|&m| m <= line)
+                .saturating_sub(1);
+            (index.records, index.lines, (k * RUN_MARK_RECORDS) as u64)
+        };
+        let split = |v: u64| ((v >> 48) as usize, v & ((1 << 48) - 1));
+        let mut buf = vec![0u8; RUN_READ_RECORDS * RUN_RECORD];
+        // A run is passed on once the next one's start gives its length.
+        let mut held: Option<(u64, u64)> = None;
+        let mut at = first;
+        while at < records {
+            let want = usize::try_from(records - at)
+                .unwrap_or(usize::MAX)
+                .min(RUN_READ_RECORDS);
+            let n = read_at(
+                &self.file,
+                &mut buf[..want * RUN_RECORD],
+                at * RUN_RECORD as u64,
+            )
+            .unwrap_or(0)
+                / RUN_RECORD;
+            if n == 0 {
+                return;
+            }
+            for rec in buf[..n * RUN_RECORD].chunks_exact(RUN_RECORD) {
+                let start = u64::from_le_bytes(rec[..8].try_into().unwrap_or_default());
+                let v = u64::from_le_bytes(rec[8..].try_into().unwrap_or_default());
+                if let Some((s, v)) = held
+                    && start > line
+                {
+                    let (source, own) = split(v);
+                    if !f(s, source, own, start - s) {
+                        return;
+                    }
+                }
+                held = Some((start, v));
+            }
+            at += n as u64;
+        }
+        if let Some((s, v)) = held
+            && lines > s
+        {
+            let (source, own) = split(v);
+            f(s, source, own, lines - s);
+        }
+    }
 }
 
 struct Shared {
@@ -500,7 +580,7 @@ impl PagedText {
             (
                 Some(SourceFile {
                     file: r,
-                    written: AtomicU64::new(0),
+                    index: RwLock::new(RunIndex::default()),
                 }),
                 Some(std::io::BufWriter::with_capacity(1 << 16, w)),
             )
@@ -927,35 +1007,29 @@ impl PagedText {
     /// input; `None` for one log or a line not indexed yet.
     pub fn source_of_line(&self, line: usize) -> Option<(usize, u64)> {
         let src = self.shared.sources.as_ref()?;
-        if line as u64 >= src.written.load(Ordering::Acquire) {
-            return None;
-        }
-        let mut buf = [0u8; SOURCE_RECORD as usize];
-        let n = read_at(&src.file, &mut buf, line as u64 * SOURCE_RECORD).ok()?;
-        (n == buf.len()).then(|| {
-            let v = u64::from_le_bytes(buf);
-            ((v >> 48) as usize, v & ((1 << 48) - 1))
-        })
+        let line = line as u64;
+        let mut found = None;
+        src.walk(line, |start, source, own, _| {
+            found = (start <= line).then(|| (source, own + (line - start)));
+            false
+        });
+        found
     }
 
     /// The source of each merged line of `lines` (`None` past the lines indexed, or for one
-    /// log), read from the sources file in one go.
+    /// log), read from the runs file in one go.
     pub fn line_sources(&self, lines: Range<usize>) -> Vec<Option<usize>> {
         let mut out = vec![None; lines.len()];
         let Some(src) = self.shared.sources.as_ref() else {
             return out;
         };
-        let written = src.written.load(Ordering::Acquire) as usize;
-        let end = lines.end.min(written);
-        if lines.start >= end {
-            return out;
-        }
-        let mut buf = vec![0u8; (end - lines.start) * SOURCE_RECORD as usize];
-        let n = read_at(&src.file, &mut buf, lines.start as u64 * SOURCE_RECORD).unwrap_or(0);
-        for (k, rec) in buf[..n].chunks_exact(SOURCE_RECORD as usize).enumerate() {
-            let v = u64::from_le_bytes(rec.try_into().unwrap_or_default());
-            out[k] = Some((v >> 48) as usize);
-        }
+        let (from, to) = (lines.start as u64, lines.end as u64);
+        src.walk(from, |start, source, _, n| {
+            for i in start.max(from)..(start + n).min(to) {
+                out[(i - from) as usize] = Some(source);
+            }
+            start + n < to
+        });
         out
     }
 
@@ -1180,24 +1254,37 @@ impl Spiller {
         if let Some(w) = &mut self.source_writer
             && let Some(src) = &self.shared.sources
         {
-            let mut written = src.written.load(Ordering::Relaxed);
-            let bytes = chunk.text.as_bytes();
+            // One record per run of lines from one source; the marks of the new records
+            // are found before the index is locked.
+            let records = src
+                .index
+                .read()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .records;
+            let mut marks = Vec::new();
             let mut ok = true;
             for (k, run) in chunk.runs.iter().enumerate() {
-                let end = chunk.runs.get(k + 1).map_or(bytes.len(), |r| r.offset);
-                let part = &bytes[run.offset..end];
-                let mut lines = memchr::memchr_iter(b'\n', part).count() as u64;
-                if !part.ends_with(b"\n") && !part.is_empty() {
-                    lines += 1;
+                let start = run.merged_line - 1;
+                if (records + k as u64).is_multiple_of(RUN_MARK_RECORDS as u64) {
+                    marks.push(start);
                 }
-                for j in 0..lines {
-                    let v = ((run.source as u64) << 48) | ((run.line + j) & ((1 << 48) - 1));
-                    ok &= w.write_all(&v.to_le_bytes()).is_ok();
-                }
-                written += lines;
+                let v = ((run.source as u64) << 48) | (run.line & ((1 << 48) - 1));
+                let mut rec = [0u8; RUN_RECORD];
+                rec[..8].copy_from_slice(&start.to_le_bytes());
+                rec[8..].copy_from_slice(&v.to_le_bytes());
+                ok &= w.write_all(&rec).is_ok();
             }
-            if ok && w.flush().is_ok() {
-                src.written.store(written, Ordering::Release);
+            if !(ok && w.flush().is_ok()) {
+                // The runs written so far stay readable; later lines have no source shown.
+                self.source_writer = None;
+            } else {
+                let mut index = src
+                    .index
+                    .write()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner);
+                index.records += chunk.runs.len() as u64;
+                index.lines = self.chunks.lines_read();
+                index.marks.extend(marks);
             }
         }
         let base = chunk.offset;
@@ -1459,6 +1546,60 @@ mod tests {
         let clone = paged.clone();
         drop(paged);
         assert_eq!(clone.line(5999), want.text.lines().nth(5999).unwrap());
+    }
+
+    #[test]
+    fn sources_stored_a_record_per_run_name_every_line_as_the_merge_does() {
+        // Runs of 1 to 4 lines from three logs: thousands of runs, so lookups cross the
+        // sparse marks and the reads of the runs file.
+        let dir = tempfile::tempdir().unwrap();
+        let mut logs = [String::new(), String::new(), String::new()];
+        for k in 0..9000usize {
+            let log = &mut logs[k * 7 % 3];
+            log.push_str(&format!(
+                "2026-10-05T{:02}:{:02}:{:02}Z l{k}\n",
+                k / 3600,
+                k / 60 % 60,
+                k % 60
+            ));
+            for _ in 0..k % 4 {
+                log.push_str("  trace\n");
+            }
+        }
+        let origins: Vec<Origin> = logs
+            .iter()
+            .enumerate()
+            .map(|(k, log)| {
+                let p = dir.path().join(format!("{k}.log"));
+                std::fs::write(&p, log).unwrap();
+                Origin::Path(p)
+            })
+            .collect();
+        let mut want = Vec::new();
+        let mut lines = MergedLines::open(&origins).unwrap();
+        while let Some(l) = lines.next_line() {
+            want.push((l.source, l.line));
+        }
+        let paged = PagedText::open_merged(&origins, &small(4096, 4)).unwrap();
+        assert!(paged.wait_complete(Duration::from_secs(20)));
+        for (i, w) in want.iter().enumerate() {
+            assert_eq!(paged.source_of_line(i), Some(*w), "line {i}");
+        }
+        assert_eq!(paged.source_of_line(want.len()), None);
+        let n = want.len();
+        for (from, to) in [(0, n + 3), (5, 6), (n - 1, n + 1), (1234, 9876), (n, n + 2)] {
+            let got = paged.line_sources(from..to);
+            let expect: Vec<Option<usize>> = (from..to).map(|i| want.get(i).map(|w| w.0)).collect();
+            assert_eq!(got, expect, "lines {from}..{to}");
+        }
+        // A record per run, not per line.
+        let index = paged.shared.sources.as_ref().unwrap().index.read().unwrap();
+        assert!(
+            index.records >= 9000 && index.records < n as u64 / 2,
+            "{} records",
+            index.records
+        );
+        assert_eq!(index.lines, n as u64);
     }
 
     #[test]
