@@ -103,10 +103,8 @@ pub fn paged_text(app: &App) -> Option<String> {
             && crate::engine::growth::look_behind(re.ast()).is_none()
     });
     if unbounded_look_behind || app.wb.results.inexact || app.wb.lens.inexact() {
-        parts.push(
-            "⚠ matches spanning two 4 MiB chunks (or two 16 MiB pieces of a longer line) may be missed"
-                .into(),
-        );
+        // Chunks are 4 MiB of lines, or 16 MiB pieces of a longer line.
+        parts.push("⚠ matches across two chunks may be missed".into());
     }
     if !prog.done {
         let how_far = match prog.fraction() {
