@@ -332,6 +332,9 @@ struct Shared {
     /// The start of the line found last, `(byte, line)`: lookups of nearby lines (the rows of
     /// a frame, one after the other) walk from it rather than from the mark before them.
     cursor: Mutex<(usize, usize)>,
+    /// The last long count of characters, `(from, to, chars)`: a column far into a line of
+    /// gigabytes, asked for every frame, is counted once (and on from there).
+    counted: Mutex<(usize, usize, usize)>,
     len: AtomicUsize,
     state: Mutex<BuildState>,
     stop: AtomicBool,
@@ -363,6 +366,7 @@ impl Shared {
             }),
             index: RwLock::new(Marks::new()),
             cursor: Mutex::new((0, 0)),
+            counted: Mutex::new((0, 0, 0)),
             len: AtomicUsize::new(0),
             state: Mutex::new(BuildState {
                 started: Some(Instant::now()),
@@ -842,8 +846,16 @@ impl PagedText {
     pub fn count_chars(&self, range: Range<usize>) -> usize {
         const PIECE: usize = 1 << 20;
         let end = range.end.min(self.len());
-        let mut at = range.start.min(end);
-        let mut n = 0;
+        let from = range.start.min(end);
+        let (mut at, mut n) = (from, 0);
+        let counted = *self
+            .shared
+            .counted
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if counted.0 == from && counted.1 > from && counted.1 <= end {
+            (at, n) = (counted.1, counted.2);
+        }
         while at < end {
             let bytes = self.read_bytes(at..end.min(at + PIECE));
             // Cut before a character the piece splits, so that it is decoded whole next time.
@@ -858,6 +870,19 @@ impl PagedText {
             }
             n += decode_same_len(bytes[..cut].to_vec()).chars().count();
             at += cut;
+        }
+        // Kept when long and ending on a character's start (so that counting on from it
+        // decodes as counting the whole would).
+        let boundary = self
+            .read_bytes(end..end + 1)
+            .first()
+            .is_none_or(|b| !(0x80..0xC0).contains(b));
+        if end - from > PIECE && boundary {
+            *self
+                .shared
+                .counted
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner) = (from, end, n);
         }
         n
     }
@@ -939,7 +964,7 @@ impl PagedText {
     /// The line holding byte `at` (a line break belongs to the line it ends).
     pub fn line_of(&self, at: usize) -> usize {
         let at = at.min(self.len());
-        let (b, l) = {
+        let (b, l, last) = {
             let m = self.marks();
             // The last line (where the usual question falls: how many lines are there) is
             // known without a walk, however long it is.
@@ -947,17 +972,24 @@ impl PagedText {
                 return m.breaks;
             }
             let k = m.marks.partition_point(|&(b, _)| b <= at) - 1;
-            m.marks[k]
+            // The line before the next mark ends just before it: once the walk has seen
+            // every break but that one, the rest of the way (a line of gigabytes) holds none.
+            let last_before_next = m.marks.get(k + 1).map(|&(_, nl)| nl - 1);
+            let (b, l) = m.marks[k];
+            (b, l, last_before_next.unwrap_or(usize::MAX))
         };
-        let (b, l) = match *self.cursor() {
-            (cb, cl) if cb > b && cb <= at => (cb, cl),
-            _ => (b, l),
+        let (b, l, last) = match *self.cursor() {
+            (cb, cl) if cb > b && cb <= at => (cb, cl, last),
+            _ => (b, l, last),
         };
         let mut line = l;
+        if line >= last {
+            return last;
+        }
         self.walk(b, |pos, bytes| {
             let end = (at - pos).min(bytes.len());
             line += memchr::memchr_iter(b'\n', &bytes[..end]).count();
-            pos + bytes.len() < at
+            line < last && pos + bytes.len() < at
         });
         line
     }
@@ -1662,12 +1694,23 @@ mod tests {
         assert_eq!(paged.line_range_within(1, usize::MAX), whole);
         assert_eq!(paged.line_range_within(0, 3), 0..3);
         assert_eq!(paged.line_range_within(0, 100), 0..5);
+        // A position inside the long line, which is not the last: its line, found without
+        // walking the long line (the next mark bounds the walk).
+        for at in [7, 100_000, 2_000_000, whole.end, whole.end + 2] {
+            let want = bytes[..at].iter().filter(|&&b| b == b'\n').count();
+            assert_eq!(paged.line_of(at), want, "line of byte {at}");
+        }
         for (a, b) in [
             (7, 9),
             (7, whole.end),
             (8, whole.end - 1),
             (0, bytes.len()),
             (1_048_000, 2_200_001),
+            // Longer counts from one start go on from the last (a column asked each frame).
+            (7, 1_500_000),
+            (7, 2_500_001),
+            (7, 2_900_000),
+            (7, 1_200_000),
         ] {
             assert_eq!(
                 paged.count_chars(a..b),

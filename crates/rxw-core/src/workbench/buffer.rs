@@ -816,8 +816,18 @@ impl TextBuffer {
 
     /// Moves to the end of the line.
     pub fn end(&mut self) {
-        self.cursor = self.line_range(self.line_of(self.cursor)).end;
+        self.cursor = self.movable_range(self.line_of(self.cursor)).end;
         self.goal_col = None;
+    }
+
+    /// Where the cursor may go on line `i`: all of it in memory; of a paged line, the part a
+    /// view shows (a line of gigabytes is not read to put the cursor on it).
+    fn movable_range(&self, i: usize) -> std::ops::Range<usize> {
+        if self.paged.is_some() {
+            self.shown_line_range(i)
+        } else {
+            self.line_range(i)
+        }
     }
 
     /// Moves `delta` lines up (negative) or down, keeping the column.
@@ -832,7 +842,7 @@ impl TextBuffer {
     /// Puts the cursor at `(line, column in chars)`, clamped to the text.
     pub fn move_to(&mut self, line: usize, col: usize) {
         let line = line.min(self.line_count() - 1);
-        let r = self.line_range(line);
+        let r = self.movable_range(line);
         let s = self.slice(r.clone());
         self.cursor = r.start + s.char_indices().nth(col).map_or(s.len(), |(i, _)| i);
         self.goal_col = None;
@@ -911,6 +921,18 @@ mod tests {
             // A column far into the long line is counted exactly.
             let at = 2 + 3 * 80_000;
             assert_eq!(b.position_of(at), (1, 80_000));
+            // The cursor goes to the end of what a view shows of a paged line, no further.
+            let mut b = b;
+            b.move_to(1, usize::MAX);
+            let shown = b.shown_line_range(1).end;
+            let end = if b.is_paged() {
+                shown
+            } else {
+                b.line_range(1).end
+            };
+            assert_eq!(b.cursor_position().0, 1);
+            b.end();
+            assert_eq!(b.cursor, end);
         }
     }
 
