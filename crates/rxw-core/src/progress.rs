@@ -10,6 +10,13 @@ pub fn rate_text(bytes_per_second: Option<f64>) -> String {
         .unwrap_or_default()
 }
 
+/// A pass's rate in bytes a second: from byte `from`, started at `started`, now at byte `at`;
+/// `None` until it has run 200 ms, before which the figure means nothing.
+pub fn rate_since(started: std::time::Instant, from: usize, at: usize) -> Option<f64> {
+    let elapsed = started.elapsed().as_secs_f64();
+    (elapsed >= 0.2).then(|| at.saturating_sub(from) as f64 / elapsed)
+}
+
 /// How far a pass that has read `done` bytes of `total` is: `42%` (99% at most until it is
 /// over), or the bytes read (`120 MB`) when the total is not known (standard input).
 pub fn how_far(done: u64, total: Option<u64>) -> String {

@@ -145,14 +145,7 @@ fn run(re: &Regex, text: &str) -> Result<Value, ErrorKind> {
     Ok(Value::from(
         found
             .iter()
-            .map(|m| {
-                Value::from(
-                    m.groups
-                        .iter()
-                        .map(|g| g.map_or(Value::Null, |(s, e)| json!([s, e])))
-                        .collect::<Vec<_>>(),
-                )
-            })
+            .map(|m| common::group_spans(&m.groups))
             .collect::<Vec<_>>(),
     ))
 }

@@ -160,14 +160,7 @@ fn rxw_answer(major: u32, c: &Value) -> Result<Value, rxw_syntax::Error> {
     Ok(Value::from(
         matches
             .iter()
-            .map(|m| {
-                Value::from(
-                    m.groups
-                        .iter()
-                        .map(|g| g.map_or(Value::Null, |(s, e)| json!([s, e])))
-                        .collect::<Vec<_>>(),
-                )
-            })
+            .map(|m| common::group_spans(&m.groups))
             .collect::<Vec<_>>(),
     ))
 }

@@ -132,14 +132,7 @@ fn rxw_answer(v: PyVersion, pattern: &str, flags: &str, input: &str) -> Value {
         Ok(Value::from(
             found
                 .iter()
-                .map(|m| {
-                    Value::from(
-                        m.groups
-                            .iter()
-                            .map(|g| g.map_or(Value::Null, |(s, e)| json!([s, e])))
-                            .collect::<Vec<_>>(),
-                    )
-                })
+                .map(|m| common::group_spans(&m.groups))
                 .collect::<Vec<_>>(),
         ))
     };
@@ -158,11 +151,7 @@ struct Case {
 /// Runs `cases` through release `v`'s interpreter (the shared oracle script) and rxw; returns
 /// the disagreements, described.
 fn compare(v: PyVersion, python: &Path, cases: &[Case], messages: bool) -> Vec<String> {
-    let path = format!(
-        "{}/../../tests/oracle/py_oracle.py",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let script = std::fs::read_to_string(&path).expect("the oracle script");
+    let script = common::oracle_script("py_oracle.py");
     let input = Value::from(
         cases
             .iter()

@@ -52,11 +52,7 @@ fn rxw_answer(v: PyVersion, pattern: &str, input: &str) -> Value {
         Ok(ms) => json!({
             "matches": ms
                 .iter()
-                .map(|m| m
-                    .groups
-                    .iter()
-                    .map(|g| g.map_or(Value::Null, |(s, e)| json!([s, e])))
-                    .collect::<Vec<_>>())
+                .map(|m| common::group_spans(&m.groups))
                 .collect::<Vec<_>>()
         }),
         Err(e) => json!({ "error": e.message, "kind": e.kind.name() }),
@@ -139,11 +135,7 @@ fn rxw_agrees_with_the_recorded_answers_of_every_release() {
 #[test]
 fn rxw_agrees_with_every_installed_cpython_on_the_sre_marks_cases() {
     let cases = recorded();
-    let path = format!(
-        "{}/../../tests/oracle/py_oracle.py",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let script = std::fs::read_to_string(&path).expect("the oracle script");
+    let script = common::oracle_script("py_oracle.py");
     let input = Value::from(
         cases
             .iter()

@@ -64,14 +64,7 @@ fn rxw_answer(v: PyVersion, c: &Case) -> Result<Value, rxw_syntax::Error> {
     let matches = re.find_all(&c.input, None)?;
     let spans: Vec<Value> = matches
         .iter()
-        .map(|m| {
-            Value::from(
-                m.groups
-                    .iter()
-                    .map(|g| g.map_or(Value::Null, |(s, e)| json!([s, e])))
-                    .collect::<Vec<_>>(),
-            )
-        })
+        .map(|m| common::group_spans(&m.groups))
         .collect();
     Ok(json!({ "matches": spans }))
 }
@@ -141,11 +134,7 @@ fn rxw_agrees_with_cpython_3_11_on_the_recorded_test_re_cases() {
 
 /// The answers of the interpreter at `python` to `cases`, through the shared oracle script.
 fn live_answers(python: &Path, cases: &[Case]) -> Vec<Value> {
-    let path = format!(
-        "{}/../../tests/oracle/py_oracle.py",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    let script = std::fs::read_to_string(&path).expect("the oracle script");
+    let script = common::oracle_script("py_oracle.py");
     let input = Value::from(
         cases
             .iter()

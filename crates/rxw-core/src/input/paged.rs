@@ -848,13 +848,17 @@ impl PagedText {
         let end = range.end.min(self.len());
         let from = range.start.min(end);
         let (mut at, mut n) = (from, 0);
-        let counted = *self
-            .shared
-            .counted
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        if counted.0 == from && counted.1 > from && counted.1 <= end {
-            (at, n) = (counted.1, counted.2);
+        // Only a long count is kept, so a short one (a row's column) takes no lock.
+        let long = end - from > PIECE;
+        if long {
+            let counted = *self
+                .shared
+                .counted
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if counted.0 == from && counted.1 > from && counted.1 <= end {
+                (at, n) = (counted.1, counted.2);
+            }
         }
         while at < end {
             let bytes = self.read_bytes(at..end.min(at + PIECE));
@@ -873,11 +877,12 @@ impl PagedText {
         }
         // Kept when long and ending on a character's start (so that counting on from it
         // decodes as counting the whole would).
-        let boundary = self
-            .read_bytes(end..end + 1)
-            .first()
-            .is_none_or(|b| !(0x80..0xC0).contains(b));
-        if end - from > PIECE && boundary {
+        let boundary = || {
+            self.read_bytes(end..end + 1)
+                .first()
+                .is_none_or(|b| !(0x80..0xC0).contains(b))
+        };
+        if long && boundary() {
             *self
                 .shared
                 .counted

@@ -225,8 +225,7 @@ impl JobsView {
             return None;
         };
         let (started, from) = self.started?;
-        let elapsed = started.elapsed().as_secs_f64();
-        (elapsed >= 0.2).then(|| at.saturating_sub(from) as f64 / elapsed)
+        crate::progress::rate_since(started, from, at)
     }
 
     /// Where the last finished reading started: 0 for a whole reading, the start of the old

@@ -581,8 +581,7 @@ impl Lens {
         let LensState::Scanning(at) = self.state else {
             return None;
         };
-        let elapsed = self.started?.elapsed().as_secs_f64();
-        (elapsed >= 0.2).then(|| at.saturating_sub(self.scanned_from) as f64 / elapsed)
+        crate::progress::rate_since(self.started?, self.scanned_from, at)
     }
 
     /// Stops the running scan (Esc): the hits found so far stay, and growth is not scanned

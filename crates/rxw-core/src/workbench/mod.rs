@@ -121,8 +121,7 @@ impl Results {
     /// The full scan's rate so far in bytes a second, once it has run long enough (200 ms)
     /// for the figure to mean something.
     pub fn rate(&self) -> Option<f64> {
-        let elapsed = self.started?.elapsed().as_secs_f64();
-        (elapsed >= 0.2).then(|| self.scanned.saturating_sub(self.scan_from) as f64 / elapsed)
+        crate::progress::rate_since(self.started?, self.scan_from, self.scanned)
     }
 
     /// The match count to show: [`Results::count`], except that while a followed file's

