@@ -58,13 +58,16 @@ def screen(session):
     return tmux("capture-pane", "-p", "-t", session)
 
 
-def wait(session, ready, timeout=120.0):
+def wait(session, ready, timeout=120.0, poll=0.0005):
+    """Polls the screen until `ready`. Each poll runs tmux, so a fine `poll` (for a key's
+    latency) takes a core of its own: waits of seconds poll every few tens of ms, so that
+    the bench does not compete with what it measures on a small machine."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         s = screen(session)
         if ready(s):
             return s
-        time.sleep(0.0005)
+        time.sleep(poll)
     raise TimeoutError(f"timed out; screen:\n{screen(session)}")
 
 

@@ -17,12 +17,18 @@ For each input, one tmux session: `rxw --fresh -e R FILES`:
 - full count: until no "indexing" or "counting" is left;
 - memory: the process's resident memory (VmRSS) after the full count and its peak (VmHWM),
   read from /proc.
-The merged view's screen is saved (--screen FILE) as text.
+The merged view's screen is saved (--screen FILE) as text. Then `rxw jobs --json` on the
+merged logs is checked row by row against a reference: the logs concatenated and sorted here
+by their leading stamps (stable, ties in the order the logs are named, unstamped lines kept
+under the stamped line before them), read as one log (`--no-jobs-check` skips it).
 
 Only the standard library.
 """
 import argparse
 import gzip
+import heapq
+import itertools
+import json
 import os
 import re
 import shutil
@@ -60,6 +66,76 @@ def grow(base, path, size, first_year=2026):
             out.write(copy)
             written += len(copy)
             year += 1
+
+
+STAMP = re.compile(rb"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ")
+
+
+def blocks(path, k):
+    """The lines of log `k` in blocks that start at a stamped line (leading unstamped lines
+    go with the first stamped one), keyed `(stamp, k)`: the merge's documented order."""
+    opener = gzip.open if path.endswith(".gz") else open
+    with opener(path, "rb") as f:
+        held, key = [], None
+        for line in f:
+            m = STAMP.match(line)
+            if m and key is not None:
+                yield (key, k), held
+                held = []
+            if m:
+                key = m.group(0)
+            elif line[:1].isdigit() and re.match(rb"^\d{4}-\d\d-\d\d[T ]", line):
+                raise SystemExit(f"{path}: a stamp this reference does not read: {line[:40]!r}")
+            held.append(line if line.endswith(b"\n") else line + b"\n")
+        if held:
+            yield (key or b"\xff", k), held
+
+
+def jobs_rows(binary, args):
+    """`rxw jobs --json ARGS`, each row without the events' logs and line numbers (a merged
+    run names each log and its own line; the reference names one sorted text)."""
+    out = subprocess.Popen([binary, "jobs", "--json", *args], stdout=subprocess.PIPE)
+    for raw in out.stdout:
+        raw = raw.strip().lstrip(b"[").rstrip(b",").rstrip(b"]")
+        if not raw:
+            continue
+        row = json.loads(raw)
+        for e in row["events"]:
+            del e["source"], e["line"]
+        yield row
+    if out.wait() != 0:
+        raise SystemExit(f"rxw jobs exited {out.returncode}")
+
+
+def jobs_check(binary, files, work):
+    """Jobs paired across the logs against a reference: the logs concatenated and sorted by
+    time here (a stable sort on the leading stamp, ties in the order the logs are named),
+    then read as one log."""
+    t = time.monotonic()
+    ref = os.path.join(work, "time-sorted.log")
+    with open(ref, "wb") as out:
+        for _, held in heapq.merge(*(blocks(f, k) for k, f in enumerate(files)),
+                                   key=lambda b: b[0]):
+            out.writelines(held)
+    sort_s = time.monotonic() - t
+    t = time.monotonic()
+    n = same = 0
+    for a, b in itertools.zip_longest(jobs_rows(binary, files), jobs_rows(binary, [ref])):
+        n += 1
+        if a and b and len(a["events"]) == len(b["events"]):
+            # A log's leading lines without a stamp have no time in their own log; in the
+            # sorted text they follow another log's stamped line and take its time.
+            for x, y in zip(a["events"], b["events"]):
+                if x["time"] is None:
+                    y["time"] = None
+        same += a == b
+    took = time.monotonic() - t
+    os.remove(ref)
+    verdict = "equal" if same == n else f"{n - same} DIFFER"
+    print(f"jobs paired across the logs: {n:,} rows, {verdict} to the reference on the "
+          f"concatenated, time-sorted text (sorted in {sort_s:.0f} s; both jobs runs "
+          f"{took:.0f} s); {load()}")
+    return same == n
 
 
 def start(binary, files, state, pattern):
@@ -111,7 +187,7 @@ def run(binary, files, label, state, typed="RESULT", screen_file=None, rounds=1)
         print(f"typing {typed!r} letter by letter, {rounds} time(s) ({indexing_during} of "
               f"{len(lat)} keys while indexing or counting ran) -> first match row: {fmt(lat)} "
               f"({', '.join(f'{x * 1000:.1f}' for x in lat)} ms); {load()}")
-        s = wait(session, settled, timeout=7200)
+        s = wait(session, settled, timeout=7200, poll=0.05)
         full = time.monotonic() - t0
         n = count(s)
         print(f"full count {full:.1f} s from start ({n:,} matches of {typed!r}; "
@@ -140,6 +216,8 @@ def main():
     ap.add_argument("--base-file", help="use this log as the base instead of generating one")
     ap.add_argument("--dir", default=tempfile.gettempdir())
     ap.add_argument("--screen", help="save the merged view's screen to this file")
+    ap.add_argument("--no-jobs-check", action="store_true",
+                    help="skip pairing the merged logs' jobs against a time-sorted reference")
     ap.add_argument("--rounds", type=int, default=3,
                     help="times the pattern is typed letter by letter (after the first, erased "
                          "back to its first letter)")
@@ -169,6 +247,8 @@ def main():
                 each = os.path.getsize(os.path.join(logs, "agent-%d.log" % (n - 1)))
                 run(binary, files, f"{n} logs of {each / 1e6:.0f} MB merged ({args.gz} gzipped)",
                     state, screen_file=args.screen, rounds=args.rounds)
+                if not args.no_jobs_check and not jobs_check(binary, files, work):
+                    sys.exit(1)
                 shutil.rmtree(logs)
             if args.big:
                 # The disk is shared: 8 GiB stay free for everyone else.

@@ -86,7 +86,7 @@ impl TextInput {
         Ok(TextInput {
             given: None,
             names: merged.names().to_vec(),
-            chunks: Some(ChunksAhead::start(Chunks::new(merged, chunk), 2)),
+            chunks: Some(ChunksAhead::start(Chunks::new(merged, chunk), 2, false)),
             warning: None,
             failures: Vec::new(),
             progress,
@@ -123,16 +123,20 @@ impl TextInput {
     /// Writing to `err`.
     pub fn finish(&mut self, err: &mut dyn Write) -> Result<Vec<Error>, CliError> {
         self.progress.finish();
-        let Some(chunks) = self.chunks.as_mut().and_then(ChunksAhead::finish) else {
+        let Some(ahead) = self.chunks.as_mut() else {
             if let Some(w) = self.warning.take() {
                 writeln!(err, "rxw: warning: {w}")?;
             }
             return Ok(std::mem::take(&mut self.failures));
         };
-        if let Some(w) = chunks.warning() {
-            writeln!(err, "rxw: warning: {w}")?;
+        let mut failures = ahead.take_failures();
+        if let Some(chunks) = ahead.finish() {
+            if let Some(w) = chunks.warning() {
+                writeln!(err, "rxw: warning: {w}")?;
+            }
+            failures.extend(chunks.take_failures());
         }
-        Ok(chunks.take_failures())
+        Ok(failures)
     }
 }
 

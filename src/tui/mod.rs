@@ -678,6 +678,16 @@ const FIRST_ROWS_WAIT: Duration = Duration::from_millis(10);
 /// How often the timer wakes the loop when nothing else does.
 const TICK: Duration = Duration::from_millis(100);
 
+/// The shortest time between two frames drawn only for background work (a count, the
+/// indexing, a tab's pass going on): drawn at every result, they took a tenth of a core
+/// from the passes themselves on a large input. What a key, a paste or a file change asks
+/// for is drawn at once, and so is what follows a key within [`AFTER_INPUT`].
+const BACKGROUND_FRAME: Duration = Duration::from_millis(50);
+
+/// How long after a key (or another terminal event, or growth of a followed file) every
+/// result is drawn at once: the scans it started send their first rows within milliseconds.
+const AFTER_INPUT: Duration = Duration::from_millis(300);
+
 fn event_loop(
     terminal: &mut ratatui::DefaultTerminal,
     app: &mut App,
@@ -733,9 +743,18 @@ fn event_loop(
     // The first frame waits briefly for the window scan, so it already shows the matches.
     app.wb.wait_window(Duration::from_millis(150));
     let mut dirty = true;
+    // Changes from background work only: drawn once BACKGROUND_FRAME has passed.
+    let mut behind = false;
+    let mut last_frame = Instant::now();
+    let mut last_input = Instant::now();
     let mut keys: Vec<KeyEvent> = Vec::new();
     let mut last_paste: Option<Instant> = None;
     loop {
+        if behind
+            && (last_input.elapsed() < AFTER_INPUT || last_frame.elapsed() >= BACKGROUND_FRAME)
+        {
+            dirty = true;
+        }
         if dirty && !app.wb.results.window_ready {
             // A key started scans: their first rows come within milliseconds, and a frame
             // drawn before them is drawn again at once (on a slow terminal, the second
@@ -748,13 +767,25 @@ fn event_loop(
             terminal.draw(|f| render::draw(f, app))?;
             rxw_core::trace_mark!("draw flushed");
             dirty = false;
+            behind = false;
+            last_frame = Instant::now();
         }
         if app.quit || term_signal.load(Ordering::Relaxed) {
             return Ok(());
         }
-        // Sleep until anything arrives, then take in everything waiting before drawing.
-        let Ok(first) = rx.recv() else {
-            return Ok(());
+        // Sleep until anything arrives (or a held-back frame is due), then take in
+        // everything waiting before drawing.
+        let first = if behind {
+            match rx.recv_timeout(BACKGROUND_FRAME.saturating_sub(last_frame.elapsed())) {
+                Ok(w) => w,
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => continue,
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => return Ok(()),
+            }
+        } else {
+            let Ok(w) = rx.recv() else {
+                return Ok(());
+            };
+            w
         };
         let mut next = Some(first);
         let mut tick = false;
@@ -767,6 +798,7 @@ fn event_loop(
         {
             match wake {
                 Wake::Term(ev) => {
+                    last_input = Instant::now();
                     read_burst(
                         app,
                         ev?,
@@ -818,14 +850,16 @@ fn event_loop(
         }
         if tick && app.loading.is_some() {
             // The reading progress in the input title.
-            dirty = true;
+            behind = true;
         }
         if (tick || file_changed) && app.tick() {
+            // Growth of a followed file: its scans' results are drawn as they come too.
             dirty = true;
+            last_input = Instant::now();
         }
         if app.poll() {
             rxw_core::trace_mark!("polled: changed");
-            dirty = true;
+            behind = true;
         }
         if tick
             && app.session_dirty

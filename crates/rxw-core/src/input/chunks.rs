@@ -256,66 +256,106 @@ impl Chunks {
 /// merge (with the decoder threads behind it) runs beside the matching of the chunks already
 /// handed out, instead of taking turns with it.
 pub struct ChunksAhead {
-    received: Option<std::sync::mpsc::Receiver<Chunk>>,
+    received: Option<std::sync::mpsc::Receiver<(Chunk, u64)>>,
     thread: Option<std::thread::JoinHandle<Option<Chunks>>>,
     /// The chunks read here: when no thread could be started, and once the thread ended.
     here: Option<Chunks>,
+    /// Failures the thread met, taken as they come (a chunk may still be on its way).
+    failures: std::sync::Arc<std::sync::Mutex<Vec<Error>>>,
+    /// Merged lines in the chunks handed out so far.
+    lines_read: u64,
 }
 
 impl ChunksAhead {
     /// Starts reading `chunks` on a thread, at most `depth` chunks ahead (read here, one at
-    /// a time, when no thread can be started).
-    pub fn start(chunks: Chunks, depth: usize) -> ChunksAhead {
+    /// a time, when no thread can be started). A `background` thread runs at the lower
+    /// priority of background work ([`crate::priority`]).
+    pub fn start(chunks: Chunks, depth: usize, background: bool) -> ChunksAhead {
         let (send, received) = std::sync::mpsc::sync_channel(depth.max(1));
         let (give, take) = std::sync::mpsc::channel::<Chunks>();
+        let failures = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let met = std::sync::Arc::clone(&failures);
         let spawned = std::thread::Builder::new()
             .name("rxw-chunks".into())
             .spawn(move || {
+                if background {
+                    crate::priority::lower_this_thread();
+                }
                 let mut chunks = take.recv().ok()?;
                 while let Some(chunk) = chunks.next_chunk() {
+                    let found = chunks.take_failures();
+                    if !found.is_empty() {
+                        met.lock()
+                            .unwrap_or_else(std::sync::PoisonError::into_inner)
+                            .extend(found);
+                    }
                     // A reader that stopped early (a match limit) ends the thread.
-                    if send.send(chunk).is_err() {
+                    if send.send((chunk, chunks.lines_read())).is_err() {
                         break;
                     }
                 }
                 Some(chunks)
             });
+        let here = |chunks| ChunksAhead {
+            received: None,
+            thread: None,
+            here: Some(chunks),
+            failures: std::sync::Arc::default(),
+            lines_read: 0,
+        };
         match spawned {
             Ok(thread) => match give.send(chunks) {
                 Ok(()) => ChunksAhead {
                     received: Some(received),
                     thread: Some(thread),
                     here: None,
+                    failures,
+                    lines_read: 0,
                 },
-                Err(back) => ChunksAhead {
-                    received: None,
-                    thread: None,
-                    here: Some(back.0),
-                },
+                Err(back) => here(back.0),
             },
-            Err(_) => ChunksAhead {
-                received: None,
-                thread: None,
-                here: Some(chunks),
-            },
+            Err(_) => here(chunks),
         }
     }
 
     /// The next chunk, `None` after the last.
     pub fn next_chunk(&mut self) -> Option<Chunk> {
         if let Some(r) = &self.received {
-            if let Ok(chunk) = r.recv() {
+            if let Ok((chunk, lines)) = r.recv() {
+                self.lines_read = lines;
                 return Some(chunk);
             }
             self.stop();
             return None;
         }
-        self.here.as_mut()?.next_chunk()
+        let chunks = self.here.as_mut()?;
+        let chunk = chunks.next_chunk();
+        self.lines_read = chunks.lines_read();
+        chunk
     }
 
-    /// Stops reading ahead and gives back the chunks' reader, for its warning and its
-    /// failures: those of the chunks read so far (the ones handed out, and at most the few
-    /// read ahead of them).
+    /// Merged lines in the chunks handed out so far ([`Chunks::lines_read`]).
+    pub fn lines_read(&self) -> u64 {
+        self.lines_read
+    }
+
+    /// Takes the failures met so far ([`Chunks::take_failures`]): those of the chunks handed
+    /// out, and of at most the few read ahead of them.
+    pub fn take_failures(&mut self) -> Vec<Error> {
+        let mut out = std::mem::take(
+            &mut *self
+                .failures
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner),
+        );
+        if let Some(chunks) = self.here.as_mut() {
+            out.extend(chunks.take_failures());
+        }
+        out
+    }
+
+    /// Stops reading ahead and gives back the chunks' reader, for its warning. Its failures
+    /// are [`ChunksAhead::take_failures`]'s.
     pub fn finish(&mut self) -> Option<&mut Chunks> {
         self.stop();
         self.here.as_mut()
@@ -550,10 +590,20 @@ mod tests {
         std::fs::write(&b, &gz[..gz.len() / 2]).unwrap();
         let origins = [Origin::Path(a), Origin::Path(b)];
         let want = chunks_of(&origins, 10_000);
-        let mut ahead =
-            ChunksAhead::start(Chunks::new(MergedLines::open(&origins).unwrap(), 10_000), 2);
+        let mut ahead = ChunksAhead::start(
+            Chunks::new(MergedLines::open(&origins).unwrap(), 10_000),
+            2,
+            true,
+        );
+        // The lines read are those of the chunks handed out, not of those read ahead.
+        let mut in_place = Chunks::new(MergedLines::open(&origins).unwrap(), 10_000);
+        let mut lines = Vec::new();
+        while in_place.next_chunk().is_some() {
+            lines.push(in_place.lines_read());
+        }
         let mut got = Vec::new();
         while let Some(c) = ahead.next_chunk() {
+            assert_eq!(Some(&ahead.lines_read()), lines.get(got.len()));
             got.push(c);
         }
         assert_eq!(got.len(), want.len());
@@ -563,7 +613,8 @@ mod tests {
                 (&w.text, w.offset, w.last, &w.runs)
             );
         }
-        let failures = ahead.finish().unwrap().take_failures();
+        let mut failures = ahead.take_failures();
+        failures.extend(ahead.finish().unwrap().take_failures());
         assert_eq!(failures.len(), 1);
         assert!(
             failures[0].message.contains("b.log.gz"),
@@ -571,8 +622,11 @@ mod tests {
             failures[0].message
         );
         // A reader that stops early ends the thread and still gets the reader back.
-        let mut early =
-            ChunksAhead::start(Chunks::new(MergedLines::open(&origins).unwrap(), 1000), 1);
+        let mut early = ChunksAhead::start(
+            Chunks::new(MergedLines::open(&origins).unwrap(), 1000),
+            1,
+            false,
+        );
         assert!(early.next_chunk().is_some());
         assert!(early.finish().is_some());
     }

@@ -22,7 +22,7 @@
 //! UTF-8 are read as `?` (one byte for one, so offsets stay the file's) and counted in
 //! [`PagedText::warnings`].
 
-use super::chunks::{Chunk, Chunks};
+use super::chunks::{Chunk, Chunks, ChunksAhead};
 use super::logs::{MergedLines, Origin, SourceProgress};
 use crate::error::{Error, ErrorKind};
 use std::collections::HashMap;
@@ -611,7 +611,9 @@ impl PagedText {
         ));
         let mut spiller = Spiller {
             shared: Arc::clone(&text.shared),
-            chunks: Chunks::new(merged, BLOCK_BYTES),
+            // The merge runs on a thread of its own, a chunk ahead of the writing and
+            // indexing here: on two cores, the two take turns no more.
+            chunks: ChunksAhead::start(Chunks::new(merged, BLOCK_BYTES), 2, true),
             writer,
             source_writer,
         };
@@ -1245,7 +1247,7 @@ impl PlainIndexer {
 /// Writes the merged, decoded input into the spill a chunk at a time.
 struct Spiller {
     shared: Arc<Shared>,
-    chunks: Chunks,
+    chunks: ChunksAhead,
     writer: File,
     source_writer: Option<std::io::BufWriter<File>>,
 }
@@ -1339,8 +1341,15 @@ impl Spiller {
     }
 
     fn finish(&mut self, warning: Option<String>) {
-        let utf8 = self.chunks.warning();
+        let failures: Vec<String> = self
+            .chunks
+            .take_failures()
+            .into_iter()
+            .map(|e| format!("{}; showing what was read", e.message))
+            .collect();
+        let utf8 = self.chunks.finish().and_then(|c| c.warning());
         let mut st = self.lock_state();
+        st.warnings.extend(failures);
         st.warnings.extend(warning);
         st.warnings.extend(utf8);
         st.done = true;
