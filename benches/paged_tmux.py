@@ -16,7 +16,9 @@ For each input, one tmux session: `rxw --fresh -e R FILES`:
   new prefix's first match row in the Matches list;
 - full count: until no "indexing" or "counting" is left;
 - memory: the process's resident memory (VmRSS) after the full count and its peak (VmHWM),
-  read from /proc.
+  read from /proc;
+- for the large log, then the Lens tab and the Jobs tab, each until its pass is done, and
+  the memory after each.
 The merged view's screen is saved (--screen FILE) as text. Then `rxw jobs --json` on the
 merged logs is checked row by row against a reference: the logs concatenated and sorted here
 by their leading stamps (stable, ties in the order the logs are named, unstamped lines kept
@@ -155,7 +157,27 @@ def first_row(prefix):
     return re.compile(r"[^0-9]1  (\S+:)?\d+:\d+\s+" + re.escape(prefix))
 
 
-def run(binary, files, label, state, typed="RESULT", screen_file=None, rounds=1):
+VIEW_RUNNING = re.compile(r"\b(lens|jobs) \d+%")
+
+
+def views(session):
+    """The Lens tab (Alt-9), then the Jobs tab (Alt-0), each until its pass over the whole
+    input is done (no `lens N%` / `jobs N%` in the status bar): the time, and the resident
+    memory after each."""
+    for key, name in (("M-9", "lens"), ("M-0", "jobs")):
+        t = time.monotonic()
+        tmux("send-keys", "-t", session, key)
+        # The pass starts when its tab is first shown.
+        time.sleep(0.5)
+        wait(session, lambda s: VIEW_RUNNING.search(s) is None, timeout=7200, poll=0.25)
+        took = time.monotonic() - t
+        mem = memory(pid_of(session))
+        print(f"{name} tab: its pass done in {took:.1f} s; RSS {mem['VmRSS'] / 1e6:.0f} MB, "
+              f"peak {mem['VmHWM'] / 1e6:.0f} MB; {load()}")
+
+
+def run(binary, files, label, state, typed="RESULT", screen_file=None, rounds=1,
+        with_views=False):
     while not os.path.exists(binary):
         # The data can be generated while the release build finishes.
         time.sleep(1)
@@ -200,6 +222,8 @@ def run(binary, files, label, state, typed="RESULT", screen_file=None, rounds=1)
             with open(screen_file, "w") as f:
                 f.write(screen(session))
             print(f"screen saved to {screen_file}")
+        if with_views:
+            views(session)
         status = [line for line in screen(session).splitlines() if "paged:" in line]
         if status:
             print("status:", status[-1].strip()[:200])
@@ -262,7 +286,7 @@ def main():
                 grow(base, path, args.big)
                 print(f"large log: {args.big / 1e9:.1f} GB written in {time.monotonic() - t:.0f} s")
                 run(binary, [path], f"one log of {args.big / 1e9:.1f} GB", state,
-                    rounds=args.rounds)
+                    rounds=args.rounds, with_views=True)
                 os.remove(path)
     finally:
         shutil.rmtree(work, ignore_errors=True)

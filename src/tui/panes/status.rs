@@ -28,9 +28,9 @@ pub fn count_text(app: &App) -> String {
     if app.loading.is_some() {
         // Only the file's first lines are in yet.
         format!("{n}+ {noun} · reading the file…")
-    } else if r.done && r.steps > 0 {
+    } else if app.wb.count_final() && r.steps > 0 {
         format!("{n} {noun}, {} steps", thousands(r.steps))
-    } else if r.done {
+    } else if app.wb.count_final() {
         format!("{n} {noun}")
     } else if r.stopped {
         format!(

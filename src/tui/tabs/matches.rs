@@ -143,7 +143,7 @@ impl Tab for MatchesTab {
         if n == 0 {
             let msg = if cx.wb.stale() {
                 "the pattern is invalid; fix it to see matches"
-            } else if r.done {
+            } else if cx.wb.count_final() {
                 "no matches"
             } else {
                 "counting…"

@@ -497,6 +497,19 @@ impl Workbench {
         self.compiled.as_ref().ok().or(self.last_good.as_ref())
     }
 
+    /// Whether the finished full scan's count is that of the whole input as it is now: a
+    /// paged input indexed (or a followed file grown) past what the scan covered is counted
+    /// on by the next poll, and until then its count is not final.
+    pub fn count_final(&self) -> bool {
+        let r = &self.results;
+        let now = match self.input.paged_text() {
+            Some(p) if !p.complete() => return false,
+            Some(p) => p.len().max(self.input.len()),
+            None => self.input.len(),
+        };
+        r.done && r.text_len >= now
+    }
+
     /// Whether the matches on screen belong to an older pattern (the current one is invalid).
     pub fn stale(&self) -> bool {
         self.compiled.is_err()
@@ -1580,6 +1593,44 @@ mod tests {
         whole.lens.activate(&whole.input);
         assert!(whole.settle_views(Duration::from_secs(60)));
         assert_eq!(w.lens.counts(), whole.lens.counts());
+    }
+
+    /// Regression: a paged input indexed past what the finished full scan covered showed
+    /// that scan's count as final (no `+`, no "counting") until the next poll counted on.
+    #[test]
+    fn a_count_is_final_only_once_it_covers_the_text_indexed_now() {
+        use crate::input::paged::{Growth, PagedOptions, PagedText};
+        use std::io::Write as _;
+        let text = DEMO_LOG.repeat(4);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.log");
+        std::fs::write(&path, &text).unwrap();
+        let options = PagedOptions {
+            page_bytes: 4096,
+            cache_bytes: 16 * 4096,
+            spill_dir: None,
+        };
+        let mut w = wb("CLAIM", "");
+        let paged = PagedText::open(&path, &options).unwrap();
+        assert!(paged.wait_complete(Duration::from_secs(20)));
+        w.set_paged_input(paged.clone(), InputSource::File("a.log".into()));
+        assert!(w.settle(Duration::from_secs(20)));
+        assert!(w.count_final());
+        let count = w.results.count;
+        let piece = "2026-10-05T00:01:00Z [CLAIM 7fce46e0] more\n";
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(&path)
+            .unwrap()
+            .write_all(piece.as_bytes())
+            .unwrap();
+        assert_eq!(paged.grow().unwrap(), Growth::Appended);
+        // Grown, not yet polled: the old scan is done, its count is not the text's.
+        assert!(w.results.done);
+        assert!(!w.count_final());
+        assert!(w.settle(Duration::from_secs(20)));
+        assert!(w.count_final());
+        assert_eq!(w.results.count, count + 1);
     }
 
     /// Growth of a followed paged file continues the Jobs table and the Timeline from the
