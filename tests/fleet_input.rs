@@ -354,3 +354,67 @@ fn audit_reads_compressed_files_as_their_text_and_says_where_one_broke() {
         doc["rows"][1]["error"]
     );
 }
+
+/// One log of several that cannot be opened is said, and the others are still read: the
+/// run prints what they hold and exits 2, as for a broken archive (grep does the same).
+/// A single log, or logs none of which opens, is refused as before.
+#[test]
+fn a_missing_log_among_several_is_said_and_the_others_are_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let a = write(
+        dir.path(),
+        "a.log",
+        b"2026-10-05T00:00:00Z a: [CLAIM j1]\n2026-10-05T00:00:30Z a: [RESULT j1] OK\n",
+    );
+    let missing = dir.path().join("gone.log");
+    let b = write(
+        dir.path(),
+        "b.log.gz",
+        &gzip(b"2026-10-05T00:00:10Z b: [CLAIM j2]\n"),
+    );
+    let (code, out, err) = run(rxw(dir.path())
+        .args(["find", "--count", "--file"])
+        .arg(&a)
+        .arg("--file")
+        .arg(&missing)
+        .arg("--file")
+        .arg(&b)
+        .arg("CLAIM"));
+    assert_eq!((code, out.as_str()), (2, "2\n"), "{err}");
+    assert!(err.contains("gone.log"), "{err}");
+    // Sources keep their numbers: b's line is named as b's.
+    let (code, out, _) = run(rxw(dir.path())
+        .args(["find", "--file"])
+        .arg(&a)
+        .arg("--file")
+        .arg(&missing)
+        .arg("--file")
+        .arg(&b)
+        .arg("CLAIM j2"));
+    assert_eq!(code, 2);
+    assert!(out.starts_with(&format!("{}:1:", b.display())), "{out}");
+    // Under --json, the error document names the log.
+    let (code, out, _) = run(rxw(dir.path())
+        .args(["find", "--json", "--file"])
+        .arg(&a)
+        .arg("--file")
+        .arg(&missing)
+        .arg("CLAIM"));
+    assert_eq!(code, 2);
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    assert!(
+        doc["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("gone.log"),
+        "{doc}"
+    );
+    let (code, out, err) = run(rxw(dir.path()).arg("jobs").arg(&missing).arg(&a));
+    assert_eq!(code, 2, "{err}");
+    assert!(out.contains("j1"), "{out}");
+    // None opens: refused, naming the first.
+    let other = dir.path().join("also-gone.log");
+    let (code, out, err) = run(rxw(dir.path()).arg("jobs").arg(&missing).arg(&other));
+    assert_eq!((code, out.as_str()), (2, ""));
+    assert!(err.contains("gone.log"), "{err}");
+}

@@ -369,6 +369,7 @@ impl App {
     fn with_tab<R>(&mut self, i: usize, f: impl FnOnce(&mut dyn Tab, &mut TabCx) -> R) -> R {
         let mut requests = Vec::new();
         let body = self.areas().body;
+        let merged = self.source_gutter().is_some();
         let r = {
             let mut cx = TabCx::new(
                 &mut self.wb,
@@ -376,6 +377,7 @@ impl App {
                 self.selected,
                 body,
                 self.palette,
+                self.sources.as_ref().filter(|_| merged),
                 &mut requests,
             );
             f(self.tabs[i].as_mut(), &mut cx)

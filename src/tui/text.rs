@@ -35,7 +35,8 @@ pub struct Cell {
 }
 
 /// The cells of `s` on screen: skipping `left` chars, at most `width` columns. Control
-/// characters are drawn as their control pictures, so they are visible and take one column;
+/// characters are drawn as their control pictures (C1 controls as `␦`), so they are visible
+/// and take one column;
 /// with `show_ws`, spaces and tabs are drawn as `·` and `→`.
 pub fn cells(s: &str, left: usize, width: usize, show_ws: bool) -> Vec<Cell> {
     let mut out = Vec::new();
@@ -52,6 +53,9 @@ pub fn cells(s: &str, left: usize, width: usize, show_ws: bool) -> Vec<Cell> {
             }
             c if (c as u32) < 0x20 => char::from_u32(0x2400 + c as u32).unwrap_or('?').to_string(),
             '\u{7f}' => "␡".into(),
+            // C1 controls (U+0080-U+009F, such as the 8-bit CSI U+009B) have no picture of
+            // their own: one mark for all, so they are seen (a terminal draws them as nothing).
+            '\u{80}'..='\u{9f}' => "␦".into(),
             c => c.to_string(),
         };
         let w = glyph
@@ -157,6 +161,16 @@ mod unit {
         let glyphs: Vec<&str> = cs.iter().map(|c| c.glyph.as_str()).collect();
         assert_eq!(glyphs, vec!["·", "b", "␁"]);
         assert_eq!(cs[1].at, 2);
+    }
+
+    /// Regression: C1 controls (an 8-bit CSI from a log) took a column and drew nothing.
+    #[test]
+    fn c1_controls_are_drawn_as_a_mark_in_one_column() {
+        let cs = cells("a\u{9b}2J\u{85}b\u{a0}", 0, 10, false);
+        let glyphs: Vec<&str> = cs.iter().map(|c| c.glyph.as_str()).collect();
+        assert_eq!(glyphs, vec!["a", "␦", "2", "J", "␦", "b", "\u{a0}"]);
+        assert!(cs.iter().all(|c| c.width == 1));
+        assert_eq!(cs[4].at, 5);
     }
 
     #[test]

@@ -4,7 +4,8 @@
 //! (first seen, job, status, duration); Enter jumps to the selected job's lines in turn.
 
 use super::{DrawCx, Handled, Request, Tab, TabCommand, TabCx, TabEvent, TabId};
-use crate::operator::jobs::{Job, Status};
+use crate::operator::job_table::JobRow;
+use crate::operator::jobs::Status;
 use crate::tui::action::{Action, Binding, Edit, KeySpec, bind};
 use crate::tui::text::clip;
 use crate::tui::text::thousands;
@@ -66,17 +67,27 @@ impl Tab for JobsTab {
                     let job = jobs.selected_job();
                     let at = cx.wb.input.line_start(line.min(cx.wb.input.line_count()));
                     cx.request(Request::JumpTo(at));
-                    if let Some(job) = job {
-                        let n = job.events.len();
-                        let k = (cx.wb.jobs.event_cursor + n - 1) % n;
-                        cx.message(format!(
-                            "job {}: event {} of {n} ({} on line {}){}",
+                    let place = cx.line_place(line);
+                    let dropped = cx.wb.jobs.events_dropped();
+                    match job {
+                        Some(job) if !job.events.is_empty() => {
+                            let n = job.events.len();
+                            let k = (cx.wb.jobs.event_cursor + n - 1) % n;
+                            cx.message(format!(
+                                "job {}: event {} of {n}{} ({} on {place}){}",
+                                job.id,
+                                k + 1,
+                                if dropped { " kept" } else { "" },
+                                job.events[k].tag.name(),
+                                if n > 1 { " · Enter: the next" } else { "" }
+                            ));
+                        }
+                        Some(job) => cx.message(format!(
+                            "job {}: its first line, {place} (its events come after the {} the view keeps)",
                             job.id,
-                            k + 1,
-                            job.events[k].tag.name(),
-                            line + 1,
-                            if n > 1 { " · Enter: the next" } else { "" }
-                        ));
+                            thousands(crate::workbench::jobs_view::VIEW_EVENTS as u64)
+                        )),
+                        None => {}
                     }
                 }
                 None => cx.message("no job selected"),
@@ -122,6 +133,7 @@ impl Tab for JobsTab {
                 focused: cx.focused,
                 palette: cx.palette,
                 input_len: cx.wb.input.len(),
+                sources: cx.sources,
             },
             area,
         );
@@ -138,6 +150,8 @@ pub struct JobsPane<'a> {
     pub palette: Palette,
     /// The input's length (for the reading progress).
     pub input_len: usize,
+    /// For logs merged into one input: which log each line comes from.
+    pub sources: Option<&'a crate::tui::app::SourceGutter>,
 }
 
 /// First row on screen for `rows` rows of jobs.
@@ -175,7 +189,7 @@ impl Widget for JobsPane<'_> {
                 crate::tui::app::percent(at, self.input_len)
             ),
         };
-        let flagged = jobs.iter().filter(|j| !j.flags().is_empty()).count();
+        let flagged = view.flagged();
         let mut lines = vec![Line::from(Span::styled(
             format!(
                 "{} jobs · {} flagged · sorted by {} (s: next order){state}",
@@ -187,12 +201,24 @@ impl Widget for JobsPane<'_> {
         ))];
         let rows = (area.height as usize).saturating_sub(2);
         let first = top(view.selected, rows);
-        let shown: Vec<(usize, &Job)> = view.order()[first..(first + rows).min(view.len())]
+        let shown: Vec<(usize, JobRow)> = view.order()[first..(first + rows).min(view.len())]
             .iter()
             .enumerate()
-            .filter_map(|(n, &i)| jobs.get(i).map(|j| (first + n, j)))
+            .filter(|&(_, &i)| i < jobs.len())
+            .map(|(n, &i)| (first + n, jobs.row(i)))
             .collect();
-        let rows_cells: Vec<[String; 5]> = shown.iter().map(|(_, j)| j.table_cells()).collect();
+        // The first line of a job of merged logs is named by its log and its line there.
+        let rows_cells: Vec<[String; 5]> = shown
+            .iter()
+            .map(|(_, j)| {
+                let mut cells = j.table_cells();
+                if self.sources.is_some() {
+                    cells[2] =
+                        super::line_name(self.sources, j.first().1.saturating_sub(1) as usize);
+                }
+                cells
+            })
+            .collect();
         let header = ["JOB", "STATUS", "LINE", "CLAIM→END", "FLAGS"];
         let mut widths = header.map(|h| h.chars().count());
         for r in &rows_cells {
@@ -265,6 +291,16 @@ mod unit {
     use std::time::Duration;
 
     fn draw(view: &JobsView, input_len: usize, w: u16, h: u16) -> (Buffer, String) {
+        draw_merged(view, input_len, w, h, None)
+    }
+
+    fn draw_merged(
+        view: &JobsView,
+        input_len: usize,
+        w: u16,
+        h: u16,
+        sources: Option<&crate::tui::app::SourceGutter>,
+    ) -> (Buffer, String) {
         let area = Rect::new(0, 0, w, h);
         let mut buf = Buffer::empty(area);
         JobsPane {
@@ -272,6 +308,7 @@ mod unit {
             focused: true,
             palette: Palette::Color,
             input_len,
+            sources,
         }
         .render(area, &mut buf);
         let mut s = String::new();
@@ -282,6 +319,33 @@ mod unit {
             s.push('\n');
         }
         (buf, s)
+    }
+
+    /// Regression: of merged logs, the LINE column gave the merged line number, which names
+    /// no line of any log; it names the log and the line there, as the Matches tab does.
+    #[test]
+    fn a_merged_inputs_jobs_name_their_first_line_by_log() {
+        let log = "2026-10-05T00:00:00Z [CLAIM a1]\n\
+                   2026-10-05T00:01:00Z [RESULT a1] OK\n\
+                   2026-10-05T00:02:00Z noise\n\
+                   2026-10-05T00:03:00Z [CLAIM b2]\n";
+        let input = TextBuffer::new(log.to_string());
+        let mut view = JobsView::new(SharedWaker::default());
+        view.activate(&input);
+        assert!(view.settle(&input, Duration::from_secs(10)));
+        // Lines 1-2 are a.log's first two, lines 3-4 db.log's.
+        let gutter = crate::tui::app::SourceGutter {
+            revision: 0,
+            tags: vec!["a".into(), "db".into()],
+            runs: vec![(0, 0, 1), (2, 1, 1)],
+            tag_width: 2,
+            paged: None,
+        };
+        let (_, text) = draw_merged(&view, log.len(), 100, 6, Some(&gutter));
+        assert!(text.contains("a1   OK        a:1"), "{text}");
+        assert!(text.contains("b2   CLAIMED  db:2"), "{text}");
+        let (_, text) = draw(&view, log.len(), 100, 6);
+        assert!(text.contains("b2   CLAIMED     4"), "{text}");
     }
 
     #[test]

@@ -188,6 +188,7 @@ impl Tab for LensTab {
                 focused: cx.focused,
                 palette: cx.palette,
                 input_len: cx.wb.input.len(),
+                fields_place: cx.wb.lens.fields().map(|f| cx.line_place(f.line)),
             },
             area,
         );
@@ -217,6 +218,8 @@ pub struct LensPane<'a> {
     pub palette: Palette,
     /// The input's length (an empty input is said).
     pub input_len: usize,
+    /// Where the line whose fields are shown is (`line 12`, or `b.log:12` for merged logs).
+    pub fields_place: Option<String>,
 }
 
 /// The widths of the key name and the count in a legend row `width` wide whose largest count
@@ -326,8 +329,10 @@ impl LensPane<'_> {
         };
         let mut lines = vec![Line::from(Span::styled(
             format!(
-                "line {} · {} hit{} of the shown keys (as rxw parse --json){}",
-                f.line + 1,
+                "{} · {} hit{} of the shown keys (as rxw parse --json){}",
+                self.fields_place
+                    .clone()
+                    .unwrap_or_else(|| format!("line {}", f.line + 1)),
                 f.rows.len(),
                 if f.rows.len() == 1 { "" } else { "s" },
                 if f.cut { " · its first 64 KiB" } else { "" }
@@ -452,6 +457,7 @@ mod unit {
             focused: true,
             palette: Palette::Color,
             input_len: input.len(),
+            fields_place: None,
         }
         .render(area, &mut buf);
         let text = text_of(&buf);
@@ -470,6 +476,7 @@ mod unit {
             focused: false,
             palette: Palette::Color,
             input_len: input.len(),
+            fields_place: None,
         }
         .render(area, &mut buf);
         assert!(text_of(&buf).contains(" ·· verb"), "{}", text_of(&buf));
@@ -500,6 +507,7 @@ mod unit {
             focused: false,
             palette: Palette::Mono,
             input_len: 0,
+            fields_place: None,
         }
         .render(area, &mut buf);
         let text = text_of(&buf);

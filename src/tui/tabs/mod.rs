@@ -128,6 +128,8 @@ pub struct TabCx<'a> {
     pub body: Rect,
     /// Colour or not.
     pub palette: Palette,
+    /// For logs merged into one input: which log each line comes from.
+    pub sources: Option<&'a crate::tui::app::SourceGutter>,
     requests: &'a mut Vec<Request>,
 }
 
@@ -139,6 +141,7 @@ impl<'a> TabCx<'a> {
         selected: usize,
         body: Rect,
         palette: Palette,
+        sources: Option<&'a crate::tui::app::SourceGutter>,
         requests: &'a mut Vec<Request>,
     ) -> TabCx<'a> {
         TabCx {
@@ -147,6 +150,7 @@ impl<'a> TabCx<'a> {
             selected,
             body,
             palette,
+            sources,
             requests,
         }
     }
@@ -164,6 +168,28 @@ impl<'a> TabCx<'a> {
     /// Rows of the tab's body.
     pub fn body_rows(&self) -> usize {
         self.body.height.max(1) as usize
+    }
+
+    /// Where a line (from 0) is, as the user names it ([`line_place`]).
+    pub fn line_place(&self, line: usize) -> String {
+        line_place(self.sources, line)
+    }
+}
+
+/// How a line (from 0) is named to the user: its log and its own line there when the input
+/// is merged from several logs (`b.log:12`), else its number (`12`).
+fn line_name(sources: Option<&crate::tui::app::SourceGutter>, line: usize) -> String {
+    match sources.and_then(|g| g.place(line)) {
+        Some((tag, own)) => format!("{tag}:{own}"),
+        None => (line + 1).to_string(),
+    }
+}
+
+/// Where a line (from 0) is, in a sentence: `b.log:12` for a merged input, else `line 12`.
+fn line_place(sources: Option<&crate::tui::app::SourceGutter>, line: usize) -> String {
+    match sources.and_then(|g| g.place(line)) {
+        Some((tag, own)) => format!("{tag}:{own}"),
+        None => format!("line {}", line + 1),
     }
 }
 
@@ -191,10 +217,12 @@ impl DrawCx<'_> {
     /// How a line (from 0) is named to the user: its log and its own line there when the
     /// input is merged from several logs (`b.log:12`), else its number (`12`).
     pub fn line_name(&self, line: usize) -> String {
-        match self.sources.and_then(|g| g.place(line)) {
-            Some((tag, own)) => format!("{tag}:{own}"),
-            None => (line + 1).to_string(),
-        }
+        line_name(self.sources, line)
+    }
+
+    /// Where a line (from 0) is, in a sentence ([`line_place`]).
+    pub fn line_place(&self, line: usize) -> String {
+        line_place(self.sources, line)
     }
 
     /// Whether the tab takes typed keys now: the results have the focus and no overlay is up

@@ -363,10 +363,13 @@ pub struct MergedLines {
 }
 
 impl MergedLines {
-    /// Opens every source. A single source is read as it is, without looking at stamps.
+    /// Opens every source. A single source is read as it is, without looking at stamps. Of
+    /// several, one that cannot be opened is a failure ([`MergedLines::failures`]) and reads
+    /// as a log without lines.
     ///
     /// # Errors
-    /// [`ErrorKind::Io`] naming a source that cannot be opened.
+    /// [`ErrorKind::Io`] naming the source when a single one cannot be opened, or when none
+    /// of several can.
     pub fn open(origins: &[Origin]) -> Result<MergedLines, Error> {
         MergedLines::open_with_max_line(origins, super::lines::MAX_LINE)
     }
@@ -380,8 +383,24 @@ impl MergedLines {
         let merging = origins.len() > 1;
         let mut streams = Vec::with_capacity(origins.len());
         let mut failures = Vec::new();
+        let (mut unopened_count, mut first_unopened) = (0, None);
         for origin in origins {
-            let decoded = open(origin)?;
+            // Of several logs, one that cannot be opened (missing, unreadable, a directory)
+            // is a failure said like a broken archive, and the others are read: it stays
+            // in the list as a log without lines, so the sources keep their numbers.
+            let (decoded, unopened) = match open(origin) {
+                Ok(d) => (d, false),
+                Err(e) if merging => {
+                    let Ok(empty) = codec::decode(std::io::empty(), Some(0), Path::new("")) else {
+                        return Err(e);
+                    };
+                    failures.push(e.clone());
+                    unopened_count += 1;
+                    first_unopened.get_or_insert(e);
+                    (empty, true)
+                }
+                Err(e) => return Err(e),
+            };
             let progress = SourceProgress::of(&decoded);
             let mut stream = Stream {
                 reader: LineReader::new(Box::new(decoded) as Box<dyn Read + Send>)
@@ -403,11 +422,21 @@ impl MergedLines {
                     1
                 };
                 let (key, found) = stream.first_stamp_ahead(limit, &mut failures);
-                stream.key = if found { key } else { first_stamp(origin)? };
+                stream.key = if found || unopened {
+                    key
+                } else {
+                    first_stamp(origin)?
+                };
             } else {
                 stream.read_more(&mut failures);
             }
             streams.push(stream);
+        }
+        if let Some(e) = first_unopened
+            && unopened_count == origins.len()
+        {
+            // None could be opened: there is nothing to show; the first says why.
+            return Err(e);
         }
         Ok(MergedLines {
             names: origins.iter().map(Origin::name).collect(),

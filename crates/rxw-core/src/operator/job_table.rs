@@ -64,7 +64,7 @@ const ACKED: u8 = 2;
 const CLAIM_RESOLVED: u8 = 4;
 
 /// The jobs of the lines fed, one compact row per id in order of first appearance.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct JobTable {
     rows: Vec<Row>,
     /// Every id, back to back.
@@ -78,6 +78,10 @@ pub struct JobTable {
     spill: HashMap<u32, Vec<(Tag, u32)>>,
     /// The events, when kept, and each one's next in its job.
     events: Option<(Vec<Event>, Vec<u32>)>,
+    /// Most events kept; the events after are not (the rows' summaries still take them in).
+    event_cap: usize,
+    /// Whether an event was not kept for the cap.
+    events_dropped: bool,
     clock: LineClock,
 }
 
@@ -112,16 +116,30 @@ impl JobTable {
             hasher: RandomState::new(),
             spill: HashMap::new(),
             events: None,
+            event_cap: usize::MAX,
+            events_dropped: false,
             clock: LineClock::default(),
         }
     }
 
     /// An empty table that keeps every event too ([`JobTable::job`] then lists them).
     pub fn with_events() -> JobTable {
+        JobTable::with_events_up_to(usize::MAX)
+    }
+
+    /// An empty table that keeps the first `cap` events (28 bytes each): the events of a
+    /// job past them are not listed by [`JobTable::job`], the rows stay whole.
+    pub fn with_events_up_to(cap: usize) -> JobTable {
         JobTable {
             events: Some((Vec::new(), Vec::new())),
+            event_cap: cap,
             ..JobTable::new()
         }
+    }
+
+    /// Whether events were left out for the cap of [`JobTable::with_events_up_to`].
+    pub fn events_dropped(&self) -> bool {
+        self.events_dropped
     }
 
     /// Takes line `number` of log `source` (without its newline), as
@@ -272,7 +290,11 @@ impl JobTable {
                 }
             }
         }
-        if let Some((list, next)) = &mut self.events {
+        if let Some((list, _)) = &self.events
+            && list.len() >= self.event_cap.min(NONE as usize)
+        {
+            self.events_dropped = true;
+        } else if let Some((list, next)) = &mut self.events {
             let at = u32::try_from(list.len()).unwrap_or(NONE);
             list.push(e);
             next.push(NONE);
@@ -309,6 +331,11 @@ impl JobTable {
             order: k,
             events,
         }
+    }
+
+    /// Every job with its events kept, in order of first appearance ([`JobTable::job`]).
+    pub fn all_jobs(&self) -> Vec<Job> {
+        (0..self.rows.len()).map(|k| self.job(k)).collect()
     }
 
     /// The rows' positions in `key` order, as [`super::jobs::order`] orders jobs.

@@ -1,12 +1,14 @@
 //! The jobs view: the table of `rxw jobs` ([`crate::operator::jobs`]) over the input, built on a worker.
 //!
-//! The worker feeds the input's lines to a [`JobTracker`] held in a shared table, a block of
+//! The worker feeds the input's lines to a [`JobTable`] held in a shared table, a block of
 //! lines at a time under a lock held only for that block, so the rows fill in while the
-//! input is read and drawing never waits long for the lock. The tracker takes complete lines
-//! only; an unfinished last line (no line feed yet) is fed to a copy, so that a followed file's
-//! growth continues the tracker from the start of that line: growth costs the new lines, not
-//! the whole input. Any other change of the input (an edit, a reload) starts a new table and
-//! cancels the old worker's request.
+//! input is read and drawing never waits long for the lock. The table is the compact one of
+//! `rxw jobs` (a summary row per job, not a list per job), and keeps the first
+//! [`VIEW_EVENTS`] events for Enter to jump through: its memory grows with the jobs, not with
+//! their events. It takes complete lines only; an unfinished last line (no line feed yet) is
+//! fed to a copy, so that a followed file's growth continues the table from the start of that
+//! line: growth costs the new lines, not the whole input. Any other change of the input (an
+//! edit, a reload) starts a new table and cancels the old worker's request.
 //!
 //! The view's order ([`crate::operator::jobs::order`]) is computed from each job's sort key once per
 //! table version and sort key, and a row's events give the lines to jump to.
@@ -15,7 +17,8 @@ use super::TextBuffer;
 use super::buffer::SharedText;
 use super::matching::SharedWaker;
 use super::task::{Reply, Task, reply_channel};
-use crate::operator::jobs::{self, Job, JobTracker, SortKey};
+use crate::operator::job_table::JobTable;
+use crate::operator::jobs::{Job, SortKey};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -24,24 +27,39 @@ use std::time::{Duration, Instant};
 /// Bytes of lines fed per lock of the table.
 const BLOCK: usize = 256 * 1024;
 
+/// Events the view keeps for Enter to jump through (28 bytes each): a job whose events
+/// come after them jumps to its first line.
+pub const VIEW_EVENTS: usize = 2_000_000;
+
 /// The job table as far as the input has been read.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct JobsTable {
-    tracker: JobTracker,
-    /// Where the next line to feed starts.
+    table: JobTable,
+    /// Where the next line to feed starts, and the lines fed before it.
     fed_to: usize,
+    lines: u64,
     /// The table with the unfinished last line fed too, when it has one.
-    with_tail: Option<Vec<Job>>,
+    with_tail: Option<JobTable>,
     /// Changes whenever the rows do.
     version: u64,
 }
 
+impl Default for JobsTable {
+    fn default() -> Self {
+        JobsTable {
+            table: JobTable::with_events_up_to(VIEW_EVENTS),
+            fed_to: 0,
+            lines: 0,
+            with_tail: None,
+            version: 0,
+        }
+    }
+}
+
 impl JobsTable {
-    /// The jobs in order of first appearance.
-    pub fn jobs(&self) -> &[Job] {
-        self.with_tail
-            .as_deref()
-            .unwrap_or_else(|| self.tracker.jobs())
+    /// The jobs, a row each in order of first appearance.
+    pub fn jobs(&self) -> &JobTable {
+        self.with_tail.as_ref().unwrap_or(&self.table)
     }
 
     /// A number that changes whenever the rows do.
@@ -116,7 +134,10 @@ fn run_jobs(job: JobsJob, cancel: &AtomicBool, reply: &Reply<JobsEvent>) {
                 _ => part,
             };
             for line in part.split(|&b| b == b'\n') {
-                t.tracker.feed(line.strip_suffix(b"\r").unwrap_or(line));
+                t.lines += 1;
+                let number = t.lines;
+                t.table
+                    .feed_from(line.strip_suffix(b"\r").unwrap_or(line), 0, number);
             }
             t.fed_to = base + stop + usize::from(end_of_piece);
             t.with_tail = None;
@@ -140,9 +161,9 @@ fn run_jobs(job: JobsJob, cancel: &AtomicBool, reply: &Reply<JobsEvent>) {
     }
     let mut t = lock(&job.table);
     t.with_tail = (!tail.is_empty()).then(|| {
-        let mut copy = t.tracker.clone();
-        copy.feed(tail.strip_suffix(b"\r").unwrap_or(&tail));
-        copy.finish()
+        let mut copy = t.table.clone();
+        copy.feed_from(tail.strip_suffix(b"\r").unwrap_or(&tail), 0, t.lines + 1);
+        copy
     });
     t.version += 1;
     drop(t);
@@ -159,6 +180,8 @@ pub struct JobsView {
     state: JobsState,
     sort: SortKey,
     order: Vec<usize>,
+    /// Jobs with a flag, counted with the order.
+    flagged: usize,
     order_for: Option<(u64, SortKey)>,
     ordered_at: Option<Instant>,
     /// The selected row (in view order).
@@ -186,6 +209,7 @@ impl JobsView {
             state: JobsState::Idle,
             sort: SortKey::First,
             order: Vec::new(),
+            flagged: 0,
             order_for: None,
             ordered_at: None,
             selected: 0,
@@ -259,14 +283,13 @@ impl JobsView {
 
     /// Sorts by the next key (first, job, status, duration), keeping the selected job selected.
     pub fn cycle_sort(&mut self) {
-        let job = self.selected_job().map(|j| j.order);
+        let job = self.order.get(self.selected).copied();
         self.sort = self.sort.next();
         self.refresh_order(true);
-        if let Some(order) = job {
-            let t = lock(&self.table);
-            if let Some(row) = self.order.iter().position(|&i| t.jobs()[i].order == order) {
-                self.selected = row;
-            }
+        if let Some(k) = job
+            && let Some(row) = self.order.iter().position(|&i| i == k)
+        {
+            self.selected = row;
         }
     }
 
@@ -280,6 +303,11 @@ impl JobsView {
         &self.order
     }
 
+    /// Jobs with a flag (as of the view's order).
+    pub fn flagged(&self) -> usize {
+        self.flagged
+    }
+
     /// Rows in the view.
     pub fn len(&self) -> usize {
         self.order.len()
@@ -290,10 +318,11 @@ impl JobsView {
         self.order.is_empty()
     }
 
-    /// A copy of the selected job.
+    /// A copy of the selected job, with the events the view keeps ([`VIEW_EVENTS`]).
     pub fn selected_job(&self) -> Option<Job> {
         let i = *self.order.get(self.selected)?;
-        self.table().jobs().get(i).cloned()
+        let t = self.table();
+        (i < t.jobs().len()).then(|| t.jobs().job(i))
     }
 
     /// Moves the selection by `delta` rows (clamped).
@@ -309,10 +338,27 @@ impl JobsView {
     /// The line (from 0) to jump to for the selected job: its events' lines in turn, one per
     /// call (the first, then the next, wrapping).
     pub fn next_jump(&mut self) -> Option<usize> {
-        let job = self.selected_job()?;
-        let e = job.events.get(self.event_cursor % job.events.len())?;
+        let i = *self.order.get(self.selected)?;
+        let t = self.table();
+        let jobs = t.jobs();
+        if i >= jobs.len() {
+            return None;
+        }
+        let job = jobs.job(i);
+        let first = jobs.row(i).first().1;
+        drop(t);
+        // Past the events kept, the job's first line.
+        let Some(e) = job.events.get(self.event_cursor % job.events.len().max(1)) else {
+            return Some(first.saturating_sub(1) as usize);
+        };
         self.event_cursor = (self.event_cursor + 1) % job.events.len();
         Some(e.line as usize - 1)
+    }
+
+    /// Whether the table left out events past [`VIEW_EVENTS`] (a job's jumps then stop at
+    /// the events kept).
+    pub fn events_dropped(&self) -> bool {
+        self.table().jobs().events_dropped()
     }
 
     /// Tells the view the input grew by an append from revision `before` to `after`.
@@ -349,6 +395,7 @@ impl JobsView {
         if fresh {
             self.table = Arc::default();
             self.order.clear();
+            self.flagged = 0;
             self.order_for = None;
             self.selected = 0;
             self.event_cursor = 0;
@@ -412,7 +459,11 @@ impl JobsView {
             return false;
         }
         let t = lock(&self.table);
-        self.order = jobs::order(t.jobs(), self.sort);
+        self.order = t.jobs().order(self.sort);
+        let jobs = t.jobs();
+        self.flagged = (0..jobs.len())
+            .filter(|&k| !jobs.row(k).flags().is_empty())
+            .count();
         self.order_for = Some((t.version, self.sort));
         drop(t);
         self.ordered_at = Some(Instant::now());
@@ -443,6 +494,7 @@ impl JobsView {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::operator::jobs::{self, JobTracker};
 
     fn cli_table(text: &str, key: SortKey) -> Vec<Job> {
         let mut jobs = JobTracker::read(text.as_bytes()).unwrap();
@@ -460,7 +512,7 @@ mod tests {
 
     fn rows(view: &JobsView) -> Vec<Job> {
         let t = view.table();
-        view.order().iter().map(|&i| t.jobs()[i].clone()).collect()
+        view.order().iter().map(|&i| t.jobs().job(i)).collect()
     }
 
     /// Esc stops the reading: the table keeps what was read, the view says where it

@@ -150,8 +150,9 @@ struct Collect<'r> {
     room: usize,
     scanned: usize,
     last_send: Instant,
-    /// Every hit of this pass of each key whose attempts may read without bound: where
-    /// growth resumes is the first attempt the pass ran that examined the end of the text.
+    /// Every hit of this pass of each key whose attempts may read without bound, for a text
+    /// in memory: where growth resumes is the first attempt the pass ran that examined the
+    /// end of the text.
     unbounded: HashMap<u32, Vec<(usize, usize)>>,
 }
 
@@ -208,9 +209,13 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
             room,
             scanned: *start,
             last_send: Instant::now(),
+            // Only a text in memory finds its resume points from every hit; a paged pass
+            // finds them from its last chunk, and keeping every hit of a 20 GB text took
+            // gigabytes.
             unbounded: keys
                 .iter()
                 .filter(|&&k| key_reach(&entries[k]) == Reach::Unbounded)
+                .filter(|_| job.text.memory().is_some())
                 .map(|&k| (k as u32, Vec::new()))
                 .collect(),
         };

@@ -1664,7 +1664,7 @@ mod tests {
         whole.jobs.activate(&whole.input);
         whole.timeline.activate();
         assert!(whole.settle_views(Duration::from_secs(60)));
-        let want_jobs = whole.jobs.table().jobs().to_vec();
+        let want_jobs = whole.jobs.table().jobs().all_jobs();
         let want_timeline = whole.timeline.result().cloned();
         assert!(want_jobs.len() > 100);
         assert!(matches!(&want_timeline, Some(Ok(t)) if t.matches > 100));
@@ -1710,7 +1710,11 @@ mod tests {
                     "cut {cut}, growth {k}: the timeline continued from the old end's line"
                 );
             }
-            assert_eq!(w.jobs.table().jobs(), &want_jobs[..], "jobs, cut at {cut}");
+            assert_eq!(
+                w.jobs.table().jobs().all_jobs(),
+                want_jobs,
+                "jobs, cut at {cut}"
+            );
             assert_eq!(
                 w.timeline.result().cloned(),
                 want_timeline,
