@@ -542,6 +542,32 @@ mod tests {
         }
     }
 
+    /// A table that keeps its first events only: those are listed, in order, the rows stay
+    /// those of the whole table, and it says events were left out.
+    #[test]
+    fn a_capped_table_keeps_its_first_events_and_whole_rows() {
+        let text = lifecycles(40, 3);
+        let (whole, tracked) = feed(&text, true);
+        let mut capped = JobTable::with_events_up_to(50);
+        for (n, line) in text.lines().enumerate() {
+            capped.feed_from(line.as_bytes(), n % 2, n as u64 / 2 + 1);
+        }
+        assert!(capped.events_dropped() && !whole.events_dropped());
+        assert_eq!(capped.events_kept(), 50);
+        let kept: Vec<Event> = capped
+            .all_jobs()
+            .into_iter()
+            .flat_map(|j| j.events)
+            .collect();
+        assert_eq!(kept.len(), 50);
+        for (k, job) in tracked.iter().enumerate() {
+            assert_eq!(capped.row(k).table_cells(), job.table_cells());
+            // A job's kept events are the first of its own.
+            let listed = capped.job(k).events;
+            assert_eq!(listed[..], job.events[..listed.len()], "{}", job.id);
+        }
+    }
+
     /// Jobs each handed out, acknowledged, claimed, nudged `nudges` times and resolved,
     /// interleaved.
     fn lifecycles(jobs: usize, nudges: usize) -> String {
