@@ -228,6 +228,11 @@ impl<R: Read> LineReader<R> {
         self.start..self.end
     }
 
+    /// Where the buffered bytes start in the stream.
+    pub fn position(&self) -> u64 {
+        self.base + self.start as u64
+    }
+
     /// Hands out the first `n` buffered bytes; they stay readable through
     /// [`LineReader::get`] until the next read.
     pub fn consume(&mut self, n: usize) {

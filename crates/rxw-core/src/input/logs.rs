@@ -155,8 +155,27 @@ struct Stream {
     /// without stamps, and for a single log, read without looking at stamps.
     key: Option<i64>,
     stamps: StampReader,
+    /// The line a run last ended before, as its stamp was read then.
+    peek: Option<Peek>,
     /// Lines handed out.
     line: u64,
+}
+
+/// The line a run ended before because of its stamp, as [`take_run`] read it: the next
+/// run of the source starts with it, and takes it from here instead of searching for its
+/// end and reading its stamp again (when logs alternate line by line, every line would be
+/// read twice).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Peek {
+    /// Where the line starts in the source's stream.
+    at: u64,
+    /// Its length without its `\n`, and with it.
+    end: usize,
+    next: usize,
+    /// Whether a `\n` ends it.
+    newline: bool,
+    /// Its stamp.
+    stamp: i64,
 }
 
 impl Stream {
@@ -247,6 +266,7 @@ fn take_run(
     max: usize,
     stamps: Option<(&mut StampReader, (i64, usize), usize)>,
     key: &mut Option<i64>,
+    peek: (&mut Option<Peek>, u64),
 ) -> Taken {
     let max = max.max(1);
     let Some((reader, bound, source)) = stamps else {
@@ -293,19 +313,37 @@ fn take_run(
         if taken.lines > 0 && pos >= max {
             return taken;
         }
-        let (line_end, next, newline) = match memchr::memchr(b'\n', &bytes[pos..]) {
-            Some(k) => (pos + k, pos + k + 1, true),
-            None if at_end => (bytes.len(), bytes.len(), false),
+        let (seen, position) = (&mut *peek.0, peek.1);
+        let known = match seen.take() {
+            Some(p) if pos == 0 && p.at == position && p.next <= bytes.len() => Some(p),
+            _ => None,
+        };
+        let (line_end, next, newline, stamp) = match known {
+            Some(p) => (p.end, p.next, p.newline, Some(p.stamp)),
             None => {
-                taken.end = RunEnd::Buffer;
-                return taken;
+                let (line_end, next, newline) = match memchr::memchr(b'\n', &bytes[pos..]) {
+                    Some(k) => (pos + k, pos + k + 1, true),
+                    None if at_end => (bytes.len(), bytes.len(), false),
+                    None => {
+                        taken.end = RunEnd::Buffer;
+                        return taken;
+                    }
+                };
+                let stamp = reader.leading(&bytes[pos..line_end]).map(|s| s.millis);
+                (line_end, next, newline, stamp)
             }
         };
-        if let Some(stamp) = reader.leading(&bytes[pos..line_end]) {
-            let t = stamp.millis;
+        if let Some(t) = stamp {
             if (t, source) >= bound {
                 *key = Some(t);
                 taken.end = RunEnd::Stamp(t);
+                *seen = Some(Peek {
+                    at: position + pos as u64,
+                    end: line_end - pos,
+                    next: next - pos,
+                    newline,
+                    stamp: t,
+                });
                 return taken;
             }
             *key = Some(t);
@@ -409,6 +447,7 @@ impl MergedLines {
                 progress,
                 key: None,
                 stamps: StampReader::new(),
+                peek: None,
                 line: 0,
             };
             if merging {
@@ -550,12 +589,14 @@ impl MergedLines {
             let max_line = stream.reader.max_line();
             // Runs of at most the longest line's bytes (and one line more): only a run's last
             // line can be over that limit.
+            let position = stream.reader.position();
             let mut taken = take_run(
                 stream.reader.get(range.clone()),
                 at_end,
                 max.min(max_line),
                 check,
                 &mut stream.key,
+                (&mut stream.peek, position),
             );
             if taken.len > max_line {
                 let bytes = stream.reader.get(range.clone());
