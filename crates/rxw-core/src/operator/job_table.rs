@@ -9,7 +9,10 @@
 //! the events, 28 bytes each in one shared list (no list per job), for the JSON rows. Every
 //! answer equals the tracker's ([`super::jobs::Job`]'s methods), which the tests check.
 
-use super::jobs::{Event, Flag, Job, LineClock, NO_TIME, RESULT_STATUSES, SortKey, Status, Tag};
+use super::jobs::{
+    Event, Flag, Job, LineClock, NO_TIME, RESULT_STATUSES, SUMMARY_RUNS, SortKey, Status, Tag,
+    summary_text,
+};
 use std::collections::HashMap;
 use std::hash::{BuildHasher, RandomState};
 
@@ -75,7 +78,8 @@ pub struct JobTable {
     collided: HashMap<Box<[u8]>, u32>,
     hasher: RandomState,
     /// Runs of jobs with more than [`INLINE_RUNS`] of them (or a count over 255).
-    spill: HashMap<u32, Vec<(Tag, u32)>>,
+    /// (at most [`SUMMARY_RUNS`], then the events after them counted).
+    spill: HashMap<u32, (Vec<(Tag, u32)>, u64)>,
     /// The events, when kept, and each one's next in its job.
     events: Option<(Vec<Event>, Vec<u32>)>,
     /// Most events kept; the events after are not (the rows' summaries still take them in).
@@ -178,7 +182,7 @@ impl JobTable {
         let spill = self
             .spill
             .values()
-            .map(|v| v.capacity() * size_of::<(Tag, u32)>() + 32)
+            .map(|(v, _)| v.capacity() * size_of::<(Tag, u32)>() + 40)
             .sum::<usize>();
         let events = self.events.as_ref().map_or(0, |(e, n)| {
             e.capacity() * size_of::<Event>() + n.capacity() * size_of::<u32>()
@@ -262,10 +266,12 @@ impl JobTable {
         let tag = tag_index(e.tag);
         let runs = &mut row.runs;
         if runs.spilled {
-            let list = self.spill.entry(k).or_default();
+            let (list, more) = self.spill.entry(k).or_default();
+            let room = list.len() < SUMMARY_RUNS;
             match list.last_mut() {
-                Some((t, n)) if *t == e.tag => *n += 1,
-                _ => list.push((e.tag, 1)),
+                Some((t, n)) if *more == 0 && *t == e.tag => *n += 1,
+                _ if room => list.push((e.tag, 1)),
+                _ => *more += 1,
             }
         } else {
             let len = runs.len as usize;
@@ -281,7 +287,7 @@ impl JobTable {
                         Some((t, n)) if *t == e.tag => *n += 1,
                         _ => list.push((e.tag, 1)),
                     }
-                    self.spill.insert(k, list);
+                    self.spill.insert(k, (list, 0));
                     runs.spilled = true;
                 }
                 _ => {
@@ -431,28 +437,20 @@ impl<'t> JobRow<'t> {
     /// As [`Job::event_summary`].
     pub fn event_summary(&self) -> String {
         let r = self.r();
-        let runs: Vec<(Tag, u32)> = if r.runs.spilled {
+        let (runs, more): (Vec<(Tag, u32)>, u64) = if r.runs.spilled {
             self.table
                 .spill
                 .get(&(self.k as u32))
                 .cloned()
                 .unwrap_or_default()
         } else {
-            r.runs.inline[..r.runs.len as usize]
+            let inline = r.runs.inline[..r.runs.len as usize]
                 .iter()
                 .map(|&(t, n)| (TAGS[t as usize], u32::from(n)))
-                .collect()
+                .collect();
+            (inline, 0)
         };
-        runs.iter()
-            .map(|(tag, n)| {
-                if *n == 1 {
-                    tag.name().to_string()
-                } else {
-                    format!("{}×{n}", tag.name())
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
+        summary_text(&runs, more)
     }
 
     /// As [`Job::table_cells`].
@@ -589,6 +587,31 @@ mod tests {
             }
         }
         s
+    }
+
+    /// Regression: a job whose id came back in every rotation of a log (the same lifecycle
+    /// 100 times over) grew its summary with every event: 20 GB of such a log took 2.5 GB
+    /// in the Jobs view. The summary lists its first runs and counts the rest.
+    #[test]
+    fn a_job_that_comes_back_keeps_a_summary_of_bounded_size() {
+        let once = lifecycles(50, 1);
+        let (table, tracked) = feed(&once.repeat(100), false);
+        let (single, _) = feed(&once.repeat(2), false);
+        assert_eq!(table.len(), 50);
+        let summary = table.row(3).event_summary();
+        assert_eq!(summary, tracked[3].event_summary());
+        assert!(
+            summary.starts_with("WO ACK CLAIM NUDGE RESULT WO ACK CLAIM NUDGE RESULT"),
+            "{summary}"
+        );
+        // 16 runs listed, the other 500 - 16 events counted.
+        assert!(summary.ends_with(" RESULT WO … +484 more"), "{summary}");
+        assert!(
+            table.held_bytes() <= single.held_bytes() + 50 * 256,
+            "{} then {}",
+            single.held_bytes(),
+            table.held_bytes()
+        );
     }
 
     /// Regression: the jobs table held every event of every job (1.4 GB for a 1 GB log);

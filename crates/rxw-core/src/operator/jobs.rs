@@ -95,6 +95,30 @@ pub struct Event {
 /// The stored time of an event on a line before the first stamp.
 pub(super) const NO_TIME: i64 = i64::MIN;
 
+/// Runs of tags a job's summary lists (`WO ACK CLAIM NUDGE×2 RESULT`); the events after
+/// them are counted (`… +N more`), so that a job whose id comes back in every rotation of a
+/// log keeps a summary of bounded size.
+pub const SUMMARY_RUNS: usize = 16;
+
+/// A summary's text: the runs, `TAG×n` for a repeat, then how many events came after them.
+pub(super) fn summary_text(runs: &[(Tag, u32)], more: u64) -> String {
+    let mut out = runs
+        .iter()
+        .map(|(tag, n)| {
+            if *n == 1 {
+                tag.name().to_string()
+            } else {
+                format!("{}×{n}", tag.name())
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ");
+    if more > 0 {
+        out.push_str(&format!(" … +{more} more"));
+    }
+    out
+}
+
 impl Event {
     /// The line's time (its own stamp, else the last stamped line's), in milliseconds since
     /// the epoch; `None` before the first stamped line.
@@ -258,24 +282,17 @@ impl Job {
 
     /// The tags in log order, repeats folded: `WO ACK CLAIM RESULT×2`.
     pub fn event_summary(&self) -> String {
-        let mut parts: Vec<(&str, usize)> = Vec::new();
+        let mut parts: Vec<(Tag, u32)> = Vec::new();
+        let mut more = 0u64;
         for e in &self.events {
+            let room = parts.len() < SUMMARY_RUNS;
             match parts.last_mut() {
-                Some((tag, n)) if *tag == e.tag.name() => *n += 1,
-                _ => parts.push((e.tag.name(), 1)),
+                Some((tag, n)) if more == 0 && *tag == e.tag => *n += 1,
+                _ if room => parts.push((e.tag, 1)),
+                _ => more += 1,
             }
         }
-        parts
-            .iter()
-            .map(|(tag, n)| {
-                if *n == 1 {
-                    tag.to_string()
-                } else {
-                    format!("{tag}×{n}")
-                }
-            })
-            .collect::<Vec<_>>()
-            .join(" ")
+        summary_text(&parts, more)
     }
 
     /// The row as `rxw jobs --json` prints it.
