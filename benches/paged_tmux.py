@@ -160,11 +160,13 @@ def first_row(prefix):
 VIEW_RUNNING = re.compile(r"\b(lens|jobs) \d+%")
 
 
-def views(session):
+def views(session, which=("lens", "jobs")):
     """The Lens tab (Alt-9), then the Jobs tab (Alt-0), each until its pass over the whole
     input is done (no `lens N%` / `jobs N%` in the status bar): the time, and the resident
     memory after each."""
     for key, name in (("M-9", "lens"), ("M-0", "jobs")):
+        if name not in which:
+            continue
         t = time.monotonic()
         tmux("send-keys", "-t", session, key)
         # The pass starts when its tab is first shown.
@@ -177,7 +179,7 @@ def views(session):
 
 
 def run(binary, files, label, state, typed="RESULT", screen_file=None, rounds=1,
-        with_views=False):
+        with_views=(), text_bytes=None):
     while not os.path.exists(binary):
         # The data can be generated while the release build finishes.
         time.sleep(1)
@@ -212,8 +214,10 @@ def run(binary, files, label, state, typed="RESULT", screen_file=None, rounds=1,
         s = wait(session, settled, timeout=7200, poll=0.05)
         full = time.monotonic() - t0
         n = count(s)
+        text = text_bytes or total
         print(f"full count {full:.1f} s from start ({n:,} matches of {typed!r}; "
-              f"{total / full / 1e6:.0f} MB/s of files on disk); {load()}")
+              f"{text / full / 1e6:.0f} MB/s of text, {total / full / 1e6:.0f} MB/s of files "
+              f"on disk); {load()}")
         time.sleep(0.5)
         mem = memory(pid_of(session))
         print(f"memory after the full count: RSS {mem['VmRSS'] / 1e6:.0f} MB, "
@@ -223,7 +227,7 @@ def run(binary, files, label, state, typed="RESULT", screen_file=None, rounds=1,
                 f.write(screen(session))
             print(f"screen saved to {screen_file}")
         if with_views:
-            views(session)
+            views(session, with_views)
         status = [line for line in screen(session).splitlines() if "paged:" in line]
         if status:
             print("status:", status[-1].strip()[:200])
@@ -240,6 +244,8 @@ def main():
     ap.add_argument("--base-file", help="use this log as the base instead of generating one")
     ap.add_argument("--dir", default=tempfile.gettempdir())
     ap.add_argument("--screen", help="save the merged view's screen to this file")
+    ap.add_argument("--views", default="lens,jobs",
+                    help="the tabs shown on the large log after its count ('' for none)")
     ap.add_argument("--no-jobs-check", action="store_true",
                     help="skip pairing the merged logs' jobs against a time-sorted reference")
     ap.add_argument("--rounds", type=int, default=3,
@@ -270,7 +276,7 @@ def main():
                     files.append(path)
                 each = os.path.getsize(os.path.join(logs, "agent-%d.log" % (n - 1)))
                 run(binary, files, f"{n} logs of {each / 1e6:.0f} MB merged ({args.gz} gzipped)",
-                    state, screen_file=args.screen, rounds=args.rounds)
+                    state, screen_file=args.screen, rounds=args.rounds, text_bytes=n * each)
                 if not args.no_jobs_check and not jobs_check(binary, files, work):
                     sys.exit(1)
                 shutil.rmtree(logs)
@@ -286,7 +292,7 @@ def main():
                 grow(base, path, args.big)
                 print(f"large log: {args.big / 1e9:.1f} GB written in {time.monotonic() - t:.0f} s")
                 run(binary, [path], f"one log of {args.big / 1e9:.1f} GB", state,
-                    rounds=args.rounds, with_views=True)
+                    rounds=args.rounds, with_views=args.views.split(","))
                 os.remove(path)
     finally:
         shutil.rmtree(work, ignore_errors=True)

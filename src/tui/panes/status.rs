@@ -144,6 +144,33 @@ pub fn paged_text(app: &App) -> Option<String> {
     Some(parts.join(" · "))
 }
 
+/// The warnings of reading a paged input as one part of the status bar: the one warning, or
+/// for several (logs that broke part way, invalid UTF-8) their number and what each is about
+/// first, so that a narrow terminal still shows that there are several, then the first in
+/// full.
+fn warnings_text(warnings: &[String]) -> Option<String> {
+    match warnings {
+        [] => None,
+        [one] => Some(one.clone()),
+        [first, ..] => {
+            // What each is about: the log it names (the words before the first ": "), or
+            // its first words.
+            let about: Vec<&str> = warnings
+                .iter()
+                .map(|w| match w.split_once(": ") {
+                    Some((name, _)) if name.len() <= 60 => name,
+                    _ => w.split(':').next().unwrap_or(w),
+                })
+                .collect();
+            Some(format!(
+                "{} problems reading the input ({}) · the first: {first}",
+                warnings.len(),
+                about.join(", ")
+            ))
+        }
+    }
+}
+
 /// Draws the status bar.
 pub fn render(f: &mut Frame, app: &App, area: Rect) {
     let p = app.palette;
@@ -201,10 +228,12 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
     if let Some(w) = &app.input_warning {
         spans.push(Span::styled(format!(" ⚠ {w} "), chrome(Chrome::Error, p)));
     }
-    if let Some(text) = wb.input.paged_text() {
-        for w in text.warnings() {
-            spans.push(Span::styled(format!(" ⚠ {w} "), chrome(Chrome::Error, p)));
-        }
+    if let Some(w) = wb
+        .input
+        .paged_text()
+        .and_then(|t| warnings_text(&t.warnings()))
+    {
+        spans.push(Span::styled(format!(" ⚠ {w} "), chrome(Chrome::Error, p)));
     }
     if let Some(progress) = paged_text(app) {
         spans.push(Span::styled(
@@ -216,4 +245,29 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
         spans.push(Span::raw(format!(" {m} ")));
     }
     f.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+#[cfg(test)]
+mod unit {
+    use super::*;
+
+    /// Regression: several broken archives each took a part of the status bar, so a narrow
+    /// terminal showed the first and nothing said there were more.
+    #[test]
+    fn several_warnings_say_how_many_and_of_what_first() {
+        assert_eq!(warnings_text(&[]), None);
+        let one = "a.log.gz: the gzip data is truncated; showing what was read".to_string();
+        assert_eq!(warnings_text(std::slice::from_ref(&one)), Some(one.clone()));
+        let several = [
+            one.clone(),
+            "logs/b.log.zst: the zstd data is corrupt; showing what was read".to_string(),
+            "input is not valid UTF-8: 3 invalid sequences replaced".to_string(),
+        ];
+        assert_eq!(
+            warnings_text(&several).unwrap(),
+            format!(
+                "3 problems reading the input (a.log.gz, logs/b.log.zst, input is not valid UTF-8) · the first: {one}"
+            )
+        );
+    }
 }

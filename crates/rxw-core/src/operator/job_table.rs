@@ -5,7 +5,8 @@
 //! kept up to date event by event (the last result's status, the last decline or no-action,
 //! whether it was claimed or acknowledged, how often resolved, the first claim's time and the
 //! first resolution's after it, the tags in order with repeats folded). [`JobTable`] keeps
-//! exactly that, in about a hundred bytes per job; with [`JobTable::with_events`] it also keeps
+//! exactly that: a 56-byte row, the id's bytes and a 4-byte slot in a hash table of row
+//! numbers (about 75 bytes a job in all); with [`JobTable::with_events`] it also keeps
 //! the events, 28 bytes each in one shared list (no list per job), for the JSON rows. Every
 //! answer equals the tracker's ([`super::jobs::Job`]'s methods), which the tests check.
 
@@ -13,6 +14,7 @@ use super::jobs::{
     Event, Flag, Job, LineClock, NO_TIME, RESULT_STATUSES, SUMMARY_RUNS, SortKey, Status, Tag,
     summary_text,
 };
+use hashbrown::HashTable;
 use std::collections::HashMap;
 use std::hash::{BuildHasher, RandomState};
 
@@ -31,12 +33,17 @@ struct Runs {
     spilled: bool,
 }
 
-/// One job's row.
+/// Bits of [`Row::id`] that give the id's length: an id lies in one line, and a line is at
+/// most [`crate::input::lines::MAX_LINE`] (64 MiB) long.
+const ID_LEN_BITS: u32 = 27;
+const _: () = assert!(crate::input::lines::MAX_LINE < 1 << ID_LEN_BITS);
+
+/// One job's row (56 bytes).
 #[derive(Debug, Clone)]
 struct Row {
-    /// Where its id is in the table's id bytes, and its length.
-    id_at: usize,
-    id_len: u32,
+    /// Where its id is in the table's id bytes (the high bits) and its length (the low
+    /// [`ID_LEN_BITS`]).
+    id: u64,
     /// Its first event's log and line.
     first_source: u32,
     first_line: u64,
@@ -44,8 +51,9 @@ struct Row {
     /// line had none).
     claim_millis: i64,
     resolution_millis: i64,
-    /// Resolutions (`RESULT`, `DECLINE`, `NO-ACTION`) seen.
-    resolutions: u32,
+    /// Resolutions (`RESULT`, `DECLINE`, `NO-ACTION`) seen, up to 255 (the flags ask for
+    /// none, one or more).
+    resolutions: u8,
     /// The last `RESULT`'s status index, [`NO_STATUS`] for one without, [`NO_RESULT`] for
     /// none.
     last_result: u8,
@@ -54,9 +62,15 @@ struct Row {
     /// [`CLAIMED`], [`ACKED`], [`CLAIM_RESOLVED`] bits.
     bits: u8,
     runs: Runs,
-    /// Its first and last event in the shared list, when events are kept.
-    first_event: u32,
-    last_event: u32,
+}
+
+/// The events a table keeps: one list for all jobs, each event's next in its job, and each
+/// job's first and last (for the jobs that began while events were kept).
+#[derive(Debug, Clone, Default)]
+struct Kept {
+    list: Vec<Event>,
+    next: Vec<u32>,
+    ends: Vec<(u32, u32)>,
 }
 
 const NO_RESULT: u8 = u8::MAX;
@@ -72,16 +86,14 @@ pub struct JobTable {
     rows: Vec<Row>,
     /// Every id, back to back.
     ids: Vec<u8>,
-    /// An id's hash to its row, for the first id with that hash.
-    by_hash: HashMap<u64, u32>,
-    /// Ids whose hash an earlier id took, to their rows.
-    collided: HashMap<Box<[u8]>, u32>,
+    /// The rows by their id's hash (the ids are compared in `ids`).
+    index: HashTable<u32>,
     hasher: RandomState,
     /// Runs of jobs with more than [`INLINE_RUNS`] of them (or a count over 255).
     /// (at most [`SUMMARY_RUNS`], then the events after them counted).
     spill: HashMap<u32, (Vec<(Tag, u32)>, u64)>,
-    /// The events, when kept, and each one's next in its job.
-    events: Option<(Vec<Event>, Vec<u32>)>,
+    /// The events, when kept.
+    events: Option<Kept>,
     /// Most events kept; the events after are not (the rows' summaries still take them in).
     event_cap: usize,
     /// Whether an event was not kept for the cap.
@@ -109,14 +121,20 @@ fn tag_index(tag: Tag) -> u8 {
     TAGS.iter().position(|&t| t == tag).unwrap_or(0) as u8
 }
 
+/// The bytes of `row`'s id in `ids`.
+fn id_bytes<'i>(ids: &'i [u8], row: &Row) -> &'i [u8] {
+    let at = (row.id >> ID_LEN_BITS) as usize;
+    let len = (row.id & ((1 << ID_LEN_BITS) - 1)) as usize;
+    ids.get(at..at + len).unwrap_or_default()
+}
+
 impl JobTable {
     /// An empty table that keeps no events (the rows' summaries only).
     pub fn new() -> JobTable {
         JobTable {
             rows: Vec::new(),
             ids: Vec::new(),
-            by_hash: HashMap::new(),
-            collided: HashMap::new(),
+            index: HashTable::new(),
             hasher: RandomState::new(),
             spill: HashMap::new(),
             events: None,
@@ -135,7 +153,7 @@ impl JobTable {
     /// job past them are not listed by [`JobTable::job`], the rows stay whole.
     pub fn with_events_up_to(cap: usize) -> JobTable {
         JobTable {
-            events: Some((Vec::new(), Vec::new())),
+            events: Some(Kept::default()),
             event_cap: cap,
             ..JobTable::new()
         }
@@ -166,58 +184,57 @@ impl JobTable {
 
     /// The number of events kept (0 unless [`JobTable::with_events`]).
     pub fn events_kept(&self) -> usize {
-        self.events.as_ref().map_or(0, |(e, _)| e.len())
+        self.events.as_ref().map_or(0, |e| e.list.len())
     }
 
     /// Bytes the table holds (rows, ids, index, spilled runs, events), by capacity: what a
     /// memory bound is checked against.
     pub fn held_bytes(&self) -> usize {
         use std::mem::size_of;
-        let index = self.by_hash.capacity() * (size_of::<(u64, u32)>() + 1)
-            + self
-                .collided
-                .keys()
-                .map(|k| k.len() + size_of::<(Box<[u8]>, u32)>() + 1)
-                .sum::<usize>();
+        let index = self.index.capacity() * (size_of::<u32>() + 1);
         let spill = self
             .spill
             .values()
             .map(|(v, _)| v.capacity() * size_of::<(Tag, u32)>() + 40)
             .sum::<usize>();
-        let events = self.events.as_ref().map_or(0, |(e, n)| {
-            e.capacity() * size_of::<Event>() + n.capacity() * size_of::<u32>()
+        let events = self.events.as_ref().map_or(0, |e| {
+            e.list.capacity() * size_of::<Event>()
+                + e.next.capacity() * size_of::<u32>()
+                + e.ends.capacity() * size_of::<(u32, u32)>()
         });
         self.rows.capacity() * size_of::<Row>() + self.ids.capacity() + index + spill + events
     }
 
-    fn find(&self, hash: u64, id: &[u8]) -> Option<u32> {
-        let k = *self.by_hash.get(&hash)?;
-        if self.id(k as usize).as_bytes() == id {
-            return Some(k);
-        }
-        self.collided.get(id).copied()
+    /// The bytes of row `k`'s id.
+    fn id_bytes(&self, k: usize) -> &[u8] {
+        id_bytes(&self.ids, &self.rows[k])
     }
 
     fn push(&mut self, id: &[u8], event: Event) {
+        if id.len() >> ID_LEN_BITS != 0 {
+            // An id of 128 MiB or more: no reader hands out such a line (the line readers
+            // stop at 64 MiB, a paged view's pieces at 16 MiB), so this is not reached.
+            return;
+        }
         let hash = self.hasher.hash_one(id);
-        let k = match self.find(hash, id) {
+        let (rows, ids) = (&self.rows, &self.ids);
+        let found = self
+            .index
+            .find(hash, |&k| id_bytes(ids, &rows[k as usize]) == id)
+            .copied();
+        let k = match found {
             Some(k) => k,
             None => {
                 let k = u32::try_from(self.rows.len()).unwrap_or(u32::MAX);
-                match self.by_hash.entry(hash) {
-                    std::collections::hash_map::Entry::Vacant(v) => {
-                        v.insert(k);
-                    }
-                    std::collections::hash_map::Entry::Occupied(_) => {
-                        self.collided.insert(id.into(), k);
-                    }
-                }
-                let id_at = self.ids.len();
+                let (rows, ids, hasher) = (&self.rows, &self.ids, &self.hasher);
+                self.index.insert_unique(hash, k, |&j| {
+                    hasher.hash_one(id_bytes(ids, &rows[j as usize]))
+                });
+                let at = self.ids.len() as u64;
                 // Ids are ASCII by the grammar.
                 self.ids.extend_from_slice(id);
                 self.rows.push(Row {
-                    id_at,
-                    id_len: id.len() as u32,
+                    id: (at << ID_LEN_BITS) | id.len() as u64,
                     first_source: event.source,
                     first_line: event.line,
                     claim_millis: NO_TIME,
@@ -227,8 +244,6 @@ impl JobTable {
                     last_decline: 0,
                     bits: 0,
                     runs: Runs::default(),
-                    first_event: NONE,
-                    last_event: NONE,
                 });
                 k
             }
@@ -296,25 +311,32 @@ impl JobTable {
                 }
             }
         }
-        if let Some((list, _)) = &self.events
-            && list.len() >= self.event_cap.min(NONE as usize)
-        {
-            self.events_dropped = true;
-        } else if let Some((list, next)) = &mut self.events {
-            let at = u32::try_from(list.len()).unwrap_or(NONE);
-            list.push(e);
-            next.push(NONE);
-            match row.last_event {
-                NONE => row.first_event = at,
-                last => next[last as usize] = at,
+        if let Some(kept) = &mut self.events {
+            let k = k as usize;
+            if kept.list.len() >= self.event_cap.min(NONE as usize) {
+                self.events_dropped = true;
+            } else {
+                // A job that began after events were left out keeps none (its list would
+                // start part way).
+                if kept.ends.len() <= k && !self.events_dropped {
+                    kept.ends.resize(k + 1, (NONE, NONE));
+                }
+                if let Some(ends) = kept.ends.get_mut(k) {
+                    let at = u32::try_from(kept.list.len()).unwrap_or(NONE);
+                    kept.list.push(e);
+                    kept.next.push(NONE);
+                    match ends.1 {
+                        NONE => ends.0 = at,
+                        last => kept.next[last as usize] = at,
+                    }
+                    ends.1 = at;
+                }
             }
-            row.last_event = at;
         }
     }
 
     fn id(&self, k: usize) -> &str {
-        let r = &self.rows[k];
-        std::str::from_utf8(&self.ids[r.id_at..r.id_at + r.id_len as usize]).unwrap_or("")
+        std::str::from_utf8(self.id_bytes(k)).unwrap_or("")
     }
 
     /// Job `k`'s row, in order of first appearance.
@@ -325,11 +347,11 @@ impl JobTable {
     /// Job `k` with its events (none unless the table keeps them).
     pub fn job(&self, k: usize) -> Job {
         let mut events = Vec::new();
-        if let Some((list, next)) = &self.events {
-            let mut at = self.rows[k].first_event;
+        if let Some(kept) = &self.events {
+            let mut at = kept.ends.get(k).map_or(NONE, |e| e.0);
             while at != NONE {
-                events.push(list[at as usize]);
-                at = next[at as usize];
+                events.push(kept.list[at as usize]);
+                at = kept.next[at as usize];
             }
         }
         Job {
