@@ -275,6 +275,9 @@ def main():
                         path += ".gz"
                     files.append(path)
                 each = os.path.getsize(os.path.join(logs, "agent-%d.log" % (n - 1)))
+                # The logs just written are flushed first: their writeback would otherwise
+                # share the disk and the cores with what is measured.
+                os.sync()
                 run(binary, files, f"{n} logs of {each / 1e6:.0f} MB merged ({args.gz} gzipped)",
                     state, screen_file=args.screen, rounds=args.rounds, text_bytes=n * each)
                 if not args.no_jobs_check and not jobs_check(binary, files, work):
@@ -290,6 +293,7 @@ def main():
                 path = os.path.join(work, "big.log")
                 t = time.monotonic()
                 grow(base, path, args.big)
+                os.sync()
                 print(f"large log: {args.big / 1e9:.1f} GB written in {time.monotonic() - t:.0f} s")
                 run(binary, [path], f"one log of {args.big / 1e9:.1f} GB", state,
                     rounds=args.rounds, with_views=args.views.split(","))
