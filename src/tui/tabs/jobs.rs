@@ -74,10 +74,10 @@ impl Tab for JobsTab {
                             let n = job.events.len();
                             let k = (cx.wb.jobs.event_cursor + n - 1) % n;
                             cx.message(format!(
-                                "job {}: event {} of {n}{} ({} on {place}){}",
+                                "job {}: event {} of {}{n} ({} on {place}){}",
                                 job.id,
                                 k + 1,
-                                if dropped { " kept" } else { "" },
+                                if dropped { "the kept " } else { "" },
                                 job.events[k].tag.name(),
                                 if n > 1 { " · Enter: the next" } else { "" }
                             ));
