@@ -88,6 +88,9 @@ fn the_jobs_tab_sorts_and_enter_walks_a_jobs_lines() {
     screens::settle(&mut app);
     let job = app.wb.jobs.selected_job().unwrap();
     assert_eq!(job.id, "7fce46e0", "first seen first");
+    // The view keeps no events: Enter finds them in the text, where the tracker does.
+    let tracked = rxw::operator::jobs::JobTracker::read(app.wb.input.text().as_bytes()).unwrap();
+    let job = tracked.iter().find(|j| j.id == job.id).unwrap();
     key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
     assert_eq!(cursor_line(&app) + 1, job.events[0].line as usize);
     key(&mut app, KeyCode::Enter, KeyModifiers::NONE);

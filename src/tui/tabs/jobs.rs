@@ -62,33 +62,32 @@ impl Tab for JobsTab {
                 let msg = format!("jobs sorted by {}", jobs.sort_key().name());
                 cx.message(msg);
             }
-            Action::Activate => match jobs.next_jump() {
-                Some(line) => {
-                    let job = jobs.selected_job();
-                    let at = cx.wb.input.line_start(line.min(cx.wb.input.line_count()));
+            Action::Activate => match cx.wb.jobs.next_jump(&cx.wb.input) {
+                Some(jump) => {
+                    let id = cx.wb.jobs.selected_job().map(|j| j.id).unwrap_or_default();
+                    let line = jump.line.min(cx.wb.input.line_count());
+                    let at = cx.wb.input.line_start(line);
                     cx.request(Request::JumpTo(at));
                     let place = cx.line_place(line);
-                    let dropped = cx.wb.jobs.events_dropped();
-                    match job {
-                        Some(job) if !job.events.is_empty() => {
-                            let n = job.events.len();
-                            let k = (cx.wb.jobs.event_cursor + n - 1) % n;
-                            cx.message(format!(
-                                "job {}: event {} of {}{n} ({} on {place}){}",
-                                job.id,
-                                k + 1,
-                                if dropped { "the kept " } else { "" },
-                                job.events[k].tag.name(),
-                                if n > 1 { " · Enter: the next" } else { "" }
-                            ));
+                    let gave_up = if jump.gave_up {
+                        format!(
+                            " · its next event is more than {} MiB on: back to the first",
+                            crate::workbench::jobs_view::JUMP_SEARCH_BYTES >> 20
+                        )
+                    } else {
+                        String::new()
+                    };
+                    cx.message(format!(
+                        "job {id}: event {} of {} ({} on {place}){}{gave_up}",
+                        thousands(jump.k),
+                        thousands(jump.n),
+                        jump.tag.name(),
+                        if jump.n > 1 && !jump.gave_up {
+                            " · Enter: the next"
+                        } else {
+                            ""
                         }
-                        Some(job) => cx.message(format!(
-                            "job {}: its first line, {place} (its events come after the {} the view keeps)",
-                            job.id,
-                            thousands(crate::workbench::jobs_view::VIEW_EVENTS as u64)
-                        )),
-                        None => {}
-                    }
+                    ));
                 }
                 None => cx.message("no job selected"),
             },

@@ -65,7 +65,7 @@ struct Row {
 }
 
 /// The events a table keeps: one list for all jobs, each event's next in its job, and each
-/// job's first and last (for the jobs that began while events were kept).
+/// job's first and last.
 #[derive(Debug, Clone, Default)]
 struct Kept {
     list: Vec<Event>,
@@ -94,10 +94,6 @@ pub struct JobTable {
     spill: HashMap<u32, (Vec<(Tag, u32)>, u64)>,
     /// The events, when kept.
     events: Option<Kept>,
-    /// Most events kept; the events after are not (the rows' summaries still take them in).
-    event_cap: usize,
-    /// Whether an event was not kept for the cap.
-    events_dropped: bool,
     clock: LineClock,
 }
 
@@ -138,30 +134,16 @@ impl JobTable {
             hasher: RandomState::new(),
             spill: HashMap::new(),
             events: None,
-            event_cap: usize::MAX,
-            events_dropped: false,
             clock: LineClock::default(),
         }
     }
 
     /// An empty table that keeps every event too ([`JobTable::job`] then lists them).
     pub fn with_events() -> JobTable {
-        JobTable::with_events_up_to(usize::MAX)
-    }
-
-    /// An empty table that keeps the first `cap` events (28 bytes each): the events of a
-    /// job past them are not listed by [`JobTable::job`], the rows stay whole.
-    pub fn with_events_up_to(cap: usize) -> JobTable {
         JobTable {
             events: Some(Kept::default()),
-            event_cap: cap,
             ..JobTable::new()
         }
-    }
-
-    /// Whether events were left out for the cap of [`JobTable::with_events_up_to`].
-    pub fn events_dropped(&self) -> bool {
-        self.events_dropped
     }
 
     /// Takes line `number` of log `source` (without its newline), as
@@ -313,25 +295,18 @@ impl JobTable {
         }
         if let Some(kept) = &mut self.events {
             let k = k as usize;
-            if kept.list.len() >= self.event_cap.min(NONE as usize) {
-                self.events_dropped = true;
-            } else {
-                // A job that began after events were left out keeps none (its list would
-                // start part way).
-                if kept.ends.len() <= k && !self.events_dropped {
-                    kept.ends.resize(k + 1, (NONE, NONE));
-                }
-                if let Some(ends) = kept.ends.get_mut(k) {
-                    let at = u32::try_from(kept.list.len()).unwrap_or(NONE);
-                    kept.list.push(e);
-                    kept.next.push(NONE);
-                    match ends.1 {
-                        NONE => ends.0 = at,
-                        last => kept.next[last as usize] = at,
-                    }
-                    ends.1 = at;
-                }
+            if kept.ends.len() <= k {
+                kept.ends.resize(k + 1, (NONE, NONE));
             }
+            let at = u32::try_from(kept.list.len()).unwrap_or(NONE);
+            kept.list.push(e);
+            kept.next.push(NONE);
+            let ends = &mut kept.ends[k];
+            match ends.1 {
+                NONE => ends.0 = at,
+                last => kept.next[last as usize] = at,
+            }
+            ends.1 = at;
         }
     }
 
@@ -361,9 +336,21 @@ impl JobTable {
         }
     }
 
-    /// Every job with its events kept, in order of first appearance ([`JobTable::job`]).
-    pub fn all_jobs(&self) -> Vec<Job> {
-        (0..self.rows.len()).map(|k| self.job(k)).collect()
+    /// Each row as the table prints it (id, the five cells, the events' summary) and the
+    /// number of its events: what two tables are compared by in tests.
+    #[cfg(test)]
+    pub(crate) fn printed(&self) -> Vec<(String, [String; 5], String, u64)> {
+        (0..self.rows.len())
+            .map(|k| {
+                let r = self.row(k);
+                (
+                    r.id().to_string(),
+                    r.table_cells(),
+                    r.event_summary(),
+                    r.event_count(),
+                )
+            })
+            .collect()
     }
 
     /// The rows' positions in `key` order, as [`super::jobs::order`] orders jobs.
@@ -454,6 +441,38 @@ impl<'t> JobRow<'t> {
             flags.push(Flag::ResolvedTwice);
         }
         flags
+    }
+
+    /// The number of its events.
+    pub fn event_count(&self) -> u64 {
+        let r = self.r();
+        if r.runs.spilled {
+            self.table
+                .spill
+                .get(&(self.k as u32))
+                .map_or(0, |(runs, more)| {
+                    runs.iter().map(|&(_, n)| u64::from(n)).sum::<u64>() + more
+                })
+        } else {
+            r.runs.inline[..r.runs.len as usize]
+                .iter()
+                .map(|&(_, n)| u64::from(n))
+                .sum()
+        }
+    }
+
+    /// The tag of its first event.
+    pub fn first_tag(&self) -> Tag {
+        let r = self.r();
+        if r.runs.spilled {
+            self.table
+                .spill
+                .get(&(self.k as u32))
+                .and_then(|(runs, _)| runs.first())
+                .map_or(Tag::WorkOrder, |&(t, _)| t)
+        } else {
+            TAGS[r.runs.inline[0].0 as usize]
+        }
     }
 
     /// As [`Job::event_summary`].
@@ -550,6 +569,8 @@ mod tests {
                     (job.events[0].source as usize, job.first_line())
                 );
                 assert_eq!(&table.job(k), job);
+                assert_eq!(row.event_count(), job.events.len() as u64, "{}", job.id);
+                assert_eq!(row.first_tag(), job.events[0].tag, "{}", job.id);
             }
             for key in [
                 SortKey::Job,
@@ -559,32 +580,6 @@ mod tests {
             ] {
                 assert_eq!(table.order(key), order(&tracked, key), "{key:?}");
             }
-        }
-    }
-
-    /// A table that keeps its first events only: those are listed, in order, the rows stay
-    /// those of the whole table, and it says events were left out.
-    #[test]
-    fn a_capped_table_keeps_its_first_events_and_whole_rows() {
-        let text = lifecycles(40, 3);
-        let (whole, tracked) = feed(&text, true);
-        let mut capped = JobTable::with_events_up_to(50);
-        for (n, line) in text.lines().enumerate() {
-            capped.feed_from(line.as_bytes(), n % 2, n as u64 / 2 + 1);
-        }
-        assert!(capped.events_dropped() && !whole.events_dropped());
-        assert_eq!(capped.events_kept(), 50);
-        let kept: Vec<Event> = capped
-            .all_jobs()
-            .into_iter()
-            .flat_map(|j| j.events)
-            .collect();
-        assert_eq!(kept.len(), 50);
-        for (k, job) in tracked.iter().enumerate() {
-            assert_eq!(capped.row(k).table_cells(), job.table_cells());
-            // A job's kept events are the first of its own.
-            let listed = capped.job(k).events;
-            assert_eq!(listed[..], job.events[..listed.len()], "{}", job.id);
         }
     }
 

@@ -485,6 +485,28 @@ struct FoundTag {
     status: Option<u8>,
 }
 
+/// The tags of job `id` in `line`, in order (as the tracker reads the line).
+pub fn tags_of(line: &[u8], id: &[u8]) -> Vec<Tag> {
+    let mut out = Vec::new();
+    if id.is_empty() || memchr::memmem::find(line, id).is_none() {
+        return out;
+    }
+    let mut at = 0;
+    while let Some(k) = memchr::memchr(b'[', &line[at..]) {
+        let open = at + k;
+        match parse_tag(line, open) {
+            Some(found) => {
+                if &line[found.id.clone()] == id {
+                    out.push(found.tag);
+                }
+                at = found.id.end + 1;
+            }
+            None => at = open + 1,
+        }
+    }
+    out
+}
+
 fn is_id_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'/' | b'-')
 }

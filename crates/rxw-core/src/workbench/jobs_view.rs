@@ -3,9 +3,9 @@
 //! The worker feeds the input's lines to a [`JobTable`] held in a shared table, a block of
 //! lines at a time under a lock held only for that block, so the rows fill in while the
 //! input is read and drawing never waits long for the lock. The table is the compact one of
-//! `rxw jobs` (a summary row per job, not a list per job), and keeps the first
-//! [`VIEW_EVENTS`] events for Enter to jump through: its memory grows with the jobs, not with
-//! their events. It takes complete lines only; an unfinished last line (no line feed yet) is
+//! `rxw jobs` (a summary row per job, not a list of events): its memory grows with the jobs,
+//! not with their events. Enter finds a job's next event in the text, from the one before
+//! ([`JobsView::next_jump`]). It takes complete lines only; an unfinished last line (no line feed yet) is
 //! fed to a copy, so that a followed file's growth continues the table from the start of that
 //! line: growth costs the new lines, not the whole input. Any other change of the input (an
 //! edit, a reload) starts a new table and cancels the old worker's request.
@@ -18,7 +18,7 @@ use super::buffer::SharedText;
 use super::matching::SharedWaker;
 use super::task::{Reply, Task, reply_channel};
 use crate::operator::job_table::JobTable;
-use crate::operator::jobs::{Job, SortKey};
+use crate::operator::jobs::{self, Job, SortKey, Tag};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -27,12 +27,27 @@ use std::time::{Duration, Instant};
 /// Bytes of lines fed per lock of the table.
 const BLOCK: usize = 256 * 1024;
 
-/// Events the view keeps for Enter to jump through (28 bytes each): a job whose events
-/// come after them jumps to its first line.
-pub const VIEW_EVENTS: usize = 2_000_000;
+/// Bytes Enter searches on from a job's event for its next one: past them, it goes back to
+/// the job's first event and says so (a paged text is read as far, a few milliseconds).
+pub const JUMP_SEARCH_BYTES: usize = 64 << 20;
+
+/// Where Enter goes for the selected job: one of its events.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Jump {
+    /// The event's line (from 0).
+    pub line: usize,
+    /// Which of the job's events it is (from 1).
+    pub k: u64,
+    /// How many events the job has.
+    pub n: u64,
+    /// Its tag.
+    pub tag: Tag,
+    /// The next event was not found within [`JUMP_SEARCH_BYTES`]: this is the first again.
+    pub gave_up: bool,
+}
 
 /// The job table as far as the input has been read.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 pub struct JobsTable {
     table: JobTable,
     /// Where the next line to feed starts, and the lines fed before it.
@@ -42,18 +57,6 @@ pub struct JobsTable {
     with_tail: Option<JobTable>,
     /// Changes whenever the rows do.
     version: u64,
-}
-
-impl Default for JobsTable {
-    fn default() -> Self {
-        JobsTable {
-            table: JobTable::with_events_up_to(VIEW_EVENTS),
-            fed_to: 0,
-            lines: 0,
-            with_tail: None,
-            version: 0,
-        }
-    }
 }
 
 impl JobsTable {
@@ -174,6 +177,48 @@ fn run_jobs(job: JobsJob, cancel: &AtomicBool, reply: &Reply<JobsEvent>) {
     }
 }
 
+/// The event of job `id` after tag `at` of its tags on line `line` of `input`: its line, its
+/// place among the job's tags there, its tag; `None` past [`JUMP_SEARCH_BYTES`] or the end.
+/// Lines are read as the table reads them (a `\r` before the line feed left out).
+fn next_event(
+    input: &TextBuffer,
+    id: &[u8],
+    line: usize,
+    at: usize,
+) -> Option<(usize, usize, Tag)> {
+    let here = input.line(line);
+    if let Some(&tag) = jobs::tags_of(here.as_bytes(), id).get(at + 1) {
+        return Some((line, at + 1, tag));
+    }
+    if line + 1 >= input.line_count() {
+        return None;
+    }
+    let text = input.shared();
+    let mut number = line + 1;
+    let mut read = 0;
+    for piece in text.pieces(input.line_start(line + 1)) {
+        let bytes = &piece.text.as_bytes()[piece.start..];
+        let mut segments = bytes.split(|&b| b == b'\n').peekable();
+        while let Some(seg) = segments.next() {
+            let last = segments.peek().is_none();
+            let seg = seg.strip_suffix(b"\r").unwrap_or(seg);
+            if let Some(&tag) = jobs::tags_of(seg, id).first() {
+                return Some((number, 0, tag));
+            }
+            // A piece's last segment continues in the next piece when the piece ends inside
+            // a line; otherwise a line ends here.
+            if !last || piece.stripped {
+                number += 1;
+            }
+        }
+        read += bytes.len();
+        if read >= JUMP_SEARCH_BYTES || piece.last {
+            break;
+        }
+    }
+    None
+}
+
 /// The jobs view: the shared table, its order, the selection.
 pub struct JobsView {
     table: Arc<Mutex<JobsTable>>,
@@ -186,8 +231,9 @@ pub struct JobsView {
     ordered_at: Option<Instant>,
     /// The selected row (in view order).
     pub selected: usize,
-    /// Which of the selected job's events Enter jumps to next.
-    pub event_cursor: usize,
+    /// The event Enter went to last: the job's row, its line, which of the job's tags on
+    /// that line, and which of its events.
+    jumped: Option<(usize, usize, usize, u64)>,
     active: bool,
     generation: u64,
     /// When the running reading started, and the byte it started at.
@@ -213,7 +259,7 @@ impl JobsView {
             order_for: None,
             ordered_at: None,
             selected: 0,
-            event_cursor: 0,
+            jumped: None,
             active: false,
             generation: 0,
             started: None,
@@ -318,7 +364,7 @@ impl JobsView {
         self.order.is_empty()
     }
 
-    /// A copy of the selected job, with the events the view keeps ([`VIEW_EVENTS`]).
+    /// A copy of the selected job (its id and place; the view keeps no events).
     pub fn selected_job(&self) -> Option<Job> {
         let i = *self.order.get(self.selected)?;
         let t = self.table();
@@ -330,35 +376,62 @@ impl JobsView {
         let last = self.order.len().saturating_sub(1) as isize;
         let to = (self.selected as isize + delta).clamp(0, last.max(0)) as usize;
         if to != self.selected {
-            self.event_cursor = 0;
+            self.jumped = None;
         }
         self.selected = to;
     }
 
-    /// The line (from 0) to jump to for the selected job: its events' lines in turn, one per
-    /// call (the first, then the next, wrapping).
-    pub fn next_jump(&mut self) -> Option<usize> {
+    /// The selected job's next event, one per call: its first, then each after the one
+    /// before, found in `input` (the table keeps no events), back to the first after the
+    /// last.
+    pub fn next_jump(&mut self, input: &TextBuffer) -> Option<Jump> {
         let i = *self.order.get(self.selected)?;
-        let t = self.table();
-        let jobs = t.jobs();
-        if i >= jobs.len() {
-            return None;
-        }
-        let job = jobs.job(i);
-        let first = jobs.row(i).first().1;
-        drop(t);
-        // Past the events kept, the job's first line.
-        let Some(e) = job.events.get(self.event_cursor % job.events.len().max(1)) else {
-            return Some(first.saturating_sub(1) as usize);
+        let (id, first, n, first_tag) = {
+            let t = self.table();
+            let jobs = t.jobs();
+            if i >= jobs.len() {
+                return None;
+            }
+            let row = jobs.row(i);
+            let first = row.first().1.saturating_sub(1) as usize;
+            (
+                row.id().as_bytes().to_vec(),
+                first,
+                row.event_count(),
+                row.first_tag(),
+            )
         };
-        self.event_cursor = (self.event_cursor + 1) % job.events.len();
-        Some(e.line as usize - 1)
-    }
-
-    /// Whether the table left out events past [`VIEW_EVENTS`] (a job's jumps then stop at
-    /// the events kept).
-    pub fn events_dropped(&self) -> bool {
-        self.table().jobs().events_dropped()
+        if let Some((row, line, at, k)) = self.jumped
+            && row == i
+            && k < n
+        {
+            if let Some((line, at, tag)) = next_event(input, &id, line, at) {
+                self.jumped = Some((i, line, at, k + 1));
+                return Some(Jump {
+                    line,
+                    k: k + 1,
+                    n,
+                    tag,
+                    gave_up: false,
+                });
+            }
+            self.jumped = Some((i, first, 0, 1));
+            return Some(Jump {
+                line: first,
+                k: 1,
+                n,
+                tag: first_tag,
+                gave_up: true,
+            });
+        }
+        self.jumped = Some((i, first, 0, 1));
+        Some(Jump {
+            line: first,
+            k: 1,
+            n,
+            tag: first_tag,
+            gave_up: false,
+        })
     }
 
     /// Tells the view the input grew by an append from revision `before` to `after`.
@@ -398,7 +471,7 @@ impl JobsView {
             self.flagged = 0;
             self.order_for = None;
             self.selected = 0;
-            self.event_cursor = 0;
+            self.jumped = None;
         }
         self.generation += 1;
         self.covered = Some(input.revision());
@@ -494,12 +567,19 @@ impl JobsView {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::operator::jobs::{self, JobTracker};
+    use crate::operator::jobs::JobTracker;
 
-    fn cli_table(text: &str, key: SortKey) -> Vec<Job> {
+    type Printed = (String, [String; 5], String, u64);
+
+    fn cli_table(text: &str, key: SortKey) -> Vec<Printed> {
         let mut jobs = JobTracker::read(text.as_bytes()).unwrap();
         jobs::sort(&mut jobs, key);
-        jobs
+        jobs.iter()
+            .map(|j| {
+                let events = j.events.len() as u64;
+                (j.id.clone(), j.table_cells(), j.event_summary(), events)
+            })
+            .collect()
     }
 
     fn view_over(text: &str) -> (JobsView, TextBuffer) {
@@ -510,9 +590,9 @@ mod tests {
         (view, input)
     }
 
-    fn rows(view: &JobsView) -> Vec<Job> {
-        let t = view.table();
-        view.order().iter().map(|&i| t.jobs().job(i)).collect()
+    fn rows(view: &JobsView) -> Vec<Printed> {
+        let printed = view.table().jobs().printed();
+        view.order().iter().map(|&i| printed[i].clone()).collect()
     }
 
     /// Esc stops the reading: the table keeps what was read, the view says where it
@@ -574,14 +654,75 @@ mod tests {
     #[test]
     fn enter_jumps_to_each_event_line_in_turn() {
         let text = "x\n[CLAIM a]\ny\n[RESULT a] OK\n[CLAIM b]\n";
-        let (mut view, _) = view_over(text);
-        assert_eq!(view.next_jump(), Some(1));
-        assert_eq!(view.next_jump(), Some(3));
-        assert_eq!(view.next_jump(), Some(1), "wraps");
+        let (mut view, input) = view_over(text);
+        let jump = |view: &mut JobsView| {
+            view.next_jump(&input)
+                .map(|j| (j.line, j.k, j.n, j.tag.name(), j.gave_up))
+        };
+        assert_eq!(jump(&mut view), Some((1, 1, 2, "CLAIM", false)));
+        assert_eq!(jump(&mut view), Some((3, 2, 2, "RESULT", false)));
+        assert_eq!(jump(&mut view), Some((1, 1, 2, "CLAIM", false)), "wraps");
         view.move_by(1);
-        assert_eq!(view.next_jump(), Some(4));
+        assert_eq!(jump(&mut view), Some((4, 1, 1, "CLAIM", false)));
         view.move_by(5);
         assert_eq!(view.selected, 1, "clamped");
+    }
+
+    /// The view keeps no events: Enter finds each in the text, and finds every event the
+    /// tracker lists, in order (two tags of one job on a line, CRLF line ends, a job's id
+    /// inside another's, a paged text read in small chunks), then starts again at the first.
+    #[test]
+    fn jumps_find_every_event_the_tracker_lists() {
+        use crate::input::paged::{PagedOptions, PagedText};
+        let mut text = String::new();
+        for k in 0..40 {
+            text.push_str(&format!(
+                "2026-10-05T00:00:{:02}Z [WO:j{k}] [ACK:j{k}]\n",
+                k % 60
+            ));
+            text.push_str(&format!("noise j{k} [CLAIM j{k}x]\r\n"));
+            if k > 0 {
+                text.push_str(&format!("[CLAIM j{}] then [NUDGE j{}]\r\n", k - 1, k - 1));
+            }
+            if k > 1 {
+                text.push_str(&format!("[RESULT j{}] OK\n", k - 2));
+            }
+        }
+        let tracked = JobTracker::read(text.as_bytes()).unwrap();
+        let check = |mut view: JobsView, input: &TextBuffer| {
+            assert_eq!(view.len(), tracked.len());
+            for (row, job) in tracked.iter().enumerate() {
+                view.selected = row;
+                for (k, e) in job.events.iter().enumerate() {
+                    let j = view.next_jump(input).unwrap();
+                    assert_eq!(
+                        (j.line as u64 + 1, j.k, j.n, j.tag),
+                        (e.line, k as u64 + 1, job.events.len() as u64, e.tag),
+                        "{} event {k}",
+                        job.id
+                    );
+                }
+                assert_eq!(view.next_jump(input).unwrap().k, 1, "{} wraps", job.id);
+            }
+        };
+        let (view, input) = view_over(&text);
+        check(view, &input);
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a.log");
+        std::fs::write(&path, &text).unwrap();
+        let options = PagedOptions {
+            page_bytes: 512,
+            cache_bytes: 8 * 512,
+            spill_dir: None,
+        };
+        let paged = PagedText::open(&path, &options).unwrap();
+        assert!(paged.wait_complete(Duration::from_secs(20)));
+        let mut input = TextBuffer::paged(paged);
+        input.set_scan_chunk(300);
+        let mut view = JobsView::new(SharedWaker::default());
+        view.activate(&input);
+        assert!(view.settle(&input, Duration::from_secs(30)));
+        check(view, &input);
     }
 
     #[test]
@@ -624,10 +765,10 @@ mod tests {
     fn an_empty_log_has_no_rows_and_an_edit_starts_again() {
         let (mut view, mut input) = view_over("");
         assert!(view.is_empty());
-        assert_eq!(view.next_jump(), None);
+        assert_eq!(view.next_jump(&input), None);
         input.replace_all("[CLAIM z]".to_string());
         assert!(view.settle(&input, Duration::from_secs(10)));
         assert_eq!(rows(&view).len(), 1);
-        assert_eq!(rows(&view)[0].id, "z");
+        assert_eq!(rows(&view)[0].0, "z");
     }
 }

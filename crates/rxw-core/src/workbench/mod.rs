@@ -1664,7 +1664,7 @@ mod tests {
         whole.jobs.activate(&whole.input);
         whole.timeline.activate();
         assert!(whole.settle_views(Duration::from_secs(60)));
-        let want_jobs = whole.jobs.table().jobs().all_jobs();
+        let want_jobs = whole.jobs.table().jobs().printed();
         let want_timeline = whole.timeline.result().cloned();
         assert!(want_jobs.len() > 100);
         assert!(matches!(&want_timeline, Some(Ok(t)) if t.matches > 100));
@@ -1711,7 +1711,7 @@ mod tests {
                 );
             }
             assert_eq!(
-                w.jobs.table().jobs().all_jobs(),
+                w.jobs.table().jobs().printed(),
                 want_jobs,
                 "jobs, cut at {cut}"
             );
