@@ -200,7 +200,8 @@ impl Widget for JobsPane<'_> {
         ))];
         let rows = (area.height as usize).saturating_sub(2);
         let first = top(view.selected, rows);
-        let shown: Vec<(usize, JobRow)> = view.order()[first..(first + rows).min(view.len())]
+        let shown: Vec<(usize, JobRow)> = view
+            .rows_in(first..first + rows)
             .iter()
             .enumerate()
             .filter(|&(_, &i)| i < jobs.len())

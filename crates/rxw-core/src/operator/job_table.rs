@@ -5,8 +5,8 @@
 //! kept up to date event by event (the last result's status, the last decline or no-action,
 //! whether it was claimed or acknowledged, how often resolved, the first claim's time and the
 //! first resolution's after it, the tags in order with repeats folded). [`JobTable`] keeps
-//! exactly that: a 56-byte row, the id's bytes and a 4-byte slot in a hash table of row
-//! numbers (about 75 bytes a job in all); with [`JobTable::with_events`] it also keeps
+//! exactly that: a 48-byte row, the id's bytes and a 4-byte slot in a hash table of row
+//! numbers (about 70 bytes a job in all); with [`JobTable::with_events`] it also keeps
 //! the events, 28 bytes each in one shared list (no list per job), for the JSON rows. Every
 //! answer equals the tracker's ([`super::jobs::Job`]'s methods), which the tests check.
 
@@ -21,16 +21,56 @@ use std::hash::{BuildHasher, RandomState};
 /// No event (the end of a job's list of events).
 const NONE: u32 = u32::MAX;
 /// Folded runs of tags kept inline in a row; a job with more has them in the table's spill.
-const INLINE_RUNS: usize = 6;
+const INLINE_RUNS: usize = 5;
 
-/// The tags of a job in order, repeats folded: `(tag, count)` runs.
+/// The tags of a job in order, repeats folded: up to [`INLINE_RUNS`] `(tag, count)` runs in
+/// one word: the number of runs (3 bits), whether they moved to the table's spill (1 bit),
+/// then each run's tag index (3 bits) and count up to 255 (8 bits).
 #[derive(Debug, Clone, Copy, Default)]
-struct Runs {
-    /// Up to [`INLINE_RUNS`] runs as (tag index, count) bytes.
-    inline: [(u8, u8); INLINE_RUNS],
-    len: u8,
-    /// The runs are in the table's spill instead.
-    spilled: bool,
+struct Runs(u64);
+
+impl Runs {
+    const RUN_BITS: u32 = 11;
+
+    fn len(self) -> usize {
+        (self.0 & 7) as usize
+    }
+
+    fn spilled(self) -> bool {
+        self.0 & 8 != 0
+    }
+
+    fn set_spilled(&mut self) {
+        self.0 |= 8;
+    }
+
+    /// Run `i`'s tag index and count.
+    fn get(self, i: usize) -> (u8, u8) {
+        let v = self.0 >> (4 + Self::RUN_BITS * i as u32);
+        ((v & 7) as u8, ((v >> 3) & 0xFF) as u8)
+    }
+
+    fn set(&mut self, i: usize, tag: u8, n: u8) {
+        let shift = 4 + Self::RUN_BITS * i as u32;
+        self.0 &= !(0x7FF << shift);
+        self.0 |= (u64::from(tag & 7) | (u64::from(n) << 3)) << shift;
+    }
+
+    fn push(&mut self, tag: u8, n: u8) {
+        let len = self.len();
+        self.set(len, tag, n);
+        self.0 = (self.0 & !7) | (len as u64 + 1);
+    }
+
+    /// The runs as tags and counts.
+    fn list(self) -> Vec<(Tag, u32)> {
+        (0..self.len())
+            .map(|i| {
+                let (t, n) = self.get(i);
+                (TAGS[t as usize], u32::from(n))
+            })
+            .collect()
+    }
 }
 
 /// Bits of [`Row::id`] that give the id's length: an id lies in one line, and a line is at
@@ -38,7 +78,7 @@ struct Runs {
 const ID_LEN_BITS: u32 = 27;
 const _: () = assert!(crate::input::lines::MAX_LINE < 1 << ID_LEN_BITS);
 
-/// One job's row (56 bytes).
+/// One job's row (48 bytes).
 #[derive(Debug, Clone)]
 struct Row {
     /// Where its id is in the table's id bytes (the high bits) and its length (the low
@@ -63,6 +103,8 @@ struct Row {
     bits: u8,
     runs: Runs,
 }
+
+const _: () = assert!(std::mem::size_of::<Row>() == 48);
 
 /// The events a table keeps: one list for all jobs, each event's next in its job, and each
 /// job's first and last.
@@ -262,7 +304,7 @@ impl JobTable {
         // The folded tags.
         let tag = tag_index(e.tag);
         let runs = &mut row.runs;
-        if runs.spilled {
+        if runs.spilled() {
             let (list, more) = self.spill.entry(k).or_default();
             let room = list.len() < SUMMARY_RUNS;
             match list.last_mut() {
@@ -271,26 +313,20 @@ impl JobTable {
                 _ => *more += 1,
             }
         } else {
-            let len = runs.len as usize;
-            match len.checked_sub(1).map(|i| &mut runs.inline[i]) {
-                Some((t, n)) if *t == tag && *n < u8::MAX => *n += 1,
-                Some((t, _)) if *t == tag || len == INLINE_RUNS => {
-                    // A count past 255 or a seventh run: the runs move to the spill.
-                    let mut list: Vec<(Tag, u32)> = runs.inline[..len]
-                        .iter()
-                        .map(|&(t, n)| (TAGS[t as usize], u32::from(n)))
-                        .collect();
+            let len = runs.len();
+            match len.checked_sub(1).map(|i| runs.get(i)) {
+                Some((t, n)) if t == tag && n < u8::MAX => runs.set(len - 1, t, n + 1),
+                Some((t, _)) if t == tag || len == INLINE_RUNS => {
+                    // A count past 255 or a sixth run: the runs move to the spill.
+                    let mut list = runs.list();
                     match list.last_mut() {
                         Some((t, n)) if *t == e.tag => *n += 1,
                         _ => list.push((e.tag, 1)),
                     }
                     self.spill.insert(k, (list, 0));
-                    runs.spilled = true;
+                    runs.set_spilled();
                 }
-                _ => {
-                    runs.inline[len] = (tag, 1);
-                    runs.len += 1;
-                }
+                _ => runs.push(tag, 1),
             }
         }
         if let Some(kept) = &mut self.events {
@@ -443,54 +479,34 @@ impl<'t> JobRow<'t> {
         flags
     }
 
-    /// The number of its events.
-    pub fn event_count(&self) -> u64 {
+    /// Its runs of tags, and the events counted after them.
+    fn runs(&self) -> (Vec<(Tag, u32)>, u64) {
         let r = self.r();
-        if r.runs.spilled {
-            self.table
-                .spill
-                .get(&(self.k as u32))
-                .map_or(0, |(runs, more)| {
-                    runs.iter().map(|&(_, n)| u64::from(n)).sum::<u64>() + more
-                })
-        } else {
-            r.runs.inline[..r.runs.len as usize]
-                .iter()
-                .map(|&(_, n)| u64::from(n))
-                .sum()
-        }
-    }
-
-    /// The tag of its first event.
-    pub fn first_tag(&self) -> Tag {
-        let r = self.r();
-        if r.runs.spilled {
-            self.table
-                .spill
-                .get(&(self.k as u32))
-                .and_then(|(runs, _)| runs.first())
-                .map_or(Tag::WorkOrder, |&(t, _)| t)
-        } else {
-            TAGS[r.runs.inline[0].0 as usize]
-        }
-    }
-
-    /// As [`Job::event_summary`].
-    pub fn event_summary(&self) -> String {
-        let r = self.r();
-        let (runs, more): (Vec<(Tag, u32)>, u64) = if r.runs.spilled {
+        if r.runs.spilled() {
             self.table
                 .spill
                 .get(&(self.k as u32))
                 .cloned()
                 .unwrap_or_default()
         } else {
-            let inline = r.runs.inline[..r.runs.len as usize]
-                .iter()
-                .map(|&(t, n)| (TAGS[t as usize], u32::from(n)))
-                .collect();
-            (inline, 0)
-        };
+            (r.runs.list(), 0)
+        }
+    }
+
+    /// The number of its events.
+    pub fn event_count(&self) -> u64 {
+        let (runs, more) = self.runs();
+        runs.iter().map(|&(_, n)| u64::from(n)).sum::<u64>() + more
+    }
+
+    /// The tag of its first event.
+    pub fn first_tag(&self) -> Tag {
+        self.runs().0.first().map_or(Tag::WorkOrder, |&(t, _)| t)
+    }
+
+    /// As [`Job::event_summary`].
+    pub fn event_summary(&self) -> String {
+        let (runs, more) = self.runs();
         summary_text(&runs, more)
     }
 

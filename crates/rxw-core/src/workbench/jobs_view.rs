@@ -224,7 +224,11 @@ pub struct JobsView {
     table: Arc<Mutex<JobsTable>>,
     state: JobsState,
     sort: SortKey,
-    order: Vec<usize>,
+    /// The rows in view order; `None` for the order of first appearance, the table's own
+    /// (8 bytes a job saved in the default view).
+    order: Option<Vec<usize>>,
+    /// Rows in the view.
+    rows: usize,
     /// Jobs with a flag, counted with the order.
     flagged: usize,
     order_for: Option<(u64, SortKey)>,
@@ -254,7 +258,8 @@ impl JobsView {
             table: Arc::default(),
             state: JobsState::Idle,
             sort: SortKey::First,
-            order: Vec::new(),
+            order: None,
+            rows: 0,
             flagged: 0,
             order_for: None,
             ordered_at: None,
@@ -329,11 +334,11 @@ impl JobsView {
 
     /// Sorts by the next key (first, job, status, duration), keeping the selected job selected.
     pub fn cycle_sort(&mut self) {
-        let job = self.order.get(self.selected).copied();
+        let job = self.row_at(self.selected);
         self.sort = self.sort.next();
         self.refresh_order(true);
         if let Some(k) = job
-            && let Some(row) = self.order.iter().position(|&i| i == k)
+            && let Some(row) = (0..self.rows).position(|p| self.row_at(p) == Some(k))
         {
             self.selected = row;
         }
@@ -344,9 +349,21 @@ impl JobsView {
         lock(&self.table)
     }
 
-    /// The view order: positions in [`JobsTable::jobs`], first row first.
-    pub fn order(&self) -> &[usize] {
-        &self.order
+    /// The row of [`JobsTable::jobs`] at place `at` of the view order.
+    pub fn row_at(&self, at: usize) -> Option<usize> {
+        match &self.order {
+            Some(order) => order.get(at).copied(),
+            None => (at < self.rows).then_some(at),
+        }
+    }
+
+    /// The rows of [`JobsTable::jobs`] at the places `range` of the view order.
+    pub fn rows_in(&self, range: std::ops::Range<usize>) -> Vec<usize> {
+        let range = range.start.min(self.rows)..range.end.min(self.rows);
+        match &self.order {
+            Some(order) => order[range].to_vec(),
+            None => range.collect(),
+        }
     }
 
     /// Jobs with a flag (as of the view's order).
@@ -356,24 +373,24 @@ impl JobsView {
 
     /// Rows in the view.
     pub fn len(&self) -> usize {
-        self.order.len()
+        self.rows
     }
 
     /// Whether the view has no row.
     pub fn is_empty(&self) -> bool {
-        self.order.is_empty()
+        self.rows == 0
     }
 
     /// A copy of the selected job (its id and place; the view keeps no events).
     pub fn selected_job(&self) -> Option<Job> {
-        let i = *self.order.get(self.selected)?;
+        let i = self.row_at(self.selected)?;
         let t = self.table();
         (i < t.jobs().len()).then(|| t.jobs().job(i))
     }
 
     /// Moves the selection by `delta` rows (clamped).
     pub fn move_by(&mut self, delta: isize) {
-        let last = self.order.len().saturating_sub(1) as isize;
+        let last = self.rows.saturating_sub(1) as isize;
         let to = (self.selected as isize + delta).clamp(0, last.max(0)) as usize;
         if to != self.selected {
             self.jumped = None;
@@ -385,7 +402,7 @@ impl JobsView {
     /// before, found in `input` (the table keeps no events), back to the first after the
     /// last.
     pub fn next_jump(&mut self, input: &TextBuffer) -> Option<Jump> {
-        let i = *self.order.get(self.selected)?;
+        let i = self.row_at(self.selected)?;
         let (id, first, n, first_tag) = {
             let t = self.table();
             let jobs = t.jobs();
@@ -467,7 +484,8 @@ impl JobsView {
     fn submit(&mut self, input: &TextBuffer, fresh: bool) {
         if fresh {
             self.table = Arc::default();
-            self.order.clear();
+            self.order = None;
+            self.rows = 0;
             self.flagged = 0;
             self.order_for = None;
             self.selected = 0;
@@ -532,7 +550,8 @@ impl JobsView {
             return false;
         }
         let t = lock(&self.table);
-        self.order = t.jobs().order(self.sort);
+        self.order = (self.sort != SortKey::First).then(|| t.jobs().order(self.sort));
+        self.rows = t.jobs().len();
         let jobs = t.jobs();
         self.flagged = (0..jobs.len())
             .filter(|&k| !jobs.row(k).flags().is_empty())
@@ -540,7 +559,7 @@ impl JobsView {
         self.order_for = Some((t.version, self.sort));
         drop(t);
         self.ordered_at = Some(Instant::now());
-        self.selected = self.selected.min(self.order.len().saturating_sub(1));
+        self.selected = self.selected.min(self.rows.saturating_sub(1));
         true
     }
 
@@ -592,7 +611,10 @@ mod tests {
 
     fn rows(view: &JobsView) -> Vec<Printed> {
         let printed = view.table().jobs().printed();
-        view.order().iter().map(|&i| printed[i].clone()).collect()
+        view.rows_in(0..view.len())
+            .iter()
+            .map(|&i| printed[i].clone())
+            .collect()
     }
 
     /// Esc stops the reading: the table keeps what was read, the view says where it
