@@ -1269,12 +1269,7 @@ impl Spiller {
             self.finish(None);
             return false;
         };
-        let failures: Vec<String> = self
-            .chunks
-            .take_failures()
-            .into_iter()
-            .map(|e| format!("{}; showing what was read", e.message))
-            .collect();
+        let failures = self.failures_said();
         if !failures.is_empty() {
             self.lock_state().warnings.extend(failures);
         }
@@ -1340,13 +1335,17 @@ impl Spiller {
         true
     }
 
-    fn finish(&mut self, warning: Option<String>) {
-        let failures: Vec<String> = self
-            .chunks
+    /// The sources' failures met since the last call, as the status bar says them.
+    fn failures_said(&mut self) -> Vec<String> {
+        self.chunks
             .take_failures()
             .into_iter()
             .map(|e| format!("{}; showing what was read", e.message))
-            .collect();
+            .collect()
+    }
+
+    fn finish(&mut self, warning: Option<String>) {
+        let failures = self.failures_said();
         let utf8 = self.chunks.finish().and_then(|c| c.warning());
         let mut st = self.lock_state();
         st.warnings.extend(failures);

@@ -1078,6 +1078,17 @@ pub struct RestRead {
 mod tests {
     use super::*;
 
+    /// Appends `piece` to the file at `path`, as a writer of a followed log does.
+    fn append_to(path: &std::path::Path, piece: &str) {
+        use std::io::Write as _;
+        std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .unwrap()
+            .write_all(piece.as_bytes())
+            .unwrap();
+    }
+
     fn wb(pattern: &str, input: &str) -> Workbench {
         let mut w = Workbench::new(
             pattern,
@@ -1547,7 +1558,6 @@ mod tests {
     #[test]
     fn growth_during_a_capped_paged_lens_scan_resumes_from_the_resume_point() {
         use crate::input::paged::{Growth, PagedOptions, PagedText};
-        use std::io::Write as _;
         let mut text = DEMO_LOG.repeat(4);
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("a.log");
@@ -1572,12 +1582,7 @@ mod tests {
         // The append arrives while the first scan runs.
         let old_len = text.len();
         let piece = "2026-10-05T00:01:00Z [CLAIM 7fce46e0] [ACK:9] more\n";
-        std::fs::OpenOptions::new()
-            .append(true)
-            .open(&path)
-            .unwrap()
-            .write_all(piece.as_bytes())
-            .unwrap();
+        append_to(&path, piece);
         text.push_str(piece);
         assert_eq!(paged.grow().unwrap(), Growth::Appended);
         assert!(w.refresh_paged_input());
@@ -1600,7 +1605,6 @@ mod tests {
     #[test]
     fn a_count_is_final_only_once_it_covers_the_text_indexed_now() {
         use crate::input::paged::{Growth, PagedOptions, PagedText};
-        use std::io::Write as _;
         let text = DEMO_LOG.repeat(4);
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("a.log");
@@ -1618,12 +1622,7 @@ mod tests {
         assert!(w.count_final());
         let count = w.results.count;
         let piece = "2026-10-05T00:01:00Z [CLAIM 7fce46e0] more\n";
-        std::fs::OpenOptions::new()
-            .append(true)
-            .open(&path)
-            .unwrap()
-            .write_all(piece.as_bytes())
-            .unwrap();
+        append_to(&path, piece);
         assert_eq!(paged.grow().unwrap(), Growth::Appended);
         // Grown, not yet polled: the old scan is done, its count is not the text's.
         assert!(w.results.done);
@@ -1640,7 +1639,6 @@ mod tests {
     #[test]
     fn jobs_and_timeline_continue_a_grown_paged_file_as_a_whole_reading_would() {
         use crate::input::paged::{Growth, PagedOptions, PagedText};
-        use std::io::Write as _;
         let line = |k: usize| {
             let blank = if k.is_multiple_of(5) { "\n" } else { "" };
             let result = if k.is_multiple_of(3) { "FAIL" } else { "OK" };
@@ -1689,12 +1687,7 @@ mod tests {
             let mid = cut + (text.len() - cut) / 3;
             for (k, piece) in [&text[cut..mid], &text[mid..]].into_iter().enumerate() {
                 let old_len = w.input.len();
-                std::fs::OpenOptions::new()
-                    .append(true)
-                    .open(&path)
-                    .unwrap()
-                    .write_all(piece.as_bytes())
-                    .unwrap();
+                append_to(&path, piece);
                 assert_eq!(paged.grow().unwrap(), Growth::Appended);
                 assert!(w.refresh_paged_input());
                 assert!(w.settle_views(Duration::from_secs(60)));
@@ -1729,7 +1722,6 @@ mod tests {
     #[test]
     fn a_followed_paged_file_extends_its_count_and_lens_from_the_resume_point() {
         use crate::input::paged::{Growth, PagedOptions, PagedText};
-        use std::io::Write as _;
         let line = |k: usize| {
             format!(
                 "2026-10-05T00:00:{:02}Z [ACK:{k}]\n  [from w{}]\n[RESULT r{k}] OK {k}\n",
@@ -1776,12 +1768,7 @@ mod tests {
             .enumerate()
             {
                 let old_len = grown.len();
-                std::fs::OpenOptions::new()
-                    .append(true)
-                    .open(&path)
-                    .unwrap()
-                    .write_all(piece.as_bytes())
-                    .unwrap();
+                append_to(&path, piece);
                 grown.push_str(piece);
                 assert_eq!(paged.grow().unwrap(), Growth::Appended);
                 assert!(w.refresh_paged_input());
