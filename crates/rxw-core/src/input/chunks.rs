@@ -406,9 +406,9 @@ impl Joiner<'_> {
             });
         }
         let before = chunk.text.len();
-        match std::str::from_utf8(bytes) {
-            Ok(s) => chunk.text.push_str(s),
-            Err(_) => {
+        match super::as_text(bytes) {
+            Some(s) => chunk.text.push_str(s),
+            None => {
                 let decoded = String::from_utf8_lossy(bytes);
                 let at = chunk.offset + chunk.text.len();
                 let n = count_invalid(bytes);

@@ -50,8 +50,10 @@ pub struct FileRead {
 impl Text {
     /// Wraps bytes already in memory.
     pub fn from_bytes(bytes: Vec<u8>) -> Text {
-        let (decoded, invalid_utf8) = match std::str::from_utf8(&bytes) {
-            Ok(_) => (None, None),
+        let (decoded, invalid_utf8) = match as_text(&bytes)
+            .map_or_else(|| std::str::from_utf8(&bytes).map(|_| ()), |_| Ok(()))
+        {
+            Ok(()) => (None, None),
             Err(e) => {
                 let first = e.valid_up_to();
                 let lossy = String::from_utf8_lossy(&bytes).into_owned();
@@ -440,6 +442,12 @@ fn read_all(
         return Ok((buf, Some(err)));
     }
     Ok((buf, None))
+}
+
+/// `bytes` as text when they are valid UTF-8, checked several times faster than
+/// [`std::str::from_utf8`] on long texts (SIMD); where they are not, std's check says where.
+pub(crate) fn as_text(bytes: &[u8]) -> Option<&str> {
+    simdutf8::basic::from_utf8(bytes).ok()
 }
 
 pub(crate) fn count_invalid(mut bytes: &[u8]) -> usize {

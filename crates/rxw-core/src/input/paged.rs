@@ -52,6 +52,10 @@ const RUN_RECORD: usize = 16;
 const RUN_MARK_RECORDS: usize = 512;
 /// Run records read from the file at a time.
 const RUN_READ_RECORDS: usize = 4096;
+/// Blocks the indexer keeps in memory after indexing them: a scan that follows the indexer
+/// (the full count of a text still being indexed) takes its chunks from them rather than
+/// reading back what was just written or read.
+const RECENT_BLOCKS: usize = 3;
 
 /// How a paged text is read.
 #[derive(Debug, Clone)]
@@ -343,6 +347,8 @@ struct Shared {
     sources: Option<SourceFile>,
     /// The directory the spill was written in (its files are unlinked once open) and its size.
     spill: Option<(PathBuf, AtomicU64)>,
+    /// The last [`RECENT_BLOCKS`] blocks indexed, by offset: the bytes of the file there.
+    recent: Mutex<std::collections::VecDeque<(usize, Arc<Vec<u8>>)>>,
 }
 
 impl Shared {
@@ -377,7 +383,30 @@ impl Shared {
             progress,
             sources,
             spill,
+            recent: Mutex::new(std::collections::VecDeque::with_capacity(RECENT_BLOCKS)),
         }
+    }
+
+    /// Keeps `bytes`, the file's at `offset`, as the newest recent block.
+    fn keep_recent(&self, offset: usize, bytes: Arc<Vec<u8>>) {
+        let mut recent = self
+            .recent
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if recent.len() >= RECENT_BLOCKS {
+            recent.pop_front();
+        }
+        recent.push_back((offset, bytes));
+    }
+
+    /// The recent block holding byte `at`, with its offset.
+    fn recent_at(&self, at: usize) -> Option<(usize, Arc<Vec<u8>>)> {
+        self.recent
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .iter()
+            .find(|(off, b)| (*off..off + b.len()).contains(&at))
+            .map(|(off, b)| (*off, Arc::clone(b)))
     }
 }
 
@@ -454,6 +483,10 @@ fn read_at(file: &File, buf: &mut [u8], at: u64) -> std::io::Result<usize> {
 
 /// Decodes `bytes` as UTF-8 keeping its length: each byte of an invalid sequence becomes `?`.
 fn decode_same_len(bytes: Vec<u8>) -> String {
+    // The usual case, checked fast (a copy costs less than std's check).
+    if let Some(text) = super::as_text(&bytes) {
+        return text.to_owned();
+    }
     match String::from_utf8(bytes) {
         Ok(s) => s,
         Err(e) => {
@@ -627,6 +660,16 @@ impl PagedText {
                 .map_err(|e| io_error(format!("cannot start the spill writer: {e}")))?;
         }
         Ok(text)
+    }
+
+    /// Drops the recent blocks: what follows reads from the file.
+    #[cfg(test)]
+    fn forget_recent(&self) {
+        self.shared
+            .recent
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .clear();
     }
 
     /// Bytes of text readable now (the part indexed; all of it once [`PagedText::complete`]).
@@ -1116,6 +1159,9 @@ impl Iterator for PageChunks {
         if self.pos >= self.end {
             return None;
         }
+        if let Some(chunk) = self.from_recent() {
+            return Some(chunk);
+        }
         let file = &self.text.shared.file;
         let mut buf = Vec::new();
         let mut want = self.target.min(self.end - self.pos);
@@ -1158,6 +1204,40 @@ impl Iterator for PageChunks {
     }
 }
 
+impl PageChunks {
+    /// The next chunk taken from a block the indexer still holds, as the file would give it;
+    /// `None` when no recent block holds the whole of the read the file would take, or when
+    /// that read holds no line break (a line longer than the chunk, read on from the file).
+    fn from_recent(&mut self) -> Option<Chunk> {
+        let (off, block) = self.text.shared.recent_at(self.pos)?;
+        let held = &block[self.pos - off..];
+        // The whole read the file would give must be held (it may end past the block).
+        let want = self.target.min(self.end - self.pos);
+        if held.len() < want {
+            return None;
+        }
+        let n = if self.pos + want >= self.end {
+            want
+        } else {
+            memchr::memrchr(b'\n', &held[..want])? + 1
+        };
+        let bytes = &held[..n];
+        let text = match super::as_text(bytes) {
+            Some(text) => text.to_owned(),
+            None => decode_same_len(bytes.to_vec()),
+        };
+        let offset = self.pos;
+        self.pos += n;
+        self.target = self.target.saturating_mul(2).min(self.full);
+        Some(Chunk {
+            text,
+            offset,
+            last: self.pos >= self.end,
+            runs: Vec::new(),
+        })
+    }
+}
+
 /// Indexes a plain file a block at a time.
 struct PlainIndexer {
     shared: Arc<Shared>,
@@ -1193,6 +1273,8 @@ impl PlainIndexer {
         let base = self.pos;
         self.pos += n;
         index_block(&self.shared, base, &buf);
+        let buf = Arc::new(buf);
+        self.shared.keep_recent(base, Arc::clone(&buf));
         // Invalid UTF-8, checked across the block boundary with the carried line.
         let cut = memchr::memrchr(b'\n', &buf).map_or(0, |nl| nl + 1);
         let at_end = n == 0 || self.pos as u64 >= self.size;
@@ -1203,7 +1285,7 @@ impl PlainIndexer {
         };
         let mut checked = std::mem::take(&mut self.carry);
         checked.extend_from_slice(complete);
-        let invalid = if checked.is_ascii() || std::str::from_utf8(&checked).is_ok() {
+        let invalid = if super::as_text(&checked).is_some() {
             0
         } else {
             super::count_invalid(&checked)
@@ -1324,6 +1406,8 @@ impl Spiller {
         let base = chunk.offset;
         index_block(&self.shared, base, chunk.text.as_bytes());
         let len = base + chunk.text.len();
+        self.shared
+            .keep_recent(base, Arc::new(chunk.text.into_bytes()));
         if let Some((_, n)) = &self.shared.spill {
             n.store(len as u64, Ordering::Relaxed);
         }
@@ -1445,14 +1529,77 @@ mod tests {
                 .matches(&text, crate::MatchOptions::default())
                 .map(|m| m.map(|m| (m.start(), m.end())).unwrap())
                 .collect();
-            let mut chunked = Vec::new();
-            for chunk in paged.chunks(0..usize::MAX, target) {
-                for m in re.matches(chunk.searchable(), crate::MatchOptions::default()) {
-                    let m = m.unwrap();
-                    chunked.push((chunk.offset + m.start(), chunk.offset + m.end()));
+            // From the blocks the indexer still holds (the whole of a short text), then
+            // from the file.
+            for recent in [true, false] {
+                if !recent {
+                    paged.forget_recent();
+                }
+                let mut chunked = Vec::new();
+                for chunk in paged.chunks(0..usize::MAX, target) {
+                    for m in re.matches(chunk.searchable(), crate::MatchOptions::default()) {
+                        let m = m.unwrap();
+                        chunked.push((chunk.offset + m.start(), chunk.offset + m.end()));
+                    }
+                }
+                prop_assert_eq!(&chunked, &whole);
+            }
+        }
+    }
+
+    /// The chunks a scan takes from the blocks the indexer still holds are the chunks it
+    /// reads from the file: the same text, offsets and ends, for a plain file (invalid UTF-8
+    /// and a line longer than a chunk included) and for a merged spill, at several sizes and
+    /// from several starts.
+    #[test]
+    fn chunks_from_recent_blocks_are_the_chunks_read_from_the_file() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut text = Vec::new();
+        for k in 0..350_000 {
+            match k % 7 {
+                0 => text.extend_from_slice(b"bad \xff\xfe byte\n"),
+                3 if k % 50_000 == 3 => text.extend(std::iter::repeat_n(b'x', 300_000)),
+                _ => text.extend_from_slice(
+                    format!("2026-10-05T00:00:{:02}Z [CLAIM j{k}] \u{e9}\n", k % 60).as_bytes(),
+                ),
+            }
+        }
+        let plain = dir.path().join("a.log");
+        std::fs::write(&plain, &text).unwrap();
+        let other = dir.path().join("b.log");
+        std::fs::write(&other, &text[..text.len() / 3]).unwrap();
+        let chunks = |paged: &PagedText, from: usize, target: usize| {
+            paged
+                .chunks(from..usize::MAX, target)
+                .map(|c| (c.offset, c.text, c.last))
+                .collect::<Vec<_>>()
+        };
+        let texts = [
+            PagedText::open(&plain, &PagedOptions::default()).unwrap(),
+            PagedText::open_merged(
+                &[Origin::Path(plain.clone()), Origin::Path(other.clone())],
+                &PagedOptions::default(),
+            )
+            .unwrap(),
+        ];
+        for paged in &texts {
+            assert!(paged.wait_complete(Duration::from_secs(30)));
+            assert!(paged.len() > 2 * BLOCK_BYTES);
+            let starts = [
+                0,
+                paged.line_start(1),
+                paged.line_start(paged.line_count() - 5000),
+            ];
+            for target in [1000, 100_000, 1 << 20, 4 << 20] {
+                for &from in &starts {
+                    let held = chunks(paged, from, target);
+                    paged.forget_recent();
+                    let read = chunks(paged, from, target);
+                    assert_eq!(held.len(), read.len(), "target {target} from {from}");
+                    assert!(held == read, "target {target} from {from}");
+                    assert_eq!(read.last().map(|c| c.0 + c.1.len()), Some(paged.len()));
                 }
             }
-            prop_assert_eq!(chunked, whole);
         }
     }
 
