@@ -1159,7 +1159,7 @@ impl Iterator for PageChunks {
         if self.pos >= self.end {
             return None;
         }
-        if let Some(chunk) = self.from_recent() {
+        if let Some(chunk) = self.next_held() {
             return Some(chunk);
         }
         let file = &self.text.shared.file;
@@ -1208,7 +1208,7 @@ impl PageChunks {
     /// The next chunk taken from a block the indexer still holds, as the file would give it;
     /// `None` when no recent block holds the whole of the read the file would take, or when
     /// that read holds no line break (a line longer than the chunk, read on from the file).
-    fn from_recent(&mut self) -> Option<Chunk> {
+    fn next_held(&mut self) -> Option<Chunk> {
         let (off, block) = self.text.shared.recent_at(self.pos)?;
         let held = &block[self.pos - off..];
         // The whole read the file would give must be held (it may end past the block).
