@@ -45,6 +45,23 @@ pub struct Chunk {
     pub last: bool,
     /// The runs of lines from one source, in order; the first starts at offset 0.
     pub runs: Vec<Run>,
+    /// The stretches of `text` that are, byte for byte, a plain file's bytes (kept only by
+    /// [`Chunks::keeping_in_place`]), in order.
+    pub verbatim: Vec<Verbatim>,
+}
+
+/// A stretch of a chunk's text that is a source's file's bytes, byte for byte: what need not
+/// be copied to be read again.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Verbatim {
+    /// Byte offset in the chunk's text.
+    pub offset: usize,
+    /// Its bytes.
+    pub len: usize,
+    /// The source, an index into [`MergedLines::names`].
+    pub source: usize,
+    /// Where it is in the source's file.
+    pub at: u64,
 }
 
 impl Chunk {
@@ -75,6 +92,7 @@ impl Chunk {
                 merged_line: 1,
                 source_offset: 0,
             }],
+            verbatim: Vec::new(),
         }
     }
 
@@ -107,6 +125,8 @@ impl Chunk {
             offset: self.offset + at,
             last: self.last,
             runs,
+            // Only the spill of a merged input reads these, from chunks it did not cut.
+            verbatim: Vec::new(),
         }
     }
 
@@ -140,9 +160,8 @@ impl Chunk {
 pub struct Chunks {
     lines: MergedLines,
     target: usize,
-    /// The lines read ahead to know whether a chunk was the last: their bytes, whether a
-    /// newline ended them, their source, first line and number of lines.
-    ahead: Option<(Vec<u8>, bool, usize, u64, u64)>,
+    /// The lines read ahead to know whether a chunk was the last.
+    ahead: Option<Ahead>,
     started: bool,
     offset: usize,
     merged_line: u64,
@@ -153,6 +172,19 @@ pub struct Chunks {
     /// Invalid UTF-8 sequences replaced, and the decoded offset of the first.
     invalid: Option<(usize, usize)>,
     exhausted: bool,
+    /// For each source, whether its stretches of text that are its file's bytes are kept
+    /// ([`Chunk::verbatim`]).
+    in_place: Vec<bool>,
+}
+
+/// Lines [`Chunks`] read ahead of a chunk, as [`MergedLines::next_run`] handed them out.
+struct Ahead {
+    bytes: Vec<u8>,
+    newline: bool,
+    source: usize,
+    line: u64,
+    lines: u64,
+    at: Option<u64>,
 }
 
 impl Chunks {
@@ -169,7 +201,20 @@ impl Chunks {
             source_bytes: Vec::new(),
             invalid: None,
             exhausted: false,
+            in_place: Vec::new(),
         }
+    }
+
+    /// The same chunks, each keeping the stretches of its text that are a plain file's bytes
+    /// ([`Chunk::verbatim`]): what a spill need not copy.
+    pub fn keeping_in_place(mut self) -> Chunks {
+        self.in_place = self
+            .lines
+            .in_place()
+            .iter()
+            .map(Option::is_some)
+            .collect();
+        self
     }
 
     /// The merged lines' sources and failures.
@@ -226,9 +271,10 @@ impl Chunks {
             open_line: &mut self.open_line,
             source_bytes: &mut self.source_bytes,
             invalid: &mut self.invalid,
+            in_place: &self.in_place,
         };
-        if let Some((bytes, newline, source, line, lines)) = self.ahead.take() {
-            joiner.add(&bytes, newline, source, line, lines);
+        if let Some(a) = self.ahead.take() {
+            joiner.add(&a.bytes, a.newline, (a.source, a.line, a.lines), a.at);
         }
         let mut full = joiner.chunk.text.len() >= self.target;
         while !self.exhausted {
@@ -240,10 +286,17 @@ impl Chunks {
             };
             if full {
                 // Read ahead only to know whether this chunk is the last.
-                self.ahead = Some((l.bytes.to_vec(), l.newline, l.source, l.line, lines));
+                self.ahead = Some(Ahead {
+                    bytes: l.bytes.to_vec(),
+                    newline: l.newline,
+                    source: l.source,
+                    line: l.line,
+                    lines,
+                    at: l.at,
+                });
                 break;
             }
-            joiner.add(l.bytes, l.newline, l.source, l.line, lines);
+            joiner.add(l.bytes, l.newline, (l.source, l.line, lines), l.at);
             full = joiner.chunk.text.len() >= self.target;
         }
         chunk.last = self.ahead.is_none();
@@ -377,12 +430,20 @@ struct Joiner<'a> {
     open_line: &'a mut bool,
     source_bytes: &'a mut Vec<u64>,
     invalid: &'a mut Option<(usize, usize)>,
+    in_place: &'a [bool],
 }
 
 impl Joiner<'_> {
     /// Appends `lines` lines of `source` from its line `line` on: `bytes` with a `\n`
-    /// between them, then one when `newline`.
-    fn add(&mut self, bytes: &[u8], newline: bool, source: usize, line: u64, lines: u64) {
+    /// between them, then one when `newline`. `at` is where `bytes` start in the source's
+    /// stream, when they (and their `\n`) are its bytes there.
+    fn add(
+        &mut self,
+        bytes: &[u8],
+        newline: bool,
+        (source, line, lines): (usize, u64, u64),
+        at: Option<u64>,
+    ) {
         let chunk = &mut *self.chunk;
         if *self.open_line {
             chunk.text.push('\n');
@@ -406,8 +467,11 @@ impl Joiner<'_> {
             });
         }
         let before = chunk.text.len();
-        match super::as_text(bytes) {
-            Some(s) => chunk.text.push_str(s),
+        let valid = match super::as_text(bytes) {
+            Some(s) => {
+                chunk.text.push_str(s);
+                true
+            }
             None => {
                 let decoded = String::from_utf8_lossy(bytes);
                 let at = chunk.offset + chunk.text.len();
@@ -418,10 +482,34 @@ impl Joiner<'_> {
                     None => (n, first),
                 });
                 chunk.text.push_str(&decoded);
+                false
             }
-        }
+        };
         if newline {
             chunk.text.push('\n');
+        }
+        if let Some(at) = at
+            && valid
+            && self.in_place.get(source) == Some(&true)
+        {
+            // The text just added is the file's bytes: one stretch with the one before when
+            // it follows it in the text and in the file.
+            let len = chunk.text.len() - before;
+            match chunk.verbatim.last_mut() {
+                Some(v)
+                    if v.source == source
+                        && v.offset + v.len == before
+                        && v.at + v.len as u64 == at =>
+                {
+                    v.len += len;
+                }
+                _ => chunk.verbatim.push(Verbatim {
+                    offset: before,
+                    len,
+                    source,
+                    at,
+                }),
+            }
         }
         self.source_bytes[source] += (chunk.text.len() - before) as u64;
         *self.open_line = !newline;

@@ -114,6 +114,9 @@ pub struct Decoded {
     decoded: u64,
     /// Set once an error was returned: later reads return nothing.
     failed: bool,
+    /// For a plain regular file, a handle on it: its decoded bytes are its bytes, at the
+    /// same offsets, so they can be read again where they are.
+    in_place: Option<std::fs::File>,
 }
 
 impl Decoded {
@@ -125,6 +128,13 @@ impl Decoded {
     /// The file's size when it was opened (compressed size for an archive), when known.
     pub fn size_at_open(&self) -> Option<u64> {
         self.size_at_open
+    }
+
+    /// For a plain regular file, a new handle on it to read its bytes again at their offsets
+    /// (the decoded stream is the file, byte for byte); `None` for an archive, a pipe or
+    /// standard input.
+    pub fn in_place(&self) -> Option<std::fs::File> {
+        self.in_place.as_ref().and_then(|f| f.try_clone().ok())
     }
 
     /// Decoded bytes handed out so far.
@@ -333,7 +343,12 @@ pub fn open(path: &Path) -> io::Result<Decoded> {
         )));
     }
     let size = meta.is_file().then_some(meta.len());
-    decode(file, size, path)
+    let handle = meta.is_file().then(|| file.try_clone().ok()).flatten();
+    let mut decoded = decode(file, size, path)?;
+    if decoded.codec == Codec::Plain {
+        decoded.in_place = handle;
+    }
+    Ok(decoded)
 }
 
 /// Decodes any reader by its magic bytes (standard input, a pipe); `size` is its length
@@ -381,6 +396,7 @@ pub fn decode(
         size_at_open: size,
         decoded: 0,
         failed: false,
+        in_place: None,
     })
 }
 

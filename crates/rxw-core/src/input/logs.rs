@@ -141,6 +141,10 @@ pub struct LogLine<'a> {
     pub source: usize,
     /// The line's number in its own source, from 1.
     pub line: u64,
+    /// Where `bytes` start in the source's decoded stream, when `bytes` and then its `\n`
+    /// (when `newline`) are the stream's bytes there (not for the head of a line cut at the
+    /// reader's limit).
+    pub at: Option<u64>,
 }
 
 /// One source being read.
@@ -159,6 +163,8 @@ struct Stream {
     peek: Option<Peek>,
     /// Lines handed out.
     line: u64,
+    /// For a plain regular file, a handle to read its bytes again where they are.
+    in_place: Option<std::fs::File>,
 }
 
 /// The line a run ended before because of its stamp, as [`take_run`] read it: the next
@@ -440,6 +446,7 @@ impl MergedLines {
                 Err(e) => return Err(e),
             };
             let progress = SourceProgress::of(&decoded);
+            let in_place = decoded.in_place();
             let mut stream = Stream {
                 reader: LineReader::new(Box::new(decoded) as Box<dyn Read + Send>)
                     .named(origin.name())
@@ -449,6 +456,7 @@ impl MergedLines {
                 stamps: StampReader::new(),
                 peek: None,
                 line: 0,
+                in_place,
             };
             if merging {
                 // Where the lines before the first stamp go: found in the first block read,
@@ -484,6 +492,15 @@ impl MergedLines {
             failures,
             merging,
         })
+    }
+
+    /// For each source, a handle on its file when its lines' bytes can be read again where
+    /// they are ([`LogLine::at`] is then an offset in that file): a plain regular file.
+    pub fn in_place(&self) -> Vec<Option<std::fs::File>> {
+        self.streams
+            .iter()
+            .map(|s| s.in_place.as_ref().and_then(|f| f.try_clone().ok()))
+            .collect()
     }
 
     /// How far each source has been read, in the order given: handles that stay readable
@@ -557,8 +574,9 @@ impl MergedLines {
     /// break within `max` bytes.
     pub fn next_run(&mut self, max: usize) -> Option<(LogLine<'_>, u64)> {
         // The run found, as its source, its bytes in that source's buffer, whether a line
-        // feed ended it and its lines.
-        let (s, bytes, newline, lines) = loop {
+        // feed ended it, its lines and where it starts in the source's stream (when it is
+        // the stream's bytes).
+        let (s, bytes, newline, lines, at) = loop {
             let (s, bound) = match self.current {
                 Some(picked) => picked,
                 None => {
@@ -576,7 +594,7 @@ impl MergedLines {
                 match stream.reader.go_on_after_cut() {
                     Err(e) => self.failures.push(io_error(e.to_string())),
                     Ok(None) => {}
-                    Ok(Some((r, newline))) => break (s, r, newline, 1),
+                    Ok(Some((r, newline))) => break (s, r, newline, 1, None),
                 }
                 continue;
             }
@@ -643,7 +661,7 @@ impl MergedLines {
             }
             stream.reader.consume(taken.len);
             let end = range.start + taken.len - usize::from(taken.newline);
-            break (s, range.start..end, taken.newline, taken.lines);
+            break (s, range.start..end, taken.newline, taken.lines, Some(position));
         };
         let stream = &mut self.streams[s];
         let first = stream.line + 1;
@@ -654,6 +672,7 @@ impl MergedLines {
                 newline,
                 source: s,
                 line: first,
+                at,
             },
             lines,
         ))

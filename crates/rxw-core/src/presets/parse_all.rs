@@ -218,6 +218,7 @@ mod tests {
                     merged_line: line,
                     source_offset: at as u64,
                 }],
+                verbatim: Vec::new(),
             });
             line += piece.matches('\n').count() as u64;
             at = end;
