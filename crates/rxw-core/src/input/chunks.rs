@@ -208,12 +208,7 @@ impl Chunks {
     /// The same chunks, each keeping the stretches of its text that are a plain file's bytes
     /// ([`Chunk::verbatim`]): what a spill need not copy.
     pub fn keeping_in_place(mut self) -> Chunks {
-        self.in_place = self
-            .lines
-            .in_place()
-            .iter()
-            .map(Option::is_some)
-            .collect();
+        self.in_place = self.lines.in_place().iter().map(Option::is_some).collect();
         self
     }
 

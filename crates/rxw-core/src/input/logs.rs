@@ -661,7 +661,13 @@ impl MergedLines {
             }
             stream.reader.consume(taken.len);
             let end = range.start + taken.len - usize::from(taken.newline);
-            break (s, range.start..end, taken.newline, taken.lines, Some(position));
+            break (
+                s,
+                range.start..end,
+                taken.newline,
+                taken.lines,
+                Some(position),
+            );
         };
         let stream = &mut self.streams[s];
         let first = stream.line + 1;

@@ -399,7 +399,12 @@ impl Extents {
             let (from, end) = (start.max(at), (start + len).min(to));
             if from < end {
                 let (file, offset) = split_value(value);
-                pieces.push((file, offset + (from - start), (from - at) as usize, (end - from) as usize));
+                pieces.push((
+                    file,
+                    offset + (from - start),
+                    (from - at) as usize,
+                    (end - from) as usize,
+                ));
                 filled = (end - at) as usize;
             }
             start + len < to
@@ -1225,7 +1230,9 @@ impl PagedText {
                 None => at + n < limit,
             }
         });
-        if found && end > start && self.read_bytes(end - 1..end) == b"\r" {
+        // A `\r` before the end of the text goes too, as the text held whole drops it
+        // (but not at the limit: that line goes on).
+        if (found || end == self.len()) && end > start && self.read_bytes(end - 1..end) == b"\r" {
             end -= 1;
         }
         start..end
@@ -1586,14 +1593,22 @@ impl Spiller {
         let mut pos = 0;
         for v in &chunk.verbatim {
             if v.offset > pos {
-                add(pos, join_value(0, self.spilled + copied.len() as u64), v.offset - pos);
+                add(
+                    pos,
+                    join_value(0, self.spilled + copied.len() as u64),
+                    v.offset - pos,
+                );
                 copied.extend_from_slice(&text[pos..v.offset]);
             }
             add(v.offset, join_value(v.source + 1, v.at), v.len);
             pos = v.offset + v.len;
         }
         if pos < text.len() {
-            add(pos, join_value(0, self.spilled + copied.len() as u64), text.len() - pos);
+            add(
+                pos,
+                join_value(0, self.spilled + copied.len() as u64),
+                text.len() - pos,
+            );
             copied.extend_from_slice(&text[pos..]);
         }
         self.writer.write_all(&copied)?;
@@ -1632,7 +1647,7 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    fn small(page: usize, cache_pages: usize) -> PagedOptions {
+    pub(super) fn small(page: usize, cache_pages: usize) -> PagedOptions {
         PagedOptions {
             page_bytes: page,
             cache_bytes: page * cache_pages,
@@ -1640,14 +1655,14 @@ mod tests {
         }
     }
 
-    fn starts(text: &str) -> Vec<usize> {
+    pub(super) fn starts(text: &str) -> Vec<usize> {
         std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))
             .collect()
     }
 
     /// The paged text reads, numbers and scans exactly as the text held whole.
-    fn assert_same(text: &str, paged: &PagedText) {
+    pub(super) fn assert_same(text: &str, paged: &PagedText) {
         assert!(paged.wait_complete(Duration::from_secs(20)));
         assert_eq!(paged.len(), text.len());
         assert_eq!(paged.read(0..text.len()), text);
@@ -1926,6 +1941,88 @@ mod tests {
         let clone = paged.clone();
         drop(paged);
         assert_eq!(clone.line(5999), want.text.lines().nth(5999).unwrap());
+    }
+
+    /// A log of `lines` lines for the merge: stamped or not, CRLF, invalid UTF-8, empty
+    /// lines, and with or without a last line break.
+    pub(super) fn hostile_log(seed: u64, lines: usize, unended: bool) -> Vec<u8> {
+        let mut x = seed.wrapping_mul(6_364_136_223_846_793_005) | 1;
+        let mut next = move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let mut out = Vec::new();
+        let mut t = 0u64;
+        for k in 0..lines {
+            let r = next();
+            t += r % 3;
+            match r % 7 {
+                0 => out.extend_from_slice(b"continued \xff\xc3 line"),
+                1 => {}
+                2 => out.extend_from_slice(format!("plain {k} \u{e9}\r").as_bytes()),
+                _ => out.extend_from_slice(
+                    format!(
+                        "2026-10-05T00:{:02}:{:02}Z s{seed} k{k}",
+                        t / 60 % 60,
+                        t % 60
+                    )
+                    .as_bytes(),
+                ),
+            }
+            if k + 1 < lines || !unended {
+                out.push(b'\n');
+            }
+        }
+        out
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(12))]
+
+        /// Plain logs read in place and archives spilled, merged: the paged text is the
+        /// merge's text byte for byte (added line breaks, replaced invalid UTF-8, CRLF), read
+        /// through the page cache and in chunks from the file, and the spill holds none of
+        /// the plain logs that are text ending with a line break.
+        #[test]
+        fn merged_text_read_in_place_equals_the_merge(
+            logs in proptest::collection::vec((any::<u64>(), 0usize..900, any::<bool>(), any::<bool>()), 2..5),
+            page in 64usize..3000,
+            target in 1usize..20_000,
+        ) {
+            let dir = tempfile::tempdir().unwrap();
+            let mut origins = Vec::new();
+            // The bytes of the plain logs that are text and end with a line break: all of
+            // them are read in place.
+            let mut in_place = 0;
+            for (k, &(seed, lines, unended, gz)) in logs.iter().enumerate() {
+                let data = hostile_log(seed, lines, unended);
+                if !gz && std::str::from_utf8(&data).is_ok() && data.last().is_none_or(|&b| b == b'\n') {
+                    in_place += data.len();
+                }
+                let (name, bytes) = if gz {
+                    (format!("{k}.log.gz"), crate::input::codec::tests::gzip(&data))
+                } else {
+                    (format!("{k}.log"), data)
+                };
+                let p = dir.path().join(name);
+                std::fs::write(&p, bytes).unwrap();
+                origins.push(Origin::Path(p));
+            }
+            let want = Chunks::new(MergedLines::open(&origins).unwrap(), usize::MAX)
+                .next_chunk()
+                .unwrap()
+                .text;
+            prop_assume!(!want.is_empty());
+            let paged = PagedText::open_merged(&origins, &small(page, 3)).unwrap();
+            assert_same(&want, &paged);
+            paged.forget_recent();
+            let chunked: String = paged.chunks(0..usize::MAX, target).map(|c| c.text).collect();
+            prop_assert_eq!(&chunked, &want);
+            let spilled = paged.spill().unwrap().1;
+            prop_assert!(spilled as usize <= want.len() - in_place, "{} of {}", spilled, want.len());
+        }
     }
 
     #[test]
