@@ -380,6 +380,9 @@ struct Extents {
     records: RecordFile,
     /// Each source's file, for the sources read in place.
     sources: Vec<Option<File>>,
+    /// For each source, whether a read found its file shorter than what was indexed (it was
+    /// truncated or replaced since).
+    changed: Vec<AtomicBool>,
 }
 
 /// Reads for a gather further apart than this in one file are made apart.
@@ -435,7 +438,12 @@ impl Extents {
             scratch.resize((span_end - first) as usize, b'?');
             if let Some(h) = handle {
                 let n = read_at(h, &mut scratch, first).unwrap_or(0);
-                scratch[n..].fill(b'?');
+                if n < scratch.len() {
+                    scratch[n..].fill(b'?');
+                    if let Some(flag) = file.checked_sub(1).and_then(|s| self.changed.get(s)) {
+                        flag.store(true, Ordering::Relaxed);
+                    }
+                }
             }
             for &p in &order[k..j] {
                 let (_, off, dst, n) = pieces[p];
@@ -512,6 +520,18 @@ impl Shared {
             spill,
             recent: Mutex::new(std::collections::VecDeque::with_capacity(RECENT_BLOCKS)),
         }
+    }
+
+    /// Bytes in the runs and extents files.
+    fn record_bytes(&self) -> u64 {
+        [
+            self.sources.as_ref(),
+            self.extents.as_ref().map(|e| &e.records),
+        ]
+        .into_iter()
+        .flatten()
+        .map(|f| f.index().records * RECORD_BYTES as u64)
+        .sum()
     }
 
     /// Reads the text's bytes at `at` into `buf`: from the file, or gathered from the
@@ -771,6 +791,7 @@ impl PagedText {
             (
                 Some(Extents {
                     records,
+                    changed: in_place.iter().map(|_| AtomicBool::new(false)).collect(),
                     sources: in_place,
                 }),
                 Some(writer),
@@ -873,7 +894,9 @@ impl PagedText {
         &self.shared.names
     }
 
-    /// The spill file and its size so far, for a compressed or merged input.
+    /// The spill's directory and the bytes its files hold so far (the text copied there, and
+    /// for a merged input the records of where each line and stretch of text is), for a
+    /// compressed or merged input.
     pub fn spill(&self) -> Option<(&Path, u64)> {
         self.shared
             .spill
@@ -886,6 +909,16 @@ impl PagedText {
     pub fn warnings(&self) -> Vec<String> {
         let st = self.state();
         let mut out = st.warnings.clone();
+        if let Some(extents) = &self.shared.extents {
+            for (name, changed) in self.shared.names.iter().zip(&extents.changed) {
+                if changed.load(Ordering::Relaxed) {
+                    out.push(format!(
+                        "{name}: the file is shorter than when it was read (truncated or \
+                         replaced since); its missing bytes show as '?'"
+                    ));
+                }
+            }
+        }
         if st.invalid_utf8 > 0 {
             out.push(format!(
                 "input is not valid UTF-8: {} invalid byte{} shown as '?'",
@@ -1561,7 +1594,8 @@ impl Spiller {
         self.shared
             .keep_recent(base, Arc::new(chunk.text.into_bytes()));
         if let Some((_, n)) = &self.shared.spill {
-            n.store(self.spilled, Ordering::Relaxed);
+            // What the spill's files take on disk: the text copied, the runs and extents.
+            n.store(self.spilled + self.shared.record_bytes(), Ordering::Relaxed);
         }
         self.shared.len.store(len, Ordering::Release);
         if chunk.last {
@@ -1907,7 +1941,10 @@ mod tests {
             .count();
         assert_eq!(left, 0, "no spill directory left in {}", spill.display());
         // The plain log is read in place: only the archive's text is in the spill.
-        assert_eq!(paged.spill().unwrap().1, plain_b.len() as u64);
+        assert_eq!(
+            paged.spill().unwrap().1 - paged.shared.record_bytes(),
+            plain_b.len() as u64
+        );
         // Every line names its source and its own line, as the chunk's runs do.
         let gutter: Vec<(usize, u64)> = (0..6000)
             .map(|l| paged.source_of_line(l).unwrap())
@@ -2020,9 +2057,45 @@ mod tests {
             paged.forget_recent();
             let chunked: String = paged.chunks(0..usize::MAX, target).map(|c| c.text).collect();
             prop_assert_eq!(&chunked, &want);
-            let spilled = paged.spill().unwrap().1;
+            let spilled = paged.spill().unwrap().1 - paged.shared.record_bytes();
             prop_assert!(spilled as usize <= want.len() - in_place, "{} of {}", spilled, want.len());
         }
+    }
+
+    /// A plain log read in place and truncated after it was indexed: its missing bytes read
+    /// as `?` (the lines keep their places, nothing panics) and the warnings say which log.
+    #[test]
+    fn a_log_read_in_place_then_truncated_reads_as_marks_and_is_said() {
+        let dir = tempfile::tempdir().unwrap();
+        let a = dir.path().join("a.log");
+        let b = dir.path().join("b.log");
+        let lines = |tag: &str| -> String {
+            (0..2000)
+                .map(|k| format!("2026-10-05T00:{:02}:{:02}Z {tag}{k}\n", k / 60 % 60, k % 60))
+                .collect()
+        };
+        std::fs::write(&a, lines("a")).unwrap();
+        std::fs::write(&b, lines("b")).unwrap();
+        let paged =
+            PagedText::open_merged(&[Origin::Path(a), Origin::Path(b.clone())], &small(512, 4))
+                .unwrap();
+        assert!(paged.wait_complete(Duration::from_secs(20)));
+        assert!(paged.warnings().is_empty(), "{:?}", paged.warnings());
+        let len = paged.len();
+        std::fs::write(&b, "").unwrap();
+        paged.forget_recent();
+        let text = paged.read(0..len);
+        assert_eq!(text.len(), len);
+        assert!(text.contains("Z a1999\n"));
+        assert!(!text.contains(" b1"));
+        assert!(text.contains("????"));
+        assert_eq!(paged.line_count(), 4001);
+        let said = paged.warnings();
+        assert!(
+            said.iter()
+                .any(|w| w.contains("b.log") && w.contains("shorter")),
+            "{said:?}"
+        );
     }
 
     #[test]
