@@ -44,15 +44,6 @@ pub const INDEX_MARK_LINES: usize = 1024;
 pub const INDEX_MARK_BYTES: usize = 64 * 1024;
 /// Bytes the indexer reads (and a spill is written) at a time.
 const BLOCK_BYTES: usize = 4 << 20;
-/// Bytes of one record in a [`RecordFile`]: the runs file (a run's first merged line from 0,
-/// then its source in the top 16 bits and its own first line from 1 in the low 48) or the
-/// extents file ([`Extents`]).
-const RECORD_BYTES: usize = 16;
-/// The start of every this many records is kept in memory: a lookup reads at most this
-/// many records from the file.
-const RECORD_MARKS: usize = 512;
-/// Records read from the file at a time.
-const RECORD_READ: usize = 4096;
 /// Blocks the indexer keeps in memory after indexing them: a scan that follows the indexer
 /// (the full count of a text still being indexed) takes its chunks from them rather than
 /// reading back what was just written or read.
@@ -248,10 +239,16 @@ struct BuildState {
     elapsed: Option<Duration>,
 }
 
-/// A file of 16-byte records, each a start (in increasing order: a merged line, a merged
-/// byte) and a value, appended in batches by one writer while readers walk it; in memory,
-/// the start of every [`RECORD_MARKS`]th record. A record covers from its start to the next
-/// record's (the last, to the end covered so far).
+/// A file of records, each a start (in increasing order: a merged line, a merged byte) and a
+/// value (a number in the top 16 bits, the *key*, and one in the low 48), appended in batches
+/// by one writer while readers walk it. A record covers from its start to the next record's
+/// (the last, to the end covered so far).
+///
+/// Records are stored in blocks of at most [`RECORD_BLOCK`], each record as deltas in
+/// LEB128 varints: its start from the one before, its key, and its low 48 bits from the last
+/// record with the same key in the block (zigzag). A run of a log's lines or a stretch of a
+/// file takes 3 to 5 bytes, not 16. In memory, each block's first start and place in the
+/// file: a lookup decodes at most one block before the record it wants.
 struct RecordFile {
     file: File,
     index: RwLock<RecordIndex>,
@@ -264,9 +261,65 @@ struct RecordIndex {
     records: u64,
     /// Where the records' cover ends (the start past the last record's end).
     end: u64,
-    /// The starts of records `0`, `RECORD_MARKS`, `2 * RECORD_MARKS`…
-    marks: Vec<u64>,
+    /// Each block's first start and where the block begins in the file.
+    blocks: Vec<(u64, u64)>,
+    /// Bytes in the file.
+    bytes: u64,
 }
+
+/// Records a [`RecordFile`] block holds at most.
+const RECORD_BLOCK: usize = 512;
+/// Blocks of a [`RecordFile`] a walk takes from the index at a time.
+const WALK_BLOCKS: usize = 64;
+
+fn put_varint(out: &mut Vec<u8>, mut v: u64) {
+    while v >= 0x80 {
+        out.push((v as u8) | 0x80);
+        v >>= 7;
+    }
+    out.push(v as u8);
+}
+
+/// The varint at `bytes[*at..]`, moving `at` past it; `None` when the bytes end inside it.
+fn get_varint(bytes: &[u8], at: &mut usize) -> Option<u64> {
+    let mut v = 0u64;
+    for shift in (0..64).step_by(7) {
+        let b = *bytes.get(*at)?;
+        *at += 1;
+        v |= u64::from(b & 0x7F) << shift;
+        if b < 0x80 {
+            return Some(v);
+        }
+    }
+    None
+}
+
+/// The last low value of each key seen in a block (a handful of keys: the logs merged).
+#[derive(Default)]
+struct LastLow(Vec<(u64, u64)>);
+
+impl LastLow {
+    /// The last low value of `key` (0 before its first), now set to `low`.
+    fn swap(&mut self, key: u64, low: u64) -> u64 {
+        match self.0.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, l)) => std::mem::replace(l, low),
+            None => {
+                self.0.push((key, low));
+                0
+            }
+        }
+    }
+
+    /// The last low value of `key`, 0 before its first.
+    fn get(&self, key: u64) -> u64 {
+        self.0
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map_or(0, |(_, l)| *l)
+    }
+}
+
+const LOW: u64 = (1 << 48) - 1;
 
 impl RecordFile {
     fn new(file: File) -> RecordFile {
@@ -282,22 +335,28 @@ impl RecordFile {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// Writes `records` through `w` and takes them in, now covering up to `end`; false when
-    /// the write failed (nothing is taken in).
+    /// Writes `records` through `w` (in new blocks) and takes them in, now covering up to
+    /// `end`; false when the write failed (nothing is taken in).
     fn append(&self, w: &mut std::io::BufWriter<File>, records: &[(u64, u64)], end: u64) -> bool {
-        let had = self.index().records;
-        let mut marks = Vec::new();
-        let mut ok = true;
-        for (k, &(start, value)) in records.iter().enumerate() {
-            if (had + k as u64).is_multiple_of(RECORD_MARKS as u64) {
-                marks.push(start);
+        let mut at = self.index().bytes;
+        let mut blocks = Vec::new();
+        let mut out = Vec::with_capacity(records.len() * 5);
+        for block in records.chunks(RECORD_BLOCK) {
+            let before = out.len();
+            let mut prev = block[0].0;
+            let mut last = LastLow::default();
+            for &(start, value) in block {
+                let (key, low) = (value >> 48, value & LOW);
+                put_varint(&mut out, start - prev);
+                put_varint(&mut out, key);
+                let delta = low.wrapping_sub(last.swap(key, low)) as i64;
+                put_varint(&mut out, ((delta << 1) ^ (delta >> 63)) as u64);
+                prev = start;
             }
-            let mut rec = [0u8; RECORD_BYTES];
-            rec[..8].copy_from_slice(&start.to_le_bytes());
-            rec[8..].copy_from_slice(&value.to_le_bytes());
-            ok &= w.write_all(&rec).is_ok();
+            blocks.push((block[0].0, at));
+            at += (out.len() - before) as u64;
         }
-        if !(ok && w.flush().is_ok()) {
+        if !(w.write_all(&out).is_ok() && w.flush().is_ok()) {
             return false;
         }
         let mut index = self
@@ -306,54 +365,70 @@ impl RecordFile {
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         index.records += records.len() as u64;
         index.end = end;
-        index.marks.extend(marks);
+        index.blocks.extend(blocks);
+        index.bytes = at;
         true
     }
 
     /// Calls `f` with each record from the one covering `from` on, as its start, its value
     /// and its length, until `f` returns false or the records written so far end.
     fn walk(&self, from: u64, mut f: impl FnMut(u64, u64, u64) -> bool) {
-        let (records, end, first) = {
+        let (end, mut next) = {
             let index = self.index();
-            if from >= index.end {
+            if from >= index.end || index.blocks.is_empty() {
                 return;
             }
             let k = index
-                .marks
-                .partition_point(|&m| m <= from)
+                .blocks
+                .partition_point(|&(first, _)| first <= from)
                 .saturating_sub(1);
-            (index.records, index.end, (k * RECORD_MARKS) as u64)
+            (index.end, k)
         };
-        let mut buf = vec![0u8; RECORD_READ * RECORD_BYTES];
         // A record is passed on once the next one's start gives its length.
         let mut held: Option<(u64, u64)> = None;
-        let mut at = first;
-        while at < records {
-            let want = usize::try_from(records - at)
-                .unwrap_or(usize::MAX)
-                .min(RECORD_READ);
-            let n = read_at(
-                &self.file,
-                &mut buf[..want * RECORD_BYTES],
-                at * RECORD_BYTES as u64,
-            )
-            .unwrap_or(0)
-                / RECORD_BYTES;
-            if n == 0 {
+        let mut buf = Vec::new();
+        loop {
+            // The next blocks' places, and where the last of them ends.
+            let (blocks, stop) = {
+                let index = self.index();
+                let to = (next + WALK_BLOCKS).min(index.blocks.len());
+                let stop = index.blocks.get(to).map_or(index.bytes, |b| b.1);
+                (index.blocks[next.min(to)..to].to_vec(), stop)
+            };
+            let Some(&(_, first)) = blocks.first() else {
+                break;
+            };
+            buf.resize(usize::try_from(stop - first).unwrap_or(0), 0);
+            if read_at(&self.file, &mut buf, first).unwrap_or(0) < buf.len() {
                 return;
             }
-            for rec in buf[..n * RECORD_BYTES].chunks_exact(RECORD_BYTES) {
-                let start = u64::from_le_bytes(rec[..8].try_into().unwrap_or_default());
-                let value = u64::from_le_bytes(rec[8..].try_into().unwrap_or_default());
-                if let Some((s, v)) = held
-                    && start > from
-                    && !f(s, v, start - s)
-                {
-                    return;
+            for (j, &(block_start, place)) in blocks.iter().enumerate() {
+                let block_end = blocks.get(j + 1).map_or(stop, |b| b.1);
+                let bytes = &buf[(place - first) as usize..(block_end - first) as usize];
+                let (mut at, mut prev, mut last) = (0, block_start, LastLow::default());
+                while at < bytes.len() {
+                    let (Some(d), Some(key), Some(z)) = (
+                        get_varint(bytes, &mut at),
+                        get_varint(bytes, &mut at),
+                        get_varint(bytes, &mut at),
+                    ) else {
+                        return;
+                    };
+                    let start = prev + d;
+                    let delta = ((z >> 1) as i64) ^ -((z & 1) as i64);
+                    let low = last.get(key).wrapping_add(delta as u64) & LOW;
+                    last.swap(key, low);
+                    prev = start;
+                    if let Some((s, v)) = held
+                        && start > from
+                        && !f(s, v, start - s)
+                    {
+                        return;
+                    }
+                    held = Some((start, (key << 48) | low));
                 }
-                held = Some((start, value));
             }
-            at += n as u64;
+            next += blocks.len();
         }
         if let Some((s, v)) = held
             && end > s
@@ -530,7 +605,7 @@ impl Shared {
         ]
         .into_iter()
         .flatten()
-        .map(|f| f.index().records * RECORD_BYTES as u64)
+        .map(|f| f.index().bytes)
         .sum()
     }
 
@@ -2059,6 +2134,66 @@ mod tests {
             prop_assert_eq!(&chunked, &want);
             let spilled = paged.spill().unwrap().1 - paged.shared.record_bytes();
             prop_assert!(spilled as usize <= want.len() - in_place, "{} of {}", spilled, want.len());
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(24))]
+
+        /// A record file walks back the records appended, in batches of any size, from any
+        /// start: each record's start, value and length, whatever the keys and the jumps of
+        /// their values (up and down, up to 48 bits).
+        #[test]
+        fn record_files_give_back_every_record_from_any_start(
+            steps in proptest::collection::vec((1u64..300, 0u64..9, any::<u64>(), 0u8..4), 1..3000),
+            batches in proptest::collection::vec(1usize..1500, 1..8),
+            froms in proptest::collection::vec(any::<u64>(), 1..12),
+        ) {
+            let mut records = Vec::new();
+            let mut start = 0;
+            let mut lows = [0u64; 9];
+            for &(gap, key, jump, kind) in &steps {
+                let low = &mut lows[key as usize];
+                *low = match kind {
+                    0 => jump & LOW,
+                    1 => low.wrapping_sub(jump % 100) & LOW,
+                    _ => (*low + jump % 1000) & LOW,
+                };
+                records.push((start, (key << 48) | *low));
+                start += gap;
+            }
+            let end = start;
+            let dir = tempfile::tempdir().unwrap();
+            let p = dir.path().join("records");
+            let file = RecordFile::new(File::create(&p).and_then(|_| File::open(&p)).unwrap());
+            let mut w = std::io::BufWriter::new(
+                std::fs::OpenOptions::new().append(true).open(&p).unwrap(),
+            );
+            let mut at = 0;
+            let mut k = 0;
+            while at < records.len() {
+                let n = batches[k % batches.len()].min(records.len() - at);
+                let covered = records.get(at + n).map_or(end, |r| r.0);
+                prop_assert!(file.append(&mut w, &records[at..at + n], covered));
+                at += n;
+                k += 1;
+            }
+            prop_assert!(file.index().bytes < 16 * records.len() as u64);
+            for &from in &froms {
+                let from = from % (end + 10);
+                let mut got = Vec::new();
+                file.walk(from, |s, v, n| {
+                    got.push((s, v, n));
+                    true
+                });
+                let want: Vec<(u64, u64, u64)> = records
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &(s, v))| (s, v, records.get(i + 1).map_or(end, |r| r.0) - s))
+                    .filter(|&(s, _, n)| s + n > from)
+                    .collect();
+                prop_assert_eq!(got, want);
+            }
         }
     }
 
