@@ -687,6 +687,39 @@ fn a_gz_and_a_plain_log_merged_in_pages_name_their_sources_and_leave_no_spill() 
     assert_eq!(spilled(), 0, "the spill is removed on exit");
 }
 
+/// Regression: `--follow` on a compressed log read the whole decoded text into memory (a
+/// compressed log is read once, not followed, so nothing was gained). It is read in pages as
+/// without `--follow`: the status bar shows the paged text and its spill.
+#[test]
+fn a_followed_compressed_log_is_read_in_pages() {
+    use std::io::Write as _;
+    let dir = tempfile::tempdir().unwrap();
+    let b = dir.path().join("beta.log.gz");
+    let text: String = (0..300)
+        .map(|k| {
+            format!(
+                "2026-10-05T00:{:02}:{:02}Z [CLAIM b{k}]\n",
+                k / 60 % 60,
+                k % 60
+            )
+        })
+        .collect();
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(text.as_bytes()).unwrap();
+    std::fs::write(&b, gz.finish().unwrap()).unwrap();
+    let args = format!("--follow -e 'CLAIM b1' '{}'", b.display());
+    let Some(s) =
+        Session::start_with_env("follow-gz-paged", dir.path(), "RXW_PAGED_BYTES=0", &args)
+    else {
+        return;
+    };
+    let screen = s.expect("111 matches");
+    assert!(
+        screen.contains("paged:") && screen.contains("spill"),
+        "{screen}"
+    );
+}
+
 /// A paged input is searched in chunks of whole lines, and what a chunk leaves unsettled is
 /// carried into the next, so a match across lines is counted; where that cannot be done (a
 /// look-behind of unbounded length) the status bar says so instead of counting silently short.

@@ -296,12 +296,13 @@ fn sizes(origins: &[crate::input::logs::Origin]) -> (u64, bool) {
 
 /// The input in pages when it is large enough to need them: one plain file of at least
 /// [`PAGED_FILE_BYTES`], or compressed or merged logs whose files add up to the limit for
-/// their kind. `None` for an input held in memory as before (and for following merged or
-/// compressed logs, which appends to a text in memory).
+/// their kind. `None` for an input held in memory as before. Following grows a plain file's
+/// pages in place; a compressed log or the logs a directory or glob names are read once
+/// either way (in memory they were not followed either, and a large archive took its whole
+/// decoded text in memory).
 fn open_paged(
     first: &std::path::Path,
     more: &[std::path::PathBuf],
-    follow: bool,
 ) -> anyhow::Result<Option<StartInput>> {
     use crate::input::{logs, paged};
     // RXW_PAGED_BYTES sets both limits (tests open small files in pages with 0).
@@ -316,11 +317,6 @@ fn open_paged(
         return Ok(None);
     }
     let (total, compressed) = sizes(&origins);
-    // Following grows a plain file's pages in place; merged or compressed logs are followed
-    // in memory.
-    if follow && (origins.len() > 1 || compressed) {
-        return Ok(None);
-    }
     let options = paged::PagedOptions::default();
     let name = origins
         .iter()
@@ -386,7 +382,7 @@ fn read_input(
     args: &Options,
 ) -> anyhow::Result<(StartInput, Option<u64>, Option<RestOfFile>, Gutter)> {
     if let Some(first) = &args.file
-        && let Some(paged) = open_paged(first, &args.more, args.follow)?
+        && let Some(paged) = open_paged(first, &args.more)?
     {
         let gutter = match &paged {
             StartInput::Paged(p, _) if p.names().len() > 1 => {
