@@ -22,6 +22,7 @@ pub mod codec;
 pub mod lines;
 pub mod logs;
 pub mod paged;
+mod records;
 pub mod timestamp;
 
 use crate::error::{Error, ErrorKind};
