@@ -6,8 +6,6 @@
 //! audit, codegen, operator models, typed JSON), which sits on the engine (`rxw-engine`) and
 //! the parser (`rxw-syntax`) and has no terminal dependency; its modules are re-exported here
 //! under their own names so `rxw::workbench`, `rxw::presets` and the rest read as one library.
-#![deny(unsafe_code)]
-#![warn(missing_docs)]
 
 pub use rxw_core::{
     EngineKind, Error, ErrorKind, Family, Flags, Flavor, InputTraits, Limits, Match, MatchOptions,

@@ -15,8 +15,9 @@ static STDOUT_CLOSED_AT_START: AtomicBool = AtomicBool::new(false);
 
 /// The constructor, in `.init_array`. Sound: it runs once, single-threaded, before `main`; it
 /// only asks whether descriptor 1 exists (its `/proc` link is missing when it is closed) and
-/// stores a flag.
+/// stores a flag. The one `unsafe` of the workspace (whose lints deny it elsewhere).
 #[cfg(target_os = "linux")]
+#[allow(unsafe_code)]
 #[used]
 #[unsafe(link_section = ".init_array")]
 static CHECK_STDOUT_AT_START: extern "C" fn() = {

@@ -266,7 +266,7 @@ impl ServerHandler for RxwServer {
                 let cx = tool::CallContext {
                     arrived,
                     roots: Some(self.roots.clone()),
-                    verifier: Some(Arc::new(crate::cli::registry::EngineVerifier)),
+                    verifier: Some(Arc::new(crate::fleet::engines::EngineVerifier)),
                 };
                 tokio::task::spawn_blocking(move || {
                     let _permit = permit;

@@ -46,6 +46,11 @@ fn python_trace_ends_on_cpythons_match() {
     {
         let s = String::from_utf8_lossy(&out.stdout);
         assert_eq!(s.trim(), "(0, 4) ('a', 'bcd', '')");
+    } else {
+        rxw_testkit::missing(
+            "python3",
+            "the spans of the traced match are not compared with CPython's",
+        );
     }
 }
 

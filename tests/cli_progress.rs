@@ -44,7 +44,10 @@ fn in_terminal(command: &str) -> String {
 #[test]
 fn a_long_count_shows_its_progress_on_a_terminal_and_clears_it() {
     if !has_script() {
-        eprintln!("skipped: no `script` to make a pseudo-terminal");
+        rxw_testkit::missing(
+            "script",
+            "the progress line on a pseudo-terminal is not checked",
+        );
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -99,7 +102,10 @@ fn piped_standard_error_stays_clean() {
 #[test]
 fn jobs_and_timeline_show_their_progress_on_a_terminal() {
     if !has_script() {
-        eprintln!("skipped: no `script` to make a pseudo-terminal");
+        rxw_testkit::missing(
+            "script",
+            "the progress of jobs and timeline on a pseudo-terminal is not checked",
+        );
         return;
     }
     let dir = tempfile::tempdir().unwrap();

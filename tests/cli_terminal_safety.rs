@@ -247,7 +247,10 @@ fn replace_is_raw_into_a_pipe_and_inert_on_a_terminal() {
         .args(["-qec", &command, "/dev/null"])
         .output()
     else {
-        eprintln!("notice: no `script` command; the terminal case is not checked");
+        rxw_testkit::missing(
+            "script",
+            "the replacement shown on a terminal is not checked",
+        );
         return;
     };
     let shown = String::from_utf8_lossy(&out.stdout);

@@ -352,7 +352,7 @@ fn go_programs_print_rxws_matches() {
     let (prepared, refused) = prepare(Lang::Go);
     min_translated(Lang::Go, &prepared, &refused, 25);
     if !have("go", "version") {
-        eprintln!("notice: `go` is not installed; Go programs were generated but not run");
+        rxw_testkit::missing("go", "the generated Go programs are not run");
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -388,7 +388,7 @@ fn java_programs_print_rxws_matches() {
     let (prepared, refused) = prepare(Lang::Java);
     min_translated(Lang::Java, &prepared, &refused, 30);
     if !have("javac", "-version") {
-        eprintln!("notice: `javac` is not installed; Java programs were generated but not run");
+        rxw_testkit::missing("javac", "the generated Java programs are not run");
         return;
     }
     // One javac for all programs (a JVM start per program would take minutes): each is
@@ -492,9 +492,9 @@ fn csharp_programs_are_generated_and_run_when_dotnet_or_mono_is_present() {
             .collect();
         compare(Lang::CSharp, &prepared, outputs, &refused);
     } else {
-        eprintln!(
-            "notice: neither `dotnet` nor `mono` is installed; {} C# programs were generated but not run",
-            prepared.len()
+        rxw_testkit::missing(
+            "dotnet, or mono with mcs",
+            &format!("the {} generated C# programs are not run", prepared.len()),
         );
     }
 }

@@ -372,8 +372,9 @@ fn oracle(cmd: &str, script: &str, cases: &[Case]) -> Option<Vec<Value>> {
     {
         Ok(c) => c,
         Err(e) => {
-            eprintln!(
-                "notice: {cmd} not available ({e}); skipping this half of the differential test"
+            rxw_testkit::missing(
+                cmd,
+                &format!("{e}: this half of the differential test is skipped"),
             );
             return None;
         }
@@ -595,10 +596,9 @@ fn python_random_patterns_agree_with_every_installed_cpython_release() {
             continue; // python_random_patterns_agree_with_cpython
         }
         let Some(exe) = common::python_interpreter(v.number()) else {
-            eprintln!(
-                "NOTICE: CPython {} is not installed: python@{} is not fuzzed against it",
-                v.number(),
-                v.number()
+            rxw_testkit::missing(
+                &format!("CPython {}", v.number()),
+                &format!("python@{} is not fuzzed against it", v.number()),
             );
             continue;
         };
@@ -626,10 +626,9 @@ fn js_random_patterns_agree_with_every_installed_node() {
             continue; // js_random_patterns_agree_with_node
         }
         let Some(exe) = common::node_binary(u32::from(v.major())) else {
-            eprintln!(
-                "NOTICE: node {} is not installed: js@node{} is not fuzzed against it",
-                v.major(),
-                v.major()
+            rxw_testkit::missing(
+                &format!("node {}", v.major()),
+                &format!("js@node{} is not fuzzed against it", v.major()),
             );
             continue;
         };

@@ -9,8 +9,9 @@ fn mcp_server_serves_the_three_tools() {
     match probe {
         Ok(o) if o.status.success() => {}
         _ => {
-            eprintln!(
-                "notice: the Python MCP SDK is not installed (pip install mcp); skipping the MCP client test"
+            rxw_testkit::missing(
+                "the Python MCP SDK",
+                "the MCP client test is skipped (python3 -m pip install mcp)",
             );
             return;
         }

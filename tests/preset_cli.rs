@@ -436,8 +436,9 @@ fn parse_schema_lists_the_record_and_each_presets_groups_and_loads_into_duckdb()
         .output()
         .is_ok_and(|o| o.status.success());
     if !has_duckdb {
-        eprintln!(
-            "\n!!!!!!!! NOTICE: the Python package duckdb is not installed: the load of --jsonl into DuckDB is SKIPPED !!!!!!!!\n"
+        rxw_testkit::missing(
+            "the Python package duckdb",
+            "the load of --jsonl into DuckDB is skipped",
         );
         return;
     }

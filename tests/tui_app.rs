@@ -1586,7 +1586,10 @@ fn the_presets_export_pane_shows_the_definition_and_its_verdict_without_blocking
             "{verdict}"
         );
     } else {
-        eprintln!("\n!!!! NOTICE: chDB is not installed: the pane's verdict is not checked !!!!\n");
+        rxw_testkit::missing(
+            "chDB (the Python package chdb)",
+            "the pane's verdict on ClickHouse is not checked",
+        );
         assert!(verdict.starts_with("not verified: "), "{verdict}");
     }
     let screen = format!("{:?}", screens::render_buffer(&app));

@@ -1,6 +1,6 @@
 //! End to end in a real terminal: runs the `rxw` binary inside tmux, types a pattern and reads
 //! the match count off the screen; then quits with Ctrl-C and finds the session saved.
-//! Skips (with a notice) when tmux is not installed.
+//! Skips (with a notice; a failure under `RXW_REQUIRE_ORACLES=1`) when tmux is not installed.
 #![cfg(feature = "app")]
 
 use rxw::{Flags, Flavor, Regex};
@@ -29,7 +29,7 @@ fn wait_for(session: &str, what: &str) -> String {
 #[test]
 fn typing_a_pattern_in_tmux_updates_the_match_count() {
     if Command::new("tmux").arg("-V").output().is_err() {
-        println!("NOTICE: tmux is not installed; skipping the end-to-end TUI test");
+        rxw_testkit::missing("tmux", "the end-to-end TUI test is skipped");
         return;
     }
     let state = tempfile::tempdir().unwrap();
@@ -91,7 +91,7 @@ fn typing_a_pattern_in_tmux_updates_the_match_count() {
 #[test]
 fn a_hung_up_terminal_ends_the_process() {
     if Command::new("tmux").arg("-V").output().is_err() {
-        println!("NOTICE: tmux is not installed; skipping the hang-up test");
+        rxw_testkit::missing("tmux", "the hang-up test is skipped");
         return;
     }
     let state = tempfile::tempdir().unwrap();
@@ -160,7 +160,7 @@ fn a_hung_up_terminal_ends_the_process() {
 #[test]
 fn a_paste_burst_without_bracketed_paste_lands_whole_and_ctrl_c_quits() {
     if Command::new("tmux").arg("-V").output().is_err() {
-        println!("NOTICE: tmux is not installed; skipping the paste-burst test");
+        rxw_testkit::missing("tmux", "the paste-burst test is skipped");
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -232,7 +232,8 @@ struct Session {
 }
 
 impl Session {
-    /// Starts `rxw ARGS` in a 120x34 session; `None` (with a notice) when tmux is missing.
+    /// Starts `rxw ARGS` in a 120x34 session; `None` when tmux is missing (said by
+    /// [`rxw_testkit::missing`], which fails the test under `RXW_REQUIRE_ORACLES=1`).
     fn start(tag: &str, state: &std::path::Path, args: &str) -> Option<Session> {
         Session::start_with_env(tag, state, "", args)
     }
@@ -245,7 +246,7 @@ impl Session {
         args: &str,
     ) -> Option<Session> {
         if Command::new("tmux").arg("-V").output().is_err() {
-            println!("NOTICE: tmux is not installed; skipping {tag}");
+            rxw_testkit::missing("tmux", &format!("the {tag} test is skipped"));
             return None;
         }
         let name = format!("rxw-{tag}-{}", std::process::id());

@@ -8,6 +8,7 @@
 pub mod action;
 pub mod app;
 pub mod clipboard;
+pub mod gutter;
 pub mod keymap;
 pub mod layout;
 pub mod panes;
@@ -485,7 +486,7 @@ pub fn run(args: Options) -> anyhow::Result<()> {
         app.message = Some(notice);
     }
     if let Some((names, runs)) = gutter {
-        app.sources = Some(app::SourceGutter::new(
+        app.sources = Some(gutter::SourceGutter::new(
             app.wb.input.revision(),
             &names,
             &runs,

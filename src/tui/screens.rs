@@ -302,7 +302,7 @@ pub fn merged(width: u16, height: u16) -> App {
     .expect("the merged logs start");
     if let Some((_, runs)) = gutter {
         let shown: Vec<String> = names.iter().map(|n| n.to_string()).collect();
-        app.sources = Some(super::app::SourceGutter::new(
+        app.sources = Some(super::gutter::SourceGutter::new(
             app.wb.input.revision(),
             &shown,
             &runs,

@@ -17,11 +17,26 @@ pub fn rate_since(started: std::time::Instant, from: usize, at: usize) -> Option
     (elapsed >= 0.2).then(|| at.saturating_sub(from) as f64 / elapsed)
 }
 
+/// `done` of `total` as a whole percentage, 0 to 100 (100 when there is nothing to do): how
+/// far a pass that stopped or ended got.
+pub fn percent(done: u64, total: u64) -> u64 {
+    if total == 0 {
+        return 100;
+    }
+    (u128::from(done.min(total)) * 100 / u128::from(total)) as u64
+}
+
+/// As [`percent`] for a pass still running: at most 99, so it never reads 100% before it is
+/// over (0 when there is nothing to do yet).
+pub fn percent_running(done: u64, total: u64) -> u64 {
+    (u128::from(done) * 100 / u128::from(total.max(1))).min(99) as u64
+}
+
 /// How far a pass that has read `done` bytes of `total` is: `42%` (99% at most until it is
 /// over), or the bytes read (`120 MB`) when the total is not known (standard input).
 pub fn how_far(done: u64, total: Option<u64>) -> String {
     match total {
-        Some(t) if t > 0 => format!("{}%", (done.saturating_mul(100) / t).min(99)),
+        Some(t) if t > 0 => format!("{}%", percent_running(done, t)),
         _ => format!("{} MB", done / 1_000_000),
     }
 }
@@ -29,6 +44,17 @@ pub fn how_far(done: u64, total: Option<u64>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn percentages_are_whole_and_bounded() {
+        assert_eq!(percent(0, 0), 100);
+        assert_eq!(percent(5, 10), 50);
+        assert_eq!(percent(11, 10), 100);
+        assert_eq!(percent(u64::MAX - 1, u64::MAX), 99);
+        assert_eq!(percent_running(0, 0), 0);
+        assert_eq!(percent_running(10, 10), 99);
+        assert_eq!(percent_running(1, 3), 33);
+    }
 
     #[test]
     fn a_rate_shows_from_one_megabyte_a_second() {

@@ -3,8 +3,7 @@
 //! that writes a pattern for another engine. A table is a sorted list of inclusive ranges.
 
 use crate::python_unicode::PyUnicode;
-use crate::vm::charset::CharSet;
-use regex_syntax::hir::{Class, HirKind};
+use regex_syntax::hir::{Class, ClassUnicode, ClassUnicodeRange, HirKind};
 use rxw_syntax::PyVersion;
 use std::sync::OnceLock;
 
@@ -68,10 +67,21 @@ pub fn python_digit_syntax(v: PyVersion) -> &'static str {
 /// `base` (a class body the `regex` crate reads with its own Unicode data) corrected to hold
 /// exactly `table`: `[base--[extra]]missing`, or `base` itself when they agree.
 fn corrected(base: &str, table: &[(u32, u32)]) -> String {
-    let crate_set = CharSet::from_ranges(code_points(&crate_class(&format!("[{base}]"))));
-    let want = CharSet::from_ranges(table.to_vec());
-    let extra = chars(crate_set.difference(&want).ranges());
-    let missing = chars(want.difference(&crate_set).ranges());
+    let class = |ranges: &[(char, char)]| {
+        ClassUnicode::new(ranges.iter().map(|&(a, b)| ClassUnicodeRange::new(a, b)))
+    };
+    let crate_set = class(&crate_class(&format!("[{base}]")));
+    let want = class(&chars(table));
+    let minus = |a: &ClassUnicode, b: &ClassUnicode| {
+        let mut d = a.clone();
+        d.difference(b);
+        d.ranges()
+            .iter()
+            .map(|r| (r.start(), r.end()))
+            .collect::<Vec<_>>()
+    };
+    let extra = minus(&crate_set, &want);
+    let missing = minus(&want, &crate_set);
     let mut out = if extra.is_empty() {
         base.to_string()
     } else {

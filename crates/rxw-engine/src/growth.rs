@@ -29,11 +29,8 @@
 //! the scan was cut.
 
 use crate::Regex;
-use crate::set::hits::Starts;
-use rxw_syntax::ast::{AnchorKind, Ast, ClassItem, GroupKind, Node, NodeKind, PerlKind};
-
-/// Deepest nesting looked at for a byte bound; deeper patterns are [`Reach::Unbounded`].
-const MAX_DEPTH: usize = 64;
+use crate::facts::{Starts, examined};
+use rxw_syntax::ast::Ast;
 
 /// Most bytes one character occupies (a literal may match another case of another length).
 const CHAR_BYTES: usize = 4;
@@ -75,110 +72,7 @@ impl Reach {
     }
 }
 
-/// Whether every match of the pattern lies inside one line, whatever follows the line: no
-/// part can match a line feed (`\n`, `.` under DOTALL, `\s`, `\W`, `\D`, negated classes and
-/// properties count as able to), and no anchor looks at the end of the text (`$` without
-/// MULTILINE, `\Z`). Conservative: `false` when unsure.
-pub fn stays_in_lines(ast: &Ast) -> bool {
-    let mut local = true;
-    ast.root.walk(|n, _| {
-        local &= match &n.kind {
-            NodeKind::Literal { ch, .. } => *ch != '\n',
-            NodeKind::Dot { dotall } => !dotall,
-            NodeKind::Perl { kind, negated } => match kind {
-                PerlKind::Space => *negated,
-                PerlKind::Word | PerlKind::Digit => !negated,
-            },
-            NodeKind::Property { .. } => false,
-            NodeKind::Class(c) => {
-                // Whether an item surely holds a line feed, and whether it may.
-                let holds = |item: &ClassItem| match item {
-                    ClassItem::Char(ch, _) => *ch == '\n',
-                    ClassItem::Range(lo, hi, _) => *lo <= '\n' && '\n' <= *hi,
-                    ClassItem::Perl(kind, negated, _) => match kind {
-                        PerlKind::Space => !negated,
-                        PerlKind::Word | PerlKind::Digit => *negated,
-                    },
-                    _ => false,
-                };
-                let unsure = c.items.iter().any(|item| {
-                    matches!(
-                        item,
-                        ClassItem::Property(..)
-                            | ClassItem::Posix(..)
-                            | ClassItem::Nested(_)
-                            | ClassItem::SetOp(..)
-                    )
-                });
-                if c.negated {
-                    !unsure && c.items.iter().any(holds)
-                } else {
-                    !unsure && !c.items.iter().any(holds)
-                }
-            }
-            NodeKind::Anchor { kind, multiline } => match kind {
-                AnchorKind::LineEnd => *multiline,
-                AnchorKind::TextEnd => false,
-                _ => true,
-            },
-            _ => true,
-        };
-    });
-    local
-}
-
-/// The most bytes an attempt at `node` can examine forward from where it stands: what it can
-/// consume, with a look-ahead counted as if it consumed what it reads (an over-estimate, which
-/// is safe). `None` when unbounded (a repeat without a maximum, a backreference, a
-/// conditional).
-fn examined(node: &Node, depth: usize) -> Option<usize> {
-    if depth > MAX_DEPTH {
-        return None;
-    }
-    match &node.kind {
-        NodeKind::Empty
-        | NodeKind::Anchor { .. }
-        | NodeKind::Comment
-        | NodeKind::Whitespace
-        | NodeKind::SetFlags(_) => Some(0),
-        NodeKind::Literal { .. }
-        | NodeKind::Dot { .. }
-        | NodeKind::Perl { .. }
-        | NodeKind::Property { .. }
-        | NodeKind::Class(_) => Some(CHAR_BYTES),
-        NodeKind::Group { kind, child } => match kind {
-            // Look-behind reads only text before where it stands, which growth never changes.
-            GroupKind::Lookbehind | GroupKind::NegativeLookbehind => Some(0),
-            GroupKind::Conditional { .. } => None,
-            _ => examined(child, depth + 1),
-        },
-        NodeKind::Repeat {
-            max: Some(k),
-            child,
-            ..
-        } => examined(child, depth + 1)?.checked_mul(*k as usize),
-        NodeKind::Repeat { max: None, .. } | NodeKind::Backref { .. } => None,
-        NodeKind::Concat(items) => items
-            .iter()
-            .try_fold(0usize, |acc, n| acc.checked_add(examined(n, depth + 1)?)),
-        NodeKind::Alternation(branches) => branches
-            .iter()
-            .try_fold(0usize, |acc, n| Some(acc.max(examined(n, depth + 1)?))),
-    }
-}
-
-/// The most bytes before where a match attempt begins that it can examine (look-behinds,
-/// and a character for `\b` or a line start); `None` when unbounded (a look-behind of
-/// unbounded length). A scan resumed at a byte keeps at least this much text before it.
-pub fn look_behind(ast: &Ast) -> Option<usize> {
-    crate::set::hits::look_behind(&ast.root, 0)
-}
-
-/// Whether a pattern parsed into `ast` can match the empty string (then a scan begun where a
-/// match ended could report an empty match there that the whole scan skips).
-pub fn can_match_empty(ast: &Ast) -> bool {
-    ast.root.nullable()
-}
+pub use crate::facts::{can_match_empty, look_behind_of as look_behind, stays_in_lines};
 
 /// Most attempts [`resume_point`] runs before it stops checking and names the next one.
 const MAX_CHECKS: usize = 1 << 16;

@@ -10,10 +10,8 @@
 //! patterns over one text are answered together by a [`set::PatternSet`], which decides how
 //! (one literal pass, one DFA pass, or each pattern's own engine) with the same exactness.
 
-#![deny(unsafe_code)]
-#![warn(missing_docs)]
-
 pub mod classes;
+pub mod facts;
 pub mod growth;
 pub mod limits;
 pub mod python_unicode;

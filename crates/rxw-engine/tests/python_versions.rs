@@ -7,7 +7,8 @@
 //!
 //! The interpreters are found under pyenv (`~/.pyenv/versions/3.X.*/bin/python`) or as
 //! `python3.X` on PATH. A missing one is named loudly on standard error and only its release is
-//! skipped; the figures (agreement per release) are printed for the record.
+//! skipped (under `RXW_REQUIRE_ORACLES=1` it fails the test: see `rxw_testkit::missing`); the
+//! figures (agreement per release) are printed for the record.
 
 mod common;
 
@@ -19,21 +20,17 @@ use serde_json::{Value, json};
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 
-/// The installed releases; the missing ones are named on standard error.
+/// The installed releases; each missing one is said by [`rxw_testkit::missing`].
 fn interpreters() -> Vec<(PyVersion, PathBuf)> {
     let mut found = Vec::new();
-    let mut missing = Vec::new();
     for v in PyVersion::ALL {
         match common::python_interpreter(v.number()) {
             Some(p) => found.push((v, p)),
-            None => missing.push(v.number()),
+            None => rxw_testkit::missing(
+                &format!("CPython {}", v.number()),
+                &format!("python@{} is NOT compared with CPython", v.number()),
+            ),
         }
-    }
-    if !missing.is_empty() {
-        eprintln!(
-            "\n*** NOTICE: no interpreter for Python {}: those releases are NOT compared with CPython ***\n",
-            missing.join(", ")
-        );
     }
     found
 }

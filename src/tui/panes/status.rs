@@ -1,10 +1,11 @@
 //! The status bar: match count (exact, or counting), engine, scan time, warnings.
 
 use super::super::action::Action;
-use super::super::app::{App, percent};
+use super::super::app::App;
 use super::super::keymap::key_for;
 use super::super::text::thousands;
 use super::super::theme::{Chrome, chrome};
+use crate::progress::percent;
 use crate::progress::rate_text;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -35,7 +36,7 @@ pub fn count_text(app: &App) -> String {
     } else if r.stopped {
         format!(
             "{n}+ {noun} · stopped at {}%",
-            percent(r.scanned, r.text_len)
+            percent(r.scanned as u64, r.text_len as u64)
         )
     } else {
         let stop = key_for(&Action::Back)
@@ -44,7 +45,7 @@ pub fn count_text(app: &App) -> String {
         let rate = rate_text(r.rate());
         format!(
             "{n}+ {noun} · counting… {}%{rate}{stop}",
-            percent(r.scanned, app.wb.input.len())
+            percent(r.scanned as u64, app.wb.input.len() as u64)
         )
     }
 }
@@ -61,21 +62,21 @@ pub fn views_text(app: &App) -> Option<String> {
     if let LensState::Scanning(at) = app.wb.lens.state() {
         parts.push(format!(
             "lens {}%{}",
-            percent(at, len).min(99),
+            percent(at as u64, len as u64).min(99),
             rate(app.wb.lens.rate())
         ));
     }
     if let JobsState::Reading(at) = app.wb.jobs.state() {
         parts.push(format!(
             "jobs {}%{}",
-            percent(at, len).min(99),
+            percent(at as u64, len as u64).min(99),
             rate(app.wb.jobs.rate())
         ));
     }
     if let TimelineState::Computing(at) = app.wb.timeline.state() {
         parts.push(format!(
             "timeline {}%{}",
-            percent(at, len).min(99),
+            percent(at as u64, len as u64).min(99),
             rate(app.wb.timeline.rate())
         ));
     }
@@ -118,9 +119,11 @@ pub fn paged_text(app: &App) -> Option<String> {
                 .sources
                 .iter()
                 .map(|(name, consumed, size)| {
-                    let tag = crate::tui::app::short_tag(name);
+                    let tag = crate::tui::gutter::short_tag(name);
                     match size {
-                        Some(s) if *s > 0 => format!("{tag} {}%", (consumed * 100 / s).min(100)),
+                        Some(s) if *s > 0 => {
+                            format!("{tag} {}%", percent(*consumed as u64, *s as u64))
+                        }
                         _ => format!("{tag} {} MB", consumed / 1_000_000),
                     }
                 })

@@ -150,7 +150,7 @@ pub struct JobsPane<'a> {
     /// The input's length (for the reading progress).
     pub input_len: usize,
     /// For logs merged into one input: which log each line comes from.
-    pub sources: Option<&'a crate::tui::app::SourceGutter>,
+    pub sources: Option<&'a crate::tui::gutter::SourceGutter>,
 }
 
 /// First row on screen for `rows` rows of jobs.
@@ -180,12 +180,12 @@ impl Widget for JobsPane<'_> {
             JobsState::Idle => String::new(),
             JobsState::Reading(at) => format!(
                 " · reading… {}%",
-                (at as u128 * 100 / self.input_len.max(1) as u128).min(99)
+                crate::progress::percent_running(at as u64, self.input_len as u64)
             ),
             JobsState::Done => String::new(),
             JobsState::Stopped(at) => format!(
                 " · stopped at {}%",
-                crate::tui::app::percent(at, self.input_len)
+                crate::progress::percent(at as u64, self.input_len as u64)
             ),
         };
         let flagged = view.flagged();
@@ -299,7 +299,7 @@ mod unit {
         input_len: usize,
         w: u16,
         h: u16,
-        sources: Option<&crate::tui::app::SourceGutter>,
+        sources: Option<&crate::tui::gutter::SourceGutter>,
     ) -> (Buffer, String) {
         let area = Rect::new(0, 0, w, h);
         let mut buf = Buffer::empty(area);
@@ -334,7 +334,7 @@ mod unit {
         view.activate(&input);
         assert!(view.settle(&input, Duration::from_secs(10)));
         // Lines 1-2 are a.log's first two, lines 3-4 db.log's.
-        let gutter = crate::tui::app::SourceGutter {
+        let gutter = crate::tui::gutter::SourceGutter {
             revision: 0,
             tags: vec!["a".into(), "db".into()],
             runs: vec![(0, 0, 1), (2, 1, 1)],

@@ -249,13 +249,13 @@ impl LensPane<'_> {
             LensState::Scanning(at) => {
                 format!(
                     "scanning… {}%",
-                    (at as u128 * 100 / self.input_len.max(1) as u128).min(99)
+                    crate::progress::percent_running(at as u64, self.input_len as u64)
                 )
             }
             LensState::Done => "Space: on / off".to_string(),
             LensState::Stopped(at) => format!(
                 "stopped at {}% · Space: on / off",
-                crate::tui::app::percent(at, self.input_len)
+                crate::progress::percent(at as u64, self.input_len as u64)
             ),
         };
         let mut spans = vec![Span::styled(

@@ -129,7 +129,7 @@ pub struct TabCx<'a> {
     /// Colour or not.
     pub palette: Palette,
     /// For logs merged into one input: which log each line comes from.
-    pub sources: Option<&'a crate::tui::app::SourceGutter>,
+    pub sources: Option<&'a crate::tui::gutter::SourceGutter>,
     requests: &'a mut Vec<Request>,
 }
 
@@ -141,7 +141,7 @@ impl<'a> TabCx<'a> {
         selected: usize,
         body: Rect,
         palette: Palette,
-        sources: Option<&'a crate::tui::app::SourceGutter>,
+        sources: Option<&'a crate::tui::gutter::SourceGutter>,
         requests: &'a mut Vec<Request>,
     ) -> TabCx<'a> {
         TabCx {
@@ -178,7 +178,7 @@ impl<'a> TabCx<'a> {
 
 /// How a line (from 0) is named to the user: its log and its own line there when the input
 /// is merged from several logs (`b.log:12`), else its number (`12`).
-fn line_name(sources: Option<&crate::tui::app::SourceGutter>, line: usize) -> String {
+fn line_name(sources: Option<&crate::tui::gutter::SourceGutter>, line: usize) -> String {
     match sources.and_then(|g| g.place(line)) {
         Some((tag, own)) => format!("{tag}:{own}"),
         None => (line + 1).to_string(),
@@ -186,7 +186,7 @@ fn line_name(sources: Option<&crate::tui::app::SourceGutter>, line: usize) -> St
 }
 
 /// Where a line (from 0) is, in a sentence: `b.log:12` for a merged input, else `line 12`.
-fn line_place(sources: Option<&crate::tui::app::SourceGutter>, line: usize) -> String {
+fn line_place(sources: Option<&crate::tui::gutter::SourceGutter>, line: usize) -> String {
     match sources.and_then(|g| g.place(line)) {
         Some((tag, own)) => format!("{tag}:{own}"),
         None => format!("line {}", line + 1),
@@ -210,7 +210,7 @@ pub struct DrawCx<'a> {
     /// Show spaces, tabs and line ends.
     pub show_whitespace: bool,
     /// For logs merged into one input: which log each line comes from.
-    pub sources: Option<&'a crate::tui::app::SourceGutter>,
+    pub sources: Option<&'a crate::tui::gutter::SourceGutter>,
 }
 
 impl DrawCx<'_> {

@@ -11,8 +11,8 @@
 //! process is killed), and no key ever waits for it.
 
 use super::{DrawCx, Handled, Request, Tab, TabCommand, TabCx, TabEvent, TabId};
-use crate::cli::registry::{Stop, VerifyOptions, verify_records};
 use crate::codegen::highlight;
+use crate::fleet::engines::{Stop, VerifyOptions, verify_records};
 use crate::fleet::render::{self, RenderOptions};
 use crate::fleet::{self, Target};
 use crate::highlight::Kind;
@@ -335,10 +335,7 @@ impl PresetsTab {
                     return;
                 };
                 let answer = verify_records(&[entry], &exports, target, &opts)
-                    .map_err(|e| match e {
-                        crate::cli::CliError::Rx(e) => e.message,
-                        crate::cli::CliError::Io(e) => e.to_string(),
-                    })
+                    .map_err(|e| e.message)
                     .and_then(|mut r| r.pop().ok_or_else(|| "no record came back".to_string()));
                 let _ = tx.send(answer);
             });

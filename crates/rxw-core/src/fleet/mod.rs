@@ -21,6 +21,7 @@
 //! row's or event's text, all of them (Vector, Spark) or the first (Loki's `| regexp`,
 //! grok). [`verify`] checks it hit by hit.
 
+pub mod engines;
 pub mod render;
 pub mod rewrite;
 pub mod schema;

@@ -38,7 +38,7 @@
 //! instead of after its end.
 
 pub mod hits;
-pub mod literal;
+pub use crate::facts::literal;
 pub mod substrings;
 
 pub use hits::{Hit, HitPattern, HitScanner, Hits, HitsOptions, MAX_LOOK_BEHIND, Starts};
