@@ -312,14 +312,18 @@ pub fn serve_stdio(server: RxwServer) -> anyhow::Result<()> {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    rt.block_on(async {
+    let served = rt.block_on(async {
         let (transport, writer) = stdio::transport(tokio::io::stdin(), tokio::io::stdout());
         let service = server.serve(transport).await?;
         service.waiting().await?;
         // Every reply queued before the end is written before the process exits.
         writer.await?;
-        Ok(())
-    })
+        anyhow::Ok(())
+    });
+    // The client has gone: calls still running on the blocking pool have no one to answer.
+    // Dropping the runtime would wait for them; the server must exit at once instead.
+    rt.shutdown_background();
+    served
 }
 
 /// JSON-RPC over newline-delimited standard input and output, answering what the SDK's
@@ -505,11 +509,38 @@ pub mod stdio {
                 ));
             }
         };
+        // An id must come back exactly as it was sent: a string, or an integer a JSON-RPC
+        // peer can hold (64 bits). Any other number (`1.5`, `1e3`, an integer past 64 bits,
+        // which would come back rounded) is refused rather than echoed altered.
+        if let Some(n) = value.get("id").and_then(Value::as_number)
+            && !n.is_i64()
+        {
+            return Decoded::Reply(error_reply(
+                Value::Null,
+                INVALID_REQUEST,
+                "Invalid Request",
+                format!(
+                    "the id {n} is not a string or an integer within 64 bits, so it could not be sent back exactly"
+                ),
+            ));
+        }
         let id = value
             .get("id")
             .filter(|id| id.is_string() || id.is_number())
             .cloned();
         let method = value.get("method").and_then(Value::as_str);
+        if value.is_object() && value.get("jsonrpc").and_then(Value::as_str) != Some("2.0") {
+            // A notification gets no reply, even an invalid one.
+            if value.get("id").is_none() && method.is_some() {
+                return Decoded::Skip;
+            }
+            return Decoded::Reply(error_reply(
+                id.unwrap_or(Value::Null),
+                INVALID_REQUEST,
+                "Invalid Request",
+                "a JSON-RPC 2.0 message has \"jsonrpc\": \"2.0\"".to_string(),
+            ));
+        }
         if method == Some("tools/call")
             && let Some(args) = value.pointer("/params/arguments")
             && !args.is_object()
@@ -693,6 +724,53 @@ pub mod stdio {
             assert_eq!(v["id"], 3);
             let v = reply(b"[1,2]");
             assert_eq!(v["error"]["code"], INVALID_REQUEST);
+        }
+
+        /// Regression: a request without `"jsonrpc"` was answered -32602 (Invalid params).
+        #[test]
+        fn a_message_without_jsonrpc_2_is_an_invalid_request() {
+            let v = reply(br#"{"id":5,"method":"tools/list"}"#);
+            assert_eq!(v["error"]["code"], INVALID_REQUEST);
+            assert_eq!(v["id"], 5);
+            let v = reply(br#"{"jsonrpc":"1.0","id":"x","method":"tools/list"}"#);
+            assert_eq!(v["error"]["code"], INVALID_REQUEST);
+            assert_eq!(v["id"], "x");
+            // A notification gets no reply, valid or not.
+            assert!(matches!(
+                decode(br#"{"method":"notifications/initialized"}"#),
+                Decoded::Skip
+            ));
+        }
+
+        /// Regression: the id 123456789012345678901234567890 came back as
+        /// 1.2345678901234568e+29. An id that cannot come back exactly is refused.
+        #[test]
+        fn an_id_that_cannot_round_trip_is_refused_not_rounded() {
+            for id in [
+                "123456789012345678901234567890",
+                "1.5",
+                "1e3",
+                "18446744073709551615",
+            ] {
+                let line = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/list"}}"#);
+                let v = reply(line.as_bytes());
+                assert_eq!(v["error"]["code"], INVALID_REQUEST, "{id}");
+                assert_eq!(v["id"], Value::Null, "{id}");
+                let detail = v["error"]["data"]["detail"].as_str().unwrap();
+                assert!(detail.contains("64 bits"), "{id}: {detail}");
+            }
+            // The largest 64-bit ids and strings are messages.
+            for id in [
+                "9223372036854775807",
+                "-9223372036854775808",
+                "\"123456789012345678901234567890\"",
+            ] {
+                let line = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/list"}}"#);
+                assert!(
+                    matches!(decode(line.as_bytes()), Decoded::Message(_)),
+                    "{id}"
+                );
+            }
         }
 
         /// Regression: a 100 MB request line was held whole (800 MB with its parse). A line

@@ -109,6 +109,7 @@ fn linear_pattern_is_linear() {
 /// `--max-steps 30000000` was killed at 24 GB. The recording now stops at its cap, says so,
 /// and the JSON is streamed.
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn debug_json_caps_the_recorded_trace_and_says_so() {
     let text = "aaaaaaaaaaaaaa\n".repeat(2);
     let out = assert_cmd::Command::cargo_bin("rxw")

@@ -312,6 +312,7 @@ fn every_preset_translated(prepared: &[Prepared]) {
 }
 
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn python_programs_print_rxws_matches() {
     let (prepared, refused) = prepare(Lang::Python);
     min_translated(Lang::Python, &prepared, &refused, 50);
@@ -330,6 +331,7 @@ fn python_programs_print_rxws_matches() {
 }
 
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn js_programs_print_rxws_matches() {
     let (prepared, refused) = prepare(Lang::Js);
     min_translated(Lang::Js, &prepared, &refused, 45);
@@ -348,6 +350,7 @@ fn js_programs_print_rxws_matches() {
 }
 
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn go_programs_print_rxws_matches() {
     let (prepared, refused) = prepare(Lang::Go);
     min_translated(Lang::Go, &prepared, &refused, 25);
@@ -384,6 +387,7 @@ fn go_programs_print_rxws_matches() {
 }
 
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn java_programs_print_rxws_matches() {
     let (prepared, refused) = prepare(Lang::Java);
     min_translated(Lang::Java, &prepared, &refused, 30);
@@ -442,6 +446,7 @@ fn java_programs_print_rxws_matches() {
 }
 
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn csharp_programs_are_generated_and_run_when_dotnet_or_mono_is_present() {
     let (prepared, refused) = prepare(Lang::CSharp);
     min_translated(Lang::CSharp, &prepared, &refused, 15);
@@ -502,6 +507,7 @@ fn csharp_programs_are_generated_and_run_when_dotnet_or_mono_is_present() {
 /// The local cargo registry holds `regex` and `fancy-regex` (rxw depends on both), so the
 /// programs build offline.
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn rust_programs_print_rxws_matches() {
     let (prepared, refused) = prepare(Lang::Rust);
     min_translated(Lang::Rust, &prepared, &refused, 40);

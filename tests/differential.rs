@@ -556,6 +556,7 @@ fn run_random_n(flavor: Flavor, cmd: &str, script: &str, seed: u64, n: usize) {
 }
 
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn python_random_patterns_agree_with_cpython() {
     run_random(
         Flavor::PYTHON,
@@ -571,11 +572,13 @@ fn js_random_patterns_agree_with_node() {
 }
 
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn python_flavor_agrees_with_cpython() {
     run_flavor(Flavor::PYTHON, "python3", "py_oracle.py");
 }
 
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn js_flavor_agrees_with_node() {
     run_flavor(Flavor::JS, "node", "js_oracle.js");
 }
@@ -589,6 +592,7 @@ fn per_release_cases() -> usize {
 }
 
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn python_random_patterns_agree_with_every_installed_cpython_release() {
     let mut failed = Vec::new();
     for (i, v) in PyVersion::ALL.into_iter().enumerate() {

@@ -259,6 +259,7 @@ fn have_java() -> bool {
 }
 
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn spark_sql_agrees_on_a_local_spark_session() {
     if !python_has("pyspark", "pyspark") || !have_java() {
         return;
@@ -530,6 +531,7 @@ fn hostile_texts_are_escaped_so_every_output_parses() {
 }
 
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn hostile_presets_run_on_the_real_engines() {
     let dir = tempfile::tempdir().unwrap();
     let reg = hostile_registry(dir.path());

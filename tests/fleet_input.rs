@@ -68,6 +68,7 @@ fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
 }
 
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn every_codec_gives_the_plain_logs_answers() {
     let dir = tempfile::tempdir().unwrap();
     let text = agent_log("a", 20_000, 0);
@@ -122,6 +123,7 @@ fn every_codec_gives_the_plain_logs_answers() {
 /// line held whole, so `find --count` on 20 GB of it grew past 16 GB of memory. A line over
 /// 64 MiB is cut to its head, the rest of it skipped, and the run exits 2 saying where.
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn a_line_longer_than_64_mib_is_cut_said_and_the_lines_after_it_still_read() {
     let dir = tempfile::tempdir().unwrap();
     let mut bytes = b"ok RESULT one\n".to_vec();
@@ -155,6 +157,7 @@ fn a_line_longer_than_64_mib_is_cut_said_and_the_lines_after_it_still_read() {
 }
 
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn truncated_and_corrupt_archives_exit_2_saying_where_after_what_was_read() {
     let dir = tempfile::tempdir().unwrap();
     let text = agent_log("a", 40_000, 0);

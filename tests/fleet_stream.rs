@@ -56,6 +56,7 @@ const SETTLING: &str =
 /// Regression: `rxw parse` read the whole log into memory whenever a preset could cross lines;
 /// read in chunks it must give the whole text's hits, at every chunk end.
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn parse_in_chunks_gives_the_hits_of_the_whole_text() {
     let dir = tempfile::tempdir().unwrap();
     // Larger than a chunk of the reader (4 MiB), so hits straddle a chunk end.

@@ -307,3 +307,103 @@ fn an_oversized_request_line_is_answered_and_not_kept() {
             .any(|r| r["id"] == 9 && r["result"]["tools"].is_array())
     );
 }
+
+/// Regression: five `regex_redos` calls on `((a{1000}){1000}){1000}$` held all four workers
+/// for good (no answer after 240 s), a later trivial call was answered "busy", and after the
+/// client closed its input the server never exited. Now every call is answered and the
+/// server exits at once when its input closes, even with calls still running.
+#[test]
+fn pathological_redos_calls_are_answered_and_the_server_exits_when_its_input_closes() {
+    use std::io::{BufRead, Write};
+    use std::time::{Duration, Instant};
+    let bin = assert_cmd::cargo::cargo_bin("rxw");
+    let mut child = Command::new(bin)
+        .arg("mcp")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel::<serde_json::Value>();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stdout).lines() {
+            let Ok(line) = line else { break };
+            if tx.send(serde_json::from_str(&line).unwrap()).is_err() {
+                break;
+            }
+        }
+    });
+    let init = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#;
+    writeln!(stdin, "{init}").unwrap();
+    writeln!(
+        stdin,
+        r#"{{"jsonrpc":"2.0","method":"notifications/initialized"}}"#
+    )
+    .unwrap();
+    let hostile = r#"((a{1000}){1000}){1000}$"#;
+    for id in 1..=4 {
+        let call = serde_json::json!({"jsonrpc":"2.0","id":id,"method":"tools/call",
+            "params":{"name":"regex_redos","arguments":{"pattern":hostile,"flavor":"python"}}});
+        writeln!(stdin, "{call}").unwrap();
+    }
+    stdin.flush().unwrap();
+    let mut answered = std::collections::BTreeMap::new();
+    let wait_for = |answered: &mut std::collections::BTreeMap<i64, serde_json::Value>,
+                    want: i64| {
+        let until = Instant::now() + Duration::from_secs(60);
+        while !answered.contains_key(&want) {
+            let left = until.saturating_duration_since(Instant::now());
+            let v = rx
+                .recv_timeout(left)
+                .unwrap_or_else(|_| panic!("no answer to call {want}"));
+            if let Some(id) = v["id"].as_i64() {
+                answered.insert(id, v);
+            }
+        }
+    };
+    for id in 1..=4 {
+        wait_for(&mut answered, id);
+    }
+    // The workers are free again: a trivial call runs.
+    let call = serde_json::json!({"jsonrpc":"2.0","id":5,"method":"tools/call",
+        "params":{"name":"regex","arguments":{"action":"test","pattern":"a","input":"a"}}});
+    writeln!(stdin, "{call}").unwrap();
+    stdin.flush().unwrap();
+    wait_for(&mut answered, 5);
+    let trivial = &answered[&5]["result"];
+    assert_eq!(
+        trivial["isError"],
+        serde_json::Value::Bool(false),
+        "{trivial}"
+    );
+    // Each hostile call got a verdict (or a stated error), not silence.
+    for id in 1..=4 {
+        let r = &answered[&id]["result"];
+        assert!(
+            r["structuredContent"].is_object() || r["isError"] == true,
+            "{r}"
+        );
+    }
+    // Calls in flight when the client goes away do not keep the server alive.
+    for id in 6..=9 {
+        let call = serde_json::json!({"jsonrpc":"2.0","id":id,"method":"tools/call",
+            "params":{"name":"regex_redos","arguments":{"pattern":hostile,"flavor":"python"}}});
+        writeln!(stdin, "{call}").unwrap();
+    }
+    drop(stdin);
+    let closed = Instant::now();
+    let until = closed + Duration::from_secs(30);
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        assert!(
+            Instant::now() < until,
+            "rxw mcp still runs 30 s after its input closed"
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+    eprintln!("exited {:?} after its input closed", closed.elapsed());
+}

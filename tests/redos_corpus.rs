@@ -56,6 +56,7 @@ fn vulnerable(label: &str) -> bool {
 }
 
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn verdicts_agree_with_the_real_engines_on_the_corpus() {
     let rows = corpus();
     assert!(rows.len() >= 200, "{}", rows.len());
@@ -138,6 +139,7 @@ fn interpreter(flavor: Flavor) -> Option<&'static str> {
 }
 
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn real_engines_slow_down_on_rxws_attacks_as_predicted() {
     // Every eighth vulnerable row: rxw's attack, timed on the row's own engine by the labelling
     // script at growing n, must show the growth class rxw predicted.
@@ -189,7 +191,7 @@ fn real_engines_slow_down_on_rxws_attacks_as_predicted() {
         let ok = match r.verdict {
             Verdict::Exponential => real == "exponential",
             Verdict::Polynomial => real == "polynomial" || real == "exponential",
-            Verdict::Linear => true,
+            Verdict::Linear | Verdict::NotProved => true,
         };
         if !ok {
             failures.push(format!(

@@ -591,6 +591,7 @@ fn paste_burst_without_bracketed_paste_is_one_edit_in_the_input_and_no_compile()
 }
 
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn paste_burst_without_bracketed_paste_into_the_pattern_compiles_once() {
     let mut app = screens::demo(100, 30);
     key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
@@ -1331,6 +1332,7 @@ fn a_large_file_whose_read_stops_keeps_what_was_read_and_one_that_changed_is_rel
 }
 
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn a_file_over_the_edit_limit_is_read_only_and_says_why() {
     let big = "line ERR\n".repeat(rxw::tui::app::EDITABLE_FILE_BYTES / 9 + 1);
     let mut app = start(

@@ -4,7 +4,7 @@
 //! `--registry FILE`. A `--registry` file that fails to load (the user asked for it) is an
 //! error: the command does not run, exit 2, a JSON error object under `--json`. A
 //! config-directory file that fails is a warning (stderr, and `warnings` in JSON objects):
-//! it is skipped and the other presets keep working. See [`load`].
+//! it is skipped and the other presets keep working. See `load`.
 
 use super::find::LineIndex;
 use super::inputs::{self, CHUNK, TextInput};

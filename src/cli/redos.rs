@@ -36,7 +36,8 @@ pub struct RedosArgs {
     pub color: ColorChoice,
 }
 
-/// Runs `rxw redos`. Exit 0 linear, 1 polynomial or exponential, 2 an error.
+/// Runs `rxw redos`. Exit 0 linear, 1 polynomial, exponential or not proved (the budget ran
+/// out before the check could tell: never passed as linear), 2 an error.
 pub fn run(a: &RedosArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome {
     let flags = flags_for(&a.flags, a.flavor)?;
     let re = Regex::new(&a.pattern, a.flavor, flags)?;
@@ -49,7 +50,11 @@ pub fn run(a: &RedosArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
     } else {
         write_report(&a.pattern, &report, use_color(a.color), out)?;
     }
-    Ok(if report.verdict.is_vulnerable() { 1 } else { 0 })
+    Ok(if report.verdict == crate::engine::redos::Verdict::Linear {
+        0
+    } else {
+        1
+    })
 }
 
 /// The report for people: verdict and reason, the pattern with a caret under the culprit, the
@@ -64,7 +69,7 @@ pub fn write_report(
         (true, Some(d)) => format!("{} (degree {d})", r.verdict.name()),
         _ => r.verdict.name().to_string(),
     };
-    let kind = if r.verdict.is_vulnerable() {
+    let kind = if r.verdict != crate::engine::redos::Verdict::Linear {
         Kind::Error
     } else {
         Kind::Match

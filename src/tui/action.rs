@@ -11,7 +11,7 @@ use std::borrow::Cow;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TabId(pub &'static str);
 
-/// A command of one tab, bound to keys in the tab's [`Tab::keymap`]; the app routes it to
+/// A command of one tab, bound to keys in the tab's `Tab::keymap`; the app routes it to
 /// the tab named by `tab`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TabCommand {
@@ -299,7 +299,7 @@ pub static KEYMAP_HEAD: &[Binding] = &[
 ];
 
 /// The workbench's own bindings after the tabs' (help order; the tabs' bindings are
-/// spliced in by [`keymap`]).
+/// spliced in by `keymap`).
 pub static KEYMAP: &[Binding] = &[
     bind!(
         Global,

@@ -144,6 +144,29 @@ pub fn thousands(n: u64) -> String {
     out
 }
 
+/// Highlighted runs as terminal lines (the Code tab's program, the Presets tab's export).
+pub fn styled_lines(runs: Vec<Vec<crate::codegen::highlight::Run>>) -> Vec<Line<'static>> {
+    runs.into_iter()
+        .map(|runs| {
+            Line::from(
+                runs.into_iter()
+                    .map(|r| {
+                        let mut st = ratatui::style::Style::new()
+                            .fg(ratatui::style::Color::Rgb(r.rgb.0, r.rgb.1, r.rgb.2));
+                        if r.bold {
+                            st = st.add_modifier(ratatui::style::Modifier::BOLD);
+                        }
+                        if r.italic {
+                            st = st.add_modifier(ratatui::style::Modifier::ITALIC);
+                        }
+                        Span::styled(r.text, st)
+                    })
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod unit {
     use super::*;

@@ -18,6 +18,17 @@
 //! tags and counts matches per time bucket from the lines' stamps, streaming the log line by
 //! line; [`export`] writes lines, matches and preset hits as JSON Lines or CSV into a file that
 //! appears whole or not at all.
+//!
+//! ```
+//! use rxw_core::presets::load::builtin;
+//!
+//! // The embedded NetVM registry, each entry parsed once and checked against its own examples.
+//! let registry = builtin();
+//! let result = registry.iter().find(|e| e.preset.key == "result").expect("the result preset");
+//! let re = rxw_core::Regex::new(&result.preset.pattern, rxw_core::Flavor::PYTHON, Default::default())?;
+//! assert!(re.is_match("[RESULT 7fce46e0] OK")?);
+//! # Ok::<(), rxw_core::Error>(())
+//! ```
 
 pub mod audit;
 pub mod codegen;

@@ -93,7 +93,7 @@ const MAX_EXAMINED: usize = 64 << 20;
 /// many bytes before the end). Otherwise each attempt the scan ran is checked, in order:
 /// where the pattern's matches begin with one of a few literals (or hold one at a fixed
 /// offset, from `starts`), only there and in the last bytes, where such a literal may be
-/// cut by the end. After [`MAX_CHECKS`] attempts or [`MAX_EXAMINED`] bytes read the next
+/// cut by the end. After `MAX_CHECKS` attempts or `MAX_EXAMINED` bytes read the next
 /// attempt is named unchecked, which is early rather than wrong. A caller that keeps this
 /// point and, after growth, scans again from it passes it as `from` next time: no attempt
 /// before it can examine a longer end.

@@ -2,13 +2,26 @@
 //!
 //! One place decides how a pattern runs. The `regex` crate runs a pattern wherever it provably
 //! gives the flavor's answer (linear time, no ReDoS): Python and JavaScript patterns are first
-//! translated ([`translate`]) with each flavor's meaning spelled out, and the translation says
+//! translated (`translate`) with each flavor's meaning spelled out, and the translation says
 //! when it needs more than the `regex` crate can do. Everything else runs on rxw's own
 //! backtracking matcher ([`vm`]), which follows each flavor's rules exactly, counts its steps
 //! and stops at a step budget. Rust patterns go to the `regex` crate as written; the matcher
 //! runs the Rust patterns the `regex` crate rejects (look-around, backreferences). Many
 //! patterns over one text are answered together by a [`set::PatternSet`], which decides how
 //! (one literal pass, one DFA pass, or each pattern's own engine) with the same exactness.
+//!
+//! ```
+//! use rxw_engine::Regex;
+//! use rxw_syntax::{Flags, Flavor};
+//!
+//! let re = Regex::new(r"\[RESULT (?P<id>[0-9a-f]{8})\]", Flavor::PYTHON, Flags::default())?;
+//! let text = "[RESULT 7fce46e0] OK — done";
+//! let m = &re.find_all(text, None)?[0];
+//! assert_eq!(m.groups[1], Some((8, 16)));
+//! assert_eq!(&text[8..16], "7fce46e0");
+//! assert_eq!(re.count("[RESULT 7fce46e0] [RESULT 00000000]")?, 2);
+//! # Ok::<(), rxw_syntax::Error>(())
+//! ```
 
 pub mod classes;
 pub mod facts;

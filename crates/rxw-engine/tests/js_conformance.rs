@@ -98,6 +98,7 @@ fn unresolved_class(c: &Case) -> Option<&'static UnresolvedDifference> {
 }
 
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn rxw_agrees_with_node_20_on_the_recorded_test262_cases() {
     let cases = recorded();
     // Syntax: one verdict per (pattern, flags), accepted or refused as node does. Matches: every

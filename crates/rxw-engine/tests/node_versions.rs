@@ -349,6 +349,7 @@ fn v_ignore_case_cases(n: usize) -> Vec<Value> {
 /// folding included), and so does node 20, which folds some operands and not others (it was
 /// refused there).
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn v_flag_classes_under_i_agree_with_every_installed_node() {
     let cases = v_ignore_case_cases(600);
     let mut failures = Vec::new();

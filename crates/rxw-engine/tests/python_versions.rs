@@ -365,6 +365,7 @@ fn matching_cases() -> Vec<Case> {
 }
 
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn matching_agrees_with_every_installed_release() {
     let cases = matching_cases();
     let mut all = Vec::new();
@@ -505,6 +506,7 @@ fn pairs(v: &Value) -> Vec<(u32, u32)> {
 }
 
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn generated_tables_are_what_each_installed_interpreter_answers() {
     for (v, python) in interpreters() {
         let d = dump(&python);

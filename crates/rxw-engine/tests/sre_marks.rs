@@ -133,6 +133,7 @@ fn rxw_agrees_with_the_recorded_answers_of_every_release() {
 }
 
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn rxw_agrees_with_every_installed_cpython_on_the_sre_marks_cases() {
     let cases = recorded();
     let script = common::oracle_script("py_oracle.py");

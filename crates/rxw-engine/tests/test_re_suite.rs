@@ -119,6 +119,7 @@ fn summary(cases: &[Case], wrong: &[String], what: &str) -> String {
 }
 
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn rxw_agrees_with_cpython_3_11_on_the_recorded_test_re_cases() {
     let cases = recorded();
     assert!(cases.len() > 1000, "the recorded suite is there");
@@ -152,6 +153,7 @@ fn live_answers(python: &Path, cases: &[Case]) -> Vec<Value> {
 /// groups a failed path left set, groups ending before they start, the conditional 3.8 and
 /// 3.9 refuse as "invalid SRE code"): `python@3.X` reproduces them.
 #[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn rxw_agrees_with_every_installed_cpython_on_the_test_re_cases() {
     let cases = recorded();
     let mut all = Vec::new();

@@ -4,6 +4,20 @@
 //! ([`explain`]), lints ([`lint`]), railroad diagrams ([`railroad`]) and highlighting as data
 //! ([`highlight`]). Errors carry their span ([`error`]). No engine and no terminal here: the
 //! engine crate depends on this one, never the other way.
+//!
+//! ```
+//! use rxw_syntax::{Flags, Flavor, parse::parse};
+//!
+//! // A NetVM protocol tag, as CPython's `re` reads it: two named groups, spans kept.
+//! let ast = parse(r"\[(?P<verb>ACK|CLAIM)\s+(?P<id>[0-9a-f]+)\]", Flavor::PYTHON, Flags::default())?;
+//! let names: Vec<_> = ast.groups.iter().map(|g| g.name.clone().unwrap_or_default()).collect();
+//! assert_eq!(names, ["verb", "id"]);
+//!
+//! // An error says what is wrong and where, in the flavor's own words.
+//! let err = parse("ab(cd", Flavor::PYTHON, Flags::default()).unwrap_err();
+//! assert_eq!(err.message, "missing ), unterminated subpattern");
+//! # Ok::<(), rxw_syntax::Error>(())
+//! ```
 
 pub mod ast;
 pub mod error;

@@ -28,7 +28,9 @@ use std::process::{Command, Stdio};
 pub struct Rng(pub u64);
 
 impl Rng {
-    /// The next 64 random bits.
+    /// The next 64 random bits. (Not an `Iterator`: the stream never ends, and the tests
+    /// call it by this name.)
+    #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> u64 {
         self.0 ^= self.0 << 13;
         self.0 ^= self.0 >> 7;

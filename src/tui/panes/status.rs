@@ -122,7 +122,7 @@ pub fn paged_text(app: &App) -> Option<String> {
                     let tag = crate::tui::gutter::short_tag(name);
                     match size {
                         Some(s) if *s > 0 => {
-                            format!("{tag} {}%", percent(*consumed as u64, *s as u64))
+                            format!("{tag} {}%", percent(*consumed, *s))
                         }
                         _ => format!("{tag} {} MB", consumed / 1_000_000),
                     }

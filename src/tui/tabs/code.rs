@@ -18,7 +18,6 @@ use crate::workbench::Workbench;
 use crossterm::event::{KeyCode as K, KeyModifiers};
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 use std::cell::RefCell;
@@ -205,7 +204,7 @@ impl CodeTab {
         };
         let lines = match &result {
             Ok(code) if palette == Palette::Color => {
-                styled_lines(highlight::highlight(code, self.lang))
+                crate::tui::text::styled_lines(highlight::highlight(code, self.lang))
             }
             Ok(code) => code.lines().map(|l| Line::from(l.to_string())).collect(),
             Err(_) => Vec::new(),
@@ -326,26 +325,4 @@ impl Tab for CodeTab {
         }
         f.render_widget(Paragraph::new(lines), area);
     }
-}
-
-/// Highlighted runs as terminal lines (the Code tab's program, the Presets tab's export).
-pub(crate) fn styled_lines(runs: Vec<Vec<highlight::Run>>) -> Vec<Line<'static>> {
-    runs.into_iter()
-        .map(|runs| {
-            Line::from(
-                runs.into_iter()
-                    .map(|r| {
-                        let mut st = Style::new().fg(Color::Rgb(r.rgb.0, r.rgb.1, r.rgb.2));
-                        if r.bold {
-                            st = st.add_modifier(Modifier::BOLD);
-                        }
-                        if r.italic {
-                            st = st.add_modifier(Modifier::ITALIC);
-                        }
-                        Span::styled(r.text, st)
-                    })
-                    .collect::<Vec<_>>(),
-            )
-        })
-        .collect()
 }

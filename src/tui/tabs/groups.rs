@@ -28,7 +28,7 @@ impl Tab for GroupsTab {
     }
 
     fn update(&mut self, action: &Action, cx: &mut TabCx) -> Handled {
-        super::matches::list_keys(action, cx)
+        super::list_keys(action, cx)
     }
 
     fn draw(&self, f: &mut Frame, area: Rect, cx: &DrawCx) {

@@ -3,7 +3,7 @@
 
 use super::{DrawCx, Handled, Request, Tab, TabCx, TabEvent, TabId};
 use crate::highlight::Kind;
-use crate::tui::action::{Action, Edit};
+use crate::tui::action::Action;
 use crate::tui::text::clip;
 use crate::tui::theme::{Chrome, chrome, style};
 use ratatui::Frame;
@@ -21,29 +21,6 @@ pub struct MatchesTab {
     pub top: usize,
 }
 
-/// Moves the current match with a list key (shared with the Groups tab): up, down, a page
-/// (the body's rows less the header), first, last; Enter jumps to the match in the input.
-pub fn list_keys(action: &Action, cx: &mut TabCx) -> Handled {
-    let page = cx.body_rows().saturating_sub(1) as isize;
-    let n = cx.wb.results.spans.len();
-    let sel = cx.selected as isize;
-    let target = match action {
-        Action::Activate => {
-            cx.request(Request::JumpToMatch);
-            return Handled::Consumed;
-        }
-        Action::Edit(Edit::Up) => sel - 1,
-        Action::Edit(Edit::Down) => sel + 1,
-        Action::Edit(Edit::PageUp) => sel - page,
-        Action::Edit(Edit::PageDown) => sel + page,
-        Action::Edit(Edit::Home) => 0,
-        Action::Edit(Edit::End) => n as isize - 1,
-        _ => return Handled::NotConsumed,
-    };
-    cx.request(Request::SelectMatch(target.max(0) as usize));
-    Handled::Consumed
-}
-
 impl Tab for MatchesTab {
     fn id(&self) -> TabId {
         ID
@@ -54,7 +31,7 @@ impl Tab for MatchesTab {
     }
 
     fn update(&mut self, action: &Action, cx: &mut TabCx) -> Handled {
-        list_keys(action, cx)
+        super::list_keys(action, cx)
     }
 
     fn on_event(&mut self, event: TabEvent, cx: &mut TabCx) {

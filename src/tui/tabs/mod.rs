@@ -170,7 +170,7 @@ impl<'a> TabCx<'a> {
         self.body.height.max(1) as usize
     }
 
-    /// Where a line (from 0) is, as the user names it ([`line_place`]).
+    /// Where a line (from 0) is, as the user names it (`line_place`).
     pub fn line_place(&self, line: usize) -> String {
         line_place(self.sources, line)
     }
@@ -220,7 +220,7 @@ impl DrawCx<'_> {
         line_name(self.sources, line)
     }
 
-    /// Where a line (from 0) is, in a sentence ([`line_place`]).
+    /// Where a line (from 0) is, in a sentence (`line_place`).
     pub fn line_place(&self, line: usize) -> String {
         line_place(self.sources, line)
     }
@@ -334,4 +334,27 @@ pub trait Tab: Any {
     ) -> Option<Vec<(std::ops::Range<usize>, ratatui::style::Style)>> {
         None
     }
+}
+
+/// Moves the current match with a list key (shared with the Groups tab): up, down, a page
+/// (the body's rows less the header), first, last; Enter jumps to the match in the input.
+pub fn list_keys(action: &crate::tui::action::Action, cx: &mut TabCx) -> Handled {
+    let page = cx.body_rows().saturating_sub(1) as isize;
+    let n = cx.wb.results.spans.len();
+    let sel = cx.selected as isize;
+    let target = match action {
+        crate::tui::action::Action::Activate => {
+            cx.request(Request::JumpToMatch);
+            return Handled::Consumed;
+        }
+        crate::tui::action::Action::Edit(crate::tui::action::Edit::Up) => sel - 1,
+        crate::tui::action::Action::Edit(crate::tui::action::Edit::Down) => sel + 1,
+        crate::tui::action::Action::Edit(crate::tui::action::Edit::PageUp) => sel - page,
+        crate::tui::action::Action::Edit(crate::tui::action::Edit::PageDown) => sel + page,
+        crate::tui::action::Action::Edit(crate::tui::action::Edit::Home) => 0,
+        crate::tui::action::Action::Edit(crate::tui::action::Edit::End) => n as isize - 1,
+        _ => return Handled::NotConsumed,
+    };
+    cx.request(Request::SelectMatch(target.max(0) as usize));
+    Handled::Consumed
 }

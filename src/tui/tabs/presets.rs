@@ -177,7 +177,7 @@ fn highlighted(text: &str, target: Target, palette: Palette) -> (&'static str, V
         return ("none (monochrome)", plain);
     }
     let (grammar, runs) = highlight::highlight_as(text, target.grammars());
-    let lines = super::code::styled_lines(runs);
+    let lines = crate::tui::text::styled_lines(runs);
     (grammar, lines)
 }
 

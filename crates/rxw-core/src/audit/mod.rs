@@ -8,7 +8,7 @@
 //!   [`AuditPattern::regex`].
 //! - [`paths`]: turns the paths given into rows, walking directories with the `ignore` crate
 //!   (sorted, `.gitignore` respected) and keeping the order given.
-//! - [`scan`]: reads each file once and evaluates every pattern in that one pass, files in
+//! - `scan`: reads each file once and evaluates every pattern in that one pass, files in
 //!   parallel, rows in a fixed order.
 //! - [`render`]: the audit's markdown table, JSON, CSV, with booleans or counts.
 //!

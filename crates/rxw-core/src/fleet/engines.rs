@@ -114,8 +114,7 @@ pub fn verify_targets(
                     records: Err(Error::new(
                         ErrorKind::Io,
                         format!("the verification of {target} panicked"),
-                    )
-                    .into()),
+                    )),
                     elapsed: std::time::Duration::ZERO,
                 })
             })
@@ -312,7 +311,7 @@ impl Stop {
     /// The stop as an error, when it applies.
     fn check(&self) -> Result<(), Error> {
         match self.reason() {
-            Some(why) => Err(Error::new(ErrorKind::TimedOut, why).into()),
+            Some(why) => Err(Error::new(ErrorKind::TimedOut, why)),
             None => Ok(()),
         }
     }
@@ -370,9 +369,9 @@ fn run_with_input(
 /// A failed run as the command's error: a stop says why it stopped.
 fn stopped_or(e: std::io::Error, what: &str) -> Error {
     if e.kind() == std::io::ErrorKind::TimedOut {
-        Error::new(ErrorKind::TimedOut, e.to_string()).into()
+        Error::new(ErrorKind::TimedOut, e.to_string())
     } else {
-        Error::new(ErrorKind::Io, format!("{what}: {e}")).into()
+        Error::new(ErrorKind::Io, format!("{what}: {e}"))
     }
 }
 
@@ -531,8 +530,7 @@ fn go_engine(
                 "the Go regexp driver failed: {}",
                 String::from_utf8_lossy(&output.stderr).trim()
             ),
-        )
-        .into());
+        ));
     }
     #[derive(serde::Deserialize)]
     struct GoHit {
@@ -670,8 +668,7 @@ fn grok_engine(
                 "the grok driver failed on joni: {}",
                 String::from_utf8_lossy(&output.stderr).trim()
             ),
-        )
-        .into());
+        ));
     }
     let mut answers: BTreeMap<String, EngineAnswer> =
         keys.into_keys().map(|k| (k, Ok(Vec::new()))).collect();
@@ -809,15 +806,13 @@ fn python_engine(
                 "{} cannot be run here: {why}; install it with `python3 -m pip install chdb duckdb pyspark google-re2 onigurumacffi`",
                 target.title()
             ),
-        )
-        .into());
+        ));
     }
     if let Some(why) = reply.error {
         return Err(Error::new(
             ErrorKind::Io,
             format!("{} rejected the exported tables: {why}", target.title()),
-        )
-        .into());
+        ));
     }
     let hits = reply.hits.unwrap_or_default();
     let mut out = BTreeMap::new();
@@ -867,7 +862,6 @@ fn run_driver(req: &DriverRequest<'_>, stop: &Stop) -> Result<DriverReply, Error
                 String::from_utf8_lossy(&output.stderr).trim()
             ),
         )
-        .into()
     })
 }
 
@@ -942,8 +936,7 @@ fn java_engine(
                 "java.util.regex rejected the exported patterns: {}",
                 String::from_utf8_lossy(&output.stderr).trim()
             ),
-        )
-        .into());
+        ));
     }
     let mut out: BTreeMap<String, EngineAnswer> = defs
         .iter()

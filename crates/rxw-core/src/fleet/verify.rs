@@ -100,7 +100,7 @@ const SPACES: &[&str] = &[
 
 /// The verification rows for these presets: every example and counter-example of each (of
 /// all the presets: one preset's lines are near-misses for another), each example again
-/// with its spaces swapped for each of [`SPACES`] (a translation that drops one of them
+/// with its spaces swapped for each of `SPACES` (a translation that drops one of them
 /// from a class shows), then generated lines that glue examples, counter-examples, pieces
 /// of them and noise together.
 pub fn corpus(entries: &[&Entry]) -> Vec<Row> {

@@ -764,6 +764,7 @@ mod tests {
     }
 
     #[test]
+    #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
     fn line_local_patterns_find_in_chunks_exactly_the_whole_texts_matches() {
         use crate::workbench::follow::matches_independent_of_other_lines;
         let dir = tempfile::tempdir().unwrap();

@@ -490,6 +490,7 @@ pub(crate) mod tests {
     }
 
     #[test]
+    #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
     fn a_truncated_archive_keeps_what_decoded_and_says_where_it_broke() {
         let data = sample(20_000);
         for codec in [Codec::Gzip, Codec::Zstd, Codec::Bzip2, Codec::Xz] {
@@ -512,6 +513,7 @@ pub(crate) mod tests {
     }
 
     #[test]
+    #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
     fn an_archive_of_many_blocks_decoded_on_its_own_thread_is_whole_or_cut_where_it_broke() {
         // More blocks than the decoder thread may run ahead by.
         let data = sample(200_000);
@@ -536,6 +538,7 @@ pub(crate) mod tests {
     }
 
     #[test]
+    #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
     fn a_corrupt_archive_is_an_error_never_a_silent_short_read() {
         let data = sample(20_000);
         for codec in [Codec::Gzip, Codec::Zstd, Codec::Bzip2, Codec::Xz] {

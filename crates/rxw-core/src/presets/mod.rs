@@ -3,7 +3,7 @@
 //! The NetVM registry ships embedded ([`load::NETVM_TOML`]); users add registries of their own
 //! (TOML or JSON) with `--registry FILE` or in rxw's config directory, and a user key shadows
 //! a built-in one. Every preset carries examples and counter-examples, so a registry is also a
-//! test table: [`check::check`] runs them all. [`scan::Scanner`] runs every preset over one
+//! test table: [`check::check`] runs them all. `scan::Scanner` runs every preset over one
 //! text with a shared literal prefilter and merges the hits in text order.
 //!
 //! The library only returns data: notices about shadowed keys and per-file errors are in

@@ -42,7 +42,7 @@ impl HitPattern for Entry {
 /// and the text from there (less [`set::MAX_LOOK_BEHIND`] bytes of context, from a line start)
 /// is kept for the next chunk. Each preset resumes after its own last hit, so the hits are
 /// exactly those of one scan of the whole text, whatever the chunks. It needs every preset to
-/// settle ([`Windows::settles`]); one that does not (a greedy tail that runs to the end of the
+/// settle (`Windows::settles`); one that does not (a greedy tail that runs to the end of the
 /// text) would keep everything from its first match, and is better read whole.
 pub struct Windows<'s, 'c> {
     scanner: &'s Scanner<'c>,
@@ -317,6 +317,7 @@ mod tests {
     }
 
     #[test]
+    #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
     fn hits_in_chunks_are_the_hits_of_the_whole_text() {
         let entries = registry();
         let scanner = Scanner::new(entries.iter().collect());

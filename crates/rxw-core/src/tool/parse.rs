@@ -67,7 +67,7 @@ pub struct ExportRequest {
     #[serde(default = "yes")]
     pub verify: bool,
     /// The verification's time budget in milliseconds, counted from the call's arrival: the
-    /// tool's budget (1,000) by default, at most [`MAX_VERIFY_BUDGET`]. An engine that has
+    /// tool's budget (1,000) by default, at most `MAX_VERIFY_BUDGET`. An engine that has
     /// not answered by then is stopped and `not_verified` says so.
     #[serde(default)]
     pub budget_ms: Option<u64>,

@@ -41,7 +41,7 @@ struct PagedView {
 }
 
 /// The input text as a worker thread holds it: the whole text in memory, or a paged text up
-/// to the length it had when the work started. Scans go through [`SharedText::chunks`] and
+/// to the length it had when the work started. Scans go through `SharedText::chunks` and
 /// reads of a range through [`SharedText::read`], whichever it is.
 #[derive(Debug, Clone)]
 pub enum SharedText {
@@ -963,6 +963,7 @@ mod tests {
     }
 
     #[test]
+    #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
     fn sparse_index_across_marks() {
         // Short lines (marks by line count), a line longer than MARK_BYTES (a mark by
         // bytes), CRLF and an empty last line.

@@ -1233,6 +1233,7 @@ mod tests {
     /// the whole input, seconds per appended line on a large log. Growth at many split points
     /// now starts near the old end and still equals a whole scan.
     #[test]
+    #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
     fn growth_at_many_split_points_equals_a_whole_scan_and_starts_near_the_end() {
         let text = crate::workbench::DEMO_LOG;
         let (lens, input) = lens_over(text);

@@ -2,7 +2,7 @@
 //!
 //! A [`Workbench`] holds the pattern, flavor, flags, input, replacement and test cases, the
 //! compiled pattern (or its error, with the last good pattern kept for display) and the scan
-//! results as they stream in from the [`scan`] workers. Every change is a plain method, so it
+//! results as they stream in from the `scan` workers. Every change is a plain method, so it
 //! is tested without a terminal; the TUI adds focus, scrolling and popups on top.
 
 pub mod analysis;
@@ -1386,6 +1386,7 @@ mod tests {
     /// it is inexact there, one that carries stays exact; matches away from the cuts and
     /// their lines are the same as in memory.
     #[test]
+    #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
     fn a_paged_line_longer_than_a_piece_is_read_in_pieces_and_said_inexact() {
         use crate::input::paged::{LONG_LINE_PIECE, PagedOptions, PagedText};
         let mut text = String::from("head RESULT\n");
@@ -1453,6 +1454,7 @@ mod tests {
     /// start). Each chunk now carries what the next can change, from the engine's resume
     /// point: the count, spans and lines equal one scan of the whole text at any chunk size.
     #[test]
+    #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
     fn paged_matches_across_chunk_ends_equal_a_whole_scan() {
         use crate::input::paged::{PagedOptions, PagedText};
         let mut text = String::new();
@@ -1556,6 +1558,7 @@ mod tests {
     /// its hit cap started the lens again from byte 0. The running scan ends and the growth
     /// is scanned from the resume point, to the counts of one scan of the grown text.
     #[test]
+    #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
     fn growth_during_a_capped_paged_lens_scan_resumes_from_the_resume_point() {
         use crate::input::paged::{Growth, PagedOptions, PagedText};
         let mut text = DEMO_LOG.repeat(4);
@@ -1720,6 +1723,7 @@ mod tests {
     /// ([`PagedText::grow`]) and the count, spans and lens go on from the engine's resume
     /// point, not from the start, to the same results as one scan of the whole text.
     #[test]
+    #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
     fn a_followed_paged_file_extends_its_count_and_lens_from_the_resume_point() {
         use crate::input::paged::{Growth, PagedOptions, PagedText};
         let line = |k: usize| {
@@ -1850,6 +1854,7 @@ mod tests {
     }
 
     #[test]
+    #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
     fn a_paged_input_scans_numbers_and_views_as_the_same_text_in_memory() {
         use crate::input::paged::{PagedOptions, PagedText};
         let mut text = String::new();

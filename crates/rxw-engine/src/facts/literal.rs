@@ -1,6 +1,6 @@
 //! The one literal extractor both set strategies use: a literal that every match holds at a
 //! fixed byte offset from its start (`-4` at byte 13 of a UUID v4 pattern). The pattern's
-//! top-level items are read as [`Piece`]s, from the parse tree ([`super::hits`], for members
+//! top-level items are read as [`Piece`]s, from the parse tree (`super::hits`, for members
 //! the matcher runs) or from the `regex` crate's `Hir` ([`super`], for linear members); the
 //! rule is written once here.
 

@@ -1,7 +1,7 @@
 //! Facts about a pattern's tree, computed in one place and asked by everyone who needs them:
 //! where its matches can start (literal prefixes, a literal at a fixed offset: [`Starts`]),
-//! how many bytes a match can take ([`max_len`]) or an attempt can examine ([`extent`],
-//! [`examined`]), how far it looks behind where it starts ([`look_behind`]), whether it can
+//! how many bytes a match can take (`max_len`) or an attempt can examine (`extent`,
+//! `examined`), how far it looks behind where it starts (`look_behind`), whether it can
 //! match empty and whether its matches stay inside one line.
 //!
 //! The hit scanner ([`crate::set`]), growth ([`crate::growth`]), the workbench's follow logic
@@ -161,7 +161,7 @@ pub fn fixed_offset_literal(root: &Node) -> Option<(usize, String)> {
 }
 
 /// Where a member's matches can start, read off its tree when it is parsed (no engine
-/// built): the shared literal prefilter of a [`HitScanner`] runs on these.
+/// built): the shared literal prefilter of a `HitScanner` runs on these.
 #[derive(Debug, Clone, Default)]
 pub struct Starts {
     /// Literals one of which every match starts with ([`first_literals`]).

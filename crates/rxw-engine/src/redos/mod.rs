@@ -1,7 +1,7 @@
 //! ReDoS verdicts with proof: which patterns blow up on a backtracking engine, with an attack
 //! string and the matcher's own step counts.
 //!
-//! Two halves. The static half ([`suspect`]) reads the tree for shapes that backtracking pays
+//! Two halves. The static half (`suspect`) reads the tree for shapes that backtracking pays
 //! for (nested, alternating, adjacent and retried quantifiers) and derives candidate attacks,
 //! each `prefix + pump × n + suffix` where the suffix makes the match fail. The proof runs
 //! every candidate on the matcher (the flavor's own backtracking order, CPython's or node's)
@@ -38,6 +38,11 @@ pub enum Verdict {
     Polynomial,
     /// Steps multiply with each pumped piece.
     Exponential,
+    /// The check ran out of its budget (time or steps) before it could tell: no attack
+    /// found so far grows, but the candidates were not all measured. Never reported as
+    /// linear.
+    #[serde(rename = "not_proved")]
+    NotProved,
 }
 
 impl Verdict {
@@ -47,12 +52,13 @@ impl Verdict {
             Verdict::Linear => "linear",
             Verdict::Polynomial => "polynomial",
             Verdict::Exponential => "exponential",
+            Verdict::NotProved => "not proved",
         }
     }
 
-    /// True for polynomial and exponential.
+    /// True for polynomial and exponential (not for a check that was not proved).
     pub fn is_vulnerable(self) -> bool {
-        self != Verdict::Linear
+        matches!(self, Verdict::Polynomial | Verdict::Exponential)
     }
 }
 
@@ -312,7 +318,7 @@ impl Regex {
             cancel: options.cancel,
         };
         let suspects = suspect::suspects(self);
-        let best = self.screen(&suspects, &clock)?;
+        let (best, cut_short) = self.screen(&suspects, &clock)?;
         let engine_note = match (self.flavor(), self.engine_kind_typical()) {
             (Flavor::Python(_), EngineKind::Linear) => {
                 " (rxw itself runs this pattern on the regex crate in linear time; CPython's re backtracks)"
@@ -322,7 +328,25 @@ impl Regex {
             }
             _ => "",
         };
+        let not_proved = |what: &str| RedosReport {
+            verdict: Verdict::NotProved,
+            degree: None,
+            attack: None,
+            steps: Vec::new(),
+            span: suspects.first().map(|s| s.span),
+            reason: format!(
+                "the check's budget ({} ms, {} screening steps) ran out {what}; no attack measured so far grows faster than the input, but not every candidate was measured{engine_note}",
+                clock.time.as_millis(),
+                SCREEN_TOTAL
+            ),
+            hot_nodes: Vec::new(),
+            fix: None,
+            no_fix: None,
+        };
         let Some(best) = best else {
+            if cut_short {
+                return Ok(not_proved("before every candidate attack was screened"));
+            }
             let reason = if suspects.is_empty() {
                 "no unbounded quantifier outside atomic groups: nothing to backtrack into"
                     .to_string()
@@ -344,6 +368,19 @@ impl Regex {
         };
         let (points, capped) = series(self, &best.attack, &clock)?;
         let (verdict, degree) = verdict_of(&points, capped, best.attack.pump.chars().count());
+        // Linear only when the measurements ran to the end: a series the clock cut, or a
+        // screening that did not reach every candidate, proves nothing.
+        let series_cut = capped.is_none() && !clock.left(1.0);
+        if verdict == Verdict::Linear && (cut_short || series_cut) {
+            return Ok(RedosReport {
+                steps: points,
+                ..not_proved(if cut_short {
+                    "before every candidate attack was screened"
+                } else {
+                    "while the steps were being measured"
+                })
+            });
+        }
         let culprit = &self.pattern()[best.suspect.span.start..best.suspect.span.end];
         let span = match verdict {
             Verdict::Linear => suspects.first().map(|s| s.span),
@@ -352,7 +389,8 @@ impl Regex {
         let shape = best.suspect.kind.describe();
         let pump = escape(&best.attack.pump);
         let reason = match verdict {
-            Verdict::Linear => {
+            // verdict_of measures; it never answers "not proved" (that is decided above).
+            Verdict::Linear | Verdict::NotProved => {
                 // Name the most dangerous shape seen, whichever candidate grew most.
                 let worst = suspects.first().unwrap_or(best.suspect);
                 format!(
@@ -401,10 +439,11 @@ impl Regex {
         &self,
         suspects: &'s [Suspect],
         clock: &Clock<'_>,
-    ) -> Result<Option<Candidate<'s>>, Error> {
+    ) -> Result<(Option<Candidate<'s>>, bool), Error> {
         let mut best: Option<Candidate<'s>> = None;
         let mut seen = std::collections::HashSet::new();
         let mut spent = 0u64;
+        let mut cut_short = false;
         'all: for s in suspects {
             let plans = s
                 .pumps
@@ -414,6 +453,7 @@ impl Regex {
             for (prefix, pump) in plans {
                 for suffix in SUFFIXES {
                     if !clock.left(0.5) || spent > SCREEN_TOTAL {
+                        cut_short = true;
                         break 'all;
                     }
                     let attack = Attack {
@@ -468,7 +508,9 @@ impl Regex {
                 }
             }
         }
-        Ok(best)
+        // A plainly explosive candidate ends the screening early: that is not a cut.
+        let explosive = best.as_ref().is_some_and(|b| b.ratio() > 40.0);
+        Ok((best, cut_short && !explosive))
     }
 
     /// The pattern pieces where the steps go, from one traced search at the largest `n` whose
@@ -554,20 +596,37 @@ impl Regex {
                 ));
             }
         }
+        // The comparison runs within the check's own budget: on a pattern whose every
+        // attempt costs many steps (nested counted repeats), matching the examples whole
+        // would run on long after the budget.
+        let first_three = |re: &Regex, t: &str| -> Result<Vec<crate::Match>, Error> {
+            let options = crate::MatchOptions {
+                deadline: Some(clock.deadline()),
+                cancel: clock.cancel,
+                max_total_steps: Some(SCREEN_CAP),
+                ..Default::default()
+            };
+            re.matches(t, options).take(3).collect()
+        };
         for c in candidates {
+            if !clock.left(1.0) {
+                return Err(format!(
+                    "no fix hint: the check's time budget ran out before a rewrite of `{culprit}` was verified"
+                ));
+            }
             let Ok(hint) = Regex::new(&c.pattern, self.flavor(), self.flags()) else {
                 continue;
             };
-            let same = texts.iter().all(|t| {
-                match (self.find_all(t, Some(3)), hint.find_all(t, Some(3))) {
+            let same = texts
+                .iter()
+                .all(|t| match (first_three(self, t), first_three(&hint, t)) {
                     (Ok(a), Ok(b)) if c.keeps_groups => a == b,
                     (Ok(a), Ok(b)) => {
                         a.len() == b.len()
                             && a.iter().zip(&b).all(|(x, y)| x.groups[0] == y.groups[0])
                     }
                     _ => false,
-                }
-            });
+                });
             if !same {
                 continue;
             }
@@ -629,6 +688,59 @@ mod tests {
                 cancel: None,
             })
             .unwrap()
+    }
+
+    /// Regression: `((a{50}){50}){50}$` ran past 20 s and `((a{1000}){1000}){1000}$` past
+    /// 60 s against a 900 ms budget (the fix hint's check matched whole texts with no
+    /// deadline), and a wide alternation `(w0|…|w999)+$` past 30 s. The check returns
+    /// within its budget (with room for a slow debug build: a hang is what this catches),
+    /// and a check cut by its budget never says linear.
+    #[test]
+    fn the_check_returns_within_its_budget_on_nested_counts_and_wide_alternations() {
+        let wide = |k: usize| {
+            let words: Vec<String> = (0..k).map(|i| format!("w{i}")).collect();
+            format!("({})+$", words.join("|"))
+        };
+        let mut patterns = vec![
+            "((a{50}){50}){50}$".to_string(),
+            "((a{1000}){1000}){1000}$".to_string(),
+            "(((a{7}){9}){11}){13}$".to_string(),
+            wide(300),
+            wide(1000),
+        ];
+        // A deterministic spread of nested counted repeats.
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..6 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let (a, b, c) = (
+                seed % 90 + 10,
+                (seed >> 8) % 90 + 10,
+                (seed >> 16) % 900 + 10,
+            );
+            patterns.push(format!("((a{{{a}}}){{{b}}}){{{c}}}$"));
+        }
+        for flavor in [Flavor::PYTHON, Flavor::JS] {
+            for p in &patterns {
+                let re = Regex::new(p, flavor, Flags::default()).unwrap();
+                let started = Instant::now();
+                let r = re
+                    .redos(RedosOptions {
+                        time: Duration::from_millis(300),
+                        cancel: None,
+                    })
+                    .unwrap();
+                let took = started.elapsed();
+                assert!(
+                    took < Duration::from_secs(15),
+                    "{p} ({flavor:?}): {took:?} for a 300 ms budget"
+                );
+                if took > Duration::from_millis(300) {
+                    assert_ne!(r.verdict, Verdict::Linear, "{p}: a cut check said linear");
+                }
+            }
+        }
     }
 
     #[test]

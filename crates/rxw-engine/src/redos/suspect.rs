@@ -76,6 +76,8 @@ const UNBOUNDED_FROM: u32 = 16;
 const MAX_DEPTH: usize = 256;
 /// Characters kept per class: enough to find where two classes overlap.
 const SAMPLES: usize = 6;
+/// Most pumps a suspect keeps (the screening tries each with every suffix).
+const MAX_PUMPS: usize = 10;
 /// Characters tried against a class to find members, after the pattern's own literals.
 const ALPHABET: &[char] = &[
     'a', '0', ' ', 'A', '_', '-', '.', '!', '@', '/', ':', 'x', '\t', '\n', '"', '\'', '<', '=',
@@ -572,8 +574,11 @@ pub(crate) fn suspects(re: &Regex) -> Vec<Suspect> {
         let body = unwrap_groups(child);
         let inner = inner_loops(child);
         let mut pumps: Vec<String> = Vec::new();
+        // Only the first MAX_PUMPS distinct pumps are kept (below), so none is collected past
+        // them: a wide alternation (`(w0|…|w999)+`) would otherwise pair every branch with
+        // every other, a million candidates each checked against all before it.
         let mut add = |s: String| {
-            if !s.is_empty() && !pumps.contains(&s) {
+            if pumps.len() < MAX_PUMPS && !s.is_empty() && !pumps.contains(&s) {
                 pumps.push(s);
             }
         };
@@ -591,8 +596,16 @@ pub(crate) fn suspects(re: &Regex) -> Vec<Suspect> {
             for f in &firsts {
                 add(f.clone());
             }
-            for a in &firsts {
-                for b in &firsts {
+            // Pairs in the order of their first appearance, among the distinct first pumps
+            // alone (no more of them can be kept).
+            let mut distinct: Vec<&String> = Vec::new();
+            for f in &firsts {
+                if distinct.len() < MAX_PUMPS && !distinct.contains(&f) {
+                    distinct.push(f);
+                }
+            }
+            for a in &distinct {
+                for b in &distinct {
                     if a != b {
                         add(format!("{a}{b}"));
                     }
@@ -627,7 +640,7 @@ pub(crate) fn suspects(re: &Regex) -> Vec<Suspect> {
         if pumps.is_empty() {
             continue;
         }
-        pumps.truncate(10);
+        pumps.truncate(MAX_PUMPS);
         let prefix = prefix_of(&mut sampler, &slots, i);
         let mut restarts = Vec::new();
         if !prefix.is_empty() {

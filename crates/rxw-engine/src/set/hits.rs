@@ -32,9 +32,9 @@
 //!   leftmost match ends, which is where the next search starts;
 //! - a trailing look-ahead `X(?=Y)` (the `result` preset) would need the backtracking engine;
 //!   it is counted as `X(Y)` on the linear engine and cut back where `Y` starts
-//!   ([`trailing_lookahead`]);
+//!   (`trailing_lookahead`);
 //! - a greedy any-character tail (`work_order`'s `(?P<body>.+)$` under DOTALL) takes the rest
-//!   of the text, so only its head is matched ([`greedy_tail`]);
+//!   of the text, so only its head is matched (`greedy_tail`);
 //! - presets are independent, so they are counted on several threads when asked.
 //!
 //! Every shortcut is checked against the plain per-preset iteration in the tests.
