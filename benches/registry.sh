@@ -35,8 +35,8 @@ measure() {
 }
 
 measure "preset list" "$RXW" preset list --registry "$WORK/reg.toml"
-measure "parse --json (${#TEXT} bytes)" "$RXW" parse --json --registry "$WORK/reg.toml" "$TEXT"
-measure "parse --count (${#TEXT} bytes)" "$RXW" parse --count --registry "$WORK/reg.toml" "$TEXT"
+measure "parse --json (${#TEXT} bytes)" "$RXW" parse --json --registry "$WORK/reg.toml" --text "$TEXT"
+measure "parse --count (${#TEXT} bytes)" "$RXW" parse --count --registry "$WORK/reg.toml" --text "$TEXT"
 measure "preset list (built-ins only)" "$RXW" preset list
 
 # The workbench with the registry in its config directory: time from start to the first

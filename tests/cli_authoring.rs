@@ -209,7 +209,10 @@ fn generate_from_arguments_and_standard_input() {
         "{pattern}"
     );
     for line in ["[CLAIM 12]", "[ACK 345]"] {
-        rxw().args(["test", pattern, line]).assert().code(0);
+        rxw()
+            .args(["test", pattern, "--text", line])
+            .assert()
+            .code(0);
     }
     let out = rxw()
         .args(["generate", "--no-anchors"])
@@ -219,7 +222,7 @@ fn generate_from_arguments_and_standard_input() {
     let pattern = String::from_utf8(out.stdout).unwrap();
     assert!(!pattern.starts_with('^'), "{pattern}");
     rxw()
-        .args(["test", pattern.trim_end(), "xx abd yy"])
+        .args(["test", pattern.trim_end(), "--text", "xx abd yy"])
         .assert()
         .code(0);
     rxw()

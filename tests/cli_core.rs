@@ -19,17 +19,17 @@ fn json_of(out: &[u8]) -> Value {
 #[test]
 fn test_exit_codes_and_json() {
     rxw()
-        .args(["test", r"\d+", "abc123"])
+        .args(["test", r"\d+", "--text", "abc123"])
         .assert()
         .code(0)
         .stdout("match\n");
     rxw()
-        .args(["test", r"\d+", "abc"])
+        .args(["test", r"\d+", "--text", "abc"])
         .assert()
         .code(1)
         .stdout("no match\n");
     let out = rxw()
-        .args(["test", "--json", r"\d+", "abc123"])
+        .args(["test", "--json", r"\d+", "--text", "abc123"])
         .output()
         .unwrap();
     assert_eq!(json_of(&out.stdout), json!({"matched": true}));
@@ -44,6 +44,7 @@ fn find_json_has_the_documented_shape() {
             "--flavor",
             "python",
             r"(?P<user>\w+)@(\w+)",
+            "--text",
             "é a@b x c@d",
         ])
         .output()
@@ -61,7 +62,7 @@ fn find_json_has_the_documented_shape() {
 #[test]
 fn find_groups_null_without_names_and_unset_capture_null() {
     let out = rxw()
-        .args(["find", "--json", "--flavor", "js", "(a)|b", "b"])
+        .args(["find", "--json", "--flavor", "js", "(a)|b", "--text", "b"])
         .output()
         .unwrap();
     assert_eq!(
@@ -80,6 +81,7 @@ fn find_listing_shows_line_and_column() {
             "--flavor",
             "python",
             r"\[ACK (?P<id>\w+)\]",
+            "--text",
             "x\n  [ACK 7f]",
         ])
         .assert()
@@ -90,17 +92,17 @@ fn find_listing_shows_line_and_column() {
 #[test]
 fn find_count_and_limit() {
     rxw()
-        .args(["find", "--count", "a", "banana"])
+        .args(["find", "--count", "a", "--text", "banana"])
         .assert()
         .code(0)
         .stdout("3\n");
     rxw()
-        .args(["find", "--count", "--limit", "2", "a", "banana"])
+        .args(["find", "--count", "--limit", "2", "a", "--text", "banana"])
         .assert()
         .code(0)
         .stdout("2\n");
     rxw()
-        .args(["find", "--count", "z", "banana"])
+        .args(["find", "--count", "z", "--text", "banana"])
         .assert()
         .code(1)
         .stdout("0\n");
@@ -157,6 +159,7 @@ fn replace_in_each_flavor_syntax() {
             "python",
             r"(\w+) (?P<b>\w+)",
             r"\g<b> \1",
+            "--text",
             "hello world",
         ])
         .assert()
@@ -168,16 +171,23 @@ fn replace_in_each_flavor_syntax() {
             "js",
             r"(\w+) (?<b>\w+)",
             "$<b> $1 $$",
+            "--text",
             "hello world",
         ])
         .assert()
         .stdout("world hello $\n");
     rxw()
-        .args(["replace", "(\\w+) (?P<b>\\w+)", "${b} $1", "hello world"])
+        .args([
+            "replace",
+            "(\\w+) (?P<b>\\w+)",
+            "${b} $1",
+            "--text",
+            "hello world",
+        ])
         .assert()
         .stdout("world hello\n");
     let out = rxw()
-        .args(["replace", "--json", "o", "0", "foo"])
+        .args(["replace", "--json", "o", "0", "--text", "foo"])
         .output()
         .unwrap();
     assert_eq!(
@@ -189,12 +199,14 @@ fn replace_in_each_flavor_syntax() {
 #[test]
 fn errors_draw_a_caret_or_print_json() {
     rxw()
-        .args(["find", "--flavor", "python", "ab(cd", "x"])
+        .args(["find", "--flavor", "python", "ab(cd", "--text", "x"])
         .assert()
         .code(2)
         .stderr("rxw: missing ), unterminated subpattern\n  ab(cd\n    ^^^\n");
     let out = rxw()
-        .args(["find", "--json", "--flavor", "python", "a{2,1}", "x"])
+        .args([
+            "find", "--json", "--flavor", "python", "a{2,1}", "--text", "x",
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -227,7 +239,9 @@ fn flags_are_validated() {
         "duplicate flag \"g\""
     );
     rxw()
-        .args(["test", "--flavor", "python", "--flags", "u", "a", "a"])
+        .args([
+            "test", "--flavor", "python", "--flags", "u", "a", "--text", "a",
+        ])
         .assert()
         .code(2);
 }
@@ -236,11 +250,11 @@ fn flags_are_validated() {
 fn python_traps_behave_as_cpython() {
     // \Z is the absolute end; $ also matches before a final newline.
     rxw()
-        .args(["test", "--flavor", "python", r"a\Z", "a\n"])
+        .args(["test", "--flavor", "python", r"a\Z", "--text", "a\n"])
         .assert()
         .code(1);
     rxw()
-        .args(["test", "--flavor", "python", r"a$", "a\n"])
+        .args(["test", "--flavor", "python", r"a$", "--text", "a\n"])
         .assert()
         .code(0);
     rxw()
@@ -250,12 +264,15 @@ fn python_traps_behave_as_cpython() {
             "--flavor",
             "python",
             r"\N{EM DASH}",
+            "--text",
             "a — b",
         ])
         .assert()
         .stdout("1\n");
     rxw()
-        .args(["find", "--count", "--flavor", "python", "a{,2}", "aaa"])
+        .args([
+            "find", "--count", "--flavor", "python", "a{,2}", "--text", "aaa",
+        ])
         .assert()
         .stdout("3\n");
 }
@@ -298,7 +315,7 @@ fn broken_pipe_is_not_an_error() {
 fn stats_report_the_engine() {
     rxw()
         .args([
-            "find", "--stats", "--count", "--flavor", "python", r"a(?=b)", "ab ab",
+            "find", "--stats", "--count", "--flavor", "python", r"a(?=b)", "--text", "ab ab",
         ])
         .assert()
         .code(0)
@@ -307,7 +324,7 @@ fn stats_report_the_engine() {
             "2 matches · engine rxw matcher (backtracking) · ",
         ));
     rxw()
-        .args(["test", "--stats", r"\d", "1"])
+        .args(["test", "--stats", r"\d", "--text", "1"])
         .assert()
         .stderr(predicates::str::contains("engine regex (linear)"));
 }
@@ -318,7 +335,15 @@ fn regression_find_json_is_one_document_when_an_error_follows_matches() {
     // be half an array followed by an error object.
     let text = format!("b{}c", "a".repeat(40));
     let out = rxw()
-        .args(["find", "--json", "--flavor", "python", r"b|(a+)+\1$", &text])
+        .args([
+            "find",
+            "--json",
+            "--flavor",
+            "python",
+            r"b|(a+)+\1$",
+            "--text",
+            &text,
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -335,7 +360,10 @@ fn regression_find_json_is_one_document_when_an_error_follows_matches() {
 /// where the group opens at display column 6.
 #[test]
 fn caret_under_wide_characters_counts_display_columns() {
-    let out = rxw().args(["find", "日本(", "x"]).output().unwrap();
+    let out = rxw()
+        .args(["find", "日本(", "--text", "x"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     let lines: Vec<&str> = err.lines().collect();
@@ -350,7 +378,7 @@ fn caret_under_wide_characters_counts_display_columns() {
 #[test]
 fn usage_error_with_json_prints_a_json_error_object() {
     let out = rxw()
-        .args(["find", "--json", "--no-such-option", "a", "abc"])
+        .args(["find", "--json", "--no-such-option", "a", "--text", "abc"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -371,7 +399,7 @@ fn usage_error_with_json_prints_a_json_error_object() {
     assert_eq!(json_of(&out.stdout)["error"]["kind"], "arguments_invalid");
     // Without --json: clap's text on stderr, nothing on stdout; help still exits 0.
     let out = rxw()
-        .args(["find", "--no-such-option", "a", "abc"])
+        .args(["find", "--no-such-option", "a", "--text", "abc"])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -394,20 +422,20 @@ fn sh(script: &str) -> std::process::Output {
 /// Regression: writing to a closed standard output exited 0 silently.
 #[test]
 fn closed_stdout_is_an_error_but_dev_null_is_not() {
-    let out = sh(r#""$0" find a abc >&-"#);
+    let out = sh(r#""$0" find a --text abc >&-"#);
     assert_eq!(out.status.code(), Some(2), "{out:?}");
     assert!(String::from_utf8_lossy(&out.stderr).contains("Bad file descriptor"));
-    let out = sh(r#""$0" find a abc >/dev/null"#);
+    let out = sh(r#""$0" find a --text abc >/dev/null"#);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     // /dev/null opened read-write, as Python's subprocess.DEVNULL and node's "ignore" give
     // it: was taken for a closed output (the runtime reopens a closed one that way) and
     // exited 2.
-    let out = sh(r#""$0" find a abc 1<>/dev/null"#);
+    let out = sh(r#""$0" find a --text abc 1<>/dev/null"#);
     assert_eq!(out.status.code(), Some(0), "{out:?}");
     let out = std::process::Command::new("python3")
         .args([
             "-c",
-            "import subprocess, sys; sys.exit(subprocess.run([sys.argv[1], 'find', 'a', 'abc'], stdout=subprocess.DEVNULL).returncode)",
+            "import subprocess, sys; sys.exit(subprocess.run([sys.argv[1], 'find', 'a', '--text', 'abc'], stdout=subprocess.DEVNULL).returncode)",
             env!("CARGO_BIN_EXE_rxw"),
         ])
         .output()
@@ -524,8 +552,112 @@ fn a_scan_has_a_total_step_budget_and_a_timeout() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("--max-total-steps 3000000"));
     // A pattern within the budget is untouched by it.
     rxw()
-        .args(["find", "--count", "--max-total-steps", "1000", "a", "aaa"])
+        .args([
+            "find",
+            "--count",
+            "--max-total-steps",
+            "1000",
+            "a",
+            "--text",
+            "aaa",
+        ])
         .assert()
         .code(0)
         .stdout("3\n");
+}
+
+/// Regression: `rxw find CLAIM agent.log` searched the word `agent.log` and printed nothing
+/// (exit 1): the word after the pattern was the text. Paths come after the pattern, as grep
+/// and ripgrep take them; a path that does not exist is an error naming it, never text.
+#[test]
+fn paths_after_the_pattern_are_read_as_grep_reads_them() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("agent.log");
+    let text = "[CLAIM 7fce46e0] x\n[ACK 1] CLAIM again\nnothing\n[CLAIM 8a] CLAIMCLAIM\n";
+    std::fs::write(&log, text).unwrap();
+    let grep = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("grep -o CLAIM \"$0\" | wc -l")
+        .arg(&log)
+        .output()
+        .unwrap();
+    let grep_count = String::from_utf8_lossy(&grep.stdout).trim().to_string();
+    assert_eq!(grep_count, "5");
+    rxw()
+        .args(["find", "--count", "CLAIM"])
+        .arg(&log)
+        .assert()
+        .code(0)
+        .stdout(format!("{grep_count}\n"));
+    // Several paths, a directory and `-` among them.
+    let other = dir.path().join("more.log");
+    std::fs::write(&other, "CLAIM\n").unwrap();
+    rxw()
+        .args(["find", "--count", "CLAIM"])
+        .arg(&log)
+        .arg(&other)
+        .assert()
+        .code(0)
+        .stdout("6\n");
+    rxw()
+        .args(["find", "--count", "CLAIM", "-"])
+        .write_stdin("CLAIM CLAIM\n")
+        .assert()
+        .stdout("2\n");
+    // A missing path: exit 2, named; never searched as the text "nope.log".
+    let out = rxw()
+        .args(["find", "--count", "nope", "nope.log"])
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("nope.log"),
+        "{out:?}"
+    );
+    // The text itself, when that is what is meant; not together with a path.
+    rxw()
+        .args(["test", "CLAIM", "--text", "[CLAIM 1]"])
+        .assert()
+        .code(0);
+    rxw()
+        .args(["replace", "CLAIM", "ACK", "--text", "CLAIM"])
+        .assert()
+        .stdout("ACK\n");
+    rxw()
+        .args(["find", "CLAIM", "--text", "x"])
+        .arg(&log)
+        .assert()
+        .code(2);
+    rxw().args(["parse", "--count"]).arg(&log).assert().code(0);
+}
+
+/// With no path and a terminal on standard input, the command says what it needs instead of
+/// waiting for text nobody knows to type.
+#[test]
+fn no_input_on_a_terminal_is_an_error_not_a_wait() {
+    let has_script = std::process::Command::new("script")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !has_script {
+        rxw_testkit::missing(
+            "script",
+            "the terminal case of a missing input is not checked",
+        );
+        return;
+    }
+    let bin = env!("CARGO_BIN_EXE_rxw");
+    let out = std::process::Command::new("script")
+        .args([
+            "-qfec",
+            &format!("{bin} find CLAIM; echo \"exit=$?\""),
+            "/dev/null",
+        ])
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(shown.contains("no input"), "{shown}");
+    assert!(shown.contains("exit=2"), "{shown}");
 }

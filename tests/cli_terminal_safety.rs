@@ -81,7 +81,7 @@ fn find_escapes_controls_in_matches_and_groups() {
 fn json_keeps_the_exact_text() {
     let dir = tempfile::tempdir().unwrap();
     let out = rxw(dir.path())
-        .args(["find", "--json", r"id=.*", HOSTILE])
+        .args(["find", "--json", r"id=.*", "--text", HOSTILE])
         .output()
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
@@ -227,7 +227,7 @@ fn errors_that_echo_a_path_are_inert() {
 fn replace_is_raw_into_a_pipe_and_inert_on_a_terminal() {
     let dir = tempfile::tempdir().unwrap();
     let out = rxw(dir.path())
-        .args(["replace", "X", "x", HOSTILE])
+        .args(["replace", "X", "x", "--text", HOSTILE])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));

@@ -167,6 +167,7 @@ fn parse_json_shape_is_pinned() {
     let (code, out, _) = run(rxw(dir.path()).args([
         "parse",
         "--json",
+        "--text",
         "[CLAIM 7fce46e0] é [fleet-alert] INFO: ok",
     ]));
     assert_eq!(code, 0);
@@ -202,10 +203,10 @@ fn parse_text_only_and_count() {
         r#"{"count":2,"by_key":{"result":1,"job_tag":1}}"#
     );
 
-    let (code, out, _) = run(rxw(dir.path()).args(["parse", "--count", "nothing here"]));
+    let (code, out, _) = run(rxw(dir.path()).args(["parse", "--count", "--text", "nothing here"]));
     assert_eq!((code, out.as_str()), (1, "0\n"));
 
-    let (code, _, err) = run(rxw(dir.path()).args(["parse", "--only", "nope", "x"]));
+    let (code, _, err) = run(rxw(dir.path()).args(["parse", "--only", "nope", "--text", "x"]));
     assert_eq!(code, 2);
     assert!(err.contains("unknown preset \"nope\""));
 }
@@ -272,8 +273,8 @@ fn broken_explicit_registry_exits_2_everywhere_with_a_json_error() {
     assert_eq!(out, "");
 
     for args in [
-        vec!["parse", "--json", "[CLAIM 7fce46e0]"],
-        vec!["parse", "--json", "--count", "[CLAIM 7fce46e0]"],
+        vec!["parse", "--json", "--text", "[CLAIM 7fce46e0]"],
+        vec!["parse", "--json", "--count", "--text", "[CLAIM 7fce46e0]"],
         vec!["preset", "list", "--json"],
         vec!["preset", "check", "--json"],
     ] {
@@ -310,7 +311,7 @@ fn broken_auto_loaded_registry_is_a_warning_and_builtins_keep_working() {
     assert!(err.contains("rxw: warning: skipped registry") && err.contains("broken.toml:2:"));
 
     let (code, out, _) =
-        run(rxw(dir.path()).args(["parse", "--json", "--count", "[CLAIM 7fce46e0]"]));
+        run(rxw(dir.path()).args(["parse", "--json", "--count", "--text", "[CLAIM 7fce46e0]"]));
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["count"], 2);
@@ -378,7 +379,7 @@ fn config_dir_registry_shadows_a_builtin_once_and_json_registries_load() {
     let (code, out, err) = run(rxw(dir.path())
         .args(["parse", "--only", "word", "--registry"])
         .arg(dir.path().join("extra.json"))
-        .arg("say HELLO"));
+        .args(["--text", "say HELLO"]));
     assert_eq!(code, 0, "{err}");
     assert!(
         err.contains("rxw: warning: skipped registry") && err.contains("broken.json:1:"),
@@ -427,7 +428,7 @@ fn parse_schema_lists_the_record_and_each_presets_groups_and_loads_into_duckdb()
     assert_eq!(status["nullable"], true, "{status}");
     assert_eq!(status["type"], "string");
     assert_eq!(doc["presets"][1]["groups"], serde_json::json!([]));
-    let (code, _, _) = run(rxw(dir.path()).args(["parse", "--schema", "some text"]));
+    let (code, _, _) = run(rxw(dir.path()).args(["parse", "--schema", "--text", "some text"]));
     assert_eq!(code, 2, "--schema reads no text");
 
     // The DuckDB statement loads `rxw parse --jsonl` as written.

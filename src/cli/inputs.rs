@@ -19,6 +19,14 @@ pub const CHUNK: usize = 4 << 20;
 /// As [`logs::expand`].
 pub fn origins(files: &[PathBuf]) -> Result<Vec<Origin>, Error> {
     if files.is_empty() {
+        // Reading a terminal would wait for text the user does not know to type.
+        if std::io::IsTerminal::is_terminal(&std::io::stdin()) {
+            return Err(Error::new(
+                crate::ErrorKind::ArgumentsInvalid,
+                "no input: name a file after the pattern (rxw find PATTERN FILE…), give \
+                 --text TEXT, or pipe text in",
+            ));
+        }
         return Ok(vec![Origin::Stdin]);
     }
     logs::expand(files)

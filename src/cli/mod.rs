@@ -178,10 +178,10 @@ pub struct PatternArgs {
     /// Flag letters: i m s x everywhere; a (python); u y d g v (js); U R (rust).
     #[arg(long, default_value = "")]
     pub flags: String,
-    /// Read the text from this file instead of the argument or standard input (`-`: standard
-    /// input). Repeat it, or name a directory or a glob, to read many logs as one, merged by
-    /// each line's leading timestamp. gzip, zstd, bzip2 and xz files are decoded (told by
-    /// their first bytes).
+    /// A file to read, as a PATH after the pattern is (kept for scripts written before paths
+    /// were positional; `-`: standard input). Repeat it, or name a directory or a glob, to
+    /// read many logs as one, merged by each line's leading timestamp. gzip, zstd, bzip2 and
+    /// xz files are decoded (told by their first bytes).
     #[arg(long, value_name = "PATH")]
     pub file: Vec<PathBuf>,
     /// Print JSON.
@@ -267,7 +267,14 @@ impl BudgetArgs {
 pub struct TestArgs {
     /// The pattern.
     pub pattern: String,
-    /// The text (default: --file, or standard input).
+    /// Files, directories or globs to read after the pattern, as grep and ripgrep take them
+    /// (`-`: standard input; gzip, zstd, bzip2 and xz are decoded; several are merged by
+    /// each line's leading timestamp). None: standard input when it is not a terminal. A
+    /// path that does not exist is an error, never searched as text.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// Match this text instead of reading files or standard input.
+    #[arg(long, value_name = "TEXT", conflicts_with_all = ["paths", "file"])]
     pub text: Option<String>,
     #[command(flatten)]
     #[allow(missing_docs)]
@@ -279,7 +286,14 @@ pub struct TestArgs {
 pub struct FindArgs {
     /// The pattern.
     pub pattern: String,
-    /// The text (default: --file, or standard input).
+    /// Files, directories or globs to read after the pattern, as grep and ripgrep take them
+    /// (`-`: standard input; gzip, zstd, bzip2 and xz are decoded; several are merged by
+    /// each line's leading timestamp). None: standard input when it is not a terminal. A
+    /// path that does not exist is an error, never searched as text.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// Match this text instead of reading files or standard input.
+    #[arg(long, value_name = "TEXT", conflicts_with_all = ["paths", "file"])]
     pub text: Option<String>,
     /// Print the number of matches only.
     #[arg(long)]
@@ -300,7 +314,14 @@ pub struct ReplaceArgs {
     /// The replacement, in the flavor's syntax (python `\1 \g<name>`, js `$1 $<name> $&`,
     /// rust `$1 ${name}`).
     pub replacement: String,
-    /// The text (default: --file, or standard input).
+    /// Files, directories or globs to read after the pattern, as grep and ripgrep take them
+    /// (`-`: standard input; gzip, zstd, bzip2 and xz are decoded; several are merged by
+    /// each line's leading timestamp). None: standard input when it is not a terminal. A
+    /// path that does not exist is an error, never searched as text.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// Match this text instead of reading files or standard input.
+    #[arg(long, value_name = "TEXT", conflicts_with_all = ["paths", "file"])]
     pub text: Option<String>,
     /// Replace at most N matches (default: all).
     #[arg(long, value_name = "N")]
@@ -438,7 +459,20 @@ impl From<io::Error> for CliError {
 }
 
 /// Runs a parsed command line, writing to `out` and `err`; returns the exit code.
-pub fn run(command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+pub fn run(mut command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i32 {
+    // The paths after the pattern and the `--file` paths are one list of inputs.
+    let paths_first = |paths: &mut Vec<PathBuf>, file: &mut Vec<PathBuf>| {
+        let mut all = std::mem::take(paths);
+        all.append(file);
+        *file = all;
+    };
+    match &mut command {
+        Command::Test(a) => paths_first(&mut a.paths, &mut a.common.file),
+        Command::Find(a) => paths_first(&mut a.paths, &mut a.common.file),
+        Command::Replace(a) => paths_first(&mut a.paths, &mut a.common.file),
+        Command::Parse(a) => paths_first(&mut a.paths, &mut a.file),
+        _ => {}
+    }
     let json = match &command {
         Command::Test(a) => a.common.json,
         Command::Find(a) => a.common.json,

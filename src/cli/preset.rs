@@ -97,11 +97,17 @@ pub enum PresetCommand {
 /// `rxw parse`.
 #[derive(Debug, Args)]
 pub struct ParseArgs {
-    /// The text (default: --file, or standard input).
+    /// Files, directories or globs to read, as grep and ripgrep take them (`-`: standard
+    /// input; gzip, zstd, bzip2 and xz are decoded; several are merged by each line's
+    /// leading timestamp). None: standard input when it is not a terminal. A path that does
+    /// not exist is an error, never parsed as text.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<PathBuf>,
+    /// Parse this text instead of reading files or standard input.
+    #[arg(long, value_name = "TEXT", conflicts_with_all = ["paths", "file"])]
     pub text: Option<String>,
-    /// Read the text from this file (`-`: standard input). Repeat it, or name a directory or
-    /// a glob, to read many logs as one, merged by each line's leading timestamp; gzip, zstd,
-    /// bzip2 and xz files are decoded.
+    /// A file to read, as a PATH is (kept for scripts written before paths were positional;
+    /// `-`: standard input).
     #[arg(long, value_name = "PATH")]
     pub file: Vec<PathBuf>,
     /// Only these preset keys (comma-separated).
@@ -132,7 +138,7 @@ pub struct ParseArgs {
     /// Print, as JSON, what the hit records hold and each preset's groups with their types,
     /// with the statements that load `--jsonl` output into ClickHouse and DuckDB; reads no
     /// text.
-    #[arg(long, conflicts_with_all = ["text", "file", "json", "jsonl", "csv", "output", "count"])]
+    #[arg(long, conflicts_with_all = ["text", "paths", "file", "json", "jsonl", "csv", "output", "count"])]
     pub schema: bool,
     /// Threads for --count (presets are counted in parallel; default: the CPUs).
     #[arg(long, value_name = "N")]
