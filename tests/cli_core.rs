@@ -179,6 +179,8 @@ fn replace_in_each_flavor_syntax() {
     rxw()
         .args([
             "replace",
+            "--flavor",
+            "rust",
             "(\\w+) (?P<b>\\w+)",
             "${b} $1",
             "--text",

@@ -53,7 +53,7 @@ fn linear_pattern_exits_0_with_no_attack() {
     assert_eq!(code, 0, "{v}");
     assert_eq!(v["verdict"], "linear");
     assert_eq!(v["attack"], Value::Null);
-    let (v, code) = redos_json(&["--", "(a+)+$"]);
+    let (v, code) = redos_json(&["--flavor", "rust", "--", "(a+)+$"]);
     assert_eq!(code, 0);
     assert!(
         v["reason"]

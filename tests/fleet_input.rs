@@ -287,7 +287,7 @@ fn a_pattern_that_crosses_lines_sees_the_merged_text() {
     let a = write(dir.path(), "a.log", b"2026-10-05T00:00:01Z first\n");
     let b = write(dir.path(), "b.log", b"2026-10-05T00:00:02Z second");
     let (code, out, _) = run(rxw(dir.path())
-        .args(["find", "--count", "--file"])
+        .args(["find", "--flavor", "rust", "--count", "--file"])
         .arg(&a)
         .arg("--file")
         .arg(&b)

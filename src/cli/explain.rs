@@ -15,13 +15,11 @@ pub struct ExplainArgs {
     /// The pattern (it may start with `-`).
     #[arg(allow_hyphen_values = true)]
     pub pattern: String,
-    /// The dialect of the pattern and its engine release: rust; python (= python@3.11), python@3.8, python@3.9, python@3.10,
-    /// python@3.12, python@3.13 (also py@3.12); js (= js@node20), js@node18, js@node22,
-    /// js@node24 (also js@24, node24). Each release has its engine's syntax and Unicode data.
-    #[arg(long, default_value = "rust", value_parser = super::parse_flavor)]
+    /// The flavor (help written from the flavor table).
+    #[arg(long, default_value = "python", help = super::flavor_help(), value_parser = super::parse_flavor)]
     pub flavor: crate::Flavor,
-    /// Flag letters: i m s x everywhere; a (python); u y d g v (js); U R (rust).
-    #[arg(long, default_value = "")]
+    /// Flag letters (help written from the flavor table).
+    #[arg(long, help = super::flags_help(), default_value = "")]
     pub flags: String,
     /// Print JSON: {"tree":…,"nodes":[…],"lints":[…]}.
     #[arg(long)]

@@ -56,10 +56,8 @@ pub struct TuiArgs {
     /// Start with this pattern.
     #[arg(short = 'e', long = "regexp")]
     pub pattern: Option<String>,
-    /// Start with this flavor and engine release: rust; python (= python@3.11), python@3.8, python@3.9, python@3.10,
-    /// python@3.12, python@3.13 (also py@3.12); js (= js@node20), js@node18, js@node22,
-    /// js@node24 (also js@24, node24). Each release has its engine's syntax and Unicode data.
-    #[arg(long, value_parser = parse_flavor)]
+    /// The flavor (help written from the flavor table).
+    #[arg(long, help = flavor_help(), value_parser = parse_flavor)]
     pub flavor: Option<Flavor>,
     /// Start with these flag letters.
     #[arg(long)]
@@ -170,13 +168,11 @@ pub enum ColorChoice {
 /// Options shared by the matching commands.
 #[derive(Debug, Args, Clone)]
 pub struct PatternArgs {
-    /// The dialect of the pattern and its engine release: rust; python (= python@3.11), python@3.8, python@3.9, python@3.10,
-    /// python@3.12, python@3.13 (also py@3.12); js (= js@node20), js@node18, js@node22,
-    /// js@node24 (also js@24, node24). Each release has its engine's syntax and Unicode data.
-    #[arg(long, default_value = "rust", value_parser = parse_flavor)]
+    /// The flavor (help written from the flavor table).
+    #[arg(long, default_value = "python", help = flavor_help(), value_parser = parse_flavor)]
     pub flavor: Flavor,
-    /// Flag letters: i m s x everywhere; a (python); u y d g v (js); U R (rust).
-    #[arg(long, default_value = "")]
+    /// Flag letters (help written from the flavor table).
+    #[arg(long, help = flags_help(), default_value = "")]
     pub flags: String,
     /// A file to read, as a PATH after the pattern is (kept for scripts written before paths
     /// were positional; `-`: standard input). Repeat it, or name a directory or a glob, to
@@ -329,6 +325,20 @@ pub struct ReplaceArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: PatternArgs,
+}
+
+/// The `--flavor` help of every command, written once from the flavor table.
+pub(crate) fn flavor_help() -> String {
+    format!(
+        "The dialect of the pattern and its engine release: {}. Each release has its engine's \
+         syntax and Unicode data",
+        Flavor::spellings()
+    )
+}
+
+/// The `--flags` help of every command, from each flavor's flag letters.
+pub(crate) fn flags_help() -> String {
+    format!("Flag letters: {}", Flavor::flags_help())
 }
 
 pub(crate) fn parse_flavor(s: &str) -> Result<Flavor, String> {

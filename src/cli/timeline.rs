@@ -25,10 +25,8 @@ pub struct TimelineArgs {
     /// Count the matches of this preset instead of a pattern.
     #[arg(long, value_name = "KEY")]
     pub preset: Option<String>,
-    /// The dialect of the pattern and its engine release: rust; python (= python@3.11), python@3.8, python@3.9, python@3.10,
-    /// python@3.12, python@3.13 (also py@3.12); js (= js@node20), js@node18, js@node22,
-    /// js@node24 (also js@24, node24). Each release has its engine's syntax and Unicode data.
-    #[arg(long, default_value = "rust", value_parser = parse_flavor)]
+    /// The flavor (help written from the flavor table).
+    #[arg(long, default_value = "python", help = super::flavor_help(), value_parser = parse_flavor)]
     pub flavor: Flavor,
     /// Flag letters of the pattern.
     #[arg(long, default_value = "")]

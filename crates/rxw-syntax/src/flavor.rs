@@ -349,10 +349,52 @@ impl Flavor {
         }
     }
 
-    /// The accepted spellings, for `--help` texts and error messages.
-    pub const SPELLINGS: &'static str = "rust; python (= python@3.11), python@3.8 … \
-        python@3.13 (also py@3.12); js (= js@node20), js@node18, js@node20, js@node22, \
-        js@node24 (also js@24, node24)";
+    /// The accepted spellings, for `--help` texts, written from the release tables (so a
+    /// new release is named wherever a flavor is asked for): `rust; python (= python@3.11),
+    /// python@3.8, …; js (= js@node20), js@node18, …`.
+    pub fn spellings() -> String {
+        let pythons: Vec<String> = PyVersion::ALL
+            .iter()
+            .map(|v| format!("python@{}", v.number()))
+            .collect();
+        let nodes: Vec<String> = NodeVersion::ALL
+            .iter()
+            .map(|v| format!("js@{}", v.name()))
+            .collect();
+        format!(
+            "rust; python (= {}), {} (also py@X.Y); js (= {}), {} (also js@N, nodeN)",
+            Flavor::PYTHON.versioned_name(),
+            pythons.join(", "),
+            Flavor::JS.versioned_name(),
+            nodes.join(", ")
+        )
+    }
+
+    /// The flag letters of every family, for `--help` texts: `i m s x everywhere; a
+    /// (python); …`, from [`Flavor::flag_letters`].
+    pub fn flags_help() -> String {
+        let all = |f: Flavor| f.flag_letters().chars().collect::<Vec<_>>();
+        let common: Vec<char> = all(Flavor::Rust)
+            .into_iter()
+            .filter(|c| all(Flavor::PYTHON).contains(c) && all(Flavor::JS).contains(c))
+            .collect();
+        let own = |f: Flavor| {
+            all(f)
+                .into_iter()
+                .filter(|c| !common.contains(c))
+                .map(String::from)
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let common: Vec<String> = common.iter().map(|c| c.to_string()).collect();
+        format!(
+            "{} everywhere; {} (python); {} (js); {} (rust)",
+            common.join(" "),
+            own(Flavor::PYTHON),
+            own(Flavor::JS),
+            own(Flavor::Rust)
+        )
+    }
 }
 
 impl fmt::Display for Flavor {
