@@ -260,3 +260,76 @@ fn replace_is_raw_into_a_pipe_and_inert_on_a_terminal() {
     );
     assert_eq!(raw_control(&shown.replace("\r\n", "\n")), None, "{shown:?}");
 }
+
+/// Regression: clap's usage errors echoed a bad value as given, so
+/// `rxw find --limit "$(printf 'x\e]0;PWNED\a')" a a` retitled the terminal; so did a bad
+/// `--to`, a bad `--flavor`, an unknown option and a file name with escapes.
+#[test]
+fn usage_errors_show_the_arguments_they_echo_inert() {
+    let dir = tempfile::tempdir().unwrap();
+    let evil = "x\u{1b}]0;PWNED\u{7}\u{9b}2J";
+    for args in [
+        vec!["find", "--limit", evil, "a", "--text", "a"],
+        vec!["registry", "export", "--to", evil],
+        vec!["explain", "--flavor", evil, "a"],
+        vec!["find", &format!("--{evil}"), "a"],
+    ] {
+        let (code, _, err) = inert_run(rxw(dir.path()).args(&args));
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(
+            err.contains("error") || err.contains("\"error\""),
+            "{args:?}: {err}"
+        );
+    }
+    // With --json the error is one JSON document (exact, as JSON output is for programs);
+    // the usage text on standard error is inert.
+    let out = rxw(dir.path())
+        .args(["find", "--json", "--limit", evil, "a", "--text", "a"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(doc["error"]["kind"], "arguments_invalid");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(raw_control(&stderr), None, "{stderr:?}");
+    // A file name with escapes, as a shell glob would pick it up.
+    let (code, _, err) = inert_run(rxw(dir.path()).args(["find", "a", evil]));
+    assert_eq!(code, 2, "{err}");
+}
+
+/// Regression: `registry export --to elasticsearch` printed to a terminal passed a raw
+/// U+009B (8-bit CSI) and DEL from a preset's `purpose`. Into a pipe the file stays exact.
+#[test]
+fn a_registry_export_shown_on_a_terminal_is_inert() {
+    let dir = tempfile::tempdir().unwrap();
+    let reg = dir.path().join("reg.toml");
+    std::fs::write(
+        &reg,
+        "[[preset]]\nkey = \"evil\"\nflavor = \"python\"\npattern = 'a(?P<g>b)'\n\
+         purpose = \"clears\\u009b2J the screen\\u007f\"\n",
+    )
+    .unwrap();
+    let piped = rxw(dir.path())
+        .args(["registry", "export", "--to", "elasticsearch", "--registry"])
+        .arg(&reg)
+        .output()
+        .unwrap();
+    assert_eq!(piped.status.code(), Some(0), "{piped:?}");
+    assert!(String::from_utf8_lossy(&piped.stdout).contains('\u{9b}'));
+    let bin = assert_cmd::cargo::cargo_bin("rxw");
+    let command = format!(
+        "{} registry export --to elasticsearch --registry {}",
+        bin.display(),
+        reg.display()
+    );
+    let Ok(out) = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .output()
+    else {
+        rxw_testkit::missing("script", "the export shown on a terminal is not checked");
+        return;
+    };
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(shown.contains("evil"), "{shown:?}");
+    assert_eq!(raw_control(&shown.replace("\r\n", "\n")), None, "{shown:?}");
+}

@@ -385,13 +385,21 @@ pub fn wants_json<I: IntoIterator<Item = std::ffi::OsString>>(args: I) -> bool {
 /// for JSON (kind `arguments_invalid`), else clap's text on standard error; exit 2.
 pub fn usage_error<I: IntoIterator<Item = std::ffi::OsString>>(e: &clap::Error, args: I) -> i32 {
     use clap::error::ErrorKind as Clap;
-    if matches!(e.kind(), Clap::DisplayHelp | Clap::DisplayVersion)
-        || !wants_json(args.into_iter().skip(1))
-    {
+    if matches!(
+        e.kind(),
+        Clap::DisplayHelp | Clap::DisplayVersion | Clap::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
         let _ = e.print();
         return e.exit_code();
     }
+    // clap echoes a bad value or an unknown option as given: its controls (an OSC that
+    // retitles the terminal, a CSI) are shown inert, never sent to the terminal.
     let text = e.render().to_string();
+    let shown = style::inert(&text, style::Layout::Lines);
+    if !wants_json(args.into_iter().skip(1)) {
+        let _ = write!(io::stderr(), "{shown}");
+        return e.exit_code();
+    }
     let message = text
         .lines()
         .next()
@@ -400,7 +408,7 @@ pub fn usage_error<I: IntoIterator<Item = std::ffi::OsString>>(e: &clap::Error, 
         .to_string();
     let err = Error::new(crate::ErrorKind::ArgumentsInvalid, message);
     report_error(&err, true, &mut io::stdout(), &mut io::stderr());
-    let _ = write!(io::stderr(), "{text}");
+    let _ = write!(io::stderr(), "{shown}");
     2
 }
 

@@ -168,8 +168,13 @@ pub fn run(a: &RegistryCommandArgs, out: &mut dyn Write, err: &mut dyn Write) ->
                 }
             }
             match output {
-                Some(path) => std::fs::write(path, &text)
-                    .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))?,
+                Some(path) => crate::export::write_atomically(path, text.as_bytes())?,
+                // On a terminal the file is shown, not handed on: a preset's text (its
+                // purpose, a pattern) may hold controls, shown inert.
+                None if !args.json && std::io::IsTerminal::is_terminal(&std::io::stdout()) => out
+                    .write_all(
+                    super::style::inert(&text, super::style::Layout::Lines).as_bytes(),
+                )?,
                 None if !args.json => out.write_all(text.as_bytes())?,
                 None => {}
             }

@@ -219,9 +219,8 @@ pub fn save_to_user_registry(dir: &Path, key: &str, wb: &Workbench) -> anyhow::R
     load_str(&text, Format::Toml, "user.toml", Origin::File(path.clone()))
         .map_err(|e| anyhow::anyhow!("{}", e.message))?;
     std::fs::create_dir_all(dir)?;
-    let tmp = dir.join(format!(".user.toml.{}.tmp", std::process::id()));
-    std::fs::write(&tmp, text)?;
-    std::fs::rename(&tmp, &path)?;
+    crate::export::write_atomically(&path, text.as_bytes())
+        .map_err(|e| anyhow::anyhow!("{}", e.message))?;
     Ok(path)
 }
 

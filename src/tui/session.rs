@@ -9,7 +9,6 @@
 //! by the next save) and said once in the status bar.
 
 use serde::{Deserialize, Serialize};
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Typed input up to this size is kept inside `session.json`; larger input goes to
@@ -164,24 +163,10 @@ pub fn save(path: &Path, session: &Session) -> std::io::Result<()> {
     SessionStore::new(path.to_path_buf()).save(session, None)
 }
 
-/// Writes `bytes` to `path` through a temporary file in the same directory, synced, then
-/// renamed over the old one, so a crash leaves either the old or the new contents.
+/// Writes `bytes` to `path` with the one atomic writer: a crash leaves either the old or
+/// the new contents.
 fn write_atomically(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let name = path
-        .file_name()
-        .map_or_else(|| "session".into(), |n| n.to_string_lossy().into_owned());
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    let written = (|| {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(bytes)?;
-        f.sync_all()?;
-        std::fs::rename(&tmp, path)
-    })();
-    if written.is_err() {
-        let _ = std::fs::remove_file(&tmp);
-    }
-    written
+    crate::export::write_atomically(path, bytes).map_err(|e| std::io::Error::other(e.message))
 }
 
 /// What loading the saved session found.

@@ -148,6 +148,14 @@ impl AtomicFile {
                 });
             }
         };
+        // A file the user could not write is refused, as the shell's `>` refuses it (the
+        // rename would replace it all the same: a directory's permission is what it asks).
+        if permissions.is_some() {
+            File::options()
+                .write(true)
+                .open(&dest)
+                .map_err(|e| io_error(path, e))?;
+        }
         let name = dest.file_name().ok_or_else(|| {
             Error::new(
                 ErrorKind::Io,
@@ -213,6 +221,61 @@ impl AtomicFile {
             }
         }
     }
+}
+
+/// Writes `bytes` to `path` through an [`AtomicFile`]: the file appears whole or not at all,
+/// keeps its permissions and links, and a file the user cannot write is refused. The one
+/// writer of every output file rxw writes (exports, registries, sessions).
+///
+/// # Errors
+/// As [`AtomicFile::create`] and [`AtomicFile::commit`]; a failed write leaves the old file.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    let mut file = AtomicFile::create(path)?;
+    file.write_all(bytes).map_err(|e| io_error(path, e))?;
+    file.commit()
+}
+
+/// Writes `bytes` to a new file in `dir` named `stem.extension`, or `stem.1.extension`,
+/// `stem.2.extension`… when that name is taken: never over an existing file, nor through a
+/// link planted at the name. Returns the path written. For writes the user did not name (a
+/// key that exports into the working directory).
+///
+/// # Errors
+/// [`ErrorKind::Io`] naming the path when the directory cannot be written.
+pub fn write_new_file(
+    dir: &Path,
+    stem: &str,
+    extension: &str,
+    bytes: &[u8],
+) -> Result<PathBuf, Error> {
+    for k in 0..1000u32 {
+        let name = match k {
+            0 => format!("{stem}.{extension}"),
+            k => format!("{stem}.{k}.{extension}"),
+        };
+        let path = dir.join(name);
+        match File::options().write(true).create_new(true).open(&path) {
+            Ok(mut f) => {
+                let written = f.write_all(bytes).and_then(|()| f.sync_all());
+                return match written {
+                    Ok(()) => Ok(path),
+                    Err(e) => {
+                        let _ = std::fs::remove_file(&path);
+                        Err(io_error(&path, e))
+                    }
+                };
+            }
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+            Err(e) => return Err(io_error(&path, e)),
+        }
+    }
+    Err(Error::new(
+        ErrorKind::Io,
+        format!(
+            "{}: 1,000 files named {stem}.*.{extension} already",
+            dir.display()
+        ),
+    ))
 }
 
 impl Write for AtomicFile {
@@ -540,6 +603,54 @@ pub fn export_to_path<T>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression: `parse -o` and `jobs -o` replaced a read-only (0444) file that the shell's
+    /// `>` refuses. The writer refuses exactly what the shell refuses (as root, both write).
+    #[cfg(unix)]
+    #[test]
+    fn a_file_the_shell_would_not_write_is_refused_and_kept() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = tempfile::tempdir().unwrap();
+        let ours = dir.path().join("ours.jsonl");
+        let shells = dir.path().join("shells.jsonl");
+        for p in [&ours, &shells] {
+            std::fs::write(p, "old\n").unwrap();
+            std::fs::set_permissions(p, std::fs::Permissions::from_mode(0o444)).unwrap();
+        }
+        let shell_wrote = std::process::Command::new("sh")
+            .arg("-c")
+            .arg("echo new > \"$0\"")
+            .arg(&shells)
+            .stderr(std::process::Stdio::null())
+            .status()
+            .unwrap()
+            .success();
+        let ours_wrote = write_atomically(&ours, b"new\n").is_ok();
+        assert_eq!(ours_wrote, shell_wrote);
+        let kept = std::fs::read_to_string(&ours).unwrap();
+        assert_eq!(kept, if shell_wrote { "new\n" } else { "old\n" });
+        // A replaced file keeps its mode.
+        let mode = std::fs::metadata(&ours).unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o444);
+    }
+
+    /// Regression: the Presets tab's export wrote a fixed name in the working directory and
+    /// followed a link planted there onto another file. A write to a name the user did not
+    /// give takes a new file, never an existing one, never through a link.
+    #[cfg(unix)]
+    #[test]
+    fn an_unnamed_export_takes_a_new_file_and_never_follows_a_planted_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let victim = dir.path().join("victim");
+        std::fs::write(&victim, "precious").unwrap();
+        std::os::unix::fs::symlink(&victim, dir.path().join("rxw-registry.duckdb.sql")).unwrap();
+        let written = write_new_file(dir.path(), "rxw-registry.duckdb", "sql", b"CREATE").unwrap();
+        assert_eq!(written, dir.path().join("rxw-registry.duckdb.1.sql"));
+        assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
+        assert_eq!(std::fs::read_to_string(&written).unwrap(), "CREATE");
+        let again = write_new_file(dir.path(), "rxw-registry.duckdb", "sql", b"x").unwrap();
+        assert_eq!(again, dir.path().join("rxw-registry.duckdb.2.sql"));
+    }
     use crate::flavor::{Flags, Flavor};
 
     fn dir_entries(dir: &Path) -> Vec<String> {

@@ -247,15 +247,19 @@ impl PresetsTab {
         }
         let exports = fleet::export(&entries, target);
         let text = render::render(target, &exports, &RenderOptions::default());
-        let path = self.export_dir.join(format!(
-            "rxw-registry.{}.{}",
-            target.name(),
-            target.extension()
-        ));
-        if let Err(e) = std::fs::write(&path, text) {
-            cx.message(format!("cannot write {}: {e}", path.display()));
-            return;
-        }
+        // A new file, never over one already there nor through a link planted at the name.
+        let path = match crate::export::write_new_file(
+            &self.export_dir,
+            &format!("rxw-registry.{}", target.name()),
+            target.extension(),
+            text.as_bytes(),
+        ) {
+            Ok(path) => path,
+            Err(e) => {
+                cx.message(format!("cannot write the export: {}", e.message));
+                return;
+            }
+        };
         let forms: BTreeMap<String, String> = exports
             .iter()
             .map(|e| {
