@@ -746,3 +746,34 @@ fn a_paged_input_counts_matches_across_lines_and_warns_where_it_cannot() {
     };
     s.expect("may be missed");
 }
+
+/// Regression: `rxw logs/` failed with "is a directory" and `rxw 'logs/*.gz'` with "No such
+/// file", though both worked once a second log was named. One directory or glob opens the
+/// logs it names, merged by time.
+#[test]
+fn one_directory_or_one_glob_opens_the_logs_it_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let logs = dir.path().join("logs");
+    std::fs::create_dir(&logs).unwrap();
+    std::fs::write(
+        logs.join("a.log"),
+        "2026-10-05T00:00:01Z alpha ERR one\n2026-10-05T00:00:03Z alpha ERR three\n",
+    )
+    .unwrap();
+    std::fs::write(logs.join("b.log"), "2026-10-05T00:00:02Z beta ERR two\n").unwrap();
+    for (tag, arg) in [
+        ("one-dir", format!("-e ERR '{}'", logs.display())),
+        ("one-glob", format!("-e ERR '{}/*.log'", logs.display())),
+    ] {
+        let Some(s) = Session::start(tag, dir.path(), &arg) else {
+            return;
+        };
+        let screen = s.expect("3 matches");
+        let (alpha, beta) = (
+            screen.find("alpha ERR one").expect("a.log's first line"),
+            screen.find("beta ERR two").expect("b.log's line"),
+        );
+        assert!(alpha < beta, "merged by time:\n{screen}");
+        assert!(!screen.contains("is a directory"), "{screen}");
+    }
+}

@@ -31,7 +31,8 @@ pub struct TimelineArgs {
     /// Flag letters of the pattern.
     #[arg(long, default_value = "")]
     pub flags: String,
-    /// At most about this many buckets (the width is 1s, 10s, 1m, 10m, 1h or 1d).
+    /// At most about this many buckets (the width is 1s, 10s, 1m, 10m, 1h or 1d; never more
+    /// than 10,000, the width growing past a day for a span that would need more).
     #[arg(long, value_name = "N", default_value_t = 60)]
     pub buckets: usize,
     /// Print JSON: `[{"start","end","count","first_line","last_line"}]`.

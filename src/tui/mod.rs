@@ -264,6 +264,12 @@ fn read_head(path: &std::path::Path) -> Option<(Vec<u8>, u64)> {
 }
 
 /// Whether the file at `path` starts with a compressed format's magic bytes.
+/// Whether one path names logs rather than being one: a directory, or a glob that is not a
+/// file's own name (`rxw logs/`, `rxw 'logs/*.gz'`).
+fn names_many(path: &std::path::Path) -> bool {
+    path.is_dir() || (!path.exists() && path.to_str().is_some_and(|p| p.contains(['*', '?', '['])))
+}
+
 fn is_compressed(path: &std::path::Path) -> bool {
     use std::io::Read as _;
     let mut head = [0u8; crate::input::codec::Codec::MAGIC_LEN];
@@ -328,8 +334,13 @@ fn open_paged(
         if total < limit_override.unwrap_or(PAGED_FILE_BYTES) {
             return Ok(None);
         }
-        let p = paged::PagedText::open(first, &options)
-            .map_err(|e| anyhow::anyhow!("{}", e.message))?;
+        // The one log a directory or a glob named, or the file itself.
+        let path = match &origins[0] {
+            logs::Origin::Path(p) => p.as_path(),
+            logs::Origin::Stdin => first,
+        };
+        let p =
+            paged::PagedText::open(path, &options).map_err(|e| anyhow::anyhow!("{}", e.message))?;
         return Ok(Some(StartInput::Paged(p, InputSource::File(name))));
     }
     let limit = limit_override.unwrap_or(if compressed {
@@ -400,7 +411,7 @@ fn read_input(
         return Ok((paged, followable, None, gutter));
     }
     if let Some(first) = &args.file
-        && (!args.more.is_empty() || is_compressed(first))
+        && (!args.more.is_empty() || is_compressed(first) || names_many(first))
     {
         let (input, gutter) = read_logs(first, &args.more)?;
         return Ok((input, None, None, gutter));

@@ -131,11 +131,21 @@ fn leading_from(line: &[u8], cache: Option<&mut Option<([u8; 10], i64)>>) -> Opt
         return None;
     }
     let seconds = days * 86_400 + hour * 3600 + minute * 60 + second - offset_minutes * 60;
+    // An instant RFC 3339 cannot write in UTC (before 0000-01-01 or after 9999-12-31, as
+    // `0000-01-01T00:00:00+23:59` is) is no stamp: every time rxw prints is RFC 3339.
+    if !(FIRST_WRITABLE_S..=LAST_WRITABLE_S).contains(&seconds) {
+        return None;
+    }
     Some(Stamp {
         millis: seconds * 1000 + millis_frac,
         len: pos,
     })
 }
+
+/// 0000-01-01T00:00:00Z and 9999-12-31T23:59:60Z in seconds since the epoch: the instants
+/// RFC 3339 (four-digit years, `Z`) can write.
+const FIRST_WRITABLE_S: i64 = -62_167_219_200;
+const LAST_WRITABLE_S: i64 = 253_402_300_800;
 
 fn is_leap(year: i64) -> bool {
     (year % 4 == 0 && year % 100 != 0) || year % 400 == 0
@@ -202,6 +212,22 @@ mod tests {
 
     fn millis(line: &str) -> Option<i64> {
         leading(line.as_bytes()).map(|s| s.millis)
+    }
+
+    /// Regression: `jobs --json` printed `0000-01-01T00:00:00+23:59` as
+    /// `"-001-12-31T00:01:00Z"` and year 9999 with an offset as `"10000-01-01…"`, neither
+    /// RFC 3339. Such an instant is no stamp; every stamp formats as RFC 3339.
+    #[test]
+    fn a_stamp_outside_what_rfc_3339_writes_is_no_stamp() {
+        assert_eq!(millis("0000-01-01T00:00:00+23:59 x"), None);
+        assert_eq!(millis("9999-12-31T23:59:59-00:01 x"), None);
+        assert_eq!(
+            millis("0000-01-01T00:00:00Z x"),
+            Some(FIRST_WRITABLE_S * 1000)
+        );
+        let last = millis("9999-12-31T23:59:59.999Z x").unwrap();
+        assert_eq!(format_utc(last), "9999-12-31T23:59:59.999Z");
+        assert_eq!(format_utc(FIRST_WRITABLE_S * 1000), "0000-01-01T00:00:00Z");
     }
 
     #[test]

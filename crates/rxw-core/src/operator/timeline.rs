@@ -23,8 +23,31 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-/// The bucket widths, in milliseconds, smallest first.
-pub const WIDTHS_MS: [i64; 6] = [1_000, 10_000, 60_000, 600_000, 3_600_000, 86_400_000];
+/// The bucket widths, in milliseconds, smallest first: 1s, 10s, 1m, 10m, 1h, 1d, then 10d,
+/// 100d, 1000d and 10000d, used only when a log's span (stamps from year 0 to 9999) would
+/// need more than [`MAX_BUCKETS`] days. Each width divides the next, so merging is exact.
+pub const WIDTHS_MS: [i64; 10] = [
+    1_000,
+    10_000,
+    60_000,
+    600_000,
+    3_600_000,
+    DAY_MS,
+    10 * DAY_MS,
+    100 * DAY_MS,
+    1_000 * DAY_MS,
+    10_000 * DAY_MS,
+];
+
+const DAY_MS: i64 = 86_400_000;
+
+/// The index of `1d` in [`WIDTHS_MS`]: the widest bucket a timeline takes to stay near the
+/// buckets asked for; the wider ones serve only the cap.
+const DAY_LEVEL: usize = 5;
+
+/// Most buckets a timeline has, whatever is asked and whatever the log's span (a span of
+/// ten thousand years at one day a bucket would be 3.6 million): past it the width grows.
+pub const MAX_BUCKETS: usize = 10_000;
 
 /// Live buckets past which the pass switches to the next width.
 const LIVE_BUCKETS: usize = 4096;
@@ -208,7 +231,10 @@ impl Tallies {
                 .entry(key)
                 .and_modify(|t| t.merge(tally))
                 .or_insert(tally);
-            while self.map.len() > LIVE_BUCKETS && self.level + 1 < WIDTHS_MS.len() {
+            while self.map.len() > LIVE_BUCKETS
+                && (self.level < DAY_LEVEL || self.map.len() > MAX_BUCKETS)
+                && self.level + 1 < WIDTHS_MS.len()
+            {
                 self.coarsen(self.level + 1);
             }
         }
@@ -408,10 +434,18 @@ fn finish(mut tallies: Tallies, max_buckets: usize, several: bool) -> (i64, Vec<
     let (Some(&lo), Some(&hi)) = (tallies.map.keys().next(), tallies.map.keys().next_back()) else {
         return (WIDTHS_MS[tallies.level], Vec::new());
     };
-    let level = (tallies.level..WIDTHS_MS.len())
-        .find(|&l| {
-            let w = WIDTHS_MS[l];
-            (hi.div_euclid(w) - lo.div_euclid(w) + 1) as usize <= max_buckets
+    let count = |l: usize| {
+        let w = WIDTHS_MS[l];
+        (hi.div_euclid(w) - lo.div_euclid(w) + 1) as u64
+    };
+    let max_buckets = max_buckets.min(MAX_BUCKETS) as u64;
+    // The narrowest width up to a day that gives at most the buckets asked for; else a day,
+    // or the narrowest wider width that keeps within the cap.
+    let level = (tallies.level..=DAY_LEVEL.max(tallies.level))
+        .find(|&l| count(l) <= max_buckets)
+        .or_else(|| {
+            (DAY_LEVEL.max(tallies.level)..WIDTHS_MS.len())
+                .find(|&l| count(l) <= MAX_BUCKETS as u64)
         })
         .unwrap_or(WIDTHS_MS.len() - 1);
     if level != tallies.level {
@@ -518,6 +552,34 @@ mod tests {
         assert_eq!(pick(200_000), "1h");
         assert_eq!(pick(86_400 * 30), "1d");
         assert_eq!(pick(86_400 * 400), "1d");
+    }
+
+    /// Regression: stamps at year 0 and year 9999 made 3,652,425 one-day buckets (87 MB of
+    /// chart, 390 MB of JSON), and `--buckets 1000000000` grew past 13 GB. The count is
+    /// capped at MAX_BUCKETS, the width growing past a day only for that.
+    #[test]
+    fn a_span_of_ten_thousand_years_stays_under_the_bucket_cap() {
+        let text = "0000-01-01T00:00:00Z x\n9999-12-31T23:59:59Z x\n";
+        for asked in [60, 10_000, 1_000_000_000] {
+            let t = timeline(text, &re("x"), asked).unwrap();
+            assert!(
+                t.buckets.len() <= MAX_BUCKETS,
+                "{asked}: {}",
+                t.buckets.len()
+            );
+            assert_eq!(t.buckets.iter().map(|b| b.count).sum::<usize>(), 2);
+        }
+        let t = timeline(text, &re("x"), 60).unwrap();
+        assert_eq!(width_label(t.width_ms), "1000d");
+        // A short log asking for a billion buckets gets at most the cap, at one second.
+        let t = timeline(
+            "2026-01-01T00:00:00Z x\n2026-01-02T00:00:00Z x\n",
+            &re("x"),
+            1_000_000_000,
+        )
+        .unwrap();
+        assert!(t.buckets.len() <= MAX_BUCKETS);
+        assert_eq!(width_label(t.width_ms), "10s");
     }
 
     #[test]
