@@ -421,3 +421,54 @@ fn a_missing_log_among_several_is_said_and_the_others_are_read() {
     assert_eq!((code, out.as_str()), (2, ""));
     assert!(err.contains("gone.log"), "{err}");
 }
+
+/// Regression: every merged log is open at once, so 3,000 logs under `ulimit -n 256` gave
+/// 2,875 "Too many open files" and exit 2. The soft limit is raised towards the hard one;
+/// past the hard one the command says how many files it needs.
+#[test]
+fn many_logs_under_a_low_soft_limit_on_open_files_are_all_read() {
+    let dir = tempfile::tempdir().unwrap();
+    let logs = dir.path().join("logs");
+    std::fs::create_dir(&logs).unwrap();
+    for k in 0..400 {
+        std::fs::write(
+            logs.join(format!("agent-{k:03}.log")),
+            format!("2026-10-05T00:00:{:02}Z CLAIM {k}\n", k % 60),
+        )
+        .unwrap();
+    }
+    let hard = std::process::Command::new("sh")
+        .args(["-c", "ulimit -Hn"])
+        .output()
+        .unwrap();
+    let hard = String::from_utf8_lossy(&hard.stdout).trim().to_string();
+    let bin = assert_cmd::cargo::cargo_bin("rxw");
+    let run = |soft: u32| {
+        std::process::Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -Sn {soft} && \"$0\" find --count CLAIM \"$1\""
+            ))
+            .arg(&bin)
+            .arg(&logs)
+            .output()
+            .unwrap()
+    };
+    if hard == "unlimited" || hard.parse::<u64>().is_ok_and(|h| h >= 1264) {
+        let out = run(256);
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "400\n");
+    }
+    // A hard limit below what the logs need is said, not 400 failures.
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -n 200 && \"$0\" find --count CLAIM \"$1\"")
+        .arg(&bin)
+        .arg(&logs)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("need about 1264 open files"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+}

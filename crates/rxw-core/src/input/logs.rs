@@ -406,6 +406,58 @@ pub struct MergedLines {
     merging: bool,
 }
 
+/// Open files a process needs beside its logs (standard streams, the spill and its record
+/// files, a follower's watch, the libraries).
+const OTHER_OPEN_FILES: u64 = 64;
+
+/// Descriptors one merged log holds while it is read (measured: 300 plain logs need between
+/// 900 and 1,000; a bounded set of open logs, reopened on demand, would lower it).
+const FILES_PER_LOG: u64 = 3;
+
+/// Makes room for `logs` open at once (every log of a merge is open while it is read): the
+/// soft limit on open files is raised towards the hard one (a fleet of a few thousand logs
+/// passes the common soft limit of 1,024).
+///
+/// # Errors
+/// [`ErrorKind::Io`] when the hard limit is too low, saying how many are needed.
+fn room_for_open_files(logs: usize) -> Result<(), Error> {
+    #[cfg(target_os = "linux")]
+    {
+        use rustix::process::{Resource, Rlimit, getrlimit, setrlimit};
+        let needed = logs as u64 * FILES_PER_LOG + OTHER_OPEN_FILES;
+        let limit = getrlimit(Resource::Nofile);
+        let current = limit.current.unwrap_or(u64::MAX);
+        if current >= needed {
+            return Ok(());
+        }
+        let maximum = limit.maximum.unwrap_or(u64::MAX);
+        if maximum < needed {
+            return Err(Error::new(
+                ErrorKind::Io,
+                format!(
+                    "{logs} logs merged need about {needed} open files at once, more than this process may open (hard limit {maximum}: raise it with ulimit -Hn, or name fewer logs)"
+                ),
+            ));
+        }
+        setrlimit(
+            Resource::Nofile,
+            Rlimit {
+                current: Some(needed),
+                maximum: limit.maximum,
+            },
+        )
+        .map_err(|e| {
+            Error::new(
+                ErrorKind::Io,
+                format!("{logs} logs merged need about {needed} open files at once, and the limit of {current} could not be raised: {e}"),
+            )
+        })?;
+    }
+    #[cfg(not(target_os = "linux"))]
+    let _ = logs;
+    Ok(())
+}
+
 impl MergedLines {
     /// Opens every source. A single source is read as it is, without looking at stamps. Of
     /// several, one that cannot be opened is a failure ([`MergedLines::failures`]) and reads
@@ -425,6 +477,9 @@ impl MergedLines {
     /// As [`MergedLines::open`].
     pub fn open_with_max_line(origins: &[Origin], max_line: usize) -> Result<MergedLines, Error> {
         let merging = origins.len() > 1;
+        if merging {
+            room_for_open_files(origins.len())?;
+        }
         let mut streams = Vec::with_capacity(origins.len());
         let mut failures = Vec::new();
         let (mut unopened_count, mut first_unopened) = (0, None);
