@@ -65,15 +65,55 @@ impl Roots {
                 shown()
             ));
         }
-        match std::fs::canonicalize(path) {
-            Ok(real) if !self.dirs.iter().any(|(_, root)| real.starts_with(root)) => Err(format!(
+        let outside = |real: &Path| !self.dirs.iter().any(|(_, root)| real.starts_with(root));
+        let leads_outside = || {
+            Err(format!(
                 "a symbolic link leads outside the server's roots ({}): not read",
                 shown()
-            )),
-            // Inside, or missing (the matrix says so as for any path).
-            _ => Ok(()),
+            ))
+        };
+        match std::fs::canonicalize(path) {
+            Ok(real) if outside(&real) => leads_outside(),
+            Ok(_) => Ok(()),
+            // Missing: a link whose target is outside says so whether the target exists or
+            // not, so the answer tells a caller nothing about what is outside the roots.
+            Err(_) if links_to(&normalize(&absolute(path))).is_some_and(|t| outside(&t)) => {
+                leads_outside()
+            }
+            // Missing inside (the matrix says so as for any path).
+            Err(_) => Ok(()),
         }
     }
+}
+
+/// Where `path` leads through its symbolic links, resolved by reading the links alone (as
+/// the kernel would, but without needing the end to exist); `None` when no link is on the
+/// way or the chain is too long.
+fn links_to(path: &Path) -> Option<PathBuf> {
+    let mut at = path.to_path_buf();
+    let mut linked = false;
+    'resolve: for _ in 0..40 {
+        let mut prefix = PathBuf::new();
+        let parts: Vec<Component<'_>> = at.components().collect();
+        for (i, c) in parts.iter().enumerate() {
+            prefix.push(c);
+            let is_link =
+                std::fs::symlink_metadata(&prefix).is_ok_and(|m| m.file_type().is_symlink());
+            if is_link {
+                let target = std::fs::read_link(&prefix).ok()?;
+                let mut next = prefix.parent().map(Path::to_path_buf).unwrap_or_default();
+                next.push(target);
+                for rest in &parts[i + 1..] {
+                    next.push(rest);
+                }
+                at = normalize(&next);
+                linked = true;
+                continue 'resolve;
+            }
+        }
+        return linked.then_some(at);
+    }
+    None
 }
 
 /// `path` made absolute against the working directory (unchanged when that is unknown).
@@ -210,7 +250,9 @@ pub fn audit_tool_in(args: Value, roots: Option<&Roots>) -> Result<Value, ToolEr
         .iter()
         .map(|path| match roots.map(|r| r.check(Path::new(path))) {
             Some(Err(why)) => PathSource::unusable(path, why),
-            _ => PathSource::listed(path),
+            // Directories are walked, as the tool's schema says (each file found is checked
+            // against the roots again when it is opened).
+            _ => PathSource::argument(path),
         })
         .collect();
     let scan = ScanOptions {
@@ -243,6 +285,59 @@ pub fn audit_tool_in(args: Value, roots: Option<&Roots>) -> Result<Value, ToolEr
 mod tests {
     use super::*;
     use serde_json::json;
+
+    /// Regression: a link inside the roots answered "dangling symbolic link" when its target
+    /// outside was missing and "leads outside" when it existed, telling a caller whether an
+    /// outside path exists. Both say the same.
+    #[cfg(unix)]
+    #[test]
+    fn a_link_out_of_the_roots_says_the_same_whether_its_target_exists() {
+        let outside = tempfile::tempdir().unwrap();
+        let there = outside.path().join("there.txt");
+        std::fs::write(&there, "x").unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("root");
+        std::fs::create_dir(&root).unwrap();
+        let to_there = root.join("to-there");
+        let to_nothing = root.join("to-nothing");
+        std::os::unix::fs::symlink(&there, &to_there).unwrap();
+        std::os::unix::fs::symlink(outside.path().join("absent.txt"), &to_nothing).unwrap();
+        // Through a linked directory too.
+        let linked_dir = root.join("out");
+        std::os::unix::fs::symlink(outside.path(), &linked_dir).unwrap();
+        let roots = Roots::new(std::slice::from_ref(&root)).unwrap();
+        let says = |p: &Path| roots.check(p).unwrap_err();
+        assert_eq!(says(&to_there), says(&to_nothing));
+        assert_eq!(
+            says(&linked_dir.join("there.txt")),
+            says(&linked_dir.join("absent.txt"))
+        );
+        // A dangling link inside the roots that points inside is checked as any missing path.
+        let inside_dangling = root.join("to-inside");
+        std::os::unix::fs::symlink(root.join("gone.md"), &inside_dangling).unwrap();
+        assert_eq!(roots.check(&inside_dangling), Ok(()));
+    }
+
+    /// Regression: a directory argument gave a ⚠️ "is a directory" row although the tool's
+    /// schema says directories are walked.
+    #[test]
+    fn a_directory_argument_is_walked() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir(dir.path().join("notes")).unwrap();
+        std::fs::write(dir.path().join("notes").join("a.md"), "ACK: yes").unwrap();
+        std::fs::write(dir.path().join("notes").join("b.md"), "nothing").unwrap();
+        let roots = Roots::new(&[dir.path().to_path_buf()]).unwrap();
+        let v = audit_tool_in(
+            json!({"paths": [dir.path().join("notes")], "patterns": ["ACK:"], "output": "json"}),
+            Some(&roots),
+        )
+        .unwrap();
+        let matrix: Value = serde_json::from_str(v["text"].as_str().unwrap()).unwrap();
+        let rows = matrix["rows"].as_array().unwrap();
+        assert_eq!(rows.len(), 2, "{matrix}");
+        assert!(rows.iter().all(|r| r["error"].is_null()), "{matrix}");
+        assert_eq!(v["usage"]["matches_total"], 1);
+    }
 
     #[test]
     fn unreadable_paths_are_null_cells_not_failures() {
