@@ -472,3 +472,45 @@ fn many_logs_under_a_low_soft_limit_on_open_files_are_all_read() {
     assert!(err.contains("need about 1264 open files"), "{err}");
     assert_eq!(err.lines().count(), 1, "{err}");
 }
+
+/// Regression: a small zstd that decodes to gigabytes (a decompression bomb) made
+/// `parse --count` abort ("memory allocation of 4294852608 bytes failed") and `find` with a
+/// line-crossing pattern and `timeline '(?s)CLAIM.'` print "out of memory": a text read
+/// whole grew without a cap. The cap is stated, the reads stop there and say so, exit 2.
+#[test]
+fn a_decompression_bomb_is_bounded_and_said_never_an_abort() {
+    let dir = tempfile::tempdir().unwrap();
+    let line = "2026-10-05T00:00:01Z agent [CLAIM 7fce46e0] [WO:7fce46e0] [from super] x\n";
+    let text = line.repeat(8 << 20 >> 6); // 8 MiB of lines
+    let bomb = write(dir.path(), "bomb.log.zst", &zstd(text.as_bytes()));
+    assert!(std::fs::metadata(&bomb).unwrap().len() < 100_000);
+    let two = write(dir.path(), "two.log.zst", &zstd(text.as_bytes()));
+    for args in [
+        vec!["parse", "--count"],
+        vec!["find", "--count", "(?s)CLAIM."],
+        vec!["timeline", "(?s)CLAIM."],
+    ] {
+        for inputs in [vec![&bomb], vec![&bomb, &two]] {
+            let (code, _, err) = run(rxw(dir.path())
+                .env("RXW_MAX_DECODED", "1M")
+                .args(&args)
+                .args(&inputs));
+            assert_eq!(code, 2, "{args:?} {inputs:?}: {err}");
+            assert!(
+                err.contains("passed 1 MB, the most a text read whole may hold in memory"),
+                "{args:?}: {err}"
+            );
+        }
+    }
+    // The flag outranks the environment, and a line-by-line search reads any size.
+    let (code, out, err) = run(rxw(dir.path())
+        .env("RXW_MAX_DECODED", "1M")
+        .args(["find", "--count", "--max-decoded", "64M", "(?s)CLAIM."])
+        .arg(&bomb));
+    assert_eq!((code, out.trim()), (0, (8 << 20 >> 6).to_string().as_str()), "{err}");
+    let (code, out, _) = run(rxw(dir.path())
+        .env("RXW_MAX_DECODED", "1M")
+        .args(["find", "--count", "CLAIM"])
+        .arg(&bomb));
+    assert_eq!((code, out.trim()), (0, (8 << 20 >> 6).to_string().as_str()));
+}

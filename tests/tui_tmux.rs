@@ -777,3 +777,31 @@ fn one_directory_or_one_glob_opens_the_logs_it_names() {
         assert!(!screen.contains("is a directory"), "{screen}");
     }
 }
+
+/// Regression: 90 copies of a bomb (8.8 MB decoding to 90 GB) filled the spill's file system
+/// to 100% before the status bar said "cannot write the spill", and a bomb under 8 MiB was
+/// read whole into memory. The spill stops while room is left, said; the workbench stays.
+#[test]
+fn a_spill_stops_before_its_disk_is_full_and_says_so() {
+    use std::io::Write as _;
+    let dir = tempfile::tempdir().unwrap();
+    let bomb = dir.path().join("bomb.log.gz");
+    let line = "2026-10-05T00:00:01Z agent [CLAIM 7fce46e0] x\n";
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    for _ in 0..(24 << 20) / line.len() {
+        gz.write_all(line.as_bytes()).unwrap();
+    }
+    std::fs::write(&bomb, gz.finish().unwrap()).unwrap();
+    let args = format!("-e CLAIM '{}'", bomb.display());
+    let Some(s) = Session::start_with_env(
+        "spill-room",
+        dir.path(),
+        "RXW_SPILL_ROOM=10M RXW_MAX_DECODED=1M",
+        &args,
+    ) else {
+        return;
+    };
+    let screen = s.expect("the spill stopped at");
+    assert!(screen.contains("to leave room on"), "{screen}");
+    assert!(screen.contains("[CLAIM 7fce46e0]"), "what was written is shown:\n{screen}");
+}

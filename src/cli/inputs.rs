@@ -45,6 +45,10 @@ pub struct TextInput {
     failures: Vec<Error>,
     /// The progress line on standard error, cleared by [`TextInput::finish`].
     progress: Progress,
+    /// For merged logs wanted whole: the in-memory cap their one chunk must stay within.
+    whole: Option<u64>,
+    /// Chunks handed out.
+    gave: usize,
 }
 
 impl TextInput {
@@ -70,6 +74,8 @@ impl TextInput {
                 warning: None,
                 failures: Vec::new(),
                 progress: Progress::hidden(),
+                whole: None,
+                gave: 0,
             });
         }
         let origins = origins(files)?;
@@ -84,6 +90,8 @@ impl TextInput {
                 names: vec![origin.name()],
                 failures: failure.into_iter().collect(),
                 progress,
+                whole: None,
+                gave: 0,
             });
         }
         let merged = MergedLines::open(&origins)?;
@@ -91,22 +99,45 @@ impl TextInput {
             Some(label) => Progress::start(label, merged.progress()),
             None => Progress::hidden(),
         };
+        // Wanted whole: one chunk of at most the in-memory cap; a second is the cap passed.
+        let whole = (chunk == usize::MAX).then(crate::input::room::max_decoded_in_memory);
+        let target = whole.map_or(chunk, whole_chunk);
         Ok(TextInput {
             given: None,
             names: merged.names().to_vec(),
-            chunks: Some(ChunksAhead::start(Chunks::new(merged, chunk), 2, false)),
+            chunks: Some(match whole {
+                Some(_) => ChunksAhead::on_this_thread(Chunks::new(merged, target)),
+                None => ChunksAhead::start(Chunks::new(merged, target), 2, false),
+            }),
             warning: None,
             failures: Vec::new(),
             progress,
+            whole,
+            gave: 0,
         })
     }
 
     /// The next chunk, `None` after the last.
     pub fn next_chunk(&mut self) -> Option<Chunk> {
-        match &mut self.chunks {
+        let next = match &mut self.chunks {
             Some(c) => c.next_chunk(),
             None => self.given.take(),
+        };
+        if let Some(cap) = self.whole
+            && self.gave > 0
+            && next.as_ref().is_some_and(|c| !c.text.is_empty())
+        {
+            // The text wanted whole did not fit in one chunk of the cap: what was read
+            // stands, and the rest is not read.
+            self.failures.push(crate::input::room::too_large_for_memory(
+                "the logs merged",
+                cap,
+            ));
+            self.whole = None;
+            return None;
         }
+        self.gave += 1;
+        next
     }
 
     /// The name of source `k`, `None` for a text argument.
@@ -137,7 +168,8 @@ impl TextInput {
             }
             return Ok(std::mem::take(&mut self.failures));
         };
-        let mut failures = ahead.take_failures();
+        let mut failures = std::mem::take(&mut self.failures);
+        failures.extend(ahead.take_failures());
         if let Some(chunks) = ahead.finish() {
             if let Some(w) = chunks.warning() {
                 writeln!(err, "rxw: warning: {w}")?;
@@ -188,10 +220,17 @@ pub fn load_text(text: Option<&str>, files: &[PathBuf]) -> Result<Text, Error> {
             None => Ok(Text::from_bytes(bytes)),
         };
     }
-    let mut chunks = Chunks::new(MergedLines::open(&origins)?, usize::MAX);
+    let cap = crate::input::room::max_decoded_in_memory();
+    let mut chunks = Chunks::new(MergedLines::open(&origins)?, whole_chunk(cap));
     let chunk = chunks.next_chunk().unwrap_or_default();
     if let Some(first) = chunks.take_failures().into_iter().next() {
         return Err(first);
+    }
+    if chunks.next_chunk().is_some_and(|c| !c.text.is_empty()) {
+        return Err(crate::input::room::too_large_for_memory(
+            "the logs merged",
+            cap,
+        ));
     }
     let mut text = Text::from_bytes(chunk.text.into_bytes());
     text.invalid_utf8 = chunks.invalid_utf8();
@@ -219,9 +258,16 @@ fn read_whole(
             ),
             None => Progress::hidden(),
         };
+        let cap = crate::input::room::max_decoded_in_memory();
         let mut bytes = Vec::new();
         if decoded.codec() == crate::input::codec::Codec::Plain {
             let size = decoded.size_at_open().unwrap_or(0);
+            if size > cap {
+                return Err(crate::input::room::too_large_for_memory(
+                    &origin.name(),
+                    cap,
+                ));
+            }
             let want = usize::try_from(size)
                 .unwrap_or(usize::MAX)
                 .saturating_add(1);
@@ -232,11 +278,26 @@ fn read_whole(
                 )
             })?;
         }
-        // `read_to_end` keeps what was read before an error.
-        let failure = decoded
+        // `read_to_end` keeps what was read before an error. A decoded text past the cap
+        // (a decompression bomb) stops there, said, instead of growing until an allocation
+        // aborts the process.
+        let mut failure = (&mut decoded)
+            .take(cap.saturating_add(1))
             .read_to_end(&mut bytes)
             .err()
             .map(|e| Error::new(crate::ErrorKind::Io, e.to_string()));
+        if bytes.len() as u64 > cap {
+            bytes.truncate(cap as usize);
+            failure = Some(crate::input::room::too_large_for_memory(
+                &origin.name(),
+                cap,
+            ));
+        }
         Ok((bytes, failure, progress))
     }
+}
+
+/// The chunk target of a text wanted whole under the in-memory `cap`.
+fn whole_chunk(cap: u64) -> usize {
+    usize::try_from(cap).unwrap_or(usize::MAX)
 }

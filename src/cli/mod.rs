@@ -189,6 +189,10 @@ pub struct PatternArgs {
     /// Print the engine used, the number of matches and the time on standard error.
     #[arg(long)]
     pub stats: bool,
+    /// Most decoded bytes a text read whole may hold in memory (`512M`, `2G`; 0: no cap;
+    /// default: a quarter of the memory available). A decompression bomb stops there, said.
+    #[arg(long, value_name = "SIZE", value_parser = crate::input::room::parse_size)]
+    pub max_decoded: Option<u64>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub budget: BudgetArgs,
@@ -490,6 +494,16 @@ pub fn run(mut command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i3
         Command::Replace(a) => paths_first(&mut a.paths, &mut a.common.file),
         Command::Parse(a) => paths_first(&mut a.paths, &mut a.file),
         _ => {}
+    }
+    let max_decoded = match &command {
+        Command::Test(a) => a.common.max_decoded,
+        Command::Find(a) => a.common.max_decoded,
+        Command::Replace(a) => a.common.max_decoded,
+        Command::Parse(a) => a.max_decoded,
+        _ => None,
+    };
+    if let Some(bytes) = max_decoded {
+        crate::input::room::set_max_decoded_in_memory(bytes);
     }
     let json = match &command {
         Command::Test(a) => a.common.json,

@@ -140,6 +140,10 @@ pub struct ParseArgs {
     /// text.
     #[arg(long, conflicts_with_all = ["text", "paths", "file", "json", "jsonl", "csv", "output", "count"])]
     pub schema: bool,
+    /// Most decoded bytes a text read whole may hold in memory (`512M`, `2G`; 0: no cap;
+    /// default: a quarter of the memory available). A decompression bomb stops there, said.
+    #[arg(long, value_name = "SIZE", value_parser = crate::input::room::parse_size)]
+    pub max_decoded: Option<u64>,
     /// Threads for --count (presets are counted in parallel; default: the CPUs).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,

@@ -311,11 +311,20 @@ fn open_paged(
     first: &std::path::Path,
     more: &[std::path::PathBuf],
 ) -> anyhow::Result<Option<StartInput>> {
-    use crate::input::{logs, paged};
     // RXW_PAGED_BYTES sets both limits (tests open small files in pages with 0).
     let limit_override = std::env::var("RXW_PAGED_BYTES")
         .ok()
         .and_then(|v| v.parse::<u64>().ok());
+    open_paged_past(first, more, limit_override)
+}
+
+/// [`open_paged`] with the size past which the input is paged (`None`: the usual limits).
+fn open_paged_past(
+    first: &std::path::Path,
+    more: &[std::path::PathBuf],
+    limit_override: Option<u64>,
+) -> anyhow::Result<Option<StartInput>> {
+    use crate::input::{logs, paged};
     let paths: Vec<std::path::PathBuf> = std::iter::once(first.to_path_buf())
         .chain(more.iter().cloned())
         .collect();
@@ -369,8 +378,22 @@ fn read_logs(
     let origins = logs::expand(&paths).map_err(|e| anyhow::anyhow!("{}", e.message))?;
     let merged = logs::MergedLines::open(&origins).map_err(|e| anyhow::anyhow!("{}", e.message))?;
     let names = merged.names().to_vec();
-    let mut chunks = Chunks::new(merged, usize::MAX);
+    // Held in memory up to the cap; a text that decodes to more (a decompression bomb, a
+    // large archive) is read in pages instead.
+    let cap = crate::input::room::max_decoded_in_memory();
+    let mut chunks = Chunks::new(merged, usize::try_from(cap).unwrap_or(usize::MAX));
     let chunk = chunks.next_chunk().unwrap_or_default();
+    if chunks.next_chunk().is_some_and(|c| !c.text.is_empty()) {
+        drop((chunks, chunk));
+        if let Some(paged) = open_paged_past(first, more, Some(0))? {
+            let gutter = (names.len() > 1).then(|| (names.clone(), Vec::new()));
+            return Ok((paged, gutter));
+        }
+        anyhow::bail!(
+            "{}: too large to read in memory or in pages",
+            names.join(" + ")
+        );
+    }
     let mut warnings: Vec<String> = chunks
         .take_failures()
         .iter()

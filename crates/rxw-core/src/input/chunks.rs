@@ -366,6 +366,18 @@ impl ChunksAhead {
         }
     }
 
+    /// Reads `chunks` here, one at a time as they are asked for, none ahead: for a text
+    /// wanted whole, whose one chunk may be as large as memory allows.
+    pub fn on_this_thread(chunks: Chunks) -> ChunksAhead {
+        ChunksAhead {
+            received: None,
+            thread: None,
+            here: Some(chunks),
+            failures: std::sync::Arc::default(),
+            lines_read: 0,
+        }
+    }
+
     /// The next chunk, `None` after the last.
     pub fn next_chunk(&mut self) -> Option<Chunk> {
         if let Some(r) = &self.received {

@@ -23,6 +23,7 @@ pub mod lines;
 pub mod logs;
 pub mod paged;
 mod records;
+pub mod room;
 pub mod timestamp;
 
 use crate::error::{Error, ErrorKind};

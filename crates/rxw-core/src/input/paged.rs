@@ -627,6 +627,7 @@ impl PagedText {
             .parent()
             .map(Path::to_path_buf)
             .unwrap_or_default();
+        let spill_dir_parent = spill_parent.clone();
         dir.close()
             .map_err(|e| io_error(format!("cannot unlink the spill directory: {e}")))?;
         let text = PagedText::start(Shared::new(
@@ -648,6 +649,7 @@ impl PagedText {
             extent_writer,
             spilled: 0,
             continues: None,
+            room: super::room::spill_room(&spill_dir_parent),
         };
         if spiller.step() {
             std::thread::Builder::new()
@@ -1354,6 +1356,8 @@ struct Spiller {
     /// Where the last extent's bytes go on, as a record's value: a next stretch there
     /// extends it (no record).
     continues: Option<u64>,
+    /// The most the spill may write and leave room on its disk ([`super::room::spill_room`]).
+    room: Option<u64>,
 }
 
 impl Spiller {
@@ -1376,6 +1380,16 @@ impl Spiller {
         let failures = self.failures_said();
         if !failures.is_empty() {
             self.lock_state().warnings.extend(failures);
+        }
+        if let Some(room) = self.room
+            && self.spilled + chunk.text.len() as u64 > room
+        {
+            // Said before the disk is full, not after: a decompression bomb would fill it.
+            self.finish(Some(format!(
+                "the spill stopped at {} MB to leave room on its disk; showing what was written",
+                self.spilled / 1_000_000
+            )));
+            return false;
         }
         if let Err(e) = self.write_text(&chunk) {
             let path = self
