@@ -507,7 +507,11 @@ fn a_decompression_bomb_is_bounded_and_said_never_an_abort() {
         .env("RXW_MAX_DECODED", "1M")
         .args(["find", "--count", "--max-decoded", "64M", "(?s)CLAIM."])
         .arg(&bomb));
-    assert_eq!((code, out.trim()), (0, (8 << 20 >> 6).to_string().as_str()), "{err}");
+    assert_eq!(
+        (code, out.trim()),
+        (0, (8 << 20 >> 6).to_string().as_str()),
+        "{err}"
+    );
     let (code, out, _) = run(rxw(dir.path())
         .env("RXW_MAX_DECODED", "1M")
         .args(["find", "--count", "CLAIM"])

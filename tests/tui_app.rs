@@ -1673,3 +1673,78 @@ fn ctrl_r_in_the_presets_tab_writes_the_registry_for_each_engine_in_turn() {
         last.forms
     );
 }
+
+/// Regression: the Groups tab showed byte spans (`body 37..96`) where CPython's
+/// `m.span('body')` is `(35, 94)`. Spans are in the flavor's units, labelled: code points for
+/// Python, UTF-16 units for JavaScript, bytes for Rust; each checked against the real engine.
+#[test]
+fn the_groups_tab_shows_spans_in_the_flavors_units() {
+    let text = "2026-10-05T00:00:01Z — [WO:7fce46e0] [from super] Audit — 😀 done";
+    let cases = [
+        (
+            rxw::Flavor::PYTHON,
+            r"\[WO:(?P<id>[0-9a-f]+)\].*?(?P<body>Audit.*)",
+            "code points",
+        ),
+        (
+            rxw::Flavor::JS,
+            r"\[WO:(?<id>[0-9a-f]+)\].*?(?<body>Audit.*)",
+            "UTF-16 units",
+        ),
+        (
+            rxw::Flavor::Rust,
+            r"\[WO:(?P<id>[0-9a-f]+)\].*?(?P<body>Audit.*)",
+            "bytes",
+        ),
+    ];
+    for (flavor, pattern, unit) in cases {
+        let args = Options {
+            pattern: Some(pattern.into()),
+            flavor: Some(flavor),
+            ..Default::default()
+        };
+        let mut app = start(
+            args,
+            StartInput::Loaded(text.into(), InputSource::Stdin, None),
+            None,
+        );
+        app.update(Action::ShowTab(groups::ID));
+        let screen = format!("{:?}", screens::render_buffer(&app));
+        assert!(screen.contains(&format!("(spans in {unit})")), "{screen}");
+        // What the engine itself reports for `body`.
+        let body = text.find("Audit").unwrap();
+        let (start, end) = match unit {
+            "code points" => (text[..body].chars().count(), text.chars().count()),
+            "UTF-16 units" => (
+                text[..body].encode_utf16().count(),
+                text.encode_utf16().count(),
+            ),
+            _ => (body, text.len()),
+        };
+        assert!(
+            screen.contains(&format!("body         {start}..{end}")),
+            "{unit}: {start}..{end}\n{screen}"
+        );
+    }
+    // CPython's own answer for the Python case.
+    if let Ok(out) = std::process::Command::new("python3")
+        .args([
+            "-c",
+            "import re,sys; m=re.search(sys.argv[1], sys.argv[2]); print(m.span('body'))",
+            r"\[WO:(?P<id>[0-9a-f]+)\].*?(?P<body>Audit.*)",
+            text,
+        ])
+        .output()
+    {
+        let said = String::from_utf8_lossy(&out.stdout);
+        let body = text.find("Audit").unwrap();
+        let want = format!(
+            "({}, {})",
+            text[..body].chars().count(),
+            text.chars().count()
+        );
+        assert_eq!(said.trim(), want);
+    } else {
+        rxw_testkit::missing("python3", "CPython's own span is not compared");
+    }
+}

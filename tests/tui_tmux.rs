@@ -803,5 +803,8 @@ fn a_spill_stops_before_its_disk_is_full_and_says_so() {
     };
     let screen = s.expect("the spill stopped at");
     assert!(screen.contains("to leave room on"), "{screen}");
-    assert!(screen.contains("[CLAIM 7fce46e0]"), "what was written is shown:\n{screen}");
+    assert!(
+        screen.contains("[CLAIM 7fce46e0]"),
+        "what was written is shown:\n{screen}"
+    );
 }

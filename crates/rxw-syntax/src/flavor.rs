@@ -199,7 +199,49 @@ pub enum Family {
     Js,
 }
 
+/// The unit a flavor's own engine counts text positions in: what `m.span()` (CPython: code
+/// points), `m.index` (JavaScript: UTF-16 code units) or `Match::start` (the regex crate:
+/// bytes) give.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OffsetUnit {
+    /// UTF-8 bytes.
+    Bytes,
+    /// Unicode code points.
+    CodePoints,
+    /// UTF-16 code units.
+    Utf16,
+}
+
+impl OffsetUnit {
+    /// The unit's name for a label: `bytes`, `code points`, `UTF-16 units`.
+    pub fn name(self) -> &'static str {
+        match self {
+            OffsetUnit::Bytes => "bytes",
+            OffsetUnit::CodePoints => "code points",
+            OffsetUnit::Utf16 => "UTF-16 units",
+        }
+    }
+
+    /// How many of this unit `text` takes.
+    pub fn count(self, text: &str) -> usize {
+        match self {
+            OffsetUnit::Bytes => text.len(),
+            OffsetUnit::CodePoints => text.chars().count(),
+            OffsetUnit::Utf16 => text.chars().map(char::len_utf16).sum(),
+        }
+    }
+}
+
 impl Flavor {
+    /// The unit this flavor's engine reports positions in ([`OffsetUnit`]).
+    pub fn offset_unit(self) -> OffsetUnit {
+        match self {
+            Flavor::Rust => OffsetUnit::Bytes,
+            Flavor::Python(_) => OffsetUnit::CodePoints,
+            Flavor::Js(_) => OffsetUnit::Utf16,
+        }
+    }
+
     /// Python at the default release (3.11): what plain `python` means.
     pub const PYTHON: Flavor = Flavor::Python(PyVersion::V3_11);
     /// JavaScript at the default release (node 20): what plain `js` means.

@@ -14,9 +14,55 @@ use ratatui::widgets::Paragraph;
 /// The tab's identity.
 pub const ID: TabId = TabId("groups");
 
-/// The groups view (no state of its own: it shows the current match).
+/// The groups view: it shows the current match; it keeps the current match's spans in the
+/// flavor's units, counted once per match.
 #[derive(Debug, Default)]
-pub struct GroupsTab;
+pub struct GroupsTab {
+    /// (input revision, the match's byte spans, flavor) and those spans in the flavor's units.
+    in_units: std::cell::RefCell<Option<(UnitsKey, Vec<Option<(usize, usize)>>)>>,
+}
+
+type UnitsKey = (u64, Vec<Option<(usize, usize)>>, crate::Flavor);
+
+/// Most bytes before a match counted to give its spans in code points or UTF-16 units; past
+/// it (a paged input, a match deep in a large file) the spans are shown in bytes, said so.
+const MAX_COUNTED: usize = 64 << 20;
+
+impl GroupsTab {
+    /// The match's spans in the flavor's units and the unit's name; byte spans, named so,
+    /// when counting would read too much.
+    fn spans(
+        &self,
+        wb: &crate::workbench::Workbench,
+        groups: &[Option<(usize, usize)>],
+    ) -> (Vec<Option<(usize, usize)>>, &'static str) {
+        use crate::flavor::OffsetUnit;
+        let unit = wb.flavor.offset_unit();
+        let lo = groups
+            .iter()
+            .flatten()
+            .map(|g| g.0.min(g.1))
+            .min()
+            .unwrap_or(0);
+        if unit == OffsetUnit::Bytes || wb.input.is_paged() || lo > MAX_COUNTED {
+            return (groups.to_vec(), OffsetUnit::Bytes.name());
+        }
+        let key: UnitsKey = (wb.input.revision(), groups.to_vec(), wb.flavor);
+        if let Some((k, v)) = self.in_units.borrow().as_ref()
+            && *k == key
+        {
+            return (v.clone(), unit.name());
+        }
+        let base = unit.count(&wb.input.slice(0..lo));
+        let at = |x: usize| base + unit.count(&wb.input.slice(lo..x.max(lo)));
+        let v: Vec<_> = groups
+            .iter()
+            .map(|g| g.map(|(s, e)| (at(s), at(e))))
+            .collect();
+        *self.in_units.borrow_mut() = Some((key, v.clone()));
+        (v, unit.name())
+    }
+}
 
 impl Tab for GroupsTab {
     fn id(&self) -> TabId {
@@ -59,8 +105,12 @@ impl Tab for GroupsTab {
                     ),
                     chrome(Chrome::Dim, p),
                 )));
+                let (spans, unit) = self.spans(wb, &m.groups);
                 lines.push(Line::from(Span::styled(
-                    format!("{:>3}  {:<12} {:<13} text", "#", "name", "span"),
+                    format!(
+                        "{:>3}  {:<12} {:<13} text   (spans in {unit})",
+                        "#", "name", "span"
+                    ),
                     chrome(Chrome::Dim, p),
                 )));
                 for k in 0..m.groups.len() {
@@ -76,7 +126,7 @@ impl Tab for GroupsTab {
                     };
                     let (span, value) = match m.groups[k] {
                         Some((s, e)) => (
-                            format!("{s}..{e}"),
+                            spans[k].map_or_else(String::new, |(a, b)| format!("{a}..{b}")),
                             // A group may end before it starts (python@3.8–3.10): empty text.
                             clip(&input.slice(s..e.max(s)), w.saturating_sub(32)),
                         ),

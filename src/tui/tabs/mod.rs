@@ -60,7 +60,7 @@ use std::sync::Arc;
 pub fn registry(presets: PresetBrowser) -> Vec<Box<dyn Tab>> {
     vec![
         Box::new(matches::MatchesTab::default()),
-        Box::new(groups::GroupsTab),
+        Box::new(groups::GroupsTab::default()),
         Box::new(explain::ExplainTab::default()),
         Box::new(replace::ReplaceTab),
         Box::new(presets::PresetsTab::new(presets)),
