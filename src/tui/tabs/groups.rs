@@ -19,10 +19,13 @@ pub const ID: TabId = TabId("groups");
 #[derive(Debug, Default)]
 pub struct GroupsTab {
     /// (input revision, the match's byte spans, flavor) and those spans in the flavor's units.
-    in_units: std::cell::RefCell<Option<(UnitsKey, Vec<Option<(usize, usize)>>)>>,
+    in_units: std::cell::RefCell<Option<(UnitsKey, Spans)>>,
 }
 
-type UnitsKey = (u64, Vec<Option<(usize, usize)>>, crate::Flavor);
+/// A match's group spans (`None`: the group did not take part).
+type Spans = Vec<Option<(usize, usize)>>;
+
+type UnitsKey = (u64, Spans, crate::Flavor);
 
 /// Most bytes before a match counted to give its spans in code points or UTF-16 units; past
 /// it (a paged input, a match deep in a large file) the spans are shown in bytes, said so.
@@ -35,7 +38,7 @@ impl GroupsTab {
         &self,
         wb: &crate::workbench::Workbench,
         groups: &[Option<(usize, usize)>],
-    ) -> (Vec<Option<(usize, usize)>>, &'static str) {
+    ) -> (Spans, &'static str) {
         use crate::flavor::OffsetUnit;
         let unit = wb.flavor.offset_unit();
         let lo = groups
