@@ -116,7 +116,7 @@ impl Tab for GroupsTab {
                     ),
                     chrome(Chrome::Dim, p),
                 )));
-                for k in 0..m.groups.len() {
+                for (k, shown) in spans.iter().enumerate() {
                     let name = if k == 0 {
                         "(match)".to_string()
                     } else {
@@ -129,7 +129,7 @@ impl Tab for GroupsTab {
                     };
                     let (span, value) = match m.groups[k] {
                         Some((s, e)) => (
-                            spans[k].map_or_else(String::new, |(a, b)| format!("{a}..{b}")),
+                            shown.map_or_else(String::new, |(a, b)| format!("{a}..{b}")),
                             // A group may end before it starts (python@3.8–3.10): empty text.
                             clip(&input.slice(s..e.max(s)), w.saturating_sub(32)),
                         ),
