@@ -160,3 +160,51 @@ fn debug_json_caps_the_recorded_trace_and_says_so() {
         &out[out.len().saturating_sub(500)..]
     );
 }
+
+/// Regression: `rxw debug --flavor python 'a+b' aaac` ended with "6 steps in all" and no
+/// verdict. A trace ends with one: no match after how many steps and attempts from which
+/// positions, or the match and where, in the flavor's units (code points for Python).
+#[test]
+fn a_trace_ends_with_a_verdict_in_the_flavors_units() {
+    let run = |args: &[&str]| {
+        let out = assert_cmd::Command::cargo_bin("rxw")
+            .unwrap()
+            .env("NO_COLOR", "1")
+            .args(args)
+            .output()
+            .unwrap();
+        (out.status.code(), String::from_utf8(out.stdout).unwrap())
+    };
+    let (code, out) = run(&["debug", "--flavor", "python", "a+b", "aaac"]);
+    assert_eq!(code, Some(1));
+    let last = out.lines().last().unwrap();
+    assert!(
+        last.starts_with(
+            "verdict: no match (code points) after 6 steps and 3 attempts (at 0, 1, 2)"
+        ),
+        "{out}"
+    );
+    // Positions in code points: the second attempt on `ééc` starts at 1, not byte 2.
+    let (_, out) = run(&["debug", "--flavor", "python", "é+b", "ééc"]);
+    assert!(out.lines().last().unwrap().contains("(at 0, 1)"), "{out}");
+    let (code, out) = run(&["debug", "--flavor", "python", "é+b", "xééb"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        out.lines()
+            .last()
+            .unwrap()
+            .starts_with("verdict: match at 1..4 (code points)"),
+        "{out}"
+    );
+    // The same as data.
+    let (_, out) = run(&["debug", "--json", "--flavor", "js", "a+b", "aaac"]);
+    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(doc["verdict"]["matched"], false);
+    assert_eq!(doc["verdict"]["unit"], "UTF-16 units");
+    // node tries every start, the end of the text included (sre skips those too short).
+    assert_eq!(doc["verdict"]["attempts"], 5);
+    assert_eq!(
+        doc["verdict"]["attempt_starts"],
+        serde_json::json!([0, 1, 2, 3, 4])
+    );
+}

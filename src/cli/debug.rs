@@ -177,6 +177,7 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
         }
         return Ok(code);
     }
+    let verdict = verdict(&re, &a.pattern, text, &t);
     if a.json {
         let mut chars = CharIndex::new(text);
         let doc = crate::wire::DebugTraceDoc {
@@ -191,6 +192,7 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
             recorded_limit,
             cap_cut,
             stopped: t.stopped.as_ref().map(|e| e.message.as_str()),
+            verdict,
         };
         // Streamed: a million steps never become a JSON tree in memory.
         let mut w = std::io::BufWriter::with_capacity(1 << 16, out);
@@ -252,8 +254,90 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
         )?;
     }
     writeln!(out, "{} steps in all", t.total_steps)?;
+    let kind = if verdict.matched {
+        Kind::Match
+    } else {
+        Kind::Error
+    };
+    writeln!(out, "{}", style::paint(&verdict.text, kind, color))?;
     out.flush()?;
     Ok(code)
+}
+
+/// How the search ended, said in the flavor's units: a match where and after what, or no
+/// match after how many attempts from which positions, and where the last one gave up.
+fn verdict(
+    re: &crate::Regex,
+    pattern: &str,
+    text: &str,
+    t: &crate::engine::trace::Trace,
+) -> crate::wire::DebugVerdict {
+    let unit = re.flavor().offset_unit();
+    let at = |byte: usize| {
+        let mut b = byte.min(text.len());
+        while !text.is_char_boundary(b) {
+            b -= 1;
+        }
+        unit.count(&text[..b])
+    };
+    // An attempt begins where the matcher runs its first instruction.
+    let starts: Vec<usize> = t
+        .steps
+        .iter()
+        .filter(|s| s.pc == 0 && !s.backtrack)
+        .map(|s| s.pos)
+        .collect();
+    let shown: Vec<String> = starts.iter().take(8).map(|&p| at(p).to_string()).collect();
+    let more = if starts.len() > 8 { ", …" } else { "" };
+    let attempts = if starts.len() == 1 {
+        "1 attempt".to_string()
+    } else {
+        format!("{} attempts", starts.len())
+    };
+    let partial = if t.truncated { " recorded" } else { "" };
+    let last = t.steps.last();
+    let text_of = match t.matches.first() {
+        Some(m) => format!(
+            "verdict: match at {}..{} ({}) after {} steps from {attempts}{partial} (at {}{more})",
+            at(m.start()),
+            at(m.end()),
+            unit.name(),
+            t.per_match.first().copied().unwrap_or(t.total_steps),
+            shown.join(", ")
+        ),
+        None => {
+            let gave_up = last.map_or(String::new(), |s| {
+                let piece =
+                    &pattern[s.span.start.min(pattern.len())..s.span.end.min(pattern.len())];
+                format!(
+                    "; the last attempt's last step was `{}` at {}, after which nothing was left to try",
+                    inert(piece, Layout::OneLine),
+                    at(s.pos)
+                )
+            });
+            let stopped = t
+                .stopped
+                .as_ref()
+                .map(|e| format!(" (stopped: {})", e.message))
+                .unwrap_or_default();
+            format!(
+                "verdict: no match ({}) after {} steps and {attempts}{partial} (at {}{more}){gave_up}{stopped}",
+                unit.name(),
+                t.total_steps,
+                shown.join(", ")
+            )
+        }
+    };
+    crate::wire::DebugVerdict {
+        matched: !t.matches.is_empty(),
+        text: text_of,
+        unit: unit.name(),
+        first_match: t.matches.first().map(|m| [at(m.start()), at(m.end())]),
+        attempt_starts: starts.iter().take(100).map(|&p| at(p)).collect(),
+        attempts: starts.len(),
+        last_position: last.map(|s| at(s.pos)),
+        steps: t.total_steps,
+    }
 }
 
 /// The text around a position, with a marker at the position: `ab▸cd`.

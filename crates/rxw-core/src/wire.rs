@@ -113,6 +113,30 @@ pub struct DebugTraceDoc<'t> {
     pub cap_cut: Option<usize>,
     /// The error that stopped the run (a step budget), if any.
     pub stopped: Option<&'t str>,
+    /// How the search ended, in one sentence and as data.
+    pub verdict: DebugVerdict,
+}
+
+/// How a traced search ended: matched or not, after how many steps and attempts, the
+/// positions in the flavor's own units (`unit`), beside bytes where a position is a byte.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct DebugVerdict {
+    /// True when the pattern matched at least once.
+    pub matched: bool,
+    /// The sentence `rxw debug` ends with.
+    pub text: String,
+    /// The unit of the positions below: `code points`, `UTF-16 units` or `bytes`.
+    pub unit: &'static str,
+    /// The first match's span in `unit`, when there is one.
+    pub first_match: Option<[usize; 2]>,
+    /// Where each search attempt began (the first 100), in `unit`.
+    pub attempt_starts: Vec<usize>,
+    /// How many attempts were recorded.
+    pub attempts: usize,
+    /// The last recorded step's position in `unit`: where a failed search gave up.
+    pub last_position: Option<usize>,
+    /// Steps taken in all.
+    pub steps: u64,
 }
 
 /// One match as the agent tool's `find` action lists it: `{"index","match","captures","groups"}`,
