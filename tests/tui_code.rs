@@ -38,16 +38,14 @@ fn code_tab_shows_the_program_cycles_languages_and_copies_it() {
     let mut app = screens::demo(120, 40);
     key(&mut app, KeyCode::Char('7'), KeyModifiers::ALT);
     assert_eq!(app.active_tab(), code::ID);
-    assert_eq!(code_of(&app).lang, Lang::Rust);
+    // The tab opens on the flavor's own language (the demo's pattern is Python's).
+    assert_eq!(code_of(&app).shown_lang(app.wb.flavor), Lang::Python);
     let screen = screen_text(&app);
-    assert!(screen.contains("Rust program"), "{screen}");
-    assert!(
-        screen.contains("const PATTERN: &str = r\"\\[(?P<verb>"),
-        "{screen}"
-    );
+    assert!(screen.contains("Python program"), "{screen}");
+    assert!(screen.contains("import re"), "{screen}");
     key(&mut app, KeyCode::F(4), KeyModifiers::NONE);
-    assert_eq!(code_of(&app).lang, Lang::Python);
-    assert!(screen_text(&app).contains("import re"));
+    assert_eq!(code_of(&app).shown_lang(app.wb.flavor), Lang::Js);
+    assert!(screen_text(&app).contains("JavaScript program"));
     // The code is highlighted: more than one colour on the code lines.
     let buf = screens::render_buffer(&app);
     let colours: std::collections::HashSet<_> = (0..buf.area.height)
@@ -57,18 +55,13 @@ fn code_tab_shows_the_program_cycles_languages_and_copies_it() {
         .collect();
     assert!(colours.len() >= 3, "{colours:?}");
     key(&mut app, KeyCode::Char('c'), KeyModifiers::ALT);
-    let want = codegen::generate(
-        app.wb.pattern.text(),
-        app.wb.flavor,
-        app.wb.flags,
-        Lang::Python,
-    )
-    .unwrap()
-    .code;
+    let want = codegen::generate(app.wb.pattern.text(), app.wb.flavor, app.wb.flags, Lang::Js)
+        .unwrap()
+        .code;
     match app.effects.pop() {
         Some(Effect::Copy { text, what }) => {
             assert_eq!(text, want);
-            assert_eq!(what, "Python program");
+            assert_eq!(what, "JavaScript program");
         }
         other => panic!("{other:?}"),
     }
@@ -83,10 +76,11 @@ fn code_tab_shows_the_refusal_with_its_caret_and_copies_nothing() {
     app.wb.pattern.set(r"(?<=\[)\w+");
     app.pattern_changed();
     app.update(Action::ShowTab(code::ID));
-    for _ in 0..3 {
+    // Python (the flavor's own), then JavaScript, then Go.
+    for _ in 0..2 {
         app.update(Action::Tab(code::NEXT_LANG));
     }
-    assert_eq!(code_of(&app).lang, Lang::Go);
+    assert_eq!(code_of(&app).shown_lang(app.wb.flavor), Lang::Go);
     let screen = screen_text(&app);
     assert!(
         screen.contains("cannot write this pattern for Go"),
@@ -111,8 +105,7 @@ fn code_tab_offers_the_nearest_program_with_a_visible_warning() {
     app.pattern_changed();
     app.update(Action::ShowTab(code::ID));
     app.update(Action::Tab(code::NEXT_LANG));
-    app.update(Action::Tab(code::NEXT_LANG));
-    assert_eq!(code_of(&app).lang, Lang::Js);
+    assert_eq!(code_of(&app).shown_lang(app.wb.flavor), Lang::Js);
     let screen = screen_text(&app);
     assert!(
         screen.contains("JavaScript has no atomic groups"),
@@ -151,8 +144,8 @@ fn code_tab_exports_the_tests() {
             "- [claim 7fce46e0]",
         ],
     );
+    // The flavor's own language, Python, without a key.
     app.update(Action::ShowTab(code::ID));
-    app.update(Action::Tab(code::NEXT_LANG));
     key(&mut app, KeyCode::Char('t'), KeyModifiers::ALT);
     let screen = screen_text(&app);
     assert!(screen.contains("Python tests"), "{screen}");

@@ -26,8 +26,10 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
         chrome(Chrome::Focused, p),
     )];
     if area.width >= 80 {
+        // The flavor's own flag letters, so the keys that toggle them are in sight.
+        let letters: Vec<String> = wb.flavor.flag_letters().chars().map(String::from).collect();
         right.push(Span::styled(
-            "F2 flavor · Alt-letter flags ",
+            format!("F2 flavor · Alt-{} flags ", letters.join(" ")),
             chrome(Chrome::Dim, p),
         ));
     }

@@ -89,8 +89,10 @@ pub enum CodeView {
 /// The Code tab.
 #[derive(Debug, Default)]
 pub struct CodeTab {
-    /// The language shown.
+    /// The language shown once the user picked one (F4); until then the flavor's own.
     pub lang: Lang,
+    /// Whether the user picked [`CodeTab::lang`]; until then the tab follows the flavor.
+    pub chosen: bool,
     /// Program or tests.
     pub view: CodeView,
     /// Where no exact program exists, write the nearest (with its differences).
@@ -112,9 +114,23 @@ pub struct Rendered {
 }
 
 impl CodeTab {
-    /// The next language.
-    pub fn cycle_lang(&mut self) {
-        self.lang = self.lang.next();
+    /// The language shown for a pattern of `flavor`: the one picked, else the flavor's own
+    /// (a Python pattern opens as a Python program).
+    pub fn shown_lang(&self, flavor: crate::Flavor) -> Lang {
+        if self.chosen {
+            return self.lang;
+        }
+        match flavor.family() {
+            crate::flavor::Family::Python => Lang::Python,
+            crate::flavor::Family::Js => Lang::Js,
+            crate::flavor::Family::Rust => Lang::Rust,
+        }
+    }
+
+    /// The next language after the one shown for `flavor`.
+    pub fn cycle_lang(&mut self, flavor: crate::Flavor) {
+        self.lang = self.shown_lang(flavor).next();
+        self.chosen = true;
         self.top = 0;
     }
 
@@ -128,10 +144,10 @@ impl CodeTab {
     }
 
     /// A short heading: "Python program", "JavaScript tests".
-    pub fn heading(&self) -> String {
+    pub fn heading(&self, flavor: crate::Flavor) -> String {
         format!(
             "{} {}",
-            self.lang.title(),
+            self.shown_lang(flavor).title(),
             match self.view {
                 CodeView::Program => "program",
                 CodeView::Tests => "tests",
@@ -142,10 +158,11 @@ impl CodeTab {
     /// The program or the tests for the workbench now, or why they cannot be written; with
     /// the number of constructs a nearest program writes approximately.
     fn produce_counted(&self, wb: &Workbench) -> Result<(String, usize), Error> {
+        let lang = self.shown_lang(wb.flavor);
         let pattern = wb.pattern.text();
         match self.view {
             CodeView::Program if self.nearest => {
-                codegen::generate_nearest(pattern, wb.flavor, wb.flags, self.lang)
+                codegen::generate_nearest(pattern, wb.flavor, wb.flags, lang)
                     .map(|(p, d)| (p.code, d.len()))
             }
             _ => self.produce(wb).map(|c| (c, 0)),
@@ -154,14 +171,14 @@ impl CodeTab {
 
     /// The program or the tests for the workbench now, or why they cannot be written.
     fn produce(&self, wb: &Workbench) -> Result<String, Error> {
+        let lang = self.shown_lang(wb.flavor);
         let pattern = wb.pattern.text();
         match self.view {
             CodeView::Program if self.nearest => {
-                codegen::generate_nearest(pattern, wb.flavor, wb.flags, self.lang)
-                    .map(|(p, _)| p.code)
+                codegen::generate_nearest(pattern, wb.flavor, wb.flags, lang).map(|(p, _)| p.code)
             }
             CodeView::Program => {
-                codegen::generate(pattern, wb.flavor, wb.flags, self.lang).map(|p| p.code)
+                codegen::generate(pattern, wb.flavor, wb.flags, lang).map(|p| p.code)
             }
             CodeView::Tests => codegen::export_tests(
                 pattern,
@@ -169,7 +186,7 @@ impl CodeTab {
                 wb.flags,
                 wb.replacement.text(),
                 &wb.test_cases(),
-                self.lang,
+                lang,
             )
             .map(|e| e.code),
         }
@@ -177,10 +194,11 @@ impl CodeTab {
 
     /// The content for the current state (computed once per distinct state).
     pub fn rendered(&self, wb: &Workbench, palette: Palette) -> Rendered {
+        let lang = self.shown_lang(wb.flavor);
         let key = format!(
             "{}\u{0}{:?}\u{0}{:?}\u{0}{}\u{0}{:?}\u{0}{:?}\u{0}{:?}\u{0}{}\u{0}{}",
             self.nearest,
-            self.lang,
+            lang,
             self.view,
             wb.pattern.text(),
             wb.flavor,
@@ -204,7 +222,7 @@ impl CodeTab {
         };
         let lines = match &result {
             Ok(code) if palette == Palette::Color => {
-                crate::tui::text::styled_lines(highlight::highlight(code, self.lang))
+                crate::tui::text::styled_lines(highlight::highlight(code, lang))
             }
             Ok(code) => code.lines().map(|l| Line::from(l.to_string())).collect(),
             Err(_) => Vec::new(),
@@ -221,8 +239,8 @@ impl CodeTab {
     /// The text to copy: the program or the tests, or why there is none.
     pub fn copy_text(&self, wb: &Workbench) -> Result<(String, String), String> {
         match self.produce(wb) {
-            Ok(code) => Ok((code, self.heading())),
-            Err(e) => Err(format!("no {}: {}", self.heading(), e.message)),
+            Ok(code) => Ok((code, self.heading(wb.flavor))),
+            Err(e) => Err(format!("no {}: {}", self.heading(wb.flavor), e.message)),
         }
     }
 }
@@ -247,7 +265,7 @@ impl Tab for CodeTab {
 
     fn update(&mut self, action: &Action, cx: &mut TabCx) -> Handled {
         match action {
-            Action::Tab(c) if *c == NEXT_LANG => self.cycle_lang(),
+            Action::Tab(c) if *c == NEXT_LANG => self.cycle_lang(cx.wb.flavor),
             Action::Tab(c) if *c == TOGGLE_VIEW => self.toggle_view(),
             Action::Tab(c) if *c == TOGGLE_NEAREST => {
                 self.nearest = !self.nearest;
@@ -278,7 +296,7 @@ impl Tab for CodeTab {
         let p = cx.palette;
         let r = self.rendered(cx.wb, cx.palette);
         let mut lines = vec![Line::from(vec![
-            Span::styled(self.heading(), chrome(Chrome::Selected, p)),
+            Span::styled(self.heading(cx.wb.flavor), chrome(Chrome::Selected, p)),
             Span::styled(
                 if self.nearest {
                     "   F4 language · Alt-t program/tests · Alt-e exact only · Alt-c copy · ↑↓ scroll"
