@@ -305,6 +305,10 @@ impl Read for Prefetched {
     }
 }
 
+/// The most memory an xz stream may take to decode, in KiB: room for the 64 MiB dictionary
+/// of `xz -9` (the largest preset) and the decoder's own state.
+pub const XZ_MEMORY_LIMIT_KIB: u32 = 100 * 1024;
+
 /// The message for a decoder that failed part way: which file, which codec, how far into the
 /// compressed file and how much was decoded, and the decoder's own words.
 pub fn describe_failure(
@@ -315,6 +319,13 @@ pub fn describe_failure(
     decoded: u64,
     cause: &io::Error,
 ) -> String {
+    if codec == Codec::Xz && cause.to_string().contains("mem_limit") {
+        return format!(
+            "{}: the xz data is refused: its dictionary needs more than {} MiB to decode (xz -9 needs 65 MiB), so it was not decoded",
+            path.display(),
+            XZ_MEMORY_LIMIT_KIB / 1024
+        );
+    }
     let what = if cause.kind() == io::ErrorKind::UnexpectedEof {
         "is truncated"
     } else {
@@ -382,7 +393,13 @@ pub fn decode(
         Codec::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(counted)),
         Codec::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(counted)?),
         Codec::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(counted)),
-        Codec::Xz => Box::new(lzma_rust2::XzReader::new(counted, true)),
+        // The memory an xz stream takes follows the dictionary its header declares: a 58 KB
+        // file can ask for 256 MiB. More than xz -9's 64 MiB dictionary is refused, said.
+        Codec::Xz => Box::new(lzma_rust2::XzReader::new_mem_limit(
+            counted,
+            true,
+            XZ_MEMORY_LIMIT_KIB,
+        )),
     };
     let inner = match codec {
         Codec::Plain => decoder,
@@ -474,6 +491,31 @@ pub(crate) mod tests {
             assert_eq!(err, None, "{codec}");
             assert!(out == data, "{codec}: decoded text differs");
         }
+    }
+
+    /// Regression: an xz stream's memory followed the dictionary its header declares (a 58 KB
+    /// file declaring 256 MiB: 284 MB resident for a count). A dictionary past xz -9's is
+    /// refused before it is allocated, and said.
+    #[test]
+    fn an_xz_stream_declaring_a_huge_dictionary_is_refused_and_said() {
+        let mut xz = compress(Codec::Xz, &sample(2000));
+        // The block header follows the 12-byte stream header: its LZMA2 filter (id 0x21,
+        // one property byte) names the dictionary; 32 is 256 MiB. Its CRC32 is rewritten.
+        let size = (usize::from(xz[12]) + 1) * 4;
+        let header = &xz[12..12 + size];
+        let at = header.windows(2).position(|w| w == [0x21, 0x01]).unwrap() + 2;
+        xz[12 + at] = 32;
+        let mut crc = flate2::Crc::new();
+        crc.update(&xz[12..12 + size - 4]);
+        xz[12 + size - 4..12 + size].copy_from_slice(&crc.sum().to_le_bytes());
+        let mut d = decode(std::io::Cursor::new(xz), None, Path::new("big.xz")).unwrap();
+        let mut out = Vec::new();
+        let err = d.read_to_end(&mut out).unwrap_err().to_string();
+        assert!(
+            err.contains("the xz data is refused: its dictionary needs more than 100 MiB"),
+            "{err}"
+        );
+        assert!(out.is_empty());
     }
 
     #[test]
