@@ -847,3 +847,48 @@ fn a_definition_the_engine_rejects_is_reported_for_its_preset_alone() {
         serde_json::json!([[1, {"d": "1", "match_text": "1"}]])
     );
 }
+
+/// Regression: a preset with 300 named groups, which ClickHouse rejects (at most 127), and
+/// a 10,000-character key, whose view name ClickHouse refuses, were exported as exact;
+/// only `verify` found them. The export checks the target's limits and refuses them.
+#[test]
+fn an_export_refuses_what_clickhouse_would_refuse() {
+    let dir = tempfile::tempdir().unwrap();
+    let groups: String = (0..300).map(|k| format!("(?P<g{k}>a)")).collect();
+    let long_key = "k".repeat(10_000);
+    let registry = format!(
+        "[[preset]]\nkey = \"many\"\npurpose = \"300 groups\"\nflavor = \"python\"\nflags = \"\"\npattern = '{groups}'\n\n\
+         [[preset]]\nkey = \"{long_key}\"\npurpose = \"a long key\"\nflavor = \"python\"\nflags = \"\"\npattern = 'CLAIM'\n\n\
+         [[preset]]\nkey = \"fine\"\npurpose = \"within the limits\"\nflavor = \"python\"\nflags = \"\"\npattern = '(?P<v>CLAIM) (?P<id>[0-9a-f]+)'\n"
+    );
+    let reg = dir.path().join("limits.toml");
+    std::fs::write(&reg, registry).unwrap();
+    let (code, out, err) = run(rxw(dir.path()).args([
+        "registry",
+        "export",
+        "--registry",
+        reg.to_str().unwrap(),
+        "--preset",
+        &format!("many,{long_key},fine"),
+        "--to",
+        "clickhouse",
+    ]));
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("many: refused: 301 capturing groups"), "{err}");
+    assert!(err.contains("ClickHouse refuses table names"), "{err}");
+    assert!(out.contains("rxw_fine"), "{out}");
+    assert!(!out.contains("CREATE OR REPLACE VIEW rxw_many"), "{out}");
+    // DuckDB has no such limit: both export there.
+    let (_, out, err) = run(rxw(dir.path()).args([
+        "registry",
+        "export",
+        "--registry",
+        reg.to_str().unwrap(),
+        "--preset",
+        "many",
+        "--to",
+        "duckdb",
+    ]));
+    assert!(!err.contains("refused"), "{err}");
+    assert!(out.contains("rxw_many"), "{out}");
+}

@@ -345,6 +345,55 @@ pub fn export_entry(
     target: Target,
     rows: &[verify::Row],
 ) -> Result<Definition, Error> {
+    let def = export_unchecked(entry, target, rows)?;
+    within_limits(&def, target)?;
+    Ok(def)
+}
+
+/// Most capturing groups ClickHouse's regex functions take (`Too many groups in regexp: 128,
+/// max: 127`, measured on chDB).
+pub const CLICKHOUSE_MAX_GROUPS: usize = 127;
+
+/// Longest view name this export writes for ClickHouse: its limit is 255 bytes less what the
+/// database's directory takes (212 for a database named `d`, measured on chDB), so the
+/// export keeps well under it for any database name.
+pub const CLICKHOUSE_MAX_VIEW_NAME: usize = 160;
+
+/// Refuses a definition the target's engine would refuse although its pattern translates:
+/// what `verify` would find, said at export.
+fn within_limits(def: &Definition, target: Target) -> Result<(), Error> {
+    if target != Target::ClickHouse {
+        return Ok(());
+    }
+    if def.group_count > CLICKHOUSE_MAX_GROUPS {
+        return Err(Error::new(
+            ErrorKind::ConstructUnsupported,
+            format!(
+                "{} capturing groups: ClickHouse's regex functions take at most {CLICKHOUSE_MAX_GROUPS}",
+                def.group_count
+            ),
+        ));
+    }
+    let name = def.view_name();
+    if name.len() > CLICKHOUSE_MAX_VIEW_NAME {
+        return Err(Error::new(
+            ErrorKind::ConstructUnsupported,
+            format!(
+                "the view name {}… is {} bytes: ClickHouse refuses table names past about 200 bytes (a shorter key exports)",
+                name.chars().take(24).collect::<String>(),
+                name.len()
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// [`export_entry`] without the target's limits.
+fn export_unchecked(
+    entry: &Entry,
+    target: Target,
+    rows: &[verify::Row],
+) -> Result<Definition, Error> {
     match exact(entry, target) {
         Ok(d) => Ok(d),
         Err(refusal) => {
