@@ -264,6 +264,10 @@ fn read_head(path: &std::path::Path) -> Option<(Vec<u8>, u64)> {
 }
 
 /// Whether the file at `path` starts with a compressed format's magic bytes.
+/// Most decoded bytes of compressed or merged logs the workbench holds in memory before it
+/// reads them in pages instead.
+const IN_MEMORY_DECODED_BYTES: u64 = 256 << 20;
+
 /// Whether one path names logs rather than being one: a directory, or a glob that is not a
 /// file's own name (`rxw logs/`, `rxw 'logs/*.gz'`).
 fn names_many(path: &std::path::Path) -> bool {
@@ -378,9 +382,10 @@ fn read_logs(
     let origins = logs::expand(&paths).map_err(|e| anyhow::anyhow!("{}", e.message))?;
     let merged = logs::MergedLines::open(&origins).map_err(|e| anyhow::anyhow!("{}", e.message))?;
     let names = merged.names().to_vec();
-    // Held in memory up to the cap; a text that decodes to more (a decompression bomb, a
-    // large archive) is read in pages instead.
-    let cap = crate::input::room::max_decoded_in_memory();
+    // Held in memory up to the cap (and at most 256 MiB: the workbench pages anything
+    // larger well, and a bomb should not fill memory before it is found out); a text that
+    // decodes to more (a decompression bomb, a large archive) is read in pages instead.
+    let cap = crate::input::room::max_decoded_in_memory().min(IN_MEMORY_DECODED_BYTES);
     let mut chunks = Chunks::new(merged, usize::try_from(cap).unwrap_or(usize::MAX));
     let chunk = chunks.next_chunk().unwrap_or_default();
     if chunks.next_chunk().is_some_and(|c| !c.text.is_empty()) {
