@@ -45,10 +45,6 @@ pub struct TextInput {
     failures: Vec<Error>,
     /// The progress line on standard error, cleared by [`TextInput::finish`].
     progress: Progress,
-    /// For merged logs wanted whole: the in-memory cap their one chunk must stay within.
-    whole: Option<u64>,
-    /// Chunks handed out.
-    gave: usize,
 }
 
 impl TextInput {
@@ -74,8 +70,6 @@ impl TextInput {
                 warning: None,
                 failures: Vec::new(),
                 progress: Progress::hidden(),
-                whole: None,
-                gave: 0,
             });
         }
         let origins = origins(files)?;
@@ -90,8 +84,6 @@ impl TextInput {
                 names: vec![origin.name()],
                 failures: failure.into_iter().collect(),
                 progress,
-                whole: None,
-                gave: 0,
             });
         }
         let merged = MergedLines::open(&origins)?;
@@ -99,45 +91,39 @@ impl TextInput {
             Some(label) => Progress::start(label, merged.progress()),
             None => Progress::hidden(),
         };
-        // Wanted whole: one chunk of at most the in-memory cap; a second is the cap passed.
-        let whole = (chunk == usize::MAX).then(crate::input::room::max_decoded_in_memory);
-        let target = whole.map_or(chunk, whole_chunk);
+        let names = merged.names().to_vec();
+        if chunk == usize::MAX {
+            // Wanted whole: one chunk within the in-memory cap; past it, what fit stands and
+            // the failure says so.
+            let cap = crate::input::room::max_decoded_in_memory();
+            let (whole, mut chunks, over) = Chunks::whole_within(merged, cap);
+            let mut failures = chunks.take_failures();
+            failures.extend(over);
+            return Ok(TextInput {
+                given: Some(whole),
+                chunks: None,
+                names,
+                warning: chunks.warning(),
+                failures,
+                progress,
+            });
+        }
         Ok(TextInput {
             given: None,
-            names: merged.names().to_vec(),
-            chunks: Some(match whole {
-                Some(_) => ChunksAhead::on_this_thread(Chunks::new(merged, target)),
-                None => ChunksAhead::start(Chunks::new(merged, target), 2, false),
-            }),
+            names,
+            chunks: Some(ChunksAhead::start(Chunks::new(merged, chunk), 2, false)),
             warning: None,
             failures: Vec::new(),
             progress,
-            whole,
-            gave: 0,
         })
     }
 
     /// The next chunk, `None` after the last.
     pub fn next_chunk(&mut self) -> Option<Chunk> {
-        let next = match &mut self.chunks {
+        match &mut self.chunks {
             Some(c) => c.next_chunk(),
             None => self.given.take(),
-        };
-        if let Some(cap) = self.whole
-            && self.gave > 0
-            && next.as_ref().is_some_and(|c| !c.text.is_empty())
-        {
-            // The text wanted whole did not fit in one chunk of the cap: what was read
-            // stands, and the rest is not read.
-            self.failures.push(crate::input::room::too_large_for_memory(
-                "the logs merged",
-                cap,
-            ));
-            self.whole = None;
-            return None;
         }
-        self.gave += 1;
-        next
     }
 
     /// The name of source `k`, `None` for a text argument.
@@ -168,8 +154,7 @@ impl TextInput {
             }
             return Ok(std::mem::take(&mut self.failures));
         };
-        let mut failures = std::mem::take(&mut self.failures);
-        failures.extend(ahead.take_failures());
+        let mut failures = ahead.take_failures();
         if let Some(chunks) = ahead.finish() {
             if let Some(w) = chunks.warning() {
                 writeln!(err, "rxw: warning: {w}")?;
@@ -221,16 +206,9 @@ pub fn load_text(text: Option<&str>, files: &[PathBuf]) -> Result<Text, Error> {
         };
     }
     let cap = crate::input::room::max_decoded_in_memory();
-    let mut chunks = Chunks::new(MergedLines::open(&origins)?, whole_chunk(cap));
-    let chunk = chunks.next_chunk().unwrap_or_default();
-    if let Some(first) = chunks.take_failures().into_iter().next() {
+    let (chunk, mut chunks, over) = Chunks::whole_within(MergedLines::open(&origins)?, cap);
+    if let Some(first) = chunks.take_failures().into_iter().chain(over).next() {
         return Err(first);
-    }
-    if chunks.next_chunk().is_some_and(|c| !c.text.is_empty()) {
-        return Err(crate::input::room::too_large_for_memory(
-            "the logs merged",
-            cap,
-        ));
     }
     let mut text = Text::from_bytes(chunk.text.into_bytes());
     text.invalid_utf8 = chunks.invalid_utf8();
@@ -295,9 +273,4 @@ fn read_whole(
         }
         Ok((bytes, failure, progress))
     }
-}
-
-/// The chunk target of a text wanted whole under the in-memory `cap`.
-fn whole_chunk(cap: u64) -> usize {
-    usize::try_from(cap).unwrap_or(usize::MAX)
 }

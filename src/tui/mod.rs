@@ -386,9 +386,8 @@ fn read_logs(
     // larger well, and a bomb should not fill memory before it is found out); a text that
     // decodes to more (a decompression bomb, a large archive) is read in pages instead.
     let cap = crate::input::room::max_decoded_in_memory().min(IN_MEMORY_DECODED_BYTES);
-    let mut chunks = Chunks::new(merged, usize::try_from(cap).unwrap_or(usize::MAX));
-    let chunk = chunks.next_chunk().unwrap_or_default();
-    if chunks.next_chunk().is_some_and(|c| !c.text.is_empty()) {
+    let (chunk, mut chunks, over) = Chunks::whole_within(merged, cap);
+    if over.is_some() {
         drop((chunks, chunk));
         if let Some(paged) = open_paged_past(first, more, Some(0))? {
             let gutter = (names.len() > 1).then(|| (names.clone(), Vec::new()));

@@ -188,6 +188,21 @@ struct Ahead {
 }
 
 impl Chunks {
+    /// The whole text of `lines` as one chunk holding at most `cap` bytes, for a reader that
+    /// needs it at once, and the reader (for its failures and warning). When more text
+    /// follows, the chunk holds what fit and the error says the cap was passed
+    /// ([`crate::input::room::too_large_for_memory`]): a decompression bomb is found out at
+    /// the cap, never by a failed allocation.
+    pub fn whole_within(lines: MergedLines, cap: u64) -> (Chunk, Chunks, Option<Error>) {
+        let mut chunks = Chunks::new(lines, usize::try_from(cap).unwrap_or(usize::MAX));
+        let chunk = chunks.next_chunk().unwrap_or_default();
+        let over = chunks
+            .next_chunk()
+            .is_some_and(|c| !c.text.is_empty())
+            .then(|| crate::input::room::too_large_for_memory("the logs merged", cap));
+        (chunk, chunks, over)
+    }
+
     /// Chunks of about `target` bytes (`usize::MAX`: the whole input as one chunk).
     pub fn new(lines: MergedLines, target: usize) -> Chunks {
         Chunks {
@@ -363,18 +378,6 @@ impl ChunksAhead {
                 Err(back) => here(back.0),
             },
             Err(_) => here(chunks),
-        }
-    }
-
-    /// Reads `chunks` here, one at a time as they are asked for, none ahead: for a text
-    /// wanted whole, whose one chunk may be as large as memory allows.
-    pub fn on_this_thread(chunks: Chunks) -> ChunksAhead {
-        ChunksAhead {
-            received: None,
-            thread: None,
-            here: Some(chunks),
-            failures: std::sync::Arc::default(),
-            lines_read: 0,
         }
     }
 
