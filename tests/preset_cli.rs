@@ -480,3 +480,169 @@ fn parse_schema_lists_the_record_and_each_presets_groups_and_loads_into_duckdb()
         "{jsonl}"
     );
 }
+
+/// A NetVM log of `bytes` from the project's own generator (job lifecycles interleaved).
+fn lifecycle_log(dir: &std::path::Path, bytes: usize, seed: u64) -> std::path::PathBuf {
+    let path = dir.join(format!("agent-{seed}.log"));
+    let out = std::process::Command::new("python3")
+        .args([
+            concat!(env!("CARGO_MANIFEST_DIR"), "/benches/gen_log.py"),
+            "--bytes",
+            &bytes.to_string(),
+            "--seed",
+            &seed.to_string(),
+            "--lifecycles",
+        ])
+        .output()
+        .expect("python3 runs the log generator");
+    assert!(out.status.success());
+    std::fs::write(&path, out.stdout).unwrap();
+    path
+}
+
+/// The CPython reference of the registry on records (`benches/records_ref.py`): its output
+/// as JSON lines, or `None` when no CPython 3.11+ (tomllib) is here.
+fn records_reference(log: &std::path::Path, args: &[&str]) -> Option<Vec<serde_json::Value>> {
+    let python = rxw_testkit::python_interpreter("3.11")
+        .or_else(|| rxw_testkit::python_interpreter("3.12"))
+        .or_else(|| rxw_testkit::python_interpreter("3.13"));
+    let Some(python) = python else {
+        rxw_testkit::missing(
+            "CPython 3.11 or later",
+            "the registry on records is not compared with CPython's re",
+        );
+        return None;
+    };
+    let out = std::process::Command::new(python)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .arg("benches/records_ref.py")
+        .arg(log)
+        .args(args)
+        .output()
+        .expect("the reference runs");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    Some(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect(),
+    )
+}
+
+/// (key, match, groups) of each hit, and the line when `with_line`.
+fn hit_keys(hits: &[serde_json::Value], with_line: bool) -> Vec<String> {
+    hits.iter()
+        .map(|h| {
+            let line = if with_line { h["line"].to_string() } else { String::new() };
+            format!("{} {} {} {}", h["key"], line, h["match"], h["groups"])
+        })
+        .collect()
+}
+
+#[test]
+fn the_registry_runs_on_each_record_as_cpython_re_on_each_message() {
+    let dir = tempfile::tempdir().unwrap();
+    for (seed, bytes) in [(1u64, 300_000usize), (7, 120_000), (42, 40_000)] {
+        let log = lifecycle_log(dir.path(), bytes, seed);
+        let jsonl = dir.path().join(format!("agent-{seed}.jsonl"));
+        let Some(reference) =
+            records_reference(&log, &["--to-jsonl", jsonl.to_str().unwrap()])
+        else {
+            return;
+        };
+        let (code, out, err) = run(rxw(dir.path())
+            .args(["parse", "--count", "--json"])
+            .arg(&log));
+        assert_eq!(code, 0, "{err}");
+        let counts: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(counts["by_key"], reference[0]["by_key"], "seed {seed}");
+        assert_eq!(counts["format"], "netvm");
+        // NetVM runs work_order on each message: thousands of hits, not one.
+        assert!(counts["by_key"]["work_order"].as_u64().unwrap() > 10);
+        assert!(err.is_empty(), "no read-whole note: {err}");
+
+        // Every hit's groups, in order.
+        let expected = records_reference(&log, &["--hits"]).unwrap();
+        let (code, out, _) = run(rxw(dir.path()).args(["parse", "--jsonl"]).arg(&log));
+        assert_eq!(code, 0);
+        let got: Vec<serde_json::Value> =
+            out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(hit_keys(&got, true), hit_keys(&expected, true), "seed {seed}");
+        // A hit's offsets are the file's: the match is there.
+        let text = std::fs::read_to_string(&log).unwrap();
+        for h in got.iter().step_by(97) {
+            let (s, e) = (h["index"].as_u64().unwrap() as usize, h["end"].as_u64().unwrap() as usize);
+            assert_eq!(&text[s..e], h["match"].as_str().unwrap());
+        }
+
+        // The same log as JSON Lines: the same counts and groups, offsets in the message.
+        let (code, out, _) = run(rxw(dir.path())
+            .args(["parse", "--count", "--json"])
+            .arg(&jsonl));
+        assert_eq!(code, 0);
+        let counts: serde_json::Value = serde_json::from_str(&out).unwrap();
+        assert_eq!(counts["by_key"], reference[0]["by_key"], "seed {seed} as JSON");
+        assert_eq!(counts["format"], "jsonl");
+        let (_, out, _) = run(rxw(dir.path()).args(["parse", "--jsonl"]).arg(&jsonl));
+        let got: Vec<serde_json::Value> =
+            out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(hit_keys(&got, false), hit_keys(&expected, false));
+        assert!(got.iter().all(|h| h["offsets"] == "message"));
+    }
+}
+
+#[test]
+fn format_lines_keeps_the_whole_text_and_a_wrong_format_is_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("a.log");
+    std::fs::write(
+        &log,
+        "2026-10-05T00:01:53Z harvester: [WO:2d409dd3] [from super] Sweep — a\n  - b\n[WO:aa11bb22] [from box] Deploy — c\n",
+    )
+    .unwrap();
+    let count = |format: &str| -> serde_json::Value {
+        let (code, out, err) = run(rxw(dir.path())
+            .args(["parse", "--count", "--json", "--only", "work_order", "--format", format])
+            .arg(&log));
+        assert_eq!(code, 0, "{err}");
+        serde_json::from_str(&out).unwrap()
+    };
+    assert_eq!(count("netvm")["count"], 2);
+    // As is: `^\[WO:` starts only the third line, and DOTALL runs its body to the end.
+    let lines = count("lines");
+    assert_eq!(lines["count"], 1);
+    assert!(lines.get("format").is_none());
+    let (code, _, err) = run(rxw(dir.path())
+        .args(["parse", "--format", "yaml"])
+        .arg(&log));
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown log format \"yaml\": the formats are netvm, jsonl, lines"), "{err}");
+}
+
+#[test]
+fn json_lines_that_are_not_records_are_counted_and_said() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("a.jsonl");
+    std::fs::write(
+        &log,
+        "{\"ts\":\"2026-10-05T00:00:01Z\",\"msg\":\"[CLAIM 7fce46e0] on it\"}\n{\"msg\":\"[ACK 7fce46e0]\"}\n{truncated\n\u{1b}[31mnot json\n{\"level\":\"info\"}\n{\"msg\":\"[CLAIM abcdef12]\"}\n",
+    )
+    .unwrap();
+    let (code, out, err) = run(rxw(dir.path())
+        .args(["parse", "--count", "--json", "--only", "verb"])
+        .arg(&log));
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["by_key"]["verb"], 3);
+    assert_eq!(v["format"], "jsonl");
+    assert!(
+        err.contains("3 lines are no record and were skipped (the first, line 3: not JSON)"),
+        "{err}"
+    );
+    assert!(!err.contains('\u{1b}'), "said inertly: {err:?}");
+}

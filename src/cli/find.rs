@@ -291,6 +291,7 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
                         source,
                         line: place.line,
                     }),
+                    offsets: None,
                 };
                 json_items.push(serde_json::to_value(record).expect("a match serializes"));
             } else {

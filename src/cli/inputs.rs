@@ -126,6 +126,23 @@ impl TextInput {
         }
     }
 
+    /// `first` (the first chunk) with every chunk after it appended: the whole text, for a
+    /// pass that learned from the first chunk that it needs the text at once. Past the
+    /// in-memory cap the text holds what fit and a failure says so, as for a text opened
+    /// whole.
+    pub fn rest_whole(&mut self, mut first: Chunk) -> Chunk {
+        let cap = crate::input::room::max_decoded_in_memory();
+        while let Some(next) = self.next_chunk() {
+            if (first.text.len() + next.text.len()) as u64 > cap {
+                self.failures
+                    .push(crate::input::room::too_large_for_memory("the logs merged", cap));
+                break;
+            }
+            first.append(next);
+        }
+        first
+    }
+
     /// The name of source `k`, `None` for a text argument.
     pub fn source(&self, k: usize) -> Option<&str> {
         self.names.get(k).map(String::as_str)
@@ -154,7 +171,8 @@ impl TextInput {
             }
             return Ok(std::mem::take(&mut self.failures));
         };
-        let mut failures = ahead.take_failures();
+        let mut failures = std::mem::take(&mut self.failures);
+        failures.extend(ahead.take_failures());
         if let Some(chunks) = ahead.finish() {
             if let Some(w) = chunks.warning() {
                 writeln!(err, "rxw: warning: {w}")?;

@@ -12,8 +12,8 @@ use super::style::{Layout, inert, quoted};
 use super::to_json;
 use super::{CliError, ColorChoice, Outcome, load_text, style, use_color};
 use crate::highlight::Kind;
-use crate::input::chunks::Place;
 use crate::presets::parse_all::Windows;
+use crate::presets::per_record::{Found, Pass, detects_records};
 use crate::presets::{self, CaseKind, Catalog, Entry, LoadOptions, Scanner};
 use crate::wire;
 use crate::wire::{HitRecord, SourceLine, Sourced};
@@ -147,6 +147,12 @@ pub struct ParseArgs {
     /// Threads for --count (presets are counted in parallel; default: the CPUs).
     #[arg(long, value_name = "N")]
     pub threads: Option<usize>,
+    /// How a log's lines make records, whose messages the presets run on as NetVM runs them:
+    /// `netvm` (`TIME SENDER: message`, indented lines continue it), `jsonl` (the `msg` or
+    /// `message` field of each JSON line), `lines` (the text as is). Default: detected from
+    /// each log's first lines.
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<crate::input::format::LogFormat>,
     /// When to colour the output.
     #[arg(long, value_enum, default_value_t)]
     pub color: ColorChoice,
@@ -552,6 +558,8 @@ fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outc
     // Presets that cannot see past their line are counted a chunk of lines at a time; hits
     // are listed a chunk at a time when every preset settles before the end of the text
     // (`Windows`), so memory does not grow with the logs. Otherwise the text is read whole.
+    // A log of records (detected, or `--format`) runs the presets on each message instead, a
+    // chunk of whole records at a time.
     let local = scanner
         .entries()
         .iter()
@@ -561,20 +569,35 @@ fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outc
     } else {
         Windows::unsettling(&scanner)
     };
-    let chunk = if local || unsettling.is_empty() {
+    let text_chunk = if local || unsettling.is_empty() {
         CHUNK
     } else {
         usize::MAX
     };
+    let forced = a.format;
+    let chunk = match forced {
+        Some(f) if !f.has_records() => text_chunk,
+        _ => CHUNK,
+    };
     let label = super::find::progress_label(a.count, "counting", "parsing");
     let mut input = TextInput::open(a.text.as_deref(), &a.file, chunk, label)?;
+    let mut first = input.next_chunk();
+    let on_records = match forced {
+        Some(f) => f.has_records(),
+        None => first.as_ref().is_some_and(detects_records),
+    };
+    if !on_records && chunk != text_chunk {
+        first = first.map(|c| input.rest_whole(c));
+    }
+    let unsettling = if on_records { Vec::new() } else { unsettling };
+    let mut chunks = std::iter::from_fn(move || first.take());
     if a.count {
         let mut counts = vec![0usize; scanner.entries().len()];
-        let mut windows = Windows::new(&scanner);
+        let mut pass = Pass::new(&scanner, on_records, forced);
         let mut read = 0usize;
-        while let Some(chunk) = input.next_chunk() {
+        while let Some(chunk) = chunks.next().or_else(|| input.next_chunk()) {
             read += chunk.text.len();
-            if local || !unsettling.is_empty() {
+            if !on_records && (local || !unsettling.is_empty()) {
                 // Whole lines (or the whole text): the scanner's fastest counts.
                 for (total, n) in counts.iter_mut().zip(scanner.count(chunk.searchable())?) {
                     *total += n;
@@ -582,7 +605,7 @@ fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outc
                 continue;
             }
             let entries = scanner.entries();
-            windows.feed(chunk, false, |hit, _, _| -> Result<(), CliError> {
+            pass.feed(chunk, false, |hit, _| -> Result<(), CliError> {
                 if let Some(i) = entries.iter().position(|e| std::ptr::eq(*e, hit.entry)) {
                     counts[i] += 1;
                 }
@@ -590,6 +613,7 @@ fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outc
             })?;
         }
         note_read_whole(&unsettling, read, a.text.is_some(), err)?;
+        note_skipped(&pass, &input, err)?;
         let failures = input.finish(err)?;
         let total = counts.iter().sum::<usize>();
         if a.json && !failures.is_empty() {
@@ -606,6 +630,7 @@ fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outc
             let v = wire::CountByKey {
                 count: total,
                 by_key,
+                format: formats_read(&pass),
             };
             writeln!(out, "{}", with_warnings(v, &warnings))?;
         } else {
@@ -616,9 +641,11 @@ fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outc
         let code = if total > 0 { 0 } else { 1 };
         return inputs::conclude(failures, code, false, &mut std::io::sink(), err);
     }
+    let mut next_chunk = move |input: &mut TextInput| chunks.next().or_else(|| input.next_chunk());
     if a.jsonl || a.csv || a.output.is_some() {
         // (Skipped auto-loaded registries were said on stderr: records have no place for them.)
-        return export_hits(a, &scanner, &unsettling, &mut input, out, err);
+        let mut pass = Pass::new(&scanner, on_records, forced);
+        return export_hits(a, &mut pass, &unsettling, &mut input, &mut next_chunk, out, err);
     }
     let color = use_color(a.color);
     let mut n = 0usize;
@@ -626,17 +653,18 @@ fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outc
     // JSON is one document: the records are kept until the input is read to its end, so a
     // log that broke part way gives the error alone, never half an answer.
     let mut records: Vec<u8> = Vec::new();
-    let mut windows = Windows::new(&scanner);
+    let mut pass = Pass::new(&scanner, on_records, forced);
     let mut read = 0usize;
-    while let Some(chunk) = input.next_chunk() {
+    while let Some(chunk) = next_chunk(&mut input) {
         read += chunk.text.len();
-        windows.feed(chunk, true, |hit, window, place| -> Result<(), CliError> {
-            let text = window.text.as_str();
+        pass.feed(chunk, true, |hit, found| -> Result<(), CliError> {
+            let text = found.text;
+            let place = found.place;
             let m = &hit.m;
             let source = input.source(place.source);
             if a.json {
                 records.push(if n == 0 { b'[' } else { b',' });
-                let record = sourced_hit(hit, text, place, source);
+                let record = sourced_hit(hit, found, source);
                 serde_json::to_writer(&mut records, &record).map_err(std::io::Error::from)?;
             } else {
                 let at = match source {
@@ -674,6 +702,7 @@ fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outc
         })?;
     }
     note_read_whole(&unsettling, read, a.text.is_some(), err)?;
+    note_skipped(&pass, &input, err)?;
     let failures = input.finish(err)?;
     if a.json {
         if !failures.is_empty() {
@@ -694,24 +723,58 @@ fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outc
 }
 
 /// A hit's record: offsets in the text of the log it was read from (the text argument's
-/// when there is none), and where it starts in that log.
+/// when there is none), or in its record's decoded message; and where it starts in that log.
 fn sourced_hit<'a>(
     hit: &crate::presets::Hit<'a>,
-    text: &'a str,
-    place: Place,
+    found: Found<'a>,
     source: Option<&'a str>,
 ) -> Sourced<'a, HitRecord<'a>> {
-    let mut record = HitRecord::new(hit.entry, text, &hit.m);
-    let at = usize::try_from(place.source_offset).unwrap_or(usize::MAX);
-    record.index = at;
-    record.end = at + hit.m.end() - hit.m.start();
+    let mut record = HitRecord::new(hit.entry, found.text, &hit.m);
+    if !found.in_message {
+        let at = usize::try_from(found.place.source_offset).unwrap_or(usize::MAX);
+        record.index = at;
+        record.end = at + hit.m.end() - hit.m.start();
+    }
     Sourced {
         record,
         at: source.map(|source| SourceLine {
             source,
-            line: place.line,
+            line: found.place.line,
         }),
+        offsets: found.in_message.then_some("message"),
     }
+}
+
+/// The formats the logs were read as, for `--json`: `None` for a text argument or logs read
+/// as is.
+fn formats_read(pass: &Pass<'_, '_>) -> Option<String> {
+    let records = pass.records()?;
+    let mut names: Vec<&str> = Vec::new();
+    for f in records.formats().iter().flatten() {
+        if !names.contains(&f.name()) {
+            names.push(f.name());
+        }
+    }
+    (!names.is_empty()).then(|| names.join(","))
+}
+
+/// Says on `err` which lines of a record log were no record (JSON lines that are not JSON,
+/// or have no message): counted, the first named, none lost silently.
+fn note_skipped(pass: &Pass<'_, '_>, input: &TextInput, err: &mut dyn Write) -> Result<(), CliError> {
+    let Some(records) = pass.records() else {
+        return Ok(());
+    };
+    for (k, s) in records.skipped().iter().enumerate() {
+        let Some((line, why)) = s.first else { continue };
+        let name = input.source(k).map_or_else(|| "the text".to_string(), |n| inert(n, Layout::OneLine).into_owned());
+        let (lines, are) = if s.lines == 1 { ("line", "is") } else { ("lines", "are") };
+        writeln!(
+            err,
+            "rxw: warning: {name}: {} {lines} {are} no record and were skipped (the first, line {line}: {why})",
+            s.lines
+        )?;
+    }
+    Ok(())
 }
 
 /// Says on `err` that the logs were read whole (when they were larger than a chunk), for the
@@ -751,9 +814,10 @@ fn note_read_whole(
 /// read (exit 2).
 fn export_hits(
     a: &ParseArgs,
-    scanner: &Scanner<'_>,
+    pass: &mut Pass<'_, '_>,
     unsettling: &[&str],
     input: &mut TextInput,
+    next_chunk: &mut dyn FnMut(&mut TextInput) -> Option<crate::input::chunks::Chunk>,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Outcome {
@@ -770,12 +834,11 @@ fn export_hits(
      -> Result<usize, CliError> {
         let mut last_flush = std::time::Instant::now();
         let mut n = 0;
-        let mut windows = Windows::new(scanner);
-        while let Some(chunk) = input.next_chunk() {
+        while let Some(chunk) = next_chunk(input) {
             *read += chunk.text.len();
-            windows.feed(chunk, true, |hit, window, place| -> Result<(), CliError> {
-                let source = input.source(place.source);
-                w.write(&sourced_hit(hit, &window.text, place, source))?;
+            pass.feed(chunk, true, |hit, found| -> Result<(), CliError> {
+                let source = input.source(found.place.source);
+                w.write(&sourced_hit(hit, found, source))?;
                 n += 1;
                 if a.line_buffered || last_flush.elapsed() >= std::time::Duration::from_millis(100)
                 {
@@ -805,6 +868,7 @@ fn export_hits(
         }
     };
     note_read_whole(unsettling, *read, a.text.is_some(), err)?;
+    note_skipped(pass, input, err)?;
     let failures = input.finish(err)?;
     let code = if total > 0 { 0 } else { 1 };
     inputs::conclude(failures, code, false, &mut std::io::sink(), err)

@@ -271,6 +271,10 @@ pub struct Sourced<'a, T> {
     /// Where it came from (absent for a text given as an argument).
     #[serde(flatten)]
     pub at: Option<SourceLine<'a>>,
+    /// `"message"` when `index` and `end` are offsets in the record's decoded message (a JSON
+    /// log's), not in the log's text; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub offsets: Option<&'static str>,
 }
 
 /// A preset hit, the shape of `rxw parse --json`: `{"key","index","end","match","groups"}`.
@@ -403,6 +407,11 @@ pub struct CountByKey<'a> {
     /// Hits per preset key, in registry order.
     #[serde(serialize_with = "pairs_as_map")]
     pub by_key: Vec<(&'a str, usize)>,
+    /// How the logs were read: `lines` (the text as is), or the record format the presets ran
+    /// on the messages of (`netvm`, `jsonl`; several joined by `,` for merged logs of
+    /// different formats). Absent for a text argument read as is.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub format: Option<String>,
 }
 
 fn pairs_as_map<S: serde::Serializer>(pairs: &[(&str, usize)], s: S) -> Result<S::Ok, S::Error> {

@@ -18,6 +18,7 @@
 //! way.
 
 pub mod chunks;
+pub mod format;
 pub mod codec;
 pub mod lines;
 pub mod logs;

@@ -13,6 +13,7 @@ pub mod check;
 pub mod load;
 pub mod model;
 pub mod parse_all;
+pub mod per_record;
 
 pub use check::{CaseKind, CaseResult, check};
 pub use load::{Format, LoadOptions, Loaded, builtin, load, load_file, load_str};
