@@ -538,7 +538,11 @@ fn records_reference(log: &std::path::Path, args: &[&str]) -> Option<Vec<serde_j
 fn hit_keys(hits: &[serde_json::Value], with_line: bool) -> Vec<String> {
     hits.iter()
         .map(|h| {
-            let line = if with_line { h["line"].to_string() } else { String::new() };
+            let line = if with_line {
+                h["line"].to_string()
+            } else {
+                String::new()
+            };
             format!("{} {} {} {}", h["key"], line, h["match"], h["groups"])
         })
         .collect()
@@ -550,8 +554,7 @@ fn the_registry_runs_on_each_record_as_cpython_re_on_each_message() {
     for (seed, bytes) in [(1u64, 300_000usize), (7, 120_000), (42, 40_000)] {
         let log = lifecycle_log(dir.path(), bytes, seed);
         let jsonl = dir.path().join(format!("agent-{seed}.jsonl"));
-        let Some(reference) =
-            records_reference(&log, &["--to-jsonl", jsonl.to_str().unwrap()])
+        let Some(reference) = records_reference(&log, &["--to-jsonl", jsonl.to_str().unwrap()])
         else {
             return;
         };
@@ -570,13 +573,22 @@ fn the_registry_runs_on_each_record_as_cpython_re_on_each_message() {
         let expected = records_reference(&log, &["--hits"]).unwrap();
         let (code, out, _) = run(rxw(dir.path()).args(["parse", "--jsonl"]).arg(&log));
         assert_eq!(code, 0);
-        let got: Vec<serde_json::Value> =
-            out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
-        assert_eq!(hit_keys(&got, true), hit_keys(&expected, true), "seed {seed}");
+        let got: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(
+            hit_keys(&got, true),
+            hit_keys(&expected, true),
+            "seed {seed}"
+        );
         // A hit's offsets are the file's: the match is there.
         let text = std::fs::read_to_string(&log).unwrap();
         for h in got.iter().step_by(97) {
-            let (s, e) = (h["index"].as_u64().unwrap() as usize, h["end"].as_u64().unwrap() as usize);
+            let (s, e) = (
+                h["index"].as_u64().unwrap() as usize,
+                h["end"].as_u64().unwrap() as usize,
+            );
             assert_eq!(&text[s..e], h["match"].as_str().unwrap());
         }
 
@@ -586,11 +598,16 @@ fn the_registry_runs_on_each_record_as_cpython_re_on_each_message() {
             .arg(&jsonl));
         assert_eq!(code, 0);
         let counts: serde_json::Value = serde_json::from_str(&out).unwrap();
-        assert_eq!(counts["by_key"], reference[0]["by_key"], "seed {seed} as JSON");
+        assert_eq!(
+            counts["by_key"], reference[0]["by_key"],
+            "seed {seed} as JSON"
+        );
         assert_eq!(counts["format"], "jsonl");
         let (_, out, _) = run(rxw(dir.path()).args(["parse", "--jsonl"]).arg(&jsonl));
-        let got: Vec<serde_json::Value> =
-            out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let got: Vec<serde_json::Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
         assert_eq!(hit_keys(&got, false), hit_keys(&expected, false));
         assert!(got.iter().all(|h| h["offsets"] == "message"));
     }
@@ -607,7 +624,15 @@ fn format_lines_keeps_the_whole_text_and_a_wrong_format_is_said() {
     .unwrap();
     let count = |format: &str| -> serde_json::Value {
         let (code, out, err) = run(rxw(dir.path())
-            .args(["parse", "--count", "--json", "--only", "work_order", "--format", format])
+            .args([
+                "parse",
+                "--count",
+                "--json",
+                "--only",
+                "work_order",
+                "--format",
+                format,
+            ])
             .arg(&log));
         assert_eq!(code, 0, "{err}");
         serde_json::from_str(&out).unwrap()
@@ -621,7 +646,10 @@ fn format_lines_keeps_the_whole_text_and_a_wrong_format_is_said() {
         .args(["parse", "--format", "yaml"])
         .arg(&log));
     assert_eq!(code, 2);
-    assert!(err.contains("unknown log format \"yaml\": the formats are netvm, jsonl, lines"), "{err}");
+    assert!(
+        err.contains("unknown log format \"yaml\": the formats are netvm, jsonl, lines"),
+        "{err}"
+    );
 }
 
 #[test]

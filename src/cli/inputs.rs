@@ -134,8 +134,10 @@ impl TextInput {
         let cap = crate::input::room::max_decoded_in_memory();
         while let Some(next) = self.next_chunk() {
             if (first.text.len() + next.text.len()) as u64 > cap {
-                self.failures
-                    .push(crate::input::room::too_large_for_memory("the logs merged", cap));
+                self.failures.push(crate::input::room::too_large_for_memory(
+                    "the logs merged",
+                    cap,
+                ));
                 break;
             }
             first.append(next);

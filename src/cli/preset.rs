@@ -645,7 +645,15 @@ fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outc
     if a.jsonl || a.csv || a.output.is_some() {
         // (Skipped auto-loaded registries were said on stderr: records have no place for them.)
         let mut pass = Pass::new(&scanner, on_records, forced);
-        return export_hits(a, &mut pass, &unsettling, &mut input, &mut next_chunk, out, err);
+        return export_hits(
+            a,
+            &mut pass,
+            &unsettling,
+            &mut input,
+            &mut next_chunk,
+            out,
+            err,
+        );
     }
     let color = use_color(a.color);
     let mut n = 0usize;
@@ -760,14 +768,25 @@ fn formats_read(pass: &Pass<'_, '_>) -> Option<String> {
 
 /// Says on `err` which lines of a record log were no record (JSON lines that are not JSON,
 /// or have no message): counted, the first named, none lost silently.
-fn note_skipped(pass: &Pass<'_, '_>, input: &TextInput, err: &mut dyn Write) -> Result<(), CliError> {
+fn note_skipped(
+    pass: &Pass<'_, '_>,
+    input: &TextInput,
+    err: &mut dyn Write,
+) -> Result<(), CliError> {
     let Some(records) = pass.records() else {
         return Ok(());
     };
     for (k, s) in records.skipped().iter().enumerate() {
         let Some((line, why)) = s.first else { continue };
-        let name = input.source(k).map_or_else(|| "the text".to_string(), |n| inert(n, Layout::OneLine).into_owned());
-        let (lines, are) = if s.lines == 1 { ("line", "is") } else { ("lines", "are") };
+        let name = input.source(k).map_or_else(
+            || "the text".to_string(),
+            |n| inert(n, Layout::OneLine).into_owned(),
+        );
+        let (lines, are) = if s.lines == 1 {
+            ("line", "is")
+        } else {
+            ("lines", "are")
+        };
         writeln!(
             err,
             "rxw: warning: {name}: {} {lines} {are} no record and were skipped (the first, line {line}: {why})",

@@ -191,12 +191,7 @@ pub fn records<'t>(text: &'t str, format: LogFormat, boundaries: &[usize]) -> Ve
 }
 
 /// Calls `f(start, end)` for each record's extent in `text`, in order.
-pub fn split(
-    text: &str,
-    format: LogFormat,
-    boundaries: &[usize],
-    f: &mut dyn FnMut(usize, usize),
-) {
+pub fn split(text: &str, format: LogFormat, boundaries: &[usize], f: &mut dyn FnMut(usize, usize)) {
     if text.is_empty() {
         return;
     }
@@ -310,8 +305,7 @@ pub fn json_record(line: &str) -> JsonLine {
     if !line.starts_with('{') {
         return JsonLine::NotJson;
     }
-    let Ok(serde_json::Value::Object(map)) = serde_json::from_str::<serde_json::Value>(line)
-    else {
+    let Ok(serde_json::Value::Object(map)) = serde_json::from_str::<serde_json::Value>(line) else {
         return JsonLine::NotJson;
     };
     let text = |names: &[&str]| -> Option<String> {
@@ -418,7 +412,10 @@ mod tests {
         let log = "{\"ts\":\"2026-10-05T00:01:48Z\",\"agent\":\"pip\",\"msg\":\"[RESULT 1a] OK\\n  - x\"}\nnot json\n{\"level\":\"info\"}\n{\"message\":\"m\"}";
         let rs = records(log, LogFormat::JsonLines, &[0]);
         assert_eq!(rs.len(), 4);
-        assert_eq!(rs[0].message, Message::Decoded("[RESULT 1a] OK\n  - x".into()));
+        assert_eq!(
+            rs[0].message,
+            Message::Decoded("[RESULT 1a] OK\n  - x".into())
+        );
         assert_eq!(rs[1].message, Message::Invalid("not JSON"));
         assert!(matches!(rs[2].message, Message::Invalid(_)));
         assert_eq!(rs[3].message.as_str(), "m");

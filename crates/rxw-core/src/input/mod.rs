@@ -18,8 +18,8 @@
 //! way.
 
 pub mod chunks;
-pub mod format;
 pub mod codec;
+pub mod format;
 pub mod lines;
 pub mod logs;
 pub mod paged;

@@ -26,6 +26,11 @@ pub struct Found<'t> {
     pub place: Place,
     /// Whether the offsets are in a decoded message rather than in the text.
     pub in_message: bool,
+    /// Where `text` starts in the whole input, when the offsets are in the text.
+    pub offset: usize,
+    /// The record's extent in the whole input (its first byte, and past its last line's
+    /// text, without the line break).
+    pub record: (usize, usize),
 }
 
 /// Lines of a source that are no record (JSON lines that are not JSON, or have no message).
@@ -78,7 +83,8 @@ impl<'s, 'c> RecordWindows<'s, 'c> {
             self.formats.resize(source + 1, None);
         }
         let forced = self.forced;
-        *self.formats[source].get_or_insert_with(|| forced.unwrap_or_else(|| LogFormat::detect(head)))
+        *self.formats[source]
+            .get_or_insert_with(|| forced.unwrap_or_else(|| LogFormat::detect(head)))
     }
 
     /// Scans `chunk` (whole lines, following the chunks fed before) and calls `f` with each
@@ -152,6 +158,8 @@ impl<'s, 'c> RecordWindows<'s, 'c> {
                                 text,
                                 place,
                                 in_message: false,
+                                offset: window.offset,
+                                record: extent(&window, start, end),
                             },
                         )?;
                     }
@@ -167,6 +175,8 @@ impl<'s, 'c> RecordWindows<'s, 'c> {
                                 text: message,
                                 place,
                                 in_message: true,
+                                offset: window.offset,
+                                record: extent(&window, start, end),
                             },
                         )?;
                     }
@@ -226,6 +236,8 @@ impl<'s, 'c> Pass<'s, 'c> {
                         text: &window.text,
                         place,
                         in_message: false,
+                        offset: window.offset,
+                        record: (window.offset, window.offset + window.text.len()),
                     },
                 )
             }),
@@ -251,6 +263,15 @@ pub fn detects_records(chunk: &Chunk) -> bool {
         let head_end = nth_line_end(text, run.offset, end, 64);
         LogFormat::detect(&text[run.offset..head_end]).has_records()
     })
+}
+
+/// A record's extent `start..end` of `window` in the whole input, without its final line
+/// break.
+fn extent(window: &Chunk, start: usize, end: usize) -> (usize, usize) {
+    let t = &window.text[start..end];
+    let t = t.strip_suffix('\n').unwrap_or(t);
+    let t = t.strip_suffix('\r').unwrap_or(t);
+    (window.offset + start, window.offset + start + t.len())
 }
 
 /// Moves a match found in a stretch starting at byte `at` to the text's offsets.

@@ -24,8 +24,10 @@ use super::task::{Reply, Task, reply_channel};
 use crate::engine::growth::{Reach, keep_before, restart, resume_point};
 use crate::engine::set::HitPattern;
 use crate::error::Error;
+use crate::input::format::{self, LogFormat, Message};
 use crate::presets::model::{Catalog, Entry};
 use crate::presets::parse_all::{HitsOptions, Scanner, Windows};
+use crate::presets::per_record::RecordWindows;
 use std::collections::{HashMap, VecDeque};
 use std::ops::Range;
 use std::sync::Arc;
@@ -122,6 +124,8 @@ struct LensJob {
     passes: Vec<(Vec<usize>, usize)>,
     /// How many more spans may be kept.
     room: usize,
+    /// The record format whose messages the presets run on (`None`: the text as is).
+    records: Option<LogFormat>,
 }
 
 /// Hits of one key past the cap: their number and the last of them.
@@ -224,43 +228,58 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
             .text
             .line_start_of(start.saturating_sub(crate::engine::set::MAX_LOOK_BEHIND));
         let mut paged_pending = Vec::new();
-        match job.text.page_chunks(first_line) {
-            // The whole text in memory.
-            None => {
-                let scanner =
-                    Scanner::new(keys.iter().map(|&k| &entries[k]).collect()).with_threads(1);
-                for piece in job.text.pieces(*start) {
-                    let hits = scanner.hits_with(
-                        &piece.text,
-                        HitsOptions {
-                            captures: false,
-                            start: piece.start,
-                            cancel: Some(cancel),
-                            ..Default::default()
-                        },
-                    );
-                    for hit in hits {
-                        match hit {
-                            Ok(hit) => found.hit(
-                                key_of(hit.entry),
-                                piece.offset + hit.m.start(),
-                                piece.offset + hit.m.end(),
-                            ),
-                            Err(e) => errors.push(e),
+        if let Some(fmt) = job.records {
+            // On each record's message, from the record `start` begins.
+            let scanner = Scanner::new(keys.iter().map(|&k| &entries[k]).collect()).with_threads(1);
+            lens_records(
+                &job,
+                &scanner,
+                fmt,
+                *start,
+                cancel,
+                &key_of,
+                &mut found,
+                &mut errors,
+            );
+        } else {
+            match job.text.page_chunks(first_line) {
+                // The whole text in memory.
+                None => {
+                    let scanner =
+                        Scanner::new(keys.iter().map(|&k| &entries[k]).collect()).with_threads(1);
+                    for piece in job.text.pieces(*start) {
+                        let hits = scanner.hits_with(
+                            &piece.text,
+                            HitsOptions {
+                                captures: false,
+                                start: piece.start,
+                                cancel: Some(cancel),
+                                ..Default::default()
+                            },
+                        );
+                        for hit in hits {
+                            match hit {
+                                Ok(hit) => found.hit(
+                                    key_of(hit.entry),
+                                    piece.offset + hit.m.start(),
+                                    piece.offset + hit.m.end(),
+                                ),
+                                Err(e) => errors.push(e),
+                            }
                         }
                     }
                 }
-            }
-            Some(chunks) => {
-                let pass = PagedPass {
-                    keys,
-                    start: *start,
-                    chunks,
-                };
-                let (all_exact, grown) =
-                    lens_paged(&job, pass, cancel, &key_of, &mut found, &mut errors);
-                exact &= all_exact;
-                paged_pending = grown;
+                Some(chunks) => {
+                    let pass = PagedPass {
+                        keys,
+                        start: *start,
+                        chunks,
+                    };
+                    let (all_exact, grown) =
+                        lens_paged(&job, pass, cancel, &key_of, &mut found, &mut errors);
+                    exact &= all_exact;
+                    paged_pending = grown;
+                }
             }
         }
         if cancel.load(Ordering::Relaxed) {
@@ -271,7 +290,7 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
         room = found.room;
         for &k in keys {
             let entry = &entries[k];
-            if key_reach(entry) == Reach::Unbounded {
+            if job.records.is_none() && key_reach(entry) == Reach::Unbounded {
                 let all = found
                     .unbounded
                     .get(&(k as u32))
@@ -301,6 +320,79 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
         pending,
         exact,
     });
+}
+
+/// A lens pass on records: every record from byte `start` (a record's first byte) on, each
+/// preset run on the record's message. A hit in a message that is a stretch of the text is
+/// kept where it is; one in a decoded message (a JSON string) is kept as its record's line.
+#[allow(clippy::too_many_arguments)]
+fn lens_records(
+    job: &LensJob,
+    scanner: &Scanner<'_>,
+    fmt: LogFormat,
+    start: usize,
+    cancel: &AtomicBool,
+    key_of: &dyn Fn(&Entry) -> u32,
+    found: &mut Collect<'_>,
+    errors: &mut Vec<Error>,
+) {
+    if let Some(text) = job.text.memory() {
+        let text = text.as_str();
+        let start = start.min(text.len());
+        let mut extents = Vec::new();
+        format::split(&text[start..], fmt, &[0], &mut |s, e| {
+            extents.push((start + s, start + e))
+        });
+        for (n, (s, e)) in extents.into_iter().enumerate() {
+            if n % 1024 == 1023 && cancel.load(Ordering::Relaxed) {
+                return;
+            }
+            let record = format::record(text, s, e, fmt);
+            let (at, message) = match &record.message {
+                Message::Stretch { at, text } => (Some(*at), *text),
+                Message::Decoded(m) => (None, m.as_str()),
+                Message::Invalid(_) => continue,
+            };
+            let line_end = s + text[s..e].trim_end_matches(['\n', '\r']).len();
+            for hit in scanner.hits(message, false) {
+                match hit {
+                    Ok(hit) => match at {
+                        Some(at) => {
+                            found.hit(key_of(hit.entry), at + hit.m.start(), at + hit.m.end())
+                        }
+                        None => found.hit(key_of(hit.entry), s, line_end),
+                    },
+                    Err(e) => errors.push(e),
+                }
+            }
+        }
+        return;
+    }
+    let Some(chunks) = job.text.page_chunks(start) else {
+        return;
+    };
+    let mut windows = RecordWindows::new(scanner, Some(fmt));
+    for chunk in chunks {
+        if cancel.load(Ordering::Relaxed) {
+            return;
+        }
+        let fed = windows.feed(chunk, false, |hit, f| {
+            if f.in_message {
+                found.hit(key_of(hit.entry), f.record.0, f.record.1);
+            } else {
+                found.hit(
+                    key_of(hit.entry),
+                    f.offset + hit.m.start(),
+                    f.offset + hit.m.end(),
+                );
+            }
+            Ok::<(), Error>(())
+        });
+        if let Err(e) = fed {
+            errors.push(e);
+            return;
+        }
+    }
 }
 
 /// A lens pass over a paged text: its keys, where their search starts, and the chunks of
@@ -390,6 +482,33 @@ fn lens_paged(
     (exact, grown)
 }
 
+/// The record format of the input, read off its first lines: `None` when they hold no
+/// records (the text is scanned as is).
+fn detect_records(input: &TextBuffer) -> Option<LogFormat> {
+    let n = input.line_count().min(64);
+    let mut head = String::new();
+    for i in 0..n {
+        head.push_str(&input.line(i));
+        head.push('\n');
+    }
+    Some(LogFormat::detect(&head)).filter(|f| f.has_records())
+}
+
+/// The first byte of the record that holds byte `at` (or the text's end) of `input`: the
+/// line's start, back over continuation lines for a NetVM log.
+fn record_start_before(input: &TextBuffer, at: usize, fmt: LogFormat) -> usize {
+    if input.line_count() == 0 {
+        return 0;
+    }
+    let mut line = input.line_of(at.min(input.len().saturating_sub(1)));
+    if fmt == LogFormat::NetVm {
+        while line > 0 && input.line(line).starts_with([' ', '\t']) {
+            line -= 1;
+        }
+    }
+    input.line_start(line)
+}
+
 /// How far a preset's match attempts can read ([`Reach`]); an entry that does not parse has
 /// no hits, and is scanned as [`Reach::Unbounded`].
 fn key_reach(entry: &Entry) -> Reach {
@@ -437,6 +556,9 @@ pub struct Lens {
     capped: bool,
     /// The last scan searched a paged text's chunks alone for a preset that can cross lines.
     inexact: bool,
+    /// The record format the presets run on the messages of, detected from the input's first
+    /// lines when a whole scan starts (`None`: the text as is).
+    records: Option<LogFormat>,
     errors: Vec<Error>,
     state: LensState,
     elapsed: Option<Duration>,
@@ -468,6 +590,7 @@ impl Lens {
             tails: Vec::new(),
             enabled: Vec::new(),
             stored: 0,
+            records: None,
             hit_cap: LENS_HIT_CAP,
             capped: false,
             inexact: false,
@@ -694,16 +817,60 @@ impl Lens {
             return false;
         }
         let line = line.min(input.line_count().saturating_sub(1));
-        let text = input.line(line);
-        let mut end = text.len().min(FIELDS_LINE_CAP);
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
-        let mut fields = self.parse_line(&text[..end]);
+        let mut fields = match self.records {
+            Some(fmt) => self.parse_record(input, line, fmt),
+            None => {
+                let text = input.line(line);
+                let mut end = text.len().min(FIELDS_LINE_CAP);
+                while !text.is_char_boundary(end) {
+                    end -= 1;
+                }
+                let mut fields = self.parse_line(&text[..end]);
+                fields.cut = end < text.len();
+                fields
+            }
+        };
         fields.line = line;
-        fields.cut = end < text.len();
         self.fields = Some((input.revision(), fields));
         true
+    }
+
+    /// The record format the lens runs the presets on the messages of (`None`: the text as
+    /// is), as detected when its last whole scan started.
+    pub fn records(&self) -> Option<LogFormat> {
+        self.records
+    }
+
+    /// The fields of the message of the record that holds `line` (its first
+    /// [`FIELDS_LINE_CAP`] bytes): offsets in the message.
+    fn parse_record(&self, input: &TextBuffer, line: usize, fmt: LogFormat) -> LineFields {
+        let first = input.line_of(record_start_before(input, input.line_start(line), fmt));
+        let mut text = String::new();
+        let mut cut = false;
+        let mut i = first;
+        while i < input.line_count() {
+            let l = input.line(i);
+            if i > first && (fmt != LogFormat::NetVm || !l.starts_with([' ', '\t'])) {
+                break;
+            }
+            if text.len() + l.len() > FIELDS_LINE_CAP {
+                cut = true;
+                break;
+            }
+            text.push_str(&l);
+            text.push('\n');
+            i += 1;
+        }
+        let record = format::record(&text, 0, text.len(), fmt);
+        let mut fields = match &record.message {
+            Message::Invalid(why) => LineFields {
+                error: Some(format!("line {} is no record: {why}", first + 1)),
+                ..LineFields::default()
+            },
+            m => self.parse_line(m.as_str()),
+        };
+        fields.cut = cut;
+        fields
     }
 
     /// Every enabled preset over `text`, as `rxw parse --json --only KEYS` gives it.
@@ -816,6 +983,7 @@ impl Lens {
             } else {
                 self.hit_cap.saturating_sub(self.stored)
             },
+            records: self.records,
         };
         if let Some(task) = &self.task {
             task.submit(job);
@@ -824,6 +992,7 @@ impl Lens {
 
     fn scan_all(&mut self, input: &TextBuffer) {
         self.reset();
+        self.records = detect_records(input);
         let all: Vec<usize> = (0..self.keys.len()).collect();
         self.submit(input, vec![(all, 0)]);
     }
@@ -833,6 +1002,47 @@ impl Lens {
     /// (their number before the resume point is then unknown).
     fn scan_growth(&mut self, input: &TextBuffer) -> bool {
         let old_len = self.covered.map_or(0, |c| c.len);
+        if detect_records(input) != self.records {
+            // The first lines now tell another format (a log that began empty, or short).
+            return false;
+        }
+        if let Some(fmt) = self.records {
+            // On records: from the last record the old text ends in, which growth can
+            // continue; the hits before it stand.
+            let at = record_start_before(input, old_len, fmt);
+            // Per key: the kept hits that stay, and the hits past the cap that go (from the
+            // tail of the last of them). Nothing changes unless every key's cut is known.
+            let mut cuts = Vec::with_capacity(self.keys.len());
+            for k in 0..self.keys.len() {
+                let hits = &self.hits[k];
+                let tail = self.tails[k].make_contiguous();
+                let past_cap = self.counts[k] - hits.len();
+                let going = tail.len() - tail.partition_point(|h| h.0 < at);
+                let cut = if past_cap == 0 {
+                    (hits.partition_point(|h| h.0 < at), 0)
+                } else if going < tail.len() {
+                    // A hit past the cap stays: every kept hit comes before it.
+                    (hits.len(), going)
+                } else if tail.len() == past_cap {
+                    // Every hit past the cap goes: on into the kept ones.
+                    (hits.partition_point(|h| h.0 < at), going)
+                } else {
+                    return false;
+                };
+                cuts.push(cut);
+            }
+            for (k, (keep, from_tail)) in cuts.into_iter().enumerate() {
+                let tail = &mut self.tails[k];
+                tail.truncate(tail.len() - from_tail);
+                let hits = &mut self.hits[k];
+                self.stored -= hits.len() - keep;
+                self.counts[k] -= hits.len() - keep + from_tail;
+                hits.truncate(keep);
+            }
+            let all: Vec<usize> = (0..self.keys.len()).collect();
+            self.submit(input, vec![(all, at)]);
+            return true;
+        }
         // Each key from where the engine says growth can have changed its hits; keys that
         // start at the same byte share a pass, passes in text order.
         let mut cuts = Vec::with_capacity(self.keys.len());
@@ -988,19 +1198,41 @@ mod tests {
         (lens, input)
     }
 
-    /// The hits `rxw parse` lists, per key.
+    /// The hits `rxw parse` lists, per key: on each record's message when the text's first
+    /// lines tell a record format, else on the text as is.
     fn parse_hits(catalog: &Catalog, text: &str) -> Vec<Vec<Span>> {
         let scanner = Scanner::new(catalog.entries().iter().collect());
         let mut per_key = vec![Vec::new(); catalog.len()];
-        for hit in scanner.hits(text, false) {
-            let hit = hit.unwrap();
-            let k = catalog
-                .keys()
-                .position(|k| k == hit.entry.preset.key)
-                .unwrap();
-            per_key[k].push((hit.m.start(), hit.m.end()));
+        let fmt = LogFormat::detect(text);
+        for record in format::records(text, fmt, &[0]) {
+            let Message::Stretch { at, text: message } = record.message else {
+                panic!("a text log's messages are stretches");
+            };
+            for hit in scanner.hits(message, false) {
+                let hit = hit.unwrap();
+                let k = catalog
+                    .keys()
+                    .position(|k| k == hit.entry.preset.key)
+                    .unwrap();
+                per_key[k].push((at + hit.m.start(), at + hit.m.end()));
+            }
+        }
+        for hits in &mut per_key {
+            hits.sort_unstable();
         }
         per_key
+    }
+
+    #[test]
+    fn on_a_netvm_log_work_order_ends_at_its_record() {
+        let (lens, input) = lens_over(crate::workbench::DEMO_LOG);
+        assert_eq!(lens.records(), Some(LogFormat::NetVm));
+        let wo = lens.keys().iter().position(|k| k == "work_order").unwrap();
+        assert!(lens.counts()[wo] >= 20, "{}", lens.counts()[wo]);
+        for &(s, e) in lens.hits(wo) {
+            let hit = &input.text()[s..e];
+            assert!(hit.starts_with("[WO:") && !hit.contains('\n'), "{hit:?}");
+        }
     }
 
     #[test]
@@ -1057,7 +1289,10 @@ mod tests {
             .unwrap();
         lens.update_fields(&input, line);
         let f = lens.fields().unwrap();
-        let text = &*input.line(line);
+        let line_text = input.line(line);
+        // The record's message: the line less its `TIME SENDER: ` prefix.
+        let skip = format::netvm_prefix(line_text.as_bytes()).unwrap_or(0);
+        let text = &line_text[skip..];
         let scanner = Scanner::new(lens.catalog().entries().iter().collect());
         let want: Vec<serde_json::Value> = scanner
             .hits(text, true)
