@@ -127,6 +127,7 @@ pub fn scenes() -> Vec<(&'static str, App)> {
     let mut a = demo(WIDTH, HEIGHT);
     a.update(Action::ShowTab(presets::ID));
     typed(&mut a, "job");
+    settle(&mut a);
     out.push(("presets", a));
 
     // The export pane: `result` for Vector, refused with the caret under its look-ahead (a
@@ -143,6 +144,8 @@ pub fn scenes() -> Vec<(&'static str, App)> {
         });
         tab.show_export();
     }
+    a.wb.settle_views(Duration::from_secs(30));
+    a.poll();
     out.push(("presets-export", a));
 
     let mut a = demo(WIDTH, HEIGHT);

@@ -329,12 +329,16 @@ impl LensPane<'_> {
         };
         let mut lines = vec![Line::from(Span::styled(
             format!(
-                "{} · {} hit{} of the shown keys (as rxw parse --json){}",
+                "{} · {} hit{} of the shown keys{} (as rxw parse --json){}",
                 self.fields_place
                     .clone()
                     .unwrap_or_else(|| format!("line {}", f.line + 1)),
                 f.rows.len(),
                 if f.rows.len() == 1 { "" } else { "s" },
+                match self.lens.records() {
+                    Some(fmt) => format!(" in its {fmt} record's message"),
+                    None => String::new(),
+                },
                 if f.cut { " · its first 64 KiB" } else { "" }
             ),
             chrome(Chrome::Dim, p),

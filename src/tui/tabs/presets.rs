@@ -473,6 +473,11 @@ impl Tab for PresetsTab {
             self.browser = browser;
             self.browser.select_key(&key);
         }
+        // Each preset's hits on the input (on its records' messages, as `rxw parse`) are the
+        // lens's: it runs while the list is up.
+        if event == TabEvent::Shown && !cx.wb.lens.is_active() {
+            cx.wb.lens.activate(&cx.wb.input);
+        }
     }
 
     fn click(&mut self, _col: u16, row: u16, cx: &mut TabCx) -> Handled {
@@ -504,9 +509,14 @@ impl Tab for PresetsTab {
             Span::raw(b.filter.text().to_string()),
             Span::styled(
                 format!(
-                    "   {} of {} · Enter loads · Ctrl-R exports for the next engine · Ctrl-P copies it",
+                    "   {} of {}{} · Enter loads · Ctrl-R exports for the next engine · Ctrl-P copies it",
                     b.visible.len(),
-                    b.all.len()
+                    b.all.len(),
+                    match cx.wb.lens.records() {
+                        Some(fmt) if cx.wb.lens.is_active() => format!(" · hits on {fmt} records"),
+                        _ if cx.wb.lens.is_active() => " · hits".to_string(),
+                        _ => String::new(),
+                    }
                 ),
                 chrome(Chrome::Dim, p),
             ),
@@ -520,14 +530,26 @@ impl Tab for PresetsTab {
             .max()
             .unwrap_or(4)
             .min(20);
+        let lens = &cx.wb.lens;
+        let hits_of = |key: &str| -> Option<usize> {
+            if !lens.is_active() {
+                return None;
+            }
+            let k = lens.keys().iter().position(|k| k == key)?;
+            Some(lens.counts()[k])
+        };
+        let count_w = 8;
         for (row, &i) in b.visible.iter().enumerate().skip(top).take(rows) {
             let pv = &b.all[i];
+            let count =
+                hits_of(&pv.key).map_or(String::new(), |n| crate::tui::text::thousands(n as u64));
             let mut line = Line::from(vec![
                 Span::styled(
                     format!(" {:<key_w$} ", clip(&pv.key, key_w)),
                     style(Kind::Name, p),
                 ),
-                Span::raw(clip(&pv.description, w.saturating_sub(key_w + 3))),
+                Span::styled(format!("{count:>count_w$} "), chrome(Chrome::Dim, p)),
+                Span::raw(clip(&pv.description, w.saturating_sub(key_w + count_w + 4))),
             ]);
             if row == b.selected {
                 line = line.style(chrome(Chrome::Selected, p));
