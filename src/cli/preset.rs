@@ -604,6 +604,12 @@ fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outc
                 }
                 continue;
             }
+            if let Pass::Records(records) = &mut pass {
+                for (total, n) in counts.iter_mut().zip(records.count(chunk)?) {
+                    *total += n;
+                }
+                continue;
+            }
             let entries = scanner.entries();
             pass.feed(chunk, false, |hit, _| -> Result<(), CliError> {
                 if let Some(i) = entries.iter().position(|e| std::ptr::eq(*e, hit.entry)) {

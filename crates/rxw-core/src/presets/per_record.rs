@@ -87,18 +87,11 @@ impl<'s, 'c> RecordWindows<'s, 'c> {
             .get_or_insert_with(|| forced.unwrap_or_else(|| LogFormat::detect(head)))
     }
 
-    /// Scans `chunk` (whole lines, following the chunks fed before) and calls `f` with each
-    /// hit of the records it settles, in record order: a record is settled once a line that
-    /// begins another follows it, or the input ends.
-    ///
-    /// # Errors
-    /// A preset that fails (a budget exhausted), or `f`'s error.
-    pub fn feed<E: From<Error>>(
-        &mut self,
-        chunk: Chunk,
-        captures: bool,
-        mut f: impl FnMut(&Hit<'c>, Found<'_>) -> Result<(), E>,
-    ) -> Result<(), E> {
+    /// Joins `chunk` to the record carried from the chunk before, cuts the text into records,
+    /// and keeps the last (which the next chunk may continue) for the next call unless this
+    /// is the last chunk. Returns the text and the records settled in it: each one's extent
+    /// and format.
+    fn settle(&mut self, chunk: Chunk) -> (Chunk, Vec<(usize, usize, LogFormat)>) {
         let window = match self.carry.take() {
             Some(mut carry) => {
                 carry.append(chunk);
@@ -134,19 +127,65 @@ impl<'s, 'c> RecordWindows<'s, 'c> {
         } else {
             extents.len().saturating_sub(1)
         };
+        if !window.last {
+            let keep = extents.get(settled).map_or(text.len(), |e| e.0);
+            if keep < text.len() {
+                self.carry = Some(window.tail(keep));
+            }
+        }
+        extents.truncate(settled);
+        (window, extents)
+    }
+
+    /// Counts every preset's hits on the records `chunk` settles (see [`RecordWindows::feed`]),
+    /// per preset in the scanner's order: the fastest exact counting programs, the records
+    /// shared out among the scanner's threads.
+    ///
+    /// # Errors
+    /// A preset that fails (a budget exhausted).
+    pub fn count(&mut self, chunk: Chunk) -> Result<Vec<usize>, Error> {
+        let (window, extents) = self.settle(chunk);
+        let text = window.text.as_str();
+        let mut messages: Vec<std::borrow::Cow<'_, str>> = Vec::with_capacity(extents.len());
         let mut places = Locator::new(&window);
-        for &(start, end, fmt) in &extents[..settled] {
+        for &(start, end, fmt) in &extents {
+            match format::record(text, start, end, fmt).message {
+                Message::Stretch { text, .. } => messages.push(text.into()),
+                Message::Decoded(m) => messages.push(m.into()),
+                Message::Invalid(why) => self.skip(places.locate(start), why),
+            }
+        }
+        self.scanner.count_each(&messages)
+    }
+
+    fn skip(&mut self, place: Place, why: &'static str) {
+        if self.skipped.len() <= place.source {
+            self.skipped.resize(place.source + 1, Skipped::default());
+        }
+        let s = &mut self.skipped[place.source];
+        s.lines += 1;
+        s.first.get_or_insert((place.line, why));
+    }
+
+    /// Scans `chunk` (whole lines, following the chunks fed before) and calls `f` with each
+    /// hit of the records it settles, in record order: a record is settled once a line that
+    /// begins another follows it, or the input ends.
+    ///
+    /// # Errors
+    /// A preset that fails (a budget exhausted), or `f`'s error.
+    pub fn feed<E: From<Error>>(
+        &mut self,
+        chunk: Chunk,
+        captures: bool,
+        mut f: impl FnMut(&Hit<'c>, Found<'_>) -> Result<(), E>,
+    ) -> Result<(), E> {
+        let (window, extents) = self.settle(chunk);
+        let text = window.text.as_str();
+        let mut places = Locator::new(&window);
+        for &(start, end, fmt) in &extents {
             let record = format::record(text, start, end, fmt);
             match &record.message {
-                Message::Invalid(why) => {
-                    let place = places.locate(start);
-                    if self.skipped.len() <= place.source {
-                        self.skipped.resize(place.source + 1, Skipped::default());
-                    }
-                    let s = &mut self.skipped[place.source];
-                    s.lines += 1;
-                    s.first.get_or_insert((place.line, why));
-                }
+                Message::Invalid(why) => self.skip(places.locate(start), why),
                 Message::Stretch { at, text: message } => {
                     for hit in self.scanner.hits(message, captures) {
                         let mut hit = hit?;
@@ -181,12 +220,6 @@ impl<'s, 'c> RecordWindows<'s, 'c> {
                         )?;
                     }
                 }
-            }
-        }
-        if !window.last {
-            let keep = extents.get(settled).map_or(text.len(), |e| e.0);
-            if keep < text.len() {
-                self.carry = Some(window.tail(keep));
             }
         }
         Ok(())
@@ -385,6 +418,34 @@ mod tests {
                 whole,
                 "size {size}"
             );
+        }
+    }
+
+    #[test]
+    fn counting_records_gives_the_hits_listed_whatever_the_chunks() {
+        let all = crate::presets::builtin();
+        let scanner = Scanner::new(all.iter().collect()).with_threads(2);
+        let log = LOG.repeat(300);
+        let listed = run(
+            &log,
+            usize::MAX,
+            &all.iter()
+                .map(|e| e.preset.key.as_str())
+                .collect::<Vec<_>>(),
+            None,
+        );
+        for size in [50, 999, 1 << 20] {
+            let mut w = RecordWindows::new(&scanner, None);
+            let mut counts = vec![0usize; all.len()];
+            for c in chunks(&log, size) {
+                for (t, n) in counts.iter_mut().zip(w.count(c).unwrap()) {
+                    *t += n;
+                }
+            }
+            for (k, e) in all.iter().enumerate() {
+                let want = listed.iter().filter(|r| r.0 == e.preset.key).count();
+                assert_eq!(counts[k], want, "{} at size {size}", e.preset.key);
+            }
         }
     }
 

@@ -412,36 +412,7 @@ impl<'c, M: HitPattern> HitScanner<'c, M> {
             .enumerate()
             .filter(|(i, cands)| !self.cannot_match(*i, cands))
             .collect();
-        let count_one = |(i, cands): (usize, Vec<usize>)| -> Result<usize, Error> {
-            let re = self.entries[i]
-                .regex()
-                .map_err(|e| keyed(e, self.entries[i]))?;
-            let counting = self.counting(i, re);
-            if let Some(program) = &counting.unanchored {
-                let (mut n, mut pos) = (0, 0);
-                // A forward search finds where the leftmost match ends; counting needs no more
-                // (no reverse scan for its start), and the next search starts there.
-                while let Some(end) = program.end_at(&regex_automata::Input::new(text).range(pos..))
-                {
-                    n += 1;
-                    // The pattern cannot match empty, so the scan always moves on.
-                    pos = end;
-                }
-                return Ok(n);
-            }
-            if let Some(program) = &counting.anchored {
-                return self
-                    .count_anchored(counting, program, text, &cands)
-                    .map_err(|e| keyed(e, self.entries[i]));
-            }
-            let mut cursor = self.cursor(i, text, cands, &HitsOptions::default());
-            let mut n = 0;
-            while let Some(m) = cursor.advance() {
-                m.map_err(|e| keyed(e, self.entries[i]))?;
-                n += 1;
-            }
-            Ok(n)
-        };
+        let count_one = |(i, cands): (usize, Vec<usize>)| self.count_in(i, text, cands);
         let mut results = vec![Ok(0); self.entries.len()];
         if self.threads <= 1 || jobs.len() <= 1 {
             for job in jobs {
@@ -473,6 +444,85 @@ impl<'c, M: HitPattern> HitScanner<'c, M> {
             .unwrap_or_default()
             .into_iter()
             .collect()
+    }
+}
+
+impl<M: HitPattern> HitScanner<'_, M> {
+    /// The hits of preset `i` in `text`, which gave it these candidates, counted with its
+    /// fastest exact program.
+    fn count_in(&self, i: usize, text: &str, cands: Vec<usize>) -> Result<usize, Error> {
+        let re = self.entries[i]
+            .regex()
+            .map_err(|e| keyed(e, self.entries[i]))?;
+        let counting = self.counting(i, re);
+        if let Some(program) = &counting.unanchored {
+            let (mut n, mut pos) = (0, 0);
+            // A forward search finds where the leftmost match ends; counting needs no more
+            // (no reverse scan for its start), and the next search starts there.
+            while let Some(end) = program.end_at(&regex_automata::Input::new(text).range(pos..)) {
+                n += 1;
+                // The pattern cannot match empty, so the scan always moves on.
+                pos = end;
+            }
+            return Ok(n);
+        }
+        if let Some(program) = &counting.anchored {
+            return self
+                .count_anchored(counting, program, text, &cands)
+                .map_err(|e| keyed(e, self.entries[i]));
+        }
+        let mut cursor = self.cursor(i, text, cands, &HitsOptions::default());
+        let mut n = 0;
+        while let Some(m) = cursor.advance() {
+            m.map_err(|e| keyed(e, self.entries[i]))?;
+            n += 1;
+        }
+        Ok(n)
+    }
+
+    /// The number of hits per preset (in the order of [`HitScanner::entries`]) summed over
+    /// `texts`, each searched alone as a whole text (anchors and look-around see only it): a
+    /// log's records' messages. The texts are shared out among the scanner's threads in
+    /// contiguous runs.
+    ///
+    /// # Errors
+    /// The first preset that fails, its key in the message.
+    pub fn count_each<T: AsRef<str> + Sync>(&self, texts: &[T]) -> Result<Vec<usize>, Error> {
+        let n = self.entries.len();
+        let count_run = |run: &[T]| -> Result<Vec<usize>, Error> {
+            let mut sums = vec![0usize; n];
+            for text in run {
+                let text = text.as_ref();
+                for (i, cands) in self.candidates(text).into_iter().enumerate() {
+                    if !self.cannot_match(i, &cands) {
+                        sums[i] += self.count_in(i, text, cands)?;
+                    }
+                }
+            }
+            Ok(sums)
+        };
+        let threads = self.threads.min(texts.len() / 256).max(1);
+        if threads == 1 {
+            return count_run(texts);
+        }
+        let per = texts.len().div_ceil(threads);
+        let parts: Vec<Result<Vec<usize>, Error>> = std::thread::scope(|s| {
+            let handles: Vec<_> = texts
+                .chunks(per)
+                .map(|run| s.spawn(move || count_run(run)))
+                .collect();
+            handles
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                .collect()
+        });
+        let mut sums = vec![0usize; n];
+        for part in parts {
+            for (total, k) in sums.iter_mut().zip(part?) {
+                *total += k;
+            }
+        }
+        Ok(sums)
     }
 }
 
