@@ -96,3 +96,73 @@ fn no_color_draws_without_any_colour_but_still_marks_matches() {
             > 40
     );
 }
+
+/// The screen of `app` as rows of text.
+fn rows(app: &rxw::tui::app::App) -> Vec<String> {
+    let buf = screens::render_buffer(app);
+    (0..buf.area.height)
+        .map(|y| {
+            (0..buf.area.width)
+                .map(|x| buf[(x, y)].symbol())
+                .collect::<String>()
+        })
+        .collect()
+}
+
+/// At 80x24, 120x40, 200x60 and 300x80 every scene is drawn whole: the footer ends with a
+/// whole hint, and where the results pane is 120 columns or more every tab's whole name is
+/// in its bar. The screens of each tab at each size are snapshots.
+#[test]
+fn every_tab_reads_at_four_sizes() {
+    const TABS: [&str; 11] = [
+        "Matches", "Groups", "Explain", "Replace", "Presets", "Tests", "Code", "Debug", "Lens",
+        "Jobs", "Timeline",
+    ];
+    for (w, h) in [(80u16, 24u16), (120, 40), (200, 60), (300, 80)] {
+        for (name, app) in screens::scenes_at(w, h) {
+            if name == "too-small" {
+                continue;
+            }
+            let screen = rows(&app);
+            let footer = screen.last().unwrap().trim_end().to_string();
+            let hints: Vec<(String, &str)> =
+                rxw::tui::keymap::footer_hints(app.context(), app.active_tab());
+            let full: String = hints.iter().map(|(k, h)| format!(" {k} {h} ")).collect();
+            assert!(
+                full.starts_with(&footer)
+                    && (footer.len() == full.trim_end().len()
+                        || full[footer.len()..].starts_with("  ")),
+                "{name} at {w}x{h}: the footer ends mid-hint: {footer:?}"
+            );
+            assert!(footer.len() > 20, "{name} at {w}x{h}: {footer:?}");
+            let is_tab_scene = matches!(
+                name,
+                "start"
+                    | "matches"
+                    | "groups"
+                    | "explain"
+                    | "replace"
+                    | "presets"
+                    | "tests"
+                    | "code"
+                    | "debug"
+                    | "lens"
+                    | "jobs"
+                    | "timeline"
+            );
+            let areas = rxw::tui::layout::areas(ratatui::layout::Rect::new(0, 0, w, h));
+            if is_tab_scene && areas.tabs.width >= 118 {
+                let bar = &screen[areas.tabs.y as usize];
+                for t in TABS {
+                    assert!(
+                        bar.contains(&format!(" {t} ")),
+                        "{name} at {w}x{h}: {t} cut in {bar:?}"
+                    );
+                }
+            }
+            if is_tab_scene && (w, h) != (screens::WIDTH, screens::HEIGHT) {
+                insta::assert_snapshot!(format!("{name}@{w}x{h}"), screen.join("\n"));
+            }
+        }
+    }
+}

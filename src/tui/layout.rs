@@ -9,6 +9,12 @@ pub const MIN_WIDTH: u16 = 40;
 /// See [`MIN_WIDTH`].
 pub const MIN_HEIGHT: u16 = 12;
 
+/// The results pane's narrowest width beside the input: its tab bar shows every tab's whole
+/// name (with its digit) and its lines have room; a narrower screen stacks the panes.
+pub const RESULTS_BESIDE_MIN: u16 = 122;
+/// The input pane's narrowest width beside the results.
+pub const INPUT_BESIDE_MIN: u16 = 108;
+
 /// The rectangles of one frame.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Areas {
@@ -56,8 +62,10 @@ pub fn areas(size: Rect) -> Areas {
     let footer = Rect::new(x, y + h.saturating_sub(1), w, 1.min(h));
     let mid_y = y + 3;
     let mid_h = h.saturating_sub(5);
-    let (input, results) = if w >= 140 {
-        let left = w * 11 / 20;
+    let (input, results) = if w >= RESULTS_BESIDE_MIN + INPUT_BESIDE_MIN {
+        // Side by side only where both have room; the results take what they need first.
+        let right = (w / 2).max(RESULTS_BESIDE_MIN);
+        let left = w - right;
         (
             Rect::new(x, mid_y, left, mid_h),
             Rect::new(x + left, mid_y, w - left, mid_h),
@@ -141,12 +149,35 @@ mod tests {
 
     #[test]
     fn panes_tile_the_screen_without_overlap() {
-        for (w, h) in [(40, 12), (80, 24), (200, 60), (139, 30), (140, 30)] {
+        for (w, h) in [
+            (40, 12),
+            (80, 24),
+            (200, 60),
+            (229, 30),
+            (230, 30),
+            (300, 80),
+        ] {
             let a = areas(Rect::new(0, 0, w, h));
             assert!(a.pattern.height + a.input.height + 2 <= h);
             assert!(a.status.y > a.pattern.y && a.footer.y == h - 1);
             assert!(a.input.intersection(a.results).area() == 0, "{w}x{h}");
             assert!(a.body.y + a.body.height <= a.results.y + a.results.height);
+        }
+    }
+
+    #[test]
+    fn panes_go_side_by_side_only_where_the_results_have_room() {
+        for w in [80, 120, 200, 229] {
+            let a = areas(Rect::new(0, 0, w, 40));
+            assert_eq!(a.results.width, w, "stacked at {w}");
+        }
+        for w in [230, 300, 400] {
+            let a = areas(Rect::new(0, 0, w, 40));
+            assert!(
+                a.results.width >= RESULTS_BESIDE_MIN && a.input.width >= INPUT_BESIDE_MIN,
+                "{w}"
+            );
+            assert_eq!(a.input.width + a.results.width, w);
         }
     }
 

@@ -84,22 +84,28 @@ fn typed(app: &mut App, s: &str) {
 
 /// Every scene by name.
 pub fn scenes() -> Vec<(&'static str, App)> {
-    let mut out = Vec::new();
-    out.push(("start", demo(WIDTH, HEIGHT)));
+    scenes_at(WIDTH, HEIGHT)
+}
 
-    let mut a = demo(WIDTH, HEIGHT);
+/// The scenes on a screen of `width` x `height` (the committed screenshots are at
+/// [`WIDTH`] x [`HEIGHT`]).
+pub fn scenes_at(width: u16, height: u16) -> Vec<(&'static str, App)> {
+    let mut out = Vec::new();
+    out.push(("start", demo(width, height)));
+
+    let mut a = demo(width, height);
     a.update(Action::ShowTab(matches::ID));
     a.select_match(3);
     settle(&mut a);
     out.push(("matches", a));
 
-    let mut a = demo(WIDTH, HEIGHT);
+    let mut a = demo(width, height);
     a.update(Action::ShowTab(groups::ID));
     a.select_match(1);
     settle(&mut a);
     out.push(("groups", a));
 
-    let mut a = demo(WIDTH, HEIGHT);
+    let mut a = demo(width, height);
     a.update(Action::ShowTab(explain::ID));
     for _ in 0..3 {
         a.update(Action::Edit(Edit::Down));
@@ -108,7 +114,7 @@ pub fn scenes() -> Vec<(&'static str, App)> {
 
     // A pattern whose matcher blows up: the Explain tab's ReDoS verdict, proved by steps, its
     // row selected so the culprit is marked in the pattern.
-    let mut a = demo(WIDTH, HEIGHT);
+    let mut a = demo(width, height);
     a.wb.pattern.set(r"^(\w+\s?)*$");
     a.pattern_changed();
     settle(&mut a);
@@ -118,13 +124,13 @@ pub fn scenes() -> Vec<(&'static str, App)> {
     a.message = None;
     out.push(("redos", a));
 
-    let mut a = demo(WIDTH, HEIGHT);
+    let mut a = demo(width, height);
     a.update(Action::ShowTab(replace::ID));
     typed(&mut a, r"<\g<verb> job=\g<job_id>>");
     settle(&mut a);
     out.push(("replace", a));
 
-    let mut a = demo(WIDTH, HEIGHT);
+    let mut a = demo(width, height);
     a.update(Action::ShowTab(presets::ID));
     typed(&mut a, "job");
     settle(&mut a);
@@ -132,7 +138,7 @@ pub fn scenes() -> Vec<(&'static str, App)> {
 
     // The export pane: `result` for Vector, refused with the caret under its look-ahead (a
     // refusal runs no engine, so the frame is the same on every machine).
-    let mut a = demo(WIDTH, HEIGHT);
+    let mut a = demo(width, height);
     a.update(Action::ShowTab(presets::ID));
     typed(&mut a, "result");
     if let Some(tab) = a.tab_as_mut::<presets::PresetsTab>() {
@@ -148,7 +154,7 @@ pub fn scenes() -> Vec<(&'static str, App)> {
     a.poll();
     out.push(("presets-export", a));
 
-    let mut a = demo(WIDTH, HEIGHT);
+    let mut a = demo(width, height);
     a.update(Action::ShowTab(cases::ID));
     a.wb.tests.replace_all(String::new());
     for line in [
@@ -163,14 +169,14 @@ pub fn scenes() -> Vec<(&'static str, App)> {
     }
     out.push(("tests", a));
 
-    let mut a = demo(WIDTH, HEIGHT);
+    let mut a = demo(width, height);
     a.update(Action::ShowTab(code::ID));
     // Rust, then Python, then JavaScript: the Python pattern rewritten for node.
     a.update(Action::Tab(code::NEXT_LANG));
     a.update(Action::Tab(code::NEXT_LANG));
     out.push(("code", a));
 
-    let mut a = demo(WIDTH, HEIGHT);
+    let mut a = demo(width, height);
     // The verb group is left unclosed: the error points at it, the old matches stay, dimmed.
     a.wb.pattern
         .set(r"\[(?P<verb>ACK|CLAIM|RESULT\s+(?P<job_id>[\w/-]+)\]");
@@ -181,7 +187,7 @@ pub fn scenes() -> Vec<(&'static str, App)> {
 
     // The `result` preset (look-ahead, lazy summary) traced on the demo log: a backtracking
     // step, the step's node in the pattern, the matcher's position and the heatmap.
-    let mut a = demo(WIDTH, HEIGHT);
+    let mut a = demo(width, height);
     a.wb.pattern.set(
         r"\[RESULT\s+(?P<job_id>[A-Za-z0-9_/-]+)\]\s*(?P<status>OK|FAIL|DECLINE|SUCCESS|ERROR)?\s*(?P<summary>.*?)(?=\[RESULT\s|\Z)",
     );
@@ -198,13 +204,13 @@ pub fn scenes() -> Vec<(&'static str, App)> {
     }
     out.push(("debug", a));
 
-    let mut a = demo(WIDTH, HEIGHT);
+    let mut a = demo(width, height);
     a.update(Action::ShowTab(explain::ID));
     a.update(Action::Tab(explain::RAILROAD));
     out.push(("railroad", a));
 
     // The line filter: the lines with a CLAIM, one context line around each.
-    let mut a = demo(WIDTH, HEIGHT);
+    let mut a = demo(width, height);
     a.wb.pattern.set(r"\[CLAIM\s+(?P<job_id>[\w/-]+)\]");
     a.pattern_changed();
     settle(&mut a);
@@ -217,7 +223,7 @@ pub fn scenes() -> Vec<(&'static str, App)> {
 
     // The registry lens: every preset at once; the `result` key selected and its first hit
     // under the cursor, whose line's fields are listed.
-    let mut a = demo(WIDTH, HEIGHT);
+    let mut a = demo(width, height);
     a.update(Action::ShowTab(lens::ID));
     settle(&mut a);
     for _ in 0..3 {
@@ -228,7 +234,7 @@ pub fn scenes() -> Vec<(&'static str, App)> {
     out.push(("lens", a));
 
     // The jobs table, longest claim-to-resolution first.
-    let mut a = demo(WIDTH, HEIGHT);
+    let mut a = demo(width, height);
     a.update(Action::ShowTab(jobs::ID));
     settle(&mut a);
     for _ in 0..3 {
@@ -239,15 +245,15 @@ pub fn scenes() -> Vec<(&'static str, App)> {
     out.push(("jobs", a));
 
     // The demo pattern's matches per minute: the fullest minute is selected.
-    let mut a = demo(WIDTH, HEIGHT);
+    let mut a = demo(width, height);
     a.update(Action::ShowTab(timeline::ID));
     settle(&mut a);
     a.message = None;
     out.push(("timeline", a));
 
-    out.push(("merged", merged(WIDTH, HEIGHT)));
+    out.push(("merged", merged(width, height)));
 
-    let mut a = demo(WIDTH, HEIGHT);
+    let mut a = demo(width, height);
     a.update(Action::ToggleHelp);
     out.push(("help", a));
 
