@@ -215,6 +215,35 @@ fn ctrl_c_quits_and_q_quits_in_lists_only() {
 }
 
 #[test]
+fn esc_leaves_the_pattern_and_digits_then_pick_tabs() {
+    let mut app = screens::demo(100, 30);
+    let before = app.wb.pattern.text().to_string();
+    // In the pattern a digit types.
+    key(&mut app, KeyCode::Char('3'), KeyModifiers::NONE);
+    assert_eq!(app.wb.pattern.text(), format!("{before}3"));
+    key(&mut app, KeyCode::Backspace, KeyModifiers::NONE);
+    screens::settle(&mut app);
+    // Esc leaves the text field for the results, where digits show tabs.
+    key(&mut app, KeyCode::Esc, KeyModifiers::NONE);
+    assert_eq!(app.focus, Focus::Results);
+    key(&mut app, KeyCode::Char('3'), KeyModifiers::NONE);
+    assert_eq!(app.shown_tab().title(), "Explain");
+    key(&mut app, KeyCode::Char('0'), KeyModifiers::NONE);
+    assert_eq!(app.shown_tab().title(), "Jobs");
+    key(&mut app, KeyCode::Char('1'), KeyModifiers::NONE);
+    assert_eq!(app.shown_tab().title(), "Matches");
+    assert_eq!(
+        app.wb.pattern.text(),
+        before,
+        "nothing typed into the pattern"
+    );
+    // Esc from the results goes back to the pattern (once no scan runs: Esc stops one first).
+    screens::settle(&mut app);
+    key(&mut app, KeyCode::Esc, KeyModifiers::NONE);
+    assert_eq!(app.focus, Focus::Pattern);
+}
+
+#[test]
 fn copy_actions_queue_effects() {
     let mut app = screens::demo(100, 30);
     app.update(Action::Copy(CopyWhat::Match));

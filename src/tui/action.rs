@@ -96,6 +96,8 @@ pub enum Action {
     FocusPrev,
     /// Show a result tab (and focus the results).
     ShowTab(TabId),
+    /// Show the result tab at this place in the tab bar (a digit key: 0 is the tenth).
+    ShowTabAt(usize),
     /// Next result tab.
     NextTab,
     /// Switch to the next flavor (family), at its default release.
@@ -416,7 +418,7 @@ pub static KEYMAP: &[Binding] = &[
     bind!(
         Global,
         Action::Back,
-        "stop the running count; else close help / back to the pattern",
+        "stop the running scans; else leave the text field for the results (digits pick a tab there), or from the results back to the pattern",
         false,
         [k(K::Esc, NONE)]
     ),

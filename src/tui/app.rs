@@ -669,7 +669,12 @@ impl App {
                     ));
                 }
                 if stopped.is_empty() {
-                    self.focus = Focus::Pattern;
+                    // Esc leaves a text field for the results (where digits pick tabs and `q`
+                    // quits), and from the results goes back to the pattern.
+                    self.focus = match self.focus {
+                        Focus::Pattern | Focus::Input => Focus::Results,
+                        Focus::Results => Focus::Pattern,
+                    };
                 } else {
                     self.message = Some(stopped.join(" · "));
                 }
@@ -690,6 +695,13 @@ impl App {
             }
             Action::ShowTab(id) => {
                 if let Some(i) = self.tabs.iter().position(|t| t.id() == id) {
+                    self.show_tab(i);
+                    self.focus = Focus::Results;
+                    self.notify(TabEvent::Shown);
+                }
+            }
+            Action::ShowTabAt(i) => {
+                if i < self.tabs.len() {
                     self.show_tab(i);
                     self.focus = Focus::Results;
                     self.notify(TabEvent::Shown);

@@ -11,7 +11,7 @@ use super::action::{
     ALT, Action, Binding, Context, Edit, KEYMAP, KEYMAP_HEAD, KeySpec, TabId, key_label, same_key,
     tab_digit,
 };
-use crossterm::event::{KeyCode, KeyCode as K, KeyEvent, KeyEventKind};
+use crossterm::event::{KeyCode, KeyCode as K, KeyEvent, KeyEventKind, KeyModifiers};
 use std::borrow::Cow;
 
 /// Every binding, in help order: [`KEYMAP_HEAD`], an Alt-digit per registered tab, the tabs'
@@ -28,6 +28,21 @@ pub fn keymap() -> &'static [Binding] {
                 context: Context::Global,
                 action: Action::ShowTab(t.id()),
                 help: Cow::Owned(format!("{} tab", t.title())),
+                footer: false,
+            });
+        }
+        // Where the keyboard is not in a text field, a digit alone shows its tab.
+        for context in [Context::List, Context::Tab] {
+            all.push(Binding {
+                keys: Cow::Owned(
+                    (0..tabs.len())
+                        .map_while(tab_digit)
+                        .map(|d| KeySpec::Key(K::Char(d), KeyModifiers::NONE))
+                        .collect(),
+                ),
+                context,
+                action: Action::ShowTabAt(0),
+                help: Cow::Borrowed("the tab of that digit (1 Matches … 0 Jobs)"),
                 footer: false,
             });
         }
@@ -85,6 +100,10 @@ pub fn action_for(
                     }
                 }
                 (KeySpec::AnyChar, KeyCode::Char(c)) => return Some(Action::Edit(Edit::Insert(c))),
+                (KeySpec::Key(K::Char(d), _), _) if matches!(b.action, Action::ShowTabAt(_)) => {
+                    let at = d.to_digit(10).map(|n| (n as usize + 9) % 10);
+                    return at.map(Action::ShowTabAt);
+                }
                 _ => return Some(b.action.clone()),
             }
         }
