@@ -2,7 +2,7 @@
 """Generates the per-release Unicode tables of rxw's Python flavors from the real interpreters.
 
 Each CPython release carries its own Unicode data (3.8 = 12.1, 3.9 and 3.10 = 13.0,
-3.11 = 14.0, 3.12 = 15.0, 3.13 = 15.1), and its `re` module answers `\\w`, `\\d`, `\\s` and
+3.11 = 14.0, 3.12 = 15.0, 3.13 = 15.1, 3.14 = 16.0, 3.15 = 17.0), and its `re` module answers `\\w`, `\\d`, `\\s` and
 case-insensitive matching from it. This script asks each interpreter what its `re` does, code
 point by code point, and writes the answers as compact Rust tables:
 
@@ -10,7 +10,8 @@ point by code point, and writes the answers as compact Rust tables:
     python3 scripts/gen_python_unicode.py --dump     # this interpreter's answers, as JSON
 
 With no argument it runs itself with `--dump` under each interpreter found (pyenv's
-`~/.pyenv/versions/3.X.*/bin/python`, or `python3.X` on PATH; `--python 3.8=/path/python`
+`~/.pyenv/versions/3.X.*/bin/python`, the Pyodide builds of 3.14 and 3.15 that .ci/run
+installs, or `python3.X` on PATH; `--python 3.8=/path/python`
 names one) and writes crates/rxw-engine/src/python_unicode/tables.rs. Identical tables are
 written once and shared between releases. Only the standard library is used.
 
@@ -25,9 +26,9 @@ import os
 import subprocess
 import sys
 
-RELEASES = ["3.8", "3.9", "3.10", "3.11", "3.12", "3.13"]
+RELEASES = ["3.8", "3.9", "3.10", "3.11", "3.12", "3.13", "3.14", "3.15"]
 VARIANT = {"3.8": "V3_8", "3.9": "V3_9", "3.10": "V3_10", "3.11": "V3_11", "3.12": "V3_12",
-           "3.13": "V3_13"}
+           "3.13": "V3_13", "3.14": "V3_14", "3.15": "V3_15"}
 MAX_CP = 0x10FFFF
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "crates", "rxw-engine",
                    "src", "python_unicode", "tables.rs")
@@ -91,6 +92,12 @@ def find_interpreters(named):
                 if (d == rel or d.startswith(rel + ".")) and os.access(path, os.X_OK):
                     found[rel] = path
                     break
+        if rel not in found:
+            # 3.14 and later as Pyodide, where .ci/run installs it.
+            cache = os.environ.get("RXW_PYODIDE_CACHE", os.path.expanduser("~/.cache/rxw/pyodide"))
+            path = os.path.join(cache, rel.replace(".", ""), "bin", "python" + rel)
+            if os.access(path, os.X_OK):
+                found[rel] = path
         if rel not in found:
             for d in os.environ.get("PATH", "").split(os.pathsep):
                 path = os.path.join(d, "python" + rel)

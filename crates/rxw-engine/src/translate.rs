@@ -320,13 +320,14 @@ impl Tx<'_> {
             AnchorKind::WordBoundary | AnchorKind::NotWordBoundary => {
                 let not = kind == AnchorKind::NotWordBoundary;
                 let f = self.flags();
-                if self.flavor.is_python() && not && !self.assume.non_empty {
-                    // CPython: `\B` does not match the empty string.
+                let b_skips_empty = self.flavor.py_version().is_some_and(|v| v.minor() < 14);
+                if b_skips_empty && not && !self.assume.non_empty {
+                    // CPython before 3.14: `\B` does not match the empty string.
                     self.relied.non_empty = true;
                     self.backtrack = true;
                     self.out.push_str(r"(?=[\s\S]|(?<=[\s\S]))");
                 }
-                if self.flavor.is_python() && not {
+                if b_skips_empty && not {
                     self.relied.non_empty = true;
                 }
                 if self.flavor.is_python() && !f.ascii {

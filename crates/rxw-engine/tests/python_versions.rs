@@ -105,6 +105,11 @@ const SYNTAX: &[&str] = &[
     r"(?a:\w)",
     r"(?-a:x)",
     r"(?L)a",
+    // `\z`: 3.14 and later, the same as `\Z`; a bad escape before, and in a class always.
+    r"a\z",
+    r"\z",
+    r"[\z]",
+    r"(?m)x$\z",
 ];
 
 /// Patterns run with the `a` flag.
@@ -354,6 +359,15 @@ fn matching_cases() -> Vec<Case> {
         (r"a++a|b", "aaab"),
         (r"()(?(+1)a|b)", "ab"),
         (r"(a)?(?( 1)b|c)", "ab c"),
+        // `\B` on the empty text: no match up to 3.13, one from 3.14; `\z` from 3.14.
+        (r"\B", ""),
+        (r"\B", "a"),
+        (r"\B", " "),
+        (r"(?:\B|x)", ""),
+        (r"a\Z|\B", ""),
+        (r"\b", ""),
+        (r"x\z", "x\nx"),
+        (r"(?m)x$", "x\nx\n"),
     ] {
         cases.push(Case {
             pattern: pattern.into(),

@@ -1,4 +1,4 @@
-//! Regex flavors (Rust, Python 3.8–3.13, JavaScript as in node 18–24) and their flag letters.
+//! Regex flavors (Rust, Python 3.8–3.15, JavaScript as in node 18–24) and their flag letters.
 
 use crate::error::{Error, ErrorKind};
 use serde::Serialize;
@@ -9,7 +9,8 @@ use std::str::FromStr;
 ///
 /// Each release carries its own syntax rules (3.11 made misplaced global flags an error and
 /// added atomic groups and possessive quantifiers) and its own Unicode data (`unicodedata`:
-/// 3.8 = 12.1, 3.9 and 3.10 = 13.0, 3.11 = 14.0, 3.12 = 15.0, 3.13 = 15.1).
+/// 3.8 = 12.1, 3.9 and 3.10 = 13.0, 3.11 = 14.0, 3.12 = 15.0, 3.13 = 15.1, 3.14 = 16.0,
+/// 3.15 = 17.0).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub enum PyVersion {
     /// CPython 3.8 (Unicode 12.1).
@@ -25,17 +26,24 @@ pub enum PyVersion {
     V3_12,
     /// CPython 3.13 (Unicode 15.1).
     V3_13,
+    /// CPython 3.14 (Unicode 16.0): `\z` as another spelling of `\Z`, `\B` matches the
+    /// empty text.
+    V3_14,
+    /// CPython 3.15 (Unicode 17.0), as its release candidate 3.15.0rc1 runs.
+    V3_15,
 }
 
 impl PyVersion {
     /// All versions, oldest first.
-    pub const ALL: [PyVersion; 6] = [
+    pub const ALL: [PyVersion; 8] = [
         PyVersion::V3_8,
         PyVersion::V3_9,
         PyVersion::V3_10,
         PyVersion::V3_11,
         PyVersion::V3_12,
         PyVersion::V3_13,
+        PyVersion::V3_14,
+        PyVersion::V3_15,
     ];
 
     /// The release number, `3.11`.
@@ -47,6 +55,8 @@ impl PyVersion {
             PyVersion::V3_11 => "3.11",
             PyVersion::V3_12 => "3.12",
             PyVersion::V3_13 => "3.13",
+            PyVersion::V3_14 => "3.14",
+            PyVersion::V3_15 => "3.15",
         }
     }
 
@@ -59,6 +69,8 @@ impl PyVersion {
             PyVersion::V3_11 => 11,
             PyVersion::V3_12 => 12,
             PyVersion::V3_13 => 13,
+            PyVersion::V3_14 => 14,
+            PyVersion::V3_15 => 15,
         }
     }
 
@@ -70,6 +82,8 @@ impl PyVersion {
             PyVersion::V3_11 => "14.0",
             PyVersion::V3_12 => "15.0",
             PyVersion::V3_13 => "15.1",
+            PyVersion::V3_14 => "16.0",
+            PyVersion::V3_15 => "17.0",
         }
     }
 
@@ -328,6 +342,8 @@ impl Flavor {
                 PyVersion::V3_11 => "python",
                 PyVersion::V3_12 => "python@3.12",
                 PyVersion::V3_13 => "python@3.13",
+                PyVersion::V3_14 => "python@3.14",
+                PyVersion::V3_15 => "python@3.15",
             },
             Flavor::Js(v) => match v {
                 NodeVersion::Node18 => "js@node18",
@@ -456,7 +472,7 @@ impl Serialize for Flavor {
 impl FromStr for Flavor {
     type Err = String;
 
-    /// Parses `rust`, `python`, `python@3.8` … `python@3.13` (`py` for `python`), `js`,
+    /// Parses `rust`, `python`, `python@3.8` … `python@3.15` (`py` for `python`), `js`,
     /// `js@node18` … `js@node24` (also `js@24`, `node24`, `node`); case-insensitive.
     fn from_str(s: &str) -> Result<Flavor, String> {
         let lower = s.trim().to_ascii_lowercase();
@@ -511,7 +527,7 @@ impl FromStr for Flavor {
                 }),
             },
             _ => Err(format!(
-                "unknown flavor {s:?} (expected rust, python, python@3.8 … python@3.13, js or \
+                "unknown flavor {s:?} (expected rust, python, python@3.8 … python@3.15, js or \
                  js@node18 … js@node24)"
             )),
         }
@@ -667,7 +683,7 @@ mod tests {
     #[test]
     fn unknown_releases_are_errors_that_list_the_valid_ones() {
         let e = "python@3.7".parse::<Flavor>().unwrap_err();
-        assert!(e.contains("3.8, 3.9, 3.10, 3.11, 3.12, 3.13"), "{e}");
+        assert!(e.contains("3.8, 3.9, 3.10, 3.11, 3.12, 3.13, 3.14, 3.15"), "{e}");
         let e = "js@node16".parse::<Flavor>().unwrap_err();
         assert!(e.contains("node18, node20, node22, node24"), "{e}");
         assert!("rust@1.80".parse::<Flavor>().is_err());

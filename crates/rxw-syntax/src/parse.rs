@@ -1254,6 +1254,11 @@ impl<'p> Parser<'p> {
                 self.bump();
                 return Ok(node(anchor(self, AnchorKind::TextEnd), self.pos));
             }
+            (Flavor::Python(_), 'z') if self.py_minor() >= 14 => {
+                // 3.14 added `\z`, the same as `\Z`.
+                self.bump();
+                return Ok(node(anchor(self, AnchorKind::TextEnd), self.pos));
+            }
             (Flavor::Rust, 'Z') => {
                 return Err(self.unsupported(
                     "\\Z is not Rust regex syntax (use \\z for the end of the text)",

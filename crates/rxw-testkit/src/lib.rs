@@ -80,7 +80,8 @@ pub fn oracle(cmd: &str, script: &str, input: &Value) -> Option<Value> {
 }
 
 /// The CPython interpreter of a release (`3.8` …), if installed: the newest pyenv build of it
-/// (`$PYENV_ROOT` or `~/.pyenv`), else `python3.X` on the PATH.
+/// (`$PYENV_ROOT` or `~/.pyenv`), else the Pyodide build .ci/run installs (3.14, 3.15), else
+/// `python3.X` on the PATH.
 pub fn python_interpreter(number: &str) -> Option<std::path::PathBuf> {
     use std::path::PathBuf;
     let root = std::env::var_os("PYENV_ROOT")
@@ -100,6 +101,21 @@ pub fn python_interpreter(number: &str) -> Option<std::path::PathBuf> {
     found.sort();
     if let Some(p) = found.pop() {
         return Some(p);
+    }
+    // CPython 3.14 and later as Pyodide (the real interpreter compiled to WebAssembly, under
+    // node): the `bin/python3.X` that .ci/run writes beside the package.
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    let cache = std::env::var_os("RXW_PYODIDE_CACHE")
+        .map(PathBuf::from)
+        .or_else(|| home.map(|h| h.join(".cache/rxw/pyodide")));
+    if let Some(cache) = cache {
+        let p = cache
+            .join(number.replace('.', ""))
+            .join("bin")
+            .join(format!("python{number}"));
+        if p.exists() {
+            return Some(p);
+        }
     }
     std::env::var_os("PATH").and_then(|paths| {
         std::env::split_paths(&paths)

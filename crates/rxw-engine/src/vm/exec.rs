@@ -792,8 +792,11 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
             Assertion::WordBoundary { word, negated } => {
                 let before = self.is_word(word, self.hay.prev(pos));
                 let after = self.is_word(word, self.hay.next(pos));
-                if negated && len == 0 && self.prog.flavor.is_python() {
-                    // CPython: `\B` never matches an empty string.
+                if negated
+                    && len == 0
+                    && self.prog.flavor.py_version().is_some_and(|v| v.minor() < 14)
+                {
+                    // CPython before 3.14: `\B` never matches an empty string.
                     return false;
                 }
                 (before != after) != negated
