@@ -34,14 +34,27 @@ async function main() {
     process.stderr.write("python.js: give -c CODE or a script\n");
     return 2;
   }
-  let stdin = Buffer.alloc(0);
+  // Standard input to its end (a pipe may be non-blocking: EAGAIN is waited out).
+  const parts = [];
   if (!process.stdin.isTTY) {
-    try {
-      stdin = fs.readFileSync(0);
-    } catch (e) {
-      if (e.code !== "EAGAIN" && e.code !== "EOF") throw e;
+    const buf = Buffer.alloc(1 << 16);
+    for (;;) {
+      let n;
+      try {
+        n = fs.readSync(0, buf, 0, buf.length, null);
+      } catch (e) {
+        if (e.code === "EAGAIN") {
+          Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+          continue;
+        }
+        if (e.code === "EOF") break;
+        throw e;
+      }
+      if (n === 0) break;
+      parts.push(Buffer.from(buf.subarray(0, n)));
     }
   }
+  const stdin = Buffer.concat(parts);
   const py = await loadPyodide({ indexURL: pkg + path.sep });
   // Synchronous writes; a pipe node made non-blocking answers EAGAIN when full: wait, retry.
   const raw = (fd) => ({

@@ -21,6 +21,7 @@ enum Kind {
     Match,
 }
 
+#[derive(Clone)]
 struct Case {
     kind: Kind,
     pattern: String,
@@ -149,6 +150,24 @@ fn live_answers(python: &Path, cases: &[Case]) -> Vec<Value> {
     answers
 }
 
+/// Whether `python` is a 32-bit build (`sys.maxsize` below 2**32).
+fn is_32_bit(python: &Path) -> bool {
+    let out = std::process::Command::new(python)
+        .args(["-c", "import sys; print(sys.maxsize < 2**32)"])
+        .output()
+        .expect("the interpreter runs");
+    String::from_utf8_lossy(&out.stdout).trim() == "True"
+}
+
+/// Whether `pattern` holds a repeat count `{…}` of 2**31 - 1 or more.
+fn has_repeat_past_31_bits(pattern: &str) -> bool {
+    pattern
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|d| !d.is_empty())
+        .any(|d| d.len() > 10 || d.parse::<u64>().is_ok_and(|n| n >= (1 << 31) - 1))
+        && pattern.contains('{')
+}
+
 /// Every case must agree with every installed release, 3.8–3.10's sre faults included (stale
 /// groups a failed path left set, groups ending before they start, the conditional 3.8 and
 /// 3.9 refuse as "invalid SRE code"): `python@3.X` reproduces them.
@@ -169,6 +188,25 @@ fn rxw_agrees_with_every_installed_cpython_on_the_test_re_cases() {
             );
             continue;
         };
+        // A 32-bit build (Pyodide's wasm32) has sre's MAXREPEAT at 2**31 - 1, not the 2**32 - 1
+        // of the 64-bit builds rxw reproduces: repeat counts between the two are that
+        // platform's, set aside and said.
+        let narrow = is_32_bit(&python);
+        let platform = |c: &&Case| narrow && has_repeat_past_31_bits(&c.pattern);
+        let (aside, cases): (Vec<&Case>, Vec<&Case>) = cases.iter().partition(platform);
+        if !aside.is_empty() {
+            eprintln!(
+                "test_re: {} case(s) with a repeat count of 2**31 or more set aside for CPython {v} ({}), a 32-bit build: {}",
+                aside.len(),
+                python.display(),
+                aside
+                    .iter()
+                    .map(|c| format!("/{}/", c.pattern))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+        }
+        let cases: Vec<Case> = cases.into_iter().cloned().collect();
         let answers = live_answers(&python, &cases);
         let wrong = disagreements(v, &cases, &answers);
         figures.push(summary(

@@ -683,7 +683,10 @@ mod tests {
     #[test]
     fn unknown_releases_are_errors_that_list_the_valid_ones() {
         let e = "python@3.7".parse::<Flavor>().unwrap_err();
-        assert!(e.contains("3.8, 3.9, 3.10, 3.11, 3.12, 3.13, 3.14, 3.15"), "{e}");
+        assert!(
+            e.contains("3.8, 3.9, 3.10, 3.11, 3.12, 3.13, 3.14, 3.15"),
+            "{e}"
+        );
         let e = "js@node16".parse::<Flavor>().unwrap_err();
         assert!(e.contains("node18, node20, node22, node24"), "{e}");
         assert!("rust@1.80".parse::<Flavor>().is_err());

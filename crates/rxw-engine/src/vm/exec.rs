@@ -794,7 +794,11 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                 let after = self.is_word(word, self.hay.next(pos));
                 if negated
                     && len == 0
-                    && self.prog.flavor.py_version().is_some_and(|v| v.minor() < 14)
+                    && self
+                        .prog
+                        .flavor
+                        .py_version()
+                        .is_some_and(|v| v.minor() < 14)
                 {
                     // CPython before 3.14: `\B` never matches an empty string.
                     return false;

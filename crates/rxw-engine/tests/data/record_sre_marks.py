@@ -4,7 +4,7 @@ its answers in 3.11 (repeated groups holding alternations, lazy and greedy repea
 and of single characters, optional groups, look-arounds holding groups, conditionals on a
 group, backreferences), and conditionals whose branch ends near the character U+0010 (which
 3.8 and 3.9 refuse as "invalid SRE code" when its code word sits where a jump would), each run
-over a few short subjects by every installed CPython 3.8-3.13.
+over a few short subjects by every installed CPython 3.8-3.15 (3.14 and 3.15 as Pyodide).
 
 Before 3.11 sre kept a failed path's marks in several places (a lazy repeat's failed try of the
 rest, a failed iteration of `(?:...)*` or `(...)*?`, a failed look-around, a branch outside a
@@ -20,7 +20,8 @@ the releases that gave one answer, and that answer in the oracle's shape (tests/
 py_oracle.py: every match of `finditer`, with the spans of all groups in UTF-8 byte offsets, or
 {"error": message}). The header names the interpreters and the counts.
 
-Usage: record_sre_marks.py [--out FILE] [--patterns N] [--seed S]
+Usage: record_sre_marks.py [--out FILE] [--patterns N] [--seed S] [--extend]
+(--extend keeps the recorded cases and adds the answers of releases the file lacks)
 (run it with any python3; it finds the releases under pyenv or as python3.X on PATH)
 """
 import argparse
@@ -35,7 +36,7 @@ import sys
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.join(HERE, "..", "..", "..", "..")
 ORACLE = os.path.join(ROOT, "tests", "oracle", "py_oracle.py")
-RELEASES = ["3.8", "3.9", "3.10", "3.11", "3.12", "3.13"]
+RELEASES = ["3.8", "3.9", "3.10", "3.11", "3.12", "3.13", "3.14", "3.15"]
 SUBJECTS_PER_PATTERN = 4
 KEEP_AGREEING = 40
 # Cases per interpreter run (a run that takes too long is halved until the slow case is found).
@@ -53,6 +54,11 @@ def interpreter(release):
     )
     if found:
         return found[-1]
+    # 3.14 and later as Pyodide, where .ci/run installs it.
+    cache = os.environ.get("RXW_PYODIDE_CACHE", os.path.expanduser("~/.cache/rxw/pyodide"))
+    pyodide = os.path.join(cache, release.replace(".", ""), "bin", "python" + release)
+    if os.access(pyodide, os.X_OK):
+        return pyodide
     return shutil.which("python" + release)
 
 
@@ -185,12 +191,52 @@ def answers(python, cases, timeout=60):
         return got
 
 
+def extend(path):
+    """Adds to each recorded case the answers of the releases the file lacks (a release that
+    came out after the cases were chosen), keeping the cases as they are."""
+    with open(path) as f:
+        header = json.loads(f.readline())
+        kept = [json.loads(line) for line in f]
+    new = [r for r in RELEASES if r not in header["interpreters"]]
+    pythons = {r: interpreter(r) for r in new}
+    missing = [r for r, p in pythons.items() if p is None]
+    if missing:
+        sys.exit("missing interpreters: " + ", ".join(missing))
+    cases = [{"pattern": k["pattern"], "flags": "", "input": k["input"]} for k in kept]
+    for r, py in pythons.items():
+        got = {}
+        for at in range(0, len(cases), BATCH):
+            batch = [(i, cases[i]) for i in range(at, min(at + BATCH, len(cases)))]
+            got.update(answers(py, batch))
+        for i, k in enumerate(kept):
+            a = got.get(i, {"error": "too slow in CPython " + r})
+            a.pop("warnings", None)
+            for g in k["answers"]:
+                if g[1] == a:
+                    g[0].append(r)
+                    break
+            else:
+                k["answers"].append([[r], a])
+        v = subprocess.run([py, "-c", "import sys; print(sys.version.split()[0])"],
+                           capture_output=True, text=True, check=True)
+        header["interpreters"][r] = v.stdout.strip()
+    with open(path, "w") as f:
+        f.write(json.dumps(header) + "\n")
+        for k in kept:
+            f.write(json.dumps(k, ensure_ascii=False) + "\n")
+    print(json.dumps(header), file=sys.stderr)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default=os.path.join(HERE, "sre_marks.jsonl"))
     ap.add_argument("--patterns", type=int, default=25000)
     ap.add_argument("--seed", type=int, default=311)
+    ap.add_argument("--extend", action="store_true",
+                    help="keep the recorded cases and add the answers of the releases they lack")
     args = ap.parse_args()
+    if args.extend:
+        return extend(args.out)
     rng = random.Random(args.seed)
     pythons = {r: interpreter(r) for r in RELEASES}
     missing = [r for r, p in pythons.items() if p is None]
