@@ -1542,7 +1542,7 @@ fn shift_f2_steps_through_the_flavors_releases_and_the_pattern_title_names_the_r
     assert_eq!(app.wb.flavor, "python@3.12".parse().unwrap());
     let screen = format!("{:?}", screens::render_buffer(&app));
     assert!(screen.contains("python 3.12"), "{screen}");
-    for _ in 0..5 {
+    for _ in 0..7 {
         key(&mut app, KeyCode::F(2), KeyModifiers::SHIFT);
     }
     assert_eq!(

@@ -663,7 +663,7 @@ mod tests {
             assert_eq!(f.name().parse::<Flavor>(), Ok(f), "{f}");
             assert_eq!(f.versioned_name().parse::<Flavor>(), Ok(f), "{f}");
         }
-        assert_eq!(Flavor::all_versions().count(), 11);
+        assert_eq!(Flavor::all_versions().count(), 13);
     }
 
     #[test]
