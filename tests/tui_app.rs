@@ -813,6 +813,59 @@ fn debug_tab_steps_through_the_selected_match_with_keys() {
     assert_eq!(debug_of(&app).cursor, 0);
 }
 
+/// The Debug tab says the verdict `rxw debug` gives: no match, after what, where the last
+/// attempt gave up, in the flavor's units.
+#[test]
+fn the_debug_tab_says_the_verdict() {
+    let args = Options {
+        fresh: true,
+        pattern: Some("é+b".into()),
+        ..Default::default()
+    };
+    let mut app = start(
+        args,
+        StartInput::Loaded("ééc".into(), InputSource::Stdin, None),
+        None,
+    );
+    app.update(Action::ShowTab(debug::ID));
+    screens::settle(&mut app);
+    for _ in 0..200 {
+        app.poll();
+        if format!("{:?}", screens::render_buffer(&app)).contains("verdict:") {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    let screen: String = {
+        let buf = screens::render_buffer(&app);
+        (0..buf.area.height)
+            .map(|y| {
+                (0..buf.area.width)
+                    .map(|x| buf[(x, y)].symbol())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert!(
+        screen.contains("verdict: no match (code points)"),
+        "{screen}"
+    );
+    // The sentence wraps in the pane: read it as one.
+    let flat = screen
+        .replace('│', " ")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    // Two attempts, at code points 0 and 1 (bytes 0 and 2), as `rxw debug` says.
+    assert!(
+        flat.contains(
+            "after 4 steps and 2 attempts (at 0, 1); the last attempt's last step was `é+` at 1"
+        ),
+        "{screen}"
+    );
+}
+
 /// Regression: the Debug tab recorded its trace on the UI thread, so on a pathological pattern
 /// (about 290 ms for `(a|a)*c(?<=c)` on 32 KB of `a`) no key was answered meanwhile. The trace
 /// is recorded on a worker: the tab says so, keys are answered at once, and the trace comes in

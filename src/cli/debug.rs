@@ -177,7 +177,7 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
         }
         return Ok(code);
     }
-    let verdict = verdict(&re, &a.pattern, text, &t);
+    let verdict = crate::wire::DebugVerdict::of(&re, &a.pattern, text, &t);
     if a.json {
         let mut chars = CharIndex::new(text);
         let doc = crate::wire::DebugTraceDoc {
@@ -259,85 +259,11 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
     } else {
         Kind::Error
     };
-    writeln!(out, "{}", style::paint(&verdict.text, kind, color))?;
+    // The sentence quotes a piece of the pattern: said inertly on a terminal.
+    let said = inert(&verdict.text, Layout::OneLine);
+    writeln!(out, "{}", style::paint(&said, kind, color))?;
     out.flush()?;
     Ok(code)
-}
-
-/// How the search ended, said in the flavor's units: a match where and after what, or no
-/// match after how many attempts from which positions, and where the last one gave up.
-fn verdict(
-    re: &crate::Regex,
-    pattern: &str,
-    text: &str,
-    t: &crate::engine::trace::Trace,
-) -> crate::wire::DebugVerdict {
-    let unit = re.flavor().offset_unit();
-    let at = |byte: usize| {
-        let mut b = byte.min(text.len());
-        while !text.is_char_boundary(b) {
-            b -= 1;
-        }
-        unit.count(&text[..b])
-    };
-    // An attempt begins where the matcher runs its first instruction.
-    let starts: Vec<usize> = t
-        .steps
-        .iter()
-        .filter(|s| s.pc == 0 && !s.backtrack)
-        .map(|s| s.pos)
-        .collect();
-    let shown: Vec<String> = starts.iter().take(8).map(|&p| at(p).to_string()).collect();
-    let more = if starts.len() > 8 { ", …" } else { "" };
-    let attempts = if starts.len() == 1 {
-        "1 attempt".to_string()
-    } else {
-        format!("{} attempts", starts.len())
-    };
-    let partial = if t.truncated { " recorded" } else { "" };
-    let last = t.steps.last();
-    let text_of = match t.matches.first() {
-        Some(m) => format!(
-            "verdict: match at {}..{} ({}) after {} steps from {attempts}{partial} (at {}{more})",
-            at(m.start()),
-            at(m.end()),
-            unit.name(),
-            t.per_match.first().copied().unwrap_or(t.total_steps),
-            shown.join(", ")
-        ),
-        None => {
-            let gave_up = last.map_or(String::new(), |s| {
-                let piece =
-                    &pattern[s.span.start.min(pattern.len())..s.span.end.min(pattern.len())];
-                format!(
-                    "; the last attempt's last step was `{}` at {}, after which nothing was left to try",
-                    inert(piece, Layout::OneLine),
-                    at(s.pos)
-                )
-            });
-            let stopped = t
-                .stopped
-                .as_ref()
-                .map(|e| format!(" (stopped: {})", e.message))
-                .unwrap_or_default();
-            format!(
-                "verdict: no match ({}) after {} steps and {attempts}{partial} (at {}{more}){gave_up}{stopped}",
-                unit.name(),
-                t.total_steps,
-                shown.join(", ")
-            )
-        }
-    };
-    crate::wire::DebugVerdict {
-        matched: !t.matches.is_empty(),
-        text: text_of,
-        unit: unit.name(),
-        first_match: t.matches.first().map(|m| [at(m.start()), at(m.end())]),
-        attempt_starts: starts.iter().take(100).map(|&p| at(p)).collect(),
-        attempts: starts.len(),
-        last_position: last.map(|s| at(s.pos)),
-        steps: t.total_steps,
-    }
 }
 
 /// The text around a position, with a marker at the position: `ab▸cd`.

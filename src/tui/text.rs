@@ -203,3 +203,58 @@ mod unit {
         assert_eq!(clip("a\nb", 5), "a␊b");
     }
 }
+
+/// `text` cut into lines of at most `width` characters at spaces (a word longer than a line
+/// is cut where the line ends), so that a sentence is shown whole instead of clipped.
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    let mut len = 0;
+    for word in text.split(' ') {
+        let n = word.chars().count();
+        if len > 0 && len + 1 + n > width {
+            lines.push(std::mem::take(&mut line));
+            len = 0;
+        }
+        if len > 0 {
+            line.push(' ');
+            len += 1;
+        }
+        let mut chars = word.chars();
+        let mut rest = n;
+        while len + rest > width {
+            let take = width - len;
+            line.extend(chars.by_ref().take(take));
+            lines.push(std::mem::take(&mut line));
+            len = 0;
+            rest -= take;
+        }
+        line.extend(chars);
+        len += rest;
+    }
+    if len > 0 || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+mod wrap_tests {
+    use super::wrap;
+
+    #[test]
+    fn wrap_breaks_at_spaces_and_cuts_only_words_longer_than_a_line() {
+        assert_eq!(
+            wrap("verdict: no match after 4 steps", 12),
+            ["verdict: no", "match after", "4 steps"]
+        );
+        assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
+        assert_eq!(wrap("", 5), [""]);
+        for w in 1..30 {
+            for l in wrap("the last attempt's last step was `b` at 2", w) {
+                assert!(l.chars().count() <= w, "{l:?} at {w}");
+            }
+        }
+    }
+}

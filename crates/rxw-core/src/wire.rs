@@ -139,6 +139,106 @@ pub struct DebugVerdict {
     pub steps: u64,
 }
 
+impl DebugVerdict {
+    /// How the search ended, said in the flavor's units: a match where and after what, or no
+    /// match after how many attempts from which positions, and where the last one gave up.
+    pub fn of(
+        re: &crate::engine::Regex,
+        pattern: &str,
+        text: &str,
+        t: &crate::engine::trace::Trace,
+    ) -> DebugVerdict {
+        let unit = re.flavor().offset_unit();
+        // An attempt begins where the matcher runs its first instruction.
+        let starts: Vec<usize> = t
+            .steps
+            .iter()
+            .filter(|s| s.pc == 0 && !s.backtrack)
+            .map(|s| s.pos)
+            .collect();
+        // The positions said, in the flavor's units, counted in one walk of the text up to
+        // the last of them (a workbench's text can be large).
+        let mut wanted: Vec<usize> = starts.iter().take(100).copied().collect();
+        wanted.extend(
+            t.matches
+                .first()
+                .map(|m| [m.start(), m.end()])
+                .into_iter()
+                .flatten(),
+        );
+        wanted.extend(t.steps.last().map(|s| s.pos));
+        let floor = |byte: usize| {
+            let mut b = byte.min(text.len());
+            while !text.is_char_boundary(b) {
+                b -= 1;
+            }
+            b
+        };
+        let mut bytes: Vec<usize> = wanted.iter().map(|&b| floor(b)).collect();
+        bytes.sort_unstable();
+        bytes.dedup();
+        let mut units = std::collections::HashMap::with_capacity(bytes.len());
+        let (mut from, mut count) = (0, 0);
+        for b in bytes {
+            count += unit.count(&text[from..b]);
+            units.insert(b, count);
+            from = b;
+        }
+        let at = |byte: usize| units.get(&floor(byte)).copied().unwrap_or(0);
+        let shown: Vec<String> = starts.iter().take(8).map(|&p| at(p).to_string()).collect();
+        let more = if starts.len() > 8 { ", …" } else { "" };
+        let attempts = if starts.len() == 1 {
+            "1 attempt".to_string()
+        } else {
+            format!("{} attempts", starts.len())
+        };
+        let partial = if t.truncated { " recorded" } else { "" };
+        let last = t.steps.last();
+        let text_of = match t.matches.first() {
+            Some(m) => format!(
+                "verdict: match at {}..{} ({}) after {} steps from {attempts}{partial} (at {}{more})",
+                at(m.start()),
+                at(m.end()),
+                unit.name(),
+                t.per_match.first().copied().unwrap_or(t.total_steps),
+                shown.join(", ")
+            ),
+            None => {
+                let gave_up = last.map_or(String::new(), |s| {
+                    let piece =
+                        &pattern[s.span.start.min(pattern.len())..s.span.end.min(pattern.len())];
+                    format!(
+                        "; the last attempt's last step was `{}` at {}, after which nothing was left to try",
+                        piece,
+                        at(s.pos)
+                    )
+                });
+                let stopped = t
+                    .stopped
+                    .as_ref()
+                    .map(|e| format!(" (stopped: {})", e.message))
+                    .unwrap_or_default();
+                format!(
+                    "verdict: no match ({}) after {} steps and {attempts}{partial} (at {}{more}){gave_up}{stopped}",
+                    unit.name(),
+                    t.total_steps,
+                    shown.join(", ")
+                )
+            }
+        };
+        DebugVerdict {
+            matched: !t.matches.is_empty(),
+            text: text_of,
+            unit: unit.name(),
+            first_match: t.matches.first().map(|m| [at(m.start()), at(m.end())]),
+            attempt_starts: starts.iter().take(100).map(|&p| at(p)).collect(),
+            attempts: starts.len(),
+            last_position: last.map(|s| at(s.pos)),
+            steps: t.total_steps,
+        }
+    }
+}
+
 /// One match as the agent tool's `find` action lists it: `{"index","match","captures","groups"}`,
 /// `index` counted in the flavor's own units (UTF-16 code units for JS).
 #[derive(Debug, Clone, PartialEq, Serialize)]

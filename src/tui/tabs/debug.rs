@@ -443,6 +443,9 @@ impl DebugView {
 pub struct DebugTab {
     /// The recorded trace and the cursor in it.
     pub view: DebugView,
+    /// How the traced search ended ([`crate::wire::DebugVerdict`], as `rxw debug` says it),
+    /// and the trace it was worked out for.
+    verdict: Option<(Arc<Trace>, crate::wire::DebugVerdict)>,
 }
 
 impl DebugTab {
@@ -561,11 +564,29 @@ impl Tab for DebugTab {
     }
 
     fn poll(&mut self, cx: &mut TabCx) -> bool {
-        if !self.view.poll() {
-            return false;
+        let took = self.view.poll();
+        if took {
+            cx.shared.trace = self.view.trace.clone();
         }
-        cx.shared.trace = self.view.trace.clone();
-        true
+        // The verdict of a trace newly in (recorded here or on the worker).
+        let stale = match (&self.view.trace, &self.verdict) {
+            (Some(t), Some((v, _))) => !Arc::ptr_eq(t, v),
+            (Some(_), None) => true,
+            (None, _) => false,
+        };
+        if stale
+            && let (Some(t), Ok(re), Some(text)) = (
+                &self.view.trace,
+                cx.wb.compiled(),
+                cx.wb.input.shared().memory().cloned(),
+            )
+        {
+            let pattern = cx.wb.pattern.text().to_string();
+            let v = crate::wire::DebugVerdict::of(re, &pattern, &text, t);
+            self.verdict = Some((Arc::clone(t), v));
+            return true;
+        }
+        took
     }
 
     fn busy(&self) -> bool {
@@ -653,6 +674,14 @@ impl Tab for DebugTab {
             clip(&header, w),
             style(Kind::Name, p),
         )));
+        if let Some((v_for, v)) = &self.verdict
+            && Arc::ptr_eq(v_for, t)
+        {
+            let kind = if v.matched { Kind::Match } else { Kind::Error };
+            for l in crate::tui::text::wrap(&v.text, w) {
+                lines.push(Line::from(TextSpan::styled(l, style(kind, p))));
+            }
+        }
         let caps: Vec<String> = cur
             .captures
             .iter()
