@@ -102,7 +102,7 @@ pub enum Action {
     NextTab,
     /// Switch to the next flavor (family), at its default release.
     CycleFlavor,
-    /// Switch to the flavor's next engine release (python 3.8 … 3.15, js node18 … node24).
+    /// Switch to the flavor's next engine release (python 3.8 … 3.15, js node18 … node26).
     CycleFlavorVersion,
     /// Toggle a flag letter.
     ToggleFlag(char),
@@ -280,7 +280,7 @@ pub static KEYMAP_HEAD: &[Binding] = &[
     bind!(
         Global,
         Action::CycleFlavorVersion,
-        "next release of the flavor (python 3.8-3.15, js node18-24)",
+        "next release of the flavor (python 3.8-3.15, js node18-26)",
         false,
         [k(K::F(2), SHIFT)]
     ),

@@ -1,4 +1,4 @@
-//! Regex flavors (Rust, Python 3.8–3.15, JavaScript as in node 18–24) and their flag letters.
+//! Regex flavors (Rust, Python 3.8–3.15, JavaScript as in node 18–26) and their flag letters.
 
 use crate::error::{Error, ErrorKind};
 use serde::Serialize;
@@ -110,15 +110,21 @@ pub enum NodeVersion {
     Node22,
     /// node 24 (pattern modifiers `(?i:…)`, duplicate named groups).
     Node24,
+    /// node 25 (V8 14.1).
+    Node25,
+    /// node 26, the active LTS line (V8 14.6).
+    Node26,
 }
 
 impl NodeVersion {
     /// All versions, oldest first.
-    pub const ALL: [NodeVersion; 4] = [
+    pub const ALL: [NodeVersion; 6] = [
         NodeVersion::Node18,
         NodeVersion::Node20,
         NodeVersion::Node22,
         NodeVersion::Node24,
+        NodeVersion::Node25,
+        NodeVersion::Node26,
     ];
 
     /// The release's name, `node20`.
@@ -128,6 +134,8 @@ impl NodeVersion {
             NodeVersion::Node20 => "node20",
             NodeVersion::Node22 => "node22",
             NodeVersion::Node24 => "node24",
+            NodeVersion::Node25 => "node25",
+            NodeVersion::Node26 => "node26",
         }
     }
 
@@ -138,6 +146,8 @@ impl NodeVersion {
             NodeVersion::Node20 => 20,
             NodeVersion::Node22 => 22,
             NodeVersion::Node24 => 24,
+            NodeVersion::Node25 => 25,
+            NodeVersion::Node26 => 26,
         }
     }
 
@@ -350,6 +360,8 @@ impl Flavor {
                 NodeVersion::Node20 => "js",
                 NodeVersion::Node22 => "js@node22",
                 NodeVersion::Node24 => "js@node24",
+                NodeVersion::Node25 => "js@node25",
+                NodeVersion::Node26 => "js@node26",
             },
         }
     }
@@ -528,7 +540,7 @@ impl FromStr for Flavor {
             },
             _ => Err(format!(
                 "unknown flavor {s:?} (expected rust, python, python@3.8 … python@3.15, js or \
-                 js@node18 … js@node24)"
+                 js@node18 … js@node26)"
             )),
         }
     }
@@ -663,7 +675,7 @@ mod tests {
             assert_eq!(f.name().parse::<Flavor>(), Ok(f), "{f}");
             assert_eq!(f.versioned_name().parse::<Flavor>(), Ok(f), "{f}");
         }
-        assert_eq!(Flavor::all_versions().count(), 13);
+        assert_eq!(Flavor::all_versions().count(), 15);
     }
 
     #[test]
@@ -714,6 +726,10 @@ mod tests {
         assert_eq!(old.next_version(), Flavor::Python(PyVersion::V3_9));
         assert_eq!(
             Flavor::Js(NodeVersion::Node24).next_version(),
+            Flavor::Js(NodeVersion::Node25)
+        );
+        assert_eq!(
+            Flavor::Js(NodeVersion::Node26).next_version(),
             Flavor::Js(NodeVersion::Node18)
         );
         assert_eq!(old.label(), "python 3.8");

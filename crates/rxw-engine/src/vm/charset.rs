@@ -386,9 +386,10 @@ impl CaseRule {
 
     fn classes(self) -> &'static CaseClasses {
         static SIMPLE: OnceLock<CaseClasses> = OnceLock::new();
-        static JS: [OnceLock<CaseClasses>; NODE_MAJORS.len()] = [const { OnceLock::new() }; 4];
+        static JS: [OnceLock<CaseClasses>; NODE_MAJORS.len()] =
+            [const { OnceLock::new() }; NODE_MAJORS.len()];
         static JS_SIMPLE: [OnceLock<CaseClasses>; NODE_MAJORS.len()] =
-            [const { OnceLock::new() }; 4];
+            [const { OnceLock::new() }; NODE_MAJORS.len()];
         static PYTHON: PerRelease<CaseClasses> = [const { OnceLock::new() }; PyVersion::ALL.len()];
         static PYTHON_ASCII: OnceLock<CaseClasses> = OnceLock::new();
         let cell = match self {
@@ -539,8 +540,10 @@ impl Fold {
         static PYTHON: PerRelease<Moved> = [const { OnceLock::new() }; PyVersion::ALL.len()];
         static PYTHON_ASCII: OnceLock<Moved> = OnceLock::new();
         static LOWER: OnceLock<Moved> = OnceLock::new();
-        static JS: [OnceLock<Moved>; NODE_MAJORS.len()] = [const { OnceLock::new() }; 4];
-        static JS_SIMPLE: [OnceLock<Moved>; NODE_MAJORS.len()] = [const { OnceLock::new() }; 4];
+        static JS: [OnceLock<Moved>; NODE_MAJORS.len()] =
+            [const { OnceLock::new() }; NODE_MAJORS.len()];
+        static JS_SIMPLE: [OnceLock<Moved>; NODE_MAJORS.len()] =
+            [const { OnceLock::new() }; NODE_MAJORS.len()];
         static NONE: OnceLock<Moved> = OnceLock::new();
         let cell = match self {
             Fold::PythonLower(v) => &PYTHON[release_index(v)],
@@ -566,7 +569,7 @@ impl Fold {
 /// The smallest member of `c`'s case class under node's `/…/iu` (`c` when it has none).
 fn js_simple_fold(node: NodeUnicode, c: u32) -> u32 {
     static BY_MEMBER: [OnceLock<Vec<(u32, u32)>>; NODE_MAJORS.len()] =
-        [const { OnceLock::new() }; 4];
+        [const { OnceLock::new() }; NODE_MAJORS.len()];
     let table = BY_MEMBER[node.index()].get_or_init(|| {
         let mut t: Vec<(u32, u32)> = node
             .case_classes()

@@ -871,10 +871,7 @@ impl Compiler<'_> {
     fn folds_v_operands(&self, flags: Flags) -> bool {
         flags.ignore_case
             && flags.unicode_sets
-            && matches!(
-                self.flavor,
-                Flavor::Js(NodeVersion::Node22 | NodeVersion::Node24)
-            )
+            && matches!(self.flavor, Flavor::Js(v) if v.major() >= 22)
     }
 
     /// A `v`-flag class under `i`, as node 22 and later match it: the characters a character

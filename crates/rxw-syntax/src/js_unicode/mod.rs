@@ -12,7 +12,7 @@ mod tables;
 use tables::{NONE, PROPERTIES, SETS, SPELLINGS, STRING_PROPERTIES, STRING_SETS};
 
 /// The node major versions the tables describe, oldest first.
-pub const NODE_MAJORS: [u32; 4] = [18, 20, 22, 24];
+pub const NODE_MAJORS: [u32; 6] = [18, 20, 22, 24, 25, 26];
 
 /// One node version's Unicode data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
