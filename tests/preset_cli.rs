@@ -674,3 +674,49 @@ fn json_lines_that_are_not_records_are_counted_and_said() {
     );
     assert!(!err.contains('\u{1b}'), "said inertly: {err:?}");
 }
+
+#[test]
+fn find_with_a_record_format_matches_each_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("a.log");
+    let text = "2026-10-05T00:01:53Z harvester: [WO:2d409dd3] [from super] Sweep\n  - b\n[WO:aa11bb22] [from box] Deploy\n2026-10-05T00:02:00Z x: see [WO:ffff0000]\n";
+    std::fs::write(&log, text).unwrap();
+    let count = |extra: &[&str]| {
+        let (code, out, err) = run(rxw(dir.path())
+            .args(["find", "--count", r"^\[WO:\w+\]"])
+            .args(extra)
+            .arg(&log));
+        assert!(code <= 1, "{err}");
+        out.trim().to_string()
+    };
+    // As is, `^` without MULTILINE is the text's start only: the first line has a prefix.
+    assert_eq!(count(&[]), "0");
+    assert_eq!(count(&["--format", "lines"]), "0");
+    // On messages: the two work orders that begin their message, not the one inside one.
+    assert_eq!(count(&["--format", "netvm"]), "2");
+    let (code, out, _) = run(rxw(dir.path())
+        .args([
+            "find",
+            "--json",
+            "--format",
+            "netvm",
+            r"(?s)^\[WO:(\w+)\].*",
+        ])
+        .arg(&log));
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let first = &v[0];
+    let (s, e) = (
+        first["index"].as_u64().unwrap() as usize,
+        first["end"].as_u64().unwrap() as usize,
+    );
+    // The file's offsets, and DOTALL stops at the record's end.
+    assert_eq!(&text[s..e], "[WO:2d409dd3] [from super] Sweep\n  - b");
+    assert_eq!(first["char_index"], 0);
+    assert_eq!(v[1]["line"], 3);
+    let (code, _, err) = run(rxw(dir.path())
+        .args(["find", "--format", "csv", "x"])
+        .arg(&log));
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown log format"), "{err}");
+}

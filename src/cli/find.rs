@@ -212,6 +212,9 @@ pub fn test(a: &TestArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
 /// `source` and `line` say where that is.
 pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let re = compile(&a.pattern, &a.common)?;
+    if let Some(format) = a.format.filter(|f| f.has_records()) {
+        return find_in_records(a, &re, format, out, err);
+    }
     let chunk = if matches_independent_of_other_lines(&re) {
         CHUNK
     } else {
@@ -357,6 +360,154 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
         err,
     );
     // What was read is printed; the sources that broke say where, and the exit is 2.
+    inputs::conclude(failures, code, false, &mut std::io::sink(), err)
+}
+
+/// `rxw find --format netvm|jsonl`: the pattern on each record's message (see
+/// [`crate::presets::per_record::RecordCutter`]), a chunk of whole records at a time.
+fn find_in_records(
+    a: &FindArgs,
+    re: &Regex,
+    format: crate::input::format::LogFormat,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Outcome {
+    use crate::input::format::{self, Message};
+    let label = progress_label(a.count, "counting", "matching");
+    let mut input = TextInput::open(a.text.as_deref(), &a.common.file, CHUNK, label)?;
+    let started = std::time::Instant::now();
+    let limits = a.common.budget.limits();
+    let limit = limits.clamp_matches(a.limit);
+    let scan = crate::engine::MatchOptions::within(&limits);
+    let left = |spent: u64| MatchOptions {
+        max_total_steps: limits.max_total_steps.map(|t| t.saturating_sub(spent)),
+        ..scan.clone()
+    };
+    let explain = |e| a.common.budget.explain(e);
+    let color = use_color(a.common.color);
+    let json = a.common.json;
+    let (mut n, mut steps, mut skipped) = (0usize, 0u64, 0u64);
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
+    let mut json_items: Vec<Value> = Vec::new();
+    let mut cutter = crate::presets::per_record::RecordCutter::new(Some(format));
+    'chunks: while let Some(chunk) = input.next_chunk() {
+        let (window, extents) = cutter.cut(chunk);
+        let mut places = Locator::new(&window);
+        for (start, end, fmt) in extents {
+            if limit.is_some_and(|l| n >= l) {
+                break 'chunks;
+            }
+            let record = format::record(&window.text, start, end, fmt);
+            let (text, at): (&str, Option<usize>) = match &record.message {
+                Message::Stretch { at, .. } => (window.text.as_str(), Some(*at)),
+                Message::Decoded(m) => (m.as_str(), None),
+                Message::Invalid(_) => {
+                    skipped += 1;
+                    continue;
+                }
+            };
+            let message = record.message.as_str();
+            if a.count {
+                let (k, s) = re
+                    .count_with_options(message, limit.map(|l| l - n), left(steps))
+                    .map_err(explain)?;
+                n += k;
+                steps += s;
+                continue;
+            }
+            let record_place = places.locate(start);
+            let mut chars = CharIndex::new(message);
+            let mut it = re.matches(message, left(steps));
+            for m in it.by_ref() {
+                if limit.is_some_and(|l| n >= l) {
+                    break;
+                }
+                let mut m = m.map_err(explain)?;
+                let char_index = chars.at(m.start());
+                if let Some(at) = at {
+                    for (s, e) in m.groups.iter_mut().flatten() {
+                        *s += at;
+                        *e += at;
+                    }
+                }
+                let place = match at {
+                    Some(_) => places.locate(m.start()),
+                    None => record_place,
+                };
+                let source = input.source(place.source);
+                if json {
+                    let mut doc = MatchDoc::new(re, text, &m, char_index);
+                    if at.is_some() {
+                        doc.index = usize::try_from(place.source_offset).unwrap_or(usize::MAX);
+                        doc.end = doc.index + m.end() - m.start();
+                    }
+                    let item = Sourced {
+                        record: doc,
+                        at: source.map(|source| SourceLine {
+                            source,
+                            line: place.line,
+                        }),
+                        offsets: at.is_none().then_some("message"),
+                    };
+                    json_items.push(serde_json::to_value(item).expect("a match serializes"));
+                } else {
+                    let loc = match source {
+                        Some(name) if input.tagged() => {
+                            let name = style::inert(name, Layout::OneLine);
+                            format!("{name}:{}:{}:", place.line, place.column)
+                        }
+                        _ => format!("{}:{}:", place.line, place.column),
+                    };
+                    let loc = style::paint(&loc, Kind::Location, color);
+                    let shown = style::inert(m.as_str(text), Layout::OneLine);
+                    write!(out, "{loc} {}", style::paint(&shown, Kind::Match, color))?;
+                    for k in 1..m.groups.len() {
+                        let label = re.group_names()[k - 1]
+                            .clone()
+                            .unwrap_or_else(|| k.to_string());
+                        let value = m
+                            .group(text, k)
+                            .map_or_else(|| "∅".to_string(), style::quoted);
+                        write!(
+                            out,
+                            "  {}={}",
+                            style::paint(&label, Kind::Name, color),
+                            style::paint(&value, Kind::Group(k - 1), color)
+                        )?;
+                    }
+                    writeln!(out)?;
+                }
+                n += 1;
+            }
+            steps += it.steps();
+        }
+    }
+    if skipped > 0 {
+        let s = if skipped == 1 { " is" } else { "s are" };
+        writeln!(
+            err,
+            "rxw: warning: {skipped} line{s} no {format} record and were skipped"
+        )?;
+    }
+    let failures = input.finish(err)?;
+    let code = if n > 0 { 0 } else { 1 };
+    if json && !failures.is_empty() {
+        let code = inputs::conclude(failures, code, true, &mut out, err)?;
+        out.flush()?;
+        return Ok(code);
+    }
+    if a.count {
+        if json {
+            writeln!(out, "{}", to_json(&wire::Count { count: n }))?;
+        } else {
+            writeln!(out, "{n}")?;
+        }
+    } else if json {
+        writeln!(out, "{}", Value::Array(json_items))?;
+    }
+    out.flush()?;
+    drop(out);
+    print_stats(&a.common, re, "", n, Some(steps), started, err);
     inputs::conclude(failures, code, false, &mut std::io::sink(), err)
 }
 

@@ -301,6 +301,14 @@ pub struct FindArgs {
     /// Report at most N matches.
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
+    /// Match on each record's message, as the registry runs on NetVM's messages, instead of
+    /// the text as is: `netvm` (`TIME SENDER: message`, indented lines continue it) or `jsonl`
+    /// (the `msg` or `message` field of each JSON line); `lines`, the default, is the text as
+    /// is. With a record format `^ $ \A \Z` anchor at the message, `index`/`end` stay byte
+    /// offsets in the log (in a JSON log: in the decoded message, with `"offsets":"message"`)
+    /// and `char_index` counts from the message's start.
+    #[arg(long, value_name = "FORMAT")]
+    pub format: Option<crate::input::format::LogFormat>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: PatternArgs,

@@ -42,29 +42,25 @@ pub struct Skipped {
     pub first: Option<(u64, &'static str)>,
 }
 
-/// Runs a scanner's presets on each record of a log read in chunks (see the module
-/// documentation).
-pub struct RecordWindows<'s, 'c> {
-    scanner: &'s Scanner<'c>,
+/// Cuts a log read in chunks of whole lines into records: each chunk joined to the record the
+/// chunk before left open, the records it settles handed out, the last kept for the next
+/// chunk (which may continue it). Memory is bounded by the longest record.
+#[derive(Debug, Default)]
+pub struct RecordCutter {
     /// The format the user named, else each source's is detected.
     forced: Option<LogFormat>,
     /// Each source's format, once seen.
     formats: Vec<Option<LogFormat>>,
     /// The last record of the chunk before, which the next chunk's lines may continue.
     carry: Option<Chunk>,
-    /// Lines that were no record, per source.
-    skipped: Vec<Skipped>,
 }
 
-impl<'s, 'c> RecordWindows<'s, 'c> {
+impl RecordCutter {
     /// Nothing read yet; `forced` is the format the user named (else detected per log).
-    pub fn new(scanner: &'s Scanner<'c>, forced: Option<LogFormat>) -> RecordWindows<'s, 'c> {
-        RecordWindows {
-            scanner,
+    pub fn new(forced: Option<LogFormat>) -> RecordCutter {
+        RecordCutter {
             forced,
-            formats: Vec::new(),
-            carry: None,
-            skipped: Vec::new(),
+            ..RecordCutter::default()
         }
     }
 
@@ -73,9 +69,9 @@ impl<'s, 'c> RecordWindows<'s, 'c> {
         &self.formats
     }
 
-    /// The lines of each source that were no record (by source index).
-    pub fn skipped(&self) -> &[Skipped] {
-        &self.skipped
+    /// Bytes of text kept for the next chunk (the record the next lines may continue).
+    pub fn held(&self) -> usize {
+        self.carry.as_ref().map_or(0, |c| c.text.len())
     }
 
     fn format_of(&mut self, source: usize, head: &str) -> LogFormat {
@@ -91,7 +87,7 @@ impl<'s, 'c> RecordWindows<'s, 'c> {
     /// and keeps the last (which the next chunk may continue) for the next call unless this
     /// is the last chunk. Returns the text and the records settled in it: each one's extent
     /// and format.
-    fn settle(&mut self, chunk: Chunk) -> (Chunk, Vec<(usize, usize, LogFormat)>) {
+    pub fn cut(&mut self, chunk: Chunk) -> (Chunk, Vec<(usize, usize, LogFormat)>) {
         let window = match self.carry.take() {
             Some(mut carry) => {
                 carry.append(chunk);
@@ -136,6 +132,37 @@ impl<'s, 'c> RecordWindows<'s, 'c> {
         extents.truncate(settled);
         (window, extents)
     }
+}
+
+/// Runs a scanner's presets on each record of a log read in chunks (see the module
+/// documentation).
+pub struct RecordWindows<'s, 'c> {
+    scanner: &'s Scanner<'c>,
+    /// The log cut into records.
+    cutter: RecordCutter,
+    /// Lines that were no record, per source.
+    skipped: Vec<Skipped>,
+}
+
+impl<'s, 'c> RecordWindows<'s, 'c> {
+    /// Nothing read yet; `forced` is the format the user named (else detected per log).
+    pub fn new(scanner: &'s Scanner<'c>, forced: Option<LogFormat>) -> RecordWindows<'s, 'c> {
+        RecordWindows {
+            scanner,
+            cutter: RecordCutter::new(forced),
+            skipped: Vec::new(),
+        }
+    }
+
+    /// The format of each source seen so far (by source index; `None`: not seen yet).
+    pub fn formats(&self) -> &[Option<LogFormat>] {
+        self.cutter.formats()
+    }
+
+    /// The lines of each source that were no record (by source index).
+    pub fn skipped(&self) -> &[Skipped] {
+        &self.skipped
+    }
 
     /// Counts every preset's hits on the records `chunk` settles (see [`RecordWindows::feed`]),
     /// per preset in the scanner's order: the fastest exact counting programs, the records
@@ -144,7 +171,7 @@ impl<'s, 'c> RecordWindows<'s, 'c> {
     /// # Errors
     /// A preset that fails (a budget exhausted).
     pub fn count(&mut self, chunk: Chunk) -> Result<Vec<usize>, Error> {
-        let (window, extents) = self.settle(chunk);
+        let (window, extents) = self.cutter.cut(chunk);
         let text = window.text.as_str();
         let mut messages: Vec<std::borrow::Cow<'_, str>> = Vec::with_capacity(extents.len());
         let mut places = Locator::new(&window);
@@ -179,7 +206,7 @@ impl<'s, 'c> RecordWindows<'s, 'c> {
         captures: bool,
         mut f: impl FnMut(&Hit<'c>, Found<'_>) -> Result<(), E>,
     ) -> Result<(), E> {
-        let (window, extents) = self.settle(chunk);
+        let (window, extents) = self.cutter.cut(chunk);
         let text = window.text.as_str();
         let mut places = Locator::new(&window);
         for &(start, end, fmt) in &extents {
@@ -227,7 +254,7 @@ impl<'s, 'c> RecordWindows<'s, 'c> {
 
     /// Bytes of text kept for the next chunk (the record the next lines may continue).
     pub fn held(&self) -> usize {
-        self.carry.as_ref().map_or(0, |c| c.text.len())
+        self.cutter.held()
     }
 }
 
