@@ -482,6 +482,14 @@ fn find_in_records(
             steps += it.steps();
         }
     }
+    if cutter.cut_records() > 0 {
+        writeln!(
+            err,
+            "rxw: warning: {} record(s) ran past {} MiB and were cut there; each piece was matched as a record of its own",
+            cutter.cut_records(),
+            crate::presets::per_record::MAX_RECORD >> 20
+        )?;
+    }
     if skipped > 0 {
         let s = if skipped == 1 { " is" } else { "s are" };
         writeln!(

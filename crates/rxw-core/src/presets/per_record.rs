@@ -53,7 +53,13 @@ pub struct RecordCutter {
     formats: Vec<Option<LogFormat>>,
     /// The last record of the chunk before, which the next chunk's lines may continue.
     carry: Option<Chunk>,
+    /// Records cut at [`MAX_RECORD`] bytes.
+    cut_records: u64,
 }
+
+/// The longest record held whole (64 MiB, as the longest line a view reads whole): a longer
+/// one is cut there into records of its own, and [`RecordCutter::cut_records`] counts them.
+pub const MAX_RECORD: usize = 64 << 20;
 
 impl RecordCutter {
     /// Nothing read yet; `forced` is the format the user named (else detected per log).
@@ -72,6 +78,11 @@ impl RecordCutter {
     /// Bytes of text kept for the next chunk (the record the next lines may continue).
     pub fn held(&self) -> usize {
         self.carry.as_ref().map_or(0, |c| c.text.len())
+    }
+
+    /// How many records were cut at [`MAX_RECORD`] bytes.
+    pub fn cut_records(&self) -> u64 {
+        self.cut_records
     }
 
     fn format_of(&mut self, source: usize, head: &str) -> LogFormat {
@@ -117,8 +128,13 @@ impl RecordCutter {
                 format::split(piece, fmt, &[0], &mut push);
             }
         }
-        // The last record waits for the next chunk, which may continue it.
-        let settled = if window.last {
+        // The last record waits for the next chunk, which may continue it; one that has grown
+        // past MAX_RECORD (a log of nothing but indented lines) is cut there, and said.
+        let open_too_long = extents.last().is_some_and(|&(s, e, _)| e - s > MAX_RECORD);
+        if open_too_long && !window.last {
+            self.cut_records += 1;
+        }
+        let settled = if window.last || open_too_long {
             extents.len()
         } else {
             extents.len().saturating_sub(1)
@@ -255,6 +271,11 @@ impl<'s, 'c> RecordWindows<'s, 'c> {
     /// Bytes of text kept for the next chunk (the record the next lines may continue).
     pub fn held(&self) -> usize {
         self.cutter.held()
+    }
+
+    /// How many records were cut at [`MAX_RECORD`] bytes.
+    pub fn cut_records(&self) -> u64 {
+        self.cutter.cut_records()
     }
 }
 
@@ -474,6 +495,41 @@ mod tests {
                 assert_eq!(counts[k], want, "{} at size {size}", e.preset.key);
             }
         }
+    }
+
+    /// Regression (hostile round): a log of nothing but indented lines is one record; the
+    /// carry held all of it. A record is cut at MAX_RECORD bytes and counted.
+    #[test]
+    fn an_endless_record_is_cut_and_counted() {
+        let line = format!("  {}\n", "x".repeat(1 << 16));
+        let mut cutter = RecordCutter::new(Some(LogFormat::NetVm));
+        let mut settled = 0;
+        let mut fed = 0usize;
+        for _ in 0..(MAX_RECORD / line.len() * 3) / 64 {
+            let text = line.repeat(64);
+            let chunk = Chunk {
+                offset: fed,
+                text: text.clone(),
+                last: false,
+                runs: vec![Run {
+                    offset: 0,
+                    source: 0,
+                    line: 1,
+                    merged_line: 1,
+                    source_offset: fed as u64,
+                }],
+                verbatim: Vec::new(),
+            };
+            fed += text.len();
+            settled += cutter.cut(chunk).1.len();
+            assert!(
+                cutter.held() <= MAX_RECORD + text.len(),
+                "held {}",
+                cutter.held()
+            );
+        }
+        assert!(cutter.cut_records() >= 2, "{}", cutter.cut_records());
+        assert!(settled >= 2);
     }
 
     #[test]
