@@ -62,14 +62,18 @@ fn parse_in_chunks_gives_the_hits_of_the_whole_text() {
     // Larger than a chunk of the reader (4 MiB), so hits straddle a chunk end.
     let text = crossing_log(9 << 19);
     let log = write(dir.path(), "big.log", text.as_bytes());
+    // The text as is (`--format lines`): this is the chunked pass over the raw text, not the
+    // one on records.
     let (code, streamed, err) = run(rxw(dir.path())
-        .args(["parse", "--jsonl", "--only", SETTLING, "--file"])
+        .args([
+            "parse", "--jsonl", "--format", "lines", "--only", SETTLING, "--file",
+        ])
         .arg(&log));
     assert_eq!(code, 0, "{err}");
     assert!(err.is_empty(), "{err}");
     // With work_order the log is read whole (and said so): its other hits are the reference.
     let (code, whole, err) = run(rxw(dir.path())
-        .args(["parse", "--jsonl", "--file"])
+        .args(["parse", "--jsonl", "--format", "lines", "--file"])
         .arg(&log));
     assert_eq!(code, 0, "{err}");
     assert!(
@@ -101,7 +105,9 @@ fn parse_in_chunks_gives_the_hits_of_the_whole_text() {
     assert!(multi_line > 1000, "{multi_line}");
     // Counting in chunks agrees too.
     let (_, count, _) = run(rxw(dir.path())
-        .args(["parse", "--count", "--only", SETTLING, "--file"])
+        .args([
+            "parse", "--count", "--format", "lines", "--only", SETTLING, "--file",
+        ])
         .arg(&log));
     assert_eq!(count.trim(), streamed.len().to_string());
 }

@@ -109,12 +109,18 @@ impl RecordCutter {
         let text = window.text.as_str();
         // The records of each run of lines from one source.
         let mut extents: Vec<(usize, usize, LogFormat)> = Vec::new();
-        for (k, run) in window.runs.iter().enumerate() {
-            let end = window.runs.get(k + 1).map_or(text.len(), |r| r.offset);
-            let head_end = nth_line_end(text, run.offset, end, 64);
-            let fmt = self.format_of(run.source, &text[run.offset..head_end]);
-            let piece = &text[run.offset..end];
-            let mut push = |s: usize, e: usize| extents.push((run.offset + s, run.offset + e, fmt));
+        // (offset, source) of each run; a chunk of one text (a paged text's) has no runs.
+        let runs: Vec<(usize, usize)> = if window.runs.is_empty() {
+            vec![(0, 0)]
+        } else {
+            window.runs.iter().map(|r| (r.offset, r.source)).collect()
+        };
+        for (k, &(offset, source)) in runs.iter().enumerate() {
+            let end = runs.get(k + 1).map_or(text.len(), |r| r.0);
+            let head_end = nth_line_end(text, offset, end, 64);
+            let fmt = self.format_of(source, &text[offset..head_end]);
+            let piece = &text[offset..end];
+            let mut push = |s: usize, e: usize| extents.push((offset + s, offset + e, fmt));
             if fmt == LogFormat::Lines {
                 // One record per line.
                 let mut at = 0;
