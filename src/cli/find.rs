@@ -298,31 +298,16 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
                 };
                 json_items.push(serde_json::to_value(record).expect("a match serializes"));
             } else {
-                let at = match source {
-                    Some(name) if input.tagged() => {
-                        let name = style::inert(name, Layout::OneLine);
-                        format!("{name}:{}:{}:", place.line, place.column)
-                    }
-                    _ => format!("{}:{}:", place.line, place.column),
+                let name = source.filter(|_| input.tagged());
+                let line = MatchLine {
+                    re: &re,
+                    text,
+                    m: &m,
+                    source: name,
+                    place,
+                    color,
                 };
-                let loc = style::paint(&at, Kind::Location, color);
-                let shown = style::inert(m.as_str(text), Layout::OneLine);
-                write!(out, "{loc} {}", style::paint(&shown, Kind::Match, color))?;
-                for k in 1..m.groups.len() {
-                    let label = re.group_names()[k - 1]
-                        .clone()
-                        .unwrap_or_else(|| k.to_string());
-                    let value = m
-                        .group(text, k)
-                        .map_or_else(|| "∅".to_string(), style::quoted);
-                    write!(
-                        out,
-                        "  {}={}",
-                        style::paint(&label, Kind::Name, color),
-                        style::paint(&value, Kind::Group(k - 1), color)
-                    )?;
-                }
-                writeln!(out)?;
+                write_match_line(&mut out, line)?;
             }
             n += 1;
         }
@@ -361,6 +346,54 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     );
     // What was read is printed; the sources that broke say where, and the exit is 2.
     inputs::conclude(failures, code, false, &mut std::io::sink(), err)
+}
+
+/// One match as `rxw find` prints it: where, the match, then each group.
+struct MatchLine<'a> {
+    re: &'a Regex,
+    text: &'a str,
+    m: &'a Match,
+    /// The log's name, when several are read.
+    source: Option<&'a str>,
+    place: crate::input::chunks::Place,
+    color: bool,
+}
+
+/// Writes `line` as `[LOG:]LINE:COLUMN: match  name="group" …`, every text inert.
+fn write_match_line(out: &mut dyn Write, line: MatchLine<'_>) -> std::io::Result<()> {
+    let MatchLine {
+        re,
+        text,
+        m,
+        source,
+        place,
+        color,
+    } = line;
+    let at = match source {
+        Some(name) => {
+            let name = style::inert(name, Layout::OneLine);
+            format!("{name}:{}:{}:", place.line, place.column)
+        }
+        None => format!("{}:{}:", place.line, place.column),
+    };
+    let loc = style::paint(&at, Kind::Location, color);
+    let shown = style::inert(m.as_str(text), Layout::OneLine);
+    write!(out, "{loc} {}", style::paint(&shown, Kind::Match, color))?;
+    for k in 1..m.groups.len() {
+        let label = re.group_names()[k - 1]
+            .clone()
+            .unwrap_or_else(|| k.to_string());
+        let value = m
+            .group(text, k)
+            .map_or_else(|| "∅".to_string(), style::quoted);
+        write!(
+            out,
+            "  {}={}",
+            style::paint(&label, Kind::Name, color),
+            style::paint(&value, Kind::Group(k - 1), color)
+        )?;
+    }
+    writeln!(out)
 }
 
 /// `rxw find --format netvm|jsonl`: the pattern on each record's message (see
@@ -451,31 +484,16 @@ fn find_in_records(
                     };
                     json_items.push(serde_json::to_value(item).expect("a match serializes"));
                 } else {
-                    let loc = match source {
-                        Some(name) if input.tagged() => {
-                            let name = style::inert(name, Layout::OneLine);
-                            format!("{name}:{}:{}:", place.line, place.column)
-                        }
-                        _ => format!("{}:{}:", place.line, place.column),
+                    let name = source.filter(|_| input.tagged());
+                    let line = MatchLine {
+                        re,
+                        text,
+                        m: &m,
+                        source: name,
+                        place,
+                        color,
                     };
-                    let loc = style::paint(&loc, Kind::Location, color);
-                    let shown = style::inert(m.as_str(text), Layout::OneLine);
-                    write!(out, "{loc} {}", style::paint(&shown, Kind::Match, color))?;
-                    for k in 1..m.groups.len() {
-                        let label = re.group_names()[k - 1]
-                            .clone()
-                            .unwrap_or_else(|| k.to_string());
-                        let value = m
-                            .group(text, k)
-                            .map_or_else(|| "∅".to_string(), style::quoted);
-                        write!(
-                            out,
-                            "  {}={}",
-                            style::paint(&label, Kind::Name, color),
-                            style::paint(&value, Kind::Group(k - 1), color)
-                        )?;
-                    }
-                    writeln!(out)?;
+                    write_match_line(&mut out, line)?;
                 }
                 n += 1;
             }
@@ -491,10 +509,14 @@ fn find_in_records(
         )?;
     }
     if skipped > 0 {
-        let s = if skipped == 1 { " is" } else { "s are" };
+        let (s, were) = if skipped == 1 {
+            (" is", "was")
+        } else {
+            ("s are", "were")
+        };
         writeln!(
             err,
-            "rxw: warning: {skipped} line{s} no {format} record and were skipped"
+            "rxw: warning: {skipped} line{s} no {format} record and {were} skipped"
         )?;
     }
     let failures = input.finish(err)?;

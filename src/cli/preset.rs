@@ -796,14 +796,14 @@ fn note_skipped(
             || "the text".to_string(),
             |n| inert(n, Layout::OneLine).into_owned(),
         );
-        let (lines, are) = if s.lines == 1 {
-            ("line", "is")
+        let (lines, are, were) = if s.lines == 1 {
+            ("line", "is", "was")
         } else {
-            ("lines", "are")
+            ("lines", "are", "were")
         };
         writeln!(
             err,
-            "rxw: warning: {name}: {} {lines} {are} no record and were skipped (the first, line {line}: {why})",
+            "rxw: warning: {name}: {} {lines} {are} no record and {were} skipped (the first, line {line}: {why})",
             s.lines
         )?;
     }
