@@ -294,7 +294,12 @@ fn verbose_patterns_tile() {
 }
 
 fn flavor_strategy() -> impl Strategy<Value = Flavor> {
-    prop_oneof![Just(Flavor::Rust), Just(Flavor::PYTHON), Just(Flavor::JS)]
+    prop_oneof![
+        Just(Flavor::Rust),
+        Just(Flavor::PYTHON),
+        Just(Flavor::JS),
+        Just(Flavor::GO)
+    ]
 }
 
 fn flags_for(flavor: Flavor, pick: u8) -> Flags {
@@ -302,6 +307,7 @@ fn flags_for(flavor: Flavor, pick: u8) -> Flags {
         Flavor::Rust => ["", "i", "ms", "x", "U"],
         Flavor::Python(_) => ["", "i", "ms", "x", "a"],
         Flavor::Js(_) => ["", "i", "ms", "u", "v"],
+        Flavor::Go(_) => ["", "i", "ms", "U", "is"],
     };
     Flags::parse(letters[pick as usize % 5], flavor).unwrap()
 }

@@ -21,9 +21,9 @@ pub struct CodeArgs {
     /// The pattern.
     #[arg(allow_hyphen_values = true)]
     pub pattern: String,
-    /// The language: rust, python, js, go, java, csharp.
+    /// The language: rust, python, js, go, java, csharp (default: the flavor's own).
     #[arg(long, value_parser = parse_lang)]
-    pub lang: Lang,
+    pub lang: Option<Lang>,
     /// The flavor (help written from the flavor table).
     #[arg(long, default_value = "python", help = super::flavor_help(), value_parser = parse_flavor)]
     pub flavor: Flavor,
@@ -82,14 +82,17 @@ pub struct TestsArgs {
 /// `--nearest`, only what cannot be written even approximately.
 pub fn code(args: &CodeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let flags = flags_for(&args.flags, args.flavor)?;
+    let lang = args
+        .lang
+        .unwrap_or_else(|| args.flavor.rules().language.parse().unwrap_or_default());
     let program = if args.nearest {
         let (program, differences) =
-            codegen::generate_nearest(&args.pattern, args.flavor, flags, args.lang)?;
+            codegen::generate_nearest(&args.pattern, args.flavor, flags, lang)?;
         if !differences.is_empty() {
             writeln!(
                 err,
                 "rxw: warning: no exact {} program for this pattern; this is the nearest, and it answers differently on:",
-                args.lang.title()
+                lang.title()
             )?;
             for d in &differences {
                 writeln!(
@@ -102,10 +105,10 @@ pub fn code(args: &CodeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcom
         }
         program
     } else {
-        codegen::generate(&args.pattern, args.flavor, flags, args.lang)?
+        codegen::generate(&args.pattern, args.flavor, flags, lang)?
     };
     if use_color(args.color) {
-        let lines = highlight::highlight(&program.code, args.lang);
+        let lines = highlight::highlight(&program.code, lang);
         out.write_all(highlight::to_ansi(&lines).as_bytes())?;
     } else {
         out.write_all(program.code.as_bytes())?;

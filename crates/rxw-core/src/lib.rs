@@ -43,7 +43,7 @@ pub mod progress;
 pub mod trace;
 /// The flavor-aware parser and everything built on its tree (the `rxw-syntax` crate).
 pub mod syntax {
-    pub use rxw_syntax::{ast, explain, lint, parse, railroad};
+    pub use rxw_syntax::{ast, explain, lint, parse, railroad, rules};
 }
 pub mod testcases;
 pub mod tool;

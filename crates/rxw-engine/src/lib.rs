@@ -40,6 +40,7 @@ use rxw_syntax::ast::{Ast, Greed, NodeKind};
 use rxw_syntax::error::{Error, ErrorKind};
 use rxw_syntax::flavor::{Flags, Flavor};
 use rxw_syntax::parse::parse;
+use rxw_syntax::rules::Iteration;
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, AtomicUsize};
 use std::sync::{Arc, OnceLock};
@@ -227,6 +228,22 @@ fn python_words_agree(text: &str) -> bool {
     true
 }
 
+/// Nesting a thread's default stack compiles without trouble.
+const SHALLOW: usize = 48;
+/// The stack a deeper pattern is compiled on (the compiler stops at 400 levels).
+const DEEP_STACK: usize = 64 << 20;
+
+/// How deeply the tree nests, counted without recursion.
+fn nesting_depth(root: &rxw_syntax::ast::Node) -> usize {
+    let mut deepest = 0;
+    let mut stack = vec![(root, 1usize)];
+    while let Some((node, depth)) = stack.pop() {
+        deepest = deepest.max(depth);
+        stack.extend(node.children().into_iter().map(|c| (c, depth + 1)));
+    }
+    deepest
+}
+
 fn has_astral(text: &str) -> bool {
     text.bytes().any(|b| b >= 0xF0)
 }
@@ -284,6 +301,9 @@ impl Regex {
                     || vm::python_search_prefix(&ast, flavor).is_some()
             }
             Flavor::Js(_) => nullable_repeat(&ast) || js_iteration_captures(&ast),
+            // RE2 keeps the captures of a repetition's last iteration that took part, as the
+            // matcher does; the regex crate may differ on empty iterations.
+            Flavor::Go(_) => nullable_repeat(&ast),
             Flavor::Rust => false,
         };
         let js_code_unit_sensitive = flavor.is_js() && !flags.unicode_mode();
@@ -315,7 +335,32 @@ impl Regex {
 
     fn matcher_program(&self) -> Result<&Arc<vm::Program>, Error> {
         self.matcher
-            .get_or_init(|| vm::compile(&self.ast, &self.pattern, self.flavor).map(Arc::new))
+            .get_or_init(|| {
+                let compile = || vm::compile(&self.ast, &self.pattern, self.flavor).map(Arc::new);
+                if nesting_depth(&self.ast.root) <= SHALLOW {
+                    return compile();
+                }
+                // The compiler recurses once a level (up to its limit of 400): a deep tree gets
+                // a stack of its own, so a worker or test thread's small stack cannot overflow.
+                std::thread::scope(|scope| {
+                    std::thread::Builder::new()
+                        .stack_size(DEEP_STACK)
+                        .spawn_scoped(scope, compile)
+                        .map_err(|e| {
+                            Error::new(
+                                ErrorKind::LimitExceeded,
+                                format!("no thread to compile a deeply nested pattern on: {e}"),
+                            )
+                        })?
+                        .join()
+                        .unwrap_or_else(|_| {
+                            Err(Error::new(
+                                ErrorKind::LimitExceeded,
+                                "compiling the deeply nested pattern failed",
+                            ))
+                        })
+                })
+            })
             .as_ref()
             .map_err(Clone::clone)
     }
@@ -444,6 +489,13 @@ impl Regex {
     pub fn exact_linear_pattern(&self) -> Option<String> {
         match self.flavor {
             Flavor::Js(_) => None,
+            Flavor::Go(_) => {
+                if self.needs_matcher {
+                    return None;
+                }
+                let t = translate(&self.ast, &self.pattern, self.flavor, Assume::NOTHING).ok()?;
+                (!t.needs_backtracking && t.iteration_groups.is_empty()).then_some(t.pattern)
+            }
             Flavor::Rust => {
                 let letters = self.flags.letters(Flavor::Rust);
                 Some(if letters.is_empty() {
@@ -1597,10 +1649,10 @@ impl Iterator for Matches<'_, '_> {
                 self.done = true;
                 return None;
             }
-            match flavor {
-                Flavor::Rust if s == e && self.last_end == Some(e) => {
-                    // The regex crate never reports an empty match adjacent to the end of the
-                    // previous match.
+            match flavor.rules().iteration {
+                Iteration::SkipEmptyAfterMatch if s == e && self.last_end == Some(e) => {
+                    // The regex crate and Go's FindAll never report an empty match adjacent to
+                    // the end of the previous match.
                     if eu >= self.hay_len() {
                         self.done = true;
                         return None;

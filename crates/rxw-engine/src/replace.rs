@@ -8,7 +8,8 @@ use super::{Match, Regex};
 use crate::Limits;
 use rxw_syntax::Span;
 use rxw_syntax::error::{Error, ErrorKind};
-use rxw_syntax::flavor::Flavor;
+
+use rxw_syntax::rules::Replacement;
 
 /// One piece of a parsed template.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -65,10 +66,11 @@ impl Template {
     /// `invalid group reference N`, `unknown group name 'x'`, `bad escape \q`, with the span in
     /// the template.
     pub fn parse(template: &str, re: &Regex) -> Result<Template, Error> {
-        match re.flavor() {
-            Flavor::Python(_) => parse_python(template, re),
-            Flavor::Js(_) => Ok(parse_js(template, re)),
-            Flavor::Rust => Ok(parse_rust(template, re)),
+        match re.flavor().rules().replacement {
+            Replacement::Backslash => parse_python(template, re),
+            Replacement::Ecma => Ok(parse_js(template, re)),
+            Replacement::Dollar => Ok(parse_rust(template, re, false)),
+            Replacement::GoExpand => Ok(parse_rust(template, re, true)),
         }
     }
 
@@ -278,12 +280,28 @@ fn parse_js(t: &str, re: &Regex) -> Template {
     Template { pieces }
 }
 
-fn parse_rust(t: &str, re: &Regex) -> Template {
+/// The regex crate's `$name` / `${name}` templates, or Go's `Regexp.Expand` (`go`): names of
+/// Unicode letters, digits and `_`, in braces too; a number with a leading zero is a name.
+fn parse_rust(t: &str, re: &Regex, go: bool) -> Template {
     let mut pieces = Vec::new();
     let b = t.as_bytes();
     let (mut i, mut lit_start) = (0, 0);
+    let name_len = |s: &str| -> usize {
+        if go {
+            s.chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .map(char::len_utf8)
+                .sum()
+        } else {
+            s.bytes()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == b'_')
+                .count()
+        }
+    };
     let resolve = |name: &str| -> Piece {
-        if let Ok(n) = name.parse::<usize>() {
+        let number = name.bytes().all(|c| c.is_ascii_digit())
+            && !(go && name.len() > 1 && name.starts_with('0'));
+        if let Some(n) = number.then(|| name.parse::<usize>().ok()).flatten() {
             if n <= re.group_count() {
                 Piece::Group(n)
             } else {
@@ -302,14 +320,13 @@ fn parse_rust(t: &str, re: &Regex) -> Template {
             (Some(Piece::Literal("$".into())), 2)
         } else if b[i + 1] == b'{' {
             match t[i + 2..].find('}') {
-                Some(close) if close > 0 => (Some(resolve(&t[i + 2..i + 2 + close])), close + 3),
+                Some(close) if close > 0 && (!go || name_len(&t[i + 2..]) == close) => {
+                    (Some(resolve(&t[i + 2..i + 2 + close])), close + 3)
+                }
                 _ => (None, 0),
             }
         } else {
-            let n = t[i + 1..]
-                .bytes()
-                .take_while(|c| c.is_ascii_alphanumeric() || *c == b'_')
-                .count();
+            let n = name_len(&t[i + 1..]);
             if n == 0 {
                 (None, 0)
             } else {
@@ -372,6 +389,7 @@ impl Regex {
 mod tests {
     use super::*;
     use rxw_syntax::Flags;
+    use rxw_syntax::flavor::Flavor;
 
     fn rep(p: &str, flavor: Flavor, text: &str, t: &str) -> Result<String, Error> {
         let re = Regex::new(p, flavor, Flags::default()).unwrap();

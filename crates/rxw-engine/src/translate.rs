@@ -13,6 +13,7 @@ use crate::classes::{
 use rxw_syntax::ast::*;
 use rxw_syntax::error::{Error, ErrorKind};
 use rxw_syntax::flavor::{Flags, Flavor};
+use rxw_syntax::rules::{CaseFold, PerlClasses, Properties};
 use std::fmt::Write;
 
 /// Input properties a cheap translation may rely on.
@@ -159,6 +160,10 @@ impl Tx<'_> {
             (Flavor::Python(v), PerlKind::Space) => class_syntax(python_space(v)),
             (_, PerlKind::Digit) => "0-9".into(),
             (_, PerlKind::Word) => "0-9A-Za-z_".into(),
+            // RE2's `\s` has no vertical tab.
+            (_, PerlKind::Space) if self.flavor.rules().perl_classes == PerlClasses::Ascii => {
+                r"\t\n\x0C\r ".into()
+            }
             (_, PerlKind::Space) => class_syntax(JS_SPACE),
         }
     }
@@ -306,6 +311,7 @@ impl Tx<'_> {
             }
             AnchorKind::LineEnd if js => self.out.push_str(r"\z"),
             AnchorKind::LineEnd if multiline => self.out.push_str("(?m:$)"),
+            AnchorKind::LineEnd if !self.flavor.is_python() => self.out.push_str(r"\z"),
             AnchorKind::LineEnd => {
                 self.relied.no_final_newline = true;
                 if self.assume.no_final_newline {
@@ -396,12 +402,12 @@ impl Tx<'_> {
     fn explicit_fold(&self) -> bool {
         let f = self.flags();
         f.ignore_case
-            && match self.flavor {
-                Flavor::Python(_) => !f.ascii,
+            && match self.flavor.rules().case_fold {
+                CaseFold::Python => !f.ascii,
                 // With `u`/`v` too: node's simple case folding is its ICU's, not the `regex`
-                // crate's.
-                Flavor::Js(_) => true,
-                Flavor::Rust => false,
+                // crate's; Go's orbits are its release's `unicode.SimpleFold`.
+                CaseFold::Js | CaseFold::Orbits => true,
+                CaseFold::Simple => false,
             }
     }
 
@@ -414,7 +420,11 @@ impl Tx<'_> {
             (0xF0000..0xF0800).contains(&(c as u32))
                 && rxw_syntax::escaped_surrogate(&self.pattern[span.start..span.end]).is_some()
         };
-        self.flavor.is_js()
+        let own_tables = matches!(
+            self.flavor.rules().properties,
+            Properties::Node | Properties::Go
+        );
+        own_tables
             && match &node.kind {
                 NodeKind::Property { .. } => true,
                 NodeKind::Literal { ch, .. } => self.js_unicode() && lone(*ch, node.span),
@@ -466,7 +476,19 @@ impl Tx<'_> {
             return;
         }
         match &node.kind {
-            NodeKind::Empty | NodeKind::Comment | NodeKind::Whitespace | NodeKind::SetFlags(_) => {}
+            NodeKind::Empty | NodeKind::Comment | NodeKind::Whitespace => {}
+            NodeKind::SetFlags(change) => {
+                // `(?i)` inside a group (RE2's grammar) holds to the end of that group, later
+                // alternatives included: the group's entry on the flag stack changes, and the
+                // regex crate is told the same for what it folds itself.
+                let flags = crate::vm::apply_flag_change(self.flags(), change);
+                *self.flags.last_mut().expect("the root's flags") = flags;
+                // What the flags come to (`(?i-i)` turns `i` off again).
+                if change.on.contains('i') || change.off.contains('i') {
+                    self.out
+                        .push_str(if flags.ignore_case { "(?i)" } else { "(?-i)" });
+                }
+            }
             NodeKind::Literal { ch, .. } => self.emit_literal(*ch),
             NodeKind::Dot { dotall } => {
                 if *dotall {
@@ -497,12 +519,12 @@ impl Tx<'_> {
                     GroupKind::NonCapture => self.out.push_str("(?:"),
                     GroupKind::Flags(change) => {
                         flags = crate::vm::apply_flag_change(flags, change);
-                        if change.on.contains('i') {
-                            self.out.push_str("(?i:");
-                        } else if change.off.contains('i') {
-                            self.out.push_str("(?-i:");
-                        } else {
+                        if !change.on.contains('i') && !change.off.contains('i') {
                             self.out.push_str("(?:");
+                        } else if flags.ignore_case {
+                            self.out.push_str("(?i:");
+                        } else {
+                            self.out.push_str("(?-i:");
                         }
                     }
                     GroupKind::Lookahead => {
@@ -624,9 +646,10 @@ impl Tx<'_> {
                     }
                 }
                 match greed {
-                    Greed::Lazy => self.out.push('?'),
+                    Greed::Lazy if !self.flags().swap_greed => self.out.push('?'),
+                    Greed::Greedy if self.flags().swap_greed => self.out.push('?'),
+                    Greed::Lazy | Greed::Greedy => {}
                     Greed::Possessive => self.out.push(')'),
-                    Greed::Greedy => {}
                 }
             }
             _ => {}

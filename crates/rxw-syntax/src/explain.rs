@@ -1244,7 +1244,7 @@ fn dot_meaning(flavor: Flavor, dotall: bool, mode: Mode) -> (String, String) {
             "any character except \\r and \\n (CRLF mode; no dot-all)".into(),
             "any character but a line break".into(),
         ),
-        Flavor::Rust | Flavor::Python(_) => (
+        Flavor::Rust | Flavor::Python(_) | Flavor::Go(_) => (
             "any character except a newline (\\n); turn on s to include it".into(),
             "any character but a newline".into(),
         ),
@@ -1256,8 +1256,8 @@ fn dot_meaning(flavor: Flavor, dotall: bool, mode: Mode) -> (String, String) {
 }
 
 fn perl_meaning(flavor: Flavor, kind: PerlKind, negated: bool, mode: Mode) -> (String, String) {
-    let ascii = match flavor {
-        Flavor::Js(_) => true,
+    let ascii = match flavor.rules().perl_classes {
+        crate::rules::PerlClasses::Js | crate::rules::PerlClasses::Ascii => true,
         _ => mode.ascii,
     };
     let (long, short) = match (kind, ascii, flavor) {

@@ -1,4 +1,6 @@
-//! Regex flavors (Rust, Python 3.8–3.15, JavaScript as in node 18–26) and their flag letters.
+//! Regex flavors (Rust, Python 3.8–3.15, JavaScript as in node 18–26, Go 1.19–1.27) and their
+//! flag letters. What differs between them is data in [`crate::rules`]: a flavor is a name and
+//! a release; [`Flavor::rules`] is everything the parser, engine and generators ask of it.
 
 use crate::error::{Error, ErrorKind};
 use serde::Serialize;
@@ -165,6 +167,86 @@ impl fmt::Display for NodeVersion {
     }
 }
 
+/// A Go release whose `regexp` package (RE2 syntax, leftmost-first, linear time) a Go flavor
+/// reproduces. Only the releases whose `regexp` behaves differently are named: the others
+/// behave as the newest named release before them (1.20 as 1.19, 1.23 and 1.24 as 1.22, …).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum GoVersion {
+    /// Go 1.19 (Unicode 13.0; named groups only as `(?P<name>…)`). Go 1.20 is not offered:
+    /// its `regexp` differs from both neighbours (1.19's Unicode data, 1.21's "expression too
+    /// large") and no toolchain of it can be run to check it.
+    V1_19,
+    /// Go 1.21 (Unicode 15.0).
+    V1_21,
+    /// Go 1.22 to 1.24 (1.23 and 1.24 checked to answer as 1.22): `(?<name>…)` named groups;
+    /// `(?<=` is read as a group name.
+    V1_22,
+    /// Go 1.25: long category names (`\p{Letter}`), `Any`, `ASCII`, `Assigned`, `Cn`, `LC`,
+    /// names compared loosely.
+    V1_25,
+    /// Go 1.26: a fix in how alternatives are factored (`(?i:A)x|A[xy]` no longer matches
+    /// `ay`).
+    V1_26,
+    /// Go 1.27 (Unicode 17.0; script names compared loosely too), the newest: what plain `go`
+    /// means.
+    #[default]
+    V1_27,
+}
+
+impl GoVersion {
+    /// All versions, oldest first.
+    pub const ALL: [GoVersion; 6] = [
+        GoVersion::V1_19,
+        GoVersion::V1_21,
+        GoVersion::V1_22,
+        GoVersion::V1_25,
+        GoVersion::V1_26,
+        GoVersion::V1_27,
+    ];
+
+    /// The release number, `1.22`.
+    pub fn number(self) -> &'static str {
+        match self {
+            GoVersion::V1_19 => "1.19",
+            GoVersion::V1_21 => "1.21",
+            GoVersion::V1_22 => "1.22",
+            GoVersion::V1_25 => "1.25",
+            GoVersion::V1_26 => "1.26",
+            GoVersion::V1_27 => "1.27",
+        }
+    }
+
+    /// The minor release number (`22` for 1.22), for range checks.
+    pub fn minor(self) -> u8 {
+        match self {
+            GoVersion::V1_19 => 19,
+            GoVersion::V1_21 => 21,
+            GoVersion::V1_22 => 22,
+            GoVersion::V1_25 => 25,
+            GoVersion::V1_26 => 26,
+            GoVersion::V1_27 => 27,
+        }
+    }
+
+    /// The named release that behaves as `1.X` does (`1.23` → 1.22), for `go@1.X`.
+    fn parse(s: &str) -> Option<GoVersion> {
+        let minor: u8 = s.strip_prefix("1.")?.split('.').next()?.parse().ok()?;
+        if !(19..=27).contains(&minor) || minor == 20 {
+            return None;
+        }
+        GoVersion::ALL
+            .into_iter()
+            .rev()
+            .find(|v| v.minor() <= minor)
+    }
+}
+
+impl fmt::Display for GoVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.number())
+    }
+}
+
 /// The dialect a pattern is written in, and whose engine's meaning rxw reproduces.
 ///
 /// Python and JavaScript carry the engine release, so no code can treat `python@3.8` as 3.11
@@ -181,6 +263,8 @@ pub enum Flavor {
     Python(PyVersion),
     /// ECMAScript `RegExp` as in one node release.
     Js(NodeVersion),
+    /// Go's `regexp` package (RE2 syntax), of one release.
+    Go(GoVersion),
 }
 
 impl PartialEq for Flavor {
@@ -189,6 +273,7 @@ impl PartialEq for Flavor {
             (Flavor::Rust, Flavor::Rust) => true,
             (Flavor::Python(a), Flavor::Python(b)) => a == b,
             (Flavor::Js(a), Flavor::Js(b)) => a == b,
+            (Flavor::Go(a), Flavor::Go(b)) => a == b,
             _ => false,
         }
     }
@@ -198,17 +283,8 @@ impl Eq for Flavor {}
 
 impl std::hash::Hash for Flavor {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        match self {
-            Flavor::Rust => 0u8.hash(state),
-            Flavor::Python(v) => {
-                1u8.hash(state);
-                v.hash(state);
-            }
-            Flavor::Js(v) => {
-                2u8.hash(state);
-                v.hash(state);
-            }
-        }
+        self.family().hash(state);
+        self.release_index().hash(state);
     }
 }
 
@@ -221,11 +297,38 @@ pub enum Family {
     Python,
     /// JavaScript `RegExp`.
     Js,
+    /// Go's `regexp`.
+    Go,
+}
+
+impl Family {
+    /// Every family, in display order.
+    pub const ALL: [Family; 4] = [Family::Rust, Family::Python, Family::Js, Family::Go];
+
+    /// The family's rules at its default release.
+    pub fn default_flavor(self) -> Flavor {
+        match self {
+            Family::Rust => Flavor::Rust,
+            Family::Python => Flavor::PYTHON,
+            Family::Js => Flavor::JS,
+            Family::Go => Flavor::GO,
+        }
+    }
+
+    /// Every release of the family, oldest first.
+    pub fn releases(self) -> Vec<Flavor> {
+        match self {
+            Family::Rust => vec![Flavor::Rust],
+            Family::Python => PyVersion::ALL.into_iter().map(Flavor::Python).collect(),
+            Family::Js => NodeVersion::ALL.into_iter().map(Flavor::Js).collect(),
+            Family::Go => GoVersion::ALL.into_iter().map(Flavor::Go).collect(),
+        }
+    }
 }
 
 /// The unit a flavor's own engine counts text positions in: what `m.span()` (CPython: code
-/// points), `m.index` (JavaScript: UTF-16 code units) or `Match::start` (the regex crate:
-/// bytes) give.
+/// points), `m.index` (JavaScript: UTF-16 code units) or `Match::start` (the regex crate and
+/// Go: bytes) give.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum OffsetUnit {
     /// UTF-8 bytes.
@@ -257,28 +360,36 @@ impl OffsetUnit {
 }
 
 impl Flavor {
+    /// Everything that differs between flavors, as data: the one place the parser, the
+    /// engine, the generators and the front ends ask ([`crate::rules::Rules`]).
+    pub fn rules(self) -> &'static crate::rules::Rules {
+        crate::rules::of(self)
+    }
+
     /// The unit this flavor's engine reports positions in ([`OffsetUnit`]).
     pub fn offset_unit(self) -> OffsetUnit {
-        match self {
-            Flavor::Rust => OffsetUnit::Bytes,
-            Flavor::Python(_) => OffsetUnit::CodePoints,
-            Flavor::Js(_) => OffsetUnit::Utf16,
-        }
+        self.rules().offset_unit
     }
 
     /// Python at the default release (3.11): what plain `python` means.
     pub const PYTHON: Flavor = Flavor::Python(PyVersion::V3_11);
     /// JavaScript at the default release (node 20): what plain `js` means.
     pub const JS: Flavor = Flavor::Js(NodeVersion::Node20);
+    /// Go at the newest release: what plain `go` means.
+    pub const GO: Flavor = Flavor::Go(GoVersion::V1_27);
 
-    /// The three families at their default releases, in display order.
-    pub const ALL: [Flavor; 3] = [Flavor::Rust, Flavor::PYTHON, Flavor::JS];
+    /// The families at their default releases, in display order.
+    pub const ALL: [Flavor; 4] = [Flavor::Rust, Flavor::PYTHON, Flavor::JS, Flavor::GO];
 
     /// Every flavor and release, in display order (each family's releases oldest first).
     pub fn all_versions() -> impl Iterator<Item = Flavor> {
-        std::iter::once(Flavor::Rust)
-            .chain(PyVersion::ALL.into_iter().map(Flavor::Python))
-            .chain(NodeVersion::ALL.into_iter().map(Flavor::Js))
+        Family::ALL.into_iter().flat_map(Family::releases)
+    }
+
+    /// The release's position among its family's releases (0 for Rust).
+    fn release_index(self) -> usize {
+        let all = self.family().releases();
+        all.iter().position(|f| *f == self).unwrap_or(0)
     }
 
     /// Whether this is the Rust flavor.
@@ -296,12 +407,18 @@ impl Flavor {
         matches!(self, Flavor::Js(_))
     }
 
+    /// Whether this is a Go flavor, of any release.
+    pub fn is_go(self) -> bool {
+        matches!(self, Flavor::Go(_))
+    }
+
     /// The family, without the release.
     pub fn family(self) -> Family {
         match self {
             Flavor::Rust => Family::Rust,
             Flavor::Python(_) => Family::Python,
             Flavor::Js(_) => Family::Js,
+            Flavor::Go(_) => Family::Go,
         }
     }
 
@@ -321,132 +438,126 @@ impl Flavor {
         }
     }
 
-    /// Whether this is the family's default release (plain `python` or `js`; Rust has one).
-    pub fn is_default_version(self) -> bool {
+    /// The Go release, for a Go flavor.
+    pub fn go_version(self) -> Option<GoVersion> {
         match self {
-            Flavor::Rust => true,
-            Flavor::Python(v) => v == PyVersion::default(),
-            Flavor::Js(v) => v == NodeVersion::default(),
+            Flavor::Go(v) => Some(v),
+            _ => None,
         }
     }
 
-    /// The family's lower-case name: `rust`, `python` or `js`.
+    /// Whether this is the family's default release (plain `python`, `js`, `go`).
+    pub fn is_default_version(self) -> bool {
+        self == self.family().default_flavor()
+    }
+
+    /// The family's lower-case name: `rust`, `python`, `js` or `go`.
     pub fn family_name(self) -> &'static str {
+        self.rules().family_name
+    }
+
+    /// The release as the family writes it after `@` (`3.11`, `node20`, `1.22`); empty for
+    /// Rust, which has one.
+    pub fn release_name(self) -> String {
         match self {
-            Flavor::Rust => "rust",
-            Flavor::Python(_) => "python",
-            Flavor::Js(_) => "js",
+            Flavor::Rust => String::new(),
+            Flavor::Python(v) => v.to_string(),
+            Flavor::Js(v) => v.to_string(),
+            Flavor::Go(v) => v.to_string(),
         }
     }
 
     /// The canonical name used on the command line and in JSON: the family's name at the
-    /// default release (`python`, `js`), with the release otherwise (`python@3.8`,
-    /// `js@node24`). Parsing the name gives back the same flavor.
+    /// default release (`python`, `js`, `go`), with the release otherwise (`python@3.8`,
+    /// `js@node24`, `go@1.19`). Parsing the name gives back the same flavor.
     pub fn name(self) -> &'static str {
-        match self {
-            Flavor::Rust => "rust",
-            Flavor::Python(v) => match v {
-                PyVersion::V3_8 => "python@3.8",
-                PyVersion::V3_9 => "python@3.9",
-                PyVersion::V3_10 => "python@3.10",
-                PyVersion::V3_11 => "python",
-                PyVersion::V3_12 => "python@3.12",
-                PyVersion::V3_13 => "python@3.13",
-                PyVersion::V3_14 => "python@3.14",
-                PyVersion::V3_15 => "python@3.15",
-            },
-            Flavor::Js(v) => match v {
-                NodeVersion::Node18 => "js@node18",
-                NodeVersion::Node20 => "js",
-                NodeVersion::Node22 => "js@node22",
-                NodeVersion::Node24 => "js@node24",
-                NodeVersion::Node25 => "js@node25",
-                NodeVersion::Node26 => "js@node26",
-            },
-        }
+        static NAMES: std::sync::OnceLock<Vec<(Flavor, &'static str)>> = std::sync::OnceLock::new();
+        let names = NAMES.get_or_init(|| {
+            Flavor::all_versions()
+                .map(|f| {
+                    let name = if f.is_default_version() {
+                        f.family_name().to_string()
+                    } else {
+                        f.versioned_name()
+                    };
+                    (f, &*Box::leak(name.into_boxed_str()))
+                })
+                .collect()
+        });
+        names
+            .iter()
+            .find(|(f, _)| *f == self)
+            .map_or("rust", |(_, n)| n)
     }
 
     /// The full name with the release always spelled out (`python@3.11`, `js@node20`,
-    /// `rust`).
+    /// `go@1.27`, `rust`).
     pub fn versioned_name(self) -> String {
         match self {
             Flavor::Rust => "rust".to_string(),
-            Flavor::Python(v) => format!("python@{v}"),
-            Flavor::Js(v) => format!("js@{v}"),
+            _ => format!("{}@{}", self.family_name(), self.release_name()),
         }
     }
 
-    /// The name for a status line: `python 3.11`, `js node20`, `rust`.
+    /// The name for a status line: `python 3.11`, `js node20`, `go 1.27`, `rust`.
     pub fn label(self) -> String {
         match self {
             Flavor::Rust => "rust".to_string(),
-            Flavor::Python(v) => format!("python {v}"),
-            Flavor::Js(v) => format!("js {v}"),
+            _ => format!("{} {}", self.family_name(), self.release_name()),
         }
     }
 
     /// Flag letters this flavor accepts.
     pub fn flag_letters(self) -> &'static str {
-        match self {
-            Flavor::Rust => "imsxUR",
-            Flavor::Python(_) => "imsxa",
-            // The `v` flag came with node 20.
-            Flavor::Js(NodeVersion::Node18) => "imsxuydg",
-            Flavor::Js(_) => "imsxuydgv",
-        }
+        self.rules().flag_letters
     }
 
     /// The next family at its default release, for cycling in the TUI.
     pub fn next(self) -> Flavor {
-        match self {
-            Flavor::Rust => Flavor::PYTHON,
-            Flavor::Python(_) => Flavor::JS,
-            Flavor::Js(_) => Flavor::Rust,
-        }
+        let i = Family::ALL
+            .iter()
+            .position(|f| *f == self.family())
+            .unwrap_or(0);
+        Family::ALL[(i + 1) % Family::ALL.len()].default_flavor()
     }
 
     /// The next release of the same family, wrapping from the newest to the oldest (Rust has
     /// one release and stays).
     pub fn next_version(self) -> Flavor {
-        fn after<T: Copy + PartialEq>(all: &[T], v: T) -> T {
-            let i = all.iter().position(|x| *x == v).unwrap_or(0);
-            all[(i + 1) % all.len()]
-        }
-        match self {
-            Flavor::Rust => Flavor::Rust,
-            Flavor::Python(v) => Flavor::Python(after(&PyVersion::ALL, v)),
-            Flavor::Js(v) => Flavor::Js(after(&NodeVersion::ALL, v)),
-        }
+        let all = self.family().releases();
+        all[(self.release_index() + 1) % all.len()]
     }
 
     /// The accepted spellings, for `--help` texts, written from the release tables (so a
     /// new release is named wherever a flavor is asked for): `rust; python (= python@3.11),
-    /// python@3.8, …; js (= js@node20), js@node18, …`.
+    /// python@3.8, …; js (= js@node20), js@node18, …; go (= go@1.27), go@1.19, …`.
     pub fn spellings() -> String {
-        let pythons: Vec<String> = PyVersion::ALL
-            .iter()
-            .map(|v| format!("python@{}", v.number()))
-            .collect();
-        let nodes: Vec<String> = NodeVersion::ALL
-            .iter()
-            .map(|v| format!("js@{}", v.name()))
-            .collect();
-        format!(
-            "rust; python (= {}), {} (also py@X.Y); js (= {}), {} (also js@N, nodeN)",
-            Flavor::PYTHON.versioned_name(),
-            pythons.join(", "),
-            Flavor::JS.versioned_name(),
-            nodes.join(", ")
-        )
+        let mut parts = vec!["rust".to_string()];
+        for family in Family::ALL.into_iter().skip(1) {
+            let default = family.default_flavor();
+            let all: Vec<String> = family
+                .releases()
+                .iter()
+                .map(|f| f.versioned_name())
+                .collect();
+            parts.push(format!(
+                "{} (= {}), {} ({})",
+                default.family_name(),
+                default.versioned_name(),
+                all.join(", "),
+                default.rules().spelling_note
+            ));
+        }
+        parts.join("; ")
     }
 
-    /// The flag letters of every family, for `--help` texts: `i m s x everywhere; a
+    /// The flag letters of every family, for `--help` texts: `i m s everywhere; x a
     /// (python); …`, from [`Flavor::flag_letters`].
     pub fn flags_help() -> String {
         let all = |f: Flavor| f.flag_letters().chars().collect::<Vec<_>>();
         let common: Vec<char> = all(Flavor::Rust)
             .into_iter()
-            .filter(|c| all(Flavor::PYTHON).contains(c) && all(Flavor::JS).contains(c))
+            .filter(|c| Flavor::ALL.iter().all(|f| all(*f).contains(c)))
             .collect();
         let own = |f: Flavor| {
             all(f)
@@ -457,13 +568,11 @@ impl Flavor {
                 .join(" ")
         };
         let common: Vec<String> = common.iter().map(|c| c.to_string()).collect();
-        format!(
-            "{} everywhere; {} (python); {} (js); {} (rust)",
-            common.join(" "),
-            own(Flavor::PYTHON),
-            own(Flavor::JS),
-            own(Flavor::Rust)
-        )
+        let families: Vec<String> = Flavor::ALL
+            .iter()
+            .map(|f| format!("{} ({})", own(*f), f.family_name()))
+            .collect();
+        format!("{} everywhere; {}", common.join(" "), families.join("; "))
     }
 }
 
@@ -485,7 +594,9 @@ impl FromStr for Flavor {
     type Err = String;
 
     /// Parses `rust`, `python`, `python@3.8` … `python@3.15` (`py` for `python`), `js`,
-    /// `js@node18` … `js@node24` (also `js@24`, `node24`, `node`); case-insensitive.
+    /// `js@node18` … `js@node26` (also `js@24`, `node24`, `node`), `go`, `go@1.19` …
+    /// `go@1.27` (`golang`; a release between two named ones is the older's rules);
+    /// case-insensitive.
     fn from_str(s: &str) -> Result<Flavor, String> {
         let lower = s.trim().to_ascii_lowercase();
         let (family, version) = match lower.split_once('@') {
@@ -496,17 +607,11 @@ impl FromStr for Flavor {
                 None => (lower.as_str(), None),
             },
         };
-        let py_versions = || {
-            PyVersion::ALL
+        let listed = |family: Family| {
+            family
+                .releases()
                 .iter()
-                .map(|v| v.number())
-                .collect::<Vec<_>>()
-                .join(", ")
-        };
-        let node_versions = || {
-            NodeVersion::ALL
-                .iter()
-                .map(|v| v.name())
+                .map(|f| f.release_name())
                 .collect::<Vec<_>>()
                 .join(", ")
         };
@@ -524,7 +629,7 @@ impl FromStr for Flavor {
                     format!(
                         "unknown python version {v:?} in {s:?} (expected one of {}; plain \
                          python is 3.11)",
-                        py_versions()
+                        listed(Family::Python)
                     )
                 }),
             },
@@ -534,13 +639,27 @@ impl FromStr for Flavor {
                     format!(
                         "unknown js version {v:?} in {s:?} (expected one of {}; plain js is \
                          node20)",
-                        node_versions()
+                        listed(Family::Js)
                     )
                 }),
             },
+            "go" | "golang" => match version {
+                None => Ok(Flavor::GO),
+                Some(v) => GoVersion::parse(v.strip_prefix("go").unwrap_or(v))
+                    .map(Flavor::Go)
+                    .ok_or_else(|| {
+                        format!(
+                            "unknown go version {v:?} in {s:?} (expected a release from 1.19 to \
+                             1.27 but 1.20, which could not be checked; the ones whose regexp \
+                             differs are {}; plain go is {})",
+                            listed(Family::Go),
+                            GoVersion::default()
+                        )
+                    }),
+            },
             _ => Err(format!(
-                "unknown flavor {s:?} (expected rust, python, python@3.8 … python@3.15, js or \
-                 js@node18 … js@node26)"
+                "unknown flavor {s:?} (expected rust, python, python@3.8 … python@3.15, js, \
+                 js@node18 … js@node26, go or go@1.19 … go@1.27)"
             )),
         }
     }
@@ -656,12 +775,12 @@ impl Flags {
 
     /// The letters that are on, in the flavor's canonical order.
     pub fn letters(&self, flavor: Flavor) -> String {
-        let order = match flavor {
-            Flavor::Rust => "imsxUR",
-            Flavor::Python(_) => "aimsx",
-            Flavor::Js(_) => "dgimsuvyx",
-        };
-        order.chars().filter(|c| self.get(*c)).collect()
+        flavor
+            .rules()
+            .flag_order
+            .chars()
+            .filter(|c| self.get(*c))
+            .collect()
     }
 }
 
@@ -675,7 +794,7 @@ mod tests {
             assert_eq!(f.name().parse::<Flavor>(), Ok(f), "{f}");
             assert_eq!(f.versioned_name().parse::<Flavor>(), Ok(f), "{f}");
         }
-        assert_eq!(Flavor::all_versions().count(), 15);
+        assert_eq!(Flavor::all_versions().count(), 21);
     }
 
     #[test]
@@ -690,6 +809,27 @@ mod tests {
         assert_eq!(p("js@24"), Flavor::Js(NodeVersion::Node24));
         assert_eq!(p("node18"), Flavor::Js(NodeVersion::Node18));
         assert_eq!(p("javascript@node22"), Flavor::Js(NodeVersion::Node22));
+    }
+
+    #[test]
+    fn go_releases_read_as_the_newest_named_release_not_after_them() {
+        let p = |s: &str| s.parse::<Flavor>();
+        assert_eq!(p("go"), Ok(Flavor::Go(GoVersion::V1_27)));
+        assert_eq!(p("go@1.23"), Ok(Flavor::Go(GoVersion::V1_22)));
+        assert_eq!(p("golang@1.24.3"), Ok(Flavor::Go(GoVersion::V1_22)));
+        assert_eq!(p("go@go1.21"), Ok(Flavor::Go(GoVersion::V1_21)));
+        assert_eq!(p("go@1.26"), Ok(Flavor::Go(GoVersion::V1_26)));
+        for bad in ["go@1.20", "go@1.18", "go@1.28", "go@2.0", "go@x"] {
+            let e = p(bad).unwrap_err();
+            assert!(
+                e.contains("1.19, 1.21, 1.22, 1.25, 1.26, 1.27"),
+                "{bad}: {e}"
+            );
+        }
+        assert_eq!(Flavor::Go(GoVersion::V1_22).name(), "go@1.22");
+        assert_eq!(Flavor::GO.name(), "go");
+        assert_eq!(Flavor::GO.next(), Flavor::Rust);
+        assert_eq!(Flavor::JS.next(), Flavor::GO);
     }
 
     #[test]

@@ -23,16 +23,18 @@ pub mod ast;
 pub mod error;
 pub mod explain;
 pub mod flavor;
+pub mod go_unicode;
 pub mod highlight;
 pub mod js_unicode;
 pub mod lint;
 pub mod parse;
 pub mod railroad;
+pub mod rules;
 mod sre_code;
 
 pub use ast::Span;
 pub use error::{Error, ErrorKind};
-pub use flavor::{Family, Flags, Flavor, NodeVersion, PyVersion};
+pub use flavor::{Family, Flags, Flavor, GoVersion, NodeVersion, PyVersion};
 
 /// The private-use character standing for a UTF-16 surrogate code unit written as `\uD83D` in
 /// JavaScript without `u` (a `char` cannot hold a surrogate). Supplementary Private Use

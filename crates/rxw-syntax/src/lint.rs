@@ -397,11 +397,7 @@ fn useless_escape_outside(
 
 fn class_lints(c: &Class, pattern: &str, flavor: Flavor, depth: usize, out: &mut Vec<Lint>) {
     // Class nesting is bounded by the parser (64), so this recursion is bounded too.
-    let special_in_class: &str = match flavor {
-        Flavor::Rust => "\\[]^-&~",
-        Flavor::Python(_) => "\\[]^-&~|",
-        Flavor::Js(_) => "\\[]^-/",
-    };
+    let special_in_class: &str = flavor.rules().class_specials;
     for item in &c.items {
         match item {
             ClassItem::Range(lo, hi, span)

@@ -8,6 +8,7 @@
 use super::ast::*;
 use crate::error::{Error, ErrorKind};
 use crate::flavor::{Flags, Flavor};
+use crate::rules::{Grammar, Rules, Texts};
 
 /// Deepest class nesting accepted (Rust nested classes recurse).
 const MAX_CLASS_DEPTH: usize = 64;
@@ -47,6 +48,26 @@ pub fn parse(pattern: &str, flavor: Flavor, flags: Flags) -> Result<Ast, Error> 
             cond.span,
         ));
     }
+    if let Some(limit) = flavor.rules().syntax.max_nesting
+        && go_height(&ast.root) > limit
+    {
+        return Err(err(
+            ErrorKind::PatternInvalid,
+            Texts::fill(flavor.rules().texts.nesting_too_deep, pattern),
+            pattern,
+            Span::new(0, pattern.len()),
+        ));
+    }
+    if let Some(limit) = flavor.rules().syntax.max_program_size
+        && go_size(&ast.root) > limit
+    {
+        return Err(err(
+            ErrorKind::PatternInvalid,
+            Texts::fill(flavor.rules().texts.pattern_too_large, pattern),
+            pattern,
+            Span::new(0, pattern.len()),
+        ));
+    }
     let counted = parser.js_total_groups;
     if flavor.is_js() && ast.groups.len() as u32 != counted {
         // The up-front count (which decides whether `\1` is a backreference or, by Annex B,
@@ -75,6 +96,8 @@ struct Parser<'p> {
     pat: &'p str,
     pos: usize,
     flavor: Flavor,
+    /// The flavor's rules ([`Flavor::rules`]).
+    rules: &'static Rules,
     flags: Flags,
     initial_flags: Flags,
     groups: Vec<GroupInfo>,
@@ -122,6 +145,7 @@ impl<'p> Parser<'p> {
             pat,
             pos: 0,
             flavor,
+            rules: flavor.rules(),
             flags,
             initial_flags: flags,
             groups: Vec::new(),
@@ -145,6 +169,16 @@ impl<'p> Parser<'p> {
         self.flavor.py_version().map_or(0, |v| v.minor())
     }
 
+    /// The flavor's text for a case, with the piece its engine quotes.
+    fn text(&self, case: fn(&Texts) -> &'static str, piece: &str) -> String {
+        Texts::fill(case(self.rules.texts), piece)
+    }
+
+    /// Whether the pattern is read by RE2's grammar (the regex crate's and Go's).
+    fn re2(&self) -> bool {
+        self.rules.grammar == Grammar::Re2
+    }
+
     fn invalid(&self, msg: impl Into<String>, span: Span) -> Error {
         err(ErrorKind::PatternInvalid, msg, self.pat, span)
     }
@@ -163,6 +197,11 @@ impl<'p> Parser<'p> {
 
     fn rest(&self) -> &'p str {
         &self.pat[self.pos..]
+    }
+
+    /// The pattern from `start` to its end.
+    fn rest_from(&self, start: usize) -> &'p str {
+        &self.pat[start..]
     }
 
     fn bump(&mut self) -> char {
@@ -309,11 +348,7 @@ impl<'p> Parser<'p> {
                     self.bump();
                     let Some(parent) = stack.pop() else {
                         return Err(self.invalid(
-                            match self.flavor {
-                                Flavor::Python(_) => "unbalanced parenthesis",
-                                Flavor::Js(_) => "Unmatched ')'",
-                                Flavor::Rust => "unopened group",
-                            },
+                            self.text(|t| t.unopened_group, self.pat),
                             Span::new(start, self.pos),
                         ));
                     };
@@ -333,6 +368,26 @@ impl<'p> Parser<'p> {
                         kind: NodeKind::Class(class),
                         span,
                     });
+                }
+                '\\' if self.rules.syntax.quote_escapes && self.rest().starts_with("\\Q") => {
+                    // `\Q…\E`: everything up to `\E` (or the end) is literal text, each
+                    // character an atom of its own (a quantifier after `\E` takes the last).
+                    self.pos += 2;
+                    let body_start = self.pos;
+                    let (body_end, end) = match self.rest().find("\\E") {
+                        Some(i) => (body_start + i, body_start + i + 2),
+                        None => (self.pat.len(), self.pat.len()),
+                    };
+                    for (i, ch) in self.pat[body_start..body_end].char_indices() {
+                        cur.concat.push(Node {
+                            kind: NodeKind::Literal {
+                                ch,
+                                form: LiteralForm::Verbatim,
+                            },
+                            span: Span::new(body_start + i, body_start + i + ch.len_utf8()),
+                        });
+                    }
+                    self.pos = end;
                 }
                 '\\' => {
                     let node = self.parse_escape()?;
@@ -368,9 +423,6 @@ impl<'p> Parser<'p> {
                             self.invalid("Lone quantifier brackets", Span::new(start, start + 1))
                         );
                     }
-                    if self.flavor.is_rust() && c == ']' {
-                        // regex-syntax accepts a lone `]` as a literal.
-                    }
                     self.bump();
                     cur.concat.push(Node {
                         kind: NodeKind::Literal {
@@ -384,11 +436,7 @@ impl<'p> Parser<'p> {
         }
         if let Some(open) = stack.last().map(|_| cur.open) {
             return Err(self.invalid(
-                match self.flavor {
-                    Flavor::Python(_) => "missing ), unterminated subpattern",
-                    Flavor::Js(_) => "Unterminated group",
-                    Flavor::Rust => "unclosed group",
-                },
+                self.text(|t| t.unclosed_group, self.pat),
                 Span::new(open, self.pat.len()),
             ));
         }
@@ -501,6 +549,35 @@ impl<'p> Parser<'p> {
             (">", GroupKind::Atomic),
         ];
         for (tok, kind) in simple {
+            if !self.rules.syntax.backtracking_constructs
+                && *kind != GroupKind::NonCapture
+                && self.rest().starts_with(tok)
+            {
+                // RE2 and Go: `(?=`, `(?<=`, `(?>` are Perl syntax they refuse (Go from 1.22
+                // reads `(?<` as a name first, and `=` cannot start one).
+                let end = self.pos + tok.len();
+                if tok.starts_with('<') {
+                    let syntax = self.rules.syntax;
+                    if syntax.angle_named_groups {
+                        // Go from 1.22 reads `(?<` as a group name, up to a `>`.
+                        let end =
+                            self.pos + self.rest().find('>').map_or(self.rest().len(), |i| i + 1);
+                        return Err(self.invalid(
+                            self.text(|t| t.bad_group_name, &self.pat[open..end]),
+                            Span::new(open, end),
+                        ));
+                    }
+                    let end = self.pos + 1;
+                    return Err(self.invalid(
+                        self.text(|t| t.unsupported_perl, &self.pat[open..end]),
+                        Span::new(open, end),
+                    ));
+                }
+                return Err(self.invalid(
+                    self.text(|t| t.unsupported_perl, &self.pat[open..end]),
+                    Span::new(open, end),
+                ));
+            }
             if self.eat(tok) {
                 if *kind == GroupKind::Atomic && self.flavor.is_js() {
                     return Err(self.invalid("Invalid group", Span::new(open, self.pos)));
@@ -519,20 +596,14 @@ impl<'p> Parser<'p> {
             }
         }
         // Named groups.
-        let named = match self.flavor {
-            Flavor::Python(_) => self.eat("P<"),
-            Flavor::Js(_) => self.eat("<"),
-            Flavor::Rust => self.eat("P<") || self.eat("<"),
-        };
+        let syntax = self.rules.syntax;
+        let named = (syntax.p_named_groups && self.eat("P<"))
+            || (syntax.angle_named_groups && self.eat("<"));
         if named {
             let name_start = self.pos;
             let Some(close) = self.rest().find('>') else {
                 return Err(self.invalid(
-                    match self.flavor {
-                        Flavor::Python(_) => "missing >, unterminated name",
-                        Flavor::Js(_) => "Invalid capture group name",
-                        Flavor::Rust => "unclosed capture group name",
-                    },
+                    self.text(|t| t.unclosed_group_name, self.rest_from(open)),
                     Span::new(open, self.pat.len()),
                 ));
             };
@@ -545,16 +616,16 @@ impl<'p> Parser<'p> {
             };
             let name = decoded.as_deref().unwrap_or(raw);
             if decoded.is_none() || !valid_group_name(name, self.flavor) {
-                return Err(self.invalid(
-                    match self.flavor {
-                        Flavor::Python(_) => format!("bad character in group name '{name}'"),
-                        Flavor::Js(_) => "Invalid capture group name".to_string(),
-                        Flavor::Rust => "invalid capture group character".to_string(),
-                    },
-                    name_span,
-                ));
+                let piece = if self.flavor.is_python() {
+                    name
+                } else {
+                    &self.pat[open..self.pos]
+                };
+                return Err(self.invalid(self.text(|t| t.bad_group_name, piece), name_span));
             }
-            let clash = if self.flavor.is_js() && self.js_duplicate_names() {
+            let clash = if self.rules.syntax.duplicate_names {
+                false
+            } else if self.flavor.is_js() && self.js_duplicate_names() {
                 // Allowed when the two groups sit in different branches of one alternation
                 // (they can never both take part in a match).
                 self.named_at
@@ -566,14 +637,12 @@ impl<'p> Parser<'p> {
             self.named_at
                 .push((name.to_string(), self.alternatives.clone()));
             if clash {
-                return Err(self.invalid(
-                    match self.flavor {
-                        Flavor::Python(_) => format!("redefinition of group name '{name}'"),
-                        Flavor::Js(_) => "Duplicate capture group name".to_string(),
-                        Flavor::Rust => "duplicate capture group name".to_string(),
-                    },
-                    name_span,
-                ));
+                let piece = if self.flavor.is_python() {
+                    name
+                } else {
+                    &self.pat[open..self.pos]
+                };
+                return Err(self.invalid(self.text(|t| t.duplicate_group_name, piece), name_span));
             }
             let index = self.new_group(Some(name.to_string()), open);
             return Ok(Some(frame(
@@ -671,26 +740,29 @@ impl<'p> Parser<'p> {
             )));
         }
         // Flags.
-        let letters_ok: &str = match self.flavor {
-            Flavor::Python(_) => "aiLmsux",
-            Flavor::Js(_) => "ims",
-            Flavor::Rust => "imsuxUR",
-        };
+        let letters_ok: &str = self.rules.syntax.inline_flags;
         let mut change = FlagChange::default();
         let mut negating = false;
         loop {
             let Some(c) = self.peek() else {
                 return Err(self.invalid(
-                    match self.flavor {
-                        Flavor::Python(_) => "missing -, : or )",
-                        Flavor::Js(_) => "Invalid group",
-                        Flavor::Rust => "unclosed group",
-                    },
+                    self.text(|t| t.unclosed_flag_group, self.rest_from(open)),
                     Span::new(open, self.pat.len()),
                 ));
             };
             let here = Span::new(self.pos, self.pos + c.len_utf8());
             match c {
+                ')' | ':'
+                    if negating
+                        && self.rules.syntax.empty_negation_refused
+                        && self.pat[..self.pos].ends_with('-') =>
+                {
+                    // Go: a `-` must be followed by a flag.
+                    return Err(self.invalid(
+                        self.text(|t| t.unknown_flag, &self.pat[open..here.end]),
+                        Span::new(open, here.end),
+                    ));
+                }
                 ')' | ':' => break,
                 '-' if !negating => {
                     negating = true;
@@ -709,7 +781,9 @@ impl<'p> Parser<'p> {
                             here,
                         ));
                     }
-                    if change.on.contains(c) || change.off.contains(c) {
+                    if (change.on.contains(c) || change.off.contains(c))
+                        && !self.rules.syntax.duplicate_flags
+                    {
                         return Err(match self.flavor {
                             Flavor::Js(_) if !self.js_modifiers() => {
                                 self.invalid("Invalid group", Span::new(open, here.end))
@@ -727,21 +801,18 @@ impl<'p> Parser<'p> {
                 }
                 _ => {
                     if after_q == self.pos {
+                        let piece = if self.flavor.is_python() {
+                            c.to_string()
+                        } else {
+                            self.pat[open..here.end].to_string()
+                        };
                         return Err(self.invalid(
-                            match self.flavor {
-                                Flavor::Python(_) => format!("unknown extension ?{c}"),
-                                Flavor::Js(_) => "Invalid group".to_string(),
-                                Flavor::Rust => "unrecognized flag".to_string(),
-                            },
+                            self.text(|t| t.unknown_group_letter, &piece),
                             Span::new(open, here.end),
                         ));
                     }
                     return Err(self.invalid(
-                        match self.flavor {
-                            Flavor::Python(_) => "unknown flag".to_string(),
-                            Flavor::Js(_) => "Invalid flags in modifiers".to_string(),
-                            Flavor::Rust => "unrecognized flag".to_string(),
-                        },
+                        self.text(|t| t.unknown_flag, &self.pat[open..here.end]),
                         here,
                     ));
                 }
@@ -884,19 +955,19 @@ impl<'p> Parser<'p> {
             self.check_lookbehind_ref(index, span)?;
             return Ok(index);
         }
-        match self.flavor {
-            Flavor::Python(_) => {
+        match self.rules.grammar {
+            Grammar::Sre => {
                 if !valid_group_name(name, Flavor::PYTHON) {
                     Err(self.invalid(format!("bad character in group name '{name}'"), span))
                 } else {
                     Err(self.invalid(format!("unknown group name '{name}'"), span))
                 }
             }
-            Flavor::Js(_) => {
+            Grammar::Ecma => {
                 self.pending_names.push((name.to_string(), span, 0));
                 Ok(0)
             }
-            Flavor::Rust => Err(self.invalid(
+            Grammar::Re2 => Err(self.invalid(
                 format!("invalid backref: unknown group name '{name}'"),
                 span,
             )),
@@ -1003,6 +1074,7 @@ impl<'p> Parser<'p> {
                 }
             },
         };
+        let brace_end = self.pos;
         let mut greed = Greed::Greedy;
         if self.peek() == Some('?') {
             self.bump();
@@ -1030,11 +1102,7 @@ impl<'p> Parser<'p> {
         }
         let nothing = |p: &Parser| {
             p.invalid(
-                match p.flavor {
-                    Flavor::Python(_) => "nothing to repeat",
-                    Flavor::Js(_) => "Nothing to repeat",
-                    Flavor::Rust => "repetition operator missing expression",
-                },
+                p.text(|t| t.nothing_to_repeat, &p.pat[start..brace_end]),
                 op_span,
             )
         };
@@ -1044,15 +1112,15 @@ impl<'p> Parser<'p> {
         }
         let target = &concat[idx - 1];
         match &target.kind {
-            NodeKind::Repeat { .. } => match self.flavor {
-                Flavor::Python(_) => return Err(self.invalid("multiple repeat", op_span)),
-                Flavor::Js(_) => return Err(nothing(self)),
-                Flavor::Rust => {}
-            },
-            NodeKind::Anchor { .. } | NodeKind::SetFlags(_) => match self.flavor {
-                Flavor::Rust => {}
-                _ => return Err(nothing(self)),
-            },
+            NodeKind::Repeat {
+                op_span: earlier, ..
+            } if self.rules.syntax.nested_repetition_refused => {
+                let piece = &self.pat[earlier.start..self.pos];
+                return Err(self.invalid(self.text(|t| t.nested_repetition, piece), op_span));
+            }
+            NodeKind::Anchor { .. } | NodeKind::SetFlags(_) if !self.re2() => {
+                return Err(nothing(self));
+            }
             NodeKind::Group { kind, .. } if self.flavor.is_js() && self.js_unicode() => {
                 if matches!(
                     kind,
@@ -1075,16 +1143,24 @@ impl<'p> Parser<'p> {
         if let Some(m) = max
             && m < min
         {
-            return Err(self.invalid(
-                match self.flavor {
-                    Flavor::Python(_) => "min repeat greater than max repeat",
-                    Flavor::Js(_) => "numbers out of order in {} quantifier",
-                    Flavor::Rust => "invalid repetition count range, the start must be <= the end",
-                },
-                op_span,
-            ));
+            let piece = if self.flavor.is_js() {
+                "{}"
+            } else {
+                &self.pat[start..brace_end]
+            };
+            return Err(self.invalid(self.text(|t| t.repeat_range_order, piece), op_span));
         }
         let target = concat.remove(idx - 1);
+        if c == '{' && !self.rules.syntax.backtracking_constructs && (min >= 2 || max >= Some(2)) {
+            // RE2 and Go: nested counted repetitions may not multiply past the limit
+            // (`(a{1000}){2}`), said at the outer count.
+            if !repeat_product_within(min, max, &target, self.pat, self.rules.syntax.max_repeat) {
+                return Err(self.invalid(
+                    self.text(|t| t.repeat_too_large, &self.pat[start..brace_end]),
+                    op_span,
+                ));
+            }
+        }
         let span = target.span.to(op_span);
         // Whitespace and comments between the atom and its quantifier lie inside the
         // repeat's span; kept as siblings they would overlap it, so they are dropped.
@@ -1112,11 +1188,7 @@ impl<'p> Parser<'p> {
         let parsed = body.and_then(|b| parse_bounds(b, self.flavor));
         match parsed {
             Some((min, max)) => {
-                let limit: u64 = match self.flavor {
-                    Flavor::Python(_) => u32::MAX as u64 - 1,
-                    Flavor::Js(_) => u32::MAX as u64,
-                    Flavor::Rust => 1000,
-                };
+                let limit = u64::from(self.rules.syntax.max_repeat);
                 let span = Span::new(start, start + close.unwrap() + 1);
                 if self.flavor.is_js() {
                     // ECMAScript counts are unbounded integers (node accepts `a{4294967296}`);
@@ -1127,13 +1199,14 @@ impl<'p> Parser<'p> {
                 }
                 if min > limit || max.is_some_and(|m| m > limit) {
                     return Err(self.invalid(
-                        match self.flavor {
-                            Flavor::Python(_) => "the repetition number is too large".to_string(),
-                            Flavor::Js(_) => "Nothing to repeat".to_string(),
-                            Flavor::Rust => {
-                                "repetition quantifier exceeds the limit of 1000".to_string()
-                            }
-                        },
+                        self.text(|t| t.repeat_too_large, &self.pat[span.start..span.end]),
+                        span,
+                    ));
+                }
+                if max.is_some_and(|m| m < min) && self.rules.syntax.literal_brace && self.re2() {
+                    // Go: `{2,1}` is an invalid count, said with the braces.
+                    return Err(self.invalid(
+                        self.text(|t| t.repeat_range_order, &self.pat[span.start..span.end]),
                         span,
                     ));
                 }
@@ -1142,11 +1215,10 @@ impl<'p> Parser<'p> {
             }
             None => {
                 let span = Span::new(start, start + close.map_or(1, |c| c + 1));
-                match self.flavor {
-                    Flavor::Python(_) => Ok(None),
-                    Flavor::Js(_) if !self.js_unicode() => Ok(None),
-                    Flavor::Js(_) => Err(self.invalid("Incomplete quantifier", span)),
-                    Flavor::Rust => Err(self.invalid(
+                match self.rules.grammar {
+                    _ if self.js_unicode() => Err(self.invalid("Incomplete quantifier", span)),
+                    _ if self.rules.syntax.literal_brace => Ok(None),
+                    _ => Err(self.invalid(
                         if close.is_none() {
                             "unclosed counted repetition"
                         } else {
@@ -1189,13 +1261,7 @@ impl<'p> Parser<'p> {
         self.bump(); // '\'
         let Some(c) = self.peek() else {
             return Err(self.invalid(
-                match self.flavor {
-                    Flavor::Python(_) => "bad escape (end of pattern)",
-                    Flavor::Js(_) => "\\ at end of pattern",
-                    Flavor::Rust => {
-                        "incomplete escape sequence, reached end of pattern prematurely"
-                    }
-                },
+                self.text(|t| t.trailing_backslash, ""),
                 Span::new(start, self.pos),
             ));
         };
@@ -1212,12 +1278,14 @@ impl<'p> Parser<'p> {
             kind,
             multiline: p.flags.multiline,
         };
+        let re2 = self.re2();
+        let syntax = self.rules.syntax;
         match (self.flavor, c) {
             (_, 'b') => {
                 self.bump();
                 // regex-syntax reads `\b{` as a special boundary only when a letter or `-`
                 // follows; otherwise (`\b{2}`) the brace starts a repetition of `\b`.
-                if self.flavor.is_rust()
+                if syntax.extended_word_boundaries
                     && self.peek() == Some('{')
                     && self
                         .peek_at(1)
@@ -1246,11 +1314,11 @@ impl<'p> Parser<'p> {
                 self.bump();
                 return Ok(node(anchor(self, AnchorKind::NotWordBoundary), self.pos));
             }
-            (Flavor::Python(_) | Flavor::Rust, 'A') => {
+            (_, 'A') if re2 || self.flavor.is_python() => {
                 self.bump();
                 return Ok(node(anchor(self, AnchorKind::TextStart), self.pos));
             }
-            (Flavor::Python(_), 'Z') | (Flavor::Rust, 'z') => {
+            (Flavor::Python(_), 'Z') | (_, 'z') if re2 || self.flavor.is_python() && c == 'Z' => {
                 self.bump();
                 return Ok(node(anchor(self, AnchorKind::TextEnd), self.pos));
             }
@@ -1259,17 +1327,17 @@ impl<'p> Parser<'p> {
                 self.bump();
                 return Ok(node(anchor(self, AnchorKind::TextEnd), self.pos));
             }
-            (Flavor::Rust, 'Z') => {
+            (_, 'Z') if re2 && syntax.extended_word_boundaries => {
                 return Err(self.unsupported(
                     "\\Z is not Rust regex syntax (use \\z for the end of the text)",
                     Span::new(start, self.pos + 1),
                 ));
             }
-            (Flavor::Rust, '<') => {
+            (_, '<') if syntax.extended_word_boundaries => {
                 self.bump();
                 return Ok(node(anchor(self, AnchorKind::WordStart), self.pos));
             }
-            (Flavor::Rust, '>') => {
+            (_, '>') if syntax.extended_word_boundaries => {
                 self.bump();
                 return Ok(node(anchor(self, AnchorKind::WordEnd), self.pos));
             }
@@ -1280,7 +1348,7 @@ impl<'p> Parser<'p> {
                 }
                 return self.named_backref(start, "Invalid named reference");
             }
-            (Flavor::Rust, 'k') => {
+            (_, 'k') if re2 && syntax.backtracking_constructs => {
                 self.bump();
                 if self.eat("<") {
                     return self.named_backref(start, "unclosed backreference name");
@@ -1289,11 +1357,38 @@ impl<'p> Parser<'p> {
                     self.invalid("unrecognized escape sequence", Span::new(start, self.pos))
                 );
             }
-            (_, 'p' | 'P') if self.flavor.is_rust() || self.js_unicode() => {
+            (_, 'p' | 'P') if re2 || self.js_unicode() => {
                 let (name, negated) = self.parse_property(start)?;
                 return Ok(node(NodeKind::Property { name, negated }, self.pos));
             }
-            (_, '1'..='9') => {
+            (_, '0'..='7') if re2 && syntax.octal_escapes => {
+                // Go: `\0` and `\1`–`\7` followed by an octal digit start an octal escape of
+                // up to three digits; a lone `\1`–`\7` would be a backreference, refused.
+                let digits: String = self
+                    .rest()
+                    .chars()
+                    .take(3)
+                    .take_while(|d| ('0'..='7').contains(d))
+                    .collect();
+                if c != '0' && digits.len() < 2 {
+                    self.bump();
+                    return Err(self.invalid(
+                        self.text(|t| t.bad_escape, &self.pat[start..self.pos]),
+                        Span::new(start, self.pos),
+                    ));
+                }
+                self.pos += digits.len();
+                let value = u32::from_str_radix(&digits, 8).unwrap_or(0);
+                let ch = char::from_u32(value).unwrap_or('\0');
+                return Ok(node(
+                    NodeKind::Literal {
+                        ch,
+                        form: LiteralForm::Octal,
+                    },
+                    self.pos,
+                ));
+            }
+            (_, '1'..='9') if !re2 || syntax.backtracking_constructs => {
                 if let Some(n) = self.parse_backref_digits(start)? {
                     return Ok(n);
                 }
@@ -1312,8 +1407,8 @@ impl<'p> Parser<'p> {
             .chars()
             .take_while(|c| c.is_ascii_digit())
             .collect();
-        match self.flavor {
-            Flavor::Python(_) => {
+        match self.rules.grammar {
+            Grammar::Sre => {
                 // Three octal digits make an octal escape.
                 let b = digits.as_bytes();
                 if b.len() >= 3 && b[..3].iter().all(|d| (b'0'..=b'7').contains(d)) {
@@ -1338,7 +1433,7 @@ impl<'p> Parser<'p> {
                     span,
                 }))
             }
-            Flavor::Js(_) => {
+            Grammar::Ecma => {
                 let n: u64 = digits.parse().unwrap_or(u64::MAX);
                 if n <= self.js_total_groups as u64 {
                     self.pos += digits.len();
@@ -1357,7 +1452,7 @@ impl<'p> Parser<'p> {
                 }
                 Ok(None)
             }
-            Flavor::Rust => {
+            Grammar::Re2 => {
                 let n: u32 = digits.parse().unwrap_or(u32::MAX);
                 self.pos += digits.len();
                 let span = Span::new(start, self.pos);
@@ -1378,6 +1473,9 @@ impl<'p> Parser<'p> {
     }
 
     fn parse_property(&mut self, start: usize) -> Result<(String, bool), Error> {
+        if self.rules.properties == crate::rules::Properties::Go {
+            return self.go_property(start);
+        }
         let negated = self.bump() == 'P';
         if self.eat("{") {
             let Some(close) = self.rest().find('}') else {
@@ -1440,6 +1538,46 @@ impl<'p> Parser<'p> {
         }
     }
 
+    /// Go's `\pN`, `\p{Name}`, `\p{^Name}` (and `\P…`, negated again by `^`), checked against
+    /// the release's own names; the name is kept with its negation folded in.
+    fn go_property(&mut self, start: usize) -> Result<(String, bool), Error> {
+        let mut negated = self.bump() == 'P';
+        let bad = |p: &Parser, end: usize| {
+            p.invalid(
+                p.text(|t| t.unknown_property, &p.pat[start..end]),
+                Span::new(start, end),
+            )
+        };
+        let name = if self.eat("{") {
+            let Some(close) = self.rest().find('}') else {
+                return Err(bad(self, self.pat.len()));
+            };
+            let raw = &self.pat[self.pos..self.pos + close];
+            self.pos += close + 1;
+            match raw.strip_prefix('^') {
+                Some(n) => {
+                    negated = !negated;
+                    n.to_string()
+                }
+                None => raw.to_string(),
+            }
+        } else {
+            match self.peek() {
+                Some(c) => {
+                    self.bump();
+                    c.to_string()
+                }
+                None => return Err(bad(self, self.pos)),
+            }
+        };
+        let release = self.flavor.go_version().unwrap_or_default();
+        let data = crate::go_unicode::GoUnicode::for_release(release.number());
+        if data.and_then(|d| d.property(&name)).is_none() {
+            return Err(bad(self, self.pos));
+        }
+        Ok((name, negated))
+    }
+
     /// Parses a character escape after the backslash. `in_class` selects the class rules.
     /// The code point a class character stands for: a lone surrogate escape (`\ud800`) parses
     /// to a private-use stand-in, which orders as the surrogate it stands for.
@@ -1491,7 +1629,7 @@ impl<'p> Parser<'p> {
             'f' => return control('\u{c}'),
             'v' => return control('\u{b}'),
             'a' if !self.flavor.is_js() => return control('\u{7}'),
-            'b' if in_class && !self.flavor.is_rust() => return control('\u{8}'),
+            'b' if in_class && !self.re2() => return control('\u{8}'),
             _ => {}
         }
         match self.flavor {
@@ -1685,6 +1823,14 @@ impl<'p> Parser<'p> {
                     c => Ok((c, LiteralForm::Escaped)),
                 }
             }
+            Flavor::Go(_) => match c {
+                'x' => self.go_hex(start),
+                c if c.is_ascii() && !c.is_ascii_alphanumeric() => Ok((c, LiteralForm::Escaped)),
+                _ => Err(self.invalid(
+                    self.text(|t| t.bad_escape, &self.pat[start..self.pos]),
+                    span_here(self),
+                )),
+            },
             Flavor::Rust => match c {
                 'x' => self.rust_hex(start, 2),
                 'u' => self.rust_hex(start, 4),
@@ -1739,6 +1885,62 @@ impl<'p> Parser<'p> {
         }
     }
 
+    /// Go's `\xFF` (two digits) and `\x{10FFFF}` (any number of digits up to the largest code
+    /// point); anything else is an invalid escape, quoted up to where Go stopped reading.
+    fn go_hex(&mut self, start: usize) -> Result<(char, LiteralForm), Error> {
+        let bad = |p: &mut Parser, end: usize| {
+            p.pos = end.min(p.pat.len());
+            Err(p.invalid(
+                p.text(|t| t.bad_escape, &p.pat[start..p.pos]),
+                Span::new(start, p.pos),
+            ))
+        };
+        if self.eat("{") {
+            // As Go reads it: hex digits up to `}`, stopping at the first other character or
+            // at the digit that passes the largest code point (the error quotes up to there).
+            let mut value: u32 = 0;
+            let mut end = self.pos;
+            for (digits, ch) in self.rest().chars().enumerate() {
+                end += ch.len_utf8();
+                if ch == '}' {
+                    if digits == 0 {
+                        return bad(self, end);
+                    }
+                    self.pos = end;
+                    return match char::from_u32(value) {
+                        Some(ch) => Ok((ch, LiteralForm::Hex)),
+                        None => Err(self.unsupported(
+                            "a lone surrogate cannot be matched in UTF-8 text",
+                            Span::new(start, self.pos),
+                        )),
+                    };
+                }
+                let Some(v) = ch.to_digit(16) else {
+                    return bad(self, end);
+                };
+                value = value * 16 + v;
+                if value > 0x10FFFF {
+                    return bad(self, end);
+                }
+            }
+            bad(self, end)
+        } else {
+            let mut end = self.pos;
+            for ch in self.rest().chars().take(2) {
+                end += ch.len_utf8();
+                if !ch.is_ascii_hexdigit() {
+                    return bad(self, end);
+                }
+            }
+            if end - self.pos < 2 {
+                return bad(self, end);
+            }
+            let value = u32::from_str_radix(&self.pat[self.pos..end], 16).unwrap_or(0);
+            self.pos = end;
+            Ok((char::from_u32(value).unwrap_or('\0'), LiteralForm::Hex))
+        }
+    }
+
     fn rust_hex(&mut self, start: usize, n: usize) -> Result<(char, LiteralForm), Error> {
         let text = if self.eat("{") {
             let Some(close) = self.rest().find('}') else {
@@ -1776,14 +1978,11 @@ impl<'p> Parser<'p> {
         let mut items: Vec<ClassItem> = Vec::new();
         let unterminated = |p: &Parser| {
             p.invalid(
-                match p.flavor {
-                    Flavor::Python(_) => "unterminated character set",
-                    Flavor::Js(_) => "Unterminated character class",
-                    Flavor::Rust => "unclosed character class",
-                },
+                p.text(|t| t.unclosed_class, p.rest_from(start)),
                 Span::new(start, p.pat.len()),
             )
         };
+        let set_operations = self.rules.syntax.class_set_operations;
         let mut first = true;
         loop {
             let Some(c) = self.peek() else {
@@ -1795,16 +1994,20 @@ impl<'p> Parser<'p> {
             }
             first = false;
             let item_start = self.pos;
-            if self.flavor.is_rust() {
+            if self.re2() {
                 if self.flags.verbose && c.is_whitespace() {
                     self.bump();
                     continue;
                 }
+                if c == '['
+                    && let Some(posix) = self.try_posix()?
+                {
+                    items.push(posix);
+                    continue;
+                }
+            }
+            if set_operations {
                 if c == '[' {
-                    if let Some(posix) = self.try_posix() {
-                        items.push(posix);
-                        continue;
-                    }
                     let nested = self.parse_class(depth + 1)?;
                     items.push(ClassItem::Nested(Box::new(nested)));
                     continue;
@@ -1887,13 +2090,19 @@ impl<'p> Parser<'p> {
                 }
             }
             let item = self.parse_class_atom()?;
+            if self.re2() && !set_operations && !matches!(item, ClassItem::Char(..)) {
+                // Go: a class escape (`\d`, `\pL`) is never a range's start; a `-` after it
+                // is a character.
+                items.push(item);
+                continue;
+            }
             // A range?
             let v_mode_op =
                 self.flavor.is_js() && self.flags.unicode_sets && self.rest().starts_with("--");
             if self.peek() == Some('-') && self.peek_at(1).is_some_and(|n| n != ']') && !v_mode_op {
                 let dash = self.pos;
                 self.bump();
-                if self.flavor.is_rust() && self.rest().starts_with('-') {
+                if set_operations && self.rest().starts_with('-') {
                     self.pos = dash;
                     items.push(item);
                     continue;
@@ -1907,11 +2116,7 @@ impl<'p> Parser<'p> {
                     (ClassItem::Char(lo, lo_span), ClassItem::Char(h, h_span)) => {
                         if self.written_code(*lo, *lo_span) > self.written_code(*h, *h_span) {
                             return Err(self.invalid(
-                                match self.flavor {
-                                    Flavor::Python(_) => format!("bad character range {}", &self.pat[span.start..span.end]),
-                                    Flavor::Js(_) => "Range out of order in character class".to_string(),
-                                    Flavor::Rust => "invalid character class range, the start must be <= the end".to_string(),
-                                },
+                                self.text(|t| t.class_range_order, &self.pat[span.start..span.end]),
                                 span,
                             ));
                         }
@@ -1933,19 +2138,20 @@ impl<'p> Parser<'p> {
                             items.push(ClassItem::Char('-', Span::new(dash, dash + 1)));
                             items.push(hi);
                         } else {
-                            return Err(self.invalid(
-                                match self.flavor {
-                                    Flavor::Python(_) => format!(
-                                        "bad character range {}",
-                                        &self.pat[span.start..span.end]
-                                    ),
-                                    Flavor::Js(_) => "Invalid character class".to_string(),
-                                    Flavor::Rust => {
-                                        "invalid range boundary, must be a literal".to_string()
-                                    }
-                                },
-                                span,
-                            ));
+                            // Go quotes the escape it could not read as a character.
+                            let piece = if self.re2() && !set_operations {
+                                let hi_start = dash + 1;
+                                let end = self.pat[hi_start..]
+                                    .char_indices()
+                                    .nth(2)
+                                    .map_or(self.pat.len(), |(i, _)| hi_start + i);
+                                &self.pat[hi_start..end]
+                            } else {
+                                &self.pat[span.start..span.end]
+                            };
+                            return Err(
+                                self.invalid(self.text(|t| t.class_range_boundary, piece), span)
+                            );
                         }
                     }
                 }
@@ -2026,12 +2232,16 @@ impl<'p> Parser<'p> {
         Ok(ClassItem::Strings(alternatives, Span::new(start, self.pos)))
     }
 
-    fn try_posix(&mut self) -> Option<ClassItem> {
+    /// `[:name:]` inside a class. An unknown name is an error where the engine says so (Go),
+    /// and not a POSIX class at all elsewhere.
+    fn try_posix(&mut self) -> Result<Option<ClassItem>, Error> {
         let rest = self.rest();
         if !rest.starts_with("[:") {
-            return None;
+            return Ok(None);
         }
-        let close = rest.find(":]")?;
+        let Some(close) = rest.find(":]") else {
+            return Ok(None);
+        };
         let body = &rest[2..close];
         let (negated, name) = match body.strip_prefix('^') {
             Some(n) => (true, n),
@@ -2042,15 +2252,22 @@ impl<'p> Parser<'p> {
             "punct", "space", "upper", "word", "xdigit",
         ];
         if !NAMES.contains(&name) {
-            return None;
+            if self.rules.syntax.class_set_operations {
+                return Ok(None);
+            }
+            let span = Span::new(self.pos, self.pos + close + 2);
+            return Err(self.invalid(
+                self.text(|t| t.unknown_posix_class, &self.pat[span.start..span.end]),
+                span,
+            ));
         }
         let start = self.pos;
         self.pos += close + 2;
-        Some(ClassItem::Posix(
+        Ok(Some(ClassItem::Posix(
             name.to_string(),
             negated,
             Span::new(start, self.pos),
-        ))
+        )))
     }
 
     fn parse_class_atom(&mut self) -> Result<ClassItem, Error> {
@@ -2061,11 +2278,7 @@ impl<'p> Parser<'p> {
         }
         let Some(e) = self.peek() else {
             return Err(self.invalid(
-                match self.flavor {
-                    Flavor::Python(_) => "unterminated character set",
-                    Flavor::Js(_) => "\\ at end of pattern",
-                    Flavor::Rust => "unclosed character class",
-                },
+                self.text(|t| t.class_trailing_backslash, ""),
                 Span::new(start, self.pos),
             ));
         };
@@ -2073,7 +2286,7 @@ impl<'p> Parser<'p> {
             self.bump();
             return Ok(ClassItem::Perl(kind, negated, Span::new(start, self.pos)));
         }
-        if (e == 'p' || e == 'P') && (self.flavor.is_rust() || self.js_unicode()) {
+        if (e == 'p' || e == 'P') && (self.re2() || self.js_unicode()) {
             let (name, negated) = self.parse_property(start)?;
             return Ok(ClassItem::Property(
                 name,
@@ -2285,6 +2498,10 @@ fn valid_group_name(name: &str, flavor: Flavor) -> bool {
         }
         // Decoded and checked by `js_group_name`.
         Flavor::Js(_) => true,
+        // Go's `isValidCaptureName`: ASCII letters, digits and `_`, a digit first included.
+        Flavor::Go(_) => std::iter::once(first)
+            .chain(chars)
+            .all(|c| c == '_' || c.is_ascii_alphanumeric()),
         Flavor::Rust => {
             (first == '_' || first.is_alphabetic())
                 && chars
@@ -2301,11 +2518,12 @@ fn parse_bounds(body: &str, flavor: Flavor) -> Option<(u64, Option<u64>)> {
             Some(s.parse::<u64>().unwrap_or(u64::MAX))
         }
     };
-    let body = if flavor.is_rust() { body.trim() } else { body };
+    let spaces = flavor.rules().syntax.spaces_in_counts;
+    let body = if spaces { body.trim() } else { body };
     match body.split_once(',') {
         None => num(body).map(|n| (n, Some(n))),
         Some((lo, hi)) => {
-            let (lo, hi) = if flavor.is_rust() {
+            let (lo, hi) = if spaces {
                 (lo.trim(), hi.trim())
             } else {
                 (lo, hi)
@@ -2322,6 +2540,98 @@ fn parse_bounds(body: &str, flavor: Flavor) -> Option<(u64, Option<u64>)> {
             }
         }
     }
+}
+
+/// The height of the tree as Go's `regexp/syntax` counts it for its nesting limit: a capture,
+/// a repetition, an alternation and a sequence of several items are levels; a non-capturing
+/// group is none.
+fn go_height(root: &Node) -> u32 {
+    let mut tallest = 0;
+    let mut stack = vec![(root, 1u32)];
+    while let Some((node, height)) = stack.pop() {
+        tallest = tallest.max(height);
+        let level = match &node.kind {
+            NodeKind::Group { kind, .. } => u32::from(matches!(kind, GroupKind::Capture { .. })),
+            NodeKind::Concat(items) => u32::from(items.len() > 1),
+            _ => 1,
+        };
+        for child in node.children() {
+            stack.push((child, height + level));
+        }
+    }
+    tallest
+}
+
+/// The size of the program Go would compile the tree to, as `regexp/syntax`'s `calcSize`
+/// estimates it (a star counts 2 and its body, a counted repetition its largest count of
+/// copies). Called on trees Go's nesting limit already bounds, so the recursion is shallow.
+fn go_size(node: &Node) -> u64 {
+    let size = match &node.kind {
+        NodeKind::Literal { .. } => 1,
+        NodeKind::Concat(items) => items.iter().map(go_size).sum(),
+        NodeKind::Alternation(branches) => {
+            branches.iter().map(go_size).sum::<u64>() + branches.len().saturating_sub(1) as u64
+        }
+        NodeKind::Group { kind, child } => {
+            let inner = go_size(child);
+            if matches!(kind, GroupKind::Capture { .. }) {
+                2 + inner
+            } else {
+                inner
+            }
+        }
+        NodeKind::Repeat {
+            min, max, child, ..
+        } => {
+            let sub = go_size(child);
+            match (*min, *max) {
+                (0, None) => 2 + sub,
+                (m, None) => 1 + u64::from(m) * sub,
+                (0, Some(1)) => 1 + sub,
+                (m, Some(n)) => u64::from(n) * sub + u64::from(n - m),
+            }
+        }
+        _ => 0,
+    };
+    size.max(1)
+}
+
+/// Go's `repeatIsValid`: whether a counted repetition `{min,max}` of `child` and the counted
+/// repetitions inside it multiply to at most `limit`. Each `{n,m}` divides what is left by its
+/// largest count (`{0}` ends the check below it); `*`, `+` and `?` count for nothing.
+fn repeat_product_within(min: u32, max: Option<u32>, child: &Node, pat: &str, limit: u32) -> bool {
+    fn divide(min: u32, max: Option<u32>, budget: u32) -> Option<Option<u32>> {
+        if max == Some(0) {
+            return Some(None);
+        }
+        let m = max.unwrap_or(min);
+        if m > budget {
+            return None;
+        }
+        Some(Some(budget.checked_div(m).unwrap_or(budget)))
+    }
+    let Some(Some(budget)) = divide(min, max, limit) else {
+        return divide(min, max, limit).is_some();
+    };
+    let mut stack = vec![(child, budget)];
+    while let Some((node, budget)) = stack.pop() {
+        let mut budget = budget;
+        if let NodeKind::Repeat {
+            min, max, op_span, ..
+        } = &node.kind
+            && pat[op_span.start..].starts_with('{')
+        {
+            match divide(*min, *max, budget) {
+                None => return false,
+                Some(None) => continue,
+                Some(Some(left)) => budget = left,
+            }
+        }
+        for child in node.children() {
+            stack.push((child, budget));
+        }
+    }
+    true
 }
 
 /// Gives JavaScript's forward named references (`\k<n>(?<n>a)`, recorded with index 0 while

@@ -120,11 +120,7 @@ impl CodeTab {
         if self.chosen {
             return self.lang;
         }
-        match flavor.family() {
-            crate::flavor::Family::Python => Lang::Python,
-            crate::flavor::Family::Js => Lang::Js,
-            crate::flavor::Family::Rust => Lang::Rust,
-        }
+        flavor.rules().language.parse().unwrap_or_default()
     }
 
     /// The next language after the one shown for `flavor`.

@@ -22,11 +22,14 @@ pub const ID: TabId = TabId("replace");
 #[derive(Debug, Default)]
 pub struct ReplaceTab;
 
+use crate::syntax::rules::Replacement;
+
 fn syntax_hint(f: Flavor) -> &'static str {
-    match f {
-        Flavor::Python(_) => r"\1 \g<name> \g<0>",
-        Flavor::Js(_) => "$1 $<name> $& $$",
-        Flavor::Rust => "$1 $name ${name} $$",
+    match f.rules().replacement {
+        Replacement::Backslash => r"\1 \g<name> \g<0>",
+        Replacement::Ecma => "$1 $<name> $& $$",
+        Replacement::Dollar => "$1 $name ${name} $$",
+        Replacement::GoExpand => "$1 ${1} $name ${name} $$",
     }
 }
 

@@ -8,6 +8,7 @@ use crate::syntax::ast::{
     AnchorKind, Ast, Class, ClassItem, FlagChange, Greed, GroupKind, LiteralForm, Node, NodeKind,
     PerlKind,
 };
+use crate::syntax::rules::PerlClasses;
 
 /// Nesting deeper than this is refused rather than walked recursively.
 const MAX_DEPTH: usize = 200;
@@ -103,10 +104,10 @@ fn translate_with(
     };
     e.precheck(flags, ast)?;
     let state = State {
-        ascii: match flavor {
-            Flavor::Js(_) => true,
-            Flavor::Python(_) => ast.flags.ascii,
-            Flavor::Rust => false,
+        ascii: match flavor.rules().perl_classes {
+            PerlClasses::Js | PerlClasses::Ascii => true,
+            PerlClasses::Python => ast.flags.ascii,
+            PerlClasses::RegexSyntax => false,
         },
         in_lookbehind: false,
         in_loop: false,
@@ -154,8 +155,7 @@ fn verbatim(
     let mut engine = TargetEngine::Standard;
     match flavor {
         Flavor::Js(_) if flags.verbose => return Ok(None),
-        Flavor::Js(_) => {}
-        Flavor::Python(_) => {}
+        Flavor::Js(_) | Flavor::Python(_) | Flavor::Go(_) => {}
         Flavor::Rust => {
             let mut fancy = None;
             ast.root.walk(|n, _| {
@@ -660,7 +660,7 @@ impl Emitter<'_> {
                     state.ascii = false;
                 }
             }
-            Flavor::Js(_) => {}
+            Flavor::Js(_) | Flavor::Go(_) => {}
         }
         state
     }
@@ -830,6 +830,8 @@ impl Emitter<'_> {
             ],
             PerlKind::Space => ranges(match self.src {
                 Flavor::Js(_) => WHITE_SPACE_JS,
+                // RE2's `\s`: no vertical tab.
+                Flavor::Go(_) => &[('\t', '\n'), ('\x0C', '\r'), (' ', ' ')],
                 _ if ascii => WHITE_SPACE_ASCII,
                 Flavor::Python(v) => crate::engine::classes::python_space(v),
                 Flavor::Rust => crate::engine::classes::rust_space(),

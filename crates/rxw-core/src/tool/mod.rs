@@ -263,11 +263,7 @@ impl<'t> FlavorIndex<'t> {
             self.units = 0;
         }
         let chunk = &self.text[self.pos..offset];
-        self.units += match self.flavor {
-            Flavor::Js(_) => chunk.chars().map(char::len_utf16).sum(),
-            Flavor::Python(_) => chunk.chars().count(),
-            Flavor::Rust => chunk.len(),
-        };
+        self.units += self.flavor.offset_unit().count(chunk);
         self.pos = offset;
         self.units
     }

@@ -301,6 +301,25 @@ impl Regex {
     /// # Errors
     /// The pattern cannot run on the matcher (rare: a construct only the `regex` crate runs).
     pub fn redos(&self, options: RedosOptions<'_>) -> Result<RedosReport, Error> {
+        let rules = self.flavor().rules();
+        if rules.linear_time {
+            // RE2 and Go simulate automata: no pattern backtracks, whatever rxw runs it on.
+            return Ok(RedosReport {
+                verdict: Verdict::Linear,
+                degree: Some(1),
+                attack: None,
+                steps: Vec::new(),
+                span: None,
+                reason: format!(
+                    "{} runs every pattern on finite automata (no backtracking): linear in the \
+                     text by construction",
+                    rules.engine
+                ),
+                hot_nodes: Vec::new(),
+                fix: None,
+                no_fix: None,
+            });
+        }
         if self.flavor().is_rust() && self.engine_kind_typical() == EngineKind::Linear {
             return Ok(RedosReport {
                 verdict: Verdict::Linear,

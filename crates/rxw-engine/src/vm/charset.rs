@@ -16,6 +16,7 @@ use crate::classes;
 use crate::python_unicode::PyUnicode;
 use regex_syntax::hir::{Class, ClassUnicode, ClassUnicodeRange, HirKind};
 use rxw_syntax::PyVersion;
+use rxw_syntax::go_unicode::GoUnicode;
 use rxw_syntax::js_unicode::{NODE_MAJORS, NodeUnicode};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -362,6 +363,8 @@ pub enum CaseRule {
     Python(PyVersion),
     /// CPython's ASCII mode: ASCII letters only.
     PythonAscii,
+    /// Go: the orbits of the release's `unicode.SimpleFold`.
+    GoOrbits(GoUnicode),
 }
 
 /// The classes of a [`CaseRule`] with more than one member.
@@ -374,6 +377,9 @@ impl CaseRule {
     /// `set` closed under the rule: every character equivalent to a member. Works on sets of
     /// any size: only the characters that have equivalents are looked at.
     pub fn close(self, set: &CharSet) -> CharSet {
+        if let CaseRule::GoOrbits(go) = self {
+            return CharSet::from_ranges(go.case_closure(set.ranges()));
+        }
         let t = self.classes();
         let mut out = set.ranges().to_vec();
         for class in &t.classes {
@@ -398,6 +404,8 @@ impl CaseRule {
             CaseRule::JsCanonical(node) => &JS[node.index()],
             CaseRule::Python(v) => &PYTHON[release_index(v)],
             CaseRule::PythonAscii => &PYTHON_ASCII,
+            // Closed by the release's own tables in `close`; no classes are kept.
+            CaseRule::GoOrbits(_) => &SIMPLE,
         };
         if let CaseRule::JsSimple(node) = self {
             // node's own classes, recorded from its `/…/iu` answers.
@@ -456,6 +464,7 @@ impl CaseRule {
             let mut by_key: HashMap<u32, Vec<u32>> = HashMap::new();
             for &c in &cased {
                 let key = match self {
+                    CaseRule::GoOrbits(_) => unreachable!("Go closes by its own tables"),
                     CaseRule::Simple => {
                         let ch = char::from_u32(c).expect("a character");
                         let mut cls = ClassUnicode::new([ClassUnicodeRange::new(ch, ch)]);
@@ -484,9 +493,10 @@ impl CaseRule {
             for (&key, class) in by_key.iter_mut() {
                 if !class.contains(&key) && char::from_u32(key).is_some() {
                     let same = match self {
-                        CaseRule::Simple | CaseRule::JsSimple(_) | CaseRule::JsCanonical(_) => {
-                            false
-                        }
+                        CaseRule::Simple
+                        | CaseRule::JsSimple(_)
+                        | CaseRule::JsCanonical(_)
+                        | CaseRule::GoOrbits(_) => false,
                         CaseRule::Python(v) => python_lower(v, key) == key,
                         CaseRule::PythonAscii => Fold::PythonAsciiLower.apply(key) == key,
                     };

@@ -6,6 +6,7 @@ use rxw_syntax::Span;
 use rxw_syntax::ast::*;
 use rxw_syntax::error::{Error, ErrorKind};
 use rxw_syntax::flavor::{Flags, Flavor, NodeVersion};
+use rxw_syntax::rules::{CaseFold, EmptyIteration, PerlClasses, Properties};
 use std::collections::BTreeSet;
 
 /// The empty string, a member of some `v`-flag classes.
@@ -38,6 +39,13 @@ struct Compiler<'a> {
 /// The Unicode data of the node version a JavaScript flavor stands for.
 pub(crate) fn js_data(flavor: Flavor) -> rxw_syntax::js_unicode::NodeUnicode {
     rxw_syntax::js_unicode::NodeUnicode::of(flavor)
+}
+
+/// The Go release's Unicode data (the newest release's for a flavor that is not Go).
+pub(crate) fn go_data(flavor: Flavor) -> rxw_syntax::go_unicode::GoUnicode {
+    let release = flavor.go_version().unwrap_or_default();
+    rxw_syntax::go_unicode::GoUnicode::for_release(release.number())
+        .expect("every Go release rxw names has its tables")
 }
 
 /// Compiles a parsed pattern for the matcher.
@@ -295,13 +303,15 @@ impl Compiler<'_> {
                 ..
             } => self.repeat(*min, *max, *greed, child, flags, back, span, depth)?,
             NodeKind::Backref { index, name } => {
-                let fold = match self.flavor {
+                let fold = match (self.flavor.rules().case_fold, self.flavor) {
                     _ if !flags.ignore_case => Fold::None,
-                    Flavor::Python(_) if flags.ascii => Fold::PythonAsciiLower,
-                    Flavor::Python(v) => Fold::PythonLower(v),
-                    Flavor::Js(_) if !self.code_units => Fold::JsSimple(js_data(self.flavor)),
-                    Flavor::Js(_) => Fold::JsCanonical(js_data(self.flavor)),
-                    Flavor::Rust => Fold::Lower,
+                    (_, Flavor::Python(_)) if flags.ascii => Fold::PythonAsciiLower,
+                    (_, Flavor::Python(v)) => Fold::PythonLower(v),
+                    (CaseFold::Js, _) if !self.code_units => Fold::JsSimple(js_data(self.flavor)),
+                    (CaseFold::Js, _) => Fold::JsCanonical(js_data(self.flavor)),
+                    // RE2 has no backreferences: nothing folds here.
+                    (CaseFold::Orbits, _) => Fold::None,
+                    _ => Fold::Lower,
                 };
                 // JavaScript duplicate names (node 24): the reference is to whichever group of
                 // that name took part, tested in order; none did, it matches empty.
@@ -499,12 +509,13 @@ impl Compiler<'_> {
 
     /// How case-insensitive members close here.
     fn case_rule(&self, flags: Flags) -> CaseRule {
-        match self.flavor {
-            Flavor::Python(_) if flags.ascii => CaseRule::PythonAscii,
-            Flavor::Python(v) => CaseRule::Python(v),
-            Flavor::Js(_) if self.code_units => CaseRule::JsCanonical(js_data(self.flavor)),
-            Flavor::Js(_) => CaseRule::JsSimple(js_data(self.flavor)),
-            Flavor::Rust => CaseRule::Simple,
+        match (self.flavor.rules().case_fold, self.flavor) {
+            (_, Flavor::Python(_)) if flags.ascii => CaseRule::PythonAscii,
+            (_, Flavor::Python(v)) => CaseRule::Python(v),
+            (CaseFold::Js, _) if self.code_units => CaseRule::JsCanonical(js_data(self.flavor)),
+            (CaseFold::Js, _) => CaseRule::JsSimple(js_data(self.flavor)),
+            (CaseFold::Orbits, _) => CaseRule::GoOrbits(go_data(self.flavor)),
+            _ => CaseRule::Simple,
         }
     }
 
@@ -550,9 +561,30 @@ impl Compiler<'_> {
                 let set = if *negated { set.negate() } else { set };
                 (self.fold_category(set, flags), false)
             }
+            NodeKind::Property { name, negated }
+                if flags.ignore_case && self.flavor.rules().properties == Properties::Go =>
+            {
+                // Go folds a property by its own rule (some, `LC`, not at all), then negates.
+                let set = go_data(self.flavor)
+                    .property_folded(name)
+                    .map(CharSet::from_ranges)
+                    .ok_or_else(|| {
+                        self.error(
+                            ErrorKind::PatternInvalid,
+                            format!("invalid character class range: `\\p{{{name}}}`"),
+                            node.span,
+                        )
+                    })?;
+                (set, *negated)
+            }
             NodeKind::Property { name, negated } => {
                 let set = self.property(name, node.span)?;
                 (self.fold_category(set, flags), *negated)
+            }
+            NodeKind::Class(class)
+                if flags.ignore_case && self.flavor.rules().case_fold == CaseFold::Orbits =>
+            {
+                (self.go_folded_class(class, flags)?, class.negated)
             }
             NodeKind::Class(class) if flags.ignore_case && self.flavor.is_python() => {
                 (self.python_folded_class(class, flags)?, class.negated)
@@ -584,6 +616,44 @@ impl Compiler<'_> {
         })
     }
 
+    /// A Go class under `(?i)`, member by member as `regexp/syntax` builds it: each member is
+    /// folded as it is added, and a negated member (`[:^upper:]`, `\W`, `\P{Lu}`) is the
+    /// complement of its folded set, so `(?i)[[:^upper:]]` leaves out `ſ` and the Kelvin sign.
+    fn go_folded_class(&mut self, class: &Class, flags: Flags) -> Result<CharSet, Error> {
+        let rule = self.case_rule(flags);
+        let mut out = CharSet::empty();
+        for item in &class.items {
+            let (positive, negated) = match item {
+                ClassItem::Perl(kind, negated, span) => {
+                    (ClassItem::Perl(*kind, false, *span), *negated)
+                }
+                ClassItem::Posix(name, negated, span) => {
+                    (ClassItem::Posix(name.clone(), false, *span), *negated)
+                }
+                ClassItem::Property(name, negated, span) => {
+                    let set = go_data(self.flavor)
+                        .property_folded(name)
+                        .map(CharSet::from_ranges)
+                        .ok_or_else(|| {
+                            self.error(
+                                ErrorKind::PatternInvalid,
+                                format!("invalid character class range: `\\p{{{name}}}`"),
+                                *span,
+                            )
+                        })?;
+                    out = out.union(&if *negated { set.negate() } else { set });
+                    continue;
+                }
+                other => (other.clone(), false),
+            };
+            let mut ranges = Vec::new();
+            self.class_item(&positive, flags, &mut ranges)?;
+            let folded = rule.close(&CharSet::from_ranges(ranges));
+            out = out.union(&if negated { folded.negate() } else { folded });
+        }
+        Ok(out)
+    }
+
     /// A Python class under `i`, member by member as CPython compiles it: literals and
     /// ranges stand for their case-equivalent characters, categories are tested on the lower
     /// case.
@@ -607,6 +677,14 @@ impl Compiler<'_> {
     }
 
     fn perl(&self, kind: PerlKind, flags: Flags) -> CharSet {
+        if self.flavor.rules().perl_classes == PerlClasses::Ascii {
+            return match kind {
+                PerlKind::Digit => charset::ascii_digit(),
+                PerlKind::Word => charset::ascii_word(),
+                // RE2's `\s`: no vertical tab.
+                PerlKind::Space => CharSet::from_chars([0x9, 0xA, 0xC, 0xD, 0x20]),
+            };
+        }
         match (self.flavor, kind) {
             (Flavor::Python(_), PerlKind::Digit) if flags.ascii => charset::ascii_digit(),
             (Flavor::Python(_), PerlKind::Word) if flags.ascii => charset::ascii_word(),
@@ -617,9 +695,9 @@ impl Compiler<'_> {
             (Flavor::Js(_), PerlKind::Digit) => charset::ascii_digit(),
             (Flavor::Js(_), PerlKind::Word) => self.js_word(flags),
             (Flavor::Js(_), PerlKind::Space) => charset::js_space(),
-            (Flavor::Rust, PerlKind::Digit) => charset::rust_digit().clone(),
-            (Flavor::Rust, PerlKind::Word) => charset::rust_word().clone(),
-            (Flavor::Rust, PerlKind::Space) => charset::rust_space().clone(),
+            (_, PerlKind::Space) => charset::rust_space().clone(),
+            (_, PerlKind::Digit) => charset::rust_digit().clone(),
+            (_, PerlKind::Word) => charset::rust_word().clone(),
         }
     }
 
@@ -635,6 +713,18 @@ impl Compiler<'_> {
     }
 
     fn property(&self, name: &str, span: Span) -> Result<CharSet, Error> {
+        if self.flavor.rules().properties == Properties::Go {
+            return go_data(self.flavor)
+                .property(name)
+                .map(|r| CharSet::from_ranges(r.to_vec()))
+                .ok_or_else(|| {
+                    self.error(
+                        ErrorKind::PatternInvalid,
+                        format!("invalid character class range: `\\p{{{name}}}`"),
+                        span,
+                    )
+                });
+        }
         if self.flavor.is_js() {
             if let Some(strings) = js_data(self.flavor).property_of_strings(name) {
                 // Where only characters can be members, the one-code-point strings.
@@ -669,7 +759,7 @@ impl Compiler<'_> {
     }
 
     fn class(&mut self, class: &Class, flags: Flags) -> Result<CharSet, Error> {
-        if self.flavor.is_rust()
+        if self.flavor.rules().syntax.class_set_operations
             || class
                 .items
                 .iter()
@@ -1215,10 +1305,12 @@ impl Compiler<'_> {
 
     fn word_set(&mut self, flags: Flags) -> u32 {
         let set = match self.flavor {
+            // RE2's `\b` is between ASCII word characters and the rest, whatever `i` says.
+            _ if self.flavor.rules().perl_classes == PerlClasses::Ascii => charset::ascii_word(),
             Flavor::Python(_) if flags.ascii => charset::ascii_word(),
             Flavor::Python(v) => charset::python_word(v).clone(),
             Flavor::Js(_) => self.js_word(flags),
-            Flavor::Rust => charset::rust_word().clone(),
+            _ => charset::rust_word().clone(),
         };
         self.add_set(set)
     }
@@ -1411,10 +1503,12 @@ impl Compiler<'_> {
             self.repeat_one(test, min, max_n, greedy, back, span);
             return Ok(());
         }
-        let rule = if self.flavor.is_js() {
-            LoopRule::Js
-        } else {
-            LoopRule::Python
+        let rule = match self.flavor.rules().empty_iteration {
+            EmptyIteration::Fails => LoopRule::Js,
+            EmptyIteration::Kept => LoopRule::Python,
+            EmptyIteration::Revisited => LoopRule::Re2 {
+                unbounded: max.is_none(),
+            },
         };
         let reg = self.regs;
         self.regs += 1;
@@ -1440,7 +1534,7 @@ impl Compiler<'_> {
             span,
         );
         debug_assert_eq!(retry + 1, iter);
-        if rule == LoopRule::Js && g_from < g_to {
+        if self.flavor.is_js() && g_from < g_to {
             self.push(
                 Inst::ClearSlots {
                     from: g_from * 2,

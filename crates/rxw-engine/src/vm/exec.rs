@@ -1131,6 +1131,23 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                                 self.push_choice(*iter - 1, pos, ChoiceKind::Alt);
                                 pc = *exit;
                             }
+                            (LoopRule::Re2 { unbounded }, _)
+                                if *unbounded
+                                    && count >= (*min).max(1)
+                                    && pos == self.regs[r + 1] =>
+                            {
+                                // The last iteration was empty: going round again would
+                                // revisit the loop's first state at this position.
+                                pc = *exit;
+                            }
+                            (LoopRule::Re2 { .. }, true) => {
+                                self.push_choice(*exit, pos, ChoiceKind::Alt);
+                                pc = *iter;
+                            }
+                            (LoopRule::Re2 { .. }, false) => {
+                                self.push_choice(*iter, pos, ChoiceKind::Alt);
+                                pc = *exit;
+                            }
                         }
                     }
                     true
@@ -1143,7 +1160,7 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                 } => {
                     let r = *reg as usize * 2;
                     match rule {
-                        LoopRule::Js => {
+                        LoopRule::Js | LoopRule::Re2 { .. } => {
                             self.set_reg(r + 1, pos);
                             pc += 1;
                             true
@@ -1172,7 +1189,16 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                 } => {
                     let r = *reg as usize * 2;
                     let count = self.regs[r];
-                    if *rule == LoopRule::Js && count >= *min as usize && pos == self.regs[r + 1] {
+                    let refused = match rule {
+                        LoopRule::Js => count >= *min as usize,
+                        // Past the loop's first free iteration an empty one comes back to a
+                        // state already held.
+                        LoopRule::Re2 { unbounded } => {
+                            *unbounded && count >= (*min).max(1) as usize
+                        }
+                        LoopRule::Python => false,
+                    };
+                    if refused && pos == self.regs[r + 1] {
                         false
                     } else {
                         self.set_reg(r, count + 1);

@@ -106,6 +106,15 @@ pub enum LoopRule {
     Python,
     /// ECMAScript: an iteration past the minimum that matches empty fails.
     Js,
+    /// RE2 and Go, which simulate the program and drop a thread that comes back to a state it
+    /// already holds at that position. An unbounded `x*` of a nullable `x` runs as `(x+)?`
+    /// and `x{n,}` as `x…x x+`, so the loop's first free iteration may match empty (and then
+    /// ends the loop) and a later empty iteration fails. A bounded repetition is written out
+    /// as copies, so its iterations are never refused.
+    Re2 {
+        /// The repetition has no maximum.
+        unbounded: bool,
+    },
 }
 
 /// One instruction.

@@ -1,0 +1,293 @@
+//! Everything that differs between flavors, as data: one [`Rules`] per flavor and release.
+//!
+//! The parser, the engine, the code generators and the front ends ask [`crate::Flavor::rules`]
+//! instead of matching on the flavor. A rule's value names a behaviour, not a family
+//! ([`Grammar::Re2`] is read by the Rust and Go flavors alike, [`CaseFold::Orbits`] is Go's
+//! and RE2's), so a new engine family is a new file here that picks behaviours and writes its
+//! texts, plus its tables and its oracle tests; only a behaviour no family had before needs
+//! code where it is carried out.
+//!
+//! One file per family: [`python`], [`js`], [`rust`], [`go`].
+
+pub mod go;
+pub mod js;
+pub mod python;
+pub mod rust;
+
+use crate::flavor::{Flavor, OffsetUnit};
+
+/// What a flavor is, for every part of rxw that must treat flavors differently.
+#[derive(Debug)]
+pub struct Rules {
+    /// The family's lower-case name: `rust`, `python`, `js`, `go`.
+    pub family_name: &'static str,
+    /// Other spellings the family accepts, for `--help` (`also py@X.Y`).
+    pub spelling_note: &'static str,
+    /// The unit the engine reports positions in.
+    pub offset_unit: OffsetUnit,
+    /// The flag letters a user can set from outside the pattern.
+    pub flag_letters: &'static str,
+    /// The order flag letters are written in (`letters()`), a superset of `flag_letters`.
+    pub flag_order: &'static str,
+    /// The grammar the parser reads.
+    pub grammar: Grammar,
+    /// The switches of that grammar that differ between flavors reading it.
+    pub syntax: Syntax,
+    /// Characters a lint suggests escaping inside a class.
+    pub class_specials: &'static str,
+    /// The engine's error texts, in its own words.
+    pub texts: &'static Texts,
+    /// What `\d`, `\w`, `\s` and `\b` mean.
+    pub perl_classes: PerlClasses,
+    /// How `i` folds case.
+    pub case_fold: CaseFold,
+    /// Where `\p{…}` names and their code points come from.
+    pub properties: Properties,
+    /// What the find-all loop does after an empty match.
+    pub iteration: Iteration,
+    /// What a repetition does with an iteration that matches the empty text.
+    pub empty_iteration: EmptyIteration,
+    /// How a replacement template is written.
+    pub replacement: Replacement,
+    /// Whether the engine guarantees time linear in the text (RE2's automata): a ReDoS verdict
+    /// for such an engine is linear by construction.
+    pub linear_time: bool,
+    /// The code generator's language for this flavor (`python`, `js`, `rust`, `go`).
+    pub language: &'static str,
+    /// The real engine, for labels and docs (`CPython 3.11 re`, `Go 1.22 regexp`).
+    pub engine: &'static str,
+}
+
+/// A grammar the parser knows. Each is read with its own switches in [`Syntax`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Grammar {
+    /// CPython's `sre_parse`.
+    Sre,
+    /// ECMAScript `RegExp`, with Annex B without `u`/`v`.
+    Ecma,
+    /// RE2's syntax as the `regex` crate (`regex-syntax`) and Go's `regexp/syntax` read it.
+    Re2,
+}
+
+/// Switches of the [`Grammar::Re2`] grammar (the other grammars ask their release directly).
+#[derive(Debug, Clone, Copy)]
+pub struct Syntax {
+    /// Letters accepted in `(?flags)` and `(?flags:…)`.
+    pub inline_flags: &'static str,
+    /// Two groups may have the same name (Go; the first of them answers to it).
+    pub duplicate_names: bool,
+    /// A flag may be named twice in one group (`(?i-i)`, Go).
+    pub duplicate_flags: bool,
+    /// `(?i-)`, a `-` with no flag after it, is refused.
+    pub empty_negation_refused: bool,
+    /// `(?P<name>…)` opens a named group.
+    pub p_named_groups: bool,
+    /// `(?<name>…)` opens a named group.
+    pub angle_named_groups: bool,
+    /// The largest count in `{n,m}`.
+    pub max_repeat: u32,
+    /// Look-around, atomic groups and backreferences are accepted (rxw's Rust flavor takes
+    /// them as fancy-regex did; RE2 and Go refuse them).
+    pub backtracking_constructs: bool,
+    /// `\Q…\E` quotes a literal text.
+    pub quote_escapes: bool,
+    /// `\0`, `\12`, `\123` are octal escapes (a lone `\1`–`\7` is still refused).
+    pub octal_escapes: bool,
+    /// `\<`, `\>`, `\b{start}` and the other word-boundary forms of regex-syntax.
+    pub extended_word_boundaries: bool,
+    /// Nested classes and the set operations `&&`, `--`, `~~` inside brackets.
+    pub class_set_operations: bool,
+    /// A `{` that does not start a valid counted repetition is a literal.
+    pub literal_brace: bool,
+    /// A repetition operator directly after another one (`a**`, `a+*`, `a{2}{3}`) is an error.
+    pub nested_repetition_refused: bool,
+    /// Whitespace is allowed inside `{ n , m }`.
+    pub spaces_in_counts: bool,
+    /// Escaping a character that is not punctuation RE2 knows (`\_`, `\<`) is accepted when it
+    /// is ASCII punctuation.
+    pub any_ascii_punctuation_escapes: bool,
+    /// `\p{…}` names are compared loosely (case, spaces, `_` and `-` ignored).
+    pub loose_property_names: bool,
+    /// The longest nesting of groups, repetitions and alternations the engine accepts.
+    pub max_nesting: Option<u32>,
+    /// The largest program the engine compiles, in its own measure (Go: 128 MiB of
+    /// instructions, `regexp/syntax`'s `calcSize`).
+    pub max_program_size: Option<u64>,
+}
+
+/// Error texts, each a template whose `{}` is filled with the piece the engine quotes (the
+/// group name, the offending text). Families whose message for a case carries no piece leave
+/// the `{}` out.
+#[derive(Debug)]
+pub struct Texts {
+    /// A `)` with no group open.
+    pub unopened_group: &'static str,
+    /// A group not closed at the end of the pattern.
+    pub unclosed_group: &'static str,
+    /// A flag group `(?i` not closed.
+    pub unclosed_flag_group: &'static str,
+    /// A group name without its `>`.
+    pub unclosed_group_name: &'static str,
+    /// A group name with a character a name cannot hold.
+    pub bad_group_name: &'static str,
+    /// A group name used twice.
+    pub duplicate_group_name: &'static str,
+    /// A repetition with nothing before it.
+    pub nothing_to_repeat: &'static str,
+    /// A repetition directly after another one.
+    pub nested_repetition: &'static str,
+    /// `{5,3}`.
+    pub repeat_range_order: &'static str,
+    /// A count over the engine's limit.
+    pub repeat_too_large: &'static str,
+    /// A class not closed at the end of the pattern.
+    pub unclosed_class: &'static str,
+    /// A class range whose end is before its start.
+    pub class_range_order: &'static str,
+    /// A `\` at the end of the pattern.
+    pub trailing_backslash: &'static str,
+    /// A `\` at the end of the pattern inside a class.
+    pub class_trailing_backslash: &'static str,
+    /// A range whose end is not a character (`[a-\d]`).
+    pub class_range_boundary: &'static str,
+    /// An unknown letter right after `(?`.
+    pub unknown_group_letter: &'static str,
+    /// An unknown flag letter after other flags.
+    pub unknown_flag: &'static str,
+    /// A construct of another dialect (look-around in RE2).
+    pub unsupported_perl: &'static str,
+    /// An escape the grammar does not know.
+    pub bad_escape: &'static str,
+    /// A `\p{…}` name the engine does not know.
+    pub unknown_property: &'static str,
+    /// A `[:name:]` the engine does not know.
+    pub unknown_posix_class: &'static str,
+    /// Nesting deeper than the engine accepts.
+    pub nesting_too_deep: &'static str,
+    /// A pattern whose program would pass the engine's size limit.
+    pub pattern_too_large: &'static str,
+}
+
+impl Texts {
+    /// The text for a case, with the piece filled in.
+    pub fn fill(template: &str, piece: &str) -> String {
+        template.replacen("{}", piece, 1)
+    }
+}
+
+/// What `\d`, `\w`, `\s` and `\b` mean.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PerlClasses {
+    /// Unicode classes as regex-syntax defines them.
+    RegexSyntax,
+    /// CPython's (Unicode by default, ASCII under `a`), of the release's Unicode data.
+    Python,
+    /// ECMAScript's (ASCII, `\s` the JS white space and line terminators).
+    Js,
+    /// ASCII only: `\d` = `[0-9]`, `\w` = `[0-9A-Za-z_]`, `\s` = `[\t\n\f\r ]`, `\b` between
+    /// ASCII word and non-word (RE2, Go).
+    Ascii,
+}
+
+/// How `i` folds case.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CaseFold {
+    /// regex-syntax's simple case folding.
+    Simple,
+    /// CPython's lower-casing, of the release's data.
+    Python,
+    /// ECMAScript's Canonicalize (simple folding with `u`/`v`, upper-casing without).
+    Js,
+    /// The orbits of Go's `unicode.SimpleFold`, of the release's data.
+    Orbits,
+}
+
+/// Where `\p{…}` names and their code points come from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Properties {
+    /// regex-syntax's Unicode tables.
+    RegexSyntax,
+    /// None: the grammar has no `\p`.
+    None,
+    /// The node release's own answers (`js_unicode`).
+    Node,
+    /// The Go release's own answers (`go_unicode`).
+    Go,
+}
+
+/// What the find-all loop does after an empty match.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Iteration {
+    /// An empty match right where the previous match ended is skipped (the regex crate, Go's
+    /// `FindAll`).
+    SkipEmptyAfterMatch,
+    /// After an empty match the search is retried at the same place for a non-empty match
+    /// (CPython 3.7 and later).
+    RetryNonEmpty,
+    /// After an empty match the search goes on one character (code unit without `u`) later
+    /// (`String.prototype.matchAll`).
+    AdvanceOne,
+}
+
+/// What a repetition does with an iteration that matches the empty text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EmptyIteration {
+    /// sre: the empty iteration is kept and ends the loop.
+    Kept,
+    /// ECMAScript: an iteration past the minimum that matches empty fails.
+    Fails,
+    /// RE2 and Go: a thread that comes back to a state it already holds at a position is
+    /// dropped (an unbounded loop's first free iteration may be empty and ends it; a later
+    /// empty iteration fails; a bounded repetition's copies are never refused).
+    Revisited,
+}
+
+/// How a replacement template is written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Replacement {
+    /// The regex crate's `$1`, `${name}`, `$$`, names taking the longest run of word
+    /// characters.
+    Dollar,
+    /// CPython's `\1`, `\g<name>`, escapes processed.
+    Backslash,
+    /// ECMAScript's `$1`, `$<name>`, `$&`, `` $` ``, `$'`, `$$`.
+    Ecma,
+    /// Go's `Regexp.Expand`: `$1`, `${1}`, `$name`, `${name}`, `$$`; a name takes the longest
+    /// run of letters, digits and `_`, and an unknown group is the empty text.
+    GoExpand,
+}
+
+/// The rules of a flavor.
+pub fn of(flavor: Flavor) -> &'static Rules {
+    match flavor {
+        Flavor::Rust => &rust::RUST,
+        Flavor::Python(v) => python::of(v),
+        Flavor::Js(v) => js::of(v),
+        Flavor::Go(v) => go::of(v),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_flavor_has_rules_that_name_its_family_and_flags() {
+        for f in Flavor::all_versions() {
+            let r = f.rules();
+            assert_eq!(r.family_name, f.family_name());
+            for c in r.flag_letters.chars() {
+                assert!(r.flag_order.contains(c), "{f}: {c} not in the order");
+            }
+        }
+    }
+
+    #[test]
+    fn a_template_is_filled_once() {
+        assert_eq!(
+            Texts::fill("missing closing ): `{}`", "(a"),
+            "missing closing ): `(a`"
+        );
+        assert_eq!(Texts::fill("unclosed group", "(a"), "unclosed group");
+    }
+}
