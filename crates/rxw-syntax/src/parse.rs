@@ -558,7 +558,7 @@ impl<'p> Parser<'p> {
                 let end = self.pos + tok.len();
                 if tok.starts_with('<') {
                     let syntax = self.rules.syntax;
-                    if syntax.angle_named_groups {
+                    if syntax.lookbehind_reads_as_name {
                         // Go from 1.22 reads `(?<` as a group name, up to a `>`.
                         let end =
                             self.pos + self.rest().find('>').map_or(self.rest().len(), |i| i + 1);
@@ -1388,7 +1388,20 @@ impl<'p> Parser<'p> {
                     self.pos,
                 ));
             }
-            (_, '1'..='9') if !re2 || syntax.backtracking_constructs => {
+            (_, '1'..='9') if re2 && !syntax.backtracking_constructs => {
+                // Go quotes the one digit it could not read; the regex crate the reference.
+                let digits = if syntax.octal_escapes {
+                    1
+                } else {
+                    self.rest().chars().take_while(char::is_ascii_digit).count()
+                };
+                let end = self.pos + digits;
+                return Err(self.invalid(
+                    self.text(|t| t.backreference, &self.pat[start..end]),
+                    Span::new(start, end),
+                ));
+            }
+            (_, '1'..='9') => {
                 if let Some(n) = self.parse_backref_digits(start)? {
                     return Ok(n);
                 }

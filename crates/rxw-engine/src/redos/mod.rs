@@ -311,8 +311,7 @@ impl Regex {
                 steps: Vec::new(),
                 span: None,
                 reason: format!(
-                    "{} runs every pattern on finite automata (no backtracking): linear in the \
-                     text by construction",
+                    "runs on {} (finite automata, no backtracking): linear by construction",
                     rules.engine
                 ),
                 hot_nodes: Vec::new(),

@@ -31,6 +31,7 @@ const TEXTS: Texts = Texts {
     unknown_property: "invalid character class range: `{}`",
     unknown_posix_class: "invalid character class range: `{}`",
     nesting_too_deep: "expression nests too deeply: `{}`",
+    backreference: "invalid escape sequence: `{}`",
     pattern_too_large: "expression too large: `{}`",
 };
 
@@ -58,6 +59,7 @@ macro_rules! go_rules {
                 p_named_groups: true,
                 angle_named_groups: $angle,
                 max_repeat: 1000,
+                lookbehind_reads_as_name: $angle,
                 backtracking_constructs: false,
                 quote_escapes: true,
                 octal_escapes: true,

@@ -27,6 +27,7 @@ static TEXTS: Texts = Texts {
     unknown_property: "Invalid property name",
     unknown_posix_class: "Invalid escape",
     nesting_too_deep: "Maximum call stack size exceeded",
+    backreference: "invalid group reference {}",
     pattern_too_large: "the pattern is too large",
 };
 
@@ -38,6 +39,7 @@ const SYNTAX: Syntax = Syntax {
     p_named_groups: false,
     angle_named_groups: true,
     max_repeat: u32::MAX,
+    lookbehind_reads_as_name: false,
     backtracking_constructs: true,
     quote_escapes: false,
     octal_escapes: true,

@@ -84,6 +84,9 @@ pub struct Syntax {
     pub p_named_groups: bool,
     /// `(?<name>…)` opens a named group.
     pub angle_named_groups: bool,
+    /// `(?<=` and `(?<!` are read as the start of a group name (Go from 1.22), so refused as a
+    /// bad name rather than as look-behind.
+    pub lookbehind_reads_as_name: bool,
     /// The largest count in `{n,m}`.
     pub max_repeat: u32,
     /// Look-around, atomic groups and backreferences are accepted (rxw's Rust flavor takes
@@ -164,6 +167,8 @@ pub struct Texts {
     pub unknown_posix_class: &'static str,
     /// Nesting deeper than the engine accepts.
     pub nesting_too_deep: &'static str,
+    /// A backreference in a grammar without them (`\\1` for the regex crate).
+    pub backreference: &'static str,
     /// A pattern whose program would pass the engine's size limit.
     pub pattern_too_large: &'static str,
 }

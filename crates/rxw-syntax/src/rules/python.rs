@@ -28,6 +28,7 @@ static TEXTS: Texts = Texts {
     unknown_property: "bad escape {}",
     unknown_posix_class: "bad escape {}",
     nesting_too_deep: "maximum recursion limit exceeded",
+    backreference: "invalid group reference {}",
     pattern_too_large: "the pattern is too large",
 };
 
@@ -46,6 +47,7 @@ static PYTHON: Rules = Rules {
         p_named_groups: true,
         angle_named_groups: false,
         max_repeat: u32::MAX - 1,
+        lookbehind_reads_as_name: false,
         backtracking_constructs: true,
         quote_escapes: false,
         octal_escapes: true,

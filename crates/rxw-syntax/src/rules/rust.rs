@@ -1,5 +1,7 @@
 //! The `regex` crate (regex-syntax's grammar, byte offsets, `$name` replacements), with the
-//! look-around and backreferences fancy-regex users write run on rxw's matcher.
+//! look-around and backreferences fancy-regex users write run on rxw's matcher. (The code
+//! generator checks the fancy-regex programs it writes by parsing them in this flavor, so
+//! making `rust` the regex crate alone needs a flavor of fancy-regex's own first.)
 
 use super::*;
 
@@ -26,6 +28,7 @@ static TEXTS: Texts = Texts {
     unknown_property: "Unicode property not found",
     unknown_posix_class: "invalid ASCII character class",
     nesting_too_deep: "exceed the maximum nesting depth",
+    backreference: "backreferences are not supported",
     pattern_too_large: "the pattern is too large",
 };
 
@@ -45,6 +48,7 @@ pub static RUST: Rules = Rules {
         p_named_groups: true,
         angle_named_groups: true,
         max_repeat: 1000,
+        lookbehind_reads_as_name: false,
         backtracking_constructs: true,
         quote_escapes: false,
         octal_escapes: false,
