@@ -818,3 +818,58 @@ fn a_spill_stops_before_its_disk_is_full_and_says_so() {
         "what was written is shown:\n{screen}"
     );
 }
+
+/// Regression: with standard output redirected the workbench refused to start ("needs a
+/// terminal"), so `PAT=$(rxw)` was impossible. It draws on the terminal and prints the pattern
+/// where the output goes, with nothing else (not even the cursor's escape sequence).
+#[test]
+fn with_output_redirected_the_workbench_draws_on_the_terminal_and_prints_the_pattern() {
+    if Command::new("tmux").arg("-V").output().is_err() {
+        rxw_testkit::missing("tmux", "the pipeline test is skipped");
+        return;
+    }
+    let state = tempfile::tempdir().unwrap();
+    let out_file = state.path().join("pattern.out");
+    let session = format!("rxw-pipe-{}", std::process::id());
+    let bin = env!("CARGO_BIN_EXE_rxw");
+    let cmd = format!(
+        "env XDG_STATE_HOME='{}' TERM=xterm-256color '{bin}' --fresh -e CLAIM > '{}'",
+        state.path().display(),
+        out_file.display()
+    );
+    let out = tmux(&[
+        "-f",
+        "/dev/null",
+        "new-session",
+        "-d",
+        "-s",
+        &session,
+        "-x",
+        "100",
+        "-y",
+        "30",
+        &cmd,
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let shown = wait_for(&session, "matches");
+    assert!(
+        shown.contains("CLAIM"),
+        "the workbench is on the terminal:\n{shown}"
+    );
+    tmux(&["send-keys", "-t", &session, " [0-9a-f]+"]);
+    wait_for(&session, "CLAIM [0-9a-f]+");
+    tmux(&["send-keys", "-t", &session, "Escape"]);
+    std::thread::sleep(Duration::from_millis(300));
+    tmux(&["send-keys", "-t", &session, "q"]);
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while tmux(&["has-session", "-t", &session]).status.success() && Instant::now() < deadline {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    tmux(&["kill-session", "-t", &session]);
+    let printed = std::fs::read(&out_file).expect("the output file");
+    assert_eq!(String::from_utf8_lossy(&printed), "CLAIM [0-9a-f]+\n");
+}

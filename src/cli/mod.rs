@@ -72,6 +72,11 @@ pub struct TuiArgs {
     /// truncation or rotation is followed to the new file. Ctrl-F toggles it in the workbench.
     #[arg(short = 'f', long, requires = "file", conflicts_with = "more")]
     pub follow: bool,
+    /// Print the pattern on standard output when the workbench closes, for pipelines and
+    /// `PAT=$(rxw -p)`. With standard output redirected this is the default: the workbench
+    /// draws on the terminal itself and prints the pattern where the output goes.
+    #[arg(short = 'p', long)]
+    pub print: bool,
 }
 
 impl From<TuiArgs> for crate::tui::Options {
@@ -85,6 +90,7 @@ impl From<TuiArgs> for crate::tui::Options {
             fresh: a.fresh,
             follow: a.follow,
             more: a.more,
+            print: a.print,
         }
     }
 }

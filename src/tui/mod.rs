@@ -12,6 +12,7 @@ pub mod gutter;
 pub mod keymap;
 pub mod layout;
 pub mod panes;
+pub mod pipeline;
 pub mod popups;
 pub mod presets;
 pub mod render;
@@ -77,6 +78,8 @@ pub struct Options {
     pub follow: bool,
     /// More logs: with them, all are opened as one input merged by time.
     pub more: Vec<std::path::PathBuf>,
+    /// Print the pattern on standard output when the workbench closes.
+    pub print: bool,
 }
 
 /// Builds the start state from the command line, the input, the saved session and the
@@ -499,12 +502,21 @@ fn read_input(
 /// # Errors
 /// When the input cannot be read, a preset is unknown, or the terminal cannot be set up.
 pub fn run(args: Options) -> anyhow::Result<()> {
-    let (input, file_bytes, rest, gutter) = read_input(&args)?;
+    #[cfg(not(unix))]
     if !std::io::stdout().is_terminal() {
         anyhow::bail!(
             "the workbench needs a terminal on standard output; use `rxw find` for scripts"
         );
     }
+    let (input, file_bytes, rest, gutter) = read_input(&args)?;
+    // With standard output redirected (`PAT=$(rxw)`), the workbench draws on the terminal
+    // and the pattern goes where the output was sent.
+    let redirected = if std::io::stdout().is_terminal() {
+        None
+    } else {
+        Some(pipeline::draw_on_the_terminal()?)
+    };
+    let print = args.print || redirected.is_some();
     let mut store = session::default_path().map(SessionStore::new);
     let restored = store
         .as_ref()
@@ -597,6 +609,14 @@ pub fn run(args: Options) -> anyhow::Result<()> {
         DisableBracketedPaste
     );
     ratatui::restore();
+    // The terminal shows its cursor when dropped: on the screen, before the output is back.
+    drop(terminal);
+    if let Some(saved) = redirected {
+        pipeline::restore_output(saved)?;
+    }
+    if print && result.is_ok() {
+        pipeline::print_pattern(&app.wb.pattern.text())?;
+    }
     if let Some(store) = &mut store
         && let Err(e) = store.save_app(&app)
     {
