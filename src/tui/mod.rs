@@ -615,7 +615,7 @@ pub fn run(args: Options) -> anyhow::Result<()> {
         pipeline::restore_output(saved)?;
     }
     if print && result.is_ok() {
-        pipeline::print_pattern(&app.wb.pattern.text())?;
+        pipeline::print_pattern(app.wb.pattern.text())?;
     }
     if let Some(store) = &mut store
         && let Err(e) = store.save_app(&app)
