@@ -1,4 +1,7 @@
-//! A one-line editor: text, a cursor (a byte offset on a char boundary), undo and redo.
+//! A pattern editor: text, a cursor (a byte offset on a char boundary), undo and redo by edit
+//! (a word typed or rubbed out is one step, as in an editor, not a character at a time). It is
+//! one line on screen, but keeps the line breaks a pasted pattern has (a verbose pattern's
+//! `# comment` ends at its line break; drawn as `␊`).
 
 use super::nav;
 
@@ -15,6 +18,18 @@ pub struct LineEditor {
     cursor: usize,
     undo: Vec<(String, usize)>,
     redo: Vec<(String, usize)>,
+    /// The run of typing or rubbing out the next such key joins, and where it left the
+    /// cursor: a key elsewhere, a motion or another kind of edit starts a new undo step.
+    run: Option<(Run, usize)>,
+}
+
+/// A run of edits that undo as one step.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Run {
+    /// Characters typed one after another (a word; a space starts a new step).
+    Typing,
+    /// Characters rubbed out one after another with Backspace.
+    RubbingOut,
 }
 
 impl LineEditor {
@@ -25,6 +40,7 @@ impl LineEditor {
             cursor: text.len(),
             undo: Vec::new(),
             redo: Vec::new(),
+            run: None,
         }
     }
 
@@ -49,8 +65,16 @@ impl LineEditor {
             return;
         }
         self.snapshot();
+        self.run = None;
         self.text = text.to_string();
         self.cursor = self.text.len();
+    }
+
+    /// Starts a new undo step unless this edit continues the current run of `kind`.
+    fn step(&mut self, kind: Run, joins: bool) {
+        if !(joins && self.run == Some((kind, self.cursor))) {
+            self.snapshot();
+        }
     }
 
     fn snapshot(&mut self) {
@@ -65,18 +89,24 @@ impl LineEditor {
         self.redo.clear();
     }
 
-    /// Inserts text at the cursor; line breaks become spaces (it is a one-line editor).
+    /// Inserts text at the cursor. Line breaks are kept (`\r\n` and a lone `\r` as `\n`): a
+    /// pasted verbose pattern keeps its meaning. One typed character continues a word's undo
+    /// step; a space, a paste or any other text is a step of its own.
     pub fn insert(&mut self, s: &str) {
         if s.is_empty() {
             return;
         }
-        self.snapshot();
-        let clean: String = s
-            .chars()
-            .map(|c| if c == '\n' || c == '\r' { ' ' } else { c })
-            .collect();
+        let mut chars = s.chars();
+        let one = match (chars.next(), chars.next()) {
+            (Some(c), None) => Some(c),
+            _ => None,
+        };
+        let word_char = one.is_some_and(|c| !c.is_whitespace());
+        self.step(Run::Typing, word_char);
+        let clean = s.replace("\r\n", "\n").replace('\r', "\n");
         self.text.insert_str(self.cursor, &clean);
         self.cursor += clean.len();
+        self.run = word_char.then_some((Run::Typing, self.cursor));
     }
 
     fn remove(&mut self, from: usize, to: usize) {
@@ -84,14 +114,21 @@ impl LineEditor {
             return;
         }
         self.snapshot();
+        self.run = None;
         self.text.replace_range(from..to, "");
         self.cursor = from;
     }
 
-    /// Deletes the char before the cursor.
+    /// Deletes the char before the cursor; Backspaces one after another undo as one step.
     pub fn backspace(&mut self) {
         let p = nav::prev_boundary(&self.text, self.cursor);
-        self.remove(p, self.cursor);
+        if p >= self.cursor {
+            return;
+        }
+        self.step(Run::RubbingOut, true);
+        self.text.replace_range(p..self.cursor, "");
+        self.cursor = p;
+        self.run = Some((Run::RubbingOut, p));
     }
 
     /// Deletes the char under the cursor.
@@ -157,6 +194,7 @@ impl LineEditor {
 
     /// Undoes the last edit; false when there is none.
     pub fn undo(&mut self) -> bool {
+        self.run = None;
         match self.undo.pop() {
             Some((t, c)) => {
                 self.redo
@@ -170,6 +208,7 @@ impl LineEditor {
 
     /// Redoes the last undone edit; false when there is none.
     pub fn redo(&mut self) -> bool {
+        self.run = None;
         match self.redo.pop() {
             Some((t, c)) => {
                 self.undo
@@ -241,23 +280,70 @@ mod tests {
     #[test]
     fn undo_and_redo_restore_text_and_cursor() {
         let mut e = LineEditor::new("x");
-        e.insert("y");
-        e.insert("z");
+        e.insert("yy");
+        e.insert("zz");
         assert!(e.undo());
-        assert_eq!((e.text(), e.cursor()), ("xy", 2));
+        assert_eq!((e.text(), e.cursor()), ("xyy", 3));
         assert!(e.undo());
         assert!(!e.undo());
         assert_eq!(e.text(), "x");
         assert!(e.redo());
-        assert_eq!(e.text(), "xy");
+        assert_eq!(e.text(), "xyy");
         e.insert("!");
         assert!(!e.redo(), "a new edit clears redo");
     }
 
+    /// Regression: undo went back one character at a time, so undoing a typed word took a key
+    /// per letter. A word typed is one step, a space starts the next, a motion breaks a run,
+    /// and Backspaces in a row are one step too.
     #[test]
-    fn pasted_newlines_become_spaces() {
+    fn undo_goes_back_a_typed_word_at_a_time() {
         let mut e = LineEditor::new("");
-        e.insert("a\nb");
-        assert_eq!(e.text(), "a b");
+        for c in "CLAIM [0-9]".chars() {
+            e.insert(&c.to_string());
+        }
+        assert!(e.undo());
+        assert_eq!(e.text(), "CLAIM ");
+        assert!(e.undo());
+        assert_eq!(e.text(), "CLAIM");
+        assert!(e.undo());
+        assert_eq!(e.text(), "");
+        assert!(!e.undo());
+        // A motion in the middle of a word starts a new step.
+        for c in "abc".chars() {
+            e.insert(&c.to_string());
+        }
+        e.left();
+        e.insert("X");
+        e.insert("Y");
+        assert_eq!(e.text(), "abXYc");
+        assert!(e.undo());
+        assert_eq!(e.text(), "abc");
+        // Rubbing out is one step.
+        e.end();
+        e.backspace();
+        e.backspace();
+        assert_eq!(e.text(), "a");
+        assert!(e.undo());
+        assert_eq!(e.text(), "abc");
+    }
+
+    /// Regression: a pasted multi-line verbose pattern had its line breaks turned into spaces,
+    /// so its first `# comment` swallowed the rest (two groups became one, silently).
+    #[test]
+    fn a_pasted_pattern_keeps_its_line_breaks() {
+        let mut e = LineEditor::new("");
+        e.insert("(?P<a>\\w+)  # the word\r\n(?P<b>\\d+)  # the number\n");
+        assert_eq!(
+            e.text(),
+            "(?P<a>\\w+)  # the word\n(?P<b>\\d+)  # the number\n"
+        );
+        let ast = rxw_syntax::parse::parse(
+            e.text(),
+            rxw_syntax::Flavor::PYTHON,
+            rxw_syntax::Flags::parse("x", rxw_syntax::Flavor::PYTHON).unwrap(),
+        )
+        .unwrap();
+        assert_eq!(ast.groups.len(), 2, "both groups survive the paste");
     }
 }
