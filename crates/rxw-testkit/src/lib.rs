@@ -328,6 +328,109 @@ pub fn go_oracle_answers(oracle: &std::path::Path, cases: &[Value]) -> Vec<Value
     answers
 }
 
+/// The Python interpreter that runs the RE2 oracle and the `google-re2` version it imports,
+/// found once per process: `$RXW_RE2_PYTHON` when set (and then only it), else `python3`, else
+/// `python`, the first that can `import re2` from the google-re2 package.
+fn re2_python() -> Option<&'static (std::path::PathBuf, String)> {
+    static FOUND: std::sync::OnceLock<Option<(std::path::PathBuf, String)>> =
+        std::sync::OnceLock::new();
+    FOUND
+        .get_or_init(|| {
+            let candidates: Vec<std::ffi::OsString> = match std::env::var_os("RXW_RE2_PYTHON") {
+                Some(p) if !p.is_empty() => vec![p],
+                _ => vec!["python3".into(), "python".into()],
+            };
+            candidates.into_iter().find_map(|python| {
+                let out = Command::new(&python)
+                    .args([
+                        "-c",
+                        "import importlib.metadata as m, re2; print(m.version('google-re2'))",
+                    ])
+                    .stdin(Stdio::null())
+                    .stderr(Stdio::null())
+                    .output()
+                    .ok()?;
+                let version = String::from_utf8(out.stdout).ok()?.trim().to_string();
+                (out.status.success() && !version.is_empty())
+                    .then(|| (std::path::PathBuf::from(python), version))
+            })
+        })
+        .as_ref()
+}
+
+/// The Python interpreter that runs the RE2 oracle (`tests/oracle/re2_oracle.py`: RE2 as the
+/// `google-re2` package runs it), or `None` when no Python imports `re2` ([`missing`], naming
+/// `google-re2 (RE2)`: a failure under `RXW_REQUIRE_ORACLES=1`). `$RXW_RE2_PYTHON` picks the
+/// interpreter; else `python3`, else `python` (`.ci/run` pip-installs google-re2). Run the
+/// oracle with [`re2_oracle_answers`].
+pub fn re2_oracle() -> Option<std::path::PathBuf> {
+    match re2_python() {
+        Some((python, _)) => Some(python.clone()),
+        None => {
+            missing(
+                "google-re2 (RE2)",
+                "no Python on the PATH imports re2 (.ci/run pip-installs google-re2): the re2 \
+                 flavor is not compared with RE2 itself",
+            );
+            None
+        }
+    }
+}
+
+/// The version of the `google-re2` package [`re2_oracle`] runs (`"1.1.20251105"`), or `None`
+/// when there is none (says nothing: ask [`re2_oracle`] first).
+pub fn re2_oracle_version() -> Option<String> {
+    re2_python().map(|(_, version)| version.clone())
+}
+
+/// Runs the RE2 oracle (`tests/oracle/re2_oracle.py`, with the interpreter [`re2_oracle`]
+/// finds) on `cases` (each `{"pattern", "text", "replace"?}`) and returns its answer to each,
+/// in order: `{"error"}` (RE2's text, as `re2.error` carries it), or `{"names", "matches",
+/// "replaced" | "replace_error"?}`. The matches are those of the package's `finditer` on the
+/// text as a str (an empty match found after the search's start comes twice), as UTF-8 byte
+/// offsets with `-1` for a group that did not take part; the names are the package's
+/// `groupindex` by index (`""` for index 0, for an unnamed group, and for a later group of a
+/// repeated name); "replaced" is `sub(replace, text)` with the package's own template syntax
+/// (`\1`, `\g<name>`), "replace_error" the exception `sub` raised. The script's docstring says
+/// it in full.
+///
+/// # Panics
+///
+/// When no interpreter has google-re2 (check [`re2_oracle`] first), or the oracle fails or
+/// answers a different number of lines.
+pub fn re2_oracle_answers(cases: &[Value]) -> Vec<Value> {
+    let (python, _) = re2_python().expect("no Python with google-re2: ask re2_oracle() first");
+    let script = format!(
+        "{}/../../tests/oracle/re2_oracle.py",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut child = Command::new(python)
+        .arg(&script)
+        .env("PYTHONIOENCODING", "utf-8")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the RE2 oracle runs");
+    let mut body = Vec::new();
+    for case in cases {
+        serde_json::to_writer(&mut body, case).expect("JSON input");
+        body.push(b'\n');
+    }
+    let mut stdin = child.stdin.take().expect("stdin");
+    let writer = std::thread::spawn(move || stdin.write_all(&body));
+    let out = child.wait_with_output().expect("the RE2 oracle runs");
+    writer.join().expect("writer").expect("input written");
+    assert!(out.status.success(), "the RE2 oracle failed");
+    let answers: Vec<Value> = out
+        .stdout
+        .split(|&b| b == b'\n')
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_slice(l).expect("the RE2 oracle prints JSON lines"))
+        .collect();
+    assert_eq!(answers.len(), cases.len(), "one answer for each case");
+    answers
+}
+
 /// The oracle script `name` (in the repository's `tests/oracle/`) that the real engine runs.
 pub fn oracle_script(name: &str) -> String {
     let path = format!("{}/../../tests/oracle/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -443,5 +546,52 @@ mod tests {
                 "error parsing regexp: invalid repeat count: `{1001}`"
             );
         }
+    }
+
+    #[test]
+    fn re2_oracle_answers_as_google_re2() {
+        if re2_oracle().is_none() {
+            return;
+        }
+        assert!(
+            re2_oracle_version().is_some_and(|v| !v.is_empty()),
+            "{:?}",
+            re2_oracle_version()
+        );
+        let cases = [
+            serde_json::json!({"pattern": "(a", "text": ""}),
+            serde_json::json!({"pattern": "(a)|(?P<n>b)(?P<n>c)?", "text": "éab", "replace": "<\\1|\\g<n>|\\g<0>>"}),
+            serde_json::json!({"pattern": "$", "text": "ab", "replace": "-"}),
+            serde_json::json!({"pattern": "a*", "text": "baaa"}),
+            serde_json::json!({"pattern": "\\B", "text": "héllo"}),
+            serde_json::json!({"pattern": "(a)", "text": "a", "replace": "\\2"}),
+            serde_json::json!({"pattern": "x{1001}", "text": ""}),
+        ];
+        let answers = re2_oracle_answers(&cases);
+        assert_eq!(answers[0], serde_json::json!({"error": "missing ): (a"}));
+        assert_eq!(
+            answers[1],
+            serde_json::json!({
+                "names": ["", "", "n", ""],
+                "matches": [[2, 3, 2, 3, -1, -1, -1, -1], [3, 4, -1, -1, 3, 4, -1, -1]],
+                "replaced": "é<a||a><|b|b>",
+            })
+        );
+        // The package's loop reports an empty match found after the search's start twice.
+        assert_eq!(
+            answers[2],
+            serde_json::json!({"names": [""], "matches": [[2, 2], [2, 2]], "replaced": "ab--"})
+        );
+        assert_eq!(
+            answers[3]["matches"],
+            serde_json::json!([[0, 0], [1, 4], [4, 4]])
+        );
+        // RE2 searches bytes: \B holds between the two bytes of é.
+        assert_eq!(
+            answers[4]["matches"],
+            serde_json::json!([[2, 2], [2, 2], [4, 4], [4, 4], [5, 5]])
+        );
+        assert_eq!(answers[5]["replace_error"], "IndexError: bad group index");
+        assert_eq!(answers[6]["error"], "invalid repetition size: {1001}");
     }
 }
