@@ -284,6 +284,7 @@ fn the_session_is_restored_and_fresh_skips_it() {
         tests: "+ 12".into(),
         input: Some("a1 b22".into()),
         preset: None,
+        history: Vec::new(),
     };
     let app = start(Options::default(), StartInput::Demo, Some(saved.clone()));
     assert_eq!(app.wb.pattern.text(), r"\d+");
@@ -1830,4 +1831,43 @@ fn the_groups_tab_shows_spans_in_the_flavors_units() {
     } else {
         rxw_testkit::missing("python3", "CPython's own span is not compared");
     }
+}
+
+/// Regression: there was no pattern history (Up did nothing to the pattern). A pattern run
+/// with Enter or left with Tab is remembered; Up brings the earlier ones back, Down returns to
+/// what was being typed; the history is kept in the session.
+#[test]
+fn up_and_down_in_the_pattern_walk_its_history() {
+    let mut app = screens::demo(100, 30);
+    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
+    type_str(&mut app, "CLAIM");
+    key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
+    type_str(&mut app, "RESULT");
+    key(&mut app, KeyCode::Tab, KeyModifiers::NONE);
+    key(&mut app, KeyCode::BackTab, KeyModifiers::SHIFT);
+    assert_eq!(app.focus, Focus::Pattern);
+    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
+    type_str(&mut app, "ACK");
+    key(&mut app, KeyCode::Up, KeyModifiers::NONE);
+    assert_eq!(app.wb.pattern.text(), "RESULT");
+    key(&mut app, KeyCode::Up, KeyModifiers::NONE);
+    assert_eq!(app.wb.pattern.text(), "CLAIM");
+    key(&mut app, KeyCode::Up, KeyModifiers::NONE);
+    assert_eq!(app.wb.pattern.text(), "CLAIM", "the oldest stays");
+    key(&mut app, KeyCode::Down, KeyModifiers::NONE);
+    assert_eq!(app.wb.pattern.text(), "RESULT");
+    key(&mut app, KeyCode::Down, KeyModifiers::NONE);
+    assert_eq!(app.wb.pattern.text(), "ACK", "back to what was typed");
+    screens::settle(&mut app);
+    assert_eq!(
+        app.wb.results.count,
+        rxw::workbench::DEMO_LOG.matches("ACK").count()
+    );
+    let saved = rxw::tui::session::Session::of(&app);
+    assert!(
+        saved
+            .history
+            .ends_with(&["CLAIM".to_string(), "RESULT".to_string()])
+    );
 }

@@ -509,14 +509,14 @@ pub static KEYMAP: &[Binding] = &[
     bind!(
         Editor,
         Action::Edit(Edit::Up),
-        "up",
+        "up (pattern: the pattern used before)",
         false,
         [k(K::Up, NONE)]
     ),
     bind!(
         Editor,
         Action::Edit(Edit::Down),
-        "down",
+        "down (pattern: the one after, then what you typed)",
         false,
         [k(K::Down, NONE)]
     ),

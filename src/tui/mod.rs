@@ -122,6 +122,7 @@ pub fn start_app(
     let mut replacement = String::new();
     let mut tests = demo.as_ref().map(test_lines).unwrap_or_default();
     let mut preset_key = demo.as_ref().map(|p| p.key.clone());
+    let mut history = Vec::new();
     if let Some(s) = &saved {
         pattern = s.pattern.clone();
         flavor = s.flavor.parse().unwrap_or(flavor);
@@ -129,6 +130,7 @@ pub fn start_app(
         replacement = s.replacement.clone();
         tests = s.tests.clone();
         preset_key = s.preset.clone();
+        history = s.history.clone();
     }
     if let Some(key) = &args.preset {
         let p = presets.find(key).with_context(|| {
@@ -174,6 +176,7 @@ pub fn start_app(
     wb.preset = preset_key;
     let mut app = App::new(wb, presets, size, palette);
     app.input_warning = warning;
+    app.history = app::PatternHistory::from(history);
     Ok(app)
 }
 
@@ -614,6 +617,8 @@ pub fn run(args: Options) -> anyhow::Result<()> {
     if let Some(saved) = redirected {
         pipeline::restore_output(saved)?;
     }
+    // The pattern on screen at the end joins the history the session keeps.
+    app.history.remember(app.wb.pattern.text());
     if print && result.is_ok() {
         pipeline::print_pattern(app.wb.pattern.text())?;
     }

@@ -39,6 +39,9 @@ pub struct Session {
     /// The preset last loaded.
     #[serde(default)]
     pub preset: Option<String>,
+    /// Patterns used before, oldest first (Up and Down in the pattern pane).
+    #[serde(default)]
+    pub history: Vec<String>,
 }
 
 /// `session.json` as stored: the session, with a large input moved to its own file.
@@ -64,6 +67,7 @@ impl Session {
             tests: wb.tests.text().to_string(),
             input: typed.then(|| wb.input.text().to_string()),
             preset: wb.preset.clone(),
+            history: app.history.entries().to_vec(),
         }
     }
 }
@@ -268,6 +272,7 @@ mod tests {
             tests: "+ 12\n- x".into(),
             input: Some("typed".into()),
             preset: None,
+            history: vec!["CLAIM".into()],
         };
         save(&path, &s).unwrap();
         let restored = load(&path);

@@ -3,249 +3,10 @@
 //! a release; [`Flavor::rules`] is everything the parser, engine and generators ask of it.
 
 use crate::error::{Error, ErrorKind};
+pub use crate::release::{GoVersion, NodeVersion, OffsetUnit, PyVersion};
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
-
-/// A CPython release whose `re` module a Python flavor reproduces.
-///
-/// Each release carries its own syntax rules (3.11 made misplaced global flags an error and
-/// added atomic groups and possessive quantifiers) and its own Unicode data (`unicodedata`:
-/// 3.8 = 12.1, 3.9 and 3.10 = 13.0, 3.11 = 14.0, 3.12 = 15.0, 3.13 = 15.1, 3.14 = 16.0,
-/// 3.15 = 17.0).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub enum PyVersion {
-    /// CPython 3.8 (Unicode 12.1).
-    V3_8,
-    /// CPython 3.9 (Unicode 13.0).
-    V3_9,
-    /// CPython 3.10 (Unicode 13.0).
-    V3_10,
-    /// CPython 3.11 (Unicode 14.0), the default: the version the preset registry is written for.
-    #[default]
-    V3_11,
-    /// CPython 3.12 (Unicode 15.0).
-    V3_12,
-    /// CPython 3.13 (Unicode 15.1).
-    V3_13,
-    /// CPython 3.14 (Unicode 16.0): `\z` as another spelling of `\Z`, `\B` matches the
-    /// empty text.
-    V3_14,
-    /// CPython 3.15 (Unicode 17.0), as its release candidate 3.15.0rc1 runs.
-    V3_15,
-}
-
-impl PyVersion {
-    /// All versions, oldest first.
-    pub const ALL: [PyVersion; 8] = [
-        PyVersion::V3_8,
-        PyVersion::V3_9,
-        PyVersion::V3_10,
-        PyVersion::V3_11,
-        PyVersion::V3_12,
-        PyVersion::V3_13,
-        PyVersion::V3_14,
-        PyVersion::V3_15,
-    ];
-
-    /// The release number, `3.11`.
-    pub fn number(self) -> &'static str {
-        match self {
-            PyVersion::V3_8 => "3.8",
-            PyVersion::V3_9 => "3.9",
-            PyVersion::V3_10 => "3.10",
-            PyVersion::V3_11 => "3.11",
-            PyVersion::V3_12 => "3.12",
-            PyVersion::V3_13 => "3.13",
-            PyVersion::V3_14 => "3.14",
-            PyVersion::V3_15 => "3.15",
-        }
-    }
-
-    /// The minor release number (`11` for 3.11), for range checks such as `minor() >= 11`.
-    pub fn minor(self) -> u8 {
-        match self {
-            PyVersion::V3_8 => 8,
-            PyVersion::V3_9 => 9,
-            PyVersion::V3_10 => 10,
-            PyVersion::V3_11 => 11,
-            PyVersion::V3_12 => 12,
-            PyVersion::V3_13 => 13,
-            PyVersion::V3_14 => 14,
-            PyVersion::V3_15 => 15,
-        }
-    }
-
-    /// The Unicode version of this release's `unicodedata` (and so of its `re` classes).
-    pub fn unicode_version(self) -> &'static str {
-        match self {
-            PyVersion::V3_8 => "12.1",
-            PyVersion::V3_9 | PyVersion::V3_10 => "13.0",
-            PyVersion::V3_11 => "14.0",
-            PyVersion::V3_12 => "15.0",
-            PyVersion::V3_13 => "15.1",
-            PyVersion::V3_14 => "16.0",
-            PyVersion::V3_15 => "17.0",
-        }
-    }
-
-    fn parse(s: &str) -> Option<PyVersion> {
-        PyVersion::ALL.into_iter().find(|v| v.number() == s)
-    }
-}
-
-impl fmt::Display for PyVersion {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.number())
-    }
-}
-
-/// A node release whose `RegExp` (V8 with ICU's Unicode data) a JavaScript flavor reproduces.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub enum NodeVersion {
-    /// node 18.
-    Node18,
-    /// node 20, the default.
-    #[default]
-    Node20,
-    /// node 22.
-    Node22,
-    /// node 24 (pattern modifiers `(?i:…)`, duplicate named groups).
-    Node24,
-    /// node 25 (V8 14.1).
-    Node25,
-    /// node 26, the active LTS line (V8 14.6).
-    Node26,
-}
-
-impl NodeVersion {
-    /// All versions, oldest first.
-    pub const ALL: [NodeVersion; 6] = [
-        NodeVersion::Node18,
-        NodeVersion::Node20,
-        NodeVersion::Node22,
-        NodeVersion::Node24,
-        NodeVersion::Node25,
-        NodeVersion::Node26,
-    ];
-
-    /// The release's name, `node20`.
-    pub fn name(self) -> &'static str {
-        match self {
-            NodeVersion::Node18 => "node18",
-            NodeVersion::Node20 => "node20",
-            NodeVersion::Node22 => "node22",
-            NodeVersion::Node24 => "node24",
-            NodeVersion::Node25 => "node25",
-            NodeVersion::Node26 => "node26",
-        }
-    }
-
-    /// The major release number, `20`.
-    pub fn major(self) -> u8 {
-        match self {
-            NodeVersion::Node18 => 18,
-            NodeVersion::Node20 => 20,
-            NodeVersion::Node22 => 22,
-            NodeVersion::Node24 => 24,
-            NodeVersion::Node25 => 25,
-            NodeVersion::Node26 => 26,
-        }
-    }
-
-    fn parse(s: &str) -> Option<NodeVersion> {
-        let digits = s.strip_prefix("node").unwrap_or(s);
-        NodeVersion::ALL
-            .into_iter()
-            .find(|v| v.major().to_string() == digits)
-    }
-}
-
-impl fmt::Display for NodeVersion {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-/// A Go release whose `regexp` package (RE2 syntax, leftmost-first, linear time) a Go flavor
-/// reproduces. Only the releases whose `regexp` behaves differently are named: the others
-/// behave as the newest named release before them (1.20 as 1.19, 1.23 and 1.24 as 1.22, …).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-pub enum GoVersion {
-    /// Go 1.19 (Unicode 13.0; named groups only as `(?P<name>…)`). Go 1.20 is not offered:
-    /// its `regexp` differs from both neighbours (1.19's Unicode data, 1.21's "expression too
-    /// large") and no toolchain of it can be run to check it.
-    V1_19,
-    /// Go 1.21 (Unicode 15.0).
-    V1_21,
-    /// Go 1.22 to 1.24 (1.23 and 1.24 checked to answer as 1.22): `(?<name>…)` named groups;
-    /// `(?<=` is read as a group name.
-    V1_22,
-    /// Go 1.25: long category names (`\p{Letter}`), `Any`, `ASCII`, `Assigned`, `Cn`, `LC`,
-    /// names compared loosely.
-    V1_25,
-    /// Go 1.26: a fix in how alternatives are factored (`(?i:A)x|A[xy]` no longer matches
-    /// `ay`).
-    V1_26,
-    /// Go 1.27 (Unicode 17.0; script names compared loosely too), the newest: what plain `go`
-    /// means.
-    #[default]
-    V1_27,
-}
-
-impl GoVersion {
-    /// All versions, oldest first.
-    pub const ALL: [GoVersion; 6] = [
-        GoVersion::V1_19,
-        GoVersion::V1_21,
-        GoVersion::V1_22,
-        GoVersion::V1_25,
-        GoVersion::V1_26,
-        GoVersion::V1_27,
-    ];
-
-    /// The release number, `1.22`.
-    pub fn number(self) -> &'static str {
-        match self {
-            GoVersion::V1_19 => "1.19",
-            GoVersion::V1_21 => "1.21",
-            GoVersion::V1_22 => "1.22",
-            GoVersion::V1_25 => "1.25",
-            GoVersion::V1_26 => "1.26",
-            GoVersion::V1_27 => "1.27",
-        }
-    }
-
-    /// The minor release number (`22` for 1.22), for range checks.
-    pub fn minor(self) -> u8 {
-        match self {
-            GoVersion::V1_19 => 19,
-            GoVersion::V1_21 => 21,
-            GoVersion::V1_22 => 22,
-            GoVersion::V1_25 => 25,
-            GoVersion::V1_26 => 26,
-            GoVersion::V1_27 => 27,
-        }
-    }
-
-    /// The named release that behaves as `1.X` does (`1.23` → 1.22), for `go@1.X`.
-    fn parse(s: &str) -> Option<GoVersion> {
-        let minor: u8 = s.strip_prefix("1.")?.split('.').next()?.parse().ok()?;
-        if !(19..=27).contains(&minor) || minor == 20 {
-            return None;
-        }
-        GoVersion::ALL
-            .into_iter()
-            .rev()
-            .find(|v| v.minor() <= minor)
-    }
-}
-
-impl fmt::Display for GoVersion {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.number())
-    }
-}
 
 /// The dialect a pattern is written in, and whose engine's meaning rxw reproduces.
 ///
@@ -326,44 +87,17 @@ impl Family {
     }
 }
 
-/// The unit a flavor's own engine counts text positions in: what `m.span()` (CPython: code
-/// points), `m.index` (JavaScript: UTF-16 code units) or `Match::start` (the regex crate and
-/// Go: bytes) give.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OffsetUnit {
-    /// UTF-8 bytes.
-    Bytes,
-    /// Unicode code points.
-    CodePoints,
-    /// UTF-16 code units.
-    Utf16,
-}
-
-impl OffsetUnit {
-    /// The unit's name for a label: `bytes`, `code points`, `UTF-16 units`.
-    pub fn name(self) -> &'static str {
-        match self {
-            OffsetUnit::Bytes => "bytes",
-            OffsetUnit::CodePoints => "code points",
-            OffsetUnit::Utf16 => "UTF-16 units",
-        }
-    }
-
-    /// How many of this unit `text` takes.
-    pub fn count(self, text: &str) -> usize {
-        match self {
-            OffsetUnit::Bytes => text.len(),
-            OffsetUnit::CodePoints => text.chars().count(),
-            OffsetUnit::Utf16 => text.chars().map(char::len_utf16).sum(),
-        }
-    }
-}
-
 impl Flavor {
     /// Everything that differs between flavors, as data: the one place the parser, the
     /// engine, the generators and the front ends ask ([`crate::rules::Rules`]).
     pub fn rules(self) -> &'static crate::rules::Rules {
-        crate::rules::of(self)
+        use crate::rules::{go, js, python, rust};
+        match self {
+            Flavor::Rust => &rust::RUST,
+            Flavor::Python(v) => python::of(v),
+            Flavor::Js(v) => js::of(v),
+            Flavor::Go(v) => go::of(v),
+        }
     }
 
     /// The unit this flavor's engine reports positions in ([`OffsetUnit`]).
@@ -809,6 +543,17 @@ mod tests {
         assert_eq!(p("js@24"), Flavor::Js(NodeVersion::Node24));
         assert_eq!(p("node18"), Flavor::Js(NodeVersion::Node18));
         assert_eq!(p("javascript@node22"), Flavor::Js(NodeVersion::Node22));
+    }
+
+    #[test]
+    fn every_flavor_has_rules_that_name_its_family_and_flags() {
+        for f in Flavor::all_versions() {
+            let r = f.rules();
+            assert_eq!(r.family_name, f.family_name());
+            for c in r.flag_letters.chars() {
+                assert!(r.flag_order.contains(c), "{f}: {c} not in the order");
+            }
+        }
     }
 
     #[test]

@@ -29,6 +29,8 @@ pub mod js_unicode;
 pub mod lint;
 pub mod parse;
 pub mod railroad;
+pub mod re2_unicode;
+pub mod release;
 pub mod rules;
 mod sre_code;
 

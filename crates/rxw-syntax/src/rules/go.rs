@@ -6,7 +6,7 @@
 //! `err.Error()` says after `error parsing regexp: `).
 
 use super::*;
-use crate::flavor::GoVersion;
+use crate::release::GoVersion;
 
 const TEXTS: Texts = Texts {
     unopened_group: "unexpected ): `{}`",

@@ -2,7 +2,7 @@
 //! replacements, each node release's own Unicode answers (`js_unicode`).
 
 use super::*;
-use crate::flavor::NodeVersion;
+use crate::release::NodeVersion;
 
 static TEXTS: Texts = Texts {
     unopened_group: "Unmatched ')'",

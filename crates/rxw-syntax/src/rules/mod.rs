@@ -14,7 +14,7 @@ pub mod js;
 pub mod python;
 pub mod rust;
 
-use crate::flavor::{Flavor, OffsetUnit};
+use crate::release::OffsetUnit;
 
 /// What a flavor is, for every part of rxw that must treat flavors differently.
 #[derive(Debug)]
@@ -262,30 +262,9 @@ pub enum Replacement {
     GoExpand,
 }
 
-/// The rules of a flavor.
-pub fn of(flavor: Flavor) -> &'static Rules {
-    match flavor {
-        Flavor::Rust => &rust::RUST,
-        Flavor::Python(v) => python::of(v),
-        Flavor::Js(v) => js::of(v),
-        Flavor::Go(v) => go::of(v),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn every_flavor_has_rules_that_name_its_family_and_flags() {
-        for f in Flavor::all_versions() {
-            let r = f.rules();
-            assert_eq!(r.family_name, f.family_name());
-            for c in r.flag_letters.chars() {
-                assert!(r.flag_order.contains(c), "{f}: {c} not in the order");
-            }
-        }
-    }
 
     #[test]
     fn a_template_is_filled_once() {

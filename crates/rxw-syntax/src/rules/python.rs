@@ -3,7 +3,7 @@
 //! Unicode data) are read from the release itself ([`crate::PyVersion`]).
 
 use super::*;
-use crate::flavor::PyVersion;
+use crate::release::PyVersion;
 
 static TEXTS: Texts = Texts {
     unopened_group: "unbalanced parenthesis",
