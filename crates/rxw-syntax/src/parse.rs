@@ -92,6 +92,18 @@ struct Frame {
     branch_start: usize,
 }
 
+/// A group's frame, opened at `open`, restoring `saved_flags` when it closes.
+fn new_frame(open: usize, kind: GroupKind, saved_flags: Flags, branch_start: usize) -> Frame {
+    Frame {
+        open,
+        kind,
+        saved_flags,
+        branches: Vec::new(),
+        concat: Vec::new(),
+        branch_start,
+    }
+}
+
 struct Parser<'p> {
     pat: &'p str,
     pos: usize,
@@ -518,21 +530,14 @@ impl<'p> Parser<'p> {
         let open = self.pos;
         self.bump();
         let saved = self.flags;
-        let frame = |kind: GroupKind, flags: Flags, branch_start: usize| Frame {
-            open,
-            kind,
-            saved_flags: flags,
-            branches: Vec::new(),
-            concat: Vec::new(),
-            branch_start,
-        };
         if !self.rest().starts_with('?') {
             if self.flavor.is_python() && self.rest().starts_with('*') {
                 // `(*` is fine in Python: it is a group whose body starts with `*` — an error
                 // reported by the quantifier parser below.
             }
             let index = self.new_group(None, open);
-            return Ok(Some(frame(
+            return Ok(Some(new_frame(
+                open,
                 GroupKind::Capture { index, name: None },
                 saved,
                 self.pos,
@@ -540,6 +545,20 @@ impl<'p> Parser<'p> {
         }
         self.bump(); // '?'
         let after_q = self.pos;
+        if let Some(frame) = self.open_assertion(open, saved)? {
+            return Ok(Some(frame));
+        }
+        if let Some(frame) = self.open_named_group(open, saved)? {
+            return Ok(Some(frame));
+        }
+        if let Some(done) = self.open_python_extension(open, saved, cur)? {
+            return Ok(done);
+        }
+        self.open_flag_group(open, after_q, saved, cur)
+    }
+
+    /// `(?:`, look-around and atomic groups (refused where the grammar has none).
+    fn open_assertion(&mut self, open: usize, saved: Flags) -> Result<Option<Frame>, Error> {
         let simple: &[(&str, GroupKind)] = &[
             (":", GroupKind::NonCapture),
             ("=", GroupKind::Lookahead),
@@ -592,14 +611,22 @@ impl<'p> Parser<'p> {
                 {
                     self.lookbehind_groups = Some((open, self.groups.len() as u32));
                 }
-                return Ok(Some(frame(kind.clone(), saved, self.pos)));
+                return Ok(Some(new_frame(open, kind.clone(), saved, self.pos)));
             }
         }
+        Ok(None)
+    }
+
+    /// `(?P<name>…)` and `(?<name>…)`, as the flavor spells them.
+    fn open_named_group(&mut self, open: usize, saved: Flags) -> Result<Option<Frame>, Error> {
         // Named groups.
         let syntax = self.rules.syntax;
         let named = (syntax.p_named_groups && self.eat("P<"))
             || (syntax.angle_named_groups && self.eat("<"));
-        if named {
+        if !named {
+            return Ok(None);
+        }
+        {
             let name_start = self.pos;
             let Some(close) = self.rest().find('>') else {
                 return Err(self.invalid(
@@ -645,7 +672,8 @@ impl<'p> Parser<'p> {
                 return Err(self.invalid(self.text(|t| t.duplicate_group_name, piece), name_span));
             }
             let index = self.new_group(Some(name.to_string()), open);
-            return Ok(Some(frame(
+            return Ok(Some(new_frame(
+                open,
                 GroupKind::Capture {
                     index,
                     name: Some(name.to_string()),
@@ -654,6 +682,17 @@ impl<'p> Parser<'p> {
                 self.pos,
             )));
         }
+    }
+
+    /// Python's `(?P=name)` backreference, `(?#…)` comment and `(?(id)yes|no)` conditional:
+    /// `Some(None)` when the construct was a node of its own (pushed to `cur`), `Some(frame)`
+    /// for a conditional's group, `None` when it is none of them.
+    fn open_python_extension(
+        &mut self,
+        open: usize,
+        saved: Flags,
+        cur: &mut Frame,
+    ) -> Result<Option<Option<Frame>>, Error> {
         if self.flavor.is_python() && self.eat("P=") {
             let name_start = self.pos;
             let Some(close) = self.rest().find(')') else {
@@ -673,7 +712,7 @@ impl<'p> Parser<'p> {
                 },
                 span,
             });
-            return Ok(None);
+            return Ok(Some(None));
         }
         if self.flavor.is_python() && self.eat("#") {
             let Some(close) = self.rest().find(')') else {
@@ -687,7 +726,7 @@ impl<'p> Parser<'p> {
                 kind: NodeKind::Comment,
                 span: Span::new(open, self.pos),
             });
-            return Ok(None);
+            return Ok(Some(None));
         }
         if self.flavor.is_python() && self.rest().starts_with('(') {
             let Some(close) = self.rest().find(')') else {
@@ -733,12 +772,24 @@ impl<'p> Parser<'p> {
             // elsewhere it is checked against the group count at the end.
             self.check_lookbehind_ref(index, id_span)?;
             self.pending_conditionals.push((index, id_span));
-            return Ok(Some(frame(
+            return Ok(Some(Some(new_frame(
+                open,
                 GroupKind::Conditional { index, name },
                 saved,
                 self.pos,
-            )));
+            ))));
         }
+        Ok(None)
+    }
+
+    /// Inline flags, scoped `(?i:…)` or to the end of the group `(?i)`.
+    fn open_flag_group(
+        &mut self,
+        open: usize,
+        after_q: usize,
+        saved: Flags,
+        cur: &mut Frame,
+    ) -> Result<Option<Frame>, Error> {
         // Flags.
         let letters_ok: &str = self.rules.syntax.inline_flags;
         let mut change = FlagChange::default();
@@ -887,7 +938,12 @@ impl<'p> Parser<'p> {
             self.flags.set(c, false);
         }
         if scoped {
-            Ok(Some(frame(GroupKind::Flags(change), saved, self.pos)))
+            Ok(Some(new_frame(
+                open,
+                GroupKind::Flags(change),
+                saved,
+                self.pos,
+            )))
         } else {
             if self.flavor.is_python() {
                 // Global flags apply to the whole pattern.
