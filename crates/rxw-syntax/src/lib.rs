@@ -23,6 +23,7 @@ pub mod ast;
 pub mod error;
 pub mod explain;
 pub mod flavor;
+mod fold_table;
 pub mod go_unicode;
 pub mod highlight;
 pub mod js_unicode;

@@ -119,43 +119,20 @@ impl GoUnicode {
     /// `unicode.SimpleFold(c)` in this release: the next code point of `c`'s orbit (`c` itself
     /// when it folds with nothing, or is no code point).
     pub fn simple_fold(self, c: u32) -> u32 {
-        let table = FOLDS[FOLDS_OF[self.0]];
-        match table.binary_search_by_key(&c, |&(from, _)| from) {
-            Ok(i) => table[i].1,
-            Err(_) => c,
-        }
+        crate::fold_table::simple_fold(FOLDS[FOLDS_OF[self.0]], c)
     }
 
     /// Every code point in c's SimpleFold orbit, c included, in orbit order (`k`: `k`, U+212A
     /// KELVIN SIGN, `K`).
     pub fn fold_orbit(self, c: u32) -> Vec<u32> {
-        let mut orbit = vec![c];
-        let mut next = self.simple_fold(c);
-        while next != c {
-            orbit.push(next);
-            next = self.simple_fold(next);
-        }
-        orbit
+        crate::fold_table::orbit(FOLDS[FOLDS_OF[self.0]], c)
     }
 
     /// The set closed under fold orbits (what (?i) makes of a class), sorted inclusive ranges.
     /// `ranges` may be unsorted and overlapping; the set may be of any size (only the code
     /// points that fold are looked at).
     pub fn case_closure(self, ranges: &[(u32, u32)]) -> Vec<(u32, u32)> {
-        let table = FOLDS[FOLDS_OF[self.0]];
-        let mut out = normalize(ranges.to_vec());
-        let mut added = Vec::new();
-        for &(lo, hi) in &out {
-            let start = table.partition_point(|&(c, _)| c < lo);
-            for &(c, _) in table[start..].iter().take_while(|&&(c, _)| c <= hi) {
-                added.extend(self.fold_orbit(c).into_iter().map(|m| (m, m)));
-            }
-        }
-        if added.is_empty() {
-            return out;
-        }
-        out.extend(added);
-        normalize(out)
+        crate::fold_table::closure(FOLDS[FOLDS_OF[self.0]], ranges)
     }
 
     /// Every code point that `unicode.SimpleFold` moves in this release, with where it moves
@@ -194,19 +171,6 @@ pub fn canonical_name(name: &str) -> Cow<'_, str> {
     } else {
         Cow::Borrowed(name)
     }
-}
-
-/// Sorted, merged inclusive ranges.
-fn normalize(mut ranges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
-    ranges.sort_unstable();
-    let mut out: Vec<(u32, u32)> = Vec::with_capacity(ranges.len());
-    for (lo, hi) in ranges {
-        match out.last_mut() {
-            Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
-            _ => out.push((lo, hi)),
-        }
-    }
-    out
 }
 
 #[cfg(test)]

@@ -87,41 +87,20 @@ impl Re2Unicode {
     /// wrapping to the smallest); `c` itself when `(?i)c` matches only `c`, or it is no code
     /// point.
     pub fn simple_fold(self, c: u32) -> u32 {
-        match FOLDS.binary_search_by_key(&c, |&(from, _)| from) {
-            Ok(i) => FOLDS[i].1,
-            Err(_) => c,
-        }
+        crate::fold_table::simple_fold(FOLDS, c)
     }
 
     /// Every code point `(?i)c` matches, c first, then in `SimpleFold`'s order (`k`: `k`,
     /// U+212A KELVIN SIGN, `K`).
     pub fn fold_orbit(self, c: u32) -> Vec<u32> {
-        let mut orbit = vec![c];
-        let mut next = self.simple_fold(c);
-        while next != c {
-            orbit.push(next);
-            next = self.simple_fold(next);
-        }
-        orbit
+        crate::fold_table::orbit(FOLDS, c)
     }
 
     /// The set closed under fold orbits (what `(?i)` makes of a class), sorted inclusive
     /// ranges. `ranges` may be unsorted and overlapping; the set may be of any size (only the
     /// code points that fold are looked at).
     pub fn case_closure(self, ranges: &[(u32, u32)]) -> Vec<(u32, u32)> {
-        let mut out = normalize(ranges.to_vec());
-        let mut added = Vec::new();
-        for &(lo, hi) in &out {
-            let start = FOLDS.partition_point(|&(c, _)| c < lo);
-            for &(c, _) in FOLDS[start..].iter().take_while(|&&(c, _)| c <= hi) {
-                added.extend(self.fold_orbit(c).into_iter().map(|m| (m, m)));
-            }
-        }
-        if added.is_empty() {
-            return out;
-        }
-        out.extend(added);
-        normalize(out)
+        crate::fold_table::closure(FOLDS, ranges)
     }
 
     /// Every code point that folds with another one, with the next member of its orbit
@@ -130,19 +109,6 @@ impl Re2Unicode {
     pub fn folds(self) -> &'static [(u32, u32)] {
         FOLDS
     }
-}
-
-/// Sorted, merged inclusive ranges.
-fn normalize(mut ranges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
-    ranges.sort_unstable();
-    let mut out: Vec<(u32, u32)> = Vec::with_capacity(ranges.len());
-    for (lo, hi) in ranges {
-        match out.last_mut() {
-            Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
-            _ => out.push((lo, hi)),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
