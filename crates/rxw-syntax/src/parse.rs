@@ -626,62 +626,60 @@ impl<'p> Parser<'p> {
         if !named {
             return Ok(None);
         }
-        {
-            let name_start = self.pos;
-            let Some(close) = self.rest().find('>') else {
-                return Err(self.invalid(
-                    self.text(|t| t.unclosed_group_name, self.rest_from(open)),
-                    Span::new(open, self.pat.len()),
-                ));
-            };
-            let raw = &self.pat[name_start..name_start + close];
-            let name_span = Span::new(name_start, name_start + close);
-            self.pos = name_start + close + 1;
-            let decoded = match self.flavor {
-                Flavor::Js(_) => self.js_group_name(raw),
-                _ => Some(raw.to_string()),
-            };
-            let name = decoded.as_deref().unwrap_or(raw);
-            if decoded.is_none() || !valid_group_name(name, self.flavor) {
-                let piece = if self.flavor.is_python() {
-                    name
-                } else {
-                    &self.pat[open..self.pos]
-                };
-                return Err(self.invalid(self.text(|t| t.bad_group_name, piece), name_span));
-            }
-            let clash = if self.rules.syntax.duplicate_names {
-                false
-            } else if self.flavor.is_js() && self.js_duplicate_names() {
-                // Allowed when the two groups sit in different branches of one alternation
-                // (they can never both take part in a match).
-                self.named_at
-                    .iter()
-                    .any(|(other, at)| other == name && !exclusive(at, &self.alternatives))
+        let name_start = self.pos;
+        let Some(close) = self.rest().find('>') else {
+            return Err(self.invalid(
+                self.text(|t| t.unclosed_group_name, self.rest_from(open)),
+                Span::new(open, self.pat.len()),
+            ));
+        };
+        let raw = &self.pat[name_start..name_start + close];
+        let name_span = Span::new(name_start, name_start + close);
+        self.pos = name_start + close + 1;
+        let decoded = match self.flavor {
+            Flavor::Js(_) => self.js_group_name(raw),
+            _ => Some(raw.to_string()),
+        };
+        let name = decoded.as_deref().unwrap_or(raw);
+        if decoded.is_none() || !valid_group_name(name, self.flavor) {
+            let piece = if self.flavor.is_python() {
+                name
             } else {
-                self.groups.iter().any(|g| g.name.as_deref() == Some(name))
+                &self.pat[open..self.pos]
             };
-            self.named_at
-                .push((name.to_string(), self.alternatives.clone()));
-            if clash {
-                let piece = if self.flavor.is_python() {
-                    name
-                } else {
-                    &self.pat[open..self.pos]
-                };
-                return Err(self.invalid(self.text(|t| t.duplicate_group_name, piece), name_span));
-            }
-            let index = self.new_group(Some(name.to_string()), open);
-            return Ok(Some(new_frame(
-                open,
-                GroupKind::Capture {
-                    index,
-                    name: Some(name.to_string()),
-                },
-                saved,
-                self.pos,
-            )));
+            return Err(self.invalid(self.text(|t| t.bad_group_name, piece), name_span));
         }
+        let clash = if self.rules.syntax.duplicate_names {
+            false
+        } else if self.flavor.is_js() && self.js_duplicate_names() {
+            // Allowed when the two groups sit in different branches of one alternation
+            // (they can never both take part in a match).
+            self.named_at
+                .iter()
+                .any(|(other, at)| other == name && !exclusive(at, &self.alternatives))
+        } else {
+            self.groups.iter().any(|g| g.name.as_deref() == Some(name))
+        };
+        self.named_at
+            .push((name.to_string(), self.alternatives.clone()));
+        if clash {
+            let piece = if self.flavor.is_python() {
+                name
+            } else {
+                &self.pat[open..self.pos]
+            };
+            return Err(self.invalid(self.text(|t| t.duplicate_group_name, piece), name_span));
+        }
+        let index = self.new_group(Some(name.to_string()), open);
+        Ok(Some(new_frame(
+            open,
+            GroupKind::Capture {
+                index,
+                name: Some(name.to_string()),
+            },
+            saved,
+            self.pos,
+        )))
     }
 
     /// Python's `(?P=name)` backreference, `(?#…)` comment and `(?(id)yes|no)` conditional:
