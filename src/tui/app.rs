@@ -834,6 +834,7 @@ impl App {
             palette: self.palette,
             shown: self.active_tab(),
             tabs: self.tabs().map(|t| (t.id(), t.title())).collect(),
+            flavor: self.wb.flavor,
         }
     }
 

@@ -310,6 +310,165 @@ impl Flavor {
     }
 }
 
+impl Flavor {
+    /// A quick reference of this flavor's syntax, written from its rules: each row a
+    /// construct as the flavor spells it and what it means here (what regex101's and rgx's
+    /// quick references show, but per engine release).
+    pub fn quick_reference(self) -> Vec<(String, String)> {
+        use crate::rules::{Grammar, PerlClasses, Properties, Replacement};
+        let r = self.rules();
+        let x = r.syntax;
+        let mut rows: Vec<(String, String)> = Vec::new();
+        let mut row = |a: &str, b: &str| rows.push((a.to_string(), b.to_string()));
+        row("(…)  (?:…)", "capturing group; group that captures nothing");
+        let named: Vec<&str> = [
+            (x.p_named_groups || r.grammar == Grammar::Sre, "(?P<name>…)"),
+            (x.angle_named_groups, "(?<name>…)"),
+        ]
+        .into_iter()
+        .filter_map(|(on, s)| on.then_some(s))
+        .collect();
+        row(&named.join("  "), "named group");
+        if x.backtracking_constructs {
+            row(
+                match r.grammar {
+                    Grammar::Sre => "\\1  (?P=name)",
+                    _ => "\\1  \\k<name>",
+                },
+                "backreference",
+            );
+            row("(?=…)  (?!…)", "look-ahead, negative look-ahead");
+            row("(?<=…)  (?<!…)", "look-behind, negative look-behind");
+        } else {
+            row(
+                "(?=…)  \\1",
+                &format!(
+                    "none: {} has no look-around or backreferences (it runs in linear time)",
+                    r.engine
+                ),
+            );
+        }
+        match self {
+            Flavor::Python(v) if v.minor() >= 11 => {
+                row("(?>…)  a*+  a++", "atomic group, possessive repetitions")
+            }
+            Flavor::Rust => row("(?>…)", "atomic group (run on rxw's matcher)"),
+            _ => {}
+        }
+        if r.grammar == Grammar::Sre {
+            row("(?(1)yes|no)  (?#…)", "conditional on a group; comment");
+        }
+        row(
+            "*  +  ?  {n}  {n,}  {n,m}",
+            &if x.max_repeat <= 100_000 {
+                format!(
+                    "repetitions (add ? for lazy); counts up to {}",
+                    x.max_repeat
+                )
+            } else {
+                "repetitions (add ? for lazy)".to_string()
+            },
+        );
+        let ascii = match r.perl_classes {
+            PerlClasses::Ascii | PerlClasses::Js => "ASCII",
+            PerlClasses::Python => "Unicode (ASCII under a)",
+            PerlClasses::RegexSyntax => "Unicode",
+        };
+        row(
+            "\\d  \\w  \\s  \\b",
+            &format!("digit, word character, space, word boundary: {ascii}"),
+        );
+        match r.properties {
+            Properties::None => {}
+            Properties::Node => row(
+                "\\p{Script=Greek}  \\p{Lu}",
+                "Unicode property (with u or v), node's own tables",
+            ),
+            Properties::Go => row(
+                "\\pL  \\p{Greek}  \\p{^Greek}",
+                "Unicode category or script, the release's own tables",
+            ),
+            Properties::RegexSyntax => row(
+                "\\pL  \\p{Greek}  \\P{Greek}",
+                "Unicode property, the regex crate's tables",
+            ),
+        }
+        if r.grammar == Grammar::Re2 {
+            row("[[:alpha:]]  [[:^digit:]]", "ASCII class inside brackets");
+        }
+        if x.class_set_operations {
+            row(
+                "[a-z&&[^aeiou]]  [\\w--\\d]",
+                "class intersection, difference",
+            );
+        }
+        row(
+            "^  $",
+            match (r.grammar, self) {
+                (Grammar::Sre, _) => "start; end or before a final newline (lines with m)",
+                _ => "start, end of the text (lines with m)",
+            },
+        );
+        row(
+            match r.grammar {
+                Grammar::Sre => "\\A  \\Z",
+                Grammar::Ecma => "(none: use ^ and $ without m)",
+                Grammar::Re2 => "\\A  \\z",
+            },
+            "start and end of the text",
+        );
+        if x.quote_escapes {
+            row("\\Q…\\E", "literal text");
+        }
+        let flag_names: Vec<(char, &str)> = self
+            .flag_letters()
+            .chars()
+            .map(|c| {
+                let name = match c {
+                    'i' => "ignore case",
+                    'm' => "multi-line",
+                    's' => "dot matches newline",
+                    'x' => "verbose",
+                    'a' => "ASCII classes",
+                    'u' => "Unicode",
+                    'v' => "Unicode sets",
+                    'y' => "sticky",
+                    'g' => "global",
+                    'd' => "indices",
+                    'U' => "swap greed",
+                    'R' => "CRLF lines",
+                    _ => "flag",
+                };
+                (c, name)
+            })
+            .collect();
+        for (c, name) in flag_names {
+            row(&format!("flag {c}"), name);
+        }
+        if !x.inline_flags.is_empty() && r.grammar != Grammar::Ecma {
+            let f = x.inline_flags;
+            row(
+                &format!("(?{f})  (?{f}:…)"),
+                "inline flags, to the end or scoped",
+            );
+        }
+        row(
+            "replacement",
+            match r.replacement {
+                Replacement::Backslash => "\\1  \\g<name>  \\g<0>",
+                Replacement::Ecma => "$1  $<name>  $&  $`  $'  $$",
+                Replacement::Dollar => "$1  ${1}  $name  ${name}  $$",
+                Replacement::GoExpand => "$1  ${1}  $name  ${name}  $$ ($1x names group 1x)",
+            },
+        );
+        row(
+            "positions",
+            &format!("{}, as {} counts them", r.offset_unit.name(), r.engine),
+        );
+        rows
+    }
+}
+
 impl fmt::Display for Flavor {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.name())
@@ -553,6 +712,40 @@ mod tests {
             for c in r.flag_letters.chars() {
                 assert!(r.flag_order.contains(c), "{f}: {c} not in the order");
             }
+        }
+    }
+
+    #[test]
+    fn the_quick_reference_is_written_from_each_flavors_rules() {
+        let text = |f: Flavor| {
+            f.quick_reference()
+                .iter()
+                .map(|(a, b)| format!("{a} {b}"))
+                .collect::<Vec<_>>()
+                .join("\n")
+        };
+        let go = text(Flavor::GO);
+        assert!(
+            go.contains("\\Q…\\E") && go.contains("(?P<name>…)  (?<name>…)"),
+            "{go}"
+        );
+        assert!(
+            go.contains("none: Go 1.27 regexp has no look-around"),
+            "{go}"
+        );
+        assert!(go.contains("ASCII") && go.contains("bytes"), "{go}");
+        let go19 = text(Flavor::Go(GoVersion::V1_19));
+        assert!(!go19.contains("(?<name>…)"), "{go19}");
+        let py = text(Flavor::PYTHON);
+        assert!(
+            py.contains("(?P=name)") && py.contains("a++") && !py.contains("\\Q"),
+            "{py}"
+        );
+        assert!(py.contains("code points"), "{py}");
+        let js = text(Flavor::JS);
+        assert!(js.contains("$<name>") && js.contains("UTF-16"), "{js}");
+        for f in Flavor::all_versions() {
+            assert!(f.quick_reference().len() >= 10, "{f}");
         }
     }
 

@@ -69,6 +69,25 @@ pub fn lines(cx: &PopupDrawCx) -> Vec<Line<'static>> {
         .unwrap_or(10)
         .min(26);
     let mut out = Vec::new();
+    // The flavor's syntax first, from its rules: what a regex101 user looks up.
+    let flavor = cx.flavor;
+    out.push(Line::from(Span::styled(
+        format!("Syntax of {} ({})", flavor.label(), flavor.rules().engine),
+        chrome(Chrome::Focused, p),
+    )));
+    let reference = flavor.quick_reference();
+    let ref_w = reference
+        .iter()
+        .map(|(k, _)| k.chars().count())
+        .max()
+        .unwrap_or(10)
+        .min(30);
+    for (construct, meaning) in reference {
+        out.push(Line::from(vec![
+            Span::raw(format!("  {construct:<ref_w$}  ")),
+            Span::styled(meaning, chrome(Chrome::Dim, p)),
+        ]));
+    }
     let row = |keys: &str, help: &'static str| {
         Line::from(vec![
             Span::raw(format!("  {keys:<key_w$}  ")),

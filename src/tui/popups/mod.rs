@@ -44,6 +44,8 @@ pub struct PopupDrawCx {
     pub shown: TabId,
     /// Every tab's identity and title, in display order.
     pub tabs: Vec<(TabId, &'static str)>,
+    /// The pattern's flavor (the help shows its syntax).
+    pub flavor: crate::Flavor,
 }
 
 /// A popup on the stack.
