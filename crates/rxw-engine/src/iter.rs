@@ -1,0 +1,323 @@
+//! Iterating over matches: the options of a scan and the iterator, with each flavor's rule
+//! after an empty match.
+
+use super::*;
+
+/// How the error of a scan stopped by [`MatchOptions::max_total_steps`] begins (its kind is
+/// [`ErrorKind::BacktrackLimit`], as for one attempt's budget), for front ends that name the
+/// option that raises it.
+pub const TOTAL_STEPS_EXCEEDED: &str = "total step budget exceeded";
+
+/// How to iterate.
+#[derive(Clone, Default)]
+pub struct MatchOptions<'a> {
+    /// Byte where the scan starts (context before it still counts for anchors).
+    pub start: usize,
+    /// Skip capture extraction (faster counting).
+    pub bounds_only: bool,
+    /// Stop with [`ErrorKind::TimedOut`] after this instant.
+    pub deadline: Option<Instant>,
+    /// Stop quietly when this becomes true.
+    pub cancel: Option<&'a AtomicBool>,
+    /// Stop with [`ErrorKind::BacktrackLimit`] once the matcher has taken more than this many
+    /// steps over the whole scan (every search attempt of every match), so that the work of
+    /// a scan is bounded, not only each attempt's. Checked between attempts.
+    pub max_total_steps: Option<u64>,
+    /// Set now and then to the byte the scan has reached (where the matcher's current attempt
+    /// begins, between attempts; after each search otherwise), so that a caller can show the
+    /// progress of a search that runs long without a match.
+    pub progress: Option<&'a AtomicUsize>,
+}
+
+impl<'a> MatchOptions<'a> {
+    /// The options a scan under `limits` runs with: the time budget as a deadline from now,
+    /// and the total step budget.
+    pub fn within(limits: &Limits) -> MatchOptions<'a> {
+        MatchOptions {
+            deadline: limits.time_budget.map(|d| std::time::Instant::now() + d),
+            max_total_steps: limits.max_total_steps,
+            ..Default::default()
+        }
+    }
+}
+
+impl MatchOptions<'_> {
+    /// Options that skip captures.
+    pub fn bounds_only() -> Self {
+        MatchOptions {
+            bounds_only: true,
+            ..Default::default()
+        }
+    }
+}
+
+/// Iterator over matches; see [`Regex::matches`].
+pub struct Matches<'r, 't> {
+    pub(crate) re: &'r Regex,
+    pub(crate) compiled: Option<&'r Compiled>,
+    pub(crate) error: Option<Error>,
+    pub(crate) text: &'t str,
+    /// JS without `u` on a text with astral characters: its code units, searched instead.
+    pub(crate) units: Option<CodeUnits>,
+    /// Where the next search starts, in the searched positions (bytes or code units).
+    pub(crate) pos: usize,
+    pub(crate) last_end: Option<usize>,
+    /// Python: the previous match was empty here, so a match starting here must not be.
+    pub(crate) not_empty_at: Option<usize>,
+    pub(crate) done: bool,
+    pub(crate) options: MatchOptions<'r>,
+    pub(crate) locs: Option<regex::CaptureLocations>,
+    pub(crate) found: usize,
+    pub(crate) steps: u64,
+}
+
+impl Matches<'_, '_> {
+    /// The byte where the next search starts (the scan's progress).
+    pub fn position(&self) -> usize {
+        match &self.units {
+            Some(u) => u.byte_of_unit(self.pos, self.text).unwrap_or_else(|b| b),
+            None => self.pos,
+        }
+    }
+
+    /// Steps the matcher has taken so far (0 on the linear engine, which counts none).
+    pub fn steps(&self) -> u64 {
+        self.steps
+    }
+
+    fn hay_len(&self) -> usize {
+        self.units
+            .as_ref()
+            .map_or(self.text.len(), |u| u.units.len())
+    }
+
+    /// Moves the scan forward to byte `pos` (never backward).
+    ///
+    /// For callers that know no match can start before `pos`, e.g. a literal prefilter that
+    /// saw none of the pattern's required first literals in between: the bytes skipped are
+    /// never searched, while anchors and look-behind still see them as context.
+    pub fn skip_to(&mut self, pos: usize) {
+        let pos = match &self.units {
+            Some(u) => u.unit_of_byte(pos),
+            None => pos,
+        };
+        if pos > self.pos {
+            self.pos = pos;
+        }
+    }
+
+    /// Continues the scan at byte `pos`, also backward.
+    ///
+    /// For callers that run a rewritten pattern which consumes more than the original would
+    /// (a trailing look-ahead turned into a group) and must resume where the original match
+    /// ends. Empty-match bookkeeping is left as it is.
+    pub fn seek(&mut self, pos: usize) {
+        self.pos = match &self.units {
+            Some(u) => u.unit_of_byte(pos),
+            None => pos,
+        };
+    }
+
+    /// JavaScript with `u`/`v`: the refusal for a search from `self.pos` that found its match
+    /// at `found` (or none), when it passed over a character outside the BMP. The attempt at
+    /// that character failed, so node tries the position inside its surrogate pair next, where
+    /// this pattern can match (see [`may_match_inside_a_pair`]); no byte offset can say where.
+    fn pair_refusal(&self, found: Option<usize>) -> Option<Error> {
+        let end = found.unwrap_or(self.text.len());
+        let passed = self.text.as_bytes().get(self.pos..end)?;
+        let at = self.pos + passed.iter().position(|&b| b >= 0xF0)?;
+        let ch = self.text[at..].chars().next()?;
+        Some(Error::new(
+            ErrorKind::InputUnsupported,
+            format!(
+                "node would report an empty match between the two UTF-16 code units of U+{:04X} (byte {at}), a position ECMAScript never matches and no byte offset can name; rxw refuses rather than answer differently from node",
+                ch as u32
+            ),
+        ))
+    }
+
+    fn next_pos(&self, at: usize) -> usize {
+        match &self.units {
+            Some(_) => at + 1,
+            None => at + self.text[at..].chars().next().map_or(1, char::len_utf8),
+        }
+    }
+
+    fn search(&mut self, c: &Compiled) -> Result<Option<Match>, Error> {
+        let re = self.re;
+        let captures = !self.options.bounds_only;
+        match &c.program {
+            Program::Linear(linear) => {
+                let text = self.text;
+                if !captures {
+                    return Ok(linear.find_at(text, self.pos).map(|m| Match {
+                        groups: vec![Some((m.start(), m.end()))],
+                    }));
+                }
+                let locs = self.locs.as_mut().expect("capture locations");
+                if linear.captures_read_at(locs, text, self.pos).is_none() {
+                    return Ok(None);
+                }
+                let mut groups = Vec::with_capacity(re.names.len() + 1);
+                groups.push(locs.get(0));
+                for k in 0..re.names.len() {
+                    groups.push(locs.get(c.group_map[k]));
+                }
+                Ok(Some(Match { groups }))
+            }
+            Program::Matcher(prog) => {
+                let params = vm::exec::SearchParams {
+                    start: self.pos,
+                    anchored: re.flavor.is_js() && re.flags.sticky,
+                    not_empty_at: self.not_empty_at,
+                    budget: re.backtrack_limit as u64,
+                    total_budget: self
+                        .options
+                        .max_total_steps
+                        .map(|t| t.saturating_sub(self.steps)),
+                    cancel: self.options.cancel,
+                    deadline: self.options.deadline,
+                    count_scans: false,
+                    // Positions in code units are not bytes: progress is reported per search.
+                    progress: self
+                        .units
+                        .is_none()
+                        .then_some(self.options.progress)
+                        .flatten(),
+                };
+                let (outcome, steps) = match &self.units {
+                    Some(u) => {
+                        let (o, s) =
+                            vm::run_search(prog, &Utf16Hay(&u.units), &params, &mut NoObserver);
+                        (u.map_outcome(o, self.text)?, s)
+                    }
+                    None => vm::run_search(
+                        prog,
+                        &Utf8Hay(self.text.as_bytes()),
+                        &params,
+                        &mut NoObserver,
+                    ),
+                };
+                self.steps += steps;
+                match outcome {
+                    Outcome::Match(slots) => {
+                        let mut m = slots_to_match(&slots);
+                        if !captures {
+                            m.groups.truncate(1);
+                        }
+                        Ok(Some(m))
+                    }
+                    Outcome::NoMatch => Ok(None),
+                    Outcome::Cancelled => {
+                        self.done = true;
+                        Ok(None)
+                    }
+                    Outcome::TotalBudgetExceeded { pos } => Err(Error::new(
+                        ErrorKind::BacktrackLimit,
+                        format!(
+                            "{TOTAL_STEPS_EXCEEDED}: the scan took more than {} matcher steps over all its search attempts (stopped at byte {pos} of {})",
+                            self.options.max_total_steps.unwrap_or(0),
+                            self.text.len()
+                        ),
+                    )),
+                    other => Err(re.stop_error(other, self.text)),
+                }
+            }
+        }
+    }
+}
+
+impl Iterator for Matches<'_, '_> {
+    type Item = Result<Match, Error>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.done {
+            return None;
+        }
+        if let Some(e) = self.error.take() {
+            self.done = true;
+            return Some(Err(e));
+        }
+        let compiled = self.compiled?;
+        let flavor = self.re.flavor;
+        let sticky = flavor.is_js() && self.re.flags.sticky;
+        let on_matcher = matches!(compiled.program, Program::Matcher(_));
+        loop {
+            if self.pos > self.hay_len() {
+                self.done = true;
+                return None;
+            }
+            if let Some(c) = self.options.cancel
+                && c.load(std::sync::atomic::Ordering::Relaxed)
+            {
+                self.done = true;
+                return None;
+            }
+            if let Some(d) = self.options.deadline
+                && Instant::now() > d
+            {
+                self.done = true;
+                return Some(Err(Error::new(ErrorKind::TimedOut, "execution timed out")));
+            }
+            if let Some(p) = self.options.progress {
+                p.store(
+                    Matches::position(self),
+                    std::sync::atomic::Ordering::Relaxed,
+                );
+            }
+            let found = self.search(compiled);
+            if self.re.js_pair_sensitive
+                && let Ok(m) = &found
+                && let Some(e) = self.pair_refusal(m.as_ref().map(Match::start))
+            {
+                self.done = true;
+                return Some(Err(e));
+            }
+            let m = match found {
+                Ok(Some(m)) => m,
+                Ok(None) => {
+                    self.done = true;
+                    return None;
+                }
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            };
+            let (s, e) = (m.start(), m.end());
+            // Positions in the searched form (code units when `units` is set).
+            let (su, eu) = match &self.units {
+                Some(u) => (u.unit_of_byte(s), u.unit_of_byte(e)),
+                None => (s, e),
+            };
+            if sticky && su != self.pos {
+                self.done = true;
+                return None;
+            }
+            match flavor.rules().iteration {
+                Iteration::SkipEmptyAfterMatch if s == e && self.last_end == Some(e) => {
+                    // The regex crate and Go's FindAll never report an empty match adjacent to
+                    // the end of the previous match.
+                    if eu >= self.hay_len() {
+                        self.done = true;
+                        return None;
+                    }
+                    self.pos = self.next_pos(eu);
+                    continue;
+                }
+                _ => {}
+            }
+            self.last_end = Some(e);
+            if flavor.is_python() && on_matcher {
+                // CPython searches again from the end; after an empty match, a match starting
+                // at the same place must not be empty.
+                self.pos = eu;
+                self.not_empty_at = (s == e).then_some(eu);
+            } else {
+                self.pos = if s == e { self.next_pos(eu) } else { eu };
+            }
+            self.found += 1;
+            return Some(Ok(m));
+        }
+    }
+}
