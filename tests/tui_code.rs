@@ -171,7 +171,17 @@ fn ctrl_g_builds_a_pattern_from_the_tests_reports_counter_examples_and_undoes() 
     screens::settle(&mut app);
     let pattern = app.wb.pattern.text().to_string();
     assert_ne!(pattern, before);
-    assert_eq!(app.wb.flavor, rxw::Flavor::Rust);
+    // Regression: the flavor was switched to rust silently. grex writes the regex crate's
+    // syntax, and where the pattern answers the same in the user's flavor (here Python) on
+    // every `+` and `-` line, that flavor stays, and the message says so.
+    assert_eq!(app.wb.flavor, rxw::Flavor::PYTHON);
+    assert!(
+        app.message
+            .as_deref()
+            .is_some_and(|m| m.contains("python 3.11 flavor kept")),
+        "{:?}",
+        app.message
+    );
     let outcomes = app.wb.test_outcomes();
     // grex's pattern matches every `+` line.
     for o in outcomes

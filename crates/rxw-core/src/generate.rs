@@ -187,7 +187,22 @@ pub struct Report {
 /// # Errors
 /// The pattern does not compile, or matching fails.
 pub fn check(pattern: &str, examples: &[String], counter: &[String]) -> Result<Report, Error> {
-    let re = Regex::new(pattern, Flavor::Rust, Flags::default())?;
+    check_in(pattern, Flavor::Rust, examples, counter)
+}
+
+/// Runs `pattern` in `flavor` over the examples (which must match) and counter-examples
+/// (which must not): whether a generated pattern, written in the Rust flavor's syntax, means
+/// the same on them in the flavor the user works in.
+///
+/// # Errors
+/// The pattern does not compile in `flavor`, or matching fails.
+pub fn check_in(
+    pattern: &str,
+    flavor: Flavor,
+    examples: &[String],
+    counter: &[String],
+) -> Result<Report, Error> {
+    let re = Regex::new(pattern, flavor, Flags::default())?;
     let mut report = Report {
         pattern: pattern.to_string(),
         missed: Vec::new(),
@@ -209,6 +224,20 @@ pub fn check(pattern: &str, examples: &[String], counter: &[String]) -> Result<R
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_generated_pattern_is_checked_in_the_users_flavor_too() {
+        let examples = vec!["12".to_string(), "٣".to_string()];
+        let rust = check(r"^\d+$", &examples, &[]).unwrap();
+        assert!(rust.missed.is_empty(), "Unicode digits in the regex crate");
+        let js = check_in(r"^\d+$", Flavor::JS, &examples, &[]).unwrap();
+        assert_eq!(
+            js.missed,
+            vec!["٣".to_string()],
+            "ASCII digits in JavaScript"
+        );
+        assert!(check_in("(?P<a>x)", Flavor::JS, &examples, &[]).is_err());
+    }
 
     fn strings(v: &[&str]) -> Vec<String> {
         v.iter().map(|s| s.to_string()).collect()

@@ -162,7 +162,13 @@ impl Tab for TestsTab {
 /// and grex, which cannot be interrupted, ends on its own within its deadline).
 #[derive(Debug)]
 pub struct Generating {
-    reply: std::sync::mpsc::Receiver<Result<generate::Report, crate::Error>>,
+    /// The report in the Rust flavor grex writes for, and in the user's flavor when the
+    /// pattern compiles there.
+    reply: std::sync::mpsc::Receiver<
+        Result<(generate::Report, Option<generate::Report>), crate::Error>,
+    >,
+    /// The flavor the user works in.
+    flavor: crate::flavor::Flavor,
     positives: usize,
     negatives: usize,
 }
@@ -202,11 +208,15 @@ fn generate_from_tests(generating: &mut Option<Generating>, cx: &mut TabCx) {
     };
     let (tx, rx) = std::sync::mpsc::channel();
     let (n_pos, n_neg) = (positives.len(), negatives.len());
+    let flavor = cx.wb.flavor;
     let spawned = std::thread::Builder::new()
         .name("rxw-generate".into())
         .spawn(move || {
-            let report = generate::from_examples(&positives, options)
-                .and_then(|p| generate::check(&p, &positives, &negatives));
+            let report = generate::from_examples(&positives, options).and_then(|p| {
+                let rust = generate::check(&p, &positives, &negatives)?;
+                let own = generate::check_in(&p, flavor, &positives, &negatives).ok();
+                Ok((rust, own))
+            });
             let _ = tx.send(report);
         });
     if let Err(e) = spawned {
@@ -214,6 +224,7 @@ fn generate_from_tests(generating: &mut Option<Generating>, cx: &mut TabCx) {
         return;
     }
     *generating = Some(Generating {
+        flavor,
         reply: rx,
         positives: n_pos,
         negatives: n_neg,
@@ -224,16 +235,34 @@ fn generate_from_tests(generating: &mut Option<Generating>, cx: &mut TabCx) {
 }
 
 /// Takes in a finished generation: the pattern goes into the editor (undo with Ctrl-Z there).
-/// The pattern is in the Rust flavor's syntax, so the flavor becomes rust and the flags are
-/// cleared.
+/// grex writes the Rust flavor's syntax: the user's flavor stays when the pattern answers the
+/// same there on every `+` and `-` line, and otherwise the flavor becomes rust, said in the
+/// message. The flags are cleared (the pattern is written for none).
 fn finish_generation(
     job: &Generating,
-    report: Result<generate::Report, crate::Error>,
+    report: Result<(generate::Report, Option<generate::Report>), crate::Error>,
     cx: &mut TabCx,
 ) {
     match report {
-        Ok(r) => {
-            cx.wb.flavor = crate::flavor::Flavor::Rust;
+        Ok((r, own)) => {
+            let same = own
+                .as_ref()
+                .is_some_and(|o| o.missed == r.missed && o.wrongly_matched == r.wrongly_matched);
+            let flavor_note = if same {
+                format!(
+                    "{} flavor kept: it answers the same there",
+                    job.flavor.label()
+                )
+            } else {
+                format!(
+                    "switched to rust: the pattern is the regex crate's syntax and answers \
+                     differently in {}",
+                    job.flavor.label()
+                )
+            };
+            if !same {
+                cx.wb.flavor = crate::flavor::Flavor::Rust;
+            }
             cx.wb.flags = crate::flavor::Flags::default();
             cx.wb.pattern.set(&r.pattern);
             let verdict = if r.wrongly_matched.is_empty() {
@@ -250,7 +279,7 @@ fn finish_generation(
                 )
             };
             cx.message(format!(
-                "generated from {} `+` lines (rust flavor; Ctrl-Z in the pattern undoes): {verdict}",
+                "generated from {} `+` lines ({flavor_note}; Ctrl-Z in the pattern undoes): {verdict}",
                 job.positives
             ));
             cx.request(Request::PatternChanged);
