@@ -1871,3 +1871,25 @@ fn up_and_down_in_the_pattern_walk_its_history() {
             .ends_with(&["CLAIM".to_string(), "RESULT".to_string()])
     );
 }
+
+/// Regression: Ctrl-S saved a preset whose own tests failed, without a word. The Tests tab's
+/// lines are the preset's examples: a failing one stops the save, said with its line, and
+/// the registry file is not written.
+#[test]
+fn a_preset_whose_tests_fail_is_not_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = screens::demo(100, 30);
+    app.wb
+        .tests
+        .replace_all("+ [CLAIM ab12]\n+ no tag at all\n".into());
+    screens::settle(&mut app);
+    let err = rxw::tui::presets::save_to_user_registry(dir.path(), "broken", &app.wb)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("not saved: 1 of the Tests tab's 2 lines fails"),
+        "{err}"
+    );
+    assert!(err.contains("no tag at all"), "{err}");
+    assert!(!dir.path().join("user.toml").exists(), "nothing written");
+}

@@ -129,6 +129,24 @@ pub fn save_to_user_registry(dir: &Path, key: &str, wb: &Workbench) -> anyhow::R
     let re = wb
         .compiled()
         .map_err(|e| anyhow::anyhow!("the pattern does not compile: {}", e.message))?;
+    // The Tests tab's lines become the preset's own examples, which `rxw preset check` runs:
+    // a preset that fails them is not written.
+    let outcomes = wb.test_outcomes();
+    let failing: Vec<_> = outcomes
+        .iter()
+        .filter(|o| o.passed() == Some(false))
+        .collect();
+    if let Some(first) = failing.first() {
+        anyhow::bail!(
+            "not saved: {} of the Tests tab's {} lines fail{} (line {}: {:?}); the preset's \
+             examples would fail their own check: fix the pattern or the tests",
+            failing.len(),
+            outcomes.len(),
+            if failing.len() == 1 { "s" } else { "" },
+            first.line,
+            first.subject
+        );
+    }
     let path = dir.join("user.toml");
     let mut presets: Vec<Preset> = if path.exists() {
         load_file(&path)
