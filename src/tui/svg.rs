@@ -29,7 +29,53 @@ fn hex(c: Color, default: &str) -> String {
         Color::LightCyan => named("#87d7d7"),
         Color::White => named("#ffffff"),
         Color::Rgb(r, g, b) => format!("#{r:02x}{g:02x}{b:02x}"),
-        Color::Indexed(i) => format!("#{0:02x}{0:02x}{0:02x}", i),
+        Color::Indexed(i) => {
+            let (r, g, b) = xterm_256(i);
+            format!("#{r:02x}{g:02x}{b:02x}")
+        }
+    }
+}
+
+/// The colour xterm's 256-colour palette gives index `i` (the 16 system colours as drawn here,
+/// the 6×6×6 cube, the grey ramp).
+fn xterm_256(i: u8) -> (u8, u8, u8) {
+    const LEVELS: [u8; 6] = [0, 0x5f, 0x87, 0xaf, 0xd7, 0xff];
+    match i {
+        0..=15 => {
+            let named = [
+                Color::Black,
+                Color::Red,
+                Color::Green,
+                Color::Yellow,
+                Color::Blue,
+                Color::Magenta,
+                Color::Cyan,
+                Color::Gray,
+                Color::DarkGray,
+                Color::LightRed,
+                Color::LightGreen,
+                Color::LightYellow,
+                Color::LightBlue,
+                Color::LightMagenta,
+                Color::LightCyan,
+                Color::White,
+            ][usize::from(i)];
+            let h = hex(named, "#000000");
+            let v = |k: usize| u8::from_str_radix(&h[k..k + 2], 16).unwrap_or(0);
+            (v(1), v(3), v(5))
+        }
+        16..=231 => {
+            let n = i - 16;
+            (
+                LEVELS[usize::from(n / 36)],
+                LEVELS[usize::from(n / 6 % 6)],
+                LEVELS[usize::from(n % 6)],
+            )
+        }
+        _ => {
+            let v = 8 + 10 * (i - 232);
+            (v, v, v)
+        }
     }
 }
 
@@ -92,6 +138,24 @@ pub fn to_svg(buf: &Buffer) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression: the heatmap and two lens colours were 24-bit colour, which a terminal
+    /// saying only `TERM=xterm` may not draw; they are 256-colour indices now, and the
+    /// screenshots draw those indices as xterm's palette does.
+    #[test]
+    fn palette_indices_are_drawn_as_xterms_palette() {
+        assert_eq!(xterm_256(215), (0xff, 0xaf, 0x5f));
+        assert_eq!(xterm_256(147), (0xaf, 0xaf, 0xff));
+        assert_eq!(xterm_256(52), (0x5f, 0, 0));
+        assert_eq!(xterm_256(160), (0xd7, 0, 0));
+        assert_eq!(xterm_256(232), (8, 8, 8));
+        assert_eq!(xterm_256(1), (0xd7, 0x5f, 0x5f));
+        use crate::tui::theme::{Palette, heat};
+        for n in [1, 10, 100] {
+            let bg = heat(n, 100, Palette::Color).bg;
+            assert!(matches!(bg, Some(Color::Indexed(_))), "{bg:?}");
+        }
+    }
     use ratatui::layout::Rect;
     use ratatui::style::Style;
 

@@ -159,11 +159,13 @@ pub fn heat(n: u64, max: u64, palette: Palette) -> Style {
             Style::new()
         };
     }
+    // The 256-colour palette's reds (#5f0000 … #d70000), not 24-bit colour: a terminal that
+    // says only `TERM=xterm` (no COLORTERM) draws them, and truecolour ones alike.
     const SHADES: [Color; 4] = [
-        Color::Rgb(0x3a, 0x12, 0x12),
-        Color::Rgb(0x6b, 0x16, 0x16),
-        Color::Rgb(0x9c, 0x1c, 0x1c),
-        Color::Rgb(0xd0, 0x24, 0x24),
+        Color::Indexed(52),
+        Color::Indexed(88),
+        Color::Indexed(124),
+        Color::Indexed(160),
     ];
     Style::new().bg(SHADES[level]).fg(Color::White)
 }
@@ -176,10 +178,11 @@ const LENS_BG: [Color; 12] = [
     Color::LightBlue,
     Color::LightRed,
     Color::LightGreen,
-    Color::Rgb(0xff, 0xaf, 0x5f),
+    // #ffaf5f and #afafff as the 256-colour palette has them (not 24-bit colour).
+    Color::Indexed(215),
     Color::LightMagenta,
     Color::LightCyan,
-    Color::Rgb(0xaf, 0xaf, 0xff),
+    Color::Indexed(147),
     Color::LightYellow,
 ];
 
