@@ -44,8 +44,14 @@ impl Eq for Flavor {}
 
 impl std::hash::Hash for Flavor {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        // No allocation: a flavor is hashed where compiled patterns are cached.
         self.family().hash(state);
-        self.release_index().hash(state);
+        match self {
+            Flavor::Rust => {}
+            Flavor::Python(v) => v.hash(state),
+            Flavor::Js(v) => v.hash(state),
+            Flavor::Go(v) => v.hash(state),
+        }
     }
 }
 

@@ -303,11 +303,22 @@ pub fn go_oracle(release: &str) -> Option<std::path::PathBuf> {
 ///
 /// When the oracle cannot run, fails, or answers a different number of lines.
 pub fn go_oracle_answers(oracle: &std::path::Path, cases: &[Value]) -> Vec<Value> {
-    let mut child = Command::new(oracle)
+    json_lines_oracle("the Go oracle", Command::new(oracle), cases)
+}
+
+/// Runs an oracle that reads one JSON case a line and answers one JSON line each: every case
+/// is written on a thread of its own (so a large batch cannot deadlock on full pipes), and
+/// the answers are read whole.
+///
+/// # Panics
+///
+/// When the oracle cannot run, fails, or answers a different number of lines.
+fn json_lines_oracle(name: &str, mut command: Command, cases: &[Value]) -> Vec<Value> {
+    let mut child = command
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
-        .expect("the Go oracle runs");
+        .unwrap_or_else(|e| panic!("{name} does not start: {e}"));
     let mut body = Vec::new();
     for case in cases {
         serde_json::to_writer(&mut body, case).expect("JSON input");
@@ -315,14 +326,18 @@ pub fn go_oracle_answers(oracle: &std::path::Path, cases: &[Value]) -> Vec<Value
     }
     let mut stdin = child.stdin.take().expect("stdin");
     let writer = std::thread::spawn(move || stdin.write_all(&body));
-    let out = child.wait_with_output().expect("the Go oracle runs");
+    let out = child
+        .wait_with_output()
+        .unwrap_or_else(|e| panic!("{name} does not run: {e}"));
     writer.join().expect("writer").expect("input written");
-    assert!(out.status.success(), "the Go oracle failed");
+    assert!(out.status.success(), "{name} failed");
     let answers: Vec<Value> = out
         .stdout
         .split(|&b| b == b'\n')
         .filter(|l| !l.is_empty())
-        .map(|l| serde_json::from_slice(l).expect("the Go oracle prints JSON lines"))
+        .map(|l| {
+            serde_json::from_slice(l).unwrap_or_else(|e| panic!("{name} prints JSON lines: {e}"))
+        })
         .collect();
     assert_eq!(answers.len(), cases.len(), "one answer for each case");
     answers
@@ -404,31 +419,9 @@ pub fn re2_oracle_answers(cases: &[Value]) -> Vec<Value> {
         "{}/../../tests/oracle/re2_oracle.py",
         env!("CARGO_MANIFEST_DIR")
     );
-    let mut child = Command::new(python)
-        .arg(&script)
-        .env("PYTHONIOENCODING", "utf-8")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the RE2 oracle runs");
-    let mut body = Vec::new();
-    for case in cases {
-        serde_json::to_writer(&mut body, case).expect("JSON input");
-        body.push(b'\n');
-    }
-    let mut stdin = child.stdin.take().expect("stdin");
-    let writer = std::thread::spawn(move || stdin.write_all(&body));
-    let out = child.wait_with_output().expect("the RE2 oracle runs");
-    writer.join().expect("writer").expect("input written");
-    assert!(out.status.success(), "the RE2 oracle failed");
-    let answers: Vec<Value> = out
-        .stdout
-        .split(|&b| b == b'\n')
-        .filter(|l| !l.is_empty())
-        .map(|l| serde_json::from_slice(l).expect("the RE2 oracle prints JSON lines"))
-        .collect();
-    assert_eq!(answers.len(), cases.len(), "one answer for each case");
-    answers
+    let mut command = Command::new(python);
+    command.arg(&script).env("PYTHONIOENCODING", "utf-8");
+    json_lines_oracle("the RE2 oracle", command, cases)
 }
 
 /// The oracle script `name` (in the repository's `tests/oracle/`) that the real engine runs.
