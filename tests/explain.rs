@@ -298,7 +298,8 @@ fn flavor_strategy() -> impl Strategy<Value = Flavor> {
         Just(Flavor::Rust),
         Just(Flavor::PYTHON),
         Just(Flavor::JS),
-        Just(Flavor::GO)
+        Just(Flavor::GO),
+        Just(Flavor::Re2)
     ]
 }
 
@@ -308,6 +309,7 @@ fn flags_for(flavor: Flavor, pick: u8) -> Flags {
         Flavor::Python(_) => ["", "i", "ms", "x", "a"],
         Flavor::Js(_) => ["", "i", "ms", "u", "v"],
         Flavor::Go(_) => ["", "i", "ms", "U", "is"],
+        Flavor::Re2 => ["", "i", "ms", "m", "is"],
     };
     Flags::parse(letters[pick as usize % 5], flavor).unwrap()
 }

@@ -1,7 +1,8 @@
 """Differential oracle: runs cases through RE2 as the `google-re2` package exposes it to Python
 (`import re2`) and prints the results as JSON lines.
 
-Input (stdin): one JSON object a line, {"pattern", "text", "replace" (optional)}.
+Input (stdin): one JSON object a line, {"pattern", "text", "replace" (optional), "rewrite"
+(optional)}.
 Output: one line for each, in order:
 
 - {"error": text} when `re2.compile` refuses the pattern: RE2's own status text, decoded from
@@ -35,6 +36,20 @@ Output: one line for each, in order:
     template ending in `\\`, a bad `\\x`); or "UnicodeEncodeError: ..." when the result
     holds a lone surrogate (a `\\ud800` in the template), which the output cannot carry.
 
+- "global": every match as RE2's own find-all loop finds it, the loop of `RE2::GlobalReplace`
+  (re2.cc), run here on the package's `RE2::Match` over the UTF-8 text: each search starts
+  where the previous match ended, and an empty match where the previous match ended is
+  skipped by one character (or one byte where the text does not decode). Offsets are bytes,
+  -1 for a group that did not take part. This is the loop rxw's `re2` flavor runs (the
+  package's `finditer` above reports some empty matches twice, a quirk of the binding).
+- "rewritten" (only when "rewrite" is given): the text with every "global" match replaced by
+  the template as `RE2::Rewrite` expands it: `\\0`-`\\9` the match or a group (an unset group
+  is empty), `\\\\` a backslash, anything else copied. "rewrite_error" instead when
+  `RE2::CheckRewriteString` refuses the template, with its text: a `\\` at the end or before
+  anything but a digit or `\\`, or a group the pattern does not have. The package exposes
+  neither function, so the oracle carries out those two short rules of re2.cc on RE2's own
+  spans.
+
 The options are the package's defaults except `log_errors`, which is turned off: it only
 decides whether RE2 also prints the error on standard error (the error text is the same).
 
@@ -50,6 +65,7 @@ import sys
 
 import re2
 
+_ANCHOR = re2._re2.RE2.Anchor
 OPTIONS = re2.Options()
 OPTIONS.log_errors = False
 
@@ -116,6 +132,86 @@ def _matches(rx, text):
     return out
 
 
+def _global_spans(rx, data):
+    """RE2::GlobalReplace's loop over `data` (bytes): the byte spans of each match it rewrites."""
+    out = []
+    p, lastend = 0, -1
+    while p <= len(data):
+        spans = rx._regexp.Match(_ANCHOR.UNANCHORED, data, p, len(data))
+        if spans[0] == (-1, -1):
+            break
+        s, e = spans[0]
+        if s == e and s == lastend:
+            # Disallow an empty match at the end of the last match: skip one character ahead
+            # (one byte where the text does not decode there).
+            step = 1
+            for n in (1, 2, 3, 4):
+                try:
+                    data[p:p + n].decode("utf-8")
+                    step = n
+                    break
+                except UnicodeDecodeError:
+                    continue
+            p += step
+            continue
+        out.append([tuple(x) for x in spans])
+        p = e
+        lastend = p
+    return out
+
+
+def _check_rewrite(template, groups):
+    """RE2::CheckRewriteString's verdict on `template`: None, or its error text."""
+    t = template.encode("utf-8")
+    most = -1
+    i = 0
+    while i < len(t):
+        if t[i] != 0x5C:
+            i += 1
+            continue
+        i += 1
+        if i == len(t):
+            return "Rewrite schema error: '\\' not allowed at end."
+        c = t[i]
+        i += 1
+        if c == 0x5C:
+            continue
+        if not 0x30 <= c <= 0x39:
+            return "Rewrite schema error: '\\' must be followed by a digit or '\\'."
+        most = max(most, c - 0x30)
+    if most > groups:
+        return (f"Rewrite schema requests {most} matches, but the regexp only has {groups} "
+                "parenthesized subexpressions.")
+    return None
+
+
+def _rewrite(template, data, spans):
+    """RE2::Rewrite of `template` for each match, with the text between matches kept."""
+    t = template.encode("utf-8")
+    out = bytearray()
+    done = 0
+    for m in spans:
+        s, e = m[0]
+        out += data[done:s]
+        i = 0
+        while i < len(t):
+            if t[i] != 0x5C:
+                out.append(t[i])
+                i += 1
+                continue
+            c = t[i + 1]
+            i += 2
+            if c == 0x5C:
+                out.append(0x5C)
+            else:
+                gs, ge = m[c - 0x30]
+                if gs != -1:
+                    out += data[gs:ge]
+        done = e
+    out += data[done:]
+    return out.decode("utf-8", "replace")
+
+
 def _names(rx):
     names = [""] * (rx.groups + 1)
     for name, index in rx.groupindex.items():
@@ -132,7 +228,19 @@ def run(case):
         if isinstance(msg, bytes):
             msg = msg.decode("utf-8", "replace")
         return {"error": msg}
-    out = {"names": _names(rx), "matches": _matches(rx, text)}
+    data = text.encode("utf-8")
+    spans = _global_spans(rx, data)
+    out = {
+        "names": _names(rx),
+        "matches": _matches(rx, text),
+        "global": [[o for span in m for o in span] for m in spans],
+    }
+    if isinstance(case.get("rewrite"), str):
+        problem = _check_rewrite(case["rewrite"], rx.groups)
+        if problem is None:
+            out["rewritten"] = _rewrite(case["rewrite"], data, spans)
+        else:
+            out["rewrite_error"] = problem
     if "replace" in case and case["replace"] is not None:
         try:
             replaced = rx.sub(case["replace"], text)
@@ -156,8 +264,9 @@ def main():
                 raise ValueError('want {"pattern", "text"} strings')
             case["pattern"].encode("utf-8")
             case["text"].encode("utf-8")
-            if isinstance(case.get("replace"), str):
-                case["replace"].encode("utf-8")
+            for key in ("replace", "rewrite"):
+                if isinstance(case.get(key), str):
+                    case[key].encode("utf-8")
         except (ValueError, UnicodeEncodeError, AttributeError) as e:
             print(f"re2_oracle: line {n}: {e}", file=sys.stderr)
             sys.exit(2)

@@ -44,7 +44,7 @@ use rxw_syntax::ast::Ast;
 use rxw_syntax::error::{Error, ErrorKind};
 use rxw_syntax::flavor::{Flags, Flavor};
 use rxw_syntax::parse::parse;
-use rxw_syntax::rules::Iteration;
+use rxw_syntax::rules::{EmptyIteration, Grammar, Iteration};
 use serde::Serialize;
 use std::sync::atomic::{AtomicBool, AtomicUsize};
 use std::sync::{Arc, OnceLock};
@@ -294,8 +294,8 @@ impl Regex {
         limits.check_pattern(pattern)?;
         let names = ast.groups.iter().map(|g| g.name.clone()).collect();
         let prefers_empty = flavor.is_python() && ast.root.nullable() && prefers_empty(&ast);
-        let needs_matcher = match flavor {
-            Flavor::Python(v) => {
+        let needs_matcher = match (flavor.rules().empty_iteration, flavor.py_version()) {
+            (EmptyIteration::Kept, Some(v)) => {
                 // Before 3.11 a repeated group can keep a failed iteration's marks (even
                 // end before it starts), which only the matcher reproduces.
                 (v < rxw_syntax::flavor::PyVersion::V3_11
@@ -306,11 +306,12 @@ impl Regex {
                     || (uses_flag(&ast, 'a') && uses_flag(&ast, 'i'))
                     || vm::python_search_prefix(&ast, flavor).is_some()
             }
-            Flavor::Js(_) => nullable_repeat(&ast) || js_iteration_captures(&ast),
+            (EmptyIteration::Fails, _) => nullable_repeat(&ast) || js_iteration_captures(&ast),
             // RE2 keeps the captures of a repetition's last iteration that took part, as the
             // matcher does; the regex crate may differ on empty iterations.
-            Flavor::Go(_) => nullable_repeat(&ast),
-            Flavor::Rust => false,
+            (EmptyIteration::Revisited, _) => nullable_repeat(&ast),
+            // The regex crate itself.
+            (EmptyIteration::Kept, None) => false,
         };
         let js_code_unit_sensitive = flavor.is_js() && !flags.unicode_mode();
         let js_pair_sensitive = flavor.is_js()
@@ -493,16 +494,9 @@ impl Regex {
     /// `None` when the pattern needs the matcher, and for JavaScript (whose code-unit rule
     /// depends on the text).
     pub fn exact_linear_pattern(&self) -> Option<String> {
-        match self.flavor {
-            Flavor::Js(_) => None,
-            Flavor::Go(_) => {
-                if self.needs_matcher {
-                    return None;
-                }
-                let t = translate(&self.ast, &self.pattern, self.flavor, Assume::NOTHING).ok()?;
-                (!t.needs_backtracking && t.iteration_groups.is_empty()).then_some(t.pattern)
-            }
-            Flavor::Rust => {
+        match (self.flavor, self.flavor.rules().grammar) {
+            (_, Grammar::Ecma) => None,
+            (Flavor::Rust, _) => {
                 let letters = self.flags.letters(Flavor::Rust);
                 Some(if letters.is_empty() {
                     self.pattern.clone()
@@ -510,12 +504,18 @@ impl Regex {
                     format!("(?{letters}){}", self.pattern)
                 })
             }
-            Flavor::Python(_) => {
+            (_, grammar) => {
                 if self.needs_matcher {
                     return None;
                 }
-                let t =
-                    translate(&self.ast, &self.pattern, Flavor::PYTHON, Assume::NOTHING).ok()?;
+                // (Every Python release is translated with the default release's rules, as
+                // the presets' counting has always done.)
+                let flavor = if grammar == Grammar::Sre {
+                    Flavor::PYTHON
+                } else {
+                    self.flavor
+                };
+                let t = translate(&self.ast, &self.pattern, flavor, Assume::NOTHING).ok()?;
                 (!t.needs_backtracking && t.iteration_groups.is_empty()).then_some(t.pattern)
             }
         }

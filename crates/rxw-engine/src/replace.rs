@@ -71,6 +71,7 @@ impl Template {
             Replacement::Ecma => Ok(parse_js(template, re)),
             Replacement::Dollar => Ok(parse_rust(template, re, false)),
             Replacement::GoExpand => Ok(parse_rust(template, re, true)),
+            Replacement::Rewrite => parse_rewrite(template, re),
         }
     }
 
@@ -89,6 +90,67 @@ impl Template {
             }
         }
     }
+}
+
+/// RE2's `Rewrite`: `\\0`–`\\9` (the whole match, a group) and `\\\\`; anything else after a
+/// `\\` is refused, in `RE2::CheckRewriteString`'s words, and so is a group the pattern does
+/// not have.
+fn parse_rewrite(t: &str, re: &Regex) -> Result<Template, Error> {
+    let mut pieces = Vec::new();
+    let err = |msg: String, span: Span| {
+        Err(Error::new(ErrorKind::ReplacementInvalid, msg).with_span_in(t, Some(span)))
+    };
+    let b = t.as_bytes();
+    let (mut i, mut lit_start) = (0, 0);
+    let mut most: Option<(usize, Span)> = None;
+    while i < b.len() {
+        if b[i] != b'\\' {
+            i += 1;
+            continue;
+        }
+        push_lit(&mut pieces, &t[lit_start..i]);
+        match b.get(i + 1) {
+            None => {
+                return err(
+                    "Rewrite schema error: '\\' not allowed at end.".into(),
+                    Span::new(i, i + 1),
+                );
+            }
+            Some(b'\\') => push_lit(&mut pieces, "\\"),
+            Some(d) if d.is_ascii_digit() => {
+                let n = usize::from(d - b'0');
+                if most.is_none_or(|(m, _)| n > m) {
+                    most = Some((n, Span::new(i, i + 2)));
+                }
+                pieces.push(Piece::Group(n));
+            }
+            Some(_) => {
+                let end = i + 1 + t[i + 1..].chars().next().map_or(0, char::len_utf8);
+                return err(
+                    "Rewrite schema error: '\\' must be followed by a digit or '\\'.".into(),
+                    Span::new(i, end),
+                );
+            }
+        }
+        i += 2;
+        lit_start = i;
+    }
+    push_lit(&mut pieces, &t[lit_start..]);
+    // The largest group asked for is checked once the whole template has been read, as
+    // `CheckRewriteString` does.
+    if let Some((n, span)) = most
+        && n > re.group_count()
+    {
+        return err(
+            format!(
+                "Rewrite schema requests {n} matches, but the regexp only has {} \
+                 parenthesized subexpressions.",
+                re.group_count()
+            ),
+            span,
+        );
+    }
+    Ok(Template { pieces })
 }
 
 fn group_by_name(re: &Regex, name: &str) -> Option<usize> {

@@ -422,7 +422,7 @@ impl Tx<'_> {
         };
         let own_tables = matches!(
             self.flavor.rules().properties,
-            Properties::Node | Properties::Go
+            Properties::Node | Properties::Tables
         );
         own_tables
             && match &node.kind {

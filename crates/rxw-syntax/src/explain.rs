@@ -26,6 +26,7 @@ use super::lint::{self, Lint};
 use crate::error::{Error, ErrorKind, is_bidi_control};
 use crate::flavor::{Flags, Flavor};
 use crate::highlight::Kind;
+use crate::rules::Grammar;
 use serde::Serialize;
 use std::borrow::Cow;
 use std::fmt::Write as _;
@@ -1239,16 +1240,16 @@ fn dot_meaning(flavor: Flavor, dotall: bool, mode: Mode) -> (String, String) {
             "any character".into(),
         );
     }
-    match flavor {
-        Flavor::Rust if mode.crlf => (
+    match flavor.rules().grammar {
+        _ if mode.crlf => (
             "any character except \\r and \\n (CRLF mode; no dot-all)".into(),
             "any character but a line break".into(),
         ),
-        Flavor::Rust | Flavor::Python(_) | Flavor::Go(_) => (
+        Grammar::Sre | Grammar::Re2 => (
             "any character except a newline (\\n); turn on s to include it".into(),
             "any character but a newline".into(),
         ),
-        Flavor::Js(_) => (
+        Grammar::Ecma => (
             "any character except a line terminator (\\n, \\r, U+2028, U+2029); turn on s to include them".into(),
             "any character but a line break".into(),
         ),

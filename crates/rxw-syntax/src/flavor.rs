@@ -1,4 +1,4 @@
-//! Regex flavors (Rust, Python 3.8–3.15, JavaScript as in node 18–26, Go 1.19–1.27) and their
+//! Regex flavors (Rust, Python 3.8–3.15, JavaScript as in node 18–26, Go 1.19–1.27, RE2) and their
 //! flag letters. What differs between them is data in [`crate::rules`]: a flavor is a name and
 //! a release; [`Flavor::rules`] is everything the parser, engine and generators ask of it.
 
@@ -26,6 +26,8 @@ pub enum Flavor {
     Js(NodeVersion),
     /// Go's `regexp` package (RE2 syntax), of one release.
     Go(GoVersion),
+    /// The RE2 library (one release: the one its tables and oracle came from).
+    Re2,
 }
 
 impl PartialEq for Flavor {
@@ -35,6 +37,7 @@ impl PartialEq for Flavor {
             (Flavor::Python(a), Flavor::Python(b)) => a == b,
             (Flavor::Js(a), Flavor::Js(b)) => a == b,
             (Flavor::Go(a), Flavor::Go(b)) => a == b,
+            (Flavor::Re2, Flavor::Re2) => true,
             _ => false,
         }
     }
@@ -47,7 +50,7 @@ impl std::hash::Hash for Flavor {
         // No allocation: a flavor is hashed where compiled patterns are cached.
         self.family().hash(state);
         match self {
-            Flavor::Rust => {}
+            Flavor::Rust | Flavor::Re2 => {}
             Flavor::Python(v) => v.hash(state),
             Flavor::Js(v) => v.hash(state),
             Flavor::Go(v) => v.hash(state),
@@ -66,11 +69,19 @@ pub enum Family {
     Js,
     /// Go's `regexp`.
     Go,
+    /// The RE2 library.
+    Re2,
 }
 
 impl Family {
     /// Every family, in display order.
-    pub const ALL: [Family; 4] = [Family::Rust, Family::Python, Family::Js, Family::Go];
+    pub const ALL: [Family; 5] = [
+        Family::Rust,
+        Family::Python,
+        Family::Js,
+        Family::Go,
+        Family::Re2,
+    ];
 
     /// The family's rules at its default release.
     pub fn default_flavor(self) -> Flavor {
@@ -79,6 +90,7 @@ impl Family {
             Family::Python => Flavor::PYTHON,
             Family::Js => Flavor::JS,
             Family::Go => Flavor::GO,
+            Family::Re2 => Flavor::Re2,
         }
     }
 
@@ -89,6 +101,7 @@ impl Family {
             Family::Python => PyVersion::ALL.into_iter().map(Flavor::Python).collect(),
             Family::Js => NodeVersion::ALL.into_iter().map(Flavor::Js).collect(),
             Family::Go => GoVersion::ALL.into_iter().map(Flavor::Go).collect(),
+            Family::Re2 => vec![Flavor::Re2],
         }
     }
 }
@@ -97,12 +110,13 @@ impl Flavor {
     /// Everything that differs between flavors, as data: the one place the parser, the
     /// engine, the generators and the front ends ask ([`crate::rules::Rules`]).
     pub fn rules(self) -> &'static crate::rules::Rules {
-        use crate::rules::{go, js, python, rust};
+        use crate::rules::{go, js, python, re2, rust};
         match self {
             Flavor::Rust => &rust::RUST,
             Flavor::Python(v) => python::of(v),
             Flavor::Js(v) => js::of(v),
             Flavor::Go(v) => go::of(v),
+            Flavor::Re2 => &re2::RE2,
         }
     }
 
@@ -119,7 +133,13 @@ impl Flavor {
     pub const GO: Flavor = Flavor::Go(GoVersion::V1_27);
 
     /// The families at their default releases, in display order.
-    pub const ALL: [Flavor; 4] = [Flavor::Rust, Flavor::PYTHON, Flavor::JS, Flavor::GO];
+    pub const ALL: [Flavor; 5] = [
+        Flavor::Rust,
+        Flavor::PYTHON,
+        Flavor::JS,
+        Flavor::GO,
+        Flavor::Re2,
+    ];
 
     /// Every flavor and release, in display order (each family's releases oldest first).
     pub fn all_versions() -> impl Iterator<Item = Flavor> {
@@ -159,6 +179,7 @@ impl Flavor {
             Flavor::Python(_) => Family::Python,
             Flavor::Js(_) => Family::Js,
             Flavor::Go(_) => Family::Go,
+            Flavor::Re2 => Family::Re2,
         }
     }
 
@@ -186,6 +207,11 @@ impl Flavor {
         }
     }
 
+    /// The engine's generated Unicode tables, for the flavors that have them (Go, RE2).
+    pub fn tables(self) -> Option<crate::engine_tables::EngineTables> {
+        self.rules().tables
+    }
+
     /// Whether this is the family's default release (plain `python`, `js`, `go`).
     pub fn is_default_version(self) -> bool {
         self == self.family().default_flavor()
@@ -200,7 +226,7 @@ impl Flavor {
     /// Rust, which has one.
     pub fn release_name(self) -> String {
         match self {
-            Flavor::Rust => String::new(),
+            Flavor::Rust | Flavor::Re2 => String::new(),
             Flavor::Python(v) => v.to_string(),
             Flavor::Js(v) => v.to_string(),
             Flavor::Go(v) => v.to_string(),
@@ -234,7 +260,7 @@ impl Flavor {
     /// `go@1.27`, `rust`).
     pub fn versioned_name(self) -> String {
         match self {
-            Flavor::Rust => "rust".to_string(),
+            Flavor::Rust | Flavor::Re2 => self.family_name().to_string(),
             _ => format!("{}@{}", self.family_name(), self.release_name()),
         }
     }
@@ -242,7 +268,7 @@ impl Flavor {
     /// The name for a status line: `python 3.11`, `js node20`, `go 1.27`, `rust`.
     pub fn label(self) -> String {
         match self {
-            Flavor::Rust => "rust".to_string(),
+            Flavor::Rust | Flavor::Re2 => self.family_name().to_string(),
             _ => format!("{} {}", self.family_name(), self.release_name()),
         }
     }
@@ -272,9 +298,13 @@ impl Flavor {
     /// new release is named wherever a flavor is asked for): `rust; python (= python@3.11),
     /// python@3.8, …; js (= js@node20), js@node18, …; go (= go@1.27), go@1.19, …`.
     pub fn spellings() -> String {
-        let mut parts = vec!["rust".to_string()];
-        for family in Family::ALL.into_iter().skip(1) {
+        let mut parts = Vec::new();
+        for family in Family::ALL {
             let default = family.default_flavor();
+            if family.releases().len() == 1 {
+                parts.push(default.family_name().to_string());
+                continue;
+            }
             let all: Vec<String> = family
                 .releases()
                 .iter()
@@ -390,7 +420,7 @@ impl Flavor {
                 "\\p{Script=Greek}  \\p{Lu}",
                 "Unicode property (with u or v), node's own tables",
             ),
-            Properties::Go => row(
+            Properties::Tables => row(
                 "\\pL  \\p{Greek}  \\p{^Greek}",
                 "Unicode category or script, the release's own tables",
             ),
@@ -465,6 +495,7 @@ impl Flavor {
                 Replacement::Ecma => "$1  $<name>  $&  $`  $'  $$",
                 Replacement::Dollar => "$1  ${1}  $name  ${name}  $$",
                 Replacement::GoExpand => "$1  ${1}  $name  ${name}  $$ ($1x names group 1x)",
+                Replacement::Rewrite => "\\0 … \\9  \\\\ (no names)",
             },
         );
         row(
@@ -556,9 +587,16 @@ impl FromStr for Flavor {
                         )
                     }),
             },
+            "re2" => match version {
+                None => Ok(Flavor::Re2),
+                Some(v) => Err(format!(
+                    "unknown flavor {s:?}: re2 has one release, {} (got {v:?})",
+                    Flavor::Re2.rules().engine
+                )),
+            },
             _ => Err(format!(
                 "unknown flavor {s:?} (expected rust, python, python@3.8 … python@3.15, js, \
-                 js@node18 … js@node26, go or go@1.19 … go@1.27)"
+                 js@node18 … js@node26, go, go@1.19 … go@1.27 or re2)"
             )),
         }
     }
@@ -693,7 +731,7 @@ mod tests {
             assert_eq!(f.name().parse::<Flavor>(), Ok(f), "{f}");
             assert_eq!(f.versioned_name().parse::<Flavor>(), Ok(f), "{f}");
         }
-        assert_eq!(Flavor::all_versions().count(), 21);
+        assert_eq!(Flavor::all_versions().count(), 22);
     }
 
     #[test]
@@ -772,8 +810,44 @@ mod tests {
         }
         assert_eq!(Flavor::Go(GoVersion::V1_22).name(), "go@1.22");
         assert_eq!(Flavor::GO.name(), "go");
-        assert_eq!(Flavor::GO.next(), Flavor::Rust);
+        assert_eq!(Flavor::GO.next(), Flavor::Re2);
+        assert_eq!(Flavor::Re2.next(), Flavor::Rust);
         assert_eq!(Flavor::JS.next(), Flavor::GO);
+    }
+
+    #[test]
+    fn re2_is_one_release_spelled_re2() {
+        let p = |s: &str| s.parse::<Flavor>();
+        assert_eq!(p("re2"), Ok(Flavor::Re2));
+        assert_eq!(p("RE2"), Ok(Flavor::Re2));
+        assert!(p("re2@2024").unwrap_err().contains("one release"));
+        assert_eq!(Flavor::Re2.name(), "re2");
+        assert_eq!(Flavor::Re2.versioned_name(), "re2");
+        assert_eq!(Flavor::Re2.next_version(), Flavor::Re2);
+        assert!(
+            Flavor::spellings().ends_with("; re2"),
+            "{}",
+            Flavor::spellings()
+        );
+        assert_eq!(Flavor::Re2.offset_unit(), OffsetUnit::Bytes);
+        assert!(Flavor::Re2.tables().is_some());
+        let reference = Flavor::Re2.quick_reference();
+        assert!(
+            reference
+                .iter()
+                .any(|(a, b)| a == "replacement" && b.starts_with("\\0")),
+            "{reference:?}"
+        );
+    }
+
+    #[test]
+    fn every_go_release_names_its_own_tables() {
+        for v in GoVersion::ALL {
+            let Some(crate::engine_tables::EngineTables::Go(t)) = Flavor::Go(v).tables() else {
+                panic!("go@{v} has no Go tables");
+            };
+            assert_eq!(t.release(), v.number(), "go@{v}");
+        }
     }
 
     #[test]

@@ -20,6 +20,7 @@
 //! ```
 
 pub mod ast;
+pub mod engine_tables;
 pub mod error;
 pub mod explain;
 pub mod flavor;
@@ -29,6 +30,7 @@ pub mod highlight;
 pub mod js_unicode;
 pub mod lint;
 pub mod parse;
+mod program_size;
 pub mod railroad;
 pub mod re2_unicode;
 pub mod release;

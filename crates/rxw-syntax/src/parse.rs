@@ -8,7 +8,7 @@
 use super::ast::*;
 use crate::error::{Error, ErrorKind};
 use crate::flavor::{Flags, Flavor};
-use crate::rules::{Grammar, Rules, Texts};
+use crate::rules::{Escapes, Grammar, GroupNames, Rules, Texts};
 
 /// Deepest class nesting accepted (Rust nested classes recurse).
 const MAX_CLASS_DEPTH: usize = 64;
@@ -58,12 +58,16 @@ pub fn parse(pattern: &str, flavor: Flavor, flags: Flags) -> Result<Ast, Error> 
             Span::new(0, pattern.len()),
         ));
     }
-    if let Some(limit) = flavor.rules().syntax.max_program_size
-        && go_size(&ast.root) > limit
+    crate::program_size::check(&ast.root, flavor, flags, pattern)?;
+    if flavor.rules().syntax.byte_escape && ast.root.nullable() && has_not_word_boundary(&ast.root)
     {
+        // RE2's unanchored search moves byte by byte, and `\B` holds between two bytes of one
+        // character: an empty match can then end inside a character, at an offset rxw, which
+        // matches whole characters, cannot report.
         return Err(err(
-            ErrorKind::PatternInvalid,
-            Texts::fill(flavor.rules().texts.pattern_too_large, pattern),
+            ErrorKind::ConstructUnsupported,
+            "a pattern that can match the empty text with \\B cannot be reproduced: RE2's \
+             search stops between the bytes of a character there",
             pattern,
             Span::new(0, pattern.len()),
         ));
@@ -586,7 +590,20 @@ impl<'p> Parser<'p> {
                             Span::new(open, end),
                         ));
                     }
-                    let end = self.pos + 1;
+                    if syntax.opener_needs_more && self.rest().len() == tok.len() {
+                        // RE2: `(?<=` with nothing after is a group name without its `>`.
+                        return Err(self.invalid(
+                            self.text(|t| t.unclosed_group_name, self.rest_from(open)),
+                            Span::new(open, self.pat.len()),
+                        ));
+                    }
+                    // Go before 1.22 knows no `(?<` at all; RE2 names the look-behind.
+                    let end = self.pos
+                        + if syntax.angle_named_groups {
+                            tok.len()
+                        } else {
+                            1
+                        };
                     return Err(self.invalid(
                         self.text(|t| t.unsupported_perl, &self.pat[open..end]),
                         Span::new(open, end),
@@ -625,6 +642,14 @@ impl<'p> Parser<'p> {
             || (syntax.angle_named_groups && self.eat("<"));
         if !named {
             return Ok(None);
+        }
+        if syntax.opener_needs_more && self.rest().is_empty() {
+            // RE2 reads `(?P<` and `(?<` with nothing after as flags, failing at `P` or `<`.
+            let end = open + 3;
+            return Err(self.invalid(
+                self.text(|t| t.unknown_flag, &self.pat[open..end]),
+                Span::new(open, end),
+            ));
         }
         let name_start = self.pos;
         let Some(close) = self.rest().find('>') else {
@@ -1416,31 +1441,8 @@ impl<'p> Parser<'p> {
                 return Ok(node(NodeKind::Property { name, negated }, self.pos));
             }
             (_, '0'..='7') if re2 && syntax.octal_escapes => {
-                // Go: `\0` and `\1`–`\7` followed by an octal digit start an octal escape of
-                // up to three digits; a lone `\1`–`\7` would be a backreference, refused.
-                let digits: String = self
-                    .rest()
-                    .chars()
-                    .take(3)
-                    .take_while(|d| ('0'..='7').contains(d))
-                    .collect();
-                if c != '0' && digits.len() < 2 {
-                    self.bump();
-                    return Err(self.invalid(
-                        self.text(|t| t.bad_escape, &self.pat[start..self.pos]),
-                        Span::new(start, self.pos),
-                    ));
-                }
-                self.pos += digits.len();
-                let value = u32::from_str_radix(&digits, 8).unwrap_or(0);
-                let ch = char::from_u32(value).unwrap_or('\0');
-                return Ok(node(
-                    NodeKind::Literal {
-                        ch,
-                        form: LiteralForm::Octal,
-                    },
-                    self.pos,
-                ));
+                let (ch, form) = self.perl_octal(start, c)?;
+                return Ok(node(NodeKind::Literal { ch, form }, self.pos));
             }
             (_, '1'..='9') if re2 && !syntax.backtracking_constructs => {
                 // Go quotes the one digit it could not read; the regex crate the reference.
@@ -1464,6 +1466,28 @@ impl<'p> Parser<'p> {
         }
         let (ch, form) = self.parse_char_escape(start, false)?;
         Ok(node(NodeKind::Literal { ch, form }, self.pos))
+    }
+
+    /// RE2 and Go: `\0` and `\1`–`\7` followed by an octal digit start an octal escape of up
+    /// to three digits (in a class too); a lone `\1`–`\7` would be a backreference, refused.
+    /// `first` is the digit after the backslash, not yet read.
+    fn perl_octal(&mut self, start: usize, first: char) -> Result<(char, LiteralForm), Error> {
+        let digits: String = self
+            .rest()
+            .chars()
+            .take(3)
+            .take_while(|d| ('0'..='7').contains(d))
+            .collect();
+        if first != '0' && digits.len() < 2 {
+            self.bump();
+            return Err(self.invalid(
+                self.text(|t| t.bad_escape, &self.pat[start..self.pos]),
+                Span::new(start, self.pos),
+            ));
+        }
+        self.pos += digits.len();
+        let value = u32::from_str_radix(&digits, 8).unwrap_or(0);
+        Ok((char::from_u32(value).unwrap_or('\0'), LiteralForm::Octal))
     }
 
     /// Digits after a backslash outside a class: a backreference, or (Python/JS) an octal
@@ -1540,8 +1564,8 @@ impl<'p> Parser<'p> {
     }
 
     fn parse_property(&mut self, start: usize) -> Result<(String, bool), Error> {
-        if self.rules.properties == crate::rules::Properties::Go {
-            return self.go_property(start);
+        if let Some(tables) = self.rules.tables {
+            return self.tables_property(start, tables);
         }
         let negated = self.bump() == 'P';
         if self.eat("{") {
@@ -1605,9 +1629,14 @@ impl<'p> Parser<'p> {
         }
     }
 
-    /// Go's `\pN`, `\p{Name}`, `\p{^Name}` (and `\P…`, negated again by `^`), checked against
-    /// the release's own names; the name is kept with its negation folded in.
-    fn go_property(&mut self, start: usize) -> Result<(String, bool), Error> {
+    /// `\pN`, `\p{Name}`, `\p{^Name}` (and `\P…`, negated again by `^`), checked against the
+    /// engine's generated tables (Go's release, RE2); the name is kept with its negation
+    /// folded in.
+    fn tables_property(
+        &mut self,
+        start: usize,
+        tables: crate::engine_tables::EngineTables,
+    ) -> Result<(String, bool), Error> {
         let mut negated = self.bump() == 'P';
         let bad = |p: &Parser, end: usize| {
             p.invalid(
@@ -1637,9 +1666,7 @@ impl<'p> Parser<'p> {
                 None => return Err(bad(self, self.pos)),
             }
         };
-        let release = self.flavor.go_version().unwrap_or_default();
-        let data = crate::go_unicode::GoUnicode::for_release(release.number());
-        if data.and_then(|d| d.property(&name)).is_none() {
+        if tables.property(&name).is_none() {
             return Err(bad(self, self.pos));
         }
         Ok((name, negated))
@@ -1699,8 +1726,8 @@ impl<'p> Parser<'p> {
             'b' if in_class && !self.re2() => return control('\u{8}'),
             _ => {}
         }
-        match self.flavor {
-            Flavor::Python(_) => match c {
+        match self.rules.escapes {
+            Escapes::Sre => match c {
                 'x' => self.hex_fixed(start, 2, "incomplete escape \\x"),
                 'u' => self.hex_fixed(start, 4, "incomplete escape \\u"),
                 'U' => {
@@ -1756,7 +1783,7 @@ impl<'p> Parser<'p> {
                 }
                 c => Ok((c, LiteralForm::Escaped)),
             },
-            Flavor::Js(_) => {
+            Escapes::Ecma => {
                 let unicode = self.js_unicode();
                 match c {
                     'c' => match self.peek() {
@@ -1890,15 +1917,25 @@ impl<'p> Parser<'p> {
                     c => Ok((c, LiteralForm::Escaped)),
                 }
             }
-            Flavor::Go(_) => match c {
+            Escapes::Perl => match c {
                 'x' => self.go_hex(start),
+                '0'..='7' if in_class && self.rules.syntax.octal_escapes => {
+                    // Outside a class the digits were read by `parse_escape`.
+                    self.pos -= 1;
+                    self.perl_octal(start, c)
+                }
+                'C' if self.rules.syntax.byte_escape && !in_class => Err(self.unsupported(
+                    "\\C (one byte, even inside a character) cannot be reproduced: rxw matches \
+                     whole characters",
+                    span_here(self),
+                )),
                 c if c.is_ascii() && !c.is_ascii_alphanumeric() => Ok((c, LiteralForm::Escaped)),
                 _ => Err(self.invalid(
                     self.text(|t| t.bad_escape, &self.pat[start..self.pos]),
                     span_here(self),
                 )),
             },
-            Flavor::Rust => match c {
+            Escapes::RegexSyntax => match c {
                 'x' => self.rust_hex(start, 2),
                 'u' => self.rust_hex(start, 4),
                 'U' => self.rust_hex(start, 8),
@@ -1963,6 +2000,13 @@ impl<'p> Parser<'p> {
             ))
         };
         if self.eat("{") {
+            if self.rest().is_empty() {
+                // `\x{` at the very end (RE2 finds no character to decode there).
+                return Err(self.invalid(
+                    self.text(|t| t.truncated_hex, &self.pat[start..]),
+                    Span::new(start, self.pos),
+                ));
+            }
             // As Go reads it: hex digits up to `}`, stopping at the first other character or
             // at the digit that passes the largest code point (the error quotes up to there).
             let mut value: u32 = 0;
@@ -2558,18 +2602,22 @@ fn valid_group_name(name: &str, flavor: Flavor) -> bool {
     let Some(first) = chars.next() else {
         return false;
     };
-    match flavor {
-        Flavor::Python(_) => {
+    let rules = flavor.rules();
+    match rules.group_names {
+        GroupNames::Identifier => {
             (first == '_' || first.is_alphabetic())
                 && chars.all(|c| c == '_' || c.is_alphanumeric())
         }
         // Decoded and checked by `js_group_name`.
-        Flavor::Js(_) => true,
-        // Go's `isValidCaptureName`: ASCII letters, digits and `_`, a digit first included.
-        Flavor::Go(_) => std::iter::once(first)
-            .chain(chars)
-            .all(|c| c == '_' || c.is_ascii_alphanumeric()),
-        Flavor::Rust => {
+        GroupNames::Ecma => true,
+        // Go's `isValidCaptureName`, RE2's `IsValidCaptureName`: the tables' characters,
+        // anywhere (a digit first included).
+        GroupNames::Tables => rules.tables.is_some_and(|t| {
+            std::iter::once(first)
+                .chain(chars)
+                .all(|c| t.capture_name_char(c))
+        }),
+        GroupNames::RegexSyntax => {
             (first == '_' || first.is_alphabetic())
                 && chars
                     .all(|c| c == '_' || c == '.' || c == '[' || c == ']' || c.is_alphanumeric())
@@ -2578,8 +2626,12 @@ fn valid_group_name(name: &str, flavor: Flavor) -> bool {
 }
 
 fn parse_bounds(body: &str, flavor: Flavor) -> Option<(u64, Option<u64>)> {
+    let zeros = flavor.rules().syntax.leading_zeros_in_counts;
     let num = |s: &str| -> Option<u64> {
-        if s.is_empty() || !s.chars().all(|c| c.is_ascii_digit()) {
+        if s.is_empty()
+            || !s.chars().all(|c| c.is_ascii_digit())
+            || (!zeros && s.len() > 1 && s.starts_with('0'))
+        {
             None
         } else {
             Some(s.parse::<u64>().unwrap_or(u64::MAX))
@@ -2629,38 +2681,19 @@ fn go_height(root: &Node) -> u32 {
     tallest
 }
 
-/// The size of the program Go would compile the tree to, as `regexp/syntax`'s `calcSize`
-/// estimates it (a star counts 2 and its body, a counted repetition its largest count of
-/// copies). Called on trees Go's nesting limit already bounds, so the recursion is shallow.
-fn go_size(node: &Node) -> u64 {
-    let size = match &node.kind {
-        NodeKind::Literal { .. } => 1,
-        NodeKind::Concat(items) => items.iter().map(go_size).sum(),
-        NodeKind::Alternation(branches) => {
-            branches.iter().map(go_size).sum::<u64>() + branches.len().saturating_sub(1) as u64
-        }
-        NodeKind::Group { kind, child } => {
-            let inner = go_size(child);
-            if matches!(kind, GroupKind::Capture { .. }) {
-                2 + inner
-            } else {
-                inner
+/// Whether the tree holds a `\B`.
+fn has_not_word_boundary(root: &Node) -> bool {
+    let mut found = false;
+    root.walk(|n, _| {
+        found |= matches!(
+            n.kind,
+            NodeKind::Anchor {
+                kind: AnchorKind::NotWordBoundary,
+                ..
             }
-        }
-        NodeKind::Repeat {
-            min, max, child, ..
-        } => {
-            let sub = go_size(child);
-            match (*min, *max) {
-                (0, None) => 2 + sub,
-                (m, None) => 1 + u64::from(m) * sub,
-                (0, Some(1)) => 1 + sub,
-                (m, Some(n)) => u64::from(n) * sub + u64::from(n - m),
-            }
-        }
-        _ => 0,
-    };
-    size.max(1)
+        );
+    });
+    found
 }
 
 /// Go's `repeatIsValid`: whether a counted repetition `{min,max}` of `child` and the counted

@@ -30,6 +30,7 @@ fn syntax_hint(f: Flavor) -> &'static str {
         Replacement::Ecma => "$1 $<name> $& $$",
         Replacement::Dollar => "$1 $name ${name} $$",
         Replacement::GoExpand => "$1 ${1} $name ${name} $$",
+        Replacement::Rewrite => r"\0 … \9 \\",
     }
 }
 

@@ -155,7 +155,7 @@ fn verbatim(
     let mut engine = TargetEngine::Standard;
     match flavor {
         Flavor::Js(_) if flags.verbose => return Ok(None),
-        Flavor::Js(_) | Flavor::Python(_) | Flavor::Go(_) => {}
+        Flavor::Js(_) | Flavor::Python(_) | Flavor::Go(_) | Flavor::Re2 => {}
         Flavor::Rust => {
             let mut fancy = None;
             ast.root.walk(|n, _| {
@@ -660,7 +660,7 @@ impl Emitter<'_> {
                     state.ascii = false;
                 }
             }
-            Flavor::Js(_) | Flavor::Go(_) => {}
+            Flavor::Js(_) | Flavor::Go(_) | Flavor::Re2 => {}
         }
         state
     }
@@ -831,7 +831,7 @@ impl Emitter<'_> {
             PerlKind::Space => ranges(match self.src {
                 Flavor::Js(_) => WHITE_SPACE_JS,
                 // RE2's `\s`: no vertical tab.
-                Flavor::Go(_) => &[('\t', '\n'), ('\x0C', '\r'), (' ', ' ')],
+                Flavor::Go(_) | Flavor::Re2 => &[('\t', '\n'), ('\x0C', '\r'), (' ', ' ')],
                 _ if ascii => WHITE_SPACE_ASCII,
                 Flavor::Python(v) => crate::engine::classes::python_space(v),
                 Flavor::Rust => crate::engine::classes::rust_space(),

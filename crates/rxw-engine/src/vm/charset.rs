@@ -16,7 +16,7 @@ use crate::classes;
 use crate::python_unicode::PyUnicode;
 use regex_syntax::hir::{Class, ClassUnicode, ClassUnicodeRange, HirKind};
 use rxw_syntax::PyVersion;
-use rxw_syntax::go_unicode::GoUnicode;
+use rxw_syntax::engine_tables::EngineTables;
 use rxw_syntax::js_unicode::{NODE_MAJORS, NodeUnicode};
 use std::collections::HashMap;
 use std::sync::OnceLock;
@@ -363,8 +363,8 @@ pub enum CaseRule {
     Python(PyVersion),
     /// CPython's ASCII mode: ASCII letters only.
     PythonAscii,
-    /// Go: the orbits of the release's `unicode.SimpleFold`.
-    GoOrbits(GoUnicode),
+    /// Go and RE2: the orbits of `unicode.SimpleFold` in the engine's tables.
+    Orbits(EngineTables),
 }
 
 /// The classes of a [`CaseRule`] with more than one member.
@@ -377,7 +377,7 @@ impl CaseRule {
     /// `set` closed under the rule: every character equivalent to a member. Works on sets of
     /// any size: only the characters that have equivalents are looked at.
     pub fn close(self, set: &CharSet) -> CharSet {
-        if let CaseRule::GoOrbits(go) = self {
+        if let CaseRule::Orbits(go) = self {
             return CharSet::from_ranges(go.case_closure(set.ranges()));
         }
         let t = self.classes();
@@ -405,7 +405,7 @@ impl CaseRule {
             CaseRule::Python(v) => &PYTHON[release_index(v)],
             CaseRule::PythonAscii => &PYTHON_ASCII,
             // Closed by the release's own tables in `close`; no classes are kept.
-            CaseRule::GoOrbits(_) => &SIMPLE,
+            CaseRule::Orbits(_) => &SIMPLE,
         };
         if let CaseRule::JsSimple(node) = self {
             // node's own classes, recorded from its `/…/iu` answers.
@@ -464,7 +464,7 @@ impl CaseRule {
             let mut by_key: HashMap<u32, Vec<u32>> = HashMap::new();
             for &c in &cased {
                 let key = match self {
-                    CaseRule::GoOrbits(_) => unreachable!("Go closes by its own tables"),
+                    CaseRule::Orbits(_) => unreachable!("Go closes by its own tables"),
                     CaseRule::Simple => {
                         let ch = char::from_u32(c).expect("a character");
                         let mut cls = ClassUnicode::new([ClassUnicodeRange::new(ch, ch)]);
@@ -496,7 +496,7 @@ impl CaseRule {
                         CaseRule::Simple
                         | CaseRule::JsSimple(_)
                         | CaseRule::JsCanonical(_)
-                        | CaseRule::GoOrbits(_) => false,
+                        | CaseRule::Orbits(_) => false,
                         CaseRule::Python(v) => python_lower(v, key) == key,
                         CaseRule::PythonAscii => Fold::PythonAsciiLower.apply(key) == key,
                     };

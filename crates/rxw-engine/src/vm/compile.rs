@@ -41,11 +41,14 @@ pub(crate) fn js_data(flavor: Flavor) -> rxw_syntax::js_unicode::NodeUnicode {
     rxw_syntax::js_unicode::NodeUnicode::of(flavor)
 }
 
-/// The Go release's Unicode data (the newest release's for a flavor that is not Go).
-pub(crate) fn go_data(flavor: Flavor) -> rxw_syntax::go_unicode::GoUnicode {
-    let release = flavor.go_version().unwrap_or_default();
-    rxw_syntax::go_unicode::GoUnicode::for_release(release.number())
-        .expect("every Go release rxw names has its tables")
+/// The engine's generated Unicode tables (Go's release, RE2's); the newest Go release's for
+/// a flavor that has none.
+pub(crate) fn go_data(flavor: Flavor) -> rxw_syntax::engine_tables::EngineTables {
+    flavor.tables().unwrap_or_else(|| {
+        rxw_syntax::engine_tables::EngineTables::Go(rxw_syntax::go_unicode::GoUnicode::nth(
+            rxw_syntax::go_unicode::GoUnicode::RELEASES.len() - 1,
+        ))
+    })
 }
 
 /// Compiles a parsed pattern for the matcher.
@@ -514,7 +517,7 @@ impl Compiler<'_> {
             (_, Flavor::Python(v)) => CaseRule::Python(v),
             (CaseFold::Js, _) if self.code_units => CaseRule::JsCanonical(js_data(self.flavor)),
             (CaseFold::Js, _) => CaseRule::JsSimple(js_data(self.flavor)),
-            (CaseFold::Orbits, _) => CaseRule::GoOrbits(go_data(self.flavor)),
+            (CaseFold::Orbits, _) => CaseRule::Orbits(go_data(self.flavor)),
             _ => CaseRule::Simple,
         }
     }
@@ -562,7 +565,7 @@ impl Compiler<'_> {
                 (self.fold_category(set, flags), false)
             }
             NodeKind::Property { name, negated }
-                if flags.ignore_case && self.flavor.rules().properties == Properties::Go =>
+                if flags.ignore_case && self.flavor.rules().properties == Properties::Tables =>
             {
                 // Go folds a property by its own rule (some, `LC`, not at all), then negates.
                 let set = go_data(self.flavor)
@@ -713,7 +716,7 @@ impl Compiler<'_> {
     }
 
     fn property(&self, name: &str, span: Span) -> Result<CharSet, Error> {
-        if self.flavor.rules().properties == Properties::Go {
+        if self.flavor.rules().properties == Properties::Tables {
             return go_data(self.flavor)
                 .property(name)
                 .map(|r| CharSet::from_ranges(r.to_vec()))

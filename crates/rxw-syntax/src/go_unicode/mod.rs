@@ -50,6 +50,13 @@ impl GoUnicode {
             .map(GoUnicode)
     }
 
+    /// The data of the `i`-th table release of [`RELEASES`](Self::RELEASES), for the flavor
+    /// rules' static tables (a test checks that each release names its own).
+    pub const fn nth(i: usize) -> GoUnicode {
+        assert!(i < tables::RELEASES.len());
+        GoUnicode(i)
+    }
+
     /// The release (`"1.22"`).
     pub fn release(self) -> &'static str {
         Self::RELEASES[self.0]

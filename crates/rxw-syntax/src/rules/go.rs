@@ -6,6 +6,7 @@
 //! `err.Error()` says after `error parsing regexp: `).
 
 use super::*;
+use crate::go_unicode::GoUnicode;
 use crate::release::GoVersion;
 
 const TEXTS: Texts = Texts {
@@ -33,6 +34,7 @@ const TEXTS: Texts = Texts {
     nesting_too_deep: "expression nests too deeply: `{}`",
     backreference: "invalid escape sequence: `{}`",
     pattern_too_large: "expression too large: `{}`",
+    truncated_hex: "invalid escape sequence: `{}`",
 };
 
 /// Go 1.19 had no "expression too large" yet: its size check panicked as an internal error.
@@ -43,7 +45,7 @@ static TEXTS_1_19: Texts = Texts {
 static TEXTS_1_21: Texts = TEXTS;
 
 macro_rules! go_rules {
-    ($angle:expr, $loose:expr, $engine:expr, $texts:expr) => {
+    ($angle:expr, $loose:expr, $engine:expr, $texts:expr, $tables:expr) => {
         Rules {
             family_name: "go",
             spelling_note: "also golang@1.X; a release between two named ones reads as the older",
@@ -68,17 +70,23 @@ macro_rules! go_rules {
                 literal_brace: true,
                 nested_repetition_refused: true,
                 spaces_in_counts: false,
+                leading_zeros_in_counts: false,
+                opener_needs_more: false,
                 any_ascii_punctuation_escapes: true,
                 loose_property_names: $loose,
                 max_nesting: Some(1000),
                 // 128 MiB of 40-byte instructions.
-                max_program_size: Some((128 << 20) / 40),
+                program_size: ProgramSize::GoCalcSize((128 << 20) / 40),
+                byte_escape: false,
             },
             class_specials: "\\[]^-",
             texts: $texts,
             perl_classes: PerlClasses::Ascii,
             case_fold: CaseFold::Orbits,
-            properties: Properties::Go,
+            properties: Properties::Tables,
+            tables: Some(EngineTables::Go($tables)),
+            escapes: Escapes::Perl,
+            group_names: GroupNames::Tables,
             iteration: Iteration::SkipEmptyAfterMatch,
             empty_iteration: EmptyIteration::Revisited,
             replacement: Replacement::GoExpand,
@@ -89,12 +97,30 @@ macro_rules! go_rules {
     };
 }
 
-static GO_1_19: Rules = go_rules!(false, false, "Go 1.19 regexp", &TEXTS_1_19);
-static GO_1_21: Rules = go_rules!(false, false, "Go 1.21 regexp", &TEXTS_1_21);
-static GO_1_22: Rules = go_rules!(true, false, "Go 1.22 regexp", &TEXTS_1_21);
-static GO_1_25: Rules = go_rules!(true, true, "Go 1.25 regexp", &TEXTS_1_21);
-static GO_1_26: Rules = go_rules!(true, true, "Go 1.26 regexp", &TEXTS_1_21);
-static GO_1_27: Rules = go_rules!(true, true, "Go 1.27 regexp", &TEXTS_1_21);
+static GO_1_19: Rules = go_rules!(
+    false,
+    false,
+    "Go 1.19 regexp",
+    &TEXTS_1_19,
+    GoUnicode::nth(0)
+);
+static GO_1_21: Rules = go_rules!(
+    false,
+    false,
+    "Go 1.21 regexp",
+    &TEXTS_1_21,
+    GoUnicode::nth(1)
+);
+static GO_1_22: Rules = go_rules!(
+    true,
+    false,
+    "Go 1.22 regexp",
+    &TEXTS_1_21,
+    GoUnicode::nth(2)
+);
+static GO_1_25: Rules = go_rules!(true, true, "Go 1.25 regexp", &TEXTS_1_21, GoUnicode::nth(3));
+static GO_1_26: Rules = go_rules!(true, true, "Go 1.26 regexp", &TEXTS_1_21, GoUnicode::nth(4));
+static GO_1_27: Rules = go_rules!(true, true, "Go 1.27 regexp", &TEXTS_1_21, GoUnicode::nth(5));
 
 /// The rules of a Go release.
 pub fn of(release: GoVersion) -> &'static Rules {

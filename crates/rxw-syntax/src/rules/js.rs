@@ -29,6 +29,7 @@ static TEXTS: Texts = Texts {
     nesting_too_deep: "Maximum call stack size exceeded",
     backreference: "invalid group reference {}",
     pattern_too_large: "the pattern is too large",
+    truncated_hex: "Invalid escape",
 };
 
 const SYNTAX: Syntax = Syntax {
@@ -48,10 +49,13 @@ const SYNTAX: Syntax = Syntax {
     literal_brace: true,
     nested_repetition_refused: true,
     spaces_in_counts: false,
+    leading_zeros_in_counts: true,
+    opener_needs_more: false,
     any_ascii_punctuation_escapes: true,
     loose_property_names: false,
     max_nesting: None,
-    max_program_size: None,
+    program_size: ProgramSize::Unlimited,
+    byte_escape: false,
 };
 
 macro_rules! js_rules {
@@ -69,6 +73,9 @@ macro_rules! js_rules {
             perl_classes: PerlClasses::Js,
             case_fold: CaseFold::Js,
             properties: Properties::Node,
+            tables: None,
+            escapes: Escapes::Ecma,
+            group_names: GroupNames::Ecma,
             iteration: Iteration::AdvanceOne,
             empty_iteration: EmptyIteration::Fails,
             replacement: Replacement::Ecma,

@@ -7,13 +7,15 @@
 //! texts, plus its tables and its oracle tests; only a behaviour no family had before needs
 //! code where it is carried out.
 //!
-//! One file per family: [`python`], [`js`], [`rust`], [`go`].
+//! One file per family: [`python`], [`js`], [`rust`], [`go`], [`re2`].
 
 pub mod go;
 pub mod js;
 pub mod python;
+pub mod re2;
 pub mod rust;
 
+pub use crate::engine_tables::EngineTables;
 use crate::release::OffsetUnit;
 
 /// What a flavor is, for every part of rxw that must treat flavors differently.
@@ -43,6 +45,13 @@ pub struct Rules {
     pub case_fold: CaseFold,
     /// Where `\p{…}` names and their code points come from.
     pub properties: Properties,
+    /// The engine's generated Unicode tables ([`Properties::Tables`], [`CaseFold::Orbits`],
+    /// [`GroupNames::Tables`] read them); `None` for flavors on rxw's built-in data.
+    pub tables: Option<EngineTables>,
+    /// How escapes after `\` are read.
+    pub escapes: Escapes,
+    /// Which characters a group name may hold.
+    pub group_names: GroupNames,
     /// What the find-all loop does after an empty match.
     pub iteration: Iteration,
     /// What a repetition does with an iteration that matches the empty text.
@@ -106,6 +115,12 @@ pub struct Syntax {
     pub nested_repetition_refused: bool,
     /// Whitespace is allowed inside `{ n , m }`.
     pub spaces_in_counts: bool,
+    /// A count may start with a zero (`a{01}`); RE2 and Go read such a brace as literal text.
+    pub leading_zeros_in_counts: bool,
+    /// RE2's order of checks at `(?`: a look-around needs a character after its opener and a
+    /// group name one after its `<` (`(?<=` alone is an unclosed name, `(?P<` alone a bad
+    /// flag).
+    pub opener_needs_more: bool,
     /// Escaping a character that is not punctuation RE2 knows (`\_`, `\<`) is accepted when it
     /// is ASCII punctuation.
     pub any_ascii_punctuation_escapes: bool,
@@ -113,9 +128,49 @@ pub struct Syntax {
     pub loose_property_names: bool,
     /// The longest nesting of groups, repetitions and alternations the engine accepts.
     pub max_nesting: Option<u32>,
-    /// The largest program the engine compiles, in its own measure (Go: 128 MiB of
-    /// instructions, `regexp/syntax`'s `calcSize`).
-    pub max_program_size: Option<u64>,
+    /// The largest program the engine compiles, in its own measure.
+    pub program_size: ProgramSize,
+    /// `\C` (one byte, even inside a character) exists. rxw matches whole characters, so it
+    /// refuses `\C` as a construct it cannot reproduce.
+    pub byte_escape: bool,
+}
+
+/// How an engine limits the size of the program a pattern compiles to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ProgramSize {
+    /// No limit but rxw's own.
+    Unlimited,
+    /// Go's `regexp/syntax` `calcSize` estimate, at most this many instructions.
+    GoCalcSize(u64),
+    /// RE2's compiled instructions (UTF-8 byte ranges, before optimisation), at most this
+    /// many: rxw bounds the count from below and above and refuses honestly in between.
+    Re2Instructions(u64),
+}
+
+/// How the parser reads the escapes of a flavor.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Escapes {
+    /// CPython's `sre_parse`.
+    Sre,
+    /// ECMAScript's, with Annex B without `u`/`v`.
+    Ecma,
+    /// Perl's as RE2 and Go read them: `\x41`, `\x{263a}`, octal, and any ASCII punctuation.
+    Perl,
+    /// regex-syntax's: `\x`, `\u`, `\U` and its list of escapable characters.
+    RegexSyntax,
+}
+
+/// Which characters a group name may hold.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GroupNames {
+    /// CPython's: an identifier.
+    Identifier,
+    /// ECMAScript's (decoded and checked with its escapes).
+    Ecma,
+    /// regex-syntax's: a letter or `_` first, then letters, digits, `_`, `.`, `[`, `]`.
+    RegexSyntax,
+    /// The engine tables' ([`EngineTables::capture_name_char`]), anywhere in the name.
+    Tables,
 }
 
 /// Error texts, each a template whose `{}` is filled with the piece the engine quotes (the
@@ -171,6 +226,8 @@ pub struct Texts {
     pub backreference: &'static str,
     /// A pattern whose program would pass the engine's size limit.
     pub pattern_too_large: &'static str,
+    /// `\x{` at the very end of the pattern.
+    pub truncated_hex: &'static str,
 }
 
 impl Texts {
@@ -203,7 +260,8 @@ pub enum CaseFold {
     Python,
     /// ECMAScript's Canonicalize (simple folding with `u`/`v`, upper-casing without).
     Js,
-    /// The orbits of Go's `unicode.SimpleFold`, of the release's data.
+    /// The orbits of `unicode.SimpleFold` (Go, RE2), of the engine's tables
+    /// ([`Rules::tables`]).
     Orbits,
 }
 
@@ -216,8 +274,8 @@ pub enum Properties {
     None,
     /// The node release's own answers (`js_unicode`).
     Node,
-    /// The Go release's own answers (`go_unicode`).
-    Go,
+    /// The engine's generated tables ([`Rules::tables`]): Go's per release, RE2's.
+    Tables,
 }
 
 /// What the find-all loop does after an empty match.
@@ -260,6 +318,9 @@ pub enum Replacement {
     /// Go's `Regexp.Expand`: `$1`, `${1}`, `$name`, `${name}`, `$$`; a name takes the longest
     /// run of letters, digits and `_`, and an unknown group is the empty text.
     GoExpand,
+    /// RE2's `Rewrite` (`RE2::GlobalReplace`): `\0`–`\9` and `\\`; any other `\` is an
+    /// error, and so is a group the pattern does not have.
+    Rewrite,
 }
 
 #[cfg(test)]

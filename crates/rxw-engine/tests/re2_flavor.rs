@@ -1,0 +1,166 @@
+//! Differential test of the `re2` flavor against RE2 itself, as the `google-re2` package runs
+//! it (`tests/oracle/re2_oracle.py`): each case (pattern, text, optional `RE2::Rewrite`
+//! template) runs through RE2 and through rxw. They must agree on whether the pattern compiles
+//! and, if not, on RE2's error text; on every match of RE2's own find-all loop (the one of
+//! `RE2::GlobalReplace`: byte offsets of the match and of every group, unset groups included);
+//! on the group names; and on the rewritten text or the template's error. A pattern rxw
+//! refuses as a construct it cannot reproduce (`\C`, a program size only RE2's compiler can
+//! judge) or past its own limits is counted and listed apart, never passed as agreement. A
+//! missing oracle is said loudly and the test skipped (under `RXW_REQUIRE_ORACLES=1` it fails).
+
+use rxw_engine::{Limits, Regex};
+use rxw_syntax::ErrorKind;
+use rxw_syntax::flavor::{Flags, Flavor};
+use serde_json::{Value, json};
+
+// PATTERNS and TEXTS: the RE2 grammar cases Go and RE2 share.
+include!("data/re2_family.rs");
+
+/// `RE2::Rewrite` templates tried on every compiled pattern: groups, the whole match, a
+/// backslash, and the three refusals.
+const REWRITES: &[&str] = &["<\\0>", "[\\1|\\2\\\\x]", "\\9", "a\\q", "end\\"];
+
+/// rxw's answer in the oracle's shape.
+fn rxw_answer(pattern: &str, text: &str, rewrite: Option<&str>) -> Value {
+    let re = match Regex::new(pattern, Flavor::Re2, Flags::default()) {
+        Ok(re) => re,
+        Err(e)
+            if matches!(
+                e.kind,
+                ErrorKind::LimitExceeded | ErrorKind::ConstructUnsupported
+            ) =>
+        {
+            return json!({ "refused": e.message });
+        }
+        Err(e) => return json!({ "error": e.message }),
+    };
+    let matches = match re.find_all(text, None) {
+        Ok(ms) => ms,
+        Err(e) => return json!({ "refused": e.message }),
+    };
+    let flat: Vec<Value> = matches
+        .iter()
+        .map(|m| {
+            Value::from(
+                m.groups
+                    .iter()
+                    .flat_map(|g| match g {
+                        Some((s, e)) => [*s as i64, *e as i64],
+                        None => [-1, -1],
+                    })
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect();
+    // The package names a repeated name's first group only (`groupindex`); so does this.
+    let mut names = vec![String::new()];
+    for n in re.group_names() {
+        let n = n.clone().unwrap_or_default();
+        names.push(if names.contains(&n) { String::new() } else { n });
+    }
+    let mut out = json!({ "names": names, "global": flat });
+    if let Some(t) = rewrite {
+        match re.replace(text, t, None, &Limits::human()) {
+            Ok(r) => out["rewritten"] = Value::from(r.result),
+            Err(e) => out["rewrite_error"] = Value::from(e.message),
+        }
+    }
+    out
+}
+
+#[test]
+fn the_re2_flavor_agrees_with_re2() {
+    let Some(_) = rxw_testkit::re2_oracle() else {
+        // `re2_oracle` has said so (and failed the test under the strict switch).
+        return;
+    };
+    let mut cases = Vec::new();
+    for p in PATTERNS {
+        for t in TEXTS {
+            cases.push(json!({ "pattern": p, "text": t }));
+        }
+        for tpl in REWRITES {
+            cases.push(json!({ "pattern": p, "text": TEXTS[5], "rewrite": tpl }));
+            cases.push(json!({ "pattern": p, "text": TEXTS[1], "rewrite": tpl }));
+        }
+    }
+    // The hand-written corpus (data/record_re2_cases.py); its package-`sub` templates are
+    // not RE2's, so its cases are asked for matches only.
+    let corpus = include_str!("data/re2_cases.jsonl");
+    let before = cases.len();
+    cases.extend(corpus.lines().filter(|l| !l.trim().is_empty()).map(|l| {
+        let mut c = serde_json::from_str::<Value>(l).expect("a JSON case");
+        c.as_object_mut().expect("an object").remove("replace");
+        c
+    }));
+    assert!(cases.len() - before >= 500, "the corpus is read whole");
+    let answers = rxw_testkit::re2_oracle_answers(&cases);
+    assert_eq!(answers.len(), cases.len(), "one answer a case");
+    let (mut wrong, mut refused) = (Vec::new(), Vec::new());
+    for (c, want) in cases.iter().zip(&answers) {
+        let pattern = c["pattern"].as_str().unwrap();
+        let text = c["text"].as_str().unwrap();
+        let rewrite = c.get("rewrite").and_then(Value::as_str);
+        let got = rxw_answer(pattern, text, rewrite);
+        let label = format!("{pattern:?} on {text:?}");
+        if let Some(r) = got.get("refused") {
+            refused.push(format!(
+                "{label}: {r} (RE2: {})",
+                want.get("error").unwrap_or(&json!("compiles"))
+            ));
+            continue;
+        }
+        match (got.get("error"), want.get("error")) {
+            (Some(g), Some(w)) if g == w => continue,
+            (Some(g), Some(w)) => {
+                wrong.push(format!("{label}: error {g} where RE2 says {w}"));
+                continue;
+            }
+            (Some(g), None) => {
+                wrong.push(format!("{label}: rxw refused ({g}), RE2 compiles it"));
+                continue;
+            }
+            (None, Some(w)) => {
+                wrong.push(format!("{label}: rxw compiles it, RE2 refuses: {w}"));
+                continue;
+            }
+            (None, None) => {}
+        }
+        for key in ["names", "global", "rewritten", "rewrite_error"] {
+            if got.get(key) != want.get(key) {
+                wrong.push(format!(
+                    "{label} [{key}] rewrite {rewrite:?}:\n    rxw {}\n    re2 {}",
+                    got.get(key).unwrap_or(&Value::Null),
+                    want.get(key).unwrap_or(&Value::Null)
+                ));
+            }
+        }
+    }
+    eprintln!(
+        "re2 ({}): {} of {} cases agree with RE2, {} refused by rxw:\n  {}",
+        rxw_testkit::re2_oracle_version().unwrap_or_default(),
+        cases.len() - wrong.len() - refused.len(),
+        cases.len(),
+        refused.len(),
+        refused.join("\n  ")
+    );
+    // By pattern: `\C` (9 patterns), the program-size probes around RE2's limit (4) and the
+    // deepest nesting (2), and a lone surrogate escape (1).
+    let mut patterns: Vec<&str> = refused
+        .iter()
+        .map(|r| r.split(" on ").next().unwrap_or(r))
+        .collect();
+    patterns.sort_unstable();
+    patterns.dedup();
+    assert!(
+        patterns.len() <= 16,
+        "{} patterns refused: {patterns:?}",
+        patterns.len()
+    );
+    assert!(
+        wrong.is_empty(),
+        "{} disagreements with RE2:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+}
