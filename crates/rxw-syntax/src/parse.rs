@@ -590,7 +590,10 @@ impl<'p> Parser<'p> {
                             Span::new(open, end),
                         ));
                     }
-                    if syntax.opener_needs_more && self.rest().len() == tok.len() {
+                    if syntax.opener_needs_more
+                        && syntax.angle_named_groups
+                        && self.rest().len() == tok.len()
+                    {
                         // RE2: `(?<=` with nothing after is a group name without its `>`.
                         return Err(self.invalid(
                             self.text(|t| t.unclosed_group_name, self.rest_from(open)),
@@ -644,7 +647,8 @@ impl<'p> Parser<'p> {
             return Ok(None);
         }
         if syntax.opener_needs_more && self.rest().is_empty() {
-            // RE2 reads `(?P<` and `(?<` with nothing after as flags, failing at `P` or `<`.
+            // RE2 and Go read `(?P<` and `(?<` with nothing after as flags, failing at `P` or
+            // `<`.
             let end = open + 3;
             return Err(self.invalid(
                 self.text(|t| t.unknown_flag, &self.pat[open..end]),

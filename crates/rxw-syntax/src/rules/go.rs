@@ -71,7 +71,7 @@ macro_rules! go_rules {
                 nested_repetition_refused: true,
                 spaces_in_counts: false,
                 leading_zeros_in_counts: false,
-                opener_needs_more: false,
+                opener_needs_more: true,
                 any_ascii_punctuation_escapes: true,
                 loose_property_names: $loose,
                 max_nesting: Some(1000),

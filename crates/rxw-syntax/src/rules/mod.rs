@@ -117,7 +117,7 @@ pub struct Syntax {
     pub spaces_in_counts: bool,
     /// A count may start with a zero (`a{01}`); RE2 and Go read such a brace as literal text.
     pub leading_zeros_in_counts: bool,
-    /// RE2's order of checks at `(?`: a look-around needs a character after its opener and a
+    /// RE2's and Go's order of checks at `(?`: a look-around needs a character after its opener and a
     /// group name one after its `<` (`(?<=` alone is an unclosed name, `(?P<` alone a bad
     /// flag).
     pub opener_needs_more: bool,
