@@ -1,8 +1,6 @@
 //! The sparse line index: a mark every [`INDEX_MARK_LINES`] lines or [`INDEX_MARK_BYTES`]
 //! bytes, and the scan of a block that extends it outside the index's lock.
 
-use super::shared::Shared;
-
 /// A mark is set at a line start at least this many lines after the previous mark...
 pub const INDEX_MARK_LINES: usize = 1024;
 /// ...or at the first line start at least this many bytes after it.
@@ -35,7 +33,7 @@ impl Marks {
     }
 
     /// Takes in marks scanned by [`MarksAdded::scan`] from this index's end.
-    fn extend(&mut self, more: MarksAdded) {
+    pub(super) fn extend(&mut self, more: MarksAdded) {
         self.marks.extend(more.marks);
         self.breaks = more.breaks;
         self.last_mark = more.last_mark;
@@ -46,7 +44,7 @@ impl Marks {
 
 /// Marks a block adds to an index, found without holding the index's lock (a reader, the
 /// frame being drawn, never waits for the indexer's scan of a block, only for the append).
-struct MarksAdded {
+pub(super) struct MarksAdded {
     marks: Vec<(usize, usize)>,
     breaks: usize,
     last_mark: (usize, usize),
@@ -58,7 +56,12 @@ struct MarksAdded {
 impl MarksAdded {
     /// The marks of `bytes` (at byte `base`) after an index with `breaks` line breaks and its
     /// last mark at `last_mark`.
-    fn scan(mut breaks: usize, mut last_mark: (usize, usize), base: usize, bytes: &[u8]) -> Self {
+    pub(super) fn scan(
+        mut breaks: usize,
+        mut last_mark: (usize, usize),
+        base: usize,
+        bytes: &[u8],
+    ) -> Self {
         let mut marks = Vec::new();
         let mut last_start = None;
         for nl in memchr::memchr_iter(b'\n', bytes) {
@@ -79,22 +82,4 @@ impl MarksAdded {
             last_start,
         }
     }
-}
-
-/// Adds `bytes` (at byte `base`) to the index of `shared`: scanned outside the lock (the
-/// indexer is the only writer, so the end it scans from stays), appended under it.
-pub(super) fn index_block(shared: &Shared, base: usize, bytes: &[u8]) {
-    let (breaks, last_mark) = {
-        let m = shared
-            .index
-            .read()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        (m.breaks, m.last_mark)
-    };
-    let more = MarksAdded::scan(breaks, last_mark, base, bytes);
-    shared
-        .index
-        .write()
-        .unwrap_or_else(std::sync::PoisonError::into_inner)
-        .extend(more);
 }

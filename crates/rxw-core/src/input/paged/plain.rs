@@ -1,7 +1,7 @@
 //! A plain file read in place: [`PagedText::open`], the indexer that reads it a block at a
 //! time, and [`PagedText::grow`], which follows what is appended to it.
 
-use super::marks::index_block;
+use super::shared::index_block;
 use super::shared::{BuildState, Shared};
 use super::{BLOCK_BYTES, PagedOptions, PagedText, io_error};
 use crate::error::Error;

@@ -3,7 +3,7 @@
 
 use super::PagedOptions;
 use super::cache::Cache;
-use super::marks::Marks;
+use super::marks::{Marks, MarksAdded};
 use crate::input::logs::SourceProgress;
 use crate::input::records::{Extents, RecordFile, read_at};
 use std::collections::HashMap;
@@ -160,4 +160,22 @@ impl Shared {
             .find(|(off, b)| (*off..off + b.len()).contains(&at))
             .map(|(off, b)| (*off, Arc::clone(b)))
     }
+}
+
+/// Adds `bytes` (at byte `base`) to the index of `shared`: scanned outside the lock (the
+/// indexer is the only writer, so the end it scans from stays), appended under it.
+pub(super) fn index_block(shared: &Shared, base: usize, bytes: &[u8]) {
+    let (breaks, last_mark) = {
+        let m = shared
+            .index
+            .read()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        (m.breaks, m.last_mark)
+    };
+    let more = MarksAdded::scan(breaks, last_mark, base, bytes);
+    shared
+        .index
+        .write()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+        .extend(more);
 }

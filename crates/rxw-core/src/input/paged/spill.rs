@@ -2,7 +2,7 @@
 //! file (with the runs and extents files beside it), written a chunk at a time by the
 //! spiller on a background thread.
 
-use super::marks::index_block;
+use super::shared::index_block;
 use super::shared::{BuildState, Shared};
 use super::{BLOCK_BYTES, PagedOptions, PagedText, io_error};
 use crate::error::Error;
