@@ -16,11 +16,10 @@
 use super::TextBuffer;
 use super::buffer::SharedText;
 use super::matching::SharedWaker;
-use super::task::{Reply, Task, reply_channel};
+use super::task::{PassWorker, Reply};
 use crate::operator::job_table::JobTable;
 use crate::operator::jobs::{self, Job, SortKey, Tag};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::Receiver;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
@@ -239,16 +238,10 @@ pub struct JobsView {
     /// that line, and which of its events.
     jumped: Option<(usize, usize, usize, u64)>,
     active: bool,
-    generation: u64,
-    /// When the running reading started, and the byte it started at.
-    started: Option<(Instant, usize)>,
     covered: Option<u64>,
     appended_to: Option<u64>,
-    /// Where the last reading that ended started (0: the whole input was read).
-    read_from: usize,
-    task: Option<Task<JobsJob>>,
-    events: Option<Receiver<JobsEvent>>,
-    waker: SharedWaker,
+    /// The worker, the running reading's generation and start, where the last one started.
+    worker: PassWorker<JobsJob, JobsEvent>,
 }
 
 impl JobsView {
@@ -266,14 +259,9 @@ impl JobsView {
             selected: 0,
             jumped: None,
             active: false,
-            generation: 0,
-            started: None,
             covered: None,
             appended_to: None,
-            read_from: 0,
-            task: None,
-            events: None,
-            waker,
+            worker: PassWorker::new(waker),
         }
     }
 
@@ -299,14 +287,13 @@ impl JobsView {
         let JobsState::Reading(at) = self.state else {
             return None;
         };
-        let (started, from) = self.started?;
-        crate::progress::rate_since(started, from, at)
+        self.worker.rate(at)
     }
 
     /// Where the last finished reading started: 0 for a whole reading, the start of the old
     /// end's unfinished line when growth was continued.
     pub fn read_from(&self) -> usize {
-        self.read_from
+        self.worker.read_from()
     }
 
     /// Stops the running reading (Esc): the table keeps the jobs read so far, and growth is
@@ -317,11 +304,7 @@ impl JobsView {
         let JobsState::Reading(_) = self.state else {
             return None;
         };
-        if let Some(task) = &self.task {
-            task.cancel();
-        }
-        // Events the worker sends before it sees the flag are not taken in.
-        self.generation += 1;
+        self.worker.cancel();
         let at = lock(&self.table).fed_to;
         self.state = JobsState::Stopped(at);
         Some(at)
@@ -491,42 +474,34 @@ impl JobsView {
             self.selected = 0;
             self.jumped = None;
         }
-        self.generation += 1;
         self.covered = Some(input.revision());
         self.appended_to = None;
         let from = lock(&self.table).fed_to;
         self.state = JobsState::Reading(from);
-        self.started = Some((Instant::now(), from));
-        if self.task.is_none() {
-            let (reply, rx) = reply_channel(self.waker.clone());
-            self.task = Some(Task::spawn("rxw-jobs", move |job, cancel| {
-                run_jobs(job, cancel, &reply)
-            }));
-            self.events = Some(rx);
-        }
-        if let Some(task) = &self.task {
-            task.submit(JobsJob {
-                generation: self.generation,
-                table: Arc::clone(&self.table),
+        let table = Arc::clone(&self.table);
+        self.worker
+            .start("rxw-jobs", run_jobs, from, |generation| JobsJob {
+                generation,
+                table,
                 text: input.shared(),
             });
-        }
     }
 
     fn take_events(&mut self) -> bool {
         let mut changed = false;
-        while let Some(ev) = self.events.as_ref().and_then(|rx| rx.try_recv().ok()) {
+        while let Some(ev) = self.worker.try_event() {
             match ev {
                 JobsEvent::Progress {
                     generation,
                     scanned,
-                } if generation == self.generation => {
+                } if generation == self.worker.generation() => {
                     self.state = JobsState::Reading(scanned);
                     changed = true;
                 }
-                JobsEvent::Done { generation } if generation == self.generation => {
+                JobsEvent::Done { generation } if generation == self.worker.generation() => {
                     self.state = JobsState::Done;
-                    self.read_from = self.started.map_or(0, |(_, from)| from);
+                    let from = self.worker.started_from();
+                    self.worker.ended(from);
                     changed = true;
                 }
                 _ => {}

@@ -11,6 +11,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, channel};
 use std::sync::{Arc, Mutex};
 use std::thread;
+use std::time::{Duration, Instant};
 
 /// A worker thread running requests of type `J`, the newest first.
 pub struct Task<J: Send + 'static> {
@@ -96,10 +97,111 @@ pub fn reply_channel<E>(waker: SharedWaker) -> (Reply<E>, Receiver<E>) {
     (Reply { events, waker }, rx)
 }
 
+/// A view's worker and the passes it runs, as the jobs table and the timeline keep them:
+/// the generation that tells the running pass's events from those of a pass replaced or
+/// stopped, when the running pass started and at which byte (its rate), and where the last
+/// pass that ended started.
+pub struct PassWorker<J: Send + 'static, E> {
+    /// The running pass's generation: its job carries it and its events name it.
+    generation: u64,
+    /// When the running pass started, and the byte it started at.
+    started: Option<(Instant, usize)>,
+    /// Where the last pass that ended started (0: the whole input was read).
+    read_from: usize,
+    task: Option<Task<J>>,
+    events: Option<Receiver<E>>,
+    waker: SharedWaker,
+}
+
+impl<J: Send + 'static, E: Send + 'static> PassWorker<J, E> {
+    /// No pass yet; `waker` is called when the worker has an event to take.
+    pub fn new(waker: SharedWaker) -> Self {
+        PassWorker {
+            generation: 0,
+            started: None,
+            read_from: 0,
+            task: None,
+            events: None,
+            waker,
+        }
+    }
+
+    /// Starts a pass at byte `from`, cancelling the one in flight: a new generation, the
+    /// worker thread `name` started the first time (`run` does one job, sending its events),
+    /// and the job `job` makes of the generation sent to it.
+    pub fn start(
+        &mut self,
+        name: &str,
+        run: fn(J, &AtomicBool, &Reply<E>),
+        from: usize,
+        job: impl FnOnce(u64) -> J,
+    ) {
+        self.generation += 1;
+        self.started = Some((Instant::now(), from));
+        if self.task.is_none() {
+            let (reply, rx) = reply_channel(self.waker.clone());
+            self.task = Some(Task::spawn(name, move |job, cancel| {
+                run(job, cancel, &reply)
+            }));
+            self.events = Some(rx);
+        }
+        if let Some(task) = &self.task {
+            task.submit(job(self.generation));
+        }
+    }
+
+    /// Cancels the running pass. Events the worker sends before it sees the flag are not
+    /// the current generation's, so they are not taken in.
+    pub fn cancel(&mut self) {
+        if let Some(task) = &self.task {
+            task.cancel();
+        }
+        self.generation += 1;
+    }
+
+    /// The running pass's generation (an event of another is stale).
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// The running pass's rate so far in bytes a second, having reached byte `at`, once it
+    /// has run long enough (200 ms) for the figure to mean something.
+    pub fn rate(&self, at: usize) -> Option<f64> {
+        let (started, from) = self.started?;
+        crate::progress::rate_since(started, from, at)
+    }
+
+    /// The byte the running (or last started) pass started at; 0 before any.
+    pub fn started_from(&self) -> usize {
+        self.started.map_or(0, |(_, from)| from)
+    }
+
+    /// Where the last pass that ended started (0: the whole input was read).
+    pub fn read_from(&self) -> usize {
+        self.read_from
+    }
+
+    /// Records that the running pass ended, having started reading at byte `from`.
+    pub fn ended(&mut self, from: usize) {
+        self.read_from = from;
+    }
+
+    /// The next event waiting, if any.
+    pub fn try_event(&self) -> Option<E> {
+        self.events.as_ref().and_then(|rx| rx.try_recv().ok())
+    }
+
+    /// The next event, waiting up to `timeout` for it.
+    pub fn event_within(&self, timeout: Duration) -> Option<E> {
+        self.events
+            .as_ref()
+            .and_then(|rx| rx.recv_timeout(timeout).ok())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::time::Duration;
 
     #[test]
     fn the_newest_request_wins_and_the_old_one_is_cancelled() {

@@ -20,14 +20,13 @@ use super::TextBuffer;
 use super::buffer::SharedText;
 use super::follow::matches_independent_of_other_lines;
 use super::matching::SharedWaker;
-use super::task::{Reply, Task, reply_channel};
+use super::task::{PassWorker, Reply};
 use crate::engine::Regex;
 use crate::error::Error;
 use crate::operator::timeline::{Timeline, TimelinePass, timeline_with_cancel};
 use crate::presets::model::Catalog;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 /// Bytes of lines fed to the pass between two looks at the cancel flag and the clock.
@@ -257,18 +256,12 @@ pub struct TimelineView {
     pub selected: usize,
     selected_start: Option<i64>,
     active: bool,
-    generation: u64,
     basis: Option<Basis>,
     appended_to: Option<u64>,
     /// The last pass up to its last complete line, for growth to continue.
     resume: Option<Resume>,
-    /// When the running pass started, and the byte it started at.
-    started: Option<(Instant, usize)>,
-    /// Where the last pass that ended started (0: the whole input was read).
-    read_from: usize,
-    task: Option<Task<TimelineJob>>,
-    events: Option<Receiver<TimelineEvent>>,
-    waker: SharedWaker,
+    /// The worker, the running pass's generation and start, where the last one started.
+    worker: PassWorker<TimelineJob, TimelineEvent>,
 }
 
 impl TimelineView {
@@ -282,15 +275,10 @@ impl TimelineView {
             selected: 0,
             selected_start: None,
             active: false,
-            generation: 0,
             basis: None,
             appended_to: None,
             resume: None,
-            started: None,
-            read_from: 0,
-            task: None,
-            events: None,
-            waker,
+            worker: PassWorker::new(waker),
         }
     }
 
@@ -335,14 +323,13 @@ impl TimelineView {
         let TimelineState::Computing(at) = self.state else {
             return None;
         };
-        let (started, from) = self.started?;
-        crate::progress::rate_since(started, from, at)
+        self.worker.rate(at)
     }
 
     /// Where the last finished pass started reading: 0 for a whole pass, the old end's last
     /// line start when growth was continued.
     pub fn read_from(&self) -> usize {
-        self.read_from
+        self.worker.read_from()
     }
 
     /// Stops the running pass (Esc): the last result stays, and growth is not read until
@@ -353,11 +340,7 @@ impl TimelineView {
         let TimelineState::Computing(at) = self.state else {
             return None;
         };
-        if let Some(task) = &self.task {
-            task.cancel();
-        }
-        // Events the worker sends before it sees the flag are not taken in.
-        self.generation += 1;
+        self.worker.cancel();
         self.resume = None;
         self.state = TimelineState::Stopped(at);
         Some(at)
@@ -459,34 +442,27 @@ impl TimelineView {
         basis: Basis,
         resume: Option<Resume>,
     ) {
-        self.generation += 1;
         self.basis = Some(basis);
         self.appended_to = None;
         self.resume = None;
         let from = resume.as_ref().map_or(0, |r| r.fed_to);
         self.state = TimelineState::Computing(from);
-        self.started = Some((Instant::now(), from));
-        if self.task.is_none() {
-            let (reply, rx) = reply_channel(self.waker.clone());
-            self.task = Some(Task::spawn("rxw-timeline", move |job, cancel| {
-                run_timeline(job, cancel, &reply)
-            }));
-            self.events = Some(rx);
-        }
-        if let Some(task) = &self.task {
-            task.submit(TimelineJob {
-                generation: self.generation,
-                text: input.shared(),
-                counted,
-                max_buckets: self.max_buckets,
-                resume,
+        let max_buckets = self.max_buckets;
+        self.worker
+            .start("rxw-timeline", run_timeline, from, |generation| {
+                TimelineJob {
+                    generation,
+                    text: input.shared(),
+                    counted,
+                    max_buckets,
+                    resume,
+                }
             });
-        }
     }
 
     fn take_results(&mut self) -> bool {
         let mut changed = false;
-        while let Some(ev) = self.events.as_ref().and_then(|rx| rx.try_recv().ok()) {
+        while let Some(ev) = self.worker.try_event() {
             changed |= self.absorb(ev);
         }
         changed
@@ -497,7 +473,7 @@ impl TimelineView {
             TimelineEvent::Progress {
                 generation,
                 scanned,
-            } if generation == self.generation => {
+            } if generation == self.worker.generation() => {
                 self.state = TimelineState::Computing(scanned);
                 true
             }
@@ -506,9 +482,9 @@ impl TimelineView {
                 result,
                 resume,
                 from,
-            } if generation == self.generation => {
+            } if generation == self.worker.generation() => {
                 self.resume = resume.map(|r| *r);
-                self.read_from = from;
+                self.worker.ended(from);
                 self.install(result);
                 true
             }
@@ -555,11 +531,7 @@ impl TimelineView {
             if Instant::now() >= deadline {
                 return false;
             }
-            if let Some(ev) = self
-                .events
-                .as_ref()
-                .and_then(|rx| rx.recv_timeout(Duration::from_millis(20)).ok())
-            {
+            if let Some(ev) = self.worker.event_within(Duration::from_millis(20)) {
                 self.absorb(ev);
             }
         }
