@@ -424,6 +424,208 @@ pub fn re2_oracle_answers(cases: &[Value]) -> Vec<Value> {
     json_lines_oracle("the RE2 oracle", command, cases)
 }
 
+/// A JDK [`java_homes`] found: its major version, its exact version and its `java` binary.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct JavaHome {
+    /// The feature release: `17`, `25`.
+    pub major: u32,
+    /// The exact version, as the JDK's `release` file or `java -version` says it
+    /// (`"17.0.15"`).
+    pub version: String,
+    /// The `java` launcher.
+    pub java: std::path::PathBuf,
+}
+
+/// The JDKs on this machine that can run a single-file program from source (the oracle
+/// `tests/oracle/JavaOracle.java`), one for each major version, oldest first. For each major
+/// version the first of: `$RXW_JAVA<major>` (`$RXW_JAVA17`, `$RXW_JAVA25`: a JDK's home folder
+/// or its `java` binary), a JDK under `/usr/lib/jvm` (the newest of that major), `java` on the
+/// PATH. A JDK whose `release` file lists its modules must have `jdk.compiler` (a runtime
+/// without it cannot launch a source file). Asked once per process.
+pub fn java_homes() -> Vec<JavaHome> {
+    use std::path::{Path, PathBuf};
+    static FOUND: std::sync::OnceLock<Vec<JavaHome>> = std::sync::OnceLock::new();
+    FOUND
+        .get_or_init(|| {
+            // (priority, home) candidates: the lower the priority, the more it is wanted.
+            let mut candidates: Vec<(u8, PathBuf)> = Vec::new();
+            let mut env: Vec<(String, PathBuf)> = std::env::vars_os()
+                .filter_map(|(k, v)| {
+                    let k = k.into_string().ok()?;
+                    let digits = k.strip_prefix("RXW_JAVA")?;
+                    (!digits.is_empty()
+                        && digits.bytes().all(|b| b.is_ascii_digit())
+                        && !v.is_empty())
+                    .then(|| (k, PathBuf::from(v)))
+                })
+                .collect();
+            env.sort();
+            candidates.extend(env.into_iter().map(|(_, p)| (0, p)));
+            let mut jvm: Vec<PathBuf> = std::fs::read_dir("/usr/lib/jvm")
+                .into_iter()
+                .flatten()
+                .flatten()
+                .map(|e| e.path())
+                .collect();
+            jvm.sort();
+            candidates.extend(jvm.into_iter().map(|p| (1, p)));
+            if let Some(paths) = std::env::var_os("PATH")
+                && let Some(java) = std::env::split_paths(&paths)
+                    .map(|d| d.join("java"))
+                    .find(|p| p.is_file())
+            {
+                candidates.push((2, java));
+            }
+            let mut seen: Vec<PathBuf> = Vec::new();
+            let mut found: Vec<(u8, JavaHome)> = Vec::new();
+            for (priority, path) in candidates {
+                let java = if path.is_dir() {
+                    path.join("bin").join("java")
+                } else {
+                    path
+                };
+                if !java.is_file() {
+                    continue;
+                }
+                let real = std::fs::canonicalize(&java).unwrap_or_else(|_| java.clone());
+                if seen.contains(&real) {
+                    continue;
+                }
+                seen.push(real.clone());
+                // The home is the folder above bin/; its release file, when there is one, says
+                // the version and the modules without starting a JVM.
+                let home = real.parent().and_then(Path::parent);
+                let release = home.and_then(|h| std::fs::read_to_string(h.join("release")).ok());
+                let version = match &release {
+                    Some(text) => release_field(text, "JAVA_VERSION"),
+                    None => java_dash_version(&java),
+                };
+                let Some(version) = version else { continue };
+                if let Some(text) = &release
+                    && release_field(text, "MODULES")
+                        .is_some_and(|m| !m.split_whitespace().any(|m| m == "jdk.compiler"))
+                {
+                    continue;
+                }
+                let Some(major) = java_major(&version) else {
+                    continue;
+                };
+                found.push((
+                    priority,
+                    JavaHome {
+                        major,
+                        version,
+                        java,
+                    },
+                ));
+            }
+            // One per major: the most wanted source, then the newest version.
+            found.sort_by(|(pa, a), (pb, b)| {
+                a.major
+                    .cmp(&b.major)
+                    .then(pa.cmp(pb))
+                    .then(version_key(&b.version).cmp(&version_key(&a.version)))
+            });
+            found.dedup_by_key(|(_, h)| h.major);
+            found.into_iter().map(|(_, h)| h).collect()
+        })
+        .clone()
+}
+
+/// A `KEY="value"` line of a JDK's `release` file.
+fn release_field(text: &str, key: &str) -> Option<String> {
+    text.lines().find_map(|l| {
+        let value = l.strip_prefix(key)?.strip_prefix('=')?;
+        Some(value.trim().trim_matches('"').to_string())
+    })
+}
+
+/// The version `java -version` prints (`openjdk version "17.0.15" 2025-04-15`).
+fn java_dash_version(java: &std::path::Path) -> Option<String> {
+    let out = Command::new(java)
+        .arg("-version")
+        .env_remove("JAVA_TOOL_OPTIONS")
+        .env_remove("JDK_JAVA_OPTIONS")
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    let text = String::from_utf8_lossy(&out.stderr);
+    let first = text.lines().find(|l| l.contains(" version \""))?;
+    Some(first.split('"').nth(1)?.to_string())
+}
+
+/// The feature release of a Java version: `17.0.15` → 17, `25` → 25, `1.8.0_402` → 8.
+fn java_major(version: &str) -> Option<u32> {
+    let mut parts = version.split(|c: char| !c.is_ascii_digit());
+    let first: u32 = parts.next()?.parse().ok()?;
+    if first == 1 {
+        parts.next()?.parse().ok()
+    } else {
+        Some(first)
+    }
+}
+
+/// A version as numbers, for ordering.
+fn version_key(version: &str) -> Vec<u32> {
+    version
+        .split(|c: char| !c.is_ascii_digit())
+        .map(|n| n.parse().unwrap_or(0))
+        .collect()
+}
+
+/// The `java` launcher of the JDK of a major version (`17`, `25`) that runs the Java oracle
+/// (`tests/oracle/JavaOracle.java`), or `None` when [`java_homes`] finds none ([`missing`],
+/// naming `Java <major> (JDK)`: a failure under `RXW_REQUIRE_ORACLES=1`). Run the oracle with
+/// [`java_oracle_answers`].
+pub fn java_oracle(major: u32) -> Option<std::path::PathBuf> {
+    if let Some(home) = java_homes().into_iter().find(|h| h.major == major) {
+        return Some(home.java);
+    }
+    missing(
+        &format!("Java {major} (JDK)"),
+        &format!(
+            "no JDK {major} in $RXW_JAVA{major}, /usr/lib/jvm or on the PATH: java@{major} is not \
+             compared with java.util.regex itself"
+        ),
+    );
+    None
+}
+
+/// Runs the Java oracle (`tests/oracle/JavaOracle.java`, launched from source by the JDK of
+/// `major` that [`java_oracle`] finds) on `cases` (each `{"pattern", "text", "flags"?,
+/// "replace"?}`, the flags as letters `imsxuUdc`) and returns its answer to each, in order:
+/// `{"error", "index", "message"}` (a `PatternSyntaxException`'s description, index and
+/// message), `{"error_runtime"}` (a `StackOverflowError` or another throwable), `{"timeout":
+/// true}` (a case that read the text past the oracle's budget), or `{"names", "matches",
+/// "replaced" | "replace_error"?}` with UTF-16 offsets and `-1` for a group that did not take
+/// part. One JVM answers the whole batch (it takes seconds to start), opened with
+/// `--add-opens java.base/java.util.regex=ALL-UNNAMED` so that Java 17 gives the pattern's own
+/// group names. The program's header says it in full.
+///
+/// # Panics
+///
+/// When no JDK of that major version is installed (ask [`java_oracle`] first), or the oracle
+/// fails or answers a different number of lines.
+pub fn java_oracle_answers(major: u32, cases: &[Value]) -> Vec<Value> {
+    let home = java_homes()
+        .into_iter()
+        .find(|h| h.major == major)
+        .unwrap_or_else(|| panic!("no JDK {major}: ask java_oracle({major}) first"));
+    let source = format!(
+        "{}/../../tests/oracle/JavaOracle.java",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut command = Command::new(&home.java);
+    command
+        .args(["--add-opens", "java.base/java.util.regex=ALL-UNNAMED"])
+        .arg(&source)
+        // Options from the environment would change the JVM (and print a notice).
+        .env_remove("JAVA_TOOL_OPTIONS")
+        .env_remove("JDK_JAVA_OPTIONS")
+        .env_remove("_JAVA_OPTIONS");
+    json_lines_oracle(&format!("the Java {major} oracle"), command, cases)
+}
+
 /// The oracle script `name` (in the repository's `tests/oracle/`) that the real engine runs.
 pub fn oracle_script(name: &str) -> String {
     let path = format!("{}/../../tests/oracle/{name}", env!("CARGO_MANIFEST_DIR"));
@@ -507,6 +709,36 @@ mod tests {
                 .windows(2)
                 .all(|w| go_version_key(&w[0].1) <= go_version_key(&w[1].1))
         );
+    }
+
+    #[test]
+    fn java_homes_are_listed_one_for_each_major_version() {
+        let found = java_homes();
+        for home in &found {
+            assert!(home.java.is_file(), "{}", home.java.display());
+            assert_eq!(java_major(&home.version), Some(home.major), "{home:?}");
+        }
+        assert!(
+            found.windows(2).all(|w| w[0].major < w[1].major),
+            "{found:?}"
+        );
+        assert_eq!(java_major("17.0.15"), Some(17));
+        assert_eq!(java_major("25"), Some(25));
+        assert_eq!(java_major("1.8.0_402"), Some(8));
+        let release = concat!(
+            "IMPLEMENTOR=\"Debian\"\n",
+            "JAVA_VERSION=\"17.0.15\"\n",
+            "MODULES=\"java.base jdk.compiler\"\n",
+        );
+        assert_eq!(
+            release_field(release, "JAVA_VERSION").as_deref(),
+            Some("17.0.15")
+        );
+        assert_eq!(
+            release_field(release, "MODULES").as_deref(),
+            Some("java.base jdk.compiler")
+        );
+        assert_eq!(release_field(release, "JAVA"), None);
     }
 
     #[test]
