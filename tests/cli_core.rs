@@ -1,20 +1,7 @@
 //! The command line of the core: `rxw test`, `rxw find`, `rxw replace`.
 
-use assert_cmd::Command;
+use rxw_testkit::{json_of, rxw_without_user_files as rxw};
 use serde_json::{Value, json};
-
-fn rxw() -> Command {
-    let mut c = Command::cargo_bin("rxw").unwrap();
-    c.env_remove("NO_COLOR")
-        .env("XDG_CONFIG_HOME", "/nonexistent")
-        .env("XDG_STATE_HOME", "/nonexistent");
-    c
-}
-
-fn json_of(out: &[u8]) -> Value {
-    serde_json::from_slice(out)
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(out)))
-}
 
 #[test]
 fn test_exit_codes_and_json() {

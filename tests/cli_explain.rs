@@ -1,20 +1,7 @@
 //! `rxw explain`: text and JSON output, lints with carets, errors with exit code 2.
 
 use assert_cmd::Command;
-use serde_json::Value;
-
-fn rxw() -> Command {
-    let mut c = Command::cargo_bin("rxw").unwrap();
-    c.env_remove("NO_COLOR")
-        .env("XDG_CONFIG_HOME", "/nonexistent")
-        .env("XDG_STATE_HOME", "/nonexistent");
-    c
-}
-
-fn json_of(out: &[u8]) -> Value {
-    serde_json::from_slice(out)
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(out)))
-}
+use rxw_testkit::{json_of, rxw_without_user_files as rxw};
 
 const WORK_ORDER: &str = r"^\[WO:(?P<wo_id>[a-f0-9-]+)\]\s+\[from\s+(?P<sender>[a-zA-Z0-9_-]+)\]\s+(?P<title>[^—\n]+?)\s*—\s*(?P<body>.+)$";
 

@@ -311,42 +311,36 @@ fn every_preset_translated(prepared: &[Prepared]) {
     assert_eq!(presets, keys, "a registry preset was refused");
 }
 
-#[test]
-#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
-fn python_programs_print_rxws_matches() {
-    let (prepared, refused) = prepare(Lang::Python);
-    min_translated(Lang::Python, &prepared, &refused, 50);
+/// The programs of a scripting language (at least `min` translated, every registry preset
+/// among them), each written to a `p{i}.{extension}` file, run by `interpreter` on its text:
+/// each prints rxw's matches.
+fn scripts_print_rxws_matches(lang: Lang, min: usize, extension: &str, interpreter: &str) {
+    let (prepared, refused) = prepare(lang);
+    min_translated(lang, &prepared, &refused, min);
     every_preset_translated(&prepared);
     let dir = tempfile::tempdir().unwrap();
     let outputs = prepared
         .iter()
         .enumerate()
         .map(|(i, p)| {
-            let path = dir.path().join(format!("p{i}.py"));
+            let path = dir.path().join(format!("p{i}.{extension}"));
             std::fs::write(&path, &p.program.code).unwrap();
-            run_with_stdin(Command::new("python3").arg(&path), &p.text)
+            run_with_stdin(Command::new(interpreter).arg(&path), &p.text)
         })
         .collect();
-    compare(Lang::Python, &prepared, outputs, &refused);
+    compare(lang, &prepared, outputs, &refused);
+}
+
+#[test]
+#[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
+fn python_programs_print_rxws_matches() {
+    scripts_print_rxws_matches(Lang::Python, 50, "py", "python3");
 }
 
 #[test]
 #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn js_programs_print_rxws_matches() {
-    let (prepared, refused) = prepare(Lang::Js);
-    min_translated(Lang::Js, &prepared, &refused, 45);
-    every_preset_translated(&prepared);
-    let dir = tempfile::tempdir().unwrap();
-    let outputs = prepared
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let path = dir.path().join(format!("p{i}.js"));
-            std::fs::write(&path, &p.program.code).unwrap();
-            run_with_stdin(Command::new("node").arg(&path), &p.text)
-        })
-        .collect();
-    compare(Lang::Js, &prepared, outputs, &refused);
+    scripts_print_rxws_matches(Lang::Js, 45, "js", "node");
 }
 
 #[test]

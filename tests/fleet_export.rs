@@ -6,6 +6,7 @@
 //! one and a hostile one written here.
 
 use assert_cmd::Command;
+use rxw_testkit::run;
 use serde_json::Value;
 use std::path::Path;
 
@@ -78,13 +79,13 @@ fn ran_on(records: &[Value], engine: &str) {
     }
 }
 
-fn run(cmd: &mut Command) -> (i32, String, String) {
-    let out = cmd.output().unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+/// Real hits came back from the engine for each of `records`: it ran the pattern on the rows.
+fn engine_found_hits<'a>(records: impl IntoIterator<Item = &'a Value>) {
+    assert!(
+        records
+            .into_iter()
+            .all(|r| r["hits_engine"].as_u64().unwrap() > 0)
+    );
 }
 
 /// Whether python3 can import `module`; when not, [`rxw_testkit::missing`] names `package`.
@@ -157,11 +158,7 @@ fn clickhouse_runs_every_preset_and_the_result_rewrite_agrees() {
     let result = records.iter().find(|r| r["preset"] == "result").unwrap();
     assert_eq!(result["form"], "rewrite");
     // Real hits came back: the engine ran the views on the rows.
-    assert!(
-        records
-            .iter()
-            .all(|r| r["hits_engine"].as_u64().unwrap() > 0)
-    );
+    engine_found_hits(&records);
 }
 
 #[test]
@@ -170,11 +167,7 @@ fn duckdb_runs_every_preset_and_the_result_rewrite_agrees() {
         return;
     };
     assert_eq!(tally(&records), (12, 0, 1));
-    assert!(
-        records
-            .iter()
-            .all(|r| r["hits_engine"].as_u64().unwrap() > 0)
-    );
+    engine_found_hits(&records);
 }
 
 #[test]
@@ -199,12 +192,7 @@ fn loki_regexp_stages_agree_on_go_regexp_and_the_look_ahead_is_refused() {
             .contains("look-around is not in Go's RE2 syntax"),
         "{result}"
     );
-    assert!(
-        records
-            .iter()
-            .filter(|r| r["verdict"] == "agree")
-            .all(|r| r["hits_engine"].as_u64().unwrap() > 0)
-    );
+    engine_found_hits(records.iter().filter(|r| r["verdict"] == "agree"));
 }
 
 #[test]
@@ -223,12 +211,7 @@ fn vector_remap_program_agrees_on_vrl() {
     assert_eq!(records.len(), 12, "{}", checker.display());
     ran_on(&records, "vrl crate");
     assert_eq!(tally(&records), (11, 1, 0));
-    assert!(
-        records
-            .iter()
-            .filter(|r| r["verdict"] == "agree")
-            .all(|r| r["hits_engine"].as_u64().unwrap() > 0)
-    );
+    engine_found_hits(records.iter().filter(|r| r["verdict"] == "agree"));
 }
 
 #[test]
@@ -269,11 +252,7 @@ fn spark_sql_agrees_on_a_local_spark_session() {
     ran_on(&records, "Spark SQL");
     // Java has look-ahead: every preset is exact, `result` included.
     assert_eq!(tally(&records), (12, 0, 0));
-    assert!(
-        records
-            .iter()
-            .all(|r| r["hits_engine"].as_u64().unwrap() > 0)
-    );
+    engine_found_hits(&records);
 }
 
 #[test]
@@ -361,11 +340,7 @@ fn grok_pipelines_agree_on_joni() {
     ran_on(&records, "joni");
     // Oniguruma has look-ahead: every preset is exact; grok shows the first hit.
     assert_eq!(tally(&records), (12, 0, 0));
-    assert!(
-        records
-            .iter()
-            .all(|r| r["hits_engine"].as_u64().unwrap() > 0)
-    );
+    engine_found_hits(&records);
 }
 
 #[test]

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 mod common;
-use common::{run, rxw};
+use common::{fails_saying, run, rxw};
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -162,9 +162,10 @@ fn jobs_on_an_empty_log_and_from_standard_input() {
     // A directory is read as its logs; one without any is an error.
     let none = dir.path().join("none");
     std::fs::create_dir(&none).unwrap();
-    let (code, _, err) = run(rxw(dir.path()).args(["jobs"]).arg(&none));
-    assert_eq!(code, 2);
-    assert!(err.contains("no file in the directory"), "{err}");
+    fails_saying(
+        rxw(dir.path()).args(["jobs"]).arg(&none),
+        "no file in the directory",
+    );
 }
 
 #[test]
@@ -294,17 +295,24 @@ fn parse_exports_to_a_file_as_jsonl_or_csv() {
     );
 }
 
+/// A user registry in `dir` of one Python preset, `slow`, whose pattern is `pattern` (one that
+/// backtracks on the test's text): its path.
+fn slow_preset(dir: &std::path::Path, pattern: &str) -> std::path::PathBuf {
+    let reg = dir.join("slow.toml");
+    std::fs::write(
+        &reg,
+        format!("[[preset]]\nkey = \"slow\"\nflavor = \"python\"\npattern = '{pattern}'\n"),
+    )
+    .unwrap();
+    reg
+}
+
 #[test]
 fn a_failed_parse_export_leaves_no_file() {
     let dir = tempfile::tempdir().unwrap();
     // A user preset whose backtracking exhausts its budget on the text: the scan fails
     // after the first hits were written to the temporary file.
-    let reg = dir.path().join("slow.toml");
-    std::fs::write(
-        &reg,
-        "[[preset]]\nkey = \"slow\"\nflavor = \"python\"\npattern = '(?=a)(?:a|aa)*c'\n",
-    )
-    .unwrap();
+    let reg = slow_preset(dir.path(), "(?=a)(?:a|aa)*c");
     let out_dir = dir.path().join("out");
     std::fs::create_dir(&out_dir).unwrap();
     let dest = out_dir.join("hits.jsonl");
@@ -373,9 +381,10 @@ fn timeline_as_json_and_as_a_chart() {
          2026-10-05T00:00:00Z  4  ████████████████████████████████████████  lines 2-4\n\
          2026-10-05T00:01:00Z  1  ██████████                                lines 5-6\n"
     );
-    let (code, _, err) = run(rxw(dir.path()).args(["timeline"]));
-    assert_eq!(code, 2);
-    assert!(err.contains("give a PATTERN or --preset KEY"), "{err}");
+    fails_saying(
+        rxw(dir.path()).args(["timeline"]),
+        "give a PATTERN or --preset KEY",
+    );
     let (code, out, _) = run(rxw(dir.path()).args(["timeline", "zzz"]).arg(&log));
     assert_eq!(code, 1);
     assert!(out.starts_with("0 matches of `zzz`"), "{out}");
@@ -481,12 +490,7 @@ fn output_follows_links_and_writes_into_a_fifo() {
 #[test]
 fn parse_has_a_total_step_budget() {
     let dir = tempfile::tempdir().unwrap();
-    let reg = dir.path().join("slow.toml");
-    std::fs::write(
-        &reg,
-        "[[preset]]\nkey = \"slow\"\nflavor = \"python\"\npattern = '(a|a)*c(?<=c)'\n",
-    )
-    .unwrap();
+    let reg = slow_preset(dir.path(), "(a|a)*c(?<=c)");
     let (code, _, err) = run(rxw(dir.path())
         .args([
             "parse",

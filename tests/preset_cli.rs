@@ -1,7 +1,7 @@
 //! `rxw preset …` and `rxw parse` end to end, with a scrubbed config directory.
 
 mod common;
-use common::{run, rxw};
+use common::{fails_saying, run, rxw};
 
 #[test]
 fn preset_check_passes_the_shipped_examples_and_flags_two_polynomial_presets() {
@@ -153,11 +153,9 @@ fn list_show_get_and_test() {
         .args(["preset", "test", "ack"])
         .write_stdin("[ack 7fce46e0]\n"));
     assert_eq!((code, out.as_str()), (1, "no match\n"));
-    let (code, _, err) = run(rxw(dir.path()).args(["preset", "test", "wo", "x"]));
-    assert_eq!(code, 2);
-    assert!(
-        err.contains("unknown preset \"wo\" (known: work_order, ack"),
-        "{err}"
+    fails_saying(
+        rxw(dir.path()).args(["preset", "test", "wo", "x"]),
+        "unknown preset \"wo\" (known: work_order, ack",
     );
 }
 
@@ -206,9 +204,10 @@ fn parse_text_only_and_count() {
     let (code, out, _) = run(rxw(dir.path()).args(["parse", "--count", "--text", "nothing here"]));
     assert_eq!((code, out.as_str()), (1, "0\n"));
 
-    let (code, _, err) = run(rxw(dir.path()).args(["parse", "--only", "nope", "--text", "x"]));
-    assert_eq!(code, 2);
-    assert!(err.contains("unknown preset \"nope\""));
+    fails_saying(
+        rxw(dir.path()).args(["parse", "--only", "nope", "--text", "x"]),
+        "unknown preset \"nope\"",
+    );
 }
 
 fn with_registry(body: &str, name: &str) -> (tempfile::TempDir, std::path::PathBuf) {
@@ -642,13 +641,11 @@ fn format_lines_keeps_the_whole_text_and_a_wrong_format_is_said() {
     let lines = count("lines");
     assert_eq!(lines["count"], 1);
     assert!(lines.get("format").is_none());
-    let (code, _, err) = run(rxw(dir.path())
-        .args(["parse", "--format", "yaml"])
-        .arg(&log));
-    assert_eq!(code, 2);
-    assert!(
-        err.contains("unknown log format \"yaml\": the formats are netvm, jsonl, lines"),
-        "{err}"
+    fails_saying(
+        rxw(dir.path())
+            .args(["parse", "--format", "yaml"])
+            .arg(&log),
+        "unknown log format \"yaml\": the formats are netvm, jsonl, lines",
     );
 }
 
@@ -714,9 +711,10 @@ fn find_with_a_record_format_matches_each_message() {
     assert_eq!(&text[s..e], "[WO:2d409dd3] [from super] Sweep\n  - b");
     assert_eq!(first["char_index"], 0);
     assert_eq!(v[1]["line"], 3);
-    let (code, _, err) = run(rxw(dir.path())
-        .args(["find", "--format", "csv", "x"])
-        .arg(&log));
-    assert_eq!(code, 2);
-    assert!(err.contains("unknown log format"), "{err}");
+    fails_saying(
+        rxw(dir.path())
+            .args(["find", "--format", "csv", "x"])
+            .arg(&log),
+        "unknown log format",
+    );
 }

@@ -53,6 +53,20 @@ fn start(args: Options, input: StartInput, saved: Option<Session>) -> App {
     app
 }
 
+/// The options of `rxw --flavor python -e PATTERN`.
+fn python(pattern: &str) -> Options {
+    Options {
+        pattern: Some(pattern.into()),
+        flavor: Some(rxw::Flavor::PYTHON),
+        ..Default::default()
+    }
+}
+
+/// `text` read from standard input.
+fn from_stdin(text: impl Into<String>) -> StartInput {
+    StartInput::Loaded(text.into(), InputSource::Stdin, None)
+}
+
 /// As [`start`], without waiting for the scans (a pattern that keeps them busy).
 fn start_unsettled(args: Options, input: StartInput) -> App {
     start_app(
@@ -313,11 +327,7 @@ fn command_line_pattern_flavor_and_flags_win() {
         flags: Some("i".into()),
         ..Default::default()
     };
-    let app = start(
-        args,
-        StartInput::Loaded("aBbB b".into(), InputSource::Stdin, None),
-        None,
-    );
+    let app = start(args, from_stdin("aBbB b"), None);
     assert_eq!(app.wb.results.count, 2);
     assert_eq!(app.wb.source, InputSource::Stdin);
     let bad = Options {
@@ -339,16 +349,8 @@ fn command_line_pattern_flavor_and_flags_win() {
 
 #[test]
 fn a_runaway_pattern_reports_its_limit_and_the_app_keeps_responding() {
-    let args = Options {
-        pattern: Some(r"(?:(a)|a)+\1b".into()),
-        flavor: Some(rxw::Flavor::PYTHON),
-        ..Default::default()
-    };
-    let mut app = start(
-        args,
-        StartInput::Loaded(format!("{}!", "a".repeat(40)), InputSource::Stdin, None),
-        None,
-    );
+    let args = python(r"(?:(a)|a)+\1b");
+    let mut app = start(args, from_stdin(format!("{}!", "a".repeat(40))), None);
     let err = app
         .wb
         .results
@@ -824,11 +826,7 @@ fn the_debug_tab_says_the_verdict() {
         pattern: Some("é+b".into()),
         ..Default::default()
     };
-    let mut app = start(
-        args,
-        StartInput::Loaded("ééc".into(), InputSource::Stdin, None),
-        None,
-    );
+    let mut app = start(args, from_stdin("ééc"), None);
     app.update(Action::ShowTab(debug::ID));
     screens::settle(&mut app);
     for _ in 0..200 {
@@ -874,15 +872,8 @@ fn the_debug_tab_says_the_verdict() {
 /// with a poll.
 #[test]
 fn the_debug_tab_records_on_a_worker_and_answers_keys_meanwhile() {
-    let args = Options {
-        pattern: Some(r"(a|a)*c(?<=c)".into()),
-        flavor: Some(rxw::Flavor::PYTHON),
-        ..Default::default()
-    };
-    let mut app = start_unsettled(
-        args,
-        StartInput::Loaded("a".repeat(32 * 1024), InputSource::Stdin, None),
-    );
+    let args = python(r"(a|a)*c(?<=c)");
+    let mut app = start_unsettled(args, from_stdin("a".repeat(32 * 1024)));
     key(&mut app, KeyCode::Char('8'), KeyModifiers::ALT);
     assert_eq!(app.active_tab(), debug::ID);
     assert!(
@@ -907,18 +898,10 @@ fn the_debug_tab_records_on_a_worker_and_answers_keys_meanwhile() {
 /// views stay stopped.
 #[test]
 fn esc_stops_the_lens_and_jobs_passes() {
-    let args = Options {
-        pattern: Some("CLAIM".into()),
-        flavor: Some(rxw::Flavor::PYTHON),
-        ..Default::default()
-    };
+    let args = python("CLAIM");
     let mut app = start(
         args,
-        StartInput::Loaded(
-            rxw::workbench::DEMO_LOG.repeat(2000),
-            InputSource::Stdin,
-            None,
-        ),
+        from_stdin(rxw::workbench::DEMO_LOG.repeat(2000)),
         None,
     );
     let input = &app.wb.input;
@@ -960,19 +943,8 @@ fn esc_stops_the_lens_and_jobs_passes() {
 /// key the keymap binds to stop it; Esc stops it with a message; a new pattern counts again.
 #[test]
 fn esc_stops_a_long_count_that_shows_its_progress() {
-    let args = Options {
-        pattern: Some(r"(?:a|b)*c(?<=c)".into()),
-        flavor: Some(rxw::Flavor::PYTHON),
-        ..Default::default()
-    };
-    let mut app = start_unsettled(
-        args,
-        StartInput::Loaded(
-            format!("{}\n", "a".repeat(32 * 1024)),
-            InputSource::Stdin,
-            None,
-        ),
-    );
+    let args = python(r"(?:a|b)*c(?<=c)");
+    let mut app = start_unsettled(args, from_stdin(format!("{}\n", "a".repeat(32 * 1024))));
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(60);
     while app.wb.results.scanned < 64 && std::time::Instant::now() < deadline {
         app.poll();
@@ -1446,7 +1418,7 @@ fn a_file_over_the_edit_limit_is_read_only_and_says_why() {
             fresh: true,
             ..Default::default()
         },
-        StartInput::Loaded(big.clone(), InputSource::Stdin, None),
+        from_stdin(big.clone()),
         None,
     );
     app.focus = Focus::Input;
@@ -1787,11 +1759,7 @@ fn the_groups_tab_shows_spans_in_the_flavors_units() {
             flavor: Some(flavor),
             ..Default::default()
         };
-        let mut app = start(
-            args,
-            StartInput::Loaded(text.into(), InputSource::Stdin, None),
-            None,
-        );
+        let mut app = start(args, from_stdin(text), None);
         app.update(Action::ShowTab(groups::ID));
         let screen = format!("{:?}", screens::render_buffer(&app));
         assert!(screen.contains(&format!("(spans in {unit})")), "{screen}");

@@ -11,6 +11,34 @@ fn tmux(args: &[&str]) -> std::process::Output {
     Command::new("tmux").args(args).output().expect("run tmux")
 }
 
+/// Starts `cmd` in a new detached session `name` of `cols` x `rows` cells, reading no tmux
+/// configuration: tmux's answer.
+fn new_session(name: &str, cols: u16, rows: u16, cmd: &str) -> std::process::Output {
+    let (cols, rows) = (cols.to_string(), rows.to_string());
+    tmux(&[
+        "-f",
+        "/dev/null",
+        "new-session",
+        "-d",
+        "-s",
+        name,
+        "-x",
+        &cols,
+        "-y",
+        &rows,
+        cmd,
+    ])
+}
+
+/// Fails the test with tmux's message when [`new_session`] did not start the session.
+fn assert_started(out: &std::process::Output) {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
 fn screen(session: &str) -> String {
     String::from_utf8_lossy(&tmux(&["capture-pane", "-p", "-t", session]).stdout).into_owned()
 }
@@ -39,24 +67,7 @@ fn typing_a_pattern_in_tmux_updates_the_match_count() {
         "env XDG_STATE_HOME='{}' TERM=xterm-256color '{bin}' --fresh",
         state.path().display()
     );
-    let out = tmux(&[
-        "-f",
-        "/dev/null",
-        "new-session",
-        "-d",
-        "-s",
-        &session,
-        "-x",
-        "120",
-        "-y",
-        "34",
-        &cmd,
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_started(&new_session(&session, 120, 34, &cmd));
     let first = wait_for(&session, "44 matches");
     assert!(first.contains("44 matches"), "demo start:\n{first}");
 
@@ -179,24 +190,7 @@ fn a_paste_burst_without_bracketed_paste_lands_whole_and_ctrl_c_quits() {
         dir.path().display(),
         log.display()
     );
-    let out = tmux(&[
-        "-f",
-        "/dev/null",
-        "new-session",
-        "-d",
-        "-s",
-        &session,
-        "-x",
-        "120",
-        "-y",
-        "34",
-        &cmd,
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_started(&new_session(&session, 120, 34, &cmd));
     let first = wait_for(&session, "0 matches");
     assert!(first.contains("0 matches"), "start:\n{first}");
     let buffer = format!("{session}-buf");
@@ -256,21 +250,7 @@ impl Session {
             state.display(),
             state.display()
         );
-        let start = || {
-            tmux(&[
-                "-f",
-                "/dev/null",
-                "new-session",
-                "-d",
-                "-s",
-                &name,
-                "-x",
-                "120",
-                "-y",
-                "34",
-                &cmd,
-            ])
-        };
+        let start = || new_session(&name, 120, 34, &cmd);
         // The tests share tmux's default server: when another test's session was the last
         // one, the server may be exiting just as this one connects ("server exited
         // unexpectedly"); a new server is started on the next try.
@@ -282,11 +262,7 @@ impl Session {
             std::thread::sleep(Duration::from_millis(100));
             out = start();
         }
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        assert_started(&out);
         Some(Session { name })
     }
 
@@ -837,24 +813,7 @@ fn with_output_redirected_the_workbench_draws_on_the_terminal_and_prints_the_pat
         state.path().display(),
         out_file.display()
     );
-    let out = tmux(&[
-        "-f",
-        "/dev/null",
-        "new-session",
-        "-d",
-        "-s",
-        &session,
-        "-x",
-        "100",
-        "-y",
-        "30",
-        &cmd,
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    assert_started(&new_session(&session, 100, 30, &cmd));
     let shown = wait_for(&session, "matches");
     assert!(
         shown.contains("CLAIM"),

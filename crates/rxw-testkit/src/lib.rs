@@ -693,6 +693,39 @@ pub fn run(cmd: &mut assert_cmd::Command) -> (i32, String, String) {
     )
 }
 
+/// Runs `cmd` and checks that it fails as an error (exit code 2) that says `message` on
+/// standard error.
+///
+/// # Panics
+///
+/// When the command exits otherwise or its standard error does not hold `message`.
+pub fn fails_saying(cmd: &mut assert_cmd::Command, message: &str) {
+    let (code, out, err) = run(cmd);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains(message), "{err}");
+}
+
+/// The `rxw` binary with no user config or state (both in a folder that does not exist) and
+/// colour as the terminal leaves it (`NO_COLOR` unset): what the command-line tests of the
+/// core and of `explain` run.
+pub fn rxw_without_user_files() -> assert_cmd::Command {
+    let mut c = assert_cmd::Command::cargo_bin("rxw").expect("the rxw binary is built");
+    c.env_remove("NO_COLOR")
+        .env("XDG_CONFIG_HOME", "/nonexistent")
+        .env("XDG_STATE_HOME", "/nonexistent");
+    c
+}
+
+/// `out` read as one JSON document.
+///
+/// # Panics
+///
+/// When it is not JSON, showing what it is.
+pub fn json_of(out: &[u8]) -> Value {
+    serde_json::from_slice(out)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(out)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
