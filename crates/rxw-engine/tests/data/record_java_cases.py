@@ -9,8 +9,8 @@ Each line is a case exactly as the oracle reads it: {"pattern", "text", "flags" 
 s DOTALL, x COMMENTS, u UNICODE_CASE, U UNICODE_CHARACTER_CLASS, d UNIX_LINES, c CANON_EQ).
 No answer is recorded: the test asks the real engine each time. Every text is valid Unicode
 (no lone surrogate: rxw's texts are Rust strings), and no case's answer holds a lone surrogate
-(--check says so when one does: a replacement that splits a pair, say; such probes are kept
-out of the corpus and written down in crates/rxw-syntax/gen/java_notes.md instead).
+(--check stops when one does: a replacement that splits a pair, say; such probes are kept out
+of the corpus and written down in crates/rxw-syntax/gen/java_notes.md instead).
 
 The cases cover the findings of crates/rxw-syntax/gen/java_notes.md: possessive quantifiers,
 atomic groups, look-around and Java's bounded look-behind, class unions, intersections and
@@ -205,6 +205,9 @@ g("", "[$.|()*+?{}]+", "$.|()*+?{}")
 g("", "[\\[\\]]+", "[]")
 g("", r"[\n\t\x41\u0042\0103]+", "\n\tABC")
 g("", r"[\v-\x0d]+", "\x0b\x0c\r\n")
+g("", r"[\v-a]+", "\x0b Ab-")
+g("", r"[\h-a]+", " \t-ab")
+g("", r"[\d-a]+", "1-ab")
 g("", r"[\x0a-\v]+", "\n\x0b\x0c")
 g("", r"[\v]+", "\n\x0b\x0c\r\u0085\u2028")
 g("", r"[\h]+", " \t\u00a0")
@@ -1206,6 +1209,13 @@ g("", "(?<=.)", "😀a")
 g("", "(?<=😀)", "😀a")
 g("", "\\Z", "😀")
 g("", "[😀a]*", "b😀")
+# Within one search Java moves its start by code unit, or by code point when the pattern made
+# a one-character node that is not BMP-only (a property, ., a negated class, a supplementary
+# character alone) or holds a supplementary character: \B holds inside 😀 (two non-word
+# halves), and only the code-unit scan stops there.
+for p in [r"\B", r"\B|\x{1F600}x", r"\B|\x{1F600}", r"\B|😀x", r"\B|\p{L}x", r"\B|.x",
+          r"\B|[^a]x", r"\B|\wx", r"\B|[a-z]x", r"\B|\P{L}x"]:
+    g("", p, "a😀")
 
 # ---------------------------------------------------------------- CANON_EQ
 g("c", "é", "é e\u0301")
