@@ -41,6 +41,16 @@ fn mcp_server_serves_the_three_tools() {
     eprintln!("{stdout}");
 }
 
+/// The names a `tools/list` reply lists.
+fn tool_names(reply: &serde_json::Value) -> Vec<&str> {
+    reply["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect()
+}
+
 /// Runs `rxw mcp`, writes these lines, closes its input and returns every reply by id
 /// (`null` ids under the key "null"). The server ends at the end of its input, so a line it
 /// never answers shows as a missing reply, not a hang.
@@ -113,12 +123,7 @@ fn regex_redos_is_listed_and_returns_the_verdict_document() {
         br#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"regex_redos","arguments":{"pattern":"(a"}}}"#,
     ]);
     let by_id = |id: i64| replies.iter().find(|r| r["id"] == id).expect("a reply");
-    let names: Vec<&str> = by_id(1)["result"]["tools"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["name"].as_str().unwrap())
-        .collect();
+    let names = tool_names(by_id(1));
     assert!(names.contains(&"regex_redos"), "{names:?}");
     let doc = &by_id(2)["result"]["structuredContent"];
     assert_eq!(doc["verdict"], "exponential", "{doc}");
@@ -204,12 +209,7 @@ fn registry_export_is_listed_and_returns_the_definitions_with_each_form() {
         br#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"registry_export","arguments":{"target":"mysql"}}}"#,
     ]);
     let by_id = |id: i64| replies.iter().find(|r| r["id"] == id).expect("a reply");
-    let names: Vec<&str> = by_id(1)["result"]["tools"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["name"].as_str().unwrap())
-        .collect();
+    let names = tool_names(by_id(1));
     assert!(names.contains(&"registry_export"), "{names:?}");
     let doc = &by_id(2)["result"]["structuredContent"];
     assert_eq!(doc["target"], "duckdb", "{doc}");

@@ -21,6 +21,15 @@ fn presets_mut(app: &mut App) -> &mut rxw::tui::presets::PresetBrowser {
     &mut app.tab_as_mut::<presets::PresetsTab>().unwrap().browser
 }
 
+/// The Presets tab's export pane, which the test opened.
+fn export_pane(app: &App) -> &presets::ExportPane {
+    app.tab_as::<presets::PresetsTab>()
+        .unwrap()
+        .pane
+        .as_ref()
+        .expect("the export pane is open")
+}
+
 fn debug_of(app: &App) -> &debug::DebugView {
     &app.tab_as::<debug::DebugTab>().unwrap().view
 }
@@ -1597,8 +1606,7 @@ fn wait_for_export_verdict(app: &mut App) -> String {
     let waited = std::time::Instant::now();
     loop {
         app.poll();
-        let tab = app.tab_as::<presets::PresetsTab>().unwrap();
-        let pane = tab.pane.as_ref().expect("the export pane is open");
+        let pane = export_pane(app);
         if !pane.running() {
             return pane.verdict_line();
         }
@@ -1617,12 +1625,7 @@ fn the_presets_export_pane_shows_the_definition_and_its_verdict_without_blocking
     key(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
     // The key came back at once: the verification is on a worker.
     {
-        let pane = app
-            .tab_as::<presets::PresetsTab>()
-            .unwrap()
-            .pane
-            .as_ref()
-            .unwrap();
+        let pane = export_pane(&app);
         assert_eq!(
             (pane.key.as_str(), pane.target.name()),
             ("ack", "clickhouse")
@@ -1673,12 +1676,7 @@ fn the_presets_export_pane_shows_the_definition_and_its_verdict_without_blocking
     presets_mut(&mut app).select_key("result");
     key(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
     key(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
-    let pane = app
-        .tab_as::<presets::PresetsTab>()
-        .unwrap()
-        .pane
-        .as_ref()
-        .unwrap();
+    let pane = export_pane(&app);
     assert_eq!(
         (pane.key.as_str(), pane.target.name()),
         ("result", "vector")

@@ -39,6 +39,16 @@ fn assert_started(out: &std::process::Output) {
     );
 }
 
+/// Whether tmux runs; when not, [`rxw_testkit::missing`] says what is skipped
+/// (`consequence`): a failure under `RXW_REQUIRE_ORACLES=1`.
+fn have_tmux(consequence: &str) -> bool {
+    let ok = Command::new("tmux").arg("-V").output().is_ok();
+    if !ok {
+        rxw_testkit::missing("tmux", consequence);
+    }
+    ok
+}
+
 fn screen(session: &str) -> String {
     String::from_utf8_lossy(&tmux(&["capture-pane", "-p", "-t", session]).stdout).into_owned()
 }
@@ -56,8 +66,7 @@ fn wait_for(session: &str, what: &str) -> String {
 
 #[test]
 fn typing_a_pattern_in_tmux_updates_the_match_count() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        rxw_testkit::missing("tmux", "the end-to-end TUI test is skipped");
+    if !have_tmux("the end-to-end TUI test is skipped") {
         return;
     }
     let state = tempfile::tempdir().unwrap();
@@ -101,8 +110,7 @@ fn typing_a_pattern_in_tmux_updates_the_match_count() {
 /// crossterm's read at 30% CPU forever. It must end instead.
 #[test]
 fn a_hung_up_terminal_ends_the_process() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        rxw_testkit::missing("tmux", "the hang-up test is skipped");
+    if !have_tmux("the hang-up test is skipped") {
         return;
     }
     let state = tempfile::tempdir().unwrap();
@@ -170,8 +178,7 @@ fn a_hung_up_terminal_ends_the_process() {
 /// must land whole in the focused editor, and Ctrl-C after it must quit.
 #[test]
 fn a_paste_burst_without_bracketed_paste_lands_whole_and_ctrl_c_quits() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        rxw_testkit::missing("tmux", "the paste-burst test is skipped");
+    if !have_tmux("the paste-burst test is skipped") {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
@@ -239,8 +246,7 @@ impl Session {
         env: &str,
         args: &str,
     ) -> Option<Session> {
-        if Command::new("tmux").arg("-V").output().is_err() {
-            rxw_testkit::missing("tmux", &format!("the {tag} test is skipped"));
+        if !have_tmux(&format!("the {tag} test is skipped")) {
             return None;
         }
         let name = format!("rxw-{tag}-{}", std::process::id());
@@ -800,8 +806,7 @@ fn a_spill_stops_before_its_disk_is_full_and_says_so() {
 /// where the output goes, with nothing else (not even the cursor's escape sequence).
 #[test]
 fn with_output_redirected_the_workbench_draws_on_the_terminal_and_prints_the_pattern() {
-    if Command::new("tmux").arg("-V").output().is_err() {
-        rxw_testkit::missing("tmux", "the pipeline test is skipped");
+    if !have_tmux("the pipeline test is skipped") {
         return;
     }
     let state = tempfile::tempdir().unwrap();
