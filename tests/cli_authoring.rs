@@ -110,7 +110,7 @@ fn code_refuses_what_each_language_would_mean_differently() {
         ("rust", "js", r"(a)\1", "did not take part", "   ^^"),
         (
             "python",
-            "rust",
+            "fancy",
             r"(?i)(a)\1",
             "case-insensitive backreference",
             "       ^^",

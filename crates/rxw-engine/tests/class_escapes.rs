@@ -111,7 +111,7 @@ fn flag_sets(flavor: Flavor) -> &'static [&'static str] {
     match flavor {
         Flavor::Python(_) => &["", "i", "", "i", "a", "ai"],
         Flavor::Js(_) => &["", "i", "u", "iu", "v", "iv"],
-        Flavor::Rust | Flavor::Go(_) | Flavor::Re2 => &["", "i"],
+        Flavor::Rust | Flavor::Fancy | Flavor::Go(_) | Flavor::Re2 => &["", "i"],
     }
 }
 
@@ -178,8 +178,14 @@ fn fuzz(flavor: Flavor, seed: u64, oracle: Option<(&str, &str)>) {
         {
             let flags = Flags::parse(c.flags, flavor).expect("flags");
             let pair = Regex::new(&c.pattern, flavor, flags).and_then(|plain| {
-                // An empty look-ahead changes nothing but the engine.
-                let forced = Regex::new(&format!("(?:{})(?=)", c.pattern), flavor, flags)?;
+                // An empty look-ahead changes nothing but the engine (for rust: in fancy-regex's
+                // grammar, the regex crate's with look-around).
+                let forced_flavor = if flavor == Flavor::Rust {
+                    Flavor::Fancy
+                } else {
+                    flavor
+                };
+                let forced = Regex::new(&format!("(?:{})(?=)", c.pattern), forced_flavor, flags)?;
                 Ok((plain, forced))
             });
             compiled = Some((c.pattern.clone(), c.flags, pair.map_err(|e| e.kind)));

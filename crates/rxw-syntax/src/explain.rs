@@ -1271,7 +1271,7 @@ fn perl_meaning(flavor: Flavor, kind: PerlKind, negated: bool, mode: Mode) -> (S
             "an ASCII word character: a letter A-Z or a-z, a digit 0-9, or _",
             "a word character",
         ),
-        (PerlKind::Word, false, Flavor::Rust) => (
+        (PerlKind::Word, false, Flavor::Rust | Flavor::Fancy) => (
             "a Unicode word character: a letter, mark, digit, connector punctuation such as _, or join control",
             "a word character",
         ),
@@ -1369,7 +1369,7 @@ fn anchor_meaning(
         AnchorKind::LineStart if multiline => (
             match flavor {
                 Flavor::Js(_) => "the start of a line: the start of the text or just after a line terminator (multi-line mode)".into(),
-                Flavor::Rust if mode.crlf => "the start of a line: the start of the text or just after \\n or \\r (multi-line, CRLF mode)".into(),
+                Flavor::Rust | Flavor::Fancy if mode.crlf => "the start of a line: the start of the text or just after \\n or \\r (multi-line, CRLF mode)".into(),
                 _ => "the start of a line: the start of the text or just after a newline (multi-line mode)".into(),
             },
             "the start of a line",
@@ -1381,7 +1381,7 @@ fn anchor_meaning(
         AnchorKind::LineEnd if multiline => (
             match flavor {
                 Flavor::Js(_) => "the end of a line: just before a line terminator (\\n, \\r, U+2028, U+2029) or at the end of the text (multi-line mode)".into(),
-                Flavor::Rust if mode.crlf => "the end of a line: just before \\r or \\n, or at the end of the text (multi-line, CRLF mode)".into(),
+                Flavor::Rust | Flavor::Fancy if mode.crlf => "the end of a line: just before \\r or \\n, or at the end of the text (multi-line, CRLF mode)".into(),
                 _ => "the end of a line: just before any newline, or at the end of the text (multi-line mode)".into(),
             },
             "the end of a line",

@@ -28,6 +28,9 @@ pub enum Flavor {
     Go(GoVersion),
     /// The RE2 library (one release: the one its tables and oracle came from).
     Re2,
+    /// The `fancy-regex` crate: the regex crate's grammar with look-around, backreferences
+    /// and atomic groups.
+    Fancy,
 }
 
 impl PartialEq for Flavor {
@@ -37,7 +40,7 @@ impl PartialEq for Flavor {
             (Flavor::Python(a), Flavor::Python(b)) => a == b,
             (Flavor::Js(a), Flavor::Js(b)) => a == b,
             (Flavor::Go(a), Flavor::Go(b)) => a == b,
-            (Flavor::Re2, Flavor::Re2) => true,
+            (Flavor::Re2, Flavor::Re2) | (Flavor::Fancy, Flavor::Fancy) => true,
             _ => false,
         }
     }
@@ -50,7 +53,7 @@ impl std::hash::Hash for Flavor {
         // No allocation: a flavor is hashed where compiled patterns are cached.
         self.family().hash(state);
         match self {
-            Flavor::Rust | Flavor::Re2 => {}
+            Flavor::Rust | Flavor::Re2 | Flavor::Fancy => {}
             Flavor::Python(v) => v.hash(state),
             Flavor::Js(v) => v.hash(state),
             Flavor::Go(v) => v.hash(state),
@@ -71,12 +74,15 @@ pub enum Family {
     Go,
     /// The RE2 library.
     Re2,
+    /// The `fancy-regex` crate.
+    Fancy,
 }
 
 impl Family {
     /// Every family, in display order.
-    pub const ALL: [Family; 5] = [
+    pub const ALL: [Family; 6] = [
         Family::Rust,
+        Family::Fancy,
         Family::Python,
         Family::Js,
         Family::Go,
@@ -91,6 +97,7 @@ impl Family {
             Family::Js => Flavor::JS,
             Family::Go => Flavor::GO,
             Family::Re2 => Flavor::Re2,
+            Family::Fancy => Flavor::Fancy,
         }
     }
 
@@ -102,6 +109,7 @@ impl Family {
             Family::Js => NodeVersion::ALL.into_iter().map(Flavor::Js).collect(),
             Family::Go => GoVersion::ALL.into_iter().map(Flavor::Go).collect(),
             Family::Re2 => vec![Flavor::Re2],
+            Family::Fancy => vec![Flavor::Fancy],
         }
     }
 }
@@ -110,13 +118,14 @@ impl Flavor {
     /// Everything that differs between flavors, as data: the one place the parser, the
     /// engine, the generators and the front ends ask ([`crate::rules::Rules`]).
     pub fn rules(self) -> &'static crate::rules::Rules {
-        use crate::rules::{go, js, python, re2, rust};
+        use crate::rules::{fancy, go, js, python, re2, rust};
         match self {
             Flavor::Rust => &rust::RUST,
             Flavor::Python(v) => python::of(v),
             Flavor::Js(v) => js::of(v),
             Flavor::Go(v) => go::of(v),
             Flavor::Re2 => &re2::RE2,
+            Flavor::Fancy => &fancy::FANCY,
         }
     }
 
@@ -133,8 +142,9 @@ impl Flavor {
     pub const GO: Flavor = Flavor::Go(GoVersion::V1_27);
 
     /// The families at their default releases, in display order.
-    pub const ALL: [Flavor; 5] = [
+    pub const ALL: [Flavor; 6] = [
         Flavor::Rust,
+        Flavor::Fancy,
         Flavor::PYTHON,
         Flavor::JS,
         Flavor::GO,
@@ -152,9 +162,10 @@ impl Flavor {
         all.iter().position(|f| *f == self).unwrap_or(0)
     }
 
-    /// Whether this is the Rust flavor.
+    /// Whether this is a flavor of the Rust crates' grammar (regex-syntax's): `rust` (the
+    /// regex crate) or `fancy` (fancy-regex).
     pub fn is_rust(self) -> bool {
-        matches!(self, Flavor::Rust)
+        matches!(self, Flavor::Rust | Flavor::Fancy)
     }
 
     /// Whether this is a Python flavor, of any release.
@@ -180,6 +191,7 @@ impl Flavor {
             Flavor::Js(_) => Family::Js,
             Flavor::Go(_) => Family::Go,
             Flavor::Re2 => Family::Re2,
+            Flavor::Fancy => Family::Fancy,
         }
     }
 
@@ -226,7 +238,7 @@ impl Flavor {
     /// Rust, which has one.
     pub fn release_name(self) -> String {
         match self {
-            Flavor::Rust | Flavor::Re2 => String::new(),
+            Flavor::Rust | Flavor::Re2 | Flavor::Fancy => String::new(),
             Flavor::Python(v) => v.to_string(),
             Flavor::Js(v) => v.to_string(),
             Flavor::Go(v) => v.to_string(),
@@ -260,7 +272,7 @@ impl Flavor {
     /// `go@1.27`, `rust`).
     pub fn versioned_name(self) -> String {
         match self {
-            Flavor::Rust | Flavor::Re2 => self.family_name().to_string(),
+            Flavor::Rust | Flavor::Re2 | Flavor::Fancy => self.family_name().to_string(),
             _ => format!("{}@{}", self.family_name(), self.release_name()),
         }
     }
@@ -268,7 +280,7 @@ impl Flavor {
     /// The name for a status line: `python 3.11`, `js node20`, `go 1.27`, `rust`.
     pub fn label(self) -> String {
         match self {
-            Flavor::Rust | Flavor::Re2 => self.family_name().to_string(),
+            Flavor::Rust | Flavor::Re2 | Flavor::Fancy => self.family_name().to_string(),
             _ => format!("{} {}", self.family_name(), self.release_name()),
         }
     }
@@ -587,6 +599,13 @@ impl FromStr for Flavor {
                         )
                     }),
             },
+            "fancy" | "fancy-regex" => match version {
+                None => Ok(Flavor::Fancy),
+                Some(v) => Err(format!(
+                    "unknown flavor {s:?}: fancy has no versions (rxw reproduces fancy-regex \
+                     0.16; got {v:?})"
+                )),
+            },
             "re2" => match version {
                 None => Ok(Flavor::Re2),
                 Some(v) => Err(format!(
@@ -596,7 +615,7 @@ impl FromStr for Flavor {
             },
             _ => Err(format!(
                 "unknown flavor {s:?} (expected rust, python, python@3.8 … python@3.15, js, \
-                 js@node18 … js@node26, go, go@1.19 … go@1.27 or re2)"
+                 js@node18 … js@node26, go, go@1.19 … go@1.27, re2 or fancy)"
             )),
         }
     }
@@ -731,7 +750,7 @@ mod tests {
             assert_eq!(f.name().parse::<Flavor>(), Ok(f), "{f}");
             assert_eq!(f.versioned_name().parse::<Flavor>(), Ok(f), "{f}");
         }
-        assert_eq!(Flavor::all_versions().count(), 22);
+        assert_eq!(Flavor::all_versions().count(), 23);
     }
 
     #[test]

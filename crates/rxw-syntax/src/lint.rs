@@ -182,7 +182,7 @@ fn nested_quantifiers(root: &Node, flavor: Flavor, pattern: &str, out: &mut Vec<
                 && reported.insert(o.span)
             {
                 let (severity, engine) = match flavor {
-                    Flavor::Rust => (
+                    Flavor::Rust | Flavor::Fancy => (
                         Severity::Info,
                         "harmless on Rust's linear-time engine, but catastrophic backtracking wherever the pattern needs a backtracking engine (look-around, backreferences)",
                     ),

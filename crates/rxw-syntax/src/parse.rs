@@ -608,14 +608,16 @@ impl<'p> Parser<'p> {
                             1
                         };
                     return Err(self.invalid(
-                        self.text(|t| t.unsupported_perl, &self.pat[open..end]),
+                        self.text(|t| t.lookaround, &self.pat[open..end]),
                         Span::new(open, end),
                     ));
                 }
-                return Err(self.invalid(
-                    self.text(|t| t.unsupported_perl, &self.pat[open..end]),
-                    Span::new(open, end),
-                ));
+                let text = if *kind == GroupKind::Atomic {
+                    self.text(|t| t.unsupported_perl, &self.pat[open..end])
+                } else {
+                    self.text(|t| t.lookaround, &self.pat[open..end])
+                };
+                return Err(self.invalid(text, Span::new(open, end)));
             }
             if self.eat(tok) {
                 if *kind == GroupKind::Atomic && self.flavor.is_js() {
@@ -1201,9 +1203,12 @@ impl<'p> Parser<'p> {
                 let piece = &self.pat[earlier.start..self.pos];
                 return Err(self.invalid(self.text(|t| t.nested_repetition, piece), op_span));
             }
-            NodeKind::Anchor { .. } | NodeKind::SetFlags(_) if !self.re2() => {
+            NodeKind::Anchor { .. } if !self.re2() => {
                 return Err(nothing(self));
             }
+            // `(?i)*`: a flag group is nothing to repeat in every grammar (RE2's, Go's and the
+            // regex crate's say so too).
+            NodeKind::SetFlags(_) => return Err(nothing(self)),
             NodeKind::Group { kind, .. } if self.flavor.is_js() && self.js_unicode() => {
                 if matches!(
                     kind,
@@ -1234,7 +1239,7 @@ impl<'p> Parser<'p> {
             return Err(self.invalid(self.text(|t| t.repeat_range_order, piece), op_span));
         }
         let target = concat.remove(idx - 1);
-        if c == '{' && !self.rules.syntax.backtracking_constructs && (min >= 2 || max >= Some(2)) {
+        if c == '{' && self.rules.syntax.repeat_product_limited && (min >= 2 || max >= Some(2)) {
             // RE2 and Go: nested counted repetitions may not multiply past the limit
             // (`(a{1000}){2}`), said at the outer count.
             if !repeat_product_within(min, max, &target, self.pat, self.rules.syntax.max_repeat) {
@@ -1305,7 +1310,7 @@ impl<'p> Parser<'p> {
                         if close.is_none() {
                             "unclosed counted repetition"
                         } else {
-                            "invalid counted repetition"
+                            "repetition quantifier expects a valid decimal"
                         },
                         span,
                     )),
@@ -1411,8 +1416,9 @@ impl<'p> Parser<'p> {
                 return Ok(node(anchor(self, AnchorKind::TextEnd), self.pos));
             }
             (_, 'Z') if re2 && syntax.extended_word_boundaries => {
-                return Err(self.unsupported(
-                    "\\Z is not Rust regex syntax (use \\z for the end of the text)",
+                return Err(self.invalid(
+                    "unrecognized escape sequence (\\Z is not Rust regex syntax: use \\z for the \
+                     end of the text)",
                     Span::new(start, self.pos + 1),
                 ));
             }

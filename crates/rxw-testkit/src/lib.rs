@@ -832,18 +832,26 @@ mod tests {
             serde_json::json!({
                 "names": ["", "", "n", ""],
                 "matches": [[2, 3, 2, 3, -1, -1, -1, -1], [3, 4, -1, -1, 3, 4, -1, -1]],
+                "global": [[2, 3, 2, 3, -1, -1, -1, -1], [3, 4, -1, -1, 3, 4, -1, -1]],
                 "replaced": "é<a||a><|b|b>",
             })
         );
         // The package's loop reports an empty match found after the search's start twice.
         assert_eq!(
             answers[2],
-            serde_json::json!({"names": [""], "matches": [[2, 2], [2, 2]], "replaced": "ab--"})
+            serde_json::json!({
+                "names": [""],
+                "matches": [[2, 2], [2, 2]],
+                "global": [[2, 2]],
+                "replaced": "ab--"
+            })
         );
         assert_eq!(
             answers[3]["matches"],
             serde_json::json!([[0, 0], [1, 4], [4, 4]])
         );
+        // RE2's own loop (GlobalReplace's) skips the empty match where `aaa` ended.
+        assert_eq!(answers[3]["global"], serde_json::json!([[0, 0], [1, 4]]));
         // RE2 searches bytes: \B holds between the two bytes of é.
         assert_eq!(
             answers[4]["matches"],

@@ -156,7 +156,7 @@ fn verbatim(
     match flavor {
         Flavor::Js(_) if flags.verbose => return Ok(None),
         Flavor::Js(_) | Flavor::Python(_) | Flavor::Go(_) | Flavor::Re2 => {}
-        Flavor::Rust => {
+        Flavor::Rust | Flavor::Fancy => {
             let mut fancy = None;
             ast.root.walk(|n, _| {
                 let needs = match &n.kind {
@@ -652,7 +652,7 @@ impl Emitter<'_> {
                     state.flags.ascii = false;
                 }
             }
-            Flavor::Rust => {
+            Flavor::Rust | Flavor::Fancy => {
                 if change.off.contains('u') {
                     state.ascii = true;
                 }
@@ -669,7 +669,7 @@ impl Emitter<'_> {
     /// as the explicit set of the `regex` crate's tables, since no other engine has the same
     /// definition (Unicode's word characters, at the crate's Unicode version).
     fn rust_unicode_perl(&self, n: &Node, state: State) -> bool {
-        if self.src != Flavor::Rust || state.ascii || self.lang == Lang::Rust {
+        if !self.src.is_rust() || state.ascii || self.lang == Lang::Rust {
             return false;
         }
         let perl = |k: &PerlKind| matches!(k, PerlKind::Word | PerlKind::Digit);
@@ -834,7 +834,7 @@ impl Emitter<'_> {
                 Flavor::Go(_) | Flavor::Re2 => &[('\t', '\n'), ('\x0C', '\r'), (' ', ' ')],
                 _ if ascii => WHITE_SPACE_ASCII,
                 Flavor::Python(v) => crate::engine::classes::python_space(v),
-                Flavor::Rust => crate::engine::classes::rust_space(),
+                Flavor::Rust | Flavor::Fancy => crate::engine::classes::rust_space(),
             }),
         }
     }
@@ -1120,7 +1120,7 @@ impl Emitter<'_> {
                 "a Unicode word boundary needs look-around in Go's RE2 syntax (its \\b is ASCII-only)",
             ));
         }
-        let w = if self.src == Flavor::Rust && self.lang != Lang::Rust {
+        let w = if self.src.is_rust() && self.lang != Lang::Rust {
             self.explicit(crate::engine::vm::charset::rust_word(), span)?
         } else {
             let word = self.perl_parts(PerlKind::Word, state);
@@ -1623,7 +1623,7 @@ mod tests {
         let t = tr(r"^\w+$", Flavor::PYTHON, "ms", Lang::Python).unwrap();
         assert!(t.verbatim);
         assert_eq!((t.pattern.as_str(), t.flags.as_str()), (r"^\w+$", "ms"));
-        let t = tr(r"(?<=a)b", Flavor::Rust, "", Lang::Rust).unwrap();
+        let t = tr(r"(?<=a)b", Flavor::Fancy, "", Lang::Rust).unwrap();
         assert_eq!(t.engine, TargetEngine::RustFancy);
         let t = tr(r"a+b", Flavor::Rust, "", Lang::Rust).unwrap();
         assert_eq!(t.engine, TargetEngine::RustRegex);
@@ -1678,13 +1678,13 @@ mod tests {
         }
         assert_eq!(pat("a(?=b){2}", Flavor::PYTHON, Lang::Js), "a(?=b)");
         assert_eq!(pat("a(?!b)+", Flavor::PYTHON, Lang::Rust), "a(?!b)");
-        let t = tr("a(?=b)?", Flavor::Rust, "", Lang::Rust).unwrap();
+        let t = tr("a(?=b)?", Flavor::Fancy, "", Lang::Rust).unwrap();
         assert_eq!((t.pattern.as_str(), t.verbatim), ("a", false));
         assert_eq!(
             pat("(?P<n>a)(?P=n)", Flavor::PYTHON, Lang::Rust),
             r"(a)(?:\1)"
         );
-        let t = tr(r"(?P<n>a)\1", Flavor::Rust, "", Lang::Rust).unwrap();
+        let t = tr(r"(?P<n>a)\1", Flavor::Fancy, "", Lang::Rust).unwrap();
         assert_eq!(t.pattern, r"(a)(?:\1)");
         assert_eq!(t.engine, TargetEngine::RustFancy);
         // Names stay where nothing refers back by number.
@@ -1766,7 +1766,7 @@ mod tests {
             (r"(?>a)b", Flavor::PYTHON, "", Lang::Js, Some((0, 5))),
             (r"(a)\1", Flavor::JS, "", Lang::Python, Some((3, 5))),
             (r"a*", Flavor::PYTHON, "", Lang::Js, Some((0, 2))),
-            (r"(?i)(a)\1", Flavor::Rust, "", Lang::Python, Some((7, 9))),
+            (r"(?i)(a)\1", Flavor::Fancy, "", Lang::Python, Some((7, 9))),
             (r"\p{Greek}", Flavor::Rust, "", Lang::Js, Some((0, 9))),
             (r"(?<=a+)b", Flavor::JS, "", Lang::Python, Some((0, 7))),
             // Regression: a lone surrogate escape under `u` was written as a private-use

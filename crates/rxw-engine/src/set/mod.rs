@@ -1410,7 +1410,7 @@ mod tests {
             // Look-around and backreferences: the matcher.
             (r"a(?=b)", Flavor::PYTHON, ""),
             (r"(a)\1", Flavor::JS, ""),
-            (r"(?<!x)ab", Flavor::Rust, ""),
+            (r"(?<!x)ab", Flavor::Fancy, ""),
             // One-byte starts.
             (r"a\d", Flavor::Rust, ""),
             (r"[ab]c", Flavor::PYTHON, ""),

@@ -7,8 +7,9 @@
 //! texts, plus its tables and its oracle tests; only a behaviour no family had before needs
 //! code where it is carried out.
 //!
-//! One file per family: [`python`], [`js`], [`rust`], [`go`], [`re2`].
+//! One file per family: [`python`], [`js`], [`rust`], [`fancy`], [`go`], [`re2`].
 
+pub mod fancy;
 pub mod go;
 pub mod js;
 pub mod python;
@@ -111,6 +112,10 @@ pub struct Syntax {
     pub class_set_operations: bool,
     /// A `{` that does not start a valid counted repetition is a literal.
     pub literal_brace: bool,
+    /// Nested counted repetitions may not multiply past `max_repeat` (RE2, Go).
+    pub repeat_product_limited: bool,
+    /// What a look-behind may hold.
+    pub lookbehind: LookBehind,
     /// A repetition operator directly after another one (`a**`, `a+*`, `a{2}{3}`) is an error.
     pub nested_repetition_refused: bool,
     /// Whitespace is allowed inside `{ n , m }`.
@@ -133,6 +138,18 @@ pub struct Syntax {
     /// `\C` (one byte, even inside a character) exists. rxw matches whole characters, so it
     /// refuses `\C` as a construct it cannot reproduce.
     pub byte_escape: bool,
+}
+
+/// What a look-behind may hold, and so how the matcher runs it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LookBehind {
+    /// A pattern of one fixed width, run forward from that many characters back (sre).
+    FixedWidth,
+    /// Also an alternation whose branches each have a fixed width (fancy-regex), run right
+    /// to left.
+    FixedAlternatives,
+    /// Anything, run right to left (ECMAScript).
+    Any,
 }
 
 /// How an engine limits the size of the program a pattern compiles to.
@@ -212,8 +229,10 @@ pub struct Texts {
     pub unknown_group_letter: &'static str,
     /// An unknown flag letter after other flags.
     pub unknown_flag: &'static str,
-    /// A construct of another dialect (look-around in RE2).
+    /// A construct of another dialect (an atomic group in RE2).
     pub unsupported_perl: &'static str,
+    /// Look-ahead or look-behind in a grammar without them.
+    pub lookaround: &'static str,
     /// An escape the grammar does not know.
     pub bad_escape: &'static str,
     /// A `\p{…}` name the engine does not know.

@@ -8,7 +8,7 @@ use rxw_syntax::Span;
 use rxw_syntax::ast::*;
 use rxw_syntax::error::{Error, ErrorKind};
 use rxw_syntax::flavor::{Flags, Flavor};
-use rxw_syntax::rules::PerlClasses;
+use rxw_syntax::rules::{LookBehind, PerlClasses};
 
 impl Compiler<'_> {
     fn word_set(&mut self, flags: Flags) -> u32 {
@@ -119,9 +119,24 @@ impl Compiler<'_> {
                 let behind = matches!(kind, GroupKind::Lookbehind | GroupKind::NegativeLookbehind);
                 // Python runs a (fixed-width) look-behind forward from width characters back;
                 // JavaScript runs it right to left.
-                let (body_back, back_chars) = match (behind, self.flavor) {
+                let rule = self.flavor.rules().syntax.lookbehind;
+                let branches_fixed = || match &child.kind {
+                    NodeKind::Alternation(branches) => branches
+                        .iter()
+                        .all(|b| rxw_syntax::parse::fixed_width_in(b, self.groups).is_some()),
+                    _ => false,
+                };
+                let (body_back, back_chars) = match (behind, rule) {
                     (false, _) => (false, 0),
-                    (true, Flavor::Js(_)) => (true, 0),
+                    (true, LookBehind::Any) => (true, 0),
+                    // fancy-regex: branches of different fixed widths, each tried where it
+                    // ends (right to left here).
+                    (true, LookBehind::FixedAlternatives)
+                        if rxw_syntax::parse::fixed_width_in(child, self.groups).is_none()
+                            && branches_fixed() =>
+                    {
+                        (true, 0)
+                    }
                     (true, _) => {
                         let w = rxw_syntax::parse::fixed_width_in(child, self.groups).ok_or_else(
                             || {
