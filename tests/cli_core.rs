@@ -40,10 +40,54 @@ fn find_json_has_the_documented_shape() {
     assert_eq!(
         json_of(&out.stdout),
         json!([
-            {"index": 3, "end": 6, "char_index": 2, "match": "a@b", "captures": ["a", "b"], "groups": {"user": "a"}},
-            {"index": 9, "end": 12, "char_index": 8, "match": "c@d", "captures": ["c", "d"], "groups": {"user": "c"}}
+            {"index": 3, "end": 6, "char_index": 2, "match": "a@b", "captures": ["a", "b"], "groups": {"user": "a"},
+             "spans": {"bytes": [[3, 6], [3, 4], [5, 6]], "code_points": [[2, 5], [2, 3], [4, 5]]}},
+            {"index": 9, "end": 12, "char_index": 8, "match": "c@d", "captures": ["c", "d"], "groups": {"user": "c"},
+             "spans": {"bytes": [[9, 12], [9, 10], [11, 12]], "code_points": [[8, 11], [8, 9], [10, 11]]}}
         ])
     );
+}
+
+/// The spans of the match and its groups in the flavor's own unit beside bytes: UTF-16 code
+/// units for JavaScript (what `match.indices` says), code points for Python, bytes alone for
+/// the byte-counting flavors; a group that did not take part is null.
+#[test]
+fn find_json_spans_count_in_the_flavors_unit() {
+    let run = |flavor: &str, pattern: &str, text: &str| {
+        let out = rxw()
+            .args([
+                "find", "--json", "--flavor", flavor, pattern, "--text", text,
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{flavor}");
+        json_of(&out.stdout)
+    };
+    // 😀 is 4 bytes, 1 code point, 2 UTF-16 units; é 2 bytes, 1 code point, 1 unit.
+    let js = run("js", "(b)(x)?(c)", "😀é bc");
+    assert_eq!(
+        js[0]["spans"],
+        json!({"bytes": [[7, 9], [7, 8], null, [8, 9]], "utf16": [[4, 6], [4, 5], null, [5, 6]]})
+    );
+    let py = run("python", "(?<=(é)) (b)", "😀é bc");
+    assert_eq!(
+        py[0]["spans"],
+        json!({"bytes": [[6, 8], [4, 6], [7, 8]], "code_points": [[2, 4], [1, 2], [3, 4]]})
+    );
+    let rust = run("rust", "(b)c", "😀é bc");
+    assert_eq!(rust[0]["spans"], json!({"bytes": [[7, 9], [7, 8]]}));
+    // A log file read in chunks counts from the file's start.
+    let dir = tempfile::tempdir().unwrap();
+    let log = dir.path().join("a.log");
+    std::fs::write(&log, "😀😀\nx 😀 y\n").unwrap();
+    let out = rxw()
+        .args(["find", "--json", "--flavor", "js", "(y)"])
+        .arg(&log)
+        .output()
+        .unwrap();
+    let v = json_of(&out.stdout);
+    assert_eq!(v[0]["spans"]["utf16"], json!([[10, 11], [10, 11]]), "{v}");
+    assert_eq!(v[0]["spans"]["bytes"], json!([[16, 17], [16, 17]]), "{v}");
 }
 
 #[test]
@@ -54,7 +98,8 @@ fn find_groups_null_without_names_and_unset_capture_null() {
         .unwrap();
     assert_eq!(
         json_of(&out.stdout),
-        json!([{"index":0,"end":1,"char_index":0,"match":"b","captures":[null],"groups":null}])
+        json!([{"index":0,"end":1,"char_index":0,"match":"b","captures":[null],"groups":null,
+                 "spans":{"bytes":[[0,1],null],"utf16":[[0,1],null]}}])
     );
 }
 

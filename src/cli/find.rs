@@ -8,7 +8,7 @@ use super::{
 use crate::highlight::Kind;
 use crate::input::chunks::Locator;
 use crate::wire;
-use crate::wire::{MatchDoc, SourceLine, Sourced};
+use crate::wire::{MatchDoc, SourceLine, Sourced, Units};
 use crate::workbench::follow::matches_independent_of_other_lines;
 use crate::{Match, MatchOptions, Regex};
 use serde_json::Value;
@@ -57,11 +57,11 @@ impl<'t> LineIndex<'t> {
     }
 }
 
-/// Counts code points before byte offsets visited in order.
+/// Counts code points and UTF-16 units before byte offsets visited in order.
 pub struct CharIndex<'t> {
     text: &'t str,
     pos: usize,
-    chars: usize,
+    units: Units,
 }
 
 impl<'t> CharIndex<'t> {
@@ -70,53 +70,56 @@ impl<'t> CharIndex<'t> {
         CharIndex {
             text,
             pos: 0,
-            chars: 0,
+            units: Units::default(),
         }
     }
 
-    /// The code-point index of `offset`; offsets must not decrease between calls.
-    pub fn at(&mut self, offset: usize) -> usize {
+    /// The code points and UTF-16 units before `offset`; offsets must not decrease between
+    /// calls.
+    pub fn at(&mut self, offset: usize) -> Units {
         if offset < self.pos {
             *self = CharIndex::new(self.text);
         }
-        self.chars += self.text[self.pos..offset].chars().count();
+        self.units = self.units.plus(Units::of(&self.text[self.pos..offset]));
         self.pos = offset;
-        self.chars
+        self.units
     }
 }
 
-/// Code points of each log's own text before each run of lines of a merged chunk, so that a
-/// match's `char_index` counts in its own log as its byte offsets do.
+/// Code points (and UTF-16 units) of each log's own text before each run of lines of a merged
+/// chunk, so that a match's `char_index` and unit spans count in its own log as its byte
+/// offsets do.
 #[derive(Default)]
 struct SourceChars {
-    /// Per log, the code points of its lines in the chunks before.
-    before: Vec<usize>,
+    /// Per log, the units of its lines in the chunks before.
+    before: Vec<Units>,
 }
 
 impl SourceChars {
     /// For each run of `chunk`: the code points of its log before the run, and of the chunk
     /// before the run.
-    fn runs(&mut self, chunk: &crate::input::chunks::Chunk) -> Vec<(usize, usize)> {
+    fn runs(&mut self, chunk: &crate::input::chunks::Chunk) -> Vec<(Units, Units)> {
         let text = chunk.text.as_str();
         let mut out = Vec::with_capacity(chunk.runs.len());
-        let mut in_chunk = 0;
+        let mut in_chunk = Units::default();
         for (k, run) in chunk.runs.iter().enumerate() {
             let end = chunk.runs.get(k + 1).map_or(text.len(), |r| r.offset);
             if self.before.len() <= run.source {
-                self.before.resize(run.source + 1, 0);
+                self.before.resize(run.source + 1, Units::default());
             }
             out.push((self.before[run.source], in_chunk));
-            let n = text[run.offset..end].chars().count();
-            self.before[run.source] += n;
-            in_chunk += n;
+            let n = Units::of(&text[run.offset..end]);
+            self.before[run.source] = self.before[run.source].plus(n);
+            in_chunk = in_chunk.plus(n);
         }
         out
     }
 }
 
-/// The JSON shape of one match (the agent tool's shape, plus byte `end` and `char_index`).
-pub fn match_json(re: &Regex, text: &str, m: &Match, char_index: usize) -> Value {
-    serde_json::to_value(crate::wire::MatchDoc::new(re, text, m, char_index))
+/// The JSON shape of one match (the agent tool's shape, plus byte `end`, `char_index` and the
+/// spans), its start at `start`.
+pub fn match_json(re: &Regex, text: &str, m: &Match, start: Units) -> Value {
+    serde_json::to_value(crate::wire::MatchDoc::new(re, text, m, start))
         .expect("a match serializes")
 }
 
@@ -236,7 +239,7 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let json = a.common.json;
     let mut n = 0usize;
     let mut steps = 0u64;
-    let mut chars_before = 0usize;
+    let mut chars_before = Units::default();
     let mut source_chars = SourceChars::default();
     let mut first_text: Option<String> = None;
     let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
@@ -277,17 +280,19 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
             let source = input.source(place.source);
             if json {
                 let at = chars.at(m.start());
-                let mut doc = MatchDoc::new(&re, text, &m, chars_before + at);
-                doc.index += chunk.offset;
-                doc.end += chunk.offset;
-                if input.tagged() {
+                let doc = if input.tagged() {
                     // Counted in the match's own log.
                     let k = chunk.runs.partition_point(|r| r.offset <= m.start());
                     let (log_before, chunk_before) = run_chars[k.saturating_sub(1)];
-                    doc.index = usize::try_from(place.source_offset).unwrap_or(usize::MAX);
-                    doc.end = doc.index + m.end() - m.start();
-                    doc.char_index = log_before + at - chunk_before;
-                }
+                    let mut doc =
+                        MatchDoc::new(&re, text, &m, log_before.plus(at).minus(chunk_before));
+                    doc.rebase(usize::try_from(place.source_offset).unwrap_or(usize::MAX));
+                    doc
+                } else {
+                    let mut doc = MatchDoc::new(&re, text, &m, chars_before.plus(at));
+                    doc.rebase(m.start() + chunk.offset);
+                    doc
+                };
                 let record = Sourced {
                     record: doc,
                     at: source.map(|source| SourceLine {
@@ -313,7 +318,7 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
         }
         steps += it.steps();
         if json && !chunk.last {
-            chars_before += chunk.text.chars().count();
+            chars_before = chars_before.plus(Units::of(&chunk.text));
         }
     }
     let failures = input.finish(err)?;
@@ -471,8 +476,7 @@ fn find_in_records(
                 if json {
                     let mut doc = MatchDoc::new(re, text, &m, char_index);
                     if at.is_some() {
-                        doc.index = usize::try_from(place.source_offset).unwrap_or(usize::MAX);
-                        doc.end = doc.index + m.end() - m.start();
+                        doc.rebase(usize::try_from(place.source_offset).unwrap_or(usize::MAX));
                     }
                     let item = Sourced {
                         record: doc,

@@ -6,6 +6,7 @@ use crate::Span;
 use crate::engine::{Match, Regex};
 use crate::error::Error;
 use crate::presets::Entry;
+use rxw_syntax::release::OffsetUnit;
 use serde::Serialize;
 use std::borrow::Cow;
 
@@ -65,7 +66,8 @@ impl<'t> MatchText<'t> {
 }
 
 /// One match as `find --json` (and `debug --json`) print it: the agent tool's shape plus the
-/// byte `end` and the code-point `char_index`.
+/// byte `end`, the code-point `char_index`, and the spans of the match and of every group in
+/// bytes and in the flavor's own unit.
 #[derive(Debug, Serialize)]
 pub struct MatchDoc<'t> {
     /// Byte offset of the start.
@@ -77,16 +79,136 @@ pub struct MatchDoc<'t> {
     /// The text and groups.
     #[serde(flatten)]
     pub matched: MatchText<'t>,
+    /// The spans of the match (first) and of each group, named for their unit.
+    pub spans: SpanDoc,
+}
+
+/// Positions counted two ways at once: code points and UTF-16 code units (a match's start,
+/// counted by the caller from where its offsets count).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Units {
+    /// Code points.
+    pub code_points: usize,
+    /// UTF-16 code units.
+    pub utf16: usize,
+}
+
+impl Units {
+    /// The units of `text`.
+    pub fn of(text: &str) -> Units {
+        let mut u = Units::default();
+        for c in text.chars() {
+            u.code_points += 1;
+            u.utf16 += c.len_utf16();
+        }
+        u
+    }
+
+    /// The sum, part by part.
+    pub fn plus(self, other: Units) -> Units {
+        Units {
+            code_points: self.code_points + other.code_points,
+            utf16: self.utf16 + other.utf16,
+        }
+    }
+
+    /// The difference, part by part (saturating).
+    pub fn minus(self, other: Units) -> Units {
+        Units {
+            code_points: self.code_points.saturating_sub(other.code_points),
+            utf16: self.utf16.saturating_sub(other.utf16),
+        }
+    }
+}
+
+/// The spans of a match and its groups, group 0 first, `null` for a group that did not take
+/// part: always in bytes (as `index` and `end`), and in the flavor's unit when it is not
+/// bytes (`code_points` for Python, `utf16` for JavaScript).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SpanDoc {
+    /// Byte spans.
+    pub bytes: Vec<Option<[usize; 2]>>,
+    /// Code-point spans (flavors that count code points).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub code_points: Option<Vec<Option<[usize; 2]>>>,
+    /// UTF-16 code-unit spans (flavors that count UTF-16 units).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub utf16: Option<Vec<Option<[usize; 2]>>>,
+}
+
+impl SpanDoc {
+    /// The spans of `m` in `text` whose start is at byte `index` and at `start` in units.
+    fn of(re: &Regex, text: &str, m: &Match, index: usize, start: Units) -> SpanDoc {
+        let unit = re.flavor().offset_unit();
+        let from = m.start();
+        // A position in units, counted from the match's start (a group of a look-behind may
+        // begin before it).
+        let at = |byte: usize| -> Units {
+            if byte >= from {
+                start.plus(Units::of(&text[from..byte]))
+            } else {
+                start.minus(Units::of(&text[byte..from]))
+            }
+        };
+        let pick = |u: Units| match unit {
+            OffsetUnit::Utf16 => u.utf16,
+            _ => u.code_points,
+        };
+        let byte = |b: usize| {
+            if b >= from {
+                index + (b - from)
+            } else {
+                index.saturating_sub(from - b)
+            }
+        };
+        let bytes = m
+            .groups
+            .iter()
+            .map(|g| g.map(|(s, e)| [byte(s), byte(e)]))
+            .collect();
+        let units = (unit != OffsetUnit::Bytes).then(|| {
+            m.groups
+                .iter()
+                .map(|g| g.map(|(s, e)| [pick(at(s)), pick(at(e))]))
+                .collect::<Vec<_>>()
+        });
+        SpanDoc {
+            bytes,
+            code_points: units.clone().filter(|_| unit == OffsetUnit::CodePoints),
+            utf16: units.filter(|_| unit == OffsetUnit::Utf16),
+        }
+    }
 }
 
 impl<'t> MatchDoc<'t> {
-    /// The document for `m`, a match of `re` in `text` starting at code point `char_index`.
-    pub fn new(re: &'t Regex, text: &'t str, m: &Match, char_index: usize) -> MatchDoc<'t> {
+    /// The document for `m`, a match of `re` in `text` whose start is at `start` (code points
+    /// and UTF-16 units, counted by the caller from where its offsets count). Byte offsets are
+    /// `m`'s; [`MatchDoc::rebase`] moves them.
+    pub fn new(re: &'t Regex, text: &'t str, m: &Match, start: Units) -> MatchDoc<'t> {
         MatchDoc {
             index: m.start(),
             end: m.end(),
-            char_index,
+            char_index: start.code_points,
             matched: MatchText::of(re, text, m),
+            spans: SpanDoc::of(re, text, m, m.start(), start),
+        }
+    }
+
+    /// Moves the byte offsets so that the match starts at byte `index` (a chunk's or a log's
+    /// offset added), the byte spans with it.
+    pub fn rebase(&mut self, index: usize) {
+        let old = self.index;
+        let shift = |b: usize| {
+            if index >= old {
+                b + (index - old)
+            } else {
+                b.saturating_sub(old - index)
+            }
+        };
+        self.end = shift(self.end);
+        self.index = index;
+        for span in self.spans.bytes.iter_mut().flatten() {
+            *span = [shift(span[0]), shift(span[1])];
         }
     }
 }

@@ -102,11 +102,11 @@ fn random_pattern(rng: &mut Rng, depth: u32) -> String {
     const OPS: &[&str] = &["", "", "*", "+", "?", "*?", "+?", "{2}", "{1,2}", "{0,}"];
     let mut out = String::new();
     for _ in 0..1 + rng.next() % 4 {
-        let atom = if depth < 2 && rng.next() % 4 == 0 {
+        let atom = if depth < 2 && rng.next().is_multiple_of(4) {
             let inner = random_pattern(rng, depth + 1);
             let other = random_pattern(rng, depth + 1);
             let open = rng.pick(&["(", "(?:", "(?P<g>", "(?i:"]);
-            if rng.next() % 2 == 0 {
+            if rng.next().is_multiple_of(2) {
                 format!("{open}{inner}|{other})")
             } else {
                 format!("{open}{inner})")
