@@ -214,19 +214,13 @@ fn busy_error(
         step_budget: limits.backtrack_limit,
     };
     tool::ToolError {
-        text: format!(
+        detail: serde_json::to_value(detail).ok(),
+        ..tool::ToolError::new(format!(
             "{name}: execution timed out ({}ms): all {workers} workers of this server were busy with other calls",
             budget.as_millis()
-        ),
-        detail: serde_json::to_value(detail).ok(),
+        ))
+        .with_kind(crate::ErrorKind::TimedOut)
     }
-}
-
-/// A stopped search's structured error: `{"error": text, "detail": {…}}`.
-#[derive(serde::Serialize)]
-struct StoppedError {
-    error: String,
-    detail: Value,
 }
 
 impl ServerHandler for RxwServer {
@@ -287,14 +281,9 @@ impl ServerHandler for RxwServer {
             Ok(v) => CallToolResult::structured(v).into(),
             Err(e) => {
                 let mut result = CallToolResult::error(vec![ContentBlock::text(e.text.clone())]);
-                // What stopped a search, for clients that read more than the text.
-                result.structured_content = e.detail.and_then(|detail| {
-                    serde_json::to_value(StoppedError {
-                        error: e.text,
-                        detail,
-                    })
-                    .ok()
-                });
+                // The error document every rxw error has (and what stopped a search), for
+                // clients that read more than the text.
+                result.structured_content = Some(e.document());
                 result.into()
             }
         })
@@ -455,26 +444,34 @@ pub mod stdio {
         error: RpcError<'a>,
     }
 
+    /// JSON-RPC's error, whose `data` is rxw's one error document
+    /// (`{"error": {"kind", "message", "span"}}`, as `--json` and the tools' errors have it).
     #[derive(serde::Serialize)]
     struct RpcError<'a> {
         code: i64,
         message: &'a str,
-        data: ErrorData,
-    }
-
-    #[derive(serde::Serialize)]
-    struct ErrorData {
-        detail: String,
+        data: crate::wire::ErrorDoc<'a>,
     }
 
     fn error_reply(id: Value, code: i64, message: &str, detail: String) -> Value {
+        let kind = match code {
+            PARSE_ERROR => "request_unreadable",
+            INVALID_REQUEST => "request_invalid",
+            _ => "params_invalid",
+        };
         let reply = ErrorReply {
             jsonrpc: "2.0",
             id,
             error: RpcError {
                 code,
                 message,
-                data: ErrorData { detail },
+                data: crate::wire::ErrorDoc {
+                    error: crate::wire::ErrorBody {
+                        kind,
+                        message: &detail,
+                        span: None,
+                    },
+                },
             },
         };
         serde_json::to_value(reply).expect("a JSON-RPC error serializes")
@@ -698,7 +695,7 @@ pub mod stdio {
             let v = reply(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"\xff\"}");
             assert_eq!(v["error"]["code"], PARSE_ERROR);
             assert!(
-                v["error"]["data"]["detail"]
+                v["error"]["data"]["error"]["message"]
                     .as_str()
                     .unwrap()
                     .contains("UTF-8")
@@ -756,7 +753,7 @@ pub mod stdio {
                 let v = reply(line.as_bytes());
                 assert_eq!(v["error"]["code"], INVALID_REQUEST, "{id}");
                 assert_eq!(v["id"], Value::Null, "{id}");
-                let detail = v["error"]["data"]["detail"].as_str().unwrap();
+                let detail = v["error"]["data"]["error"]["message"].as_str().unwrap();
                 assert!(detail.contains("64 bits"), "{id}: {detail}");
             }
             // The largest 64-bit ids and strings are messages.

@@ -102,6 +102,16 @@ fn malformed_lines_get_json_rpc_errors_instead_of_silence() {
         .filter(|r| r["id"].is_null() && r["error"]["code"] == -32700)
         .count();
     assert_eq!(parse_errors, 2, "{replies:#?}");
+    // JSON-RPC's error data is the same error document.
+    let unreadable = replies
+        .iter()
+        .find(|r| r["error"]["code"] == -32700)
+        .expect("a parse error");
+    assert_eq!(
+        unreadable["error"]["data"]["error"]["kind"],
+        "request_unreadable",
+        "{unreadable}"
+    );
     let by_id = |id: i64| replies.iter().find(|r| r["id"] == id);
     assert_eq!(
         by_id(3).expect("a reply to id 3")["error"]["code"],
@@ -134,6 +144,12 @@ fn regex_redos_is_listed_and_returns_the_verdict_document() {
     }
     let failed = &by_id(3)["result"];
     assert_eq!(failed["isError"], true, "{failed}");
+    // A tool's error carries the one error document of rxw (`--json`'s shape) beside the
+    // agent tool's text.
+    let error = &failed["structuredContent"]["error"];
+    assert_eq!(error["kind"], "pattern_invalid", "{failed}");
+    assert_eq!(error["span"], serde_json::json!({"start": 0, "end": 2}), "{failed}");
+    assert_eq!(error["message"], failed["content"][0]["text"], "{failed}");
 }
 
 #[test]
@@ -294,7 +310,7 @@ fn an_oversized_request_line_is_answered_and_not_kept() {
         .find(|r| r["id"].is_null() && r["error"]["code"] == -32600)
         .unwrap_or_else(|| panic!("{replies:#?}"));
     assert!(
-        refused["error"]["data"]["detail"]
+        refused["error"]["data"]["error"]["message"]
             .as_str()
             .unwrap()
             .contains("over the limit of 1048576 bytes"),

@@ -272,7 +272,8 @@ pub fn audit_tool_in(args: Value, roots: Option<&Roots>) -> Result<Value, ToolEr
     } else {
         audit::render::table(&report, &mut text)
     };
-    written.map_err(|e| ToolError::new(format!("grep_audit: {e}")))?;
+    written
+        .map_err(|e| ToolError::new(format!("grep_audit: {e}")).with_kind(crate::ErrorKind::Io))?;
     let text = String::from_utf8_lossy(&text);
     let output = Output {
         text: text.trim_end(),

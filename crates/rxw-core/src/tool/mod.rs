@@ -149,24 +149,38 @@ pub fn call_in(name: &str, args: Value, cx: &CallContext) -> Result<Value, ToolE
     }
 }
 
-/// A tool failure: the message an agent sees, always starting with `regex: `, and for a
-/// stopped search a machine-readable detail (`rxw mcp` sends it as the error's structured
-/// content).
+/// A tool failure: the message an agent sees, always starting with `regex: `, its kind and
+/// span as every rxw error document has them ([`crate::wire::ErrorBody`]), and for a stopped
+/// search a machine-readable detail. `rxw mcp` sends [`ToolError::document`] as the error's
+/// structured content.
 #[derive(Debug, Clone, PartialEq)]
 pub struct ToolError {
     /// The agent tool's error text.
     pub text: String,
+    /// The snake_case kind (`pattern_invalid`, `timed_out`, `arguments_invalid`…).
+    pub kind: &'static str,
+    /// Byte span in the pattern it is about, when it is about one.
+    pub span: Option<crate::Span>,
     /// What stopped the call, when it was stopped: [`StopDetail`] as JSON.
     pub detail: Option<Value>,
 }
 
 impl ToolError {
-    /// A failure with a text only.
+    /// A failure with a text only: arguments the tool cannot take (the kind of most tool
+    /// errors; [`ToolError::with_kind`] names another).
     pub fn new(text: impl Into<String>) -> ToolError {
         ToolError {
             text: text.into(),
+            kind: ErrorKind::ArgumentsInvalid.name(),
+            span: None,
             detail: None,
         }
+    }
+
+    /// The same failure, of another kind.
+    pub fn with_kind(mut self, kind: ErrorKind) -> ToolError {
+        self.kind = kind.name();
+        self
     }
 
     /// Arguments that do not fit the tool's parameters: `TOOL: invalid arguments: …`.
@@ -174,9 +188,30 @@ impl ToolError {
         ToolError::new(format!("{}: invalid arguments: {e}", tool.name()))
     }
 
-    /// A library error met by `tool`: `TOOL: message`.
+    /// A library error met by `tool`: `TOOL: message`, with the error's kind and span.
     pub fn of(tool: Tool, e: &Error) -> ToolError {
-        ToolError::new(format!("{}: {}", tool.name(), e.message))
+        ToolError {
+            kind: e.kind.name(),
+            span: e.span,
+            ..ToolError::new(format!("{}: {}", tool.name(), e.message))
+        }
+    }
+
+    /// The structured error: `{"error": {"kind", "message", "span"}}` (the shape of every
+    /// `--json` error), and `"detail"` beside it for a stopped search.
+    pub fn document(&self) -> Value {
+        let body = crate::wire::ErrorDoc {
+            error: crate::wire::ErrorBody {
+                kind: self.kind,
+                message: &self.text,
+                span: self.span,
+            },
+        };
+        let mut doc = serde_json::to_value(body).expect("an error serializes");
+        if let Some(detail) = &self.detail {
+            doc["detail"] = detail.clone();
+        }
+        doc
     }
 }
 

@@ -114,31 +114,34 @@ fn tool_error(e: &Error, limits: &Limits, started: Instant) -> ToolError {
         };
         serde_json::to_value(detail).ok()
     };
-    match e.kind {
-        ErrorKind::PatternInvalid | ErrorKind::ConstructUnsupported => {
-            ToolError::new(match e.span {
-                Some(s) => format!(
-                    "regex: invalid pattern: {} (at position {})",
-                    e.message, s.start
-                ),
-                None => format!("regex: invalid pattern: {}", e.message),
-            })
-        }
-        // The agent tool's text, with the time that really passed.
-        ErrorKind::TimedOut => ToolError {
-            text: format!("regex: execution timed out ({}ms)", budget.as_millis()),
-            detail: stop(StopReason::WallTime),
-        },
-        // Keeps the `regex: ` prefix clients look for, but claims no time that did not pass.
-        ErrorKind::BacktrackLimit => ToolError {
-            text: format!(
-                "regex: execution timed out (backtracking step budget of {} exhausted after {}ms)",
-                limits.backtrack_limit, elapsed_ms
+    let text = match e.kind {
+        ErrorKind::PatternInvalid | ErrorKind::ConstructUnsupported => match e.span {
+            Some(s) => format!(
+                "regex: invalid pattern: {} (at position {})",
+                e.message, s.start
             ),
-            detail: stop(StopReason::StepBudget),
+            None => format!("regex: invalid pattern: {}", e.message),
         },
-        ErrorKind::ExplainTooComplex => ToolError::new("regex: explain: pattern too complex"),
-        _ => ToolError::new(format!("regex: {}", e.message)),
+        // The agent tool's text, with the time that really passed.
+        ErrorKind::TimedOut => format!("regex: execution timed out ({}ms)", budget.as_millis()),
+        // Keeps the `regex: ` prefix clients look for, but claims no time that did not pass.
+        ErrorKind::BacktrackLimit => format!(
+            "regex: execution timed out (backtracking step budget of {} exhausted after {}ms)",
+            limits.backtrack_limit, elapsed_ms
+        ),
+        ErrorKind::ExplainTooComplex => "regex: explain: pattern too complex".to_string(),
+        _ => format!("regex: {}", e.message),
+    };
+    let detail = match e.kind {
+        ErrorKind::TimedOut => stop(StopReason::WallTime),
+        ErrorKind::BacktrackLimit => stop(StopReason::StepBudget),
+        _ => None,
+    };
+    ToolError {
+        text,
+        kind: e.kind.name(),
+        span: e.span,
+        detail,
     }
 }
 
