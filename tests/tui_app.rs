@@ -1694,6 +1694,48 @@ fn the_presets_export_pane_shows_the_definition_and_its_verdict_without_blocking
     assert!(app.effects.pop().is_none(), "a refusal has nothing to copy");
 }
 
+/// Ctrl-N loads the shown export's pattern in the engine's own flavor (ClickHouse: re2), so
+/// the workbench shows what that engine finds; a rewrite or a refusal has no pattern to load,
+/// and an engine without a flavor says so.
+#[test]
+fn ctrl_n_loads_the_export_in_the_engines_flavor() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = screens::demo(120, 40);
+    app.update(Action::ShowTab(presets::ID));
+    app.tab_as_mut::<presets::PresetsTab>().unwrap().export_dir = dir.path().to_path_buf();
+    presets_mut(&mut app).select_key("ack");
+    key(&mut app, KeyCode::Char('n'), KeyModifiers::CONTROL);
+    assert!(
+        app.message.as_deref().unwrap_or("").starts_with("Ctrl-R first"),
+        "{:?}",
+        app.message
+    );
+    key(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
+    let exported = export_pane(&app).pattern.clone().expect("ack is exported as it stands");
+    key(&mut app, KeyCode::Char('n'), KeyModifiers::CONTROL);
+    assert_eq!(app.wb.flavor, rxw::Flavor::Re2);
+    assert_eq!(app.wb.pattern.text(), exported);
+    assert!(
+        app.message.as_deref().unwrap_or("").contains("in the re2 flavor"),
+        "{:?}",
+        app.message
+    );
+    screens::settle(&mut app);
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    assert!(screen.contains("re2"), "{screen}");
+    // `result` is a rewrite for ClickHouse (split on its look-ahead): nothing to load.
+    app.update(Action::ShowTab(presets::ID));
+    presets_mut(&mut app).select_key("result");
+    app.tab_as_mut::<presets::PresetsTab>().unwrap().show_export();
+    key(&mut app, KeyCode::Char('n'), KeyModifiers::CONTROL);
+    assert!(
+        app.message.as_deref().unwrap_or("").contains("no single pattern"),
+        "{:?}",
+        app.message
+    );
+    assert_eq!(app.wb.pattern.text(), exported, "the workbench kept its pattern");
+}
+
 #[test]
 fn ctrl_r_in_the_presets_tab_writes_the_registry_for_each_engine_in_turn() {
     let dir = tempfile::tempdir().unwrap();

@@ -51,6 +51,12 @@ pub const COPY_EXPORT: TabCommand = TabCommand {
     name: "copy-export",
 };
 
+/// Load the export pane's pattern into the workbench, in the engine's flavor.
+pub const LOAD_EXPORT: TabCommand = TabCommand {
+    tab: ID,
+    name: "load-export",
+};
+
 static KEYS: &[Binding] = &[
     bind!(
         Editor,
@@ -65,6 +71,13 @@ static KEYS: &[Binding] = &[
         "Presets tab: copy the shown export",
         false,
         [KeySpec::Key(K::Char('p'), KeyModifiers::CONTROL)]
+    ),
+    bind!(
+        Editor,
+        Action::Tab(LOAD_EXPORT),
+        "Presets tab: load the shown export's pattern in the engine's flavor (re2 for ClickHouse and DuckDB, go for Loki, rust for Vector): its matches as that engine finds them",
+        false,
+        [KeySpec::Key(K::Char('n'), KeyModifiers::CONTROL)]
     ),
 ];
 
@@ -95,6 +108,9 @@ pub struct ExportPane {
     pub key: String,
     /// The definition (the file `rxw registry export --to TARGET --preset KEY` writes).
     pub text: String,
+    /// The exported pattern, when the export is one pattern run as it stands (not refused,
+    /// not a rewrite).
+    pub pattern: Option<String>,
     /// `exact`, `rewrite` or `refused`.
     pub form: &'static str,
     /// The refusal's reason and its caret lines.
@@ -349,11 +365,19 @@ impl PresetsTab {
                 reply,
             }
         };
+        let pattern = match &export.outcome {
+            Ok(fleet::Definition {
+                form: fleet::Form::Exact { pattern },
+                ..
+            }) => Some(pattern.clone()),
+            _ => None,
+        };
         self.pane = Some(ExportPane {
             target,
             key,
             form: export.form_name(),
             text,
+            pattern,
             refusal,
             first_line,
             lines: std::cell::RefCell::new(None),
@@ -376,6 +400,41 @@ impl PresetsTab {
             )),
             None => cx.message("Ctrl-R first: it shows the selected preset exported for an engine"),
         }
+    }
+
+    /// Loads the export pane's pattern into the workbench in the flavor of the engine it was
+    /// written for, so that the workbench shows the matches that engine finds (one undo step,
+    /// as loading a preset is).
+    fn load_export(&self, cx: &mut TabCx) {
+        let Some(pane) = &self.pane else {
+            cx.message("Ctrl-R first: it shows the selected preset exported for an engine");
+            return;
+        };
+        let title = pane.target.title();
+        let Some(flavor) = pane.target.flavor() else {
+            cx.message(format!(
+                "rxw has no flavor of {title}'s engine yet: the export can be verified on the \
+                 engine itself (shown above), not loaded"
+            ));
+            return;
+        };
+        let Some(pattern) = &pane.pattern else {
+            cx.message(format!(
+                "{} is {} for {title}: no single pattern to load",
+                pane.key, pane.form
+            ));
+            return;
+        };
+        let wb = &mut *cx.wb;
+        wb.flavor = flavor;
+        wb.flags = crate::Flags::default();
+        wb.pattern.set(pattern);
+        wb.preset = None;
+        cx.message(format!(
+            "loaded {} as exported for {title}, in the {flavor} flavor: the matches that engine finds",
+            pane.key
+        ));
+        cx.request(Request::PatternChanged);
     }
 
     /// Loads the selected preset into the workbench: pattern, flavor, flags, tests.
@@ -418,6 +477,7 @@ impl Tab for PresetsTab {
         match action {
             Action::Tab(c) if *c == EXPORT => self.export_next(cx),
             Action::Tab(c) if *c == COPY_EXPORT => self.copy_export(cx),
+            Action::Tab(c) if *c == LOAD_EXPORT => self.load_export(cx),
             Action::Activate | Action::Edit(Edit::Newline) => self.load(cx),
             Action::Edit(Edit::Up) => self.browser.move_by(-1),
             Action::Edit(Edit::Down) => self.browser.move_by(1),
@@ -579,10 +639,14 @@ impl Tab for PresetsTab {
             lines.push(Line::from(Span::styled(
                 clip(
                     &format!(
-                        " {} · {} · {} · highlighted as {grammar} · Ctrl-R next engine · Ctrl-P copies",
+                        " {} · {} · {} · highlighted as {grammar} · Ctrl-R next engine · Ctrl-P copies{}",
                         pane.key,
                         pane.target.title(),
-                        pane.form
+                        pane.form,
+                        match pane.target.flavor() {
+                            Some(f) if pane.pattern.is_some() => format!(" · Ctrl-N loads it as {f}"),
+                            _ => String::new(),
+                        }
                     ),
                     w,
                 ),

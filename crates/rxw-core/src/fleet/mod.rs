@@ -134,6 +134,18 @@ impl Target {
         !matches!(self, Target::Vector | Target::Elasticsearch)
     }
 
+    /// The flavor that reproduces the engine's own matching, where rxw has one: ClickHouse and
+    /// DuckDB run RE2, Loki Go's `regexp`, Vector's VRL the `regex` crate. An exported
+    /// pattern loaded in it shows the matches the engine itself finds.
+    pub fn flavor(self) -> Option<crate::Flavor> {
+        match self {
+            Target::ClickHouse | Target::DuckDb => Some(crate::Flavor::Re2),
+            Target::Loki => Some(crate::Flavor::GO),
+            Target::Vector => Some(crate::Flavor::Rust),
+            Target::Elasticsearch | Target::Spark => None,
+        }
+    }
+
     /// The language whose syntax the engine reads, and how the engine differs from it.
     pub fn dialect(self) -> (Lang, Dialect) {
         let base = Dialect {
