@@ -108,8 +108,7 @@ fn malformed_lines_get_json_rpc_errors_instead_of_silence() {
         .find(|r| r["error"]["code"] == -32700)
         .expect("a parse error");
     assert_eq!(
-        unreadable["error"]["data"]["error"]["kind"],
-        "request_unreadable",
+        unreadable["error"]["data"]["error"]["kind"], "request_unreadable",
         "{unreadable}"
     );
     let by_id = |id: i64| replies.iter().find(|r| r["id"] == id);
@@ -148,7 +147,11 @@ fn regex_redos_is_listed_and_returns_the_verdict_document() {
     // agent tool's text.
     let error = &failed["structuredContent"]["error"];
     assert_eq!(error["kind"], "pattern_invalid", "{failed}");
-    assert_eq!(error["span"], serde_json::json!({"start": 0, "end": 2}), "{failed}");
+    assert_eq!(
+        error["span"],
+        serde_json::json!({"start": 0, "end": 2}),
+        "{failed}"
+    );
     assert_eq!(error["message"], failed["content"][0]["text"], "{failed}");
 }
 
