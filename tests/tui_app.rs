@@ -1706,17 +1706,26 @@ fn ctrl_n_loads_the_export_in_the_engines_flavor() {
     presets_mut(&mut app).select_key("ack");
     key(&mut app, KeyCode::Char('n'), KeyModifiers::CONTROL);
     assert!(
-        app.message.as_deref().unwrap_or("").starts_with("Ctrl-R first"),
+        app.message
+            .as_deref()
+            .unwrap_or("")
+            .starts_with("Ctrl-R first"),
         "{:?}",
         app.message
     );
     key(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
-    let exported = export_pane(&app).pattern.clone().expect("ack is exported as it stands");
+    let exported = export_pane(&app)
+        .pattern
+        .clone()
+        .expect("ack is exported as it stands");
     key(&mut app, KeyCode::Char('n'), KeyModifiers::CONTROL);
     assert_eq!(app.wb.flavor, rxw::Flavor::Re2);
     assert_eq!(app.wb.pattern.text(), exported);
     assert!(
-        app.message.as_deref().unwrap_or("").contains("in the re2 flavor"),
+        app.message
+            .as_deref()
+            .unwrap_or("")
+            .contains("in the re2 flavor"),
         "{:?}",
         app.message
     );
@@ -1726,14 +1735,23 @@ fn ctrl_n_loads_the_export_in_the_engines_flavor() {
     // `result` is a rewrite for ClickHouse (split on its look-ahead): nothing to load.
     app.update(Action::ShowTab(presets::ID));
     presets_mut(&mut app).select_key("result");
-    app.tab_as_mut::<presets::PresetsTab>().unwrap().show_export();
+    app.tab_as_mut::<presets::PresetsTab>()
+        .unwrap()
+        .show_export();
     key(&mut app, KeyCode::Char('n'), KeyModifiers::CONTROL);
     assert!(
-        app.message.as_deref().unwrap_or("").contains("no single pattern"),
+        app.message
+            .as_deref()
+            .unwrap_or("")
+            .contains("no single pattern"),
         "{:?}",
         app.message
     );
-    assert_eq!(app.wb.pattern.text(), exported, "the workbench kept its pattern");
+    assert_eq!(
+        app.wb.pattern.text(),
+        exported,
+        "the workbench kept its pattern"
+    );
 }
 
 #[test]
