@@ -90,6 +90,54 @@ fn find_json_spans_count_in_the_flavors_unit() {
     assert_eq!(v[0]["spans"]["bytes"], json!([[16, 17], [16, 17]]), "{v}");
 }
 
+/// node 24's duplicate named groups: the `groups` object names the group that took part, and
+/// `$<a>` in a replacement is its text; Go names the first group of a name.
+#[test]
+fn a_name_given_twice_answers_as_each_engine_does() {
+    let out = rxw()
+        .args([
+            "find",
+            "--json",
+            "--flavor",
+            "js@node24",
+            "(?<a>x)|(?<a>y)",
+            "--text",
+            "xy",
+        ])
+        .output()
+        .unwrap();
+    let v = json_of(&out.stdout);
+    assert_eq!(v[0]["groups"], json!({"a": "x"}), "{v}");
+    assert_eq!(v[1]["groups"], json!({"a": "y"}), "{v}");
+    let out = rxw()
+        .args([
+            "replace",
+            "--flavor",
+            "js@node24",
+            "(?<a>x)|(?<a>y)",
+            "[$<a>]",
+            "--text",
+            "xy",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim_end(), "[x][y]");
+    let out = rxw()
+        .args([
+            "find",
+            "--json",
+            "--flavor",
+            "go",
+            "(?P<n>x)|(?P<n>y)",
+            "--text",
+            "y",
+        ])
+        .output()
+        .unwrap();
+    let v = json_of(&out.stdout);
+    assert_eq!(v[0]["groups"], json!({"n": null}), "{v}");
+}
+
 #[test]
 fn find_groups_null_without_names_and_unset_capture_null() {
     let out = rxw()

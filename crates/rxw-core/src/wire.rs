@@ -396,6 +396,9 @@ impl<'t> Captures<'t> {
 
 /// The agent tool's `groups`: the named groups by name (`null` where one did not take part);
 /// a pattern without named groups has none ([`NamedGroups::of`] gives `None`, written `null`).
+/// A name given to several groups appears once: in ECMAScript (node 24's duplicate named
+/// groups) with the text of the group that took part, as the `groups` object has it; in Go
+/// and RE2 with the first group's, as `SubexpIndex` and `groupindex` answer.
 #[derive(Debug, Clone, PartialEq)]
 pub struct NamedGroups<'t>(pub Vec<(&'t str, Option<&'t str>)>);
 
@@ -405,12 +408,20 @@ impl<'t> NamedGroups<'t> {
         if !re.has_named_groups() {
             return None;
         }
-        let named = re.group_names().iter().enumerate();
-        Some(NamedGroups(
-            named
-                .filter_map(|(i, name)| Some((name.as_deref()?, m.group(text, i + 1))))
-                .collect(),
-        ))
+        let participating = re.flavor().rules().grammar == rxw_syntax::rules::Grammar::Ecma;
+        let mut out: Vec<(&'t str, Option<&'t str>)> = Vec::new();
+        for (i, name) in re.group_names().iter().enumerate() {
+            let Some(name) = name.as_deref() else {
+                continue;
+            };
+            let value = m.group(text, i + 1);
+            match out.iter_mut().find(|(n, _)| *n == name) {
+                Some(slot) if participating && slot.1.is_none() => slot.1 = value,
+                Some(_) => {}
+                None => out.push((name, value)),
+            }
+        }
+        Some(NamedGroups(out))
     }
 }
 

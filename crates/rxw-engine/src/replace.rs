@@ -18,6 +18,9 @@ pub enum Piece {
     Literal(String),
     /// A group's text (0 = whole match); empty when the group did not participate.
     Group(usize),
+    /// ECMAScript's `$<name>` where several groups have the name (node 24 and later): the text
+    /// of the one that took part (at most one can), else empty.
+    FirstOf(Vec<usize>),
     /// JS `` $` ``: the text before the match.
     Before,
     /// JS `$'`: the text after the match.
@@ -82,6 +85,11 @@ impl Template {
                 Piece::Literal(s) => out.push_str(s),
                 Piece::Group(k) => {
                     if let Some(s) = m.group(text, *k) {
+                        out.push_str(s);
+                    }
+                }
+                Piece::FirstOf(ks) => {
+                    if let Some(s) = ks.iter().find_map(|k| m.group(text, *k)) {
                         out.push_str(s);
                     }
                 }
@@ -320,10 +328,19 @@ fn parse_js(t: &str, re: &Regex) -> Template {
             b'<' if re.has_named_groups() => match t[i + 2..].find('>') {
                 Some(close) => {
                     let name = &t[i + 2..i + 2 + close];
-                    match group_by_name(re, name) {
-                        Some(k) => (Some(Piece::Group(k)), close + 3),
-                        None => (Some(Piece::Literal(String::new())), close + 3),
-                    }
+                    let all: Vec<usize> = re
+                        .group_names()
+                        .iter()
+                        .enumerate()
+                        .filter(|(_, n)| n.as_deref() == Some(name))
+                        .map(|(i, _)| i + 1)
+                        .collect();
+                    let piece = match all.as_slice() {
+                        [] => Piece::Literal(String::new()),
+                        [k] => Piece::Group(*k),
+                        _ => Piece::FirstOf(all),
+                    };
+                    (Some(piece), close + 3)
                 }
                 None => (None, 0),
             },

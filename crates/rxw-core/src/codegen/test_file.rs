@@ -268,6 +268,13 @@ fn python(
             .map(|p| match p {
                 Piece::Literal(s) => python_str(s),
                 Piece::Group(k) => format!("(m.group({k}) or \"\")"),
+                Piece::FirstOf(ks) => format!(
+                    "({} or \"\")",
+                    ks.iter()
+                        .map(|k| format!("m.group({k})"))
+                        .collect::<Vec<_>>()
+                        .join(" or ")
+                ),
                 Piece::Before => "m.string[: m.start()]".to_string(),
                 Piece::After => "m.string[m.end() :]".to_string(),
             })
@@ -301,6 +308,13 @@ fn js(
             .map(|p| match p {
                 Piece::Literal(s) => js_str(s),
                 Piece::Group(k) => format!("(m[{k}] ?? \"\")"),
+                Piece::FirstOf(ks) => format!(
+                    "({} ?? \"\")",
+                    ks.iter()
+                        .map(|k| format!("m[{k}]"))
+                        .collect::<Vec<_>>()
+                        .join(" ?? ")
+                ),
                 Piece::Before => "text.slice(0, m.index)".to_string(),
                 Piece::After => "text.slice(m.index + m[0].length)".to_string(),
             })
@@ -340,6 +354,10 @@ fn rust(
                 Piece::Group(k) => {
                     format!("out.push_str(caps.get({k}).map_or(\"\", |g| g.as_str()));")
                 }
+                Piece::FirstOf(ks) => format!(
+                    "out.push_str([{}].into_iter().find_map(|k| caps.get(k)).map_or(\"\", |g| g.as_str()));",
+                    ks.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
+                ),
                 Piece::Before => "out.push_str(&text[..whole.start()]);".to_string(),
                 Piece::After => "out.push_str(&text[whole.end()..]);".to_string(),
             })
