@@ -214,7 +214,7 @@ fn busy_error(
         step_budget: limits.backtrack_limit,
     };
     tool::ToolError {
-        detail: serde_json::to_value(detail).ok(),
+        detail: serde_json::to_value(detail).ok().map(Box::new),
         ..tool::ToolError::new(format!(
             "{name}: execution timed out ({}ms): all {workers} workers of this server were busy with other calls",
             budget.as_millis()

@@ -162,7 +162,7 @@ pub struct ToolError {
     /// Byte span in the pattern it is about, when it is about one.
     pub span: Option<crate::Span>,
     /// What stopped the call, when it was stopped: [`StopDetail`] as JSON.
-    pub detail: Option<Value>,
+    pub detail: Option<Box<Value>>,
 }
 
 impl ToolError {
@@ -209,7 +209,7 @@ impl ToolError {
         };
         let mut doc = serde_json::to_value(body).expect("an error serializes");
         if let Some(detail) = &self.detail {
-            doc["detail"] = detail.clone();
+            doc["detail"] = (**detail).clone();
         }
         doc
     }

@@ -112,7 +112,7 @@ fn tool_error(e: &Error, limits: &Limits, started: Instant) -> ToolError {
             budget_ms: budget.as_millis(),
             step_budget: limits.backtrack_limit,
         };
-        serde_json::to_value(detail).ok()
+        serde_json::to_value(detail).ok().map(Box::new)
     };
     let text = match e.kind {
         ErrorKind::PatternInvalid | ErrorKind::ConstructUnsupported => match e.span {
