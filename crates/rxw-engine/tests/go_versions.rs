@@ -46,17 +46,7 @@ fn rxw_answer(flavor: Flavor, pattern: &str, text: &str, template: Option<&str>)
     };
     let flat: Vec<Value> = matches
         .iter()
-        .map(|m| {
-            Value::from(
-                m.groups
-                    .iter()
-                    .flat_map(|g| match g {
-                        Some((s, e)) => [*s as i64, *e as i64],
-                        None => [-1, -1],
-                    })
-                    .collect::<Vec<_>>(),
-            )
-        })
+        .map(|m| rxw_testkit::flat_spans(&m.groups))
         .collect();
     let mut names = vec![String::new()];
     names.extend(

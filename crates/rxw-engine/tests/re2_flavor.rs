@@ -40,17 +40,7 @@ fn rxw_answer(pattern: &str, text: &str, rewrite: Option<&str>) -> Value {
     };
     let flat: Vec<Value> = matches
         .iter()
-        .map(|m| {
-            Value::from(
-                m.groups
-                    .iter()
-                    .flat_map(|g| match g {
-                        Some((s, e)) => [*s as i64, *e as i64],
-                        None => [-1, -1],
-                    })
-                    .collect::<Vec<_>>(),
-            )
-        })
+        .map(|m| rxw_testkit::flat_spans(&m.groups))
         .collect();
     // The package names a repeated name's first group only (`groupindex`); so does this.
     let mut names = vec![String::new()];

@@ -633,6 +633,20 @@ pub fn oracle_script(name: &str) -> String {
     std::fs::read_to_string(&path).expect("the oracle script")
 }
 
+/// A match's groups flattened as the JSON-lines oracles (Go, RE2) answer them:
+/// `[start, end, g1_start, g1_end, …]`, `-1, -1` for a group that did not take part.
+pub fn flat_spans(groups: &[Option<(usize, usize)>]) -> Value {
+    Value::from(
+        groups
+            .iter()
+            .flat_map(|g| match g {
+                Some((s, e)) => [*s as i64, *e as i64],
+                None => [-1, -1],
+            })
+            .collect::<Vec<_>>(),
+    )
+}
+
 /// A match's groups as the oracles answer them: `[[s, e] | null, …]`.
 pub fn group_spans(groups: &[Option<(usize, usize)>]) -> Value {
     Value::from(
