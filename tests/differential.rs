@@ -240,7 +240,7 @@ fn flag_sets(flavor: Flavor) -> &'static [&'static str] {
     match flavor {
         Flavor::Python(_) => &["", "i", "m", "s", "ms", "a"],
         Flavor::Js(_) => &["", "i", "m", "s", "u", "iu", "y", "v", "iv"],
-        Flavor::Rust | Flavor::Fancy | Flavor::Go(_) | Flavor::Re2 => &[""],
+        Flavor::Rust | Flavor::Fancy | Flavor::Go(_) | Flavor::Re2 | Flavor::Java(_) => &[""],
     }
 }
 

@@ -312,6 +312,7 @@ fn flags_for(flavor: Flavor, pick: u8) -> Flags {
         Flavor::Js(_) => ["", "i", "ms", "u", "v"],
         Flavor::Go(_) => ["", "i", "ms", "U", "is"],
         Flavor::Re2 => ["", "i", "ms", "m", "is"],
+        Flavor::Java(_) => ["", "i", "ms", "x", "im"],
     };
     Flags::parse(letters[pick as usize % 5], flavor).unwrap()
 }

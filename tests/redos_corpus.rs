@@ -124,7 +124,7 @@ fn program(flavor: Flavor) -> Option<&'static str> {
     match flavor {
         Flavor::Python(_) => Some("python3"),
         Flavor::Js(_) => Some("node"),
-        Flavor::Rust | Flavor::Fancy | Flavor::Go(_) | Flavor::Re2 => None,
+        Flavor::Rust | Flavor::Fancy | Flavor::Go(_) | Flavor::Re2 | Flavor::Java(_) => None,
     }
 }
 

@@ -114,6 +114,8 @@ pub struct Regex {
     /// character outside the BMP, where the pattern can match without reading a character
     /// (see [`may_match_inside_a_pair`]); such a text is refused, never answered differently.
     js_pair_sensitive: bool,
+    /// Java: what in a text rxw cannot match as Java does.
+    java_text_rule: Option<JavaTextRule>,
     backtrack_limit: usize,
 }
 
@@ -253,6 +255,66 @@ fn nesting_depth(root: &rxw_syntax::ast::Node) -> usize {
     deepest
 }
 
+/// What rxw cannot reproduce of a Java pattern on some texts: Java's `\b` counts a
+/// non-spacing mark after a letter as a word character (and Java 17 every Unicode letter and
+/// digit); its search steps by UTF-16 units, so after an empty match, and in a look-behind, it
+/// stands between the two units of a character outside the BMP.
+#[derive(Debug, Clone, Copy)]
+struct JavaTextRule {
+    /// `\b` or `\B` in the pattern: only ASCII texts are matched as Java does.
+    word_boundary: bool,
+    /// The pattern can match the empty text or holds a look-behind: only BMP texts.
+    unit_steps: bool,
+}
+
+impl JavaTextRule {
+    fn of(ast: &rxw_syntax::ast::Ast, pattern: &str) -> JavaTextRule {
+        use rxw_syntax::ast::{AnchorKind, GroupKind, NodeKind};
+        let (mut word_boundary, mut lookbehind) = (false, false);
+        ast.root.walk(|n, _| match &n.kind {
+            NodeKind::Anchor {
+                kind: AnchorKind::WordBoundary | AnchorKind::NotWordBoundary,
+                ..
+            } => word_boundary = true,
+            // Java's own look-behinds (its `$` and `^` are written with one-character ones).
+            NodeKind::Group {
+                kind: GroupKind::Lookbehind | GroupKind::NegativeLookbehind,
+                ..
+            } if pattern
+                .get(n.span.start..)
+                .is_some_and(|p| p.starts_with("(?<")) =>
+            {
+                lookbehind = true
+            }
+            _ => {}
+        });
+        JavaTextRule {
+            word_boundary,
+            unit_steps: lookbehind || ast.root.nullable(),
+        }
+    }
+
+    fn check(&self, text: &str) -> Result<(), Error> {
+        if self.word_boundary && !text.is_ascii() {
+            return Err(Error::new(
+                ErrorKind::InputUnsupported,
+                "java: \\b and \\B on a text that is not ASCII are not reproduced by rxw (Java counts \\
+                 a non-spacing mark after a letter as a word character, and Java 17 every Unicode \\
+                 letter and digit)",
+            ));
+        }
+        if self.unit_steps && has_astral(text) {
+            return Err(Error::new(
+                ErrorKind::InputUnsupported,
+                "java: a pattern that can match the empty text, or holds a look-behind, on a text \\
+                 with characters outside the BMP is not reproduced by rxw (Java's search and \\
+                 look-behind step by UTF-16 units and stop inside such a character)",
+            ));
+        }
+        Ok(())
+    }
+}
+
 fn has_astral(text: &str) -> bool {
     text.bytes().any(|b| b >= 0xF0)
 }
@@ -297,30 +359,33 @@ impl Regex {
         limits.check_pattern(pattern)?;
         let names = ast.groups.iter().map(|g| g.name.clone()).collect();
         let prefers_empty = flavor.is_python() && ast.root.nullable() && prefers_empty(&ast);
-        let needs_matcher = match (flavor.rules().empty_iteration, flavor.py_version()) {
-            (EmptyIteration::Kept, Some(v)) => {
-                // Before 3.11 a repeated group can keep a failed iteration's marks (even
-                // end before it starts), which only the matcher reproduces.
-                (v < rxw_syntax::flavor::PyVersion::V3_11
-                    && repeat_holding_capture(&ast, |_, _| true))
-                    || prefers_empty
-                    || nullable_repeat(&ast)
-                    || python_empty_iteration(&ast)
-                    || (uses_flag(&ast, 'a') && uses_flag(&ast, 'i'))
-                    || vm::python_search_prefix(&ast, flavor).is_some()
-            }
-            (EmptyIteration::Fails, _) => nullable_repeat(&ast) || js_iteration_captures(&ast),
-            // RE2 keeps the captures of a repetition's last iteration that took part, as the
-            // matcher does; the regex crate may differ on empty iterations.
-            (EmptyIteration::Revisited, _) => nullable_repeat(&ast),
-            // The regex crate itself.
-            (EmptyIteration::Kept, None) => false,
-        };
+        // Java's tree is sre constructs of Java's meaning: only the matcher runs it as sre.
+        let needs_matcher = flavor.is_java()
+            || match (flavor.rules().empty_iteration, flavor.py_version()) {
+                (EmptyIteration::Kept, Some(v)) => {
+                    // Before 3.11 a repeated group can keep a failed iteration's marks (even
+                    // end before it starts), which only the matcher reproduces.
+                    (v < rxw_syntax::flavor::PyVersion::V3_11
+                        && repeat_holding_capture(&ast, |_, _| true))
+                        || prefers_empty
+                        || nullable_repeat(&ast)
+                        || python_empty_iteration(&ast)
+                        || (uses_flag(&ast, 'a') && uses_flag(&ast, 'i'))
+                        || vm::python_search_prefix(&ast, flavor).is_some()
+                }
+                (EmptyIteration::Fails, _) => nullable_repeat(&ast) || js_iteration_captures(&ast),
+                // RE2 keeps the captures of a repetition's last iteration that took part, as the
+                // matcher does; the regex crate may differ on empty iterations.
+                (EmptyIteration::Revisited, _) => nullable_repeat(&ast),
+                // The regex crate itself.
+                (EmptyIteration::Kept, None) => false,
+            };
         let js_code_unit_sensitive = flavor.is_js() && !flags.unicode_mode();
         let js_pair_sensitive = flavor.is_js()
             && flags.unicode_mode()
             && !flags.sticky
             && may_match_inside_a_pair(&ast.root, 0);
+        let java_text_rule = flavor.is_java().then(|| JavaTextRule::of(&ast, pattern));
         let mut re = Regex {
             pattern: pattern.to_string(),
             flavor,
@@ -335,6 +400,7 @@ impl Regex {
             needs_matcher,
             js_code_unit_sensitive,
             js_pair_sensitive,
+            java_text_rule,
             backtrack_limit: limits.backtrack_limit,
         };
         let (exact, relied) = re.compile(Assume::NOTHING)?;
@@ -346,7 +412,10 @@ impl Regex {
     fn matcher_program(&self) -> Result<&Arc<vm::Program>, Error> {
         self.matcher
             .get_or_init(|| {
-                let compile = || vm::compile(&self.ast, &self.pattern, self.flavor).map(Arc::new);
+                let compile = || {
+                    vm::compile(&self.ast, &self.pattern, self.flavor.matcher_flavor())
+                        .map(Arc::new)
+                };
                 if nesting_depth(&self.ast.root) <= SHALLOW {
                     return compile();
                 }
@@ -613,6 +682,9 @@ impl Regex {
     }
 
     fn program_for(&self, text: &str) -> Result<&Compiled, Error> {
+        if let Some(rule) = &self.java_text_rule {
+            rule.check(text)?;
+        }
         if self.js_code_unit_sensitive && has_astral(text) {
             // Code units: only the matcher walks them.
             return self.matcher_variant();

@@ -75,6 +75,7 @@ impl Template {
             Replacement::Dollar => Ok(parse_rust(template, re, false)),
             Replacement::GoExpand => Ok(parse_rust(template, re, true)),
             Replacement::Rewrite => parse_rewrite(template, re),
+            Replacement::Java => parse_java(template, re),
         }
     }
 
@@ -158,6 +159,120 @@ fn parse_rewrite(t: &str, re: &Regex) -> Result<Template, Error> {
             span,
         );
     }
+    Ok(Template { pieces })
+}
+
+/// Java's `Matcher.appendReplacement`: `$n` (the first digit always, more while the number
+/// stays a group), `${name}` (ASCII letters and digits), and `\x` for any `x`. The errors are
+/// Java's exceptions, as `<class>: <message>`; Java throws them at the first match only
+/// ([`Regex::replace`] says them only then).
+fn parse_java(t: &str, re: &Regex) -> Result<Template, Error> {
+    let mut pieces = Vec::new();
+    let err = |class: &str, msg: String, span: Span| {
+        Err(
+            Error::new(ErrorKind::ReplacementInvalid, format!("{class}: {msg}"))
+                .with_span_in(t, Some(span)),
+        )
+    };
+    let illegal = "IllegalArgumentException";
+    let count = re.group_count();
+    let b = t.as_bytes();
+    let (mut i, mut lit_start) = (0, 0);
+    while i < b.len() {
+        match b[i] {
+            b'\\' => {
+                push_lit(&mut pieces, &t[lit_start..i]);
+                let Some(c) = t[i + 1..].chars().next() else {
+                    return err(
+                        illegal,
+                        "character to be escaped is missing".into(),
+                        Span::new(i, i + 1),
+                    );
+                };
+                push_lit(&mut pieces, c.encode_utf8(&mut [0; 4]));
+                i += 1 + c.len_utf8();
+                lit_start = i;
+            }
+            b'$' => {
+                push_lit(&mut pieces, &t[lit_start..i]);
+                let start = i;
+                i += 1;
+                let Some(&next) = b.get(i) else {
+                    return err(
+                        illegal,
+                        "Illegal group reference: group index is missing".into(),
+                        Span::new(start, i),
+                    );
+                };
+                let group = if next == b'{' {
+                    i += 1;
+                    let name_start = i;
+                    while b.get(i).is_some_and(u8::is_ascii_alphanumeric) {
+                        i += 1;
+                    }
+                    let name = &t[name_start..i];
+                    let span = Span::new(start, (i + 1).min(t.len()));
+                    if name.is_empty() {
+                        return err(
+                            illegal,
+                            "named capturing group has 0 length name".into(),
+                            span,
+                        );
+                    }
+                    if b.get(i) != Some(&b'}') {
+                        return err(
+                            illegal,
+                            "named capturing group is missing trailing '}'".into(),
+                            span,
+                        );
+                    }
+                    i += 1;
+                    if name.as_bytes()[0].is_ascii_digit() {
+                        return err(
+                            illegal,
+                            format!("capturing group name {{{name}}} starts with digit character"),
+                            span,
+                        );
+                    }
+                    match group_by_name(re, name) {
+                        Some(g) => g,
+                        None => {
+                            return err(illegal, format!("No group with name {{{name}}}"), span);
+                        }
+                    }
+                } else if next.is_ascii_digit() {
+                    let mut n = usize::from(next - b'0');
+                    i += 1;
+                    while let Some(d) = b.get(i).filter(|d| d.is_ascii_digit()) {
+                        let more = n * 10 + usize::from(d - b'0');
+                        if more > count {
+                            break;
+                        }
+                        n = more;
+                        i += 1;
+                    }
+                    if n > count {
+                        return err(
+                            "IndexOutOfBoundsException",
+                            format!("No group {n}"),
+                            Span::new(start, i),
+                        );
+                    }
+                    n
+                } else {
+                    return err(
+                        illegal,
+                        "Illegal group reference".into(),
+                        Span::new(start, i),
+                    );
+                };
+                pieces.push(Piece::Group(group));
+                lit_start = i;
+            }
+            _ => i += 1,
+        }
+    }
+    push_lit(&mut pieces, &t[lit_start..]);
     Ok(Template { pieces })
 }
 
@@ -439,7 +554,22 @@ impl Regex {
         limits: &Limits,
     ) -> Result<Replaced, Error> {
         limits.check_replacement(template)?;
-        let tpl = Template::parse(template, self)?;
+        let tpl = match Template::parse(template, self) {
+            Ok(tpl) => tpl,
+            // Java throws a template's error when it expands the first match: with none, the
+            // text comes back as it was.
+            Err(e) if self.flavor().rules().replacement == Replacement::Java => {
+                let options = crate::MatchOptions::within(limits);
+                if self.matches(text, options).next().transpose()?.is_some() {
+                    return Err(e);
+                }
+                return Ok(Replaced {
+                    result: text.to_string(),
+                    replaced: 0,
+                });
+            }
+            Err(e) => return Err(e),
+        };
         let mut out = String::with_capacity(text.len());
         let mut last = 0;
         let mut replaced = 0;

@@ -1253,6 +1253,10 @@ fn dot_meaning(flavor: Flavor, dotall: bool, mode: Mode) -> (String, String) {
             "any character except a line terminator (\\n, \\r, U+2028, U+2029); turn on s to include them".into(),
             "any character but a line break".into(),
         ),
+        Grammar::Java => (
+            "any character except a line terminator (\\n, \\r, U+0085, U+2028, U+2029); turn on s to include them".into(),
+            "any character but a line break".into(),
+        ),
     }
 }
 

@@ -3,7 +3,7 @@
 //! a release; [`Flavor::rules`] is everything the parser, engine and generators ask of it.
 
 use crate::error::{Error, ErrorKind};
-pub use crate::release::{GoVersion, NodeVersion, OffsetUnit, PyVersion};
+pub use crate::release::{GoVersion, JavaVersion, NodeVersion, OffsetUnit, PyVersion};
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
@@ -31,6 +31,8 @@ pub enum Flavor {
     /// The `fancy-regex` crate: the regex crate's grammar with look-around, backreferences
     /// and atomic groups.
     Fancy,
+    /// Java's `java.util.regex`, of one JDK.
+    Java(JavaVersion),
 }
 
 impl PartialEq for Flavor {
@@ -40,6 +42,7 @@ impl PartialEq for Flavor {
             (Flavor::Python(a), Flavor::Python(b)) => a == b,
             (Flavor::Js(a), Flavor::Js(b)) => a == b,
             (Flavor::Go(a), Flavor::Go(b)) => a == b,
+            (Flavor::Java(a), Flavor::Java(b)) => a == b,
             (Flavor::Re2, Flavor::Re2) | (Flavor::Fancy, Flavor::Fancy) => true,
             _ => false,
         }
@@ -57,6 +60,7 @@ impl std::hash::Hash for Flavor {
             Flavor::Python(v) => v.hash(state),
             Flavor::Js(v) => v.hash(state),
             Flavor::Go(v) => v.hash(state),
+            Flavor::Java(v) => v.hash(state),
         }
     }
 }
@@ -76,13 +80,16 @@ pub enum Family {
     Re2,
     /// The `fancy-regex` crate.
     Fancy,
+    /// Java's `java.util.regex`.
+    Java,
 }
 
 impl Family {
     /// Every family, in display order.
-    pub const ALL: [Family; 6] = [
+    pub const ALL: [Family; 7] = [
         Family::Rust,
         Family::Fancy,
+        Family::Java,
         Family::Python,
         Family::Js,
         Family::Go,
@@ -98,6 +105,7 @@ impl Family {
             Family::Go => Flavor::GO,
             Family::Re2 => Flavor::Re2,
             Family::Fancy => Flavor::Fancy,
+            Family::Java => Flavor::JAVA,
         }
     }
 
@@ -110,6 +118,7 @@ impl Family {
             Family::Go => GoVersion::ALL.into_iter().map(Flavor::Go).collect(),
             Family::Re2 => vec![Flavor::Re2],
             Family::Fancy => vec![Flavor::Fancy],
+            Family::Java => JavaVersion::ALL.into_iter().map(Flavor::Java).collect(),
         }
     }
 }
@@ -118,7 +127,7 @@ impl Flavor {
     /// Everything that differs between flavors, as data: the one place the parser, the
     /// engine, the generators and the front ends ask ([`crate::rules::Rules`]).
     pub fn rules(self) -> &'static crate::rules::Rules {
-        use crate::rules::{fancy, go, js, python, re2, rust};
+        use crate::rules::{fancy, go, java, js, python, re2, rust};
         match self {
             Flavor::Rust => &rust::RUST,
             Flavor::Python(v) => python::of(v),
@@ -126,6 +135,7 @@ impl Flavor {
             Flavor::Go(v) => go::of(v),
             Flavor::Re2 => &re2::RE2,
             Flavor::Fancy => &fancy::FANCY,
+            Flavor::Java(v) => java::of(v),
         }
     }
 
@@ -140,11 +150,14 @@ impl Flavor {
     pub const JS: Flavor = Flavor::Js(NodeVersion::Node20);
     /// Go at the newest release: what plain `go` means.
     pub const GO: Flavor = Flavor::Go(GoVersion::V1_27);
+    /// Java at the newest checked JDK (25): what plain `java` means.
+    pub const JAVA: Flavor = Flavor::Java(JavaVersion::V25);
 
     /// The families at their default releases, in display order.
-    pub const ALL: [Flavor; 6] = [
+    pub const ALL: [Flavor; 7] = [
         Flavor::Rust,
         Flavor::Fancy,
+        Flavor::JAVA,
         Flavor::PYTHON,
         Flavor::JS,
         Flavor::GO,
@@ -183,6 +196,29 @@ impl Flavor {
         matches!(self, Flavor::Go(_))
     }
 
+    /// Whether this is a Java flavor, of any JDK.
+    pub fn is_java(self) -> bool {
+        matches!(self, Flavor::Java(_))
+    }
+
+    /// The JDK, for a Java flavor.
+    pub fn java_version(self) -> Option<JavaVersion> {
+        match self {
+            Flavor::Java(v) => Some(v),
+            _ => None,
+        }
+    }
+
+    /// The flavor whose matcher rules run this flavor's tree. Itself, but for Java: its reader
+    /// ([`crate::java`]) writes Java's constructs as sre constructs of the same meaning, which
+    /// the matcher runs as CPython 3.11's with ASCII classes and folding, Java's defaults.
+    pub fn matcher_flavor(self) -> Flavor {
+        match self {
+            Flavor::Java(_) => Flavor::Python(PyVersion::V3_11),
+            f => f,
+        }
+    }
+
     /// The family, without the release.
     pub fn family(self) -> Family {
         match self {
@@ -192,6 +228,7 @@ impl Flavor {
             Flavor::Go(_) => Family::Go,
             Flavor::Re2 => Family::Re2,
             Flavor::Fancy => Family::Fancy,
+            Flavor::Java(_) => Family::Java,
         }
     }
 
@@ -242,6 +279,7 @@ impl Flavor {
             Flavor::Python(v) => v.to_string(),
             Flavor::Js(v) => v.to_string(),
             Flavor::Go(v) => v.to_string(),
+            Flavor::Java(v) => v.to_string(),
         }
     }
 
@@ -401,6 +439,13 @@ impl Flavor {
                 row("(?>…)  a*+  a++", "atomic group, possessive repetitions")
             }
             Flavor::Rust => row("(?>…)", "atomic group (run on rxw's matcher)"),
+            Flavor::Java(_) => {
+                row("(?>…)  a*+  a++", "atomic group, possessive repetitions");
+                row(
+                    "[a-z&&[^aeiou]]  [a[b]]",
+                    "class intersection, union by nesting",
+                );
+            }
             _ => {}
         }
         if r.grammar == Grammar::Sre {
@@ -454,6 +499,7 @@ impl Flavor {
             "^  $",
             match (r.grammar, self) {
                 (Grammar::Sre, _) => "start; end or before a final newline (lines with m)",
+                (Grammar::Java, _) => "start; end or before a final line terminator (lines with m)",
                 _ => "start, end of the text (lines with m)",
             },
         );
@@ -462,6 +508,7 @@ impl Flavor {
                 Grammar::Sre => "\\A  \\Z",
                 Grammar::Ecma => "(none: use ^ and $ without m)",
                 Grammar::Re2 => "\\A  \\z",
+                Grammar::Java => "\\A  \\z  (\\Z: before a final line terminator)",
             },
             "start and end of the text",
         );
@@ -508,6 +555,7 @@ impl Flavor {
                 Replacement::Dollar => "$1  ${1}  $name  ${name}  $$",
                 Replacement::GoExpand => "$1  ${1}  $name  ${name}  $$ ($1x names group 1x)",
                 Replacement::Rewrite => "\\0 … \\9  \\\\ (no names)",
+                Replacement::Java => "$1  ${name}  \\$ (\\x is x)",
             },
         );
         row(
@@ -606,6 +654,16 @@ impl FromStr for Flavor {
                      0.16; got {v:?})"
                 )),
             },
+            "java" | "jdk" => match version {
+                None => Ok(Flavor::JAVA),
+                Some(v) => JavaVersion::parse(v).map(Flavor::Java).ok_or_else(|| {
+                    format!(
+                        "unknown java version {v:?} in {s:?} (expected one of {}; plain java \
+                         is 25)",
+                        listed(Family::Java)
+                    )
+                }),
+            },
             "re2" => match version {
                 None => Ok(Flavor::Re2),
                 Some(v) => Err(format!(
@@ -615,7 +673,8 @@ impl FromStr for Flavor {
             },
             _ => Err(format!(
                 "unknown flavor {s:?} (expected rust, python, python@3.8 … python@3.15, js, \
-                 js@node18 … js@node26, go, go@1.19 … go@1.27, re2 or fancy)"
+                 js@node18 … js@node26, go, go@1.19 … go@1.27, re2, fancy, java, java@17 or \
+                 java@25)"
             )),
         }
     }
@@ -750,7 +809,7 @@ mod tests {
             assert_eq!(f.name().parse::<Flavor>(), Ok(f), "{f}");
             assert_eq!(f.versioned_name().parse::<Flavor>(), Ok(f), "{f}");
         }
-        assert_eq!(Flavor::all_versions().count(), 23);
+        assert_eq!(Flavor::all_versions().count(), 25);
     }
 
     #[test]

@@ -27,6 +27,7 @@ pub mod flavor;
 mod fold_table;
 pub mod go_unicode;
 pub mod highlight;
+pub mod java;
 pub mod js_unicode;
 pub mod lint;
 pub mod parse;
@@ -39,7 +40,7 @@ mod sre_code;
 
 pub use ast::Span;
 pub use error::{Error, ErrorKind};
-pub use flavor::{Family, Flags, Flavor, GoVersion, NodeVersion, PyVersion};
+pub use flavor::{Family, Flags, Flavor, GoVersion, JavaVersion, NodeVersion, PyVersion};
 
 /// The private-use character standing for a UTF-16 surrogate code unit written as `\uD83D` in
 /// JavaScript without `u` (a `char` cannot hold a surrogate). Supplementary Private Use

@@ -20,6 +20,10 @@ const MAX_CLASS_DEPTH: usize = 64;
 /// flavor's own engine where practical (`unterminated character set`, `nothing to repeat`), or
 /// [`ErrorKind::ConstructUnsupported`] for valid syntax rxw cannot reproduce.
 pub fn parse(pattern: &str, flavor: Flavor, flags: Flags) -> Result<Ast, Error> {
+    if let Flavor::Java(version) = flavor {
+        // Java's grammar has its own reader, which hands the parser sre text.
+        return crate::java::parse(pattern, version, flags);
+    }
     let mut flags = flags;
     let mut parser = Parser::new(pattern, flavor, flags);
     let mut result = parser.parse();
@@ -1041,7 +1045,8 @@ impl<'p> Parser<'p> {
             return Ok(index);
         }
         match self.rules.grammar {
-            Grammar::Sre => {
+            // (Java's reader hands this parser sre text.)
+            Grammar::Sre | Grammar::Java => {
                 if !valid_group_name(name, Flavor::PYTHON) {
                     Err(self.invalid(format!("bad character in group name '{name}'"), span))
                 } else {
@@ -1509,7 +1514,7 @@ impl<'p> Parser<'p> {
             .take_while(|c| c.is_ascii_digit())
             .collect();
         match self.rules.grammar {
-            Grammar::Sre => {
+            Grammar::Sre | Grammar::Java => {
                 // Three octal digits make an octal escape.
                 let b = digits.as_bytes();
                 if b.len() >= 3 && b[..3].iter().all(|d| (b'0'..=b'7').contains(d)) {

@@ -163,6 +163,44 @@ impl fmt::Display for NodeVersion {
     }
 }
 
+/// A JDK whose `java.util.regex` a Java flavor reproduces (the two checked against the real
+/// JDKs; their differences are listed in `gen/java_notes.md`, section 14).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum JavaVersion {
+    /// Java 17 (Unicode 13.0; `\b` counts Unicode letters and digits as word characters; a
+    /// trailing `\` is an "Unexpected internal error").
+    V17,
+    /// Java 25 (Unicode 16.0; `\b` follows `\w`), the newest: what plain `java` means.
+    #[default]
+    V25,
+}
+
+impl JavaVersion {
+    /// All versions, oldest first.
+    pub const ALL: [JavaVersion; 2] = [JavaVersion::V17, JavaVersion::V25];
+
+    /// The major release number, `17`.
+    pub fn major(self) -> u32 {
+        match self {
+            JavaVersion::V17 => 17,
+            JavaVersion::V25 => 25,
+        }
+    }
+
+    pub(crate) fn parse(s: &str) -> Option<JavaVersion> {
+        let digits = s.strip_prefix("jdk").unwrap_or(s);
+        JavaVersion::ALL
+            .into_iter()
+            .find(|v| v.major().to_string() == digits)
+    }
+}
+
+impl fmt::Display for JavaVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.major())
+    }
+}
+
 /// A Go release whose `regexp` package (RE2 syntax, leftmost-first, linear time) a Go flavor
 /// reproduces. Only the releases whose `regexp` behaves differently are named: the others
 /// behave as the newest named release before them (1.20 as 1.19, 1.23 and 1.24 as 1.22, …).

@@ -31,6 +31,7 @@ fn syntax_hint(f: Flavor) -> &'static str {
         Replacement::Dollar => "$1 $name ${name} $$",
         Replacement::GoExpand => "$1 ${1} $name ${name} $$",
         Replacement::Rewrite => r"\0 … \9 \\",
+        Replacement::Java => r"$1 ${name} \$",
     }
 }
 

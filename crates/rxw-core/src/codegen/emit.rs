@@ -38,9 +38,8 @@ pub(super) fn translate_ast(
     ast: &Ast,
     lang: Lang,
 ) -> Result<Translation, Error> {
-    if lang.native_flavor() == Some(flavor)
-        && let Some(t) = verbatim(pattern, flavor, flags, ast, lang)?
-    {
+    let native = lang.native_flavor() == Some(flavor) || (lang == Lang::Java && flavor.is_java());
+    if native && let Some(t) = verbatim(pattern, flavor, flags, ast, lang)? {
         return Ok(t);
     }
     translate_in_dialect(pattern, flavor, flags, ast, lang, Dialect::default())
@@ -84,6 +83,13 @@ fn translate_with(
     dialect: Dialect,
     nearest: bool,
 ) -> Result<(Translation, Vec<Difference>), Error> {
+    // A Java tree is sre constructs of Java's meaning, its flags already written into it
+    // (`crate::syntax::java`): it is written out as the sre tree it is.
+    let (flavor, flags) = if flavor.is_java() {
+        (flavor.matcher_flavor(), ast.flags)
+    } else {
+        (flavor, flags)
+    };
     let mut has_backref = false;
     ast.root
         .walk(|n, _| has_backref |= matches!(n.kind, NodeKind::Backref { .. }));
@@ -155,7 +161,7 @@ fn verbatim(
     let mut engine = TargetEngine::Standard;
     match flavor {
         Flavor::Js(_) if flags.verbose => return Ok(None),
-        Flavor::Js(_) | Flavor::Python(_) | Flavor::Go(_) | Flavor::Re2 => {}
+        Flavor::Js(_) | Flavor::Python(_) | Flavor::Go(_) | Flavor::Re2 | Flavor::Java(_) => {}
         Flavor::Rust | Flavor::Fancy => {
             let mut fancy = None;
             ast.root.walk(|n, _| {
@@ -660,7 +666,7 @@ impl Emitter<'_> {
                     state.ascii = false;
                 }
             }
-            Flavor::Js(_) | Flavor::Go(_) | Flavor::Re2 => {}
+            Flavor::Js(_) | Flavor::Go(_) | Flavor::Re2 | Flavor::Java(_) => {}
         }
         state
     }
@@ -835,6 +841,8 @@ impl Emitter<'_> {
                 _ if ascii => WHITE_SPACE_ASCII,
                 Flavor::Python(v) => crate::engine::classes::python_space(v),
                 Flavor::Rust | Flavor::Fancy => crate::engine::classes::rust_space(),
+                // (A Java tree is written as its sre tree, whose classes are ASCII.)
+                Flavor::Java(_) => WHITE_SPACE_ASCII,
             }),
         }
     }

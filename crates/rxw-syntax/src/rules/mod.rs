@@ -7,10 +7,11 @@
 //! texts, plus its tables and its oracle tests; only a behaviour no family had before needs
 //! code where it is carried out.
 //!
-//! One file per family: [`python`], [`js`], [`rust`], [`fancy`], [`go`], [`re2`].
+//! One file per family: [`python`], [`js`], [`rust`], [`fancy`], [`go`], [`re2`], [`java`].
 
 pub mod fancy;
 pub mod go;
+pub mod java;
 pub mod js;
 pub mod python;
 pub mod re2;
@@ -77,6 +78,10 @@ pub enum Grammar {
     Ecma,
     /// RE2's syntax as the `regex` crate (`regex-syntax`) and Go's `regexp/syntax` read it.
     Re2,
+    /// `java.util.regex.Pattern`'s, read by its own reader ([`crate::java`]), which refuses
+    /// what rxw cannot reproduce and hands the rest to the matcher as sre constructs of the
+    /// same meaning.
+    Java,
 }
 
 /// Switches of the [`Grammar::Re2`] grammar (the other grammars ask their release directly).
@@ -340,6 +345,9 @@ pub enum Replacement {
     /// RE2's `Rewrite` (`RE2::GlobalReplace`): `\0`–`\9` and `\\`; any other `\` is an
     /// error, and so is a group the pattern does not have.
     Rewrite,
+    /// Java's `Matcher.appendReplacement`: `$1` (more digits while the number is a group),
+    /// `${name}`, and `\x` for any `x`; its errors are thrown at the first match only.
+    Java,
 }
 
 #[cfg(test)]
