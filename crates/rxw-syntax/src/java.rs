@@ -4,12 +4,13 @@
 //! error descriptions (`Unclosed group`, `Dangling meta character '*'`). What rxw can
 //! reproduce exactly is written out as the sre constructs of the same meaning (Java's `$` is a
 //! look-ahead for a final line terminator, its `.` a class without the five terminators, an
-//! inline `(?i)` a scoped `(?i:…)` around each atom it reaches, `(?<n>…)` a `(?P<n>…)`) and
+//! inline `(?i)` a scoped `(?i:…)` around each atom it reaches, `(?<n>…)` a `(?P<n>…)`, a
+//! class with nesting and `&&` look-aheads that each test one character, as Java builds it) and
 //! read by the sre grammar with ASCII classes and ASCII case folding, which are Java's
 //! defaults; every span is then mapped back to the Java text, so the tree describes what was
 //! written. What rxw cannot reproduce exactly is refused with
-//! [`ErrorKind::ConstructUnsupported`]: `\p{…}`, `\X`, `\b{g}`, `\R`, `\G`, `\N{…}`, nested
-//! classes and `&&`, UNICODE_CASE, UNICODE_CHARACTER_CLASS, UNIX_LINES, characters outside
+//! [`ErrorKind::ConstructUnsupported`]: `\p{…}` but the ASCII POSIX classes, `\X`, `\b{g}`,
+//! `\R`, `\G`, `\N{…}`, UNICODE_CASE, UNICODE_CHARACTER_CLASS, UNIX_LINES, characters outside
 //! the BMP in the pattern, captures inside atomic groups, look-around and possessive
 //! repetitions (Java keeps what they captured after a later failure), repeated zero-width
 //! items and `a{2}{3}`. Every fact and its probe: `gen/java_notes.md`.
@@ -459,7 +460,11 @@ impl<'p> Reader<'p> {
             'R' => return Err(self.refuse("\\R (a line break that backtracks into \\r\\n)", start)),
             'X' => return Err(self.refuse("\\X (grapheme clusters)", start)),
             'N' => return Err(self.refuse("\\N{…} (Java's character names)", start)),
-            'p' | 'P' => return Err(self.refuse("\\p{…} (Java's Unicode properties)", start)),
+            'p' | 'P' => {
+                let set = self.posix_property(c, start)?;
+                self.emit_atom(&format!("[{set}]"), start, true);
+                self.atom(false, false);
+            }
             'E' => return Err(self.error(texts::BAD_ESCAPE, self.pos - 1)),
             _ => {
                 let ch = self.char_escape(c, start, false)?;
@@ -601,6 +606,52 @@ impl<'p> Reader<'p> {
             c => c,
         };
         Ok(value)
+    }
+
+    /// `\p{Alpha}` and the other ASCII POSIX classes (their meaning without
+    /// UNICODE_CHARACTER_CLASS), after `\p` or `\P` (`letter`): sre class items, negated for
+    /// `\P`. Java's other properties (categories, scripts, blocks, `\p{IsAlpha}`) need its
+    /// own Unicode data and are refused.
+    fn posix_property(&mut self, letter: char, start: usize) -> Result<String, Error> {
+        let refuse = |r: &Self| r.refuse("\\p{…} (Java's Unicode properties)", start);
+        if self.flags.x || self.peek() != Some('{') {
+            return Err(refuse(self));
+        }
+        let rest: String = self.chars[self.pos + 1..]
+            .iter()
+            .map(|c| c.1)
+            .take_while(|c| *c != '}')
+            .collect();
+        let items = match rest.as_str() {
+            "Lower" => "a-z",
+            "Upper" => "A-Z",
+            "ASCII" => "\\x00-\\x7f",
+            "Alpha" => "a-zA-Z",
+            "Digit" => "0-9",
+            "Alnum" => "a-zA-Z0-9",
+            "Punct" => "!-/:-@\\[-`{-~",
+            "Graph" => "!-~",
+            "Print" => " -~",
+            "Blank" => " \\t",
+            "Cntrl" => "\\x00-\\x1f\\x7f",
+            "XDigit" => "0-9a-fA-F",
+            "Space" => " \\t\\n\\x0b\\x0c\\r",
+            _ => return Err(refuse(self)),
+        };
+        if self
+            .chars
+            .get(self.pos + 1 + rest.chars().count())
+            .map(|c| c.1)
+            != Some('}')
+        {
+            return Err(refuse(self));
+        }
+        self.pos += rest.chars().count() + 2;
+        Ok(if letter == 'P' {
+            format!("^{items}")
+        } else {
+            items.to_string()
+        })
     }
 
     /// A group name after `<`, through its `>`.
@@ -932,53 +983,155 @@ impl<'p> Reader<'p> {
                 }
             }
         }
+        let pred = self.clazz(true)?;
+        let text = pred.sre();
+        let folds = text.chars().any(|c| c.is_ascii_alphabetic());
+        self.emit_atom(&text, start, folds);
+        self.atom(false, false);
+        Ok(())
+    }
+
+    /// The character at char index `i`, NUL past the end (Java's `temp` array).
+    fn at(&self, i: usize) -> char {
+        self.chars.get(i).map_or('\0', |c| c.1)
+    }
+
+    /// Java's `Pattern.clazz`, step for step: `self.pos` stands on the `[` (`consume`) or on
+    /// the character before a right side of `&&`. Single characters below U+0100 gather in
+    /// the class's bits, which join the union only at `&&` or at the end, as in Java.
+    fn clazz(&mut self, consume: bool) -> Result<Pred, Error> {
+        let mut prev: Option<Pred> = None;
+        let mut curr: Option<Pred> = None;
+        let mut bits: Vec<String> = Vec::new();
+        let mut has_bits = false;
         self.pos += 1;
-        let mut text = String::from("[");
-        if self.peek() == Some('^') {
+        let mut ch = self.at(self.pos);
+        let mut negated = false;
+        if ch == '^' && self.pos > 0 && self.at(self.pos - 1) == '[' {
             self.pos += 1;
-            text.push('^');
+            ch = self.at(self.pos);
+            negated = true;
         }
-        let mut first = true;
+        let union = |a: Option<Pred>, b: Pred| match a {
+            None => b,
+            Some(a) => Pred::Union(vec![a, b]),
+        };
         loop {
-            let item = self.pos;
-            let Some(c) = self.peek() else {
-                let at = self.chars.len().saturating_sub(1);
-                return Err(self.error(texts::TEXTS_25.unclosed_class, at));
-            };
-            if c == ']' && !first {
-                self.pos += 1;
-                break;
-            }
-            first = false;
-            match c {
-                '[' => return Err(self.refuse("a nested class (Java's class union)", item)),
-                '&' if self.peek_at(1) == Some('&') => {
-                    return Err(self.refuse("a class intersection (&&)", item));
+            match ch {
+                '[' => {
+                    let c = self.clazz(true)?;
+                    prev = Some(union(prev.take(), c.clone()));
+                    curr = Some(c);
+                    ch = self.at(self.pos);
+                    continue;
+                }
+                '&' => {
+                    self.pos += 1;
+                    ch = self.at(self.pos);
+                    if ch == '&' {
+                        self.pos += 1;
+                        ch = self.at(self.pos);
+                        let mut right: Option<Pred> = None;
+                        while ch != ']' && ch != '&' {
+                            if self.pos >= self.chars.len() {
+                                let at = self.chars.len().saturating_sub(1);
+                                return Err(self.error(texts::TEXTS_25.unclosed_class, at));
+                            }
+                            let c = if ch == '[' {
+                                self.clazz(true)?
+                            } else {
+                                self.pos -= 1;
+                                self.clazz(false)?
+                            };
+                            right = Some(union(right.take(), c));
+                            ch = self.at(self.pos);
+                        }
+                        if has_bits {
+                            let b = Pred::Leaves(bits.clone());
+                            prev = Some(union(prev.take(), b.clone()));
+                            if prev.as_ref().is_some_and(|p| matches!(p, Pred::Leaves(_))) {
+                                curr = Some(b);
+                            }
+                            has_bits = false;
+                        }
+                        if let Some(r) = right.clone() {
+                            curr = Some(r);
+                        }
+                        match prev.take() {
+                            None => match right {
+                                None => return Err(self.error(texts::BAD_CLASS, self.pos)),
+                                Some(r) => prev = Some(r),
+                            },
+                            Some(p) => {
+                                let c = curr.clone().unwrap_or(Pred::Leaves(Vec::new()));
+                                prev = Some(Pred::And(Box::new(p), Box::new(c)));
+                            }
+                        }
+                    } else {
+                        self.pos -= 1;
+                        ch = '&';
+                        // A lone `&` is a literal, read below.
+                        let _ = ch;
+                        self.range_item(&mut bits, &mut has_bits, &mut prev, &mut curr)?;
+                        ch = self.at(self.pos);
+                    }
+                    continue;
+                }
+                ']' if prev.is_some() || has_bits => {
+                    if consume {
+                        self.pos += 1;
+                    }
+                    let mut p = match prev {
+                        None => Pred::Leaves(bits),
+                        Some(p) if has_bits => Pred::Union(vec![p, Pred::Leaves(bits)]),
+                        Some(p) => p,
+                    };
+                    if negated {
+                        p = Pred::Not(Box::new(p));
+                    }
+                    return Ok(p);
+                }
+                _ if self.pos >= self.chars.len() => {
+                    let at = self.chars.len().saturating_sub(1);
+                    return Err(self.error(texts::TEXTS_25.unclosed_class, at));
                 }
                 _ => {}
             }
-            let lo = match self.class_char()? {
-                ClassChar::Char(ch) => ch,
-                ClassChar::Set(set) => {
-                    text.push_str(&set);
-                    continue;
+            self.range_item(&mut bits, &mut has_bits, &mut prev, &mut curr)?;
+            ch = self.at(self.pos);
+        }
+    }
+
+    /// Java's `range`: one character, range or shorthand at `self.pos`.
+    fn range_item(
+        &mut self,
+        bits: &mut Vec<String>,
+        has_bits: &mut bool,
+        prev: &mut Option<Pred>,
+        curr: &mut Option<Pred>,
+    ) -> Result<(), Error> {
+        let item = self.pos;
+        let lo = match self.class_char()? {
+            ClassChar::Char(ch) => ch,
+            ClassChar::Set(set) => {
+                let p = Pred::Leaves(vec![set]);
+                *prev = Some(match prev.take() {
+                    None => p.clone(),
+                    Some(a) => Pred::Union(vec![a, p.clone()]),
+                });
+                *curr = Some(p);
+                return Ok(());
+            }
+        };
+        let mut single = true;
+        let mut text = sre_literal(lo, true);
+        if self.at(self.pos) == '-' && self.pos < self.chars.len() {
+            let end = self.at(self.pos + 1);
+            if end != '[' && end != ']' {
+                if self.pos + 1 >= self.chars.len() {
+                    return Err(self.error(texts::TEXTS_25.class_range_order, self.pos + 1));
                 }
-            };
-            if self.peek() == Some('-') {
-                match self.peek_at(1) {
-                    None => {
-                        return Err(self.error(texts::TEXTS_25.class_range_order, self.pos + 1));
-                    }
-                    Some(']') => {
-                        text.push_str(&sre_literal(lo, true));
-                        continue;
-                    }
-                    Some('[') => {
-                        return Err(self.refuse("a nested class (Java's class union)", item));
-                    }
-                    _ => {}
-                }
-                if lo == '-' || self.peek_at(1) == Some('-') {
+                if lo == '-' || end == '-' {
                     return Err(self.refuse("a class range that starts or ends with -", item));
                 }
                 self.pos += 1;
@@ -992,22 +1145,30 @@ impl<'p> Reader<'p> {
                 if hi < lo {
                     return Err(self.error(texts::TEXTS_25.class_range_order, self.pos - 1));
                 }
-                text.push_str(&sre_literal(lo, true));
-                text.push('-');
-                text.push_str(&sre_literal(hi, true));
-            } else {
-                text.push_str(&sre_literal(lo, true));
+                text = format!("{}-{}", sre_literal(lo, true), sre_literal(hi, true));
+                single = false;
             }
         }
-        text.push(']');
-        let folds = text.chars().any(|c| c.is_ascii_alphabetic());
-        self.emit_atom(&text, start, folds);
-        self.atom(false, false);
+        if single && (lo as u32) < 0x100 {
+            bits.push(text);
+            *has_bits = true;
+            return Ok(());
+        }
+        let p = Pred::Leaves(vec![text]);
+        *prev = Some(match prev.take() {
+            None => p.clone(),
+            Some(a) => Pred::Union(vec![a, p.clone()]),
+        });
+        *curr = Some(p);
         Ok(())
     }
 
     /// One member of a class: a character or a shorthand set.
     fn class_char(&mut self) -> Result<ClassChar, Error> {
+        if self.pos >= self.chars.len() {
+            let at = self.chars.len().saturating_sub(1);
+            return Err(self.error(texts::TEXTS_25.unclosed_class, at));
+        }
         let start = self.pos;
         let c = self.peek().expect("a class member");
         self.pos += 1;
@@ -1040,7 +1201,8 @@ impl<'p> Reader<'p> {
             }
             'H' | 'V' => return Err(self.refuse("\\H or \\V inside a class", start)),
             'Q' => return Err(self.refuse("\\Q…\\E inside a class", start)),
-            'p' | 'P' => return Err(self.refuse("\\p{…} (Java's Unicode properties)", start)),
+            'p' => self.posix_property(e, start)?,
+            'P' => return Err(self.refuse("\\P{…} inside a class", start)),
             'N' => return Err(self.refuse("\\N{…} (Java's character names)", start)),
             'b' | 'B' | 'A' | 'G' | 'Z' | 'z' | 'R' | 'X' | 'k' | 'E' => {
                 return Err(self.error(texts::BAD_ESCAPE, self.pos - 1));
@@ -1048,6 +1210,56 @@ impl<'p> Reader<'p> {
             _ => return Ok(ClassChar::Char(self.char_escape(e, start, true)?)),
         };
         Ok(ClassChar::Set(set))
+    }
+}
+
+/// A class as Java builds it: sets of characters joined by union, intersection and negation.
+#[derive(Clone)]
+enum Pred {
+    /// Members written as sre class items (`a`, `a-z`, `\d`).
+    Leaves(Vec<String>),
+    Union(Vec<Pred>),
+    And(Box<Pred>, Box<Pred>),
+    Not(Box<Pred>),
+}
+
+impl Pred {
+    /// The sre text that matches one character of the set.
+    fn sre(&self) -> String {
+        match self {
+            Pred::Not(inner) => match inner.leaves() {
+                Some(items) if !items.is_empty() => format!("[^{}]", items.concat()),
+                _ => format!("(?:(?!{})[\\s\\S])", inner.sre()),
+            },
+            p => match p.leaves() {
+                Some(items) if !items.is_empty() => format!("[{}]", items.concat()),
+                // No member: matches nothing.
+                Some(_) => "(?!)".to_string(),
+                None => match p {
+                    Pred::Union(v) => {
+                        let parts: Vec<String> = v.iter().map(Pred::sre).collect();
+                        format!("(?:{})", parts.join("|"))
+                    }
+                    Pred::And(a, b) => format!("(?:(?={}){})", a.sre(), b.sre()),
+                    _ => unreachable!("leaves and negation are written above"),
+                },
+            },
+        }
+    }
+
+    /// The members, when the set is a plain union of them.
+    fn leaves(&self) -> Option<Vec<String>> {
+        match self {
+            Pred::Leaves(v) => Some(v.clone()),
+            Pred::Union(v) => {
+                let mut all = Vec::new();
+                for p in v {
+                    all.extend(p.leaves()?);
+                }
+                Some(all)
+            }
+            _ => None,
+        }
     }
 }
 
@@ -1097,5 +1309,66 @@ fn sre_literal(c: char, in_class: bool) -> String {
         format!("\\x{:02x}", c as u32)
     } else {
         format!("\\u{:04x}", c as u32)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn java(pattern: &str) -> Result<Ast, Error> {
+        crate::parse::parse(pattern, Flavor::JAVA, Flags::default())
+    }
+
+    #[test]
+    fn errors_are_javas_descriptions() {
+        let e = |p: &str| java(p).unwrap_err().message;
+        assert_eq!(e("(a"), "Unclosed group");
+        assert_eq!(e("a)"), "Unmatched closing ')'");
+        assert_eq!(e("a**"), "Dangling meta character '*'");
+        assert_eq!(e("a{x}"), "Illegal repetition");
+        assert_eq!(e("a{1,2,3}"), "Unclosed counted closure");
+        assert_eq!(e("[z-a]"), "Illegal character range");
+        assert_eq!(e("[&&]"), "Bad class syntax");
+        assert_eq!(e(r"\q"), "Illegal/unsupported escape sequence");
+        assert_eq!(
+            e(r"(?<n>a)\k<m>"),
+            "named capturing group <m> does not exist"
+        );
+        let trailing = |v| {
+            crate::parse::parse("a\\", Flavor::Java(v), Flags::default())
+                .unwrap_err()
+                .message
+        };
+        assert_eq!(trailing(JavaVersion::V17), "Unexpected internal error");
+        assert_eq!(trailing(JavaVersion::V25), "Unescaped trailing backslash");
+    }
+
+    #[test]
+    fn what_rxw_cannot_reproduce_is_refused() {
+        for p in [r"\p{L}", r"\X", r"(?>(a))", r"(a)*+", r"\G", "(?u)a", "😀"] {
+            let e = java(p).unwrap_err();
+            assert_eq!(
+                e.kind,
+                ErrorKind::ConstructUnsupported,
+                "{p}: {}",
+                e.message
+            );
+        }
+    }
+
+    #[test]
+    fn spans_point_at_the_java_text() {
+        let p = r"(?<id>a)\Qb.\E$";
+        let ast = java(p).unwrap();
+        assert_eq!(ast.root.span, Span::new(0, p.len()));
+        assert_eq!(ast.groups[0].name.as_deref(), Some("id"));
+        assert_eq!(ast.groups[0].span, Span::new(0, 8));
+        ast.root.walk(|n, _| {
+            assert!(
+                n.span.end <= p.len() && p.is_char_boundary(n.span.start),
+                "{n:?}"
+            );
+        });
     }
 }

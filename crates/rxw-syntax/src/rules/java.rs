@@ -67,6 +67,8 @@ pub const NAME_UNCLOSED: &str = "named capturing group is missing trailing '>'";
 pub const K_NOT_FOLLOWED: &str = "\\k is not followed by '<' for named capturing group";
 /// A backreference in a look-behind.
 pub const LOOKBEHIND_LENGTH: &str = "Look-behind group does not have an obvious maximum length";
+/// `[&&]`.
+pub const BAD_CLASS: &str = "Bad class syntax";
 /// `a{x}`, `a{,3}`.
 pub const ILLEGAL_REPETITION: &str = "Illegal repetition";
 /// `a{1`, `a{1,2,3}`.
