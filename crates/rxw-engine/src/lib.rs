@@ -42,7 +42,7 @@ pub use iter::{MatchOptions, Matches, TOTAL_STEPS_EXCEEDED};
 pub use limits::Limits;
 use rxw_syntax::ast::Ast;
 use rxw_syntax::error::{Error, ErrorKind};
-use rxw_syntax::flavor::{Flags, Flavor};
+use rxw_syntax::flavor::{Flags, Flavor, JavaVersion};
 use rxw_syntax::parse::parse;
 use rxw_syntax::rules::{EmptyIteration, Grammar, Iteration};
 use serde::Serialize;
@@ -261,21 +261,24 @@ fn nesting_depth(root: &rxw_syntax::ast::Node) -> usize {
 /// stands between the two units of a character outside the BMP.
 #[derive(Debug, Clone, Copy)]
 struct JavaTextRule {
-    /// `\b` or `\B` in the pattern: only ASCII texts are matched as Java does.
-    word_boundary: bool,
+    /// `\b` or `\B` in the pattern: Java 17's word characters are Unicode letters and digits,
+    /// so only ASCII texts are matched as it does; Java 25's are `\w`'s, ASCII, but a
+    /// non-spacing mark after a letter counts as one, and `\B` holds inside a character
+    /// outside the BMP, so only texts without either are.
+    word_boundary: Option<JavaVersion>,
     /// The pattern can match the empty text or holds a look-behind: only BMP texts.
     unit_steps: bool,
 }
 
 impl JavaTextRule {
-    fn of(ast: &rxw_syntax::ast::Ast, pattern: &str) -> JavaTextRule {
+    fn of(ast: &rxw_syntax::ast::Ast, pattern: &str, version: JavaVersion) -> JavaTextRule {
         use rxw_syntax::ast::{AnchorKind, GroupKind, NodeKind};
-        let (mut word_boundary, mut lookbehind) = (false, false);
+        let (mut word_boundary, mut lookbehind) = (None, false);
         ast.root.walk(|n, _| match &n.kind {
             NodeKind::Anchor {
                 kind: AnchorKind::WordBoundary | AnchorKind::NotWordBoundary,
                 ..
-            } => word_boundary = true,
+            } => word_boundary = Some(version),
             // Java's own look-behinds (its `$` and `^` are written with one-character ones).
             NodeKind::Group {
                 kind: GroupKind::Lookbehind | GroupKind::NegativeLookbehind,
@@ -295,12 +298,21 @@ impl JavaTextRule {
     }
 
     fn check(&self, text: &str) -> Result<(), Error> {
-        if self.word_boundary && !text.is_ascii() {
+        let words_differ = match self.word_boundary {
+            None => false,
+            Some(JavaVersion::V17) => !text.is_ascii(),
+            Some(JavaVersion::V25) => {
+                static MARK: OnceLock<regex::Regex> = OnceLock::new();
+                let mark = MARK.get_or_init(|| regex::Regex::new(r"\p{Mn}").expect("\\p{Mn}"));
+                !text.is_ascii() && (has_astral(text) || mark.is_match(text))
+            }
+        };
+        if words_differ {
             return Err(Error::new(
                 ErrorKind::InputUnsupported,
-                "java: \\b and \\B on a text that is not ASCII are not reproduced by rxw (Java counts \\
-                 a non-spacing mark after a letter as a word character, and Java 17 every Unicode \\
-                 letter and digit)",
+                "java: \\b and \\B are not reproduced by rxw on this text (Java counts a non-spacing \\
+                 mark after a letter as a word character, Java 17 every Unicode letter and digit, \\
+                 and \\B holds inside a character outside the BMP)",
             ));
         }
         if self.unit_steps && has_astral(text) {
@@ -385,7 +397,9 @@ impl Regex {
             && flags.unicode_mode()
             && !flags.sticky
             && may_match_inside_a_pair(&ast.root, 0);
-        let java_text_rule = flavor.is_java().then(|| JavaTextRule::of(&ast, pattern));
+        let java_text_rule = flavor
+            .java_version()
+            .map(|v| JavaTextRule::of(&ast, pattern, v));
         let mut re = Regex {
             pattern: pattern.to_string(),
             flavor,

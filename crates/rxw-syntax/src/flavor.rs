@@ -919,6 +919,30 @@ mod tests {
     }
 
     #[test]
+    fn java_is_two_jdks_spelled_java_at_the_major() {
+        let p = |s: &str| s.parse::<Flavor>();
+        assert_eq!(p("java"), Ok(Flavor::Java(JavaVersion::V25)));
+        assert_eq!(p("java@17"), Ok(Flavor::Java(JavaVersion::V17)));
+        assert_eq!(p("jdk@25"), Ok(Flavor::JAVA));
+        assert!(p("java@21").unwrap_err().contains("17, 25"));
+        assert_eq!(Flavor::Java(JavaVersion::V17).name(), "java@17");
+        assert_eq!(Flavor::JAVA.name(), "java");
+        assert_eq!(Flavor::JAVA.offset_unit(), OffsetUnit::Utf16);
+        assert_eq!(Flavor::Java(JavaVersion::V17).next_version(), Flavor::JAVA);
+        let reference = Flavor::JAVA.quick_reference();
+        assert!(
+            reference
+                .iter()
+                .any(|(a, b)| a == "replacement" && b.starts_with("$1  ${name}")),
+            "{reference:?}"
+        );
+        assert!(
+            reference.iter().any(|(a, _)| a.contains("&&")),
+            "{reference:?}"
+        );
+    }
+
+    #[test]
     fn every_go_release_names_its_own_tables() {
         for v in GoVersion::ALL {
             let Some(crate::engine_tables::EngineTables::Go(t)) = Flavor::Go(v).tables() else {
