@@ -12,8 +12,8 @@
 //! [`ErrorKind::ConstructUnsupported`]: `\p{…}` but the ASCII POSIX classes, `\X`, `\b{g}`,
 //! `\R`, `\G`, `\N{…}`, UNICODE_CASE, UNICODE_CHARACTER_CLASS, UNIX_LINES, characters outside
 //! the BMP in the pattern, captures inside atomic groups, look-around and possessive
-//! repetitions (Java keeps what they captured after a later failure), repeated zero-width
-//! items and `a{2}{3}`. Every fact and its probe: `gen/java_notes.md`.
+//! repetitions (Java keeps what they captured after a later failure), and a count with nothing
+//! to repeat (`{2}a`, `a{2}{3}`: Java repeats the empty text). Every fact and its probe: `gen/java_notes.md`.
 
 use crate::ast::{Ast, ClassItem, Node, NodeKind, Span};
 use crate::error::{Error, ErrorKind};
@@ -150,8 +150,11 @@ struct Frame {
     /// Whether an earlier branch can match empty; whether this one can so far.
     any_branch_nullable: bool,
     branch_nullable: bool,
-    /// The atom before, for a quantifier.
+    /// The atom before, for a quantifier, and where its sre text starts.
     last: Last,
+    last_out: usize,
+    /// Where the group's own sre text starts.
+    out_open: usize,
     /// The capture's number, for a backreference to an open group.
     capture: Option<usize>,
 }
@@ -163,7 +166,7 @@ enum Last {
     Nothing,
     /// A quantified atom: another `*` is dangling, a `{` repeats it again.
     Quantified,
-    /// A zero-width item: Java repeats it, rxw refuses.
+    /// A zero-width item: Java repeats it (`^*`, `(?=a){2}`), as sre repeats a group of it.
     ZeroWidth,
     /// An atom that consumes: `nullable`, `has_capture`.
     Atom { nullable: bool, has_capture: bool },
@@ -177,6 +180,8 @@ struct Reader<'p> {
     flags: JFlags,
     out: String,
     pieces: Vec<(usize, usize, usize, usize)>,
+    /// Where the last piece written starts in `out`.
+    last_emit: usize,
     frames: Vec<Frame>,
     /// Groups opened so far: their names.
     groups: Vec<Option<String>>,
@@ -202,6 +207,7 @@ impl<'p> Reader<'p> {
             },
             out: String::new(),
             pieces: Vec::new(),
+            last_emit: 0,
             frames: vec![Frame::new(FrameKind::Plain, JFlags::default(), 0, None)],
             groups: Vec::new(),
             closed: Vec::new(),
@@ -241,6 +247,7 @@ impl<'p> Reader<'p> {
     fn emit(&mut self, text: &str, from: usize) {
         let (s, e) = (self.byte(from), self.here());
         let o = self.out.len();
+        self.last_emit = o;
         self.out.push_str(text);
         self.pieces.push((o, self.out.len(), s, e.max(s)));
     }
@@ -251,7 +258,9 @@ impl<'p> Reader<'p> {
 
     /// Records an atom that consumes text.
     fn atom(&mut self, nullable: bool, has_capture: bool) {
+        let at = self.last_emit;
         let f = self.frame();
+        f.last_out = at;
         f.branch_nullable &= nullable;
         f.last = Last::Atom {
             nullable,
@@ -260,7 +269,10 @@ impl<'p> Reader<'p> {
     }
 
     fn zero_width(&mut self) {
-        self.frame().last = Last::ZeroWidth;
+        let at = self.last_emit;
+        let f = self.frame();
+        f.last_out = at;
+        f.last = Last::ZeroWidth;
     }
 
     /// Writes an atom, wrapped in `(?i:…)` where CASE_INSENSITIVE reaches it.
@@ -438,7 +450,15 @@ impl<'p> Reader<'p> {
                 self.atom(false, false);
             }
             'b' | 'B' => {
-                if self.peek() == Some('{') {
+                let skip = if self.flags.x {
+                    self.chars[self.pos..]
+                        .iter()
+                        .take_while(|c| WHITE.contains(&c.1))
+                        .count()
+                } else {
+                    0
+                };
+                if self.peek_at(skip) == Some('{') {
                     return Err(self.refuse("\\b{…} (grapheme cluster boundaries)", start));
                 }
                 self.emit(&format!("\\{c}"), start);
@@ -800,8 +820,10 @@ impl<'p> Reader<'p> {
             self.closed.push(false);
             capture = Some(self.groups.len());
         }
+        let out_open = self.out.len();
         self.emit(text, start);
-        let frame = Frame::new(kind, self.flags, start, capture);
+        let mut frame = Frame::new(kind, self.flags, start, capture);
+        frame.out_open = out_open;
         self.frames.push(frame);
         Ok(())
     }
@@ -836,13 +858,14 @@ impl<'p> Reader<'p> {
                 self.atom(nullable, has_capture);
             }
         }
+        self.frame().last_out = f.out_open;
         Ok(())
     }
 
     fn quantifier(&mut self) -> Result<(), Error> {
         let start = self.pos;
         let c = self.peek().expect("a quantifier");
-        let last = self.frame().last;
+        let mut last = self.frame().last;
         if c != '{' && matches!(last, Last::Nothing | Last::Quantified) {
             return Err(self.error(format!("Dangling meta character '{c}'"), start));
         }
@@ -851,12 +874,24 @@ impl<'p> Reader<'p> {
             '+' => ("+".to_string(), 1, None),
             '?' => ("?".to_string(), 0, Some(1)),
             _ => {
-                if !matches!(last, Last::Atom { .. }) {
-                    return Err(self.refuse("a counted repetition with nothing before it, or of a repetition or a zero-width item (Java repeats it)", start));
+                if matches!(last, Last::Nothing | Last::Quantified) {
+                    return Err(self.refuse(
+                        "a counted repetition with nothing before it, or right after another \
+                         repetition (Java repeats the empty text)",
+                        start,
+                    ));
                 }
                 self.counted()?
             }
         };
+        // Java repeats a zero-width item: as a group of it.
+        if last == Last::ZeroWidth {
+            self.wrap_last();
+            last = Last::Atom {
+                nullable: true,
+                has_capture: false,
+            };
+        }
         if c != '{' {
             self.pos += 1;
         }
@@ -897,6 +932,24 @@ impl<'p> Reader<'p> {
         f.branch_nullable &= nullable || min == 0;
         f.last = Last::Quantified;
         Ok(())
+    }
+
+    /// Puts the last item's sre text (from `last_out`) in a group, for a quantifier to repeat.
+    fn wrap_last(&mut self) {
+        let from = self.frame().last_out;
+        self.out.insert_str(from, "(?:");
+        for p in &mut self.pieces {
+            if p.0 >= from {
+                p.0 += 3;
+            }
+            if p.1 > from {
+                p.1 += 3;
+            }
+        }
+        let end = self.pieces.last().map_or(0, |p| p.3);
+        let o = self.out.len();
+        self.out.push(')');
+        self.pieces.push((o, o + 1, end, end));
     }
 
     /// `{n}`, `{n,}`, `{n,m}` at the current `{`.
@@ -1279,6 +1332,8 @@ impl Frame {
             any_branch_nullable: false,
             branch_nullable: true,
             last: Last::Nothing,
+            last_out: 0,
+            out_open: 0,
             capture,
         }
     }
