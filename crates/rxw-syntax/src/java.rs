@@ -12,8 +12,9 @@
 //! [`ErrorKind::ConstructUnsupported`]: `\p{…}` but the ASCII POSIX classes, `\X`, `\b{g}`,
 //! `\R`, `\G`, `\N{…}`, UNICODE_CASE, UNICODE_CHARACTER_CLASS, UNIX_LINES, characters outside
 //! the BMP in the pattern, captures inside atomic groups, look-around and possessive
-//! repetitions (Java keeps what they captured after a later failure), and a count with nothing
-//! to repeat (`{2}a`, `a{2}{3}`: Java repeats the empty text). Every fact and its probe: `gen/java_notes.md`.
+//! repetitions (Java keeps what they captured after a later failure). A count with nothing to
+//! repeat (`{2}a`, the `{3}` of `a{2}{3}`) repeats the empty text in Java: it is read and
+//! written as nothing. Every fact and its probe: `gen/java_notes.md`.
 
 use crate::ast::{Ast, ClassItem, Node, NodeKind, Span};
 use crate::error::{Error, ErrorKind};
@@ -874,14 +875,21 @@ impl<'p> Reader<'p> {
             '+' => ("+".to_string(), 1, None),
             '?' => ("?".to_string(), 0, Some(1)),
             _ => {
+                let counted = self.counted()?;
                 if matches!(last, Last::Nothing | Last::Quantified) {
-                    return Err(self.refuse(
-                        "a counted repetition with nothing before it, or right after another \
-                         repetition (Java repeats the empty text)",
-                        start,
-                    ));
+                    // Java repeats the empty text (`{2}a` matches `a`; `a{2}{3}` is `a{2}`),
+                    // its suffix included: nothing to write.
+                    if self.flags.x && self.peek().is_some_and(|c| WHITE.contains(&c) || c == '#') {
+                        return Err(self.refuse("space after a quantifier under COMMENTS", start));
+                    }
+                    if matches!(self.peek(), Some('?' | '+')) {
+                        self.pos += 1;
+                    }
+                    self.emit("", start);
+                    self.frame().last = Last::Quantified;
+                    return Ok(());
                 }
-                self.counted()?
+                counted
             }
         };
         // Java repeats a zero-width item: as a group of it.
