@@ -275,7 +275,10 @@ impl Session {
     /// Polls the screen until `ready` holds (20 s at most); returns the last screen and
     /// whether it held.
     fn wait(&self, ready: impl Fn(&str) -> bool) -> (String, bool) {
-        let deadline = Instant::now() + Duration::from_secs(20);
+        // Generous: under the whole suite's load a debug build decoding and spilling tens of
+        // megabytes has been seen to need more than 20 s (the wait ends as soon as the screen
+        // is there; it times nothing).
+        let deadline = Instant::now() + Duration::from_secs(60);
         loop {
             let s = screen(&self.name);
             if ready(&s) {
