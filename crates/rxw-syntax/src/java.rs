@@ -21,34 +21,61 @@ use crate::error::{Error, ErrorKind};
 use crate::flavor::{Flags, Flavor, JavaVersion, PyVersion};
 use crate::rules::java as texts;
 
-/// Parses a Java pattern.
+/// A Java pattern read: the sre text of the same meaning, and where each piece of it came from.
+pub(crate) struct Read {
+    /// The sre text, to be parsed as python@3.11 with [`Read::flags`].
+    pub out: String,
+    pieces: Vec<(usize, usize, usize, usize)>,
+}
+
+impl Read {
+    /// The flags the sre text is parsed with: ASCII classes and folding, Java's defaults.
+    pub fn flags() -> Flags {
+        Flags {
+            ascii: true,
+            ..Flags::default()
+        }
+    }
+
+    /// The flavor the sre text is parsed in.
+    pub fn flavor() -> Flavor {
+        Flavor::Python(PyVersion::V3_11)
+    }
+}
+
+/// Reads a Java pattern into sre text (the parser parses that text, then [`finish`] maps the
+/// tree back onto the Java text).
 ///
 /// # Errors
 /// [`ErrorKind::PatternInvalid`] with Java's description, or
 /// [`ErrorKind::ConstructUnsupported`] for what rxw does not reproduce.
-pub(crate) fn parse(pattern: &str, version: JavaVersion, flags: Flags) -> Result<Ast, Error> {
+pub(crate) fn read(pattern: &str, version: JavaVersion, flags: Flags) -> Result<Read, Error> {
     let mut reader = Reader::new(pattern, version, flags);
     reader.read()?;
     let Reader { out, pieces, .. } = reader;
-    let ascii = Flags {
-        ascii: true,
-        ..Flags::default()
-    };
-    let mut ast =
-        crate::parse::parse(&out, Flavor::Python(PyVersion::V3_11), ascii).map_err(|e| {
-            let why = if e.message.contains("look-behind") {
-                "a look-behind whose width is not fixed (Java accepts one with a bounded length)"
-                    .to_string()
-            } else {
-                format!(
-                    "a construct Java reads differently from rxw's matcher ({})",
-                    e.message
-                )
-            };
-            unsupported(pattern, &why, Span::new(0, pattern.len()))
-        })?;
+    Ok(Read { out, pieces })
+}
+
+/// The tree of the sre text `parsed` (or its error), mapped back onto the Java `pattern`.
+///
+/// # Errors
+/// [`ErrorKind::ConstructUnsupported`] when the sre parser refused the text (what Java reads
+/// differently from rxw's matcher).
+pub(crate) fn finish(pattern: &str, read: Read, parsed: Result<Ast, Error>) -> Result<Ast, Error> {
+    let mut ast = parsed.map_err(|e| {
+        let why = if e.message.contains("look-behind") {
+            "a look-behind whose width is not fixed (Java accepts one with a bounded length)"
+                .to_string()
+        } else {
+            format!(
+                "a construct Java reads differently from rxw's matcher ({})",
+                e.message
+            )
+        };
+        unsupported(pattern, &why, Span::new(0, pattern.len()))
+    })?;
     let map = SpanMap {
-        pieces,
+        pieces: read.pieces,
         len: pattern.len(),
     };
     remap(&mut ast.root, &map);
@@ -1372,66 +1399,5 @@ fn sre_literal(c: char, in_class: bool) -> String {
         format!("\\x{:02x}", c as u32)
     } else {
         format!("\\u{:04x}", c as u32)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn java(pattern: &str) -> Result<Ast, Error> {
-        crate::parse::parse(pattern, Flavor::JAVA, Flags::default())
-    }
-
-    #[test]
-    fn errors_are_javas_descriptions() {
-        let e = |p: &str| java(p).unwrap_err().message;
-        assert_eq!(e("(a"), "Unclosed group");
-        assert_eq!(e("a)"), "Unmatched closing ')'");
-        assert_eq!(e("a**"), "Dangling meta character '*'");
-        assert_eq!(e("a{x}"), "Illegal repetition");
-        assert_eq!(e("a{1,2,3}"), "Unclosed counted closure");
-        assert_eq!(e("[z-a]"), "Illegal character range");
-        assert_eq!(e("[&&]"), "Bad class syntax");
-        assert_eq!(e(r"\q"), "Illegal/unsupported escape sequence");
-        assert_eq!(
-            e(r"(?<n>a)\k<m>"),
-            "named capturing group <m> does not exist"
-        );
-        let trailing = |v| {
-            crate::parse::parse("a\\", Flavor::Java(v), Flags::default())
-                .unwrap_err()
-                .message
-        };
-        assert_eq!(trailing(JavaVersion::V17), "Unexpected internal error");
-        assert_eq!(trailing(JavaVersion::V25), "Unescaped trailing backslash");
-    }
-
-    #[test]
-    fn what_rxw_cannot_reproduce_is_refused() {
-        for p in [r"\p{L}", r"\X", r"(?>(a))", r"(a)*+", r"\G", "(?u)a", "😀"] {
-            let e = java(p).unwrap_err();
-            assert_eq!(
-                e.kind,
-                ErrorKind::ConstructUnsupported,
-                "{p}: {}",
-                e.message
-            );
-        }
-    }
-
-    #[test]
-    fn spans_point_at_the_java_text() {
-        let p = r"(?<id>a)\Qb.\E$";
-        let ast = java(p).unwrap();
-        assert_eq!(ast.root.span, Span::new(0, p.len()));
-        assert_eq!(ast.groups[0].name.as_deref(), Some("id"));
-        assert_eq!(ast.groups[0].span, Span::new(0, 8));
-        ast.root.walk(|n, _| {
-            assert!(
-                n.span.end <= p.len() && p.is_char_boundary(n.span.start),
-                "{n:?}"
-            );
-        });
     }
 }

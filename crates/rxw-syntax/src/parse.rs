@@ -21,8 +21,15 @@ const MAX_CLASS_DEPTH: usize = 64;
 /// [`ErrorKind::ConstructUnsupported`] for valid syntax rxw cannot reproduce.
 pub fn parse(pattern: &str, flavor: Flavor, flags: Flags) -> Result<Ast, Error> {
     if let Flavor::Java(version) = flavor {
-        // Java's grammar has its own reader, which hands the parser sre text.
-        return crate::java::parse(pattern, version, flags);
+        // Java's grammar has its own reader, which hands the parser sre text; the tree is
+        // then mapped back onto the Java text.
+        let read = crate::java::read(pattern, version, flags)?;
+        let parsed = parse(
+            &read.out,
+            crate::java::Read::flavor(),
+            crate::java::Read::flags(),
+        );
+        return crate::java::finish(pattern, read, parsed);
     }
     let mut flags = flags;
     let mut parser = Parser::new(pattern, flavor, flags);
