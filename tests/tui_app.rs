@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use rxw::tui::Options;
 use rxw::tui::action::{Action, CopyWhat, Edit, Effect};
 use rxw::tui::app::{App, Burst, Focus};
+use rxw::tui::popups::path::PathPrompt;
 use rxw::tui::popups::save::SavePrompt;
 use rxw::tui::session::{Session, SessionStore};
 use rxw::tui::tabs::{debug, explain, groups, matches, presets};
@@ -1623,6 +1624,11 @@ fn the_presets_export_pane_shows_the_definition_and_its_verdict_without_blocking
     app.tab_as_mut::<presets::PresetsTab>().unwrap().export_dir = dir.path().to_path_buf();
     type_str(&mut app, "ack");
     key(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
+    // It asks where to write the registry; Esc writes nothing.
+    assert!(app.popup::<PathPrompt>().is_some());
+    key(&mut app, KeyCode::Esc, KeyModifiers::NONE);
+    assert!(app.popup::<PathPrompt>().is_none());
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
     // The key came back at once: the verification is on a worker.
     {
         let pane = export_pane(&app);
@@ -1714,6 +1720,7 @@ fn ctrl_n_loads_the_export_in_the_engines_flavor() {
         app.message
     );
     key(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
+    key(&mut app, KeyCode::Esc, KeyModifiers::NONE);
     let exported = export_pane(&app)
         .pattern
         .clone()
@@ -1754,25 +1761,63 @@ fn ctrl_n_loads_the_export_in_the_engines_flavor() {
     );
 }
 
+/// Regression: Ctrl-R wrote `rxw-registry.clickhouse.sql` into the working directory without
+/// asking. It now shows the engine's export, asks where (a free name offered), writes only on
+/// Enter and says where; Esc writes nothing, and Ctrl-R in the prompt goes on to the next
+/// engine.
 #[test]
-fn ctrl_r_in_the_presets_tab_writes_the_registry_for_each_engine_in_turn() {
+fn ctrl_r_in_the_presets_tab_asks_where_before_writing_the_registry_for_each_engine() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = screens::demo(100, 30);
     app.update(Action::ShowTab(presets::ID));
     app.tab_as_mut::<presets::PresetsTab>().unwrap().export_dir = dir.path().to_path_buf();
     type_str(&mut app, "result");
+    // A file already at the default name is not offered.
+    std::fs::write(dir.path().join("rxw-registry.clickhouse.sql"), "mine").unwrap();
     key(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
+    let offered = app
+        .popup::<PathPrompt>()
+        .expect("a path prompt")
+        .path
+        .text()
+        .to_string();
+    assert!(
+        offered.ends_with("rxw-registry.clickhouse.1.sql"),
+        "{offered}"
+    );
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    assert!(
+        screen.contains("Write the registry for clickhouse to"),
+        "{screen}"
+    );
+    key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
     let tab = app.tab_as::<presets::PresetsTab>().unwrap();
-    let last = tab.last_export.as_ref().expect("an export was written");
+    let last = tab.last_export.as_ref().expect("an export was shown");
     assert_eq!(last.target.name(), "clickhouse");
-    let sql = std::fs::read_to_string(dir.path().join("rxw-registry.clickhouse.sql")).unwrap();
+    assert_eq!(last.path.as_deref(), Some(std::path::Path::new(&offered)));
+    assert_eq!(
+        std::fs::read_to_string(dir.path().join("rxw-registry.clickhouse.sql")).unwrap(),
+        "mine",
+        "the file already there is untouched"
+    );
+    let sql = std::fs::read_to_string(&offered).unwrap();
     assert!(sql.contains("CREATE OR REPLACE VIEW `rxw_result`"), "{sql}");
     assert_eq!(last.forms["result"], "rewrite");
+    let said = app.message.clone().unwrap_or_default();
+    assert!(said.starts_with(&format!("wrote {offered} (")), "{said}");
     // The filter did not take the key as text.
     assert_eq!(presets_of(&app).filter.text(), "result");
-    // Next: DuckDB, Vector (the look-ahead refused, said with the reason).
+    // Next: DuckDB (Ctrl-R in the prompt moves on, writing nothing), then Vector, written
+    // under a name typed by hand (the look-ahead refused, said with the reason).
     key(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
     key(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
+    assert!(!dir.path().join("rxw-registry.duckdb.sql").exists());
+    for _ in 0..offered.len() + 40 {
+        key(&mut app, KeyCode::Backspace, KeyModifiers::NONE);
+    }
+    let typed = dir.path().join("fleet.toml");
+    type_str(&mut app, &typed.display().to_string());
+    key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
     let last = app
         .tab_as::<presets::PresetsTab>()
         .unwrap()
@@ -1780,7 +1825,13 @@ fn ctrl_r_in_the_presets_tab_writes_the_registry_for_each_engine_in_turn() {
         .clone()
         .unwrap();
     assert_eq!(last.target.name(), "vector");
-    assert!(dir.path().join("rxw-registry.vector.toml").is_file());
+    assert!(typed.is_file());
+    assert!(!dir.path().join("rxw-registry.vector.toml").exists());
+    // Esc writes nothing and says so.
+    key(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
+    key(&mut app, KeyCode::Esc, KeyModifiers::NONE);
+    assert_eq!(app.message.as_deref(), Some("nothing written"));
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 3);
     assert!(
         last.forms["result"].starts_with("refused: cannot write this pattern for Vector"),
         "{:?}",

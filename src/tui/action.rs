@@ -122,6 +122,9 @@ pub enum Action {
     SavePreset,
     /// A command of one result tab (its keymap names it; the tab carries it out).
     Tab(TabCommand),
+    /// The answer typed into a prompt a tab opened ([`TabCommand`] names what asked); the
+    /// app routes it to that tab.
+    Answer(TabCommand, String),
     /// A mouse click at a screen cell.
     Click {
         /// Column.

@@ -12,10 +12,11 @@ use super::keymap::action_for;
 use super::layout::{self, Areas};
 use super::popups::export::ExportPrompt;
 use super::popups::help::Help;
+use super::popups::path::PathPrompt;
 use super::popups::save::SavePrompt;
 use super::popups::{Outcome, Popup, PopupCx, PopupDrawCx};
 use super::presets::PresetBrowser;
-use super::tabs::{DrawCx, Handled, Request, Shared, Tab, TabCx, TabEvent, TabId};
+use super::tabs::{DrawCx, Handled, Request, Shared, Tab, TabCommand, TabCx, TabEvent, TabId};
 use super::theme::Palette;
 use crate::workbench::export::ExportWhat;
 use crate::workbench::filter::FilterMode;
@@ -333,6 +334,14 @@ impl App {
                     self.reset_selection();
                 }
                 Request::ShowTab(id) => self.apply(Action::ShowTab(id)),
+                Request::AskPath {
+                    title,
+                    default,
+                    hint,
+                    answer,
+                } => self
+                    .popups
+                    .push(Box::new(PathPrompt::new(title, &default, hint, answer))),
             }
         }
     }
@@ -717,9 +726,9 @@ impl App {
                 self.show_tab(self.shown + 1);
                 self.notify(TabEvent::Shown);
             }
-            Action::Tab(cmd) => {
-                if let Some(i) = self.tabs.iter().position(|t| t.id() == cmd.tab) {
-                    self.with_tab(i, |t, cx| t.update(&Action::Tab(cmd), cx));
+            Action::Tab(TabCommand { tab, .. }) | Action::Answer(TabCommand { tab, .. }, _) => {
+                if let Some(i) = self.tabs.iter().position(|t| t.id() == tab) {
+                    self.with_tab(i, |t, cx| t.update(&action, cx));
                 }
             }
             Action::CycleFlavor => {
@@ -795,13 +804,18 @@ impl App {
         let Some(top) = self.popups.last_mut() else {
             return;
         };
+        let mut then = None;
         let mut cx = PopupCx {
             wb: &mut self.wb,
             message: &mut self.message,
             effects: &mut self.effects,
+            then: &mut then,
         };
         if top.update(action, &mut cx) == Outcome::Close {
             self.popups.pop();
+        }
+        if let Some(then) = then {
+            self.apply(then);
         }
     }
 

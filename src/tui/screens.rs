@@ -145,7 +145,7 @@ pub fn scenes_at(width: u16, height: u16) -> Vec<(&'static str, App)> {
         tab.browser.select_key("result");
         tab.last_export = Some(presets::LastExport {
             target: crate::fleet::Target::Vector,
-            path: std::path::PathBuf::new(),
+            path: None,
             forms: Default::default(),
         });
         tab.show_export();

@@ -235,47 +235,16 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<(), Error> {
     file.commit()
 }
 
-/// Writes `bytes` to a new file in `dir` named `stem.extension`, or `stem.1.extension`,
-/// `stem.2.extension`… when that name is taken: never over an existing file, nor through a
-/// link planted at the name. Returns the path written. For writes the user did not name (a
-/// key that exports into the working directory).
-///
-/// # Errors
-/// [`ErrorKind::Io`] naming the path when the directory cannot be written.
-pub fn write_new_file(
-    dir: &Path,
-    stem: &str,
-    extension: &str,
-    bytes: &[u8],
-) -> Result<PathBuf, Error> {
-    for k in 0..1000u32 {
-        let name = match k {
-            0 => format!("{stem}.{extension}"),
-            k => format!("{stem}.{k}.{extension}"),
-        };
-        let path = dir.join(name);
-        match File::options().write(true).create_new(true).open(&path) {
-            Ok(mut f) => {
-                let written = f.write_all(bytes).and_then(|()| f.sync_all());
-                return match written {
-                    Ok(()) => Ok(path),
-                    Err(e) => {
-                        let _ = std::fs::remove_file(&path);
-                        Err(io_error(&path, e))
-                    }
-                };
-            }
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
-            Err(e) => return Err(io_error(&path, e)),
-        }
-    }
-    Err(Error::new(
-        ErrorKind::Io,
-        format!(
-            "{}: 1,000 files named {stem}.*.{extension} already",
-            dir.display()
-        ),
-    ))
+/// The first name `stem.extension`, `stem.1.extension`, … in `dir` that names nothing yet
+/// (not even a dangling link): the path a prompt offers, so accepting it overwrites nothing.
+pub fn free_name(dir: &Path, stem: &str, extension: &str) -> PathBuf {
+    (0..1000u32)
+        .map(|k| match k {
+            0 => dir.join(format!("{stem}.{extension}")),
+            k => dir.join(format!("{stem}.{k}.{extension}")),
+        })
+        .find(|p| std::fs::symlink_metadata(p).is_err())
+        .unwrap_or_else(|| dir.join(format!("{stem}.{extension}")))
 }
 
 impl Write for AtomicFile {
@@ -635,21 +604,28 @@ mod tests {
     }
 
     /// Regression: the Presets tab's export wrote a fixed name in the working directory and
-    /// followed a link planted there onto another file. A write to a name the user did not
-    /// give takes a new file, never an existing one, never through a link.
+    /// followed a link planted there onto another file. The name it offers is one that names
+    /// nothing yet: not a file, not a link (even a dangling one).
     #[cfg(unix)]
     #[test]
-    fn an_unnamed_export_takes_a_new_file_and_never_follows_a_planted_link() {
+    fn the_offered_export_name_is_never_a_file_or_a_planted_link() {
         let dir = tempfile::tempdir().unwrap();
         let victim = dir.path().join("victim");
         std::fs::write(&victim, "precious").unwrap();
         std::os::unix::fs::symlink(&victim, dir.path().join("rxw-registry.duckdb.sql")).unwrap();
-        let written = write_new_file(dir.path(), "rxw-registry.duckdb", "sql", b"CREATE").unwrap();
-        assert_eq!(written, dir.path().join("rxw-registry.duckdb.1.sql"));
+        std::os::unix::fs::symlink(
+            dir.path().join("none"),
+            dir.path().join("rxw-registry.duckdb.1.sql"),
+        )
+        .unwrap();
+        let offered = free_name(dir.path(), "rxw-registry.duckdb", "sql");
+        assert_eq!(offered, dir.path().join("rxw-registry.duckdb.2.sql"));
+        write_atomically(&offered, b"CREATE").unwrap();
         assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
-        assert_eq!(std::fs::read_to_string(&written).unwrap(), "CREATE");
-        let again = write_new_file(dir.path(), "rxw-registry.duckdb", "sql", b"x").unwrap();
-        assert_eq!(again, dir.path().join("rxw-registry.duckdb.2.sql"));
+        assert_eq!(
+            free_name(dir.path(), "rxw-registry.duckdb", "sql"),
+            dir.path().join("rxw-registry.duckdb.3.sql")
+        );
     }
     use crate::flavor::{Flags, Flavor};
 

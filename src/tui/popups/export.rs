@@ -1,6 +1,7 @@
 //! The export prompt: what to write (Tab cycles) and the file (JSON Lines, or CSV for a
 //! `.csv` name), written atomically on a worker.
 
+use super::path::expand_home;
 use super::{Outcome, Popup, PopupCx, PopupDrawCx, centred};
 use crate::export::Format;
 use crate::tui::action::{Action, Edit, apply_line};
@@ -11,7 +12,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 /// The prompt: what to write and the file to write it to.
 #[derive(Debug, Clone)]
@@ -29,14 +30,6 @@ impl ExportPrompt {
             what,
             path: LineEditor::new(what.default_file()),
         }
-    }
-}
-
-/// `~/…` under the home directory, as a shell would.
-fn expand_home(path: &str) -> PathBuf {
-    match (path.strip_prefix("~/"), std::env::var_os("HOME")) {
-        (Some(rest), Some(home)) => Path::new(&home).join(rest),
-        _ => PathBuf::from(path),
     }
 }
 

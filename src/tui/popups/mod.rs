@@ -7,6 +7,7 @@
 
 pub mod export;
 pub mod help;
+pub mod path;
 pub mod save;
 
 use super::action::{Action, Context, Effect};
@@ -34,6 +35,9 @@ pub struct PopupCx<'a> {
     pub message: &'a mut Option<String>,
     /// Side effects for the event loop (clipboard, saving a preset).
     pub effects: &'a mut Vec<Effect>,
+    /// An action the app carries out once the popup has handled this one (a prompt's
+    /// answer for the tab that asked).
+    pub then: &'a mut Option<Action>,
 }
 
 /// What a popup draws from.

@@ -104,6 +104,19 @@ pub enum Request {
     InputReplaced,
     /// Show this tab (the Explain tab's attack opens the Debug tab).
     ShowTab(TabId),
+    /// Ask the user for a file path before writing (never a silent write): a prompt titled
+    /// `title`, offering `default`; Enter sends [`Action::Answer`] with `answer` to the tab,
+    /// Esc writes nothing.
+    AskPath {
+        /// What is asked ("write the registry for clickhouse to").
+        title: String,
+        /// The path offered.
+        default: String,
+        /// Keys the prompt names besides Enter and Esc ("Ctrl-R next engine").
+        hint: String,
+        /// The command the answer is for.
+        answer: TabCommand,
+    },
 }
 
 /// State that one tab writes and others read.

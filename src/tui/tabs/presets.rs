@@ -1,8 +1,8 @@
 //! The Presets tab: a filter line (type to filter), the registry's presets, and the selected
 //! preset's pattern, groups (with their descriptions) and examples. Enter loads the preset:
-//! pattern, flavor, flags and its examples as tests. Ctrl-R writes the registry exported for
-//! the next fleet engine (ClickHouse, DuckDB, Vector, Loki, Elasticsearch, Spark) and opens
-//! the export pane: the selected preset's definition for that engine, highlighted, with its
+//! pattern, flavor, flags and its examples as tests. Ctrl-R shows the registry exported for
+//! the next fleet engine (ClickHouse, DuckDB, Vector, Loki, Elasticsearch, Spark), asks where
+//! to write it (nothing is written unless the user accepts a path), and opens the export pane: the selected preset's definition for that engine, highlighted, with its
 //! verification verdict (agree, differs on a line with both answers, or refused with the
 //! reason under a caret). Ctrl-P copies the definition.
 //!
@@ -45,6 +45,12 @@ pub const EXPORT: TabCommand = TabCommand {
     name: "export-registry",
 };
 
+/// Write the shown engine's registry to the path the prompt answered.
+pub const WRITE_EXPORT: TabCommand = TabCommand {
+    tab: ID,
+    name: "write-export",
+};
+
 /// Copy the export pane's definition.
 pub const COPY_EXPORT: TabCommand = TabCommand {
     tab: ID,
@@ -61,7 +67,7 @@ static KEYS: &[Binding] = &[
     bind!(
         Editor,
         Action::Tab(EXPORT),
-        "Presets tab: next engine (clickhouse, duckdb, vector, loki, elasticsearch, spark): write the registry for it, show and verify the selected preset there",
+        "Presets tab: next engine (clickhouse, duckdb, vector, loki, elasticsearch, spark): show and verify the selected preset there, and ask where to write the registry for it",
         false,
         [KeySpec::Key(K::Char('r'), KeyModifiers::CONTROL)]
     ),
@@ -202,8 +208,8 @@ fn highlighted(text: &str, target: Target, palette: Palette) -> (&'static str, V
 pub struct LastExport {
     /// The engine.
     pub target: Target,
-    /// The file written.
-    pub path: PathBuf,
+    /// The file written, once the user accepted a path.
+    pub path: Option<PathBuf>,
     /// Each preset's form there: `exact`, `rewrite`, or `refused: why`.
     pub forms: BTreeMap<String, String>,
 }
@@ -243,8 +249,10 @@ impl PresetsTab {
         }
     }
 
-    /// Writes the whole registry for the engine after the last one exported (ClickHouse
-    /// first) to `rxw-registry.<target>.<ext>`, and remembers each preset's form.
+    /// Shows the registry exported for the engine after the last one (ClickHouse first):
+    /// each preset's form, and the selected preset in the export pane, verified there. Then
+    /// asks where to write the whole file (a free name offered); nothing is written unless
+    /// the user accepts.
     fn export_next(&mut self, cx: &mut TabCx) {
         let target = match &self.last_export {
             None => Target::ALL[0],
@@ -261,22 +269,7 @@ impl PresetsTab {
             cx.message("no presets to export");
             return;
         }
-        let exports = fleet::export(&entries, target);
-        let text = render::render(target, &exports, &RenderOptions::default());
-        // A new file, never over one already there nor through a link planted at the name.
-        let path = match crate::export::write_new_file(
-            &self.export_dir,
-            &format!("rxw-registry.{}", target.name()),
-            target.extension(),
-            text.as_bytes(),
-        ) {
-            Ok(path) => path,
-            Err(e) => {
-                cx.message(format!("cannot write the export: {}", e.message));
-                return;
-            }
-        };
-        let forms: BTreeMap<String, String> = exports
+        let forms: BTreeMap<String, String> = fleet::export(&entries, target)
             .iter()
             .map(|e| {
                 let form = match &e.outcome {
@@ -288,17 +281,57 @@ impl PresetsTab {
             .collect();
         let refused = forms.values().filter(|f| f.starts_with("refused")).count();
         cx.message(format!(
-            "wrote {} ({} presets, {refused} refused); check it with rxw registry verify --to {}",
-            path.display(),
-            forms.len(),
-            target.name()
+            "{}: {} presets, {refused} refused",
+            target.name(),
+            forms.len()
         ));
         self.last_export = Some(LastExport {
             target,
-            path,
+            path: None,
             forms,
         });
         self.show_export();
+        let default = crate::export::free_name(
+            &self.export_dir,
+            &format!("rxw-registry.{}", target.name()),
+            target.extension(),
+        );
+        cx.request(Request::AskPath {
+            title: format!("Write the registry for {} to", target.name()),
+            default: default.display().to_string(),
+            hint: "Ctrl-R next engine".into(),
+            answer: WRITE_EXPORT,
+        });
+    }
+
+    /// Writes the whole registry for the shown engine to `path` (atomically: a reader sees
+    /// the old file or the new one) and says where.
+    fn write_export(&mut self, path: &str, cx: &mut TabCx) {
+        let Some(last) = &mut self.last_export else {
+            cx.message("Ctrl-R first: it shows the registry exported for an engine");
+            return;
+        };
+        let entries: Vec<_> = self.browser.catalog.entries().iter().collect();
+        let exports = fleet::export(&entries, last.target);
+        let text = render::render(last.target, &exports, &RenderOptions::default());
+        let path = crate::tui::popups::path::expand_home(path);
+        match crate::export::write_atomically(&path, text.as_bytes()) {
+            Ok(()) => {
+                let refused = last
+                    .forms
+                    .values()
+                    .filter(|f| f.starts_with("refused"))
+                    .count();
+                cx.message(format!(
+                    "wrote {} ({} presets, {refused} refused); check it with rxw registry verify --to {}",
+                    path.display(),
+                    last.forms.len(),
+                    last.target.name()
+                ));
+                last.path = Some(path);
+            }
+            Err(e) => cx.message(format!("nothing written: {}", e.message)),
+        }
     }
 
     /// Opens (or refreshes) the export pane for the selected preset on the last export's
@@ -476,6 +509,7 @@ impl Tab for PresetsTab {
         let page = cx.body_rows() as isize;
         match action {
             Action::Tab(c) if *c == EXPORT => self.export_next(cx),
+            Action::Answer(c, path) if *c == WRITE_EXPORT => self.write_export(path, cx),
             Action::Tab(c) if *c == COPY_EXPORT => self.copy_export(cx),
             Action::Tab(c) if *c == LOAD_EXPORT => self.load_export(cx),
             Action::Activate | Action::Edit(Edit::Newline) => self.load(cx),
