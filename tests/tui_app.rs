@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use rxw::tui::Options;
 use rxw::tui::action::{Action, CopyWhat, Edit, Effect};
 use rxw::tui::app::{App, Burst, Focus};
+use rxw::tui::popups::history::HistorySearch;
 use rxw::tui::popups::path::PathPrompt;
 use rxw::tui::popups::save::SavePrompt;
 use rxw::tui::session::{Session, SessionStore};
@@ -308,7 +309,7 @@ fn the_session_is_restored_and_fresh_skips_it() {
         tests: "+ 12".into(),
         input: Some("a1 b22".into()),
         preset: None,
-        history: Vec::new(),
+        ..Default::default()
     };
     let app = start(Options::default(), StartInput::Demo, Some(saved.clone()));
     assert_eq!(app.wb.pattern.text(), r"\d+");
@@ -1942,11 +1943,81 @@ fn up_and_down_in_the_pattern_walk_its_history() {
         rxw::workbench::DEMO_LOG.matches("ACK").count()
     );
     let saved = rxw::tui::session::Session::of(&app);
-    assert!(
-        saved
-            .history
-            .ends_with(&["CLAIM".to_string(), "RESULT".to_string()])
+    assert!(saved.histories["python"].ends_with(&["CLAIM".to_string(), "RESULT".to_string()]));
+}
+
+/// Regression: the history was one list for every flavor, lost with `--fresh`, and could not
+/// be searched. Each flavor family has its own; Ctrl-R in the pattern pane lists the family's
+/// earlier patterns containing what is typed, newest first, Ctrl-R again goes older, Enter
+/// puts the chosen one in the pattern (one undo step), Esc keeps the pattern; the history
+/// comes back in the next session, even a fresh one.
+#[test]
+fn ctrl_r_searches_the_flavors_history_which_outlives_a_fresh_start() {
+    let mut app = screens::demo(100, 30);
+    let run = |app: &mut App, p: &str| {
+        key(app, KeyCode::Char('u'), KeyModifiers::CONTROL);
+        type_str(app, p);
+        key(app, KeyCode::Enter, KeyModifiers::NONE);
+    };
+    for p in ["CLAIM (\\w+)", "RESULT", "claim"] {
+        run(&mut app, p);
+    }
+    app.update(Action::CycleFlavor);
+    assert_ne!(app.wb.flavor.family_name(), "python");
+    run(&mut app, "CLAIMED");
+    let other = app.wb.flavor.family_name();
+    // In the other family Ctrl-R sees only its own pattern.
+    key(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
+    let search = app.popup::<HistorySearch>().expect("the history search");
+    assert_eq!(search.found, ["CLAIMED"]);
+    key(&mut app, KeyCode::Esc, KeyModifiers::NONE);
+    assert_eq!(app.wb.pattern.text(), "CLAIMED");
+    while app.wb.flavor.family_name() != "python" {
+        app.update(Action::CycleFlavor);
+    }
+    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
+    type_str(&mut app, "mine");
+    key(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
+    type_str(&mut app, "cla");
+    assert_eq!(
+        app.popup::<HistorySearch>().unwrap().found,
+        ["claim", "CLAIM (\\w+)"],
+        "newest first, smart case"
     );
+    key(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    assert!(screen.contains("Earlier python patterns"), "{screen}");
+    assert!(screen.contains(r"> CLAIM (\w+)"), "{screen}");
+    key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    assert!(app.popup::<HistorySearch>().is_none());
+    assert_eq!(app.wb.pattern.text(), "CLAIM (\\w+)");
+    assert!(
+        app.message
+            .as_deref()
+            .unwrap_or("")
+            .contains("python history"),
+        "{:?}",
+        app.message
+    );
+    key(&mut app, KeyCode::Char('z'), KeyModifiers::CONTROL);
+    assert_eq!(app.wb.pattern.text(), "mine", "one undo step");
+    // The next session, even a fresh one, has both families' histories.
+    let saved = rxw::tui::session::Session::of(&app);
+    let fresh = start(
+        Options {
+            fresh: true,
+            ..Options::default()
+        },
+        StartInput::Demo,
+        Some(saved),
+    );
+    assert_eq!(fresh.history.entries(other), ["CLAIMED"]);
+    // The pattern the search replaced was remembered too (Up brings it back as well).
+    assert!(fresh.history.entries("python").ends_with(&[
+        "RESULT".into(),
+        "claim".into(),
+        "mine".into()
+    ]));
 }
 
 /// Regression: Ctrl-S saved a preset whose own tests failed, without a word. The Tests tab's

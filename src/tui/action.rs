@@ -122,6 +122,11 @@ pub enum Action {
     SavePreset,
     /// A command of one result tab (its keymap names it; the tab carries it out).
     Tab(TabCommand),
+    /// Search the flavor's earlier patterns (the pattern pane's Ctrl-R).
+    HistorySearch,
+    /// Put this pattern in the pattern pane (a pattern chosen from the history): one undo
+    /// step.
+    SetPattern(String),
     /// The answer typed into a prompt a tab opened ([`TabCommand`] names what asked); the
     /// app routes it to that tab.
     Answer(TabCommand, String),
@@ -179,6 +184,8 @@ pub enum Context {
     Global,
     /// In a text editor (pattern, input, replacement, tests, preset filter).
     Editor,
+    /// In the pattern pane: the editors' bindings, and the pattern's own (its history).
+    Pattern,
     /// In a list tab (matches, groups, explain, code).
     List,
     /// In a tab whose keys are all its own (the Debug tab): only the shown tab's bindings and
@@ -192,6 +199,7 @@ impl Context {
         match self {
             Context::Global => "Anywhere",
             Context::Editor => "In editors",
+            Context::Pattern => "In the pattern",
             Context::List => "In lists",
             Context::Tab => "In the tab",
         }
@@ -480,6 +488,13 @@ pub static KEYMAP: &[Binding] = &[
         "word right",
         false,
         [k(K::Char('f'), ALT), k(K::Right, CTRL)]
+    ),
+    bind!(
+        Pattern,
+        Action::HistorySearch,
+        "search the flavor's earlier patterns (Up and Down walk them one by one)",
+        false,
+        [k(K::Char('r'), CTRL)]
     ),
     bind!(
         Editor,

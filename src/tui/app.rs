@@ -12,6 +12,7 @@ use super::keymap::action_for;
 use super::layout::{self, Areas};
 use super::popups::export::ExportPrompt;
 use super::popups::help::Help;
+use super::popups::history::HistorySearch;
 use super::popups::path::PathPrompt;
 use super::popups::save::SavePrompt;
 use super::popups::{Outcome, Popup, PopupCx, PopupDrawCx};
@@ -114,7 +115,7 @@ pub struct App {
     /// Set when something worth saving changed.
     pub session_dirty: bool,
     /// Patterns used before, and where Up and Down are among them.
-    pub history: PatternHistory,
+    pub history: super::history::PatternHistory,
     /// Colour or not.
     pub palette: Palette,
     /// Next language for "copy as literal".
@@ -186,7 +187,7 @@ impl App {
             size,
             quit: false,
             session_dirty: false,
-            history: PatternHistory::default(),
+            history: super::history::PatternHistory::default(),
             palette,
             literal_lang: 0,
             effects: Vec::new(),
@@ -512,7 +513,8 @@ impl App {
             return context;
         }
         match self.focus {
-            Focus::Pattern | Focus::Input => Context::Editor,
+            Focus::Pattern => Context::Pattern,
+            Focus::Input => Context::Editor,
             Focus::Results => self.shown_tab().context(),
         }
     }
@@ -763,6 +765,22 @@ impl App {
             }
             Action::Edit(e) => self.edit(e),
             Action::Copy(what) => self.copy(what),
+            Action::HistorySearch => {
+                let family = self.wb.flavor.family_name();
+                let entries = self.history.entries(family).to_vec();
+                self.popups
+                    .push(Box::new(HistorySearch::new(family, entries)));
+            }
+            Action::SetPattern(p) => {
+                self.remember_pattern();
+                self.wb.pattern.set(&p);
+                self.focus = Focus::Pattern;
+                self.mark_pattern_changed();
+                self.message = Some(format!(
+                    "pattern from the {} history (Ctrl-Z brings back the one it replaced)",
+                    self.wb.flavor.family_name()
+                ));
+            }
             Action::SavePreset => {
                 let key = self
                     .wb
@@ -1191,10 +1209,16 @@ impl App {
         }
     }
 
+    /// Remembers the pattern on screen in its flavor family's history.
+    pub fn remember_pattern(&mut self) {
+        self.history
+            .remember(self.wb.flavor.family_name(), self.wb.pattern.text());
+    }
+
     /// A pattern is remembered in the history when its pane is left.
     fn remember_pattern_on_leaving(&mut self) {
         if self.focus == Focus::Pattern {
-            self.history.remember(self.wb.pattern.text());
+            self.remember_pattern();
         }
     }
 
@@ -1205,18 +1229,24 @@ impl App {
         match self.focus {
             Focus::Pattern => {
                 if e == Edit::Newline {
-                    self.history.remember(self.wb.pattern.text());
+                    self.remember_pattern();
                     self.move_to_match(self.selected.saturating_add(1));
                     return;
                 }
-                if matches!(e, Edit::Up | Edit::Down) && !self.history.is_empty() {
+                if matches!(e, Edit::Up | Edit::Down)
+                    && !self
+                        .history
+                        .entries(self.wb.flavor.family_name())
+                        .is_empty()
+                {
                     // The pattern's history, as a shell's: Up the one before, Down back to
                     // what was being typed.
                     let current = self.wb.pattern.text().to_string();
+                    let family = self.wb.flavor.family_name();
                     let recalled = if e == Edit::Up {
-                        self.history.older(&current)
+                        self.history.older(family, &current)
                     } else {
-                        self.history.newer()
+                        self.history.newer(family)
                     };
                     if let Some(p) = recalled {
                         self.wb.pattern.set(&p);
@@ -1442,84 +1472,4 @@ pub fn pasted_line_ends(s: &str) -> Cow<'_, str> {
         return Cow::Borrowed(s);
     }
     Cow::Owned(s.replace("\r\n", "\n").replace('\r', "\n"))
-}
-
-/// Patterns used before (a pattern is remembered when Enter runs it, when the pattern pane is
-/// left and when the workbench closes), and where Up and Down stand among them.
-#[derive(Debug, Clone, Default)]
-pub struct PatternHistory {
-    entries: Vec<String>,
-    /// The entry shown, while browsing, and the text being typed before browsing began.
-    at: Option<(usize, String)>,
-}
-
-impl From<Vec<String>> for PatternHistory {
-    fn from(mut entries: Vec<String>) -> PatternHistory {
-        let excess = entries.len().saturating_sub(PatternHistory::KEPT);
-        entries.drain(..excess);
-        PatternHistory { entries, at: None }
-    }
-}
-
-impl PatternHistory {
-    /// Most patterns kept.
-    pub const KEPT: usize = 100;
-
-    /// The patterns, oldest first.
-    pub fn entries(&self) -> &[String] {
-        &self.entries
-    }
-
-    /// Whether nothing is remembered yet.
-    pub fn is_empty(&self) -> bool {
-        self.entries.is_empty()
-    }
-
-    /// Remembers `pattern` as the newest (once: an earlier copy moves up).
-    pub fn remember(&mut self, pattern: &str) {
-        self.at = None;
-        if pattern.trim().is_empty() || self.entries.last().is_some_and(|p| p == pattern) {
-            return;
-        }
-        self.entries.retain(|p| p != pattern);
-        self.entries.push(pattern.to_string());
-        let excess = self.entries.len().saturating_sub(Self::KEPT);
-        self.entries.drain(..excess);
-    }
-
-    /// The pattern before the one shown (`typed` is kept to come back to).
-    pub fn older(&mut self, typed: &str) -> Option<String> {
-        let next = match &self.at {
-            None => {
-                // Starting from a typed pattern equal to the newest entry skips it.
-                let newest = self.entries.len().checked_sub(1)?;
-                if self.entries[newest] == typed {
-                    newest.checked_sub(1)?
-                } else {
-                    newest
-                }
-            }
-            Some((0, _)) => return None,
-            Some((i, _)) => i - 1,
-        };
-        let draft = self.at.take().map_or_else(|| typed.to_string(), |(_, d)| d);
-        self.at = Some((next, draft));
-        Some(self.entries[next].clone())
-    }
-
-    /// The pattern after the one shown, or what was being typed past the newest.
-    pub fn newer(&mut self) -> Option<String> {
-        let (i, draft) = self.at.take()?;
-        if i + 1 < self.entries.len() {
-            self.at = Some((i + 1, draft));
-            Some(self.entries[i + 1].clone())
-        } else {
-            Some(draft)
-        }
-    }
-
-    /// Ends browsing (an edit or another key): the shown pattern stays.
-    pub fn stop_browsing(&mut self) {
-        self.at = None;
-    }
 }

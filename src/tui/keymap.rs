@@ -65,7 +65,9 @@ fn applies(b: &Binding, context: Context, shown: TabId) -> bool {
     if b.context == Context::Global {
         return true;
     }
-    if b.context != context {
+    // The pattern pane is an editor with bindings of its own.
+    let editor_in_pattern = b.context == Context::Editor && context == Context::Pattern;
+    if b.context != context && !editor_in_pattern {
         return false;
     }
     match &b.action {

@@ -9,6 +9,7 @@ pub mod action;
 pub mod app;
 pub mod clipboard;
 pub mod gutter;
+pub mod history;
 pub mod keymap;
 pub mod layout;
 pub mod panes;
@@ -95,6 +96,8 @@ pub fn start_app(
     size: Rect,
     palette: theme::Palette,
 ) -> anyhow::Result<App> {
+    // The history outlives a `--fresh` start, as a shell's does.
+    let history = saved.as_ref().map(Session::histories).unwrap_or_default();
     let saved = if args.fresh { None } else { saved };
     let (text, source, warning, paged) = match input {
         StartInput::Loaded(t, s, w) => (t, s, w, None),
@@ -122,7 +125,6 @@ pub fn start_app(
     let mut replacement = String::new();
     let mut tests = demo.as_ref().map(test_lines).unwrap_or_default();
     let mut preset_key = demo.as_ref().map(|p| p.key.clone());
-    let mut history = Vec::new();
     if let Some(s) = &saved {
         pattern = s.pattern.clone();
         flavor = s.flavor.parse().unwrap_or(flavor);
@@ -130,7 +132,6 @@ pub fn start_app(
         replacement = s.replacement.clone();
         tests = s.tests.clone();
         preset_key = s.preset.clone();
-        history = s.history.clone();
     }
     if let Some(key) = &args.preset {
         let p = presets.find(key).with_context(|| {
@@ -176,7 +177,7 @@ pub fn start_app(
     wb.preset = preset_key;
     let mut app = App::new(wb, presets, size, palette);
     app.input_warning = warning;
-    app.history = app::PatternHistory::from(history);
+    app.history = history::PatternHistory::from_families(history);
     Ok(app)
 }
 
@@ -618,7 +619,7 @@ pub fn run(args: Options) -> anyhow::Result<()> {
         pipeline::restore_output(saved)?;
     }
     // The pattern on screen at the end joins the history the session keeps.
-    app.history.remember(app.wb.pattern.text());
+    app.remember_pattern();
     if print && result.is_ok() {
         pipeline::print_pattern(app.wb.pattern.text())?;
     }

@@ -9,6 +9,7 @@
 //! by the next save) and said once in the status bar.
 
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// Typed input up to this size is kept inside `session.json`; larger input goes to
@@ -39,9 +40,33 @@ pub struct Session {
     /// The preset last loaded.
     #[serde(default)]
     pub preset: Option<String>,
-    /// Patterns used before, oldest first (Up and Down in the pattern pane).
+    /// Patterns used before, per flavor family, oldest first (Up, Down and Ctrl-R in the
+    /// pattern pane).
     #[serde(default)]
+    pub histories: BTreeMap<String, Vec<String>>,
+    /// The history as sessions before per-family histories kept it (read, never written):
+    /// the saved flavor's family takes it.
+    #[serde(default, skip_serializing)]
     pub history: Vec<String>,
+}
+
+impl Session {
+    /// Each family's earlier patterns, an older session's single list under its flavor's
+    /// family.
+    pub fn histories(&self) -> BTreeMap<String, Vec<String>> {
+        let mut all = self.histories.clone();
+        if !self.history.is_empty() {
+            let family = self
+                .flavor
+                .parse::<crate::Flavor>()
+                .map_or("python", |f| f.family_name());
+            let list = all.entry(family.to_string()).or_default();
+            let newer = std::mem::take(list);
+            *list = self.history.clone();
+            list.extend(newer);
+        }
+        all
+    }
 }
 
 /// `session.json` as stored: the session, with a large input moved to its own file.
@@ -67,7 +92,8 @@ impl Session {
             tests: wb.tests.text().to_string(),
             input: typed.then(|| wb.input.text().to_string()),
             preset: wb.preset.clone(),
-            history: app.history.entries().to_vec(),
+            histories: app.history.families().clone(),
+            history: Vec::new(),
         }
     }
 }
@@ -272,13 +298,30 @@ mod tests {
             tests: "+ 12\n- x".into(),
             input: Some("typed".into()),
             preset: None,
-            history: vec!["CLAIM".into()],
+            histories: [("js".to_string(), vec!["CLAIM".to_string()])].into(),
+            history: Vec::new(),
         };
         save(&path, &s).unwrap();
         let restored = load(&path);
         assert_eq!(restored.session, Some(s.clone()));
         assert_eq!(restored.notice, None);
         assert_eq!(names(path.parent().unwrap()), vec!["session.json"]);
+    }
+
+    /// A session saved before histories were kept per flavor family gives its one list to
+    /// its flavor's family, older than what that family already has.
+    #[test]
+    fn an_older_sessions_single_history_goes_to_its_flavors_family() {
+        let old: Session = serde_json::from_str(
+            r#"{"pattern":"x","flavor":"js@node22","flags":"","history":["a","b"]}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            old.histories(),
+            [("js".to_string(), vec!["a".to_string(), "b".to_string()])].into()
+        );
+        let json = serde_json::to_string(&old).unwrap();
+        assert!(!json.contains(r#""history""#), "never written: {json}");
     }
 
     /// Regression: typed input above 4 MiB used to be saved as `"input": null`, and the next

@@ -94,7 +94,12 @@ pub fn lines(cx: &PopupDrawCx) -> Vec<Line<'static>> {
             Span::styled(help, chrome(Chrome::Dim, p)),
         ])
     };
-    for ctx in [Context::Global, Context::Editor, Context::List] {
+    for ctx in [
+        Context::Global,
+        Context::Editor,
+        Context::Pattern,
+        Context::List,
+    ] {
         out.push(Line::from(Span::styled(
             ctx.title(),
             chrome(Chrome::Focused, p),

@@ -7,6 +7,7 @@
 
 pub mod export;
 pub mod help;
+pub mod history;
 pub mod path;
 pub mod save;
 
