@@ -9,6 +9,7 @@ use rxw::tui::app::{App, Burst, Focus};
 use rxw::tui::popups::history::HistorySearch;
 use rxw::tui::popups::path::PathPrompt;
 use rxw::tui::popups::save::SavePrompt;
+use rxw::tui::presets::FailingTests::Refuse;
 use rxw::tui::session::{Session, SessionStore};
 use rxw::tui::tabs::{debug, explain, groups, matches, presets};
 use rxw::tui::theme::Palette;
@@ -487,10 +488,15 @@ fn saving_a_preset_writes_the_user_registry_and_it_appears_at_once() {
     key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
     assert_eq!(
         app.effects.pop(),
-        Some(Effect::SavePreset("my_verb".into()))
+        Some(Effect::SavePreset {
+            key: "my_verb".into(),
+            leave_out_failing: false
+        })
     );
     assert!(app.popup::<SavePrompt>().is_none());
-    let path = rxw::tui::presets::save_to_user_registry(dir.path(), "my_verb", &app.wb).unwrap();
+    let (path, left_out) =
+        rxw::tui::presets::save_to_user_registry(dir.path(), "my_verb", &app.wb, Refuse).unwrap();
+    assert_eq!(left_out, 0);
     assert!(path.ends_with("user.toml"));
     let options = rxw::presets::load::LoadOptions {
         files: vec![],
@@ -515,7 +521,7 @@ fn saving_a_preset_writes_the_user_registry_and_it_appears_at_once() {
         saved.groups
     );
     // Saving again under the same key replaces it.
-    rxw::tui::presets::save_to_user_registry(dir.path(), "my_verb", &app.wb).unwrap();
+    rxw::tui::presets::save_to_user_registry(dir.path(), "my_verb", &app.wb, Refuse).unwrap();
     assert_eq!(
         rxw::tui::load_presets_from(&options)
             .all
@@ -2020,18 +2026,19 @@ fn ctrl_r_searches_the_flavors_history_which_outlives_a_fresh_start() {
     ]));
 }
 
-/// Regression: Ctrl-S saved a preset whose own tests failed, without a word. The Tests tab's
-/// lines are the preset's examples: a failing one stops the save, said with its line, and
-/// the registry file is not written.
+/// Regression: Ctrl-S saved a preset whose own tests failed, without a word. The save prompt
+/// now says which lines fail before anything is saved; Enter then saves with only the passing
+/// lines as its examples (so the preset passes its own check) and says so; a save without the
+/// prompt's word refuses.
 #[test]
-fn a_preset_whose_tests_fail_is_not_saved() {
+fn a_preset_whose_tests_fail_is_saved_only_when_asked_and_without_them() {
     let dir = tempfile::tempdir().unwrap();
     let mut app = screens::demo(100, 30);
     app.wb
         .tests
         .replace_all("+ [CLAIM ab12]\n+ no tag at all\n".into());
     screens::settle(&mut app);
-    let err = rxw::tui::presets::save_to_user_registry(dir.path(), "broken", &app.wb)
+    let err = rxw::tui::presets::save_to_user_registry(dir.path(), "broken", &app.wb, Refuse)
         .unwrap_err()
         .to_string();
     assert!(
@@ -2040,4 +2047,39 @@ fn a_preset_whose_tests_fail_is_not_saved() {
     );
     assert!(err.contains("no tag at all"), "{err}");
     assert!(!dir.path().join("user.toml").exists(), "nothing written");
+    // The prompt asks first, naming the failing line.
+    key(&mut app, KeyCode::Char('s'), KeyModifiers::CONTROL);
+    let prompt = app.popup::<SavePrompt>().expect("the save prompt");
+    let failing = prompt.failing.clone().expect("the failing lines said");
+    assert!(failing.contains("line 2: \"no tag at all\""), "{failing}");
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    assert!(screen.contains("Enter saves without them"), "{screen}");
+    key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    let Some(Effect::SavePreset {
+        key: saved_key,
+        leave_out_failing: true,
+    }) = app.effects.pop()
+    else {
+        panic!("the save leaves the failing lines out")
+    };
+    let (path, left_out) = rxw::tui::presets::save_to_user_registry(
+        dir.path(),
+        &saved_key,
+        &app.wb,
+        rxw::tui::presets::FailingTests::LeaveOut,
+    )
+    .unwrap();
+    assert_eq!(left_out, 1);
+    let text = std::fs::read_to_string(path).unwrap();
+    assert!(text.contains("[CLAIM ab12]"), "{text}");
+    assert!(!text.contains("no tag at all"), "{text}");
+    let options = rxw::presets::load::LoadOptions {
+        files: vec![],
+        config_dir: Some(dir.path().to_path_buf()),
+    };
+    assert!(
+        rxw::tui::load_presets_from(&options)
+            .find(&saved_key)
+            .is_some()
+    );
 }

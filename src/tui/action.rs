@@ -32,7 +32,13 @@ pub enum Effect {
         what: String,
     },
     /// Save the current pattern as a preset with this key in the user registry.
-    SavePreset(String),
+    SavePreset {
+        /// The key.
+        key: String,
+        /// Whether the Tests tab's failing lines are left out of its examples (the prompt
+        /// said which fail, and the user saved anyway); otherwise they refuse the save.
+        leave_out_failing: bool,
+    },
 }
 
 /// An edit or motion sent to the focused editor.

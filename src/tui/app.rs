@@ -787,7 +787,8 @@ impl App {
                     .preset
                     .clone()
                     .unwrap_or_else(|| "my_pattern".to_string());
-                self.popups.push(Box::new(SavePrompt::new(&key)));
+                let failing = super::presets::failing_tests(&self.wb);
+                self.popups.push(Box::new(SavePrompt::new(&key, failing)));
             }
             Action::Click { col, row } => self.click(col, row),
             Action::Wheel { col, row, delta } => self.wheel(col, row, delta),

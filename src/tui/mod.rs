@@ -900,8 +900,16 @@ fn event_loop(
                         Err(e) => format!("could not copy {what}: {e}"),
                     });
                 }
-                Effect::SavePreset(key) => {
-                    app.message = Some(match save_user_preset(app, &key) {
+                Effect::SavePreset {
+                    key,
+                    leave_out_failing,
+                } => {
+                    let failing = if leave_out_failing {
+                        presets::FailingTests::LeaveOut
+                    } else {
+                        presets::FailingTests::Refuse
+                    };
+                    app.message = Some(match save_user_preset(app, &key, failing) {
                         Ok(msg) => msg,
                         Err(e) => format!("could not save the preset: {e}"),
                     });
@@ -953,13 +961,24 @@ pub fn autosave(app: &mut App, store: &mut SessionStore) {
 }
 
 /// Saves the current pattern as preset `key` in the user registry and reloads the browser.
-fn save_user_preset(app: &mut App, key: &str) -> anyhow::Result<String> {
+fn save_user_preset(
+    app: &mut App,
+    key: &str,
+    failing: presets::FailingTests,
+) -> anyhow::Result<String> {
     let dir = crate::presets::load::config_dir()
         .context("no config directory (set HOME or XDG_CONFIG_HOME)")?;
-    let path = presets::save_to_user_registry(&dir, key, &app.wb)?;
+    let (path, left_out) = presets::save_to_user_registry(&dir, key, &app.wb, failing)?;
     // The browser and the lens run the registry with the new preset in it.
     app.reload_presets(load_presets(), key);
-    Ok(format!("saved preset {key} to {}", path.display()))
+    Ok(match left_out {
+        0 => format!("saved preset {key} to {}", path.display()),
+        n => format!(
+            "saved preset {key} to {} without the {n} failing test line{} in its examples",
+            path.display(),
+            if n == 1 { "" } else { "s" }
+        ),
+    })
 }
 
 /// Longest a burst is read before it is applied and a frame drawn, so a paste that streams in

@@ -118,33 +118,66 @@ struct UserRegistry {
     preset: Vec<Preset>,
 }
 
-/// Writes the workbench's pattern, flavor, flags, group notes and tests as preset `key` into
-/// `dir/user.toml` (replacing a preset of the same key there), atomically. Group descriptions
-/// are kept from the loaded preset where the group names still exist.
-///
-/// # Errors
-/// The pattern does not compile, the existing user registry is invalid, or the file cannot
-/// be written.
-pub fn save_to_user_registry(dir: &Path, key: &str, wb: &Workbench) -> anyhow::Result<PathBuf> {
-    let re = wb
-        .compiled()
-        .map_err(|e| anyhow::anyhow!("the pattern does not compile: {}", e.message))?;
-    // The Tests tab's lines become the preset's own examples, which `rxw preset check` runs:
-    // a preset that fails them is not written.
+/// What to do with the Tests tab's failing lines when saving a preset.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FailingTests {
+    /// Refuse the save (the preset's examples would fail their own check).
+    Refuse,
+    /// Save with only the passing lines as its examples (the user was told which fail and
+    /// accepted).
+    LeaveOut,
+}
+
+/// The Tests tab's failing lines, said in one sentence (`None` when every line passes): what
+/// the save prompt shows before the user saves.
+pub fn failing_tests(wb: &Workbench) -> Option<String> {
     let outcomes = wb.test_outcomes();
     let failing: Vec<_> = outcomes
         .iter()
         .filter(|o| o.passed() == Some(false))
         .collect();
-    if let Some(first) = failing.first() {
+    let first = failing.first()?;
+    Some(format!(
+        "{} of the Tests tab's {} lines fail{} (line {}: {:?})",
+        failing.len(),
+        outcomes.len(),
+        if failing.len() == 1 { "s" } else { "" },
+        // The Tests tab counts its lines from 0; people count from 1.
+        first.line + 1,
+        first.subject
+    ))
+}
+
+/// Writes the workbench's pattern, flavor, flags, group notes and tests as preset `key` into
+/// `dir/user.toml` (replacing a preset of the same key there), atomically. Group descriptions
+/// are kept from the loaded preset where the group names still exist. The Tests tab's lines
+/// become the preset's examples, which `rxw preset check` runs: failing lines refuse the save
+/// or are left out, as `failing` says. Returns the file written and how many lines were left
+/// out.
+///
+/// # Errors
+/// The pattern does not compile, a test line fails under [`FailingTests::Refuse`], the
+/// existing user registry is invalid, or the file cannot be written.
+pub fn save_to_user_registry(
+    dir: &Path,
+    key: &str,
+    wb: &Workbench,
+    failing: FailingTests,
+) -> anyhow::Result<(PathBuf, usize)> {
+    let re = wb
+        .compiled()
+        .map_err(|e| anyhow::anyhow!("the pattern does not compile: {}", e.message))?;
+    let outcomes = wb.test_outcomes();
+    let left_out = outcomes
+        .iter()
+        .filter(|o| o.passed() == Some(false))
+        .count();
+    if failing == FailingTests::Refuse
+        && let Some(why) = failing_tests(wb)
+    {
         anyhow::bail!(
-            "not saved: {} of the Tests tab's {} lines fail{} (line {}: {:?}); the preset's \
-             examples would fail their own check: fix the pattern or the tests",
-            failing.len(),
-            outcomes.len(),
-            if failing.len() == 1 { "s" } else { "" },
-            first.line,
-            first.subject
+            "not saved: {why}; the preset's examples would fail their own check: fix the \
+             pattern or the tests"
         );
     }
     let path = dir.join("user.toml");
@@ -182,7 +215,7 @@ pub fn save_to_user_registry(dir: &Path, key: &str, wb: &Workbench) -> anyhow::R
         .collect();
     let mut examples = Vec::new();
     let mut counter_examples = Vec::new();
-    for o in wb.test_outcomes() {
+    for o in outcomes.into_iter().filter(|o| o.passed() != Some(false)) {
         match o.expect {
             Expect::Match | Expect::Nothing if o.found.is_some() => examples.push(Example {
                 text: o.subject,
@@ -239,7 +272,7 @@ pub fn save_to_user_registry(dir: &Path, key: &str, wb: &Workbench) -> anyhow::R
     std::fs::create_dir_all(dir)?;
     crate::export::write_atomically(&path, text.as_bytes())
         .map_err(|e| anyhow::anyhow!("{}", e.message))?;
-    Ok(path)
+    Ok((path, left_out))
 }
 
 impl PresetBrowser {

@@ -9,18 +9,22 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph};
 
-/// The prompt: the key being typed.
+/// The prompt: the key being typed, and what fails in the Tests tab (said before saving).
 #[derive(Debug, Clone)]
 pub struct SavePrompt {
     /// The key.
     pub key: LineEditor,
+    /// The Tests tab's failing lines, in a sentence; saving leaves them out of the examples.
+    pub failing: Option<String>,
 }
 
 impl SavePrompt {
-    /// A prompt offering `key`.
-    pub fn new(key: &str) -> SavePrompt {
+    /// A prompt offering `key`; `failing` says which test lines fail (see
+    /// [`crate::tui::presets::failing_tests`]).
+    pub fn new(key: &str, failing: Option<String>) -> SavePrompt {
         SavePrompt {
             key: LineEditor::new(key),
+            failing,
         }
     }
 }
@@ -39,7 +43,10 @@ impl Popup for SavePrompt {
                     *cx.message = Some("a preset key uses letters, digits, _ and -".into());
                     return Outcome::Stay;
                 }
-                cx.effects.push(Effect::SavePreset(key));
+                cx.effects.push(Effect::SavePreset {
+                    key,
+                    leave_out_failing: self.failing.is_some(),
+                });
                 return Outcome::Close;
             }
             Action::Edit(e) => {
@@ -52,22 +59,52 @@ impl Popup for SavePrompt {
 
     fn draw(&self, f: &mut Frame, area: Rect, cx: &PopupDrawCx) {
         let p = cx.palette;
-        let r = centred(area, area.width.saturating_sub(4).min(64), 4);
+        let width = area.width.saturating_sub(4).min(72);
+        let mut lines = vec![Line::from(vec![
+            Span::styled("key: ", chrome(Chrome::Dim, p)),
+            Span::raw(self.key.text().to_string()),
+        ])];
+        match &self.failing {
+            Some(failing) => {
+                lines.push(Line::from(Span::styled(
+                    format!(
+                        "{failing}: they would fail the preset's own check, so Enter saves it \
+                         with only the passing lines as examples"
+                    ),
+                    chrome(Chrome::Error, p),
+                )));
+                lines.push(Line::from(Span::styled(
+                    "Enter saves without them · Esc cancels (fix the pattern or the tests first)",
+                    chrome(Chrome::Dim, p),
+                )));
+            }
+            None => lines.push(Line::from(Span::styled(
+                "Enter saves · Esc cancels",
+                chrome(Chrome::Dim, p),
+            ))),
+        }
+        // Rows once wrapped inside the border (a row more for a wrapped line: words wrap
+        // whole, so a row can end short).
+        let inner = usize::from(width.saturating_sub(2).max(1));
+        let rows: usize = lines
+            .iter()
+            .map(|l| match l.width() {
+                w if w <= inner => 1,
+                w => w.div_ceil(inner) + 1,
+            })
+            .sum();
+        let height = u16::try_from(rows + 2).unwrap_or(u16::MAX);
+        let r = centred(area, width, height);
         let block = Block::bordered()
             .title(" Save as preset in the user registry ")
             .border_style(chrome(Chrome::Focused, p));
-        let lines = vec![
-            Line::from(vec![
-                Span::styled("key: ", chrome(Chrome::Dim, p)),
-                Span::raw(self.key.text().to_string()),
-            ]),
-            Line::from(Span::styled(
-                "Enter saves · Esc cancels",
-                chrome(Chrome::Dim, p),
-            )),
-        ];
         f.render_widget(Clear, r);
-        f.render_widget(Paragraph::new(lines).block(block), r);
+        f.render_widget(
+            Paragraph::new(lines)
+                .wrap(ratatui::widgets::Wrap { trim: false })
+                .block(block),
+            r,
+        );
         let x = r.x + 1 + 5 + self.key.cursor_chars() as u16;
         if x + 1 < r.x + r.width && r.height > 2 {
             f.set_cursor_position((x, r.y + 1));
