@@ -180,7 +180,7 @@ fn a_trace_ends_with_a_verdict_in_the_flavors_units() {
     let last = out.lines().last().unwrap();
     assert!(
         last.starts_with(
-            "verdict: no match (code points) after 6 steps and 3 attempts (at 0, 1, 2)"
+            "verdict: no match (code points) after 12 steps and 3 attempts (at 0, 1, 2)"
         ),
         "{out}"
     );
@@ -207,4 +207,271 @@ fn a_trace_ends_with_a_verdict_in_the_flavors_units() {
         doc["verdict"]["attempt_starts"],
         serde_json::json!([0, 1, 2, 3, 4])
     );
+}
+
+/// `rxw debug` as text, without colour: the exit code and the lines.
+fn debug_text(args: &[&str]) -> (Option<i32>, Vec<String>) {
+    let out = assert_cmd::Command::cargo_bin("rxw")
+        .unwrap()
+        .env("NO_COLOR", "1")
+        .arg("debug")
+        .args(args)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    (
+        out.status.code(),
+        text.lines().map(str::to_string).collect(),
+    )
+}
+
+/// The step rows of a text trace: (step, pos, the rest after the mark), the mark included.
+fn rows(lines: &[String]) -> Vec<(u64, usize, String)> {
+    lines
+        .iter()
+        .skip(1)
+        .filter_map(|l| {
+            let mut f = l.split_whitespace();
+            let step = f.next()?.parse().ok()?;
+            let pos = f.next()?.parse().ok()?;
+            let mark = l.find(['✓', '✗', '·'])?;
+            Some((step, pos, l[mark..].to_string()))
+        })
+        .collect()
+}
+
+/// The failed steps of a JSON trace: (step, unit_pos, action).
+fn failed_steps(v: &Value) -> Vec<(u64, u64, String)> {
+    v["trace"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["outcome"] == "failed")
+        .map(|s| {
+            (
+                s["step"].as_u64().unwrap(),
+                s["unit_pos"].as_u64().unwrap(),
+                s["action"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+/// Regression: `rxw debug --flavor python 'a+b' aaac` showed six rows that said neither what
+/// they tried nor that they failed, and the verdict named `a+`, which had succeeded. Each
+/// give-back and each try of `b` is a step now, the failing ones marked, and the verdict names
+/// the last one.
+#[test]
+fn a_search_that_finds_nothing_marks_its_failing_steps() {
+    let (code, lines) = debug_text(&["--flavor", "python", "a+b", "aaac"]);
+    assert_eq!(code, Some(1));
+    let failing: Vec<(u64, usize, String)> = rows(&lines)
+        .into_iter()
+        .filter(|r| r.2.starts_with('✗'))
+        .collect();
+    let steps: Vec<u64> = failing.iter().map(|r| r.0).collect();
+    assert_eq!(steps, [2, 3, 4, 7, 8, 11], "{lines:#?}");
+    assert_eq!(failing[0].2, "✗ try `b`: failed, found `c`");
+    assert_eq!(
+        failing[1].2,
+        "✗ give back one `a`, then try `b`: failed, found `a`"
+    );
+    assert_eq!((failing[1].1, failing[2].1), (2, 1));
+    let verdict = lines.last().unwrap();
+    assert!(
+        verdict.starts_with("verdict: no match (code points)"),
+        "{verdict}"
+    );
+    assert!(
+        verdict.contains("the last failing step was step 11, try `b` at 3 (found `c`)"),
+        "{verdict}"
+    );
+    let (v, code) = debug_json(&["--json", "--flavor", "python", "a+b", "aaac"]);
+    assert_eq!(code, 1);
+    let failed = failed_steps(&v);
+    assert_eq!(
+        failed.iter().map(|f| f.0).collect::<Vec<_>>(),
+        [2, 3, 4, 7, 8, 11]
+    );
+    assert_eq!(v["verdict"]["last_failed_step"], 11);
+    assert_eq!(v["verdict"]["matched"], false);
+    // The fields there were before are all still there.
+    for key in [
+        "step",
+        "op",
+        "span",
+        "pc",
+        "pos",
+        "depth",
+        "backtrack",
+        "captures",
+    ] {
+        assert!(v["trace"][3].get(key).is_some(), "a step lacks {key}");
+    }
+    assert_eq!(v["trace"][3]["op"], "backtrack to char");
+    assert_eq!(v["trace"][3]["resume"], "give_back");
+    assert_eq!(v["trace"][2]["result"], "found `c`");
+    assert_eq!(v["trace"][5]["action"], "retry from position 1");
+}
+
+/// Regression: on `ééc` the greedy `é+` gave back to where `b` could not start inside one
+/// step, so the failed `b` after it was never a step. It is one now, at code point 2.
+#[test]
+fn the_failing_b_after_a_run_of_two_byte_characters_is_a_step_at_code_point_2() {
+    let (code, lines) = debug_text(&["--flavor", "python", "é+b", "ééc"]);
+    assert_eq!(code, Some(1));
+    assert!(lines[0].contains("(pos in code points)"), "{}", lines[0]);
+    let rows = rows(&lines);
+    let b = rows
+        .iter()
+        .find(|r| r.2 == "✗ try `b`: failed, found `c`")
+        .unwrap_or_else(|| panic!("{lines:#?}"));
+    assert_eq!(b.1, 2);
+    let (v, _) = debug_json(&["--json", "--flavor", "python", "é+b", "ééc"]);
+    let step = v["trace"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["action"] == "try `b`")
+        .unwrap();
+    assert_eq!(step["outcome"], "failed");
+    assert_eq!(step["unit_pos"], 2);
+    assert_eq!(step["pos"], 4, "pos stays in bytes");
+    assert_eq!(v["verdict"]["unit"], "code points");
+}
+
+#[test]
+fn a_greedy_loop_gives_back_one_character_per_step() {
+    // Nothing to give back: `b` follows the run.
+    let (v, code) = debug_json(&["--json", "--flavor", "python", "a+b", "aaab"]);
+    assert_eq!(code, 0);
+    assert!(failed_steps(&v).is_empty(), "{v}");
+    // `a+ab` must give one `a` back for the `a` after it.
+    let (code, lines) = debug_text(&["--flavor", "python", "a+ab", "aaab"]);
+    assert_eq!(code, Some(0));
+    let said: Vec<String> = rows(&lines).into_iter().map(|r| r.2).collect();
+    assert!(
+        said.contains(&"✗ try `a`: failed, found `b`".to_string()),
+        "{said:#?}"
+    );
+    assert!(
+        said.contains(&"✓ give back one `a`, then try `a`".to_string()),
+        "{said:#?}"
+    );
+}
+
+/// Regression: `rxw debug --flavor python 'a+?b' aaab` went from 0 to 3 in one step. Each
+/// extension of the lazy loop is a step, and so is each failed try of `b` before it.
+#[test]
+fn a_lazy_loop_is_extended_one_step_at_a_time() {
+    let (code, lines) = debug_text(&["--flavor", "python", "a+?b", "aaab"]);
+    assert_eq!(code, Some(0));
+    let ext: Vec<(usize, String)> = rows(&lines)
+        .into_iter()
+        .filter(|r| r.2.contains("extend the lazy `a+?` by one"))
+        .map(|r| (r.1, r.2))
+        .collect();
+    assert_eq!(
+        ext,
+        [
+            (
+                2,
+                "✗ extend the lazy `a+?` by one, then try `b`: failed, found `a`".to_string()
+            ),
+            (
+                3,
+                "✓ extend the lazy `a+?` by one, then try `b`".to_string()
+            ),
+        ],
+        "{lines:#?}"
+    );
+    let (v, _) = debug_json(&["--json", "--flavor", "python", "a+?b", "aaab"]);
+    let resumed: Vec<&str> = v["trace"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|s| s["resume"].as_str())
+        .collect();
+    assert_eq!(resumed, ["lazy_extend", "lazy_extend"]);
+}
+
+#[test]
+fn an_alternation_tries_the_next_alternative() {
+    let (code, lines) = debug_text(&["--flavor", "python", "ab|ac", "ac"]);
+    assert_eq!(code, Some(0));
+    let said: Vec<(usize, String)> = rows(&lines).into_iter().map(|r| (r.1, r.2)).collect();
+    assert!(
+        said.contains(&(1, "✗ try `b`: failed, found `c`".to_string())),
+        "{said:#?}"
+    );
+    assert!(
+        said.contains(&(
+            0,
+            "✓ try the next alternative of `ab|ac`, then try `a`".to_string()
+        )),
+        "{said:#?}"
+    );
+    // node also tries at the end of the text, after the match: a second attempt, with its
+    // own next alternative.
+    let (v, _) = debug_json(&["--json", "--flavor", "js", "ab|ac", "ac"]);
+    let resumed: Vec<(u64, &str)> = v["trace"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|s| Some((s["unit_pos"].as_u64()?, s["resume"].as_str()?)))
+        .collect();
+    assert_eq!(resumed, [(0, "next_alternative"), (2, "next_alternative")]);
+}
+
+#[test]
+fn javascript_steps_count_utf16_units() {
+    let (code, lines) = debug_text(&["--flavor", "js", "x", "😀éx"]);
+    assert_eq!(code, Some(0));
+    assert!(lines[0].contains("(pos in UTF-16 units)"), "{}", lines[0]);
+    let x = rows(&lines)
+        .into_iter()
+        .find(|r| r.2 == "✓ try `x`")
+        .unwrap_or_else(|| panic!("{lines:#?}"));
+    assert_eq!(x.1, 3, "😀 is two units, é one");
+    // The second unit of 😀 is tried on its own, and said so.
+    assert!(
+        rows(&lines)
+            .iter()
+            .any(|r| r.1 == 1 && r.2 == "✗ try `x`: failed, found the second half of `😀`"),
+        "{lines:#?}"
+    );
+    let (v, _) = debug_json(&["--json", "--flavor", "js", "x", "😀éx"]);
+    assert_eq!(
+        v["verdict"]["attempt_starts"],
+        serde_json::json!([0, 1, 2, 3, 4])
+    );
+    let last = v["trace"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["action"] == "try `x`" && s["outcome"] == "succeeded")
+        .unwrap();
+    assert_eq!(
+        (last["unit_pos"].as_u64(), last["pos"].as_u64()),
+        (Some(3), Some(6))
+    );
+}
+
+#[test]
+fn rust_steps_count_bytes() {
+    let (code, lines) = debug_text(&["--flavor", "rust", "x", "éx"]);
+    assert_eq!(code, Some(0));
+    assert!(lines[0].contains("(pos in bytes)"), "{}", lines[0]);
+    let x = rows(&lines)
+        .into_iter()
+        .find(|r| r.2 == "✓ try `x`")
+        .unwrap_or_else(|| panic!("{lines:#?}"));
+    assert_eq!(x.1, 2);
+    // Python counts the same position in code points.
+    let (_, lines) = debug_text(&["--flavor", "python", "x", "éx"]);
+    let x = rows(&lines)
+        .into_iter()
+        .find(|r| r.2 == "✓ try `x`")
+        .unwrap();
+    assert_eq!(x.1, 1);
 }

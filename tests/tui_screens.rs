@@ -166,3 +166,45 @@ fn every_tab_reads_at_four_sizes() {
         }
     }
 }
+
+/// The Debug tab says what each step tried and how it went: a failing step is marked ✗ and
+/// drawn in the error colour, a step that succeeded is not, and the pos column is in the
+/// flavor's units, labelled (code points for the demo's Python pattern).
+#[test]
+fn debug_rows_mark_failing_steps_in_the_error_colour() {
+    let (_, app) = screens::scenes()
+        .into_iter()
+        .find(|(n, _)| *n == "debug")
+        .expect("the debug scene");
+    let buf = screens::render_buffer(&app);
+    let screen = rows(&app);
+    assert!(
+        screen.iter().any(|r| r.contains("(pos in code points)")),
+        "{screen:#?}"
+    );
+    let error = rxw::tui::theme::style(rxw::highlight::Kind::Error, app.palette).fg;
+    // A step row is `  NN ✗ …`: the current step has its own colour, the others theirs.
+    let cursor: usize = screen
+        .iter()
+        .find_map(|r| r.split("│step ").nth(1)?.split(' ').next()?.parse().ok())
+        .expect("the step line");
+    let mut seen = (0, 0);
+    for (y, row) in screen.iter().enumerate() {
+        let Some(x) = row.chars().position(|c| c == '✗' || c == '✓') else {
+            continue;
+        };
+        let step: Option<usize> = row.split_whitespace().nth(1).and_then(|s| s.parse().ok());
+        if step.is_none_or(|s| s == cursor) {
+            continue;
+        }
+        let fg = buf[(x as u16, y as u16)].fg;
+        if row.chars().nth(x) == Some('✗') {
+            assert_eq!(Some(fg), error, "{row}");
+            seen.0 += 1;
+        } else {
+            assert_ne!(Some(fg), error, "{row}");
+            seen.1 += 1;
+        }
+    }
+    assert!(seen.0 > 0 && seen.1 > 0, "{seen:?} {screen:#?}");
+}

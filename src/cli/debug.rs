@@ -4,7 +4,7 @@ use super::find::CharIndex;
 use super::style::{Layout, inert, quoted};
 use super::{ColorChoice, Outcome, flags_for, load_text, style, use_color};
 use crate::Regex;
-use crate::engine::trace::{self, TraceOptions};
+use crate::engine::trace::{self, StepOutcome, TraceOptions};
 use crate::highlight::Kind;
 use crate::wire::{DebugSummaryDoc, HotPosition, PatternPart};
 use clap::Args;
@@ -202,27 +202,45 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
         return Ok(code);
     }
     let mut out = std::io::BufWriter::new(out);
+    // Each row: where the matcher is, the piece of the pattern it runs, whether the step
+    // succeeded (a failing step is marked `✗` and coloured), and what it tried and what came
+    // of it, positions in the flavor's unit.
     writeln!(
         out,
-        "{:>6}  {:<26} {:<14} {:>6}  {:>5}  text at position",
-        "step", "operation", "pattern", "pos", "depth"
+        "{:>6}  {:>6}  {:>5}  {:<26}  {:<14}    what it tried: what happened  (pos in {})",
+        "step",
+        "pos",
+        "depth",
+        "text at position",
+        "pattern",
+        t.unit.name()
     )?;
     for s in &t.steps {
         let piece = inert(&a.pattern[s.span.start..s.span.end], Layout::OneLine);
-        let kind = if s.backtrack {
-            Kind::Error
-        } else {
-            Kind::Literal
+        let (mark, kind) = match s.outcome {
+            Some(StepOutcome::Failed) => ("✗", Kind::Error),
+            Some(StepOutcome::Succeeded) => ("✓", Kind::Literal),
+            None => ("·", Kind::Warning),
         };
+        let said = match (&s.result, s.outcome) {
+            (Some(r), Some(StepOutcome::Failed)) => format!("{}: failed, {r}", s.action),
+            (Some(r), _) => format!("{}: {r}", s.action),
+            (None, Some(StepOutcome::Failed)) => format!("{}: failed", s.action),
+            (None, Some(StepOutcome::Succeeded)) => s.action.clone(),
+            (None, None) => format!("{}: the run stopped here", s.action),
+        };
+        let at = context(text, s.pos);
+        let pad = 26usize.saturating_sub(at.chars().count());
         writeln!(
             out,
-            "{:>6}  {} {:<14} {:>6}  {:>5}  {}",
+            "{:>6}  {:>6}  {:>5}  {at}{:pad$}  {:<14}  {} {}",
             s.step,
-            style::paint(&format!("{:<26}", s.op), kind, color),
-            piece,
-            s.pos,
+            s.unit_pos,
             s.depth,
-            context(text, s.pos)
+            "",
+            piece,
+            style::paint(mark, kind, color),
+            style::paint(&inert(&said, Layout::OneLine), kind, color),
         )?;
     }
     if t.truncated && t.stopped.is_none() {

@@ -259,11 +259,15 @@ pub struct DebugVerdict {
     pub last_position: Option<usize>,
     /// Steps taken in all.
     pub steps: u64,
+    /// The number (`step`) of the last recorded step that failed, when one did: for a search
+    /// that found nothing, the last thing it tried.
+    pub last_failed_step: Option<u64>,
 }
 
 impl DebugVerdict {
     /// How the search ended, said in the flavor's units: a match where and after what, or no
-    /// match after how many attempts from which positions, and where the last one gave up.
+    /// match after how many attempts from which positions, and the last step that failed
+    /// (what it tried, where, and what it found), after which nothing was left to try.
     pub fn of(
         re: &crate::engine::Regex,
         pattern: &str,
@@ -271,24 +275,23 @@ impl DebugVerdict {
         t: &crate::engine::trace::Trace,
     ) -> DebugVerdict {
         let unit = re.flavor().offset_unit();
-        // An attempt begins where the matcher runs its first instruction.
+        // An attempt begins where the matcher runs its first instruction; each step knows its
+        // position in the flavor's unit (inside an astral character, for JavaScript).
         let starts: Vec<usize> = t
             .steps
             .iter()
             .filter(|s| s.pc == 0 && !s.backtrack)
-            .map(|s| s.pos)
+            .map(|s| s.unit_pos)
             .collect();
-        // The positions said, in the flavor's units, counted in one walk of the text up to
+        // The match's positions, in the flavor's units, counted in one walk of the text up to
         // the last of them (a workbench's text can be large).
-        let mut wanted: Vec<usize> = starts.iter().take(100).copied().collect();
-        wanted.extend(
-            t.matches
-                .first()
-                .map(|m| [m.start(), m.end()])
-                .into_iter()
-                .flatten(),
-        );
-        wanted.extend(t.steps.last().map(|s| s.pos));
+        let wanted: Vec<usize> = t
+            .matches
+            .first()
+            .map(|m| [m.start(), m.end()])
+            .into_iter()
+            .flatten()
+            .collect();
         let floor = |byte: usize| {
             let mut b = byte.min(text.len());
             while !text.is_char_boundary(b) {
@@ -307,7 +310,7 @@ impl DebugVerdict {
             from = b;
         }
         let at = |byte: usize| units.get(&floor(byte)).copied().unwrap_or(0);
-        let shown: Vec<String> = starts.iter().take(8).map(|&p| at(p).to_string()).collect();
+        let shown: Vec<String> = starts.iter().take(8).map(|p| p.to_string()).collect();
         let more = if starts.len() > 8 { ", …" } else { "" };
         let attempts = if starts.len() == 1 {
             "1 attempt".to_string()
@@ -316,6 +319,11 @@ impl DebugVerdict {
         };
         let partial = if t.truncated { " recorded" } else { "" };
         let last = t.steps.last();
+        let last_failed = t
+            .steps
+            .iter()
+            .rev()
+            .find(|s| s.outcome == Some(crate::engine::trace::StepOutcome::Failed));
         let text_of = match t.matches.first() {
             Some(m) => format!(
                 "verdict: match at {}..{} ({}) after {} steps from {attempts}{partial} (at {}{more})",
@@ -326,15 +334,27 @@ impl DebugVerdict {
                 shown.join(", ")
             ),
             None => {
-                let gave_up = last.map_or(String::new(), |s| {
-                    let piece =
-                        &pattern[s.span.start.min(pattern.len())..s.span.end.min(pattern.len())];
-                    format!(
-                        "; the last attempt's last step was `{}` at {}, after which nothing was left to try",
-                        piece,
-                        at(s.pos)
-                    )
-                });
+                let gave_up = match (last_failed, last) {
+                    (Some(f), _) => format!(
+                        "; the last failing step was step {}, {} at {}{}, after which nothing was left to try",
+                        f.step,
+                        f.action,
+                        f.unit_pos,
+                        f.result
+                            .as_ref()
+                            .map(|r| format!(" ({r})"))
+                            .unwrap_or_default()
+                    ),
+                    (None, Some(s)) => {
+                        let piece = &pattern
+                            [s.span.start.min(pattern.len())..s.span.end.min(pattern.len())];
+                        format!(
+                            "; the last attempt's last step was `{}` at {}, after which nothing was left to try",
+                            piece, s.unit_pos
+                        )
+                    }
+                    (None, None) => String::new(),
+                };
                 let stopped = t
                     .stopped
                     .as_ref()
@@ -353,10 +373,11 @@ impl DebugVerdict {
             text: text_of,
             unit: unit.name(),
             first_match: t.matches.first().map(|m| [at(m.start()), at(m.end())]),
-            attempt_starts: starts.iter().take(100).map(|&p| at(p)).collect(),
+            attempt_starts: starts.iter().take(100).copied().collect(),
             attempts: starts.len(),
-            last_position: last.map(|s| at(s.pos)),
+            last_position: last.map(|s| s.unit_pos),
             steps: t.total_steps,
+            last_failed_step: last_failed.map(|s| s.step),
         }
     }
 }

@@ -4,12 +4,13 @@
 //! Everything here stands on the matcher's observer ([`super::vm::Observer`]): a trace is the
 //! matcher's own run, in the flavor's own backtracking order.
 
-use super::vm::{self, Inst, Observer, Step};
+use super::vm::{self, Inst, LoopRule, Observer, Resumed, Step};
 use super::{Match, Regex};
 use rxw_syntax::Span;
 use rxw_syntax::error::Error;
+use rxw_syntax::release::OffsetUnit;
 use serde::Serialize;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::time::{Duration, Instant};
 
 /// One recorded step.
@@ -31,6 +32,31 @@ pub struct TraceStep {
     pub backtrack: bool,
     /// Captures so far: `[start, end]` byte offsets per group (group 0 first), `null` unset.
     pub captures: Vec<Option<[usize; 2]>>,
+    /// `pos` in the flavor's own unit (code points for Python, UTF-16 units for JavaScript,
+    /// bytes for Rust, Go and RE2), the unit the verdict names.
+    pub unit_pos: usize,
+    /// What the step tried, in words: ``try `b` ``, ``give back one `a`, then try `b` ``,
+    /// `retry from position 3` (positions in the flavor's unit).
+    pub action: String,
+    /// How it went; `None` when the run stopped at this step (the step budget or the time).
+    pub outcome: Option<StepOutcome>,
+    /// What happened, when there is more to say than the outcome: ``took 3 (`aaa`)``,
+    /// ``found `c` ``, `the text ends here`.
+    pub result: Option<String>,
+    /// With `backtrack`, the choice point the step resumes: `next_alternative`,
+    /// `stop_repeating`, `one_more_iteration`, `give_back`, `lazy_extend` or
+    /// `look_around_holds`.
+    pub resume: Option<&'static str>,
+}
+
+/// How a recorded step went.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum StepOutcome {
+    /// The instruction did what it tried (a character matched, a group opened, …).
+    Succeeded,
+    /// It failed: the matcher goes back to its last choice point, or the attempt ends.
+    Failed,
 }
 
 /// A recorded run: every match of the pattern over a text, with its steps.
@@ -61,13 +87,29 @@ pub struct Trace {
     pub positions_capped: bool,
     /// The error that stopped the run (the step budget), if any.
     pub stopped: Option<Error>,
+    /// The unit of each step's `unit_pos`.
+    pub unit: OffsetUnit,
 }
 
 /// The most input positions a trace counts steps for (about 40 MB of counters): past them,
 /// steps at newly visited positions are counted in the totals only.
 pub const MAX_TRACKED_POSITIONS: usize = 1 << 20;
 
-struct Recorder {
+/// What resuming an [`Resumed::Alternative`] choice at an instruction means: the program's
+/// splits and loop heads push those choices.
+#[derive(Debug, Clone, Copy)]
+enum AltOrigin {
+    /// A split (an alternation) at this pc: its next alternative.
+    NextAlternative(u32),
+    /// A greedy loop's head at this pc: stop repeating.
+    StopRepeating(u32),
+    /// A lazy loop's head at this pc: one more iteration.
+    OneMoreIteration(u32),
+}
+
+/// The recording observer. With `EXPLAIN` (every trace but a bare count) the matcher runs
+/// without its give-back shortcut and each step gets its words and its outcome.
+struct Recorder<'a, const EXPLAIN: bool> {
     max_steps: usize,
     steps: Vec<TraceStep>,
     total: u64,
@@ -75,13 +117,32 @@ struct Recorder {
     per_pos: HashMap<usize, u64>,
     positions_capped: bool,
     ops: Vec<&'static str>,
-    spans: Vec<Span>,
+    prog: &'a vm::Program,
+    text: &'a str,
+    pattern: &'a str,
+    unit: OffsetUnit,
+    /// Byte offsets already counted in `unit` (a step's position is counted from the nearest
+    /// one before it, so a trace walks the text about once).
+    unit_at: BTreeMap<usize, usize>,
+    /// What resuming an alternative choice at a pc means.
+    alt_origin: HashMap<u32, AltOrigin>,
+    /// Whether the step being run was recorded (its outcome goes to it): its position, in
+    /// bytes and as the matcher counts.
+    open: Option<(usize, usize)>,
+    /// The next attempt is a new search (the first, or after a match), not a retry.
+    fresh: bool,
     /// Maps matcher positions (UTF-16 units when the text is in code units) to bytes.
     unit_to_byte: Option<Vec<usize>>,
 }
 
-impl Recorder {
-    fn new(prog: &vm::Program, text: &str, max_steps: usize) -> Recorder {
+impl<'a, const EXPLAIN: bool> Recorder<'a, EXPLAIN> {
+    fn new(
+        prog: &'a vm::Program,
+        text: &'a str,
+        pattern: &'a str,
+        unit: OffsetUnit,
+        max_steps: usize,
+    ) -> Self {
         // JS without `u` on astral text runs on code units: map them back to bytes.
         let astral = prog.code_units && text.bytes().any(|b| b >= 0xF0);
         let unit_to_byte = astral.then(|| {
@@ -95,6 +156,35 @@ impl Recorder {
             map.push(text.len());
             map
         });
+        let mut alt_origin = HashMap::new();
+        if EXPLAIN {
+            for (pc, inst) in prog.insts.iter().enumerate() {
+                if let Inst::LoopHead {
+                    greedy,
+                    iter,
+                    exit,
+                    rule,
+                    ..
+                } = inst
+                {
+                    let pc = pc as u32;
+                    let (target, origin) = match (greedy, rule) {
+                        (true, _) => (*exit, AltOrigin::StopRepeating(pc)),
+                        // sre's lazy loop resumes at the iteration's guard, just before it.
+                        (false, LoopRule::Python) => {
+                            (iter.saturating_sub(1), AltOrigin::OneMoreIteration(pc))
+                        }
+                        (false, _) => (*iter, AltOrigin::OneMoreIteration(pc)),
+                    };
+                    alt_origin.entry(target).or_insert(origin);
+                }
+            }
+            for (pc, inst) in prog.insts.iter().enumerate() {
+                if let Inst::Split { second, .. } = inst {
+                    alt_origin.insert(*second, AltOrigin::NextAlternative(pc as u32));
+                }
+            }
+        }
         Recorder {
             max_steps,
             steps: Vec::new(),
@@ -103,20 +193,240 @@ impl Recorder {
             per_pos: HashMap::new(),
             positions_capped: false,
             ops: prog.insts.iter().map(op_name).collect(),
-            spans: prog.spans.clone(),
+            prog,
+            text,
+            pattern,
+            unit,
+            unit_at: BTreeMap::new(),
+            alt_origin,
+            open: None,
+            fresh: true,
             unit_to_byte,
         }
     }
+
+    fn byte(&self, v: usize) -> usize {
+        match &self.unit_to_byte {
+            Some(m) => m.get(v).copied().unwrap_or(v),
+            None => v,
+        }
+    }
+
+    /// A matcher position in the flavor's unit.
+    fn unit_of(&mut self, raw: usize) -> usize {
+        if self.unit_to_byte.is_some() {
+            // The matcher ran on UTF-16 code units: its positions are the unit.
+            return raw;
+        }
+        if self.unit == OffsetUnit::Bytes {
+            return raw;
+        }
+        let mut b = raw.min(self.text.len());
+        while !self.text.is_char_boundary(b) {
+            b -= 1;
+        }
+        if let Some(&u) = self.unit_at.get(&b) {
+            return u;
+        }
+        let (from, base) = self
+            .unit_at
+            .range(..b)
+            .next_back()
+            .map_or((0, 0), |(f, u)| (*f, *u));
+        let u = base + self.unit.count(&self.text[from..b]);
+        self.unit_at.insert(b, u);
+        u
+    }
+
+    /// A piece of the pattern, quoted and cut short.
+    fn piece(&self, span: Span) -> String {
+        let p = self
+            .pattern
+            .get(span.start.min(self.pattern.len())..span.end.min(self.pattern.len()))
+            .unwrap_or("");
+        quote(p, 24)
+    }
+
+    /// The character at byte `at` (after it when `before` is false, before it otherwise).
+    fn char_at(&self, at: usize, before: bool) -> Option<char> {
+        let at = at.min(self.text.len());
+        if before {
+            self.text.get(..at)?.chars().next_back()
+        } else {
+            self.text.get(at..)?.chars().next()
+        }
+    }
+
+    /// What the instruction at `pc` tries, on its own.
+    fn tries(&mut self, pc: u32, raw: usize, backtrack: bool) -> String {
+        let span = self.prog.spans[pc as usize];
+        let piece = self.piece(span);
+        match &self.prog.insts[pc as usize] {
+            Inst::Save(0) if pc == 0 && !backtrack => {
+                let at = self.unit_of(raw);
+                let first = std::mem::replace(&mut self.fresh, false);
+                if first {
+                    format!("start at position {at}")
+                } else {
+                    format!("retry from position {at}")
+                }
+            }
+            Inst::Save(0) => "the match starts here".into(),
+            Inst::Save(1) => "the match ends here".into(),
+            Inst::Save(s) if s % 2 == 0 => format!("open group {}", s / 2),
+            Inst::Save(s) => format!("close group {}", s / 2),
+            Inst::Consume { back: false, .. } => format!("try {piece}"),
+            Inst::Consume { back: true, .. } => format!("try {piece} leftwards"),
+            Inst::RepeatOne { greedy: true, .. } => format!("{piece} takes all it can"),
+            Inst::RepeatOne { greedy: false, .. } => format!("{piece} takes the fewest it can"),
+            Inst::Assert(_) => format!("check {piece}"),
+            Inst::Split { .. } => format!("try the first alternative of {piece}"),
+            Inst::Jump(_) => format!("go on past {piece}"),
+            Inst::ClearSlots { .. } => format!("reset the captures in {piece}"),
+            Inst::LoopInit { .. } => format!("enter the loop {piece}"),
+            Inst::LoopHead { .. } => format!("repeat {piece} again?"),
+            Inst::LoopIter { .. } => format!("one more iteration of {piece}"),
+            Inst::LoopEnd { .. } => format!("an iteration of {piece} ends"),
+            Inst::Backref { group, .. } => format!("match group {group}'s text again"),
+            Inst::LookStart {
+                negative: false, ..
+            } => format!("look around: {piece}"),
+            Inst::LookStart { negative: true, .. } => format!("check that {piece} fails"),
+            Inst::LookEnd => "the look-around's body matched".into(),
+            Inst::AtomicStart => format!("enter the atomic group {piece}"),
+            Inst::AtomicEnd => "leave the atomic group, dropping its choices".into(),
+            Inst::IfGroup { group, .. } => format!("did group {group} match?"),
+            Inst::Match => "the whole pattern matched".into(),
+        }
+    }
+
+    /// What a resumed step resumed, in words, and its name for the JSON.
+    fn resumes(&self, s: &Step<'_>, byte: usize) -> Option<(String, &'static str)> {
+        let loop_piece = |rec: &Self| rec.piece(rec.prog.spans[s.pc.saturating_sub(1) as usize]);
+        Some(match s.resumed? {
+            Resumed::GiveBack => {
+                let back = matches!(
+                    self.prog.insts.get(s.pc.saturating_sub(1) as usize),
+                    Some(Inst::RepeatOne { back: true, .. })
+                );
+                let c = self.char_at(byte, back);
+                let given = c.map_or_else(|| "character".into(), quote_char);
+                (format!("give back one {given}"), "give_back")
+            }
+            Resumed::LazyExtend => (
+                format!("extend the lazy {} by one", loop_piece(self)),
+                "lazy_extend",
+            ),
+            Resumed::LookAroundHolds => (
+                "the look-around's body failed, so it holds".into(),
+                "look_around_holds",
+            ),
+            Resumed::Alternative => match self.alt_origin.get(&s.pc) {
+                Some(AltOrigin::NextAlternative(split)) => (
+                    format!(
+                        "try the next alternative of {}",
+                        self.piece(self.prog.spans[*split as usize])
+                    ),
+                    "next_alternative",
+                ),
+                Some(AltOrigin::StopRepeating(head)) => (
+                    format!(
+                        "stop repeating {}",
+                        self.piece(self.prog.spans[*head as usize])
+                    ),
+                    "stop_repeating",
+                ),
+                Some(AltOrigin::OneMoreIteration(head)) => (
+                    format!(
+                        "one more iteration of the lazy {}",
+                        self.piece(self.prog.spans[*head as usize])
+                    ),
+                    "one_more_iteration",
+                ),
+                None => ("go back to the last choice".into(), "next_alternative"),
+            },
+        })
+    }
+
+    /// What happened at the step at pc `pc` that began at `from` (bytes, and as the matcher
+    /// counts) and ended at byte `to`.
+    fn result(&self, pc: u32, from: (usize, usize), to: usize, ok: bool) -> Option<String> {
+        let (from, raw) = from;
+        Some(match (&self.prog.insts[pc as usize], ok) {
+            (Inst::Consume { back, .. }, false) => match self.char_at(from, *back) {
+                // On UTF-16 code units an astral character is two units, tested one by one.
+                Some(c) if c.len_utf16() == 2 && self.unit_to_byte.is_some() => {
+                    let first = self.unit_to_byte.as_ref().is_some_and(|m| {
+                        let unit = if *back { raw.saturating_sub(1) } else { raw };
+                        unit == 0 || m.get(unit - 1) != m.get(unit)
+                    });
+                    let half = if first { "first" } else { "second" };
+                    format!("found the {half} half of {}", quote_char(c))
+                }
+                Some(c) => format!("found {}", quote_char(c)),
+                None if *back => "the text starts here".into(),
+                None => "the text ends here".into(),
+            },
+            (Inst::RepeatOne { back, .. }, true) => {
+                let (a, b) = if *back { (to, from) } else { (from, to) };
+                let taken = self.text.get(a..b).unwrap_or("");
+                match taken.chars().count() {
+                    0 => "took none".into(),
+                    n => format!("took {n} ({})", quote(taken, 16)),
+                }
+            }
+            (Inst::RepeatOne { min, .. }, false) => format!("fewer than {min} here"),
+            (Inst::Assert(_), false) => "it does not hold here".into(),
+            (Inst::Backref { group, .. }, false) => {
+                format!("the text here is not group {group}'s")
+            }
+            (Inst::LoopIter { .. }, false) => {
+                "no more: the loop's maximum, or its last iteration was empty".into()
+            }
+            (Inst::LoopEnd { .. }, false) => "an empty iteration is refused here".into(),
+            (Inst::LookStart { .. }, false) => "not enough text before it".into(),
+            (Inst::LookEnd, false) => "the body matched, so the negative look-around fails".into(),
+            (Inst::Match, false) => "an empty match is not allowed at this position".into(),
+            _ => return None,
+        })
+    }
 }
 
-impl Observer for Recorder {
+/// `text` in backticks, cut to `max` characters, control characters escaped.
+fn quote(text: &str, max: usize) -> String {
+    let mut out = String::from("`");
+    for (i, c) in text.chars().enumerate() {
+        if i == max {
+            out.push('…');
+            break;
+        }
+        push_shown(&mut out, c);
+    }
+    out.push('`');
+    out
+}
+
+fn quote_char(c: char) -> String {
+    let mut out = String::from("`");
+    push_shown(&mut out, c);
+    out.push('`');
+    out
+}
+
+fn push_shown(out: &mut String, c: char) {
+    if c.is_control() {
+        out.extend(c.escape_default());
+    } else {
+        out.push(c);
+    }
+}
+
+impl<const EXPLAIN: bool> Observer for Recorder<'_, EXPLAIN> {
     const ACTIVE: bool = true;
+    const EXPLAIN: bool = EXPLAIN;
 
     fn step(&mut self, s: &Step<'_>) {
-        let pos = match &self.unit_to_byte {
-            Some(map) => map.get(s.pos).copied().unwrap_or(s.pos),
-            None => s.pos,
-        };
+        let pos = self.byte(s.pos);
         self.total += 1;
         if let Some(c) = self.per_pc.get_mut(s.pc as usize) {
             *c += 1;
@@ -129,19 +439,26 @@ impl Observer for Recorder {
         } else {
             self.positions_capped = true;
         }
+        self.open = None;
         if self.steps.len() < self.max_steps {
-            let map = |v: usize| match &self.unit_to_byte {
-                Some(m) => m.get(v).copied().unwrap_or(v),
-                None => v,
-            };
             let captures = s
                 .slots
                 .chunks(2)
                 .map(|p| {
                     (p[0] != vm::exec::UNSET && p[1] != vm::exec::UNSET)
-                        .then(|| [map(p[0]), map(p[1])])
+                        .then(|| [self.byte(p[0]), self.byte(p[1])])
                 })
                 .collect();
+            let (action, resume) = if EXPLAIN {
+                let tries = self.tries(s.pc, s.pos, s.backtrack);
+                match self.resumes(s, pos) {
+                    Some((what, name)) => (format!("{what}, then {tries}"), Some(name)),
+                    None => (tries, None),
+                }
+            } else {
+                (String::new(), None)
+            };
+            let unit_pos = if EXPLAIN { self.unit_of(s.pos) } else { pos };
             self.steps.push(TraceStep {
                 step: self.steps.len() as u64,
                 op: if s.backtrack {
@@ -149,14 +466,43 @@ impl Observer for Recorder {
                 } else {
                     self.ops[s.pc as usize].to_string()
                 },
-                span: self.spans[s.pc as usize],
+                span: self.prog.spans[s.pc as usize],
                 pc: s.pc,
                 pos,
                 depth: s.depth,
                 backtrack: s.backtrack,
                 captures,
+                unit_pos,
+                action,
+                outcome: None,
+                result: None,
+                resume,
             });
+            self.open = Some((pos, s.pos));
         }
+    }
+
+    fn outcome(&mut self, ok: bool, raw: usize) {
+        let Some((from, raw_from)) = self.open.take() else {
+            // Past the recorded steps nothing more is said.
+            return;
+        };
+        let to = self.byte(raw);
+        let Some(last) = self.steps.last() else {
+            return;
+        };
+        let pc = last.pc;
+        let result = self.result(pc, (from, raw_from), to, ok);
+        if ok && self.prog.insts[pc as usize] == Inst::Match {
+            self.fresh = true;
+        }
+        let last = self.steps.last_mut().expect("the open step");
+        last.outcome = Some(if ok {
+            StepOutcome::Succeeded
+        } else {
+            StepOutcome::Failed
+        });
+        last.result = result;
     }
 }
 
@@ -215,7 +561,14 @@ impl Regex {
     /// The pattern cannot run on the matcher (it compiles for the matcher whatever engine
     /// ordinarily runs it, so this is rare: an unknown property, say).
     pub fn trace(&self, text: &str, options: TraceOptions) -> Result<Trace, Error> {
-        let mut rec = Recorder::new(self.program()?, text, options.max_steps);
+        let unit = self.flavor().offset_unit();
+        let mut rec: Recorder<'_, true> = Recorder::new(
+            self.program()?,
+            text,
+            self.pattern(),
+            unit,
+            options.max_steps,
+        );
         let mut matches = Vec::new();
         let mut per_match = Vec::new();
         let mut match_steps = Vec::new();
@@ -273,12 +626,17 @@ impl Regex {
             per_pos: rec.per_pos,
             positions_capped: rec.positions_capped,
             stopped,
+            unit,
         })
     }
 
     /// Records one search that starts at byte `start` (the debugger's "step through this
     /// match"): with `anchored`, only an attempt at `start`; otherwise the search moves on
     /// until it finds a match, the text ends, or `time` passes.
+    ///
+    /// Recorded steps are explained ([`TraceStep::action`], [`TraceStep::outcome`]), which
+    /// runs the matcher without its give-back shortcut; with `max_steps` 0 nothing is recorded
+    /// and the steps are counted as the plain matcher takes them.
     ///
     /// # Errors
     /// As for [`Regex::trace`].
@@ -289,7 +647,35 @@ impl Regex {
         max_steps: usize,
         time: Duration,
     ) -> Result<Trace, Error> {
-        let mut rec = Recorder::new(self.program()?, text, max_steps);
+        if max_steps == 0 {
+            let rec: Recorder<'_, false> = self.recorder(text, 0)?;
+            return self.trace_search_with(rec, text, start, time);
+        }
+        let rec: Recorder<'_, true> = self.recorder(text, max_steps)?;
+        self.trace_search_with(rec, text, start, time)
+    }
+
+    fn recorder<'a, const EXPLAIN: bool>(
+        &'a self,
+        text: &'a str,
+        max_steps: usize,
+    ) -> Result<Recorder<'a, EXPLAIN>, Error> {
+        Ok(Recorder::new(
+            self.program()?,
+            text,
+            self.pattern(),
+            self.flavor().offset_unit(),
+            max_steps,
+        ))
+    }
+
+    fn trace_search_with<const EXPLAIN: bool>(
+        &self,
+        mut rec: Recorder<'_, EXPLAIN>,
+        text: &str,
+        start: usize,
+        time: Duration,
+    ) -> Result<Trace, Error> {
         let deadline = Instant::now() + time;
         let (found, stopped) = match self.search_observed_until(text, start, deadline, &mut rec) {
             Ok(m) => (m, None),
@@ -311,6 +697,7 @@ impl Regex {
             per_pos: rec.per_pos,
             positions_capped: rec.positions_capped,
             stopped,
+            unit: rec.unit,
         })
     }
 
@@ -518,6 +905,130 @@ mod tests {
         assert!(!t.truncated);
         assert_eq!(t.steps.len() as u64, t.total_steps);
         assert!(t.steps.iter().any(|s| s.backtrack));
+    }
+
+    fn failed(t: &Trace) -> Vec<(&str, usize)> {
+        t.steps
+            .iter()
+            .filter(|s| s.outcome == Some(StepOutcome::Failed))
+            .map(|s| (s.action.as_str(), s.unit_pos))
+            .collect()
+    }
+
+    #[test]
+    fn each_give_back_and_each_try_of_the_rest_is_a_step_that_says_how_it_went() {
+        let t = re("a+b", Flavor::PYTHON)
+            .trace("aaac", TraceOptions::default())
+            .unwrap();
+        assert!(t.matches.is_empty());
+        assert_eq!(
+            failed(&t)[..3],
+            [
+                ("try `b`", 3),
+                ("give back one `a`, then try `b`", 2),
+                ("give back one `a`, then try `b`", 1),
+            ]
+        );
+        let gave: Vec<_> = t.steps.iter().filter_map(|s| s.resume).collect();
+        assert!(gave.iter().all(|r| *r == "give_back"), "{gave:?}");
+        assert_eq!(t.steps[2].result.as_deref(), Some("found `c`"));
+        assert_eq!(t.steps[1].result.as_deref(), Some("took 3 (`aaa`)"));
+        assert_eq!(t.steps[0].action, "start at position 0");
+        assert!(t.steps.iter().any(|s| s.action == "retry from position 1"));
+        // Every recorded step has its outcome when the run was not stopped.
+        assert!(t.steps.iter().all(|s| s.outcome.is_some()));
+    }
+
+    #[test]
+    fn a_lazy_loop_takes_one_more_character_per_step() {
+        let t = re("a+?b", Flavor::PYTHON)
+            .trace("aaab", TraceOptions::default())
+            .unwrap();
+        let ext: Vec<(&str, usize)> = t
+            .steps
+            .iter()
+            .filter(|s| s.resume == Some("lazy_extend"))
+            .map(|s| (s.action.as_str(), s.unit_pos))
+            .collect();
+        assert_eq!(
+            ext,
+            [
+                ("extend the lazy `a+?` by one, then try `b`", 2),
+                ("extend the lazy `a+?` by one, then try `b`", 3),
+            ]
+        );
+        assert_eq!(t.matches.len(), 1);
+    }
+
+    #[test]
+    fn positions_are_in_the_flavors_unit() {
+        let t = re("é+b", Flavor::PYTHON)
+            .trace("ééc", TraceOptions::default())
+            .unwrap();
+        assert_eq!(t.unit, OffsetUnit::CodePoints);
+        // The failing `b` after `é+`, at code point 2 (byte 4).
+        let b = t.steps.iter().find(|s| s.action == "try `b`").unwrap();
+        assert_eq!((b.pos, b.unit_pos), (4, 2));
+        assert_eq!(b.outcome, Some(StepOutcome::Failed));
+        // JavaScript counts UTF-16 units: an astral character is two.
+        let t = re("x", Flavor::JS)
+            .trace("😀éx", TraceOptions::default())
+            .unwrap();
+        let last = t
+            .steps
+            .iter()
+            .find(|s| s.action == "try `x`" && s.outcome == Some(StepOutcome::Succeeded))
+            .unwrap();
+        assert_eq!((last.pos, last.unit_pos), (6, 3));
+        // Rust counts bytes.
+        let t = re("x", Flavor::Rust)
+            .trace("éx", TraceOptions::default())
+            .unwrap();
+        let last = t
+            .steps
+            .iter()
+            .find(|s| s.action == "try `x`" && s.outcome == Some(StepOutcome::Succeeded))
+            .unwrap();
+        assert_eq!((last.pos, last.unit_pos), (2, 2));
+    }
+
+    #[test]
+    fn the_next_alternative_is_named() {
+        let t = re("ab|ac", Flavor::JS)
+            .trace("ac", TraceOptions::default())
+            .unwrap();
+        let s = t
+            .steps
+            .iter()
+            .find(|s| s.resume == Some("next_alternative"))
+            .unwrap();
+        assert_eq!(
+            s.action,
+            "try the next alternative of `ab|ac`, then try `a`"
+        );
+        assert_eq!(s.unit_pos, 0);
+    }
+
+    #[test]
+    fn explaining_changes_no_result() {
+        // The debugger runs without the give-back shortcut: the matches are the same.
+        for (p, text) in [
+            (r"\w+\d", "abc1 de2"),
+            ("a.*?b", "a1b a2b"),
+            (r"(?:x|y)+z", "xyxyq xyz"),
+            (r"\d+(?=%)", "12% 3"),
+        ] {
+            for flavor in [Flavor::PYTHON, Flavor::JS] {
+                let r = re(p, flavor);
+                let t = r.trace(text, TraceOptions::default()).unwrap();
+                let plain: Vec<_> = r
+                    .matches(text, crate::MatchOptions::default())
+                    .map(|m| m.unwrap().groups)
+                    .collect();
+                let traced: Vec<_> = t.matches.iter().map(|m| m.groups.clone()).collect();
+                assert_eq!(traced, plain, "{p} on {text}");
+            }
+        }
     }
 
     #[test]

@@ -2,7 +2,10 @@
 //! the flavor's real backtracking order. Where the matcher is (step k of n), what it does
 //! there, the captures so far, the backtrack depth and the steps around the current one; the
 //! step's instruction is marked in the pattern, the position and the steps per position (a
-//! heatmap) in the input.
+//! heatmap) in the input. Each step says what it tried and how it went (`✓`, or `✗` and the
+//! error colour for a failing step), going back included (``give back one `a` ``, ``extend
+//! the lazy `a+?` by one``, ``try the next alternative of `ab|ac` ``, `retry from position 3`);
+//! positions are in the flavor's units (code points, UTF-16 units or bytes), as the verdict's.
 //!
 //! The trace is recorded when the tab is shown, and again when the pattern, the input or the
 //! match changed, on a worker thread (a run can take a quarter of a second on a pathological
@@ -12,7 +15,7 @@
 
 use super::{DrawCx, Handled, InputMarks, Tab, TabCommand, TabCx, TabEvent, TabId};
 use crate::Span;
-use crate::engine::trace::{Growth, Trace};
+use crate::engine::trace::{Growth, StepOutcome, Trace, TraceStep};
 use crate::highlight::Kind;
 use crate::tui::action::{Action, Binding, Context, KeySpec, bind};
 use crate::tui::text::clip;
@@ -663,16 +666,23 @@ impl Tab for DebugTab {
             ),
             (None, false) => String::new(),
         };
+        let unit = t.unit.name();
         let header = format!(
-            "step {} / {} · {} · depth {}{end}",
+            "step {} / {} · at {} ({unit}) · depth {}{end}",
             d.cursor + 1,
             t.steps.len(),
-            cur.op,
+            cur.unit_pos,
             cur.depth
         );
         lines.push(Line::from(TextSpan::styled(
             clip(&header, w),
             style(Kind::Name, p),
+        )));
+        // What the step tried and how it went.
+        let failed = cur.outcome == Some(StepOutcome::Failed);
+        lines.push(Line::from(TextSpan::styled(
+            clip(&said(cur), w),
+            style(if failed { Kind::Error } else { Kind::Name }, p),
         )));
         if let Some((v_for, v)) = &self.verdict
             && Arc::ptr_eq(v_for, t)
@@ -717,21 +727,36 @@ impl Tab for DebugTab {
                 style(Kind::Error, p),
             )));
         }
-        // The steps around the current one.
-        let rows = (area.height as usize).saturating_sub(lines.len());
+        // The steps around the current one, under their column names when there is room
+        // for a step besides: a failing step is marked ✗ and drawn in the error colour.
+        let mut rows = (area.height as usize).saturating_sub(lines.len());
+        if rows >= 2 {
+            let names = format!(
+                "{:>6}   {:<12} {:>6} {:<4} what it tried: what happened (pos in {unit})",
+                "step", "pattern", "pos", "d"
+            );
+            lines.push(Line::from(TextSpan::styled(
+                clip(&names, w),
+                chrome(Chrome::Dim, p),
+            )));
+            rows -= 1;
+        }
         let first = d.cursor.saturating_sub(rows / 2);
         for (i, s) in t.steps.iter().enumerate().skip(first).take(rows) {
             let piece = pattern.get(s.span.start..s.span.end).unwrap_or("");
             let text = format!(
-                "{:>6} {:<24} {:<12} @{:<6} d{}",
+                "{:>6} {} {:<12} {:>6} d{:<3} {}",
                 i + 1,
-                s.op,
-                piece,
-                s.pos,
-                s.depth
+                mark(s),
+                crate::tui::text::clip(piece, 12),
+                s.unit_pos,
+                s.depth,
+                said_briefly(s)
             );
             let st = if i == d.cursor {
                 style(Kind::Match, p)
+            } else if s.outcome == Some(StepOutcome::Failed) {
+                style(Kind::Error, p)
             } else if s.backtrack {
                 style(Kind::Warning, p)
             } else {
@@ -740,6 +765,37 @@ impl Tab for DebugTab {
             lines.push(Line::from(TextSpan::styled(clip(&text, w), st)));
         }
         f.render_widget(Paragraph::new(lines), area);
+    }
+}
+
+/// A step's mark: ✓ succeeded, ✗ failed, · the run stopped at it.
+fn mark(s: &TraceStep) -> char {
+    match s.outcome {
+        Some(StepOutcome::Succeeded) => '✓',
+        Some(StepOutcome::Failed) => '✗',
+        None => '·',
+    }
+}
+
+/// What a step tried and how it went, in a sentence: `✗ try `b`: failed, found `c``.
+fn said(s: &TraceStep) -> String {
+    let how = match (s.outcome, &s.result) {
+        (Some(StepOutcome::Failed), Some(r)) => format!(": failed, {r}"),
+        (Some(StepOutcome::Failed), None) => ": failed".into(),
+        (Some(StepOutcome::Succeeded), Some(r)) => format!(": {r}"),
+        (Some(StepOutcome::Succeeded), None) => ": ok".into(),
+        (None, _) => ": the run stopped here".into(),
+    };
+    format!("{} {}{how}", mark(s), s.action)
+}
+
+/// [`said`] without the mark (the row has its own column for it).
+fn said_briefly(s: &TraceStep) -> String {
+    match (s.outcome, &s.result) {
+        (Some(StepOutcome::Failed), Some(r)) => format!("{}: failed, {r}", s.action),
+        (Some(StepOutcome::Failed), None) => format!("{}: failed", s.action),
+        (_, Some(r)) => format!("{}: {r}", s.action),
+        (_, None) => s.action.clone(),
     }
 }
 

@@ -217,16 +217,44 @@ pub struct Step<'a> {
     pub slots: &'a [usize],
     /// True when this step resumes a choice point after a failure.
     pub backtrack: bool,
+    /// What kind of choice point this step resumes (with `backtrack`), when the observer
+    /// explains ([`Observer::EXPLAIN`]); `None` otherwise.
+    pub resumed: Option<Resumed>,
     /// The search attempt's start position.
     pub start: usize,
+}
+
+/// The kind of choice point a step resumes after a failure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resumed {
+    /// The other way of a split or of a loop's head: the next alternative, stopping a greedy
+    /// loop, or one more iteration of a lazy one (the program says which).
+    Alternative,
+    /// A greedy single-character loop gave back one character; the step runs what follows it.
+    GiveBack,
+    /// A lazy single-character loop took one more character; the step runs what follows it.
+    LazyExtend,
+    /// A negative look-around's body failed everywhere, so the assertion holds.
+    LookAroundHolds,
 }
 
 /// Sees every step of a search. [`NoObserver`] compiles to nothing.
 pub trait Observer {
     /// False for the no-op observer: the matcher skips building steps.
     const ACTIVE: bool;
+    /// True for an observer that explains each step (the debugger): the matcher then runs
+    /// without its give-back shortcut (a single-character loop's [`super::Guard`]), so every
+    /// give-back, lazy extension and try of what follows is a step of its own, as in a
+    /// backtracking engine without the shortcut; it says what each resumed step resumed
+    /// ([`Step::resumed`]) and how each step went ([`Observer::outcome`]). Results are the
+    /// same either way; the steps counted are not.
+    const EXPLAIN: bool = false;
     /// Called before each step.
     fn step(&mut self, step: &Step<'_>);
+    /// Called after each step when [`Observer::EXPLAIN`]: whether it succeeded, and the
+    /// position after it (where it failed, when it failed).
+    #[inline(always)]
+    fn outcome(&mut self, _ok: bool, _pos: usize) {}
 }
 
 /// The observer that observes nothing.
@@ -897,6 +925,7 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
         let mut attempt_steps: u64 = 0;
         let mut next_check: u64 = 0x10000.min(params.budget.saturating_add(1));
         let mut backtracked = false;
+        let mut resumed: Option<Resumed> = None;
         if !O::ACTIVE && self.prog.insts.first() == Some(&Inst::Save(0)) {
             // Every program opens with the whole match's start: taken here without a dispatch
             // (and counted as the step it is, so step counts do not depend on an observer).
@@ -930,11 +959,15 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                     depth: self.stack.len(),
                     slots: &self.slots,
                     backtrack: backtracked,
+                    resumed: if O::EXPLAIN { resumed } else { None },
                     start,
                 };
                 self.observer.step(&step);
             }
             backtracked = false;
+            if O::EXPLAIN {
+                resumed = None;
+            }
             let ok = match &self.prog.insts[pc as usize] {
                 Inst::Consume { test, back } => match self.step_one(test, pos, *back) {
                     Some(p) => {
@@ -955,7 +988,8 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                     let guard = self.prog.guards.get(pc as usize).and_then(|g| g.as_deref());
                     // CPython before 3.11: a try of the rest that fails leaves its marks (and a
                     // lazy loop that gives up, `lastmark`) behind, so every try must run.
-                    let guard = guard.filter(|_| self.sre.is_none());
+                    // The debugger sees every give-back and every try of the rest.
+                    let guard = guard.filter(|_| self.sre.is_none() && !O::EXPLAIN);
                     let mut p = pos;
                     let mut n = 0u32;
                     let mut ok = true;
@@ -1291,11 +1325,17 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                     if params.not_empty_at == Some(start) && pos == start {
                         false
                     } else {
+                        if O::EXPLAIN {
+                            self.observer.outcome(true, pos);
+                        }
                         self.steps += attempt_steps;
                         return Attempt::Matched;
                     }
                 }
             };
+            if O::EXPLAIN {
+                self.observer.outcome(ok, pos);
+            }
             if ok {
                 continue;
             }
@@ -1311,6 +1351,9 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                     ChoiceKind::Alt | ChoiceKind::AltRestoring => {
                         pc = choice.pc;
                         pos = choice.pos;
+                        if O::EXPLAIN {
+                            resumed = Some(Resumed::Alternative);
+                        }
                         break;
                     }
                     ChoiceKind::BranchEnd { .. } | ChoiceKind::RepeatEnd => {}
@@ -1324,6 +1367,9 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                             // The body failed everywhere: the negative assertion holds.
                             pc = next;
                             pos = choice.pos;
+                            if O::EXPLAIN {
+                                resumed = Some(Resumed::LookAroundHolds);
+                            }
                             break;
                         }
                     }
@@ -1350,7 +1396,7 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                             .guards
                             .get(choice.pc as usize)
                             .and_then(|g| g.as_deref())
-                            .filter(|_| self.sre.is_none())
+                            .filter(|_| self.sre.is_none() && !O::EXPLAIN)
                         {
                             let top = p;
                             while p != floor && !self.guard_allows(g, p) {
@@ -1368,6 +1414,9 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                         }
                         pc = choice.pc + 1;
                         pos = p;
+                        if O::EXPLAIN {
+                            resumed = Some(Resumed::GiveBack);
+                        }
                         break;
                     }
                     ChoiceKind::LazyOne { count } => {
@@ -1382,7 +1431,7 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                             .guards
                             .get(choice.pc as usize)
                             .and_then(|g| g.as_deref())
-                            .filter(|_| self.sre.is_none());
+                            .filter(|_| self.sre.is_none() && !O::EXPLAIN);
                         let next = self.step_one(test, choice.pos, *back);
                         if let Some(failed_at) = failed_at
                             && (next.is_none() || count >= *max)
@@ -1414,6 +1463,9 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                                 }
                                 pc = choice.pc + 1;
                                 pos = p;
+                                if O::EXPLAIN {
+                                    resumed = Some(Resumed::LazyExtend);
+                                }
                                 break;
                             }
                             None => {

@@ -25,7 +25,9 @@ pub use compile::accepted_chars;
 pub(crate) use compile::apply as apply_flag_change;
 pub use compile::compile;
 pub(crate) use compile::python_search_prefix;
-pub use exec::{Haystack, NoObserver, Observer, Outcome, Step, Utf8Hay, Utf16Hay, run_search};
+pub use exec::{
+    Haystack, NoObserver, Observer, Outcome, Resumed, Step, Utf8Hay, Utf16Hay, run_search,
+};
 
 use charset::{CharSet, Fold};
 use rxw_syntax::Span;
