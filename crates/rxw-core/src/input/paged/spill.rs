@@ -44,6 +44,83 @@ fn create_private(path: &Path) -> std::io::Result<File> {
     options.open(path)
 }
 
+/// Opens a file with no name in `dir` (Linux's `O_TMPFILE`), readable and writable by its
+/// owner alone: no other user can ever open it, not even in the moment a named file would
+/// exist before it is unlinked. It is gone when its last handle closes.
+#[cfg(target_os = "linux")]
+fn anonymous_file(dir: &Path) -> std::io::Result<File> {
+    use std::os::unix::fs::OpenOptionsExt;
+    std::fs::OpenOptions::new()
+        .read(true)
+        .write(true)
+        .mode(0o600)
+        .custom_flags(libc::O_TMPFILE)
+        .open(dir)
+}
+
+/// Where a spill's files are made: files without a name where the file system makes them
+/// (`O_TMPFILE`: ext4, xfs, btrfs, tmpfs), else files in a private directory (0700, files
+/// 0600) unlinked as soon as they are open.
+enum SpillPlace {
+    /// Anonymous files in this directory.
+    Anonymous(std::path::PathBuf),
+    /// Named files in a private directory, until [`SpillPlace::unlink`].
+    Private(tempfile::TempDir),
+}
+
+impl SpillPlace {
+    fn new(parent: Option<&Path>) -> std::io::Result<SpillPlace> {
+        #[cfg(target_os = "linux")]
+        {
+            let dir = parent.map_or_else(std::env::temp_dir, Path::to_path_buf);
+            if anonymous_file(&dir).is_ok() {
+                return Ok(SpillPlace::Anonymous(dir));
+            }
+        }
+        private_spill_dir(parent).map(SpillPlace::Private)
+    }
+
+    /// A new spill file: a handle to read it at positions, and one to write it.
+    fn file(&self, name: &str) -> std::io::Result<(File, File)> {
+        match self {
+            #[cfg(target_os = "linux")]
+            SpillPlace::Anonymous(dir) => {
+                let writer = anonymous_file(dir)?;
+                // The reader reads at positions only, so sharing the writer's offset is fine.
+                let reader = writer.try_clone()?;
+                Ok((reader, writer))
+            }
+            #[cfg(not(target_os = "linux"))]
+            SpillPlace::Anonymous(_) => unreachable!("anonymous spill files are Linux's"),
+            SpillPlace::Private(dir) => {
+                let path = dir.path().join(name);
+                let writer = create_private(&path)?;
+                Ok((File::open(&path)?, writer))
+            }
+        }
+    }
+
+    /// The directory the spill's disk room is measured in.
+    fn parent(&self) -> std::path::PathBuf {
+        match self {
+            SpillPlace::Anonymous(dir) => dir.clone(),
+            SpillPlace::Private(dir) => dir
+                .path()
+                .parent()
+                .map(Path::to_path_buf)
+                .unwrap_or_default(),
+        }
+    }
+
+    /// Takes every name away once the files are open (nothing to do for anonymous ones).
+    fn unlink(self) -> std::io::Result<()> {
+        match self {
+            SpillPlace::Anonymous(_) => Ok(()),
+            SpillPlace::Private(dir) => dir.close(),
+        }
+    }
+}
+
 impl PagedText {
     /// Decodes and merges `origins` (compressed logs, several logs merged by time) through
     /// [`Chunks`] into a spill file in a new temporary directory, on a background thread;
@@ -58,18 +135,20 @@ impl PagedText {
         let names = merged.names().to_vec();
         let progress = merged.progress();
         // The spill holds the decoded text of logs the user may have kept private: only the
-        // user reads it (a directory 0700, files 0600, whatever the umask), for the few
-        // milliseconds before it is unlinked.
-        let dir = private_spill_dir(options.spill_dir.as_deref())
+        // user ever reads it (files without a name, or 0600 files in a 0700 directory for the
+        // few milliseconds before they are unlinked, whatever the umask).
+        let place = SpillPlace::new(options.spill_dir.as_deref())
             .map_err(|e| io_error(format!("cannot create the spill directory: {e}")))?;
-        let spill_path = dir.path().join("text");
-        let spill_err = |e: std::io::Error| io_error(format!("{}: {e}", spill_path.display()));
-        let writer = create_private(&spill_path).map_err(spill_err)?;
-        let file = File::open(&spill_path).map_err(spill_err)?;
+        let spill_parent = place.parent();
+        let spill_err = |e: std::io::Error| {
+            io_error(format!(
+                "cannot create a spill file in {}: {e}",
+                spill_parent.display()
+            ))
+        };
+        let (file, writer) = place.file("text").map_err(spill_err)?;
         let record_file = |name: &str| -> Result<_, Error> {
-            let p = dir.path().join(name);
-            let w = create_private(&p).map_err(spill_err)?;
-            let r = File::open(&p).map_err(spill_err)?;
+            let (r, w) = place.file(name).map_err(spill_err)?;
             Ok((
                 RecordFile::new(r),
                 std::io::BufWriter::with_capacity(1 << 16, w),
@@ -105,13 +184,9 @@ impl PagedText {
         // Every spill file is open: unlink them now, so the disk space is given back when the
         // process ends however it ends (a closed terminal's SIGHUP, SIGKILL), not only when
         // the last handle is dropped.
-        let spill_parent = dir
-            .path()
-            .parent()
-            .map(Path::to_path_buf)
-            .unwrap_or_default();
         let spill_dir_parent = spill_parent.clone();
-        dir.close()
+        place
+            .unlink()
             .map_err(|e| io_error(format!("cannot unlink the spill directory: {e}")))?;
         let text = PagedText::start(Shared::new(
             file,
@@ -333,6 +408,44 @@ mod tests {
         assert_eq!(mode & 0o777, 0o600, "spill file mode {mode:o}");
         // A file planted at the spill's path is never opened as the spill.
         assert!(create_private(&path).is_err());
+    }
+
+    /// Regression: another user's inotify watcher read a spill file in the moments before it
+    /// was unlinked. Where the file system makes files without a name (Linux's `O_TMPFILE`),
+    /// a spill file never has one; elsewhere it is 0600 in a 0700 directory until unlinked.
+    #[cfg(unix)]
+    #[test]
+    fn a_spill_file_never_has_a_name_where_the_file_system_allows() {
+        use std::io::Write as _;
+        use std::os::unix::fs::{FileExt, PermissionsExt};
+        let parent = tempfile::tempdir().unwrap();
+        let place = SpillPlace::new(Some(parent.path())).unwrap();
+        let anonymous = matches!(place, SpillPlace::Anonymous(_));
+        let (reader, mut writer) = place.file("text").unwrap();
+        writer.write_all(b"decoded text").unwrap();
+        let mut buf = [0u8; 7];
+        reader.read_exact_at(&mut buf, 5).unwrap();
+        assert_eq!(&buf, b"ed text", "the reader reads what the writer wrote");
+        let mode = writer.metadata().unwrap().permissions().mode();
+        assert_eq!(mode & 0o777, 0o600, "spill file mode {mode:o}");
+        let names = || std::fs::read_dir(parent.path()).unwrap().count();
+        if anonymous {
+            assert_eq!(names(), 0, "an anonymous spill file has no name");
+        } else {
+            eprintln!(
+                "note: this file system makes no anonymous files; the private directory is used"
+            );
+            assert_eq!(names(), 1, "the private directory");
+        }
+        place.unlink().unwrap();
+        assert_eq!(names(), 0);
+        #[cfg(target_os = "linux")]
+        if std::fs::metadata("/tmp").is_ok() && anonymous_file(Path::new("/tmp")).is_ok() {
+            assert!(
+                SpillPlace::new(Some(Path::new("/tmp")))
+                    .is_ok_and(|p| matches!(p, SpillPlace::Anonymous(_)))
+            );
+        }
     }
 
     #[test]
