@@ -1,7 +1,8 @@
 //! Helpers shared by rxw's tests, in every crate (a dev-only crate, so no test includes
 //! another's files by path): a deterministic generator, the real engines as oracles (CPython's
 //! `re`, node's `RegExp` and the other components a test compares with), the `rxw` binary
-//! with a scrubbed environment, and the one rule for a component that is not installed.
+//! with a scrubbed environment, a real terminal ([`tmux`]), and the one rule for a component
+//! that is not installed.
 //!
 //! # A missing oracle
 //!
@@ -23,6 +24,8 @@
 use serde_json::Value;
 use std::io::Write;
 use std::process::{Command, Stdio};
+
+pub mod tmux;
 
 /// A small deterministic generator (xorshift), so a failure names a reproducible case.
 pub struct Rng(pub u64);

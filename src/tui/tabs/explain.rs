@@ -381,11 +381,18 @@ impl Tab for ExplainTab {
                     Some((attack, n)) => {
                         let text = attack.at(n);
                         let len = text.len();
-                        cx.wb.input.replace_all(text);
+                        // One edit, so that Ctrl-Z in the input brings the user's text back.
+                        let undoable = !cx.wb.input.is_paged();
+                        cx.wb.input.replace_all_undoably(text);
                         cx.request(Request::InputReplaced);
                         cx.request(Request::ShowTab(super::debug::ID));
+                        let back = if undoable {
+                            "; Ctrl-Z in the input takes it back"
+                        } else {
+                            ""
+                        };
                         cx.message(format!(
-                            "loaded the ReDoS attack (n = {n}, {len} bytes) into the input"
+                            "loaded the ReDoS attack (n = {n}, {len} bytes) into the input{back}"
                         ));
                     }
                     None => cx.message("no ReDoS attack for this pattern"),

@@ -641,6 +641,19 @@ impl TextBuffer {
         self.revision = revision;
     }
 
+    /// Replaces the whole text as one edit, which [`TextBuffer::undo`] takes back: text loaded
+    /// over the user's (the Explain tab's ReDoS attack), so that Ctrl-Z brings the file back.
+    /// The cursor goes to the start. A paged input is a file's, not this buffer's, and is
+    /// replaced as by [`TextBuffer::replace_all`], for good.
+    pub fn replace_all_undoably(&mut self, text: String) {
+        if self.paged.is_some() {
+            self.replace_all(text);
+            return;
+        }
+        self.apply(0, self.text.len(), &text);
+        self.cursor = 0;
+    }
+
     /// Appends `s` at the end (a followed file grew): indexed incrementally, not an edit (no
     /// undo entry, [`TextBuffer::edited`] unchanged), the cursor stays where it is.
     pub fn append(&mut self, s: &str) {
@@ -891,6 +904,22 @@ impl TextBuffer {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Regression: the Explain tab's `a` replaced the input for good, so Ctrl-Z could not
+    /// bring back the opened file's text.
+    #[test]
+    fn a_whole_text_loaded_undoably_is_taken_back_by_one_undo() {
+        let mut b = TextBuffer::new("file line 1\nfile line 2\n".into());
+        b.move_to(1, 4);
+        b.replace_all_undoably("aaaa!".into());
+        assert_eq!(b.text(), "aaaa!");
+        assert_eq!(b.cursor(), 0);
+        assert!(b.undo());
+        assert_eq!(b.text(), "file line 1\nfile line 2\n");
+        assert_eq!(b.cursor_position(), (1, 4));
+        assert!(b.redo());
+        assert_eq!(b.text(), "aaaa!");
+    }
 
     #[test]
     fn a_view_reads_a_long_line_only_as_far_as_it_shows_and_cuts_it_on_a_character() {
