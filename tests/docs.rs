@@ -302,9 +302,30 @@ fn shell_examples(markdown: &str) -> Vec<Example> {
     out
 }
 
+/// Whether `line` is what the shown line `shown` shows: the same text, where a `…` inside the
+/// line stands for any text (`[{"index":8,…}]`).
+fn shows_line(shown: &str, line: &str) -> bool {
+    let parts: Vec<&str> = shown.split('…').collect();
+    let (first, last) = (parts[0], parts[parts.len() - 1]);
+    if parts.len() == 1 {
+        return shown == line;
+    }
+    if !line.starts_with(first) || !line[first.len()..].ends_with(last) {
+        return false;
+    }
+    let mut rest = &line[first.len()..line.len() - last.len()];
+    for part in &parts[1..parts.len() - 1] {
+        match rest.find(part) {
+            Some(i) => rest = &rest[i + part.len()..],
+            None => return false,
+        }
+    }
+    true
+}
+
 /// Whether `actual` is what `shown` shows: the shown lines in order, a `…` line standing for
 /// any number of lines (the shown text starts at the output's start and ends at its end unless
-/// a `…` says otherwise). Trailing blanks are ignored.
+/// a `…` says otherwise), a `…` inside a line for any text there. Trailing blanks are ignored.
 fn shows(shown: &[String], actual: &str) -> bool {
     let actual: Vec<&str> = actual.trim_end().lines().map(str::trim_end).collect();
     let mut shown: Vec<&str> = shown.iter().map(String::as_str).collect();
@@ -319,7 +340,14 @@ fn shows(shown: &[String], actual: &str) -> bool {
         if segment.is_empty() {
             continue;
         }
-        let fits = |i: usize| actual.get(i..i + segment.len()) == Some(segment);
+        let fits = |i: usize| {
+            actual.get(i..i + segment.len()).is_some_and(|lines| {
+                lines
+                    .iter()
+                    .zip(segment.iter())
+                    .all(|(a, s)| shows_line(s, a))
+            })
+        };
         let found = if first {
             fits(0).then_some(0)
         } else {
@@ -428,7 +456,7 @@ fn run_examples(
         if program != "rxw" && !installed(program) {
             rxw_testkit::missing(
                 program,
-                &format!("README line {}, `{bare}`, is not run", example.line),
+                &format!("the example on line {}, `{bare}`, is not run", example.line),
             );
             continue;
         }
@@ -580,6 +608,61 @@ fn every_shell_example_of_the_readme_runs_on_the_shipped_files() {
     }
 }
 
+/// The shipped logs are what `examples/fleet/make.py` writes (compared by their text: a .gz
+/// by what it decodes to, so another zlib's bytes do not matter).
+#[test]
+fn the_sample_fleet_is_what_its_script_writes() {
+    let out = match std::process::Command::new("python3")
+        .args(["examples/fleet/make.py", "--check"])
+        .current_dir(repo())
+        .output()
+    {
+        Ok(out) => out,
+        Err(e) => {
+            rxw_testkit::missing(
+                "python3",
+                &format!("{e}: examples/fleet/logs/ is not compared with make.py's output"),
+            );
+            return;
+        }
+    };
+    assert!(
+        out.status.success(),
+        "examples/fleet/logs/ differs from what examples/fleet/make.py writes (run it): {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// The guide's shell examples that run on the shipped logs (their block names
+/// `examples/fleet/`) run as the README's do: exit status, output as shown. (The others make their own data or show
+/// a shape; the README's test covers the rest of the commands.)
+#[test]
+fn the_guides_examples_on_the_shipped_logs_run() {
+    let scratch = tempfile::tempdir().unwrap();
+    let mut count = 0;
+    let mut failures = Vec::new();
+    for page in pages() {
+        let text = read(&page);
+        let all = shell_examples(&text);
+        // Whole blocks, so that a file one command writes is there for the next.
+        let blocks: BTreeSet<usize> = all
+            .iter()
+            .filter(|e| e.bare().contains("examples/fleet/"))
+            .map(|e| e.block)
+            .collect();
+        let examples: Vec<Example> = all
+            .into_iter()
+            .filter(|e| blocks.contains(&e.block))
+            .collect();
+        count += examples.len();
+        let (_, failed) = run_examples(&examples, &[], scratch.path());
+        let name = page.file_name().unwrap().to_string_lossy().into_owned();
+        failures.extend(failed.into_iter().map(|f| format!("{name}: {f}")));
+    }
+    assert!(count >= 6, "{count} examples on the shipped logs");
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
 /// Examples in a command's `--help` (`$ rxw …` lines) run as the README's do; every command's
 /// help prints.
 #[test]
@@ -643,6 +726,11 @@ fn the_example_runner_reads_blocks_compares_output_and_finds_redirections() {
     assert!(!shows(&ex[0].shown, "one\ntwo\nthree\nfour\n"));
     assert!(!shows(&ex[0].shown, "zero\none\nthree\n"));
     assert!(shows(&["a".into(), "…".into()], "a\nb\n"));
+    assert!(shows(
+        &["[{\"i\":1,…,\"z\":2},…]".into()],
+        "[{\"i\":1,\"m\":0,\"z\":2},{}]\n"
+    ));
+    assert!(!shows(&["[{\"i\":1,…}]".into()], "[{\"i\":2}]\n"));
     assert!(!shows(&["a".into()], "a\nb\n"));
     assert_eq!(redirected(ex[1].bare()), Some("out.txt"));
     assert_eq!(redirected("rxw x > /tmp/y"), None);
