@@ -97,6 +97,113 @@ fn no_color_draws_without_any_colour_but_still_marks_matches() {
     );
 }
 
+/// The Code tab's syntax colours are syntect's 24-bit ones: on the terminal only when
+/// `COLORTERM` says it draws them, the nearest of xterm's 256 otherwise, and only the 16 ANSI
+/// colours for `TERM=linux`.
+#[test]
+fn syntax_colours_are_24_bit_only_when_colorterm_says_so() {
+    use ratatui::style::Color;
+    use rxw::tui::theme::Depth;
+    let mut app = screens::demo(120, 34);
+    app.update(rxw::tui::action::Action::ShowTab(rxw::tui::tabs::code::ID));
+    let colours = |buf: &ratatui::buffer::Buffer| -> Vec<Color> {
+        buf.content()
+            .iter()
+            .flat_map(|c| [c.fg, c.bg, c.underline_color])
+            .collect()
+    };
+    let is_rgb = |c: &Color| matches!(c, Color::Rgb(..));
+    let truecolor = screens::render_buffer_at(&app, Depth::from_vars(Some("truecolor"), None));
+    let rgb = colours(&truecolor).iter().filter(|c| is_rgb(c)).count();
+    assert!(rgb > 100, "the highlighted program: {rgb} cells");
+    for colorterm in [None, Some(""), Some("1")] {
+        for term in ["xterm-256color", "xterm", "screen"] {
+            let buf = screens::render_buffer_at(&app, Depth::from_vars(colorterm, Some(term)));
+            assert!(
+                !colours(&buf).iter().any(is_rgb),
+                "COLORTERM={colorterm:?} TERM={term}"
+            );
+            // The program is still in colours: the 24-bit ones became indices.
+            assert!(
+                colours(&buf)
+                    .iter()
+                    .filter(|c| matches!(c, Color::Indexed(16..)))
+                    .count()
+                    >= rgb,
+                "COLORTERM={colorterm:?} TERM={term}"
+            );
+        }
+    }
+    let linux = screens::render_buffer_at(&app, Depth::from_vars(None, Some("linux")));
+    assert!(
+        colours(&linux)
+            .iter()
+            .all(|c| !matches!(c, Color::Rgb(..) | Color::Indexed(16..))),
+        "TERM=linux draws 16 colours"
+    );
+}
+
+/// The screen of `app` with each cell's colours and modifiers, one line per run of equal
+/// style: what a text snapshot cannot show.
+fn styled_rows(buf: &ratatui::buffer::Buffer) -> String {
+    let mut out = String::new();
+    for y in 0..buf.area.height {
+        let mut runs: Vec<(String, String)> = Vec::new();
+        for x in 0..buf.area.width {
+            let c = &buf[(x, y)];
+            let style = format!("{:?}/{:?}/{:?}", c.fg, c.bg, c.modifier);
+            match runs.last_mut() {
+                Some((s, text)) if *s == style => text.push_str(c.symbol()),
+                _ => runs.push((style, c.symbol().to_string())),
+            }
+        }
+        for (style, text) in runs {
+            if style != "Reset/Reset/NONE" {
+                out.push_str(&format!("{y:>2} {style} {text:?}\n"));
+            }
+        }
+    }
+    out
+}
+
+/// The Explain tab in the light theme: the pattern's colours are dark inks that read on
+/// white (no yellow, cyan or white text on the terminal's background), the matches keep their
+/// backgrounds with black text.
+#[test]
+fn the_light_theme_draws_dark_inks_on_the_terminals_background() {
+    use ratatui::style::Color;
+    let mut app = screens::demo_in(120, 34, rxw::tui::theme::Palette::Light);
+    app.update(rxw::tui::action::Action::ShowTab(
+        rxw::tui::tabs::explain::ID,
+    ));
+    screens::settle(&mut app);
+    let buf = screens::render_buffer(&app);
+    let light_inks = [
+        Color::Yellow,
+        Color::Cyan,
+        Color::White,
+        Color::LightYellow,
+        Color::LightCyan,
+        Color::LightGreen,
+        Color::Gray,
+    ];
+    for c in buf.content() {
+        if c.bg == Color::Reset {
+            assert!(!light_inks.contains(&c.fg), "{:?} on the background", c.fg);
+        } else {
+            assert_ne!(c.fg, Color::Reset, "a background without its foreground");
+        }
+    }
+    let inks: std::collections::HashSet<Color> = buf
+        .content()
+        .iter()
+        .filter(|c| c.bg == Color::Reset)
+        .map(|c| c.fg)
+        .collect();
+    assert!(inks.len() >= 4, "{inks:?}");
+    insta::assert_snapshot!("explain-light", styled_rows(&buf));
+}
+
 /// The screen of `app` as rows of text.
 fn rows(app: &rxw::tui::app::App) -> Vec<String> {
     let buf = screens::render_buffer(app);

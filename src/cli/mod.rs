@@ -77,6 +77,25 @@ pub struct TuiArgs {
     /// draws on the terminal itself and prints the pattern where the output goes.
     #[arg(short = 'p', long)]
     pub print: bool,
+    /// Colours for a light or a dark terminal background. `auto` asks the terminal for its
+    /// background colour (OSC 11, answered within 100 ms or not at all), then reads
+    /// `COLORFGBG`, else takes dark. 24-bit colours are drawn only when `COLORTERM` is
+    /// `truecolor` or `24bit` (256 colours otherwise, 16 for `TERM=linux`); `NO_COLOR` draws
+    /// none.
+    #[arg(long, value_enum, default_value_t = ThemeArg::Auto)]
+    pub theme: ThemeArg,
+}
+
+/// `--theme` choices.
+#[derive(Debug, Clone, Copy, ValueEnum, Default, PartialEq, Eq)]
+pub enum ThemeArg {
+    /// From the terminal's answer, else `COLORFGBG`, else dark.
+    #[default]
+    Auto,
+    /// Colours for a light background.
+    Light,
+    /// Colours for a dark background.
+    Dark,
 }
 
 impl From<TuiArgs> for crate::tui::Options {
@@ -91,6 +110,11 @@ impl From<TuiArgs> for crate::tui::Options {
             follow: a.follow,
             more: a.more,
             print: a.print,
+            theme: match a.theme {
+                ThemeArg::Auto => crate::tui::theme::ThemeChoice::Auto,
+                ThemeArg::Light => crate::tui::theme::ThemeChoice::Light,
+                ThemeArg::Dark => crate::tui::theme::ThemeChoice::Dark,
+            },
         }
     }
 }

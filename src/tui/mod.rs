@@ -7,7 +7,9 @@
 
 pub mod action;
 pub mod app;
+pub mod background;
 pub mod clipboard;
+pub mod colour;
 pub mod gutter;
 pub mod history;
 pub mod keymap;
@@ -81,6 +83,8 @@ pub struct Options {
     pub more: Vec<std::path::PathBuf>,
     /// Print the pattern on standard output when the workbench closes.
     pub print: bool,
+    /// Colours for a light or a dark background, or asked of the terminal.
+    pub theme: theme::ThemeChoice,
 }
 
 /// Builds the start state from the command line, the input, the saved session and the
@@ -528,13 +532,18 @@ pub fn run(args: Options) -> anyhow::Result<()> {
         .unwrap_or_default();
     let presets = load_presets();
     let (w, h) = crossterm::terminal::size().unwrap_or((80, 24));
+    // Asked before the workbench takes the screen and starts reading keys (see `background`).
+    let palette = match theme::Palette::from_env() {
+        theme::Palette::Mono => theme::Palette::Mono,
+        _ => theme::Palette::for_background(background::resolve(args.theme)),
+    };
     let mut app = start_app(
         &args,
         input,
         restored.session,
         presets,
         Rect::new(0, 0, w, h),
-        theme::Palette::from_env(),
+        palette,
     )?;
     if let Some(notice) = restored.notice {
         app.message = Some(notice);
@@ -757,6 +766,7 @@ fn event_loop(
     rest: Option<(RestOfFile, bool)>,
 ) -> anyhow::Result<()> {
     let mut clip = clipboard::Clipboard::new();
+    let depth = theme::Depth::from_env();
     let mut last_save = Instant::now();
     let (tx, rx) = std::sync::mpsc::channel::<Wake>();
     // The workers wake the loop as soon as they have sent a result.
@@ -825,7 +835,7 @@ fn event_loop(
         }
         if dirty {
             rxw_core::trace_mark!("draw start");
-            terminal.draw(|f| render::draw(f, app))?;
+            terminal.draw(|f| render::draw_at(f, app, depth))?;
             rxw_core::trace_mark!("draw flushed");
             dirty = false;
             behind = false;

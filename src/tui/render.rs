@@ -3,10 +3,18 @@
 use super::app::{App, Focus};
 use super::layout::{self, MIN_HEIGHT, MIN_WIDTH};
 use super::panes;
+use super::theme::{self, Depth};
 use ratatui::Frame;
 use ratatui::widgets::{Paragraph, Wrap};
 
-/// Draws the frame.
+/// Draws the frame for a terminal of `depth` colours: every colour drawn goes through
+/// [`theme::fit`] (the event loop draws this way).
+pub fn draw_at(f: &mut Frame, app: &App, depth: Depth) {
+    draw(f, app);
+    theme::fit_buffer(f.buffer_mut(), depth);
+}
+
+/// Draws the frame, its colours as the styles give them (24-bit ones included).
 pub fn draw(f: &mut Frame, app: &App) {
     let size = f.area();
     if layout::too_small(size) {

@@ -21,6 +21,11 @@ pub const HEIGHT: u16 = 34;
 
 /// The demo app at `width` x `height`, fresh (no session), scans finished.
 pub fn demo(width: u16, height: u16) -> App {
+    demo_in(width, height, Palette::Color)
+}
+
+/// The demo app in `palette` (a light background's, say).
+pub fn demo_in(width: u16, height: u16, palette: Palette) -> App {
     let args = super::Options {
         fresh: true,
         ..Default::default()
@@ -31,7 +36,7 @@ pub fn demo(width: u16, height: u16) -> App {
         None,
         load_presets(),
         Rect::new(0, 0, width, height),
-        Palette::Color,
+        palette,
     )
     .expect("the demo starts");
     settle(&mut app);
@@ -329,7 +334,17 @@ pub fn merged(width: u16, height: u16) -> App {
     app
 }
 
-/// Draws `app` on a headless terminal of its size and returns the buffer.
+/// Draws `app` as the event loop does for a terminal of `depth` colours.
+pub fn render_buffer_at(app: &App, depth: super::theme::Depth) -> Buffer {
+    let mut t =
+        Terminal::new(TestBackend::new(app.size.width, app.size.height)).expect("a test terminal");
+    t.draw(|f| render::draw_at(f, app, depth))
+        .expect("drawing to a test terminal");
+    t.backend().buffer().clone()
+}
+
+/// Draws `app` on a headless terminal of its size and returns the buffer (colours as the
+/// styles give them, 24-bit ones included: the screenshots).
 pub fn render_buffer(app: &App) -> Buffer {
     let mut t =
         Terminal::new(TestBackend::new(app.size.width, app.size.height)).expect("a test terminal");

@@ -150,17 +150,7 @@ pub fn styled_lines(runs: Vec<Vec<crate::codegen::highlight::Run>>) -> Vec<Line<
         .map(|runs| {
             Line::from(
                 runs.into_iter()
-                    .map(|r| {
-                        let mut st = ratatui::style::Style::new()
-                            .fg(ratatui::style::Color::Rgb(r.rgb.0, r.rgb.1, r.rgb.2));
-                        if r.bold {
-                            st = st.add_modifier(ratatui::style::Modifier::BOLD);
-                        }
-                        if r.italic {
-                            st = st.add_modifier(ratatui::style::Modifier::ITALIC);
-                        }
-                        Span::styled(r.text, st)
-                    })
+                    .map(|r| Span::styled(r.text, super::theme::syntax(r.rgb, r.bold, r.italic)))
                     .collect::<Vec<_>>(),
             )
         })

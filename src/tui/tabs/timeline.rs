@@ -17,7 +17,7 @@ use crossterm::event::{KeyCode as K, KeyModifiers};
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style};
+use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Widget};
 
@@ -298,11 +298,9 @@ impl TimelinePane<'_> {
                 for dx in 0..bar_w {
                     let mut st = bar_style;
                     if selected {
-                        // The selected bucket in white (monochrome: reversed), whatever its height.
-                        st = match p {
-                            Palette::Color => st.fg(Color::White),
-                            Palette::Mono => st.add_modifier(Modifier::REVERSED),
-                        };
+                        // The selected bucket in white (black on a light background, reversed in
+                        // monochrome), whatever its height.
+                        st = st.patch(chrome(Chrome::Marked, p));
                     }
                     if let Some(cell) = buf.cell_mut(((x0 + dx) as u16, y)) {
                         cell.set_symbol(glyph).set_style(st);
@@ -381,6 +379,7 @@ mod unit {
     use crate::flavor::{Flags, Flavor};
     use crate::workbench::TextBuffer;
     use crate::workbench::matching::SharedWaker;
+    use ratatui::style::Color;
     use std::sync::Arc;
     use std::time::Duration;
 

@@ -15,6 +15,20 @@ use syntect::util::LinesWithEndings;
 /// background itself is never painted).
 pub const THEME: &str = "base16-eighties.dark";
 
+/// The theme for a light terminal background: its foregrounds are dark enough to read on
+/// white.
+pub const THEME_LIGHT: &str = "InspiredGitHub";
+
+/// The terminal background the colours are for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Background {
+    /// A dark background ([`THEME`]).
+    #[default]
+    Dark,
+    /// A light background ([`THEME_LIGHT`]).
+    Light,
+}
+
 /// A run of text in one style.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Run {
@@ -28,17 +42,22 @@ pub struct Run {
     pub text: String,
 }
 
-fn assets() -> &'static (SyntaxSet, Theme) {
-    static ASSETS: OnceLock<(SyntaxSet, Theme)> = OnceLock::new();
+/// The grammars and the two themes (dark, light).
+fn assets() -> &'static (SyntaxSet, [Theme; 2]) {
+    static ASSETS: OnceLock<(SyntaxSet, [Theme; 2])> = OnceLock::new();
     ASSETS.get_or_init(|| {
         let syntaxes = SyntaxSet::load_defaults_newlines();
         let mut themes = ThemeSet::load_defaults();
-        let theme = themes
-            .themes
-            .remove(THEME)
-            .or_else(|| themes.themes.into_values().next())
-            .unwrap_or_default();
-        (syntaxes, theme)
+        let mut take = |name: &str| {
+            themes
+                .themes
+                .remove(name)
+                .or_else(|| themes.themes.values().next().cloned())
+                .unwrap_or_default()
+        };
+        let dark = take(THEME);
+        let light = take(THEME_LIGHT);
+        (syntaxes, [dark, light])
     })
 }
 
@@ -52,23 +71,44 @@ static LOADED: OnceLock<()> = OnceLock::new();
 /// Highlights `code` as `lang`: one vector of runs per line. Lines the grammar cannot parse
 /// come back as plain runs in the theme's foreground colour.
 pub fn highlight(code: &str, lang: Lang) -> Vec<Vec<Run>> {
-    highlight_as(code, &[lang.extension()]).1
+    highlight_on(code, lang, Background::Dark)
+}
+
+/// As [`highlight`], in the colours for `background`.
+pub fn highlight_on(code: &str, lang: Lang, background: Background) -> Vec<Vec<Run>> {
+    highlight_as_on(code, &[lang.extension()], background).1
 }
 
 /// Highlights `code` with the first grammar found for one of `extensions` (the closest
 /// grammar after the exact one: syntect's defaults have SQL, JSON and YAML but no TOML or
 /// LogQL); the grammar's name, and one vector of runs per line.
 pub fn highlight_as(code: &str, extensions: &[&str]) -> (&'static str, Vec<Vec<Run>>) {
-    let (syntaxes, theme) = assets();
+    highlight_as_on(code, extensions, Background::Dark)
+}
+
+/// As [`highlight_as`], in the colours for `background`.
+pub fn highlight_as_on(
+    code: &str,
+    extensions: &[&str],
+    background: Background,
+) -> (&'static str, Vec<Vec<Run>>) {
+    let (syntaxes, themes) = assets();
+    let theme = &themes[match background {
+        Background::Dark => 0,
+        Background::Light => 1,
+    }];
     let _ = LOADED.set(());
     let syntax = extensions
         .iter()
         .find_map(|e| syntaxes.find_syntax_by_extension(e))
         .unwrap_or_else(|| syntaxes.find_syntax_plain_text());
-    let plain = theme
-        .settings
-        .foreground
-        .map_or((0xd3, 0xd0, 0xc8), |c| (c.r, c.g, c.b));
+    let plain = theme.settings.foreground.map_or(
+        match background {
+            Background::Dark => (0xd3, 0xd0, 0xc8),
+            Background::Light => (0x32, 0x32, 0x32),
+        },
+        |c| (c.r, c.g, c.b),
+    );
     let mut h = HighlightLines::new(syntax, theme);
     let lines = LinesWithEndings::from(code)
         .map(|line| {
@@ -151,5 +191,42 @@ mod tests {
             assert_eq!(text, p.code, "{lang}");
         }
         assert!(is_loaded());
+    }
+
+    /// The light theme's colours read on white: every run's colour has a contrast of at
+    /// least 2.5:1 with a white background (its comments' grey is the palest, 2.9:1); the
+    /// dark theme's do not, which is why the light one exists.
+    #[test]
+    fn the_light_theme_is_dark_on_white() {
+        let luminance = |(r, g, b): (u8, u8, u8)| {
+            let f = |c: u8| {
+                let c = f64::from(c) / 255.0;
+                if c <= 0.04045 {
+                    c / 12.92
+                } else {
+                    ((c + 0.055) / 1.055).powf(2.4)
+                }
+            };
+            0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b)
+        };
+        let on_white = |rgb| 1.05 / (luminance(rgb) + 0.05);
+        let p = super::super::generate(
+            r"(?P<id>\d+)-\w",
+            crate::Flavor::PYTHON,
+            crate::Flags::default(),
+            Lang::Python,
+        )
+        .unwrap();
+        let light = highlight_on(&p.code, Lang::Python, Background::Light);
+        let colours: std::collections::HashSet<_> = light.iter().flatten().map(|r| r.rgb).collect();
+        assert!(colours.len() >= 3, "{colours:?}");
+        for c in &colours {
+            assert!(on_white(*c) >= 2.5, "{c:?}: {:.2}", on_white(*c));
+        }
+        let dark = highlight_on(&p.code, Lang::Python, Background::Dark);
+        assert!(
+            dark.iter().flatten().any(|r| on_white(r.rgb) < 2.5),
+            "the dark theme has light colours"
+        );
     }
 }
