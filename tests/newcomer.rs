@@ -1,6 +1,7 @@
 //! A newcomer's first hour, scripted on the built binary and the sample fleet the repository
 //! ships (`examples/fleet/logs/`): the first commands a new user types, then the workbench in a
-//! real terminal (tmux, 200x60) as a new user meets it: the tab names and the footer, F1's
+//! real terminal (tmux, 200x60), opened as the README's example opens it, as a new user meets
+//! it: the count `rxw find` gives, the tab names and the footer, F1's
 //! quick reference, a verbose pattern pasted, the Explain tab's attack and Ctrl-Z, the pattern
 //! history, and `rxw -p > FILE`. Each step is a feature of its own, tested alone elsewhere;
 //! this proves them together, in the order a newcomer meets them.
@@ -15,6 +16,9 @@ use std::process::Command;
 
 /// The log a newcomer opens first: one agent's day, as the README's examples use it.
 const LOG: &str = "examples/fleet/logs/agent-7.log";
+
+/// The README's workbench example, which a newcomer copies (its pattern and log).
+const README_PATTERN: &str = r"\[(?P<verb>ACK|CLAIM|RESULT)\s+(?P<job_id>[\w/-]+)\]";
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -90,15 +94,35 @@ fn a_newcomers_first_commands_count_as_grep_does_and_name_a_missing_path() {
 #[test]
 fn a_newcomers_session_in_the_workbench() {
     let home = tempfile::tempdir().unwrap();
-    let Some(t) = Terminal::start("newcomer", 200, 60, &workbench(home.path(), LOG)) else {
+    // The README's example, copied: it is the README's, and counts what `rxw find` counts.
+    let args = format!("--flavor python -e '{README_PATTERN}' {LOG}");
+    let readme = std::fs::read_to_string(repo().join("README.md")).unwrap();
+    assert!(
+        readme.lines().any(|l| l == format!("rxw {args}")),
+        "the README's workbench example is no longer `rxw {args}`"
+    );
+    let (code, count, err) = rxw_testkit::run(rxw(home.path()).args([
+        "find",
+        "--count",
+        "--flavor",
+        "python",
+        README_PATTERN,
+        LOG,
+    ]));
+    assert_eq!(code, 0, "{err}");
+    let Some(t) = Terminal::start("newcomer", 200, 60, &workbench(home.path(), &args)) else {
         return;
     };
     let text = std::fs::read_to_string(repo().join(LOG)).unwrap();
     let first_line = text.lines().next().unwrap();
     let lines = format!("{} lines", text.lines().count());
+    let matches = format!(" {} matches ", count.trim());
     let (screen, ok) =
-        t.wait(|s| s.contains(first_line) && s.contains(" matches ") && s.contains(&lines));
-    assert!(ok, "the log opened and counted:\n{screen}");
+        t.wait(|s| s.contains(first_line) && s.contains(&matches) && s.contains(&lines));
+    assert!(
+        ok,
+        "the log opened and counted{matches}as rxw find does:\n{screen}"
+    );
 
     // (Every check waits for its whole screen: tmux may be caught between a frame's first
     // rows and its last.)
