@@ -1,9 +1,9 @@
 //! A newcomer's first hour, scripted on the built binary and the sample fleet the repository
 //! ships (`examples/fleet/logs/`): the first commands a new user types, then the workbench in a
 //! real terminal (tmux, 200x60), opened as the README's example opens it, as a new user meets
-//! it: the count `rxw find` gives, the tab names and the footer, F1's
-//! quick reference, a verbose pattern pasted, the Explain tab's attack and Ctrl-Z, the pattern
-//! history, and `rxw -p > FILE`. Each step is a feature of its own, tested alone elsewhere;
+//! it: the count `rxw find` gives, the tab names and the footer, F1's quick reference, a
+//! verbose pattern pasted, the Explain tab's attack and Ctrl-Z, the pattern history, and
+//! `rxw -p > FILE`. Each step is a feature of its own, tested alone elsewhere;
 //! this proves them together, in the order a newcomer meets them.
 //!
 //! tmux, grep and python3 (CPython's `m.span`) are the oracles: when one is missing the step
