@@ -840,3 +840,101 @@ fn with_output_redirected_the_workbench_draws_on_the_terminal_and_prints_the_pat
     let printed = std::fs::read(&out_file).expect("the output file");
     assert_eq!(String::from_utf8_lossy(&printed), "CLAIM [0-9a-f]+\n");
 }
+
+/// A tmux server of its own (its options are this test's alone), killed when dropped.
+struct PrivateServer {
+    socket: String,
+}
+
+impl PrivateServer {
+    fn tmux(&self, args: &[&str]) -> std::process::Output {
+        let mut all = vec!["-L", self.socket.as_str(), "-f", "/dev/null"];
+        all.extend_from_slice(args);
+        tmux(&all)
+    }
+}
+
+impl Drop for PrivateServer {
+    fn drop(&mut self) {
+        let _ = self.tmux(&["kill-server"]);
+    }
+}
+
+/// `--theme auto` in a real terminal: tmux answers the background query (OSC 11) with the
+/// window's background, and rxw draws the light palette's inks on white and the terminal's
+/// own ANSI colours on black; `--theme dark` asks nothing. No byte of the answer reaches the
+/// pattern pane (the focus is there, so a leaked byte would be typed into the pattern).
+#[test]
+fn the_theme_follows_the_background_tmux_answers() {
+    if !have_tmux("the background query test is skipped") {
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let server = PrivateServer {
+        socket: format!("rxw-theme-{}", std::process::id()),
+    };
+    assert_started(&server.tmux(&[
+        "new-session",
+        "-d",
+        "-s",
+        "base",
+        "-x",
+        "120",
+        "-y",
+        "34",
+        "sleep 120",
+    ]));
+    let bin = env!("CARGO_BIN_EXE_rxw");
+    // The blue of the pattern's groups: the light palette's ink (xterm 25), the terminal's own
+    // blue (ANSI 4) in the dark one.
+    let light_blue_ink = "\x1b[38;5;25m(?P<verb>";
+    let ansi_blue = "\x1b[38;5;4m(?P<verb>";
+    for (n, (background, args, want, not)) in [
+        ("#ffffff", "", light_blue_ink, ansi_blue),
+        ("#000000", "", ansi_blue, light_blue_ink),
+        ("#ffffff", "--theme dark", ansi_blue, light_blue_ink),
+        ("#000000", "--theme light", light_blue_ink, ansi_blue),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let window = format!("w{n}");
+        server.tmux(&[
+            "set-option",
+            "-g",
+            "window-style",
+            &format!("bg={background}"),
+        ]);
+        let cmd = format!(
+            "env XDG_STATE_HOME='{0}' XDG_CONFIG_HOME='{0}' TERM=xterm-256color '{bin}' --fresh {args}; sleep 20",
+            dir.path().display()
+        );
+        assert_started(&server.tmux(&["new-window", "-d", "-t", "base", "-n", &window, &cmd]));
+        let target = format!("base:{window}");
+        let deadline = Instant::now() + Duration::from_secs(60);
+        let (plain, coloured) = loop {
+            let plain = server.tmux(&["capture-pane", "-p", "-t", &target]).stdout;
+            let coloured = server
+                .tmux(&["capture-pane", "-p", "-e", "-t", &target])
+                .stdout;
+            let plain = String::from_utf8_lossy(&plain).into_owned();
+            if plain.contains(" matches") || Instant::now() > deadline {
+                break (plain, String::from_utf8_lossy(&coloured).into_owned());
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        };
+        let pattern_row = plain.lines().nth(1).unwrap_or_default();
+        assert!(
+            pattern_row.starts_with(
+                r"│\[(?P<verb>ACK|CLAIM|RESULT|DECLINE|NO-ACTION)\s+(?P<job_id>[A-Za-z0-9_/-]+)\]  "
+            ),
+            "{background} {args}: the pattern changed:\n{plain}"
+        );
+        assert!(
+            coloured.contains(want) && !coloured.contains(not),
+            "{background} {args}: {:?}",
+            coloured.lines().nth(1)
+        );
+        server.tmux(&["kill-window", "-t", &target]);
+    }
+}
