@@ -408,8 +408,10 @@ fn lens_slot(k: usize) -> usize {
 }
 
 /// The style of lens key `k` (its index in the lens, the registry's keys first) for its hits
-/// and its swatch in the legend: see [`LENS`]. Monochrome: reverse, with underline or bold to
-/// tell neighbours apart.
+/// and its swatch in the legend: a background of its own with black text, every other key
+/// underlined, user presets bold (the palette and what it is measured against are beside it,
+/// in this module's source). Monochrome: reverse, with underline or bold to tell neighbours
+/// apart.
 pub fn lens_key(k: usize, palette: Palette) -> Style {
     if palette == Palette::Mono {
         return Style::new().add_modifier(match k % 3 {
