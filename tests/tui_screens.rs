@@ -315,3 +315,51 @@ fn debug_rows_mark_failing_steps_in_the_error_colour() {
     }
     assert!(seen.0 > 0 && seen.1 > 0, "{seen:?} {screen:#?}");
 }
+
+/// The railroad diagram wraps its top-level sequence to the pane (the track turns down at a
+/// row's end and comes back in at the next row's start), and says when it scrolls.
+#[test]
+fn the_railroad_wraps_to_the_pane_and_says_when_it_scrolls() {
+    use rxw::tui::action::Action;
+    use rxw::tui::tabs::explain;
+    let mut app = screens::demo(80, 40);
+    app.update(Action::ShowTab(explain::ID));
+    app.update(Action::Tab(explain::RAILROAD));
+    let screen = rows(&app);
+    let areas = rxw::tui::layout::areas(ratatui::layout::Rect::new(0, 0, 80, 40));
+    let inner = (areas.tabs.width - 2) as usize;
+    // The whole diagram is wider than the pane; wrapped, no row is.
+    let analysis = app.wb.analysis();
+    let whole = analysis.railroad().as_ref().unwrap();
+    let widest = |l: &[String]| l.iter().map(|r| r.chars().count()).max().unwrap();
+    assert!(
+        widest(whole) > inner,
+        "the demo pattern fits: nothing to wrap"
+    );
+    let fitted = analysis.railroad_fit(inner);
+    let fitted = fitted.as_ref().as_ref().unwrap();
+    assert!(widest(fitted) <= inner, "{fitted:#?}");
+    let body: Vec<&String> = screen
+        .iter()
+        .skip(areas.tabs.y as usize + 1)
+        .take_while(|r| !r.starts_with('└'))
+        .collect();
+    assert!(body.iter().any(|r| r.contains("●─")), "{screen:#?}");
+    assert!(body.iter().any(|r| r.contains("─╮")), "{screen:#?}");
+    // Taller than the pane: the last row says which rows are shown; no column note.
+    let note = body.last().unwrap();
+    assert!(note.contains("rows 1–"), "{screen:#?}");
+    assert!(
+        note.contains(&format!("of {} (↑/↓ scroll)", fitted.len())),
+        "{note}"
+    );
+    assert!(!note.contains("columns"), "{note}");
+    // Scrolled down, the next row of the diagram comes in at its left.
+    app.update(Action::Edit(rxw::tui::action::Edit::PageDown));
+    let screen = rows(&app);
+    assert!(screen.iter().any(|r| r.starts_with("│╰─")), "{screen:#?}");
+    assert!(
+        !screen.iter().any(|r| r.contains("│rows 1–")),
+        "{screen:#?}"
+    );
+}

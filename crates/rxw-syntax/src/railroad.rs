@@ -290,6 +290,30 @@ impl Drawer<'_> {
         }
     }
 
+    /// The blocks of a sequence's items, left to right.
+    fn items(&self, items: &[Node], depth: usize) -> Result<Vec<Block>, Error> {
+        let mut blocks = Vec::new();
+        let mut i = 0;
+        while i < items.len() {
+            // Runs of plain characters draw as one terminal.
+            if matches!(items[i].kind, NodeKind::Literal { .. }) {
+                let mut j = i;
+                while j < items.len() && matches!(items[j].kind, NodeKind::Literal { .. }) {
+                    j += 1;
+                }
+                let span = items[i].span.to(items[j - 1].span);
+                blocks.push(terminal(self.text(span), false));
+                i = j;
+                continue;
+            }
+            if !matches!(items[i].kind, NodeKind::Comment | NodeKind::Whitespace) {
+                blocks.push(self.draw(&items[i], depth + 1)?);
+            }
+            i += 1;
+        }
+        Ok(blocks)
+    }
+
     fn draw(&self, node: &Node, depth: usize) -> Result<Block, Error> {
         if depth > MAX_DEPTH {
             return Err(Error::new(
@@ -322,28 +346,7 @@ impl Drawer<'_> {
                 },
                 true,
             ),
-            NodeKind::Concat(items) => {
-                let mut blocks = Vec::new();
-                let mut i = 0;
-                while i < items.len() {
-                    // Runs of plain characters draw as one terminal.
-                    if matches!(items[i].kind, NodeKind::Literal { .. }) {
-                        let mut j = i;
-                        while j < items.len() && matches!(items[j].kind, NodeKind::Literal { .. }) {
-                            j += 1;
-                        }
-                        let span = items[i].span.to(items[j - 1].span);
-                        blocks.push(terminal(self.text(span), false));
-                        i = j;
-                        continue;
-                    }
-                    if !matches!(items[i].kind, NodeKind::Comment | NodeKind::Whitespace) {
-                        blocks.push(self.draw(&items[i], depth + 1)?);
-                    }
-                    i += 1;
-                }
-                sequence(blocks)
-            }
+            NodeKind::Concat(items) => sequence(self.items(items, depth)?),
             NodeKind::Alternation(branches) => alternation(
                 branches
                     .iter()
@@ -418,6 +421,78 @@ pub fn railroad(ast: &Ast, pattern: &str, flavor: Flavor) -> Result<Vec<String>,
     Ok(lines)
 }
 
+/// [`railroad`], with the pattern's top-level sequence wrapped to fit `width` columns: the
+/// sequence is cut into rows between its items, each row's track turning down at its right
+/// end (`─╮`) and coming back in at the next row's left (`╰─`). An item wider than `width` on
+/// its own gets a row of its own and stays wider (the caller scrolls it); a pattern whose top
+/// level is not a sequence is drawn as [`railroad`] draws it.
+///
+/// # Errors
+/// A pattern nested too deeply to draw.
+pub fn railroad_wrapped(
+    ast: &Ast,
+    pattern: &str,
+    flavor: Flavor,
+    width: usize,
+) -> Result<Vec<String>, Error> {
+    let d = Drawer { pattern, flavor };
+    let blocks = match &ast.root.kind {
+        NodeKind::Concat(items) => d.items(items, 0)?,
+        _ => return railroad(ast, pattern, flavor),
+    };
+    // A row holds its items, one column between two, and two columns at each end.
+    let budget = width.saturating_sub(4);
+    let mut rows: Vec<Vec<Block>> = vec![Vec::new()];
+    let mut used = 0;
+    for b in blocks {
+        let row = rows.last_mut().expect("a row");
+        let need = if row.is_empty() {
+            b.width
+        } else {
+            used + 1 + b.width
+        };
+        if !row.is_empty() && need > budget {
+            used = b.width;
+            rows.push(vec![b]);
+        } else {
+            used = need;
+            row.push(b);
+        }
+    }
+    if rows.len() == 1 {
+        return railroad(ast, pattern, flavor);
+    }
+    let last = rows.len() - 1;
+    let mut lines = Vec::new();
+    for (k, row) in rows.into_iter().enumerate() {
+        let mut seq = sequence(row);
+        let inner = seq.width;
+        seq.pad_to(inner);
+        for (r, l) in seq.lines.iter().enumerate() {
+            let left = match (k, r.cmp(&seq.entry)) {
+                (0, std::cmp::Ordering::Equal) => "●─",
+                (0, _) => "  ",
+                (_, std::cmp::Ordering::Less) => "│ ",
+                (_, std::cmp::Ordering::Equal) => "╰─",
+                (_, std::cmp::Ordering::Greater) => "  ",
+            };
+            let right = match (k == last, r.cmp(&seq.entry)) {
+                (true, std::cmp::Ordering::Equal) => "─●",
+                (true, _) => "  ",
+                (false, std::cmp::Ordering::Less) => "  ",
+                (false, std::cmp::Ordering::Equal) => "─╮",
+                (false, std::cmp::Ordering::Greater) => " │",
+            };
+            lines.push(format!("{left}{l}{right}").trim_end().to_string());
+        }
+        if k != last {
+            // Back to the left, to the next row's entry.
+            lines.push(format!("╭{}╯", "─".repeat(inner + 2)));
+        }
+    }
+    Ok(lines)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -453,6 +528,77 @@ mod tests {
         assert!(d.contains("#1 id"), "{d}");
         assert!(d.contains("lazy"), "{d}");
         assert!(d.contains("possessive"), "{d}");
+    }
+
+    fn wrapped(p: &str, width: usize) -> Vec<String> {
+        let ast = parse(p, Flavor::PYTHON, Flags::default()).unwrap();
+        railroad_wrapped(&ast, p, Flavor::PYTHON, width).unwrap()
+    }
+
+    #[test]
+    fn a_long_sequence_wraps_to_the_width_and_the_track_runs_on() {
+        let p = r"\[(?P<verb>ACK|CLAIM)\s+(?P<job_id>[A-Za-z0-9_/-]+)\]\s*(?P<rest>.*)$";
+        let whole = draw(p, Flavor::PYTHON);
+        let full = whole.lines().map(UnicodeWidthStr::width).max().unwrap();
+        assert!(full > 60, "{whole}");
+        let lines = wrapped(p, 60);
+        let d = lines.join("\n");
+        assert!(
+            lines
+                .iter()
+                .all(|l| UnicodeWidthStr::width(l.as_str()) <= 60),
+            "{d}"
+        );
+        // Every station is still drawn, once.
+        for piece in [
+            r"┤ \[ ├",
+            "┤ ACK ├",
+            "#2 job_id",
+            "#3 rest",
+            r"┤ \] ├",
+            "end, or before",
+        ] {
+            assert_eq!(d.matches(piece).count(), 1, "{piece} in\n{d}");
+        }
+        // One start, one end; each row that goes on turns down and the next comes back in.
+        assert_eq!(d.matches('●').count(), 2, "{d}");
+        // Each way back (`╭──╯`) starts under the row's turn down (`─╮`), and the next row
+        // comes in at its left (`╰─`).
+        let backs: Vec<usize> = (0..lines.len())
+            .filter(|&i| lines[i].starts_with('╭'))
+            .collect();
+        assert!(!backs.is_empty(), "{d}");
+        let comebacks = lines.iter().filter(|l| l.starts_with("╰─")).count();
+        assert_eq!(comebacks, backs.len(), "{d}");
+        for &i in &backs {
+            let turn = lines[..i].iter().rev().find(|l| !l.ends_with('│')).unwrap();
+            assert!(turn.ends_with("─╮"), "{d}");
+            assert_eq!(
+                UnicodeWidthStr::width(turn.as_str()),
+                UnicodeWidthStr::width(lines[i].as_str()),
+                "{d}"
+            );
+        }
+        // Wide enough, nothing changes.
+        assert_eq!(wrapped(p, full + 4).join("\n"), whole);
+    }
+
+    #[test]
+    fn an_item_wider_than_the_pane_keeps_a_row_of_its_own() {
+        let lines = wrapped("a(bbbbbbbbbbbbbbbbbbbbbbbbbbbbbb)c", 20);
+        let d = lines.join("\n");
+        assert!(
+            lines
+                .iter()
+                .any(|l| UnicodeWidthStr::width(l.as_str()) > 20),
+            "{d}"
+        );
+        assert_eq!(d.matches('●').count(), 2, "{d}");
+        assert_eq!(
+            lines.iter().filter(|l| l.starts_with('╭')).count(),
+            2,
+            "{d}"
+        );
     }
 
     #[test]

@@ -299,17 +299,22 @@ impl ExplainTab {
             }
             _ => {}
         }
-        if let Ok(lines) = cx.wb.analysis().railroad() {
-            let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
-            self.railroad_top = self.railroad_top.min(lines.len().saturating_sub(page));
-            self.railroad_left = self.railroad_left.min(widest.saturating_sub(width));
+        if let Ok(lines) = cx.wb.analysis().railroad_fit(width).as_ref() {
+            let view = RailroadView::of(lines, width, page);
+            self.railroad_top = self.railroad_top.min(lines.len().saturating_sub(view.rows));
+            self.railroad_left = self.railroad_left.min(view.widest.saturating_sub(width));
         }
     }
 
+    /// The railroad diagram, its top-level sequence wrapped to the pane's width; when it is
+    /// still taller or wider than the pane, the last row says which part is shown and how to
+    /// scroll.
     fn draw_railroad(&self, f: &mut Frame, area: Rect, cx: &DrawCx) {
         let p = cx.palette;
         let analysis = cx.wb.analysis();
-        let lines = match analysis.railroad() {
+        let (width, height) = (area.width as usize, area.height as usize);
+        let fitted = analysis.railroad_fit(width);
+        let lines = match fitted.as_ref() {
             Ok(l) => l,
             Err(msg) => {
                 let line = Line::from(TextSpan::styled(
@@ -320,21 +325,75 @@ impl ExplainTab {
                 return;
             }
         };
-        let top = self.railroad_top.min(lines.len().saturating_sub(1));
-        let shown: Vec<Line> = lines
+        let view = RailroadView::of(lines, width, height);
+        let top = self.railroad_top.min(lines.len().saturating_sub(view.rows));
+        let left = self.railroad_left.min(view.widest.saturating_sub(width));
+        let mut shown: Vec<Line> = lines
             .iter()
             .skip(top)
-            .take(area.height as usize)
+            .take(view.rows)
             .map(|l| {
-                let s: String = l
-                    .chars()
-                    .skip(self.railroad_left)
-                    .take(area.width as usize)
-                    .collect();
+                let s: String = l.chars().skip(left).take(width).collect();
                 Line::from(TextSpan::raw(s))
             })
             .collect();
+        if view.scrolls() && height > 1 {
+            let mut said = Vec::new();
+            if view.tall {
+                said.push(format!(
+                    "rows {}–{} of {} (↑/↓ scroll)",
+                    top + 1,
+                    (top + view.rows).min(lines.len()),
+                    lines.len()
+                ));
+            }
+            if view.wide {
+                said.push(format!(
+                    "columns {}–{} of {} (←/→ scroll)",
+                    left + 1,
+                    (left + width).min(view.widest),
+                    view.widest
+                ));
+            }
+            shown.push(Line::from(TextSpan::styled(
+                crate::tui::text::clip(&said.join(" · "), width),
+                chrome(Chrome::Dim, p),
+            )));
+        }
         f.render_widget(Paragraph::new(shown), area);
+    }
+}
+
+/// How a railroad diagram sits in a pane: whether it is taller or wider than the pane, and
+/// the diagram rows shown (one pane row goes to the scrolling note when it scrolls).
+struct RailroadView {
+    widest: usize,
+    tall: bool,
+    wide: bool,
+    rows: usize,
+}
+
+impl RailroadView {
+    fn of(lines: &[String], width: usize, height: usize) -> RailroadView {
+        let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+        let wide = widest > width;
+        // The note takes a row, which can make a diagram that just fitted scroll.
+        let tall = lines.len() > height || (wide && lines.len() + 1 > height);
+        let rows = if (tall || wide) && height > 1 {
+            height - 1
+        } else {
+            height
+        };
+        RailroadView {
+            widest,
+            tall,
+            wide,
+            rows,
+        }
+    }
+
+    fn scrolls(&self) -> bool {
+        self.tall || self.wide
     }
 }
 

@@ -14,7 +14,7 @@ use crate::highlight::{Kind, pattern_tokens};
 use crate::syntax::ast::Ast;
 use crate::syntax::explain::explain;
 use crate::syntax::lint::{Lint, Severity, lint};
-use std::sync::{Arc, OnceLock};
+use std::sync::{Arc, Mutex, OnceLock};
 
 /// One row of the explanation: a tree node or a lint.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -46,6 +46,9 @@ pub struct AnalysisKey {
     pub flags: Flags,
 }
 
+/// A railroad diagram's lines, or why there is none, shared.
+pub type Diagram = Arc<Result<Vec<String>, String>>;
+
 /// The parse of one pattern and the views derived from it (each made on first read).
 #[derive(Debug)]
 pub struct Analysis {
@@ -55,6 +58,8 @@ pub struct Analysis {
     tokens: OnceLock<Vec<(Span, Kind)>>,
     rows: OnceLock<Result<Vec<ExplainRow>, String>>,
     railroad: OnceLock<Result<Vec<String>, String>>,
+    /// The railroad diagram wrapped to the last width asked for, with that width.
+    railroad_fit: Mutex<Option<(usize, Diagram)>>,
     lints: OnceLock<Vec<Lint>>,
 }
 
@@ -68,6 +73,7 @@ impl Analysis {
             tokens: OnceLock::new(),
             rows: OnceLock::new(),
             railroad: OnceLock::new(),
+            railroad_fit: Mutex::new(None),
             lints: OnceLock::new(),
         }
     }
@@ -108,6 +114,33 @@ impl Analysis {
             crate::syntax::railroad::railroad(ast, &self.key.pattern, self.key.flavor)
                 .map_err(|e| e.message)
         })
+    }
+
+    /// The railroad diagram with its top-level sequence wrapped to fit `width` columns
+    /// ([`crate::syntax::railroad::railroad_wrapped`]), or why there is none. The diagram of
+    /// the last width asked for is kept, so a pane that draws it on every frame draws it once.
+    pub fn railroad_fit(&self, width: usize) -> Diagram {
+        let mut kept = self
+            .railroad_fit
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some((w, lines)) = kept.as_ref()
+            && *w == width
+        {
+            return Arc::clone(lines);
+        }
+        let lines = Arc::new(match &self.ast {
+            Ok(ast) => crate::syntax::railroad::railroad_wrapped(
+                ast,
+                &self.key.pattern,
+                self.key.flavor,
+                width,
+            )
+            .map_err(|e| e.message),
+            Err(e) => Err(e.message.clone()),
+        });
+        *kept = Some((width, Arc::clone(&lines)));
+        lines
     }
 
     /// The lints of the pattern (none when it does not parse).
