@@ -874,10 +874,11 @@ fn the_debug_tab_says_the_verdict() {
         .split_whitespace()
         .collect::<Vec<_>>()
         .join(" ");
-    // Two attempts, at code points 0 and 1 (bytes 0 and 2), as `rxw debug` says.
+    // Two attempts, at code points 0 and 1 (bytes 0 and 2), as `rxw debug` says; the last
+    // failing step is the `b` after `é+`, at code point 2 (each give-back is a step).
     assert!(
         flat.contains(
-            "after 4 steps and 2 attempts (at 0, 1); the last attempt's last step was `é+` at 1"
+            "after 7 steps and 2 attempts (at 0, 1); the last failing step was step 6, try `b` at 2 (found `c`)"
         ),
         "{screen}"
     );
