@@ -163,12 +163,21 @@ fn code_colours_only_when_asked() {
     let text = String::from_utf8(plain.stdout).unwrap();
     assert!(text.contains(r#"PATTERN = re.compile(r"\d+")"#), "{text}");
     assert!(!text.contains('\x1b'));
+    // 24-bit colours only when COLORTERM says the terminal draws them; xterm's 256 otherwise.
+    let truecolor = rxw()
+        .env("COLORTERM", "truecolor")
+        .args(["code", "--lang", "python", "--color", "always", r"\d+"])
+        .output()
+        .unwrap();
+    let truecolor = String::from_utf8(truecolor.stdout).unwrap();
+    assert!(truecolor.contains("\x1b[38;2;"), "{truecolor}");
     let coloured = rxw()
         .args(["code", "--lang", "python", "--color", "always", r"\d+"])
         .output()
         .unwrap();
     let coloured = String::from_utf8(coloured.stdout).unwrap();
-    assert!(coloured.contains("\x1b[38;2;"), "{coloured}");
+    assert!(coloured.contains("\x1b[38;5;"), "{coloured}");
+    assert!(!coloured.contains("\x1b[38;2;"), "{coloured}");
     // Stripped of its escapes, the coloured program is the plain one.
     let stripped = regex::Regex::new("\x1b\\[[0-9;]*m")
         .unwrap()

@@ -109,7 +109,9 @@ pub fn code(args: &CodeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcom
     };
     if use_color(args.color) {
         let lines = highlight::highlight(&program.code, lang);
-        out.write_all(highlight::to_ansi(&lines).as_bytes())?;
+        // 24-bit colour only when COLORTERM says the terminal draws it.
+        let depth = codegen::xterm::Depth::from_env();
+        out.write_all(highlight::to_ansi_at(&lines, depth).as_bytes())?;
     } else {
         out.write_all(program.code.as_bytes())?;
     }

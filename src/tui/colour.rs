@@ -1,32 +1,10 @@
-//! xterm's colour numbers as red, green and blue, and the nearest of them to a 24-bit
-//! colour: the small arithmetic [`super::theme::fit`] needs to draw 24-bit colours on a
-//! 256- or 16-colour terminal.
+//! Terminal colours for ratatui: the nearest ANSI colour by its name, and the luminance the
+//! background and contrast rules use. xterm's palette itself is the core's
+//! ([`crate::codegen::xterm`]), shared with `rxw code`'s escapes.
 
+use crate::codegen::xterm;
+pub use crate::codegen::xterm::{nearest_256, xterm_rgb};
 use ratatui::style::Color;
-
-/// The six levels of each channel in xterm's 6×6×6 colour cube (indices 16–231).
-const CUBE: [u8; 6] = [0, 0x5f, 0x87, 0xaf, 0xd7, 0xff];
-
-/// xterm's default values for the 16 ANSI colours (a terminal's scheme may change them; the
-/// cube and the grey ramp are the same everywhere).
-const ANSI: [(u8, u8, u8); 16] = [
-    (0x00, 0x00, 0x00),
-    (0xcd, 0x00, 0x00),
-    (0x00, 0xcd, 0x00),
-    (0xcd, 0xcd, 0x00),
-    (0x00, 0x00, 0xee),
-    (0xcd, 0x00, 0xcd),
-    (0x00, 0xcd, 0xcd),
-    (0xe5, 0xe5, 0xe5),
-    (0x7f, 0x7f, 0x7f),
-    (0xff, 0x00, 0x00),
-    (0x00, 0xff, 0x00),
-    (0xff, 0xff, 0x00),
-    (0x5c, 0x5c, 0xff),
-    (0xff, 0x00, 0xff),
-    (0x00, 0xff, 0xff),
-    (0xff, 0xff, 0xff),
-];
 
 /// The named colours in ANSI order (ratatui's names for indices 0–15).
 const NAMED: [Color; 16] = [
@@ -48,54 +26,9 @@ const NAMED: [Color; 16] = [
     Color::White,
 ];
 
-/// The colour of xterm's index `i`: the 16 ANSI colours as xterm has them by default, the
-/// colour cube, the grey ramp.
-pub fn xterm_rgb(i: u8) -> (u8, u8, u8) {
-    match i {
-        0..=15 => ANSI[usize::from(i)],
-        16..=231 => {
-            let n = usize::from(i - 16);
-            (CUBE[n / 36], CUBE[n / 6 % 6], CUBE[n % 6])
-        }
-        _ => {
-            let v = 8 + 10 * (i - 232);
-            (v, v, v)
-        }
-    }
-}
-
-fn distance2(a: (u8, u8, u8), b: (u8, u8, u8)) -> u32 {
-    let d = |x: u8, y: u8| (i32::from(x) - i32::from(y)).pow(2) as u32;
-    d(a.0, b.0) + d(a.1, b.1) + d(a.2, b.2)
-}
-
-/// The index among xterm's 240 fixed colours (16–255: the cube and the grey ramp, never the 16
-/// a scheme may change) nearest to `rgb`. A search of all 240: a frame has at most a few
-/// thousand 24-bit cells.
-pub fn nearest_256(rgb: (u8, u8, u8)) -> u8 {
-    (16..=255u8)
-        .min_by_key(|&i| distance2(xterm_rgb(i), rgb))
-        .unwrap_or(16)
-}
-
-/// The ANSI colour nearest to `rgb` in hue: a grey by its lightness, else the channels well
-/// above the smallest one on (red, yellow, magenta, …), bright for a light or pale colour.
-/// (Distance to xterm's 16 defaults would send every pastel to grey.)
+/// The ANSI colour nearest to `rgb` in hue ([`xterm::nearest_16`]), by its name.
 pub fn nearest_16(rgb: (u8, u8, u8)) -> Color {
-    let (max, min) = (rgb.0.max(rgb.1).max(rgb.2), rgb.0.min(rgb.1).min(rgb.2));
-    let range = max - min;
-    if range < 0x30 {
-        return match max {
-            0..0x40 => Color::Black,
-            0x40..0xb0 => Color::DarkGray,
-            0xb0..0xf0 => Color::Gray,
-            _ => Color::White,
-        };
-    }
-    let on = |c: u8| usize::from(c - min >= range / 2);
-    let index = on(rgb.0) | on(rgb.1) << 1 | on(rgb.2) << 2;
-    let bright = max >= 0xe0 || min >= 0x80;
-    NAMED[index + if bright { 8 } else { 0 }]
+    NAMED[usize::from(xterm::nearest_16(rgb))]
 }
 
 /// The relative luminance of `rgb` (sRGB, 0 for black to 1 for white).
@@ -120,35 +53,6 @@ pub fn linear(rgb: (u8, u8, u8)) -> [f64; 3] {
 #[cfg(test)]
 mod unit {
     use super::*;
-
-    #[test]
-    fn the_cube_and_the_ramp_are_xterms() {
-        assert_eq!(xterm_rgb(16), (0, 0, 0));
-        assert_eq!(xterm_rgb(215), (0xff, 0xaf, 0x5f));
-        assert_eq!(xterm_rgb(147), (0xaf, 0xaf, 0xff));
-        assert_eq!(xterm_rgb(231), (0xff, 0xff, 0xff));
-        assert_eq!(xterm_rgb(232), (8, 8, 8));
-        assert_eq!(xterm_rgb(255), (0xee, 0xee, 0xee));
-    }
-
-    #[test]
-    fn every_fixed_colour_maps_to_itself_or_its_twin() {
-        for i in 16..=255u8 {
-            let back = nearest_256(xterm_rgb(i));
-            assert_eq!(xterm_rgb(back), xterm_rgb(i), "{i} came back as {back}");
-        }
-    }
-
-    #[test]
-    fn nearest_256_takes_the_neighbour_in_the_cube_or_the_ramp() {
-        // syntect's base16-eighties colours.
-        assert_eq!(nearest_256((0xf2, 0x77, 0x7a)), 210); // #ff8787
-        assert_eq!(nearest_256((0x99, 0xcc, 0x99)), 114); // #87d787
-        assert_eq!(nearest_256((0x66, 0x99, 0xcc)), 68); // #5f87d7
-        // A grey goes to the ramp, not the cube's coarser greys.
-        assert_eq!(nearest_256((0x30, 0x30, 0x30)), 236);
-        assert_eq!(nearest_256((0xd3, 0xd0, 0xc8)), 252);
-    }
 
     #[test]
     fn nearest_16_takes_the_named_colour() {

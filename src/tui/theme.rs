@@ -12,6 +12,7 @@
 //! frame before it is flushed, so no colour reaches a terminal that cannot draw it.
 
 use super::colour::{nearest_16, nearest_256, xterm_rgb};
+pub use crate::codegen::xterm::Depth;
 use crate::highlight::Kind;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier, Style};
@@ -92,44 +93,6 @@ pub enum ThemeChoice {
     Light,
     /// Colours for a dark background.
     Dark,
-}
-
-/// How many colours the terminal draws.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Depth {
-    /// 24-bit colour: `COLORTERM` is `truecolor` or `24bit`.
-    TrueColor,
-    /// xterm's 256 colours: the default.
-    Ansi256,
-    /// The 16 ANSI colours: `TERM` names a 16- or 8-colour terminal (`linux`, `vt100`,
-    /// `ansi`, `*-16color`, `*-8color`, `xterm-color`).
-    Ansi16,
-}
-
-impl Depth {
-    /// The depth `COLORTERM` and `TERM` say.
-    pub fn from_env() -> Depth {
-        let colorterm = std::env::var("COLORTERM").ok();
-        let term = std::env::var("TERM").ok();
-        Depth::from_vars(colorterm.as_deref(), term.as_deref())
-    }
-
-    /// The depth for these values of `COLORTERM` and `TERM`. Only `COLORTERM` says 24-bit
-    /// colour (a `TERM` of `xterm-256color` is as often drawn by a terminal that has it as by
-    /// one that does not); without it, 256 colours unless `TERM` names a smaller terminal.
-    pub fn from_vars(colorterm: Option<&str>, term: Option<&str>) -> Depth {
-        let colorterm = colorterm.unwrap_or("").trim().to_ascii_lowercase();
-        if colorterm == "truecolor" || colorterm == "24bit" {
-            return Depth::TrueColor;
-        }
-        let term = term.unwrap_or("").trim().to_ascii_lowercase();
-        let small = matches!(
-            term.as_str(),
-            "linux" | "ansi" | "cons25" | "xterm-color" | "vt100" | "vt102" | "vt220" | "vt320"
-        ) || term.ends_with("-16color")
-            || term.ends_with("-8color");
-        if small { Depth::Ansi16 } else { Depth::Ansi256 }
-    }
 }
 
 /// `c` as a terminal of `depth` can draw it: a 24-bit colour becomes the nearest of xterm's
@@ -772,31 +735,6 @@ mod unit {
             chrome(Chrome::Marked, Palette::Color).fg,
             Some(Color::White)
         );
-    }
-
-    #[test]
-    fn only_colorterm_says_24_bit_and_term_says_16() {
-        use Depth::*;
-        for (colorterm, term, want) in [
-            (Some("truecolor"), Some("xterm-256color"), TrueColor),
-            (Some("24bit"), Some("linux"), TrueColor),
-            (Some("TrueColor"), None, TrueColor),
-            (None, Some("xterm-256color"), Ansi256),
-            (None, Some("xterm"), Ansi256),
-            (None, Some("tmux-256color"), Ansi256),
-            (Some("yes"), Some("screen"), Ansi256),
-            (None, None, Ansi256),
-            (None, Some("linux"), Ansi16),
-            (None, Some("vt100"), Ansi16),
-            (None, Some("rxvt-16color"), Ansi16),
-            (Some(""), Some("xterm-color"), Ansi16),
-        ] {
-            assert_eq!(
-                Depth::from_vars(colorterm, term),
-                want,
-                "{colorterm:?} {term:?}"
-            );
-        }
     }
 
     #[test]

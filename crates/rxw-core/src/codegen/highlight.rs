@@ -5,6 +5,7 @@
 //! runs into ANSI escapes, the TUI into ratatui spans.
 
 use super::Lang;
+use super::xterm::{self, Depth};
 use std::sync::OnceLock;
 use syntect::easy::HighlightLines;
 use syntect::highlighting::{FontStyle, Theme, ThemeSet};
@@ -138,11 +139,24 @@ pub fn highlight_as_on(
 
 /// The runs as text with 24-bit ANSI colours, one line each.
 pub fn to_ansi(lines: &[Vec<Run>]) -> String {
+    to_ansi_at(lines, Depth::TrueColor)
+}
+
+/// The runs as text with ANSI colours a terminal of `depth` draws: 24-bit, the nearest of
+/// xterm's 256, or the nearest of the 16 in hue.
+pub fn to_ansi_at(lines: &[Vec<Run>], depth: Depth) -> String {
     let mut out = String::new();
     for line in lines {
         for r in line {
             let (red, green, blue) = r.rgb;
-            out.push_str(&format!("\x1b[38;2;{red};{green};{blue}m"));
+            out.push_str(&match depth {
+                Depth::TrueColor => format!("\x1b[38;2;{red};{green};{blue}m"),
+                Depth::Ansi256 => format!("\x1b[38;5;{}m", xterm::nearest_256(r.rgb)),
+                Depth::Ansi16 => match xterm::nearest_16(r.rgb) {
+                    i @ 0..8 => format!("\x1b[{}m", 30 + i),
+                    i => format!("\x1b[{}m", 90 + i - 8),
+                },
+            });
             if r.bold {
                 out.push_str("\x1b[1m");
             }
@@ -191,6 +205,25 @@ mod tests {
             assert_eq!(text, p.code, "{lang}");
         }
         assert!(is_loaded());
+    }
+
+    #[test]
+    fn escapes_are_24_bit_only_at_that_depth() {
+        let lines = vec![vec![Run {
+            rgb: (0xf2, 0x77, 0x7a),
+            bold: true,
+            italic: false,
+            text: "x".into(),
+        }]];
+        assert_eq!(to_ansi(&lines), "\x1b[38;2;242;119;122m\x1b[1mx\x1b[0m\n");
+        assert_eq!(
+            to_ansi_at(&lines, Depth::Ansi256),
+            "\x1b[38;5;210m\x1b[1mx\x1b[0m\n"
+        );
+        assert_eq!(
+            to_ansi_at(&lines, Depth::Ansi16),
+            "\x1b[91m\x1b[1mx\x1b[0m\n"
+        );
     }
 
     /// The light theme's colours read on white: every run's colour has a contrast of at

@@ -37,6 +37,7 @@ pub mod highlight;
 pub(crate) mod program;
 pub mod snippet;
 mod test_file;
+pub mod xterm;
 
 pub use emit::Difference;
 pub use program::{Program, generate, generate_nearest};
