@@ -37,46 +37,32 @@ fn hex(c: Color, default: &str) -> String {
 }
 
 /// The colour xterm's 256-colour palette gives index `i` (the 16 system colours as drawn here,
-/// the 6×6×6 cube, the grey ramp).
+/// the cube and the grey ramp as every terminal has them).
 fn xterm_256(i: u8) -> (u8, u8, u8) {
-    const LEVELS: [u8; 6] = [0, 0x5f, 0x87, 0xaf, 0xd7, 0xff];
-    match i {
-        0..=15 => {
-            let named = [
-                Color::Black,
-                Color::Red,
-                Color::Green,
-                Color::Yellow,
-                Color::Blue,
-                Color::Magenta,
-                Color::Cyan,
-                Color::Gray,
-                Color::DarkGray,
-                Color::LightRed,
-                Color::LightGreen,
-                Color::LightYellow,
-                Color::LightBlue,
-                Color::LightMagenta,
-                Color::LightCyan,
-                Color::White,
-            ][usize::from(i)];
-            let h = hex(named, "#000000");
-            let v = |k: usize| u8::from_str_radix(&h[k..k + 2], 16).unwrap_or(0);
-            (v(1), v(3), v(5))
-        }
-        16..=231 => {
-            let n = i - 16;
-            (
-                LEVELS[usize::from(n / 36)],
-                LEVELS[usize::from(n / 6 % 6)],
-                LEVELS[usize::from(n % 6)],
-            )
-        }
-        _ => {
-            let v = 8 + 10 * (i - 232);
-            (v, v, v)
-        }
+    if i >= 16 {
+        return crate::codegen::xterm::xterm_rgb(i);
     }
+    let named = [
+        Color::Black,
+        Color::Red,
+        Color::Green,
+        Color::Yellow,
+        Color::Blue,
+        Color::Magenta,
+        Color::Cyan,
+        Color::Gray,
+        Color::DarkGray,
+        Color::LightRed,
+        Color::LightGreen,
+        Color::LightYellow,
+        Color::LightBlue,
+        Color::LightMagenta,
+        Color::LightCyan,
+        Color::White,
+    ][usize::from(i)];
+    let h = hex(named, "#000000");
+    let v = |k: usize| u8::from_str_radix(&h[k..k + 2], 16).unwrap_or(0);
+    (v(1), v(3), v(5))
 }
 
 fn escape(s: &str) -> String {
