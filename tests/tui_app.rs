@@ -6,6 +6,7 @@ use ratatui::layout::Rect;
 use rxw::tui::Options;
 use rxw::tui::action::{Action, CopyWhat, Edit, Effect};
 use rxw::tui::app::{App, Burst, Focus};
+use rxw::tui::popups::help::Help;
 use rxw::tui::popups::history::HistorySearch;
 use rxw::tui::popups::path::PathPrompt;
 use rxw::tui::popups::save::SavePrompt;
@@ -2083,4 +2084,57 @@ fn a_preset_whose_tests_fail_is_saved_only_when_asked_and_without_them() {
             .find(&saved_key)
             .is_some()
     );
+}
+
+/// Regression: the quick reference could not be searched nor used, and was written by hand
+/// (it drifted from what the parser accepts). F1 now lists the flavor's constructs as the
+/// parser and matcher decide; typing searches them, Up/Down choose, Enter inserts the chosen
+/// one at the pattern's cursor (the cursor inside it) as one undo step.
+#[test]
+fn the_quick_reference_is_searched_and_inserts_a_construct_at_the_cursor() {
+    let mut app = screens::demo(120, 40);
+    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
+    type_str(&mut app, "ab");
+    key(&mut app, KeyCode::Left, KeyModifiers::NONE);
+    key(&mut app, KeyCode::F(1), KeyModifiers::NONE);
+    assert!(app.help_open());
+    type_str(&mut app, "look-ahead");
+    let found: Vec<String> = app
+        .popup::<Help>()
+        .unwrap()
+        .found()
+        .iter()
+        .map(|r| r.syntax.clone())
+        .collect();
+    assert_eq!(found, ["(?=…)", "(?!…)"], "typing searches");
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    assert!(screen.contains("> (?=…)"), "{screen}");
+    assert!(!screen.contains("(?<=…)"), "{screen}");
+    key(&mut app, KeyCode::Down, KeyModifiers::NONE);
+    key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    assert!(!app.help_open());
+    assert_eq!(app.wb.pattern.text(), "a(?!)b");
+    type_str(&mut app, "c");
+    assert_eq!(
+        app.wb.pattern.text(),
+        "a(?!c)b",
+        "the cursor is inside the construct"
+    );
+    key(&mut app, KeyCode::Char('z'), KeyModifiers::CONTROL);
+    key(&mut app, KeyCode::Char('z'), KeyModifiers::CONTROL);
+    assert_eq!(
+        app.wb.pattern.text(),
+        "ab",
+        "two undo steps: the c, the insertion"
+    );
+    // The rust flavor (the regex crate) offers no look-around: searching finds none.
+    app.update(Action::ShowTab(matches::ID));
+    while app.wb.flavor != rxw::Flavor::Rust {
+        app.update(Action::CycleFlavor);
+    }
+    key(&mut app, KeyCode::F(1), KeyModifiers::NONE);
+    type_str(&mut app, "look-ahead");
+    assert!(app.popup::<Help>().unwrap().found().is_empty());
+    key(&mut app, KeyCode::Esc, KeyModifiers::NONE);
+    assert!(!app.help_open());
 }

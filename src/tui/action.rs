@@ -130,6 +130,14 @@ pub enum Action {
     Tab(TabCommand),
     /// Search the flavor's earlier patterns (the pattern pane's Ctrl-R).
     HistorySearch,
+    /// Insert a construct at the pattern's cursor (from the quick reference), the cursor
+    /// left between its two halves: one undo step.
+    InsertInPattern {
+        /// The text before the cursor.
+        before: String,
+        /// The text after it.
+        after: String,
+    },
     /// Put this pattern in the pattern pane (a pattern chosen from the history): one undo
     /// step.
     SetPattern(String),

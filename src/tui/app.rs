@@ -652,7 +652,7 @@ impl App {
         }
         match action {
             Action::Quit => self.quit = true,
-            Action::ToggleHelp => self.popups.push(Box::new(Help::default())),
+            Action::ToggleHelp => self.popups.push(Box::new(Help::new(self.wb.flavor))),
             Action::Back => {
                 // Every long pass running stops at once.
                 let mut stopped = Vec::new();
@@ -770,6 +770,18 @@ impl App {
                 let entries = self.history.entries(family).to_vec();
                 self.popups
                     .push(Box::new(HistorySearch::new(family, entries)));
+            }
+            Action::InsertInPattern { before, after } => {
+                self.history.stop_browsing();
+                self.wb.pattern.insert(&format!("{before}{after}"));
+                for _ in after.chars() {
+                    self.wb.pattern.left();
+                }
+                self.focus = Focus::Pattern;
+                self.mark_pattern_changed();
+                self.message = Some(format!(
+                    "inserted {before}{after} at the cursor (Ctrl-Z takes it back)"
+                ));
             }
             Action::SetPattern(p) => {
                 self.remember_pattern();

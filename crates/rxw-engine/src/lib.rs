@@ -30,6 +30,7 @@ mod iter;
 pub mod limits;
 pub mod python_unicode;
 pub mod redos;
+pub mod reference;
 pub mod replace;
 pub mod set;
 mod strategy;
