@@ -113,10 +113,24 @@ pub fn fit_buffer(buf: &mut Buffer, depth: Depth) {
     if depth == Depth::TrueColor {
         return;
     }
+    // A frame has a few dozen distinct colours at most (a syntax theme's), and thousands of
+    // cells: each colour is fitted once per frame.
+    let mut fitted: Vec<(Color, Color)> = Vec::new();
+    let mut fit_once = |c: Color| match c {
+        Color::Rgb(..) | Color::Indexed(16..) => {
+            if let Some(&(_, f)) = fitted.iter().find(|(k, _)| *k == c) {
+                return f;
+            }
+            let f = fit(c, depth);
+            fitted.push((c, f));
+            f
+        }
+        _ => c,
+    };
     for cell in &mut buf.content {
-        cell.fg = fit(cell.fg, depth);
-        cell.bg = fit(cell.bg, depth);
-        cell.underline_color = fit(cell.underline_color, depth);
+        cell.fg = fit_once(cell.fg);
+        cell.bg = fit_once(cell.bg);
+        cell.underline_color = fit_once(cell.underline_color);
     }
 }
 
