@@ -47,7 +47,9 @@ fn main() {
             run(command, &mut std::io::stdout(), &mut std::io::stderr())
         }
         None => match rxw::tui::run(cli.tui.into()) {
-            Ok(()) => 0,
+            Ok(rxw::tui::pipeline::Ended::Done) => 0,
+            // As fzf's Esc and Ctrl-C under --print: nothing chosen, 128 + SIGINT.
+            Ok(rxw::tui::pipeline::Ended::Cancelled) => 130,
             Err(e) => {
                 let message = format!("{e:#}");
                 eprintln!("rxw: {}", rxw::cli::style::inert(&message, Layout::Lines));

@@ -294,14 +294,15 @@ fn a_newcomers_pattern_printed_to_a_file_and_its_spans_as_cpython_counts() {
             format!("({start}, {end})")
         );
     }
-    // The newcomer anchors the pattern at the line's end and quits: that pattern is printed.
+    // The newcomer anchors the pattern at the line's end and accepts it with Enter (as in
+    // fzf): that pattern is printed.
     t.keys(&["BTab", "BTab"]);
     t.keys(&["End"]);
     t.type_text("$");
     let accepted = format!("{pattern}$");
     t.expect(&format!("│{accepted} "));
-    t.keys(&["C-c"]);
-    assert!(t.wait_for_exit(), "Ctrl-C quits:\n{}", t.screen());
+    t.keys(&["Enter"]);
+    assert!(t.wait_for_exit(), "Enter accepts:\n{}", t.screen());
     let printed = std::fs::read_to_string(&out).expect("the output file");
     assert_eq!(printed, format!("{accepted}\n"));
 }

@@ -2138,3 +2138,32 @@ fn the_quick_reference_is_searched_and_inserts_a_construct_at_the_cursor() {
     key(&mut app, KeyCode::Esc, KeyModifiers::NONE);
     assert!(!app.help_open());
 }
+
+/// With `--print` (or the output redirected), Enter in the pattern pane accepts the pattern
+/// and leaves, as fzf's Enter; elsewhere Enter keeps its meaning, and without `--print` Enter
+/// in the pattern goes to the next match as before.
+#[test]
+fn under_print_enter_in_the_pattern_accepts_it() {
+    let mut app = screens::demo(100, 30);
+    key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    assert!(
+        !app.quit && !app.accepted,
+        "no --print: Enter is the next match"
+    );
+    app.printing = true;
+    key(&mut app, KeyCode::Tab, KeyModifiers::NONE);
+    key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    assert!(!app.quit, "Enter in the results is not an answer");
+    app.focus = Focus::Pattern;
+    key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    assert!(app.quit && app.accepted);
+    assert_eq!(
+        rxw::tui::pipeline::printed(
+            rxw::tui::pipeline::PrintFormat::Json,
+            "a\"b\nc",
+            "js@node22",
+            "gi"
+        ),
+        "{\"pattern\":\"a\\\"b\\nc\",\"flavor\":\"js@node22\",\"flags\":\"gi\"}\n"
+    );
+}

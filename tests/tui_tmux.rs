@@ -805,40 +805,68 @@ fn a_spill_stops_before_its_disk_is_full_and_says_so() {
 }
 
 /// Regression: with standard output redirected the workbench refused to start ("needs a
-/// terminal"), so `PAT=$(rxw)` was impossible. It draws on the terminal and prints the pattern
-/// where the output goes, with nothing else (not even the cursor's escape sequence).
+/// terminal"), so `PAT=$(rxw)` was impossible. It draws on the terminal and, as fzf does,
+/// prints the pattern Enter accepts where the output goes, with nothing else (not even the
+/// cursor's escape sequence); leaving with Ctrl-C prints nothing and exits 130, and
+/// `--print=json` prints the pattern with its flavor and flags.
 #[test]
 fn with_output_redirected_the_workbench_draws_on_the_terminal_and_prints_the_pattern() {
     if !have_tmux("the pipeline test is skipped") {
         return;
     }
     let state = tempfile::tempdir().unwrap();
-    let out_file = state.path().join("pattern.out");
-    let session = format!("rxw-pipe-{}", std::process::id());
     let bin = env!("CARGO_BIN_EXE_rxw");
-    let cmd = format!(
-        "env XDG_STATE_HOME='{}' TERM=xterm-256color '{bin}' --fresh -e CLAIM > '{}'",
-        state.path().display(),
-        out_file.display()
+    // Runs the workbench with its output in a file, types `keys`, and returns what it
+    // printed and its exit status.
+    let run = |name: &str, extra: &str, keys: &[&str]| -> (String, String) {
+        let out_file = state.path().join(format!("{name}.out"));
+        let status_file = state.path().join(format!("{name}.status"));
+        let session = format!("rxw-pipe-{name}-{}", std::process::id());
+        let cmd = format!(
+            "env XDG_STATE_HOME='{}' TERM=xterm-256color '{bin}' --fresh {extra} -e CLAIM > '{}'; echo $? > '{}'",
+            state.path().display(),
+            out_file.display(),
+            status_file.display()
+        );
+        assert_started(&new_session(&session, 100, 30, &cmd));
+        let shown = wait_for(&session, "matches");
+        assert!(
+            shown.contains("CLAIM") && shown.contains("Enter prints it"),
+            "the workbench is on the terminal and says how to answer:\n{shown}"
+        );
+        tmux(&["send-keys", "-t", &session, " [0-9a-f]+"]);
+        wait_for(&session, "CLAIM [0-9a-f]+");
+        for k in keys {
+            tmux(&["send-keys", "-t", &session, k]);
+        }
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while tmux(&["has-session", "-t", &session]).status.success() && Instant::now() < deadline {
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        tmux(&["kill-session", "-t", &session]);
+        let printed = std::fs::read(&out_file).expect("the output file");
+        let status = std::fs::read_to_string(&status_file).unwrap_or_default();
+        (
+            String::from_utf8_lossy(&printed).into_owned(),
+            status.trim().to_string(),
+        )
+    };
+    assert_eq!(
+        run("accept", "", &["Enter"]),
+        ("CLAIM [0-9a-f]+\n".to_string(), "0".to_string())
     );
-    assert_started(&new_session(&session, 100, 30, &cmd));
-    let shown = wait_for(&session, "matches");
-    assert!(
-        shown.contains("CLAIM"),
-        "the workbench is on the terminal:\n{shown}"
+    assert_eq!(
+        run("cancel", "", &["C-c"]),
+        (String::new(), "130".to_string()),
+        "Ctrl-C prints nothing"
     );
-    tmux(&["send-keys", "-t", &session, " [0-9a-f]+"]);
-    wait_for(&session, "CLAIM [0-9a-f]+");
-    tmux(&["send-keys", "-t", &session, "Escape"]);
-    std::thread::sleep(Duration::from_millis(300));
-    tmux(&["send-keys", "-t", &session, "q"]);
-    let deadline = Instant::now() + Duration::from_secs(20);
-    while tmux(&["has-session", "-t", &session]).status.success() && Instant::now() < deadline {
-        std::thread::sleep(Duration::from_millis(50));
-    }
-    tmux(&["kill-session", "-t", &session]);
-    let printed = std::fs::read(&out_file).expect("the output file");
-    assert_eq!(String::from_utf8_lossy(&printed), "CLAIM [0-9a-f]+\n");
+    let (json, status) = run("json", "--print=json --flags i", &["Enter"]);
+    assert_eq!(status, "0");
+    let doc: serde_json::Value = serde_json::from_str(&json).expect(&json);
+    assert_eq!(
+        doc,
+        serde_json::json!({"pattern": "CLAIM [0-9a-f]+", "flavor": "python", "flags": "i"})
+    );
 }
 
 /// A tmux server of its own (its options are this test's alone), killed when dropped.

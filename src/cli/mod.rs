@@ -72,11 +72,13 @@ pub struct TuiArgs {
     /// truncation or rotation is followed to the new file. Ctrl-F toggles it in the workbench.
     #[arg(short = 'f', long, requires = "file", conflicts_with = "more")]
     pub follow: bool,
-    /// Print the pattern on standard output when the workbench closes, for pipelines and
-    /// `PAT=$(rxw -p)`. With standard output redirected this is the default: the workbench
-    /// draws on the terminal itself and prints the pattern where the output goes.
-    #[arg(short = 'p', long)]
-    pub print: bool,
+    /// Print the pattern on standard output when Enter accepts it in the pattern pane, for
+    /// pipelines and `PAT=$(rxw -p)`, as fzf does: `--print=json` prints
+    /// `{"pattern", "flavor", "flags"}`; Ctrl-C (or `q` in the results) prints nothing and
+    /// exits 130. With standard output redirected this is the default: the workbench draws on
+    /// the terminal itself and prints the pattern where the output goes.
+    #[arg(short = 'p', long, value_enum, num_args = 0..=1, default_missing_value = "text", require_equals = true)]
+    pub print: Option<PrintArg>,
     /// Colours for a light or a dark terminal background. `auto` asks the terminal for its
     /// background colour (OSC 11, answered within 100 ms or not at all), then reads
     /// `COLORFGBG`, else takes dark. 24-bit colours are drawn only when `COLORTERM` is
@@ -98,6 +100,15 @@ pub enum ThemeArg {
     Dark,
 }
 
+/// How `--print` prints the accepted pattern.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum PrintArg {
+    /// The pattern, one line.
+    Text,
+    /// `{"pattern": …, "flavor": …, "flags": …}`, one line.
+    Json,
+}
+
 impl From<TuiArgs> for crate::tui::Options {
     fn from(a: TuiArgs) -> crate::tui::Options {
         crate::tui::Options {
@@ -109,7 +120,10 @@ impl From<TuiArgs> for crate::tui::Options {
             fresh: a.fresh,
             follow: a.follow,
             more: a.more,
-            print: a.print,
+            print: a.print.map(|p| match p {
+                PrintArg::Text => crate::tui::pipeline::PrintFormat::Text,
+                PrintArg::Json => crate::tui::pipeline::PrintFormat::Json,
+            }),
             theme: match a.theme {
                 ThemeArg::Auto => crate::tui::theme::ThemeChoice::Auto,
                 ThemeArg::Light => crate::tui::theme::ThemeChoice::Light,

@@ -132,6 +132,11 @@ pub struct App {
     pub follower: Option<Follower>,
     /// Whether the input file is followed (`rxw -f FILE`, Ctrl-F).
     pub following: bool,
+    /// With `--print` (or standard output redirected): Enter in the pattern pane accepts the
+    /// pattern and leaves; leaving otherwise cancels.
+    pub printing: bool,
+    /// Whether Enter accepted the pattern (with [`App::printing`]).
+    pub accepted: bool,
     /// Whether the input view sticks to the end as a followed file grows (it was at the end;
     /// scrolling up unsticks it, scrolling back to the end sticks it again).
     pub tail: bool,
@@ -196,6 +201,8 @@ impl App {
             deferred: Deferred::default(),
             follower: None,
             following: false,
+            printing: false,
+            accepted: false,
             tail: false,
             loading: None,
             sources: None,
@@ -1241,6 +1248,13 @@ impl App {
         }
         match self.focus {
             Focus::Pattern => {
+                if e == Edit::Newline && self.printing {
+                    // As fzf's Enter: the pattern is the answer.
+                    self.remember_pattern();
+                    self.accepted = true;
+                    self.quit = true;
+                    return;
+                }
                 if e == Edit::Newline {
                     self.remember_pattern();
                     self.move_to_match(self.selected.saturating_add(1));

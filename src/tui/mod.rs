@@ -81,8 +81,8 @@ pub struct Options {
     pub follow: bool,
     /// More logs: with them, all are opened as one input merged by time.
     pub more: Vec<std::path::PathBuf>,
-    /// Print the pattern on standard output when the workbench closes.
-    pub print: bool,
+    /// Print the pattern on standard output when Enter accepts it (and how).
+    pub print: Option<pipeline::PrintFormat>,
     /// Colours for a light or a dark background, or asked of the terminal.
     pub theme: theme::ThemeChoice,
 }
@@ -509,7 +509,7 @@ fn read_input(
 ///
 /// # Errors
 /// When the input cannot be read, a preset is unknown, or the terminal cannot be set up.
-pub fn run(args: Options) -> anyhow::Result<()> {
+pub fn run(args: Options) -> anyhow::Result<pipeline::Ended> {
     #[cfg(not(unix))]
     if !std::io::stdout().is_terminal() {
         anyhow::bail!(
@@ -524,7 +524,9 @@ pub fn run(args: Options) -> anyhow::Result<()> {
     } else {
         Some(pipeline::draw_on_the_terminal()?)
     };
-    let print = args.print || redirected.is_some();
+    let print = args
+        .print
+        .or(redirected.is_some().then_some(pipeline::PrintFormat::Text));
     let mut store = session::default_path().map(SessionStore::new);
     let restored = store
         .as_ref()
@@ -548,6 +550,7 @@ pub fn run(args: Options) -> anyhow::Result<()> {
     if let Some(notice) = restored.notice {
         app.message = Some(notice);
     }
+    app.printing = print.is_some();
     if let Some((names, runs)) = gutter {
         app.sources = Some(gutter::SourceGutter::new(
             app.wb.input.revision(),
@@ -629,8 +632,21 @@ pub fn run(args: Options) -> anyhow::Result<()> {
     }
     // The pattern on screen at the end joins the history the session keeps.
     app.remember_pattern();
-    if print && result.is_ok() {
-        pipeline::print_pattern(app.wb.pattern.text())?;
+    let mut ended = pipeline::Ended::Done;
+    if let Some(format) = print
+        && result.is_ok()
+    {
+        if app.accepted {
+            let wb = &app.wb;
+            pipeline::print_pattern(&pipeline::printed(
+                format,
+                wb.pattern.text(),
+                wb.flavor.name(),
+                &wb.flags.letters(wb.flavor),
+            ))?;
+        } else {
+            ended = pipeline::Ended::Cancelled;
+        }
     }
     if let Some(store) = &mut store
         && let Err(e) = store.save_app(&app)
@@ -640,7 +656,7 @@ pub fn run(args: Options) -> anyhow::Result<()> {
             store.path().display()
         );
     }
-    result
+    result.map(|()| ended)
 }
 
 /// Everything the event loop wakes for, on one channel: terminal events from the reader

@@ -62,14 +62,43 @@ pub fn restore_output(_saved: SavedOutput) -> anyhow::Result<()> {
     Ok(())
 }
 
-/// Prints the pattern, one line, on standard output. A pattern of several lines (a verbose
-/// one) is printed as it stands, with its line breaks.
+/// How the accepted pattern is printed (`--print`, `--print=json`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PrintFormat {
+    /// The pattern, one line.
+    Text,
+    /// `{"pattern": …, "flavor": …, "flags": …}`, one line.
+    Json,
+}
+
+/// How the workbench ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ended {
+    /// Left as usual (with `--print`: Enter accepted the pattern, printed).
+    Done,
+    /// With `--print`, left without accepting (Ctrl-C, `q`): nothing printed, exit 130 as
+    /// fzf's cancel.
+    Cancelled,
+}
+
+/// The accepted pattern as `format` prints it (with its line break).
+pub fn printed(format: PrintFormat, pattern: &str, flavor: &str, flags: &str) -> String {
+    match format {
+        PrintFormat::Text => format!("{pattern}\n"),
+        PrintFormat::Json => format!(
+            "{}\n",
+            serde_json::json!({ "pattern": pattern, "flavor": flavor, "flags": flags })
+        ),
+    }
+}
+
+/// Prints `text` on standard output (a closed pipe is no error: the reader left).
 ///
 /// # Errors
-/// Standard output cannot be written (a closed pipe is not an error).
-pub fn print_pattern(pattern: &str) -> anyhow::Result<()> {
+/// When standard output cannot be written.
+pub fn print_pattern(text: &str) -> anyhow::Result<()> {
     let mut out = std::io::stdout().lock();
-    match writeln!(out, "{pattern}").and_then(|()| out.flush()) {
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         other => other.context("cannot print the pattern"),
     }

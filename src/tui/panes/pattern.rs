@@ -33,7 +33,12 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
             chrome(Chrome::Dim, p),
         ));
     }
-    let mut block = pane_block("Pattern", focused, p).title_top(Line::from(right).right_aligned());
+    let title = if app.printing {
+        "Pattern · Enter prints it · Ctrl-C prints nothing"
+    } else {
+        "Pattern"
+    };
+    let mut block = pane_block(title, focused, p).title_top(Line::from(right).right_aligned());
     // While a long pattern compiles on the worker, the last outcome belongs to older text.
     let error = wb.compiled().err().filter(|_| !wb.compiling());
     if wb.compiling() {
