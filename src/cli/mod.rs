@@ -346,12 +346,15 @@ pub struct FindArgs {
     #[arg(long, value_name = "N")]
     pub limit: Option<usize>,
     /// Match on each record's message, as the registry runs on NetVM's messages, instead of
-    /// the text as is: `netvm` (`TIME SENDER: message`, indented lines continue it) or `jsonl`
-    /// (the `msg` or `message` field of each JSON line); `lines`, the default, is the text as
-    /// is. With a record format `^ $ \A \Z` anchor at the message, `index`/`end` stay byte
-    /// offsets in the log (in a JSON log: in the decoded message, with `"offsets":"message"`)
-    /// and `char_index` counts from the message's start.
-    #[arg(long, value_name = "FORMAT")]
+    /// the text as is: `netvm` (`TIME SENDER: message`, indented lines continue it), `jsonl`
+    /// (the `msg` or `message` field of each JSON line), `logfmt` (the `msg` value of each
+    /// `key=value` line), `syslog` (RFC 3164 or 5424: the text after the header), a format
+    /// of the config directory's `formats/` by name, or a format file `FILE.toml`; `lines`,
+    /// the default, is the text as is. With a record format `^ $ \A \Z` anchor at the
+    /// message, `index`/`end` stay byte offsets in the log (in a decoded message, JSON or
+    /// logfmt: in the message, with `"offsets":"message"`) and `char_index` counts from the
+    /// message's start.
+    #[arg(long, value_name = "FORMAT", value_parser = log_format)]
     pub format: Option<crate::input::format::LogFormat>,
     #[command(flatten)]
     #[allow(missing_docs)]
@@ -506,6 +509,23 @@ pub(crate) fn write_error_text(errout: &mut dyn Write, what: &str, err: &Error) 
             let _ = writeln!(errout, "  {}", inert(line, Layout::OneLine));
         }
     }
+}
+
+/// `--format`'s value: a built-in format's name, a user format's, or a format file (see
+/// [`crate::input::format::LogFormat`]'s `FromStr`). An error is its message and the caret
+/// under the place in a format file, as clap prints it (exit 2).
+pub(crate) fn log_format(s: &str) -> Result<crate::input::format::LogFormat, String> {
+    use style::{Layout, inert};
+    s.parse().map_err(|e: Error| {
+        let mut text = inert(&e.message, Layout::Lines).into_owned();
+        if let Some(c) = e.caret() {
+            for line in c.lines() {
+                text.push_str("\n  ");
+                text.push_str(&inert(line, Layout::OneLine));
+            }
+        }
+        text
+    })
 }
 
 /// The outcome of a command: an exit code.

@@ -149,9 +149,12 @@ pub struct ParseArgs {
     pub threads: Option<usize>,
     /// How a log's lines make records, whose messages the presets run on as NetVM runs them:
     /// `netvm` (`TIME SENDER: message`, indented lines continue it), `jsonl` (the `msg` or
-    /// `message` field of each JSON line), `lines` (the text as is). Default: detected from
-    /// each log's first lines.
-    #[arg(long, value_name = "FORMAT")]
+    /// `message` field of each JSON line), `logfmt` (the `msg` value of each `key=value`
+    /// line), `syslog` (RFC 3164 or 5424: the text after the header), `lines` (the text as
+    /// is), a format of the config directory's `formats/` by name, or a format file
+    /// `FILE.toml`. Default: detected from each log's first lines, the built-in formats
+    /// first, then the user's.
+    #[arg(long, value_name = "FORMAT", value_parser = super::log_format)]
     pub format: Option<crate::input::format::LogFormat>,
     /// When to colour the output.
     #[arg(long, value_enum, default_value_t)]
@@ -575,6 +578,13 @@ fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outc
         usize::MAX
     };
     let forced = a.format;
+    if forced.is_none()
+        && let Some(e) = crate::input::user_format::configured().errors.first()
+    {
+        // Detection would try the user's formats: one that did not load is never passed
+        // over silently.
+        return Err(e.clone().into());
+    }
     let chunk = match forced {
         Some(f) if !f.has_records() => text_chunk,
         _ => CHUNK,

@@ -15,12 +15,22 @@
 //!   `msg` or `message`, its time under `ts`, `time`, `timestamp` or `@timestamp`, its
 //!   sender under `agent`, `source` or `logger`, its level under `level` or `severity`. A
 //!   line that is not such an object is no record: it is counted and said.
+//! - [`LogFormat::Syslog`]: each line a record with an RFC 3164 or RFC 5424 header
+//!   ([`super::syslog`]); the message is the rest of the line, a stretch of the file. A line
+//!   without such a header is no record: it is counted and said.
+//! - [`LogFormat::Logfmt`]: each line `key=value …` ([`super::logfmt`]), its message the
+//!   decoded value of `msg` or `message`. A line that is not logfmt, or has no message, is no
+//!   record.
+//! - [`LogFormat::User`]: a format the user wrote as a TOML file ([`super::user_format`]).
 //! - [`LogFormat::Lines`]: the text as it is, one stretch (what rxw matched before formats).
 //!
 //! A log's format is detected from its first lines ([`LogFormat::detect`]) unless the user
 //! names one.
 
+use super::logfmt::{self, LogfmtLine};
+use super::syslog;
 use super::timestamp;
+use super::user_format::{self, UserFormatId};
 use crate::error::{Error, ErrorKind};
 use std::fmt;
 use std::str::FromStr;
@@ -34,11 +44,31 @@ pub enum LogFormat {
     NetVm,
     /// JSON Lines: one object per line, the message a field of it.
     JsonLines,
+    /// logfmt: `key=value` pairs, one record per line, the message the `msg` value.
+    Logfmt,
+    /// syslog files: an RFC 3164 or RFC 5424 header, then the message.
+    Syslog,
+    /// A format of the user's, read from a TOML file.
+    User(UserFormatId),
 }
 
 impl LogFormat {
-    /// Every format, in the order `--format` lists them.
-    pub const ALL: [LogFormat; 3] = [LogFormat::NetVm, LogFormat::JsonLines, LogFormat::Lines];
+    /// The built-in formats, in the order `--format` lists them.
+    pub const BUILT_IN: [LogFormat; 5] = [
+        LogFormat::NetVm,
+        LogFormat::JsonLines,
+        LogFormat::Lines,
+        LogFormat::Logfmt,
+        LogFormat::Syslog,
+    ];
+
+    /// Every format `--format` takes by name: the built-in ones, then the user's from the
+    /// config directory ([`user_format::configured`]).
+    pub fn all() -> Vec<LogFormat> {
+        let mut all = LogFormat::BUILT_IN.to_vec();
+        all.extend(user_format::configured().formats.iter().copied());
+        all
+    }
 
     /// The name `--format` takes and `--json` output shows.
     pub fn name(self) -> &'static str {
@@ -46,6 +76,40 @@ impl LogFormat {
             LogFormat::Lines => "lines",
             LogFormat::NetVm => "netvm",
             LogFormat::JsonLines => "jsonl",
+            LogFormat::Logfmt => "logfmt",
+            LogFormat::Syslog => "syslog",
+            LogFormat::User(id) => user_format::get(id).name,
+        }
+    }
+
+    /// The built-in format called `name` (or one of its other names: `json`, `ndjson`,
+    /// `text`, `agent`…), ASCII case ignored.
+    pub fn built_in_named(name: &str) -> Option<LogFormat> {
+        let wanted = name.trim().to_ascii_lowercase();
+        match wanted.as_str() {
+            "json" | "jsonlines" | "json-lines" | "ndjson" => Some(LogFormat::JsonLines),
+            "text" | "raw" => Some(LogFormat::Lines),
+            "agent" => Some(LogFormat::NetVm),
+            "rfc3164" | "rfc5424" => Some(LogFormat::Syslog),
+            _ => LogFormat::BUILT_IN.into_iter().find(|f| f.name() == wanted),
+        }
+    }
+
+    /// Whether `line` (one line, with or without its break) continues the record before it
+    /// rather than beginning one: an indented line of a NetVM log, a line matching a user
+    /// format's `continuation`.
+    pub fn continues(self, line: &str) -> bool {
+        match self {
+            LogFormat::NetVm => line.starts_with([' ', '\t']),
+            LogFormat::User(id) => {
+                let f = user_format::get(id);
+                if !f.has_continuation() {
+                    return false;
+                }
+                let line = line.strip_suffix('\n').unwrap_or(line);
+                f.continues(line.strip_suffix('\r').unwrap_or(line))
+            }
+            _ => false,
         }
     }
 
@@ -55,10 +119,19 @@ impl LogFormat {
     }
 
     /// The format of a log whose first lines are `head` (whole lines, or the start of the
-    /// log): JSON Lines when most of its first non-empty lines are JSON objects and one has a
-    /// message field; NetVM when at least one of them has a NetVM prefix (a timestamp and a
-    /// sender); else the text as is.
+    /// log), trying the built-in formats and then the user's ([`user_format::configured`]):
+    /// see [`LogFormat::detect_among`].
     pub fn detect(head: &str) -> LogFormat {
+        LogFormat::detect_among(head, &user_format::configured().formats)
+    }
+
+    /// The format of a log whose first lines are `head`, of the built-in formats and `user`,
+    /// read off its first non-empty lines, in this order: JSON Lines when most are JSON
+    /// objects and one has a message field; NetVM when at least one has a NetVM prefix (a
+    /// timestamp and a sender); syslog when most have a syslog header; logfmt when most are
+    /// logfmt and one has a message field; each of `user` in turn when most of the lines that
+    /// do not continue a record match its `line` pattern; else the text as is.
+    pub fn detect_among(head: &str, user: &[LogFormat]) -> LogFormat {
         let lines: Vec<&str> = head
             .split('\n')
             .map(|l| l.strip_suffix('\r').unwrap_or(l))
@@ -80,14 +153,40 @@ impl LogFormat {
         if lines.iter().any(|l| netvm_prefix(l.as_bytes()).is_some()) {
             return LogFormat::NetVm;
         }
+        let most = |n: usize, of: usize| of > 0 && n * 2 > of;
+        let headers = lines.iter().filter(|l| syslog::header(l).is_some()).count();
+        if most(headers, lines.len()) {
+            return LogFormat::Syslog;
+        }
+        let read: Vec<LogfmtLine> = lines.iter().map(|l| logfmt::logfmt_record(l)).collect();
+        let pairs = read.iter().filter(|l| **l != LogfmtLine::NotLogfmt).count();
+        let records = read
+            .iter()
+            .filter(|l| matches!(l, LogfmtLine::Record(_)))
+            .count();
+        if most(pairs, lines.len()) && records > 0 {
+            return LogFormat::Logfmt;
+        }
+        for &f in user {
+            let firsts: Vec<&&str> = lines.iter().filter(|l| !f.continues(l)).collect();
+            let LogFormat::User(id) = f else { continue };
+            let matched = firsts
+                .iter()
+                .filter(|l| user_format::get(id).line_match(l).is_some())
+                .count();
+            if most(matched, firsts.len()) {
+                return f;
+            }
+        }
         LogFormat::Lines
     }
 
     /// The help text of `--format`.
     pub fn help() -> String {
-        let names: Vec<&str> = LogFormat::ALL.iter().map(|f| f.name()).collect();
+        let names: Vec<&str> = LogFormat::BUILT_IN.iter().map(|f| f.name()).collect();
         format!(
-            "how a log's lines make records: {} (default: detected from each log's first lines)",
+            "how a log's lines make records: {}, a format of the config directory's `formats/`, \
+             or a format file `FILE.toml` (default: detected from each log's first lines)",
             names.join(", ")
         )
     }
@@ -105,20 +204,35 @@ impl fmt::Display for LogFormat {
 impl FromStr for LogFormat {
     type Err = Error;
 
+    /// A built-in format's name, a file's path (one that ends in `.toml` or holds a path
+    /// separator: the file is loaded), else a user format's name from the config directory.
+    ///
+    /// # Errors
+    /// [`ErrorKind::ArgumentsInvalid`] for an unknown name, listing every format; what
+    /// [`user_format::load_file`] says of a file; the first error of a format file in the
+    /// config directory, when the name is looked for there and one did not load (a broken
+    /// format is never passed over silently).
     fn from_str(s: &str) -> Result<LogFormat, Error> {
-        let wanted = s.trim().to_ascii_lowercase();
-        let found = match wanted.as_str() {
-            "json" | "jsonlines" | "json-lines" | "ndjson" => Some(LogFormat::JsonLines),
-            "text" | "raw" => Some(LogFormat::Lines),
-            "agent" => Some(LogFormat::NetVm),
-            _ => LogFormat::ALL.into_iter().find(|f| f.name() == wanted),
-        };
-        found.ok_or_else(|| {
-            let names: Vec<&str> = LogFormat::ALL.iter().map(|f| f.name()).collect();
+        if let Some(f) = LogFormat::built_in_named(s) {
+            return Ok(f);
+        }
+        let wanted = s.trim();
+        if wanted.ends_with(".toml")
+            || wanted.contains('/')
+            || wanted.contains(std::path::MAIN_SEPARATOR)
+        {
+            return user_format::load_file(std::path::Path::new(wanted));
+        }
+        let configured = user_format::configured();
+        if let Some(e) = configured.errors.first() {
+            return Err(e.clone());
+        }
+        configured.find(wanted).ok_or_else(|| {
+            let names: Vec<&str> = LogFormat::all().iter().map(|f| f.name()).collect();
             Error::new(
                 ErrorKind::ArgumentsInvalid,
                 format!(
-                    "unknown log format {s:?}: the formats are {}",
+                    "unknown log format {s:?}: the formats are {} (or a format file, FILE.toml)",
                     names.join(", ")
                 ),
             )
@@ -209,10 +323,8 @@ pub fn split(text: &str, format: LogFormat, boundaries: &[usize], f: &mut dyn Fn
         while next_boundary.peek().is_some_and(|&b| b <= at) {
             boundary |= next_boundary.next() == Some(at);
         }
-        let continues = format == LogFormat::NetVm
-            && matches!(bytes[at], b' ' | b'\t')
-            && record_start.is_some()
-            && !boundary;
+        let continues =
+            record_start.is_some() && !boundary && format.continues(&text[at..line_end]);
         if !continues {
             if let Some(s) = record_start {
                 f(s, at);
@@ -243,26 +355,67 @@ pub fn record(text: &str, start: usize, end: usize, format: LogFormat) -> Record
                 JsonLine::NoMessage => Message::Invalid("a JSON line without a message field"),
             }
         }
+        LogFormat::Logfmt => match logfmt::logfmt_record(strip_break(whole)) {
+            LogfmtLine::Record(fields) => Message::Decoded(fields.message),
+            LogfmtLine::NotLogfmt => Message::Invalid("not logfmt"),
+            LogfmtLine::NoMessage => Message::Invalid("a logfmt line without a msg field"),
+        },
+        LogFormat::Syslog => {
+            let line = strip_break(whole);
+            match syslog::header(line) {
+                Some(h) => Message::Stretch {
+                    at: start + h.message_at,
+                    text: &line[h.message_at..],
+                },
+                None => Message::Invalid("no syslog header"),
+            }
+        }
+        LogFormat::User(id) => {
+            let first_end = whole.find('\n').unwrap_or(whole.len());
+            let first = whole[..first_end]
+                .strip_suffix('\r')
+                .unwrap_or(&whole[..first_end]);
+            match user_format::get(id).fields(first) {
+                None => Message::Invalid("does not match its format's `line` pattern"),
+                Some(fields) => {
+                    let (s, e) = fields.message.unwrap_or((0, first.len()));
+                    let body = strip_break(whole);
+                    let continued = first_end + 1 < whole.len();
+                    let end = if continued || e >= first.len() {
+                        body.len()
+                    } else {
+                        e
+                    };
+                    stretch_or_decoded(start + s, &whole[s..end.max(s)])
+                }
+            }
+        }
         LogFormat::NetVm => {
             let skip = netvm_prefix(whole.as_bytes()).unwrap_or(0);
             let body = &whole[skip..];
-            let body = body.strip_suffix('\n').unwrap_or(body);
-            let body = body.strip_suffix('\r').unwrap_or(body);
-            if body.contains("\r\n") {
-                // CRLF breaks inside: the message joins its lines by `\n` alone.
-                Message::Decoded(body.replace("\r\n", "\n"))
-            } else {
-                Message::Stretch {
-                    at: start + skip,
-                    text: body,
-                }
-            }
+            stretch_or_decoded(start + skip, strip_break(body))
         }
     };
     Record {
         start,
         end,
         message,
+    }
+}
+
+/// `s` without its final line break (`\n` or `\r\n`).
+fn strip_break(s: &str) -> &str {
+    let s = s.strip_suffix('\n').unwrap_or(s);
+    s.strip_suffix('\r').unwrap_or(s)
+}
+
+/// A message that starts at byte `at` of the text: a stretch of it, or decoded when CRLF
+/// breaks inside must become `\n` (the message joins its lines by `\n` alone).
+fn stretch_or_decoded(at: usize, body: &str) -> Message<'_> {
+    if body.contains("\r\n") {
+        Message::Decoded(body.replace("\r\n", "\n"))
+    } else {
+        Message::Stretch { at, text: body }
     }
 }
 
@@ -443,6 +596,88 @@ mod tests {
         assert_eq!("JSON".parse::<LogFormat>().unwrap(), LogFormat::JsonLines);
         let e = "yaml".parse::<LogFormat>().unwrap_err();
         assert!(e.message.contains("netvm, jsonl, lines"), "{}", e.message);
+    }
+
+    #[test]
+    fn syslog_logfmt_and_user_formats_are_detected_after_the_built_in_ones() {
+        let rfc3164 = "<34>Oct 11 22:14:15 mymachine su: 'su root' failed\nOct 11 22:14:16 mymachine sshd[7]: ok\n";
+        assert_eq!(LogFormat::detect_among(rfc3164, &[]), LogFormat::Syslog);
+        let rfc5424 =
+            "<165>1 2003-10-11T22:14:15.003Z host app - ID47 [a@1 b=\"c\"] m\n<34>1 - - - - - -\n";
+        assert_eq!(LogFormat::detect_among(rfc5424, &[]), LogFormat::Syslog);
+        let logfmt = "ts=1 level=info msg=\"a b\"\nts=2 msg=c\nnot logfmt here\n";
+        assert_eq!(LogFormat::detect_among(logfmt, &[]), LogFormat::Logfmt);
+        // Pairs without a message are not records: not logfmt.
+        assert_eq!(
+            LogFormat::detect_among("a=1 b=2\nc=3\n", &[]),
+            LogFormat::Lines
+        );
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("web.toml");
+        std::fs::write(
+            &path,
+            "name = \"web-detect\"\nline = '\\d\\d:\\d\\d \\[(?P<level>\\w+)\\] (?P<message>.*)'\ncontinuation = '\\s'\n",
+        )
+        .unwrap();
+        let web = user_format::load_file(&path).unwrap();
+        let log = "12:00 [info] one\n  more of one\n  and more\n12:01 [warn] two\n";
+        assert_eq!(LogFormat::detect_among(log, &[]), LogFormat::Lines);
+        assert_eq!(LogFormat::detect_among(log, &[web]), web);
+        // Built-in formats come first.
+        assert_eq!(LogFormat::detect_among(rfc3164, &[web]), LogFormat::Syslog);
+        assert_eq!(web.name(), "web-detect");
+        assert_eq!(path.to_str().unwrap().parse::<LogFormat>().unwrap(), web);
+    }
+
+    #[test]
+    fn logfmt_and_syslog_records_and_what_is_no_record() {
+        let log = "ts=1 msg=\"[CLAIM 1a] \\\"x\\\"\"\nplain words\nlevel=info\n";
+        let rs = records(log, LogFormat::Logfmt, &[0]);
+        assert_eq!(rs[0].message, Message::Decoded("[CLAIM 1a] \"x\"".into()));
+        assert_eq!(rs[1].message, Message::Invalid("not logfmt"));
+        assert_eq!(
+            rs[2].message,
+            Message::Invalid("a logfmt line without a msg field")
+        );
+        let log = "Oct 11 22:14:15 host su: [ACK 1a]\r\n<165>1 - h app - - [x@1 a=\"]\"] [CLAIM 1a]\nno header\n";
+        let rs = records(log, LogFormat::Syslog, &[0]);
+        assert_eq!(rs.len(), 3);
+        for (r, want) in rs.iter().zip(["[ACK 1a]", "[CLAIM 1a]"]) {
+            let Message::Stretch { at, text } = r.message else {
+                panic!("a stretch of the file")
+            };
+            assert_eq!(text, want);
+            assert_eq!(&log[at..at + text.len()], want);
+        }
+        assert_eq!(rs[2].message, Message::Invalid("no syslog header"));
+    }
+
+    #[test]
+    fn a_user_format_s_message_runs_over_its_continuation_lines() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("cont.toml");
+        std::fs::write(
+            &path,
+            "name = \"cont\"\nline = '(?P<time>\\d+) (?P<message>.*?)( #end)?$'\ncontinuation = '\\s'\n",
+        )
+        .unwrap();
+        let f = user_format::load_file(&path).unwrap();
+        let log = "1 first #end\n2 second\n  more\n\tlast\nno time\n";
+        let rs = records(log, f, &[0]);
+        let got: Vec<&str> = rs.iter().map(|r| r.message.as_str()).collect();
+        assert_eq!(got, ["first", "second\n  more\n\tlast", ""]);
+        assert_eq!(
+            rs[2].message,
+            Message::Invalid("does not match its format's `line` pattern")
+        );
+        let Message::Stretch { at, .. } = rs[1].message else {
+            panic!("a stretch")
+        };
+        assert_eq!(at, log.find("second").unwrap());
+        // A leading continuation begins a record of its own, which does not match `line`.
+        let rs = records("\tno time\n", f, &[0]);
+        assert!(matches!(rs[0].message, Message::Invalid(_)));
+        assert!(f.continues("  x\n") && !f.continues("x"));
     }
 
     #[test]

@@ -21,11 +21,14 @@ pub mod chunks;
 pub mod codec;
 pub mod format;
 pub mod lines;
+pub mod logfmt;
 pub mod logs;
 pub mod paged;
 mod records;
 pub mod room;
+pub mod syslog;
 pub mod timestamp;
+pub mod user_format;
 
 use crate::error::{Error, ErrorKind};
 use std::borrow::Cow;

@@ -98,14 +98,14 @@ struct RawPreset<S> {
 }
 
 /// Where errors in one source point: the file's name and text.
-struct SourceFile<'a> {
-    name: &'a str,
-    text: &'a str,
+pub(crate) struct SourceFile<'a> {
+    pub(crate) name: &'a str,
+    pub(crate) text: &'a str,
 }
 
 impl SourceFile<'_> {
     /// `name:line:col: msg`, with the offending line and a caret under `at` when known.
-    fn error(&self, at: Option<Range<usize>>, msg: impl AsRef<str>) -> Error {
+    pub(crate) fn error(&self, at: Option<Range<usize>>, msg: impl AsRef<str>) -> Error {
         let Some(at) = at else {
             return Error::new(
                 ErrorKind::RegistryInvalid,

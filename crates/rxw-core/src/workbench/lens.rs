@@ -495,16 +495,14 @@ fn detect_records(input: &TextBuffer) -> Option<LogFormat> {
 }
 
 /// The first byte of the record that holds byte `at` (or the text's end) of `input`: the
-/// line's start, back over continuation lines for a NetVM log.
+/// line's start, back over continuation lines (a NetVM log's indented ones, a user format's).
 fn record_start_before(input: &TextBuffer, at: usize, fmt: LogFormat) -> usize {
     if input.line_count() == 0 {
         return 0;
     }
     let mut line = input.line_of(at.min(input.len().saturating_sub(1)));
-    if fmt == LogFormat::NetVm {
-        while line > 0 && input.line(line).starts_with([' ', '\t']) {
-            line -= 1;
-        }
+    while line > 0 && fmt.continues(&input.line(line)) {
+        line -= 1;
     }
     input.line_start(line)
 }
@@ -850,7 +848,7 @@ impl Lens {
         let mut i = first;
         while i < input.line_count() {
             let l = input.line(i);
-            if i > first && (fmt != LogFormat::NetVm || !l.starts_with([' ', '\t'])) {
+            if i > first && !fmt.continues(&l) {
                 break;
             }
             if text.len() + l.len() > FIELDS_LINE_CAP {

@@ -1,0 +1,238 @@
+//! logfmt lines: `key=value key2="quoted value with \"escapes\""`, as Go's `go-logfmt` and
+//! Heroku's logs write them.
+//!
+//! A line is a run of pairs separated by spaces. A key is a run of characters that are not a
+//! space, `=` or `"`; it is followed by `=` and a value, or stands alone (a flag, an empty
+//! value). A value is either bare (characters that are not a space, `=` or `"`) or quoted:
+//! `"…"` with the escapes `\" \\ \/ \b \f \n \r \t \uXXXX` (a surrogate pair for a character
+//! past the BMP), as JSON has them. A line is logfmt when it reads to its end that way and at
+//! least one key has a value; `hello world` is not.
+
+use std::borrow::Cow;
+
+/// The field names a logfmt record's message is found under, in order of preference.
+pub const MESSAGE_FIELDS: [&str; 2] = ["msg", "message"];
+/// The field names of its time.
+pub const TIME_FIELDS: [&str; 3] = ["ts", "time", "t"];
+/// The field names of its level.
+pub const LEVEL_FIELDS: [&str; 2] = ["level", "lvl"];
+/// The field names of its sender.
+pub const SENDER_FIELDS: [&str; 4] = ["logger", "source", "agent", "component"];
+
+/// One `key=value` pair of a line: the value decoded (borrowed when it had no escapes).
+pub type Pair<'l> = (&'l str, Cow<'l, str>);
+
+/// The pairs of a logfmt line (without its line break), or `None` when it is not logfmt.
+pub fn pairs(line: &str) -> Option<Vec<Pair<'_>>> {
+    let b = line.as_bytes();
+    let mut out = Vec::new();
+    let mut valued = false;
+    let mut at = 0;
+    let is_space = |c: u8| c == b' ' || c == b'\t';
+    while at < b.len() {
+        if is_space(b[at]) {
+            at += 1;
+            continue;
+        }
+        let key_start = at;
+        while at < b.len() && !is_space(b[at]) && b[at] != b'=' && b[at] != b'"' {
+            at += 1;
+        }
+        if at == key_start {
+            // A value without a key (`=x`) or a stray quote.
+            return None;
+        }
+        let key = &line[key_start..at];
+        if at == b.len() || is_space(b[at]) {
+            out.push((key, Cow::Borrowed("")));
+            continue;
+        }
+        if b[at] == b'"' {
+            return None;
+        }
+        // `=`
+        at += 1;
+        valued = true;
+        if at < b.len() && b[at] == b'"' {
+            let (value, next) = quoted(line, at)?;
+            if next < b.len() && !is_space(b[next]) {
+                return None;
+            }
+            out.push((key, value));
+            at = next;
+        } else {
+            let start = at;
+            while at < b.len() && !is_space(b[at]) {
+                if b[at] == b'"' || b[at] == b'=' {
+                    return None;
+                }
+                at += 1;
+            }
+            out.push((key, Cow::Borrowed(&line[start..at])));
+        }
+    }
+    valued.then_some(out)
+}
+
+/// The value of the quoted string that opens at byte `open` of `line` (a `"`), decoded, and
+/// the byte past its closing quote; `None` when it is not closed or holds an unknown escape.
+fn quoted(line: &str, open: usize) -> Option<(Cow<'_, str>, usize)> {
+    let body = &line[open + 1..];
+    let mut decoded: Option<String> = None;
+    let mut chars = body.char_indices();
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => {
+                let value = match decoded {
+                    Some(s) => Cow::Owned(s),
+                    None => Cow::Borrowed(&body[..i]),
+                };
+                return Some((value, open + 1 + i + 1));
+            }
+            '\\' => {
+                let s = decoded.get_or_insert_with(|| body[..i].to_string());
+                let (_, e) = chars.next()?;
+                match e {
+                    '"' | '\\' | '/' => s.push(e),
+                    'b' => s.push('\u{8}'),
+                    'f' => s.push('\u{c}'),
+                    'n' => s.push('\n'),
+                    'r' => s.push('\r'),
+                    't' => s.push('\t'),
+                    'u' => {
+                        let first = hex_unit(&mut chars)?;
+                        let code = if (0xD800..0xDC00).contains(&first) {
+                            if chars.next()?.1 != '\\' || chars.next()?.1 != 'u' {
+                                return None;
+                            }
+                            let low = hex_unit(&mut chars)?;
+                            if !(0xDC00..0xE000).contains(&low) {
+                                return None;
+                            }
+                            0x10000 + ((first - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            first
+                        };
+                        s.push(char::from_u32(code)?);
+                    }
+                    _ => return None,
+                }
+            }
+            c => {
+                if let Some(s) = decoded.as_mut() {
+                    s.push(c);
+                }
+            }
+        }
+    }
+    None
+}
+
+/// Four hex digits of a `\\uXXXX` escape.
+fn hex_unit(chars: &mut std::str::CharIndices<'_>) -> Option<u32> {
+    let mut unit = 0;
+    for _ in 0..4 {
+        unit = unit * 16 + chars.next()?.1.to_digit(16)?;
+    }
+    Some(unit)
+}
+
+/// The fields of a logfmt record.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct LogfmtFields {
+    /// The message, decoded.
+    pub message: String,
+    /// The time, as written.
+    pub time: Option<String>,
+    /// The sender.
+    pub sender: Option<String>,
+    /// The level.
+    pub level: Option<String>,
+}
+
+/// What one line of a logfmt log is.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LogfmtLine {
+    /// A record.
+    Record(LogfmtFields),
+    /// Not logfmt.
+    NotLogfmt,
+    /// logfmt without a message field.
+    NoMessage,
+}
+
+/// Reads one line of a logfmt log (without its line break).
+pub fn logfmt_record(line: &str) -> LogfmtLine {
+    let Some(pairs) = pairs(line) else {
+        return LogfmtLine::NotLogfmt;
+    };
+    let field = |names: &[&str]| -> Option<String> {
+        names.iter().find_map(|n| {
+            pairs
+                .iter()
+                .find(|(k, _)| k == n)
+                .map(|(_, v)| v.to_string())
+        })
+    };
+    match field(&MESSAGE_FIELDS) {
+        Some(message) => LogfmtLine::Record(LogfmtFields {
+            message,
+            time: field(&TIME_FIELDS),
+            sender: field(&SENDER_FIELDS),
+            level: field(&LEVEL_FIELDS),
+        }),
+        None => LogfmtLine::NoMessage,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoted_values_decode_their_escapes() {
+        let line = r#"ts=2026-10-05T00:01:48Z level=info logger=pip msg="[RESULT 1a] OK \"quoted\" a\\b\n  - x \u00e9\ud83d\ude00" done"#;
+        let LogfmtLine::Record(f) = logfmt_record(line) else {
+            panic!("a record")
+        };
+        assert_eq!(f.message, "[RESULT 1a] OK \"quoted\" a\\b\n  - x é😀");
+        assert_eq!(f.time.as_deref(), Some("2026-10-05T00:01:48Z"));
+        assert_eq!(f.level.as_deref(), Some("info"));
+        assert_eq!(f.sender.as_deref(), Some("pip"));
+        let p = pairs(line).unwrap();
+        assert_eq!(p.last().unwrap(), &("done", Cow::Borrowed("")));
+        // Bare values, the second name of each field, an empty quoted value.
+        let LogfmtLine::Record(f) = logfmt_record("t=12 lvl=warn component=db message=bare x=\"\"")
+        else {
+            panic!("a record")
+        };
+        assert_eq!(
+            (
+                f.message.as_str(),
+                f.time.as_deref(),
+                f.level.as_deref(),
+                f.sender.as_deref()
+            ),
+            ("bare", Some("12"), Some("warn"), Some("db"))
+        );
+    }
+
+    #[test]
+    fn what_is_not_logfmt() {
+        for no in [
+            "hello world",
+            "",
+            "msg=\"not closed",
+            "msg=\"bad \\q escape\"",
+            "msg=a\"b",
+            "=value",
+            "key=\"x\"y",
+            "a=b=c",
+            "{\"msg\":\"json\"}",
+            "msg=\"\\ud83d alone\"",
+        ] {
+            assert_eq!(logfmt_record(no), LogfmtLine::NotLogfmt, "{no:?}");
+        }
+        assert_eq!(logfmt_record("level=info at=x"), LogfmtLine::NoMessage);
+    }
+}
