@@ -14,7 +14,8 @@ fn main() {
         .is_ok_and(|o| o.status.success());
     for (name, app) in screens::scenes() {
         let svg_path = dir.join(format!("{name}.svg"));
-        std::fs::write(&svg_path, svg::to_svg(&screens::render_buffer(&app)))
+        let buf = screens::render_buffer(&app);
+        std::fs::write(&svg_path, svg::to_svg_on(&buf, app.palette.background()))
             .expect("write an SVG");
         if png {
             let ok = Command::new("rsvg-convert")

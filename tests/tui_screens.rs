@@ -32,7 +32,7 @@ fn committed_screenshots_match_the_renderer() {
                 path.display()
             )
         });
-        let now = svg::to_svg(&screens::render_buffer(&app));
+        let now = svg::to_svg_on(&screens::render_buffer(&app), app.palette.background());
         assert!(
             committed == now,
             "{} is out of date; run `cargo run --example screenshots`",

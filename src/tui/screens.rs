@@ -227,16 +227,18 @@ pub fn scenes_at(width: u16, height: u16) -> Vec<(&'static str, App)> {
     out.push(("filter", a));
 
     // The registry lens: every preset at once; the `result` key selected and its first hit
-    // under the cursor, whose line's fields are listed.
-    let mut a = demo(width, height);
-    a.update(Action::ShowTab(lens::ID));
-    settle(&mut a);
-    for _ in 0..3 {
-        a.update(Action::Edit(Edit::Down));
+    // under the cursor, whose line's fields are listed. Then the same in the light theme.
+    for (name, palette) in [("lens", Palette::Color), ("lens-light", Palette::Light)] {
+        let mut a = demo_in(width, height, palette);
+        a.update(Action::ShowTab(lens::ID));
+        settle(&mut a);
+        for _ in 0..3 {
+            a.update(Action::Edit(Edit::Down));
+        }
+        a.update(Action::Tab(lens::NEXT_HIT));
+        settle(&mut a);
+        out.push((name, a));
     }
-    a.update(Action::Tab(lens::NEXT_HIT));
-    settle(&mut a);
-    out.push(("lens", a));
 
     // The jobs table, longest claim-to-resolution first.
     let mut a = demo(width, height);

@@ -1,5 +1,6 @@
 //! A `Buffer` to SVG renderer: screenshots of real frames without a terminal.
 
+use super::theme::Background;
 use ratatui::buffer::Buffer;
 use ratatui::style::{Color, Modifier};
 
@@ -7,6 +8,8 @@ const CELL_W: f32 = 8.4;
 const CELL_H: f32 = 17.0;
 const FG: &str = "#d0d0d0";
 const BG: &str = "#1c1c1c";
+const LIGHT_FG: &str = "#1c1c1c";
+const LIGHT_BG: &str = "#fafafa";
 
 fn hex(c: Color, default: &str) -> String {
     let named = |s: &str| s.to_string();
@@ -72,25 +75,35 @@ fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// Renders `buf` as a standalone SVG document (monospace text on coloured cells).
+/// Renders `buf` as a standalone SVG document (monospace text on coloured cells), on a dark
+/// terminal.
 pub fn to_svg(buf: &Buffer) -> String {
+    to_svg_on(buf, Background::Dark)
+}
+
+/// As [`to_svg`], on a terminal of `background` (its default text and background colours).
+pub fn to_svg_on(buf: &Buffer, background: Background) -> String {
+    let (default_fg, default_bg) = match background {
+        Background::Dark => (FG, BG),
+        Background::Light => (LIGHT_FG, LIGHT_BG),
+    };
     let area = buf.area;
     let (w, h) = (area.width as f32 * CELL_W, area.height as f32 * CELL_H);
     let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" viewBox=\"0 0 {w:.1} {h:.1}\">\n<rect width=\"100%\" height=\"100%\" fill=\"{BG}\"/>\n<g font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\" font-size=\"14\" xml:space=\"preserve\">\n"
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w:.0}\" height=\"{h:.0}\" viewBox=\"0 0 {w:.1} {h:.1}\">\n<rect width=\"100%\" height=\"100%\" fill=\"{default_bg}\"/>\n<g font-family=\"DejaVu Sans Mono, Menlo, Consolas, monospace\" font-size=\"14\" xml:space=\"preserve\">\n"
     );
     for y in 0..area.height {
         let mut x = 0;
         while x < area.width {
             let cell = &buf[(area.x + x, area.y + y)];
             let reversed = cell.modifier.contains(Modifier::REVERSED);
-            let (mut fg, mut bg) = (hex(cell.fg, FG), hex(cell.bg, BG));
+            let (mut fg, mut bg) = (hex(cell.fg, default_fg), hex(cell.bg, default_bg));
             if reversed {
                 std::mem::swap(&mut fg, &mut bg);
             }
             let px = x as f32 * CELL_W;
             let py = y as f32 * CELL_H;
-            if bg != BG {
+            if bg != default_bg {
                 out.push_str(&format!("<rect x=\"{px:.1}\" y=\"{py:.1}\" width=\"{CELL_W:.1}\" height=\"{CELL_H:.1}\" fill=\"{bg}\"/>"));
             }
             let sym = cell.symbol();
