@@ -290,8 +290,10 @@ impl<'a, const EXPLAIN: bool> Recorder<'a, EXPLAIN> {
             Inst::Backref { group, .. } => format!("match group {group}'s text again"),
             Inst::LookStart {
                 negative: false, ..
-            } => format!("look around: {piece}"),
-            Inst::LookStart { negative: true, .. } => format!("check that {piece} fails"),
+            } => format!("look around {piece}…): it holds if its body matches"),
+            Inst::LookStart { negative: true, .. } => {
+                format!("look around {piece}…): it holds if its body fails")
+            }
             Inst::LookEnd => "the look-around's body matched".into(),
             Inst::AtomicStart => format!("enter the atomic group {piece}"),
             Inst::AtomicEnd => "leave the atomic group, dropping its choices".into(),
@@ -385,7 +387,8 @@ impl<'a, const EXPLAIN: bool> Recorder<'a, EXPLAIN> {
             }
             (Inst::LoopEnd { .. }, false) => "an empty iteration is refused here".into(),
             (Inst::LookStart { .. }, false) => "not enough text before it".into(),
-            (Inst::LookEnd, false) => "the body matched, so the negative look-around fails".into(),
+            (Inst::LookEnd, false) => "so the negative look-around fails".into(),
+            (Inst::LookEnd, true) => "it holds; back to where it began".into(),
             (Inst::Match, false) => "an empty match is not allowed at this position".into(),
             _ => return None,
         })
@@ -452,6 +455,15 @@ impl<const EXPLAIN: bool> Observer for Recorder<'_, EXPLAIN> {
             let (action, resume) = if EXPLAIN {
                 let tries = self.tries(s.pc, s.pos, s.backtrack);
                 match self.resumes(s, pos) {
+                    // One more iteration resumes at the iteration's start: said once.
+                    Some((what, name @ "one_more_iteration"))
+                        if matches!(
+                            self.prog.insts.get(s.pc as usize),
+                            Some(Inst::LoopIter { .. })
+                        ) =>
+                    {
+                        (what, Some(name))
+                    }
                     Some((what, name)) => (format!("{what}, then {tries}"), Some(name)),
                     None => (tries, None),
                 }
