@@ -325,12 +325,15 @@ fn a_broken_format_file_is_an_error_naming_its_file_and_line() {
     assert_eq!(code, 2, "{err}");
     assert!(
         err.contains(&format!(
-            "{}:2:8: `line` is not a pattern rxw's python flavor compiles",
+            "{}:2:9: `line` is not a pattern rxw's python flavor compiles",
             bad.display()
         )),
         "{err}"
     );
-    assert!(err.contains("line = '(?P<message>.*'\n         ^"), "{err}");
+    assert!(
+        err.contains("line = '(?P<message>.*'\n          ^^^^^^^^^^^^^^\n"),
+        "{err}"
+    );
 
     // Malformed TOML in the config directory: never passed over, whether detecting or
     // looking a name up.

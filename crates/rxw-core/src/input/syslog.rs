@@ -6,7 +6,8 @@
 //!   the message is not part of it.
 //! - RFC 3164 (BSD): `[<PRI>]TIMESTAMP HOSTNAME [TAG[\[PID\]]: ]MSG`, the timestamp
 //!   `Mmm dd hh:mm:ss` (the day padded with a space) or an ISO-8601 stamp (rsyslog's
-//!   high-precision file format); files written by rsyslog or syslog-ng have no PRI.
+//!   high-precision file format, and then the `TAG:` is needed); files written by rsyslog or
+//!   syslog-ng have no PRI.
 //!
 //! The message is the rest of the line after the header: a stretch of the file.
 
@@ -189,7 +190,8 @@ fn bsd_time(s: &[u8]) -> Option<usize> {
 
 fn rfc3164(line: &str, at: usize) -> Option<SyslogHeader<'_>> {
     let b = line.as_bytes();
-    let time_len = bsd_time(&b[at..]).or_else(|| timestamp::leading(&b[at..]).map(|s| s.len))?;
+    let bsd = bsd_time(&b[at..]);
+    let time_len = bsd.or_else(|| timestamp::leading(&b[at..]).map(|s| s.len))?;
     let time = &line[at..at + time_len];
     let at = at + time_len;
     if b.get(at) != Some(&b' ') {
@@ -228,9 +230,12 @@ fn rfc3164(line: &str, at: usize) -> Option<SyslogHeader<'_>> {
             after
         };
         (Some(&rest[..tag_len]), at + after)
-    } else {
+    } else if bsd.is_some() {
         procid = None;
         (None, at)
+    } else {
+        // An ISO stamp and a word begin many logs: only `TAG:` makes them syslog.
+        return None;
     };
     Some(SyslogHeader {
         pri: None,
@@ -276,6 +281,11 @@ mod tests {
         let l = "2026-10-05T00:01:48.123456+02:00 box kernel: [ 1.0] eth0 up";
         assert_eq!(header(l).unwrap().app, Some("kernel"));
         assert_eq!(message(l), "[ 1.0] eth0 up");
+        // An ISO stamp needs the tag: a stamp and a word begin many logs that are not syslog.
+        assert_eq!(
+            header("2026-10-05T00:00:01Z agent [CLAIM 7fce46e0] x"),
+            None
+        );
         let l = "Oct 11 22:14:15 box just words";
         assert_eq!(header(l).unwrap().app, None);
         assert_eq!(message(l), "just words");

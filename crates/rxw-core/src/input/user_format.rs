@@ -148,9 +148,16 @@ pub fn load_str(text: &str, name: &str, path: &Path) -> Result<UserFormat, Error
     }
     let compile = |field: &str, p: &toml::Spanned<String>| {
         Regex::new(p.get_ref(), Flavor::PYTHON, Flags::default()).map_err(|e| {
+            let at = match e.span {
+                Some(span) => pattern_span(text, p, span.start..span.end),
+                None => p.span(),
+            };
             src.error(
-                Some(p.span()),
-                format!("`{field}` is not a pattern rxw's python flavor compiles: {e}"),
+                Some(at),
+                format!(
+                    "`{field}` is not a pattern rxw's python flavor compiles: {}",
+                    e.message
+                ),
             )
         })
     };
@@ -175,6 +182,29 @@ pub fn load_str(text: &str, name: &str, path: &Path) -> Result<UserFormat, Error
         continuation,
         groups,
     })
+}
+
+/// Where `within` (a span of the pattern `p`) stands in the file: inside the string when it
+/// is written as is (no escapes), else the whole value.
+fn pattern_span(
+    text: &str,
+    p: &toml::Spanned<String>,
+    within: std::ops::Range<usize>,
+) -> std::ops::Range<usize> {
+    let whole = p.span();
+    let written = text.get(whole.clone()).unwrap_or("");
+    let quote = if written.starts_with("'''") || written.starts_with("\"\"\"") {
+        3
+    } else {
+        1
+    };
+    let inner = written.get(quote..written.len().saturating_sub(quote));
+    if inner == Some(p.get_ref().as_str()) && within.end <= p.get_ref().len() {
+        let at = whole.start + quote;
+        at + within.start..at + within.end.max(within.start + 1)
+    } else {
+        whole
+    }
 }
 
 /// Every format loaded so far; a format is never removed, so an id stays valid.
@@ -328,7 +358,7 @@ mod tests {
         assert_eq!(e.kind, ErrorKind::RegistryInvalid);
         assert!(
             e.message
-                .starts_with("bad.toml:2:8: `line` is not a pattern"),
+                .starts_with("bad.toml:2:9: `line` is not a pattern"),
             "{}",
             e.message
         );
