@@ -29,7 +29,7 @@ pub fn detect() -> Background {
         return Background::Dark;
     }
     if let Some(rgb) = query(QUERY_TIMEOUT) {
-        return Background::of_rgb(rgb);
+        return crate::tui::theme::background_of(rgb);
     }
     std::env::var("COLORFGBG")
         .ok()
@@ -256,7 +256,7 @@ mod unit {
 
     #[test]
     fn the_answer_says_light_or_dark() {
-        let of = |b: &[u8]| parse_osc11(b).map(Background::of_rgb);
+        let of = |b: &[u8]| parse_osc11(b).map(crate::tui::theme::background_of);
         assert_eq!(
             of(b"\x1b]11;rgb:ffff/ffff/ffff\x07"),
             Some(Background::Light)

@@ -60,25 +60,17 @@ impl Palette {
     }
 }
 
-/// The terminal's background, as far as colours care.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Background {
-    /// A dark background (the default when the terminal does not say).
-    #[default]
-    Dark,
-    /// A light background.
-    Light,
-}
+/// The terminal's background, as far as colours care: one type with the core's syntax
+/// colours, which pick their theme by it.
+pub use crate::codegen::highlight::Background;
 
-impl Background {
-    /// The background of colour `rgb`: light when its CIE lightness L* is above 50 (the
-    /// perceptual middle, relative luminance 0.184).
-    pub fn of_rgb(rgb: (u8, u8, u8)) -> Background {
-        if super::colour::luminance(rgb) > 0.184 {
-            Background::Light
-        } else {
-            Background::Dark
-        }
+/// The background of colour `rgb`: light when its CIE lightness L* is above 50 (the
+/// perceptual middle, relative luminance 0.184).
+pub fn background_of(rgb: (u8, u8, u8)) -> Background {
+    if super::colour::luminance(rgb) > 0.184 {
+        Background::Light
+    } else {
+        Background::Dark
     }
 }
 

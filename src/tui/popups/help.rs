@@ -88,11 +88,9 @@ impl Popup for Help {
                     }
                 };
             }
-            Action::Edit(e) => {
-                if apply_line(&mut self.search, e) {
-                    self.chosen = 0;
-                    self.scroll = 0;
-                }
+            Action::Edit(e) if apply_line(&mut self.search, e) => {
+                self.chosen = 0;
+                self.scroll = 0;
             }
             Action::Wheel { delta, .. } => {
                 self.scroll = (self.scroll as i64 + *delta as i64 * 3).max(0) as usize

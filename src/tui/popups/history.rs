@@ -60,17 +60,13 @@ impl Popup for HistorySearch {
                 }
                 return Outcome::Close;
             }
-            Action::HistorySearch | Action::Edit(Edit::Down) => {
-                if self.chosen + 1 < self.found.len() {
-                    self.chosen += 1;
-                }
+            Action::HistorySearch | Action::Edit(Edit::Down)
+                if self.chosen + 1 < self.found.len() =>
+            {
+                self.chosen += 1;
             }
             Action::Edit(Edit::Up) => self.chosen = self.chosen.saturating_sub(1),
-            Action::Edit(e) => {
-                if apply_line(&mut self.query, e) {
-                    self.refind();
-                }
-            }
+            Action::Edit(e) if apply_line(&mut self.query, e) => self.refind(),
             _ => {}
         }
         Outcome::Stay

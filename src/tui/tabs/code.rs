@@ -13,7 +13,7 @@ use crate::codegen::{self, Lang, highlight};
 use crate::error::Error;
 use crate::tui::action::Effect;
 use crate::tui::action::{Action, Binding, Edit, KeySpec, bind};
-use crate::tui::theme::{Background, Chrome, Palette, chrome};
+use crate::tui::theme::{Chrome, Palette, chrome};
 use crate::workbench::Workbench;
 use crossterm::event::{KeyCode as K, KeyModifiers};
 use ratatui::Frame;
@@ -217,13 +217,9 @@ impl CodeTab {
             Err(e) => (Err(e), 0),
         };
         let lines = match &result {
-            Ok(code) if palette.is_color() => {
-                let background = match palette.background() {
-                    Background::Dark => highlight::Background::Dark,
-                    Background::Light => highlight::Background::Light,
-                };
-                crate::tui::text::styled_lines(highlight::highlight_on(code, lang, background))
-            }
+            Ok(code) if palette.is_color() => crate::tui::text::styled_lines(
+                highlight::highlight_on(code, lang, palette.background()),
+            ),
             Ok(code) => code.lines().map(|l| Line::from(l.to_string())).collect(),
             Err(_) => Vec::new(),
         };

@@ -81,7 +81,7 @@ static KEYS: &[Binding] = &[
     bind!(
         Editor,
         Action::Tab(LOAD_EXPORT),
-        "Presets tab: load the shown export's pattern in the engine's flavor (re2 for ClickHouse and DuckDB, go for Loki, rust for Vector): its matches as that engine finds them",
+        "Presets tab: load the shown export's pattern in the engine's flavor (re2 for ClickHouse and DuckDB, go for Loki, rust for Vector, java@17 for Spark): its matches as that engine finds them",
         false,
         [KeySpec::Key(K::Char('n'), KeyModifiers::CONTROL)]
     ),
@@ -194,11 +194,12 @@ impl Drop for ExportPane {
 
 /// The definition's lines, highlighted (plain in monochrome).
 fn highlighted(text: &str, target: Target, palette: Palette) -> (&'static str, Vec<Line<'static>>) {
-    if palette != Palette::Color {
+    if !palette.is_color() {
         let plain = text.lines().map(|l| Line::from(l.to_string())).collect();
         return ("none (monochrome)", plain);
     }
-    let (grammar, runs) = highlight::highlight_as(text, target.grammars());
+    // The light theme's syntax colours read as dark inks on a light background.
+    let (grammar, runs) = highlight::highlight_as_on(text, target.grammars(), palette.background());
     let lines = crate::tui::text::styled_lines(runs);
     (grammar, lines)
 }

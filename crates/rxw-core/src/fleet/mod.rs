@@ -142,7 +142,11 @@ impl Target {
             Target::ClickHouse | Target::DuckDb => Some(crate::Flavor::Re2),
             Target::Loki => Some(crate::Flavor::GO),
             Target::Vector => Some(crate::Flavor::Rust),
-            Target::Elasticsearch | Target::Spark => None,
+            // Spark SQL runs java.util.regex on the JVM it is given: 17 here (and in the
+            // verification's pyspark).
+            Target::Spark => Some(crate::Flavor::Java(crate::flavor::JavaVersion::V17)),
+            // Grok runs Oniguruma (joni), which rxw has no flavor of yet.
+            Target::Elasticsearch => None,
         }
     }
 
@@ -684,6 +688,68 @@ mod tests {
 
     fn netvm() -> Vec<Entry> {
         crate::presets::builtin()
+    }
+
+    /// An exact export, loaded in the flavor of its engine's library (the Presets tab's
+    /// Ctrl-N), finds on every row of the verification corpus what the preset finds in its
+    /// own flavor: the export's "exact" holds in rxw's model of that engine too.
+    #[test]
+    fn an_exact_export_in_its_engines_flavor_finds_what_the_preset_finds() {
+        let entries = netvm();
+        let refs: Vec<&Entry> = entries.iter().collect();
+        let rows = verify::corpus(&refs);
+        let (mut checked, mut refused) = (0, 0);
+        for target in Target::ALL {
+            let Some(flavor) = target.flavor() else {
+                continue;
+            };
+            for entry in &entries {
+                let Ok(def) = export_entry(entry, target, &rows) else {
+                    continue;
+                };
+                let Form::Exact { pattern } = &def.form else {
+                    continue;
+                };
+                let ours = entry.regex().unwrap();
+                let theirs = match crate::Regex::new(pattern, flavor, crate::Flags::default()) {
+                    Ok(re) => re,
+                    // rxw's model of the engine refuses it (the Java reader's surrogate
+                    // ranges, which the Spark export writes for Python's `\b`): said, not run.
+                    Err(e) if e.kind == ErrorKind::ConstructUnsupported => {
+                        refused += 1;
+                        continue;
+                    }
+                    Err(e) => panic!("{target:?} {}: {pattern}: {e}", entry.preset.key),
+                };
+                for row in &rows {
+                    let want: Vec<&str> = ours
+                        .find_all(&row.text, None)
+                        .unwrap()
+                        .iter()
+                        .map(|m| &row.text[m.start()..m.end()])
+                        .collect();
+                    let got: Vec<&str> = theirs
+                        .find_all(&row.text, None)
+                        .unwrap()
+                        .iter()
+                        .map(|m| &row.text[m.start()..m.end()])
+                        .collect();
+                    assert_eq!(
+                        got, want,
+                        "{} for {target:?} as {flavor} on {:?}",
+                        entry.preset.key, row.text
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        eprintln!("{checked} rows checked, {refused} exports refused by rxw's model");
+        assert!(checked > 1000, "{checked} rows checked");
+        assert!(
+            refused < 10,
+            "{refused} exports refused by rxw's model of their engine"
+        );
+        assert_eq!(Target::Spark.flavor().map(|f| f.name()), Some("java@17"));
     }
 
     #[test]
