@@ -539,6 +539,50 @@ mod tests {
     }
 
     #[test]
+    fn syslog_logfmt_and_user_format_records_give_the_same_hits_whatever_the_chunks() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("chunky.toml");
+        std::fs::write(
+            &path,
+            "name = \"chunky\"\nline = '\\d\\d:\\d\\d (?P<sender>\\w+): (?P<message>.*)'\ncontinuation = '[ \\t]'\n",
+        )
+        .unwrap();
+        let user = crate::input::user_format::load_file(&path).unwrap();
+        let user_log = "00:01 super: [WO:2d409dd3] [from super] Sweep — check\n  - step one\n\t- step two\n00:02 loopd: [RESULT 8a2b4d98] ERROR collect\n  - loop state\n00:03 x: [WO:d71e9a72] [from super] Триаж — verify\n";
+        let syslog_log = "<14>Oct 11 22:14:15 box super: [WO:2d409dd3] [from super] Sweep — check\nOct 11 22:14:16 box loopd[9]: [RESULT 8a2b4d98] ERROR collect\n<165>1 - box app - - [a@1 b=\"[WO:ffffffff] [from z] T — b\"] [WO:d71e9a72] [from super] Триаж — verify\n";
+        let logfmt_log = "ts=1 msg=\"[WO:2d409dd3] [from super] Sweep — check\\n  - step one\"\nts=2 msg=\"[RESULT 8a2b4d98] ERROR collect\\n  - loop state\"\nts=3 msg=\"[WO:d71e9a72] [from super] Триаж — verify\"\n";
+        for (log, format, summary) in [
+            (user_log, user, "check\n  - step one\n\t- step two"),
+            (syslog_log, LogFormat::Syslog, "check"),
+            (logfmt_log, LogFormat::Logfmt, "check\n  - step one"),
+        ] {
+            let whole = run(log, usize::MAX, &["work_order", "result"], Some(format));
+            let wo: Vec<&Row> = whole.iter().filter(|r| r.0 == "work_order").collect();
+            assert_eq!(wo.len(), 2, "{format}: {whole:?}");
+            assert_eq!(
+                wo[0].4.last().unwrap().as_deref(),
+                Some(summary),
+                "{format}"
+            );
+            assert_eq!(
+                whole.iter().filter(|r| r.0 == "result").count(),
+                1,
+                "{format}"
+            );
+            for size in [1, 7, 40, 1000] {
+                assert_eq!(
+                    run(log, size, &["work_order", "result"], Some(format)),
+                    whole,
+                    "{format} at size {size}"
+                );
+            }
+            // Detected, too (the user format as one of the user's).
+            let detected = crate::input::format::LogFormat::detect_among(log, &[user]);
+            assert_eq!(detected, format);
+        }
+    }
+
+    #[test]
     fn lines_format_runs_on_each_line_and_json_offsets_are_the_message_s() {
         let by_line = run(LOG, usize::MAX, &["work_order"], Some(LogFormat::Lines));
         // The prefix is part of each line's message: no `^\[WO:` at a message start.
