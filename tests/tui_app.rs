@@ -403,6 +403,31 @@ fn presets_filter_by_typing_and_enter_loads_pattern_flags_flavor_and_tests() {
     assert!(app.wb.results.count > 0, "the demo log has UUIDs");
 }
 
+/// Regression: loading a preset replaced the pattern and the tests for good, without a word
+/// of what was there. The status bar names the pattern it replaced, and Ctrl-Z in the
+/// pattern and in the Tests tab each bring theirs back.
+#[test]
+fn loading_a_preset_says_what_it_replaced_and_ctrl_z_brings_it_back() {
+    let mut app = screens::demo(100, 30);
+    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
+    type_str(&mut app, "my (own) pattern");
+    app.wb.tests.replace_all("+ my test line\n".into());
+    app.update(Action::ShowTab(presets::ID));
+    type_str(&mut app, "uuid");
+    key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
+    let said = app.message.clone().unwrap_or_default();
+    assert!(
+        said.contains("replaced `my (own) pattern` (Ctrl-Z in the pattern brings it back)"),
+        "{said}"
+    );
+    assert_ne!(app.wb.tests.text(), "+ my test line\n");
+    app.focus = Focus::Pattern;
+    key(&mut app, KeyCode::Char('z'), KeyModifiers::CONTROL);
+    assert_eq!(app.wb.pattern.text(), "my (own) pattern");
+    assert!(app.wb.tests.undo(), "the tests' load is one edit");
+    assert_eq!(app.wb.tests.text(), "+ my test line\n");
+}
+
 #[test]
 fn every_registry_preset_loads_with_passing_tests() {
     let mut app = screens::demo(100, 30);

@@ -204,6 +204,17 @@ fn highlighted(text: &str, target: Target, palette: Palette) -> (&'static str, V
     (grammar, lines)
 }
 
+/// What a load says of the pattern it replaced: `; replaced \`OLD…\` (Ctrl-Z in the pattern
+/// brings it back)`, or nothing when the pattern was empty or is the same.
+fn replaced_note(old: &str, new: &str) -> String {
+    if old.is_empty() || old == new {
+        return String::new();
+    }
+    let shown: String = old.chars().take(40).collect();
+    let more = if old.chars().count() > 40 { "…" } else { "" };
+    format!("; replaced `{shown}{more}` (Ctrl-Z in the pattern brings it back)")
+}
+
 /// The last export written from the tab.
 #[derive(Debug, Clone)]
 pub struct LastExport {
@@ -460,12 +471,13 @@ impl PresetsTab {
             return;
         };
         let wb = &mut *cx.wb;
+        let replaced = replaced_note(wb.pattern.text(), pattern);
         wb.flavor = flavor;
         wb.flags = crate::Flags::default();
         wb.pattern.set(pattern);
         wb.preset = None;
         cx.message(format!(
-            "loaded {} as exported for {title}, in the {flavor} flavor: the matches that engine finds",
+            "loaded {} as exported for {title}, in the {flavor} flavor: the matches that engine finds{replaced}",
             pane.key
         ));
         cx.request(Request::PatternChanged);
@@ -477,14 +489,16 @@ impl PresetsTab {
             return;
         };
         let wb = &mut *cx.wb;
+        let replaced = replaced_note(wb.pattern.text(), &p.pattern);
         wb.flavor = p.flavor;
         wb.flags = p.flags;
         wb.pattern.set(&p.pattern);
         let tests = p.test_lines();
         let n = tests.lines().count();
-        wb.tests.replace_all(tests);
+        // One edit each: Ctrl-Z in the pattern and in the Tests tab bring back what was there.
+        wb.tests.replace_all_undoably(tests);
         wb.preset = Some(p.key.clone());
-        cx.message(format!("loaded preset {} ({n} tests)", p.key));
+        cx.message(format!("loaded preset {} ({n} tests){replaced}", p.key));
         cx.request(Request::PatternChanged);
     }
 }
