@@ -2192,3 +2192,41 @@ fn under_print_enter_in_the_pattern_accepts_it() {
         "{\"pattern\":\"a\\\"b\\nc\",\"flavor\":\"js@node22\",\"flags\":\"gi\"}\n"
     );
 }
+
+/// Regression: the Matches list's columns counted code points whatever the flavor. They count
+/// in the flavor's unit, as its engine reports positions, and the header says which.
+#[test]
+fn the_matches_list_counts_columns_in_the_flavors_unit() {
+    let text = "é😀 CLAIM\n";
+    let col = |flavor: rxw::Flavor| {
+        let mut app = screens::demo(100, 30);
+        app.wb.set_flavor(flavor);
+        app.wb.input.replace_all(text.into());
+        key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
+        type_str(&mut app, "CLAIM");
+        app.update(Action::ShowTab(matches::ID));
+        screens::settle(&mut app);
+        let screen = format!("{:?}", screens::render_buffer(&app));
+        let unit = flavor.offset_unit().name();
+        assert!(
+            screen.contains(&format!("text (columns in {unit})")),
+            "{screen}"
+        );
+        let row = screen
+            .lines()
+            .find(|l| l.contains(" 1  1:"))
+            .unwrap_or_else(|| panic!("{screen}"))
+            .to_string();
+        row.split(" 1  1:")
+            .nth(1)
+            .unwrap()
+            .split_whitespace()
+            .next()
+            .unwrap()
+            .to_string()
+    };
+    // `é😀 ` is 3 code points, 4 UTF-16 units, 7 bytes.
+    assert_eq!(col(rxw::Flavor::PYTHON), "4");
+    assert_eq!(col(rxw::Flavor::JS), "5");
+    assert_eq!(col(rxw::Flavor::Rust), "8");
+}

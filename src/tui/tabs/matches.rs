@@ -78,10 +78,16 @@ impl Tab for MatchesTab {
         let shown = self.top..(self.top + rows).min(n);
         // A merged input names each match's log and its line there (`b.log:12:3`): the
         // column is as wide as the widest name on screen.
+        // Columns count in the flavor's unit, as its engine reports positions (Python code
+        // points, JavaScript UTF-16 units, Rust and Go bytes).
+        let unit = cx.wb.flavor.offset_unit();
         let locs: Vec<String> = shown
             .clone()
             .map(|i| {
-                let (line, col) = input.position_of(r.spans[i].0);
+                let at = r.spans[i].0.min(input.len());
+                let (line, _) = input.position_of(at);
+                let start = input.line_start(line).min(at);
+                let col = unit.count(&input.shared().read(start..at));
                 format!("{}:{}", cx.line_name(line), col + 1)
             })
             .collect();
@@ -92,7 +98,12 @@ impl Tab for MatchesTab {
             .unwrap_or(0)
             .max(10);
         let mut lines = vec![Line::from(Span::styled(
-            format!("{:>idx_w$}  {:<loc_w$} text", "#", "line:col"),
+            format!(
+                "{:>idx_w$}  {:<loc_w$} text (columns in {})",
+                "#",
+                "line:col",
+                unit.name()
+            ),
             chrome(Chrome::Dim, p),
         ))];
         for (i, loc) in shown.zip(locs) {
