@@ -412,7 +412,9 @@ fn rxw_result(flavor: Flavor, c: &Case) -> Result<Value, rxw::Error> {
         .collect();
     let mut v = json!({"matches": spans});
     if let Some(r) = c.replacement {
-        v["replaced"] = match re.replace(&c.input, r, None, &Limits::human()) {
+        // The engine's error is the regex layer's; the product's kinds name it the same.
+        let replaced = re.replace(&c.input, r, None, &Limits::human());
+        v["replaced"] = match replaced.map_err(rxw::Error::from) {
             Ok(r) => Value::from(r.result),
             Err(e) if e.kind == ErrorKind::ReplacementInvalid => json!({"error": e.message}),
             Err(e) => return Err(e),

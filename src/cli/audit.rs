@@ -238,9 +238,11 @@ fn compile(spec: &PatternSpec, args: &AuditArgs) -> (AuditPattern, Option<Error>
     let built = if spec.regex {
         let flavor = spec.flavor.unwrap_or(args.flavor);
         let letters = spec.flags.as_deref().unwrap_or(&args.flags);
-        Flags::parse(letters, flavor).and_then(|f| {
-            AuditPattern::regex_ci(&spec.name, &spec.body, flavor, f, args.ignore_case)
-        })
+        Flags::parse(letters, flavor)
+            .map_err(Error::from)
+            .and_then(|f| {
+                AuditPattern::regex_ci(&spec.name, &spec.body, flavor, f, args.ignore_case)
+            })
     } else {
         AuditPattern::named_substring(&spec.name, &spec.body)
     };

@@ -273,8 +273,9 @@ impl BudgetArgs {
     }
 
     /// A scan's error, with the option that raises the budget it ran out of named.
-    pub fn explain(&self, e: Error) -> Error {
+    pub fn explain(&self, e: impl Into<Error>) -> Error {
         use crate::ErrorKind;
+        let e = e.into();
         match e.kind {
             ErrorKind::BacktrackLimit
                 if e.message.contains(crate::engine::TOTAL_STEPS_EXCEEDED) =>
@@ -476,7 +477,7 @@ pub fn usage_error<I: IntoIterator<Item = std::ffi::OsString>>(e: &clap::Error, 
 /// # Errors
 /// Invalid or duplicate flags.
 pub fn flags_for(letters: &str, flavor: Flavor) -> Result<Flags, Error> {
-    Flags::parse(letters, flavor)
+    Ok(Flags::parse(letters, flavor)?)
 }
 
 /// Prints an error: JSON on stdout with `json`, else a message and a caret on stderr.
@@ -543,6 +544,13 @@ pub enum CliError {
 impl From<Error> for CliError {
     fn from(e: Error) -> Self {
         CliError::Rx(e)
+    }
+}
+
+impl From<crate::error::RegexError> for CliError {
+    /// A regex error, as the product's (same kind name, span and caret).
+    fn from(e: crate::error::RegexError) -> Self {
+        CliError::Rx(e.into())
     }
 }
 

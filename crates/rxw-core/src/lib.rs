@@ -11,8 +11,10 @@
 //! matrix, [`codegen`], the agent tool's contract ([`tool`]) and the typed JSON ([`wire`]).
 //! The front ends (CLI, TUI and the MCP server, in the `rxw` package) depend on this crate and
 //! render what it returns; this crate depends on no terminal or argument-parsing crate. Errors
-//! are one type, [`Error`], carrying a kind and the span they point at, so the CLI can draw a
-//! caret and the TUI an underline.
+//! are one type here, [`Error`], carrying a kind and the span they point at, so the CLI can
+//! draw a caret and the TUI an underline; its kinds are a regex's (the syntax crate's error,
+//! which `?` converts) and the product's own (a registry, a preset key, a file, the command
+//! line), which the regex layers never see.
 //!
 //! For operators reading fleet logs: [`operator`] builds one row per job id from the protocol
 //! tags and counts matches per time bucket from the lines' stamps, streaming the log line by
@@ -32,6 +34,7 @@
 
 pub mod audit;
 pub mod codegen;
+pub mod error;
 pub mod export;
 pub mod fleet;
 pub mod generate;
@@ -43,7 +46,7 @@ pub mod progress;
 pub mod trace;
 /// The flavor-aware parser and everything built on its tree (the `rxw-syntax` crate).
 pub mod syntax {
-    pub use rxw_syntax::{ast, explain, lint, parse, railroad, rules};
+    pub use rxw_syntax::{ast, error, explain, lint, parse, railroad, rules};
 }
 pub mod testcases;
 pub mod tool;
@@ -51,7 +54,7 @@ pub mod wire;
 pub mod workbench;
 
 pub use rxw_engine as engine;
-pub use rxw_syntax::{error, flavor, highlight};
+pub use rxw_syntax::{flavor, highlight};
 
 pub use engine::{EngineKind, InputTraits, Limits, Match, MatchOptions, Regex};
 pub use error::{Error, ErrorKind};

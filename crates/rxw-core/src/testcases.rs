@@ -274,7 +274,7 @@ impl Suite {
     /// # Errors
     /// Invalid or duplicate flag letters.
     pub fn flags(&self) -> Result<Flags, Error> {
-        Flags::parse(&self.flags, self.flavor)
+        Ok(Flags::parse(&self.flags, self.flavor)?)
     }
 
     /// Compiles the pattern.
@@ -282,7 +282,7 @@ impl Suite {
     /// # Errors
     /// Invalid flags or pattern.
     pub fn regex(&self) -> Result<Regex, Error> {
-        Regex::new(&self.pattern, self.flavor, self.flags()?)
+        Ok(Regex::new(&self.pattern, self.flavor, self.flags()?)?)
     }
 
     /// Runs every case; checks the replacement template first when a `~` case needs it.

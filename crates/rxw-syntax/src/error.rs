@@ -1,13 +1,24 @@
-//! The one error type of the library: a kind, a message, and the span it points at.
+//! The regex's error: a kind, a message, and the span it points at.
+//!
+//! These are the kinds of one pattern's life, and only those: written wrong or not reproducible
+//! in its flavor (the parser), and over a limit, out of budget or given an input it cannot
+//! match faithfully (the engine, `rxw-engine`, which reports through this type so a pattern has
+//! one error vocabulary from parse to run). What the product around the regex can get wrong, a
+//! registry, a preset key, a file, a command line, is `rxw-core`'s error, which carries these
+//! kinds under the same names.
 
 use crate::Span;
 use serde::Serialize;
 use std::fmt;
 
-/// What went wrong, named subject-then-problem.
+/// What went wrong with a pattern, named subject-then-problem.
+///
+/// Not `#[non_exhaustive]`, unlike the product's kind (`rxw_core::ErrorKind`): the core
+/// carries every one of these kinds under its own name through an exhaustive conversion, so
+/// a kind added here does not compile until the core has it too, and no regex kind can reach
+/// the product's JSON as some other kind.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
-#[non_exhaustive]
 pub enum ErrorKind {
     /// The pattern is not valid in its flavor, e.g. `(a` or `a{2,1}`.
     PatternInvalid,
@@ -30,15 +41,6 @@ pub enum ErrorKind {
     InputUnsupported,
     /// Explain refused: more than the node budget.
     ExplainTooComplex,
-    /// A registry (preset file) could not be read or is malformed.
-    RegistryInvalid,
-    /// A preset key that no loaded registry defines: `unknown preset "wo"`.
-    PresetUnknown,
-    /// Reading a file failed.
-    Io,
-    /// The command line is not valid (an unknown option, a missing argument): clap's usage
-    /// errors, as JSON when `--json` was given.
-    ArgumentsInvalid,
 }
 
 impl ErrorKind {
@@ -55,10 +57,6 @@ impl ErrorKind {
             ErrorKind::ReplacementInvalid => "replacement_invalid",
             ErrorKind::InputUnsupported => "input_unsupported",
             ErrorKind::ExplainTooComplex => "explain_too_complex",
-            ErrorKind::RegistryInvalid => "registry_invalid",
-            ErrorKind::PresetUnknown => "preset_unknown",
-            ErrorKind::Io => "io",
-            ErrorKind::ArgumentsInvalid => "arguments_invalid",
         }
     }
 }
@@ -105,15 +103,20 @@ impl Error {
     /// ```
     /// Returns `None` when there is no span or source.
     pub fn caret(&self) -> Option<String> {
-        let src = self.source.as_deref()?;
-        let span = self.span?;
-        let start = span.start.min(src.len());
-        let end = span.end.clamp(start, src.len());
-        let pad = display_width(&src[..start]);
-        let width = display_width(&src[start..end]).max(1);
-        let shown = caret_line(src);
-        Some(format!("{shown}\n{}{}", " ".repeat(pad), "^".repeat(width)))
+        Some(caret(self.source.as_deref()?, self.span?))
     }
+}
+
+/// `source` on one line with carets under `span` beneath it, counted in terminal columns
+/// ([`display_width`]); a span past the end is clamped, an empty one gets one caret. The one
+/// caret renderer: [`Error::caret`] and the core's error draw with it.
+pub fn caret(source: &str, span: Span) -> String {
+    let start = span.start.min(source.len());
+    let end = span.end.clamp(start, source.len());
+    let pad = display_width(&source[..start]);
+    let width = display_width(&source[start..end]).max(1);
+    let shown = caret_line(source);
+    format!("{shown}\n{}{}", " ".repeat(pad), "^".repeat(width))
 }
 
 /// Terminal columns `s` takes on a caret line: wide characters (CJK, most emoji) take two,

@@ -2,7 +2,7 @@
 
 use crate::engine::set::Starts;
 use crate::engine::{Limits, Regex};
-use crate::error::Error;
+use crate::error::{Error, RegexError};
 use crate::flavor::{Flags, Flavor};
 use crate::syntax::ast::Ast;
 use serde::{Deserialize, Serialize};
@@ -100,7 +100,7 @@ pub struct Entry {
     /// keep their trees in memory.
     /// The registry load's parse, shared with the compiled pattern: one parse per entry.
     ast: Arc<Ast>,
-    compiled: OnceLock<Result<Regex, Error>>,
+    compiled: OnceLock<Result<Regex, RegexError>>,
 }
 
 impl fmt::Debug for Entry {
@@ -137,7 +137,7 @@ impl Entry {
     /// # Errors
     /// When the engines reject a pattern the parser accepted (a construct rxw cannot
     /// reproduce, a pattern over the engines' size limit).
-    pub fn regex(&self) -> Result<&Regex, Error> {
+    pub fn regex(&self) -> Result<&Regex, RegexError> {
         self.compiled
             .get_or_init(|| {
                 Regex::from_parsed(

@@ -8,7 +8,7 @@
 use super::model::Entry;
 use crate::engine::Regex;
 use crate::engine::set::{self, HitPattern, Starts};
-use crate::error::Error;
+use crate::error::{Error, RegexError};
 use crate::input::chunks::{Chunk, Locator, Place};
 
 /// The presets' scanner: the engine's multi-pattern scanner over registry entries.
@@ -19,7 +19,7 @@ pub type Hit<'c> = set::Hit<'c, Entry>;
 pub type HitsOptions<'a> = set::HitsOptions<'a>;
 
 impl HitPattern for Entry {
-    fn regex(&self) -> Result<&Regex, Error> {
+    fn regex(&self) -> Result<&Regex, RegexError> {
         Entry::regex(self)
     }
 
@@ -27,7 +27,7 @@ impl HitPattern for Entry {
         self.prefilter_starts()
     }
 
-    fn keyed(&self, mut e: Error) -> Error {
+    fn keyed(&self, mut e: RegexError) -> RegexError {
         e.message = format!("preset {}: {}", self.preset.key, e.message);
         e
     }
@@ -106,7 +106,7 @@ impl<'s, 'c> Windows<'s, 'c> {
             // Whole lines: the chunk less its final line feed gives the whole text's hits.
             let mut places = Locator::new(&chunk);
             for hit in self.scanner.hits(chunk.searchable(), captures) {
-                let hit = hit?;
+                let hit = hit.map_err(Error::from)?;
                 // Before where the search starts (the line a look-behind reads).
                 if chunk.offset + hit.m.start() < self.resume[0] {
                     continue;
@@ -147,7 +147,7 @@ impl<'s, 'c> Windows<'s, 'c> {
         let entries = self.scanner.entries();
         let mut places = Locator::new(&window);
         for hit in self.scanner.hits_with(text, options) {
-            let hit = hit?;
+            let hit = hit.map_err(Error::from)?;
             if hit.m.start() >= settled {
                 break;
             }

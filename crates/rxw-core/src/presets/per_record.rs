@@ -204,7 +204,7 @@ impl<'s, 'c> RecordWindows<'s, 'c> {
                 Message::Invalid(why) => self.skip(places.locate(start), why),
             }
         }
-        self.scanner.count_each(&messages)
+        Ok(self.scanner.count_each(&messages)?)
     }
 
     fn skip(&mut self, place: Place, why: &'static str) {
@@ -237,7 +237,7 @@ impl<'s, 'c> RecordWindows<'s, 'c> {
                 Message::Invalid(why) => self.skip(places.locate(start), why),
                 Message::Stretch { at, text: message } => {
                     for hit in self.scanner.hits(message, captures) {
-                        let mut hit = hit?;
+                        let mut hit = hit.map_err(Error::from)?;
                         shift(&mut hit.m, *at);
                         let place = places.locate(hit.m.start());
                         f(
@@ -255,7 +255,7 @@ impl<'s, 'c> RecordWindows<'s, 'c> {
                 Message::Decoded(message) => {
                     let mut place = None;
                     for hit in self.scanner.hits(message, captures) {
-                        let hit = hit?;
+                        let hit = hit.map_err(Error::from)?;
                         let place = *place.get_or_insert_with(|| places.locate(start));
                         f(
                             &hit,

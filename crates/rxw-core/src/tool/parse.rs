@@ -111,7 +111,7 @@ pub fn parse_tool_in(args: Value, cx: &CallContext) -> Result<Value, ToolError> 
     if let Some(text) = &p.text {
         limits
             .check_input(text)
-            .map_err(|e| ToolError::of(tool, &e))?;
+            .map_err(|e| ToolError::of(tool, &e.into()))?;
     }
     let target: Option<Target> = p
         .export
@@ -144,12 +144,12 @@ pub fn parse_tool_in(args: Value, cx: &CallContext) -> Result<Value, ToolError> 
             let mut hits = Vec::new();
             let mut size = 0usize;
             for hit in scanner.hits(text, true) {
-                let hit = hit.map_err(|e| ToolError::of(tool, &e))?;
+                let hit = hit.map_err(|e| ToolError::of(tool, &e.into()))?;
                 let record = HitRecord::new(hit.entry, text, &hit.m);
                 size += serde_json::to_string(&record).map_or(0, |s| s.len()) + 1;
                 limits
                     .check_output(size)
-                    .map_err(|e| ToolError::of(tool, &e))?;
+                    .map_err(|e| ToolError::of(tool, &e.into()))?;
                 hits.push(record);
             }
             Some(hits)
@@ -185,7 +185,7 @@ pub fn parse_tool_in(args: Value, cx: &CallContext) -> Result<Value, ToolError> 
             let size = definitions.len() + 1024 * exports.len();
             limits
                 .check_output(size)
-                .map_err(|e| ToolError::of(tool, &e))?;
+                .map_err(|e| ToolError::of(tool, &e.into()))?;
             Some(ExportOutput {
                 target: target.name(),
                 presets: exports.iter().map(|e| e.record(target)).collect(),

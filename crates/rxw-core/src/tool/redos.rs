@@ -42,9 +42,9 @@ pub fn redos_tool(args: Value) -> Result<Value, ToolError> {
     };
     let limits = Limits::tool();
     let flags = Flags::parse(p.flags.as_deref().unwrap_or(""), flavor)
-        .map_err(|e| ToolError::of(tool, &e))?;
+        .map_err(|e| ToolError::of(tool, &e.into()))?;
     let re = Regex::with_limits(&p.pattern, flavor, flags, &limits)
-        .map_err(|e| ToolError::of(tool, &e))?;
+        .map_err(|e| ToolError::of(tool, &e.into()))?;
     let budget = limits
         .time_budget
         .unwrap_or(Duration::from_millis(1000))
@@ -54,7 +54,7 @@ pub fn redos_tool(args: Value) -> Result<Value, ToolError> {
             time: budget,
             cancel: None,
         })
-        .map_err(|e| ToolError::of(tool, &e))?;
+        .map_err(|e| ToolError::of(tool, &e.into()))?;
     Ok(serde_json::to_value(report).expect("a report serializes"))
 }
 

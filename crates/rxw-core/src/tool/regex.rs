@@ -180,8 +180,11 @@ pub fn regex_tool_from(p: RegexParams, started: Instant) -> Result<Value, ToolEr
             )));
         }
     };
-    let flags = Flags::parse(p.flags.as_deref().unwrap_or(""), flavor).map_err(err)?;
-    limits.check_pattern(&p.pattern).map_err(err)?;
+    let flags =
+        Flags::parse(p.flags.as_deref().unwrap_or(""), flavor).map_err(|e| err(e.into()))?;
+    limits
+        .check_pattern(&p.pattern)
+        .map_err(|e| err(e.into()))?;
     let action = p.action.parse::<Action>()?;
     if action == Action::Explain {
         return explain_action(&p.pattern, flavor, flags, &limits).map_err(err);
@@ -190,11 +193,11 @@ pub fn regex_tool_from(p: RegexParams, started: Instant) -> Result<Value, ToolEr
         .input
         .clone()
         .ok_or_else(|| ToolError::new(format!("regex: input is required for {}", p.action)))?;
-    limits.check_input(&input).map_err(err)?;
+    limits.check_input(&input).map_err(|e| err(e.into()))?;
     if let Some(r) = &p.replacement {
-        limits.check_replacement(r).map_err(err)?;
+        limits.check_replacement(r).map_err(|e| err(e.into()))?;
     }
-    let re = Regex::with_limits(&p.pattern, flavor, flags, &limits).map_err(err)?;
+    let re = Regex::with_limits(&p.pattern, flavor, flags, &limits).map_err(|e| err(e.into()))?;
     let deadline = started + budget;
     let run_limits = limits.clone();
     let left = deadline.saturating_duration_since(Instant::now());

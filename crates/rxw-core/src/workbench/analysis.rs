@@ -66,7 +66,9 @@ pub struct Analysis {
 impl Analysis {
     /// Parses `key`'s pattern (the one parse; everything else reads the tree).
     pub fn new(key: AnalysisKey) -> Analysis {
-        let ast = crate::syntax::parse::parse(&key.pattern, key.flavor, key.flags).map(Arc::new);
+        let ast = crate::syntax::parse::parse(&key.pattern, key.flavor, key.flags)
+            .map(Arc::new)
+            .map_err(Error::from);
         Analysis {
             key,
             ast,

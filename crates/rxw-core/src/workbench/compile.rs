@@ -27,7 +27,7 @@ pub type Parsed = Result<Arc<Ast>, Error>;
 /// The parse error, or what [`Regex::from_parsed`] refuses.
 pub fn compile_parsed(key: &CompileKey, parsed: Parsed) -> Result<Arc<Regex>, Error> {
     let ast = parsed?;
-    Regex::from_parsed(&key.0, key.1, key.2, ast, &Limits::human()).map(Arc::new)
+    Ok(Regex::from_parsed(&key.0, key.1, key.2, ast, &Limits::human()).map(Arc::new)?)
 }
 
 /// A finished compile: the request and its outcome.

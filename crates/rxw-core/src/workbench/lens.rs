@@ -264,7 +264,7 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
                                     piece.offset + hit.m.start(),
                                     piece.offset + hit.m.end(),
                                 ),
-                                Err(e) => errors.push(e),
+                                Err(e) => errors.push(e.into()),
                             }
                         }
                     }
@@ -362,7 +362,7 @@ fn lens_records(
                         }
                         None => found.hit(key_of(hit.entry), s, line_end),
                     },
-                    Err(e) => errors.push(e),
+                    Err(e) => errors.push(e.into()),
                 }
             }
         }
@@ -458,7 +458,7 @@ fn lens_paged(
                         offset + hit.m.start(),
                         offset + hit.m.end(),
                     ),
-                    Err(e) => errors.push(e),
+                    Err(e) => errors.push(e.into()),
                 }
             }
         }

@@ -320,7 +320,7 @@ fn run_window(job: &Job, events: &Reply) {
             }
             Ok(_) => break,
             Err(e) => {
-                error = Some(e);
+                error = Some(e.into());
                 break;
             }
         }
@@ -473,7 +473,7 @@ fn run_full(job: &Job, events: &Reply) {
                     found.push(bytes, offset, (m.start(), m.end()), events);
                 }
                 Some(Err(e)) => {
-                    error = Some(e);
+                    error = Some(e.into());
                     steps += it.steps();
                     break 'pieces;
                 }

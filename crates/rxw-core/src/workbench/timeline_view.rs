@@ -112,7 +112,7 @@ fn run_timeline(job: TimelineJob, cancel: &AtomicBool, reply: &Reply<TimelineEve
         Counted::Pattern(re) => re,
         Counted::Preset(catalog, k) => match catalog.entries()[*k].regex() {
             Ok(re) => re,
-            Err(e) => return done(Err(e), None, 0),
+            Err(e) => return done(Err(e.into()), None, 0),
         },
     };
     if !matches_independent_of_other_lines(re) {
