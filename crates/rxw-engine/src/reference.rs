@@ -568,13 +568,7 @@ mod tests {
             "{js:?}"
         );
         let java = syntaxes(Flavor::JAVA);
-        for present in [
-            "[a-z&&[^aeiou]]",
-            "[a[bc]]",
-            "\\h",
-            "\\Q…\\E",
-            "(?>…)",
-        ] {
+        for present in ["[a-z&&[^aeiou]]", "[a[bc]]", "\\h", "\\Q…\\E", "(?>…)"] {
             assert!(
                 java.iter().any(|s| s == present),
                 "java lacks {present}: {java:?}"

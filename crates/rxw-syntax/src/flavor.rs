@@ -767,7 +767,10 @@ mod tests {
         let go = text(Flavor::GO);
         assert!(go.contains("ASCII") && go.contains("bytes"), "{go}");
         let py = text(Flavor::PYTHON);
-        assert!(py.contains("code points") && py.contains("\\g<name>"), "{py}");
+        assert!(
+            py.contains("code points") && py.contains("\\g<name>"),
+            "{py}"
+        );
         let js = text(Flavor::JS);
         assert!(js.contains("$<name>") && js.contains("UTF-16"), "{js}");
         for f in Flavor::all_versions() {
