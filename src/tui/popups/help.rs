@@ -1,5 +1,5 @@
 //! The help overlay: the flavor's quick reference (the constructs its parser and matcher
-//! accept, see [`rxw_engine::reference`]), searchable, a construct inserted at the pattern's
+//! accept, see [`crate::engine::reference`]), searchable, a construct inserted at the pattern's
 //! cursor with Enter; then every key, generated from the keymap.
 
 use super::{Outcome, Popup, PopupCx, PopupDrawCx, centred};
