@@ -66,7 +66,12 @@ impl LogFormat {
     /// config directory ([`user_format::configured`]).
     pub fn all() -> Vec<LogFormat> {
         let mut all = LogFormat::BUILT_IN.to_vec();
-        all.extend(user_format::configured().formats.iter().copied());
+        all.extend(
+            user_format::configured()
+                .formats
+                .iter()
+                .map(|&id| LogFormat::User(id)),
+        );
         all
     }
 
@@ -92,6 +97,14 @@ impl LogFormat {
             "agent" => Some(LogFormat::NetVm),
             "rfc3164" | "rfc5424" => Some(LogFormat::Syslog),
             _ => LogFormat::BUILT_IN.into_iter().find(|f| f.name() == wanted),
+        }
+    }
+
+    /// The file a user format was read from (`None` for a built-in one).
+    pub fn path(self) -> Option<&'static std::path::Path> {
+        match self {
+            LogFormat::User(id) => Some(user_format::get(id).path.as_path()),
+            _ => None,
         }
     }
 
@@ -122,7 +135,12 @@ impl LogFormat {
     /// log), trying the built-in formats and then the user's ([`user_format::configured`]):
     /// see [`LogFormat::detect_among`].
     pub fn detect(head: &str) -> LogFormat {
-        LogFormat::detect_among(head, &user_format::configured().formats)
+        let user: Vec<LogFormat> = user_format::configured()
+            .formats
+            .iter()
+            .map(|&id| LogFormat::User(id))
+            .collect();
+        LogFormat::detect_among(head, &user)
     }
 
     /// The format of a log whose first lines are `head`, of the built-in formats and `user`,
@@ -221,13 +239,13 @@ impl FromStr for LogFormat {
             || wanted.contains('/')
             || wanted.contains(std::path::MAIN_SEPARATOR)
         {
-            return user_format::load_file(std::path::Path::new(wanted));
+            return user_format::load_file(std::path::Path::new(wanted)).map(LogFormat::User);
         }
         let configured = user_format::configured();
         if let Some(e) = configured.errors.first() {
             return Err(e.clone());
         }
-        configured.find(wanted).ok_or_else(|| {
+        configured.find(wanted).map(LogFormat::User).ok_or_else(|| {
             let names: Vec<&str> = LogFormat::all().iter().map(|f| f.name()).collect();
             Error::new(
                 ErrorKind::ArgumentsInvalid,
@@ -598,6 +616,25 @@ mod tests {
         assert!(e.message.contains("netvm, jsonl, lines"), "{}", e.message);
     }
 
+    /// A user format cannot take a name `--format` reads as a built-in one: the list the
+    /// user formats check is exactly the names and aliases the built-ins answer to.
+    #[test]
+    fn the_names_user_formats_cannot_take_are_the_built_ins_names() {
+        for name in user_format::RESERVED_NAMES {
+            assert!(LogFormat::built_in_named(name).is_some(), "{name}");
+        }
+        for f in LogFormat::BUILT_IN {
+            assert!(
+                user_format::RESERVED_NAMES.contains(&f.name()),
+                "{}",
+                f.name()
+            );
+        }
+        for alias in ["json", "ndjson", "text", "raw", "agent", "rfc5424"] {
+            assert!(user_format::RESERVED_NAMES.contains(&alias));
+        }
+    }
+
     #[test]
     fn syslog_logfmt_and_user_formats_are_detected_after_the_built_in_ones() {
         let rfc3164 = "<34>Oct 11 22:14:15 mymachine su: 'su root' failed\nOct 11 22:14:16 mymachine sshd[7]: ok\n";
@@ -619,7 +656,7 @@ mod tests {
             "name = \"web-detect\"\nline = '\\d\\d:\\d\\d \\[(?P<level>\\w+)\\] (?P<message>.*)'\ncontinuation = '\\s'\n",
         )
         .unwrap();
-        let web = user_format::load_file(&path).unwrap();
+        let web = LogFormat::User(user_format::load_file(&path).unwrap());
         let log = "12:00 [info] one\n  more of one\n  and more\n12:01 [warn] two\n";
         assert_eq!(LogFormat::detect_among(log, &[]), LogFormat::Lines);
         assert_eq!(LogFormat::detect_among(log, &[web]), web);
@@ -661,7 +698,7 @@ mod tests {
             "name = \"cont\"\nline = '(?P<time>\\d+) (?P<message>.*?)( #end)?$'\ncontinuation = '\\s'\n",
         )
         .unwrap();
-        let f = user_format::load_file(&path).unwrap();
+        let f = LogFormat::User(user_format::load_file(&path).unwrap());
         let log = "1 first #end\n2 second\n  more\n\tlast\nno time\n";
         let rs = records(log, f, &[0]);
         let got: Vec<&str> = rs.iter().map(|r| r.message.as_str()).collect();

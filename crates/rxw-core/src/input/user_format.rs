@@ -22,7 +22,6 @@
 //! never skipped: a format decides what every record is, and reading a log by another one
 //! would give other answers without a word.
 
-use super::format::LogFormat;
 use crate::engine::{Match, MatchOptions, Regex};
 use crate::error::{Error, ErrorKind};
 use crate::flavor::{Flags, Flavor};
@@ -140,7 +139,7 @@ pub fn load_str(text: &str, name: &str, path: &Path) -> Result<UserFormat, Error
             "a format's name is letters, digits, `_`, `-` and `.`, and not empty",
         ));
     }
-    if LogFormat::built_in_named(format_name).is_some() {
+    if RESERVED_NAMES.contains(&format_name.to_ascii_lowercase().as_str()) {
         return Err(src.error(
             Some(raw.name.span()),
             format!("`{format_name}` is a built-in format's name: choose another"),
@@ -207,15 +206,33 @@ fn pattern_span(
     }
 }
 
+/// The names the built-in formats answer to (`--format` reads them first), which a user
+/// format cannot take. `format.rs` holds the formats; a test there keeps this list equal to
+/// what `LogFormat::built_in_named` accepts.
+pub const RESERVED_NAMES: &[&str] = &[
+    "netvm",
+    "jsonl",
+    "lines",
+    "logfmt",
+    "syslog",
+    "json",
+    "jsonlines",
+    "json-lines",
+    "ndjson",
+    "text",
+    "raw",
+    "agent",
+    "rfc3164",
+    "rfc5424",
+];
+
 /// Every format loaded so far; a format is never removed, so an id stays valid.
 static REGISTRY: RwLock<Vec<&'static UserFormat>> = RwLock::new(Vec::new());
 
-fn register(format: UserFormat) -> LogFormat {
+fn register(format: UserFormat) -> UserFormatId {
     let mut all = REGISTRY.write().unwrap_or_else(|e| e.into_inner());
     all.push(Box::leak(Box::new(format)));
-    LogFormat::User(UserFormatId(
-        u32::try_from(all.len() - 1).expect("fewer than 2^32 formats"),
-    ))
+    UserFormatId(u32::try_from(all.len() - 1).expect("fewer than 2^32 formats"))
 }
 
 /// The format registered as `id`.
@@ -228,11 +245,11 @@ pub fn get(id: UserFormatId) -> &'static UserFormat {
 ///
 /// # Errors
 /// [`ErrorKind::Io`] when it cannot be read; what [`load_str`] says.
-pub fn load_file(path: &Path) -> Result<LogFormat, Error> {
+pub fn load_file(path: &Path) -> Result<UserFormatId, Error> {
     {
         let all = REGISTRY.read().unwrap_or_else(|e| e.into_inner());
         if let Some(k) = all.iter().position(|f| f.path == path) {
-            return Ok(LogFormat::User(UserFormatId(k as u32)));
+            return Ok(UserFormatId(k as u32));
         }
     }
     let text = std::fs::read_to_string(path)
@@ -245,7 +262,7 @@ pub fn load_file(path: &Path) -> Result<LogFormat, Error> {
 #[derive(Debug, Default)]
 pub struct Configured {
     /// The formats, in the order of their files' names.
-    pub formats: Vec<LogFormat>,
+    pub formats: Vec<UserFormatId>,
     /// Why each file that did not load did not.
     pub errors: Vec<Error>,
     /// The directory they were read from.
@@ -254,11 +271,11 @@ pub struct Configured {
 
 impl Configured {
     /// The format called `name` (ASCII case ignored).
-    pub fn find(&self, name: &str) -> Option<LogFormat> {
+    pub fn find(&self, name: &str) -> Option<UserFormatId> {
         self.formats
             .iter()
             .copied()
-            .find(|f| f.name().eq_ignore_ascii_case(name))
+            .find(|&id| get(id).name.eq_ignore_ascii_case(name))
     }
 
     /// Reads every `*.toml` in `dir`, sorted by name, and registers the formats that load.
@@ -288,9 +305,7 @@ impl Configured {
                                 "{}: the format `{}` is defined twice, here and in {}",
                                 path.display(),
                                 f.name,
-                                other
-                                    .path()
-                                    .map_or_else(String::new, |p| p.display().to_string())
+                                get(other).path.display()
                             ),
                         ));
                         continue;
@@ -312,16 +327,6 @@ pub fn configured() -> &'static Configured {
         Some(dir) => Configured::read(&dir.join("formats")),
         None => Configured::default(),
     })
-}
-
-impl LogFormat {
-    /// The file a user format was read from (`None` for a built-in one).
-    pub fn path(self) -> Option<&'static Path> {
-        match self {
-            LogFormat::User(id) => Some(get(id).path.as_path()),
-            _ => None,
-        }
-    }
 }
 
 #[cfg(test)]
@@ -394,7 +399,7 @@ mod tests {
         std::fs::write(dir.path().join("c-again.toml"), WEB).unwrap();
         std::fs::write(dir.path().join("notes.txt"), "not a format").unwrap();
         let c = Configured::read(dir.path());
-        let names: Vec<&str> = c.formats.iter().map(|f| f.name()).collect();
+        let names: Vec<&str> = c.formats.iter().map(|&id| get(id).name).collect();
         assert_eq!(names, ["db", "web"]);
         assert_eq!(c.errors.len(), 1);
         assert!(
@@ -403,9 +408,6 @@ mod tests {
             c.errors
         );
         assert_eq!(c.find("WEB"), Some(c.formats[1]));
-        assert_eq!(
-            c.formats[1].path(),
-            Some(dir.path().join("b-web.toml").as_path())
-        );
+        assert_eq!(get(c.formats[1]).path, dir.path().join("b-web.toml"));
     }
 }
