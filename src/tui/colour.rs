@@ -3,11 +3,11 @@
 //! ([`crate::codegen::xterm`]), shared with `rxw code`'s escapes.
 
 use crate::codegen::xterm;
-pub use crate::codegen::xterm::{nearest_256, xterm_rgb};
+pub use crate::codegen::xterm::{linear, luminance, nearest_256, xterm_rgb};
 use ratatui::style::Color;
 
 /// The named colours in ANSI order (ratatui's names for indices 0–15).
-const NAMED: [Color; 16] = [
+pub const NAMED: [Color; 16] = [
     Color::Black,
     Color::Red,
     Color::Green,
@@ -29,25 +29,6 @@ const NAMED: [Color; 16] = [
 /// The ANSI colour nearest to `rgb` in hue ([`xterm::nearest_16`]), by its name.
 pub fn nearest_16(rgb: (u8, u8, u8)) -> Color {
     NAMED[usize::from(xterm::nearest_16(rgb))]
-}
-
-/// The relative luminance of `rgb` (sRGB, 0 for black to 1 for white).
-pub fn luminance(rgb: (u8, u8, u8)) -> f64 {
-    let [r, g, b] = linear(rgb);
-    0.2126 * r + 0.7152 * g + 0.0722 * b
-}
-
-/// `rgb` in linear light, each channel 0 to 1.
-pub fn linear(rgb: (u8, u8, u8)) -> [f64; 3] {
-    let f = |c: u8| {
-        let c = f64::from(c) / 255.0;
-        if c <= 0.04045 {
-            c / 12.92
-        } else {
-            ((c + 0.055) / 1.055).powf(2.4)
-        }
-    };
-    [f(rgb.0), f(rgb.1), f(rgb.2)]
 }
 
 #[cfg(test)]

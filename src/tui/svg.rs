@@ -45,24 +45,7 @@ fn xterm_256(i: u8) -> (u8, u8, u8) {
     if i >= 16 {
         return crate::codegen::xterm::xterm_rgb(i);
     }
-    let named = [
-        Color::Black,
-        Color::Red,
-        Color::Green,
-        Color::Yellow,
-        Color::Blue,
-        Color::Magenta,
-        Color::Cyan,
-        Color::Gray,
-        Color::DarkGray,
-        Color::LightRed,
-        Color::LightGreen,
-        Color::LightYellow,
-        Color::LightBlue,
-        Color::LightMagenta,
-        Color::LightCyan,
-        Color::White,
-    ][usize::from(i)];
+    let named = crate::tui::colour::NAMED[usize::from(i)];
     let h = hex(named, "#000000");
     let v = |k: usize| u8::from_str_radix(&h[k..k + 2], 16).unwrap_or(0);
     (v(1), v(3), v(5))

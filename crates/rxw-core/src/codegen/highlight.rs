@@ -231,17 +231,7 @@ mod tests {
     /// dark theme's do not, which is why the light one exists.
     #[test]
     fn the_light_theme_is_dark_on_white() {
-        let luminance = |(r, g, b): (u8, u8, u8)| {
-            let f = |c: u8| {
-                let c = f64::from(c) / 255.0;
-                if c <= 0.04045 {
-                    c / 12.92
-                } else {
-                    ((c + 0.055) / 1.055).powf(2.4)
-                }
-            };
-            0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b)
-        };
+        let luminance = crate::codegen::xterm::luminance;
         let on_white = |rgb| 1.05 / (luminance(rgb) + 0.05);
         let p = super::super::generate(
             r"(?P<id>\d+)-\w",

@@ -64,6 +64,25 @@ impl Depth {
     }
 }
 
+/// The relative luminance of `rgb` (sRGB, 0 for black to 1 for white).
+pub fn luminance(rgb: (u8, u8, u8)) -> f64 {
+    let [r, g, b] = linear(rgb);
+    0.2126 * r + 0.7152 * g + 0.0722 * b
+}
+
+/// `rgb` in linear light, each channel 0 to 1.
+pub fn linear(rgb: (u8, u8, u8)) -> [f64; 3] {
+    let f = |c: u8| {
+        let c = f64::from(c) / 255.0;
+        if c <= 0.04045 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    [f(rgb.0), f(rgb.1), f(rgb.2)]
+}
+
 /// The colour of xterm's index `i`: the 16 ANSI colours as xterm has them by default, the
 /// colour cube, the grey ramp.
 pub fn xterm_rgb(i: u8) -> (u8, u8, u8) {
