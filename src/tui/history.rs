@@ -112,24 +112,22 @@ impl PatternHistory {
 /// The `entries` (oldest first) containing `query`, newest first: case-insensitively when
 /// the query has no capital letter, as fzf's and shells' smart case do.
 pub fn matching(entries: &[String], query: &str) -> Vec<String> {
-    let smart = !query.chars().any(char::is_uppercase);
-    let wanted = if smart {
-        query.to_lowercase()
-    } else {
-        query.to_string()
-    };
     entries
         .iter()
         .rev()
-        .filter(|p| {
-            if smart {
-                p.to_lowercase().contains(&wanted)
-            } else {
-                p.contains(&wanted)
-            }
-        })
+        .filter(|p| contains_smart(p, query))
         .cloned()
         .collect()
+}
+
+/// Whether `text` contains `query`: case-insensitively when the query has no capital letter
+/// (smart case), exactly otherwise.
+pub fn contains_smart(text: &str, query: &str) -> bool {
+    if query.chars().any(char::is_uppercase) {
+        text.contains(query)
+    } else {
+        text.to_lowercase().contains(&query.to_lowercase())
+    }
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use super::{Outcome, Popup, PopupCx, PopupDrawCx, centred};
 use crate::Flavor;
 use crate::engine::reference::{Row, quick_reference};
 use crate::tui::action::{Action, Context, Edit, apply_line};
-use crate::tui::history::matching;
+use crate::tui::history::contains_smart;
 use crate::tui::keymap::{help_rows, tab_help_rows};
 use crate::tui::tabs::TabId;
 use crate::tui::theme::{Chrome, chrome};
@@ -44,18 +44,11 @@ impl Help {
     }
 }
 
-/// The rows of `rows` whose construct, meaning or section contains `search` (smart case).
+/// The rows of `rows` whose construct, meaning or section contains `search` (smart case), in
+/// the reference's order.
 fn found<'a>(rows: &'a [Row], search: &str) -> Vec<&'a Row> {
-    let texts: Vec<String> = rows
-        .iter()
-        .map(|r| format!("{} {} {}", r.syntax, r.meaning, r.section))
-        .collect();
-    let hits = matching(&texts, search);
-    // `matching` answers newest (last) first; the reference reads in its own order.
     rows.iter()
-        .zip(&texts)
-        .filter(|(_, t)| hits.contains(t))
-        .map(|(r, _)| r)
+        .filter(|r| contains_smart(&format!("{} {} {}", r.syntax, r.meaning, r.section), search))
         .collect()
 }
 
@@ -102,12 +95,15 @@ impl Popup for Help {
 
     /// Drawn centred over `area`.
     fn draw(&self, f: &mut Frame, area: Rect, cx: &PopupDrawCx) {
-        let rows = if self.rows.is_empty() {
-            quick_reference(cx.flavor)
+        // A help made without a flavor (`Help::default()`) asks for the reference here.
+        let computed;
+        let rows: &[Row] = if self.rows.is_empty() {
+            computed = quick_reference(cx.flavor);
+            &computed
         } else {
-            self.rows.clone()
+            &self.rows
         };
-        let (text, chosen_line) = lines_for(cx, &rows, self.search.text(), Some(self.chosen));
+        let (text, chosen_line) = lines_for(cx, rows, self.search.text(), Some(self.chosen));
         let h = (text.len() as u16 + 2).min(area.height.saturating_sub(2));
         let r = centred(area, area.width.saturating_sub(4).min(96), h);
         let inner = usize::from(h.saturating_sub(2));
@@ -210,9 +206,7 @@ fn lines_for(
             chrome(Chrome::Dim, p),
         )));
     }
-    let wanted = |keys: &str, help: &str| {
-        search.is_empty() || !matching(&[format!("{keys} {help}")], search).is_empty()
-    };
+    let wanted = |keys: &str, help: &str| contains_smart(&format!("{keys} {help}"), search);
     let row = |keys: &str, help: &'static str| {
         Line::from(vec![
             Span::raw(format!("  {keys:<key_w$}  ")),
