@@ -27,6 +27,7 @@ pub mod paged;
 mod records;
 pub mod room;
 pub mod syslog;
+pub mod time_range;
 pub mod timestamp;
 pub mod user_format;
 
