@@ -117,6 +117,9 @@ pub struct Regex {
     js_pair_sensitive: bool,
     /// Java: what in a text rxw cannot match as Java does.
     java_text_rule: Option<JavaTextRule>,
+    /// Ruby and Oniguruma: why only ASCII texts are matched as the engine does
+    /// ([`rxw_syntax::onig::text_rule`]).
+    onig_text_rule: Option<&'static str>,
     backtrack_limit: usize,
 }
 
@@ -374,6 +377,7 @@ impl Regex {
         let prefers_empty = flavor.is_python() && ast.root.nullable() && prefers_empty(&ast);
         // Java's tree is sre constructs of Java's meaning: only the matcher runs it as sre.
         let needs_matcher = flavor.is_java()
+            || flavor.is_onig()
             || match (flavor.rules().empty_iteration, flavor.py_version()) {
                 (EmptyIteration::Kept, Some(v)) => {
                     // Before 3.11 a repeated group can keep a failed iteration's marks (even
@@ -401,6 +405,11 @@ impl Regex {
         let java_text_rule = flavor
             .java_version()
             .map(|v| JavaTextRule::of(&ast, pattern, v));
+        let onig_text_rule = if flavor.is_onig() {
+            rxw_syntax::onig::text_rule(pattern, flavor, flags)
+        } else {
+            None
+        };
         let mut re = Regex {
             pattern: pattern.to_string(),
             flavor,
@@ -416,6 +425,7 @@ impl Regex {
             js_code_unit_sensitive,
             js_pair_sensitive,
             java_text_rule,
+            onig_text_rule,
             backtrack_limit: limits.backtrack_limit,
         };
         let (exact, relied) = re.compile(Assume::NOTHING)?;
@@ -699,6 +709,17 @@ impl Regex {
     fn program_for(&self, text: &str) -> Result<&Compiled, Error> {
         if let Some(rule) = &self.java_text_rule {
             rule.check(text)?;
+        }
+        if let Some(why) = self.onig_text_rule
+            && !text.is_ascii()
+        {
+            return Err(Error::new(
+                ErrorKind::InputUnsupported,
+                format!(
+                    "{}: a text outside ASCII is not matched by rxw with this pattern: {why}",
+                    self.flavor.family_name()
+                ),
+            ));
         }
         if self.js_code_unit_sensitive && has_astral(text) {
             // Code units: only the matcher walks them.

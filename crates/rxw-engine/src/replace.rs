@@ -76,6 +76,7 @@ impl Template {
             Replacement::GoExpand => Ok(parse_rust(template, re, true)),
             Replacement::Rewrite => parse_rewrite(template, re),
             Replacement::Java => parse_java(template, re),
+            Replacement::Ruby => parse_ruby(template, re),
         }
     }
 
@@ -99,6 +100,71 @@ impl Template {
             }
         }
     }
+}
+
+/// Ruby's `gsub` template: `\\0` and `\\&` (the match), `\\1`–`\\9` (a group, empty when it
+/// did not take part or does not exist), `\\k<name>`, `` \\` `` and `\\'` (the text before and
+/// after the match), `\\\\` (a backslash); any other `\\x` stays as written, both characters.
+///
+/// # Errors
+/// `\\k<name>` for a name no group has, in Ruby's words (an `IndexError`); `\\+` (the last
+/// group that took part), which rxw does not reproduce.
+fn parse_ruby(t: &str, re: &Regex) -> Result<Template, Error> {
+    let mut pieces = Vec::new();
+    let b = t.as_bytes();
+    let (mut i, mut lit_start) = (0, 0);
+    while i < b.len() {
+        if b[i] != b'\\' || i + 1 >= b.len() {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let piece = match b[i + 1] {
+            d @ b'0'..=b'9' => Piece::Group(usize::from(d - b'0')),
+            b'&' => Piece::Group(0),
+            b'`' => Piece::Before,
+            b'\'' => Piece::After,
+            b'\\' => Piece::Literal("\\".into()),
+            b'+' => {
+                return Err(Error::new(
+                    ErrorKind::ConstructUnsupported,
+                    "ruby: \\+ (the last group that took part) is not reproduced by rxw",
+                )
+                .with_span_in(t, Some(Span::new(i, i + 2))));
+            }
+            b'k' if b.get(i + 2) == Some(&b'<') && t[i + 3..].contains('>') => {
+                let close = i + 3 + t[i + 3..].find('>').expect("a '>'");
+                let name = &t[i + 3..close];
+                let Some(g) = group_by_name(re, name) else {
+                    return Err(Error::new(
+                        ErrorKind::ReplacementInvalid,
+                        format!("undefined group name reference: {name}"),
+                    )
+                    .with_span_in(t, Some(Span::new(i, close + 1))));
+                };
+                i = close + 1 - 2;
+                Piece::Group(g)
+            }
+            _ => {
+                i += 1;
+                continue;
+            }
+        };
+        let group_beyond = matches!(piece, Piece::Group(n) if n > re.group_count());
+        push_piece(
+            &mut pieces,
+            &t[lit_start..start],
+            if group_beyond {
+                Piece::Literal(String::new())
+            } else {
+                piece
+            },
+        );
+        i += 2;
+        lit_start = i;
+    }
+    push_lit(&mut pieces, &t[lit_start..]);
+    Ok(Template { pieces })
 }
 
 /// RE2's `Rewrite`: `\\0`–`\\9` (the whole match, a group) and `\\\\`; anything else after a

@@ -1257,6 +1257,10 @@ fn dot_meaning(flavor: Flavor, dotall: bool, mode: Mode) -> (String, String) {
             "any character except a line terminator (\\n, \\r, U+0085, U+2028, U+2029); turn on s to include them".into(),
             "any character but a line break".into(),
         ),
+        Grammar::Onig => (
+            "any character except a newline (\\n); turn on m to include it".into(),
+            "any character but a newline".into(),
+        ),
     }
 }
 

@@ -3,7 +3,7 @@
 //! a release; [`Flavor::rules`] is everything the parser, engine and generators ask of it.
 
 use crate::error::{Error, ErrorKind};
-pub use crate::release::{GoVersion, JavaVersion, NodeVersion, OffsetUnit, PyVersion};
+pub use crate::release::{GoVersion, JavaVersion, NodeVersion, OffsetUnit, PyVersion, RubyVersion};
 use serde::Serialize;
 use std::fmt;
 use std::str::FromStr;
@@ -33,6 +33,10 @@ pub enum Flavor {
     Fancy,
     /// Java's `java.util.regex`, of one JDK.
     Java(JavaVersion),
+    /// Ruby's `Regexp` (Onigmo), of one Ruby release.
+    Ruby(RubyVersion),
+    /// The Oniguruma C library (6.9.8, its own syntax), which Elasticsearch grok's joni ports.
+    Oniguruma,
 }
 
 impl PartialEq for Flavor {
@@ -43,7 +47,10 @@ impl PartialEq for Flavor {
             (Flavor::Js(a), Flavor::Js(b)) => a == b,
             (Flavor::Go(a), Flavor::Go(b)) => a == b,
             (Flavor::Java(a), Flavor::Java(b)) => a == b,
-            (Flavor::Re2, Flavor::Re2) | (Flavor::Fancy, Flavor::Fancy) => true,
+            (Flavor::Ruby(a), Flavor::Ruby(b)) => a == b,
+            (Flavor::Re2, Flavor::Re2)
+            | (Flavor::Fancy, Flavor::Fancy)
+            | (Flavor::Oniguruma, Flavor::Oniguruma) => true,
             _ => false,
         }
     }
@@ -56,7 +63,8 @@ impl std::hash::Hash for Flavor {
         // No allocation: a flavor is hashed where compiled patterns are cached.
         self.family().hash(state);
         match self {
-            Flavor::Rust | Flavor::Re2 | Flavor::Fancy => {}
+            Flavor::Rust | Flavor::Re2 | Flavor::Fancy | Flavor::Oniguruma => {}
+            Flavor::Ruby(v) => v.hash(state),
             Flavor::Python(v) => v.hash(state),
             Flavor::Js(v) => v.hash(state),
             Flavor::Go(v) => v.hash(state),
@@ -82,11 +90,15 @@ pub enum Family {
     Fancy,
     /// Java's `java.util.regex`.
     Java,
+    /// Ruby's `Regexp` (Onigmo).
+    Ruby,
+    /// The Oniguruma C library.
+    Oniguruma,
 }
 
 impl Family {
     /// Every family, in display order.
-    pub const ALL: [Family; 7] = [
+    pub const ALL: [Family; 9] = [
         Family::Rust,
         Family::Fancy,
         Family::Java,
@@ -94,6 +106,8 @@ impl Family {
         Family::Js,
         Family::Go,
         Family::Re2,
+        Family::Ruby,
+        Family::Oniguruma,
     ];
 
     /// The family's rules at its default release.
@@ -106,6 +120,8 @@ impl Family {
             Family::Re2 => Flavor::Re2,
             Family::Fancy => Flavor::Fancy,
             Family::Java => Flavor::JAVA,
+            Family::Ruby => Flavor::RUBY,
+            Family::Oniguruma => Flavor::Oniguruma,
         }
     }
 
@@ -119,6 +135,8 @@ impl Family {
             Family::Re2 => vec![Flavor::Re2],
             Family::Fancy => vec![Flavor::Fancy],
             Family::Java => JavaVersion::ALL.into_iter().map(Flavor::Java).collect(),
+            Family::Ruby => RubyVersion::ALL.into_iter().map(Flavor::Ruby).collect(),
+            Family::Oniguruma => vec![Flavor::Oniguruma],
         }
     }
 }
@@ -127,7 +145,7 @@ impl Flavor {
     /// Everything that differs between flavors, as data: the one place the parser, the
     /// engine, the generators and the front ends ask ([`crate::rules::Rules`]).
     pub fn rules(self) -> &'static crate::rules::Rules {
-        use crate::rules::{fancy, go, java, js, python, re2, rust};
+        use crate::rules::{fancy, go, java, js, onig, python, re2, rust};
         match self {
             Flavor::Rust => &rust::RUST,
             Flavor::Python(v) => python::of(v),
@@ -136,6 +154,8 @@ impl Flavor {
             Flavor::Re2 => &re2::RE2,
             Flavor::Fancy => &fancy::FANCY,
             Flavor::Java(v) => java::of(v),
+            Flavor::Ruby(_) => &onig::RUBY_3_1,
+            Flavor::Oniguruma => &onig::ONIGURUMA,
         }
     }
 
@@ -152,9 +172,11 @@ impl Flavor {
     pub const GO: Flavor = Flavor::Go(GoVersion::V1_27);
     /// Java at the newest checked JDK (25): what plain `java` means.
     pub const JAVA: Flavor = Flavor::Java(JavaVersion::V25);
+    /// Ruby at the one checked release (3.1): what plain `ruby` means.
+    pub const RUBY: Flavor = Flavor::Ruby(RubyVersion::V3_1);
 
     /// The families at their default releases, in display order.
-    pub const ALL: [Flavor; 7] = [
+    pub const ALL: [Flavor; 9] = [
         Flavor::Rust,
         Flavor::Fancy,
         Flavor::JAVA,
@@ -162,6 +184,8 @@ impl Flavor {
         Flavor::JS,
         Flavor::GO,
         Flavor::Re2,
+        Flavor::RUBY,
+        Flavor::Oniguruma,
     ];
 
     /// Every flavor and release, in display order (each family's releases oldest first).
@@ -201,6 +225,12 @@ impl Flavor {
         matches!(self, Flavor::Java(_))
     }
 
+    /// Whether this is Ruby or the Oniguruma library: the flavors whose grammar the Onigmo
+    /// reader reads ([`crate::onig`]).
+    pub fn is_onig(self) -> bool {
+        matches!(self, Flavor::Ruby(_) | Flavor::Oniguruma)
+    }
+
     /// The JDK, for a Java flavor.
     pub fn java_version(self) -> Option<JavaVersion> {
         match self {
@@ -209,12 +239,15 @@ impl Flavor {
         }
     }
 
-    /// The flavor whose matcher rules run this flavor's tree. Itself, but for Java: its reader
-    /// ([`crate::java`]) writes Java's constructs as sre constructs of the same meaning, which
-    /// the matcher runs as CPython 3.11's with ASCII classes and folding, Java's defaults.
+    /// The flavor whose matcher rules run this flavor's tree. Itself, but for Java, Ruby and
+    /// Oniguruma: their readers ([`crate::java`], [`crate::onig`]) write the engine's
+    /// constructs as sre constructs of the same meaning, which the matcher runs as CPython
+    /// 3.11's with ASCII classes and folding.
     pub fn matcher_flavor(self) -> Flavor {
         match self {
-            Flavor::Java(_) => Flavor::Python(PyVersion::V3_11),
+            Flavor::Java(_) | Flavor::Ruby(_) | Flavor::Oniguruma => {
+                Flavor::Python(PyVersion::V3_11)
+            }
             f => f,
         }
     }
@@ -229,6 +262,8 @@ impl Flavor {
             Flavor::Re2 => Family::Re2,
             Flavor::Fancy => Family::Fancy,
             Flavor::Java(_) => Family::Java,
+            Flavor::Ruby(_) => Family::Ruby,
+            Flavor::Oniguruma => Family::Oniguruma,
         }
     }
 
@@ -275,11 +310,12 @@ impl Flavor {
     /// Rust, which has one.
     pub fn release_name(self) -> String {
         match self {
-            Flavor::Rust | Flavor::Re2 | Flavor::Fancy => String::new(),
+            Flavor::Rust | Flavor::Re2 | Flavor::Fancy | Flavor::Oniguruma => String::new(),
             Flavor::Python(v) => v.to_string(),
             Flavor::Js(v) => v.to_string(),
             Flavor::Go(v) => v.to_string(),
             Flavor::Java(v) => v.to_string(),
+            Flavor::Ruby(v) => v.to_string(),
         }
     }
 
@@ -310,7 +346,9 @@ impl Flavor {
     /// `go@1.27`, `rust`).
     pub fn versioned_name(self) -> String {
         match self {
-            Flavor::Rust | Flavor::Re2 | Flavor::Fancy => self.family_name().to_string(),
+            Flavor::Rust | Flavor::Re2 | Flavor::Fancy | Flavor::Oniguruma => {
+                self.family_name().to_string()
+            }
             _ => format!("{}@{}", self.family_name(), self.release_name()),
         }
     }
@@ -318,7 +356,9 @@ impl Flavor {
     /// The name for a status line: `python 3.11`, `js node20`, `go 1.27`, `rust`.
     pub fn label(self) -> String {
         match self {
-            Flavor::Rust | Flavor::Re2 | Flavor::Fancy => self.family_name().to_string(),
+            Flavor::Rust | Flavor::Re2 | Flavor::Fancy | Flavor::Oniguruma => {
+                self.family_name().to_string()
+            }
             _ => format!("{} {}", self.family_name(), self.release_name()),
         }
     }
@@ -422,6 +462,7 @@ impl Flavor {
             match r.grammar {
                 Grammar::Sre => "start; end or before a final newline (lines with m)",
                 Grammar::Java => "start; end or before a final line terminator (lines with m)",
+                Grammar::Onig => "start, end of any line (always; m makes . match a newline)",
                 _ => "start, end of the text (lines with m)",
             },
         );
@@ -439,6 +480,7 @@ impl Flavor {
             .map(|c| {
                 let name = match c {
                     'i' => "ignore case",
+                    'm' if r.grammar == Grammar::Onig => "dot matches newline",
                     'm' => "multi-line",
                     's' => "dot matches newline",
                     'x' => "verbose",
@@ -474,6 +516,7 @@ impl Flavor {
                 Replacement::GoExpand => "$1  ${1}  $name  ${name}  $$ ($1x names group 1x)",
                 Replacement::Rewrite => "\\0 … \\9  \\\\ (no names)",
                 Replacement::Java => "$1  ${name}  \\$ (\\x is x)",
+                Replacement::Ruby => "\\1  \\k<name>  \\0  \\&  \\`  \\'  \\\\",
             },
         );
         row(
@@ -582,6 +625,23 @@ impl FromStr for Flavor {
                     )
                 }),
             },
+            "ruby" | "onigmo" => match version {
+                None => Ok(Flavor::RUBY),
+                Some(v) => RubyVersion::parse(v).map(Flavor::Ruby).ok_or_else(|| {
+                    format!(
+                        "unknown ruby version {v:?} in {s:?} (expected one of {}; plain ruby \
+                         is 3.1)",
+                        listed(Family::Ruby)
+                    )
+                }),
+            },
+            "oniguruma" | "onig" => match version {
+                None => Ok(Flavor::Oniguruma),
+                Some(v) => Err(format!(
+                    "unknown flavor {s:?}: oniguruma has one release, {} (got {v:?})",
+                    Flavor::Oniguruma.rules().engine
+                )),
+            },
             "re2" => match version {
                 None => Ok(Flavor::Re2),
                 Some(v) => Err(format!(
@@ -591,8 +651,8 @@ impl FromStr for Flavor {
             },
             _ => Err(format!(
                 "unknown flavor {s:?} (expected rust, python, python@3.8 … python@3.15, js, \
-                 js@node18 … js@node26, go, go@1.19 … go@1.27, re2, fancy, java, java@17 or \
-                 java@25)"
+                 js@node18 … js@node26, go, go@1.19 … go@1.27, re2, fancy, java, java@17, \
+                 java@25, ruby, ruby@3.1 or oniguruma)"
             )),
         }
     }
@@ -727,7 +787,7 @@ mod tests {
             assert_eq!(f.name().parse::<Flavor>(), Ok(f), "{f}");
             assert_eq!(f.versioned_name().parse::<Flavor>(), Ok(f), "{f}");
         }
-        assert_eq!(Flavor::all_versions().count(), 25);
+        assert_eq!(Flavor::all_versions().count(), 27);
     }
 
     #[test]
@@ -796,7 +856,7 @@ mod tests {
         assert_eq!(Flavor::Go(GoVersion::V1_22).name(), "go@1.22");
         assert_eq!(Flavor::GO.name(), "go");
         assert_eq!(Flavor::GO.next(), Flavor::Re2);
-        assert_eq!(Flavor::Re2.next(), Flavor::Rust);
+        assert_eq!(Flavor::Re2.next(), Flavor::RUBY);
         assert_eq!(Flavor::JS.next(), Flavor::GO);
     }
 
@@ -810,7 +870,7 @@ mod tests {
         assert_eq!(Flavor::Re2.versioned_name(), "re2");
         assert_eq!(Flavor::Re2.next_version(), Flavor::Re2);
         assert!(
-            Flavor::spellings().ends_with("; re2"),
+            Flavor::spellings().contains("; re2;"),
             "{}",
             Flavor::spellings()
         );
@@ -843,6 +903,40 @@ mod tests {
                 .any(|(a, b)| a == "replacement" && b.starts_with("$1  ${name}")),
             "{reference:?}"
         );
+    }
+
+    #[test]
+    fn ruby_is_one_release_and_oniguruma_one_library() {
+        let p = |s: &str| s.parse::<Flavor>();
+        assert_eq!(p("ruby"), Ok(Flavor::Ruby(RubyVersion::V3_1)));
+        assert_eq!(p("ruby@3.1"), Ok(Flavor::RUBY));
+        assert_eq!(p("ruby@3.1.2"), Ok(Flavor::RUBY));
+        assert!(p("ruby@3.2").unwrap_err().contains("3.1"));
+        assert_eq!(p("oniguruma"), Ok(Flavor::Oniguruma));
+        assert_eq!(p("onig"), Ok(Flavor::Oniguruma));
+        assert!(p("oniguruma@6.9").unwrap_err().contains("one release"));
+        assert_eq!(Flavor::RUBY.name(), "ruby");
+        assert_eq!(Flavor::RUBY.versioned_name(), "ruby@3.1");
+        assert_eq!(Flavor::RUBY.offset_unit(), OffsetUnit::CodePoints);
+        assert_eq!(Flavor::Oniguruma.offset_unit(), OffsetUnit::Bytes);
+        assert_eq!(Flavor::RUBY.next(), Flavor::Oniguruma);
+        assert_eq!(Flavor::RUBY.flag_letters(), "imx");
+        let notes = Flavor::RUBY.rules_notes();
+        assert!(
+            notes
+                .iter()
+                .any(|(a, b)| a == "flag m" && b == "dot matches newline"),
+            "{notes:?}"
+        );
+        assert!(
+            notes
+                .iter()
+                .any(|(a, b)| a == "replacement" && b.contains("\\k<name>")),
+            "{notes:?}"
+        );
+        let spellings = Flavor::spellings();
+        assert!(spellings.contains("; ruby;"), "{spellings}");
+        assert!(spellings.contains("oniguruma"), "{spellings}");
     }
 
     #[test]

@@ -94,10 +94,11 @@ fn unsupported(pattern: &str, what: &str, span: Span) -> Error {
     .with_span_in(pattern, Some(span))
 }
 
-/// Where each piece of the sre text came from: `(out_start, out_end, src_start, src_end)`.
-struct SpanMap {
-    pieces: Vec<(usize, usize, usize, usize)>,
-    len: usize,
+/// Where each piece of the sre text came from: `(out_start, out_end, src_start, src_end)`
+/// (the Onigmo reader maps its spans back the same way).
+pub(crate) struct SpanMap {
+    pub(crate) pieces: Vec<(usize, usize, usize, usize)>,
+    pub(crate) len: usize,
 }
 
 impl SpanMap {
@@ -106,7 +107,7 @@ impl SpanMap {
         self.pieces.get(i)
     }
 
-    fn span(&self, s: Span) -> Span {
+    pub(crate) fn span(&self, s: Span) -> Span {
         let start = self.piece(s.start).map_or(self.len, |p| p.2);
         let end = if s.end == 0 {
             start
@@ -117,7 +118,7 @@ impl SpanMap {
     }
 }
 
-fn remap(root: &mut Node, map: &SpanMap) {
+pub(crate) fn remap(root: &mut Node, map: &SpanMap) {
     let mut stack: Vec<&mut Node> = vec![root];
     while let Some(n) = stack.pop() {
         n.span = map.span(n.span);

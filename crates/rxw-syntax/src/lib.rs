@@ -30,6 +30,7 @@ pub mod highlight;
 pub mod java;
 pub mod js_unicode;
 pub mod lint;
+pub mod onig;
 pub mod parse;
 mod program_size;
 pub mod railroad;

@@ -31,6 +31,16 @@ pub fn parse(pattern: &str, flavor: Flavor, flags: Flags) -> Result<Ast, Error> 
         );
         return crate::java::finish(pattern, read, parsed);
     }
+    if flavor.is_onig() {
+        // Onigmo's and Oniguruma's grammar has its own reader, as Java's has.
+        let read = crate::onig::read(pattern, flavor, flags)?;
+        let parsed = parse(
+            &read.out,
+            crate::onig::Read::flavor(),
+            crate::onig::Read::flags(),
+        );
+        return crate::onig::finish(pattern, flavor, read, parsed);
+    }
     let mut flags = flags;
     let mut parser = Parser::new(pattern, flavor, flags);
     let mut result = parser.parse();
@@ -1052,8 +1062,8 @@ impl<'p> Parser<'p> {
             return Ok(index);
         }
         match self.rules.grammar {
-            // (Java's reader hands this parser sre text.)
-            Grammar::Sre | Grammar::Java => {
+            // (Java's and Onigmo's readers hand this parser sre text.)
+            Grammar::Sre | Grammar::Java | Grammar::Onig => {
                 if !valid_group_name(name, Flavor::PYTHON) {
                     Err(self.invalid(format!("bad character in group name '{name}'"), span))
                 } else {
@@ -1521,7 +1531,7 @@ impl<'p> Parser<'p> {
             .take_while(|c| c.is_ascii_digit())
             .collect();
         match self.rules.grammar {
-            Grammar::Sre | Grammar::Java => {
+            Grammar::Sre | Grammar::Java | Grammar::Onig => {
                 // Three octal digits make an octal escape.
                 let b = digits.as_bytes();
                 if b.len() >= 3 && b[..3].iter().all(|d| (b'0'..=b'7').contains(d)) {

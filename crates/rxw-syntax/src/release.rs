@@ -201,6 +201,39 @@ impl fmt::Display for JavaVersion {
     }
 }
 
+/// A Ruby release whose regular expressions (Onigmo, the Oniguruma fork Ruby ships) the Ruby
+/// flavor reproduces: the one Debian's `ruby` runs, against which the flavor is checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub enum RubyVersion {
+    /// Ruby 3.1 (Onigmo 6.2, Unicode 13.0), the only one checked: what plain `ruby` means.
+    #[default]
+    V3_1,
+}
+
+impl RubyVersion {
+    /// All versions, oldest first.
+    pub const ALL: [RubyVersion; 1] = [RubyVersion::V3_1];
+
+    pub(crate) fn parse(s: &str) -> Option<RubyVersion> {
+        // `3.1` or a patch release of it (`3.1.2`).
+        RubyVersion::ALL.into_iter().find(|v| {
+            let name = v.to_string();
+            s == name
+                || s.strip_prefix(&name)
+                    .and_then(|rest| rest.strip_prefix('.'))
+                    .is_some_and(|patch| !patch.is_empty() && patch.bytes().all(|b| b.is_ascii_digit()))
+        })
+    }
+}
+
+impl fmt::Display for RubyVersion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RubyVersion::V3_1 => f.write_str("3.1"),
+        }
+    }
+}
+
 /// A Go release whose `regexp` package (RE2 syntax, leftmost-first, linear time) a Go flavor
 /// reproduces. Only the releases whose `regexp` behaves differently are named: the others
 /// behave as the newest named release before them (1.20 as 1.19, 1.23 and 1.24 as 1.22, …).

@@ -32,6 +32,7 @@ fn syntax_hint(f: Flavor) -> &'static str {
         Replacement::GoExpand => "$1 ${1} $name ${name} $$",
         Replacement::Rewrite => r"\0 … \9 \\",
         Replacement::Java => r"$1 ${name} \$",
+        Replacement::Ruby => r"\1 \k<name> \0 \\",
     }
 }
 

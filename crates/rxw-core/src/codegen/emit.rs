@@ -85,7 +85,20 @@ fn translate_with(
 ) -> Result<(Translation, Vec<Difference>), Error> {
     // A Java tree is sre constructs of Java's meaning, its flags already written into it
     // (`crate::syntax::java`): it is written out as the sre tree it is.
-    let (flavor, flags) = if flavor.is_java() {
+    // Ruby's and Oniguruma's trees are the same (`crate::syntax::onig`), exact on every text
+    // unless the reader says otherwise: then no program is exact.
+    if flavor.is_onig()
+        && let Some(why) = crate::syntax::onig::text_rule(pattern, flavor, flags)
+    {
+        return Err(Error::new(
+            crate::ErrorKind::ConstructUnsupported,
+            format!(
+                "{}: no program matches as the engine does on every text ({why})",
+                flavor.family_name()
+            ),
+        ));
+    }
+    let (flavor, flags) = if flavor.is_java() || flavor.is_onig() {
         (flavor.matcher_flavor(), ast.flags)
     } else {
         (flavor, flags)
@@ -162,6 +175,8 @@ fn verbatim(
     match flavor {
         Flavor::Js(_) if flags.verbose => return Ok(None),
         Flavor::Js(_) | Flavor::Python(_) | Flavor::Go(_) | Flavor::Re2 | Flavor::Java(_) => {}
+        // (No generator writes Ruby: never native.)
+        Flavor::Ruby(_) | Flavor::Oniguruma => return Ok(None),
         Flavor::Rust | Flavor::Fancy => {
             let mut fancy = None;
             ast.root.walk(|n, _| {
@@ -666,7 +681,12 @@ impl Emitter<'_> {
                     state.ascii = false;
                 }
             }
-            Flavor::Js(_) | Flavor::Go(_) | Flavor::Re2 | Flavor::Java(_) => {}
+            Flavor::Js(_)
+            | Flavor::Go(_)
+            | Flavor::Re2
+            | Flavor::Java(_)
+            | Flavor::Ruby(_)
+            | Flavor::Oniguruma => {}
         }
         state
     }
@@ -842,7 +862,7 @@ impl Emitter<'_> {
                 Flavor::Python(v) => crate::engine::classes::python_space(v),
                 Flavor::Rust | Flavor::Fancy => crate::engine::classes::rust_space(),
                 // (A Java tree is written as its sre tree, whose classes are ASCII.)
-                Flavor::Java(_) => WHITE_SPACE_ASCII,
+                Flavor::Java(_) | Flavor::Ruby(_) | Flavor::Oniguruma => WHITE_SPACE_ASCII,
             }),
         }
     }

@@ -7,12 +7,14 @@
 //! texts, plus its tables and its oracle tests; only a behaviour no family had before needs
 //! code where it is carried out.
 //!
-//! One file per family: [`python`], [`js`], [`rust`], [`fancy`], [`go`], [`re2`], [`java`].
+//! One file per family: [`python`], [`js`], [`rust`], [`fancy`], [`go`], [`re2`], [`java`],
+//! [`onig`].
 
 pub mod fancy;
 pub mod go;
 pub mod java;
 pub mod js;
+pub mod onig;
 pub mod python;
 pub mod re2;
 pub mod rust;
@@ -82,6 +84,9 @@ pub enum Grammar {
     /// what rxw cannot reproduce and hands the rest to the matcher as sre constructs of the
     /// same meaning.
     Java,
+    /// Onigmo's (Ruby) and Oniguruma's, read by their own reader ([`crate::onig`]) in the same
+    /// way as Java's.
+    Onig,
 }
 
 /// Switches of the [`Grammar::Re2`] grammar (the other grammars ask their release directly).
@@ -348,6 +353,9 @@ pub enum Replacement {
     /// Java's `Matcher.appendReplacement`: `$1` (more digits while the number is a group),
     /// `${name}`, and `\x` for any `x`; its errors are thrown at the first match only.
     Java,
+    /// Ruby's `gsub`: `\0`-`\9`, `\&`, `\k<name>`, `` \` ``, `\'`, `\\`; any other `\x` is
+    /// itself, an unknown group the empty text.
+    Ruby,
 }
 
 #[cfg(test)]
