@@ -61,6 +61,9 @@ pub struct AuditArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t)]
     pub format: AuditFormat,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub time: super::TimeArgs,
     /// Cells count occurrences instead of yes / no (with any format).
     #[arg(long)]
     pub counts: bool,
@@ -395,6 +398,7 @@ pub fn run(args: &AuditArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcom
         threads: args.threads.unwrap_or(0),
         within: Vec::new(),
         read: Some(std::sync::Arc::default()),
+        time: args.time.range()?,
     };
     // The files are found as they are read: the line says the bytes read, not a share.
     let mut progress = super::progress::Progress::start(

@@ -224,7 +224,11 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
         usize::MAX
     };
     let label = progress_label(a.count, "counting", "matching");
-    let mut input = TextInput::open(a.text.as_deref(), &a.common.file, chunk, label)?;
+    let time = a.time.filter(a.format)?;
+    if time.is_some() && a.text.is_some() {
+        return Err(super::preset::time_with_text().into());
+    }
+    let mut input = TextInput::open_within(a.text.as_deref(), &a.common.file, chunk, label, time)?;
     let started = std::time::Instant::now();
     let limits = a.common.budget.limits();
     let limit = limits.clamp_matches(a.limit);
@@ -412,7 +416,11 @@ fn find_in_records(
 ) -> Outcome {
     use crate::input::format::{self, Message};
     let label = progress_label(a.count, "counting", "matching");
-    let mut input = TextInput::open(a.text.as_deref(), &a.common.file, CHUNK, label)?;
+    let time = a.time.filter(a.format)?;
+    if time.is_some() && a.text.is_some() {
+        return Err(super::preset::time_with_text().into());
+    }
+    let mut input = TextInput::open_within(a.text.as_deref(), &a.common.file, CHUNK, label, time)?;
     let started = std::time::Instant::now();
     let limits = a.common.budget.limits();
     let limit = limits.clamp_matches(a.limit);

@@ -7,6 +7,7 @@ use crate::error::Error;
 use crate::input::Text;
 use crate::input::chunks::{Chunk, Chunks, ChunksAhead};
 use crate::input::logs::{self, MergedLines, Origin};
+use crate::input::time_filter::TimeFilter;
 use std::io::{Read, Write};
 use std::path::PathBuf;
 
@@ -62,6 +63,23 @@ impl TextInput {
         chunk: usize,
         label: Option<&'static str>,
     ) -> Result<TextInput, Error> {
+        TextInput::open_within(text, files, chunk, label, None)
+    }
+
+    /// As [`TextInput::open`], keeping only the lines whose record's time `time` keeps
+    /// ([`Chunks::within`]; a text argument is not filtered: the arguments keep `--text` and
+    /// a time range apart).
+    ///
+    /// # Errors
+    /// As [`TextInput::open`].
+    pub fn open_within(
+        text: Option<&str>,
+        files: &[PathBuf],
+        chunk: usize,
+        label: Option<&'static str>,
+        time: Option<TimeFilter>,
+    ) -> Result<TextInput, Error> {
+        let time = time.filter(|t| !t.range().is_all());
         if let Some(t) = text {
             return Ok(TextInput {
                 given: Some(Chunk::whole(t.to_string())),
@@ -73,7 +91,7 @@ impl TextInput {
             });
         }
         let origins = origins(files)?;
-        if let ([origin], usize::MAX) = (origins.as_slice(), chunk) {
+        if let ([origin], usize::MAX, None) = (origins.as_slice(), chunk, &time) {
             // One log wanted whole: one buffer of its size, not a string grown line by line.
             let (read, failure, progress) = read_whole(origin, label)?;
             let text = Text::from_bytes(read);
@@ -92,18 +110,28 @@ impl TextInput {
             None => Progress::hidden(),
         };
         let names = merged.names().to_vec();
+        let within = |chunks: Chunks| match time {
+            Some(t) => chunks.within(t),
+            None => chunks,
+        };
         if chunk == usize::MAX {
             // Wanted whole: one chunk within the in-memory cap; past it, what fit stands and
             // the failure says so.
             let cap = crate::input::room::max_decoded_in_memory();
-            let (whole, mut chunks, over) = Chunks::whole_within(merged, cap);
+            let (whole, mut chunks, over) = Chunks::whole_of(within(Chunks::new(merged, 0)), cap);
             let mut failures = chunks.take_failures();
             failures.extend(over);
             return Ok(TextInput {
                 given: Some(whole),
                 chunks: None,
                 names,
-                warning: chunks.warning(),
+                warning: [
+                    chunks.warning(),
+                    chunks.time_filter().and_then(TimeFilter::note),
+                ]
+                .into_iter()
+                .flatten()
+                .reduce(|a, b| format!("{a}\nrxw: warning: {b}")),
                 failures,
                 progress,
             });
@@ -111,7 +139,11 @@ impl TextInput {
         Ok(TextInput {
             given: None,
             names,
-            chunks: Some(ChunksAhead::start(Chunks::new(merged, chunk), 2, false)),
+            chunks: Some(ChunksAhead::start(
+                within(Chunks::new(merged, chunk)),
+                2,
+                false,
+            )),
             warning: None,
             failures: Vec::new(),
             progress,
@@ -178,6 +210,9 @@ impl TextInput {
         if let Some(chunks) = ahead.finish() {
             if let Some(w) = chunks.warning() {
                 writeln!(err, "rxw: warning: {w}")?;
+            }
+            if let Some(note) = chunks.time_filter().and_then(TimeFilter::note) {
+                writeln!(err, "rxw: note: {note}")?;
             }
             failures.extend(chunks.take_failures());
         }

@@ -4,6 +4,7 @@ use super::{Outcome, inputs};
 use crate::error::{Error, ErrorKind};
 use crate::export::AtomicFile;
 use crate::input::logs::MergedLines;
+use crate::input::time_filter::TimeFilter;
 use crate::operator::job_table::JobTable;
 use crate::operator::jobs::SortKey;
 use clap::{Args, ValueEnum};
@@ -28,6 +29,9 @@ pub struct JobsArgs {
     /// Row order (duration: longest claim-to-resolution first).
     #[arg(long, value_enum, default_value_t)]
     pub sort: JobSort,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub time: super::TimeArgs,
     /// Write the output to this file instead (atomically: it appears whole or not at all; a
     /// link's file is replaced, a device or FIFO written in place).
     #[arg(long, short = 'o', value_name = "FILE")]
@@ -53,6 +57,7 @@ pub enum JobSort {
 pub fn run(a: &JobsArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let paths: Vec<PathBuf> = a.files.iter().chain(&a.file).cloned().collect();
     let origins = inputs::origins(&paths)?;
+    let mut time = a.time.filter(None)?;
     let mut lines = MergedLines::open(&origins)?;
     let mut progress = super::progress::Progress::start("pairing jobs", lines.progress());
     // The table keeps a compact row per job; the events only for JSON, which lists them.
@@ -62,10 +67,18 @@ pub fn run(a: &JobsArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
         JobTable::new()
     };
     while let Some(l) = lines.next_line() {
+        if let Some(t) = &mut time
+            && !t.keep(l.source, l.bytes)
+        {
+            continue;
+        }
         let bytes = l.bytes.strip_suffix(b"\r").unwrap_or(l.bytes);
         table.feed_from(bytes, l.source, l.line);
     }
     progress.finish();
+    if let Some(note) = time.as_ref().and_then(TimeFilter::note) {
+        writeln!(err, "rxw: note: {note}")?;
+    }
     let names = lines.names().to_vec();
     let failures = lines.take_failures();
     if a.json && !failures.is_empty() {

@@ -307,6 +307,51 @@ impl BudgetArgs {
     }
 }
 
+/// `--since` / `--until`: the records of a time range, by each record's time.
+#[derive(Debug, Args, Clone, Default)]
+pub struct TimeArgs {
+    /// Keep only the records at or after TIME (inclusive): an ISO-8601 time
+    /// (2026-10-05T00:01:48Z; UTC when it has no zone; the seconds may be left out), a date
+    /// (2026-10-05: its midnight UTC), or a time before now (-15m, -2h, -1d, -1w, -1h30m;
+    /// now). A record's time is its own (its first line's leading stamp, a JSON or logfmt
+    /// time field); a line without one (a continuation, an unstamped line) goes with the
+    /// record before it in its log; lines before a log's first time have none and are left
+    /// out (counted on standard error).
+    #[arg(long, value_name = "TIME", allow_hyphen_values = true)]
+    pub since: Option<String>,
+    /// Keep only the records before TIME (exclusive: `--since 2026-10-05 --until 2026-10-06`
+    /// is the whole 5th); written as for --since.
+    #[arg(long, value_name = "TIME", allow_hyphen_values = true)]
+    pub until: Option<String>,
+}
+
+impl TimeArgs {
+    /// The range the options say, relative times taken against now.
+    ///
+    /// # Errors
+    /// [`crate::ErrorKind::ArgumentsInvalid`] for a time that is not one, or an empty range.
+    pub fn range(&self) -> Result<crate::input::time_range::TimeRange, Error> {
+        crate::input::time_range::TimeRange::parse(
+            self.since.as_deref(),
+            self.until.as_deref(),
+            crate::input::time_range::now_millis(),
+        )
+    }
+
+    /// The filter of the range for logs read as `forced` (else each log's detected format),
+    /// `None` without `--since` and `--until`.
+    ///
+    /// # Errors
+    /// As [`TimeArgs::range`].
+    pub fn filter(
+        &self,
+        forced: Option<crate::input::format::LogFormat>,
+    ) -> Result<Option<crate::input::time_filter::TimeFilter>, Error> {
+        let range = self.range()?;
+        Ok((!range.is_all()).then(|| crate::input::time_filter::TimeFilter::new(range, forced)))
+    }
+}
+
 /// `rxw test`.
 #[derive(Debug, Args)]
 pub struct TestArgs {
@@ -357,6 +402,16 @@ pub struct FindArgs {
     /// message's start.
     #[arg(long, value_name = "FORMAT", value_parser = log_format)]
     pub format: Option<crate::input::format::LogFormat>,
+    /// JSON Lines and logfmt records' fields under other keys than their common names:
+    /// `--field time=ts2,message=body` (NAME=KEY, NAME one of time, message, sender, level;
+    /// a NAME given twice lists its keys in order of preference). The keys given replace
+    /// that field's common names (`msg`/`message`, `ts`/`time`/`timestamp`/`@timestamp`,
+    /// `agent`/`source`/`logger`, `level`/`severity`); the other fields keep theirs.
+    #[arg(long = "field", value_name = "NAME=KEY,…", value_delimiter = ',')]
+    pub fields: Vec<String>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub time: TimeArgs,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub common: PatternArgs,
@@ -585,6 +640,14 @@ pub fn run(mut command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i3
     if let Some(bytes) = max_decoded {
         crate::input::room::set_max_decoded_in_memory(bytes);
     }
+    let fields = match &command {
+        Command::Find(a) => a.fields.as_slice(),
+        Command::Parse(a) => a.fields.as_slice(),
+        Command::Timeline(a) => a.fields.as_slice(),
+        _ => &[],
+    };
+    let fields = crate::input::field_names::Overrides::parse(fields)
+        .and_then(crate::input::field_names::set_overrides);
     let json = match &command {
         Command::Test(a) => a.common.json,
         Command::Find(a) => a.common.json,
@@ -603,6 +666,9 @@ pub fn run(mut command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i3
         Command::Mcp(_) => false,
         Command::Completions { .. } | Command::Man { .. } => false,
     };
+    if let Err(e) = fields {
+        return finish(Err(e.into()), json, out, err);
+    }
     let result = match command {
         Command::Test(a) => find::test(&a, out, err),
         Command::Find(a) => find::find(&a, out, err),

@@ -156,6 +156,16 @@ pub struct ParseArgs {
     /// first, then the user's.
     #[arg(long, value_name = "FORMAT", value_parser = super::log_format)]
     pub format: Option<crate::input::format::LogFormat>,
+    /// JSON Lines and logfmt records' fields under other keys than their common names:
+    /// `--field time=ts2,message=body` (NAME=KEY, NAME one of time, message, sender, level;
+    /// a NAME given twice lists its keys in order of preference). The keys given replace
+    /// that field's common names (`msg`/`message`, `ts`/`time`/`timestamp`/`@timestamp`,
+    /// `agent`/`source`/`logger`, `level`/`severity`); the other fields keep theirs.
+    #[arg(long = "field", value_name = "NAME=KEY,…", value_delimiter = ',')]
+    pub fields: Vec<String>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub time: super::TimeArgs,
     /// When to colour the output.
     #[arg(long, value_enum, default_value_t)]
     pub color: ColorChoice,
@@ -590,7 +600,11 @@ fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outc
         _ => CHUNK,
     };
     let label = super::find::progress_label(a.count, "counting", "parsing");
-    let mut input = TextInput::open(a.text.as_deref(), &a.file, chunk, label)?;
+    let time = a.time.filter(forced)?;
+    if time.is_some() && a.text.is_some() {
+        return Err(time_with_text().into());
+    }
+    let mut input = TextInput::open_within(a.text.as_deref(), &a.file, chunk, label, time)?;
     let mut first = input.next_chunk();
     let on_records = match forced {
         Some(f) => f.has_records(),
@@ -767,6 +781,14 @@ fn sourced_hit<'a>(
         }),
         offsets: found.in_message.then_some("message"),
     }
+}
+
+/// `--since`/`--until` given with `--text`: a text argument is matched as given.
+pub(crate) fn time_with_text() -> crate::error::Error {
+    crate::error::Error::new(
+        crate::ErrorKind::ArgumentsInvalid,
+        "--since/--until select the records of logs; --text is matched as given",
+    )
 }
 
 /// The formats the logs were read as, for `--json`: `None` for a text argument or logs read

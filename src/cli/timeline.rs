@@ -38,6 +38,16 @@ pub struct TimelineArgs {
     /// Print JSON: `[{"start","end","count","first_line","last_line"}]`.
     #[arg(long)]
     pub json: bool,
+    /// JSON Lines and logfmt records' fields under other keys than their common names:
+    /// `--field time=ts2,message=body` (NAME=KEY, NAME one of time, message, sender, level;
+    /// a NAME given twice lists its keys in order of preference). The keys given replace
+    /// that field's common names (`msg`/`message`, `ts`/`time`/`timestamp`/`@timestamp`,
+    /// `agent`/`source`/`logger`, `level`/`severity`); the other fields keep theirs.
+    #[arg(long = "field", value_name = "NAME=KEY,…", value_delimiter = ',')]
+    pub fields: Vec<String>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub time: super::TimeArgs,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub registries: RegistryArgs,
@@ -74,7 +84,8 @@ pub fn run(a: &TimelineArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcom
     } else {
         usize::MAX
     };
-    let mut input = TextInput::open(None, &paths, chunk, Some("counting"))?;
+    let time = a.time.filter(None)?;
+    let mut input = TextInput::open_within(None, &paths, chunk, Some("counting"), time)?;
     let mut pass = TimelinePass::new();
     while let Some(chunk) = input.next_chunk() {
         pass.feed(&chunk.text, chunk.searchable(), &chunk.runs, regex, None)?;

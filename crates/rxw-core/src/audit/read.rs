@@ -52,6 +52,9 @@ pub struct ScanOptions {
     /// Counts the bytes of the files read so far (as found on disk), for a progress line
     /// another thread draws; `None`: not counted.
     pub read: Option<std::sync::Arc<std::sync::atomic::AtomicU64>>,
+    /// The time range of the records each file is audited on (`--since`/`--until`): the
+    /// lines a [`crate::input::time_filter::TimeFilter`] keeps, each file's format detected.
+    pub time: crate::input::time_range::TimeRange,
 }
 
 impl Default for ScanOptions {
@@ -64,6 +67,7 @@ impl Default for ScanOptions {
             threads: 0,
             within: Vec::new(),
             read: None,
+            time: crate::input::time_range::TimeRange::ALL,
         }
     }
 }
@@ -312,6 +316,13 @@ fn scan_file(
             format!("binary file (NUL byte at offset {at}); use --binary to audit it anyway"),
         );
     }
+    let within;
+    let bytes = if options.time.is_all() {
+        bytes
+    } else {
+        within = lines_within(bytes, options.time);
+        &within[..]
+    };
     let (cells, error) = plan.evaluate(bytes, options.mode, &mut scratch.set);
     Row {
         path: shown.text,
@@ -319,6 +330,19 @@ fn scan_file(
         cells,
         error,
     }
+}
+
+/// The lines of `bytes` whose record's time is in `range`
+/// ([`crate::input::time_filter::TimeFilter`]), each with its line break.
+fn lines_within(bytes: &[u8], range: crate::input::time_range::TimeRange) -> Vec<u8> {
+    let mut filter = crate::input::time_filter::TimeFilter::new(range, None);
+    let mut out = Vec::new();
+    for line in bytes.split_inclusive(|&b| b == b'\n') {
+        if filter.keep(0, line.strip_suffix(b"\n").unwrap_or(line)) {
+            out.extend_from_slice(line);
+        }
+    }
+    out
 }
 
 /// Whether the file opened from `path` lies under one of `dirs` (resolved paths); the reason

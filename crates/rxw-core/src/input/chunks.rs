@@ -17,6 +17,7 @@
 
 use super::count_invalid;
 use super::logs::MergedLines;
+use super::time_filter::TimeFilter;
 use crate::error::Error;
 
 /// Where a run of consecutive lines from one source starts in a chunk.
@@ -175,6 +176,8 @@ pub struct Chunks {
     /// For each source, whether its stretches of text that are its file's bytes are kept
     /// ([`Chunk::verbatim`]).
     in_place: Vec<bool>,
+    /// The time range the lines are kept by, when one is given.
+    time: Option<TimeFilter>,
 }
 
 /// Lines [`Chunks`] read ahead of a chunk, as [`MergedLines::next_run`] handed them out.
@@ -194,7 +197,13 @@ impl Chunks {
     /// ([`crate::input::room::too_large_for_memory`]): a decompression bomb is found out at
     /// the cap, never by a failed allocation.
     pub fn whole_within(lines: MergedLines, cap: u64) -> (Chunk, Chunks, Option<Error>) {
-        let mut chunks = Chunks::new(lines, usize::try_from(cap).unwrap_or(usize::MAX));
+        Chunks::whole_of(Chunks::new(lines, 0), cap)
+    }
+
+    /// [`Chunks::whole_within`] of chunks already made (a time filter set on them): their
+    /// target size is set to `cap`.
+    pub fn whole_of(mut chunks: Chunks, cap: u64) -> (Chunk, Chunks, Option<Error>) {
+        chunks.target = usize::try_from(cap).unwrap_or(usize::MAX).max(1);
         let chunk = chunks.next_chunk().unwrap_or_default();
         let over = chunks
             .next_chunk()
@@ -217,7 +226,21 @@ impl Chunks {
             invalid: None,
             exhausted: false,
             in_place: Vec::new(),
+            time: None,
         }
+    }
+
+    /// The same chunks holding only the lines whose record's time `filter` keeps
+    /// ([`TimeFilter`]); the lines left out are skipped in their logs' line numbers and
+    /// offsets, so every line kept is still located where it is in its log.
+    pub fn within(mut self, filter: TimeFilter) -> Chunks {
+        self.time = (!filter.range().is_all()).then_some(filter);
+        self
+    }
+
+    /// The time filter, when one was given ([`Chunks::within`]): what it left out.
+    pub fn time_filter(&self) -> Option<&TimeFilter> {
+        self.time.as_ref()
     }
 
     /// The same chunks, each keeping the stretches of its text that are a plain file's bytes
@@ -284,7 +307,13 @@ impl Chunks {
             in_place: &self.in_place,
         };
         if let Some(a) = self.ahead.take() {
-            joiner.add(&a.bytes, a.newline, (a.source, a.line, a.lines), a.at);
+            joiner.add_within(
+                &mut self.time,
+                &a.bytes,
+                a.newline,
+                (a.source, a.line, a.lines),
+                a.at,
+            );
         }
         let mut full = joiner.chunk.text.len() >= self.target;
         while !self.exhausted {
@@ -306,7 +335,13 @@ impl Chunks {
                 });
                 break;
             }
-            joiner.add(l.bytes, l.newline, (l.source, l.line, lines), l.at);
+            joiner.add_within(
+                &mut self.time,
+                l.bytes,
+                l.newline,
+                (l.source, l.line, lines),
+                l.at,
+            );
             full = joiner.chunk.text.len() >= self.target;
         }
         chunk.last = self.ahead.is_none();
@@ -444,6 +479,68 @@ struct Joiner<'a> {
 }
 
 impl Joiner<'_> {
+    /// [`Joiner::add`] of the lines `time` keeps (all of them without a filter): each
+    /// stretch of consecutive kept lines added as one, the bytes of the lines left out
+    /// counted in their source's offsets.
+    fn add_within(
+        &mut self,
+        time: &mut Option<TimeFilter>,
+        bytes: &[u8],
+        newline: bool,
+        (source, line, lines): (usize, u64, u64),
+        at: Option<u64>,
+    ) {
+        let Some(filter) = time else {
+            self.add(bytes, newline, (source, line, lines), at);
+            return;
+        };
+        // (start, end) of the kept stretch being gathered, its first line and line count.
+        let mut stretch: Option<(usize, usize, u64, u64)> = None;
+        let mut start = 0;
+        let mut number = line;
+        let flush = |joiner: &mut Self, stretch: (usize, usize, u64, u64), newline: bool| {
+            let (s, e, first, n) = stretch;
+            joiner.add(
+                &bytes[s..e],
+                newline,
+                (source, first, n),
+                at.map(|a| a + s as u64),
+            );
+        };
+        while start <= bytes.len() {
+            let end = memchr::memchr(b'\n', &bytes[start..]).map_or(bytes.len(), |k| start + k);
+            let is_last = end == bytes.len();
+            let has_break = !is_last || newline;
+            if filter.keep(source, &bytes[start..end]) {
+                stretch = Some(match stretch {
+                    Some((s, _, first, n)) => (s, end, first, n + 1),
+                    None => (start, end, number, 1),
+                });
+            } else {
+                if let Some(st) = stretch.take() {
+                    flush(self, st, true);
+                }
+                if self.source_bytes.len() <= source {
+                    self.source_bytes.resize(source + 1, 0);
+                }
+                let decoded = match super::as_text(&bytes[start..end]) {
+                    Some(s) => s.len(),
+                    None => String::from_utf8_lossy(&bytes[start..end]).len(),
+                };
+                self.source_bytes[source] += (decoded + usize::from(has_break)) as u64;
+            }
+            number += 1;
+            if is_last {
+                break;
+            }
+            start = end + 1;
+        }
+        debug_assert_eq!(number - line, lines);
+        if let Some(st) = stretch {
+            flush(self, st, newline);
+        }
+    }
+
     /// Appends `lines` lines of `source` from its line `line` on: `bytes` with a `\n`
     /// between them, then one when `newline`. `at` is where `bytes` start in the source's
     /// stream, when they (and their `\n`) are its bytes there.

@@ -27,6 +27,7 @@
 //! A log's format is detected from its first lines ([`LogFormat::detect`]) unless the user
 //! names one.
 
+use super::field_names::FieldNames;
 use super::logfmt::{self, LogfmtLine};
 use super::syslog;
 use super::timestamp;
@@ -258,6 +259,65 @@ impl FromStr for LogFormat {
     }
 }
 
+impl LogFormat {
+    /// The time a record's first line `line` (without its break) gives in this format, in
+    /// milliseconds since the epoch: the leading stamp of a NetVM, syslog-less or plain line
+    /// ([`timestamp::leading`]), the time field of a JSON or logfmt line, the `time` group of
+    /// a user format, the header's time of an RFC 5424 syslog line ([`written_time`] reads
+    /// each). `None` when the line gives none (a continuation line, an RFC 3164 stamp
+    /// without its year, a JSON line without a time field).
+    pub fn line_time(self, line: &str) -> Option<i64> {
+        match self {
+            LogFormat::Lines | LogFormat::NetVm => {
+                timestamp::leading(line.as_bytes()).map(|s| s.millis)
+            }
+            LogFormat::JsonLines => match json_record(line) {
+                JsonLine::Record(f) => f.time.as_deref().and_then(written_time),
+                _ => None,
+            },
+            LogFormat::Logfmt => match logfmt::logfmt_record(line) {
+                LogfmtLine::Record(f) => f.time.as_deref().and_then(written_time),
+                _ => None,
+            },
+            LogFormat::Syslog => syslog::header(line)?.time.and_then(written_time),
+            LogFormat::User(id) => {
+                let (s, e) = user_format::get(id).fields(line)?.time?;
+                written_time(&line[s..e])
+            }
+        }
+    }
+}
+
+/// The instant a time field holds, as written: an ISO-8601 time ([`timestamp::leading`],
+/// the whole text), or a number of seconds since the epoch (with a fraction), read as
+/// milliseconds when it has 13 digits or more before its point (`1791158508` and
+/// `1791158508.25` are seconds, `1791158508250` milliseconds).
+pub fn written_time(text: &str) -> Option<i64> {
+    let text = text.trim();
+    if let Some(s) = timestamp::leading(text.as_bytes())
+        && s.len == text.len()
+    {
+        return Some(s.millis);
+    }
+    let (whole, frac) = text.split_once('.').unwrap_or((text, ""));
+    if whole.is_empty()
+        || whole.len() > 16
+        || !whole.bytes().all(|b| b.is_ascii_digit())
+        || !frac.bytes().all(|b| b.is_ascii_digit())
+    {
+        return None;
+    }
+    let n: i64 = whole.parse().ok()?;
+    if whole.len() >= 13 {
+        return Some(n);
+    }
+    let mut ms = 0i64;
+    for k in 0..3 {
+        ms = ms * 10 + frac.as_bytes().get(k).map_or(0, |b| i64::from(b - b'0'));
+    }
+    n.checked_mul(1000)?.checked_add(ms)
+}
+
 /// The length of the NetVM prefix (`TIME SENDER: `) at the start of `line`, if it has one.
 pub fn netvm_prefix(line: &[u8]) -> Option<usize> {
     let stamp = timestamp::leading(line)?;
@@ -461,7 +521,8 @@ pub enum JsonLine {
     NoMessage,
 }
 
-/// The field names a JSON record's message is found under, in order of preference.
+/// The field names a JSON record's message is found under, in order of preference (the
+/// common names; `--field` replaces them: [`FieldNames`]).
 pub const MESSAGE_FIELDS: [&str; 2] = ["msg", "message"];
 /// The field names of its time.
 pub const TIME_FIELDS: [&str; 4] = ["ts", "time", "timestamp", "@timestamp"];
@@ -470,8 +531,14 @@ pub const SENDER_FIELDS: [&str; 3] = ["agent", "source", "logger"];
 /// The field names of its level.
 pub const LEVEL_FIELDS: [&str; 2] = ["level", "severity"];
 
-/// Reads one line of a JSON log.
+/// Reads one line of a JSON log, its fields under the process's names
+/// ([`FieldNames::json`]: the common ones, or `--field`'s).
 pub fn json_record(line: &str) -> JsonLine {
+    json_record_with(line, FieldNames::json())
+}
+
+/// Reads one line of a JSON log, its fields under `names`.
+pub fn json_record_with(line: &str, names: &FieldNames) -> JsonLine {
     let line = line.trim();
     if !line.starts_with('{') {
         return JsonLine::NotJson;
@@ -479,23 +546,23 @@ pub fn json_record(line: &str) -> JsonLine {
     let Ok(serde_json::Value::Object(map)) = serde_json::from_str::<serde_json::Value>(line) else {
         return JsonLine::NotJson;
     };
-    let text = |names: &[&str]| -> Option<String> {
-        names.iter().find_map(|n| match map.get(*n)? {
+    let text = |keys: &[String]| -> Option<String> {
+        keys.iter().find_map(|n| match map.get(n)? {
             serde_json::Value::String(s) => Some(s.clone()),
             serde_json::Value::Number(x) => Some(x.to_string()),
             _ => None,
         })
     };
-    let message = MESSAGE_FIELDS.iter().find_map(|n| match map.get(*n)? {
+    let message = names.message.iter().find_map(|n| match map.get(n)? {
         serde_json::Value::String(s) => Some(s.clone()),
         _ => None,
     });
     match message {
         Some(message) => JsonLine::Record(JsonFields {
             message,
-            time: text(&TIME_FIELDS),
-            sender: text(&SENDER_FIELDS),
-            level: text(&LEVEL_FIELDS),
+            time: text(&names.time),
+            sender: text(&names.sender),
+            level: text(&names.level),
         }),
         None => JsonLine::NoMessage,
     }
@@ -595,6 +662,29 @@ mod tests {
         };
         assert_eq!(f.time.as_deref(), Some("2026-10-05T00:01:48Z"));
         assert_eq!(f.sender.as_deref(), Some("pip"));
+    }
+
+    #[test]
+    fn json_fields_are_found_under_the_names_given() {
+        let names = FieldNames {
+            time: vec!["ts2".into()],
+            message: vec!["body".into(), "text".into()],
+            sender: vec!["host".into()],
+            level: vec![],
+        };
+        let line = "{\"ts\":\"x\",\"ts2\":\"2026-10-05T00:01:48Z\",\"msg\":\"no\",\"text\":\"yes\",\"host\":\"h\"}";
+        let JsonLine::Record(f) = json_record_with(line, &names) else {
+            panic!("a record")
+        };
+        assert_eq!(f.message, "yes");
+        assert_eq!(f.time.as_deref(), Some("2026-10-05T00:01:48Z"));
+        assert_eq!(f.sender.as_deref(), Some("h"));
+        assert_eq!(f.level, None);
+        // The common names are not looked at once replaced.
+        assert_eq!(
+            json_record_with("{\"msg\":\"m\"}", &names),
+            JsonLine::NoMessage
+        );
     }
 
     #[test]
@@ -715,6 +805,34 @@ mod tests {
         let rs = records("\tno time\n", f, &[0]);
         assert!(matches!(rs[0].message, Message::Invalid(_)));
         assert!(f.continues("  x\n") && !f.continues("x"));
+    }
+
+    #[test]
+    fn each_format_reads_its_records_time() {
+        let t = 1_791_158_508_000; // 2026-10-05T00:01:48Z
+        assert_eq!(written_time("2026-10-05T00:01:48Z"), Some(t));
+        assert_eq!(written_time("1791158508"), Some(t));
+        assert_eq!(written_time("1791158508.25"), Some(t + 250));
+        assert_eq!(written_time("1791158508000"), Some(t));
+        for no in ["", "soon", "2026-10-05T00:01:48Z x", "-5", "1.2.3", "12e3"] {
+            assert_eq!(written_time(no), None, "{no:?}");
+        }
+        let netvm = "2026-10-05T00:01:48Z a: m";
+        assert_eq!(LogFormat::NetVm.line_time(netvm), Some(t));
+        assert_eq!(LogFormat::NetVm.line_time("  continued"), None);
+        let json = "{\"ts\":\"2026-10-05T00:01:48Z\",\"msg\":\"m\"}";
+        assert_eq!(LogFormat::JsonLines.line_time(json), Some(t));
+        let json = "{\"time\":1791158508,\"msg\":\"m\"}";
+        assert_eq!(LogFormat::JsonLines.line_time(json), Some(t));
+        assert_eq!(LogFormat::JsonLines.line_time("{\"msg\":\"m\"}"), None);
+        let logfmt = "ts=2026-10-05T00:01:48Z msg=m";
+        assert_eq!(LogFormat::Logfmt.line_time(logfmt), Some(t));
+        let rfc5424 = "<165>1 2026-10-05T00:01:48Z host app - - - m";
+        assert_eq!(LogFormat::Syslog.line_time(rfc5424), Some(t));
+        assert_eq!(
+            LogFormat::Syslog.line_time("Oct 11 22:14:15 host su: m"),
+            None
+        );
     }
 
     #[test]

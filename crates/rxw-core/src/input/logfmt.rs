@@ -161,25 +161,31 @@ pub enum LogfmtLine {
     NoMessage,
 }
 
-/// Reads one line of a logfmt log (without its line break).
+/// Reads one line of a logfmt log (without its line break), its fields under the process's
+/// names ([`super::field_names::FieldNames::logfmt`]).
 pub fn logfmt_record(line: &str) -> LogfmtLine {
+    logfmt_record_with(line, super::field_names::FieldNames::logfmt())
+}
+
+/// Reads one line of a logfmt log (without its line break), its fields under `names`.
+pub fn logfmt_record_with(line: &str, names: &super::field_names::FieldNames) -> LogfmtLine {
     let Some(pairs) = pairs(line) else {
         return LogfmtLine::NotLogfmt;
     };
-    let field = |names: &[&str]| -> Option<String> {
-        names.iter().find_map(|n| {
+    let field = |keys: &[String]| -> Option<String> {
+        keys.iter().find_map(|n| {
             pairs
                 .iter()
                 .find(|(k, _)| k == n)
                 .map(|(_, v)| v.to_string())
         })
     };
-    match field(&MESSAGE_FIELDS) {
+    match field(&names.message) {
         Some(message) => LogfmtLine::Record(LogfmtFields {
             message,
-            time: field(&TIME_FIELDS),
-            sender: field(&SENDER_FIELDS),
-            level: field(&LEVEL_FIELDS),
+            time: field(&names.time),
+            sender: field(&names.sender),
+            level: field(&names.level),
         }),
         None => LogfmtLine::NoMessage,
     }

@@ -19,6 +19,7 @@
 
 pub mod chunks;
 pub mod codec;
+pub mod field_names;
 pub mod format;
 pub mod lines;
 pub mod logfmt;
@@ -27,6 +28,7 @@ pub mod paged;
 mod records;
 pub mod room;
 pub mod syslog;
+pub mod time_filter;
 pub mod time_range;
 pub mod timestamp;
 pub mod user_format;
