@@ -8,6 +8,7 @@
 //! Appended bytes that end inside a UTF-8 character are held back until the rest arrives;
 //! invalid sequences become U+FFFD, as when the file was first read.
 
+use crate::input::format::LogFormat;
 use crate::syntax::ast::{AnchorKind, Ast, NodeKind};
 use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
@@ -204,6 +205,174 @@ impl Follower {
     }
 }
 
+/// Follows several logs as one merged input (`--follow` with several logs, directories or
+/// globs): each log is followed as one log is ([`Follower`]: appends, truncation, rotation,
+/// a log missing for a while), and what the logs append is handed out in time order.
+///
+/// The lines each poll finds are grouped into records by their log: a line with a time of
+/// its own in its log's format ([`LogFormat::line_time`]) begins a record, a line without
+/// one stays with the record before it in its log (as the merge of the logs read whole
+/// keeps it). The records of one poll are ordered by time (stably: equal times keep the
+/// order of the logs named, a log's own order is never changed, a record without a time
+/// takes its log's last time). The rule for a record stamped before what is already shown:
+/// it is **shown at arrival**, after what is shown, never inserted among the lines above
+/// (which would move what the reader is looking at); it is counted
+/// ([`FleetFollower::late`]) and said ([`FleetFollower::late_note`]: "3 late records shown
+/// at arrival"). A line not yet ended by a line break is held until it is.
+///
+/// A log that is truncated or rotated is read again from its start and its lines are handed
+/// out as new records ([`FleetPoll::reloaded`] names it, so the front end can say so); the
+/// lines shown before stay, as `tail -F` leaves them on several files.
+#[derive(Debug)]
+pub struct FleetFollower {
+    sources: Vec<FleetSource>,
+    /// The latest time of the records handed out (and of the text read before following).
+    shown: Option<i64>,
+    late: u64,
+}
+
+#[derive(Debug)]
+struct FleetSource {
+    follower: Follower,
+    format: LogFormat,
+    /// The start of a line whose line break has not arrived.
+    partial: String,
+    /// The time of the last line of this log that had one.
+    time: Option<i64>,
+}
+
+/// One record handed out by [`FleetFollower::poll`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Arrival {
+    /// The log, an index into the paths the follower was made with.
+    pub source: usize,
+    /// Its lines, each with its `\n`.
+    pub text: String,
+    /// Its time: its first line's own, or the last time of its log (`None`: its log has
+    /// given none yet).
+    pub time: Option<i64>,
+    /// Whether it is stamped before a record already shown (it is placed at arrival).
+    pub late: bool,
+}
+
+/// What one poll of a [`FleetFollower`] found.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FleetPoll {
+    /// The new records, in the order to show them.
+    pub arrivals: Vec<Arrival>,
+    /// The logs read again from their start, and why.
+    pub reloaded: Vec<(usize, Reload)>,
+    /// What else a log's poll said (missing, not a regular file, a failed read), by log.
+    pub notices: Vec<(usize, FollowEvent)>,
+}
+
+impl FleetFollower {
+    /// Follows the logs `sources`: each one's path, the bytes of it already read, its
+    /// format, and the last time its text read so far gave (`None`: none). `shown` is the
+    /// latest time shown so far.
+    pub fn new(sources: &[(PathBuf, u64, LogFormat, Option<i64>)], shown: Option<i64>) -> Self {
+        FleetFollower {
+            sources: sources
+                .iter()
+                .map(|(path, offset, format, time)| FleetSource {
+                    follower: Follower::new(path, *offset),
+                    format: *format,
+                    partial: String::new(),
+                    time: *time,
+                })
+                .collect(),
+            shown,
+            late: 0,
+        }
+    }
+
+    /// The paths followed, by log.
+    pub fn paths(&self) -> impl Iterator<Item = &Path> {
+        self.sources.iter().map(|s| s.follower.path())
+    }
+
+    /// Records stamped before what was shown, shown at arrival, so far.
+    pub fn late(&self) -> u64 {
+        self.late
+    }
+
+    /// The rule, when it was applied: "3 late records shown at arrival".
+    pub fn late_note(&self) -> Option<String> {
+        (self.late > 0).then(|| {
+            format!(
+                "{} late record{} shown at arrival",
+                self.late,
+                if self.late == 1 { "" } else { "s" }
+            )
+        })
+    }
+
+    /// The latest time handed out so far.
+    pub fn shown(&self) -> Option<i64> {
+        self.shown
+    }
+
+    /// Looks at every log once; the records they appended, in the order to show them.
+    pub fn poll(&mut self) -> FleetPoll {
+        let mut out = FleetPoll::default();
+        let mut records: Vec<Arrival> = Vec::new();
+        for (k, source) in self.sources.iter_mut().enumerate() {
+            let text = match source.follower.poll() {
+                FollowEvent::Unchanged => continue,
+                FollowEvent::Appended(text) => text,
+                FollowEvent::Reloaded { text, why } => {
+                    out.reloaded.push((k, why));
+                    source.partial.clear();
+                    text
+                }
+                other => {
+                    out.notices.push((k, other));
+                    continue;
+                }
+            };
+            source.partial.push_str(&text);
+            let Some(end) = source.partial.rfind('\n') else {
+                continue;
+            };
+            let rest = source.partial.split_off(end + 1);
+            let whole = std::mem::replace(&mut source.partial, rest);
+            for line in whole.split_inclusive('\n') {
+                let bare = line.strip_suffix('\n').unwrap_or(line);
+                let bare = bare.strip_suffix('\r').unwrap_or(bare);
+                let own = source.format.line_time(bare);
+                match records.last_mut() {
+                    Some(r) if own.is_none() && r.source == k => r.text.push_str(line),
+                    _ => {
+                        if own.is_some() {
+                            source.time = own;
+                        }
+                        records.push(Arrival {
+                            source: k,
+                            text: line.to_string(),
+                            time: source.time,
+                            late: false,
+                        });
+                    }
+                }
+            }
+        }
+        // Stable: equal times keep the logs' order, each log's records keep theirs.
+        records.sort_by_key(|r| (r.time.is_none(), r.time));
+        let before = self.shown;
+        for r in &mut records {
+            r.late = matches!((r.time, before), (Some(t), Some(b)) if t < b);
+            if r.late {
+                self.late += 1;
+            }
+            if let Some(t) = r.time {
+                self.shown = Some(self.shown.map_or(t, |s| s.max(t)));
+            }
+        }
+        out.arrivals = records;
+        out
+    }
+}
+
 /// Whether every match of the pattern lies inside one line, whatever follows the line: the
 /// engine's [`crate::engine::growth::stays_in_lines`] (conservative: `false` when unsure).
 ///
@@ -240,6 +409,133 @@ pub fn matches_independent_of_other_lines(re: &crate::Regex) -> bool {
 mod tests {
     use super::*;
     use std::io::Write;
+
+    fn append(path: &Path, text: &str) {
+        let mut f = std::fs::OpenOptions::new().append(true).open(path).unwrap();
+        f.write_all(text.as_bytes()).unwrap();
+    }
+
+    fn stamp(minute: u32) -> String {
+        format!("2026-10-05T00:{minute:02}:00Z")
+    }
+
+    fn fleet(dir: &Path, logs: &[(&str, &str)]) -> (FleetFollower, Vec<PathBuf>) {
+        let mut paths = Vec::new();
+        let mut sources = Vec::new();
+        let mut shown = None;
+        for (name, text) in logs {
+            let p = dir.join(name);
+            std::fs::write(&p, text).unwrap();
+            let last = text
+                .lines()
+                .filter_map(|l| LogFormat::NetVm.line_time(l))
+                .max();
+            shown = shown.max(last);
+            sources.push((p.clone(), text.len() as u64, LogFormat::NetVm, last));
+            paths.push(p);
+        }
+        (FleetFollower::new(&sources, shown), paths)
+    }
+
+    fn texts(poll: &FleetPoll) -> Vec<(usize, &str, bool)> {
+        poll.arrivals
+            .iter()
+            .map(|a| (a.source, a.text.as_str(), a.late))
+            .collect()
+    }
+
+    #[test]
+    fn a_merged_set_s_new_records_come_in_time_order_and_late_ones_at_arrival() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut f, paths) = fleet(
+            dir.path(),
+            &[
+                ("a.log", &format!("{} a: one\n", stamp(1))),
+                ("b.log", &format!("{} b: two\n", stamp(2))),
+            ],
+        );
+        assert_eq!(f.poll(), FleetPoll::default());
+        // b writes 00:05 and 00:03; a writes 00:04 with a continuation line, and half a line.
+        append(
+            &paths[1],
+            &format!("{} b: five\n{} b: three\n", stamp(5), stamp(3)),
+        );
+        append(
+            &paths[0],
+            &format!("{} a: four\n  more of four\n{} a: six", stamp(4), stamp(6)),
+        );
+        let poll = f.poll();
+        let four = format!("{} a: four\n  more of four\n", stamp(4));
+        let three = format!("{} b: three\n", stamp(3));
+        let five = format!("{} b: five\n", stamp(5));
+        // Sorted across logs; b's own order (five before three) is a clock that went back:
+        // the sort is by time, so three goes first, and neither is late (both after 00:02).
+        assert_eq!(
+            texts(&poll),
+            vec![
+                (1, three.as_str(), false),
+                (0, four.as_str(), false),
+                (1, five.as_str(), false)
+            ]
+        );
+        assert_eq!(f.late(), 0);
+        // The rest of a's half line, and a record of b stamped before what is shown.
+        append(&paths[0], "\n");
+        append(&paths[1], &format!("{} b: late\n", stamp(0)));
+        let poll = f.poll();
+        let six = format!("{} a: six\n", stamp(6));
+        let late = format!("{} b: late\n", stamp(0));
+        assert_eq!(
+            texts(&poll),
+            vec![(1, late.as_str(), true), (0, six.as_str(), false)]
+        );
+        assert_eq!(f.late(), 1);
+        assert_eq!(f.late_note().unwrap(), "1 late record shown at arrival");
+        assert_eq!(f.shown(), LogFormat::NetVm.line_time(&six));
+    }
+
+    #[test]
+    fn each_log_of_a_merged_set_is_followed_through_rotation_truncation_and_deletion() {
+        let dir = tempfile::tempdir().unwrap();
+        let (mut f, paths) = fleet(
+            dir.path(),
+            &[
+                ("a.log", &format!("{} a: one\n", stamp(1))),
+                ("b.log", &format!("{} b: two\n", stamp(2))),
+            ],
+        );
+        // a is rotated (renamed, a new file created); b grows meanwhile.
+        std::fs::rename(&paths[0], dir.path().join("a.log.1")).unwrap();
+        std::fs::write(&paths[0], format!("{} a: after rotation\n", stamp(7))).unwrap();
+        append(&paths[1], &format!("{} b: three\n", stamp(3)));
+        let poll = f.poll();
+        assert_eq!(poll.reloaded, vec![(0, Reload::Rotated)]);
+        let got: Vec<&str> = poll.arrivals.iter().map(|a| a.text.as_str()).collect();
+        assert_eq!(
+            got,
+            vec![
+                format!("{} b: three\n", stamp(3)),
+                format!("{} a: after rotation\n", stamp(7))
+            ]
+        );
+        // b is truncated (copytruncate) and written again from its start.
+        std::fs::write(&paths[1], format!("{} b: x\n", stamp(8))).unwrap();
+        let poll = f.poll();
+        assert_eq!(poll.reloaded, vec![(1, Reload::Truncated)]);
+        assert_eq!(poll.arrivals.len(), 1);
+        // a is deleted: said once, b goes on; a back at its path is followed from its start.
+        std::fs::remove_file(&paths[0]).unwrap();
+        append(&paths[1], &format!("{} b: y\n", stamp(9)));
+        let poll = f.poll();
+        assert_eq!(poll.notices, vec![(0, FollowEvent::Missing)]);
+        assert_eq!(poll.arrivals.len(), 1);
+        assert!(f.poll().notices.is_empty());
+        std::fs::write(&paths[0], format!("{} a: back\n", stamp(10))).unwrap();
+        let poll = f.poll();
+        assert_eq!(poll.reloaded, vec![(0, Reload::Rotated)]);
+        assert_eq!(poll.arrivals[0].text, format!("{} a: back\n", stamp(10)));
+        assert_eq!(f.late(), 0);
+    }
 
     /// Polls on a thread: a poll that blocks (in `open()` on a FIFO) fails the test instead of
     /// hanging it; the FIFO is then opened for writing so that the blocked open returns.
