@@ -335,7 +335,14 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     }
     if a.count {
         if json {
-            writeln!(out, "{}", to_json(&wire::Count { count: n }))?;
+            writeln!(
+                out,
+                "{}",
+                to_json(&wire::Count {
+                    count: n,
+                    format: a.text.is_none().then_some("lines"),
+                })
+            )?;
         } else {
             writeln!(out, "{n}")?;
         }
@@ -540,7 +547,14 @@ fn find_in_records(
     }
     if a.count {
         if json {
-            writeln!(out, "{}", to_json(&wire::Count { count: n }))?;
+            writeln!(
+                out,
+                "{}",
+                to_json(&wire::Count {
+                    count: n,
+                    format: a.text.is_none().then_some(format.name()),
+                })
+            )?;
         } else {
             writeln!(out, "{n}")?;
         }

@@ -571,11 +571,15 @@ pub struct Matched {
     pub matched: bool,
 }
 
-/// `{"count": n}`: `rxw find --count --json`.
+/// `{"count": n, "format"}`: `rxw find --count --json`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Count {
     /// How many matches.
     pub count: usize,
+    /// How the logs were read (`lines`: the text as is; a record format's name when the
+    /// pattern ran on each record's message). Absent for a text argument.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub format: Option<&'static str>,
 }
 
 /// `{"result", "replaced"}`: `rxw replace --json`, the agent tool's `replace`.
