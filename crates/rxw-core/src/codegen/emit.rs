@@ -1,5 +1,6 @@
 //! Writing a parse tree out again in a target language's regex syntax, meanings explicit.
 
+use super::dialect::{Dialect, Engines, Possessive};
 use super::{Lang, TargetEngine, Translation, refusal, refusal_for};
 use crate::Span;
 use crate::error::Error;
@@ -13,11 +14,12 @@ use crate::syntax::rules::PerlClasses;
 /// Nesting deeper than this is refused rather than walked recursively.
 const MAX_DEPTH: usize = 200;
 
-/// How an engine differs from the language whose regex syntax it borrows: the log engines
-/// rxw exports presets to (ClickHouse, DuckDB and Loki speak RE2 as Go writes it, Vector's
-/// VRL the `regex` crate without fancy-regex, Elasticsearch's grok Oniguruma).
+/// How an engine differs from the language whose regex syntax it borrows (the language's own
+/// [`Dialect`]): the log engines rxw exports presets to (ClickHouse, DuckDB and Loki speak RE2
+/// as Go writes it, Vector's VRL the `regex` crate without fancy-regex, Elasticsearch's grok
+/// Oniguruma).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Dialect {
+pub struct Quirks {
     /// The engine's name for refusals ("ClickHouse (RE2)"); `None`: the language's title.
     pub title: Option<&'static str>,
     /// The engine is the `regex` crate alone: whatever would need fancy-regex (look-around,
@@ -38,14 +40,15 @@ pub(super) fn translate_ast(
     ast: &Ast,
     lang: Lang,
 ) -> Result<Translation, Error> {
-    let native = lang.native_flavor() == Some(flavor) || (lang == Lang::Java && flavor.is_java());
-    if native && let Some(t) = verbatim(pattern, flavor, flags, ast, lang)? {
+    if (lang.dialect().native)(flavor)
+        && let Some(t) = verbatim(pattern, flavor, flags, ast, lang)?
+    {
         return Ok(t);
     }
-    translate_in_dialect(pattern, flavor, flags, ast, lang, Dialect::default())
+    translate_in_dialect(pattern, flavor, flags, ast, lang, Quirks::default())
 }
 
-/// Writes the tree out in `lang`'s syntax as the engine `dialect` reads it, every meaning
+/// Writes the tree out in `lang`'s syntax as an engine with `quirks` reads it, every meaning
 /// explicit (never verbatim: the flags are written into the pattern).
 pub(crate) fn translate_in_dialect(
     pattern: &str,
@@ -53,9 +56,9 @@ pub(crate) fn translate_in_dialect(
     flags: Flags,
     ast: &Ast,
     lang: Lang,
-    dialect: Dialect,
+    quirks: Quirks,
 ) -> Result<Translation, Error> {
-    translate_with(pattern, flavor, flags, ast, lang, dialect, false).map(|(t, _)| t)
+    translate_with(pattern, flavor, flags, ast, lang, quirks, false).map(|(t, _)| t)
 }
 
 /// The closest translation where an exact one is impossible, with every place it differs
@@ -71,7 +74,7 @@ pub(crate) fn translate_nearest(
     ast: &Ast,
     lang: Lang,
 ) -> Result<(Translation, Vec<Difference>), Error> {
-    translate_with(pattern, flavor, flags, ast, lang, Dialect::default(), true)
+    translate_with(pattern, flavor, flags, ast, lang, Quirks::default(), true)
 }
 
 fn translate_with(
@@ -80,7 +83,7 @@ fn translate_with(
     flags: Flags,
     ast: &Ast,
     lang: Lang,
-    dialect: Dialect,
+    quirks: Quirks,
     nearest: bool,
 ) -> Result<(Translation, Vec<Difference>), Error> {
     // A Java tree is sre constructs of Java's meaning, its flags already written into it
@@ -106,14 +109,13 @@ fn translate_with(
     let mut has_backref = false;
     ast.root
         .walk(|n, _| has_backref |= matches!(n.kind, NodeKind::Backref { .. }));
+    let d = lang.dialect();
     let mut e = Emitter {
         pattern,
         src: flavor,
-        lang,
-        // fancy-regex refuses numbered backreferences once any group has a name; the program
-        // prints groups by number, so the names can go.
-        unnamed_groups: lang == Lang::Rust && has_backref,
-        dialect,
+        d,
+        unnamed_groups: d.backrefs_unname_groups && has_backref,
+        quirks,
         group_names: ast.groups.iter().map(|g| g.name.clone()).collect(),
         fancy: false,
         js_code_units: flavor.is_js() && !flags.unicode_mode(),
@@ -150,7 +152,7 @@ fn translate_with(
         pattern: piece.text,
         flags: String::new(),
         verbatim: false,
-        engine: if lang != Lang::Rust {
+        engine: if d.engines != Engines::LinearThenBacktracking {
             TargetEngine::Standard
         } else if e.fancy {
             TargetEngine::RustFancy
@@ -349,10 +351,11 @@ enum Assertion {
 struct Emitter<'a> {
     pattern: &'a str,
     src: Flavor,
-    lang: Lang,
+    /// The target language.
+    d: &'static Dialect,
     /// Write every group unnamed (numbered backreferences must stay valid).
     unnamed_groups: bool,
-    dialect: Dialect,
+    quirks: Quirks,
     /// Group names by number (index 0 is group 1).
     group_names: Vec<Option<String>>,
     /// Rust target: fancy-regex is needed.
@@ -403,16 +406,16 @@ impl Emitter<'_> {
 
     /// The target's name in messages: the engine's when exporting to one.
     fn title(&self) -> &'static str {
-        self.dialect.title.unwrap_or(self.lang.title())
+        self.quirks.title.unwrap_or(self.d.title)
     }
 
     /// The construct at `span` needs a backtracking engine: fancy-regex for a Rust program,
     /// a refusal where the engine is the `regex` crate alone.
     fn backtracking(&mut self, span: Span, what: &str) -> Result<(), Error> {
-        if self.lang != Lang::Rust {
+        if self.d.engines != Engines::LinearThenBacktracking {
             return Ok(());
         }
-        if self.dialect.linear_only {
+        if self.quirks.linear_only {
             return Err(self.refuse(
                 span,
                 format!("{what} needs a backtracking engine, and this one runs the regex crate (linear time, no look-around or backreferences)"),
@@ -580,11 +583,14 @@ impl Emitter<'_> {
                     (_, Some(m)) => m,
                 };
                 let counted = state.counted.saturating_mul(count.max(1));
-                if self.lang == Lang::Go && counted > 1000 {
+                if let Some(limit) = self.d.repeat_limit
+                    && counted > limit
+                {
                     return Err(self.refuse(
                         *op_span,
                         format!(
-                            "RE2 allows nested counted repetitions up to 1000 in all, and these multiply to {counted}"
+                            "{} allows nested counted repetitions up to {limit} in all, and these multiply to {counted}",
+                            self.d.syntax
                         ),
                     ));
                 }
@@ -695,7 +701,7 @@ impl Emitter<'_> {
     /// as the explicit set of the `regex` crate's tables, since no other engine has the same
     /// definition (Unicode's word characters, at the crate's Unicode version).
     fn rust_unicode_perl(&self, n: &Node, state: State) -> bool {
-        if !self.src.is_rust() || state.ascii || self.lang == Lang::Rust {
+        if !self.src.is_rust() || state.ascii || (self.d.native)(Flavor::Rust) {
             return false;
         }
         let perl = |k: &PerlKind| matches!(k, PerlKind::Word | PerlKind::Digit);
@@ -710,14 +716,14 @@ impl Emitter<'_> {
         }
     }
 
-    /// Whether the node needs a set the target has no name for: a Unicode property in Python,
-    /// Go or C# (none, fewer, or UTF-16 ones), a Unicode shorthand in C#, a negated shorthand
-    /// inside a class outside Rust and Java. Those are written as explicit sets of rxw's
-    /// tables.
+    /// Whether the node needs a set the target has no name for: a Unicode property where the
+    /// target names none, fewer, or UTF-16 ones (Python, Go, C#), a Unicode shorthand where
+    /// the engine matches UTF-16 code units (C#), a negated shorthand inside a class where a
+    /// class cannot hold a negated one. Those are written as explicit sets of rxw's tables.
     fn unnamed_in_target(&self, n: &Node, state: State) -> bool {
-        let props = matches!(self.lang, Lang::Python | Lang::Go | Lang::CSharp);
+        let props = !self.d.properties_by_name;
         let unicode_perl = |k: &PerlKind| {
-            self.lang == Lang::CSharp
+            self.d.utf16
                 && !state.ascii
                 && matches!(k, PerlKind::Word | PerlKind::Digit)
                 && !self.src.is_js()
@@ -728,11 +734,9 @@ impl Emitter<'_> {
             NodeKind::Class(c) => c.items.iter().any(|i| match i {
                 ClassItem::Property(..) => props,
                 ClassItem::Perl(k, negated, _) => {
-                    unicode_perl(k) || (*negated && !matches!(self.lang, Lang::Rust | Lang::Java))
+                    unicode_perl(k) || (*negated && !self.d.nested_negation)
                 }
-                ClassItem::Posix(_, negated, _) => {
-                    *negated && !matches!(self.lang, Lang::Rust | Lang::Java)
-                }
+                ClassItem::Posix(_, negated, _) => *negated && !self.d.nested_negation,
                 _ => false,
             }),
             _ => false,
@@ -765,8 +769,8 @@ impl Emitter<'_> {
         {
             return self.literal(ch, LiteralForm::Verbatim, span);
         }
-        if self.lang == Lang::CSharp && set.ranges().last().is_some_and(|r| r.1 > 0xFFFF) {
-            return Ok(Piece::atom(csharp_utf16_alternation(&set)));
+        if self.d.utf16 && set.ranges().last().is_some_and(|r| r.1 > 0xFFFF) {
+            return Ok(Piece::atom(utf16_alternation(&set)));
         }
         let complement = set.negate().difference(&surrogates);
         let (negated, ranges) = if complement.ranges().len() < set.ranges().len() {
@@ -782,7 +786,7 @@ impl Emitter<'_> {
     }
 
     fn literal(&self, ch: char, _form: LiteralForm, span: Span) -> Result<Piece, Error> {
-        if self.lang == Lang::CSharp && (ch as u32) > 0xFFFF {
+        if self.d.utf16 && (ch as u32) > 0xFFFF {
             let (hi, lo) = surrogates(ch);
             return Ok(Piece::seq(format!("\\u{hi:04X}\\u{lo:04X}")));
         }
@@ -804,36 +808,18 @@ impl Emitter<'_> {
         if ch.is_ascii_graphic() || ch == ' ' {
             return ch.to_string();
         }
-        self.code_escape(ch)
+        (self.d.code_escape)(ch as u32)
     }
 
     /// A character inside a class.
     fn char_in(&self, ch: char) -> String {
-        let special = if self.lang == Lang::Js {
-            "\\]^-[/|"
-        } else {
-            "\\]^-[&~|"
-        };
-        if special.contains(ch) {
+        if self.d.class_specials.contains(ch) {
             return format!("\\{ch}");
         }
         if ch.is_ascii_graphic() || ch == ' ' {
             return ch.to_string();
         }
-        self.code_escape(ch)
-    }
-
-    fn code_escape(&self, ch: char) -> String {
-        let v = ch as u32;
-        match self.lang {
-            Lang::Rust | Lang::Go | Lang::Java => format!("\\x{{{v:X}}}"),
-            Lang::Js => format!("\\u{{{v:X}}}"),
-            Lang::Python if v < 0x100 => format!("\\x{v:02X}"),
-            Lang::Python if v < 0x10000 => format!("\\u{v:04X}"),
-            Lang::Python => format!("\\U{v:08X}"),
-            // Callers keep astral characters away from C# classes.
-            Lang::CSharp => format!("\\u{v:04X}"),
-        }
+        (self.d.code_escape)(ch as u32)
     }
 
     fn perl_parts(&self, kind: PerlKind, state: State) -> Vec<SetPart> {
@@ -947,16 +933,15 @@ impl Emitter<'_> {
     /// Renders a set as a class (or the target's way of saying "any character").
     fn set(&mut self, set: &CharSet, span: Span) -> Result<Piece, Error> {
         if set.negated && set.parts.is_empty() {
-            return Ok(match self.lang {
-                Lang::Js => Piece::atom("[\\s\\S]"),
-                Lang::CSharp => Piece::atom(CSHARP_ANY),
-                // Oniguruma's Ruby syntax: `m` is dot-all.
-                _ if self.dialect.oniguruma => Piece::atom("(?m:.)"),
-                _ => Piece::atom("(?s:.)"),
-            });
+            // Oniguruma's Ruby syntax: `m` is dot-all.
+            return Ok(Piece::atom(if self.quirks.oniguruma {
+                "(?m:.)"
+            } else {
+                self.d.any_char
+            }));
         }
-        if self.lang == Lang::CSharp {
-            return self.set_csharp(set, span);
+        if self.d.utf16 {
+            return self.set_utf16(set, span);
         }
         let body = self.parts(&set.parts, span)?;
         Ok(Piece::atom(format!(
@@ -976,49 +961,27 @@ impl Emitter<'_> {
                     out.push_str(&self.char_in(*b));
                 }
                 SetPart::Prop(name, negated) => out.push_str(&self.prop_out(name, *negated, span)?),
-                SetPart::NegatedSet(inner) => match self.lang {
-                    Lang::Rust | Lang::Java => {
-                        out.push_str(&format!("[^{}]", self.parts(inner, span)?));
-                    }
-                    _ => {
-                        return Err(self.refuse(
-                            span,
-                            "a negated shorthand inside a class has no exact form in this target",
-                        ));
-                    }
-                },
+                SetPart::NegatedSet(inner) if self.d.nested_negation => {
+                    out.push_str(&format!("[^{}]", self.parts(inner, span)?));
+                }
+                SetPart::NegatedSet(_) => {
+                    return Err(self.refuse(
+                        span,
+                        "a negated shorthand inside a class has no exact form in this target",
+                    ));
+                }
             }
         }
         Ok(out)
     }
 
     fn prop_out(&self, name: &str, negated: bool, span: Span) -> Result<String, Error> {
-        let p = if negated { 'P' } else { 'p' };
-        match (self.lang, name) {
-            (Lang::Python, "Nd") => Ok(if negated { "\\D" } else { "\\d" }.to_string()),
-            (Lang::Python, _) => Err(self.refuse(
-                span,
-                format!(
-                    "Python's re has no Unicode properties, and this means \\{p}{{{name}}} here"
-                ),
-            )),
-            (Lang::CSharp, _) => Err(self.refuse(
-                span,
-                ".NET matches UTF-16 code units, so a Unicode property misses every astral character",
-            )),
-            (Lang::Java, "Alphabetic" | "Join_Control") if self.dialect.oniguruma => {
-                Ok(format!("\\{p}{{{name}}}"))
-            }
-            (Lang::Java, "Alphabetic" | "Join_Control") => Ok(format!("\\{p}{{Is{name}}}")),
-            (Lang::Go, "Alphabetic" | "Join_Control") => Err(self.refuse(
-                span,
-                format!("Go's regexp has no {name} property (this is what \\w means here)"),
-            )),
-            _ => Ok(format!("\\{p}{{{name}}}")),
-        }
+        (self.d.property)(name, negated, self.quirks.oniguruma)
+            .map_err(|why| self.refuse(span, why))
     }
 
-    fn set_csharp(&self, set: &CharSet, span: Span) -> Result<Piece, Error> {
+    /// A set for an engine that matches UTF-16 code units (only BMP members in a class).
+    fn set_utf16(&self, set: &CharSet, span: Span) -> Result<Piece, Error> {
         for p in &set.parts {
             match p {
                 SetPart::Range(_, b) if (*b as u32) > 0xFFFF => {
@@ -1080,37 +1043,34 @@ impl Emitter<'_> {
     }
 
     fn assertion(&mut self, a: Assertion, span: Span) -> Result<Piece, Error> {
-        let lang = self.lang;
-        let text = match (a, lang) {
-            (Assertion::TextStart, Lang::Js) => "^".to_string(),
-            (Assertion::TextStart, _) => "\\A".to_string(),
-            (Assertion::TextEnd, Lang::Js) => "$".to_string(),
-            (Assertion::TextEnd, Lang::Python) => "\\Z".to_string(),
-            (Assertion::TextEnd, _) => "\\z".to_string(),
-            (Assertion::AfterNewline, Lang::Rust | Lang::Go | Lang::Python) => "(?m:^)".to_string(),
-            (Assertion::BeforeNewline, Lang::Rust | Lang::Go | Lang::Python) => {
-                "(?m:$)".to_string()
-            }
-            (Assertion::EndOrFinalNewline, Lang::Python) => "$".to_string(),
-            (_, Lang::Go) => {
+        let d = self.d;
+        let text = match a {
+            Assertion::TextStart => d.text_start.to_string(),
+            Assertion::TextEnd => d.text_end.to_string(),
+            Assertion::AfterNewline if d.newline_anchors => "(?m:^)".to_string(),
+            Assertion::BeforeNewline if d.newline_anchors => "(?m:$)".to_string(),
+            Assertion::EndOrFinalNewline if let Some(t) = d.end_or_final_newline => t.to_string(),
+            _ if d.engines == Engines::Linear => {
                 return Err(self.refuse(
                     span,
-                    "this anchor needs look-around in Go's RE2 syntax, which has none",
+                    format!(
+                        "this anchor needs look-around in {}, which has none",
+                        d.syntax_name()
+                    ),
                 ));
             }
-            (Assertion::AfterNewline, _) => "(?<![^\\n])".to_string(),
-            (Assertion::BeforeNewline, _) => "(?![^\\n])".to_string(),
-            (Assertion::AfterJsTerminator, _) => {
+            Assertion::AfterNewline => "(?<![^\\n])".to_string(),
+            Assertion::BeforeNewline => "(?![^\\n])".to_string(),
+            Assertion::AfterJsTerminator => {
                 format!(
                     "(?<![^{}])",
                     self.parts(&ranges(JS_LINE_TERMINATORS), span)?
                 )
             }
-            (Assertion::BeforeJsTerminator, _) => {
+            Assertion::BeforeJsTerminator => {
                 format!("(?![^{}])", self.parts(&ranges(JS_LINE_TERMINATORS), span)?)
             }
-            (Assertion::EndOrFinalNewline, Lang::Js) => "(?=\\n?$)".to_string(),
-            (Assertion::EndOrFinalNewline, _) => "(?=\\n?\\z)".to_string(),
+            Assertion::EndOrFinalNewline => format!("(?=\\n?{})", d.text_end),
         };
         if ["(?<", "(?=", "(?!"].iter().any(|o| text.starts_with(o)) {
             self.backtracking(span, "this anchor (written as look-around)")?;
@@ -1119,36 +1079,41 @@ impl Emitter<'_> {
     }
 
     fn word_boundary(&mut self, boundary: bool, state: State, span: Span) -> Result<Piece, Error> {
-        let ascii = state.ascii;
-        let native = if ascii {
-            match self.lang {
-                Lang::Go | Lang::Js => Some(if boundary { "\\b" } else { "\\B" }),
-                Lang::Python => Some(if boundary { "(?a:\\b)" } else { "(?a:\\B)" }),
-                Lang::Rust if !self.no_inline_unicode_off => {
-                    self.inline_unicode_off = true;
-                    Some(if boundary { "(?-u:\\b)" } else { "(?-u:\\B)" })
-                }
-                _ => None,
-            }
-        } else {
-            None
-        };
-        if let Some(t) = native {
+        let d = self.d;
+        let spelled = d
+            .ascii_word_boundary
+            .map(|[b, nb]| if boundary { b } else { nb });
+        // With two engines, the ASCII spelling switches Unicode off inline, which the
+        // backtracking one does not accept.
+        let two_engines = d.engines == Engines::LinearThenBacktracking;
+        if state.ascii
+            && let Some(t) = spelled
+            && !(two_engines && self.no_inline_unicode_off)
+        {
+            self.inline_unicode_off |= two_engines;
             return Ok(Piece::atom(t));
         }
-        if self.lang == Lang::Go {
-            if self.approximate(
-                span,
-                "inputs with non-ASCII word characters (é, ß, Ω, digits of other scripts, …) next to the boundary: Go's \\b sees only ASCII word characters",
-            ) {
-                return Ok(Piece::atom(if boundary { "\\b" } else { "\\B" }));
+        if d.engines == Engines::Linear {
+            if let Some(t) = spelled
+                && self.approximate(
+                    span,
+                    format!(
+                        "inputs with non-ASCII word characters (é, ß, Ω, digits of other scripts, …) next to the boundary: {}'s \\b sees only ASCII word characters",
+                        d.title
+                    ),
+                )
+            {
+                return Ok(Piece::atom(t));
             }
             return Err(self.refuse(
                 span,
-                "a Unicode word boundary needs look-around in Go's RE2 syntax (its \\b is ASCII-only)",
+                format!(
+                    "a Unicode word boundary needs look-around in {} (its \\b is ASCII-only)",
+                    d.syntax_name()
+                ),
             ));
         }
-        let w = if self.src.is_rust() && self.lang != Lang::Rust {
+        let w = if self.src.is_rust() && !(d.native)(Flavor::Rust) {
             self.explicit(crate::engine::vm::charset::rust_word(), span)?
         } else {
             let word = self.perl_parts(PerlKind::Word, state);
@@ -1183,10 +1148,13 @@ impl Emitter<'_> {
         state: State,
         depth: usize,
     ) -> Result<Piece, Error> {
-        let go_no_lookaround = |e: &Self| {
+        let no_lookaround = |e: &Self| {
             e.refuse(
                 span,
-                "look-around is not in Go's RE2 syntax (it guarantees linear time)",
+                format!(
+                    "look-around is not in {} (it guarantees linear time)",
+                    e.d.syntax_name()
+                ),
             )
         };
         // Java's look-behind body, when the target is Java: its width in characters.
@@ -1200,7 +1168,7 @@ impl Emitter<'_> {
                     ));
                 }
                 if state.in_loop
-                    && (self.src.is_js() != (self.lang == Lang::Js))
+                    && (self.src.is_js() != self.d.loop_resets_groups)
                     && !self.approximate(
                         span,
                         "inputs where a later repetition does not reach this group: JS reports it unset, other engines keep the value of the last repetition that set it",
@@ -1212,7 +1180,7 @@ impl Emitter<'_> {
                     ));
                 }
                 let open = self.capture_open(name.as_deref());
-                if self.dialect.names_required && name.is_some() && open == "(" {
+                if self.quirks.names_required && name.is_some() && open == "(" {
                     return Err(self.refuse(
                         span,
                         "the engine makes a field of every group name, and it cannot spell this one (ASCII letters, digits and _ only)",
@@ -1232,8 +1200,8 @@ impl Emitter<'_> {
                 ("(?:".to_string(), self.scoped_state(change, state))
             }
             GroupKind::Lookahead | GroupKind::NegativeLookahead => {
-                if self.lang == Lang::Go {
-                    return Err(go_no_lookaround(self));
+                if self.d.engines == Engines::Linear {
+                    return Err(no_lookaround(self));
                 }
                 self.backtracking(span, "a look-ahead")?;
                 let open = if *kind == GroupKind::Lookahead {
@@ -1244,11 +1212,12 @@ impl Emitter<'_> {
                 (open.to_string(), state)
             }
             GroupKind::Lookbehind | GroupKind::NegativeLookbehind => {
-                if self.lang == Lang::Go {
-                    return Err(go_no_lookaround(self));
+                if self.d.engines == Engines::Linear {
+                    return Err(no_lookaround(self));
                 }
-                let bounded = matches!(self.lang, Lang::Rust | Lang::Python | Lang::Java);
-                if bounded && crate::syntax::parse::fixed_width(child).is_none() {
+                if self.d.lookbehind_fixed_width
+                    && crate::syntax::parse::fixed_width(child).is_none()
+                {
                     return Err(self.refuse(
                         span,
                         format!("{} accepts only fixed-width look-behind", self.title()),
@@ -1272,7 +1241,7 @@ impl Emitter<'_> {
                 )
             }
             GroupKind::Atomic => {
-                if matches!(self.lang, Lang::Js | Lang::Go) {
+                if !self.d.atomic {
                     if !self.approximate(
                         span,
                         "inputs where the rest of the pattern needs this group to give back characters: the program (a plain group) can match there, the pattern cannot",
@@ -1305,13 +1274,13 @@ impl Emitter<'_> {
             .next()
             .is_some_and(|c| c.is_ascii_alphabetic() || c == '_')
             && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
-        match self.lang {
-            _ if ident && self.dialect.oniguruma => format!("(?<{name}>"),
-            Lang::Rust | Lang::Python | Lang::Go if ident => format!("(?P<{name}>"),
-            Lang::Js if ident => format!("(?<{name}>"),
-            // Java names are letters and digits only; .NET numbers named groups after the
-            // unnamed ones, so there every group stays unnamed to keep rxw's numbering.
-            Lang::Java if ident && !name.contains('_') => format!("(?<{name}>"),
+        if ident && self.quirks.oniguruma {
+            return format!("(?<{name}>");
+        }
+        match self.d.named_group {
+            Some((open, underscore)) if ident && (underscore || !name.contains('_')) => {
+                format!("{open}{name}>")
+            }
             _ => "(".to_string(),
         }
     }
@@ -1324,8 +1293,16 @@ impl Emitter<'_> {
         greed: Greed,
         op_span: Span,
     ) -> Result<Piece, Error> {
-        if self.lang == Lang::Go && max.unwrap_or(min).max(min) > 1000 {
-            return Err(self.refuse(op_span, "Go's regexp allows repetition counts up to 1000"));
+        if let Some(limit) = self.d.repeat_limit
+            && max.unwrap_or(min).max(min) > limit
+        {
+            return Err(self.refuse(
+                op_span,
+                format!(
+                    "{} allows repetition counts up to {limit}",
+                    self.d.library_name()
+                ),
+            ));
         }
         let operand = if inner.atom {
             inner.text
@@ -1343,16 +1320,14 @@ impl Emitter<'_> {
         let text = match greed {
             Greed::Greedy => format!("{operand}{op}"),
             Greed::Lazy => format!("{operand}{op}?"),
-            Greed::Possessive => match self.lang {
-                // Oniguruma's Ruby syntax reads `{n,m}+` as a repeat of a repeat.
-                Lang::Java if self.dialect.oniguruma => format!("(?>{operand}{op})"),
-                Lang::Python | Lang::Java => format!("{operand}{op}+"),
-                Lang::CSharp => format!("(?>{operand}{op})"),
-                Lang::Rust => {
+            // Oniguruma's Ruby syntax reads `{n,m}+` as a repeat of a repeat.
+            Greed::Possessive => match self.d.possessive {
+                Possessive::Suffix if !self.quirks.oniguruma => format!("{operand}{op}+"),
+                Possessive::Suffix | Possessive::Atomic => {
                     self.backtracking(op_span, "a possessive quantifier")?;
                     format!("(?>{operand}{op})")
                 }
-                Lang::Js | Lang::Go => {
+                Possessive::None => {
                     if !self.approximate(
                         op_span,
                         "inputs where the rest of the pattern needs this repetition to give back characters: the program (a greedy quantifier) can match there, the pattern cannot",
@@ -1377,10 +1352,13 @@ impl Emitter<'_> {
         n: &Node,
         state: State,
     ) -> Result<Piece, Error> {
-        if self.lang == Lang::Go {
-            return Err(self.refuse(n.span, "backreferences are not in Go's RE2 syntax"));
+        if self.d.engines == Engines::Linear {
+            return Err(self.refuse(
+                n.span,
+                format!("backreferences are not in {}", self.d.syntax_name()),
+            ));
         }
-        if (self.src.is_js() || self.lang == Lang::Js)
+        if (self.src.is_js() || self.d.unset_backref_matches_empty)
             && !self.approximate(
                 n.span,
                 format!(
@@ -1403,9 +1381,7 @@ impl Emitter<'_> {
                 self.title()
             );
             // Only targets with scoped inline flags around a backreference.
-            if matches!(self.lang, Lang::Python | Lang::Java | Lang::CSharp)
-                && self.approximate(n.span, ci)
-            {
+            if self.d.scoped_ignore_case && self.approximate(n.span, ci) {
                 self.backtracking(n.span, "a backreference")?;
                 return Ok(Piece::atom(format!("(?i:\\{index})")));
             }
@@ -1418,7 +1394,7 @@ impl Emitter<'_> {
             ));
         }
         self.backtracking(n.span, "a backreference")?;
-        if self.dialect.oniguruma && self.group_names.iter().any(Option::is_some) {
+        if self.quirks.oniguruma && self.group_names.iter().any(Option::is_some) {
             // Once a group is named, Oniguruma captures only the named groups and refuses
             // numbered references: refer to the group by its name.
             return match self.group_names.get(index as usize - 1) {
@@ -1440,7 +1416,7 @@ impl Emitter<'_> {
     /// program, Spark). Oniguruma (Elasticsearch's joni) steps back by whole characters of
     /// UTF-8 text and refuses the widened body.
     fn utf16_look_behind(&self) -> bool {
-        self.lang == Lang::Java && !self.dialect.oniguruma
+        self.d.utf16_lookbehind && !self.quirks.oniguruma
     }
 }
 
@@ -1462,7 +1438,7 @@ fn java_behind_body(body: &str, width: u32) -> String {
 /// A set with astral members for .NET, which matches UTF-16 code units: the BMP members as one
 /// class, each astral range as its surrogate pairs (a high surrogate, or a run of them, then
 /// the low surrogates that complete the range).
-fn csharp_utf16_alternation(set: &EngineSet) -> String {
+fn utf16_alternation(set: &EngineSet) -> String {
     let unit = |u: u32| format!("\\u{u:04X}");
     let class = |lo: u32, hi: u32| {
         if lo == hi {
@@ -1581,8 +1557,6 @@ fn has_capture(n: &Node) -> bool {
     });
     found
 }
-
-const CSHARP_ANY: &str = "(?:[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|[^\\uD800-\\uDFFF])";
 
 fn ranges(list: &[(char, char)]) -> Vec<SetPart> {
     list.iter().map(|(a, b)| SetPart::Range(*a, *b)).collect()

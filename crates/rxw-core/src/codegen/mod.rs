@@ -32,6 +32,7 @@
 //! in JS and Go, Unicode properties the target names differently, and in C# anything whose
 //! meaning depends on astral characters (.NET matches UTF-16 code units).
 
+pub(crate) mod dialect;
 pub(crate) mod emit;
 pub mod highlight;
 pub(crate) mod program;
@@ -80,38 +81,17 @@ impl Lang {
 
     /// The lower-case name used on the command line.
     pub fn name(self) -> &'static str {
-        match self {
-            Lang::Rust => "rust",
-            Lang::Python => "python",
-            Lang::Js => "js",
-            Lang::Go => "go",
-            Lang::Java => "java",
-            Lang::CSharp => "csharp",
-        }
+        self.dialect().name
     }
 
     /// A name for people ("C#", "JavaScript").
     pub fn title(self) -> &'static str {
-        match self {
-            Lang::Rust => "Rust",
-            Lang::Python => "Python",
-            Lang::Js => "JavaScript",
-            Lang::Go => "Go",
-            Lang::Java => "Java",
-            Lang::CSharp => "C#",
-        }
+        self.dialect().title
     }
 
     /// The usual file extension (for syntax highlighting and for saving).
     pub fn extension(self) -> &'static str {
-        match self {
-            Lang::Rust => "rs",
-            Lang::Python => "py",
-            Lang::Js => "js",
-            Lang::Go => "go",
-            Lang::Java => "java",
-            Lang::CSharp => "cs",
-        }
+        self.dialect().extension
     }
 
     /// The next language, for cycling.
@@ -122,12 +102,7 @@ impl Lang {
 
     /// The flavor that is this language's own engine, if rxw has one.
     pub fn native_flavor(self) -> Option<Flavor> {
-        match self {
-            Lang::Rust => Some(Flavor::Rust),
-            Lang::Python => Some(Flavor::PYTHON),
-            Lang::Js => Some(Flavor::JS),
-            _ => None,
-        }
+        self.dialect().native_flavor
     }
 }
 
@@ -140,17 +115,16 @@ impl fmt::Display for Lang {
 impl FromStr for Lang {
     type Err = String;
     fn from_str(s: &str) -> Result<Lang, String> {
-        match s.to_ascii_lowercase().as_str() {
-            "rust" | "rs" => Ok(Lang::Rust),
-            "python" | "py" => Ok(Lang::Python),
-            "js" | "javascript" | "node" => Ok(Lang::Js),
-            "go" | "golang" => Ok(Lang::Go),
-            "java" => Ok(Lang::Java),
-            "csharp" | "c#" | "cs" | "dotnet" => Ok(Lang::CSharp),
-            _ => Err(format!(
-                "unknown language {s:?} (expected rust, python, js, go, java or csharp)"
-            )),
-        }
+        let lower = s.to_ascii_lowercase();
+        Lang::ALL
+            .into_iter()
+            .find(|l| {
+                let d = l.dialect();
+                d.name == lower || d.aliases.contains(&lower.as_str())
+            })
+            .ok_or_else(|| {
+                format!("unknown language {s:?} (expected rust, python, js, go, java or csharp)")
+            })
     }
 }
 

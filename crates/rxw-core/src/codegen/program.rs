@@ -1,6 +1,7 @@
 //! Whole programs around a translated pattern, and string literals for each language.
 
-use super::{Difference, Lang, TargetEngine, Translation, translate, translate_nearest};
+use super::dialect::js::js_str;
+use super::{Difference, Lang, Translation, translate, translate_nearest};
 use crate::error::Error;
 use crate::flavor::{Flags, Flavor};
 
@@ -18,18 +19,9 @@ pub struct Program {
 impl Program {
     /// The file name the program expects to be saved as (`Main.java` for Java).
     pub fn file_name(&self) -> &'static str {
-        match self.lang {
-            Lang::Rust => "main.rs",
-            Lang::Python => "matches.py",
-            Lang::Js => "matches.js",
-            Lang::Go => "main.go",
-            Lang::Java => "Main.java",
-            Lang::CSharp => "Program.cs",
-        }
+        self.lang.dialect().file_name
     }
 }
-
-const OUTPUT_DOC: &str = "prints every match of the pattern in standard input, one line per match: the match, then groups 1..n, tab-separated; backslash, tab, newline and carriage return are escaped as \\\\ \\t \\n \\r, and a group that did not take part prints as \\N";
 
 /// A ready program in `lang` that compiles the pattern, reads standard input as UTF-8 and
 /// prints one line per match (see [`super::match_line`]).
@@ -63,15 +55,8 @@ pub fn generate_nearest(
 
 /// Puts the list of differences at the top of a program, as comments (after a shebang).
 fn with_differences(code: &str, lang: Lang, differences: &[Difference]) -> String {
-    let marker = if lang == Lang::Python { "#" } else { "//" };
-    // javac reads `\u` escapes even in comments, and sources are not always read as UTF-8.
-    let text = |s: &str| {
-        if lang == Lang::Java {
-            one_line_raw(s)
-        } else {
-            s.to_string()
-        }
-    };
+    let dialect = lang.dialect();
+    let (marker, text) = (dialect.comment, dialect.comment_text);
     let mut block = format!(
         "{marker} NEAREST PROGRAM, NOT EXACT: {} construct(s) of the pattern cannot be written exactly in {}.\n{marker} It answers differently from the pattern on these inputs:\n",
         differences.len(),
@@ -93,18 +78,6 @@ fn with_differences(code: &str, lang: Lang, differences: &[Difference]) -> Strin
     }
 }
 
-/// Text for a Java comment: backslashes doubled, other characters than ASCII as `<U+…>`.
-fn one_line_raw(s: &str) -> String {
-    s.chars()
-        .map(|c| match c {
-            '\\' => "\\\\".to_string(),
-            '\n' | '\r' => " ".to_string(),
-            c if c.is_ascii() => c.to_string(),
-            c => format!("<U+{:04X}>", c as u32),
-        })
-        .collect()
-}
-
 fn program(pattern: &str, flavor: Flavor, flags: Flags, t: Translation) -> Program {
     let lang = t.lang;
     let origin = format!(
@@ -117,14 +90,7 @@ fn program(pattern: &str, flavor: Flavor, flags: Flags, t: Translation) -> Progr
             format!(" with flags {}", flags.letters(flavor))
         }
     );
-    let code = match lang {
-        Lang::Rust => rust(&t, &origin),
-        Lang::Python => python(&t, &origin),
-        Lang::Js => js(&t, &origin),
-        Lang::Go => go(&t, &origin),
-        Lang::Java => java(&t, &origin),
-        Lang::CSharp => csharp(&t, &origin),
-    };
+    let code = (lang.dialect().program)(&t, &origin);
     Program {
         lang,
         code,
@@ -147,426 +113,12 @@ pub(crate) fn one_line(pattern: &str) -> String {
         .collect()
 }
 
-/// The Rust pattern with the flags as an inline group (`regex` and `fancy-regex` both read it).
-pub(crate) fn rust_pattern(t: &Translation) -> String {
-    if t.flags.is_empty() {
-        t.pattern.clone()
-    } else {
-        format!("(?{}){}", t.flags, t.pattern)
-    }
-}
-
-fn rust(t: &Translation, origin: &str) -> String {
-    let fancy = t.engine == TargetEngine::RustFancy;
-    let (dep, ty, caps) = if fancy {
-        (
-            "fancy-regex = \"0.20\"",
-            "fancy_regex::Regex",
-            "let caps = caps.expect(\"the backtracking limit was reached\");\n        ",
-        )
-    } else {
-        ("regex = \"1\"", "regex::Regex", "")
-    };
-    format!(
-        r#"//! {origin}
-//! It {OUTPUT_DOC}.
-//! Cargo.toml: [dependencies] {dep}
-
-use std::io::{{Read, Write}};
-
-const PATTERN: &str = {lit};
-
-fn field(group: Option<&str>) -> String {{
-    match group {{
-        None => "\\N".to_string(),
-        Some(s) => s
-            .replace('\\', "\\\\")
-            .replace('\t', "\\t")
-            .replace('\n', "\\n")
-            .replace('\r', "\\r"),
-    }}
-}}
-
-fn main() {{
-    let re = {ty}::new(PATTERN).expect("the pattern compiles");
-    let mut text = String::new();
-    std::io::stdin()
-        .read_to_string(&mut text)
-        .expect("standard input is UTF-8");
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    for caps in re.captures_iter(&text) {{
-        {caps}let fields: Vec<String> = caps.iter().map(|g| field(g.map(|m| m.as_str()))).collect();
-        writeln!(out, "{{}}", fields.join("\t")).expect("standard output is writable");
-    }}
-}}
-"#,
-        lit = rust_str(&rust_pattern(t)),
-    )
-}
-
-pub(crate) fn python_flags(t: &Translation) -> String {
-    let names: Vec<&str> = t
-        .flags
-        .chars()
-        .filter_map(|c| match c {
-            'a' => Some("re.ASCII"),
-            'i' => Some("re.IGNORECASE"),
-            'm' => Some("re.MULTILINE"),
-            's' => Some("re.DOTALL"),
-            'x' => Some("re.VERBOSE"),
-            _ => None,
-        })
-        .collect();
-    if names.is_empty() {
-        String::new()
-    } else {
-        format!(", {}", names.join(" | "))
-    }
-}
-
-fn python(t: &Translation, origin: &str) -> String {
-    format!(
-        r#"#!/usr/bin/env python3
-# {origin}
-#
-# It {OUTPUT_DOC}.
-import re
-import sys
-
-PATTERN = re.compile({lit}{flags})
-
-
-def field(group):
-    if group is None:
-        return "\\N"
-    return (
-        group.replace("\\", "\\\\")
-        .replace("\t", "\\t")
-        .replace("\n", "\\n")
-        .replace("\r", "\\r")
-    )
-
-
-def main():
-    text = sys.stdin.buffer.read().decode("utf-8")
-    lines = []
-    for m in PATTERN.finditer(text):
-        lines.append("\t".join(field(g) for g in (m.group(0),) + m.groups()) + "\n")
-    sys.stdout.buffer.write("".join(lines).encode("utf-8"))
-
-
-if __name__ == "__main__":
-    main()
-"#,
-        lit = python_str(&t.pattern),
-        flags = python_flags(t),
-    )
-}
-
-/// The flags of the JS program: the flavor's own letters (verbatim) or `u` after a rewrite.
-pub(crate) fn js_flags(t: &Translation) -> String {
-    if t.verbatim {
-        t.flags.chars().filter(|c| *c != 'g').collect()
-    } else {
-        "u".to_string()
-    }
-}
-
-fn js(t: &Translation, origin: &str) -> String {
-    format!(
-        r#"#!/usr/bin/env node
-// {origin}
-//
-// It {OUTPUT_DOC}.
-"use strict";
-const fs = require("fs");
-
-const PATTERN = new RegExp({lit}, "{flags}g");
-
-function field(group) {{
-  if (group === undefined) return "\\N";
-  return group
-    .replace(/\\/g, "\\\\")
-    .replace(/\t/g, "\\t")
-    .replace(/\n/g, "\\n")
-    .replace(/\r/g, "\\r");
-}}
-
-const text = fs.readFileSync(0, "utf8");
-let out = "";
-for (const m of text.matchAll(PATTERN)) {{
-  out += Array.from(m, field).join("\t") + "\n";
-}}
-process.stdout.write(out);
-"#,
-        lit = js_str(&t.pattern),
-        flags = js_flags(t),
-    )
-}
-
-fn go(t: &Translation, origin: &str) -> String {
-    format!(
-        r#"// {origin}
-//
-// It {OUTPUT_DOC}.
-package main
-
-import (
-	"bufio"
-	"io"
-	"os"
-	"regexp"
-	"strings"
-)
-
-var pattern = regexp.MustCompile({lit})
-
-var escaper = strings.NewReplacer("\\", "\\\\", "\t", "\\t", "\n", "\\n", "\r", "\\r")
-
-func main() {{
-	data, err := io.ReadAll(os.Stdin)
-	if err != nil {{
-		panic(err)
-	}}
-	text := string(data)
-	out := bufio.NewWriter(os.Stdout)
-	defer out.Flush()
-	for _, m := range pattern.FindAllStringSubmatchIndex(text, -1) {{
-		fields := make([]string, 0, len(m)/2)
-		for i := 0; i < len(m); i += 2 {{
-			if m[i] < 0 {{
-				fields = append(fields, `\N`)
-			}} else {{
-				fields = append(fields, escaper.Replace(text[m[i]:m[i+1]]))
-			}}
-		}}
-		out.WriteString(strings.Join(fields, "\t") + "\n")
-	}}
-}}
-"#,
-        lit = go_str(&t.pattern),
-    )
-}
-
-fn java(t: &Translation, origin: &str) -> String {
-    format!(
-        r#"// {origin}
-//
-// It {OUTPUT_DOC}.
-import java.io.FileDescriptor;
-import java.io.FileOutputStream;
-import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
-public class Main {{
-    static final Pattern PATTERN = Pattern.compile({lit});
-
-    static String field(String group) {{
-        if (group == null) return "\\N";
-        return group.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r");
-    }}
-
-    public static void main(String[] args) throws IOException {{
-        String text = new String(System.in.readAllBytes(), StandardCharsets.UTF_8);
-        StringBuilder out = new StringBuilder();
-        Matcher m = PATTERN.matcher(text);
-        while (m.find()) {{
-            for (int g = 0; g <= m.groupCount(); g++) {{
-                if (g > 0) out.append('\t');
-                out.append(field(m.group(g)));
-            }}
-            out.append('\n');
-        }}
-        PrintStream stdout = new PrintStream(new FileOutputStream(FileDescriptor.out), false, StandardCharsets.UTF_8);
-        stdout.print(out);
-        stdout.flush();
-    }}
-}}
-"#,
-        lit = java_expr(&t.pattern),
-    )
-}
-
-/// A Java expression for a string: a literal, or for a long one (an explicit set of Unicode's
-/// word characters) a `String.join` of literals, since a class file holds no constant string
-/// over 65,535 bytes (and literals joined with `+` are folded into one constant).
-fn java_expr(s: &str) -> String {
-    const CHUNK: usize = 4096;
-    if s.chars().count() <= CHUNK {
-        return java_str(s);
-    }
-    let chars: Vec<char> = s.chars().collect();
-    let parts: Vec<String> = chars
-        .chunks(CHUNK)
-        .map(|c| java_str(&c.iter().collect::<String>()))
-        .collect();
-    format!(
-        "String.join(\"\",\n            {})",
-        parts.join(",\n            ")
-    )
-}
-
-fn csharp(t: &Translation, origin: &str) -> String {
-    format!(
-        r#"// {origin}
-//
-// It {OUTPUT_DOC}.
-using System;
-using System.IO;
-using System.Text;
-using System.Text.RegularExpressions;
-
-public static class Program
-{{
-    static readonly Regex Pattern = new Regex({lit}, RegexOptions.CultureInvariant);
-
-    static string Field(Group g) =>
-        !g.Success ? "\\N" : g.Value.Replace("\\", "\\\\").Replace("\t", "\\t").Replace("\n", "\\n").Replace("\r", "\\r");
-
-    public static void Main()
-    {{
-        var utf8 = new UTF8Encoding(false);
-        string text;
-        using (var stdin = new StreamReader(Console.OpenStandardInput(), utf8, false))
-        {{
-            text = stdin.ReadToEnd();
-        }}
-        var output = new StringBuilder();
-        foreach (Match m in Pattern.Matches(text))
-        {{
-            for (int g = 0; g < m.Groups.Count; g++)
-            {{
-                if (g > 0) output.Append('\t');
-                output.Append(Field(m.Groups[g]));
-            }}
-            output.Append('\n');
-        }}
-        using (var stdout = new StreamWriter(Console.OpenStandardOutput(), utf8))
-        {{
-            stdout.Write(output.ToString());
-        }}
-    }}
-}}
-"#,
-        lit = csharp_str(&t.pattern),
-    )
-}
-
-/// A Rust raw string literal.
-pub(crate) fn rust_str(s: &str) -> String {
-    if s.chars().any(|c| c.is_control() && c != '\t') {
-        return format!("\"{}\"", s.escape_default());
-    }
-    let mut hashes = String::new();
-    while s.contains(&format!("\"{hashes}")) {
-        hashes.push('#');
-    }
-    format!("r{hashes}\"{s}\"{hashes}")
-}
-
-/// A Python string literal: raw when it can be, else escaped.
-pub(crate) fn python_str(s: &str) -> String {
-    let trailing = s.len() - s.trim_end_matches('\\').len();
-    if !s.contains('"') && !s.chars().any(char::is_control) && trailing.is_multiple_of(2) {
-        return format!("r\"{s}\"");
-    }
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_control() => out.push_str(&format!("\\x{:02x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// A JS string literal (JSON is valid JS).
-pub(crate) fn js_str(s: &str) -> String {
-    serde_json::to_string(s).unwrap_or_else(|_| "\"\"".to_string())
-}
-
-/// A Go string literal: raw (backquoted) when it can be.
-pub(crate) fn go_str(s: &str) -> String {
-    if !s.contains('`') && !s.chars().any(char::is_control) {
-        return format!("`{s}`");
-    }
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// A Java string literal, ASCII only (non-ASCII as `\uXXXX`, which Java reads before lexing,
-/// so control characters use octal escapes instead).
-pub(crate) fn java_str(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if (c as u32) < 0x20 || c == '\x7f' => {
-                out.push_str(&format!("\\{:03o}", c as u32));
-            }
-            c if c.is_ascii() => out.push(c),
-            c => {
-                let mut units = [0u16; 2];
-                for u in c.encode_utf16(&mut units) {
-                    out.push_str(&format!("\\u{u:04x}"));
-                }
-            }
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// A C# string literal: verbatim (`@"…"`) for printable ASCII, else escaped.
-pub(crate) fn csharp_str(s: &str) -> String {
-    if s.chars().all(|c| c.is_ascii_graphic() || c == ' ') {
-        return format!("@\"{}\"", s.replace('"', "\"\""));
-    }
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\t' => out.push_str("\\t"),
-            '\r' => out.push_str("\\r"),
-            c if c.is_ascii_graphic() || c == ' ' => out.push(c),
-            c if (c as u32) > 0xFFFF => out.push_str(&format!("\\U{:08x}", c as u32)),
-            c => out.push_str(&format!("\\u{:04x}", c as u32)),
-        }
-    }
-    out.push('"');
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::codegen::dialect::{
+        csharp::csharp_str, go::go_str, java::java_str, python::python_str, rust::rust_str,
+    };
 
     #[test]
     fn literals_escape_what_each_language_needs() {

@@ -3,7 +3,7 @@
 use crate::flavor::{Flags, Flavor};
 
 // One set of string-literal writers for the whole project: the code generator's.
-use crate::codegen::program::{go_str, python_str, rust_str};
+use crate::codegen::dialect::{go::go_str, python::python_str, rust::rust_str};
 
 /// The pattern as a code literal in `lang` (`rust`, `python`, `js`, `go`), flags included.
 ///

@@ -1,7 +1,9 @@
 //! Test cases exported as a test file: pytest, `node:test`, or Rust `#[test]` functions.
 
-use super::program::{js_flags, js_str, python_flags, python_str, rust_pattern, rust_str};
-use super::{Lang, TargetEngine, refusal, translate};
+use super::dialect::js::{js_flags, js_str};
+use super::dialect::python::{python_flags, python_str};
+use super::dialect::rust::{rust_pattern, rust_str};
+use super::{Lang, TargetEngine, Translation, refusal, translate};
 use crate::Regex;
 use crate::engine::replace::{Piece, Template};
 use crate::error::Error;
@@ -20,6 +22,35 @@ pub struct TestExport {
     /// How many test functions it has.
     pub tests: usize,
 }
+
+/// Writes a test file: the translation, its origin, the replacement's pieces, the pattern's
+/// group count and the checks.
+type WriteTests = fn(&Translation, &str, &[Piece], usize, &[(usize, &str, Check)]) -> String;
+
+/// How a language's dialect exports cases as a test file.
+#[derive(Clone, Copy)]
+pub(crate) struct TestFile {
+    file_name: &'static str,
+    write: WriteTests,
+}
+
+/// pytest.
+pub(crate) const PYTHON: TestFile = TestFile {
+    file_name: "test_pattern.py",
+    write: python,
+};
+
+/// `node:test`.
+pub(crate) const JS: TestFile = TestFile {
+    file_name: "pattern.test.js",
+    write: js,
+};
+
+/// `#[test]` functions.
+pub(crate) const RUST: TestFile = TestFile {
+    file_name: "pattern_tests.rs",
+    write: rust,
+};
 
 /// What one case asserts, resolved against the pattern.
 enum Check {
@@ -43,14 +74,14 @@ pub fn export_tests(
     cases: &[Case],
     lang: Lang,
 ) -> Result<TestExport, Error> {
-    if !matches!(lang, Lang::Python | Lang::Js | Lang::Rust) {
+    let Some(test_file) = lang.dialect().tests else {
         return Err(refusal(
             pattern,
             lang,
             None,
             "test files are exported for Python (pytest), JavaScript (node:test) and Rust (#[test])",
         ));
-    }
+    };
     let re = Regex::new(pattern, flavor, flags)?;
     let t = translate(pattern, flavor, flags, lang)?;
     let needs_template = cases.iter().any(|c| matches!(c.expect, Expect::Replace(_)));
@@ -104,21 +135,10 @@ pub fn export_tests(
         flavor.name(),
         super::program::one_line(pattern)
     );
-    let (file_name, code) = match lang {
-        Lang::Python => (
-            "test_pattern.py",
-            python(&t, &origin, &pieces, groups, &checks),
-        ),
-        Lang::Js => ("pattern.test.js", js(&t, &origin, &pieces, groups, &checks)),
-        _ => (
-            "pattern_tests.rs",
-            rust(&t, &origin, &pieces, groups, &checks),
-        ),
-    };
     Ok(TestExport {
         lang,
-        file_name,
-        code,
+        file_name: test_file.file_name,
+        code: (test_file.write)(&t, &origin, &pieces, groups, &checks),
         tests: checks.len(),
     })
 }
@@ -251,7 +271,7 @@ fn write_checks(
 }
 
 fn python(
-    t: &super::Translation,
+    t: &Translation,
     origin: &str,
     pieces: &[Piece],
     groups: usize,
@@ -291,7 +311,7 @@ fn python(
 }
 
 fn js(
-    t: &super::Translation,
+    t: &Translation,
     origin: &str,
     pieces: &[Piece],
     groups: usize,
@@ -330,7 +350,7 @@ fn js(
 }
 
 fn rust(
-    t: &super::Translation,
+    t: &Translation,
     origin: &str,
     pieces: &[Piece],
     groups: usize,

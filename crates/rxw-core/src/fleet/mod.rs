@@ -28,7 +28,7 @@ pub mod schema;
 pub mod verify;
 
 use crate::codegen::Lang;
-use crate::codegen::emit::{Dialect, translate_in_dialect};
+use crate::codegen::emit::{Quirks, translate_in_dialect};
 use crate::error::{Error, ErrorKind};
 use crate::presets::Entry;
 use crate::syntax::ast::{GroupKind, Node, NodeKind};
@@ -151,23 +151,23 @@ impl Target {
     }
 
     /// The language whose syntax the engine reads, and how the engine differs from it.
-    pub fn dialect(self) -> (Lang, Dialect) {
-        let base = Dialect {
+    pub fn dialect(self) -> (Lang, Quirks) {
+        let base = Quirks {
             title: Some(self.title()),
-            ..Dialect::default()
+            ..Quirks::default()
         };
         match self {
             Target::ClickHouse | Target::DuckDb => (Lang::Go, base),
             Target::Loki => (
                 Lang::Go,
-                Dialect {
+                Quirks {
                     names_required: true,
                     ..base
                 },
             ),
             Target::Vector => (
                 Lang::Rust,
-                Dialect {
+                Quirks {
                     linear_only: true,
                     names_required: true,
                     ..base
@@ -175,7 +175,7 @@ impl Target {
             ),
             Target::Elasticsearch => (
                 Lang::Java,
-                Dialect {
+                Quirks {
                     oniguruma: true,
                     names_required: true,
                     ..base

@@ -12,7 +12,7 @@
 use super::verify::{self, Row};
 use super::{Definition, Form, Target, fields, spell_for};
 use crate::codegen::Lang;
-use crate::codegen::emit::{Dialect, translate_in_dialect};
+use crate::codegen::emit::{Quirks, translate_in_dialect};
 use crate::error::Error;
 use crate::presets::Entry;
 use crate::syntax::ast::{AnchorKind, Greed, GroupKind, Node, NodeKind};
@@ -99,7 +99,7 @@ fn shape(pattern: &str, root: &Node) -> Option<Shape> {
 }
 
 /// Translates a piece of a preset's pattern (source syntax, the preset's flavor and flags).
-fn piece(entry: &Entry, text: &str, lang: Lang, dialect: Dialect) -> Result<String, Error> {
+fn piece(entry: &Entry, text: &str, lang: Lang, dialect: Quirks) -> Result<String, Error> {
     let p = &entry.preset;
     let ast = crate::syntax::parse::parse(text, p.flavor, entry.flags())?;
     Ok(translate_in_dialect(text, p.flavor, entry.flags(), &ast, lang, dialect)?.pattern)

@@ -1,0 +1,139 @@
+//! Python 3 with `re`.
+
+use super::{Dialect, Engines, OUTPUT_DOC, Possessive};
+use crate::codegen::Translation;
+use crate::flavor::Flavor;
+
+pub(crate) static DIALECT: Dialect = Dialect {
+    name: "python",
+    aliases: &["py"],
+    title: "Python",
+    extension: "py",
+    file_name: "matches.py",
+    library: "re",
+    syntax: "re",
+    native_flavor: Some(Flavor::PYTHON),
+    native: |f| f == Flavor::PYTHON,
+    program,
+    comment: "#",
+    comment_text: super::as_is,
+    tests: Some(crate::codegen::test_file::PYTHON),
+    engines: Engines::Backtracking,
+    repeat_limit: None,
+    text_start: "\\A",
+    text_end: "\\Z",
+    newline_anchors: true,
+    end_or_final_newline: Some("$"),
+    ascii_word_boundary: Some(["(?a:\\b)", "(?a:\\B)"]),
+    any_char: "(?s:.)",
+    class_specials: "\\]^-[&~|",
+    code_escape,
+    property,
+    properties_by_name: false,
+    nested_negation: false,
+    utf16: false,
+    utf16_lookbehind: false,
+    lookbehind_fixed_width: true,
+    atomic: true,
+    possessive: Possessive::Suffix,
+    named_group: Some(("(?P<", true)),
+    loop_resets_groups: false,
+    unset_backref_matches_empty: false,
+    scoped_ignore_case: true,
+    backrefs_unname_groups: false,
+};
+
+fn code_escape(v: u32) -> String {
+    if v < 0x100 {
+        format!("\\x{v:02X}")
+    } else if v < 0x10000 {
+        format!("\\u{v:04X}")
+    } else {
+        format!("\\U{v:08X}")
+    }
+}
+
+fn property(name: &str, negated: bool, _oniguruma: bool) -> Result<String, String> {
+    match name {
+        "Nd" => Ok(if negated { "\\D" } else { "\\d" }.to_string()),
+        _ => Err(format!(
+            "Python's re has no Unicode properties, and this means \\{}{{{name}}} here",
+            if negated { 'P' } else { 'p' }
+        )),
+    }
+}
+
+/// The `re` flag names for the translation's flag letters, as the arguments after the pattern.
+pub(crate) fn python_flags(t: &Translation) -> String {
+    let names: Vec<&str> = t
+        .flags
+        .chars()
+        .filter_map(|c| match c {
+            'a' => Some("re.ASCII"),
+            'i' => Some("re.IGNORECASE"),
+            'm' => Some("re.MULTILINE"),
+            's' => Some("re.DOTALL"),
+            'x' => Some("re.VERBOSE"),
+            _ => None,
+        })
+        .collect();
+    if names.is_empty() {
+        String::new()
+    } else {
+        format!(", {}", names.join(" | "))
+    }
+}
+
+fn program(t: &Translation, origin: &str) -> String {
+    format!(
+        r#"#!/usr/bin/env python3
+# {origin}
+#
+# It {OUTPUT_DOC}.
+import re
+import sys
+
+PATTERN = re.compile({lit}{flags})
+
+
+def field(group):
+    if group is None:
+        return "\\N"
+    return (
+        group.replace("\\", "\\\\")
+        .replace("\t", "\\t")
+        .replace("\n", "\\n")
+        .replace("\r", "\\r")
+    )
+
+
+def main():
+    text = sys.stdin.buffer.read().decode("utf-8")
+    lines = []
+    for m in PATTERN.finditer(text):
+        lines.append("\t".join(field(g) for g in (m.group(0),) + m.groups()) + "\n")
+    sys.stdout.buffer.write("".join(lines).encode("utf-8"))
+
+
+if __name__ == "__main__":
+    main()
+"#,
+        lit = python_str(&t.pattern),
+        flags = python_flags(t),
+    )
+}
+
+/// A Python string literal: raw when it can be, else escaped.
+pub(crate) fn python_str(s: &str) -> String {
+    let trailing = s.len() - s.trim_end_matches('\\').len();
+    if !s.contains('"') && !s.chars().any(char::is_control) && trailing.is_multiple_of(2) {
+        return format!("r\"{s}\"");
+    }
+    super::quoted(s, |c, out| {
+        if c.is_control() {
+            out.push_str(&format!("\\x{:02x}", c as u32));
+        } else {
+            out.push(c);
+        }
+    })
+}
