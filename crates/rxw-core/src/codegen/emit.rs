@@ -114,7 +114,7 @@ fn translate_with(
         pattern,
         src: flavor,
         d,
-        unnamed_groups: d.backrefs_unname_groups && has_backref,
+        unnamed_groups: d.re.backrefs_unname_groups && has_backref,
         quirks,
         group_names: ast.groups.iter().map(|g| g.name.clone()).collect(),
         fancy: false,
@@ -152,7 +152,7 @@ fn translate_with(
         pattern: piece.text,
         flags: String::new(),
         verbatim: false,
-        engine: if d.engines != Engines::LinearThenBacktracking {
+        engine: if d.re.engines != Engines::LinearThenBacktracking {
             TargetEngine::Standard
         } else if e.fancy {
             TargetEngine::RustFancy
@@ -412,7 +412,7 @@ impl Emitter<'_> {
     /// The construct at `span` needs a backtracking engine: fancy-regex for a Rust program,
     /// a refusal where the engine is the `regex` crate alone.
     fn backtracking(&mut self, span: Span, what: &str) -> Result<(), Error> {
-        if self.d.engines != Engines::LinearThenBacktracking {
+        if self.d.re.engines != Engines::LinearThenBacktracking {
             return Ok(());
         }
         if self.quirks.linear_only {
@@ -583,7 +583,7 @@ impl Emitter<'_> {
                     (_, Some(m)) => m,
                 };
                 let counted = state.counted.saturating_mul(count.max(1));
-                if let Some(limit) = self.d.repeat_limit
+                if let Some(limit) = self.d.re.repeat_limit
                     && counted > limit
                 {
                     return Err(self.refuse(
@@ -721,9 +721,9 @@ impl Emitter<'_> {
     /// the engine matches UTF-16 code units (C#), a negated shorthand inside a class where a
     /// class cannot hold a negated one. Those are written as explicit sets of rxw's tables.
     fn unnamed_in_target(&self, n: &Node, state: State) -> bool {
-        let props = !self.d.properties_by_name;
+        let props = !self.d.re.properties_by_name;
         let unicode_perl = |k: &PerlKind| {
-            self.d.utf16
+            self.d.re.utf16
                 && !state.ascii
                 && matches!(k, PerlKind::Word | PerlKind::Digit)
                 && !self.src.is_js()
@@ -734,9 +734,9 @@ impl Emitter<'_> {
             NodeKind::Class(c) => c.items.iter().any(|i| match i {
                 ClassItem::Property(..) => props,
                 ClassItem::Perl(k, negated, _) => {
-                    unicode_perl(k) || (*negated && !self.d.nested_negation)
+                    unicode_perl(k) || (*negated && !self.d.re.nested_negation)
                 }
-                ClassItem::Posix(_, negated, _) => *negated && !self.d.nested_negation,
+                ClassItem::Posix(_, negated, _) => *negated && !self.d.re.nested_negation,
                 _ => false,
             }),
             _ => false,
@@ -769,7 +769,7 @@ impl Emitter<'_> {
         {
             return self.literal(ch, LiteralForm::Verbatim, span);
         }
-        if self.d.utf16 && set.ranges().last().is_some_and(|r| r.1 > 0xFFFF) {
+        if self.d.re.utf16 && set.ranges().last().is_some_and(|r| r.1 > 0xFFFF) {
             return Ok(Piece::atom(utf16_alternation(&set)));
         }
         let complement = set.negate().difference(&surrogates);
@@ -786,7 +786,7 @@ impl Emitter<'_> {
     }
 
     fn literal(&self, ch: char, _form: LiteralForm, span: Span) -> Result<Piece, Error> {
-        if self.d.utf16 && (ch as u32) > 0xFFFF {
+        if self.d.re.utf16 && (ch as u32) > 0xFFFF {
             let (hi, lo) = surrogates(ch);
             return Ok(Piece::seq(format!("\\u{hi:04X}\\u{lo:04X}")));
         }
@@ -808,18 +808,18 @@ impl Emitter<'_> {
         if ch.is_ascii_graphic() || ch == ' ' {
             return ch.to_string();
         }
-        (self.d.code_escape)(ch as u32)
+        (self.d.re.code_escape)(ch as u32)
     }
 
     /// A character inside a class.
     fn char_in(&self, ch: char) -> String {
-        if self.d.class_specials.contains(ch) {
+        if self.d.re.class_specials.contains(ch) {
             return format!("\\{ch}");
         }
         if ch.is_ascii_graphic() || ch == ' ' {
             return ch.to_string();
         }
-        (self.d.code_escape)(ch as u32)
+        (self.d.re.code_escape)(ch as u32)
     }
 
     fn perl_parts(&self, kind: PerlKind, state: State) -> Vec<SetPart> {
@@ -937,10 +937,10 @@ impl Emitter<'_> {
             return Ok(Piece::atom(if self.quirks.oniguruma {
                 "(?m:.)"
             } else {
-                self.d.any_char
+                self.d.re.any_char
             }));
         }
-        if self.d.utf16 {
+        if self.d.re.utf16 {
             return self.set_utf16(set, span);
         }
         let body = self.parts(&set.parts, span)?;
@@ -961,7 +961,7 @@ impl Emitter<'_> {
                     out.push_str(&self.char_in(*b));
                 }
                 SetPart::Prop(name, negated) => out.push_str(&self.prop_out(name, *negated, span)?),
-                SetPart::NegatedSet(inner) if self.d.nested_negation => {
+                SetPart::NegatedSet(inner) if self.d.re.nested_negation => {
                     out.push_str(&format!("[^{}]", self.parts(inner, span)?));
                 }
                 SetPart::NegatedSet(_) => {
@@ -976,7 +976,7 @@ impl Emitter<'_> {
     }
 
     fn prop_out(&self, name: &str, negated: bool, span: Span) -> Result<String, Error> {
-        (self.d.property)(name, negated, self.quirks.oniguruma)
+        (self.d.re.property)(name, negated, self.quirks.oniguruma)
             .map_err(|why| self.refuse(span, why))
     }
 
@@ -1045,12 +1045,14 @@ impl Emitter<'_> {
     fn assertion(&mut self, a: Assertion, span: Span) -> Result<Piece, Error> {
         let d = self.d;
         let text = match a {
-            Assertion::TextStart => d.text_start.to_string(),
-            Assertion::TextEnd => d.text_end.to_string(),
-            Assertion::AfterNewline if d.newline_anchors => "(?m:^)".to_string(),
-            Assertion::BeforeNewline if d.newline_anchors => "(?m:$)".to_string(),
-            Assertion::EndOrFinalNewline if let Some(t) = d.end_or_final_newline => t.to_string(),
-            _ if d.engines == Engines::Linear => {
+            Assertion::TextStart => d.re.text_start.to_string(),
+            Assertion::TextEnd => d.re.text_end.to_string(),
+            Assertion::AfterNewline if d.re.newline_anchors => "(?m:^)".to_string(),
+            Assertion::BeforeNewline if d.re.newline_anchors => "(?m:$)".to_string(),
+            Assertion::EndOrFinalNewline if let Some(t) = d.re.end_or_final_newline => {
+                t.to_string()
+            }
+            _ if d.re.engines == Engines::Linear => {
                 return Err(self.refuse(
                     span,
                     format!(
@@ -1070,7 +1072,7 @@ impl Emitter<'_> {
             Assertion::BeforeJsTerminator => {
                 format!("(?![^{}])", self.parts(&ranges(JS_LINE_TERMINATORS), span)?)
             }
-            Assertion::EndOrFinalNewline => format!("(?=\\n?{})", d.text_end),
+            Assertion::EndOrFinalNewline => format!("(?=\\n?{})", d.re.text_end),
         };
         if ["(?<", "(?=", "(?!"].iter().any(|o| text.starts_with(o)) {
             self.backtracking(span, "this anchor (written as look-around)")?;
@@ -1080,12 +1082,12 @@ impl Emitter<'_> {
 
     fn word_boundary(&mut self, boundary: bool, state: State, span: Span) -> Result<Piece, Error> {
         let d = self.d;
-        let spelled = d
-            .ascii_word_boundary
-            .map(|[b, nb]| if boundary { b } else { nb });
+        let spelled =
+            d.re.ascii_word_boundary
+                .map(|[b, nb]| if boundary { b } else { nb });
         // With two engines, the ASCII spelling switches Unicode off inline, which the
         // backtracking one does not accept.
-        let two_engines = d.engines == Engines::LinearThenBacktracking;
+        let two_engines = d.re.engines == Engines::LinearThenBacktracking;
         if state.ascii
             && let Some(t) = spelled
             && !(two_engines && self.no_inline_unicode_off)
@@ -1093,7 +1095,7 @@ impl Emitter<'_> {
             self.inline_unicode_off |= two_engines;
             return Ok(Piece::atom(t));
         }
-        if d.engines == Engines::Linear {
+        if d.re.engines == Engines::Linear {
             if let Some(t) = spelled
                 && self.approximate(
                     span,
@@ -1168,7 +1170,7 @@ impl Emitter<'_> {
                     ));
                 }
                 if state.in_loop
-                    && (self.src.is_js() != self.d.loop_resets_groups)
+                    && (self.src.is_js() != self.d.re.loop_resets_groups)
                     && !self.approximate(
                         span,
                         "inputs where a later repetition does not reach this group: JS reports it unset, other engines keep the value of the last repetition that set it",
@@ -1200,7 +1202,7 @@ impl Emitter<'_> {
                 ("(?:".to_string(), self.scoped_state(change, state))
             }
             GroupKind::Lookahead | GroupKind::NegativeLookahead => {
-                if self.d.engines == Engines::Linear {
+                if self.d.re.engines == Engines::Linear {
                     return Err(no_lookaround(self));
                 }
                 self.backtracking(span, "a look-ahead")?;
@@ -1212,10 +1214,10 @@ impl Emitter<'_> {
                 (open.to_string(), state)
             }
             GroupKind::Lookbehind | GroupKind::NegativeLookbehind => {
-                if self.d.engines == Engines::Linear {
+                if self.d.re.engines == Engines::Linear {
                     return Err(no_lookaround(self));
                 }
-                if self.d.lookbehind_fixed_width
+                if self.d.re.lookbehind_fixed_width
                     && crate::syntax::parse::fixed_width(child).is_none()
                 {
                     return Err(self.refuse(
@@ -1241,7 +1243,7 @@ impl Emitter<'_> {
                 )
             }
             GroupKind::Atomic => {
-                if !self.d.atomic {
+                if !self.d.re.atomic {
                     if !self.approximate(
                         span,
                         "inputs where the rest of the pattern needs this group to give back characters: the program (a plain group) can match there, the pattern cannot",
@@ -1277,7 +1279,7 @@ impl Emitter<'_> {
         if ident && self.quirks.oniguruma {
             return format!("(?<{name}>");
         }
-        match self.d.named_group {
+        match self.d.re.named_group {
             Some((open, underscore)) if ident && (underscore || !name.contains('_')) => {
                 format!("{open}{name}>")
             }
@@ -1293,7 +1295,7 @@ impl Emitter<'_> {
         greed: Greed,
         op_span: Span,
     ) -> Result<Piece, Error> {
-        if let Some(limit) = self.d.repeat_limit
+        if let Some(limit) = self.d.re.repeat_limit
             && max.unwrap_or(min).max(min) > limit
         {
             return Err(self.refuse(
@@ -1321,7 +1323,7 @@ impl Emitter<'_> {
             Greed::Greedy => format!("{operand}{op}"),
             Greed::Lazy => format!("{operand}{op}?"),
             // Oniguruma's Ruby syntax reads `{n,m}+` as a repeat of a repeat.
-            Greed::Possessive => match self.d.possessive {
+            Greed::Possessive => match self.d.re.possessive {
                 Possessive::Suffix if !self.quirks.oniguruma => format!("{operand}{op}+"),
                 Possessive::Suffix | Possessive::Atomic => {
                     self.backtracking(op_span, "a possessive quantifier")?;
@@ -1352,13 +1354,13 @@ impl Emitter<'_> {
         n: &Node,
         state: State,
     ) -> Result<Piece, Error> {
-        if self.d.engines == Engines::Linear {
+        if self.d.re.engines == Engines::Linear {
             return Err(self.refuse(
                 n.span,
                 format!("backreferences are not in {}", self.d.syntax_name()),
             ));
         }
-        if (self.src.is_js() || self.d.unset_backref_matches_empty)
+        if (self.src.is_js() || self.d.re.unset_backref_matches_empty)
             && !self.approximate(
                 n.span,
                 format!(
@@ -1381,7 +1383,7 @@ impl Emitter<'_> {
                 self.title()
             );
             // Only targets with scoped inline flags around a backreference.
-            if self.d.scoped_ignore_case && self.approximate(n.span, ci) {
+            if self.d.re.scoped_ignore_case && self.approximate(n.span, ci) {
                 self.backtracking(n.span, "a backreference")?;
                 return Ok(Piece::atom(format!("(?i:\\{index})")));
             }
@@ -1416,7 +1418,7 @@ impl Emitter<'_> {
     /// program, Spark). Oniguruma (Elasticsearch's joni) steps back by whole characters of
     /// UTF-8 text and refuses the widened body.
     fn utf16_look_behind(&self) -> bool {
-        self.d.utf16_lookbehind && !self.quirks.oniguruma
+        self.d.re.utf16_lookbehind && !self.quirks.oniguruma
     }
 }
 

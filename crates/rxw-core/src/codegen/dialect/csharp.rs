@@ -1,56 +1,9 @@
 //! C# with `System.Text.RegularExpressions`.
 
-use super::{Dialect, Engines, OUTPUT_DOC, Possessive};
+use super::OUTPUT_DOC;
 use crate::codegen::Translation;
 
-pub(crate) static DIALECT: Dialect = Dialect {
-    name: "csharp",
-    aliases: &["c#", "cs", "dotnet"],
-    title: "C#",
-    extension: "cs",
-    file_name: "Program.cs",
-    library: "System.Text.RegularExpressions",
-    syntax: ".NET",
-    native_flavor: None,
-    native: |_| false,
-    program,
-    comment: "//",
-    comment_text: super::as_is,
-    tests: None,
-    engines: Engines::Backtracking,
-    repeat_limit: None,
-    text_start: "\\A",
-    text_end: "\\z",
-    newline_anchors: false,
-    end_or_final_newline: None,
-    ascii_word_boundary: None,
-    any_char: "(?:[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|[^\\uD800-\\uDFFF])",
-    class_specials: "\\]^-[&~|",
-    // Callers keep astral characters away from C# classes.
-    code_escape: |v| format!("\\u{v:04X}"),
-    property: |_, _, _| {
-        Err(
-            ".NET matches UTF-16 code units, so a Unicode property misses every astral character"
-                .to_string(),
-        )
-    },
-    properties_by_name: false,
-    nested_negation: false,
-    utf16: true,
-    utf16_lookbehind: false,
-    lookbehind_fixed_width: false,
-    atomic: true,
-    possessive: Possessive::Atomic,
-    // .NET numbers named groups after the unnamed ones, so every group stays unnamed to keep
-    // rxw's numbering.
-    named_group: None,
-    loop_resets_groups: false,
-    unset_backref_matches_empty: false,
-    scoped_ignore_case: true,
-    backrefs_unname_groups: false,
-};
-
-fn program(t: &Translation, origin: &str) -> String {
+pub(super) fn program(t: &Translation, origin: &str) -> String {
     format!(
         r#"// {origin}
 //
@@ -106,4 +59,12 @@ pub(crate) fn csharp_str(s: &str) -> String {
         c if (c as u32) > 0xFFFF => out.push_str(&format!("\\U{:08x}", c as u32)),
         c => out.push_str(&format!("\\u{:04x}", c as u32)),
     })
+}
+
+/// .NET names no property this way.
+pub(super) fn property(_name: &str, _negated: bool, _oniguruma: bool) -> Result<String, String> {
+    Err(
+        ".NET matches UTF-16 code units, so a Unicode property misses every astral character"
+            .to_string(),
+    )
 }

@@ -1,48 +1,9 @@
 //! Go with `regexp` (RE2 syntax).
 
-use super::{Dialect, Engines, OUTPUT_DOC, Possessive};
+use super::OUTPUT_DOC;
 use crate::codegen::Translation;
 
-pub(crate) static DIALECT: Dialect = Dialect {
-    name: "go",
-    aliases: &["golang"],
-    title: "Go",
-    extension: "go",
-    file_name: "main.go",
-    library: "regexp",
-    syntax: "RE2",
-    native_flavor: None,
-    native: |_| false,
-    program,
-    comment: "//",
-    comment_text: super::as_is,
-    tests: None,
-    engines: Engines::Linear,
-    repeat_limit: Some(1000),
-    text_start: "\\A",
-    text_end: "\\z",
-    newline_anchors: true,
-    end_or_final_newline: None,
-    ascii_word_boundary: Some(["\\b", "\\B"]),
-    any_char: "(?s:.)",
-    class_specials: "\\]^-[&~|",
-    code_escape: super::braced_hex_escape,
-    property,
-    properties_by_name: false,
-    nested_negation: false,
-    utf16: false,
-    utf16_lookbehind: false,
-    lookbehind_fixed_width: false,
-    atomic: false,
-    possessive: Possessive::None,
-    named_group: Some(("(?P<", true)),
-    loop_resets_groups: false,
-    unset_backref_matches_empty: false,
-    scoped_ignore_case: false,
-    backrefs_unname_groups: false,
-};
-
-fn property(name: &str, negated: bool, oniguruma: bool) -> Result<String, String> {
+pub(super) fn property(name: &str, negated: bool, oniguruma: bool) -> Result<String, String> {
     match name {
         "Alphabetic" | "Join_Control" => Err(format!(
             "Go's regexp has no {name} property (this is what \\w means here)"
@@ -51,7 +12,7 @@ fn property(name: &str, negated: bool, oniguruma: bool) -> Result<String, String
     }
 }
 
-fn program(t: &Translation, origin: &str) -> String {
+pub(super) fn program(t: &Translation, origin: &str) -> String {
     format!(
         r#"// {origin}
 //

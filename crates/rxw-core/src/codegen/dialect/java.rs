@@ -1,52 +1,10 @@
 //! Java with `java.util.regex`.
 
-use super::{Dialect, Engines, OUTPUT_DOC, Possessive};
+use super::OUTPUT_DOC;
 use crate::codegen::Translation;
-use crate::flavor::Flavor;
-
-pub(crate) static DIALECT: Dialect = Dialect {
-    name: "java",
-    aliases: &[],
-    title: "Java",
-    extension: "java",
-    file_name: "Main.java",
-    library: "java.util.regex",
-    syntax: "java.util.regex",
-    native_flavor: None,
-    native: Flavor::is_java,
-    program,
-    comment: "//",
-    // javac reads `\u` escapes even in comments, and sources are not always read as UTF-8.
-    comment_text: one_line_raw,
-    tests: None,
-    engines: Engines::Backtracking,
-    repeat_limit: None,
-    text_start: "\\A",
-    text_end: "\\z",
-    newline_anchors: false,
-    end_or_final_newline: None,
-    ascii_word_boundary: None,
-    any_char: "(?s:.)",
-    class_specials: "\\]^-[&~|",
-    code_escape: super::braced_hex_escape,
-    property,
-    properties_by_name: true,
-    nested_negation: true,
-    utf16: false,
-    utf16_lookbehind: true,
-    lookbehind_fixed_width: true,
-    atomic: true,
-    possessive: Possessive::Suffix,
-    // Java names are letters and digits only.
-    named_group: Some(("(?<", false)),
-    loop_resets_groups: false,
-    unset_backref_matches_empty: false,
-    scoped_ignore_case: true,
-    backrefs_unname_groups: false,
-};
 
 /// Java names the binary properties with `Is`; Oniguruma as they are.
-fn property(name: &str, negated: bool, oniguruma: bool) -> Result<String, String> {
+pub(super) fn property(name: &str, negated: bool, oniguruma: bool) -> Result<String, String> {
     match name {
         "Alphabetic" | "Join_Control" if !oniguruma => {
             Ok(format!("\\{}{{Is{name}}}", if negated { 'P' } else { 'p' }))
@@ -56,7 +14,7 @@ fn property(name: &str, negated: bool, oniguruma: bool) -> Result<String, String
 }
 
 /// Text for a Java comment: backslashes doubled, other characters than ASCII as `<U+…>`.
-fn one_line_raw(s: &str) -> String {
+pub(super) fn comment_text(s: &str) -> String {
     s.chars()
         .map(|c| match c {
             '\\' => "\\\\".to_string(),
@@ -67,7 +25,7 @@ fn one_line_raw(s: &str) -> String {
         .collect()
 }
 
-fn program(t: &Translation, origin: &str) -> String {
+pub(super) fn program(t: &Translation, origin: &str) -> String {
     format!(
         r#"// {origin}
 //

@@ -1,47 +1,7 @@
 //! JavaScript (node) with `RegExp`.
 
-use super::{Dialect, Engines, OUTPUT_DOC, Possessive};
+use super::OUTPUT_DOC;
 use crate::codegen::Translation;
-use crate::flavor::Flavor;
-
-pub(crate) static DIALECT: Dialect = Dialect {
-    name: "js",
-    aliases: &["javascript", "node"],
-    title: "JavaScript",
-    extension: "js",
-    file_name: "matches.js",
-    library: "RegExp",
-    syntax: "RegExp",
-    native_flavor: Some(Flavor::JS),
-    native: |f| f == Flavor::JS,
-    program,
-    comment: "//",
-    comment_text: super::as_is,
-    tests: Some(crate::codegen::test_file::JS),
-    engines: Engines::Backtracking,
-    repeat_limit: None,
-    text_start: "^",
-    text_end: "$",
-    newline_anchors: false,
-    end_or_final_newline: None,
-    ascii_word_boundary: Some(["\\b", "\\B"]),
-    any_char: "[\\s\\S]",
-    class_specials: "\\]^-[/|",
-    code_escape: |v| format!("\\u{{{v:X}}}"),
-    property: super::named_property,
-    properties_by_name: true,
-    nested_negation: false,
-    utf16: false,
-    utf16_lookbehind: false,
-    lookbehind_fixed_width: false,
-    atomic: false,
-    possessive: Possessive::None,
-    named_group: Some(("(?<", true)),
-    loop_resets_groups: true,
-    unset_backref_matches_empty: true,
-    scoped_ignore_case: false,
-    backrefs_unname_groups: false,
-};
 
 /// The flags of the JS program: the flavor's own letters (verbatim) or `u` after a rewrite.
 pub(crate) fn js_flags(t: &Translation) -> String {
@@ -52,7 +12,7 @@ pub(crate) fn js_flags(t: &Translation) -> String {
     }
 }
 
-fn program(t: &Translation, origin: &str) -> String {
+pub(super) fn program(t: &Translation, origin: &str) -> String {
     format!(
         r#"#!/usr/bin/env node
 // {origin}

@@ -3,8 +3,10 @@
 //! literals, its program, and how its regex syntax says each meaning).
 //!
 //! Nothing else in `codegen` matches on [`Lang`]: every question goes through
-//! [`Lang::dialect`]. A new language is a new file here holding its `DIALECT`, a variant of
-//! [`Lang`] and its line in [`Lang::dialect`].
+//! [`Lang::dialect`]. The table is here, one entry per language, each saying how its regex
+//! syntax differs from the [`COMMON`] one; what a language writes in code of its own (its
+//! program, its string literals, its property names) is in its file. A new language is a
+//! variant of [`Lang`], its entry and its line in [`Lang::dialect`], and its file.
 
 use super::{Lang, Translation};
 use crate::flavor::Flavor;
@@ -47,6 +49,12 @@ pub(crate) struct Dialect {
     /// How cases are exported as a test file, if they are.
     pub tests: Option<super::test_file::TestFile>,
 
+    /// How its regex syntax says each meaning.
+    pub re: Syntax,
+}
+
+/// How a language's regex syntax says each meaning, and what its engine does differently.
+pub(crate) struct Syntax {
     /// Which engines run the pattern.
     pub engines: Engines,
     /// The largest repetition count the syntax accepts, also for nested counts multiplied.
@@ -133,16 +141,218 @@ impl Dialect {
     }
 }
 
+/// What most engines' syntax says: one backtracking engine, `\A` and `\z`, `(?s:.)`,
+/// `\x{…}` escapes, properties by name, atomic groups, `(?P<name>…)`.
+const COMMON: Syntax = Syntax {
+    engines: Engines::Backtracking,
+    repeat_limit: None,
+    text_start: "\\A",
+    text_end: "\\z",
+    newline_anchors: false,
+    end_or_final_newline: None,
+    ascii_word_boundary: None,
+    any_char: "(?s:.)",
+    class_specials: "\\]^-[&~|",
+    code_escape: |v| format!("\\x{{{v:X}}}"),
+    property: named_property,
+    properties_by_name: true,
+    nested_negation: false,
+    utf16: false,
+    utf16_lookbehind: false,
+    lookbehind_fixed_width: false,
+    atomic: true,
+    possessive: Possessive::Suffix,
+    named_group: Some(("(?P<", true)),
+    loop_resets_groups: false,
+    unset_backref_matches_empty: false,
+    scoped_ignore_case: false,
+    backrefs_unname_groups: false,
+};
+
+/// Rust with the `regex` crate, and `fancy-regex` when look-around or backreferences need it.
+static RUST: Dialect = Dialect {
+    name: "rust",
+    aliases: &["rs"],
+    title: "Rust",
+    extension: "rs",
+    file_name: "main.rs",
+    library: "regex",
+    syntax: "regex",
+    native_flavor: Some(Flavor::Rust),
+    native: |f| f == Flavor::Rust,
+    program: rust::program,
+    comment: "//",
+    comment_text: as_is,
+    tests: Some(super::test_file::RUST),
+    re: Syntax {
+        engines: Engines::LinearThenBacktracking,
+        newline_anchors: true,
+        ascii_word_boundary: Some(["(?-u:\\b)", "(?-u:\\B)"]),
+        nested_negation: true,
+        lookbehind_fixed_width: true,
+        possessive: Possessive::Atomic,
+        backrefs_unname_groups: true,
+        ..COMMON
+    },
+};
+
+/// Python 3 with `re`.
+static PYTHON: Dialect = Dialect {
+    name: "python",
+    aliases: &["py"],
+    title: "Python",
+    extension: "py",
+    file_name: "matches.py",
+    library: "re",
+    syntax: "re",
+    native_flavor: Some(Flavor::PYTHON),
+    native: |f| f == Flavor::PYTHON,
+    program: python::program,
+    comment: "#",
+    comment_text: as_is,
+    tests: Some(super::test_file::PYTHON),
+    re: Syntax {
+        text_end: "\\Z",
+        newline_anchors: true,
+        end_or_final_newline: Some("$"),
+        ascii_word_boundary: Some(["(?a:\\b)", "(?a:\\B)"]),
+        code_escape: python::code_escape,
+        property: python::property,
+        properties_by_name: false,
+        lookbehind_fixed_width: true,
+        scoped_ignore_case: true,
+        ..COMMON
+    },
+};
+
+/// JavaScript (node) with `RegExp`.
+static JS: Dialect = Dialect {
+    name: "js",
+    aliases: &["javascript", "node"],
+    title: "JavaScript",
+    extension: "js",
+    file_name: "matches.js",
+    library: "RegExp",
+    syntax: "RegExp",
+    native_flavor: Some(Flavor::JS),
+    native: |f| f == Flavor::JS,
+    program: js::program,
+    comment: "//",
+    comment_text: as_is,
+    tests: Some(super::test_file::JS),
+    re: Syntax {
+        text_start: "^",
+        text_end: "$",
+        ascii_word_boundary: Some(["\\b", "\\B"]),
+        any_char: "[\\s\\S]",
+        class_specials: "\\]^-[/|",
+        code_escape: |v| format!("\\u{{{v:X}}}"),
+        atomic: false,
+        possessive: Possessive::None,
+        named_group: Some(("(?<", true)),
+        loop_resets_groups: true,
+        unset_backref_matches_empty: true,
+        ..COMMON
+    },
+};
+
+/// Go with `regexp` (RE2 syntax).
+static GO: Dialect = Dialect {
+    name: "go",
+    aliases: &["golang"],
+    title: "Go",
+    extension: "go",
+    file_name: "main.go",
+    library: "regexp",
+    syntax: "RE2",
+    native_flavor: None,
+    native: |_| false,
+    program: go::program,
+    comment: "//",
+    comment_text: as_is,
+    tests: None,
+    re: Syntax {
+        engines: Engines::Linear,
+        repeat_limit: Some(1000),
+        newline_anchors: true,
+        ascii_word_boundary: Some(["\\b", "\\B"]),
+        property: go::property,
+        properties_by_name: false,
+        atomic: false,
+        possessive: Possessive::None,
+        ..COMMON
+    },
+};
+
+/// Java with `java.util.regex`.
+static JAVA: Dialect = Dialect {
+    name: "java",
+    aliases: &[],
+    title: "Java",
+    extension: "java",
+    file_name: "Main.java",
+    library: "java.util.regex",
+    syntax: "java.util.regex",
+    native_flavor: None,
+    native: Flavor::is_java,
+    program: java::program,
+    comment: "//",
+    // javac reads `\u` escapes even in comments, and sources are not always read as UTF-8.
+    comment_text: java::comment_text,
+    tests: None,
+    re: Syntax {
+        property: java::property,
+        nested_negation: true,
+        utf16_lookbehind: true,
+        lookbehind_fixed_width: true,
+        // Java names are letters and digits only.
+        named_group: Some(("(?<", false)),
+        scoped_ignore_case: true,
+        ..COMMON
+    },
+};
+
+/// C# with `System.Text.RegularExpressions`.
+static CSHARP: Dialect = Dialect {
+    name: "csharp",
+    aliases: &["c#", "cs", "dotnet"],
+    title: "C#",
+    extension: "cs",
+    file_name: "Program.cs",
+    library: "System.Text.RegularExpressions",
+    syntax: ".NET",
+    native_flavor: None,
+    native: |_| false,
+    program: csharp::program,
+    comment: "//",
+    comment_text: as_is,
+    tests: None,
+    re: Syntax {
+        any_char: "(?:[\\uD800-\\uDBFF][\\uDC00-\\uDFFF]|[^\\uD800-\\uDFFF])",
+        // Callers keep astral characters away from C# classes.
+        code_escape: |v| format!("\\u{v:04X}"),
+        property: csharp::property,
+        properties_by_name: false,
+        utf16: true,
+        possessive: Possessive::Atomic,
+        // .NET numbers named groups after the unnamed ones, so every group stays unnamed to
+        // keep rxw's numbering.
+        named_group: None,
+        scoped_ignore_case: true,
+        ..COMMON
+    },
+};
+
 impl Lang {
     /// The language's dialect: everything the code generator knows about it.
     pub(crate) fn dialect(self) -> &'static Dialect {
         match self {
-            Lang::Rust => &rust::DIALECT,
-            Lang::Python => &python::DIALECT,
-            Lang::Js => &js::DIALECT,
-            Lang::Go => &go::DIALECT,
-            Lang::Java => &java::DIALECT,
-            Lang::CSharp => &csharp::DIALECT,
+            Lang::Rust => &RUST,
+            Lang::Python => &PYTHON,
+            Lang::Js => &JS,
+            Lang::Go => &GO,
+            Lang::Java => &JAVA,
+            Lang::CSharp => &CSHARP,
         }
     }
 }
@@ -180,9 +390,4 @@ pub(crate) fn named_property(
     _oniguruma: bool,
 ) -> Result<String, String> {
     Ok(format!("\\{}{{{name}}}", if negated { 'P' } else { 'p' }))
-}
-
-/// `\x{E9}` (Rust, Go, Java).
-pub(crate) fn braced_hex_escape(v: u32) -> String {
-    format!("\\x{{{v:X}}}")
 }

@@ -1,49 +1,9 @@
 //! Python 3 with `re`.
 
-use super::{Dialect, Engines, OUTPUT_DOC, Possessive};
+use super::OUTPUT_DOC;
 use crate::codegen::Translation;
-use crate::flavor::Flavor;
 
-pub(crate) static DIALECT: Dialect = Dialect {
-    name: "python",
-    aliases: &["py"],
-    title: "Python",
-    extension: "py",
-    file_name: "matches.py",
-    library: "re",
-    syntax: "re",
-    native_flavor: Some(Flavor::PYTHON),
-    native: |f| f == Flavor::PYTHON,
-    program,
-    comment: "#",
-    comment_text: super::as_is,
-    tests: Some(crate::codegen::test_file::PYTHON),
-    engines: Engines::Backtracking,
-    repeat_limit: None,
-    text_start: "\\A",
-    text_end: "\\Z",
-    newline_anchors: true,
-    end_or_final_newline: Some("$"),
-    ascii_word_boundary: Some(["(?a:\\b)", "(?a:\\B)"]),
-    any_char: "(?s:.)",
-    class_specials: "\\]^-[&~|",
-    code_escape,
-    property,
-    properties_by_name: false,
-    nested_negation: false,
-    utf16: false,
-    utf16_lookbehind: false,
-    lookbehind_fixed_width: true,
-    atomic: true,
-    possessive: Possessive::Suffix,
-    named_group: Some(("(?P<", true)),
-    loop_resets_groups: false,
-    unset_backref_matches_empty: false,
-    scoped_ignore_case: true,
-    backrefs_unname_groups: false,
-};
-
-fn code_escape(v: u32) -> String {
+pub(super) fn code_escape(v: u32) -> String {
     if v < 0x100 {
         format!("\\x{v:02X}")
     } else if v < 0x10000 {
@@ -53,7 +13,7 @@ fn code_escape(v: u32) -> String {
     }
 }
 
-fn property(name: &str, negated: bool, _oniguruma: bool) -> Result<String, String> {
+pub(super) fn property(name: &str, negated: bool, _oniguruma: bool) -> Result<String, String> {
     match name {
         "Nd" => Ok(if negated { "\\D" } else { "\\d" }.to_string()),
         _ => Err(format!(
@@ -84,7 +44,7 @@ pub(crate) fn python_flags(t: &Translation) -> String {
     }
 }
 
-fn program(t: &Translation, origin: &str) -> String {
+pub(super) fn program(t: &Translation, origin: &str) -> String {
     format!(
         r#"#!/usr/bin/env python3
 # {origin}

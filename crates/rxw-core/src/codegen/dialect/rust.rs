@@ -1,47 +1,7 @@
 //! Rust with the `regex` crate, and `fancy-regex` when look-around or backreferences need it.
 
-use super::{Dialect, Engines, OUTPUT_DOC, Possessive};
+use super::OUTPUT_DOC;
 use crate::codegen::{TargetEngine, Translation};
-use crate::flavor::Flavor;
-
-pub(crate) static DIALECT: Dialect = Dialect {
-    name: "rust",
-    aliases: &["rs"],
-    title: "Rust",
-    extension: "rs",
-    file_name: "main.rs",
-    library: "regex",
-    syntax: "regex",
-    native_flavor: Some(Flavor::Rust),
-    native: |f| f == Flavor::Rust,
-    program,
-    comment: "//",
-    comment_text: super::as_is,
-    tests: Some(crate::codegen::test_file::RUST),
-    engines: Engines::LinearThenBacktracking,
-    repeat_limit: None,
-    text_start: "\\A",
-    text_end: "\\z",
-    newline_anchors: true,
-    end_or_final_newline: None,
-    ascii_word_boundary: Some(["(?-u:\\b)", "(?-u:\\B)"]),
-    any_char: "(?s:.)",
-    class_specials: "\\]^-[&~|",
-    code_escape: super::braced_hex_escape,
-    property: super::named_property,
-    properties_by_name: true,
-    nested_negation: true,
-    utf16: false,
-    utf16_lookbehind: false,
-    lookbehind_fixed_width: true,
-    atomic: true,
-    possessive: Possessive::Atomic,
-    named_group: Some(("(?P<", true)),
-    loop_resets_groups: false,
-    unset_backref_matches_empty: false,
-    scoped_ignore_case: false,
-    backrefs_unname_groups: true,
-};
 
 /// The Rust pattern with the flags as an inline group (`regex` and `fancy-regex` both read it).
 pub(crate) fn rust_pattern(t: &Translation) -> String {
@@ -52,7 +12,7 @@ pub(crate) fn rust_pattern(t: &Translation) -> String {
     }
 }
 
-fn program(t: &Translation, origin: &str) -> String {
+pub(super) fn program(t: &Translation, origin: &str) -> String {
     let fancy = t.engine == TargetEngine::RustFancy;
     let (dep, ty, caps) = if fancy {
         (
