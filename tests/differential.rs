@@ -663,3 +663,95 @@ fn regression_python_not_word_boundary_never_matches_empty_text_before_3_14() {
         }
     }
 }
+
+/// A text of `len` bytes of words and lines, with none of the look-aheads' targets.
+fn words_text(len: usize) -> String {
+    let words = [
+        "alpha",
+        "beta",
+        "gamma",
+        "delta",
+        "x=1",
+        "foo bar",
+        "# note",
+        "key: value",
+    ];
+    let mut rng = Rng(34);
+    let mut s = String::new();
+    while s.len() < len {
+        for _ in 0..8 {
+            s.push_str(rng.pick(&words));
+            s.push(' ');
+        }
+        s.push('\n');
+    }
+    s.truncate(len);
+    s
+}
+
+/// Issue 34: what CPython finishes within a second on a text of up to 64 KB, rxw answers
+/// within the human profile's total step budget, with CPython's matches. A lazy
+/// any-character run before a look-ahead retried from every start over 4 KB (the case the
+/// old budget of 100 million steps stopped), the alternations sre makes one set over 64 KB,
+/// and counts no text of 64 KB can hold (sre's least width answers at once).
+#[test]
+fn regression_total_budget_answers_what_cpython_finishes_within_a_second() {
+    let small = words_text(4096);
+    let large = words_text(64_000);
+    let mut cases = Vec::new();
+    for (pattern, input) in [
+        (r"(?:.|\n)+?(?=END)", &small),
+        (r"(?:.|\n)+?(?=--)", &small),
+        (r"(?:.|\n)*?(?=\d{5})", &small),
+        (r"(?:.|\n)+?(?=\n\n|$)", &large),
+        (r"(?<=#)(\w|_| )+(?=\n)", &large),
+        (r"^(\w|_)+$", &large),
+        (r"(?m)^(a|[ab])+(?=\s)", &large),
+        (r"(?=.).{4294967294}", &large),
+        (r"(?=.)(?:ab){2147483647}", &large),
+        (r"(?=x)(x|y){70000}", &large),
+    ] {
+        cases.push(Case {
+            pattern: pattern.to_string(),
+            flags: "",
+            input: input.clone(),
+            replacement: None,
+        });
+    }
+    let Some(expected) = oracle("python3", "py_oracle.py", &cases) else {
+        return;
+    };
+    for (c, want) in cases.iter().zip(&expected) {
+        let re = Regex::new(&c.pattern, Flavor::PYTHON, Flags::default()).unwrap();
+        let started = std::time::Instant::now();
+        let found: Result<Vec<_>, _> = re
+            .matches(&c.input, rxw::MatchOptions::within(&Limits::human()))
+            .collect();
+        let found = found.unwrap_or_else(|e| panic!("/{}/ refused: {}", c.pattern, e.message));
+        let spans: Vec<Value> = found
+            .iter()
+            .map(|m| {
+                Value::from(
+                    m.groups
+                        .iter()
+                        .map(|g| g.map_or(Value::Null, |(s, e)| json!([s, e])))
+                        .collect::<Vec<_>>(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            Value::from(spans),
+            want["matches"],
+            "/{}/ on {} bytes",
+            c.pattern,
+            c.input.len()
+        );
+        eprintln!(
+            "/{}/ on {} bytes: {} matches in {:?}",
+            c.pattern,
+            c.input.len(),
+            found.len(),
+            started.elapsed()
+        );
+    }
+}

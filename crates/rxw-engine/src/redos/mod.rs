@@ -174,6 +174,8 @@ const SCREEN_TOTAL: u64 = 40_000_000;
 const MAX_COMPARED_TEXT: usize = 4096;
 /// The largest pump count measured.
 const MAX_N: usize = 4096;
+/// Fewer steps than this are not measured growth.
+const SIGNIFICANT: u64 = 32;
 /// Suffixes tried to make the match fail.
 const SUFFIXES: &[&str] = &["!", "\n", " ", "_", "0", "a", "\u{0}"];
 
@@ -189,8 +191,11 @@ struct Candidate<'s> {
 
 impl Candidate<'_> {
     /// How much doubling the pump multiplies the steps (2 for linear, 4 for quadratic).
+    /// Counts under [`SIGNIFICANT`] are not growth: an attack too short at n = 16 for a match
+    /// to fit (CPython's least width: no search at all) is not explosive for reaching a
+    /// hundred steps at n = 32.
     fn ratio(&self) -> f64 {
-        self.large as f64 / self.small.max(1) as f64
+        self.large as f64 / self.small.max(SIGNIFICANT) as f64
     }
 }
 
@@ -215,9 +220,19 @@ impl Clock<'_> {
 /// One search's steps over `text`, and whether the search ran to its end (not cut by the cap,
 /// the deadline or the cancel flag).
 fn measure(re: &Regex, text: &str, cap: u64, clock: &Clock<'_>) -> Result<(u64, bool), Error> {
+    measure_outcome(re, text, cap, clock).map(|(steps, complete, _)| (steps, complete))
+}
+
+/// [`measure`], and whether the search found a match.
+fn measure_outcome(
+    re: &Regex,
+    text: &str,
+    cap: u64,
+    clock: &Clock<'_>,
+) -> Result<(u64, bool, bool), Error> {
     let (outcome, steps) = re.search_steps(text, cap, Some(clock.deadline()), clock.cancel)?;
     let complete = matches!(outcome, Outcome::Match(_) | Outcome::NoMatch) && steps <= cap;
-    Ok((steps, complete))
+    Ok((steps, complete, matches!(outcome, Outcome::Match(_))))
 }
 
 /// Steps at growing `n` until the cap, the largest `n` or the time runs out; the last point is
@@ -262,7 +277,7 @@ fn verdict_of(
     }
     let significant: Vec<&StepPoint> = points
         .iter()
-        .filter(|p| p.steps >= 32 && p.n >= 4)
+        .filter(|p| p.steps >= SIGNIFICANT && p.n >= 4)
         .collect();
     let degrees: Vec<f64> = significant
         .windows(2)
@@ -519,13 +534,36 @@ impl Regex {
                         cut_short = true;
                         break 'all;
                     }
-                    let attack = Attack {
+                    let mut attack = Attack {
                         prefix: prefix.to_string(),
                         pump: pump.clone(),
                         suffix: (*suffix).to_string(),
                     };
                     if !seen.insert(attack.at(2)) {
                         continue;
+                    }
+                    // An attack the pattern matches early is no attack: another way in took
+                    // it (`^\s+|\s+$` on spaces, by its first branch). The search must fail
+                    // from every start, so try it behind a character that stops that way in.
+                    let (steps, _, matched) =
+                        measure_outcome(self, &attack.at(8), SCREEN_CAP, clock)?;
+                    spent += steps.min(SCREEN_CAP);
+                    if matched {
+                        for lead in SUFFIXES {
+                            let behind = Attack {
+                                prefix: format!("{lead}{}", attack.prefix),
+                                ..attack.clone()
+                            };
+                            let (steps, _, matched) =
+                                measure_outcome(self, &behind.at(8), SCREEN_CAP, clock)?;
+                            spent += steps.min(SCREEN_CAP);
+                            if !matched {
+                                if seen.insert(behind.at(2)) {
+                                    attack = behind;
+                                }
+                                break;
+                            }
+                        }
                     }
                     // Three points, so that an attack that matches at some n and not at
                     // others (steps going down) does not pass for growth.
@@ -831,8 +869,29 @@ mod tests {
     fn overlapping_alternation_is_exponential() {
         let r = check("^(a|a)*$", Flavor::JS);
         assert_eq!(r.verdict, Verdict::Exponential, "{r:?}");
-        let r = check(r"^(\w|\d)+$", Flavor::PYTHON);
+        let r = check(r"^(\w|\d)+$", Flavor::JS);
         assert_eq!(r.verdict, Verdict::Exponential, "{r:?}");
+        // sre hoists the `a` both branches start with: `^(a(?:|a))+$`, as ambiguous.
+        let r = check("^(a|aa)+$", Flavor::PYTHON);
+        assert_eq!(r.verdict, Verdict::Exponential, "{r:?}");
+    }
+
+    #[test]
+    fn an_alternation_sre_makes_one_class_is_linear_in_python() {
+        // CPython's parser turns `\w|\d` and `a|[ab]` into one set: nothing to backtrack
+        // into, as CPython times them. node keeps the branches.
+        for p in [r"^(\w|\d)+$", r"^(\w|_)+$", "^(a|[ab])+$", r"^(?:\s| )*$"] {
+            let r = check(p, Flavor::PYTHON);
+            assert_eq!(r.verdict, Verdict::Linear, "{p}: {r:?}");
+            assert_eq!(check(p, Flavor::JS).verdict, Verdict::Exponential, "{p}");
+        }
+        // Unanchored, the set's loop is still retried from every start: quadratic, as CPython.
+        let r = check(r"(\w|_)+$", Flavor::PYTHON);
+        assert_eq!(
+            (r.verdict, r.degree),
+            (Verdict::Polynomial, Some(2)),
+            "{r:?}"
+        );
     }
 
     #[test]

@@ -346,6 +346,19 @@ impl<'r> Sampler<'r> {
         }
     }
 
+    /// A short text that holds `opener` and that the loop `node` matches whole (the opener
+    /// itself, or with one of the pattern's own characters or a common one before or after
+    /// it), if any.
+    fn opener_inside(&mut self, node: &Node, opener: &str) -> Option<String> {
+        let around: Vec<char> = self.own.iter().copied().chain(['\\', 'a', ' ']).collect();
+        let mut tries = vec![opener.to_string()];
+        for c in around {
+            tries.push(format!("{c}{opener}"));
+            tries.push(format!("{opener}{c}"));
+        }
+        tries.into_iter().find(|t| self.accepts(node, t, true))
+    }
+
     /// The least non-empty example (every optional part once when the least is empty).
     fn pump(&mut self, node: &Node, variant: usize) -> String {
         let least = self.example(node, Take::Least, variant);
@@ -476,6 +489,33 @@ fn neighbour_loop<'a>(slots: &[Slot<'a>], i: usize) -> Option<&'a Node> {
     }
 }
 
+/// Whether a multi-line `^` (a line start, not the text's) comes before slot `i` in its
+/// enclosing sequences.
+fn line_anchored_before(slots: &[Slot<'_>], i: usize) -> bool {
+    let mut at = i;
+    while let Some(p) = slots[at].parent {
+        if let NodeKind::Concat(items) = &slots[p].node.kind {
+            for n in &items[..slots[at].index] {
+                let mut found = false;
+                n.walk(|m, _| {
+                    found |= matches!(
+                        m.kind,
+                        NodeKind::Anchor {
+                            kind: rxw_syntax::ast::AnchorKind::LineStart,
+                            multiline: true
+                        }
+                    );
+                });
+                if found {
+                    return true;
+                }
+            }
+        }
+        at = p;
+    }
+    false
+}
+
 /// Text that completes a match after slot `i`: examples of everything after it in every
 /// enclosing sequence, innermost first.
 fn rest_of(sampler: &mut Sampler<'_>, slots: &[Slot<'_>], i: usize) -> String {
@@ -560,6 +600,9 @@ pub(crate) fn examples(re: &Regex) -> Vec<String> {
 pub(crate) fn suspects(re: &Regex) -> Vec<Suspect> {
     let mut sampler = Sampler::new(re);
     let slots = index(&re.ast().root);
+    // CPython's parser makes an alternation of single characters one set: no branch to
+    // backtrack into (`(\w|_)+` is one loop over one class).
+    let sre = re.flavor().rules().rewrites == rxw_syntax::rules::Rewrites::Sre;
     let mut out = Vec::new();
     for (i, slot) in slots.iter().enumerate() {
         let NodeKind::Repeat {
@@ -590,6 +633,7 @@ pub(crate) fn suspects(re: &Regex) -> Vec<Suspect> {
             }
             SuspectKind::Nested
         } else if let NodeKind::Alternation(branches) = &body.kind
+            && !(sre && crate::vm::sre_makes_one_set(branches))
             && overlapping_branches(&mut sampler, branches)
         {
             let firsts: Vec<String> = branches.iter().map(|b| sampler.pump(b, 0)).collect();
@@ -650,6 +694,18 @@ pub(crate) fn suspects(re: &Regex) -> Vec<Suspect> {
             if let Some(c) = rest.chars().next() {
                 restarts.push(format!("{prefix}{body}{c}"));
             }
+            // The text that leads in, as the loop itself takes it (an escaped quote in an
+            // unanchored quoted string, `"(?:[^"\\]|\\.)*"` pumped with `\"`): every copy
+            // is a start the search retries, and the loop runs from it to the end.
+            if let Some(inside) = sampler.opener_inside(slot.node, &prefix) {
+                restarts.insert(0, inside);
+            }
+        }
+        // A line anchor before the loop: every line feed is a new start for the search
+        // (`(?m)^\s*#.*$` over empty lines).
+        if line_anchored_before(&slots, i) {
+            restarts.insert(0, "\n".to_string());
+            restarts.insert(1, format!("\n{prefix}{}", sampler.pump(child, 0)));
         }
         out.push(Suspect {
             kind,

@@ -29,6 +29,13 @@ pub trait Haystack {
     fn byte(&self, pos: usize) -> Option<u8>;
     /// The text's bytes when positions are bytes.
     fn bytes(&self) -> Option<&[u8]>;
+    /// Whether the search asks how far its attempts read, to learn what they would do on a
+    /// longer text ([`EndWatch`]): then no start is refused for the characters left after it
+    /// (sre's least width), so every attempt reads what it would read.
+    #[inline]
+    fn watches_end(&self) -> bool {
+        false
+    }
     /// Whether `pos` is the end of the text (what the end anchors test).
     #[inline]
     fn is_end(&self, pos: usize) -> bool {
@@ -100,6 +107,10 @@ impl Haystack for EndWatch<'_> {
 
     fn bytes(&self) -> Option<&[u8]> {
         None
+    }
+
+    fn watches_end(&self) -> bool {
+        true
     }
 
     fn is_end(&self, pos: usize) -> bool {
@@ -427,9 +438,14 @@ pub fn run_search<H: Haystack, O: Observer>(
     if prog.anchored_start && start > 0 && !params.anchored {
         return (Outcome::NoMatch, 0);
     }
+    // sre's least width: no start with fewer characters left is tried.
+    let min_chars = if hay.watches_end() { 0 } else { prog.min_chars };
+    let Some(last_start) = last_start_with(hay, min_chars) else {
+        return (Outcome::NoMatch, 0);
+    };
     let mut check_at: u64 = 0;
     loop {
-        if start > len {
+        if start > last_start {
             return (Outcome::NoMatch, vm.steps);
         }
         if !anchored && let Some(table) = &prog.first_bytes {
@@ -483,6 +499,23 @@ pub fn run_search<H: Haystack, O: Observer>(
             },
         }
     }
+}
+
+/// The last position with at least `min` characters after it (the text's length when `min`
+/// is 0), `None` when the whole text has fewer.
+fn last_start_with<H: Haystack>(hay: &H, min: u64) -> Option<usize> {
+    let len = hay.len();
+    if min == 0 {
+        return Some(len);
+    }
+    if min > len as u64 {
+        return None;
+    }
+    let mut p = len;
+    for _ in 0..min {
+        p = hay.prev(p)?.1;
+    }
+    Some(p)
 }
 
 enum Attempt {
@@ -992,8 +1025,13 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                     let guard = guard.filter(|_| self.sre.is_none() && !O::EXPLAIN);
                     let mut p = pos;
                     let mut n = 0u32;
-                    let mut ok = true;
-                    while n < min {
+                    // sre's REPEAT_ONE gives up at once when its minimum is more than the
+                    // characters left (fewer than the bytes left, or as many).
+                    let mut ok = !(self.prog.short_repeat_fails
+                        && !back
+                        && !self.hay.watches_end()
+                        && u64::from(min) > (self.hay.len() - pos) as u64);
+                    while ok && n < min {
                         match self.step_one(test, p, back) {
                             Some(q) => {
                                 p = q;

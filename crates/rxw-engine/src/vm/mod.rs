@@ -24,7 +24,7 @@ pub mod exec;
 pub use compile::accepted_chars;
 pub(crate) use compile::apply as apply_flag_change;
 pub use compile::compile;
-pub(crate) use compile::python_search_prefix;
+pub(crate) use compile::{python_search_prefix, sre_makes_one_set};
 pub use exec::{
     Haystack, NoObserver, Observer, Outcome, Resumed, Step, Utf8Hay, Utf16Hay, run_search,
 };
@@ -274,6 +274,14 @@ pub struct Program {
     /// alternative that fails, which CPython before 3.11 does nowhere else but in a greedy
     /// loop's extra iteration.
     pub mark_restoring: Vec<u32>,
+    /// The fewest characters a match needs, as sre records it ([`Rewrites::Sre`]): the search
+    /// tries no start with fewer left. 0: no such check.
+    ///
+    /// [`Rewrites::Sre`]: rxw_syntax::rules::Rewrites::Sre
+    pub min_chars: u64,
+    /// A single-character loop fails at once when its minimum is more than what is left of
+    /// the text (sre's `REPEAT_ONE`), without testing a character.
+    pub short_repeat_fails: bool,
 }
 
 /// What the continuation of an instruction can start with (a superset): the first UTF-8 byte

@@ -94,6 +94,7 @@ macro_rules! go_rules {
             empty_iteration: EmptyIteration::Revisited,
             replacement: Replacement::GoExpand,
             linear_time: true,
+            rewrites: Rewrites::None,
             language: "go",
             engine: $engine,
         }

@@ -126,6 +126,7 @@ const fn java_rules(texts: &'static Texts, engine: &'static str) -> Rules {
         empty_iteration: EmptyIteration::Kept,
         replacement: Replacement::Java,
         linear_time: false,
+        rewrites: Rewrites::None,
         language: "java",
         engine,
     }

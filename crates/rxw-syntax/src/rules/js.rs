@@ -83,6 +83,7 @@ macro_rules! js_rules {
             empty_iteration: EmptyIteration::Fails,
             replacement: Replacement::Ecma,
             linear_time: false,
+            rewrites: Rewrites::None,
             language: "js",
             engine: "node RegExp",
         }

@@ -65,6 +65,9 @@ pub struct Rules {
     /// Whether the engine guarantees time linear in the text (RE2's automata): a ReDoS verdict
     /// for such an engine is linear by construction.
     pub linear_time: bool,
+    /// What the engine's own compiler rewrites before it runs a pattern. The matcher runs the
+    /// rewritten program, so its steps, the debugger's trace and the ReDoS verdicts follow it.
+    pub rewrites: Rewrites,
     /// The code generator's language for this flavor (`python`, `js`, `rust`, `go`).
     pub language: &'static str,
     /// The real engine, for labels and docs (`CPython 3.11 re`, `Go 1.22 regexp`).
@@ -332,6 +335,24 @@ pub enum EmptyIteration {
     /// dropped (an unbounded loop's first free iteration may be empty and ends it; a later
     /// empty iteration fails; a bounded repetition's copies are never refused).
     Revisited,
+}
+
+/// The rewrites an engine makes of a pattern before it runs it that change how it runs (its
+/// steps, so the debugger's trace and the ReDoS verdicts), not what it matches (but for the
+/// groups of CPython before 3.11, which the matcher's marks follow).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rewrites {
+    /// None that tell: the pattern runs as written.
+    None,
+    /// sre's, the same in every CPython release. Its parser hoists the leading items that
+    /// every branch of an alternation starts with (`ab|ac` runs as `a(?:b|c)`, `a|aa` as
+    /// `a(?:|a)`) and turns an alternation whose branches are then single characters or
+    /// classes into one class (`\w|_`, `a|[ab]`: no branch is left to backtrack into, so
+    /// `(\w|_)+` runs in linear time). Its compiler records the fewest characters a match
+    /// needs: a search tries no start with fewer left (`.{4294967294}` on a short text is
+    /// answered at once), and a single-character loop fails at once when its minimum is more
+    /// than what is left.
+    Sre,
 }
 
 /// How a replacement template is written.

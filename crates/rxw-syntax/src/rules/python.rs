@@ -80,6 +80,7 @@ static PYTHON: Rules = Rules {
     empty_iteration: EmptyIteration::Kept,
     replacement: Replacement::Backslash,
     linear_time: false,
+    rewrites: Rewrites::Sre,
     language: "python",
     engine: "CPython re",
 };

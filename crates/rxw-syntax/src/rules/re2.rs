@@ -87,6 +87,7 @@ pub static RE2: Rules = Rules {
     empty_iteration: EmptyIteration::Revisited,
     replacement: Replacement::Rewrite,
     linear_time: true,
+    rewrites: Rewrites::None,
     language: "go",
     engine: "RE2 2025-11-05",
 };

@@ -90,6 +90,7 @@ pub(super) const fn rust_rules(
         empty_iteration: EmptyIteration::Kept,
         replacement: Replacement::Dollar,
         linear_time: false,
+        rewrites: Rewrites::None,
         language: "rust",
         engine,
     }

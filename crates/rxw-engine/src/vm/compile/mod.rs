@@ -14,17 +14,18 @@ mod groups;
 mod repeat;
 mod search;
 mod unicode_sets;
+mod width;
 
+pub(crate) use alternation::sre_makes_one_set;
 pub(crate) use search::python_search_prefix;
 
 use super::charset::{CharSet, Fold};
 use super::{Inst, Program, Test};
-use alternation::{sre_items, sre_set_alternation};
 use rxw_syntax::Span;
 use rxw_syntax::ast::*;
 use rxw_syntax::error::{Error, ErrorKind};
 use rxw_syntax::flavor::{Flags, Flavor};
-use rxw_syntax::rules::CaseFold;
+use rxw_syntax::rules::{CaseFold, Rewrites};
 use search::{byte_table, continuation_first, first_set, starts_anchored, test_chars};
 
 /// Deepest nesting compiled; deeper patterns are refused rather than risking the stack.
@@ -162,6 +163,13 @@ pub fn compile(ast: &Ast, pattern: &str, flavor: Flavor) -> Result<Program, Erro
         first_bytes,
         guards,
         mark_restoring: c.mark_restoring,
+        min_chars: match flavor {
+            Flavor::Python(v) if flavor.rules().rewrites == Rewrites::Sre => {
+                width::sre_min_width(ast, v)
+            }
+            _ => 0,
+        },
+        short_repeat_fails: flavor.rules().rewrites == Rewrites::Sre,
     })
 }
 
@@ -298,17 +306,8 @@ impl Compiler<'_> {
                     self.node(n, flags, back, depth + 1)?;
                 }
             }
-            NodeKind::Alternation(branches) if self.sre_marks() => {
-                if let Some(prefix) = sre_set_alternation(branches) {
-                    // sre's parser: the common leading items, then one set, and no branch.
-                    for item in &sre_items(&branches[0])[..prefix] {
-                        self.node(item, flags, back, depth + 1)?;
-                    }
-                    let test = self.sre_set_test(branches, prefix, flags)?;
-                    self.push(Inst::Consume { test, back }, span);
-                } else {
-                    self.alternation(branches, flags, back, span, depth)?;
-                }
+            NodeKind::Alternation(branches) if self.sre_rewrites() => {
+                self.sre_alternation(branches, flags, back, span, depth)?
             }
             NodeKind::Alternation(branches) => {
                 self.alternation(branches, flags, back, span, depth)?

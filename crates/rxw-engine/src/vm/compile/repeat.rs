@@ -161,7 +161,7 @@ impl Compiler<'_> {
             }
             NodeKind::Dot { dotall } => Some(self.dot(*dotall)),
             NodeKind::Alternation(branches)
-                if self.sre_marks() && sre_set_alternation(branches) == Some(0) =>
+                if self.sre_rewrites() && sre_set_alternation(branches) == Some(0) =>
             {
                 Some(self.sre_set_test(branches, 0, flags)?)
             }
