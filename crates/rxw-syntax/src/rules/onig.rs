@@ -126,6 +126,7 @@ const fn onig_rules(
         empty_iteration: EmptyIteration::Kept,
         replacement: Replacement::Ruby,
         linear_time: false,
+        rewrites: Rewrites::None,
         language,
         engine,
     }
