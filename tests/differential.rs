@@ -680,7 +680,8 @@ fn words_text(len: usize) -> String {
     let mut s = String::new();
     while s.len() < len {
         for _ in 0..8 {
-            s.push_str(rng.pick(&words));
+            let word: &&str = rng.pick(&words);
+            s.push_str(word);
             s.push(' ');
         }
         s.push('\n');
