@@ -659,16 +659,19 @@ fn a_gz_and_a_plain_log_merged_in_pages_name_their_sources_and_leave_no_spill() 
     assert!(screen.contains("alpha:2:23"), "{screen}");
     assert!(screen.contains("beta:2:23"), "{screen}");
     // Ctrl-O: only the first log's lines; Ctrl-T: all but the first log's.
+    // The input's title counts the lines shown; the status bar names the filter.
     s.keys(&["C-o"]);
-    let only = s.expect("only alpha: 200 lines");
+    let only = s.expect("filters: 200 shown");
     assert!(
-        !only.contains("[CLAIM b0]") && only.contains("[CLAIM a3]"),
+        only.contains("only alpha") && !only.contains("[CLAIM b0]") && only.contains("[CLAIM a3]"),
         "{only}"
     );
     s.keys(&["C-t"]);
-    let hidden = s.expect("hiding alpha: 200 lines");
+    let hidden = s.expect("hiding alpha");
     assert!(
-        !hidden.contains("[CLAIM a0]") && hidden.contains("[CLAIM b3]"),
+        hidden.contains("filters: 200 shown")
+            && !hidden.contains("[CLAIM a0]")
+            && hidden.contains("[CLAIM b3]"),
         "{hidden}"
     );
     let spilled = || std::fs::read_dir(&spills).unwrap().count();

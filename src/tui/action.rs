@@ -174,6 +174,37 @@ pub enum Action {
     ToggleFollow,
     /// Export the filtered lines, the matches or the lens hits to a file (opens a prompt).
     Export,
+    /// Open the filter panel: every filter, each changed or removed alone.
+    Filters,
+    /// Ask for the time range the lines shown must fall in.
+    AskTimeRange,
+    /// Ask for a line, a time or a bookmark to go to.
+    AskGoTo,
+    /// Bookmark the cursor's line, or take its bookmark off.
+    ToggleBookmark,
+    /// Go to the next bookmark after the cursor's line.
+    NextBookmark,
+    /// Go to the bookmark before the cursor's line.
+    PrevBookmark,
+    /// Set the filters besides the pattern's, and the pattern's line filter (the filter
+    /// panel's answer).
+    SetFilters(
+        Box<crate::workbench::filters::Filters>,
+        crate::workbench::filter::FilterMode,
+    ),
+    /// Set the time range filter (`None`: every time), the time prompt's answer.
+    SetTimeRange(Option<crate::input::time_range::TimeRange>),
+    /// Go to a place (the go-to prompt's answer).
+    GoTo(GoTarget),
+}
+
+/// Where [`Action::GoTo`] goes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GoTarget {
+    /// A line, from 0.
+    Line(usize),
+    /// The first line stamped at or after this instant (milliseconds since the epoch).
+    Time(i64),
 }
 
 /// What [`Action::Copy`] copies.
@@ -369,6 +400,48 @@ pub static KEYMAP: &[Binding] = &[
         "merged logs: hide the next log's lines, then none",
         false,
         [k(K::Char('t'), CTRL)]
+    ),
+    bind!(
+        Global,
+        Action::Filters,
+        "filters: logs, level, time, match, preset key",
+        true,
+        [k(K::Char('k'), ALT)]
+    ),
+    bind!(
+        Global,
+        Action::AskTimeRange,
+        "time range of the lines shown: times or relative (-15m, 2026-10-05T10:00..-1h)",
+        false,
+        [k(K::Char('r'), ALT)]
+    ),
+    bind!(
+        Global,
+        Action::AskGoTo,
+        "go to a line, a time or a bookmark",
+        false,
+        [k(K::Char('o'), ALT)]
+    ),
+    bind!(
+        Global,
+        Action::ToggleBookmark,
+        "bookmark the cursor's line (again: take it off)",
+        false,
+        [k(K::Char('h'), ALT)]
+    ),
+    bind!(
+        Global,
+        Action::NextBookmark,
+        "next bookmark",
+        false,
+        [k(K::Char('.'), ALT)]
+    ),
+    bind!(
+        Global,
+        Action::PrevBookmark,
+        "previous bookmark",
+        false,
+        [k(K::Char(','), ALT)]
     ),
     bind!(
         Global,

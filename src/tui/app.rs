@@ -6,14 +6,17 @@
 //! terminal. Side effects (clipboard, saving a preset) are queued as [`Effect`]s for the event
 //! loop to carry out.
 
+use super::action::GoTarget;
 use super::action::{Action, Context, CopyWhat, Edit, Effect, apply_buffer, apply_line};
 use super::gutter::SourceGutter;
 use super::keymap::action_for;
 use super::layout::{self, Areas};
 use super::popups::export::ExportPrompt;
+use super::popups::filters::FilterPanel;
 use super::popups::help::Help;
 use super::popups::history::HistorySearch;
 use super::popups::path::PathPrompt;
+use super::popups::prompt::Prompt;
 use super::popups::save::SavePrompt;
 use super::popups::{Outcome, Popup, PopupCx, PopupDrawCx};
 use super::presets::PresetBrowser;
@@ -21,11 +24,14 @@ use super::tabs::{DrawCx, Handled, Request, Shared, Tab, TabCommand, TabCx, TabE
 use super::theme::Palette;
 use crate::workbench::export::ExportWhat;
 use crate::workbench::filter::FilterMode;
+use crate::workbench::filters::{CombinedFilter, FilterInputs, Filters, PresetHits, SourceRule};
 use crate::workbench::follow::{FollowEvent, Follower, Reload};
+use crate::workbench::lens::LensState;
 use crate::workbench::{Compiling, InputSource, Workbench};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use ratatui::layout::Rect;
 use std::borrow::Cow;
+use std::collections::{BTreeMap, BTreeSet};
 
 /// A burst of at least this many key events read together is a paste, not typing: nobody
 /// types 16 keys between two frames, and a terminal without bracketed paste sends a paste as
@@ -144,8 +150,11 @@ pub struct App {
     pub loading: Option<Loading>,
     /// Which log each line came from, when several were opened as one input.
     pub sources: Option<SourceGutter>,
-    /// The source filter of a merged input (Ctrl-O, Ctrl-T).
-    pub source_filter: super::source_filter::SourceFilter,
+    /// The filters besides the pattern's line filter (logs, level, time, a preset key),
+    /// combined with it: the rows shown when any is on.
+    pub filters: CombinedFilter,
+    /// Bookmarked lines (from 0) per input ([`App::input_key`]), kept in the session.
+    pub bookmarks: BTreeMap<String, BTreeSet<usize>>,
 }
 
 /// The progress of reading the rest of a large file.
@@ -206,7 +215,8 @@ impl App {
             tail: false,
             loading: None,
             sources: None,
-            source_filter: Default::default(),
+            filters: CombinedFilter::default(),
+            bookmarks: BTreeMap::new(),
         };
         app.wb.lens.set_catalog(catalog);
         app.wb.compile();
@@ -281,6 +291,7 @@ impl App {
             help: self.help_open(),
             show_whitespace: self.show_whitespace,
             sources: self.source_gutter(),
+            shown_matches: self.shown_matches(),
         }
     }
 
@@ -305,6 +316,7 @@ impl App {
                 self.sources.as_ref().filter(|_| merged),
                 &mut requests,
             );
+            cx.shown_matches = self.filters.active().then(|| self.filters.matches());
             f(self.tabs[i].as_mut(), &mut cx)
         };
         self.take_requests(requests);
@@ -366,14 +378,7 @@ impl App {
     /// matches, without group colours).
     pub fn window(&self) -> std::ops::Range<usize> {
         let input = &self.wb.input;
-        let filtered = if self.wb.filter.active() {
-            Some(self.wb.filter.rows())
-        } else if self.source_filter.active() {
-            Some(self.source_filter.rows())
-        } else {
-            None
-        };
-        if let Some(rows) = filtered {
+        if let Some(rows) = self.view_rows() {
             let top = self.input_top.min(rows.len());
             let shown = &rows[top..(top + self.input_rows()).min(rows.len())];
             let (Some(&first), Some(&last)) = (shown.first(), shown.last()) else {
@@ -403,40 +408,49 @@ impl App {
     /// The input line shown on screen row `row` of the input pane (filtered or not).
     pub fn line_on_row(&self, row: usize) -> Option<usize> {
         let i = self.input_top + row;
-        if self.wb.filter.active() {
-            self.wb.filter.rows().get(i).map(|&l| l as usize)
-        } else if self.source_filter.active() {
-            self.source_filter.rows().get(i).map(|&l| l as usize)
-        } else {
-            (i < self.wb.input.line_count()).then_some(i)
+        match self.view_rows() {
+            Some(rows) => rows.get(i).map(|&l| l as usize),
+            None => (i < self.wb.input.line_count()).then_some(i),
         }
+    }
+
+    /// The input lines the view shows when a filter is on (ascending, as far as classified);
+    /// `None` when every line is shown.
+    pub fn view_rows(&self) -> Option<&[u32]> {
+        if self.filters.active() {
+            Some(self.filters.rows())
+        } else if self.wb.filter.active() {
+            Some(self.wb.filter.rows())
+        } else {
+            None
+        }
+    }
+
+    /// Whether a filter hides lines.
+    pub fn filtered(&self) -> bool {
+        self.view_rows().is_some()
+    }
+
+    /// The matches on the lines shown (indices into the full scan's spans) when the filters
+    /// leave some out; `None` when every match is shown.
+    pub fn shown_matches(&self) -> Option<&[u32]> {
+        self.filters.active().then(|| self.filters.matches())
     }
 
     /// How many rows the input view has: the filter's rows, or every line.
     pub fn view_len(&self) -> usize {
-        if self.wb.filter.active() {
-            self.wb.filter.rows().len()
-        } else if self.source_filter.active() {
-            self.source_filter.rows().len()
-        } else {
-            self.wb.input.line_count()
+        match self.view_rows() {
+            Some(rows) => rows.len(),
+            None => self.wb.input.line_count(),
         }
     }
 
     /// The view row showing input line `line`: itself without a filter, else the first
     /// filtered row at or after it.
     fn row_of_line(&self, line: usize) -> usize {
-        if self.wb.filter.active() {
-            self.wb
-                .filter
-                .rows()
-                .partition_point(|&l| (l as usize) < line)
-        } else if self.source_filter.active() {
-            self.source_filter
-                .rows()
-                .partition_point(|&l| (l as usize) < line)
-        } else {
-            line
+        match self.view_rows() {
+            Some(rows) => rows.partition_point(|&l| (l as usize) < line),
+            None => line,
         }
     }
 
@@ -449,57 +463,131 @@ impl App {
         };
         let n = g.tags.len();
         let tags = g.tags.clone();
-        if *action == Action::SourceOnly {
-            self.source_filter.cycle_only(n);
-        } else {
-            self.source_filter.cycle_hide(n);
-        }
-        if self.source_filter.active() && self.wb.filter.active() {
-            self.wb.filter.set_mode(FilterMode::Off);
-            self.wb.refresh_filter();
-        }
-        self.refresh_source_filter();
-        self.message = Some(match self.source_filter.label(&tags) {
-            Some(l) => format!("source filter: {l}"),
+        let mut filters = self.filters.filters().clone();
+        // One log at a time, stepping on from the one shown (or hidden) alone now.
+        filters.sources = match (action, filters.sources.take()) {
+            (Action::SourceOnly, Some(SourceRule::Only(v))) if v.len() == 1 => {
+                (v[0] + 1 < n).then(|| SourceRule::Only(vec![v[0] + 1]))
+            }
+            (Action::SourceOnly, _) => Some(SourceRule::Only(vec![0])),
+            (_, Some(SourceRule::Hide(v))) if v.len() == 1 => {
+                (v[0] + 1 < n).then(|| SourceRule::Hide(vec![v[0] + 1]))
+            }
+            _ => Some(SourceRule::Hide(vec![0])),
+        };
+        let label = filters.sources.as_ref().map(|r| r.label(&tags));
+        self.set_filters(filters, self.wb.filter.mode());
+        self.message = Some(match label {
+            Some(l) => format!("source filter: {l} (Alt-k: several logs, and the other filters)"),
             None => "source filter off: every log's lines".into(),
         });
-        let line = self.wb.input.cursor_position().0;
-        self.input_top = self.row_of_line(line);
-        self.clamp_input_top();
-        self.window_moved();
     }
 
-    /// Classifies more lines for the source filter; returns whether rows were added.
-    fn refresh_source_filter(&mut self) -> bool {
-        if !self.source_filter.active() {
+    /// Classifies more lines for the combined filters (and takes in the lens's hits for a
+    /// preset filter); returns whether rows or matches were added.
+    fn refresh_filters(&mut self) -> bool {
+        if !self.filters.active() {
             return false;
         }
-        let lines = self.wb.input.line_count() - usize::from(self.wb.input.ends_with_newline());
-        let Some(g) = self.sources.as_ref() else {
-            return false;
+        let lens = &self.wb.lens;
+        let preset = self.filters.filters().preset.as_ref().and_then(|key| {
+            let k = lens.keys().iter().position(|x| x == key)?;
+            let scanned = match lens.state() {
+                LensState::Done => usize::MAX,
+                LensState::Scanning(at) | LensState::Stopped(at) => at,
+                LensState::Idle => return None,
+            };
+            Some(PresetHits {
+                hits: lens.hits(k),
+                scanned,
+            })
+        });
+        let input = &self.wb.input;
+        let gutter = self
+            .sources
+            .as_ref()
+            .filter(|g| g.revision == input.revision() || (g.paged.is_some() && input.is_paged()));
+        let sources = |r: std::ops::Range<usize>| match gutter {
+            Some(g) => g.sources_of(r),
+            None => vec![None; r.len()],
         };
-        self.source_filter.refresh(lines, |r| g.sources_of(r))
+        self.filters.refresh(
+            input,
+            &FilterInputs {
+                matched: &self.wb.filter,
+                results: &self.wb.results,
+                preset,
+                sources: &sources,
+            },
+        )
     }
 
-    /// Sets the line filter and keeps the cursor's line (or the nearest after it) on screen.
-    fn set_filter(&mut self, mode: FilterMode, context: usize) {
-        if mode != FilterMode::Off && self.wb.input.line_count() > u32::MAX as usize {
-            self.message =
-                Some("the line filter works on inputs of up to 4,294,967,295 lines".into());
+    /// Sets every filter at once (the filter panel's answer, a prompt's, a key's) and keeps
+    /// the cursor's line (or the nearest shown after it) on screen.
+    fn set_filters(&mut self, filters: Filters, mode: FilterMode) {
+        if (filters.any() || mode != FilterMode::Off)
+            && self.wb.input.line_count() > u32::MAX as usize
+        {
+            self.message = Some("the filters work on inputs of up to 4,294,967,295 lines".into());
             return;
         }
-        if mode != FilterMode::Off {
-            // One filter at a time: the match filter replaces the source filter.
-            self.source_filter.set_mode(Default::default());
+        if filters.preset.is_some() && !self.wb.lens.is_active() {
+            // The key's hits come from the lens: it starts scanning now.
+            self.wb.lens.activate(&self.wb.input);
         }
         self.wb.filter.set_mode(mode);
-        self.wb.filter.set_context(context);
         self.wb.refresh_filter();
+        self.filters.set(filters, mode);
+        self.refresh_filters();
+        self.session_dirty = true;
         let (line, _) = self.wb.input.cursor_position();
         let rows = self.input_rows();
         self.input_top = self.row_of_line(line).saturating_sub(rows / 3);
         self.clamp_input_top();
         self.window_moved();
+        self.snap_selection();
+    }
+
+    /// With the filters leaving matches out, the current match becomes the first shown at
+    /// or after it (the Matches list and n / p step through the shown ones).
+    fn snap_selection(&mut self) {
+        if let Some(shown) = self.shown_matches()
+            && !shown.is_empty()
+        {
+            let p = shown.partition_point(|&i| (i as usize) < self.selected);
+            self.selected = shown[p.min(shown.len() - 1)] as usize;
+            self.notify(TabEvent::SelectionMoved);
+        }
+    }
+
+    /// The match `delta` steps from the current one among those shown.
+    fn step_match(&mut self, delta: isize) {
+        match self.shown_matches() {
+            Some(shown) if shown.is_empty() => {
+                self.message = Some("no match on the lines the filters show".into());
+            }
+            Some(shown) => {
+                let p = shown.partition_point(|&i| (i as usize) < self.selected);
+                let on = shown.get(p).is_some_and(|&i| i as usize == self.selected);
+                let target = match (delta > 0, on) {
+                    (true, true) => p + 1,
+                    (true, false) => p,
+                    (false, _) => p.saturating_sub(1),
+                };
+                let i = shown[target.min(shown.len() - 1)] as usize;
+                self.move_to_match(i);
+            }
+            None if delta > 0 => self.move_to_match(self.selected.saturating_add(1)),
+            None => self.move_to_match(self.selected.saturating_sub(1)),
+        }
+    }
+
+    /// Sets the pattern's line filter (Ctrl-L) with `context` lines, the other filters
+    /// staying, and says what it shows.
+    fn set_filter(&mut self, mode: FilterMode, context: usize) {
+        self.wb.filter.set_context(context);
+        let filters = self.filters.filters().clone();
+        self.set_filters(filters, mode);
         if mode != FilterMode::Off && self.message.is_none() {
             self.message = Some(match mode {
                 FilterMode::Matching => format!(
@@ -565,23 +653,26 @@ impl App {
 
     /// Takes in finished scan and compile work; returns whether the screen changed.
     pub fn poll(&mut self) -> bool {
-        let filtered_rows = self.wb.filter.rows().len();
+        let filtered_rows = self.view_rows().map_or(0, <[u32]>::len);
         let len = self.wb.input.len();
         let mut changed = self.wb.poll();
         if self.following && self.tail && self.wb.input.len() != len {
             // A followed paged input still being indexed grows here: the view stays at its end.
             self.scroll_to_end();
         }
-        if self.refresh_source_filter() {
-            changed = true;
-            self.clamp_input_top();
-            let w = self.window();
-            self.wb.rescan_window(w);
+        if self.filters.filters().preset.is_some() {
+            // A preset filter reads the lens's hits whichever tab is shown.
+            changed |= self.wb.lens.sync(&self.wb.input);
         }
-        if self.wb.filter.active() {
+        if self.refresh_filters() {
+            changed = true;
+            self.snap_selection();
+        }
+        if let Some(rows) = self.view_rows() {
+            let rows = rows.len();
             // The filtered view fills in as the scan goes: the window follows the rows on
             // screen (no request when they are the same).
-            changed |= self.wb.filter.rows().len() != filtered_rows;
+            changed |= rows != filtered_rows;
             self.clamp_input_top();
             if self.following && self.tail {
                 self.input_top = self.view_len().saturating_sub(self.input_rows());
@@ -765,8 +856,51 @@ impl App {
                 self.set_filter(self.wb.filter.mode(), context as usize);
                 self.message = Some(format!("filter context: {context} lines"));
             }
-            Action::NextMatch => self.move_to_match(self.selected.saturating_add(1)),
-            Action::PrevMatch => self.move_to_match(self.selected.saturating_sub(1)),
+            Action::NextMatch => self.step_match(1),
+            Action::PrevMatch => self.step_match(-1),
+            Action::Filters => self.open_filters(),
+            Action::SetFilters(filters, mode) => {
+                self.set_filters(*filters, mode);
+                self.message = Some(self.filters_said());
+            }
+            Action::AskTimeRange => {
+                let end = self.log_end();
+                let now = self.filters.filters().time;
+                self.popups.push(Box::new(Prompt::time_range(now, end)));
+            }
+            Action::SetTimeRange(range) => {
+                let mut filters = self.filters.filters().clone();
+                filters.time = range;
+                self.set_filters(filters, self.wb.filter.mode());
+                self.message = Some(match range {
+                    Some(r) => format!(
+                        "time range {} (Alt-r changes it, Alt-k removes it)",
+                        super::popups::prompt::range_text(&r)
+                    ),
+                    None => "time range off: every time".into(),
+                });
+            }
+            Action::AskGoTo => {
+                let lines = self.wb.input.line_count()
+                    - usize::from(
+                        self.wb.input.ends_with_newline() && self.wb.input.line_count() > 1,
+                    );
+                let marks = self
+                    .current_bookmarks()
+                    .into_iter()
+                    .map(|l| {
+                        let r = self.wb.input.shown_line_range(l);
+                        let text = self.wb.input.slice(r.start..r.end.min(r.start + 200));
+                        (l, super::text::clip(&text, 200))
+                    })
+                    .collect();
+                let end = self.log_end();
+                self.popups.push(Box::new(Prompt::go_to(lines, end, marks)));
+            }
+            Action::GoTo(target) => self.go_to(target),
+            Action::ToggleBookmark => self.toggle_bookmark(),
+            Action::NextBookmark => self.step_bookmark(true),
+            Action::PrevBookmark => self.step_bookmark(false),
             Action::Activate => {
                 self.with_tab(self.shown, |t, cx| t.update(&Action::Activate, cx));
             }
@@ -822,6 +956,183 @@ impl App {
         self.cursor_into_view(at);
         self.tail = self.at_end();
         self.window_moved();
+    }
+
+    /// Opens the filter panel over the filters as they are.
+    fn open_filters(&mut self) {
+        let tags = self
+            .source_gutter()
+            .map(|g| g.tags.clone())
+            .unwrap_or_default();
+        let keys = self.wb.lens.keys().to_vec();
+        self.popups.push(Box::new(FilterPanel::new(
+            self.filters.filters().clone(),
+            self.wb.filter.mode(),
+            tags,
+            keys,
+        )));
+    }
+
+    /// The filters on, in words, for the status bar: `only a.log · warn+ · 10:00..10:15 ·
+    /// with a match · result hits`; empty when none is.
+    pub fn filter_labels(&self) -> Vec<String> {
+        let f = self.filters.filters();
+        let mut out = Vec::new();
+        if let Some(r) = &f.sources {
+            let tags = self
+                .source_gutter()
+                .map(|g| g.tags.clone())
+                .unwrap_or_default();
+            out.push(r.label(&tags));
+        }
+        if let Some(l) = f.level {
+            out.push(format!("{}+", l.name()));
+        }
+        if let Some(r) = &f.time {
+            out.push(short_range(r));
+        }
+        match self.wb.filter.mode() {
+            FilterMode::Off => {}
+            FilterMode::Matching => out.push("with a match".into()),
+            FilterMode::NonMatching => out.push("without a match".into()),
+        }
+        if let Some(k) = &f.preset {
+            out.push(format!("{k} hits"));
+        }
+        out
+    }
+
+    /// What the filters show now, said after a change.
+    fn filters_said(&self) -> String {
+        let labels = self.filter_labels();
+        if labels.is_empty() {
+            return "filters off: every line".into();
+        }
+        format!(
+            "filters: {} (all must hold; Alt-k changes or removes each)",
+            labels.join(" · ")
+        )
+    }
+
+    /// The instant relative times count back from: the log's last stamp, else now.
+    fn log_end(&self) -> i64 {
+        crate::workbench::filters::last_time(&self.wb.input)
+            .unwrap_or_else(crate::input::time_range::now_millis)
+    }
+
+    /// Moves the cursor to a line or a time and shows it.
+    fn go_to(&mut self, target: GoTarget) {
+        let line = match target {
+            GoTarget::Line(l) => l,
+            GoTarget::Time(t) => match crate::workbench::filters::line_at_time(&self.wb.input, t) {
+                Some(l) => l,
+                None => {
+                    self.message = Some(format!(
+                        "no line is stamped at {} or later",
+                        crate::input::timestamp::format_utc(t)
+                    ));
+                    return;
+                }
+            },
+        };
+        let line = line.min(self.wb.input.line_count().saturating_sub(1));
+        self.jump_to(self.wb.input.line_start(line));
+        let hidden = self
+            .view_rows()
+            .is_some_and(|rows| rows.binary_search(&(line as u32)).is_err());
+        self.message = Some(if hidden {
+            format!(
+                "line {} is hidden by the filters: the next line shown is on screen",
+                line + 1
+            )
+        } else {
+            format!("line {}", line + 1)
+        });
+    }
+
+    /// The key the input's bookmarks are kept under in the session: the file's path, `demo`
+    /// or `typed`; `None` for standard input (it cannot be read again).
+    pub fn input_key(&self) -> Option<String> {
+        match &self.wb.source {
+            InputSource::File(name) => {
+                let path = std::fs::canonicalize(name).unwrap_or_else(|_| name.into());
+                Some(format!("file:{}", path.display()))
+            }
+            InputSource::Demo => Some("demo".into()),
+            InputSource::Typed => Some("typed".into()),
+            InputSource::Stdin => None,
+        }
+    }
+
+    /// The input's bookmarks, ascending.
+    pub fn current_bookmarks(&self) -> Vec<usize> {
+        self.input_key()
+            .and_then(|k| self.bookmarks.get(&k))
+            .map(|s| s.iter().copied().collect())
+            .unwrap_or_default()
+    }
+
+    fn toggle_bookmark(&mut self) {
+        let Some(key) = self.input_key() else {
+            self.message =
+                Some("standard input cannot be read again: its lines are not bookmarked".into());
+            return;
+        };
+        let line = self.wb.input.cursor_position().0;
+        let marks = self.bookmarks.entry(key).or_default();
+        let added = marks.insert(line);
+        if !added {
+            marks.remove(&line);
+        }
+        let n = marks.len();
+        self.session_dirty = true;
+        self.message = Some(if added {
+            format!(
+                "bookmarked line {} ({n} in all: Alt-. next, Alt-, previous, Alt-o lists them)",
+                line + 1
+            )
+        } else {
+            format!("bookmark on line {} taken off ({n} left)", line + 1)
+        });
+    }
+
+    fn step_bookmark(&mut self, forward: bool) {
+        let marks = self.current_bookmarks();
+        if marks.is_empty() {
+            self.message = Some("no bookmarks: Alt-h marks the cursor's line".into());
+            return;
+        }
+        let line = self.wb.input.cursor_position().0;
+        let next = if forward {
+            marks
+                .iter()
+                .copied()
+                .find(|&l| l > line)
+                .or(marks.first().copied())
+        } else {
+            marks
+                .iter()
+                .rev()
+                .copied()
+                .find(|&l| l < line)
+                .or(marks.last().copied())
+        };
+        if let Some(l) = next {
+            let i = marks.iter().position(|&m| m == l).unwrap_or(0);
+            self.go_to(GoTarget::Line(l));
+            if !self
+                .message
+                .as_deref()
+                .is_some_and(|m| m.contains("hidden"))
+            {
+                self.message = Some(format!(
+                    "bookmark {} of {}: line {}",
+                    i + 1,
+                    marks.len(),
+                    l + 1
+                ));
+            }
+        }
     }
 
     /// Opens the export prompt, offering what is on screen: the lens hits in the Lens tab,
@@ -1307,7 +1618,7 @@ impl App {
                     "the input follows its file and takes no edits: Ctrl-F stops following".into(),
                 );
             }
-            Focus::Input if self.wb.filter.active() => {
+            Focus::Input if self.filtered() => {
                 // The filtered view is for reading: it scrolls, and edits wait until the
                 // filter is off (the rows would no longer be the lines they were built from).
                 let page = self.input_rows() as isize;
@@ -1319,11 +1630,10 @@ impl App {
                     Edit::Home => self.scroll_input(-(self.input_top as isize)),
                     Edit::End => self.scroll_input(self.view_len() as isize),
                     Edit::Left | Edit::Right | Edit::WordLeft | Edit::WordRight => {}
-                    _ => {
-                        self.message = Some(
-                            "the filtered view is read-only: Ctrl-L to every line to edit".into(),
-                        )
-                    }
+                    _ => self.message = Some(
+                        "the filtered view is read-only: Alt-k, c turns the filters off to edit"
+                            .into(),
+                    ),
                 }
             }
             Focus::Input => {
@@ -1499,4 +1809,28 @@ pub fn pasted_line_ends(s: &str) -> Cow<'_, str> {
         return Cow::Borrowed(s);
     }
     Cow::Owned(s.replace("\r\n", "\n").replace('\r', "\n"))
+}
+
+/// A time range in few characters for the status bar: the date once when both edges share
+/// it (`2026-10-05 00:10:00..00:15:00`), an open edge left empty.
+pub fn short_range(r: &crate::input::time_range::TimeRange) -> String {
+    let text = |t: Option<i64>| {
+        t.map(crate::input::timestamp::format_utc)
+            .unwrap_or_default()
+    };
+    let (a, b) = (text(r.since()), text(r.until()));
+    let day = |s: &str| s.get(..10).map(str::to_string);
+    match (day(&a), day(&b)) {
+        (Some(x), Some(y)) if x == y => format!(
+            "{} {}..{}",
+            x,
+            a[11..].trim_end_matches('Z'),
+            b[11..].trim_end_matches('Z')
+        ),
+        _ => format!(
+            "{}..{}",
+            a.replace('T', " ").trim_end_matches('Z'),
+            b.replace('T', " ").trim_end_matches('Z')
+        ),
+    }
 }

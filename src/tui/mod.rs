@@ -21,7 +21,6 @@ pub mod presets;
 pub mod render;
 pub mod screens;
 pub mod session;
-pub mod source_filter;
 pub mod svg;
 pub mod tabs;
 pub mod text;
@@ -102,6 +101,11 @@ pub fn start_app(
 ) -> anyhow::Result<App> {
     // The history outlives a `--fresh` start, as a shell's does.
     let history = saved.as_ref().map(Session::histories).unwrap_or_default();
+    // Bookmarks outlive a `--fresh` start too: they belong to the logs, not the pattern.
+    let bookmarks = saved
+        .as_ref()
+        .map(|s| s.bookmarks.clone())
+        .unwrap_or_default();
     let saved = if args.fresh { None } else { saved };
     let (text, source, warning, paged) = match input {
         StartInput::Loaded(t, s, w) => (t, s, w, None),
@@ -182,6 +186,10 @@ pub fn start_app(
     let mut app = App::new(wb, presets, size, palette);
     app.input_warning = warning;
     app.history = history::PatternHistory::from_families(history);
+    app.bookmarks = bookmarks
+        .into_iter()
+        .map(|(k, lines)| (k, lines.into_iter().collect()))
+        .collect();
     Ok(app)
 }
 

@@ -48,6 +48,9 @@ pub struct Session {
     /// the saved flavor's family takes it.
     #[serde(default, skip_serializing)]
     pub history: Vec<String>,
+    /// Bookmarked lines (from 0) per input: `file:PATH`, `demo` or `typed`.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub bookmarks: BTreeMap<String, Vec<usize>>,
 }
 
 impl Session {
@@ -94,6 +97,12 @@ impl Session {
             preset: wb.preset.clone(),
             histories: app.history.families().clone(),
             history: Vec::new(),
+            bookmarks: app
+                .bookmarks
+                .iter()
+                .filter(|(_, lines)| !lines.is_empty())
+                .map(|(k, lines)| (k.clone(), lines.iter().copied().collect()))
+                .collect(),
         }
     }
 }
@@ -300,6 +309,7 @@ mod tests {
             preset: None,
             histories: [("js".to_string(), vec!["CLAIM".to_string()])].into(),
             history: Vec::new(),
+            bookmarks: [("demo".to_string(), vec![3, 17])].into(),
         };
         save(&path, &s).unwrap();
         let restored = load(&path);

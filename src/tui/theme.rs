@@ -279,6 +279,29 @@ pub enum Chrome {
     Marked,
 }
 
+/// The text colour of a record of `level` in the input (errors red, warnings yellow, debug
+/// and trace dim; info as any text), in the palette's inks, so the light theme's stay
+/// readable on white and the colour depth is brought down with every other colour.
+pub fn level_style(level: crate::workbench::filters::Level, palette: Palette) -> Style {
+    use crate::workbench::filters::Level;
+    if palette == Palette::Mono {
+        return match level {
+            Level::Error | Level::Critical => Style::new().add_modifier(Modifier::BOLD),
+            Level::Trace | Level::Debug => Style::new().add_modifier(Modifier::DIM),
+            _ => Style::new(),
+        };
+    }
+    match level {
+        Level::Critical => Style::new()
+            .fg(ink(Ink::Red, palette))
+            .add_modifier(Modifier::BOLD),
+        Level::Error => Style::new().fg(ink(Ink::Red, palette)),
+        Level::Warn => Style::new().fg(ink(Ink::Yellow, palette)),
+        Level::Info => Style::new(),
+        Level::Debug | Level::Trace => Style::new().add_modifier(Modifier::DIM),
+    }
+}
+
 /// The style of a chrome element.
 pub fn chrome(c: Chrome, palette: Palette) -> Style {
     if palette == Palette::Mono {

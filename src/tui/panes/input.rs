@@ -79,6 +79,25 @@ fn title(app: &App) -> String {
     let (l, c) = wb.input.cursor_position();
     let f = &wb.filter;
     let filter = match f.mode() {
+        _ if app.filters.active() => {
+            // The combined filters: how many lines they show; which they are is in the
+            // status bar.
+            let c = &app.filters;
+            let state = if c.complete() {
+                String::new()
+            } else if f.capped() {
+                format!(
+                    " (the first {} matches' lines only)",
+                    thousands(crate::workbench::matching::SPAN_CAP as u64)
+                )
+            } else {
+                " (filtering…)".to_string()
+            };
+            format!(
+                " · filters: {} shown{state}",
+                thousands(c.rows().len() as u64)
+            )
+        }
         FilterMode::Off => String::new(),
         mode => {
             let shown = thousands(f.rows().len() as u64);
@@ -103,23 +122,6 @@ fn title(app: &App) -> String {
             };
             format!(" · filter: {what}{state}")
         }
-    };
-    let filter = match app
-        .source_gutter()
-        .and_then(|g| app.source_filter.label(&g.tags))
-    {
-        Some(label) => {
-            let state = if app.source_filter.complete() {
-                ""
-            } else {
-                " (scanning…)"
-            };
-            format!(
-                "{filter} · {label}: {} lines{state}",
-                thousands(app.source_filter.rows().len() as u64)
-            )
-        }
-        None => filter,
     };
     let indexing = wb
         .input
@@ -157,6 +159,7 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
     let marks = app.shown_tab().input_marks();
     let (debug_pos, heat) = (marks.position, marks.heat);
     let draw_cx = app.draw_cx();
+    let marks = app.current_bookmarks();
     let mut lines = Vec::with_capacity(body.height as usize);
     for row in 0..body.height as usize {
         let Some(i) = app.line_on_row(row) else {
@@ -177,9 +180,13 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
             paints(app, range.start..range.end)
         };
         let cs = cells(line, app.input_left, text_w, app.show_whitespace);
+        // The record's level colours its text; matches and hits paint over it.
+        let base = record_level(input, i, line)
+            .map_or_else(Style::new, |l| super::super::theme::level_style(l, p));
+        let bookmarked = marks.binary_search(&i).is_ok();
         let mut l = styled_line(&cs, |at| {
             let at = at + range.start;
-            let mut st = Style::new();
+            let mut st = base;
             for (r, k) in &paints {
                 if r.start <= at && at < r.end {
                     st = st.patch(style(*k, p));
@@ -229,7 +236,17 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
             ),
             None => format!("{:>w$} ", i + 1, w = gw),
         };
-        let mut spans = vec![Span::styled(gutter, chrome(Chrome::Dim, p))];
+        let mut spans = if bookmarked {
+            // A bookmark: the gutter's last cell carries the mark.
+            let mut g = gutter;
+            g.pop();
+            vec![
+                Span::styled(g, chrome(Chrome::Dim, p)),
+                Span::styled("▌", chrome(Chrome::Focused, p)),
+            ]
+        } else {
+            vec![Span::styled(gutter, chrome(Chrome::Dim, p))]
+        };
         spans.append(&mut l.spans);
         let used: usize = cs.iter().map(|c| c.width).sum();
         if used < text_w && (app.show_whitespace || end_paint) {
@@ -246,6 +263,10 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
     }
     if lines.is_empty() {
         let note = match app.wb.filter.mode() {
+            _ if app.filters.active() && !app.filters.complete() => "(filtering…)",
+            _ if app.filters.active() => {
+                "(no line passes every filter: Alt-k shows them, each removable)"
+            }
             FilterMode::Off => "(empty: type or paste text here)",
             _ if !app.wb.filter.complete() && !app.wb.filter.capped() => "(filtering…)",
             FilterMode::Matching => "(no line has a match: Ctrl-L shows the others)",
@@ -256,7 +277,7 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
     f.render_widget(Paragraph::new(lines).block(block), area);
     if focused && body.width > 0 && body.height > 0 {
         let (line, col) = input.cursor_position();
-        if !app.wb.filter.active()
+        if !app.filtered()
             && line >= app.input_top
             && line < app.input_top + body.height as usize
             && col >= app.input_left
@@ -279,4 +300,43 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
             }
         }
     }
+}
+
+/// Lines looked back over for the stamped line a continuation belongs to.
+const LEVEL_LOOKBACK: usize = 32;
+
+/// The level of the record line `i` (whose text is `line`) belongs to: its own level word,
+/// else for a line without a stamp (a record's continuation) the level of the stamped line
+/// it follows, within [`LEVEL_LOOKBACK`] lines.
+fn record_level(
+    input: &crate::workbench::TextBuffer,
+    i: usize,
+    line: &str,
+) -> Option<crate::workbench::filters::Level> {
+    use crate::input::timestamp::leading;
+    use crate::workbench::filters::level_of;
+    if let Some(l) = level_of(line) {
+        return Some(l);
+    }
+    if leading(line.as_bytes()).is_some() || line.trim_start().starts_with('{') {
+        return None;
+    }
+    (i.saturating_sub(LEVEL_LOOKBACK)..i).rev().find_map(|k| {
+        let text = input.slice(input.shown_line_range(k));
+        let text: &str = &text;
+        let head = &text[..floor(text, 512)];
+        match leading(head.as_bytes()) {
+            Some(_) => Some(level_of(head)),
+            None => level_of(head).map(Some),
+        }
+    })?
+}
+
+/// The largest char boundary of `s` at or before `n`.
+fn floor(s: &str, n: usize) -> usize {
+    let mut end = s.len().min(n);
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    end
 }

@@ -16,6 +16,19 @@ use ratatui::widgets::Paragraph;
 /// stops` (the rate once the scan has run 200 ms), or
 /// `1,024+ matches · stopped at 37%` (the key from the keymap).
 pub fn count_text(app: &App) -> String {
+    let text = all_count_text(app);
+    match app.shown_matches() {
+        // The filters leave matches out: the shown ones first, then the whole count.
+        Some(shown) if app.wb.shown_regex().is_some() => {
+            let more = if app.filters.complete() { "" } else { "+" };
+            format!("{}{more} shown of {text}", thousands(shown.len() as u64))
+        }
+        _ => text,
+    }
+}
+
+/// The whole scan's count, as [`count_text`] says it without filters.
+fn all_count_text(app: &App) -> String {
     let r = &app.wb.results;
     let n = r.shown_count();
     let noun = if n == 1 { "match" } else { "matches" };
@@ -183,6 +196,15 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
         format!(" {} ", count_text(app)),
         chrome(Chrome::Selected, p),
     )];
+    let filters = app.filter_labels();
+    if !filters.is_empty() {
+        // Each filter on, by name; Alt-k opens the panel that changes or removes each.
+        let key = key_for(&Action::Filters).unwrap_or_default();
+        spans.push(Span::styled(
+            format!(" ⏷ {} ({key}) ", filters.join(" · ")),
+            chrome(Chrome::Changed, p),
+        ));
+    }
     if let Some(views) = views_text(app) {
         spans.push(Span::styled(format!(" {views} "), chrome(Chrome::Dim, p)));
     }

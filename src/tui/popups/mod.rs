@@ -6,9 +6,11 @@
 //! never `App`.
 
 pub mod export;
+pub mod filters;
 pub mod help;
 pub mod history;
 pub mod path;
+pub mod prompt;
 pub mod save;
 
 use super::action::{Action, Context, Effect};

@@ -1,5 +1,7 @@
 //! The Matches tab: every match of the full scan as index, line:column and text (only the
-//! rows on screen are formatted). Enter or a click on a row jumps there in the input.
+//! rows on screen are formatted). Enter or a click on a row jumps there in the input. With
+//! filters on, the list is the matches on the lines they show, numbered as in the whole
+//! scan, and its header says how many of how many.
 
 use super::{DrawCx, Handled, Request, Tab, TabCx, TabEvent, TabId};
 use crate::highlight::Kind;
@@ -40,10 +42,11 @@ impl Tab for MatchesTab {
             TabEvent::SelectionMoved => {
                 // Keep the current match's row on screen.
                 let rows = cx.body_rows().saturating_sub(1).max(1);
-                if cx.selected < self.top {
-                    self.top = cx.selected;
-                } else if cx.selected >= self.top + rows {
-                    self.top = cx.selected + 1 - rows;
+                let at = place(cx.shown_matches, cx.selected);
+                if at < self.top {
+                    self.top = at;
+                } else if at >= self.top + rows {
+                    self.top = at + 1 - rows;
                 }
             }
             _ => {}
@@ -53,8 +56,12 @@ impl Tab for MatchesTab {
     fn click(&mut self, _col: u16, row: u16, cx: &mut TabCx) -> Handled {
         let row = row as usize;
         if row >= 1 {
-            let i = self.top + row - 1;
-            if i < cx.wb.results.spans.len() {
+            let j = self.top + row - 1;
+            let i = match cx.shown_matches {
+                Some(s) => s.get(j).map(|&i| i as usize),
+                None => (j < cx.wb.results.spans.len()).then_some(j),
+            };
+            if let Some(i) = i {
                 cx.request(Request::SelectMatch(i));
             }
         }
@@ -62,7 +69,9 @@ impl Tab for MatchesTab {
     }
 
     fn wheel(&mut self, delta: i32, cx: &mut TabCx) -> Handled {
-        let n = cx.wb.results.spans.len();
+        let n = cx
+            .shown_matches
+            .map_or(cx.wb.results.spans.len(), <[u32]>::len);
         self.top =
             (self.top as i64 + delta as i64 * 3).clamp(0, n.saturating_sub(1) as i64) as usize;
         Handled::Consumed
@@ -72,18 +81,23 @@ impl Tab for MatchesTab {
         let p = cx.palette;
         let r = &cx.wb.results;
         let input = &cx.wb.input;
-        let n = r.spans.len();
-        let idx_w = n.max(1).to_string().len().max(3);
+        let all = r.spans.len();
+        let list = cx.shown_matches;
+        let n = list.map_or(all, <[u32]>::len);
+        let idx_w = all.max(1).to_string().len().max(3);
         let rows = (area.height as usize).saturating_sub(1);
-        let shown = self.top..(self.top + rows).min(n);
+        let top = self.top.min(n.saturating_sub(1));
+        let shown: Vec<usize> = (top..(top + rows).min(n))
+            .map(|j| list.map_or(j, |l| l[j] as usize))
+            .collect();
         // A merged input names each match's log and its line there (`b.log:12:3`): the
         // column is as wide as the widest name on screen.
         // Columns count in the flavor's unit, as its engine reports positions (Python code
         // points, JavaScript UTF-16 units, Rust and Go bytes).
         let unit = cx.wb.flavor.offset_unit();
         let locs: Vec<String> = shown
-            .clone()
-            .map(|i| {
+            .iter()
+            .map(|&i| {
                 let at = r.spans[i].0.min(input.len());
                 let (line, _) = input.position_of(at);
                 let start = input.line_start(line).min(at);
@@ -97,16 +111,24 @@ impl Tab for MatchesTab {
             .max()
             .unwrap_or(0)
             .max(10);
+        let filtered = match list {
+            Some(l) => format!(
+                " · {} of {} on the filtered lines",
+                crate::tui::text::thousands(l.len() as u64),
+                crate::tui::text::thousands(all as u64)
+            ),
+            None => String::new(),
+        };
         let mut lines = vec![Line::from(Span::styled(
             format!(
-                "{:>idx_w$}  {:<loc_w$} text (columns in {})",
+                "{:>idx_w$}  {:<loc_w$} text (columns in {}){filtered}",
                 "#",
                 "line:col",
                 unit.name()
             ),
             chrome(Chrome::Dim, p),
         ))];
-        for (i, loc) in shown.zip(locs) {
+        for (i, loc) in shown.into_iter().zip(locs) {
             let (s, e) = r.spans[i];
             let prefix = format!("{:>idx_w$}  {:<loc_w$} ", i + 1, loc);
             let room = (area.width as usize).saturating_sub(prefix.chars().count());
@@ -131,18 +153,30 @@ impl Tab for MatchesTab {
         if n == 0 {
             let msg = if cx.wb.stale() {
                 "the pattern is invalid; fix it to see matches"
+            } else if list.is_some() && all > 0 {
+                "no match on the lines the filters show (Alt-k to change them)"
+            } else if cx.wb.stale() {
+                "the pattern is invalid; fix it to see matches"
             } else if cx.wb.count_final() {
                 "no matches"
             } else {
                 "counting…"
             };
             lines.push(Line::from(Span::styled(msg, chrome(Chrome::Dim, p))));
-        } else if r.count > n && self.top + rows >= n {
+        } else if list.is_none() && r.count > n && top + rows >= n {
             lines.push(Line::from(Span::styled(
                 format!("… {} more not listed", r.count - n),
                 chrome(Chrome::Dim, p),
             )));
         }
         f.render_widget(Paragraph::new(lines), area);
+    }
+}
+
+/// The place of match `selected` in the list: itself, or its place among the shown ones.
+fn place(shown: Option<&[u32]>, selected: usize) -> usize {
+    match shown {
+        Some(s) => s.partition_point(|&i| (i as usize) < selected),
+        None => selected,
     }
 }

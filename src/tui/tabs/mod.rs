@@ -143,6 +143,9 @@ pub struct TabCx<'a> {
     pub palette: Palette,
     /// For logs merged into one input: which log each line comes from.
     pub sources: Option<&'a crate::tui::gutter::SourceGutter>,
+    /// The matches on the lines the filters show (indices into the full scan's spans),
+    /// when they leave some out; `None`: every match is shown.
+    pub shown_matches: Option<&'a [u32]>,
     requests: &'a mut Vec<Request>,
 }
 
@@ -164,6 +167,7 @@ impl<'a> TabCx<'a> {
             body,
             palette,
             sources,
+            shown_matches: None,
             requests,
         }
     }
@@ -224,6 +228,9 @@ pub struct DrawCx<'a> {
     pub show_whitespace: bool,
     /// For logs merged into one input: which log each line comes from.
     pub sources: Option<&'a crate::tui::gutter::SourceGutter>,
+    /// The matches on the lines the filters show (indices into the full scan's spans),
+    /// when they leave some out; `None`: every match is shown.
+    pub shown_matches: Option<&'a [u32]>,
 }
 
 impl DrawCx<'_> {
@@ -353,8 +360,14 @@ pub trait Tab: Any {
 /// (the body's rows less the header), first, last; Enter jumps to the match in the input.
 pub fn list_keys(action: &crate::tui::action::Action, cx: &mut TabCx) -> Handled {
     let page = cx.body_rows().saturating_sub(1) as isize;
-    let n = cx.wb.results.spans.len();
-    let sel = cx.selected as isize;
+    // With the filters leaving matches out, the list is the shown ones: its rows are
+    // places in that list, mapped back to the scan's indices.
+    let shown = cx.shown_matches;
+    let n = shown.map_or(cx.wb.results.spans.len(), <[u32]>::len);
+    let sel = match shown {
+        Some(s) => s.partition_point(|&i| (i as usize) < cx.selected) as isize,
+        None => cx.selected as isize,
+    };
     let target = match action {
         crate::tui::action::Action::Activate => {
             cx.request(Request::JumpToMatch);
@@ -368,6 +381,14 @@ pub fn list_keys(action: &crate::tui::action::Action, cx: &mut TabCx) -> Handled
         crate::tui::action::Action::Edit(crate::tui::action::Edit::End) => n as isize - 1,
         _ => return Handled::NotConsumed,
     };
-    cx.request(Request::SelectMatch(target.max(0) as usize));
+    let target = target.clamp(0, (n as isize - 1).max(0)) as usize;
+    let target = match shown {
+        Some(s) => match s.get(target) {
+            Some(&i) => i as usize,
+            None => return Handled::Consumed,
+        },
+        None => target,
+    };
+    cx.request(Request::SelectMatch(target));
     Handled::Consumed
 }

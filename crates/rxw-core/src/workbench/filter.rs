@@ -121,6 +121,16 @@ impl LineFilter {
         self.complete
     }
 
+    /// The lines decided so far: every line before it is in [`LineFilter::rows`] or left
+    /// out for good (`usize::MAX` once the whole input is).
+    pub fn decided(&self) -> usize {
+        if self.complete || self.mode == FilterMode::Off {
+            usize::MAX
+        } else {
+            self.next_line
+        }
+    }
+
     /// Whether the scan counted more matches than it kept spans for, so the lines after the
     /// last kept span are left out whatever they hold.
     pub fn capped(&self) -> bool {

@@ -10,6 +10,7 @@ pub mod buffer;
 pub mod compile;
 pub mod export;
 pub mod filter;
+pub mod filters;
 pub mod follow;
 pub mod jobs_view;
 pub mod lens;
