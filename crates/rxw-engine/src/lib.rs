@@ -378,6 +378,7 @@ impl Regex {
         // Java's tree is sre constructs of Java's meaning: only the matcher runs it as sre.
         let needs_matcher = flavor.is_java()
             || flavor.is_onig()
+            || flavor.is_pcre2()
             || match (flavor.rules().empty_iteration, flavor.py_version()) {
                 (EmptyIteration::Kept, Some(v)) => {
                     // Before 3.11 a repeated group can keep a failed iteration's marks (even

@@ -77,6 +77,7 @@ impl Template {
             Replacement::Rewrite => parse_rewrite(template, re),
             Replacement::Java => parse_java(template, re),
             Replacement::Ruby => parse_ruby(template, re),
+            Replacement::Pcre2 => parse_pcre2(template, re),
         }
     }
 
@@ -120,8 +121,12 @@ fn parse_ruby(t: &str, re: &Regex) -> Result<Template, Error> {
         }
         let start = i;
         let piece = match b[i + 1] {
-            d @ b'0'..=b'9' => Piece::Group(usize::from(d - b'0')),
-            b'&' => Piece::Group(0),
+            b'0' | b'&' => Piece::Group(0),
+            // With named groups, gsub leaves numbered references empty.
+            b'1'..=b'9' if re.group_names().iter().any(Option::is_some) => {
+                Piece::Literal(String::new())
+            }
+            d @ b'1'..=b'9' => Piece::Group(usize::from(d - b'0')),
             b'`' => Piece::Before,
             b'\'' => Piece::After,
             b'\\' => Piece::Literal("\\".into()),
@@ -606,6 +611,93 @@ fn parse_rust(t: &str, re: &Regex, go: bool) -> Template {
     Template { pieces }
 }
 
+/// `pcre2_substitute`'s template (no extended syntax): `$$`, `$N` (every digit), `$name` (the
+/// longest run of letters, digits and `_`), `${N}`, `${name}`; everything else is literal.
+///
+/// # Errors
+/// In PCRE2's words: `invalid replacement string` (a `$` before anything else, `${}`),
+/// `expected closing curly bracket in replacement string`, `unknown substring` (a group the
+/// pattern does not have); `$*MARK`, which rxw does not reproduce. A group that did not take
+/// part in a match is `requested value is not set`, said when that match is expanded
+/// ([`Regex::replace`]).
+fn parse_pcre2(t: &str, re: &Regex) -> Result<Template, Error> {
+    let err = |msg: &str, start: usize, end: usize| {
+        Err(Error::new(ErrorKind::ReplacementInvalid, msg)
+            .with_span_in(t, Some(Span::new(start, end.min(t.len())))))
+    };
+    let word = |c: &u8| c.is_ascii_alphanumeric() || *c == b'_';
+    let b = t.as_bytes();
+    let mut pieces = Vec::new();
+    let (mut i, mut lit_start) = (0, 0);
+    while i < b.len() {
+        if b[i] != b'$' {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        i += 1;
+        let braced = b.get(i) == Some(&b'{');
+        if braced {
+            i += 1;
+        }
+        enum Reference<'t> {
+            Dollar,
+            Number(usize),
+            Name(&'t str),
+        }
+        let reference = match b.get(i) {
+            Some(b'$') if !braced => {
+                i += 1;
+                Reference::Dollar
+            }
+            Some(b'*') => {
+                return Err(Error::new(
+                    ErrorKind::ConstructUnsupported,
+                    "pcre2: $*MARK (the name of a backtracking verb) is not reproduced by rxw",
+                )
+                .with_span_in(t, Some(Span::new(start, i + 1))));
+            }
+            Some(c) if c.is_ascii_digit() => {
+                let from = i;
+                while b.get(i).is_some_and(u8::is_ascii_digit) {
+                    i += 1;
+                }
+                Reference::Number(t[from..i].parse::<usize>().unwrap_or(usize::MAX))
+            }
+            Some(c) if word(c) => {
+                let from = i;
+                while b.get(i).is_some_and(word) {
+                    i += 1;
+                }
+                Reference::Name(&t[from..i])
+            }
+            _ => return err("invalid replacement string", start, i + 1),
+        };
+        if braced {
+            if b.get(i) != Some(&b'}') {
+                return err(
+                    "expected closing curly bracket in replacement string",
+                    start,
+                    i + 1,
+                );
+            }
+            i += 1;
+        }
+        let piece = match reference {
+            Reference::Dollar => Piece::Literal("$".into()),
+            Reference::Number(n) if n <= re.group_count() => Piece::Group(n),
+            Reference::Name(name) if group_by_name(re, name).is_some() => {
+                Piece::Group(group_by_name(re, name).unwrap_or(0))
+            }
+            _ => return err("unknown substring", start, i),
+        };
+        push_piece(&mut pieces, &t[lit_start..start], piece);
+        lit_start = i;
+    }
+    push_lit(&mut pieces, &t[lit_start..]);
+    Ok(Template { pieces })
+}
+
 impl Regex {
     /// Replaces every match (at most `count` when given) with `template`, in the flavor's
     /// replacement syntax.
@@ -624,7 +716,12 @@ impl Regex {
             Ok(tpl) => tpl,
             // Java throws a template's error when it expands the first match: with none, the
             // text comes back as it was.
-            Err(e) if self.flavor().rules().replacement == Replacement::Java => {
+            Err(e)
+                if matches!(
+                    self.flavor().rules().replacement,
+                    Replacement::Java | Replacement::Pcre2
+                ) && e.kind == ErrorKind::ReplacementInvalid =>
+            {
                 let options = crate::MatchOptions::within(limits);
                 if self.matches(text, options).next().transpose()?.is_some() {
                     return Err(e);
@@ -645,6 +742,9 @@ impl Regex {
                 break;
             }
             let m = m?;
+            if let Some(e) = self.unset_in_template(&tpl, &m, template) {
+                return Err(e);
+            }
             out.push_str(&text[last..m.start()]);
             tpl.expand(text, &m, &mut out);
             last = m.end();
@@ -656,6 +756,24 @@ impl Regex {
         Ok(Replaced {
             result: out,
             replaced,
+        })
+    }
+}
+
+impl Regex {
+    /// PCRE2's `requested value is not set`: a template naming a group that did not take part
+    /// in match `m` (`pcre2_substitute` without PCRE2_SUBSTITUTE_UNSET_EMPTY); `None` for other
+    /// flavors, whose unset groups are the empty text.
+    fn unset_in_template(&self, tpl: &Template, m: &Match, template: &str) -> Option<Error> {
+        if self.flavor().rules().replacement != Replacement::Pcre2 {
+            return None;
+        }
+        tpl.pieces.iter().find_map(|p| match p {
+            Piece::Group(g) if m.groups.get(*g).is_none_or(Option::is_none) => Some(
+                Error::new(ErrorKind::ReplacementInvalid, "requested value is not set")
+                    .with_span_in(template, Some(Span::new(0, template.len()))),
+            ),
+            _ => None,
         })
     }
 }

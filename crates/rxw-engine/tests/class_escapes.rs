@@ -111,7 +111,8 @@ fn flag_sets(flavor: Flavor) -> &'static [&'static str] {
     match flavor {
         Flavor::Python(_) => &["", "i", "", "i", "a", "ai"],
         Flavor::Js(_) => &["", "i", "u", "iu", "v", "iv"],
-        Flavor::Rust | Flavor::Fancy | Flavor::Go(_) | Flavor::Re2 | Flavor::Java(_) => &["", "i"],
+        // The other families take ASCII and case-insensitive classes alike.
+        _ => &["", "i"],
     }
 }
 

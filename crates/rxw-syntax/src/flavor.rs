@@ -37,6 +37,8 @@ pub enum Flavor {
     Ruby(RubyVersion),
     /// The Oniguruma C library (6.9.8, its own syntax), which Elasticsearch grok's joni ports.
     Oniguruma,
+    /// PCRE2 10.42 in UTF mode (Debian's libpcre2-8).
+    Pcre2,
 }
 
 impl PartialEq for Flavor {
@@ -50,7 +52,8 @@ impl PartialEq for Flavor {
             (Flavor::Ruby(a), Flavor::Ruby(b)) => a == b,
             (Flavor::Re2, Flavor::Re2)
             | (Flavor::Fancy, Flavor::Fancy)
-            | (Flavor::Oniguruma, Flavor::Oniguruma) => true,
+            | (Flavor::Oniguruma, Flavor::Oniguruma)
+            | (Flavor::Pcre2, Flavor::Pcre2) => true,
             _ => false,
         }
     }
@@ -63,7 +66,7 @@ impl std::hash::Hash for Flavor {
         // No allocation: a flavor is hashed where compiled patterns are cached.
         self.family().hash(state);
         match self {
-            Flavor::Rust | Flavor::Re2 | Flavor::Fancy | Flavor::Oniguruma => {}
+            Flavor::Rust | Flavor::Re2 | Flavor::Fancy | Flavor::Oniguruma | Flavor::Pcre2 => {}
             Flavor::Ruby(v) => v.hash(state),
             Flavor::Python(v) => v.hash(state),
             Flavor::Js(v) => v.hash(state),
@@ -94,11 +97,13 @@ pub enum Family {
     Ruby,
     /// The Oniguruma C library.
     Oniguruma,
+    /// PCRE2.
+    Pcre2,
 }
 
 impl Family {
     /// Every family, in display order.
-    pub const ALL: [Family; 9] = [
+    pub const ALL: [Family; 10] = [
         Family::Rust,
         Family::Fancy,
         Family::Java,
@@ -108,6 +113,7 @@ impl Family {
         Family::Re2,
         Family::Ruby,
         Family::Oniguruma,
+        Family::Pcre2,
     ];
 
     /// The family's rules at its default release.
@@ -122,6 +128,7 @@ impl Family {
             Family::Java => Flavor::JAVA,
             Family::Ruby => Flavor::RUBY,
             Family::Oniguruma => Flavor::Oniguruma,
+            Family::Pcre2 => Flavor::Pcre2,
         }
     }
 
@@ -137,6 +144,7 @@ impl Family {
             Family::Java => JavaVersion::ALL.into_iter().map(Flavor::Java).collect(),
             Family::Ruby => RubyVersion::ALL.into_iter().map(Flavor::Ruby).collect(),
             Family::Oniguruma => vec![Flavor::Oniguruma],
+            Family::Pcre2 => vec![Flavor::Pcre2],
         }
     }
 }
@@ -156,6 +164,7 @@ impl Flavor {
             Flavor::Java(v) => java::of(v),
             Flavor::Ruby(_) => &onig::RUBY_3_1,
             Flavor::Oniguruma => &onig::ONIGURUMA,
+            Flavor::Pcre2 => &crate::rules::pcre2::PCRE2,
         }
     }
 
@@ -176,7 +185,7 @@ impl Flavor {
     pub const RUBY: Flavor = Flavor::Ruby(RubyVersion::V3_1);
 
     /// The families at their default releases, in display order.
-    pub const ALL: [Flavor; 9] = [
+    pub const ALL: [Flavor; 10] = [
         Flavor::Rust,
         Flavor::Fancy,
         Flavor::JAVA,
@@ -186,6 +195,7 @@ impl Flavor {
         Flavor::Re2,
         Flavor::RUBY,
         Flavor::Oniguruma,
+        Flavor::Pcre2,
     ];
 
     /// Every flavor and release, in display order (each family's releases oldest first).
@@ -231,6 +241,11 @@ impl Flavor {
         matches!(self, Flavor::Ruby(_) | Flavor::Oniguruma)
     }
 
+    /// Whether this is PCRE2, whose grammar its own reader reads ([`crate::pcre2`]).
+    pub fn is_pcre2(self) -> bool {
+        matches!(self, Flavor::Pcre2)
+    }
+
     /// The JDK, for a Java flavor.
     pub fn java_version(self) -> Option<JavaVersion> {
         match self {
@@ -245,7 +260,7 @@ impl Flavor {
     /// 3.11's with ASCII classes and folding.
     pub fn matcher_flavor(self) -> Flavor {
         match self {
-            Flavor::Java(_) | Flavor::Ruby(_) | Flavor::Oniguruma => {
+            Flavor::Java(_) | Flavor::Ruby(_) | Flavor::Oniguruma | Flavor::Pcre2 => {
                 Flavor::Python(PyVersion::V3_11)
             }
             f => f,
@@ -264,6 +279,7 @@ impl Flavor {
             Flavor::Java(_) => Family::Java,
             Flavor::Ruby(_) => Family::Ruby,
             Flavor::Oniguruma => Family::Oniguruma,
+            Flavor::Pcre2 => Family::Pcre2,
         }
     }
 
@@ -310,7 +326,9 @@ impl Flavor {
     /// Rust, which has one.
     pub fn release_name(self) -> String {
         match self {
-            Flavor::Rust | Flavor::Re2 | Flavor::Fancy | Flavor::Oniguruma => String::new(),
+            Flavor::Rust | Flavor::Re2 | Flavor::Fancy | Flavor::Oniguruma | Flavor::Pcre2 => {
+                String::new()
+            }
             Flavor::Python(v) => v.to_string(),
             Flavor::Js(v) => v.to_string(),
             Flavor::Go(v) => v.to_string(),
@@ -346,7 +364,7 @@ impl Flavor {
     /// `go@1.27`, `rust`).
     pub fn versioned_name(self) -> String {
         match self {
-            Flavor::Rust | Flavor::Re2 | Flavor::Fancy | Flavor::Oniguruma => {
+            Flavor::Rust | Flavor::Re2 | Flavor::Fancy | Flavor::Oniguruma | Flavor::Pcre2 => {
                 self.family_name().to_string()
             }
             _ => format!("{}@{}", self.family_name(), self.release_name()),
@@ -356,7 +374,7 @@ impl Flavor {
     /// The name for a status line: `python 3.11`, `js node20`, `go 1.27`, `rust`.
     pub fn label(self) -> String {
         match self {
-            Flavor::Rust | Flavor::Re2 | Flavor::Fancy | Flavor::Oniguruma => {
+            Flavor::Rust | Flavor::Re2 | Flavor::Fancy | Flavor::Oniguruma | Flavor::Pcre2 => {
                 self.family_name().to_string()
             }
             _ => format!("{} {}", self.family_name(), self.release_name()),
@@ -460,7 +478,9 @@ impl Flavor {
         row(
             "^  $",
             match r.grammar {
-                Grammar::Sre => "start; end or before a final newline (lines with m)",
+                Grammar::Sre | Grammar::Pcre2 => {
+                    "start; end or before a final newline (lines with m)"
+                }
                 Grammar::Java => "start; end or before a final line terminator (lines with m)",
                 Grammar::Onig => "start, end of any line (always; m makes . match a newline)",
                 _ => "start, end of the text (lines with m)",
@@ -517,6 +537,7 @@ impl Flavor {
                 Replacement::Rewrite => "\\0 … \\9  \\\\ (no names)",
                 Replacement::Java => "$1  ${name}  \\$ (\\x is x)",
                 Replacement::Ruby => "\\1  \\k<name>  \\0  \\&  \\`  \\'  \\\\",
+                Replacement::Pcre2 => "$1  ${1}  $name  ${name}  $$ (an unset group is an error)",
             },
         );
         row(
@@ -642,6 +663,13 @@ impl FromStr for Flavor {
                     Flavor::Oniguruma.rules().engine
                 )),
             },
+            "pcre2" | "pcre" => match version {
+                None => Ok(Flavor::Pcre2),
+                Some(v) => Err(format!(
+                    "unknown flavor {s:?}: pcre2 has one release, {} (got {v:?})",
+                    Flavor::Pcre2.rules().engine
+                )),
+            },
             "re2" => match version {
                 None => Ok(Flavor::Re2),
                 Some(v) => Err(format!(
@@ -652,7 +680,7 @@ impl FromStr for Flavor {
             _ => Err(format!(
                 "unknown flavor {s:?} (expected rust, python, python@3.8 … python@3.15, js, \
                  js@node18 … js@node26, go, go@1.19 … go@1.27, re2, fancy, java, java@17, \
-                 java@25, ruby, ruby@3.1 or oniguruma)"
+                 java@25, ruby, ruby@3.1, oniguruma or pcre2)"
             )),
         }
     }

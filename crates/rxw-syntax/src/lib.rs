@@ -32,6 +32,8 @@ pub mod js_unicode;
 pub mod lint;
 pub mod onig;
 pub mod parse;
+pub mod pcre2;
+pub mod pcre2_unicode;
 mod program_size;
 pub mod railroad;
 pub mod re2_unicode;

@@ -16,7 +16,8 @@
 //! What rxw cannot reproduce is refused with [`ErrorKind::ConstructUnsupported`], each with its
 //! reason: subexpression calls (`\g<name>`), the absent operator `(?~…)`, conditionals, `\X`,
 //! `\G`, `\K`, `\p{…}` (rxw has no tables of the engines' Unicode data), backreferences with a
-//! level or to a repeated name, a capturing group repeated where it can match the empty text.
+//! level, a name several groups have, a repeated look-around that captures, Oniguruma's
+//! look-behinds of varying width.
 //! Where the meaning rests on Unicode data rxw does not hold (case folding under `i`, POSIX
 //! brackets, and Oniguruma's Unicode `\w \d \s \b`), the pattern is matched on ASCII texts
 //! only: [`text_rule`] says why, and the engine refuses other texts with that reason.
@@ -94,7 +95,7 @@ pub(crate) fn finish(
     parsed: Result<Ast, Error>,
 ) -> Result<Ast, Error> {
     let mut ast = parsed.map_err(|e| {
-        if e.message.contains("look-behind") {
+        if e.message.contains("look-behind") && matches!(flavor, Flavor::Ruby(_)) {
             Error::new(ErrorKind::PatternInvalid, texts::LOOK_BEHIND)
                 .with_span_in(pattern, Some(Span::new(0, pattern.len())))
         } else {
@@ -165,6 +166,8 @@ struct Frame {
     saved: OFlags,
     /// A capture somewhere inside.
     has_capture: bool,
+    /// Whether what the group holds so far is only zero-width items (`None`: nothing yet).
+    zero_width_only: Option<bool>,
     any_branch_nullable: bool,
     branch_nullable: bool,
     last: Last,
@@ -179,6 +182,7 @@ impl Frame {
             kind,
             saved,
             has_capture: false,
+            zero_width_only: None,
             any_branch_nullable: false,
             branch_nullable: true,
             last: Last::Nothing,
@@ -194,8 +198,10 @@ enum Last {
     Nothing,
     Quantified,
     ZeroWidth,
-    /// A look-around: Onigmo repeats it, rxw refuses that.
-    LookAround,
+    /// A look-around: Onigmo repeats it as it repeats an anchor, Oniguruma refuses.
+    LookAround {
+        has_capture: bool,
+    },
     Atom {
         nullable: bool,
         has_capture: bool,
@@ -342,6 +348,18 @@ fn posix(name: &str) -> Option<&'static [(u32, u32)]> {
         "lower" => &[(0x61, 0x7a)],
         "print" => &[(0x20, 0x7e)],
         "punct" => &[(0x21, 0x2f), (0x3a, 0x40), (0x5b, 0x60), (0x7b, 0x7e)],
+        // Oniguruma's is Unicode's punctuation only, without the ASCII symbols.
+        "punct_onig" => &[
+            (0x21, 0x23),
+            (0x25, 0x2a),
+            (0x2c, 0x2f),
+            (0x3a, 0x3b),
+            (0x3f, 0x40),
+            (0x5b, 0x5d),
+            (0x5f, 0x5f),
+            (0x7b, 0x7b),
+            (0x7d, 0x7d),
+        ],
         "space" => SPACE,
         "upper" => &[(0x41, 0x5a)],
         "xdigit" => HEX,
@@ -452,6 +470,7 @@ impl<'p> Reader<'p> {
     fn atom(&mut self, nullable: bool, has_capture: bool) {
         let at = self.last_emit;
         let f = self.frame();
+        f.zero_width_only = Some(false);
         f.last_out = at;
         f.branch_nullable &= nullable;
         f.last = Last::Atom {
@@ -463,6 +482,7 @@ impl<'p> Reader<'p> {
     fn zero_width(&mut self) {
         let at = self.last_emit;
         let f = self.frame();
+        f.zero_width_only.get_or_insert(true);
         f.last_out = at;
         f.last = Last::ZeroWidth;
     }
@@ -658,7 +678,7 @@ impl<'p> Reader<'p> {
                     start,
                 ));
             }
-            'y' | 'Y' | 'O' | 'N' => {
+            'y' | 'Y' | 'O' | 'N' if !(self.ruby && matches!(c, 'y' | 'Y')) => {
                 return Err(self.refuse(&format!("\\{c}"), start));
             }
             _ => {
@@ -822,6 +842,9 @@ impl<'p> Reader<'p> {
                 char::from_u32(v).expect("an octal value")
             }
             'x' => {
+                if self.peek() == Some('{') && self.ruby {
+                    return Err(self.error("invalid hex escape", start));
+                }
                 if self.peek() == Some('{') {
                     self.pos += 1;
                     let mut v: u32 = 0;
@@ -875,6 +898,11 @@ impl<'p> Reader<'p> {
                     None => return Err(self.refuse("a surrogate escape", start)),
                 }
             }
+            // Letters that are no escape in either engine are themselves (Onigmo's `\y`
+            // too; Oniguruma's is a text-segment boundary).
+            'i' | 'j' | 'l' | 'm' | 'o' | 'q' | 'E' | 'F' | 'I' | 'J' | 'L' | 'Q' | 'T' | 'U'
+            | 'V' => c,
+            'y' | 'Y' if self.ruby => c,
             'c' | 'C' | 'M' => {
                 return Err(self.refuse("control and meta escapes", start));
             }
@@ -917,16 +945,27 @@ impl<'p> Reader<'p> {
         // The last single character, for a range.
         let mut prev: Option<u32> = None;
         let mut any_item = false;
+        // The last item was a class escape (`\d`): a `-` after it is an error.
+        let mut after_set = false;
         loop {
             let Some(c) = self.peek() else {
                 return Err(self.error(texts::UNCLOSED_CLASS, start));
             };
             let at = self.pos;
-            if c == ']' && !(first && self.has_later_close()) {
+            if c == ']' && first && !self.has_later_close() {
+                self.pos += 1;
+                return Err(self.error(texts::EMPTY_CLASS, start));
+            }
+            if c == ']' && !first {
                 self.pos += 1;
                 break;
             }
             first = false;
+            if c == '-' && after_set && self.peek_at(1).is_some_and(|n| n != ']') {
+                self.pos += 1;
+                return Err(self.error("unmatched range specifier in char-class", at));
+            }
+            after_set = c == '\\' && self.peek_at(1).is_some_and(|e| "dDwWsShH".contains(e));
             match c {
                 '[' if self.peek_at(1) == Some(':') => {
                     if let Some(set) = self.posix_bracket()? {
@@ -1059,7 +1098,12 @@ impl<'p> Reader<'p> {
         if !name.bytes().all(|b| b.is_ascii_alphabetic()) {
             return Ok(None);
         }
-        let Some(base) = posix(name) else {
+        let lookup = if name == "punct" && !self.ruby {
+            "punct_onig"
+        } else {
+            name
+        };
+        let Some(base) = posix(lookup).filter(|_| lookup != "punct_onig" || !self.ruby) else {
             self.pos += 2 + body.chars().count() + 2;
             return Err(self.error(texts::BAD_POSIX, start));
         };
@@ -1114,6 +1158,9 @@ impl<'p> Reader<'p> {
                     .is_some_and(|f| f.is_ascii_alphabetic() || f == '_')
                     && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
                 if !valid {
+                    if name.contains(['-', '+']) {
+                        return Err(self.refuse("a group name with a sign in it", start));
+                    }
                     if name.chars().all(|c| c.is_alphanumeric() || c == '_')
                         && !name.starts_with(|c: char| c.is_ascii_digit())
                     {
@@ -1243,11 +1290,13 @@ impl<'p> Reader<'p> {
         match f.kind {
             FrameKind::LookAhead | FrameKind::LookBehind { .. } => {
                 self.zero_width();
-                self.frame().last = Last::LookAround;
+                self.frame().last = Last::LookAround { has_capture };
             }
-            FrameKind::Implicit => {
-                // The rest of the branch, read: what follows is past the enclosing group.
-                self.atom(nullable, has_capture);
+            FrameKind::Plain | FrameKind::Atomic | FrameKind::Implicit
+                if f.zero_width_only == Some(true) =>
+            {
+                // A group of anchors is an anchor to a repetition.
+                self.zero_width();
             }
             _ => self.atom(nullable, has_capture),
         }
@@ -1275,12 +1324,23 @@ impl<'p> Reader<'p> {
             self.pos += 1;
         }
         let last = self.frame().last;
-        let (nullable, has_capture) = match last {
+        let (nullable, _) = match last {
             Last::Nothing => return Err(self.error(texts::NOTHING_TO_REPEAT, start)),
-            Last::ZeroWidth => {
+            Last::ZeroWidth | Last::LookAround { .. } if !self.ruby => {
                 return Err(self.error("target of repeat operator is invalid", start));
             }
-            Last::LookAround => return Err(self.refuse("a repeated look-around", start)),
+            Last::ZeroWidth => {
+                // Onigmo repeats an anchor: as a group of it.
+                self.wrap_last();
+                (true, false)
+            }
+            Last::LookAround { has_capture: true } => {
+                return Err(self.refuse("a repeated look-around that captures", start));
+            }
+            Last::LookAround { has_capture: false } => {
+                self.wrap_last();
+                (true, false)
+            }
             Last::Quantified => {
                 // A repetition of a repetition (`a**`, `a{2}?`, `a{1,2}+`): of a group of it.
                 self.wrap_last();
@@ -1302,12 +1362,6 @@ impl<'p> Reader<'p> {
                 suffix = "+";
             }
             _ => {}
-        }
-        if has_capture && nullable {
-            return Err(self.refuse(
-                "a repeated capturing group that can match the empty text",
-                start,
-            ));
         }
         self.emit(&format!("{text}{suffix}"), start);
         let f = self.frame();
@@ -1355,6 +1409,9 @@ impl<'p> Reader<'p> {
             return Err(self.error(texts::REPEAT_TOO_LARGE, start));
         }
         if max.is_some_and(|m| m < min) {
+            if !self.ruby {
+                return Err(self.refuse("an interval whose maximum is below its minimum", start));
+            }
             return Err(self.error(texts::REPEAT_RANGE_ORDER, start));
         }
         let text = match (comma, max) {

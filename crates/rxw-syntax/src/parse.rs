@@ -31,6 +31,12 @@ pub fn parse(pattern: &str, flavor: Flavor, flags: Flags) -> Result<Ast, Error> 
         );
         return crate::java::finish(pattern, read, parsed);
     }
+    if flavor.is_pcre2() {
+        // PCRE2's grammar has its own reader too; its sre text carries no flags.
+        let read = crate::pcre2::read(pattern, flags)?;
+        let parsed = parse(&read.out, crate::pcre2::Read::flavor(), Flags::default());
+        return crate::pcre2::finish(pattern, read, parsed);
+    }
     if flavor.is_onig() {
         // Onigmo's and Oniguruma's grammar has its own reader, as Java's has.
         let read = crate::onig::read(pattern, flavor, flags)?;
@@ -1063,7 +1069,7 @@ impl<'p> Parser<'p> {
         }
         match self.rules.grammar {
             // (Java's and Onigmo's readers hand this parser sre text.)
-            Grammar::Sre | Grammar::Java | Grammar::Onig => {
+            Grammar::Sre | Grammar::Java | Grammar::Onig | Grammar::Pcre2 => {
                 if !valid_group_name(name, Flavor::PYTHON) {
                     Err(self.invalid(format!("bad character in group name '{name}'"), span))
                 } else {
@@ -1531,7 +1537,7 @@ impl<'p> Parser<'p> {
             .take_while(|c| c.is_ascii_digit())
             .collect();
         match self.rules.grammar {
-            Grammar::Sre | Grammar::Java | Grammar::Onig => {
+            Grammar::Sre | Grammar::Java | Grammar::Onig | Grammar::Pcre2 => {
                 // Three octal digits make an octal escape.
                 let b = digits.as_bytes();
                 if b.len() >= 3 && b[..3].iter().all(|d| (b'0'..=b'7').contains(d)) {

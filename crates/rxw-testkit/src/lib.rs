@@ -427,6 +427,75 @@ pub fn re2_oracle_answers(cases: &[Value]) -> Vec<Value> {
     json_lines_oracle("the RE2 oracle", command, cases)
 }
 
+/// The PCRE2 oracle's interpreter and the library's version (`"10.42 2022-12-11"`), found
+/// once per process: `python3` running `tests/oracle/pcre2_oracle.py`, which loads the real
+/// `libpcre2-8.so.0` through ctypes.
+fn pcre2_found() -> Option<&'static String> {
+    static FOUND: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    FOUND
+        .get_or_init(|| {
+            let mut command = Command::new("python3");
+            command.arg(pcre2_script()).stderr(Stdio::null());
+            let mut child = command
+                .stdin(Stdio::piped())
+                .stdout(Stdio::piped())
+                .spawn()
+                .ok()?;
+            child
+                .stdin
+                .take()?
+                .write_all(b"{\"version\": true}\n")
+                .ok()?;
+            let out = child.wait_with_output().ok()?;
+            let answer: Value = serde_json::from_slice(&out.stdout).ok()?;
+            out.status
+                .success()
+                .then(|| answer["version"].as_str().map(String::from))
+                .flatten()
+        })
+        .as_ref()
+}
+
+fn pcre2_script() -> String {
+    format!(
+        "{}/../../tests/oracle/pcre2_oracle.py",
+        env!("CARGO_MANIFEST_DIR")
+    )
+}
+
+/// The version of the real PCRE2 the oracle runs (`"10.42 2022-12-11"`), or `None` when the
+/// library is not installed ([`missing`], naming `libpcre2-8 (PCRE2)`: a failure under
+/// `RXW_REQUIRE_ORACLES=1`; `.ci/run` installs Debian's `libpcre2-8-0`).
+pub fn pcre2_oracle() -> Option<String> {
+    match pcre2_found() {
+        Some(v) => Some(v.clone()),
+        None => {
+            missing(
+                "libpcre2-8 (PCRE2)",
+                "python3 cannot load libpcre2-8.so.0 (.ci/run installs Debian's libpcre2-8-0): \
+                 the pcre2 flavor is not compared with PCRE2 itself",
+            );
+            None
+        }
+    }
+}
+
+/// Runs the PCRE2 oracle (`tests/oracle/pcre2_oracle.py`) on `cases` (each `{"pattern",
+/// "text", "flags"?, "replace"?}`) and returns its answer to each, in order: `{"error",
+/// "offset"}` (`pcre2_get_error_message`'s text), `{"limit"}` (a search stopped by the match
+/// limit), or `{"names", "matches", "replaced" | "replace_error"?}` with UTF-8 byte offsets
+/// from pcre2demo's global loop. The script's docstring says it in full.
+///
+/// # Panics
+///
+/// When the library is missing (ask [`pcre2_oracle`] first), or the oracle fails or answers a
+/// different number of lines.
+pub fn pcre2_oracle_answers(cases: &[Value]) -> Vec<Value> {
+    let mut command = Command::new("python3");
+    command.arg(pcre2_script()).env("PYTHONIOENCODING", "utf-8");
+    json_lines_oracle("the PCRE2 oracle", command, cases)
+}
+
 /// A JDK [`java_homes`] found: its major version, its exact version and its `java` binary.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct JavaHome {
@@ -659,6 +728,97 @@ pub fn group_spans(groups: &[Option<(usize, usize)>]) -> Value {
             .collect::<Vec<_>>(),
     )
 }
+/// The `ruby` that runs the Ruby oracle (`tests/oracle/ruby_oracle.rb`): `$RXW_RUBY` when set,
+/// else `ruby` on the PATH; `None` when it does not run ([`missing`], naming `ruby (Onigmo)`:
+/// a failure under `RXW_REQUIRE_ORACLES=1`; `.ci/run` installs Debian's ruby).
+pub fn ruby_oracle() -> Option<std::path::PathBuf> {
+    let ruby: std::path::PathBuf = std::env::var_os("RXW_RUBY")
+        .filter(|p| !p.is_empty())
+        .unwrap_or_else(|| "ruby".into())
+        .into();
+    let runs = Command::new(&ruby)
+        .args(["-e", "exit(RUBY_VERSION.start_with?('3.1') ? 0 : 1)"])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if runs {
+        Some(ruby)
+    } else {
+        missing(
+            "ruby 3.1 (Onigmo)",
+            "no ruby 3.1 runs (.ci/run installs Debian's ruby): the ruby flavor is not compared \
+             with Ruby itself",
+        );
+        None
+    }
+}
+
+/// Runs the Ruby oracle on `cases` (each `{"pattern", "flags", "text", "replace"?}`) with the
+/// `ruby` [`ruby_oracle`] found, and returns its answer to each, in order: `{"error"}`
+/// (RegexpError's message without Ruby's `: /pattern/`), `{"timeout": true}`, or `{"names",
+/// "matches", "bytes", "replaced" | "replace_error"?}` (String#scan's matches, each the spans of
+/// the match and its groups in characters, then in bytes; null for a group that did not take
+/// part). The script's header says it in full.
+///
+/// # Panics
+///
+/// When the oracle fails or answers a different number of lines.
+pub fn ruby_oracle_answers(ruby: &std::path::Path, cases: &[Value]) -> Vec<Value> {
+    let script = format!(
+        "{}/../../tests/oracle/ruby_oracle.rb",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut command = Command::new(ruby);
+    command.arg("-Eutf-8:utf-8").arg(&script);
+    json_lines_oracle("the Ruby oracle", command, cases)
+}
+
+/// The Python that runs the Oniguruma oracle (`tests/oracle/onig_oracle.py`, ctypes on the C
+/// library: Debian's libonig5 6.9.8, or the file `$RXW_LIBONIG` names): `python3` when it loads
+/// the library; `None` when not ([`missing`], naming `libonig5 (Oniguruma 6.9.8)`).
+pub fn onig_oracle() -> Option<std::path::PathBuf> {
+    let lib = std::env::var("RXW_LIBONIG")
+        .ok()
+        .filter(|p| !p.is_empty())
+        .unwrap_or_else(|| "libonig.so.5".to_string());
+    let loads = Command::new("python3")
+        .args([
+            "-c",
+            &format!(
+                "import ctypes, sys; v = ctypes.CDLL({lib:?}); v.onig_version.restype = \
+                 ctypes.c_char_p; sys.exit(0 if v.onig_version() == b'6.9.8' else 1)"
+            ),
+        ])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if loads {
+        Some("python3".into())
+    } else {
+        missing(
+            "libonig5 (Oniguruma 6.9.8)",
+            "python3 cannot load Oniguruma 6.9.8 (.ci/run installs Debian's libonig5): the \
+             oniguruma flavor is not compared with the library itself",
+        );
+        None
+    }
+}
+
+/// Runs the Oniguruma oracle on `cases` (each `{"pattern", "flags", "text"}`) and returns its
+/// answer to each, in order: `{"error"}` (onig_error_code_to_str's text) or `{"names",
+/// "matches", "version"}` (the library's search loop, spans in UTF-8 bytes).
+///
+/// # Panics
+///
+/// When the oracle fails or answers a different number of lines.
+pub fn onig_oracle_answers(python: &std::path::Path, cases: &[Value]) -> Vec<Value> {
+    let script = format!(
+        "{}/../../tests/oracle/onig_oracle.py",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let mut command = Command::new(python);
+    command.arg(&script).env("PYTHONIOENCODING", "utf-8");
+    json_lines_oracle("the Oniguruma oracle", command, cases)
+}
+
 
 /// Whether a missing oracle is a failure: `RXW_REQUIRE_ORACLES` is set to something other
 /// than `0` or empty (`.ci/run` sets it to `1`).

@@ -101,7 +101,8 @@ fn translate_with(
             ),
         ));
     }
-    let (flavor, flags) = if flavor.is_java() || flavor.is_onig() {
+    // PCRE2's tree is the same too (`crate::syntax::pcre2`), its flags written into it.
+    let (flavor, flags) = if flavor.is_java() || flavor.is_onig() || flavor.is_pcre2() {
         (flavor.matcher_flavor(), ast.flags)
     } else {
         (flavor, flags)
@@ -178,7 +179,7 @@ fn verbatim(
         Flavor::Js(_) if flags.verbose => return Ok(None),
         Flavor::Js(_) | Flavor::Python(_) | Flavor::Go(_) | Flavor::Re2 | Flavor::Java(_) => {}
         // (No generator writes Ruby: never native.)
-        Flavor::Ruby(_) | Flavor::Oniguruma => return Ok(None),
+        Flavor::Ruby(_) | Flavor::Oniguruma | Flavor::Pcre2 => return Ok(None),
         Flavor::Rust | Flavor::Fancy => {
             let mut fancy = None;
             ast.root.walk(|n, _| {
@@ -692,7 +693,8 @@ impl Emitter<'_> {
             | Flavor::Re2
             | Flavor::Java(_)
             | Flavor::Ruby(_)
-            | Flavor::Oniguruma => {}
+            | Flavor::Oniguruma
+            | Flavor::Pcre2 => {}
         }
         state
     }
@@ -848,7 +850,9 @@ impl Emitter<'_> {
                 Flavor::Python(v) => crate::engine::classes::python_space(v),
                 Flavor::Rust | Flavor::Fancy => crate::engine::classes::rust_space(),
                 // (A Java tree is written as its sre tree, whose classes are ASCII.)
-                Flavor::Java(_) | Flavor::Ruby(_) | Flavor::Oniguruma => WHITE_SPACE_ASCII,
+                Flavor::Java(_) | Flavor::Ruby(_) | Flavor::Oniguruma | Flavor::Pcre2 => {
+                    WHITE_SPACE_ASCII
+                }
             }),
         }
     }

@@ -8,13 +8,14 @@
 //! code where it is carried out.
 //!
 //! One file per family: [`python`], [`js`], [`rust`], [`fancy`], [`go`], [`re2`], [`java`],
-//! [`onig`].
+//! [`onig`], [`pcre2`].
 
 pub mod fancy;
 pub mod go;
 pub mod java;
 pub mod js;
 pub mod onig;
+pub mod pcre2;
 pub mod python;
 pub mod re2;
 pub mod rust;
@@ -90,6 +91,8 @@ pub enum Grammar {
     /// Onigmo's (Ruby) and Oniguruma's, read by their own reader ([`crate::onig`]) in the same
     /// way as Java's.
     Onig,
+    /// PCRE2's, read by its own reader ([`crate::pcre2`]) in the same way as Java's.
+    Pcre2,
 }
 
 /// Switches of the [`Grammar::Re2`] grammar (the other grammars ask their release directly).
@@ -377,6 +380,9 @@ pub enum Replacement {
     /// Ruby's `gsub`: `\0`-`\9`, `\&`, `\k<name>`, `` \` ``, `\'`, `\\`; any other `\x` is
     /// itself, an unknown group the empty text.
     Ruby,
+    /// `pcre2_substitute`'s: `$1`, `${1}`, `$name`, `${name}`, `$$`; a group the pattern does
+    /// not have is an error, and so is one that did not take part in the match.
+    Pcre2,
 }
 
 #[cfg(test)]

@@ -1,0 +1,435 @@
+//! Differential tests of the `ruby` flavor against Ruby 3.1 itself (Onigmo, run by
+//! `tests/oracle/ruby_oracle.rb`) and of the `oniguruma` flavor against the C library 6.9.8
+//! (`tests/oracle/onig_oracle.py`). Each case (pattern, flags, text, and for Ruby a `gsub`
+//! template) runs through the engine and through rxw. They must agree on whether the pattern
+//! compiles and, if not, on the engine's error text; on every match of the engine's find-all
+//! loop (`String#scan`, the library's search loop), the spans of the match and of every
+//! group, in bytes and (Ruby) in characters; on the group names; and on `gsub`'s result. A
+//! pattern rxw refuses as a construct it cannot reproduce, or a text it refuses for that
+//! pattern, is counted and listed apart, never passed as agreement. The cases are the quirks
+//! each engine is known for, written by hand, and patterns drawn at random from a grammar of
+//! the constructs the two engines share. A missing engine is said loudly and the test skipped
+//! (under `RXW_REQUIRE_ORACLES=1` it fails).
+
+use rxw_engine::{Limits, Regex};
+use rxw_syntax::ErrorKind;
+use rxw_syntax::flavor::{Flags, Flavor};
+use serde_json::{Value, json};
+
+/// Hand-written cases: each pattern, its flags, and the texts it runs on.
+const QUIRKS: &[(&str, &str, &[&str])] = &[
+    // `^` and `$` are always line anchors; `^` not after a final newline.
+    ("^", "", &["a\n", "a\n\nb", "", "\n"]),
+    ("$", "", &["a\n", "a\nb\n", ""]),
+    ("^a$", "", &["b\na\nc", "a\n"]),
+    // `\A \z \Z`.
+    (r"\A", "", &["ab\n"]),
+    (r"\z", "", &["ab\n"]),
+    (r"\Z", "", &["ab\n", "ab", "a\n\n"]),
+    (r"a\Z", "", &["a\n", "a", "a\nb"]),
+    // `m` is dot-all.
+    ("a.b", "", &["a\nb", "axb"]),
+    ("a.b", "m", &["a\nb", "axb"]),
+    ("(?m:.)+", "", &["a\nb"]),
+    ("(?-m:.)+", "m", &["a\nb"]),
+    // `\h` is a hex digit.
+    (r"\h+", "", &["0fFg9 x"]),
+    (r"\H+", "", &["0fFg9 x"]),
+    (r"[\h-]+", "", &["ab-z"]),
+    // Perl classes, ASCII in Ruby.
+    (r"\w+\s\d", "", &["ab_1 2", "x\t9"]),
+    (r"\W+", "", &["a b!c"]),
+    (r"\bab\b", "", &["ab abc ab"]),
+    (r"\Bb", "", &["ab b"]),
+    (r"\w", "", &["é١"]),
+    (r"\d", "", &["١2"]),
+    // Inline flags reach to the end of the group, its alternatives included.
+    ("a(?i)b|c", "", &["aBC", "ac", "C"]),
+    ("(?i)a|B", "", &["Ab"]),
+    ("(a(?i)b|c)d", "", &["aBd", "Cd", "cd"]),
+    ("(?i:a)b", "", &["AB", "Ab"]),
+    ("(?x) a b # c", "", &["ab"]),
+    ("a b", "x", &["ab", "a b"]),
+    ("(?x-x) a", "", &[" a"]),
+    // Case folding (ASCII texts).
+    ("abc", "i", &["ABC aBc"]),
+    ("[a-c]+", "i", &["ABCd"]),
+    ("[^a]", "i", &["A", "b"]),
+    ("[^a-z]+", "i", &["ABC12"]),
+    (r"(a)\1", "i", &["aA"]),
+    ("k", "i", &["K", "\u{212a}"]),
+    // Possessive, atomic, lazy.
+    ("a*+a", "", &["aaa"]),
+    ("a++b", "", &["aab"]),
+    ("a?+a", "", &["a"]),
+    ("(?>a+)b", "", &["aab", "aa"]),
+    ("(?>a|ab)c", "", &["abc", "ac"]),
+    ("a+?", "", &["aaa"]),
+    ("a{2,3}?", "", &["aaaa"]),
+    // Intervals: `{,n}`, a fixed count's `?`, `{n,m}+` is not possessive, literal braces.
+    ("a{,2}", "", &["aaa"]),
+    ("a{1}?", "", &["aa"]),
+    ("a{2}+", "", &["aaaaa"]),
+    ("a{1,2}+", "", &["aaa"]),
+    ("a{,}", "", &["a{,}"]),
+    ("a{x}", "", &["a{x}"]),
+    ("a{2", "", &["a{2"]),
+    ("{2}", "", &["{2}"]),
+    ("a**", "", &["aaa"]),
+    ("a{2}{3}", "", &["aaaaaaa"]),
+    ("(?:ab)*+", "", &["ababa"]),
+    // Look-around; look-behind alternatives of different widths.
+    ("(?<=ab|c)d", "", &["abdcdxd"]),
+    ("(?<!ab|c)d", "", &["abdcdxd"]),
+    ("(?<=a(b))c", "", &["abc"]),
+    ("(?<=a+)b", "", &["aab"]),
+    ("(?<=a(?:b|cd))e", "", &["abe"]),
+    ("(?=a)\\w+", "", &["ba ab"]),
+    ("x(?!y)", "", &["xyxz"]),
+    // Groups: named groups make plain ones non-capturing; `\k`.
+    ("(a)(?<b>c)", "", &["ac"]),
+    ("(?<a>.)(.)\\k<a>", "", &["xyx"]),
+    (r"(?<a>.)\k'a'", "", &["xx"]),
+    ("(?'q'a)b", "", &["ab"]),
+    (r"(?<a>x)\1", "", &["xx"]),
+    (r"(a)(b)\k<-1>\k<1>", "", &["abba"]),
+    (r"(a)\2", "", &["aa"]),
+    (r"(a)\k<x>", "", &["aa"]),
+    ("(?<1a>x)", "", &["x"]),
+    ("(?<>x)", "", &["x"]),
+    ("(?<a-b>x)", "", &["x"]),
+    // Subexpression calls and the absent operator: refused.
+    (r"(?<a>x)\g<a>", "", &["xx"]),
+    (r"(a|b\g<1>c)", "", &["bac"]),
+    ("(?~abc)", "", &["abcabc", "xyz"]),
+    // Classes: nested, `&&`, POSIX brackets, a first `]`.
+    ("[a-z&&[^aeiou]]+", "", &["hello"]),
+    ("[a-c[x-z]]+", "", &["abxyzd"]),
+    ("[[:alpha:][:digit:]]+", "", &["ab12-c"]),
+    ("[[:^alpha:]]+", "", &["ab12-c"]),
+    ("[[:punct:]]+", "", &["$+<=>^`|~!-"]),
+    ("[[:foo:]]", "", &["f"]),
+    ("[]a]+", "", &["]a]"]),
+    ("[]", "", &["a"]),
+    ("[^]", "", &["a"]),
+    ("[a-]+", "", &["a-b"]),
+    ("[-a]+", "", &["a-b"]),
+    ("[b-a]", "", &["a"]),
+    (r"[\d-z]+", "", &["1-z"]),
+    (r"[\]]", "", &["]"]),
+    ("[&&a]", "", &["a&"]),
+    ("[a&&]", "", &["a&"]),
+    // `\R`, `\X`, `\G`, `\K`, `\p`.
+    (r"\R", "", &["a\r\nb\nc\rd"]),
+    (r"\r?\R", "", &["\r\n"]),
+    (r"\X", "", &["ab"]),
+    (r"\Ga", "", &["aab"]),
+    (r"a\Kb", "", &["ab"]),
+    (r"\p{Alpha}", "", &["a"]),
+    // Escapes.
+    (r"\x41\u0042\t", "", &["AB\t"]),
+    (r"\0", "", &["\0"]),
+    (r"\e\a\v\f", "", &["\u{1b}\u{7}\u{b}\u{c}"]),
+    (r"\x{263a}", "", &["☺"]),
+    (r"\q\y", "", &["qy"]),
+    (r"\.\*", "", &[".*"]),
+    // Errors.
+    ("*", "", &[""]),
+    ("a|*", "", &[""]),
+    ("(", "", &[""]),
+    (")", "", &[""]),
+    ("(?", "", &[""]),
+    ("[a", "", &[""]),
+    ("a{2,1}", "", &[""]),
+    ("a{100001}", "", &[""]),
+    ("\\", "", &[""]),
+    ("(?z)", "", &[""]),
+    ("(?i", "", &[""]),
+    ("^*", "", &["a"]),
+    // Empty matches and the find-all loop.
+    ("", "", &["ab", "", "é"]),
+    ("x*", "", &["axxb"]),
+    ("x*|b", "", &["abc"]),
+    ("a|", "", &["ab"]),
+    (r"\b", "", &["ab cd"]),
+    ("(a)|b", "", &["ab"]),
+    ("(a)?b", "", &["b ab"]),
+    ("(?:(a)|b)+", "", &["ab"]),
+    ("(a|b)*c", "", &["abc"]),
+    ("(a*)*", "", &["b"]),
+    ("(a|)*", "", &["aa"]),
+    // Characters beside bytes.
+    ("é.", "", &["aébéc"]),
+    (".", "", &["a😀b"]),
+    ("b", "", &["😀b"]),
+    ("", "", &["😀é"]),
+];
+
+/// Replacement templates tried with Ruby's `gsub` on every compiled pattern.
+const TEMPLATES: &[&str] = &[r"<\0>", r"[\1|\2]", r"\&\\\q", r"\`|\'", r"\9"];
+
+/// The constructs random patterns are drawn from (the two engines share them).
+const ATOMS: &[&str] = &[
+    "a",
+    "b",
+    "ab",
+    ".",
+    r"\d",
+    r"\w",
+    r"\s",
+    r"\h",
+    r"\W",
+    "[ab]",
+    "[^a]",
+    "[a-c&&b]",
+    "[[:digit:]]",
+    r"\A",
+    r"\z",
+    r"\Z",
+    "^",
+    "$",
+    r"\b",
+    r"\x41",
+    "x",
+    r"\n",
+    r"\.",
+];
+const QUANTIFIERS: &[&str] = &[
+    "", "", "", "*", "+", "?", "*?", "+?", "??", "*+", "++", "{2}", "{1,2}", "{,2}", "{1,}",
+    "{1,2}?",
+];
+const TEXTS: &[&str] = &["ab\nAB 12ax", "aab.b\n\n", "x9 b_a\nab", ""];
+
+/// A random pattern: a few branches of quantified atoms and groups.
+fn random_pattern(rng: &mut rxw_testkit::Rng, depth: usize) -> String {
+    let mut out = String::new();
+    let branches = 1 + rng.below(2);
+    for b in 0..branches {
+        if b > 0 {
+            out.push('|');
+        }
+        for _ in 0..1 + rng.below(3) {
+            let atom = if depth < 2 && rng.below(4) == 0 {
+                let inner = random_pattern(rng, depth + 1);
+                let open = *rng.pick(&["(", "(?:", "(?>", "(?=", "(?!", "(?i:", "(?<n>"]);
+                format!("{open}{inner})")
+            } else {
+                rng.pick(ATOMS).to_string()
+            };
+            out.push_str(&atom);
+            out.push_str(*rng.pick(QUANTIFIERS));
+        }
+    }
+    out
+}
+
+/// rxw's answer in the oracles' shape: `{"refused"}`, `{"error"}` or `{"names", "bytes",
+/// "matches" (characters), "replaced" | "replace_error"?}`.
+fn rxw_answer(flavor: Flavor, case: &Value) -> Value {
+    let pattern = case["pattern"].as_str().expect("a pattern");
+    let text = case["text"].as_str().expect("a text");
+    let flags = Flags::parse(case["flags"].as_str().unwrap_or(""), flavor).expect("flags");
+    let re = match Regex::new(pattern, flavor, flags) {
+        Ok(re) => re,
+        Err(e)
+            if matches!(
+                e.kind,
+                ErrorKind::LimitExceeded | ErrorKind::ConstructUnsupported
+            ) =>
+        {
+            return json!({ "refused": e.message });
+        }
+        Err(e) => return json!({ "error": e.message }),
+    };
+    let matches = match re.find_all(text, None) {
+        Ok(ms) => ms,
+        Err(e) => return json!({ "refused": e.message }),
+    };
+    let chars = |b: usize| text[..b].chars().count();
+    let bytes: Vec<Value> = matches
+        .iter()
+        .map(|m| rxw_testkit::group_spans(&m.groups))
+        .collect();
+    let in_chars: Vec<Value> = matches
+        .iter()
+        .map(|m| {
+            let g: Vec<Option<(usize, usize)>> = m
+                .groups
+                .iter()
+                .map(|g| g.map(|(s, e)| (chars(s), chars(e))))
+                .collect();
+            rxw_testkit::group_spans(&g)
+        })
+        .collect();
+    let names: Vec<Value> = std::iter::once(json!(""))
+        .chain(re.group_names().iter().map(|n| json!(n)))
+        .collect();
+    let mut out = json!({ "names": names, "bytes": bytes, "matches": in_chars });
+    if let Some(t) = case.get("replace").and_then(Value::as_str) {
+        match re.replace(text, t, None, &Limits::human()) {
+            Ok(r) => out["replaced"] = Value::from(r.result),
+            Err(e) if e.kind == ErrorKind::ConstructUnsupported => {
+                return json!({ "refused": e.message });
+            }
+            Err(e) => out["replace_error"] = Value::from(e.message),
+        }
+    }
+    out
+}
+
+fn cases(with_templates: bool) -> Vec<Value> {
+    let mut cases = Vec::new();
+    for (pattern, flags, texts) in QUIRKS {
+        for text in *texts {
+            cases.push(json!({ "pattern": pattern, "flags": flags, "text": text }));
+        }
+        if with_templates {
+            for t in TEMPLATES {
+                cases.push(
+                    json!({ "pattern": pattern, "flags": flags, "text": texts[0], "replace": t }),
+                );
+            }
+        }
+    }
+    let mut rng = rxw_testkit::Rng(0x0b1d_5eed_2026);
+    for k in 0..400 {
+        let pattern = random_pattern(&mut rng, 0);
+        let flags = *rng.pick(&["", "", "i", "m", "im"]);
+        for text in TEXTS {
+            cases.push(json!({ "pattern": pattern, "flags": flags, "text": text }));
+        }
+        if with_templates && k % 4 == 0 {
+            let t = rng.pick(TEMPLATES);
+            cases.push(
+                json!({ "pattern": pattern, "flags": flags, "text": TEXTS[0], "replace": t }),
+            );
+        }
+    }
+    cases
+}
+
+/// Compares rxw with an engine's answers; returns (agree, refused, wrong) as lists of labels.
+fn compare(
+    flavor: Flavor,
+    cases: &[Value],
+    answers: &[Value],
+    keys: &[&str],
+) -> (usize, Vec<String>, Vec<String>) {
+    let (mut agree, mut refused, mut wrong) = (0, Vec::new(), Vec::new());
+    for (c, want) in cases.iter().zip(answers) {
+        let got = rxw_answer(flavor, c);
+        let label = format!(
+            "{:?} /{}/ on {:?}{}",
+            c["pattern"].as_str().unwrap_or_default(),
+            c["flags"].as_str().unwrap_or_default(),
+            c["text"].as_str().unwrap_or_default(),
+            c.get("replace")
+                .map(|t| format!(" replace {t}"))
+                .unwrap_or_default()
+        );
+        if want.get("timeout").is_some() {
+            refused.push(format!("{label}: the engine timed out"));
+            continue;
+        }
+        if let Some(r) = got.get("refused") {
+            refused.push(format!(
+                "{label}: {r} (engine: {})",
+                want.get("error").unwrap_or(&json!("compiles"))
+            ));
+            continue;
+        }
+        match (got.get("error"), want.get("error")) {
+            (Some(g), Some(w)) if g == w => {
+                agree += 1;
+                continue;
+            }
+            (Some(g), Some(w)) => {
+                wrong.push(format!("{label}: error {g} where the engine says {w}"));
+                continue;
+            }
+            (Some(g), None) => {
+                wrong.push(format!(
+                    "{label}: rxw refused ({g}), the engine compiles it"
+                ));
+                continue;
+            }
+            (None, Some(w)) => {
+                wrong.push(format!("{label}: rxw compiles it, the engine says {w}"));
+                continue;
+            }
+            (None, None) => {}
+        }
+        let mut same = true;
+        for key in keys {
+            if got.get(*key) != want.get(*key) {
+                same = false;
+                wrong.push(format!(
+                    "{label} [{key}]:\n    rxw    {}\n    engine {}",
+                    got.get(*key).unwrap_or(&Value::Null),
+                    want.get(*key).unwrap_or(&Value::Null)
+                ));
+            }
+        }
+        agree += usize::from(same);
+    }
+    (agree, refused, wrong)
+}
+
+fn report(name: &str, total: usize, agree: usize, refused: &[String], wrong: &[String]) {
+    let mut patterns: Vec<&str> = refused
+        .iter()
+        .map(|r| r.split(" /").next().unwrap_or(r))
+        .collect();
+    patterns.sort_unstable();
+    patterns.dedup();
+    eprintln!(
+        "{name}: {agree} of {total} cases agree, {} refused by rxw ({} patterns), {} differ:\n  {}",
+        refused.len(),
+        patterns.len(),
+        wrong.len(),
+        refused.join("\n  ")
+    );
+    assert!(
+        wrong.is_empty(),
+        "{} disagreements with {name}:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
+    assert!(
+        agree * 10 >= total * 7,
+        "{name}: only {agree} of {total} cases agree (the rest refused)"
+    );
+}
+
+#[test]
+fn the_ruby_flavor_agrees_with_ruby() {
+    let Some(ruby) = rxw_testkit::ruby_oracle() else {
+        return;
+    };
+    let cases = cases(true);
+    let answers = rxw_testkit::ruby_oracle_answers(&ruby, &cases);
+    let keys = ["names", "bytes", "matches", "replaced", "replace_error"];
+    let (agree, refused, wrong) = compare(Flavor::RUBY, &cases, &answers, &keys);
+    report("Ruby 3.1", cases.len(), agree, &refused, &wrong);
+}
+
+#[test]
+fn the_oniguruma_flavor_agrees_with_the_library() {
+    let Some(python) = rxw_testkit::onig_oracle() else {
+        return;
+    };
+    let cases = cases(false);
+    let answers = rxw_testkit::onig_oracle_answers(&python, &cases);
+    let answers: Vec<Value> = answers
+        .into_iter()
+        .map(|mut a| {
+            // The library reports bytes: its matches are the "bytes" rxw gives.
+            if let Some(m) = a.get_mut("matches").map(Value::take) {
+                a["bytes"] = m;
+            }
+            a
+        })
+        .collect();
+    let (agree, refused, wrong) = compare(Flavor::Oniguruma, &cases, &answers, &["names", "bytes"]);
+    report("Oniguruma 6.9.8", cases.len(), agree, &refused, &wrong);
+}

@@ -1,0 +1,1708 @@
+//! The reader of PCRE2 syntax (the `pcre2` flavor: PCRE2 10.42 in UTF mode, as Debian ships
+//! it).
+//!
+//! PCRE2's grammar is read here left to right, as `pcre2_compile`'s parse pass reads it, with
+//! the texts of `pcre2_get_error_message` (`missing closing parenthesis`, `quantifier does not
+//! follow a repeatable item`). What rxw reproduces exactly is written out as sre constructs of
+//! the same meaning, with no flags: the reader carries PCRE2's flags itself, so a `(?i)` in
+//! the middle of a group reaches every later branch of it as PCRE2's does. Under `i` a letter
+//! is the class of its caseless set, from PCRE2's own table ([`crate::pcre2_unicode::fold`]);
+//! `\d \w \s \b` and the POSIX classes are ASCII, as PCRE2 without UCP has them; `.` is not
+//! LF, `^` under `m` is not after a final newline, `$` is sre's, `\Z` `\z` `\R` `\h` `\v` are
+//! written out; a look-behind of several branches is one look-behind a branch (PCRE2 lets
+//! each branch have its own fixed length). The sre text is read by the sre grammar
+//! (python@3.11) and every span is mapped back onto the PCRE2 text, so the tree describes
+//! what was written and the matcher runs it.
+//!
+//! What rxw cannot reproduce exactly is refused with [`ErrorKind::ConstructUnsupported`],
+//! saying what: recursion and subroutine calls (`(?R)`, `(?1)`, `(?&n)`, `\g<n>`), `\K`,
+//! backtracking verbs but `(*FAIL)`, branch reset `(?|…)`, `\p{…}` and `\X` (PCRE2's Unicode
+//! properties), UCP's classes (`u` with `\d \w \s \b` or a POSIX class), `\G`, `\C`, callouts,
+//! the `n`, `U`, `J` and `xx` options, and what the sre grammar reads differently (a
+//! backreference to a later group).
+
+use crate::ast::{Ast, Span};
+use crate::error::{Error, ErrorKind};
+use crate::flavor::{Flags, Flavor, PyVersion};
+use crate::java::{SpanMap, remap};
+
+/// A PCRE2 pattern read: the sre text of the same meaning, and where each piece came from.
+pub(crate) struct Read {
+    /// The sre text, to be parsed as python@3.11 with no flags.
+    pub out: String,
+    pieces: Vec<(usize, usize, usize, usize)>,
+    /// A reference to a group that does not exist: PCRE2's error once the look-behinds are
+    /// checked.
+    pending: Option<Error>,
+}
+
+impl Read {
+    /// The flavor the sre text is parsed in.
+    pub fn flavor() -> Flavor {
+        Flavor::Python(PyVersion::V3_11)
+    }
+}
+
+/// Reads a PCRE2 pattern into sre text.
+///
+/// # Errors
+/// [`ErrorKind::PatternInvalid`] with PCRE2's text, or [`ErrorKind::ConstructUnsupported`]
+/// for what rxw does not reproduce.
+pub(crate) fn read(pattern: &str, flags: Flags) -> Result<Read, Error> {
+    let mut r = Reader::new(pattern, flags);
+    r.read()?;
+    let Some(missing) = r.missing_reference() else {
+        return Ok(Read {
+            out: r.out,
+            pieces: r.pieces,
+            pending: None,
+        });
+    };
+    // PCRE2 checks its look-behinds before it finds a reference to a group that does not
+    // exist: read again with such references failing, so the sre parser can say whether a
+    // look-behind has no fixed length, and keep the reference's error for after it.
+    let groups = std::mem::take(&mut r.groups);
+    let mut again = Reader::new(pattern, flags);
+    again.final_groups = Some(groups);
+    again.read()?;
+    Ok(Read {
+        out: again.out,
+        pieces: again.pieces,
+        pending: Some(missing),
+    })
+}
+
+/// The tree of the sre text `parsed`, mapped back onto the PCRE2 `pattern`.
+///
+/// # Errors
+/// PCRE2's `lookbehind assertion is not fixed length` when the sre parser found a look-behind
+/// of no fixed width, else [`ErrorKind::ConstructUnsupported`] for what the sre parser
+/// refused (what PCRE2 reads differently from rxw's matcher).
+pub(crate) fn finish(pattern: &str, read: Read, parsed: Result<Ast, Error>) -> Result<Ast, Error> {
+    let whole = Span::new(0, pattern.len());
+    if let Some(e) = read.pending {
+        return Err(match parsed {
+            Err(p) if p.message.contains("look-behind") => Error::new(
+                ErrorKind::PatternInvalid,
+                "lookbehind assertion is not fixed length",
+            )
+            .with_span_in(pattern, Some(whole)),
+            _ => e,
+        });
+    }
+    let mut ast = parsed.map_err(|e| {
+        if e.message.contains("look-behind") && !e.message.contains("group reference") {
+            Error::new(
+                ErrorKind::PatternInvalid,
+                "lookbehind assertion is not fixed length",
+            )
+            .with_span_in(pattern, Some(whole))
+        } else {
+            unsupported(
+                pattern,
+                &format!(
+                    "a construct PCRE2 reads differently from rxw's matcher ({})",
+                    e.message
+                ),
+                whole,
+            )
+        }
+    })?;
+    let map = SpanMap {
+        pieces: read.pieces,
+        len: pattern.len(),
+    };
+    remap(&mut ast.root, &map);
+    ast.root.span = whole;
+    for g in &mut ast.groups {
+        g.span = map.span(g.span);
+    }
+    Ok(ast)
+}
+
+fn unsupported(pattern: &str, what: &str, span: Span) -> Error {
+    Error::new(
+        ErrorKind::ConstructUnsupported,
+        format!("pcre2: {what} is not reproduced by rxw"),
+    )
+    .with_span_in(pattern, Some(span))
+}
+
+/// The texts of `pcre2_get_error_message` this reader gives (PCRE2 10.42's numbering).
+mod text {
+    pub const BACKSLASH_END: &str = "\\ at end of pattern";
+    pub const C_END: &str = "\\c at end of pattern";
+    pub const BAD_ESCAPE: &str = "unrecognized character follows \\";
+    pub const COUNT_ORDER: &str = "numbers out of order in {} quantifier";
+    pub const COUNT_BIG: &str = "number too big in {} quantifier";
+    pub const CLASS_UNCLOSED: &str = "missing terminating ] for character class";
+    pub const CLASS_ESCAPE: &str = "escape sequence is invalid in character class";
+    pub const RANGE_ORDER: &str = "range out of order in character class";
+    pub const NOTHING_TO_REPEAT: &str = "quantifier does not follow a repeatable item";
+    pub const BAD_OPENER: &str = "unrecognized character after (? or (?-";
+    pub const POSIX_OUTSIDE: &str = "POSIX named classes are supported only within a class";
+    pub const POSIX_COLLATING: &str = "POSIX collating elements are not supported";
+    pub const MISSING_PAREN: &str = "missing closing parenthesis";
+    pub const NO_SUCH_GROUP: &str = "reference to non-existent subpattern";
+    pub const COMMENT_UNCLOSED: &str = "missing ) after (?# comment";
+    pub const UNMATCHED_PAREN: &str = "unmatched closing parenthesis";
+    pub const COND_UNCLOSED: &str = "missing closing parenthesis for condition";
+    pub const RELATIVE_ZERO: &str = "a relative value of zero is not allowed";
+    pub const COND_BRANCHES: &str = "conditional subpattern contains more than two branches";
+    pub const COND_ASSERTION: &str = "assertion expected after (?( or (?(?C)";
+    pub const POSIX_UNKNOWN: &str = "unknown POSIX class name";
+    pub const CODE_POINT_BIG: &str = "character code point value in \\x{} or \\o{} is too large";
+    pub const PERL_ONLY: &str = "PCRE2 does not support \\F, \\L, \\l, \\N{name}, \\U, or \\u";
+    pub const AFTER_P: &str = "unrecognized character after (?P";
+    pub const NAME_SYNTAX: &str = "syntax error in subpattern name (missing terminator?)";
+    pub const NAME_TWICE: &str =
+        "two named subpatterns have the same name (PCRE2_DUPNAMES not set)";
+    pub const NAME_DIGIT: &str = "subpattern name must start with a non-digit";
+    pub const NAME_LONG: &str = "subpattern name is too long (maximum 32 code units)";
+    pub const RANGE_INVALID: &str = "invalid range in character class";
+    pub const O_BRACE: &str = "missing opening brace after \\o";
+    pub const G_SYNTAX: &str = "\\g is not followed by a braced, angle-bracketed, or quoted name/number or by a plain number";
+    pub const VERB_UNKNOWN: &str = "(*VERB) not recognized or malformed";
+    pub const NAME_EXPECTED: &str = "subpattern name expected";
+    pub const O_DIGITS: &str = "non-octal character in \\o{} (closing brace missing?)";
+    pub const X_DIGITS: &str = "non-hex character in \\x{} (closing brace missing?)";
+    pub const C_PRINTABLE: &str = "\\c must be followed by a printable ASCII character";
+    pub const K_SYNTAX: &str = "\\k is not followed by a braced, angle-bracketed, or quoted name";
+    pub const N_IN_CLASS: &str = "\\N is not supported in a class";
+    pub const SURROGATE: &str = "disallowed Unicode code point (>= 0xd800 && <= 0xdfff)";
+    pub const DIGITS_MISSING: &str = "digits missing in \\x{} or \\o{} or \\N{U+}";
+    pub const HYPHEN: &str = "invalid hyphen in option setting";
+}
+
+/// The flags the reader carries (PCRE2's options that change what a construct means).
+#[derive(Clone, Copy, Default)]
+struct PFlags {
+    i: bool,
+    m: bool,
+    s: bool,
+    x: bool,
+    ucp: bool,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum FrameKind {
+    Outer,
+    Plain,
+    LookAhead,
+    /// A look-behind: each branch is written as a look-behind of its own.
+    LookBehind {
+        negative: bool,
+    },
+    /// A conditional group: how many `|` so far.
+    Conditional {
+        bars: usize,
+    },
+}
+
+struct Frame {
+    kind: FrameKind,
+    saved: PFlags,
+    /// Where the group's sre text starts.
+    out_open: usize,
+}
+
+/// What a quantifier would repeat.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Last {
+    /// Nothing repeatable: a quantifier is `quantifier does not follow a repeatable item`.
+    Nothing,
+    /// An atom, whose sre text starts at the offset; `wrap` when sre needs it in a group to
+    /// repeat it (a look-ahead).
+    Atom { out: usize, wrap: bool },
+    /// A quantified atom.
+    Quantified,
+}
+
+/// A backreference to check once every group is known: a number or a name, and where.
+enum Reference {
+    Number(usize, usize),
+    Name(String, usize),
+}
+
+const WORD: &[(u32, u32)] = &[(0x30, 0x39), (0x41, 0x5a), (0x5f, 0x5f), (0x61, 0x7a)];
+const DIGIT: &[(u32, u32)] = &[(0x30, 0x39)];
+const SPACE: &[(u32, u32)] = &[(0x09, 0x0d), (0x20, 0x20)];
+const HSPACE: &[(u32, u32)] = &[
+    (0x09, 0x09),
+    (0x20, 0x20),
+    (0xa0, 0xa0),
+    (0x1680, 0x1680),
+    (0x180e, 0x180e),
+    (0x2000, 0x200a),
+    (0x202f, 0x202f),
+    (0x205f, 0x205f),
+    (0x3000, 0x3000),
+];
+const VSPACE: &[(u32, u32)] = &[(0x0a, 0x0d), (0x85, 0x85), (0x2028, 0x2029)];
+const MAX_CHAR: u32 = 0x10ffff;
+
+/// The set of a POSIX class name, ASCII as PCRE2's default tables have it.
+fn posix_set(name: &str) -> Option<Vec<(u32, u32)>> {
+    let set: &[(u32, u32)] = match name {
+        "alpha" => &[(0x41, 0x5a), (0x61, 0x7a)],
+        "lower" => &[(0x61, 0x7a)],
+        "upper" => &[(0x41, 0x5a)],
+        "alnum" => &[(0x30, 0x39), (0x41, 0x5a), (0x61, 0x7a)],
+        "ascii" => &[(0, 0x7f)],
+        "blank" => &[(0x09, 0x09), (0x20, 0x20)],
+        "cntrl" => &[(0, 0x1f), (0x7f, 0x7f)],
+        "digit" => DIGIT,
+        "graph" => &[(0x21, 0x7e)],
+        "print" => &[(0x20, 0x7e)],
+        "punct" => &[(0x21, 0x2f), (0x3a, 0x40), (0x5b, 0x60), (0x7b, 0x7e)],
+        "space" => SPACE,
+        "word" => WORD,
+        "xdigit" => &[(0x30, 0x39), (0x41, 0x46), (0x61, 0x66)],
+        _ => return None,
+    };
+    Some(set.to_vec())
+}
+
+fn complement(set: &[(u32, u32)]) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    let mut next = 0u32;
+    for &(lo, hi) in set {
+        if lo > next {
+            out.push((next, lo - 1));
+        }
+        next = hi + 1;
+    }
+    if next <= MAX_CHAR {
+        out.push((next, MAX_CHAR));
+    }
+    out
+}
+
+fn normalize(mut set: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
+    set.sort_unstable();
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    for (lo, hi) in set {
+        match out.last_mut() {
+            Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
+            _ => out.push((lo, hi)),
+        }
+    }
+    out
+}
+
+/// A code point as an sre escape.
+fn sre_char(c: u32) -> String {
+    match char::from_u32(c) {
+        Some(ch) if ch.is_ascii_alphanumeric() => ch.to_string(),
+        Some(ch) if ch.is_ascii_punctuation() => format!("\\{ch}"),
+        _ if c < 0x100 => format!("\\x{c:02x}"),
+        _ if c < 0x10000 => format!("\\u{c:04x}"),
+        _ => format!("\\U{c:08x}"),
+    }
+}
+
+/// A set as an sre class.
+fn sre_class(set: &[(u32, u32)], negated: bool) -> String {
+    let mut s = String::from(if negated { "[^" } else { "[" });
+    for &(lo, hi) in set {
+        // Surrogates cannot be written in sre text; no UTF-8 text holds one.
+        let pieces: Vec<(u32, u32)> = if lo < 0xe000 && hi >= 0xd800 {
+            [(lo, 0xd7ff), (0xe000, hi)]
+                .into_iter()
+                .filter(|(a, b)| a <= b)
+                .collect()
+        } else {
+            vec![(lo, hi)]
+        };
+        for (a, b) in pieces {
+            s.push_str(&sre_char(a));
+            if b > a {
+                s.push('-');
+                s.push_str(&sre_char(b));
+            }
+        }
+    }
+    if set.is_empty() {
+        // An empty set matches nothing: a class of one surrogate stand-in would be wrong.
+        return if negated {
+            "(?s:.)".to_string()
+        } else {
+            "(?!)".to_string()
+        };
+    }
+    s.push(']');
+    s
+}
+
+/// One item of a class: a character (a possible range end) or a set.
+enum ClassAtom {
+    Char(u32),
+    Set(Vec<(u32, u32)>),
+}
+
+struct Reader<'p> {
+    pat: &'p str,
+    chars: Vec<(usize, char)>,
+    pos: usize,
+    flags: PFlags,
+    out: String,
+    pieces: Vec<(usize, usize, usize, usize)>,
+    frames: Vec<Frame>,
+    /// The names of the groups opened so far, by number - 1.
+    groups: Vec<Option<String>>,
+    references: Vec<Reference>,
+    last: Last,
+    /// Inside `\Q…\E`.
+    quoting: bool,
+    /// The groups of the whole pattern, when reading it again after a missing reference.
+    final_groups: Option<Vec<Option<String>>>,
+}
+
+impl<'p> Reader<'p> {
+    fn new(pat: &'p str, flags: Flags) -> Reader<'p> {
+        let flags = PFlags {
+            i: flags.ignore_case,
+            m: flags.multiline,
+            s: flags.dotall,
+            x: flags.verbose,
+            ucp: flags.unicode,
+        };
+        Reader {
+            pat,
+            chars: pat.char_indices().collect(),
+            pos: 0,
+            flags,
+            out: String::new(),
+            pieces: Vec::new(),
+            frames: vec![Frame {
+                kind: FrameKind::Outer,
+                saved: flags,
+                out_open: 0,
+            }],
+            groups: Vec::new(),
+            references: Vec::new(),
+            last: Last::Nothing,
+            quoting: false,
+            final_groups: None,
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.chars.get(self.pos).map(|c| c.1)
+    }
+
+    fn peek_at(&self, k: usize) -> Option<char> {
+        self.chars.get(self.pos + k).map(|c| c.1)
+    }
+
+    fn byte(&self, i: usize) -> usize {
+        self.chars.get(i).map_or(self.pat.len(), |c| c.0)
+    }
+
+    fn here(&self) -> usize {
+        self.byte(self.pos)
+    }
+
+    fn looking_at(&self, s: &str) -> bool {
+        self.pat[self.here()..].starts_with(s)
+    }
+
+    /// PCRE2's error `text`, its caret on char `from`.
+    fn error(&self, text: &str, from: usize) -> Error {
+        let at = self.byte(from.min(self.chars.len()));
+        let end = self.byte((from + 1).min(self.chars.len()));
+        Error::new(ErrorKind::PatternInvalid, text)
+            .with_span_in(self.pat, Some(Span::new(at, end.max(at))))
+    }
+
+    fn refuse(&self, what: &str, from: usize) -> Error {
+        let at = self.byte(from);
+        unsupported(self.pat, what, Span::new(at, self.here().max(at)))
+    }
+
+    /// Writes `text` for the source from char `from` to the current position.
+    fn emit(&mut self, text: &str, from: usize) {
+        let (s, e) = (self.byte(from), self.here());
+        let o = self.out.len();
+        self.out.push_str(text);
+        self.pieces.push((o, self.out.len(), s, e.max(s)));
+    }
+
+    /// Writes an atom a quantifier may follow.
+    fn atom(&mut self, text: &str, from: usize, wrap: bool) {
+        let out = self.out.len();
+        self.emit(text, from);
+        self.last = Last::Atom { out, wrap };
+    }
+
+    /// Writes an assertion no quantifier may follow.
+    fn assertion(&mut self, text: &str, from: usize) {
+        self.emit(text, from);
+        self.last = Last::Nothing;
+    }
+
+    fn literal(&mut self, c: u32, from: usize) -> Result<(), Error> {
+        if (0xd800..0xe000).contains(&c) {
+            return Err(self.error(text::SURROGATE, from));
+        }
+        let text = if self.flags.i {
+            let orbit = crate::fold_table::orbit(crate::pcre2_unicode::fold::ORBITS, c);
+            if orbit.len() > 1 {
+                let set: Vec<(u32, u32)> = orbit.into_iter().map(|m| (m, m)).collect();
+                sre_class(&normalize(set), false)
+            } else {
+                sre_char(c)
+            }
+        } else {
+            sre_char(c)
+        };
+        self.atom(&text, from, false);
+        Ok(())
+    }
+
+    /// Writes a class of the characters and ranges `cased` (closed under PCRE2's caseless
+    /// sets under `i`) and the sets `plain` (`\d`, `[:alpha:]`: PCRE2 folds none of them).
+    fn class_set(
+        &mut self,
+        cased: Vec<(u32, u32)>,
+        plain: Vec<(u32, u32)>,
+        negated: bool,
+        from: usize,
+    ) {
+        let mut set = normalize(cased);
+        if self.flags.i {
+            set = crate::fold_table::closure(crate::pcre2_unicode::fold::ORBITS, &set);
+        }
+        set.extend(plain);
+        let set = normalize(set);
+        let text = sre_class(&set, negated);
+        self.atom(&text, from, false);
+    }
+
+    fn skip_extended(&mut self) {
+        if !self.flags.x || self.quoting {
+            return;
+        }
+        loop {
+            match self.peek() {
+                Some(c) if is_pattern_space(c) => self.pos += 1,
+                Some('#') => {
+                    while let Some(c) = self.peek() {
+                        self.pos += 1;
+                        if c == '\n' {
+                            break;
+                        }
+                    }
+                }
+                _ => return,
+            }
+        }
+    }
+
+    fn read(&mut self) -> Result<(), Error> {
+        self.start_options()?;
+        loop {
+            self.skip_extended();
+            let Some(c) = self.peek() else { break };
+            let from = self.pos;
+            if self.quoting {
+                if self.looking_at("\\E") {
+                    self.pos += 2;
+                    self.quoting = false;
+                } else {
+                    self.pos += 1;
+                    self.literal(c as u32, from)?;
+                }
+                continue;
+            }
+            match c {
+                '\\' => self.escape()?,
+                '(' => self.open()?,
+                ')' => self.close()?,
+                '|' => {
+                    self.pos += 1;
+                    self.bar(from)?;
+                }
+                '[' => self.class()?,
+                '*' | '+' | '?' => self.quantifier()?,
+                '{' if self.count_at(self.pos).is_some() => self.quantifier()?,
+                '.' => {
+                    self.pos += 1;
+                    let text = if self.flags.s { "(?s:.)" } else { "[^\\n]" };
+                    self.atom(text, from, false);
+                }
+                '^' => {
+                    self.pos += 1;
+                    let text = if self.flags.m {
+                        "(?:\\A|(?<=\\n)(?!\\Z))"
+                    } else {
+                        "\\A"
+                    };
+                    self.assertion(text, from);
+                }
+                '$' => {
+                    self.pos += 1;
+                    let text = if self.flags.m {
+                        "(?=\\n|\\Z)"
+                    } else {
+                        "(?=\\n?\\Z)"
+                    };
+                    self.assertion(text, from);
+                }
+                _ => {
+                    self.pos += 1;
+                    self.literal(c as u32, from)?;
+                }
+            }
+        }
+        if self.frames.len() > 1 {
+            return Err(self.error(text::MISSING_PAREN, self.chars.len()));
+        }
+        Ok(())
+    }
+
+    /// Whether a reference names a group the whole pattern has (`groups`, or the first
+    /// pass's when reading again).
+    fn exists(&self, r: &Reference) -> bool {
+        let groups = self.final_groups.as_ref().unwrap_or(&self.groups);
+        match r {
+            Reference::Number(n, _) => *n <= groups.len(),
+            Reference::Name(name, _) => groups.iter().any(|g| g.as_deref() == Some(name)),
+        }
+    }
+
+    /// PCRE2's error for the first reference to a group the pattern does not have.
+    fn missing_reference(&self) -> Option<Error> {
+        let r = self.references.iter().find(|r| !self.exists(r))?;
+        let at = match r {
+            Reference::Number(_, at) | Reference::Name(_, at) => *at,
+        };
+        Some(self.error(text::NO_SUCH_GROUP, at))
+    }
+
+    /// `(*UTF)`, `(*UCP)` and the other options PCRE2 reads at the very start.
+    fn start_options(&mut self) -> Result<(), Error> {
+        while self.looking_at("(*") {
+            let from = self.pos;
+            let rest = &self.pat[self.here() + 2..];
+            let Some(end) = rest.find(')') else { break };
+            let name = &rest[..end];
+            let upper = name.chars().all(|c| c.is_ascii_uppercase() || c == '_');
+            if !upper || name.is_empty() {
+                break;
+            }
+            match name {
+                "UTF" => {}
+                "UCP" => self.flags.ucp = true,
+                "F" | "FAIL" | "ACCEPT" | "COMMIT" | "PRUNE" | "SKIP" | "THEN" => break,
+                _ => {
+                    self.pos += 2 + name.chars().count() + 1;
+                    return Err(
+                        self.refuse(&format!("the start-of-pattern option (*{name})"), from)
+                    );
+                }
+            }
+            self.pos += 2 + name.chars().count() + 1;
+        }
+        self.frames[0].saved = self.flags;
+        Ok(())
+    }
+
+    fn bar(&mut self, from: usize) -> Result<(), Error> {
+        let kind = self.frames.last().expect("outer").kind;
+        match kind {
+            FrameKind::LookBehind { negative } => {
+                let text = if negative { ")(?<!" } else { ")|(?<=" };
+                self.emit(text, from);
+            }
+            FrameKind::Conditional { bars } => {
+                if bars >= 1 {
+                    return Err(self.error(text::COND_BRANCHES, from));
+                }
+                self.frames.last_mut().expect("frame").kind =
+                    FrameKind::Conditional { bars: bars + 1 };
+                self.emit("|", from);
+            }
+            _ => self.emit("|", from),
+        }
+        self.last = Last::Nothing;
+        Ok(())
+    }
+
+    /// Opens a group whose opener was just written.
+    fn push(&mut self, kind: FrameKind) {
+        let out_open = self.pieces.last().map_or(0, |p| p.0);
+        self.frames.push(Frame {
+            kind,
+            saved: self.flags,
+            out_open,
+        });
+        self.last = Last::Nothing;
+    }
+
+    fn close(&mut self) -> Result<(), Error> {
+        let from = self.pos;
+        if self.frames.len() == 1 {
+            return Err(self.error(text::UNMATCHED_PAREN, from));
+        }
+        self.pos += 1;
+        let frame = self.frames.pop().expect("a group");
+        self.flags = frame.saved;
+        let (text, wrap) = match frame.kind {
+            FrameKind::LookBehind { .. } => ("))", false),
+            FrameKind::LookAhead => (")", true),
+            _ => (")", false),
+        };
+        let out = frame.out_open;
+        self.emit(text, from);
+        self.last = Last::Atom { out, wrap };
+        Ok(())
+    }
+
+    /// A group name ending in `end`, read from the current position: PCRE2's name rules.
+    fn name(&mut self, end: char) -> Result<String, Error> {
+        let start = self.pos;
+        if self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            return Err(self.error(text::NAME_DIGIT, self.pos));
+        }
+        let mut name = String::new();
+        while let Some(c) = self.peek() {
+            if c.is_ascii_alphanumeric() || c == '_' {
+                name.push(c);
+                self.pos += 1;
+            } else if !c.is_ascii() && c.is_alphanumeric() {
+                return Err(self.refuse("a group name with a non-ASCII letter", start));
+            } else {
+                break;
+            }
+        }
+        if name.len() > 32 {
+            return Err(self.error(text::NAME_LONG, self.pos));
+        }
+        if name.is_empty() {
+            return Err(self.error(text::NAME_EXPECTED, self.pos));
+        }
+        if self.peek() != Some(end) {
+            return Err(self.error(text::NAME_SYNTAX, self.pos));
+        }
+        self.pos += 1;
+        Ok(name)
+    }
+
+    fn open_capture(&mut self, name: Option<String>, from: usize) -> Result<(), Error> {
+        if let Some(n) = &name
+            && self.groups.iter().any(|g| g.as_ref() == Some(n))
+        {
+            return Err(self.error(text::NAME_TWICE, self.pos.saturating_sub(1)));
+        }
+        let text = match &name {
+            Some(n) => format!("(?P<{n}>"),
+            None => "(".to_string(),
+        };
+        self.groups.push(name);
+        self.emit(&text, from);
+        self.push(FrameKind::Plain);
+        Ok(())
+    }
+
+    fn open(&mut self) -> Result<(), Error> {
+        let from = self.pos;
+        self.pos += 1;
+        match self.peek() {
+            Some('*') => return self.verb(from),
+            Some('?') => {}
+            _ => return self.open_capture(None, from),
+        }
+        self.pos += 1;
+        let Some(c) = self.peek() else {
+            return Err(self.error(text::MISSING_PAREN, self.pos));
+        };
+        match c {
+            '#' => {
+                while let Some(c) = self.peek() {
+                    self.pos += 1;
+                    if c == ')' {
+                        return Ok(());
+                    }
+                }
+                Err(self.error(text::COMMENT_UNCLOSED, self.pos))
+            }
+            ':' => {
+                self.pos += 1;
+                self.emit("(?:", from);
+                self.push(FrameKind::Plain);
+                Ok(())
+            }
+            '>' => {
+                self.pos += 1;
+                self.emit("(?>", from);
+                self.push(FrameKind::Plain);
+                Ok(())
+            }
+            '=' | '!' => {
+                self.pos += 1;
+                self.emit(if c == '=' { "(?=" } else { "(?!" }, from);
+                self.push(FrameKind::LookAhead);
+                Ok(())
+            }
+            '|' => {
+                self.pos += 1;
+                Err(self.refuse("a branch reset group (?|…)", from))
+            }
+            '<' if matches!(self.peek_at(1), Some('=' | '!')) => {
+                let negative = self.peek_at(1) == Some('!');
+                self.pos += 2;
+                self.emit(if negative { "(?:(?<!" } else { "(?:(?<=" }, from);
+                self.push(FrameKind::LookBehind { negative });
+                Ok(())
+            }
+            '<' if self.peek_at(1) == Some('*') => {
+                self.pos += 2;
+                Err(self.refuse("a non-atomic look-behind (?<*…)", from))
+            }
+            '*' => {
+                self.pos += 1;
+                Err(self.refuse("a non-atomic look-ahead (?*…)", from))
+            }
+            '<' | '\'' => {
+                self.pos += 1;
+                let name = self.name(if c == '<' { '>' } else { '\'' })?;
+                self.open_capture(Some(name), from)
+            }
+            'P' => {
+                self.pos += 1;
+                match self.peek() {
+                    Some('<') => {
+                        self.pos += 1;
+                        let name = self.name('>')?;
+                        self.open_capture(Some(name), from)
+                    }
+                    Some('=') => {
+                        self.pos += 1;
+                        let name = self.name(')')?;
+                        self.backref_name(name, from);
+                        Ok(())
+                    }
+                    Some('>') => {
+                        self.pos += 1;
+                        Err(self.refuse("a subroutine call (?P>name)", from))
+                    }
+                    _ => Err(self.error(text::AFTER_P, self.pos)),
+                }
+            }
+            '&' => {
+                self.pos += 1;
+                Err(self.refuse("a subroutine call (?&name)", from))
+            }
+            'R' if self.peek_at(1) == Some(')') => {
+                self.pos += 2;
+                Err(self.refuse("recursion (?R)", from))
+            }
+            '0'..='9' | '+' | '-'
+                if c != '-' || self.peek_at(1).is_some_and(|d| d.is_ascii_digit()) =>
+            {
+                self.pos += 1;
+                Err(self.refuse("a subroutine call (?N)", from))
+            }
+            '(' => self.conditional(from),
+            'C' => {
+                self.pos += 1;
+                Err(self.refuse("a callout (?C…)", from))
+            }
+            _ => self.option_setting(from),
+        }
+    }
+
+    fn verb(&mut self, from: usize) -> Result<(), Error> {
+        // At `*` after `(`.
+        let rest = &self.pat[self.here() + 1..];
+        let end = rest.find(')');
+        let body = end.map(|e| &rest[..e]).unwrap_or("");
+        let name = body.split(':').next().unwrap_or("");
+        let Some(end) = end else {
+            self.pos = self.chars.len();
+            return Err(self.error(text::VERB_UNKNOWN, self.pos));
+        };
+        let skip = 1 + rest[..end].chars().count() + 1;
+        match name {
+            "F" | "FAIL" if !body.contains(':') || name == "FAIL" => {
+                self.pos += skip;
+                self.assertion("(?!)", from);
+                Ok(())
+            }
+            "ACCEPT" | "COMMIT" | "PRUNE" | "SKIP" | "THEN" | "MARK" | "" => {
+                self.pos += skip;
+                Err(self.refuse(&format!("the backtracking verb (*{body})"), from))
+            }
+            _ if name.chars().all(|c| c.is_ascii_lowercase() || c == '_') && body.contains(':') => {
+                self.pos += 1 + name.len() + 1;
+                Err(self.refuse(&format!("the alphabetic assertion (*{name}:…)"), from))
+            }
+            _ => {
+                self.pos += skip;
+                Err(self.error(text::VERB_UNKNOWN, self.pos - 1))
+            }
+        }
+    }
+
+    /// `(?i)`, `(?i-s:`, `(?^x)`: at the first letter after `(?`.
+    fn option_setting(&mut self, from: usize) -> Result<(), Error> {
+        let mut on = true;
+        let mut flags = self.flags;
+        if self.peek() == Some('^') {
+            self.pos += 1;
+            flags.i = false;
+            flags.m = false;
+            flags.s = false;
+            flags.x = false;
+        }
+        loop {
+            let Some(c) = self.peek() else {
+                return Err(self.error(text::MISSING_PAREN, self.pos));
+            };
+            let at = self.pos;
+            self.pos += 1;
+            match c {
+                'i' => flags.i = on,
+                'm' => flags.m = on,
+                's' => flags.s = on,
+                'x' if on && self.peek() == Some('x') => {
+                    return Err(self.refuse("the option xx", from));
+                }
+                'x' => flags.x = on,
+                'n' | 'U' | 'J' => {
+                    return Err(self.refuse(&format!("the option {c}"), from));
+                }
+                '-' if on => {
+                    if self.chars[from + 2].1 == '^' {
+                        return Err(self.error(text::HYPHEN, at));
+                    }
+                    on = false;
+                }
+                ')' => {
+                    self.flags = flags;
+                    // A setting is not an item: a quantifier after it repeats nothing.
+                    self.last = Last::Nothing;
+                    return Ok(());
+                }
+                ':' => {
+                    self.emit("(?:", from);
+                    self.push(FrameKind::Plain);
+                    self.flags = flags;
+                    return Ok(());
+                }
+                _ => return Err(self.error(text::BAD_OPENER, at)),
+            }
+        }
+    }
+
+    /// `(?(cond)yes|no)`: at the second `(`.
+    fn conditional(&mut self, from: usize) -> Result<(), Error> {
+        self.pos += 1;
+        let c = self.peek();
+        let cond = match c {
+            Some('?' | '*') => {
+                return Err(self.refuse("a conditional on an assertion", from));
+            }
+            Some('R') => {
+                return Err(self.refuse("a recursion condition (?(R…)", from));
+            }
+            Some('+' | '-' | '0'..='9') => {
+                let sign = c.filter(|c| !c.is_ascii_digit());
+                if sign.is_some() {
+                    self.pos += 1;
+                }
+                let at = self.pos;
+                let n = self.number();
+                let Some(n) = n else {
+                    return Err(self.error(text::COND_ASSERTION, at));
+                };
+                let n = match sign {
+                    Some('+') => self.groups.len() + n,
+                    Some(_) if n > self.groups.len() || n == 0 => {
+                        return Err(self.error(text::NO_SUCH_GROUP, at));
+                    }
+                    Some(_) => self.groups.len() + 1 - n,
+                    None => n,
+                };
+                if sign.is_some() && n == self.groups.len() && sign == Some('+') {
+                    return Err(self.error(text::RELATIVE_ZERO, at));
+                }
+                self.references.push(Reference::Number(n, at));
+                n.to_string()
+            }
+            Some('<' | '\'') => {
+                self.pos += 1;
+                let at = self.pos;
+                let name = self.name(if c == Some('<') { '>' } else { '\'' })?;
+                self.references.push(Reference::Name(name.clone(), at));
+                name
+            }
+            _ => {
+                let at = self.pos;
+                let mut name = String::new();
+                while let Some(c) = self
+                    .peek()
+                    .filter(|c| c.is_ascii_alphanumeric() || *c == '_')
+                {
+                    name.push(c);
+                    self.pos += 1;
+                }
+                if name == "DEFINE" {
+                    return Err(self.refuse("a (?(DEFINE)…) group", from));
+                }
+                if name.starts_with("VERSION") {
+                    return Err(self.refuse("a (?(VERSION…) condition", from));
+                }
+                if name.is_empty() {
+                    return Err(self.error(text::COND_ASSERTION, at));
+                }
+                self.references.push(Reference::Name(name.clone(), at));
+                name
+            }
+        };
+        if self.peek() != Some(')') {
+            return Err(self.error(text::COND_UNCLOSED, self.pos));
+        }
+        self.pos += 1;
+        let exists = self.references.last().is_none_or(|r| self.exists(r));
+        if !exists {
+            // Read again after a missing reference: any group will do for the sre parser.
+            self.emit("(?:", from);
+            self.push(FrameKind::Plain);
+            return Ok(());
+        }
+        self.emit(&format!("(?({cond})"), from);
+        self.push(FrameKind::Conditional { bars: 0 });
+        Ok(())
+    }
+
+    fn number(&mut self) -> Option<usize> {
+        let mut n: Option<usize> = None;
+        while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
+            n = Some(n.unwrap_or(0).saturating_mul(10).saturating_add(d as usize));
+            self.pos += 1;
+        }
+        n
+    }
+
+    /// The counted repetition `{n}`, `{n,}`, `{n,m}` at char `at`: its bounds and length.
+    fn count_at(&self, at: usize) -> Option<(u64, Option<u64>, usize)> {
+        let mut i = at + 1;
+        let digits = |i: &mut usize| {
+            let start = *i;
+            let mut n: u64 = 0;
+            while let Some(d) = self.chars.get(*i).and_then(|c| c.1.to_digit(10)) {
+                n = n.saturating_mul(10).saturating_add(d as u64);
+                *i += 1;
+            }
+            (*i > start).then_some(n)
+        };
+        let min = digits(&mut i)?;
+        let max = match self.chars.get(i).map(|c| c.1) {
+            Some('}') => Some(min),
+            Some(',') => {
+                i += 1;
+                digits(&mut i)
+            }
+            _ => return None,
+        };
+        if self.chars.get(i).map(|c| c.1) != Some('}') {
+            return None;
+        }
+        Some((min, max, i + 1 - at))
+    }
+
+    fn quantifier(&mut self) -> Result<(), Error> {
+        let from = self.pos;
+        let c = self.peek().expect("a quantifier");
+        let (mut text, len) = match c {
+            '{' => {
+                let (min, max, len) = self.count_at(self.pos).expect("a count");
+                let end = from + len - 1;
+                if min > 65535 || max.is_some_and(|m| m > 65535) {
+                    let digits_end = self.chars[from..end]
+                        .iter()
+                        .position(|c| !c.1.is_ascii_digit() && c.1 != '{')
+                        .map_or(end, |p| from + p);
+                    let at = if min > 65535 { digits_end } else { end };
+                    return Err(self.error(text::COUNT_BIG, at));
+                }
+                if max.is_some_and(|m| m < min) {
+                    return Err(self.error(text::COUNT_ORDER, end));
+                }
+                let t = match max {
+                    Some(m) if m == min => format!("{{{min}}}"),
+                    Some(m) => format!("{{{min},{m}}}"),
+                    None => format!("{{{min},}}"),
+                };
+                (t, len)
+            }
+            _ => (c.to_string(), 1),
+        };
+        let Last::Atom { out, wrap } = self.last else {
+            return Err(self.error(text::NOTHING_TO_REPEAT, from));
+        };
+        self.pos += len;
+        match self.peek() {
+            Some('?') => {
+                text.push('?');
+                self.pos += 1;
+            }
+            Some('+') => {
+                text.push('+');
+                self.pos += 1;
+            }
+            _ => {}
+        }
+        if wrap {
+            self.wrap_from(out);
+        }
+        let atom_src = self
+            .pieces
+            .iter()
+            .find(|p| p.0 == out)
+            .map_or(self.byte(from), |p| p.2);
+        let o = self.out.len();
+        self.out.push_str(&text);
+        let (s, e) = (self.byte(from), self.here());
+        self.pieces.push((o, self.out.len(), s, e));
+        let _ = atom_src;
+        self.last = Last::Quantified;
+        Ok(())
+    }
+
+    /// Puts the sre text from `out` on in a `(?:…)`, so a quantifier can follow it.
+    fn wrap_from(&mut self, out: usize) {
+        self.out.insert_str(out, "(?:");
+        for p in &mut self.pieces {
+            if p.0 >= out {
+                p.0 += 3;
+                p.1 += 3;
+            }
+        }
+        let src = self
+            .pieces
+            .iter()
+            .find(|p| p.0 == out + 3)
+            .map_or(self.here(), |p| p.2);
+        self.pieces.push((out, out + 3, src, src));
+        self.pieces.sort_by_key(|p| p.0);
+        let o = self.out.len();
+        self.out.push(')');
+        let e = self.here();
+        self.pieces.push((o, o + 1, e, e));
+    }
+
+    fn backref_number(&mut self, n: usize, at: usize, from: usize) {
+        let r = Reference::Number(n, at);
+        let exists = self.exists(&r);
+        self.references.push(r);
+        let text = if !exists {
+            "(?!)".to_string()
+        } else if self.flags.i {
+            format!("(?i:\\{n})")
+        } else {
+            format!("(?:\\{n})")
+        };
+        self.atom(&text, from, false);
+    }
+
+    fn backref_name(&mut self, name: String, from: usize) {
+        let r = Reference::Name(name.clone(), from);
+        let exists = self.exists(&r);
+        self.references.push(r);
+        let text = if !exists {
+            "(?!)".to_string()
+        } else if self.flags.i {
+            format!("(?i:(?P={name}))")
+        } else {
+            format!("(?P={name})")
+        };
+        self.atom(&text, from, false);
+    }
+
+    fn set_escape(&mut self, set: &[(u32, u32)], negated: bool, from: usize) {
+        self.class_set(Vec::new(), set.to_vec(), negated, from);
+    }
+
+    fn escape(&mut self) -> Result<(), Error> {
+        let from = self.pos;
+        self.pos += 1;
+        let Some(c) = self.peek() else {
+            return Err(self.error(text::BACKSLASH_END, from + 1));
+        };
+        self.pos += 1;
+        let ucp_refused = |r: &Self| {
+            Err(r.refuse(
+                &format!("\\{c} under UCP (u), which is PCRE2's Unicode property"),
+                from,
+            ))
+        };
+        match c {
+            'd' | 'D' | 'w' | 'W' | 's' | 'S' if self.flags.ucp => ucp_refused(self),
+            'b' | 'B' if self.flags.ucp => ucp_refused(self),
+            'd' | 'D' => {
+                self.set_escape(DIGIT, c == 'D', from);
+                Ok(())
+            }
+            'w' | 'W' => {
+                self.set_escape(WORD, c == 'W', from);
+                Ok(())
+            }
+            's' | 'S' => {
+                self.set_escape(SPACE, c == 'S', from);
+                Ok(())
+            }
+            'h' | 'H' => {
+                self.set_escape(HSPACE, c == 'H', from);
+                Ok(())
+            }
+            'v' | 'V' => {
+                self.set_escape(VSPACE, c == 'V', from);
+                Ok(())
+            }
+            'R' => {
+                self.atom("(?>\\r\\n|[\\n-\\r\\x85\\u2028\\u2029])", from, false);
+                Ok(())
+            }
+            'N' if self.peek() == Some('{') && self.count_at(self.pos).is_none() => {
+                if self.looking_at("{U+") {
+                    self.pos += 3;
+                    let c = self.hex_digits_to('}', from)?;
+                    return self.literal(c, from);
+                }
+                Err(self.error(text::PERL_ONLY, self.pos))
+            }
+            'N' => {
+                self.atom("[^\\n]", from, false);
+                Ok(())
+            }
+            'b' => {
+                self.assertion(
+                    "(?:(?<=[0-9A-Za-z_])(?![0-9A-Za-z_])|(?<![0-9A-Za-z_])(?=[0-9A-Za-z_]))",
+                    from,
+                );
+                Ok(())
+            }
+            'B' => {
+                self.assertion(
+                    "(?:(?<=[0-9A-Za-z_])(?=[0-9A-Za-z_])|(?<![0-9A-Za-z_])(?![0-9A-Za-z_]))",
+                    from,
+                );
+                Ok(())
+            }
+            'A' => {
+                self.assertion("\\A", from);
+                Ok(())
+            }
+            'z' => {
+                self.assertion("\\Z", from);
+                Ok(())
+            }
+            'Z' => {
+                self.assertion("(?=\\n?\\Z)", from);
+                Ok(())
+            }
+            'G' => Err(self.refuse("\\G", from)),
+            'K' => Err(self.refuse("\\K (a reset match start)", from)),
+            'X' => Err(self.refuse("\\X (PCRE2's grapheme clusters)", from)),
+            'p' | 'P' => {
+                if self.peek() == Some('{') {
+                    while let Some(c) = self.peek() {
+                        self.pos += 1;
+                        if c == '}' {
+                            break;
+                        }
+                    }
+                } else if self.peek().is_some() {
+                    self.pos += 1;
+                }
+                Err(self.refuse("a Unicode property \\p (PCRE2's Unicode 14 tables)", from))
+            }
+            'C' => Err(self.refuse("\\C (one code unit)", from)),
+            'Q' => {
+                self.quoting = true;
+                Ok(())
+            }
+            'E' => Ok(()),
+            'g' => self.g_escape(from),
+            'k' => {
+                let close = match self.peek() {
+                    Some('<') => '>',
+                    Some('\'') => '\'',
+                    Some('{') => '}',
+                    _ => return Err(self.error(text::K_SYNTAX, self.pos)),
+                };
+                self.pos += 1;
+                let name = self.name(close)?;
+                self.backref_name(name, from);
+                Ok(())
+            }
+            '1'..='9' => {
+                self.pos -= 1;
+                let start = self.pos;
+                let n = self.number().unwrap_or(0);
+                let first = c;
+                if n < 10 || first == '8' || first == '9' || n <= self.groups.len() {
+                    self.backref_number(n, start, from);
+                    return Ok(());
+                }
+                // An octal escape of up to three digits, the rest literal.
+                self.pos = start;
+                let v = self.octal_digits(3);
+                self.literal(v, from)
+            }
+            '0' => {
+                let v = self.octal_digits(2);
+                self.literal(v, from)
+            }
+            'o' => {
+                let c = self.o_brace(from)?;
+                self.literal(c, from)
+            }
+            'x' => {
+                let c = self.x_escape(from)?;
+                self.literal(c, from)
+            }
+            'c' => {
+                let c = self.c_escape(from)?;
+                self.literal(c, from)
+            }
+            'L' | 'l' | 'U' | 'u' | 'F' => Err(self.error(text::PERL_ONLY, self.pos - 1)),
+            _ => match simple_escape(c) {
+                Some(v) => self.literal(v, from),
+                None if c.is_ascii_alphanumeric() => {
+                    Err(self.error(text::BAD_ESCAPE, self.pos - 1))
+                }
+                None => self.literal(c as u32, from),
+            },
+        }
+    }
+
+    fn g_escape(&mut self, from: usize) -> Result<(), Error> {
+        let at = self.pos;
+        match self.peek() {
+            Some('<' | '\'') => {
+                while let Some(c) = self.peek() {
+                    self.pos += 1;
+                    if c == '>' || (c == '\'' && self.pos > at + 1) {
+                        break;
+                    }
+                }
+                Err(self.refuse("a subroutine call \\g<…>", from))
+            }
+            Some('{') => {
+                self.pos += 1;
+                let sign = self.peek().filter(|c| *c == '-' || *c == '+');
+                if sign.is_some() {
+                    self.pos += 1;
+                }
+                let n_at = self.pos;
+                if let Some(n) = self.number() {
+                    if self.peek() != Some('}') {
+                        return Err(self.error(text::G_SYNTAX, self.pos));
+                    }
+                    self.pos += 1;
+                    return self.g_number(sign, n, n_at, from);
+                }
+                if sign.is_some() {
+                    return Err(self.error(text::G_SYNTAX, self.pos));
+                }
+                let name = self.name('}')?;
+                self.backref_name(name, from);
+                Ok(())
+            }
+            Some('+' | '-' | '0'..='9') => {
+                let sign = self.peek().filter(|c| *c == '-' || *c == '+');
+                if sign.is_some() {
+                    self.pos += 1;
+                }
+                let n_at = self.pos;
+                match self.number() {
+                    Some(n) => self.g_number(sign, n, n_at, from),
+                    None => Err(self.error(text::G_SYNTAX, self.pos)),
+                }
+            }
+            _ => Err(self.error(text::G_SYNTAX, self.pos)),
+        }
+    }
+
+    fn g_number(
+        &mut self,
+        sign: Option<char>,
+        n: usize,
+        at: usize,
+        from: usize,
+    ) -> Result<(), Error> {
+        match sign {
+            Some('+') => Err(self.refuse("a forward relative reference \\g{+n}", from)),
+            Some(_) => {
+                if n == 0 {
+                    return Err(self.error(text::RELATIVE_ZERO, at));
+                }
+                if n > self.groups.len() {
+                    return Err(self.error(text::NO_SUCH_GROUP, self.pos.saturating_sub(1)));
+                }
+                let number = self.groups.len() + 1 - n;
+                self.backref_number(number, at, from);
+                Ok(())
+            }
+            None => {
+                if n == 0 {
+                    return Err(self.error(text::NO_SUCH_GROUP, at));
+                }
+                self.backref_number(n, at, from);
+                Ok(())
+            }
+        }
+    }
+
+    fn octal_digits(&mut self, most: usize) -> u32 {
+        let mut v = 0u32;
+        for _ in 0..most {
+            match self.peek().and_then(|c| c.to_digit(8)) {
+                Some(d) => {
+                    v = v * 8 + d;
+                    self.pos += 1;
+                }
+                None => break,
+            }
+        }
+        v
+    }
+
+    fn o_brace(&mut self, from: usize) -> Result<u32, Error> {
+        if self.peek() != Some('{') {
+            return Err(self.error(text::O_BRACE, self.pos));
+        }
+        self.pos += 1;
+        let mut v: u64 = 0;
+        let mut any = false;
+        loop {
+            match self.peek() {
+                Some('}') if any => {
+                    self.pos += 1;
+                    break;
+                }
+                Some('}') => return Err(self.error(text::DIGITS_MISSING, self.pos)),
+                Some(c) if c.is_digit(8) => {
+                    v = v * 8 + c.to_digit(8).unwrap_or(0) as u64;
+                    any = true;
+                    self.pos += 1;
+                    if v > MAX_CHAR as u64 {
+                        return Err(self.error(text::CODE_POINT_BIG, self.pos));
+                    }
+                }
+                _ => return Err(self.error(text::O_DIGITS, self.pos)),
+            }
+        }
+        let _ = from;
+        Ok(v as u32)
+    }
+
+    /// Hex digits up to `close` (already past `{` or `{U+`).
+    fn hex_digits_to(&mut self, close: char, from: usize) -> Result<u32, Error> {
+        let mut v: u64 = 0;
+        let mut any = false;
+        loop {
+            match self.peek() {
+                Some(c) if c == close && any => {
+                    self.pos += 1;
+                    break;
+                }
+                Some(c) if c == close => return Err(self.error(text::DIGITS_MISSING, self.pos)),
+                Some(c) if c.is_ascii_hexdigit() => {
+                    v = v * 16 + c.to_digit(16).unwrap_or(0) as u64;
+                    any = true;
+                    self.pos += 1;
+                    if v > MAX_CHAR as u64 {
+                        return Err(self.error(text::CODE_POINT_BIG, self.pos));
+                    }
+                }
+                _ => return Err(self.error(text::X_DIGITS, self.pos)),
+            }
+        }
+        let _ = from;
+        Ok(v as u32)
+    }
+
+    fn x_escape(&mut self, from: usize) -> Result<u32, Error> {
+        if self.peek() == Some('{') {
+            self.pos += 1;
+            return self.hex_digits_to('}', from);
+        }
+        let mut v = 0u32;
+        for _ in 0..2 {
+            match self.peek().and_then(|c| c.to_digit(16)) {
+                Some(d) => {
+                    v = v * 16 + d;
+                    self.pos += 1;
+                }
+                None => break,
+            }
+        }
+        Ok(v)
+    }
+
+    fn c_escape(&mut self, from: usize) -> Result<u32, Error> {
+        let Some(c) = self.peek() else {
+            return Err(self.error(text::C_END, self.pos));
+        };
+        if !(' '..='~').contains(&c) {
+            return Err(self.error(text::C_PRINTABLE, self.pos));
+        }
+        self.pos += 1;
+        let _ = from;
+        Ok((c.to_ascii_uppercase() as u32) ^ 0x40)
+    }
+
+    /// A class `[…]`, at its `[`.
+    fn class(&mut self) -> Result<(), Error> {
+        let from = self.pos;
+        if let Some(kind) = self.posix_at(self.pos) {
+            return Err(self.error(
+                if kind == ':' {
+                    text::POSIX_OUTSIDE
+                } else {
+                    text::POSIX_COLLATING
+                },
+                self.pos,
+            ));
+        }
+        self.pos += 1;
+        let mut negated = false;
+        if self.peek() == Some('^') {
+            negated = true;
+            self.pos += 1;
+        }
+        let mut set: Vec<(u32, u32)> = Vec::new();
+        let mut plain: Vec<(u32, u32)> = Vec::new();
+        let mut first = true;
+        let mut quoting = false;
+        loop {
+            let Some(c) = self.peek() else {
+                return Err(self.error(text::CLASS_UNCLOSED, self.chars.len()));
+            };
+            if quoting {
+                if self.looking_at("\\E") {
+                    self.pos += 2;
+                    quoting = false;
+                    continue;
+                }
+            } else if c == ']' && !first {
+                self.pos += 1;
+                break;
+            }
+            first = false;
+            let atom_at = self.pos;
+            let atom = self.class_atom(&mut quoting)?;
+            let Some(atom) = atom else { continue };
+            // A range?
+            let is_range = self.peek() == Some('-')
+                && self.peek_at(1).is_some_and(|n| n != ']')
+                && !(quoting && false);
+            match atom {
+                ClassAtom::Set(s) => {
+                    if is_range && !quoting {
+                        return Err(self.error(text::RANGE_INVALID, self.pos));
+                    }
+                    plain.extend(s);
+                }
+                ClassAtom::Char(lo) if is_range => {
+                    self.pos += 1;
+                    let mut q = quoting;
+                    let hi_at = self.pos;
+                    let hi = self.class_atom(&mut q)?;
+                    quoting = q;
+                    match hi {
+                        Some(ClassAtom::Char(hi)) => {
+                            if hi < lo {
+                                return Err(self.error(text::RANGE_ORDER, self.pos - 1));
+                            }
+                            set.push((lo, hi));
+                        }
+                        Some(ClassAtom::Set(_)) => {
+                            return Err(self.error(text::RANGE_INVALID, self.pos - 1));
+                        }
+                        None => {
+                            // `\E` or the like between: the hyphen is literal.
+                            let _ = hi_at;
+                            set.push((lo, lo));
+                            set.push((0x2d, 0x2d));
+                        }
+                    }
+                }
+                ClassAtom::Char(c) => set.push((c, c)),
+            }
+            let _ = atom_at;
+        }
+        self.class_set(set, plain, negated, from);
+        Ok(())
+    }
+
+    /// `[:name:]` (or `[.`, `[=`) at char `at`: its kind, when the syntax is complete.
+    fn posix_at(&self, at: usize) -> Option<char> {
+        let kind = self.chars.get(at + 1).map(|c| c.1)?;
+        if self.chars.get(at).map(|c| c.1) != Some('[') || !matches!(kind, ':' | '.' | '=') {
+            return None;
+        }
+        let mut i = at + 2;
+        while let Some(&(_, c)) = self.chars.get(i) {
+            if c == '\\' && matches!(self.chars.get(i + 1).map(|c| c.1), Some(']' | '\\')) {
+                i += 2;
+                continue;
+            }
+            if c == '[' && matches!(self.chars.get(i + 1).map(|c| c.1), Some(':' | '.' | '=')) {
+                return None;
+            }
+            if c == ']' {
+                return None;
+            }
+            if c == kind && self.chars.get(i + 1).map(|c| c.1) == Some(']') {
+                return Some(kind);
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// One item of a class; `None` for what adds nothing (`\E`, `\Q`).
+    fn class_atom(&mut self, quoting: &mut bool) -> Result<Option<ClassAtom>, Error> {
+        let from = self.pos;
+        let c = self.peek().expect("a class item");
+        if *quoting {
+            self.pos += 1;
+            return Ok(Some(ClassAtom::Char(c as u32)));
+        }
+        if c == '[' {
+            if let Some(kind) = self.posix_at(self.pos) {
+                if kind != ':' {
+                    return Err(self.error(text::POSIX_COLLATING, self.pos));
+                }
+                self.pos += 2;
+                let negated = self.peek() == Some('^');
+                if negated {
+                    self.pos += 1;
+                }
+                let mut name = String::new();
+                while let Some(c) = self.peek().filter(|c| *c != ':') {
+                    name.push(c);
+                    self.pos += 1;
+                }
+                self.pos += 2;
+                if self.flags.ucp {
+                    return Err(self.refuse("a POSIX class under UCP (u)", from));
+                }
+                // Caseless, [:upper:] and [:lower:] are [:alpha:], as PCRE2 compiles them.
+                let name = if self.flags.i && (name == "upper" || name == "lower") {
+                    "alpha".to_string()
+                } else {
+                    name
+                };
+                let Some(set) = posix_set(&name) else {
+                    return Err(self.error(text::POSIX_UNKNOWN, from + 2));
+                };
+                // A negated POSIX class is a complement within the first 256 characters, the
+                // class's bitmap without UCP.
+                let set = if negated {
+                    complement(&set)
+                        .into_iter()
+                        .filter(|r| r.0 <= 0xff)
+                        .map(|(lo, hi)| (lo, hi.min(0xff)))
+                        .collect()
+                } else {
+                    set
+                };
+                return Ok(Some(ClassAtom::Set(set)));
+            }
+            self.pos += 1;
+            return Ok(Some(ClassAtom::Char('[' as u32)));
+        }
+        if c != '\\' {
+            self.pos += 1;
+            return Ok(Some(ClassAtom::Char(c as u32)));
+        }
+        self.pos += 1;
+        let Some(e) = self.peek() else {
+            return Err(self.error(text::BACKSLASH_END, self.pos));
+        };
+        self.pos += 1;
+        let set = |s: &[(u32, u32)], neg: bool| {
+            Ok(Some(ClassAtom::Set(if neg {
+                complement(s)
+            } else {
+                s.to_vec()
+            })))
+        };
+        match e {
+            'd' | 'D' | 'w' | 'W' | 's' | 'S' if self.flags.ucp => Err(self.refuse(
+                &format!("\\{e} under UCP (u), which is PCRE2's Unicode property"),
+                from,
+            )),
+            'd' | 'D' => set(DIGIT, e == 'D'),
+            'w' | 'W' => set(WORD, e == 'W'),
+            's' | 'S' => set(SPACE, e == 'S'),
+            'h' | 'H' => set(HSPACE, e == 'H'),
+            'v' | 'V' => set(VSPACE, e == 'V'),
+            'b' => Ok(Some(ClassAtom::Char(8))),
+            'B' | 'R' | 'X' => Err(self.error(text::CLASS_ESCAPE, self.pos - 1)),
+            'N' => Err(self.error(text::N_IN_CLASS, self.pos - 1)),
+            'p' | 'P' => {
+                Err(self.refuse("a Unicode property \\p (PCRE2's Unicode 14 tables)", from))
+            }
+            'Q' => {
+                *quoting = true;
+                Ok(None)
+            }
+            'E' => Ok(None),
+            'x' => Ok(Some(ClassAtom::Char(self.x_escape(from)?))),
+            'o' => Ok(Some(ClassAtom::Char(self.o_brace(from)?))),
+            'c' => Ok(Some(ClassAtom::Char(self.c_escape(from)?))),
+            '0'..='7' => {
+                self.pos -= 1;
+                Ok(Some(ClassAtom::Char(self.octal_digits(3))))
+            }
+            '8' | '9' => Err(self.error(text::BAD_ESCAPE, self.pos - 1)),
+            'L' | 'l' | 'U' | 'u' | 'F' => Err(self.error(text::PERL_ONLY, self.pos - 1)),
+            _ => match simple_escape(e) {
+                Some(v) => Ok(Some(ClassAtom::Char(v))),
+                None if e.is_ascii_alphanumeric() => {
+                    Err(self.error(text::BAD_ESCAPE, self.pos - 1))
+                }
+                None => Ok(Some(ClassAtom::Char(e as u32))),
+            },
+        }
+    }
+}
+
+/// `\a \e \f \n \r \t` and their code points.
+fn simple_escape(c: char) -> Option<u32> {
+    Some(match c {
+        'a' => 7,
+        'e' => 0x1b,
+        'f' => 0x0c,
+        'n' => 0x0a,
+        'r' => 0x0d,
+        't' => 0x09,
+        _ => return None,
+    })
+}
+
+/// White space PCRE2_EXTENDED skips in UTF mode: ASCII white space and Unicode's
+/// Pattern_White_Space.
+fn is_pattern_space(c: char) -> bool {
+    matches!(
+        c,
+        ' ' | '\t'
+            | '\n'
+            | '\u{b}'
+            | '\u{c}'
+            | '\r'
+            | '\u{85}'
+            | '\u{200e}'
+            | '\u{200f}'
+            | '\u{2028}'
+            | '\u{2029}'
+    )
+}
