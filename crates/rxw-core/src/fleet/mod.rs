@@ -740,10 +740,8 @@ mod tests {
                         }
                         Err(e) => panic!("{target:?} {}: {e}", entry.preset.key),
                     };
-                    let got: Vec<&str> = got
-                        .iter()
-                        .map(|m| &row.text[m.start()..m.end()])
-                        .collect();
+                    let got: Vec<&str> =
+                        got.iter().map(|m| &row.text[m.start()..m.end()]).collect();
                     assert_eq!(
                         got, want,
                         "{} for {target:?} as {flavor} on {:?}",
