@@ -433,3 +433,118 @@ fn the_oniguruma_flavor_agrees_with_the_library() {
     let (agree, refused, wrong) = compare(Flavor::Oniguruma, &cases, &answers, &["names", "bytes"]);
     report("Oniguruma 6.9.8", cases.len(), agree, &refused, &wrong);
 }
+
+/// The workbench's tools on both flavors: the quick reference (with its Onigmo rows), explain,
+/// lints, the railroad, the step debugger and the ReDoS verdict.
+#[test]
+fn the_debugger_explain_railroad_and_redos_work_in_both_flavors() {
+    use rxw_engine::redos::{RedosOptions, Verdict};
+    use rxw_engine::trace::TraceOptions;
+    for flavor in [Flavor::RUBY, Flavor::Oniguruma] {
+        let pattern = r"(?<year>\d{4})-\h+(?i:x)$";
+        let flags = Flags::default();
+        let ast = rxw_syntax::parse::parse(pattern, flavor, flags).expect("it parses");
+        // The spans are the pattern's own: the group covers `(?<year>\d{4})`.
+        assert_eq!(ast.groups[0].span, rxw_syntax::Span::new(0, 14), "{flavor}");
+        let explained = rxw_syntax::explain::explain(&ast, pattern, flavor, 1000).expect("explain");
+        assert!(!explained.tree.children.is_empty(), "{flavor}");
+        let rail = rxw_syntax::railroad::railroad(&ast, pattern, flavor).expect("railroad");
+        assert!(!rail.is_empty(), "{flavor}");
+        let re = Regex::new(pattern, flavor, flags).expect("compiles");
+        let trace = re
+            .trace("on 2024-ffX\n", TraceOptions::default())
+            .expect("a trace");
+        assert_eq!(trace.matches.len(), 1, "{flavor}");
+        assert!(trace.total_steps > 0 && !trace.steps.is_empty(), "{flavor}");
+        let reference = rxw_engine::reference::quick_reference(flavor);
+        let rows: Vec<String> = reference
+            .iter()
+            .map(|r| format!("{} {}", r.syntax, r.meaning))
+            .collect();
+        assert!(
+            rows.iter()
+                .any(|r| r.starts_with("flag m") && r.contains("dot matches newline")),
+            "{flavor}: {rows:?}"
+        );
+        assert!(
+            rows.iter().any(|r| r.starts_with("(?<name>")),
+            "{flavor}: {rows:?}"
+        );
+        assert!(
+            !rows.iter().any(|r| r.starts_with("(?P<name>")),
+            "{flavor}: {rows:?}"
+        );
+        // A nested quantifier is exponential, with an attack that proves it.
+        let evil = Regex::new("(a+)+$", flavor, flags).expect("compiles");
+        let report = evil.redos(RedosOptions::default()).expect("a verdict");
+        assert_eq!(report.verdict, Verdict::Exponential, "{flavor}: {report:?}");
+        assert!(report.attack.is_some(), "{flavor}");
+        let safe = Regex::new(r"\Ab+c", flavor, flags).expect("compiles");
+        let report = safe.redos(RedosOptions::default()).expect("a verdict");
+        assert!(!report.verdict.is_vulnerable(), "{flavor}: {report:?}");
+    }
+}
+
+/// rxw's attacks on exponential patterns slow Ruby 3.1 down exponentially too (Ruby 3.1 has
+/// no match cache; 3.2 added one): each attack is timed on Ruby at growing n, and the time
+/// must at least double for every two more pumps.
+#[test]
+#[ignore = "slow oracle suite: times rxw's ReDoS attacks on Ruby 3.1"]
+fn rxws_exponential_attacks_are_exponential_on_ruby() {
+    use rxw_engine::redos::{RedosOptions, Verdict};
+    let Some(ruby) = rxw_testkit::ruby_oracle() else {
+        return;
+    };
+    let script = r#"
+        require 'json'
+        c = JSON.parse($stdin.read)
+        re = Regexp.new(c['pattern'])
+        times = []
+        n = 8
+        loop do
+          s = c['prefix'] + c['pump'] * n + c['suffix']
+          t0 = Process.clock_gettime(Process::CLOCK_MONOTONIC)
+          re.match?(s)
+          t = Process.clock_gettime(Process::CLOCK_MONOTONIC) - t0
+          times << [n, t]
+          break if t > 0.3 || n > 60
+          n += 2
+        end
+        puts JSON.generate(times)
+    "#;
+    // (`(x+x+)+y` and `(\d+)*\.` are left out: Onigmo first looks for the literal the match
+    // needs, so rxw's attack, which has none, fails at once on Ruby.)
+    for pattern in ["(a+)+$", "(a|aa)+$", r"(\w+\s?)+$"] {
+        let re = Regex::new(pattern, Flavor::RUBY, Flags::default()).expect("compiles");
+        let report = re.redos(RedosOptions::default()).expect("a verdict");
+        assert_eq!(report.verdict, Verdict::Exponential, "{pattern}");
+        let attack = report.attack.expect("an attack");
+        let input = json!({
+            "pattern": pattern, "prefix": attack.prefix, "pump": attack.pump,
+            "suffix": attack.suffix,
+        });
+        let mut child = std::process::Command::new(&ruby)
+            .args(["-e", script])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("ruby runs");
+        use std::io::Write;
+        child
+            .stdin
+            .take()
+            .expect("stdin")
+            .write_all(input.to_string().as_bytes())
+            .expect("written");
+        let out = child.wait_with_output().expect("ruby answers");
+        let times: Vec<(u64, f64)> = serde_json::from_slice(&out.stdout).expect("JSON times");
+        let (n_last, t_last) = *times.last().expect("a time");
+        // Only the slow end is measured: the last point and the one two pumps before.
+        let (_, t_before) = times[times.len().saturating_sub(2)];
+        eprintln!("{pattern}: Ruby took {t_last:.3} s at n = {n_last} ({t_before:.3} s at n - 2)");
+        assert!(
+            t_last > 0.3 && t_last >= 2.0 * t_before,
+            "{pattern}: Ruby is not slowed down exponentially by {attack:?}: {times:?}"
+        );
+    }
+}
