@@ -142,6 +142,7 @@ impl<'s, 'c> Windows<'s, 'c> {
             start: from,
             cancel: None,
             member_starts: Some(&relative),
+            precheck: false,
         };
         let mut ends: Vec<Option<usize>> = vec![None; self.resume.len()];
         let entries = self.scanner.entries();

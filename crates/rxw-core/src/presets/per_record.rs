@@ -11,11 +11,21 @@
 //! highlights it where it is); a hit in a decoded message (a JSON string) has its offsets in
 //! the message, and is placed at its record's first line.
 
-use super::parse_all::{Hit, Scanner, Windows};
+use super::parse_all::{Hit, HitsOptions, Scanner, Windows};
 use crate::engine::Match;
 use crate::error::Error;
 use crate::input::chunks::{Chunk, Locator, Place};
 use crate::input::format::{self, LogFormat, Message};
+
+/// How each message is scanned: from its start, each preset asked first whether it matches
+/// at all (most match none of a message; see [`HitsOptions::precheck`]).
+fn on_message(captures: bool) -> HitsOptions<'static> {
+    HitsOptions {
+        captures,
+        precheck: true,
+        ..HitsOptions::default()
+    }
+}
 
 /// Where a hit found on records is, and what its offsets index.
 #[derive(Debug, Clone, Copy)]
@@ -236,7 +246,7 @@ impl<'s, 'c> RecordWindows<'s, 'c> {
             match &record.message {
                 Message::Invalid(why) => self.skip(places.locate(start), why),
                 Message::Stretch { at, text: message } => {
-                    for hit in self.scanner.hits(message, captures) {
+                    for hit in self.scanner.hits_with(message, on_message(captures)) {
                         let mut hit = hit.map_err(Error::from)?;
                         shift(&mut hit.m, *at);
                         let place = places.locate(hit.m.start());
@@ -254,7 +264,7 @@ impl<'s, 'c> RecordWindows<'s, 'c> {
                 }
                 Message::Decoded(message) => {
                     let mut place = None;
-                    for hit in self.scanner.hits(message, captures) {
+                    for hit in self.scanner.hits_with(message, on_message(captures)) {
                         let hit = hit.map_err(Error::from)?;
                         let place = *place.get_or_insert_with(|| places.locate(start));
                         f(

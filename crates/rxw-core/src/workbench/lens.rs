@@ -154,6 +154,8 @@ struct Collect<'r> {
     room: usize,
     scanned: usize,
     last_send: Instant,
+    /// Hits since the clock was last read.
+    since_clock: u32,
     /// Every hit of this pass of each key whose attempts may read without bound, for a text
     /// in memory: where growth resumes is the first attempt the pass ran that examined the
     /// end of the text.
@@ -172,9 +174,14 @@ impl Collect<'_> {
         } else {
             self.dropped.entry(k).or_default().push((s, e));
         }
-        // Batches at most every 25 ms, so colours fill in while the scan runs.
-        if self.last_send.elapsed() >= Duration::from_millis(25) {
-            self.send();
+        // Batches at most every 25 ms, so colours fill in while the scan runs (the clock read
+        // every 256 hits: reading it for each cost more than keeping the hit).
+        self.since_clock += 1;
+        if self.since_clock >= 256 {
+            self.since_clock = 0;
+            if self.last_send.elapsed() >= Duration::from_millis(25) {
+                self.send();
+            }
         }
     }
 
@@ -200,11 +207,12 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
         if keys.is_empty() {
             continue;
         }
-        let index: HashMap<*const Entry, u32> = keys
+        // By address (as a number, so the lookup can be shared by the record pass's threads).
+        let index: HashMap<usize, u32> = keys
             .iter()
-            .map(|&k| (&entries[k] as *const Entry, k as u32))
+            .map(|&k| (&entries[k] as *const Entry as usize, k as u32))
             .collect();
-        let key_of = |e: &Entry| index[&(e as *const Entry)];
+        let key_of = |e: &Entry| index[&(e as *const Entry as usize)];
         let mut found = Collect {
             generation: job.generation,
             reply,
@@ -213,6 +221,7 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
             room,
             scanned: *start,
             last_send: Instant::now(),
+            since_clock: 0,
             // Only a text in memory finds its resume points from every hit; a paged pass
             // finds them from its last chunk, and keeping every hit of a 20 GB text took
             // gigabytes.
@@ -322,6 +331,9 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
     });
 }
 
+/// Records a lens pass on records hands to each core at a time.
+const RECORD_BLOCK: usize = 16 * 1024;
+
 /// A lens pass on records: every record from byte `start` (a record's first byte) on, each
 /// preset run on the record's message. A hit in a message that is a stretch of the text is
 /// kept where it is; one in a decoded message (a JSON string) is kept as its record's line.
@@ -332,7 +344,7 @@ fn lens_records(
     fmt: LogFormat,
     start: usize,
     cancel: &AtomicBool,
-    key_of: &dyn Fn(&Entry) -> u32,
+    key_of: &(dyn Fn(&Entry) -> u32 + Sync),
     found: &mut Collect<'_>,
     errors: &mut Vec<Error>,
 ) {
@@ -343,27 +355,65 @@ fn lens_records(
         format::split(&text[start..], fmt, &[0], &mut |s, e| {
             extents.push((start + s, start + e))
         });
-        for (n, (s, e)) in extents.into_iter().enumerate() {
-            if n % 1024 == 1023 && cancel.load(Ordering::Relaxed) {
+        // The records of a block are shared out among the cores in contiguous runs, each
+        // run's hits gathered in record order; the runs' hits are then taken in in order, so
+        // each key's hits stay in text order. The spans of each message's hits come from the
+        // presets' counting programs where those give them exactly (`Scanner::spans`).
+        let threads = std::thread::available_parallelism()
+            .map_or(1, std::num::NonZeroUsize::get)
+            .clamp(1, 4);
+        let scan_run = |run: &[(usize, usize)]| -> (Vec<(u32, usize, usize)>, Vec<Error>) {
+            let mut hits = Vec::new();
+            let mut failed = Vec::new();
+            for (n, &(s, e)) in run.iter().enumerate() {
+                if n % 1024 == 1023 && cancel.load(Ordering::Relaxed) {
+                    break;
+                }
+                let record = format::record(text, s, e, fmt);
+                let (at, message) = match &record.message {
+                    Message::Stretch { at, text } => (Some(*at), *text),
+                    Message::Decoded(m) => (None, m.as_str()),
+                    Message::Invalid(_) => continue,
+                };
+                let line_end = s + text[s..e].trim_end_matches(['\n', '\r']).len();
+                match scanner.spans(message) {
+                    Ok(spans) => hits.extend(spans.into_iter().map(|(i, hs, he)| {
+                        let k = key_of(scanner.entries()[i]);
+                        match at {
+                            Some(at) => (k, at + hs, at + he),
+                            None => (k, s, line_end),
+                        }
+                    })),
+                    Err(e) => failed.push(e.into()),
+                }
+            }
+            (hits, failed)
+        };
+        for block in extents.chunks(RECORD_BLOCK * threads) {
+            if cancel.load(Ordering::Relaxed) {
                 return;
             }
-            let record = format::record(text, s, e, fmt);
-            let (at, message) = match &record.message {
-                Message::Stretch { at, text } => (Some(*at), *text),
-                Message::Decoded(m) => (None, m.as_str()),
-                Message::Invalid(_) => continue,
-            };
-            let line_end = s + text[s..e].trim_end_matches(['\n', '\r']).len();
-            for hit in scanner.hits(message, false) {
-                match hit {
-                    Ok(hit) => match at {
-                        Some(at) => {
-                            found.hit(key_of(hit.entry), at + hit.m.start(), at + hit.m.end())
-                        }
-                        None => found.hit(key_of(hit.entry), s, line_end),
-                    },
-                    Err(e) => errors.push(e.into()),
+            let parts: Vec<(Vec<(u32, usize, usize)>, Vec<Error>)> =
+                if threads == 1 || block.len() < 1024 {
+                    vec![scan_run(block)]
+                } else {
+                    let per = block.len().div_ceil(threads);
+                    std::thread::scope(|scope| {
+                        let running: Vec<_> = block
+                            .chunks(per)
+                            .map(|run| scope.spawn(move || scan_run(run)))
+                            .collect();
+                        running
+                            .into_iter()
+                            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                            .collect()
+                    })
+                };
+            for (hits, failed) in parts {
+                for (k, s, e) in hits {
+                    found.hit(k, s, e);
                 }
+                errors.extend(failed);
             }
         }
         return;
@@ -1219,6 +1269,49 @@ mod tests {
             hits.sort_unstable();
         }
         per_key
+    }
+
+    /// The spans the record pass takes from the counting programs are the scanner's hits
+    /// without groups, message by message, on the demo log and on messages where a tag's
+    /// candidates overlap or repeat.
+    #[test]
+    fn spans_are_the_hits_without_groups() {
+        let catalog = catalog();
+        let scanner = Scanner::new(catalog.entries().iter().collect());
+        let mut messages: Vec<String> =
+            format::records(crate::workbench::DEMO_LOG, LogFormat::NetVm, &[0])
+                .iter()
+                .map(|r| r.message.as_str().to_string())
+                .collect();
+        messages.extend([
+            "[[CLAIM 1a2b] [CLAIM [CLAIM 3c4d]".to_string(),
+            "[RESULT 1a] OK [RESULT 2b] ERROR x\n  - [ACK:99] [ACK:9".to_string(),
+            "[WO:1] [from super] a\n[WO:2] b".to_string(),
+            "deadbeef cafe 0123456789abcdef 550e8400-e29b-41d4-a716-446655440000".to_string(),
+            String::new(),
+        ]);
+        let mut compared = 0;
+        for m in &messages {
+            let spans = scanner.spans(m).unwrap();
+            let mut want: Vec<(usize, usize, usize)> = scanner
+                .hits(m, false)
+                .map(|h| {
+                    let h = h.unwrap();
+                    let i = scanner
+                        .entries()
+                        .iter()
+                        .position(|e| std::ptr::eq(*e, h.entry))
+                        .unwrap();
+                    (i, h.m.start(), h.m.end())
+                })
+                .collect();
+            let mut got = spans.clone();
+            want.sort_unstable();
+            got.sort_unstable();
+            assert_eq!(got, want, "{m:?}");
+            compared += want.len();
+        }
+        assert!(compared > 50, "{compared}");
     }
 
     #[test]

@@ -127,6 +127,11 @@ pub struct HitsOptions<'a> {
     /// scan resumed after hits that end past `start` must not find a member's match inside
     /// its previous one. `None`: every member starts at `start`.
     pub member_starts: Option<&'a [usize]>,
+    /// Asks each member first whether it has any match in the text, with its fastest exact
+    /// program (the one counting uses), and sets no matcher up for one that has none: for
+    /// many short texts (a log's records' messages), where most members match nothing and
+    /// setting a matcher up costs more than the answer. Only from the text's start.
+    pub precheck: bool,
 }
 
 /// One hit: which preset, and its match (spans of the whole match and of every group).
@@ -340,10 +345,12 @@ impl<'c, M: HitPattern> HitScanner<'c, M> {
         options: HitsOptions<'s>,
     ) -> Hits<'s, 'c, 't, M> {
         let candidates = self.candidates_from(text, options.start, options.cancel);
+        let precheck = options.precheck && options.start == 0 && options.member_starts.is_none();
         let cursors = candidates
             .into_iter()
             .enumerate()
             .filter(|(i, cands)| !self.cannot_match(*i, cands))
+            .filter(|(i, cands)| !precheck || self.may_match(*i, text, cands))
             .map(|(i, cands)| (i, self.cursor(i, text, cands, &options)))
             .collect();
         Hits {
@@ -397,6 +404,82 @@ impl<'c, M: HitPattern> HitScanner<'c, M> {
             peeked: None,
             failure: None,
             done: false,
+        }
+    }
+
+    /// The spans of every member's hits in `text` (a whole text: a record's message), as
+    /// `(member, start, end)`, each member's in text order, the members in their order: the
+    /// same spans as [`HitScanner::hits`] without captures. A prefiltered member whose exact
+    /// program is anchored finds each hit as counting does (an anchored search at each
+    /// candidate past the last hit gives its end; its start is the candidate), with no
+    /// matcher set up and no reverse scan; a member that may match nowhere (its counting
+    /// program finds nothing) is skipped; the others run their matcher.
+    ///
+    /// # Errors
+    /// The first member that fails (a budget exhausted), its key in the message.
+    pub fn spans(&self, text: &str) -> Result<Vec<(usize, usize, usize)>, Error> {
+        let mut out = Vec::new();
+        for (i, cands) in self.candidates(text).into_iter().enumerate() {
+            if self.cannot_match(i, &cands) {
+                continue;
+            }
+            let re = self.entries[i]
+                .regex()
+                .map_err(|e| keyed(e, self.entries[i]))?;
+            let counting = self.counting(i, re);
+            if let Some(program) = &counting.anchored
+                && counting.rewritten.is_none()
+                && counting.to_end.is_none()
+            {
+                let mut pos = 0;
+                for &c in &cands {
+                    if c < pos {
+                        continue;
+                    }
+                    let input = regex_automata::Input::new(text)
+                        .range(c..)
+                        .anchored(regex_automata::Anchored::Yes);
+                    if let Some(end) = program.end_at(&input) {
+                        out.push((i, c, end));
+                        // Every prefiltered match starts with a non-empty literal.
+                        pos = end.max(c + 1);
+                    }
+                }
+                continue;
+            }
+            if !self.may_match(i, text, &cands) {
+                continue;
+            }
+            let mut cursor = self.cursor(i, text, cands, &HitsOptions::default());
+            while let Some(m) = cursor.advance() {
+                let m = m.map_err(|e| keyed(e, self.entries[i]))?;
+                out.push((i, m.start(), m.end()));
+            }
+        }
+        Ok(out)
+    }
+
+    /// Whether member `i` may match in `text`, which gave it these candidates: `false` only
+    /// when its exact counting program finds no match (an unanchored search, or an anchored
+    /// one at each candidate); `true` when it has no such program.
+    fn may_match(&self, i: usize, text: &str, cands: &[usize]) -> bool {
+        let Ok(re) = self.entries[i].regex() else {
+            return true;
+        };
+        let counting = self.counting(i, re);
+        if let Some(program) = &counting.unanchored {
+            return program.end_at(&regex_automata::Input::new(text)).is_some();
+        }
+        match &counting.anchored {
+            Some(program) if counting.rewritten.is_none() && counting.to_end.is_none() => {
+                cands.iter().any(|&c| {
+                    let input = regex_automata::Input::new(text)
+                        .range(c..)
+                        .anchored(regex_automata::Anchored::Yes);
+                    program.end_at(&input).is_some()
+                })
+            }
+            _ => true,
         }
     }
 
