@@ -33,7 +33,7 @@ pub(crate) struct Read {
     pieces: Vec<(usize, usize, usize, usize)>,
     /// A reference to a group that does not exist: PCRE2's error once the look-behinds are
     /// checked.
-    pending: Option<Error>,
+    pending: Option<(Error, bool)>,
 }
 
 impl Read {
@@ -51,7 +51,7 @@ impl Read {
 pub(crate) fn read(pattern: &str, flags: Flags) -> Result<Read, Error> {
     let mut r = Reader::new(pattern, flags);
     r.read()?;
-    let Some(missing) = r.missing_reference() else {
+    let Some((missing, in_lookbehind)) = r.missing_reference() else {
         return Ok(Read {
             out: r.out,
             pieces: r.pieces,
@@ -68,7 +68,7 @@ pub(crate) fn read(pattern: &str, flags: Flags) -> Result<Read, Error> {
     Ok(Read {
         out: again.out,
         pieces: again.pieces,
-        pending: Some(missing),
+        pending: Some((missing, in_lookbehind)),
     })
 }
 
@@ -80,8 +80,16 @@ pub(crate) fn read(pattern: &str, flags: Flags) -> Result<Read, Error> {
 /// refused (what PCRE2 reads differently from rxw's matcher).
 pub(crate) fn finish(pattern: &str, read: Read, parsed: Result<Ast, Error>) -> Result<Ast, Error> {
     let whole = Span::new(0, pattern.len());
-    if let Some(e) = read.pending {
+    if let Some((e, in_lookbehind)) = read.pending {
         return Err(match parsed {
+            // PCRE2 measures a look-behind left to right and says the first of the two it
+            // meets there: rxw does not measure, so it cannot say which.
+            Err(p) if p.message.contains("look-behind") && in_lookbehind => unsupported(
+                pattern,
+                "which error PCRE2 gives first for a look-behind of no fixed length holding a \
+                 reference to a group that does not exist",
+                whole,
+            ),
             Err(p) if p.message.contains("look-behind") => Error::new(
                 ErrorKind::PatternInvalid,
                 "lookbehind assertion is not fixed length",
@@ -356,6 +364,16 @@ struct Reader<'p> {
     quoting: bool,
     /// The groups of the whole pattern, when reading it again after a missing reference.
     final_groups: Option<Vec<Option<String>>>,
+    /// For each of `references`, whether a look-behind holds it.
+    reference_in_lookbehind: Vec<bool>,
+    /// Errors PCRE2 finds as it compiles, after parsing: where, and the error.
+    late: Vec<(usize, Error)>,
+    /// The last atom is `\R`.
+    last_is_r: bool,
+    /// Where a `\R` is repeated.
+    repeated_r: Option<usize>,
+    /// A `\s` is written somewhere.
+    uses_space: bool,
 }
 
 impl<'p> Reader<'p> {
@@ -384,6 +402,11 @@ impl<'p> Reader<'p> {
             last: Last::Nothing,
             quoting: false,
             final_groups: None,
+            reference_in_lookbehind: Vec::new(),
+            late: Vec::new(),
+            last_is_r: false,
+            repeated_r: None,
+            uses_space: false,
         }
     }
 
@@ -428,8 +451,15 @@ impl<'p> Reader<'p> {
         self.pieces.push((o, self.out.len(), s, e.max(s)));
     }
 
+    fn in_lookbehind(&self) -> bool {
+        self.frames
+            .iter()
+            .any(|f| matches!(f.kind, FrameKind::LookBehind { .. }))
+    }
+
     /// Writes an atom a quantifier may follow.
     fn atom(&mut self, text: &str, from: usize, wrap: bool) {
+        self.last_is_r = false;
         let out = self.out.len();
         self.emit(text, from);
         self.last = Last::Atom { out, wrap };
@@ -558,6 +588,17 @@ impl<'p> Reader<'p> {
         if self.frames.len() > 1 {
             return Err(self.error(text::MISSING_PAREN, self.chars.len()));
         }
+        if let Some(at) = self.repeated_r
+            && self.uses_space
+        {
+            // PCRE2 10.42 makes a repeated \R possessive before a \s (its auto-possessifying
+            // table takes them for disjoint): `\R*\s` does not match "\n".
+            return Err(self.refuse(
+                "a repeated \\R with a \\s in the pattern (PCRE2 10.42 makes such an \\R \
+                 possessive before \\s)",
+                at,
+            ));
+        }
         Ok(())
     }
 
@@ -572,12 +613,34 @@ impl<'p> Reader<'p> {
     }
 
     /// PCRE2's error for the first reference to a group the pattern does not have.
-    fn missing_reference(&self) -> Option<Error> {
-        let r = self.references.iter().find(|r| !self.exists(r))?;
-        let at = match r {
-            Reference::Number(_, at) | Reference::Name(_, at) => *at,
-        };
-        Some(self.error(text::NO_SUCH_GROUP, at))
+    /// The first error PCRE2 finds once the whole pattern is parsed (a reference to a group
+    /// that does not exist, a conditional of three branches), with whether a look-behind holds
+    /// it (PCRE2 then finds it while it measures the look-behind).
+    fn missing_reference(&self) -> Option<(Error, bool)> {
+        let mut found: Vec<(usize, Error, bool)> = self
+            .references
+            .iter()
+            .zip(&self.reference_in_lookbehind)
+            .filter(|(r, _)| !self.exists(r))
+            .map(|(r, inside)| {
+                let at = match r {
+                    Reference::Number(_, at) | Reference::Name(_, at) => *at,
+                };
+                (at, self.error(text::NO_SUCH_GROUP, at), *inside)
+            })
+            .collect();
+        found.extend(self.late.iter().map(|(at, e)| (*at, e.clone(), false)));
+        found.sort_by_key(|f| (!f.2, f.0));
+        found.into_iter().next().map(|(_, e, inside)| (e, inside))
+    }
+
+    /// Records a reference; whether its group exists.
+    fn reference(&mut self, r: Reference) -> bool {
+        let exists = self.exists(&r);
+        self.references.push(r);
+        let inside = self.in_lookbehind();
+        self.reference_in_lookbehind.push(inside);
+        exists
     }
 
     /// `(*UTF)`, `(*UCP)` and the other options PCRE2 reads at the very start.
@@ -616,8 +679,10 @@ impl<'p> Reader<'p> {
                 self.emit(text, from);
             }
             FrameKind::Conditional { bars } => {
-                if bars >= 1 {
-                    return Err(self.error(text::COND_BRANCHES, from));
+                if bars >= 1 && self.final_groups.is_none() {
+                    // Found as PCRE2 compiles the group, after the whole pattern is parsed.
+                    let e = self.error(text::COND_BRANCHES, from);
+                    self.late.push((from, e));
                 }
                 self.frames.last_mut().expect("frame").kind =
                     FrameKind::Conditional { bars: bars + 1 };
@@ -827,6 +892,9 @@ impl<'p> Reader<'p> {
         match name {
             "F" | "FAIL" if !body.contains(':') || name == "FAIL" => {
                 self.pos += skip;
+                if self.in_lookbehind() {
+                    return Err(self.refuse("(*FAIL) in a look-behind", from));
+                }
                 self.assertion("(?!)", from);
                 Ok(())
             }
@@ -928,14 +996,14 @@ impl<'p> Reader<'p> {
                 if sign.is_some() && n == self.groups.len() && sign == Some('+') {
                     return Err(self.error(text::RELATIVE_ZERO, at));
                 }
-                self.references.push(Reference::Number(n, at));
+                self.reference(Reference::Number(n, at));
                 n.to_string()
             }
             Some('<' | '\'') => {
                 self.pos += 1;
                 let at = self.pos;
                 let name = self.name(if c == Some('<') { '>' } else { '\'' })?;
-                self.references.push(Reference::Name(name.clone(), at));
+                self.reference(Reference::Name(name.clone(), at));
                 name
             }
             _ => {
@@ -957,7 +1025,7 @@ impl<'p> Reader<'p> {
                 if name.is_empty() {
                     return Err(self.error(text::COND_ASSERTION, at));
                 }
-                self.references.push(Reference::Name(name.clone(), at));
+                self.reference(Reference::Name(name.clone(), at));
                 name
             }
         };
@@ -965,9 +1033,9 @@ impl<'p> Reader<'p> {
             return Err(self.error(text::COND_UNCLOSED, self.pos));
         }
         self.pos += 1;
-        let exists = self.references.last().is_none_or(|r| self.exists(r));
-        if !exists {
-            // Read again after a missing reference: any group will do for the sre parser.
+        if self.final_groups.is_some() {
+            // Read again after a missing reference or a conditional of three branches: any
+            // group will do for the sre parser.
             self.emit("(?:", from);
             self.push(FrameKind::Plain);
             return Ok(());
@@ -1043,6 +1111,9 @@ impl<'p> Reader<'p> {
         let Last::Atom { out, wrap } = self.last else {
             return Err(self.error(text::NOTHING_TO_REPEAT, from));
         };
+        if self.last_is_r {
+            self.repeated_r = Some(from);
+        }
         self.pos += len;
         match self.peek() {
             Some('?') => {
@@ -1095,10 +1166,9 @@ impl<'p> Reader<'p> {
     }
 
     fn backref_number(&mut self, n: usize, at: usize, from: usize) {
-        let r = Reference::Number(n, at);
-        let exists = self.exists(&r);
-        self.references.push(r);
-        let text = if !exists {
+        let exists = self.reference(Reference::Number(n, at));
+        let text = if !exists || self.final_groups.is_some() {
+            // (Read again only to check the look-behinds: no reference is needed.)
             "(?!)".to_string()
         } else if self.flags.i {
             format!("(?i:\\{n})")
@@ -1109,10 +1179,9 @@ impl<'p> Reader<'p> {
     }
 
     fn backref_name(&mut self, name: String, from: usize) {
-        let r = Reference::Name(name.clone(), from);
-        let exists = self.exists(&r);
-        self.references.push(r);
-        let text = if !exists {
+        let exists = self.reference(Reference::Name(name.clone(), from));
+        let text = if !exists || self.final_groups.is_some() {
+            // (Read again only to check the look-behinds: no reference is needed.)
             "(?!)".to_string()
         } else if self.flags.i {
             format!("(?i:(?P={name}))")
@@ -1151,6 +1220,7 @@ impl<'p> Reader<'p> {
                 Ok(())
             }
             's' | 'S' => {
+                self.uses_space = true;
                 self.set_escape(SPACE, c == 'S', from);
                 Ok(())
             }
@@ -1164,6 +1234,7 @@ impl<'p> Reader<'p> {
             }
             'R' => {
                 self.atom("(?>\\r\\n|[\\n-\\r\\x85\\u2028\\u2029])", from, false);
+                self.last_is_r = true;
                 Ok(())
             }
             'N' if self.peek() == Some('{') && self.count_at(self.pos).is_none() => {
@@ -1642,7 +1713,10 @@ impl<'p> Reader<'p> {
             )),
             'd' | 'D' => set(DIGIT, e == 'D'),
             'w' | 'W' => set(WORD, e == 'W'),
-            's' | 'S' => set(SPACE, e == 'S'),
+            's' | 'S' => {
+                self.uses_space = true;
+                set(SPACE, e == 'S')
+            }
             'h' | 'H' => set(HSPACE, e == 'H'),
             'v' | 'V' => set(VSPACE, e == 'V'),
             'b' => Ok(Some(ClassAtom::Char(8))),
