@@ -467,3 +467,85 @@ fn pcre2_agrees_with_the_real_pcre2_on_random_patterns() {
     };
     report("random", cases.len(), &tally);
 }
+
+/// The workbench's tools on the flavor: explain, the railroad, the step debugger, the quick
+/// reference (with PCRE2's constructs and rows) and the ReDoS verdict.
+#[test]
+fn the_debugger_explain_railroad_and_redos_work_in_pcre2() {
+    use rxw_engine::redos::{RedosOptions, Verdict};
+    use rxw_engine::trace::TraceOptions;
+    let flavor = Flavor::Pcre2;
+    let pattern = r"(?<year>\d{4})-\h+(?i:x)\z";
+    let flags = Flags::default();
+    let ast = rxw_syntax::parse::parse(pattern, flavor, flags).expect("it parses");
+    // The spans are the pattern's own: the group covers `(?<year>\d{4})`.
+    assert_eq!(ast.groups[0].span, rxw_syntax::Span::new(0, 14));
+    let explained = rxw_syntax::explain::explain(&ast, pattern, flavor, 1000).expect("explain");
+    assert!(!explained.tree.children.is_empty());
+    let rail = rxw_syntax::railroad::railroad(&ast, pattern, flavor).expect("railroad");
+    assert!(!rail.is_empty());
+    let re = Regex::new(pattern, flavor, flags).expect("compiles");
+    let trace = re
+        .trace("on 2024- \tX", TraceOptions::default())
+        .expect("a trace");
+    assert_eq!(trace.matches.len(), 1);
+    assert!(trace.total_steps > 0 && !trace.steps.is_empty());
+    let reference = rxw_engine::reference::quick_reference(flavor);
+    let rows: Vec<String> = reference
+        .iter()
+        .map(|r| format!("{} {}", r.syntax, r.meaning))
+        .collect();
+    for construct in ["(?<name>", "(?P<name>", "(?>", "\\Q", "[[:alpha:]]"] {
+        assert!(
+            rows.iter().any(|r| r.starts_with(construct)),
+            "{construct} missing: {rows:?}"
+        );
+    }
+    assert!(
+        rows.iter()
+            .any(|r| r.starts_with("replacement") && r.contains("${name}")),
+        "{rows:?}"
+    );
+    // A nested quantifier is exponential, with an attack that proves it.
+    let evil = Regex::new("(a+)+$", flavor, flags).expect("compiles");
+    let report = evil.redos(RedosOptions::default()).expect("a verdict");
+    assert_eq!(report.verdict, Verdict::Exponential, "{report:?}");
+    assert!(report.attack.is_some());
+    let safe = Regex::new(r"\Ab+c", flavor, flags).expect("compiles");
+    let report = safe.redos(RedosOptions::default()).expect("a verdict");
+    assert!(!report.verdict.is_vulnerable(), "{report:?}");
+}
+
+/// rxw's attacks on exponential patterns are attacks on the real PCRE2 too: at a small n
+/// PCRE2 answers, at a larger one its search stops at the match limit (10,000,000 calls of
+/// its matching function, the library's default), which is how PCRE2 reports a catastrophic
+/// backtrack. No time is measured: the limit counts work.
+#[test]
+fn rxws_exponential_attacks_hit_pcre2s_match_limit() {
+    use rxw_engine::redos::{RedosOptions, Verdict};
+    if rxw_testkit::pcre2_oracle().is_none() {
+        return;
+    }
+    for pattern in ["(a+)+$", "(a|aa)+$", r"(\w+\s?)+$", "^(a|a?)+$"] {
+        let re = Regex::new(pattern, Flavor::Pcre2, Flags::default()).expect("compiles");
+        let report = re.redos(RedosOptions::default()).expect("a verdict");
+        assert_eq!(report.verdict, Verdict::Exponential, "{pattern}");
+        let attack = report.attack.expect("an attack");
+        let cases = [
+            json!({ "pattern": pattern, "text": attack.at(4) }),
+            json!({ "pattern": pattern, "text": attack.at(40) }),
+        ];
+        let answers = rxw_testkit::pcre2_oracle_answers(&cases);
+        assert!(
+            answers[0].get("matches").is_some(),
+            "{pattern}: PCRE2 answers at n = 4: {}",
+            answers[0]
+        );
+        assert_eq!(
+            answers[1].get("limit").and_then(Value::as_str),
+            Some("match limit exceeded"),
+            "{pattern}: PCRE2 is not stopped by {attack:?} at n = 40: {}",
+            answers[1]
+        );
+    }
+}
