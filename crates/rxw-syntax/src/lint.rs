@@ -349,6 +349,11 @@ fn duplicate_alternatives(v: &[Node], pattern: &str, out: &mut Vec<Lint>) {
     for b in v {
         let text = slice(pattern, b.span);
         if let Some(first) = seen.get(text) {
+            if *first == b.span {
+                // One construct a reader wrote out as alternatives (PCRE2's and Java's `\R`):
+                // the same written text, not two alternatives the user wrote.
+                continue;
+            }
             out.push(Lint {
                 code: "duplicate-alternative",
                 severity: Severity::Warning,

@@ -1179,7 +1179,9 @@ impl<'p> Reader<'p> {
     }
 
     fn backref_name(&mut self, name: String, from: usize) {
-        let exists = self.reference(Reference::Name(name.clone(), from));
+        // The name is read with its closing character: PCRE2 points at the name.
+        let at = self.pos.saturating_sub(name.chars().count() + 1);
+        let exists = self.reference(Reference::Name(name.clone(), at));
         let text = if !exists || self.final_groups.is_some() {
             // (Read again only to check the look-behinds: no reference is needed.)
             "(?!)".to_string()
@@ -1779,4 +1781,107 @@ fn is_pattern_space(c: char) -> bool {
             | '\u{2028}'
             | '\u{2029}'
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::flavor::{Flags, Flavor};
+    use crate::{ErrorKind, Span};
+
+    fn parse(p: &str, flags: Flags) -> Result<crate::ast::Ast, crate::Error> {
+        crate::parse::parse(p, Flavor::Pcre2, flags)
+    }
+
+    #[test]
+    fn errors_are_pcre2s_own_texts_with_the_caret_where_pcre2_says() {
+        for (p, text, at) in [
+            ("(a", "missing closing parenthesis", 2),
+            ("a)", "unmatched closing parenthesis", 1),
+            ("a**", "quantifier does not follow a repeatable item", 2),
+            ("[a", "missing terminating ] for character class", 2),
+            ("[z-a]", "range out of order in character class", 3),
+            (
+                "(?<n>a)(?<n>b)",
+                "two named subpatterns have the same name (PCRE2_DUPNAMES not set)",
+                11,
+            ),
+            ("\\k<x>", "reference to non-existent subpattern", 3),
+            ("(?z)", "unrecognized character after (? or (?-", 2),
+            ("a{3,2}", "numbers out of order in {} quantifier", 5),
+        ] {
+            let e = parse(p, Flags::default()).expect_err(p);
+            assert_eq!(
+                (e.kind, e.message.as_str()),
+                (ErrorKind::PatternInvalid, text),
+                "{p}"
+            );
+            assert_eq!(e.span.map(|s| s.start), Some(at), "{p}");
+        }
+    }
+
+    #[test]
+    fn what_rxw_cannot_reproduce_is_refused_saying_what() {
+        for (p, said) in [
+            ("a\\Kb", "\\K"),
+            ("(a|(?R))", "recursion"),
+            ("(a)(?1)", "subroutine call"),
+            ("(?|(a)|(b))", "branch reset"),
+            ("a(*SKIP)(*F)|b", "(*SKIP)"),
+            ("\\p{L}", "Unicode property"),
+        ] {
+            let e = parse(p, Flags::default()).expect_err(p);
+            assert_eq!(e.kind, ErrorKind::ConstructUnsupported, "{p}");
+            assert!(
+                e.message.starts_with("pcre2: ") && e.message.contains(said),
+                "{p}: {}",
+                e.message
+            );
+        }
+        let ucp = Flags {
+            unicode: true,
+            ..Flags::default()
+        };
+        assert_eq!(
+            parse("\\w", ucp).unwrap_err().kind,
+            ErrorKind::ConstructUnsupported
+        );
+        assert!(parse("k", ucp).is_ok(), "u changes only the classes");
+    }
+
+    #[test]
+    fn the_tree_describes_what_was_written() {
+        let ast = parse("(?<year>\\d{4})|\\R", Flags::default()).expect("parses");
+        assert_eq!(ast.groups[0].name.as_deref(), Some("year"));
+        assert_eq!(ast.groups[0].span, Span::new(0, 14));
+        assert_eq!(ast.root.span, Span::new(0, 17));
+        // `\R` is written out as alternatives of one source span: no lint calls them repeats.
+        let lints = crate::lint::lint(&ast, "(?<year>\\d{4})|\\R", Flavor::Pcre2);
+        assert!(
+            lints.iter().all(|l| l.code != "duplicate-alternative"),
+            "{lints:?}"
+        );
+    }
+
+    #[test]
+    fn a_letter_under_i_is_its_caseless_set_from_pcre2s_table() {
+        let read = super::read(
+            "k",
+            Flags {
+                ignore_case: true,
+                ..Flags::default()
+            },
+        )
+        .expect("reads");
+        assert_eq!(read.out, "[Kk\\u212a]");
+        // PCRE2 does not fold `i` with the dotless `ı` as CPython does.
+        let read = super::read(
+            "i",
+            Flags {
+                ignore_case: true,
+                ..Flags::default()
+            },
+        )
+        .expect("reads");
+        assert_eq!(read.out, "[Ii]");
+    }
 }
