@@ -331,6 +331,9 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
     });
 }
 
+/// The hits of a run of records (key, start, end) and the failures met.
+type RunHits = (Vec<(u32, usize, usize)>, Vec<Error>);
+
 /// Records a lens pass on records hands to each core at a time.
 const RECORD_BLOCK: usize = 16 * 1024;
 
@@ -362,7 +365,7 @@ fn lens_records(
         let threads = std::thread::available_parallelism()
             .map_or(1, std::num::NonZeroUsize::get)
             .clamp(1, 4);
-        let scan_run = |run: &[(usize, usize)]| -> (Vec<(u32, usize, usize)>, Vec<Error>) {
+        let scan_run = |run: &[(usize, usize)]| -> RunHits {
             let mut hits = Vec::new();
             let mut failed = Vec::new();
             for (n, &(s, e)) in run.iter().enumerate() {
@@ -393,22 +396,21 @@ fn lens_records(
             if cancel.load(Ordering::Relaxed) {
                 return;
             }
-            let parts: Vec<(Vec<(u32, usize, usize)>, Vec<Error>)> =
-                if threads == 1 || block.len() < 1024 {
-                    vec![scan_run(block)]
-                } else {
-                    let per = block.len().div_ceil(threads);
-                    std::thread::scope(|scope| {
-                        let running: Vec<_> = block
-                            .chunks(per)
-                            .map(|run| scope.spawn(move || scan_run(run)))
-                            .collect();
-                        running
-                            .into_iter()
-                            .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
-                            .collect()
-                    })
-                };
+            let parts: Vec<RunHits> = if threads == 1 || block.len() < 1024 {
+                vec![scan_run(block)]
+            } else {
+                let per = block.len().div_ceil(threads);
+                std::thread::scope(|scope| {
+                    let running: Vec<_> = block
+                        .chunks(per)
+                        .map(|run| scope.spawn(move || scan_run(run)))
+                        .collect();
+                    running
+                        .into_iter()
+                        .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p)))
+                        .collect()
+                })
+            };
             for (hits, failed) in parts {
                 for (k, s, e) in hits {
                     found.hit(k, s, e);
