@@ -6,13 +6,9 @@
 #   benches/core.sh [SIZE_BYTES]        (default 100000000)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SIZE=${1:-100000000}
-DATA=benches/data
-mkdir -p "$DATA"
-LOG="$DATA/agent-$SIZE.log"
-[ -f "$LOG" ] || python3 benches/gen_log.py --bytes "$SIZE" --seed 7 > "$LOG"
-cargo build --release -q
-RXW=target/release/rxw
+source benches/common.sh
+bench_log agent "${1:-100000000}" 7
+release_rxw
 
 VERB='\[(?P<verb>ACK|CLAIM|RESULT|DECLINE|NO-ACTION)\s+(?P<job_id>[A-Za-z0-9_/-]+)\]'
 UUID='[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}'

@@ -11,39 +11,24 @@
 # file's pages count there: `parse` maps the log, `jobs` streams it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-BYTES=${1:-1000000000}
-SEED=${2:-1}
-LOG=target/bench/lifecycles-$BYTES-$SEED.log
-mkdir -p target/bench
-if [ ! -s "$LOG" ]; then
-  echo "generating $LOG ..."
-  python3 benches/gen_log.py --bytes "$BYTES" --seed "$SEED" --lifecycles > "$LOG.tmp" && mv "$LOG.tmp" "$LOG"
-fi
-cargo build --release --quiet
-RXW=target/release/rxw
+source benches/common.sh
+bench_log lifecycles "${1:-1000000000}" "${2:-1}" --lifecycles
+release_rxw
 echo "input: $LOG ($(wc -c < "$LOG") bytes, $(wc -l < "$LOG") lines)"
 
-# best_of3 TAG NAME COMMAND...: runs the command three times under /usr/bin/time, keeps the
-# best wall and CPU times and the peak RSS of the best run; the command's stdout goes to
-# target/bench/TAG.out.
-best_of3() {
-  local tag=$1 name=$2; shift 2
-  local best="" best_cpu="" rss=""
-  for _ in 1 2 3; do
-    /usr/bin/time -f "%e %U %S %M" -o "target/bench/$tag.time" "$@" > "target/bench/$tag.out"
-    read -r wall user sys kb < "target/bench/$tag.time"
-    cpu=$(echo "$user + $sys" | bc -l)
-    if [ -z "$best" ] || [ "$(echo "$wall < $best" | bc -l)" = 1 ]; then best=$wall; rss=$kb; fi
-    if [ -z "$best_cpu" ] || [ "$(echo "$cpu < $best_cpu" | bc -l)" = 1 ]; then best_cpu=$cpu; fi
-  done
-  printf "%-34s %8.2f %8.2f %8d MB\n" "$name" "$best" "$best_cpu" "$((rss / 1024))"
+# row TAG NAME COMMAND...: the command's best of three, as a row.
+row() {
+  local tag=$1 name=$2
+  shift 2
+  best_of3 "$tag" "$@"
+  printf "%-34s %8.2f %8.2f %8d MB\n" "$name" "$BEST" "$BEST_CPU" "$((BEST_RSS / 1024))"
 }
 
 printf "%-34s %8s %8s %11s\n" "" "wall s" "cpu s" "peak RSS"
-best_of3 jobs "rxw jobs --json" "$RXW" jobs --json "$LOG"
+row jobs "rxw jobs --json" "$RXW" jobs --json "$LOG"
 echo "  $(grep -c '' target/bench/jobs.out) jobs"
 # The pipeline as a user runs it: rxw writes JSON Lines into a pipe that wc reads.
-best_of3 parse "rxw parse --jsonl | wc -l" bash -c "'$RXW' parse --jsonl --file '$LOG' | wc -l"
+row parse "rxw parse --jsonl | wc -l" bash -c "'$RXW' parse --jsonl --file '$LOG' | wc -l"
 echo "  $(cat target/bench/parse.out) hits"
 
 if [ "${REF:-0}" = 1 ]; then

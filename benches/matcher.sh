@@ -7,13 +7,9 @@
 #   OLD_RXW=path/to/old/rxw benches/matcher.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-SIZE=${1:-100000000}
-DATA=benches/data
-mkdir -p "$DATA"
-LOG="$DATA/agent-$SIZE.log"
-[ -f "$LOG" ] || python3 benches/gen_log.py --bytes "$SIZE" --seed 7 > "$LOG"
-[ -n "${NO_BUILD:-}" ] || cargo build --release -q --bin rxw
-RXW=target/release/rxw
+source benches/common.sh
+bench_log agent "${1:-100000000}" 7
+release_rxw
 
 RESULT='\[RESULT\s+(?P<job_id>[A-Za-z0-9_/-]+)\]\s*(?P<status>OK|FAIL|DECLINE|SUCCESS|ERROR)?\s*(?P<summary>.*?)(?=\[RESULT\s|\Z)'
 REPEAT='(\w+)\s\1'
@@ -44,5 +40,5 @@ if command -v rg >/dev/null; then
   printf '%-8s %-12s %s\n' verb ripgrep "$(best rg --count-matches "$VERB" "$LOG")"
 fi
 # The step budget: (a+)+\1$ on 40 KB of `a` then `b` must stop fast with backtrack_limit.
-python3 -c 'print("a"*40000 + "b")' > "$DATA/budget.txt"
-printf '%-8s %-12s %s\n' budget rxw "$(best $RXW find --count --flavor js '(a+)+\1$' --file "$DATA/budget.txt")"
+python3 -c 'print("a"*40000 + "b")' > target/bench/budget.txt
+printf '%-8s %-12s %s\n' budget rxw "$(best $RXW find --count --flavor js '(a+)+\1$' --file target/bench/budget.txt)"

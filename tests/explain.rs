@@ -313,6 +313,8 @@ fn flags_for(flavor: Flavor, pick: u8) -> Flags {
         Flavor::Go(_) => ["", "i", "ms", "U", "is"],
         Flavor::Re2 => ["", "i", "ms", "m", "is"],
         Flavor::Java(_) => ["", "i", "ms", "x", "im"],
+        // The other families are not drawn by the strategy above: the patterns as written.
+        _ => [""; 5],
     };
     Flags::parse(letters[pick as usize % 5], flavor).unwrap()
 }

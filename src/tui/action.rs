@@ -11,6 +11,13 @@ use std::borrow::Cow;
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct TabId(pub &'static str);
 
+impl TabId {
+    /// The tab's command named `name`.
+    pub const fn command(self, name: &'static str) -> TabCommand {
+        TabCommand { tab: self, name }
+    }
+}
+
 /// A command of one tab, bound to keys in the tab's `Tab::keymap`; the app routes it to
 /// the tab named by `tab`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -10,7 +10,9 @@
 //! budget). A missing JDK is said loudly and the test skipped (under `RXW_REQUIRE_ORACLES=1`
 //! it fails).
 
-use rxw_engine::{Limits, Regex};
+mod common;
+
+use rxw_engine::Limits;
 use rxw_syntax::ErrorKind;
 use rxw_syntax::flavor::{Flags, Flavor, JavaVersion};
 use serde_json::{Value, json};
@@ -36,21 +38,9 @@ fn rxw_answer(flavor: Flavor, case: &Value) -> Value {
         Ok(f) => f,
         Err(_) => return json!({ "refused": format!("the flags {letters:?}") }),
     };
-    let re = match Regex::new(pattern, flavor, flags) {
-        Ok(re) => re,
-        Err(e)
-            if matches!(
-                e.kind,
-                ErrorKind::LimitExceeded | ErrorKind::ConstructUnsupported
-            ) =>
-        {
-            return json!({ "refused": e.message });
-        }
-        Err(e) => return json!({ "error": e.message }),
-    };
-    let matches = match re.find_all(text, None) {
-        Ok(ms) => ms,
-        Err(e) => return json!({ "refused": e.message }),
+    let (re, matches) = match common::compile_and_find(pattern, flavor, flags, text) {
+        Ok(found) => found,
+        Err(answer) => return answer,
     };
     let units = utf16_offsets(text);
     let flat: Vec<Value> = matches

@@ -11,6 +11,8 @@
 //! the constructs the two engines share. A missing engine is said loudly and the test skipped
 //! (under `RXW_REQUIRE_ORACLES=1` it fails).
 
+mod common;
+
 use rxw_engine::{Limits, Regex};
 use rxw_syntax::ErrorKind;
 use rxw_syntax::flavor::{Flags, Flavor};
@@ -229,21 +231,9 @@ fn rxw_answer(flavor: Flavor, case: &Value) -> Value {
     let pattern = case["pattern"].as_str().expect("a pattern");
     let text = case["text"].as_str().expect("a text");
     let flags = Flags::parse(case["flags"].as_str().unwrap_or(""), flavor).expect("flags");
-    let re = match Regex::new(pattern, flavor, flags) {
-        Ok(re) => re,
-        Err(e)
-            if matches!(
-                e.kind,
-                ErrorKind::LimitExceeded | ErrorKind::ConstructUnsupported
-            ) =>
-        {
-            return json!({ "refused": e.message });
-        }
-        Err(e) => return json!({ "error": e.message }),
-    };
-    let matches = match re.find_all(text, None) {
-        Ok(ms) => ms,
-        Err(e) => return json!({ "refused": e.message }),
+    let (re, matches) = match common::compile_and_find(pattern, flavor, flags, text) {
+        Ok(found) => found,
+        Err(answer) => return answer,
     };
     let chars = |b: usize| text[..b].chars().count();
     let bytes: Vec<Value> = matches

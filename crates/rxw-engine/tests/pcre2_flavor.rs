@@ -9,6 +9,8 @@
 //! its match limit is counted as unanswered. A missing library is said loudly and the test
 //! skipped (under `RXW_REQUIRE_ORACLES=1` it fails).
 
+mod common;
+
 use rxw_engine::{Limits, Regex};
 use rxw_syntax::ErrorKind;
 use rxw_syntax::flavor::{Flags, Flavor};
@@ -22,21 +24,9 @@ fn rxw_answer(case: &Value) -> Value {
     let text = case["text"].as_str().expect("a text");
     let letters = case.get("flags").and_then(Value::as_str).unwrap_or("");
     let flags = Flags::parse(letters, flavor).expect("the oracle's flags are pcre2's");
-    let re = match Regex::new(pattern, flavor, flags) {
-        Ok(re) => re,
-        Err(e)
-            if matches!(
-                e.kind,
-                ErrorKind::LimitExceeded | ErrorKind::ConstructUnsupported
-            ) =>
-        {
-            return json!({ "refused": e.message });
-        }
-        Err(e) => return json!({ "error": e.message }),
-    };
-    let matches = match re.find_all(text, None) {
-        Ok(ms) => ms,
-        Err(e) => return json!({ "refused": e.message }),
+    let (re, matches) = match common::compile_and_find(pattern, flavor, flags, text) {
+        Ok(found) => found,
+        Err(answer) => return answer,
     };
     let flat: Vec<Value> = matches
         .iter()

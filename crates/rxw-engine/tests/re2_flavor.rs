@@ -8,8 +8,9 @@
 //! judge) or past its own limits is counted and listed apart, never passed as agreement. A
 //! missing oracle is said loudly and the test skipped (under `RXW_REQUIRE_ORACLES=1` it fails).
 
-use rxw_engine::{Limits, Regex};
-use rxw_syntax::ErrorKind;
+mod common;
+
+use rxw_engine::Limits;
 use rxw_syntax::flavor::{Flags, Flavor};
 use serde_json::{Value, json};
 
@@ -22,21 +23,10 @@ const REWRITES: &[&str] = &["<\\0>", "[\\1|\\2\\\\x]", "\\9", "a\\q", "end\\"];
 
 /// rxw's answer in the oracle's shape.
 fn rxw_answer(pattern: &str, text: &str, rewrite: Option<&str>) -> Value {
-    let re = match Regex::new(pattern, Flavor::Re2, Flags::default()) {
-        Ok(re) => re,
-        Err(e)
-            if matches!(
-                e.kind,
-                ErrorKind::LimitExceeded | ErrorKind::ConstructUnsupported
-            ) =>
-        {
-            return json!({ "refused": e.message });
-        }
-        Err(e) => return json!({ "error": e.message }),
-    };
-    let matches = match re.find_all(text, None) {
-        Ok(ms) => ms,
-        Err(e) => return json!({ "refused": e.message }),
+    let (re, matches) = match common::compile_and_find(pattern, Flavor::Re2, Flags::default(), text)
+    {
+        Ok(found) => found,
+        Err(answer) => return answer,
     };
     let flat: Vec<Value> = matches
         .iter()

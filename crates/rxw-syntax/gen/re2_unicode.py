@@ -47,6 +47,8 @@ import sys
 
 import re2
 
+from tables_common import Pool, canonical, fmt_ranges, ranges_table, rust_str, write_table
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 GO_TABLES = os.path.join(HERE, "..", "src", "go_unicode", "tables.rs")
 OPTIONS = re2.Options()
@@ -282,14 +284,6 @@ def orbits_of_next(nxt):
 # --- main ------------------------------------------------------------------------------------
 
 
-def rust_str(s):
-    return '"' + "".join(c if c.isascii() and c.isprintable() and c not in '"\\' else "\\u{%x}" % ord(c) for c in s) + '"'
-
-
-def fmt_ranges(s):
-    return "&[" + ",".join(f"(0x{a:X},0x{b:X})" for a, b in s) + "]"
-
-
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--out", default=os.path.join(HERE, "..", "src", "re2_unicode", "tables.rs"))
@@ -425,15 +419,8 @@ def main():
         compared.append(line)
 
     # Tables.
-    sets = []
-    seen = {}
-
-    def index(s):
-        key = json.dumps(s)
-        if key not in seen:
-            seen[key] = len(sets)
-            sets.append(s)
-        return seen[key]
+    pool = Pool()
+    sets, index = pool.items, pool.index
 
     keys = []
     for name in sorted(props):
@@ -454,11 +441,7 @@ def main():
     w(f"pub(super) const PACKAGE: &str = {rust_str(package)};")
     w("/// The Unicode version of RE2's tables (its general categories are exactly this version's).")
     w(f"pub(super) const UNICODE: &str = {rust_str(uver)};")
-    w("/// Distinct code point sets, each a sorted list of inclusive ranges.")
-    w(f"pub(super) static SETS: [&[(u32, u32)]; {len(sets)}] = [")
-    for s in sets:
-        w("    " + fmt_ranges(s) + ",")
-    w("];")
+    ranges_table(w, "Distinct code point sets, each a sorted list of inclusive ranges.", "SETS", "u32", sets)
     w("/// Every name `\\p{…}` accepts, exactly as written, sorted: (name, its set, what `(?i)` makes")
     w("/// of it when that is not the closure, else CLOSED).")
     w(f"pub(super) static KEYS: [(&str, u16, u16); {len(keys)}] = [")
@@ -470,28 +453,9 @@ def main():
     w("/// The fold orbits as (c, the next larger member of c's orbit, or its smallest), sorted by c:")
     w("/// every code point that `(?i)` matches with another one.")
     w(f"pub(super) static FOLDS: &[(u32, u32)] = " + fmt_ranges(nxt) + ";")
-    os.makedirs(os.path.dirname(os.path.abspath(args.out)), exist_ok=True)
-    with open(args.out, "w", encoding="utf-8") as f:
-        f.write("\n".join(o) + "\n")
+    write_table(args.out, o)
     log(f"wrote {args.out}: {len(sets)} distinct sets ({sum(len(s) for s in sets)} ranges), "
         f"{len(keys)} names, {len(nxt)} folding code points")
-
-
-def canonical(name):
-    """Go 1.25's regexp/syntax canonicalName (for looking a name up in a loose Go release)."""
-    out = []
-    first = True
-    for c in name:
-        if c in "_- ":
-            continue
-        if first:
-            if "a" <= c <= "z":
-                c = c.upper()
-            first = False
-        elif "A" <= c <= "Z":
-            c = c.lower()
-        out.append(c)
-    return "".join(out)
 
 
 if __name__ == "__main__":

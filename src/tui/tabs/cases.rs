@@ -20,10 +20,7 @@ use ratatui::widgets::Paragraph;
 /// The tab's identity.
 pub const ID: TabId = TabId("tests");
 /// A pattern from the `+` lines (grex), checked against the `-` lines.
-pub const GENERATE: TabCommand = TabCommand {
-    tab: ID,
-    name: "generate",
-};
+pub const GENERATE: TabCommand = ID.command("generate");
 
 static KEYS: &[Binding] = &[bind!(
     Global,
@@ -41,13 +38,7 @@ pub struct TestsTab {
 }
 
 impl Tab for TestsTab {
-    fn id(&self) -> TabId {
-        ID
-    }
-
-    fn title(&self) -> &'static str {
-        "Tests"
-    }
+    super::face!("Tests");
 
     fn context(&self) -> Context {
         Context::Editor

@@ -25,25 +25,13 @@ use std::cell::RefCell;
 /// The tab's identity.
 pub const ID: TabId = TabId("code");
 /// The next language.
-pub const NEXT_LANG: TabCommand = TabCommand {
-    tab: ID,
-    name: "next-language",
-};
+pub const NEXT_LANG: TabCommand = ID.command("next-language");
 /// Program or tests.
-pub const TOGGLE_VIEW: TabCommand = TabCommand {
-    tab: ID,
-    name: "program-or-tests",
-};
+pub const TOGGLE_VIEW: TabCommand = ID.command("program-or-tests");
 /// Exact program only, or the nearest where there is no exact one.
-pub const TOGGLE_NEAREST: TabCommand = TabCommand {
-    tab: ID,
-    name: "exact-or-nearest",
-};
+pub const TOGGLE_NEAREST: TabCommand = ID.command("exact-or-nearest");
 /// Copy the program or the tests.
-pub const COPY: TabCommand = TabCommand {
-    tab: ID,
-    name: "copy",
-};
+pub const COPY: TabCommand = ID.command("copy");
 
 static KEYS: &[Binding] = &[
     bind!(
@@ -247,17 +235,7 @@ fn body_rows(area: Rect) -> usize {
 }
 
 impl Tab for CodeTab {
-    fn id(&self) -> TabId {
-        ID
-    }
-
-    fn title(&self) -> &'static str {
-        "Code"
-    }
-
-    fn keymap(&self) -> &'static [Binding] {
-        KEYS
-    }
+    super::face!("Code", KEYS);
 
     fn update(&mut self, action: &Action, cx: &mut TabCx) -> Handled {
         match action {

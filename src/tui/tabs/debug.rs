@@ -530,13 +530,7 @@ impl DebugTab {
 }
 
 impl Tab for DebugTab {
-    fn id(&self) -> TabId {
-        ID
-    }
-
-    fn title(&self) -> &'static str {
-        "Debug"
-    }
+    super::face!("Debug");
 
     fn context(&self) -> Context {
         Context::Tab

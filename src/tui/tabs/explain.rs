@@ -32,20 +32,11 @@ use std::sync::mpsc::{Receiver, TryRecvError};
 /// The tab's identity.
 pub const ID: TabId = TabId("explain");
 /// Set or clear a breakpoint on the selected node.
-pub const BREAKPOINT: TabCommand = TabCommand {
-    tab: ID,
-    name: "breakpoint",
-};
+pub const BREAKPOINT: TabCommand = ID.command("breakpoint");
 /// Switch between the tree and the railroad diagram.
-pub const RAILROAD: TabCommand = TabCommand {
-    tab: ID,
-    name: "railroad",
-};
+pub const RAILROAD: TabCommand = ID.command("railroad");
 /// Load the ReDoS attack into the input and open the Debug tab on it.
-pub const ATTACK: TabCommand = TabCommand {
-    tab: ID,
-    name: "attack",
-};
+pub const ATTACK: TabCommand = ID.command("attack");
 
 const NONE: KeyModifiers = KeyModifiers::NONE;
 
@@ -415,17 +406,7 @@ fn node_steps(cx: &DrawCx) -> Option<Vec<(Span, u64)>> {
 }
 
 impl Tab for ExplainTab {
-    fn id(&self) -> TabId {
-        ID
-    }
-
-    fn title(&self) -> &'static str {
-        "Explain"
-    }
-
-    fn keymap(&self) -> &'static [Binding] {
-        KEYS
-    }
+    super::face!("Explain", KEYS);
 
     fn context(&self) -> Context {
         Context::List

@@ -68,13 +68,7 @@ impl GroupsTab {
 }
 
 impl Tab for GroupsTab {
-    fn id(&self) -> TabId {
-        ID
-    }
-
-    fn title(&self) -> &'static str {
-        "Groups"
-    }
+    super::face!("Groups");
 
     fn update(&mut self, action: &Action, cx: &mut TabCx) -> Handled {
         super::list_keys(action, cx)

@@ -23,10 +23,7 @@ use ratatui::widgets::{Paragraph, Widget};
 pub const ID: TabId = TabId("jobs");
 
 /// The next sort order.
-pub const SORT: TabCommand = TabCommand {
-    tab: ID,
-    name: "sort",
-};
+pub const SORT: TabCommand = ID.command("sort");
 
 static KEYS: &[Binding] = &[bind!(
     List,
@@ -41,17 +38,7 @@ static KEYS: &[Binding] = &[bind!(
 pub struct JobsTab;
 
 impl Tab for JobsTab {
-    fn id(&self) -> TabId {
-        ID
-    }
-
-    fn title(&self) -> &'static str {
-        "Jobs"
-    }
-
-    fn keymap(&self) -> &'static [Binding] {
-        KEYS
-    }
+    super::face!("Jobs", KEYS);
 
     fn update(&mut self, action: &Action, cx: &mut TabCx) -> Handled {
         let page = cx.body_rows().saturating_sub(3) as isize;
@@ -311,13 +298,7 @@ mod unit {
             sources,
         }
         .render(area, &mut buf);
-        let mut s = String::new();
-        for y in 0..h {
-            for x in 0..w {
-                s.push_str(buf[(x, y)].symbol());
-            }
-            s.push('\n');
-        }
+        let s = crate::tui::tabs::text_of(&buf);
         (buf, s)
     }
 

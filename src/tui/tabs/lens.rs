@@ -24,20 +24,11 @@ use std::ops::Range;
 pub const ID: TabId = TabId("lens");
 
 /// Shows or hides the selected key.
-pub const TOGGLE: TabCommand = TabCommand {
-    tab: ID,
-    name: "toggle",
-};
+pub const TOGGLE: TabCommand = ID.command("toggle");
 /// The next hit of the selected key after the cursor.
-pub const NEXT_HIT: TabCommand = TabCommand {
-    tab: ID,
-    name: "next-hit",
-};
+pub const NEXT_HIT: TabCommand = ID.command("next-hit");
 /// The previous hit of the selected key before the cursor.
-pub const PREV_HIT: TabCommand = TabCommand {
-    tab: ID,
-    name: "prev-hit",
-};
+pub const PREV_HIT: TabCommand = ID.command("prev-hit");
 
 const NONE: KeyModifiers = KeyModifiers::NONE;
 
@@ -108,17 +99,7 @@ impl LensTab {
 }
 
 impl Tab for LensTab {
-    fn id(&self) -> TabId {
-        ID
-    }
-
-    fn title(&self) -> &'static str {
-        "Lens"
-    }
-
-    fn keymap(&self) -> &'static [Binding] {
-        KEYS
-    }
+    super::face!("Lens", KEYS);
 
     fn update(&mut self, action: &Action, cx: &mut TabCx) -> Handled {
         let n = cx.wb.lens.keys().len() as isize;
@@ -431,16 +412,7 @@ mod unit {
     use std::sync::Arc;
     use std::time::Duration;
 
-    fn text_of(buf: &Buffer) -> String {
-        let mut s = String::new();
-        for y in 0..buf.area.height {
-            for x in 0..buf.area.width {
-                s.push_str(buf[(x, y)].symbol());
-            }
-            s.push('\n');
-        }
-        s
-    }
+    use crate::tui::tabs::text_of;
 
     #[test]
     fn the_legend_counts_keys_and_the_fields_show_the_cursor_line() {

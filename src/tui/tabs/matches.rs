@@ -24,13 +24,7 @@ pub struct MatchesTab {
 }
 
 impl Tab for MatchesTab {
-    fn id(&self) -> TabId {
-        ID
-    }
-
-    fn title(&self) -> &'static str {
-        "Matches"
-    }
+    super::face!("Matches");
 
     fn update(&mut self, action: &Action, cx: &mut TabCx) -> Handled {
         super::list_keys(action, cx)

@@ -16,9 +16,10 @@
 //! # How to add a tab
 //!
 //! Write `src/tui/tabs/NAME.rs` with a struct that implements [`Tab`] (`id`, `title`, `update`
-//! and `draw` are required; the rest have defaults) and a `pub const ID: TabId`. If it has
-//! keys of its own, give it a `static` table of [`Binding`]s (made with `bind!`, actions
-//! `Action::Tab(TabCommand { tab: ID, name: "…" })`) and return it from [`Tab::keymap`]; the
+//! and `draw` are required; the rest have defaults; `face!("Title", KEYS)` writes `id`, `title`
+//! and `keymap`) and a `pub const ID: TabId`. If it has keys of its own, give it a `static`
+//! table of [`Binding`]s (made with `bind!`, actions `Action::Tab(ID.command("…"))`) and
+//! return it from [`Tab::keymap`]; the
 //! help overlay and the footer then show them, and Alt-digit picks the tab by its place in the
 //! registry. Then register it: `pub mod NAME;` below and one line in [`registry`]. Work that
 //! takes long (a scan, a query) runs on a thread the tab starts; [`Tab::poll`] is called on
@@ -29,6 +30,41 @@
 //! would make every new tab edit the enum and each of its matches, which is what this module
 //! exists to avoid, and one virtual call per tab per frame or key costs nothing measurable next
 //! to drawing the frame.
+
+/// A tab's face, inside its `impl Tab`: [`Tab::id`] its module's `ID`, [`Tab::title`] the title
+/// given, and [`Tab::keymap`] the table given (none: the default, no keys of its own).
+macro_rules! face {
+    ($title:literal) => {
+        fn id(&self) -> $crate::tui::action::TabId {
+            ID
+        }
+
+        fn title(&self) -> &'static str {
+            $title
+        }
+    };
+    ($title:literal, $keys:expr) => {
+        $crate::tui::tabs::face!($title);
+
+        fn keymap(&self) -> &'static [$crate::tui::action::Binding] {
+            $keys
+        }
+    };
+}
+pub(crate) use face;
+
+/// What a buffer shows, a line of text per row (the tabs' unit tests read panes this way).
+#[cfg(test)]
+pub(crate) fn text_of(buf: &ratatui::buffer::Buffer) -> String {
+    let mut s = String::new();
+    for y in 0..buf.area.height {
+        for x in 0..buf.area.width {
+            s.push_str(buf[(x, y)].symbol());
+        }
+        s.push('\n');
+    }
+    s
+}
 
 pub mod cases;
 pub mod code;

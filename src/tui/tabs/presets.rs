@@ -40,28 +40,16 @@ use std::time::{Duration, Instant};
 pub const ID: TabId = TabId("presets");
 
 /// Export the registry for the next engine.
-pub const EXPORT: TabCommand = TabCommand {
-    tab: ID,
-    name: "export-registry",
-};
+pub const EXPORT: TabCommand = ID.command("export-registry");
 
 /// Write the shown engine's registry to the path the prompt answered.
-pub const WRITE_EXPORT: TabCommand = TabCommand {
-    tab: ID,
-    name: "write-export",
-};
+pub const WRITE_EXPORT: TabCommand = ID.command("write-export");
 
 /// Copy the export pane's definition.
-pub const COPY_EXPORT: TabCommand = TabCommand {
-    tab: ID,
-    name: "copy-export",
-};
+pub const COPY_EXPORT: TabCommand = ID.command("copy-export");
 
 /// Load the export pane's pattern into the workbench, in the engine's flavor.
-pub const LOAD_EXPORT: TabCommand = TabCommand {
-    tab: ID,
-    name: "load-export",
-};
+pub const LOAD_EXPORT: TabCommand = ID.command("load-export");
 
 static KEYS: &[Binding] = &[
     bind!(
@@ -504,13 +492,7 @@ impl PresetsTab {
 }
 
 impl Tab for PresetsTab {
-    fn id(&self) -> TabId {
-        ID
-    }
-
-    fn title(&self) -> &'static str {
-        "Presets"
-    }
+    super::face!("Presets");
 
     fn context(&self) -> Context {
         Context::Editor

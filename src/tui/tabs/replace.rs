@@ -38,13 +38,7 @@ fn syntax_hint(f: Flavor) -> &'static str {
 }
 
 impl Tab for ReplaceTab {
-    fn id(&self) -> TabId {
-        ID
-    }
-
-    fn title(&self) -> &'static str {
-        "Replace"
-    }
+    super::face!("Replace");
 
     fn context(&self) -> Context {
         Context::Editor

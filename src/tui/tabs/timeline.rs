@@ -25,20 +25,11 @@ use ratatui::widgets::{Paragraph, Widget};
 pub const ID: TabId = TabId("timeline");
 
 /// Counts the next source: the pattern, then each lens key.
-pub const SOURCE: TabCommand = TabCommand {
-    tab: ID,
-    name: "source",
-};
+pub const SOURCE: TabCommand = ID.command("source");
 /// The previous bucket.
-pub const PREV: TabCommand = TabCommand {
-    tab: ID,
-    name: "prev-bucket",
-};
+pub const PREV: TabCommand = ID.command("prev-bucket");
 /// The next bucket.
-pub const NEXT: TabCommand = TabCommand {
-    tab: ID,
-    name: "next-bucket",
-};
+pub const NEXT: TabCommand = ID.command("next-bucket");
 
 const NONE: KeyModifiers = KeyModifiers::NONE;
 
@@ -91,17 +82,7 @@ pub fn next_source(now: &TimelineSource, keys: &[String]) -> TimelineSource {
 }
 
 impl Tab for TimelineTab {
-    fn id(&self) -> TabId {
-        ID
-    }
-
-    fn title(&self) -> &'static str {
-        "Timeline"
-    }
-
-    fn keymap(&self) -> &'static [Binding] {
-        KEYS
-    }
+    super::face!("Timeline", KEYS);
 
     fn update(&mut self, action: &Action, cx: &mut TabCx) -> Handled {
         let t = &mut cx.wb.timeline;
@@ -411,13 +392,7 @@ mod unit {
             input_empty: log.is_empty(),
         }
         .render(area, &mut buf);
-        let mut s = String::new();
-        for y in 0..h {
-            for x in 0..w {
-                s.push_str(buf[(x, y)].symbol());
-            }
-            s.push('\n');
-        }
+        let s = crate::tui::tabs::text_of(&buf);
         (buf, s, view)
     }
 
