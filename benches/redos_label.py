@@ -93,7 +93,10 @@ for (const n of job.ns) {
 
 
 def engine_for(flavor):
-    return {"python": ("python3", ["-c", PY_CHILD]), "js": ("node", ["-e", JS_CHILD])}[flavor]
+    # RXW_REDOS_ENGINE names the interpreter of the release being timed (a test times each row
+    # on the release it names); python3 and node otherwise.
+    exe = os.environ.get("RXW_REDOS_ENGINE")
+    return {"python": (exe or "python3", ["-c", PY_CHILD]), "js": (exe or "node", ["-e", JS_CHILD])}[flavor]
 
 
 def time_attack(flavor, pattern, flags, attack):

@@ -192,6 +192,19 @@ mod declaration_tests {
             }
             listed.sort();
             assert_eq!(listed, names, "{}", t.name);
+            let said = e["description"].as_str().unwrap_or("");
+            for f in crate::Flavor::all_versions() {
+                assert_eq!(
+                    said.contains(&f.versioned_name()) && f.end_of_life().is_some(),
+                    f.end_of_life().is_some(),
+                    "{}: {f} past its end of life is said so in {said:?}",
+                    t.name
+                );
+            }
+            for plain in [crate::Flavor::PYTHON, crate::Flavor::JS] {
+                let meant = format!("{} = {}", plain.name(), plain.versioned_name());
+                assert!(said.contains(&meant), "{}: {meant} in {said:?}", t.name);
+            }
             seen += 1;
         }
         assert_eq!(seen, 2);

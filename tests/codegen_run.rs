@@ -43,8 +43,10 @@ fn corpus() -> Vec<Case> {
         })
         .collect();
     use Flavor::{Fancy, Rust};
-    const PYTHON: Flavor = Flavor::PYTHON;
-    const JS: Flavor = Flavor::JS;
+    // The releases the generated programs run on (CPython 3.11, node 20), named: a program's
+    // output is compared with rxw's matches of the release it runs on.
+    const PYTHON: Flavor = Flavor::Python(rxw::PyVersion::V3_11);
+    const JS: Flavor = Flavor::Js(rxw::NodeVersion::Node20);
     cases.extend([
         case(r"\w+", PYTHON, ""),
         case(r"\w+", PYTHON, "a"),
@@ -334,13 +336,25 @@ fn scripts_print_rxws_matches(lang: Lang, min: usize, extension: &str, interpret
 #[test]
 #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn python_programs_print_rxws_matches() {
-    scripts_print_rxws_matches(Lang::Python, 50, "py", "python3");
+    let Some(python) = rxw_testkit::python_release(
+        "3.11",
+        "the generated Python programs are not run on the release they were written for",
+    ) else {
+        return;
+    };
+    scripts_print_rxws_matches(Lang::Python, 50, "py", &python);
 }
 
 #[test]
 #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn js_programs_print_rxws_matches() {
-    scripts_print_rxws_matches(Lang::Js, 45, "js", "node");
+    let Some(node) = rxw_testkit::node_release(
+        20,
+        "the generated JavaScript programs are not run on the release they were written for",
+    ) else {
+        return;
+    };
+    scripts_print_rxws_matches(Lang::Js, 45, "js", &node);
 }
 
 #[test]

@@ -6,8 +6,9 @@
 //! `rxw -p > FILE`. Each step is a feature of its own, tested alone elsewhere;
 //! this proves them together, in the order a newcomer meets them.
 //!
-//! tmux, grep and python3 (CPython's `m.span`) are the oracles: when one is missing the step
-//! says so loudly and is skipped, and under `RXW_REQUIRE_ORACLES=1` the test fails naming it.
+//! tmux, grep and the CPython of the release plain `python` names (its `m.span`) are the
+//! oracles: when one is missing the step says so loudly and is skipped, and under
+//! `RXW_REQUIRE_ORACLES=1` the test fails naming it.
 #![cfg(feature = "app")]
 
 use rxw_testkit::tmux::Terminal;
@@ -41,18 +42,6 @@ fn workbench(home: &Path, args: &str) -> String {
         env!("CARGO_BIN_EXE_rxw"),
         h = home.display(),
     )
-}
-
-/// Whether `python3` runs; when not, [`rxw_testkit::missing`] says what is skipped.
-fn have_python(consequence: &str) -> bool {
-    let ok = Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        rxw_testkit::missing("python3", consequence);
-    }
-    ok
 }
 
 #[test]
@@ -278,8 +267,13 @@ fn a_newcomers_pattern_printed_to_a_file_and_its_spans_as_cpython_counts() {
                 .any(|l| l.contains("  2  body ") && l.contains(&span))
     });
     assert!(ok, "the Groups tab gives body{span}:\n{screen}");
-    if have_python("CPython's own m.span('body') is not compared") {
-        let said = Command::new("python3")
+    // Plain `python` is compared with the CPython of the release it names.
+    let release = rxw::Flavor::PYTHON.py_version().expect("a Python flavor");
+    if let Some(python) = rxw_testkit::python_release(
+        release.number(),
+        "CPython's own m.span('body') is not compared",
+    ) {
+        let said = Command::new(python)
             .args([
                 "-c",
                 "import re,sys; m=re.search(sys.argv[1], sys.argv[2]); print(m.span('body'))",

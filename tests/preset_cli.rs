@@ -112,7 +112,7 @@ fn list_show_get_and_test() {
         out.lines()
             .nth(1)
             .unwrap()
-            .starts_with("work_order       python  ms     Parses [WO:"),
+            .starts_with("work_order       python@3.11  ms     Parses [WO:"),
         "{out}"
     );
 
@@ -125,7 +125,8 @@ fn list_show_get_and_test() {
 
     let (code, out, _) = run(rxw(dir.path()).args(["preset", "show", "nudge"]));
     assert_eq!(code, 0);
-    assert!(out.contains("flavor   python"));
+    // The registry names the release it was written for.
+    assert!(out.contains("flavor   python@3.11"));
     assert!(
         out.contains("   4  deadline  The SLA deadline, H:MM or HH:MM."),
         "{out}"
@@ -134,7 +135,7 @@ fn list_show_get_and_test() {
     let (_, out, _) = run(rxw(dir.path()).args(["preset", "get", "work_order", "--json"]));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["flags"], "ms");
-    assert_eq!(v["flavor"], "python");
+    assert_eq!(v["flavor"], "python@3.11");
     assert_eq!(v["groups"][0]["name"], "wo_id");
     assert_eq!(v["examples"][0]["groups"]["sender"], "super");
 
@@ -365,11 +366,11 @@ fn config_dir_registry_shadows_a_builtin_once_and_json_registries_load() {
     );
     assert!(err.contains("replaces the built-in one"));
     assert!(
-        out.contains("ack              rust           mine"),
+        out.contains("ack              rust                mine"),
         "{out}"
     );
     assert!(
-        out.contains("word             js      i      a word"),
+        out.contains("word             js           i      a word"),
         "{out}"
     );
 

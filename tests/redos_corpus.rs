@@ -30,7 +30,10 @@ fn corpus() -> Vec<Row> {
             let v: Value = serde_json::from_str(l).unwrap();
             Row {
                 id: v["id"].as_str().unwrap().to_string(),
-                flavor: v["flavor"].as_str().unwrap().parse().unwrap(),
+                flavor: labelled_flavor(
+                    v["flavor"].as_str().unwrap(),
+                    v["label"]["engine"].as_str().unwrap_or(""),
+                ),
                 flags: v["flags"].as_str().unwrap_or("").to_string(),
                 pattern: v["pattern"].as_str().unwrap().to_string(),
                 label: v["label"]["verdict"].as_str().unwrap().to_string(),
@@ -130,23 +133,47 @@ fn verdicts_agree_with_the_real_engines_on_the_corpus() {
     );
 }
 
-/// The program that runs a flavor's real engine: none for rust (no external engine).
-fn program(flavor: Flavor) -> Option<&'static str> {
-    match flavor {
-        Flavor::Python(_) => Some("python3"),
-        Flavor::Js(_) => Some("node"),
-        Flavor::Rust | Flavor::Fancy | Flavor::Go(_) | Flavor::Re2 | Flavor::Java(_) => None,
+/// The release a row was labelled on: a row that names a release keeps it; a plain `python` or
+/// `js` row (the corpus's own spelling) is the release its label's engine was (`cpython
+/// 3.11.7`, `node v20.20.2`), so no row is checked as a release it was not timed on.
+fn labelled_flavor(name: &str, engine: &str) -> Flavor {
+    let flavor: Flavor = name.parse().unwrap();
+    if name.contains('@') {
+        return flavor;
     }
+    let release = |prefix: &str| {
+        engine
+            .strip_prefix(prefix)
+            .map(|v| {
+                v.split([' ', '.'])
+                    .take(if prefix == "node v" { 1 } else { 2 })
+            })
+            .map(|parts| parts.collect::<Vec<_>>().join("."))
+    };
+    let named = match flavor {
+        Flavor::Python(_) => release("cpython ").map(|v| format!("python@{v}")),
+        Flavor::Js(_) => release("node v").map(|v| format!("js@node{v}")),
+        _ => None,
+    };
+    named.map_or(flavor, |n| {
+        n.parse()
+            .unwrap_or_else(|e| panic!("a row labelled on {engine}: {e}"))
+    })
 }
 
-fn interpreter(flavor: Flavor) -> Option<&'static str> {
-    let exe = program(flavor)?;
-    Command::new(exe)
-        .arg("--version")
-        .output()
-        .ok()
-        .filter(|o| o.status.success())
-        .map(|_| exe)
+/// The real engine of a flavor's release, as the labelling script's `RXW_REDOS_ENGINE`: `None`
+/// for the flavors without an external engine here, and (after `missing` names it) for a
+/// release not installed.
+fn engine(flavor: Flavor) -> Option<Option<String>> {
+    let consequence = format!("{flavor}: rxw's attack is not timed on the real engine");
+    match flavor {
+        Flavor::Python(v) => Some(rxw_testkit::python_release(v.number(), &consequence)),
+        Flavor::Js(v) => Some(rxw_testkit::node_release(
+            u32::from(v.major()),
+            &consequence,
+        )),
+        _ => None,
+    }
 }
 
 #[test]
@@ -159,32 +186,27 @@ fn real_engines_slow_down_on_rxws_attacks_as_predicted() {
     let mut probed = 0;
     let mut failures = Vec::new();
     for row in rows.iter().filter(|r| vulnerable(&r.label)).step_by(8) {
-        let Some(exe) = interpreter(row.flavor) else {
-            if let Some(exe) = program(row.flavor) {
-                rxw_testkit::missing(
-                    exe,
-                    &format!("{}: rxw's attack is not timed on the real engine", row.id),
-                );
-            } else {
-                eprintln!(
-                    "SKIPPED {}: no interpreter for {} on this machine",
-                    row.id, row.flavor
-                );
-            }
+        let Some(exe) = engine(row.flavor) else {
+            eprintln!(
+                "SKIPPED {}: no interpreter for {} on this machine",
+                row.id, row.flavor
+            );
             continue;
         };
-        if interpreter(Flavor::PYTHON).is_none() {
-            rxw_testkit::missing(
-                "python3",
-                &format!("{script} is not run: rxw's attacks are not timed on the real engines"),
-            );
+        let Some(exe) = exe else { continue };
+        // The script is run by the CPython the corpus's Python rows name; it times the
+        // attack on the row's own release (RXW_REDOS_ENGINE).
+        let Some(runner) = rxw_testkit::python_release(
+            "3.11",
+            &format!("{script} is not run: rxw's attacks are not timed on the real engines"),
+        ) else {
             return;
-        }
-        let _ = exe;
+        };
         let Some(r) = verdict(row) else { continue };
         let Some(a) = &r.attack else { continue };
-        let out = Command::new("python3")
-            .args([script, "probe", "--flavor", row.flavor.name()])
+        let out = Command::new(runner)
+            .env("RXW_REDOS_ENGINE", &exe)
+            .args([script, "probe", "--flavor", row.flavor.family_name()])
             .args(["--flags", &row.flags, "--pattern", &row.pattern])
             .args([
                 "--prefix", &a.prefix, "--pump", &a.pump, "--suffix", &a.suffix,

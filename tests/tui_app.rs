@@ -1605,26 +1605,35 @@ fn shift_f2_steps_through_the_flavors_releases_and_the_pattern_title_names_the_r
     let mut app = screens::demo(120, 34);
     app.wb.set_flavor(rxw::Flavor::PYTHON);
     assert!(
-        app.flavor_label().starts_with("python 3.11"),
+        app.flavor_label().starts_with("python 3.14"),
         "{}",
         app.flavor_label()
     );
     key(&mut app, KeyCode::F(2), KeyModifiers::SHIFT);
-    assert_eq!(app.wb.flavor, "python@3.12".parse().unwrap());
+    assert_eq!(app.wb.flavor, "python@3.15".parse().unwrap());
     let screen = format!("{:?}", screens::render_buffer(&app));
-    assert!(screen.contains("python 3.12"), "{screen}");
-    for _ in 0..7 {
+    assert!(screen.contains("python 3.15"), "{screen}");
+    assert!(
+        !app.message.as_deref().unwrap_or("").contains("end of life"),
+        "3.15 is supported: nothing to say"
+    );
+    // From the newest to the oldest: 3.8, past its end of life, is said so.
+    key(&mut app, KeyCode::F(2), KeyModifiers::SHIFT);
+    assert_eq!(app.wb.flavor, "python@3.8".parse().unwrap());
+    let said = app.message.clone().unwrap_or_default();
+    assert!(said.contains("python@3.8: past its end of life"), "{said}");
+    for _ in 0..6 {
         key(&mut app, KeyCode::F(2), KeyModifiers::SHIFT);
     }
     assert_eq!(
         app.wb.flavor,
         rxw::Flavor::PYTHON,
-        "six releases wrap around"
+        "eight releases wrap around"
     );
     // F2 still steps the family, to its default release.
     key(&mut app, KeyCode::F(2), KeyModifiers::NONE);
     assert_eq!(app.wb.flavor, rxw::Flavor::JS);
-    assert!(app.flavor_label().starts_with("js node20"));
+    assert!(app.flavor_label().starts_with("js node26"));
     let help: Vec<String> = rxw::tui::popups::help::lines(&app.popup_draw_cx())
         .iter()
         .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())

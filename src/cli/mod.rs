@@ -446,8 +446,9 @@ pub struct ReplaceArgs {
 pub(crate) fn flavor_help() -> String {
     format!(
         "The dialect of the pattern and its engine release: {}. Each release has its engine's \
-         syntax and Unicode data",
-        Flavor::spellings()
+         syntax and Unicode data; {}",
+        Flavor::spellings(),
+        Flavor::defaults_note()
     )
 }
 

@@ -292,9 +292,17 @@ fn list(catalog: &Catalog, json: bool, out: &mut dyn Write) -> Result<i32, CliEr
         .max()
         .unwrap_or(3)
         .max(3);
+    // The flavor column as wide as its longest name (`python@3.11`, as the registry names it).
+    let flavors = catalog
+        .entries()
+        .iter()
+        .map(|e| e.preset.flavor.name().len())
+        .max()
+        .unwrap_or(6)
+        .max(6);
     writeln!(
         out,
-        "{:width$}  {:6}  {:5}  PURPOSE",
+        "{:width$}  {:flavors$}  {:5}  PURPOSE",
         "KEY", "FLAVOR", "FLAGS"
     )?;
     for e in catalog.entries() {
@@ -304,7 +312,7 @@ fn list(catalog: &Catalog, json: bool, out: &mut dyn Write) -> Result<i32, CliEr
         };
         writeln!(
             out,
-            "{:width$}  {:6}  {:5}  {}{}",
+            "{:width$}  {:flavors$}  {:5}  {}{}",
             inert(&e.preset.key, Layout::OneLine),
             e.preset.flavor.name(),
             inert(&e.preset.flags, Layout::OneLine),

@@ -836,8 +836,17 @@ impl App {
                 self.mark_pattern_changed();
             }
             Action::CycleFlavorVersion => {
-                self.wb.set_flavor(self.wb.flavor.next_version());
+                let flavor = self.wb.flavor.next_version();
+                self.wb.set_flavor(flavor);
                 self.mark_pattern_changed();
+                // The picker marks a release past its end of life as the help and docs do:
+                // kept to reproduce it, not a release to start with.
+                if let Some(date) = flavor.end_of_life() {
+                    self.message = Some(format!(
+                        "{}: past its end of life ({date}), kept to reproduce that release",
+                        flavor.versioned_name()
+                    ));
+                }
             }
             Action::ToggleFlag(c) => match self.wb.toggle_flag(c) {
                 Ok(()) => self.mark_pattern_changed(),

@@ -173,10 +173,13 @@ impl Flavor {
         self.rules().offset_unit
     }
 
-    /// Python at the default release (3.11): what plain `python` means.
-    pub const PYTHON: Flavor = Flavor::Python(PyVersion::V3_11);
-    /// JavaScript at the default release (node 20): what plain `js` means.
-    pub const JS: Flavor = Flavor::Js(NodeVersion::Node20);
+    /// Python at the default release, what plain `python` means: the newest release CI checks
+    /// against its real engine, 3.14 (3.15 is checked only as the release candidate Pyodide
+    /// ships, so it is not yet a release).
+    pub const PYTHON: Flavor = Flavor::Python(PyVersion::V3_14);
+    /// JavaScript at the default release, what plain `js` means: node 26, the newest release
+    /// CI checks against its real engine (and the active LTS line).
+    pub const JS: Flavor = Flavor::Js(NodeVersion::Node26);
     /// Go at the newest release: what plain `go` means.
     pub const GO: Flavor = Flavor::Go(GoVersion::V1_27);
     /// Java at the newest checked JDK (25): what plain `java` means.
@@ -312,6 +315,25 @@ impl Flavor {
         self.rules().tables
     }
 
+    /// When this flavor's release reached its end of life (`"2026-04"`), or `None` while it is
+    /// supported (and for the crates and RE2, which have no schedule of that kind).
+    pub fn end_of_life(self) -> Option<&'static str> {
+        match self {
+            Flavor::Python(v) => v.end_of_life(),
+            Flavor::Js(v) => v.end_of_life(),
+            _ => None,
+        }
+    }
+
+    /// The name a list of flavors shows: [`Flavor::versioned_name`], with `(end of life)`
+    /// after a release past its end of life (`python@3.8 (end of life)`).
+    pub fn listed_name(self) -> String {
+        match self.end_of_life() {
+            Some(_) => format!("{} (end of life)", self.versioned_name()),
+            None => self.versioned_name(),
+        }
+    }
+
     /// Whether this is the family's default release (plain `python`, `js`, `go`).
     pub fn is_default_version(self) -> bool {
         self == self.family().default_flavor()
@@ -403,8 +425,9 @@ impl Flavor {
     }
 
     /// The accepted spellings, for `--help` texts, written from the release tables (so a
-    /// new release is named wherever a flavor is asked for): `rust; python (= python@3.11),
-    /// python@3.8, …; js (= js@node20), js@node18, …; go (= go@1.27), go@1.19, …`.
+    /// new release is named wherever a flavor is asked for): `rust; python (= python@3.14),
+    /// python@3.8 (end of life), …; js (= js@node26), js@node18 (end of life), …; go (=
+    /// go@1.27), go@1.19, …`.
     pub fn spellings() -> String {
         let mut parts = Vec::new();
         for family in Family::ALL {
@@ -413,11 +436,7 @@ impl Flavor {
                 parts.push(default.family_name().to_string());
                 continue;
             }
-            let all: Vec<String> = family
-                .releases()
-                .iter()
-                .map(|f| f.versioned_name())
-                .collect();
+            let all: Vec<String> = family.releases().iter().map(|f| f.listed_name()).collect();
             parts.push(format!(
                 "{} (= {}), {} ({})",
                 default.family_name(),
@@ -427,6 +446,32 @@ impl Flavor {
             ));
         }
         parts.join("; ")
+    }
+
+    /// Why plain `python` and `js` mean the releases they do, for `--help` texts and the
+    /// guide: the newest release CI checks against its real engine, a release candidate not
+    /// counted as a release.
+    pub fn defaults_note() -> String {
+        let newest_release = |family: Family| {
+            family
+                .releases()
+                .into_iter()
+                .rfind(|f| f.py_version().is_none_or(|v| v.pre_release().is_none()))
+                .unwrap_or(family.default_flavor())
+        };
+        let candidates: Vec<String> = PyVersion::ALL
+            .into_iter()
+            .filter_map(|v| v.pre_release().map(|rc| format!("python@{v} runs {rc}")))
+            .collect();
+        format!(
+            "plain python and js are the newest release CI checks against its real engine: \
+             python = {}, js = {} ({}, checked only as the release candidate Pyodide ships, so \
+             not yet the newest release); a release past its end of life stays available, \
+             marked so",
+            newest_release(Family::Python).versioned_name(),
+            newest_release(Family::Js).versioned_name(),
+            candidates.join(", "),
+        )
     }
 
     /// The flag letters of every family, for `--help` texts: `i m s everywhere; x a
@@ -821,15 +866,34 @@ mod tests {
     #[test]
     fn plain_names_are_the_default_releases_and_aliases_are_accepted() {
         let p = |s: &str| s.parse::<Flavor>().unwrap();
-        assert_eq!(p("python"), Flavor::Python(PyVersion::V3_11));
+        assert_eq!(p("python"), Flavor::Python(PyVersion::V3_14));
         assert_eq!(p("py"), Flavor::PYTHON);
-        assert_eq!(p("js"), Flavor::Js(NodeVersion::Node20));
+        assert_eq!(p("js"), Flavor::Js(NodeVersion::Node26));
         assert_eq!(p("node"), Flavor::JS);
         assert_eq!(p("py@3.8"), Flavor::Python(PyVersion::V3_8));
         assert_eq!(p("Python@3.13"), Flavor::Python(PyVersion::V3_13));
         assert_eq!(p("js@24"), Flavor::Js(NodeVersion::Node24));
         assert_eq!(p("node18"), Flavor::Js(NodeVersion::Node18));
         assert_eq!(p("javascript@node22"), Flavor::Js(NodeVersion::Node22));
+    }
+
+    #[test]
+    fn releases_past_their_end_of_life_are_marked_where_flavors_are_listed() {
+        let help = Flavor::spellings();
+        for f in Flavor::all_versions() {
+            let marked = help.contains(&format!("{} (end of life)", f.versioned_name()));
+            assert_eq!(marked, f.end_of_life().is_some(), "{f} in {help}");
+        }
+        assert!(Flavor::Python(PyVersion::V3_8).end_of_life().is_some());
+        assert!(Flavor::Js(NodeVersion::Node20).end_of_life().is_some());
+        assert!(Flavor::PYTHON.end_of_life().is_none() && Flavor::JS.end_of_life().is_none());
+        assert!(help.contains("python (= python@3.14)") && help.contains("js (= js@node26)"));
+        let note = Flavor::defaults_note();
+        assert!(
+            note.contains(&format!("python = {}", Flavor::PYTHON.versioned_name()))
+                && note.contains(&format!("js = {}", Flavor::JS.versioned_name())),
+            "the note names the releases plain python and js are: {note}"
+        );
     }
 
     #[test]

@@ -17,15 +17,17 @@ pub enum PyVersion {
     V3_9,
     /// CPython 3.10 (Unicode 13.0).
     V3_10,
-    /// CPython 3.11 (Unicode 14.0), the default: the version the preset registry is written for.
-    #[default]
+    /// CPython 3.11 (Unicode 14.0): the release the NetVM preset registry is written for
+    /// (its presets name it, `python@3.11`).
     V3_11,
     /// CPython 3.12 (Unicode 15.0).
     V3_12,
     /// CPython 3.13 (Unicode 15.1).
     V3_13,
     /// CPython 3.14 (Unicode 16.0): `\z` as another spelling of `\Z`, `\B` matches the
-    /// empty text.
+    /// empty text. The default, what plain `python` means: the newest *release* CI checks
+    /// against its real engine (3.15 is checked only as the release candidate Pyodide ships).
+    #[default]
     V3_14,
     /// CPython 3.15 (Unicode 17.0), as its release candidate 3.15.0rc1 runs.
     V3_15,
@@ -85,6 +87,27 @@ impl PyVersion {
         }
     }
 
+    /// The pre-release of CPython rxw's checks run for this release, when the only build CI
+    /// runs it on is not yet the release itself (`3.15.0rc1`, the newest Pyodide's).
+    pub fn pre_release(self) -> Option<&'static str> {
+        match self {
+            PyVersion::V3_15 => Some("3.15.0rc1"),
+            _ => None,
+        }
+    }
+
+    /// When the release reached its end of life (`"2025-10"`), or `None` while it is
+    /// supported (CPython's schedule: PEP 569, 596 and 619). A release past its end of life
+    /// stays available and is marked so wherever flavors are listed.
+    pub fn end_of_life(self) -> Option<&'static str> {
+        match self {
+            PyVersion::V3_8 => Some("2024-10"),
+            PyVersion::V3_9 => Some("2025-10"),
+            PyVersion::V3_10 => Some("2026-10"),
+            _ => None,
+        }
+    }
+
     pub(crate) fn parse(s: &str) -> Option<PyVersion> {
         PyVersion::ALL.into_iter().find(|v| v.number() == s)
     }
@@ -99,10 +122,9 @@ impl fmt::Display for PyVersion {
 /// A node release whose `RegExp` (V8 with ICU's Unicode data) a JavaScript flavor reproduces.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
 pub enum NodeVersion {
-    /// node 18.
+    /// node 18 (end of life since April 2025).
     Node18,
-    /// node 20, the default.
-    #[default]
+    /// node 20 (end of life since April 2026).
     Node20,
     /// node 22.
     Node22,
@@ -110,7 +132,8 @@ pub enum NodeVersion {
     Node24,
     /// node 25 (V8 14.1).
     Node25,
-    /// node 26, the active LTS line (V8 14.6).
+    /// node 26, the active LTS line (V8 14.6): the default, what plain `js` means.
+    #[default]
     Node26,
 }
 
@@ -146,6 +169,18 @@ impl NodeVersion {
             NodeVersion::Node24 => 24,
             NodeVersion::Node25 => 25,
             NodeVersion::Node26 => 26,
+        }
+    }
+
+    /// When the release reached its end of life (`"2026-04"`), or `None` while it is
+    /// supported (node's release schedule: an even release is maintained for 30 months after
+    /// its LTS begins, an odd one until June after its October release).
+    pub fn end_of_life(self) -> Option<&'static str> {
+        match self {
+            NodeVersion::Node18 => Some("2025-04"),
+            NodeVersion::Node20 => Some("2026-04"),
+            NodeVersion::Node25 => Some("2026-06"),
+            _ => None,
         }
     }
 

@@ -206,7 +206,9 @@ static PYTHON: Dialect = Dialect {
     library: "re",
     syntax: "re",
     native_flavor: Some(Flavor::PYTHON),
-    native: |f| f == Flavor::PYTHON,
+    // Every release: the program runs on the reader's own CPython, whichever it is (a preset
+    // names the release it was written for, python@3.11, and is carried over as written).
+    native: |f| f.is_python(),
     program: python::program,
     comment: "#",
     comment_text: as_is,
@@ -235,7 +237,8 @@ static JS: Dialect = Dialect {
     library: "RegExp",
     syntax: "RegExp",
     native_flavor: Some(Flavor::JS),
-    native: |f| f == Flavor::JS,
+    // Every release: the program runs on the reader's own node.
+    native: |f| f.is_js(),
     program: js::program,
     comment: "//",
     comment_text: as_is,
