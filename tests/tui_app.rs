@@ -2244,3 +2244,26 @@ fn the_matches_list_counts_columns_in_the_flavors_unit() {
     assert_eq!(col(rxw::Flavor::JS), "5");
     assert_eq!(col(rxw::Flavor::Rust), "8");
 }
+
+#[test]
+fn f2_reaches_pcre2_and_the_pattern_title_names_it() {
+    let mut app = screens::demo(120, 34);
+    app.wb.set_flavor(rxw::Flavor::Rust);
+    let mut seen_pcre2 = false;
+    for _ in 0..rxw::Family::ALL.len() {
+        key(&mut app, KeyCode::F(2), KeyModifiers::NONE);
+        seen_pcre2 |= app.wb.flavor == rxw::Flavor::Pcre2;
+    }
+    assert!(seen_pcre2, "F2 never reached pcre2");
+    app.wb.set_flavor(rxw::Flavor::Pcre2);
+    assert!(
+        app.flavor_label().starts_with("pcre2"),
+        "{}",
+        app.flavor_label()
+    );
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    assert!(screen.contains("pcre2"), "{screen}");
+    // PCRE2 has one release: Shift-F2 stays on it.
+    key(&mut app, KeyCode::F(2), KeyModifiers::SHIFT);
+    assert_eq!(app.wb.flavor, rxw::Flavor::Pcre2);
+}
