@@ -1129,16 +1129,10 @@ impl<'p> Reader<'p> {
         if wrap {
             self.wrap_from(out);
         }
-        let atom_src = self
-            .pieces
-            .iter()
-            .find(|p| p.0 == out)
-            .map_or(self.byte(from), |p| p.2);
         let o = self.out.len();
         self.out.push_str(&text);
         let (s, e) = (self.byte(from), self.here());
         self.pieces.push((o, self.out.len(), s, e));
-        let _ = atom_src;
         self.last = Last::Quantified;
         Ok(())
     }
@@ -1568,13 +1562,10 @@ impl<'p> Reader<'p> {
                 break;
             }
             first = false;
-            let atom_at = self.pos;
             let atom = self.class_atom(&mut quoting)?;
             let Some(atom) = atom else { continue };
             // A range?
-            let is_range = self.peek() == Some('-')
-                && self.peek_at(1).is_some_and(|n| n != ']')
-                && !(quoting && false);
+            let is_range = self.peek() == Some('-') && self.peek_at(1).is_some_and(|n| n != ']');
             match atom {
                 ClassAtom::Set(s) => {
                     if is_range && !quoting {
@@ -1585,7 +1576,6 @@ impl<'p> Reader<'p> {
                 ClassAtom::Char(lo) if is_range => {
                     self.pos += 1;
                     let mut q = quoting;
-                    let hi_at = self.pos;
                     let hi = self.class_atom(&mut q)?;
                     quoting = q;
                     match hi {
@@ -1600,7 +1590,6 @@ impl<'p> Reader<'p> {
                         }
                         None => {
                             // `\E` or the like between: the hyphen is literal.
-                            let _ = hi_at;
                             set.push((lo, lo));
                             set.push((0x2d, 0x2d));
                         }
@@ -1608,7 +1597,6 @@ impl<'p> Reader<'p> {
                 }
                 ClassAtom::Char(c) => set.push((c, c)),
             }
-            let _ = atom_at;
         }
         self.class_set(set, plain, negated, from);
         Ok(())
