@@ -1032,6 +1032,30 @@ mod tests {
     }
 
     #[test]
+    fn pcre2_is_one_release_in_bytes_with_its_flags_and_templates() {
+        let p = |s: &str| s.parse::<Flavor>();
+        assert_eq!(p("pcre2"), Ok(Flavor::Pcre2));
+        assert_eq!(p("PCRE"), Ok(Flavor::Pcre2));
+        assert!(p("pcre2@10.45").unwrap_err().contains("PCRE2 10.42"));
+        assert_eq!(Flavor::Pcre2.versioned_name(), "pcre2");
+        assert_eq!(Flavor::Pcre2.offset_unit(), OffsetUnit::Bytes);
+        assert_eq!(Flavor::Pcre2.flag_letters(), "imsxu");
+        assert_eq!(
+            Flavor::Pcre2.matcher_flavor(),
+            Flavor::Python(PyVersion::V3_11)
+        );
+        assert!(Family::ALL.contains(&Family::Pcre2));
+        let notes = Flavor::Pcre2.rules_notes();
+        assert!(
+            notes
+                .iter()
+                .any(|(a, b)| a == "replacement" && b.contains("${name}")),
+            "{notes:?}"
+        );
+        assert!(Flavor::spellings().contains("pcre2"));
+    }
+
+    #[test]
     fn every_go_release_names_its_own_tables() {
         for v in GoVersion::ALL {
             let Some(crate::engine_tables::EngineTables::Go(t)) = Flavor::Go(v).tables() else {
