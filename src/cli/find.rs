@@ -226,7 +226,7 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let label = progress_label(a.count, "counting", "matching");
     let time = a.time.filter(a.format)?;
     if time.is_some() && a.text.is_some() {
-        return Err(super::preset::time_with_text().into());
+        return Err(inputs::time_with_text().into());
     }
     let mut input = TextInput::open_within(a.text.as_deref(), &a.common.file, chunk, label, time)?;
     let started = std::time::Instant::now();
@@ -425,7 +425,7 @@ fn find_in_records(
     let label = progress_label(a.count, "counting", "matching");
     let time = a.time.filter(a.format)?;
     if time.is_some() && a.text.is_some() {
-        return Err(super::preset::time_with_text().into());
+        return Err(inputs::time_with_text().into());
     }
     let mut input = TextInput::open_within(a.text.as_deref(), &a.common.file, CHUNK, label, time)?;
     let started = std::time::Instant::now();

@@ -329,3 +329,11 @@ fn read_whole(
         Ok((bytes, failure, progress))
     }
 }
+
+/// `--since`/`--until` given with `--text`: a text argument is matched as given.
+pub(crate) fn time_with_text() -> crate::error::Error {
+    crate::error::Error::new(
+        crate::ErrorKind::ArgumentsInvalid,
+        "--since/--until select the records of logs; --text is matched as given",
+    )
+}

@@ -610,7 +610,7 @@ fn parse_within(a: &ParseArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outc
     let label = super::find::progress_label(a.count, "counting", "parsing");
     let time = a.time.filter(forced)?;
     if time.is_some() && a.text.is_some() {
-        return Err(time_with_text().into());
+        return Err(inputs::time_with_text().into());
     }
     let mut input = TextInput::open_within(a.text.as_deref(), &a.file, chunk, label, time)?;
     let mut first = input.next_chunk();
@@ -789,14 +789,6 @@ fn sourced_hit<'a>(
         }),
         offsets: found.in_message.then_some("message"),
     }
-}
-
-/// `--since`/`--until` given with `--text`: a text argument is matched as given.
-pub(crate) fn time_with_text() -> crate::error::Error {
-    crate::error::Error::new(
-        crate::ErrorKind::ArgumentsInvalid,
-        "--since/--until select the records of logs; --text is matched as given",
-    )
 }
 
 /// The formats the logs were read as, for `--json`: `None` for a text argument or logs read
