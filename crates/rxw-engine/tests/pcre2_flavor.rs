@@ -424,7 +424,8 @@ fn random_pattern(rng: &mut Rng, depth: usize) -> String {
             rng.pick(ATOMS).to_string()
         };
         out.push_str(&atom);
-        out.push_str(*rng.pick(QUANTS));
+        let quantifier: &&str = rng.pick(QUANTS);
+        out.push_str(quantifier);
         if rng.below(8) == 0 {
             out.push('|');
         }
