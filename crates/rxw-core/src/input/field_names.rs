@@ -15,6 +15,30 @@ use std::sync::OnceLock;
 /// The fields a record has, by the names `--field` and a user format's groups use.
 pub const FIELDS: [&str; 4] = ["time", "message", "sender", "level"];
 
+/// The common field names of a JSON record, each field's in order of preference.
+pub mod json {
+    /// The field names a JSON record's message is found under.
+    pub const MESSAGE_FIELDS: [&str; 2] = ["msg", "message"];
+    /// The field names of its time.
+    pub const TIME_FIELDS: [&str; 4] = ["ts", "time", "timestamp", "@timestamp"];
+    /// The field names of its sender.
+    pub const SENDER_FIELDS: [&str; 3] = ["agent", "source", "logger"];
+    /// The field names of its level.
+    pub const LEVEL_FIELDS: [&str; 2] = ["level", "severity"];
+}
+
+/// The common field names of a logfmt record, each field's in order of preference.
+pub mod logfmt {
+    /// The field names a logfmt record's message is found under.
+    pub const MESSAGE_FIELDS: [&str; 2] = ["msg", "message"];
+    /// The field names of its time.
+    pub const TIME_FIELDS: [&str; 3] = ["ts", "time", "t"];
+    /// The field names of its level.
+    pub const LEVEL_FIELDS: [&str; 2] = ["level", "lvl"];
+    /// The field names of its sender.
+    pub const SENDER_FIELDS: [&str; 4] = ["logger", "source", "agent", "component"];
+}
+
 /// For each field, the keys it is looked for under, in order of preference.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct FieldNames {
@@ -42,10 +66,10 @@ impl FieldNames {
         static NAMES: OnceLock<FieldNames> = OnceLock::new();
         NAMES.get_or_init(|| {
             FieldNames {
-                time: owned(&super::format::TIME_FIELDS),
-                message: owned(&super::format::MESSAGE_FIELDS),
-                sender: owned(&super::format::SENDER_FIELDS),
-                level: owned(&super::format::LEVEL_FIELDS),
+                time: owned(&json::TIME_FIELDS),
+                message: owned(&json::MESSAGE_FIELDS),
+                sender: owned(&json::SENDER_FIELDS),
+                level: owned(&json::LEVEL_FIELDS),
             }
             .with(overrides())
         })
@@ -56,10 +80,10 @@ impl FieldNames {
         static NAMES: OnceLock<FieldNames> = OnceLock::new();
         NAMES.get_or_init(|| {
             FieldNames {
-                time: owned(&super::logfmt::TIME_FIELDS),
-                message: owned(&super::logfmt::MESSAGE_FIELDS),
-                sender: owned(&super::logfmt::SENDER_FIELDS),
-                level: owned(&super::logfmt::LEVEL_FIELDS),
+                time: owned(&logfmt::TIME_FIELDS),
+                message: owned(&logfmt::MESSAGE_FIELDS),
+                sender: owned(&logfmt::SENDER_FIELDS),
+                level: owned(&logfmt::LEVEL_FIELDS),
             }
             .with(overrides())
         })
@@ -162,8 +186,8 @@ mod tests {
     fn overrides_replace_only_the_fields_they_name() {
         let o = Overrides::parse(&["time=ts2", "message=body", "message=text"]).unwrap();
         let json = FieldNames {
-            time: owned(&super::super::format::TIME_FIELDS),
-            message: owned(&super::super::format::MESSAGE_FIELDS),
+            time: owned(&super::json::TIME_FIELDS),
+            message: owned(&super::json::MESSAGE_FIELDS),
             sender: owned(&["agent"]),
             level: owned(&["level"]),
         }

@@ -521,15 +521,8 @@ pub enum JsonLine {
     NoMessage,
 }
 
-/// The field names a JSON record's message is found under, in order of preference (the
-/// common names; `--field` replaces them: [`FieldNames`]).
-pub const MESSAGE_FIELDS: [&str; 2] = ["msg", "message"];
-/// The field names of its time.
-pub const TIME_FIELDS: [&str; 4] = ["ts", "time", "timestamp", "@timestamp"];
-/// The field names of its sender.
-pub const SENDER_FIELDS: [&str; 3] = ["agent", "source", "logger"];
-/// The field names of its level.
-pub const LEVEL_FIELDS: [&str; 2] = ["level", "severity"];
+/// The common field names of a JSON record (`--field` replaces them: [`FieldNames`]).
+pub use super::field_names::json::{LEVEL_FIELDS, MESSAGE_FIELDS, SENDER_FIELDS, TIME_FIELDS};
 
 /// Reads one line of a JSON log, its fields under the process's names
 /// ([`FieldNames::json`]: the common ones, or `--field`'s).

@@ -10,14 +10,8 @@
 
 use std::borrow::Cow;
 
-/// The field names a logfmt record's message is found under, in order of preference.
-pub const MESSAGE_FIELDS: [&str; 2] = ["msg", "message"];
-/// The field names of its time.
-pub const TIME_FIELDS: [&str; 3] = ["ts", "time", "t"];
-/// The field names of its level.
-pub const LEVEL_FIELDS: [&str; 2] = ["level", "lvl"];
-/// The field names of its sender.
-pub const SENDER_FIELDS: [&str; 4] = ["logger", "source", "agent", "component"];
+/// The common field names of a logfmt record.
+pub use super::field_names::logfmt::{LEVEL_FIELDS, MESSAGE_FIELDS, SENDER_FIELDS, TIME_FIELDS};
 
 /// One `key=value` pair of a line: the value decoded (borrowed when it had no escapes).
 pub type Pair<'l> = (&'l str, Cow<'l, str>);
