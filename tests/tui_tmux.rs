@@ -969,3 +969,42 @@ fn the_theme_follows_the_background_tmux_answers() {
         server.tmux(&["kill-window", "-t", &target]);
     }
 }
+
+/// The Timeline zoomed as a user does it: Alt-L shows the demo's minutes, `+` twice zooms to
+/// one second a bucket around the fullest minute (the title says so, the time axis labels
+/// seconds, the count axis the fullest bucket on screen), `-` zooms out again, and Enter
+/// makes the selected bucket's time the time range, which the status bar names.
+#[test]
+fn the_zoomed_timeline_in_tmux_has_its_axes_and_enter_sets_the_time_range() {
+    let dir = tempfile::tempdir().unwrap();
+    let Some(s) = Session::start("timeline-zoom", dir.path(), "") else {
+        return;
+    };
+    s.expect("44 matches");
+    s.keys(&["M-l"]);
+    let screen = s.expect("buckets of 1m");
+    assert!(screen.contains("┤"), "a count axis:\n{screen}");
+    s.keys(&["+"]);
+    s.expect("buckets of 10s (zoomed");
+    s.keys(&["+"]);
+    let screen = s.expect("buckets of 1s (zoomed");
+    // The time axis labels seconds: `18:mm:ss` under the rule.
+    let labels = screen
+        .lines()
+        .find(|l| l.contains("18:") && !l.contains("2026-"))
+        .unwrap_or_default();
+    assert!(
+        labels
+            .split_whitespace()
+            .any(|w| w.len() == 8 && w.starts_with("18:")),
+        "second labels:\n{screen}"
+    );
+    s.keys(&["-"]);
+    s.expect("buckets of 10s (zoomed");
+    s.keys(&["Enter"]);
+    let screen = s.expect("time range 2026-11-30T");
+    assert!(
+        screen.contains("filters: 2026-11-30 "),
+        "the status bar names it:\n{screen}"
+    );
+}

@@ -354,6 +354,7 @@ impl App {
                     self.reset_selection();
                 }
                 Request::ShowTab(id) => self.apply(Action::ShowTab(id)),
+                Request::TimeRange(r) => self.apply(Action::SetTimeRange(Some(r))),
                 Request::AskPath {
                     title,
                     default,
@@ -563,7 +564,7 @@ impl App {
     /// The match `delta` steps from the current one among those shown.
     fn step_match(&mut self, delta: isize) {
         match self.shown_matches() {
-            Some(shown) if shown.is_empty() => {
+            Some([]) => {
                 self.message = Some("no match on the lines the filters show".into());
             }
             Some(shown) => {
@@ -1169,11 +1170,21 @@ impl App {
             effects: &mut self.effects,
             then: &mut then,
         };
-        if top.update(action, &mut cx) == Outcome::Close {
+        let closed = top.update(action, &mut cx) == Outcome::Close;
+        if closed {
             self.popups.pop();
         }
-        if let Some(then) = then {
-            self.apply(then);
+        match then {
+            Some(then) if closed => self.apply(then),
+            Some(then) => {
+                // The popup stays (the filter panel applies each change at once): its action
+                // is for the app beneath it, and a popup it opens goes on top.
+                let stack = std::mem::take(&mut self.popups);
+                self.apply(then);
+                let opened = std::mem::replace(&mut self.popups, stack);
+                self.popups.extend(opened);
+            }
+            None => {}
         }
     }
 

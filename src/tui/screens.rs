@@ -260,6 +260,54 @@ pub fn scenes_at(width: u16, height: u16) -> Vec<(&'static str, App)> {
 
     out.push(("merged", merged(width, height)));
 
+    // Filters that combine over the merged logs: every log but worker.log, twenty minutes,
+    // the lines with a match of the pattern; the status bar names each. Then the filter
+    // panel over them, where each is changed or removed alone.
+    let mut a = merged_logs(width, height);
+    let range = crate::input::time_range::TimeRange::new(
+        Some(1_796_061_600_000), // 2026-11-30T18:00:00Z
+        Some(1_796_062_800_000), // 2026-11-30T18:20:00Z
+    )
+    .expect("a range");
+    let filters = crate::workbench::filters::Filters {
+        sources: Some(crate::workbench::filters::SourceRule::Hide(vec![1])),
+        time: Some(range),
+        ..Default::default()
+    };
+    a.update(Action::SetFilters(
+        Box::new(filters),
+        crate::workbench::filter::FilterMode::Matching,
+    ));
+    settle(&mut a);
+    settle(&mut a);
+    a.message = None;
+    out.push(("filters", a));
+    let mut a = merged_logs(width, height);
+    a.update(Action::SetFilters(
+        Box::new(crate::workbench::filters::Filters {
+            sources: Some(crate::workbench::filters::SourceRule::Hide(vec![1])),
+            time: Some(range),
+            ..Default::default()
+        }),
+        crate::workbench::filter::FilterMode::Matching,
+    ));
+    settle(&mut a);
+    a.update(Action::Filters);
+    a.update(Action::Edit(Edit::Down));
+    a.message = None;
+    out.push(("filter-panel", a));
+
+    // The Timeline zoomed in twice around the fullest bucket: a count axis, a time axis.
+    let mut a = demo(width, height);
+    a.update(Action::ShowTab(timeline::ID));
+    settle(&mut a);
+    a.update(Action::Tab(timeline::ZOOM_IN));
+    settle(&mut a);
+    a.update(Action::Tab(timeline::ZOOM_IN));
+    settle(&mut a);
+    a.message = None;
+    out.push(("timeline-zoom", a));
+
     let mut a = demo(width, height);
     a.update(Action::ToggleHelp);
     out.push(("help", a));
@@ -272,6 +320,19 @@ pub fn scenes_at(width: u16, height: u16) -> Vec<(&'static str, App)> {
 /// logs merged by time, each line's log in the gutter, and the full count caught part way
 /// (pinned at 37%, so the frame is reproducible) with its progress in the status bar.
 pub fn merged(width: u16, height: u16) -> App {
+    let mut app = merged_logs(width, height);
+    // The count part way, as it shows on a long input while it runs.
+    let r = &mut app.wb.results;
+    r.done = false;
+    r.elapsed = None;
+    r.scanned = app.wb.input.len() * 37 / 100;
+    app.message = None;
+    app
+}
+
+/// The demo's lines dealt to three agents' logs (`api.log`, `worker.log`, `db.log`), opened
+/// together and merged by time, every scan finished.
+pub fn merged_logs(width: u16, height: u16) -> App {
     let dir = std::env::temp_dir().join(format!(
         "rxw-scene-merged-{}-{:?}",
         std::process::id(),
@@ -327,12 +388,6 @@ pub fn merged(width: u16, height: u16) -> App {
     app.wb.pattern.set(r"\[(CLAIM|RESULT) (?P<job>[0-9a-f]+)\]");
     app.pattern_changed();
     settle(&mut app);
-    // The count part way, as it shows on a long input while it runs.
-    let r = &mut app.wb.results;
-    r.done = false;
-    r.elapsed = None;
-    r.scanned = app.wb.input.len() * 37 / 100;
-    app.message = None;
     app
 }
 

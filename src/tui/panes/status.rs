@@ -201,7 +201,7 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
         // Each filter on, by name; Alt-k opens the panel that changes or removes each.
         let key = key_for(&Action::Filters).unwrap_or_default();
         spans.push(Span::styled(
-            format!(" ⏷ {} ({key}) ", filters.join(" · ")),
+            format!(" filters: {} ({key}) ", filters.join(" · ")),
             chrome(Chrome::Changed, p),
         ));
     }

@@ -140,6 +140,9 @@ pub enum Request {
     InputReplaced,
     /// Show this tab (the Explain tab's attack opens the Debug tab).
     ShowTab(TabId),
+    /// Narrow the lines shown to this time range (the Timeline's bucket), the other filters
+    /// staying.
+    TimeRange(crate::input::time_range::TimeRange),
     /// Ask the user for a file path before writing (never a silent write): a prompt titled
     /// `title`, offering `default`; Enter sends [`Action::Answer`] with `answer` to the tab,
     /// Esc writes nothing.

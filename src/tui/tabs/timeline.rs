@@ -1,11 +1,15 @@
 //! The Timeline tab: matches per time bucket (from the lines' leading stamps, as `rxw
 //! timeline`) of the pattern or of one lens key, computed on a worker
 //! ([`crate::workbench::timeline_view`]), drawn as vertical bars, one column or a few per
-//! bucket, so a spike stands out. ←/→ select a bucket, Enter jumps to its first line, `s`
-//! counts the pattern, then each lens key in turn.
+//! bucket, so a spike stands out, over a count axis (left) and a time axis (below). ←/→
+//! select a bucket; Enter narrows the lines shown to its time (the time range filter) and
+//! jumps to its first line; `+` / `-` (and the mouse wheel) zoom from 1 s to 1 day a bucket
+//! around the selection, `f` fits the whole log again; `s` counts the pattern, then each
+//! lens key in turn.
 
 use super::{DrawCx, Handled, Request, Tab, TabCommand, TabCx, TabEvent, TabId};
 use crate::highlight::Kind;
+use crate::input::time_range::TimeRange;
 use crate::operator::timeline::{Timeline, width_label};
 use crate::operator::timestamp::format_utc;
 use crate::tui::action::{Action, Binding, Edit, KeySpec, bind};
@@ -30,6 +34,15 @@ pub const SOURCE: TabCommand = ID.command("source");
 pub const PREV: TabCommand = ID.command("prev-bucket");
 /// The next bucket.
 pub const NEXT: TabCommand = ID.command("next-bucket");
+/// Narrower buckets.
+pub const ZOOM_IN: TabCommand = ID.command("zoom-in");
+/// Wider buckets.
+pub const ZOOM_OUT: TabCommand = ID.command("zoom-out");
+/// The whole log again.
+pub const FIT: TabCommand = ID.command("fit");
+
+/// Columns the count axis takes at the chart's left.
+pub const AXIS_W: usize = 7;
 
 const NONE: KeyModifiers = KeyModifiers::NONE;
 
@@ -62,7 +75,51 @@ static KEYS: &[Binding] = &[
         false,
         [KeySpec::Key(K::Char('h'), NONE)]
     ),
+    bind!(
+        List,
+        Action::Tab(ZOOM_IN),
+        "Timeline: zoom in, down to 1 s a bucket (wheel up too)",
+        true,
+        [
+            KeySpec::Key(K::Char('+'), NONE),
+            KeySpec::Key(K::Char('='), NONE)
+        ]
+    ),
+    bind!(
+        List,
+        Action::Tab(ZOOM_OUT),
+        "Timeline: zoom out, up to 1 day a bucket (wheel down too)",
+        true,
+        [KeySpec::Key(K::Char('-'), NONE)]
+    ),
+    bind!(
+        List,
+        Action::Tab(FIT),
+        "Timeline: fit the whole log",
+        false,
+        [KeySpec::Key(K::Char('f'), NONE)]
+    ),
 ];
+
+/// Zooms the view and says so.
+fn zoom(cx: &mut TabCx, narrower: bool) {
+    let t = &mut cx.wb.timeline;
+    match t.zoom_by(narrower) {
+        Some(w) => {
+            cx.wb.sync_views();
+            cx.message(format!(
+                "timeline: {} buckets around the selection (f fits the whole log)",
+                width_label(w)
+            ));
+        }
+        None if t.result().is_some_and(|r| r.is_ok()) => cx.message(if narrower {
+            "timeline: 1 s a bucket is the narrowest"
+        } else {
+            "timeline: 1 day a bucket is the widest"
+        }),
+        None => cx.message("timeline: no chart to zoom yet"),
+    }
+}
 
 /// The Timeline tab (the timeline and its selection are the workbench's).
 #[derive(Debug, Default)]
@@ -105,13 +162,35 @@ impl Tab for TimelineTab {
             Action::Edit(Edit::PageDown) => t.move_by(10),
             Action::Edit(Edit::Home) => t.move_by(isize::MIN / 2),
             Action::Edit(Edit::End) => t.move_by(isize::MAX / 2),
-            Action::Activate => match t.selected_line() {
-                Some(line) => {
-                    let at = cx.wb.input.line_start(line.min(cx.wb.input.line_count()));
-                    cx.request(Request::JumpTo(at));
+            Action::Tab(cmd) if *cmd == ZOOM_IN => zoom(cx, true),
+            Action::Tab(cmd) if *cmd == ZOOM_OUT => zoom(cx, false),
+            Action::Tab(cmd) if *cmd == FIT => {
+                if t.unzoom() {
+                    cx.wb.sync_views();
                 }
-                None => cx.message("no line falls in this bucket"),
-            },
+                cx.message("timeline: the whole log");
+            }
+            Action::Activate => {
+                // The bucket's time becomes the time range of the lines shown.
+                let range = match t.result() {
+                    Some(Ok(tl)) => tl
+                        .buckets
+                        .get(t.selected)
+                        .and_then(|b| TimeRange::new(Some(b.start), Some(b.end)).ok()),
+                    _ => None,
+                };
+                let line = t.selected_line();
+                if let Some(r) = range {
+                    cx.request(Request::TimeRange(r));
+                }
+                match line {
+                    Some(line) => {
+                        let at = cx.wb.input.line_start(line.min(cx.wb.input.line_count()));
+                        cx.request(Request::JumpTo(at));
+                    }
+                    None => cx.message("no line falls in this bucket"),
+                }
+            }
             _ => return Handled::NotConsumed,
         }
         Handled::Consumed
@@ -139,13 +218,25 @@ impl Tab for TimelineTab {
     }
 
     fn click(&mut self, col: u16, _row: u16, cx: &mut TabCx) -> Handled {
-        if let Some(Ok(t)) = cx.wb.timeline.result() {
-            let slot = slot_width(cx.body.width as usize, t.buckets.len());
-            let i = col as usize / slot;
-            if i < t.buckets.len() {
-                cx.wb.timeline.select(i);
+        let view = &mut cx.wb.timeline;
+        let target = match view.result() {
+            Some(Ok(t)) => {
+                let w = Window::of(cx.body.width as usize, t.buckets.len(), view.selected);
+                (col as usize)
+                    .checked_sub(AXIS_W)
+                    .map(|x| w.first + x / w.slot)
+                    .filter(|&i| i < (w.first + w.count).min(t.buckets.len()))
             }
+            _ => None,
+        };
+        if let Some(i) = target {
+            view.select(i);
         }
+        Handled::Consumed
+    }
+
+    fn wheel(&mut self, delta: i32, cx: &mut TabCx) -> Handled {
+        zoom(cx, delta < 0);
         Handled::Consumed
     }
 
@@ -186,9 +277,60 @@ pub fn slot_width(width: usize, n: usize) -> usize {
     (width / n.max(1)).clamp(1, 4)
 }
 
-/// How many buckets fit a chart `width` columns wide (what the view asks the timeline for).
+/// How many buckets fit a chart `width` columns wide beside its count axis (what the view
+/// asks the timeline for).
 pub fn buckets_for_width(width: u16) -> usize {
-    (width as usize).saturating_sub(1).max(1)
+    (width as usize).saturating_sub(1 + AXIS_W).max(1)
+}
+
+/// The buckets on screen: the first, how many, and the columns each takes. A zoomed chart
+/// has more buckets than columns: the window follows the selection.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Window {
+    /// The first bucket shown.
+    pub first: usize,
+    /// Buckets shown.
+    pub count: usize,
+    /// Columns a bucket takes (bar and gap).
+    pub slot: usize,
+}
+
+impl Window {
+    /// The window of `n` buckets with `selected` selected in a chart `width` wide.
+    pub fn of(width: usize, n: usize, selected: usize) -> Window {
+        let chart = width.saturating_sub(AXIS_W).max(1);
+        let slot = slot_width(chart, n);
+        let count = (chart / slot).max(1);
+        let first = if n <= count {
+            0
+        } else {
+            selected.saturating_sub(count / 2).min(n - count)
+        };
+        Window { first, count, slot }
+    }
+}
+
+/// A count in at most six characters: `999`, `12,345`, `123k`, `12.3M`.
+pub fn compact(n: usize) -> String {
+    match n {
+        0..100_000 => thousands(n as u64),
+        100_000..10_000_000 => format!("{}k", n / 1000),
+        _ => format!("{:.1}M", n as f64 / 1e6),
+    }
+}
+
+/// A bucket's start as the time axis labels it at width `width_ms`: `00:01:48` under a
+/// minute, `00:01` under a day, `10-05` (month and day) at a day.
+pub fn tick_label(start: i64, width_ms: i64) -> String {
+    let t = format_utc(start);
+    let part = if width_ms < 60_000 {
+        t.get(11..19)
+    } else if width_ms < 86_400_000 {
+        t.get(11..16)
+    } else {
+        t.get(5..10)
+    };
+    part.unwrap_or(&t).to_string()
 }
 
 const EIGHTHS: [&str; 9] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"];
@@ -223,11 +365,16 @@ impl TimelinePane<'_> {
     fn chart(&self, t: &Timeline, area: Rect, buf: &mut Buffer) {
         let p = self.palette;
         let title = format!(
-            "{} matches of {} · {} buckets of {}{} (s: next source)",
+            "{} matches of {} · {} buckets of {}{}{}",
             thousands(t.matches as u64),
             self.source_label(),
             t.buckets.len(),
             width_label(t.width_ms),
+            if self.view.zoom().is_some() {
+                " (zoomed; f: the whole log)"
+            } else {
+                ""
+            },
             if t.untimed_matches > 0 {
                 format!(
                     " · {} before the first stamp",
@@ -255,10 +402,19 @@ impl TimelinePane<'_> {
             return;
         }
         Paragraph::new(lines).render(Rect::new(area.x, area.y, area.width, 1), buf);
-        let height = (area.height as usize).saturating_sub(3).max(1);
-        let slot = slot_width(area.width as usize, t.buckets.len());
+        // Title, bars, the time axis's rule, its labels, the selected bucket's line.
+        let height = (area.height as usize).saturating_sub(4).max(1);
+        let win = Window::of(area.width as usize, t.buckets.len(), self.view.selected);
+        let shown = win.first..(win.first + win.count).min(t.buckets.len());
+        let slot = win.slot;
         let bar_w = if slot >= 2 { slot - 1 } else { 1 };
-        let max = t.buckets.iter().map(|b| b.count).max().unwrap_or(0);
+        // The count axis is the fullest bucket on screen (a zoomed chart's spike elsewhere
+        // would flatten the rest).
+        let max = t.buckets[shown.clone()]
+            .iter()
+            .map(|b| b.count)
+            .max()
+            .unwrap_or(0);
         let bar_style = match self.key_index {
             Some(k) => Style::new().fg(lens_key(k, p).bg.unwrap_or_default()),
             None => Style::new().fg(style(Kind::Match, p).bg.unwrap_or_default()),
@@ -268,9 +424,30 @@ impl TimelinePane<'_> {
         } else {
             bar_style
         };
-        for (i, b) in t.buckets.iter().enumerate() {
-            let x0 = area.x as usize + i * slot;
-            if x0 + bar_w > (area.x + area.width) as usize {
+        let dim = chrome(Chrome::Dim, p);
+        // The count axis: the top's count, half way, and 0, right-aligned before the rule.
+        for row in 0..height {
+            let value = if row == 0 {
+                Some(max)
+            } else if row == height - 1 {
+                Some(0)
+            } else if height >= 5 && max >= 4 && row == (height - 1) / 2 {
+                Some(max / 2)
+            } else {
+                None
+            };
+            let text = match value {
+                Some(v) => format!("{:>w$}┤", compact(v), w = AXIS_W - 1),
+                None => format!("{:>w$}│", "", w = AXIS_W - 1),
+            };
+            buf.set_string(area.x, area.y + 1 + row as u16, &text, dim);
+        }
+        let chart_x = area.x as usize + AXIS_W;
+        let right = (area.x + area.width) as usize;
+        for (k, i) in shown.clone().enumerate() {
+            let b = &t.buckets[i];
+            let x0 = chart_x + k * slot;
+            if x0 + bar_w > right {
                 break;
             }
             let selected = i == self.view.selected;
@@ -289,23 +466,42 @@ impl TimelinePane<'_> {
                 }
             }
         }
-        // The axis: the first bucket's start and the last bucket's end.
+        // The time axis: a rule with a tick every few buckets, as many labels as fit apart.
         let axis_y = area.y + 1 + height as u16;
-        let first = format_utc(t.buckets[0].start);
-        let last = format_utc(t.buckets[t.buckets.len() - 1].end);
-        let gap = (area.width as usize).saturating_sub(first.len() + last.len());
-        Paragraph::new(Line::from(Span::styled(
-            clip(
-                &format!("{first}{}{last}", " ".repeat(gap)),
-                area.width as usize,
-            ),
-            chrome(Chrome::Dim, p),
-        )))
-        .render(Rect::new(area.x, axis_y, area.width, 1), buf);
+        let label_w = tick_label(t.buckets[0].start, t.width_ms).chars().count();
+        let every = (label_w + 2).div_ceil(slot).max(1);
+        buf.set_string(area.x, axis_y, format!("{:>w$}└", "", w = AXIS_W - 1), dim);
+        for (k, i) in shown.clone().enumerate() {
+            let x = chart_x + k * slot;
+            for dx in 0..slot {
+                if x + dx < right {
+                    let mark = if dx == 0 && i % every == 0 {
+                        "┬"
+                    } else {
+                        "─"
+                    };
+                    buf.set_string((x + dx) as u16, axis_y, mark, dim);
+                }
+            }
+        }
+        let ticks_y = axis_y + 1;
+        let mut free_from = area.x as usize;
+        for (k, i) in shown.enumerate() {
+            let x = chart_x + k * slot;
+            if i % every != 0 || x < free_from || x + label_w > right {
+                continue;
+            }
+            if ticks_y < area.y + area.height {
+                let label = tick_label(t.buckets[i].start, t.width_ms);
+                buf.set_string(x as u16, ticks_y, &label, dim);
+            }
+            free_from = x + label_w + 1;
+        }
+        let detail_y = ticks_y + 1;
         if let Some(b) = t.buckets.get(self.view.selected) {
             let lines = match b.lines {
-                Some((a, z)) if a == z => format!("line {a} · Enter jumps there"),
-                Some((a, z)) => format!("lines {a}–{z} · Enter jumps to {a}"),
+                Some((a, z)) if a == z => format!("line {a} · Enter: only this time"),
+                Some((a, z)) => format!("lines {a}–{z} · Enter: only this time"),
                 None => "no line falls in this bucket".to_string(),
             };
             let marker = if self.focused { "▶ " } else { "  " };
@@ -316,11 +512,13 @@ impl TimelinePane<'_> {
                 thousands(b.count as u64),
                 if b.count == 1 { "" } else { "es" },
             );
-            Paragraph::new(Line::from(Span::styled(
-                clip(&detail, area.width as usize),
-                chrome(Chrome::Selected, p),
-            )))
-            .render(Rect::new(area.x, axis_y + 1, area.width, 1), buf);
+            if detail_y < area.y + area.height {
+                Paragraph::new(Line::from(Span::styled(
+                    clip(&detail, area.width as usize),
+                    chrome(Chrome::Selected, p),
+                )))
+                .render(Rect::new(area.x, detail_y, area.width, 1), buf);
+            }
         }
     }
 }
@@ -411,17 +609,54 @@ mod unit {
             "{text}"
         );
         assert!(
-            text.contains("▶ 2026-10-05T00:00:02Z +1s: 4 matches · line 3 · Enter jumps there"),
+            text.contains("▶ 2026-10-05T00:00:02Z +1s: 4 matches · line 3 · Enter: only this time"),
             "{text}"
         );
-        // Four columns a bucket (three of bar, one gap): the third bucket's bar is full and
-        // reversed (selected); the second bucket has none.
-        let top = 1;
-        assert_eq!(buf[(8, top)].symbol(), "█");
-        assert_eq!(buf[(8, top)].fg, Color::White);
-        assert_ne!(buf[(0, 4)].fg, Color::White);
-        assert_eq!(buf[(4, 4)].symbol(), " ");
-        assert!(text.contains("2026-10-05T00:00:00Z"), "{text}");
+        // Four columns a bucket (three of bar, one gap) after the count axis: the third
+        // bucket's bar is full and reversed (selected); the second bucket has none.
+        let (top, x) = (1, AXIS_W as u16);
+        assert_eq!(buf[(x + 8, top)].symbol(), "█");
+        assert_eq!(buf[(x + 8, top)].fg, Color::White);
+        assert_ne!(buf[(x, 3)].fg, Color::White);
+        assert_eq!(buf[(x + 4, 3)].symbol(), " ");
+        // The count axis says the top's count and 0; the time axis labels the seconds.
+        let rows: Vec<&str> = text.lines().collect();
+        assert!(rows[1].starts_with("     4┤"), "{text}");
+        assert!(rows[4].starts_with("     0┤"), "{text}");
+        assert!(rows[5].starts_with("      └┬"), "{text}");
+        assert!(
+            rows[6].contains("00:00:00") && rows[6].contains("00:00:03"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn the_window_follows_the_selection_when_buckets_outnumber_columns() {
+        let w = Window::of(AXIS_W + 10, 100, 0);
+        assert_eq!(
+            w,
+            Window {
+                first: 0,
+                count: 10,
+                slot: 1
+            }
+        );
+        assert_eq!(Window::of(AXIS_W + 10, 100, 50).first, 45);
+        assert_eq!(Window::of(AXIS_W + 10, 100, 99).first, 90);
+        assert_eq!(
+            Window::of(AXIS_W + 40, 10, 9),
+            Window {
+                first: 0,
+                count: 10,
+                slot: 4
+            }
+        );
+        assert_eq!(compact(12_345), "12,345");
+        assert_eq!(compact(123_456), "123k");
+        assert_eq!(compact(12_345_678), "12.3M");
+        assert_eq!(tick_label(0, 1_000), "00:00:00");
+        assert_eq!(tick_label(0, 600_000), "00:00");
+        assert_eq!(tick_label(0, 86_400_000), "01-01");
     }
 
     #[test]

@@ -52,6 +52,52 @@ pub const MAX_BUCKETS: usize = 10_000;
 /// Live buckets past which the pass switches to the next width.
 const LIVE_BUCKETS: usize = 4096;
 
+/// The widths a chart can be zoomed to: 1s to 1d ([`WIDTHS_MS`] up to a day).
+pub const ZOOM_WIDTHS_MS: &[i64] = WIDTHS_MS.split_at(DAY_LEVEL + 1).0;
+
+/// Most buckets a zoomed timeline covers: its window is this many buckets of its width,
+/// fewer than [`LIVE_BUCKETS`], so the width is never raised.
+pub const ZOOM_BUCKETS: i64 = 2048;
+
+/// A zoomed timeline: buckets of one width (one of [`ZOOM_WIDTHS_MS`]) over a window of
+/// time, `[from, to)`; matches outside it are counted in [`Timeline::matches`] only.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Zoom {
+    /// The bucket width in milliseconds.
+    pub width_ms: i64,
+    /// The window's start, inclusive (a multiple of the width).
+    pub from: i64,
+    /// The window's end, exclusive.
+    pub to: i64,
+}
+
+impl Zoom {
+    /// Buckets of `width_ms` (taken to the nearest zoom width at or below it) over a window
+    /// of [`ZOOM_BUCKETS`] of them centred on the instant `at`.
+    pub fn around(width_ms: i64, at: i64) -> Zoom {
+        let width_ms = ZOOM_WIDTHS_MS
+            .iter()
+            .rev()
+            .copied()
+            .find(|&w| w <= width_ms)
+            .unwrap_or(ZOOM_WIDTHS_MS[0]);
+        let centre = at.div_euclid(width_ms) * width_ms;
+        let from = centre.saturating_sub(ZOOM_BUCKETS / 2 * width_ms);
+        Zoom {
+            width_ms,
+            from,
+            to: from.saturating_add(ZOOM_BUCKETS * width_ms),
+        }
+    }
+
+    fn level(&self) -> usize {
+        WIDTHS_MS
+            .iter()
+            .position(|&w| w == self.width_ms)
+            .unwrap_or(0)
+    }
+}
+
 /// One bucket: `[start, end)` in milliseconds since the epoch.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Bucket {
@@ -287,7 +333,21 @@ pub fn timeline_with_cancel(
     max_buckets: usize,
     cancel: Option<&AtomicBool>,
 ) -> Result<Timeline, Error> {
-    let mut pass = TimelinePass::new();
+    timeline_zoomed(text, re, max_buckets, None, cancel)
+}
+
+/// As [`timeline_with_cancel`], zoomed to `zoom` when it is given.
+///
+/// # Errors
+/// A matching error (a backtrack budget exhausted).
+pub fn timeline_zoomed(
+    text: &str,
+    re: &Regex,
+    max_buckets: usize,
+    zoom: Option<Zoom>,
+    cancel: Option<&AtomicBool>,
+) -> Result<Timeline, Error> {
+    let mut pass = zoom.map_or_else(TimelinePass::new, TimelinePass::zoomed);
     pass.feed(text, text, &[], re, cancel)?;
     Ok(pass.finish(max_buckets))
 }
@@ -308,6 +368,8 @@ pub struct TimelinePass {
     source_line: u64,
     /// Whether lines of more than one log were fed.
     several: bool,
+    /// The zoom: one width, one window of time.
+    zoom: Option<Zoom>,
 }
 
 impl Default for TimelinePass {
@@ -334,7 +396,17 @@ impl TimelinePass {
             source: None,
             source_line: 0,
             several: false,
+            zoom: None,
         }
+    }
+
+    /// Nothing counted yet, for a timeline zoomed to `zoom`: buckets of its width over its
+    /// window only.
+    pub fn zoomed(zoom: Zoom) -> TimelinePass {
+        let mut pass = TimelinePass::new();
+        pass.tallies.level = zoom.level();
+        pass.zoom = Some(zoom);
+        pass
     }
 
     /// Counts the matches of `re` in `search`, a prefix of `text`, whose lines follow the
@@ -390,6 +462,7 @@ impl TimelinePass {
             }
             self.matches += on_line;
             match self.time {
+                Some(t) if self.zoom.is_some_and(|z| t < z.from || t >= z.to) => {}
                 Some(t) => self.tallies.add(
                     t,
                     self.line,
@@ -412,7 +485,12 @@ impl TimelinePass {
     /// The timeline in at most about `max_buckets` buckets.
     pub fn finish(mut self, max_buckets: usize) -> Timeline {
         self.tallies.flush();
-        let buckets = finish(self.tallies, max_buckets.max(1), self.several);
+        let max_buckets = match self.zoom {
+            // Every bucket of the window at its width.
+            Some(_) => MAX_BUCKETS,
+            None => max_buckets.max(1),
+        };
+        let buckets = finish(self.tallies, max_buckets, self.several);
         Timeline {
             width_ms: buckets.0,
             buckets: buckets.1,
@@ -603,6 +681,39 @@ mod tests {
             expected_per_hour
         );
         assert_eq!(t.buckets[1].lines, Some((516, 1029)));
+    }
+
+    #[test]
+    fn a_zoomed_timeline_keeps_its_width_over_its_window_only() {
+        // A match a second for ten minutes.
+        let text: String = (0..600)
+            .map(|k| format!("2026-10-05T00:{:02}:{:02}Z FAIL\n", k / 60, k % 60))
+            .collect();
+        let whole = timeline(&text, &re("FAIL"), 20).unwrap();
+        assert_eq!(whole.width_ms, 60_000, "ten minutes fit 20 buckets at 1m");
+        let at = stamp("2026-10-05T00:05:00Z");
+        let z = Zoom::around(1_000, at);
+        assert_eq!((z.to - z.from) / 1_000, ZOOM_BUCKETS);
+        let t = timeline_zoomed(&text, &re("FAIL"), 20, Some(z), None).unwrap();
+        assert_eq!(t.width_ms, 1_000);
+        assert_eq!(t.matches, 600, "every match is counted");
+        // The window starts 1024 s before 00:05:00, so it holds the whole log.
+        assert_eq!(t.buckets.len(), 600);
+        assert!(t.buckets.iter().all(|b| b.count == 1));
+        // A window at 1s that holds only the last minutes of the log.
+        let late = Zoom::around(1_000, stamp("2026-10-05T00:25:00Z"));
+        let t = timeline_zoomed(&text, &re("FAIL"), 20, Some(late), None).unwrap();
+        assert_eq!(
+            t.buckets[0].start,
+            late.from.max(stamp("2026-10-05T00:00:00Z"))
+        );
+        assert_eq!(
+            t.buckets.iter().map(|b| b.count).sum::<usize>(),
+            (600 - (late.from - stamp("2026-10-05T00:00:00Z")) / 1000) as usize
+        );
+        // A width between two zoom widths is taken down to the narrower.
+        assert_eq!(Zoom::around(90_000, at).width_ms, 60_000);
+        assert_eq!(ZOOM_WIDTHS_MS.last(), Some(&86_400_000));
     }
 
     #[test]

@@ -851,13 +851,13 @@ mod tests {
             let alone = [
                 Filters { sources: Some(if hide { SourceRule::Hide(only.clone()) } else { SourceRule::Only(only.clone()) }), ..Default::default() },
                 Filters { level: level.map(|i| Level::ALL[i]), ..Default::default() },
-                Filters { time: time.clone(), ..Default::default() },
+                Filters { time, ..Default::default() },
                 Filters { preset: preset.map(str::to_string), ..Default::default() },
             ];
             let all = Filters {
                 sources: alone[0].sources.clone(),
                 level: alone[1].level,
-                time: alone[2].time.clone(),
+                time: alone[2].time,
                 preset: alone[3].preset.clone(),
             };
             let needle = preset.unwrap_or("-");

@@ -23,7 +23,7 @@ use super::matching::SharedWaker;
 use super::task::{PassWorker, Reply};
 use crate::engine::Regex;
 use crate::error::Error;
-use crate::operator::timeline::{Timeline, TimelinePass, timeline_with_cancel};
+use crate::operator::timeline::{Timeline, TimelinePass, ZOOM_WIDTHS_MS, Zoom, timeline_zoomed};
 use crate::presets::model::Catalog;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -77,6 +77,7 @@ struct TimelineJob {
     text: SharedText,
     counted: Counted,
     max_buckets: usize,
+    zoom: Option<Zoom>,
     /// The pass to continue (growth), or `None` to start from the first line.
     resume: Option<Resume>,
 }
@@ -117,7 +118,7 @@ fn run_timeline(job: TimelineJob, cancel: &AtomicBool, reply: &Reply<TimelineEve
     };
     if !matches_independent_of_other_lines(re) {
         let result = match job.text.memory() {
-            Some(text) => timeline_with_cancel(text, re, job.max_buckets, Some(cancel)),
+            Some(text) => timeline_zoomed(text, re, job.max_buckets, job.zoom, Some(cancel)),
             // A chunk of lines would miss the matches that cross into the next one.
             None => Err(Error::new(
                 crate::error::ErrorKind::Io,
@@ -130,7 +131,9 @@ fn run_timeline(job: TimelineJob, cancel: &AtomicBool, reply: &Reply<TimelineEve
         return done(result, None, 0);
     }
     let Resume { mut pass, fed_to } = job.resume.unwrap_or(Resume {
-        pass: TimelinePass::new(),
+        pass: job
+            .zoom
+            .map_or_else(TimelinePass::new, TimelinePass::zoomed),
         fed_to: 0,
     });
     let from = fed_to;
@@ -238,11 +241,14 @@ struct Basis {
     revision: u64,
     counted: Counted,
     max_buckets: usize,
+    zoom: Option<Zoom>,
 }
 
 impl Basis {
     fn same_source(&self, other: &Basis) -> bool {
-        self.counted.same(&other.counted) && self.max_buckets == other.max_buckets
+        self.counted.same(&other.counted)
+            && self.max_buckets == other.max_buckets
+            && self.zoom == other.zoom
     }
 }
 
@@ -250,6 +256,8 @@ impl Basis {
 pub struct TimelineView {
     source: TimelineSource,
     max_buckets: usize,
+    /// The zoom chosen (`None`: the whole log in the buckets the chart holds).
+    zoom: Option<Zoom>,
     result: Option<Result<Timeline, Error>>,
     state: TimelineState,
     /// The selected bucket.
@@ -270,6 +278,7 @@ impl TimelineView {
         TimelineView {
             source: TimelineSource::Pattern,
             max_buckets: 60,
+            zoom: None,
             result: None,
             state: TimelineState::Idle,
             selected: 0,
@@ -305,6 +314,60 @@ impl TimelineView {
     /// Asks for at most about `n` buckets (the chart's width).
     pub fn set_max_buckets(&mut self, n: usize) {
         self.max_buckets = n.max(1);
+    }
+
+    /// The zoom, when one was chosen.
+    pub fn zoom(&self) -> Option<Zoom> {
+        self.zoom
+    }
+
+    /// Zooms one width in (`true`, down to 1s) or out (up to 1d) around the selected bucket;
+    /// returns the new width, or `None` when there is no chart or the width is at its end.
+    pub fn zoom_by(&mut self, narrower: bool) -> Option<i64> {
+        let Some(Ok(t)) = &self.result else {
+            return None;
+        };
+        let at = t.buckets.get(self.selected).map(|b| b.start)?;
+        let i = ZOOM_WIDTHS_MS
+            .iter()
+            .position(|&w| w >= t.width_ms)
+            .unwrap_or(ZOOM_WIDTHS_MS.len() - 1);
+        let next = if narrower {
+            i.checked_sub(1)?
+        } else if i + 1 < ZOOM_WIDTHS_MS.len() {
+            i + 1
+        } else {
+            return None;
+        };
+        let zoom = Zoom::around(ZOOM_WIDTHS_MS[next], at);
+        self.zoom = Some(zoom);
+        Some(zoom.width_ms)
+    }
+
+    /// Back to the whole log in the buckets the chart holds.
+    pub fn unzoom(&mut self) -> bool {
+        self.zoom.take().is_some()
+    }
+
+    /// A move past the first or last bucket of a zoomed chart whose window cuts the log
+    /// there moves the window (a new pass) to centre on the bucket moved to; returns
+    /// whether it did.
+    fn recentre_past_edge(&mut self, delta: isize) -> bool {
+        let (Some(z), Some(Ok(t))) = (self.zoom, &self.result) else {
+            return false;
+        };
+        let last = t.buckets.len().saturating_sub(1);
+        let at_edge = (delta < 0 && self.selected == 0) || (delta > 0 && self.selected == last);
+        let Some(b) = t.buckets.get(self.selected) else {
+            return false;
+        };
+        let cut = (delta < 0 && b.start <= z.from) || (delta > 0 && b.end >= z.to);
+        if at_edge && cut {
+            let at = b.start + delta.signum() as i64 * z.width_ms;
+            self.zoom = Some(Zoom::around(z.width_ms, at));
+            self.selected_start = Some(at);
+        }
+        at_edge && cut
     }
 
     /// The last result: the timeline, or why it could not be made.
@@ -348,6 +411,9 @@ impl TimelineView {
 
     /// Moves the selection by `delta` buckets (clamped).
     pub fn move_by(&mut self, delta: isize) {
+        if self.recentre_past_edge(delta) {
+            return;
+        }
         let Some(Ok(t)) = &self.result else { return };
         let last = t.buckets.len().saturating_sub(1) as isize;
         self.selected = (self.selected as isize + delta).clamp(0, last.max(0)) as usize;
@@ -412,6 +478,7 @@ impl TimelineView {
             revision: input.revision(),
             counted: counted.clone(),
             max_buckets: self.max_buckets,
+            zoom: self.zoom,
         };
         let same_source = self.basis.as_ref().is_some_and(|b| b.same_source(&basis));
         if same_source
@@ -448,6 +515,7 @@ impl TimelineView {
         let from = resume.as_ref().map_or(0, |r| r.fed_to);
         self.state = TimelineState::Computing(from);
         let max_buckets = self.max_buckets;
+        let zoom = self.zoom;
         self.worker
             .start("rxw-timeline", run_timeline, from, |generation| {
                 TimelineJob {
@@ -455,6 +523,7 @@ impl TimelineView {
                     text: input.shared(),
                     counted,
                     max_buckets,
+                    zoom,
                     resume,
                 }
             });
@@ -496,11 +565,12 @@ impl TimelineView {
         if let Ok(t) = &result {
             // Keep the selected time; the first time, select the fullest bucket.
             self.selected = match self.selected_start {
+                // The bucket holding that time, else the first after it (a zoomed chart
+                // starts at the log's first stamp, which may come after it).
                 Some(at) => t
                     .buckets
-                    .iter()
-                    .position(|b| b.start <= at && at < b.end)
-                    .unwrap_or(t.buckets.len().saturating_sub(1)),
+                    .partition_point(|b| b.end <= at)
+                    .min(t.buckets.len().saturating_sub(1)),
                 None => t
                     .buckets
                     .iter()

@@ -1,0 +1,317 @@
+//! Operator mode in the TUI state machine, without a terminal: filters that combine (and
+//! the Matches list that follows them), the time-range and go-to prompts, bookmarks kept
+//! across a restart, the zoomed Timeline.
+#![cfg(feature = "app")]
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use rxw::tui::action::{Action, Edit, GoTarget};
+use rxw::tui::app::App;
+use rxw::tui::popups::filters::FilterPanel;
+use rxw::tui::popups::prompt::Prompt;
+use rxw::tui::session::{Session, SessionStore};
+use rxw::tui::tabs::timeline;
+use rxw::tui::{Options, StartInput, autosave, screens, start_app};
+use rxw::workbench::filter::FilterMode;
+use rxw::workbench::filters::{Filters, Level, SourceRule};
+
+const ALT: KeyModifiers = KeyModifiers::ALT;
+const NONE: KeyModifiers = KeyModifiers::NONE;
+
+fn key(app: &mut App, code: KeyCode, mods: KeyModifiers) {
+    app.handle_key(KeyEvent::new(code, mods));
+}
+
+fn type_str(app: &mut App, s: &str) {
+    for c in s.chars() {
+        key(app, KeyCode::Char(c), NONE);
+    }
+}
+
+/// Polls until the filters have classified every line.
+fn settle_filters(app: &mut App) {
+    screens::settle(app);
+    for _ in 0..100 {
+        app.poll();
+        if app.filters.complete() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!(
+        "the filters did not finish: {} of {} lines, pattern filter decided {} complete {} capped {}",
+        app.filters.classified(),
+        app.wb.input.line_count(),
+        app.wb.filter.decided(),
+        app.wb.filter.complete(),
+        app.wb.filter.capped(),
+    );
+}
+
+fn shown_lines(app: &App) -> Vec<usize> {
+    app.view_rows()
+        .map(|r| r.iter().map(|&l| l as usize).collect())
+        .unwrap_or_default()
+}
+
+#[test]
+fn merged_logs_combine_a_hidden_log_a_time_range_and_the_match_filter() {
+    let mut app = screens::merged_logs(120, 34);
+    screens::settle(&mut app);
+    let all = app.wb.results.spans.len();
+    assert!(all > 10);
+    assert!(
+        app.wb.results.done,
+        "scanned {} of {}",
+        app.wb.results.scanned,
+        app.wb.input.len()
+    );
+    let tags = app.source_gutter().unwrap().tags.clone();
+    let range =
+        rxw::tui::popups::prompt::read_range("2026-11-30T18:00..2026-11-30T18:20", 0).unwrap();
+    let filters = Filters {
+        sources: Some(SourceRule::Hide(vec![1])),
+        time: range,
+        ..Default::default()
+    };
+    app.update(Action::SetFilters(Box::new(filters), FilterMode::Matching));
+    settle_filters(&mut app);
+    let rows = shown_lines(&app);
+    assert!(!rows.is_empty());
+    let g = app.source_gutter().unwrap();
+    for &l in &rows {
+        let line = app.wb.input.line(l);
+        assert!(
+            line.as_ref() >= "2026-11-30T18:00" && line.as_ref() < "2026-11-30T18:20",
+            "{line}"
+        );
+        assert_ne!(g.sources_of(l..l + 1)[0], Some(1), "{}", tags[1]);
+    }
+    // The Matches list and the count follow: the matches on those lines only.
+    let shown = app.shown_matches().unwrap().to_vec();
+    assert!(!shown.is_empty() && shown.len() < all);
+    for &i in &shown {
+        let (line, _) = app.wb.results.span_lines[i as usize];
+        assert!(rows.contains(&(line as usize)));
+    }
+    let count = rxw::tui::panes::status::count_text(&app);
+    assert!(
+        count.starts_with(&format!("{} shown of {all} matches", shown.len())),
+        "{count}"
+    );
+    // n steps through the shown matches only.
+    app.update(Action::NextMatch);
+    assert!(shown.contains(&(app.selected as u32)));
+    // Each filter is named in the status bar; one removed leaves the others.
+    let labels = app.filter_labels();
+    assert_eq!(labels.len(), 3, "{labels:?}");
+    assert!(labels[0].starts_with("hiding "), "{labels:?}");
+    assert_eq!(labels[2], "with a match");
+    key(&mut app, KeyCode::Char('k'), ALT);
+    assert!(app.popup::<FilterPanel>().is_some());
+    // Row 0 is the pattern's filter: Delete turns it off alone.
+    key(&mut app, KeyCode::Delete, NONE);
+    key(&mut app, KeyCode::Esc, NONE);
+    assert!(app.popup::<FilterPanel>().is_none());
+    settle_filters(&mut app);
+    assert_eq!(app.wb.filter.mode(), FilterMode::Off);
+    assert_eq!(app.filter_labels().len(), 2);
+    assert!(shown_lines(&app).len() > rows.len());
+}
+
+#[test]
+fn the_level_filter_keeps_a_records_continuation_lines() {
+    let log = "2026-10-05T00:00:01Z a: ERROR disk full\n  at write()\n2026-10-05T00:00:02Z a: INFO ok\n  detail\n2026-10-05T00:00:03Z a: WARN slow\n";
+    let mut app = start_app(
+        &Options::default(),
+        StartInput::Loaded(log.into(), rxw::workbench::InputSource::Typed, None),
+        None,
+        rxw::tui::load_presets(),
+        ratatui::layout::Rect::new(0, 0, 100, 30),
+        rxw::tui::theme::Palette::Color,
+    )
+    .unwrap();
+    app.update(Action::SetFilters(
+        Box::new(Filters {
+            level: Some(Level::Warn),
+            ..Default::default()
+        }),
+        FilterMode::Off,
+    ));
+    settle_filters(&mut app);
+    assert_eq!(shown_lines(&app), vec![0, 1, 4]);
+}
+
+#[test]
+fn the_time_prompt_reads_relative_times_from_the_logs_end_and_refuses_bad_ones() {
+    let mut app = screens::demo(120, 34);
+    key(&mut app, KeyCode::Char('r'), ALT);
+    assert!(app.popup::<Prompt>().is_some());
+    type_str(&mut app, "yesterday");
+    key(&mut app, KeyCode::Enter, NONE);
+    let p = app
+        .popup::<Prompt>()
+        .expect("a bad time keeps the prompt open");
+    assert!(
+        p.error.as_deref().unwrap().contains("yesterday"),
+        "{:?}",
+        p.error
+    );
+    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
+    // The demo ends at 18:54:53: the last ten minutes.
+    type_str(&mut app, "-10m");
+    key(&mut app, KeyCode::Enter, NONE);
+    assert!(app.popup::<Prompt>().is_none());
+    settle_filters(&mut app);
+    let rows = shown_lines(&app);
+    assert!(!rows.is_empty());
+    for &l in &rows {
+        // A stamped line is in the range; one without a stamp goes with the record before.
+        let line = app.wb.input.line(l);
+        if line.starts_with("2026") {
+            assert!(line.as_ref() >= "2026-11-30T18:44:53", "{line}");
+        }
+    }
+    assert!(rows.len() < app.wb.input.line_count() / 2);
+    assert!(app.message.as_deref().unwrap().starts_with("time range "));
+}
+
+#[test]
+fn go_to_a_line_or_a_time_and_a_line_past_the_end_is_said() {
+    let mut app = screens::demo(120, 34);
+    let lines = app.wb.input.line_count();
+    key(&mut app, KeyCode::Char('o'), ALT);
+    type_str(&mut app, &format!("{}", lines + 5));
+    key(&mut app, KeyCode::Enter, NONE);
+    let p = app.popup::<Prompt>().expect("still open");
+    assert!(p.error.as_deref().unwrap().contains("is not in the input"));
+    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
+    type_str(&mut app, "40");
+    key(&mut app, KeyCode::Enter, NONE);
+    assert_eq!(app.wb.input.cursor_position().0, 39);
+    app.update(Action::GoTo(GoTarget::Time(
+        rxw::input::timestamp::leading(b"2026-11-30T18:30:00Z")
+            .unwrap()
+            .millis,
+    )));
+    let (line, _) = app.wb.input.cursor_position();
+    let text = app.wb.input.line(line);
+    assert!(text.as_ref() >= "2026-11-30T18:30:00", "{text}");
+    let before = app.wb.input.line(line - 1);
+    assert!(before.as_ref() < "2026-11-30T18:30:00", "{before}");
+}
+
+#[test]
+fn bookmarks_survive_a_restart_and_are_listed_in_go_to() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut store = SessionStore::new(dir.path().join("session.json"));
+    let mut app = screens::demo(120, 34);
+    for line in [5, 20] {
+        app.update(Action::GoTo(GoTarget::Line(line)));
+        key(&mut app, KeyCode::Char('h'), ALT);
+    }
+    assert!(app.message.as_deref().unwrap().contains("2 in all"));
+    assert!(app.session_dirty);
+    autosave(&mut app, &mut store);
+    // A new start reads the session back: the same input's bookmarks are there.
+    let saved = rxw::tui::session::load(store.path()).session.unwrap();
+    assert_eq!(saved.bookmarks.get("demo"), Some(&vec![5, 20]));
+    let mut again = start_app(
+        &Options::default(),
+        StartInput::Demo,
+        Some(saved),
+        rxw::tui::load_presets(),
+        ratatui::layout::Rect::new(0, 0, 120, 34),
+        rxw::tui::theme::Palette::Color,
+    )
+    .unwrap();
+    assert_eq!(again.current_bookmarks(), vec![5, 20]);
+    again.update(Action::GoTo(GoTarget::Line(0)));
+    key(&mut again, KeyCode::Char('.'), ALT);
+    assert_eq!(again.wb.input.cursor_position().0, 5);
+    key(&mut again, KeyCode::Char('.'), ALT);
+    assert_eq!(again.wb.input.cursor_position().0, 20);
+    key(&mut again, KeyCode::Char(','), ALT);
+    assert_eq!(again.wb.input.cursor_position().0, 5);
+    // Go to lists them: ↓ picks the first, Enter goes there.
+    again.update(Action::GoTo(GoTarget::Line(0)));
+    key(&mut again, KeyCode::Char('o'), ALT);
+    key(&mut again, KeyCode::Down, NONE);
+    key(&mut again, KeyCode::Down, NONE);
+    key(&mut again, KeyCode::Enter, NONE);
+    assert_eq!(again.wb.input.cursor_position().0, 20);
+    // Taken off again, and a session without bookmarks says none.
+    key(&mut again, KeyCode::Char('h'), ALT);
+    assert_eq!(again.current_bookmarks(), vec![5]);
+    assert_eq!(Session::of(&again).bookmarks.get("demo"), Some(&vec![5]));
+}
+
+#[test]
+fn the_timeline_zooms_to_one_second_and_out_to_a_day_and_enter_sets_the_time_range() {
+    let mut app = screens::demo(120, 34);
+    app.update(Action::ShowTab(timeline::ID));
+    screens::settle(&mut app);
+    let width = |app: &App| app.wb.timeline.result().unwrap().as_ref().unwrap().width_ms;
+    let whole = width(&app);
+    assert_eq!(whole, 60_000, "the demo's hour fits minutes");
+    key(&mut app, KeyCode::Char('+'), NONE);
+    screens::settle(&mut app);
+    assert_eq!(width(&app), 10_000);
+    key(&mut app, KeyCode::Char('+'), NONE);
+    screens::settle(&mut app);
+    assert_eq!(width(&app), 1_000);
+    key(&mut app, KeyCode::Char('+'), NONE);
+    assert!(app.message.as_deref().unwrap().contains("narrowest"));
+    // The matches counted stay the whole log's; the buckets are the zoom's.
+    let t = app.wb.timeline.result().unwrap().as_ref().unwrap().clone();
+    assert_eq!(t.matches, app.wb.results.count);
+    // The wheel zooms out; at a day it stops.
+    for _ in 0..6 {
+        app.update(Action::Wheel {
+            col: 60,
+            row: 25,
+            delta: 1,
+        });
+        screens::settle(&mut app);
+    }
+    assert_eq!(width(&app), 86_400_000);
+    key(&mut app, KeyCode::Char('f'), NONE);
+    screens::settle(&mut app);
+    assert_eq!(width(&app), whole);
+    // Enter: the bucket's time becomes the time range; the lines shown are in it.
+    key(&mut app, KeyCode::Home, NONE);
+    let b = app.wb.timeline.result().unwrap().as_ref().unwrap().buckets[0].clone();
+    key(&mut app, KeyCode::Enter, NONE);
+    let range = app.filters.filters().time.expect("a time range");
+    assert_eq!((range.since(), range.until()), (Some(b.start), Some(b.end)));
+    settle_filters(&mut app);
+    let (first, last) = b.lines.unwrap();
+    assert_eq!(
+        shown_lines(&app),
+        (first as usize - 1..last as usize).collect::<Vec<_>>()
+    );
+    assert_eq!(app.wb.input.cursor_position().0, first as usize - 1);
+    let _ = Edit::Home;
+}
+
+/// Regression: zooming in on the first minute selected the last bucket of the zoomed chart
+/// (the minute's start had no line, so no bucket held it).
+#[test]
+fn zooming_keeps_the_selected_time() {
+    let mut app = screens::demo(120, 34);
+    app.update(Action::ShowTab(timeline::ID));
+    screens::settle(&mut app);
+    let selected = |app: &App| {
+        let t = app.wb.timeline.result().unwrap().as_ref().unwrap();
+        t.buckets[app.wb.timeline.selected].start
+    };
+    let minute = selected(&app);
+    for _ in 0..2 {
+        app.update(Action::Tab(timeline::ZOOM_IN));
+        screens::settle(&mut app);
+    }
+    let second = selected(&app);
+    assert!(
+        (minute..minute + 60_000).contains(&second),
+        "{minute} {second}"
+    );
+}
