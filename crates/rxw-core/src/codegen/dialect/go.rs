@@ -61,11 +61,5 @@ pub(crate) fn go_str(s: &str) -> String {
     if !s.contains('`') && !s.chars().any(char::is_control) {
         return format!("`{s}`");
     }
-    super::quoted(s, |c, out| {
-        if c.is_control() {
-            out.push_str(&format!("\\u{:04x}", c as u32));
-        } else {
-            out.push(c);
-        }
-    })
+    super::quoted_controls(s, |c| format!("\\u{:04x}", c as u32))
 }

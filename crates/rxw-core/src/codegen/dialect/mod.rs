@@ -381,6 +381,17 @@ pub(crate) fn quoted(s: &str, other: impl Fn(char, &mut String)) -> String {
     out
 }
 
+/// A double-quoted string literal whose other control characters are written by `escape`.
+pub(crate) fn quoted_controls(s: &str, escape: fn(char) -> String) -> String {
+    quoted(s, |c, out| {
+        if c.is_control() {
+            out.push_str(&escape(c));
+        } else {
+            out.push(c);
+        }
+    })
+}
+
 /// Text as it is (a comment of most languages holds any text).
 pub(crate) fn as_is(s: &str) -> String {
     s.to_string()

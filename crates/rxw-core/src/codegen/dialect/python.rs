@@ -89,11 +89,5 @@ pub(crate) fn python_str(s: &str) -> String {
     if !s.contains('"') && !s.chars().any(char::is_control) && trailing.is_multiple_of(2) {
         return format!("r\"{s}\"");
     }
-    super::quoted(s, |c, out| {
-        if c.is_control() {
-            out.push_str(&format!("\\x{:02x}", c as u32));
-        } else {
-            out.push(c);
-        }
-    })
+    super::quoted_controls(s, |c| format!("\\x{:02x}", c as u32))
 }
