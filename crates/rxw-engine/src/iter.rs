@@ -310,7 +310,7 @@ impl Iterator for Matches<'_, '_> {
             self.last_end = Some(e);
             if flavor.rules().iteration == Iteration::RetryNonEmpty && on_matcher {
                 // CPython (and PCRE2's global loop) search again from the end; after an empty
-                // at the same place must not be empty.
+                // match, a match starting at the same place must not be empty.
                 self.pos = eu;
                 self.not_empty_at = (s == e).then_some(eu);
             } else {

@@ -256,7 +256,9 @@ impl RubyVersion {
             s == name
                 || s.strip_prefix(&name)
                     .and_then(|rest| rest.strip_prefix('.'))
-                    .is_some_and(|patch| !patch.is_empty() && patch.bytes().all(|b| b.is_ascii_digit()))
+                    .is_some_and(|patch| {
+                        !patch.is_empty() && patch.bytes().all(|b| b.is_ascii_digit())
+                    })
         })
     }
 }

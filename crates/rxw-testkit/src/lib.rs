@@ -728,36 +728,6 @@ pub fn java_oracle_answers(major: u32, cases: &[Value]) -> Vec<Value> {
     json_lines_oracle(&format!("the Java {major} oracle"), command, cases)
 }
 
-/// The oracle script `name` (in the repository's `tests/oracle/`) that the real engine runs.
-pub fn oracle_script(name: &str) -> String {
-    let path = format!("{}/../../tests/oracle/{name}", env!("CARGO_MANIFEST_DIR"));
-    // This crate sits beside the engine's, so the path from either is the same.
-    std::fs::read_to_string(&path).expect("the oracle script")
-}
-
-/// A match's groups flattened as the JSON-lines oracles (Go, RE2) answer them:
-/// `[start, end, g1_start, g1_end, …]`, `-1, -1` for a group that did not take part.
-pub fn flat_spans(groups: &[Option<(usize, usize)>]) -> Value {
-    Value::from(
-        groups
-            .iter()
-            .flat_map(|g| match g {
-                Some((s, e)) => [*s as i64, *e as i64],
-                None => [-1, -1],
-            })
-            .collect::<Vec<_>>(),
-    )
-}
-
-/// A match's groups as the oracles answer them: `[[s, e] | null, …]`.
-pub fn group_spans(groups: &[Option<(usize, usize)>]) -> Value {
-    Value::from(
-        groups
-            .iter()
-            .map(|g| g.map_or(Value::Null, |(s, e)| serde_json::json!([s, e])))
-            .collect::<Vec<_>>(),
-    )
-}
 /// The `ruby` that runs the Ruby oracle (`tests/oracle/ruby_oracle.rb`): `$RXW_RUBY` when set,
 /// else `ruby` on the PATH; `None` when it does not run ([`missing`], naming `ruby (Onigmo)`:
 /// a failure under `RXW_REQUIRE_ORACLES=1`; `.ci/run` installs Debian's ruby).
@@ -849,6 +819,36 @@ pub fn onig_oracle_answers(python: &std::path::Path, cases: &[Value]) -> Vec<Val
     json_lines_oracle("the Oniguruma oracle", command, cases)
 }
 
+/// The oracle script `name` (in the repository's `tests/oracle/`) that the real engine runs.
+pub fn oracle_script(name: &str) -> String {
+    let path = format!("{}/../../tests/oracle/{name}", env!("CARGO_MANIFEST_DIR"));
+    // This crate sits beside the engine's, so the path from either is the same.
+    std::fs::read_to_string(&path).expect("the oracle script")
+}
+
+/// A match's groups flattened as the JSON-lines oracles (Go, RE2) answer them:
+/// `[start, end, g1_start, g1_end, …]`, `-1, -1` for a group that did not take part.
+pub fn flat_spans(groups: &[Option<(usize, usize)>]) -> Value {
+    Value::from(
+        groups
+            .iter()
+            .flat_map(|g| match g {
+                Some((s, e)) => [*s as i64, *e as i64],
+                None => [-1, -1],
+            })
+            .collect::<Vec<_>>(),
+    )
+}
+
+/// A match's groups as the oracles answer them: `[[s, e] | null, …]`.
+pub fn group_spans(groups: &[Option<(usize, usize)>]) -> Value {
+    Value::from(
+        groups
+            .iter()
+            .map(|g| g.map_or(Value::Null, |(s, e)| serde_json::json!([s, e])))
+            .collect::<Vec<_>>(),
+    )
+}
 
 /// Whether a missing oracle is a failure: `RXW_REQUIRE_ORACLES` is set to something other
 /// than `0` or empty (`.ci/run` sets it to `1`).
