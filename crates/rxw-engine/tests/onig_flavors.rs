@@ -219,7 +219,8 @@ fn random_pattern(rng: &mut rxw_testkit::Rng, depth: usize) -> String {
                 rng.pick(ATOMS).to_string()
             };
             out.push_str(&atom);
-            out.push_str(*rng.pick(QUANTIFIERS));
+            let quantifier: &&str = rng.pick(QUANTIFIERS);
+            out.push_str(quantifier);
         }
     }
     out

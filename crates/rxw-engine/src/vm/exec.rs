@@ -1027,10 +1027,11 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                     let mut n = 0u32;
                     // sre's REPEAT_ONE gives up at once when its minimum is more than the
                     // characters left (fewer than the bytes left, or as many).
-                    let mut ok = !(self.prog.short_repeat_fails
+                    let too_short = self.prog.short_repeat_fails
                         && !back
                         && !self.hay.watches_end()
-                        && u64::from(min) > (self.hay.len() - pos) as u64);
+                        && u64::from(min) > (self.hay.len() - pos) as u64;
+                    let mut ok = !too_short;
                     while ok && n < min {
                         match self.step_one(test, p, back) {
                             Some(q) => {
