@@ -554,15 +554,11 @@ fn seed_example_13_files_by_6_triggers() {
 
 #[test]
 fn seed_example_table_equals_the_python_reference() {
-    let ok = std::process::Command::new("python3")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        rxw_testkit::missing(
-            "python3",
-            "the audit table is not compared with the Python reference implementation",
-        );
+    if !rxw_testkit::have(
+        "python3",
+        &["--version"],
+        "the audit table is not compared with the Python reference implementation",
+    ) {
         return;
     }
     let (d, _) = seed_tree();

@@ -718,15 +718,11 @@ fn paths_after_the_pattern_are_read_as_grep_reads_them() {
 /// waiting for text nobody knows to type.
 #[test]
 fn no_input_on_a_terminal_is_an_error_not_a_wait() {
-    let has_script = std::process::Command::new("script")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !has_script {
-        rxw_testkit::missing(
-            "script",
-            "the terminal case of a missing input is not checked",
-        );
+    if !rxw_testkit::have(
+        "script",
+        &["--version"],
+        "the terminal case of a missing input is not checked",
+    ) {
         return;
     }
     let bin = env!("CARGO_BIN_EXE_rxw");

@@ -10,7 +10,7 @@
 
 use rxw::codegen::{self, Lang, Program};
 use rxw::{Flags, Flavor, Regex};
-use std::io::Write;
+use rxw_testkit::run_with_stdin;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
@@ -226,28 +226,6 @@ fn prepare(lang: Lang) -> (Vec<Prepared>, Vec<String>) {
         }
     }
     (prepared, refused)
-}
-
-fn run_with_stdin(cmd: &mut Command, input: &str) -> String {
-    let mut child = cmd
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the interpreter starts");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "{cmd:?} failed: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).expect("programs print UTF-8")
 }
 
 fn have(tool: &str, arg: &str) -> bool {

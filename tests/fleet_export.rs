@@ -6,6 +6,7 @@
 //! one and a hostile one written here.
 
 use assert_cmd::Command;
+use rxw_testkit::have;
 use rxw_testkit::run;
 use serde_json::Value;
 use std::path::Path;
@@ -38,19 +39,6 @@ fn vrl_checker() -> Option<std::path::PathBuf> {
     .into_iter()
     .flatten()
     .find(|p| p.is_file())
-}
-
-/// Whether a program runs (`prog args`); when not, [`rxw_testkit::missing`] says what is not
-/// checked (`consequence`): a failure under `RXW_REQUIRE_ORACLES=1`.
-fn have(prog: &str, args: &[&str], consequence: &str) -> bool {
-    let ok = std::process::Command::new(prog)
-        .args(args)
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        rxw_testkit::missing(prog, consequence);
-    }
-    ok
 }
 
 /// Whether Debian's joni and jcodings (or `RXW_JONI_CLASSPATH`) are there; when not,
@@ -90,17 +78,11 @@ fn engine_found_hits<'a>(records: impl IntoIterator<Item = &'a Value>) {
 
 /// Whether python3 can import `module`; when not, [`rxw_testkit::missing`] names `package`.
 fn python_has(module: &str, package: &str) -> bool {
-    let ok = std::process::Command::new("python3")
-        .args(["-c", &format!("import {module}")])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        rxw_testkit::missing(
-            &format!("the Python package {package}"),
-            &format!("this engine test is skipped (python3 -m pip install {package})"),
-        );
-    }
-    ok
+    rxw_testkit::python_has(
+        module,
+        package,
+        &format!("this engine test is skipped (python3 -m pip install {package})"),
+    )
 }
 
 /// `rxw registry verify --to TARGET --json` (with extra arguments): the records.
@@ -408,27 +390,10 @@ fn hostile_registry(dir: &Path) -> String {
 
 /// Runs python3 on `script` with `input` on standard input; its standard output.
 fn python(script: &str, input: &str) -> String {
-    use std::io::Write;
-    let mut child = std::process::Command::new("python3")
-        .args(["-c", script])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(
-        out.status.success(),
-        "python3 rejected the export: {}\n{input}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    String::from_utf8(out.stdout).unwrap()
+    rxw_testkit::run_with_stdin(
+        std::process::Command::new("python3").args(["-c", script]),
+        input,
+    )
 }
 
 #[test]

@@ -432,15 +432,11 @@ fn parse_schema_lists_the_record_and_each_presets_groups_and_loads_into_duckdb()
     assert_eq!(code, 2, "--schema reads no text");
 
     // The DuckDB statement loads `rxw parse --jsonl` as written.
-    let has_duckdb = std::process::Command::new("python3")
-        .args(["-c", "import duckdb"])
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !has_duckdb {
-        rxw_testkit::missing(
-            "the Python package duckdb",
-            "the load of --jsonl into DuckDB is skipped",
-        );
+    if !rxw_testkit::python_has(
+        "duckdb",
+        "duckdb",
+        "the load of --jsonl into DuckDB is skipped",
+    ) {
         return;
     }
     let log = dir.path().join("app.log");

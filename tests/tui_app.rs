@@ -16,6 +16,7 @@ use rxw::tui::tabs::{debug, explain, groups, matches, presets};
 use rxw::tui::theme::Palette;
 use rxw::tui::{StartInput, autosave, load_presets, screens, start_app};
 use rxw::workbench::InputSource;
+use rxw_testkit::append;
 
 fn presets_of(app: &App) -> &rxw::tui::presets::PresetBrowser {
     &app.tab_as::<presets::PresetsTab>().unwrap().browser
@@ -1118,16 +1119,6 @@ fn next_match_with_the_filter_on_scrolls_to_its_row() {
     let rows = app.input_rows();
     let shown: Vec<Option<usize>> = (0..rows).map(|r| app.line_on_row(r)).collect();
     assert!(shown.contains(&Some(line)), "{line} in {shown:?}");
-}
-
-fn append(path: &std::path::Path, text: &str) {
-    use std::io::Write;
-    std::fs::OpenOptions::new()
-        .append(true)
-        .open(path)
-        .unwrap()
-        .write_all(text.as_bytes())
-        .unwrap();
 }
 
 fn followed(path: &std::path::Path, pattern: &str) -> App {

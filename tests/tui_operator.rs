@@ -11,6 +11,7 @@ use rxw::tui::tabs::{jobs, lens, timeline};
 use rxw::tui::{StartInput, screens};
 use rxw::workbench::InputSource;
 use rxw::workbench::timeline_view::TimelineSource;
+use rxw_testkit::append;
 use std::time::{Duration, Instant};
 
 fn key(app: &mut App, code: KeyCode, mods: KeyModifiers) {
@@ -214,16 +215,6 @@ fn the_lens_tab_offers_lens_hits_and_the_filter_offers_its_lines() {
         app.popup::<ExportPrompt>().unwrap().what.noun(),
         "lens hits"
     );
-}
-
-fn append(path: &std::path::Path, text: &str) {
-    use std::io::Write;
-    std::fs::OpenOptions::new()
-        .append(true)
-        .open(path)
-        .unwrap()
-        .write_all(text.as_bytes())
-        .unwrap();
 }
 
 #[test]

@@ -4,6 +4,7 @@
 #![cfg(feature = "app")]
 
 use rxw::{Flags, Flavor, Regex};
+use rxw_testkit::append;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -428,16 +429,6 @@ fn the_filter_in_tmux_shows_matching_lines_with_context_then_the_others() {
     assert!(ok, "every line again:\n{screen}");
 }
 
-fn append_to(path: &std::path::Path, text: &str) {
-    use std::io::Write;
-    std::fs::OpenOptions::new()
-        .append(true)
-        .open(path)
-        .unwrap()
-        .write_all(text.as_bytes())
-        .unwrap();
-}
-
 /// `rxw -f FILE -e ERR` on 40 lines with one match, waiting until it shows.
 fn follow_session(tag: &str, dir: &std::path::Path) -> Option<(Session, std::path::PathBuf)> {
     let log = dir.join("app.log");
@@ -454,14 +445,14 @@ fn following_in_tmux_shows_appended_lines_and_their_matches_at_the_end() {
     let Some((s, log)) = follow_session("follow-append", dir.path()) else {
         return;
     };
-    append_to(&log, "line 41 ERR new\nline 42 ok\n");
+    append(&log, "line 41 ERR new\nline 42 ok\n");
     let screen = s.expect("2 matches");
     assert!(screen.contains("41 line 41 ERR new"), "{screen}");
     assert!(screen.contains("42 lines"), "{screen}");
     // A line written in two parts is matched once it is whole.
-    append_to(&log, "line 43 E");
+    append(&log, "line 43 E");
     s.expect("line 43 E");
-    append_to(&log, "RR late\n");
+    append(&log, "RR late\n");
     let screen = s.expect("3 matches");
     assert!(screen.contains("43 line 43 ERR late"), "{screen}");
 }
@@ -478,12 +469,12 @@ fn following_in_tmux_reloads_a_truncated_file_and_says_so() {
         .truncate(true)
         .open(&log)
         .unwrap();
-    append_to(&log, "after ERR ERR\n");
+    append(&log, "after ERR ERR\n");
     s.expect("was truncated");
     let (screen, ok) = s.wait(|sc| sc.contains("2 matches") && sc.contains("after ERR ERR"));
     assert!(ok, "the new content and its count:\n{screen}");
     assert!(!screen.contains("line 03 ERR"), "{screen}");
-    append_to(&log, "more ERR\n");
+    append(&log, "more ERR\n");
     s.expect("3 matches");
 }
 
@@ -499,12 +490,12 @@ fn following_in_tmux_moves_to_the_new_file_after_a_rotation() {
     let (screen, ok) = s.wait(|sc| sc.contains("rotated): following the new file"));
     assert!(ok, "{screen}");
     s.expect("rotated ERR");
-    append_to(&log, "then ERR ERR\n");
+    append(&log, "then ERR ERR\n");
     let screen = s.expect("3 matches");
     assert!(screen.contains("then ERR ERR"), "{screen}");
     // The old file's later writes are not shown.
-    append_to(&dir.path().join("app.log.1"), "old ERR\n");
-    append_to(&log, "last ok\n");
+    append(&dir.path().join("app.log.1"), "old ERR\n");
+    append(&log, "last ok\n");
     let screen = s.expect("last ok");
     assert!(!screen.contains("old ERR"), "{screen}");
 }
@@ -528,7 +519,7 @@ fn a_file_larger_than_the_head_is_read_whole_and_then_followed() {
     let screen = s.expect(&want);
     assert!(!screen.contains("indexing"), "{screen}");
     s.expect("following");
-    append_to(&log, "last CLAIM\n");
+    append(&log, "last CLAIM\n");
     let screen = s.expect(&format!(" {} matches ", n + 1));
     assert!(screen.contains("last CLAIM"), "{screen}");
 }
@@ -583,7 +574,7 @@ fn following_in_tmux_extends_the_count_of_a_pattern_crossing_lines() {
     s.expect("following");
     let mut low = usize::MAX;
     for i in 0..5 {
-        append_to(&log, &format!("x [CLAIM grow{i}] new\n"));
+        append(&log, &format!("x [CLAIM grow{i}] new\n"));
         // Watch the count while the growth is scanned.
         let until = Instant::now() + Duration::from_millis(300);
         while Instant::now() < until {

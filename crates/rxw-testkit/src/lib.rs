@@ -876,6 +876,74 @@ pub fn missing(component: &str, consequence: &str) {
     );
 }
 
+/// Whether a program runs (`prog args` exits 0); when not, [`missing`] says what is not
+/// checked (`consequence`): a failure under `RXW_REQUIRE_ORACLES=1`.
+pub fn have(prog: &str, args: &[&str], consequence: &str) -> bool {
+    let ok = Command::new(prog)
+        .args(args)
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        missing(prog, consequence);
+    }
+    ok
+}
+
+/// Whether python3 can import `module`; when not, [`missing`] names the Python package
+/// `package` with `consequence`.
+pub fn python_has(module: &str, package: &str, consequence: &str) -> bool {
+    let ok = Command::new("python3")
+        .args(["-c", &format!("import {module}")])
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !ok {
+        missing(&format!("the Python package {package}"), consequence);
+    }
+    ok
+}
+
+/// Runs `cmd` with `input` on its standard input; its standard output.
+///
+/// # Panics
+///
+/// When the command does not start, fails (its standard error and the input are shown), or
+/// prints invalid UTF-8.
+pub fn run_with_stdin(cmd: &mut Command, input: &str) -> String {
+    let mut child = cmd
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the command starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.as_bytes())
+        .expect("the command reads its input");
+    let out = child.wait_with_output().expect("the command ends");
+    assert!(
+        out.status.success(),
+        "{cmd:?} failed: {}\n{input}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 on stdout")
+}
+
+/// Appends `text` to the file at `path` (a log that grows while it is followed).
+///
+/// # Panics
+///
+/// When the file cannot be opened or written.
+pub fn append(path: &std::path::Path, text: &str) {
+    std::fs::OpenOptions::new()
+        .append(true)
+        .open(path)
+        .expect("the file opens for appending")
+        .write_all(text.as_bytes())
+        .expect("the file is written");
+}
+
 /// The `rxw` binary with a scrubbed environment: its config and home in `config`, no colour.
 pub fn rxw(config: &std::path::Path) -> assert_cmd::Command {
     let mut c = assert_cmd::Command::cargo_bin("rxw").expect("the rxw binary is built");

@@ -22,14 +22,7 @@ pub const WAIT: Duration = Duration::from_secs(60);
 /// Whether tmux runs here; when not, [`crate::missing`] says so with `consequence` (a failure
 /// under `RXW_REQUIRE_ORACLES=1`).
 pub fn available(consequence: &str) -> bool {
-    let ok = Command::new("tmux")
-        .arg("-V")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !ok {
-        crate::missing("tmux", consequence);
-    }
-    ok
+    crate::have("tmux", &["-V"], consequence)
 }
 
 /// One tmux session running a command, on a server of its own; the server is killed when this
