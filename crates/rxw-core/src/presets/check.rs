@@ -103,12 +103,21 @@ pub fn check_entry(entry: &Entry) -> Vec<CaseResult> {
     out
 }
 
+/// The wall-clock budget of a preset's ReDoS check. The registry check is a test table, so its
+/// verdicts must be the same on every machine: the check's step caps decide them, and the
+/// clock only stops a runaway (a debug build in a loaded test run needs seconds where a
+/// release build needs a tenth; the agent tool's 900 ms contract is for interactive calls).
+const CHECK_TIME: std::time::Duration = std::time::Duration::from_secs(30);
+
 /// The preset's ReDoS verdict as a case: it fails when an attack string makes the matcher's
 /// steps grow polynomially or exponentially; the text is the attack at the largest `n` shown.
 fn redos_case(entry: &Entry) -> CaseResult {
-    let report = entry
-        .regex()
-        .and_then(|re| re.redos(RedosOptions::default()));
+    let report = entry.regex().and_then(|re| {
+        re.redos(RedosOptions {
+            time: CHECK_TIME,
+            ..RedosOptions::default()
+        })
+    });
     let (text, failure, redos) = match report {
         Ok(r) => {
             let text = match (&r.attack, r.steps.last()) {
