@@ -239,6 +239,24 @@ struct FleetSource {
     partial: String,
     /// The time of the last line of this log that had one.
     time: Option<i64>,
+    /// Lines of this log handed out (and read before following): the next record's first
+    /// line is `lines + 1`.
+    lines: u64,
+}
+
+/// One log a [`FleetFollower`] follows, as it stands when following starts.
+#[derive(Debug, Clone)]
+pub struct FleetLog {
+    /// Its path.
+    pub path: PathBuf,
+    /// The bytes of it already read.
+    pub offset: u64,
+    /// The lines of it already read (its next line is `lines + 1`).
+    pub lines: u64,
+    /// Its format, which says which lines have a time of their own.
+    pub format: LogFormat,
+    /// The last time its text read so far gave (`None`: none).
+    pub time: Option<i64>,
 }
 
 /// One record handed out by [`FleetFollower::poll`].
@@ -248,6 +266,9 @@ pub struct Arrival {
     pub source: usize,
     /// Its lines, each with its `\n`.
     pub text: String,
+    /// Its first line's number in its log, from 1 (a log read again from its start after a
+    /// truncation or rotation counts from 1 again).
+    pub line: u64,
     /// Its time: its first line's own, or the last time of its log (`None`: its log has
     /// given none yet).
     pub time: Option<i64>,
@@ -267,18 +288,18 @@ pub struct FleetPoll {
 }
 
 impl FleetFollower {
-    /// Follows the logs `sources`: each one's path, the bytes of it already read, its
-    /// format, and the last time its text read so far gave (`None`: none). `shown` is the
-    /// latest time shown so far.
-    pub fn new(sources: &[(PathBuf, u64, LogFormat, Option<i64>)], shown: Option<i64>) -> Self {
+    /// Follows the logs `sources` from where each stands. `shown` is the latest time shown
+    /// so far.
+    pub fn new(sources: &[FleetLog], shown: Option<i64>) -> Self {
         FleetFollower {
             sources: sources
                 .iter()
-                .map(|(path, offset, format, time)| FleetSource {
-                    follower: Follower::new(path, *offset),
-                    format: *format,
+                .map(|log| FleetSource {
+                    follower: Follower::new(&log.path, log.offset),
+                    format: log.format,
                     partial: String::new(),
-                    time: *time,
+                    time: log.time,
+                    lines: log.lines,
                 })
                 .collect(),
             shown,
@@ -323,6 +344,7 @@ impl FleetFollower {
                 FollowEvent::Reloaded { text, why } => {
                     out.reloaded.push((k, why));
                     source.partial.clear();
+                    source.lines = 0;
                     text
                 }
                 other => {
@@ -340,6 +362,7 @@ impl FleetFollower {
                 let bare = line.strip_suffix('\n').unwrap_or(line);
                 let bare = bare.strip_suffix('\r').unwrap_or(bare);
                 let own = source.format.line_time(bare);
+                source.lines += 1;
                 match records.last_mut() {
                     Some(r) if own.is_none() && r.source == k => r.text.push_str(line),
                     _ => {
@@ -349,6 +372,7 @@ impl FleetFollower {
                         records.push(Arrival {
                             source: k,
                             text: line.to_string(),
+                            line: source.lines,
                             time: source.time,
                             late: false,
                         });
@@ -392,17 +416,24 @@ pub fn matches_stay_in_lines(ast: &Ast) -> bool {
 /// of every chunk but the last left out (a match starts at most at a line's end, never past
 /// its line feed), and the matches are the whole text's.
 pub fn matches_independent_of_other_lines(re: &crate::Regex) -> bool {
-    let mut local = !re.flags().sticky && matches_stay_in_lines(re.ast());
+    !looks_at_text_start(re) && matches_stay_in_lines(re.ast())
+}
+
+/// Whether the pattern's matches depend on where the text starts: an anchor for the start of
+/// the text (`^` without MULTILINE, `\A`) or a sticky search (JS `y`). Such a pattern finds
+/// other matches in a piece of a text than in the whole.
+pub fn looks_at_text_start(re: &crate::Regex) -> bool {
+    let mut looks = re.flags().sticky;
     re.ast().root.walk(|n, _| {
         if let NodeKind::Anchor { kind, multiline } = &n.kind {
-            local &= match kind {
-                AnchorKind::LineStart => *multiline,
-                AnchorKind::TextStart => false,
-                _ => true,
+            looks |= match kind {
+                AnchorKind::LineStart => !*multiline,
+                AnchorKind::TextStart => true,
+                _ => false,
             };
         }
     });
-    local
+    looks
 }
 
 #[cfg(test)]
@@ -431,7 +462,13 @@ mod tests {
                 .filter_map(|l| LogFormat::NetVm.line_time(l))
                 .max();
             shown = shown.max(last);
-            sources.push((p.clone(), text.len() as u64, LogFormat::NetVm, last));
+            sources.push(FleetLog {
+                path: p.clone(),
+                offset: text.len() as u64,
+                lines: text.lines().count() as u64,
+                format: LogFormat::NetVm,
+                time: last,
+            });
             paths.push(p);
         }
         (FleetFollower::new(&sources, shown), paths)
@@ -479,6 +516,9 @@ mod tests {
             ]
         );
         assert_eq!(f.late(), 0);
+        // Each record's first line numbered in its own log, whatever the order shown.
+        let lines: Vec<(usize, u64)> = poll.arrivals.iter().map(|a| (a.source, a.line)).collect();
+        assert_eq!(lines, vec![(1, 3), (0, 2), (1, 2)]);
         // The rest of a's half line, and a record of b stamped before what is shown.
         append(&paths[0], "\n");
         append(&paths[1], &format!("{} b: late\n", stamp(0)));
@@ -489,6 +529,8 @@ mod tests {
             texts(&poll),
             vec![(1, late.as_str(), true), (0, six.as_str(), false)]
         );
+        let lines: Vec<u64> = poll.arrivals.iter().map(|a| a.line).collect();
+        assert_eq!(lines, vec![4, 4]);
         assert_eq!(f.late(), 1);
         assert_eq!(f.late_note().unwrap(), "1 late record shown at arrival");
         assert_eq!(f.shown(), LogFormat::NetVm.line_time(&six));
@@ -523,6 +565,7 @@ mod tests {
         let poll = f.poll();
         assert_eq!(poll.reloaded, vec![(1, Reload::Truncated)]);
         assert_eq!(poll.arrivals.len(), 1);
+        assert_eq!(poll.arrivals[0].line, 1, "counted from the new start");
         // a is deleted: said once, b goes on; a back at its path is followed from its start.
         std::fs::remove_file(&paths[0]).unwrap();
         append(&paths[1], &format!("{} b: y\n", stamp(9)));
