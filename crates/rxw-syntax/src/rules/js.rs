@@ -35,30 +35,11 @@ static TEXTS: Texts = Texts {
 
 const SYNTAX: Syntax = Syntax {
     inline_flags: "ims",
-    duplicate_names: false,
-    duplicate_flags: false,
-    empty_negation_refused: false,
     p_named_groups: false,
     angle_named_groups: true,
     max_repeat: u32::MAX,
-    lookbehind_reads_as_name: false,
-    backtracking_constructs: true,
-    quote_escapes: false,
-    octal_escapes: true,
-    extended_word_boundaries: false,
-    class_set_operations: false,
-    literal_brace: true,
-    repeat_product_limited: false,
     lookbehind: LookBehind::Any,
-    nested_repetition_refused: true,
-    spaces_in_counts: false,
-    leading_zeros_in_counts: true,
-    opener_needs_more: false,
-    any_ascii_punctuation_escapes: true,
-    loose_property_names: false,
-    max_nesting: None,
-    program_size: ProgramSize::Unlimited,
-    byte_escape: false,
+    ..Syntax::BACKTRACKING
 };
 
 macro_rules! js_rules {

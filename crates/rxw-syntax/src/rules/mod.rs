@@ -156,6 +156,40 @@ pub struct Syntax {
     pub byte_escape: bool,
 }
 
+impl Syntax {
+    /// The switches the backtracking engines of Perl's line (CPython's `re`, ECMAScript,
+    /// `java.util.regex`, PCRE2, Oniguruma) share: a family's rules start from these and name
+    /// only where its engine differs (its flags, group syntax, repeat limit and look-behind
+    /// always).
+    pub const BACKTRACKING: Syntax = Syntax {
+        inline_flags: "ims",
+        duplicate_names: false,
+        duplicate_flags: false,
+        empty_negation_refused: false,
+        p_named_groups: false,
+        angle_named_groups: true,
+        max_repeat: u32::MAX,
+        lookbehind_reads_as_name: false,
+        backtracking_constructs: true,
+        quote_escapes: false,
+        octal_escapes: true,
+        extended_word_boundaries: false,
+        class_set_operations: false,
+        literal_brace: true,
+        repeat_product_limited: false,
+        lookbehind: LookBehind::FixedWidth,
+        nested_repetition_refused: true,
+        spaces_in_counts: false,
+        leading_zeros_in_counts: true,
+        opener_needs_more: false,
+        any_ascii_punctuation_escapes: true,
+        loose_property_names: false,
+        max_nesting: None,
+        program_size: ProgramSize::Unlimited,
+        byte_escape: false,
+    };
+}
+
 /// What a look-behind may hold, and so how the matcher runs it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LookBehind {

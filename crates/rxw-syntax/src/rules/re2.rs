@@ -38,6 +38,37 @@ static TEXTS: Texts = Texts {
     truncated_hex: "invalid UTF-8",
 };
 
+/// RE2's syntax switches; Go's `regexp/syntax` starts from them ([`super::go`]).
+pub(super) const SYNTAX: Syntax = Syntax {
+    inline_flags: "imsU",
+    duplicate_names: true,
+    duplicate_flags: true,
+    empty_negation_refused: true,
+    p_named_groups: true,
+    angle_named_groups: true,
+    max_repeat: 1000,
+    lookbehind_reads_as_name: false,
+    backtracking_constructs: false,
+    quote_escapes: true,
+    octal_escapes: true,
+    extended_word_boundaries: false,
+    class_set_operations: false,
+    literal_brace: true,
+    repeat_product_limited: true,
+    lookbehind: LookBehind::FixedWidth,
+    nested_repetition_refused: true,
+    spaces_in_counts: false,
+    leading_zeros_in_counts: false,
+    opener_needs_more: true,
+    any_ascii_punctuation_escapes: true,
+    loose_property_names: false,
+    max_nesting: None,
+    // The forward program's share of the default 8 MiB `max_mem`, in 8-byte instructions
+    // (probe: `'a' * 698992` compiles, one more does not).
+    program_size: ProgramSize::Re2Instructions(698_996),
+    byte_escape: true,
+};
+
 /// The RE2 flavor's rules.
 pub static RE2: Rules = Rules {
     family_name: "re2",
@@ -46,35 +77,7 @@ pub static RE2: Rules = Rules {
     flag_letters: "ims",
     flag_order: "imsU",
     grammar: Grammar::Re2,
-    syntax: Syntax {
-        inline_flags: "imsU",
-        duplicate_names: true,
-        duplicate_flags: true,
-        empty_negation_refused: true,
-        p_named_groups: true,
-        angle_named_groups: true,
-        max_repeat: 1000,
-        lookbehind_reads_as_name: false,
-        backtracking_constructs: false,
-        quote_escapes: true,
-        octal_escapes: true,
-        extended_word_boundaries: false,
-        class_set_operations: false,
-        literal_brace: true,
-        repeat_product_limited: true,
-        lookbehind: LookBehind::FixedWidth,
-        nested_repetition_refused: true,
-        spaces_in_counts: false,
-        leading_zeros_in_counts: false,
-        opener_needs_more: true,
-        any_ascii_punctuation_escapes: true,
-        loose_property_names: false,
-        max_nesting: None,
-        // The forward program's share of the default 8 MiB `max_mem`, in 8-byte instructions
-        // (probe: `'a' * 698992` compiles, one more does not).
-        program_size: ProgramSize::Re2Instructions(698_996),
-        byte_escape: true,
-    },
+    syntax: SYNTAX,
     class_specials: "\\[]^-",
     texts: &TEXTS,
     perl_classes: PerlClasses::Ascii,
