@@ -177,9 +177,14 @@ fn verbatim(
     let mut engine = TargetEngine::Standard;
     match flavor {
         Flavor::Js(_) if flags.verbose => return Ok(None),
-        Flavor::Js(_) | Flavor::Python(_) | Flavor::Go(_) | Flavor::Re2 | Flavor::Java(_) => {}
-        // (No generator writes Ruby: never native.)
-        Flavor::Ruby(_) | Flavor::Oniguruma | Flavor::Pcre2 => return Ok(None),
+        Flavor::Js(_)
+        | Flavor::Python(_)
+        | Flavor::Go(_)
+        | Flavor::Re2
+        | Flavor::Java(_)
+        | Flavor::Ruby(_) => {}
+        // (No generator runs Oniguruma or PCRE2: never native.)
+        Flavor::Oniguruma | Flavor::Pcre2 => return Ok(None),
         Flavor::Rust | Flavor::Fancy => {
             let mut fancy = None;
             ast.root.walk(|n, _| {

@@ -1,6 +1,6 @@
 //! Code generation: a pattern as a ready program in another language.
 //!
-//! [`generate`] writes a complete program (Rust, Python, JavaScript, Go, Java or C#) that
+//! [`generate`] writes a complete program (Rust, Python, JavaScript, Go, Java, C# or Ruby) that
 //! compiles the pattern, reads the text from standard input and prints one line per match:
 //! the match, then every group by number, separated by tabs ([`match_line`] is the format).
 //!
@@ -66,17 +66,20 @@ pub enum Lang {
     Java,
     /// C# with `System.Text.RegularExpressions`.
     CSharp,
+    /// Ruby with its `Regexp` (Onigmo).
+    Ruby,
 }
 
 impl Lang {
     /// Every language, in the order the TUI cycles through them.
-    pub const ALL: [Lang; 6] = [
+    pub const ALL: [Lang; 7] = [
         Lang::Rust,
         Lang::Python,
         Lang::Js,
         Lang::Go,
         Lang::Java,
         Lang::CSharp,
+        Lang::Ruby,
     ];
 
     /// The lower-case name used on the command line.
@@ -123,7 +126,9 @@ impl FromStr for Lang {
                 d.name == lower || d.aliases.contains(&lower.as_str())
             })
             .ok_or_else(|| {
-                format!("unknown language {s:?} (expected rust, python, js, go, java or csharp)")
+                format!(
+                    "unknown language {s:?} (expected rust, python, js, go, java, csharp or ruby)"
+                )
             })
     }
 }

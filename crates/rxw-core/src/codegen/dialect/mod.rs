@@ -16,6 +16,7 @@ pub(crate) mod go;
 pub(crate) mod java;
 pub(crate) mod js;
 pub(crate) mod python;
+pub(crate) mod ruby;
 pub(crate) mod rust;
 
 /// What one target language is, for the code generator.
@@ -346,6 +347,45 @@ static CSHARP: Dialect = Dialect {
     },
 };
 
+/// Ruby with its `Regexp` (Onigmo).
+static RUBY: Dialect = Dialect {
+    name: "ruby",
+    aliases: &["rb"],
+    title: "Ruby",
+    extension: "rb",
+    file_name: "matches.rb",
+    library: "Regexp",
+    syntax: "Onigmo",
+    native_flavor: Some(Flavor::RUBY),
+    // Ruby's own releases only: Oniguruma's `\w \d \s \b` are Unicode classes where Onigmo's
+    // are ASCII, so an `oniguruma` pattern is written out with its meanings explicit.
+    native: |f| matches!(f, Flavor::Ruby(_)),
+    program: ruby::program,
+    comment: "#",
+    comment_text: as_is,
+    tests: None,
+    re: Syntax {
+        // Onigmo's largest count (ONIG_MAX_REPEAT_NUM).
+        repeat_limit: Some(100_000),
+        // `^` and `$` are always line anchors in Ruby, `^` not after a final newline: the
+        // look-around forms say exactly "after / before `\n`".
+        end_or_final_newline: Some("\\Z"),
+        // `\b` is Unicode's in Ruby even though `\w` is ASCII; `(?a:…)` makes it ASCII's.
+        ascii_word_boundary: Some(["(?a:\\b)", "(?a:\\B)"]),
+        // `m` is Ruby's dot-all.
+        any_char: "(?m:.)",
+        code_escape: |v| format!("\\u{{{v:X}}}"),
+        nested_negation: true,
+        lookbehind_fixed_width: true,
+        // `{n,m}+` is a repetition of a repetition in Ruby, not a possessive one.
+        possessive: Possessive::Atomic,
+        // Once a group is named, Ruby's plain groups stop capturing: every group stays
+        // unnamed, so the groups print by rxw's numbers.
+        named_group: None,
+        ..COMMON
+    },
+};
+
 impl Lang {
     /// The language's dialect: everything the code generator knows about it.
     pub(crate) fn dialect(self) -> &'static Dialect {
@@ -356,6 +396,7 @@ impl Lang {
             Lang::Go => &GO,
             Lang::Java => &JAVA,
             Lang::CSharp => &CSHARP,
+            Lang::Ruby => &RUBY,
         }
     }
 }
