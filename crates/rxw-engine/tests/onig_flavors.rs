@@ -539,3 +539,35 @@ fn rxws_exponential_attacks_are_exponential_on_ruby() {
         );
     }
 }
+
+/// rxw's attacks on exponential Oniguruma patterns slow the real library (6.9.8) down
+/// exponentially once its retry limit is lifted: each attack is timed at growing n
+/// (`tests/oracle/redos_timing.py`), and the slowest search (over 0.3 s) must take at least
+/// twice the one two pumps before.
+#[test]
+#[ignore = "slow oracle suite: times rxw's ReDoS attacks on Oniguruma 6.9.8"]
+fn rxws_exponential_attacks_are_exponential_on_oniguruma() {
+    use rxw_engine::redos::{RedosOptions, Verdict};
+    let Some(python) = rxw_testkit::onig_oracle() else {
+        return;
+    };
+    // (The same patterns as Ruby's: Oniguruma too looks for a literal the match needs first.)
+    for pattern in ["(a+)+$", "(a|aa)+$", r"(\w+\s?)+$"] {
+        let re = Regex::new(pattern, Flavor::Oniguruma, Flags::default()).expect("compiles");
+        let report = re.redos(RedosOptions::default()).expect("a verdict");
+        assert_eq!(report.verdict, Verdict::Exponential, "{pattern}");
+        let a = report.attack.expect("an attack");
+        let times =
+            rxw_testkit::redos_timing(&python, "oniguruma", pattern, &a.prefix, &a.pump, &a.suffix);
+        let (n_last, t_last, outcome) = times.last().cloned().expect("a time");
+        let (_, t_before, _) = times[times.len().saturating_sub(2)].clone();
+        eprintln!(
+            "{pattern}: Oniguruma took {t_last:.3} s at n = {n_last} ({t_before:.3} s at n - 2)"
+        );
+        assert_eq!(outcome, "no match", "{pattern}: {times:?}");
+        assert!(
+            t_last > 0.3 && t_last >= 2.0 * t_before,
+            "{pattern}: Oniguruma is not slowed down exponentially by {a:?}: {times:?}"
+        );
+    }
+}

@@ -819,6 +819,38 @@ pub fn onig_oracle_answers(python: &std::path::Path, cases: &[Value]) -> Vec<Val
     json_lines_oracle("the Oniguruma oracle", command, cases)
 }
 
+/// Times one ReDoS attack on a real C engine (`engine`: `"pcre2"` or `"oniguruma"`) with
+/// `tests/oracle/redos_timing.py` run by `python` (the one its oracle found): one search of
+/// `prefix + pump × n + suffix` for n = 8, 10, 12, … until a search takes over 0.3 s, with the
+/// engine's own work limits lifted. Returns `(n, seconds, outcome)` per search.
+///
+/// # Panics
+///
+/// When the script fails or does not answer JSON.
+pub fn redos_timing(
+    python: &std::path::Path,
+    engine: &str,
+    pattern: &str,
+    prefix: &str,
+    pump: &str,
+    suffix: &str,
+) -> Vec<(u64, f64, String)> {
+    let script = format!(
+        "{}/../../tests/oracle/redos_timing.py",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let job = serde_json::json!({
+        "engine": engine, "pattern": pattern, "prefix": prefix, "pump": pump, "suffix": suffix,
+    });
+    let out = run_with_stdin(
+        Command::new(python)
+            .arg(&script)
+            .env("PYTHONIOENCODING", "utf-8"),
+        &job.to_string(),
+    );
+    serde_json::from_str(&out).unwrap_or_else(|e| panic!("{script} on {job}: {e}: {out:?}"))
+}
+
 /// The oracle script `name` (in the repository's `tests/oracle/`) that the real engine runs.
 pub fn oracle_script(name: &str) -> String {
     let path = format!("{}/../../tests/oracle/{name}", env!("CARGO_MANIFEST_DIR"));
