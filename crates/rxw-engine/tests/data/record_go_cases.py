@@ -19,22 +19,16 @@ each answers every case, and prints the cases on which releases answer different
 
 Usage: record_go_cases.py [--out FILE] [--check]
 """
-import argparse
-import glob
 import json
-import os
-import re
 import shutil
 import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.join(HERE, "..", "..", "..", "..")
-ORACLE = os.path.join(ROOT, "tests", "oracle", "go_oracle.go")
+from record_common import UNI, answers_to, arguments, build_go_oracle, go_toolchains, jsonl, \
+    unique_cases, write_cases
 
 ASCII = "abc ABC 123 _-.\txyz\n"
-UNI = "héllo wörld Ωμέγα ΣΑΣ σας Kelvin \u212a k K ſ s S ß ẞ 日本語 😀 ١٢٣"
 CASES_TEXT = "kK\u212a sSſ σςΣ ßẞ ǅǄǆ µΜμ åÅÅ"
 LOG = (
     "[WO:7fce46e0] [from super] Audit — check\n"
@@ -469,57 +463,21 @@ REPLACEMENTS = [
 
 
 def cases():
-    seen = set()
-    out = []
-    for pattern, texts in GROUPS:
-        for text in texts:
-            key = (pattern, text, None)
-            if key not in seen:
-                seen.add(key)
-                out.append({"pattern": pattern, "text": text})
-    for pattern, text, replacement in REPLACEMENTS:
-        key = (pattern, text, replacement)
-        if key not in seen:
-            seen.add(key)
-            out.append({"pattern": pattern, "text": text, "replace": replacement})
-    return out
-
-
-def toolchains():
-    found = []
-    go = shutil.which("go")
-    if go:
-        found.append(go)
-    cache = os.environ.get("RXW_GO_CACHE") or os.path.expanduser("~/.cache/rxw/go")
-    found += sorted(glob.glob(os.path.join(cache, "*", "go", "bin", "go")))
-    out = []
-    for go in found:
-        text = subprocess.run([go, "version"], capture_output=True, text=True,
-                              env=dict(os.environ, GOTOOLCHAIN="local")).stdout
-        m = re.search(r"go version (go\d+\.(\d+)\S*)", text)
-        if m:
-            out.append((int(m.group(2)), m.group(1), go))
-    return sorted(out)
+    return unique_cases(GROUPS, REPLACEMENTS)
 
 
 def check(all_cases):
-    chains = toolchains()
+    chains = go_toolchains()
     if not chains:
         sys.exit("no Go toolchain found")
     work = tempfile.mkdtemp(prefix="go_cases-")
-    body = "".join(json.dumps(c, ensure_ascii=False) + "\n" for c in all_cases).encode()
+    body = jsonl(all_cases)
     answers = {}
     try:
         for _, version, go in chains:
-            binary = os.path.join(work, "oracle-" + version)
-            env = dict(os.environ, GOTOOLCHAIN="local", GOFLAGS="", GO111MODULE="on",
-                       GOWORK="off", GOPATH=os.path.join(work, "gopath"))
-            env.setdefault("GOCACHE", os.path.join(work, "gocache"))
-            subprocess.run([go, "build", "-o", binary, ORACLE], check=True, env=env, cwd=work)
+            binary = build_go_oracle(go, work, "oracle-" + version)
             out = subprocess.run([binary], input=body, capture_output=True, check=True).stdout
-            lines = [json.loads(l) for l in out.decode().splitlines()]
-            if len(lines) != len(all_cases):
-                sys.exit(f"{version}: {len(lines)} answers for {len(all_cases)} cases")
+            lines = answers_to(all_cases, out, f"{version}: ")
             answers[version] = lines
             errors = sum(1 for a in lines if "error" in a)
             print(f"{version}: {len(lines)} cases answered ({errors} refused)", file=sys.stderr)
@@ -540,15 +498,11 @@ def check(all_cases):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--out", default=os.path.join(HERE, "go_cases.jsonl"))
+    ap = arguments("go_cases.jsonl")
     ap.add_argument("--check", action="store_true")
     args = ap.parse_args()
     all_cases = cases()
-    with open(args.out, "w", encoding="utf-8") as f:
-        for c in all_cases:
-            f.write(json.dumps(c, ensure_ascii=False) + "\n")
-    print(f"wrote {args.out}: {len(all_cases)} cases", file=sys.stderr)
+    write_cases(args.out, all_cases)
     if args.check:
         check(all_cases)
 

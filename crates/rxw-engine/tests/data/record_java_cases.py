@@ -44,22 +44,14 @@ import shutil
 import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.join(HERE, "..", "..", "..", "..")
+from record_common import LOG, ROOT, UNI, answers_to, arguments, jsonl, report_differences, \
+    short, write_cases
+
 ORACLE = os.path.join(ROOT, "tests", "oracle", "JavaOracle.java")
 
-# Texts used by many patterns.
-UNI = "héllo wörld Ωμέγα ΣΑΣ σας Kelvin \u212a k K ſ s S ß ẞ 日本語 😀 ١٢٣"
 LINES = "a\nb\r\nc\rd\u0085e\u2028f\u2029g"
 WS = "a \t\n\x0b\x0c\r\x1c\x1d\x1e\x1f\u0085\u00a0\u1680\u2000\u2007\u200b\u2028\u202f\u205f\u3000\ufeffb"
 DIGITS = "0123 ٣٤ ४ ０１ ¹² ⅷ ½ 𝟘 a"
-LOG = (
-    "[WO:7fce46e0] [from super] Audit — check\n"
-    "[RESULT 7fce46e0] OK done\n"
-    "[TOOL op {\"a\": 1}]\n"
-    "[WO:0a1b2c3d] [from relay-2] Déploiement — vérifier\n"
-    "[RESULT 0a1b2c3d] FAIL timeout after 30s\n"
-)
 EMOJI = "a😀b👍🏽c🇫🇷d👨‍👩‍👧e"
 CASES_I = "kK\u212a sSſ iIİı σςΣ ßẞ ǅǄǆ µΜμ åÅ\u212b ÿŸ ﬀ ΐ\u1fd3"
 
@@ -1449,7 +1441,7 @@ def java_homes():
 
 def run_java(java, all_cases):
     # ensure_ascii: every non-ASCII character as \\u escapes (pairs for the astral ones).
-    body = "".join(json.dumps(c) + "\n" for c in all_cases).encode()
+    body = jsonl(all_cases, ensure_ascii=True)
     env = {k: v for k, v in os.environ.items()
            if k not in ("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS", "_JAVA_OPTIONS")}
     out = subprocess.run(
@@ -1457,10 +1449,7 @@ def run_java(java, all_cases):
         input=body, capture_output=True, env=env)
     if out.returncode != 0:
         sys.exit(f"{java}: the oracle failed ({out.returncode}): {out.stderr.decode()[-2000:]}")
-    answers = [json.loads(l) for l in out.stdout.decode("utf-8").split("\n") if l.strip()]
-    if len(answers) != len(all_cases):
-        sys.exit(f"{len(answers)} answers for {len(all_cases)} cases")
-    return answers
+    return answers_to(all_cases, out.stdout)
 
 
 def has_lone_surrogate(value):
@@ -1478,11 +1467,6 @@ def kind(answer):
         if k in answer:
             return k
     return "matches"
-
-
-def short(value, n=160):
-    s = json.dumps(value, ensure_ascii=False)
-    return s if len(s) <= n else s[:n] + "…"
 
 
 # ---------------------------------------------------------------- Python's re, for comparison
@@ -1592,12 +1576,7 @@ def compare_python(all_cases, answers, major):
             continue
         kinds.setdefault(k, []).append((case, a, p))
     python.close()
-    for k, items in kinds.items():
-        print(f"{k}: {len(items)} cases differ from Java {major}", file=sys.stderr)
-        for case, a, p in items:
-            print(f"    {short(case, 120)}", file=sys.stderr)
-            print(f"        java {short(a)}", file=sys.stderr)
-            print(f"        py   {short(p)}", file=sys.stderr)
+    report_differences(kinds, f"Java {major}", ("java", "py  "))
 
 
 def check(all_cases, diff, python, dump):
@@ -1643,8 +1622,7 @@ def check(all_cases, diff, python, dump):
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--out", default=os.path.join(HERE, "java_cases.jsonl"))
+    ap = arguments("java_cases.jsonl")
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--diff", action="store_true")
     ap.add_argument("--python", action="store_true")
@@ -1655,10 +1633,7 @@ def main():
         python_worker()
         return
     all_cases = cases()
-    with open(args.out, "w", encoding="utf-8") as f:
-        for c in all_cases:
-            f.write(json.dumps(c, ensure_ascii=False) + "\n")
-    print(f"wrote {args.out}: {len(all_cases)} cases", file=sys.stderr)
+    write_cases(args.out, all_cases)
     if args.check or args.diff or args.python or args.dump:
         check(all_cases, args.diff, args.python, args.dump)
 

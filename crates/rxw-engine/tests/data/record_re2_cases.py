@@ -28,9 +28,6 @@ backquotes; replacements only where the template means the same in both, so neve
 
 Usage: record_re2_cases.py [--out FILE] [--check] [--go]
 """
-import argparse
-import glob
-import json
 import os
 import re
 import shutil
@@ -38,20 +35,12 @@ import subprocess
 import sys
 import tempfile
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.join(HERE, "..", "..", "..", "..")
-ORACLE = os.path.join(ROOT, "tests", "oracle", "re2_oracle.py")
-GO_ORACLE = os.path.join(ROOT, "tests", "oracle", "go_oracle.go")
+from record_common import LOG, ROOT, UNI, answers_to, arguments, build_go_oracle, \
+    go_toolchains, jsonl, report_differences, unique_cases, write_cases
 
-UNI = "héllo wörld Ωμέγα ΣΑΣ σας Kelvin \u212a k K ſ s S ß ẞ 日本語 😀 ١٢٣"
+ORACLE = os.path.join(ROOT, "tests", "oracle", "re2_oracle.py")
+
 FOLD = "kK\u212a sSſ σςΣ ßẞ ǅǄǆ µΜμ åÅÅ \u0390\u1fd3 \u03b0\u1fe3 \ufb05\ufb06"
-LOG = (
-    "[WO:7fce46e0] [from super] Audit — check\n"
-    "[RESULT 7fce46e0] OK done\n"
-    "[TOOL op {\"a\": 1}]\n"
-    "[WO:0a1b2c3d] [from relay-2] Déploiement — vérifier\n"
-    "[RESULT 0a1b2c3d] FAIL timeout after 30s\n"
-)
 WO = "[WO:7fce46e0] [from super] Audit — check"
 RESULT = "[RESULT 7fce46e0] OK done"
 TOOL = "[TOOL op {\"a\": 1}]"
@@ -604,66 +593,26 @@ REPLACEMENTS = [
 
 
 def cases():
-    seen = set()
-    out = []
-    for pattern, texts in GROUPS:
-        for text in texts:
-            key = (pattern, text, None)
-            if key not in seen:
-                seen.add(key)
-                out.append({"pattern": pattern, "text": text})
-    for pattern, text, replacement in REPLACEMENTS:
-        key = (pattern, text, replacement)
-        if key not in seen:
-            seen.add(key)
-            out.append({"pattern": pattern, "text": text, "replace": replacement})
-    return out
+    return unique_cases(GROUPS, REPLACEMENTS)
 
 
 def run_oracle(all_cases):
-    body = "".join(json.dumps(c, ensure_ascii=False) + "\n" for c in all_cases).encode()
-    out = subprocess.run([sys.executable, ORACLE], input=body, capture_output=True, check=True)
-    lines = [json.loads(l) for l in out.stdout.decode().splitlines()]
-    if len(lines) != len(all_cases):
-        sys.exit(f"{len(lines)} answers for {len(all_cases)} cases")
-    return lines
-
-
-def newest_go():
-    found = []
-    go = shutil.which("go")
-    if go:
-        found.append(go)
-    cache = os.environ.get("RXW_GO_CACHE") or os.path.expanduser("~/.cache/rxw/go")
-    found += sorted(glob.glob(os.path.join(cache, "*", "go", "bin", "go")))
-    best = None
-    for go in found:
-        text = subprocess.run([go, "version"], capture_output=True, text=True,
-                              env=dict(os.environ, GOTOOLCHAIN="local")).stdout
-        m = re.search(r"go version go(\d+)\.(\d+)(?:\.(\d+))?", text)
-        if m:
-            key = tuple(int(x or 0) for x in m.groups())
-            if best is None or key > best[0]:
-                best = (key, go)
-    return best and best[1]
+    out = subprocess.run([sys.executable, ORACLE], input=jsonl(all_cases), capture_output=True,
+                         check=True)
+    return answers_to(all_cases, out.stdout)
 
 
 def go_answers(all_cases):
-    go = newest_go()
-    if not go:
+    chains = go_toolchains()
+    if not chains:
         sys.exit("no Go toolchain found")
+    _, version, go = chains[-1]
     work = tempfile.mkdtemp(prefix="re2_cases-")
     try:
-        binary = os.path.join(work, "go_oracle")
-        env = dict(os.environ, GOTOOLCHAIN="local", GOFLAGS="", GO111MODULE="on", GOWORK="off",
-                   GOPATH=os.path.join(work, "gopath"))
-        env.setdefault("GOCACHE", os.path.join(work, "gocache"))
-        subprocess.run([go, "build", "-o", binary, GO_ORACLE], check=True, env=env, cwd=work)
-        body = "".join(json.dumps(c, ensure_ascii=False) + "\n" for c in all_cases).encode()
-        out = subprocess.run([binary], input=body, capture_output=True, check=True).stdout
-        version = subprocess.run([go, "version"], capture_output=True, text=True,
-                                 env=env).stdout.split()[2]
-        return version, [json.loads(l) for l in out.decode().splitlines()]
+        binary = build_go_oracle(go, work, "go_oracle")
+        out = subprocess.run([binary], input=jsonl(all_cases), capture_output=True,
+                             check=True).stdout
+        return version, answers_to(all_cases, out)
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -697,25 +646,16 @@ def check(all_cases, with_go):
             kind = None
         if kind:
             kinds.setdefault(kind, []).append((case, a, g))
-    for kind, items in kinds.items():
-        print(f"{kind}: {len(items)} cases differ from {version}", file=sys.stderr)
-        for case, a, g in items:
-            print(f"    {json.dumps(case, ensure_ascii=False)[:120]}", file=sys.stderr)
-            print(f"        re2 {json.dumps(a, ensure_ascii=False)[:150]}", file=sys.stderr)
-            print(f"        go  {json.dumps(g, ensure_ascii=False)[:150]}", file=sys.stderr)
+    report_differences(kinds, version, ("re2", "go "), 150)
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--out", default=os.path.join(HERE, "re2_cases.jsonl"))
+    ap = arguments("re2_cases.jsonl")
     ap.add_argument("--check", action="store_true")
     ap.add_argument("--go", action="store_true")
     args = ap.parse_args()
     all_cases = cases()
-    with open(args.out, "w", encoding="utf-8") as f:
-        for c in all_cases:
-            f.write(json.dumps(c, ensure_ascii=False) + "\n")
-    print(f"wrote {args.out}: {len(all_cases)} cases", file=sys.stderr)
+    write_cases(args.out, all_cases)
     if args.check or args.go:
         check(all_cases, args.go)
 
