@@ -205,6 +205,11 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
             chrome(Chrome::Changed, p),
         ));
     }
+    // The answer to the user's last action comes before what stays the same (the engine, the
+    // scan's time): a long status line is cut at its end, and it must not be cut off.
+    if let Some(m) = &app.message {
+        spans.push(Span::raw(format!(" {m} ")));
+    }
     if let Some(views) = views_text(app) {
         spans.push(Span::styled(format!(" {views} "), chrome(Chrome::Dim, p)));
     }
@@ -265,9 +270,6 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
             format!(" {progress} "),
             chrome(Chrome::Dim, p),
         ));
-    }
-    if let Some(m) = &app.message {
-        spans.push(Span::raw(format!(" {m} ")));
     }
     f.render_widget(Paragraph::new(Line::from(spans)), area);
 }
