@@ -215,8 +215,14 @@ pub fn test(a: &TestArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
 /// `source` and `line` say where that is.
 pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     let re = compile(&a.pattern, &a.common)?;
+    // Checked before anything is read or printed.
+    let followed = if a.follow {
+        super::follow::check(a, &re)?
+    } else {
+        Vec::new()
+    };
     if let Some(format) = a.format.filter(|f| f.has_records()) {
-        return find_in_records(a, &re, format, out, err);
+        return find_in_records(a, &re, format, &followed, out, err);
     }
     let chunk = if matches_independent_of_other_lines(&re) {
         CHUNK
@@ -326,6 +332,10 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
         }
     }
     let failures = input.finish(err)?;
+    if a.follow && failures.is_empty() {
+        out.flush()?;
+        return super::follow::run(a, &re, &followed, &input, n, &mut out, err);
+    }
     let code = if n > 0 { 0 } else { 1 };
     if json && !failures.is_empty() {
         // The document is the error: a partial array would read as the whole answer.
@@ -365,18 +375,18 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
 }
 
 /// One match as `rxw find` prints it: where, the match, then each group.
-struct MatchLine<'a> {
-    re: &'a Regex,
-    text: &'a str,
-    m: &'a Match,
+pub(super) struct MatchLine<'a> {
+    pub(super) re: &'a Regex,
+    pub(super) text: &'a str,
+    pub(super) m: &'a Match,
     /// The log's name, when several are read.
-    source: Option<&'a str>,
-    place: crate::input::chunks::Place,
-    color: bool,
+    pub(super) source: Option<&'a str>,
+    pub(super) place: crate::input::chunks::Place,
+    pub(super) color: bool,
 }
 
 /// Writes `line` as `[LOG:]LINE:COLUMN: match  name="group" …`, every text inert.
-fn write_match_line(out: &mut dyn Write, line: MatchLine<'_>) -> std::io::Result<()> {
+pub(super) fn write_match_line(out: &mut dyn Write, line: MatchLine<'_>) -> std::io::Result<()> {
     let MatchLine {
         re,
         text,
@@ -418,6 +428,7 @@ fn find_in_records(
     a: &FindArgs,
     re: &Regex,
     format: crate::input::format::LogFormat,
+    followed: &[std::path::PathBuf],
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Outcome {
@@ -539,6 +550,10 @@ fn find_in_records(
         )?;
     }
     let failures = input.finish(err)?;
+    if a.follow && failures.is_empty() {
+        out.flush()?;
+        return super::follow::run(a, re, followed, &input, n, &mut out, err);
+    }
     let code = if n > 0 { 0 } else { 1 };
     if json && !failures.is_empty() {
         let code = inputs::conclude(failures, code, true, &mut out, err)?;

@@ -46,6 +46,9 @@ pub struct TextInput {
     failures: Vec<Error>,
     /// The progress line on standard error, cleared by [`TextInput::finish`].
     progress: Progress,
+    /// How far each merged log's file has been read (empty for a text argument and for one
+    /// log read whole).
+    read: Vec<logs::SourceProgress>,
 }
 
 impl TextInput {
@@ -88,6 +91,7 @@ impl TextInput {
                 warning: None,
                 failures: Vec::new(),
                 progress: Progress::hidden(),
+                read: Vec::new(),
             });
         }
         let origins = origins(files)?;
@@ -102,9 +106,11 @@ impl TextInput {
                 names: vec![origin.name()],
                 failures: failure.into_iter().collect(),
                 progress,
+                read: Vec::new(),
             });
         }
         let merged = MergedLines::open(&origins)?;
+        let read = merged.progress();
         let progress = match label {
             Some(label) => Progress::start(label, merged.progress()),
             None => Progress::hidden(),
@@ -134,6 +140,7 @@ impl TextInput {
                 .reduce(|a, b| format!("{a}\nrxw: warning: {b}")),
                 failures,
                 progress,
+                read,
             });
         }
         Ok(TextInput {
@@ -147,7 +154,17 @@ impl TextInput {
             warning: None,
             failures: Vec::new(),
             progress,
+            read,
         })
+    }
+
+    /// The bytes of each log's file read so far, by source (what following goes on from once
+    /// every chunk is taken); empty for a text argument and for one log read whole.
+    pub fn bytes_read(&self) -> Vec<u64> {
+        self.read
+            .iter()
+            .map(logs::SourceProgress::consumed)
+            .collect()
     }
 
     /// The next chunk, `None` after the last.

@@ -8,6 +8,7 @@ pub mod code;
 pub mod debug;
 pub mod explain;
 pub mod find;
+mod follow;
 pub mod inputs;
 pub mod jobs;
 pub mod preset;
@@ -409,6 +410,16 @@ pub struct FindArgs {
     /// `agent`/`source`/`logger`, `level`/`severity`); the other fields keep theirs.
     #[arg(long = "field", value_name = "NAME=KEY,…", value_delimiter = ',')]
     pub fields: Vec<String>,
+    /// After the matches of the logs' text, go on matching what they append, as `tail -F`
+    /// (Ctrl-C stops; with --limit, N matches in all). Several logs, directories and globs
+    /// are followed merged: new records are printed in time order, each named by its log; a
+    /// record stamped before one already printed is printed at arrival and counted on
+    /// standard error ("3 late records shown at arrival"); a truncated or rotated log is
+    /// read again from its start, said on standard error. Plain regular files only; the
+    /// pattern runs on each new record, so it must keep its matches inside a line unless
+    /// --format names a record format.
+    #[arg(long, conflicts_with_all = ["text", "count", "json"])]
+    pub follow: bool,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub time: TimeArgs,
