@@ -404,3 +404,124 @@ fn exported_tests_run_in_python_and_node() {
         .assert()
         .code(2);
 }
+
+/// `rxw code` for Ruby: a ruby pattern is its own language by default and is carried over as
+/// written, its hostile characters quoted so that Ruby reads the very pattern back (`"`, `#{`,
+/// `#@`, `#$`, `/`, backslashes, a line break); its flags become `Regexp` options.
+#[test]
+fn code_carries_a_ruby_pattern_over_to_ruby_quoted() {
+    let hostile = "\"#{x}\"|#@y|#$z|/|\\\\|'|a\nb";
+    let out = rxw()
+        .args(["code", "--flavor", "ruby", "--flags", "mi", "--", hostile])
+        .output()
+        .unwrap();
+    let code = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(code.starts_with("#!/usr/bin/env ruby\n"), "{code}");
+    assert!(
+        code.contains(
+            r#"PATTERN = Regexp.new("\"\#{x}\"|\#@y|\#$z|/|\\\\|'|a\nb", Regexp::IGNORECASE | Regexp::MULTILINE)"#
+        ),
+        "{code}"
+    );
+    assert!(code.contains("text.scan(PATTERN)"), "{code}");
+}
+
+/// `rxw code --lang ruby` from other flavors: translated with the meanings explicit, or
+/// refused with the reason and a caret; an Oniguruma pattern whose classes are Unicode's
+/// (Onigmo's are ASCII) is refused rather than carried over verbatim.
+#[test]
+fn code_for_ruby_translates_other_flavors_or_refuses() {
+    let out = rxw()
+        .args(["code", "--lang", "rb", "--flavor", "python", "--", r"^\d+$"])
+        .output()
+        .unwrap();
+    let code = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0));
+    // Python's `^` is the text's start; its `$` allows a final newline; its `\d` is Unicode's.
+    assert!(code.contains(r#"Regexp.new("\\A[\\p{Nd}]+\\Z")"#), "{code}");
+    for (flavor, pattern, reason, caret) in [
+        ("js", r"(a)\1", "did not take part", "   ^^"),
+        (
+            "python",
+            r"(?i)(a)\1",
+            "case-insensitive backreference",
+            "       ^^",
+        ),
+    ] {
+        let out = rxw()
+            .args(["code", "--lang", "ruby", "--flavor", flavor, "--", pattern])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{flavor}: {err}");
+        assert!(err.contains("cannot write this pattern for Ruby"), "{err}");
+        assert!(err.contains(reason), "{err}");
+        assert!(err.lines().last().unwrap_or("").ends_with(caret), "{err}");
+    }
+    let out = rxw()
+        .args([
+            "code",
+            "--lang",
+            "ruby",
+            "--flavor",
+            "oniguruma",
+            "--",
+            r"\w+",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("Unicode classes"), "{err}");
+}
+
+/// A PCRE2 pattern to every language: each writes it out (PCRE2's `\h` as its set, `(?i:x)` as
+/// the letters it matches) or refuses with the reason; what rxw does not reproduce (`\K`) is
+/// refused for all, naming the construct.
+#[test]
+fn code_writes_a_pcre2_pattern_for_every_language_or_refuses() {
+    for lang in ["rust", "python", "js", "go", "java", "csharp", "ruby"] {
+        let out = rxw()
+            .args([
+                "code",
+                "--lang",
+                lang,
+                "--flavor",
+                "pcre2",
+                "--",
+                r"(?<y>\d{4})-\h+(?i:x)",
+            ])
+            .output()
+            .unwrap();
+        let code = String::from_utf8_lossy(&out.stdout);
+        assert_eq!(out.status.code(), Some(0), "{lang}");
+        assert!(code.contains("[0-9]{4}"), "{lang}: {code}");
+        assert!(code.contains("[Xx]"), "{lang}: {code}");
+        assert!(code.contains("2000"), "{lang}: \\h's set: {code}");
+        let out = rxw()
+            .args(["code", "--lang", lang, "--flavor", "pcre2", "--", r"a\Kb"])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{lang}: {err}");
+        assert!(err.contains(r"\K"), "{lang}: {err}");
+    }
+    for (lang, pattern, reason) in [
+        ("go", "a(?=b)", "look-around"),
+        ("js", "a++", "no possessive quantifiers"),
+    ] {
+        let out = rxw()
+            .args(["code", "--lang", lang, "--flavor", "pcre2", "--", pattern])
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{lang}: {err}");
+        assert!(err.contains(reason), "{lang}: {err}");
+    }
+}

@@ -495,3 +495,89 @@ fn rust_steps_count_bytes() {
         .unwrap();
     assert_eq!(x.1, 1);
 }
+
+/// The debugger in the flavors with readers of their own counts in their engines' units:
+/// PCRE2 and Oniguruma in bytes, Ruby in characters; the verdict says the unit and where each
+/// attempt started.
+#[test]
+fn pcre2_and_oniguruma_steps_count_bytes_ruby_steps_count_characters() {
+    for (flavor, unit, x_at, attempts) in [
+        ("pcre2", "bytes", 2, "(at 4, 5)"),
+        ("oniguruma", "bytes", 2, "(at 4, 5)"),
+        ("ruby", "code points", 1, "(at 2, 3)"),
+    ] {
+        let (code, lines) = debug_text(&["--flavor", flavor, "x", "éx"]);
+        assert_eq!(code, Some(0), "{flavor}");
+        assert!(
+            lines[0].contains(&format!("(pos in {unit})")),
+            "{}",
+            lines[0]
+        );
+        let x = rows(&lines)
+            .into_iter()
+            .find(|r| r.2 == "✓ try `x`")
+            .unwrap_or_else(|| panic!("{flavor}: {lines:#?}"));
+        assert_eq!(x.1, x_at, "{flavor}");
+        let (code, lines) = debug_text(&["--flavor", flavor, "a+b", "ééaac"]);
+        assert_eq!(code, Some(1), "{flavor}");
+        let last = lines.last().unwrap();
+        assert!(
+            last.starts_with(&format!(
+                "verdict: no match ({unit}) after 7 steps and 2 attempts {attempts}"
+            )),
+            "{flavor}: {last}"
+        );
+    }
+}
+
+/// The debugger runs each flavor's own constructs: `\h` is a hex digit in Ruby, a horizontal
+/// space in PCRE2; the match and its spans are given in the engine's unit beside bytes.
+#[test]
+fn the_debugger_runs_each_new_flavors_own_h() {
+    let (v, code) = debug_json(&["--json", "--flavor", "ruby", r"\h+", "é xaF"]);
+    assert_eq!(code, 0);
+    assert_eq!(v["matches"][0]["match"], "aF");
+    assert_eq!(v["verdict"]["unit"], "code points");
+    assert_eq!(v["verdict"]["first_match"], serde_json::json!([3, 5]));
+    assert_eq!(
+        v["matches"][0]["spans"]["bytes"],
+        serde_json::json!([[4, 6]])
+    );
+    let (v, code) = debug_json(&["--json", "--flavor", "pcre2", r"\h+", "é \txaF"]);
+    assert_eq!(code, 0);
+    assert_eq!(v["matches"][0]["match"], " \t");
+    assert_eq!(v["verdict"]["unit"], "bytes");
+    assert_eq!(v["verdict"]["first_match"], serde_json::json!([2, 4]));
+}
+
+/// A backtracking trace in Ruby ends on Ruby's own match: `(a|ab)(c|bcd)(d*)` takes `a`, fails
+/// `c`, backtracks into the second alternative; the groups are Ruby's.
+#[test]
+fn ruby_trace_backtracks_and_ends_on_rubys_match() {
+    let (v, code) = debug_json(&["--json", "--flavor", "ruby", "(a|ab)(c|bcd)(d*)", "abcd"]);
+    assert_eq!(code, 0);
+    let m = &v["matches"][0];
+    assert_eq!(m["match"], "abcd");
+    assert_eq!(m["captures"], serde_json::json!(["a", "bcd", ""]));
+    let trace = v["trace"].as_array().unwrap();
+    assert!(
+        trace
+            .iter()
+            .any(|s| s["op"].as_str().unwrap().starts_with("backtrack")),
+        "{trace:#?}"
+    );
+    assert_eq!(trace.last().unwrap()["op"], "match");
+    if let Some(ruby) = rxw_testkit::ruby_oracle() {
+        let out = std::process::Command::new(ruby)
+            .args([
+                "-e",
+                "m = /(a|ab)(c|bcd)(d*)/.match('abcd'); p [m.offset(0), m.captures]",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(
+            String::from_utf8_lossy(&out.stdout).trim(),
+            r#"[[0, 4], ["a", "bcd", ""]]"#
+        );
+    }
+}

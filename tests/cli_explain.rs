@@ -180,3 +180,45 @@ fn redos_lint_points_at_the_culprit_with_its_attack() {
         "{v}"
     );
 }
+
+/// Explain in the flavors with readers of their own says what the engine means: Ruby's and
+/// Oniguruma's `\h` is a hex digit, PCRE2's a horizontal space; Ruby's `m` is dot-all; a plain
+/// `-` is the character the user wrote.
+#[test]
+fn explain_says_each_new_flavors_meaning() {
+    let explain = |flavor: &str, pattern: &str| {
+        let out = rxw()
+            .args(["explain", "--flavor", flavor, "--json", "--", pattern])
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{flavor} {pattern}");
+        json_of(&out.stdout)["tree"].clone()
+    };
+    for flavor in ["ruby", "oniguruma"] {
+        let tree = explain(flavor, r"\h");
+        let meaning = tree["meaning"].as_str().unwrap();
+        assert!(meaning.contains("`A` to `F`"), "{flavor}: {meaning}");
+    }
+    let tree = explain("pcre2", r"\h");
+    let meaning = tree["meaning"].as_str().unwrap();
+    assert!(meaning.contains("a tab, a space, U+00A0"), "{meaning}");
+    assert!(!meaning.contains("`A` to `F`"), "{meaning}");
+    // Regression: the readers write a plain `-` as `\-` for the sre grammar, and explain
+    // called it "a literal backslash".
+    for flavor in ["ruby", "oniguruma", "pcre2", "java"] {
+        let tree = explain(flavor, "a-b");
+        let dash = &tree["children"][1];
+        assert_eq!(dash["text"], "-", "{flavor}");
+        assert_eq!(dash["kind"], "literal", "{flavor}: {dash}");
+        assert_eq!(dash["meaning"], "The character `-`", "{flavor}: {dash}");
+    }
+    // Ruby's `m` flag: the dot takes a line break too.
+    let out = rxw()
+        .args([
+            "find", "--flavor", "ruby", "--flags", "m", "--count", "--", "a.b",
+        ])
+        .write_stdin("a\nb\n")
+        .output()
+        .unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stdout).trim(), "1");
+}

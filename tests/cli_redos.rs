@@ -85,3 +85,29 @@ fn human_output_draws_a_caret_under_the_culprit_and_escapes_the_attack() {
     assert!(attack.contains("\" × n"), "{attack}");
     assert!(!out.contains('\t'), "control characters are escaped: {out}");
 }
+
+/// The backtracking flavors with readers of their own get measured verdicts with an attack,
+/// the culprit's span in the pattern as written: PCRE2, Ruby and Oniguruma.
+#[test]
+fn pcre2_ruby_and_oniguruma_patterns_get_verdicts_with_attacks() {
+    for flavor in ["pcre2", "ruby", "oniguruma"] {
+        let (v, code) = redos_json(&["--flavor", flavor, "--", r"(?<w>a+)+\z"]);
+        assert_eq!(code, 1, "{flavor}: {v}");
+        assert_eq!(v["verdict"], "exponential", "{flavor}");
+        assert_eq!(v["attack"]["pump"], "a", "{flavor}");
+        // `(?<w>a+)+`: the span is the reader flavor's own text, not its sre rewrite.
+        assert_eq!(
+            v["span"],
+            serde_json::json!({"start": 0, "end": 9}),
+            "{flavor}"
+        );
+        let (v, code) = redos_json(&["--flavor", flavor, "--", r"\Ab+c"]);
+        assert_eq!(code, 0, "{flavor}: {v}");
+        assert_eq!(v["verdict"], "linear", "{flavor}");
+        // Polynomial: two adjacent loops over the same characters.
+        let (v, code) = redos_json(&["--flavor", flavor, "--", r"\A\d+\d+\z"]);
+        assert_eq!(code, 1, "{flavor}: {v}");
+        assert_eq!(v["verdict"], "polynomial", "{flavor}");
+        assert_eq!(v["degree"], 2, "{flavor}");
+    }
+}

@@ -1795,6 +1795,47 @@ fn ctrl_n_loads_the_export_in_the_engines_flavor() {
     );
 }
 
+/// Grok's export is Oniguruma's: Ctrl-N loads a preset exported for Elasticsearch in the
+/// `oniguruma` flavor, and the workbench shows the matches Oniguruma finds (the same as rxw's
+/// engine gives for that flavor on the demo log).
+#[test]
+fn ctrl_n_loads_a_grok_export_as_oniguruma() {
+    let mut app = screens::demo(120, 40);
+    app.update(Action::ShowTab(presets::ID));
+    presets_mut(&mut app).select_key("ack");
+    let tab = app.tab_as_mut::<presets::PresetsTab>().unwrap();
+    tab.last_export = Some(presets::LastExport {
+        target: rxw::fleet::Target::Elasticsearch,
+        path: None,
+        forms: Default::default(),
+    });
+    tab.show_export();
+    let pane = export_pane(&app);
+    assert_eq!(pane.target.flavor(), Some(rxw::Flavor::Oniguruma));
+    let exported = pane
+        .pattern
+        .clone()
+        .expect("ack is exported to grok as it stands");
+    key(&mut app, KeyCode::Char('n'), KeyModifiers::CONTROL);
+    assert_eq!(app.wb.flavor, rxw::Flavor::Oniguruma);
+    assert_eq!(app.wb.pattern.text(), exported);
+    assert!(
+        app.message
+            .as_deref()
+            .unwrap_or("")
+            .contains("as exported for Elasticsearch grok (Oniguruma), in the oniguruma flavor"),
+        "{:?}",
+        app.message
+    );
+    screens::settle(&mut app);
+    let re = rxw::Regex::new(&exported, rxw::Flavor::Oniguruma, rxw::Flags::default()).unwrap();
+    let want = re.find_all(rxw::workbench::DEMO_LOG, None).unwrap().len();
+    assert!(want > 0);
+    assert_eq!(app.wb.results.count, want);
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    assert!(screen.contains("oniguruma"), "{screen}");
+}
+
 /// Regression: Ctrl-R wrote `rxw-registry.clickhouse.sql` into the working directory without
 /// asking. It now shows the engine's export, asks where (a free name offered), writes only on
 /// Enter and says where; Esc writes nothing, and Ctrl-R in the prompt goes on to the next

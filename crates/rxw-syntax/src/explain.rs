@@ -622,6 +622,13 @@ impl<'a> Builder<'a> {
             ),
             NodeKind::Literal { ch, form } => {
                 let text = self.text(span);
+                // A reader flavor (Java, Ruby, PCRE2) may write a plain character as an escape
+                // in its sre text (`-` as `\-`): what the user wrote decides.
+                let form = if text.starts_with('\\') {
+                    form
+                } else {
+                    &LiteralForm::Verbatim
+                };
                 let (kind, hl) = if *form == LiteralForm::Verbatim {
                     ("literal", Kind::Literal)
                 } else {
@@ -630,7 +637,7 @@ impl<'a> Builder<'a> {
                 let note = case_note(mode, std::iter::once(*ch));
                 let meaning = match form {
                     LiteralForm::Verbatim => format!("{}{note}", char_the(*ch)),
-                    LiteralForm::Escaped if text.len() == 1 => {
+                    LiteralForm::Escaped if text == "\\" => {
                         // JS Annex B: a `\` before a non-letter that starts no escape.
                         "a literal backslash (`\\c` not followed by a letter is not a control escape)".into()
                     }
