@@ -385,7 +385,9 @@ pub(super) struct MatchLine<'a> {
     pub(super) color: bool,
 }
 
-/// Writes `line` as `[LOG:]LINE:COLUMN: match  name="group" …`, every text inert.
+/// Writes `line` as `[LOG:]LINE:COLUMN: match  name="group" …`, every text inert; a match
+/// that cuts a surrogate pair (JavaScript without `u`) says which characters it cuts, at
+/// which bytes of its source, its lone surrogates shown as U+FFFD.
 pub(super) fn write_match_line(out: &mut dyn Write, line: MatchLine<'_>) -> std::io::Result<()> {
     let MatchLine {
         re,
@@ -403,21 +405,39 @@ pub(super) fn write_match_line(out: &mut dyn Write, line: MatchLine<'_>) -> std:
         None => format!("{}:{}:", place.line, place.column),
     };
     let loc = style::paint(&at, Kind::Location, color);
-    let shown = style::inert(m.as_str(text), Layout::OneLine);
+    let whole = m.text(text, 0).unwrap_or_default();
+    let shown = style::inert(&whole, Layout::OneLine);
     write!(out, "{loc} {}", style::paint(&shown, Kind::Match, color))?;
     for k in 1..m.groups.len() {
         let label = re.group_names()[k - 1]
             .clone()
             .unwrap_or_else(|| k.to_string());
         let value = m
-            .group(text, k)
-            .map_or_else(|| "∅".to_string(), style::quoted);
+            .text(text, k)
+            .map_or_else(|| "∅".to_string(), |t| style::quoted(&t));
         write!(
             out,
             "  {}={}",
             style::paint(&label, Kind::Name, color),
             style::paint(&value, Kind::Group(k - 1), color)
         )?;
+    }
+    if let Some(cut) = &m.pair_cut {
+        let chars: Vec<String> = cut
+            .cuts
+            .iter()
+            .map(|c| {
+                // Counted in the source as `place` is, from the match's first byte.
+                let from = (place.source_offset as usize + c.bytes.0).saturating_sub(m.start());
+                let to = from + (c.bytes.1 - c.bytes.0);
+                format!("U+{:04X} at bytes {from}..{to}", c.ch as u32)
+            })
+            .collect();
+        let note = format!(
+            "  (cuts {} between its UTF-16 halves; a lone half is shown as U+FFFD)",
+            chars.join(", ")
+        );
+        write!(out, "{}", style::paint(&note, Kind::Location, color))?;
     }
     writeln!(out)
 }
@@ -609,6 +629,7 @@ pub fn replace(a: &ReplaceArgs, out: &mut dyn Write, err: &mut dyn Write) -> Out
         let doc = wire::Replaced {
             result: &r.result,
             replaced: r.replaced,
+            utf16: r.utf16.as_deref(),
         };
         writeln!(out, "{}", to_json(&doc))?;
     } else if std::io::IsTerminal::is_terminal(&std::io::stdout()) {

@@ -45,9 +45,10 @@ impl<'a> From<&'a Error> for ErrorDoc<'a> {
 /// names none). Flattened into [`MatchDoc`] and [`ToolMatch`].
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct MatchText<'t> {
-    /// The matched text.
+    /// The matched text (a lone surrogate, left by a JavaScript match that cuts a surrogate
+    /// pair, written as U+FFFD: the exact code units are in the spans).
     #[serde(rename = "match")]
-    pub text: &'t str,
+    pub text: Cow<'t, str>,
     /// Groups 1..n.
     pub captures: Captures<'t>,
     /// Named groups by name.
@@ -58,10 +59,73 @@ impl<'t> MatchText<'t> {
     /// The text and groups of `m`, a match of `re` in `text`.
     pub fn of(re: &'t Regex, text: &'t str, m: &Match) -> MatchText<'t> {
         MatchText {
-            text: m.as_str(text),
+            text: m.text(text, 0).unwrap_or_default(),
             captures: Captures::of(text, m),
             groups: NamedGroups::of(re, text, m),
         }
+    }
+}
+
+/// Where a JavaScript match without `u`/`v` cuts a character outside the BMP between its two
+/// UTF-16 code units (node reports such matches; a lone surrogate has no UTF-8 form): the
+/// characters cut, with their bytes, and one sentence saying so.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PairCutDoc {
+    /// One sentence: which characters are cut, at which bytes.
+    pub note: String,
+    /// The characters cut, in text order.
+    pub characters: Vec<CutCharacterDoc>,
+}
+
+/// One character a match cuts.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CutCharacterDoc {
+    /// `U+1F600`.
+    pub code_point: String,
+    /// Its bytes in the text.
+    pub bytes: [usize; 2],
+    /// Its two code units' span in UTF-16 units (counted as the match's `spans.utf16` are).
+    pub utf16: [usize; 2],
+}
+
+impl PairCutDoc {
+    /// The document for `m`, whose byte `start` stands at code unit `start_utf16`; `None`
+    /// when `m` cuts no pair.
+    pub fn of(m: &Match, start_utf16: usize) -> Option<PairCutDoc> {
+        let cut = m.pair_cut.as_ref()?;
+        let unit = |u: usize| (start_utf16 + u).saturating_sub(cut.base);
+        let mut doc = PairCutDoc {
+            note: String::new(),
+            characters: cut
+                .cuts
+                .iter()
+                .map(|c| CutCharacterDoc {
+                    code_point: format!("U+{:04X}", c.ch as u32),
+                    bytes: [c.bytes.0, c.bytes.1],
+                    utf16: [unit(c.utf16), unit(c.utf16 + 2)],
+                })
+                .collect(),
+        };
+        doc.say();
+        Some(doc)
+    }
+
+    /// Writes `note` from `characters` (again after a rebase).
+    fn say(&mut self) {
+        let chars: Vec<String> = self
+            .characters
+            .iter()
+            .map(|c| {
+                format!(
+                    "{} (bytes {}..{}, UTF-16 {}..{})",
+                    c.code_point, c.bytes[0], c.bytes[1], c.utf16[0], c.utf16[1]
+                )
+            })
+            .collect();
+        self.note = format!(
+            "the match cuts {} between its two UTF-16 code units, as JavaScript without the u flag does; a lone surrogate is written as U+FFFD in the texts, exactly in spans.utf16",
+            chars.join(", ")
+        );
     }
 }
 
@@ -81,6 +145,10 @@ pub struct MatchDoc<'t> {
     pub matched: MatchText<'t>,
     /// The spans of the match (first) and of each group, named for their unit.
     pub spans: SpanDoc,
+    /// Set when the match cuts a surrogate pair (JavaScript without `u`/`v`): the characters
+    /// cut, with their bytes; `spans.utf16` holds the exact spans.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pair_cut: Option<PairCutDoc>,
 }
 
 /// Positions counted two ways at once: code points and UTF-16 code units (a match's start,
@@ -166,11 +234,23 @@ impl SpanDoc {
             .iter()
             .map(|g| g.map(|(s, e)| [byte(s), byte(e)]))
             .collect();
-        let units = (unit != OffsetUnit::Bytes).then(|| {
-            m.groups
+        let units = (unit != OffsetUnit::Bytes).then(|| match &m.pair_cut {
+            // The exact code units, counted from the match's first byte's unit.
+            Some(cut) if unit == OffsetUnit::Utf16 => cut
+                .utf16
+                .iter()
+                .map(|g| {
+                    g.map(|(s, e)| {
+                        let u = |x: usize| (start.utf16 + x).saturating_sub(cut.base);
+                        [u(s), u(e)]
+                    })
+                })
+                .collect::<Vec<_>>(),
+            _ => m
+                .groups
                 .iter()
                 .map(|g| g.map(|(s, e)| [pick(at(s)), pick(at(e))]))
-                .collect::<Vec<_>>()
+                .collect::<Vec<_>>(),
         });
         SpanDoc {
             bytes,
@@ -191,6 +271,7 @@ impl<'t> MatchDoc<'t> {
             char_index: start.code_points,
             matched: MatchText::of(re, text, m),
             spans: SpanDoc::of(re, text, m, m.start(), start),
+            pair_cut: PairCutDoc::of(m, start.utf16),
         }
     }
 
@@ -209,6 +290,12 @@ impl<'t> MatchDoc<'t> {
         self.index = index;
         for span in self.spans.bytes.iter_mut().flatten() {
             *span = [shift(span[0]), shift(span[1])];
+        }
+        if let Some(cut) = &mut self.pair_cut {
+            for c in &mut cut.characters {
+                c.bytes = [shift(c.bytes[0]), shift(c.bytes[1])];
+            }
+            cut.say();
         }
     }
 }
@@ -391,14 +478,19 @@ pub struct ToolMatch<'t> {
     /// The text and groups.
     #[serde(flatten)]
     pub matched: MatchText<'t>,
+    /// Set when the match cuts a surrogate pair (JavaScript without `u`/`v`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pair_cut: Option<PairCutDoc>,
 }
 
 impl<'t> ToolMatch<'t> {
-    /// The item for `m`, a match of `re` in `text` starting at `index` in the flavor's units.
+    /// The item for `m`, a match of `re` in `text` whose first byte stands at `index` in the
+    /// flavor's units (one unit more is added when `m` starts inside a surrogate pair).
     pub fn new(re: &'t Regex, text: &'t str, m: &Match, index: usize) -> ToolMatch<'t> {
         ToolMatch {
-            index,
+            index: index + m.start_units_past_byte(),
             matched: MatchText::of(re, text, m),
+            pair_cut: PairCutDoc::of(m, index),
         }
     }
 }
@@ -406,12 +498,12 @@ impl<'t> ToolMatch<'t> {
 /// The agent tool's `captures`: groups 1..n as an array, `null` where a group did not take part.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 #[serde(transparent)]
-pub struct Captures<'t>(pub Vec<Option<&'t str>>);
+pub struct Captures<'t>(pub Vec<Option<Cow<'t, str>>>);
 
 impl<'t> Captures<'t> {
-    /// The captures of `m`, a match in `text`.
+    /// The captures of `m`, a match in `text` (exact: [`Match::text`]).
     pub fn of(text: &'t str, m: &Match) -> Captures<'t> {
-        Captures((1..m.groups.len()).map(|k| m.group(text, k)).collect())
+        Captures((1..m.groups.len()).map(|k| m.text(text, k)).collect())
     }
 }
 
@@ -421,7 +513,7 @@ impl<'t> Captures<'t> {
 /// groups) with the text of the group that took part, as the `groups` object has it; in Go
 /// and RE2 with the first group's, as `SubexpIndex` and `groupindex` answer.
 #[derive(Debug, Clone, PartialEq)]
-pub struct NamedGroups<'t>(pub Vec<(&'t str, Option<&'t str>)>);
+pub struct NamedGroups<'t>(pub Vec<(&'t str, Option<Cow<'t, str>>)>);
 
 impl<'t> NamedGroups<'t> {
     /// The named groups of `m` (a match of `re` in `text`), or `None` when `re` names none.
@@ -430,14 +522,16 @@ impl<'t> NamedGroups<'t> {
             return None;
         }
         let participating = re.flavor().rules().grammar == rxw_syntax::rules::Grammar::Ecma;
-        let mut out: Vec<(&'t str, Option<&'t str>)> = Vec::new();
+        let mut out: Vec<(&'t str, Option<Cow<'t, str>>)> = Vec::new();
         for (i, name) in re.group_names().iter().enumerate() {
             let Some(name) = name.as_deref() else {
                 continue;
             };
-            let value = m.group(text, i + 1);
+            let value = m.text(text, i + 1);
             match out.iter_mut().find(|(n, _)| *n == name) {
-                Some(slot) if participating && slot.1.is_none() => slot.1 = value,
+                // At most one such group takes part (node 24 also accepts a few patterns
+                // where two can: its groups object then names the last of them).
+                Some(slot) if participating && value.is_some() => slot.1 = value,
                 Some(_) => {}
                 None => out.push((name, value)),
             }
@@ -589,6 +683,10 @@ pub struct Replaced<'a> {
     pub result: &'a str,
     /// How many matches were replaced.
     pub replaced: usize,
+    /// JavaScript without `u`/`v`: the result's exact UTF-16 code units when it holds a lone
+    /// surrogate (a match cut a surrogate pair), which `result` writes as U+FFFD.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub utf16: Option<&'a [u16]>,
 }
 
 /// A document with the registry warnings beside its own fields (`"warnings"` only when there

@@ -152,6 +152,7 @@ impl Matches<'_, '_> {
                 if !captures {
                     return Ok(linear.find_at(text, self.pos).map(|m| Match {
                         groups: vec![Some((m.start(), m.end()))],
+                        pair_cut: None,
                     }));
                 }
                 let locs = self.locs.as_mut().expect("capture locations");
@@ -163,7 +164,10 @@ impl Matches<'_, '_> {
                 for k in 0..re.names.len() {
                     groups.push(locs.get(c.group_map[k]));
                 }
-                Ok(Some(Match { groups }))
+                Ok(Some(Match {
+                    groups,
+                    pair_cut: None,
+                }))
             }
             Program::Matcher(prog) => {
                 let params = vm::exec::SearchParams {
@@ -185,25 +189,32 @@ impl Matches<'_, '_> {
                         .then_some(self.options.progress)
                         .flatten(),
                 };
-                let (outcome, steps) = match &self.units {
+                let ((outcome, cut), steps) = match &self.units {
                     Some(u) => {
                         let (o, s) =
                             vm::run_search(prog, &Utf16Hay(&u.units), &params, &mut NoObserver);
-                        (u.map_outcome(o, self.text)?, s)
+                        (u.map_outcome(o, self.text), s)
                     }
-                    None => vm::run_search(
-                        prog,
-                        &Utf8Hay(self.text.as_bytes()),
-                        &params,
-                        &mut NoObserver,
-                    ),
+                    None => {
+                        let (o, s) = vm::run_search(
+                            prog,
+                            &Utf8Hay(self.text.as_bytes()),
+                            &params,
+                            &mut NoObserver,
+                        );
+                        ((o, None), s)
+                    }
                 };
                 self.steps += steps;
                 match outcome {
                     Outcome::Match(slots) => {
-                        let mut m = slots_to_match(&slots);
+                        let mut m = slots_to_match(&slots, cut);
                         if !captures {
                             m.groups.truncate(1);
+                            if let Some(c) = &mut m.pair_cut {
+                                c.utf16.truncate(1);
+                                c.units.truncate(1);
+                            }
                         }
                         Ok(Some(m))
                     }
@@ -286,9 +297,10 @@ impl Iterator for Matches<'_, '_> {
             };
             let (s, e) = (m.start(), m.end());
             // Positions in the searched form (code units when `units` is set).
-            let (su, eu) = match &self.units {
-                Some(u) => (u.unit_of_byte(s), u.unit_of_byte(e)),
-                None => (s, e),
+            let (su, eu) = match (&self.units, &m.pair_cut) {
+                (Some(_), Some(cut)) => cut.utf16[0].unwrap_or((0, 0)),
+                (Some(u), None) => (u.unit_of_byte(s), u.unit_of_byte(e)),
+                (None, _) => (s, e),
             };
             if sticky && su != self.pos {
                 self.done = true;
@@ -314,7 +326,7 @@ impl Iterator for Matches<'_, '_> {
                 self.pos = eu;
                 self.not_empty_at = (s == e).then_some(eu);
             } else {
-                self.pos = if s == e { self.next_pos(eu) } else { eu };
+                self.pos = if su == eu { self.next_pos(eu) } else { eu };
             }
             self.found += 1;
             return Some(Ok(m));

@@ -37,6 +37,7 @@ mod strategy;
 pub mod trace;
 mod translate;
 mod units;
+pub use units::{CutCharacter, PairCut};
 pub mod vm;
 
 pub use iter::{MatchOptions, Matches, TOTAL_STEPS_EXCEEDED};
@@ -144,6 +145,10 @@ pub struct Match {
     /// (`(ab|a)*?b` on `ab` gives group 1 the span 2..1). Its text is empty, as Python slices
     /// it ([`Match::group`]); whoever slices the text with a group's span must allow for it.
     pub groups: Vec<Option<(usize, usize)>>,
+    /// JavaScript without `u`/`v`: set when a span starts or ends between the two halves of a
+    /// surrogate pair (node counts UTF-16 code units), with the exact spans in code units;
+    /// `groups` then holds the whole characters around each span. `None` otherwise.
+    pub pair_cut: Option<Box<PairCut>>,
 }
 
 impl Match {
@@ -157,9 +162,28 @@ impl Match {
         self.groups[0].unwrap().1
     }
 
-    /// The matched text.
+    /// The matched text (the whole characters around it when it cuts a surrogate pair: see
+    /// [`Match::text`] for its exact text).
     pub fn as_str<'t>(&self, text: &'t str) -> &'t str {
         &text[self.start()..self.end()]
+    }
+
+    /// Group `k`'s exact text, `None` when it did not take part: [`Match::group`], or when the
+    /// match cuts a surrogate pair its code units with a lone surrogate written as U+FFFD.
+    pub fn text<'t>(&self, text: &'t str, k: usize) -> Option<std::borrow::Cow<'t, str>> {
+        match &self.pair_cut {
+            Some(cut) => cut.lossy(k).map(std::borrow::Cow::Owned),
+            None => self.group(text, k).map(std::borrow::Cow::Borrowed),
+        }
+    }
+
+    /// How many code units the exact start lies after the code unit of byte
+    /// [`Match::start`]: 1 when the match starts between the two halves of a surrogate pair,
+    /// else 0.
+    pub fn start_units_past_byte(&self) -> usize {
+        self.pair_cut
+            .as_ref()
+            .map_or(0, |c| c.utf16[0].map_or(0, |(s, _)| s - c.base))
     }
 
     /// Group `k`'s text, or `None` when it did not participate; empty for a group that ends
@@ -739,6 +763,12 @@ impl Regex {
         self.variant(assume_bits(assume), assume)
     }
 
+    /// Whether a search of `text` runs on its UTF-16 code units (JavaScript without `u`/`v`
+    /// on a text with a character outside the BMP), where a match can cut a surrogate pair.
+    pub fn searches_code_units(&self, text: &str) -> bool {
+        self.js_code_unit_sensitive && has_astral(text)
+    }
+
     fn matcher_variant(&self) -> Result<&Compiled, Error> {
         self.code_unit_variant()
     }
@@ -911,12 +941,15 @@ impl Regex {
             params.start = units.unit_of_byte(start);
             params.not_empty_at = not_empty_at.map(|b| units.unit_of_byte(b));
             let (o, s) = vm::run_search(prog, &Utf16Hay(&units.units), &params, observer);
-            (units.map_outcome(o, text)?, s)
+            let (o, cut) = units.map_outcome(o, text);
+            ((o, cut), s)
         } else {
-            vm::run_search(prog, &Utf8Hay(text.as_bytes()), &params, observer)
+            let (o, s) = vm::run_search(prog, &Utf8Hay(text.as_bytes()), &params, observer);
+            ((o, None), s)
         };
+        let (outcome, cut) = outcome;
         match outcome {
-            Outcome::Match(slots) => Ok((Some(slots_to_match(&slots)), steps)),
+            Outcome::Match(slots) => Ok((Some(slots_to_match(&slots, cut)), steps)),
             Outcome::NoMatch | Outcome::Cancelled => Ok((None, steps)),
             other => Err(self.stop_error(other, text)),
         }
@@ -950,12 +983,16 @@ impl Regex {
             let mut params = params;
             params.start = units.unit_of_byte(start);
             let (o, _) = vm::run_search(prog, &Utf16Hay(&units.units), &params, observer);
-            units.map_outcome(o, text)?
+            units.map_outcome(o, text)
         } else {
-            vm::run_search(prog, &Utf8Hay(text.as_bytes()), &params, observer).0
+            (
+                vm::run_search(prog, &Utf8Hay(text.as_bytes()), &params, observer).0,
+                None,
+            )
         };
+        let (outcome, cut) = outcome;
         match outcome {
-            Outcome::Match(slots) => Ok(Some(slots_to_match(&slots))),
+            Outcome::Match(slots) => Ok(Some(slots_to_match(&slots, cut))),
             Outcome::NoMatch | Outcome::Cancelled => Ok(None),
             other => Err(self.stop_error(other, text)),
         }
@@ -1092,12 +1129,12 @@ pub use rxw_syntax::surrogate_stand_in;
 
 /// The groups of a matcher's match. A group may end before it starts (python@3.8–3.10 only:
 /// see [`Match::groups`]).
-fn slots_to_match(slots: &[usize]) -> Match {
+fn slots_to_match(slots: &[usize], pair_cut: Option<Box<PairCut>>) -> Match {
     let groups = slots
         .chunks(2)
         .map(|p| (p[0] != vm::exec::UNSET && p[1] != vm::exec::UNSET).then_some((p[0], p[1])))
         .collect();
-    Match { groups }
+    Match { groups, pair_cut }
 }
 
 fn last_line(s: &str) -> String {

@@ -41,6 +41,10 @@ pub struct Replaced {
     pub result: String,
     /// How many matches were replaced.
     pub replaced: usize,
+    /// JavaScript without `u`/`v`: the result's exact UTF-16 code units when it holds a lone
+    /// surrogate (a match that cut a surrogate pair), which `result` writes as U+FFFD.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub utf16: Option<Vec<u16>>,
 }
 
 fn push_lit(pieces: &mut Vec<Piece>, s: &str) {
@@ -81,23 +85,44 @@ impl Template {
         }
     }
 
-    /// Appends the expansion for match `m` of `text` to `out`.
+    /// Appends the expansion for match `m` of `text` to `out` (a lone surrogate, where `m`
+    /// cuts a surrogate pair, written as U+FFFD; [`Regex::replace`] keeps the exact units).
     pub fn expand(&self, text: &str, m: &Match, out: &mut String) {
         for p in &self.pieces {
             match p {
                 Piece::Literal(s) => out.push_str(s),
                 Piece::Group(k) => {
-                    if let Some(s) = m.group(text, *k) {
-                        out.push_str(s);
+                    if let Some(s) = m.text(text, *k) {
+                        out.push_str(&s);
                     }
                 }
                 Piece::FirstOf(ks) => {
-                    if let Some(s) = ks.iter().find_map(|k| m.group(text, *k)) {
-                        out.push_str(s);
+                    // The last of them that took part, as node's groups object has it.
+                    if let Some(s) = ks.iter().rev().find_map(|k| m.text(text, *k)) {
+                        out.push_str(&s);
                     }
                 }
-                Piece::Before => out.push_str(&text[..m.start()]),
-                Piece::After => out.push_str(&text[m.end()..]),
+                // A match that cuts a pair leaves a lone half before or after it (U+FFFD).
+                Piece::Before => {
+                    out.push_str(&text[..m.start()]);
+                    if m.start_units_past_byte() == 1 {
+                        out.push('\u{FFFD}');
+                    }
+                }
+                Piece::After => match &m.pair_cut {
+                    Some(c) if c.end_inside => {
+                        out.push('\u{FFFD}');
+                        // An empty match's end is the split character's first byte.
+                        let empty = c.utf16[0].is_some_and(|(s, e)| s == e);
+                        let skip = if empty {
+                            text[m.end()..].chars().next().map_or(0, char::len_utf8)
+                        } else {
+                            0
+                        };
+                        out.push_str(&text[m.end() + skip..]);
+                    }
+                    _ => out.push_str(&text[m.end()..]),
+                },
             }
         }
     }
@@ -729,10 +754,14 @@ impl Regex {
                 return Ok(Replaced {
                     result: text.to_string(),
                     replaced: 0,
+                    utf16: None,
                 });
             }
             Err(e) => return Err(e),
         };
+        if self.searches_code_units(text) {
+            return self.replace_code_units(text, &tpl, count, limits);
+        }
         let mut out = String::with_capacity(text.len());
         let mut last = 0;
         let mut replaced = 0;
@@ -756,6 +785,72 @@ impl Regex {
         Ok(Replaced {
             result: out,
             replaced,
+            utf16: None,
+        })
+    }
+
+    /// JavaScript without `u`/`v` on a text with characters outside the BMP: the replacement
+    /// made on UTF-16 code units, as node's `String.prototype.replace` makes it, so that a
+    /// match that cuts a surrogate pair leaves its other half (a lone surrogate) in place.
+    fn replace_code_units(
+        &self,
+        text: &str,
+        tpl: &Template,
+        count: Option<usize>,
+        limits: &Limits,
+    ) -> Result<Replaced, Error> {
+        let units = crate::units::CodeUnits::of(text);
+        let all = &units.units;
+        let mut out: Vec<u16> = Vec::with_capacity(all.len());
+        let (mut last, mut replaced) = (0, 0);
+        let options = crate::MatchOptions::within(limits);
+        for m in self.matches(text, options) {
+            if count.is_some_and(|c| replaced >= c) {
+                break;
+            }
+            let m = m?;
+            let spans: Vec<Option<(usize, usize)>> = match &m.pair_cut {
+                Some(cut) => cut.utf16.clone(),
+                None => m
+                    .groups
+                    .iter()
+                    .map(|g| g.map(|(s, e)| (units.unit_of_byte(s), units.unit_of_byte(e))))
+                    .collect(),
+            };
+            let (start, end) = spans[0].unwrap_or((last, last));
+            out.extend_from_slice(&all[last.min(start)..start]);
+            let group = |k: usize| {
+                spans
+                    .get(k)
+                    .copied()
+                    .flatten()
+                    .map(|(s, e)| &all[s..e.max(s)])
+            };
+            for p in &tpl.pieces {
+                match p {
+                    Piece::Literal(s) => out.extend(s.encode_utf16()),
+                    Piece::Group(k) => out.extend_from_slice(group(*k).unwrap_or_default()),
+                    Piece::FirstOf(ks) => {
+                        // The last of them that took part, as node's groups object has it.
+                        if let Some(g) = ks.iter().rev().find_map(|k| group(*k)) {
+                            out.extend_from_slice(g);
+                        }
+                    }
+                    Piece::Before => out.extend_from_slice(&all[..start]),
+                    Piece::After => out.extend_from_slice(&all[end..]),
+                }
+            }
+            last = end;
+            replaced += 1;
+            limits.check_output(out.len() * 2)?;
+        }
+        out.extend_from_slice(&all[last.min(all.len())..]);
+        limits.check_output(out.len() * 2)?;
+        let lone = char::decode_utf16(out.iter().copied()).any(|c| c.is_err());
+        Ok(Replaced {
+            result: String::from_utf16_lossy(&out),
+            replaced,
+            utf16: lone.then_some(out),
         })
     }
 }

@@ -2,7 +2,6 @@
 //! offsets.
 
 use crate::vm::{self, Outcome};
-use rxw_syntax::error::{Error, ErrorKind};
 
 /// A text as UTF-16 code units (JavaScript without `u`/`v` on a text with characters outside
 /// the BMP), with the way back to byte offsets.
@@ -89,38 +88,147 @@ impl CodeUnits {
         u
     }
 
-    pub(crate) fn map_outcome(&self, o: Outcome, text: &str) -> Result<Outcome, Error> {
+    /// The code units of the text: an outcome's slots (code units) turned into byte offsets,
+    /// with the exact spans kept when one of them falls between the two halves of a surrogate
+    /// pair ([`PairCut`]): such a start becomes the split character's first byte, such an end
+    /// its last byte's successor (its first byte when the span is empty), so that byte spans
+    /// always slice the text.
+    pub(crate) fn map_outcome(&self, o: Outcome, text: &str) -> (Outcome, Option<Box<PairCut>>) {
         match o {
             Outcome::Match(mut slots) => {
-                for s in slots.iter_mut() {
-                    if *s == vm::exec::UNSET {
+                let exact = slots.clone();
+                let mut cuts: Vec<CutCharacter> = Vec::new();
+                for i in 0..slots.len() {
+                    let s = slots[i];
+                    if s == vm::exec::UNSET {
                         continue;
                     }
-                    match self.byte_of_unit(*s, text) {
-                        Ok(b) => *s = b,
+                    match self.byte_of_unit(s, text) {
+                        Ok(b) => slots[i] = b,
                         Err(at) => {
-                            let ch = text[at..].chars().next().unwrap_or('?');
-                            return Err(Error::new(
-                                ErrorKind::InputUnsupported,
-                                format!(
-                                    "the match cuts U+{:04X} (byte {at}) between its two UTF-16 code units, as JavaScript without the u flag does; add the u flag",
-                                    ch as u32
-                                ),
-                            ));
+                            let ch = text[at..].chars().next().unwrap_or('\u{FFFD}');
+                            let empty_end = i % 2 == 1 && exact[i - 1] == s;
+                            slots[i] = if i % 2 == 0 || empty_end {
+                                at
+                            } else {
+                                at + ch.len_utf8()
+                            };
+                            if !cuts.iter().any(|c| c.bytes.0 == at) {
+                                cuts.push(CutCharacter {
+                                    ch,
+                                    bytes: (at, at + ch.len_utf8()),
+                                    utf16: s - 1,
+                                });
+                            }
                         }
                     }
                 }
-                Ok(Outcome::Match(slots))
+                if cuts.is_empty() {
+                    return (Outcome::Match(slots), None);
+                }
+                cuts.sort_by_key(|c| c.bytes.0);
+                let utf16: Vec<Option<(usize, usize)>> = exact
+                    .chunks(2)
+                    .map(|p| {
+                        (p[0] != vm::exec::UNSET && p[1] != vm::exec::UNSET).then_some((p[0], p[1]))
+                    })
+                    .collect();
+                let units = utf16
+                    .iter()
+                    .map(|g| g.map(|(s, e)| self.units[s..e.max(s)].to_vec()))
+                    .collect();
+                let base = match self.byte_of_unit(exact[0], text) {
+                    Ok(_) => exact[0],
+                    Err(_) => exact[0] - 1,
+                };
+                let end_inside = self.byte_of_unit(exact[1], text).is_err();
+                let cut = PairCut {
+                    utf16,
+                    base,
+                    units,
+                    cuts,
+                    end_inside,
+                };
+                (Outcome::Match(slots), Some(Box::new(cut)))
             }
-            Outcome::BudgetExceeded { pos, pc, start } => Ok(Outcome::BudgetExceeded {
-                pos: self.byte_of_unit(pos, text).unwrap_or_else(|b| b),
-                pc,
-                start: self.byte_of_unit(start, text).unwrap_or_else(|b| b),
-            }),
-            Outcome::TotalBudgetExceeded { pos } => Ok(Outcome::TotalBudgetExceeded {
-                pos: self.byte_of_unit(pos, text).unwrap_or_else(|b| b),
-            }),
-            other => Ok(other),
+            Outcome::BudgetExceeded { pos, pc, start } => (
+                Outcome::BudgetExceeded {
+                    pos: self.byte_of_unit(pos, text).unwrap_or_else(|b| b),
+                    pc,
+                    start: self.byte_of_unit(start, text).unwrap_or_else(|b| b),
+                },
+                None,
+            ),
+            Outcome::TotalBudgetExceeded { pos } => (
+                Outcome::TotalBudgetExceeded {
+                    pos: self.byte_of_unit(pos, text).unwrap_or_else(|b| b),
+                },
+                None,
+            ),
+            other => (other, None),
         }
+    }
+}
+
+/// Where a JavaScript match without `u`/`v` starts or ends between the two halves of a
+/// surrogate pair, as node reports it (its indices count UTF-16 code units, and `.`, a class
+/// or an empty match can stop inside a character outside the BMP): the exact spans in code
+/// units and the characters cut. The match's byte spans ([`crate::Match::groups`]) are then
+/// the whole characters around each span (an empty span inside a pair is the split
+/// character's first byte).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PairCut {
+    /// The spans of the match (first) and its groups in UTF-16 code units of the whole text,
+    /// `None` for a group that did not take part.
+    pub utf16: Vec<Option<(usize, usize)>>,
+    /// The code unit where the match's first byte ([`crate::Match::start`]) stands: the
+    /// exact start, or one before it when the match starts inside a pair.
+    pub base: usize,
+    /// The code units of the match and of each group, exactly (a lone surrogate included).
+    pub units: Vec<Option<Vec<u16>>>,
+    /// The characters a span cuts, in text order.
+    pub cuts: Vec<CutCharacter>,
+    /// Whether the match itself ends between the two halves of a pair.
+    pub end_inside: bool,
+}
+
+/// A character outside the BMP that a span cuts between its two UTF-16 code units.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CutCharacter {
+    /// The character.
+    pub ch: char,
+    /// Its bytes in the text.
+    pub bytes: (usize, usize),
+    /// Its first code unit in the text (the cut is at `utf16 + 1`).
+    pub utf16: usize,
+}
+
+impl PairCut {
+    /// Group `k`'s text with a lone surrogate written as U+FFFD (a string cannot hold one),
+    /// `None` when it did not take part.
+    pub fn lossy(&self, k: usize) -> Option<String> {
+        self.units.get(k)?.as_deref().map(String::from_utf16_lossy)
+    }
+
+    /// One sentence naming the characters cut, with their bytes, for a note beside the match.
+    pub fn note(&self) -> String {
+        let chars: Vec<String> = self
+            .cuts
+            .iter()
+            .map(|c| {
+                format!(
+                    "U+{:04X} (bytes {}..{}, UTF-16 {}..{})",
+                    c.ch as u32,
+                    c.bytes.0,
+                    c.bytes.1,
+                    c.utf16,
+                    c.utf16 + 2
+                )
+            })
+            .collect();
+        format!(
+            "the match cuts {} between its two UTF-16 code units, as JavaScript without the u flag does; a lone surrogate is shown as U+FFFD",
+            chars.join(", ")
+        )
     }
 }

@@ -75,8 +75,14 @@ enum Output<'t> {
     Test { matched: bool },
     /// `[{index, match, captures, groups}]`.
     Find(Vec<ToolMatch<'t>>),
-    /// `{"result", "replaced"}`.
-    Replace { result: String, replaced: usize },
+    /// `{"result", "replaced"}`, and `"utf16"` (the exact code units) when a JavaScript
+    /// match cut a surrogate pair and left a lone half, which `result` writes as U+FFFD.
+    Replace {
+        result: String,
+        replaced: usize,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        utf16: Option<Vec<u16>>,
+    },
 }
 
 /// The MCP server's structured content: `find` and `explain` answers are wrapped in an object
@@ -243,6 +249,7 @@ pub fn regex_tool_from(p: RegexParams, started: Instant) -> Result<Value, ToolEr
                 Output::Replace {
                     result: r.result,
                     replaced: r.replaced,
+                    utf16: r.utf16,
                 }
             }
         };

@@ -1116,6 +1116,7 @@ impl<'r, 't> Cursor<'r, 't> {
                         Ok(c) => {
                             *m = Match {
                                 groups: vec![Some((start, c))],
+                                pair_cut: None,
                             };
                             matches.seek(c);
                         }
