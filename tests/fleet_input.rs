@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 mod common;
-use common::{fails_saying, run, rxw};
+use common::{fails_saying, run, run_json, rxw};
 
 /// A log of `lines` lines: stamped lines with protocol tags, a continuation line now and
 /// then, deterministic.
@@ -147,12 +147,13 @@ fn a_line_longer_than_64_mib_is_cut_said_and_the_lines_after_it_still_read() {
     assert_eq!(code, 2, "{out}");
     assert!(err.contains("longer than 64 MiB"), "{err}");
     // JSON stays one document: the error alone.
-    let (code, out, _) = run(rxw(dir.path())
-        .args(["find", "--json", "--file"])
-        .arg(&blob)
-        .arg("RESULT"));
-    assert_eq!(code, 2);
-    let doc: Value = serde_json::from_str(&out).unwrap();
+    let (doc, _) = run_json(
+        rxw(dir.path())
+            .args(["find", "--json", "--file"])
+            .arg(&blob)
+            .arg("RESULT"),
+        2,
+    );
     assert!(doc["error"]["message"].as_str().unwrap().contains("64 MiB"));
 }
 
@@ -336,17 +337,18 @@ fn audit_reads_compressed_files_as_their_text_and_says_where_one_broke() {
     write(dir.path(), "a.log.zst", &zstd(text.as_bytes()));
     let gz = gzip(text.as_bytes());
     write(dir.path(), "cut.log.gz", &gz[..gz.len() / 2]);
-    let (code, out, _) = run(rxw(dir.path()).current_dir(dir.path()).args([
-        "audit",
-        "--format",
-        "json",
-        "a.log.zst",
-        "cut.log.gz",
-        "-p",
-        "heartbeat",
-    ]));
-    assert_eq!(code, 2);
-    let doc: Value = serde_json::from_str(&out).unwrap();
+    let (doc, _) = run_json(
+        rxw(dir.path()).current_dir(dir.path()).args([
+            "audit",
+            "--format",
+            "json",
+            "a.log.zst",
+            "cut.log.gz",
+            "-p",
+            "heartbeat",
+        ]),
+        2,
+    );
     assert_eq!(doc["rows"][0]["matches"]["heartbeat"], true);
     assert_eq!(doc["rows"][1]["error_kind"], "file_unreadable");
     assert!(

@@ -2,7 +2,7 @@
 //! counts say the logs were read as.
 
 mod common;
-use common::{fails_saying, run, rxw};
+use common::{fails_saying, run, run_json, rxw};
 use std::path::Path;
 
 const MESSAGES: [&str; 4] = [
@@ -135,11 +135,12 @@ fn a_bad_field_override_is_an_error_naming_the_fields() {
             says,
         );
     }
-    let (code, out, _) = run(rxw(dir.path()).args([
-        "parse", "--count", "--json", "--file", log, "--field", "when=x",
-    ]));
-    assert_eq!(code, 2);
-    let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let (doc, _) = run_json(
+        rxw(dir.path()).args([
+            "parse", "--count", "--json", "--file", log, "--field", "when=x",
+        ]),
+        2,
+    );
     assert_eq!(doc["error"]["kind"], "arguments_invalid");
 }
 

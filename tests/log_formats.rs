@@ -4,7 +4,7 @@
 //! per-preset counts can be compared with the same messages in a NetVM log.
 
 mod common;
-use common::{fails_saying, run, rxw};
+use common::{fails_saying, run, run_json, rxw};
 use std::path::Path;
 
 /// Every example and counter-example text of the built-in registry, each a message.
@@ -15,9 +15,7 @@ fn registry_messages(config: &Path) -> Vec<String> {
     let mut messages = Vec::new();
     for p in list.as_array().unwrap() {
         let key = p["key"].as_str().unwrap();
-        let (code, out, err) = run(rxw(config).args(["preset", "get", key, "--json"]));
-        assert_eq!(code, 0, "{err}");
-        let def: serde_json::Value = serde_json::from_str(&out).unwrap();
+        let (def, _) = run_json(rxw(config).args(["preset", "get", key, "--json"]), 0);
         for e in def["examples"].as_array().unwrap() {
             messages.push(e["text"].as_str().unwrap().to_string());
         }
@@ -296,12 +294,13 @@ fn a_user_format_from_the_config_directory_is_detected_and_named() {
         .cloned()
         .collect();
     std::fs::write(&sys, rfc3164_log(&one_line)).unwrap();
-    let (code, out, err) = run(rxw(config)
-        .args(["parse", "--count", "--json"])
-        .arg(&log)
-        .arg(&sys));
-    assert_eq!(code, 0, "{err}");
-    let mixed: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let (mixed, _) = run_json(
+        rxw(config)
+            .args(["parse", "--count", "--json"])
+            .arg(&log)
+            .arg(&sys),
+        0,
+    );
     assert_eq!(mixed["format"], "web,syslog");
     let sys_alone = counts(config, &sys, &[]);
     assert_eq!(

@@ -7,29 +7,10 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 mod common;
-use common::{fails_saying, run, rxw};
+use common::{fails_saying, lifecycle_log, run, run_json, rxw};
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// A generated log with interleaved job lifecycles.
-fn generated_log(dir: &Path, bytes: usize, seed: u32) -> PathBuf {
-    let out = std::process::Command::new("python3")
-        .arg(repo().join("benches/gen_log.py"))
-        .args([
-            "--bytes",
-            &bytes.to_string(),
-            "--seed",
-            &seed.to_string(),
-            "--lifecycles",
-        ])
-        .output()
-        .expect("python3 runs benches/gen_log.py");
-    assert!(out.status.success());
-    let path = dir.join(format!("agent-{bytes}-{seed}.log"));
-    std::fs::write(&path, out.stdout).unwrap();
-    path
 }
 
 /// Lines the generator does not write: no stamp before the first, offsets and fractions,
@@ -71,7 +52,7 @@ fn reference(log: &Path) -> Value {
 #[test]
 fn jobs_json_agrees_with_the_reference_script() {
     let dir = tempfile::tempdir().unwrap();
-    let log = generated_log(dir.path(), 400_000, 11);
+    let log = lifecycle_log(dir.path(), 400_000, 11);
     let mut bytes = std::fs::read(&log).unwrap();
     bytes.extend_from_slice(EDGES);
     std::fs::write(&log, &bytes).unwrap();
@@ -98,9 +79,7 @@ fn jobs_edge_cases_exactly() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("edges.log");
     std::fs::write(&log, EDGES).unwrap();
-    let (code, out, _) = run(rxw(dir.path()).arg("jobs").arg("--json").arg(&log));
-    assert_eq!(code, 0);
-    let rows: Value = serde_json::from_str(&out).unwrap();
+    let (rows, _) = run_json(rxw(dir.path()).arg("jobs").arg("--json").arg(&log), 0);
     assert!(
         rows.as_array().unwrap().iter().all(|r| r["events"]
             .as_array()
@@ -203,7 +182,7 @@ fn jobs_output_is_written_atomically() {
 #[test]
 fn parse_jsonl_is_parse_json_one_hit_a_line() {
     let dir = tempfile::tempdir().unwrap();
-    let log = generated_log(dir.path(), 60_000, 3);
+    let log = lifecycle_log(dir.path(), 60_000, 3);
     let (code, array, _) = run(rxw(dir.path())
         .args(["parse", "--json", "--file"])
         .arg(&log));
@@ -237,7 +216,7 @@ fn parse_jsonl_is_parse_json_one_hit_a_line() {
 #[test]
 fn parse_jsonl_into_a_closed_pipe_is_not_an_error() {
     let dir = tempfile::tempdir().unwrap();
-    let log = generated_log(dir.path(), 3_000_000, 4);
+    let log = lifecycle_log(dir.path(), 3_000_000, 4);
     let mut child = std::process::Command::new(assert_cmd::cargo::cargo_bin("rxw"))
         .args(["parse", "--jsonl", "--file"])
         .arg(&log)
@@ -393,7 +372,7 @@ fn timeline_as_json_and_as_a_chart() {
 #[test]
 fn parse_line_buffered_gives_the_same_lines() {
     let dir = tempfile::tempdir().unwrap();
-    let log = generated_log(dir.path(), 20_000, 8);
+    let log = lifecycle_log(dir.path(), 20_000, 8);
     let (_, plain, _) = run(rxw(dir.path())
         .args(["parse", "--jsonl", "--file"])
         .arg(&log));

@@ -1,7 +1,7 @@
 //! `rxw preset …` and `rxw parse` end to end, with a scrubbed config directory.
 
 mod common;
-use common::{fails_saying, run, rxw};
+use common::{fails_saying, lifecycle_log, run, run_json, rxw};
 
 #[test]
 fn preset_check_passes_the_shipped_examples_and_flags_two_polynomial_presets() {
@@ -33,9 +33,7 @@ fn preset_check_passes_the_shipped_examples_and_flags_two_polynomial_presets() {
 #[test]
 fn preset_check_json_carries_each_presets_redos_verdict() {
     let dir = tempfile::tempdir().unwrap();
-    let (code, out, _) = run(rxw(dir.path()).args(["preset", "check", "--json"]));
-    assert_eq!(code, 1);
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let (v, _) = run_json(rxw(dir.path()).args(["preset", "check", "--json"]), 1);
     let redos: Vec<&serde_json::Value> = v["cases"]
         .as_array()
         .unwrap()
@@ -289,12 +287,13 @@ fn broken_explicit_registry_exits_2_everywhere_with_a_json_error() {
                 .contains("bad.toml:2:")
         );
     }
-    let (code, out, _) = run(rxw(dir.path())
-        .args(["audit", "-p", "x", "--format", "json", "--registry"])
-        .arg(&bad)
-        .arg(&file));
-    assert_eq!(code, 2);
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let (v, _) = run_json(
+        rxw(dir.path())
+            .args(["audit", "-p", "x", "--format", "json", "--registry"])
+            .arg(&bad)
+            .arg(&file),
+        2,
+    );
     assert_eq!(v["error"]["kind"], "registry_invalid");
 }
 
@@ -477,25 +476,6 @@ fn parse_schema_lists_the_record_and_each_presets_groups_and_loads_into_duckdb()
     );
 }
 
-/// A NetVM log of `bytes` from the project's own generator (job lifecycles interleaved).
-fn lifecycle_log(dir: &std::path::Path, bytes: usize, seed: u64) -> std::path::PathBuf {
-    let path = dir.join(format!("agent-{seed}.log"));
-    let out = std::process::Command::new("python3")
-        .args([
-            concat!(env!("CARGO_MANIFEST_DIR"), "/benches/gen_log.py"),
-            "--bytes",
-            &bytes.to_string(),
-            "--seed",
-            &seed.to_string(),
-            "--lifecycles",
-        ])
-        .output()
-        .expect("python3 runs the log generator");
-    assert!(out.status.success());
-    std::fs::write(&path, out.stdout).unwrap();
-    path
-}
-
 /// The CPython reference of the registry on records (`benches/records_ref.py`): its output
 /// as JSON lines, or `None` when no CPython 3.11+ (tomllib) is here.
 fn records_reference(log: &std::path::Path, args: &[&str]) -> Option<Vec<serde_json::Value>> {
@@ -655,11 +635,12 @@ fn json_lines_that_are_not_records_are_counted_and_said() {
         "{\"ts\":\"2026-10-05T00:00:01Z\",\"msg\":\"[CLAIM 7fce46e0] on it\"}\n{\"msg\":\"[ACK 7fce46e0]\"}\n{truncated\n\u{1b}[31mnot json\n{\"level\":\"info\"}\n{\"msg\":\"[CLAIM abcdef12]\"}\n",
     )
     .unwrap();
-    let (code, out, err) = run(rxw(dir.path())
-        .args(["parse", "--count", "--json", "--only", "verb"])
-        .arg(&log));
-    assert_eq!(code, 0, "{err}");
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let (v, err) = run_json(
+        rxw(dir.path())
+            .args(["parse", "--count", "--json", "--only", "verb"])
+            .arg(&log),
+        0,
+    );
     assert_eq!(v["by_key"]["verb"], 3);
     assert_eq!(v["format"], "jsonl");
     assert!(
@@ -688,17 +669,18 @@ fn find_with_a_record_format_matches_each_message() {
     assert_eq!(count(&["--format", "lines"]), "0");
     // On messages: the two work orders that begin their message, not the one inside one.
     assert_eq!(count(&["--format", "netvm"]), "2");
-    let (code, out, _) = run(rxw(dir.path())
-        .args([
-            "find",
-            "--json",
-            "--format",
-            "netvm",
-            r"(?s)^\[WO:(\w+)\].*",
-        ])
-        .arg(&log));
-    assert_eq!(code, 0);
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let (v, _) = run_json(
+        rxw(dir.path())
+            .args([
+                "find",
+                "--json",
+                "--format",
+                "netvm",
+                r"(?s)^\[WO:(\w+)\].*",
+            ])
+            .arg(&log),
+        0,
+    );
     let first = &v[0];
     let (s, e) = (
         first["index"].as_u64().unwrap() as usize,

@@ -976,6 +976,36 @@ pub fn append(path: &std::path::Path, text: &str) {
         .expect("the file is written");
 }
 
+/// A NetVM log of about `bytes` from the project's own generator (`benches/gen_log.py
+/// --lifecycles`: job lifecycles interleaved), written as `dir/agent-<bytes>-<seed>.log`.
+///
+/// # Panics
+///
+/// When python3 or the generator fails, or the file cannot be written.
+pub fn lifecycle_log(dir: &std::path::Path, bytes: usize, seed: u64) -> std::path::PathBuf {
+    let generator =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../benches/gen_log.py");
+    let out = Command::new("python3")
+        .arg(generator)
+        .args([
+            "--bytes",
+            &bytes.to_string(),
+            "--seed",
+            &seed.to_string(),
+            "--lifecycles",
+        ])
+        .output()
+        .expect("python3 runs benches/gen_log.py");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let path = dir.join(format!("agent-{bytes}-{seed}.log"));
+    std::fs::write(&path, out.stdout).expect("the log is written");
+    path
+}
+
 /// The `rxw` binary with a scrubbed environment: its config and home in `config`, no colour.
 pub fn rxw(config: &std::path::Path) -> assert_cmd::Command {
     let mut c = assert_cmd::Command::cargo_bin("rxw").expect("the rxw binary is built");
@@ -998,6 +1028,18 @@ pub fn run(cmd: &mut assert_cmd::Command) -> (i32, String, String) {
         String::from_utf8(out.stdout).expect("UTF-8 on stdout"),
         String::from_utf8(out.stderr).expect("UTF-8 on stderr"),
     )
+}
+
+/// Runs `cmd`, checks that it exits with `code`, and reads its standard output as one JSON
+/// document: that document and the standard error.
+///
+/// # Panics
+///
+/// When the command exits otherwise (its output is shown) or its output is not JSON.
+pub fn run_json(cmd: &mut assert_cmd::Command, code: i32) -> (Value, String) {
+    let (got, out, err) = run(cmd);
+    assert_eq!(got, code, "{out}{err}");
+    (json_of(out.as_bytes()), err)
 }
 
 /// Runs `cmd` and checks that it fails as an error (exit code 2) that says `message` on
