@@ -21,7 +21,7 @@ pub struct CodeArgs {
     /// The pattern.
     #[arg(allow_hyphen_values = true)]
     pub pattern: String,
-    /// The language: rust, python, js, go, java, csharp (default: the flavor's own).
+    /// The language: rust, python, js, go, java, csharp, ruby (default: the flavor's own).
     #[arg(long, value_parser = parse_lang)]
     pub lang: Option<Lang>,
     /// The flavor (help written from the flavor table).

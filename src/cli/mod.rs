@@ -161,7 +161,7 @@ pub enum Command {
     /// The registry on a fleet's engines: export the presets to ClickHouse, DuckDB, Vector,
     /// Loki, Elasticsearch or Spark (exact, rewritten or refused), and verify them there.
     Registry(registry::RegistryCommandArgs),
-    /// A ready program (rust, python, js, go, java, csharp) that prints every match of the
+    /// A ready program (rust, python, js, go, java, csharp, ruby) that prints every match of the
     /// pattern in standard input; refuses (exit 2) what the target would mean differently.
     Code(code::CodeArgs),
     /// A pattern generated from example lines (arguments, or standard input): at most 1,000
