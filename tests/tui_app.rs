@@ -2210,6 +2210,43 @@ fn the_quick_reference_is_searched_and_inserts_a_construct_at_the_cursor() {
     assert!(!app.help_open());
 }
 
+/// F1's quick reference in the flavors with readers of their own: titled with the engine,
+/// listing what that engine runs (`\h` a hex digit in Ruby and Oniguruma, a horizontal space
+/// in PCRE2; PCRE2's `\K`, which rxw refuses, nowhere).
+#[test]
+fn the_quick_reference_of_pcre2_ruby_and_oniguruma_is_their_engines() {
+    let mut app = screens::demo(120, 40);
+    for (flavor, h) in [
+        (rxw::Flavor::Pcre2, "a horizontal space"),
+        (rxw::Flavor::RUBY, "a hexadecimal digit"),
+        (rxw::Flavor::Oniguruma, "a hexadecimal digit"),
+    ] {
+        while app.wb.flavor != flavor {
+            app.update(Action::CycleFlavor);
+        }
+        key(&mut app, KeyCode::F(1), KeyModifiers::NONE);
+        assert!(app.help_open(), "{flavor}");
+        let screen = format!("{:?}", screens::render_buffer(&app));
+        let title = format!("Syntax of {} ({})", flavor.label(), flavor.rules().engine);
+        assert!(screen.contains(&title), "{title}: {screen}");
+        let help = app.popup::<Help>().unwrap();
+        let rows: Vec<(String, String)> = help
+            .found()
+            .iter()
+            .map(|r| (r.syntax.clone(), r.meaning.clone()))
+            .collect();
+        let hs: Vec<&(String, String)> = rows.iter().filter(|r| r.0 == "\\h").collect();
+        assert!(hs.len() == 1 && hs[0].1.starts_with(h), "{flavor}: {hs:?}");
+        assert!(!rows.iter().any(|r| r.0 == "\\K"), "{flavor}: {rows:?}");
+        assert!(
+            rows.iter().any(|r| r.0 == "(?<name>…)"),
+            "{flavor}: {rows:?}"
+        );
+        key(&mut app, KeyCode::Esc, KeyModifiers::NONE);
+        assert!(!app.help_open());
+    }
+}
+
 /// With `--print` (or the output redirected), Enter in the pattern pane accepts the pattern
 /// and leaves, as fzf's Enter; elsewhere Enter keeps its meaning, and without `--print` Enter
 /// in the pattern goes to the next match as before.

@@ -235,6 +235,14 @@ pub const CATALOGUE: &[Construct] = &[
     ),
     c!(
         "characters",
+        "\\h",
+        "a hexadecimal digit: 0-9, a-f, A-F (\\H: the opposite)",
+        ("a\\hb", ""),
+        [("a7b", Some((0, 3))), ("aFb", Some((0, 3))), ("a\tb", None)],
+        ("\\h", "")
+    ),
+    c!(
+        "characters",
         "[[:alpha:]]",
         "a POSIX class, inside brackets",
         ("[[:alpha:]]+", ""),
@@ -567,6 +575,20 @@ mod tests {
             !js.iter().any(|s| s == "(?P<name>…)" || s == "\\A"),
             "{js:?}"
         );
+        // `\h` is a horizontal space in Java and PCRE2, a hex digit in Ruby and Oniguruma.
+        for (flavor, meaning) in [
+            (Flavor::JAVA, "a horizontal space"),
+            (Flavor::Pcre2, "a horizontal space"),
+            (Flavor::RUBY, "a hexadecimal digit"),
+            (Flavor::Oniguruma, "a hexadecimal digit"),
+        ] {
+            let rows: Vec<_> = quick_reference(flavor)
+                .into_iter()
+                .filter(|r| r.syntax == "\\h")
+                .collect();
+            assert_eq!(rows.len(), 1, "{flavor}: {rows:?}");
+            assert!(rows[0].meaning.starts_with(meaning), "{flavor}: {rows:?}");
+        }
         let java = syntaxes(Flavor::JAVA);
         for present in ["[a-z&&[^aeiou]]", "[a[bc]]", "\\h", "\\Q…\\E", "(?>…)"] {
             assert!(
