@@ -1,6 +1,6 @@
 //! The command line of the core: `rxw test`, `rxw find`, `rxw replace`.
 
-use rxw_testkit::{json_of, rxw_without_user_files as rxw};
+use rxw_testkit::{json_of, rxw_without_user_files as rxw, temp_file};
 use serde_json::{Value, json};
 
 #[test]
@@ -77,9 +77,7 @@ fn find_json_spans_count_in_the_flavors_unit() {
     let rust = run("rust", "(b)c", "😀é bc");
     assert_eq!(rust[0]["spans"], json!({"bytes": [[7, 9], [7, 8]]}));
     // A log file read in chunks counts from the file's start.
-    let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("a.log");
-    std::fs::write(&log, "😀😀\nx 😀 y\n").unwrap();
+    let (_dir, log) = temp_file("a.log", "😀😀\nx 😀 y\n");
     let out = rxw()
         .args(["find", "--json", "--flavor", "js", "(y)"])
         .arg(&log)
@@ -196,9 +194,7 @@ fn text_from_stdin_and_file() {
         .assert()
         .code(0)
         .stdout("3\n");
-    let dir = tempfile::tempdir().unwrap();
-    let p = dir.path().join("in.txt");
-    std::fs::write(&p, "xax\n").unwrap();
+    let (_dir, p) = temp_file("in.txt", "xax\n");
     rxw()
         .args(["find", "--count", "a", "--file"])
         .arg(&p)
@@ -209,9 +205,7 @@ fn text_from_stdin_and_file() {
 
 #[test]
 fn invalid_utf8_is_said_not_a_crash() {
-    let dir = tempfile::tempdir().unwrap();
-    let p = dir.path().join("bad.txt");
-    std::fs::write(&p, b"ok \xff ok").unwrap();
+    let (_dir, p) = temp_file("bad.txt", b"ok \xff ok");
     rxw()
         .args(["find", "--count", "ok", "--file"])
         .arg(&p)
@@ -365,9 +359,7 @@ fn broken_pipe_is_not_an_error() {
     use std::process::{Command as Std, Stdio};
     let bin = assert_cmd::cargo::cargo_bin("rxw");
     let text = "a\n".repeat(200_000);
-    let dir = tempfile::tempdir().unwrap();
-    let p = dir.path().join("many.txt");
-    std::fs::write(&p, text).unwrap();
+    let (_dir, p) = temp_file("many.txt", text);
     let mut child = Std::new(bin)
         .args(["find", "--color", "never", "a", "--file"])
         .arg(&p)
@@ -578,9 +570,7 @@ fn completions_and_man_page_name_the_subcommands() {
 /// an error naming the option that raises it.
 #[test]
 fn a_scan_has_a_total_step_budget_and_a_timeout() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("a.txt");
-    std::fs::write(&file, "aaaaaaaaaaaaaa\n".repeat(32 * 1024 / 15)).unwrap();
+    let (_dir, file) = temp_file("a.txt", "aaaaaaaaaaaaaa\n".repeat(32 * 1024 / 15));
     let pattern = "(a|a)*c(?<=c)";
     let run = |extra: &[&str]| {
         let out = rxw()
@@ -653,10 +643,8 @@ fn a_scan_has_a_total_step_budget_and_a_timeout() {
 /// and ripgrep take them; a path that does not exist is an error naming it, never text.
 #[test]
 fn paths_after_the_pattern_are_read_as_grep_reads_them() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("agent.log");
     let text = "[CLAIM 7fce46e0] x\n[ACK 1] CLAIM again\nnothing\n[CLAIM 8a] CLAIMCLAIM\n";
-    std::fs::write(&log, text).unwrap();
+    let (dir, log) = temp_file("agent.log", text);
     let grep = std::process::Command::new("sh")
         .arg("-c")
         .arg("grep -o CLAIM \"$0\" | wc -l")

@@ -1,6 +1,7 @@
 //! The progress line of long command-line runs: drawn on standard error when it is a
 //! terminal (a pseudo-terminal made by `script`), never when it is piped.
 
+use rxw_testkit::temp_file;
 use std::io::Write as _;
 use std::process::{Command, Stdio};
 
@@ -50,9 +51,7 @@ fn a_long_count_shows_its_progress_on_a_terminal_and_clears_it() {
         );
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("a.log");
-    std::fs::write(&path, log(100_000)).unwrap();
+    let (_dir, path) = temp_file("a.log", log(100_000));
     let rxw = env!("CARGO_BIN_EXE_rxw");
     let command = format!(
         "(cat '{}'; sleep 1) | '{rxw}' find --count RESULT",
@@ -108,9 +107,7 @@ fn jobs_and_timeline_show_their_progress_on_a_terminal() {
         );
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("a.log");
-    std::fs::write(&path, log(100_000)).unwrap();
+    let (_dir, path) = temp_file("a.log", log(100_000));
     let rxw = env!("CARGO_BIN_EXE_rxw");
     for (args, label) in [
         ("jobs --sort job", "pairing jobs "),

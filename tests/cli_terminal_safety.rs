@@ -6,6 +6,7 @@
 #![cfg(feature = "app")]
 
 use assert_cmd::Command;
+use rxw_testkit::temp_file;
 
 /// An OSC 52 clipboard write (ended by BEL), a screen clear, a C1 CSI and a right-to-left
 /// override.
@@ -132,9 +133,7 @@ fn debug_trace_and_summary_escape_the_text() {
 
 #[test]
 fn tests_file_fail_lines_escape_the_case() {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("t\u{1b}[2J.txt");
-    std::fs::write(&file, format!("pattern: ^nope\n+ {HOSTILE}\n")).unwrap();
+    let (dir, file) = temp_file("t\u{1b}[2J.txt", format!("pattern: ^nope\n+ {HOSTILE}\n"));
     let (code, out, _) = inert_run(rxw(dir.path()).arg("tests").arg(&file));
     assert_eq!(code, 1);
     assert!(out.contains(r"FAIL "), "{out}");

@@ -8,6 +8,7 @@
 use assert_cmd::Command;
 use rxw_testkit::have;
 use rxw_testkit::run;
+use rxw_testkit::temp_file;
 use serde_json::Value;
 use std::path::Path;
 
@@ -626,9 +627,7 @@ print(json.dumps(counts))
 
 #[test]
 fn the_sql_views_count_what_rxw_parse_counts_on_a_whole_log() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("app.log");
-    std::fs::write(&log, generated_log()).unwrap();
+    let (dir, log) = temp_file("app.log", generated_log());
     let log = log.to_str().unwrap();
     // The views run on the log's lines as they are (not yet on NetVM records): they agree
     // with `rxw parse --format lines`.
@@ -709,9 +708,7 @@ print(json.dumps(counts))
 
 #[test]
 fn parse_jsonl_loaded_into_chdb_and_duckdb_counts_what_rxw_parse_counts() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("app.log");
-    std::fs::write(&log, generated_log()).unwrap();
+    let (dir, log) = temp_file("app.log", generated_log());
     let log = log.to_str().unwrap();
     let (code, out, err) = run(rxw(dir.path()).args(["parse", "--count", "--json", "--file", log]));
     assert_eq!(code, 0, "{err}");

@@ -2,7 +2,7 @@
 //! counts say the logs were read as.
 
 mod common;
-use common::{fails_saying, run, run_json, rxw};
+use common::{fails_saying, run, run_json, rxw, temp_file};
 use std::path::Path;
 
 const MESSAGES: [&str; 4] = [
@@ -36,10 +36,8 @@ fn json_out(config: &Path, args: &[&str]) -> serde_json::Value {
 
 #[test]
 fn fields_under_other_names_read_as_the_common_ones() {
-    let dir = tempfile::tempdir().unwrap();
-    let common = dir.path().join("common.jsonl");
+    let (dir, common) = temp_file("common.jsonl", json_log("msg", "ts"));
     let other = dir.path().join("other.jsonl");
-    std::fs::write(&common, json_log("msg", "ts")).unwrap();
     // `msg` and `ts` are here too, holding something else: the keys named replace them.
     let decoy = json_log("body", "ts2").replace(
         "\"host\"",
@@ -121,9 +119,7 @@ fn fields_under_other_names_read_as_the_common_ones() {
 
 #[test]
 fn a_bad_field_override_is_an_error_naming_the_fields() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("a.jsonl");
-    std::fs::write(&log, json_log("msg", "ts")).unwrap();
+    let (dir, log) = temp_file("a.jsonl", json_log("msg", "ts"));
     let log = log.to_str().unwrap();
     for (bad, says) in [
         ("when=ts", "\"when\" is not a field"),
@@ -146,9 +142,7 @@ fn a_bad_field_override_is_an_error_naming_the_fields() {
 
 #[test]
 fn counts_say_how_the_logs_were_read() {
-    let dir = tempfile::tempdir().unwrap();
-    let json = dir.path().join("a.jsonl");
-    std::fs::write(&json, json_log("msg", "ts")).unwrap();
+    let (dir, json) = temp_file("a.jsonl", json_log("msg", "ts"));
     let netvm = dir.path().join("b.log");
     std::fs::write(&netvm, "2026-10-05T00:00:00Z a: [CLAIM 1] x\n").unwrap();
     let (j, n) = (json.to_str().unwrap(), netvm.to_str().unwrap());

@@ -4,7 +4,7 @@
 //! per-preset counts can be compared with the same messages in a NetVM log.
 
 mod common;
-use common::{fails_saying, run, run_json, rxw};
+use common::{fails_saying, run, run_json, rxw, temp_file};
 use std::path::Path;
 
 /// Every example and counter-example text of the built-in registry, each a message.
@@ -187,10 +187,8 @@ fn logfmt_and_syslog_logs_count_as_the_same_messages_in_a_netvm_log() {
 
 #[test]
 fn syslog_hits_have_the_file_s_offsets_and_logfmt_hits_the_message_s() {
-    let dir = tempfile::tempdir().unwrap();
-    let syslog = dir.path().join("sys.log");
     let text = "Oct 11 22:14:15 box agent[7]: [CLAIM 7fce46e0] on it\n<165>1 2003-10-11T22:14:15.003Z box agent - - [a@1 b=\"[CLAIM 00000000]\"] [ACK 7fce46e0]\n";
-    std::fs::write(&syslog, text).unwrap();
+    let (dir, syslog) = temp_file("sys.log", text);
     let (code, out, err) = run(rxw(dir.path())
         .args(["parse", "--json", "--only", "verb"])
         .arg(&syslog));
@@ -311,9 +309,7 @@ fn a_user_format_from_the_config_directory_is_detected_and_named() {
 
 #[test]
 fn a_broken_format_file_is_an_error_naming_its_file_and_line() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("a.log");
-    std::fs::write(&log, "00:00:01 INFO [a] [CLAIM 7fce46e0]\n").unwrap();
+    let (dir, log) = temp_file("a.log", "00:00:01 INFO [a] [CLAIM 7fce46e0]\n");
     // An invalid regex, named by path: exit 2, the file, line and column, and a caret.
     let bad = dir.path().join("bad.toml");
     std::fs::write(&bad, "name = \"bad\"\nline = '(?P<message>.*'\n").unwrap();

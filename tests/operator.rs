@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 mod common;
-use common::{fails_saying, lifecycle_log, run, run_json, rxw};
+use common::{fails_saying, lifecycle_log, run, run_json, rxw, temp_file};
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -76,9 +76,7 @@ fn jobs_json_agrees_with_the_reference_script() {
 
 #[test]
 fn jobs_edge_cases_exactly() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("edges.log");
-    std::fs::write(&log, EDGES).unwrap();
+    let (dir, log) = temp_file("edges.log", EDGES);
     let (rows, _) = run_json(rxw(dir.path()).arg("jobs").arg("--json").arg(&log), 0);
     assert!(
         rows.as_array().unwrap().iter().all(|r| r["events"]
@@ -115,9 +113,7 @@ fn jobs_edge_cases_exactly() {
 
 #[test]
 fn jobs_on_an_empty_log_and_from_standard_input() {
-    let dir = tempfile::tempdir().unwrap();
-    let empty = dir.path().join("empty.log");
-    std::fs::write(&empty, "").unwrap();
+    let (dir, empty) = temp_file("empty.log", "");
     let (code, out, _) = run(rxw(dir.path()).arg("jobs").arg("--json").arg(&empty));
     assert_eq!((code, out.as_str()), (1, "[]\n"));
     let (code, out, _) = run(rxw(dir.path()).arg("jobs").arg(&empty));
@@ -149,9 +145,7 @@ fn jobs_on_an_empty_log_and_from_standard_input() {
 
 #[test]
 fn jobs_output_is_written_atomically() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("edges.log");
-    std::fs::write(&log, EDGES).unwrap();
+    let (dir, log) = temp_file("edges.log", EDGES);
     let dest = dir.path().join("jobs.json");
     let (code, out, _) = run(rxw(dir.path())
         .args(["jobs", "--json", "--output"])
@@ -390,9 +384,7 @@ fn parse_line_buffered_gives_the_same_lines() {
 #[test]
 fn output_follows_links_and_writes_into_a_fifo() {
     use std::os::unix::fs::FileTypeExt;
-    let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("edges.log");
-    std::fs::write(&log, EDGES).unwrap();
+    let (dir, log) = temp_file("edges.log", EDGES);
     let real = dir.path().join("real.json");
     std::fs::write(&real, "old").unwrap();
     let link = dir.path().join("link.json");

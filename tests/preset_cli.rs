@@ -1,7 +1,7 @@
 //! `rxw preset …` and `rxw parse` end to end, with a scrubbed config directory.
 
 mod common;
-use common::{fails_saying, lifecycle_log, run, run_json, rxw};
+use common::{fails_saying, lifecycle_log, run, run_json, rxw, temp_file};
 
 #[test]
 fn preset_check_passes_the_shipped_examples_and_flags_two_polynomial_presets() {
@@ -652,10 +652,8 @@ fn json_lines_that_are_not_records_are_counted_and_said() {
 
 #[test]
 fn find_with_a_record_format_matches_each_message() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("a.log");
     let text = "2026-10-05T00:01:53Z harvester: [WO:2d409dd3] [from super] Sweep\n  - b\n[WO:aa11bb22] [from box] Deploy\n2026-10-05T00:02:00Z x: see [WO:ffff0000]\n";
-    std::fs::write(&log, text).unwrap();
+    let (dir, log) = temp_file("a.log", text);
     let count = |extra: &[&str]| {
         let (code, out, err) = run(rxw(dir.path())
             .args(["find", "--count", r"^\[WO:\w+\]"])

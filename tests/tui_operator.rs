@@ -11,7 +11,7 @@ use rxw::tui::tabs::{jobs, lens, timeline};
 use rxw::tui::{StartInput, screens};
 use rxw::workbench::InputSource;
 use rxw::workbench::timeline_view::TimelineSource;
-use rxw_testkit::append;
+use rxw_testkit::{append, temp_file};
 use std::time::{Duration, Instant};
 
 fn key(app: &mut App, code: KeyCode, mods: KeyModifiers) {
@@ -219,10 +219,8 @@ fn the_lens_tab_offers_lens_hits_and_the_filter_offers_its_lines() {
 
 #[test]
 fn a_followed_files_growth_reaches_the_lens_jobs_and_timeline() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("fleet.log");
     let first = "2026-10-05T00:00:00Z [CLAIM a1]\n2026-10-05T00:00:01Z [RESULT a1] OK\n";
-    std::fs::write(&path, first).unwrap();
+    let (_dir, path) = temp_file("fleet.log", first);
     let args = Options {
         pattern: Some("RESULT".into()),
         fresh: true,

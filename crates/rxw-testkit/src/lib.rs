@@ -976,6 +976,22 @@ pub fn append(path: &std::path::Path, text: &str) {
         .expect("the file is written");
 }
 
+/// A new temporary folder holding one file, `name`, with `contents`: the folder (removed when
+/// dropped) and the file's path.
+///
+/// # Panics
+///
+/// When the folder or the file cannot be made.
+pub fn temp_file(
+    name: &str,
+    contents: impl AsRef<[u8]>,
+) -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let path = dir.path().join(name);
+    std::fs::write(&path, contents).expect("the file is written");
+    (dir, path)
+}
+
 /// A NetVM log of about `bytes` from the project's own generator (`benches/gen_log.py
 /// --lifecycles`: job lifecycles interleaved), written as `dir/agent-<bytes>-<seed>.log`.
 ///
