@@ -13,22 +13,17 @@ use super::{CliError, FindArgs, Outcome, use_color};
 use crate::error::Error;
 use crate::input::chunks::Place;
 use crate::input::format::{self, LogFormat, Message};
-use crate::input::logs::Origin;
 use crate::workbench::follow::{
     FleetFollower, FleetLog, FleetPoll, FollowEvent, Reload, looks_at_text_start,
     matches_stay_in_lines,
 };
 use crate::{ErrorKind, MatchOptions, Regex};
-use std::io::{Read, Seek, SeekFrom, Write};
-use std::path::{Path, PathBuf};
+use std::io::Write;
+use std::path::PathBuf;
 use std::time::Duration;
 
 /// How often the logs are looked at: one `stat` each when nothing changed.
 const POLL: Duration = Duration::from_millis(50);
-
-/// Bytes read from the head of a log to detect its format, and from the end of what was read
-/// to find its last time.
-const WINDOW: u64 = 64 << 10;
 
 fn invalid(message: String) -> Error {
     Error::new(ErrorKind::ArgumentsInvalid, message)
@@ -54,91 +49,7 @@ pub(super) fn check(a: &FindArgs, re: &Regex) -> Result<Vec<PathBuf>, Error> {
             re.pattern()
         )));
     }
-    let mut paths = Vec::new();
-    for origin in inputs::origins(&a.common.file)? {
-        let path = match origin {
-            Origin::Stdin => {
-                return Err(invalid(
-                    "--follow follows files: name the logs (standard input cannot be followed)"
-                        .into(),
-                ));
-            }
-            Origin::Path(p) => p,
-        };
-        let meta = std::fs::metadata(&path)
-            .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))?;
-        if !meta.is_file() {
-            return Err(invalid(format!(
-                "cannot follow {}: it is {}, not a regular file",
-                path.display(),
-                crate::input::file_kind(&meta)
-            )));
-        }
-        let mut head = [0u8; 8];
-        let n = std::fs::File::open(&path)
-            .and_then(|mut f| f.read(&mut head))
-            .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", path.display())))?;
-        let codec = crate::input::codec::Codec::sniff(&head[..n]);
-        if codec != crate::input::codec::Codec::Plain {
-            return Err(invalid(format!(
-                "cannot follow {}: it is {} compressed, read whole and never appended to \
-                 (follow the plain log it is rotated from)",
-                path.display(),
-                codec.name()
-            )));
-        }
-        paths.push(path);
-    }
-    Ok(paths)
-}
-
-/// Where log `path` stands after its first `offset` bytes were read: its lines, its format
-/// (`forced`, else detected from its head) and the last time those bytes give.
-fn standing(path: &Path, offset: u64, forced: Option<LogFormat>) -> std::io::Result<FleetLog> {
-    let mut file = std::fs::File::open(path)?;
-    let mut head = Vec::new();
-    (&mut file)
-        .take(WINDOW.min(offset))
-        .read_to_end(&mut head)?;
-    let format = forced.unwrap_or_else(|| {
-        let whole = head.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-        LogFormat::detect(&String::from_utf8_lossy(&head[..whole]))
-    });
-    file.seek(SeekFrom::Start(0))?;
-    let mut lines = 0u64;
-    let mut buf = vec![0u8; 1 << 16];
-    let mut left = offset;
-    while left > 0 {
-        let want = usize::try_from(left.min(buf.len() as u64)).unwrap_or(buf.len());
-        let got = file.read(&mut buf[..want])?;
-        if got == 0 {
-            break;
-        }
-        lines += memchr::memchr_iter(b'\n', &buf[..got]).count() as u64;
-        left -= got as u64;
-    }
-    let from = offset.saturating_sub(WINDOW);
-    file.seek(SeekFrom::Start(from))?;
-    let mut tail = Vec::new();
-    (&mut file).take(offset - from).read_to_end(&mut tail)?;
-    let tail = String::from_utf8_lossy(&tail);
-    // The window's first line may be cut: it is looked at only when the window is the file.
-    let whole = if from == 0 {
-        &tail[..]
-    } else {
-        tail.split_once('\n').map_or("", |(_, rest)| rest)
-    };
-    let time = whole
-        .lines()
-        .rev()
-        .find_map(|l| format.line_time(l.strip_suffix('\r').unwrap_or(l)));
-    Ok(FleetLog {
-        path: path.to_path_buf(),
-        offset,
-        lines,
-        format,
-        time,
-    })
+    crate::workbench::follow::followable(&inputs::origins(&a.common.file)?)
 }
 
 /// What follows the matches of the text already read: polls the logs and prints the matches
@@ -179,7 +90,7 @@ pub(super) fn run(
         .iter()
         .zip(&read)
         .map(|(p, &offset)| {
-            standing(p, offset, forced)
+            FleetLog::standing(p, offset, forced)
                 .map_err(|e| Error::new(ErrorKind::Io, format!("{}: {e}", p.display())))
         })
         .collect::<Result<Vec<_>, _>>()?;

@@ -71,7 +71,10 @@ pub struct TuiArgs {
     pub fresh: bool,
     /// Follow FILE as it grows (as `tail -F`): appended lines are matched as they arrive, and
     /// truncation or rotation is followed to the new file. Ctrl-F toggles it in the workbench.
-    #[arg(short = 'f', long, requires = "file", conflicts_with = "more")]
+    /// With MORE logs (files, directories, globs), all are followed merged: new records are
+    /// appended in time order, a record stamped before what is shown is appended at arrival
+    /// and counted in the status bar, each log's truncation and rotation are followed.
+    #[arg(short = 'f', long, requires = "file")]
     pub follow: bool,
     /// Print the pattern on standard output when Enter accepts it in the pattern pane, for
     /// pipelines and `PAT=$(rxw -p)`, as fzf does: `--print=json` prints

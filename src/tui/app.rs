@@ -25,7 +25,7 @@ use super::theme::Palette;
 use crate::workbench::export::ExportWhat;
 use crate::workbench::filter::FilterMode;
 use crate::workbench::filters::{CombinedFilter, FilterInputs, Filters, PresetHits, SourceRule};
-use crate::workbench::follow::{FollowEvent, Follower, Reload};
+use crate::workbench::follow::{FleetFollower, FleetLog, FollowEvent, Follower, Reload};
 use crate::workbench::lens::LensState;
 use crate::workbench::{Compiling, InputSource, Workbench};
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -138,6 +138,9 @@ pub struct App {
     pub follower: Option<Follower>,
     /// Whether the input file is followed (`rxw -f FILE`, Ctrl-F).
     pub following: bool,
+    /// Several logs followed merged (`rxw -f A B…`): new records are appended in time order,
+    /// a late one at arrival ([`FleetFollower`]); the logs' names.
+    pub fleet: Option<(FleetFollower, Vec<String>)>,
     /// With `--print` (or standard output redirected): Enter in the pattern pane accepts the
     /// pattern and leaves; leaving otherwise cancels.
     pub printing: bool,
@@ -210,6 +213,7 @@ impl App {
             deferred: Deferred::default(),
             follower: None,
             following: false,
+            fleet: None,
             printing: false,
             accepted: false,
             tail: false,
@@ -1429,11 +1433,37 @@ impl App {
         }
     }
 
+    /// Follows the merged logs `logs` (opened as one input) from where each stands; the
+    /// view goes to the end. `on` false keeps them for Ctrl-F.
+    pub fn set_fleet(&mut self, logs: &[FleetLog], on: bool) {
+        let names = logs.iter().map(|l| l.path.display().to_string()).collect();
+        let shown = logs.iter().filter_map(|l| l.time).max();
+        self.fleet = Some((FleetFollower::new(logs, shown), names));
+        self.following = false;
+        if on {
+            self.toggle_follow();
+        }
+    }
+
+    /// What the status bar says while merged logs are followed: how many, and the rule for
+    /// a record stamped before what is shown, with its count.
+    pub fn fleet_label(&self) -> Option<String> {
+        let (fleet, names) = self.fleet.as_ref().filter(|_| self.following)?;
+        Some(format!(
+            "following {} logs merged · late records shown at arrival: {}",
+            names.len(),
+            fleet.late()
+        ))
+    }
+
     fn toggle_follow(&mut self) {
-        let name = self
-            .follower
-            .as_ref()
-            .map(|f| f.path().display().to_string());
+        let name = match &self.fleet {
+            Some((_, names)) => Some(format!("{} logs merged", names.len())),
+            None => self
+                .follower
+                .as_ref()
+                .map(|f| f.path().display().to_string()),
+        };
         if self.following {
             self.following = false;
             self.message = Some(format!("stopped following {}", name.unwrap_or_default()));
@@ -1466,6 +1496,11 @@ impl App {
     pub fn tick(&mut self) -> bool {
         if !self.following {
             return false;
+        }
+        if self.fleet.is_some() {
+            let changed = self.poll_fleet();
+            self.run_deferred();
+            return changed;
         }
         let Some(follower) = self.follower.as_mut() else {
             return false;
@@ -1527,6 +1562,80 @@ impl App {
         };
         self.run_deferred();
         changed
+    }
+
+    /// Following merged logs: appends the records they wrote, in the order the
+    /// [`FleetFollower`] hands them out (time order; a late one at arrival, said), each
+    /// run of lines tagged with its log in the source gutter, so the filters, the Lens, the
+    /// Jobs and the Timeline take them in as a followed file's growth.
+    fn poll_fleet(&mut self) -> bool {
+        let Some((fleet, names)) = self.fleet.as_mut() else {
+            return false;
+        };
+        let poll = fleet.poll();
+        let mut said: Vec<String> = Vec::new();
+        for (k, why) in &poll.reloaded {
+            said.push(format!(
+                "{} was {}: read again from its start, its lines appended below",
+                names[*k],
+                match why {
+                    Reload::Truncated => "truncated",
+                    Reload::Rotated => "replaced (rotated)",
+                }
+            ));
+        }
+        for (k, event) in &poll.notices {
+            let name = &names[*k];
+            said.push(match event {
+                FollowEvent::Missing => {
+                    format!("{name} is gone (rotated?): waiting for a file at that path")
+                }
+                FollowEvent::NotRegular(kind) => {
+                    format!("{name} is {kind} now, not a regular file: not read")
+                }
+                FollowEvent::Failed(e) => format!("cannot read {name}: {e}"),
+                FollowEvent::Unchanged
+                | FollowEvent::Appended(_)
+                | FollowEvent::Reloaded { .. } => continue,
+            });
+        }
+        if poll.arrivals.iter().any(|a| a.late) {
+            said.push(format!(
+                "{} (stamped before what is shown: put at the end, not among the lines above)",
+                fleet.late_note().unwrap_or_default()
+            ));
+        }
+        let changed = !said.is_empty() || !poll.arrivals.is_empty();
+        if !said.is_empty() {
+            self.message = Some(said.join(" · "));
+        }
+        if poll.arrivals.is_empty() {
+            return changed;
+        }
+        let mut text = String::new();
+        if !self.wb.input.is_empty() && !self.wb.input.ends_with_newline() {
+            text.push('\n');
+        }
+        let before = self.wb.input.revision();
+        // The merged line (from 0) each arrival starts on, its log and its own line.
+        let mut line = self.wb.input.line_of(self.wb.input.len()) + text.len();
+        let mut runs = Vec::with_capacity(poll.arrivals.len());
+        for a in &poll.arrivals {
+            runs.push((line, a.source, a.line));
+            line += a.text.matches('\n').count();
+            text.push_str(&a.text);
+        }
+        let stick = self.at_end();
+        self.tail = stick;
+        self.wb.append_input(&text);
+        if let Some(g) = self.sources.as_mut().filter(|g| g.revision == before) {
+            g.runs.extend(runs);
+            g.revision = self.wb.input.revision();
+        }
+        if stick {
+            self.scroll_to_end();
+        }
+        true
     }
 
     /// Following a paged input: indexes what its file gained and scans it from the resume

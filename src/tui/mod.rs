@@ -29,6 +29,7 @@ pub mod theme;
 use crate::flavor::{Flags, Flavor};
 use crate::input::Text;
 use crate::workbench::RestRead;
+use crate::workbench::follow::FleetLog;
 use crate::workbench::{InputSource, Workbench};
 use action::Effect;
 use anyhow::Context as _;
@@ -394,12 +395,30 @@ fn read_logs(
     first: &std::path::Path,
     more: &[std::path::PathBuf],
 ) -> anyhow::Result<(StartInput, Gutter)> {
+    read_logs_followed(first, more, false).map(|(input, gutter, _)| (input, gutter))
+}
+
+/// [`read_logs`]; with `follow`, every log must be one that can be followed (said before
+/// anything is read), and where each stands once read comes back for the
+/// [`crate::workbench::follow::FleetFollower`].
+fn read_logs_followed(
+    first: &std::path::Path,
+    more: &[std::path::PathBuf],
+    follow: bool,
+) -> anyhow::Result<(StartInput, Gutter, Option<Vec<FleetLog>>)> {
     use crate::input::{chunks::Chunks, logs};
     let paths: Vec<std::path::PathBuf> = std::iter::once(first.to_path_buf())
         .chain(more.iter().cloned())
         .collect();
     let origins = logs::expand(&paths).map_err(|e| anyhow::anyhow!("{}", e.message))?;
+    let followed = if follow {
+        crate::workbench::follow::followable(&origins)
+            .map_err(|e| anyhow::anyhow!("{}", e.message))?
+    } else {
+        Vec::new()
+    };
     let merged = logs::MergedLines::open(&origins).map_err(|e| anyhow::anyhow!("{}", e.message))?;
+    let read = merged.progress();
     let names = merged.names().to_vec();
     // Held in memory up to the cap (and at most 256 MiB: the workbench pages anything
     // larger well, and a bomb should not fill memory before it is found out); a text that
@@ -408,9 +427,15 @@ fn read_logs(
     let (chunk, mut chunks, over) = Chunks::whole_within(merged, cap);
     if over.is_some() {
         drop((chunks, chunk));
+        if follow {
+            anyhow::bail!(
+                "{}: too large to follow merged in memory; open them without -f (they are read in pages), or follow fewer",
+                names.join(" + ")
+            );
+        }
         if let Some(paged) = open_paged_past(first, more, Some(0))? {
             let gutter = (names.len() > 1).then(|| (names.clone(), Vec::new()));
-            return Ok((paged, gutter));
+            return Ok((paged, gutter, None));
         }
         anyhow::bail!(
             "{}: too large to read in memory or in pages",
@@ -425,9 +450,25 @@ fn read_logs(
     warnings.extend(chunks.warning());
     let warning = (!warnings.is_empty()).then(|| warnings.join(" · "));
     let gutter = (names.len() > 1).then(|| (names.clone(), chunk.runs.clone()));
+    let fleet = if follow {
+        // Each log from the bytes of it the merge read (a log that grows meanwhile is
+        // followed from there, nothing read twice or skipped).
+        let logs = followed
+            .iter()
+            .zip(&read)
+            .map(|(p, r)| {
+                FleetLog::standing(p, r.consumed(), None)
+                    .map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))
+            })
+            .collect::<anyhow::Result<Vec<_>>>()?;
+        Some(logs)
+    } else {
+        None
+    };
     Ok((
         StartInput::Loaded(chunk.text, InputSource::File(names.join(" + ")), warning),
         gutter,
+        fleet,
     ))
 }
 
@@ -436,9 +477,26 @@ fn read_logs(
 /// The logs' names and runs for the source gutter of a merged input.
 type Gutter = Option<(Vec<String>, Vec<crate::input::chunks::Run>)>;
 
-fn read_input(
-    args: &Options,
-) -> anyhow::Result<(StartInput, Option<u64>, Option<RestOfFile>, Gutter)> {
+/// What [`read_input`] read: the start input, a file's bytes read, the part of it still to
+/// read, the merged logs' gutter, and where each log stands when merged logs are followed.
+type StartRead = (
+    StartInput,
+    Option<u64>,
+    Option<RestOfFile>,
+    Gutter,
+    Option<Vec<FleetLog>>,
+);
+
+/// The start input (see above); and where each log stands when several are opened to be
+/// followed merged.
+fn read_input(args: &Options) -> anyhow::Result<StartRead> {
+    let merged_follow = args.follow && !args.more.is_empty();
+    if let Some(first) = &args.file
+        && merged_follow
+    {
+        let (input, gutter, fleet) = read_logs_followed(first, &args.more, true)?;
+        return Ok((input, None, None, gutter, fleet));
+    }
     if let Some(first) = &args.file
         && let Some(paged) = open_paged(first, &args.more)?
     {
@@ -454,13 +512,13 @@ fn read_input(
             StartInput::Paged(p, _) if p.spill().is_none() => Some(p.len() as u64),
             _ => None,
         };
-        return Ok((paged, followable, None, gutter));
+        return Ok((paged, followable, None, gutter, None));
     }
     if let Some(first) = &args.file
         && (!args.more.is_empty() || is_compressed(first) || names_many(first))
     {
         let (input, gutter) = read_logs(first, &args.more)?;
-        return Ok((input, None, None, gutter));
+        return Ok((input, None, None, gutter, None));
     }
     if let Some(path) = &args.file {
         if args.follow
@@ -493,11 +551,12 @@ fn read_input(
                 None,
                 Some(rest),
                 None,
+                None,
             ));
         }
         let read = Text::read_path(path).map_err(|e| anyhow::anyhow!("{}", e.message))?;
         let bytes = read.text.bytes().len() as u64;
-        return Ok((loaded_file(read, path), Some(bytes), None, None));
+        return Ok((loaded_file(read, path), Some(bytes), None, None, None));
     }
     if !std::io::stdin().is_terminal() {
         let t = Text::from_reader(std::io::stdin().lock())
@@ -508,9 +567,62 @@ fn read_input(
             None,
             None,
             None,
+            None,
         ));
     }
-    Ok((StartInput::Demo, None, None, None))
+    Ok((StartInput::Demo, None, None, None, None))
+}
+
+/// What the input read brings besides its text: the merged logs' source gutter, and what
+/// is followed (a file, kept for Ctrl-F; merged logs with `-f`).
+fn attach_input(
+    app: &mut App,
+    args: &Options,
+    file_bytes: Option<u64>,
+    gutter: Gutter,
+    fleet: Option<Vec<FleetLog>>,
+) {
+    if let Some((names, runs)) = gutter {
+        app.sources = Some(gutter::SourceGutter::new(
+            app.wb.input.revision(),
+            &names,
+            &runs,
+        ));
+    }
+    if let Some(p) = app.wb.input.paged_text()
+        && let Some(g) = &mut app.sources
+    {
+        g.paged = Some(p.clone());
+    }
+    if let (Some(path), Some(bytes)) = (&args.file, file_bytes) {
+        // Kept for Ctrl-F even when not following from the start.
+        app.set_follower(
+            crate::workbench::follow::Follower::new(path, bytes),
+            args.follow,
+        );
+    }
+    if let Some(logs) = fleet {
+        app.set_fleet(&logs, true);
+    }
+}
+
+/// The workbench as [`run`] opens it for `args` (its input read, merged logs followed with
+/// `-f`), without a terminal, a session or the user's presets: for tests of what opening does.
+///
+/// # Errors
+/// As [`run`], for the input.
+pub fn open_headless(args: &Options, size: Rect) -> anyhow::Result<App> {
+    let (input, file_bytes, _, gutter, fleet) = read_input(args)?;
+    let mut app = start_app(
+        args,
+        input,
+        None,
+        PresetBrowser::new(Vec::new()),
+        size,
+        theme::Palette::Color,
+    )?;
+    attach_input(&mut app, args, file_bytes, gutter, fleet);
+    Ok(app)
 }
 
 /// Opens the workbench.
@@ -524,7 +636,7 @@ pub fn run(args: Options) -> anyhow::Result<pipeline::Ended> {
             "the workbench needs a terminal on standard output; use `rxw find` for scripts"
         );
     }
-    let (input, file_bytes, rest, gutter) = read_input(&args)?;
+    let (input, file_bytes, rest, gutter, fleet) = read_input(&args)?;
     // With standard output redirected (`PAT=$(rxw)`), the workbench draws on the terminal
     // and the pattern goes where the output was sent.
     let redirected = if std::io::stdout().is_terminal() {
@@ -559,25 +671,7 @@ pub fn run(args: Options) -> anyhow::Result<pipeline::Ended> {
         app.message = Some(notice);
     }
     app.printing = print.is_some();
-    if let Some((names, runs)) = gutter {
-        app.sources = Some(gutter::SourceGutter::new(
-            app.wb.input.revision(),
-            &names,
-            &runs,
-        ));
-    }
-    if let Some(p) = app.wb.input.paged_text()
-        && let Some(g) = &mut app.sources
-    {
-        g.paged = Some(p.clone());
-    }
-    if let (Some(path), Some(bytes)) = (&args.file, file_bytes) {
-        // Kept for Ctrl-F even when not following from the start.
-        app.set_follower(
-            crate::workbench::follow::Follower::new(path, bytes),
-            args.follow,
-        );
-    }
+    attach_input(&mut app, &args, file_bytes, gutter, fleet);
 
     let term_signal = Arc::new(AtomicBool::new(false));
     for sig in [signal_hook::consts::SIGTERM, signal_hook::consts::SIGHUP] {

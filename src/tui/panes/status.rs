@@ -205,6 +205,12 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
             chrome(Chrome::Changed, p),
         ));
     }
+    if let Some(fleet) = app.fleet_label() {
+        spans.push(Span::styled(
+            format!(" {fleet} "),
+            chrome(Chrome::Changed, p),
+        ));
+    }
     // The answer to the user's last action comes before what stays the same (the engine, the
     // scan's time): a long status line is cut at its end, and it must not be cut off.
     if let Some(m) = &app.message {

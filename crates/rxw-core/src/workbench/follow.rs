@@ -259,6 +259,119 @@ pub struct FleetLog {
     pub time: Option<i64>,
 }
 
+/// Bytes read from the head of a log to detect its format, and from the end of what was read
+/// to find its last time.
+const WINDOW: u64 = 64 << 10;
+
+impl FleetLog {
+    /// Where log `path` stands after its first `offset` bytes were read: its lines, its
+    /// format (`forced`, else detected from its head) and the last time those bytes give.
+    ///
+    /// # Errors
+    /// The file cannot be read.
+    pub fn standing(
+        path: &Path,
+        offset: u64,
+        forced: Option<LogFormat>,
+    ) -> std::io::Result<FleetLog> {
+        let mut file = File::open(path)?;
+        let mut head = Vec::new();
+        (&mut file)
+            .take(WINDOW.min(offset))
+            .read_to_end(&mut head)?;
+        let format = forced.unwrap_or_else(|| {
+            let whole = head.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            LogFormat::detect(&String::from_utf8_lossy(&head[..whole]))
+        });
+        file.seek(SeekFrom::Start(0))?;
+        let mut lines = 0u64;
+        let mut buf = vec![0u8; 1 << 16];
+        let mut left = offset;
+        while left > 0 {
+            let want = usize::try_from(left.min(buf.len() as u64)).unwrap_or(buf.len());
+            let got = file.read(&mut buf[..want])?;
+            if got == 0 {
+                break;
+            }
+            lines += memchr::memchr_iter(b'\n', &buf[..got]).count() as u64;
+            left -= got as u64;
+        }
+        let from = offset.saturating_sub(WINDOW);
+        file.seek(SeekFrom::Start(from))?;
+        let mut tail = Vec::new();
+        (&mut file).take(offset - from).read_to_end(&mut tail)?;
+        let tail = String::from_utf8_lossy(&tail);
+        // The window's first line may be cut: it is looked at only when the window is the
+        // whole of what was read.
+        let whole = if from == 0 {
+            &tail[..]
+        } else {
+            tail.split_once('\n').map_or("", |(_, rest)| rest)
+        };
+        let time = whole
+            .lines()
+            .rev()
+            .find_map(|l| format.line_time(l.strip_suffix('\r').unwrap_or(l)));
+        Ok(FleetLog {
+            path: path.to_path_buf(),
+            offset,
+            lines,
+            format,
+            time,
+        })
+    }
+}
+
+/// The files of `origins` when every one can be followed: a plain regular file (standard
+/// input is read once, a compressed log is read whole and never appended to, a FIFO or a
+/// device would block or never end).
+///
+/// # Errors
+/// [`crate::ErrorKind::ArgumentsInvalid`] naming the first that cannot be followed and why;
+/// [`crate::ErrorKind::Io`] for a file that cannot be looked at.
+pub fn followable(origins: &[crate::input::logs::Origin]) -> Result<Vec<PathBuf>, crate::Error> {
+    use crate::input::logs::Origin;
+    let invalid = |m: String| crate::Error::new(crate::ErrorKind::ArgumentsInvalid, m);
+    let io = |p: &Path, e: std::io::Error| {
+        crate::Error::new(crate::ErrorKind::Io, format!("{}: {e}", p.display()))
+    };
+    let mut paths = Vec::new();
+    for origin in origins {
+        let path = match origin {
+            Origin::Stdin => {
+                return Err(invalid(
+                    "--follow follows files: name the logs (standard input cannot be followed)"
+                        .into(),
+                ));
+            }
+            Origin::Path(p) => p,
+        };
+        let meta = std::fs::metadata(path).map_err(|e| io(path, e))?;
+        if !meta.is_file() {
+            return Err(invalid(format!(
+                "cannot follow {}: it is {}, not a regular file",
+                path.display(),
+                crate::input::file_kind(&meta)
+            )));
+        }
+        let mut head = [0u8; 8];
+        let n = File::open(path)
+            .and_then(|mut f| f.read(&mut head))
+            .map_err(|e| io(path, e))?;
+        let codec = crate::input::codec::Codec::sniff(&head[..n]);
+        if codec != crate::input::codec::Codec::Plain {
+            return Err(invalid(format!(
+                "cannot follow {}: it is {} compressed, read whole and never appended to \
+                 (follow the plain log it is rotated from)",
+                path.display(),
+                codec.name()
+            )));
+        }
+        paths.push(path.clone());
+    }
+    Ok(paths)
+}
+
 /// One record handed out by [`FleetFollower::poll`].
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Arrival {
