@@ -129,6 +129,16 @@ fn merged_records_count_offsets_in_their_own_log() {
             b_text
         }
     };
+    // A hit's span holds its match in its own log's text: that text and the span's start.
+    let span_in_own_log = |r: &Value| {
+        let text = own(r["source"].as_str().unwrap());
+        let (i, e) = (
+            r["index"].as_u64().unwrap() as usize,
+            r["end"].as_u64().unwrap() as usize,
+        );
+        assert_eq!(&text[i..e], r["match"].as_str().unwrap(), "{r}");
+        (text, i)
+    };
     let (code, out, err) = run(rxw(dir.path())
         .args(["find", "--json", "--file"])
         .arg(&a)
@@ -139,12 +149,7 @@ fn merged_records_count_offsets_in_their_own_log() {
     let records: Vec<Value> = serde_json::from_str(&out).unwrap();
     assert_eq!(records.len(), 4);
     for r in &records {
-        let text = own(r["source"].as_str().unwrap());
-        let (i, e) = (
-            r["index"].as_u64().unwrap() as usize,
-            r["end"].as_u64().unwrap() as usize,
-        );
-        assert_eq!(&text[i..e], r["match"].as_str().unwrap(), "{r}");
+        let (text, i) = span_in_own_log(r);
         let chars = r["char_index"].as_u64().unwrap() as usize;
         assert_eq!(text[..i].chars().count(), chars, "{r}");
         let line = r["line"].as_u64().unwrap() as usize;
@@ -162,12 +167,7 @@ fn merged_records_count_offsets_in_their_own_log() {
         .collect();
     assert_eq!(hits.len(), 4);
     for r in &hits {
-        let text = own(r["source"].as_str().unwrap());
-        let (i, e) = (
-            r["index"].as_u64().unwrap() as usize,
-            r["end"].as_u64().unwrap() as usize,
-        );
-        assert_eq!(&text[i..e], r["match"].as_str().unwrap(), "{r}");
+        span_in_own_log(r);
     }
 }
 

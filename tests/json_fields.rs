@@ -45,23 +45,17 @@ fn fields_under_other_names_read_as_the_common_ones() {
     );
     std::fs::write(&other, decoy).unwrap();
     let (c, o) = (common.to_str().unwrap(), other.to_str().unwrap());
-    let want = json_out(dir.path(), &["parse", "--count", "--json", "--file", c]);
+    // `parse --count --json` of one file, with more arguments.
+    let count = |file: &str, extra: &[&str]| {
+        let args = [&["parse", "--count", "--json", "--file", file], extra].concat();
+        json_out(dir.path(), &args)
+    };
+    let want = count(c, &[]);
     assert!(want["count"].as_u64().unwrap() > 0, "{want}");
-    let got = json_out(
-        dir.path(),
-        &[
-            "parse",
-            "--count",
-            "--json",
-            "--file",
-            o,
-            "--field",
-            "message=body,time=ts2",
-        ],
-    );
+    let got = count(o, &["--field", "message=body,time=ts2"]);
     assert_eq!(got, want);
     // Without the override the decoy messages are read.
-    let decoyed = json_out(dir.path(), &["parse", "--count", "--json", "--file", o]);
+    let decoyed = count(o, &[]);
     assert_ne!(decoyed, want);
     // The time field named is the one a range reads: 00:02 on keeps the last two records.
     let cut: String = json_log("msg", "ts")
@@ -71,14 +65,9 @@ fn fields_under_other_names_read_as_the_common_ones() {
         .collect();
     let cut_path = dir.path().join("cut.jsonl");
     std::fs::write(&cut_path, cut).unwrap();
-    let ranged = json_out(
-        dir.path(),
+    let ranged = count(
+        o,
         &[
-            "parse",
-            "--count",
-            "--json",
-            "--file",
-            o,
             "--field",
             "message=body",
             "--field",
@@ -87,16 +76,7 @@ fn fields_under_other_names_read_as_the_common_ones() {
             "2026-10-05T00:02:00Z",
         ],
     );
-    let want = json_out(
-        dir.path(),
-        &[
-            "parse",
-            "--count",
-            "--json",
-            "--file",
-            cut_path.to_str().unwrap(),
-        ],
-    );
+    let want = count(cut_path.to_str().unwrap(), &[]);
     assert_eq!(ranged, want);
     // find on records reads the same message.
     let found = json_out(

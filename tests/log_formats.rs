@@ -48,12 +48,17 @@ fn stamp(k: usize) -> String {
     format!("2026-10-05T00:{:02}:{:02}Z", (k / 60) % 60, k % 60)
 }
 
-fn netvm_log(messages: &[String]) -> String {
+/// One line for each message, written by `line` from its index and its text.
+fn lines_of(messages: &[String], line: impl Fn(usize, &str) -> String) -> String {
     messages
         .iter()
         .enumerate()
-        .map(|(k, m)| format!("{} agent-{k}: {m}\n", stamp(k)))
+        .map(|(k, m)| line(k, m))
         .collect()
+}
+
+fn netvm_log(messages: &[String]) -> String {
+    lines_of(messages, |k, m| format!("{} agent-{k}: {m}\n", stamp(k)))
 }
 
 /// A logfmt quoted value.
@@ -74,51 +79,39 @@ fn quote(m: &str) -> String {
 }
 
 fn logfmt_log(messages: &[String]) -> String {
-    messages
-        .iter()
-        .enumerate()
-        .map(|(k, m)| {
-            format!(
-                "ts={} level=info logger=agent-{k} msg={} attempt={k}\n",
-                stamp(k),
-                quote(m)
-            )
-        })
-        .collect()
+    lines_of(messages, |k, m| {
+        format!(
+            "ts={} level=info logger=agent-{k} msg={} attempt={k}\n",
+            stamp(k),
+            quote(m)
+        )
+    })
 }
 
 /// RFC 3164 lines, every other one without its PRI (as rsyslog writes files).
 fn rfc3164_log(messages: &[String]) -> String {
-    messages
-        .iter()
-        .enumerate()
-        .map(|(k, m)| {
-            let pri = if k % 2 == 0 { "<14>" } else { "" };
-            format!(
-                "{pri}Oct {:2} 22:14:{:02} host-{k} agent[{k}]: {m}\n",
-                1 + k % 28,
-                k % 60
-            )
-        })
-        .collect()
+    lines_of(messages, |k, m| {
+        let pri = if k % 2 == 0 { "<14>" } else { "" };
+        format!(
+            "{pri}Oct {:2} 22:14:{:02} host-{k} agent[{k}]: {m}\n",
+            1 + k % 28,
+            k % 60
+        )
+    })
 }
 
 /// RFC 5424 lines, alternately with structured data and with every field nil.
 fn rfc5424_log(messages: &[String]) -> String {
-    messages
-        .iter()
-        .enumerate()
-        .map(|(k, m)| {
-            if k % 2 == 0 {
-                format!(
-                    "<165>1 {} host-{k} agent {k} ID{k} [exampleSDID@32473 iut=\"3\" note=\"a \\\"quoted\\\" \\] bracket\"][x@1 y=\"z\"] {m}\n",
-                    stamp(k)
-                )
-            } else {
-                format!("<11>1 - - - - - - {m}\n")
-            }
-        })
-        .collect()
+    lines_of(messages, |k, m| {
+        if k % 2 == 0 {
+            format!(
+                "<165>1 {} host-{k} agent {k} ID{k} [exampleSDID@32473 iut=\"3\" note=\"a \\\"quoted\\\" \\] bracket\"][x@1 y=\"z\"] {m}\n",
+                stamp(k)
+            )
+        } else {
+            format!("<11>1 - - - - - - {m}\n")
+        }
+    })
 }
 
 fn counts(config: &Path, log: &Path, extra: &[&str]) -> serde_json::Value {
@@ -240,11 +233,9 @@ continuation = '\s'
 "#;
 
 fn web_log(messages: &[String]) -> String {
-    messages
-        .iter()
-        .enumerate()
-        .map(|(k, m)| format!("00:00:{:02} INFO [agent-{k}] {m}\n", k % 60))
-        .collect()
+    lines_of(messages, |k, m| {
+        format!("00:00:{:02} INFO [agent-{k}] {m}\n", k % 60)
+    })
 }
 
 #[test]

@@ -14,25 +14,29 @@ fn write_log(path: &std::path::Path, bytes: usize) {
     std::fs::write(path, text).unwrap();
 }
 
-fn run_while_truncating(args: &[&str], path: &std::path::Path, delay_ms: u64) {
-    write_log(path, 8 << 20);
+/// Runs `rxw args… path` and, `delay_ms` later, cuts the file to 1,000 bytes as copytruncate
+/// does under a reader: what rxw printed and how it ended.
+fn truncated_under(args: &[&str], path: &std::path::Path, delay_ms: u64) -> std::process::Output {
     let child = Command::new(env!("CARGO_BIN_EXE_rxw"))
         .args(args)
-        .arg("--file")
         .arg(path)
-        .stdout(Stdio::null())
+        .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     std::thread::sleep(Duration::from_millis(delay_ms));
-    // What copytruncate does: cut the file short under the reader.
     std::fs::OpenOptions::new()
         .write(true)
         .open(path)
         .unwrap()
         .set_len(1000)
         .unwrap();
-    let out = child.wait_with_output().unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn run_while_truncating(args: &[&str], path: &std::path::Path, delay_ms: u64) {
+    write_log(path, 8 << 20);
+    let out = truncated_under(&[args, &["--file"]].concat(), path, delay_ms);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(
         out.status.signal(),
@@ -101,21 +105,7 @@ fn jobs_says_the_file_changed_when_truncated_under_it() {
     let short = table_of(&path);
     for delay_ms in [2, 5, 10, 20, 40, 80] {
         std::fs::write(&path, &log).unwrap();
-        let child = Command::new(env!("CARGO_BIN_EXE_rxw"))
-            .arg("jobs")
-            .arg(&path)
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        std::thread::sleep(Duration::from_millis(delay_ms));
-        std::fs::OpenOptions::new()
-            .write(true)
-            .open(&path)
-            .unwrap()
-            .set_len(1000)
-            .unwrap();
-        let out = child.wait_with_output().unwrap();
+        let out = truncated_under(&["jobs"], &path, delay_ms);
         let stderr = String::from_utf8_lossy(&out.stderr);
         match out.status.code() {
             Some(0) => assert!(
