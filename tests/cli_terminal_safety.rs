@@ -142,16 +142,13 @@ fn tests_file_fail_lines_escape_the_case() {
 
 #[test]
 fn preset_list_and_show_escape_a_user_registry() {
-    let dir = tempfile::tempdir().unwrap();
-    let reg = dir.path().join("reg\u{9b}.toml");
-    std::fs::write(
-        &reg,
+    let (dir, reg) = temp_file(
+        "reg\u{9b}.toml",
         "[[preset]]\nkey = \"evil\"\nflavor = \"python\"\n\
          pattern = 'a\\x1b(?P<g>b)'\npurpose = \"clears\\u001b[2J the screen\\u202e\"\n\
          notes = \"line one\\nline\\u009b two\"\n\
          groups = [{ name = \"g\", description = \"desc\\u001b[31m\" }]\n",
-    )
-    .unwrap();
+    );
     let (code, out, _) = inert_run(
         rxw(dir.path())
             .args(["preset", "list"])
@@ -300,14 +297,11 @@ fn usage_errors_show_the_arguments_they_echo_inert() {
 /// U+009B (8-bit CSI) and DEL from a preset's `purpose`. Into a pipe the file stays exact.
 #[test]
 fn a_registry_export_shown_on_a_terminal_is_inert() {
-    let dir = tempfile::tempdir().unwrap();
-    let reg = dir.path().join("reg.toml");
-    std::fs::write(
-        &reg,
+    let (dir, reg) = temp_file(
+        "reg.toml",
         "[[preset]]\nkey = \"evil\"\nflavor = \"python\"\npattern = 'a(?P<g>b)'\n\
          purpose = \"clears\\u009b2J the screen\\u007f\"\n",
-    )
-    .unwrap();
+    );
     let piped = rxw(dir.path())
         .args(["registry", "export", "--to", "elasticsearch", "--registry"])
         .arg(&reg)

@@ -305,18 +305,15 @@ fn a_failed_parse_export_leaves_no_file() {
 
 #[test]
 fn timeline_as_json_and_as_a_chart() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("t.log");
-    std::fs::write(
-        &log,
+    let (dir, log) = temp_file(
+        "t.log",
         "[CLAIM early]\n\
          2026-10-05T00:00:03Z a: [CLAIM a1] [RESULT a1] OK\n\
          2026-10-05T00:00:15Z a: [CLAIM b2]\n\
          [CLAIM c3] no stamp\n\
          2026-10-05T00:01:10Z a: nothing\n\
          2026-10-05T00:01:59Z a: [DECLINE c3]\n",
-    )
-    .unwrap();
+    );
     let (code, out, err) = run(rxw(dir.path())
         .args(["timeline", "--json", r"\[CLAIM"])
         .arg(&log));

@@ -56,10 +56,8 @@ fn preset_check_json_carries_each_presets_redos_verdict() {
 
 #[test]
 fn preset_check_fails_a_vulnerable_preset() {
-    let dir = tempfile::tempdir().unwrap();
-    let reg = dir.path().join("evil.toml");
-    std::fs::write(
-        &reg,
+    let (dir, reg) = temp_file(
+        "evil.toml",
         r#"[[preset]]
 key = "evil"
 flavor = "js"
@@ -67,8 +65,7 @@ pattern = '^(a+)+$'
 [[preset.examples]]
 text = "aaa"
 "#,
-    )
-    .unwrap();
+    );
     let (code, out, _) = run(rxw(dir.path())
         .args(["preset", "check", "--registry"])
         .arg(&reg));
@@ -79,13 +76,10 @@ text = "aaa"
 
 #[test]
 fn preset_check_fails_on_a_wrong_example() {
-    let dir = tempfile::tempdir().unwrap();
-    let reg = dir.path().join("mine.toml");
-    std::fs::write(
-        &reg,
+    let (dir, reg) = temp_file(
+        "mine.toml",
         "[[preset]]\nkey = \"num\"\nflavor = \"python\"\npattern = '(?P<n>[0-9]+)'\ngroups = [{ name = \"n\", description = \"digits\" }]\ncounter_examples = [\"a1\"]\n[[preset.examples]]\ntext = \"x 42\"\ngroups = { n = \"43\" }\n",
-    )
-    .unwrap();
+    );
     let (code, out, _) = run(rxw(dir.path())
         .args(["preset", "check", "--registry"])
         .arg(&reg));
@@ -591,13 +585,10 @@ fn the_registry_runs_on_each_record_as_cpython_re_on_each_message() {
 
 #[test]
 fn format_lines_keeps_the_whole_text_and_a_wrong_format_is_said() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("a.log");
-    std::fs::write(
-        &log,
+    let (dir, log) = temp_file(
+        "a.log",
         "2026-10-05T00:01:53Z harvester: [WO:2d409dd3] [from super] Sweep — a\n  - b\n[WO:aa11bb22] [from box] Deploy — c\n",
-    )
-    .unwrap();
+    );
     let count = |format: &str| -> serde_json::Value {
         let (code, out, err) = run(rxw(dir.path())
             .args([
@@ -628,13 +619,10 @@ fn format_lines_keeps_the_whole_text_and_a_wrong_format_is_said() {
 
 #[test]
 fn json_lines_that_are_not_records_are_counted_and_said() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("a.jsonl");
-    std::fs::write(
-        &log,
+    let (dir, log) = temp_file(
+        "a.jsonl",
         "{\"ts\":\"2026-10-05T00:00:01Z\",\"msg\":\"[CLAIM 7fce46e0] on it\"}\n{\"msg\":\"[ACK 7fce46e0]\"}\n{truncated\n\u{1b}[31mnot json\n{\"level\":\"info\"}\n{\"msg\":\"[CLAIM abcdef12]\"}\n",
-    )
-    .unwrap();
+    );
     let (v, err) = run_json(
         rxw(dir.path())
             .args(["parse", "--count", "--json", "--only", "verb"])
