@@ -56,7 +56,7 @@ const LIVE_BUCKETS: usize = 4096;
 pub const ZOOM_WIDTHS_MS: &[i64] = WIDTHS_MS.split_at(DAY_LEVEL + 1).0;
 
 /// Most buckets a zoomed timeline covers: its window is this many buckets of its width,
-/// fewer than [`LIVE_BUCKETS`], so the width is never raised.
+/// fewer than `LIVE_BUCKETS`, so the width is never raised.
 pub const ZOOM_BUCKETS: i64 = 2048;
 
 /// A zoomed timeline: buckets of one width (one of [`ZOOM_WIDTHS_MS`]) over a window of

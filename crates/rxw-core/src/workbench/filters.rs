@@ -183,7 +183,7 @@ fn line_time(input: &TextBuffer, line: usize, stamps: &mut StampReader) -> Optio
 }
 
 /// The last time the input states, looking back from its end over at most
-/// [`STAMP_LOOKAHEAD`] lines: the instant relative times (`-15m`) count back from.
+/// `STAMP_LOOKAHEAD` lines: the instant relative times (`-15m`) count back from.
 pub fn last_time(input: &TextBuffer) -> Option<i64> {
     let mut stamps = StampReader::new();
     let n = input.line_count();
@@ -194,7 +194,7 @@ pub fn last_time(input: &TextBuffer) -> Option<i64> {
 
 /// The first line whose stated time is `at` or later, found by bisection (a log's lines are
 /// in time order, a merged set's too); a probe without a stamp takes the next stamped line's
-/// within [`STAMP_LOOKAHEAD`]. `None` when no line is stamped that late.
+/// within `STAMP_LOOKAHEAD`. `None` when no line is stamped that late.
 pub fn line_at_time(input: &TextBuffer, at: i64) -> Option<usize> {
     let mut stamps = StampReader::new();
     let n = input.line_count();
