@@ -1,5 +1,6 @@
 //! Renders the screenshots in `docs/src/screenshots/` from the real app through a headless terminal:
-//! `cargo run --example screenshots`. PNGs too when `rsvg-convert` is installed.
+//! `cargo run --example screenshots`. PNGs too when `rsvg-convert` is installed. Scene names
+//! after `--` render those scenes only (`cargo run --example screenshots -- debug code`).
 
 use rxw::tui::{screens, svg};
 use std::path::Path;
@@ -12,7 +13,16 @@ fn main() {
         .arg("--version")
         .output()
         .is_ok_and(|o| o.status.success());
-    for (name, app) in screens::scenes() {
+    let only: Vec<String> = std::env::args().skip(1).collect();
+    let scenes = screens::scenes();
+    if let Some(unknown) = only.iter().find(|n| !scenes.iter().any(|(s, _)| s == n)) {
+        eprintln!("no scene is named {unknown:?}");
+        std::process::exit(2);
+    }
+    for (name, app) in scenes {
+        if !only.is_empty() && !only.iter().any(|n| n == name) {
+            continue;
+        }
         let svg_path = dir.join(format!("{name}.svg"));
         let buf = screens::render_buffer(&app);
         std::fs::write(&svg_path, svg::to_svg_on(&buf, app.palette.background()))

@@ -308,6 +308,34 @@ pub fn scenes_at(width: u16, height: u16) -> Vec<(&'static str, App)> {
     a.message = None;
     out.push(("timeline-zoom", a));
 
+    // The workbench in two flavors with readers of their own. Ruby 3.1: `^` is always a line
+    // anchor and `\h` a hex digit; the Groups tab gives spans in characters, Ruby's unit.
+    let mut a = demo(width, height);
+    a.wb.set_flavor(crate::Flavor::RUBY);
+    a.wb.pattern
+        .set(r"^\S+ (?<who>[\w-]+): \[(?<verb>ACK|CLAIM)[ :](?<job>\h+)\]");
+    a.pattern_changed();
+    settle(&mut a);
+    a.update(Action::ShowTab(groups::ID));
+    a.select_match(2);
+    settle(&mut a);
+    a.message = None;
+    out.push(("flavor-ruby", a));
+
+    // PCRE2: `\h` a horizontal space, POSIX classes; the step debugger counts bytes.
+    let mut a = demo(width, height);
+    a.wb.set_flavor(crate::Flavor::Pcre2);
+    a.wb.pattern
+        .set(r"\[(?<verb>CLAIM|RESULT)\h+(?<job_id>[[:xdigit:]]+)\]\h*(?<status>OK|FAIL)?");
+    a.pattern_changed();
+    settle(&mut a);
+    a.select_match(1);
+    a.update(Action::ShowTab(debug::ID));
+    settle(&mut a);
+    a.update(Action::Tab(debug::NEXT_BACKTRACK));
+    a.message = None;
+    out.push(("flavor-pcre2", a));
+
     let mut a = demo(width, height);
     a.update(Action::ToggleHelp);
     out.push(("help", a));
