@@ -116,6 +116,13 @@ pub struct Regex {
     /// character outside the BMP, where the pattern can match without reading a character
     /// (see [`may_match_inside_a_pair`]); such a text is refused, never answered differently.
     js_pair_sensitive: bool,
+    /// node 24 and 25 with `u`/`v`: a literal beyond U+00FF where a modifier group turns `i`
+    /// on (see [`node_one_byte_modifier_literal`]).
+    node_one_byte_literal: Option<char>,
+    /// node 18 with `u`/`v` and a look-behind: V8 10.2 reads some look-behinds over a
+    /// character outside the BMP by halves (`(?<=a[^a-z])` matches inside `a😂`'s pair), which
+    /// rxw does not reproduce: such a text is refused.
+    node18_lookbehind: bool,
     /// Java: what in a text rxw cannot match as Java does.
     java_text_rule: Option<JavaTextRule>,
     /// Ruby and Oniguruma: why only ASCII texts are matched as the engine does
@@ -175,6 +182,20 @@ impl Match {
             Some(cut) => cut.lossy(k).map(std::borrow::Cow::Owned),
             None => self.group(text, k).map(std::borrow::Cow::Borrowed),
         }
+    }
+
+    /// The spans of the match and its groups in UTF-16 code units of `text`, as JavaScript
+    /// counts them: exact where the match cuts a surrogate pair. Counts the text up to each
+    /// span (linear in the text: for tests and single answers, not for scans).
+    pub fn utf16_spans(&self, text: &str) -> Vec<Option<(usize, usize)>> {
+        if let Some(cut) = &self.pair_cut {
+            return cut.utf16.clone();
+        }
+        let unit = |b: usize| text[..b].encode_utf16().count();
+        self.groups
+            .iter()
+            .map(|g| g.map(|(s, e)| (unit(s), unit(e.max(s)))))
+            .collect()
     }
 
     /// How many code units the exact start lies after the code unit of byte
@@ -355,6 +376,52 @@ impl JavaTextRule {
     }
 }
 
+/// node 24 and 25 under `u`/`v`: the first literal beyond U+00FF that a modifier group
+/// `(?i:…)` makes case-insensitive where the pattern's own flags do not. V8 compiles a text
+/// of Latin-1 characters only (a one-byte string) with such a literal as one that never
+/// matches, though its case equivalents (`ſ` and `s`, `K` and `k`) are Latin-1: `(?i:ſ)`
+/// finds nothing in `S` but finds `S` in `SĀ`. node 26 matches them on every text.
+fn node_one_byte_modifier_literal(ast: &Ast, flavor: Flavor, flags: Flags) -> Option<char> {
+    use rxw_syntax::ast::{GroupKind, NodeKind};
+    let major = flavor.node_version()?.major();
+    if !(24..=25).contains(&major) || !flags.unicode_mode() || flags.ignore_case {
+        return None;
+    }
+    let mut stack = vec![(&ast.root, false)];
+    while let Some((node, fold)) = stack.pop() {
+        let fold = match &node.kind {
+            NodeKind::Literal { ch, .. } if fold && (*ch as u32) > 0xFF => return Some(*ch),
+            NodeKind::Group {
+                kind: GroupKind::Flags(change),
+                ..
+            } if change.on.contains('i') => true,
+            NodeKind::Group {
+                kind: GroupKind::Flags(change),
+                ..
+            } if change.off.contains('i') => false,
+            _ => fold,
+        };
+        stack.extend(node.children().into_iter().map(|c| (c, fold)));
+    }
+    None
+}
+
+/// Whether the tree holds a look-behind.
+fn has_lookbehind(ast: &Ast) -> bool {
+    use rxw_syntax::ast::{GroupKind, NodeKind};
+    let mut found = false;
+    ast.root.walk(|n, _| {
+        if let NodeKind::Group {
+            kind: GroupKind::Lookbehind | GroupKind::NegativeLookbehind,
+            ..
+        } = &n.kind
+        {
+            found = true;
+        }
+    });
+    found
+}
+
 fn has_astral(text: &str) -> bool {
     text.bytes().any(|b| b >= 0xF0)
 }
@@ -427,6 +494,10 @@ impl Regex {
             && flags.unicode_mode()
             && !flags.sticky
             && may_match_inside_a_pair(&ast.root, 0);
+        let node_one_byte_literal = node_one_byte_modifier_literal(&ast, flavor, flags);
+        let node18_lookbehind = flavor.node_version().is_some_and(|v| v.major() == 18)
+            && flags.unicode_mode()
+            && has_lookbehind(&ast);
         let java_text_rule = flavor
             .java_version()
             .map(|v| JavaTextRule::of(&ast, pattern, v));
@@ -449,6 +520,8 @@ impl Regex {
             needs_matcher,
             js_code_unit_sensitive,
             js_pair_sensitive,
+            node_one_byte_literal,
+            node18_lookbehind,
             java_text_rule,
             onig_text_rule,
             backtrack_limit: limits.backtrack_limit,
@@ -732,6 +805,23 @@ impl Regex {
     }
 
     fn program_for(&self, text: &str) -> Result<&Compiled, Error> {
+        if self.node18_lookbehind && has_astral(text) {
+            return Err(Error::new(
+                ErrorKind::InputUnsupported,
+                "js@node18: a look-behind under u/v on a text with characters outside the BMP is not reproduced by rxw (V8 10.2 reads some look-behinds over such a character by its UTF-16 halves and matches inside it, as (?<=a[^a-z]) does at UTF-16 index 2 of a😂; node 20 and later do not)",
+            ));
+        }
+        if let Some(ch) = self.node_one_byte_literal
+            && text.chars().all(|c| (c as u32) <= 0xFF)
+        {
+            return Err(Error::new(
+                ErrorKind::InputUnsupported,
+                format!(
+                    "{}: on a text whose characters are all Latin-1, V8 (node 24 and 25) matches nothing for {ch:?} (U+{:04X}) inside a group whose modifier turns i on under u/v, whatever its case equivalents, and rxw does not reproduce it (node 26 matches them; a text with any character beyond U+00FF is answered)",
+                    self.flavor, ch as u32
+                ),
+            ));
+        }
         if let Some(rule) = &self.java_text_rule {
             rule.check(text)?;
         }

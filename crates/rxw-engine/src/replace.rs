@@ -19,7 +19,9 @@ pub enum Piece {
     /// A group's text (0 = whole match); empty when the group did not participate.
     Group(usize),
     /// ECMAScript's `$<name>` where several groups have the name (node 24 and later): the text
-    /// of the one that took part (at most one can), else empty.
+    /// of the one that took part (at most one can under the standard; node 24 accepts
+    /// patterns where two can, and its replacement of every match joins their texts in
+    /// order), else empty.
     FirstOf(Vec<usize>),
     /// JS `` $` ``: the text before the match.
     Before,
@@ -97,8 +99,10 @@ impl Template {
                     }
                 }
                 Piece::FirstOf(ks) => {
-                    // The last of them that took part, as node's groups object has it.
-                    if let Some(s) = ks.iter().rev().find_map(|k| m.text(text, *k)) {
+                    // The texts of those that took part, in order: at most one does under the
+                    // standard; node 24, which accepts two taking part, joins them in a
+                    // replacement of every match (`g`), though its groups object names the last.
+                    for s in ks.iter().filter_map(|k| m.text(text, *k)) {
                         out.push_str(&s);
                     }
                 }
@@ -831,8 +835,8 @@ impl Regex {
                     Piece::Literal(s) => out.extend(s.encode_utf16()),
                     Piece::Group(k) => out.extend_from_slice(group(*k).unwrap_or_default()),
                     Piece::FirstOf(ks) => {
-                        // The last of them that took part, as node's groups object has it.
-                        if let Some(g) = ks.iter().rev().find_map(|k| group(*k)) {
+                        // Those that took part, joined, as `expand`.
+                        for g in ks.iter().filter_map(|k| group(*k)) {
                             out.extend_from_slice(g);
                         }
                     }

@@ -389,3 +389,224 @@ fn v_flag_classes_under_i_agree_with_every_installed_node() {
     }
     assert!(failures.is_empty(), "{}", failures.join("; "));
 }
+
+/// Cases where node answers in UTF-16 units what no byte offset can say, and node 24's own
+/// rules, as `(pattern, flags, text, replacement)`: JavaScript without `u` cutting surrogate
+/// pairs (an empty match inside a pair, `.`, a class or an escape taking one half, the search
+/// moving on by one code unit after an empty match, a replacement leaving a lone half), node
+/// 24's duplicate names (where two groups of one name can both take part, its groups object,
+/// `$<name>` and `\k<name>`, nested alternatives and what node 25 refuses again), pattern
+/// modifiers under `u` and `v`, and node 18's look-behind over astral characters under `u`.
+const UNIT_CASES: &[(&str, &str, &str, Option<&str>)] = &[
+    // Item 5: matches that cut a surrogate pair.
+    (r"(?:\s|\/\/.*)*", "", "😀", Some("-")),
+    (
+        r"(?:\s|\/\/.*|\/\*[^]*?\*\/)*",
+        "",
+        "a 😀 // b\n😀",
+        Some("<$&>"),
+    ),
+    ("", "", "a😀b", Some("-")),
+    ("", "", "😀😀", Some("[$`|$']")),
+    ("x*", "", "😀x😀", Some("-")),
+    (".", "", "a😀b", Some("[$&]")),
+    (".", "s", "😀\n😀", None),
+    ("[^a]", "", "😀a😀", Some("($&)")),
+    (r"\S", "", "x😀", Some("<$&>")),
+    (r"\S+", "", "x😀 😀", None),
+    (r"\W", "", "😀", Some("-")),
+    (r"[\s\S]", "", "😂", Some("$&$&")),
+    (r"(.)", "", "😀", Some("$1$1")),
+    (r"(?<hi>.)(?<lo>.)", "d", "😀", Some("$<lo>$<hi>")),
+    (r"[\uD800-\uDBFF]", "", "a😀b", Some("H")),
+    (r"[\uDC00-\uDFFF]", "", "a😀b", Some("L")),
+    (r"\uDE00", "", "😀", Some("_")),
+    (r"\uD83D", "", "😀😂", Some("_")),
+    (r"(?=\uDE00)", "", "😀", Some("|")),
+    (r"(?<=\uD83D)", "", "😀", Some("|")),
+    (r"(?<=\uD83D).", "", "😀😂", Some("|")),
+    (r"\b", "", "😀a😀", Some("|")),
+    (r"a|", "", "a😀", Some("-")),
+    (r".{1}$", "", "a😀", None),
+    (r"(?:)", "y", "😀", None),
+    (".", "y", "😀a", Some("-")),
+    (r"[^x]\uDE00", "", "😀", None),
+    (r"\uD83D(?!\uDE00)", "", "😀\u{D7FF}", None),
+    (".", "i", "𐐀𐐨", None),
+    (r"(?:.|\s)*?b", "", "😀b", None),
+    (".", "u", "a😀b", Some("[$&]")),
+    ("", "u", "a😀b", Some("-")),
+    // Item 4: node 24's duplicate named groups.
+    ("(?<a>x)|(?<a>y)", "d", "xy", Some("[$<a>]")),
+    ("(?<a>x)(?:|(?<a>y))", "d", "xy x", Some("[$<a>]")),
+    ("(?<a>x)(?:|(?<a>y))$", "d", "xy", Some("[$<a>]")),
+    (
+        r"(?<a>x)(?:|(?<a>y))\k<a>",
+        "",
+        "xyyx xyxy xx",
+        Some("[$<a>]"),
+    ),
+    (r"(?<a>.)(?:|(?<a>.))\k<a>", "i", "xYXy xYyX", None),
+    (r"(?<a>(?<a>x)|y)\k<a>", "", "xxx yy xx", Some("[$<a>]")),
+    (r"(?<=\k<a>(?<a>x)(?:|(?<a>y)))", "", "xyxy", None),
+    (r"(?:(?<a>x)|(?<a>y))\k<a>", "d", "xx yy xy", Some("<$<a>>")),
+    (r"(?:(?:(?<a>x)|(?<a>y))\k<a>){2}", "", "xxyy", None),
+    ("(?:(?<a>x)|(?<a>y))+", "d", "xy", None),
+    ("(?<a>x)(?<a>y)", "", "xy", None),
+    ("(?:(?<a>x)|(?<a>y))(?<a>z)", "", "xz", None),
+    ("(?:x|(?<a>y))(?:u|(?<a>z))", "d", "xz yz", None),
+    ("(?:(?<a>y)|x)(?:(?<a>z)|u)", "", "yz", None),
+    ("(?<a>x)(?:(?<a>y)|)", "", "xy", None),
+    ("(?<a>x)(?:(?:|(?<a>y)))", "d", "xy", None),
+    ("(?:|(?<a>x))(?:|(?<a>y))", "d", "xy", None),
+    ("(?<a>x)(?:|(?<b>y)|(?<a>z))", "d", "xz", None),
+    ("(?<a>x)(?:(?<b>y)|(?<a>z))", "d", "xz", None),
+    ("(?:u|(?<a>x))(?:v|(?<a>y))(?:w|(?<a>z))", "", "xyz", None),
+    ("(?<a>x)(?:|(?<a>y))(?:|(?<a>z))", "", "xyz", None),
+    ("(?:(?:|(?<a>x))|(?<a>y))", "d", "xy", None),
+    ("(?<a>x)(?:|(?<a>y))|(?<a>z)", "d", "xyz", None),
+    ("(?<a>x)(?=|(?<a>y))", "d", "xy", None),
+    ("(?<a>x)(|(?<a>y))", "", "xy", None),
+    ("(?<b>w)(?<a>x)(?:|(?<a>y))", "d", "wxy", None),
+    ("(?<a>x)(?<b>w)(?:|(?<a>y))", "", "xwy", None),
+    ("(?<a>x)(?:|(?<b>y)(?:|(?<a>z)))", "d", "xyz", None),
+    ("((?<a>x))(?:|(?<a>y))", "d", "xy", None),
+    ("(?<a>(?<a>x)|y)", "d", "xy", None),
+    ("(?<a>x|(?<a>y))", "", "xy", None),
+    ("(?<a>(?<a>x))", "", "x", None),
+    ("(?<a>x)|(?<a>y|z)", "d", "xz", None),
+    ("(?<a>x)(?<a>y|z)", "", "xz", None),
+    // Pattern modifiers under `u` and `v`.
+    ("(?i:ſ)", "u", "sSſ", None),
+    ("(?i:ſ)", "u", "S", None),
+    ("(?i:ſ)", "u", "SĀ", None),
+    ("(?i:[ſ])", "u", "S", None),
+    ("(?i:ſ|s)", "u", "S s", None),
+    ("(?i:ſ)", "v", "sSſ", None),
+    ("(?i:ſ)", "", "sSſ", None),
+    ("(?i:s)", "u", "sSſ", None),
+    ("(?i:[ſ])", "u", "sSſ", None),
+    (r"(?i:\u017f)", "v", "sSſ", None),
+    ("(?i:K)", "u", "kK\u{212A}", None),
+    ("(?i:\u{212A})", "v", "kK\u{212A}", None),
+    (r"(?i:\w)", "u", "ſ\u{212A}", None),
+    (r"(?-i:ſ)", "iu", "sSſ", None),
+    (r"(?i:ſ)\k<n>(?<n>)", "u", "S", None),
+    // node 18's look-behind over astral characters under `u`.
+    ("(?<=a[^a-z])", "u", "a😂", None),
+    ("(?<=a[^a-z])", "", "a😂", None),
+    ("(?<=a.)", "u", "a😂b", None),
+    ("(?<=[^a-z])", "u", "a😂b", None),
+    ("(?<=😂)", "u", "a😂b", None),
+    (r"(?<=a\W)", "u", "a😂", None),
+    (r"(?<=a[\s\S])", "u", "a😂", None),
+];
+
+/// rxw's answer to a case in node's oracle's shape: each match's spans in UTF-16 units, its
+/// `indices.groups` (a name given to several groups: the last that took part; a group that
+/// did not is left out, as `JSON.stringify` leaves out `undefined`), the replacement's
+/// code units.
+fn rxw_unit_answer(major: u32, c: &Value) -> Result<Value, rxw_syntax::Error> {
+    let flavor = flavor_for(major);
+    let flags = Flags::parse(c["flags"].as_str().expect("flags"), flavor)?;
+    let re = Regex::new(c["pattern"].as_str().expect("pattern"), flavor, flags)?;
+    let text = c["input"].as_str().expect("input");
+    let matches = re.find_all(text, None)?;
+    let span = |g: Option<(usize, usize)>| g.map_or(Value::Null, |(s, e)| json!([s, e]));
+    let mut units = Vec::new();
+    let mut groups = Vec::new();
+    for m in &matches {
+        let spans = m.utf16_spans(text);
+        units.push(spans.iter().map(|g| span(*g)).collect::<Value>());
+        if re.has_named_groups() {
+            let mut object = serde_json::Map::new();
+            for (k, name) in re.group_names().iter().enumerate() {
+                if let (Some(name), Some(g)) = (name, spans[k + 1]) {
+                    object.insert(name.clone(), span(Some(g)));
+                }
+            }
+            groups.push(Value::Object(object));
+        } else {
+            groups.push(Value::Null);
+        }
+    }
+    let mut answer = json!({"units": units, "groups": groups});
+    if let Some(r) = c["replacement"].as_str() {
+        let replaced = re.replace(text, r, None, &rxw_engine::Limits::human())?;
+        let code_units: Vec<u16> = replaced
+            .utf16
+            .unwrap_or_else(|| replaced.result.encode_utf16().collect());
+        answer["replaced_units"] = json!(code_units);
+    }
+    Ok(answer)
+}
+
+/// Item 4 and 5 of the JavaScript gaps, on every installed node: [`UNIT_CASES`] must agree
+/// with each release exactly (spans in UTF-16 units, groups objects, replacements' code
+/// units), refusing nothing. Prints each release's figures and how many cases cut a pair
+/// (which rxw refused before it answered them).
+#[test]
+fn unit_cases_agree_with_every_installed_node() {
+    let cases: Vec<Value> = UNIT_CASES
+        .iter()
+        .map(|(p, f, t, r)| json!({"pattern": p, "flags": f, "input": t, "replacement": r}))
+        .collect();
+    let mut failures = Vec::new();
+    for major in NODE_MAJORS {
+        let Some(answers) = common::node_binary(major).and_then(|b| run_node(&b, &cases)) else {
+            rxw_testkit::missing(
+                &format!("node {major}"),
+                &format!("js@node{major}'s UTF-16 cases are NOT checked (.ci/run installs it)"),
+            );
+            continue;
+        };
+        let (mut agree, mut refused, mut cut) = (0, 0, 0);
+        let mut wrong = Vec::new();
+        for (c, want) in cases.iter().zip(&answers) {
+            let label = format!(
+                "js@node{major} /{}/{} on {} (replacement {})",
+                c["pattern"], c["flags"], c["input"], c["replacement"]
+            );
+            if want["matches"].to_string().contains("-1") {
+                cut += 1;
+            }
+            match (rxw_unit_answer(major, c), want.get("error")) {
+                (Err(_), Some(_)) => agree += 1,
+                (Ok(v), None)
+                    if v["units"] == want["units"]
+                        && v["groups"] == want["groups"]
+                        && v.get("replaced_units") == want.get("replaced_units") =>
+                {
+                    agree += 1
+                }
+                // The two corners rxw refuses, saying why (node 18's look-behind by halves,
+                // node 24/25's modifier literal on a Latin-1 text); any other refusal differs.
+                (Err(e), None)
+                    if e.kind == ErrorKind::InputUnsupported
+                        && (e.message.contains("Latin-1")
+                            || e.message.starts_with("js@node18: a look-behind")) =>
+                {
+                    refused += 1;
+                }
+                (Err(e), None) => wrong.push(format!("{label}: rxw refused: {}", e.message)),
+                (Ok(_), Some(e)) => wrong.push(format!("{label}: rxw accepted, node refused: {e}")),
+                (Ok(v), None) => wrong.push(format!(
+                    "{label}:\n    rxw  {v}\n    node {}",
+                    json!({"units": want["units"], "groups": want["groups"], "replaced_units": want.get("replaced_units")})
+                )),
+            }
+        }
+        eprintln!(
+            "js@node{major}: {agree} of {} UTF-16 cases agree, {} differ, {refused} refused as input_unsupported; {cut} cut a surrogate pair",
+            cases.len(),
+            wrong.len()
+        );
+        for w in wrong.iter().take(30) {
+            eprintln!("  {w}");
+        }
+        if !wrong.is_empty() {
+            failures.push(format!("js@node{major}: {} cases differ", wrong.len()));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("; "));
+}

@@ -160,6 +160,12 @@ struct Parser<'p> {
     frames_opened: u32,
     /// Each named group's place among alternatives when it opened.
     named_at: Vec<(String, Vec<(u32, u32)>)>,
+    /// node 24's own rule for a repeated group name (V8 13.6's parser state): for the whole
+    /// pattern and each open group, the number of capturing groups opened when it opened
+    /// (itself included), and the interval of group numbers a repeated name may reuse.
+    node24_intervals: Vec<(u32, (u32, u32))>,
+    /// node 24: the named groups closed so far (V8 registers a name when its group closes).
+    node24_closed: Vec<(String, u32)>,
     /// How many groups are open around the current position.
     depth: usize,
     /// Python: where the outermost look-behind being parsed opens, and the number of groups
@@ -200,6 +206,8 @@ impl<'p> Parser<'p> {
             alternatives: vec![(0, 0)],
             frames_opened: 0,
             named_at: Vec::new(),
+            node24_intervals: vec![(0, (0, 0))],
+            node24_closed: Vec::new(),
             depth: 0,
             lookbehind_groups: None,
             late_flags: None,
@@ -346,6 +354,44 @@ impl<'p> Parser<'p> {
         self.flavor.node_version().is_some_and(|v| v.major() >= 24)
     }
 
+    /// Whether the pattern is read for node 24, whose V8 has a rule of its own for a name
+    /// given to several groups.
+    fn node24_names(&self) -> bool {
+        self.flavor.node_version().is_some_and(|v| v.major() == 24)
+    }
+
+    /// node 24 (V8 13.6) on closing a group: a named group's name may repeat when every group
+    /// of that name closed before lies in the group's parser-state interval (the interval
+    /// inherited when the group opened, made at the first `|` of a group from the count of
+    /// groups opened with it, and extended by each later `|`). That accepts the standard's
+    /// alternatives and also groups that can take part together (`(?<a>x)(?:|(?<a>y))`,
+    /// `(?<a>(?<a>x)|y)`); node 25 follows the standard.
+    fn node24_name_clash(&mut self, kind: &GroupKind, open: usize) -> Result<(), Error> {
+        let GroupKind::Capture {
+            index,
+            name: Some(name),
+        } = kind
+        else {
+            return Ok(());
+        };
+        let (lo, hi) = self.node24_intervals.last().map_or((0, 0), |l| l.1);
+        let clash = self
+            .node24_closed
+            .iter()
+            .any(|(n, i)| n == name && !(lo..=hi).contains(i));
+        if clash {
+            let head = &self.pat[open..];
+            let end = head.find('>').map_or(self.pat.len(), |k| open + k + 1);
+            let span = Span::new(open, end);
+            return Err(self.invalid(
+                self.text(|t| t.duplicate_group_name, &self.pat[open..end]),
+                span,
+            ));
+        }
+        self.node24_closed.push((name.clone(), *index));
+        Ok(())
+    }
+
     /// The Unicode data of the node version the pattern is read for.
     fn js_data(&self) -> crate::js_unicode::NodeUnicode {
         crate::js_unicode::NodeUnicode::of(self.flavor)
@@ -378,12 +424,26 @@ impl<'p> Parser<'p> {
                     if let Some(last) = self.alternatives.last_mut() {
                         last.1 += 1;
                     }
+                    let started = self.groups.len() as u32;
+                    if let Some((opened, interval)) = self.node24_intervals.last_mut() {
+                        // V8 13.6: the first `|` makes the interval from the group's own
+                        // count (not one past it: the groups before a non-capturing group's
+                        // first branch count as other branches), later ones extend it.
+                        if interval.1 != 0 {
+                            interval.1 = started;
+                        } else {
+                            *interval = (*opened, started);
+                        }
+                    }
                 }
                 '(' => {
                     if let Some(frame) = self.parse_group_open(&mut cur)? {
                         stack.push(std::mem::replace(&mut cur, frame));
                         self.frames_opened += 1;
                         self.alternatives.push((self.frames_opened, 0));
+                        let inherited = self.node24_intervals.last().map_or((0, 0), |l| l.1);
+                        self.node24_intervals
+                            .push((self.groups.len() as u32, inherited));
                         self.depth = stack.len();
                     }
                 }
@@ -395,7 +455,11 @@ impl<'p> Parser<'p> {
                             Span::new(start, self.pos),
                         ));
                     };
+                    if self.node24_names() {
+                        self.node24_name_clash(&cur.kind, cur.open)?;
+                    }
                     self.alternatives.pop();
+                    self.node24_intervals.pop();
                     self.depth = stack.len();
                     let done = std::mem::replace(&mut cur, parent);
                     let node = self.close_group(done, self.pos)?;
@@ -718,6 +782,9 @@ impl<'p> Parser<'p> {
             return Err(self.invalid(self.text(|t| t.bad_group_name, piece), name_span));
         }
         let clash = if self.rules.syntax.duplicate_names {
+            false
+        } else if self.node24_names() {
+            // Decided when the group closes, as V8 13.6 does (see `node24_name_clash`).
             false
         } else if self.flavor.is_js() && self.js_duplicate_names() {
             // Allowed when the two groups sit in different branches of one alternation

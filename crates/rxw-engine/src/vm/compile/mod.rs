@@ -331,8 +331,11 @@ impl Compiler<'_> {
                     (CaseFold::Orbits, _) => Fold::None,
                     _ => Fold::Lower,
                 };
-                // JavaScript duplicate names (node 24): the reference is to whichever group of
-                // that name took part, tested in order; none did, it matches empty.
+                // JavaScript duplicate names (node 24 and later): V8 reads a reference to every
+                // group of that name, the last first (in a look-behind too), a group that did
+                // not take part matching empty. At most one takes part under the standard, so
+                // that is the reference to the one that did; node 24 also accepts patterns
+                // where two can (`(?<a>x)(?:|(?<a>y))\k<a>` reads `y` then `x`).
                 let same_name: Vec<u32> = match (&name, self.flavor) {
                     (Some(name), Flavor::Js(_)) => self
                         .groups
@@ -342,10 +345,8 @@ impl Compiler<'_> {
                         .collect(),
                     _ => Vec::new(),
                 };
-                let mut jumps = Vec::new();
                 if same_name.len() > 1 {
-                    for &group in &same_name[..same_name.len() - 1] {
-                        let test = self.push(Inst::IfGroup { group, no: 0 }, span);
+                    for &group in same_name.iter().rev() {
                         self.push(
                             Inst::Backref {
                                 group,
@@ -355,24 +356,17 @@ impl Compiler<'_> {
                             },
                             span,
                         );
-                        jumps.push(self.push(Inst::Jump(0), span));
-                        let no = self.pc();
-                        self.insts[test as usize] = Inst::IfGroup { group, no };
                     }
-                }
-                let last = same_name.last().copied().unwrap_or(*index);
-                self.push(
-                    Inst::Backref {
-                        group: last,
-                        fold,
-                        back,
-                        unset_matches_empty: self.flavor.is_js(),
-                    },
-                    span,
-                );
-                let end = self.pc();
-                for j in jumps {
-                    self.insts[j as usize] = Inst::Jump(end);
+                } else {
+                    self.push(
+                        Inst::Backref {
+                            group: *index,
+                            fold,
+                            back,
+                            unset_matches_empty: self.flavor.is_js(),
+                        },
+                        span,
+                    );
                 }
             }
         }
