@@ -82,16 +82,22 @@ impl Chunk {
 
     /// A chunk holding a text given whole (an argument, not a log): one run from line 1.
     pub fn whole(text: String) -> Chunk {
+        Chunk::of_one_source(text, 0, 1, true)
+    }
+
+    /// A chunk of one source's lines: `text` at byte `offset` of the input (and of the
+    /// source), its first line `line`, `last` when no chunk follows.
+    pub fn of_one_source(text: String, offset: usize, line: u64, last: bool) -> Chunk {
         Chunk {
             text,
-            offset: 0,
-            last: true,
+            offset,
+            last,
             runs: vec![Run {
                 offset: 0,
                 source: 0,
-                line: 1,
-                merged_line: 1,
-                source_offset: 0,
+                line,
+                merged_line: line,
+                source_offset: offset as u64,
             }],
             verbatim: Vec::new(),
         }

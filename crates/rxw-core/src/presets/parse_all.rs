@@ -193,7 +193,6 @@ impl<'s, 'c> Windows<'s, 'c> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::chunks::Run;
 
     /// A hit as (key, start, end, groups), offsets in the whole text.
     type Found = (String, usize, usize, Vec<Option<(usize, usize)>>);
@@ -208,19 +207,12 @@ mod tests {
             let end = memchr::memchr(b'\n', &text.as_bytes()[want..])
                 .map_or(text.len(), |k| want + k + 1);
             let piece = &text[at..end];
-            out.push(Chunk {
-                text: piece.to_string(),
-                offset: at,
-                last: end == text.len(),
-                runs: vec![Run {
-                    offset: 0,
-                    source: 0,
-                    line,
-                    merged_line: line,
-                    source_offset: at as u64,
-                }],
-                verbatim: Vec::new(),
-            });
+            out.push(Chunk::of_one_source(
+                piece.to_string(),
+                at,
+                line,
+                end == text.len(),
+            ));
             line += piece.matches('\n').count() as u64;
             at = end;
         }

@@ -389,7 +389,6 @@ fn nth_line_end(text: &str, from: usize, to: usize, n: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::input::chunks::Run;
 
     /// `text` as chunks of whole lines cut at the first line end at or after every `size`
     /// bytes, all from source 0.
@@ -404,19 +403,12 @@ mod tests {
                 .max(at + 1)
                 .min(text.len());
             let piece = &text[at..end];
-            out.push(Chunk {
-                text: piece.to_string(),
-                offset: at,
-                last: end == text.len(),
-                runs: vec![Run {
-                    offset: 0,
-                    source: 0,
-                    line,
-                    merged_line: line,
-                    source_offset: at as u64,
-                }],
-                verbatim: Vec::new(),
-            });
+            out.push(Chunk::of_one_source(
+                piece.to_string(),
+                at,
+                line,
+                end == text.len(),
+            ));
             line += piece.matches('\n').count() as u64;
             at = end;
         }
@@ -523,19 +515,7 @@ mod tests {
         let mut fed = 0usize;
         for _ in 0..(MAX_RECORD / line.len() * 3) / 64 {
             let text = line.repeat(64);
-            let chunk = Chunk {
-                offset: fed,
-                text: text.clone(),
-                last: false,
-                runs: vec![Run {
-                    offset: 0,
-                    source: 0,
-                    line: 1,
-                    merged_line: 1,
-                    source_offset: fed as u64,
-                }],
-                verbatim: Vec::new(),
-            };
+            let chunk = Chunk::of_one_source(text.clone(), fed, 1, false);
             fed += text.len();
             settled += cutter.cut(chunk).1.len();
             assert!(
