@@ -103,6 +103,30 @@ impl Chunk {
         }
     }
 
+    /// `text` cut into chunks of one source's lines, each ending at the first line end at or
+    /// after `size` bytes (one empty last chunk for an empty text): the pieces the tests of a
+    /// scan in chunks feed it.
+    #[cfg(test)]
+    pub(crate) fn cut_for_tests(text: &str, size: usize) -> Vec<Chunk> {
+        let mut out = Vec::new();
+        let (mut at, mut line) = (0usize, 1u64);
+        while at < text.len() || out.is_empty() {
+            let want = (at + size.max(1)).min(text.len());
+            let end = memchr::memchr(b'\n', &text.as_bytes()[want..])
+                .map_or(text.len(), |k| want + k + 1);
+            let piece = &text[at..end];
+            out.push(Chunk::of_one_source(
+                piece.to_string(),
+                at,
+                line,
+                end == text.len(),
+            ));
+            line += piece.matches('\n').count() as u64;
+            at = end;
+        }
+        out
+    }
+
     /// The chunk from byte `at` on (moved back to the start of its line): what a scan in
     /// pieces keeps of a chunk to read on with the next one appended ([`Chunk::append`]).
     pub fn tail(&self, at: usize) -> Chunk {

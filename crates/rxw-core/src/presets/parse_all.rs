@@ -197,28 +197,6 @@ mod tests {
     /// A hit as (key, start, end, groups), offsets in the whole text.
     type Found = (String, usize, usize, Vec<Option<(usize, usize)>>);
 
-    /// `text` cut into chunks at the first line end at or after every `size` bytes, with
-    /// each chunk's first line counted.
-    fn chunks_of(text: &str, size: usize) -> Vec<Chunk> {
-        let mut out = Vec::new();
-        let (mut at, mut line) = (0usize, 1u64);
-        while at < text.len() || out.is_empty() {
-            let want = (at + size.max(1)).min(text.len());
-            let end = memchr::memchr(b'\n', &text.as_bytes()[want..])
-                .map_or(text.len(), |k| want + k + 1);
-            let piece = &text[at..end];
-            out.push(Chunk::of_one_source(
-                piece.to_string(),
-                at,
-                line,
-                end == text.len(),
-            ));
-            line += piece.matches('\n').count() as u64;
-            at = end;
-        }
-        out
-    }
-
     /// Every hit as (key, start, end, groups) in the whole text, and the most text held.
     fn hits_in_chunks(
         scanner: &Scanner<'_>,
@@ -229,7 +207,7 @@ mod tests {
         let mut windows = Windows::new(scanner);
         let mut hits = Vec::new();
         let mut held = 0;
-        for chunk in chunks_of(text, size) {
+        for chunk in Chunk::cut_for_tests(text, size) {
             windows
                 .feed(chunk, captures, |hit, window, place| -> Result<(), Error> {
                     let shift = |g: Option<(usize, usize)>| {

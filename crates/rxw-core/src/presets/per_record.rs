@@ -390,31 +390,6 @@ fn nth_line_end(text: &str, from: usize, to: usize, n: usize) -> usize {
 mod tests {
     use super::*;
 
-    /// `text` as chunks of whole lines cut at the first line end at or after every `size`
-    /// bytes, all from source 0.
-    fn chunks(text: &str, size: usize) -> Vec<Chunk> {
-        let mut out = Vec::new();
-        let mut at = 0;
-        let mut line = 1u64;
-        while at < text.len() {
-            let cut = (at + size).min(text.len());
-            let end = memchr::memchr(b'\n', &text.as_bytes()[cut.saturating_sub(1)..])
-                .map_or(text.len(), |i| cut.saturating_sub(1) + i + 1)
-                .max(at + 1)
-                .min(text.len());
-            let piece = &text[at..end];
-            out.push(Chunk::of_one_source(
-                piece.to_string(),
-                at,
-                line,
-                end == text.len(),
-            ));
-            line += piece.matches('\n').count() as u64;
-            at = end;
-        }
-        out
-    }
-
     fn entry<'a>(all: &'a [crate::presets::Entry], key: &str) -> &'a crate::presets::Entry {
         all.iter().find(|e| e.preset.key == key).unwrap()
     }
@@ -427,7 +402,7 @@ mod tests {
         let scanner = Scanner::new(entries);
         let mut w = RecordWindows::new(&scanner, forced);
         let mut out = Vec::new();
-        for c in chunks(text, size) {
+        for c in Chunk::cut_for_tests(text, size) {
             w.feed(c, true, |hit, found| -> Result<(), Error> {
                 let groups = (1..hit.m.groups.len())
                     .map(|k| hit.m.group(found.text, k).map(str::to_string))
@@ -493,7 +468,7 @@ mod tests {
         for size in [50, 999, 1 << 20] {
             let mut w = RecordWindows::new(&scanner, None);
             let mut counts = vec![0usize; all.len()];
-            for c in chunks(&log, size) {
+            for c in Chunk::cut_for_tests(&log, size) {
                 for (t, n) in counts.iter_mut().zip(w.count(c).unwrap()) {
                     *t += n;
                 }
@@ -582,7 +557,7 @@ mod tests {
         let scanner = Scanner::new(vec![entry(&all, "work_order"), entry(&all, "result")]);
         let mut w = RecordWindows::new(&scanner, None);
         let mut got = Vec::new();
-        for c in chunks(json, 30) {
+        for c in Chunk::cut_for_tests(json, 30) {
             w.feed(c, true, |hit, found| -> Result<(), Error> {
                 assert!(found.in_message);
                 got.push((
