@@ -117,7 +117,8 @@ pub(crate) fn one_line(pattern: &str) -> String {
 mod tests {
     use super::*;
     use crate::codegen::dialect::{
-        csharp::csharp_str, go::go_str, java::java_str, python::python_str, rust::rust_str,
+        csharp::csharp_str, go::go_str, java::java_str, python::python_str, ruby::ruby_str,
+        rust::rust_str,
     };
 
     #[test]
@@ -130,6 +131,12 @@ mod tests {
         assert_eq!(java_str("é\n\\"), r#""\u00e9\n\\""#);
         assert_eq!(java_str("\u{1}"), r#""\001""#);
         assert_eq!(csharp_str(r#"a"\d"#), r#"@"a""\d""#);
+        // Ruby: nothing interpolates (`#{`, `#@`, `#$` escaped); other controls than
+        // `\n \t \r` as `\u{…}`.
+        assert_eq!(
+            ruby_str("\"#{x}#@y#$z/\\\n\u{0}é"),
+            r#""\"\#{x}\#@y\#$z/\\\n\u{0}é""#
+        );
     }
 
     #[test]
