@@ -1585,14 +1585,45 @@ mod tests {
             spans(r"(?!\W)", Flavor::JS, "u", "a b"),
             vec![(0, 0), (2, 2), (3, 3)]
         );
-        // Without `u`, code units are matched one by one and a match cut between them is
-        // refused as before.
+        // Without `u`, code units are matched one by one, and a match cut between them is
+        // answered as node answers it: at UTF-16 index 1, the byte span the split character's
+        // first byte.
         assert_eq!(spans(r"(?!\W)", Flavor::JS, "", "😀"), vec![(4, 4)]);
         let re = Regex::new(r"(?=\uDE00)", Flavor::JS, Flags::default()).unwrap();
-        assert_eq!(
-            re.find_all("😀", None).unwrap_err().kind,
-            ErrorKind::InputUnsupported
-        );
+        let m = &re.find_all("😀", None).unwrap()[0];
+        assert_eq!(m.groups[0], Some((0, 0)));
+        assert_eq!(m.utf16_spans("😀"), vec![Some((1, 1))]);
+    }
+
+    /// Regression: a JavaScript match without `u` that starts or ends between the two halves
+    /// of a surrogate pair was refused ("the match cuts U+1F600 … add the u flag"), though
+    /// node answers it in UTF-16 indices; the search after an empty match inside a pair moves
+    /// on by one code unit, as node's `lastIndex` does.
+    #[test]
+    fn regression_js_match_cutting_a_surrogate_pair_was_refused() {
+        let js = |p: &str, text: &str| {
+            let re = Regex::new(p, Flavor::JS, Flags::default()).unwrap();
+            re.find_all(text, None)
+                .unwrap()
+                .iter()
+                .map(|m| m.utf16_spans(text)[0].unwrap())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(js(r"(?:\s|\/\/.*)*", "😀"), [(0, 0), (1, 1), (2, 2)]);
+        assert_eq!(js(".", "a😀"), [(0, 1), (1, 2), (2, 3)]);
+        assert_eq!(js(r"[^a]\S", "😀a"), [(0, 2)]);
+        let re = Regex::new("(.)(.)", Flavor::JS, Flags::default()).unwrap();
+        let m = &re.find_all("x😀", None).unwrap()[0];
+        let cut = m.pair_cut.as_ref().expect("the match cuts U+1F600");
+        assert_eq!(cut.utf16, [Some((0, 2)), Some((0, 1)), Some((1, 2))]);
+        assert_eq!(cut.cuts[0].bytes, (1, 5));
+        assert_eq!(m.groups[0], Some((0, 5)), "the whole characters around it");
+        assert_eq!(m.text("x😀", 2).as_deref(), Some("\u{FFFD}"));
+        let r = re
+            .replace("x😀", "$2$1", None, &Limits::human())
+            .unwrap();
+        assert_eq!(r.utf16.as_deref(), Some(&[0xD83D, 0x78, 0xDE00][..]));
+        assert_eq!(r.result, "\u{FFFD}x\u{FFFD}");
     }
 
     /// Regression: the matcher skipped case folding for sets of more than 400,000 characters

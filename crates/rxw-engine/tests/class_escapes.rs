@@ -146,7 +146,7 @@ fn run(re: &Regex, text: &str) -> Result<Value, ErrorKind> {
     Ok(Value::from(
         found
             .iter()
-            .map(|m| common::group_spans(&m.groups))
+            .map(|m| common::node_spans(m, text))
             .collect::<Vec<_>>(),
     ))
 }

@@ -33,3 +33,34 @@ pub fn compile_and_find(
         Err(e) => Err(json!({ "refused": e.message })),
     }
 }
+
+/// A match's spans as the project's node oracle writes them: UTF-8 byte offsets, and `-1` for
+/// a position between the two halves of a surrogate pair (a JavaScript match without `u` that
+/// cuts a pair, which rxw answers in UTF-16 units: [`rxw_engine::Match::pair_cut`]).
+#[allow(dead_code)]
+pub fn node_spans(m: &rxw_engine::Match, text: &str) -> serde_json::Value {
+    let Some(cut) = &m.pair_cut else {
+        return group_spans(&m.groups);
+    };
+    // UTF-16 index -> byte offset, -1 inside a pair (the oracle's byteOffsets).
+    let mut bytes = Vec::with_capacity(text.len() + 1);
+    let mut b = 0i64;
+    for c in text.chars() {
+        bytes.push(b);
+        if c.len_utf16() == 2 {
+            bytes.push(-1);
+        }
+        b += c.len_utf8() as i64;
+    }
+    bytes.push(b);
+    serde_json::Value::from(
+        cut.utf16
+            .iter()
+            .map(|g| {
+                g.map_or(serde_json::Value::Null, |(s, e)| {
+                    serde_json::json!([bytes[s], bytes[e]])
+                })
+            })
+            .collect::<Vec<_>>(),
+    )
+}
