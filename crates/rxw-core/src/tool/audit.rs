@@ -287,18 +287,34 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// A folder holding the file `name` (with `text`) and another holding an empty `root`
+    /// folder: the first folder, the file, the second folder and the root.
+    #[cfg(unix)]
+    fn outside_file_and_root(
+        name: &str,
+        text: &str,
+    ) -> (
+        tempfile::TempDir,
+        std::path::PathBuf,
+        tempfile::TempDir,
+        std::path::PathBuf,
+    ) {
+        let outside = tempfile::tempdir().unwrap();
+        let file = outside.path().join(name);
+        std::fs::write(&file, text).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path().join("root");
+        std::fs::create_dir(&root).unwrap();
+        (outside, file, dir, root)
+    }
+
     /// Regression: a link inside the roots answered "dangling symbolic link" when its target
     /// outside was missing and "leads outside" when it existed, telling a caller whether an
     /// outside path exists. Both say the same.
     #[cfg(unix)]
     #[test]
     fn a_link_out_of_the_roots_says_the_same_whether_its_target_exists() {
-        let outside = tempfile::tempdir().unwrap();
-        let there = outside.path().join("there.txt");
-        std::fs::write(&there, "x").unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path().join("root");
-        std::fs::create_dir(&root).unwrap();
+        let (outside, there, _dir, root) = outside_file_and_root("there.txt", "x");
         let to_there = root.join("to-there");
         let to_nothing = root.join("to-nothing");
         std::os::unix::fs::symlink(&there, &to_there).unwrap();
@@ -375,12 +391,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn paths_outside_the_roots_are_warning_rows_never_read() {
-        let outside = tempfile::tempdir().unwrap();
-        let secret = outside.path().join("secret.txt");
-        std::fs::write(&secret, "root:x:0:0").unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path().join("root");
-        std::fs::create_dir(&root).unwrap();
+        let (outside, secret, dir, root) = outside_file_and_root("secret.txt", "root:x:0:0");
         let inside = root.join("a.md");
         std::fs::write(&inside, "root here").unwrap();
         let link = root.join("link.txt");
@@ -441,12 +452,7 @@ mod tests {
         use crate::audit::{
             self, AuditPattern, paths::PathSource, paths::WalkOptions, read::ScanOptions,
         };
-        let outside = tempfile::tempdir().unwrap();
-        let secret = outside.path().join("secret.txt");
-        std::fs::write(&secret, "root:x:0:0").unwrap();
-        let dir = tempfile::tempdir().unwrap();
-        let root = dir.path().join("root");
-        std::fs::create_dir(&root).unwrap();
+        let (_outside, secret, _dir, root) = outside_file_and_root("secret.txt", "root:x:0:0");
         let swapped = root.join("a.md");
         std::fs::write(&swapped, "root here").unwrap();
         let roots = Roots::new(std::slice::from_ref(&root)).unwrap();
