@@ -1914,6 +1914,28 @@ fn ctrl_r_in_the_presets_tab_asks_where_before_writing_the_registry_for_each_eng
     );
 }
 
+/// Regression: a JavaScript match without `u` that cut a surrogate pair was refused; the
+/// Groups tab now shows node's UTF-16 spans (`(.)(.)` on `x😀`: group 2 is the high half at
+/// 1..2), a lone half as U+FFFD, and which character is cut at which bytes.
+#[test]
+fn the_groups_tab_shows_a_match_cutting_a_surrogate_pair_in_utf16_units() {
+    let args = Options {
+        pattern: Some("(.)(?<hi>.)".into()),
+        flavor: Some(rxw::Flavor::JS),
+        ..Default::default()
+    };
+    let mut app = start(args, from_stdin("x😀"), None);
+    app.update(Action::ShowTab(groups::ID));
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    assert!(screen.contains("(spans in UTF-16 units)"), "{screen}");
+    assert!(screen.contains("hi           1..2"), "{screen}");
+    assert!(screen.contains("\u{FFFD}") || screen.contains('\u{FFFD}'), "{screen}");
+    assert!(
+        screen.contains("the match cuts U+1F600 (bytes 1..5, UTF-16 1..3)"),
+        "{screen}"
+    );
+}
+
 /// Regression: the Groups tab showed byte spans (`body 37..96`) where CPython's
 /// `m.span('body')` is `(35, 94)`. Spans are in the flavor's units, labelled: code points for
 /// Python, UTF-16 units for JavaScript, bytes for Rust; each checked against the real engine.

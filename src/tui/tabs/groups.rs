@@ -102,7 +102,26 @@ impl Tab for GroupsTab {
                     ),
                     chrome(Chrome::Dim, p),
                 )));
-                let (spans, unit) = self.spans(wb, &m.groups);
+                let (mut spans, unit) = self.spans(wb, &m.groups);
+                // JavaScript without `u`: a match cutting a surrogate pair has its exact
+                // UTF-16 spans, counted from the unit of its first byte.
+                if let Some(cut) = &m.pair_cut
+                    && unit == crate::flavor::OffsetUnit::Utf16.name()
+                    && let Some(Some((first, _))) = spans.first().copied()
+                {
+                    spans = cut
+                        .utf16
+                        .iter()
+                        .map(|g| {
+                            g.map(|(s, e)| {
+                                (
+                                    (first + s).saturating_sub(cut.base),
+                                    (first + e).saturating_sub(cut.base),
+                                )
+                            })
+                        })
+                        .collect();
+                }
                 lines.push(Line::from(Span::styled(
                     format!(
                         "{:>3}  {:<12} {:<13} text   (spans in {unit})",
@@ -122,6 +141,17 @@ impl Tab for GroupsTab {
                         Kind::Group(k - 1)
                     };
                     let (span, value) = match m.groups[k] {
+                        // A lone half of a cut surrogate pair is shown as U+FFFD.
+                        Some(_) if m.pair_cut.is_some() => (
+                            shown.map_or_else(String::new, |(a, b)| format!("{a}..{b}")),
+                            clip(
+                                &m.pair_cut
+                                    .as_ref()
+                                    .and_then(|c| c.lossy(k))
+                                    .unwrap_or_default(),
+                                w.saturating_sub(32),
+                            ),
+                        ),
                         Some((s, e)) => (
                             shown.map_or_else(String::new, |(a, b)| format!("{a}..{b}")),
                             // A group may end before it starts (python@3.8–3.10): empty text.
@@ -141,6 +171,12 @@ impl Tab for GroupsTab {
                             },
                         ),
                     ]));
+                }
+                if let Some(cut) = &m.pair_cut {
+                    lines.push(Line::from(Span::styled(
+                        clip(&cut.note(), w),
+                        chrome(Chrome::Dim, p),
+                    )));
                 }
             }
         }
