@@ -315,3 +315,181 @@ fn zooming_keeps_the_selected_time() {
         "{minute} {second}"
     );
 }
+
+/// The Lens counts, the Jobs table and the Timeline of merged logs with the combined filters
+/// on: the lines they show only (a hidden log, a time range, a level), as the Matches list;
+/// every view back to the whole input when the filters are removed.
+#[test]
+fn every_tab_follows_the_combined_filter() {
+    let mut app = screens::merged_logs(120, 34);
+    app.wb.jobs.activate(&app.wb.input);
+    app.wb.timeline.activate();
+    app.wb.lens.activate(&app.wb.input);
+    screens::settle(&mut app);
+    assert!(
+        app.wb
+            .jobs
+            .settle(&app.wb.input, std::time::Duration::from_secs(30))
+    );
+    screens::settle(&mut app);
+    let all_jobs = app.wb.jobs.len();
+    let all_matches = app.wb.timeline.result().unwrap().as_ref().unwrap().matches;
+    let all_counts = app.wb.lens.counts().to_vec();
+    assert!(all_jobs > 3 && all_matches > 10, "{all_jobs} {all_matches}");
+    assert!(all_counts.iter().sum::<usize>() > 10, "{all_counts:?}");
+    assert!(!app.wb.lens.counts_filtered());
+
+    let range =
+        rxw::tui::popups::prompt::read_range("2026-11-30T18:00..2026-11-30T18:40", 0).unwrap();
+    let combos = [
+        Filters {
+            sources: Some(SourceRule::Hide(vec![1])),
+            ..Default::default()
+        },
+        Filters {
+            sources: Some(SourceRule::Only(vec![2])),
+            time: range,
+            ..Default::default()
+        },
+        Filters {
+            level: Some(Level::Warn),
+            ..Default::default()
+        },
+    ];
+    for filters in combos {
+        let hidden = filters.sources.clone();
+        app.update(Action::SetFilters(
+            Box::new(filters.clone()),
+            FilterMode::Off,
+        ));
+        settle_filters(&mut app);
+        let rows = shown_lines(&app);
+        let on_rows = |at: usize| {
+            let line = app.wb.input.line_of(at) as usize;
+            rows.binary_search(&line).is_ok()
+        };
+        // The Timeline counts the matches the Matches list shows.
+        let timeline = app.wb.timeline.result().unwrap().as_ref().unwrap();
+        let shown = app.shown_matches().unwrap().len();
+        assert_eq!(timeline.matches, shown, "{filters:?}");
+        assert!(app.wb.timeline.filtered());
+        assert!(shown < all_matches, "{filters:?}");
+        // The Lens counts the hits that start on a line shown.
+        assert!(app.wb.lens.counts_filtered());
+        for (k, &n) in app.wb.lens.counts().iter().enumerate() {
+            let expected = app.wb.lens.hits(k).iter().filter(|h| on_rows(h.0)).count();
+            assert_eq!(
+                n,
+                expected,
+                "key {} under {filters:?}",
+                app.wb.lens.keys()[k]
+            );
+        }
+        assert!(app.wb.lens.counts().iter().sum::<usize>() < all_counts.iter().sum::<usize>());
+        // The Jobs table is of the lines shown: each job first appears on one.
+        let g = app.source_gutter().unwrap();
+        let table = app.wb.jobs.table();
+        assert!(table.filtered());
+        let jobs = table.jobs();
+        assert!(
+            jobs.len() < all_jobs,
+            "{filters:?}: {} of {all_jobs}",
+            jobs.len()
+        );
+        for k in 0..jobs.len() {
+            let (source, line) = jobs.row(k).first();
+            let merged = rows
+                .iter()
+                .copied()
+                .find(|&l| g.source_place(l) == Some((source, line)));
+            assert!(
+                merged.is_some(),
+                "job {} at {source}:{line}",
+                jobs.row(k).id()
+            );
+            if let Some(rule) = &hidden {
+                assert!(
+                    rule.keeps(Some(source)),
+                    "job {} of a hidden log",
+                    jobs.row(k).id()
+                );
+            }
+        }
+        drop(table);
+    }
+    // Removed: every view is the whole input's again.
+    app.update(Action::SetFilters(Box::default(), FilterMode::Off));
+    screens::settle(&mut app);
+    app.poll();
+    assert!(!app.wb.jobs.table().filtered());
+    assert_eq!(app.wb.jobs.len(), all_jobs);
+    assert_eq!(
+        app.wb.timeline.result().unwrap().as_ref().unwrap().matches,
+        all_matches
+    );
+    assert_eq!(app.wb.lens.counts(), all_counts.as_slice());
+}
+
+/// Ctrl-X with the combined filters on offers the lines they show and writes exactly those
+/// (a hidden log's lines left out); the matches are exported whole, and the message says so.
+#[test]
+fn ctrl_x_exports_the_lines_the_combined_filters_show() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = screens::merged_logs(120, 34);
+    app.update(Action::SetFilters(
+        Box::new(Filters {
+            sources: Some(SourceRule::Hide(vec![1])),
+            ..Default::default()
+        }),
+        FilterMode::Off,
+    ));
+    settle_filters(&mut app);
+    let rows = shown_lines(&app);
+    assert!(!rows.is_empty() && rows.len() < app.wb.input.line_count() - 1);
+    let export = |app: &mut App, path: &std::path::Path| {
+        key(app, KeyCode::Char('u'), KeyModifiers::CONTROL);
+        app.update(Action::Edit(Edit::Paste(path.display().to_string())));
+        key(app, KeyCode::Enter, NONE);
+        let said = app.message.clone().unwrap_or_default();
+        let done = app
+            .wb
+            .wait_export(std::time::Duration::from_secs(30))
+            .expect("the export ends");
+        assert!(done.result.is_ok(), "{said}");
+        said
+    };
+    key(&mut app, KeyCode::Char('x'), KeyModifiers::CONTROL);
+    let prompt = app
+        .popup::<rxw::tui::popups::export::ExportPrompt>()
+        .unwrap();
+    assert_eq!(prompt.what.noun(), "lines");
+    let path = dir.path().join("lines.jsonl");
+    let said = export(&mut app, &path);
+    assert!(said.contains("the lines the filters show"), "{said}");
+    let written: Vec<serde_json::Value> = std::fs::read_to_string(&path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let lines: Vec<usize> = written
+        .iter()
+        .map(|r| r["line"].as_u64().unwrap() as usize - 1)
+        .collect();
+    assert_eq!(lines, rows);
+    for r in &written {
+        let line = r["line"].as_u64().unwrap() as usize - 1;
+        assert_eq!(r["text"].as_str().unwrap(), app.wb.input.line(line));
+    }
+    // The matches: every one, said.
+    key(&mut app, KeyCode::Char('x'), KeyModifiers::CONTROL);
+    key(&mut app, KeyCode::Tab, NONE);
+    assert_eq!(
+        app.popup::<rxw::tui::popups::export::ExportPrompt>()
+            .unwrap()
+            .what
+            .noun(),
+        "matches"
+    );
+    let said = export(&mut app, &dir.path().join("m.jsonl"));
+    assert!(said.contains("of the whole input"), "{said}");
+}

@@ -150,7 +150,15 @@ fn a_followed_merged_set_feeds_the_jobs_view_and_the_log_filter() {
             .jobs
             .settle(&app.wb.input, std::time::Duration::from_secs(30))
     );
-    assert_eq!(app.wb.jobs.len(), 4, "the new jobs are in the table");
+    // The Jobs tab follows the filters: log a's jobs, the new one included.
+    let ids = |app: &App| -> Vec<String> {
+        let table = app.wb.jobs.table();
+        let jobs = table.jobs();
+        (0..jobs.len())
+            .map(|k| jobs.row(k).id().to_string())
+            .collect()
+    };
+    assert_eq!(ids(&app), ["0a1", "0a2"]);
     assert!(
         app.wb.jobs.read_from() >= before,
         "the table went on from the end it had read ({} < {before})",
@@ -171,4 +179,8 @@ fn a_followed_merged_set_feeds_the_jobs_view_and_the_log_filter() {
     let g = app.source_gutter().unwrap();
     let tags: Vec<&str> = rows.iter().map(|&l| g.place(l).unwrap().0).collect();
     assert_eq!(tags, ["a", "a", "a"], "rows {rows:?}");
+    // The filter off: every log's jobs, grown from the end the whole input's table had read.
+    app.update(Action::SetFilters(Box::default(), FilterMode::Off));
+    screens::settle(&mut app);
+    assert_eq!(ids(&app), ["0a1", "0b1", "0b2", "0a2"]);
 }

@@ -24,6 +24,7 @@ use super::tabs::{DrawCx, Handled, Request, Shared, Tab, TabCommand, TabCx, TabE
 use super::theme::Palette;
 use crate::workbench::export::ExportWhat;
 use crate::workbench::filter::FilterMode;
+use crate::workbench::filtered::{FilteredInputs, FilteredViews};
 use crate::workbench::filters::{CombinedFilter, FilterInputs, Filters, PresetHits, SourceRule};
 use crate::workbench::follow::{FleetFollower, FleetLog, FollowEvent, Follower, Reload};
 use crate::workbench::lens::LensState;
@@ -158,6 +159,9 @@ pub struct App {
     pub filters: CombinedFilter,
     /// Bookmarked lines (from 0) per input ([`App::input_key`]), kept in the session.
     pub bookmarks: BTreeMap<String, BTreeSet<usize>>,
+    /// The Jobs table, the Timeline and the Lens counts of the lines the filters show, fed
+    /// as their rows grow, and whether the views show them now.
+    filtered: (FilteredViews, bool),
 }
 
 /// The progress of reading the rest of a large file.
@@ -221,6 +225,7 @@ impl App {
             sources: None,
             filters: CombinedFilter::default(),
             bookmarks: BTreeMap::new(),
+            filtered: (FilteredViews::default(), false),
         };
         app.wb.lens.set_catalog(catalog);
         app.wb.compile();
@@ -492,8 +497,67 @@ impl App {
     /// preset filter); returns whether rows or matches were added.
     fn refresh_filters(&mut self) -> bool {
         if !self.filters.active() {
+            if self.filtered.1 {
+                // Every view shows the whole input again.
+                self.filtered = (FilteredViews::default(), false);
+                self.wb.jobs.set_filtered(None);
+                self.wb.timeline.set_filtered(None);
+                self.wb.lens.set_filtered_counts(None);
+                return true;
+            }
             return false;
         }
+        let added = self.refresh_filter_rows();
+        self.refresh_filtered_views() || added
+    }
+
+    /// Feeds the rows the filters added to the Jobs table, the Timeline and the Lens counts
+    /// of the lines shown, and hands them to the views; returns whether they changed.
+    fn refresh_filtered_views(&mut self) -> bool {
+        use crate::workbench::timeline_view::TimelineSource;
+        let input = &self.wb.input;
+        let gutter = self
+            .sources
+            .as_ref()
+            .filter(|g| g.revision == input.revision() || (g.paged.is_some() && input.is_paged()));
+        let place = |line: usize| {
+            gutter
+                .and_then(|g| g.source_place(line))
+                .unwrap_or((0, line as u64 + 1))
+        };
+        let pattern = match self.wb.timeline.source() {
+            TimelineSource::Pattern => self.wb.compiled().ok(),
+            TimelineSource::Preset(_) => None,
+        };
+        let changed = self.filtered.0.update(&FilteredInputs {
+            input,
+            filter: &self.filters,
+            pattern,
+            zoom: self.wb.timeline.zoom(),
+            max_buckets: self.wb.timeline.max_buckets(),
+            lens: &self.wb.lens,
+            place: &place,
+        });
+        if !changed && self.filtered.1 {
+            return false;
+        }
+        self.filtered.1 = true;
+        let views = &self.filtered.0;
+        self.wb
+            .jobs
+            .set_filtered(Some((views.jobs_version(), views.jobs())));
+        self.wb
+            .timeline
+            .set_filtered(Some(views.timeline().cloned()));
+        self.wb
+            .lens
+            .set_filtered_counts(Some(views.lens_counts().to_vec()));
+        true
+    }
+
+    /// Classifies more lines for the combined filters; returns whether rows or matches were
+    /// added.
+    fn refresh_filter_rows(&mut self) -> bool {
         let lens = &self.wb.lens;
         let preset = self.filters.filters().preset.as_ref().and_then(|key| {
             let k = lens.keys().iter().position(|x| x == key)?;
@@ -1152,9 +1216,20 @@ impl App {
     /// Opens the export prompt, offering what is on screen: the lens hits in the Lens tab,
     /// the filtered lines with a filter on, else the matches.
     fn open_export(&mut self) {
+        // The lines every filter shows, when they are on (classified as far as they are now).
+        let rows = self.filters.active().then(|| self.filters.rows().to_vec());
+        if self.filters.active() && !self.filters.complete() {
+            self.message = Some(format!(
+                "the filters have read {} of {} lines: an export of lines now writes the lines shown so far",
+                self.filters.classified(),
+                self.wb.input.line_count()
+            ));
+        }
+        let filtered = rows.is_some();
+        self.wb.set_export_rows(rows);
         let what = if self.active_tab() == super::tabs::lens::ID {
             ExportWhat::LensHits
-        } else if self.wb.filter.active() {
+        } else if self.wb.filter.active() || filtered {
             ExportWhat::Lines
         } else {
             ExportWhat::Matches

@@ -58,6 +58,16 @@ impl SourceGutter {
             .collect()
     }
 
+    /// The log (an index into the names) and own line number of merged line `i` (from 0).
+    pub fn source_place(&self, i: usize) -> Option<(usize, u64)> {
+        if let Some(p) = &self.paged {
+            return p.source_of_line(i);
+        }
+        let k = self.runs.partition_point(|r| r.0 <= i).checked_sub(1)?;
+        let (first, source, line) = self.runs[k];
+        Some((source, line + (i - first) as u64))
+    }
+
     /// The tag and own line number of merged line `i` (from 0).
     pub fn place(&self, i: usize) -> Option<(&str, u64)> {
         if let Some(p) = &self.paged {

@@ -54,7 +54,17 @@ impl Popup for ExportPrompt {
                 }
                 let path = expand_home(&path);
                 let what = self.what;
+                let filtered = cx.wb.exports_filtered_rows();
                 *cx.message = Some(match cx.wb.start_export(what, path.clone()) {
+                    Ok(()) if filtered && what != ExportWhat::Lines => format!(
+                        "exporting {} of the whole input to {} (the filters choose lines: Tab to export the lines they show)…",
+                        what.noun(),
+                        path.display()
+                    ),
+                    Ok(()) if filtered => format!(
+                        "exporting the lines the filters show to {}…",
+                        path.display()
+                    ),
                     Ok(()) => format!("exporting {} to {}…", what.noun(), path.display()),
                     Err(why) => why,
                 });

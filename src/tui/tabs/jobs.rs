@@ -176,9 +176,14 @@ impl Widget for JobsPane<'_> {
             ),
         };
         let flagged = view.flagged();
+        let of = if table.filtered() {
+            " on the lines the filters show"
+        } else {
+            ""
+        };
         let mut lines = vec![Line::from(Span::styled(
             format!(
-                "{} jobs · {} flagged · sorted by {} (s: next order){state}",
+                "{} jobs{of} · {} flagged · sorted by {} (s: next order){state}",
                 thousands(view.len() as u64),
                 thousands(flagged as u64),
                 view.sort_key().name()

@@ -239,8 +239,13 @@ impl LensPane<'_> {
                 crate::progress::percent(at as u64, self.input_len as u64)
             ),
         };
+        let of = if self.lens.counts_filtered() {
+            " on the lines the filters show"
+        } else {
+            ""
+        };
         let mut spans = vec![Span::styled(
-            format!("{} hits · {state}", thousands(total as u64)),
+            format!("{} hits{of} · {state}", thousands(total as u64)),
             chrome(Chrome::Dim, p),
         )];
         if self.lens.capped() {

@@ -365,9 +365,14 @@ impl TimelinePane<'_> {
     fn chart(&self, t: &Timeline, area: Rect, buf: &mut Buffer) {
         let p = self.palette;
         let title = format!(
-            "{} matches of {} · {} buckets of {}{}{}",
+            "{} matches of {}{} · {} buckets of {}{}{}",
             thousands(t.matches as u64),
             self.source_label(),
+            match self.view.filter_note() {
+                _ if self.view.filtered() => " on the lines the filters show".to_string(),
+                Some(why) => format!(" ({why})"),
+                None => String::new(),
+            },
             t.buckets.len(),
             width_label(t.width_ms),
             if self.view.zoom().is_some() {

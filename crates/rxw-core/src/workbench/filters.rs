@@ -376,6 +376,14 @@ pub struct CombinedFilter {
     matches: Vec<u32>,
     /// The next span to place.
     next_span: usize,
+    /// Which building of the rows this is ([`CombinedFilter::build`]).
+    build: u64,
+}
+
+/// A new number for each building of a [`CombinedFilter`]'s rows.
+fn next_build() -> u64 {
+    static BUILDS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    BUILDS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
 }
 
 /// The lines the input has, not counting the empty "line" after a final line break.
@@ -396,9 +404,17 @@ impl CombinedFilter {
             *self = CombinedFilter {
                 filters,
                 mode,
+                build: next_build(),
                 ..CombinedFilter::default()
             };
         }
+    }
+
+    /// Which building of the rows this is: it changes whenever the rows are built again from
+    /// the first line (the filters, the input or the scan changed), and stays while they only
+    /// grow, so a view fed the rows so far goes on with the rows after them.
+    pub fn build(&self) -> u64 {
+        self.build
     }
 
     /// Whether the combination has rows of its own: a filter besides the pattern's is on, or
@@ -447,6 +463,7 @@ impl CombinedFilter {
             *self = CombinedFilter {
                 filters: std::mem::take(&mut self.filters),
                 mode: self.mode,
+                build: next_build(),
                 ..CombinedFilter::default()
             };
         } else if grown && inp.results.spans.len() < self.next_span {

@@ -56,12 +56,24 @@ pub struct JobsTable {
     with_tail: Option<JobTable>,
     /// Changes whenever the rows do.
     version: u64,
+    /// The jobs of the lines the combined filters show, with their version, when they are
+    /// on ([`super::filtered::FilteredViews`]): shown instead of the whole input's.
+    filtered: Option<(u64, JobTable)>,
 }
 
 impl JobsTable {
-    /// The jobs, a row each in order of first appearance.
+    /// The jobs, a row each in order of first appearance: of the lines the filters show
+    /// when they are on, else of the whole input.
     pub fn jobs(&self) -> &JobTable {
+        if let Some((_, t)) = &self.filtered {
+            return t;
+        }
         self.with_tail.as_ref().unwrap_or(&self.table)
+    }
+
+    /// Whether the rows are of the lines the filters show.
+    pub fn filtered(&self) -> bool {
+        self.filtered.is_some()
     }
 
     /// A number that changes whenever the rows do.
@@ -330,6 +342,23 @@ impl JobsView {
     /// The table (locked while the guard lives: keep it short).
     pub fn table(&self) -> MutexGuard<'_, JobsTable> {
         lock(&self.table)
+    }
+
+    /// Shows the jobs of the lines the filters show (`table` at `version`, given again only
+    /// when the version changed), or of the whole input again (`None`).
+    pub fn set_filtered(&mut self, filtered: Option<(u64, &JobTable)>) {
+        let mut t = lock(&self.table);
+        let same = match (&t.filtered, filtered) {
+            (None, None) => true,
+            (Some((v, _)), Some((w, _))) => *v == w,
+            _ => false,
+        };
+        if !same {
+            t.filtered = filtered.map(|(v, table)| (v, table.clone()));
+            t.version += 1;
+            drop(t);
+            self.selected = self.selected.min(self.len().saturating_sub(1));
+        }
     }
 
     /// The row of [`JobsTable::jobs`] at place `at` of the view order.

@@ -257,25 +257,8 @@ fn run_lens(job: LensJob, cancel: &AtomicBool, reply: &Reply<LensEvent>) {
                     let scanner =
                         Scanner::new(keys.iter().map(|&k| &entries[k]).collect()).with_threads(1);
                     for piece in job.text.pieces(*start) {
-                        let hits = scanner.hits_with(
-                            &piece.text,
-                            HitsOptions {
-                                captures: false,
-                                start: piece.start,
-                                cancel: Some(cancel),
-                                ..Default::default()
-                            },
-                        );
-                        for hit in hits {
-                            match hit {
-                                Ok(hit) => found.hit(
-                                    key_of(hit.entry),
-                                    piece.offset + hit.m.start(),
-                                    piece.offset + hit.m.end(),
-                                ),
-                                Err(e) => errors.push(e.into()),
-                            }
-                        }
+                        let at = (piece.text.as_ref(), piece.start, piece.offset);
+                        lens_piece(&scanner, at, cancel, &key_of, &mut found, &mut errors);
                     }
                 }
                 Some(chunks) => {
@@ -455,6 +438,35 @@ struct PagedPass<'k> {
     chunks: crate::input::paged::PageChunks,
 }
 
+/// The hits of `scanner` in a piece of the text, `(text, start, offset)`: its text, where in
+/// it the search starts, and where it stands in the whole text. Spans only; each hit is
+/// counted at its place in the whole text.
+fn lens_piece(
+    scanner: &Scanner<'_>,
+    (text, start, offset): (&str, usize, usize),
+    cancel: &AtomicBool,
+    key_of: &dyn Fn(&Entry) -> u32,
+    found: &mut Collect<'_>,
+    errors: &mut Vec<Error>,
+) {
+    let options = HitsOptions {
+        captures: false,
+        start,
+        cancel: Some(cancel),
+        ..Default::default()
+    };
+    for hit in scanner.hits_with(text, options) {
+        match hit {
+            Ok(hit) => found.hit(
+                key_of(hit.entry),
+                offset + hit.m.start(),
+                offset + hit.m.end(),
+            ),
+            Err(e) => errors.push(e.into()),
+        }
+    }
+}
+
 /// One lens pass over a paged text's chunks of whole lines. The keys whose hits settle
 /// before the end of the text ([`Scanner::settles`]) carry what the next chunk can change
 /// into it ([`Windows`], the engine's resume point), so their hits are those of one scan of
@@ -494,25 +506,15 @@ fn lens_paged(
                 ("", 0)
             };
             let text = format!("{context}{}", chunk.searchable());
-            let hits = single.hits_with(
-                &text,
-                HitsOptions {
-                    captures: false,
-                    start: context.len() + pass.start.saturating_sub(chunk.offset),
-                    cancel: Some(cancel),
-                    ..Default::default()
-                },
+            let from = context.len() + pass.start.saturating_sub(chunk.offset);
+            lens_piece(
+                &single,
+                (&text, from, offset),
+                cancel,
+                key_of,
+                found,
+                errors,
             );
-            for hit in hits {
-                match hit {
-                    Ok(hit) => found.hit(
-                        key_of(hit.entry),
-                        offset + hit.m.start(),
-                        offset + hit.m.end(),
-                    ),
-                    Err(e) => errors.push(e.into()),
-                }
-            }
         }
         if !settling.is_empty() {
             let fed = windows.feed(chunk, false, |hit, window, _| {
@@ -596,6 +598,8 @@ pub struct Lens {
     pending: Vec<Option<usize>>,
     hits: Vec<Vec<Span>>,
     counts: Vec<usize>,
+    /// While the combined filters are on: per key, its hits on the lines they show.
+    filtered_counts: Option<Vec<usize>>,
     /// Per key, the last of its hits past the cap (at most [`LENS_TAIL_CAP`]; the hits past
     /// the cap are `counts - hits.len()`).
     tails: Vec<VecDeque<Span>>,
@@ -637,6 +641,7 @@ impl Lens {
             pending: Vec::new(),
             hits: Vec::new(),
             counts: Vec::new(),
+            filtered_counts: None,
             tails: Vec::new(),
             enabled: Vec::new(),
             stored: 0,
@@ -726,7 +731,23 @@ impl Lens {
 
     /// Hits per key (exact once [`Lens::state`] is done, counting past the span cap).
     pub fn counts(&self) -> &[usize] {
-        &self.counts
+        match &self.filtered_counts {
+            Some(c) if c.len() == self.counts.len() => c,
+            _ => &self.counts,
+        }
+    }
+
+    /// Counts per key of the lines the filters show ([`Lens::counts`] gives them while
+    /// set), or of the whole input again (`None`).
+    pub fn set_filtered_counts(&mut self, counts: Option<Vec<usize>>) {
+        self.filtered_counts = counts;
+    }
+
+    /// Whether [`Lens::counts`] are of the lines the filters show.
+    pub fn counts_filtered(&self) -> bool {
+        self.filtered_counts
+            .as_ref()
+            .is_some_and(|c| c.len() == self.counts.len())
     }
 
     /// Whether key `k` is shown.

@@ -10,6 +10,7 @@ pub mod buffer;
 pub mod compile;
 pub mod export;
 pub mod filter;
+pub mod filtered;
 pub mod filters;
 pub mod follow;
 pub mod jobs_view;
@@ -231,6 +232,9 @@ pub struct Workbench {
     pub timeline: timeline_view::TimelineView,
     /// Exports to files, started on first use.
     exporter: Option<export::Exporter>,
+    /// The lines the front end's combined filters show, when they are on: what an export of
+    /// lines writes instead of the pattern's filter's rows ([`Workbench::set_export_rows`]).
+    export_rows: Option<Vec<u32>>,
 }
 
 impl Workbench {
@@ -270,6 +274,7 @@ impl Workbench {
             jobs: jobs_view::JobsView::new(matching::SharedWaker::default()),
             timeline: timeline_view::TimelineView::new(matching::SharedWaker::default()),
             exporter: None,
+            export_rows: None,
         };
         let waker = wb.scanner.waker().clone();
         wb.lens = lens::Lens::new(Arc::default(), waker.clone());
@@ -309,7 +314,10 @@ impl Workbench {
                 self.input.len() >> 20
             ));
         };
-        let rows = self.filter.active().then(|| self.filter.rows().to_vec());
+        let rows = match &self.export_rows {
+            Some(rows) => Some(rows.clone()),
+            None => self.filter.active().then(|| self.filter.rows().to_vec()),
+        };
         let catalog = Arc::clone(self.lens.catalog());
         let shown = (0..catalog.len())
             .filter(|&k| self.lens.enabled(k))
@@ -326,6 +334,18 @@ impl Workbench {
         self.exporter
             .get_or_insert_with(|| export::Exporter::new(waker))
             .start(req)
+    }
+
+    /// The lines an export of lines writes: those the front end's combined filters show
+    /// (every filter, not only the pattern's), or `None` for the pattern's filter's rows
+    /// (with no filter on: each line a match starts in).
+    pub fn set_export_rows(&mut self, rows: Option<Vec<u32>>) {
+        self.export_rows = rows;
+    }
+
+    /// Whether an export of lines writes the lines the combined filters show.
+    pub fn exports_filtered_rows(&self) -> bool {
+        self.export_rows.is_some()
     }
 
     /// The file an export is writing, while one runs.

@@ -259,6 +259,9 @@ pub struct TimelineView {
     /// The zoom chosen (`None`: the whole log in the buckets the chart holds).
     zoom: Option<Zoom>,
     result: Option<Result<Timeline, Error>>,
+    /// While the combined filters are on: the timeline of the lines they show, or `None`
+    /// when this timeline cannot follow them ([`super::filtered::TIMELINE_NOT_FILTERED`]).
+    filtered: Option<Option<Result<Timeline, Error>>>,
     state: TimelineState,
     /// The selected bucket.
     pub selected: usize,
@@ -280,6 +283,7 @@ impl TimelineView {
             max_buckets: 60,
             zoom: None,
             result: None,
+            filtered: None,
             state: TimelineState::Idle,
             selected: 0,
             selected_start: None,
@@ -372,7 +376,31 @@ impl TimelineView {
 
     /// The last result: the timeline, or why it could not be made.
     pub fn result(&self) -> Option<&Result<Timeline, Error>> {
-        self.result.as_ref()
+        match &self.filtered {
+            Some(Some(filtered)) => Some(filtered),
+            _ => self.result.as_ref(),
+        }
+    }
+
+    /// Shows the timeline of the lines the filters show (`Some(Some(…))`), says that this
+    /// one cannot follow them (`Some(None)`), or shows the whole input's again (`None`).
+    pub fn set_filtered(&mut self, filtered: Option<Option<Result<Timeline, Error>>>) {
+        self.filtered = filtered;
+    }
+
+    /// Most buckets of an unzoomed chart.
+    pub fn max_buckets(&self) -> usize {
+        self.max_buckets
+    }
+
+    /// Whether [`TimelineView::result`] is of the lines the filters show.
+    pub fn filtered(&self) -> bool {
+        matches!(self.filtered, Some(Some(_)))
+    }
+
+    /// Whether the filters are on and the chart does not follow them: why.
+    pub fn filter_note(&self) -> Option<&'static str> {
+        matches!(self.filtered, Some(None)).then_some(super::filtered::TIMELINE_NOT_FILTERED)
     }
 
     /// How far the timeline is.
