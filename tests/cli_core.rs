@@ -727,3 +727,54 @@ fn no_input_on_a_terminal_is_an_error_not_a_wait() {
     assert!(shown.contains("no input"), "{shown}");
     assert!(shown.contains("exit=2"), "{shown}");
 }
+
+/// Regression: a JavaScript match without `u` that starts or ends between the two halves of
+/// a surrogate pair was refused ("the match cuts U+1F600 … add the u flag"), where node
+/// answers at a UTF-16 index. `find` answers as node does (an empty match at UTF-16 index 1,
+/// inside the pair), names the character cut and its bytes, writes a lone half as U+FFFD and
+/// gives the exact spans in `spans.utf16`; `replace` works on code units as node's
+/// `String.prototype.replace` does; `test` answers.
+#[test]
+fn a_javascript_match_cutting_a_surrogate_pair_is_answered_as_node_answers_it() {
+    let out = rxw()
+        .args(["find", "--flavor", "js", r"(?:\s|\/\/.*)*", "--text", "😀"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let shown = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        shown.contains("(cuts U+1F600 at bytes 0..4 between its UTF-16 halves"),
+        "{shown}"
+    );
+    assert_eq!(shown.lines().count(), 3, "{shown}");
+    let out = rxw()
+        .args(["find", "--json", "--flavor", "js", ".", "--text", "a😀"])
+        .output()
+        .unwrap();
+    let doc = json_of(&out.stdout);
+    assert_eq!(doc.as_array().map(Vec::len), Some(3), "{doc}");
+    assert_eq!(doc[1]["match"], "\u{FFFD}");
+    assert_eq!(doc[1]["spans"]["utf16"], json!([[1, 2]]));
+    assert_eq!(doc[2]["spans"]["utf16"], json!([[2, 3]]));
+    assert_eq!(doc[2]["spans"]["bytes"], json!([[1, 5]]));
+    assert_eq!(
+        doc[2]["pair_cut"]["characters"],
+        json!([{"code_point": "U+1F600", "bytes": [1, 5], "utf16": [1, 3]}])
+    );
+    // node: 'a😀b'.replace(/(?:)/g, '-') is "-a-\uD83D-\uDE00-b-".
+    let out = rxw()
+        .args([
+            "replace", "--json", "--flavor", "js", "", "-", "--text", "a😀b",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(
+        json_of(&out.stdout),
+        json!({"result": "-a-\u{FFFD}-\u{FFFD}-b-", "replaced": 5,
+               "utf16": [45, 97, 45, 0xD83D, 45, 0xDE00, 45, 98, 45]})
+    );
+    rxw()
+        .args(["test", "--flavor", "js", r"\uDE00", "--text", "😀"])
+        .assert()
+        .code(0);
+}

@@ -281,6 +281,29 @@ mod tests {
         regex_tool(serde_json::from_value(v).unwrap())
     }
 
+    /// Regression: a JavaScript match cutting a surrogate pair was refused; the agent tool
+    /// answers as node does: the index in UTF-16 units (inside the pair), the lone half as
+    /// U+FFFD, the character cut and its bytes, and a replacement's exact code units.
+    #[test]
+    fn a_javascript_match_cutting_a_surrogate_pair_is_answered() {
+        let found =
+            call(json!({"action":"find","pattern":"\\uDE00","input":"a😀","flavor":"js"})).unwrap();
+        assert_eq!(found[0]["index"], 2);
+        assert_eq!(found[0]["match"], "\u{FFFD}");
+        assert_eq!(
+            found[0]["pair_cut"]["characters"][0]["bytes"],
+            json!([1, 5])
+        );
+        let replaced = call(
+            json!({"action":"replace","pattern":"\\uD83D","input":"😀","flavor":"js","replacement":"x"}),
+        )
+        .unwrap();
+        assert_eq!(
+            replaced,
+            json!({"result":"x\u{FFFD}","replaced":1,"utf16":[120,0xDE00]})
+        );
+    }
+
     #[test]
     fn seed_examples() {
         assert_eq!(
