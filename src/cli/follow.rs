@@ -22,8 +22,49 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-/// How often the logs are looked at: one `stat` each when nothing changed.
+/// How often the logs are looked at when no file event comes first (the platform's file
+/// watch wakes the loop at once for a write, a rename or a create in a log's directory; the
+/// timer is for the platforms and file systems without one): one `stat` each when nothing
+/// changed.
 const POLL: Duration = Duration::from_millis(50);
+
+/// Watches the directories of `paths` and sends on `tx` for each event that names a file
+/// called as one of them. `None` when the platform's watch cannot be set up (the timer then
+/// does the work alone).
+fn watch(paths: &[PathBuf], tx: std::sync::mpsc::Sender<()>) -> Option<notify::RecommendedWatcher> {
+    use notify::Watcher as _;
+    let names: std::collections::HashSet<std::ffi::OsString> = paths
+        .iter()
+        .filter_map(|p| p.file_name().map(std::ffi::OsStr::to_owned))
+        .collect();
+    let mut watcher = notify::recommended_watcher(move |res: notify::Result<notify::Event>| {
+        if let Ok(ev) = res
+            && ev
+                .paths
+                .iter()
+                .any(|p| p.file_name().is_some_and(|n| names.contains(n)))
+        {
+            let _ = tx.send(());
+        }
+    })
+    .ok()?;
+    let mut dirs: Vec<&std::path::Path> = paths
+        .iter()
+        .map(|p| {
+            p.parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(std::path::Path::new("."))
+        })
+        .collect();
+    dirs.sort();
+    dirs.dedup();
+    for dir in dirs {
+        watcher
+            .watch(dir, notify::RecursiveMode::NonRecursive)
+            .ok()?;
+    }
+    Some(watcher)
+}
 
 fn invalid(message: String) -> Error {
     Error::new(ErrorKind::ArgumentsInvalid, message)
@@ -123,6 +164,8 @@ pub(super) fn run(
         skipped: 0,
     };
     let mut late = 0;
+    let (tx, woken) = std::sync::mpsc::channel();
+    let _watcher = watch(paths, tx);
     loop {
         let poll = fleet.poll();
         say(&poll, names, err)?;
@@ -151,7 +194,9 @@ pub(super) fn run(
             )?;
             printer.skipped = 0;
         }
-        std::thread::sleep(POLL);
+        // A file event, or the timer; the events of one burst of writes wake it once.
+        let _ = woken.recv_timeout(POLL);
+        while woken.try_recv().is_ok() {}
     }
 }
 
