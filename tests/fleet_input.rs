@@ -4,10 +4,10 @@
 
 use serde_json::Value;
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 mod common;
-use common::{fails_saying, run, run_json, rxw};
+use common::{fails_saying, run, run_json, rxw, write_file};
 
 /// A log of `lines` lines: stamped lines with protocol tags, a continuation line now and
 /// then, deterministic.
@@ -61,29 +61,23 @@ fn xz(data: &[u8]) -> Vec<u8> {
     w.finish().unwrap()
 }
 
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).unwrap();
-    p
-}
-
 #[test]
 #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn every_codec_gives_the_plain_logs_answers() {
     let dir = tempfile::tempdir().unwrap();
     let text = agent_log("a", 20_000, 0);
-    let plain = write(dir.path(), "day.log", text.as_bytes());
+    let plain = write_file(dir.path(), "day.log", text.as_bytes());
     let mut members = gzip(&text.as_bytes()[..text.len() / 3]);
     members.extend(gzip(&text.as_bytes()[text.len() / 3..]));
     let archives = [
-        write(dir.path(), "day.log.gz", &gzip(text.as_bytes())),
+        write_file(dir.path(), "day.log.gz", &gzip(text.as_bytes())),
         // `cat part1.gz part2.gz`: every member is read.
-        write(dir.path(), "members.gz", &members),
+        write_file(dir.path(), "members.gz", &members),
         // Told by its bytes, not its name.
-        write(dir.path(), "day.log.1", &gzip(text.as_bytes())),
-        write(dir.path(), "day.log.zst", &zstd(text.as_bytes())),
-        write(dir.path(), "day.log.bz2", &bzip2(text.as_bytes())),
-        write(dir.path(), "day.log.xz", &xz(text.as_bytes())),
+        write_file(dir.path(), "day.log.1", &gzip(text.as_bytes())),
+        write_file(dir.path(), "day.log.zst", &zstd(text.as_bytes())),
+        write_file(dir.path(), "day.log.bz2", &bzip2(text.as_bytes())),
+        write_file(dir.path(), "day.log.xz", &xz(text.as_bytes())),
     ];
     let answers = |file: &Path| {
         let (code, count, err) = run(rxw(dir.path())
@@ -129,7 +123,7 @@ fn a_line_longer_than_64_mib_is_cut_said_and_the_lines_after_it_still_read() {
     let mut bytes = b"ok RESULT one\n".to_vec();
     bytes.resize(bytes.len() + (64 << 20) + 10, b'x');
     bytes.extend_from_slice(b"RESULT hidden in the skipped rest\nRESULT after\n");
-    let blob = write(dir.path(), "blob.log", &bytes);
+    let blob = write_file(dir.path(), "blob.log", &bytes);
     let (code, out, err) = run(rxw(dir.path())
         .args(["find", "--count", "--file"])
         .arg(&blob)
@@ -163,7 +157,7 @@ fn truncated_and_corrupt_archives_exit_2_saying_where_after_what_was_read() {
     let dir = tempfile::tempdir().unwrap();
     let text = agent_log("a", 40_000, 0);
     let gz = gzip(text.as_bytes());
-    let cut = write(dir.path(), "cut.log.gz", &gz[..gz.len() / 2]);
+    let cut = write_file(dir.path(), "cut.log.gz", &gz[..gz.len() / 2]);
     let (code, out, err) = run(rxw(dir.path())
         .args(["find", "--count", "--file"])
         .arg(&cut)
@@ -204,7 +198,7 @@ fn truncated_and_corrupt_archives_exit_2_saying_where_after_what_was_read() {
     for b in &mut bad[mid..mid + 32] {
         *b ^= 0xa5;
     }
-    let bad = write(dir.path(), "bad.log.xz", &bad);
+    let bad = write_file(dir.path(), "bad.log.xz", &bad);
     fails_saying(
         rxw(dir.path())
             .args(["parse", "--count", "--file"])
@@ -216,16 +210,11 @@ fn truncated_and_corrupt_archives_exit_2_saying_where_after_what_was_read() {
 #[test]
 fn logs_merge_by_time_and_every_record_names_its_source_and_line() {
     let dir = tempfile::tempdir().unwrap();
-    let a = write(
-        dir.path(),
-        "a.log",
-        b"2026-10-05T00:00:01Z a [CLAIM j1]\n  trace of a\n2026-10-05T00:00:03Z a [CLAIM j3]\n",
-    );
-    let b = write(
-        dir.path(),
-        "b.log.gz",
-        &gzip(b"2026-10-05T00:00:01Z b [CLAIM j2]\n2026-10-05T00:00:02Z b [CLAIM j4]\n"),
-    );
+    let a_text =
+        b"2026-10-05T00:00:01Z a [CLAIM j1]\n  trace of a\n2026-10-05T00:00:03Z a [CLAIM j3]\n";
+    let a = write_file(dir.path(), "a.log", a_text);
+    let b_text = b"2026-10-05T00:00:01Z b [CLAIM j2]\n2026-10-05T00:00:02Z b [CLAIM j4]\n";
+    let b = write_file(dir.path(), "b.log.gz", &gzip(b_text));
     let (code, out, err) = run(rxw(dir.path())
         .args(["find", "--json", "--file"])
         .arg(&a)
@@ -286,8 +275,8 @@ fn logs_merge_by_time_and_every_record_names_its_source_and_line() {
 #[test]
 fn a_pattern_that_crosses_lines_sees_the_merged_text() {
     let dir = tempfile::tempdir().unwrap();
-    let a = write(dir.path(), "a.log", b"2026-10-05T00:00:01Z first\n");
-    let b = write(dir.path(), "b.log", b"2026-10-05T00:00:02Z second");
+    let a = write_file(dir.path(), "a.log", b"2026-10-05T00:00:01Z first\n");
+    let b = write_file(dir.path(), "b.log", b"2026-10-05T00:00:02Z second");
     let (code, out, _) = run(rxw(dir.path())
         .args(["find", "--flavor", "rust", "--count", "--file"])
         .arg(&a)
@@ -300,16 +289,10 @@ fn a_pattern_that_crosses_lines_sees_the_merged_text() {
 #[test]
 fn jobs_pair_across_logs() {
     let dir = tempfile::tempdir().unwrap();
-    let a = write(
-        dir.path(),
-        "a.log",
-        b"2026-10-05T00:00:00Z a: [CLAIM j1]\n2026-10-05T00:00:30Z a: [RESULT j2] OK\n",
-    );
-    let b = write(
-        dir.path(),
-        "b.log.gz",
-        &gzip(b"2026-10-05T00:00:10Z b: [CLAIM j2]\n2026-10-05T00:01:00Z b: [RESULT j1] FAIL\n"),
-    );
+    let a_text = b"2026-10-05T00:00:00Z a: [CLAIM j1]\n2026-10-05T00:00:30Z a: [RESULT j2] OK\n";
+    let a = write_file(dir.path(), "a.log", a_text);
+    let b_text = b"2026-10-05T00:00:10Z b: [CLAIM j2]\n2026-10-05T00:01:00Z b: [RESULT j1] FAIL\n";
+    let b = write_file(dir.path(), "b.log.gz", &gzip(b_text));
     let (code, out, err) = run(rxw(dir.path())
         .args(["jobs", "--json"])
         .arg(&a)
@@ -334,9 +317,9 @@ fn jobs_pair_across_logs() {
 fn audit_reads_compressed_files_as_their_text_and_says_where_one_broke() {
     let dir = tempfile::tempdir().unwrap();
     let text = agent_log("a", 5000, 0);
-    write(dir.path(), "a.log.zst", &zstd(text.as_bytes()));
+    write_file(dir.path(), "a.log.zst", &zstd(text.as_bytes()));
     let gz = gzip(text.as_bytes());
-    write(dir.path(), "cut.log.gz", &gz[..gz.len() / 2]);
+    write_file(dir.path(), "cut.log.gz", &gz[..gz.len() / 2]);
     let (doc, _) = run_json(
         rxw(dir.path()).current_dir(dir.path()).args([
             "audit",
@@ -367,17 +350,11 @@ fn audit_reads_compressed_files_as_their_text_and_says_where_one_broke() {
 #[test]
 fn a_missing_log_among_several_is_said_and_the_others_are_read() {
     let dir = tempfile::tempdir().unwrap();
-    let a = write(
-        dir.path(),
-        "a.log",
-        b"2026-10-05T00:00:00Z a: [CLAIM j1]\n2026-10-05T00:00:30Z a: [RESULT j1] OK\n",
-    );
+    let a_text = b"2026-10-05T00:00:00Z a: [CLAIM j1]\n2026-10-05T00:00:30Z a: [RESULT j1] OK\n";
+    let a = write_file(dir.path(), "a.log", a_text);
     let missing = dir.path().join("gone.log");
-    let b = write(
-        dir.path(),
-        "b.log.gz",
-        &gzip(b"2026-10-05T00:00:10Z b: [CLAIM j2]\n"),
-    );
+    let b_text = b"2026-10-05T00:00:10Z b: [CLAIM j2]\n";
+    let b = write_file(dir.path(), "b.log.gz", &gzip(b_text));
     let (code, out, err) = run(rxw(dir.path())
         .args(["find", "--count", "--file"])
         .arg(&a)
@@ -485,9 +462,9 @@ fn a_decompression_bomb_is_bounded_and_said_never_an_abort() {
     let dir = tempfile::tempdir().unwrap();
     let line = "2026-10-05T00:00:01Z agent [CLAIM 7fce46e0] [WO:7fce46e0] [from super] x\n";
     let text = line.repeat(8 << 20 >> 6); // 8 MiB of lines
-    let bomb = write(dir.path(), "bomb.log.zst", &zstd(text.as_bytes()));
+    let bomb = write_file(dir.path(), "bomb.log.zst", &zstd(text.as_bytes()));
     assert!(std::fs::metadata(&bomb).unwrap().len() < 100_000);
-    let two = write(dir.path(), "two.log.zst", &zstd(text.as_bytes()));
+    let two = write_file(dir.path(), "two.log.zst", &zstd(text.as_bytes()));
     for args in [
         vec!["parse", "--count"],
         vec!["find", "--count", "(?s)CLAIM."],

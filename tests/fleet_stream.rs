@@ -3,10 +3,9 @@
 //! offsets and lines in it. Logs are generated here.
 
 use serde_json::Value;
-use std::path::{Path, PathBuf};
 
 mod common;
-use common::{run, rxw};
+use common::{run, rxw, write_file};
 
 /// A log of about `bytes` bytes whose presets cross lines: results whose summaries run over
 /// several lines up to the next `[RESULT `, acks whose `[from …]` comes after blank lines,
@@ -43,12 +42,6 @@ fn crossing_log(bytes: usize) -> String {
     s
 }
 
-fn write(dir: &Path, name: &str, bytes: &[u8]) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, bytes).unwrap();
-    p
-}
-
 /// Every preset but `work_order` (whose match runs to the end of the text).
 const SETTLING: &str =
     "ack,verb,result,tool_call,job_tag,nudge,fleet_alert,uuid,short_hex,subagent_update,swarm_slot";
@@ -61,7 +54,7 @@ fn parse_in_chunks_gives_the_hits_of_the_whole_text() {
     let dir = tempfile::tempdir().unwrap();
     // Larger than a chunk of the reader (4 MiB), so hits straddle a chunk end.
     let text = crossing_log(9 << 19);
-    let log = write(dir.path(), "big.log", text.as_bytes());
+    let log = write_file(dir.path(), "big.log", text.as_bytes());
     // The text as is (`--format lines`): this is the chunked pass over the raw text, not the
     // one on records.
     let (code, streamed, err) = run(rxw(dir.path())
@@ -120,8 +113,8 @@ fn merged_records_count_offsets_in_their_own_log() {
     let a_text =
         "2026-10-05T00:00:01Z a [CLAIM j1] é\n  trace of a\n2026-10-05T00:00:03Z a [CLAIM j3]\n";
     let b_text = "2026-10-05T00:00:01Z bé [CLAIM j2]\n2026-10-05T00:00:02Z b [CLAIM j4]\n";
-    let a = write(dir.path(), "a.log", a_text.as_bytes());
-    let b = write(dir.path(), "b.log", b_text.as_bytes());
+    let a = write_file(dir.path(), "a.log", a_text.as_bytes());
+    let b = write_file(dir.path(), "b.log", b_text.as_bytes());
     let own = |source: &str| {
         if source.ends_with("a.log") {
             a_text
@@ -176,16 +169,10 @@ fn merged_records_count_offsets_in_their_own_log() {
 #[test]
 fn timeline_buckets_name_their_logs() {
     let dir = tempfile::tempdir().unwrap();
-    let a = write(
-        dir.path(),
-        "a.log",
-        b"2026-10-05T00:00:01Z a NUDGE\n  NUDGE again\n2026-10-05T00:00:03Z a NUDGE\n",
-    );
-    let b = write(
-        dir.path(),
-        "b.log",
-        b"2026-10-05T00:00:01Z b NUDGE\n2026-10-05T00:00:02Z b nothing\n",
-    );
+    let a_text = b"2026-10-05T00:00:01Z a NUDGE\n  NUDGE again\n2026-10-05T00:00:03Z a NUDGE\n";
+    let a = write_file(dir.path(), "a.log", a_text);
+    let b_text = b"2026-10-05T00:00:01Z b NUDGE\n2026-10-05T00:00:02Z b nothing\n";
+    let b = write_file(dir.path(), "b.log", b_text);
     let (code, out, err) = run(rxw(dir.path())
         .args(["timeline", "--json", "NUDGE"])
         .arg(&a)

@@ -4,8 +4,8 @@
 //! exclusive; bad times and empty ranges are errors that say what a time may be.
 
 mod common;
-use common::{fails_saying, run, rxw};
-use std::path::{Path, PathBuf};
+use common::{fails_saying, run, rxw, write_file};
+use std::path::Path;
 
 /// 2026-10-05T00:00:00Z in seconds.
 const BASE_S: i64 = 1_791_158_400;
@@ -82,12 +82,6 @@ fn carried(recs: &[Rec]) -> Vec<Option<i64>> {
         .collect()
 }
 
-fn write(dir: &Path, name: &str, text: &str) -> PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
-}
-
 fn joined(recs: &[Rec]) -> String {
     recs.iter().map(|r| r.text.as_str()).collect()
 }
@@ -142,11 +136,11 @@ fn ranges(recs: &[Rec]) -> Vec<(Option<i64>, Option<i64>)> {
 fn find_and_parse_on_a_range_equal_the_log_with_the_other_records_taken_out() {
     let dir = tempfile::tempdir().unwrap();
     let recs = netvm_records(3, 400, true);
-    let log = write(dir.path(), "agent.log", &joined(&recs));
+    let log = write_file(dir.path(), "agent.log", &joined(&recs));
     let mut checked = 0;
     for (since, until) in ranges(&recs) {
         let kept = within(&recs, since, until);
-        let cut = write(dir.path(), "cut.log", &kept);
+        let cut = write_file(dir.path(), "cut.log", &kept);
         let edges = edge_args(since, until);
         for (cmd, pattern) in [
             (vec!["find", "--count", r"\[CLAIM \w+\]"], true),
@@ -203,11 +197,11 @@ fn merged_logs_keep_each_log_s_records_by_their_own_times() {
     let dir = tempfile::tempdir().unwrap();
     let a = netvm_records(11, 200, false);
     let b = netvm_records(12, 200, true);
-    let la = write(dir.path(), "a.log", &joined(&a));
-    let lb = write(dir.path(), "b.log", &joined(&b));
+    let la = write_file(dir.path(), "a.log", &joined(&a));
+    let lb = write_file(dir.path(), "b.log", &joined(&b));
     for (since, until) in ranges(&a) {
-        let ca = write(dir.path(), "cut-a.log", &within(&a, since, until));
-        let cb = write(dir.path(), "cut-b.log", &within(&b, since, until));
+        let ca = write_file(dir.path(), "cut-a.log", &within(&a, since, until));
+        let cb = write_file(dir.path(), "cut-b.log", &within(&b, since, until));
         let mut on_range = vec![
             "parse".to_string(),
             "--count".into(),
@@ -282,9 +276,9 @@ fn json_lines_are_timed_by_their_time_field() {
             }
         })
         .collect();
-    let log = write(dir.path(), "a.jsonl", &joined(&json));
+    let log = write_file(dir.path(), "a.jsonl", &joined(&json));
     for (since, until) in ranges(&json) {
-        let cut = write(dir.path(), "cut.jsonl", &within(&json, since, until));
+        let cut = write_file(dir.path(), "cut.jsonl", &within(&json, since, until));
         let mut args = vec![
             "parse".to_string(),
             "--count".into(),
@@ -316,10 +310,10 @@ fn json_lines_are_timed_by_their_time_field() {
 fn timeline_and_audit_count_only_the_range() {
     let dir = tempfile::tempdir().unwrap();
     let recs = netvm_records(7, 300, true);
-    let log = write(dir.path(), "agent.log", &joined(&recs));
+    let log = write_file(dir.path(), "agent.log", &joined(&recs));
     for (since, until) in ranges(&recs).into_iter().take(4) {
         let kept = within(&recs, since, until);
-        let cut = write(dir.path(), "cut.log", &kept);
+        let cut = write_file(dir.path(), "cut.log", &kept);
         let total = |args: Vec<String>| -> u64 {
             let out = stdout_of(dir.path(), &args);
             let buckets: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -373,11 +367,8 @@ fn timeline_and_audit_count_only_the_range() {
 #[test]
 fn lines_before_a_log_s_first_time_are_left_out_and_said() {
     let dir = tempfile::tempdir().unwrap();
-    let log = write(
-        dir.path(),
-        "a.log",
-        "[CLAIM 1] no time yet\n  still none\n2026-10-05T00:00:00Z a: [CLAIM 2]\n",
-    );
+    let log_text = "[CLAIM 1] no time yet\n  still none\n2026-10-05T00:00:00Z a: [CLAIM 2]\n";
+    let log = write_file(dir.path(), "a.log", log_text);
     let (code, out, err) = run(rxw(dir.path()).args([
         "find",
         "--count",
@@ -431,7 +422,7 @@ fn relative_times_count_back_from_now() {
         stamp(now - 600),
         stamp(now + 3600)
     );
-    let log = write(dir.path(), "a.log", &log);
+    let log = write_file(dir.path(), "a.log", &log);
     let found = |extra: &[&str]| -> Vec<String> {
         let mut args = vec!["find", "--json", r"\[CLAIM \w+", log.to_str().unwrap()];
         args.extend(extra);
@@ -456,7 +447,7 @@ fn relative_times_count_back_from_now() {
 #[test]
 fn bad_times_and_empty_ranges_are_errors_that_say_what_a_time_is() {
     let dir = tempfile::tempdir().unwrap();
-    let log = write(dir.path(), "a.log", "2026-10-05T00:00:00Z a: x\n");
+    let log = write_file(dir.path(), "a.log", "2026-10-05T00:00:00Z a: x\n");
     let log = log.to_str().unwrap();
     for (args, says) in [
         (

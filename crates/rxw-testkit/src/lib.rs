@@ -976,6 +976,21 @@ pub fn append(path: &std::path::Path, text: &str) {
         .expect("the file is written");
 }
 
+/// Writes `contents` to the file `name` in `dir`: its path.
+///
+/// # Panics
+///
+/// When the file cannot be written.
+pub fn write_file(
+    dir: &std::path::Path,
+    name: &str,
+    contents: impl AsRef<[u8]>,
+) -> std::path::PathBuf {
+    let path = dir.join(name);
+    std::fs::write(&path, contents).expect("the file is written");
+    path
+}
+
 /// A new temporary folder holding one file, `name`, with `contents`: the folder (removed when
 /// dropped) and the file's path.
 ///

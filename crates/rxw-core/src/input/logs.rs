@@ -793,16 +793,10 @@ mod tests {
     #[test]
     fn merge_by_stamp_keeps_unstamped_lines_with_their_stamp_and_ties_in_named_order() {
         let dir = tempfile::tempdir().unwrap();
-        let a = write(
-            dir.path(),
-            "a.log",
-            b"preamble a\n2026-10-05T00:00:01Z a1\n  trace a1\n2026-10-05T00:00:03Z a3\n",
-        );
-        let b = write(
-            dir.path(),
-            "b.log",
-            b"2026-10-05T00:00:01Z b1\n2026-10-05T00:00:02Z b2\n  trace b2\n2026-10-05T00:00:03Z b3",
-        );
+        let a_text = b"preamble a\n2026-10-05T00:00:01Z a1\n  trace a1\n2026-10-05T00:00:03Z a3\n";
+        let a = write(dir.path(), "a.log", a_text);
+        let b_text = b"2026-10-05T00:00:01Z b1\n2026-10-05T00:00:02Z b2\n  trace b2\n2026-10-05T00:00:03Z b3";
+        let b = write(dir.path(), "b.log", b_text);
         let plain = write(dir.path(), "notes.txt", b"no stamp here\nnor here\n");
         assert_eq!(
             merged(&[a.clone(), b.clone(), plain]),
@@ -828,11 +822,8 @@ mod tests {
     #[test]
     fn stamps_in_other_time_zones_merge_by_instant_and_compressed_logs_join_in() {
         let dir = tempfile::tempdir().unwrap();
-        let utc = write(
-            dir.path(),
-            "utc.log",
-            b"2026-10-05T00:00:00Z u0\n2026-10-05T00:30:00Z u30\n",
-        );
+        let utc_text = b"2026-10-05T00:00:00Z u0\n2026-10-05T00:30:00Z u30\n";
+        let utc = write(dir.path(), "utc.log", utc_text);
         let paris = crate::input::codec::tests::compress(
             Codec::Gzip,
             b"2026-10-05T02:15:00+02:00 p15\n2026-10-05T02:45:00+02:00 p45\n",
@@ -852,11 +843,8 @@ mod tests {
     #[test]
     fn one_log_passes_through_as_written() {
         let dir = tempfile::tempdir().unwrap();
-        let a = write(
-            dir.path(),
-            "a.log",
-            b"2026-10-05T00:00:09Z late\n2026-10-05T00:00:01Z early\n",
-        );
+        let a_text = b"2026-10-05T00:00:09Z late\n2026-10-05T00:00:01Z early\n";
+        let a = write(dir.path(), "a.log", a_text);
         assert_eq!(
             merged(&[a]),
             [
@@ -907,11 +895,8 @@ mod tests {
             b"2026-10-05T00:00:02Z cut [CLAIM j9] and more text after it\n",
         );
         let cut = write(dir.path(), "cut.gz", &gz[..gz.len() - 12]);
-        let a = write(
-            dir.path(),
-            "a.log",
-            b"2026-10-05T00:00:01Z a1\n2026-10-05T00:00:03Z a3\n",
-        );
+        let a_text = b"2026-10-05T00:00:01Z a1\n2026-10-05T00:00:03Z a3\n";
+        let a = write(dir.path(), "a.log", a_text);
         let mut m = MergedLines::open(&[a, cut]).unwrap();
         let mut order = Vec::new();
         while let Some(l) = m.next_line() {
@@ -1097,11 +1082,8 @@ mod tests {
         blob.extend(std::iter::repeat_n(b'x', 600_000));
         blob.extend_from_slice(b"\n2026-10-05T00:00:04Z after\n");
         let a = write(dir.path(), "blob.log", &blob);
-        let b = write(
-            dir.path(),
-            "b.log",
-            b"2026-10-05T00:00:01Z b1\n2026-10-05T00:00:03Z b3\n",
-        );
+        let b_text = b"2026-10-05T00:00:01Z b1\n2026-10-05T00:00:03Z b3\n";
+        let b = write(dir.path(), "b.log", b_text);
         let mut m = MergedLines::open_with_max_line(&[a, b], 1000).unwrap();
         let mut got = Vec::new();
         while let Some((l, _)) = m.next_run(usize::MAX) {
