@@ -184,3 +184,55 @@ fn a_followed_merged_set_feeds_the_jobs_view_and_the_log_filter() {
     screens::settle(&mut app);
     assert_eq!(ids(&app), ["0a1", "0b1", "0b2", "0a2"]);
 }
+
+/// A directory opened with `-f` is followed as its logs merged; what cannot be followed is
+/// refused before the workbench opens, saying why.
+#[test]
+fn a_directory_is_followed_and_what_cannot_be_followed_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let logs = dir.path().join("logs");
+    std::fs::create_dir(&logs).unwrap();
+    std::fs::write(logs.join("x.log"), format!("{} x: [CLAIM 0x1]\n", stamp(1))).unwrap();
+    std::fs::write(logs.join("y.log"), format!("{} y: [CLAIM 0y1]\n", stamp(2))).unwrap();
+    let open = |file: PathBuf, more: Vec<PathBuf>| {
+        let args = Options {
+            file: Some(file),
+            more,
+            follow: true,
+            pattern: Some(r"CLAIM \w+".into()),
+            fresh: true,
+            ..Default::default()
+        };
+        open_headless(&args, Rect::new(0, 0, 100, 30))
+    };
+    let mut app = open(logs.clone(), Vec::new()).expect("the directory opens");
+    screens::settle(&mut app);
+    assert!(app.following);
+    append(
+        &logs.join("y.log"),
+        &format!("{} y: [CLAIM 0y2]\n", stamp(3)),
+    );
+    assert!(app.tick());
+    screens::settle(&mut app);
+    assert_eq!(app.wb.results.count, 3);
+    assert_eq!(last_place(&app), ("y".into(), 2));
+
+    let empty = dir.path().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    let err = open(empty, Vec::new()).err().expect("refused").to_string();
+    assert!(err.contains("no file in the directory"), "{err}");
+    let err = open(dir.path().join("none-*.log"), Vec::new())
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(err.contains("no file matches"), "{err}");
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut gz, b"CLAIM\n").unwrap();
+    let old = dir.path().join("old.log.gz");
+    std::fs::write(&old, gz.finish().unwrap()).unwrap();
+    let err = open(logs.join("x.log"), vec![old])
+        .err()
+        .expect("refused")
+        .to_string();
+    assert!(err.contains("compressed"), "{err}");
+}

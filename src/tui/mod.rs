@@ -490,9 +490,11 @@ type StartRead = (
 /// The start input (see above); and where each log stands when several are opened to be
 /// followed merged.
 fn read_input(args: &Options) -> anyhow::Result<StartRead> {
-    let merged_follow = args.follow && !args.more.is_empty();
+    // Several logs, a directory or a glob (even of one log), or a compressed log (refused,
+    // said): followed by the FleetFollower.
     if let Some(first) = &args.file
-        && merged_follow
+        && args.follow
+        && (!args.more.is_empty() || names_many(first) || is_compressed(first))
     {
         let (input, gutter, fleet) = read_logs_followed(first, &args.more, true)?;
         return Ok((input, None, None, gutter, fleet));
