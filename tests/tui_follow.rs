@@ -179,6 +179,46 @@ fn a_followed_merged_set_feeds_the_jobs_view_and_the_log_filter() {
     let g = app.source_gutter().unwrap();
     let tags: Vec<&str> = rows.iter().map(|&l| g.place(l).unwrap().0).collect();
     assert_eq!(tags, ["a", "a", "a"], "rows {rows:?}");
+    // Fed as the rows grew, the filtered views equal those of the same logs opened afresh
+    // under the same filter (log a's lines are in a's own order either way).
+    let timeline = |app: &App| {
+        app.wb
+            .timeline
+            .result()
+            .and_then(|r| r.as_ref().ok())
+            .map(|t| t.matches)
+    };
+    app.wb.timeline.activate();
+    screens::settle(&mut app);
+    app.poll();
+    let args = Options {
+        file: Some(a.clone()),
+        more: vec![b.clone()],
+        pattern: Some(r"CLAIM \w+".into()),
+        fresh: true,
+        ..Default::default()
+    };
+    let mut fresh = open_headless(&args, Rect::new(0, 0, 120, 30)).expect("the logs open");
+    fresh.wb.jobs.activate(&fresh.wb.input);
+    fresh.wb.timeline.activate();
+    fresh.update(Action::SetFilters(
+        Box::new(Filters {
+            sources: Some(SourceRule::Hide(vec![1])),
+            ..Default::default()
+        }),
+        FilterMode::Off,
+    ));
+    screens::settle(&mut fresh);
+    for _ in 0..200 {
+        fresh.poll();
+        if fresh.filters.complete() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert_eq!(ids(&fresh), ids(&app));
+    assert_eq!(timeline(&fresh), Some(2));
+    assert_eq!(timeline(&app), timeline(&fresh));
     // The filter off: every log's jobs, grown from the end the whole input's table had read.
     app.update(Action::SetFilters(Box::default(), FilterMode::Off));
     screens::settle(&mut app);
