@@ -404,6 +404,20 @@ impl Lang {
 /// What every generated program says it does, after its origin.
 pub(crate) const OUTPUT_DOC: &str = "prints every match of the pattern in standard input, one line per match: the match, then groups 1..n, tab-separated; backslash, tab, newline and carriage return are escaped as \\\\ \\t \\n \\r, and a group that did not take part prints as \\N";
 
+/// The names `name` gives the translation's flag letters, joined with ` | ` as the argument
+/// after the pattern (`, re.IGNORECASE | re.MULTILINE`); nothing when no letter has one.
+pub(crate) fn flag_argument(
+    t: &Translation,
+    name: impl Fn(char) -> Option<&'static str>,
+) -> String {
+    let names: Vec<&str> = t.flags.chars().filter_map(name).collect();
+    if names.is_empty() {
+        String::new()
+    } else {
+        format!(", {}", names.join(" | "))
+    }
+}
+
 /// A double-quoted string literal: `"`, `\` and the three usual control characters as
 /// backslash escapes, every other character as `other` writes it.
 pub(crate) fn quoted(s: &str, other: impl Fn(char, &mut String)) -> String {

@@ -25,23 +25,14 @@ pub(super) fn property(name: &str, negated: bool, _oniguruma: bool) -> Result<St
 
 /// The `re` flag names for the translation's flag letters, as the arguments after the pattern.
 pub(crate) fn python_flags(t: &Translation) -> String {
-    let names: Vec<&str> = t
-        .flags
-        .chars()
-        .filter_map(|c| match c {
-            'a' => Some("re.ASCII"),
-            'i' => Some("re.IGNORECASE"),
-            'm' => Some("re.MULTILINE"),
-            's' => Some("re.DOTALL"),
-            'x' => Some("re.VERBOSE"),
-            _ => None,
-        })
-        .collect();
-    if names.is_empty() {
-        String::new()
-    } else {
-        format!(", {}", names.join(" | "))
-    }
+    super::flag_argument(t, |c| match c {
+        'a' => Some("re.ASCII"),
+        'i' => Some("re.IGNORECASE"),
+        'm' => Some("re.MULTILINE"),
+        's' => Some("re.DOTALL"),
+        'x' => Some("re.VERBOSE"),
+        _ => None,
+    })
 }
 
 pub(super) fn program(t: &Translation, origin: &str) -> String {

@@ -6,21 +6,12 @@ use crate::codegen::Translation;
 /// The `Regexp` options for the translation's flag letters (Ruby's `i`, `m` as dot-all, `x`),
 /// as the argument after the pattern.
 pub(crate) fn ruby_options(t: &Translation) -> String {
-    let names: Vec<&str> = t
-        .flags
-        .chars()
-        .filter_map(|c| match c {
-            'i' => Some("Regexp::IGNORECASE"),
-            'm' => Some("Regexp::MULTILINE"),
-            'x' => Some("Regexp::EXTENDED"),
-            _ => None,
-        })
-        .collect();
-    if names.is_empty() {
-        String::new()
-    } else {
-        format!(", {}", names.join(" | "))
-    }
+    super::flag_argument(t, |c| match c {
+        'i' => Some("Regexp::IGNORECASE"),
+        'm' => Some("Regexp::MULTILINE"),
+        'x' => Some("Regexp::EXTENDED"),
+        _ => None,
+    })
 }
 
 pub(super) fn program(t: &Translation, origin: &str) -> String {
