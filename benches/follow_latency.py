@@ -10,6 +10,10 @@ measured: N records, the median, 95th percentile and worst. Then BURST records a
 to both logs at once and the time until the last is printed is measured (throughput). One
 record in ten of the single appends is stamped before what was shown, to exercise the
 late-record rule; the count rxw says on standard error is checked.
+
+With tmux installed, the workbench is measured too: `rxw -f a.log b.log -e PATTERN` in a
+120x40 tmux session, TUI_N records appended one at a time, the time from the append until the
+record's line is on screen (polling `capture-pane`, which adds a millisecond or a few).
 """
 
 import os
@@ -109,7 +113,7 @@ def main():
         p.kill()
         p.wait()
     latencies.sort()
-    ms = lambda s: f"{s * 1000:.1f} ms"
+    ms = lambda s: f"{s * 1000:.2f} ms"
     print(f"binary: {RXW}")
     print(f"append -> printed match over {N} records: median {ms(latencies[N // 2])}, "
           f"p95 {ms(latencies[int(N * 0.95) - 1])}, worst {ms(latencies[-1])}")
@@ -121,5 +125,47 @@ def main():
           f"{burst_notes[-1] if burst_notes else 'no more late records'}")
 
 
+def tui(n=50):
+    import shutil
+    if not shutil.which("tmux"):
+        print("tmux not installed: the workbench is not measured")
+        return
+    with tempfile.TemporaryDirectory() as d:
+        logs = [os.path.join(d, "a.log"), os.path.join(d, "b.log")]
+        for k, path in enumerate(logs):
+            with open(path, "w") as f:
+                for i in range(10_000):
+                    f.write(f"{stamp(i)} agent-{k}: step {i} [ACK 0{k}{i:x}]\n")
+        session = f"rxw-follow-bench-{os.getpid()}"
+        cmd = f"NO_COLOR=1 XDG_CONFIG_HOME={d} {RXW} --fresh -f {logs[0]} {logs[1]} -e 'CLAIM \\w+'"
+        subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", cmd], check=True)
+        cap = lambda: subprocess.run(["tmux", "capture-pane", "-p", "-t", session], capture_output=True, text=True).stdout
+        try:
+            deadline = time.time() + 30
+            while "following 2 logs merged" not in cap():
+                if time.time() > deadline:
+                    sys.exit("the workbench did not start following: " + cap())
+                time.sleep(0.02)
+            latencies = []
+            second = 20_000
+            for i in range(n):
+                second += 1
+                marker = f"t{i:05d}"
+                with open(logs[i % 2], "a") as f:
+                    t0 = time.perf_counter()
+                    f.write(f"{stamp(second)} agent-{i % 2}: [CLAIM {marker}] took\n")
+                while marker not in cap():
+                    if time.perf_counter() - t0 > 30:
+                        sys.exit(f"{marker} never shown: " + cap())
+                latencies.append(time.perf_counter() - t0)
+        finally:
+            subprocess.run(["tmux", "kill-session", "-t", session], capture_output=True)
+    latencies.sort()
+    print(f"workbench (tmux): append -> line on screen over {n} records: median "
+          f"{latencies[n // 2] * 1000:.1f} ms, p95 {latencies[int(n * 0.95) - 1] * 1000:.1f} ms, "
+          f"worst {latencies[-1] * 1000:.1f} ms")
+
+
 if __name__ == "__main__":
     main()
+    tui(int(os.environ.get("TUI_N", "50")))

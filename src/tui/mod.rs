@@ -931,6 +931,17 @@ fn event_loop(
         }
         w
     });
+    // Merged logs followed: a watch on each (a write to any wakes the loop).
+    let _fleet_watchers: Vec<notify::RecommendedWatcher> = app
+        .fleet
+        .as_ref()
+        .map(|(fleet, _)| {
+            fleet
+                .paths()
+                .filter_map(|p| watch_file(p, tx.clone()))
+                .collect()
+        })
+        .unwrap_or_default();
     // The first frame waits briefly for the window scan, so it already shows the matches.
     app.wb.wait_window(Duration::from_millis(150));
     let mut dirty = true;
