@@ -101,6 +101,9 @@ pub struct Regex {
     matcher: OnceLock<Result<Arc<vm::Program>, Error>>,
     /// The matcher as a program choice, for code-unit texts.
     code_units_compiled: OnceLock<Result<Compiled, Error>>,
+    /// node 24 and 25: the matcher compiled for a text of Latin-1 characters only (see
+    /// [`node_one_byte_modifier_literal`]).
+    latin1_compiled: OnceLock<Result<Compiled, Error>>,
     relied: Assume,
     /// Python: the pattern can match empty and prefers an empty match over a longer one
     /// somewhere (lazy quantifier, empty-first alternation), so `finditer`'s retry of an empty
@@ -117,7 +120,8 @@ pub struct Regex {
     /// (see [`may_match_inside_a_pair`]); such a text is refused, never answered differently.
     js_pair_sensitive: bool,
     /// node 24 and 25 with `u`/`v`: a literal beyond U+00FF where a modifier group turns `i`
-    /// on (see [`node_one_byte_modifier_literal`]).
+    /// on (see [`node_one_byte_modifier_literal`]): a Latin-1 text runs on
+    /// [`vm::compile_for_latin1_text`]'s program.
     node_one_byte_literal: Option<char>,
     /// node 18 with `u`/`v` and a look-behind: V8 10.2 reads some look-behinds over a
     /// character outside the BMP by halves (`(?<=a[^a-z])` matches inside `a😂`'s pair), which
@@ -515,6 +519,7 @@ impl Regex {
             variants: Default::default(),
             matcher: OnceLock::new(),
             code_units_compiled: OnceLock::new(),
+            latin1_compiled: OnceLock::new(),
             relied: Assume::NOTHING,
             prefers_empty,
             needs_matcher,
@@ -535,36 +540,43 @@ impl Regex {
     fn matcher_program(&self) -> Result<&Arc<vm::Program>, Error> {
         self.matcher
             .get_or_init(|| {
-                let compile = || {
+                self.compile_on_its_stack(|| {
                     vm::compile(&self.ast, &self.pattern, self.flavor.matcher_flavor())
-                        .map(Arc::new)
-                };
-                if nesting_depth(&self.ast.root) <= SHALLOW {
-                    return compile();
-                }
-                // The compiler recurses once a level (up to its limit of 400): a deep tree gets
-                // a stack of its own, so a worker or test thread's small stack cannot overflow.
-                std::thread::scope(|scope| {
-                    std::thread::Builder::new()
-                        .stack_size(DEEP_STACK)
-                        .spawn_scoped(scope, compile)
-                        .map_err(|e| {
-                            Error::new(
-                                ErrorKind::LimitExceeded,
-                                format!("no thread to compile a deeply nested pattern on: {e}"),
-                            )
-                        })?
-                        .join()
-                        .unwrap_or_else(|_| {
-                            Err(Error::new(
-                                ErrorKind::LimitExceeded,
-                                "compiling the deeply nested pattern failed",
-                            ))
-                        })
                 })
+                .map(Arc::new)
             })
             .as_ref()
             .map_err(Clone::clone)
+    }
+
+    /// Runs `compile` (which recurses once a level of the tree, up to its limit of 400) on a
+    /// thread with a stack of its own when the tree is deep, so that a worker or test thread's
+    /// small stack cannot overflow.
+    fn compile_on_its_stack(
+        &self,
+        compile: impl FnOnce() -> Result<vm::Program, Error> + Send,
+    ) -> Result<vm::Program, Error> {
+        if nesting_depth(&self.ast.root) <= SHALLOW {
+            return compile();
+        }
+        std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .stack_size(DEEP_STACK)
+                .spawn_scoped(scope, compile)
+                .map_err(|e| {
+                    Error::new(
+                        ErrorKind::LimitExceeded,
+                        format!("no thread to compile a deeply nested pattern on: {e}"),
+                    )
+                })?
+                .join()
+                .unwrap_or_else(|_| {
+                    Err(Error::new(
+                        ErrorKind::LimitExceeded,
+                        "compiling the deeply nested pattern failed",
+                    ))
+                })
+        })
     }
 
     fn matcher_compiled(&self) -> Result<Compiled, Error> {
@@ -811,16 +823,21 @@ impl Regex {
                 "js@node18: a look-behind under u/v on a text with characters outside the BMP is not reproduced by rxw (V8 10.2 reads some look-behinds over such a character by its UTF-16 halves and matches inside it, as (?<=a[^a-z]) does at UTF-16 index 2 of a😂; node 20 and later do not)",
             ));
         }
-        if let Some(ch) = self.node_one_byte_literal
-            && text.chars().all(|c| (c as u32) <= 0xFF)
-        {
-            return Err(Error::new(
-                ErrorKind::InputUnsupported,
-                format!(
-                    "{}: on a text whose characters are all Latin-1, V8 (node 24 and 25) matches nothing for {ch:?} (U+{:04X}) inside a group whose modifier turns i on under u/v, whatever its case equivalents, and rxw does not reproduce it (node 26 matches them; a text with any character beyond U+00FF is answered)",
-                    self.flavor, ch as u32
-                ),
-            ));
+        if self.node_one_byte_literal.is_some() && text.chars().all(|c| (c as u32) <= 0xFF) {
+            // V8's one-byte code: the modifier's wide literals match only themselves.
+            return self
+                .latin1_compiled
+                .get_or_init(|| {
+                    let program = self.compile_on_its_stack(|| {
+                        vm::compile_for_latin1_text(&self.ast, &self.pattern, self.flavor)
+                    })?;
+                    Ok(Compiled {
+                        program: Program::Matcher(Arc::new(program)),
+                        group_map: Vec::new(),
+                    })
+                })
+                .as_ref()
+                .map_err(Clone::clone);
         }
         if let Some(rule) = &self.java_text_rule {
             rule.check(text)?;
@@ -1619,9 +1636,7 @@ mod tests {
         assert_eq!(cut.cuts[0].bytes, (1, 5));
         assert_eq!(m.groups[0], Some((0, 5)), "the whole characters around it");
         assert_eq!(m.text("x😀", 2).as_deref(), Some("\u{FFFD}"));
-        let r = re
-            .replace("x😀", "$2$1", None, &Limits::human())
-            .unwrap();
+        let r = re.replace("x😀", "$2$1", None, &Limits::human()).unwrap();
         assert_eq!(r.utf16.as_deref(), Some(&[0xD83D, 0x78, 0xDE00][..]));
         assert_eq!(r.result, "\u{FFFD}x\u{FFFD}");
     }

@@ -23,7 +23,7 @@ pub mod exec;
 
 pub use compile::accepted_chars;
 pub(crate) use compile::apply as apply_flag_change;
-pub use compile::compile;
+pub use compile::{compile, compile_for_latin1_text};
 pub(crate) use compile::{python_search_prefix, sre_makes_one_set};
 pub use exec::{
     Haystack, NoObserver, Observer, Outcome, Resumed, Step, Utf8Hay, Utf16Hay, run_search,

@@ -61,8 +61,17 @@ impl Compiler<'_> {
             }
             return;
         }
-        let test = self.char_test(c, flags);
+        let test = self.literal_test(c, flags);
         self.push(Inst::Consume { test, back }, span);
+    }
+
+    /// A literal's test: [`Compiler::char_test`], but for node 24 and 25's one-byte rule (see
+    /// [`super::compile_for_latin1_text`]).
+    pub(super) fn literal_test(&mut self, c: u32, flags: Flags) -> Test {
+        if self.latin1_text && c > 0xFF && flags.ignore_case && !self.global_ignore_case {
+            return Test::Char(c);
+        }
+        self.char_test(c, flags)
     }
 
     pub(super) fn char_test(&mut self, c: u32, flags: Flags) -> Test {

@@ -51,6 +51,12 @@ struct Compiler<'a> {
     repeat_depth: u32,
     /// The alternations' splits inside such a loop (see [`Program::mark_restoring`]).
     mark_restoring: Vec<u32>,
+    /// node 24 and 25 on a text of Latin-1 characters only: a literal beyond U+00FF made
+    /// case-insensitive by a modifier group (the pattern's own flags without `i`) matches only
+    /// itself, as V8's one-byte code has it (see [`compile_for_latin1_text`]).
+    latin1_text: bool,
+    /// The pattern's own `i` flag.
+    global_ignore_case: bool,
 }
 
 /// The Unicode data of the node version a JavaScript flavor stands for.
@@ -74,8 +80,35 @@ pub(crate) fn go_data(flavor: Flavor) -> rxw_syntax::engine_tables::EngineTables
 /// A construct the matcher cannot run (an unknown property name, a pattern nested too deeply
 /// or too large), with its span.
 pub fn compile(ast: &Ast, pattern: &str, flavor: Flavor) -> Result<Program, Error> {
+    compile_with(ast, pattern, flavor, false)
+}
+
+/// [`compile`] for a text whose characters are all Latin-1 (U+0000–U+00FF), as node 24 and 25
+/// run a pattern with `u`/`v` on one (a V8 one-byte string): a literal beyond U+00FF that a
+/// modifier group `(?i:…)` makes case-insensitive matches only itself there, so nothing
+/// (`/(?i:ſ)/u` finds nothing in `S`, finds `S` in `SĀ`). Other flavors compile as [`compile`].
+///
+/// # Errors
+/// As [`compile`].
+pub fn compile_for_latin1_text(ast: &Ast, pattern: &str, flavor: Flavor) -> Result<Program, Error> {
+    compile_with(ast, pattern, flavor, true)
+}
+
+fn compile_with(
+    ast: &Ast,
+    pattern: &str,
+    flavor: Flavor,
+    latin1_text: bool,
+) -> Result<Program, Error> {
     let code_units = flavor.is_js() && !ast.flags.unicode_mode();
+    let latin1_text = latin1_text
+        && flavor
+            .node_version()
+            .is_some_and(|v| (24..=25).contains(&v.major()))
+        && ast.flags.unicode_mode();
     let mut c = Compiler {
+        latin1_text,
+        global_ignore_case: ast.flags.ignore_case,
         pattern,
         groups: &ast.groups,
         flavor,
@@ -190,6 +223,8 @@ pub fn accepted_chars(
     pattern: &str,
 ) -> Result<Option<CharSet>, Error> {
     let mut c = Compiler {
+        latin1_text: false,
+        global_ignore_case: false,
         pattern,
         groups: &[],
         flavor,
@@ -205,7 +240,7 @@ pub fn accepted_chars(
         NodeKind::Literal { ch, .. } if c.code_units && (*ch as u32) > 0xFFFF => return Ok(None),
         NodeKind::Literal { ch, .. } => {
             let cp = c.literal_code(*ch, node.span);
-            c.char_test(cp, flags)
+            c.literal_test(cp, flags)
         }
         _ if node.may_match_strings() => return Ok(None),
         NodeKind::Perl { .. } | NodeKind::Property { .. } | NodeKind::Class(_) => {

@@ -157,7 +157,7 @@ impl Compiler<'_> {
                 if self.code_units && c > 0xFFFF {
                     return Ok(None);
                 }
-                Some(self.char_test(c, flags))
+                Some(self.literal_test(c, flags))
             }
             NodeKind::Dot { dotall } => Some(self.dot(*dotall)),
             NodeKind::Alternation(branches)

@@ -80,6 +80,8 @@ pub(crate) fn python_search_prefix(ast: &Ast, flavor: Flavor) -> Option<CharSet>
         return None;
     }
     let c = Compiler {
+        latin1_text: false,
+        global_ignore_case: false,
         pattern: "",
         groups: &[],
         flavor,
