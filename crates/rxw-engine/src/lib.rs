@@ -674,7 +674,11 @@ impl Regex {
     /// when matching needs backtracking even on typical input, or has a rule of its own (JS
     /// sticky, Python's retry after an empty match).
     pub fn typical_linear(&self) -> Option<(&str, InputTraits)> {
-        if self.prefers_empty || (self.flavor.is_js() && self.flags.sticky) {
+        // node 24/25's modifier literals run on a program of their own on Latin-1 texts.
+        if self.prefers_empty
+            || (self.flavor.is_js() && self.flags.sticky)
+            || self.node_one_byte_literal.is_some()
+        {
             return None;
         }
         let all = Assume {
@@ -692,7 +696,9 @@ impl Regex {
                     no_js_line_breaks: assume.no_js_line_breaks,
                     python_word_agrees: assume.python_word_agrees,
                     non_empty: assume.non_empty,
-                    bmp_only: self.js_code_unit_sensitive || self.js_pair_sensitive,
+                    bmp_only: self.js_code_unit_sensitive
+                        || self.js_pair_sensitive
+                        || self.node18_lookbehind,
                 },
             )),
             Program::Matcher(_) => None,
