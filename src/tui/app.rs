@@ -525,9 +525,10 @@ impl App {
                 .and_then(|g| g.source_place(line))
                 .unwrap_or((0, line as u64 + 1))
         };
+        // Only what a tab shown wants is fed (a view never shown costs nothing).
         let pattern = match self.wb.timeline.source() {
-            TimelineSource::Pattern => self.wb.compiled().ok(),
-            TimelineSource::Preset(_) => None,
+            TimelineSource::Pattern if self.wb.timeline.is_active() => self.wb.compiled().ok(),
+            _ => None,
         };
         let changed = self.filtered.0.update(&FilteredInputs {
             input,
@@ -535,6 +536,7 @@ impl App {
             pattern,
             zoom: self.wb.timeline.zoom(),
             max_buckets: self.wb.timeline.max_buckets(),
+            jobs: self.wb.jobs.is_active(),
             lens: &self.wb.lens,
             place: &place,
         });

@@ -34,8 +34,9 @@ pub const TIMELINE_NOT_FILTERED: &str = "the filters do not apply to this timeli
 /// The views of the lines a [`CombinedFilter`] shows, fed as its rows grow.
 #[derive(Debug, Default)]
 pub struct FilteredViews {
-    /// The build of the filter's rows fed, the pattern and the zoom of the timeline.
-    key: Option<(u64, Option<usize>, Option<Zoom>)>,
+    /// The build of the filter's rows fed, the pattern and the zoom of the timeline, whether
+    /// jobs are wanted.
+    key: Option<(u64, Option<usize>, Option<Zoom>, bool)>,
     /// Rows fed so far.
     fed: usize,
     jobs: JobTable,
@@ -53,9 +54,11 @@ pub struct FilteredInputs<'a> {
     pub input: &'a TextBuffer,
     /// The combined filter (its rows as far as classified).
     pub filter: &'a CombinedFilter,
-    /// The workbench's pattern when the timeline counts it (`None`: a preset's timeline, or
-    /// no pattern compiled).
+    /// The workbench's pattern when the timeline counts it and is shown (`None`: a preset's
+    /// timeline, no pattern compiled, or the Timeline never shown).
     pub pattern: Option<&'a Arc<Regex>>,
+    /// Whether the Jobs table is wanted (the Jobs tab was shown).
+    pub jobs: bool,
     /// The timeline's zoom.
     pub zoom: Option<Zoom>,
     /// Most buckets of an unzoomed timeline.
@@ -78,6 +81,7 @@ impl FilteredViews {
             inp.filter.build(),
             pattern.map(|re| Arc::as_ptr(re) as usize),
             inp.zoom,
+            inp.jobs,
         );
         let mut changed = false;
         if self.key != Some(key) {
@@ -98,7 +102,9 @@ impl FilteredViews {
                 let line = line as usize;
                 let text = inp.input.line(line);
                 let (source, number) = (inp.place)(line);
-                self.jobs.feed_from(text.as_bytes(), source, number);
+                if inp.jobs {
+                    self.jobs.feed_from(text.as_bytes(), source, number);
+                }
                 if let (Some(pass), Some(re)) = (self.pass.as_mut(), pattern)
                     && self.timeline.as_ref().is_none_or(Result::is_ok)
                 {
