@@ -109,6 +109,26 @@ impl IndexProgress {
     }
 }
 
+/// Takes the first `step` here (so the first frame needs no wait) and, when more follow,
+/// the rest on a thread named `name` at the lower priority of background work; `what` names
+/// the work in the error when the thread cannot start.
+fn step_in_background(
+    name: &str,
+    what: &str,
+    mut step: impl FnMut() -> bool + Send + 'static,
+) -> Result<(), Error> {
+    if step() {
+        std::thread::Builder::new()
+            .name(name.into())
+            .spawn(move || {
+                crate::priority::lower_this_thread();
+                while step() {}
+            })
+            .map_err(|e| io_error(format!("cannot start {what}: {e}")))?;
+    }
+    Ok(())
+}
+
 fn io_error(message: String) -> Error {
     Error::new(ErrorKind::Io, message)
 }

@@ -1,8 +1,8 @@
 //! A plain file read in place: [`PagedText::open`], the indexer that reads it a block at a
 //! time, and [`PagedText::grow`], which follows what is appended to it.
 
+use super::shared::Shared;
 use super::shared::index_block;
-use super::shared::{BuildState, Shared};
 use super::{BLOCK_BYTES, PagedOptions, PagedText, io_error};
 use crate::error::Error;
 use crate::input::logs::SourceProgress;
@@ -66,15 +66,7 @@ impl PagedText {
             path: path.to_path_buf(),
         };
         // The head, here: the first frame needs no wait.
-        if indexer.step() {
-            std::thread::Builder::new()
-                .name("rxw-indexer".into())
-                .spawn(move || {
-                    crate::priority::lower_this_thread();
-                    while indexer.step() {}
-                })
-                .map_err(|e| io_error(format!("cannot start the indexer: {e}")))?;
-        }
+        super::step_in_background("rxw-indexer", "the indexer", move || indexer.step())?;
         Ok(text)
     }
 
@@ -186,7 +178,7 @@ impl PlainIndexer {
         self.carry = rest.to_vec();
         let published = self.pos - self.carry.len();
         if invalid > 0 {
-            self.lock_state().invalid_utf8 += invalid;
+            self.shared.build_state().invalid_utf8 += invalid;
         }
         self.shared.len.store(published, Ordering::Release);
         if at_end {
@@ -204,21 +196,8 @@ impl PlainIndexer {
         true
     }
 
-    fn lock_state(&self) -> std::sync::MutexGuard<'_, BuildState> {
-        self.shared
-            .state
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
     fn finish(&mut self, warning: Option<String>) {
-        let mut st = self.lock_state();
-        st.warnings.extend(warning);
-        st.done = true;
-        st.elapsed = st.started.map(|s| s.elapsed());
-        drop(st);
-        // The indexer is done: no scan follows it any more.
-        self.shared.done_with_recent();
+        self.shared.finish_build(warning);
     }
 }
 

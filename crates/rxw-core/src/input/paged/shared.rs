@@ -134,6 +134,24 @@ impl Shared {
         recent.push_back((offset, bytes));
     }
 
+    /// What the indexer says (a poisoned lock is taken as it is: the state is plain values).
+    pub(super) fn build_state(&self) -> std::sync::MutexGuard<'_, BuildState> {
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The indexer is done, saying `warnings`: its time is kept, and no scan follows it any
+    /// more.
+    pub(super) fn finish_build(&self, warnings: impl IntoIterator<Item = String>) {
+        let mut st = self.build_state();
+        st.warnings.extend(warnings);
+        st.done = true;
+        st.elapsed = st.started.map(|s| s.elapsed());
+        drop(st);
+        self.done_with_recent();
+    }
+
     /// Drops the recent blocks, once the indexer is done ([`KEEP_RECENT`] in tests).
     pub(super) fn done_with_recent(&self) {
         #[cfg(test)]

@@ -2,8 +2,8 @@
 //! file (with the runs and extents files beside it), written a chunk at a time by the
 //! spiller on a background thread.
 
+use super::shared::Shared;
 use super::shared::index_block;
-use super::shared::{BuildState, Shared};
 use super::{BLOCK_BYTES, PagedOptions, PagedText, io_error};
 use crate::error::Error;
 use crate::input::chunks::{Chunk, Chunks, ChunksAhead};
@@ -209,15 +209,7 @@ impl PagedText {
             continues: None,
             room: crate::input::room::spill_room(&spill_dir_parent),
         };
-        if spiller.step() {
-            std::thread::Builder::new()
-                .name("rxw-spiller".into())
-                .spawn(move || {
-                    crate::priority::lower_this_thread();
-                    while spiller.step() {}
-                })
-                .map_err(|e| io_error(format!("cannot start the spill writer: {e}")))?;
-        }
+        super::step_in_background("rxw-spiller", "the spill writer", move || spiller.step())?;
         Ok(text)
     }
 }
@@ -240,13 +232,6 @@ struct Spiller {
 }
 
 impl Spiller {
-    fn lock_state(&self) -> std::sync::MutexGuard<'_, BuildState> {
-        self.shared
-            .state
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-
     /// Writes the next chunk; false once done (or stopped).
     fn step(&mut self) -> bool {
         if self.shared.stop.load(Ordering::Relaxed) {
@@ -258,7 +243,7 @@ impl Spiller {
         };
         let failures = self.failures_said();
         if !failures.is_empty() {
-            self.lock_state().warnings.extend(failures);
+            self.shared.build_state().warnings.extend(failures);
         }
         if let Some(room) = self.room
             && self.spilled + chunk.text.len() as u64 > room
@@ -375,15 +360,8 @@ impl Spiller {
     fn finish(&mut self, warning: Option<String>) {
         let failures = self.failures_said();
         let utf8 = self.chunks.finish().and_then(|c| c.warning());
-        let mut st = self.lock_state();
-        st.warnings.extend(failures);
-        st.warnings.extend(warning);
-        st.warnings.extend(utf8);
-        st.done = true;
-        st.elapsed = st.started.map(|s| s.elapsed());
-        drop(st);
-        // The indexer is done: no scan follows it any more.
-        self.shared.done_with_recent();
+        self.shared
+            .finish_build(failures.into_iter().chain(warning).chain(utf8));
     }
 }
 
