@@ -730,9 +730,20 @@ impl<'c> Locator<'c> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::input::logs::Origin;
+
+    /// `lines` lines stamped a second apart from 2026-10-05T00:00:00Z, line `k` saying
+    /// `body(k)` after its stamp.
+    pub(crate) fn stamped(lines: usize, body: impl Fn(usize) -> String) -> String {
+        (0..lines)
+            .map(|k| {
+                let (m, s) = (k / 60 % 60, k % 60);
+                format!("2026-10-05T00:{m:02}:{s:02}Z {}\n", body(k))
+            })
+            .collect()
+    }
 
     fn chunks_of(origins: &[Origin], target: usize) -> Vec<Chunk> {
         let mut c = Chunks::new(MergedLines::open(origins).unwrap(), target);
@@ -792,20 +803,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let a = dir.path().join("a.log");
         let b = dir.path().join("b.log.gz");
-        let mut plain = String::new();
-        let mut other = String::new();
-        for k in 0..20_000 {
-            plain.push_str(&format!(
-                "2026-10-05T00:{:02}:{:02}Z a{k}\n",
-                k / 60 % 60,
-                k % 60
-            ));
-            other.push_str(&format!(
-                "2026-10-05T00:{:02}:{:02}Z b{k}\n",
-                k / 60 % 60,
-                k % 60
-            ));
-        }
+        let plain = stamped(20_000, |k| format!("a{k}"));
+        let other = stamped(20_000, |k| format!("b{k}"));
         std::fs::write(&a, &plain).unwrap();
         // The compressed log is cut: its failure is given back once reading ends.
         let gz = crate::input::codec::tests::compress(

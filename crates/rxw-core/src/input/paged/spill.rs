@@ -369,6 +369,7 @@ impl Spiller {
 mod tests {
     use super::super::tests::{assert_same, small};
     use super::*;
+    use crate::input::chunks::tests::stamped;
     use proptest::prelude::*;
     use std::time::Duration;
 
@@ -432,20 +433,8 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let a = dir.path().join("a.log");
         let b = dir.path().join("b.log.gz");
-        let mut plain_a = String::new();
-        let mut plain_b = String::new();
-        for k in 0..3000 {
-            plain_a.push_str(&format!(
-                "2026-10-05T00:{:02}:{:02}Z a{k}\n",
-                k / 60 % 60,
-                k % 60
-            ));
-            plain_b.push_str(&format!(
-                "2026-10-05T00:{:02}:{:02}Z b{k} é\n",
-                k / 60 % 60,
-                k % 60
-            ));
-        }
+        let plain_a = stamped(3000, |k| format!("a{k}"));
+        let plain_b = stamped(3000, |k| format!("b{k} é"));
         std::fs::write(&a, &plain_a).unwrap();
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
         gz.write_all(plain_b.as_bytes()).unwrap();
@@ -601,11 +590,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let a = dir.path().join("a.log");
         let b = dir.path().join("b.log");
-        let lines = |tag: &str| -> String {
-            (0..2000)
-                .map(|k| format!("2026-10-05T00:{:02}:{:02}Z {tag}{k}\n", k / 60 % 60, k % 60))
-                .collect()
-        };
+        let lines = |tag: &str| stamped(2000, |k| format!("{tag}{k}"));
         std::fs::write(&a, lines("a")).unwrap();
         std::fs::write(&b, lines("b")).unwrap();
         let paged =
