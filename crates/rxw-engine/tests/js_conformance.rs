@@ -7,6 +7,8 @@
 //! allowed difference is a clean `input_unsupported` refusal of an answer that a byte offset
 //! cannot express (a match between the two code units of a surrogate pair).
 
+mod common;
+
 use rxw_engine::{Limits, Regex};
 use rxw_syntax::error::ErrorKind;
 use rxw_syntax::flavor::{Flags, Flavor};
@@ -52,16 +54,11 @@ fn rxw_compile(c: &Case) -> Result<Regex, rxw_syntax::Error> {
 
 fn rxw_answer(re: &Regex, c: &Case) -> Result<Value, rxw_syntax::Error> {
     let matches = re.find_all(&c.input, None)?;
+    // A match that cuts a surrogate pair is compared by its UTF-16 spans, written as the
+    // oracle wrote node's (-1 inside a pair).
     let spans: Vec<Value> = matches
         .iter()
-        .map(|m| {
-            Value::from(
-                m.groups
-                    .iter()
-                    .map(|g| g.map_or(Value::Null, |(s, e)| json!([s, e])))
-                    .collect::<Vec<_>>(),
-            )
-        })
+        .map(|m| common::node_spans(m, &c.input))
         .collect();
     let mut answer = json!({ "matches": spans });
     if let Some(template) = &c.replacement {
