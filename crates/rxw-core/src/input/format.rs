@@ -732,14 +732,11 @@ mod tests {
             LogFormat::detect_among("a=1 b=2\nc=3\n", &[]),
             LogFormat::Lines
         );
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("web.toml");
-        std::fs::write(
-            &path,
+        let (_dir, path, web) = user_format::written_for_tests(
+            "web.toml",
             "name = \"web-detect\"\nline = '\\d\\d:\\d\\d \\[(?P<level>\\w+)\\] (?P<message>.*)'\ncontinuation = '\\s'\n",
-        )
-        .unwrap();
-        let web = LogFormat::User(user_format::load_file(&path).unwrap());
+        );
+        let web = LogFormat::User(web);
         let log = "12:00 [info] one\n  more of one\n  and more\n12:01 [warn] two\n";
         assert_eq!(LogFormat::detect_among(log, &[]), LogFormat::Lines);
         assert_eq!(LogFormat::detect_among(log, &[web]), web);
@@ -774,14 +771,11 @@ mod tests {
 
     #[test]
     fn a_user_format_s_message_runs_over_its_continuation_lines() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("cont.toml");
-        std::fs::write(
-            &path,
+        let (_dir, _, f) = user_format::written_for_tests(
+            "cont.toml",
             "name = \"cont\"\nline = '(?P<time>\\d+) (?P<message>.*?)( #end)?$'\ncontinuation = '\\s'\n",
-        )
-        .unwrap();
-        let f = LogFormat::User(user_format::load_file(&path).unwrap());
+        );
+        let f = LogFormat::User(f);
         let log = "1 first #end\n2 second\n  more\n\tlast\nno time\n";
         let rs = records(log, f, &[0]);
         let got: Vec<&str> = rs.iter().map(|r| r.message.as_str()).collect();

@@ -258,6 +258,20 @@ pub fn load_file(path: &Path) -> Result<UserFormatId, Error> {
     Ok(register(format))
 }
 
+/// A format file `name` holding `toml`, written in a new temporary folder and registered: the
+/// folder (removed when dropped), the file's path and the format.
+#[cfg(test)]
+pub(crate) fn written_for_tests(
+    name: &str,
+    toml: &str,
+) -> (tempfile::TempDir, std::path::PathBuf, UserFormatId) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, toml).unwrap();
+    let id = load_file(&path).unwrap();
+    (dir, path, id)
+}
+
 /// The formats of the config directory, and the files there that did not load.
 #[derive(Debug, Default)]
 pub struct Configured {

@@ -505,14 +505,11 @@ mod tests {
 
     #[test]
     fn syslog_logfmt_and_user_format_records_give_the_same_hits_whatever_the_chunks() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("chunky.toml");
-        std::fs::write(
-            &path,
+        let (_dir, _, user) = crate::input::user_format::written_for_tests(
+            "chunky.toml",
             "name = \"chunky\"\nline = '\\d\\d:\\d\\d (?P<sender>\\w+): (?P<message>.*)'\ncontinuation = '[ \\t]'\n",
-        )
-        .unwrap();
-        let user = LogFormat::User(crate::input::user_format::load_file(&path).unwrap());
+        );
+        let user = LogFormat::User(user);
         let user_log = "00:01 super: [WO:2d409dd3] [from super] Sweep — check\n  - step one\n\t- step two\n00:02 loopd: [RESULT 8a2b4d98] ERROR collect\n  - loop state\n00:03 x: [WO:d71e9a72] [from super] Триаж — verify\n";
         let syslog_log = "<14>Oct 11 22:14:15 box super: [WO:2d409dd3] [from super] Sweep — check\nOct 11 22:14:16 box loopd[9]: [RESULT 8a2b4d98] ERROR collect\n<165>1 - box app - - [a@1 b=\"[WO:ffffffff] [from z] T — b\"] [WO:d71e9a72] [from super] Триаж — verify\n";
         let logfmt_log = "ts=1 msg=\"[WO:2d409dd3] [from super] Sweep — check\\n  - step one\"\nts=2 msg=\"[RESULT 8a2b4d98] ERROR collect\\n  - loop state\"\nts=3 msg=\"[WO:d71e9a72] [from super] Триаж — verify\"\n";
