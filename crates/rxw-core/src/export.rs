@@ -487,21 +487,22 @@ pub fn lines_matching<W: Write>(
 ) -> Result<usize, Error> {
     let mut cursor = LineCursor::new(text);
     let mut last_line = 0;
-    let mut n = 0;
-    for m in re.matches(text, MatchOptions::bounds_only()) {
-        let line = cursor.line_of(m?.start());
-        if line == last_line {
-            continue;
-        }
-        last_line = line;
-        out.write(&LineRecord {
-            line,
-            text: cursor.current_line(),
-        })
-        .map_err(write_error)?;
-        n += 1;
-    }
-    Ok(n)
+    let lines = re
+        .matches(text, MatchOptions::bounds_only())
+        .filter_map(|m| {
+            let line = match m {
+                Ok(m) => cursor.line_of(m.start()),
+                Err(e) => return Some(Err(e.into())),
+            };
+            (line != last_line).then(|| {
+                last_line = line;
+                Ok(LineRecord {
+                    line,
+                    text: cursor.current_line(),
+                })
+            })
+        });
+    write_each(out, lines)
 }
 
 /// Writes every match of `re` in `text`, with its line and groups.
@@ -514,20 +515,17 @@ pub fn matches<W: Write>(
     re: &Regex,
 ) -> Result<usize, Error> {
     let mut cursor = LineCursor::new(text);
-    let mut n = 0;
-    for m in re.matches(text, MatchOptions::default()) {
+    let records = re.matches(text, MatchOptions::default()).map(|m| {
         let m = m?;
-        out.write(&MatchRecord {
+        Ok(MatchRecord {
             line: cursor.line_of(m.start()),
             index: m.start(),
             end: m.end(),
             text: m.as_str(text),
             groups: Groups::of(re, text, &m),
         })
-        .map_err(write_error)?;
-        n += 1;
-    }
-    Ok(n)
+    });
+    write_each(out, records)
 }
 
 /// Writes every preset hit in `text`, in text order (the hits of `rxw parse`).
@@ -539,11 +537,22 @@ pub fn hits<W: Write>(
     text: &str,
     scanner: &Scanner<'_>,
 ) -> Result<usize, Error> {
-    let mut n = 0;
-    for hit in scanner.hits(text, true) {
+    let records = scanner.hits(text, true).map(|hit| {
         let hit = hit?;
-        out.write(&HitRecord::new(hit.entry, text, &hit.m))
-            .map_err(write_error)?;
+        Ok(HitRecord::new(hit.entry, text, &hit.m))
+    });
+    write_each(out, records)
+}
+
+/// Writes the records in order until the first error (a matching error, or a write error
+/// as [`ErrorKind::Io`]): how many it wrote.
+fn write_each<W: Write, R: Record>(
+    out: &mut RecordWriter<W>,
+    records: impl Iterator<Item = Result<R, Error>>,
+) -> Result<usize, Error> {
+    let mut n = 0;
+    for record in records {
+        out.write(&record?).map_err(write_error)?;
         n += 1;
     }
     Ok(n)
