@@ -18,13 +18,10 @@ fn log(lines: usize) -> String {
         .collect()
 }
 
-fn has_script() -> bool {
-    Command::new("script")
-        .arg("--version")
-        .stdout(Stdio::null())
-        .stderr(Stdio::null())
-        .status()
-        .is_ok_and(|s| s.success())
+/// Whether `script` (util-linux) is here to give rxw a pseudo-terminal; when not, the test
+/// says what is not checked (`consequence`).
+fn have_script(consequence: &str) -> bool {
+    rxw_testkit::have("script", &["--version"], consequence)
 }
 
 /// `command` run by `sh` inside a pseudo-terminal: what the terminal received (standard
@@ -44,11 +41,7 @@ fn in_terminal(command: &str) -> String {
 /// line before the count is printed.
 #[test]
 fn a_long_count_shows_its_progress_on_a_terminal_and_clears_it() {
-    if !has_script() {
-        rxw_testkit::missing(
-            "script",
-            "the progress line on a pseudo-terminal is not checked",
-        );
+    if !have_script("the progress line on a pseudo-terminal is not checked") {
         return;
     }
     let (_dir, path) = temp_file("a.log", log(100_000));
@@ -100,11 +93,7 @@ fn piped_standard_error_stays_clean() {
 /// a terminal sees their progress, cleared before their output.
 #[test]
 fn jobs_and_timeline_show_their_progress_on_a_terminal() {
-    if !has_script() {
-        rxw_testkit::missing(
-            "script",
-            "the progress of jobs and timeline on a pseudo-terminal is not checked",
-        );
+    if !have_script("the progress of jobs and timeline on a pseudo-terminal is not checked") {
         return;
     }
     let (_dir, path) = temp_file("a.log", log(100_000));

@@ -58,18 +58,22 @@ fn raw_session(lines: &[&[u8]]) -> Vec<serde_json::Value> {
     raw_session_in(&[], lines)
 }
 
-/// As [`raw_session`], with more arguments to `rxw mcp` (`--root DIR`).
-fn raw_session_in(args: &[&std::ffi::OsStr], lines: &[&[u8]]) -> Vec<serde_json::Value> {
-    use std::io::Write;
-    let bin = assert_cmd::cargo::cargo_bin("rxw");
-    let mut child = Command::new(bin)
+/// `rxw mcp args…`, its input and output piped, its standard error to `stderr`.
+fn start_server(args: &[&std::ffi::OsStr], stderr: std::process::Stdio) -> std::process::Child {
+    Command::new(assert_cmd::cargo::cargo_bin("rxw"))
         .arg("mcp")
         .args(args)
         .stdin(std::process::Stdio::piped())
         .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
+        .stderr(stderr)
         .spawn()
-        .unwrap();
+        .unwrap()
+}
+
+/// As [`raw_session`], with more arguments to `rxw mcp` (`--root DIR`).
+fn raw_session_in(args: &[&std::ffi::OsStr], lines: &[&[u8]]) -> Vec<serde_json::Value> {
+    use std::io::Write;
+    let mut child = start_server(args, std::process::Stdio::piped());
     let mut stdin = child.stdin.take().unwrap();
     let init = br#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}"#;
     stdin.write_all(init).unwrap();
@@ -335,14 +339,7 @@ fn an_oversized_request_line_is_answered_and_not_kept() {
 fn pathological_redos_calls_are_answered_and_the_server_exits_when_its_input_closes() {
     use std::io::{BufRead, Write};
     use std::time::{Duration, Instant};
-    let bin = assert_cmd::cargo::cargo_bin("rxw");
-    let mut child = Command::new(bin)
-        .arg("mcp")
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .unwrap();
+    let mut child = start_server(&[], std::process::Stdio::null());
     let mut stdin = child.stdin.take().unwrap();
     let stdout = child.stdout.take().unwrap();
     let (tx, rx) = std::sync::mpsc::channel::<serde_json::Value>();
