@@ -168,27 +168,14 @@ fn find_and_parse_on_a_range_equal_the_log_with_the_other_records_taken_out() {
     }
     assert_eq!(checked, 24);
     // Not every range is empty, nor every range everything.
-    let all = stdout_of(
-        dir.path(),
-        &[
-            "find".into(),
-            "--count".into(),
-            r"\[CLAIM".into(),
-            log.display().to_string(),
-        ],
-    );
-    let some = stdout_of(
-        dir.path(),
-        &[
-            "find".into(),
-            "--count".into(),
-            r"\[CLAIM".into(),
-            log.display().to_string(),
-            "--since".into(),
-            utc(ranges(&recs)[1].0.unwrap()),
-        ],
-    );
-    let (all, some): (usize, usize) = (all.trim().parse().unwrap(), some.trim().parse().unwrap());
+    let claims = |extra: &[String]| -> usize {
+        let mut args = vec!["find".into(), "--count".into(), r"\[CLAIM".into()];
+        args.push(log.display().to_string());
+        args.extend_from_slice(extra);
+        stdout_of(dir.path(), &args).trim().parse().unwrap()
+    };
+    let all = claims(&[]);
+    let some = claims(&["--since".into(), utc(ranges(&recs)[1].0.unwrap())]);
     assert!(0 < some && some < all, "{some} of {all}");
 }
 
