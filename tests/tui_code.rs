@@ -29,6 +29,22 @@ fn code_of(app: &App) -> &code::CodeTab {
     app.tab_as::<code::CodeTab>().unwrap()
 }
 
+/// The demo with `pattern` (in `flavor`, when one is given) on the Code tab, `next`
+/// languages past the one it opens on.
+fn code_tab_for(pattern: &str, flavor: Option<rxw::Flavor>, next: usize) -> App {
+    let mut app = screens::demo(120, 40);
+    if let Some(flavor) = flavor {
+        app.wb.set_flavor(flavor);
+    }
+    app.wb.pattern.set(pattern);
+    app.pattern_changed();
+    app.update(Action::ShowTab(code::ID));
+    for _ in 0..next {
+        app.update(Action::Tab(code::NEXT_LANG));
+    }
+    app
+}
+
 fn set_tests(app: &mut App, lines: &[&str]) {
     app.wb.tests.replace_all(lines.join("\n"));
 }
@@ -72,14 +88,8 @@ fn code_tab_shows_the_program_cycles_languages_and_copies_it() {
 
 #[test]
 fn code_tab_shows_the_refusal_with_its_caret_and_copies_nothing() {
-    let mut app = screens::demo(120, 40);
-    app.wb.pattern.set(r"(?<=\[)\w+");
-    app.pattern_changed();
-    app.update(Action::ShowTab(code::ID));
     // Python (the flavor's own), then JavaScript, then Go.
-    for _ in 0..2 {
-        app.update(Action::Tab(code::NEXT_LANG));
-    }
+    let mut app = code_tab_for(r"(?<=\[)\w+", None, 2);
     assert_eq!(code_of(&app).shown_lang(app.wb.flavor), Lang::Go);
     let screen = screen_text(&app);
     assert!(
@@ -99,12 +109,7 @@ fn code_tab_shows_the_refusal_with_its_caret_and_copies_nothing() {
 
 #[test]
 fn code_tab_offers_the_nearest_program_with_a_visible_warning() {
-    let mut app = screens::demo(120, 40);
-    app.wb.set_flavor(rxw::Flavor::PYTHON);
-    app.wb.pattern.set(r"(?>ab|a)c");
-    app.pattern_changed();
-    app.update(Action::ShowTab(code::ID));
-    app.update(Action::Tab(code::NEXT_LANG));
+    let mut app = code_tab_for(r"(?>ab|a)c", Some(rxw::Flavor::PYTHON), 1);
     assert_eq!(code_of(&app).shown_lang(app.wb.flavor), Lang::Js);
     let screen = screen_text(&app);
     assert!(
