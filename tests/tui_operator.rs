@@ -22,6 +22,15 @@ fn cursor_line(app: &App) -> usize {
     app.wb.input.cursor_position().0
 }
 
+/// The demo (120×34) on the tab Alt-`digit` shows (`id`), its work settled.
+fn demo_on_tab(digit: char, id: rxw::tui::action::TabId) -> App {
+    let mut app = screens::demo(120, 34);
+    key(&mut app, KeyCode::Char(digit), KeyModifiers::ALT);
+    assert_eq!(app.active_tab(), id);
+    screens::settle(&mut app);
+    app
+}
+
 /// Polls until the status bar's message satisfies `done` (an export finishing).
 fn wait_message(app: &mut App, done: impl Fn(&str) -> bool) -> String {
     let deadline = Instant::now() + Duration::from_secs(20);
@@ -39,10 +48,7 @@ fn wait_message(app: &mut App, done: impl Fn(&str) -> bool) -> String {
 
 #[test]
 fn the_lens_jumps_through_one_keys_hits_and_hides_keys() {
-    let mut app = screens::demo(120, 34);
-    key(&mut app, KeyCode::Char('9'), KeyModifiers::ALT);
-    assert_eq!(app.active_tab(), lens::ID);
-    screens::settle(&mut app);
+    let mut app = demo_on_tab('9', lens::ID);
     let verb = app.wb.lens.keys().iter().position(|k| k == "verb").unwrap();
     key(&mut app, KeyCode::Home, KeyModifiers::NONE);
     for _ in 0..verb {
@@ -83,10 +89,7 @@ fn the_lens_jumps_through_one_keys_hits_and_hides_keys() {
 
 #[test]
 fn the_jobs_tab_sorts_and_enter_walks_a_jobs_lines() {
-    let mut app = screens::demo(120, 34);
-    key(&mut app, KeyCode::Char('0'), KeyModifiers::ALT);
-    assert_eq!(app.active_tab(), jobs::ID);
-    screens::settle(&mut app);
+    let mut app = demo_on_tab('0', jobs::ID);
     let job = app.wb.jobs.selected_job().unwrap();
     assert_eq!(job.id, "7fce46e0", "first seen first");
     // The view keeps no events: Enter finds them in the text, where the tracker does.
@@ -115,10 +118,7 @@ fn the_jobs_tab_sorts_and_enter_walks_a_jobs_lines() {
 
 #[test]
 fn the_timeline_jumps_to_a_bucket_and_counts_lens_keys() {
-    let mut app = screens::demo(120, 34);
-    key(&mut app, KeyCode::Char('l'), KeyModifiers::ALT);
-    assert_eq!(app.active_tab(), timeline::ID);
-    screens::settle(&mut app);
+    let mut app = demo_on_tab('l', timeline::ID);
     let t = app.wb.timeline.result().unwrap().as_ref().unwrap().clone();
     assert_eq!(t.matches, 44);
     key(&mut app, KeyCode::Home, KeyModifiers::NONE);
