@@ -13,6 +13,12 @@ fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
+/// `rxw parse ARGS… --file LOG`: its exit code and standard output.
+fn parse_file(config: &Path, log: &Path, args: &[&str]) -> (i32, String) {
+    let (code, out, _) = run(rxw(config).arg("parse").args(args).arg("--file").arg(log));
+    (code, out)
+}
+
 /// Lines the generator does not write: no stamp before the first, offsets and fractions,
 /// every tag form for one id, a job resolved twice, one never resolved, invalid UTF-8, CRLF.
 const EDGES: &[u8] = b"[CLAIM before-stamp] no time yet\n\
@@ -177,14 +183,10 @@ fn jobs_output_is_written_atomically() {
 fn parse_jsonl_is_parse_json_one_hit_a_line() {
     let dir = tempfile::tempdir().unwrap();
     let log = lifecycle_log(dir.path(), 60_000, 3);
-    let (code, array, _) = run(rxw(dir.path())
-        .args(["parse", "--json", "--file"])
-        .arg(&log));
+    let (code, array) = parse_file(dir.path(), &log, &["--json"]);
     assert_eq!(code, 0);
     let array: Vec<Value> = serde_json::from_str(&array).unwrap();
-    let (code, lines, _) = run(rxw(dir.path())
-        .args(["parse", "--jsonl", "--file"])
-        .arg(&log));
+    let (code, lines) = parse_file(dir.path(), &log, &["--jsonl"]);
     assert_eq!(code, 0);
     let lines: Vec<Value> = lines
         .lines()
@@ -364,12 +366,8 @@ fn timeline_as_json_and_as_a_chart() {
 fn parse_line_buffered_gives_the_same_lines() {
     let dir = tempfile::tempdir().unwrap();
     let log = lifecycle_log(dir.path(), 20_000, 8);
-    let (_, plain, _) = run(rxw(dir.path())
-        .args(["parse", "--jsonl", "--file"])
-        .arg(&log));
-    let (code, buffered, _) = run(rxw(dir.path())
-        .args(["parse", "--jsonl", "--line-buffered", "--file"])
-        .arg(&log));
+    let (_, plain) = parse_file(dir.path(), &log, &["--jsonl"]);
+    let (code, buffered) = parse_file(dir.path(), &log, &["--jsonl", "--line-buffered"]);
     assert_eq!(code, 0);
     assert!(plain.lines().count() > 100);
     assert_eq!(plain, buffered);
