@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::process::Stdio;
 
 mod common;
-use common::{fails_saying, lifecycle_log, run, run_json, rxw, temp_file};
+use common::{fails_saying, lifecycle_log, mkfifo, run, run_json, rxw, temp_file};
 
 fn repo() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -417,13 +417,7 @@ fn output_follows_links_and_writes_into_a_fifo() {
     );
 
     let fifo = dir.path().join("hits.fifo");
-    assert!(
-        std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    assert!(mkfifo(&fifo));
     let mut reader = std::process::Command::new("cat")
         .arg(&fifo)
         .stdout(Stdio::piped())
@@ -480,13 +474,7 @@ fn parse_has_a_total_step_budget() {
 fn follow_refuses_a_fifo_or_a_device() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("f.log");
-    assert!(
-        std::process::Command::new("mkfifo")
-            .arg(&fifo)
-            .status()
-            .unwrap()
-            .success()
-    );
+    assert!(mkfifo(&fifo));
     let (code, _, err) = run(rxw(dir.path())
         .arg("-f")
         .arg(&fifo)

@@ -991,6 +991,14 @@ pub fn write_file(
     path
 }
 
+/// Makes a FIFO at `path` with `mkfifo`: whether it was made.
+pub fn mkfifo(path: &std::path::Path) -> bool {
+    Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
 /// A new temporary folder holding one file, `name`, with `contents`: the folder (removed when
 /// dropped) and the file's path.
 ///
