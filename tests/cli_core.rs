@@ -294,26 +294,18 @@ fn errors_draw_a_caret_or_print_json() {
 
 #[test]
 fn flags_are_validated() {
-    let out = rxw()
-        .args([
-            "test", "--json", "--flavor", "js", "--flags", "gq", "a", "a",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(
-        json_of(&out.stdout)["error"]["message"],
-        "invalid flag \"q\""
-    );
-    let out = rxw()
-        .args([
-            "test", "--json", "--flavor", "js", "--flags", "gig", "a", "a",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(
-        json_of(&out.stdout)["error"]["message"],
-        "duplicate flag \"g\""
-    );
+    for (flags, message) in [
+        ("gq", "invalid flag \"q\""),
+        ("gig", "duplicate flag \"g\""),
+    ] {
+        let out = rxw()
+            .args([
+                "test", "--json", "--flavor", "js", "--flags", flags, "a", "a",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(json_of(&out.stdout)["error"]["message"], message, "{flags}");
+    }
     rxw()
         .args([
             "test", "--flavor", "python", "--flags", "u", "a", "--text", "a",
