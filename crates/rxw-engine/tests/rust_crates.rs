@@ -134,8 +134,13 @@ fn patterns() -> Vec<String> {
 /// rxw's matches: each match's groups, group 0 first.
 type Spans = Vec<Vec<Option<(usize, usize)>>>;
 
-fn rxw(pattern: &str, flavor: Flavor, text: &str) -> Result<Spans, String> {
-    let re = Regex::new(pattern, flavor, Flags::default()).map_err(|e| e.message)?;
+/// rxw's pattern compiled once (the suites run each pattern on every text).
+fn rxw_compile(pattern: &str, flavor: Flavor) -> Result<Regex, String> {
+    Regex::new(pattern, flavor, Flags::default()).map_err(|e| e.message)
+}
+
+fn rxw(re: &Result<Regex, String>, text: &str) -> Result<Spans, String> {
+    let re = re.as_ref().map_err(Clone::clone)?;
     let ms = re.find_all(text, None).map_err(|e| e.message)?;
     Ok(ms.into_iter().map(|m| m.groups.clone()).collect())
 }
@@ -152,8 +157,9 @@ fn rust_is_the_regex_crate() {
     let (mut agree, mut wrong) = (0, Vec::new());
     for p in patterns() {
         let theirs = regex::Regex::new(&p);
+        let compiled = rxw_compile(&p, Flavor::Rust);
         for text in TEXTS {
-            let ours = rxw(&p, Flavor::Rust, text);
+            let ours = rxw(&compiled, text);
             match (&theirs, ours) {
                 // rxw may add a hint after the crate's reason.
                 (Err(e), Err(m)) if m.starts_with(&reason(e)) => agree += 1,
@@ -219,9 +225,14 @@ const FANCY_CONSTRUCTS: &[&str] = &[
     r"(?<=a|bc)d",
 ];
 
+/// fancy-regex's pattern compiled once.
+fn fancy_compile(p: &str) -> Result<fancy_regex::Regex, String> {
+    fancy_regex::Regex::new(p).map_err(|e| e.to_string())
+}
+
 /// fancy-regex's answer, or its error.
-fn fancy(p: &str, text: &str) -> Result<Spans, String> {
-    let re = fancy_regex::Regex::new(p).map_err(|e| e.to_string())?;
+fn fancy(re: &Result<fancy_regex::Regex, String>, text: &str) -> Result<Spans, String> {
+    let re = re.as_ref().map_err(Clone::clone)?;
     re.captures_iter(text)
         .map(|c| {
             c.map(|c| c.iter().map(|g| g.map(|g| (g.start(), g.end()))).collect())
@@ -238,11 +249,12 @@ fn fancy(p: &str, text: &str) -> Result<Spans, String> {
 fn fancy_answers_as_fancy_regex_on_its_constructs() {
     let mut wrong = Vec::new();
     for p in FANCY_CONSTRUCTS {
+        let (ours_re, theirs_re) = (rxw_compile(p, Flavor::Fancy), fancy_compile(p));
         for text in TEXTS
             .iter()
             .chain(&["aab abb xaay 11 123 4 a1", "the the cat kK k\u{212A}"])
         {
-            let (ours, theirs) = (rxw(p, Flavor::Fancy, text), fancy(p, text));
+            let (ours, theirs) = (rxw(&ours_re, text), fancy(&theirs_re, text));
             if ours.is_ok() != theirs.is_ok() || (ours.is_ok() && ours != theirs) {
                 wrong.push(format!(
                     "{p:?} on {text:?}:\n    rxw   {ours:?}\n    fancy {theirs:?}"
@@ -259,8 +271,9 @@ fn fancy_answers_as_fancy_regex_on_its_constructs() {
     // The grammar's other differences, counted.
     let (mut both, mut agree, mut accept_differs, mut match_differs) = (0, 0, 0, 0);
     for p in patterns() {
+        let (ours_re, theirs_re) = (rxw_compile(&p, Flavor::Fancy), fancy_compile(&p));
         for text in TEXTS {
-            match (rxw(&p, Flavor::Fancy, text), fancy(&p, text)) {
+            match (rxw(&ours_re, text), fancy(&theirs_re, text)) {
                 (Ok(a), Ok(b)) => {
                     both += 1;
                     if a == b {
