@@ -7,8 +7,8 @@
 
 use assert_cmd::Command;
 use rxw_testkit::have;
-use rxw_testkit::run;
 use rxw_testkit::temp_file;
+use rxw_testkit::{run, run_fresh};
 use serde_json::Value;
 use std::path::Path;
 
@@ -531,8 +531,7 @@ fn the_clickhouse_cluster_variant_parses_in_chdb() {
     if !python_has("chdb", "chdb") {
         return;
     }
-    let dir = tempfile::tempdir().unwrap();
-    let (code, out, err) = run(rxw(dir.path()).args([
+    let (code, out, err) = run_fresh(&[
         "registry",
         "export",
         "--to",
@@ -541,7 +540,7 @@ fn the_clickhouse_cluster_variant_parses_in_chdb() {
         "fleet's `main`",
         "--preset",
         "ack,result",
-    ]));
+    ]);
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("ENGINE = Distributed("), "{out}");
     // Each statement through ClickHouse's own parser (EXPLAIN AST runs no DDL).

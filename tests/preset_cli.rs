@@ -1,7 +1,7 @@
 //! `rxw preset …` and `rxw parse` end to end, with a scrubbed config directory.
 
 mod common;
-use common::{fails_saying, lifecycle_log, run, run_json, rxw, temp_file};
+use common::{fails_saying, lifecycle_log, run, run_fresh, run_json, rxw, temp_file};
 
 #[test]
 fn preset_check_passes_the_shipped_examples_and_flags_two_polynomial_presets() {
@@ -9,8 +9,7 @@ fn preset_check_passes_the_shipped_examples_and_flags_two_polynomial_presets() {
     // two presets polynomial on CPython: work_order (its `\]\s+`, lazy title and `\s*` all
     // match the spaces of a line without its em dash) and tool_call (`\{.*?\}` scans to the
     // end of the line from every `[TOOL x {` that is never closed).
-    let dir = tempfile::tempdir().unwrap();
-    let (code, out, err) = run(rxw(dir.path()).args(["preset", "check"]));
+    let (code, out, err) = run_fresh(&["preset", "check"]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(
         out.contains("ok    ack counter-example 1: [ack 7fce46e0]"),
@@ -154,13 +153,8 @@ fn list_show_get_and_test() {
 
 #[test]
 fn parse_json_shape_is_pinned() {
-    let dir = tempfile::tempdir().unwrap();
-    let (code, out, _) = run(rxw(dir.path()).args([
-        "parse",
-        "--json",
-        "--text",
-        "[CLAIM 7fce46e0] é [fleet-alert] INFO: ok",
-    ]));
+    let text = "[CLAIM 7fce46e0] é [fleet-alert] INFO: ok";
+    let (code, out, _) = run_fresh(&["parse", "--json", "--text", text]);
     assert_eq!(code, 0);
     assert_eq!(
         out.trim_end(),
@@ -383,8 +377,7 @@ fn config_dir_registry_shadows_a_builtin_once_and_json_registries_load() {
 
 #[test]
 fn show_includes_the_explain_tree_and_the_work_order_lint() {
-    let dir = tempfile::tempdir().unwrap();
-    let (code, out, _) = run(rxw(dir.path()).args(["preset", "show", "work_order"]));
+    let (code, out, _) = run_fresh(&["preset", "show", "work_order"]);
     assert_eq!(code, 0);
     assert!(out.contains("explain"), "{out}");
     assert!(

@@ -1081,6 +1081,17 @@ pub fn run_json(cmd: &mut assert_cmd::Command, code: i32) -> (Value, String) {
     (json_of(out.as_bytes()), err)
 }
 
+/// Runs `rxw args…` with a new, empty config folder (see [`rxw`]): its exit code, standard
+/// output and standard error.
+///
+/// # Panics
+///
+/// As [`run`].
+pub fn run_fresh(args: &[&str]) -> (i32, String, String) {
+    let config = tempfile::tempdir().expect("a temporary folder");
+    run(rxw(config.path()).args(args))
+}
+
 /// Runs `cmd` and checks that it fails as an error (exit code 2) that says `message` on
 /// standard error.
 ///
