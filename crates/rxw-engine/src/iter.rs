@@ -69,6 +69,9 @@ pub struct Matches<'r, 't> {
     pub(crate) locs: Option<regex::CaptureLocations>,
     pub(crate) found: usize,
     pub(crate) steps: u64,
+    /// JavaScript with `u`/`v`: a byte and its UTF-16 index, where counting the next
+    /// match inside a pair resumes.
+    pub(crate) pair_units: (usize, usize),
 }
 
 impl Matches<'_, '_> {
@@ -118,22 +121,70 @@ impl Matches<'_, '_> {
         };
     }
 
-    /// JavaScript with `u`/`v`: the refusal for a search from `self.pos` that found its match
-    /// at `found` (or none), when it passed over a character outside the BMP. The attempt at
-    /// that character failed, so node tries the position inside its surrogate pair next, where
-    /// this pattern can match (see [`may_match_inside_a_pair`]); no byte offset can say where.
-    fn pair_refusal(&self, found: Option<usize>) -> Option<Error> {
+    /// JavaScript with `u`/`v`: node's answer for a search from `self.pos` that found its
+    /// match at `found` (or none), when it passed over a character outside the BMP: the
+    /// attempt at that character failed, so node tries the position inside its surrogate pair
+    /// next, and this pattern matches there (see [`InsidePair`]). The match is empty, at that
+    /// UTF-16 index; its byte span is the character's first byte. A pattern whose answer there
+    /// was not worked out is refused.
+    fn inside_pair_match(&mut self, found: Option<usize>) -> Option<Result<Match, Error>> {
         let end = found.unwrap_or(self.text.len());
         let passed = self.text.as_bytes().get(self.pos..end)?;
         let at = self.pos + passed.iter().position(|&b| b >= 0xF0)?;
         let ch = self.text[at..].chars().next()?;
-        Some(Error::new(
-            ErrorKind::InputUnsupported,
-            format!(
-                "node would report an empty match between the two UTF-16 code units of U+{:04X} (byte {at}), a position ECMAScript never matches and no byte offset can name; rxw refuses rather than answer differently from node",
-                ch as u32
-            ),
-        ))
+        let groups_taking_part = match &self.re.js_inside_pair {
+            InsidePair::NoMatch => return None,
+            InsidePair::Match(groups) => groups,
+            InsidePair::Unsure => {
+                return Some(Err(Error::new(
+                    ErrorKind::InputUnsupported,
+                    format!(
+                        "node tries the position between the two UTF-16 code units of U+{:04X} (byte {at}) after its attempt there fails, and rxw has not worked out whether this pattern matches there (a v-flag class that may match the empty string, or a pattern nested too deep); rxw refuses rather than answer differently from node",
+                        ch as u32
+                    ),
+                )));
+            }
+        };
+        // UTF-16 index of `at`, counted on from the last one worked out.
+        let (known_byte, known_unit) = if self.pair_units.0 <= at {
+            self.pair_units
+        } else {
+            (0, 0)
+        };
+        let unit = known_unit
+            + self.text[known_byte..at]
+                .chars()
+                .map(char::len_utf16)
+                .sum::<usize>();
+        self.pair_units = (at, unit);
+        let inside = unit + 1;
+        let count = if self.options.bounds_only {
+            1
+        } else {
+            self.re.names.len() + 1
+        };
+        let takes_part = |k: usize| k == 0 || groups_taking_part.iter().any(|&g| g as usize == k);
+        let groups = (0..count)
+            .map(|k| takes_part(k).then_some((at, at)))
+            .collect();
+        let utf16 = (0..count)
+            .map(|k| takes_part(k).then_some((inside, inside)))
+            .collect();
+        let units = (0..count).map(|k| takes_part(k).then(Vec::new)).collect();
+        Some(Ok(Match {
+            groups,
+            pair_cut: Some(Box::new(PairCut {
+                utf16,
+                base: unit,
+                units,
+                cuts: vec![CutCharacter {
+                    ch,
+                    bytes: (at, at + ch.len_utf8()),
+                    utf16: unit,
+                }],
+                end_inside: true,
+            })),
+        }))
     }
 
     fn next_pos(&self, at: usize) -> usize {
@@ -279,10 +330,22 @@ impl Iterator for Matches<'_, '_> {
             let found = self.search(compiled);
             if self.re.js_pair_sensitive
                 && let Ok(m) = &found
-                && let Some(e) = self.pair_refusal(m.as_ref().map(Match::start))
+                && let Some(inside) = self.inside_pair_match(m.as_ref().map(Match::start))
             {
-                self.done = true;
-                return Some(Err(e));
+                match inside {
+                    Ok(m) => {
+                        // node moves on past the pair's second half (AdvanceStringIndex).
+                        let at = m.start();
+                        self.pos = self.next_pos(at);
+                        self.last_end = Some(at);
+                        self.found += 1;
+                        return Some(Ok(m));
+                    }
+                    Err(e) => {
+                        self.done = true;
+                        return Some(Err(e));
+                    }
+                }
             }
             let m = match found {
                 Ok(Some(m)) => m,

@@ -115,10 +115,12 @@ pub struct Regex {
     /// JS without `u`/`v`: matching works on UTF-16 code units, so a text with characters
     /// outside the BMP runs on the matcher over its code units.
     js_code_unit_sensitive: bool,
-    /// JS with `u`/`v`: node can report an empty match between the two code units of a
-    /// character outside the BMP, where the pattern can match without reading a character
-    /// (see [`may_match_inside_a_pair`]); such a text is refused, never answered differently.
+    /// JS with `u`/`v`: node reports an empty match between the two code units of a
+    /// character outside the BMP after an attempt fails at it, where the pattern matches
+    /// without reading a character (see [`InsidePair`]); rxw reports it as node does.
     js_pair_sensitive: bool,
+    /// What the pattern finds inside a pair (JS with `u`/`v`, not sticky).
+    js_inside_pair: InsidePair,
     /// node 24 and 25 with `u`/`v`: a literal beyond U+00FF where a modifier group turns `i`
     /// on (see [`node_one_byte_modifier_literal`]): a Latin-1 text runs on
     /// [`vm::compile_for_latin1_text`]'s program.
@@ -494,10 +496,12 @@ impl Regex {
                 (EmptyIteration::Kept, None) => false,
             };
         let js_code_unit_sensitive = flavor.is_js() && !flags.unicode_mode();
-        let js_pair_sensitive = flavor.is_js()
-            && flags.unicode_mode()
-            && !flags.sticky
-            && may_match_inside_a_pair(&ast.root, 0);
+        let js_inside_pair = if flavor.is_js() && flags.unicode_mode() && !flags.sticky {
+            inside_a_pair(&ast.root)
+        } else {
+            InsidePair::NoMatch
+        };
+        let js_pair_sensitive = js_inside_pair != InsidePair::NoMatch;
         let node_one_byte_literal = node_one_byte_modifier_literal(&ast, flavor, flags);
         let node18_lookbehind = flavor.node_version().is_some_and(|v| v.major() == 18)
             && flags.unicode_mode()
@@ -525,6 +529,7 @@ impl Regex {
             needs_matcher,
             js_code_unit_sensitive,
             js_pair_sensitive,
+            js_inside_pair,
             node_one_byte_literal,
             node18_lookbehind,
             java_text_rule,
@@ -882,6 +887,13 @@ impl Regex {
         self.js_code_unit_sensitive && has_astral(text)
     }
 
+    /// Whether a match in `text` may cut a surrogate pair ([`Match::pair_cut`]): JavaScript
+    /// without `u`/`v` searching code units, or with them where node tries a position inside a
+    /// pair after a failed attempt.
+    pub fn may_cut_a_pair_in(&self, text: &str) -> bool {
+        (self.js_code_unit_sensitive || self.js_pair_sensitive) && has_astral(text)
+    }
+
     fn matcher_variant(&self) -> Result<&Compiled, Error> {
         self.code_unit_variant()
     }
@@ -931,6 +943,7 @@ impl Regex {
             locs,
             found: 0,
             steps: 0,
+            pair_units: (0, 0),
         }
     }
 
@@ -1562,33 +1575,36 @@ mod tests {
 
     /// Regression: with `u`/`v`, node reports empty matches between the two code units of a
     /// character outside the BMP after an attempt fails at it (`/(?!\W)/gv` on `😀` gives
-    /// index 1); rxw answered as the specification says, which differs from node. Such input
-    /// is now refused; where node's answer has no such match, rxw still answers.
+    /// index 1); rxw first answered as the specification says, then refused such a text. It
+    /// now answers as node does (node's answers in UTF-16 units, from node 20 and 26).
     #[test]
-    fn regression_js_unicode_empty_match_inside_a_pair_is_refused() {
-        let refused = |p: &str, flags: &str, text: &str| {
+    fn regression_js_unicode_empty_match_inside_a_pair_was_refused() {
+        let utf16 = |p: &str, flags: &str, text: &str| -> Vec<(usize, usize)> {
             let re = Regex::new(p, Flavor::JS, Flags::parse(flags, Flavor::JS).unwrap()).unwrap();
-            let err = re.find_all(text, None).unwrap_err();
-            assert_eq!(
-                err.kind,
-                ErrorKind::InputUnsupported,
-                "/{p}/{flags} on {text:?}"
-            );
-            assert!(err.message.contains("U+1F600"), "{}", err.message);
+            re.find_all(text, None)
+                .unwrap()
+                .iter()
+                .map(|m| m.utf16_spans(text)[0].unwrap())
+                .collect()
         };
-        refused(r"(?!\W)", "v", "😀");
-        refused(r"(?!\W)", "u", "a😀");
-        refused(r"\B", "u", "i😀 ");
-        refused(r"x|(?![\s\S])", "u", "😀");
-        // Whether it matches at all: node finds the match inside the pair, the specification
-        // none.
+        assert_eq!(utf16(r"(?!\W)", "v", "😀"), vec![(1, 1), (2, 2)]);
+        assert_eq!(utf16(r"(?!\W)", "u", "a😀"), vec![(0, 0), (2, 2), (3, 3)]);
+        assert_eq!(utf16(r"\B", "u", "i😀 "), vec![(2, 2), (3, 3), (4, 4)]);
+        assert_eq!(utf16(r"x|(?![\s\S])", "u", "😀"), vec![(1, 1), (2, 2)]);
+        // A backreference fails inside a pair (V8's CheckNotInSurrogatePair).
+        assert_eq!(utf16(r"(?!\W)\1()", "u", "😀"), vec![(2, 2)]);
+        // The match inside the pair: its byte span is the character's first byte, and it
+        // names the character it cuts; the groups that take part are empty there.
         let re = Regex::new(
-            r"(?!\W)",
+            r"(?!\W)()",
             Flavor::JS,
             Flags::parse("u", Flavor::JS).unwrap(),
         );
-        let err = re.unwrap().is_match("😀").unwrap_err();
-        assert_eq!(err.kind, ErrorKind::InputUnsupported);
+        let m = &re.unwrap().find_all("a😀", None).unwrap()[1];
+        assert_eq!(m.groups, vec![Some((1, 1)), Some((1, 1))]);
+        let cut = m.pair_cut.as_ref().expect("the match cuts U+1F600");
+        assert_eq!(cut.utf16, vec![Some((2, 2)), Some((2, 2))]);
+        assert_eq!(cut.cuts[0].bytes, (1, 5));
         // node also matches at index 0 of "a😀" first: that answer stands.
         let re = Regex::new(
             r"(?!\W)",

@@ -763,7 +763,7 @@ impl Regex {
             }
             Err(e) => return Err(e),
         };
-        if self.searches_code_units(text) {
+        if self.searches_code_units(text) || self.may_cut_a_pair_in(text) {
             return self.replace_code_units(text, &tpl, count, limits);
         }
         let mut out = String::with_capacity(text.len());

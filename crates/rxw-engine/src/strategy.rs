@@ -127,74 +127,125 @@ pub(crate) fn rust_needs_backtracking(ast: &Ast) -> bool {
     found
 }
 
-/// JavaScript with `u`/`v`: whether the pattern can match at a position between the two code
-/// units of a surrogate pair as node runs it (a superset).
+/// JavaScript with `u`/`v`: what node finds at a position between the two code units of a
+/// surrogate pair.
 ///
-/// ECMAScript never starts a match there, but node's search loop steps by code unit after an
-/// attempt fails at a character outside the BMP, and tries the position inside the pair: there
-/// no character can be read forward or backward, `\b` fails and `\B` holds, `^` and `$`
-/// fail. So `/(?!\W)/u` on `😀` reports a match at UTF-16 index 1, which has no UTF-8 offset.
-/// Nodes nested deeper than the walk goes count as able to match.
-pub(crate) fn may_match_inside_a_pair(node: &rxw_syntax::ast::Node, depth: usize) -> bool {
+/// ECMAScript never starts a match there, but node's search loop (V8's, in every node from 18
+/// to 26) steps by code unit after an attempt fails at a character outside the BMP, and tries
+/// the position inside the pair. There no character can be read forward or backward (V8 reads
+/// a trail surrogate only when no lead stands before it, a lead only when no trail follows),
+/// `\b`, `^`, `$` and every backreference fail and `\B` holds. Nothing moves the position, so
+/// whether the pattern matches there depends on the pattern alone, and so do the groups that
+/// take part (each empty, there). `/(?!\W)/u` on `😀` reports a match at UTF-16
+/// index 1, which has no UTF-8 offset.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum InsidePair {
+    /// The pattern never matches there.
+    NoMatch,
+    /// It matches there (empty), with these groups (1-based numbers) taking part.
+    Match(Vec<u32>),
+    /// Not worked out (a class that may hold the empty string, a tree nested deeper than the
+    /// walk goes): a text where node would try such a position is refused.
+    Unsure,
+}
+
+/// [`InsidePair`] for a JavaScript pattern with `u`/`v`.
+pub(crate) fn inside_a_pair(root: &rxw_syntax::ast::Node) -> InsidePair {
+    let mut groups = Vec::new();
+    match matches_inside_a_pair(root, 0, &mut groups) {
+        Some(true) => InsidePair::Match(groups),
+        Some(false) => InsidePair::NoMatch,
+        None => InsidePair::Unsure,
+    }
+}
+
+/// Whether `node` matches (empty) at a position inside a pair, `None` when not worked out;
+/// the groups of the first way it matches, in backtracking order, are pushed on `groups`.
+/// The rest of the pattern cannot tell one way from another (each leaves the position where it
+/// was, every group empty or unset, and a backreference fails either way), so the first way
+/// that matches locally is the one node takes.
+fn matches_inside_a_pair(
+    node: &rxw_syntax::ast::Node,
+    depth: usize,
+    groups: &mut Vec<u32>,
+) -> Option<bool> {
     use rxw_syntax::ast::{AnchorKind, GroupKind};
     if depth > 200 {
-        return true;
+        return None;
     }
-    let inner = |n: &rxw_syntax::ast::Node| may_match_inside_a_pair(n, depth + 1);
-    match &node.kind {
+    Some(match &node.kind {
         NodeKind::Empty | NodeKind::SetFlags(_) | NodeKind::Comment | NodeKind::Whitespace => true,
         NodeKind::Literal { .. }
         | NodeKind::Dot { .. }
         | NodeKind::Perl { .. }
-        | NodeKind::Property { .. }
-        | NodeKind::Class(_) => false,
-        NodeKind::Anchor { kind, .. } => !matches!(
-            kind,
+        | NodeKind::Property { .. } => false,
+        // A `v`-flag class reads a character there only if it may match the empty string.
+        NodeKind::Class(c) => {
+            if c.may_match_empty() {
+                return None;
+            }
+            false
+        }
+        NodeKind::Anchor { kind, .. } => match kind {
+            AnchorKind::NotWordBoundary => true,
             AnchorKind::LineStart
-                | AnchorKind::LineEnd
-                | AnchorKind::TextStart
-                | AnchorKind::TextEnd
-                | AnchorKind::WordBoundary
-        ),
-        // A reference to a group that captured nothing matches empty.
-        NodeKind::Backref { .. } => true,
-        NodeKind::Group { kind, child } => match kind {
-            // Holds whenever its body cannot match there, which is most bodies.
-            GroupKind::NegativeLookahead | GroupKind::NegativeLookbehind => {
-                !must_match_inside_a_pair(child, depth + 1)
-            }
-            GroupKind::Conditional { .. } => true,
-            _ => inner(child),
+            | AnchorKind::LineEnd
+            | AnchorKind::TextStart
+            | AnchorKind::TextEnd
+            | AnchorKind::WordBoundary => false,
+            _ => return None,
         },
-        NodeKind::Repeat { min, child, .. } => *min == 0 || inner(child),
-        NodeKind::Concat(items) => items.iter().all(inner),
-        NodeKind::Alternation(branches) => branches.iter().any(inner),
-    }
-}
-
-/// JavaScript with `u`/`v`: whether the pattern surely matches (empty) at a position between
-/// the two code units of a surrogate pair, where nothing can be read and only `\B` among the
-/// assertions holds (a subset: `false` when unsure). A negative look-around whose body
-/// surely matches there, as in `(?!|b)`, never holds there.
-pub(crate) fn must_match_inside_a_pair(node: &rxw_syntax::ast::Node, depth: usize) -> bool {
-    use rxw_syntax::ast::{AnchorKind, GroupKind};
-    if depth > 200 {
-        return false;
-    }
-    let inner = |n: &rxw_syntax::ast::Node| must_match_inside_a_pair(n, depth + 1);
-    match &node.kind {
-        NodeKind::Empty | NodeKind::SetFlags(_) | NodeKind::Comment | NodeKind::Whitespace => true,
-        NodeKind::Anchor { kind, .. } => matches!(kind, AnchorKind::NotWordBoundary),
+        // V8 fails a backreference that ends inside a pair (its CheckNotInSurrogatePair), set
+        // or not, empty or not, forward or in a look-behind.
+        NodeKind::Backref { .. } => false,
         NodeKind::Group { kind, child } => match kind {
-            GroupKind::NegativeLookahead | GroupKind::NegativeLookbehind => {
-                !may_match_inside_a_pair(child, depth + 1)
+            GroupKind::Capture { index, .. } => {
+                let mark = groups.len();
+                let found = matches_inside_a_pair(child, depth + 1, groups)?;
+                if found {
+                    groups.insert(mark, *index);
+                } else {
+                    groups.truncate(mark);
+                }
+                found
             }
-            GroupKind::Conditional { .. } => false,
-            _ => inner(child),
+            // A negative look-around's groups never take part.
+            GroupKind::NegativeLookahead | GroupKind::NegativeLookbehind => {
+                !matches_inside_a_pair(child, depth + 1, &mut Vec::new())?
+            }
+            GroupKind::Conditional { .. } => return None,
+            _ => matches_inside_a_pair(child, depth + 1, groups)?,
         },
-        NodeKind::Repeat { min, child, .. } => *min == 0 || inner(child),
-        NodeKind::Concat(items) => items.iter().all(inner),
-        NodeKind::Alternation(branches) => branches.iter().any(inner),
-        _ => false,
-    }
+        // An iteration beyond the minimum that matches empty is rejected (ECMAScript's
+        // RepeatMatcher), so past the minimum none takes part.
+        NodeKind::Repeat { min, child, .. } => {
+            if *min == 0 {
+                let mut scratch = Vec::new();
+                matches_inside_a_pair(child, depth + 1, &mut scratch)?;
+                true
+            } else {
+                matches_inside_a_pair(child, depth + 1, groups)?
+            }
+        }
+        NodeKind::Concat(items) => {
+            let mark = groups.len();
+            for item in items {
+                if !matches_inside_a_pair(item, depth + 1, groups)? {
+                    groups.truncate(mark);
+                    return Some(false);
+                }
+            }
+            true
+        }
+        NodeKind::Alternation(branches) => {
+            let mark = groups.len();
+            for branch in branches {
+                if matches_inside_a_pair(branch, depth + 1, groups)? {
+                    return Some(true);
+                }
+                groups.truncate(mark);
+            }
+            false
+        }
+    })
 }
