@@ -70,14 +70,14 @@ fn every_codec_gives_the_plain_logs_answers() {
     let mut members = gzip(&text.as_bytes()[..text.len() / 3]);
     members.extend(gzip(&text.as_bytes()[text.len() / 3..]));
     let archives = [
-        write_file(dir.path(), "day.log.gz", &gzip(text.as_bytes())),
+        write_file(dir.path(), "day.log.gz", gzip(text.as_bytes())),
         // `cat part1.gz part2.gz`: every member is read.
         write_file(dir.path(), "members.gz", &members),
         // Told by its bytes, not its name.
-        write_file(dir.path(), "day.log.1", &gzip(text.as_bytes())),
-        write_file(dir.path(), "day.log.zst", &zstd(text.as_bytes())),
-        write_file(dir.path(), "day.log.bz2", &bzip2(text.as_bytes())),
-        write_file(dir.path(), "day.log.xz", &xz(text.as_bytes())),
+        write_file(dir.path(), "day.log.1", gzip(text.as_bytes())),
+        write_file(dir.path(), "day.log.zst", zstd(text.as_bytes())),
+        write_file(dir.path(), "day.log.bz2", bzip2(text.as_bytes())),
+        write_file(dir.path(), "day.log.xz", xz(text.as_bytes())),
     ];
     let answers = |file: &Path| {
         let (code, count, err) = run(rxw(dir.path())
@@ -214,7 +214,7 @@ fn logs_merge_by_time_and_every_record_names_its_source_and_line() {
         b"2026-10-05T00:00:01Z a [CLAIM j1]\n  trace of a\n2026-10-05T00:00:03Z a [CLAIM j3]\n";
     let a = write_file(dir.path(), "a.log", a_text);
     let b_text = b"2026-10-05T00:00:01Z b [CLAIM j2]\n2026-10-05T00:00:02Z b [CLAIM j4]\n";
-    let b = write_file(dir.path(), "b.log.gz", &gzip(b_text));
+    let b = write_file(dir.path(), "b.log.gz", gzip(b_text));
     let (code, out, err) = run(rxw(dir.path())
         .args(["find", "--json", "--file"])
         .arg(&a)
@@ -292,7 +292,7 @@ fn jobs_pair_across_logs() {
     let a_text = b"2026-10-05T00:00:00Z a: [CLAIM j1]\n2026-10-05T00:00:30Z a: [RESULT j2] OK\n";
     let a = write_file(dir.path(), "a.log", a_text);
     let b_text = b"2026-10-05T00:00:10Z b: [CLAIM j2]\n2026-10-05T00:01:00Z b: [RESULT j1] FAIL\n";
-    let b = write_file(dir.path(), "b.log.gz", &gzip(b_text));
+    let b = write_file(dir.path(), "b.log.gz", gzip(b_text));
     let (code, out, err) = run(rxw(dir.path())
         .args(["jobs", "--json"])
         .arg(&a)
@@ -317,7 +317,7 @@ fn jobs_pair_across_logs() {
 fn audit_reads_compressed_files_as_their_text_and_says_where_one_broke() {
     let dir = tempfile::tempdir().unwrap();
     let text = agent_log("a", 5000, 0);
-    write_file(dir.path(), "a.log.zst", &zstd(text.as_bytes()));
+    write_file(dir.path(), "a.log.zst", zstd(text.as_bytes()));
     let gz = gzip(text.as_bytes());
     write_file(dir.path(), "cut.log.gz", &gz[..gz.len() / 2]);
     let (doc, _) = run_json(
@@ -354,7 +354,7 @@ fn a_missing_log_among_several_is_said_and_the_others_are_read() {
     let a = write_file(dir.path(), "a.log", a_text);
     let missing = dir.path().join("gone.log");
     let b_text = b"2026-10-05T00:00:10Z b: [CLAIM j2]\n";
-    let b = write_file(dir.path(), "b.log.gz", &gzip(b_text));
+    let b = write_file(dir.path(), "b.log.gz", gzip(b_text));
     let (code, out, err) = run(rxw(dir.path())
         .args(["find", "--count", "--file"])
         .arg(&a)
@@ -462,9 +462,9 @@ fn a_decompression_bomb_is_bounded_and_said_never_an_abort() {
     let dir = tempfile::tempdir().unwrap();
     let line = "2026-10-05T00:00:01Z agent [CLAIM 7fce46e0] [WO:7fce46e0] [from super] x\n";
     let text = line.repeat(8 << 20 >> 6); // 8 MiB of lines
-    let bomb = write_file(dir.path(), "bomb.log.zst", &zstd(text.as_bytes()));
+    let bomb = write_file(dir.path(), "bomb.log.zst", zstd(text.as_bytes()));
     assert!(std::fs::metadata(&bomb).unwrap().len() < 100_000);
-    let two = write_file(dir.path(), "two.log.zst", &zstd(text.as_bytes()));
+    let two = write_file(dir.path(), "two.log.zst", zstd(text.as_bytes()));
     for args in [
         vec!["parse", "--count"],
         vec!["find", "--count", "(?s)CLAIM."],

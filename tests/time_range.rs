@@ -136,7 +136,7 @@ fn ranges(recs: &[Rec]) -> Vec<(Option<i64>, Option<i64>)> {
 fn find_and_parse_on_a_range_equal_the_log_with_the_other_records_taken_out() {
     let dir = tempfile::tempdir().unwrap();
     let recs = netvm_records(3, 400, true);
-    let log = write_file(dir.path(), "agent.log", &joined(&recs));
+    let log = write_file(dir.path(), "agent.log", joined(&recs));
     let mut checked = 0;
     for (since, until) in ranges(&recs) {
         let kept = within(&recs, since, until);
@@ -184,11 +184,11 @@ fn merged_logs_keep_each_log_s_records_by_their_own_times() {
     let dir = tempfile::tempdir().unwrap();
     let a = netvm_records(11, 200, false);
     let b = netvm_records(12, 200, true);
-    let la = write_file(dir.path(), "a.log", &joined(&a));
-    let lb = write_file(dir.path(), "b.log", &joined(&b));
+    let la = write_file(dir.path(), "a.log", joined(&a));
+    let lb = write_file(dir.path(), "b.log", joined(&b));
     for (since, until) in ranges(&a) {
-        let ca = write_file(dir.path(), "cut-a.log", &within(&a, since, until));
-        let cb = write_file(dir.path(), "cut-b.log", &within(&b, since, until));
+        let ca = write_file(dir.path(), "cut-a.log", within(&a, since, until));
+        let cb = write_file(dir.path(), "cut-b.log", within(&b, since, until));
         let mut on_range = vec![
             "parse".to_string(),
             "--count".into(),
@@ -263,9 +263,9 @@ fn json_lines_are_timed_by_their_time_field() {
             }
         })
         .collect();
-    let log = write_file(dir.path(), "a.jsonl", &joined(&json));
+    let log = write_file(dir.path(), "a.jsonl", joined(&json));
     for (since, until) in ranges(&json) {
-        let cut = write_file(dir.path(), "cut.jsonl", &within(&json, since, until));
+        let cut = write_file(dir.path(), "cut.jsonl", within(&json, since, until));
         let mut args = vec![
             "parse".to_string(),
             "--count".into(),
@@ -297,7 +297,7 @@ fn json_lines_are_timed_by_their_time_field() {
 fn timeline_and_audit_count_only_the_range() {
     let dir = tempfile::tempdir().unwrap();
     let recs = netvm_records(7, 300, true);
-    let log = write_file(dir.path(), "agent.log", &joined(&recs));
+    let log = write_file(dir.path(), "agent.log", joined(&recs));
     for (since, until) in ranges(&recs).into_iter().take(4) {
         let kept = within(&recs, since, until);
         let cut = write_file(dir.path(), "cut.log", &kept);
