@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::Path;
 
 mod common;
-use common::{fails_saying, run, run_json, rxw, write_file};
+use common::{fails_saying, run, run_json, rxw, stamp, write_file};
 
 /// A log of `lines` lines: stamped lines with protocol tags, a continuation line now and
 /// then, deterministic.
@@ -15,12 +15,7 @@ fn agent_log(agent: &str, lines: usize, start_s: u64) -> String {
     let mut s = String::new();
     for k in 0..lines as u64 {
         let t = start_s + k * 2;
-        let stamp = format!(
-            "2026-10-05T{:02}:{:02}:{:02}Z",
-            t / 3600 % 24,
-            t / 60 % 60,
-            t % 60
-        );
+        let stamp = stamp(t);
         let tag = match k % 4 {
             0 => format!("[CLAIM {agent}-{k}]"),
             1 => format!("[RESULT {agent}-{}] OK", k - 1),

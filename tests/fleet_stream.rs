@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 mod common;
-use common::{run, rxw, write_file};
+use common::{run, rxw, stamp, write_file};
 
 /// A log of about `bytes` bytes whose presets cross lines: results whose summaries run over
 /// several lines up to the next `[RESULT `, acks whose `[from …]` comes after blank lines,
@@ -15,12 +15,7 @@ fn crossing_log(bytes: usize) -> String {
     let mut k = 0u64;
     while s.len() < bytes {
         let t = k / 3;
-        let stamp = format!(
-            "2026-10-05T{:02}:{:02}:{:02}Z",
-            t / 3600 % 24,
-            t / 60 % 60,
-            t % 60
-        );
+        let stamp = stamp(t);
         let line = match k % 9 {
             0 => format!("{stamp} a: [RESULT job-{k}] OK done\n  - disk {k:x}\n  - loop\n"),
             1 => format!("{stamp} a: [ACK:{k:x}ab]\n\n   [from agent-{k}]\n"),

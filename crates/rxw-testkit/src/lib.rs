@@ -991,6 +991,13 @@ pub fn write_file(
     path
 }
 
+/// The UTC stamp `seconds` after 2026-10-05T00:00:00Z (within the day), as the tests' logs
+/// write it: `2026-10-05T01:02:03Z`.
+pub fn stamp(seconds: u64) -> String {
+    let (h, m, s) = (seconds / 3600 % 24, seconds / 60 % 60, seconds % 60);
+    format!("2026-10-05T{h:02}:{m:02}:{s:02}Z")
+}
+
 /// Makes a FIFO at `path` with `mkfifo`: whether it was made.
 pub fn mkfifo(path: &std::path::Path) -> bool {
     Command::new("mkfifo")
