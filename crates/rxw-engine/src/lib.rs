@@ -125,10 +125,10 @@ pub struct Regex {
     /// on (see [`node_one_byte_modifier_literal`]): a Latin-1 text runs on
     /// [`vm::compile_for_latin1_text`]'s program.
     node_one_byte_literal: Option<char>,
-    /// node 18 with `u`/`v` and a look-behind: V8 10.2 reads some look-behinds over a
-    /// character outside the BMP by halves (`(?<=a[^a-z])` matches inside `a😂`'s pair), which
-    /// rxw does not reproduce: such a text is refused.
-    node18_lookbehind: bool,
+    /// node 18 with `u` and no `i`: a negated class that V8 10.2 reads as one UTF-16 code
+    /// unit (see [`node18_unit_class`]), which rxw does not reproduce: a text with a character
+    /// outside the BMP is refused.
+    node18_unit_class: bool,
     /// Java: what in a text rxw cannot match as Java does.
     java_text_rule: Option<JavaTextRule>,
     /// Ruby and Oniguruma: why only ASCII texts are matched as the engine does
@@ -412,22 +412,6 @@ fn node_one_byte_modifier_literal(ast: &Ast, flavor: Flavor, flags: Flags) -> Op
     None
 }
 
-/// Whether the tree holds a look-behind.
-fn has_lookbehind(ast: &Ast) -> bool {
-    use rxw_syntax::ast::{GroupKind, NodeKind};
-    let mut found = false;
-    ast.root.walk(|n, _| {
-        if let NodeKind::Group {
-            kind: GroupKind::Lookbehind | GroupKind::NegativeLookbehind,
-            ..
-        } = &n.kind
-        {
-            found = true;
-        }
-    });
-    found
-}
-
 fn has_astral(text: &str) -> bool {
     text.bytes().any(|b| b >= 0xF0)
 }
@@ -503,9 +487,10 @@ impl Regex {
         };
         let js_pair_sensitive = js_inside_pair != InsidePair::NoMatch;
         let node_one_byte_literal = node_one_byte_modifier_literal(&ast, flavor, flags);
-        let node18_lookbehind = flavor.node_version().is_some_and(|v| v.major() == 18)
+        let node18_unit_class = flavor.node_version().is_some_and(|v| v.major() == 18)
             && flags.unicode_mode()
-            && has_lookbehind(&ast);
+            && !flags.ignore_case
+            && node18_unit_class(&ast.root);
         let java_text_rule = flavor
             .java_version()
             .map(|v| JavaTextRule::of(&ast, pattern, v));
@@ -531,7 +516,7 @@ impl Regex {
             js_pair_sensitive,
             js_inside_pair,
             node_one_byte_literal,
-            node18_lookbehind,
+            node18_unit_class,
             java_text_rule,
             onig_text_rule,
             backtrack_limit: limits.backtrack_limit,
@@ -703,7 +688,7 @@ impl Regex {
                     non_empty: assume.non_empty,
                     bmp_only: self.js_code_unit_sensitive
                         || self.js_pair_sensitive
-                        || self.node18_lookbehind,
+                        || self.node18_unit_class,
                 },
             )),
             Program::Matcher(_) => None,
@@ -828,10 +813,10 @@ impl Regex {
     }
 
     fn program_for(&self, text: &str) -> Result<&Compiled, Error> {
-        if self.node18_lookbehind && has_astral(text) {
+        if self.node18_unit_class && has_astral(text) {
             return Err(Error::new(
                 ErrorKind::InputUnsupported,
-                "js@node18: a look-behind under u/v on a text with characters outside the BMP is not reproduced by rxw (V8 10.2 reads some look-behinds over such a character by its UTF-16 halves and matches inside it, as (?<=a[^a-z]) does at UTF-16 index 2 of a😂; node 20 and later do not)",
+                "js@node18: a negated class listing only BMP characters next to a character or another class (a[^b]) is read by V8 10.2 under u as one UTF-16 code unit, so it can take half of a character outside the BMP (/a[^b]/u on a😂 matches a and the first half, (?<=a[^a-z]) holds inside the pair); rxw does not reproduce that and refuses a text with such a character (node 20 and later read the whole character)",
             ));
         }
         if self.node_one_byte_literal.is_some() && text.chars().all(|c| (c as u32) <= 0xFF) {
