@@ -7,8 +7,8 @@
 //! matched one at a time, so a pattern whose matches depend on other lines is refused up
 //! front rather than answered differently than on the whole text.
 
-use super::find::{LineIndex, MatchLine, write_match_line};
 use super::inputs::{self, TextInput};
+use super::match_line::{LineIndex, MatchLine, write_match_line};
 use super::{CliError, FindArgs, Outcome, use_color};
 use crate::error::Error;
 use crate::input::chunks::Place;

@@ -11,6 +11,7 @@ pub mod find;
 mod follow;
 pub mod inputs;
 pub mod jobs;
+pub mod match_line;
 pub mod preset;
 pub mod progress;
 pub mod redos;

@@ -6,8 +6,8 @@
 //! config-directory file that fails is a warning (stderr, and `warnings` in JSON objects):
 //! it is skipped and the other presets keep working. See `load`.
 
-use super::find::LineIndex;
 use super::inputs::{self, CHUNK, TextInput};
+use super::match_line::LineIndex;
 use super::style::{Layout, inert, quoted};
 use super::to_json;
 use super::{CliError, ColorChoice, Outcome, load_text, style, use_color};
