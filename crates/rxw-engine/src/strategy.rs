@@ -134,7 +134,8 @@ pub(crate) fn rust_needs_backtracking(ast: &Ast) -> bool {
 /// to 26) steps by code unit after an attempt fails at a character outside the BMP, and tries
 /// the position inside the pair. There no character can be read forward or backward (V8 reads
 /// a trail surrogate only when no lead stands before it, a lead only when no trail follows),
-/// `\b`, `^`, `$` and every backreference fail and `\B` holds. Nothing moves the position, so
+/// `\b`, `^`, `$` and a backreference fail (but one inside the group it names, which V8
+/// makes empty) and `\B` holds. Nothing moves the position, so
 /// whether the pattern matches there depends on the pattern alone, and so do the groups that
 /// take part (each empty, there). `/(?!\W)/u` on `😀` reports a match at UTF-16
 /// index 1, which has no UTF-8 offset.
@@ -152,7 +153,7 @@ pub(crate) enum InsidePair {
 /// [`InsidePair`] for a JavaScript pattern with `u`/`v`.
 pub(crate) fn inside_a_pair(root: &rxw_syntax::ast::Node) -> InsidePair {
     let mut groups = Vec::new();
-    match matches_inside_a_pair(root, 0, &mut groups) {
+    match matches_inside_a_pair(root, 0, &mut groups, &mut Vec::new()) {
         Some(true) => InsidePair::Match(groups),
         Some(false) => InsidePair::NoMatch,
         None => InsidePair::Unsure,
@@ -163,11 +164,12 @@ pub(crate) fn inside_a_pair(root: &rxw_syntax::ast::Node) -> InsidePair {
 /// the groups of the first way it matches, in backtracking order, are pushed on `groups`.
 /// The rest of the pattern cannot tell one way from another (each leaves the position where it
 /// was, every group empty or unset, and a backreference fails either way), so the first way
-/// that matches locally is the one node takes.
-fn matches_inside_a_pair(
-    node: &rxw_syntax::ast::Node,
+/// that matches locally is the one node takes. `open` holds the capture groups around `node`.
+fn matches_inside_a_pair<'a>(
+    node: &'a rxw_syntax::ast::Node,
     depth: usize,
     groups: &mut Vec<u32>,
+    open: &mut Vec<(u32, Option<&'a str>)>,
 ) -> Option<bool> {
     use rxw_syntax::ast::{AnchorKind, GroupKind};
     if depth > 200 {
@@ -195,13 +197,26 @@ fn matches_inside_a_pair(
             | AnchorKind::WordBoundary => false,
             _ => return None,
         },
-        // V8 fails a backreference that ends inside a pair (its CheckNotInSurrogatePair), set
-        // or not, empty or not, forward or in a look-behind.
-        NodeKind::Backref { .. } => false,
+        // V8's parser makes a backreference inside the group it names empty, which holds
+        // there; any other fails when it ends inside a pair (V8's CheckNotInSurrogatePair),
+        // set or not, forward or in a look-behind. A name shared by several groups, one of
+        // them around the reference, is not worked out.
+        NodeKind::Backref { index, name } => {
+            if open.iter().any(|(k, _)| k == index) {
+                true
+            } else if name.is_some() && open.iter().any(|(_, n)| *n == name.as_deref()) {
+                return None;
+            } else {
+                false
+            }
+        }
         NodeKind::Group { kind, child } => match kind {
-            GroupKind::Capture { index, .. } => {
+            GroupKind::Capture { index, name } => {
                 let mark = groups.len();
-                let found = matches_inside_a_pair(child, depth + 1, groups)?;
+                open.push((*index, name.as_deref()));
+                let found = matches_inside_a_pair(child, depth + 1, groups, open);
+                open.pop();
+                let found = found?;
                 if found {
                     groups.insert(mark, *index);
                 } else {
@@ -211,26 +226,26 @@ fn matches_inside_a_pair(
             }
             // A negative look-around's groups never take part.
             GroupKind::NegativeLookahead | GroupKind::NegativeLookbehind => {
-                !matches_inside_a_pair(child, depth + 1, &mut Vec::new())?
+                !matches_inside_a_pair(child, depth + 1, &mut Vec::new(), open)?
             }
             GroupKind::Conditional { .. } => return None,
-            _ => matches_inside_a_pair(child, depth + 1, groups)?,
+            _ => matches_inside_a_pair(child, depth + 1, groups, open)?,
         },
         // An iteration beyond the minimum that matches empty is rejected (ECMAScript's
         // RepeatMatcher), so past the minimum none takes part.
         NodeKind::Repeat { min, child, .. } => {
             if *min == 0 {
                 let mut scratch = Vec::new();
-                matches_inside_a_pair(child, depth + 1, &mut scratch)?;
+                matches_inside_a_pair(child, depth + 1, &mut scratch, open)?;
                 true
             } else {
-                matches_inside_a_pair(child, depth + 1, groups)?
+                matches_inside_a_pair(child, depth + 1, groups, open)?
             }
         }
         NodeKind::Concat(items) => {
             let mark = groups.len();
             for item in items {
-                if !matches_inside_a_pair(item, depth + 1, groups)? {
+                if !matches_inside_a_pair(item, depth + 1, groups, open)? {
                     groups.truncate(mark);
                     return Some(false);
                 }
@@ -240,7 +255,7 @@ fn matches_inside_a_pair(
         NodeKind::Alternation(branches) => {
             let mark = groups.len();
             for branch in branches {
-                if matches_inside_a_pair(branch, depth + 1, groups)? {
+                if matches_inside_a_pair(branch, depth + 1, groups, open)? {
                     return Some(true);
                 }
                 groups.truncate(mark);

@@ -454,6 +454,11 @@ const UNIT_CASES: &[(&str, &str, &str, Option<&str>)] = &[
     (r"(?!\W)(?:\1)?()", "u", "😀", Some("[$1]")),
     (r"(?!\W)(?:\1|())+", "u", "😀", Some("[$1]")),
     (r"(?!\W)(?<=()\1)", "u", "😀", None),
+    // ... but a backreference inside the group it names is empty, and holds there.
+    (r"(\1)(?!😀)", "u", "  a😀", Some("[$1]")),
+    (r"(?<a>\k<a>)(?!😀)", "ud", "a😀", None),
+    (r"((\2))(?!😀)", "u", "a😀", None),
+    (r"(?!😀)(?:x|(\1)|())", "u", "a😀", Some("[$1|$2]")),
     (r"(?!\W)\B", "u", "😀😀", None),
     (r"(?!\W)\b", "u", "😀", None),
     (r"(?!\W)$", "u", "😀", None),
