@@ -145,8 +145,9 @@ pub(crate) enum InsidePair {
     NoMatch,
     /// It matches there (empty), with these groups (1-based numbers) taking part.
     Match(Vec<u32>),
-    /// Not worked out (a class that may hold the empty string, a tree nested deeper than the
-    /// walk goes): a text where node would try such a position is refused.
+    /// Not worked out (a `\k<name>` inside a group of a name several groups share, a tree
+    /// nested deeper than the walk goes): a text where node would try such a position is
+    /// refused.
     Unsure,
 }
 
@@ -181,13 +182,9 @@ fn matches_inside_a_pair<'a>(
         | NodeKind::Dot { .. }
         | NodeKind::Perl { .. }
         | NodeKind::Property { .. } => false,
-        // A `v`-flag class reads a character there only if it may match the empty string.
-        NodeKind::Class(c) => {
-            if c.may_match_empty() {
-                return None;
-            }
-            false
-        }
+        // A class reads a character, which fails there, unless it holds the empty string
+        // (a `v`-flag `\q{}`), which holds.
+        NodeKind::Class(c) => class_holds_empty(c, depth)?,
         NodeKind::Anchor { kind, .. } => match kind {
             AnchorKind::NotWordBoundary => true,
             AnchorKind::LineStart
@@ -262,6 +259,41 @@ fn matches_inside_a_pair<'a>(
             }
             false
         }
+    })
+}
+
+/// Whether a `v`-flag class holds the empty string (`[\q{}]`, `[\q{|a}&&\q{|b}]`, not
+/// `[\q{}--\q{}]`): a union when any operand does, an intersection when every operand does, a
+/// difference when its first operand does and no other; a negated class holds no string.
+/// `None` past the nesting the walk goes to.
+fn class_holds_empty(class: &rxw_syntax::ast::Class, depth: usize) -> Option<bool> {
+    use rxw_syntax::ast::ClassItem;
+    if depth > 200 {
+        return None;
+    }
+    if class.negated {
+        return Some(false);
+    }
+    let mut operands = Vec::new();
+    for operand in class.items.split(|i| matches!(i, ClassItem::SetOp(..))) {
+        let mut holds = false;
+        for item in operand {
+            holds |= match item {
+                ClassItem::Strings(alternatives, _) => alternatives.iter().any(String::is_empty),
+                ClassItem::Nested(inner) => class_holds_empty(inner, depth + 1)?,
+                _ => false,
+            };
+        }
+        operands.push(holds);
+    }
+    let op = class.items.iter().find_map(|i| match i {
+        ClassItem::SetOp(op, _) => Some(op.as_str()),
+        _ => None,
+    });
+    Some(match op {
+        None => operands.iter().any(|&h| h),
+        Some("&&") => operands.iter().all(|&h| h),
+        Some(_) => operands.first() == Some(&true) && !operands[1..].iter().any(|&h| h),
     })
 }
 

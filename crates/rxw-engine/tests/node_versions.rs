@@ -454,6 +454,13 @@ const UNIT_CASES: &[(&str, &str, &str, Option<&str>)] = &[
     (r"(?!\W)(?:\1)?()", "u", "😀", Some("[$1]")),
     (r"(?!\W)(?:\1|())+", "u", "😀", Some("[$1]")),
     (r"(?!\W)(?<=()\1)", "u", "😀", None),
+    // A `v`-flag class holding the empty string holds there.
+    (r"(?!\W)[\q{}]", "v", "😀", Some("-")),
+    (r"(?!\W)[\q{|a}]", "v", "😀a", None),
+    (r"(?!\W)[\q{}--\q{}]", "v", "😀", None),
+    (r"(?!\W)[\q{}&&\q{|b}]", "v", "😀", None),
+    (r"(?!\W)[[\q{}]--[a]]", "v", "😀", None),
+    (r"(?!\W)[\q{}--[\q{x}]]", "v", "😀", None),
     // ... but a backreference inside the group it names is empty, and holds there.
     (r"(\1)(?!😀)", "u", "  a😀", Some("[$1]")),
     (r"(?<a>\k<a>)(?!😀)", "ud", "a😀", None),
