@@ -467,11 +467,11 @@ fn the_debugger_explain_railroad_and_redos_work_in_both_flavors() {
         );
         // A nested quantifier is exponential, with an attack that proves it.
         let evil = Regex::new("(a+)+$", flavor, flags).expect("compiles");
-        let report = evil.redos(steps_decide()).expect("a verdict");
+        let report = evil.redos(common::steps_decide()).expect("a verdict");
         assert_eq!(report.verdict, Verdict::Exponential, "{flavor}: {report:?}");
         assert!(report.attack.is_some(), "{flavor}");
         let safe = Regex::new(r"\Ab+c", flavor, flags).expect("compiles");
-        let report = safe.redos(steps_decide()).expect("a verdict");
+        let report = safe.redos(common::steps_decide()).expect("a verdict");
         assert!(!report.verdict.is_vulnerable(), "{flavor}: {report:?}");
     }
 }
@@ -507,7 +507,7 @@ fn rxws_exponential_attacks_are_exponential_on_ruby() {
     // needs, so rxw's attack, which has none, fails at once on Ruby.)
     for pattern in ["(a+)+$", "(a|aa)+$", r"(\w+\s?)+$"] {
         let re = Regex::new(pattern, Flavor::RUBY, Flags::default()).expect("compiles");
-        let report = re.redos(steps_decide()).expect("a verdict");
+        let report = re.redos(common::steps_decide()).expect("a verdict");
         assert_eq!(report.verdict, Verdict::Exponential, "{pattern}");
         let attack = report.attack.expect("an attack");
         let input = json!({
@@ -554,7 +554,7 @@ fn rxws_exponential_attacks_are_exponential_on_oniguruma() {
     // (The same patterns as Ruby's: Oniguruma too looks for a literal the match needs first.)
     for pattern in ["(a+)+$", "(a|aa)+$", r"(\w+\s?)+$"] {
         let re = Regex::new(pattern, Flavor::Oniguruma, Flags::default()).expect("compiles");
-        let report = re.redos(steps_decide()).expect("a verdict");
+        let report = re.redos(common::steps_decide()).expect("a verdict");
         assert_eq!(report.verdict, Verdict::Exponential, "{pattern}");
         let a = report.attack.expect("an attack");
         let times =
@@ -569,14 +569,5 @@ fn rxws_exponential_attacks_are_exponential_on_oniguruma() {
             t_last > 0.3 && t_last >= 2.0 * t_before,
             "{pattern}: Oniguruma is not slowed down exponentially by {a:?}: {times:?}"
         );
-    }
-}
-
-/// A ReDoS check whose verdict the step caps decide, not the clock (the 900 ms default is the
-/// agent tool's; a debug build in a loaded test run needs more for the same steps).
-fn steps_decide() -> rxw_engine::redos::RedosOptions<'static> {
-    rxw_engine::redos::RedosOptions {
-        time: std::time::Duration::from_secs(120),
-        ..rxw_engine::redos::RedosOptions::default()
     }
 }

@@ -499,11 +499,11 @@ fn the_debugger_explain_railroad_and_redos_work_in_pcre2() {
     );
     // A nested quantifier is exponential, with an attack that proves it.
     let evil = Regex::new("(a+)+$", flavor, flags).expect("compiles");
-    let report = evil.redos(steps_decide()).expect("a verdict");
+    let report = evil.redos(common::steps_decide()).expect("a verdict");
     assert_eq!(report.verdict, Verdict::Exponential, "{report:?}");
     assert!(report.attack.is_some());
     let safe = Regex::new(r"\Ab+c", flavor, flags).expect("compiles");
-    let report = safe.redos(steps_decide()).expect("a verdict");
+    let report = safe.redos(common::steps_decide()).expect("a verdict");
     assert!(!report.verdict.is_vulnerable(), "{report:?}");
 }
 
@@ -519,7 +519,7 @@ fn rxws_exponential_attacks_hit_pcre2s_match_limit() {
     }
     for pattern in ["(a+)+$", "(a|aa)+$", r"(\w+\s?)+$", "^(a|a?)+$"] {
         let re = Regex::new(pattern, Flavor::Pcre2, Flags::default()).expect("compiles");
-        let report = re.redos(steps_decide()).expect("a verdict");
+        let report = re.redos(common::steps_decide()).expect("a verdict");
         assert_eq!(report.verdict, Verdict::Exponential, "{pattern}");
         let attack = report.attack.expect("an attack");
         let cases = [
@@ -553,7 +553,7 @@ fn rxws_exponential_attacks_are_exponential_on_pcre2_by_time() {
     }
     for pattern in ["(a+)+$", "(a|aa)+$", r"(\w+\s?)+$", "^(a|a?)+$"] {
         let re = Regex::new(pattern, Flavor::Pcre2, Flags::default()).expect("compiles");
-        let report = re.redos(steps_decide()).expect("a verdict");
+        let report = re.redos(common::steps_decide()).expect("a verdict");
         assert_eq!(report.verdict, Verdict::Exponential, "{pattern}");
         let a = report.attack.expect("an attack");
         let times = rxw_testkit::redos_timing(
@@ -572,14 +572,5 @@ fn rxws_exponential_attacks_are_exponential_on_pcre2_by_time() {
             t_last > 0.3 && t_last >= 2.0 * t_before,
             "{pattern}: PCRE2 is not slowed down exponentially by {a:?}: {times:?}"
         );
-    }
-}
-
-/// A ReDoS check whose verdict the step caps decide, not the clock (the 900 ms default is the
-/// agent tool's; a debug build in a loaded test run needs more for the same steps).
-fn steps_decide() -> rxw_engine::redos::RedosOptions<'static> {
-    rxw_engine::redos::RedosOptions {
-        time: std::time::Duration::from_secs(120),
-        ..rxw_engine::redos::RedosOptions::default()
     }
 }

@@ -64,3 +64,13 @@ pub fn node_spans(m: &rxw_engine::Match, text: &str) -> serde_json::Value {
             .collect::<Vec<_>>(),
     )
 }
+
+/// A ReDoS check whose verdict the step caps decide, not the clock (the 900 ms default is the
+/// agent tool's; a debug build in a loaded test run needs more for the same steps).
+#[allow(dead_code)]
+pub fn steps_decide() -> rxw_engine::redos::RedosOptions<'static> {
+    rxw_engine::redos::RedosOptions {
+        time: std::time::Duration::from_secs(120),
+        ..rxw_engine::redos::RedosOptions::default()
+    }
+}
