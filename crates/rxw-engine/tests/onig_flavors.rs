@@ -547,27 +547,11 @@ fn rxws_exponential_attacks_are_exponential_on_ruby() {
 #[test]
 #[ignore = "slow oracle suite: times rxw's ReDoS attacks on Oniguruma 6.9.8"]
 fn rxws_exponential_attacks_are_exponential_on_oniguruma() {
-    use rxw_engine::redos::Verdict;
     let Some(python) = rxw_testkit::onig_oracle() else {
         return;
     };
     // (The same patterns as Ruby's: Oniguruma too looks for a literal the match needs first.)
     for pattern in ["(a+)+$", "(a|aa)+$", r"(\w+\s?)+$"] {
-        let re = Regex::new(pattern, Flavor::Oniguruma, Flags::default()).expect("compiles");
-        let report = re.redos(common::steps_decide()).expect("a verdict");
-        assert_eq!(report.verdict, Verdict::Exponential, "{pattern}");
-        let a = report.attack.expect("an attack");
-        let times =
-            rxw_testkit::redos_timing(&python, "oniguruma", pattern, &a.prefix, &a.pump, &a.suffix);
-        let (n_last, t_last, outcome) = times.last().cloned().expect("a time");
-        let (_, t_before, _) = times[times.len().saturating_sub(2)].clone();
-        eprintln!(
-            "{pattern}: Oniguruma took {t_last:.3} s at n = {n_last} ({t_before:.3} s at n - 2)"
-        );
-        assert_eq!(outcome, "no match", "{pattern}: {times:?}");
-        assert!(
-            t_last > 0.3 && t_last >= 2.0 * t_before,
-            "{pattern}: Oniguruma is not slowed down exponentially by {a:?}: {times:?}"
-        );
+        common::assert_attack_slows_down(&python, "oniguruma", pattern, Flavor::Oniguruma);
     }
 }

@@ -513,15 +513,11 @@ fn the_debugger_explain_railroad_and_redos_work_in_pcre2() {
 /// backtrack. No time is measured: the limit counts work.
 #[test]
 fn rxws_exponential_attacks_hit_pcre2s_match_limit() {
-    use rxw_engine::redos::Verdict;
     if rxw_testkit::pcre2_oracle().is_none() {
         return;
     }
     for pattern in ["(a+)+$", "(a|aa)+$", r"(\w+\s?)+$", "^(a|a?)+$"] {
-        let re = Regex::new(pattern, Flavor::Pcre2, Flags::default()).expect("compiles");
-        let report = re.redos(common::steps_decide()).expect("a verdict");
-        assert_eq!(report.verdict, Verdict::Exponential, "{pattern}");
-        let attack = report.attack.expect("an attack");
+        let attack = common::exponential_attack(pattern, Flavor::Pcre2);
         let cases = [
             json!({ "pattern": pattern, "text": attack.at(4) }),
             json!({ "pattern": pattern, "text": attack.at(40) }),
@@ -547,30 +543,15 @@ fn rxws_exponential_attacks_hit_pcre2s_match_limit() {
 #[test]
 #[ignore = "slow tier: times rxw's ReDoS attacks on PCRE2 (cargo test -- --include-ignored)"]
 fn rxws_exponential_attacks_are_exponential_on_pcre2_by_time() {
-    use rxw_engine::redos::Verdict;
     if rxw_testkit::pcre2_oracle().is_none() {
         return;
     }
     for pattern in ["(a+)+$", "(a|aa)+$", r"(\w+\s?)+$", "^(a|a?)+$"] {
-        let re = Regex::new(pattern, Flavor::Pcre2, Flags::default()).expect("compiles");
-        let report = re.redos(common::steps_decide()).expect("a verdict");
-        assert_eq!(report.verdict, Verdict::Exponential, "{pattern}");
-        let a = report.attack.expect("an attack");
-        let times = rxw_testkit::redos_timing(
+        common::assert_attack_slows_down(
             std::path::Path::new("python3"),
             "pcre2",
             pattern,
-            &a.prefix,
-            &a.pump,
-            &a.suffix,
-        );
-        let (n_last, t_last, outcome) = times.last().cloned().expect("a time");
-        let (_, t_before, _) = times[times.len().saturating_sub(2)].clone();
-        eprintln!("{pattern}: PCRE2 took {t_last:.3} s at n = {n_last} ({t_before:.3} s at n - 2)");
-        assert_eq!(outcome, "no match", "{pattern}: {times:?}");
-        assert!(
-            t_last > 0.3 && t_last >= 2.0 * t_before,
-            "{pattern}: PCRE2 is not slowed down exponentially by {a:?}: {times:?}"
+            Flavor::Pcre2,
         );
     }
 }

@@ -74,3 +74,43 @@ pub fn steps_decide() -> rxw_engine::redos::RedosOptions<'static> {
         ..rxw_engine::redos::RedosOptions::default()
     }
 }
+
+/// rxw's verdict on `pattern`, asserted exponential, and the attack it proves it with.
+#[allow(dead_code)]
+pub fn exponential_attack(
+    pattern: &str,
+    flavor: rxw_syntax::flavor::Flavor,
+) -> rxw_engine::redos::Attack {
+    let flags = rxw_syntax::flavor::Flags::default();
+    let re = rxw_engine::Regex::new(pattern, flavor, flags).expect("compiles");
+    let report = re.redos(steps_decide()).expect("a verdict");
+    assert_eq!(
+        report.verdict,
+        rxw_engine::redos::Verdict::Exponential,
+        "{pattern}"
+    );
+    report.attack.expect("an attack")
+}
+
+/// rxw's attack on the exponential `pattern` slows the real C engine `engine` (`pcre2`,
+/// `oniguruma`: `tests/oracle/redos_timing.py` under `python`, its work limit lifted) down
+/// exponentially: timed at growing n, the slowest search (over 0.3 s) takes at least twice the
+/// one two pumps before.
+#[allow(dead_code)]
+pub fn assert_attack_slows_down(
+    python: &std::path::Path,
+    engine: &str,
+    pattern: &str,
+    flavor: rxw_syntax::flavor::Flavor,
+) {
+    let a = exponential_attack(pattern, flavor);
+    let times = redos_timing(python, engine, pattern, &a.prefix, &a.pump, &a.suffix);
+    let (n_last, t_last, outcome) = times.last().cloned().expect("a time");
+    let (_, t_before, _) = times[times.len().saturating_sub(2)].clone();
+    eprintln!("{pattern}: {engine} took {t_last:.3} s at n = {n_last} ({t_before:.3} s at n - 2)");
+    assert_eq!(outcome, "no match", "{pattern}: {times:?}");
+    assert!(
+        t_last > 0.3 && t_last >= 2.0 * t_before,
+        "{pattern}: {engine} is not slowed down exponentially by {a:?}: {times:?}"
+    );
+}
