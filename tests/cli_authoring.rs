@@ -286,6 +286,14 @@ replace: \g<job_id>:\g<verb>
 ~ go [ACK 12] now => go 12:ACK now
 ";
 
+/// `rxw code --lang LANG --flavor FLAVOR -- PATTERN`, run.
+fn run_code(lang: &str, flavor: &str, pattern: &str) -> std::process::Output {
+    rxw()
+        .args(["code", "--lang", lang, "--flavor", flavor, "--", pattern])
+        .output()
+        .unwrap()
+}
+
 fn write(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
     let p = dir.join(name);
     std::fs::write(&p, text).unwrap();
@@ -437,10 +445,7 @@ fn code_carries_a_ruby_pattern_over_to_ruby_quoted() {
 /// (Onigmo's are ASCII) is refused rather than carried over verbatim.
 #[test]
 fn code_for_ruby_translates_other_flavors_or_refuses() {
-    let out = rxw()
-        .args(["code", "--lang", "rb", "--flavor", "python", "--", r"^\d+$"])
-        .output()
-        .unwrap();
+    let out = run_code("rb", "python", r"^\d+$");
     let code = String::from_utf8_lossy(&out.stdout);
     assert_eq!(out.status.code(), Some(0));
     // Python's `^` is the text's start; its `$` allows a final newline; its `\d` is Unicode's.
@@ -454,28 +459,14 @@ fn code_for_ruby_translates_other_flavors_or_refuses() {
             "       ^^",
         ),
     ] {
-        let out = rxw()
-            .args(["code", "--lang", "ruby", "--flavor", flavor, "--", pattern])
-            .output()
-            .unwrap();
+        let out = run_code("ruby", flavor, pattern);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{flavor}: {err}");
         assert!(err.contains("cannot write this pattern for Ruby"), "{err}");
         assert!(err.contains(reason), "{err}");
         assert!(err.lines().last().unwrap_or("").ends_with(caret), "{err}");
     }
-    let out = rxw()
-        .args([
-            "code",
-            "--lang",
-            "ruby",
-            "--flavor",
-            "oniguruma",
-            "--",
-            r"\w+",
-        ])
-        .output()
-        .unwrap();
+    let out = run_code("ruby", "oniguruma", r"\w+");
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("Unicode classes"), "{err}");
@@ -487,27 +478,13 @@ fn code_for_ruby_translates_other_flavors_or_refuses() {
 #[test]
 fn code_writes_a_pcre2_pattern_for_every_language_or_refuses() {
     for lang in ["rust", "python", "js", "go", "java", "csharp", "ruby"] {
-        let out = rxw()
-            .args([
-                "code",
-                "--lang",
-                lang,
-                "--flavor",
-                "pcre2",
-                "--",
-                r"(?<y>\d{4})-\h+(?i:x)",
-            ])
-            .output()
-            .unwrap();
+        let out = run_code(lang, "pcre2", r"(?<y>\d{4})-\h+(?i:x)");
         let code = String::from_utf8_lossy(&out.stdout);
         assert_eq!(out.status.code(), Some(0), "{lang}");
         assert!(code.contains("[0-9]{4}"), "{lang}: {code}");
         assert!(code.contains("[Xx]"), "{lang}: {code}");
         assert!(code.contains("2000"), "{lang}: \\h's set: {code}");
-        let out = rxw()
-            .args(["code", "--lang", lang, "--flavor", "pcre2", "--", r"a\Kb"])
-            .output()
-            .unwrap();
+        let out = run_code(lang, "pcre2", r"a\Kb");
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{lang}: {err}");
         assert!(err.contains(r"\K"), "{lang}: {err}");
@@ -516,10 +493,7 @@ fn code_writes_a_pcre2_pattern_for_every_language_or_refuses() {
         ("go", "a(?=b)", "look-around"),
         ("js", "a++", "no possessive quantifiers"),
     ] {
-        let out = rxw()
-            .args(["code", "--lang", lang, "--flavor", "pcre2", "--", pattern])
-            .output()
-            .unwrap();
+        let out = run_code(lang, "pcre2", pattern);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{lang}: {err}");
         assert!(err.contains(reason), "{lang}: {err}");
