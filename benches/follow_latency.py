@@ -48,13 +48,19 @@ def drain(q):
     return lines
 
 
+def two_logs(d):
+    """Two logs of 10,000 stamped lines each (no match yet), in folder d; their paths."""
+    logs = [os.path.join(d, "a.log"), os.path.join(d, "b.log")]
+    for k, path in enumerate(logs):
+        with open(path, "w") as f:
+            for i in range(10_000):
+                f.write(f"{stamp(i)} agent-{k}: step {i} [ACK 0{k}{i:x}]\n")
+    return logs
+
+
 def main():
     with tempfile.TemporaryDirectory() as d:
-        logs = [os.path.join(d, "a.log"), os.path.join(d, "b.log")]
-        for k, path in enumerate(logs):
-            with open(path, "w") as f:
-                for i in range(10_000):
-                    f.write(f"{stamp(i)} agent-{k}: step {i} [ACK 0{k}{i:x}]\n")
+        logs = two_logs(d)
         p = subprocess.Popen(
             [RXW, "find", "--follow", r"CLAIM \w+", *logs],
             stdout=subprocess.PIPE,
@@ -131,11 +137,7 @@ def tui(n=50):
         print("tmux not installed: the workbench is not measured")
         return
     with tempfile.TemporaryDirectory() as d:
-        logs = [os.path.join(d, "a.log"), os.path.join(d, "b.log")]
-        for k, path in enumerate(logs):
-            with open(path, "w") as f:
-                for i in range(10_000):
-                    f.write(f"{stamp(i)} agent-{k}: step {i} [ACK 0{k}{i:x}]\n")
+        logs = two_logs(d)
         session = f"rxw-follow-bench-{os.getpid()}"
         cmd = f"NO_COLOR=1 XDG_CONFIG_HOME={d} {RXW} --fresh -f {logs[0]} {logs[1]} -e 'CLAIM \\w+'"
         subprocess.run(["tmux", "new-session", "-d", "-s", session, "-x", "120", "-y", "40", cmd], check=True)
