@@ -132,6 +132,168 @@ impl Template {
     }
 }
 
+/// A replacement made over part of a text, for a preview: see [`Template::replace_window`].
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct WindowReplaced {
+    /// The part's text after replacement (a lone surrogate written as U+FFFD, as
+    /// [`Replaced::result`] writes it).
+    pub text: String,
+    /// The byte ranges of `text` each expansion produced, in order.
+    pub changed: Vec<std::ops::Range<usize>>,
+    /// How many matches were replaced.
+    pub replaced: usize,
+}
+
+impl Template {
+    /// The replacement of `matches` (in the order the search gave them, their spans in bytes
+    /// of `text`) over `text[window]` and on to the end of the last match, as
+    /// [`Regex::replace`] makes it over the whole text: a match starting before the window
+    /// or before the end of the previous one is left out. When a match cuts a surrogate pair
+    /// (JavaScript, [`Match::pair_cut`]) the replacement is made on UTF-16 code units, so
+    /// that two matches on the two halves of one character are both replaced and a lone half
+    /// left between them is kept (as U+FFFD).
+    pub fn replace_window(
+        &self,
+        text: &str,
+        window: std::ops::Range<usize>,
+        matches: &[Match],
+    ) -> WindowReplaced {
+        if matches.iter().any(|m| m.pair_cut.is_some()) {
+            return self.replace_window_units(text, window, matches);
+        }
+        let mut out = WindowReplaced::default();
+        let mut at = window.start.min(text.len());
+        let mut end = window.end.min(text.len());
+        for m in matches {
+            if m.start() < at {
+                continue;
+            }
+            out.text.push_str(&text[at..m.start()]);
+            let before = out.text.len();
+            self.expand(text, m, &mut out.text);
+            out.changed.push(before..out.text.len());
+            out.replaced += 1;
+            at = m.end();
+            end = end.max(at);
+        }
+        out.text.push_str(&text[at.min(end)..end]);
+        out
+    }
+
+    /// [`Template::replace_window`] on UTF-16 code units: the part of the text the window
+    /// and the matches' spans cover is encoded once; the text around it only for `` $` ``
+    /// and `$'`.
+    fn replace_window_units(
+        &self,
+        text: &str,
+        window: std::ops::Range<usize>,
+        matches: &[Match],
+    ) -> WindowReplaced {
+        let start = window.start.min(text.len());
+        let kept: Vec<&Match> = matches.iter().filter(|m| m.start() >= start).collect();
+        let spans = kept.iter().flat_map(|m| m.groups.iter().flatten());
+        let lo = spans.clone().map(|g| g.0).fold(start, usize::min);
+        let hi = spans
+            .map(|g| g.1.max(g.0))
+            .fold(window.end.min(text.len()), usize::max);
+        // The code unit of every byte of text[lo..=hi] that starts a character.
+        let mut unit_at = vec![0usize; hi - lo + 1];
+        let mut part: Vec<u16> = Vec::with_capacity(hi - lo);
+        for (i, c) in text[lo..hi].char_indices() {
+            unit_at[i] = part.len();
+            let mut buf = [0u16; 2];
+            part.extend_from_slice(c.encode_utf16(&mut buf));
+        }
+        unit_at[hi - lo] = part.len();
+        let unit = |b: usize| unit_at[b - lo];
+        let mut out: Vec<u16> = Vec::new();
+        let mut changed = Vec::new();
+        let mut replaced = 0;
+        let mut at = unit(start);
+        let mut end = unit(window.end.min(text.len()));
+        for m in kept {
+            let first = unit(m.start());
+            let spans: Vec<Option<(usize, usize)>> = match &m.pair_cut {
+                Some(cut) => cut
+                    .utf16
+                    .iter()
+                    .map(|g| {
+                        g.map(|(s, e)| {
+                            (
+                                (first + s).saturating_sub(cut.base),
+                                (first + e).saturating_sub(cut.base),
+                            )
+                        })
+                    })
+                    .collect(),
+                None => m
+                    .groups
+                    .iter()
+                    .map(|g| g.map(|(s, e)| (unit(s), unit(e.max(s)))))
+                    .collect(),
+            };
+            let Some((s, e)) = spans[0] else { continue };
+            if s < at {
+                continue;
+            }
+            out.extend_from_slice(&part[at..s]);
+            let before = out.len();
+            let group = |k: usize| {
+                spans
+                    .get(k)
+                    .copied()
+                    .flatten()
+                    .map(|(s, e)| &part[s..e.max(s)])
+            };
+            for p in &self.pieces {
+                match p {
+                    Piece::Literal(l) => out.extend(l.encode_utf16()),
+                    Piece::Group(k) => out.extend_from_slice(group(*k).unwrap_or_default()),
+                    Piece::FirstOf(ks) => {
+                        for g in ks.iter().filter_map(|k| group(*k)) {
+                            out.extend_from_slice(g);
+                        }
+                    }
+                    Piece::Before => {
+                        out.extend(text[..lo].encode_utf16());
+                        out.extend_from_slice(&part[..s]);
+                    }
+                    Piece::After => {
+                        out.extend_from_slice(&part[e..]);
+                        out.extend(text[hi..].encode_utf16());
+                    }
+                }
+            }
+            changed.push(before..out.len());
+            replaced += 1;
+            at = e;
+            end = end.max(at);
+        }
+        out.extend_from_slice(&part[at.min(end)..end]);
+        // The output's byte offset at each of its code units (a low half of a pair that
+        // decodes whole counts as the pair's start).
+        let mut byte_at = Vec::with_capacity(out.len() + 1);
+        let mut result = String::with_capacity(out.len());
+        for c in char::decode_utf16(out.iter().copied()) {
+            byte_at.push(result.len());
+            let c = c.unwrap_or(char::REPLACEMENT_CHARACTER);
+            if c.len_utf16() == 2 {
+                byte_at.push(result.len());
+            }
+            result.push(c);
+        }
+        byte_at.push(result.len());
+        WindowReplaced {
+            text: result,
+            changed: changed
+                .into_iter()
+                .map(|r: std::ops::Range<usize>| byte_at[r.start]..byte_at[r.end])
+                .collect(),
+            replaced,
+        }
+    }
+}
+
 /// Ruby's `gsub` template: `\\0` and `\\&` (the match), `\\1`–`\\9` (a group, empty when it
 /// did not take part or does not exist), `\\k<name>`, `` \\` `` and `\\'` (the text before and
 /// after the match), `\\\\` (a backslash); any other `\\x` stays as written, both characters.

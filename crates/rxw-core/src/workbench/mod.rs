@@ -1033,28 +1033,30 @@ impl Workbench {
             (0, std::borrow::Cow::Borrowed(self.input.text()))
         };
         let text: &str = &text;
-        let mut out = ReplacePreview::default();
-        let mut at = window.start.saturating_sub(base).min(text.len());
-        let mut end = window.end.saturating_sub(base).min(text.len());
-        for m in matches {
-            if m.start() < base + at {
-                continue;
-            }
-            let mut m = m.clone();
-            for g in m.groups.iter_mut().flatten() {
-                g.0 -= base;
-                g.1 -= base;
-            }
-            out.text.push_str(&text[at..m.start()]);
-            let before = out.text.len();
-            template.expand(text, &m, &mut out.text);
-            out.changed.push(before..out.text.len());
-            out.replaced += 1;
-            at = m.end();
-            end = end.max(at);
-        }
-        out.text.push_str(&text[at.min(end)..end]);
-        Ok(out)
+        let shifted;
+        let matches = if base == 0 {
+            matches.as_slice()
+        } else {
+            shifted = matches
+                .iter()
+                .map(|m| {
+                    let mut m = m.clone();
+                    for g in m.groups.iter_mut().flatten() {
+                        g.0 -= base;
+                        g.1 -= base;
+                    }
+                    m
+                })
+                .collect::<Vec<_>>();
+            shifted.as_slice()
+        };
+        let window = window.start.saturating_sub(base)..window.end.saturating_sub(base);
+        let r = template.replace_window(text, window, matches);
+        Ok(ReplacePreview {
+            text: r.text,
+            changed: r.changed,
+            replaced: r.replaced,
+        })
     }
 
     /// The whole input with every match replaced (for copying).
@@ -1251,6 +1253,62 @@ mod tests {
         assert_eq!(w.replace_all().unwrap(), "a<1> b<22>");
         w.replacement.set(r"\9");
         assert!(w.replace_preview().is_err());
+    }
+
+    /// Regression: two JavaScript matches that cut the same character outside the BMP (an
+    /// empty match inside the pair, or `.` on each half) were shown as one in the preview,
+    /// the second skipped because its byte span (the whole character) started before the
+    /// end of the first. The preview now says what `rxw replace` prints.
+    #[test]
+    fn replace_preview_keeps_two_matches_that_cut_one_character() {
+        let cases = [
+            ("", "😀", "X", "X\u{FFFD}X\u{FFFD}X", 3),
+            ("(?:)", "a😀b", "[$&]", "[]a[]\u{FFFD}[]\u{FFFD}[]b[]", 5),
+            (".", "😀", "<$&>", "<\u{FFFD}><\u{FFFD}>", 2),
+            (".", "x😀", "$&", "x😀", 3),
+            ("[^a]", "😀a", "[$`]", "[][\u{FFFD}]a", 2),
+        ];
+        for (pattern, input, template, expected, replaced) in cases {
+            let mut w = Workbench::new(
+                pattern,
+                Flavor::JS,
+                Flags::default(),
+                input.to_string(),
+                InputSource::Typed,
+            );
+            w.rescan(0..input.len());
+            assert!(w.settle(Duration::from_secs(10)));
+            w.replacement.set(template);
+            let p = w.replace_preview().unwrap();
+            let cli = w
+                .compiled()
+                .unwrap()
+                .replace(input, template, None, &crate::Limits::human())
+                .unwrap();
+            assert_eq!(
+                p.text, expected,
+                "/{pattern}/g on {input:?} with {template:?}"
+            );
+            assert_eq!(
+                p.text, cli.result,
+                "the preview says what `rxw replace` prints"
+            );
+            assert_eq!(p.replaced, replaced);
+            assert_eq!(p.replaced, cli.replaced);
+            assert_eq!(p.changed.len(), replaced);
+        }
+        // The changed parts are the template's, in bytes of the preview.
+        let mut w = Workbench::new(
+            "",
+            Flavor::JS,
+            Flags::default(),
+            "😀".to_string(),
+            InputSource::Typed,
+        );
+        w.rescan(0..4);
+        assert!(w.settle(Duration::from_secs(10)));
+        w.replacement.set("X");
+        assert_eq!(w.replace_preview().unwrap().changed, vec![0..1, 4..5, 8..9]);
     }
 
     #[test]
