@@ -241,6 +241,15 @@ impl Matches<'_, '_> {
                         .flatten(),
                 };
                 let ((outcome, cut), steps) = match &self.units {
+                    Some(u) if prog.unit_classes => {
+                        let (o, s) = vm::run_search(
+                            prog,
+                            &vm::Utf16PairHay(&u.units),
+                            &params,
+                            &mut NoObserver,
+                        );
+                        (u.map_outcome(o, self.text), s)
+                    }
                     Some(u) => {
                         let (o, s) =
                             vm::run_search(prog, &Utf16Hay(&u.units), &params, &mut NoObserver);
@@ -304,6 +313,9 @@ impl Iterator for Matches<'_, '_> {
         let flavor = self.re.flavor;
         let sticky = flavor.is_js() && self.re.flags.sticky;
         let on_matcher = matches!(compiled.program, Program::Matcher(_));
+        // node 18's code units with `u`: the search itself tries the positions inside pairs.
+        let pairs_whole = matches!(&compiled.program, Program::Matcher(p) if p.unit_classes)
+            && self.units.is_some();
         loop {
             if self.pos > self.hay_len() {
                 self.done = true;
@@ -329,6 +341,7 @@ impl Iterator for Matches<'_, '_> {
             }
             let found = self.search(compiled);
             if self.re.js_pair_sensitive
+                && !pairs_whole
                 && let Ok(m) = &found
                 && let Some(inside) = self.inside_pair_match(m.as_ref().map(Match::start))
             {
@@ -388,6 +401,24 @@ impl Iterator for Matches<'_, '_> {
                 // match, a match starting at the same place must not be empty.
                 self.pos = eu;
                 self.not_empty_at = (s == e).then_some(eu);
+            } else if pairs_whole {
+                // `lastIndex` with `u`: past a whole pair after an empty match
+                // (AdvanceStringIndex); a global search that would start inside a pair steps
+                // back to its first half (V8's OptionallyStepBackToLeadSurrogate).
+                let units = &self.units.as_ref().expect("code units").units;
+                let lead = |p: usize| units.get(p).is_some_and(|u| (0xD800..0xDC00).contains(u));
+                let trail = |p: usize| units.get(p).is_some_and(|u| (0xDC00..0xE000).contains(u));
+                self.pos = if su == eu {
+                    if lead(eu) && trail(eu + 1) {
+                        eu + 2
+                    } else {
+                        eu + 1
+                    }
+                } else if eu > 0 && lead(eu - 1) && trail(eu) {
+                    eu - 1
+                } else {
+                    eu
+                };
             } else {
                 self.pos = if su == eu { self.next_pos(eu) } else { eu };
             }

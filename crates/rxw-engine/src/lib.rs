@@ -104,6 +104,9 @@ pub struct Regex {
     /// node 24 and 25: the matcher compiled for a text of Latin-1 characters only (see
     /// [`node_one_byte_modifier_literal`]).
     latin1_compiled: OnceLock<Result<Compiled, Error>>,
+    /// node 18 with `u`: the matcher compiled for a text with a character outside the BMP,
+    /// its negated classes in runs of text reading one code unit (see [`Node18Units`]).
+    node18_units_compiled: OnceLock<Result<Compiled, Error>>,
     relied: Assume,
     /// Python: the pattern can match empty and prefers an empty match over a longer one
     /// somewhere (lazy quantifier, empty-first alternation), so `finditer`'s retry of an empty
@@ -125,10 +128,10 @@ pub struct Regex {
     /// on (see [`node_one_byte_modifier_literal`]): a Latin-1 text runs on
     /// [`vm::compile_for_latin1_text`]'s program.
     node_one_byte_literal: Option<char>,
-    /// node 18 with `u` and no `i`: a negated class that V8 10.2 reads as one UTF-16 code
-    /// unit (see [`node18_unit_class`]), which rxw does not reproduce: a text with a character
-    /// outside the BMP is refused.
-    node18_unit_class: bool,
+    /// node 18 with `u` and no `i`: a negated class that V8 10.2 may read as one UTF-16 code
+    /// unit (see [`node18_unit_class`]): on a text with a character outside the BMP, such a
+    /// pattern runs on [`vm::compile_node18_units`]'s program, or is refused.
+    node18_unit_class: Node18Units,
     /// Java: what in a text rxw cannot match as Java does.
     java_text_rule: Option<JavaTextRule>,
     /// Ruby and Oniguruma: why only ASCII texts are matched as the engine does
@@ -487,10 +490,23 @@ impl Regex {
         };
         let js_pair_sensitive = js_inside_pair != InsidePair::NoMatch;
         let node_one_byte_literal = node_one_byte_modifier_literal(&ast, flavor, flags);
-        let node18_unit_class = flavor.node_version().is_some_and(|v| v.major() == 18)
+        let node18_unit_class = if flavor.node_version().is_some_and(|v| v.major() == 18)
             && flags.unicode_mode()
             && !flags.ignore_case
-            && node18_unit_class(&ast.root);
+            && node18_unit_class(&ast.root)
+        {
+            let mut backref = false;
+            ast.root.walk(|n, _| {
+                backref |= matches!(n.kind, rxw_syntax::ast::NodeKind::Backref { .. })
+            });
+            if backref || flags.sticky {
+                Node18Units::Refused
+            } else {
+                Node18Units::Reproduced
+            }
+        } else {
+            Node18Units::None
+        };
         let java_text_rule = flavor
             .java_version()
             .map(|v| JavaTextRule::of(&ast, pattern, v));
@@ -509,6 +525,7 @@ impl Regex {
             matcher: OnceLock::new(),
             code_units_compiled: OnceLock::new(),
             latin1_compiled: OnceLock::new(),
+            node18_units_compiled: OnceLock::new(),
             relied: Assume::NOTHING,
             prefers_empty,
             needs_matcher,
@@ -688,7 +705,7 @@ impl Regex {
                     non_empty: assume.non_empty,
                     bmp_only: self.js_code_unit_sensitive
                         || self.js_pair_sensitive
-                        || self.node18_unit_class,
+                        || self.node18_unit_class != Node18Units::None,
                 },
             )),
             Program::Matcher(_) => None,
@@ -813,11 +830,29 @@ impl Regex {
     }
 
     fn program_for(&self, text: &str) -> Result<&Compiled, Error> {
-        if self.node18_unit_class && has_astral(text) {
-            return Err(Error::new(
-                ErrorKind::InputUnsupported,
-                "js@node18: a negated class listing only BMP characters next to a character or another class (a[^b]) is read by V8 10.2 under u as one UTF-16 code unit, so it can take half of a character outside the BMP (/a[^b]/u on a😂 matches a and the first half, (?<=a[^a-z]) holds inside the pair); rxw does not reproduce that and refuses a text with such a character (node 20 and later read the whole character)",
-            ));
+        match self.node18_unit_class {
+            Node18Units::Refused if has_astral(text) => {
+                return Err(Error::new(
+                    ErrorKind::InputUnsupported,
+                    "js@node18: a negated class listing only BMP characters next to a character or another class (a[^b]) is read by V8 10.2 under u as one UTF-16 code unit, so it can take half of a character outside the BMP (/a[^b]/u on a😂 matches a and the first half); rxw reproduces that except in a pattern with a backreference or the y flag, and refuses such a pattern on a text with a character outside the BMP (node 20 and later read the whole character)",
+                ));
+            }
+            Node18Units::Reproduced if has_astral(text) => {
+                return self
+                    .node18_units_compiled
+                    .get_or_init(|| {
+                        let program = self.compile_on_its_stack(|| {
+                            vm::compile_node18_units(&self.ast, &self.pattern, self.flavor)
+                        })?;
+                        Ok(Compiled {
+                            program: Program::Matcher(Arc::new(program)),
+                            group_map: Vec::new(),
+                        })
+                    })
+                    .as_ref()
+                    .map_err(Clone::clone);
+            }
+            _ => {}
         }
         if self.node_one_byte_literal.is_some() && text.chars().all(|c| (c as u32) <= 0xFF) {
             // V8's one-byte code: the modifier's wide literals match only themselves.
@@ -869,14 +904,18 @@ impl Regex {
     /// Whether a search of `text` runs on its UTF-16 code units (JavaScript without `u`/`v`
     /// on a text with a character outside the BMP), where a match can cut a surrogate pair.
     pub fn searches_code_units(&self, text: &str) -> bool {
-        self.js_code_unit_sensitive && has_astral(text)
+        (self.js_code_unit_sensitive || self.node18_unit_class == Node18Units::Reproduced)
+            && has_astral(text)
     }
 
     /// Whether a match in `text` may cut a surrogate pair ([`Match::pair_cut`]): JavaScript
     /// without `u`/`v` searching code units, or with them where node tries a position inside a
     /// pair after a failed attempt.
     pub fn may_cut_a_pair_in(&self, text: &str) -> bool {
-        (self.js_code_unit_sensitive || self.js_pair_sensitive) && has_astral(text)
+        (self.js_code_unit_sensitive
+            || self.js_pair_sensitive
+            || self.node18_unit_class == Node18Units::Reproduced)
+            && has_astral(text)
     }
 
     fn matcher_variant(&self) -> Result<&Compiled, Error> {
@@ -904,7 +943,7 @@ impl Regex {
             Err(e) => (None, Some(e)),
         };
         let units = match compiled.map(|c| &c.program) {
-            Some(Program::Matcher(p)) if p.code_units && has_astral(text) => {
+            Some(Program::Matcher(p)) if (p.code_units || p.unit_classes) && has_astral(text) => {
                 Some(CodeUnits::of(text))
             }
             _ => None,
@@ -1019,6 +1058,18 @@ impl Regex {
         Ok((n, it.steps()))
     }
 
+    /// The observed searches run the ordinary program: node 18's code-unit classes on a text
+    /// with a character outside the BMP are matched ([`Regex::matches`]) but not traced.
+    fn node18_not_traced(&self, text: &str) -> Result<(), Error> {
+        if self.node18_unit_class != Node18Units::None && has_astral(text) {
+            return Err(Error::new(
+                ErrorKind::InputUnsupported,
+                "js@node18: a negated class V8 10.2 may read as one UTF-16 code unit, on a text with a character outside the BMP, is matched as node 18 does but not traced step by step by rxw",
+            ));
+        }
+        Ok(())
+    }
+
     /// Runs one search on the matcher from `start` (a byte offset), with `observer` seeing
     /// every step: the debugger's entry point. `not_empty_at` is CPython's retry rule (a match
     /// starting there must not be empty).
@@ -1034,6 +1085,7 @@ impl Regex {
         not_empty_at: Option<usize>,
         observer: &mut O,
     ) -> Result<(Option<Match>, u64), Error> {
+        self.node18_not_traced(text)?;
         let prog = self.matcher_program()?;
         let params = vm::exec::SearchParams {
             start,
@@ -1077,6 +1129,7 @@ impl Regex {
         deadline: Instant,
         observer: &mut O,
     ) -> Result<Option<Match>, Error> {
+        self.node18_not_traced(text)?;
         let prog = self.matcher_program()?;
         let params = vm::exec::SearchParams {
             start,
@@ -1237,6 +1290,20 @@ impl Regex {
 }
 
 pub use rxw_syntax::surrogate_stand_in;
+
+/// node 18 with `u` and without `i`: what a pattern that may hold a negated class V8 10.2
+/// reads as one UTF-16 code unit ([`node18_unit_class`]) does on a text with a character
+/// outside the BMP.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Node18Units {
+    /// No such class: the ordinary program.
+    None,
+    /// Runs on [`vm::compile_node18_units`]'s program, on the text's code units.
+    Reproduced,
+    /// With a backreference (V8 checks where one ends against the pairs) or the `y` flag,
+    /// not reproduced: refused (`input_unsupported`).
+    Refused,
+}
 
 /// The groups of a matcher's match. A group may end before it starts (python@3.8–3.10 only:
 /// see [`Match::groups`]).

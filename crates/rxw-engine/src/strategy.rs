@@ -297,8 +297,10 @@ fn class_holds_empty(class: &rxw_syntax::ast::Class, depth: usize) -> Option<boo
     })
 }
 
-/// node 18 with `u` and without `i`: whether the pattern holds a negated class that V8 10.2
-/// reads as one UTF-16 code unit (a superset: unsure cases count).
+/// node 18 with `u` and without `i`: whether the pattern may hold a negated class that V8
+/// 10.2 reads as one UTF-16 code unit (a superset: such a pattern runs, on a text with a
+/// character outside the BMP, on [`crate::vm::compile_node18_units`]'s program, which decides
+/// each class exactly).
 ///
 /// V8 10.2's parser keeps a class that needs no Unicode desugaring inside a run of text with
 /// its neighbours, and asks that of the class's *listed* ranges: for `[^b]` those are `b`
@@ -307,7 +309,8 @@ fn class_holds_empty(class: &rxw_syntax::ast::Class, depth: usize) -> Option<boo
 /// `a` and the first half; `(?<=a[^a-z])` holds inside the pair). A class alone (`[^b]`,
 /// `(a)[^b]`, `a(?:[^b])`, `a[^b]+`: a run of one element is compiled as the class, which is
 /// desugared), a class listing a surrogate or a character outside the BMP (`[^😂]`, `[^\D]`),
-/// `.`, `\W`, `\S` and any class under `i` read whole characters. Checked on node 18.20.8.
+/// `[^]`, `.`, `\W`, `\S` and any class under `i` read whole characters. Checked on node
+/// 18.20.8.
 pub(crate) fn node18_unit_class(root: &rxw_syntax::ast::Node) -> bool {
     use rxw_syntax::ast::ClassItem;
     let bmp_only = |c: &rxw_syntax::ast::Class| {

@@ -277,6 +277,10 @@ impl<'a, const EXPLAIN: bool> Recorder<'a, EXPLAIN> {
             Inst::Save(s) => format!("close group {}", s / 2),
             Inst::Consume { back: false, .. } => format!("try {piece}"),
             Inst::Consume { back: true, .. } => format!("try {piece} leftwards"),
+            Inst::ConsumeUnit { back: false, .. } => format!("try {piece} on one code unit"),
+            Inst::ConsumeUnit { back: true, .. } => {
+                format!("try {piece} on one code unit leftwards")
+            }
             Inst::RepeatOne { greedy: true, .. } => format!("{piece} takes all it can"),
             Inst::RepeatOne { greedy: false, .. } => format!("{piece} takes the fewest it can"),
             Inst::Assert(_) => format!("check {piece}"),
@@ -522,6 +526,8 @@ fn op_name(inst: &Inst) -> &'static str {
     match inst {
         Inst::Consume { back: false, .. } => "char",
         Inst::Consume { back: true, .. } => "char (right to left)",
+        Inst::ConsumeUnit { back: false, .. } => "code unit",
+        Inst::ConsumeUnit { back: true, .. } => "code unit (right to left)",
         Inst::RepeatOne { greedy: true, .. } => "repeat char (greedy)",
         Inst::RepeatOne { greedy: false, .. } => "repeat char (lazy)",
         Inst::Assert(_) => "assert",

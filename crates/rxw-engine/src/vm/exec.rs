@@ -41,6 +41,24 @@ pub trait Haystack {
     fn is_end(&self, pos: usize) -> bool {
         pos == self.len()
     }
+    /// One code unit starting at `pos` ([`Inst::ConsumeUnit`]); a character elsewhere.
+    #[inline]
+    fn next_unit(&self, pos: usize) -> Option<(u32, usize)> {
+        self.next(pos)
+    }
+    /// One code unit ending at `pos`; a character elsewhere.
+    #[inline]
+    fn prev_unit(&self, pos: usize) -> Option<(u32, usize)> {
+        self.prev(pos)
+    }
+    /// Where the search tries its next start after a failed attempt at `pos`.
+    #[inline]
+    fn next_start(&self, pos: usize) -> Option<usize> {
+        match self.byte(pos) {
+            Some(b) if b < 0x80 => Some(pos + 1),
+            _ => self.next(pos).map(|x| x.1),
+        }
+    }
 }
 
 /// UTF-8 text that notes whether a search examined its end: read a character or byte there,
@@ -212,6 +230,85 @@ impl Haystack for Utf16Hay<'_> {
 
     fn bytes(&self) -> Option<&[u8]> {
         None
+    }
+}
+
+/// UTF-16 code units searched as node 18 searches with `u` ([`Program::unit_classes`]): a
+/// surrogate pair is read as one character, and nothing is read between its two halves,
+/// forward or backward (V8 reads a trail surrogate only when no lead stands before it, a lead
+/// only when no trail follows); the search still tries that position, one code unit on; an
+/// [`Inst::ConsumeUnit`] reads one code unit wherever it stands.
+///
+/// [`Program::unit_classes`]: super::Program::unit_classes
+pub struct Utf16PairHay<'t>(pub &'t [u16]);
+
+impl Utf16PairHay<'_> {
+    fn is_lead(&self, pos: usize) -> bool {
+        self.0
+            .get(pos)
+            .is_some_and(|u| (0xD800..0xDC00).contains(u))
+    }
+
+    fn is_trail(&self, pos: usize) -> bool {
+        self.0
+            .get(pos)
+            .is_some_and(|u| (0xDC00..0xE000).contains(u))
+    }
+
+    /// Whether `pos` lies between the two halves of a surrogate pair.
+    fn inside_pair(&self, pos: usize) -> bool {
+        pos > 0 && self.is_lead(pos - 1) && self.is_trail(pos)
+    }
+}
+
+impl Haystack for Utf16PairHay<'_> {
+    #[inline]
+    fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    fn next(&self, pos: usize) -> Option<(u32, usize)> {
+        if self.inside_pair(pos) {
+            return None;
+        }
+        let u = *self.0.get(pos)? as u32;
+        if self.is_lead(pos) && self.is_trail(pos + 1) {
+            let lo = self.0[pos + 1] as u32;
+            return Some((0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00), pos + 2));
+        }
+        Some((u, pos + 1))
+    }
+
+    fn prev(&self, pos: usize) -> Option<(u32, usize)> {
+        if pos == 0 || self.inside_pair(pos) {
+            return None;
+        }
+        let u = self.0[pos - 1] as u32;
+        if pos >= 2 && self.is_trail(pos - 1) && self.is_lead(pos - 2) {
+            let hi = self.0[pos - 2] as u32;
+            return Some((0x10000 + ((hi - 0xD800) << 10) + (u - 0xDC00), pos - 2));
+        }
+        Some((u, pos - 1))
+    }
+
+    fn byte(&self, _pos: usize) -> Option<u8> {
+        None
+    }
+
+    fn bytes(&self) -> Option<&[u8]> {
+        None
+    }
+
+    fn next_unit(&self, pos: usize) -> Option<(u32, usize)> {
+        self.0.get(pos).map(|&u| (u as u32, pos + 1))
+    }
+
+    fn prev_unit(&self, pos: usize) -> Option<(u32, usize)> {
+        pos.checked_sub(1).map(|p| (self.0[p] as u32, p))
+    }
+
+    fn next_start(&self, pos: usize) -> Option<usize> {
+        (pos < self.0.len()).then_some(pos + 1)
     }
 }
 
@@ -491,12 +588,9 @@ pub fn run_search<H: Haystack, O: Observer>(
         if anchored {
             return (Outcome::NoMatch, vm.steps);
         }
-        match hay.byte(start) {
-            Some(b) if b < 0x80 => start += 1,
-            _ => match hay.next(start) {
-                Some((_, n)) => start = n,
-                None => return (Outcome::NoMatch, vm.steps),
-            },
+        match hay.next_start(start) {
+            Some(n) => start = n,
+            None => return (Outcome::NoMatch, vm.steps),
         }
     }
 }
@@ -1010,6 +1104,21 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
                     }
                     None => false,
                 },
+                Inst::ConsumeUnit { test, back } => {
+                    let unit = if *back {
+                        self.hay.prev_unit(pos)
+                    } else {
+                        self.hay.next_unit(pos)
+                    };
+                    match unit {
+                        Some((c, p)) if self.test(test, c) => {
+                            pos = p;
+                            pc += 1;
+                            true
+                        }
+                        _ => false,
+                    }
+                }
                 Inst::RepeatOne {
                     test,
                     min,

@@ -23,10 +23,11 @@ pub mod exec;
 
 pub use compile::accepted_chars;
 pub(crate) use compile::apply as apply_flag_change;
-pub use compile::{compile, compile_for_latin1_text};
+pub use compile::{compile, compile_for_latin1_text, compile_node18_units};
 pub(crate) use compile::{python_search_prefix, sre_makes_one_set};
 pub use exec::{
-    Haystack, NoObserver, Observer, Outcome, Resumed, Step, Utf8Hay, Utf16Hay, run_search,
+    Haystack, NoObserver, Observer, Outcome, Resumed, Step, Utf8Hay, Utf16Hay, Utf16PairHay,
+    run_search,
 };
 
 use charset::{CharSet, Fold};
@@ -124,6 +125,15 @@ pub enum LoopRule {
 pub enum Inst {
     /// Consume one character that passes the test (backward in look-behind).
     Consume {
+        /// The test.
+        test: Test,
+        /// Right to left.
+        back: bool,
+    },
+    /// Consume one UTF-16 code unit that passes the test, half of a surrogate pair included
+    /// (node 18's negated class in a run of text, see [`Program::unit_classes`]); elsewhere
+    /// as [`Inst::Consume`].
+    ConsumeUnit {
         /// The test.
         test: Test,
         /// Right to left.
@@ -260,6 +270,10 @@ pub struct Program {
     pub flavor: Flavor,
     /// JavaScript without `u`/`v`: matches UTF-16 code units.
     pub code_units: bool,
+    /// node 18 with `u`: searched on UTF-16 code units, characters read whole (nothing is
+    /// read at a position between the two halves of a pair), and its
+    /// [`Inst::ConsumeUnit`]s read one code unit (V8 10.2's negated classes in a run of text).
+    pub unit_classes: bool,
     /// Every match starts at the start of the text (`\A`, or `^` without MULTILINE).
     pub anchored_start: bool,
     /// Bytes a match can start with, when known (`None`: any, or the pattern can match empty).

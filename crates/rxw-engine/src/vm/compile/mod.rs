@@ -57,6 +57,9 @@ struct Compiler<'a> {
     latin1_text: bool,
     /// The pattern's own `i` flag.
     global_ignore_case: bool,
+    /// node 18 with `u` on a text with a character outside the BMP: a negated class that
+    /// V8 10.2 keeps in a run of text reads one code unit (see [`compile_node18_units`]).
+    unit_classes: bool,
 }
 
 /// The Unicode data of the node version a JavaScript flavor stands for.
@@ -80,7 +83,7 @@ pub(crate) fn go_data(flavor: Flavor) -> rxw_syntax::engine_tables::EngineTables
 /// A construct the matcher cannot run (an unknown property name, a pattern nested too deeply
 /// or too large), with its span.
 pub fn compile(ast: &Ast, pattern: &str, flavor: Flavor) -> Result<Program, Error> {
-    compile_with(ast, pattern, flavor, false)
+    compile_with(ast, pattern, flavor, false, false)
 }
 
 /// [`compile`] for a text whose characters are all Latin-1 (U+0000–U+00FF), as node 24 and 25
@@ -91,7 +94,24 @@ pub fn compile(ast: &Ast, pattern: &str, flavor: Flavor) -> Result<Program, Erro
 /// # Errors
 /// As [`compile`].
 pub fn compile_for_latin1_text(ast: &Ast, pattern: &str, flavor: Flavor) -> Result<Program, Error> {
-    compile_with(ast, pattern, flavor, true)
+    compile_with(ast, pattern, flavor, true, false)
+}
+
+/// [`compile`] as node 18 (V8 10.2) runs a pattern with `u` and without `i` on a text with a
+/// character outside the BMP: searched on UTF-16 code units ([`Program::unit_classes`]),
+/// where V8's parser puts a class that needs no Unicode rewriting into a run of text with its
+/// neighbours, and decides that from the characters the class *lists*: a negated class
+/// listing only BMP characters (`[^b]`, `[^\w]`, `[^\p{ASCII}]`) next to a literal (`😂` too,
+/// not a lone surrogate escape) or another such class or class escape (`\d`, `\s`, `\w`,
+/// `\p{ASCII}`) in the same sequence then reads one code unit, half of a pair included
+/// ([`Inst::ConsumeUnit`]), forward and in a look-behind. Alone (in a group of its own,
+/// quantified, beside `.`, a group, an assertion), or listing a surrogate or a character
+/// outside the BMP (`[^😂]`, `[^\D]`), or `[^]`, it reads whole characters.
+///
+/// # Errors
+/// As [`compile`].
+pub fn compile_node18_units(ast: &Ast, pattern: &str, flavor: Flavor) -> Result<Program, Error> {
+    compile_with(ast, pattern, flavor, false, true)
 }
 
 fn compile_with(
@@ -99,8 +119,10 @@ fn compile_with(
     pattern: &str,
     flavor: Flavor,
     latin1_text: bool,
+    unit_classes: bool,
 ) -> Result<Program, Error> {
     let code_units = flavor.is_js() && !ast.flags.unicode_mode();
+    let unit_classes = unit_classes && !code_units && !ast.flags.ignore_case;
     let latin1_text = latin1_text
         && flavor
             .node_version()
@@ -119,6 +141,7 @@ fn compile_with(
         code_units,
         repeat_depth: 0,
         mark_restoring: Vec::new(),
+        unit_classes,
     };
     let root = ast.root.span;
     c.push(Inst::Save(0), Span::new(root.start, root.start));
@@ -157,7 +180,7 @@ fn compile_with(
     c.push(Inst::Save(1), Span::new(root.end, root.end));
     c.push(Inst::Match, Span::new(root.end, root.end));
     let anchored_start = starts_anchored(&ast.root);
-    let guards = if code_units {
+    let guards = if code_units || unit_classes {
         vec![None; c.insts.len()]
     } else {
         (0..c.insts.len())
@@ -175,7 +198,7 @@ fn compile_with(
             })
             .collect()
     };
-    let first_bytes = if code_units {
+    let first_bytes = if code_units || unit_classes {
         None
     } else {
         first_set(&c, &ast.root, ast.flags).map(|s| byte_table(&s))
@@ -188,6 +211,7 @@ fn compile_with(
         regs: c.regs as usize * 2,
         flavor,
         code_units,
+        unit_classes,
         anchored_start,
         first_byte_list: first_bytes.as_ref().and_then(|t| {
             let list: Vec<u8> = (0..=255u8).filter(|b| t[*b as usize]).collect();
@@ -235,6 +259,7 @@ pub fn accepted_chars(
         code_units: flavor.is_js() && !flags.unicode_mode(),
         repeat_depth: 0,
         mark_restoring: Vec::new(),
+        unit_classes: false,
     };
     let test = match &node.kind {
         NodeKind::Literal { ch, .. } if c.code_units && (*ch as u32) > 0xFFFF => return Ok(None),
@@ -271,6 +296,58 @@ impl Compiler<'_> {
 
     fn error(&self, kind: ErrorKind, msg: impl Into<String>, span: Span) -> Error {
         Error::new(kind, msg).with_span_in(self.pattern, Some(span))
+    }
+
+    /// node 18 ([`Compiler::unit_classes`]): which of a sequence's items read one code unit:
+    /// a negated class in a run of two or more text elements, as V8 10.2's parser builds them
+    /// (see [`compile_node18_units`]).
+    fn unit_items(&mut self, items: &[Node], flags: Flags) -> Result<Vec<bool>, Error> {
+        let mut text = Vec::with_capacity(items.len());
+        for item in items {
+            text.push(self.text_element(item, flags)?);
+        }
+        Ok((0..items.len())
+            .map(|k| {
+                matches!(&items[k].kind, NodeKind::Class(c) if c.negated)
+                    && text[k]
+                    && ((k > 0 && text[k - 1]) || text.get(k + 1) == Some(&true))
+            })
+            .collect())
+    }
+
+    /// Whether V8 10.2 (with `u`, without `i`) keeps `node` in a run of text: a literal (not a
+    /// lone surrogate escape), or
+    /// a class or class escape whose listed characters (a class's before its negation, a
+    /// negated escape's complement) are all in the BMP and none a surrogate; `[^]` is not.
+    fn text_element(&mut self, node: &Node, flags: Flags) -> Result<bool, Error> {
+        Ok(match &node.kind {
+            // A character outside the BMP is an atom of two code units; a lone surrogate
+            // escape is rewritten.
+            NodeKind::Literal { .. } => rxw_syntax::escaped_surrogate(
+                self.pattern
+                    .get(node.span.start..node.span.end)
+                    .unwrap_or(""),
+            )
+            .is_none(),
+            NodeKind::Class(c) if c.negated && c.items.is_empty() => false,
+            _ if node.may_match_strings() => false,
+            NodeKind::Perl { .. } | NodeKind::Property { .. } | NodeKind::Class(_) => {
+                let Test::Set { set, negated, .. } = self.set_test(node, flags)? else {
+                    return Ok(false);
+                };
+                let set = &self.sets[set as usize];
+                let listed = if negated && !matches!(node.kind, NodeKind::Class(_)) {
+                    set.negate()
+                } else {
+                    set.clone()
+                };
+                listed
+                    .ranges()
+                    .iter()
+                    .all(|&(a, b)| b <= 0xFFFF && !(a <= 0xDFFF && b >= 0xD800))
+            }
+            _ => false,
+        })
     }
 
     fn add_set(&mut self, set: CharSet) -> u32 {
@@ -314,6 +391,35 @@ impl Compiler<'_> {
             NodeKind::Anchor { kind, multiline } => {
                 let a = self.anchor(*kind, *multiline, flags);
                 self.push(Inst::Assert(a), span);
+            }
+            NodeKind::Concat(items) if self.unit_classes => {
+                let units = self.unit_items(items, flags)?;
+                let order: Vec<usize> = if back {
+                    (0..items.len()).rev().collect()
+                } else {
+                    (0..items.len()).collect()
+                };
+                for k in order {
+                    let from = self.insts.len();
+                    self.node(&items[k], flags, back, depth + 1)?;
+                    if units[k] {
+                        match &self.insts[from..] {
+                            [Inst::Consume { test, back }] => {
+                                self.insts[from] = Inst::ConsumeUnit {
+                                    test: test.clone(),
+                                    back: *back,
+                                }
+                            }
+                            _ => {
+                                return Err(self.error(
+                                    ErrorKind::ConstructUnsupported,
+                                    "js@node18: this class, read by V8 10.2 as one UTF-16 code unit, is not compiled by rxw as one",
+                                    items[k].span,
+                                ));
+                            }
+                        }
+                    }
+                }
             }
             NodeKind::Concat(items) => {
                 let mut flags = flags;

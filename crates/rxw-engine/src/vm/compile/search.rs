@@ -92,6 +92,7 @@ pub(crate) fn python_search_prefix(ast: &Ast, flavor: Flavor) -> Option<CharSet>
         code_units: false,
         repeat_depth: 0,
         mark_restoring: Vec::new(),
+        unit_classes: false,
     };
     // The filter's categories read with the global flags; its other members as written.
     let perl = |kind: PerlKind, negated: bool| {
