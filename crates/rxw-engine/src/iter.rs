@@ -139,7 +139,7 @@ impl Matches<'_, '_> {
                 return Some(Err(Error::new(
                     ErrorKind::InputUnsupported,
                     format!(
-                        "node tries the position between the two UTF-16 code units of U+{:04X} (byte {at}) after its attempt there fails, and rxw has not worked out whether this pattern matches there (a \\k<name> inside a group of a name several groups share, or a pattern nested too deep); rxw refuses rather than answer differently from node",
+                        "node tries the position between the two UTF-16 code units of U+{:04X} (byte {at}) after its attempt there fails, and rxw has not worked out whether this pattern matches there (a pattern nested too deep); rxw refuses rather than answer differently from node",
                         ch as u32
                     ),
                 )));

@@ -145,9 +145,8 @@ pub(crate) enum InsidePair {
     NoMatch,
     /// It matches there (empty), with these groups (1-based numbers) taking part.
     Match(Vec<u32>),
-    /// Not worked out (a `\k<name>` inside a group of a name several groups share, a tree
-    /// nested deeper than the walk goes): a text where node would try such a position is
-    /// refused.
+    /// Not worked out (a tree nested deeper than the walk goes): a text where node would try
+    /// such a position is refused.
     Unsure,
 }
 
@@ -196,16 +195,12 @@ fn matches_inside_a_pair<'a>(
         },
         // V8's parser makes a backreference inside the group it names empty, which holds
         // there; any other fails when it ends inside a pair (V8's CheckNotInSurrogatePair),
-        // set or not, forward or in a look-behind. A name shared by several groups, one of
-        // them around the reference, is not worked out.
+        // set or not, forward or in a look-behind. A `\k<name>` is empty inside any group of
+        // that name, though several groups share it (its IsInsideCaptureGroup asks the
+        // groups around the reference for the name: `(?:(?<a>\k<a>)|(?<a>b))`).
         NodeKind::Backref { index, name } => {
-            if open.iter().any(|(k, _)| k == index) {
-                true
-            } else if name.is_some() && open.iter().any(|(_, n)| *n == name.as_deref()) {
-                return None;
-            } else {
-                false
-            }
+            open.iter().any(|(k, _)| k == index)
+                || (name.is_some() && open.iter().any(|(_, n)| *n == name.as_deref()))
         }
         NodeKind::Group { kind, child } => match kind {
             GroupKind::Capture { index, name } => {
