@@ -908,3 +908,85 @@ fn node18_generated_classes_agree_with_node_18() {
         "{refused} refused"
     );
 }
+
+/// node 20's `v`-mode negated class in the copies of a repeat (`/(?:[^b]a)+/v` on `ca ba`:
+/// 3–5 in node 20, 0–2 in node 22 and later): `js@node20` refuses such a pattern
+/// (`construct_unsupported`), and answers the shapes around it that node 20 runs as node 22
+/// does. Every case must agree with node 20 or be refused so; every case where node 20 and
+/// node 22 differ must be refused, and the cases that are not refused must be most of those
+/// where they agree.
+#[test]
+fn node20_v_negated_class_in_copies_is_refused() {
+    const CASES: &[(&str, &str)] = &[
+        (r"(?:[^😀]a)+", "😀a 😁a"),
+        (r"(?:[^b]a)+", "ca ba"),
+        (r"(?:[^b]a){2}", "cada baba"),
+        (r"(?:[^b]a){0,2}", "ca"),
+        (r"(?:[^b]a)+?", "ca ba"),
+        (r"(?:a[^b])+", "ac ab"),
+        (r"(?:\w[^b])+", "ac ab"),
+        (r"(?:[^\d]a)+", "ca 1a"),
+        (r"(?:[^[b]]a)+", "ca ba"),
+        (r"x(?:[^b]a)+", "xca xba"),
+        (r"(?<=(?:[^b]a)+)z", "caz baz"),
+        (r"(?:x(?:[^b]a)*)+", "xca xba"),
+        (r"(?:(?:[^b]a)*y)+", "cay bay"),
+        (r"(?:[^b]a|y)+", "ca ba"),
+        // Not affected: a class alone, a repeat `*`, `?` or `{1}`, no repeat.
+        (r"(?:[^b]a)*", "ca ba cada"),
+        (r"(?:[^b]a)*?x", "cax bax"),
+        (r"(?:[^b]a)?", "ca ba"),
+        (r"(?:[^b]a){1}", "ca ba"),
+        (r"[^😀]+", "😀a"),
+        (r"(?:[^😀])+", "a😀"),
+        (r"(?:\Da)+", "ca 1a"),
+        (r"[^b]a", "ca ba"),
+        (r"(?<=(?:[^b]a)*)z", "caz baz"),
+    ];
+    let cases: Vec<Value> = CASES
+        .iter()
+        .map(|(p, t)| json!({"pattern": p, "flags": "v", "input": t, "replacement": null}))
+        .collect();
+    let (Some(node20), Some(node22)) = (
+        common::node_binary(20).and_then(|b| run_node(&b, &cases)),
+        common::node_binary(22).and_then(|b| run_node(&b, &cases)),
+    ) else {
+        rxw_testkit::missing(
+            "node 20 and node 22",
+            "js@node20's v-mode negated classes in repeats are NOT checked",
+        );
+        return;
+    };
+    let (mut agree, mut refused, mut bug) = (0, 0, 0);
+    let mut wrong = Vec::new();
+    for ((c, want), later) in cases.iter().zip(&node20).zip(&node22) {
+        let label = format!("js@node20 /{}/v on {}", c["pattern"], c["input"]);
+        let differs = want["units"] != later["units"];
+        bug += usize::from(differs);
+        match rxw_unit_answer(20, c) {
+            Err(e)
+                if e.kind == ErrorKind::ConstructUnsupported
+                    && e.message.starts_with("js@node20: a negated class") =>
+            {
+                refused += 1
+            }
+            Ok(v) if v["units"] == want["units"] && !differs => agree += 1,
+            Ok(v) => wrong.push(format!(
+                "{label}: rxw {} node 20 {}",
+                v["units"], want["units"]
+            )),
+            Err(e) => wrong.push(format!("{label}: rxw refused: {}", e.message)),
+        }
+    }
+    eprintln!(
+        "js@node20, v-mode negated classes in repeats: {} cases, node 20 differs from node 22 on {bug}; rxw agrees on {agree}, refuses {refused}, {} differ",
+        cases.len(),
+        wrong.len()
+    );
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    assert!(
+        bug >= 10,
+        "the probe no longer shows node 20's bug ({bug} cases)"
+    );
+    assert!(agree >= 8, "only {agree} cases answered");
+}
