@@ -46,7 +46,7 @@ pub mod progress;
 pub mod trace;
 /// The flavor-aware parser and everything built on its tree (the `rxw-syntax` crate).
 pub mod syntax {
-    pub use rxw_syntax::{ast, error, explain, lint, onig, parse, railroad, rules};
+    pub use rxw_syntax::{ast, dotnet, error, explain, lint, onig, parse, railroad, rules};
 }
 pub mod testcases;
 pub mod tool;

@@ -134,8 +134,8 @@ pub struct Regex {
     node18_unit_class: Node18Units,
     /// Java: what in a text rxw cannot match as Java does.
     java_text_rule: Option<JavaTextRule>,
-    /// Ruby and Oniguruma: why only ASCII texts are matched as the engine does
-    /// ([`rxw_syntax::onig::text_rule`]).
+    /// Ruby, Oniguruma and .NET: why only ASCII texts are matched as the engine does
+    /// ([`rxw_syntax::onig::text_rule`], [`rxw_syntax::dotnet::text_rule`]).
     onig_text_rule: Option<&'static str>,
     backtrack_limit: usize,
 }
@@ -468,10 +468,12 @@ impl Regex {
         }
         let names = ast.groups.iter().map(|g| g.name.clone()).collect();
         let prefers_empty = flavor.is_python() && ast.root.nullable() && prefers_empty(&ast);
-        // Java's tree is sre constructs of Java's meaning: only the matcher runs it as sre.
+        // Java's tree (and PCRE2's, Onigmo's, .NET's) is sre constructs of the engine's meaning:
+        // only the matcher runs it as sre.
         let needs_matcher = flavor.is_java()
             || flavor.is_onig()
             || flavor.is_pcre2()
+            || flavor.is_dotnet()
             || match (flavor.rules().empty_iteration, flavor.py_version()) {
                 (EmptyIteration::Kept, Some(v)) => {
                     // Before 3.11 a repeated group can keep a failed iteration's marks (even
@@ -521,6 +523,8 @@ impl Regex {
             .map(|v| JavaTextRule::of(&ast, pattern, v));
         let onig_text_rule = if flavor.is_onig() {
             rxw_syntax::onig::text_rule(pattern, flavor, flags)
+        } else if flavor.is_dotnet() {
+            rxw_syntax::dotnet::text_rule(pattern, flags)
         } else {
             None
         };
@@ -881,6 +885,15 @@ impl Regex {
         }
         if let Some(rule) = &self.java_text_rule {
             rule.check(text)?;
+        }
+        if self.flavor.is_dotnet() && has_astral(text) {
+            return Err(Error::new(
+                ErrorKind::InputUnsupported,
+                format!(
+                    "dotnet: a text with a character outside the BMP is not matched by rxw: {}",
+                    rxw_syntax::dotnet::ASTRAL_TEXT
+                ),
+            ));
         }
         if let Some(why) = self.onig_text_rule
             && !text.is_ascii()

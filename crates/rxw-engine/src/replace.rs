@@ -84,6 +84,7 @@ impl Template {
             Replacement::Java => parse_java(template, re),
             Replacement::Ruby => parse_ruby(template, re),
             Replacement::Pcre2 => parse_pcre2(template, re),
+            Replacement::Dotnet => parse_dotnet(template, re),
         }
     }
 
@@ -535,6 +536,96 @@ fn parse_java(t: &str, re: &Regex) -> Result<Template, Error> {
         }
     }
     push_lit(&mut pieces, &t[lit_start..]);
+    Ok(Template { pieces })
+}
+
+/// .NET's `Regex.Replace` template (`RegexParser.ScanReplacement`): `$` and all the digits
+/// after it, when that group exists (else the text as it is); `${1}`, `${name}` of a group the
+/// pattern has; `$&`, `` $` ``, `$'`, `$_` (the whole text), `$$`; everything else literal.
+///
+/// # Errors
+/// A number past `Int32.MaxValue` (Mono's error, whether or not anything matches); `$+` (the
+/// last group that took part), which rxw does not reproduce.
+fn parse_dotnet(t: &str, re: &Regex) -> Result<Template, Error> {
+    let mut pieces = Vec::new();
+    let count = re.group_count();
+    let b = t.as_bytes();
+    let digits = |i: usize| -> Result<(usize, usize), Error> {
+        let mut k = i;
+        let mut n: u64 = 0;
+        while let Some(d) = b.get(k).filter(|d| d.is_ascii_digit()) {
+            n = n * 10 + u64::from(d - b'0');
+            if n > i32::MAX as u64 {
+                return Err(Error::new(
+                    ErrorKind::ReplacementInvalid,
+                    "Capture group numbers must be less than or equal to Int32.MaxValue.",
+                )
+                .with_span_in(t, Some(Span::new(i, k + 1))));
+            }
+            k += 1;
+        }
+        Ok((n as usize, k))
+    };
+    let word = |c: char| c.is_alphanumeric() || c == '_';
+    let (mut i, mut lit_start) = (0, 0);
+    while i < b.len() {
+        if b[i] != b'$' {
+            i += 1;
+            continue;
+        }
+        let start = i;
+        i += 1;
+        let piece: Option<(Vec<Piece>, usize)> = match b.get(i) {
+            None => None,
+            Some(b'{') if i + 1 < b.len() => {
+                let inner = i + 1;
+                if b[inner].is_ascii_digit() {
+                    let (n, k) = digits(inner)?;
+                    (b.get(k) == Some(&b'}') && n <= count).then(|| (vec![Piece::Group(n)], k + 1))
+                } else {
+                    let name_len: usize = t[inner..]
+                        .chars()
+                        .take_while(|c| word(*c))
+                        .map(char::len_utf8)
+                        .sum();
+                    let k = inner + name_len;
+                    match group_by_name(re, &t[inner..k]) {
+                        Some(g) if name_len > 0 && b.get(k) == Some(&b'}') => {
+                            Some((vec![Piece::Group(g)], k + 1))
+                        }
+                        _ => None,
+                    }
+                }
+            }
+            Some(d) if d.is_ascii_digit() => {
+                let (n, k) = digits(i)?;
+                (n <= count).then(|| (vec![Piece::Group(n)], k))
+            }
+            Some(b'$') => Some((vec![Piece::Literal("$".into())], i + 1)),
+            Some(b'&') => Some((vec![Piece::Group(0)], i + 1)),
+            Some(b'`') => Some((vec![Piece::Before], i + 1)),
+            Some(b'\'') => Some((vec![Piece::After], i + 1)),
+            Some(b'_') => Some((vec![Piece::Before, Piece::Group(0), Piece::After], i + 1)),
+            Some(b'+') => {
+                return Err(Error::new(
+                    ErrorKind::ConstructUnsupported,
+                    "dotnet: `$+` (the last group that took part in the match) is not reproduced by rxw",
+                )
+                .with_span_in(t, Some(Span::new(start, i + 1))));
+            }
+            _ => None,
+        };
+        if let Some((ps, end)) = piece {
+            push_lit(&mut pieces, &t[lit_start..start]);
+            for p in ps {
+                push_piece(&mut pieces, "", p);
+            }
+            i = end;
+            lit_start = i;
+        }
+    }
+    push_lit(&mut pieces, &t[lit_start..]);
+    pieces.retain(|p| !matches!(p, Piece::Literal(l) if l.is_empty()));
     Ok(Template { pieces })
 }
 

@@ -13,8 +13,7 @@
 
 mod common;
 
-use rxw_engine::{Limits, Regex};
-use rxw_syntax::ErrorKind;
+use rxw_engine::Regex;
 use rxw_syntax::flavor::{Flags, Flavor};
 use serde_json::{Value, json};
 
@@ -226,48 +225,6 @@ fn random_pattern(rng: &mut rxw_testkit::Rng, depth: usize) -> String {
     out
 }
 
-/// rxw's answer in the oracles' shape: `{"refused"}`, `{"error"}` or `{"names", "bytes",
-/// "matches" (characters), "replaced" | "replace_error"?}`.
-fn rxw_answer(flavor: Flavor, case: &Value) -> Value {
-    let pattern = case["pattern"].as_str().expect("a pattern");
-    let text = case["text"].as_str().expect("a text");
-    let flags = Flags::parse(case["flags"].as_str().unwrap_or(""), flavor).expect("flags");
-    let (re, matches) = match common::compile_and_find(pattern, flavor, flags, text) {
-        Ok(found) => found,
-        Err(answer) => return answer,
-    };
-    let chars = |b: usize| text[..b].chars().count();
-    let bytes: Vec<Value> = matches
-        .iter()
-        .map(|m| rxw_testkit::group_spans(&m.groups))
-        .collect();
-    let in_chars: Vec<Value> = matches
-        .iter()
-        .map(|m| {
-            let g: Vec<Option<(usize, usize)>> = m
-                .groups
-                .iter()
-                .map(|g| g.map(|(s, e)| (chars(s), chars(e))))
-                .collect();
-            rxw_testkit::group_spans(&g)
-        })
-        .collect();
-    let names: Vec<Value> = std::iter::once(json!(""))
-        .chain(re.group_names().iter().map(|n| json!(n)))
-        .collect();
-    let mut out = json!({ "names": names, "bytes": bytes, "matches": in_chars });
-    if let Some(t) = case.get("replace").and_then(Value::as_str) {
-        match re.replace(text, t, None, &Limits::human()) {
-            Ok(r) => out["replaced"] = Value::from(r.result),
-            Err(e) if e.kind == ErrorKind::ConstructUnsupported => {
-                return json!({ "refused": e.message });
-            }
-            Err(e) => out["replace_error"] = Value::from(e.message),
-        }
-    }
-    out
-}
-
 fn cases(with_templates: bool) -> Vec<Value> {
     let mut cases = Vec::new();
     for (pattern, flags, texts) in QUIRKS {
@@ -299,99 +256,6 @@ fn cases(with_templates: bool) -> Vec<Value> {
     cases
 }
 
-/// Compares rxw with an engine's answers; returns (agree, refused, wrong) as lists of labels.
-fn compare(
-    flavor: Flavor,
-    cases: &[Value],
-    answers: &[Value],
-    keys: &[&str],
-) -> (usize, Vec<String>, Vec<String>) {
-    let (mut agree, mut refused, mut wrong) = (0, Vec::new(), Vec::new());
-    for (c, want) in cases.iter().zip(answers) {
-        let got = rxw_answer(flavor, c);
-        let label = format!(
-            "{:?} /{}/ on {:?}{}",
-            c["pattern"].as_str().unwrap_or_default(),
-            c["flags"].as_str().unwrap_or_default(),
-            c["text"].as_str().unwrap_or_default(),
-            c.get("replace")
-                .map(|t| format!(" replace {t}"))
-                .unwrap_or_default()
-        );
-        if want.get("timeout").is_some() {
-            refused.push(format!("{label}: the engine timed out"));
-            continue;
-        }
-        if let Some(r) = got.get("refused") {
-            refused.push(format!(
-                "{label}: {r} (engine: {})",
-                want.get("error").unwrap_or(&json!("compiles"))
-            ));
-            continue;
-        }
-        match (got.get("error"), want.get("error")) {
-            (Some(g), Some(w)) if g == w => {
-                agree += 1;
-                continue;
-            }
-            (Some(g), Some(w)) => {
-                wrong.push(format!("{label}: error {g} where the engine says {w}"));
-                continue;
-            }
-            (Some(g), None) => {
-                wrong.push(format!(
-                    "{label}: rxw refused ({g}), the engine compiles it"
-                ));
-                continue;
-            }
-            (None, Some(w)) => {
-                wrong.push(format!("{label}: rxw compiles it, the engine says {w}"));
-                continue;
-            }
-            (None, None) => {}
-        }
-        let mut same = true;
-        for key in keys {
-            if got.get(*key) != want.get(*key) {
-                same = false;
-                wrong.push(format!(
-                    "{label} [{key}]:\n    rxw    {}\n    engine {}",
-                    got.get(*key).unwrap_or(&Value::Null),
-                    want.get(*key).unwrap_or(&Value::Null)
-                ));
-            }
-        }
-        agree += usize::from(same);
-    }
-    (agree, refused, wrong)
-}
-
-fn report(name: &str, total: usize, agree: usize, refused: &[String], wrong: &[String]) {
-    let mut patterns: Vec<&str> = refused
-        .iter()
-        .map(|r| r.split(" /").next().unwrap_or(r))
-        .collect();
-    patterns.sort_unstable();
-    patterns.dedup();
-    eprintln!(
-        "{name}: {agree} of {total} cases agree, {} refused by rxw ({} patterns), {} differ:\n  {}",
-        refused.len(),
-        patterns.len(),
-        wrong.len(),
-        refused.join("\n  ")
-    );
-    assert!(
-        wrong.is_empty(),
-        "{} disagreements with {name}:\n{}",
-        wrong.len(),
-        wrong.join("\n")
-    );
-    assert!(
-        agree * 10 >= total * 7,
-        "{name}: only {agree} of {total} cases agree (the rest refused)"
-    );
-}
-
 #[test]
 fn the_ruby_flavor_agrees_with_ruby() {
     let Some(ruby) = rxw_testkit::ruby_oracle() else {
@@ -400,8 +264,8 @@ fn the_ruby_flavor_agrees_with_ruby() {
     let cases = cases(true);
     let answers = rxw_testkit::ruby_oracle_answers(&ruby, &cases);
     let keys = ["names", "bytes", "matches", "replaced", "replace_error"];
-    let (agree, refused, wrong) = compare(Flavor::RUBY, &cases, &answers, &keys);
-    report("Ruby 3.1", cases.len(), agree, &refused, &wrong);
+    let (agree, refused, wrong) = common::compare(Flavor::RUBY, &cases, &answers, &keys);
+    common::report("Ruby 3.1", cases.len(), agree, &refused, &wrong);
 }
 
 #[test]
@@ -421,8 +285,9 @@ fn the_oniguruma_flavor_agrees_with_the_library() {
             a
         })
         .collect();
-    let (agree, refused, wrong) = compare(Flavor::Oniguruma, &cases, &answers, &["names", "bytes"]);
-    report("Oniguruma 6.9.8", cases.len(), agree, &refused, &wrong);
+    let (agree, refused, wrong) =
+        common::compare(Flavor::Oniguruma, &cases, &answers, &["names", "bytes"]);
+    common::report("Oniguruma 6.9.8", cases.len(), agree, &refused, &wrong);
 }
 
 /// The workbench's tools on both flavors: the quick reference (with its Onigmo rows), explain,

@@ -1252,7 +1252,7 @@ fn dot_meaning(flavor: Flavor, dotall: bool, mode: Mode) -> (String, String) {
             "any character except \\r and \\n (CRLF mode; no dot-all)".into(),
             "any character but a line break".into(),
         ),
-        Grammar::Sre | Grammar::Re2 | Grammar::Pcre2 => (
+        Grammar::Sre | Grammar::Re2 | Grammar::Pcre2 | Grammar::Dotnet => (
             "any character except a newline (\\n); turn on s to include it".into(),
             "any character but a newline".into(),
         ),

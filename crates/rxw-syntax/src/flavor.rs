@@ -39,6 +39,8 @@ pub enum Flavor {
     Oniguruma,
     /// PCRE2 10.42 in UTF mode (Debian's libpcre2-8).
     Pcre2,
+    /// .NET's `System.Text.RegularExpressions`, as Mono 6.8 runs it.
+    Dotnet,
 }
 
 impl PartialEq for Flavor {
@@ -53,7 +55,8 @@ impl PartialEq for Flavor {
             (Flavor::Re2, Flavor::Re2)
             | (Flavor::Fancy, Flavor::Fancy)
             | (Flavor::Oniguruma, Flavor::Oniguruma)
-            | (Flavor::Pcre2, Flavor::Pcre2) => true,
+            | (Flavor::Pcre2, Flavor::Pcre2)
+            | (Flavor::Dotnet, Flavor::Dotnet) => true,
             _ => false,
         }
     }
@@ -66,7 +69,12 @@ impl std::hash::Hash for Flavor {
         // No allocation: a flavor is hashed where compiled patterns are cached.
         self.family().hash(state);
         match self {
-            Flavor::Rust | Flavor::Re2 | Flavor::Fancy | Flavor::Oniguruma | Flavor::Pcre2 => {}
+            Flavor::Rust
+            | Flavor::Re2
+            | Flavor::Fancy
+            | Flavor::Oniguruma
+            | Flavor::Pcre2
+            | Flavor::Dotnet => {}
             Flavor::Ruby(v) => v.hash(state),
             Flavor::Python(v) => v.hash(state),
             Flavor::Js(v) => v.hash(state),
@@ -99,11 +107,13 @@ pub enum Family {
     Oniguruma,
     /// PCRE2.
     Pcre2,
+    /// .NET's `System.Text.RegularExpressions` (Mono).
+    Dotnet,
 }
 
 impl Family {
     /// Every family, in display order.
-    pub const ALL: [Family; 10] = [
+    pub const ALL: [Family; 11] = [
         Family::Rust,
         Family::Fancy,
         Family::Java,
@@ -114,6 +124,7 @@ impl Family {
         Family::Ruby,
         Family::Oniguruma,
         Family::Pcre2,
+        Family::Dotnet,
     ];
 
     /// The family's rules at its default release.
@@ -129,6 +140,7 @@ impl Family {
             Family::Ruby => Flavor::RUBY,
             Family::Oniguruma => Flavor::Oniguruma,
             Family::Pcre2 => Flavor::Pcre2,
+            Family::Dotnet => Flavor::Dotnet,
         }
     }
 
@@ -145,6 +157,7 @@ impl Family {
             Family::Ruby => RubyVersion::ALL.into_iter().map(Flavor::Ruby).collect(),
             Family::Oniguruma => vec![Flavor::Oniguruma],
             Family::Pcre2 => vec![Flavor::Pcre2],
+            Family::Dotnet => vec![Flavor::Dotnet],
         }
     }
 }
@@ -165,6 +178,7 @@ impl Flavor {
             Flavor::Ruby(_) => &onig::RUBY_3_1,
             Flavor::Oniguruma => &onig::ONIGURUMA,
             Flavor::Pcre2 => &crate::rules::pcre2::PCRE2,
+            Flavor::Dotnet => &crate::rules::dotnet::DOTNET,
         }
     }
 
@@ -188,7 +202,7 @@ impl Flavor {
     pub const RUBY: Flavor = Flavor::Ruby(RubyVersion::V3_1);
 
     /// The families at their default releases, in display order.
-    pub const ALL: [Flavor; 10] = [
+    pub const ALL: [Flavor; 11] = [
         Flavor::Rust,
         Flavor::Fancy,
         Flavor::JAVA,
@@ -199,6 +213,7 @@ impl Flavor {
         Flavor::RUBY,
         Flavor::Oniguruma,
         Flavor::Pcre2,
+        Flavor::Dotnet,
     ];
 
     /// Every flavor and release, in display order (each family's releases oldest first).
@@ -249,6 +264,11 @@ impl Flavor {
         matches!(self, Flavor::Pcre2)
     }
 
+    /// Whether this is .NET, whose grammar its own reader reads ([`crate::dotnet`]).
+    pub fn is_dotnet(self) -> bool {
+        matches!(self, Flavor::Dotnet)
+    }
+
     /// The JDK, for a Java flavor.
     pub fn java_version(self) -> Option<JavaVersion> {
         match self {
@@ -263,9 +283,11 @@ impl Flavor {
     /// 3.11's with ASCII classes and folding.
     pub fn matcher_flavor(self) -> Flavor {
         match self {
-            Flavor::Java(_) | Flavor::Ruby(_) | Flavor::Oniguruma | Flavor::Pcre2 => {
-                Flavor::Python(PyVersion::V3_11)
-            }
+            Flavor::Java(_)
+            | Flavor::Ruby(_)
+            | Flavor::Oniguruma
+            | Flavor::Pcre2
+            | Flavor::Dotnet => Flavor::Python(PyVersion::V3_11),
             f => f,
         }
     }
@@ -283,6 +305,7 @@ impl Flavor {
             Flavor::Ruby(_) => Family::Ruby,
             Flavor::Oniguruma => Family::Oniguruma,
             Flavor::Pcre2 => Family::Pcre2,
+            Flavor::Dotnet => Family::Dotnet,
         }
     }
 
@@ -348,9 +371,12 @@ impl Flavor {
     /// Rust, which has one.
     pub fn release_name(self) -> String {
         match self {
-            Flavor::Rust | Flavor::Re2 | Flavor::Fancy | Flavor::Oniguruma | Flavor::Pcre2 => {
-                String::new()
-            }
+            Flavor::Rust
+            | Flavor::Re2
+            | Flavor::Fancy
+            | Flavor::Oniguruma
+            | Flavor::Pcre2
+            | Flavor::Dotnet => String::new(),
             Flavor::Python(v) => v.to_string(),
             Flavor::Js(v) => v.to_string(),
             Flavor::Go(v) => v.to_string(),
@@ -386,9 +412,12 @@ impl Flavor {
     /// `go@1.27`, `rust`).
     pub fn versioned_name(self) -> String {
         match self {
-            Flavor::Rust | Flavor::Re2 | Flavor::Fancy | Flavor::Oniguruma | Flavor::Pcre2 => {
-                self.family_name().to_string()
-            }
+            Flavor::Rust
+            | Flavor::Re2
+            | Flavor::Fancy
+            | Flavor::Oniguruma
+            | Flavor::Pcre2
+            | Flavor::Dotnet => self.family_name().to_string(),
             _ => format!("{}@{}", self.family_name(), self.release_name()),
         }
     }
@@ -396,9 +425,12 @@ impl Flavor {
     /// The name for a status line: `python 3.11`, `js node20`, `go 1.27`, `rust`.
     pub fn label(self) -> String {
         match self {
-            Flavor::Rust | Flavor::Re2 | Flavor::Fancy | Flavor::Oniguruma | Flavor::Pcre2 => {
-                self.family_name().to_string()
-            }
+            Flavor::Rust
+            | Flavor::Re2
+            | Flavor::Fancy
+            | Flavor::Oniguruma
+            | Flavor::Pcre2
+            | Flavor::Dotnet => self.family_name().to_string(),
             _ => format!("{} {}", self.family_name(), self.release_name()),
         }
     }
@@ -528,6 +560,7 @@ impl Flavor {
                 }
                 Grammar::Java => "start; end or before a final line terminator (lines with m)",
                 Grammar::Onig => "start, end of any line (always; m makes . match a newline)",
+                Grammar::Dotnet => "start; end or before a final newline (lines with m)",
                 _ => "start, end of the text (lines with m)",
             },
         );
@@ -583,6 +616,7 @@ impl Flavor {
                 Replacement::Java => "$1  ${name}  \\$ (\\x is x)",
                 Replacement::Ruby => "\\1  \\k<name>  \\0  \\&  \\`  \\'  \\\\",
                 Replacement::Pcre2 => "$1  ${1}  $name  ${name}  $$ (an unset group is an error)",
+                Replacement::Dotnet => "$1  ${1}  ${name}  $&  $`  $'  $_  $$",
             },
         );
         row(
@@ -715,6 +749,13 @@ impl FromStr for Flavor {
                     Flavor::Pcre2.rules().engine
                 )),
             },
+            "dotnet" | ".net" | "csharp" | "c#" | "mono" => match version {
+                None => Ok(Flavor::Dotnet),
+                Some(v) => Err(format!(
+                    "unknown flavor {s:?}: dotnet has one release, {} (got {v:?})",
+                    Flavor::Dotnet.rules().engine
+                )),
+            },
             "re2" => match version {
                 None => Ok(Flavor::Re2),
                 Some(v) => Err(format!(
@@ -725,7 +766,7 @@ impl FromStr for Flavor {
             _ => Err(format!(
                 "unknown flavor {s:?} (expected rust, python, python@3.8 … python@3.15, js, \
                  js@node18 … js@node26, go, go@1.19 … go@1.27, re2, fancy, java, java@17, \
-                 java@25, ruby, ruby@3.1, oniguruma or pcre2)"
+                 java@25, ruby, ruby@3.1, oniguruma, pcre2 or dotnet)"
             )),
         }
     }

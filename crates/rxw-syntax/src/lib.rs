@@ -20,6 +20,7 @@
 //! ```
 
 pub mod ast;
+pub mod dotnet;
 pub mod engine_tables;
 pub mod error;
 pub mod explain;

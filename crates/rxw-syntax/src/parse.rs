@@ -37,6 +37,16 @@ pub fn parse(pattern: &str, flavor: Flavor, flags: Flags) -> Result<Ast, Error> 
         let parsed = parse(&read.out, crate::pcre2::Read::flavor(), Flags::default());
         return crate::pcre2::finish(pattern, read, parsed);
     }
+    if flavor.is_dotnet() {
+        // .NET's grammar has its own reader, as Java's has.
+        let read = crate::dotnet::read(pattern, flags)?;
+        let parsed = parse(
+            &read.out,
+            crate::dotnet::Read::flavor(),
+            crate::dotnet::Read::flags(),
+        );
+        return crate::dotnet::finish(pattern, read, parsed);
+    }
     if flavor.is_onig() {
         // Onigmo's and Oniguruma's grammar has its own reader, as Java's has.
         let read = crate::onig::read(pattern, flavor, flags)?;
@@ -1146,7 +1156,7 @@ impl<'p> Parser<'p> {
         }
         match self.rules.grammar {
             // (Java's and Onigmo's readers hand this parser sre text.)
-            Grammar::Sre | Grammar::Java | Grammar::Onig | Grammar::Pcre2 => {
+            Grammar::Sre | Grammar::Java | Grammar::Onig | Grammar::Pcre2 | Grammar::Dotnet => {
                 let release = self.flavor.matcher_flavor().py_version();
                 let quoted =
                     release.map_or(format!("'{name}'"), |v| crate::python_names::repr(v, name));
@@ -1617,7 +1627,7 @@ impl<'p> Parser<'p> {
             .take_while(|c| c.is_ascii_digit())
             .collect();
         match self.rules.grammar {
-            Grammar::Sre | Grammar::Java | Grammar::Onig | Grammar::Pcre2 => {
+            Grammar::Sre | Grammar::Java | Grammar::Onig | Grammar::Pcre2 | Grammar::Dotnet => {
                 // Three octal digits make an octal escape.
                 let b = digits.as_bytes();
                 if b.len() >= 3 && b[..3].iter().all(|d| (b'0'..=b'7').contains(d)) {

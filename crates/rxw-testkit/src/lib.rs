@@ -772,6 +772,71 @@ pub fn ruby_oracle_answers(ruby: &std::path::Path, cases: &[Value]) -> Vec<Value
     json_lines_oracle("the Ruby oracle", command, cases)
 }
 
+/// The .NET oracle (`tests/oracle/DotnetOracle.cs`) compiled with `mcs` (Debian's mono-mcs)
+/// into the build's temporary folder, to be run by `mono` (Debian's mono-runtime, Mono 6.8);
+/// `None` when either is missing or the program does not compile ([`missing`], naming `mono
+/// 6.8 and mcs`: a failure under `RXW_REQUIRE_ORACLES=1`; `.ci/run` installs both). Run it with
+/// [`dotnet_oracle_answers`].
+pub fn dotnet_oracle() -> Option<std::path::PathBuf> {
+    let mono = Command::new("mono")
+        .arg("--version")
+        .output()
+        .ok()
+        .filter(|o| o.status.success())
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned());
+    if !mono.as_deref().is_some_and(|v| v.contains("version 6.8")) {
+        missing(
+            "mono 6.8 (mono-runtime)",
+            "no Mono 6.8 runs (.ci/run installs Debian's mono-runtime): the dotnet flavor is not \
+             compared with System.Text.RegularExpressions itself",
+        );
+        return None;
+    }
+    let source = format!(
+        "{}/../../tests/oracle/DotnetOracle.cs",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let dir = std::env::temp_dir().join(format!("rxw-dotnet-oracle-{}", std::process::id()));
+    let _ = std::fs::create_dir_all(&dir);
+    let exe = dir.join("DotnetOracle.exe");
+    let compiled = Command::new("mcs")
+        .arg("-nologo")
+        .arg(format!("-out:{}", exe.display()))
+        .arg(&source)
+        .output();
+    match compiled {
+        Ok(o) if o.status.success() && exe.exists() => Some(exe),
+        Ok(o) => panic!(
+            "mcs does not compile {source}: {}{}",
+            String::from_utf8_lossy(&o.stdout),
+            String::from_utf8_lossy(&o.stderr)
+        ),
+        Err(_) => {
+            missing(
+                "mcs (mono-mcs)",
+                "no C# compiler (.ci/run installs Debian's mono-mcs): the dotnet flavor is not \
+                 compared with System.Text.RegularExpressions itself",
+            );
+            None
+        }
+    }
+}
+
+/// Runs the .NET oracle [`dotnet_oracle`] compiled on `cases` (each `{"pattern", "flags",
+/// "text", "replace"?}`, flags of `imsx`) under `mono`, and returns its answer to each, in
+/// order: `{"error"}` (the parser's description), `{"timeout": true}`, or `{"names",
+/// "matches", "replaced" | "replace_error"?, "runtime"}` with UTF-16 offsets. The program's
+/// header says it in full.
+///
+/// # Panics
+///
+/// When the oracle fails or answers a different number of lines.
+pub fn dotnet_oracle_answers(exe: &std::path::Path, cases: &[Value]) -> Vec<Value> {
+    let mut command = Command::new("mono");
+    command.arg(exe);
+    json_lines_oracle("the .NET oracle", command, cases)
+}
+
 /// The Python that runs the Oniguruma oracle (`tests/oracle/onig_oracle.py`, ctypes on the C
 /// library: Debian's libonig5 6.9.8, or the file `$RXW_LIBONIG` names): `python3` when it loads
 /// the library; `None` when not ([`missing`], naming `libonig5 (Oniguruma 6.9.8)`).

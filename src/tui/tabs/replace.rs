@@ -34,6 +34,7 @@ fn syntax_hint(f: Flavor) -> &'static str {
         Replacement::Java => r"$1 ${name} \$",
         Replacement::Ruby => r"\1 \k<name> \0 \\",
         Replacement::Pcre2 => "$1 ${1} $name ${name} $$",
+        Replacement::Dotnet => "$1 ${1} ${name} $& $$",
     }
 }
 

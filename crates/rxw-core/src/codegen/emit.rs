@@ -90,9 +90,14 @@ fn translate_with(
     // (`crate::syntax::java`): it is written out as the sre tree it is.
     // Ruby's and Oniguruma's trees are the same (`crate::syntax::onig`), exact on every text
     // unless the reader says otherwise: then no program is exact.
-    if flavor.is_onig()
-        && let Some(why) = crate::syntax::onig::text_rule(pattern, flavor, flags)
-    {
+    let text_rule = if flavor.is_onig() {
+        crate::syntax::onig::text_rule(pattern, flavor, flags)
+    } else if flavor.is_dotnet() {
+        crate::syntax::dotnet::text_rule(pattern, flags)
+    } else {
+        None
+    };
+    if let Some(why) = text_rule {
         return Err(Error::new(
             crate::ErrorKind::ConstructUnsupported,
             format!(
@@ -102,11 +107,12 @@ fn translate_with(
         ));
     }
     // PCRE2's tree is the same too (`crate::syntax::pcre2`), its flags written into it.
-    let (flavor, flags) = if flavor.is_java() || flavor.is_onig() || flavor.is_pcre2() {
-        (flavor.matcher_flavor(), ast.flags)
-    } else {
-        (flavor, flags)
-    };
+    let (flavor, flags) =
+        if flavor.is_java() || flavor.is_onig() || flavor.is_pcre2() || flavor.is_dotnet() {
+            (flavor.matcher_flavor(), ast.flags)
+        } else {
+            (flavor, flags)
+        };
     let mut has_backref = false;
     ast.root
         .walk(|n, _| has_backref |= matches!(n.kind, NodeKind::Backref { .. }));
@@ -182,7 +188,8 @@ fn verbatim(
         | Flavor::Go(_)
         | Flavor::Re2
         | Flavor::Java(_)
-        | Flavor::Ruby(_) => {}
+        | Flavor::Ruby(_)
+        | Flavor::Dotnet => {}
         // (No generator runs Oniguruma or PCRE2: never native.)
         Flavor::Oniguruma | Flavor::Pcre2 => return Ok(None),
         Flavor::Rust | Flavor::Fancy => {
@@ -699,7 +706,8 @@ impl Emitter<'_> {
             | Flavor::Java(_)
             | Flavor::Ruby(_)
             | Flavor::Oniguruma
-            | Flavor::Pcre2 => {}
+            | Flavor::Pcre2
+            | Flavor::Dotnet => {}
         }
         state
     }
@@ -855,9 +863,11 @@ impl Emitter<'_> {
                 Flavor::Python(v) => crate::engine::classes::python_space(v),
                 Flavor::Rust | Flavor::Fancy => crate::engine::classes::rust_space(),
                 // (A Java tree is written as its sre tree, whose classes are ASCII.)
-                Flavor::Java(_) | Flavor::Ruby(_) | Flavor::Oniguruma | Flavor::Pcre2 => {
-                    WHITE_SPACE_ASCII
-                }
+                Flavor::Java(_)
+                | Flavor::Ruby(_)
+                | Flavor::Oniguruma
+                | Flavor::Pcre2
+                | Flavor::Dotnet => WHITE_SPACE_ASCII,
             }),
         }
     }

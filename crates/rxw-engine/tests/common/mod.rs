@@ -114,3 +114,154 @@ pub fn assert_attack_slows_down(
         "{pattern}: {engine} is not slowed down exponentially by {a:?}: {times:?}"
     );
 }
+
+/// The differential comparison of the flavors whose oracles answer in characters (Ruby,
+/// Oniguruma, .NET on texts of BMP characters, where UTF-16 units are characters).
+#[allow(dead_code)]
+mod by_chars {
+    use rxw_engine::Limits;
+    use rxw_syntax::ErrorKind;
+    use rxw_syntax::flavor::{Flags, Flavor};
+    use serde_json::{Value, json};
+
+    /// rxw's answer in the oracles' shape: `{"refused"}`, `{"error"}` or `{"names", "bytes",
+    /// "matches" (characters), "replaced" | "replace_error"?}`.
+    pub fn rxw_answer(flavor: Flavor, case: &Value) -> Value {
+        let pattern = case["pattern"].as_str().expect("a pattern");
+        let text = case["text"].as_str().expect("a text");
+        let flags = Flags::parse(case["flags"].as_str().unwrap_or(""), flavor).expect("flags");
+        let (re, matches) = match super::compile_and_find(pattern, flavor, flags, text) {
+            Ok(found) => found,
+            Err(answer) => return answer,
+        };
+        let chars = |b: usize| text[..b].chars().count();
+        let bytes: Vec<Value> = matches
+            .iter()
+            .map(|m| rxw_testkit::group_spans(&m.groups))
+            .collect();
+        let in_chars: Vec<Value> = matches
+            .iter()
+            .map(|m| {
+                let g: Vec<Option<(usize, usize)>> = m
+                    .groups
+                    .iter()
+                    .map(|g| g.map(|(s, e)| (chars(s), chars(e))))
+                    .collect();
+                rxw_testkit::group_spans(&g)
+            })
+            .collect();
+        let names: Vec<Value> = std::iter::once(json!(""))
+            .chain(re.group_names().iter().map(|n| json!(n)))
+            .collect();
+        let mut out = json!({ "names": names, "bytes": bytes, "matches": in_chars });
+        if let Some(t) = case.get("replace").and_then(Value::as_str) {
+            match re.replace(text, t, None, &Limits::human()) {
+                Ok(r) => out["replaced"] = Value::from(r.result),
+                Err(e) if e.kind == ErrorKind::ConstructUnsupported => {
+                    return json!({ "refused": e.message });
+                }
+                Err(e) => out["replace_error"] = Value::from(e.message),
+            }
+        }
+        out
+    }
+
+    /// Compares rxw with an engine's answers; returns (agree, refused, wrong) as lists of labels.
+    pub fn compare(
+        flavor: Flavor,
+        cases: &[Value],
+        answers: &[Value],
+        keys: &[&str],
+    ) -> (usize, Vec<String>, Vec<String>) {
+        let (mut agree, mut refused, mut wrong) = (0, Vec::new(), Vec::new());
+        for (c, want) in cases.iter().zip(answers) {
+            let got = rxw_answer(flavor, c);
+            let label = format!(
+                "{:?} /{}/ on {:?}{}",
+                c["pattern"].as_str().unwrap_or_default(),
+                c["flags"].as_str().unwrap_or_default(),
+                c["text"].as_str().unwrap_or_default(),
+                c.get("replace")
+                    .map(|t| format!(" replace {t}"))
+                    .unwrap_or_default()
+            );
+            if want.get("timeout").is_some() {
+                refused.push(format!("{label}: the engine timed out"));
+                continue;
+            }
+            if let Some(e) = want.get("engine_error") {
+                refused.push(format!("{label}: the engine itself fails ({e})"));
+                continue;
+            }
+            if let Some(r) = got.get("refused") {
+                refused.push(format!(
+                    "{label}: {r} (engine: {})",
+                    want.get("error").unwrap_or(&json!("compiles"))
+                ));
+                continue;
+            }
+            match (got.get("error"), want.get("error")) {
+                (Some(g), Some(w)) if g == w => {
+                    agree += 1;
+                    continue;
+                }
+                (Some(g), Some(w)) => {
+                    wrong.push(format!("{label}: error {g} where the engine says {w}"));
+                    continue;
+                }
+                (Some(g), None) => {
+                    wrong.push(format!(
+                        "{label}: rxw refused ({g}), the engine compiles it"
+                    ));
+                    continue;
+                }
+                (None, Some(w)) => {
+                    wrong.push(format!("{label}: rxw compiles it, the engine says {w}"));
+                    continue;
+                }
+                (None, None) => {}
+            }
+            let mut same = true;
+            for key in keys {
+                if got.get(*key) != want.get(*key) {
+                    same = false;
+                    wrong.push(format!(
+                        "{label} [{key}]:\n    rxw    {}\n    engine {}",
+                        got.get(*key).unwrap_or(&Value::Null),
+                        want.get(*key).unwrap_or(&Value::Null)
+                    ));
+                }
+            }
+            agree += usize::from(same);
+        }
+        (agree, refused, wrong)
+    }
+
+    pub fn report(name: &str, total: usize, agree: usize, refused: &[String], wrong: &[String]) {
+        let mut patterns: Vec<&str> = refused
+            .iter()
+            .map(|r| r.split(" /").next().unwrap_or(r))
+            .collect();
+        patterns.sort_unstable();
+        patterns.dedup();
+        eprintln!(
+            "{name}: {agree} of {total} cases agree, {} refused by rxw ({} patterns), {} differ:\n  {}",
+            refused.len(),
+            patterns.len(),
+            wrong.len(),
+            refused.join("\n  ")
+        );
+        assert!(
+            wrong.is_empty(),
+            "{} disagreements with {name}:\n{}",
+            wrong.len(),
+            wrong.join("\n")
+        );
+        assert!(
+            agree * 10 >= total * 7,
+            "{name}: only {agree} of {total} cases agree (the rest refused)"
+        );
+    }
+}
+#[allow(unused_imports)]
+pub use by_chars::{compare, report, rxw_answer};

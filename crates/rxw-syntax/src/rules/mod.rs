@@ -8,8 +8,9 @@
 //! code where it is carried out.
 //!
 //! One file per family: [`python`], [`js`], [`rust`], [`fancy`], [`go`], [`re2`], [`java`],
-//! [`onig`], [`pcre2`].
+//! [`onig`], [`pcre2`], [`dotnet`].
 
+pub mod dotnet;
 pub mod fancy;
 pub mod go;
 pub mod java;
@@ -93,6 +94,8 @@ pub enum Grammar {
     Onig,
     /// PCRE2's, read by its own reader ([`crate::pcre2`]) in the same way as Java's.
     Pcre2,
+    /// .NET's, read by its own reader ([`crate::dotnet`]) in the same way as Java's.
+    Dotnet,
 }
 
 /// Switches of the [`Grammar::Re2`] grammar (the other grammars ask their release directly).
@@ -417,6 +420,9 @@ pub enum Replacement {
     /// `pcre2_substitute`'s: `$1`, `${1}`, `$name`, `${name}`, `$$`; a group the pattern does
     /// not have is an error, and so is one that did not take part in the match.
     Pcre2,
+    /// .NET's `Regex.Replace`: `$1` (all the digits, when that group exists), `${1}`,
+    /// `${name}`, `$&`, `` $` ``, `$'`, `$_`, `$$`; anything else is literal text.
+    Dotnet,
 }
 
 #[cfg(test)]

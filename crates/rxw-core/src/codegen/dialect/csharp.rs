@@ -15,7 +15,7 @@ using System.Text.RegularExpressions;
 
 public static class Program
 {{
-    static readonly Regex Pattern = new Regex({lit}, RegexOptions.CultureInvariant);
+    static readonly Regex Pattern = new Regex({lit}, RegexOptions.CultureInvariant{flags});
 
     static string Field(Group g) =>
         !g.Success ? "\\N" : g.Value.Replace("\\", "\\\\").Replace("\t", "\\t").Replace("\n", "\\n").Replace("\r", "\\r");
@@ -46,6 +46,14 @@ public static class Program
 }}
 "#,
         lit = csharp_str(&t.pattern),
+        flags = super::flag_argument(t, |c| match c {
+            'i' => Some("RegexOptions.IgnoreCase"),
+            'm' => Some("RegexOptions.Multiline"),
+            's' => Some("RegexOptions.Singleline"),
+            'x' => Some("RegexOptions.IgnorePatternWhitespace"),
+            _ => None,
+        })
+        .replacen(", ", " | ", 1),
     )
 }
 

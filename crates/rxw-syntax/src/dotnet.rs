@@ -1,0 +1,1306 @@
+//! The reader of .NET's `System.Text.RegularExpressions` syntax (the `dotnet` flavor, as Mono
+//! 6.8 runs it: the .NET Framework parser and interpreter).
+//!
+//! The pattern is read left to right as `RegexParser.ScanRegex` reads it, with its own
+//! descriptions (`Unterminated [] set.`, `Quantifier {x,y} following nothing.`), after a first
+//! pass that numbers the groups as .NET does (its `CountCaptures`: a backreference may name a
+//! group further on). What rxw reproduces exactly is written out as sre constructs of the same
+//! meaning and read by the sre grammar with ASCII classes and folding: `^` as `\A` (a line
+//! start under `m`), `\Z` as the end or before a final newline, `\z` as the end, `.` as not a
+//! newline (anything under `s`), an inline `(?i)` as a scoped `(?i:…)` around each atom it
+//! reaches (to the end of the enclosing group, its later alternatives included, as .NET
+//! carries options), `(?n)` as groups that do not capture, a class subtraction
+//! `[a-z-[aeiou]]` as a look-ahead that refuses the subtracted set before the base set, the
+//! quirks of .NET's class scanner kept (`[a\-z]`, `[[:alpha:]]` as `[`, a range into a
+//! subtraction), a repeated anchor (`^*`) as the repetition of a group. Every span is mapped
+//! back to the pattern.
+//!
+//! What rxw cannot reproduce is refused with [`ErrorKind::ConstructUnsupported`], each with
+//! its reason: balancing groups (`(?<a-b>…)`), groups named by a number, a name several groups
+//! share, a named group before an unnamed one (.NET numbers the unnamed ones first), a
+//! backreference to a group not yet closed, conditionals on an expression, `\G`, `\p{…}`,
+//! captures and backreferences inside a look-behind (which .NET matches right to left), a
+//! character outside the BMP in the pattern. Where Mono's Unicode data decides (`\w \d \s \b`
+//! and their negations, `IgnoreCase`), the pattern is matched on ASCII texts only:
+//! [`text_rule`] says why, and the engine refuses other texts with that reason; every text
+//! with a character outside the BMP is refused (Mono's matcher reads UTF-16 code units).
+
+use crate::ast::{Ast, Span};
+use crate::error::{Error, ErrorKind};
+use crate::flavor::{Flags, Flavor, PyVersion};
+use crate::java::{SpanMap, remap};
+use crate::rules::dotnet as texts;
+
+/// A pattern read: the sre text of the same meaning, where each piece of it came from, and
+/// the reason texts outside ASCII are refused, if they are.
+pub(crate) struct Read {
+    /// The sre text, to be parsed as python@3.11 with [`Read::flags`].
+    pub out: String,
+    pieces: Vec<(usize, usize, usize, usize)>,
+    /// Why only ASCII texts are matched as Mono does (`None`: every BMP text is).
+    pub ascii_texts: Option<&'static str>,
+}
+
+impl Read {
+    /// The flags the sre text is parsed with: ASCII classes and folding.
+    pub fn flags() -> Flags {
+        Flags {
+            ascii: true,
+            ..Flags::default()
+        }
+    }
+
+    /// The flavor the sre text is parsed in.
+    pub fn flavor() -> Flavor {
+        Flavor::Python(PyVersion::V3_11)
+    }
+}
+
+/// Why Mono matches `pattern` as rxw does on ASCII texts only (`\w \d \s \b`, `IgnoreCase`),
+/// or `None` when every text of BMP characters is matched exactly (and when the pattern does
+/// not read).
+pub fn text_rule(pattern: &str, flags: Flags) -> Option<&'static str> {
+    read(pattern, flags).ok().and_then(|r| r.ascii_texts)
+}
+
+/// Why a text with a character outside the BMP is refused, for every pattern.
+pub const ASTRAL_TEXT: &str = "Mono's matcher reads UTF-16 code units (`.` and a negated \
+     class match one half of a surrogate pair), which rxw does not reproduce";
+
+/// Reads a .NET pattern into sre text.
+///
+/// # Errors
+/// [`ErrorKind::PatternInvalid`] with Mono's description, or
+/// [`ErrorKind::ConstructUnsupported`] for what rxw does not reproduce.
+pub(crate) fn read(pattern: &str, flags: Flags) -> Result<Read, Error> {
+    // First pass: the groups, numbered as .NET numbers them.
+    let mut count = Reader::new(pattern, flags, None);
+    count.read()?;
+    let groups = count.groups;
+    let mut reader = Reader::new(pattern, flags, Some(groups));
+    reader.read()?;
+    reader.check_numbering()?;
+    Ok(Read {
+        out: reader.out,
+        pieces: reader.pieces,
+        ascii_texts: reader.ascii_texts,
+    })
+}
+
+/// The tree of the sre text `parsed` (or its error), mapped back onto `pattern`.
+///
+/// # Errors
+/// [`ErrorKind::ConstructUnsupported`] when the sre parser refused the text (a look-behind
+/// whose width is not fixed, which .NET accepts).
+pub(crate) fn finish(pattern: &str, read: Read, parsed: Result<Ast, Error>) -> Result<Ast, Error> {
+    let whole = Span::new(0, pattern.len());
+    let mut ast = parsed.map_err(|e| {
+        let why = if e.message.contains("look-behind") {
+            "a look-behind whose width is not fixed (.NET matches any look-behind right to left)"
+                .to_string()
+        } else {
+            format!(
+                "a construct .NET reads differently from rxw's matcher ({})",
+                e.message
+            )
+        };
+        unsupported(pattern, &why, whole)
+    })?;
+    let map = SpanMap {
+        pieces: read.pieces,
+        len: pattern.len(),
+    };
+    remap(&mut ast.root, &map);
+    ast.root.span = whole;
+    for g in &mut ast.groups {
+        g.span = map.span(g.span);
+    }
+    Ok(ast)
+}
+
+fn unsupported(pattern: &str, what: &str, span: Span) -> Error {
+    Error::new(
+        ErrorKind::ConstructUnsupported,
+        format!("dotnet: {what} is not reproduced by rxw"),
+    )
+    .with_span_in(pattern, Some(span))
+}
+
+/// `RegexOptions` the parser tracks inline.
+#[derive(Clone, Copy, Default)]
+struct Opts {
+    i: bool,
+    m: bool,
+    n: bool,
+    s: bool,
+    x: bool,
+}
+
+/// A group of the pattern, in the order it opens: its name (`None` for an unnamed capture).
+#[derive(Clone, Debug)]
+struct Group {
+    name: Option<String>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Capture(usize),
+    Plain,
+    Atomic,
+    LookAhead,
+    LookBehind,
+    /// A conditional: how many `|` so far.
+    Cond(usize),
+}
+
+struct Frame {
+    kind: Kind,
+    saved: Opts,
+    /// Where the group's sre text starts.
+    out_at: usize,
+}
+
+/// What a quantifier would repeat.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Last {
+    /// Nothing (start of a branch, after `(?i)`).
+    Nothing,
+    /// A quantified atom: another quantifier is nested.
+    Quantified,
+    /// An atom, whose sre text starts at this offset of `out`.
+    Atom(usize),
+    /// A zero-width atom (an anchor, `\b`, a look-around), whose sre text starts here.
+    ZeroWidth(usize),
+    /// An atomic group, whose sre text starts here.
+    Atomic(usize),
+}
+
+struct Reader<'p> {
+    pat: &'p str,
+    chars: Vec<(usize, char)>,
+    pos: usize,
+    opts: Opts,
+    out: String,
+    pieces: Vec<(usize, usize, usize, usize)>,
+    frames: Vec<Frame>,
+    last: Last,
+    /// Captures opened so far, in order.
+    groups: Vec<Group>,
+    /// The first pass's groups (`None` in the first pass, which checks no reference).
+    known: Option<Vec<Group>>,
+    /// Captures closed so far, by their .NET number.
+    closed: Vec<usize>,
+    ascii_texts: Option<&'static str>,
+}
+
+const WORD_CLASSES: &str = "`\\w \\d \\s \\b` and their negations match by Mono's Unicode data";
+const IGNORE_CASE: &str = "IgnoreCase folds by Mono's culture data";
+
+impl<'p> Reader<'p> {
+    fn new(pat: &'p str, flags: Flags, known: Option<Vec<Group>>) -> Reader<'p> {
+        let opts = Opts {
+            i: flags.ignore_case,
+            m: flags.multiline,
+            s: flags.dotall,
+            x: flags.verbose,
+            n: false,
+        };
+        Reader {
+            pat,
+            chars: pat.char_indices().collect(),
+            pos: 0,
+            opts,
+            out: String::new(),
+            pieces: Vec::new(),
+            frames: Vec::new(),
+            last: Last::Nothing,
+            groups: Vec::new(),
+            known,
+            closed: Vec::new(),
+            ascii_texts: flags.ignore_case.then_some(IGNORE_CASE),
+        }
+    }
+
+    fn peek(&self) -> Option<char> {
+        self.peek_at(0)
+    }
+
+    fn peek_at(&self, k: usize) -> Option<char> {
+        self.chars.get(self.pos + k).map(|c| c.1)
+    }
+
+    fn left(&self) -> usize {
+        self.chars.len() - self.pos
+    }
+
+    fn byte(&self, i: usize) -> usize {
+        self.chars.get(i).map_or(self.pat.len(), |c| c.0)
+    }
+
+    fn here(&self) -> usize {
+        self.byte(self.pos)
+    }
+
+    /// Mono's error, at the character before the scanner's position (where it stopped).
+    fn error(&self, description: impl Into<String>) -> Error {
+        let at = self.byte(self.pos.saturating_sub(1));
+        let end = self.byte(self.pos.max(1)).max(at);
+        Error::new(ErrorKind::PatternInvalid, description)
+            .with_span_in(self.pat, Some(Span::new(at, end)))
+    }
+
+    fn refuse(&self, what: &str, from: usize) -> Error {
+        let at = self.byte(from);
+        unsupported(self.pat, what, Span::new(at, self.here().max(at)))
+    }
+
+    /// Writes `text` for the source from char `from` to the current position.
+    fn emit(&mut self, text: &str, from: usize) {
+        let (s, e) = (self.byte(from), self.here());
+        let o = self.out.len();
+        self.out.push_str(text);
+        self.pieces.push((o, self.out.len(), s, e.max(s)));
+    }
+
+    /// Writes an atom (one sre atom), under `(?i:…)` where IgnoreCase reaches it and it folds.
+    fn atom(&mut self, text: &str, from: usize, folds: bool) {
+        let at = self.out.len();
+        if self.opts.i && folds {
+            self.emit(&format!("(?i:{text})"), from);
+        } else {
+            self.emit(text, from);
+        }
+        self.last = Last::Atom(at);
+    }
+
+    fn zero_width(&mut self, text: &str, from: usize) {
+        let at = self.out.len();
+        self.emit(text, from);
+        self.last = Last::ZeroWidth(at);
+    }
+
+    fn word_classes(&mut self) {
+        if self.ascii_texts.is_none() {
+            self.ascii_texts = Some(WORD_CLASSES);
+        }
+    }
+
+    fn is_space(c: char) -> bool {
+        matches!(c, ' ' | '\t' | '\n' | '\x0c' | '\r')
+    }
+
+    /// `ScanBlank`: white space and `#` comments under `x`, `(?#…)` comments always.
+    fn blank(&mut self) -> Result<(), Error> {
+        loop {
+            if self.opts.x {
+                while self.peek().is_some_and(Self::is_space) {
+                    self.pos += 1;
+                }
+                if self.peek() == Some('#') {
+                    while self.peek().is_some_and(|c| c != '\n') {
+                        self.pos += 1;
+                    }
+                    continue;
+                }
+            }
+            if self.peek() == Some('(')
+                && self.peek_at(1) == Some('?')
+                && self.peek_at(2) == Some('#')
+            {
+                while self.peek().is_some_and(|c| c != ')') {
+                    self.pos += 1;
+                }
+                if self.peek().is_none() {
+                    return Err(self.error(texts::UNTERMINATED_COMMENT));
+                }
+                self.pos += 1;
+                continue;
+            }
+            return Ok(());
+        }
+    }
+
+    /// `IsTrueQuantifier`: `*`, `+`, `?`, or `{n}`, `{n,}`, `{n,m}`.
+    fn is_quantifier(&self) -> bool {
+        match self.peek() {
+            Some('*' | '+' | '?') => true,
+            Some('{') => {
+                let mut k = 1;
+                let digits = |k: &mut usize| {
+                    let from = *k;
+                    while self.peek_at(*k).is_some_and(|c| c.is_ascii_digit()) {
+                        *k += 1;
+                    }
+                    *k > from
+                };
+                if !digits(&mut k) {
+                    return false;
+                }
+                match self.peek_at(k) {
+                    Some('}') => true,
+                    Some(',') => {
+                        k += 1;
+                        digits(&mut k);
+                        self.peek_at(k) == Some('}')
+                    }
+                    _ => false,
+                }
+            }
+            _ => false,
+        }
+    }
+
+    /// `ScanDecimal`: the digits at the position, or Mono's error past `Int32.MaxValue`.
+    fn decimal(&mut self) -> Result<u32, Error> {
+        let mut n: u32 = 0;
+        while let Some(d) = self.peek().and_then(|c| c.to_digit(10)) {
+            self.pos += 1;
+            n = n
+                .checked_mul(10)
+                .and_then(|n| n.checked_add(d))
+                .filter(|&n| n <= i32::MAX as u32)
+                .ok_or_else(|| self.error(texts::CAPTURE_GROUP_OUT_OF_RANGE))?;
+        }
+        Ok(n)
+    }
+
+    fn read(&mut self) -> Result<(), Error> {
+        loop {
+            let was_quantified = self.last == Last::Quantified;
+            self.blank()?;
+            let start = self.pos;
+            let Some(c) = self.peek() else { break };
+            if self.frames.len() > 400 {
+                return Err(self.refuse("nesting this deep", start));
+            }
+            match c {
+                '\\' => {
+                    self.pos += 1;
+                    self.backslash(start)?;
+                }
+                '[' => {
+                    self.pos += 1;
+                    let class = self.class()?;
+                    let folds = self.opts.i;
+                    let text = class.sre();
+                    self.atom(&text, start, folds);
+                }
+                '(' => {
+                    self.pos += 1;
+                    self.open(start)?;
+                    continue;
+                }
+                ')' => {
+                    self.pos += 1;
+                    self.close(start)?;
+                }
+                '|' => {
+                    self.pos += 1;
+                    if let Some(Frame {
+                        kind: Kind::Cond(n),
+                        ..
+                    }) = self.frames.last_mut()
+                    {
+                        *n += 1;
+                    }
+                    self.emit("|", start);
+                    self.last = Last::Nothing;
+                    continue;
+                }
+                '^' => {
+                    self.pos += 1;
+                    let text = if self.opts.m { "(?m:^)" } else { r"\A" };
+                    self.zero_width(text, start);
+                }
+                '$' => {
+                    self.pos += 1;
+                    let text = if self.opts.m { "(?m:$)" } else { r"(?=\n?\Z)" };
+                    self.zero_width(text, start);
+                }
+                '.' => {
+                    self.pos += 1;
+                    let text = if self.opts.s { r"[\s\S]" } else { r"[^\n]" };
+                    self.atom(text, start, false);
+                }
+                '*' | '+' | '?' => {
+                    self.pos += 1;
+                    return Err(self.quantifier_error(c, was_quantified));
+                }
+                '{' if self.is_quantifier() => {
+                    self.pos += 1;
+                    return Err(self.quantifier_error(c, was_quantified));
+                }
+                _ => {
+                    self.pos += 1;
+                    self.literal(c, start)?;
+                }
+            }
+            self.quantifier()?;
+        }
+        if !self.frames.is_empty() {
+            return Err(self.error(texts::NOT_ENOUGH_PARENS));
+        }
+        Ok(())
+    }
+
+    fn quantifier_error(&self, c: char, was_quantified: bool) -> Error {
+        if was_quantified {
+            self.error(texts::TEXTS.nested_repetition.replace("{}", &c.to_string()))
+        } else {
+            self.error(texts::QUANTIFY_AFTER_NOTHING)
+        }
+    }
+
+    fn literal(&mut self, c: char, start: usize) -> Result<(), Error> {
+        if !is_bmp(c) {
+            return Err(self.refuse(
+                "a character outside the BMP in the pattern (.NET reads it as two UTF-16 units)",
+                start,
+            ));
+        }
+        if self.opts.i && folds_to_ascii(c, c) {
+            return Err(self.refuse(
+                "under IgnoreCase, a character that Mono lowercases to an ASCII letter",
+                start,
+            ));
+        }
+        let text = sre_char(c);
+        self.atom(&text, start, c.is_ascii_alphabetic());
+        Ok(())
+    }
+
+    /// The quantifier after an atom, if there is one (`ScanRegex`'s quantifier loop).
+    fn quantifier(&mut self) -> Result<(), Error> {
+        let (at, zero_width) = match self.last {
+            Last::Atom(at) => (at, false),
+            Last::ZeroWidth(at) => (at, true),
+            Last::Atomic(at) => (at, false),
+            _ => return Ok(()),
+        };
+        let atomic = matches!(self.last, Last::Atomic(_));
+        self.blank()?;
+        if !self.is_quantifier() {
+            return Ok(());
+        }
+        if atomic {
+            let from = self.pos;
+            return Err(self.refuse(
+                "a repeated atomic group (.NET backtracks into the repetition differently)",
+                from,
+            ));
+        }
+        if zero_width {
+            let from = self.pos;
+            return Err(self.refuse(
+                "a repeated anchor or look-around (.NET's loop over an empty iteration differs)",
+                from,
+            ));
+        }
+        let c = self.peek().unwrap_or('*');
+        self.pos += 1;
+        let (min, max) = match c {
+            '*' => (0, None),
+            '+' => (1, None),
+            '?' => (0, Some(1)),
+            _ => {
+                let min = self.decimal()?;
+                let max = if self.peek() == Some(',') {
+                    self.pos += 1;
+                    if self.peek() == Some('}') {
+                        None
+                    } else {
+                        Some(self.decimal()?)
+                    }
+                } else {
+                    Some(min)
+                };
+                self.pos += 1; // `}`
+                (min, max)
+            }
+        };
+        self.blank()?;
+        let lazy = self.peek() == Some('?');
+        if lazy {
+            self.pos += 1;
+        }
+        if max.is_some_and(|max| min > max) {
+            return Err(self.error(texts::ILLEGAL_RANGE));
+        }
+        let atom = self.out.split_off(at);
+        let count = match (min, max) {
+            (0, None) => "*".to_string(),
+            (1, None) => "+".to_string(),
+            (0, Some(1)) => "?".to_string(),
+            (m, None) => format!("{{{m},}}"),
+            (m, Some(n)) if m == n => format!("{{{m}}}"),
+            (m, Some(n)) => format!("{{{m},{n}}}"),
+        };
+        let lazy = if lazy { "?" } else { "" };
+        // The atom's pieces stay where they were: the group around it is new text, the
+        // repetition is the quantifier's.
+        let quant_from = self.pieces.last().map_or(0, |p| p.3);
+        let start = self.chars.partition_point(|c| c.0 < quant_from);
+        self.out.push_str("(?:");
+        for p in self.pieces.iter_mut().filter(|p| p.0 >= at) {
+            p.0 += 3;
+            p.1 += 3;
+        }
+        self.out.push_str(&atom);
+        self.emit(&format!("){count}{lazy}"), start);
+        self.last = Last::Quantified;
+        Ok(())
+    }
+
+    fn backslash(&mut self, start: usize) -> Result<(), Error> {
+        let Some(c) = self.peek() else {
+            return Err(self.error(texts::ILLEGAL_END_ESCAPE));
+        };
+        match c {
+            'b' | 'B' => {
+                self.pos += 1;
+                self.word_classes();
+                self.zero_width(&format!("\\{c}"), start);
+            }
+            'A' => {
+                self.pos += 1;
+                self.zero_width(r"\A", start);
+            }
+            'Z' => {
+                self.pos += 1;
+                self.zero_width(r"(?=\n?\Z)", start);
+            }
+            'z' => {
+                self.pos += 1;
+                self.zero_width(r"\Z", start);
+            }
+            'G' => {
+                self.pos += 1;
+                return Err(self.refuse("`\\G` (where the previous match ended)", start));
+            }
+            'w' | 'W' | 's' | 'S' | 'd' | 'D' => {
+                self.pos += 1;
+                self.word_classes();
+                self.atom(&format!("\\{c}"), start, false);
+            }
+            'p' | 'P' => {
+                self.pos += 1;
+                self.property()?;
+                return Err(self.refuse("`\\p{…}` (Mono's Unicode categories and blocks)", start));
+            }
+            _ => return self.basic_backslash(start),
+        }
+        Ok(())
+    }
+
+    /// `ParseProperty`'s errors (the name itself is refused by the caller).
+    fn property(&mut self) -> Result<(), Error> {
+        if self.left() < 3 {
+            return Err(self.error(texts::INCOMPLETE_SLASH_P));
+        }
+        if self.peek() != Some('{') {
+            self.pos += 1;
+            return Err(self.error(texts::MALFORMED_SLASH_P));
+        }
+        self.pos += 1;
+        while self.peek().is_some_and(|c| is_word_char(c) || c == '-') {
+            self.pos += 1;
+        }
+        if self.peek() != Some('}') {
+            self.pos = (self.pos + 1).min(self.chars.len());
+            return Err(self.error(texts::INCOMPLETE_SLASH_P));
+        }
+        self.pos += 1;
+        Ok(())
+    }
+
+    /// `ScanBasicBackslash`: backreferences, else a character escape.
+    fn basic_backslash(&mut self, start: usize) -> Result<(), Error> {
+        let back = self.pos;
+        let mut c = self.peek().unwrap_or('\\');
+        let mut close = None;
+        if c == 'k' {
+            if self.left() >= 2 {
+                self.pos += 1;
+                let next = self.peek().unwrap_or(' ');
+                self.pos += 1;
+                if next == '<' || next == '\'' {
+                    close = Some(if next == '\'' { '\'' } else { '>' });
+                }
+            }
+            if close.is_none() || self.left() == 0 {
+                return Err(self.error(texts::MALFORMED_NAME_REF));
+            }
+            c = self.peek().unwrap_or(' ');
+        } else if (c == '<' || c == '\'') && self.left() > 1 {
+            close = Some(if c == '\'' { '\'' } else { '>' });
+            self.pos += 1;
+            c = self.peek().unwrap_or(' ');
+        }
+        if let Some(close) = close {
+            if c.is_ascii_digit() {
+                let n = self.decimal()?;
+                if self.peek() == Some(close) {
+                    self.pos += 1;
+                    return self.backref_number(n, start, true);
+                }
+            } else if is_word_char(c) {
+                let name = self.capname();
+                if self.peek() == Some(close) {
+                    self.pos += 1;
+                    return self.backref_name(&name, start);
+                }
+            }
+        } else if ('1'..='9').contains(&c) {
+            let n = self.decimal()?;
+            if self.is_slot(n) {
+                return self.backref_number(n, start, false);
+            }
+            if n <= 9 {
+                return Err(self.error(texts::UNDEFINED_BACKREF.replace("{}", &n.to_string())));
+            }
+        }
+        self.pos = back;
+        let ch = self.char_escape()?;
+        self.literal(ch, start)
+    }
+
+    fn capname(&mut self) -> String {
+        let from = self.pos;
+        while self.peek().is_some_and(is_word_char) {
+            self.pos += 1;
+        }
+        self.chars[from..self.pos].iter().map(|c| c.1).collect()
+    }
+
+    /// The groups of the pattern as .NET numbers them: the unnamed ones first, then the names
+    /// in the order they first appear.
+    fn numbering(&self) -> Vec<Group> {
+        let all = self.known.as_ref().unwrap_or(&self.groups);
+        let mut out: Vec<Group> = all.iter().filter(|g| g.name.is_none()).cloned().collect();
+        for g in all.iter().filter(|g| g.name.is_some()) {
+            if !out.iter().any(|o| o.name == g.name) {
+                out.push(g.clone());
+            }
+        }
+        out
+    }
+
+    /// `IsCaptureSlot`: a group number the pattern has (0 is the whole match).
+    fn is_slot(&self, n: u32) -> bool {
+        self.known.is_none() || (n as usize) <= self.numbering().len()
+    }
+
+    fn slot_of(&self, name: &str) -> Option<usize> {
+        if self.known.is_none() {
+            return Some(0);
+        }
+        if let Ok(n) = name.parse::<usize>() {
+            return (n <= self.numbering().len()).then_some(n);
+        }
+        self.numbering()
+            .iter()
+            .position(|g| g.name.as_deref() == Some(name))
+            .map(|i| i + 1)
+    }
+
+    fn backref_number(&mut self, n: u32, start: usize, angled: bool) -> Result<(), Error> {
+        if self.known.is_none() {
+            self.atom("(?:)", start, false);
+            return Ok(());
+        }
+        if !self.is_slot(n) {
+            return Err(self.error(texts::UNDEFINED_BACKREF.replace("{}", &n.to_string())));
+        }
+        let _ = angled;
+        self.backref_slot(n as usize, start)
+    }
+
+    fn backref_name(&mut self, name: &str, start: usize) -> Result<(), Error> {
+        match self.slot_of(name) {
+            None => Err(self.error(texts::UNDEFINED_NAME_REF.replace("{}", name))),
+            Some(_) if self.known.is_none() => {
+                self.atom("(?:)", start, false);
+                Ok(())
+            }
+            Some(n) => self.backref_slot(n, start),
+        }
+    }
+
+    fn backref_slot(&mut self, n: usize, start: usize) -> Result<(), Error> {
+        if n == 0 {
+            return Err(self.refuse("a backreference to the whole match (group 0)", start));
+        }
+        if !self.closed.contains(&n) {
+            return Err(self.refuse(
+                "a backreference to a group not yet closed (.NET matches the text of an earlier iteration, or fails)",
+                start,
+            ));
+        }
+        if self.in_lookbehind() {
+            return Err(self.refuse(
+                "a backreference inside a look-behind (.NET matches a look-behind right to left)",
+                start,
+            ));
+        }
+        if self.opts.i {
+            // The text is ASCII (the text rule): the backreference folds ASCII as Mono's does.
+            self.atom(&format!("(?i:(?:\\{n}))"), start, false);
+        } else {
+            self.atom(&format!("(?:\\{n})"), start, false);
+        }
+        Ok(())
+    }
+
+    fn in_lookbehind(&self) -> bool {
+        self.frames.iter().any(|f| f.kind == Kind::LookBehind)
+    }
+
+    /// `ScanCharEscape`: the character of an escape (the `\` already read).
+    fn char_escape(&mut self) -> Result<char, Error> {
+        let Some(c) = self.peek() else {
+            return Err(self.error(texts::ILLEGAL_END_ESCAPE));
+        };
+        self.pos += 1;
+        if ('0'..='7').contains(&c) {
+            self.pos -= 1;
+            let mut v: u32 = 0;
+            for _ in 0..3 {
+                match self.peek().and_then(|c| c.to_digit(8)) {
+                    Some(d) => {
+                        v = v * 8 + d;
+                        self.pos += 1;
+                    }
+                    None => break,
+                }
+            }
+            return Ok(char::from((v & 0xFF) as u8));
+        }
+        Ok(match c {
+            'x' => self.hex(2)?,
+            'u' => self.hex(4)?,
+            'a' => '\u{7}',
+            'b' => '\u{8}',
+            'e' => '\u{1b}',
+            'f' => '\u{c}',
+            'n' => '\n',
+            'r' => '\r',
+            't' => '\t',
+            'v' => '\u{b}',
+            'c' => {
+                let Some(k) = self.peek() else {
+                    return Err(self.error(texts::MISSING_CONTROL));
+                };
+                self.pos += 1;
+                let k = k.to_ascii_uppercase() as u32;
+                match k.checked_sub('@' as u32) {
+                    Some(v) if v < 0x20 => char::from_u32(v).unwrap_or('\0'),
+                    _ => return Err(self.error(texts::UNRECOGNIZED_CONTROL)),
+                }
+            }
+            c if is_word_char(c) => {
+                return Err(self.error(texts::TEXTS.bad_escape.replace("{}", &c.to_string())));
+            }
+            c => c,
+        })
+    }
+
+    fn hex(&mut self, n: usize) -> Result<char, Error> {
+        let mut v: u32 = 0;
+        let mut got = 0;
+        if self.left() >= n {
+            while got < n {
+                let c = self.peek().unwrap_or(' ');
+                self.pos += 1;
+                match c.to_digit(16) {
+                    Some(d) => {
+                        v = v * 16 + d;
+                        got += 1;
+                    }
+                    None => break,
+                }
+            }
+        }
+        if got < n {
+            return Err(self.error(texts::TEXTS.truncated_hex));
+        }
+        char::from_u32(v).ok_or_else(|| {
+            self.refuse(
+                "a lone surrogate escape (.NET matches one half of a pair)",
+                self.pos.saturating_sub(n + 2),
+            )
+        })
+    }
+
+    /// `ScanGroupOpen` (the `(` read).
+    fn open(&mut self, start: usize) -> Result<(), Error> {
+        let saved = self.opts;
+        let plain = self.peek() != Some('?') || self.peek_at(1) == Some(')');
+        if plain {
+            if self.opts.n {
+                return self.push(Kind::Plain, saved, "(?:", start);
+            }
+            self.groups.push(Group { name: None });
+            let n = self.groups.iter().filter(|g| g.name.is_none()).count();
+            return self.push(Kind::Capture(n), saved, "(", start);
+        }
+        self.pos += 1; // `?`
+        let Some(c) = self.peek() else {
+            return Err(self.error(texts::UNRECOGNIZED_GROUPING));
+        };
+        self.pos += 1;
+        match c {
+            ':' => self.push(Kind::Plain, saved, "(?:", start),
+            '=' => self.push(Kind::LookAhead, saved, "(?=", start),
+            '!' => self.push(Kind::LookAhead, saved, "(?!", start),
+            '>' => self.push(Kind::Atomic, saved, "(?>", start),
+            '<' | '\'' => self.named(c, start, saved),
+            '(' => self.conditional(start, saved),
+            _ => {
+                self.pos -= 1;
+                let mut off = false;
+                while let Some(c) = self.peek() {
+                    match c {
+                        '-' => off = true,
+                        '+' => off = false,
+                        _ => {
+                            let on = !off;
+                            match c.to_ascii_lowercase() {
+                                'i' => self.opts.i = on,
+                                'm' => self.opts.m = on,
+                                'n' => self.opts.n = on,
+                                's' => self.opts.s = on,
+                                'x' => self.opts.x = on,
+                                _ => break,
+                            }
+                        }
+                    }
+                    self.pos += 1;
+                }
+                if self.opts.i && self.ascii_texts != Some(IGNORE_CASE) {
+                    self.ascii_texts = Some(IGNORE_CASE);
+                }
+                match self.peek() {
+                    Some(')') => {
+                        self.pos += 1;
+                        // The options hold to the end of the enclosing group.
+                        self.last = Last::Nothing;
+                        Ok(())
+                    }
+                    Some(':') => {
+                        self.pos += 1;
+                        self.push(Kind::Plain, saved, "(?:", start)
+                    }
+                    _ => {
+                        self.pos = (self.pos + 1).min(self.chars.len());
+                        Err(self.error(texts::UNRECOGNIZED_GROUPING))
+                    }
+                }
+            }
+        }
+    }
+
+    fn push(&mut self, kind: Kind, saved: Opts, text: &str, start: usize) -> Result<(), Error> {
+        let out_at = self.out.len();
+        self.emit(text, start);
+        self.frames.push(Frame {
+            kind,
+            saved,
+            out_at,
+        });
+        self.last = Last::Nothing;
+        Ok(())
+    }
+
+    /// `(?<…` and `(?'…`: a look-behind, a named group, a balancing group.
+    fn named(&mut self, open: char, start: usize, saved: Opts) -> Result<(), Error> {
+        let close = if open == '\'' { '\'' } else { '>' };
+        let Some(c) = self.peek() else {
+            return Err(self.error(texts::UNRECOGNIZED_GROUPING));
+        };
+        if open == '<' && (c == '=' || c == '!') {
+            self.pos += 1;
+            let text = if c == '=' { "(?<=" } else { "(?<!" };
+            return self.push(Kind::LookBehind, saved, text, start);
+        }
+        if open == '\'' && (c == '=' || c == '!') {
+            self.pos += 1;
+            return Err(self.error(texts::UNRECOGNIZED_GROUPING));
+        }
+        let mut name = None;
+        if c.is_ascii_digit() {
+            let n = self.decimal()?;
+            if self.peek().is_some_and(|c| c != close && c != '-') {
+                self.pos += 1;
+                return Err(self.error(texts::INVALID_GROUP_NAME));
+            }
+            if n == 0 {
+                return Err(self.error(texts::CAPNUM_NOT_ZERO));
+            }
+            if self.peek() == Some(close) {
+                self.pos += 1;
+                return Err(self.refuse("a group named by a number", start));
+            }
+        } else if is_word_char(c) {
+            let n = self.capname();
+            if self.peek().is_some_and(|c| c != close && c != '-') {
+                self.pos += 1;
+                return Err(self.error(texts::INVALID_GROUP_NAME));
+            }
+            name = Some(n);
+        } else if c != '-' {
+            self.pos += 1;
+            return Err(self.error(texts::INVALID_GROUP_NAME));
+        }
+        if self.peek() == Some('-') {
+            // A balancing group: check its syntax as .NET does, then refuse it.
+            self.pos += 1;
+            let c = self.peek().unwrap_or(' ');
+            if c.is_ascii_digit() {
+                let n = self.decimal()?;
+                if !self.is_slot(n) {
+                    return Err(self.error(texts::UNDEFINED_BACKREF.replace("{}", &n.to_string())));
+                }
+            } else if is_word_char(c) {
+                let other = self.capname();
+                if self.slot_of(&other).is_none() {
+                    return Err(self.error(texts::UNDEFINED_NAME_REF.replace("{}", &other)));
+                }
+            } else {
+                self.pos = (self.pos + 1).min(self.chars.len());
+                return Err(self.error(texts::INVALID_GROUP_NAME));
+            }
+            if self.peek().is_some_and(|c| c != close) {
+                self.pos += 1;
+                return Err(self.error(texts::INVALID_GROUP_NAME));
+            }
+            if self.peek() == Some(close) {
+                self.pos += 1;
+                return Err(self.refuse("a balancing group (`(?<a-b>…)`)", start));
+            }
+            return Err(self.error(texts::UNRECOGNIZED_GROUPING));
+        }
+        if self.peek() != Some(close) {
+            self.pos = (self.pos + 1).min(self.chars.len());
+            return Err(self.error(texts::UNRECOGNIZED_GROUPING));
+        }
+        self.pos += 1;
+        let Some(name) = name else {
+            return Err(self.error(texts::UNRECOGNIZED_GROUPING));
+        };
+        if !name.is_ascii() || name.starts_with(|c: char| c.is_ascii_digit()) {
+            return Err(self.refuse("a group name outside ASCII", start));
+        }
+        if self.groups.iter().any(|g| g.name.as_deref() == Some(&name)) {
+            return Err(self.refuse(
+                "a name several groups share (.NET makes them one group)",
+                start,
+            ));
+        }
+        self.groups.push(Group {
+            name: Some(name.clone()),
+        });
+        let n = self.groups.len();
+        self.push(Kind::Capture(n), saved, &format!("(?P<{name}>"), start)
+    }
+
+    /// `(?(…)yes|no)`: a group's number or name is tested; an expression is refused.
+    fn conditional(&mut self, start: usize, saved: Opts) -> Result<(), Error> {
+        let paren = self.pos;
+        if let Some(c) = self.peek() {
+            if c.is_ascii_digit() {
+                let n = self.decimal()?;
+                let closed = self.peek() == Some(')');
+                self.pos = (self.pos + 1).min(self.chars.len());
+                if !closed {
+                    return Err(
+                        self.error(texts::MALFORMED_REFERENCE.replace("{}", &n.to_string()))
+                    );
+                }
+                if !self.is_slot(n) {
+                    return Err(
+                        self.error(texts::UNDEFINED_REFERENCE.replace("{}", &n.to_string()))
+                    );
+                }
+                return self.push(Kind::Cond(0), saved, &format!("(?({n})"), start);
+            }
+            if is_word_char(c) {
+                let name = self.capname();
+                if let Some(n) = self.slot_of(&name)
+                    && self.peek() == Some(')')
+                {
+                    self.pos += 1;
+                    return self.push(Kind::Cond(0), saved, &format!("(?({n})"), start);
+                }
+            }
+        }
+        // (.NET looks at the condition's own `(?` here, from the `(` after `(?`.)
+        self.pos = paren;
+        if self.peek() == Some('?') && self.left() >= 2 {
+            match self.peek_at(1) {
+                Some('#') => {
+                    self.pos += 2;
+                    return Err(self.error(texts::ALTERNATION_CANT_HAVE_COMMENT));
+                }
+                Some('\'') => {
+                    self.pos += 2;
+                    return Err(self.error(texts::ALTERNATION_CANT_CAPTURE));
+                }
+                Some('<') if self.left() >= 3 && !matches!(self.peek_at(2), Some('!' | '=')) => {
+                    self.pos += 2;
+                    return Err(self.error(texts::ALTERNATION_CANT_CAPTURE));
+                }
+                _ => {}
+            }
+        }
+        Err(self.refuse("a conditional on an expression (`(?(expr)yes|no)`)", start))
+    }
+
+    fn close(&mut self, start: usize) -> Result<(), Error> {
+        let Some(frame) = self.frames.pop() else {
+            return Err(self.error(texts::TOO_MANY_PARENS));
+        };
+        if let Kind::Cond(n) = frame.kind
+            && n > 1
+        {
+            return Err(self.error(texts::TOO_MANY_ALTERNATES));
+        }
+        if let Kind::Capture(n) = frame.kind {
+            if self.in_lookbehind() {
+                return Err(self.refuse(
+                    "a capture inside a look-behind (.NET matches a look-behind right to left)",
+                    start,
+                ));
+            }
+            let number = self.dotnet_number(n);
+            self.closed.push(number);
+        }
+        self.opts = frame.saved;
+        self.emit(")", start);
+        // The whole group is the atom a quantifier repeats.
+        self.last = if matches!(frame.kind, Kind::LookAhead | Kind::LookBehind) {
+            Last::ZeroWidth(frame.out_at)
+        } else if frame.kind == Kind::Atomic {
+            Last::Atomic(frame.out_at)
+        } else {
+            Last::Atom(frame.out_at)
+        };
+        Ok(())
+    }
+
+    /// The .NET number of the `k`-th capture opened (1-based, in opening order).
+    fn dotnet_number(&self, k: usize) -> usize {
+        let g = &self.groups[k - 1];
+        match &g.name {
+            None => self.groups[..k].iter().filter(|g| g.name.is_none()).count(),
+            Some(name) => self.slot_of(name).unwrap_or(k),
+        }
+    }
+
+    /// The sre text numbers captures as they open; .NET numbers the unnamed ones first. The
+    /// two agree when no named group comes before an unnamed one.
+    fn check_numbering(&self) -> Result<(), Error> {
+        let mut named = false;
+        for g in &self.groups {
+            match g.name {
+                Some(_) => named = true,
+                None if named => {
+                    return Err(unsupported(
+                        self.pat,
+                        "a named group before an unnamed one (.NET numbers the unnamed groups first)",
+                        Span::new(0, self.pat.len()),
+                    ));
+                }
+                None => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// `ScanCharClass` (the `[` read): the class, with .NET's scanner's quirks.
+    fn class(&mut self) -> Result<Class, Error> {
+        let mut class = Class::default();
+        if self.peek() == Some('^') {
+            self.pos += 1;
+            class.negated = true;
+        }
+        let mut in_range = false;
+        let mut prev = '\0';
+        let mut first = true;
+        loop {
+            let Some(mut ch) = self.peek() else {
+                return Err(self.error(texts::UNTERMINATED_BRACKET));
+            };
+            self.pos += 1;
+            let mut translated = false;
+            if ch == ']' && !first {
+                break;
+            }
+            if ch == '\\' && self.peek().is_some() {
+                let e = self.peek().unwrap_or(' ');
+                self.pos += 1;
+                match e {
+                    'd' | 'D' | 's' | 'S' | 'w' | 'W' => {
+                        if in_range {
+                            return Err(self.error(
+                                texts::TEXTS
+                                    .class_range_boundary
+                                    .replace("{}", &e.to_string()),
+                            ));
+                        }
+                        self.word_classes();
+                        class.items.push(format!("\\{e}"));
+                        first = false;
+                        continue;
+                    }
+                    'p' | 'P' => {
+                        if in_range {
+                            return Err(self.error(
+                                texts::TEXTS
+                                    .class_range_boundary
+                                    .replace("{}", &e.to_string()),
+                            ));
+                        }
+                        let from = self.pos - 2;
+                        self.property()?;
+                        return Err(
+                            self.refuse("`\\p{…}` (Mono's Unicode categories and blocks)", from)
+                        );
+                    }
+                    '-' => {
+                        class.add(self, '-', '-')?;
+                        first = false;
+                        continue;
+                    }
+                    _ => {
+                        self.pos -= 1;
+                        ch = self.char_escape()?;
+                        translated = true;
+                    }
+                }
+            } else if ch == '[' && self.peek() == Some(':') && !in_range {
+                let save = self.pos;
+                self.pos += 1;
+                self.capname();
+                let ok =
+                    self.left() >= 2 && self.peek() == Some(':') && self.peek_at(1) == Some(']');
+                if ok {
+                    self.pos += 2;
+                } else {
+                    self.pos = save;
+                }
+            }
+            if in_range {
+                in_range = false;
+                if ch == '[' && !translated && !first {
+                    class.add(self, prev, prev)?;
+                    class.subtract = Some(Box::new(self.class()?));
+                    if self.peek().is_some_and(|c| c != ']') {
+                        return Err(self.error(texts::SUBTRACTION_MUST_BE_LAST));
+                    }
+                } else {
+                    if prev > ch {
+                        return Err(self.error(texts::TEXTS.class_range_order));
+                    }
+                    class.add(self, prev, ch)?;
+                }
+            } else if self.left() >= 2 && self.peek() == Some('-') && self.peek_at(1) != Some(']') {
+                prev = ch;
+                in_range = true;
+                self.pos += 1;
+            } else if self.left() >= 1
+                && ch == '-'
+                && !translated
+                && self.peek() == Some('[')
+                && !first
+            {
+                self.pos += 1;
+                class.subtract = Some(Box::new(self.class()?));
+                if self.peek().is_some_and(|c| c != ']') {
+                    return Err(self.error(texts::SUBTRACTION_MUST_BE_LAST));
+                }
+            } else {
+                class.add(self, ch, ch)?;
+            }
+            first = false;
+        }
+        Ok(class)
+    }
+}
+
+/// A .NET class: its items as sre class text, negated or not, less a subtracted class.
+#[derive(Default)]
+struct Class {
+    negated: bool,
+    items: Vec<String>,
+    subtract: Option<Box<Class>>,
+}
+
+impl Class {
+    fn add(&mut self, r: &Reader, a: char, b: char) -> Result<(), Error> {
+        if !is_bmp(a) || !is_bmp(b) {
+            return Err(r.refuse(
+                "a character outside the BMP in a class (.NET reads it as two UTF-16 units)",
+                r.pos.saturating_sub(1),
+            ));
+        }
+        if r.opts.i && folds_to_ascii(a, b) {
+            return Err(r.refuse(
+                "under IgnoreCase, a class holding a character that Mono lowercases to an ASCII letter",
+                r.pos.saturating_sub(1),
+            ));
+        }
+        self.items.push(if a == b {
+            sre_char(a)
+        } else {
+            format!("{}-{}", sre_char(a), sre_char(b))
+        });
+        Ok(())
+    }
+
+    /// One sre atom: the set, with `(?!…)` in front for a subtraction.
+    fn sre(&self) -> String {
+        let caret = if self.negated { "^" } else { "" };
+        let base = if self.items.is_empty() {
+            // Nothing listed: no character, or every one when negated.
+            if self.negated {
+                r"[\s\S]".to_string()
+            } else {
+                "(?!)".to_string()
+            }
+        } else {
+            format!("[{caret}{}]", self.items.concat())
+        };
+        match &self.subtract {
+            None => base,
+            Some(sub) => format!("(?:(?!{}){base})", sub.sre()),
+        }
+    }
+}
+
+/// `RegexCharClass.IsWordChar` on the characters a name or escape check meets: Unicode
+/// letters, digits and connector punctuation (and the marks), as far as Rust's data agrees
+/// with Mono's for them; the reader refuses names outside ASCII anyway.
+fn is_word_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || c == '\u{200c}' || c == '\u{200d}'
+}
+
+/// Whether a character from `a` to `b` outside ASCII lowercases to an ASCII letter (U+0130,
+/// U+212A): under IgnoreCase it would match an ASCII text by Mono's culture data.
+fn folds_to_ascii(a: char, b: char) -> bool {
+    ['\u{130}', '\u{212a}'].iter().any(|c| (a..=b).contains(c))
+}
+
+fn is_bmp(c: char) -> bool {
+    (c as u32) < 0x1_0000
+}
+
+/// A character as sre text, outside or inside a class.
+fn sre_char(c: char) -> String {
+    if c.is_ascii_alphanumeric() {
+        c.to_string()
+    } else if (c as u32) < 0x100 {
+        format!("\\x{:02x}", c as u32)
+    } else {
+        format!("\\u{:04x}", c as u32)
+    }
+}
