@@ -123,7 +123,7 @@ impl PairCutDoc {
             })
             .collect();
         self.note = format!(
-            "the match cuts {} between its two UTF-16 code units, as node reports it (without u/v node matches code units; with u/v it tries the position inside a pair after an attempt there fails); a lone surrogate is written as U+FFFD in the texts, exactly in spans.utf16",
+            "the match cuts {} between its two UTF-16 code units, as node reports it (without u/v node matches code units; with u/v it tries the position inside a pair after an attempt there fails, and node 18 reads a negated class in a run of text by code unit); a lone surrogate is written as U+FFFD in the texts, exactly in spans.utf16",
             chars.join(", ")
         );
     }

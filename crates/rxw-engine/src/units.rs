@@ -227,7 +227,7 @@ impl PairCut {
             })
             .collect();
         format!(
-            "the match cuts {} between its two UTF-16 code units, as node reports it (without u/v node matches code units; with u/v it tries the position inside a pair after an attempt there fails); a lone surrogate is shown as U+FFFD",
+            "the match cuts {} between its two UTF-16 code units, as node reports it (without u/v node matches code units; with u/v it tries the position inside a pair after an attempt there fails, and node 18 reads a negated class in a run of text by code unit); a lone surrogate is shown as U+FFFD",
             chars.join(", ")
         )
     }
