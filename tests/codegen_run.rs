@@ -176,6 +176,14 @@ fn corpus() -> Vec<Case> {
         case(r"[[:alpha:]]+\h", Pcre2, ""),
         case(r"x*+y|(?>CLAIM|CL)A", Pcre2, ""),
         case(r"(?<n>[a-z])\k<n>", Pcre2, ""),
+        case(r"\w+", Flavor::Dotnet, ""),
+        case(r"(?i)kelvin|k|é|ß", Flavor::Dotnet, ""),
+        case(r"[a-z-[aeiou]]+", Flavor::Dotnet, ""),
+        case(r"^\S+", Flavor::Dotnet, "m"),
+        case(r"\b\d+\b|\s+", Flavor::Dotnet, ""),
+        case(r"(\w+)=(?<v>[^,\s]+)", Flavor::Dotnet, ""),
+        case(r"(?<n>[a-z])\k<n>", Flavor::Dotnet, ""),
+        case(r"result\s+(\w+)", Flavor::Dotnet, "i"),
     ]);
     cases
 }

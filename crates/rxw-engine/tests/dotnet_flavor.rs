@@ -204,11 +204,32 @@ const QUIRKS: &[(&str, &str, &[&str])] = &[
     ("(a|)*", "", &["aa"]),
     ("(a*)+", "", &["aab"]),
     ("(a?)*?b", "", &["aab"]),
-    // Texts outside ASCII (BMP): exact without the Unicode-data constructs; refused with them.
+    // Texts outside ASCII (BMP), by Mono's tables; outside the BMP, refused.
     ("é.", "", &["aébéc"]),
     ("[^a]+", "", &["aéb—c"]),
-    (r"\w+", "", &["é١"]),
-    ("a", "i", &["é a"]),
+    (r"\w+", "", &["é١ x_‿ ǅ ⅷ ²"]),
+    (r"\W+", "", &["é١ x—y ²"]),
+    (r"\d+", "", &["١2 ² ⅷ"]),
+    (r"\s+", "", &["a\u{a0}b\u{85}c\u{2028}d\u{1c}e\u{200b}f"]),
+    (r"\S+", "", &["a\u{a0}b\u{1c}e"]),
+    (r"\b\w", "", &["éa b—c ‍d"]),
+    (r"\B.", "", &["éa b—c"]),
+    (r"[\w\s]+", "", &["é١ —x"]),
+    (r"[^\d\W]+", "", &["é١2 x"]),
+    (r"[\w-[\d]]+", "", &["é١2 x"]),
+    ("a", "i", &["é a A"]),
+    ("é", "i", &["É é"]),
+    ("k", "i", &["K \u{212a} k"]),
+    ("i", "i", &["I \u{130} \u{131} i"]),
+    ("s", "i", &["S \u{17f} s"]),
+    ("σ", "i", &["Σ ς σ"]),
+    ("[é]", "i", &["É"]),
+    ("[a-z]+", "i", &["ABC \u{212a}"]),
+    ("[À-Þ]", "i", &["à"]),
+    (r"\w+", "i", &["ÉéK \u{130}"]),
+    (r"[^a]", "i", &["A é"]),
+    (r"(a)\1", "i", &["aA é"]),
+    (r"(é)\1", "i", &["éÉ"]),
     (".", "", &["a😀b"]),
 ];
 
@@ -380,13 +401,22 @@ fn the_debugger_explain_railroad_and_redos_work_in_dotnet() {
     let safe = Regex::new(r"\Ab+c", flavor, flags).expect("compiles");
     let report = safe.redos(common::steps_decide()).expect("a verdict");
     assert!(!report.verdict.is_vulnerable(), "{report:?}");
-    // Texts rxw cannot match as Mono does are refused, saying why.
+    // `\w` by Mono's table: letters of every script and connector punctuation.
     let word = Regex::new(r"\w+", flavor, flags).expect("compiles");
-    let e = word
-        .matches("é", Default::default())
+    let found: Vec<_> = word
+        .matches("é١‿ —", Default::default())
         .collect::<Result<Vec<_>, _>>()
-        .expect_err("a text outside ASCII is refused for \\w");
-    assert!(e.message.contains("Unicode data"), "{e}");
+        .expect("matched");
+    assert_eq!(found.len(), 1);
+    assert_eq!((found[0].start(), found[0].end()), (0, 7));
+    // Texts rxw cannot match as Mono does are refused, saying why.
+    let ci = Flags::parse("i", flavor).expect("flags");
+    let backref = Regex::new(r"(.)\1", flavor, ci).expect("compiles");
+    let e = backref
+        .matches("éÉ", Default::default())
+        .collect::<Result<Vec<_>, _>>()
+        .expect_err("a text outside ASCII is refused for a backreference under i");
+    assert!(e.message.contains("lowercase"), "{e}");
     let dot = Regex::new(".", flavor, flags).expect("compiles");
     let e = dot
         .matches("😀", Default::default())

@@ -5,27 +5,30 @@
 //! descriptions (`Unterminated [] set.`, `Quantifier {x,y} following nothing.`), after a first
 //! pass that numbers the groups as .NET does (its `CountCaptures`: a backreference may name a
 //! group further on). What rxw reproduces exactly is written out as sre constructs of the same
-//! meaning and read by the sre grammar with ASCII classes and folding: `^` as `\A` (a line
-//! start under `m`), `\Z` as the end or before a final newline, `\z` as the end, `.` as not a
-//! newline (anything under `s`), an inline `(?i)` as a scoped `(?i:…)` around each atom it
-//! reaches (to the end of the enclosing group, its later alternatives included, as .NET
-//! carries options), `(?n)` as groups that do not capture, a class subtraction
-//! `[a-z-[aeiou]]` as a look-ahead that refuses the subtracted set before the base set, the
-//! quirks of .NET's class scanner kept (`[a\-z]`, `[[:alpha:]]` as `[`, a range into a
-//! subtraction), a repeated anchor (`^*`) as the repetition of a group. Every span is mapped
-//! back to the pattern.
+//! meaning and read by the sre grammar: `^` as `\A` (a line start under `m`), `$` and `\Z` as
+//! the end or before a final newline, `\z` as the end, `.` as not a newline (anything under
+//! `s`); `\w \d \s`, their negations and `\b`'s word characters as the sets Mono's engine
+//! matches (`dotnet_unicode.rs`, asked of Mono by `gen/dotnet_unicode.cs`); IgnoreCase as
+//! Mono's (the pattern's and the text's characters lowercased by the invariant culture: a
+//! letter is the class of the characters with its lowercase, a class is the set of characters
+//! whose lowercase it holds); an inline `(?i)` to the end of the enclosing group, its later
+//! alternatives included, as .NET carries options; `(?n)` as groups that do not capture; a
+//! class subtraction `[a-z-[aeiou]]` as one set; the quirks of .NET's class scanner kept
+//! (`[a\-z]`, `[[:alpha:]]` as `[`, a range into a subtraction). Every span is mapped back to
+//! the pattern.
 //!
 //! What rxw cannot reproduce is refused with [`ErrorKind::ConstructUnsupported`], each with
 //! its reason: balancing groups (`(?<a-b>…)`), groups named by a number, a name several groups
 //! share, a named group before an unnamed one (.NET numbers the unnamed ones first), a
 //! backreference to a group not yet closed, conditionals on an expression, `\G`, `\p{…}`,
 //! captures and backreferences inside a look-behind (which .NET matches right to left), a
-//! character outside the BMP in the pattern. Where Mono's Unicode data decides (`\w \d \s \b`
-//! and their negations, `IgnoreCase`), the pattern is matched on ASCII texts only:
-//! [`text_rule`] says why, and the engine refuses other texts with that reason; every text
-//! with a character outside the BMP is refused (Mono's matcher reads UTF-16 code units).
+//! repeated anchor, look-around or atomic group, a class range beyond ASCII under IgnoreCase, a
+//! character outside the BMP in the pattern. A text with a character outside the BMP is
+//! refused (Mono's matcher reads UTF-16 code units); a backreference under IgnoreCase is matched
+//! on ASCII texts only ([`text_rule`] says why).
 
 use crate::ast::{Ast, Span};
+use crate::dotnet_unicode as tables;
 use crate::error::{Error, ErrorKind};
 use crate::flavor::{Flags, Flavor, PyVersion};
 use crate::java::{SpanMap, remap};
@@ -193,8 +196,8 @@ struct Reader<'p> {
     ascii_texts: Option<&'static str>,
 }
 
-const WORD_CLASSES: &str = "`\\w \\d \\s \\b` and their negations match by Mono's Unicode data";
-const IGNORE_CASE: &str = "IgnoreCase folds by Mono's culture data";
+const BACKREF_IGNORE_CASE: &str =
+    "a backreference under IgnoreCase compares the two texts by Mono's lowercase";
 
 impl<'p> Reader<'p> {
     fn new(pat: &'p str, flags: Flags, known: Option<Vec<Group>>) -> Reader<'p> {
@@ -217,7 +220,7 @@ impl<'p> Reader<'p> {
             groups: Vec::new(),
             known,
             closed: Vec::new(),
-            ascii_texts: flags.ignore_case.then_some(IGNORE_CASE),
+            ascii_texts: None,
         }
     }
 
@@ -263,13 +266,9 @@ impl<'p> Reader<'p> {
     }
 
     /// Writes an atom (one sre atom), under `(?i:…)` where IgnoreCase reaches it and it folds.
-    fn atom(&mut self, text: &str, from: usize, folds: bool) {
+    fn atom(&mut self, text: &str, from: usize) {
         let at = self.out.len();
-        if self.opts.i && folds {
-            self.emit(&format!("(?i:{text})"), from);
-        } else {
-            self.emit(text, from);
-        }
+        self.emit(text, from);
         self.last = Last::Atom(at);
     }
 
@@ -277,12 +276,6 @@ impl<'p> Reader<'p> {
         let at = self.out.len();
         self.emit(text, from);
         self.last = Last::ZeroWidth(at);
-    }
-
-    fn word_classes(&mut self) {
-        if self.ascii_texts.is_none() {
-            self.ascii_texts = Some(WORD_CLASSES);
-        }
     }
 
     fn is_space(c: char) -> bool {
@@ -381,9 +374,13 @@ impl<'p> Reader<'p> {
                 '[' => {
                     self.pos += 1;
                     let class = self.class()?;
-                    let folds = self.opts.i;
-                    let text = class.sre();
-                    self.atom(&text, start, folds);
+                    // (The first pass only numbers the groups: no set is made.)
+                    let text = if self.known.is_none() {
+                        "x".to_string()
+                    } else {
+                        class.sre()
+                    };
+                    self.atom(&text, start);
                 }
                 '(' => {
                     self.pos += 1;
@@ -420,7 +417,7 @@ impl<'p> Reader<'p> {
                 '.' => {
                     self.pos += 1;
                     let text = if self.opts.s { r"[\s\S]" } else { r"[^\n]" };
-                    self.atom(text, start, false);
+                    self.atom(text, start);
                 }
                 '*' | '+' | '?' => {
                     self.pos += 1;
@@ -458,14 +455,18 @@ impl<'p> Reader<'p> {
                 start,
             ));
         }
-        if self.opts.i && folds_to_ascii(c, c) {
-            return Err(self.refuse(
-                "under IgnoreCase, a character that Mono lowercases to an ASCII letter",
-                start,
-            ));
-        }
-        let text = sre_char(c);
-        self.atom(&text, start, c.is_ascii_alphabetic());
+        // Under IgnoreCase the pattern's character is its lowercase, and so is the text's:
+        // every character with the same lowercase matches.
+        let set = if self.opts.i {
+            fold_set(c as u32)
+        } else {
+            vec![(c as u32, c as u32)]
+        };
+        let text = match set.as_slice() {
+            [(a, b)] if a == b => sre_char(char::from_u32(*a).unwrap_or(c)),
+            _ => sre_set(&set),
+        };
+        self.atom(&text, start);
         Ok(())
     }
 
@@ -558,8 +559,14 @@ impl<'p> Reader<'p> {
         match c {
             'b' | 'B' => {
                 self.pos += 1;
-                self.word_classes();
-                self.zero_width(&format!("\\{c}"), start);
+                // `RegexCharClass.IsWordChar` on each side, by Mono's table (not lowercased).
+                let w = word_boundary_set();
+                let text = if c == 'b' {
+                    format!("(?:(?<={w})(?!{w})|(?<!{w})(?={w}))")
+                } else {
+                    format!("(?:(?<={w})(?={w})|(?<!{w})(?!{w}))")
+                };
+                self.zero_width(&text, start);
             }
             'A' => {
                 self.pos += 1;
@@ -579,8 +586,8 @@ impl<'p> Reader<'p> {
             }
             'w' | 'W' | 's' | 'S' | 'd' | 'D' => {
                 self.pos += 1;
-                self.word_classes();
-                self.atom(&format!("\\{c}"), start, false);
+                let text = perl_set(c, self.opts.i);
+                self.atom(&text, start);
             }
             'p' | 'P' => {
                 self.pos += 1;
@@ -705,7 +712,7 @@ impl<'p> Reader<'p> {
 
     fn backref_number(&mut self, n: u32, start: usize, angled: bool) -> Result<(), Error> {
         if self.known.is_none() {
-            self.atom("(?:)", start, false);
+            self.atom("(?:)", start);
             return Ok(());
         }
         if !self.is_slot(n) {
@@ -719,7 +726,7 @@ impl<'p> Reader<'p> {
         match self.slot_of(name) {
             None => Err(self.error(texts::UNDEFINED_NAME_REF.replace("{}", name))),
             Some(_) if self.known.is_none() => {
-                self.atom("(?:)", start, false);
+                self.atom("(?:)", start);
                 Ok(())
             }
             Some(n) => self.backref_slot(n, start),
@@ -743,10 +750,12 @@ impl<'p> Reader<'p> {
             ));
         }
         if self.opts.i {
-            // The text is ASCII (the text rule): the backreference folds ASCII as Mono's does.
-            self.atom(&format!("(?i:(?:\\{n}))"), start, false);
+            // Mono compares the two texts' lowercase, sre its own folding: the same on ASCII
+            // texts, which the text rule keeps to.
+            self.ascii_texts = Some(BACKREF_IGNORE_CASE);
+            self.atom(&format!("(?i:(?:\\{n}))"), start);
         } else {
-            self.atom(&format!("(?:\\{n})"), start, false);
+            self.atom(&format!("(?:\\{n})"), start);
         }
         Ok(())
     }
@@ -875,9 +884,6 @@ impl<'p> Reader<'p> {
                         }
                     }
                     self.pos += 1;
-                }
-                if self.opts.i && self.ascii_texts != Some(IGNORE_CASE) {
-                    self.ascii_texts = Some(IGNORE_CASE);
                 }
                 match self.peek() {
                     Some(')') => {
@@ -1118,7 +1124,10 @@ impl<'p> Reader<'p> {
 
     /// `ScanCharClass` (the `[` read): the class, with .NET's scanner's quirks.
     fn class(&mut self) -> Result<Class, Error> {
-        let mut class = Class::default();
+        let mut class = Class {
+            folds: self.opts.i,
+            ..Class::default()
+        };
         if self.peek() == Some('^') {
             self.pos += 1;
             class.negated = true;
@@ -1147,8 +1156,7 @@ impl<'p> Reader<'p> {
                                     .replace("{}", &e.to_string()),
                             ));
                         }
-                        self.word_classes();
-                        class.items.push(format!("\\{e}"));
+                        class.items.push(Item::Perl(e));
                         first = false;
                         continue;
                     }
@@ -1227,11 +1235,22 @@ impl<'p> Reader<'p> {
     }
 }
 
-/// A .NET class: its items as sre class text, negated or not, less a subtracted class.
+/// What a class lists.
+enum Item {
+    /// The characters from one to the other.
+    Range(char, char),
+    /// `\w \W \d \D \s \S`.
+    Perl(char),
+}
+
+/// A .NET class as its scanner builds it: the items, negated or not, less a subtracted class;
+/// under IgnoreCase (`folds`) its single characters are their lowercase and its ranges gain
+/// theirs, and the text's character is lowercased before it is tested (`RegexCharClass`).
 #[derive(Default)]
 struct Class {
     negated: bool,
-    items: Vec<String>,
+    folds: bool,
+    items: Vec<Item>,
     subtract: Option<Box<Class>>,
 }
 
@@ -1243,51 +1262,228 @@ impl Class {
                 r.pos.saturating_sub(1),
             ));
         }
-        if r.opts.i && folds_to_ascii(a, b) {
+        if self.folds && a != b && !(a.is_ascii() && b.is_ascii()) {
             return Err(r.refuse(
-                "under IgnoreCase, a class holding a character that Mono lowercases to an ASCII letter",
+                "under IgnoreCase, a class range beyond ASCII (Mono widens it by its own lowercase table)",
                 r.pos.saturating_sub(1),
             ));
         }
-        self.items.push(if a == b {
-            sre_char(a)
-        } else {
-            format!("{}-{}", sre_char(a), sre_char(b))
-        });
+        self.items.push(Item::Range(a, b));
         Ok(())
     }
 
-    /// One sre atom: the set, with `(?!…)` in front for a subtraction.
-    fn sre(&self) -> String {
-        let caret = if self.negated { "^" } else { "" };
-        let base = if self.items.is_empty() {
-            // Nothing listed: no character, or every one when negated.
-            if self.negated {
-                r"[\s\S]".to_string()
-            } else {
-                "(?!)".to_string()
+    /// Whether `x` (the text's character, lowercased under IgnoreCase) is in the class.
+    fn holds(&self, x: u32) -> bool {
+        let listed = self.items.iter().any(|item| match *item {
+            Item::Range(a, b) if a == b && self.folds => x == lower(a as u32),
+            Item::Range(a, b) => {
+                let (a, b) = (a as u32, b as u32);
+                (a..=b).contains(&x)
+                    // An ASCII range gains the lowercase of its capitals.
+                    || (self.folds && (0x61..=0x7A).contains(&x) && (a..=b).contains(&(x - 0x20)))
             }
-        } else {
-            format!("[{caret}{}]", self.items.concat())
-        };
+            Item::Perl(k) => perl_holds(k, x),
+        });
+        (listed != self.negated) && !self.subtract.as_ref().is_some_and(|s| s.holds(x))
+    }
+
+    /// One sre atom: the set of characters the class matches.
+    fn sre(&self) -> String {
+        if self.folds {
+            return sre_set(&set_of(|t| self.holds(lower(t))));
+        }
+        sre_set(&self.ranges())
+    }
+
+    /// The set the class matches without IgnoreCase, by set operations on ranges.
+    fn ranges(&self) -> Vec<(u32, u32)> {
+        let mut all: Vec<(u32, u32)> = Vec::new();
+        for item in &self.items {
+            match *item {
+                Item::Range(a, b) => all.push((a as u32, b as u32)),
+                Item::Perl(k) => all.extend(perl_ranges(k)),
+            }
+        }
+        let mut set = normalize(all);
+        if self.negated {
+            set = complement(&set);
+        }
         match &self.subtract {
-            None => base,
-            Some(sub) => format!("(?:(?!{}){base})", sub.sre()),
+            Some(sub) => intersect(&set, &complement(&sub.ranges())),
+            None => set,
         }
     }
 }
 
-/// `RegexCharClass.IsWordChar` on the characters a name or escape check meets: Unicode
-/// letters, digits and connector punctuation (and the marks), as far as Rust's data agrees
-/// with Mono's for them; the reader refuses names outside ASCII anyway.
-fn is_word_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '_' || c == '\u{200c}' || c == '\u{200d}'
+/// `\w \W \d \D \s \S` (`k`) as an sre set, under IgnoreCase (`folds`) the characters whose
+/// lowercase it holds (made once each).
+fn perl_set(k: char, folds: bool) -> String {
+    static SETS: std::sync::OnceLock<std::collections::HashMap<(char, bool), String>> =
+        std::sync::OnceLock::new();
+    let sets = SETS.get_or_init(|| {
+        let mut m = std::collections::HashMap::new();
+        for k in ['w', 'W', 'd', 'D', 's', 'S'] {
+            for folds in [false, true] {
+                let set = set_of(|t| perl_holds(k, if folds { lower(t) } else { t }));
+                m.insert((k, folds), sre_set(&set));
+            }
+        }
+        m
+    });
+    sets[&(k, folds)].clone()
 }
 
-/// Whether a character from `a` to `b` outside ASCII lowercases to an ASCII letter (U+0130,
-/// U+212A): under IgnoreCase it would match an ASCII text by Mono's culture data.
-fn folds_to_ascii(a: char, b: char) -> bool {
-    ['\u{130}', '\u{212a}'].iter().any(|c| (a..=b).contains(c))
+/// `\b`'s word characters as an sre set.
+fn word_boundary_set() -> &'static str {
+    static SET: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    SET.get_or_init(|| sre_set(&set_of(|t| in_table(tables::BOUNDARY, t))))
+}
+
+/// `\w \W \d \D \s \S` (`k`) as ranges, from Mono's tables.
+fn perl_ranges(k: char) -> Vec<(u32, u32)> {
+    let table = match k.to_ascii_lowercase() {
+        'w' => tables::WORD,
+        'd' => tables::DIGIT,
+        _ => tables::SPACE,
+    };
+    let set: Vec<(u32, u32)> = table
+        .iter()
+        .map(|r| (u32::from(r.0), u32::from(r.1)))
+        .collect();
+    if k.is_ascii_uppercase() {
+        complement(&set)
+    } else {
+        set
+    }
+}
+
+/// Sorted, merged ranges.
+fn normalize(mut v: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
+    v.sort_unstable();
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    for (a, b) in v {
+        match out.last_mut() {
+            Some(r) if a <= r.1.saturating_add(1) => r.1 = r.1.max(b),
+            _ => out.push((a, b)),
+        }
+    }
+    out
+}
+
+/// The BMP characters (surrogates aside) outside `set`.
+fn complement(set: &[(u32, u32)]) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    let mut next = 0u32;
+    for &(a, b) in set {
+        if a > next {
+            out.push((next, a - 1));
+        }
+        next = next.max(b + 1);
+    }
+    if next <= 0xFFFF {
+        out.push((next, 0xFFFF));
+    }
+    intersect(&out, &[(0, 0xD7FF), (0xE000, 0xFFFF)])
+}
+
+fn intersect(x: &[(u32, u32)], y: &[(u32, u32)]) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    let (mut i, mut j) = (0, 0);
+    while i < x.len() && j < y.len() {
+        let (a, b) = (x[i].0.max(y[j].0), x[i].1.min(y[j].1));
+        if a <= b {
+            out.push((a, b));
+        }
+        if x[i].1 < y[j].1 {
+            i += 1;
+        } else {
+            j += 1;
+        }
+    }
+    out
+}
+
+/// Whether `\w \W \d \D \s \S` (`k`) holds `x`, by Mono's tables.
+fn perl_holds(k: char, x: u32) -> bool {
+    let table = match k.to_ascii_lowercase() {
+        'w' => tables::WORD,
+        'd' => tables::DIGIT,
+        _ => tables::SPACE,
+    };
+    in_table(table, x) != k.is_ascii_uppercase()
+}
+
+fn in_table(table: &[(u16, u16)], x: u32) -> bool {
+    let i = table.partition_point(|r| u32::from(r.1) < x);
+    table.get(i).is_some_and(|r| u32::from(r.0) <= x)
+}
+
+/// The invariant culture's lowercase of `c` (Mono's `TextInfo.ToLower`).
+fn lower(c: u32) -> u32 {
+    let i = tables::LOWER.partition_point(|p| u32::from(p.0) < c);
+    match tables::LOWER.get(i) {
+        Some(p) if u32::from(p.0) == c => u32::from(p.1),
+        _ => c,
+    }
+}
+
+/// The BMP characters (surrogates aside) `holds` says yes to, as ranges.
+fn set_of(holds: impl Fn(u32) -> bool) -> Vec<(u32, u32)> {
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    for c in (0..0xD800).chain(0xE000..0x1_0000) {
+        if !holds(c) {
+            continue;
+        }
+        match out.last_mut() {
+            Some(r) if r.1 + 1 == c => r.1 = c,
+            _ => out.push((c, c)),
+        }
+    }
+    out
+}
+
+/// The characters with the same lowercase as `c`: what `c` matches under IgnoreCase.
+fn fold_set(c: u32) -> Vec<(u32, u32)> {
+    static BY_LOWER: std::sync::OnceLock<std::collections::HashMap<u32, Vec<u32>>> =
+        std::sync::OnceLock::new();
+    let by_lower = BY_LOWER.get_or_init(|| {
+        let mut m: std::collections::HashMap<u32, Vec<u32>> = std::collections::HashMap::new();
+        for &(from, to) in tables::LOWER {
+            m.entry(u32::from(to)).or_default().push(u32::from(from));
+        }
+        m
+    });
+    let l = lower(c);
+    let mut all: Vec<u32> = by_lower.get(&l).cloned().unwrap_or_default();
+    if lower(l) == l {
+        all.push(l);
+    }
+    all.sort_unstable();
+    all.into_iter().map(|c| (c, c)).collect()
+}
+
+/// A set as one sre atom: a class of its ranges (`(?!)` when empty).
+fn sre_set(set: &[(u32, u32)]) -> String {
+    if set.is_empty() {
+        return "(?!)".to_string();
+    }
+    let mut out = String::from("[");
+    for &(a, b) in set {
+        let ch = |c: u32| sre_char(char::from_u32(c).unwrap_or('\0'));
+        out.push_str(&ch(a));
+        if b > a {
+            out.push('-');
+            out.push_str(&ch(b));
+        }
+    }
+    out.push(']');
+    out
+}
+
+/// `RegexCharClass.IsWordChar` (the characters of a name, the letters no escape may be):
+/// `\w`'s and the two joiners, `\b`'s word characters in Mono's tables.
+fn is_word_char(c: char) -> bool {
+    in_table(tables::BOUNDARY, c as u32)
 }
 
 fn is_bmp(c: char) -> bool {

@@ -909,7 +909,7 @@ mod tests {
             "rust fancy java@17 java@25 python@3.8 python@3.9 python@3.10 python@3.11 \
              python@3.12 python@3.13 python@3.14 python@3.15 js@node18 js@node20 js@node22 \
              js@node24 js@node25 js@node26 go@1.19 go@1.21 go@1.22 go@1.25 go@1.26 go@1.27 \
-             re2 ruby@3.1 oniguruma pcre2"
+             re2 ruby@3.1 oniguruma pcre2 dotnet"
         );
     }
 
