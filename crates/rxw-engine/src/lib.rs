@@ -130,7 +130,7 @@ pub struct Regex {
     node_one_byte_literal: Option<char>,
     /// node 18 with `u` and no `i`: a negated class that V8 10.2 may read as one UTF-16 code
     /// unit (see [`node18_unit_class`]): on a text with a character outside the BMP, such a
-    /// pattern runs on [`vm::compile_node18_units`]'s program, or is refused.
+    /// pattern runs on [`vm::compile_node18_units`]'s program.
     node18_unit_class: Node18Units,
     /// Java: what in a text rxw cannot match as Java does.
     java_text_rule: Option<JavaTextRule>,
@@ -506,15 +506,7 @@ impl Regex {
             && !flags.ignore_case
             && node18_unit_class(&ast.root)
         {
-            let mut backref = false;
-            ast.root.walk(|n, _| {
-                backref |= matches!(n.kind, rxw_syntax::ast::NodeKind::Backref { .. })
-            });
-            if backref || flags.sticky {
-                Node18Units::Refused
-            } else {
-                Node18Units::Reproduced
-            }
+            Node18Units::Reproduced
         } else {
             Node18Units::None
         };
@@ -844,12 +836,6 @@ impl Regex {
 
     fn program_for(&self, text: &str) -> Result<&Compiled, Error> {
         match self.node18_unit_class {
-            Node18Units::Refused if has_astral(text) => {
-                return Err(Error::new(
-                    ErrorKind::InputUnsupported,
-                    "js@node18: a negated class listing only BMP characters next to a character or another class (a[^b]) is read by V8 10.2 under u as one UTF-16 code unit, so it can take half of a character outside the BMP (/a[^b]/u on a😂 matches a and the first half); rxw reproduces that except in a pattern with a backreference or the y flag, and refuses such a pattern on a text with a character outside the BMP (node 20 and later read the whole character)",
-                ));
-            }
             Node18Units::Reproduced if has_astral(text) => {
                 return self
                     .node18_units_compiled
@@ -1322,9 +1308,6 @@ enum Node18Units {
     None,
     /// Runs on [`vm::compile_node18_units`]'s program, on the text's code units.
     Reproduced,
-    /// With a backreference (V8 checks where one ends against the pairs) or the `y` flag,
-    /// not reproduced: refused (`input_unsupported`).
-    Refused,
 }
 
 /// The groups of a matcher's match. A group may end before it starts (python@3.8–3.10 only:

@@ -51,6 +51,12 @@ pub trait Haystack {
     fn prev_unit(&self, pos: usize) -> Option<(u32, usize)> {
         self.prev(pos)
     }
+    /// Whether `pos` lies between the two halves of a surrogate pair (only on
+    /// [`Utf16PairHay`], where that position is searched).
+    #[inline]
+    fn inside_pair(&self, _pos: usize) -> bool {
+        false
+    }
     /// Where the search tries its next start after a failed attempt at `pos`.
     #[inline]
     fn next_start(&self, pos: usize) -> Option<usize> {
@@ -254,11 +260,6 @@ impl Utf16PairHay<'_> {
             .get(pos)
             .is_some_and(|u| (0xDC00..0xE000).contains(u))
     }
-
-    /// Whether `pos` lies between the two halves of a surrogate pair.
-    fn inside_pair(&self, pos: usize) -> bool {
-        pos > 0 && self.is_lead(pos - 1) && self.is_trail(pos)
-    }
 }
 
 impl Haystack for Utf16PairHay<'_> {
@@ -309,6 +310,10 @@ impl Haystack for Utf16PairHay<'_> {
 
     fn next_start(&self, pos: usize) -> Option<usize> {
         (pos < self.0.len()).then_some(pos + 1)
+    }
+
+    fn inside_pair(&self, pos: usize) -> bool {
+        pos > 0 && self.is_lead(pos - 1) && self.is_trail(pos)
     }
 }
 
@@ -971,6 +976,42 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
         }
     }
 
+    /// node 18's code units with `u` ([`Program::unit_classes`], no `i`): the captured code
+    /// units compared one by one (a group may hold half of a pair), an unset group matching
+    /// empty; then, as V8's `CheckNotInSurrogatePair`, the reference fails where it ends
+    /// between the two halves of a pair, forward or backward, set or not.
+    ///
+    /// [`Program::unit_classes`]: super::Program::unit_classes
+    fn backref_units(&self, g: usize, back: bool, pos: usize) -> Option<usize> {
+        let (s, e) = (
+            self.slots.get(g).copied().unwrap_or(UNSET),
+            self.slots.get(g + 1).copied().unwrap_or(UNSET),
+        );
+        let mut p = pos;
+        if s != UNSET && e != UNSET && e > s {
+            let len = e - s;
+            for k in 0..len {
+                let (want, got) = if back {
+                    (
+                        self.hay.prev_unit(e - k)?.0,
+                        self.hay.prev_unit(pos - k.min(pos))?.0,
+                    )
+                } else {
+                    (self.hay.next_unit(s + k)?.0, self.hay.next_unit(pos + k)?.0)
+                };
+                if want != got {
+                    return None;
+                }
+            }
+            p = if back {
+                pos.checked_sub(len)?
+            } else {
+                pos + len
+            };
+        }
+        (!self.hay.inside_pair(p)).then_some(p)
+    }
+
     fn backref(
         &self,
         group: u32,
@@ -980,6 +1021,9 @@ impl<H: Haystack, O: Observer> Vm<'_, '_, H, O> {
         pos: usize,
     ) -> Option<usize> {
         let g = group as usize * 2;
+        if self.prog.unit_classes {
+            return self.backref_units(g, back, pos);
+        }
         if self.sre.is_some() && !(self.visible(g) && self.visible(g + 1)) {
             return unset_ok.then_some(pos);
         }
