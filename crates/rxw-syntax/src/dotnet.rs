@@ -537,17 +537,22 @@ impl<'p> Reader<'p> {
             (m, Some(n)) => format!("{{{m},{n}}}"),
         };
         let lazy = if lazy { "?" } else { "" };
-        // The atom's pieces stay where they were: the group around it is new text, the
-        // repetition is the quantifier's.
+        // Every atom is one sre atom (a character, a class, a group) but the empty set, a
+        // look-ahead: that one is wrapped in a group, new text; the atom's pieces stay where
+        // they were, the repetition is the quantifier's.
         let quant_from = self.pieces.last().map_or(0, |p| p.3);
         let start = self.chars.partition_point(|c| c.0 < quant_from);
-        self.out.push_str("(?:");
-        for p in self.pieces.iter_mut().filter(|p| p.0 >= at) {
-            p.0 += 3;
-            p.1 += 3;
+        let wrap = atom.starts_with("(?!") || atom.starts_with("(?=");
+        if wrap {
+            self.out.push_str("(?:");
+            for p in self.pieces.iter_mut().filter(|p| p.0 >= at) {
+                p.0 += 3;
+                p.1 += 3;
+            }
         }
         self.out.push_str(&atom);
-        self.emit(&format!("){count}{lazy}"), start);
+        let count = if wrap { format!("){count}") } else { count };
+        self.emit(&format!("{count}{lazy}"), start);
         self.last = Last::Quantified;
         Ok(())
     }
