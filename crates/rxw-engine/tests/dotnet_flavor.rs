@@ -270,37 +270,19 @@ const QUANTIFIERS: &[&str] = &[
 ];
 const TEXTS: &[&str] = &["ab\nAB 12ax", "aab.b\n\n", "x9 b_a\nab", ""];
 
-/// A random pattern: a few branches of quantified atoms and groups.
-fn random_pattern(rng: &mut rxw_testkit::Rng, depth: usize) -> String {
-    let mut out = String::new();
-    let branches = 1 + rng.below(2);
-    for b in 0..branches {
-        if b > 0 {
-            out.push('|');
-        }
-        for _ in 0..1 + rng.below(3) {
-            let atom = if depth < 2 && rng.below(4) == 0 {
-                let inner = random_pattern(rng, depth + 1);
-                let open = *rng.pick(&[
-                    "(", "(", "(?:", "(?>", "(?=", "(?!", "(?i:", "(?-i:", "(?s:", "(?m:", "(?n:",
-                ]);
-                format!("{open}{inner})")
-            } else {
-                rng.pick(ATOMS).to_string()
-            };
-            out.push_str(&atom);
-            // (A repeated anchor, look-around or atomic group is refused: the hand-written
-            // cases have them; random ones would be mostly refusals.)
-            let zero_width = ["^", "$", r"\A", r"\z", r"\Z", r"\b"].contains(&atom.as_str())
-                || ["(?=", "(?!", "(?>"].iter().any(|o| atom.starts_with(o));
-            if !zero_width {
-                let quantifier: &&str = rng.pick(QUANTIFIERS);
-                out.push_str(quantifier);
-            }
-        }
-    }
-    out
-}
+/// (A repeated anchor, look-around or atomic group is refused: the hand-written cases have
+/// them; random ones would be mostly refusals.)
+const GRAMMAR: common::Grammar = common::Grammar {
+    atoms: ATOMS,
+    quantifiers: QUANTIFIERS,
+    opens: &[
+        "(", "(", "(?:", "(?>", "(?=", "(?!", "(?i:", "(?-i:", "(?s:", "(?m:", "(?n:",
+    ],
+    repeatable: |atom| {
+        ![r"^", "$", r"\A", r"\z", r"\Z", r"\b"].contains(&atom)
+            && !["(?=", "(?!", "(?>"].iter().any(|o| atom.starts_with(o))
+    },
+};
 
 fn cases() -> Vec<Value> {
     let mut cases = Vec::new();
@@ -316,7 +298,7 @@ fn cases() -> Vec<Value> {
     }
     let mut rng = rxw_testkit::Rng(0x0d07_2e7a_2026);
     for k in 0..500 {
-        let pattern = random_pattern(&mut rng, 0);
+        let pattern = common::random_pattern(&mut rng, 0, &GRAMMAR);
         let flags = *rng.pick(&["", "", "i", "m", "s", "im"]);
         for text in TEXTS {
             cases.push(json!({ "pattern": pattern, "flags": flags, "text": text }));
@@ -435,33 +417,8 @@ fn rxws_exponential_attacks_are_exponential_on_mono() {
         return;
     };
     for pattern in ["(a+)+$", "(a|aa)+$", r"(\w+\s?)+$"] {
-        let attack = common::exponential_attack(pattern, Flavor::Dotnet);
-        let input = json!({
-            "pattern": pattern, "prefix": attack.prefix, "pump": attack.pump,
-            "suffix": attack.suffix,
-        });
-        let mut child = std::process::Command::new("mono")
-            .arg(&exe)
-            .arg("time")
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .expect("mono runs");
-        use std::io::Write;
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(input.to_string().as_bytes())
-            .expect("written");
-        let out = child.wait_with_output().expect("mono answers");
-        let times: Vec<(u64, f64)> = serde_json::from_slice(&out.stdout).expect("JSON times");
-        let (n_last, t_last) = *times.last().expect("a time");
-        let (_, t_before) = times[times.len().saturating_sub(2)];
-        eprintln!("{pattern}: Mono took {t_last:.3} s at n = {n_last} ({t_before:.3} s at n - 2)");
-        assert!(
-            t_last > 0.3 && t_last >= 2.0 * t_before,
-            "{pattern}: Mono is not slowed down exponentially by {attack:?}: {times:?}"
-        );
+        let mut timer = std::process::Command::new("mono");
+        timer.arg(&exe).arg("time");
+        common::assert_timed_attack_slows_down(timer, "Mono", pattern, Flavor::Dotnet);
     }
 }

@@ -201,29 +201,12 @@ const QUANTIFIERS: &[&str] = &[
 ];
 const TEXTS: &[&str] = &["ab\nAB 12ax", "aab.b\n\n", "x9 b_a\nab", ""];
 
-/// A random pattern: a few branches of quantified atoms and groups.
-fn random_pattern(rng: &mut rxw_testkit::Rng, depth: usize) -> String {
-    let mut out = String::new();
-    let branches = 1 + rng.below(2);
-    for b in 0..branches {
-        if b > 0 {
-            out.push('|');
-        }
-        for _ in 0..1 + rng.below(3) {
-            let atom = if depth < 2 && rng.below(4) == 0 {
-                let inner = random_pattern(rng, depth + 1);
-                let open = *rng.pick(&["(", "(?:", "(?>", "(?=", "(?!", "(?i:", "(?<n>"]);
-                format!("{open}{inner})")
-            } else {
-                rng.pick(ATOMS).to_string()
-            };
-            out.push_str(&atom);
-            let quantifier: &&str = rng.pick(QUANTIFIERS);
-            out.push_str(quantifier);
-        }
-    }
-    out
-}
+const GRAMMAR: common::Grammar = common::Grammar {
+    atoms: ATOMS,
+    quantifiers: QUANTIFIERS,
+    opens: &["(", "(?:", "(?>", "(?=", "(?!", "(?i:", "(?<n>"],
+    repeatable: |_| true,
+};
 
 fn cases(with_templates: bool) -> Vec<Value> {
     let mut cases = Vec::new();
@@ -241,7 +224,7 @@ fn cases(with_templates: bool) -> Vec<Value> {
     }
     let mut rng = rxw_testkit::Rng(0x0b1d_5eed_2026);
     for k in 0..400 {
-        let pattern = random_pattern(&mut rng, 0);
+        let pattern = common::random_pattern(&mut rng, 0, &GRAMMAR);
         let flags = *rng.pick(&["", "", "i", "m", "im"]);
         for text in TEXTS {
             cases.push(json!({ "pattern": pattern, "flags": flags, "text": text }));
@@ -370,34 +353,9 @@ fn rxws_exponential_attacks_are_exponential_on_ruby() {
     // (`(x+x+)+y` and `(\d+)*\.` are left out: Onigmo first looks for the literal the match
     // needs, so rxw's attack, which has none, fails at once on Ruby.)
     for pattern in ["(a+)+$", "(a|aa)+$", r"(\w+\s?)+$"] {
-        let attack = common::exponential_attack(pattern, Flavor::RUBY);
-        let input = json!({
-            "pattern": pattern, "prefix": attack.prefix, "pump": attack.pump,
-            "suffix": attack.suffix,
-        });
-        let mut child = std::process::Command::new(&ruby)
-            .args(["-e", script])
-            .stdin(std::process::Stdio::piped())
-            .stdout(std::process::Stdio::piped())
-            .spawn()
-            .expect("ruby runs");
-        use std::io::Write;
-        child
-            .stdin
-            .take()
-            .expect("stdin")
-            .write_all(input.to_string().as_bytes())
-            .expect("written");
-        let out = child.wait_with_output().expect("ruby answers");
-        let times: Vec<(u64, f64)> = serde_json::from_slice(&out.stdout).expect("JSON times");
-        let (n_last, t_last) = *times.last().expect("a time");
-        // Only the slow end is measured: the last point and the one two pumps before.
-        let (_, t_before) = times[times.len().saturating_sub(2)];
-        eprintln!("{pattern}: Ruby took {t_last:.3} s at n = {n_last} ({t_before:.3} s at n - 2)");
-        assert!(
-            t_last > 0.3 && t_last >= 2.0 * t_before,
-            "{pattern}: Ruby is not slowed down exponentially by {attack:?}: {times:?}"
-        );
+        let mut timer = std::process::Command::new(&ruby);
+        timer.args(["-e", script]);
+        common::assert_timed_attack_slows_down(timer, "Ruby", pattern, Flavor::RUBY);
     }
 }
 

@@ -3,6 +3,7 @@
 // RegularExpressions, one BMP character at a time, surrogates left out), and the invariant
 // culture's lowercase of every BMP character (TextInfo.ToLower, what IgnoreCase compares with
 // CultureInvariant). Run: mcs -out:gen.exe dotnet_unicode.cs && mono gen.exe > ../src/dotnet_unicode.rs
+// && rustfmt --edition 2024 ../src/dotnet_unicode.rs
 using System;
 using System.Globalization;
 using System.Text;
@@ -36,6 +37,12 @@ static class Gen
         var s = new Regex(@"\s", opts);
         var b = new Regex(@"^\b", opts);
         var ti = CultureInfo.InvariantCulture.TextInfo;
+        for (int c = 0; c < 0x10000; c++)
+        {
+            if (c >= 0xD800 && c <= 0xDFFF) continue;
+            string t = ((char)c).ToString();
+            if (w.IsMatch(t) && !b.IsMatch(t)) throw new Exception("\\w holds a character \\b does not count");
+        }
         var lower = new StringBuilder();
         int k = 0;
         for (int c = 0; c < 0x10000; c++)
@@ -57,7 +64,7 @@ static class Gen
 "/// What `\\w` matches.\npub(crate) static WORD: &[(u16, u16)] = &[" + Ranges(c => w.IsMatch(c.ToString())) + "\n];\n\n" +
 "/// What `\\d` matches.\npub(crate) static DIGIT: &[(u16, u16)] = &[" + Ranges(c => d.IsMatch(c.ToString())) + "\n];\n\n" +
 "/// What `\\s` matches.\npub(crate) static SPACE: &[(u16, u16)] = &[" + Ranges(c => s.IsMatch(c.ToString())) + "\n];\n\n" +
-"/// The characters `\\b` counts as word characters.\npub(crate) static BOUNDARY: &[(u16, u16)] = &[" + Ranges(c => b.IsMatch(c.ToString())) + "\n];\n\n" +
+"/// The characters `\\b` counts as word characters besides `\\w`'s (none of `\\w`'s is missing:\n/// the generator checks).\npub(crate) static BOUNDARY_BESIDES_WORD: &[(u16, u16)] = &[" + Ranges(c => b.IsMatch(c.ToString()) && !w.IsMatch(c.ToString())) + "\n];\n\n" +
 "/// Each character whose invariant lowercase differs, with it.\npub(crate) static LOWER: &[(u16, u16)] = &[" + lower + "\n];\n");
     }
 }

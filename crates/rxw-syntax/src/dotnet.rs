@@ -1341,7 +1341,7 @@ fn perl_set(k: char, folds: bool) -> String {
 /// `\b`'s word characters as an sre set.
 fn word_boundary_set() -> &'static str {
     static SET: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    SET.get_or_init(|| sre_set(&set_of(|t| in_table(tables::BOUNDARY, t))))
+    SET.get_or_init(|| sre_set(&set_of(|t| in_boundary_word(t))))
 }
 
 /// `\w \W \d \D \s \S` (`k`) as ranges, from Mono's tables.
@@ -1418,6 +1418,11 @@ fn perl_holds(k: char, x: u32) -> bool {
     in_table(table, x) != k.is_ascii_uppercase()
 }
 
+/// `RegexCharClass.IsWordChar`: `\w`'s characters and the two joiners.
+fn in_boundary_word(x: u32) -> bool {
+    in_table(tables::WORD, x) || in_table(tables::BOUNDARY_BESIDES_WORD, x)
+}
+
 fn in_table(table: &[(u16, u16)], x: u32) -> bool {
     let i = table.partition_point(|r| u32::from(r.1) < x);
     table.get(i).is_some_and(|r| u32::from(r.0) <= x)
@@ -1488,7 +1493,7 @@ fn sre_set(set: &[(u32, u32)]) -> String {
 /// `RegexCharClass.IsWordChar` (the characters of a name, the letters no escape may be):
 /// `\w`'s and the two joiners, `\b`'s word characters in Mono's tables.
 fn is_word_char(c: char) -> bool {
-    in_table(tables::BOUNDARY, c as u32)
+    in_boundary_word(c as u32)
 }
 
 fn is_bmp(c: char) -> bool {

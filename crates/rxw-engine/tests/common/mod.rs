@@ -265,3 +265,81 @@ mod by_chars {
 }
 #[allow(unused_imports)]
 pub use by_chars::{compare, report, rxw_answer};
+
+/// The constructs a differential test draws random patterns from: atoms, quantifiers, group
+/// openings, and which atoms may take a quantifier.
+#[allow(dead_code)]
+pub struct Grammar<'a> {
+    pub atoms: &'a [&'a str],
+    pub quantifiers: &'a [&'a str],
+    pub opens: &'a [&'a str],
+    pub repeatable: fn(&str) -> bool,
+}
+
+/// A random pattern of `grammar`: one or two branches of one to three (quantified) atoms and
+/// groups, groups nested at most twice.
+#[allow(dead_code)]
+pub fn random_pattern(rng: &mut rxw_testkit::Rng, depth: usize, grammar: &Grammar) -> String {
+    let mut out = String::new();
+    let branches = 1 + rng.below(2);
+    for b in 0..branches {
+        if b > 0 {
+            out.push('|');
+        }
+        for _ in 0..1 + rng.below(3) {
+            let atom = if depth < 2 && rng.below(4) == 0 {
+                let inner = random_pattern(rng, depth + 1, grammar);
+                let open = *rng.pick(grammar.opens);
+                format!("{open}{inner})")
+            } else {
+                rng.pick(grammar.atoms).to_string()
+            };
+            out.push_str(&atom);
+            if (grammar.repeatable)(&atom) {
+                let quantifier: &&str = rng.pick(grammar.quantifiers);
+                out.push_str(quantifier);
+            }
+        }
+    }
+    out
+}
+
+/// rxw's attack on the exponential `pattern` (in `flavor`) slows a real engine down
+/// exponentially: `timer` (a program that reads `{"pattern", "prefix", "pump", "suffix"}` and
+/// prints `[[n, seconds], …]` for growing n) runs it, and the slowest search (over 0.3 s)
+/// takes at least twice the one two pumps before.
+#[allow(dead_code)]
+pub fn assert_timed_attack_slows_down(
+    mut timer: std::process::Command,
+    engine: &str,
+    pattern: &str,
+    flavor: rxw_syntax::flavor::Flavor,
+) {
+    use std::io::Write;
+    let attack = exponential_attack(pattern, flavor);
+    let input = serde_json::json!({
+        "pattern": pattern, "prefix": attack.prefix, "pump": attack.pump,
+        "suffix": attack.suffix,
+    });
+    let mut child = timer
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{engine} runs: {e}"));
+    child
+        .stdin
+        .take()
+        .expect("stdin")
+        .write_all(input.to_string().as_bytes())
+        .expect("written");
+    let out = child.wait_with_output().expect("the engine answers");
+    let times: Vec<(u64, f64)> = serde_json::from_slice(&out.stdout).expect("JSON times");
+    let (n_last, t_last) = *times.last().expect("a time");
+    // Only the slow end is measured: the last point and the one two pumps before.
+    let (_, t_before) = times[times.len().saturating_sub(2)];
+    eprintln!("{pattern}: {engine} took {t_last:.3} s at n = {n_last} ({t_before:.3} s at n - 2)");
+    assert!(
+        t_last > 0.3 && t_last >= 2.0 * t_before,
+        "{pattern}: {engine} is not slowed down exponentially by {attack:?}: {times:?}"
+    );
+}
