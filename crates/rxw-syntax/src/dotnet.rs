@@ -1341,7 +1341,7 @@ fn perl_set(k: char, folds: bool) -> String {
 /// `\b`'s word characters as an sre set.
 fn word_boundary_set() -> &'static str {
     static SET: std::sync::OnceLock<String> = std::sync::OnceLock::new();
-    SET.get_or_init(|| sre_set(&set_of(|t| in_boundary_word(t))))
+    SET.get_or_init(|| sre_set(&set_of(in_boundary_word)))
 }
 
 /// `\w \W \d \D \s \S` (`k`) as ranges, from Mono's tables.
