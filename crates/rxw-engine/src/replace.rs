@@ -541,11 +541,11 @@ fn parse_java(t: &str, re: &Regex) -> Result<Template, Error> {
 
 /// .NET's `Regex.Replace` template (`RegexParser.ScanReplacement`): `$` and all the digits
 /// after it, when that group exists (else the text as it is); `${1}`, `${name}` of a group the
-/// pattern has; `$&`, `` $` ``, `$'`, `$_` (the whole text), `$$`; everything else literal.
+/// pattern has; `$&`, `` $` ``, `$'`, `$_` (the whole text), `$+` (the last group), `$$`;
+/// everything else literal.
 ///
 /// # Errors
-/// A number past `Int32.MaxValue` (Mono's error, whether or not anything matches); `$+` (the
-/// last group that took part), which rxw does not reproduce.
+/// A number past `Int32.MaxValue` (Mono's error, whether or not anything matches).
 fn parse_dotnet(t: &str, re: &Regex) -> Result<Template, Error> {
     let mut pieces = Vec::new();
     let count = re.group_count();
@@ -606,13 +606,9 @@ fn parse_dotnet(t: &str, re: &Regex) -> Result<Template, Error> {
             Some(b'`') => Some((vec![Piece::Before], i + 1)),
             Some(b'\'') => Some((vec![Piece::After], i + 1)),
             Some(b'_') => Some((vec![Piece::Before, Piece::Group(0), Piece::After], i + 1)),
-            Some(b'+') => {
-                return Err(Error::new(
-                    ErrorKind::ConstructUnsupported,
-                    "dotnet: `$+` (the last group that took part in the match) is not reproduced by rxw",
-                )
-                .with_span_in(t, Some(Span::new(start, i + 1))));
-            }
+            // `$+` is the group with the highest number (`Match.LastGroupToStringImpl`),
+            // whether it took part or not; the whole match when there is none.
+            Some(b'+') => Some((vec![Piece::Group(count)], i + 1)),
             _ => None,
         };
         if let Some((ps, end)) = piece {

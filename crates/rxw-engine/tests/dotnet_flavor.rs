@@ -57,6 +57,9 @@ const ATOMS: &[&str] = &[
     r"\.",
     "{",
     r"\1",
+    r"\p{L}",
+    r"\P{Lu}",
+    r"[\p{N}a]",
 ];
 const QUANTIFIERS: &[&str] = &[
     "", "", "", "*", "+", "?", "*?", "+?", "??", "{2}", "{1,2}", "{,2}", "{1,}", "{1,2}?",
@@ -107,6 +110,7 @@ fn cases() -> Vec<Value> {
 }
 
 #[test]
+#[ignore = "slow oracle suite: 5,059 cases through Mono 6.8 (run by .ci/run)"]
 fn the_dotnet_flavor_agrees_with_mono() {
     let Some(exe) = rxw_testkit::dotnet_oracle() else {
         return;

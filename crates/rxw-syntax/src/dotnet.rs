@@ -20,7 +20,8 @@
 //! What rxw cannot reproduce is refused with [`ErrorKind::ConstructUnsupported`], each with
 //! its reason: balancing groups (`(?<a-b>…)`), groups named by a number, a name several groups
 //! share, a named group before an unnamed one (.NET numbers the unnamed ones first), a
-//! backreference to a group not yet closed, conditionals on an expression, `\G`, `\p{…}`,
+//! backreference to a group not yet closed, conditionals on an expression, `\G`, a named block
+//! beyond ASCII under IgnoreCase,
 //! captures and backreferences inside a look-behind (which .NET matches right to left), a
 //! repeated anchor, look-around or atomic group, a class range beyond ASCII under IgnoreCase, a
 //! character outside the BMP in the pattern. A text with a character outside the BMP is
@@ -596,16 +597,27 @@ impl<'p> Reader<'p> {
             }
             'p' | 'P' => {
                 self.pos += 1;
-                self.property()?;
-                return Err(self.refuse("`\\p{…}` (Mono's Unicode categories and blocks)", start));
+                let property = self.property(c == 'P', self.opts.i, start)?;
+                let folds = self.opts.i;
+                let text = if self.known.is_none() {
+                    "x".to_string()
+                } else if folds {
+                    sre_set(&set_of(|t| property.holds(lower(t))))
+                } else {
+                    sre_set(&property.ranges())
+                };
+                self.atom(&text, start);
             }
             _ => return self.basic_backslash(start),
         }
         Ok(())
     }
 
-    /// `ParseProperty`'s errors (the name itself is refused by the caller).
-    fn property(&mut self) -> Result<(), Error> {
+    /// `ParseProperty` and the name's lookup (`AddCategoryFromName`): a general category or a
+    /// named block of Mono's tables. Under IgnoreCase `Ll`, `Lu` and `Lt` each stand for the
+    /// three, as Mono has it; a block beyond ASCII is refused there (Mono widens its range by a
+    /// lowercase table of its own).
+    fn property(&mut self, negated: bool, folds: bool, start: usize) -> Result<Property, Error> {
         if self.left() < 3 {
             return Err(self.error(texts::INCOMPLETE_SLASH_P));
         }
@@ -614,6 +626,7 @@ impl<'p> Reader<'p> {
             return Err(self.error(texts::MALFORMED_SLASH_P));
         }
         self.pos += 1;
+        let name_from = self.pos;
         while self.peek().is_some_and(|c| is_word_char(c) || c == '-') {
             self.pos += 1;
         }
@@ -621,8 +634,31 @@ impl<'p> Reader<'p> {
             self.pos = (self.pos + 1).min(self.chars.len());
             return Err(self.error(texts::INCOMPLETE_SLASH_P));
         }
+        let name: String = self.chars[name_from..self.pos]
+            .iter()
+            .map(|c| c.1)
+            .collect();
         self.pos += 1;
-        Ok(())
+        let Ok(k) = tables::PROPERTIES.binary_search_by(|p| p.0.cmp(name.as_str())) else {
+            return Err(self.error(texts::TEXTS.unknown_property.replace("{}", &name)));
+        };
+        let (_, kind, set) = tables::PROPERTIES[k];
+        if folds && kind == tables::PropertyKind::Block && set.iter().any(|r| r.1 > 0x7F) {
+            return Err(self.refuse(
+                "under IgnoreCase, a named block beyond ASCII (Mono widens its range by its own lowercase table)",
+                start,
+            ));
+        }
+        let sets = if folds && matches!(name.as_str(), "Ll" | "Lu" | "Lt") {
+            ["Ll", "Lu", "Lt"]
+                .iter()
+                .filter_map(|n| tables::PROPERTIES.iter().find(|p| p.0 == *n))
+                .map(|p| p.2)
+                .collect()
+        } else {
+            vec![set]
+        };
+        Ok(Property { sets, negated })
     }
 
     /// `ScanBasicBackslash`: backreferences, else a character escape.
@@ -1174,10 +1210,10 @@ impl<'p> Reader<'p> {
                             ));
                         }
                         let from = self.pos - 2;
-                        self.property()?;
-                        return Err(
-                            self.refuse("`\\p{…}` (Mono's Unicode categories and blocks)", from)
-                        );
+                        let property = self.property(e == 'P', class.folds, from)?;
+                        class.items.push(Item::Property(property));
+                        first = false;
+                        continue;
                     }
                     '-' => {
                         class.add(self, '-', '-')?;
@@ -1246,6 +1282,30 @@ enum Item {
     Range(char, char),
     /// `\w \W \d \D \s \S`.
     Perl(char),
+    /// `\p{…}`, `\P{…}`.
+    Property(Property),
+}
+
+/// A `\p{…}`: the sets of Mono's tables it unites, negated or not.
+struct Property {
+    sets: Vec<&'static [(u16, u16)]>,
+    negated: bool,
+}
+
+impl Property {
+    fn holds(&self, x: u32) -> bool {
+        self.sets.iter().any(|set| in_table(set, x)) != self.negated
+    }
+
+    fn ranges(&self) -> Vec<(u32, u32)> {
+        let set = normalize(
+            self.sets
+                .iter()
+                .flat_map(|s| s.iter().map(|r| (u32::from(r.0), u32::from(r.1))))
+                .collect(),
+        );
+        if self.negated { complement(&set) } else { set }
+    }
 }
 
 /// A .NET class as its scanner builds it: the items, negated or not, less a subtracted class;
@@ -1288,6 +1348,7 @@ impl Class {
                     || (self.folds && (0x61..=0x7A).contains(&x) && (a..=b).contains(&(x - 0x20)))
             }
             Item::Perl(k) => perl_holds(k, x),
+            Item::Property(ref p) => p.holds(x),
         });
         (listed != self.negated) && !self.subtract.as_ref().is_some_and(|s| s.holds(x))
     }
@@ -1307,6 +1368,7 @@ impl Class {
             match *item {
                 Item::Range(a, b) => all.push((a as u32, b as u32)),
                 Item::Perl(k) => all.extend(perl_ranges(k)),
+                Item::Property(ref p) => all.extend(p.ranges()),
             }
         }
         let mut set = normalize(all);

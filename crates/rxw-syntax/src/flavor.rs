@@ -616,7 +616,7 @@ impl Flavor {
                 Replacement::Java => "$1  ${name}  \\$ (\\x is x)",
                 Replacement::Ruby => "\\1  \\k<name>  \\0  \\&  \\`  \\'  \\\\",
                 Replacement::Pcre2 => "$1  ${1}  $name  ${name}  $$ (an unset group is an error)",
-                Replacement::Dotnet => "$1  ${1}  ${name}  $&  $`  $'  $_  $$",
+                Replacement::Dotnet => "$1  ${1}  ${name}  $&  $`  $'  $_  $+  $$",
             },
         );
         row(

@@ -21,6 +21,7 @@
 
 pub mod ast;
 pub mod dotnet;
+#[rustfmt::skip]
 mod dotnet_unicode;
 pub mod engine_tables;
 pub mod error;

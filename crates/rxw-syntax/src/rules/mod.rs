@@ -421,7 +421,7 @@ pub enum Replacement {
     /// not have is an error, and so is one that did not take part in the match.
     Pcre2,
     /// .NET's `Regex.Replace`: `$1` (all the digits, when that group exists), `${1}`,
-    /// `${name}`, `$&`, `` $` ``, `$'`, `$_`, `$$`; anything else is literal text.
+    /// `${name}`, `$&`, `` $` ``, `$'`, `$_`, `$+`, `$$`; anything else is literal text.
     Dotnet,
 }
 
