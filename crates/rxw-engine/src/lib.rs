@@ -137,6 +137,10 @@ pub struct Regex {
     /// Ruby, Oniguruma and .NET: why only ASCII texts are matched as the engine does
     /// ([`rxw_syntax::onig::text_rule`], [`rxw_syntax::dotnet::text_rule`]).
     onig_text_rule: Option<&'static str>,
+    /// .NET: a set of the pattern holds a surrogate, or the pattern matches the empty text,
+    /// so Mono could match or stop inside a surrogate pair ([`rxw_syntax::dotnet::reads_units`]):
+    /// a text with a character outside the BMP is refused.
+    dotnet_reads_units: bool,
     backtrack_limit: usize,
 }
 
@@ -520,6 +524,8 @@ impl Regex {
         } else {
             None
         };
+        let dotnet_reads_units = flavor.is_dotnet()
+            && (ast.root.nullable() || rxw_syntax::dotnet::reads_units(pattern, flags));
         let mut re = Regex {
             pattern: pattern.to_string(),
             flavor,
@@ -541,6 +547,7 @@ impl Regex {
             node18_unit_class,
             java_text_rule,
             onig_text_rule,
+            dotnet_reads_units,
             backtrack_limit: limits.backtrack_limit,
         };
         let (exact, relied) = re.compile(Assume::NOTHING)?;
@@ -872,7 +879,7 @@ impl Regex {
         if let Some(rule) = &self.java_text_rule {
             rule.check(text)?;
         }
-        if self.flavor.is_dotnet() && has_astral(text) {
+        if self.dotnet_reads_units && has_astral(text) {
             return Err(Error::new(
                 ErrorKind::InputUnsupported,
                 format!(

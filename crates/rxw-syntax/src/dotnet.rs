@@ -25,7 +25,8 @@
 //! captures and backreferences inside a look-behind (which .NET matches right to left), a
 //! repeated anchor, look-around or atomic group, a class range beyond ASCII under IgnoreCase, a
 //! character outside the BMP in the pattern. A text with a character outside the BMP is
-//! refused (Mono's matcher reads UTF-16 code units); a backreference under IgnoreCase is matched
+//! refused for a pattern whose sets hold a surrogate or that matches the empty text ([`reads_units`]:
+//! Mono's matcher reads UTF-16 code units); a backreference under IgnoreCase is matched
 //! on ASCII texts only ([`text_rule`] says why).
 
 use crate::ast::{Ast, Span};
@@ -43,6 +44,8 @@ pub(crate) struct Read {
     pieces: Vec<(usize, usize, usize, usize)>,
     /// Why only ASCII texts are matched as Mono does (`None`: every BMP text is).
     pub ascii_texts: Option<&'static str>,
+    /// A set of the pattern holds a surrogate ([`reads_units`]).
+    pub units: bool,
 }
 
 impl Read {
@@ -67,7 +70,17 @@ pub fn text_rule(pattern: &str, flags: Flags) -> Option<&'static str> {
     read(pattern, flags).ok().and_then(|r| r.ascii_texts)
 }
 
-/// Why a text with a character outside the BMP is refused, for every pattern.
+/// Whether a set of `pattern` (`.`, a negated class, `\W`, `\P{…}`, `\p{Cs}`) holds a
+/// surrogate, so that Mono could match one half of a pair where rxw reads the character whole
+/// (and when the pattern does not read). A pattern that holds none and cannot match the empty
+/// text matches a text outside the BMP as Mono does: no match of it can start or end inside a
+/// pair.
+pub fn reads_units(pattern: &str, flags: Flags) -> bool {
+    read(pattern, flags).map_or(true, |r| r.units)
+}
+
+/// Why a text with a character outside the BMP is refused, for a pattern that
+/// [`reads_units`] or matches the empty text.
 pub const ASTRAL_TEXT: &str = "Mono's matcher reads UTF-16 code units (`.` and a negated \
      class match one half of a surrogate pair), which rxw does not reproduce";
 
@@ -88,6 +101,7 @@ pub(crate) fn read(pattern: &str, flags: Flags) -> Result<Read, Error> {
         out: reader.out,
         pieces: reader.pieces,
         ascii_texts: reader.ascii_texts,
+        units: reader.units,
     })
 }
 
@@ -195,6 +209,8 @@ struct Reader<'p> {
     /// Captures closed so far, by their .NET number.
     closed: Vec<usize>,
     ascii_texts: Option<&'static str>,
+    /// A set written so far holds a surrogate in Mono's view.
+    units: bool,
 }
 
 const BACKREF_IGNORE_CASE: &str =
@@ -222,6 +238,7 @@ impl<'p> Reader<'p> {
             known,
             closed: Vec::new(),
             ascii_texts: None,
+            units: false,
         }
     }
 
@@ -379,6 +396,9 @@ impl<'p> Reader<'p> {
                     let text = if self.known.is_none() {
                         "x".to_string()
                     } else {
+                        let folds = class.folds;
+                        self.units |=
+                            surrogates().any(|x| class.holds(if folds { lower(x) } else { x }));
                         class.sre()
                     };
                     self.atom(&text, start);
@@ -418,6 +438,8 @@ impl<'p> Reader<'p> {
                 '.' => {
                     self.pos += 1;
                     let text = if self.opts.s { r"[\s\S]" } else { r"[^\n]" };
+                    // Any character but a newline holds the surrogates.
+                    self.units = true;
                     self.atom(text, start);
                 }
                 '*' | '+' | '?' => {
@@ -593,12 +615,14 @@ impl<'p> Reader<'p> {
             'w' | 'W' | 's' | 'S' | 'd' | 'D' => {
                 self.pos += 1;
                 let text = perl_set(c, self.opts.i);
+                self.units |= surrogates().any(|x| perl_holds(c, x));
                 self.atom(&text, start);
             }
             'p' | 'P' => {
                 self.pos += 1;
                 let property = self.property(c == 'P', self.opts.i, start)?;
                 let folds = self.opts.i;
+                self.units |= surrogates().any(|x| property.holds(x));
                 let text = if self.known.is_none() {
                     "x".to_string()
                 } else if folds {
@@ -1556,6 +1580,11 @@ fn sre_set(set: &[(u32, u32)]) -> String {
 /// `\w`'s and the two joiners, `\b`'s word characters in Mono's tables.
 fn is_word_char(c: char) -> bool {
     in_boundary_word(c as u32)
+}
+
+/// The UTF-16 surrogates, which Mono's sets may hold and a text's characters never are.
+fn surrogates() -> std::ops::RangeInclusive<u32> {
+    0xD800..=0xDFFF
 }
 
 fn is_bmp(c: char) -> bool {
