@@ -1565,7 +1565,7 @@ fn sre_set(set: &[(u32, u32)]) -> String {
     }
     let mut out = String::from("[");
     for &(a, b) in set {
-        let ch = |c: u32| sre_char(char::from_u32(c).unwrap_or('\0'));
+        let ch = |c: u32| sre_class_char(char::from_u32(c).unwrap_or('\0'));
         out.push_str(&ch(a));
         if b > a {
             out.push('-');
@@ -1591,9 +1591,30 @@ fn is_bmp(c: char) -> bool {
     (c as u32) < 0x1_0000
 }
 
-/// A character as sre text, outside or inside a class.
+/// A character as sre text outside a class: as written where sre reads it so (the tree's
+/// explanation then says what the pattern says), escaped where it is special, in hex where it
+/// is a control character, a space or a mark.
 fn sre_char(c: char) -> String {
-    if c.is_ascii_alphanumeric() {
+    sre_char_in(c, ".^$*+?{}[]\\|()")
+}
+
+/// A character as sre text inside a class.
+fn sre_class_char(c: char) -> String {
+    sre_char_in(c, "]\\^-[")
+}
+
+/// A character outside ASCII that shows as itself (not a space, a control or a format character).
+fn visible(c: char) -> bool {
+    !c.is_ascii()
+        && !c.is_whitespace()
+        && !c.is_control()
+        && !matches!(c, '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{206f}' | '\u{feff}')
+}
+
+fn sre_char_in(c: char, special: &str) -> String {
+    if special.contains(c) {
+        format!("\\{c}")
+    } else if c.is_alphanumeric() || (c.is_ascii_graphic() && c != '#') || visible(c) {
         c.to_string()
     } else if (c as u32) < 0x100 {
         format!("\\x{:02x}", c as u32)
