@@ -713,7 +713,7 @@ impl<'p> Reader<'p> {
                 let n = self.decimal()?;
                 if self.peek() == Some(close) {
                     self.pos += 1;
-                    return self.backref_number(n, start, true);
+                    return self.backref_number(n, start);
                 }
             } else if is_word_char(c) {
                 let name = self.capname();
@@ -725,7 +725,7 @@ impl<'p> Reader<'p> {
         } else if ('1'..='9').contains(&c) {
             let n = self.decimal()?;
             if self.is_slot(n) {
-                return self.backref_number(n, start, false);
+                return self.backref_number(n, start);
             }
             if n <= 9 {
                 return Err(self.error(texts::UNDEFINED_BACKREF.replace("{}", &n.to_string())));
@@ -775,7 +775,7 @@ impl<'p> Reader<'p> {
             .map(|i| i + 1)
     }
 
-    fn backref_number(&mut self, n: u32, start: usize, angled: bool) -> Result<(), Error> {
+    fn backref_number(&mut self, n: u32, start: usize) -> Result<(), Error> {
         if self.known.is_none() {
             self.atom("(?:)", start);
             return Ok(());
@@ -783,7 +783,6 @@ impl<'p> Reader<'p> {
         if !self.is_slot(n) {
             return Err(self.error(texts::UNDEFINED_BACKREF.replace("{}", &n.to_string())));
         }
-        let _ = angled;
         self.backref_slot(n as usize, start)
     }
 
