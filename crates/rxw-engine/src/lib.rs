@@ -841,40 +841,38 @@ impl Regex {
             .map_err(Clone::clone)
     }
 
+    /// A matcher program of a variant kept in `cell`, compiled (on its own stack) the first time
+    /// it is asked for.
+    fn matcher_program_once<'s>(
+        &'s self,
+        cell: &'s OnceLock<Result<Compiled, Error>>,
+        compile: impl FnOnce() -> Result<vm::Program, Error> + Send,
+    ) -> Result<&'s Compiled, Error> {
+        cell.get_or_init(|| {
+            let program = self.compile_on_its_stack(compile)?;
+            Ok(Compiled {
+                program: Program::Matcher(Arc::new(program)),
+                group_map: Vec::new(),
+            })
+        })
+        .as_ref()
+        .map_err(Clone::clone)
+    }
+
     fn program_for(&self, text: &str) -> Result<&Compiled, Error> {
         match self.node18_unit_class {
             Node18Units::Reproduced if has_astral(text) => {
-                return self
-                    .node18_units_compiled
-                    .get_or_init(|| {
-                        let program = self.compile_on_its_stack(|| {
-                            vm::compile_node18_units(&self.ast, &self.pattern, self.flavor)
-                        })?;
-                        Ok(Compiled {
-                            program: Program::Matcher(Arc::new(program)),
-                            group_map: Vec::new(),
-                        })
-                    })
-                    .as_ref()
-                    .map_err(Clone::clone);
+                return self.matcher_program_once(&self.node18_units_compiled, || {
+                    vm::compile_node18_units(&self.ast, &self.pattern, self.flavor)
+                });
             }
             _ => {}
         }
         if self.node_one_byte_literal.is_some() && text.chars().all(|c| (c as u32) <= 0xFF) {
             // V8's one-byte code: the modifier's wide literals match only themselves.
-            return self
-                .latin1_compiled
-                .get_or_init(|| {
-                    let program = self.compile_on_its_stack(|| {
-                        vm::compile_for_latin1_text(&self.ast, &self.pattern, self.flavor)
-                    })?;
-                    Ok(Compiled {
-                        program: Program::Matcher(Arc::new(program)),
-                        group_map: Vec::new(),
-                    })
-                })
-                .as_ref()
-                .map_err(Clone::clone);
+            return self.matcher_program_once(&self.latin1_compiled, || {
+                vm::compile_for_latin1_text(&self.ast, &self.pattern, self.flavor)
+            });
         }
         if let Some(rule) = &self.java_text_rule {
             rule.check(text)?;

@@ -133,6 +133,42 @@ impl Template {
     }
 }
 
+impl Template {
+    /// Appends the expansion for one match to `out` in UTF-16 code units: `units` are the code
+    /// units the match's `spans` index, `before` and `after` write what `` $` `` and `$'` stand
+    /// for.
+    fn expand_units(
+        &self,
+        units: &[u16],
+        spans: &[Option<(usize, usize)>],
+        before: impl Fn(&mut Vec<u16>),
+        after: impl Fn(&mut Vec<u16>),
+        out: &mut Vec<u16>,
+    ) {
+        let group = |k: usize| {
+            spans
+                .get(k)
+                .copied()
+                .flatten()
+                .map(|(s, e)| &units[s..e.max(s)])
+        };
+        for p in &self.pieces {
+            match p {
+                Piece::Literal(l) => out.extend(l.encode_utf16()),
+                Piece::Group(k) => out.extend_from_slice(group(*k).unwrap_or_default()),
+                Piece::FirstOf(ks) => {
+                    // Those that took part, joined, as `expand`.
+                    for g in ks.iter().filter_map(|k| group(*k)) {
+                        out.extend_from_slice(g);
+                    }
+                }
+                Piece::Before => before(out),
+                Piece::After => after(out),
+            }
+        }
+    }
+}
+
 /// A replacement made over part of a text, for a preview: see [`Template::replace_window`].
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct WindowReplaced {
@@ -239,32 +275,19 @@ impl Template {
             }
             out.extend_from_slice(&part[at..s]);
             let before = out.len();
-            let group = |k: usize| {
-                spans
-                    .get(k)
-                    .copied()
-                    .flatten()
-                    .map(|(s, e)| &part[s..e.max(s)])
-            };
-            for p in &self.pieces {
-                match p {
-                    Piece::Literal(l) => out.extend(l.encode_utf16()),
-                    Piece::Group(k) => out.extend_from_slice(group(*k).unwrap_or_default()),
-                    Piece::FirstOf(ks) => {
-                        for g in ks.iter().filter_map(|k| group(*k)) {
-                            out.extend_from_slice(g);
-                        }
-                    }
-                    Piece::Before => {
-                        out.extend(text[..lo].encode_utf16());
-                        out.extend_from_slice(&part[..s]);
-                    }
-                    Piece::After => {
-                        out.extend_from_slice(&part[e..]);
-                        out.extend(text[hi..].encode_utf16());
-                    }
-                }
-            }
+            self.expand_units(
+                &part,
+                &spans,
+                |out| {
+                    out.extend(text[..lo].encode_utf16());
+                    out.extend_from_slice(&part[..s]);
+                },
+                |out| {
+                    out.extend_from_slice(&part[e..]);
+                    out.extend(text[hi..].encode_utf16());
+                },
+                &mut out,
+            );
             changed.push(before..out.len());
             replaced += 1;
             at = e;
@@ -1072,27 +1095,13 @@ impl Regex {
             };
             let (start, end) = spans[0].unwrap_or((last, last));
             out.extend_from_slice(&all[last.min(start)..start]);
-            let group = |k: usize| {
-                spans
-                    .get(k)
-                    .copied()
-                    .flatten()
-                    .map(|(s, e)| &all[s..e.max(s)])
-            };
-            for p in &tpl.pieces {
-                match p {
-                    Piece::Literal(s) => out.extend(s.encode_utf16()),
-                    Piece::Group(k) => out.extend_from_slice(group(*k).unwrap_or_default()),
-                    Piece::FirstOf(ks) => {
-                        // Those that took part, joined, as `expand`.
-                        for g in ks.iter().filter_map(|k| group(*k)) {
-                            out.extend_from_slice(g);
-                        }
-                    }
-                    Piece::Before => out.extend_from_slice(&all[..start]),
-                    Piece::After => out.extend_from_slice(&all[end..]),
-                }
-            }
+            tpl.expand_units(
+                &all,
+                &spans,
+                |out| out.extend_from_slice(&all[..start]),
+                |out| out.extend_from_slice(&all[end..]),
+                &mut out,
+            );
             last = end;
             replaced += 1;
             limits.check_output(out.len() * 2)?;

@@ -33,7 +33,7 @@ use crate::ast::{Ast, Span};
 use crate::dotnet_unicode as tables;
 use crate::error::{Error, ErrorKind};
 use crate::flavor::{Flags, Flavor, PyVersion};
-use crate::java::{SpanMap, remap};
+use crate::java::{map_back, refusal};
 use crate::rules::dotnet as texts;
 
 /// A pattern read: the sre text of the same meaning, where each piece of it came from, and
@@ -112,7 +112,7 @@ pub(crate) fn read(pattern: &str, flags: Flags) -> Result<Read, Error> {
 /// whose width is not fixed, which .NET accepts).
 pub(crate) fn finish(pattern: &str, read: Read, parsed: Result<Ast, Error>) -> Result<Ast, Error> {
     let whole = Span::new(0, pattern.len());
-    let mut ast = parsed.map_err(|e| {
+    let ast = parsed.map_err(|e| {
         let why = if e.message.contains("look-behind") {
             "a look-behind whose width is not fixed (.NET matches any look-behind right to left)"
                 .to_string()
@@ -124,24 +124,11 @@ pub(crate) fn finish(pattern: &str, read: Read, parsed: Result<Ast, Error>) -> R
         };
         unsupported(pattern, &why, whole)
     })?;
-    let map = SpanMap {
-        pieces: read.pieces,
-        len: pattern.len(),
-    };
-    remap(&mut ast.root, &map);
-    ast.root.span = whole;
-    for g in &mut ast.groups {
-        g.span = map.span(g.span);
-    }
-    Ok(ast)
+    Ok(map_back(pattern, read.pieces, ast))
 }
 
 fn unsupported(pattern: &str, what: &str, span: Span) -> Error {
-    Error::new(
-        ErrorKind::ConstructUnsupported,
-        format!("dotnet: {what} is not reproduced by rxw"),
-    )
-    .with_span_in(pattern, Some(span))
+    refusal("dotnet", pattern, what, span)
 }
 
 /// `RegexOptions` the parser tracks inline.

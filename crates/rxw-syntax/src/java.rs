@@ -62,7 +62,7 @@ pub(crate) fn read(pattern: &str, version: JavaVersion, flags: Flags) -> Result<
 /// [`ErrorKind::ConstructUnsupported`] when the sre parser refused the text (what Java reads
 /// differently from rxw's matcher).
 pub(crate) fn finish(pattern: &str, read: Read, parsed: Result<Ast, Error>) -> Result<Ast, Error> {
-    let mut ast = parsed.map_err(|e| {
+    let ast = parsed.map_err(|e| {
         let why = if e.message.contains("look-behind") {
             "a look-behind whose width is not fixed (Java accepts one with a bounded length)"
                 .to_string()
@@ -74,8 +74,22 @@ pub(crate) fn finish(pattern: &str, read: Read, parsed: Result<Ast, Error>) -> R
         };
         unsupported(pattern, &why, Span::new(0, pattern.len()))
     })?;
+    Ok(map_back(pattern, read.pieces, ast))
+}
+
+fn unsupported(pattern: &str, what: &str, span: Span) -> Error {
+    refusal("java", pattern, what, span)
+}
+
+/// The tree of a reader's sre text with every span mapped back onto the `pattern` the reader
+/// read, by the `pieces` it wrote (the Java, Onigmo, PCRE2 and .NET readers end so).
+pub(crate) fn map_back(
+    pattern: &str,
+    pieces: Vec<(usize, usize, usize, usize)>,
+    mut ast: Ast,
+) -> Ast {
     let map = SpanMap {
-        pieces: read.pieces,
+        pieces,
         len: pattern.len(),
     };
     remap(&mut ast.root, &map);
@@ -83,13 +97,14 @@ pub(crate) fn finish(pattern: &str, read: Read, parsed: Result<Ast, Error>) -> R
     for g in &mut ast.groups {
         g.span = map.span(g.span);
     }
-    Ok(ast)
+    ast
 }
 
-fn unsupported(pattern: &str, what: &str, span: Span) -> Error {
+/// A reader's refusal: `family: what is not reproduced by rxw`, at `span` of `pattern`.
+pub(crate) fn refusal(family: &str, pattern: &str, what: &str, span: Span) -> Error {
     Error::new(
         ErrorKind::ConstructUnsupported,
-        format!("java: {what} is not reproduced by rxw"),
+        format!("{family}: {what} is not reproduced by rxw"),
     )
     .with_span_in(pattern, Some(span))
 }

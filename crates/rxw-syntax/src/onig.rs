@@ -25,7 +25,7 @@
 use crate::ast::{Ast, Span};
 use crate::error::{Error, ErrorKind};
 use crate::flavor::{Flags, Flavor, PyVersion};
-use crate::java::{SpanMap, remap};
+use crate::java::{map_back, refusal};
 use crate::rules::onig as texts;
 
 /// A pattern read: the sre text of the same meaning, where each piece of it came from, and
@@ -94,7 +94,7 @@ pub(crate) fn finish(
     read: Read,
     parsed: Result<Ast, Error>,
 ) -> Result<Ast, Error> {
-    let mut ast = parsed.map_err(|e| {
+    let ast = parsed.map_err(|e| {
         if e.message.contains("look-behind") && matches!(flavor, Flavor::Ruby(_)) {
             Error::new(ErrorKind::PatternInvalid, texts::LOOK_BEHIND)
                 .with_span_in(pattern, Some(Span::new(0, pattern.len())))
@@ -110,24 +110,11 @@ pub(crate) fn finish(
             )
         }
     })?;
-    let map = SpanMap {
-        pieces: read.pieces,
-        len: pattern.len(),
-    };
-    remap(&mut ast.root, &map);
-    ast.root.span = Span::new(0, pattern.len());
-    for g in &mut ast.groups {
-        g.span = map.span(g.span);
-    }
-    Ok(ast)
+    Ok(map_back(pattern, read.pieces, ast))
 }
 
 fn unsupported(pattern: &str, flavor: Flavor, what: &str, span: Span) -> Error {
-    Error::new(
-        ErrorKind::ConstructUnsupported,
-        format!("{}: {what} is not reproduced by rxw", flavor.family_name()),
-    )
-    .with_span_in(pattern, Some(span))
+    refusal(flavor.family_name(), pattern, what, span)
 }
 
 const CASE_RULE: &str = "case folding under i follows Unicode's full folding (k matches the \

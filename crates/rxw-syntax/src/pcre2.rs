@@ -24,7 +24,7 @@
 use crate::ast::{Ast, Span};
 use crate::error::{Error, ErrorKind};
 use crate::flavor::{Flags, Flavor, PyVersion};
-use crate::java::{SpanMap, remap};
+use crate::java::{map_back, refusal};
 
 /// A PCRE2 pattern read: the sre text of the same meaning, and where each piece came from.
 pub(crate) struct Read {
@@ -98,7 +98,7 @@ pub(crate) fn finish(pattern: &str, read: Read, parsed: Result<Ast, Error>) -> R
             _ => e,
         });
     }
-    let mut ast = parsed.map_err(|e| {
+    let ast = parsed.map_err(|e| {
         if e.message.contains("look-behind") && !e.message.contains("group reference") {
             Error::new(
                 ErrorKind::PatternInvalid,
@@ -116,24 +116,11 @@ pub(crate) fn finish(pattern: &str, read: Read, parsed: Result<Ast, Error>) -> R
             )
         }
     })?;
-    let map = SpanMap {
-        pieces: read.pieces,
-        len: pattern.len(),
-    };
-    remap(&mut ast.root, &map);
-    ast.root.span = whole;
-    for g in &mut ast.groups {
-        g.span = map.span(g.span);
-    }
-    Ok(ast)
+    Ok(map_back(pattern, read.pieces, ast))
 }
 
 fn unsupported(pattern: &str, what: &str, span: Span) -> Error {
-    Error::new(
-        ErrorKind::ConstructUnsupported,
-        format!("pcre2: {what} is not reproduced by rxw"),
-    )
-    .with_span_in(pattern, Some(span))
+    refusal("pcre2", pattern, what, span)
 }
 
 /// The texts of `pcre2_get_error_message` this reader gives (PCRE2 10.42's numbering).
