@@ -1096,7 +1096,7 @@ impl Regex {
             let (start, end) = spans[0].unwrap_or((last, last));
             out.extend_from_slice(&all[last.min(start)..start]);
             tpl.expand_units(
-                &all,
+                all,
                 &spans,
                 |out| out.extend_from_slice(&all[..start]),
                 |out| out.extend_from_slice(&all[end..]),
