@@ -1,5 +1,6 @@
 """What the recorders of go_cases.jsonl, re2_cases.jsonl and java_cases.jsonl share: the
-texts many of their cases run on, the case list without repeats, the JSON Lines they write and
+texts many of their cases run on, the reading of their hand-written case tables
+(<engine>_case_table.jsonl), the case list without repeats, the JSON Lines they write and
 the oracles read, and the Go toolchains and the Go oracle's build (record_go_cases.py runs every
 toolchain, record_re2_cases.py compares RE2 with the newest).
 
@@ -27,6 +28,41 @@ LOG = (
     "[WO:0a1b2c3d] [from relay-2] Déploiement — vérifier\n"
     "[RESULT 0a1b2c3d] FAIL timeout after 30s\n"
 )
+
+
+def case_table(name):
+    """The rows of a hand-written case table beside the recorders: JSON, one row a line; blank
+    lines and lines starting with // (comments) are skipped."""
+    with open(os.path.join(HERE, name), encoding="utf-8") as f:
+        return [json.loads(line) for line in f.read().split("\n")
+                if line.strip() and not line.startswith("//")]
+
+
+def table_text(value, named):
+    """One string of a case table's row: a string; {"$": NAME}, the text `named[NAME]`;
+    {"repeat": s, "times": n}, s n times; or a list of these, joined."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, list):
+        return "".join(table_text(v, named) for v in value)
+    if "$" in value:
+        return named[value["$"]]
+    return table_text(value["repeat"], named) * value["times"]
+
+
+def table_cases(name, named):
+    """The cases of a Go or RE2 case table, whose rows are [pattern, [texts]] and
+    {"pattern", "text", "replace": [templates]}, by unique_cases."""
+    groups = []
+    replacements = []
+    for row in case_table(name):
+        if isinstance(row, dict):
+            pattern = table_text(row["pattern"], named)
+            text = table_text(row["text"], named)
+            replacements += [(pattern, text, table_text(t, named)) for t in row["replace"]]
+        else:
+            groups.append((table_text(row[0], named), [table_text(t, named) for t in row[1]]))
+    return unique_cases(groups, replacements)
 
 
 def unique_cases(groups, replacements):
