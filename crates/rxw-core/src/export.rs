@@ -618,9 +618,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn the_offered_export_name_is_never_a_file_or_a_planted_link() {
-        let dir = tempfile::tempdir().unwrap();
-        let victim = dir.path().join("victim");
-        std::fs::write(&victim, "precious").unwrap();
+        let (dir, victim) = crate::testing::temp_file("victim", "precious");
         std::os::unix::fs::symlink(&victim, dir.path().join("rxw-registry.duckdb.sql")).unwrap();
         std::os::unix::fs::symlink(
             dir.path().join("none"),
@@ -684,9 +682,7 @@ mod tests {
 
     #[test]
     fn a_committed_export_replaces_the_file_whole() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("out.jsonl");
-        std::fs::write(&path, "old\n").unwrap();
+        let (dir, path) = crate::testing::temp_file("out.jsonl", "old\n");
         let re = Regex::new("b+", Flavor::Rust, Flags::default()).unwrap();
         let n = export_to_path(&path, Format::JsonLines, |w| matches(w, "abbc b", &re)).unwrap();
         assert_eq!(n, 2);

@@ -49,6 +49,8 @@ pub mod syntax {
     pub use rxw_syntax::{ast, dotnet, error, explain, lint, onig, parse, railroad, rules};
 }
 pub mod testcases;
+#[cfg(test)]
+pub(crate) mod testing;
 pub mod tool;
 pub mod wire;
 pub mod workbench;

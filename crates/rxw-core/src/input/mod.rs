@@ -659,9 +659,7 @@ mod tests {
 
     #[test]
     fn reading_a_real_file_and_a_directory() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("a.log");
-        std::fs::write(&path, b"x\xffy").unwrap();
+        let (dir, path) = crate::testing::temp_file("a.log", b"x\xffy");
         let t = Text::from_path(&path).unwrap();
         assert_eq!(t.as_str(), "x\u{FFFD}y");
         assert_eq!(t.invalid_utf8, Some((1, 1)));

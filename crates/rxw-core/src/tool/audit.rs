@@ -358,9 +358,7 @@ mod tests {
 
     #[test]
     fn unreadable_paths_are_null_cells_not_failures() {
-        let dir = tempfile::tempdir().unwrap();
-        let a = dir.path().join("a.md");
-        std::fs::write(&a, "ACK: [WO:7fce46e0]").unwrap();
+        let (dir, a) = crate::testing::temp_file("a.md", "ACK: [WO:7fce46e0]");
         let missing = dir.path().join("missing.md");
         let v = audit_tool(json!({
             "paths": [a, missing],
@@ -520,9 +518,7 @@ mod tests {
 
     #[test]
     fn files_scanned_is_len_paths_with_unreadable_ones() {
-        let dir = tempfile::tempdir().unwrap();
-        let a = dir.path().join("a.md");
-        std::fs::write(&a, "x").unwrap();
+        let (dir, a) = crate::testing::temp_file("a.md", "x");
         let v = audit_tool(json!({
             "paths": [a, dir.path().join("missing"), dir.path().join("gone")],
             "patterns": ["x"],

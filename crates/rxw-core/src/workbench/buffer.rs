@@ -927,16 +927,7 @@ mod tests {
         // falls inside one; in memory and read in pages alike.
         let long = "€".repeat(SHOWN_LINE_BYTES / 3 + 10);
         let text = format!("a\n{long}\nb\n");
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("a.log");
-        std::fs::write(&p, &text).unwrap();
-        let options = crate::input::paged::PagedOptions {
-            page_bytes: 4096,
-            cache_bytes: 4096 * 8,
-            spill_dir: None,
-        };
-        let paged = PagedText::open(&p, &options).unwrap();
-        assert!(paged.wait_complete(std::time::Duration::from_secs(20)));
+        let (_dir, _, paged) = crate::testing::indexed(&text, &crate::testing::small(4096, 8));
         for b in [TextBuffer::new(text.clone()), TextBuffer::paged(paged)] {
             let r = b.shown_line_range(1);
             assert_eq!(r.start, 2);

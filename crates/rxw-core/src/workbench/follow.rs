@@ -726,9 +726,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_fifo_or_device_at_the_path_is_said_not_read_and_a_file_back_is_followed() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("f.log");
-        std::fs::write(&path, "one\n").unwrap();
+        let (_dir, path) = crate::testing::temp_file("f.log", "one\n");
         let mut f = Follower::new(&path, 4);
         std::fs::remove_file(&path).unwrap();
         let made = std::process::Command::new("mkfifo")
@@ -830,9 +828,7 @@ mod tests {
 
     #[test]
     fn appends_truncation_and_rotation_are_seen() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("app.log");
-        std::fs::write(&path, "one\n").unwrap();
+        let (dir, path) = crate::testing::temp_file("app.log", "one\n");
         let mut f = Follower::new(&path, 4);
         assert_eq!(f.poll(), FollowEvent::Unchanged);
         std::fs::OpenOptions::new()
@@ -866,9 +862,7 @@ mod tests {
     #[cfg(unix)]
     #[test]
     fn a_new_inode_is_a_rotation_even_when_the_new_file_is_longer() {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("app.log");
-        std::fs::write(&path, "a\n").unwrap();
+        let (dir, path) = crate::testing::temp_file("app.log", "a\n");
         let mut f = Follower::new(&path, 2);
         let tmp = dir.path().join("next");
         std::fs::write(&tmp, "a much longer new file\n").unwrap();

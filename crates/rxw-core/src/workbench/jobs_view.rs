@@ -699,7 +699,6 @@ mod tests {
     /// inside another's, a paged text read in small chunks), then starts again at the first.
     #[test]
     fn jumps_find_every_event_the_tracker_lists() {
-        use crate::input::paged::{PagedOptions, PagedText};
         let mut text = String::new();
         for k in 0..40 {
             text.push_str(&format!(
@@ -733,16 +732,7 @@ mod tests {
         };
         let (view, input) = view_over(&text);
         check(view, &input);
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("a.log");
-        std::fs::write(&path, &text).unwrap();
-        let options = PagedOptions {
-            page_bytes: 512,
-            cache_bytes: 8 * 512,
-            spill_dir: None,
-        };
-        let paged = PagedText::open(&path, &options).unwrap();
-        assert!(paged.wait_complete(Duration::from_secs(20)));
+        let (_dir, _, paged) = crate::testing::indexed(&text, &crate::testing::small(512, 8));
         let mut input = TextBuffer::paged(paged);
         input.set_scan_chunk(300);
         let mut view = JobsView::new(SharedWaker::default());

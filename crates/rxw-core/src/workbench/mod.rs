@@ -1100,6 +1100,8 @@ pub struct RestRead {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::input::paged::{Growth, PagedText};
+    use crate::testing::{small, temp_file};
 
     /// Appends `piece` to the file at `path`, as a writer of a followed log does.
     fn append_to(path: &std::path::Path, piece: &str) {
@@ -1112,17 +1114,48 @@ mod tests {
             .unwrap();
     }
 
-    fn wb(pattern: &str, input: &str) -> Workbench {
-        let mut w = Workbench::new(
+    /// A workbench over typed `input`, not scanned yet.
+    fn typed(pattern: &str, flavor: Flavor, input: &str) -> Workbench {
+        Workbench::new(
             pattern,
-            Flavor::PYTHON,
+            flavor,
             Flags::default(),
             input.to_string(),
             InputSource::Typed,
-        );
+        )
+    }
+
+    /// A workbench over typed `input`, scanned and settled.
+    fn wb_in(pattern: &str, flavor: Flavor, input: &str) -> Workbench {
+        let mut w = typed(pattern, flavor, input);
         w.rescan(0..input.len());
         assert!(w.settle(Duration::from_secs(10)));
         w
+    }
+
+    fn wb(pattern: &str, input: &str) -> Workbench {
+        wb_in(pattern, Flavor::PYTHON, input)
+    }
+
+    /// Opens the file at `path` in pages of 4 KiB, 16 held (a test's few hundred lines span
+    /// many of them), as `w`'s input, and waits until it is indexed.
+    fn open_paged(w: &mut Workbench, path: &std::path::Path) -> PagedText {
+        let paged = PagedText::open(path, &small(4096, 16)).unwrap();
+        w.set_paged_input(paged.clone(), InputSource::File("a.log".into()));
+        assert!(paged.wait_complete(Duration::from_secs(20)));
+        w.poll();
+        paged
+    }
+
+    /// The built-in presets, for the lens.
+    fn builtin_catalog() -> Arc<crate::presets::Catalog> {
+        Arc::new(crate::presets::load::load(&crate::presets::load::LoadOptions::default()).catalog)
+    }
+
+    /// Starts `w`'s lens over its input with `catalog`.
+    fn lens_on(w: &mut Workbench, catalog: &Arc<crate::presets::Catalog>) {
+        w.lens.set_catalog(Arc::clone(catalog));
+        w.lens.activate(&w.input);
     }
 
     #[test]
@@ -1192,13 +1225,7 @@ mod tests {
     #[test]
     fn a_new_request_supersedes_the_old_one() {
         let big = "x1 ".repeat(200_000);
-        let mut w = Workbench::new(
-            r"\d",
-            Flavor::Rust,
-            Flags::default(),
-            big.clone(),
-            InputSource::Typed,
-        );
+        let mut w = typed(r"\d", Flavor::Rust, &big);
         w.rescan(0..100);
         w.pattern.set("x");
         w.compile();
@@ -1269,15 +1296,7 @@ mod tests {
             ("[^a]", "😀a", "[$`]", "[][\u{FFFD}]a", 2),
         ];
         for (pattern, input, template, expected, replaced) in cases {
-            let mut w = Workbench::new(
-                pattern,
-                Flavor::JS,
-                Flags::default(),
-                input.to_string(),
-                InputSource::Typed,
-            );
-            w.rescan(0..input.len());
-            assert!(w.settle(Duration::from_secs(10)));
+            let mut w = wb_in(pattern, Flavor::JS, input);
             w.replacement.set(template);
             let p = w.replace_preview().unwrap();
             let cli = w
@@ -1298,15 +1317,7 @@ mod tests {
             assert_eq!(p.changed.len(), replaced);
         }
         // The changed parts are the template's, in bytes of the preview.
-        let mut w = Workbench::new(
-            "",
-            Flavor::JS,
-            Flags::default(),
-            "😀".to_string(),
-            InputSource::Typed,
-        );
-        w.rescan(0..4);
-        assert!(w.settle(Duration::from_secs(10)));
+        let mut w = wb_in("", Flavor::JS, "😀");
         w.replacement.set("X");
         assert_eq!(w.replace_preview().unwrap().changed, vec![0..1, 4..5, 8..9]);
     }
@@ -1467,22 +1478,15 @@ mod tests {
     #[test]
     #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
     fn a_paged_line_longer_than_a_piece_is_read_in_pieces_and_said_inexact() {
-        use crate::input::paged::{LONG_LINE_PIECE, PagedOptions, PagedText};
+        use crate::input::paged::LONG_LINE_PIECE;
         let mut text = String::from("head RESULT\n");
         let unit = "é€x RESULT ";
         while text.len() < LONG_LINE_PIECE * 2 + 1000 {
             text.push_str(unit);
         }
         text.push_str("\nRESULT after\n");
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("a.log");
-        std::fs::write(&path, &text).unwrap();
-        let options = PagedOptions {
-            page_bytes: 1 << 16,
-            cache_bytes: 16 << 16,
-            spill_dir: None,
-        };
-        let paged = PagedText::open(&path, &options).unwrap();
+        let (_dir, path) = temp_file("a.log", &text);
+        let paged = PagedText::open(&path, &small(1 << 16, 16)).unwrap();
         assert!(paged.wait_complete(Duration::from_secs(60)));
         let pieces: Vec<_> = paged.chunks(0..text.len(), 1 << 20).collect();
         assert!(
@@ -1498,13 +1502,7 @@ mod tests {
         assert_eq!(joined, text, "on character boundaries, nothing lost");
         // The text in memory, for the answers (a larger wait than `wb`'s for 4 M matches).
         let whole = |pattern: &str| {
-            let mut w = Workbench::new(
-                pattern,
-                Flavor::PYTHON,
-                Flags::default(),
-                text.clone(),
-                InputSource::Typed,
-            );
+            let mut w = typed(pattern, Flavor::PYTHON, &text);
             w.rescan(0..100);
             assert!(w.settle(Duration::from_secs(300)));
             w
@@ -1535,7 +1533,6 @@ mod tests {
     #[test]
     #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
     fn paged_matches_across_chunk_ends_equal_a_whole_scan() {
-        use crate::input::paged::{PagedOptions, PagedText};
         let mut text = String::new();
         for k in 0..120 {
             text.push_str(&format!(
@@ -1544,14 +1541,7 @@ mod tests {
             ));
         }
         text.push_str("tail é without a line feed");
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("a.log");
-        std::fs::write(&path, &text).unwrap();
-        let options = PagedOptions {
-            page_bytes: 4096,
-            cache_bytes: 16 * 4096,
-            spill_dir: None,
-        };
+        let (_dir, path) = temp_file("a.log", &text);
         for pattern in [
             r"\[ACK:\d+\]\s+\[from\s+\w+\]",
             r"(?s)\[RESULT\s+\w+\].*?(?=\[RESULT\s|\Z)",
@@ -1565,10 +1555,7 @@ mod tests {
             let whole = wb(pattern, &text);
             for chunk in [1, 7, 64, 500, 4096] {
                 let mut w = wb(pattern, "");
-                let paged = PagedText::open(&path, &options).unwrap();
-                w.set_paged_input(paged.clone(), InputSource::File("a.log".into()));
-                assert!(paged.wait_complete(Duration::from_secs(20)));
-                w.poll();
+                open_paged(&mut w, &path);
                 w.input.set_scan_chunk(chunk);
                 w.rescan(0..100);
                 assert!(w.settle(Duration::from_secs(60)));
@@ -1588,7 +1575,6 @@ mod tests {
     /// the lens holds the same hits as over the text in memory, at any chunk size.
     #[test]
     fn paged_lens_hits_across_chunk_ends_equal_the_lens_in_memory() {
-        use crate::input::paged::{PagedOptions, PagedText};
         let mut text = String::new();
         for k in 0..60 {
             text.push_str(&format!(
@@ -1597,20 +1583,10 @@ mod tests {
                 k % 7
             ));
         }
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("a.log");
-        std::fs::write(&path, &text).unwrap();
-        let options = PagedOptions {
-            page_bytes: 4096,
-            cache_bytes: 16 * 4096,
-            spill_dir: None,
-        };
-        let catalog = Arc::new(
-            crate::presets::load::load(&crate::presets::load::LoadOptions::default()).catalog,
-        );
+        let (_dir, path) = temp_file("a.log", &text);
+        let catalog = builtin_catalog();
         let mut m = wb("x", &text);
-        m.lens.set_catalog(Arc::clone(&catalog));
-        m.lens.activate(&m.input);
+        lens_on(&mut m, &catalog);
         assert!(m.settle_views(Duration::from_secs(60)));
         let hits = |w: &Workbench| -> Vec<Vec<(usize, usize)>> {
             (0..w.lens.counts().len())
@@ -1620,13 +1596,9 @@ mod tests {
         assert!(m.lens.counts().iter().sum::<usize>() > 0);
         for chunk in [3, 100, 1000] {
             let mut w = wb("x", "");
-            let paged = PagedText::open(&path, &options).unwrap();
-            w.set_paged_input(paged.clone(), InputSource::File("a.log".into()));
-            assert!(paged.wait_complete(Duration::from_secs(20)));
-            w.poll();
+            open_paged(&mut w, &path);
             w.input.set_scan_chunk(chunk);
-            w.lens.set_catalog(Arc::clone(&catalog));
-            w.lens.activate(&w.input);
+            lens_on(&mut w, &catalog);
             assert!(w.settle_views(Duration::from_secs(120)));
             assert_eq!(w.lens.counts(), m.lens.counts(), "chunks of {chunk}");
             assert_eq!(hits(&w), hits(&m), "chunks of {chunk}");
@@ -1639,28 +1611,14 @@ mod tests {
     #[test]
     #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
     fn growth_during_a_capped_paged_lens_scan_resumes_from_the_resume_point() {
-        use crate::input::paged::{Growth, PagedOptions, PagedText};
         let mut text = DEMO_LOG.repeat(4);
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("a.log");
-        std::fs::write(&path, &text).unwrap();
-        let options = PagedOptions {
-            page_bytes: 4096,
-            cache_bytes: 16 * 4096,
-            spill_dir: None,
-        };
-        let catalog = Arc::new(
-            crate::presets::load::load(&crate::presets::load::LoadOptions::default()).catalog,
-        );
+        let (_dir, path) = temp_file("a.log", &text);
+        let catalog = builtin_catalog();
         let mut w = wb("CLAIM", "");
-        let paged = PagedText::open(&path, &options).unwrap();
-        w.set_paged_input(paged.clone(), InputSource::File("a.log".into()));
-        assert!(paged.wait_complete(Duration::from_secs(20)));
-        w.poll();
+        let paged = open_paged(&mut w, &path);
         w.input.set_scan_chunk(700);
-        w.lens.set_catalog(Arc::clone(&catalog));
         w.lens.set_hit_cap(100);
-        w.lens.activate(&w.input);
+        lens_on(&mut w, &catalog);
         // The append arrives while the first scan runs.
         let old_len = text.len();
         let piece = "2026-10-05T00:01:00Z [CLAIM 7fce46e0] [ACK:9] more\n";
@@ -1676,8 +1634,7 @@ mod tests {
             w.lens.scanned_from()
         );
         let mut whole = wb("CLAIM", &text);
-        whole.lens.set_catalog(Arc::clone(&catalog));
-        whole.lens.activate(&whole.input);
+        lens_on(&mut whole, &catalog);
         assert!(whole.settle_views(Duration::from_secs(60)));
         assert_eq!(w.lens.counts(), whole.lens.counts());
     }
@@ -1686,20 +1643,10 @@ mod tests {
     /// that scan's count as final (no `+`, no "counting") until the next poll counted on.
     #[test]
     fn a_count_is_final_only_once_it_covers_the_text_indexed_now() {
-        use crate::input::paged::{Growth, PagedOptions, PagedText};
         let text = DEMO_LOG.repeat(4);
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("a.log");
-        std::fs::write(&path, &text).unwrap();
-        let options = PagedOptions {
-            page_bytes: 4096,
-            cache_bytes: 16 * 4096,
-            spill_dir: None,
-        };
+        let (_dir, path) = temp_file("a.log", &text);
         let mut w = wb("CLAIM", "");
-        let paged = PagedText::open(&path, &options).unwrap();
-        assert!(paged.wait_complete(Duration::from_secs(20)));
-        w.set_paged_input(paged.clone(), InputSource::File("a.log".into()));
+        let paged = open_paged(&mut w, &path);
         assert!(w.settle(Duration::from_secs(20)));
         assert!(w.count_final());
         let count = w.results.count;
@@ -1720,7 +1667,6 @@ mod tests {
     /// line end, before a blank line, across the paged pieces).
     #[test]
     fn jobs_and_timeline_continue_a_grown_paged_file_as_a_whole_reading_would() {
-        use crate::input::paged::{Growth, PagedOptions, PagedText};
         let line = |k: usize| {
             let blank = if k.is_multiple_of(5) { "\n" } else { "" };
             let result = if k.is_multiple_of(3) { "FAIL" } else { "OK" };
@@ -1735,11 +1681,6 @@ mod tests {
             )
         };
         let text: String = (0..160).map(line).collect();
-        let options = PagedOptions {
-            page_bytes: 4096,
-            cache_bytes: 16 * 4096,
-            spill_dir: None,
-        };
         let mut whole = wb("FAIL|RESULT", &text);
         whole.jobs.activate(&whole.input);
         whole.timeline.activate();
@@ -1748,8 +1689,7 @@ mod tests {
         let want_timeline = whole.timeline.result().cloned();
         assert!(want_jobs.len() > 100);
         assert!(matches!(&want_timeline, Some(Ok(t)) if t.matches > 100));
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("a.log");
+        let (_dir, path) = temp_file("a.log", "");
         let mut cuts: Vec<usize> = (1..24).map(|k| k * text.len() / 24 + k % 3).collect();
         // A cut right at a line end and one just before a blank line.
         cuts.push(text.find("\n\n").unwrap() + 1);
@@ -1757,10 +1697,7 @@ mod tests {
         for cut in cuts {
             std::fs::write(&path, &text[..cut]).unwrap();
             let mut w = wb("FAIL|RESULT", "");
-            let paged = PagedText::open(&path, &options).unwrap();
-            w.set_paged_input(paged.clone(), InputSource::File("a.log".into()));
-            assert!(paged.wait_complete(Duration::from_secs(20)));
-            w.poll();
+            let paged = open_paged(&mut w, &path);
             w.input.set_scan_chunk(700);
             w.jobs.activate(&w.input);
             w.timeline.activate();
@@ -1804,7 +1741,6 @@ mod tests {
     #[test]
     #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
     fn a_followed_paged_file_extends_its_count_and_lens_from_the_resume_point() {
-        use crate::input::paged::{Growth, PagedOptions, PagedText};
         let line = |k: usize| {
             format!(
                 "2026-10-05T00:00:{:02}Z [ACK:{k}]\n  [from w{}]\n[RESULT r{k}] OK {k}\n",
@@ -1813,17 +1749,8 @@ mod tests {
             )
         };
         let mut text: String = (0..200).map(line).collect();
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("a.log");
-        std::fs::write(&path, &text).unwrap();
-        let options = PagedOptions {
-            page_bytes: 4096,
-            cache_bytes: 16 * 4096,
-            spill_dir: None,
-        };
-        let catalog = Arc::new(
-            crate::presets::load::load(&crate::presets::load::LoadOptions::default()).catalog,
-        );
+        let (_dir, path) = temp_file("a.log", &text);
+        let catalog = builtin_catalog();
         for pattern in [
             r"\[ACK:\d+\]\s+\[from\s+\w+\]",
             r"(?s)\[RESULT\s+\w+\].*?(?=\[RESULT\s|\Z)",
@@ -1831,14 +1758,10 @@ mod tests {
         ] {
             std::fs::write(&path, &text).unwrap();
             let mut w = wb(pattern, "");
-            let paged = PagedText::open(&path, &options).unwrap();
-            w.set_paged_input(paged.clone(), InputSource::File("a.log".into()));
-            assert!(paged.wait_complete(Duration::from_secs(20)));
-            w.poll();
+            let paged = open_paged(&mut w, &path);
             w.input.set_scan_chunk(700);
             w.rescan(0..100);
-            w.lens.set_catalog(Arc::clone(&catalog));
-            w.lens.activate(&w.input);
+            lens_on(&mut w, &catalog);
             assert!(w.settle(Duration::from_secs(60)));
             assert!(w.settle_views(Duration::from_secs(60)));
             let mut grown = text.clone();
@@ -1868,8 +1791,7 @@ mod tests {
                     "{pattern} after growth {k}"
                 );
                 assert_eq!(w.results.span_lines, whole.results.span_lines, "{pattern}");
-                whole.lens.set_catalog(Arc::clone(&catalog));
-                whole.lens.activate(&whole.input);
+                lens_on(&mut whole, &catalog);
                 assert!(whole.settle_views(Duration::from_secs(60)));
                 assert_eq!(
                     w.lens.counts(),
@@ -1894,13 +1816,7 @@ mod tests {
         // Each attempt reads the rest of the run and stays within its step budget: the scan
         // as a whole takes quadratic time, one attempt does not.
         let text = "a".repeat(32 * 1024);
-        let mut w = Workbench::new(
-            r"(?:a|b)*c(?<=c)",
-            Flavor::PYTHON,
-            Flags::default(),
-            text.clone(),
-            InputSource::Typed,
-        );
+        let mut w = typed(r"(?:a|b)*c(?<=c)", Flavor::PYTHON, &text);
         w.rescan(0..100);
         let deadline = Instant::now() + Duration::from_secs(60);
         while w.results.scanned < 64 && Instant::now() < deadline {
@@ -1935,7 +1851,6 @@ mod tests {
     #[test]
     #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
     fn a_paged_input_scans_numbers_and_views_as_the_same_text_in_memory() {
-        use crate::input::paged::{PagedOptions, PagedText};
         let mut text = String::new();
         for k in 0..40_000 {
             text.push_str(&format!(
@@ -1948,21 +1863,11 @@ mod tests {
                 text.push_str(&format!("2026-10-05T00:00:00Z [RESULT j{}] OK\n", k / 2));
             }
         }
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("a.log");
-        std::fs::write(&path, &text).unwrap();
-        let options = PagedOptions {
-            page_bytes: 4096,
-            cache_bytes: 16 * 4096,
-            spill_dir: None,
-        };
+        let (_dir, path) = temp_file("a.log", &text);
         for pattern in [r"\[CLAIM (\w+)\]", r"(?m)^\S+Z w3", r"é$"] {
             let whole = wb(pattern, &text);
             let mut w = wb(pattern, "");
-            let paged = PagedText::open(&path, &options).unwrap();
-            w.set_paged_input(paged.clone(), InputSource::File("a.log".into()));
-            assert!(paged.wait_complete(Duration::from_secs(20)));
-            w.poll();
+            let paged = open_paged(&mut w, &path);
             assert!(w.settle(Duration::from_secs(20)));
             assert_eq!(w.input.len(), text.len());
             assert_eq!(w.input.line_count(), whole.input.line_count());
@@ -1979,15 +1884,11 @@ mod tests {
             assert_eq!(w.match_at(17), whole.match_at(17));
             assert!(paged.peak_pages_held() <= 16);
             // The jobs and lens views stream through the pages to the same tables.
-            let catalog = Arc::new(
-                crate::presets::load::load(&crate::presets::load::LoadOptions::default()).catalog,
-            );
-            w.lens.set_catalog(Arc::clone(&catalog));
-            m.lens.set_catalog(catalog);
+            let catalog = builtin_catalog();
             w.jobs.activate(&w.input);
             m.jobs.activate(&m.input);
-            w.lens.activate(&w.input);
-            m.lens.activate(&m.input);
+            lens_on(&mut w, &catalog);
+            lens_on(&mut m, &catalog);
             assert!(w.settle_views(Duration::from_secs(60)));
             assert!(m.settle_views(Duration::from_secs(60)));
             assert_eq!(w.jobs.len(), m.jobs.len());
@@ -1999,13 +1900,7 @@ mod tests {
     #[test]
     fn an_append_while_the_full_scan_runs_is_scanned_when_it_ends() {
         let big = "x1 ".repeat(100_000);
-        let mut w = Workbench::new(
-            r"\d",
-            Flavor::Rust,
-            Flags::default(),
-            big,
-            InputSource::Typed,
-        );
+        let mut w = typed(r"\d", Flavor::Rust, &big);
         w.rescan(0..10);
         w.append_input("\n7 8 9\n");
         assert!(w.settle(Duration::from_secs(20)));

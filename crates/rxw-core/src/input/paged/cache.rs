@@ -43,21 +43,16 @@ impl Cache {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::small;
-    use super::super::{INDEX_MARK_BYTES, PagedText};
-    use std::time::Duration;
+    use super::super::INDEX_MARK_BYTES;
+    use crate::testing::{indexed, small};
 
     #[test]
     fn a_scan_over_a_large_text_holds_at_most_the_cache_of_pages() {
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("big.log");
         let mut text = String::new();
         for k in 0..200_000 {
             text.push_str(&format!("2026-10-05T00:00:00Z line {k} [CLAIM j{k}]\n"));
         }
-        std::fs::write(&p, &text).unwrap();
-        let paged = PagedText::open(&p, &small(4096, 8)).unwrap();
-        assert!(paged.wait_complete(Duration::from_secs(20)));
+        let (_dir, _, paged) = indexed(&text, &small(4096, 8));
         assert_eq!(paged.page_capacity(), 8);
         // Reading every line, then every chunk: the cache never holds more than 8 pages.
         let mut bytes = 0;

@@ -182,16 +182,9 @@ fn split_char_start(bytes: &[u8]) -> usize {
 mod tests {
     use super::shared::KEEP_RECENT;
     use super::*;
+    use crate::testing::small;
     use proptest::prelude::*;
     use std::sync::atomic::Ordering;
-
-    pub(super) fn small(page: usize, cache_pages: usize) -> PagedOptions {
-        PagedOptions {
-            page_bytes: page,
-            cache_bytes: page * cache_pages,
-            spill_dir: None,
-        }
-    }
 
     pub(super) fn starts(text: &str) -> Vec<usize> {
         std::iter::once(0)
@@ -259,9 +252,7 @@ mod tests {
             let text = text_of(&lines);
             // No chunk holds an empty text (an empty match at its start is the caller's).
             prop_assume!(!text.is_empty());
-            let dir = tempfile::tempdir().unwrap();
-            let p = dir.path().join("a.log");
-            std::fs::write(&p, &text).unwrap();
+            let (_dir, p) = crate::testing::temp_file("a.log", &text);
             let paged = PagedText::open(&p, &small(page, 3)).unwrap();
             assert_same(&text, &paged);
             prop_assert!(paged.peak_pages_held() <= 3);

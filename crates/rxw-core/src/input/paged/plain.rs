@@ -203,15 +203,13 @@ impl PlainIndexer {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::small;
     use super::*;
+    use crate::testing::small;
     use std::time::Duration;
 
     #[test]
     fn invalid_utf8_keeps_offsets_and_is_said() {
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("a.log");
-        std::fs::write(&p, b"ok\n\xff\xfe bad\nok\n").unwrap();
+        let (_dir, p) = crate::testing::temp_file("a.log", b"ok\n\xff\xfe bad\nok\n");
         let paged = PagedText::open(&p, &small(3, 2)).unwrap();
         assert!(paged.wait_complete(Duration::from_secs(5)));
         assert_eq!(paged.line(1), "?? bad");

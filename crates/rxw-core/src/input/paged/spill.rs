@@ -367,9 +367,10 @@ impl Spiller {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::{assert_same, small};
+    use super::super::tests::assert_same;
     use super::*;
     use crate::input::chunks::tests::stamped;
+    use crate::testing::small;
     use proptest::prelude::*;
     use std::time::Duration;
 

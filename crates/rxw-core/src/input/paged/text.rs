@@ -471,8 +471,7 @@ impl PagedText {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::small;
-    use super::*;
+    use crate::testing::small;
 
     #[test]
     fn line_lookups_in_any_order_agree_with_the_text_held_whole() {
@@ -481,11 +480,7 @@ mod tests {
         for k in 0..30_000u64 {
             text.push_str(&format!("l{}\n", k * 7919 % 1000));
         }
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("a.log");
-        std::fs::write(&p, &text).unwrap();
-        let paged = PagedText::open(&p, &small(4096, 8)).unwrap();
-        assert!(paged.wait_complete(Duration::from_secs(20)));
+        let (_dir, _, paged) = crate::testing::indexed(&text, &small(4096, 8));
         let buffer = crate::workbench::TextBuffer::new(text.clone());
         let n = paged.line_count();
         // Forwards row by row (a frame), backwards, and jumping about.
@@ -518,11 +513,7 @@ mod tests {
             });
         }
         bytes.extend_from_slice(b"\r\nlast");
-        let dir = tempfile::tempdir().unwrap();
-        let p = dir.path().join("a.log");
-        std::fs::write(&p, &bytes).unwrap();
-        let paged = PagedText::open(&p, &small(4096, 8)).unwrap();
-        assert!(paged.wait_complete(Duration::from_secs(20)));
+        let (_dir, _, paged) = crate::testing::indexed(&bytes, &small(4096, 8));
         let whole = paged.line_range(1);
         assert_eq!(
             whole,
