@@ -31,36 +31,21 @@
 
 use crate::ast::{Ast, Span};
 use crate::dotnet_unicode as tables;
-use crate::error::{Error, ErrorKind};
-use crate::flavor::{Flags, Flavor, PyVersion};
-use crate::java::{map_back, refusal};
+use crate::error::Error;
+use crate::flavor::Flags;
+use crate::reader::{Cursor, Piece, map_back, refusal};
 use crate::rules::dotnet as texts;
 
 /// A pattern read: the sre text of the same meaning, where each piece of it came from, and
 /// the reason texts outside ASCII are refused, if they are.
 pub(crate) struct Read {
-    /// The sre text, to be parsed as python@3.11 with [`Read::flags`].
+    /// The sre text, to be parsed as [`crate::reader::sre_flavor`] with [`crate::reader::ascii_flags`].
     pub out: String,
-    pieces: Vec<(usize, usize, usize, usize)>,
+    pieces: Vec<Piece>,
     /// Why only ASCII texts are matched as Mono does (`None`: every BMP text is).
     pub ascii_texts: Option<&'static str>,
     /// A set of the pattern holds a surrogate ([`reads_units`]).
     pub units: bool,
-}
-
-impl Read {
-    /// The flags the sre text is parsed with: ASCII classes and folding.
-    pub fn flags() -> Flags {
-        Flags {
-            ascii: true,
-            ..Flags::default()
-        }
-    }
-
-    /// The flavor the sre text is parsed in.
-    pub fn flavor() -> Flavor {
-        Flavor::Python(PyVersion::V3_11)
-    }
 }
 
 /// Why Mono matches `pattern` as rxw does on ASCII texts only (`\w \d \s \b`, `IgnoreCase`),
@@ -98,8 +83,8 @@ pub(crate) fn read(pattern: &str, flags: Flags) -> Result<Read, Error> {
     reader.read()?;
     reader.check_numbering()?;
     Ok(Read {
-        out: reader.out,
-        pieces: reader.pieces,
+        out: reader.cur.out,
+        pieces: reader.cur.pieces,
         ascii_texts: reader.ascii_texts,
         units: reader.units,
     })
@@ -181,12 +166,8 @@ enum Last {
 }
 
 struct Reader<'p> {
-    pat: &'p str,
-    chars: Vec<(usize, char)>,
-    pos: usize,
+    cur: Cursor<'p>,
     opts: Opts,
-    out: String,
-    pieces: Vec<(usize, usize, usize, usize)>,
     frames: Vec<Frame>,
     last: Last,
     /// Captures opened so far, in order.
@@ -203,6 +184,19 @@ struct Reader<'p> {
 const BACKREF_IGNORE_CASE: &str =
     "a backreference under IgnoreCase compares the two texts by Mono's lowercase";
 
+impl<'p> std::ops::Deref for Reader<'p> {
+    type Target = Cursor<'p>;
+    fn deref(&self) -> &Cursor<'p> {
+        &self.cur
+    }
+}
+
+impl std::ops::DerefMut for Reader<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.cur
+    }
+}
+
 impl<'p> Reader<'p> {
     fn new(pat: &'p str, flags: Flags, known: Option<Vec<Group>>) -> Reader<'p> {
         let opts = Opts {
@@ -213,12 +207,8 @@ impl<'p> Reader<'p> {
             n: false,
         };
         Reader {
-            pat,
-            chars: pat.char_indices().collect(),
-            pos: 0,
+            cur: Cursor::new(pat, "dotnet"),
             opts,
-            out: String::new(),
-            pieces: Vec::new(),
             frames: Vec::new(),
             last: Last::Nothing,
             groups: Vec::new(),
@@ -229,45 +219,13 @@ impl<'p> Reader<'p> {
         }
     }
 
-    fn peek(&self) -> Option<char> {
-        self.peek_at(0)
-    }
-
-    fn peek_at(&self, k: usize) -> Option<char> {
-        self.chars.get(self.pos + k).map(|c| c.1)
-    }
-
     fn left(&self) -> usize {
         self.chars.len() - self.pos
     }
 
-    fn byte(&self, i: usize) -> usize {
-        self.chars.get(i).map_or(self.pat.len(), |c| c.0)
-    }
-
-    fn here(&self) -> usize {
-        self.byte(self.pos)
-    }
-
     /// Mono's error, at the character before the scanner's position (where it stopped).
     fn error(&self, description: impl Into<String>) -> Error {
-        let at = self.byte(self.pos.saturating_sub(1));
-        let end = self.byte(self.pos.max(1)).max(at);
-        Error::new(ErrorKind::PatternInvalid, description)
-            .with_span_in(self.pat, Some(Span::new(at, end)))
-    }
-
-    fn refuse(&self, what: &str, from: usize) -> Error {
-        let at = self.byte(from);
-        unsupported(self.pat, what, Span::new(at, self.here().max(at)))
-    }
-
-    /// Writes `text` for the source from char `from` to the current position.
-    fn emit(&mut self, text: &str, from: usize) {
-        let (s, e) = (self.byte(from), self.here());
-        let o = self.out.len();
-        self.out.push_str(text);
-        self.pieces.push((o, self.out.len(), s, e.max(s)));
+        self.invalid(description, self.pos.saturating_sub(1), self.pos.max(1))
     }
 
     /// Writes an atom (one sre atom), under `(?i:…)` where IgnoreCase reaches it and it folds.
@@ -291,15 +249,7 @@ impl<'p> Reader<'p> {
     fn blank(&mut self) -> Result<(), Error> {
         loop {
             if self.opts.x {
-                while self.peek().is_some_and(Self::is_space) {
-                    self.pos += 1;
-                }
-                if self.peek() == Some('#') {
-                    while self.peek().is_some_and(|c| c != '\n') {
-                        self.pos += 1;
-                    }
-                    continue;
-                }
+                self.skip_blank(Self::is_space, |c| c == '\n');
             }
             if self.peek() == Some('(')
                 && self.peek_at(1) == Some('?')
@@ -823,16 +773,7 @@ impl<'p> Reader<'p> {
         self.pos += 1;
         if ('0'..='7').contains(&c) {
             self.pos -= 1;
-            let mut v: u32 = 0;
-            for _ in 0..3 {
-                match self.peek().and_then(|c| c.to_digit(8)) {
-                    Some(d) => {
-                        v = v * 8 + d;
-                        self.pos += 1;
-                    }
-                    None => break,
-                }
-            }
+            let (v, _) = self.digits(8, 3);
             return Ok(char::from((v & 0xFF) as u8));
         }
         Ok(match c {

@@ -16,31 +16,18 @@
 //! repeat (`{2}a`, the `{3}` of `a{2}{3}`) repeats the empty text in Java: it is read and
 //! written as nothing. Every fact and its probe: `gen/java_notes.md`.
 
-use crate::ast::{Ast, ClassItem, Node, NodeKind, Span};
-use crate::error::{Error, ErrorKind};
-use crate::flavor::{Flags, Flavor, JavaVersion, PyVersion};
+use crate::ast::{Ast, Span};
+use crate::error::Error;
+use crate::flavor::{Flags, JavaVersion};
+use crate::reader::{Cursor, Piece, WHITE, map_back, refusal};
 use crate::rules::java as texts;
 
 /// A Java pattern read: the sre text of the same meaning, and where each piece of it came from.
 pub(crate) struct Read {
-    /// The sre text, to be parsed as python@3.11 with [`Read::flags`].
+    /// The sre text, to be parsed as [`crate::reader::sre_flavor`] with
+    /// [`crate::reader::ascii_flags`] (Java's defaults).
     pub out: String,
-    pieces: Vec<(usize, usize, usize, usize)>,
-}
-
-impl Read {
-    /// The flags the sre text is parsed with: ASCII classes and folding, Java's defaults.
-    pub fn flags() -> Flags {
-        Flags {
-            ascii: true,
-            ..Flags::default()
-        }
-    }
-
-    /// The flavor the sre text is parsed in.
-    pub fn flavor() -> Flavor {
-        Flavor::Python(PyVersion::V3_11)
-    }
+    pieces: Vec<Piece>,
 }
 
 /// Reads a Java pattern into sre text (the parser parses that text, then [`finish`] maps the
@@ -52,7 +39,7 @@ impl Read {
 pub(crate) fn read(pattern: &str, version: JavaVersion, flags: Flags) -> Result<Read, Error> {
     let mut reader = Reader::new(pattern, version, flags);
     reader.read()?;
-    let Reader { out, pieces, .. } = reader;
+    let Cursor { out, pieces, .. } = reader.cur;
     Ok(Read { out, pieces })
 }
 
@@ -79,90 +66,6 @@ pub(crate) fn finish(pattern: &str, read: Read, parsed: Result<Ast, Error>) -> R
 
 fn unsupported(pattern: &str, what: &str, span: Span) -> Error {
     refusal("java", pattern, what, span)
-}
-
-/// The tree of a reader's sre text with every span mapped back onto the `pattern` the reader
-/// read, by the `pieces` it wrote (the Java, Onigmo, PCRE2 and .NET readers end so).
-pub(crate) fn map_back(
-    pattern: &str,
-    pieces: Vec<(usize, usize, usize, usize)>,
-    mut ast: Ast,
-) -> Ast {
-    let map = SpanMap {
-        pieces,
-        len: pattern.len(),
-    };
-    remap(&mut ast.root, &map);
-    ast.root.span = Span::new(0, pattern.len());
-    for g in &mut ast.groups {
-        g.span = map.span(g.span);
-    }
-    ast
-}
-
-/// A reader's refusal: `family: what is not reproduced by rxw`, at `span` of `pattern`.
-pub(crate) fn refusal(family: &str, pattern: &str, what: &str, span: Span) -> Error {
-    Error::new(
-        ErrorKind::ConstructUnsupported,
-        format!("{family}: {what} is not reproduced by rxw"),
-    )
-    .with_span_in(pattern, Some(span))
-}
-
-/// Where each piece of the sre text came from: `(out_start, out_end, src_start, src_end)`
-/// (the Onigmo reader maps its spans back the same way).
-pub(crate) struct SpanMap {
-    pub(crate) pieces: Vec<(usize, usize, usize, usize)>,
-    pub(crate) len: usize,
-}
-
-impl SpanMap {
-    fn piece(&self, at: usize) -> Option<&(usize, usize, usize, usize)> {
-        let i = self.pieces.partition_point(|p| p.1 <= at);
-        self.pieces.get(i)
-    }
-
-    pub(crate) fn span(&self, s: Span) -> Span {
-        let start = self.piece(s.start).map_or(self.len, |p| p.2);
-        let end = if s.end == 0 {
-            start
-        } else {
-            self.piece(s.end - 1).map_or(self.len, |p| p.3)
-        };
-        Span::new(start.min(end), end.max(start))
-    }
-}
-
-pub(crate) fn remap(root: &mut Node, map: &SpanMap) {
-    let mut stack: Vec<&mut Node> = vec![root];
-    while let Some(n) = stack.pop() {
-        n.span = map.span(n.span);
-        match &mut n.kind {
-            NodeKind::Group { child, .. } => stack.push(child),
-            NodeKind::Repeat { op_span, child, .. } => {
-                *op_span = map.span(*op_span);
-                stack.push(child);
-            }
-            NodeKind::Concat(v) | NodeKind::Alternation(v) => stack.extend(v.iter_mut()),
-            NodeKind::Class(c) => {
-                c.span = map.span(c.span);
-                for item in &mut c.items {
-                    match item {
-                        ClassItem::Char(_, s)
-                        | ClassItem::Range(_, _, s)
-                        | ClassItem::Perl(_, _, s)
-                        | ClassItem::Property(_, _, s)
-                        | ClassItem::Posix(_, _, s)
-                        | ClassItem::SetOp(_, s)
-                        | ClassItem::Strings(_, s) => *s = map.span(*s),
-                        // Java's reader writes no nested class.
-                        ClassItem::Nested(_) => {}
-                    }
-                }
-            }
-            _ => {}
-        }
-    }
 }
 
 /// The flags Java's reader tracks (the others are refused where they are set).
@@ -217,15 +120,9 @@ enum Last {
 }
 
 struct Reader<'p> {
-    pat: &'p str,
-    chars: Vec<(usize, char)>,
-    pos: usize,
+    cur: Cursor<'p>,
     version: JavaVersion,
     flags: JFlags,
-    out: String,
-    pieces: Vec<(usize, usize, usize, usize)>,
-    /// Where the last piece written starts in `out`.
-    last_emit: usize,
     frames: Vec<Frame>,
     /// Groups opened so far: their names.
     groups: Vec<Option<String>>,
@@ -233,15 +130,25 @@ struct Reader<'p> {
     closed: Vec<bool>,
 }
 
-const WHITE: [char; 6] = [' ', '\t', '\n', '\u{b}', '\u{c}', '\r'];
 const TERMINATORS: &str = "\n\r\u{85}\u{2028}\u{2029}";
+
+impl<'p> std::ops::Deref for Reader<'p> {
+    type Target = Cursor<'p>;
+    fn deref(&self) -> &Cursor<'p> {
+        &self.cur
+    }
+}
+
+impl std::ops::DerefMut for Reader<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.cur
+    }
+}
 
 impl<'p> Reader<'p> {
     fn new(pat: &'p str, version: JavaVersion, flags: Flags) -> Reader<'p> {
         Reader {
-            pat,
-            chars: pat.char_indices().collect(),
-            pos: 0,
+            cur: Cursor::new(pat, "java"),
             version,
             flags: JFlags {
                 i: flags.ignore_case,
@@ -249,51 +156,15 @@ impl<'p> Reader<'p> {
                 s: flags.dotall,
                 x: flags.verbose,
             },
-            out: String::new(),
-            pieces: Vec::new(),
-            last_emit: 0,
             frames: vec![Frame::new(FrameKind::Plain, JFlags::default(), 0, None)],
             groups: Vec::new(),
             closed: Vec::new(),
         }
     }
 
-    fn peek(&self) -> Option<char> {
-        self.chars.get(self.pos).map(|c| c.1)
-    }
-
-    fn peek_at(&self, k: usize) -> Option<char> {
-        self.chars.get(self.pos + k).map(|c| c.1)
-    }
-
-    /// The byte offset of char index `i`.
-    fn byte(&self, i: usize) -> usize {
-        self.chars.get(i).map_or(self.pat.len(), |c| c.0)
-    }
-
-    fn here(&self) -> usize {
-        self.byte(self.pos)
-    }
-
+    /// Java's error `description`, its caret on char `from`.
     fn error(&self, description: impl Into<String>, from: usize) -> Error {
-        let at = self.byte(from.min(self.chars.len()));
-        let end = self.byte((from + 1).min(self.chars.len()));
-        Error::new(ErrorKind::PatternInvalid, description)
-            .with_span_in(self.pat, Some(Span::new(at, end)))
-    }
-
-    fn refuse(&self, what: &str, from: usize) -> Error {
-        let at = self.byte(from);
-        unsupported(self.pat, what, Span::new(at, self.here().max(at)))
-    }
-
-    /// Writes `text` for the Java source from char `from` to the current position.
-    fn emit(&mut self, text: &str, from: usize) {
-        let (s, e) = (self.byte(from), self.here());
-        let o = self.out.len();
-        self.last_emit = o;
-        self.out.push_str(text);
-        self.pieces.push((o, self.out.len(), s, e.max(s)));
+        self.invalid(description, from, from + 1)
     }
 
     fn frame(&mut self) -> &mut Frame {
@@ -331,22 +202,11 @@ impl<'p> Reader<'p> {
     }
 
     fn skip_comments(&mut self) {
-        if !self.flags.x {
-            return;
-        }
-        loop {
-            match self.peek() {
-                Some(c) if WHITE.contains(&c) => self.pos += 1,
-                Some('#') => {
-                    while let Some(c) = self.peek() {
-                        if TERMINATORS.contains(c) || c == '\0' {
-                            break;
-                        }
-                        self.pos += 1;
-                    }
-                }
-                _ => return,
-            }
+        if self.flags.x {
+            self.skip_blank(
+                |c| WHITE.contains(&c),
+                |c| TERMINATORS.contains(c) || c == '\0',
+            );
         }
     }
 
@@ -634,15 +494,9 @@ impl<'p> Reader<'p> {
                 if x {
                     return Err(self.refuse("a Unicode escape under COMMENTS", start));
                 }
-                let mut v = 0;
-                for _ in 0..4 {
-                    match self.peek().filter(char::is_ascii_hexdigit) {
-                        Some(d) => {
-                            self.pos += 1;
-                            v = v * 16 + d.to_digit(16).expect("hex");
-                        }
-                        None => return Err(self.error(texts::BAD_UNICODE, self.pos)),
-                    }
+                let (v, n) = self.digits(16, 4);
+                if n < 4 {
+                    return Err(self.error(texts::BAD_UNICODE, self.pos));
                 }
                 match char::from_u32(v) {
                     Some(ch) => ch,

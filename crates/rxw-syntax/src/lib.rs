@@ -38,6 +38,7 @@ pub mod parse;
 pub mod pcre2;
 pub mod pcre2_unicode;
 mod program_size;
+mod reader;
 pub mod python_names;
 pub mod railroad;
 pub mod re2_unicode;

@@ -24,33 +24,18 @@
 
 use crate::ast::{Ast, Span};
 use crate::error::{Error, ErrorKind};
-use crate::flavor::{Flags, Flavor, PyVersion};
-use crate::java::{map_back, refusal};
+use crate::flavor::{Flags, Flavor};
+use crate::reader::{Cursor, Piece, WHITE, map_back, refusal};
 use crate::rules::onig as texts;
 
 /// A pattern read: the sre text of the same meaning, where each piece of it came from, and
 /// the reason texts outside ASCII are refused, if they are.
 pub(crate) struct Read {
-    /// The sre text, to be parsed as python@3.11 with [`Read::flags`].
+    /// The sre text, to be parsed as [`crate::reader::sre_flavor`] with [`crate::reader::ascii_flags`].
     pub out: String,
-    pieces: Vec<(usize, usize, usize, usize)>,
+    pieces: Vec<Piece>,
     /// Why only ASCII texts are matched as the engine does (`None`: every text is).
     pub ascii_texts: Option<&'static str>,
-}
-
-impl Read {
-    /// The flags the sre text is parsed with: ASCII classes and folding.
-    pub fn flags() -> Flags {
-        Flags {
-            ascii: true,
-            ..Flags::default()
-        }
-    }
-
-    /// The flavor the sre text is parsed in.
-    pub fn flavor() -> Flavor {
-        Flavor::Python(PyVersion::V3_11)
-    }
 }
 
 /// Why the engine matches `pattern` as rxw does on ASCII texts only (case folding under `i`,
@@ -70,12 +55,8 @@ pub fn text_rule(pattern: &str, flavor: Flavor, flags: Flags) -> Option<&'static
 pub(crate) fn read(pattern: &str, flavor: Flavor, flags: Flags) -> Result<Read, Error> {
     let mut reader = Reader::new(pattern, flavor, flags);
     reader.read()?;
-    let Reader {
-        out,
-        pieces,
-        ascii_texts,
-        ..
-    } = reader;
+    let Cursor { out, pieces, .. } = reader.cur;
+    let ascii_texts = reader.ascii_texts;
     Ok(Read {
         out,
         pieces,
@@ -195,7 +176,6 @@ enum Last {
     },
 }
 
-const WHITE: [char; 6] = [' ', '\t', '\n', '\u{b}', '\u{c}', '\r'];
 const MAX: u32 = 0x10FFFF;
 
 /// A set of code points as sorted, disjoint, non-adjacent ranges.
@@ -356,14 +336,9 @@ fn posix(name: &str) -> Option<&'static [(u32, u32)]> {
 }
 
 struct Reader<'p> {
-    pat: &'p str,
-    chars: Vec<(usize, char)>,
-    pos: usize,
+    cur: Cursor<'p>,
     ruby: bool,
     flags: OFlags,
-    out: String,
-    pieces: Vec<(usize, usize, usize, usize)>,
-    last_emit: usize,
     frames: Vec<Frame>,
     /// Capturing groups opened so far: their names.
     groups: Vec<Option<String>>,
@@ -373,23 +348,31 @@ struct Reader<'p> {
     ascii_texts: Option<&'static str>,
 }
 
+impl<'p> std::ops::Deref for Reader<'p> {
+    type Target = Cursor<'p>;
+    fn deref(&self) -> &Cursor<'p> {
+        &self.cur
+    }
+}
+
+impl std::ops::DerefMut for Reader<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.cur
+    }
+}
+
 impl<'p> Reader<'p> {
     fn new(pat: &'p str, flavor: Flavor, flags: Flags) -> Reader<'p> {
-        let chars: Vec<(usize, char)> = pat.char_indices().collect();
+        let cur = Cursor::new(pat, flavor.family_name());
         Reader {
-            pat,
-            named: names_a_group(&chars),
-            chars,
-            pos: 0,
+            named: names_a_group(&cur.chars),
+            cur,
             ruby: matches!(flavor, Flavor::Ruby(_)),
             flags: OFlags {
                 i: flags.ignore_case,
                 m: flags.multiline,
                 x: flags.verbose,
             },
-            out: String::new(),
-            pieces: Vec::new(),
-            last_emit: 0,
             frames: vec![Frame::new(FrameKind::Plain, OFlags::default(), 0, None)],
             groups: Vec::new(),
             closed: Vec::new(),
@@ -397,57 +380,13 @@ impl<'p> Reader<'p> {
         }
     }
 
-    fn flavor(&self) -> Flavor {
-        if self.ruby {
-            Flavor::RUBY
-        } else {
-            Flavor::Oniguruma
-        }
-    }
-
-    fn peek(&self) -> Option<char> {
-        self.chars.get(self.pos).map(|c| c.1)
-    }
-
-    fn peek_at(&self, k: usize) -> Option<char> {
-        self.chars.get(self.pos + k).map(|c| c.1)
-    }
-
-    fn byte(&self, i: usize) -> usize {
-        self.chars.get(i).map_or(self.pat.len(), |c| c.0)
-    }
-
-    fn here(&self) -> usize {
-        self.byte(self.pos)
-    }
-
     /// The engine's error, pointing at the construct from char `from` to here.
     fn error(&self, text: impl Into<String>, from: usize) -> Error {
-        let at = self.byte(from.min(self.chars.len()));
-        let end = self.here().max(self.byte((from + 1).min(self.chars.len())));
-        Error::new(ErrorKind::PatternInvalid, text).with_span_in(self.pat, Some(Span::new(at, end)))
-    }
-
-    fn refuse(&self, what: &str, from: usize) -> Error {
-        let at = self.byte(from);
-        unsupported(
-            self.pat,
-            self.flavor(),
-            what,
-            Span::new(at, self.here().max(at)),
-        )
+        self.invalid(text, from, self.pos.max(from + 1))
     }
 
     fn needs_ascii(&mut self, why: &'static str) {
         self.ascii_texts.get_or_insert(why);
-    }
-
-    fn emit(&mut self, text: &str, from: usize) {
-        let (s, e) = (self.byte(from), self.here());
-        let o = self.out.len();
-        self.last_emit = o;
-        self.out.push_str(text);
-        self.pieces.push((o, self.out.len(), s, e.max(s)));
     }
 
     fn frame(&mut self) -> &mut Frame {
@@ -497,22 +436,8 @@ impl<'p> Reader<'p> {
     }
 
     fn skip_comments(&mut self) {
-        if !self.flags.x {
-            return;
-        }
-        loop {
-            match self.peek() {
-                Some(c) if WHITE.contains(&c) => self.pos += 1,
-                Some('#') => {
-                    while let Some(c) = self.peek() {
-                        if c == '\n' {
-                            break;
-                        }
-                        self.pos += 1;
-                    }
-                }
-                _ => return,
-            }
+        if self.flags.x {
+            self.skip_blank(|c| WHITE.contains(&c), |c| c == '\n');
         }
     }
 
@@ -559,7 +484,8 @@ impl<'p> Reader<'p> {
                 }
                 '.' => {
                     self.pos += 1;
-                    self.emit(if self.flags.m { r"[\s\S]" } else { r"[^\n]" }, start);
+                    let dot = if self.flags.m { r"[\s\S]" } else { r"[^\n]" };
+                    self.emit(dot, start);
                     self.atom(false, false);
                 }
                 _ => {
@@ -816,16 +742,7 @@ impl<'p> Reader<'p> {
             'a' => '\u{7}',
             'e' => '\u{1b}',
             '0' => {
-                let mut v = 0;
-                for _ in 0..2 {
-                    match self.peek().and_then(|c| c.to_digit(8)) {
-                        Some(d) => {
-                            v = v * 8 + d;
-                            self.pos += 1;
-                        }
-                        None => break,
-                    }
-                }
+                let (v, _) = self.digits(8, 2);
                 char::from_u32(v).expect("an octal value")
             }
             'x' => {

@@ -26,15 +26,15 @@ pub fn parse(pattern: &str, flavor: Flavor, flags: Flags) -> Result<Ast, Error> 
         let read = crate::java::read(pattern, version, flags)?;
         let parsed = parse(
             &read.out,
-            crate::java::Read::flavor(),
-            crate::java::Read::flags(),
+            crate::reader::sre_flavor(),
+            crate::reader::ascii_flags(),
         );
         return crate::java::finish(pattern, read, parsed);
     }
     if flavor.is_pcre2() {
         // PCRE2's grammar has its own reader too; its sre text carries no flags.
         let read = crate::pcre2::read(pattern, flags)?;
-        let parsed = parse(&read.out, crate::pcre2::Read::flavor(), Flags::default());
+        let parsed = parse(&read.out, crate::reader::sre_flavor(), Flags::default());
         return crate::pcre2::finish(pattern, read, parsed);
     }
     if flavor.is_dotnet() {
@@ -42,8 +42,8 @@ pub fn parse(pattern: &str, flavor: Flavor, flags: Flags) -> Result<Ast, Error> 
         let read = crate::dotnet::read(pattern, flags)?;
         let parsed = parse(
             &read.out,
-            crate::dotnet::Read::flavor(),
-            crate::dotnet::Read::flags(),
+            crate::reader::sre_flavor(),
+            crate::reader::ascii_flags(),
         );
         return crate::dotnet::finish(pattern, read, parsed);
     }
@@ -52,8 +52,8 @@ pub fn parse(pattern: &str, flavor: Flavor, flags: Flags) -> Result<Ast, Error> 
         let read = crate::onig::read(pattern, flavor, flags)?;
         let parsed = parse(
             &read.out,
-            crate::onig::Read::flavor(),
-            crate::onig::Read::flags(),
+            crate::reader::sre_flavor(),
+            crate::reader::ascii_flags(),
         );
         return crate::onig::finish(pattern, flavor, read, parsed);
     }

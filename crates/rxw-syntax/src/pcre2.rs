@@ -23,24 +23,17 @@
 
 use crate::ast::{Ast, Span};
 use crate::error::{Error, ErrorKind};
-use crate::flavor::{Flags, Flavor, PyVersion};
-use crate::java::{map_back, refusal};
+use crate::flavor::Flags;
+use crate::reader::{Cursor, Piece, map_back, refusal};
 
 /// A PCRE2 pattern read: the sre text of the same meaning, and where each piece came from.
 pub(crate) struct Read {
-    /// The sre text, to be parsed as python@3.11 with no flags.
+    /// The sre text, to be parsed as [`crate::reader::sre_flavor`] with no flags.
     pub out: String,
-    pieces: Vec<(usize, usize, usize, usize)>,
+    pieces: Vec<Piece>,
     /// A reference to a group that does not exist: PCRE2's error once the look-behinds are
     /// checked.
     pending: Option<(Error, bool)>,
-}
-
-impl Read {
-    /// The flavor the sre text is parsed in.
-    pub fn flavor() -> Flavor {
-        Flavor::Python(PyVersion::V3_11)
-    }
 }
 
 /// Reads a PCRE2 pattern into sre text.
@@ -53,8 +46,8 @@ pub(crate) fn read(pattern: &str, flags: Flags) -> Result<Read, Error> {
     r.read()?;
     let Some((missing, in_lookbehind)) = r.missing_reference() else {
         return Ok(Read {
-            out: r.out,
-            pieces: r.pieces,
+            out: r.cur.out,
+            pieces: r.cur.pieces,
             pending: None,
         });
     };
@@ -66,8 +59,8 @@ pub(crate) fn read(pattern: &str, flags: Flags) -> Result<Read, Error> {
     again.final_groups = Some(groups);
     again.read()?;
     Ok(Read {
-        out: again.out,
-        pieces: again.pieces,
+        out: again.cur.out,
+        pieces: again.cur.pieces,
         pending: Some((missing, in_lookbehind)),
     })
 }
@@ -336,12 +329,8 @@ enum ClassAtom {
 }
 
 struct Reader<'p> {
-    pat: &'p str,
-    chars: Vec<(usize, char)>,
-    pos: usize,
+    cur: Cursor<'p>,
     flags: PFlags,
-    out: String,
-    pieces: Vec<(usize, usize, usize, usize)>,
     frames: Vec<Frame>,
     /// The names of the groups opened so far, by number - 1.
     groups: Vec<Option<String>>,
@@ -363,6 +352,19 @@ struct Reader<'p> {
     uses_space: bool,
 }
 
+impl<'p> std::ops::Deref for Reader<'p> {
+    type Target = Cursor<'p>;
+    fn deref(&self) -> &Cursor<'p> {
+        &self.cur
+    }
+}
+
+impl std::ops::DerefMut for Reader<'_> {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.cur
+    }
+}
+
 impl<'p> Reader<'p> {
     fn new(pat: &'p str, flags: Flags) -> Reader<'p> {
         let flags = PFlags {
@@ -373,12 +375,8 @@ impl<'p> Reader<'p> {
             ucp: flags.unicode,
         };
         Reader {
-            pat,
-            chars: pat.char_indices().collect(),
-            pos: 0,
+            cur: Cursor::new(pat, "pcre2"),
             flags,
-            out: String::new(),
-            pieces: Vec::new(),
             frames: vec![Frame {
                 kind: FrameKind::Outer,
                 saved: flags,
@@ -397,45 +395,13 @@ impl<'p> Reader<'p> {
         }
     }
 
-    fn peek(&self) -> Option<char> {
-        self.chars.get(self.pos).map(|c| c.1)
-    }
-
-    fn peek_at(&self, k: usize) -> Option<char> {
-        self.chars.get(self.pos + k).map(|c| c.1)
-    }
-
-    fn byte(&self, i: usize) -> usize {
-        self.chars.get(i).map_or(self.pat.len(), |c| c.0)
-    }
-
-    fn here(&self) -> usize {
-        self.byte(self.pos)
-    }
-
     fn looking_at(&self, s: &str) -> bool {
         self.pat[self.here()..].starts_with(s)
     }
 
     /// PCRE2's error `text`, its caret on char `from`.
     fn error(&self, text: &str, from: usize) -> Error {
-        let at = self.byte(from.min(self.chars.len()));
-        let end = self.byte((from + 1).min(self.chars.len()));
-        Error::new(ErrorKind::PatternInvalid, text)
-            .with_span_in(self.pat, Some(Span::new(at, end.max(at))))
-    }
-
-    fn refuse(&self, what: &str, from: usize) -> Error {
-        let at = self.byte(from);
-        unsupported(self.pat, what, Span::new(at, self.here().max(at)))
-    }
-
-    /// Writes `text` for the source from char `from` to the current position.
-    fn emit(&mut self, text: &str, from: usize) {
-        let (s, e) = (self.byte(from), self.here());
-        let o = self.out.len();
-        self.out.push_str(text);
-        self.pieces.push((o, self.out.len(), s, e.max(s)));
+        self.invalid(text, from, from + 1)
     }
 
     fn in_lookbehind(&self) -> bool {
@@ -497,22 +463,8 @@ impl<'p> Reader<'p> {
     }
 
     fn skip_extended(&mut self) {
-        if !self.flags.x || self.quoting {
-            return;
-        }
-        loop {
-            match self.peek() {
-                Some(c) if is_pattern_space(c) => self.pos += 1,
-                Some('#') => {
-                    while let Some(c) = self.peek() {
-                        self.pos += 1;
-                        if c == '\n' {
-                            break;
-                        }
-                    }
-                }
-                _ => return,
-            }
+        if self.flags.x && !self.quoting {
+            self.skip_blank(is_pattern_space, |c| c == '\n');
         }
     }
 
@@ -1116,10 +1068,7 @@ impl<'p> Reader<'p> {
         if wrap {
             self.wrap_from(out);
         }
-        let o = self.out.len();
-        self.out.push_str(&text);
-        let (s, e) = (self.byte(from), self.here());
-        self.pieces.push((o, self.out.len(), s, e));
+        self.emit(&text, from);
         self.last = Last::Quantified;
         Ok(())
     }
@@ -1223,7 +1172,7 @@ impl<'p> Reader<'p> {
             'N' if self.peek() == Some('{') && self.count_at(self.pos).is_none() => {
                 if self.looking_at("{U+") {
                     self.pos += 3;
-                    let c = self.hex_digits_to('}', from)?;
+                    let c = self.digits_to(16, '}', text::X_DIGITS)?;
                     return self.literal(c, from);
                 }
                 Err(self.error(text::PERL_ONLY, self.pos))
@@ -1304,23 +1253,23 @@ impl<'p> Reader<'p> {
                 }
                 // An octal escape of up to three digits, the rest literal.
                 self.pos = start;
-                let v = self.octal_digits(3);
+                let v = self.digits(8, 3).0;
                 self.literal(v, from)
             }
             '0' => {
-                let v = self.octal_digits(2);
+                let v = self.digits(8, 2).0;
                 self.literal(v, from)
             }
             'o' => {
-                let c = self.o_brace(from)?;
+                let c = self.o_brace()?;
                 self.literal(c, from)
             }
             'x' => {
-                let c = self.x_escape(from)?;
+                let c = self.x_escape()?;
                 self.literal(c, from)
             }
             'c' => {
-                let c = self.c_escape(from)?;
+                let c = self.c_escape()?;
                 self.literal(c, from)
             }
             'L' | 'l' | 'U' | 'u' | 'F' => Err(self.error(text::PERL_ONLY, self.pos - 1)),
@@ -1412,51 +1361,18 @@ impl<'p> Reader<'p> {
         }
     }
 
-    fn octal_digits(&mut self, most: usize) -> u32 {
-        let mut v = 0u32;
-        for _ in 0..most {
-            match self.peek().and_then(|c| c.to_digit(8)) {
-                Some(d) => {
-                    v = v * 8 + d;
-                    self.pos += 1;
-                }
-                None => break,
-            }
-        }
-        v
-    }
-
-    fn o_brace(&mut self, from: usize) -> Result<u32, Error> {
+    /// `\o{…}`'s octal digits (at the `{`).
+    fn o_brace(&mut self) -> Result<u32, Error> {
         if self.peek() != Some('{') {
             return Err(self.error(text::O_BRACE, self.pos));
         }
         self.pos += 1;
-        let mut v: u64 = 0;
-        let mut any = false;
-        loop {
-            match self.peek() {
-                Some('}') if any => {
-                    self.pos += 1;
-                    break;
-                }
-                Some('}') => return Err(self.error(text::DIGITS_MISSING, self.pos)),
-                Some(c) if c.is_digit(8) => {
-                    v = v * 8 + c.to_digit(8).unwrap_or(0) as u64;
-                    any = true;
-                    self.pos += 1;
-                    if v > MAX_CHAR as u64 {
-                        return Err(self.error(text::CODE_POINT_BIG, self.pos));
-                    }
-                }
-                _ => return Err(self.error(text::O_DIGITS, self.pos)),
-            }
-        }
-        let _ = from;
-        Ok(v as u32)
+        self.digits_to(8, '}', text::O_DIGITS)
     }
 
-    /// Hex digits up to `close` (already past `{` or `{U+`).
-    fn hex_digits_to(&mut self, close: char, from: usize) -> Result<u32, Error> {
+    /// Digits of `radix` up to `close` (already past `{` or `{U+`); `not_digit` is PCRE2's
+    /// error for another character.
+    fn digits_to(&mut self, radix: u32, close: char, not_digit: &str) -> Result<u32, Error> {
         let mut v: u64 = 0;
         let mut any = false;
         loop {
@@ -1466,40 +1382,29 @@ impl<'p> Reader<'p> {
                     break;
                 }
                 Some(c) if c == close => return Err(self.error(text::DIGITS_MISSING, self.pos)),
-                Some(c) if c.is_ascii_hexdigit() => {
-                    v = v * 16 + c.to_digit(16).unwrap_or(0) as u64;
+                Some(c) if c.is_digit(radix) => {
+                    v = v * u64::from(radix) + u64::from(c.to_digit(radix).unwrap_or(0));
                     any = true;
                     self.pos += 1;
                     if v > MAX_CHAR as u64 {
                         return Err(self.error(text::CODE_POINT_BIG, self.pos));
                     }
                 }
-                _ => return Err(self.error(text::X_DIGITS, self.pos)),
+                _ => return Err(self.error(not_digit, self.pos)),
             }
         }
-        let _ = from;
         Ok(v as u32)
     }
 
-    fn x_escape(&mut self, from: usize) -> Result<u32, Error> {
+    fn x_escape(&mut self) -> Result<u32, Error> {
         if self.peek() == Some('{') {
             self.pos += 1;
-            return self.hex_digits_to('}', from);
+            return self.digits_to(16, '}', text::X_DIGITS);
         }
-        let mut v = 0u32;
-        for _ in 0..2 {
-            match self.peek().and_then(|c| c.to_digit(16)) {
-                Some(d) => {
-                    v = v * 16 + d;
-                    self.pos += 1;
-                }
-                None => break,
-            }
-        }
-        Ok(v)
+        Ok(self.digits(16, 2).0)
     }
 
-    fn c_escape(&mut self, from: usize) -> Result<u32, Error> {
+    fn c_escape(&mut self) -> Result<u32, Error> {
         let Some(c) = self.peek() else {
             return Err(self.error(text::C_END, self.pos));
         };
@@ -1507,7 +1412,6 @@ impl<'p> Reader<'p> {
             return Err(self.error(text::C_PRINTABLE, self.pos));
         }
         self.pos += 1;
-        let _ = from;
         Ok((c.to_ascii_uppercase() as u32) ^ 0x40)
     }
 
@@ -1707,12 +1611,12 @@ impl<'p> Reader<'p> {
                 Ok(None)
             }
             'E' => Ok(None),
-            'x' => Ok(Some(ClassAtom::Char(self.x_escape(from)?))),
-            'o' => Ok(Some(ClassAtom::Char(self.o_brace(from)?))),
-            'c' => Ok(Some(ClassAtom::Char(self.c_escape(from)?))),
+            'x' => Ok(Some(ClassAtom::Char(self.x_escape()?))),
+            'o' => Ok(Some(ClassAtom::Char(self.o_brace()?))),
+            'c' => Ok(Some(ClassAtom::Char(self.c_escape()?))),
             '0'..='7' => {
                 self.pos -= 1;
-                Ok(Some(ClassAtom::Char(self.octal_digits(3))))
+                Ok(Some(ClassAtom::Char(self.digits(8, 3).0)))
             }
             '8' | '9' => Err(self.error(text::BAD_ESCAPE, self.pos - 1)),
             'L' | 'l' | 'U' | 'u' | 'F' => Err(self.error(text::PERL_ONLY, self.pos - 1)),

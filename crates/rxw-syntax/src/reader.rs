@@ -1,0 +1,214 @@
+//! What the readers of a grammar of their own ([`crate::java`], [`crate::onig`],
+//! [`crate::pcre2`], [`crate::dotnet`]) share: a [`Cursor`] over the pattern that writes the sre
+//! text of the same meaning and remembers where each piece of it came from, the text's flavor
+//! and flags, and the mapping of the sre tree's spans back onto the pattern ([`map_back`]).
+
+use crate::ast::{Ast, ClassItem, Node, NodeKind, Span};
+use crate::error::{Error, ErrorKind};
+use crate::flavor::{Flags, Flavor, PyVersion};
+
+/// Where a piece of the sre text came from: `(out_start, out_end, src_start, src_end)`.
+pub(crate) type Piece = (usize, usize, usize, usize);
+
+/// The flavor a reader's sre text is parsed in.
+pub(crate) fn sre_flavor() -> Flavor {
+    Flavor::Python(PyVersion::V3_11)
+}
+
+/// The flags a reader's sre text is parsed with, for the readers that leave classes and case
+/// folding to the sre grammar: ASCII classes and folding.
+pub(crate) fn ascii_flags() -> Flags {
+    Flags {
+        ascii: true,
+        ..Flags::default()
+    }
+}
+
+/// The white space Java's COMMENTS and Onigmo's `x` skip.
+pub(crate) const WHITE: [char; 6] = [' ', '\t', '\n', '\u{b}', '\u{c}', '\r'];
+
+/// A reader's place in the pattern (`pos`, a char index into `chars`) and the sre text it has
+/// written so far, each piece with the source it stands for.
+pub(crate) struct Cursor<'p> {
+    pub(crate) pat: &'p str,
+    pub(crate) chars: Vec<(usize, char)>,
+    pub(crate) pos: usize,
+    pub(crate) out: String,
+    pub(crate) pieces: Vec<Piece>,
+    /// Where the last piece written starts in `out`.
+    pub(crate) last_emit: usize,
+    /// The family named in a refusal.
+    family: &'static str,
+}
+
+impl<'p> Cursor<'p> {
+    pub(crate) fn new(pat: &'p str, family: &'static str) -> Cursor<'p> {
+        Cursor {
+            pat,
+            chars: pat.char_indices().collect(),
+            pos: 0,
+            out: String::new(),
+            pieces: Vec::new(),
+            last_emit: 0,
+            family,
+        }
+    }
+
+    pub(crate) fn peek(&self) -> Option<char> {
+        self.peek_at(0)
+    }
+
+    pub(crate) fn peek_at(&self, k: usize) -> Option<char> {
+        self.chars.get(self.pos + k).map(|c| c.1)
+    }
+
+    /// The byte offset of char index `i` (the pattern's length past its end).
+    pub(crate) fn byte(&self, i: usize) -> usize {
+        self.chars.get(i).map_or(self.pat.len(), |c| c.0)
+    }
+
+    /// The byte offset of the current position.
+    pub(crate) fn here(&self) -> usize {
+        self.byte(self.pos)
+    }
+
+    /// The engine's own error `text`, its span from char `from` to char `to`.
+    pub(crate) fn invalid(&self, text: impl Into<String>, from: usize, to: usize) -> Error {
+        let at = self.byte(from);
+        Error::new(ErrorKind::PatternInvalid, text)
+            .with_span_in(self.pat, Some(Span::new(at, self.byte(to).max(at))))
+    }
+
+    /// What rxw does not reproduce, from char `from` to the current position.
+    pub(crate) fn refuse(&self, what: &str, from: usize) -> Error {
+        let at = self.byte(from);
+        refusal(
+            self.family,
+            self.pat,
+            what,
+            Span::new(at, self.here().max(at)),
+        )
+    }
+
+    /// Writes `text` for the source from char `from` to the current position.
+    pub(crate) fn emit(&mut self, text: &str, from: usize) {
+        let (s, e) = (self.byte(from), self.here());
+        let o = self.out.len();
+        self.last_emit = o;
+        self.out.push_str(text);
+        self.pieces.push((o, self.out.len(), s, e.max(s)));
+    }
+
+    /// Reads up to `most` digits of `radix`: their value and how many there were.
+    pub(crate) fn digits(&mut self, radix: u32, most: usize) -> (u32, usize) {
+        let mut v = 0;
+        let mut n = 0;
+        while n < most
+            && let Some(d) = self.peek().and_then(|c| c.to_digit(radix))
+        {
+            v = v * radix + d;
+            n += 1;
+            self.pos += 1;
+        }
+        (v, n)
+    }
+
+    /// Skips white space (`is_space`) and `#` comments, each up to the first character that
+    /// `ends_comment` (left to be read).
+    pub(crate) fn skip_blank(
+        &mut self,
+        is_space: impl Fn(char) -> bool,
+        ends_comment: impl Fn(char) -> bool,
+    ) {
+        loop {
+            match self.peek() {
+                Some(c) if is_space(c) => self.pos += 1,
+                Some('#') => {
+                    while self.peek().is_some_and(|c| !ends_comment(c)) {
+                        self.pos += 1;
+                    }
+                }
+                _ => return,
+            }
+        }
+    }
+}
+
+/// A reader's refusal: `family: what is not reproduced by rxw`, at `span` of `pattern`.
+pub(crate) fn refusal(family: &str, pattern: &str, what: &str, span: Span) -> Error {
+    Error::new(
+        ErrorKind::ConstructUnsupported,
+        format!("{family}: {what} is not reproduced by rxw"),
+    )
+    .with_span_in(pattern, Some(span))
+}
+
+/// The tree of a reader's sre text with every span mapped back onto the `pattern` the reader
+/// read, by the `pieces` it wrote.
+pub(crate) fn map_back(pattern: &str, pieces: Vec<Piece>, mut ast: Ast) -> Ast {
+    let map = SpanMap {
+        pieces,
+        len: pattern.len(),
+    };
+    remap(&mut ast.root, &map);
+    ast.root.span = Span::new(0, pattern.len());
+    for g in &mut ast.groups {
+        g.span = map.span(g.span);
+    }
+    ast
+}
+
+/// Where each piece of the sre text came from, in the order written.
+struct SpanMap {
+    pieces: Vec<Piece>,
+    len: usize,
+}
+
+impl SpanMap {
+    fn piece(&self, at: usize) -> Option<&Piece> {
+        let i = self.pieces.partition_point(|p| p.1 <= at);
+        self.pieces.get(i)
+    }
+
+    fn span(&self, s: Span) -> Span {
+        let start = self.piece(s.start).map_or(self.len, |p| p.2);
+        let end = if s.end == 0 {
+            start
+        } else {
+            self.piece(s.end - 1).map_or(self.len, |p| p.3)
+        };
+        Span::new(start.min(end), end.max(start))
+    }
+}
+
+fn remap(root: &mut Node, map: &SpanMap) {
+    let mut stack: Vec<&mut Node> = vec![root];
+    while let Some(n) = stack.pop() {
+        n.span = map.span(n.span);
+        match &mut n.kind {
+            NodeKind::Group { child, .. } => stack.push(child),
+            NodeKind::Repeat { op_span, child, .. } => {
+                *op_span = map.span(*op_span);
+                stack.push(child);
+            }
+            NodeKind::Concat(v) | NodeKind::Alternation(v) => stack.extend(v.iter_mut()),
+            NodeKind::Class(c) => {
+                c.span = map.span(c.span);
+                for item in &mut c.items {
+                    match item {
+                        ClassItem::Char(_, s)
+                        | ClassItem::Range(_, _, s)
+                        | ClassItem::Perl(_, _, s)
+                        | ClassItem::Property(_, _, s)
+                        | ClassItem::Posix(_, _, s)
+                        | ClassItem::SetOp(_, s)
+                        | ClassItem::Strings(_, s) => *s = map.span(*s),
+                        // The readers write no nested class.
+                        ClassItem::Nested(_) => {}
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
