@@ -78,30 +78,17 @@ if [[ "${SCENARIO:-all}" != rare ]]; then
 # of load hits all three alike; wall and CPU times (user + system of the child) are taken with
 # microsecond resolution. Reported: the best wall time and the least CPU time of RUNS.
 python3 - "$RUNS" "$RXW" "$WORK/tree" "${ARGS[@]}" <<'PY'
-import os, resource, subprocess, sys, time
+import sys
+sys.path.insert(0, "benches")
+from interleaved import best_interleaved, load
 runs, rxw, tree, args = int(sys.argv[1]), sys.argv[2], sys.argv[3], sys.argv[4:]
 cmds = [
     ("rg -l -F 'ACK:' (one literal)", ["rg", "-l", "--no-messages", "-F", "ACK:", tree]),
     ("rxw audit -p 'ACK:' (one literal)", [rxw, "audit", tree, "-p", "ACK:", "--format", "json"]),
     ("rxw audit, 12 regexes", [rxw, "audit", tree, *args, "--format", "json"]),
 ]
-best = {name: (float("inf"), float("inf")) for name, _ in cmds}
-# Write-only, as a shell's `> /dev/null` (rxw takes a read-write /dev/null on standard output
-# for the closed descriptor the runtime replaced, and refuses it).
-sink = open(os.devnull, "wb")
-for _ in range(runs):
-    for name, cmd in cmds:
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        t = time.perf_counter()
-        done = subprocess.run(cmd, stdout=sink, stderr=subprocess.DEVNULL)
-        if done.returncode > 1:
-            sys.exit(f"{name} failed (exit {done.returncode})")
-        wall = time.perf_counter() - t
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-        w, c = best[name]
-        best[name] = (min(w, wall), min(c, cpu))
-print(f"== best of {runs}, interleaved (load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores)")
+best = best_interleaved(runs, cmds)
+print(f"== best of {runs}, interleaved ({load()})")
 rg_wall, rg_cpu = best[cmds[0][0]]
 for name, _ in cmds:
     w, c = best[name]
@@ -110,7 +97,9 @@ PY
 fi
 
 python3 - "$RUNS" "$RXW" "$WORK/tree" "${#RARE_RXW[@]}" "${RARE_RXW[@]}" "${RARE_RG[@]}" <<'PY'
-import os, resource, subprocess, sys, time
+import sys
+sys.path.insert(0, "benches")
+from interleaved import best_interleaved, load
 runs, rxw, tree, n = int(sys.argv[1]), sys.argv[2], sys.argv[3], int(sys.argv[4])
 rxw_args, rg_args = sys.argv[5:5 + n], sys.argv[5 + n:]
 cmds = [
@@ -118,21 +107,8 @@ cmds = [
     ("rg -c -j2, union of the 12", ["rg", "-c", "-j2", "--no-messages", *rg_args, tree]),
     ("rxw audit -j2, 12 columns, 6 rare", [rxw, "audit", tree, "-j2", *rxw_args, "--format", "json"]),
 ]
-best = {name: (float("inf"), float("inf")) for name, _ in cmds}
-sink = open(os.devnull, "wb")
-for _ in range(runs):
-    for name, cmd in cmds:
-        before = resource.getrusage(resource.RUSAGE_CHILDREN)
-        t = time.perf_counter()
-        done = subprocess.run(cmd, stdout=sink, stderr=subprocess.DEVNULL)
-        if done.returncode > 1:
-            sys.exit(f"{name} failed (exit {done.returncode})")
-        wall = time.perf_counter() - t
-        after = resource.getrusage(resource.RUSAGE_CHILDREN)
-        cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-        w, c = best[name]
-        best[name] = (min(w, wall), min(c, cpu))
-print(f"== rare columns: best of {runs}, interleaved (load average {os.getloadavg()[0]:.2f}, {os.cpu_count()} cores)")
+best = best_interleaved(runs, cmds)
+print(f"== rare columns: best of {runs}, interleaved ({load()})")
 floor_w, floor_c = best[cmds[0][0]]
 union_w, union_c = best[cmds[1][0]]
 for name, _ in cmds:
