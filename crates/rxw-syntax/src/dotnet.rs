@@ -184,18 +184,7 @@ struct Reader<'p> {
 const BACKREF_IGNORE_CASE: &str =
     "a backreference under IgnoreCase compares the two texts by Mono's lowercase";
 
-impl<'p> std::ops::Deref for Reader<'p> {
-    type Target = Cursor<'p>;
-    fn deref(&self) -> &Cursor<'p> {
-        &self.cur
-    }
-}
-
-impl std::ops::DerefMut for Reader<'_> {
-    fn deref_mut(&mut self) -> &mut Self::Target {
-        &mut self.cur
-    }
-}
+crate::reader::reads_with_cursor!(Reader);
 
 impl<'p> Reader<'p> {
     fn new(pat: &'p str, flags: Flags, known: Option<Vec<Group>>) -> Reader<'p> {

@@ -132,18 +132,7 @@ struct Reader<'p> {
 
 const TERMINATORS: &str = "\n\r\u{85}\u{2028}\u{2029}";
 
-impl<'p> std::ops::Deref for Reader<'p> {
-    type Target = Cursor<'p>;
-    fn deref(&self) -> &Cursor<'p> {
-        &self.cur
-    }
-}
-
-impl std::ops::DerefMut for Reader<'_> {
-    fn deref_mut(&mut self) -> &mut Self::Target {
-        &mut self.cur
-    }
-}
+crate::reader::reads_with_cursor!(Reader);
 
 impl<'p> Reader<'p> {
     fn new(pat: &'p str, version: JavaVersion, flags: Flags) -> Reader<'p> {

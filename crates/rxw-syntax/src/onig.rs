@@ -348,18 +348,7 @@ struct Reader<'p> {
     ascii_texts: Option<&'static str>,
 }
 
-impl<'p> std::ops::Deref for Reader<'p> {
-    type Target = Cursor<'p>;
-    fn deref(&self) -> &Cursor<'p> {
-        &self.cur
-    }
-}
-
-impl std::ops::DerefMut for Reader<'_> {
-    fn deref_mut(&mut self) -> &mut Self::Target {
-        &mut self.cur
-    }
-}
+crate::reader::reads_with_cursor!(Reader);
 
 impl<'p> Reader<'p> {
     fn new(pat: &'p str, flavor: Flavor, flags: Flags) -> Reader<'p> {

@@ -134,6 +134,26 @@ impl<'p> Cursor<'p> {
     }
 }
 
+/// Makes a reader `$reader<'p>` (with a field `cur: Cursor<'p>`) read with its cursor: its
+/// `self.pos`, `self.peek()`, `self.emit(…)` are the cursor's.
+macro_rules! reads_with_cursor {
+    ($reader:ident) => {
+        impl<'p> std::ops::Deref for $reader<'p> {
+            type Target = $crate::reader::Cursor<'p>;
+            fn deref(&self) -> &Self::Target {
+                &self.cur
+            }
+        }
+
+        impl std::ops::DerefMut for $reader<'_> {
+            fn deref_mut(&mut self) -> &mut Self::Target {
+                &mut self.cur
+            }
+        }
+    };
+}
+pub(crate) use reads_with_cursor;
+
 /// A reader's refusal: `family: what is not reproduced by rxw`, at `span` of `pattern`.
 pub(crate) fn refusal(family: &str, pattern: &str, what: &str, span: Span) -> Error {
     Error::new(
