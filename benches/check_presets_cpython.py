@@ -6,23 +6,16 @@
 The differential twin of `rxw preset check`: rxw's python flavor must agree with CPython on
 every case. Prints one line per failure and exits 1 if there is any.
 """
-import re
 import sys
-import tomllib
 
-FLAGS = {"a": re.ASCII, "i": re.IGNORECASE, "m": re.MULTILINE, "s": re.DOTALL, "x": re.VERBOSE}
+from cpython_registry import compile_preset, presets
 
 
 def main():
     path = sys.argv[1] if len(sys.argv) > 1 else "assets/presets/netvm.toml"
-    with open(path, "rb") as f:
-        reg = tomllib.load(f)
     failures = cases = 0
-    for p in reg["preset"]:
-        flags = 0
-        for c in p.get("flags", ""):
-            flags |= FLAGS[c]
-        rx = re.compile(p["pattern"], flags)
+    for p in presets(path):
+        rx = compile_preset(p)
         for ex in p.get("examples", []):
             cases += 1
             m = rx.search(ex["text"])

@@ -21,17 +21,12 @@ echo "$py" > target/bench/cpython.json
 
 python3 - "$BEST" "$BEST_CPU" "$THREADS" <<'PY'
 import json, sys
+sys.path.insert(0, "benches")
+from cpython_registry import print_by_key
 rxw_s, rxw_cpu, threads = float(sys.argv[1]), float(sys.argv[2]), sys.argv[3]
 r = json.load(open("target/bench/rxw.out"))
 p = json.load(open("target/bench/cpython.json"))
-print(f"{'key':16} {'rxw':>9} {'cpython':>9}")
-ok = True
-for k, n in p["by_key"].items():
-    m = r["by_key"].get(k)
-    flag = "" if m == n else "  MISMATCH"
-    ok &= m == n
-    print(f"{k:16} {m:>9} {n:>9}{flag}")
-print(f"{'total':16} {r['count']:>9} {p['count']:>9}")
+ok = print_by_key([("rxw", r), ("cpython", p)])
 print(f"{'':18} {'wall s':>8} {'cpu s':>8}")
 print(f"rxw parse --count  {rxw_s:8.3f} {rxw_cpu:8.3f}   (best of 3, whole process, --threads {threads})")
 print(f"CPython finditer   {p['seconds']:8.3f} {p['cpu_seconds']:8.3f}   (matching only, file already in memory)")

@@ -27,18 +27,13 @@ echo "$py" > target/bench/records_cpython.json
 
 python3 - "$rec" "$rec_cpu" "$raw" "$raw_cpu" <<'PY'
 import json, sys
+sys.path.insert(0, "benches")
+from cpython_registry import print_by_key
 rec, rec_cpu, raw, raw_cpu = map(float, sys.argv[1:5])
 r = json.load(open("target/bench/records.out"))
 w = json.load(open("target/bench/raw.out"))
 p = json.load(open("target/bench/records_cpython.json"))
-print(f"{'key':16} {'records':>9} {'cpython':>9} {'as is':>9}")
-ok = True
-for k, n in p["by_key"].items():
-    m = r["by_key"].get(k)
-    flag = "" if m == n else "  MISMATCH"
-    ok &= m == n
-    print(f"{k:16} {m:>9} {n:>9} {w['by_key'].get(k):>9}{flag}")
-print(f"{'total':16} {r['count']:>9} {p['count']:>9} {w['count']:>9}")
+ok = print_by_key([("records", r), ("cpython", p), ("as is", w)])
 print(f"{'':28} {'wall s':>8} {'cpu s':>8}")
 print(f"rxw parse --count (records)  {rec:8.3f} {rec_cpu:8.3f}   (best of 3, whole process)")
 print(f"rxw parse --count (as is)    {raw:8.3f} {raw_cpu:8.3f}   (best of 3, --format lines)")

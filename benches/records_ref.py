@@ -22,10 +22,9 @@ import argparse
 import json
 import re
 import sys
-import time
-import tomllib
 
-FLAGS = {"a": re.ASCII, "i": re.IGNORECASE, "m": re.MULTILINE, "s": re.DOTALL, "x": re.VERBOSE}
+from cpython_registry import compiled as compiled_registry, print_timed_count
+
 # The stamp rxw reads at a line start (input/timestamp.rs): date, `T` or a space, time, an
 # optional fraction and zone; it must not run on into a letter or digit.
 PREFIX = re.compile(
@@ -61,14 +60,7 @@ def main():
     ap.add_argument("--hits", action="store_true")
     ap.add_argument("--to-jsonl")
     a = ap.parse_args()
-    with open(a.registry, "rb") as f:
-        presets = tomllib.load(f)["preset"]
-    compiled = []
-    for p in presets:
-        flags = 0
-        for c in p.get("flags", ""):
-            flags |= FLAGS[c]
-        compiled.append((p["key"], re.compile(p["pattern"], flags)))
+    compiled = compiled_registry(a.registry)
     with open(a.log, encoding="utf-8", newline="") as f:
         recs = records(f.read())
     if a.to_jsonl:
@@ -89,16 +81,16 @@ def main():
             for _, _, h in sorted(found, key=lambda t: (t[0], t[1])):
                 out.write(json.dumps(h, ensure_ascii=False) + "\n")
         return
-    by_key = {key: 0 for key, _ in compiled}
-    start = time.perf_counter()
-    cpu_start = time.process_time()
-    for _, _, _, msg in recs:
-        for key, rx in compiled:
-            for _ in rx.finditer(msg):
-                by_key[key] += 1
-    seconds = time.perf_counter() - start
-    cpu = time.process_time() - cpu_start
-    print(json.dumps({"seconds": round(seconds, 3), "cpu_seconds": round(cpu, 3), "count": sum(by_key.values()), "by_key": by_key}))
+
+    def count():
+        by_key = {key: 0 for key, _ in compiled}
+        for _, _, _, msg in recs:
+            for key, rx in compiled:
+                for _ in rx.finditer(msg):
+                    by_key[key] += 1
+        return by_key
+
+    print_timed_count(count)
 
 
 if __name__ == "__main__":
