@@ -95,10 +95,6 @@ pub const ALTERNATION_CANT_CAPTURE: &str =
 pub static DOTNET: Rules = Rules {
     family_name: "dotnet",
     spelling_note: "also .net, csharp, mono",
-    offset_unit: OffsetUnit::Utf16,
-    flag_letters: "imsx",
-    flag_order: "imsx",
-    grammar: Grammar::Dotnet,
     syntax: Syntax {
         inline_flags: "imnsx",
         duplicate_flags: true,
@@ -110,19 +106,8 @@ pub static DOTNET: Rules = Rules {
         lookbehind: LookBehind::FixedWidth,
         ..Syntax::BACKTRACKING
     },
-    class_specials: "\\[]^-",
-    texts: &TEXTS,
-    perl_classes: PerlClasses::Ascii,
-    case_fold: CaseFold::Python,
-    properties: Properties::None,
-    tables: None,
-    escapes: Escapes::Perl,
-    group_names: GroupNames::Identifier,
-    iteration: Iteration::AdvanceOne,
-    empty_iteration: EmptyIteration::Kept,
     replacement: Replacement::Dotnet,
-    linear_time: false,
-    rewrites: Rewrites::None,
     language: "csharp",
     engine: "Mono 6.8 System.Text.RegularExpressions",
+    ..own_reader(Grammar::Dotnet, &TEXTS)
 };

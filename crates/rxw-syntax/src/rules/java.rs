@@ -83,10 +83,6 @@ const fn java_rules(texts: &'static Texts, engine: &'static str) -> Rules {
     Rules {
         family_name: "java",
         spelling_note: "also jdk@N",
-        offset_unit: OffsetUnit::Utf16,
-        flag_letters: "imsx",
-        flag_order: "imsx",
-        grammar: Grammar::Java,
         syntax: Syntax {
             inline_flags: "imsxuUdc",
             duplicate_flags: true,
@@ -99,20 +95,10 @@ const fn java_rules(texts: &'static Texts, engine: &'static str) -> Rules {
             ..Syntax::BACKTRACKING
         },
         class_specials: "\\[]^-&",
-        texts,
-        perl_classes: PerlClasses::Ascii,
-        case_fold: CaseFold::Python,
-        properties: Properties::None,
-        tables: None,
-        escapes: Escapes::Perl,
-        group_names: GroupNames::Identifier,
-        iteration: Iteration::AdvanceOne,
-        empty_iteration: EmptyIteration::Kept,
         replacement: Replacement::Java,
-        linear_time: false,
-        rewrites: Rewrites::None,
         language: "java",
         engine,
+        ..own_reader(Grammar::Java, texts)
     }
 }
 

@@ -76,6 +76,41 @@ pub struct Rules {
     pub engine: &'static str,
 }
 
+/// What the families read by a reader of their own ([`Grammar::Java`], [`Grammar::Onig`],
+/// [`Grammar::Pcre2`], [`Grammar::Dotnet`]) share: the reader writes sre text with ASCII
+/// classes and ASCII case folding and refuses what rests on Unicode data rxw does not hold, so
+/// the matcher runs it on its built-in data as the backtracking engine it is, with Perl's
+/// escapes and group names; an empty iteration is kept. Each family's rules start from these
+/// (`..own_reader(grammar, texts)`) and name the rest: its name, language and engine (left
+/// empty here), and its flags, syntax, offsets, find-all loop and replacement where they
+/// differ from the defaults below (Java's and .NET's).
+pub(crate) const fn own_reader(grammar: Grammar, texts: &'static Texts) -> Rules {
+    Rules {
+        family_name: "",
+        spelling_note: "",
+        offset_unit: OffsetUnit::Utf16,
+        flag_letters: "imsx",
+        flag_order: "imsx",
+        grammar,
+        syntax: Syntax::BACKTRACKING,
+        class_specials: "\\[]^-",
+        texts,
+        perl_classes: PerlClasses::Ascii,
+        case_fold: CaseFold::Python,
+        properties: Properties::None,
+        tables: None,
+        escapes: Escapes::Perl,
+        group_names: GroupNames::Identifier,
+        iteration: Iteration::AdvanceOne,
+        empty_iteration: EmptyIteration::Kept,
+        replacement: Replacement::Backslash,
+        linear_time: false,
+        rewrites: Rewrites::None,
+        language: "",
+        engine: "",
+    }
+}
+
 /// A grammar the parser knows. Each is read with its own switches in [`Syntax`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Grammar {

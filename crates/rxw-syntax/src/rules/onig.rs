@@ -86,7 +86,6 @@ const fn onig_rules(
         offset_unit,
         flag_letters: "imx",
         flag_order: "imx",
-        grammar: Grammar::Onig,
         syntax: Syntax {
             inline_flags: "imx",
             duplicate_names: true,
@@ -101,20 +100,10 @@ const fn onig_rules(
             ..Syntax::BACKTRACKING
         },
         class_specials: "\\[]^-&",
-        texts: &TEXTS,
-        perl_classes: PerlClasses::Ascii,
-        case_fold: CaseFold::Python,
-        properties: Properties::None,
-        tables: None,
-        escapes: Escapes::Perl,
-        group_names: GroupNames::Identifier,
-        iteration: Iteration::AdvanceOne,
-        empty_iteration: EmptyIteration::Kept,
         replacement: Replacement::Ruby,
-        linear_time: false,
-        rewrites: Rewrites::None,
         language,
         engine,
+        ..own_reader(Grammar::Onig, &TEXTS)
     }
 }
 

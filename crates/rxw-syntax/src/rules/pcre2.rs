@@ -43,7 +43,6 @@ pub static PCRE2: Rules = Rules {
     offset_unit: OffsetUnit::Bytes,
     flag_letters: "imsxu",
     flag_order: "imsxu",
-    grammar: Grammar::Pcre2,
     syntax: Syntax {
         inline_flags: "imsx",
         duplicate_flags: true,
@@ -55,19 +54,9 @@ pub static PCRE2: Rules = Rules {
         byte_escape: true,
         ..Syntax::BACKTRACKING
     },
-    class_specials: "\\[]^-",
-    texts: &TEXTS,
-    perl_classes: PerlClasses::Ascii,
-    case_fold: CaseFold::Python,
-    properties: Properties::None,
-    tables: None,
-    escapes: Escapes::Perl,
-    group_names: GroupNames::Identifier,
     iteration: Iteration::RetryNonEmpty,
-    empty_iteration: EmptyIteration::Kept,
     replacement: Replacement::Pcre2,
-    linear_time: false,
-    rewrites: Rewrites::None,
     language: "pcre2",
     engine: "PCRE2 10.42",
+    ..own_reader(Grammar::Pcre2, &TEXTS)
 };
