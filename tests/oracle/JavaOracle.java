@@ -68,6 +68,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
@@ -336,6 +337,13 @@ public class JavaOracle {
 
     /** A small JSON reader (RFC 8259) and writer, UTF-16 strings as Java holds them. */
     static final class Json {
+        /**
+         * JSON's two-character escapes: the letter after the backslash, and (at the same index
+         * in ESCAPED_CHARS) the character it stands for. `\/` is read, never written.
+         */
+        static final String ESCAPE_LETTERS = "\"\\/bfnrt";
+        static final String ESCAPED_CHARS = "\"\\/\b\f\n\r\t";
+
         final String s;
         int i;
 
@@ -395,12 +403,35 @@ public class JavaOracle {
             return v;
         }
 
+        /** Whether the next char is `c`, then read past it. */
+        boolean eat(char c) {
+            if (i < s.length() && s.charAt(i) == c) {
+                i++;
+                return true;
+            }
+            return false;
+        }
+
+        /**
+         * After an item of an object or array that `close` ends: whether that was the last
+         * (`close` read), or a `,` read before the next.
+         */
+        boolean end(char close) {
+            space();
+            if (eat(',')) {
+                return false;
+            }
+            if (eat(close)) {
+                return true;
+            }
+            throw error("want ',' or '" + close + "'");
+        }
+
         Map<String, Object> object() {
             Map<String, Object> m = new LinkedHashMap<>();
             i++;
             space();
-            if (i < s.length() && s.charAt(i) == '}') {
-                i++;
+            if (eat('}')) {
                 return m;
             }
             while (true) {
@@ -410,19 +441,12 @@ public class JavaOracle {
                 }
                 String k = string();
                 space();
-                if (i >= s.length() || s.charAt(i) != ':') {
+                if (!eat(':')) {
                     throw error("want ':'");
                 }
-                i++;
                 m.put(k, value());
-                space();
-                if (i < s.length() && s.charAt(i) == ',') {
-                    i++;
-                } else if (i < s.length() && s.charAt(i) == '}') {
-                    i++;
+                if (end('}')) {
                     return m;
-                } else {
-                    throw error("want ',' or '}'");
                 }
             }
         }
@@ -431,47 +455,37 @@ public class JavaOracle {
             List<Object> a = new ArrayList<>();
             i++;
             space();
-            if (i < s.length() && s.charAt(i) == ']') {
-                i++;
+            if (eat(']')) {
                 return a;
             }
             while (true) {
                 a.add(value());
-                space();
-                if (i < s.length() && s.charAt(i) == ',') {
-                    i++;
-                } else if (i < s.length() && s.charAt(i) == ']') {
-                    i++;
+                if (end(']')) {
                     return a;
-                } else {
-                    throw error("want ',' or ']'");
                 }
             }
         }
 
-        Object number() {
-            int start = i;
-            if (s.charAt(i) == '-') {
+        /** Reads past ASCII digits: how many. */
+        int digits() {
+            int d = i;
+            while (i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
                 i++;
             }
-            if (i < s.length() && s.charAt(i) == '0') {
-                i++;
-            } else if (i < s.length() && s.charAt(i) >= '1' && s.charAt(i) <= '9') {
-                while (i < s.length() && Character.isDigit(s.charAt(i)) && s.charAt(i) < 128) {
-                    i++;
-                }
-            } else {
+            return i - d;
+        }
+
+        Object number() {
+            int start = i;
+            eat('-');
+            // One 0, or digits that do not start with 0.
+            if (!eat('0') && digits() == 0) {
                 throw error("bad number");
             }
             boolean integral = true;
-            if (i < s.length() && s.charAt(i) == '.') {
+            if (eat('.')) {
                 integral = false;
-                i++;
-                int d = i;
-                while (i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
-                    i++;
-                }
-                if (i == d) {
+                if (digits() == 0) {
                     throw error("bad fraction");
                 }
             }
@@ -481,11 +495,7 @@ public class JavaOracle {
                 if (i < s.length() && (s.charAt(i) == '+' || s.charAt(i) == '-')) {
                     i++;
                 }
-                int d = i;
-                while (i < s.length() && s.charAt(i) >= '0' && s.charAt(i) <= '9') {
-                    i++;
-                }
-                if (i == d) {
+                if (digits() == 0) {
                     throw error("bad exponent");
                 }
             }
@@ -522,35 +532,29 @@ public class JavaOracle {
                     throw error("unterminated escape");
                 }
                 char e = s.charAt(i++);
-                switch (e) {
-                    case '"': b.append('"'); break;
-                    case '\\': b.append('\\'); break;
-                    case '/': b.append('/'); break;
-                    case 'b': b.append('\b'); break;
-                    case 'f': b.append('\f'); break;
-                    case 'n': b.append('\n'); break;
-                    case 'r': b.append('\r'); break;
-                    case 't': b.append('\t'); break;
-                    case 'u':
-                        // One UTF-16 code unit: a pair written as two escapes becomes the pair,
-                        // a lone surrogate stays one (Java strings may hold it).
-                        if (i + 4 > s.length()) {
-                            throw error("short \\u escape");
-                        }
-                        int v = 0;
-                        for (int k = 0; k < 4; k++) {
-                            int d = Character.digit(s.charAt(i + k), 16);
-                            if (d < 0 || s.charAt(i + k) >= 128) {
-                                throw error("bad \\u escape");
-                            }
-                            v = v * 16 + d;
-                        }
-                        i += 4;
-                        b.append((char) v);
-                        break;
-                    default:
-                        throw error("bad escape \\" + e);
+                int at = ESCAPE_LETTERS.indexOf(e);
+                if (at >= 0) {
+                    b.append(ESCAPED_CHARS.charAt(at));
+                    continue;
                 }
+                if (e != 'u') {
+                    throw error("bad escape \\" + e);
+                }
+                // One UTF-16 code unit: a pair written as two escapes becomes the pair, a lone
+                // surrogate stays one (Java strings may hold it).
+                if (i + 4 > s.length()) {
+                    throw error("short \\u escape");
+                }
+                int v = 0;
+                for (int k = 0; k < 4; k++) {
+                    int d = Character.digit(s.charAt(i + k), 16);
+                    if (d < 0 || s.charAt(i + k) >= 128) {
+                        throw error("bad \\u escape");
+                    }
+                    v = v * 16 + d;
+                }
+                i += 4;
+                b.append((char) v);
             }
         }
 
@@ -568,32 +572,31 @@ public class JavaOracle {
             } else if (v instanceof Boolean || v instanceof Integer || v instanceof Long) {
                 b.append(v);
             } else if (v instanceof Map) {
-                b.append('{');
-                boolean first = true;
-                for (Map.Entry<?, ?> e : ((Map<?, ?>) v).entrySet()) {
-                    if (!first) {
-                        b.append(", ");
-                    }
-                    first = false;
+                writeItems(b, '{', ((Map<?, ?>) v).entrySet(), '}', e -> {
                     quote(b, (String) e.getKey());
                     b.append(": ");
                     write(b, e.getValue());
-                }
-                b.append('}');
+                });
             } else if (v instanceof List) {
-                b.append('[');
-                boolean first = true;
-                for (Object o : (List<?>) v) {
-                    if (!first) {
-                        b.append(", ");
-                    }
-                    first = false;
-                    write(b, o);
-                }
-                b.append(']');
+                writeItems(b, '[', (List<?>) v, ']', o -> write(b, o));
             } else {
                 throw new IllegalArgumentException("cannot write " + v.getClass());
             }
+        }
+
+        /** `items` between `open` and `close`, each written by `item`, ", " between them. */
+        static <T> void writeItems(
+                StringBuilder b, char open, Iterable<T> items, char close, Consumer<T> item) {
+            b.append(open);
+            boolean first = true;
+            for (T x : items) {
+                if (!first) {
+                    b.append(", ");
+                }
+                first = false;
+                item.accept(x);
+            }
+            b.append(close);
         }
 
         /**
@@ -604,26 +607,19 @@ public class JavaOracle {
             b.append('"');
             for (int k = 0; k < s.length(); k++) {
                 char c = s.charAt(k);
-                switch (c) {
-                    case '"': b.append("\\\""); break;
-                    case '\\': b.append("\\\\"); break;
-                    case '\n': b.append("\\n"); break;
-                    case '\r': b.append("\\r"); break;
-                    case '\t': b.append("\\t"); break;
-                    case '\b': b.append("\\b"); break;
-                    case '\f': b.append("\\f"); break;
-                    default:
-                        if (c < 0x20) {
-                            escape(b, c);
-                        } else if (Character.isHighSurrogate(c) && k + 1 < s.length()
-                                && Character.isLowSurrogate(s.charAt(k + 1))) {
-                            b.append(c).append(s.charAt(k + 1));
-                            k++;
-                        } else if (Character.isSurrogate(c)) {
-                            escape(b, c);
-                        } else {
-                            b.append(c);
-                        }
+                int at = c == '/' ? -1 : ESCAPED_CHARS.indexOf(c);
+                if (at >= 0) {
+                    b.append('\\').append(ESCAPE_LETTERS.charAt(at));
+                } else if (c < 0x20) {
+                    escape(b, c);
+                } else if (Character.isHighSurrogate(c) && k + 1 < s.length()
+                        && Character.isLowSurrogate(s.charAt(k + 1))) {
+                    b.append(c).append(s.charAt(k + 1));
+                    k++;
+                } else if (Character.isSurrogate(c)) {
+                    escape(b, c);
+                } else {
+                    b.append(c);
                 }
             }
             b.append('"');
