@@ -8,6 +8,9 @@
 //! `ReplaceAllString`. A missing toolchain is said loudly and its release skipped, never passed
 //! silently (and under `RXW_REQUIRE_ORACLES=1` it fails the test).
 
+mod common;
+
+use common::Tally;
 use rxw_engine::{Limits, Regex};
 use rxw_syntax::flavor::{Flags, Flavor, GoVersion};
 use serde_json::{Value, json};
@@ -44,17 +47,7 @@ fn rxw_answer(flavor: Flavor, pattern: &str, text: &str, template: Option<&str>)
         Ok(ms) => ms,
         Err(e) => return json!({ "refused": e.message }),
     };
-    let flat: Vec<Value> = matches
-        .iter()
-        .map(|m| rxw_testkit::flat_spans(&m.groups))
-        .collect();
-    let mut names = vec![String::new()];
-    names.extend(
-        re.group_names()
-            .iter()
-            .map(|n| n.clone().unwrap_or_default()),
-    );
-    let mut out = json!({ "names": names, "matches": flat });
+    let mut out = common::flat_matches(&re, &matches, |b| b);
     if let Some(t) = template {
         match re.replace(text, t, None, &Limits::human()) {
             Ok(r) => out["replaced"] = Value::from(r.result),
@@ -64,32 +57,25 @@ fn rxw_answer(flavor: Flavor, pattern: &str, text: &str, template: Option<&str>)
     out
 }
 
-fn go_error(e: &str) -> &str {
-    e.strip_prefix("error parsing regexp: ").unwrap_or(e)
+/// Go's answer with its error said as rxw says it, without `error parsing regexp: `.
+fn as_rxw_says(mut answer: Value) -> Value {
+    if let Some(Value::String(e)) = answer.get_mut("error") {
+        if let Some(rest) = e.strip_prefix("error parsing regexp: ") {
+            *e = rest.to_string();
+        }
+    }
+    answer
 }
 
 #[test]
 fn every_go_release_agrees_with_its_flavor() {
-    let mut cases = Vec::new();
-    for p in PATTERNS {
-        for t in TEXTS {
-            cases.push(json!({ "pattern": p, "text": t }));
-        }
-        for tpl in TEMPLATES {
-            cases.push(json!({ "pattern": p, "text": TEXTS[5], "replace": tpl }));
-            cases.push(json!({ "pattern": p, "text": TEXTS[1], "replace": tpl }));
-        }
-    }
-    // The hand-written corpus (data/record_go_cases.py), in the oracle's input shape.
-    let corpus = include_str!("data/go_cases.jsonl");
-    let before = cases.len();
-    cases.extend(
-        corpus
-            .lines()
-            .filter(|l| !l.trim().is_empty())
-            .map(|l| serde_json::from_str::<Value>(l).expect("a JSON case")),
+    // With the hand-written corpus (data/record_go_cases.py), in the oracle's input shape.
+    let cases = family_cases(
+        TEMPLATES,
+        "replace",
+        include_str!("data/go_cases.jsonl"),
+        400,
     );
-    assert!(cases.len() - before >= 400, "the corpus is read whole");
     let mut report = Vec::new();
     let mut checked = 0;
     for v in GoVersion::ALL {
@@ -100,62 +86,46 @@ fn every_go_release_agrees_with_its_flavor() {
         };
         let answers = rxw_testkit::go_oracle_answers(&oracle, &cases);
         assert_eq!(answers.len(), cases.len(), "one answer a case");
-        let mut wrong = Vec::new();
-        let mut refused = 0;
+        let mut tally = Tally::default();
         let mut quirk = 0;
-        for (c, want) in cases.iter().zip(&answers) {
+        for (c, want) in cases.iter().zip(answers) {
+            let want = as_rxw_says(want);
             let pattern = c["pattern"].as_str().unwrap();
             let text = c["text"].as_str().unwrap();
             let template = c.get("replace").and_then(Value::as_str);
             let got = rxw_answer(flavor, pattern, text, template);
-            let label = format!("go@{} {pattern:?} on {text:?}", v.number());
+            let label = format!(
+                "go@{} {pattern:?} on {text:?} template {template:?}",
+                v.number()
+            );
             if v < GoVersion::V1_26 && FACTORING_QUIRK.contains(&pattern) {
-                if got != *want {
+                if got == want {
+                    tally.agree += 1;
+                } else {
                     quirk += 1;
                 }
                 continue;
             }
-            if got.get("refused").is_some() && want.get("error").is_none() {
-                refused += 1;
+            if let (Some(r), Some(w)) = (got.get("refused"), want.get("error")) {
+                // Only what Go compiles may be refused.
+                tally
+                    .wrong
+                    .push(format!("{label}: rxw refused ({r}), Go refuses: {w}"));
                 continue;
             }
-            match (got.get("error"), want.get("error")) {
-                (Some(g), Some(w)) => {
-                    if g.as_str() != Some(go_error(w.as_str().unwrap())) {
-                        wrong.push(format!("{label}: error {g} where Go says {w}"));
-                    }
-                    continue;
-                }
-                (Some(g), None) => {
-                    wrong.push(format!("{label}: rxw refused ({g}), Go compiles it"));
-                    continue;
-                }
-                (None, Some(w)) => {
-                    wrong.push(format!("{label}: rxw compiles it, Go refuses: {w}"));
-                    continue;
-                }
-                (None, None) => {}
-            }
-            for key in ["names", "matches", "replaced"] {
-                if want.get(key).is_some() && got.get(key) != want.get(key) {
-                    wrong.push(format!(
-                        "{label} [{key}] template {template:?}:\n    rxw {}\n    go  {}",
-                        got.get(key).unwrap_or(&Value::Null),
-                        want[key]
-                    ));
-                }
-            }
+            tally.add(&label, "Go", &got, &want, &["names", "matches", "replaced"]);
         }
         checked += 1;
+        let refused = tally.refused.len();
         eprintln!(
             "go@{}: {} of {} cases agree with Go, {refused} refused by rxw's limits, {quirk} \
              differ by Go's factoring bug (before 1.26)",
             v.number(),
-            cases.len() - wrong.len() - refused - quirk,
+            tally.agree,
             cases.len()
         );
         assert!(refused <= 4, "go@{}: {refused} cases refused", v.number());
-        report.extend(wrong);
+        report.extend(tally.wrong);
     }
     assert!(
         report.is_empty(),

@@ -11,123 +11,29 @@
 
 mod common;
 
-use rxw_engine::{Limits, Regex};
-use rxw_syntax::ErrorKind;
+use common::Tally;
 use rxw_syntax::flavor::{Flags, Flavor};
 use rxw_testkit::Rng;
 use serde_json::{Value, json};
 
 /// rxw's answer in the oracle's shape.
 fn rxw_answer(case: &Value) -> Value {
-    let flavor = Flavor::Pcre2;
-    let pattern = case["pattern"].as_str().expect("a pattern");
-    let text = case["text"].as_str().expect("a text");
     let letters = case.get("flags").and_then(Value::as_str).unwrap_or("");
-    let flags = Flags::parse(letters, flavor).expect("the oracle's flags are pcre2's");
-    let (re, matches) = match common::compile_and_find(pattern, flavor, flags, text) {
-        Ok(found) => found,
-        Err(answer) => return answer,
-    };
-    let flat: Vec<Value> = matches
-        .iter()
-        .map(|m| {
-            Value::from(
-                m.groups
-                    .iter()
-                    .flat_map(|g| match g {
-                        Some((s, e)) => [*s as i64, *e as i64],
-                        None => [-1, -1],
-                    })
-                    .collect::<Vec<_>>(),
-            )
-        })
-        .collect();
-    let mut names = vec![String::new()];
-    names.extend(
-        re.group_names()
-            .iter()
-            .map(|n| n.clone().unwrap_or_default()),
-    );
-    let mut out = json!({ "names": names, "matches": flat });
-    if let Some(t) = case.get("replace").and_then(Value::as_str) {
-        match re.replace(text, t, None, &Limits::human()) {
-            Ok(r) => out["replaced"] = Value::from(r.result),
-            Err(e) if e.kind == ErrorKind::ReplacementInvalid => {
-                out["replace_error"] = Value::from(e.message)
-            }
-            Err(e) => return json!({ "refused": e.message }),
-        }
-    }
-    out
-}
-
-/// What the flavor answered on a corpus.
-#[derive(Default)]
-struct Tally {
-    agree: usize,
-    refused: Vec<String>,
-    unanswered: usize,
-    wrong: Vec<String>,
+    let flags = Flags::parse(letters, Flavor::Pcre2).expect("the oracle's flags are pcre2's");
+    common::flat_answer(Flavor::Pcre2, flags, case, false)
 }
 
 fn compare(cases: &[Value]) -> Option<Tally> {
     rxw_testkit::pcre2_oracle()?;
     let answers = rxw_testkit::pcre2_oracle_answers(cases);
     let mut t = Tally::default();
+    let keys = ["names", "matches", "replaced", "replace_error"];
     for (c, want) in cases.iter().zip(&answers) {
-        let label = format!(
-            "{:?} flags {:?} on {:?}",
-            c["pattern"].as_str().unwrap_or_default(),
-            c.get("flags").and_then(Value::as_str).unwrap_or(""),
-            c["text"].as_str().unwrap_or_default()
-        );
         if want.get("limit").is_some() {
             t.unanswered += 1;
             continue;
         }
-        let got = rxw_answer(c);
-        if let Some(r) = got.get("refused") {
-            t.refused.push(format!(
-                "{label}: {r} (PCRE2: {})",
-                want.get("error").unwrap_or(&json!("compiles"))
-            ));
-            continue;
-        }
-        match (got.get("error"), want.get("error")) {
-            (Some(g), Some(w)) if g == w => {
-                t.agree += 1;
-                continue;
-            }
-            (Some(g), Some(w)) => {
-                t.wrong
-                    .push(format!("{label}: error {g} where PCRE2 says {w}"));
-                continue;
-            }
-            (Some(g), None) => {
-                t.wrong
-                    .push(format!("{label}: rxw refused ({g}), PCRE2 compiles it"));
-                continue;
-            }
-            (None, Some(w)) => {
-                t.wrong
-                    .push(format!("{label}: rxw compiles it, PCRE2 refuses: {w}"));
-                continue;
-            }
-            (None, None) => {}
-        }
-        let mut same = true;
-        for key in ["names", "matches", "replaced", "replace_error"] {
-            if got.get(key) != want.get(key) {
-                same = false;
-                t.wrong.push(format!(
-                    "{label} [{key}] replace {:?}:\n    rxw   {}\n    pcre2 {}",
-                    c.get("replace"),
-                    got.get(key).unwrap_or(&Value::Null),
-                    want.get(key).unwrap_or(&Value::Null)
-                ));
-            }
-        }
-        t.agree += usize::from(same);
+        t.add(&common::flat_label(c), "PCRE2", &rxw_answer(c), want, &keys);
     }
     Some(t)
 }
@@ -142,12 +48,7 @@ fn report(name: &str, total: usize, t: &Tally) {
         t.wrong.len(),
         t.refused.join("\n  ")
     );
-    assert!(
-        t.wrong.is_empty(),
-        "pcre2 ({name}): {} disagreements with PCRE2:\n{}",
-        t.wrong.len(),
-        t.wrong.join("\n")
-    );
+    t.assert_none_wrong(&format!("PCRE2 ({name})"));
 }
 
 fn case(pattern: &str, flags: &str, text: &str) -> Value {
@@ -463,29 +364,10 @@ fn pcre2_agrees_with_the_real_pcre2_on_random_patterns() {
 /// reference (with PCRE2's constructs and rows) and the ReDoS verdict.
 #[test]
 fn the_debugger_explain_railroad_and_redos_work_in_pcre2() {
-    use rxw_engine::redos::Verdict;
-    use rxw_engine::trace::TraceOptions;
-    let flavor = Flavor::Pcre2;
     let pattern = r"(?<year>\d{4})-\h+(?i:x)\z";
-    let flags = Flags::default();
-    let ast = rxw_syntax::parse::parse(pattern, flavor, flags).expect("it parses");
+    let (ast, rows) = common::workbench_tools_work(Flavor::Pcre2, pattern, "on 2024- \tX");
     // The spans are the pattern's own: the group covers `(?<year>\d{4})`.
     assert_eq!(ast.groups[0].span, rxw_syntax::Span::new(0, 14));
-    let explained = rxw_syntax::explain::explain(&ast, pattern, flavor, 1000).expect("explain");
-    assert!(!explained.tree.children.is_empty());
-    let rail = rxw_syntax::railroad::railroad(&ast, pattern, flavor).expect("railroad");
-    assert!(!rail.is_empty());
-    let re = Regex::new(pattern, flavor, flags).expect("compiles");
-    let trace = re
-        .trace("on 2024- \tX", TraceOptions::default())
-        .expect("a trace");
-    assert_eq!(trace.matches.len(), 1);
-    assert!(trace.total_steps > 0 && !trace.steps.is_empty());
-    let reference = rxw_engine::reference::quick_reference(flavor);
-    let rows: Vec<String> = reference
-        .iter()
-        .map(|r| format!("{} {}", r.syntax, r.meaning))
-        .collect();
     for construct in ["(?<name>", "(?P<name>", "(?>", "\\Q", "[[:alpha:]]"] {
         assert!(
             rows.iter().any(|r| r.starts_with(construct)),
@@ -497,14 +379,6 @@ fn the_debugger_explain_railroad_and_redos_work_in_pcre2() {
             .any(|r| r.starts_with("replacement") && r.contains("${name}")),
         "{rows:?}"
     );
-    // A nested quantifier is exponential, with an attack that proves it.
-    let evil = Regex::new("(a+)+$", flavor, flags).expect("compiles");
-    let report = evil.redos(common::steps_decide()).expect("a verdict");
-    assert_eq!(report.verdict, Verdict::Exponential, "{report:?}");
-    assert!(report.attack.is_some());
-    let safe = Regex::new(r"\Ab+c", flavor, flags).expect("compiles");
-    let report = safe.redos(common::steps_decide()).expect("a verdict");
-    assert!(!report.verdict.is_vulnerable(), "{report:?}");
 }
 
 /// rxw's attacks on exponential patterns are attacks on the real PCRE2 too: at a small n

@@ -54,93 +54,44 @@ fn the_re2_flavor_agrees_with_re2() {
         // `re2_oracle` has said so (and failed the test under the strict switch).
         return;
     };
-    let mut cases = Vec::new();
-    for p in PATTERNS {
-        for t in TEXTS {
-            cases.push(json!({ "pattern": p, "text": t }));
-        }
-        for tpl in REWRITES {
-            cases.push(json!({ "pattern": p, "text": TEXTS[5], "rewrite": tpl }));
-            cases.push(json!({ "pattern": p, "text": TEXTS[1], "rewrite": tpl }));
-        }
-    }
-    // The hand-written corpus (data/record_re2_cases.py); its package-`sub` templates are
-    // not RE2's, so its cases are asked for matches only.
-    let corpus = include_str!("data/re2_cases.jsonl");
-    let before = cases.len();
-    cases.extend(corpus.lines().filter(|l| !l.trim().is_empty()).map(|l| {
-        let mut c = serde_json::from_str::<Value>(l).expect("a JSON case");
+    // With the hand-written corpus (data/record_re2_cases.py); its package-`sub` templates
+    // are not RE2's, so its cases are asked for matches only.
+    let mut cases = family_cases(
+        REWRITES,
+        "rewrite",
+        include_str!("data/re2_cases.jsonl"),
+        500,
+    );
+    for c in &mut cases {
         c.as_object_mut().expect("an object").remove("replace");
-        c
-    }));
-    assert!(cases.len() - before >= 500, "the corpus is read whole");
+    }
     let answers = rxw_testkit::re2_oracle_answers(&cases);
     assert_eq!(answers.len(), cases.len(), "one answer a case");
-    let (mut wrong, mut refused) = (Vec::new(), Vec::new());
+    let mut tally = common::Tally::default();
+    let keys = ["names", "global", "rewritten", "rewrite_error"];
     for (c, want) in cases.iter().zip(&answers) {
         let pattern = c["pattern"].as_str().unwrap();
         let text = c["text"].as_str().unwrap();
         let rewrite = c.get("rewrite").and_then(Value::as_str);
         let got = rxw_answer(pattern, text, rewrite);
-        let label = format!("{pattern:?} on {text:?}");
-        if let Some(r) = got.get("refused") {
-            refused.push(format!(
-                "{label}: {r} (RE2: {})",
-                want.get("error").unwrap_or(&json!("compiles"))
-            ));
-            continue;
-        }
-        match (got.get("error"), want.get("error")) {
-            (Some(g), Some(w)) if g == w => continue,
-            (Some(g), Some(w)) => {
-                wrong.push(format!("{label}: error {g} where RE2 says {w}"));
-                continue;
-            }
-            (Some(g), None) => {
-                wrong.push(format!("{label}: rxw refused ({g}), RE2 compiles it"));
-                continue;
-            }
-            (None, Some(w)) => {
-                wrong.push(format!("{label}: rxw compiles it, RE2 refuses: {w}"));
-                continue;
-            }
-            (None, None) => {}
-        }
-        for key in ["names", "global", "rewritten", "rewrite_error"] {
-            if got.get(key) != want.get(key) {
-                wrong.push(format!(
-                    "{label} [{key}] rewrite {rewrite:?}:\n    rxw {}\n    re2 {}",
-                    got.get(key).unwrap_or(&Value::Null),
-                    want.get(key).unwrap_or(&Value::Null)
-                ));
-            }
-        }
+        let label = format!("{pattern:?} on {text:?} rewrite {rewrite:?}");
+        tally.add(&label, "RE2", &got, want, &keys);
     }
     eprintln!(
         "re2 ({}): {} of {} cases agree with RE2, {} refused by rxw:\n  {}",
         rxw_testkit::re2_oracle_version().unwrap_or_default(),
-        cases.len() - wrong.len() - refused.len(),
+        tally.agree,
         cases.len(),
-        refused.len(),
-        refused.join("\n  ")
+        tally.refused.len(),
+        tally.refused.join("\n  ")
     );
     // By pattern: `\C` (9 patterns), the program-size probes around RE2's limit (4) and the
     // deepest nesting (2), and a lone surrogate escape (1).
-    let mut patterns: Vec<&str> = refused
-        .iter()
-        .map(|r| r.split(" on ").next().unwrap_or(r))
-        .collect();
-    patterns.sort_unstable();
-    patterns.dedup();
+    let patterns = tally.refused_patterns(" on ");
     assert!(
         patterns.len() <= 16,
         "{} patterns refused: {patterns:?}",
         patterns.len()
     );
-    assert!(
-        wrong.is_empty(),
-        "{} disagreements with RE2:\n{}",
-        wrong.len(),
-        wrong.join("\n")
-    );
+    tally.assert_none_wrong("RE2");
 }

@@ -2,6 +2,27 @@
 
 #[allow(unused_imports)]
 pub use rxw_testkit::*;
+use serde_json::{Value, json};
+
+/// The cases of a JSON-lines file under `tests/data/`, each line one case; blank lines and
+/// lines starting with `//` (comments that group the cases) are skipped.
+#[allow(dead_code)]
+pub fn jsonl<T: serde::de::DeserializeOwned>(text: &str) -> Vec<T> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with("//"))
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("a JSON case: {e}: {l}")))
+        .collect()
+}
+
+/// The cases a recording script wrote to a JSON-lines file under `tests/data/`: its first line
+/// says what answered them (the interpreters, the release), each other line is a case.
+#[allow(dead_code)]
+pub fn recorded(text: &str) -> Vec<Value> {
+    text.lines()
+        .skip(1)
+        .map(|line| serde_json::from_str(line).expect("a recorded case"))
+        .collect()
+}
 
 /// A pattern compiled in `flavor` and run over `text`, for a differential test: the regex and
 /// its matches, or the answer already made: `{"refused": …}` for what rxw cannot reproduce or
@@ -32,6 +53,99 @@ pub fn compile_and_find(
         Ok(ms) => Ok((re, ms)),
         Err(e) => Err(json!({ "refused": e.message })),
     }
+}
+
+/// rxw's matches in the shape of the oracles that answer flat offsets (PCRE2, Java, Go):
+/// `{"names": ["", each group's name or ""…], "matches": [[start, end, group 1's start, …], …]}`
+/// with -1 for an unset group's offsets, each offset through `at`.
+#[allow(dead_code)]
+pub fn flat_matches(
+    re: &rxw_engine::Regex,
+    matches: &[rxw_engine::Match],
+    at: impl Fn(usize) -> usize,
+) -> Value {
+    let flat: Vec<Value> = matches
+        .iter()
+        .map(|m| flat_spans(&groups_at(m, &at)))
+        .collect();
+    let names: Vec<String> = std::iter::once(String::new())
+        .chain(
+            re.group_names()
+                .iter()
+                .map(|n| n.clone().unwrap_or_default()),
+        )
+        .collect();
+    json!({ "names": names, "matches": flat })
+}
+
+/// A match's group spans, each offset through `at` (a byte offset to the oracle's unit).
+#[allow(dead_code)]
+pub fn groups_at(
+    m: &rxw_engine::Match,
+    at: impl Fn(usize) -> usize,
+) -> Vec<Option<(usize, usize)>> {
+    m.groups
+        .iter()
+        .map(|g| g.map(|(s, e)| (at(s), at(e))))
+        .collect()
+}
+
+/// rxw's answer to `case` in the shape of PCRE2's and Java's oracles: `{"refused"}`,
+/// `{"error"}`, or [`flat_matches`] (offsets in UTF-16 units when `utf16`, else in bytes) with
+/// `replace`'s result as `"replaced"`, or an invalid template's `"replace_error"`.
+#[allow(dead_code)]
+pub fn flat_answer(
+    flavor: rxw_syntax::flavor::Flavor,
+    flags: rxw_syntax::flavor::Flags,
+    case: &Value,
+    utf16: bool,
+) -> Value {
+    let pattern = case["pattern"].as_str().expect("a pattern");
+    let text = case["text"].as_str().expect("a text");
+    let (re, matches) = match compile_and_find(pattern, flavor, flags, text) {
+        Ok(found) => found,
+        Err(answer) => return answer,
+    };
+    let units = utf16_offsets(text);
+    let mut out = flat_matches(&re, &matches, |b| if utf16 { units[b] } else { b });
+    if let Some(t) = case.get("replace").and_then(Value::as_str) {
+        match re.replace(text, t, None, &rxw_engine::Limits::human()) {
+            Ok(r) => out["replaced"] = Value::from(r.result),
+            Err(e) if e.kind == rxw_syntax::ErrorKind::ReplacementInvalid => {
+                out["replace_error"] = Value::from(e.message)
+            }
+            Err(e) => return json!({ "refused": e.message }),
+        }
+    }
+    out
+}
+
+/// UTF-16 offset of each byte offset of `text` that starts a character (and of its end).
+#[allow(dead_code)]
+pub fn utf16_offsets(text: &str) -> Vec<usize> {
+    let mut at = vec![0; text.len() + 1];
+    let mut units = 0;
+    for (i, c) in text.char_indices() {
+        at[i] = units;
+        units += c.len_utf16();
+    }
+    at[text.len()] = units;
+    at
+}
+
+/// A case's label in what a differential test says: the pattern (first, for
+/// [`Tally::refused_patterns`] with `" flags "`), its flags, the text and the template, if any.
+#[allow(dead_code)]
+pub fn flat_label(case: &Value) -> String {
+    format!(
+        "{:?} flags {:?} on {:?}{}",
+        case["pattern"].as_str().unwrap_or_default(),
+        case.get("flags").and_then(Value::as_str).unwrap_or(""),
+        case["text"].as_str().unwrap_or_default(),
+        case.get("replace")
+            .map(|t| format!(" replace {t}"))
+            .unwrap_or_default()
+    )
 }
 
 /// A match's spans as the project's node oracle writes them: UTF-8 byte offsets, and `-1` for
@@ -75,6 +189,44 @@ pub fn steps_decide() -> rxw_engine::redos::RedosOptions<'static> {
     }
 }
 
+/// The workbench's tools on `flavor`: `pattern` parses, is explained and drawn as a railroad,
+/// the step debugger finds its one match in `text`, a nested quantifier is exponential (with an
+/// attack that proves it) and `\Ab+c` is not vulnerable. Returns the parsed pattern, for the
+/// flavor's own checks of its spans, and the quick reference's rows (`syntax meaning`).
+#[allow(dead_code)]
+pub fn workbench_tools_work(
+    flavor: rxw_syntax::flavor::Flavor,
+    pattern: &str,
+    text: &str,
+) -> (rxw_syntax::ast::Ast, Vec<String>) {
+    use rxw_engine::Regex;
+    use rxw_engine::redos::Verdict;
+    let flags = rxw_syntax::flavor::Flags::default();
+    let ast = rxw_syntax::parse::parse(pattern, flavor, flags).expect("it parses");
+    let explained = rxw_syntax::explain::explain(&ast, pattern, flavor, 1000).expect("explain");
+    assert!(!explained.tree.children.is_empty(), "{flavor}");
+    let rail = rxw_syntax::railroad::railroad(&ast, pattern, flavor).expect("railroad");
+    assert!(!rail.is_empty(), "{flavor}");
+    let re = Regex::new(pattern, flavor, flags).expect("compiles");
+    let trace = re
+        .trace(text, rxw_engine::trace::TraceOptions::default())
+        .expect("a trace");
+    assert_eq!(trace.matches.len(), 1, "{flavor}");
+    assert!(trace.total_steps > 0 && !trace.steps.is_empty(), "{flavor}");
+    let evil = Regex::new("(a+)+$", flavor, flags).expect("compiles");
+    let report = evil.redos(steps_decide()).expect("a verdict");
+    assert_eq!(report.verdict, Verdict::Exponential, "{flavor}: {report:?}");
+    assert!(report.attack.is_some(), "{flavor}");
+    let safe = Regex::new(r"\Ab+c", flavor, flags).expect("compiles");
+    let report = safe.redos(steps_decide()).expect("a verdict");
+    assert!(!report.verdict.is_vulnerable(), "{flavor}: {report:?}");
+    let rows = rxw_engine::reference::quick_reference(flavor)
+        .iter()
+        .map(|r| format!("{} {}", r.syntax, r.meaning))
+        .collect();
+    (ast, rows)
+}
+
 /// rxw's verdict on `pattern`, asserted exponential, and the attack it proves it with.
 #[allow(dead_code)]
 pub fn exponential_attack(
@@ -115,6 +267,79 @@ pub fn assert_attack_slows_down(
     );
 }
 
+/// What a flavor answered on a corpus, against a real engine: the cases that agree, those rxw
+/// refuses (each said with its label, the pattern first), those the engine gives no answer to,
+/// and the disagreements, said.
+#[allow(dead_code)]
+#[derive(Default)]
+pub struct Tally {
+    pub agree: usize,
+    pub refused: Vec<String>,
+    pub unanswered: usize,
+    pub wrong: Vec<String>,
+}
+
+#[allow(dead_code)]
+impl Tally {
+    /// Counts one case, `label`, on which rxw answered `got` and the engine (`engine` in what
+    /// is said) `want`, both in the oracle's shape: `{"refused"}` from rxw is counted apart;
+    /// an `"error"` on either side must be the same text on both; then each of `keys` must be
+    /// the same.
+    pub fn add(&mut self, label: &str, engine: &str, got: &Value, want: &Value, keys: &[&str]) {
+        if let Some(r) = got.get("refused") {
+            self.refused.push(format!(
+                "{label}: {r} ({engine}: {})",
+                want.get("error").unwrap_or(&json!("compiles"))
+            ));
+            return;
+        }
+        let wrong = match (got.get("error"), want.get("error")) {
+            (Some(g), Some(w)) if g == w => Vec::new(),
+            (Some(g), Some(w)) => vec![format!("{label}: error {g} where {engine} says {w}")],
+            (Some(g), None) => vec![format!("{label}: rxw refused ({g}), {engine} compiles it")],
+            (None, Some(w)) => vec![format!("{label}: rxw compiles it, {engine} refuses: {w}")],
+            (None, None) => {
+                let width = engine.len().max(3);
+                keys.iter()
+                    .filter(|key| got.get(**key) != want.get(**key))
+                    .map(|key| {
+                        format!(
+                            "{label} [{key}]:\n    {:<width$} {}\n    {engine:<width$} {}",
+                            "rxw",
+                            got.get(*key).unwrap_or(&Value::Null),
+                            want.get(*key).unwrap_or(&Value::Null)
+                        )
+                    })
+                    .collect()
+            }
+        };
+        self.agree += usize::from(wrong.is_empty());
+        self.wrong.extend(wrong);
+    }
+
+    /// The refused patterns, each once: each refusal's label up to `separator`.
+    pub fn refused_patterns(&self, separator: &str) -> Vec<&str> {
+        let mut patterns: Vec<&str> = self
+            .refused
+            .iter()
+            .map(|r| r.split(separator).next().unwrap_or(r))
+            .collect();
+        patterns.sort_unstable();
+        patterns.dedup();
+        patterns
+    }
+
+    /// Fails, listing them, when any case differs.
+    pub fn assert_none_wrong(&self, name: &str) {
+        assert!(
+            self.wrong.is_empty(),
+            "{} disagreements with {name}:\n{}",
+            self.wrong.len(),
+            self.wrong.join("\n")
+        );
+    }
+}
+
 /// The differential comparison of the flavors whose oracles answer in characters (Ruby,
 /// Oniguruma, .NET on texts of BMP characters, where UTF-16 units are characters).
 #[allow(dead_code)]
@@ -141,14 +366,7 @@ mod by_chars {
             .collect();
         let in_chars: Vec<Value> = matches
             .iter()
-            .map(|m| {
-                let g: Vec<Option<(usize, usize)>> = m
-                    .groups
-                    .iter()
-                    .map(|g| g.map(|(s, e)| (chars(s), chars(e))))
-                    .collect();
-                rxw_testkit::group_spans(&g)
-            })
+            .map(|m| rxw_testkit::group_spans(&super::groups_at(m, chars)))
             .collect();
         let names: Vec<Value> = std::iter::once(json!(""))
             .chain(re.group_names().iter().map(|n| json!(n)))
@@ -166,16 +384,17 @@ mod by_chars {
         out
     }
 
-    /// Compares rxw with an engine's answers; returns (agree, refused, wrong) as lists of labels.
+    /// Compares rxw with an engine's answers, the engine named `engine` in what is said; a case
+    /// the engine timed out on or failed itself is counted with rxw's refusals.
     pub fn compare(
         flavor: Flavor,
+        engine: &str,
         cases: &[Value],
         answers: &[Value],
         keys: &[&str],
-    ) -> (usize, Vec<String>, Vec<String>) {
-        let (mut agree, mut refused, mut wrong) = (0, Vec::new(), Vec::new());
+    ) -> super::Tally {
+        let mut tally = super::Tally::default();
         for (c, want) in cases.iter().zip(answers) {
-            let got = rxw_answer(flavor, c);
             let label = format!(
                 "{:?} /{}/ on {:?}{}",
                 c["pattern"].as_str().unwrap_or_default(),
@@ -186,80 +405,37 @@ mod by_chars {
                     .unwrap_or_default()
             );
             if want.get("timeout").is_some() {
-                refused.push(format!("{label}: the engine timed out"));
+                tally.refused.push(format!("{label}: the engine timed out"));
                 continue;
             }
             if let Some(e) = want.get("engine_error") {
-                refused.push(format!("{label}: the engine itself fails ({e})"));
+                tally
+                    .refused
+                    .push(format!("{label}: the engine itself fails ({e})"));
                 continue;
             }
-            if let Some(r) = got.get("refused") {
-                refused.push(format!(
-                    "{label}: {r} (engine: {})",
-                    want.get("error").unwrap_or(&json!("compiles"))
-                ));
-                continue;
-            }
-            match (got.get("error"), want.get("error")) {
-                (Some(g), Some(w)) if g == w => {
-                    agree += 1;
-                    continue;
-                }
-                (Some(g), Some(w)) => {
-                    wrong.push(format!("{label}: error {g} where the engine says {w}"));
-                    continue;
-                }
-                (Some(g), None) => {
-                    wrong.push(format!(
-                        "{label}: rxw refused ({g}), the engine compiles it"
-                    ));
-                    continue;
-                }
-                (None, Some(w)) => {
-                    wrong.push(format!("{label}: rxw compiles it, the engine says {w}"));
-                    continue;
-                }
-                (None, None) => {}
-            }
-            let mut same = true;
-            for key in keys {
-                if got.get(*key) != want.get(*key) {
-                    same = false;
-                    wrong.push(format!(
-                        "{label} [{key}]:\n    rxw    {}\n    engine {}",
-                        got.get(*key).unwrap_or(&Value::Null),
-                        want.get(*key).unwrap_or(&Value::Null)
-                    ));
-                }
-            }
-            agree += usize::from(same);
+            tally.add(&label, engine, &rxw_answer(flavor, c), want, keys);
         }
-        (agree, refused, wrong)
+        tally
     }
 
-    pub fn report(name: &str, total: usize, agree: usize, refused: &[String], wrong: &[String]) {
-        let mut patterns: Vec<&str> = refused
-            .iter()
-            .map(|r| r.split(" /").next().unwrap_or(r))
-            .collect();
-        patterns.sort_unstable();
-        patterns.dedup();
+    /// Says the figures of `tally` and asserts that no case differs and that at least 70 % of
+    /// the cases agree (the rest refused).
+    pub fn report(name: &str, total: usize, tally: &super::Tally) {
+        let patterns = tally.refused_patterns(" /");
         eprintln!(
-            "{name}: {agree} of {total} cases agree, {} refused by rxw ({} patterns), {} differ:\n  {}",
-            refused.len(),
+            "{name}: {} of {total} cases agree, {} refused by rxw ({} patterns), {} differ:\n  {}",
+            tally.agree,
+            tally.refused.len(),
             patterns.len(),
-            wrong.len(),
-            refused.join("\n  ")
+            tally.wrong.len(),
+            tally.refused.join("\n  ")
         );
+        tally.assert_none_wrong(name);
         assert!(
-            wrong.is_empty(),
-            "{} disagreements with {name}:\n{}",
-            wrong.len(),
-            wrong.join("\n")
-        );
-        assert!(
-            agree * 10 >= total * 7,
-            "{name}: only {agree} of {total} cases agree (the rest refused)"
+            tally.agree * 10 >= total * 7,
+            "{name}: only {} of {total} cases agree (the rest refused)",
+            tally.agree
         );
     }
 }

@@ -165,3 +165,31 @@ const TEXTS: &[&str] = &[
     "\u{0}a\u{0} a",
 ];
 
+/// The shared cases: every pattern on every text, and each pattern with each of `templates`
+/// (under `key`, the oracle's name for a template) on two of the texts; then `corpus`, a
+/// family member's own hand-written cases (JSON lines), at least `corpus_size` of them.
+fn family_cases(
+    templates: &[&str],
+    key: &str,
+    corpus: &str,
+    corpus_size: usize,
+) -> Vec<serde_json::Value> {
+    let mut cases = Vec::new();
+    for p in PATTERNS {
+        for t in TEXTS {
+            cases.push(serde_json::json!({ "pattern": p, "text": t }));
+        }
+        for tpl in templates {
+            for t in [TEXTS[5], TEXTS[1]] {
+                cases.push(serde_json::json!({ "pattern": p, "text": t, key: tpl }));
+            }
+        }
+    }
+    let shared = cases.len();
+    cases.extend(common::jsonl::<serde_json::Value>(corpus));
+    assert!(
+        cases.len() - shared >= corpus_size,
+        "the corpus is read whole"
+    );
+    cases
+}
