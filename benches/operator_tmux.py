@@ -71,6 +71,20 @@ def wait(session, ready, timeout=120.0, poll=0.0005):
     raise TimeoutError(f"timed out; screen:\n{screen(session)}")
 
 
+def appended_probes(log, appends, before):
+    """Appends `appends` CLAIM probe lines to the followed `log`, one at a time: yields for
+    each its marker, the match count wanted once it is counted (`before` plus the probes so
+    far) and the monotonic time it was written; waits 0.2 s after each is seen."""
+    for i in range(appends):
+        marker = f"probe{os.getpid()}x{i}"
+        line = f"2026-11-30T12:00:{i:02d}Z [super] [CLAIM {marker}] follow probe\n"
+        t = time.monotonic()
+        with open(log, "a") as f:
+            f.write(line)
+        yield marker, before + i + 1, t
+        time.sleep(0.2)
+
+
 COUNT = re.compile(r" (\d[\d,]*)\+? matches ")
 ROW = re.compile(r"[^0-9]1  \d+:\d+\s+CLAIM")
 WITH = re.compile(r"filter: [\d,]+ with a match")
@@ -242,18 +256,11 @@ def follow_lens(args, state):
         s = wait(session, lambda s: settled(s) and lens_total(s) is not None)
         before, hits = count(s), lens_total(s)
         lat = []
-        for i in range(args.appends):
-            marker = f"probe{os.getpid()}x{i}"
-            line = f"2026-11-30T12:00:{i:02d}Z [super] [CLAIM {marker}] follow probe\n"
-            t = time.monotonic()
-            with open(args.log, "a") as f:
-                f.write(line)
-            want = before + i + 1
+        for marker, want, t in appended_probes(args.log, args.appends, before):
             s = wait(session, lambda s: marker in s and count(s) == want and settled(s)
                      and (lens_total(s) or 0) > hits, timeout=30)
             lat.append(time.monotonic() - t)
             hits = lens_total(s)
-            time.sleep(0.2)
         with open("/proc/loadavg") as f:
             load = f.read().split()[0]
         print(f"follow, Lens tab shown: appended line -> on screen, counted and in the lens: "
@@ -363,16 +370,9 @@ def main():
             s = wait(session, settled)
             before = count(s)
             lat = []
-            for i in range(args.appends):
-                marker = f"probe{os.getpid()}x{i}"
-                line = f"2026-11-30T12:00:{i:02d}Z [super] [CLAIM {marker}] follow probe\n"
-                t = time.monotonic()
-                with open(args.log, "a") as f:
-                    f.write(line)
-                want = before + i + 1
+            for marker, want, t in appended_probes(args.log, args.appends, before):
                 wait(session, lambda s: marker in s and count(s) == want, timeout=30)
                 lat.append(time.monotonic() - t)
-                time.sleep(0.2)
             print(f"follow: appended line -> on screen and counted: {fmt(lat)}")
         finally:
             tmux("kill-session", "-t", session)

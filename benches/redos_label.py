@@ -42,13 +42,17 @@ NS = [4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 30, 32, 40, 48, 64, 96, 1
 STOP_AFTER = 0.25
 CHILD_LIMIT = 4.0
 
-PY_CHILD = r"""
+# How both Python children (the timed one and the counted one) begin: the job on standard
+# input, its flags as `re`'s.
+PY_JOB = r"""
 import json, re, sys, time
 job = json.loads(sys.stdin.read())
 flags = 0
 for c in job.get("flags", ""):
     flags |= {"i": re.I, "m": re.M, "s": re.S, "x": re.X, "a": re.A}[c]
-try:
+"""
+
+PY_CHILD = PY_JOB + r"""try:
     rx = re.compile(job["pattern"], flags)
 except Exception as e:
     print(json.dumps({"error": str(e)}), flush=True)
@@ -170,13 +174,7 @@ COUNT_STOP = 2_000_000_000
 # Seconds one counted search may take under callgrind before it counts as past the stop.
 COUNT_LIMIT = 180
 
-PY_COUNT_CHILD = r"""
-import json, re, sys
-job = json.loads(sys.stdin.read())
-flags = 0
-for c in job.get("flags", ""):
-    flags |= {"i": re.I, "m": re.M, "s": re.S, "x": re.X, "a": re.A}[c]
-rx = re.compile(job["pattern"], flags)
+PY_COUNT_CHILD = PY_JOB + r"""rx = re.compile(job["pattern"], flags)
 rx.search(job["prefix"] + job["pump"] * job["n"] + job["suffix"])
 """
 
