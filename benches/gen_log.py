@@ -189,6 +189,21 @@ class Lifecycles:
         return line
 
 
+def write_blocks(out, size, block, per_write):
+    """Writes `block()` after `block()` (text, UTF-8 encoded) to `out` until `size` bytes or
+    more are written, `per_write` blocks a write."""
+    written = 0
+    chunk = []
+    while written < size:
+        data = block().encode("utf-8")
+        chunk.append(data)
+        written += len(data)
+        if len(chunk) >= per_write:
+            out.write(b"".join(chunk))
+            chunk.clear()
+    out.write(b"".join(chunk))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--bytes", type=int, default=1_000_000, help="size of the log, in bytes (cut at a line end at or past it)")
@@ -198,28 +213,10 @@ def main():
     out = sys.stdout.buffer
     if a.lifecycles:
         lc = Lifecycles(a.seed)
-        written = 0
-        chunk = []
-        while written < a.bytes:
-            block = (lc.line() + "\n").encode("utf-8")
-            chunk.append(block)
-            written += len(block)
-            if len(chunk) >= 8192:
-                out.write(b"".join(chunk))
-                chunk.clear()
-        out.write(b"".join(chunk))
-        return
-    g = Gen(a.seed)
-    written = 0
-    chunk = []
-    while written < a.bytes:
-        block = ("\n".join(g.conversation()) + "\n").encode("utf-8")
-        chunk.append(block)
-        written += len(block)
-        if len(chunk) >= 2048:
-            out.write(b"".join(chunk))
-            chunk.clear()
-    out.write(b"".join(chunk))
+        write_blocks(out, a.bytes, lambda: lc.line() + "\n", 8192)
+    else:
+        g = Gen(a.seed)
+        write_blocks(out, a.bytes, lambda: "\n".join(g.conversation()) + "\n", 2048)
 
 
 if __name__ == "__main__":
