@@ -12,43 +12,22 @@
 # `apt-get install -y ripgrep`).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+source benches/common.sh
 
-FILES=${FILES:-10000}
-BYTES=${BYTES:-100000000}
 RUNS=${RUNS:-3}
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/rxw-audit-bench.XXXXXX")
-if [[ -z "${KEEP:-}" ]]; then trap 'rm -rf "$WORK"' EXIT; fi
 
 command -v python3 >/dev/null || { echo "python3 is needed (the reference implementation and the generator)"; exit 2; }
 [[ -x /usr/bin/time ]] || { echo "/usr/bin/time is needed (apt-get install -y time)"; exit 2; }
 
-echo "== generating $FILES files (~$BYTES bytes) in $WORK/tree"
-python3 benches/gen_tree.py "$WORK/tree" --files "$FILES" --bytes "$BYTES" --seed 7
+bench_tree audit-bench 10000 100000000
 
 echo "== building rxw (release)"
 cargo build --release --quiet
 RXW=${RXW:-target/release/rxw}
 
-NAMES=(wo ack verb result tool job nudge fleet uuid hex subagent swarm)
-REGEXES=(
-  '\[WO:[0-9a-f-]+\]'
-  '\[ACK:[0-9a-f]+\]'
-  '\[(?:ACK|CLAIM|RESULT|DECLINE|NO-ACTION)\s+[A-Za-z0-9_/-]+\]'
-  '\[RESULT\s+[A-Za-z0-9_/-]+\]'
-  '\[(?:TOOL|EXEC)\s+[a-zA-Z0-9_.-]+\s+\{.*?\}\]'
-  '\[JOB [A-Za-z0-9_/-]+\]'
-  '\[NUDGE [0-9a-f]+\]'
-  '\[fleet-alert\]'
-  '[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}'
-  '\b[0-9a-f]{6,12}\b'
-  '\[SUBAGENT-UPDATE\]'
-  '\[JOB swarm-[0-9a-z]+/\d+\]'
-)
-RXW_ARGS=()
 PY_ARGS=()
-for i in "${!NAMES[@]}"; do
-  RXW_ARGS+=(-p "${NAMES[$i]}=/${REGEXES[$i]}/")
-  PY_ARGS+=(-r "${NAMES[$i]}=${REGEXES[$i]}")
+for i in "${!AUDIT_NAMES[@]}"; do
+  PY_ARGS+=(-r "${AUDIT_NAMES[$i]}=${AUDIT_REGEXES[$i]}")
 done
 
 # The seed takes a list of file paths: give it the files in the order rxw lists them.
@@ -81,16 +60,16 @@ if command -v rg >/dev/null; then
   export WORK
   measure "rg -l, once per pattern (x12)" "$WORK/rg.out" bash -c '
     dir=$1; shift; i=0
-    for re in "$@"; do i=$((i+1)); rg -l --no-messages -e "$re" "$dir" > "$WORK/rg/$i" || true; done' _ "$WORK/tree" "${REGEXES[@]}"
+    for re in "$@"; do i=$((i+1)); rg -l --no-messages -e "$re" "$dir" > "$WORK/rg/$i" || true; done' _ "$WORK/tree" "${AUDIT_REGEXES[@]}"
 else
   echo "   rg not installed: skipped (apt-get install -y ripgrep)"
 fi
-measure "rxw audit (rust flavor)" "$WORK/rxw.json" "$RXW" audit "$WORK/tree" "${RXW_ARGS[@]}" --format json
-measure "rxw audit (python flavor)" "$WORK/rxw-py.json" "$RXW" audit "$WORK/tree" "${RXW_ARGS[@]}" --format json --flavor python
-measure "rxw audit -j1 (one thread)" "$WORK/rxw-j1.json" "$RXW" audit "$WORK/tree" "${RXW_ARGS[@]}" --format json -j 1
+measure "rxw audit (rust flavor)" "$WORK/rxw.json" "$RXW" audit "$WORK/tree" "${AUDIT_ARGS[@]}" --format json
+measure "rxw audit (python flavor)" "$WORK/rxw-py.json" "$RXW" audit "$WORK/tree" "${AUDIT_ARGS[@]}" --format json --flavor python
+measure "rxw audit -j1 (one thread)" "$WORK/rxw-j1.json" "$RXW" audit "$WORK/tree" "${AUDIT_ARGS[@]}" --format json -j 1
 
 echo "== agreement"
-python3 - "$WORK" "${NAMES[@]}" <<'PY'
+python3 - "$WORK" "${AUDIT_NAMES[@]}" <<'PY'
 import json, os, sys
 work, names = sys.argv[1], sys.argv[2:]
 def rxw(path):

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Per-file overhead of `rxw audit` against ripgrep: a generated tree (default 14,000 files,
 # ~109 MB, benches/gen_tree.py) read by `rg -l` with one literal, and by `rxw audit` with the
-# same literal and with the 12 NetVM-like regexes of benches/audit.sh. Best wall and least CPU
-# seconds of RUNS interleaved runs; the ratios are to rg's.
+# same literal and with the 12 NetVM-like regexes of benches/audit.sh (AUDIT_REGEXES in
+# benches/common.sh). Best wall and least CPU seconds of RUNS interleaved runs; the ratios are
+# to rg's.
 #
 # Then the rare-columns scenario: twelve columns of which six are rare (found in few files or
 # none, so every file is read to its end), side by side with ripgrep's full-read floor
@@ -13,41 +14,22 @@
 #   benches/audit_vs_rg.sh                 # FILES=14000 BYTES=109000000 RUNS=7
 #   RXW=/path/to/rxw benches/audit_vs_rg.sh
 #   SCENARIO=rare benches/audit_vs_rg.sh   # only the rare-columns scenario
+#   KEEP=1 benches/audit_vs_rg.sh          # keep the generated tree (path printed)
 #
 # Needs rg (apt-get install -y ripgrep) and python3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-FILES=${FILES:-14000}
-BYTES=${BYTES:-109000000}
+source benches/common.sh
 RUNS=${RUNS:-7}
-WORK=$(mktemp -d "${TMPDIR:-/tmp}/rxw-audit-rg.XXXXXX")
-trap 'rm -rf "$WORK"' EXIT
 command -v rg > /dev/null || { echo "rg is needed (apt-get install -y ripgrep)"; exit 2; }
 
-python3 benches/gen_tree.py "$WORK/tree" --files "$FILES" --bytes "$BYTES" --seed 7
+bench_tree audit-rg 14000 109000000
 if [[ -z "${RXW:-}" ]]; then
   cargo build --release --quiet
   RXW=target/release/rxw
 fi
 echo "== $(find "$WORK/tree" -type f | wc -l) files, $(du -sb "$WORK/tree" | cut -f1) bytes"
 cat "$WORK"/tree/*/* > /dev/null # warm the page cache
-
-REGEXES=(
-  'wo=/\[WO:[0-9a-f-]+\]/'
-  'ack=/\[ACK:[0-9a-f]+\]/'
-  'verb=/\[(?:ACK|CLAIM|RESULT|DECLINE|NO-ACTION)\s+[A-Za-z0-9_/-]+\]/'
-  'result=/\[RESULT\s+[A-Za-z0-9_/-]+\]/'
-  'tool=/\[(?:TOOL|EXEC)\s+[a-zA-Z0-9_.-]+\s+\{.*?\}\]/'
-  'job=/\[JOB [A-Za-z0-9_/-]+\]/'
-  'nudge=/\[NUDGE [0-9a-f]+\]/'
-  'fleet=/\[fleet-alert\]/'
-  'uuid=/[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}/'
-  'hex=/\b[0-9a-f]{6,12}\b/'
-  'subagent=/\[SUBAGENT-UPDATE\]/'
-  'swarm=/\[JOB swarm-[0-9a-z]+\/\d+\]/'
-)
-ARGS=()
-for r in "${REGEXES[@]}"; do ARGS+=(-p "$r"); done
 
 # Six common columns and six rare ones: fleet alerts (2% of files), subagent updates (5%),
 # swarm slots (8%), nudges (10%), and two markers no generated file holds.
@@ -77,7 +59,7 @@ if [[ "${SCENARIO:-all}" != rare ]]; then
 # Runs are interleaved (rg, rxw with one literal, rxw with 12 regexes, again), so that a change
 # of load hits all three alike; wall and CPU times (user + system of the child) are taken with
 # microsecond resolution. Reported: the best wall time and the least CPU time of RUNS.
-python3 - "$RUNS" "$RXW" "$WORK/tree" "${ARGS[@]}" <<'PY'
+python3 - "$RUNS" "$RXW" "$WORK/tree" "${AUDIT_ARGS[@]}" <<'PY'
 import sys
 sys.path.insert(0, "benches")
 from interleaved import best_interleaved, load
