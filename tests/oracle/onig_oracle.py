@@ -16,9 +16,9 @@ ONIG_OPTION_EXTEND (x). The library is loaded with ctypes ($RXW_LIBONIG names an
 only the standard library is needed. Run by rxw_testkit::onig_oracle_answers.
 """
 import ctypes
-import json
 import os
-import sys
+
+from json_lines import answer_lines
 
 LIB = ctypes.CDLL(os.environ.get("RXW_LIBONIG") or "libonig.so.5")
 ONIG_OPTION_IGNORECASE = 1
@@ -144,12 +144,5 @@ def answer(case):
         LIB.onig_free(reg)
 
 
-def main():
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        print(json.dumps(answer(json.loads(line))), flush=True)
-
-
 if __name__ == "__main__":
-    main()
+    answer_lines(answer)

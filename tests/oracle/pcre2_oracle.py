@@ -31,8 +31,9 @@ Run by rxw_testkit::pcre2_oracle_answers with python3; only the standard library
 """
 import ctypes
 import ctypes.util
-import json
 import sys
+
+from json_lines import answer_lines
 
 _lib = None
 for name in ("libpcre2-8.so.0", ctypes.util.find_library("pcre2-8")):
@@ -194,13 +195,5 @@ def answer(case):
         _lib.pcre2_code_free_8(code)
 
 
-def main():
-    for line in sys.stdin:
-        if not line.strip():
-            continue
-        sys.stdout.write(json.dumps(answer(json.loads(line)), ensure_ascii=False) + "\n")
-        sys.stdout.flush()
-
-
 if __name__ == "__main__":
-    main()
+    answer_lines(answer, ensure_ascii=False)
