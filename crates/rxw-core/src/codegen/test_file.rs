@@ -25,7 +25,21 @@ pub struct TestExport {
 
 /// Writes a test file: the translation, its origin, the replacement's pieces, the pattern's
 /// group count and the checks.
-type WriteTests = fn(&Translation, &str, &[Piece], usize, &[(usize, &str, Check)]) -> String;
+type WriteTests = fn(&Suite) -> String;
+
+/// What a test file is written from.
+struct Suite<'a> {
+    /// The pattern as the language writes it.
+    t: &'a Translation,
+    /// The file's first line: what exported it, from which pattern.
+    origin: String,
+    /// The replacement template, in pieces (empty: no replacement is tested).
+    pieces: &'a [Piece],
+    /// The pattern's group count.
+    groups: usize,
+    /// Each case's line, subject and what it asserts.
+    checks: Vec<(usize, &'a str, Check)>,
+}
 
 /// How a language's dialect exports cases as a test file.
 #[derive(Clone, Copy)]
@@ -135,11 +149,18 @@ pub fn export_tests(
         flavor.name(),
         super::program::one_line(pattern)
     );
+    let suite = Suite {
+        t: &t,
+        origin,
+        pieces: &pieces,
+        groups,
+        checks,
+    };
     Ok(TestExport {
         lang,
         file_name: test_file.file_name,
-        code: (test_file.write)(&t, &origin, &pieces, groups, &checks),
-        tests: checks.len(),
+        code: (test_file.write)(&suite),
+        tests: suite.checks.len(),
     })
 }
 
@@ -202,6 +223,71 @@ const RUST_FANCY_CHECKS: CheckSyntax = CheckSyntax {
     ..RUST_CHECKS
 };
 
+/// How one test language writes a piece of a replacement: `{v}` stands for a quoted literal
+/// or for the groups of a [`Piece::FirstOf`] (each written as `each`, joined by `join`), `{k}`
+/// for a group number.
+struct PieceSyntax {
+    quote: fn(&str) -> String,
+    literal: &'static str,
+    group: &'static str,
+    each: &'static str,
+    join: &'static str,
+    first_of: &'static str,
+    before: &'static str,
+    after: &'static str,
+}
+
+const PYTHON_PIECES: PieceSyntax = PieceSyntax {
+    quote: python_str,
+    literal: "{v}",
+    group: "(m.group({k}) or \"\")",
+    each: "m.group({k})",
+    join: " or ",
+    first_of: "({v} or \"\")",
+    before: "m.string[: m.start()]",
+    after: "m.string[m.end() :]",
+};
+
+const JS_PIECES: PieceSyntax = PieceSyntax {
+    quote: js_str,
+    literal: "{v}",
+    group: "(m[{k}] ?? \"\")",
+    each: "m[{k}]",
+    join: " ?? ",
+    first_of: "({v} ?? \"\")",
+    before: "text.slice(0, m.index)",
+    after: "text.slice(m.index + m[0].length)",
+};
+
+const RUST_PIECES: PieceSyntax = PieceSyntax {
+    quote: rust_str,
+    literal: "out.push_str({v});",
+    group: "out.push_str(caps.get({k}).map_or(\"\", |g| g.as_str()));",
+    each: "{k}",
+    join: ", ",
+    first_of: "out.push_str([{v}].into_iter().find_map(|k| caps.get(k)).map_or(\"\", |g| g.as_str()));",
+    before: "out.push_str(&text[..whole.start()]);",
+    after: "out.push_str(&text[whole.end()..]);",
+};
+
+/// Each piece of a replacement written in `syntax`.
+fn piece_exprs(pieces: &[Piece], syntax: &PieceSyntax) -> Vec<String> {
+    let group = |template: &str, k: &usize| fill_template(template, &[("k", &k.to_string())]);
+    pieces
+        .iter()
+        .map(|p| match p {
+            Piece::Literal(s) => fill_template(syntax.literal, &[("v", &(syntax.quote)(s))]),
+            Piece::Group(k) => group(syntax.group, k),
+            Piece::FirstOf(ks) => {
+                let each: Vec<String> = ks.iter().map(|k| group(syntax.each, k)).collect();
+                fill_template(syntax.first_of, &[("v", &each.join(syntax.join))])
+            }
+            Piece::Before => syntax.before.to_string(),
+            Piece::After => syntax.after.to_string(),
+        })
+        .collect()
+}
+
 /// `template` with each `{name}` of `values` replaced in one pass, so a subject or an expected
 /// text that holds `{s}` or `{v}` itself is written as it is.
 fn fill_template(template: &str, values: &[(&str, &str)]) -> String {
@@ -233,13 +319,9 @@ fn fill_template(template: &str, values: &[(&str, &str)]) -> String {
 }
 
 /// Writes one test per case in `syntax`.
-fn write_checks(
-    out: &mut String,
-    checks: &[(usize, &str, Check)],
-    groups: usize,
-    syntax: &CheckSyntax,
-) {
-    for (line, subject, check) in checks {
+fn write_checks(out: &mut String, suite: &Suite, syntax: &CheckSyntax) {
+    let groups = suite.groups;
+    for (line, subject, check) in &suite.checks {
         let s = (syntax.quote)(subject);
         let (line, n) = (line.to_string(), groups.to_string());
         let fill = |template: &str, k: usize, v: &str| {
@@ -270,92 +352,53 @@ fn write_checks(
     }
 }
 
-fn python(
-    t: &Translation,
-    origin: &str,
-    pieces: &[Piece],
-    groups: usize,
-    checks: &[(usize, &str, Check)],
-) -> String {
+fn python(suite: &Suite) -> String {
+    let Suite {
+        t, origin, pieces, ..
+    } = suite;
     let mut out = format!(
         "# {origin} (run with pytest).\nimport re\n\nPATTERN = re.compile({}{})\n\n\n",
         python_str(&t.pattern),
         python_flags(t)
     );
     if !pieces.is_empty() {
-        let expr: Vec<String> = pieces
-            .iter()
-            .map(|p| match p {
-                Piece::Literal(s) => python_str(s),
-                Piece::Group(k) => format!("(m.group({k}) or \"\")"),
-                Piece::FirstOf(ks) => format!(
-                    "({} or \"\")",
-                    ks.iter()
-                        .map(|k| format!("m.group({k})"))
-                        .collect::<Vec<_>>()
-                        .join(" or ")
-                ),
-                Piece::Before => "m.string[: m.start()]".to_string(),
-                Piece::After => "m.string[m.end() :]".to_string(),
-            })
-            .collect();
+        let expr = piece_exprs(pieces, &PYTHON_PIECES);
         out.push_str(&format!(
             "def replace_all(text):\n    return PATTERN.sub(lambda m: {}, text)\n\n\n",
             expr.join(" + ")
         ));
     }
-    write_checks(&mut out, checks, groups, &PYTHON_CHECKS);
+    write_checks(&mut out, suite, &PYTHON_CHECKS);
     out.truncate(out.trim_end().len());
     out.push('\n');
     out
 }
 
-fn js(
-    t: &Translation,
-    origin: &str,
-    pieces: &[Piece],
-    groups: usize,
-    checks: &[(usize, &str, Check)],
-) -> String {
+fn js(suite: &Suite) -> String {
+    let Suite {
+        t, origin, pieces, ..
+    } = suite;
     let flags = js_flags(t);
     let mut out = format!(
         "// {origin} (run with `node --test`).\n\"use strict\";\nconst test = require(\"node:test\");\nconst assert = require(\"node:assert\");\n\nconst PATTERN = new RegExp({lit}, \"{flags}\");\n\n// The first match (from the start, whatever a sticky flag left in lastIndex).\nfunction first(text) {{\n  PATTERN.lastIndex = 0;\n  return PATTERN.exec(text);\n}}\n",
         lit = js_str(&t.pattern),
     );
     if !pieces.is_empty() {
-        let expr: Vec<String> = pieces
-            .iter()
-            .map(|p| match p {
-                Piece::Literal(s) => js_str(s),
-                Piece::Group(k) => format!("(m[{k}] ?? \"\")"),
-                Piece::FirstOf(ks) => format!(
-                    "({} ?? \"\")",
-                    ks.iter()
-                        .map(|k| format!("m[{k}]"))
-                        .collect::<Vec<_>>()
-                        .join(" ?? ")
-                ),
-                Piece::Before => "text.slice(0, m.index)".to_string(),
-                Piece::After => "text.slice(m.index + m[0].length)".to_string(),
-            })
-            .collect();
+        let expr = piece_exprs(pieces, &JS_PIECES);
         out.push_str(&format!(
             "const ALL = new RegExp({lit}, \"{flags}g\");\n\nfunction replaceAll(text) {{\n  let out = \"\";\n  let last = 0;\n  for (const m of text.matchAll(ALL)) {{\n    out += text.slice(last, m.index) + {};\n    last = m.index + m[0].length;\n  }}\n  return out + text.slice(last);\n}}\n",
             expr.join(" + "),
             lit = js_str(&t.pattern),
         ));
     }
-    write_checks(&mut out, checks, groups, &JS_CHECKS);
+    write_checks(&mut out, suite, &JS_CHECKS);
     out
 }
 
-fn rust(
-    t: &Translation,
-    origin: &str,
-    pieces: &[Piece],
-    groups: usize,
-    checks: &[(usize, &str, Check)],
-) -> String {
+fn rust(suite: &Suite) -> String {
+    let Suite {
+        t, origin, pieces, ..
+    } = suite;
     let fancy = t.engine == TargetEngine::RustFancy;
     let (krate, unwrap) = if fancy {
         ("fancy_regex", ".unwrap()")
@@ -367,21 +410,7 @@ fn rust(
         rust_str(&rust_pattern(t)),
     );
     if !pieces.is_empty() {
-        let expr: Vec<String> = pieces
-            .iter()
-            .map(|p| match p {
-                Piece::Literal(s) => format!("out.push_str({});", rust_str(s)),
-                Piece::Group(k) => {
-                    format!("out.push_str(caps.get({k}).map_or(\"\", |g| g.as_str()));")
-                }
-                Piece::FirstOf(ks) => format!(
-                    "out.push_str([{}].into_iter().find_map(|k| caps.get(k)).map_or(\"\", |g| g.as_str()));",
-                    ks.iter().map(usize::to_string).collect::<Vec<_>>().join(", ")
-                ),
-                Piece::Before => "out.push_str(&text[..whole.start()]);".to_string(),
-                Piece::After => "out.push_str(&text[whole.end()..]);".to_string(),
-            })
-            .collect();
+        let expr = piece_exprs(pieces, &RUST_PIECES);
         out.push_str(&format!(
             "\nfn replace_all(text: &str) -> String {{\n    let mut out = String::new();\n    let mut last = 0;\n    for caps in pattern().captures_iter(text) {{\n        let caps = caps{unwrap};\n        let whole = caps.get(0).unwrap();\n        out.push_str(&text[last..whole.start()]);\n        {}\n        last = whole.end();\n    }}\n    out.push_str(&text[last..]);\n    out\n}}\n",
             expr.join("\n        ")
@@ -392,7 +421,7 @@ fn rust(
     } else {
         &RUST_CHECKS
     };
-    write_checks(&mut out, checks, groups, syntax);
+    write_checks(&mut out, suite, syntax);
     out
 }
 

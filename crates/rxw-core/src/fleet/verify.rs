@@ -158,14 +158,22 @@ pub fn rxw_hits_on(
         HitScope::All => None,
         HitScope::First => Some(1),
     };
-    let names = entry.group_names();
     Ok(re
         .find_all(text, limit)?
         .iter()
-        .map(|m| Hit {
+        .map(|m| Hit::of(entry, m, text, line_no))
+        .collect())
+}
+
+impl Hit {
+    /// The hit `m` of `entry`'s pattern in `text` on row `line_no`: the whole hit and every
+    /// named group.
+    fn of(entry: &Entry, m: &crate::engine::Match, text: &str, line_no: usize) -> Hit {
+        Hit {
             line_no,
             text: Some(m.as_str(text).to_string()),
-            fields: names
+            fields: entry
+                .group_names()
                 .iter()
                 .enumerate()
                 .filter_map(|(i, n)| {
@@ -173,8 +181,8 @@ pub fn rxw_hits_on(
                         .map(|n| (n.clone(), m.group(text, i + 1).map(str::to_string)))
                 })
                 .collect(),
-        })
-        .collect())
+        }
+    }
 }
 
 /// Whether the target's definitions read a `logs` table of lines (the SQL targets with a
@@ -251,21 +259,9 @@ fn log_hits(
 ) -> Result<(), Error> {
     {
         let breaks: Vec<usize> = memchr::memchr_iter(b'\n', text.as_bytes()).collect();
-        let names = entry.group_names();
         for m in entry.regex()?.find_all(text, None)? {
-            let hit = Hit {
-                line_no: first + 1 + breaks.partition_point(|&b| b < m.start()),
-                text: Some(m.as_str(text).to_string()),
-                fields: names
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(i, n)| {
-                        n.as_ref()
-                            .map(|n| (n.clone(), m.group(text, i + 1).map(str::to_string)))
-                    })
-                    .collect(),
-            };
-            out.push(shown(def, target, hit));
+            let line_no = first + 1 + breaks.partition_point(|&b| b < m.start());
+            out.push(shown(def, target, Hit::of(entry, &m, text, line_no)));
         }
     }
     Ok(())

@@ -12,7 +12,7 @@
 
 use super::jobs::{
     Event, Flag, Job, LineClock, NO_TIME, RESULT_STATUSES, SUMMARY_RUNS, SortKey, Status, Tag,
-    summary_text,
+    longest_first, summary_text,
 };
 use hashbrown::HashTable;
 use std::collections::HashMap;
@@ -400,15 +400,7 @@ impl JobTable {
                 let keys: Vec<Option<f64>> = (0..self.rows.len())
                     .map(|i| self.row(i).claim_to_result_s())
                     .collect();
-                idx.sort_by(|&a, &b| {
-                    match (keys[a], keys[b]) {
-                        (Some(x), Some(y)) => y.total_cmp(&x),
-                        (Some(_), None) => std::cmp::Ordering::Less,
-                        (None, Some(_)) => std::cmp::Ordering::Greater,
-                        (None, None) => std::cmp::Ordering::Equal,
-                    }
-                    .then(a.cmp(&b))
-                });
+                idx.sort_by(|&a, &b| longest_first(keys[a], keys[b]).then(a.cmp(&b)));
             }
         }
         idx

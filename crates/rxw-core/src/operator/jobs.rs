@@ -587,6 +587,17 @@ pub enum SortKey {
     Duration,
 }
 
+/// The [`SortKey::Duration`] order of two claim-to-resolution times: the longer first, a
+/// missing one after any.
+pub(crate) fn longest_first(a: Option<f64>, b: Option<f64>) -> std::cmp::Ordering {
+    match (a, b) {
+        (Some(x), Some(y)) => y.total_cmp(&x),
+        (Some(_), None) => std::cmp::Ordering::Less,
+        (None, Some(_)) => std::cmp::Ordering::Greater,
+        (None, None) => std::cmp::Ordering::Equal,
+    }
+}
+
 /// Sorts jobs in place; ties go in order of first appearance.
 pub fn sort(jobs: &mut [Job], key: SortKey) {
     let order = order(jobs, key);
@@ -623,13 +634,7 @@ pub fn order(jobs: &[Job], key: SortKey) -> Vec<usize> {
         SortKey::Duration => {
             let keys: Vec<Option<f64>> = jobs.iter().map(Job::claim_to_result_s).collect();
             idx.sort_by(|&a, &b| {
-                match (keys[a], keys[b]) {
-                    (Some(x), Some(y)) => y.total_cmp(&x),
-                    (Some(_), None) => std::cmp::Ordering::Less,
-                    (None, Some(_)) => std::cmp::Ordering::Greater,
-                    (None, None) => std::cmp::Ordering::Equal,
-                }
-                .then(jobs[a].order.cmp(&jobs[b].order))
+                longest_first(keys[a], keys[b]).then(jobs[a].order.cmp(&jobs[b].order))
             });
         }
     }

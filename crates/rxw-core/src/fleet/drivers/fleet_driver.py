@@ -20,23 +20,89 @@ def source(req, i):
     return "rxw-verify-a" if i < req.get("split", 0) else "rxw-verify-b"
 
 
+def missing(package, e):
+    """The answer when the engine's Python package is not installed."""
+    return {"unavailable": "the Python package %s is not installed (%s)" % (package, e)}
+
+
+def answer(hits, rejected, engine):
+    """What the driver prints when the engine ran."""
+    return {"hits": hits, "rejected": rejected, "engine": engine}
+
+
+def why(e):
+    """An engine's error as rxw shows it."""
+    return "%s: %s" % (type(e).__name__, e)
+
+
+def run_statements(req, execute):
+    """Runs the exported script's statements with execute(sql): a definition the engine
+    refuses is rejected ({key: why}, returned); a failure of the tables themselves (a
+    statement of no key) is raised."""
+    rejected = {}
+    for key, st in req["statements"]:
+        try:
+            execute(st)
+        except Exception as e:
+            if key is None:
+                raise
+            rejected[key] = why(e)
+    return rejected
+
+
+def read_views(req, rejected, query, hits_of=None, tail=""):
+    """Reads each view not rejected, its line_no and columns, with query(sql) (the SELECT
+    ending in tail), whose result hits_of(view, result) makes the view's hits (row_hits by
+    default); a view the engine refuses joins rejected."""
+    hits = {}
+    for v in req["views"]:
+        if v["key"] in rejected:
+            continue
+        cols = ", ".join(q for _, q in v["columns"])
+        try:
+            res = query("SELECT line_no, %s FROM %s%s" % (cols, v["from"], tail))
+        except Exception as e:
+            rejected[v["key"]] = why(e)
+            continue
+        hits[v["key"]] = (hits_of or row_hits)(v, res)
+    return hits
+
+
+def row_hits(v, rows):
+    """Hits of rows (line_no, column...) of the view v."""
+    return [[int(r[0]), {n: r[k + 1] for k, (n, _) in enumerate(v["columns"])}] for r in rows]
+
+
+def search_patterns(req, compile_pattern, fields_of):
+    """Searches each row once with each pattern compile_pattern(pattern) makes (the first hit
+    only); fields_of(pattern, match) gives a hit's fields. Returns (hits, rejected)."""
+    hits = {}
+    rejected = {}
+    for p in req["patterns"]:
+        try:
+            rx = compile_pattern(p["pattern"])
+        except Exception as e:
+            rejected[p["key"]] = why(e)
+            continue
+        out = []
+        for i, text in enumerate(req["rows"]):
+            m = rx.search(text)
+            if m is not None:
+                out.append([i + 1, fields_of(p, m)])
+        hits[p["key"]] = out
+    return hits, rejected
+
+
 def clickhouse(req):
     try:
         import chdb
         from chdb import session
     except ImportError as e:
-        return {"unavailable": "the Python package chdb is not installed (%s)" % e}
+        return missing("chdb", e)
     with tempfile.TemporaryDirectory() as tmp:
         sess = session.Session(os.path.join(tmp, "db"))
-        rejected = {}
         try:
-            for key, st in req["statements"]:
-                try:
-                    sess.query(st)
-                except Exception as e:
-                    if key is None:
-                        raise
-                    rejected[key] = "%s: %s" % (type(e).__name__, e)
+            rejected = run_statements(req, sess.query)
             path = os.path.join(tmp, "rows.jsonl")
             with open(path, "w", encoding="utf-8") as f:
                 for i, text in enumerate(req["rows"]):
@@ -45,16 +111,8 @@ def clickhouse(req):
                 "INSERT INTO logs SELECT source, line_no, line FROM file('%s', 'JSONEachRow', "
                 "'source String, line_no UInt64, line String')" % path.replace("'", "\\'")
             )
-            hits = {}
-            for v in req["views"]:
-                if v["key"] in rejected:
-                    continue
-                cols = ", ".join(q for _, q in v["columns"])
-                try:
-                    res = sess.query("SELECT line_no, %s FROM %s FORMAT JSONEachRow" % (cols, v["from"]))
-                except Exception as e:
-                    rejected[v["key"]] = "%s: %s" % (type(e).__name__, e)
-                    continue
+
+            def hits_of(v, res):
                 out = []
                 # Only "\n" ends a record: splitlines() would also cut at U+0085, U+2028 and
                 # the other separators a value can hold.
@@ -62,8 +120,10 @@ def clickhouse(req):
                     if line.strip():
                         rec = json.loads(line)
                         out.append([int(rec["line_no"]), {n: rec[n] for n, _ in v["columns"]}])
-                hits[v["key"]] = out
-            return {"hits": hits, "rejected": rejected, "engine": "chDB %s (ClickHouse)" % getattr(chdb, "__version__", "?")}
+                return out
+
+            hits = read_views(req, rejected, sess.query, hits_of, " FORMAT JSONEachRow")
+            return answer(hits, rejected, "chDB %s (ClickHouse)" % getattr(chdb, "__version__", "?"))
         finally:
             sess.close()
 
@@ -72,34 +132,15 @@ def duckdb_(req):
     try:
         import duckdb
     except ImportError as e:
-        return {"unavailable": "the Python package duckdb is not installed (%s)" % e}
+        return missing("duckdb", e)
     con = duckdb.connect()
-    rejected = {}
-    for key, st in req["statements"]:
-        try:
-            con.execute(st)
-        except Exception as e:
-            if key is None:
-                raise
-            rejected[key] = "%s: %s" % (type(e).__name__, e)
+    rejected = run_statements(req, con.execute)
     con.executemany(
         "INSERT INTO logs VALUES (?, ?, ?)",
         [(source(req, i), i + 1, text) for i, text in enumerate(req["rows"])],
     )
-    hits = {}
-    for v in req["views"]:
-        if v["key"] in rejected:
-            continue
-        cols = ", ".join(q for _, q in v["columns"])
-        try:
-            rows = con.execute("SELECT line_no, %s FROM %s" % (cols, v["from"])).fetchall()
-        except Exception as e:
-            rejected[v["key"]] = "%s: %s" % (type(e).__name__, e)
-            continue
-        hits[v["key"]] = [
-            [int(r[0]), {n: r[k + 1] for k, (n, _) in enumerate(v["columns"])}] for r in rows
-        ]
-    return {"hits": hits, "rejected": rejected, "engine": "DuckDB %s" % duckdb.__version__}
+    hits = read_views(req, rejected, lambda sql: con.execute(sql).fetchall())
+    return answer(hits, rejected, "DuckDB %s" % duckdb.__version__)
 
 
 def spark(req):
@@ -109,7 +150,7 @@ def spark(req):
     try:
         from pyspark.sql import SparkSession
     except ImportError as e:
-        return {"unavailable": "the Python package pyspark is not installed (%s)" % e}
+        return missing("pyspark", e)
     with tempfile.TemporaryDirectory() as tmp:
         spark = (
             SparkSession.builder.master("local[1]")
@@ -123,33 +164,14 @@ def spark(req):
         )
         spark.sparkContext.setLogLevel("ERROR")
         try:
-            rejected = {}
-            for key, st in req["statements"]:
-                try:
-                    spark.sql(st)
-                except Exception as e:
-                    if key is None:
-                        raise
-                    rejected[key] = "%s: %s" % (type(e).__name__, e)
+            rejected = run_statements(req, spark.sql)
             rows = spark.createDataFrame(
                 [("rxw-verify", i + 1, text) for i, text in enumerate(req["rows"])],
                 "source string, line_no bigint, line string",
             )
             rows.write.insertInto("logs")
-            hits = {}
-            for v in req["views"]:
-                if v["key"] in rejected:
-                    continue
-                cols = ", ".join(q for _, q in v["columns"])
-                try:
-                    res = spark.sql("SELECT line_no, %s FROM %s" % (cols, v["from"])).collect()
-                except Exception as e:
-                    rejected[v["key"]] = "%s: %s" % (type(e).__name__, e)
-                    continue
-                hits[v["key"]] = [
-                    [int(r[0]), {n: r[k + 1] for k, (n, _) in enumerate(v["columns"])}] for r in res
-                ]
-            return {"hits": hits, "rejected": rejected, "engine": "Spark SQL %s (pyspark, local session)" % spark.version}
+            hits = read_views(req, rejected, lambda sql: spark.sql(sql).collect())
+            return answer(hits, rejected, "Spark SQL %s (pyspark, local session)" % spark.version)
         finally:
             spark.stop()
 
@@ -158,56 +180,41 @@ def loki(req):
     try:
         import re2
     except ImportError as e:
-        return {"unavailable": "the Python package google-re2 is not installed (%s)" % e}
-    hits = {}
-    rejected = {}
-    for p in req["patterns"]:
+        return missing("google-re2", e)
+
+    def compile_quietly(pattern):
         opts = re2.Options()
         opts.log_errors = False
-        try:
-            rx = re2.compile(p["pattern"], opts)
-        except Exception as e:
-            rejected[p["key"]] = "%s: %s" % (type(e).__name__, e)
-            continue
-        out = []
-        for i, text in enumerate(req["rows"]):
-            m = rx.search(text)
-            if m is not None:
-                # LogQL's regexp stage: one label per named group that captured something;
-                # the whole hit too, to check it (Loki shows it only as the line).
-                labels = {k: v for k, v in m.groupdict().items() if v and k != "match_text"}
-                labels["match_text"] = m.group(0)
-                out.append([i + 1, labels])
-        hits[p["key"]] = out
-    return {"hits": hits, "rejected": rejected, "engine": "google-re2"}
+        return re2.compile(pattern, opts)
+
+    def labels_of(p, m):
+        # LogQL's regexp stage: one label per named group that captured something; the whole
+        # hit too, to check it (Loki shows it only as the line).
+        labels = {k: v for k, v in m.groupdict().items() if v and k != "match_text"}
+        labels["match_text"] = m.group(0)
+        return labels
+
+    hits, rejected = search_patterns(req, compile_quietly, labels_of)
+    return answer(hits, rejected, "google-re2")
 
 
 def elasticsearch(req):
     try:
         import onigurumacffi
     except ImportError as e:
-        return {"unavailable": "the Python package onigurumacffi is not installed (%s)" % e}
-    hits = {}
-    rejected = {}
-    for p in req["patterns"]:
-        try:
-            rx = onigurumacffi.compile(p["pattern"])
-        except Exception as e:
-            rejected[p["key"]] = "%s: %s" % (type(e).__name__, e)
-            continue
-        out = []
-        for i, text in enumerate(req["rows"]):
-            m = rx.search(text)
-            if m is not None:
-                # grok's fields: the named groups of the first hit. With names in the
-                # pattern Oniguruma captures only named groups, numbered in order; a group
-                # that did not take part has a negative start.
-                fields = {"match_text": m.group(0)}
-                for k, name in enumerate(p["fields"]):
-                    fields[name] = None if m._begs[k + 1] < 0 else m.group(k + 1)
-                out.append([i + 1, fields])
-        hits[p["key"]] = out
-    return {"hits": hits, "rejected": rejected, "engine": "onigurumacffi"}
+        return missing("onigurumacffi", e)
+
+    def fields_of(p, m):
+        # grok's fields: the named groups of the first hit. With names in the pattern
+        # Oniguruma captures only named groups, numbered in order; a group that did not take
+        # part has a negative start.
+        fields = {"match_text": m.group(0)}
+        for k, name in enumerate(p["fields"]):
+            fields[name] = None if m._begs[k + 1] < 0 else m.group(k + 1)
+        return fields
+
+    hits, rejected = search_patterns(req, onigurumacffi.compile, fields_of)
+    return answer(hits, rejected, "onigurumacffi")
 
 
 def main():
@@ -222,7 +229,7 @@ def main():
     try:
         res = run(req)
     except Exception as e:  # the engine's own error, reported to rxw as data
-        res = {"error": "%s: %s" % (type(e).__name__, e)}
+        res = {"error": why(e)}
     json.dump(res, sys.stdout)
 
 
