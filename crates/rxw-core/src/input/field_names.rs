@@ -61,17 +61,27 @@ fn owned(names: &[&str]) -> Vec<String> {
 }
 
 impl FieldNames {
+    /// A format's common names, with the process's overrides ([`set_overrides`]).
+    fn common(time: &[&str], message: &[&str], sender: &[&str], level: &[&str]) -> FieldNames {
+        FieldNames {
+            time: owned(time),
+            message: owned(message),
+            sender: owned(sender),
+            level: owned(level),
+        }
+        .with(overrides())
+    }
+
     /// A JSON record's common names, with the process's overrides ([`set_overrides`]).
     pub fn json() -> &'static FieldNames {
         static NAMES: OnceLock<FieldNames> = OnceLock::new();
         NAMES.get_or_init(|| {
-            FieldNames {
-                time: owned(&json::TIME_FIELDS),
-                message: owned(&json::MESSAGE_FIELDS),
-                sender: owned(&json::SENDER_FIELDS),
-                level: owned(&json::LEVEL_FIELDS),
-            }
-            .with(overrides())
+            FieldNames::common(
+                &json::TIME_FIELDS,
+                &json::MESSAGE_FIELDS,
+                &json::SENDER_FIELDS,
+                &json::LEVEL_FIELDS,
+            )
         })
     }
 
@@ -79,13 +89,12 @@ impl FieldNames {
     pub fn logfmt() -> &'static FieldNames {
         static NAMES: OnceLock<FieldNames> = OnceLock::new();
         NAMES.get_or_init(|| {
-            FieldNames {
-                time: owned(&logfmt::TIME_FIELDS),
-                message: owned(&logfmt::MESSAGE_FIELDS),
-                sender: owned(&logfmt::SENDER_FIELDS),
-                level: owned(&logfmt::LEVEL_FIELDS),
-            }
-            .with(overrides())
+            FieldNames::common(
+                &logfmt::TIME_FIELDS,
+                &logfmt::MESSAGE_FIELDS,
+                &logfmt::SENDER_FIELDS,
+                &logfmt::LEVEL_FIELDS,
+            )
         })
     }
 

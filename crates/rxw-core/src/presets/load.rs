@@ -492,25 +492,36 @@ mod tests {
     #[test]
     fn seed_patterns_are_copied_exactly() {
         let all = builtin();
-        let get = |k: &str| all.iter().find(|e| e.preset.key == k).unwrap();
-        assert_eq!(
-            get("work_order").preset.pattern,
-            r"^\[WO:(?P<wo_id>[a-f0-9-]+)\]\s+\[from\s+(?P<sender>[a-zA-Z0-9_-]+)\]\s+(?P<title>[^—\n]+?)\s*—\s*(?P<body>.+)$"
-        );
-        assert_eq!(get("work_order").preset.flags, "ms");
-        assert_eq!(
-            get("verb").preset.pattern,
-            r"\[(?P<verb>ACK|CLAIM|RESULT|DECLINE|NO-ACTION)\s+(?P<job_id>[A-Za-z0-9_/-]+)\]"
-        );
-        assert_eq!(
-            get("result").preset.pattern,
-            r"\[RESULT\s+(?P<job_id>[A-Za-z0-9_/-]+)\]\s*(?P<status>OK|FAIL|DECLINE|SUCCESS|ERROR)?\s*(?P<summary>.*?)(?=\[RESULT\s|\Z)"
-        );
-        assert_eq!(get("result").preset.flags, "s");
-        assert_eq!(
-            get("tool_call").preset.pattern,
-            r"\[(?P<engine>TOOL|EXEC)\s+(?P<op>[a-zA-Z0-9_.-]+)\s+(?P<args>\{.*?\})\]"
-        );
+        // Each seed's key, pattern and flags (None: not asserted).
+        let seeds = [
+            (
+                "work_order",
+                r"^\[WO:(?P<wo_id>[a-f0-9-]+)\]\s+\[from\s+(?P<sender>[a-zA-Z0-9_-]+)\]\s+(?P<title>[^—\n]+?)\s*—\s*(?P<body>.+)$",
+                Some("ms"),
+            ),
+            (
+                "verb",
+                r"\[(?P<verb>ACK|CLAIM|RESULT|DECLINE|NO-ACTION)\s+(?P<job_id>[A-Za-z0-9_/-]+)\]",
+                None,
+            ),
+            (
+                "result",
+                r"\[RESULT\s+(?P<job_id>[A-Za-z0-9_/-]+)\]\s*(?P<status>OK|FAIL|DECLINE|SUCCESS|ERROR)?\s*(?P<summary>.*?)(?=\[RESULT\s|\Z)",
+                Some("s"),
+            ),
+            (
+                "tool_call",
+                r"\[(?P<engine>TOOL|EXEC)\s+(?P<op>[a-zA-Z0-9_.-]+)\s+(?P<args>\{.*?\})\]",
+                None,
+            ),
+        ];
+        for (key, pattern, flags) in seeds {
+            let preset = &all.iter().find(|e| e.preset.key == key).unwrap().preset;
+            assert_eq!(preset.pattern, pattern, "{key}");
+            if let Some(flags) = flags {
+                assert_eq!(preset.flags, flags, "{key}");
+            }
+        }
         assert!(all.iter().all(|e| e.preset.flavor.is_python()));
     }
 

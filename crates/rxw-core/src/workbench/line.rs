@@ -195,29 +195,42 @@ impl LineEditor {
     /// Undoes the last edit; false when there is none.
     pub fn undo(&mut self) -> bool {
         self.run = None;
-        match self.undo.pop() {
-            Some((t, c)) => {
-                self.redo
-                    .push((std::mem::replace(&mut self.text, t), self.cursor));
-                self.cursor = c;
-                true
-            }
-            None => false,
-        }
+        step_back(
+            &mut self.undo,
+            &mut self.redo,
+            &mut self.text,
+            &mut self.cursor,
+        )
     }
 
     /// Redoes the last undone edit; false when there is none.
     pub fn redo(&mut self) -> bool {
         self.run = None;
-        match self.redo.pop() {
-            Some((t, c)) => {
-                self.undo
-                    .push((std::mem::replace(&mut self.text, t), self.cursor));
-                self.cursor = c;
-                true
-            }
-            None => false,
+        step_back(
+            &mut self.redo,
+            &mut self.undo,
+            &mut self.text,
+            &mut self.cursor,
+        )
+    }
+}
+
+/// Takes the newest state of `from` as the text and cursor, the state they held going to
+/// `to` (undo: from the undo history to the redo history; redo: the other way); false when
+/// `from` is empty.
+fn step_back(
+    from: &mut Vec<(String, usize)>,
+    to: &mut Vec<(String, usize)>,
+    text: &mut String,
+    cursor: &mut usize,
+) -> bool {
+    match from.pop() {
+        Some((t, c)) => {
+            to.push((std::mem::replace(text, t), *cursor));
+            *cursor = c;
+            true
         }
+        None => false,
     }
 }
 
