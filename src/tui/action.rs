@@ -93,6 +93,25 @@ pub enum Edit {
     PageDown,
 }
 
+impl Edit {
+    /// Whether it only moves the cursor (or a list's selection), changing no text.
+    pub fn is_motion(&self) -> bool {
+        matches!(
+            self,
+            Edit::Left
+                | Edit::Right
+                | Edit::Up
+                | Edit::Down
+                | Edit::PageUp
+                | Edit::PageDown
+                | Edit::Home
+                | Edit::End
+                | Edit::WordLeft
+                | Edit::WordRight
+        )
+    }
+}
+
 /// Everything the user can ask for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Action {
@@ -292,438 +311,129 @@ pub struct Binding {
     pub footer: bool,
 }
 
-/// A [`Binding`] in a static table: `bind!(Context, action, "help", footer, [keys])`.
-macro_rules! bind {
-    ($ctx:ident, $action:expr, $help:literal, $footer:literal, [$($key:expr),+ $(,)?]) => {
-        $crate::tui::action::Binding {
-            keys: ::std::borrow::Cow::Borrowed(&[$($key),+]),
-            context: $crate::tui::action::Context::$ctx,
-            action: $action,
-            help: ::std::borrow::Cow::Borrowed($help),
-            footer: $footer,
+impl Context {
+    /// A row of a static key table: `action` on `keys` where `self` applies, listed in help
+    /// as `help` (not in the footer: [`Context::hint`]).
+    pub const fn bind(
+        self,
+        action: Action,
+        help: &'static str,
+        keys: &'static [KeySpec],
+    ) -> Binding {
+        Binding {
+            keys: Cow::Borrowed(keys),
+            context: self,
+            action,
+            help: Cow::Borrowed(help),
+            footer: false,
         }
-    };
-}
-pub(crate) use bind;
+    }
 
+    /// The same row as [`Context::bind`], shown in the footer too (short help: the text
+    /// before a parenthesis, without a tab's `Name:` prefix).
+    pub const fn hint(
+        self,
+        action: Action,
+        help: &'static str,
+        keys: &'static [KeySpec],
+    ) -> Binding {
+        let mut binding = self.bind(action, help, keys);
+        binding.footer = true;
+        binding
+    }
+}
+
+use Context::{Editor, Global, List, Pattern};
 use KeyCode as K;
 use KeySpec::Key as k;
 
 /// The workbench's bindings that come before the tabs' in help order.
 pub static KEYMAP_HEAD: &[Binding] = &[
-    bind!(
-        Global,
+    Global.hint(
         Action::Quit,
         "quit (the session is saved)",
-        true,
-        [k(K::Char('c'), CTRL)]
+        &[k(K::Char('c'), CTRL)],
     ),
-    bind!(Global, Action::ToggleHelp, "help", true, [k(K::F(1), NONE)]),
-    bind!(
-        Global,
-        Action::FocusNext,
-        "next pane",
-        true,
-        [k(K::Tab, NONE)]
-    ),
-    bind!(
-        Global,
+    Global.hint(Action::ToggleHelp, "help", &[k(K::F(1), NONE)]),
+    Global.hint(Action::FocusNext, "next pane", &[k(K::Tab, NONE)]),
+    Global.bind(
         Action::FocusPrev,
         "previous pane",
-        false,
-        [k(K::BackTab, SHIFT), k(K::BackTab, NONE)]
+        &[k(K::BackTab, SHIFT), k(K::BackTab, NONE)],
     ),
-    bind!(
-        Global,
-        Action::CycleFlavor,
-        "next flavor",
-        true,
-        [k(K::F(2), NONE)]
-    ),
-    bind!(
-        Global,
+    Global.hint(Action::CycleFlavor, "next flavor", &[k(K::F(2), NONE)]),
+    Global.bind(
         Action::CycleFlavorVersion,
         "next release of the flavor (python 3.8-3.15, js node18-26)",
-        false,
-        [k(K::F(2), SHIFT)]
+        &[k(K::F(2), SHIFT)],
     ),
-    bind!(
-        Global,
+    Global.hint(
         Action::NextMatch,
         "next match",
-        true,
-        [k(K::Char('n'), ALT), k(K::F(3), NONE)]
+        &[k(K::Char('n'), ALT), k(K::F(3), NONE)],
     ),
-    bind!(
-        Global,
+    Global.bind(
         Action::PrevMatch,
         "previous match",
-        false,
-        [k(K::Char('p'), ALT), k(K::F(3), SHIFT)]
+        &[k(K::Char('p'), ALT), k(K::F(3), SHIFT)],
     ),
 ];
 
 /// The workbench's own bindings after the tabs' (help order; the tabs' bindings are
 /// spliced in by `keymap`).
 pub static KEYMAP: &[Binding] = &[
-    bind!(
-        Global,
-        Action::NextTab,
-        "next result tab",
-        true,
-        [k(K::F(6), NONE)]
-    ),
-    bind!(
-        Global,
-        Action::ToggleWhitespace,
-        "show whitespace",
-        false,
-        [k(K::Char('w'), ALT)]
-    ),
-    bind!(
-        Global,
-        Action::ToggleFlag('i'),
-        "toggle that flag (i, m, s, x, a, u, y, …)",
-        true,
-        [KeySpec::AltFlagLetter]
-    ),
-    bind!(
-        Global,
-        Action::CycleFilter,
-        "filter lines: with a match, without, all",
-        true,
-        [k(K::Char('l'), CTRL)]
-    ),
-    bind!(
-        Global,
-        Action::SourceOnly,
-        "merged logs: only the next log's lines, then all",
-        true,
-        [k(K::Char('o'), CTRL)]
-    ),
-    bind!(
-        Global,
-        Action::SourceHide,
-        "merged logs: hide the next log's lines, then none",
-        false,
-        [k(K::Char('t'), CTRL)]
-    ),
-    bind!(
-        Global,
-        Action::Filters,
-        "filters: logs, level, time, match, preset key",
-        true,
-        [k(K::Char('k'), ALT)]
-    ),
-    bind!(
-        Global,
-        Action::AskTimeRange,
-        "time range of the lines shown: times or relative (-15m, 2026-10-05T10:00..-1h)",
-        false,
-        [k(K::Char('r'), ALT)]
-    ),
-    bind!(
-        Global,
-        Action::AskGoTo,
-        "go to a line, a time or a bookmark",
-        false,
-        [k(K::Char('o'), ALT)]
-    ),
-    bind!(
-        Global,
-        Action::ToggleBookmark,
-        "bookmark the cursor's line (again: take it off)",
-        false,
-        [k(K::Char('h'), ALT)]
-    ),
-    bind!(
-        Global,
-        Action::NextBookmark,
-        "next bookmark",
-        false,
-        [k(K::Char('.'), ALT)]
-    ),
-    bind!(
-        Global,
-        Action::PrevBookmark,
-        "previous bookmark",
-        false,
-        [k(K::Char(','), ALT)]
-    ),
-    bind!(
-        Global,
-        Action::ToggleFollow,
-        "follow the file as it grows (rxw -f FILE), or stop",
-        false,
-        [k(K::Char('f'), CTRL)]
-    ),
-    bind!(
-        Global,
-        Action::FilterContext(1),
-        "filter: one more context line around matching lines",
-        false,
-        [k(K::Char('+'), ALT), k(K::Char('='), ALT)]
-    ),
-    bind!(
-        Global,
-        Action::FilterContext(-1),
-        "filter: one context line fewer",
-        false,
-        [k(K::Char('-'), ALT)]
-    ),
-    bind!(
-        Global,
-        Action::Copy(CopyWhat::Pattern),
-        "copy the pattern",
-        false,
-        [k(K::F(5), NONE)]
-    ),
-    bind!(
-        Global,
-        Action::Copy(CopyWhat::Literal),
-        "copy as Rust / Python / JS / Go literal (repeat to cycle)",
-        false,
-        [k(K::F(7), NONE)]
-    ),
-    bind!(
-        Global,
-        Action::Copy(CopyWhat::Match),
-        "copy the current match",
-        false,
-        [k(K::F(8), NONE)]
-    ),
-    bind!(
-        Global,
-        Action::Copy(CopyWhat::GroupsJson),
-        "copy the groups as JSON",
-        false,
-        [k(K::F(9), NONE)]
-    ),
-    bind!(
-        Global,
-        Action::Copy(CopyWhat::ReplaceResult),
-        "copy the replace result",
-        false,
-        [k(K::F(10), NONE)]
-    ),
-    bind!(
-        Global,
-        Action::Export,
-        "export the filtered lines, the matches or the lens hits to a file (JSON Lines or CSV)",
-        false,
-        [k(K::Char('x'), CTRL)]
-    ),
-    bind!(
-        Global,
-        Action::SavePreset,
-        "save as a preset in the user registry",
-        false,
-        [k(K::Char('s'), CTRL)]
-    ),
-    bind!(
-        Global,
-        Action::Back,
-        "stop the running scans; else leave the text field for the results (digits pick a tab there), or from the results back to the pattern",
-        false,
-        [k(K::Esc, NONE)]
-    ),
-    bind!(
-        Editor,
-        Action::Edit(Edit::Insert(' ')),
-        "type",
-        false,
-        [KeySpec::AnyChar]
-    ),
-    bind!(
-        Editor,
-        Action::Edit(Edit::Home),
-        "start of line",
-        false,
-        [k(K::Char('a'), CTRL), k(K::Home, NONE)]
-    ),
-    bind!(
-        Editor,
-        Action::Edit(Edit::End),
-        "end of line",
-        false,
-        [k(K::Char('e'), CTRL), k(K::End, NONE)]
-    ),
-    bind!(
-        Editor,
-        Action::Edit(Edit::KillToEnd),
-        "delete to end of line",
-        false,
-        [k(K::Char('k'), CTRL)]
-    ),
-    bind!(
-        Editor,
-        Action::Edit(Edit::KillToStart),
-        "delete to start of line",
-        false,
-        [k(K::Char('u'), CTRL)]
-    ),
-    bind!(
-        Editor,
-        Action::Edit(Edit::KillWord),
-        "delete word before",
-        false,
-        [k(K::Char('w'), CTRL), k(K::Backspace, ALT)]
-    ),
-    bind!(
-        Editor,
-        Action::Edit(Edit::WordLeft),
-        "word left",
-        false,
-        [k(K::Char('b'), ALT), k(K::Left, CTRL)]
-    ),
-    bind!(
-        Editor,
-        Action::Edit(Edit::WordRight),
-        "word right",
-        false,
-        [k(K::Char('f'), ALT), k(K::Right, CTRL)]
-    ),
-    bind!(
-        Pattern,
-        Action::HistorySearch,
-        "search the flavor's earlier patterns (Up and Down walk them one by one)",
-        false,
-        [k(K::Char('r'), CTRL)]
-    ),
-    bind!(
-        Editor,
-        Action::Edit(Edit::Undo),
-        "undo",
-        true,
-        [k(K::Char('z'), CTRL)]
-    ),
-    bind!(
-        Editor,
-        Action::Edit(Edit::Redo),
-        "redo",
-        false,
-        [k(K::Char('y'), CTRL)]
-    ),
-    bind!(
-        Editor,
-        Action::Edit(Edit::Left),
-        "left",
-        false,
-        [k(K::Left, NONE)]
-    ),
-    bind!(
-        Editor,
-        Action::Edit(Edit::Right),
-        "right",
-        false,
-        [k(K::Right, NONE)]
-    ),
-    bind!(
-        Editor,
-        Action::Edit(Edit::Up),
-        "up (pattern: the pattern used before)",
-        false,
-        [k(K::Up, NONE)]
-    ),
-    bind!(
-        Editor,
-        Action::Edit(Edit::Down),
-        "down (pattern: the one after, then what you typed)",
-        false,
-        [k(K::Down, NONE)]
-    ),
-    bind!(
-        Editor,
-        Action::Edit(Edit::PageUp),
-        "page up",
-        false,
-        [k(K::PageUp, NONE)]
-    ),
-    bind!(
-        Editor,
-        Action::Edit(Edit::PageDown),
-        "page down",
-        false,
-        [k(K::PageDown, NONE)]
-    ),
-    bind!(
-        Editor,
-        Action::Edit(Edit::Backspace),
-        "delete before",
-        false,
-        [k(K::Backspace, NONE)]
-    ),
-    bind!(
-        Editor,
-        Action::Edit(Edit::Delete),
-        "delete under",
-        false,
-        [k(K::Delete, NONE), k(K::Char('d'), CTRL)]
-    ),
-    bind!(
-        Editor,
-        Action::Edit(Edit::Newline),
-        "new line (pattern: next match; presets: load)",
-        false,
-        [k(K::Enter, NONE)]
-    ),
-    bind!(
-        List,
-        Action::Edit(Edit::Up),
-        "up",
-        true,
-        [k(K::Up, NONE), k(K::Char('k'), NONE)]
-    ),
-    bind!(
-        List,
-        Action::Edit(Edit::Down),
-        "down",
-        true,
-        [k(K::Down, NONE), k(K::Char('j'), NONE)]
-    ),
-    bind!(
-        List,
-        Action::Edit(Edit::PageUp),
-        "page up",
-        false,
-        [k(K::PageUp, NONE)]
-    ),
-    bind!(
-        List,
-        Action::Edit(Edit::PageDown),
-        "page down",
-        false,
-        [k(K::PageDown, NONE)]
-    ),
-    bind!(
-        List,
-        Action::Edit(Edit::Home),
-        "first",
-        false,
-        [k(K::Home, NONE), k(K::Char('g'), NONE)]
-    ),
-    bind!(
-        List,
-        Action::Edit(Edit::End),
-        "last",
-        false,
-        [k(K::End, NONE), k(K::Char('G'), NONE)]
-    ),
-    bind!(
-        List,
-        Action::Activate,
-        "jump to / select",
-        true,
-        [k(K::Enter, NONE)]
-    ),
-    bind!(
-        List,
-        Action::ToggleHelp,
-        "help",
-        false,
-        [k(K::Char('?'), NONE)]
-    ),
-    bind!(List, Action::Quit, "quit", false, [k(K::Char('q'), NONE)]),
+    Global.hint(Action::NextTab, "next result tab", &[k(K::F(6), NONE)]),
+    Global.bind(Action::ToggleWhitespace, "show whitespace", &[k(K::Char('w'), ALT)]),
+    Global.hint(Action::ToggleFlag('i'), "toggle that flag (i, m, s, x, a, u, y, …)", &[KeySpec::AltFlagLetter]),
+    Global.hint(Action::CycleFilter, "filter lines: with a match, without, all", &[k(K::Char('l'), CTRL)]),
+    Global.hint(Action::SourceOnly, "merged logs: only the next log's lines, then all", &[k(K::Char('o'), CTRL)]),
+    Global.bind(Action::SourceHide, "merged logs: hide the next log's lines, then none", &[k(K::Char('t'), CTRL)]),
+    Global.hint(Action::Filters, "filters: logs, level, time, match, preset key", &[k(K::Char('k'), ALT)]),
+    Global.bind(Action::AskTimeRange, "time range of the lines shown: times or relative (-15m, 2026-10-05T10:00..-1h)", &[k(K::Char('r'), ALT)]),
+    Global.bind(Action::AskGoTo, "go to a line, a time or a bookmark", &[k(K::Char('o'), ALT)]),
+    Global.bind(Action::ToggleBookmark, "bookmark the cursor's line (again: take it off)", &[k(K::Char('h'), ALT)]),
+    Global.bind(Action::NextBookmark, "next bookmark", &[k(K::Char('.'), ALT)]),
+    Global.bind(Action::PrevBookmark, "previous bookmark", &[k(K::Char(','), ALT)]),
+    Global.bind(Action::ToggleFollow, "follow the file as it grows (rxw -f FILE), or stop", &[k(K::Char('f'), CTRL)]),
+    Global.bind(Action::FilterContext(1), "filter: one more context line around matching lines", &[k(K::Char('+'), ALT), k(K::Char('='), ALT)]),
+    Global.bind(Action::FilterContext(-1), "filter: one context line fewer", &[k(K::Char('-'), ALT)]),
+    Global.bind(Action::Copy(CopyWhat::Pattern), "copy the pattern", &[k(K::F(5), NONE)]),
+    Global.bind(Action::Copy(CopyWhat::Literal), "copy as Rust / Python / JS / Go literal (repeat to cycle)", &[k(K::F(7), NONE)]),
+    Global.bind(Action::Copy(CopyWhat::Match), "copy the current match", &[k(K::F(8), NONE)]),
+    Global.bind(Action::Copy(CopyWhat::GroupsJson), "copy the groups as JSON", &[k(K::F(9), NONE)]),
+    Global.bind(Action::Copy(CopyWhat::ReplaceResult), "copy the replace result", &[k(K::F(10), NONE)]),
+    Global.bind(Action::Export, "export the filtered lines, the matches or the lens hits to a file (JSON Lines or CSV)", &[k(K::Char('x'), CTRL)]),
+    Global.bind(Action::SavePreset, "save as a preset in the user registry", &[k(K::Char('s'), CTRL)]),
+    Global.bind(Action::Back, "stop the running scans; else leave the text field for the results (digits pick a tab there), or from the results back to the pattern", &[k(K::Esc, NONE)]),
+    Editor.bind(Action::Edit(Edit::Insert(' ')), "type", &[KeySpec::AnyChar]),
+    Editor.bind(Action::Edit(Edit::Home), "start of line", &[k(K::Char('a'), CTRL), k(K::Home, NONE)]),
+    Editor.bind(Action::Edit(Edit::End), "end of line", &[k(K::Char('e'), CTRL), k(K::End, NONE)]),
+    Editor.bind(Action::Edit(Edit::KillToEnd), "delete to end of line", &[k(K::Char('k'), CTRL)]),
+    Editor.bind(Action::Edit(Edit::KillToStart), "delete to start of line", &[k(K::Char('u'), CTRL)]),
+    Editor.bind(Action::Edit(Edit::KillWord), "delete word before", &[k(K::Char('w'), CTRL), k(K::Backspace, ALT)]),
+    Editor.bind(Action::Edit(Edit::WordLeft), "word left", &[k(K::Char('b'), ALT), k(K::Left, CTRL)]),
+    Editor.bind(Action::Edit(Edit::WordRight), "word right", &[k(K::Char('f'), ALT), k(K::Right, CTRL)]),
+    Pattern.bind(Action::HistorySearch, "search the flavor's earlier patterns (Up and Down walk them one by one)", &[k(K::Char('r'), CTRL)]),
+    Editor.hint(Action::Edit(Edit::Undo), "undo", &[k(K::Char('z'), CTRL)]),
+    Editor.bind(Action::Edit(Edit::Redo), "redo", &[k(K::Char('y'), CTRL)]),
+    Editor.bind(Action::Edit(Edit::Left), "left", &[k(K::Left, NONE)]),
+    Editor.bind(Action::Edit(Edit::Right), "right", &[k(K::Right, NONE)]),
+    Editor.bind(Action::Edit(Edit::Up), "up (pattern: the pattern used before)", &[k(K::Up, NONE)]),
+    Editor.bind(Action::Edit(Edit::Down), "down (pattern: the one after, then what you typed)", &[k(K::Down, NONE)]),
+    Editor.bind(Action::Edit(Edit::PageUp), "page up", &[k(K::PageUp, NONE)]),
+    Editor.bind(Action::Edit(Edit::PageDown), "page down", &[k(K::PageDown, NONE)]),
+    Editor.bind(Action::Edit(Edit::Backspace), "delete before", &[k(K::Backspace, NONE)]),
+    Editor.bind(Action::Edit(Edit::Delete), "delete under", &[k(K::Delete, NONE), k(K::Char('d'), CTRL)]),
+    Editor.bind(Action::Edit(Edit::Newline), "new line (pattern: next match; presets: load)", &[k(K::Enter, NONE)]),
+    List.hint(Action::Edit(Edit::Up), "up", &[k(K::Up, NONE), k(K::Char('k'), NONE)]),
+    List.hint(Action::Edit(Edit::Down), "down", &[k(K::Down, NONE), k(K::Char('j'), NONE)]),
+    List.bind(Action::Edit(Edit::PageUp), "page up", &[k(K::PageUp, NONE)]),
+    List.bind(Action::Edit(Edit::PageDown), "page down", &[k(K::PageDown, NONE)]),
+    List.bind(Action::Edit(Edit::Home), "first", &[k(K::Home, NONE), k(K::Char('g'), NONE)]),
+    List.bind(Action::Edit(Edit::End), "last", &[k(K::End, NONE), k(K::Char('G'), NONE)]),
+    List.hint(Action::Activate, "jump to / select", &[k(K::Enter, NONE)]),
+    List.bind(Action::ToggleHelp, "help", &[k(K::Char('?'), NONE)]),
+    List.bind(Action::Quit, "quit", &[k(K::Char('q'), NONE)]),
 ];
 
 pub(crate) fn same_key(spec: &KeySpec, key: &KeyEvent) -> bool {
@@ -822,7 +532,8 @@ pub fn apply_line(ed: &mut LineEditor, e: &Edit) -> bool {
     ed.text() != old
 }
 
-/// Applies an edit to a multi-line buffer; returns whether the text changed.
+/// Applies an edit to a multi-line buffer; returns whether the text changed (a motion never
+/// does, an undo or a redo when there was one).
 pub fn apply_buffer(buf: &mut TextBuffer, e: &Edit, page: usize) -> bool {
     match e {
         Edit::Insert(c) => buf.insert(c.encode_utf8(&mut [0; 4])),
@@ -835,46 +546,16 @@ pub fn apply_buffer(buf: &mut TextBuffer, e: &Edit, page: usize) -> bool {
         Edit::KillWord => buf.kill_word(),
         Edit::Undo => return buf.undo(),
         Edit::Redo => return buf.redo(),
-        Edit::Left => {
-            buf.left();
-            return false;
-        }
-        Edit::Right => {
-            buf.right();
-            return false;
-        }
-        Edit::Up => {
-            buf.vertical(-1);
-            return false;
-        }
-        Edit::Down => {
-            buf.vertical(1);
-            return false;
-        }
-        Edit::PageUp => {
-            buf.vertical(-(page as isize));
-            return false;
-        }
-        Edit::PageDown => {
-            buf.vertical(page as isize);
-            return false;
-        }
-        Edit::Home => {
-            buf.home();
-            return false;
-        }
-        Edit::End => {
-            buf.end();
-            return false;
-        }
-        Edit::WordLeft => {
-            buf.word_left();
-            return false;
-        }
-        Edit::WordRight => {
-            buf.word_right();
-            return false;
-        }
+        Edit::Left => buf.left(),
+        Edit::Right => buf.right(),
+        Edit::Up => buf.vertical(-1),
+        Edit::Down => buf.vertical(1),
+        Edit::PageUp => buf.vertical(-(page as isize)),
+        Edit::PageDown => buf.vertical(page as isize),
+        Edit::Home => buf.home(),
+        Edit::End => buf.end(),
+        Edit::WordLeft => buf.word_left(),
+        Edit::WordRight => buf.word_right(),
     }
-    true
+    !e.is_motion()
 }

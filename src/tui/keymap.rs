@@ -122,20 +122,23 @@ pub fn key_for(action: &Action) -> Option<String> {
         .map(|b| key_label(&b.keys[0]))
 }
 
+/// A binding's keys as help lists them: each label once, joined by ` / `.
+fn keys_label(b: &Binding) -> String {
+    let mut keys: Vec<String> = Vec::new();
+    for spec in b.keys.iter() {
+        let l = key_label(spec);
+        if !keys.contains(&l) {
+            keys.push(l);
+        }
+    }
+    keys.join(" / ")
+}
+
 /// The rows of the help overlay: `(context, keys, help)`, one per binding.
 pub fn help_rows() -> Vec<(Context, String, &'static str)> {
     keymap()
         .iter()
-        .map(|b| {
-            let mut keys: Vec<String> = Vec::new();
-            for spec in b.keys.iter() {
-                let l = key_label(spec);
-                if !keys.contains(&l) {
-                    keys.push(l);
-                }
-            }
-            (b.context, keys.join(" / "), b.help.as_ref())
-        })
+        .map(|b| (b.context, keys_label(b), b.help.as_ref()))
         .collect()
 }
 
@@ -146,17 +149,7 @@ pub fn tab_help_rows(tab: TabId) -> Vec<(String, &'static str)> {
         .iter()
         .filter(|b| b.context != Context::Global)
         .filter(|b| matches!(&b.action, Action::Tab(cmd) if cmd.tab == tab))
-        .map(|b| {
-            let mut keys: Vec<String> = Vec::new();
-            for spec in b.keys.iter() {
-                let l = key_label(spec);
-                if !keys.contains(&l) {
-                    keys.push(l);
-                }
-            }
-            let help: &'static str = b.help.as_ref();
-            (keys.join(" / "), help)
-        })
+        .map(|b| (keys_label(b), b.help.as_ref()))
         .collect()
 }
 

@@ -2,7 +2,7 @@
 //! `.csv` name), written atomically on a worker.
 
 use super::path::expand_home;
-use super::{Outcome, Popup, PopupCx, PopupDrawCx, centred};
+use super::{Outcome, Popup, PopupCx, PopupDrawCx, centred, draw_box, field, field_cursor};
 use crate::export::Format;
 use crate::tui::action::{Action, Edit, apply_line};
 use crate::tui::theme::{Chrome, chrome};
@@ -11,7 +11,7 @@ use crate::workbench::export::ExportWhat;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph};
+use ratatui::widgets::Paragraph;
 use std::path::Path;
 
 /// The prompt: what to write and the file to write it to.
@@ -85,29 +85,19 @@ impl Popup for ExportPrompt {
             Format::Csv => "CSV",
             Format::JsonLines => "JSON Lines",
         };
-        let block = Block::bordered()
-            .title(" Export to a file ")
-            .border_style(chrome(Chrome::Focused, p));
         let lines = vec![
             Line::from(vec![
                 Span::styled("what: ", chrome(Chrome::Dim, p)),
                 Span::styled(self.what.noun(), chrome(Chrome::Selected, p)),
                 Span::styled(format!("  ({format})"), chrome(Chrome::Dim, p)),
             ]),
-            Line::from(vec![
-                Span::styled("file: ", chrome(Chrome::Dim, p)),
-                Span::raw(self.path.text().to_string()),
-            ]),
+            field("file: ", &self.path, p),
             Line::from(Span::styled(
                 "Tab: lines / matches / lens hits · .csv for CSV · Enter writes · Esc cancels",
                 chrome(Chrome::Dim, p),
             )),
         ];
-        f.render_widget(Clear, r);
-        f.render_widget(Paragraph::new(lines).block(block), r);
-        let x = r.x + 1 + 6 + self.path.cursor_chars() as u16;
-        if x + 1 < r.x + r.width && r.height > 3 {
-            f.set_cursor_position((x, r.y + 2));
-        }
+        draw_box(f, r, " Export to a file ", Paragraph::new(lines), p);
+        field_cursor(f, r, 1, "file: ", &self.path);
     }
 }

@@ -7,7 +7,7 @@
 //! follows), as [`Action::SetFilters`]; the time row opens the time prompt.
 
 use super::prompt::range_text;
-use super::{Outcome, Popup, PopupCx, PopupDrawCx, centred};
+use super::{Outcome, Popup, PopupCx, PopupDrawCx, centred, draw_box};
 use crate::tui::action::{Action, Edit};
 use crate::tui::text::clip;
 use crate::tui::theme::{Chrome, chrome};
@@ -17,7 +17,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph};
+use ratatui::widgets::Paragraph;
 
 /// The rows before the logs'.
 const FIXED_ROWS: usize = 4;
@@ -244,9 +244,6 @@ impl Popup for FilterPanel {
             + usize::from(self.filters.time.is_some())
             + usize::from(self.filters.preset.is_some())
             + usize::from(self.filters.sources.is_some());
-        let block = Block::bordered()
-            .title(format!(" Filters: {active} on, all must hold "))
-            .border_style(chrome(Chrome::Focused, p));
         let names = ["pattern", "level", "time", "preset"];
         let mut lines = Vec::new();
         let row = |i: usize, name: String, lines: &mut Vec<Line>| {
@@ -280,8 +277,8 @@ impl Popup for FilterPanel {
         for h in hints {
             lines.push(Line::from(Span::styled(h, chrome(Chrome::Dim, p))));
         }
-        f.render_widget(Clear, r);
-        f.render_widget(Paragraph::new(lines).block(block), r);
+        let title = format!(" Filters: {active} on, all must hold ");
+        draw_box(f, r, &title, Paragraph::new(lines), p);
     }
 }
 

@@ -2,7 +2,7 @@
 //! accept, see [`crate::engine::reference`]), searchable, a construct inserted at the pattern's
 //! cursor with Enter; then every key, generated from the keymap.
 
-use super::{Outcome, Popup, PopupCx, PopupDrawCx, centred};
+use super::{Outcome, Popup, PopupCx, PopupDrawCx, centred, draw_box};
 use crate::Flavor;
 use crate::engine::reference::{Row, quick_reference};
 use crate::tui::action::{Action, Context, Edit, apply_line};
@@ -14,7 +14,7 @@ use crate::workbench::LineEditor;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph};
+use ratatui::widgets::Paragraph;
 
 /// The help overlay: the search, the chosen construct and the scroll position.
 #[derive(Debug, Clone, Default)]
@@ -117,13 +117,12 @@ impl Popup for Help {
                 scroll = at + 1 - inner;
             }
         }
-        let block = Block::bordered()
-            .title(" Help · type to search · ↑↓ choose · Enter inserts it in the pattern · F1 or Esc closes ")
-            .border_style(chrome(Chrome::Focused, cx.palette));
-        f.render_widget(Clear, r);
-        f.render_widget(
-            Paragraph::new(text).block(block).scroll((scroll as u16, 0)),
+        draw_box(
+            f,
             r,
+            " Help · type to search · ↑↓ choose · Enter inserts it in the pattern · F1 or Esc closes ",
+            Paragraph::new(text).scroll((scroll as u16, 0)),
+            cx.palette,
         );
     }
 

@@ -3,7 +3,7 @@
 //! first; Ctrl-R or Up/Down move through them; Enter puts the chosen one in the pattern pane
 //! (one undo step); Esc keeps the pattern as it was.
 
-use super::{Outcome, Popup, PopupCx, PopupDrawCx, centred};
+use super::{Outcome, Popup, PopupCx, PopupDrawCx, centred, draw_box, field, field_cursor};
 use crate::tui::action::{Action, Context, Edit, apply_line};
 use crate::tui::history::matching;
 use crate::tui::theme::{Chrome, chrome};
@@ -11,7 +11,7 @@ use crate::workbench::LineEditor;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph};
+use ratatui::widgets::Paragraph;
 
 /// Most matches listed at once.
 const LISTED: usize = 10;
@@ -85,13 +85,7 @@ impl Popup for HistorySearch {
             area.width.saturating_sub(4).min(90),
             listed as u16 + 4,
         );
-        let block = Block::bordered()
-            .title(format!(" Earlier {} patterns ", self.family))
-            .border_style(chrome(Chrome::Focused, p));
-        let mut lines = vec![Line::from(vec![
-            Span::styled("search: ", chrome(Chrome::Dim, p)),
-            Span::raw(self.query.text().to_string()),
-        ])];
+        let mut lines = vec![field("search: ", &self.query, p)];
         // The window of matches that holds the chosen one.
         let first = self.chosen.saturating_sub(LISTED - 1);
         for (i, pattern) in self.found.iter().enumerate().skip(first).take(LISTED) {
@@ -123,11 +117,8 @@ impl Popup for HistorySearch {
             ),
             chrome(Chrome::Dim, p),
         )));
-        f.render_widget(Clear, r);
-        f.render_widget(Paragraph::new(lines).block(block), r);
-        let x = r.x + 1 + 8 + self.query.cursor_chars() as u16;
-        if x + 1 < r.x + r.width && r.height > 2 {
-            f.set_cursor_position((x, r.y + 1));
-        }
+        let title = format!(" Earlier {} patterns ", self.family);
+        draw_box(f, r, &title, Paragraph::new(lines), p);
+        field_cursor(f, r, 0, "search: ", &self.query);
     }
 }

@@ -15,10 +15,12 @@ pub mod save;
 
 use super::action::{Action, Context, Effect};
 use super::tabs::TabId;
-use super::theme::Palette;
-use crate::workbench::Workbench;
+use super::theme::{Chrome, Palette, chrome};
+use crate::workbench::{LineEditor, Workbench};
 use ratatui::Frame;
 use ratatui::layout::Rect;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph};
 use std::any::Any;
 
 /// Whether a popup stays open after an action.
@@ -85,4 +87,31 @@ pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
         w,
         h,
     )
+}
+
+/// Draws a popup's box at `r`: what lies beneath cleared, a border in the focused colour
+/// titled `title`, and `body` inside.
+pub fn draw_box(f: &mut Frame, r: Rect, title: &str, body: Paragraph, p: Palette) {
+    let block = Block::bordered()
+        .title(title)
+        .border_style(chrome(Chrome::Focused, p));
+    f.render_widget(Clear, r);
+    f.render_widget(body.block(block), r);
+}
+
+/// A popup's text field as a line: `label` dimmed, then the text typed.
+pub fn field(label: &str, text: &LineEditor, p: Palette) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(label.to_string(), chrome(Chrome::Dim, p)),
+        Span::raw(text.text().to_string()),
+    ])
+}
+
+/// Puts the terminal's cursor in a popup's text [`field`] drawn on `row` of the box at `r`
+/// (0: the first row inside the border), when it falls inside the box.
+pub fn field_cursor(f: &mut Frame, r: Rect, row: u16, label: &str, text: &LineEditor) {
+    let x = r.x + 1 + label.chars().count() as u16 + text.cursor_chars() as u16;
+    if x + 1 < r.x + r.width && r.height > row + 2 {
+        f.set_cursor_position((x, r.y + 1 + row));
+    }
 }

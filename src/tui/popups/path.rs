@@ -4,14 +4,14 @@
 //! again while the prompt is open) closes it and is carried out, so a key that cycles choices
 //! keeps cycling.
 
-use super::{Outcome, Popup, PopupCx, PopupDrawCx, centred};
+use super::{Outcome, Popup, PopupCx, PopupDrawCx, centred, draw_box, field, field_cursor};
 use crate::tui::action::{Action, Edit, TabCommand, apply_line};
 use crate::tui::theme::{Chrome, chrome};
 use crate::workbench::LineEditor;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph};
+use ratatui::widgets::Paragraph;
 use std::path::{Path, PathBuf};
 
 /// The prompt: what is asked, the path being typed, and the command its answer is for.
@@ -78,30 +78,16 @@ impl Popup for PathPrompt {
     fn draw(&self, f: &mut Frame, area: Rect, cx: &PopupDrawCx) {
         let p = cx.palette;
         let r = centred(area, area.width.saturating_sub(4).min(76), 5);
-        let block = Block::bordered()
-            .title(format!(" {} ", self.title))
-            .border_style(chrome(Chrome::Focused, p));
         let mut hint = String::from("Enter writes · Esc writes nothing");
         if !self.hint.is_empty() {
             hint = format!("{hint} · {}", self.hint);
         }
         let lines = vec![
-            Line::from(vec![
-                Span::styled("file: ", chrome(Chrome::Dim, p)),
-                Span::raw(self.path.text().to_string()),
-            ]),
+            field("file: ", &self.path, p),
             Line::from(Span::styled(hint, chrome(Chrome::Dim, p))),
         ];
-        f.render_widget(Clear, r);
-        f.render_widget(
-            Paragraph::new(lines)
-                .wrap(ratatui::widgets::Wrap { trim: false })
-                .block(block),
-            r,
-        );
-        let x = r.x + 1 + 6 + self.path.cursor_chars() as u16;
-        if x + 1 < r.x + r.width && r.height > 2 {
-            f.set_cursor_position((x, r.y + 1));
-        }
+        let body = Paragraph::new(lines).wrap(ratatui::widgets::Wrap { trim: false });
+        draw_box(f, r, &format!(" {} ", self.title), body, p);
+        field_cursor(f, r, 0, "file: ", &self.path);
     }
 }

@@ -8,7 +8,7 @@
 //! as much as of one being followed. What cannot be read keeps the prompt open with the
 //! reason under the field; nothing is changed until Enter reads.
 
-use super::{Outcome, Popup, PopupCx, PopupDrawCx, centred};
+use super::{Outcome, Popup, PopupCx, PopupDrawCx, centred, draw_box, field, field_cursor};
 use crate::input::time_range::{TimeRange, parse_time};
 use crate::input::timestamp::format_utc;
 use crate::tui::action::{Action, Edit, GoTarget, apply_line};
@@ -18,7 +18,7 @@ use crate::workbench::LineEditor;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph};
+use ratatui::widgets::Paragraph;
 
 /// What the prompt asks for.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -223,13 +223,7 @@ impl Popup for Prompt {
         let hint_lines = crate::tui::text::wrap(hint, inner_w.max(1));
         let height = (3 + hint_lines.len() + list_rows + usize::from(!bookmarks.is_empty())) as u16;
         let r = centred(area, width, height + 1);
-        let block = Block::bordered()
-            .title(title)
-            .border_style(chrome(Chrome::Focused, p));
-        let mut lines = vec![Line::from(vec![
-            Span::styled(label, chrome(Chrome::Dim, p)),
-            Span::raw(self.text.text().to_string()),
-        ])];
+        let mut lines = vec![field(label, &self.text, p)];
         lines.push(match &self.error {
             Some(e) => Line::from(Span::styled(clip(e, inner_w), chrome(Chrome::Error, p))),
             None => Line::default(),
@@ -257,12 +251,8 @@ impl Popup for Prompt {
         for h in hint_lines {
             lines.push(Line::from(Span::styled(h, chrome(Chrome::Dim, p))));
         }
-        f.render_widget(Clear, r);
-        f.render_widget(Paragraph::new(lines).block(block), r);
-        let x = r.x + 1 + label.chars().count() as u16 + self.text.cursor_chars() as u16;
-        if x + 1 < r.x + r.width && r.height > 2 {
-            f.set_cursor_position((x, r.y + 1));
-        }
+        draw_box(f, r, title, Paragraph::new(lines), p);
+        field_cursor(f, r, 0, label, &self.text);
     }
 }
 

@@ -1,13 +1,13 @@
 //! The "save as preset" prompt: the key to save under.
 
-use super::{Outcome, Popup, PopupCx, PopupDrawCx, centred};
+use super::{Outcome, Popup, PopupCx, PopupDrawCx, centred, draw_box, field, field_cursor};
 use crate::tui::action::{Action, Edit, Effect, apply_line};
 use crate::tui::theme::{Chrome, chrome};
 use crate::workbench::LineEditor;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph};
+use ratatui::widgets::Paragraph;
 
 /// The prompt: the key being typed, and what fails in the Tests tab (said before saving).
 #[derive(Debug, Clone)]
@@ -60,10 +60,7 @@ impl Popup for SavePrompt {
     fn draw(&self, f: &mut Frame, area: Rect, cx: &PopupDrawCx) {
         let p = cx.palette;
         let width = area.width.saturating_sub(4).min(72);
-        let mut lines = vec![Line::from(vec![
-            Span::styled("key: ", chrome(Chrome::Dim, p)),
-            Span::raw(self.key.text().to_string()),
-        ])];
+        let mut lines = vec![field("key: ", &self.key, p)];
         match &self.failing {
             Some(failing) => {
                 lines.push(Line::from(Span::styled(
@@ -95,19 +92,8 @@ impl Popup for SavePrompt {
             .sum();
         let height = u16::try_from(rows + 2).unwrap_or(u16::MAX);
         let r = centred(area, width, height);
-        let block = Block::bordered()
-            .title(" Save as preset in the user registry ")
-            .border_style(chrome(Chrome::Focused, p));
-        f.render_widget(Clear, r);
-        f.render_widget(
-            Paragraph::new(lines)
-                .wrap(ratatui::widgets::Wrap { trim: false })
-                .block(block),
-            r,
-        );
-        let x = r.x + 1 + 5 + self.key.cursor_chars() as u16;
-        if x + 1 < r.x + r.width && r.height > 2 {
-            f.set_cursor_position((x, r.y + 1));
-        }
+        let body = Paragraph::new(lines).wrap(ratatui::widgets::Wrap { trim: false });
+        draw_box(f, r, " Save as preset in the user registry ", body, p);
+        field_cursor(f, r, 0, "key: ", &self.key);
     }
 }

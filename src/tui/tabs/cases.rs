@@ -7,10 +7,10 @@ use super::{DrawCx, Handled, Request, Tab, TabCommand, TabCx, TabId};
 use crate::generate::{self, Options};
 use crate::testcases::Expect;
 use crate::tui::action::apply_buffer;
-use crate::tui::action::{Action, Binding, Context, KeySpec, bind};
+use crate::tui::action::{Action, Binding, CTRL, Context::Global, KeySpec::Key};
 use crate::tui::text::{cells, styled_line};
 use crate::tui::theme::{Chrome, chrome};
-use crossterm::event::{KeyCode as K, KeyModifiers};
+use crossterm::event::KeyCode as K;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::style::Style;
@@ -22,12 +22,10 @@ pub const ID: TabId = TabId("tests");
 /// A pattern from the `+` lines (grex), checked against the `-` lines.
 pub const GENERATE: TabCommand = ID.command("generate");
 
-static KEYS: &[Binding] = &[bind!(
-    Global,
+static KEYS: &[Binding] = &[Global.bind(
     Action::Tab(GENERATE),
     "pattern from the Tests tab's + lines (checked against the - lines)",
-    false,
-    [KeySpec::Key(K::Char('g'), KeyModifiers::CONTROL)]
+    &[Key(K::Char('g'), CTRL)],
 )];
 
 /// The tests editor (its text is the workbench's `tests`).
@@ -38,15 +36,7 @@ pub struct TestsTab {
 }
 
 impl Tab for TestsTab {
-    super::face!("Tests");
-
-    fn context(&self) -> Context {
-        Context::Editor
-    }
-
-    fn keymap(&self) -> &'static [Binding] {
-        KEYS
-    }
+    super::face!("Tests", KEYS, Editor);
 
     fn update(&mut self, action: &Action, cx: &mut TabCx) -> Handled {
         match action {

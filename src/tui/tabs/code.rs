@@ -12,10 +12,10 @@ use super::{DrawCx, Handled, Request, Tab, TabCommand, TabCx, TabId};
 use crate::codegen::{self, Lang, highlight};
 use crate::error::Error;
 use crate::tui::action::Effect;
-use crate::tui::action::{Action, Binding, Edit, KeySpec, bind};
+use crate::tui::action::{ALT, Action, Binding, Context::Global, Edit, KeySpec::Key, NONE};
 use crate::tui::theme::{Chrome, Palette, chrome};
 use crate::workbench::Workbench;
-use crossterm::event::{KeyCode as K, KeyModifiers};
+use crossterm::event::KeyCode as K;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -34,33 +34,25 @@ pub const TOGGLE_NEAREST: TabCommand = ID.command("exact-or-nearest");
 pub const COPY: TabCommand = ID.command("copy");
 
 static KEYS: &[Binding] = &[
-    bind!(
-        Global,
+    Global.bind(
         Action::Tab(NEXT_LANG),
         "Code tab: next language (Rust, Python, JS, Go, Java, C#)",
-        false,
-        [KeySpec::Key(K::F(4), KeyModifiers::NONE)]
+        &[Key(K::F(4), NONE)],
     ),
-    bind!(
-        Global,
+    Global.bind(
         Action::Tab(TOGGLE_VIEW),
         "Code tab: program or the tests as a test file",
-        false,
-        [KeySpec::Key(K::Char('t'), KeyModifiers::ALT)]
+        &[Key(K::Char('t'), ALT)],
     ),
-    bind!(
-        Global,
+    Global.bind(
         Action::Tab(TOGGLE_NEAREST),
         "Code tab: exact program only, or the nearest where none is exact",
-        false,
-        [KeySpec::Key(K::Char('e'), KeyModifiers::ALT)]
+        &[Key(K::Char('e'), ALT)],
     ),
-    bind!(
-        Global,
+    Global.bind(
         Action::Tab(COPY),
         "copy the Code tab's program or tests",
-        false,
-        [KeySpec::Key(K::Char('c'), KeyModifiers::ALT)]
+        &[Key(K::Char('c'), ALT)],
     ),
 ];
 

@@ -17,11 +17,11 @@ use super::{DrawCx, Handled, InputMarks, Tab, TabCommand, TabCx, TabEvent, TabId
 use crate::Span;
 use crate::engine::trace::{Growth, StepOutcome, Trace, TraceStep};
 use crate::highlight::Kind;
-use crate::tui::action::{Action, Binding, Context, KeySpec, bind};
+use crate::tui::action::{Action, Binding, Context, KeySpec::Key, NONE, SHIFT};
 use crate::tui::text::clip;
 use crate::tui::text::thousands;
 use crate::tui::theme::{Chrome, chrome, style};
-use crossterm::event::{KeyCode as K, KeyModifiers};
+use crossterm::event::KeyCode as K;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span as TextSpan};
@@ -75,102 +75,63 @@ pub fn move_of(c: TabCommand) -> Option<DebugMove> {
     })
 }
 
-const NONE: KeyModifiers = KeyModifiers::NONE;
-use KeySpec::Key as bound;
-
 static KEYS: &[Binding] = &[
-    bind!(
-        Tab,
+    Context::Tab.hint(
         Action::Tab(STEP),
         "next step",
-        true,
-        [
-            bound(K::Right, NONE),
-            bound(K::Char('n'), NONE),
-            bound(K::Down, NONE)
-        ]
+        &[
+            Key(K::Right, NONE),
+            Key(K::Char('n'), NONE),
+            Key(K::Down, NONE),
+        ],
     ),
-    bind!(
-        Tab,
+    Context::Tab.hint(
         Action::Tab(BACK),
         "previous step",
-        true,
-        [
-            bound(K::Left, NONE),
-            bound(K::Char('p'), NONE),
-            bound(K::Up, NONE)
-        ]
+        &[
+            Key(K::Left, NONE),
+            Key(K::Char('p'), NONE),
+            Key(K::Up, NONE),
+        ],
     ),
-    bind!(
-        Tab,
+    Context::Tab.hint(
         Action::Tab(NEXT_BACKTRACK),
         "next backtrack",
-        true,
-        [bound(K::Char('b'), NONE)]
+        &[Key(K::Char('b'), NONE)],
     ),
-    bind!(
-        Tab,
+    Context::Tab.bind(
         Action::Tab(PREV_BACKTRACK),
         "previous backtrack",
-        false,
-        [bound(K::Char('B'), KeyModifiers::SHIFT)]
+        &[Key(K::Char('B'), SHIFT)],
     ),
-    bind!(
-        Tab,
+    Context::Tab.hint(
         Action::Tab(TO_BREAKPOINT),
         "run to the next breakpoint",
-        true,
-        [bound(K::Char('c'), NONE)]
+        &[Key(K::Char('c'), NONE)],
     ),
-    bind!(
-        Tab,
+    Context::Tab.bind(
         Action::Tab(STEP_100),
         "100 steps on",
-        false,
-        [bound(K::PageDown, NONE)]
+        &[Key(K::PageDown, NONE)],
     ),
-    bind!(
-        Tab,
+    Context::Tab.bind(
         Action::Tab(BACK_100),
         "100 steps back",
-        false,
-        [bound(K::PageUp, NONE)]
+        &[Key(K::PageUp, NONE)],
     ),
-    bind!(
-        Tab,
-        Action::Tab(FIRST),
-        "first step",
-        false,
-        [bound(K::Home, NONE)]
-    ),
-    bind!(
-        Tab,
+    Context::Tab.bind(Action::Tab(FIRST), "first step", &[Key(K::Home, NONE)]),
+    Context::Tab.hint(
         Action::Tab(LAST),
         "last step (the match, or where the run stopped)",
-        true,
-        [bound(K::End, NONE)]
+        &[Key(K::End, NONE)],
     ),
-    bind!(
-        Tab,
+    Context::Tab.bind(
         Action::Tab(RETRACE),
         "trace the selected match again",
-        false,
-        [bound(K::Char('r'), NONE)]
+        &[Key(K::Char('r'), NONE)],
     ),
-    bind!(
-        Tab,
-        Action::Quit,
-        "quit",
-        false,
-        [bound(K::Char('q'), NONE)]
-    ),
-    bind!(
-        Tab,
-        Action::ToggleHelp,
-        "help",
-        false,
-        [bound(K::Char('?'), NONE)]
-    ),
+    Context::Tab.bind(Action::Quit, "quit", &[Key(K::Char('q'), NONE)]),
+    Context::Tab.bind(Action::ToggleHelp, "help", &[Key(K::Char('?'), NONE)]),
 ];
 
 /// Steps recorded at most for the Debug tab.
@@ -530,15 +491,7 @@ impl DebugTab {
 }
 
 impl Tab for DebugTab {
-    super::face!("Debug");
-
-    fn context(&self) -> Context {
-        Context::Tab
-    }
-
-    fn keymap(&self) -> &'static [Binding] {
-        KEYS
-    }
+    super::face!("Debug", KEYS, Tab);
 
     fn update(&mut self, action: &Action, cx: &mut TabCx) -> Handled {
         let Action::Tab(c) = action else {

@@ -15,11 +15,11 @@ use super::{DrawCx, Handled, Request, Tab, TabCommand, TabCx, TabEvent, TabId};
 use crate::Span;
 use crate::engine::redos::{RedosOptions, RedosReport, Verdict};
 use crate::highlight::Kind;
-use crate::tui::action::{Action, Binding, Context, Edit, KeySpec, bind};
+use crate::tui::action::{Action, Binding, Context::List, Edit, KeySpec::Key, NONE};
 use crate::tui::text::clip;
 use crate::tui::theme::{Chrome, chrome, style};
 use crate::workbench::Workbench;
-use crossterm::event::{KeyCode as K, KeyModifiers};
+use crossterm::event::KeyCode as K;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span as TextSpan};
@@ -38,43 +38,31 @@ pub const RAILROAD: TabCommand = ID.command("railroad");
 /// Load the ReDoS attack into the input and open the Debug tab on it.
 pub const ATTACK: TabCommand = ID.command("attack");
 
-const NONE: KeyModifiers = KeyModifiers::NONE;
-
 static KEYS: &[Binding] = &[
-    bind!(
-        List,
+    List.bind(
         Action::Edit(Edit::Left),
         "scroll left (railroad)",
-        false,
-        [KeySpec::Key(K::Left, NONE)]
+        &[Key(K::Left, NONE)],
     ),
-    bind!(
-        List,
+    List.bind(
         Action::Edit(Edit::Right),
         "scroll right (railroad)",
-        false,
-        [KeySpec::Key(K::Right, NONE)]
+        &[Key(K::Right, NONE)],
     ),
-    bind!(
-        List,
+    List.bind(
         Action::Tab(BREAKPOINT),
         "Explain: breakpoint on the node (for the Debug tab)",
-        false,
-        [KeySpec::Key(K::Char('b'), NONE)]
+        &[Key(K::Char('b'), NONE)],
     ),
-    bind!(
-        List,
+    List.bind(
         Action::Tab(RAILROAD),
         "Explain: tree / railroad diagram",
-        false,
-        [KeySpec::Key(K::Char('r'), NONE)]
+        &[Key(K::Char('r'), NONE)],
     ),
-    bind!(
-        List,
+    List.bind(
         Action::Tab(ATTACK),
         "Explain: load the ReDoS attack into the input and debug it",
-        false,
-        [KeySpec::Key(K::Char('a'), NONE)]
+        &[Key(K::Char('a'), NONE)],
     ),
 ];
 
@@ -407,10 +395,6 @@ fn node_steps(cx: &DrawCx) -> Option<Vec<(Span, u64)>> {
 
 impl Tab for ExplainTab {
     super::face!("Explain", KEYS);
-
-    fn context(&self) -> Context {
-        Context::List
-    }
 
     fn update(&mut self, action: &Action, cx: &mut TabCx) -> Handled {
         match action {

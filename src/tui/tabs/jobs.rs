@@ -6,12 +6,12 @@
 use super::{DrawCx, Handled, Request, Tab, TabCommand, TabCx, TabEvent, TabId};
 use crate::operator::job_table::JobRow;
 use crate::operator::jobs::Status;
-use crate::tui::action::{Action, Binding, Edit, KeySpec, bind};
+use crate::tui::action::{Action, Binding, Context::List, Edit, KeySpec::Key, NONE};
 use crate::tui::text::clip;
 use crate::tui::text::thousands;
 use crate::tui::theme::{Chrome, Palette, chrome};
 use crate::workbench::jobs_view::{JobsState, JobsView};
-use crossterm::event::{KeyCode as K, KeyModifiers};
+use crossterm::event::KeyCode as K;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -25,12 +25,10 @@ pub const ID: TabId = TabId("jobs");
 /// The next sort order.
 pub const SORT: TabCommand = ID.command("sort");
 
-static KEYS: &[Binding] = &[bind!(
-    List,
+static KEYS: &[Binding] = &[List.hint(
     Action::Tab(SORT),
     "Jobs: next order (first seen, job, status, duration)",
-    true,
-    [KeySpec::Key(K::Char('s'), KeyModifiers::NONE)]
+    &[Key(K::Char('s'), NONE)],
 )];
 
 /// The Jobs tab (the table and its selection are the workbench's).

@@ -6,12 +6,12 @@
 //! (Enter too) jump to the next / previous hit of the selected key from the cursor.
 
 use super::{DrawCx, Handled, Request, Tab, TabCommand, TabCx, TabEvent, TabId};
-use crate::tui::action::{Action, Binding, Edit, KeySpec, bind};
+use crate::tui::action::{Action, Binding, Context::List, Edit, KeySpec::Key, NONE};
 use crate::tui::text::clip;
 use crate::tui::text::thousands;
 use crate::tui::theme::{Chrome, Palette, chrome, lens_key};
 use crate::workbench::lens::{Lens, LensState};
-use crossterm::event::{KeyCode as K, KeyModifiers};
+use crossterm::event::KeyCode as K;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -30,29 +30,21 @@ pub const NEXT_HIT: TabCommand = ID.command("next-hit");
 /// The previous hit of the selected key before the cursor.
 pub const PREV_HIT: TabCommand = ID.command("prev-hit");
 
-const NONE: KeyModifiers = KeyModifiers::NONE;
-
 static KEYS: &[Binding] = &[
-    bind!(
-        List,
+    List.hint(
         Action::Tab(TOGGLE),
         "Lens: show / hide the selected key",
-        true,
-        [KeySpec::Key(K::Char(' '), NONE)]
+        &[Key(K::Char(' '), NONE)],
     ),
-    bind!(
-        List,
+    List.hint(
         Action::Tab(NEXT_HIT),
         "Lens: next hit of the selected key (Enter too)",
-        true,
-        [KeySpec::Key(K::Char('n'), NONE)]
+        &[Key(K::Char('n'), NONE)],
     ),
-    bind!(
-        List,
+    List.hint(
         Action::Tab(PREV_HIT),
         "Lens: previous hit of the selected key",
-        true,
-        [KeySpec::Key(K::Char('p'), NONE)]
+        &[Key(K::Char('p'), NONE)],
     ),
 ];
 

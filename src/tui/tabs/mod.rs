@@ -32,7 +32,8 @@
 //! to drawing the frame.
 
 /// A tab's face, inside its `impl Tab`: [`Tab::id`] its module's `ID`, [`Tab::title`] the title
-/// given, and [`Tab::keymap`] the table given (none: the default, no keys of its own).
+/// given, [`Tab::keymap`] the table given (none: the default, no keys of its own), and
+/// [`Tab::context`] the context given (none: the default, a list).
 macro_rules! face {
     ($title:literal) => {
         fn id(&self) -> $crate::tui::action::TabId {
@@ -48,6 +49,13 @@ macro_rules! face {
 
         fn keymap(&self) -> &'static [$crate::tui::action::Binding] {
             $keys
+        }
+    };
+    ($title:literal, $keys:expr, $context:ident) => {
+        $crate::tui::tabs::face!($title, $keys);
+
+        fn context(&self) -> $crate::tui::action::Context {
+            $crate::tui::action::Context::$context
         }
     };
 }

@@ -18,13 +18,13 @@ use crate::fleet::{self, Target};
 use crate::highlight::Kind;
 use crate::tui::action::Effect;
 use crate::tui::action::apply_line;
-use crate::tui::action::{Action, Binding, Context, Edit, KeySpec, bind};
+use crate::tui::action::{Action, Binding, CTRL, Context::Editor, Edit, KeySpec::Key};
 use crate::tui::presets::PresetBrowser;
 use crate::tui::text::clip;
 use crate::tui::theme::Palette;
 use crate::tui::theme::{Chrome, chrome, style};
 use crate::wire::{Verdict, VerifyRecord};
-use crossterm::event::{KeyCode as K, KeyModifiers};
+use crossterm::event::KeyCode as K;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -52,27 +52,9 @@ pub const COPY_EXPORT: TabCommand = ID.command("copy-export");
 pub const LOAD_EXPORT: TabCommand = ID.command("load-export");
 
 static KEYS: &[Binding] = &[
-    bind!(
-        Editor,
-        Action::Tab(EXPORT),
-        "Presets tab: next engine (clickhouse, duckdb, vector, loki, elasticsearch, spark): show and verify the selected preset there, and ask where to write the registry for it",
-        false,
-        [KeySpec::Key(K::Char('r'), KeyModifiers::CONTROL)]
-    ),
-    bind!(
-        Editor,
-        Action::Tab(COPY_EXPORT),
-        "Presets tab: copy the shown export",
-        false,
-        [KeySpec::Key(K::Char('p'), KeyModifiers::CONTROL)]
-    ),
-    bind!(
-        Editor,
-        Action::Tab(LOAD_EXPORT),
-        "Presets tab: load the shown export's pattern in the engine's flavor (re2 for ClickHouse and DuckDB, go for Loki, rust for Vector, java@17 for Spark): its matches as that engine finds them",
-        false,
-        [KeySpec::Key(K::Char('n'), KeyModifiers::CONTROL)]
-    ),
+    Editor.bind(Action::Tab(EXPORT), "Presets tab: next engine (clickhouse, duckdb, vector, loki, elasticsearch, spark): show and verify the selected preset there, and ask where to write the registry for it", &[Key(K::Char('r'), CTRL)]),
+    Editor.bind(Action::Tab(COPY_EXPORT), "Presets tab: copy the shown export", &[Key(K::Char('p'), CTRL)]),
+    Editor.bind(Action::Tab(LOAD_EXPORT), "Presets tab: load the shown export's pattern in the engine's flavor (re2 for ClickHouse and DuckDB, go for Loki, rust for Vector, java@17 for Spark): its matches as that engine finds them", &[Key(K::Char('n'), CTRL)]),
 ];
 
 /// Where the export pane's verification is.
@@ -492,15 +474,7 @@ impl PresetsTab {
 }
 
 impl Tab for PresetsTab {
-    super::face!("Presets");
-
-    fn context(&self) -> Context {
-        Context::Editor
-    }
-
-    fn keymap(&self) -> &'static [Binding] {
-        KEYS
-    }
+    super::face!("Presets", KEYS, Editor);
 
     fn update(&mut self, action: &Action, cx: &mut TabCx) -> Handled {
         let page = cx.body_rows() as isize;

@@ -5,7 +5,7 @@ use super::{DrawCx, Handled, Request, Tab, TabCx, TabId};
 use crate::flavor::Flavor;
 use crate::highlight::Kind;
 use crate::tui::action::apply_line;
-use crate::tui::action::{Action, Context};
+use crate::tui::action::Action;
 use crate::tui::layout::inner;
 use crate::tui::text::{cells, pane_block, styled_line};
 use crate::tui::theme::{Chrome, chrome, style};
@@ -39,11 +39,7 @@ fn syntax_hint(f: Flavor) -> &'static str {
 }
 
 impl Tab for ReplaceTab {
-    super::face!("Replace");
-
-    fn context(&self) -> Context {
-        Context::Editor
-    }
+    super::face!("Replace", &[], Editor);
 
     fn update(&mut self, action: &Action, cx: &mut TabCx) -> Handled {
         let Action::Edit(e) = action else {

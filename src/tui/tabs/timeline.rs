@@ -12,12 +12,18 @@ use crate::highlight::Kind;
 use crate::input::time_range::TimeRange;
 use crate::operator::timeline::{Timeline, width_label};
 use crate::operator::timestamp::format_utc;
-use crate::tui::action::{Action, Binding, Edit, KeySpec, bind};
+use crate::tui::action::{
+    ALT, Action, Binding,
+    Context::{Global, List},
+    Edit,
+    KeySpec::Key,
+    NONE,
+};
 use crate::tui::text::clip;
 use crate::tui::text::thousands;
 use crate::tui::theme::{Chrome, Palette, chrome, lens_key, style};
 use crate::workbench::timeline_view::{TimelineSource, TimelineState, TimelineView};
-use crossterm::event::{KeyCode as K, KeyModifiers};
+use crossterm::event::KeyCode as K;
 use ratatui::Frame;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -44,60 +50,41 @@ pub const FIT: TabCommand = ID.command("fit");
 /// Columns the count axis takes at the chart's left.
 pub const AXIS_W: usize = 7;
 
-const NONE: KeyModifiers = KeyModifiers::NONE;
-
 static KEYS: &[Binding] = &[
-    bind!(
-        Global,
+    Global.bind(
         Action::ShowTab(ID),
         "Timeline tab",
-        false,
-        [KeySpec::Key(K::Char('l'), KeyModifiers::ALT)]
+        &[Key(K::Char('l'), ALT)],
     ),
-    bind!(
-        List,
+    List.hint(
         Action::Tab(SOURCE),
         "Timeline: count the pattern, then each lens key",
-        true,
-        [KeySpec::Key(K::Char('s'), NONE)]
+        &[Key(K::Char('s'), NONE)],
     ),
-    bind!(
-        List,
+    List.hint(
         Action::Tab(NEXT),
         "Timeline: next bucket (→ too; Enter jumps to its first line)",
-        true,
-        [KeySpec::Key(K::Char('l'), NONE)]
+        &[Key(K::Char('l'), NONE)],
     ),
-    bind!(
-        List,
+    List.bind(
         Action::Tab(PREV),
         "Timeline: previous bucket (← too)",
-        false,
-        [KeySpec::Key(K::Char('h'), NONE)]
+        &[Key(K::Char('h'), NONE)],
     ),
-    bind!(
-        List,
+    List.hint(
         Action::Tab(ZOOM_IN),
         "Timeline: zoom in, down to 1 s a bucket (wheel up too)",
-        true,
-        [
-            KeySpec::Key(K::Char('+'), NONE),
-            KeySpec::Key(K::Char('='), NONE)
-        ]
+        &[Key(K::Char('+'), NONE), Key(K::Char('='), NONE)],
     ),
-    bind!(
-        List,
+    List.hint(
         Action::Tab(ZOOM_OUT),
         "Timeline: zoom out, up to 1 day a bucket (wheel down too)",
-        true,
-        [KeySpec::Key(K::Char('-'), NONE)]
+        &[Key(K::Char('-'), NONE)],
     ),
-    bind!(
-        List,
+    List.bind(
         Action::Tab(FIT),
         "Timeline: fit the whole log",
-        false,
-        [KeySpec::Key(K::Char('f'), NONE)]
+        &[Key(K::Char('f'), NONE)],
     ),
 ];
 
