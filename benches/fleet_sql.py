@@ -8,108 +8,20 @@ with `rxw parse --count --json`, exports the registry with `rxw registry export 
 and `--to clickhouse`, loads the raw lines into DuckDB and chDB (the pip packages `duckdb` and
 `chdb`) the way the exported scripts' comments say, and counts each preset's view; then writes
 `rxw parse --jsonl`, loads it into both with the statements `rxw parse --schema` prints and
-counts the hits per key. Prints the seconds of each step and whether every key's count agrees.
-Only the standard library besides the two engines; an engine that is not installed is said
-and skipped. `--data DIR` keeps the log and the hits elsewhere than target/bench.
+counts the hits per key (the loading and counting: benches/sql_counts.py). Prints the seconds
+of each step and whether every key's count agrees. Only the standard library besides the two
+engines; an engine that is not installed is said and skipped. `--data DIR` keeps the log and the hits elsewhere than target/bench.
 """
 import argparse
 import json
 import os
 import subprocess
 import sys
-import tempfile
 import time
 
+from sql_counts import loaded_counts, view_counts
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def statements(script_path):
-    script = open(script_path, encoding="utf-8").read()
-    out = []
-    for chunk in script.split(";\n\n"):
-        body = "\n".join(l for l in chunk.splitlines() if not l.startswith("-- "))
-        if body.strip():
-            out.append(body)
-    return out
-
-
-def duckdb_counts(script, log, keys):
-    import duckdb
-
-    con = duckdb.connect()
-    for st in statements(script):
-        con.execute(st)
-    t = time.perf_counter()
-    con.execute(
-        "INSERT INTO logs SELECT filename, generate_subscripts(l, 1), unnest(l) FROM "
-        "(SELECT filename, string_split(content, chr(10)) AS l FROM read_text('%s'))" % log
-    )
-    load = time.perf_counter() - t
-    t = time.perf_counter()
-    counts = {k: con.execute('SELECT count(*) FROM "rxw_%s"' % k).fetchone()[0] for k in keys}
-    return counts, load, time.perf_counter() - t
-
-
-def chdb_counts(script, log, keys):
-    from chdb import session
-
-    with tempfile.TemporaryDirectory() as tmp:
-        s = session.Session(os.path.join(tmp, "db"))
-        for st in statements(script):
-            s.query(st)
-        t = time.perf_counter()
-        rows = os.path.join(tmp, "rows.jsonl")
-        with open(log, encoding="utf-8") as src, open(rows, "w", encoding="utf-8") as f:
-            for i, line in enumerate(src.read().split("\n")):
-                f.write(json.dumps({"source": "app.log", "line_no": i + 1, "line": line}) + "\n")
-        s.query(
-            "INSERT INTO logs SELECT * FROM file('%s', 'JSONEachRow', "
-            "'source String, line_no UInt64, line String')" % rows
-        )
-        load = time.perf_counter() - t
-        t = time.perf_counter()
-        counts = {
-            k: int(str(s.query("SELECT count() FROM `rxw_%s`" % k, "TSV")).strip()) for k in keys
-        }
-        took = time.perf_counter() - t
-        s.close()
-    return counts, load, took
-
-
-def loaded_counts(target, load, workdir):
-    """Loads hits.jsonl in `workdir` with `rxw parse --schema`'s statement; counts per key."""
-    cwd = os.getcwd()
-    os.chdir(workdir)
-    try:
-        t = time.perf_counter()
-        counts = {}
-        if target == "duckdb":
-            import duckdb
-
-            con = duckdb.connect()
-            con.execute(load)
-            took = time.perf_counter() - t
-            t = time.perf_counter()
-            for k, n in con.execute("SELECT key, count(*) FROM rxw_hits GROUP BY key").fetchall():
-                counts[k] = n
-        else:
-            from chdb import session
-
-            with tempfile.TemporaryDirectory() as tmp:
-                s = session.Session(os.path.join(tmp, "db"))
-                for st in load.split(";\n"):
-                    if st.strip():
-                        s.query(st.rstrip(";"))
-                took = time.perf_counter() - t
-                t = time.perf_counter()
-                res = str(s.query("SELECT key, count() FROM rxw_hits GROUP BY key", "TSV"))
-                for line in res.splitlines():
-                    k, n = line.split("\t")
-                    counts[k] = int(n)
-                s.close()
-        return counts, took, time.perf_counter() - t
-    finally:
-        os.chdir(cwd)
 
 
 def main():
@@ -136,8 +48,7 @@ def main():
     keys = list(want)
     print("log: %s (%d bytes); rxw parse --count: %.2f s, %d hits"
           % (log, os.path.getsize(log), rxw_s, sum(want.values())))
-    for target, module, run in (("duckdb", "duckdb", duckdb_counts),
-                                ("clickhouse", "chdb", chdb_counts)):
+    for target, module in (("duckdb", "duckdb"), ("clickhouse", "chdb")):
         try:
             __import__(module)
         except ImportError:
@@ -145,7 +56,7 @@ def main():
             continue
         script = os.path.join(data, "fleet-sql.%s.sql" % target)
         subprocess.run([a.rxw, "registry", "export", "--to", target, "-o", script], check=True)
-        got, load, query = run(script, log, keys)
+        got, load, query = view_counts(target, script, log, keys)
         bad = [k for k in keys if got.get(k) != want[k]]
         print("%s: load %.2f s, the %d views %.2f s; %s"
               % (target, load, len(keys), query,
