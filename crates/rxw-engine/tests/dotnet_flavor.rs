@@ -77,32 +77,16 @@ const GRAMMAR: common::Grammar = common::Grammar {
 };
 
 fn cases() -> Vec<Value> {
-    let mut cases = Vec::new();
-    for (pattern, flags, texts) in quirks() {
-        for text in &texts {
-            cases.push(json!({ "pattern": pattern, "flags": flags, "text": text }));
-        }
-        for t in TEMPLATES {
-            cases.push(
-                json!({ "pattern": pattern, "flags": flags, "text": texts[0], "replace": t }),
-            );
-        }
+    common::Corpus {
+        quirks: quirks(),
+        templates: TEMPLATES,
+        grammar: &GRAMMAR,
+        seed: 0x0d07_2e7a_2026,
+        random: 500,
+        flags: &["", "", "i", "m", "s", "im"],
+        texts: TEXTS,
     }
-    let mut rng = rxw_testkit::Rng(0x0d07_2e7a_2026);
-    for k in 0..500 {
-        let pattern = common::random_pattern(&mut rng, 0, &GRAMMAR);
-        let flags = *rng.pick(&["", "", "i", "m", "s", "im"]);
-        for text in TEXTS {
-            cases.push(json!({ "pattern": pattern, "flags": flags, "text": text }));
-        }
-        if k % 4 == 0 {
-            let t = rng.pick(TEMPLATES);
-            cases.push(
-                json!({ "pattern": pattern, "flags": flags, "text": TEXTS[0], "replace": t }),
-            );
-        }
-    }
-    cases
+    .cases()
 }
 
 #[test]

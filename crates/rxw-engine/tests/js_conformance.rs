@@ -220,12 +220,7 @@ fn rxw_agrees_with_node_20_on_the_recorded_test262_cases() {
 /// The regressions below were found against node 20, on the recorded cases: they run as
 /// `js@node20`.
 fn find(pattern: &str, flags: &str, text: &str) -> Result<Vec<(usize, usize)>, rxw_syntax::Error> {
-    let re = Regex::new(pattern, RECORDED_ON, Flags::parse(flags, RECORDED_ON)?)?;
-    Ok(re
-        .find_all(text, None)?
-        .iter()
-        .map(|m| m.groups[0].expect("the whole match"))
-        .collect())
+    common::find_spans(RECORDED_ON, pattern, flags, text)
 }
 
 #[test]

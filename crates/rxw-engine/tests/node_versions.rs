@@ -153,17 +153,112 @@ fn version_telling_cases() -> Vec<Value> {
     cases
 }
 
-fn rxw_answer(major: u32, c: &Value) -> Result<Value, rxw_syntax::Error> {
+/// A case's pattern compiled with its flags in `js@node{major}`, and its text.
+fn compile(major: u32, c: &Value) -> Result<(Regex, &str), rxw_syntax::Error> {
     let flavor = flavor_for(major);
     let flags = Flags::parse(c["flags"].as_str().expect("flags"), flavor)?;
     let re = Regex::new(c["pattern"].as_str().expect("pattern"), flavor, flags)?;
-    let matches = re.find_all(c["input"].as_str().expect("input"), None)?;
-    Ok(Value::from(
-        matches
-            .iter()
-            .map(|m| common::group_spans(&m.groups))
-            .collect::<Vec<_>>(),
-    ))
+    Ok((re, c["input"].as_str().expect("input")))
+}
+
+/// rxw's answer to a case in node's oracle's shape: `{"matches"}`, each match's spans in bytes.
+fn rxw_answer(major: u32, c: &Value) -> Result<Value, rxw_syntax::Error> {
+    let (re, text) = compile(major, c)?;
+    let matches = re.find_all(text, None)?;
+    let spans: Vec<Value> = matches
+        .iter()
+        .map(|m| common::group_spans(&m.groups))
+        .collect();
+    Ok(json!({ "matches": spans }))
+}
+
+/// node's answers to `cases` from `js@node{major}`'s binary; `None`, said loudly (a failure
+/// under the strict switch), when it is not installed: then `what` is not checked there.
+fn node_answers(major: u32, cases: &[Value], what: &str) -> Option<Vec<Value>> {
+    let answers = common::node_binary(major).and_then(|b| run_node(&b, cases));
+    if answers.is_none() {
+        rxw_testkit::missing(
+            &format!("node {major}"),
+            &format!("js@node{major}'s {what} are NOT checked (.ci/run installs it)"),
+        );
+    }
+    answers
+}
+
+/// How rxw's answers compared with one node release's.
+#[derive(Default)]
+struct NodeTally {
+    agree: usize,
+    /// Patterns both reject.
+    rejected: usize,
+    /// Refusals the test allows (`input_unsupported`, saying why).
+    refused: usize,
+    wrong: Vec<String>,
+}
+
+impl NodeTally {
+    /// Judges each case: both reject it, or rxw's answer (`answer`) is node's on each of `keys`,
+    /// or rxw refuses it where `may_refuse` allows; anything else differs.
+    fn judge(
+        major: u32,
+        cases: &[Value],
+        answers: &[Value],
+        answer: fn(u32, &Value) -> Result<Value, rxw_syntax::Error>,
+        keys: &[&str],
+        may_refuse: impl Fn(&rxw_syntax::Error) -> bool,
+    ) -> NodeTally {
+        let mut t = NodeTally::default();
+        for (c, want) in cases.iter().zip(answers) {
+            let label = format!(
+                "js@node{major} /{}/{} on {} (replacement {})",
+                c["pattern"], c["flags"], c["input"], c["replacement"]
+            );
+            let node: serde_json::Map<String, Value> = keys
+                .iter()
+                .filter_map(|k| Some((k.to_string(), want.get(*k)?.clone())))
+                .collect();
+            match (answer(major, c), want.get("error")) {
+                (Err(_), Some(_)) => t.rejected += 1,
+                (Ok(v), None) if keys.iter().all(|k| v.get(*k) == want.get(*k)) => t.agree += 1,
+                (Err(e), None) if may_refuse(&e) => t.refused += 1,
+                (Err(e), None) => t.wrong.push(format!("{label}: rxw refused: {}", e.message)),
+                (Ok(_), Some(e)) => t
+                    .wrong
+                    .push(format!("{label}: rxw accepted, node refused: {e}")),
+                (Ok(v), None) => t.wrong.push(format!(
+                    "{label}:\n    rxw  {v}\n    node {}",
+                    Value::Object(node)
+                )),
+            }
+        }
+        t
+    }
+
+    /// Says the figures on `total` cases of `what` (with `more`) and the first `shown`
+    /// disagreements; adds a failure for a release on which any case differs.
+    fn say(
+        &self,
+        name: &str,
+        total: usize,
+        what: &str,
+        more: &str,
+        shown: usize,
+        failures: &mut Vec<String>,
+    ) {
+        eprintln!(
+            "{name}: {} of {total} {what} agree ({} rejected by both), {} refused as input_unsupported, {} differ{more}",
+            self.agree + self.rejected,
+            self.rejected,
+            self.refused,
+            self.wrong.len()
+        );
+        for w in self.wrong.iter().take(shown) {
+            eprintln!("  {w}");
+        }
+        if !self.wrong.is_empty() {
+            failures.push(format!("{name}: {} cases differ", self.wrong.len()));
+        }
+    }
 }
 
 #[test]
@@ -171,45 +266,27 @@ fn every_installed_node_version_agrees_with_its_flavor() {
     let cases = version_telling_cases();
     let mut failures = Vec::new();
     for major in NODE_MAJORS {
-        let Some(answers) = common::node_binary(major).and_then(|b| run_node(&b, &cases)) else {
-            rxw_testkit::missing(
-                &format!("node {major}"),
-                &format!(
-                    "js@node{major} is NOT checked (.ci/run installs it; or set RXW_NODE{major})"
-                ),
-            );
+        let Some(answers) = node_answers(major, &cases, "version-telling cases") else {
             continue;
         };
-        let (mut agree, mut refused) = (0, 0);
-        let mut wrong = Vec::new();
-        for (c, want) in cases.iter().zip(&answers) {
-            let label = format!(
-                "js@node{major} /{}/{} on {}",
-                c["pattern"], c["flags"], c["input"]
-            );
-            match (rxw_answer(major, c), want.get("error")) {
-                (Err(_), Some(_)) => agree += 1,
-                (Ok(v), None) if v == want["matches"] => agree += 1,
-                (Err(e), None) if e.kind == ErrorKind::InputUnsupported => refused += 1,
-                (Err(e), None) => wrong.push(format!("{label}: rxw refused: {}", e.message)),
-                (Ok(_), Some(e)) => wrong.push(format!("{label}: rxw accepted, node refused: {e}")),
-                (Ok(v), None) => wrong.push(format!(
-                    "{label}:\n    rxw  {v}\n    node {}",
-                    want["matches"]
-                )),
-            }
-        }
-        eprintln!(
-            "js@node{major}: {agree} of {} version-telling cases agree, {refused} refused as input_unsupported, {} differ",
-            cases.len(),
-            wrong.len()
+        let input_unsupported = |e: &rxw_syntax::Error| e.kind == ErrorKind::InputUnsupported;
+        let t = NodeTally::judge(
+            major,
+            &cases,
+            &answers,
+            rxw_answer,
+            &["matches"],
+            input_unsupported,
         );
-        for w in wrong.iter().take(25) {
-            eprintln!("  {w}");
-        }
-        if !wrong.is_empty() {
-            failures.push(format!("js@node{major}: {} cases differ", wrong.len()));
-        }
+        let name = format!("js@node{major}");
+        t.say(
+            &name,
+            cases.len(),
+            "version-telling cases",
+            "",
+            25,
+            &mut failures,
+        );
     }
     assert!(failures.is_empty(), "{}", failures.join("; "));
 }
@@ -220,13 +297,7 @@ fn find(
     flags: &str,
     text: &str,
 ) -> Result<Vec<(usize, usize)>, rxw_syntax::Error> {
-    let flavor = flavor_for(major);
-    let re = Regex::new(pattern, flavor, Flags::parse(flags, flavor)?)?;
-    Ok(re
-        .find_all(text, None)?
-        .iter()
-        .map(|m| m.groups[0].expect("the whole match"))
-        .collect())
+    common::find_spans(flavor_for(major), pattern, flags, text)
 }
 
 #[test]
@@ -354,286 +425,33 @@ fn v_flag_classes_under_i_agree_with_every_installed_node() {
     let cases = v_ignore_case_cases(600);
     let mut failures = Vec::new();
     for major in NODE_MAJORS.into_iter().filter(|&m| m >= 20) {
-        let Some(answers) = common::node_binary(major).and_then(|b| run_node(&b, &cases)) else {
-            rxw_testkit::missing(
-                &format!("node {major}"),
-                &format!("the v-flag classes under i are not checked on js@node{major}"),
-            );
+        let Some(answers) = node_answers(major, &cases, "v-flag classes under i") else {
             continue;
         };
-        let mut wrong = Vec::new();
-        let mut agree = 0;
-        for (c, want) in cases.iter().zip(&answers) {
-            let label = format!("js@node{major} /{}/{}", c["pattern"], c["flags"]);
-            match (rxw_answer(major, c), want.get("error")) {
-                (Err(_), Some(_)) => agree += 1,
-                (Ok(v), None) if v == want["matches"] => agree += 1,
-                (Err(e), None) => wrong.push(format!("{label}: rxw refused: {}", e.message)),
-                (Ok(_), Some(e)) => wrong.push(format!("{label}: rxw accepted, node refused: {e}")),
-                (Ok(v), None) => wrong.push(format!(
-                    "{label}:\n    rxw  {v}\n    node {}",
-                    want["matches"]
-                )),
-            }
-        }
-        eprintln!(
-            "js@node{major}: {agree} of {} v-flag class cases agree",
-            cases.len()
+        let t = NodeTally::judge(major, &cases, &answers, rxw_answer, &["matches"], |_| false);
+        let name = format!("js@node{major}");
+        t.say(
+            &name,
+            cases.len(),
+            "v-flag class cases",
+            "",
+            15,
+            &mut failures,
         );
-        for w in wrong.iter().take(15) {
-            eprintln!("  {w}");
-        }
-        if !wrong.is_empty() {
-            failures.push(format!("js@node{major}: {} differ", wrong.len()));
-        }
     }
     assert!(failures.is_empty(), "{}", failures.join("; "));
 }
 
-/// Cases where node answers in UTF-16 units what no byte offset can say, and node 24's own
+/// Cases (`tests/data/node_unit_cases.jsonl`, grouped by what they are about) where node answers in UTF-16 units what no byte offset can say, and node 24's own
 /// rules, as `(pattern, flags, text, replacement)`: JavaScript without `u` cutting surrogate
 /// pairs (an empty match inside a pair, `.`, a class or an escape taking one half, the search
 /// moving on by one code unit after an empty match, a replacement leaving a lone half), node
 /// 24's duplicate names (where two groups of one name can both take part, its groups object,
 /// `$<name>` and `\k<name>`, nested alternatives and what node 25 refuses again), pattern
 /// modifiers under `u` and `v`, and node 18's look-behind over astral characters under `u`.
-const UNIT_CASES: &[(&str, &str, &str, Option<&str>)] = &[
-    // Item 5: matches that cut a surrogate pair.
-    (r"(?:\s|\/\/.*)*", "", "😀", Some("-")),
-    (
-        r"(?:\s|\/\/.*|\/\*[^]*?\*\/)*",
-        "",
-        "a 😀 // b\n😀",
-        Some("<$&>"),
-    ),
-    ("", "", "a😀b", Some("-")),
-    ("", "", "😀😀", Some("[$`|$']")),
-    ("x*", "", "😀x😀", Some("-")),
-    (".", "", "a😀b", Some("[$&]")),
-    (".", "s", "😀\n😀", None),
-    ("[^a]", "", "😀a😀", Some("($&)")),
-    (r"\S", "", "x😀", Some("<$&>")),
-    (r"\S+", "", "x😀 😀", None),
-    (r"\W", "", "😀", Some("-")),
-    (r"[\s\S]", "", "😂", Some("$&$&")),
-    (r"(.)", "", "😀", Some("$1$1")),
-    (r"(?<hi>.)(?<lo>.)", "d", "😀", Some("$<lo>$<hi>")),
-    (r"[\uD800-\uDBFF]", "", "a😀b", Some("H")),
-    (r"[\uDC00-\uDFFF]", "", "a😀b", Some("L")),
-    (r"\uDE00", "", "😀", Some("_")),
-    (r"\uD83D", "", "😀😂", Some("_")),
-    (r"(?=\uDE00)", "", "😀", Some("|")),
-    (r"(?<=\uD83D)", "", "😀", Some("|")),
-    (r"(?<=\uD83D).", "", "😀😂", Some("|")),
-    (r"\b", "", "😀a😀", Some("|")),
-    (r"a|", "", "a😀", Some("-")),
-    (r".{1}$", "", "a😀", None),
-    (r"(?:)", "y", "😀", None),
-    (".", "y", "😀a", Some("-")),
-    (r"[^x]\uDE00", "", "😀", None),
-    (r"\uD83D(?!\uDE00)", "", "😀\u{D7FF}", None),
-    (".", "i", "𐐀𐐨", None),
-    (r"(?:.|\s)*?b", "", "😀b", None),
-    (".", "u", "a😀b", Some("[$&]")),
-    ("", "u", "a😀b", Some("-")),
-    // With `u`/`v`: after an attempt fails at a character outside the BMP, node tries the
-    // position between its two code units, where nothing can be read forward or backward,
-    // `\b`, `^` and `$` fail and `\B` holds.
-    (r"(?!\W)", "u", "😀", Some("-")),
-    (r"(?!\W)", "u", "x😀y😀😂", Some("[$&]")),
-    (r"(?!\W)", "v", "😀a", Some("<$`>")),
-    (r"(?!\W)()", "u", "😀", Some("[$1]")),
-    (r"(?!\W)(?<n>)", "ud", "😀", Some("[$<n>]")),
-    (r"(?!\W)(?:()|x)*", "u", "😀", Some("[$1]")),
-    (r"(?!\W)(?:()|x){1,3}", "u", "😀", Some("[$1]")),
-    (r"(?:(?!\W)|(x))+", "u", "😀", Some("[$1]")),
-    (r"(?!\W)(?=(.)?)", "u", "😀", Some("[$1]")),
-    (r"(?!\W)(?:(x)|(?<y>)|())", "ud", "😀", None),
-    (r"(?!\W)\k<a>(?<a>)", "v", "😀", None),
-    (r"(?!\W)()\1", "ui", "😀", None),
-    (r"(?!\W)(?:\1)?()", "u", "😀", Some("[$1]")),
-    (r"(?!\W)(?:\1|())+", "u", "😀", Some("[$1]")),
-    (r"(?!\W)(?<=()\1)", "u", "😀", None),
-    // A `v`-flag class holding the empty string holds there.
-    (r"(?!\W)[\q{}]", "v", "😀", Some("-")),
-    (r"(?!\W)[\q{|a}]", "v", "😀a", None),
-    (r"(?!\W)[\q{}--\q{}]", "v", "😀", None),
-    (r"(?!\W)[\q{}&&\q{|b}]", "v", "😀", None),
-    (r"(?!\W)[[\q{}]--[a]]", "v", "😀", None),
-    (r"(?!\W)[\q{}--[\q{x}]]", "v", "😀", None),
-    // ... but a backreference inside the group it names is empty, and holds there.
-    (r"(\1)(?!😀)", "u", "  a😀", Some("[$1]")),
-    (r"(?<a>\k<a>)(?!😀)", "ud", "a😀", None),
-    (r"((\2))(?!😀)", "u", "a😀", None),
-    (r"(?!😀)(?:x|(\1)|())", "u", "a😀", Some("[$1|$2]")),
-    (r"(?!\W)\B", "u", "😀😀", None),
-    (r"(?!\W)\b", "u", "😀", None),
-    (r"(?!\W)$", "u", "😀", None),
-    (r"(?!\W)^", "mu", "😀\n😀", None),
-    (r"(?!\W)", "uy", "😀", None),
-    (r"(?!\W)", "ui", "😀\u{17F}", None),
-    (r"(?<!\p{L})(?!\p{L})", "v", "a😀b", Some("|")),
-    (r"(?<!\uD83D)(?!\uDE00)(?!\W)", "u", "😀", None),
-    (r"(?<=[^])(?![^])", "u", "😀", None),
-    (r"(?<![^])(?![^])", "u", "😀", None),
-    (r"(?=\uDE00)|(?<=\uD83D)", "u", "😀", None),
-    (r"(?=[\uDC00-\uDFFF])|(?!\W)x?", "u", "😀", None),
-    (r"(?:\s|\/\/.*)*", "u", "a 😀 // b\n😀", Some("<$&>")),
-    (r"(?!\p{Emoji_Presentation})", "u", "😀😂a", Some("|")),
-    (r"(?![\p{Emoji}--\p{ASCII}])", "v", "😀", Some("|")),
-    (r"(?!\W)|a", "u", "😀a😀", None),
-    // Item 4: node 24's duplicate named groups.
-    ("(?<a>x)|(?<a>y)", "d", "xy", Some("[$<a>]")),
-    ("(?<a>x)(?:|(?<a>y))", "d", "xy x", Some("[$<a>]")),
-    ("(?<a>x)(?:|(?<a>y))$", "d", "xy", Some("[$<a>]")),
-    (
-        r"(?<a>x)(?:|(?<a>y))\k<a>",
-        "",
-        "xyyx xyxy xx",
-        Some("[$<a>]"),
-    ),
-    (r"(?<a>.)(?:|(?<a>.))\k<a>", "i", "xYXy xYyX", None),
-    (r"(?<a>(?<a>x)|y)\k<a>", "", "xxx yy xx", Some("[$<a>]")),
-    (r"(?<=\k<a>(?<a>x)(?:|(?<a>y)))", "", "xyxy", None),
-    (r"(?:(?<a>x)|(?<a>y))\k<a>", "d", "xx yy xy", Some("<$<a>>")),
-    (r"(?:(?:(?<a>x)|(?<a>y))\k<a>){2}", "", "xxyy", None),
-    ("(?:(?<a>x)|(?<a>y))+", "d", "xy", None),
-    ("(?<a>x)(?<a>y)", "", "xy", None),
-    ("(?:(?<a>x)|(?<a>y))(?<a>z)", "", "xz", None),
-    ("(?:x|(?<a>y))(?:u|(?<a>z))", "d", "xz yz", None),
-    ("(?:(?<a>y)|x)(?:(?<a>z)|u)", "", "yz", None),
-    ("(?<a>x)(?:(?<a>y)|)", "", "xy", None),
-    ("(?<a>x)(?:(?:|(?<a>y)))", "d", "xy", None),
-    ("(?:|(?<a>x))(?:|(?<a>y))", "d", "xy", None),
-    ("(?<a>x)(?:|(?<b>y)|(?<a>z))", "d", "xz", None),
-    ("(?<a>x)(?:(?<b>y)|(?<a>z))", "d", "xz", None),
-    ("(?:u|(?<a>x))(?:v|(?<a>y))(?:w|(?<a>z))", "", "xyz", None),
-    ("(?<a>x)(?:|(?<a>y))(?:|(?<a>z))", "", "xyz", None),
-    ("(?:(?:|(?<a>x))|(?<a>y))", "d", "xy", None),
-    ("(?<a>x)(?:|(?<a>y))|(?<a>z)", "d", "xyz", None),
-    ("(?<a>x)(?=|(?<a>y))", "d", "xy", None),
-    ("(?<a>x)(|(?<a>y))", "", "xy", None),
-    ("(?<b>w)(?<a>x)(?:|(?<a>y))", "d", "wxy", None),
-    ("(?<a>x)(?<b>w)(?:|(?<a>y))", "", "xwy", None),
-    ("(?<a>x)(?:|(?<b>y)(?:|(?<a>z)))", "d", "xyz", None),
-    ("((?<a>x))(?:|(?<a>y))", "d", "xy", None),
-    ("(?<a>(?<a>x)|y)", "d", "xy", None),
-    ("(?<a>x|(?<a>y))", "", "xy", None),
-    ("(?<a>(?<a>x))", "", "x", None),
-    ("(?<a>x)|(?<a>y|z)", "d", "xz", None),
-    ("(?<a>x)(?<a>y|z)", "", "xz", None),
-    // Pattern modifiers under `u` and `v`.
-    ("(?i:ſ)", "u", "sSſ", None),
-    ("(?i:ſ)", "u", "S", None),
-    ("(?i:ſ)", "u", "SĀ", None),
-    ("(?i:[ſ])", "u", "S", None),
-    ("(?i:ſ|s)", "u", "S s", None),
-    ("(?i:ſ|x)", "u", "S", None),
-    ("(?i:ſ+)", "u", "SSſ", None),
-    ("(?i:ſ+)", "u", "SS", None),
-    (r"(?i:\u212A)k", "u", "kk KK", None),
-    (r"(?i:\u212A)", "v", "k", None),
-    (r"(?i:\u{1E9E})", "u", "ß", None),
-    (r"(?i:\u039C)", "u", "µ", None),
-    ("(?i:Μ)", "u", "µ", None),
-    ("(?i:(?-i:ſ)|ſ)", "u", "S", None),
-    ("(?i:ſ)", "v", "sSſ", None),
-    ("(?i:ſ)", "", "sSſ", None),
-    ("(?i:s)", "u", "sSſ", None),
-    ("(?i:[ſ])", "u", "sSſ", None),
-    (r"(?i:\u017f)", "v", "sSſ", None),
-    ("(?i:K)", "u", "kK\u{212A}", None),
-    ("(?i:\u{212A})", "v", "kK\u{212A}", None),
-    (r"(?i:\w)", "u", "ſ\u{212A}", None),
-    (r"(?-i:ſ)", "iu", "sSſ", None),
-    (r"(?i:ſ)\k<n>(?<n>)", "u", "S", None),
-    // node 18's look-behind over astral characters under `u`.
-    ("(?<=a[^a-z])", "u", "a😂", None),
-    ("(?<=a[^a-z])", "", "a😂", None),
-    ("(?<=a.)", "u", "a😂b", None),
-    ("(?<=[^a-z])", "u", "a😂b", None),
-    ("(?<=😂)", "u", "a😂b", None),
-    (r"(?<=a\W)", "u", "a😂", None),
-    (r"(?<=a[\s\S])", "u", "a😂", None),
-    // ... which is a negated class listing only BMP characters next to a character or a
-    // class, forward too; node 18 reads it as one code unit (refused), the rest as node 20.
-    ("a[^b]", "u", "a😂", None),
-    ("[^b]a", "u", "😂a", None),
-    (r"[^\w]a", "u", "😂a", None),
-    ("(?:a[^b])", "u", "a😂 a", None),
-    ("(?<=[^b]{2})", "u", "a😂", None),
-    ("(?<=[^b][^b])", "u", "a😂", None),
-    ("a[^b]+", "u", "a😂😂", None),
-    ("a(?:[^b])", "u", "a😂", None),
-    ("(a)[^b]", "u", "a😂", None),
-    ("a([^b])", "u", "a😂", None),
-    (".[^b]", "u", "a😂", None),
-    ("(?:a|x)[^b]", "u", "a😂", None),
-    ("[^b]a+", "u", "😂a", None),
-    ("a[^b]{1}", "u", "a😂", None),
-    ("a[^😂]", "u", "a😂 a😀", None),
-    (r"a[^\uD83D]", "u", "a😂", None),
-    (r"a[^\uDE02]", "u", "a😂", None),
-    (r"a[^\D]", "u", "a😂", None),
-    ("a[^b]", "ui", "a😂", None),
-    ("(?<=a[^b])", "ui", "a😂", None),
-    ("(?<=[^b])", "u", "😂a😂", Some("|")),
-    (r"(?<=\W)", "u", "😂a😂", None),
-    ("a[^b]", "u", "ab ac", None),
-    // node 18's code-unit classes, pinned on node 18.20.8: a global search that would start
-    // inside a pair steps back to its first half; `[^]` reads whole characters; class
-    // escapes, properties and characters outside the BMP keep a class in the run; a lone
-    // surrogate escape does not; nothing is read inside a pair but by such a class.
-    ("a[^b]|[^b][^b]", "u", "a😂", Some("<$&>")),
-    ("a[^]", "u", "a😂", None),
-    (r"\d[^b]", "u", "1😂", None),
-    (r"\s[^b]\w[^b]", "u", " 😂w😂", None),
-    (r"a[^\p{ASCII}]", "u", "a😂", Some("[$&]")),
-    ("😂[^b]", "u", "😂😂", Some("[$&]")),
-    (r"\uDE02[^b]", "u", "😂😂", None),
-    (r"a[^b](?![^b])", "u", "a😂", None),
-    (r"a[^b]\B", "u", "a😂", None),
-    (r"a[^b]\b", "u", "a😂", None),
-    ("a[^b].", "u", "a😂x", None),
-    ("(?:a[^b])+", "u", "a😂a😂", Some("<$&>")),
-    ("[a-z][^b]", "u", "a😂", None),
-    (r"a[^b]|\uD83D", "u", "a😂", None),
-    ("(?<=[^b][^b])", "u", "😂😂", Some("|")),
-    ("(?<![^b]a)x", "u", "😂ax", None),
-    // Backreferences beside them: code units compared, and a reference that ends inside a
-    // pair fails, set or not (V8's CheckNotInSurrogatePair), forward and backward.
-    (r"a[^b]()\1", "u", "a😂", None),
-    (r"a[^b]\1()", "u", "a😂", None),
-    (r"a[^b](x)?\1", "u", "a😂", None),
-    (r"(?<=()\1a[^b])", "u", "a😂", None),
-    (r"(a[^b])[^]*\1", "u", "a😂 a😂", None),
-    (r"(?<=(a[^b])\1)", "u", "a😂a😂", None),
-    (r"(?<=\1(a[^b]))x", "u", "a😂x", Some("[$1]")),
-    // With `y`: each match where the last ended, stepping back into a pair's first half.
-    ("a[^b]|[^b][^b]", "uy", "a😂", None),
-    ("a[^b]", "uy", "a😂a😂", Some("-")),
-    ("[^b]a", "uy", "😂a", None),
-    // A `\k<name>` inside a group of a name several groups share (node 24 and later): V8's
-    // parser makes it empty, as one inside the only group of its name, so it holds inside a
-    // pair too.
-    (r"(?:(?<a>\k<a>)|(?<a>b))(?!😀)", "u", "😀", Some("[$<a>]")),
-    (
-        r"(?:(?<a>x)|(?<a>\k<a>))(?!😀)",
-        "u",
-        "a😀x",
-        Some("[$<a>]"),
-    ),
-    (r"(?:(?<a>(?:\k<a>))|(?<a>b))\B", "v", "😀b", Some("-")),
-    (r"(?:(?<a>\k<a>y)|(?<a>b))", "u", "😀y", None),
-    (r"(?:(?<a>(?<b>\k<a>))|(?<a>b))(?!\p{L})", "u", "😀", None),
-    (
-        r"(?:(?<a>x)|(?<a>y))(?:(?<c>\k<a>)|z)(?!😀)",
-        "u",
-        "😀",
-        None,
-    ),
-    (r"(?<a>x)(?:|(?<a>y\k<a>))", "u", "xy xyx", None),
-];
+fn unit_cases() -> Vec<(String, String, String, Option<String>)> {
+    common::jsonl(include_str!("data/node_unit_cases.jsonl"))
+}
 
 /// rxw's answer to a case in node's oracle's shape: each match's spans in UTF-16 units, its
 /// `indices.groups` (a name given to several groups: the last that took part; a group that
@@ -674,72 +492,49 @@ fn rxw_unit_answer(major: u32, c: &Value) -> Result<Value, rxw_syntax::Error> {
     Ok(answer)
 }
 
-/// Item 4 and 5 of the JavaScript gaps, on every installed node: [`UNIT_CASES`] must agree
+/// Item 4 and 5 of the JavaScript gaps, on every installed node: [`unit_cases`] must agree
 /// with each release exactly (spans in UTF-16 units, groups objects, replacements' code
 /// units), refusing nothing. Prints each release's figures and how many cases cut a pair
 /// (which rxw refused before it answered them).
 #[test]
 fn unit_cases_agree_with_every_installed_node() {
-    let cases: Vec<Value> = UNIT_CASES
+    let cases: Vec<Value> = unit_cases()
         .iter()
         .map(|(p, f, t, r)| json!({"pattern": p, "flags": f, "input": t, "replacement": r}))
         .collect();
     let mut failures = Vec::new();
     for major in NODE_MAJORS {
-        let Some(answers) = common::node_binary(major).and_then(|b| run_node(&b, &cases)) else {
-            rxw_testkit::missing(
-                &format!("node {major}"),
-                &format!("js@node{major}'s UTF-16 cases are NOT checked (.ci/run installs it)"),
-            );
+        let Some(answers) = node_answers(major, &cases, "UTF-16 cases") else {
             continue;
         };
-        let (mut agree, mut refused, mut cut) = (0, 0, 0);
-        let mut wrong = Vec::new();
-        for (c, want) in cases.iter().zip(&answers) {
-            let label = format!(
-                "js@node{major} /{}/{} on {} (replacement {})",
-                c["pattern"], c["flags"], c["input"], c["replacement"]
-            );
-            if want["matches"].to_string().contains("-1") {
-                cut += 1;
-            }
-            match (rxw_unit_answer(major, c), want.get("error")) {
-                (Err(_), Some(_)) => agree += 1,
-                (Ok(v), None)
-                    if v["units"] == want["units"]
-                        && v["groups"] == want["groups"]
-                        && v.get("replaced_units") == want.get("replaced_units") =>
-                {
-                    agree += 1
-                }
-                // The one corner rxw refuses, saying why (node 18's negated class read as
-                // one code unit, on a text with a character outside the BMP); any other
-                // refusal differs.
-                (Err(e), None)
-                    if e.kind == ErrorKind::InputUnsupported
-                        && e.message.starts_with("js@node18: a negated class") =>
-                {
-                    refused += 1;
-                }
-                (Err(e), None) => wrong.push(format!("{label}: rxw refused: {}", e.message)),
-                (Ok(_), Some(e)) => wrong.push(format!("{label}: rxw accepted, node refused: {e}")),
-                (Ok(v), None) => wrong.push(format!(
-                    "{label}:\n    rxw  {v}\n    node {}",
-                    json!({"units": want["units"], "groups": want["groups"], "replaced_units": want.get("replaced_units")})
-                )),
-            }
-        }
-        eprintln!(
-            "js@node{major}: {agree} of {} UTF-16 cases agree, {} differ, {refused} refused as input_unsupported; {cut} cut a surrogate pair",
-            cases.len(),
-            wrong.len()
+        // The one corner rxw refuses, saying why (node 18's negated class read as one code
+        // unit, on a text with a character outside the BMP); any other refusal differs.
+        let negated_class_on_node18 = |e: &rxw_syntax::Error| {
+            e.kind == ErrorKind::InputUnsupported
+                && e.message.starts_with("js@node18: a negated class")
+        };
+        let keys = ["units", "groups", "replaced_units"];
+        let t = NodeTally::judge(
+            major,
+            &cases,
+            &answers,
+            rxw_unit_answer,
+            &keys,
+            negated_class_on_node18,
         );
-        for w in wrong.iter().take(30) {
-            eprintln!("  {w}");
-        }
-        if !wrong.is_empty() {
-            failures.push(format!("js@node{major}: {} cases differ", wrong.len()));
-        }
+        let cut = answers
+            .iter()
+            .filter(|a| a["matches"].to_string().contains("-1"))
+            .count();
+        let more = format!("; {cut} cut a surrogate pair");
+        t.say(
+            &format!("js@node{major}"),
+            cases.len(),
+            "UTF-16 cases",
+            &more,
+            30,
+            &mut failures,
+        );
     }
     assert!(failures.is_empty(), "{}", failures.join("; "));
 }
@@ -870,53 +665,29 @@ fn node18_generated_classes_agree_with_node_18() {
             }));
         }
     }
-    let Some(answers) = common::node_binary(18).and_then(|b| run_node(&b, &cases)) else {
-        rxw_testkit::missing(
-            "node 18",
-            "js@node18's code-unit classes are NOT checked (.ci/run installs it)",
-        );
+    let Some(answers) = node_answers(18, &cases, "code-unit classes") else {
         return;
     };
-    let (mut agree, mut rejected, mut cut) = (0, 0, 0);
-    let mut wrong = Vec::new();
-    for (c, want) in cases.iter().zip(&answers) {
-        let label = format!(
-            "js@node18 /{}/{} on {}",
-            c["pattern"], c["flags"], c["input"]
-        );
-        if want["units"].to_string().contains("-1") || want["matches"].to_string().contains("-1") {
-            cut += 1;
-        }
-        match (rxw_unit_answer(18, c), want.get("error")) {
-            (Err(_), Some(_)) => rejected += 1,
-            (Ok(v), None)
-                if v["units"] == want["units"]
-                    && v.get("replaced_units") == want.get("replaced_units") =>
-            {
-                agree += 1
-            }
-
-            (Err(e), None) => wrong.push(format!("{label}: rxw refused: {}", e.message)),
-            (Ok(_), Some(e)) => wrong.push(format!("{label}: rxw accepted, node refused: {e}")),
-            (Ok(v), None) => wrong.push(format!(
-                "{label}:\n    rxw  {v}\n    node {}",
-                json!({"units": want["units"], "replaced_units": want.get("replaced_units")})
-            )),
-        }
-    }
-    eprintln!(
-        "js@node18, generated: {} cases, {agree} agree, {rejected} rejected by both, {} differ; {cut} cut a surrogate pair",
+    let keys = ["units", "replaced_units"];
+    let t = NodeTally::judge(18, &cases, &answers, rxw_unit_answer, &keys, |_| false);
+    let cut = answers
+        .iter()
+        .filter(|a| {
+            a["units"].to_string().contains("-1") || a["matches"].to_string().contains("-1")
+        })
+        .count();
+    let mut failures = Vec::new();
+    let more = format!("; {cut} cut a surrogate pair");
+    t.say(
+        "js@node18, generated",
         cases.len(),
-        wrong.len()
+        "cases",
+        &more,
+        40,
+        &mut failures,
     );
-    for w in wrong.iter().take(40) {
-        eprintln!("  {w}");
-    }
-    assert!(
-        wrong.is_empty(),
-        "{} generated cases differ from node 18",
-        wrong.len()
-    );
+    assert!(failures.is_empty(), "{}", failures.join("; "));
+    let agree = t.agree;
     // With this seed node cuts a pair in 77 answers.
     assert!(cut >= 70, "only {cut} cases cut a pair");
     assert!(agree == cases.len(), "{agree} agree");

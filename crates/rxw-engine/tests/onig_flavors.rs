@@ -14,156 +14,13 @@
 mod common;
 
 use rxw_syntax::flavor::Flavor;
-use serde_json::{Value, json};
+use serde_json::Value;
 
-/// Hand-written cases: each pattern, its flags, and the texts it runs on.
-const QUIRKS: &[(&str, &str, &[&str])] = &[
-    // `^` and `$` are always line anchors; `^` not after a final newline.
-    ("^", "", &["a\n", "a\n\nb", "", "\n"]),
-    ("$", "", &["a\n", "a\nb\n", ""]),
-    ("^a$", "", &["b\na\nc", "a\n"]),
-    // `\A \z \Z`.
-    (r"\A", "", &["ab\n"]),
-    (r"\z", "", &["ab\n"]),
-    (r"\Z", "", &["ab\n", "ab", "a\n\n"]),
-    (r"a\Z", "", &["a\n", "a", "a\nb"]),
-    // `m` is dot-all.
-    ("a.b", "", &["a\nb", "axb"]),
-    ("a.b", "m", &["a\nb", "axb"]),
-    ("(?m:.)+", "", &["a\nb"]),
-    ("(?-m:.)+", "m", &["a\nb"]),
-    // `\h` is a hex digit.
-    (r"\h+", "", &["0fFg9 x"]),
-    (r"\H+", "", &["0fFg9 x"]),
-    (r"[\h-]+", "", &["ab-z"]),
-    // Perl classes, ASCII in Ruby.
-    (r"\w+\s\d", "", &["ab_1 2", "x\t9"]),
-    (r"\W+", "", &["a b!c"]),
-    (r"\bab\b", "", &["ab abc ab"]),
-    (r"\Bb", "", &["ab b"]),
-    (r"\w", "", &["é١"]),
-    (r"\d", "", &["١2"]),
-    // Inline flags reach to the end of the group, its alternatives included.
-    ("a(?i)b|c", "", &["aBC", "ac", "C"]),
-    ("(?i)a|B", "", &["Ab"]),
-    ("(a(?i)b|c)d", "", &["aBd", "Cd", "cd"]),
-    ("(?i:a)b", "", &["AB", "Ab"]),
-    ("(?x) a b # c", "", &["ab"]),
-    ("a b", "x", &["ab", "a b"]),
-    ("(?x-x) a", "", &[" a"]),
-    // Case folding (ASCII texts).
-    ("abc", "i", &["ABC aBc"]),
-    ("[a-c]+", "i", &["ABCd"]),
-    ("[^a]", "i", &["A", "b"]),
-    ("[^a-z]+", "i", &["ABC12"]),
-    (r"(a)\1", "i", &["aA"]),
-    ("k", "i", &["K", "\u{212a}"]),
-    // Possessive, atomic, lazy.
-    ("a*+a", "", &["aaa"]),
-    ("a++b", "", &["aab"]),
-    ("a?+a", "", &["a"]),
-    ("(?>a+)b", "", &["aab", "aa"]),
-    ("(?>a|ab)c", "", &["abc", "ac"]),
-    ("a+?", "", &["aaa"]),
-    ("a{2,3}?", "", &["aaaa"]),
-    // Intervals: `{,n}`, a fixed count's `?`, `{n,m}+` is not possessive, literal braces.
-    ("a{,2}", "", &["aaa"]),
-    ("a{1}?", "", &["aa"]),
-    ("a{2}+", "", &["aaaaa"]),
-    ("a{1,2}+", "", &["aaa"]),
-    ("a{,}", "", &["a{,}"]),
-    ("a{x}", "", &["a{x}"]),
-    ("a{2", "", &["a{2"]),
-    ("{2}", "", &["{2}"]),
-    ("a**", "", &["aaa"]),
-    ("a{2}{3}", "", &["aaaaaaa"]),
-    ("(?:ab)*+", "", &["ababa"]),
-    // Look-around; look-behind alternatives of different widths.
-    ("(?<=ab|c)d", "", &["abdcdxd"]),
-    ("(?<!ab|c)d", "", &["abdcdxd"]),
-    ("(?<=a(b))c", "", &["abc"]),
-    ("(?<=a+)b", "", &["aab"]),
-    ("(?<=a(?:b|cd))e", "", &["abe"]),
-    ("(?=a)\\w+", "", &["ba ab"]),
-    ("x(?!y)", "", &["xyxz"]),
-    // Groups: named groups make plain ones non-capturing; `\k`.
-    ("(a)(?<b>c)", "", &["ac"]),
-    ("(?<a>.)(.)\\k<a>", "", &["xyx"]),
-    (r"(?<a>.)\k'a'", "", &["xx"]),
-    ("(?'q'a)b", "", &["ab"]),
-    (r"(?<a>x)\1", "", &["xx"]),
-    (r"(a)(b)\k<-1>\k<1>", "", &["abba"]),
-    (r"(a)\2", "", &["aa"]),
-    (r"(a)\k<x>", "", &["aa"]),
-    ("(?<1a>x)", "", &["x"]),
-    ("(?<>x)", "", &["x"]),
-    ("(?<a-b>x)", "", &["x"]),
-    // Subexpression calls and the absent operator: refused.
-    (r"(?<a>x)\g<a>", "", &["xx"]),
-    (r"(a|b\g<1>c)", "", &["bac"]),
-    ("(?~abc)", "", &["abcabc", "xyz"]),
-    // Classes: nested, `&&`, POSIX brackets, a first `]`.
-    ("[a-z&&[^aeiou]]+", "", &["hello"]),
-    ("[a-c[x-z]]+", "", &["abxyzd"]),
-    ("[[:alpha:][:digit:]]+", "", &["ab12-c"]),
-    ("[[:^alpha:]]+", "", &["ab12-c"]),
-    ("[[:punct:]]+", "", &["$+<=>^`|~!-"]),
-    ("[[:foo:]]", "", &["f"]),
-    ("[]a]+", "", &["]a]"]),
-    ("[]", "", &["a"]),
-    ("[^]", "", &["a"]),
-    ("[a-]+", "", &["a-b"]),
-    ("[-a]+", "", &["a-b"]),
-    ("[b-a]", "", &["a"]),
-    (r"[\d-z]+", "", &["1-z"]),
-    (r"[\]]", "", &["]"]),
-    ("[&&a]", "", &["a&"]),
-    ("[a&&]", "", &["a&"]),
-    // `\R`, `\X`, `\G`, `\K`, `\p`.
-    (r"\R", "", &["a\r\nb\nc\rd"]),
-    (r"\r?\R", "", &["\r\n"]),
-    (r"\X", "", &["ab"]),
-    (r"\Ga", "", &["aab"]),
-    (r"a\Kb", "", &["ab"]),
-    (r"\p{Alpha}", "", &["a"]),
-    // Escapes.
-    (r"\x41\u0042\t", "", &["AB\t"]),
-    (r"\0", "", &["\0"]),
-    (r"\e\a\v\f", "", &["\u{1b}\u{7}\u{b}\u{c}"]),
-    (r"\x{263a}", "", &["☺"]),
-    (r"\q\y", "", &["qy"]),
-    (r"\.\*", "", &[".*"]),
-    // Errors.
-    ("*", "", &[""]),
-    ("a|*", "", &[""]),
-    ("(", "", &[""]),
-    (")", "", &[""]),
-    ("(?", "", &[""]),
-    ("[a", "", &[""]),
-    ("a{2,1}", "", &[""]),
-    ("a{100001}", "", &[""]),
-    ("\\", "", &[""]),
-    ("(?z)", "", &[""]),
-    ("(?i", "", &[""]),
-    ("^*", "", &["a"]),
-    // Empty matches and the find-all loop.
-    ("", "", &["ab", "", "é"]),
-    ("x*", "", &["axxb"]),
-    ("x*|b", "", &["abc"]),
-    ("a|", "", &["ab"]),
-    (r"\b", "", &["ab cd"]),
-    ("(a)|b", "", &["ab"]),
-    ("(a)?b", "", &["b ab"]),
-    ("(?:(a)|b)+", "", &["ab"]),
-    ("(a|b)*c", "", &["abc"]),
-    ("(a*)*", "", &["b"]),
-    ("(a|)*", "", &["aa"]),
-    // Characters beside bytes.
-    ("é.", "", &["aébéc"]),
-    (".", "", &["a😀b"]),
-    ("b", "", &["😀b"]),
-    ("", "", &["😀é"]),
-];
+/// Hand-written cases (`tests/data/onig_quirks.jsonl`, grouped by the quirk they are about):
+/// each pattern, its flags, and the texts it runs on.
+fn quirks() -> Vec<(String, String, Vec<String>)> {
+    common::jsonl(include_str!("data/onig_quirks.jsonl"))
+}
 
 /// Replacement templates tried with Ruby's `gsub` on every compiled pattern.
 const TEMPLATES: &[&str] = &[r"<\0>", r"[\1|\2]", r"\&\\\q", r"\`|\'", r"\9"];
@@ -207,35 +64,18 @@ const GRAMMAR: common::Grammar = common::Grammar {
     repeatable: |_| true,
 };
 
+/// The quirks and 400 random patterns, with Ruby's `gsub` templates or without.
 fn cases(with_templates: bool) -> Vec<Value> {
-    let mut cases = Vec::new();
-    for (pattern, flags, texts) in QUIRKS {
-        for text in *texts {
-            cases.push(json!({ "pattern": pattern, "flags": flags, "text": text }));
-        }
-        if with_templates {
-            for t in TEMPLATES {
-                cases.push(
-                    json!({ "pattern": pattern, "flags": flags, "text": texts[0], "replace": t }),
-                );
-            }
-        }
+    common::Corpus {
+        quirks: quirks(),
+        templates: if with_templates { TEMPLATES } else { &[] },
+        grammar: &GRAMMAR,
+        seed: 0x0b1d_5eed_2026,
+        random: 400,
+        flags: &["", "", "i", "m", "im"],
+        texts: TEXTS,
     }
-    let mut rng = rxw_testkit::Rng(0x0b1d_5eed_2026);
-    for k in 0..400 {
-        let pattern = common::random_pattern(&mut rng, 0, &GRAMMAR);
-        let flags = *rng.pick(&["", "", "i", "m", "im"]);
-        for text in TEXTS {
-            cases.push(json!({ "pattern": pattern, "flags": flags, "text": text }));
-        }
-        if with_templates && k % 4 == 0 {
-            let t = rng.pick(TEMPLATES);
-            cases.push(
-                json!({ "pattern": pattern, "flags": flags, "text": TEXTS[0], "replace": t }),
-            );
-        }
-    }
-    cases
+    .cases()
 }
 
 #[test]

@@ -24,6 +24,24 @@ pub fn recorded(text: &str) -> Vec<Value> {
         .collect()
 }
 
+/// The spans (bytes) of every match of `pattern` under `flags` in `flavor` on `text`: the
+/// regression tests' question.
+#[allow(dead_code)]
+pub fn find_spans(
+    flavor: rxw_syntax::flavor::Flavor,
+    pattern: &str,
+    flags: &str,
+    text: &str,
+) -> Result<Vec<(usize, usize)>, rxw_syntax::Error> {
+    let flags = rxw_syntax::flavor::Flags::parse(flags, flavor)?;
+    let re = rxw_engine::Regex::new(pattern, flavor, flags)?;
+    Ok(re
+        .find_all(text, None)?
+        .iter()
+        .map(|m| m.groups[0].expect("the whole match"))
+        .collect())
+}
+
 /// A pattern compiled in `flavor` and run over `text`, for a differential test: the regex and
 /// its matches, or the answer already made: `{"refused": …}` for what rxw cannot reproduce or
 /// what passes its own limits (counted apart, never passed as agreement), `{"error": …}` for a
@@ -478,6 +496,55 @@ pub fn random_pattern(rng: &mut rxw_testkit::Rng, depth: usize, grammar: &Gramma
         }
     }
     out
+}
+
+/// The cases of a differential test from hand-written quirks and random patterns.
+#[allow(dead_code)]
+pub struct Corpus<'a> {
+    /// Each quirk's pattern, its flags, and the texts it runs on.
+    pub quirks: Vec<(String, String, Vec<String>)>,
+    /// Replacement templates: each quirk is tried with each of them on its first text, every
+    /// fourth random pattern with one drawn at random, on the first of `texts` (none: no
+    /// replacement is tried).
+    pub templates: &'a [&'a str],
+    /// What the random patterns are drawn from: `random` of them, from `seed`.
+    pub grammar: &'a Grammar<'a>,
+    pub seed: u64,
+    pub random: usize,
+    /// The flags a random pattern is drawn with, and the texts it runs on.
+    pub flags: &'a [&'a str],
+    pub texts: &'a [&'a str],
+}
+
+#[allow(dead_code)]
+impl Corpus<'_> {
+    /// Every case, `{"pattern", "flags", "text", "replace"?}`.
+    pub fn cases(&self) -> Vec<Value> {
+        let case = |pattern: &str, flags: &str, text: &str| json!({ "pattern": pattern, "flags": flags, "text": text });
+        let replace = |pattern: &str, flags: &str, text: &str, t: &str| json!({ "pattern": pattern, "flags": flags, "text": text, "replace": t });
+        let mut cases = Vec::new();
+        for (pattern, flags, texts) in &self.quirks {
+            for text in texts {
+                cases.push(case(pattern, flags, text));
+            }
+            for t in self.templates {
+                cases.push(replace(pattern, flags, &texts[0], t));
+            }
+        }
+        let mut rng = rxw_testkit::Rng(self.seed);
+        for k in 0..self.random {
+            let pattern = random_pattern(&mut rng, 0, self.grammar);
+            let flags = *rng.pick(self.flags);
+            for text in self.texts {
+                cases.push(case(&pattern, flags, text));
+            }
+            if !self.templates.is_empty() && k % 4 == 0 {
+                let t = rng.pick(self.templates);
+                cases.push(replace(&pattern, flags, self.texts[0], t));
+            }
+        }
+        cases
+    }
 }
 
 /// rxw's attack on the exponential `pattern` (in `flavor`) slows a real engine down
