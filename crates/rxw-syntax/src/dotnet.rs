@@ -33,7 +33,7 @@ use crate::ast::{Ast, Span};
 use crate::dotnet_unicode as tables;
 use crate::error::Error;
 use crate::flavor::Flags;
-use crate::reader::{Cursor, Piece, map_back, refusal};
+use crate::reader::{self, Cursor, Piece, normalize, refusal};
 use crate::rules::dotnet as texts;
 
 /// A pattern read: the sre text of the same meaning, where each piece of it came from, and
@@ -96,20 +96,13 @@ pub(crate) fn read(pattern: &str, flags: Flags) -> Result<Read, Error> {
 /// [`ErrorKind::ConstructUnsupported`] when the sre parser refused the text (a look-behind
 /// whose width is not fixed, which .NET accepts).
 pub(crate) fn finish(pattern: &str, read: Read, parsed: Result<Ast, Error>) -> Result<Ast, Error> {
-    let whole = Span::new(0, pattern.len());
-    let ast = parsed.map_err(|e| {
-        let why = if e.message.contains("look-behind") {
-            "a look-behind whose width is not fixed (.NET matches any look-behind right to left)"
-                .to_string()
-        } else {
-            format!(
-                "a construct .NET reads differently from rxw's matcher ({})",
-                e.message
-            )
-        };
-        unsupported(pattern, &why, whole)
-    })?;
-    Ok(map_back(pattern, read.pieces, ast))
+    reader::finish(pattern, read.pieces, parsed, ("dotnet", ".NET"), |e| {
+        e.message.contains("look-behind").then(|| {
+            let why = "a look-behind whose width is not fixed (.NET matches any look-behind right \
+                       to left)";
+            unsupported(pattern, why, Span::new(0, pattern.len()))
+        })
+    })
 }
 
 fn unsupported(pattern: &str, what: &str, span: Span) -> Error {
@@ -1362,19 +1355,6 @@ fn perl_ranges(k: char) -> Vec<(u32, u32)> {
     } else {
         set
     }
-}
-
-/// Sorted, merged ranges.
-fn normalize(mut v: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
-    v.sort_unstable();
-    let mut out: Vec<(u32, u32)> = Vec::new();
-    for (a, b) in v {
-        match out.last_mut() {
-            Some(r) if a <= r.1.saturating_add(1) => r.1 = r.1.max(b),
-            _ => out.push((a, b)),
-        }
-    }
-    out
 }
 
 /// The BMP characters (surrogates aside) outside `set`.

@@ -19,7 +19,7 @@
 use crate::ast::{Ast, Span};
 use crate::error::Error;
 use crate::flavor::{Flags, JavaVersion};
-use crate::reader::{Cursor, Piece, WHITE, map_back, refusal};
+use crate::reader::{self, Cursor, Piece, WHITE, refusal};
 use crate::rules::java as texts;
 
 /// A Java pattern read: the sre text of the same meaning, and where each piece of it came from.
@@ -49,19 +49,13 @@ pub(crate) fn read(pattern: &str, version: JavaVersion, flags: Flags) -> Result<
 /// [`ErrorKind::ConstructUnsupported`] when the sre parser refused the text (what Java reads
 /// differently from rxw's matcher).
 pub(crate) fn finish(pattern: &str, read: Read, parsed: Result<Ast, Error>) -> Result<Ast, Error> {
-    let ast = parsed.map_err(|e| {
-        let why = if e.message.contains("look-behind") {
-            "a look-behind whose width is not fixed (Java accepts one with a bounded length)"
-                .to_string()
-        } else {
-            format!(
-                "a construct Java reads differently from rxw's matcher ({})",
-                e.message
-            )
-        };
-        unsupported(pattern, &why, Span::new(0, pattern.len()))
-    })?;
-    Ok(map_back(pattern, read.pieces, ast))
+    reader::finish(pattern, read.pieces, parsed, ("java", "Java"), |e| {
+        e.message.contains("look-behind").then(|| {
+            let why =
+                "a look-behind whose width is not fixed (Java accepts one with a bounded length)";
+            unsupported(pattern, why, Span::new(0, pattern.len()))
+        })
+    })
 }
 
 fn unsupported(pattern: &str, what: &str, span: Span) -> Error {
@@ -224,19 +218,14 @@ impl<'p> Reader<'p> {
                     f.last = Last::Nothing;
                 }
                 '*' | '+' | '?' | '{' => self.quantifier()?,
-                '^' => {
+                '^' | '$' => {
                     self.pos += 1;
-                    let text = if self.flags.m {
-                        r"(?:(?!\Z)(?:\A|(?<=[\n\x85\u2028\u2029])|(?<=\r)(?!\n)))"
-                    } else {
-                        r"\A"
+                    let text = match (c, self.flags.m) {
+                        ('^', true) => r"(?:(?!\Z)(?:\A|(?<=[\n\x85\u2028\u2029])|(?<=\r)(?!\n)))",
+                        ('^', false) => r"\A",
+                        (_, true) => MULTILINE_END,
+                        (_, false) => END,
                     };
-                    self.emit(text, start);
-                    self.zero_width();
-                }
-                '$' => {
-                    self.pos += 1;
-                    let text = if self.flags.m { MULTILINE_END } else { END };
                     self.emit(text, start);
                     self.zero_width();
                 }

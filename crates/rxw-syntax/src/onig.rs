@@ -25,7 +25,8 @@
 use crate::ast::{Ast, Span};
 use crate::error::{Error, ErrorKind};
 use crate::flavor::{Flags, Flavor};
-use crate::reader::{Cursor, Piece, WHITE, map_back, refusal};
+use crate::reader::ascii::{DIGIT, HEX, SPACE, WORD};
+use crate::reader::{self, Cursor, Piece, WHITE, ascii};
 use crate::rules::onig as texts;
 
 /// A pattern read: the sre text of the same meaning, where each piece of it came from, and
@@ -75,27 +76,13 @@ pub(crate) fn finish(
     read: Read,
     parsed: Result<Ast, Error>,
 ) -> Result<Ast, Error> {
-    let ast = parsed.map_err(|e| {
-        if e.message.contains("look-behind") && matches!(flavor, Flavor::Ruby(_)) {
+    let family = (flavor.family_name(), "the engine");
+    reader::finish(pattern, read.pieces, parsed, family, |e| {
+        (e.message.contains("look-behind") && matches!(flavor, Flavor::Ruby(_))).then(|| {
             Error::new(ErrorKind::PatternInvalid, texts::LOOK_BEHIND)
                 .with_span_in(pattern, Some(Span::new(0, pattern.len())))
-        } else {
-            unsupported(
-                pattern,
-                flavor,
-                &format!(
-                    "a construct the engine reads differently from rxw's matcher ({})",
-                    e.message
-                ),
-                Span::new(0, pattern.len()),
-            )
-        }
-    })?;
-    Ok(map_back(pattern, read.pieces, ast))
-}
-
-fn unsupported(pattern: &str, flavor: Flavor, what: &str, span: Span) -> Error {
-    refusal(flavor.family_name(), pattern, what, span)
+        })
+    })
 }
 
 const CASE_RULE: &str = "case folding under i follows Unicode's full folding (k matches the \
@@ -297,26 +284,11 @@ fn sre_literal(c: char) -> String {
     }
 }
 
-const DIGIT: &[(u32, u32)] = &[(0x30, 0x39)];
-const WORD: &[(u32, u32)] = &[(0x30, 0x39), (0x41, 0x5a), (0x5f, 0x5f), (0x61, 0x7a)];
-const SPACE: &[(u32, u32)] = &[(0x09, 0x0d), (0x20, 0x20)];
-const HEX: &[(u32, u32)] = &[(0x30, 0x39), (0x41, 0x46), (0x61, 0x66)];
-
 /// The ASCII members of a POSIX bracket (its Unicode members are kept out by the text rule).
 fn posix(name: &str) -> Option<&'static [(u32, u32)]> {
-    Some(match name {
-        "alnum" => &[(0x30, 0x39), (0x41, 0x5a), (0x61, 0x7a)],
-        "alpha" => &[(0x41, 0x5a), (0x61, 0x7a)],
-        "ascii" => &[(0, 0x7f)],
-        "blank" => &[(0x09, 0x09), (0x20, 0x20)],
-        "cntrl" => &[(0, 0x1f), (0x7f, 0x7f)],
-        "digit" => DIGIT,
-        "graph" => &[(0x21, 0x7e)],
-        "lower" => &[(0x61, 0x7a)],
-        "print" => &[(0x20, 0x7e)],
-        "punct" => &[(0x21, 0x2f), (0x3a, 0x40), (0x5b, 0x60), (0x7b, 0x7e)],
+    match name {
         // Oniguruma's is Unicode's punctuation only, without the ASCII symbols.
-        "punct_onig" => &[
+        "punct_onig" => Some(&[
             (0x21, 0x23),
             (0x25, 0x2a),
             (0x2c, 0x2f),
@@ -326,13 +298,9 @@ fn posix(name: &str) -> Option<&'static [(u32, u32)]> {
             (0x5f, 0x5f),
             (0x7b, 0x7b),
             (0x7d, 0x7d),
-        ],
-        "space" => SPACE,
-        "upper" => &[(0x41, 0x5a)],
-        "xdigit" => HEX,
-        "word" => WORD,
-        _ => return None,
-    })
+        ]),
+        _ => ascii::posix(name),
+    }
 }
 
 struct Reader<'p> {
@@ -555,16 +523,13 @@ impl<'p> Reader<'p> {
                 self.emit(&format!("\\{c}"), start);
                 self.zero_width();
             }
-            'A' => {
-                self.emit(r"\A", start);
-                self.zero_width();
-            }
-            'z' => {
-                self.emit(r"\Z", start);
-                self.zero_width();
-            }
-            'Z' => {
-                self.emit(r"(?=\n?\Z)", start);
+            'A' | 'z' | 'Z' => {
+                let text = match c {
+                    'A' => r"\A",
+                    'z' => r"\Z",
+                    _ => r"(?=\n?\Z)",
+                };
+                self.emit(text, start);
                 self.zero_width();
             }
             'R' => {

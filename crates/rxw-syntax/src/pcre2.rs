@@ -24,7 +24,8 @@
 use crate::ast::{Ast, Span};
 use crate::error::{Error, ErrorKind};
 use crate::flavor::Flags;
-use crate::reader::{Cursor, Piece, map_back, refusal};
+use crate::reader::ascii::{self, DIGIT, SPACE, WORD};
+use crate::reader::{self, Cursor, Piece, normalize, refusal};
 
 /// A PCRE2 pattern read: the sre text of the same meaning, and where each piece came from.
 pub(crate) struct Read {
@@ -73,6 +74,13 @@ pub(crate) fn read(pattern: &str, flags: Flags) -> Result<Read, Error> {
 /// refused (what PCRE2 reads differently from rxw's matcher).
 pub(crate) fn finish(pattern: &str, read: Read, parsed: Result<Ast, Error>) -> Result<Ast, Error> {
     let whole = Span::new(0, pattern.len());
+    let not_fixed = || {
+        Error::new(
+            ErrorKind::PatternInvalid,
+            "lookbehind assertion is not fixed length",
+        )
+        .with_span_in(pattern, Some(whole))
+    };
     if let Some((e, in_lookbehind)) = read.pending {
         return Err(match parsed {
             // PCRE2 measures a look-behind left to right and says the first of the two it
@@ -83,33 +91,14 @@ pub(crate) fn finish(pattern: &str, read: Read, parsed: Result<Ast, Error>) -> R
                  reference to a group that does not exist",
                 whole,
             ),
-            Err(p) if p.message.contains("look-behind") => Error::new(
-                ErrorKind::PatternInvalid,
-                "lookbehind assertion is not fixed length",
-            )
-            .with_span_in(pattern, Some(whole)),
+            Err(p) if p.message.contains("look-behind") => not_fixed(),
             _ => e,
         });
     }
-    let ast = parsed.map_err(|e| {
-        if e.message.contains("look-behind") && !e.message.contains("group reference") {
-            Error::new(
-                ErrorKind::PatternInvalid,
-                "lookbehind assertion is not fixed length",
-            )
-            .with_span_in(pattern, Some(whole))
-        } else {
-            unsupported(
-                pattern,
-                &format!(
-                    "a construct PCRE2 reads differently from rxw's matcher ({})",
-                    e.message
-                ),
-                whole,
-            )
-        }
-    })?;
-    Ok(map_back(pattern, read.pieces, ast))
+    reader::finish(pattern, read.pieces, parsed, ("pcre2", "PCRE2"), |e| {
+        (e.message.contains("look-behind") && !e.message.contains("group reference"))
+            .then(not_fixed)
+    })
 }
 
 fn unsupported(pattern: &str, what: &str, span: Span) -> Error {
@@ -212,9 +201,6 @@ enum Reference {
     Name(String, usize),
 }
 
-const WORD: &[(u32, u32)] = &[(0x30, 0x39), (0x41, 0x5a), (0x5f, 0x5f), (0x61, 0x7a)];
-const DIGIT: &[(u32, u32)] = &[(0x30, 0x39)];
-const SPACE: &[(u32, u32)] = &[(0x09, 0x0d), (0x20, 0x20)];
 const HSPACE: &[(u32, u32)] = &[
     (0x09, 0x09),
     (0x20, 0x20),
@@ -229,28 +215,6 @@ const HSPACE: &[(u32, u32)] = &[
 const VSPACE: &[(u32, u32)] = &[(0x0a, 0x0d), (0x85, 0x85), (0x2028, 0x2029)];
 const MAX_CHAR: u32 = 0x10ffff;
 
-/// The set of a POSIX class name, ASCII as PCRE2's default tables have it.
-fn posix_set(name: &str) -> Option<Vec<(u32, u32)>> {
-    let set: &[(u32, u32)] = match name {
-        "alpha" => &[(0x41, 0x5a), (0x61, 0x7a)],
-        "lower" => &[(0x61, 0x7a)],
-        "upper" => &[(0x41, 0x5a)],
-        "alnum" => &[(0x30, 0x39), (0x41, 0x5a), (0x61, 0x7a)],
-        "ascii" => &[(0, 0x7f)],
-        "blank" => &[(0x09, 0x09), (0x20, 0x20)],
-        "cntrl" => &[(0, 0x1f), (0x7f, 0x7f)],
-        "digit" => DIGIT,
-        "graph" => &[(0x21, 0x7e)],
-        "print" => &[(0x20, 0x7e)],
-        "punct" => &[(0x21, 0x2f), (0x3a, 0x40), (0x5b, 0x60), (0x7b, 0x7e)],
-        "space" => SPACE,
-        "word" => WORD,
-        "xdigit" => &[(0x30, 0x39), (0x41, 0x46), (0x61, 0x66)],
-        _ => return None,
-    };
-    Some(set.to_vec())
-}
-
 fn complement(set: &[(u32, u32)]) -> Vec<(u32, u32)> {
     let mut out = Vec::new();
     let mut next = 0u32;
@@ -262,18 +226,6 @@ fn complement(set: &[(u32, u32)]) -> Vec<(u32, u32)> {
     }
     if next <= MAX_CHAR {
         out.push((next, MAX_CHAR));
-    }
-    out
-}
-
-fn normalize(mut set: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
-    set.sort_unstable();
-    let mut out: Vec<(u32, u32)> = Vec::new();
-    for (lo, hi) in set {
-        match out.last_mut() {
-            Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
-            _ => out.push((lo, hi)),
-        }
     }
     out
 }
@@ -1085,29 +1037,28 @@ impl<'p> Reader<'p> {
     }
 
     fn backref_number(&mut self, n: usize, at: usize, from: usize) {
-        let exists = self.reference(Reference::Number(n, at));
-        let text = if !exists || self.final_groups.is_some() {
-            // (Read again only to check the look-behinds: no reference is needed.)
-            "(?!)".to_string()
-        } else if self.flags.i {
-            format!("(?i:\\{n})")
-        } else {
-            format!("(?:\\{n})")
-        };
-        self.atom(&text, from, false);
+        let r = Reference::Number(n, at);
+        self.backref(r, format!("(?i:\\{n})"), format!("(?:\\{n})"), from);
     }
 
     fn backref_name(&mut self, name: String, from: usize) {
         // The name is read with its closing character: PCRE2 points at the name.
         let at = self.pos.saturating_sub(name.chars().count() + 1);
-        let exists = self.reference(Reference::Name(name.clone(), at));
+        let (caseless, plain) = (format!("(?i:(?P={name}))"), format!("(?P={name})"));
+        self.backref(Reference::Name(name, at), caseless, plain, from);
+    }
+
+    /// A backreference to the group `r` names, written as `caseless` under `i`, else `plain`;
+    /// one that fails where the group does not exist.
+    fn backref(&mut self, r: Reference, caseless: String, plain: String, from: usize) {
+        let exists = self.reference(r);
         let text = if !exists || self.final_groups.is_some() {
             // (Read again only to check the look-behinds: no reference is needed.)
             "(?!)".to_string()
         } else if self.flags.i {
-            format!("(?i:(?P={name}))")
+            caseless
         } else {
-            format!("(?P={name})")
+            plain
         };
         self.atom(&text, from, false);
     }
@@ -1541,7 +1492,7 @@ impl<'p> Reader<'p> {
                 } else {
                     name
                 };
-                let Some(set) = posix_set(&name) else {
+                let Some(set) = ascii::posix(&name).map(<[_]>::to_vec) else {
                     return Err(self.error(text::POSIX_UNKNOWN, from + 2));
                 };
                 // A negated POSIX class is a complement within the first 256 characters, the

@@ -24,6 +24,49 @@ pub(crate) fn ascii_flags() -> Flags {
     }
 }
 
+/// Sets of code points as sorted ranges, ASCII as the readers' engines have them by default.
+pub(crate) mod ascii {
+    pub(crate) const DIGIT: &[(u32, u32)] = &[(0x30, 0x39)];
+    pub(crate) const WORD: &[(u32, u32)] =
+        &[(0x30, 0x39), (0x41, 0x5a), (0x5f, 0x5f), (0x61, 0x7a)];
+    pub(crate) const SPACE: &[(u32, u32)] = &[(0x09, 0x0d), (0x20, 0x20)];
+    pub(crate) const HEX: &[(u32, u32)] = &[(0x30, 0x39), (0x41, 0x46), (0x61, 0x66)];
+
+    /// The ASCII members of a POSIX class (`alpha`, `punct`, … and `word`).
+    pub(crate) fn posix(name: &str) -> Option<&'static [(u32, u32)]> {
+        Some(match name {
+            "alnum" => &[(0x30, 0x39), (0x41, 0x5a), (0x61, 0x7a)],
+            "alpha" => &[(0x41, 0x5a), (0x61, 0x7a)],
+            "ascii" => &[(0, 0x7f)],
+            "blank" => &[(0x09, 0x09), (0x20, 0x20)],
+            "cntrl" => &[(0, 0x1f), (0x7f, 0x7f)],
+            "digit" => DIGIT,
+            "graph" => &[(0x21, 0x7e)],
+            "lower" => &[(0x61, 0x7a)],
+            "print" => &[(0x20, 0x7e)],
+            "punct" => &[(0x21, 0x2f), (0x3a, 0x40), (0x5b, 0x60), (0x7b, 0x7e)],
+            "space" => SPACE,
+            "upper" => &[(0x41, 0x5a)],
+            "xdigit" => HEX,
+            "word" => WORD,
+            _ => return None,
+        })
+    }
+}
+
+/// `set`'s ranges sorted, the overlapping and adjacent ones merged.
+pub(crate) fn normalize(mut set: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
+    set.sort_unstable();
+    let mut out: Vec<(u32, u32)> = Vec::new();
+    for (lo, hi) in set {
+        match out.last_mut() {
+            Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
+            _ => out.push((lo, hi)),
+        }
+    }
+    out
+}
+
 /// The white space Java's COMMENTS and Onigmo's `x` skip.
 pub(crate) const WHITE: [char; 6] = [' ', '\t', '\n', '\u{b}', '\u{c}', '\r'];
 
@@ -153,6 +196,32 @@ macro_rules! reads_with_cursor {
     };
 }
 pub(crate) use reads_with_cursor;
+
+/// The tree of a reader's sre text `parsed`, mapped back onto `pattern` by the `pieces` the
+/// reader wrote. Where the sre parser refused the text, the engine's own answer `own(e)` if it
+/// has one (what it says of a look-behind), else `family`'s refusal of a construct `engine`
+/// reads differently from rxw's matcher.
+///
+/// # Errors
+/// `own(e)`, or [`ErrorKind::ConstructUnsupported`].
+pub(crate) fn finish(
+    pattern: &str,
+    pieces: Vec<Piece>,
+    parsed: Result<Ast, Error>,
+    (family, engine): (&str, &str),
+    own: impl FnOnce(&Error) -> Option<Error>,
+) -> Result<Ast, Error> {
+    let ast = parsed.map_err(|e| {
+        own(&e).unwrap_or_else(|| {
+            let what = format!(
+                "a construct {engine} reads differently from rxw's matcher ({})",
+                e.message
+            );
+            refusal(family, pattern, &what, Span::new(0, pattern.len()))
+        })
+    })?;
+    Ok(map_back(pattern, pieces, ast))
+}
 
 /// A reader's refusal: `family: what is not reproduced by rxw`, at `span` of `pattern`.
 pub(crate) fn refusal(family: &str, pattern: &str, what: &str, span: Span) -> Error {
