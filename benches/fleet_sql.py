@@ -24,6 +24,18 @@ from sql_counts import loaded_counts, view_counts
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
+def installed_targets():
+    """The SQL targets in turn, "duckdb" and "clickhouse", each only when its python package
+    is installed (said NOT RUN otherwise)."""
+    for target, module in (("duckdb", "duckdb"), ("clickhouse", "chdb")):
+        try:
+            __import__(module)
+        except ImportError:
+            print("%s: NOT RUN, the python package %s is not installed" % (target, module))
+            continue
+        yield target
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--bytes", type=int, default=100_000_000)
@@ -48,12 +60,7 @@ def main():
     keys = list(want)
     print("log: %s (%d bytes); rxw parse --count: %.2f s, %d hits"
           % (log, os.path.getsize(log), rxw_s, sum(want.values())))
-    for target, module in (("duckdb", "duckdb"), ("clickhouse", "chdb")):
-        try:
-            __import__(module)
-        except ImportError:
-            print("%s: NOT RUN, the python package %s is not installed" % (target, module))
-            continue
+    for target in installed_targets():
         script = os.path.join(data, "fleet-sql.%s.sql" % target)
         subprocess.run([a.rxw, "registry", "export", "--to", target, "-o", script], check=True)
         got, load, query = view_counts(target, script, log, keys)
@@ -68,12 +75,7 @@ def main():
     print("rxw parse --jsonl: %.2f s, %d bytes" % (time.perf_counter() - t, os.path.getsize(hits)))
     schema = json.loads(subprocess.run([a.rxw, "parse", "--schema"], capture_output=True,
                                        text=True, check=True).stdout)
-    for target, module in (("duckdb", "duckdb"), ("clickhouse", "chdb")):
-        try:
-            __import__(module)
-        except ImportError:
-            print("%s: NOT RUN, the python package %s is not installed" % (target, module))
-            continue
+    for target in installed_targets():
         got, load, query = loaded_counts(target, schema["load"][target], data)
         bad = [k for k in keys if got.get(k, 0) != want[k]]
         print("%s, --jsonl loaded: load %.2f s, count per key %.2f s; %s"
