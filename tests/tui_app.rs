@@ -16,7 +16,7 @@ use rxw::tui::tabs::{debug, explain, groups, matches, presets};
 use rxw::tui::theme::Palette;
 use rxw::tui::{StartInput, autosave, load_presets, screens, start_app};
 use rxw::workbench::InputSource;
-use rxw_testkit::append;
+use rxw_testkit::{append, mkfifo, temp_file};
 
 fn presets_of(app: &App) -> &rxw::tui::presets::PresetBrowser {
     &app.tab_as::<presets::PresetsTab>().unwrap().browser
@@ -35,6 +35,22 @@ fn export_pane(app: &App) -> &presets::ExportPane {
         .expect("the export pane is open")
 }
 
+/// The status bar's message ("" when there is none).
+fn said(app: &App) -> &str {
+    app.message.as_deref().unwrap_or("")
+}
+
+/// Checks that the status bar's message holds `part` (showing the message when not).
+#[track_caller]
+fn assert_says(app: &App, part: &str) {
+    assert!(said(app).contains(part), "{:?}", app.message);
+}
+
+/// The screen as drawn now, as text to search.
+fn screen_of(app: &App) -> String {
+    format!("{:?}", screens::render_buffer(app))
+}
+
 fn debug_of(app: &App) -> &debug::DebugView {
     &app.tab_as::<debug::DebugTab>().unwrap().view
 }
@@ -51,6 +67,12 @@ fn type_str(app: &mut App, s: &str) {
     for c in s.chars() {
         key(app, KeyCode::Char(c), KeyModifiers::NONE);
     }
+}
+
+/// Ctrl-U (delete to the start of the line), then `s` typed.
+fn retype(app: &mut App, s: &str) {
+    key(app, KeyCode::Char('u'), KeyModifiers::CONTROL);
+    type_str(app, s);
 }
 
 fn start(args: Options, input: StartInput, saved: Option<Session>) -> App {
@@ -72,6 +94,15 @@ fn python(pattern: &str) -> Options {
     Options {
         pattern: Some(pattern.into()),
         flavor: Some(rxw::Flavor::PYTHON),
+        ..Default::default()
+    }
+}
+
+/// The options of `rxw --fresh` (no saved session), with `-e PATTERN` when given.
+fn fresh(pattern: Option<&str>) -> Options {
+    Options {
+        pattern: pattern.map(Into::into),
+        fresh: true,
         ..Default::default()
     }
 }
@@ -110,8 +141,7 @@ fn focus_starts_in_the_pattern_with_the_cursor_at_the_end_and_tab_cycles() {
 #[test]
 fn typing_in_the_pattern_rescans_and_undo_restores() {
     let mut app = screens::demo(100, 30);
-    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
-    type_str(&mut app, "CLAIM");
+    retype(&mut app, "CLAIM");
     screens::settle(&mut app);
     let n = app.wb.results.count;
     assert_eq!(n, rxw::workbench::DEMO_LOG.matches("CLAIM").count());
@@ -321,14 +351,7 @@ fn the_session_is_restored_and_fresh_skips_it() {
     assert_eq!(app.wb.input.text(), "a1 b22");
     assert_eq!(app.wb.results.count, 2);
     assert_eq!(Session::of(&app), saved);
-    let fresh = start(
-        Options {
-            fresh: true,
-            ..Default::default()
-        },
-        StartInput::Demo,
-        Some(saved),
-    );
+    let fresh = start(fresh(None), StartInput::Demo, Some(saved));
     assert_eq!(fresh.wb.source, InputSource::Demo);
     assert!(fresh.wb.pattern.text().contains("(?P<verb>"));
 }
@@ -372,8 +395,7 @@ fn a_runaway_pattern_reports_its_limit_and_the_app_keeps_responding() {
         .as_ref()
         .expect("the backtrack limit is reported");
     assert!(err.message.contains("backtrack"), "{}", err.message);
-    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
-    type_str(&mut app, "a");
+    retype(&mut app, "a");
     screens::settle(&mut app);
     assert_eq!(app.wb.results.count, 40);
     assert!(app.wb.results.error.is_none());
@@ -410,8 +432,7 @@ fn presets_filter_by_typing_and_enter_loads_pattern_flags_flavor_and_tests() {
 #[test]
 fn loading_a_preset_says_what_it_replaced_and_ctrl_z_brings_it_back() {
     let mut app = screens::demo(100, 30);
-    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
-    type_str(&mut app, "my (own) pattern");
+    retype(&mut app, "my (own) pattern");
     app.wb.tests.replace_all("+ my test line\n".into());
     app.update(Action::ShowTab(presets::ID));
     type_str(&mut app, "uuid");
@@ -487,11 +508,10 @@ fn the_top_popup_sees_keys_first_and_closes_alone() {
             .ends_with("zz")
     );
     // An invalid key keeps the prompt open and says why.
-    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
-    type_str(&mut app, "a b");
+    retype(&mut app, "a b");
     key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
     assert!(app.popup::<SavePrompt>().is_some());
-    assert!(app.message.as_deref().unwrap_or("").contains("preset key"));
+    assert!(said(&app).contains("preset key"));
     // The app still resizes under it; Esc closes the prompt only.
     app.update(Action::Resize(120, 40));
     assert_eq!((app.size.width, app.size.height), (120, 40));
@@ -501,17 +521,20 @@ fn the_top_popup_sees_keys_first_and_closes_alone() {
     assert!(app.effects.is_empty());
 }
 
+/// The demo at 100×30 with `tests` in its Tests tab.
+fn demo_with_tests(tests: &str) -> App {
+    let mut app = screens::demo(100, 30);
+    app.wb.tests.replace_all(tests.into());
+    app
+}
+
 #[test]
 fn saving_a_preset_writes_the_user_registry_and_it_appears_at_once() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = screens::demo(100, 30);
-    app.wb
-        .tests
-        .replace_all("+ [CLAIM ab12] => CLAIM, ab12\n- [ack x]\n".into());
+    let mut app = demo_with_tests("+ [CLAIM ab12] => CLAIM, ab12\n- [ack x]\n");
     key(&mut app, KeyCode::Char('s'), KeyModifiers::CONTROL);
     assert!(app.popup::<SavePrompt>().is_some());
-    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
-    type_str(&mut app, "my_verb");
+    retype(&mut app, "my_verb");
     key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
     assert_eq!(
         app.effects.pop(),
@@ -609,7 +632,7 @@ fn sigbus_on_truncation_the_workbench_opens_on_the_data_read_and_says_why() {
             && warning.contains("showing the 30 bytes read"),
         "{warning}"
     );
-    let screen = format!("{:?}", screens::render_buffer(&app));
+    let screen = screen_of(&app);
     assert!(screen.contains("the file changed"), "{screen}");
 }
 
@@ -631,11 +654,8 @@ fn pasted_log() -> String {
     line.repeat(200_000 / line.len() + 1)
 }
 
-/// Regression ("paste burst without bracketed paste"): 200 KB pasted as key events used to be
-/// handled key by key (tabs moved the focus, the pattern was recompiled after every key).
-/// The burst is now one edit in the focused pane and at most one compile.
-#[test]
-fn paste_burst_without_bracketed_paste_is_one_edit_in_the_input_and_no_compile() {
+/// A workbench on an empty file, with the focus moved (Tab) to the input pane.
+fn empty_input_focused() -> App {
     let mut app = start(
         Options::default(),
         StartInput::Loaded(String::new(), InputSource::File("empty.log".into()), None),
@@ -643,6 +663,15 @@ fn paste_burst_without_bracketed_paste_is_one_edit_in_the_input_and_no_compile()
     );
     key(&mut app, KeyCode::Tab, KeyModifiers::NONE);
     assert_eq!(app.focus, Focus::Input);
+    app
+}
+
+/// Regression ("paste burst without bracketed paste"): 200 KB pasted as key events used to be
+/// handled key by key (tabs moved the focus, the pattern was recompiled after every key).
+/// The burst is now one edit in the focused pane and at most one compile.
+#[test]
+fn paste_burst_without_bracketed_paste_is_one_edit_in_the_input_and_no_compile() {
+    let mut app = empty_input_focused();
     let text = pasted_log();
     let keys = paste_keys(&text);
     assert!(keys.len() >= 200_000);
@@ -735,12 +764,7 @@ fn a_short_burst_is_typing_and_tab_still_moves_the_focus() {
 /// one line with `␍` marks. CR and CRLF are line breaks in pasted text.
 #[test]
 fn a_paste_with_cr_line_ends_becomes_lines() {
-    let mut app = start(
-        Options::default(),
-        StartInput::Loaded(String::new(), InputSource::File("empty.log".into()), None),
-        None,
-    );
-    key(&mut app, KeyCode::Tab, KeyModifiers::NONE);
+    let mut app = empty_input_focused();
     app.update(Action::Edit(Edit::Paste("one\rtwo\r\nthree\r".into())));
     assert_eq!(app.wb.input.text(), "one\ntwo\nthree\n");
     assert_eq!(app.wb.input.line_count(), 4);
@@ -755,12 +779,7 @@ fn typed_input_above_4_mib_is_saved_and_restored_on_the_next_start() {
     let path = dir.path().join("rxw/session.json");
     let big = "[CLAIM 7fce46e0] typed by hand\n".repeat((5 << 20) / 31);
     assert!(big.len() > rxw::tui::session::MAX_INLINE_INPUT);
-    let mut app = start(
-        Options::default(),
-        StartInput::Loaded(String::new(), InputSource::File("empty.log".into()), None),
-        None,
-    );
-    key(&mut app, KeyCode::Tab, KeyModifiers::NONE);
+    let mut app = empty_input_focused();
     app.update(Action::Edit(Edit::Paste(big.clone())));
     assert!(app.session_dirty);
     let mut store = SessionStore::new(path.clone());
@@ -796,7 +815,7 @@ fn autosave_failure_is_shown_in_the_status_bar_until_a_save_succeeds() {
         .expect("the failure is kept for the status bar");
     assert!(err.starts_with("session not saved to "), "{err}");
     type_str(&mut app, "y");
-    let screen = format!("{:?}", screens::render_buffer(&app));
+    let screen = screen_of(&app);
     assert!(
         screen.contains("⚠ session not saved to"),
         "shown, and still shown after more keys: {screen}"
@@ -819,10 +838,10 @@ fn a_corrupt_session_is_moved_aside_and_the_start_says_so_once() {
     assert!(dir.path().join("session.json.bad").exists());
     let mut app = start(Options::default(), StartInput::Demo, restored.session);
     app.message = restored.notice;
-    let screen = format!("{:?}", screens::render_buffer(&app));
+    let screen = screen_of(&app);
     assert!(screen.contains("the saved session was corrupt"), "{screen}");
     type_str(&mut app, "x");
-    let screen = format!("{:?}", screens::render_buffer(&app));
+    let screen = screen_of(&app);
     assert!(
         !screen.contains("the saved session was corrupt"),
         "said once"
@@ -865,17 +884,12 @@ fn debug_tab_steps_through_the_selected_match_with_keys() {
 /// attempt gave up, in the flavor's units.
 #[test]
 fn the_debug_tab_says_the_verdict() {
-    let args = Options {
-        fresh: true,
-        pattern: Some("é+b".into()),
-        ..Default::default()
-    };
-    let mut app = start(args, from_stdin("ééc"), None);
+    let mut app = start(fresh(Some("é+b")), from_stdin("ééc"), None);
     app.update(Action::ShowTab(debug::ID));
     screens::settle(&mut app);
     for _ in 0..200 {
         app.poll();
-        if format!("{:?}", screens::render_buffer(&app)).contains("verdict:") {
+        if screen_of(&app).contains("verdict:") {
             break;
         }
         std::thread::sleep(std::time::Duration::from_millis(10));
@@ -1017,8 +1031,7 @@ fn esc_stops_a_long_count_that_shows_its_progress() {
         "then Esc goes back to the pattern"
     );
     // Typing a new pattern counts again.
-    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
-    type_str(&mut app, "a");
+    retype(&mut app, "a");
     screens::settle(&mut app);
     assert!(!app.wb.results.stopped);
     assert_eq!(app.wb.results.count, 32 * 1024);
@@ -1072,7 +1085,7 @@ fn the_filter_shows_matching_lines_with_context_then_the_others_and_keeps_line_n
         Some(with[0]),
         "line numbers stay the file's"
     );
-    let screen = format!("{:?}", screens::render_buffer(&app));
+    let screen = screen_of(&app);
     let title = format!("filter: {} with a match", with.len());
     assert!(screen.contains(&title), "{screen}");
 
@@ -1094,7 +1107,7 @@ fn the_filter_shows_matching_lines_with_context_then_the_others_and_keeps_line_n
     let before = app.wb.input.text().len();
     type_str(&mut app, "x");
     assert_eq!(app.wb.input.text().len(), before);
-    assert!(app.message.as_deref().unwrap_or("").contains("read-only"));
+    assert!(said(&app).contains("read-only"));
     key(&mut app, KeyCode::Down, KeyModifiers::NONE);
     assert_eq!(app.input_top, 1);
 
@@ -1124,13 +1137,8 @@ fn next_match_with_the_filter_on_scrolls_to_its_row() {
 fn followed(path: &std::path::Path, pattern: &str) -> App {
     let text = std::fs::read_to_string(path).unwrap();
     let len = text.len() as u64;
-    let args = Options {
-        pattern: Some(pattern.into()),
-        fresh: true,
-        ..Default::default()
-    };
     let mut app = start(
-        args,
+        fresh(Some(pattern)),
         StartInput::Loaded(text, InputSource::File(path.display().to_string()), None),
         None,
     );
@@ -1195,12 +1203,7 @@ fn a_followed_file_is_matched_as_it_grows_and_the_view_sticks_to_the_end() {
     let len = app.wb.input.text().len();
     type_str(&mut app, "x");
     assert_eq!(app.wb.input.text().len(), len);
-    assert!(
-        app.message
-            .as_deref()
-            .unwrap()
-            .contains("Ctrl-F stops following")
-    );
+    assert!(said(&app).contains("Ctrl-F stops following"));
     key(&mut app, KeyCode::Char('f'), KeyModifiers::CONTROL);
     assert!(!app.following);
     append(&path, "line 56 ERR\n");
@@ -1209,25 +1212,19 @@ fn a_followed_file_is_matched_as_it_grows_and_the_view_sticks_to_the_end() {
     assert_eq!(app.wb.input.text().len(), len + 1);
     key(&mut app, KeyCode::Char('f'), KeyModifiers::CONTROL);
     assert!(!app.following, "an edited input cannot be followed");
-    assert!(app.message.as_deref().unwrap().contains("edited"));
+    assert!(said(&app).contains("edited"));
 }
 
 #[test]
 fn a_followed_file_that_is_truncated_or_rotated_is_reloaded_and_said() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("app.log");
-    std::fs::write(&path, "ERR a\nERR b\nok\n").unwrap();
+    let (dir, path) = temp_file("app.log", "ERR a\nERR b\nok\n");
     let mut app = followed(&path, "ERR");
     assert_eq!(app.wb.results.count, 2);
 
     std::fs::write(&path, "ERR\n").unwrap();
     assert!(app.tick());
     screens::settle(&mut app);
-    assert!(
-        app.message.as_deref().unwrap().contains("truncated"),
-        "{:?}",
-        app.message
-    );
+    assert_says(&app, "truncated");
     assert_eq!(app.wb.input.text(), "ERR\n");
     assert_eq!(app.wb.results.count, 1);
     append(&path, "ERR again\n");
@@ -1237,19 +1234,11 @@ fn a_followed_file_that_is_truncated_or_rotated_is_reloaded_and_said() {
 
     std::fs::rename(&path, dir.path().join("app.log.1")).unwrap();
     app.tick();
-    assert!(
-        app.message.as_deref().unwrap().contains("gone"),
-        "{:?}",
-        app.message
-    );
+    assert_says(&app, "gone");
     std::fs::write(&path, "fresh ERR ERR ERR\n").unwrap();
     app.tick();
     screens::settle(&mut app);
-    assert!(
-        app.message.as_deref().unwrap().contains("rotated"),
-        "{:?}",
-        app.message
-    );
+    assert_says(&app, "rotated");
     assert_eq!(app.wb.results.count, 3);
     assert!(app.following);
 }
@@ -1260,36 +1249,33 @@ fn a_followed_file_that_is_truncated_or_rotated_is_reloaded_and_said() {
 #[cfg(unix)]
 #[test]
 fn a_followed_path_turned_fifo_is_said_and_a_file_back_is_followed() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("app.log");
-    std::fs::write(&path, "ERR a\n").unwrap();
+    let (_dir, path) = temp_file("app.log", "ERR a\n");
     let mut app = followed(&path, "ERR");
     std::fs::remove_file(&path).unwrap();
-    let made = std::process::Command::new("mkfifo")
-        .arg(&path)
-        .status()
-        .unwrap();
-    assert!(made.success());
+    assert!(mkfifo(&path));
     assert!(app.tick());
-    assert!(
-        app.message
-            .as_deref()
-            .unwrap()
-            .contains("is a FIFO now, not a regular file: not read"),
-        "{:?}",
-        app.message
-    );
+    assert_says(&app, "is a FIFO now, not a regular file: not read");
     assert!(app.following);
     std::fs::remove_file(&path).unwrap();
     std::fs::write(&path, "ERR b ERR c\n").unwrap();
     assert!(app.tick());
     screens::settle(&mut app);
-    assert!(
-        app.message.as_deref().unwrap().contains("rotated"),
-        "{:?}",
-        app.message
-    );
+    assert_says(&app, "rotated");
     assert_eq!(app.wb.results.count, 2);
+}
+
+/// `rxw --fresh -e ERR` on `input`.
+fn fresh_err(input: StartInput) -> App {
+    start(fresh(Some("ERR")), input, None)
+}
+
+/// The reader thread's count of `bytes` more read.
+fn count_read(app: &App, bytes: usize) {
+    app.loading
+        .as_ref()
+        .unwrap()
+        .read
+        .fetch_add(bytes as u64, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// What the file reader thread sends for `whole`.
@@ -1307,17 +1293,13 @@ fn a_large_file_opens_on_its_head_and_the_rest_is_appended_when_read() {
     let head: String = (1..=100).map(|i| format!("line {i} ERR\n")).collect();
     let rest: String = (101..=300).map(|i| format!("line {i} ERR\n")).collect();
     let total = (head.len() + rest.len()) as u64;
-    let mut app = start(
-        Options {
-            pattern: Some("ERR".into()),
-            fresh: true,
-            ..Default::default()
-        },
-        StartInput::Loaded(head.clone(), InputSource::File("big.log".into()), None),
+    let mut app = fresh_err(StartInput::Loaded(
+        head.clone(),
+        InputSource::File("big.log".into()),
         None,
-    );
+    ));
     app.loading = Some(rxw::tui::app::Loading::new(head.len() as u64, total));
-    let screen = format!("{:?}", screens::render_buffer(&app));
+    let screen = screen_of(&app);
     let percent = head.len() as u64 * 100 / total;
     assert!(
         screen.contains(&format!("indexing… {percent}%")),
@@ -1332,11 +1314,7 @@ fn a_large_file_opens_on_its_head_and_the_rest_is_appended_when_read() {
     assert_eq!(app.wb.input.text(), head, "no edits while reading");
 
     // The reader thread's count, then its bytes.
-    app.loading
-        .as_ref()
-        .unwrap()
-        .read
-        .fetch_add(rest.len() as u64, std::sync::atomic::Ordering::Relaxed);
+    count_read(&app, rest.len());
     let consumed = app.finish_loading(
         rest_read(format!("{head}{rest}"), None),
         std::path::Path::new("big.log"),
@@ -1346,7 +1324,7 @@ fn a_large_file_opens_on_its_head_and_the_rest_is_appended_when_read() {
     assert!(app.loading.is_none());
     assert_eq!(app.wb.results.count, 300);
     assert_eq!(app.wb.input.line(299), "line 300 ERR");
-    let screen = format!("{:?}", screens::render_buffer(&app));
+    let screen = screen_of(&app);
     assert!(screen.contains("300 matches"), "{screen}");
     assert!(!screen.contains("indexing"), "{screen}");
 }
@@ -1355,15 +1333,11 @@ fn a_large_file_opens_on_its_head_and_the_rest_is_appended_when_read() {
 fn a_large_file_whose_read_stops_keeps_what_was_read_and_one_that_changed_is_reloaded() {
     let head: String = (1..=100).map(|i| format!("line {i} ERR\n")).collect();
     let open = |head: &str| {
-        let mut app = start(
-            Options {
-                pattern: Some("ERR".into()),
-                fresh: true,
-                ..Default::default()
-            },
-            StartInput::Loaded(head.to_string(), InputSource::File("big.log".into()), None),
+        let mut app = fresh_err(StartInput::Loaded(
+            head.to_string(),
+            InputSource::File("big.log".into()),
             None,
-        );
+        ));
         app.loading = Some(rxw::tui::app::Loading::new(head.len() as u64, 10_000));
         screens::settle(&mut app);
         app
@@ -1403,11 +1377,7 @@ fn a_large_file_whose_read_stops_keeps_what_was_read_and_one_that_changed_is_rel
     // shown, and following goes on from there.
     let mut app = open(&head);
     let read = head.len() + more.len();
-    app.loading
-        .as_ref()
-        .unwrap()
-        .read
-        .fetch_add(more.len() as u64, std::sync::atomic::Ordering::Relaxed);
+    count_read(&app, more.len());
     let mut shrank = rest_read(format!("{head}{more}"), None);
     shrank.shrank_from = Some(10_000);
     let consumed = app.finish_loading(shrank, std::path::Path::new("big.log"));
@@ -1426,15 +1396,11 @@ fn a_large_file_whose_read_stops_keeps_what_was_read_and_one_that_changed_is_rel
 #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn a_file_over_the_edit_limit_is_read_only_and_says_why() {
     let big = "line ERR\n".repeat(rxw::tui::app::EDITABLE_FILE_BYTES / 9 + 1);
-    let mut app = start(
-        Options {
-            pattern: Some("ERR".into()),
-            fresh: true,
-            ..Default::default()
-        },
-        StartInput::Loaded(big.clone(), InputSource::File("huge.log".into()), None),
+    let mut app = fresh_err(StartInput::Loaded(
+        big.clone(),
+        InputSource::File("huge.log".into()),
         None,
-    );
+    ));
     app.focus = Focus::Input;
     type_str(&mut app, "x");
     assert_eq!(app.wb.input.text().len(), big.len(), "no edit");
@@ -1447,15 +1413,7 @@ fn a_file_over_the_edit_limit_is_read_only_and_says_why() {
     app.update(Action::Edit(rxw::tui::action::Edit::Down));
     assert_eq!(app.wb.input.cursor_position().0, 1);
     // The same text typed or piped in stays editable.
-    let mut app = start(
-        Options {
-            pattern: Some("ERR".into()),
-            fresh: true,
-            ..Default::default()
-        },
-        from_stdin(big.clone()),
-        None,
-    );
+    let mut app = fresh_err(from_stdin(big.clone()));
     app.focus = Focus::Input;
     type_str(&mut app, "x");
     assert_eq!(app.wb.input.text().len(), big.len() + 1);
@@ -1583,12 +1541,7 @@ fn the_explain_tab_proves_a_redos_verdict_and_loads_its_attack_into_the_debugger
         .clone();
     let attack = report.unwrap().unwrap().attack.unwrap();
     assert_eq!(app.wb.input.text(), attack.at(16));
-    assert!(
-        app.message
-            .as_deref()
-            .unwrap_or("")
-            .contains("ReDoS attack")
-    );
+    assert!(said(&app).contains("ReDoS attack"));
 }
 
 #[test]
@@ -1602,10 +1555,10 @@ fn shift_f2_steps_through_the_flavors_releases_and_the_pattern_title_names_the_r
     );
     key(&mut app, KeyCode::F(2), KeyModifiers::SHIFT);
     assert_eq!(app.wb.flavor, "python@3.15".parse().unwrap());
-    let screen = format!("{:?}", screens::render_buffer(&app));
+    let screen = screen_of(&app);
     assert!(screen.contains("python 3.15"), "{screen}");
     assert!(
-        !app.message.as_deref().unwrap_or("").contains("end of life"),
+        !said(&app).contains("end of life"),
         "3.15 is supported: nothing to say"
     );
     // From the newest to the oldest: 3.8, past its end of life, is said so.
@@ -1650,12 +1603,19 @@ fn wait_for_export_verdict(app: &mut App) -> String {
     }
 }
 
-#[test]
-fn the_presets_export_pane_shows_the_definition_and_its_verdict_without_blocking() {
+/// The demo at `width`×`height` on the Presets tab, whose registry exports go to a new
+/// temporary folder: that folder and the app.
+fn presets_tab_exporting(width: u16, height: u16) -> (tempfile::TempDir, App) {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = screens::demo(120, 40);
+    let mut app = screens::demo(width, height);
     app.update(Action::ShowTab(presets::ID));
     app.tab_as_mut::<presets::PresetsTab>().unwrap().export_dir = dir.path().to_path_buf();
+    (dir, app)
+}
+
+#[test]
+fn the_presets_export_pane_shows_the_definition_and_its_verdict_without_blocking() {
+    let (dir, mut app) = presets_tab_exporting(120, 40);
     type_str(&mut app, "ack");
     key(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
     // It asks where to write the registry; Esc writes nothing.
@@ -1693,7 +1653,7 @@ fn the_presets_export_pane_shows_the_definition_and_its_verdict_without_blocking
         );
         assert!(verdict.starts_with("not verified: "), "{verdict}");
     }
-    let screen = format!("{:?}", screens::render_buffer(&app));
+    let screen = screen_of(&app);
     assert!(
         screen.contains("CREATE OR REPLACE VIEW `rxw_ack`"),
         "{screen}"
@@ -1728,10 +1688,25 @@ fn the_presets_export_pane_shows_the_definition_and_its_verdict_without_blocking
         "{}",
         pane.verdict_line()
     );
-    let screen = format!("{:?}", screens::render_buffer(&app));
+    let screen = screen_of(&app);
     assert!(screen.contains("^^^^"), "{screen}");
     key(&mut app, KeyCode::Char('p'), KeyModifiers::CONTROL);
     assert!(app.effects.pop().is_none(), "a refusal has nothing to copy");
+}
+
+/// Ctrl-N on the export pane (its pattern there as `exported`, else panics with that word):
+/// checks that the workbench now holds that pattern in `flavor`, says `says`, and, settled,
+/// shows the flavor's name. The pattern loaded.
+fn load_export(app: &mut App, exported: &str, flavor: rxw::Flavor, says: &str) -> String {
+    let pattern = export_pane(app).pattern.clone().expect(exported);
+    key(app, KeyCode::Char('n'), KeyModifiers::CONTROL);
+    assert_eq!(app.wb.flavor, flavor);
+    assert_eq!(app.wb.pattern.text(), pattern);
+    assert_says(app, says);
+    screens::settle(app);
+    let screen = screen_of(app);
+    assert!(screen.contains(&flavor.to_string()), "{screen}");
+    pattern
 }
 
 /// Ctrl-N loads the shown export's pattern in the engine's own flavor (ClickHouse: re2), so
@@ -1739,40 +1714,18 @@ fn the_presets_export_pane_shows_the_definition_and_its_verdict_without_blocking
 /// and an engine without a flavor says so.
 #[test]
 fn ctrl_n_loads_the_export_in_the_engines_flavor() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = screens::demo(120, 40);
-    app.update(Action::ShowTab(presets::ID));
-    app.tab_as_mut::<presets::PresetsTab>().unwrap().export_dir = dir.path().to_path_buf();
+    let (_dir, mut app) = presets_tab_exporting(120, 40);
     presets_mut(&mut app).select_key("ack");
     key(&mut app, KeyCode::Char('n'), KeyModifiers::CONTROL);
-    assert!(
-        app.message
-            .as_deref()
-            .unwrap_or("")
-            .starts_with("Ctrl-R first"),
-        "{:?}",
-        app.message
-    );
+    assert!(said(&app).starts_with("Ctrl-R first"), "{:?}", app.message);
     key(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
     key(&mut app, KeyCode::Esc, KeyModifiers::NONE);
-    let exported = export_pane(&app)
-        .pattern
-        .clone()
-        .expect("ack is exported as it stands");
-    key(&mut app, KeyCode::Char('n'), KeyModifiers::CONTROL);
-    assert_eq!(app.wb.flavor, rxw::Flavor::Re2);
-    assert_eq!(app.wb.pattern.text(), exported);
-    assert!(
-        app.message
-            .as_deref()
-            .unwrap_or("")
-            .contains("in the re2 flavor"),
-        "{:?}",
-        app.message
+    let exported = load_export(
+        &mut app,
+        "ack is exported as it stands",
+        rxw::Flavor::Re2,
+        "in the re2 flavor",
     );
-    screens::settle(&mut app);
-    let screen = format!("{:?}", screens::render_buffer(&app));
-    assert!(screen.contains("re2"), "{screen}");
     // `result` is a rewrite for ClickHouse (split on its look-ahead): nothing to load.
     app.update(Action::ShowTab(presets::ID));
     presets_mut(&mut app).select_key("result");
@@ -1780,14 +1733,7 @@ fn ctrl_n_loads_the_export_in_the_engines_flavor() {
         .unwrap()
         .show_export();
     key(&mut app, KeyCode::Char('n'), KeyModifiers::CONTROL);
-    assert!(
-        app.message
-            .as_deref()
-            .unwrap_or("")
-            .contains("no single pattern"),
-        "{:?}",
-        app.message
-    );
+    assert_says(&app, "no single pattern");
     assert_eq!(
         app.wb.pattern.text(),
         exported,
@@ -1812,28 +1758,16 @@ fn ctrl_n_loads_a_grok_export_as_oniguruma() {
     tab.show_export();
     let pane = export_pane(&app);
     assert_eq!(pane.target.flavor(), Some(rxw::Flavor::Oniguruma));
-    let exported = pane
-        .pattern
-        .clone()
-        .expect("ack is exported to grok as it stands");
-    key(&mut app, KeyCode::Char('n'), KeyModifiers::CONTROL);
-    assert_eq!(app.wb.flavor, rxw::Flavor::Oniguruma);
-    assert_eq!(app.wb.pattern.text(), exported);
-    assert!(
-        app.message
-            .as_deref()
-            .unwrap_or("")
-            .contains("as exported for Elasticsearch grok (Oniguruma), in the oniguruma flavor"),
-        "{:?}",
-        app.message
+    let exported = load_export(
+        &mut app,
+        "ack is exported to grok as it stands",
+        rxw::Flavor::Oniguruma,
+        "as exported for Elasticsearch grok (Oniguruma), in the oniguruma flavor",
     );
-    screens::settle(&mut app);
     let re = rxw::Regex::new(&exported, rxw::Flavor::Oniguruma, rxw::Flags::default()).unwrap();
     let want = re.find_all(rxw::workbench::DEMO_LOG, None).unwrap().len();
     assert!(want > 0);
     assert_eq!(app.wb.results.count, want);
-    let screen = format!("{:?}", screens::render_buffer(&app));
-    assert!(screen.contains("oniguruma"), "{screen}");
 }
 
 /// Regression: Ctrl-R wrote `rxw-registry.clickhouse.sql` into the working directory without
@@ -1842,10 +1776,7 @@ fn ctrl_n_loads_a_grok_export_as_oniguruma() {
 /// engine.
 #[test]
 fn ctrl_r_in_the_presets_tab_asks_where_before_writing_the_registry_for_each_engine() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut app = screens::demo(100, 30);
-    app.update(Action::ShowTab(presets::ID));
-    app.tab_as_mut::<presets::PresetsTab>().unwrap().export_dir = dir.path().to_path_buf();
+    let (dir, mut app) = presets_tab_exporting(100, 30);
     type_str(&mut app, "result");
     // A file already at the default name is not offered.
     std::fs::write(dir.path().join("rxw-registry.clickhouse.sql"), "mine").unwrap();
@@ -1860,7 +1791,7 @@ fn ctrl_r_in_the_presets_tab_asks_where_before_writing_the_registry_for_each_eng
         offered.ends_with("rxw-registry.clickhouse.1.sql"),
         "{offered}"
     );
-    let screen = format!("{:?}", screens::render_buffer(&app));
+    let screen = screen_of(&app);
     assert!(
         screen.contains("Write the registry for clickhouse to"),
         "{screen}"
@@ -1926,7 +1857,7 @@ fn the_groups_tab_shows_a_match_cutting_a_surrogate_pair_in_utf16_units() {
     };
     let mut app = start(args, from_stdin("x😀"), None);
     app.update(Action::ShowTab(groups::ID));
-    let screen = format!("{:?}", screens::render_buffer(&app));
+    let screen = screen_of(&app);
     assert!(screen.contains("(spans in UTF-16 units)"), "{screen}");
     assert!(screen.contains("hi           1..2"), "{screen}");
     assert!(screen.contains('\u{FFFD}'), "{screen}");
@@ -1967,7 +1898,7 @@ fn the_groups_tab_shows_spans_in_the_flavors_units() {
         };
         let mut app = start(args, from_stdin(text), None);
         app.update(Action::ShowTab(groups::ID));
-        let screen = format!("{:?}", screens::render_buffer(&app));
+        let screen = screen_of(&app);
         assert!(screen.contains(&format!("(spans in {unit})")), "{screen}");
         // What the engine itself reports for `body`.
         let body = text.find("Audit").unwrap();
@@ -2018,16 +1949,13 @@ fn the_groups_tab_shows_spans_in_the_flavors_units() {
 #[test]
 fn up_and_down_in_the_pattern_walk_its_history() {
     let mut app = screens::demo(100, 30);
-    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
-    type_str(&mut app, "CLAIM");
+    retype(&mut app, "CLAIM");
     key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
-    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
-    type_str(&mut app, "RESULT");
+    retype(&mut app, "RESULT");
     key(&mut app, KeyCode::Tab, KeyModifiers::NONE);
     key(&mut app, KeyCode::BackTab, KeyModifiers::SHIFT);
     assert_eq!(app.focus, Focus::Pattern);
-    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
-    type_str(&mut app, "ACK");
+    retype(&mut app, "ACK");
     key(&mut app, KeyCode::Up, KeyModifiers::NONE);
     assert_eq!(app.wb.pattern.text(), "RESULT");
     key(&mut app, KeyCode::Up, KeyModifiers::NONE);
@@ -2076,8 +2004,7 @@ fn ctrl_r_searches_the_flavors_history_which_outlives_a_fresh_start() {
     while app.wb.flavor.family_name() != "python" {
         app.update(Action::CycleFlavor);
     }
-    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
-    type_str(&mut app, "mine");
+    retype(&mut app, "mine");
     key(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
     type_str(&mut app, "cla");
     assert_eq!(
@@ -2086,32 +2013,18 @@ fn ctrl_r_searches_the_flavors_history_which_outlives_a_fresh_start() {
         "newest first, smart case"
     );
     key(&mut app, KeyCode::Char('r'), KeyModifiers::CONTROL);
-    let screen = format!("{:?}", screens::render_buffer(&app));
+    let screen = screen_of(&app);
     assert!(screen.contains("Earlier python patterns"), "{screen}");
     assert!(screen.contains(r"> CLAIM (\w+)"), "{screen}");
     key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
     assert!(app.popup::<HistorySearch>().is_none());
     assert_eq!(app.wb.pattern.text(), "CLAIM (\\w+)");
-    assert!(
-        app.message
-            .as_deref()
-            .unwrap_or("")
-            .contains("python history"),
-        "{:?}",
-        app.message
-    );
+    assert_says(&app, "python history");
     key(&mut app, KeyCode::Char('z'), KeyModifiers::CONTROL);
     assert_eq!(app.wb.pattern.text(), "mine", "one undo step");
     // The next session, even a fresh one, has both families' histories.
     let saved = rxw::tui::session::Session::of(&app);
-    let fresh = start(
-        Options {
-            fresh: true,
-            ..Options::default()
-        },
-        StartInput::Demo,
-        Some(saved),
-    );
+    let fresh = start(fresh(None), StartInput::Demo, Some(saved));
     assert_eq!(fresh.history.entries(other), ["CLAIMED"]);
     // The pattern the search replaced was remembered too (Up brings it back as well).
     assert!(fresh.history.entries("python").ends_with(&[
@@ -2128,10 +2041,7 @@ fn ctrl_r_searches_the_flavors_history_which_outlives_a_fresh_start() {
 #[test]
 fn a_preset_whose_tests_fail_is_saved_only_when_asked_and_without_them() {
     let dir = tempfile::tempdir().unwrap();
-    let mut app = screens::demo(100, 30);
-    app.wb
-        .tests
-        .replace_all("+ [CLAIM ab12]\n+ no tag at all\n".into());
+    let mut app = demo_with_tests("+ [CLAIM ab12]\n+ no tag at all\n");
     screens::settle(&mut app);
     let err = rxw::tui::presets::save_to_user_registry(dir.path(), "broken", &app.wb, Refuse)
         .unwrap_err()
@@ -2147,7 +2057,7 @@ fn a_preset_whose_tests_fail_is_saved_only_when_asked_and_without_them() {
     let prompt = app.popup::<SavePrompt>().expect("the save prompt");
     let failing = prompt.failing.clone().expect("the failing lines said");
     assert!(failing.contains("line 2: \"no tag at all\""), "{failing}");
-    let screen = format!("{:?}", screens::render_buffer(&app));
+    let screen = screen_of(&app);
     assert!(screen.contains("Enter saves without them"), "{screen}");
     key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
     let Some(Effect::SavePreset {
@@ -2186,8 +2096,7 @@ fn a_preset_whose_tests_fail_is_saved_only_when_asked_and_without_them() {
 #[test]
 fn the_quick_reference_is_searched_and_inserts_a_construct_at_the_cursor() {
     let mut app = screens::demo(120, 40);
-    key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
-    type_str(&mut app, "ab");
+    retype(&mut app, "ab");
     key(&mut app, KeyCode::Left, KeyModifiers::NONE);
     key(&mut app, KeyCode::F(1), KeyModifiers::NONE);
     assert!(app.help_open());
@@ -2200,7 +2109,7 @@ fn the_quick_reference_is_searched_and_inserts_a_construct_at_the_cursor() {
         .map(|r| r.syntax.clone())
         .collect();
     assert_eq!(found, ["(?=…)", "(?!…)"], "typing searches");
-    let screen = format!("{:?}", screens::render_buffer(&app));
+    let screen = screen_of(&app);
     assert!(screen.contains("> (?=…)"), "{screen}");
     assert!(!screen.contains("(?<=…)"), "{screen}");
     key(&mut app, KeyCode::Down, KeyModifiers::NONE);
@@ -2248,7 +2157,7 @@ fn the_quick_reference_of_pcre2_ruby_and_oniguruma_is_their_engines() {
         }
         key(&mut app, KeyCode::F(1), KeyModifiers::NONE);
         assert!(app.help_open(), "{flavor}");
-        let screen = format!("{:?}", screens::render_buffer(&app));
+        let screen = screen_of(&app);
         let title = format!("Syntax of {} ({})", flavor.label(), flavor.rules().engine);
         assert!(screen.contains(&title), "{title}: {screen}");
         let help = app.popup::<Help>().unwrap();
@@ -2307,11 +2216,10 @@ fn the_matches_list_counts_columns_in_the_flavors_unit() {
         let mut app = screens::demo(100, 30);
         app.wb.set_flavor(flavor);
         app.wb.input.replace_all(text.into());
-        key(&mut app, KeyCode::Char('u'), KeyModifiers::CONTROL);
-        type_str(&mut app, "CLAIM");
+        retype(&mut app, "CLAIM");
         app.update(Action::ShowTab(matches::ID));
         screens::settle(&mut app);
-        let screen = format!("{:?}", screens::render_buffer(&app));
+        let screen = screen_of(&app);
         let unit = flavor.offset_unit().name();
         assert!(
             screen.contains(&format!("text (columns in {unit})")),
@@ -2352,7 +2260,7 @@ fn f2_reaches_pcre2_and_the_pattern_title_names_it() {
         "{}",
         app.flavor_label()
     );
-    let screen = format!("{:?}", screens::render_buffer(&app));
+    let screen = screen_of(&app);
     assert!(screen.contains("pcre2"), "{screen}");
     // PCRE2 has one release: Shift-F2 stays on it.
     key(&mut app, KeyCode::F(2), KeyModifiers::SHIFT);

@@ -5,101 +5,67 @@
 
 use rxw::{Flags, Flavor, Regex};
 use rxw_testkit::append;
+use rxw_testkit::tmux::Terminal;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-fn tmux(args: &[&str]) -> std::process::Output {
-    Command::new("tmux").args(args).output().expect("run tmux")
+/// `rxw --fresh ARGS` in a 120x34 terminal of its own, its state and config in `state`, with
+/// more `NAME=value` settings (`env`) in its environment; the shell stays 20 s after it ends
+/// (its last screen can be read). `None` when tmux is missing (said by
+/// [`rxw_testkit::missing`], which fails the test under `RXW_REQUIRE_ORACLES=1`).
+fn workbench(tag: &str, state: &std::path::Path, env: &str, args: &str) -> Option<Terminal> {
+    Terminal::start(
+        tag,
+        120,
+        34,
+        &format!("{}; sleep 20", rxw(state, env, args)),
+    )
 }
 
-/// Starts `cmd` in a new detached session `name` of `cols` x `rows` cells, reading no tmux
-/// configuration: tmux's answer.
-fn new_session(name: &str, cols: u16, rows: u16, cmd: &str) -> std::process::Output {
-    let (cols, rows) = (cols.to_string(), rows.to_string());
-    tmux(&[
-        "-f",
-        "/dev/null",
-        "new-session",
-        "-d",
-        "-s",
-        name,
-        "-x",
-        &cols,
-        "-y",
-        &rows,
-        cmd,
-    ])
+/// The demo (`rxw --fresh`) in a [`workbench`] with a new state folder, once it shows its 44
+/// matches: the terminal and the folder.
+fn demo(tag: &str) -> Option<(Terminal, tempfile::TempDir)> {
+    let dir = tempfile::tempdir().unwrap();
+    let t = workbench(tag, dir.path(), "", "")?;
+    t.expect("44 matches");
+    Some((t, dir))
 }
 
-/// Fails the test with tmux's message when [`new_session`] did not start the session.
-fn assert_started(out: &std::process::Output) {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-/// Whether tmux runs; when not, [`rxw_testkit::missing`] says what is skipped
-/// (`consequence`): a failure under `RXW_REQUIRE_ORACLES=1`.
-fn have_tmux(consequence: &str) -> bool {
-    let ok = Command::new("tmux").arg("-V").output().is_ok();
-    if !ok {
-        rxw_testkit::missing("tmux", consequence);
-    }
-    ok
-}
-
-fn screen(session: &str) -> String {
-    String::from_utf8_lossy(&tmux(&["capture-pane", "-p", "-t", session]).stdout).into_owned()
-}
-
-fn wait_for(session: &str, what: &str) -> String {
-    let deadline = Instant::now() + Duration::from_secs(20);
-    loop {
-        let s = screen(session);
-        if s.contains(what) || Instant::now() > deadline {
-            return s;
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    }
+/// The shell command `rxw --fresh ARGS` with its state and config in `state`, more
+/// `NAME=value` settings (`env`) in its environment, and xterm's TERM.
+fn rxw(state: &std::path::Path, env: &str, args: &str) -> String {
+    let bin = env!("CARGO_BIN_EXE_rxw");
+    format!(
+        "env XDG_STATE_HOME='{0}' XDG_CONFIG_HOME='{0}' TERM=xterm-256color {env} '{bin}' --fresh {args}",
+        state.display()
+    )
 }
 
 #[test]
 fn typing_a_pattern_in_tmux_updates_the_match_count() {
-    if !have_tmux("the end-to-end TUI test is skipped") {
-        return;
-    }
     let state = tempfile::tempdir().unwrap();
-    let session = format!("rxw-e2e-{}", std::process::id());
-    let bin = env!("CARGO_BIN_EXE_rxw");
-    let cmd = format!(
-        "env XDG_STATE_HOME='{}' TERM=xterm-256color '{bin}' --fresh",
-        state.path().display()
-    );
-    assert_started(&new_session(&session, 120, 34, &cmd));
-    let first = wait_for(&session, "44 matches");
-    assert!(first.contains("44 matches"), "demo start:\n{first}");
+    let Some(t) = Terminal::start("e2e", 120, 34, &rxw(state.path(), "", "")) else {
+        return;
+    };
+    t.expect("44 matches");
 
     // Replace the pattern: Ctrl-U clears the line, then type.
-    tmux(&["send-keys", "-t", &session, "C-u"]);
-    tmux(&["send-keys", "-t", &session, "-l", r"\[RESULT [0-9a-f]+\]"]);
+    t.keys(&["C-u"]);
+    t.type_text(r"\[RESULT [0-9a-f]+\]");
     let expected = Regex::new(r"\[RESULT [0-9a-f]+\]", Flavor::PYTHON, Flags::default())
         .unwrap()
         .count(rxw::workbench::DEMO_LOG)
         .unwrap();
     assert!(expected > 3);
-    let want = format!("{expected} matches");
-    let after = wait_for(&session, &want);
-    assert!(after.contains(&want), "expected {want}:\n{after}");
+    t.expect(&format!("{expected} matches"));
 
-    tmux(&["send-keys", "-t", &session, "C-c"]);
+    t.keys(&["C-c"]);
     let deadline = Instant::now() + Duration::from_secs(10);
     let saved = state.path().join("rxw/session.json");
     while !saved.exists() && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(50));
     }
-    let _ = tmux(&["kill-session", "-t", &session]);
+    drop(t);
     let json = std::fs::read_to_string(&saved).expect("the session was saved on quit");
     assert!(
         json.contains(r#""pattern": "\\[RESULT [0-9a-f]+\\]""#),
@@ -111,45 +77,15 @@ fn typing_a_pattern_in_tmux_updates_the_match_count() {
 /// crossterm's read at 30% CPU forever. It must end instead.
 #[test]
 fn a_hung_up_terminal_ends_the_process() {
-    if !have_tmux("the hang-up test is skipped") {
-        return;
-    }
     let state = tempfile::tempdir().unwrap();
-    let socket = format!("rxw-hup-{}", std::process::id());
-    let bin = env!("CARGO_BIN_EXE_rxw");
-    let cmd = format!(
-        "exec env XDG_STATE_HOME='{}' '{bin}' --fresh",
-        state.path().display()
-    );
-    let run = |args: &[&str]| {
-        Command::new("tmux")
-            .arg("-L")
-            .arg(&socket)
-            .args(args)
-            .output()
-            .unwrap()
+    let cmd = format!("exec {}", rxw(state.path(), "", ""));
+    let Some(t) = Terminal::start("hup", 100, 30, &cmd) else {
+        return;
     };
-    let out = run(&[
-        "-f",
-        "/dev/null",
-        "new-session",
-        "-d",
-        "-s",
-        "hup",
-        "-x",
-        "100",
-        "-y",
-        "30",
-        &cmd,
-    ]);
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
     std::thread::sleep(Duration::from_millis(800));
     let pid = String::from_utf8_lossy(
-        &run(&["display-message", "-p", "-t", "hup", "#{pane_pid}"]).stdout,
+        &t.tmux(&["display-message", "-p", "-t", "hup", "#{pane_pid}"])
+            .stdout,
     )
     .trim()
     .to_string();
@@ -159,7 +95,7 @@ fn a_hung_up_terminal_ends_the_process() {
         std::path::Path::new(&proc_dir).exists(),
         "rxw did not start"
     );
-    run(&["kill-server"]);
+    t.tmux(&["kill-server"]);
     let deadline = Instant::now() + Duration::from_secs(5);
     while std::path::Path::new(&proc_dir).exists() && Instant::now() < deadline {
         std::thread::sleep(Duration::from_millis(50));
@@ -179,9 +115,6 @@ fn a_hung_up_terminal_ends_the_process() {
 /// must land whole in the focused editor, and Ctrl-C after it must quit.
 #[test]
 fn a_paste_burst_without_bracketed_paste_lands_whole_and_ctrl_c_quits() {
-    if !have_tmux("the paste-burst test is skipped") {
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("small.log");
     std::fs::write(&log, "[CLAIM 7fce46e0]\n").unwrap();
@@ -191,33 +124,30 @@ fn a_paste_burst_without_bracketed_paste_lands_whole_and_ctrl_c_quits() {
     let paste_file = dir.path().join("paste.txt");
     std::fs::write(&paste_file, &pasted).unwrap();
 
-    let session = format!("rxw-paste-{}", std::process::id());
-    let bin = env!("CARGO_BIN_EXE_rxw");
     let cmd = format!(
-        "env XDG_STATE_HOME='{}' TERM=xterm-256color '{bin}' --fresh -e 'x' '{}'; echo RXW-EXITED $?; sleep 20",
-        dir.path().display(),
-        log.display()
+        "{}; echo RXW-EXITED $?; sleep 20",
+        rxw(dir.path(), "", &format!("-e 'x' '{}'", log.display()))
     );
-    assert_started(&new_session(&session, 120, 34, &cmd));
-    let first = wait_for(&session, "0 matches");
-    assert!(first.contains("0 matches"), "start:\n{first}");
-    let buffer = format!("{session}-buf");
-    let loaded = tmux(&[
+    let Some(t) = Terminal::start("paste", 120, 34, &cmd) else {
+        return;
+    };
+    t.expect("0 matches");
+    let buffer = "paste-buf";
+    let loaded = t.tmux(&[
         "load-buffer",
         "-b",
-        &buffer,
+        buffer,
         &paste_file.display().to_string(),
     ]);
     assert!(loaded.status.success());
     // No -p: the text is typed as keys even though rxw asked for bracketed paste.
-    tmux(&["paste-buffer", "-d", "-b", &buffer, "-t", &session]);
-    let after = wait_for(&session, "END-OF-PASTE");
-    let landed = after.contains("END-OF-PASTE");
-    tmux(&["send-keys", "-t", &session, "C-c"]);
-    let exited = wait_for(&session, "RXW-EXITED 0");
-    let _ = tmux(&["kill-session", "-t", &session]);
+    t.tmux(&["paste-buffer", "-d", "-b", buffer, "-t", "paste"]);
+    let (after, landed) = t.wait(|s| s.contains("END-OF-PASTE"));
+    t.keys(&["C-c"]);
+    let (exited, quit) = t.wait(|s| s.contains("RXW-EXITED 0"));
+    drop(t);
     assert!(landed, "the end of the paste is on screen:\n{after}");
-    assert!(exited.contains("RXW-EXITED 0"), "Ctrl-C quit:\n{exited}");
+    assert!(quit, "Ctrl-C quit:\n{exited}");
     // Saved on the way out (an autosave during the paste may have written a part before).
     let saved = dir.path().join("rxw/session.json");
     let json = std::fs::read_to_string(&saved).expect("Ctrl-C quit and saved the session");
@@ -228,100 +158,14 @@ fn a_paste_burst_without_bracketed_paste_lands_whole_and_ctrl_c_quits() {
     assert!(s["pattern"] == want.as_str(), "the paste landed whole");
 }
 
-/// A tmux session running `rxw`, killed when dropped (also when an assertion fails).
-struct Session {
-    name: String,
-}
-
-impl Session {
-    /// Starts `rxw ARGS` in a 120x34 session; `None` when tmux is missing (said by
-    /// [`rxw_testkit::missing`], which fails the test under `RXW_REQUIRE_ORACLES=1`).
-    fn start(tag: &str, state: &std::path::Path, args: &str) -> Option<Session> {
-        Session::start_with_env(tag, state, "", args)
-    }
-
-    /// As [`Session::start`], with more `NAME=value` settings in the environment.
-    fn start_with_env(
-        tag: &str,
-        state: &std::path::Path,
-        env: &str,
-        args: &str,
-    ) -> Option<Session> {
-        if !have_tmux(&format!("the {tag} test is skipped")) {
-            return None;
-        }
-        let name = format!("rxw-{tag}-{}", std::process::id());
-        let bin = env!("CARGO_BIN_EXE_rxw");
-        let cmd = format!(
-            "env XDG_STATE_HOME='{}' XDG_CONFIG_HOME='{}' TERM=xterm-256color {env} '{bin}' --fresh {args}; sleep 20",
-            state.display(),
-            state.display()
-        );
-        let start = || new_session(&name, 120, 34, &cmd);
-        // The tests share tmux's default server: when another test's session was the last
-        // one, the server may be exiting just as this one connects ("server exited
-        // unexpectedly"); a new server is started on the next try.
-        let mut out = start();
-        for _ in 0..5 {
-            if out.status.success() || !String::from_utf8_lossy(&out.stderr).contains("exited") {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(100));
-            out = start();
-        }
-        assert_started(&out);
-        Some(Session { name })
-    }
-
-    /// Polls the screen until `ready` holds (20 s at most); returns the last screen and
-    /// whether it held.
-    fn wait(&self, ready: impl Fn(&str) -> bool) -> (String, bool) {
-        // Generous: under the whole suite's load a debug build decoding and spilling tens of
-        // megabytes has been seen to need more than 20 s (the wait ends as soon as the screen
-        // is there; it times nothing).
-        let deadline = Instant::now() + Duration::from_secs(60);
-        loop {
-            let s = screen(&self.name);
-            if ready(&s) {
-                return (s, true);
-            }
-            if Instant::now() > deadline {
-                return (s, false);
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    /// Waits for `what` on screen and fails the test with the screen when it never shows.
-    fn expect(&self, what: &str) -> String {
-        let (s, ok) = self.wait(|s| s.contains(what));
-        assert!(ok, "expected {what:?} on screen:\n{s}");
-        s
-    }
-
-    fn keys(&self, keys: &[&str]) {
-        let mut args = vec!["send-keys", "-t", self.name.as_str()];
-        args.extend_from_slice(keys);
-        tmux(&args);
-    }
-}
-
-impl Drop for Session {
-    fn drop(&mut self) {
-        let _ = tmux(&["kill-session", "-t", &self.name]);
-    }
-}
-
 /// The Lens tab in a real terminal: Alt-9 scans every preset over the demo log, the legend
 /// counts each key, `j` selects a key, `n` jumps to its hits (the status bar counts them and
 /// the fields table shows the cursor line's), Space hides the key.
 #[test]
 fn the_lens_in_tmux_counts_every_key_and_jumps_through_one() {
-    let dir = tempfile::tempdir().unwrap();
-    let Some(s) = Session::start("lens", dir.path(), "") else {
+    let Some((s, _dir)) = demo("lens") else {
         return;
     };
-    s.expect("44 matches");
     s.keys(&["M-9"]);
     // On the demo's NetVM records: work_order finds its 22 work orders (on the raw text, 0).
     let screen = s.expect("346 hits");
@@ -353,11 +197,9 @@ fn the_lens_in_tmux_counts_every_key_and_jumps_through_one() {
 /// to the selected job's lines.
 #[test]
 fn the_jobs_view_in_tmux_lists_sorts_and_jumps() {
-    let dir = tempfile::tempdir().unwrap();
-    let Some(s) = Session::start("jobs", dir.path(), "") else {
+    let Some((s, _dir)) = demo("jobs") else {
         return;
     };
-    s.expect("44 matches");
     s.keys(&["M-0"]);
     let screen = s.expect("24 jobs · 9 flagged · sorted by first");
     assert!(screen.contains("▶7fce46e0"), "{screen}");
@@ -396,8 +238,12 @@ fn the_filter_in_tmux_shows_matching_lines_with_context_then_the_others() {
     let dir = tempfile::tempdir().unwrap();
     let log = dir.path().join("app.log");
     std::fs::write(&log, numbered_lines(30, &[5, 17])).unwrap();
-    let Some(s) = Session::start("filter", dir.path(), &format!("-e ERR '{}'", log.display()))
-    else {
+    let Some(s) = workbench(
+        "filter",
+        dir.path(),
+        "",
+        &format!("-e ERR '{}'", log.display()),
+    ) else {
         return;
     };
     s.expect("2 matches");
@@ -431,10 +277,10 @@ fn the_filter_in_tmux_shows_matching_lines_with_context_then_the_others() {
 }
 
 /// `rxw -f FILE -e ERR` on 40 lines with one match, waiting until it shows.
-fn follow_session(tag: &str, dir: &std::path::Path) -> Option<(Session, std::path::PathBuf)> {
+fn follow_session(tag: &str, dir: &std::path::Path) -> Option<(Terminal, std::path::PathBuf)> {
     let log = dir.join("app.log");
     std::fs::write(&log, numbered_lines(40, &[3])).unwrap();
-    let s = Session::start(tag, dir, &format!("-e ERR -f '{}'", log.display()))?;
+    let s = workbench(tag, dir, "", &format!("-e ERR -f '{}'", log.display()))?;
     s.expect("following");
     s.expect("1 match ");
     Some((s, log))
@@ -509,9 +355,10 @@ fn a_file_larger_than_the_head_is_read_whole_and_then_followed() {
     let line = "2026-11-30T10:00:00Z agent-7: [CLAIM 7fce46e0] taking this one\n";
     let n = (5 << 20) / line.len() + 1;
     std::fs::write(&log, line.repeat(n)).unwrap();
-    let Some(s) = Session::start(
+    let Some(s) = workbench(
         "big",
         dir.path(),
+        "",
         &format!("-e CLAIM -f '{}'", log.display()),
     ) else {
         return;
@@ -557,12 +404,12 @@ fn following_in_tmux_extends_the_count_of_a_pattern_crossing_lines() {
     let lines = 200_000;
     std::fs::write(&log, line.repeat(lines)).unwrap();
     let args = format!(r"-e '\[CLAIM\s+\w+\]' -f '{}'", log.display());
-    let Some(s) = Session::start("follow-grow", dir.path(), &args) else {
+    let Some(s) = workbench("follow-grow", dir.path(), "", &args) else {
         return;
     };
     let deadline = Instant::now() + Duration::from_secs(120);
     let settled = |want: usize| loop {
-        let sc = screen(&s.name);
+        let sc = s.screen();
         if let Some((n, true)) = status_count(&sc)
             && n >= want
         {
@@ -579,7 +426,7 @@ fn following_in_tmux_extends_the_count_of_a_pattern_crossing_lines() {
         // Watch the count while the growth is scanned.
         let until = Instant::now() + Duration::from_millis(300);
         while Instant::now() < until {
-            if let Some((n, _)) = status_count(&screen(&s.name)) {
+            if let Some((n, _)) = status_count(&s.screen()) {
                 low = low.min(n);
             }
             std::thread::sleep(Duration::from_millis(10));
@@ -620,7 +467,7 @@ fn a_gz_and_a_plain_log_merged_in_pages_name_their_sources_and_leave_no_spill() 
     let spills = dir.path().join("tmp");
     std::fs::create_dir(&spills).unwrap();
     let args = format!("-e 'CLAIM [ab]1\\b' '{}' '{}'", a.display(), b.display());
-    let Some(s) = Session::start_with_env(
+    let Some(s) = workbench(
         "paged-merge",
         dir.path(),
         &format!("TMPDIR='{}' RXW_PAGED_BYTES=0", spills.display()),
@@ -718,7 +565,7 @@ fn a_paged_input_counts_matches_across_lines_and_warns_where_it_cannot() {
     // A match across lines is carried from chunk to chunk: counted, no warning.
     for (name, pattern) in [("paged-cross", r"a\s+b"), ("paged-line", r"CLAIM \w")] {
         let args = format!("-e '{pattern}' '{}'", log.display());
-        let Some(s) = Session::start_with_env(name, dir.path(), "RXW_PAGED_BYTES=0", &args) else {
+        let Some(s) = workbench(name, dir.path(), "RXW_PAGED_BYTES=0", &args) else {
             return;
         };
         let screen = s.expect("50 matches");
@@ -726,8 +573,7 @@ fn a_paged_input_counts_matches_across_lines_and_warns_where_it_cannot() {
     }
     // A look-behind of unbounded length cannot be carried: the status bar says so.
     let args = format!(r"--flavor js -e '(?<=a\s*)b' '{}'", log.display());
-    let Some(s) = Session::start_with_env("paged-behind", dir.path(), "RXW_PAGED_BYTES=0", &args)
-    else {
+    let Some(s) = workbench("paged-behind", dir.path(), "RXW_PAGED_BYTES=0", &args) else {
         return;
     };
     s.expect("may be missed");
@@ -751,7 +597,7 @@ fn one_directory_or_one_glob_opens_the_logs_it_names() {
         ("one-dir", format!("-e ERR '{}'", logs.display())),
         ("one-glob", format!("-e ERR '{}/*.log'", logs.display())),
     ] {
-        let Some(s) = Session::start(tag, dir.path(), &arg) else {
+        let Some(s) = workbench(tag, dir.path(), "", &arg) else {
             return;
         };
         let screen = s.expect("3 matches");
@@ -779,7 +625,7 @@ fn a_spill_stops_before_its_disk_is_full_and_says_so() {
     }
     std::fs::write(&bomb, gz.finish().unwrap()).unwrap();
     let args = format!("-e CLAIM '{}'", bomb.display());
-    let Some(s) = Session::start_with_env(
+    let Some(s) = workbench(
         "spill-room",
         dir.path(),
         "RXW_SPILL_ROOM=10M RXW_MAX_DECODED=1M",
@@ -802,39 +648,34 @@ fn a_spill_stops_before_its_disk_is_full_and_says_so() {
 /// `--print=json` prints the pattern with its flavor and flags.
 #[test]
 fn with_output_redirected_the_workbench_draws_on_the_terminal_and_prints_the_pattern() {
-    if !have_tmux("the pipeline test is skipped") {
+    if !rxw_testkit::tmux::available("the pipeline test is skipped") {
         return;
     }
     let state = tempfile::tempdir().unwrap();
-    let bin = env!("CARGO_BIN_EXE_rxw");
     // Runs the workbench with its output in a file, types `keys`, and returns what it
     // printed and its exit status.
     let run = |name: &str, extra: &str, keys: &[&str]| -> (String, String) {
         let out_file = state.path().join(format!("{name}.out"));
         let status_file = state.path().join(format!("{name}.status"));
-        let session = format!("rxw-pipe-{name}-{}", std::process::id());
         let cmd = format!(
-            "env XDG_STATE_HOME='{}' TERM=xterm-256color '{bin}' --fresh {extra} -e CLAIM > '{}'; echo $? > '{}'",
-            state.path().display(),
+            "{} > '{}'; echo $? > '{}'",
+            rxw(state.path(), "", &format!("{extra} -e CLAIM")),
             out_file.display(),
             status_file.display()
         );
-        assert_started(&new_session(&session, 100, 30, &cmd));
-        let shown = wait_for(&session, "matches");
+        let t = Terminal::start(&format!("pipe-{name}"), 100, 30, &cmd).expect("tmux runs");
+        let (shown, _) = t.wait(|s| s.contains("matches"));
         assert!(
             shown.contains("CLAIM") && shown.contains("Enter prints it"),
             "the workbench is on the terminal and says how to answer:\n{shown}"
         );
-        tmux(&["send-keys", "-t", &session, " [0-9a-f]+"]);
-        wait_for(&session, "CLAIM [0-9a-f]+");
+        t.keys(&[" [0-9a-f]+"]);
+        t.wait(|s| s.contains("CLAIM [0-9a-f]+"));
         for k in keys {
-            tmux(&["send-keys", "-t", &session, k]);
+            t.keys(&[k]);
         }
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while tmux(&["has-session", "-t", &session]).status.success() && Instant::now() < deadline {
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        tmux(&["kill-session", "-t", &session]);
+        t.wait_for_exit();
+        drop(t);
         let printed = std::fs::read(&out_file).expect("the output file");
         let status = std::fs::read_to_string(&status_file).unwrap_or_default();
         (
@@ -861,50 +702,18 @@ fn with_output_redirected_the_workbench_draws_on_the_terminal_and_prints_the_pat
     );
 }
 
-/// A tmux server of its own (its options are this test's alone), killed when dropped.
-struct PrivateServer {
-    socket: String,
-}
-
-impl PrivateServer {
-    fn tmux(&self, args: &[&str]) -> std::process::Output {
-        let mut all = vec!["-L", self.socket.as_str(), "-f", "/dev/null"];
-        all.extend_from_slice(args);
-        tmux(&all)
-    }
-}
-
-impl Drop for PrivateServer {
-    fn drop(&mut self) {
-        let _ = self.tmux(&["kill-server"]);
-    }
-}
-
 /// `--theme auto` in a real terminal: tmux answers the background query (OSC 11) with the
 /// window's background, and rxw draws the light palette's inks on white and the terminal's
 /// own ANSI colours on black; `--theme dark` asks nothing. No byte of the answer reaches the
 /// pattern pane (the focus is there, so a leaked byte would be typed into the pattern).
 #[test]
 fn the_theme_follows_the_background_tmux_answers() {
-    if !have_tmux("the background query test is skipped") {
-        return;
-    }
     let dir = tempfile::tempdir().unwrap();
-    let server = PrivateServer {
-        socket: format!("rxw-theme-{}", std::process::id()),
+    // A server of the test's own (its options are this test's alone): one session, "base",
+    // that rxw's windows are opened in.
+    let Some(server) = Terminal::start("base", 120, 34, "sleep 120") else {
+        return;
     };
-    assert_started(&server.tmux(&[
-        "new-session",
-        "-d",
-        "-s",
-        "base",
-        "-x",
-        "120",
-        "-y",
-        "34",
-        "sleep 120",
-    ]));
-    let bin = env!("CARGO_BIN_EXE_rxw");
     // The blue of the pattern's groups: the light palette's ink (xterm 25), the terminal's own
     // blue (ANSI 4) in the dark one.
     let light_blue_ink = "\x1b[38;5;25m(?P<verb>";
@@ -925,11 +734,13 @@ fn the_theme_follows_the_background_tmux_answers() {
             "window-style",
             &format!("bg={background}"),
         ]);
-        let cmd = format!(
-            "env XDG_STATE_HOME='{0}' XDG_CONFIG_HOME='{0}' TERM=xterm-256color '{bin}' --fresh {args}; sleep 20",
-            dir.path().display()
+        let cmd = format!("{}; sleep 20", rxw(dir.path(), "", args));
+        let opened = server.tmux(&["new-window", "-d", "-t", "base", "-n", &window, &cmd]);
+        assert!(
+            opened.status.success(),
+            "{}",
+            String::from_utf8_lossy(&opened.stderr)
         );
-        assert_started(&server.tmux(&["new-window", "-d", "-t", "base", "-n", &window, &cmd]));
         let target = format!("base:{window}");
         let deadline = Instant::now() + Duration::from_secs(60);
         let (plain, coloured) = loop {
@@ -965,11 +776,9 @@ fn the_theme_follows_the_background_tmux_answers() {
 /// makes the selected bucket's time the time range, which the status bar names.
 #[test]
 fn the_zoomed_timeline_in_tmux_has_its_axes_and_enter_sets_the_time_range() {
-    let dir = tempfile::tempdir().unwrap();
-    let Some(s) = Session::start("timeline-zoom", dir.path(), "") else {
+    let Some((s, _dir)) = demo("timeline-zoom") else {
         return;
     };
-    s.expect("44 matches");
     s.keys(&["M-l"]);
     let screen = s.expect("buckets of 1m");
     assert!(screen.contains("┤"), "a count axis:\n{screen}");
