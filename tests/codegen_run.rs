@@ -611,16 +611,12 @@ fn rust_programs_print_rxws_matches() {
         std::fs::write(bin_dir.join(format!("p{i}.rs")), &p.program.code).unwrap();
     }
     let target = dir.path().join("target");
-    let out = Command::new(env!("CARGO"))
-        .args(["build", "--offline", "--quiet"])
-        .current_dir(dir.path())
-        .env("CARGO_TARGET_DIR", &target)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "cargo build failed: {}",
-        String::from_utf8_lossy(&out.stderr)
+    rxw_testkit::output_ok(
+        Command::new(env!("CARGO"))
+            .args(["build", "--offline", "--quiet"])
+            .current_dir(dir.path())
+            .env("CARGO_TARGET_DIR", &target),
+        "cargo build failed: ",
     );
     let outputs = prepared
         .iter()

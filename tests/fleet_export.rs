@@ -655,21 +655,16 @@ fn the_sql_views_count_what_rxw_parse_counts_on_a_whole_log() {
             script.to_str().unwrap(),
         ]));
         assert_eq!(code, 0, "{err}");
-        let out = std::process::Command::new("python3")
-            .args([
+        let out = rxw_testkit::output_ok(
+            std::process::Command::new("python3").args([
                 "-c",
                 COUNT_VIEWS,
                 target,
                 script.to_str().unwrap(),
                 log,
                 &keys.join(","),
-            ])
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
+            ]),
+            "",
         );
         let got: Value = serde_json::from_slice(&out.stdout).unwrap();
         for k in &keys {
@@ -727,20 +722,16 @@ fn parse_jsonl_loaded_into_chdb_and_duckdb_counts_what_rxw_parse_counts() {
         if !python_has(module, package) {
             continue;
         }
-        let out = std::process::Command::new("python3")
-            .args([
-                "-c",
-                COUNT_LOADED,
-                target,
-                schema["load"][target].as_str().unwrap(),
-            ])
-            .current_dir(dir.path())
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{target}: {}",
-            String::from_utf8_lossy(&out.stderr)
+        let out = rxw_testkit::output_ok(
+            std::process::Command::new("python3")
+                .args([
+                    "-c",
+                    COUNT_LOADED,
+                    target,
+                    schema["load"][target].as_str().unwrap(),
+                ])
+                .current_dir(dir.path()),
+            &format!("{target}: "),
         );
         let got: Value = serde_json::from_slice(&out.stdout).unwrap();
         for (k, n) in &want {

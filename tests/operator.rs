@@ -42,15 +42,11 @@ fn without_sources(mut rows: Value) -> Value {
 }
 
 fn reference(log: &Path) -> Value {
-    let out = std::process::Command::new("python3")
-        .arg(repo().join("tests/jobs_ref.py"))
-        .arg(log)
-        .output()
-        .expect("python3 runs tests/jobs_ref.py");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = rxw_testkit::output_ok(
+        std::process::Command::new("python3")
+            .arg(repo().join("tests/jobs_ref.py"))
+            .arg(log),
+        "",
     );
     serde_json::from_slice(&out.stdout).unwrap()
 }

@@ -439,15 +439,11 @@ fn parse_schema_lists_the_record_and_each_presets_groups_and_loads_into_duckdb()
         "import duckdb\ncon = duckdb.connect()\ncon.execute({:?})\nprint(con.execute(\"SELECT count(*), count(groups['status']) FROM rxw_hits\").fetchone())\n",
         doc["load"]["duckdb"].as_str().unwrap()
     );
-    let out = std::process::Command::new("python3")
-        .args(["-c", &script])
-        .current_dir(dir.path())
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = rxw_testkit::output_ok(
+        std::process::Command::new("python3")
+            .args(["-c", &script])
+            .current_dir(dir.path()),
+        "",
     );
     let hits = jsonl.lines().count();
     assert_eq!(
@@ -470,17 +466,13 @@ fn records_reference(log: &std::path::Path, args: &[&str]) -> Option<Vec<serde_j
         );
         return None;
     };
-    let out = std::process::Command::new(python)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .arg("benches/records_ref.py")
-        .arg(log)
-        .args(args)
-        .output()
-        .expect("the reference runs");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    let out = rxw_testkit::output_ok(
+        std::process::Command::new(python)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .arg("benches/records_ref.py")
+            .arg(log)
+            .args(args),
+        "",
     );
     Some(
         String::from_utf8(out.stdout)

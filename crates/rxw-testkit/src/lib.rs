@@ -282,10 +282,7 @@ pub fn go_oracle(release: &str) -> Option<std::path::PathBuf> {
         );
         return None;
     };
-    let source_path = format!(
-        "{}/../../tests/oracle/go_oracle.go",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let source_path = oracle_path("go_oracle.go");
     let source = std::fs::read(&source_path).expect("tests/oracle/go_oracle.go");
     // FNV-1a: a changed oracle is built anew.
     let hash = source.iter().fold(0xcbf2_9ce4_8422_2325_u64, |h, &b| {
@@ -305,24 +302,20 @@ pub fn go_oracle(release: &str) -> Option<std::path::PathBuf> {
     // the same oracle at the same time never sees half a binary.
     let partial = dir.join(format!("go_oracle.{}.partial", std::process::id()));
     let cache = std::env::temp_dir().join("rxw-go-oracle");
-    let out = Command::new(&go)
-        .args(["build", "-o"])
-        .arg(&partial)
-        .arg("go_oracle.go")
-        .current_dir(&dir)
-        .env("GOTOOLCHAIN", "local")
-        .env("GOFLAGS", "")
-        .env("GO111MODULE", "on")
-        .env("GOWORK", "off")
-        .env("GOCACHE", cache.join("gocache"))
-        .env("GOPATH", cache.join("gopath"))
-        .stdin(Stdio::null())
-        .output()
-        .expect("go build runs");
-    assert!(
-        out.status.success(),
-        "{version} cannot build tests/oracle/go_oracle.go: {}",
-        String::from_utf8_lossy(&out.stderr)
+    output_ok(
+        Command::new(&go)
+            .args(["build", "-o"])
+            .arg(&partial)
+            .arg("go_oracle.go")
+            .current_dir(&dir)
+            .env("GOTOOLCHAIN", "local")
+            .env("GOFLAGS", "")
+            .env("GO111MODULE", "on")
+            .env("GOWORK", "off")
+            .env("GOCACHE", cache.join("gocache"))
+            .env("GOPATH", cache.join("gopath"))
+            .stdin(Stdio::null()),
+        &format!("{version} cannot build tests/oracle/go_oracle.go: "),
     );
     std::fs::rename(&partial, &binary).expect("the oracle moved into place");
     Some(binary)
@@ -448,10 +441,7 @@ pub fn re2_oracle_version() -> Option<String> {
 /// answers a different number of lines.
 pub fn re2_oracle_answers(cases: &[Value]) -> Vec<Value> {
     let (python, _) = re2_python().expect("no Python with google-re2: ask re2_oracle() first");
-    let script = format!(
-        "{}/../../tests/oracle/re2_oracle.py",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let script = oracle_path("re2_oracle.py");
     let mut command = Command::new(python);
     command.arg(&script).env("PYTHONIOENCODING", "utf-8");
     json_lines_oracle("the RE2 oracle", command, cases)
@@ -487,10 +477,7 @@ fn pcre2_found() -> Option<&'static String> {
 }
 
 fn pcre2_script() -> String {
-    format!(
-        "{}/../../tests/oracle/pcre2_oracle.py",
-        env!("CARGO_MANIFEST_DIR")
-    )
+    oracle_path("pcre2_oracle.py")
 }
 
 /// The version of the real PCRE2 the oracle runs (`"10.42 2022-12-11"`), or `None` when the
@@ -713,10 +700,7 @@ pub fn java_oracle_answers(major: u32, cases: &[Value]) -> Vec<Value> {
         .into_iter()
         .find(|h| h.major == major)
         .unwrap_or_else(|| panic!("no JDK {major}: ask java_oracle({major}) first"));
-    let source = format!(
-        "{}/../../tests/oracle/JavaOracle.java",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let source = oracle_path("JavaOracle.java");
     let mut command = Command::new(&home.java);
     command
         .args(["--add-opens", "java.base/java.util.regex=ALL-UNNAMED"])
@@ -763,10 +747,7 @@ pub fn ruby_oracle() -> Option<std::path::PathBuf> {
 ///
 /// When the oracle fails or answers a different number of lines.
 pub fn ruby_oracle_answers(ruby: &std::path::Path, cases: &[Value]) -> Vec<Value> {
-    let script = format!(
-        "{}/../../tests/oracle/ruby_oracle.rb",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let script = oracle_path("ruby_oracle.rb");
     let mut command = Command::new(ruby);
     command.arg("-Eutf-8:utf-8").arg(&script);
     json_lines_oracle("the Ruby oracle", command, cases)
@@ -792,10 +773,7 @@ pub fn dotnet_oracle() -> Option<std::path::PathBuf> {
         );
         return None;
     }
-    let source = format!(
-        "{}/../../tests/oracle/DotnetOracle.cs",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let source = oracle_path("DotnetOracle.cs");
     let dir = std::env::temp_dir().join(format!("rxw-dotnet-oracle-{}", std::process::id()));
     let _ = std::fs::create_dir_all(&dir);
     let exe = dir.join("DotnetOracle.exe");
@@ -875,10 +853,7 @@ pub fn onig_oracle() -> Option<std::path::PathBuf> {
 ///
 /// When the oracle fails or answers a different number of lines.
 pub fn onig_oracle_answers(python: &std::path::Path, cases: &[Value]) -> Vec<Value> {
-    let script = format!(
-        "{}/../../tests/oracle/onig_oracle.py",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let script = oracle_path("onig_oracle.py");
     let mut command = Command::new(python);
     command.arg(&script).env("PYTHONIOENCODING", "utf-8");
     json_lines_oracle("the Oniguruma oracle", command, cases)
@@ -900,10 +875,7 @@ pub fn redos_timing(
     pump: &str,
     suffix: &str,
 ) -> Vec<(u64, f64, String)> {
-    let script = format!(
-        "{}/../../tests/oracle/redos_timing.py",
-        env!("CARGO_MANIFEST_DIR")
-    );
+    let script = oracle_path("redos_timing.py");
     let job = serde_json::json!({
         "engine": engine, "pattern": pattern, "prefix": prefix, "pump": pump, "suffix": suffix,
     });
@@ -918,9 +890,13 @@ pub fn redos_timing(
 
 /// The oracle script `name` (in the repository's `tests/oracle/`) that the real engine runs.
 pub fn oracle_script(name: &str) -> String {
-    let path = format!("{}/../../tests/oracle/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(oracle_path(name)).expect("the oracle script")
+}
+
+/// The path of the oracle `name` in the repository's `tests/oracle/`.
+pub fn oracle_path(name: &str) -> String {
     // This crate sits beside the engine's, so the path from either is the same.
-    std::fs::read_to_string(&path).expect("the oracle script")
+    format!("{}/../../tests/oracle/{name}", env!("CARGO_MANIFEST_DIR"))
 }
 
 /// A match's groups flattened as the JSON-lines oracles (Go, RE2) answer them:
@@ -1027,6 +1003,24 @@ pub fn run_with_stdin(cmd: &mut Command, input: &str) -> String {
     String::from_utf8(out.stdout).expect("UTF-8 on stdout")
 }
 
+/// Runs `cmd` and checks that it succeeds: its output.
+///
+/// # Panics
+///
+/// When the command does not start, or fails: then says `context` followed by its standard
+/// error.
+pub fn output_ok(cmd: &mut Command, context: &str) -> std::process::Output {
+    let out = cmd
+        .output()
+        .unwrap_or_else(|e| panic!("{cmd:?} does not start: {e}"));
+    assert!(
+        out.status.success(),
+        "{context}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    out
+}
+
 /// Appends `text` to the file at `path` (a log that grows while it is followed).
 ///
 /// # Panics
@@ -1096,21 +1090,15 @@ pub fn temp_file(
 pub fn lifecycle_log(dir: &std::path::Path, bytes: usize, seed: u64) -> std::path::PathBuf {
     let generator =
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../benches/gen_log.py");
-    let out = Command::new("python3")
-        .arg(generator)
-        .args([
+    let out = output_ok(
+        Command::new("python3").arg(generator).args([
             "--bytes",
             &bytes.to_string(),
             "--seed",
             &seed.to_string(),
             "--lifecycles",
-        ])
-        .output()
-        .expect("python3 runs benches/gen_log.py");
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+        ]),
+        "",
     );
     let path = dir.join(format!("agent-{bytes}-{seed}.log"));
     std::fs::write(&path, out.stdout).expect("the log is written");
