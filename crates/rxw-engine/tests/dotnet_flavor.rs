@@ -14,7 +14,7 @@ mod common;
 
 use rxw_engine::Regex;
 use rxw_syntax::flavor::{Flags, Flavor};
-use serde_json::{Value, json};
+use serde_json::Value;
 
 /// Hand-written cases (`tests/data/dotnet_quirks.jsonl`, grouped by the quirk they are about):
 /// each pattern, its flags, and the texts it runs on.

@@ -25,11 +25,9 @@ struct Case {
 }
 
 fn recorded() -> Vec<Case> {
-    let text = include_str!("data/js_conformance.jsonl");
-    text.lines()
-        .skip(1)
-        .map(|line| {
-            let v: Value = serde_json::from_str(line).expect("a recorded case");
+    common::recorded(include_str!("data/js_conformance.jsonl"))
+        .into_iter()
+        .map(|v| {
             let s = |k: &str| v[k].as_str().expect("a string field").to_string();
             Case {
                 pattern: s("pattern"),

@@ -18,22 +18,7 @@ use rxw_engine::vm::charset::CharSet;
 use rxw_syntax::{Flags, Flavor, PyVersion};
 use serde_json::{Value, json};
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
-
-/// The installed releases; each missing one is said by [`rxw_testkit::missing`].
-fn interpreters() -> Vec<(PyVersion, PathBuf)> {
-    let mut found = Vec::new();
-    for v in PyVersion::ALL {
-        match common::python_interpreter(v.number()) {
-            Some(p) => found.push((v, p)),
-            None => rxw_testkit::missing(
-                &format!("CPython {}", v.number()),
-                &format!("python@{} is NOT compared with CPython", v.number()),
-            ),
-        }
-    }
-    found
-}
+use std::path::Path;
 
 /// CPython's message without its ` at position N` suffix.
 fn without_position(msg: &str) -> &str {
@@ -153,19 +138,13 @@ struct Case {
 /// Runs `cases` through release `v`'s interpreter (the shared oracle script) and rxw; returns
 /// the disagreements, described.
 fn compare(v: PyVersion, python: &Path, cases: &[Case], messages: bool) -> Vec<String> {
-    let script = common::oracle_script("py_oracle.py");
-    let input = Value::from(
-        cases
-            .iter()
-            .map(|c| json!({"pattern": c.pattern, "flags": c.flags, "input": c.input}))
-            .collect::<Vec<_>>(),
-    );
-    let cmd = python.to_str().expect("a UTF-8 path");
-    let expected = common::oracle(cmd, &script, &input).expect("the interpreter was found");
-    let expected = expected.as_array().expect("one answer per case");
-    assert_eq!(expected.len(), cases.len());
+    let input = cases
+        .iter()
+        .map(|c| json!({"pattern": c.pattern, "flags": c.flags, "input": c.input}))
+        .collect();
+    let expected = common::python_answers(python, input);
     let mut bad = Vec::new();
-    for (c, want) in cases.iter().zip(expected) {
+    for (c, want) in cases.iter().zip(&expected) {
         let got = rxw_answer(v, &c.pattern, c.flags, &c.input);
         let label = format!("python@{v} /{}/{} on {:?}", c.pattern, c.flags, c.input);
         match (want.get("error"), got.get("error")) {
@@ -205,7 +184,7 @@ fn syntax_agrees_with_every_installed_release() {
         })
         .collect();
     let mut all = Vec::new();
-    for (v, python) in interpreters() {
+    for (v, python) in common::python_interpreters("") {
         let bad = compare(v, &python, &cases, true);
         report("syntax", v, cases.len(), &bad);
         all.extend(bad);
@@ -383,7 +362,7 @@ fn matching_cases() -> Vec<Case> {
 fn matching_agrees_with_every_installed_release() {
     let cases = matching_cases();
     let mut all = Vec::new();
-    for (v, python) in interpreters() {
+    for (v, python) in common::python_interpreters("") {
         let bad = compare(v, &python, &cases, true);
         report("matching", v, cases.len(), &bad);
         all.extend(bad);
@@ -522,7 +501,7 @@ fn pairs(v: &Value) -> Vec<(u32, u32)> {
 #[test]
 #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn generated_tables_are_what_each_installed_interpreter_answers() {
-    for (v, python) in interpreters() {
+    for (v, python) in common::python_interpreters("") {
         let d = dump(&python);
         let t = PyUnicode::of(v);
         assert_eq!(d["python"], v.number());

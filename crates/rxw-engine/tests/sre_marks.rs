@@ -20,11 +20,9 @@ struct Case {
 }
 
 fn recorded() -> Vec<Case> {
-    let text = include_str!("data/sre_marks.jsonl");
-    text.lines()
-        .skip(1)
-        .map(|line| {
-            let v: Value = serde_json::from_str(line).expect("a recorded case");
+    common::recorded(include_str!("data/sre_marks.jsonl"))
+        .into_iter()
+        .map(|v| {
             let mut answers = Vec::new();
             for group in v["answers"].as_array().expect("answers") {
                 for release in group[0].as_array().expect("releases") {
@@ -136,33 +134,14 @@ fn rxw_agrees_with_the_recorded_answers_of_every_release() {
 #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn rxw_agrees_with_every_installed_cpython_on_the_sre_marks_cases() {
     let cases = recorded();
-    let script = common::oracle_script("py_oracle.py");
-    let input = Value::from(
-        cases
+    let mut all = Vec::new();
+    for (v, python) in common::python_interpreters(" on the sre marks cases") {
+        let input = cases
             .iter()
             .map(|c| json!({"pattern": c.pattern, "flags": "", "input": c.input}))
-            .collect::<Vec<_>>(),
-    );
-    let mut all = Vec::new();
-    for v in PyVersion::ALL {
-        let Some(python) = common::python_interpreter(v.number()) else {
-            rxw_testkit::missing(
-                &format!("CPython {}", v.number()),
-                &format!(
-                    "python@{} is NOT compared with CPython on the sre marks cases",
-                    v.number()
-                ),
-            );
-            continue;
-        };
-        let answers = common::oracle(python.to_str().expect("a UTF-8 path"), &script, &input)
-            .expect("the interpreter runs");
-        let answers: Vec<&Value> = answers
-            .as_array()
-            .expect("one answer per case")
-            .iter()
             .collect();
-        assert_eq!(answers.len(), cases.len());
+        let answers = common::python_answers(&python, input);
+        let answers: Vec<&Value> = answers.iter().collect();
         let wrong = disagreements(v, &cases, &answers);
         report(
             &format!("CPython {v} ({})", python.display()),

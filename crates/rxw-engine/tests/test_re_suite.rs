@@ -32,11 +32,9 @@ struct Case {
 }
 
 fn recorded() -> Vec<Case> {
-    let text = include_str!("data/test_re.jsonl");
-    text.lines()
-        .skip(1)
-        .map(|line| {
-            let v: Value = serde_json::from_str(line).expect("a recorded case");
+    common::recorded(include_str!("data/test_re.jsonl"))
+        .into_iter()
+        .map(|v| {
             let s = |k: &str| v[k].as_str().unwrap_or_default().to_string();
             Case {
                 kind: match v["kind"].as_str() {
@@ -134,22 +132,6 @@ fn rxw_agrees_with_cpython_3_11_on_the_recorded_test_re_cases() {
     );
 }
 
-/// The answers of the interpreter at `python` to `cases`, through the shared oracle script.
-fn live_answers(python: &Path, cases: &[Case]) -> Vec<Value> {
-    let script = common::oracle_script("py_oracle.py");
-    let input = Value::from(
-        cases
-            .iter()
-            .map(|c| json!({"pattern": c.pattern, "flags": c.flags, "input": c.input}))
-            .collect::<Vec<_>>(),
-    );
-    let cmd = python.to_str().expect("a UTF-8 path");
-    let answers = common::oracle(cmd, &script, &input).expect("the interpreter was found");
-    let answers = answers.as_array().expect("one answer per case").clone();
-    assert_eq!(answers.len(), cases.len());
-    answers
-}
-
 /// Whether `python` is a 32-bit build (`sys.maxsize` below 2**32).
 fn is_32_bit(python: &Path) -> bool {
     let out = std::process::Command::new(python)
@@ -177,17 +159,7 @@ fn rxw_agrees_with_every_installed_cpython_on_the_test_re_cases() {
     let cases = recorded();
     let mut all = Vec::new();
     let mut figures = Vec::new();
-    for v in PyVersion::ALL {
-        let Some(python) = common::python_interpreter(v.number()) else {
-            rxw_testkit::missing(
-                &format!("CPython {}", v.number()),
-                &format!(
-                    "python@{} is NOT compared with CPython on the test_re cases",
-                    v.number()
-                ),
-            );
-            continue;
-        };
+    for (v, python) in common::python_interpreters(" on the test_re cases") {
         // A 32-bit build (Pyodide's wasm32) has sre's MAXREPEAT at 2**31 - 1, not the 2**32 - 1
         // of the 64-bit builds rxw reproduces: repeat counts between the two are that
         // platform's, set aside and said.
@@ -207,7 +179,11 @@ fn rxw_agrees_with_every_installed_cpython_on_the_test_re_cases() {
             );
         }
         let cases: Vec<Case> = cases.into_iter().cloned().collect();
-        let answers = live_answers(&python, &cases);
+        let input = cases
+            .iter()
+            .map(|c| json!({"pattern": c.pattern, "flags": c.flags, "input": c.input}))
+            .collect();
+        let answers = common::python_answers(&python, input);
         let wrong = disagreements(v, &cases, &answers);
         figures.push(summary(
             &cases,

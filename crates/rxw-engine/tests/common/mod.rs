@@ -42,6 +42,36 @@ pub fn find_spans(
         .collect())
 }
 
+/// The installed CPython releases rxw names, each with its interpreter; each missing one is
+/// said by [`rxw_testkit::missing`] (`python@3.X is NOT compared with CPython{on}`).
+#[allow(dead_code)]
+pub fn python_interpreters(on: &str) -> Vec<(rxw_syntax::PyVersion, std::path::PathBuf)> {
+    let mut found = Vec::new();
+    for v in rxw_syntax::PyVersion::ALL {
+        match python_interpreter(v.number()) {
+            Some(p) => found.push((v, p)),
+            None => missing(
+                &format!("CPython {}", v.number()),
+                &format!("python@{} is NOT compared with CPython{on}", v.number()),
+            ),
+        }
+    }
+    found
+}
+
+/// The answers of the CPython at `python` to `cases` (`{"pattern", "flags", "input"}` each),
+/// through the shared oracle script, one a case.
+#[allow(dead_code)]
+pub fn python_answers(python: &std::path::Path, cases: Vec<Value>) -> Vec<Value> {
+    let script = oracle_script("py_oracle.py");
+    let total = cases.len();
+    let cmd = python.to_str().expect("a UTF-8 path");
+    let answers = oracle(cmd, &script, &Value::from(cases)).expect("the interpreter runs");
+    let answers = answers.as_array().expect("one answer per case").clone();
+    assert_eq!(answers.len(), total);
+    answers
+}
+
 /// A pattern compiled in `flavor` and run over `text`, for a differential test: the regex and
 /// its matches, or the answer already made: `{"refused": …}` for what rxw cannot reproduce or
 /// what passes its own limits (counted apart, never passed as agreement), `{"error": …}` for a
