@@ -2,9 +2,11 @@
 //! `.csv` name), written atomically on a worker.
 
 use super::path::expand_home;
-use super::{Outcome, Popup, PopupCx, PopupDrawCx, centred, draw_box, field, field_cursor};
+use super::{
+    Outcome, Popup, PopupCx, PopupDrawCx, centred, draw_box, field, field_cursor, field_keys,
+};
 use crate::export::Format;
-use crate::tui::action::{Action, Edit, apply_line};
+use crate::tui::action::Action;
 use crate::tui::theme::{Chrome, chrome};
 use crate::workbench::LineEditor;
 use crate::workbench::export::ExportWhat;
@@ -38,21 +40,21 @@ impl Popup for ExportPrompt {
     /// Enter starts the export on a worker.
     fn update(&mut self, action: &Action, cx: &mut PopupCx) -> Outcome {
         match action {
-            Action::Back => return Outcome::Close,
+            Action::Back => Outcome::Close,
             Action::FocusNext | Action::FocusPrev => {
                 let next = self.what.next();
                 if self.path.text() == self.what.default_file() {
                     self.path = LineEditor::new(next.default_file());
                 }
                 self.what = next;
+                Outcome::Stay
             }
-            Action::Edit(Edit::Newline) | Action::Activate => {
-                let path = self.path.text().trim().to_string();
+            _ => field_keys(action, &mut self.path, |path| {
                 if path.is_empty() {
                     *cx.message = Some("type the file to export to".into());
                     return Outcome::Stay;
                 }
-                let path = expand_home(&path);
+                let path = expand_home(path);
                 let what = self.what;
                 let filtered = cx.wb.exports_filtered_rows();
                 *cx.message = Some(match cx.wb.start_export(what, path.clone()) {
@@ -68,14 +70,9 @@ impl Popup for ExportPrompt {
                     Ok(()) => format!("exporting {} to {}…", what.noun(), path.display()),
                     Err(why) => why,
                 });
-                return Outcome::Close;
-            }
-            Action::Edit(e) => {
-                apply_line(&mut self.path, e);
-            }
-            _ => {}
+                Outcome::Close
+            }),
         }
-        Outcome::Stay
     }
 
     fn draw(&self, f: &mut Frame, area: Rect, cx: &PopupDrawCx) {

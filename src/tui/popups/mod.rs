@@ -13,7 +13,7 @@ pub mod path;
 pub mod prompt;
 pub mod save;
 
-use super::action::{Action, Context, Effect};
+use super::action::{Action, Context, Edit, Effect, apply_line};
 use super::tabs::TabId;
 use super::theme::{Chrome, Palette, chrome};
 use crate::workbench::{LineEditor, Workbench};
@@ -87,6 +87,24 @@ pub fn centred(area: Rect, width: u16, height: u16) -> Rect {
         w,
         h,
     )
+}
+
+/// What a prompt with one text field does with an action: Enter (or a click's Activate) hands
+/// the text typed, trimmed, to `enter`, which says whether the prompt closes; an edit changes
+/// the field; anything else leaves the prompt as it is.
+pub fn field_keys(
+    action: &Action,
+    text: &mut LineEditor,
+    enter: impl FnOnce(&str) -> Outcome,
+) -> Outcome {
+    match action {
+        Action::Edit(Edit::Newline) | Action::Activate => enter(text.text().trim()),
+        Action::Edit(e) => {
+            apply_line(text, e);
+            Outcome::Stay
+        }
+        _ => Outcome::Stay,
+    }
 }
 
 /// Draws a popup's box at `r`: what lies beneath cleared, a border in the focused colour

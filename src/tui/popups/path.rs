@@ -4,8 +4,10 @@
 //! again while the prompt is open) closes it and is carried out, so a key that cycles choices
 //! keeps cycling.
 
-use super::{Outcome, Popup, PopupCx, PopupDrawCx, centred, draw_box, field, field_cursor};
-use crate::tui::action::{Action, Edit, TabCommand, apply_line};
+use super::{
+    Outcome, Popup, PopupCx, PopupDrawCx, centred, draw_box, field, field_cursor, field_keys,
+};
+use crate::tui::action::{Action, TabCommand};
 use crate::tui::theme::{Chrome, chrome};
 use crate::workbench::LineEditor;
 use ratatui::Frame;
@@ -52,27 +54,21 @@ impl Popup for PathPrompt {
         match action {
             Action::Back => {
                 *cx.message = Some("nothing written".into());
-                return Outcome::Close;
+                Outcome::Close
             }
-            Action::Edit(Edit::Newline) | Action::Activate => {
-                let path = self.path.text().trim();
+            Action::Tab(cmd) if cmd.tab == self.answer.tab => {
+                *cx.then = Some(action.clone());
+                Outcome::Close
+            }
+            _ => field_keys(action, &mut self.path, |path| {
                 if path.is_empty() {
                     *cx.message = Some("type the file to write".into());
                     return Outcome::Stay;
                 }
                 *cx.then = Some(Action::Answer(self.answer, path.to_string()));
-                return Outcome::Close;
-            }
-            Action::Tab(cmd) if cmd.tab == self.answer.tab => {
-                *cx.then = Some(action.clone());
-                return Outcome::Close;
-            }
-            Action::Edit(e) => {
-                apply_line(&mut self.path, e);
-            }
-            _ => {}
+                Outcome::Close
+            }),
         }
-        Outcome::Stay
     }
 
     fn draw(&self, f: &mut Frame, area: Rect, cx: &PopupDrawCx) {

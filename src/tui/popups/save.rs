@@ -1,7 +1,9 @@
 //! The "save as preset" prompt: the key to save under.
 
-use super::{Outcome, Popup, PopupCx, PopupDrawCx, centred, draw_box, field, field_cursor};
-use crate::tui::action::{Action, Edit, Effect, apply_line};
+use super::{
+    Outcome, Popup, PopupCx, PopupDrawCx, centred, draw_box, field, field_cursor, field_keys,
+};
+use crate::tui::action::{Action, Effect};
 use crate::tui::theme::{Chrome, chrome};
 use crate::workbench::LineEditor;
 use ratatui::Frame;
@@ -32,9 +34,8 @@ impl SavePrompt {
 impl Popup for SavePrompt {
     fn update(&mut self, action: &Action, cx: &mut PopupCx) -> Outcome {
         match action {
-            Action::Back => return Outcome::Close,
-            Action::Edit(Edit::Newline) | Action::Activate => {
-                let key = self.key.text().trim().to_string();
+            Action::Back => Outcome::Close,
+            _ => field_keys(action, &mut self.key, |key| {
                 let valid = !key.is_empty()
                     && key
                         .chars()
@@ -44,17 +45,12 @@ impl Popup for SavePrompt {
                     return Outcome::Stay;
                 }
                 cx.effects.push(Effect::SavePreset {
-                    key,
+                    key: key.to_string(),
                     leave_out_failing: self.failing.is_some(),
                 });
-                return Outcome::Close;
-            }
-            Action::Edit(e) => {
-                apply_line(&mut self.key, e);
-            }
-            _ => {}
+                Outcome::Close
+            }),
         }
-        Outcome::Stay
     }
 
     fn draw(&self, f: &mut Frame, area: Rect, cx: &PopupDrawCx) {
