@@ -7,6 +7,7 @@
 //! "could not be read" row.
 
 use assert_cmd::Command;
+use rxw_testkit::fails_saying;
 use std::path::Path;
 
 const EDGE: usize = 64 * 1024;
@@ -44,15 +45,25 @@ fn fixture() -> tempfile::TempDir {
     d
 }
 
-fn rxw(dir: &Path, args: &[&str]) -> (String, String, i32) {
-    let out = Command::cargo_bin("rxw")
-        .unwrap()
-        .current_dir(dir)
+/// Runs `rxw audit ARGS` in a new [`fixture`] folder: as [`rxw`].
+fn audit_fixture(args: &[&str]) -> (String, String, i32) {
+    let d = fixture();
+    rxw(d.path(), args)
+}
+
+/// `rxw audit ARGS` in `dir`, without colour.
+fn rxw_audit(dir: &Path, args: &[&str]) -> Command {
+    let mut c = Command::cargo_bin("rxw").unwrap();
+    c.current_dir(dir)
         .env("NO_COLOR", "1")
         .arg("audit")
-        .args(args)
-        .output()
-        .unwrap();
+        .args(args);
+    c
+}
+
+/// Runs `rxw audit ARGS` in `dir`: its standard output, standard error and exit code.
+fn rxw(dir: &Path, args: &[&str]) -> (String, String, i32) {
+    let out = rxw_audit(dir, args).output().unwrap();
     (
         String::from_utf8(out.stdout).unwrap(),
         String::from_utf8(out.stderr).unwrap(),
@@ -85,8 +96,7 @@ const ERROR_LINES: &str =
 
 #[test]
 fn table_on_the_fixture_tree() {
-    let d = fixture();
-    let (out, err, code) = rxw(d.path(), &fixture_args(&[]));
+    let (out, err, code) = audit_fixture(&fixture_args(&[]));
     let expected = format!(
         "| Path | ACK: | wo | edge |
 |---|---|---|---|
@@ -115,8 +125,7 @@ usage: files_scanned=10 patterns_evaluated=3 matches_total=6 (✅ cells)
 
 #[test]
 fn counts_table_on_the_fixture_tree() {
-    let d = fixture();
-    let (out, _, code) = rxw(d.path(), &fixture_args(&["--format", "counts"]));
+    let (out, _, code) = audit_fixture(&fixture_args(&["--format", "counts"]));
     let expected = format!(
         "| Path | ACK: | wo | edge |
 |---|---|---|---|
@@ -141,8 +150,7 @@ usage: files_scanned=10 patterns_evaluated=3 matches_total=7 (occurrences)
 
 #[test]
 fn json_on_the_fixture_tree() {
-    let d = fixture();
-    let (out, _, code) = rxw(d.path(), &fixture_args(&["--format", "json"]));
+    let (out, _, code) = audit_fixture(&fixture_args(&["--format", "json"]));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let compact = |path: &str| {
         let row = v["rows"]
@@ -173,12 +181,7 @@ fn json_on_the_fixture_tree() {
         compact("missing.md"),
         r#"{"path":"missing.md","matches":{"ACK:":null,"wo":null,"edge":null},"error":"No such file or directory (os error 2)","error_kind":"path_missing"}"#
     );
-    let paths: Vec<&str> = v["rows"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| r["path"].as_str().unwrap())
-        .collect();
+    let paths: Vec<&str> = rxw_testkit::strings_of(&v["rows"], "path");
     assert_eq!(
         paths,
         [
@@ -205,8 +208,7 @@ fn json_on_the_fixture_tree() {
 
 #[test]
 fn json_counts_on_the_fixture_tree() {
-    let d = fixture();
-    let (out, _, _) = rxw(d.path(), &fixture_args(&["--format", "json", "--counts"]));
+    let (out, _, _) = audit_fixture(&fixture_args(&["--format", "json", "--counts"]));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
         v["rows"][0]["matches"],
@@ -245,19 +247,15 @@ big.txt,false,false,true,,\r
 
 #[test]
 fn binary_option_reads_files_with_nul_bytes() {
-    let d = fixture();
-    let (out, _, code) = rxw(d.path(), &["binary.bin", "-p", "ACK:", "--binary"]);
+    let (out, _, code) = audit_fixture(&["binary.bin", "-p", "ACK:", "--binary"]);
     assert!(out.contains("| `binary.bin` | ✅ |"), "{out}");
     assert_eq!(code, 0);
 }
 
 #[test]
 fn max_filesize_makes_a_row_not_an_abort() {
-    let d = fixture();
-    let (out, _, code) = rxw(
-        d.path(),
-        &["big.txt", "a.md", "-p", "EDGE-MARK", "--max-filesize", "1M"],
-    );
+    let (out, _, code) =
+        audit_fixture(&["big.txt", "a.md", "-p", "EDGE-MARK", "--max-filesize", "1M"]);
     assert!(out.contains("| `big.txt` | ⚠️ |\n| `a.md` | ❌ |"), "{out}");
     assert!(
         out.contains("⚠️ `big.txt`: file is 1048583 bytes, over the maximum of 1048576 bytes"),
@@ -341,33 +339,31 @@ fn ignore_case_including_non_ascii() {
 
 #[test]
 fn require_all_and_forbid_any_are_ci_gates() {
-    let d = fixture();
-    let (_, err, code) = rxw(d.path(), &["a.md", "b.md", "-p", "ACK:", "--require-all"]);
-    assert_eq!(code, 1);
-    assert!(
-        err.contains("--require-all: 1 cell(s) are ❌:\n  b.md × ACK:"),
-        "{err}"
-    );
-    let (_, _, code) = rxw(
-        d.path(),
-        &["a.md", "sub/c.md", "-p", "ACK:", "--require-all"],
-    );
-    assert_eq!(code, 0);
-    let (_, err, code) = rxw(d.path(), &["a.md", "b.md", "-p", "ACK:", "--forbid-any"]);
-    assert_eq!(code, 1);
-    assert!(
-        err.contains("--forbid-any: 1 cell(s) are ✅:\n  a.md × ACK:"),
-        "{err}"
-    );
-    let (_, _, code) = rxw(d.path(), &["b.md", "-p", "ACK:", "--forbid-any"]);
-    assert_eq!(code, 0);
-    // An unreadable row outranks the gate: exit 2, and the gate still names its cells.
-    let (_, err, code) = rxw(
-        d.path(),
-        &["b.md", "missing.md", "-p", "ACK:", "--require-all"],
-    );
-    assert_eq!(code, 2);
-    assert!(err.contains("b.md × ACK:"), "{err}");
+    // (paths, gate, exit code, what standard error says: "" where nothing is checked). The
+    // last: an unreadable row outranks the gate (exit 2), and the gate still names its cells.
+    for (paths, gate, want, says) in [
+        (
+            &["a.md", "b.md"][..],
+            "--require-all",
+            1,
+            "--require-all: 1 cell(s) are ❌:\n  b.md × ACK:",
+        ),
+        (&["a.md", "sub/c.md"], "--require-all", 0, ""),
+        (
+            &["a.md", "b.md"],
+            "--forbid-any",
+            1,
+            "--forbid-any: 1 cell(s) are ✅:\n  a.md × ACK:",
+        ),
+        (&["b.md"], "--forbid-any", 0, ""),
+        (&["b.md", "missing.md"], "--require-all", 2, "b.md × ACK:"),
+    ] {
+        let mut args = paths.to_vec();
+        args.extend(["-p", "ACK:", gate]);
+        let (_, err, code) = audit_fixture(&args);
+        assert_eq!(code, want, "{args:?}: {err}");
+        assert!(err.contains(says), "{err}");
+    }
 }
 
 #[test]
@@ -382,12 +378,11 @@ fn invalid_pattern_keeps_its_column_and_exits_2_after_the_matrix() {
     assert!(out.contains("⚠️ pattern `bad`:"), "{out}");
     assert!(err.contains("rxw: pattern \"bad\""), "{err}");
     assert!(err.contains('^'), "a caret under the span: {err}");
-    let (_, err, code) = rxw(d.path(), &["a.md", "-p", "ACK:", "-p", "ACK:"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("two patterns are named"), "{err}");
-    let (_, err, code) = rxw(d.path(), &["a.md"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("no patterns"), "{err}");
+    fails_saying(
+        &mut rxw_audit(d.path(), &["a.md", "-p", "ACK:", "-p", "ACK:"]),
+        "two patterns are named",
+    );
+    fails_saying(&mut rxw_audit(d.path(), &["a.md"]), "no patterns");
 }
 
 #[test]
@@ -603,8 +598,7 @@ fn a_fifo_is_a_row_not_a_hang() {
 
 #[test]
 fn json_document_pinned_whole() {
-    let d = fixture();
-    let (out, _, _) = rxw(d.path(), &fixture_args(&["--format", "json"]));
+    let (out, _, _) = audit_fixture(&fixture_args(&["--format", "json"]));
     let rows: Vec<String> = [
         ("a.md", "true", "true", "false", None),
         ("b.md", "false", "false", "false", None),
@@ -644,9 +638,10 @@ fn presets_are_regex_columns() {
     assert!(out.contains("| Path | verb | uuid |"), "{out}");
     assert!(out.contains("| `x.log` | ✅ | ❌ |"), "{out}");
     assert!(out.contains("| `y.log` | ❌ | ✅ |"), "{out}");
-    let (_, err, code) = rxw(dir.path(), &["x.log", "--preset", "nope"]);
-    assert_eq!(code, 2);
-    assert!(err.contains("unknown preset \"nope\""), "{err}");
+    fails_saying(
+        &mut rxw_audit(dir.path(), &["x.log", "--preset", "nope"]),
+        "unknown preset \"nope\"",
+    );
 }
 
 /// Regression: a newline in a name split its table row, a backtick broke its code span,

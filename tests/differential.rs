@@ -396,32 +396,37 @@ struct Tally {
     mismatches: Vec<String>,
 }
 
+impl Tally {
+    /// Prints the counts of a run (`what`: the flavor and the kind of run) of `cases` cases,
+    /// and its first `shown` deviations.
+    fn print(&self, what: &str, cases: usize, shown: usize) {
+        eprintln!(
+            "{what}: {cases} cases: {} agree, {} rejected by both, {} reported deviations, {} mismatches",
+            self.agree,
+            self.both_reject,
+            self.deviations.len(),
+            self.mismatches.len()
+        );
+        for d in self.deviations.iter().take(shown) {
+            eprintln!("  deviation: {d}");
+        }
+    }
+}
+
 fn rxw_result(flavor: Flavor, c: &Case) -> Result<Value, rxw::Error> {
     let flags = Flags::parse(c.flags, flavor)?;
     let re = Regex::new(&c.pattern, flavor, flags)?;
     let matches = re.find_all(&c.input, None)?;
     let spans: Vec<Value> = matches
         .iter()
-        .map(|m| {
-            Value::from(
-                m.groups
-                    .iter()
-                    .map(|g| g.map_or(Value::Null, |(s, e)| json!([s, e])))
-                    .collect::<Vec<_>>(),
-            )
-        })
+        .map(|m| common::group_spans(&m.groups))
         .collect();
     let mut v = json!({"matches": spans});
     if flavor.is_js() {
         // node's own UTF-16 spans: the ones to compare where a match cuts a surrogate pair.
         v["units"] = matches
             .iter()
-            .map(|m| {
-                m.utf16_spans(&c.input)
-                    .iter()
-                    .map(|g| g.map_or(Value::Null, |(s, e)| json!([s, e])))
-                    .collect::<Value>()
-            })
+            .map(|m| common::group_spans(&m.utf16_spans(&c.input)))
             .collect();
     }
     if let Some(r) = c.replacement {
@@ -509,17 +514,7 @@ fn run_flavor(flavor: Flavor, cmd: &str, script: &str) {
     };
     assert_eq!(expected.len(), cases.len());
     let t = compare(flavor, &cases, &expected);
-    eprintln!(
-        "{flavor}: {} cases: {} agree, {} rejected by both, {} reported deviations, {} mismatches",
-        cases.len(),
-        t.agree,
-        t.both_reject,
-        t.deviations.len(),
-        t.mismatches.len()
-    );
-    for d in t.deviations.iter().take(20) {
-        eprintln!("  deviation: {d}");
-    }
+    t.print(&flavor.to_string(), cases.len(), 20);
     assert!(
         cases.len() >= 500,
         "need at least 500 generated cases, have {}",
@@ -553,17 +548,7 @@ fn run_random_n(flavor: Flavor, cmd: &str, script: &str, seed: u64, n: usize) {
         return;
     };
     let t = compare(flavor, &cases, &expected);
-    eprintln!(
-        "{flavor} random: {} cases: {} agree, {} rejected by both, {} reported deviations, {} mismatches",
-        cases.len(),
-        t.agree,
-        t.both_reject,
-        t.deviations.len(),
-        t.mismatches.len()
-    );
-    for d in t.deviations.iter().take(10) {
-        eprintln!("  deviation: {d}");
-    }
+    t.print(&format!("{flavor} random"), cases.len(), 10);
     // A refusal is a clear error, not a wrong answer; on random patterns the only ones
     // expected are the step budget stopping an attempt that a real engine (without a budget)
     // finishes, about one case in 30,000.
@@ -785,14 +770,7 @@ fn regression_total_budget_answers_what_cpython_finishes_within_a_second() {
         let found = found.unwrap_or_else(|e| panic!("/{}/ refused: {}", c.pattern, e.message));
         let spans: Vec<Value> = found
             .iter()
-            .map(|m| {
-                Value::from(
-                    m.groups
-                        .iter()
-                        .map(|g| g.map_or(Value::Null, |(s, e)| json!([s, e])))
-                        .collect::<Vec<_>>(),
-                )
-            })
+            .map(|m| common::group_spans(&m.groups))
             .collect();
         assert_eq!(
             Value::from(spans),

@@ -43,12 +43,7 @@ fn mcp_server_serves_the_three_tools() {
 
 /// The names a `tools/list` reply lists.
 fn tool_names(reply: &serde_json::Value) -> Vec<&str> {
-    reply["result"]["tools"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|t| t["name"].as_str().unwrap())
-        .collect()
+    rxw_testkit::strings_of(&reply["result"]["tools"], "name")
 }
 
 /// Runs `rxw mcp`, writes these lines, closes its input and returns every reply by id
@@ -182,12 +177,7 @@ fn regex_parse_exports_with_the_verification_report_and_refuses_malformed_export
             .unwrap()
             .contains("parse_regex_all!")
     );
-    let verdicts: Vec<&str> = doc["verification"]
-        .as_array()
-        .unwrap_or_else(|| panic!("{doc}"))
-        .iter()
-        .map(|r| r["verdict"].as_str().unwrap())
-        .collect();
+    let verdicts: Vec<&str> = rxw_testkit::strings_of(&doc["verification"], "verdict");
     assert_eq!(verdicts, ["agree", "refused"], "{doc}");
     assert!(doc["verification"][0]["engine"].as_str().unwrap().len() > 3);
     let stopped = &by_id(2)["result"]["structuredContent"]["export"];

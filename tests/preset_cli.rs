@@ -388,12 +388,7 @@ fn parse_schema_lists_the_record_and_each_presets_groups_and_loads_into_duckdb()
         run(rxw(dir.path()).args(["parse", "--schema", "--only", "result,uuid"]));
     assert_eq!(code, 0, "{err}");
     let doc: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let record: Vec<&str> = doc["record"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| f["name"].as_str().unwrap())
-        .collect();
+    let record: Vec<&str> = rxw_testkit::strings_of(&doc["record"], "name");
     assert_eq!(
         record,
         ["key", "index", "end", "match", "groups", "source", "line"]

@@ -1175,6 +1175,24 @@ pub fn rxw_without_user_files() -> assert_cmd::Command {
     c
 }
 
+/// The string `key` of each object in the JSON array `array`, in order.
+///
+/// # Panics
+///
+/// When `array` is not an array or an item has no string `key` (showing the array).
+pub fn strings_of<'a>(array: &'a Value, key: &str) -> Vec<&'a str> {
+    array
+        .as_array()
+        .unwrap_or_else(|| panic!("not an array: {array}"))
+        .iter()
+        .map(|item| {
+            item[key]
+                .as_str()
+                .unwrap_or_else(|| panic!("no string {key:?} in {array}"))
+        })
+        .collect()
+}
+
 /// `out` read as one JSON document.
 ///
 /// # Panics
