@@ -12,20 +12,9 @@ use std::io::{self, Write};
 /// is escaped and control characters are written as escapes (`\n`, `\t`, `\u{1b}`), as are
 /// bidirectional controls (`\u{202e}`), which would reorder the row on a terminal.
 fn table_text(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '|' => out.push_str("\\|"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() || crate::error::is_bidi_control(c) => {
-                out.push_str(&format!("\\u{{{:x}}}", c as u32))
-            }
-            c => out.push(c),
-        }
-    }
-    out
+    crate::codegen::escape_line(s, &[('|', "\\|")], |c| {
+        c.is_control() || crate::error::is_bidi_control(c)
+    })
 }
 
 /// A markdown code span around `s` that stays one span whatever backticks `s` holds: the

@@ -204,14 +204,23 @@ pub fn translate_nearest(
 /// One field of an output line: `\` `\t` `\n` `\r` escaped as backslash sequences, so that a
 /// line holds exactly one match whatever the text contains.
 pub fn escape_field(s: &str) -> String {
+    escape_line(s, &[('\\', "\\\\")], |_| false)
+}
+
+/// `s` made safe for one line: `\n` `\r` `\t` and each character of `also` (as its escape)
+/// written as backslash escapes, each other character `hex` picks as `\u{…}`.
+pub(crate) fn escape_line(s: &str, also: &[(char, &str)], hex: fn(char) -> bool) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
         match c {
-            '\\' => out.push_str("\\\\"),
-            '\t' => out.push_str("\\t"),
             '\n' => out.push_str("\\n"),
             '\r' => out.push_str("\\r"),
-            c => out.push(c),
+            '\t' => out.push_str("\\t"),
+            c => match also.iter().find(|(a, _)| *a == c) {
+                Some((_, escape)) => out.push_str(escape),
+                None if hex(c) => out.push_str(&format!("\\u{{{:x}}}", c as u32)),
+                None => out.push(c),
+            },
         }
     }
     out

@@ -21,12 +21,20 @@ use std::process::{Command, Stdio};
 
 /// The script that runs SQL and LogQL definitions on the engines' Python packages.
 const DRIVER: &str = include_str!("drivers/fleet_driver.py");
-/// The program that runs Spark's patterns on java.util.regex (`java` runs it from source).
-const JAVA_DRIVER: &str = include_str!("drivers/fleet_verify.java");
+/// The program that runs Spark's patterns on java.util.regex (`java` runs it from source),
+/// with the record fields the Java drivers share.
+const JAVA_DRIVER: &str = concat!(
+    include_str!("drivers/fleet_verify.java"),
+    include_str!("drivers/fleet_fields.java")
+);
 /// The program that runs LogQL `| regexp` stages on Go's regexp (`go run`).
 const GO_DRIVER: &str = include_str!("drivers/fleet_loki.go");
-/// The program that runs grok processors on joni (`java` runs it from source).
-const GROK_DRIVER: &str = include_str!("drivers/fleet_grok.java");
+/// The program that runs grok processors on joni (`java` runs it from source), with the
+/// record fields the Java drivers share.
+const GROK_DRIVER: &str = concat!(
+    include_str!("drivers/fleet_grok.java"),
+    include_str!("drivers/fleet_fields.java")
+);
 
 /// Runs every exported definition on `target`'s engine and compares with rxw.
 ///
@@ -467,9 +475,7 @@ fn vrl_engine(
             }
         }
     }
-    for hits in answers.values_mut().flatten() {
-        hits.sort();
-    }
+    sort_hits(&mut answers);
     Ok(Ok(EngineRun {
         engine: vrl_name(),
         answers,
@@ -512,9 +518,7 @@ fn go_engine(
             ));
         }
     }
-    for r in rows {
-        input.push_str(&format!("R\t{}\n", codegen::escape_field(&r.text)));
-    }
+    push_rows(&mut input, rows);
     let mut cmd = Command::new("go");
     cmd.arg("run")
         .arg(&source)
@@ -523,15 +527,7 @@ fn go_engine(
     let output = run_with_input(cmd, input.into_bytes(), stop);
     let _ = std::fs::remove_dir_all(&dir);
     let output = output.map_err(|e| stopped_or(e, "go run"))?;
-    if !output.status.success() {
-        return Err(Error::new(
-            ErrorKind::Io,
-            format!(
-                "the Go regexp driver failed: {}",
-                String::from_utf8_lossy(&output.stderr).trim()
-            ),
-        ));
-    }
+    exited_well(&output, "the Go regexp driver failed")?;
     #[derive(serde::Deserialize)]
     struct GoHit {
         key: String,
@@ -566,9 +562,7 @@ fn go_engine(
             });
         }
     }
-    for hits in answers.values_mut().flatten() {
-        hits.sort();
-    }
+    sort_hits(&mut answers);
     Ok(Ok(EngineRun {
         engine: format!("Go's regexp ({version}); LogQL's own parser is not run"),
         answers,
@@ -645,9 +639,7 @@ fn grok_engine(
             }
         }
     }
-    for r in rows {
-        input.push_str(&format!("R\t{}\n", codegen::escape_field(&r.text)));
-    }
+    push_rows(&mut input, rows);
     let dir = scratch_dir("grok")?;
     let source = dir.join("Grok.java");
     std::fs::write(&source, GROK_DRIVER)
@@ -661,54 +653,38 @@ fn grok_engine(
         Err(e) if e.kind() == std::io::ErrorKind::TimedOut => return Err(stopped_or(e, "")),
         Err(e) => return Ok(Err(Missing(format!("java cannot be started: {e}")))),
     };
-    if !output.status.success() {
-        return Err(Error::new(
-            ErrorKind::Io,
-            format!(
-                "the grok driver failed on joni: {}",
-                String::from_utf8_lossy(&output.stderr).trim()
-            ),
-        ));
-    }
+    exited_well(&output, "the grok driver failed on joni")?;
     let mut answers: BTreeMap<String, EngineAnswer> =
         keys.into_keys().map(|k| (k, Ok(Vec::new()))).collect();
     for line in String::from_utf8_lossy(&output.stdout).lines() {
-        if let Some(rejected) = line.strip_prefix("E\t") {
-            let (key, why) = rejected.split_once('\t').unwrap_or((rejected, ""));
-            if let Some(key) = unescape_field(key) {
-                answers.insert(
-                    key,
-                    Err(format!("grok: {}", unescape_field(why).unwrap_or_default())),
-                );
+        match driver_line(line) {
+            Some(DriverLine::Rejected { key, why }) => {
+                answers.insert(key, Err(format!("grok: {why}")));
             }
-            continue;
-        }
-        let Some(line) = line.strip_prefix("H\t") else {
-            continue;
-        };
-        let parts: Vec<&str> = line.split('\t').collect();
-        let (Some(key), Some(line_no), Some(text)) = (
-            parts.first().and_then(|k| unescape_field(k)),
-            parts.get(1).and_then(|n| n.parse::<usize>().ok()),
-            parts.get(2),
-        ) else {
-            continue;
-        };
-        let fields = parts[3..]
-            .chunks(2)
-            .filter_map(|kv| Some((unescape_field(kv.first()?)?, unescape_field(kv.get(1)?))))
-            .collect();
-        if let Some(Ok(hits)) = answers.get_mut(&key) {
-            hits.push(Hit {
+            Some(DriverLine::Hit {
+                key,
                 line_no,
-                text: unescape_field(text),
-                fields,
-            });
+                text,
+                rest,
+            }) => {
+                let fields = rest
+                    .chunks(2)
+                    .filter_map(|kv| {
+                        Some((unescape_field(kv.first()?)?, unescape_field(kv.get(1)?)))
+                    })
+                    .collect();
+                if let Some(Ok(hits)) = answers.get_mut(&key) {
+                    hits.push(Hit {
+                        line_no,
+                        text,
+                        fields,
+                    });
+                }
+            }
+            None => {}
         }
     }
-    for hits in answers.values_mut().flatten() {
-        hits.sort();
-    }
+    sort_hits(&mut answers);
     Ok(Ok(EngineRun {
         engine: "Elasticsearch's grok expansion on joni (the Oniguruma port it compiles with)"
             .into(),
@@ -865,6 +841,69 @@ fn run_driver(req: &DriverRequest<'_>, stop: &Stop) -> Result<DriverReply, Error
     })
 }
 
+/// The rows as a driver program reads them: one `R text` record each, escaped.
+fn push_rows(input: &mut String, rows: &[Row]) {
+    for r in rows {
+        input.push_str(&format!("R\t{}\n", codegen::escape_field(&r.text)));
+    }
+}
+
+/// An error when the driver program failed: `what`, then what it printed on standard error.
+fn exited_well(output: &std::process::Output, what: &str) -> Result<(), Error> {
+    if output.status.success() {
+        return Ok(());
+    }
+    Err(Error::new(
+        ErrorKind::Io,
+        format!("{what}: {}", String::from_utf8_lossy(&output.stderr).trim()),
+    ))
+}
+
+/// Each definition's hits in order (an engine may answer in any).
+fn sort_hits(answers: &mut BTreeMap<String, EngineAnswer>) {
+    for hits in answers.values_mut().flatten() {
+        hits.sort();
+    }
+}
+
+/// One line of a Java driver's output, its fields unescaped but for a hit's last ones.
+enum DriverLine<'a> {
+    /// `E key why`: the engine rejected the definition.
+    Rejected { key: String, why: String },
+    /// `H key line_no match field...`: a hit, with the fields after its match as printed.
+    Hit {
+        key: String,
+        line_no: usize,
+        text: Option<String>,
+        rest: Vec<&'a str>,
+    },
+}
+
+/// Reads one line of a Java driver's output; `None` for any other line.
+fn driver_line(line: &str) -> Option<DriverLine<'_>> {
+    if let Some(rejected) = line.strip_prefix("E\t") {
+        let (key, why) = rejected.split_once('\t').unwrap_or((rejected, ""));
+        return Some(DriverLine::Rejected {
+            key: unescape_field(key)?,
+            why: unescape_field(why).unwrap_or_default(),
+        });
+    }
+    let parts: Vec<&str> = line.strip_prefix("H\t")?.split('\t').collect();
+    let (Some(key), Some(line_no), Some(text)) = (
+        parts.first().and_then(|k| unescape_field(k)),
+        parts.get(1).and_then(|n| n.parse::<usize>().ok()),
+        parts.get(2),
+    ) else {
+        return None;
+    };
+    Some(DriverLine::Hit {
+        key,
+        line_no,
+        text: unescape_field(text),
+        rest: parts[3..].to_vec(),
+    })
+}
+
 /// Splits an escaped field (`\\` `\t` `\n` `\r`; `\N` is unset) back into its text.
 fn unescape_field(s: &str) -> Option<String> {
     if s == codegen::UNSET_FIELD {
@@ -916,9 +955,7 @@ fn java_engine(
             ));
         }
     }
-    for r in rows {
-        input.push_str(&format!("R\t{}\n", codegen::escape_field(&r.text)));
-    }
+    push_rows(&mut input, rows);
     let mut cmd = Command::new("java");
     cmd.arg(&source);
     let result = run_with_input(cmd, input.into_bytes(), stop);
@@ -929,37 +966,24 @@ fn java_engine(
             "java cannot be started (Spark's patterns run on the JVM)",
         )
     })?;
-    if !output.status.success() {
-        return Err(Error::new(
-            ErrorKind::Io,
-            format!(
-                "java.util.regex rejected the exported patterns: {}",
-                String::from_utf8_lossy(&output.stderr).trim()
-            ),
-        ));
-    }
+    exited_well(&output, "java.util.regex rejected the exported patterns")?;
     let mut out: BTreeMap<String, EngineAnswer> = defs
         .iter()
         .map(|d| (d.key.clone(), Ok(Vec::new())))
         .collect();
     for line in String::from_utf8_lossy(&output.stdout).lines() {
-        if let Some(rejected) = line.strip_prefix("E\t") {
-            let (key, why) = rejected.split_once('\t').unwrap_or((rejected, ""));
-            if let Some(key) = unescape_field(key) {
-                out.insert(key, Err(unescape_field(why).unwrap_or_default()));
+        let (key, line_no, text, groups) = match driver_line(line) {
+            Some(DriverLine::Rejected { key, why }) => {
+                out.insert(key, Err(why));
+                continue;
             }
-            continue;
-        }
-        let Some(line) = line.strip_prefix("H\t") else {
-            continue;
-        };
-        let fields: Vec<&str> = line.split('\t').collect();
-        let (Some(key), Some(line_no), Some(text)) = (
-            fields.first().and_then(|k| unescape_field(k)),
-            fields.get(1).and_then(|n| n.parse::<usize>().ok()),
-            fields.get(2),
-        ) else {
-            continue;
+            Some(DriverLine::Hit {
+                key,
+                line_no,
+                text,
+                rest,
+            }) => (key, line_no, text, rest),
+            None => continue,
         };
         let Some(d) = defs.iter().find(|d| d.key == key) else {
             continue;
@@ -967,11 +991,11 @@ fn java_engine(
         let hit = Hit {
             line_no,
             // Spark's views read the whole hit as group 0.
-            text: unescape_field(text),
+            text,
             fields: d
                 .fields
                 .iter()
-                .zip(fields.iter().skip(3))
+                .zip(groups)
                 .map(|(f, v)| {
                     // regexp_extract_all gives '' for an unset group; nullif reads '' as null.
                     let value = unescape_field(v).unwrap_or_default();
@@ -984,8 +1008,6 @@ fn java_engine(
             hits.push(hit);
         }
     }
-    for hits in out.values_mut().flatten() {
-        hits.sort();
-    }
+    sort_hits(&mut out);
     Ok(out)
 }

@@ -73,19 +73,9 @@ pub fn sql_statements(
 
 /// A comment's text made safe for one line: control characters as backslash escapes.
 pub fn comment(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() || c == '\u{2028}' || c == '\u{2029}' => {
-                out.push_str(&format!("\\u{{{:x}}}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out
+    crate::codegen::escape_line(s, &[], |c| {
+        c.is_control() || c == '\u{2028}' || c == '\u{2029}'
+    })
 }
 
 /// A string literal in the target's SQL: ClickHouse and Spark read backslash escapes, DuckDB

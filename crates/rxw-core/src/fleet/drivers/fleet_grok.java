@@ -30,25 +30,6 @@ import org.joni.Region;
 import org.joni.Syntax;
 
 public class Grok {
-    static String unescape(String s) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '\\' && i + 1 < s.length()) {
-                char n = s.charAt(++i);
-                b.append(n == 't' ? '\t' : n == 'n' ? '\n' : n == 'r' ? '\r' : n);
-            } else {
-                b.append(c);
-            }
-        }
-        return b.toString();
-    }
-
-    static String escape(String s) {
-        if (s == null) return "\\N";
-        return s.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r");
-    }
-
     static byte[] utf8(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }
@@ -110,11 +91,11 @@ public class Grok {
         for (String line; (line = in.readLine()) != null; ) {
             String[] f = line.split("\t", -1);
             if (f[0].equals("D") && f.length >= 4) {
-                banks.computeIfAbsent(unescape(f[1]), k -> new LinkedHashMap<>()).put(unescape(f[2]), unescape(f[3]));
+                banks.computeIfAbsent(Fields.unescape(f[1]), k -> new LinkedHashMap<>()).put(Fields.unescape(f[2]), Fields.unescape(f[3]));
             } else if (f[0].equals("P") && f.length >= 3) {
-                patterns.computeIfAbsent(unescape(f[1]), k -> new ArrayList<>()).add(unescape(f[2]));
+                patterns.computeIfAbsent(Fields.unescape(f[1]), k -> new ArrayList<>()).add(Fields.unescape(f[2]));
             } else if (f[0].equals("R") && f.length >= 2) {
-                rows.add(unescape(f[1]));
+                rows.add(Fields.unescape(f[1]));
             }
         }
         for (Map.Entry<String, List<String>> p : patterns.entrySet()) {
@@ -125,7 +106,7 @@ public class Grok {
                 byte[] e = utf8(expression);
                 re = new Regex(e, 0, e.length, Option.DEFAULT, UTF8Encoding.INSTANCE, message -> {});
             } catch (RuntimeException e) {
-                out.println("E\t" + escape(key) + "\t" + escape(e.getClass().getSimpleName() + ": " + e.getMessage()));
+                out.println("E\t" + Fields.escape(key) + "\t" + Fields.escape(e.getClass().getSimpleName() + ": " + e.getMessage()));
                 continue;
             }
             List<String> names = new ArrayList<>();
@@ -141,8 +122,8 @@ public class Grok {
                 Matcher m = re.matcher(text, 0, text.length);
                 if (m.search(0, text.length, Option.DEFAULT) == Matcher.FAILED) continue;
                 StringBuilder b = new StringBuilder();
-                b.append("H\t").append(escape(key)).append('\t').append(i + 1).append('\t');
-                b.append(escape(new String(text, m.getBegin(), m.getEnd() - m.getBegin(), StandardCharsets.UTF_8)));
+                b.append("H\t").append(Fields.escape(key)).append('\t').append(i + 1).append('\t');
+                b.append(Fields.escape(new String(text, m.getBegin(), m.getEnd() - m.getBegin(), StandardCharsets.UTF_8)));
                 Region region = m.getEagerRegion();
                 for (int k = 0; k < names.size(); k++) {
                     String value = null;
@@ -152,7 +133,7 @@ public class Grok {
                             break;
                         }
                     }
-                    b.append('\t').append(escape(names.get(k))).append('\t').append(escape(value));
+                    b.append('\t').append(Fields.escape(names.get(k))).append('\t').append(Fields.escape(value));
                 }
                 out.println(b);
             }

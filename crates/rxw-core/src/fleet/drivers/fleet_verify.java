@@ -16,25 +16,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 public class Verify {
-    static String unescape(String s) {
-        StringBuilder b = new StringBuilder();
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (c == '\\' && i + 1 < s.length()) {
-                char n = s.charAt(++i);
-                b.append(n == 't' ? '\t' : n == 'n' ? '\n' : n == 'r' ? '\r' : n);
-            } else {
-                b.append(c);
-            }
-        }
-        return b.toString();
-    }
-
-    static String escape(String s) {
-        if (s == null) return "\\N";
-        return s.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r");
-    }
-
     public static void main(String[] args) throws Exception {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         PrintStream out = new PrintStream(System.out, false, "UTF-8");
@@ -42,15 +23,15 @@ public class Verify {
         List<String> rows = new ArrayList<>();
         for (String line; (line = in.readLine()) != null; ) {
             String[] f = line.split("\t", -1);
-            if (f[0].equals("P")) patterns.add(new String[] {unescape(f[1]), unescape(f[2]), f[3]});
-            else if (f[0].equals("R")) rows.add(unescape(f[1]));
+            if (f[0].equals("P")) patterns.add(new String[] {Fields.unescape(f[1]), Fields.unescape(f[2]), f[3]});
+            else if (f[0].equals("R")) rows.add(Fields.unescape(f[1]));
         }
         for (String[] p : patterns) {
             Pattern re;
             try {
                 re = Pattern.compile(p[1]);
             } catch (RuntimeException e) {
-                out.println("E\t" + escape(p[0]) + "\t" + escape(e.getMessage()));
+                out.println("E\t" + Fields.escape(p[0]) + "\t" + Fields.escape(e.getMessage()));
                 continue;
             }
             String[] groups = p[2].isEmpty() ? new String[0] : p[2].split(",");
@@ -58,8 +39,8 @@ public class Verify {
                 Matcher m = re.matcher(rows.get(i));
                 while (m.find()) {
                     StringBuilder b = new StringBuilder();
-                    b.append("H\t").append(escape(p[0])).append('\t').append(i + 1).append('\t').append(escape(m.group()));
-                    for (String g : groups) b.append('\t').append(escape(m.group(Integer.parseInt(g))));
+                    b.append("H\t").append(Fields.escape(p[0])).append('\t').append(i + 1).append('\t').append(Fields.escape(m.group()));
+                    for (String g : groups) b.append('\t').append(Fields.escape(m.group(Integer.parseInt(g))));
                     out.println(b);
                 }
             }
