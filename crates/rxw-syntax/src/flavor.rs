@@ -69,17 +69,13 @@ impl std::hash::Hash for Flavor {
         // No allocation: a flavor is hashed where compiled patterns are cached.
         self.family().hash(state);
         match self {
-            Flavor::Rust
-            | Flavor::Re2
-            | Flavor::Fancy
-            | Flavor::Oniguruma
-            | Flavor::Pcre2
-            | Flavor::Dotnet => {}
             Flavor::Ruby(v) => v.hash(state),
             Flavor::Python(v) => v.hash(state),
             Flavor::Js(v) => v.hash(state),
             Flavor::Go(v) => v.hash(state),
             Flavor::Java(v) => v.hash(state),
+            // A family of one release: the family is the flavor.
+            _ => {}
         }
     }
 }
@@ -411,27 +407,19 @@ impl Flavor {
     /// The full name with the release always spelled out (`python@3.11`, `js@node20`,
     /// `go@1.27`, `rust`).
     pub fn versioned_name(self) -> String {
-        match self {
-            Flavor::Rust
-            | Flavor::Re2
-            | Flavor::Fancy
-            | Flavor::Oniguruma
-            | Flavor::Pcre2
-            | Flavor::Dotnet => self.family_name().to_string(),
-            _ => format!("{}@{}", self.family_name(), self.release_name()),
-        }
+        self.with_release("@")
     }
 
     /// The name for a status line: `python 3.11`, `js node20`, `go 1.27`, `rust`.
     pub fn label(self) -> String {
-        match self {
-            Flavor::Rust
-            | Flavor::Re2
-            | Flavor::Fancy
-            | Flavor::Oniguruma
-            | Flavor::Pcre2
-            | Flavor::Dotnet => self.family_name().to_string(),
-            _ => format!("{} {}", self.family_name(), self.release_name()),
+        self.with_release(" ")
+    }
+
+    /// The family's name, then `sep` and the release where the family names one.
+    fn with_release(self, sep: &str) -> String {
+        match self.release_name() {
+            release if release.is_empty() => self.family_name().to_string(),
+            release => format!("{}{sep}{release}", self.family_name()),
         }
     }
 
@@ -666,6 +654,28 @@ impl FromStr for Flavor {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
+        // A family of several releases: its default, or the release named, or the list of them.
+        let release =
+            |default: Flavor, parse: &dyn Fn(&str) -> Option<Flavor>, plain: &str| match version {
+                None => Ok(default),
+                Some(v) => parse(v).ok_or_else(|| {
+                    let name = default.family_name();
+                    format!(
+                        "unknown {name} version {v:?} in {s:?} (expected one of {}; plain {name} \
+                         is {plain})",
+                        listed(default.family())
+                    )
+                }),
+            };
+        // A family of one release: a release named is refused.
+        let one_release = |f: Flavor| match version {
+            None => Ok(f),
+            Some(v) => Err(format!(
+                "unknown flavor {s:?}: {} has one release, {} (got {v:?})",
+                f.family_name(),
+                f.rules().engine
+            )),
+        };
         match family {
             "rust" | "rs" => match version {
                 None => Ok(Flavor::Rust),
@@ -674,26 +684,16 @@ impl FromStr for Flavor {
                      built with; got {v:?})"
                 )),
             },
-            "python" | "py" => match version {
-                None => Ok(Flavor::PYTHON),
-                Some(v) => PyVersion::parse(v).map(Flavor::Python).ok_or_else(|| {
-                    format!(
-                        "unknown python version {v:?} in {s:?} (expected one of {}; plain \
-                         python is 3.11)",
-                        listed(Family::Python)
-                    )
-                }),
-            },
-            "js" | "javascript" | "ecmascript" | "node" => match version {
-                None => Ok(Flavor::JS),
-                Some(v) => NodeVersion::parse(v).map(Flavor::Js).ok_or_else(|| {
-                    format!(
-                        "unknown js version {v:?} in {s:?} (expected one of {}; plain js is \
-                         node20)",
-                        listed(Family::Js)
-                    )
-                }),
-            },
+            "python" | "py" => release(
+                Flavor::PYTHON,
+                &|v| PyVersion::parse(v).map(Flavor::Python),
+                "3.11",
+            ),
+            "js" | "javascript" | "ecmascript" | "node" => release(
+                Flavor::JS,
+                &|v| NodeVersion::parse(v).map(Flavor::Js),
+                "node20",
+            ),
             "go" | "golang" => match version {
                 None => Ok(Flavor::GO),
                 Some(v) => GoVersion::parse(v.strip_prefix("go").unwrap_or(v))
@@ -715,54 +715,20 @@ impl FromStr for Flavor {
                      0.16; got {v:?})"
                 )),
             },
-            "java" | "jdk" => match version {
-                None => Ok(Flavor::JAVA),
-                Some(v) => JavaVersion::parse(v).map(Flavor::Java).ok_or_else(|| {
-                    format!(
-                        "unknown java version {v:?} in {s:?} (expected one of {}; plain java \
-                         is 25)",
-                        listed(Family::Java)
-                    )
-                }),
-            },
-            "ruby" | "onigmo" => match version {
-                None => Ok(Flavor::RUBY),
-                Some(v) => RubyVersion::parse(v).map(Flavor::Ruby).ok_or_else(|| {
-                    format!(
-                        "unknown ruby version {v:?} in {s:?} (expected one of {}; plain ruby \
-                         is 3.1)",
-                        listed(Family::Ruby)
-                    )
-                }),
-            },
-            "oniguruma" | "onig" => match version {
-                None => Ok(Flavor::Oniguruma),
-                Some(v) => Err(format!(
-                    "unknown flavor {s:?}: oniguruma has one release, {} (got {v:?})",
-                    Flavor::Oniguruma.rules().engine
-                )),
-            },
-            "pcre2" | "pcre" => match version {
-                None => Ok(Flavor::Pcre2),
-                Some(v) => Err(format!(
-                    "unknown flavor {s:?}: pcre2 has one release, {} (got {v:?})",
-                    Flavor::Pcre2.rules().engine
-                )),
-            },
-            "dotnet" | ".net" | "csharp" | "c#" | "mono" => match version {
-                None => Ok(Flavor::Dotnet),
-                Some(v) => Err(format!(
-                    "unknown flavor {s:?}: dotnet has one release, {} (got {v:?})",
-                    Flavor::Dotnet.rules().engine
-                )),
-            },
-            "re2" => match version {
-                None => Ok(Flavor::Re2),
-                Some(v) => Err(format!(
-                    "unknown flavor {s:?}: re2 has one release, {} (got {v:?})",
-                    Flavor::Re2.rules().engine
-                )),
-            },
+            "java" | "jdk" => release(
+                Flavor::JAVA,
+                &|v| JavaVersion::parse(v).map(Flavor::Java),
+                "25",
+            ),
+            "ruby" | "onigmo" => release(
+                Flavor::RUBY,
+                &|v| RubyVersion::parse(v).map(Flavor::Ruby),
+                "3.1",
+            ),
+            "oniguruma" | "onig" => one_release(Flavor::Oniguruma),
+            "pcre2" | "pcre" => one_release(Flavor::Pcre2),
+            "dotnet" | ".net" | "csharp" | "c#" | "mono" => one_release(Flavor::Dotnet),
+            "re2" => one_release(Flavor::Re2),
             _ => Err(format!(
                 "unknown flavor {s:?} (expected rust, python, python@3.8 … python@3.15, js, \
                  js@node18 … js@node26, go, go@1.19 … go@1.27, re2, fancy, java, java@17, \
@@ -839,40 +805,34 @@ impl Flags {
 
     /// Sets or clears one flag by letter; unknown letters are ignored.
     pub fn set(&mut self, letter: char, on: bool) {
-        match letter {
-            'i' => self.ignore_case = on,
-            'm' => self.multiline = on,
-            's' => self.dotall = on,
-            'x' => self.verbose = on,
-            'a' => self.ascii = on,
-            'u' => self.unicode = on,
-            'v' => self.unicode_sets = on,
-            'y' => self.sticky = on,
-            'g' => self.global = on,
-            'd' => self.indices = on,
-            'U' => self.swap_greed = on,
-            'R' => self.crlf = on,
-            _ => {}
+        if let Some(flag) = self.flag(letter) {
+            *flag = on;
         }
     }
 
     /// Whether a flag is on, by letter.
     pub fn get(&self, letter: char) -> bool {
-        match letter {
-            'i' => self.ignore_case,
-            'm' => self.multiline,
-            's' => self.dotall,
-            'x' => self.verbose,
-            'a' => self.ascii,
-            'u' => self.unicode,
-            'v' => self.unicode_sets,
-            'y' => self.sticky,
-            'g' => self.global,
-            'd' => self.indices,
-            'U' => self.swap_greed,
-            'R' => self.crlf,
-            _ => false,
-        }
+        let mut flags = *self;
+        flags.flag(letter).is_some_and(|on| *on)
+    }
+
+    /// The switch a flag letter names.
+    fn flag(&mut self, letter: char) -> Option<&mut bool> {
+        Some(match letter {
+            'i' => &mut self.ignore_case,
+            'm' => &mut self.multiline,
+            's' => &mut self.dotall,
+            'x' => &mut self.verbose,
+            'a' => &mut self.ascii,
+            'u' => &mut self.unicode,
+            'v' => &mut self.unicode_sets,
+            'y' => &mut self.sticky,
+            'g' => &mut self.global,
+            'd' => &mut self.indices,
+            'U' => &mut self.swap_greed,
+            'R' => &mut self.crlf,
+            _ => return None,
+        })
     }
 
     /// JS: either `u` or `v` (both switch on Unicode mode).
@@ -1002,12 +962,32 @@ mod tests {
         assert_eq!(Flavor::JS.next(), Flavor::GO);
     }
 
+    /// Asserts that each spelling reads as its flavor.
+    fn assert_reads(cases: &[(&str, Flavor)]) {
+        for (spelling, flavor) in cases {
+            assert_eq!(spelling.parse::<Flavor>(), Ok(*flavor), "{spelling}");
+        }
+    }
+
+    /// Asserts that `spelling` is refused with an error that says `says`.
+    fn assert_refused(spelling: &str, says: &str) {
+        let e = spelling.parse::<Flavor>().unwrap_err();
+        assert!(e.contains(says), "{spelling}: {e}");
+    }
+
+    /// Asserts that `f`'s notes on its rules hold a note `name` whose text passes `says`.
+    fn assert_note(f: Flavor, name: &str, says: impl Fn(&str) -> bool) {
+        let notes = f.rules_notes();
+        assert!(
+            notes.iter().any(|(a, b)| a == name && says(b)),
+            "{f}: {notes:?}"
+        );
+    }
+
     #[test]
     fn re2_is_one_release_spelled_re2() {
-        let p = |s: &str| s.parse::<Flavor>();
-        assert_eq!(p("re2"), Ok(Flavor::Re2));
-        assert_eq!(p("RE2"), Ok(Flavor::Re2));
-        assert!(p("re2@2024").unwrap_err().contains("one release"));
+        assert_reads(&[("re2", Flavor::Re2), ("RE2", Flavor::Re2)]);
+        assert_refused("re2@2024", "one release");
         assert_eq!(Flavor::Re2.name(), "re2");
         assert_eq!(Flavor::Re2.versioned_name(), "re2");
         assert_eq!(Flavor::Re2.next_version(), Flavor::Re2);
@@ -1018,64 +998,45 @@ mod tests {
         );
         assert_eq!(Flavor::Re2.offset_unit(), OffsetUnit::Bytes);
         assert!(Flavor::Re2.tables().is_some());
-        let reference = Flavor::Re2.rules_notes();
-        assert!(
-            reference
-                .iter()
-                .any(|(a, b)| a == "replacement" && b.starts_with("\\0")),
-            "{reference:?}"
-        );
+        assert_note(Flavor::Re2, "replacement", |b| b.starts_with("\\0"));
     }
 
     #[test]
     fn java_is_two_jdks_spelled_java_at_the_major() {
-        let p = |s: &str| s.parse::<Flavor>();
-        assert_eq!(p("java"), Ok(Flavor::Java(JavaVersion::V25)));
-        assert_eq!(p("java@17"), Ok(Flavor::Java(JavaVersion::V17)));
-        assert_eq!(p("jdk@25"), Ok(Flavor::JAVA));
-        assert!(p("java@21").unwrap_err().contains("17, 25"));
+        assert_reads(&[
+            ("java", Flavor::Java(JavaVersion::V25)),
+            ("java@17", Flavor::Java(JavaVersion::V17)),
+            ("jdk@25", Flavor::JAVA),
+        ]);
+        assert_refused("java@21", "17, 25");
         assert_eq!(Flavor::Java(JavaVersion::V17).name(), "java@17");
         assert_eq!(Flavor::JAVA.name(), "java");
         assert_eq!(Flavor::JAVA.offset_unit(), OffsetUnit::Utf16);
         assert_eq!(Flavor::Java(JavaVersion::V17).next_version(), Flavor::JAVA);
-        let reference = Flavor::JAVA.rules_notes();
-        assert!(
-            reference
-                .iter()
-                .any(|(a, b)| a == "replacement" && b.starts_with("$1  ${name}")),
-            "{reference:?}"
-        );
+        assert_note(Flavor::JAVA, "replacement", |b| {
+            b.starts_with("$1  ${name}")
+        });
     }
 
     #[test]
     fn ruby_is_one_release_and_oniguruma_one_library() {
-        let p = |s: &str| s.parse::<Flavor>();
-        assert_eq!(p("ruby"), Ok(Flavor::Ruby(RubyVersion::V3_1)));
-        assert_eq!(p("ruby@3.1"), Ok(Flavor::RUBY));
-        assert_eq!(p("ruby@3.1.2"), Ok(Flavor::RUBY));
-        assert!(p("ruby@3.2").unwrap_err().contains("3.1"));
-        assert_eq!(p("oniguruma"), Ok(Flavor::Oniguruma));
-        assert_eq!(p("onig"), Ok(Flavor::Oniguruma));
-        assert!(p("oniguruma@6.9").unwrap_err().contains("one release"));
+        assert_reads(&[
+            ("ruby", Flavor::Ruby(RubyVersion::V3_1)),
+            ("ruby@3.1", Flavor::RUBY),
+            ("ruby@3.1.2", Flavor::RUBY),
+            ("oniguruma", Flavor::Oniguruma),
+            ("onig", Flavor::Oniguruma),
+        ]);
+        assert_refused("ruby@3.2", "3.1");
+        assert_refused("oniguruma@6.9", "one release");
         assert_eq!(Flavor::RUBY.name(), "ruby");
         assert_eq!(Flavor::RUBY.versioned_name(), "ruby@3.1");
         assert_eq!(Flavor::RUBY.offset_unit(), OffsetUnit::CodePoints);
         assert_eq!(Flavor::Oniguruma.offset_unit(), OffsetUnit::Bytes);
         assert_eq!(Flavor::RUBY.next(), Flavor::Oniguruma);
         assert_eq!(Flavor::RUBY.flag_letters(), "imx");
-        let notes = Flavor::RUBY.rules_notes();
-        assert!(
-            notes
-                .iter()
-                .any(|(a, b)| a == "flag m" && b == "dot matches newline"),
-            "{notes:?}"
-        );
-        assert!(
-            notes
-                .iter()
-                .any(|(a, b)| a == "replacement" && b.contains("\\k<name>")),
-            "{notes:?}"
-        );
+        assert_note(Flavor::RUBY, "flag m", |b| b == "dot matches newline");
+        assert_note(Flavor::RUBY, "replacement", |b| b.contains("\\k<name>"));
         let spellings = Flavor::spellings();
         assert!(spellings.contains("; ruby;"), "{spellings}");
         assert!(spellings.contains("oniguruma"), "{spellings}");
@@ -1083,10 +1044,8 @@ mod tests {
 
     #[test]
     fn pcre2_is_one_release_in_bytes_with_its_flags_and_templates() {
-        let p = |s: &str| s.parse::<Flavor>();
-        assert_eq!(p("pcre2"), Ok(Flavor::Pcre2));
-        assert_eq!(p("PCRE"), Ok(Flavor::Pcre2));
-        assert!(p("pcre2@10.45").unwrap_err().contains("PCRE2 10.42"));
+        assert_reads(&[("pcre2", Flavor::Pcre2), ("PCRE", Flavor::Pcre2)]);
+        assert_refused("pcre2@10.45", "PCRE2 10.42");
         assert_eq!(Flavor::Pcre2.versioned_name(), "pcre2");
         assert_eq!(Flavor::Pcre2.offset_unit(), OffsetUnit::Bytes);
         assert_eq!(Flavor::Pcre2.flag_letters(), "imsxu");
@@ -1095,13 +1054,7 @@ mod tests {
             Flavor::Python(PyVersion::V3_11)
         );
         assert!(Family::ALL.contains(&Family::Pcre2));
-        let notes = Flavor::Pcre2.rules_notes();
-        assert!(
-            notes
-                .iter()
-                .any(|(a, b)| a == "replacement" && b.contains("${name}")),
-            "{notes:?}"
-        );
+        assert_note(Flavor::Pcre2, "replacement", |b| b.contains("${name}"));
         assert!(Flavor::spellings().contains("pcre2"));
     }
 
