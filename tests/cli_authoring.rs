@@ -3,13 +3,14 @@
 
 use assert_cmd::Command;
 use predicates::prelude::*;
+use rxw_testkit::rxw_without_user_files as rxw;
+use rxw_testkit::write_file as write;
 use std::path::Path;
 
-fn rxw() -> Command {
-    let mut c = Command::cargo_bin("rxw").unwrap();
-    c.env_remove("NO_COLOR")
-        .env("XDG_CONFIG_HOME", "/nonexistent")
-        .env("XDG_STATE_HOME", "/nonexistent");
+/// `rxw code ARGS` (see [`rxw`]).
+fn code(args: &[&str]) -> Command {
+    let mut c = rxw();
+    c.arg("code").args(args);
     c
 }
 
@@ -18,18 +19,7 @@ fn rxw() -> Command {
 #[test]
 fn code_writes_case_insensitive_letters_as_their_sets() {
     for lang in ["python", "js", "java", "go", "csharp"] {
-        let out = rxw()
-            .args([
-                "code",
-                "--lang",
-                lang,
-                "--flavor",
-                "rust",
-                "--",
-                r"(?i)result\s+([0-9a-f]+)",
-            ])
-            .output()
-            .unwrap();
+        let out = run_code(lang, "rust", r"(?i)result\s+([0-9a-f]+)");
         assert_eq!(out.status.code(), Some(0), "{lang}");
         let code = String::from_utf8_lossy(&out.stdout);
         assert!(code.contains("[Rr][Ee][Ss"), "{lang}: {code}");
@@ -41,19 +31,18 @@ fn code_writes_case_insensitive_letters_as_their_sets() {
 /// cannot be written even approximately is still refused.
 #[test]
 fn code_nearest_writes_the_closest_program_and_lists_the_differences() {
-    let out = rxw()
-        .args([
-            "code",
+    let nearest = |lang: &str, pattern: &str| {
+        code(&[
             "--nearest",
             "--lang",
-            "js",
+            lang,
             "--flavor",
             "python",
             "--",
-            "ab++c",
+            pattern,
         ])
-        .output()
-        .unwrap();
+    };
+    let out = nearest("js", "ab++c").output().unwrap();
     assert_eq!(out.status.code(), Some(0));
     let code = String::from_utf8_lossy(&out.stdout);
     let err = String::from_utf8_lossy(&out.stderr);
@@ -71,32 +60,12 @@ fn code_nearest_writes_the_closest_program_and_lists_the_differences() {
         "{err}"
     );
     // Exact programs carry no warning.
-    rxw()
-        .args([
-            "code",
-            "--nearest",
-            "--lang",
-            "js",
-            "--flavor",
-            "python",
-            "--",
-            "ab+c",
-        ])
+    nearest("js", "ab+c")
         .assert()
         .code(0)
         .stderr("")
         .stdout(predicate::str::contains("NEAREST").not());
-    rxw()
-        .args([
-            "code",
-            "--nearest",
-            "--lang",
-            "go",
-            "--flavor",
-            "python",
-            "--",
-            "a(?=b)",
-        ])
+    nearest("go", "a(?=b)")
         .assert()
         .code(2)
         .stderr(predicate::str::contains("look-around"));
@@ -121,8 +90,7 @@ fn code_refuses_what_each_language_would_mean_differently() {
         ("csharp", "js", r"(a)\1", "did not take part", "   ^^"),
     ];
     for (lang, flavor, pattern, reason, caret) in cases {
-        let out = rxw()
-            .args(["code", "--lang", lang, "--flavor", flavor, pattern])
+        let out = code(&["--lang", lang, "--flavor", flavor, pattern])
             .output()
             .unwrap();
         let err = String::from_utf8_lossy(&out.stderr);
@@ -138,16 +106,12 @@ fn code_refuses_what_each_language_would_mean_differently() {
         );
     }
     // A flag has no span in the pattern: the message names it.
-    rxw()
-        .args([
-            "code", "--lang", "go", "--flavor", "js", "--flags", "y", "abc",
-        ])
+    code(&["--lang", "go", "--flavor", "js", "--flags", "y", "abc"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("sticky mode (flag y)"));
     // An invalid pattern is an error too, with its caret.
-    rxw()
-        .args(["code", "--lang", "go", "(a"])
+    code(&["--lang", "go", "(a"])
         .assert()
         .code(2)
         .stderr(predicate::str::contains("^"));
@@ -155,8 +119,7 @@ fn code_refuses_what_each_language_would_mean_differently() {
 
 #[test]
 fn code_colours_only_when_asked() {
-    let plain = rxw()
-        .args(["code", "--lang", "python", "--flavor", "python", r"\d+"])
+    let plain = code(&["--lang", "python", "--flavor", "python", r"\d+"])
         .output()
         .unwrap();
     assert!(plain.status.success());
@@ -171,8 +134,7 @@ fn code_colours_only_when_asked() {
         .unwrap();
     let truecolor = String::from_utf8(truecolor.stdout).unwrap();
     assert!(truecolor.contains("\x1b[38;2;"), "{truecolor}");
-    let coloured = rxw()
-        .args(["code", "--lang", "python", "--color", "always", r"\d+"])
+    let coloured = code(&["--lang", "python", "--color", "always", r"\d+"])
         .output()
         .unwrap();
     let coloured = String::from_utf8(coloured.stdout).unwrap();
@@ -182,8 +144,7 @@ fn code_colours_only_when_asked() {
     let stripped = regex::Regex::new("\x1b\\[[0-9;]*m")
         .unwrap()
         .replace_all(&coloured, "");
-    let plain_rust_flavor = rxw()
-        .args(["code", "--lang", "python", "--color", "never", r"\d+"])
+    let plain_rust_flavor = code(&["--lang", "python", "--color", "never", r"\d+"])
         .output()
         .unwrap();
     assert_eq!(
@@ -288,52 +249,45 @@ replace: \g<job_id>:\g<verb>
 
 /// `rxw code --lang LANG --flavor FLAVOR -- PATTERN`, run.
 fn run_code(lang: &str, flavor: &str, pattern: &str) -> std::process::Output {
-    rxw()
-        .args(["code", "--lang", lang, "--flavor", flavor, "--", pattern])
+    code(&["--lang", lang, "--flavor", flavor, "--", pattern])
         .output()
         .unwrap()
 }
 
-fn write(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
-    let p = dir.join(name);
-    std::fs::write(&p, text).unwrap();
-    p
+/// `rxw tests FILE`.
+fn tests(file: &Path) -> Command {
+    let mut c = rxw();
+    c.arg("tests").arg(file);
+    c
 }
 
 #[test]
 fn tests_file_passes_fails_and_errors() {
     let dir = tempfile::tempdir().unwrap();
     let good = write(dir.path(), "good.rxwt", SUITE);
-    rxw()
-        .arg("tests")
-        .arg(&good)
-        .assert()
-        .code(0)
-        .stdout("4 passed, 0 failed\n");
+    tests(&good).assert().code(0).stdout("4 passed, 0 failed\n");
     let bad = write(
         dir.path(),
         "bad.rxwt",
         &format!("{SUITE}+ [RESULT 9] => verb=ACK\n~ [ACK 1] => ACK:1\n- [ACK 3]\n"),
     );
-    let out = rxw().arg("tests").arg(&bad).output().unwrap();
-    assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        text.contains("bad.rxwt:9: + [RESULT 9] => verb=ACK"),
-        "{text}"
-    );
-    assert!(text.contains("got \"1:ACK\""), "{text}");
-    assert!(text.contains(":11: - [ACK 3]"), "{text}");
+    let (status, text, _) = rxw_testkit::run(&mut tests(&bad));
+    assert_eq!(status, 1);
+    for failure in [
+        "bad.rxwt:9: + [RESULT 9] => verb=ACK",
+        "got \"1:ACK\"",
+        ":11: - [ACK 3]",
+    ] {
+        assert!(text.contains(failure), "{text}");
+    }
     assert!(text.ends_with("4 passed, 3 failed\n"), "{text}");
     let broken = write(dir.path(), "broken.rxwt", "pattern: (a\n+ a\n");
-    rxw()
-        .arg("tests")
-        .arg(&broken)
+    tests(&broken)
         .assert()
         .code(2)
         .stderr(predicate::str::contains("^"));
     let no_pattern = write(dir.path(), "none.rxwt", "+ a\n");
-    rxw().arg("tests").arg(&no_pattern).assert().code(2);
+    tests(&no_pattern).assert().code(2);
 }
 
 /// The exported files run with the real interpreters, and fail when a case is wrong.
@@ -345,18 +299,14 @@ fn exported_tests_run_in_python_and_node() {
         ("bad", format!("{SUITE}+ [RESULT 9] => verb=ACK\n"), false),
     ] {
         let file = write(dir.path(), &format!("{name}.rxwt"), &suite);
-        let py = rxw()
-            .args(["tests", "--export", "python"])
-            .arg(&file)
-            .output()
-            .unwrap();
-        assert!(py.status.success());
+        // `rxw tests --export LANG FILE`, written to `to`.
+        let export = |lang: &str, to: &str| {
+            let out = tests(&file).args(["--export", lang]).output().unwrap();
+            assert!(out.status.success());
+            write(dir.path(), to, String::from_utf8(out.stdout).unwrap())
+        };
         let module = format!("test_{name}");
-        write(
-            dir.path(),
-            &format!("{module}.py"),
-            &String::from_utf8(py.stdout).unwrap(),
-        );
+        export("python", &format!("{module}.py"));
         // What pytest does, without needing pytest: call every test_* function.
         let runner = format!(
             "import {module} as m\nnames = [n for n in dir(m) if n.startswith('test_')]\nassert len(names) == 4 + (0 if {should_pass} else 1), names\nfor n in names:\n    getattr(m, n)()\n",
@@ -376,17 +326,7 @@ fn exported_tests_run_in_python_and_node() {
             .status()
             .unwrap();
         assert_eq!(status.success(), should_pass, "python {name}");
-        let js = rxw()
-            .args(["tests", "--export", "js"])
-            .arg(&file)
-            .output()
-            .unwrap();
-        assert!(js.status.success());
-        let js_file = write(
-            dir.path(),
-            &format!("{name}.test.js"),
-            &String::from_utf8(js.stdout).unwrap(),
-        );
+        let js_file = export("js", &format!("{name}.test.js"));
         let out = std::process::Command::new("node")
             .arg("--test")
             .arg(&js_file)
@@ -399,9 +339,8 @@ fn exported_tests_run_in_python_and_node() {
             "{report}"
         );
     }
-    let rust = rxw()
-        .args(["tests", "--export", "rust"])
-        .arg(write(dir.path(), "r.rxwt", SUITE))
+    let rust = tests(&write(dir.path(), "r.rxwt", SUITE))
+        .args(["--export", "rust"])
         .output()
         .unwrap();
     let code = String::from_utf8(rust.stdout).unwrap();
@@ -419,8 +358,7 @@ fn exported_tests_run_in_python_and_node() {
 #[test]
 fn code_carries_a_ruby_pattern_over_to_ruby_quoted() {
     let hostile = "\"#{x}\"|#@y|#$z|/|\\\\|'|a\nb";
-    let out = rxw()
-        .args(["code", "--flavor", "ruby", "--flags", "mi", "--", hostile])
+    let out = code(&["--flavor", "ruby", "--flags", "mi", "--", hostile])
         .output()
         .unwrap();
     let code = String::from_utf8_lossy(&out.stdout);
