@@ -227,17 +227,23 @@ fn show_slice(text: &str) -> String {
             out.push('…');
             break;
         }
-        match c {
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c.is_control() || is_bidi_control(c) => {
-                let _ = write!(out, "\\u{{{:x}}}", c as u32);
-            }
-            c => out.push(c),
-        }
+        push_shown(&mut out, c);
     }
     out
+}
+
+/// Writes `c` as explain shows it: a control or bidirectional control as a `\u{1b}` escape
+/// (newline, carriage return and tab as `\n`, `\r`, `\t`), any other character as itself.
+fn push_shown(out: &mut String, c: char) {
+    match c {
+        '\n' => out.push_str("\\n"),
+        '\r' => out.push_str("\\r"),
+        '\t' => out.push_str("\\t"),
+        c if c.is_control() || is_bidi_control(c) => {
+            let _ = write!(out, "\\u{{{:x}}}", c as u32);
+        }
+        c => out.push(c),
+    }
 }
 
 /// Literal text inside a meaning: controls and bidirectional controls as `\u{1b}` escapes
@@ -247,15 +253,7 @@ fn show_literal(text: &str) -> Cow<'_, str> {
     if text.chars().any(|c| c.is_control() || is_bidi_control(c)) {
         let mut out = String::new();
         for c in text.chars() {
-            match c {
-                '\n' => out.push_str("\\n"),
-                '\r' => out.push_str("\\r"),
-                '\t' => out.push_str("\\t"),
-                c if c.is_control() || is_bidi_control(c) => {
-                    let _ = write!(out, "\\u{{{:x}}}", c as u32);
-                }
-                c => out.push(c),
-            }
+            push_shown(&mut out, c);
         }
         Cow::Owned(out)
     } else {
