@@ -1731,37 +1731,25 @@ mod tests {
     #[test]
     fn regression_matcher_folds_large_sets_and_python_categories() {
         let on_matcher = |p: &str| format!("(?:{p})(?=)");
-        // CPython: `[\WA-Z]` under `i` takes `a`; `\w` tests the lower case only.
-        assert_eq!(
-            spans(&on_matcher(r"[\WA-Z]"), Flavor::PYTHON, "i", "a"),
-            vec![(0, 1)]
-        );
-        assert_eq!(
-            spans(&on_matcher(r"\w"), Flavor::PYTHON, "i", "\u{345}"),
-            vec![]
-        );
-        assert_eq!(
-            spans(&on_matcher(r"[ι]"), Flavor::PYTHON, "i", "\u{345}"),
-            vec![(0, 2)]
-        );
-        assert_eq!(
-            spans(&on_matcher(r"[^ß\W]+"), Flavor::PYTHON, "i", "ẞﬆa"),
-            vec![(3, 7)]
-        );
-        // node: `/[\Wſ.]/iv` matches `s`; `/[^\WA-Z]/iv` does not match `ſ`.
-        assert_eq!(
-            spans(&on_matcher(r"[\Wſ.]"), Flavor::JS, "iv", "s"),
-            vec![(0, 1)]
-        );
-        assert_eq!(
-            spans(&on_matcher(r"[^\WA-Z]"), Flavor::JS, "iv", "ſ"),
-            vec![]
-        );
-        // The regex crate: `(?i)[a-zé\W]` matches `Z`.
-        assert_eq!(
-            spans(&on_matcher(r"[a-zé\W]"), Flavor::Fancy, "i", "Z"),
-            vec![(0, 1)]
-        );
+        let none: &[(usize, usize)] = &[];
+        for (pattern, flavor, flags, text, want) in [
+            // CPython: `[\WA-Z]` under `i` takes `a`; `\w` tests the lower case only.
+            (r"[\WA-Z]", Flavor::PYTHON, "i", "a", &[(0, 1)][..]),
+            (r"\w", Flavor::PYTHON, "i", "\u{345}", none),
+            (r"[ι]", Flavor::PYTHON, "i", "\u{345}", &[(0, 2)]),
+            (r"[^ß\W]+", Flavor::PYTHON, "i", "ẞﬆa", &[(3, 7)]),
+            // node: `/[\Wſ.]/iv` matches `s`; `/[^\WA-Z]/iv` does not match `ſ`.
+            (r"[\Wſ.]", Flavor::JS, "iv", "s", &[(0, 1)]),
+            (r"[^\WA-Z]", Flavor::JS, "iv", "ſ", none),
+            // The regex crate: `(?i)[a-zé\W]` matches `Z`.
+            (r"[a-zé\W]", Flavor::Fancy, "i", "Z", &[(0, 1)]),
+        ] {
+            assert_eq!(
+                spans(&on_matcher(pattern), flavor, flags, text),
+                want,
+                "{flavor} /{pattern}/{flags} on {text:?}"
+            );
+        }
     }
 
     #[test]

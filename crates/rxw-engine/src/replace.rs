@@ -67,6 +67,31 @@ fn push_piece(pieces: &mut Vec<Piece>, before: &str, piece: Piece) {
     }
 }
 
+/// A template whose references start with `$` (JavaScript's, the regex crate's, Go's): at each
+/// `$` with something after it, `reference` reads the reference that starts there, its piece
+/// and its length, or `None` (that `$` is literal); the text around the references is literal.
+fn dollar_template(t: &str, reference: impl Fn(usize) -> Option<(Piece, usize)>) -> Template {
+    let mut pieces = Vec::new();
+    let b = t.as_bytes();
+    let (mut i, mut lit_start) = (0, 0);
+    while i < b.len() {
+        if b[i] != b'$' || i + 1 >= b.len() {
+            i += 1;
+            continue;
+        }
+        match reference(i) {
+            Some((p, len)) => {
+                push_piece(&mut pieces, &t[lit_start..i], p);
+                i += len;
+                lit_start = i;
+            }
+            None => i += 1,
+        }
+    }
+    push_lit(&mut pieces, &t[lit_start..]);
+    Template { pieces }
+}
+
 impl Template {
     /// Parses `template` in the syntax of `re`'s flavor.
     ///
@@ -785,21 +810,15 @@ fn parse_python(t: &str, re: &Regex) -> Result<Template, Error> {
 }
 
 fn parse_js(t: &str, re: &Regex) -> Template {
-    let mut pieces = Vec::new();
     let b = t.as_bytes();
     let m = re.group_count();
-    let (mut i, mut lit_start) = (0, 0);
-    while i < b.len() {
-        if b[i] != b'$' || i + 1 >= b.len() {
-            i += 1;
-            continue;
-        }
+    dollar_template(t, |i| {
         let next = b[i + 1];
-        let (piece, len): (Option<Piece>, usize) = match next {
-            b'$' => (Some(Piece::Literal("$".into())), 2),
-            b'&' => (Some(Piece::Group(0)), 2),
-            b'`' => (Some(Piece::Before), 2),
-            b'\'' => (Some(Piece::After), 2),
+        match next {
+            b'$' => Some((Piece::Literal("$".into()), 2)),
+            b'&' => Some((Piece::Group(0), 2)),
+            b'`' => Some((Piece::Before, 2)),
+            b'\'' => Some((Piece::After, 2)),
             b'0'..=b'9' => {
                 let d1 = (next - b'0') as usize;
                 let two = b
@@ -807,51 +826,36 @@ fn parse_js(t: &str, re: &Regex) -> Template {
                     .filter(|d| d.is_ascii_digit())
                     .map(|d| d1 * 10 + (d - b'0') as usize);
                 match two {
-                    Some(nn) if (1..=m).contains(&nn) => (Some(Piece::Group(nn)), 3),
-                    _ if (1..=m).contains(&d1) => (Some(Piece::Group(d1)), 2),
-                    _ => (None, 0),
+                    Some(nn) if (1..=m).contains(&nn) => Some((Piece::Group(nn), 3)),
+                    _ if (1..=m).contains(&d1) => Some((Piece::Group(d1), 2)),
+                    _ => None,
                 }
             }
-            b'<' if re.has_named_groups() => match t[i + 2..].find('>') {
-                Some(close) => {
-                    let name = &t[i + 2..i + 2 + close];
-                    let all: Vec<usize> = re
-                        .group_names()
-                        .iter()
-                        .enumerate()
-                        .filter(|(_, n)| n.as_deref() == Some(name))
-                        .map(|(i, _)| i + 1)
-                        .collect();
-                    let piece = match all.as_slice() {
-                        [] => Piece::Literal(String::new()),
-                        [k] => Piece::Group(*k),
-                        _ => Piece::FirstOf(all),
-                    };
-                    (Some(piece), close + 3)
-                }
-                None => (None, 0),
-            },
-            _ => (None, 0),
-        };
-        match piece {
-            Some(p) => {
-                push_piece(&mut pieces, &t[lit_start..i], p);
-                i += len;
-                lit_start = i;
-            }
-            None => i += 1,
+            b'<' if re.has_named_groups() => t[i + 2..].find('>').map(|close| {
+                let name = &t[i + 2..i + 2 + close];
+                let all: Vec<usize> = re
+                    .group_names()
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, n)| n.as_deref() == Some(name))
+                    .map(|(i, _)| i + 1)
+                    .collect();
+                let piece = match all.as_slice() {
+                    [] => Piece::Literal(String::new()),
+                    [k] => Piece::Group(*k),
+                    _ => Piece::FirstOf(all),
+                };
+                (piece, close + 3)
+            }),
+            _ => None,
         }
-    }
-    push_lit(&mut pieces, &t[lit_start..]);
-    Template { pieces }
+    })
 }
 
 /// The regex crate's `$name` / `${name}` templates, or Go's `Regexp.Expand` (`go`): names of
 /// Unicode letters, digits and `_`, in braces too; a number with a leading zero is a name.
 fn parse_rust(t: &str, re: &Regex, go: bool) -> Template {
-    let mut pieces = Vec::new();
     let b = t.as_bytes();
-    let (mut i, mut lit_start) = (0, 0);
     let name_len = |s: &str| -> usize {
         if go {
             s.chars()
@@ -877,39 +881,25 @@ fn parse_rust(t: &str, re: &Regex, go: bool) -> Template {
             group_by_name(re, name).map_or(Piece::Literal(String::new()), Piece::Group)
         }
     };
-    while i < b.len() {
-        if b[i] != b'$' || i + 1 >= b.len() {
-            i += 1;
-            continue;
-        }
-        let (piece, len) = if b[i + 1] == b'$' {
-            (Some(Piece::Literal("$".into())), 2)
+    dollar_template(t, |i| {
+        if b[i + 1] == b'$' {
+            Some((Piece::Literal("$".into()), 2))
         } else if b[i + 1] == b'{' {
             match t[i + 2..].find('}') {
                 Some(close) if close > 0 && (!go || name_len(&t[i + 2..]) == close) => {
-                    (Some(resolve(&t[i + 2..i + 2 + close])), close + 3)
+                    Some((resolve(&t[i + 2..i + 2 + close]), close + 3))
                 }
-                _ => (None, 0),
+                _ => None,
             }
         } else {
             let n = name_len(&t[i + 1..]);
             if n == 0 {
-                (None, 0)
+                None
             } else {
-                (Some(resolve(&t[i + 1..i + 1 + n])), n + 1)
+                Some((resolve(&t[i + 1..i + 1 + n]), n + 1))
             }
-        };
-        match piece {
-            Some(p) => {
-                push_piece(&mut pieces, &t[lit_start..i], p);
-                i += len;
-                lit_start = i;
-            }
-            None => i += 1,
         }
-    }
-    push_lit(&mut pieces, &t[lit_start..]);
-    Template { pieces }
+    })
 }
 
 /// `pcre2_substitute`'s template (no extended syntax): `$$`, `$N` (every digit), `$name` (the

@@ -34,17 +34,7 @@ impl Compiler<'_> {
                 if flags.ignore_case && self.flavor.rules().properties == Properties::Tables =>
             {
                 // Go folds a property by its own rule (some, `LC`, not at all), then negates.
-                let set = go_data(self.flavor)
-                    .property_folded(name)
-                    .map(CharSet::from_ranges)
-                    .ok_or_else(|| {
-                        self.error(
-                            ErrorKind::PatternInvalid,
-                            format!("invalid character class range: `\\p{{{name}}}`"),
-                            node.span,
-                        )
-                    })?;
-                (set, *negated)
+                (self.go_property_folded(name, node.span)?, *negated)
             }
             NodeKind::Property { name, negated } => {
                 let set = self.property(name, node.span)?;
@@ -85,6 +75,21 @@ impl Compiler<'_> {
         })
     }
 
+    /// Go's property `name` folded by Go's own rule for it (some, `LC`, not at all), before any
+    /// negation; an unknown name is Go's error, at `span`.
+    fn go_property_folded(&self, name: &str, span: Span) -> Result<CharSet, Error> {
+        go_data(self.flavor)
+            .property_folded(name)
+            .map(CharSet::from_ranges)
+            .ok_or_else(|| {
+                self.error(
+                    ErrorKind::PatternInvalid,
+                    format!("invalid character class range: `\\p{{{name}}}`"),
+                    span,
+                )
+            })
+    }
+
     /// A Go class under `(?i)`, member by member as `regexp/syntax` builds it: each member is
     /// folded as it is added, and a negated member (`[:^upper:]`, `\W`, `\P{Lu}`) is the
     /// complement of its folded set, so `(?i)[[:^upper:]]` leaves out `ſ` and the Kelvin sign.
@@ -100,16 +105,7 @@ impl Compiler<'_> {
                     (ClassItem::Posix(name.clone(), false, *span), *negated)
                 }
                 ClassItem::Property(name, negated, span) => {
-                    let set = go_data(self.flavor)
-                        .property_folded(name)
-                        .map(CharSet::from_ranges)
-                        .ok_or_else(|| {
-                            self.error(
-                                ErrorKind::PatternInvalid,
-                                format!("invalid character class range: `\\p{{{name}}}`"),
-                                *span,
-                            )
-                        })?;
+                    let set = self.go_property_folded(name, *span)?;
                     out = out.union(&if *negated { set.negate() } else { set });
                     continue;
                 }

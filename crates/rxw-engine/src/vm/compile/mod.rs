@@ -131,17 +131,8 @@ fn compile_with(
     let mut c = Compiler {
         latin1_text,
         global_ignore_case: ast.flags.ignore_case,
-        pattern,
-        groups: &ast.groups,
-        flavor,
-        insts: Vec::new(),
-        spans: Vec::new(),
-        sets: Vec::new(),
-        regs: 0,
-        code_units,
-        repeat_depth: 0,
-        mark_restoring: Vec::new(),
         unit_classes,
+        ..Compiler::new(pattern, &ast.groups, flavor, code_units)
     };
     let root = ast.root.span;
     c.push(Inst::Save(0), Span::new(root.start, root.start));
@@ -246,21 +237,12 @@ pub fn accepted_chars(
     flavor: Flavor,
     pattern: &str,
 ) -> Result<Option<CharSet>, Error> {
-    let mut c = Compiler {
-        latin1_text: false,
-        global_ignore_case: false,
+    let mut c = Compiler::new(
         pattern,
-        groups: &[],
+        &[],
         flavor,
-        insts: Vec::new(),
-        spans: Vec::new(),
-        sets: Vec::new(),
-        regs: 0,
-        code_units: flavor.is_js() && !flags.unicode_mode(),
-        repeat_depth: 0,
-        mark_restoring: Vec::new(),
-        unit_classes: false,
-    };
+        flavor.is_js() && !flags.unicode_mode(),
+    );
     let test = match &node.kind {
         NodeKind::Literal { ch, .. } if c.code_units && (*ch as u32) > 0xFFFF => return Ok(None),
         NodeKind::Literal { ch, .. } => {
@@ -281,6 +263,28 @@ pub fn accepted_chars(
         }
         Test::Any | Test::AnyNotNewline | Test::AnyNotJsLineTerminator => return Ok(None),
     }))
+}
+
+impl<'a> Compiler<'a> {
+    /// A compiler with nothing compiled yet, for `pattern` (its `groups`) in `flavor`, on code
+    /// units or not; no Latin-1 text, no node 18 unit classes, no global `i`.
+    fn new(pattern: &'a str, groups: &'a [GroupInfo], flavor: Flavor, code_units: bool) -> Self {
+        Compiler {
+            pattern,
+            groups,
+            flavor,
+            insts: Vec::new(),
+            spans: Vec::new(),
+            sets: Vec::new(),
+            regs: 0,
+            code_units,
+            repeat_depth: 0,
+            mark_restoring: Vec::new(),
+            latin1_text: false,
+            global_ignore_case: false,
+            unit_classes: false,
+        }
+    }
 }
 
 impl Compiler<'_> {

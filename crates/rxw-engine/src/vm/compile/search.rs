@@ -79,21 +79,7 @@ pub(crate) fn python_search_prefix(ast: &Ast, flavor: Flavor) -> Option<CharSet>
     if flags.ascii == global.ascii {
         return None;
     }
-    let c = Compiler {
-        latin1_text: false,
-        global_ignore_case: false,
-        pattern: "",
-        groups: &[],
-        flavor,
-        insts: Vec::new(),
-        spans: Vec::new(),
-        sets: Vec::new(),
-        regs: 0,
-        code_units: false,
-        repeat_depth: 0,
-        mark_restoring: Vec::new(),
-        unit_classes: false,
-    };
+    let c = Compiler::new("", &[], flavor, false);
     // The filter's categories read with the global flags; its other members as written.
     let perl = |kind: PerlKind, negated: bool| {
         let s = c.perl(kind, global);
