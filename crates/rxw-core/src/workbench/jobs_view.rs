@@ -16,7 +16,7 @@
 use super::TextBuffer;
 use super::buffer::SharedText;
 use super::matching::SharedWaker;
-use super::task::{PassWorker, Reply};
+use super::task::{PassState, PassWorker, Reply};
 use crate::operator::job_table::JobTable;
 use crate::operator::jobs::{self, Job, SortKey, Tag};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -94,6 +94,15 @@ pub enum JobsState {
     /// The user stopped reading at this byte: the table holds the jobs before it; another
     /// input reads again.
     Stopped(usize),
+}
+
+impl PassState for JobsState {
+    fn running(self) -> Option<usize> {
+        match self {
+            JobsState::Reading(at) => Some(at),
+            _ => None,
+        }
+    }
 }
 
 enum JobsEvent {
@@ -296,10 +305,7 @@ impl JobsView {
     /// The running reading's rate so far in bytes a second, once it has run long enough
     /// (200 ms) for the figure to mean something.
     pub fn rate(&self) -> Option<f64> {
-        let JobsState::Reading(at) = self.state else {
-            return None;
-        };
-        self.worker.rate(at)
+        self.worker.rate_of(self.state)
     }
 
     /// Where the last finished reading started: 0 for a whole reading, the start of the old
@@ -313,10 +319,7 @@ impl JobsView {
     /// nothing was being read.
     pub fn stop(&mut self) -> Option<usize> {
         self.take_events();
-        let JobsState::Reading(_) = self.state else {
-            return None;
-        };
-        self.worker.cancel();
+        self.worker.stop_running(self.state)?;
         let at = lock(&self.table).fed_to;
         self.state = JobsState::Stopped(at);
         Some(at)

@@ -97,6 +97,12 @@ pub fn reply_channel<E>(waker: SharedWaker) -> (Reply<E>, Receiver<E>) {
     (Reply { events, waker }, rx)
 }
 
+/// A view's state as far as its pass goes: whether a pass runs, and the byte it has reached.
+pub trait PassState: Copy {
+    /// The byte the running pass has reached; `None` when no pass runs.
+    fn running(self) -> Option<usize>;
+}
+
 /// A view's worker and the passes it runs, as the jobs table and the timeline keep them:
 /// the generation that tells the running pass's events from those of a pass replaced or
 /// stopped, when the running pass started and at which byte (its rate), and where the last
@@ -169,6 +175,19 @@ impl<J: Send + 'static, E: Send + 'static> PassWorker<J, E> {
     pub fn rate(&self, at: usize) -> Option<f64> {
         let (started, from) = self.started?;
         crate::progress::rate_since(started, from, at)
+    }
+
+    /// [`PassWorker::rate`] of the pass `state` says runs; `None` when none runs.
+    pub fn rate_of(&self, state: impl PassState) -> Option<f64> {
+        self.rate(state.running()?)
+    }
+
+    /// Cancels the pass `state` says runs ([`PassWorker::cancel`]), answering the byte it
+    /// had reached; `None` (and nothing cancelled) when none runs.
+    pub fn stop_running(&mut self, state: impl PassState) -> Option<usize> {
+        let at = state.running()?;
+        self.cancel();
+        Some(at)
     }
 
     /// The byte the running (or last started) pass started at; 0 before any.

@@ -20,7 +20,7 @@ use super::TextBuffer;
 use super::buffer::SharedText;
 use super::follow::matches_independent_of_other_lines;
 use super::matching::SharedWaker;
-use super::task::{PassWorker, Reply};
+use super::task::{PassState, PassWorker, Reply};
 use crate::engine::Regex;
 use crate::error::Error;
 use crate::operator::timeline::{Timeline, TimelinePass, ZOOM_WIDTHS_MS, Zoom, timeline_zoomed};
@@ -53,6 +53,15 @@ pub enum TimelineState {
     /// The user stopped the pass at this byte (Esc): the last result stays, and growth is
     /// not read until the pattern, the source or the input changes.
     Stopped(usize),
+}
+
+impl PassState for TimelineState {
+    fn running(self) -> Option<usize> {
+        match self {
+            TimelineState::Computing(at) => Some(at),
+            _ => None,
+        }
+    }
 }
 
 /// What a pass counts, ready for the worker.
@@ -411,10 +420,7 @@ impl TimelineView {
     /// The running pass's rate so far in bytes a second, once it has run long enough (200 ms)
     /// for the figure to mean something.
     pub fn rate(&self) -> Option<f64> {
-        let TimelineState::Computing(at) = self.state else {
-            return None;
-        };
-        self.worker.rate(at)
+        self.worker.rate_of(self.state)
     }
 
     /// Where the last finished pass started reading: 0 for a whole pass, the old end's last
@@ -428,10 +434,7 @@ impl TimelineView {
     /// `None` when no pass was running.
     pub fn stop(&mut self) -> Option<usize> {
         self.take_results();
-        let TimelineState::Computing(at) = self.state else {
-            return None;
-        };
-        self.worker.cancel();
+        let at = self.worker.stop_running(self.state)?;
         self.resume = None;
         self.state = TimelineState::Stopped(at);
         Some(at)
