@@ -129,18 +129,12 @@ fn matrix(flavor: Flavor, flags: &str, cmd: &str, script: &str) {
             ));
         }
     }
-    eprintln!(
-        "{flavor} /…/{flags}: {} patterns over {} characters, {} mismatches",
+    let summary = format!(
+        "{flavor} /…/{flags}: {} patterns over {} characters",
         patterns.len(),
-        chars.len(),
-        mismatches.len()
+        chars.len()
     );
-    assert!(
-        mismatches.is_empty(),
-        "{} mismatches with {cmd}:\n{}",
-        mismatches.len(),
-        mismatches[..mismatches.len().min(40)].join("\n")
-    );
+    common::assert_no_mismatches(&summary, &format!(" with {cmd}"), &mismatches, 40);
 }
 
 /// Regression: JavaScript `i` without `u` on the linear engine folded with Unicode simple
@@ -191,17 +185,8 @@ fn backref_matrix(flags: &str) {
             mismatches.push(format!("/{pattern}/{flags}: rxw {got:?}, node {want}"));
         }
     }
-    eprintln!(
-        "js backreferences /…/{flags}: {} characters, {} mismatches",
-        chars.len(),
-        mismatches.len()
-    );
-    assert!(
-        mismatches.is_empty(),
-        "{} mismatches with node:\n{}",
-        mismatches.len(),
-        mismatches[..mismatches.len().min(20)].join("\n")
-    );
+    let summary = format!("js backreferences /…/{flags}: {} characters", chars.len());
+    common::assert_no_mismatches(&summary, " with node", &mismatches, 20);
 }
 
 /// Regression: a case-insensitive backreference under `u` compared lower cases, so `(s)\1`

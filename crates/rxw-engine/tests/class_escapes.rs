@@ -258,12 +258,7 @@ fn fuzz(flavor: Flavor, seed: u64, oracle: Option<(&str, &str)>) {
             );
         }
     }
-    assert!(
-        mismatches.is_empty(),
-        "{} mismatches:\n{}",
-        mismatches.len(),
-        mismatches[..mismatches.len().min(40)].join("\n")
-    );
+    common::assert_no_mismatches(&format!("{flavor}: class escapes"), "", &mismatches, 40);
 }
 
 #[test]

@@ -166,10 +166,24 @@ fn compare(v: PyVersion, python: &Path, cases: &[Case], messages: bool) -> Vec<S
     bad
 }
 
-fn report(what: &str, v: PyVersion, total: usize, bad: &[String]) {
-    eprintln!(
-        "python@{v}: {} of {total} {what} cases agree with CPython {v}",
-        total - bad.len()
+/// Every case of `cases` (the `what` cases) must agree with every installed release; the
+/// figures are said, and the first `shown` disagreements listed.
+fn agrees_with_every_installed_release(what: &str, cases: &[Case], shown: usize) {
+    let mut all = Vec::new();
+    for (v, python) in common::python_interpreters("") {
+        let bad = compare(v, &python, cases, true);
+        eprintln!(
+            "python@{v}: {} of {} {what} cases agree with CPython {v}",
+            cases.len() - bad.len(),
+            cases.len()
+        );
+        all.extend(bad);
+    }
+    assert!(
+        all.is_empty(),
+        "{} disagreements:\n{}",
+        all.len(),
+        all[..all.len().min(shown)].join("\n")
     );
 }
 
@@ -183,18 +197,7 @@ fn syntax_agrees_with_every_installed_release() {
             input: "xaXAab".into(),
         })
         .collect();
-    let mut all = Vec::new();
-    for (v, python) in common::python_interpreters("") {
-        let bad = compare(v, &python, &cases, true);
-        report("syntax", v, cases.len(), &bad);
-        all.extend(bad);
-    }
-    assert!(
-        all.is_empty(),
-        "{} disagreements:\n{}",
-        all.len(),
-        all.join("\n")
-    );
+    agrees_with_every_installed_release("syntax", &cases, usize::MAX);
 }
 
 /// Members of `ranges`, at most three per range (its ends and middle).
@@ -360,19 +363,7 @@ fn matching_cases() -> Vec<Case> {
 #[test]
 #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn matching_agrees_with_every_installed_release() {
-    let cases = matching_cases();
-    let mut all = Vec::new();
-    for (v, python) in common::python_interpreters("") {
-        let bad = compare(v, &python, &cases, true);
-        report("matching", v, cases.len(), &bad);
-        all.extend(bad);
-    }
-    assert!(
-        all.is_empty(),
-        "{} disagreements:\n{}",
-        all.len(),
-        all[..all.len().min(40)].join("\n")
-    );
+    agrees_with_every_installed_release("matching", &matching_cases(), 40);
 }
 
 /// Patterns whose groups sre before 3.11 leaves set where 3.11 restores them, with an input and

@@ -72,6 +72,19 @@ pub fn python_answers(python: &std::path::Path, cases: Vec<Value>) -> Vec<Value>
     answers
 }
 
+/// Says `summary` with how many mismatches it found, and fails when there are any, listing the
+/// first `shown` of them (`N mismatches{with}:`).
+#[allow(dead_code)]
+pub fn assert_no_mismatches(summary: &str, with: &str, mismatches: &[String], shown: usize) {
+    eprintln!("{summary}, {} mismatches", mismatches.len());
+    assert!(
+        mismatches.is_empty(),
+        "{} mismatches{with}:\n{}",
+        mismatches.len(),
+        mismatches[..mismatches.len().min(shown)].join("\n")
+    );
+}
+
 /// A pattern compiled in `flavor` and run over `text`, for a differential test: the regex and
 /// its matches, or the answer already made: `{"refused": …}` for what rxw cannot reproduce or
 /// what passes its own limits (counted apart, never passed as agreement), `{"error": …}` for a
