@@ -22,23 +22,19 @@ fn test_exit_codes_and_json() {
     assert_eq!(json_of(&out.stdout), json!({"matched": true}));
 }
 
+/// `rxw find --json --flavor FLAVOR PATTERN --text TEXT`, which must exit with `code`: its
+/// standard output, one JSON document.
+fn find_json(flavor: &str, pattern: &str, text: &str, code: i32) -> Value {
+    let find = [
+        "find", "--json", "--flavor", flavor, pattern, "--text", text,
+    ];
+    rxw_testkit::run_json(rxw().args(find), code).0
+}
+
 #[test]
 fn find_json_has_the_documented_shape() {
-    let out = rxw()
-        .args([
-            "find",
-            "--json",
-            "--flavor",
-            "python",
-            r"(?P<user>\w+)@(\w+)",
-            "--text",
-            "é a@b x c@d",
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
     assert_eq!(
-        json_of(&out.stdout),
+        find_json("python", r"(?P<user>\w+)@(\w+)", "é a@b x c@d", 0),
         json!([
             {"index": 3, "end": 6, "char_index": 2, "match": "a@b", "captures": ["a", "b"], "groups": {"user": "a"},
              "spans": {"bytes": [[3, 6], [3, 4], [5, 6]], "code_points": [[2, 5], [2, 3], [4, 5]]}},
@@ -53,16 +49,7 @@ fn find_json_has_the_documented_shape() {
 /// the byte-counting flavors; a group that did not take part is null.
 #[test]
 fn find_json_spans_count_in_the_flavors_unit() {
-    let run = |flavor: &str, pattern: &str, text: &str| {
-        let out = rxw()
-            .args([
-                "find", "--json", "--flavor", flavor, pattern, "--text", text,
-            ])
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(0), "{flavor}");
-        json_of(&out.stdout)
-    };
+    let run = |flavor: &str, pattern: &str, text: &str| find_json(flavor, pattern, text, 0);
     // 😀 is 4 bytes, 1 code point, 2 UTF-16 units; é 2 bytes, 1 code point, 1 unit.
     let js = run("js", "(b)(x)?(c)", "😀é bc");
     assert_eq!(
@@ -92,19 +79,7 @@ fn find_json_spans_count_in_the_flavors_unit() {
 /// `$<a>` in a replacement is its text; Go names the first group of a name.
 #[test]
 fn a_name_given_twice_answers_as_each_engine_does() {
-    let out = rxw()
-        .args([
-            "find",
-            "--json",
-            "--flavor",
-            "js@node24",
-            "(?<a>x)|(?<a>y)",
-            "--text",
-            "xy",
-        ])
-        .output()
-        .unwrap();
-    let v = json_of(&out.stdout);
+    let v = find_json("js@node24", "(?<a>x)|(?<a>y)", "xy", 0);
     assert_eq!(v[0]["groups"], json!({"a": "x"}), "{v}");
     assert_eq!(v[1]["groups"], json!({"a": "y"}), "{v}");
     let out = rxw()
@@ -120,30 +95,14 @@ fn a_name_given_twice_answers_as_each_engine_does() {
         .output()
         .unwrap();
     assert_eq!(String::from_utf8_lossy(&out.stdout).trim_end(), "[x][y]");
-    let out = rxw()
-        .args([
-            "find",
-            "--json",
-            "--flavor",
-            "go",
-            "(?P<n>x)|(?P<n>y)",
-            "--text",
-            "y",
-        ])
-        .output()
-        .unwrap();
-    let v = json_of(&out.stdout);
+    let v = find_json("go", "(?P<n>x)|(?P<n>y)", "y", 0);
     assert_eq!(v[0]["groups"], json!({"n": null}), "{v}");
 }
 
 #[test]
 fn find_groups_null_without_names_and_unset_capture_null() {
-    let out = rxw()
-        .args(["find", "--json", "--flavor", "js", "(a)|b", "--text", "b"])
-        .output()
-        .unwrap();
     assert_eq!(
-        json_of(&out.stdout),
+        find_json("js", "(a)|b", "b", 0),
         json!([{"index":0,"end":1,"char_index":0,"match":"b","captures":[null],"groups":null,
                  "spans":{"bytes":[[0,1],null],"utf16":[[0,1],null]}}])
     );
@@ -364,17 +323,9 @@ fn broken_pipe_is_not_an_error() {
     stdout.read_exact(&mut first).unwrap();
     drop(stdout);
     let out = child.wait_with_output().unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    assert!(
-        out.stderr.is_empty(),
-        "stderr: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    // Exit 0, and nothing on stderr.
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!((out.status.code(), stderr.as_ref()), (Some(0), ""));
 }
 
 #[test]
@@ -400,25 +351,8 @@ fn regression_find_json_is_one_document_when_an_error_follows_matches() {
     // `b` matches first; the attempt after it backtracks catastrophically. The output used to
     // be half an array followed by an error object.
     let text = format!("b{}c", "a".repeat(40));
-    let out = rxw()
-        .args([
-            "find",
-            "--json",
-            "--flavor",
-            "python",
-            r"b|(a+)+\1$",
-            "--text",
-            &text,
-        ])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
-        panic!(
-            "not one JSON document ({e}): {:?}",
-            String::from_utf8_lossy(&out.stdout)
-        )
-    });
+    // Not one JSON document: find_json says so.
+    let doc = find_json("python", r"b|(a+)+\1$", &text, 2);
     assert_eq!(doc["error"]["kind"], "backtrack_limit", "{doc}");
 }
 
@@ -513,18 +447,21 @@ fn closed_stdout_is_an_error_but_dev_null_is_not() {
 /// Regression: `--file -` was taken as a file named `-`.
 #[test]
 fn file_dash_reads_standard_input() {
-    rxw()
-        .args(["find", "b", "--file", "-"])
-        .write_stdin("abc")
-        .assert()
-        .code(0)
-        .stdout("1:2: b\n");
-    rxw()
-        .args(["parse", "--count", "--file", "-"])
-        .write_stdin("[CLAIM 7fce46e0]")
-        .assert()
-        .code(0)
-        .stdout("2\n");
+    for (args, input, want) in [
+        (&["find", "b", "--file", "-"][..], "abc", "1:2: b\n"),
+        (
+            &["parse", "--count", "--file", "-"],
+            "[CLAIM 7fce46e0]",
+            "2\n",
+        ),
+    ] {
+        rxw()
+            .args(args)
+            .write_stdin(input)
+            .assert()
+            .code(0)
+            .stdout(want);
+    }
 }
 
 #[test]
@@ -645,22 +582,19 @@ fn paths_after_the_pattern_are_read_as_grep_reads_them() {
         .unwrap();
     let grep_count = String::from_utf8_lossy(&grep.stdout).trim().to_string();
     assert_eq!(grep_count, "5");
-    rxw()
-        .args(["find", "--count", "CLAIM"])
-        .arg(&log)
-        .assert()
-        .code(0)
-        .stdout(format!("{grep_count}\n"));
+    // `rxw find --count CLAIM PATHS…`, exit 0.
+    let count = |paths: &[&std::path::Path]| {
+        rxw()
+            .args(["find", "--count", "CLAIM"])
+            .args(paths)
+            .assert()
+            .code(0)
+    };
+    count(&[&log]).stdout(format!("{grep_count}\n"));
     // Several paths, a directory and `-` among them.
     let other = dir.path().join("more.log");
     std::fs::write(&other, "CLAIM\n").unwrap();
-    rxw()
-        .args(["find", "--count", "CLAIM"])
-        .arg(&log)
-        .arg(&other)
-        .assert()
-        .code(0)
-        .stdout("6\n");
+    count(&[&log, &other]).stdout("6\n");
     rxw()
         .args(["find", "--count", "CLAIM", "-"])
         .write_stdin("CLAIM CLAIM\n")
@@ -739,11 +673,7 @@ fn a_javascript_match_cutting_a_surrogate_pair_is_answered_as_node_answers_it() 
         "{shown}"
     );
     assert_eq!(shown.lines().count(), 3, "{shown}");
-    let out = rxw()
-        .args(["find", "--json", "--flavor", "js", ".", "--text", "a😀"])
-        .output()
-        .unwrap();
-    let doc = json_of(&out.stdout);
+    let doc = find_json("js", ".", "a😀", 0);
     assert_eq!(doc.as_array().map(Vec::len), Some(3), "{doc}");
     assert_eq!(doc[1]["match"], "\u{FFFD}");
     assert_eq!(doc[1]["spans"]["utf16"], json!([[1, 2]]));
