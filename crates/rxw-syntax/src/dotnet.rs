@@ -96,17 +96,9 @@ pub(crate) fn read(pattern: &str, flags: Flags) -> Result<Read, Error> {
 /// [`ErrorKind::ConstructUnsupported`] when the sre parser refused the text (a look-behind
 /// whose width is not fixed, which .NET accepts).
 pub(crate) fn finish(pattern: &str, read: Read, parsed: Result<Ast, Error>) -> Result<Ast, Error> {
-    reader::finish(pattern, read.pieces, parsed, ("dotnet", ".NET"), |e| {
-        e.message.contains("look-behind").then(|| {
-            let why = "a look-behind whose width is not fixed (.NET matches any look-behind right \
-                       to left)";
-            unsupported(pattern, why, Span::new(0, pattern.len()))
-        })
-    })
-}
-
-fn unsupported(pattern: &str, what: &str, span: Span) -> Error {
-    refusal("dotnet", pattern, what, span)
+    let why = ".NET matches any look-behind right to left";
+    let lookbehind = reader::unfixed_lookbehind("dotnet", pattern, why);
+    reader::finish(pattern, read.pieces, parsed, ("dotnet", ".NET"), lookbehind)
 }
 
 /// `RegexOptions` the parser tracks inline.
@@ -1084,7 +1076,8 @@ impl<'p> Reader<'p> {
             match g.name {
                 Some(_) => named = true,
                 None if named => {
-                    return Err(unsupported(
+                    return Err(refusal(
+                        "dotnet",
                         self.pat,
                         "a named group before an unnamed one (.NET numbers the unnamed groups first)",
                         Span::new(0, self.pat.len()),

@@ -16,10 +16,10 @@
 //! repeat (`{2}a`, the `{3}` of `a{2}{3}`) repeats the empty text in Java: it is read and
 //! written as nothing. Every fact and its probe: `gen/java_notes.md`.
 
-use crate::ast::{Ast, Span};
+use crate::ast::Ast;
 use crate::error::Error;
 use crate::flavor::{Flags, JavaVersion};
-use crate::reader::{self, Cursor, Piece, WHITE, refusal};
+use crate::reader::{self, Cursor, Piece, WHITE};
 use crate::rules::java as texts;
 
 /// A Java pattern read: the sre text of the same meaning, and where each piece of it came from.
@@ -49,17 +49,9 @@ pub(crate) fn read(pattern: &str, version: JavaVersion, flags: Flags) -> Result<
 /// [`ErrorKind::ConstructUnsupported`] when the sre parser refused the text (what Java reads
 /// differently from rxw's matcher).
 pub(crate) fn finish(pattern: &str, read: Read, parsed: Result<Ast, Error>) -> Result<Ast, Error> {
-    reader::finish(pattern, read.pieces, parsed, ("java", "Java"), |e| {
-        e.message.contains("look-behind").then(|| {
-            let why =
-                "a look-behind whose width is not fixed (Java accepts one with a bounded length)";
-            unsupported(pattern, why, Span::new(0, pattern.len()))
-        })
-    })
-}
-
-fn unsupported(pattern: &str, what: &str, span: Span) -> Error {
-    refusal("java", pattern, what, span)
+    let why = "Java accepts one with a bounded length";
+    let lookbehind = reader::unfixed_lookbehind("java", pattern, why);
+    reader::finish(pattern, read.pieces, parsed, ("java", "Java"), lookbehind)
 }
 
 /// The flags Java's reader tracks (the others are refused where they are set).

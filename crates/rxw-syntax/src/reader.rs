@@ -223,6 +223,21 @@ pub(crate) fn finish(
     Ok(map_back(pattern, pieces, ast))
 }
 
+/// For [`finish`]: the sre parser's error on a look-behind whose width is not fixed, as
+/// `family`'s refusal saying `why` the engine reads it.
+pub(crate) fn unfixed_lookbehind<'a>(
+    family: &'a str,
+    pattern: &'a str,
+    why: &'a str,
+) -> impl FnOnce(&Error) -> Option<Error> + 'a {
+    move |e| {
+        e.message.contains("look-behind").then(|| {
+            let what = format!("a look-behind whose width is not fixed ({why})");
+            refusal(family, pattern, &what, Span::new(0, pattern.len()))
+        })
+    }
+}
+
 /// A reader's refusal: `family: what is not reproduced by rxw`, at `span` of `pattern`.
 pub(crate) fn refusal(family: &str, pattern: &str, what: &str, span: Span) -> Error {
     Error::new(
