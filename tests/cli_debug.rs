@@ -3,16 +3,17 @@
 use assert_cmd::Command;
 use serde_json::Value;
 
+/// Runs `rxw debug ARGS` without colour: its exit code and standard output.
+fn debug(args: &[&str]) -> (i32, String) {
+    let mut cmd = Command::cargo_bin("rxw").unwrap();
+    let (code, out, _) = rxw_testkit::run(cmd.env("NO_COLOR", "1").arg("debug").args(args));
+    (code, out)
+}
+
+/// Runs `rxw debug ARGS` (`--json` among them): its JSON document and exit code.
 fn debug_json(args: &[&str]) -> (Value, i32) {
-    let out = Command::cargo_bin("rxw")
-        .unwrap()
-        .arg("debug")
-        .args(args)
-        .output()
-        .unwrap();
-    let v: Value = serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
-    (v, out.status.code().unwrap())
+    let (code, out) = debug(args);
+    (rxw_testkit::json_of(out.as_bytes()), code)
 }
 
 #[test]
@@ -217,18 +218,25 @@ fn a_trace_ends_with_a_verdict_in_the_flavors_units() {
 
 /// `rxw debug` as text, without colour: the exit code and the lines.
 fn debug_text(args: &[&str]) -> (Option<i32>, Vec<String>) {
-    let out = assert_cmd::Command::cargo_bin("rxw")
-        .unwrap()
-        .env("NO_COLOR", "1")
-        .arg("debug")
-        .args(args)
-        .output()
-        .unwrap();
-    let text = String::from_utf8(out.stdout).unwrap();
-    (
-        out.status.code(),
-        text.lines().map(str::to_string).collect(),
-    )
+    let (code, text) = debug(args);
+    (Some(code), text.lines().map(str::to_string).collect())
+}
+
+/// The text trace of `x` in `flavor` on `text`, checked to say positions in `unit` and to
+/// end on a match: its lines, and the position of the step that matched `x`.
+fn x_found_at(flavor: &str, text: &str, unit: &str) -> (Vec<String>, usize) {
+    let (code, lines) = debug_text(&["--flavor", flavor, "x", text]);
+    assert_eq!(code, Some(0), "{flavor}");
+    assert!(
+        lines[0].contains(&format!("(pos in {unit})")),
+        "{}",
+        lines[0]
+    );
+    let x = rows(&lines)
+        .into_iter()
+        .find(|r| r.2 == "✓ try `x`")
+        .unwrap_or_else(|| panic!("{flavor}: {lines:#?}"));
+    (lines, x.1)
 }
 
 /// The step rows of a text trace: (step, pos, the rest after the mark), the mark included.
@@ -445,14 +453,8 @@ fn an_alternation_tries_the_next_alternative() {
 
 #[test]
 fn javascript_steps_count_utf16_units() {
-    let (code, lines) = debug_text(&["--flavor", "js", "x", "😀éx"]);
-    assert_eq!(code, Some(0));
-    assert!(lines[0].contains("(pos in UTF-16 units)"), "{}", lines[0]);
-    let x = rows(&lines)
-        .into_iter()
-        .find(|r| r.2 == "✓ try `x`")
-        .unwrap_or_else(|| panic!("{lines:#?}"));
-    assert_eq!(x.1, 3, "😀 is two units, é one");
+    let (lines, x_at) = x_found_at("js", "😀éx", "UTF-16 units");
+    assert_eq!(x_at, 3, "😀 is two units, é one");
     // The second unit of 😀 is tried on its own, and said so.
     assert!(
         rows(&lines)
@@ -479,21 +481,9 @@ fn javascript_steps_count_utf16_units() {
 
 #[test]
 fn rust_steps_count_bytes() {
-    let (code, lines) = debug_text(&["--flavor", "rust", "x", "éx"]);
-    assert_eq!(code, Some(0));
-    assert!(lines[0].contains("(pos in bytes)"), "{}", lines[0]);
-    let x = rows(&lines)
-        .into_iter()
-        .find(|r| r.2 == "✓ try `x`")
-        .unwrap_or_else(|| panic!("{lines:#?}"));
-    assert_eq!(x.1, 2);
+    assert_eq!(x_found_at("rust", "éx", "bytes").1, 2);
     // Python counts the same position in code points.
-    let (_, lines) = debug_text(&["--flavor", "python", "x", "éx"]);
-    let x = rows(&lines)
-        .into_iter()
-        .find(|r| r.2 == "✓ try `x`")
-        .unwrap();
-    assert_eq!(x.1, 1);
+    assert_eq!(x_found_at("python", "éx", "code points").1, 1);
 }
 
 /// The debugger in the flavors with readers of their own counts in their engines' units:
@@ -506,18 +496,7 @@ fn pcre2_and_oniguruma_steps_count_bytes_ruby_steps_count_characters() {
         ("oniguruma", "bytes", 2, "(at 4, 5)"),
         ("ruby", "code points", 1, "(at 2, 3)"),
     ] {
-        let (code, lines) = debug_text(&["--flavor", flavor, "x", "éx"]);
-        assert_eq!(code, Some(0), "{flavor}");
-        assert!(
-            lines[0].contains(&format!("(pos in {unit})")),
-            "{}",
-            lines[0]
-        );
-        let x = rows(&lines)
-            .into_iter()
-            .find(|r| r.2 == "✓ try `x`")
-            .unwrap_or_else(|| panic!("{flavor}: {lines:#?}"));
-        assert_eq!(x.1, x_at, "{flavor}");
+        assert_eq!(x_found_at(flavor, "éx", unit).1, x_at, "{flavor}");
         let (code, lines) = debug_text(&["--flavor", flavor, "a+b", "ééaac"]);
         assert_eq!(code, Some(1), "{flavor}");
         let last = lines.last().unwrap();
