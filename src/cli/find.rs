@@ -127,39 +127,42 @@ pub(crate) fn progress_label(
     }
 }
 
-fn warn_input(text: &crate::input::Text, err: &mut dyn Write) {
+/// The commands that read their whole input at once (`rxw test`, `rxw replace`): the pattern
+/// compiled, the text read (its warning said on `err`), `run` timed on it, and the statistics
+/// printed with the number of matches `run` gives beside its answer.
+fn on_whole_text<T>(
+    pattern: &str,
+    text: Option<&str>,
+    common: &PatternArgs,
+    err: &mut dyn Write,
+    run: impl FnOnce(&Regex, &str) -> Result<(T, usize), CliError>,
+) -> Result<T, CliError> {
+    let re = compile(pattern, common)?;
+    let text = load_text(text, &common.file)?;
     if let Some(w) = text.warning() {
         let _ = writeln!(err, "rxw: warning: {w}");
     }
+    let started = std::time::Instant::now();
+    let (answer, matches) = run(&re, text.as_str())?;
+    print_stats(common, &re, text.as_str(), matches, None, started, err);
+    Ok(answer)
 }
 
 /// `rxw test`.
 pub fn test(a: &TestArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
-    let re = compile(&a.pattern, &a.common)?;
-    let text = load_text(a.text.as_deref(), &a.common.file)?;
-    warn_input(&text, err);
-    let started = std::time::Instant::now();
-    let matched = re
-        .matches(
-            text.as_str(),
-            MatchOptions {
-                bounds_only: true,
-                ..crate::engine::MatchOptions::within(&a.common.budget.limits())
-            },
-        )
-        .next()
-        .transpose()
-        .map_err(|e| a.common.budget.explain(e))?
-        .is_some();
-    print_stats(
-        &a.common,
-        &re,
-        text.as_str(),
-        matched as usize,
-        None,
-        started,
-        err,
-    );
+    let matched = on_whole_text(&a.pattern, a.text.as_deref(), &a.common, err, |re, text| {
+        let options = MatchOptions {
+            bounds_only: true,
+            ..crate::engine::MatchOptions::within(&a.common.budget.limits())
+        };
+        let matched = re
+            .matches(text, options)
+            .next()
+            .transpose()
+            .map_err(|e| a.common.budget.explain(e))?
+            .is_some();
+        Ok((matched, usize::from(matched)))
+    })?;
     if a.common.json {
         writeln!(out, "{}", to_json(&wire::Matched { matched }))?;
     } else {
@@ -192,21 +195,9 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
     } else {
         usize::MAX
     };
-    let label = progress_label(a.count, "counting", "matching");
-    let time = a.time.filter(a.format)?;
-    if time.is_some() && a.text.is_some() {
-        return Err(inputs::time_with_text().into());
-    }
-    let mut input = TextInput::open_within(a.text.as_deref(), &a.common.file, chunk, label, time)?;
+    let mut input = open_input(a, chunk)?;
     let started = std::time::Instant::now();
-    let limits = a.common.budget.limits();
-    let limit = limits.clamp_matches(a.limit);
-    // One deadline and one step budget for the whole scan, over every chunk.
-    let scan = crate::engine::MatchOptions::within(&limits);
-    let left = |spent: u64| MatchOptions {
-        max_total_steps: limits.max_total_steps.map(|t| t.saturating_sub(spent)),
-        ..scan.clone()
-    };
+    let (limit, left) = scan_budget(a);
     let explain = |e| a.common.budget.explain(e);
     let color = use_color(a.common.color);
     let json = a.common.json;
@@ -250,10 +241,17 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
             }
             let m = m.map_err(explain)?;
             let place = places.locate(m.start());
-            let source = input.source(place.source);
-            if json {
+            let line = MatchLine {
+                re: &re,
+                text,
+                m: &m,
+                source: input.source(place.source),
+                place,
+                color,
+            };
+            let doc = || {
                 let at = chars.at(m.start());
-                let doc = if input.tagged() {
+                if input.tagged() {
                     // Counted in the match's own log.
                     let k = chunk.runs.partition_point(|r| r.offset <= m.start());
                     let (log_before, chunk_before) = run_chars[k.saturating_sub(1)];
@@ -265,28 +263,10 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
                     let mut doc = MatchDoc::new(&re, text, &m, chars_before.plus(at));
                     doc.rebase(m.start() + chunk.offset);
                     doc
-                };
-                let record = Sourced {
-                    record: doc,
-                    at: source.map(|source| SourceLine {
-                        source,
-                        line: place.line,
-                    }),
-                    offsets: None,
-                };
-                json_items.push(serde_json::to_value(record).expect("a match serializes"));
-            } else {
-                let name = source.filter(|_| input.tagged());
-                let line = MatchLine {
-                    re: &re,
-                    text,
-                    m: &m,
-                    source: name,
-                    place,
-                    color,
-                };
-                write_match_line(&mut out, line)?;
-            }
+                }
+            };
+            let items = json.then_some(&mut json_items);
+            put_match(&mut out, items, line, input.tagged(), doc, None)?;
             n += 1;
         }
         steps += it.steps();
@@ -294,47 +274,16 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
             chars_before = chars_before.plus(Units::of(&chunk.text));
         }
     }
-    let failures = input.finish(err)?;
-    if a.follow && failures.is_empty() {
-        out.flush()?;
-        return super::follow::run(a, &re, &followed, &input, n, &mut out, err);
-    }
-    let code = if n > 0 { 0 } else { 1 };
-    if json && !failures.is_empty() {
-        // The document is the error: a partial array would read as the whole answer.
-        let code = inputs::conclude(failures, code, true, &mut out, err)?;
-        out.flush()?;
-        return Ok(code);
-    }
-    if a.count {
-        if json {
-            writeln!(
-                out,
-                "{}",
-                to_json(&wire::Count {
-                    count: n,
-                    format: a.text.is_none().then_some("lines"),
-                })
-            )?;
-        } else {
-            writeln!(out, "{n}")?;
-        }
-    } else if json {
-        writeln!(out, "{}", Value::Array(json_items))?;
-    }
-    out.flush()?;
-    drop(out);
-    print_stats(
-        &a.common,
-        &re,
-        first_text.as_deref().unwrap_or(""),
+    let found = Found {
         n,
-        Some(steps),
+        steps,
+        json_items,
         started,
-        err,
-    );
-    // What was read is printed; the sources that broke say where, and the exit is 2.
-    inputs::conclude(failures, code, false, &mut std::io::sink(), err)
+    };
+    let stats_text = first_text.as_deref().unwrap_or("");
+    conclude(
+        a, &re, &followed, input, found, "lines", stats_text, out, err,
+    )
 }
 
 /// `rxw find --format netvm|jsonl`: the pattern on each record's message (see
@@ -348,20 +297,9 @@ fn find_in_records(
     err: &mut dyn Write,
 ) -> Outcome {
     use crate::input::format::{self, Message};
-    let label = progress_label(a.count, "counting", "matching");
-    let time = a.time.filter(a.format)?;
-    if time.is_some() && a.text.is_some() {
-        return Err(inputs::time_with_text().into());
-    }
-    let mut input = TextInput::open_within(a.text.as_deref(), &a.common.file, CHUNK, label, time)?;
+    let mut input = open_input(a, CHUNK)?;
     let started = std::time::Instant::now();
-    let limits = a.common.budget.limits();
-    let limit = limits.clamp_matches(a.limit);
-    let scan = crate::engine::MatchOptions::within(&limits);
-    let left = |spent: u64| MatchOptions {
-        max_total_steps: limits.max_total_steps.map(|t| t.saturating_sub(spent)),
-        ..scan.clone()
-    };
+    let (limit, left) = scan_budget(a);
     let explain = |e| a.common.budget.explain(e);
     let color = use_color(a.common.color);
     let json = a.common.json;
@@ -413,33 +351,24 @@ fn find_in_records(
                     Some(_) => places.locate(m.start()),
                     None => record_place,
                 };
-                let source = input.source(place.source);
-                if json {
+                let line = MatchLine {
+                    re,
+                    text,
+                    m: &m,
+                    source: input.source(place.source),
+                    place,
+                    color,
+                };
+                let doc = || {
                     let mut doc = MatchDoc::new(re, text, &m, char_index);
                     if at.is_some() {
                         doc.rebase(usize::try_from(place.source_offset).unwrap_or(usize::MAX));
                     }
-                    let item = Sourced {
-                        record: doc,
-                        at: source.map(|source| SourceLine {
-                            source,
-                            line: place.line,
-                        }),
-                        offsets: at.is_none().then_some("message"),
-                    };
-                    json_items.push(serde_json::to_value(item).expect("a match serializes"));
-                } else {
-                    let name = source.filter(|_| input.tagged());
-                    let line = MatchLine {
-                        re,
-                        text,
-                        m: &m,
-                        source: name,
-                        place,
-                        color,
-                    };
-                    write_match_line(&mut out, line)?;
-                }
+                    doc
+                };
+                let items = json.then_some(&mut json_items);
+                let offsets = at.is_none().then_some("message");
+                put_match(&mut out, items, line, input.tagged(), doc, offsets)?;
                 n += 1;
             }
             steps += it.steps();
@@ -464,6 +393,106 @@ fn find_in_records(
             "rxw: warning: {skipped} line{s} no {format} record and {were} skipped"
         )?;
     }
+    let found = Found {
+        n,
+        steps,
+        json_items,
+        started,
+    };
+    conclude(a, re, followed, input, found, format.name(), "", out, err)
+}
+
+/// A match `rxw find` found: with `--json` (`items`) its document, made by `doc` and placed
+/// at its source's line (`offsets`: as [`Sourced::offsets`]), kept for the array; else its
+/// line printed, the source named when several logs are read (`tagged`).
+fn put_match<'a>(
+    out: &mut dyn Write,
+    items: Option<&mut Vec<Value>>,
+    line: MatchLine<'a>,
+    tagged: bool,
+    doc: impl FnOnce() -> MatchDoc<'a>,
+    offsets: Option<&'static str>,
+) -> std::io::Result<()> {
+    match items {
+        Some(items) => {
+            let record = Sourced {
+                record: doc(),
+                at: line.source.map(|source| SourceLine {
+                    source,
+                    line: line.place.line,
+                }),
+                offsets,
+            };
+            items.push(serde_json::to_value(record).expect("a match serializes"));
+            Ok(())
+        }
+        None => {
+            let source = line.source.filter(|_| tagged);
+            write_match_line(out, MatchLine { source, ..line })
+        }
+    }
+}
+
+/// The input of `rxw find`, `chunk` bytes at a time, within `--since` / `--until`.
+fn open_input(a: &FindArgs, chunk: usize) -> Result<TextInput, CliError> {
+    let label = progress_label(a.count, "counting", "matching");
+    let time = a.time.filter(a.format)?;
+    if time.is_some() && a.text.is_some() {
+        return Err(inputs::time_with_text().into());
+    }
+    Ok(TextInput::open_within(
+        a.text.as_deref(),
+        &a.common.file,
+        chunk,
+        label,
+        time,
+    )?)
+}
+
+/// The scan's match limit, and the options of a chunk's search `spent` steps into the scan:
+/// one deadline and one step budget for the whole scan, over every chunk.
+fn scan_budget(a: &FindArgs) -> (Option<usize>, impl Fn(u64) -> MatchOptions<'static>) {
+    let limits = a.common.budget.limits();
+    let limit = limits.clamp_matches(a.limit);
+    let scan = crate::engine::MatchOptions::within(&limits);
+    let left = move |spent: u64| MatchOptions {
+        max_total_steps: limits.max_total_steps.map(|t| t.saturating_sub(spent)),
+        ..scan.clone()
+    };
+    (limit, left)
+}
+
+/// What a `rxw find` scan found: the matches counted, the steps spent, the JSON documents of
+/// the matches (with `--json`), and when the scan started.
+struct Found {
+    n: usize,
+    steps: u64,
+    json_items: Vec<Value>,
+    started: std::time::Instant,
+}
+
+/// The end of `rxw find`: the inputs closed (followed on with `--follow`), the count or the
+/// JSON array printed (`--count --json` says it counted in `count_format` when the input is
+/// files), the statistics (the engine chosen for `stats_text`), the exit code.
+#[allow(clippy::too_many_arguments)]
+fn conclude(
+    a: &FindArgs,
+    re: &Regex,
+    followed: &[std::path::PathBuf],
+    mut input: TextInput,
+    found: Found,
+    count_format: &'static str,
+    stats_text: &str,
+    mut out: std::io::BufWriter<&mut dyn Write>,
+    err: &mut dyn Write,
+) -> Outcome {
+    let Found {
+        n,
+        steps,
+        json_items,
+        started,
+    } = found;
+    let json = a.common.json;
     let failures = input.finish(err)?;
     if a.follow && failures.is_empty() {
         out.flush()?;
@@ -471,6 +500,7 @@ fn find_in_records(
     }
     let code = if n > 0 { 0 } else { 1 };
     if json && !failures.is_empty() {
+        // The document is the error: a partial array would read as the whole answer.
         let code = inputs::conclude(failures, code, true, &mut out, err)?;
         out.flush()?;
         return Ok(code);
@@ -482,7 +512,7 @@ fn find_in_records(
                 "{}",
                 to_json(&wire::Count {
                     count: n,
-                    format: a.text.is_none().then_some(format.name()),
+                    format: a.text.is_none().then_some(count_format),
                 })
             )?;
         } else {
@@ -493,33 +523,20 @@ fn find_in_records(
     }
     out.flush()?;
     drop(out);
-    print_stats(&a.common, re, "", n, Some(steps), started, err);
+    print_stats(&a.common, re, stats_text, n, Some(steps), started, err);
+    // What was read is printed; the sources that broke say where, and the exit is 2.
     inputs::conclude(failures, code, false, &mut std::io::sink(), err)
 }
 
 /// `rxw replace`.
 pub fn replace(a: &ReplaceArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
-    let re = compile(&a.pattern, &a.common)?;
-    let text = load_text(a.text.as_deref(), &a.common.file)?;
-    warn_input(&text, err);
-    let started = std::time::Instant::now();
-    let r = re
-        .replace(
-            text.as_str(),
-            &a.replacement,
-            a.max,
-            &a.common.budget.limits(),
-        )
-        .map_err(|e| a.common.budget.explain(e))?;
-    print_stats(
-        &a.common,
-        &re,
-        text.as_str(),
-        r.replaced,
-        None,
-        started,
-        err,
-    );
+    let r = on_whole_text(&a.pattern, a.text.as_deref(), &a.common, err, |re, text| {
+        let r = re
+            .replace(text, &a.replacement, a.max, &a.common.budget.limits())
+            .map_err(|e| a.common.budget.explain(e))?;
+        let replaced = r.replaced;
+        Ok((r, replaced))
+    })?;
     if a.common.json {
         let doc = wire::Replaced {
             result: &r.result,
