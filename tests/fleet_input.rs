@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::Path;
 
 mod common;
-use common::{fails_saying, run, run_json, rxw, stamp, write_file};
+use common::{fails_saying, find_json_in, run, run_json, rxw, stamp, write_file};
 
 /// A log of `lines` lines: stamped lines with protocol tags, a continuation line now and
 /// then, deterministic.
@@ -98,12 +98,9 @@ fn every_codec_gives_the_plain_logs_answers() {
     }
     // The matches themselves, offsets included, are the plain file's.
     let find = |file: &Path| {
-        run(rxw(dir.path())
-            .args(["find", "--json", "--file"])
-            .arg(file)
-            .arg(r"é\n  (\w+)"))
-        .1
-        .replace(&file.display().to_string(), "LOG")
+        run(&mut find_json_in(dir.path(), &[file], r"é\n  (\w+)"))
+            .1
+            .replace(&file.display().to_string(), "LOG")
     };
     assert_eq!(find(&archives[3]), find(&plain));
 }
@@ -136,13 +133,7 @@ fn a_line_longer_than_64_mib_is_cut_said_and_the_lines_after_it_still_read() {
     assert_eq!(code, 2, "{out}");
     assert!(err.contains("longer than 64 MiB"), "{err}");
     // JSON stays one document: the error alone.
-    let (doc, _) = run_json(
-        rxw(dir.path())
-            .args(["find", "--json", "--file"])
-            .arg(&blob)
-            .arg("RESULT"),
-        2,
-    );
+    let (doc, _) = run_json(&mut find_json_in(dir.path(), &[&blob], "RESULT"), 2);
     assert!(doc["error"]["message"].as_str().unwrap().contains("64 MiB"));
 }
 
@@ -169,12 +160,7 @@ fn truncated_and_corrupt_archives_exit_2_saying_where_after_what_was_read() {
         "{err}"
     );
     // JSON stays one document: the error alone.
-    let (code, out, _) = run(rxw(dir.path())
-        .args(["find", "--json", "--file"])
-        .arg(&cut)
-        .arg("CLAIM"));
-    assert_eq!(code, 2);
-    let doc: Value = serde_json::from_str(&out).unwrap();
+    let (doc, _) = run_json(&mut find_json_in(dir.path(), &[&cut], "CLAIM"), 2);
     assert_eq!(doc["error"]["kind"], "io");
     assert!(
         doc["error"]["message"]
@@ -210,12 +196,11 @@ fn logs_merge_by_time_and_every_record_names_its_source_and_line() {
     let a = write_file(dir.path(), "a.log", a_text);
     let b_text = b"2026-10-05T00:00:01Z b [CLAIM j2]\n2026-10-05T00:00:02Z b [CLAIM j4]\n";
     let b = write_file(dir.path(), "b.log.gz", gzip(b_text));
-    let (code, out, err) = run(rxw(dir.path())
-        .args(["find", "--json", "--file"])
-        .arg(&a)
-        .arg("--file")
-        .arg(&b)
-        .arg(r"CLAIM (\w+)|trace"));
+    let (code, out, err) = run(&mut find_json_in(
+        dir.path(),
+        &[&a, &b],
+        r"CLAIM (\w+)|trace",
+    ));
     assert_eq!(code, 0, "{err}");
     let records: Vec<Value> = serde_json::from_str(&out).unwrap();
     let seen: Vec<(String, u64, String)> = records
@@ -372,14 +357,7 @@ fn a_missing_log_among_several_is_said_and_the_others_are_read() {
     assert_eq!(code, 2);
     assert!(out.starts_with(&format!("{}:1:", b.display())), "{out}");
     // Under --json, the error document names the log.
-    let (code, out, _) = run(rxw(dir.path())
-        .args(["find", "--json", "--file"])
-        .arg(&a)
-        .arg("--file")
-        .arg(&missing)
-        .arg("CLAIM"));
-    assert_eq!(code, 2);
-    let doc: Value = serde_json::from_str(&out).unwrap();
+    let (doc, _) = run_json(&mut find_json_in(dir.path(), &[&a, &missing], "CLAIM"), 2);
     assert!(
         doc["error"]["message"]
             .as_str()

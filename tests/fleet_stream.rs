@@ -5,7 +5,7 @@
 use serde_json::Value;
 
 mod common;
-use common::{run, rxw, stamp, write_file};
+use common::{find_json_in, run, rxw, stamp, write_file};
 
 /// A log of about `bytes` bytes whose presets cross lines: results whose summaries run over
 /// several lines up to the next `[RESULT `, acks whose `[from …]` comes after blank lines,
@@ -127,12 +127,7 @@ fn merged_records_count_offsets_in_their_own_log() {
         assert_eq!(&text[i..e], r["match"].as_str().unwrap(), "{r}");
         (text, i)
     };
-    let (code, out, err) = run(rxw(dir.path())
-        .args(["find", "--json", "--file"])
-        .arg(&a)
-        .arg("--file")
-        .arg(&b)
-        .arg(r"CLAIM (\w+)"));
+    let (code, out, err) = run(&mut find_json_in(dir.path(), &[&a, &b], r"CLAIM (\w+)"));
     assert_eq!(code, 0, "{err}");
     let records: Vec<Value> = serde_json::from_str(&out).unwrap();
     assert_eq!(records.len(), 4);

@@ -1115,6 +1115,21 @@ pub fn rxw(config: &std::path::Path) -> assert_cmd::Command {
     c
 }
 
+/// `rxw find --json --file F1 --file F2 … PATTERN` (see [`rxw`]; its config in `config`).
+pub fn find_json_in(
+    config: &std::path::Path,
+    files: &[&std::path::Path],
+    pattern: &str,
+) -> assert_cmd::Command {
+    let mut c = rxw(config);
+    c.args(["find", "--json"]);
+    for file in files {
+        c.arg("--file").arg(file);
+    }
+    c.arg(pattern);
+    c
+}
+
 /// Runs `cmd`: its exit code, standard output and standard error.
 ///
 /// # Panics
