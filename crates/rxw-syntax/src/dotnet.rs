@@ -33,7 +33,8 @@ use crate::ast::{Ast, Span};
 use crate::dotnet_unicode as tables;
 use crate::error::Error;
 use crate::flavor::Flags;
-use crate::reader::{self, Cursor, Piece, normalize, refusal};
+use crate::fold_table::normalize;
+use crate::reader::{self, Cursor, Piece, refusal};
 use crate::rules::dotnet as texts;
 
 /// A pattern read: the sre text of the same meaning, where each piece of it came from, and

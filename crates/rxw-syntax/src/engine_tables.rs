@@ -91,3 +91,69 @@ impl EngineTables {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn contains(ranges: &[(u32, u32)], c: u32) -> bool {
+        ranges.iter().any(|&(a, b)| a <= c && c <= b)
+    }
+
+    /// Every Go release's tables, then RE2's.
+    fn every_table() -> impl Iterator<Item = EngineTables> {
+        (0..GoUnicode::RELEASES.len())
+            .map(|i| EngineTables::Go(GoUnicode::nth(i)))
+            .chain([EngineTables::Re2(Re2Unicode)])
+    }
+
+    #[test]
+    fn every_orbit_closes() {
+        // Following simple_fold from any member comes back to it.
+        for t in every_table() {
+            for &(c, _) in t.folds() {
+                let orbit = t.fold_orbit(c);
+                assert!((2..=4).contains(&orbit.len()), "{t:?}: {c:#x} {orbit:x?}");
+            }
+        }
+    }
+
+    #[test]
+    fn fold_orbits() {
+        for t in every_table() {
+            assert_eq!(t.fold_orbit('k' as u32), [0x6B, 0x212A, 0x4B], "{t:?}");
+            assert_eq!(t.fold_orbit('K' as u32), [0x4B, 0x6B, 0x212A], "{t:?}");
+            assert_eq!(t.fold_orbit('s' as u32), [0x73, 0x17F, 0x53], "{t:?}");
+            let mut sigma = t.fold_orbit(0x3C3);
+            sigma.sort();
+            assert_eq!(sigma, [0x3A3, 0x3C2, 0x3C3], "{t:?}");
+            assert_eq!(t.fold_orbit('1' as u32), ['1' as u32], "{t:?}");
+            assert_eq!(t.fold_orbit(0x110000), [0x110000], "{t:?}");
+        }
+    }
+
+    #[test]
+    fn case_closure_of_classes() {
+        for t in every_table() {
+            let az = t.case_closure(&[('a' as u32, 'z' as u32)]);
+            assert!(
+                contains(&az, 'A' as u32) && contains(&az, 0x17F) && contains(&az, 0x212A),
+                "{t:?}"
+            );
+            assert!(!contains(&az, '0' as u32), "{t:?}");
+            assert_eq!(t.case_closure(&[(0x30, 0x39)]), [(0x30, 0x39)], "{t:?}");
+            assert_eq!(t.case_closure(&[(0, 0x10FFFF)]), [(0, 0x10FFFF)], "{t:?}");
+            assert_eq!(
+                t.case_closure(&[(0x3C2, 0x3C2)]),
+                [(0x3A3, 0x3A3), (0x3C2, 0x3C3)],
+                "{t:?}"
+            );
+            // Unsorted and overlapping input.
+            assert_eq!(
+                t.case_closure(&[(0x62, 0x62), (0x61, 0x62)]),
+                [(0x41, 0x42), (0x61, 0x62)],
+                "{t:?}"
+            );
+        }
+    }
+}

@@ -53,6 +53,16 @@ pub(crate) fn normalize(mut ranges: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
     out
 }
 
+/// Asserts that each set's ranges are in order and apart (neither overlapping nor adjacent),
+/// as the generated tables write them.
+#[cfg(test)]
+pub(crate) fn assert_sorted_apart(sets: &[&[(u32, u32)]]) {
+    for set in sets {
+        assert!(set.iter().all(|(a, b)| a <= b), "{set:x?}");
+        assert!(set.windows(2).all(|w| w[0].1 + 1 < w[1].0), "{set:x?}");
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -24,8 +24,9 @@
 use crate::ast::{Ast, Span};
 use crate::error::{Error, ErrorKind};
 use crate::flavor::Flags;
+use crate::fold_table::normalize;
 use crate::reader::ascii::{self, DIGIT, SPACE, WORD};
-use crate::reader::{self, Cursor, Piece, normalize, refusal};
+use crate::reader::{self, Cursor, Piece, refusal};
 
 /// A PCRE2 pattern read: the sre text of the same meaning, and where each piece came from.
 pub(crate) struct Read {

@@ -54,19 +54,6 @@ pub(crate) mod ascii {
     }
 }
 
-/// `set`'s ranges sorted, the overlapping and adjacent ones merged.
-pub(crate) fn normalize(mut set: Vec<(u32, u32)>) -> Vec<(u32, u32)> {
-    set.sort_unstable();
-    let mut out: Vec<(u32, u32)> = Vec::new();
-    for (lo, hi) in set {
-        match out.last_mut() {
-            Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
-            _ => out.push((lo, hi)),
-        }
-    }
-    out
-}
-
 /// The white space Java's COMMENTS and Onigmo's `x` skip.
 pub(crate) const WHITE: [char; 6] = [' ', '\t', '\n', '\u{b}', '\u{c}', '\r'];
 

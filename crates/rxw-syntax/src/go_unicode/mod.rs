@@ -195,10 +195,7 @@ mod tests {
     #[test]
     fn tables_are_sorted_and_consistent() {
         assert!(KEYS.windows(2).all(|w| w[0].0 < w[1].0));
-        for set in SETS {
-            assert!(set.iter().all(|(a, b)| a <= b));
-            assert!(set.windows(2).all(|w| w[0].1 + 1 < w[1].0));
-        }
+        crate::fold_table::assert_sorted_apart(&SETS);
         for &(key, row, mask) in &KEYS {
             assert_ne!(mask, 0, "{key}");
             for i in 0..GoUnicode::RELEASES.len() {
@@ -210,14 +207,7 @@ mod tests {
         for table in FOLDS {
             assert!(table.windows(2).all(|w| w[0].0 < w[1].0));
         }
-        // Every orbit closes: following SimpleFold from any member comes back to it.
-        for &r in GoUnicode::RELEASES {
-            let g = go(r);
-            for &(c, _) in g.folds() {
-                let orbit = g.fold_orbit(c);
-                assert!((2..=4).contains(&orbit.len()), "{r}: {c:#x} {orbit:x?}");
-            }
-        }
+        // That every orbit closes is tested in `engine_tables`.
     }
 
     #[test]
@@ -320,39 +310,8 @@ mod tests {
         assert_eq!(canonical_name("éA"), "éa");
     }
 
-    #[test]
-    fn fold_orbits() {
-        for &r in GoUnicode::RELEASES {
-            let g = go(r);
-            assert_eq!(g.fold_orbit('k' as u32), [0x6B, 0x212A, 0x4B], "{r}");
-            assert_eq!(g.fold_orbit('K' as u32), [0x4B, 0x6B, 0x212A], "{r}");
-            assert_eq!(g.fold_orbit('s' as u32), [0x73, 0x17F, 0x53], "{r}");
-            let mut sigma = g.fold_orbit(0x3C3);
-            sigma.sort();
-            assert_eq!(sigma, [0x3A3, 0x3C2, 0x3C3], "{r}");
-            assert_eq!(g.fold_orbit('1' as u32), ['1' as u32], "{r}");
-            assert_eq!(g.fold_orbit(0x110000), [0x110000], "{r}");
-        }
-    }
-
-    #[test]
-    fn case_closure_of_classes() {
-        let g = go("1.22");
-        let az = g.case_closure(&[('a' as u32, 'z' as u32)]);
-        assert!(contains(&az, 'A' as u32) && contains(&az, 0x17F) && contains(&az, 0x212A));
-        assert!(!contains(&az, '0' as u32));
-        assert_eq!(g.case_closure(&[(0x30, 0x39)]), [(0x30, 0x39)]);
-        assert_eq!(g.case_closure(&[(0, 0x10FFFF)]), [(0, 0x10FFFF)]);
-        assert_eq!(
-            g.case_closure(&[(0x3C2, 0x3C2)]),
-            [(0x3A3, 0x3A3), (0x3C2, 0x3C3)]
-        );
-        // Unsorted and overlapping input.
-        assert_eq!(
-            g.case_closure(&[(0x62, 0x62), (0x61, 0x62)]),
-            [(0x41, 0x42), (0x61, 0x62)]
-        );
-    }
+    // The fold orbits and case closures every Go release shares with RE2 are tested in
+    // `engine_tables`.
 
     #[test]
     fn case_insensitive_properties() {
