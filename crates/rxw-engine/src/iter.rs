@@ -222,23 +222,20 @@ impl Matches<'_, '_> {
             }
             Program::Matcher(prog) => {
                 let params = vm::exec::SearchParams {
-                    start: self.pos,
-                    anchored: re.flavor.is_js() && re.flags.sticky,
                     not_empty_at: self.not_empty_at,
-                    budget: re.backtrack_limit as u64,
                     total_budget: self
                         .options
                         .max_total_steps
                         .map(|t| t.saturating_sub(self.steps)),
                     cancel: self.options.cancel,
                     deadline: self.options.deadline,
-                    count_scans: false,
                     // Positions in code units are not bytes: progress is reported per search.
                     progress: self
                         .units
                         .is_none()
                         .then_some(self.options.progress)
                         .flatten(),
+                    ..re.search_params(self.pos)
                 };
                 let ((outcome, cut), steps) = match &self.units {
                     Some(u) if prog.unit_classes => {

@@ -556,6 +556,23 @@ impl Regex {
         Ok(re)
     }
 
+    /// The matcher's search from `start` with this pattern's own settings: anchored for a
+    /// sticky JavaScript pattern, each attempt within the backtrack limit, and nothing else
+    /// (no total budget, cancel flag, deadline, scan counting or progress).
+    fn search_params<'a>(&self, start: usize) -> vm::exec::SearchParams<'a> {
+        vm::exec::SearchParams {
+            start,
+            anchored: self.flavor.is_js() && self.flags.sticky,
+            not_empty_at: None,
+            budget: self.backtrack_limit as u64,
+            total_budget: None,
+            cancel: None,
+            deadline: None,
+            count_scans: false,
+            progress: None,
+        }
+    }
+
     fn matcher_program(&self) -> Result<&Arc<vm::Program>, Error> {
         self.matcher
             .get_or_init(|| {
@@ -1101,15 +1118,8 @@ impl Regex {
         self.node18_not_traced(text)?;
         let prog = self.matcher_program()?;
         let params = vm::exec::SearchParams {
-            start,
-            anchored: self.flavor.is_js() && self.flags.sticky,
             not_empty_at,
-            budget: self.backtrack_limit as u64,
-            total_budget: None,
-            cancel: None,
-            deadline: None,
-            count_scans: false,
-            progress: None,
+            ..self.search_params(start)
         };
         let (outcome, steps) = if prog.code_units && has_astral(text) {
             let units = CodeUnits::of(text);
@@ -1145,15 +1155,8 @@ impl Regex {
         self.node18_not_traced(text)?;
         let prog = self.matcher_program()?;
         let params = vm::exec::SearchParams {
-            start,
-            anchored: self.flavor.is_js() && self.flags.sticky,
-            not_empty_at: None,
-            budget: self.backtrack_limit as u64,
-            total_budget: None,
-            cancel: None,
             deadline: Some(deadline),
-            count_scans: false,
-            progress: None,
+            ..self.search_params(start)
         };
         let outcome = if prog.code_units && has_astral(text) {
             let units = CodeUnits::of(text);
@@ -1190,15 +1193,11 @@ impl Regex {
     ) -> Result<(Outcome, u64), Error> {
         let prog = self.matcher_program()?;
         let params = vm::exec::SearchParams {
-            start: 0,
-            anchored: self.flavor.is_js() && self.flags.sticky,
-            not_empty_at: None,
             budget,
-            total_budget: None,
             cancel,
             deadline,
             count_scans: true,
-            progress: None,
+            ..self.search_params(0)
         };
         Ok(if prog.code_units && has_astral(text) {
             let units = CodeUnits::of(text);
@@ -1240,15 +1239,9 @@ impl Regex {
             return None;
         }
         let params = vm::exec::SearchParams {
-            start: at,
             anchored: true,
             not_empty_at: retry.then_some(at),
-            budget: self.backtrack_limit as u64,
-            total_budget: None,
-            cancel: None,
-            deadline: None,
-            count_scans: false,
-            progress: None,
+            ..self.search_params(at)
         };
         let hay = vm::exec::EndWatch::new(text.as_bytes());
         let (outcome, _) = vm::run_search(prog, &hay, &params, &mut NoObserver);
@@ -1456,24 +1449,33 @@ mod tests {
         v.iter().map(|s| s.map(str::to_string)).collect()
     }
 
+    /// Asserts the spans of every match of each case: (pattern, flavor, flags, text, spans).
+    fn assert_spans(cases: &[(&str, Flavor, &str, &str, &[(usize, usize)])]) {
+        for &(p, flavor, flags, text, want) in cases {
+            assert_eq!(
+                spans(p, flavor, flags, text),
+                want,
+                "{flavor} /{p}/{flags} on {text:?}"
+            );
+        }
+    }
+
     #[test]
     fn empty_match_after_a_match_python_and_js_report_it_rust_does_not() {
-        assert_eq!(
-            spans("a*", Flavor::PYTHON, "", "baa"),
-            vec![(0, 0), (1, 3), (3, 3)]
-        );
-        assert_eq!(
-            spans("a*", Flavor::JS, "", "baa"),
-            vec![(0, 0), (1, 3), (3, 3)]
-        );
-        assert_eq!(spans("a*", Flavor::Rust, "", "baa"), vec![(0, 0), (1, 3)]);
+        assert_spans(&[
+            ("a*", Flavor::PYTHON, "", "baa", &[(0, 0), (1, 3), (3, 3)]),
+            ("a*", Flavor::JS, "", "baa", &[(0, 0), (1, 3), (3, 3)]),
+            ("a*", Flavor::Rust, "", "baa", &[(0, 0), (1, 3)]),
+        ]);
     }
 
     #[test]
     fn python_dollar_before_final_newline() {
-        assert_eq!(spans("a$", Flavor::PYTHON, "", "a\n"), vec![(0, 1)]);
-        assert_eq!(spans("a$", Flavor::JS, "", "a\n"), vec![]);
-        assert_eq!(spans(r"a\Z", Flavor::PYTHON, "", "a\n"), vec![]);
+        assert_spans(&[
+            ("a$", Flavor::PYTHON, "", "a\n", &[(0, 1)]),
+            ("a$", Flavor::JS, "", "a\n", &[]),
+            (r"a\Z", Flavor::PYTHON, "", "a\n", &[]),
+        ]);
     }
 
     #[test]
@@ -1531,20 +1533,24 @@ mod tests {
 
     #[test]
     fn regression_python_ascii_ignorecase_does_not_fold_kelvin() {
-        assert_eq!(spans("(?i)k", Flavor::PYTHON, "a", "\u{212A}"), vec![]);
-        assert_eq!(spans("(?i)k", Flavor::PYTHON, "", "\u{212A}"), vec![(0, 3)]);
+        assert_spans(&[
+            ("(?i)k", Flavor::PYTHON, "a", "\u{212A}", &[]),
+            ("(?i)k", Flavor::PYTHON, "", "\u{212A}", &[(0, 3)]),
+        ]);
     }
 
     #[test]
     fn python_retries_the_empty_match_position() {
-        assert_eq!(
-            spans("a??", Flavor::PYTHON, "", "a"),
-            vec![(0, 0), (0, 1), (1, 1)]
-        );
-        assert_eq!(
-            spans("a*?", Flavor::PYTHON, "", "aa"),
-            vec![(0, 0), (0, 1), (1, 1), (1, 2), (2, 2)]
-        );
+        assert_spans(&[
+            ("a??", Flavor::PYTHON, "", "a", &[(0, 0), (0, 1), (1, 1)]),
+            (
+                "a*?",
+                Flavor::PYTHON,
+                "",
+                "aa",
+                &[(0, 0), (0, 1), (1, 1), (1, 2), (2, 2)],
+            ),
+        ]);
     }
 
     /// Regression: the matcher's first-byte skip marked UTF-8 continuation bytes for sets
@@ -1553,12 +1559,11 @@ mod tests {
     /// through characters (a panic when sliced) and `\W(?!q)` missed the space in `Āb c`.
     #[test]
     fn regression_python_non_word_search_starts_on_character_boundaries() {
-        assert_eq!(
-            spans(r"\W+(?=\w)", Flavor::PYTHON, "", "привет, мир"),
-            vec![(12, 14)]
-        );
-        assert_eq!(spans(r"\W(?!q)", Flavor::PYTHON, "", "Āb c"), vec![(3, 4)]);
-        assert_eq!(spans(r"\W(?=)", Flavor::PYTHON, "", "Ā"), vec![]);
+        assert_spans(&[
+            (r"\W+(?=\w)", Flavor::PYTHON, "", "привет, мир", &[(12, 14)]),
+            (r"\W(?!q)", Flavor::PYTHON, "", "Āb c", &[(3, 4)]),
+            (r"\W(?=)", Flavor::PYTHON, "", "Ā", &[]),
+        ]);
         let word = vm::charset::python_word(rxw_syntax::PyVersion::V3_11);
         for (lo, hi) in [
             (0x100, 0x2BF),

@@ -77,19 +77,26 @@ fn cased_chars() -> Vec<u32> {
         .collect()
 }
 
-fn matrix(flavor: Flavor, flags: &str, cmd: &str, script: &str) {
+/// The oracle `script` run by `cmd` on the [`cased_chars`] with `flags`: the characters cased
+/// in both Unicode versions, in the oracle's order, and its results; `None` when it cannot run.
+fn ask(cmd: &str, script: &str, flags: &str) -> Option<(Vec<char>, Vec<Value>)> {
     let input = json!({ "chars": cased_chars(), "flags": flags });
-    let Some(expected) = common::oracle(cmd, script, &input) else {
-        return;
-    };
-    // The characters cased in both Unicode versions, in the oracle's order.
-    let chars: Vec<char> = expected["chars"]
+    let answer = common::oracle(cmd, script, &input)?;
+    let chars: Vec<char> = answer["chars"]
         .as_array()
         .expect("the kept characters")
         .iter()
         .map(|c| char::from_u32(c.as_u64().unwrap() as u32).unwrap())
         .collect();
     assert!(chars.len() > 2_000, "{} cased characters", chars.len());
+    let results = answer["results"].as_array().expect("a list of results");
+    Some((chars, results.clone()))
+}
+
+fn matrix(flavor: Flavor, flags: &str, cmd: &str, script: &str) {
+    let Some((chars, expected)) = ask(cmd, script, flags) else {
+        return;
+    };
     let text: String = chars.iter().collect();
     // Byte offset -> character index.
     let mut index_of = std::collections::HashMap::new();
@@ -103,11 +110,10 @@ fn matrix(flavor: Flavor, flags: &str, cmd: &str, script: &str) {
             [esc.clone(), format!("[{esc}]")]
         })
         .collect();
-    let expected = expected["results"].as_array().expect("a list per pattern");
     assert_eq!(expected.len(), patterns.len());
     let parsed = Flags::parse(flags, flavor).expect("flags");
     let mut mismatches = Vec::new();
-    for (p, want) in patterns.iter().zip(expected) {
+    for (p, want) in patterns.iter().zip(&expected) {
         let re = Regex::new(p, flavor, parsed).expect("pattern compiles");
         let got: Vec<Value> = re
             .find_all(&text, None)
@@ -153,24 +159,13 @@ fn js_ignore_case_with_u_matches_node_on_every_cased_character() {
 
 /// Runs [`NODE_BACKREFS`] with `flags` and compares rxw's matches with node's.
 fn backref_matrix(flags: &str) {
-    let input = json!({ "chars": cased_chars(), "flags": flags });
     let Some(node) = plain_node() else { return };
-    let Some(expected) = common::oracle(&node, NODE_BACKREFS, &input) else {
+    let Some((chars, results)) = ask(&node, NODE_BACKREFS, flags) else {
         return;
     };
-    let chars: Vec<char> = expected["chars"]
-        .as_array()
-        .expect("the kept characters")
-        .iter()
-        .map(|c| char::from_u32(c.as_u64().unwrap() as u32).unwrap())
-        .collect();
-    assert!(chars.len() > 2_000, "{} cased characters", chars.len());
     let parsed = Flags::parse(flags, Flavor::JS).expect("flags");
-    let results = expected["results"]
-        .as_array()
-        .expect("a list per character");
     let mut mismatches = Vec::new();
-    for (&c, want) in chars.iter().zip(results) {
+    for (&c, want) in chars.iter().zip(&results) {
         let text: String = chars.iter().flat_map(|&d| [c, d]).collect();
         let pattern = format!("(\\u{:04X})\\1", c as u32);
         let re = Regex::new(&pattern, Flavor::JS, parsed).expect("pattern compiles");
