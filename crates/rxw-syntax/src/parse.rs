@@ -2666,33 +2666,11 @@ fn set_flag(flags: &mut Flags, flavor: Flavor, c: char) {
 }
 
 /// Python's `repr()` of a string, as CPython's messages quote names: single quotes unless the
-/// text holds one and no double quote.
+/// text holds one and no double quote; control characters escaped.
 fn py_repr(s: &str) -> String {
-    let quote = if s.contains('\'') && !s.contains('"') {
-        '"'
-    } else {
-        '\''
-    };
-    let mut out = String::new();
-    out.push(quote);
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if c == quote => {
-                out.push('\\');
-                out.push(c);
-            }
-            c if (c as u32) < 0x20 || (0x7F..0xA0).contains(&(c as u32)) => {
-                out.push_str(&format!("\\x{:02x}", c as u32));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push(quote);
-    out
+    crate::python_names::repr_where(s, |c| {
+        !((c as u32) < 0x20 || (0x7F..0xA0).contains(&(c as u32)))
+    })
 }
 
 /// What Python's `int()` reads from a group reference before 3.12: surrounding white space,

@@ -76,6 +76,12 @@ pub fn is_printable(v: PyVersion, c: char) -> bool {
 /// and every character the release does not print escaped as `\xNN`, `\uNNNN` or
 /// `\UNNNNNNNN`.
 pub fn repr(v: PyVersion, s: &str) -> String {
+    repr_where(s, |c| c == ' ' || is_printable(v, c))
+}
+
+/// `repr()` of a string where `printable` says which characters are written as themselves
+/// (the others but `\n`, `\r`, `\t` are escaped by their code point).
+pub(crate) fn repr_where(s: &str, printable: impl Fn(char) -> bool) -> String {
     let quote = if s.contains('\'') && !s.contains('"') {
         '"'
     } else {
@@ -93,7 +99,7 @@ pub fn repr(v: PyVersion, s: &str) -> String {
                 out.push('\\');
                 out.push(c);
             }
-            c if c == ' ' || is_printable(v, c) => out.push(c),
+            c if printable(c) => out.push(c),
             c if (c as u32) < 0x100 => out.push_str(&format!("\\x{:02x}", c as u32)),
             c if (c as u32) < 0x10000 => out.push_str(&format!("\\u{:04x}", c as u32)),
             c => out.push_str(&format!("\\U{:08x}", c as u32)),
