@@ -1233,18 +1233,17 @@ mod tests {
             re(r"[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}", Flavor::Rust, ""),
             re(r"\[(?:ACK|NUDGE) [0-9]+\]", Flavor::Rust, ""),
         ];
-        let texts: Vec<String> = [
-            "out of memory: killed process 42",
-            "timeout without out of memory: killed process x out of memory: killed process 7",
-            "y: killed process 1 memory: killed process 2",
-            "7fce46e0-1234-4abc [NUDGE 12] [ACK x]",
-            "[ACK 1]out of memory: killed process ",
-            "",
-        ]
-        .iter()
-        .map(|t| t.to_string())
-        .collect();
-        agree(&regexes, &texts);
+        agree(
+            &regexes,
+            &[
+                "out of memory: killed process 42",
+                "timeout without out of memory: killed process x out of memory: killed process 7",
+                "y: killed process 1 memory: killed process 2",
+                "7fce46e0-1234-4abc [NUDGE 12] [ACK x]",
+                "[ACK 1]out of memory: killed process ",
+                "",
+            ],
+        );
     }
 
     fn strategies(set: &PatternSet) -> Vec<Strategy> {
@@ -1252,11 +1251,12 @@ mod tests {
     }
 
     /// The set's answers against each pattern's own `is_match`, on every text.
-    fn agree(regexes: &[Regex], texts: &[String]) {
+    fn agree(regexes: &[Regex], texts: &[impl AsRef<str>]) {
         let refs: Vec<&Regex> = regexes.iter().collect();
         let set = PatternSet::new(&refs);
         let mut cache = set.create_cache();
         for text in texts {
+            let text = text.as_ref();
             let got: Vec<Result<bool, String>> = set
                 .which_match(text, &mut cache)
                 .iter()
@@ -1474,7 +1474,7 @@ mod tests {
         // "babq" starts inside "abab": were the pass to resume after each occurrence, the one
         // at 1 would be hidden by the one at 0.
         let regexes = [re("abab", Flavor::Rust, ""), re("babq", Flavor::Rust, "")];
-        agree(&regexes, &["ababq".to_string(), "xabababq".to_string()]);
+        agree(&regexes, &["ababq", "xabababq"]);
     }
 
     #[test]
@@ -1559,21 +1559,20 @@ mod tests {
     #[test]
     fn scan_by_line_resumes_after_each_non_ascii_line() {
         let regexes = [re(r"\b[0-9a-f]{6,12}\b", Flavor::Rust, "")];
-        let texts: Vec<String> = [
-            "é\nabcdef",
-            "éabcdef\nx",
-            "abcdef²\nx",
-            "x\né abcdef é\ny",
-            "é\né\né\n012345",
-            "é\né\né\n0123456789abc",
-            "abcdefé",
-            "\u{1F600}abcdef",
-            "abcdef",
-            "",
-        ]
-        .iter()
-        .map(|s| s.to_string())
-        .collect();
-        agree(&regexes, &texts);
+        agree(
+            &regexes,
+            &[
+                "é\nabcdef",
+                "éabcdef\nx",
+                "abcdef²\nx",
+                "x\né abcdef é\ny",
+                "é\né\né\n012345",
+                "é\né\né\n0123456789abc",
+                "abcdefé",
+                "\u{1F600}abcdef",
+                "abcdef",
+                "",
+            ],
+        );
     }
 }
