@@ -34,7 +34,7 @@ import subprocess
 import sys
 import tempfile
 
-from tables_common import Pool, canonical, opt, ranges_table, rust_str, write_table
+from tables_common import Pool, canonical, index_table, opt, ranges_table, rust_str, write_sets_table
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 RELEASES = ["1.19", "1.21", "1.22", "1.25", "1.26", "1.27"]
@@ -309,11 +309,9 @@ def main():
     ranges_table(w, "unicode.SimpleFold: (c, SimpleFold(c)) for every code point it moves, sorted by c.",
                  "FOLDS", "u32", folds.items)
     w("/// The fold table of each release.")
-    w(f"pub(super) const FOLDS_OF: [usize; {n}] = [" + ", ".join(map(str, folds_of)) + "];")
-    write_table(args.out, o)
-    nranges = sum(len(s) for s in sets.items)
-    print(f"wrote {args.out}: {len(sets.items)} distinct sets ({nranges} ranges), {len(rows.items)} rows, "
-          f"{len(keys)} keys, {len(folds.items)} fold tables", file=sys.stderr)
+    index_table(w, "FOLDS_OF", folds_of)
+    write_sets_table(args.out, o, sets.items,
+                     f", {len(rows.items)} rows, {len(keys)} keys, {len(folds.items)} fold tables")
 
 
 if __name__ == "__main__":

@@ -23,7 +23,7 @@ import subprocess
 import sys
 import tempfile
 
-from tables_common import Pool, opt, ranges_table, rust_str, write_table
+from tables_common import Pool, index_table, opt, ranges_table, rust_str, write_sets_table
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 VERSIONS = ["node18", "node20", "node22", "node24", "node25", "node26"]
@@ -204,14 +204,13 @@ def main():
             flat.extend(cls)
         w("    &[" + ",".join(f"0x{x:X}" for x in flat) + "],")
     w("];")
-    w(f"pub(super) const FOLDS_OF: [usize; {len(VERSIONS)}] = [" + ", ".join(map(str, fold_of)) + "];")
+    index_table(w, "FOLDS_OF", fold_of)
     ranges_table(w, "Canonicalize without `u`: (code unit, its canonical form) where they differ.",
                  "UPPER", "u16", upper.items)
-    w(f"pub(super) const UPPER_OF: [usize; {len(VERSIONS)}] = [" + ", ".join(map(str, upper_of)) + "];")
-    write_table(args.out, o)
-    nranges = sum(len(s) for s in sets.items)
-    print(f"wrote {args.out}: {len(sets.items)} distinct sets ({nranges} ranges) for {len(props)} properties, "
-          f"{len(str_pool.items)} string lists, {len(folds.items)} fold tables, {len(upper.items)} upper tables", file=sys.stderr)
+    index_table(w, "UPPER_OF", upper_of)
+    write_sets_table(args.out, o, sets.items,
+                     f" for {len(props)} properties, {len(str_pool.items)} string lists, "
+                     f"{len(folds.items)} fold tables, {len(upper.items)} upper tables")
 
 
 if __name__ == "__main__":

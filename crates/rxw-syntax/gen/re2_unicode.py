@@ -47,7 +47,7 @@ import sys
 
 import re2
 
-from tables_common import Pool, canonical, fmt_ranges, ranges_table, rust_str, write_table
+from tables_common import Pool, canonical, fmt_ranges, ranges_table, rust_str, write_sets_table
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 GO_TABLES = os.path.join(HERE, "..", "src", "go_unicode", "tables.rs")
@@ -453,9 +453,7 @@ def main():
     w("/// The fold orbits as (c, the next larger member of c's orbit, or its smallest), sorted by c:")
     w("/// every code point that `(?i)` matches with another one.")
     w(f"pub(super) static FOLDS: &[(u32, u32)] = " + fmt_ranges(nxt) + ";")
-    write_table(args.out, o)
-    log(f"wrote {args.out}: {len(sets)} distinct sets ({sum(len(s) for s in sets)} ranges), "
-        f"{len(keys)} names, {len(nxt)} folding code points")
+    write_sets_table(args.out, o, sets, f", {len(keys)} names, {len(nxt)} folding code points")
 
 
 if __name__ == "__main__":

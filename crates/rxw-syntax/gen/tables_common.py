@@ -3,6 +3,7 @@ names, Rust string literals and range tables, and writing the table file. Import
 (run from anywhere: Python puts this folder on the path of a script here)."""
 import json
 import os
+import sys
 
 
 class Pool:
@@ -62,8 +63,21 @@ def opt(i):
     return "NONE" if i is None else str(i)
 
 
+def index_table(w, name, indexes):
+    """Writes (with `w`) a const of one table index per release: `NAME: [usize; N]`."""
+    w(f"pub(super) const {name}: [usize; {len(indexes)}] = [" + ", ".join(map(str, indexes)) + "];")
+
+
 def write_table(path, lines):
     """Writes the generated lines to `path` (its folder made if need be)."""
     os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
     with open(path, "w", encoding="utf-8") as f:
         f.write("\n".join(lines) + "\n")
+
+
+def write_sets_table(path, lines, sets, details):
+    """Writes the generated lines to `path`, then says so on stderr: how many distinct `sets`
+    it holds and their ranges, then `details`."""
+    write_table(path, lines)
+    nranges = sum(len(s) for s in sets)
+    print(f"wrote {path}: {len(sets)} distinct sets ({nranges} ranges){details}", file=sys.stderr)
