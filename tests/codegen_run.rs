@@ -321,6 +321,22 @@ fn compare(lang: Lang, prepared: &[Prepared], outputs: Vec<String>, refused: &[S
     }
 }
 
+/// Runs each program (`run(i, program)`: what the i-th printed on its text) and checks that
+/// each printed rxw's matches.
+fn each_prints_rxws_matches(
+    lang: Lang,
+    prepared: &[Prepared],
+    refused: &[String],
+    mut run: impl FnMut(usize, &Prepared) -> String,
+) {
+    let outputs = prepared
+        .iter()
+        .enumerate()
+        .map(|(i, p)| run(i, p))
+        .collect();
+    compare(lang, prepared, outputs, refused);
+}
+
 fn min_translated(lang: Lang, prepared: &[Prepared], refused: &[String], min: usize) {
     assert!(
         prepared.len() >= min,
@@ -343,66 +359,80 @@ fn every_preset_translated(prepared: &[Prepared]) {
 
 /// The programs of a scripting language (at least `min` translated, every registry preset
 /// among them), each written to a `p{i}.{extension}` file, run by `interpreter` on its text:
-/// each prints rxw's matches.
-fn scripts_print_rxws_matches(lang: Lang, min: usize, extension: &str, interpreter: &str) {
+/// each prints rxw's matches. Nothing when there is no interpreter (`None`: said already).
+fn scripts_print_rxws_matches(
+    lang: Lang,
+    min: usize,
+    extension: &str,
+    interpreter: Option<String>,
+) {
+    let Some(interpreter) = interpreter else {
+        return;
+    };
     let (prepared, refused) = prepare(lang);
     min_translated(lang, &prepared, &refused, min);
     every_preset_translated(&prepared);
     let dir = tempfile::tempdir().unwrap();
-    let outputs = prepared
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            let path = dir.path().join(format!("p{i}.{extension}"));
-            std::fs::write(&path, &p.program.code).unwrap();
-            run_with_stdin(Command::new(interpreter).arg(&path), &p.text)
-        })
-        .collect();
-    compare(lang, &prepared, outputs, &refused);
+    each_prints_rxws_matches(lang, &prepared, &refused, |i, p| {
+        let path = dir.path().join(format!("p{i}.{extension}"));
+        std::fs::write(&path, &p.program.code).unwrap();
+        run_with_stdin(Command::new(&interpreter).arg(&path), &p.text)
+    });
+}
+
+/// What is not checked without the release a language's programs were written for.
+fn not_on_their_release(lang: Lang) -> String {
+    format!(
+        "the generated {} programs are not run on the release they were written for",
+        lang.title()
+    )
+}
+
+/// The programs of `lang` (at least `min` translated) and the refusals, when `tool ARG` runs
+/// here to build or run them; `None` once [`rxw_testkit::missing`] has said it does not.
+fn programs_for(
+    lang: Lang,
+    min: usize,
+    tool: &str,
+    arg: &str,
+) -> Option<(Vec<Prepared>, Vec<String>)> {
+    let (prepared, refused) = prepare(lang);
+    min_translated(lang, &prepared, &refused, min);
+    if !have(tool, arg) {
+        let consequence = format!("the generated {} programs are not run", lang.title());
+        rxw_testkit::missing(tool, &consequence);
+        return None;
+    }
+    Some((prepared, refused))
 }
 
 #[test]
 #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn python_programs_print_rxws_matches() {
-    let Some(python) = rxw_testkit::python_release(
-        "3.11",
-        "the generated Python programs are not run on the release they were written for",
-    ) else {
-        return;
-    };
-    scripts_print_rxws_matches(Lang::Python, 50, "py", &python);
+    let python = rxw_testkit::python_release("3.11", &not_on_their_release(Lang::Python));
+    scripts_print_rxws_matches(Lang::Python, 50, "py", python);
 }
 
 #[test]
 #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn js_programs_print_rxws_matches() {
-    let Some(node) = rxw_testkit::node_release(
-        20,
-        "the generated JavaScript programs are not run on the release they were written for",
-    ) else {
-        return;
-    };
-    scripts_print_rxws_matches(Lang::Js, 45, "js", &node);
+    let node = rxw_testkit::node_release(20, &not_on_their_release(Lang::Js));
+    scripts_print_rxws_matches(Lang::Js, 45, "js", node);
 }
 
 #[test]
 #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn ruby_programs_print_rxws_matches() {
-    let Some(ruby) = rxw_testkit::ruby_oracle() else {
-        return;
-    };
-    scripts_print_rxws_matches(Lang::Ruby, 45, "rb", &ruby.to_string_lossy());
+    let ruby = rxw_testkit::ruby_oracle().map(|r| r.to_string_lossy().into_owned());
+    scripts_print_rxws_matches(Lang::Ruby, 45, "rb", ruby);
 }
 
 #[test]
 #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn go_programs_print_rxws_matches() {
-    let (prepared, refused) = prepare(Lang::Go);
-    min_translated(Lang::Go, &prepared, &refused, 25);
-    if !have("go", "version") {
-        rxw_testkit::missing("go", "the generated Go programs are not run");
+    let Some((prepared, refused)) = programs_for(Lang::Go, 25, "go", "version") else {
         return;
-    }
+    };
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("go.mod"), "module rxwgen\n\ngo 1.18\n").unwrap();
     for (i, p) in prepared.iter().enumerate() {
@@ -412,34 +442,28 @@ fn go_programs_print_rxws_matches() {
     }
     let bin = dir.path().join("bin");
     std::fs::create_dir(&bin).unwrap();
-    let status = Command::new("go")
-        .args(["build", "-o"])
-        .arg(&bin)
-        .arg("./...")
-        .current_dir(dir.path())
-        .env("GOFLAGS", "-mod=mod")
-        .env("GOCACHE", dir.path().join("cache"))
-        .env("GOPATH", dir.path().join("gopath"))
-        .status()
-        .unwrap();
-    assert!(status.success(), "go build failed");
-    let outputs = prepared
-        .iter()
-        .enumerate()
-        .map(|(i, p)| run_with_stdin(&mut Command::new(bin.join(format!("p{i}"))), &p.text))
-        .collect();
-    compare(Lang::Go, &prepared, outputs, &refused);
+    rxw_testkit::output_ok(
+        Command::new("go")
+            .args(["build", "-o"])
+            .arg(&bin)
+            .arg("./...")
+            .current_dir(dir.path())
+            .env("GOFLAGS", "-mod=mod")
+            .env("GOCACHE", dir.path().join("cache"))
+            .env("GOPATH", dir.path().join("gopath")),
+        "go build failed: ",
+    );
+    each_prints_rxws_matches(Lang::Go, &prepared, &refused, |i, p| {
+        run_with_stdin(&mut Command::new(bin.join(format!("p{i}"))), &p.text)
+    });
 }
 
 #[test]
 #[ignore = "slow tier: run by .ci/run (cargo test -- --include-ignored)"]
 fn java_programs_print_rxws_matches() {
-    let (prepared, refused) = prepare(Lang::Java);
-    min_translated(Lang::Java, &prepared, &refused, 30);
-    if !have("javac", "-version") {
-        rxw_testkit::missing("javac", "the generated Java programs are not run");
+    let Some((prepared, refused)) = programs_for(Lang::Java, 30, "javac", "-version") else {
         return;
-    }
+    };
     // One javac for all programs (a JVM start per program would take minutes): each is
     // compiled as written under its own class name (`Main` renamed `Main{i}`, nothing else
     // changed), and the first is also compiled verbatim as `Main.java`.
@@ -465,29 +489,24 @@ fn java_programs_print_rxws_matches() {
     std::fs::create_dir(&verbatim).unwrap();
     std::fs::write(verbatim.join("Main.java"), &prepared[0].program.code).unwrap();
     sources.push(verbatim.join("Main.java"));
-    let status = Command::new("javac")
-        .args(fast.iter().map(|f| format!("-J{f}")))
-        .arg("-d")
-        .arg(dir.path().join("classes"))
-        .args(&sources)
-        .status()
-        .unwrap();
-    assert!(status.success(), "javac failed");
-    let outputs = prepared
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            run_with_stdin(
-                Command::new("java")
-                    .args(fast)
-                    .arg("-cp")
-                    .arg(dir.path().join("classes"))
-                    .arg(format!("Main{i}")),
-                &p.text,
-            )
-        })
-        .collect();
-    compare(Lang::Java, &prepared, outputs, &refused);
+    rxw_testkit::output_ok(
+        Command::new("javac")
+            .args(fast.iter().map(|f| format!("-J{f}")))
+            .arg("-d")
+            .arg(dir.path().join("classes"))
+            .args(&sources),
+        "javac failed: ",
+    );
+    each_prints_rxws_matches(Lang::Java, &prepared, &refused, |i, p| {
+        run_with_stdin(
+            Command::new("java")
+                .args(fast)
+                .arg("-cp")
+                .arg(dir.path().join("classes"))
+                .arg(format!("Main{i}")),
+            &p.text,
+        )
+    });
 }
 
 #[test]
@@ -500,47 +519,39 @@ fn csharp_programs_are_generated_and_run_when_dotnet_or_mono_is_present() {
     }
     let dir = tempfile::tempdir().unwrap();
     if have("dotnet", "--version") {
-        let outputs = prepared
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                let d = dir.path().join(format!("p{i}"));
-                std::fs::create_dir(&d).unwrap();
-                std::fs::write(
+        each_prints_rxws_matches(Lang::CSharp, &prepared, &refused, |i, p| {
+            let d = dir.path().join(format!("p{i}"));
+            std::fs::create_dir(&d).unwrap();
+            std::fs::write(
                     d.join("p.csproj"),
                     "<Project Sdk=\"Microsoft.NET.Sdk\"><PropertyGroup><OutputType>Exe</OutputType><TargetFramework>net8.0</TargetFramework></PropertyGroup></Project>",
                 )
                 .unwrap();
-                std::fs::write(d.join("Program.cs"), &p.program.code).unwrap();
-                run_with_stdin(
-                    Command::new("dotnet").args(["run", "-v", "q"]).current_dir(&d),
-                    &p.text,
-                )
-            })
-            .collect();
-        compare(Lang::CSharp, &prepared, outputs, &refused);
+            std::fs::write(d.join("Program.cs"), &p.program.code).unwrap();
+            run_with_stdin(
+                Command::new("dotnet")
+                    .args(["run", "-v", "q"])
+                    .current_dir(&d),
+                &p.text,
+            )
+        });
     } else if have("mcs", "--version") && have("mono", "--version") {
         // Mono's compiler and runtime: its regex engine is the older .NET one, close to
         // .NET's for everything the programs use (numbered groups, \uXXXX, look-around).
         eprintln!("notice: `dotnet` is not installed; C# programs run on mono");
-        let outputs = prepared
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                let src = dir.path().join(format!("p{i}.cs"));
-                let exe = dir.path().join(format!("p{i}.exe"));
-                std::fs::write(&src, &p.program.code).unwrap();
-                let status = Command::new("mcs")
+        each_prints_rxws_matches(Lang::CSharp, &prepared, &refused, |i, p| {
+            let src = dir.path().join(format!("p{i}.cs"));
+            let exe = dir.path().join(format!("p{i}.exe"));
+            std::fs::write(&src, &p.program.code).unwrap();
+            rxw_testkit::output_ok(
+                Command::new("mcs")
                     .arg("-nologo")
                     .arg(format!("-out:{}", exe.display()))
-                    .arg(&src)
-                    .status()
-                    .unwrap();
-                assert!(status.success(), "{}: mcs failed", p.label);
-                run_with_stdin(Command::new("mono").arg(&exe), &p.text)
-            })
-            .collect();
-        compare(Lang::CSharp, &prepared, outputs, &refused);
+                    .arg(&src),
+                &format!("{}: mcs failed: ", p.label),
+            );
+            run_with_stdin(Command::new("mono").arg(&exe), &p.text)
+        });
     } else {
         rxw_testkit::missing(
             "dotnet, or mono with mcs",
@@ -618,17 +629,12 @@ fn rust_programs_print_rxws_matches() {
             .env("CARGO_TARGET_DIR", &target),
         "cargo build failed: ",
     );
-    let outputs = prepared
-        .iter()
-        .enumerate()
-        .map(|(i, p)| {
-            run_with_stdin(
-                &mut Command::new(target.join(format!("debug/p{i}"))),
-                &p.text,
-            )
-        })
-        .collect();
-    compare(Lang::Rust, &prepared, outputs, &refused);
+    each_prints_rxws_matches(Lang::Rust, &prepared, &refused, |i, p| {
+        run_with_stdin(
+            &mut Command::new(target.join(format!("debug/p{i}"))),
+            &p.text,
+        )
+    });
     for (name, passes) in [("exported_good", true), ("exported_bad", false)] {
         let out = Command::new(env!("CARGO"))
             .args(["test", "--offline", "--quiet", "--test", name])
