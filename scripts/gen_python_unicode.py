@@ -184,11 +184,19 @@ def write(dumps):
     print("wrote %s (%d bytes of tables)" % (os.path.relpath(OUT), sum(sizes.values())))
 
 
+def dumped(dump):
+    """Under `--dump` alone, writes `dump()` (this interpreter's answers) as compact JSON and
+    says so; else False. The generators that run themselves under each interpreter share it."""
+    if sys.argv[1:] != ["--dump"]:
+        return False
+    json.dump(dump(), sys.stdout, separators=(",", ":"))
+    return True
+
+
 def main():
-    args = sys.argv[1:]
-    if args == ["--dump"]:
-        json.dump(dump(), sys.stdout, separators=(",", ":"))
+    if dumped(dump):
         return
+    args = sys.argv[1:]
     named = {}
     while args:
         a = args.pop(0)

@@ -37,26 +37,10 @@ import os
 import subprocess
 import sys
 
-RELEASES = ["3.8", "3.9", "3.10", "3.11", "3.12", "3.13", "3.14", "3.15"]
-MAX_CP = 0x10FFFF
 HERE = os.path.dirname(os.path.abspath(__file__))
 OUT = os.path.join(HERE, "..", "src", "python_names", "tables.rs")
 sys.path.insert(0, os.path.join(HERE, "..", "..", "..", "scripts"))
-
-
-def ranges(pred):
-    out = []
-    start = None
-    for c in range(MAX_CP + 1):
-        if pred(c):
-            if start is None:
-                start = c
-        elif start is not None:
-            out.append([start, c - 1])
-            start = None
-    if start is not None:
-        out.append([start, MAX_CP])
-    return out
+from gen_python_unicode import RELEASES, dumped, find_interpreters, ranges  # noqa: E402
 
 
 def dump():
@@ -204,10 +188,9 @@ def write(dumps):
 
 
 def main():
-    args = sys.argv[1:]
-    if args == ["--dump"]:
-        json.dump(dump(), sys.stdout, separators=(",", ":"))
+    if dumped(dump):
         return
+    args = sys.argv[1:]
     named = {}
     aliases = None
     sequences = None
@@ -222,7 +205,6 @@ def main():
             sequences = args.pop(0)
         else:
             sys.exit("usage: python_names.py [--dump] [--python 3.X=PATH]... [--aliases FILE] [--sequences FILE]")
-    from gen_python_unicode import find_interpreters
     found = find_interpreters(named)
     missing = [r for r in RELEASES if r not in found]
     if missing:
