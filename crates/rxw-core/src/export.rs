@@ -722,7 +722,7 @@ mod tests {
         let path = dir.path().join("nope").join("out.jsonl");
         let err = export_to_path(&path, Format::JsonLines, |_| Ok(())).unwrap_err();
         assert_eq!(err.kind, ErrorKind::Io);
-        assert!(err.message.contains("out.jsonl"), "{}", err.message);
+        crate::testing::assert_message_has(&err, "out.jsonl");
         assert!(AtomicFile::create(dir.path()).is_err());
     }
 

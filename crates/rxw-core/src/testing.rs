@@ -32,3 +32,15 @@ pub(crate) fn indexed(
     assert!(paged.wait_complete(Duration::from_secs(20)));
     (dir, path, paged)
 }
+
+/// Asserts that `e`'s message starts with `prefix`, showing the message when not.
+#[track_caller]
+pub(crate) fn assert_message_starts(e: &crate::Error, prefix: &str) {
+    assert!(e.message.starts_with(prefix), "{}", e.message);
+}
+
+/// Asserts that `e`'s message holds `part`, showing the message when not.
+#[track_caller]
+pub(crate) fn assert_message_has(e: &crate::Error, part: &str) {
+    assert!(e.message.contains(part), "{}", e.message);
+}

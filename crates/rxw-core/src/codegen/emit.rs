@@ -1829,7 +1829,7 @@ mod tests {
             Some(Span::new(5, 11)),
             "where the product passes 1000"
         );
-        assert!(e.message.contains("1500"), "{}", e.message);
+        crate::testing::assert_message_has(&e, "1500");
         assert_eq!(
             pat("(?:ab{2,20}){40,50}", Flavor::PYTHON, Lang::Go),
             "(?:ab{2,20}){40,50}"

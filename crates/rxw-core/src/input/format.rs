@@ -696,7 +696,7 @@ mod tests {
         assert_eq!(LogFormat::detect("[1,2]\n{\"a\":1}\n"), LogFormat::Lines);
         assert_eq!("JSON".parse::<LogFormat>().unwrap(), LogFormat::JsonLines);
         let e = "yaml".parse::<LogFormat>().unwrap_err();
-        assert!(e.message.contains("netvm, jsonl, lines"), "{}", e.message);
+        crate::testing::assert_message_has(&e, "netvm, jsonl, lines");
     }
 
     /// A user format cannot take a name `--format` reads as a built-in one: the list the

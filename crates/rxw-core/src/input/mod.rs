@@ -526,17 +526,8 @@ mod tests {
         assert_eq!(bytes, b"line one\nlin");
         let err = err.expect("a short read is reported");
         assert_eq!(err.kind, ErrorKind::Io);
-        assert!(
-            err.message
-                .starts_with("t.log: the file changed while it was read"),
-            "{}",
-            err.message
-        );
-        assert!(
-            err.message.contains("29 bytes at open, 12 read"),
-            "{}",
-            err.message
-        );
+        crate::testing::assert_message_starts(&err, "t.log: the file changed while it was read");
+        crate::testing::assert_message_has(&err, "29 bytes at open, 12 read");
     }
 
     #[test]

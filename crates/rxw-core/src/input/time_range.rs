@@ -300,7 +300,7 @@ mod tests {
             assert!(e.message.contains("-15m"), "{bad:?}: {}", e.message);
         }
         let e = TimeRange::parse(Some("soon"), None, NOW).unwrap_err();
-        assert!(e.message.starts_with("--since: \"soon\""), "{}", e.message);
+        crate::testing::assert_message_starts(&e, "--since: \"soon\"");
     }
 
     #[test]
@@ -327,7 +327,7 @@ mod tests {
     #[test]
     fn an_empty_range_is_an_error_and_ranges_intersect() {
         let e = TimeRange::parse(Some("-1h"), Some("-2h"), NOW).unwrap_err();
-        assert!(e.message.contains("empty"), "{}", e.message);
+        crate::testing::assert_message_has(&e, "empty");
         assert!(TimeRange::parse(Some("now"), Some("now"), NOW).is_err());
         let a = TimeRange::new(Some(10), Some(100)).unwrap();
         let b = TimeRange::new(Some(50), None).unwrap();

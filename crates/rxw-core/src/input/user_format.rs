@@ -375,30 +375,20 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(e.kind, ErrorKind::RegistryInvalid);
-        assert!(
-            e.message
-                .starts_with("bad.toml:2:9: `line` is not a pattern"),
-            "{}",
-            e.message
-        );
+        crate::testing::assert_message_starts(&e, "bad.toml:2:9: `line` is not a pattern");
         let e = load_str(
             "name = \"x\"\nline = 'a'\ncolour = 1\n",
             "bad.toml",
             Path::new("b"),
         )
         .unwrap_err();
-        assert!(
-            e.message
-                .starts_with("bad.toml:3:1: unknown field `colour`"),
-            "{}",
-            e.message
-        );
+        crate::testing::assert_message_starts(&e, "bad.toml:3:1: unknown field `colour`");
         let e = load_str("name = \"x\"\nline = 'a\n", "bad.toml", Path::new("b")).unwrap_err();
-        assert!(e.message.starts_with("bad.toml:2:"), "{}", e.message);
+        crate::testing::assert_message_starts(&e, "bad.toml:2:");
         let e = load_str("line = 'a'\n", "bad.toml", Path::new("b")).unwrap_err();
-        assert!(e.message.contains("missing field `name`"), "{}", e.message);
+        crate::testing::assert_message_has(&e, "missing field `name`");
         let e = load_str("name = \"syslog\"\nline = 'a'\n", "s.toml", Path::new("b")).unwrap_err();
-        assert!(e.message.contains("built-in format"), "{}", e.message);
+        crate::testing::assert_message_has(&e, "built-in format");
     }
 
     #[test]
