@@ -141,34 +141,42 @@ mod tests {
 
     #[test]
     fn programs_name_their_engine() {
-        let p = generate(r"(?<=a)b", Flavor::PYTHON, Flags::default(), Lang::Rust).unwrap();
-        assert!(p.code.contains("fancy_regex::Regex::new"), "{}", p.code);
-        let p = generate(r"a+", Flavor::PYTHON, Flags::default(), Lang::Rust).unwrap();
-        assert!(
-            p.code.contains("const PATTERN: &str = r\"a+\";"),
-            "{}",
-            p.code
-        );
-        assert!(p.code.contains("regex::Regex::new(PATTERN)"), "{}", p.code);
-        let p = generate(
-            r"^a",
-            Flavor::PYTHON,
-            Flags::parse("m", Flavor::PYTHON).unwrap(),
-            Lang::Python,
-        )
-        .unwrap();
-        assert!(
-            p.code.contains(r#"re.compile(r"^a", re.MULTILINE)"#),
-            "{}",
-            p.code
-        );
-        let p = generate(
-            r"a",
-            Flavor::JS,
-            Flags::parse("s", Flavor::JS).unwrap(),
-            Lang::Js,
-        )
-        .unwrap();
-        assert!(p.code.contains(r#"new RegExp("a", "sg")"#), "{}", p.code);
+        // Pattern, flavor, flags, language, and what the program holds.
+        let cases = [
+            (
+                r"(?<=a)b",
+                Flavor::PYTHON,
+                "",
+                Lang::Rust,
+                "fancy_regex::Regex::new",
+            ),
+            (
+                r"a+",
+                Flavor::PYTHON,
+                "",
+                Lang::Rust,
+                "const PATTERN: &str = r\"a+\";",
+            ),
+            (
+                r"a+",
+                Flavor::PYTHON,
+                "",
+                Lang::Rust,
+                "regex::Regex::new(PATTERN)",
+            ),
+            (
+                r"^a",
+                Flavor::PYTHON,
+                "m",
+                Lang::Python,
+                r#"re.compile(r"^a", re.MULTILINE)"#,
+            ),
+            (r"a", Flavor::JS, "s", Lang::Js, r#"new RegExp("a", "sg")"#),
+        ];
+        for (pattern, flavor, flags, lang, holds) in cases {
+            let flags = Flags::parse(flags, flavor).unwrap();
+            let p = generate(pattern, flavor, flags, lang).unwrap();
+            assert!(p.code.contains(holds), "{}", p.code);
+        }
     }
 }

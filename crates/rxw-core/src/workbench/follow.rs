@@ -563,6 +563,17 @@ mod tests {
         format!("2026-10-05T00:{minute:02}:00Z")
     }
 
+    /// A merged set of `a.log` and `b.log` in `dir`, one record each (00:01, 00:02).
+    fn two_logs(dir: &Path) -> (FleetFollower, Vec<PathBuf>) {
+        fleet(
+            dir,
+            &[
+                ("a.log", &format!("{} a: one\n", stamp(1))),
+                ("b.log", &format!("{} b: two\n", stamp(2))),
+            ],
+        )
+    }
+
     fn fleet(dir: &Path, logs: &[(&str, &str)]) -> (FleetFollower, Vec<PathBuf>) {
         let mut paths = Vec::new();
         let mut sources = Vec::new();
@@ -597,13 +608,7 @@ mod tests {
     #[test]
     fn a_merged_set_s_new_records_come_in_time_order_and_late_ones_at_arrival() {
         let dir = tempfile::tempdir().unwrap();
-        let (mut f, paths) = fleet(
-            dir.path(),
-            &[
-                ("a.log", &format!("{} a: one\n", stamp(1))),
-                ("b.log", &format!("{} b: two\n", stamp(2))),
-            ],
-        );
+        let (mut f, paths) = two_logs(dir.path());
         assert_eq!(f.poll(), FleetPoll::default());
         // b writes 00:05 and 00:03; a writes 00:04 with a continuation line, and half a line.
         append(
@@ -652,13 +657,7 @@ mod tests {
     #[test]
     fn each_log_of_a_merged_set_is_followed_through_rotation_truncation_and_deletion() {
         let dir = tempfile::tempdir().unwrap();
-        let (mut f, paths) = fleet(
-            dir.path(),
-            &[
-                ("a.log", &format!("{} a: one\n", stamp(1))),
-                ("b.log", &format!("{} b: two\n", stamp(2))),
-            ],
-        );
+        let (mut f, paths) = two_logs(dir.path());
         // a is rotated (renamed, a new file created); b grows meanwhile.
         std::fs::rename(&paths[0], dir.path().join("a.log.1")).unwrap();
         std::fs::write(&paths[0], format!("{} a: after rotation\n", stamp(7))).unwrap();
@@ -806,23 +805,20 @@ mod tests {
         use crate::Flavor::Rust;
         const PYTHON: crate::Flavor = crate::Flavor::PYTHON;
         const JAVA_SCRIPT: crate::Flavor = crate::Flavor::JS;
-        for (p, f, flags) in [
-            (r"\[CLAIM \w+\]", Rust, ""),
-            (r"^\d+", PYTHON, "m"),
-            (r"(?m)^x$", Rust, ""),
-            (r"x*", JAVA_SCRIPT, ""),
-            (r"(?<!a)b\b", PYTHON, ""),
+        // Pattern, flavor, flags, and whether a line's matches depend on that line alone.
+        for (p, f, flags, independent) in [
+            (r"\[CLAIM \w+\]", Rust, "", true),
+            (r"^\d+", PYTHON, "m", true),
+            (r"(?m)^x$", Rust, "", true),
+            (r"x*", JAVA_SCRIPT, "", true),
+            (r"(?<!a)b\b", PYTHON, "", true),
+            (r"^\d+", PYTHON, "", false),
+            (r"\Ax", Rust, "", false),
+            (r"x", JAVA_SCRIPT, "y", false),
+            (r"a\nb", Rust, "", false),
+            (r"x$", PYTHON, "", false),
         ] {
-            assert!(local(p, f, flags), "{p}");
-        }
-        for (p, f, flags) in [
-            (r"^\d+", PYTHON, ""),
-            (r"\Ax", Rust, ""),
-            (r"x", JAVA_SCRIPT, "y"),
-            (r"a\nb", Rust, ""),
-            (r"x$", PYTHON, ""),
-        ] {
-            assert!(!local(p, f, flags), "{p}");
+            assert_eq!(local(p, f, flags), independent, "{p}");
         }
     }
 
