@@ -62,3 +62,9 @@ pub use engine::{EngineKind, InputTraits, Limits, Match, MatchOptions, Regex};
 pub use error::{Error, ErrorKind};
 pub use flavor::{Family, Flags, Flavor, NodeVersion, PyVersion};
 pub use syntax::ast::Span;
+
+/// The data behind `m` even when a thread panicked holding it: what it left is still what
+/// the views read, and one panic must not stop the others.
+pub(crate) fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}

@@ -534,7 +534,7 @@ impl Feed {
     const BATCH: usize = 32;
 
     fn lock(&self) -> std::sync::MutexGuard<'_, FeedState> {
-        self.state.lock().unwrap_or_else(|p| p.into_inner())
+        crate::lock(&self.state)
     }
 
     /// Hands over `batch` (emptied).

@@ -17,6 +17,7 @@ use super::TextBuffer;
 use super::buffer::SharedText;
 use super::matching::SharedWaker;
 use super::task::{PassState, PassWorker, Reply};
+use crate::lock;
 use crate::operator::job_table::JobTable;
 use crate::operator::jobs::{self, Job, SortKey, Tag};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -114,10 +115,6 @@ struct JobsJob {
     generation: u64,
     table: Arc<Mutex<JobsTable>>,
     text: SharedText,
-}
-
-fn lock(table: &Mutex<JobsTable>) -> MutexGuard<'_, JobsTable> {
-    table.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 fn run_jobs(job: JobsJob, cancel: &AtomicBool, reply: &Reply<JobsEvent>) {

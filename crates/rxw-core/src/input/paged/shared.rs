@@ -124,10 +124,7 @@ impl Shared {
 
     /// Keeps `bytes`, the file's at `offset`, as the newest recent block.
     pub(super) fn keep_recent(&self, offset: usize, bytes: Arc<Vec<u8>>) {
-        let mut recent = self
-            .recent
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let mut recent = crate::lock(&self.recent);
         if recent.len() >= RECENT_BLOCKS {
             recent.pop_front();
         }
@@ -136,9 +133,7 @@ impl Shared {
 
     /// What the indexer says (a poisoned lock is taken as it is: the state is plain values).
     pub(super) fn build_state(&self) -> std::sync::MutexGuard<'_, BuildState> {
-        self.state
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        crate::lock(&self.state)
     }
 
     /// The indexer is done, saying `warnings`: its time is kept, and no scan follows it any
@@ -163,17 +158,12 @@ impl Shared {
 
     /// Drops the recent blocks.
     pub(super) fn forget_recent(&self) {
-        self.recent
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-            .clear();
+        crate::lock(&self.recent).clear();
     }
 
     /// The recent block holding byte `at`, with its offset.
     pub(super) fn recent_at(&self, at: usize) -> Option<(usize, Arc<Vec<u8>>)> {
-        self.recent
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        crate::lock(&self.recent)
             .iter()
             .find(|(off, b)| (*off..off + b.len()).contains(&at))
             .map(|(off, b)| (*off, Arc::clone(b)))

@@ -77,10 +77,7 @@ impl PagedText {
     }
 
     fn state(&self) -> std::sync::MutexGuard<'_, BuildState> {
-        self.shared
-            .state
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        crate::lock(&self.shared.state)
     }
 
     /// Waits up to `timeout` for the index to be complete; returns whether it is.
@@ -172,10 +169,7 @@ impl PagedText {
     }
 
     fn cache(&self) -> std::sync::MutexGuard<'_, Cache> {
-        self.shared
-            .cache
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        crate::lock(&self.shared.cache)
     }
 
     pub(super) fn marks(&self) -> std::sync::RwLockReadGuard<'_, Marks> {
@@ -245,11 +239,7 @@ impl PagedText {
         // Only a long count is kept, so a short one (a row's column) takes no lock.
         let long = end - from > PIECE;
         if long {
-            let counted = *self
-                .shared
-                .counted
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            let counted = *crate::lock(&self.shared.counted);
             if counted.0 == from && counted.1 > from && counted.1 <= end {
                 (at, n) = (counted.1, counted.2);
             }
@@ -277,11 +267,7 @@ impl PagedText {
                 .is_none_or(|b| !(0x80..0xC0).contains(b))
         };
         if long && boundary() {
-            *self
-                .shared
-                .counted
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner) = (from, end, n);
+            *crate::lock(&self.shared.counted) = (from, end, n);
         }
         n
     }
@@ -312,10 +298,7 @@ impl PagedText {
     }
 
     fn cursor(&self) -> std::sync::MutexGuard<'_, (usize, usize)> {
-        self.shared
-            .cursor
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        crate::lock(&self.shared.cursor)
     }
 
     /// Byte offset of the start of line `i` (the readable length past the last line).
