@@ -148,40 +148,32 @@ impl NodeVersion {
         NodeVersion::Node26,
     ];
 
+    /// Each release's name, major number and end of life, in [`NodeVersion::ALL`]'s order.
+    /// The end of life (node's release schedule): an even release is maintained for 30 months
+    /// after its LTS begins, an odd one until June after its October release.
+    const FACTS: [(&'static str, u8, Option<&'static str>); 6] = [
+        ("node18", 18, Some("2025-04")),
+        ("node20", 20, Some("2026-04")),
+        ("node22", 22, None),
+        ("node24", 24, None),
+        ("node25", 25, Some("2026-06")),
+        ("node26", 26, None),
+    ];
+
     /// The release's name, `node20`.
     pub fn name(self) -> &'static str {
-        match self {
-            NodeVersion::Node18 => "node18",
-            NodeVersion::Node20 => "node20",
-            NodeVersion::Node22 => "node22",
-            NodeVersion::Node24 => "node24",
-            NodeVersion::Node25 => "node25",
-            NodeVersion::Node26 => "node26",
-        }
+        NodeVersion::FACTS[self as usize].0
     }
 
     /// The major release number, `20`.
     pub fn major(self) -> u8 {
-        match self {
-            NodeVersion::Node18 => 18,
-            NodeVersion::Node20 => 20,
-            NodeVersion::Node22 => 22,
-            NodeVersion::Node24 => 24,
-            NodeVersion::Node25 => 25,
-            NodeVersion::Node26 => 26,
-        }
+        NodeVersion::FACTS[self as usize].1
     }
 
     /// When the release reached its end of life (`"2026-04"`), or `None` while it is
-    /// supported (node's release schedule: an even release is maintained for 30 months after
-    /// its LTS begins, an odd one until June after its October release).
+    /// supported.
     pub fn end_of_life(self) -> Option<&'static str> {
-        match self {
-            NodeVersion::Node18 => Some("2025-04"),
-            NodeVersion::Node20 => Some("2026-04"),
-            NodeVersion::Node25 => Some("2026-06"),
-            _ => None,
-        }
+        NodeVersion::FACTS[self as usize].2
     }
 
     pub(crate) fn parse(s: &str) -> Option<NodeVersion> {
@@ -381,5 +373,32 @@ impl OffsetUnit {
             OffsetUnit::CodePoints => text.chars().count(),
             OffsetUnit::Utf16 => text.chars().map(char::len_utf16).sum(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn node_releases_name_their_major_and_end_of_life() {
+        for (i, v) in NodeVersion::ALL.into_iter().enumerate() {
+            assert_eq!(v as usize, i, "{v:?}: ALL is in the enum's order");
+            assert_eq!(v.name(), format!("node{}", v.major()));
+            assert_eq!(NodeVersion::parse(v.name()), Some(v));
+        }
+        assert_eq!(NodeVersion::Node20.major(), 20);
+        let ended: Vec<_> = NodeVersion::ALL
+            .into_iter()
+            .filter_map(|v| Some((v.name(), v.end_of_life()?)))
+            .collect();
+        assert_eq!(
+            ended,
+            [
+                ("node18", "2025-04"),
+                ("node20", "2026-04"),
+                ("node25", "2026-06")
+            ]
+        );
     }
 }
