@@ -263,9 +263,7 @@ fn what_cannot_be_followed_is_a_clear_error() {
         "--follow matches each new record as it arrives",
     );
     // A compressed log is read whole, never appended to.
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-    std::io::Write::write_all(&mut gz, b"CLAIM\n").unwrap();
-    std::fs::write(dir.path().join("old.log.gz"), gz.finish().unwrap()).unwrap();
+    std::fs::write(dir.path().join("old.log.gz"), rxw_testkit::gzip("CLAIM\n")).unwrap();
     fails_saying(
         &mut cmd(&["find", "--follow", "CLAIM", "a.log", "old.log.gz"]),
         "cannot follow old.log.gz",

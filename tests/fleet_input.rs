@@ -7,7 +7,7 @@ use std::io::Write;
 use std::path::Path;
 
 mod common;
-use common::{fails_saying, find_json_in, run, run_json, rxw, stamp, write_file};
+use common::{fails_saying, find_json_in, gzip, run, run_json, rxw, stamp, write_file};
 
 /// A log of `lines` lines: stamped lines with protocol tags, a continuation line now and
 /// then, deterministic.
@@ -28,12 +28,6 @@ fn agent_log(agent: &str, lines: usize, start_s: u64) -> String {
         }
     }
     s
-}
-
-fn gzip(data: &[u8]) -> Vec<u8> {
-    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    e.write_all(data).unwrap();
-    e.finish().unwrap()
 }
 
 fn zstd(data: &[u8]) -> Vec<u8> {

@@ -204,8 +204,7 @@ fn a_newcomers_session_in_the_workbench() {
     t.type_text(redos);
     t.expect(&format!("│{redos} "));
     t.keys(&["Tab"]);
-    t.keys(&["M-3"]);
-    t.expect("attack:");
+    t.press(&["M-3"], "attack:");
     t.keys(&["a"]);
     let (screen, ok) = t.wait(|s| {
         s.contains("loaded the ReDoS attack") && s.contains("│ 1 aaaa") && !s.contains(first_line)
@@ -221,10 +220,8 @@ fn a_newcomers_session_in_the_workbench() {
     t.keys(&["C-u"]);
     let (screen, ok) = t.wait(|s| !s.contains(&format!("│{redos} ")));
     assert!(ok, "Ctrl-U clears the pattern:\n{screen}");
-    t.keys(&["Up"]);
-    t.expect(&format!("│{redos} "));
-    t.keys(&["Up"]);
-    t.expect("│(?x)\\[(?P<verb>CLAIM|RESULT)");
+    t.press(&["Up"], &format!("│{redos} "));
+    t.press(&["Up"], "│(?x)\\[(?P<verb>CLAIM|RESULT)");
 
     t.keys(&["C-c"]);
     assert!(t.wait_for_exit(), "Ctrl-C quits:\n{}", t.screen());

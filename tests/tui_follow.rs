@@ -266,10 +266,8 @@ fn a_directory_is_followed_and_what_cannot_be_followed_is_refused() {
         .expect("refused")
         .to_string();
     assert!(err.contains("no file matches"), "{err}");
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-    std::io::Write::write_all(&mut gz, b"CLAIM\n").unwrap();
     let old = dir.path().join("old.log.gz");
-    std::fs::write(&old, gz.finish().unwrap()).unwrap();
+    std::fs::write(&old, rxw_testkit::gzip("CLAIM\n")).unwrap();
     let err = open(logs.join("x.log"), vec![old])
         .err()
         .expect("refused")

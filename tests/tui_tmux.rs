@@ -183,14 +183,11 @@ fn the_lens_in_tmux_counts_every_key_and_jumps_through_one() {
     }
     // work_order, ack, verb: the third key.
     s.keys(&["j", "j"]);
-    s.keys(&["n"]);
-    let screen = s.expect("verb: hit 1 of 44");
+    let screen = s.press(&["n"], "verb: hit 1 of 44");
     assert!(screen.contains("verb=CLAIM  job_id=7fce46e0"), "{screen}");
-    s.keys(&["n"]);
-    s.expect("verb: hit 2 of 44");
+    s.press(&["n"], "verb: hit 2 of 44");
     s.keys(&["Space"]);
-    s.keys(&["n"]);
-    s.expect("verb is hidden: Space shows it");
+    s.press(&["n"], "verb is hidden: Space shows it");
 }
 
 /// The Jobs tab in a real terminal: Alt-0 lists the demo log's jobs, `s` sorts, Enter jumps
@@ -200,21 +197,17 @@ fn the_jobs_view_in_tmux_lists_sorts_and_jumps() {
     let Some((s, _dir)) = demo("jobs") else {
         return;
     };
-    s.keys(&["M-0"]);
-    let screen = s.expect("24 jobs · 9 flagged · sorted by first");
+    let screen = s.press(&["M-0"], "24 jobs · 9 flagged · sorted by first");
     assert!(screen.contains("▶7fce46e0"), "{screen}");
     assert!(screen.contains("CLAIM→END"), "{screen}");
-    s.keys(&["s", "s", "s"]);
-    let screen = s.expect("sorted by duration");
+    let screen = s.press(&["s", "s", "s"], "sorted by duration");
     assert!(screen.contains(" fae923d5  OK"), "longest first:\n{screen}");
     assert!(
         screen.contains("▶7fce46e0"),
         "the selection stays:\n{screen}"
     );
-    s.keys(&["g"]);
-    s.expect("▶fae923d5");
-    s.keys(&["Enter"]);
-    let screen = s.expect("job fae923d5: event 1 of");
+    s.press(&["g"], "▶fae923d5");
+    let screen = s.press(&["Enter"], "job fae923d5: event 1 of");
     assert!(
         screen.contains("· 21:1 "),
         "the cursor on its first line:\n{screen}"
@@ -247,16 +240,14 @@ fn the_filter_in_tmux_shows_matching_lines_with_context_then_the_others() {
         return;
     };
     s.expect("2 matches");
-    s.keys(&["C-l"]);
-    let screen = s.expect("filter: 2 with a match");
+    let screen = s.press(&["C-l"], "filter: 2 with a match");
     assert!(screen.contains(" 5 line 05 ERR"), "{screen}");
     assert!(
         screen.contains("17 line 17 ERR"),
         "the file's line numbers:\n{screen}"
     );
     assert!(!screen.contains("line 06 ok"), "{screen}");
-    s.keys(&["M-+"]);
-    let screen = s.expect("filter: 6 shown: 2 with a match ±1");
+    let screen = s.press(&["M-+"], "filter: 6 shown: 2 with a match ±1");
     for want in [
         " 4 line 04 ok",
         " 6 line 06 ok",
@@ -266,8 +257,7 @@ fn the_filter_in_tmux_shows_matching_lines_with_context_then_the_others() {
         assert!(screen.contains(want), "{want}:\n{screen}");
     }
     assert!(!screen.contains("line 07 ok"), "{screen}");
-    s.keys(&["C-l"]);
-    let screen = s.expect("filters: without a match");
+    let screen = s.press(&["C-l"], "filters: without a match");
     assert!(screen.contains("28 shown"), "{screen}");
     assert!(!screen.contains("line 05 ERR"), "{screen}");
     assert!(screen.contains(" 6 line 06 ok"), "{screen}");
@@ -442,7 +432,6 @@ fn following_in_tmux_extends_the_count_of_a_pattern_crossing_lines() {
 /// the workbench quits.
 #[test]
 fn a_gz_and_a_plain_log_merged_in_pages_name_their_sources_and_leave_no_spill() {
-    use std::io::Write as _;
     let dir = tempfile::tempdir().unwrap();
     let a = dir.path().join("alpha.log");
     let b = dir.path().join("beta.log.gz");
@@ -461,9 +450,7 @@ fn a_gz_and_a_plain_log_merged_in_pages_name_their_sources_and_leave_no_spill() 
         ));
     }
     std::fs::write(&a, plain).unwrap();
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-    gz.write_all(zipped.as_bytes()).unwrap();
-    std::fs::write(&b, gz.finish().unwrap()).unwrap();
+    std::fs::write(&b, rxw_testkit::gzip(zipped)).unwrap();
     let spills = dir.path().join("tmp");
     std::fs::create_dir(&spills).unwrap();
     let args = format!("-e 'CLAIM [ab]1\\b' '{}' '{}'", a.display(), b.display());
@@ -499,14 +486,12 @@ fn a_gz_and_a_plain_log_merged_in_pages_name_their_sources_and_leave_no_spill() 
     assert!(screen.contains("beta:2:23"), "{screen}");
     // Ctrl-O: only the first log's lines; Ctrl-T: all but the first log's.
     // The input's title counts the lines shown; the status bar names the filter.
-    s.keys(&["C-o"]);
-    let only = s.expect("filters: 200 shown");
+    let only = s.press(&["C-o"], "filters: 200 shown");
     assert!(
         only.contains("only alpha") && !only.contains("[CLAIM b0]") && only.contains("[CLAIM a3]"),
         "{only}"
     );
-    s.keys(&["C-t"]);
-    let hidden = s.expect("hiding alpha");
+    let hidden = s.press(&["C-t"], "hiding alpha");
     assert!(
         hidden.contains("filters: 200 shown")
             && !hidden.contains("[CLAIM a0]")
@@ -531,12 +516,9 @@ fn a_gz_and_a_plain_log_merged_in_pages_name_their_sources_and_leave_no_spill() 
 /// nothing).
 #[test]
 fn a_followed_compressed_log_is_refused_before_the_terminal_is_taken() {
-    use std::io::Write as _;
     let dir = tempfile::tempdir().unwrap();
     let b = dir.path().join("beta.log.gz");
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-    gz.write_all(b"2026-10-05T00:00:00Z [CLAIM b1]\n").unwrap();
-    std::fs::write(&b, gz.finish().unwrap()).unwrap();
+    std::fs::write(&b, rxw_testkit::gzip("2026-10-05T00:00:00Z [CLAIM b1]\n")).unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_rxw"))
         .args(["--fresh", "--follow", "-e", "CLAIM b1"])
         .arg(&b)
@@ -615,15 +597,11 @@ fn one_directory_or_one_glob_opens_the_logs_it_names() {
 /// read whole into memory. The spill stops while room is left, said; the workbench stays.
 #[test]
 fn a_spill_stops_before_its_disk_is_full_and_says_so() {
-    use std::io::Write as _;
     let dir = tempfile::tempdir().unwrap();
     let bomb = dir.path().join("bomb.log.gz");
     let line = "2026-10-05T00:00:01Z agent [CLAIM 7fce46e0] x\n";
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
-    for _ in 0..(24 << 20) / line.len() {
-        gz.write_all(line.as_bytes()).unwrap();
-    }
-    std::fs::write(&bomb, gz.finish().unwrap()).unwrap();
+    let decoded = line.repeat((24 << 20) / line.len());
+    std::fs::write(&bomb, rxw_testkit::gzip(decoded)).unwrap();
     let args = format!("-e CLAIM '{}'", bomb.display());
     let Some(s) = workbench(
         "spill-room",
@@ -779,13 +757,10 @@ fn the_zoomed_timeline_in_tmux_has_its_axes_and_enter_sets_the_time_range() {
     let Some((s, _dir)) = demo("timeline-zoom") else {
         return;
     };
-    s.keys(&["M-l"]);
-    let screen = s.expect("buckets of 1m");
+    let screen = s.press(&["M-l"], "buckets of 1m");
     assert!(screen.contains("┤"), "a count axis:\n{screen}");
-    s.keys(&["+"]);
-    s.expect("buckets of 10s (zoomed");
-    s.keys(&["+"]);
-    let screen = s.expect("buckets of 1s (zoomed");
+    s.press(&["+"], "buckets of 10s (zoomed");
+    let screen = s.press(&["+"], "buckets of 1s (zoomed");
     // The time axis labels seconds: `18:mm:ss` under the rule.
     let labels = screen
         .lines()
@@ -797,10 +772,8 @@ fn the_zoomed_timeline_in_tmux_has_its_axes_and_enter_sets_the_time_range() {
             .any(|w| w.len() == 8 && w.starts_with("18:")),
         "second labels:\n{screen}"
     );
-    s.keys(&["-"]);
-    s.expect("buckets of 10s (zoomed");
-    s.keys(&["Enter"]);
-    let screen = s.expect("time range 2026-11-30T");
+    s.press(&["-"], "buckets of 10s (zoomed");
+    let screen = s.press(&["Enter"], "time range 2026-11-30T");
     assert!(
         screen.contains("filters: 2026-11-30 "),
         "the status bar names it:\n{screen}"

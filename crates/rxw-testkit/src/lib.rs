@@ -1057,6 +1057,17 @@ pub fn stamp(seconds: u64) -> String {
     format!("2026-10-05T{h:02}:{m:02}:{s:02}Z")
 }
 
+/// `data` compressed as a gzip file holds it.
+///
+/// # Panics
+///
+/// Never in practice (the compressor writes to memory).
+pub fn gzip(data: impl AsRef<[u8]>) -> Vec<u8> {
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    e.write_all(data.as_ref()).expect("compressed in memory");
+    e.finish().expect("compressed in memory")
+}
+
 /// Makes a FIFO at `path` with `mkfifo`: whether it was made.
 pub fn mkfifo(path: &std::path::Path) -> bool {
     Command::new("mkfifo")

@@ -135,6 +135,13 @@ impl Terminal {
         self.tmux(&args);
     }
 
+    /// Sends `keys` ([`Terminal::keys`]), then waits for `then` on screen
+    /// ([`Terminal::expect`]): the screen.
+    pub fn press(&self, keys: &[&str], then: &str) -> String {
+        self.keys(keys);
+        self.expect(then)
+    }
+
     /// Types `text` as keys, literally.
     pub fn type_text(&self, text: &str) {
         self.tmux(&["send-keys", "-t", &self.session, "-l", text]);
