@@ -149,54 +149,30 @@ impl Compiler<'_> {
     /// `C`; node 22 takes a bare character as a set operation's first operand as written), and
     /// `\p{ASCII}`, `\p{Any}`, `\p{Assigned}` are not folded (`[\p{ASCII}]` does
     /// not match the Kelvin sign).
-    pub(super) fn v_folded(
-        &mut self,
-        class: &Class,
-        flags: Flags,
-    ) -> Result<(CharSet, BTreeSet<Vec<u32>>), Error> {
-        let op = class.items.iter().find_map(|i| match i {
-            ClassItem::SetOp(o, _) => Some(o.as_str()),
-            _ => None,
-        });
-        let mut acc: Option<(CharSet, BTreeSet<Vec<u32>>)> = None;
-        for operand in class.items.split(|i| matches!(i, ClassItem::SetOp(..))) {
+    pub(super) fn v_folded(&mut self, class: &Class, flags: Flags) -> Result<Contents, Error> {
+        let node22 = self.flavor == Flavor::Js(NodeVersion::Node22);
+        self.set_operation(class, |this, operand, first| {
             let mut chars = CharSet::empty();
             let mut strings = BTreeSet::new();
             for item in operand {
-                let node22 = self.flavor == Flavor::Js(NodeVersion::Node22);
-                let (c, s) = match (item, op, &acc) {
+                let (c, s) = match item {
                     // node 22 takes a set operation's first operand, when it is one
                     // character, as written (`[S&&[a-z]]` matches `S`, not `s`).
-                    (ClassItem::Char(ch, span), Some(_), None) if node22 => {
-                        let c = self.literal_code(*ch, *span);
+                    ClassItem::Char(ch, span) if first && node22 => {
+                        let c = this.literal_code(*ch, *span);
                         (CharSet::from_chars([c]), BTreeSet::new())
                     }
-                    _ => self.v_item(item, flags)?,
+                    _ => this.v_item(item, flags)?,
                 };
                 chars = chars.union(&c);
                 strings.extend(s);
             }
-            acc = Some(match (acc, op) {
-                (Some((a, sa)), Some("&&")) => (
-                    a.intersect(&chars),
-                    sa.intersection(&strings).cloned().collect(),
-                ),
-                (Some((a, sa)), Some(_)) => (
-                    a.difference(&chars),
-                    sa.difference(&strings).cloned().collect(),
-                ),
-                _ => (chars, strings),
-            });
-        }
-        Ok(acc.unwrap_or_else(|| (CharSet::empty(), BTreeSet::new())))
+            Ok((chars, strings))
+        })
     }
 
     /// One operand of [`Compiler::v_folded`], folded.
-    pub(super) fn v_item(
-        &mut self,
-        item: &ClassItem,
-        flags: Flags,
-    ) -> Result<(CharSet, BTreeSet<Vec<u32>>), Error> {
+    pub(super) fn v_item(&mut self, item: &ClassItem, flags: Flags) -> Result<Contents, Error> {
         let node = js_data(self.flavor);
         let rule = CaseRule::JsSimple(node);
         let fold = Fold::JsSimple(node);
@@ -290,21 +266,12 @@ impl Compiler<'_> {
     ///
     /// So `[[a-z]--c]` matches `c` (the `C` left in is closed back to `c` at the end) while
     /// `[[a-z]--[c]]` does not.
-    pub(super) fn v_node20(
-        &mut self,
-        class: &Class,
-        flags: Flags,
-    ) -> Result<(CharSet, BTreeSet<Vec<u32>>), Error> {
+    pub(super) fn v_node20(&mut self, class: &Class, flags: Flags) -> Result<Contents, Error> {
         let rule = self.case_rule(flags);
         let fold = Fold::JsSimple(js_data(self.flavor));
         let fold_string =
             |cps: &[u32]| -> Vec<u32> { cps.iter().map(|&c| fold.apply(c)).collect() };
-        let op = class.items.iter().find_map(|i| match i {
-            ClassItem::SetOp(o, _) => Some(o.as_str()),
-            _ => None,
-        });
-        let mut acc: Option<(CharSet, BTreeSet<Vec<u32>>)> = None;
-        for operand in class.items.split(|i| matches!(i, ClassItem::SetOp(..))) {
+        let (chars, strings) = self.set_operation(class, |this, operand, _| {
             let mut chars = CharSet::empty();
             let mut strings = BTreeSet::new();
             for item in operand {
@@ -328,7 +295,7 @@ impl Compiler<'_> {
                     ClassItem::Property(name, false, _)
                         if rxw_syntax::js_unicode::is_property_of_strings(name) =>
                     {
-                        for x in js_data(self.flavor)
+                        for x in js_data(this.flavor)
                             .property_of_strings(name)
                             .unwrap_or_default()
                         {
@@ -336,12 +303,12 @@ impl Compiler<'_> {
                         }
                     }
                     ClassItem::Nested(inner) => {
-                        let (c, s) = self.v_node20(inner, flags)?;
+                        let (c, s) = this.v_node20(inner, flags)?;
                         chars = chars.union(&c);
                         strings.extend(s);
                     }
                     ClassItem::Property(name, negated, span) => {
-                        let p = self.property(name, *span)?;
+                        let p = this.property(name, *span)?;
                         let p = match (name.as_str(), *negated) {
                             ("ASCII" | "Any" | "Assigned", false) => p,
                             ("ASCII" | "Any" | "Assigned", true) => p.negate(),
@@ -357,30 +324,19 @@ impl Compiler<'_> {
                         chars = chars.union(&p);
                     }
                     ClassItem::Perl(kind, negated, _) => {
-                        let p = rule.close(&self.perl(*kind, flags));
+                        let p = rule.close(&this.perl(*kind, flags));
                         chars = chars.union(&if *negated { p.negate() } else { p });
                     }
                     other => {
                         let mut ranges = Vec::new();
-                        self.class_item(other, flags, &mut ranges)?;
+                        this.class_item(other, flags, &mut ranges)?;
                         chars = chars.union(&CharSet::from_ranges(ranges));
                     }
                 }
             }
-            acc = Some(match (acc, op) {
-                (Some((a, sa)), Some("&&")) => (
-                    a.intersect(&chars),
-                    sa.intersection(&strings).cloned().collect(),
-                ),
-                (Some((a, sa)), Some(_)) => (
-                    a.difference(&chars),
-                    sa.difference(&strings).cloned().collect(),
-                ),
-                _ => (chars, strings),
-            });
-        }
-        let (chars, strings) = acc.unwrap_or_else(|| (CharSet::empty(), BTreeSet::new()));
-        let chars = if op.is_none() {
+            Ok((chars, strings))
+        })?;
+        let chars = if set_operator(class).is_none() {
             rule.close(&chars)
         } else {
             chars
@@ -391,18 +347,8 @@ impl Compiler<'_> {
 
     /// What a `v`-flag class holds: its single characters and its other strings (each a
     /// sequence of code points, possibly empty), through its set operations.
-    fn class_contents(
-        &mut self,
-        class: &Class,
-        flags: Flags,
-    ) -> Result<(CharSet, BTreeSet<Vec<u32>>), Error> {
-        // `v` never mixes operators in one class: one operator joins every operand.
-        let op = class.items.iter().find_map(|i| match i {
-            ClassItem::SetOp(o, _) => Some(o.as_str()),
-            _ => None,
-        });
-        let mut acc: Option<(CharSet, BTreeSet<Vec<u32>>)> = None;
-        for operand in class.items.split(|i| matches!(i, ClassItem::SetOp(..))) {
+    fn class_contents(&mut self, class: &Class, flags: Flags) -> Result<Contents, Error> {
+        self.set_operation(class, |this, operand, _| {
             let mut chars = Vec::new();
             let mut strings = BTreeSet::new();
             for item in operand {
@@ -421,7 +367,7 @@ impl Compiler<'_> {
                     ClassItem::Property(name, false, _)
                         if rxw_syntax::js_unicode::is_property_of_strings(name) =>
                     {
-                        for s in js_data(self.flavor)
+                        for s in js_data(this.flavor)
                             .property_of_strings(name)
                             .unwrap_or_default()
                         {
@@ -429,28 +375,55 @@ impl Compiler<'_> {
                         }
                     }
                     ClassItem::Nested(inner) if !inner.negated && inner.may_contain_strings() => {
-                        let (c, s) = self.class_contents(inner, flags)?;
+                        let (c, s) = this.class_contents(inner, flags)?;
                         chars.extend_from_slice(c.ranges());
                         strings.extend(s);
                     }
-                    other => self.class_item(other, flags, &mut chars)?,
+                    other => this.class_item(other, flags, &mut chars)?,
                 }
             }
-            let cur = (CharSet::from_ranges(chars), strings);
+            Ok((CharSet::from_ranges(chars), strings))
+        })
+    }
+
+    /// A `v`-flag class's operands (the items between its operators), each read by `operand`
+    /// (told whether it is the first operand of a set operation), joined by the class's one
+    /// operator: `&&` an intersection, `--` a difference, none a union (one operand).
+    fn set_operation(
+        &mut self,
+        class: &Class,
+        mut operand: impl FnMut(&mut Self, &[ClassItem], bool) -> Result<Contents, Error>,
+    ) -> Result<Contents, Error> {
+        let op = set_operator(class);
+        let mut acc: Option<Contents> = None;
+        for items in class.items.split(|i| matches!(i, ClassItem::SetOp(..))) {
+            let (chars, strings) = operand(self, items, op.is_some() && acc.is_none())?;
             acc = Some(match (acc, op) {
                 (Some((a, sa)), Some("&&")) => (
-                    a.intersect(&cur.0),
-                    sa.intersection(&cur.1).cloned().collect(),
+                    a.intersect(&chars),
+                    sa.intersection(&strings).cloned().collect(),
                 ),
                 (Some((a, sa)), Some(_)) => (
-                    a.difference(&cur.0),
-                    sa.difference(&cur.1).cloned().collect(),
+                    a.difference(&chars),
+                    sa.difference(&strings).cloned().collect(),
                 ),
-                _ => cur,
+                _ => (chars, strings),
             });
         }
         Ok(acc.unwrap_or_else(|| (CharSet::empty(), BTreeSet::new())))
     }
+}
+
+/// A `v`-flag class's characters and its other strings (each a sequence of code points).
+type Contents = (CharSet, BTreeSet<Vec<u32>>);
+
+/// The operator a `v`-flag class joins its operands with (`&&` or `--`: `v` never mixes
+/// operators in one class), `None` for a union.
+fn set_operator(class: &Class) -> Option<&str> {
+    class.items.iter().find_map(|i| match i {
+        ClassItem::SetOp(o, _) => Some(o.as_str()),
+        _ => None,
+    })
 }
 
 /// Whether a `v`-flag class holds what node 20 folds unevenly under `i`: a set operation, a
