@@ -476,31 +476,27 @@ mod tests {
 
     #[test]
     fn spec_syntax() {
-        let s = parse_spec("ACK:");
-        assert_eq!(
-            (s.name.as_str(), s.body.as_str(), s.regex),
-            ("ACK:", "ACK:", false)
-        );
-        let s = parse_spec("ids=/\\[WO:[0-9a-f]+\\]/");
-        assert_eq!(
-            (s.name.as_str(), s.body.as_str(), s.regex),
-            ("ids", "\\[WO:[0-9a-f]+\\]", true)
-        );
-        let s = parse_spec("=a=b");
-        assert_eq!(
-            (s.name.as_str(), s.body.as_str(), s.regex),
-            ("a=b", "a=b", false)
-        );
-        let s = parse_spec("/x+/");
-        assert_eq!(
-            (s.name.as_str(), s.body.as_str(), s.regex),
-            ("/x+/", "x+", true)
-        );
-        let s = parse_spec("k=");
-        assert_eq!(
-            (s.name.as_str(), s.body.as_str(), s.regex),
-            ("k=", "k=", false)
-        );
+        // (spec, name, body, regex)
+        let cases = [
+            ("ACK:", "ACK:", "ACK:", false),
+            (
+                "ids=/\\[WO:[0-9a-f]+\\]/",
+                "ids",
+                "\\[WO:[0-9a-f]+\\]",
+                true,
+            ),
+            ("=a=b", "a=b", "a=b", false),
+            ("/x+/", "/x+/", "x+", true),
+            ("k=", "k=", "k=", false),
+        ];
+        for (spec, name, body, regex) in cases {
+            let s = parse_spec(spec);
+            assert_eq!(
+                (s.name.as_str(), s.body.as_str(), s.regex),
+                (name, body, regex),
+                "{spec}"
+            );
+        }
         let s = parse_spec("/usr/lib");
         assert!(!s.regex);
     }

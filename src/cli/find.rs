@@ -6,7 +6,7 @@ use super::to_json;
 use super::{
     CliError, FindArgs, Outcome, PatternArgs, ReplaceArgs, TestArgs, flags_for, style, use_color,
 };
-use crate::input::chunks::Locator;
+use crate::input::chunks::{Locator, Place};
 use crate::wire;
 use crate::wire::{MatchDoc, SourceLine, Sourced, Units};
 use crate::workbench::follow::matches_independent_of_other_lines;
@@ -196,22 +196,15 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
         usize::MAX
     };
     let mut input = open_input(a, chunk)?;
-    let started = std::time::Instant::now();
-    let (limit, left) = scan_budget(a);
+    let mut scan = Scan::new(a, &re);
     let explain = |e| a.common.budget.explain(e);
-    let color = use_color(a.common.color);
     let json = a.common.json;
-    let mut n = 0usize;
-    let mut steps = 0u64;
     let mut chars_before = Units::default();
     let mut source_chars = SourceChars::default();
     let mut first_text: Option<String> = None;
     let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
-    // JSON is one document whatever happens: the array is built first, and an error after some
-    // matches is reported alone (as `{"error": …}`), never after half an array.
-    let mut json_items: Vec<Value> = Vec::new();
     while let Some(chunk) = input.next_chunk() {
-        if limit.is_some_and(|l| n >= l) {
+        if scan.full() {
             break;
         }
         let text = chunk.searchable();
@@ -220,11 +213,7 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
             first_text = Some(text.chars().take(1 << 16).collect());
         }
         if a.count {
-            let (k, s) = re
-                .count_with_options(text, limit.map(|l| l - n), left(steps))
-                .map_err(explain)?;
-            n += k;
-            steps += s;
+            scan.count(text)?;
             continue;
         }
         let mut places = Locator::new(&chunk);
@@ -234,21 +223,13 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
         } else {
             Vec::new()
         };
-        let mut it = re.matches(text, left(steps));
+        let mut it = re.matches(text, scan.options());
         for m in it.by_ref() {
-            if limit.is_some_and(|l| n >= l) {
+            if scan.full() {
                 break;
             }
             let m = m.map_err(explain)?;
             let place = places.locate(m.start());
-            let line = MatchLine {
-                re: &re,
-                text,
-                m: &m,
-                source: input.source(place.source),
-                place,
-                color,
-            };
             let doc = || {
                 let at = chars.at(m.start());
                 if input.tagged() {
@@ -265,24 +246,16 @@ pub fn find(a: &FindArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
                     doc
                 }
             };
-            let items = json.then_some(&mut json_items);
-            put_match(&mut out, items, line, input.tagged(), doc, None)?;
-            n += 1;
+            scan.put(&mut out, &input, text, &m, place, doc, None)?;
         }
-        steps += it.steps();
+        scan.steps += it.steps();
         if json && !chunk.last {
             chars_before = chars_before.plus(Units::of(&chunk.text));
         }
     }
-    let found = Found {
-        n,
-        steps,
-        json_items,
-        started,
-    };
     let stats_text = first_text.as_deref().unwrap_or("");
     conclude(
-        a, &re, &followed, input, found, "lines", stats_text, out, err,
+        a, &re, &followed, input, scan, "lines", stats_text, out, err,
     )
 }
 
@@ -298,20 +271,16 @@ fn find_in_records(
 ) -> Outcome {
     use crate::input::format::{self, Message};
     let mut input = open_input(a, CHUNK)?;
-    let started = std::time::Instant::now();
-    let (limit, left) = scan_budget(a);
+    let mut scan = Scan::new(a, re);
     let explain = |e| a.common.budget.explain(e);
-    let color = use_color(a.common.color);
-    let json = a.common.json;
-    let (mut n, mut steps, mut skipped) = (0usize, 0u64, 0u64);
+    let mut skipped = 0u64;
     let mut out = std::io::BufWriter::with_capacity(1 << 16, out);
-    let mut json_items: Vec<Value> = Vec::new();
     let mut cutter = crate::presets::per_record::RecordCutter::new(Some(format));
     'chunks: while let Some(chunk) = input.next_chunk() {
         let (window, extents) = cutter.cut(chunk);
         let mut places = Locator::new(&window);
         for (start, end, fmt) in extents {
-            if limit.is_some_and(|l| n >= l) {
+            if scan.full() {
                 break 'chunks;
             }
             let record = format::record(&window.text, start, end, fmt);
@@ -325,18 +294,14 @@ fn find_in_records(
             };
             let message = record.message.as_str();
             if a.count {
-                let (k, s) = re
-                    .count_with_options(message, limit.map(|l| l - n), left(steps))
-                    .map_err(explain)?;
-                n += k;
-                steps += s;
+                scan.count(message)?;
                 continue;
             }
             let record_place = places.locate(start);
             let mut chars = CharIndex::new(message);
-            let mut it = re.matches(message, left(steps));
+            let mut it = re.matches(message, scan.options());
             for m in it.by_ref() {
-                if limit.is_some_and(|l| n >= l) {
+                if scan.full() {
                     break;
                 }
                 let mut m = m.map_err(explain)?;
@@ -351,14 +316,6 @@ fn find_in_records(
                     Some(_) => places.locate(m.start()),
                     None => record_place,
                 };
-                let line = MatchLine {
-                    re,
-                    text,
-                    m: &m,
-                    source: input.source(place.source),
-                    place,
-                    color,
-                };
                 let doc = || {
                     let mut doc = MatchDoc::new(re, text, &m, char_index);
                     if at.is_some() {
@@ -366,22 +323,13 @@ fn find_in_records(
                     }
                     doc
                 };
-                let items = json.then_some(&mut json_items);
                 let offsets = at.is_none().then_some("message");
-                put_match(&mut out, items, line, input.tagged(), doc, offsets)?;
-                n += 1;
+                scan.put(&mut out, &input, text, &m, place, doc, offsets)?;
             }
-            steps += it.steps();
+            scan.steps += it.steps();
         }
     }
-    if cutter.cut_records() > 0 {
-        writeln!(
-            err,
-            "rxw: warning: {} record(s) ran past {} MiB and were cut there; each piece was matched as a record of its own",
-            cutter.cut_records(),
-            crate::presets::per_record::MAX_RECORD >> 20
-        )?;
-    }
+    inputs::warn_cut_records(cutter.cut_records(), err)?;
     if skipped > 0 {
         let (s, were) = if skipped == 1 {
             (" is", "was")
@@ -393,44 +341,7 @@ fn find_in_records(
             "rxw: warning: {skipped} line{s} no {format} record and {were} skipped"
         )?;
     }
-    let found = Found {
-        n,
-        steps,
-        json_items,
-        started,
-    };
-    conclude(a, re, followed, input, found, format.name(), "", out, err)
-}
-
-/// A match `rxw find` found: with `--json` (`items`) its document, made by `doc` and placed
-/// at its source's line (`offsets`: as [`Sourced::offsets`]), kept for the array; else its
-/// line printed, the source named when several logs are read (`tagged`).
-fn put_match<'a>(
-    out: &mut dyn Write,
-    items: Option<&mut Vec<Value>>,
-    line: MatchLine<'a>,
-    tagged: bool,
-    doc: impl FnOnce() -> MatchDoc<'a>,
-    offsets: Option<&'static str>,
-) -> std::io::Result<()> {
-    match items {
-        Some(items) => {
-            let record = Sourced {
-                record: doc(),
-                at: line.source.map(|source| SourceLine {
-                    source,
-                    line: line.place.line,
-                }),
-                offsets,
-            };
-            items.push(serde_json::to_value(record).expect("a match serializes"));
-            Ok(())
-        }
-        None => {
-            let source = line.source.filter(|_| tagged);
-            write_match_line(out, MatchLine { source, ..line })
-        }
-    }
+    conclude(a, re, followed, input, scan, format.name(), "", out, err)
 }
 
 /// The input of `rxw find`, `chunk` bytes at a time, within `--since` / `--until`.
@@ -449,26 +360,115 @@ fn open_input(a: &FindArgs, chunk: usize) -> Result<TextInput, CliError> {
     )?)
 }
 
-/// The scan's match limit, and the options of a chunk's search `spent` steps into the scan:
-/// one deadline and one step budget for the whole scan, over every chunk.
-fn scan_budget(a: &FindArgs) -> (Option<usize>, impl Fn(u64) -> MatchOptions<'static>) {
-    let limits = a.common.budget.limits();
-    let limit = limits.clamp_matches(a.limit);
-    let scan = crate::engine::MatchOptions::within(&limits);
-    let left = move |spent: u64| MatchOptions {
-        max_total_steps: limits.max_total_steps.map(|t| t.saturating_sub(spent)),
-        ..scan.clone()
-    };
-    (limit, left)
-}
-
-/// What a `rxw find` scan found: the matches counted, the steps spent, the JSON documents of
-/// the matches (with `--json`), and when the scan started.
-struct Found {
+/// A `rxw find` scan as it goes: the matches of `re` found and the steps spent so far, under
+/// one deadline and one step budget for the whole scan over every chunk; with `--json` the
+/// matches' documents, for one array at the end (JSON is one document whatever happens: an
+/// error after some matches is reported alone, as `{"error": …}`, never after half an array),
+/// else each match printed as a line as it is found.
+struct Scan<'a> {
+    re: &'a Regex,
+    color: bool,
+    json: bool,
+    budget: &'a super::BudgetArgs,
+    limits: crate::Limits,
+    limit: Option<usize>,
+    options: MatchOptions<'static>,
+    started: std::time::Instant,
     n: usize,
     steps: u64,
     json_items: Vec<Value>,
-    started: std::time::Instant,
+}
+
+impl<'a> Scan<'a> {
+    /// A scan that starts now.
+    fn new(a: &'a FindArgs, re: &'a Regex) -> Scan<'a> {
+        let started = std::time::Instant::now();
+        let limits = a.common.budget.limits();
+        Scan {
+            re,
+            color: use_color(a.common.color),
+            json: a.common.json,
+            budget: &a.common.budget,
+            limit: limits.clamp_matches(a.limit),
+            options: MatchOptions::within(&limits),
+            limits,
+            started,
+            n: 0,
+            steps: 0,
+            json_items: Vec::new(),
+        }
+    }
+
+    /// Whether the matches `--limit` asks for are all found.
+    fn full(&self) -> bool {
+        self.limit.is_some_and(|l| self.n >= l)
+    }
+
+    /// The options of the next search: the scan's deadline, and the steps left of its budget.
+    fn options(&self) -> MatchOptions<'static> {
+        MatchOptions {
+            max_total_steps: self
+                .limits
+                .max_total_steps
+                .map(|t| t.saturating_sub(self.steps)),
+            ..self.options.clone()
+        }
+    }
+
+    /// A match `m` found in `text` at `place`: with `--json` its document, made by `doc` and
+    /// placed at its source's line (`offsets`: as [`Sourced::offsets`]), kept for the array;
+    /// else its line printed, the source named when several logs are read.
+    #[allow(clippy::too_many_arguments)]
+    fn put<'t>(
+        &mut self,
+        out: &mut dyn Write,
+        input: &'t TextInput,
+        text: &'t str,
+        m: &'t Match,
+        place: Place,
+        doc: impl FnOnce() -> MatchDoc<'t>,
+        offsets: Option<&'static str>,
+    ) -> std::io::Result<()>
+    where
+        'a: 't,
+    {
+        let source = input.source(place.source);
+        if self.json {
+            let record = Sourced {
+                record: doc(),
+                at: source.map(|source| SourceLine {
+                    source,
+                    line: place.line,
+                }),
+                offsets,
+            };
+            let item = serde_json::to_value(record).expect("a match serializes");
+            self.json_items.push(item);
+        } else {
+            let line = MatchLine {
+                re: self.re,
+                text,
+                m,
+                source: source.filter(|_| input.tagged()),
+                place,
+                color: self.color,
+            };
+            write_match_line(out, line)?;
+        }
+        self.n += 1;
+        Ok(())
+    }
+
+    /// `--count`: the matches in `text` counted, up to the limit.
+    fn count(&mut self, text: &str) -> Result<(), crate::error::Error> {
+        let (k, s) = self
+            .re
+            .count_with_options(text, self.limit.map(|l| l - self.n), self.options())
+            .map_err(|e| self.budget.explain(e))?;
+        self.n += k;
+        self.steps += s;
+        Ok(())
+    }
 }
 
 /// The end of `rxw find`: the inputs closed (followed on with `--follow`), the count or the
@@ -480,18 +480,19 @@ fn conclude(
     re: &Regex,
     followed: &[std::path::PathBuf],
     mut input: TextInput,
-    found: Found,
+    scan: Scan,
     count_format: &'static str,
     stats_text: &str,
     mut out: std::io::BufWriter<&mut dyn Write>,
     err: &mut dyn Write,
 ) -> Outcome {
-    let Found {
+    let Scan {
         n,
         steps,
         json_items,
         started,
-    } = found;
+        ..
+    } = scan;
     let json = a.common.json;
     let failures = input.finish(err)?;
     if a.follow && failures.is_empty() {

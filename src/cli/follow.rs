@@ -204,31 +204,27 @@ pub(super) fn run(
 fn say(poll: &FleetPoll, names: &[String], err: &mut dyn Write) -> Result<(), CliError> {
     for (k, why) in &poll.reloaded {
         let name = &names[*k];
-        match why {
-            Reload::Truncated => writeln!(
-                err,
-                "rxw: {name} was truncated: following it from its start"
-            )?,
-            Reload::Rotated => writeln!(
-                err,
-                "rxw: {name} was replaced (rotated): following the new file from its start"
-            )?,
-        }
+        let what = match why {
+            Reload::Truncated => "was truncated: following it from its start",
+            Reload::Rotated => "was replaced (rotated): following the new file from its start",
+        };
+        writeln!(err, "rxw: {name} {what}")?;
     }
     for (k, event) in &poll.notices {
         let name = &names[*k];
-        match event {
-            FollowEvent::Missing => writeln!(
-                err,
-                "rxw: {name} is gone (rotated?): waiting for a file at that path"
-            )?,
-            FollowEvent::NotRegular(kind) => writeln!(
-                err,
-                "rxw: {name} is {kind} now, not a regular file: not read; waiting for a regular file at that path"
-            )?,
-            FollowEvent::Failed(e) => writeln!(err, "rxw: cannot read {name}: {e}")?,
-            FollowEvent::Unchanged | FollowEvent::Appended(_) | FollowEvent::Reloaded { .. } => {}
-        }
+        let said = match event {
+            FollowEvent::Missing => {
+                format!("{name} is gone (rotated?): waiting for a file at that path")
+            }
+            FollowEvent::NotRegular(kind) => format!(
+                "{name} is {kind} now, not a regular file: not read; waiting for a regular file at that path"
+            ),
+            FollowEvent::Failed(e) => format!("cannot read {name}: {e}"),
+            FollowEvent::Unchanged | FollowEvent::Appended(_) | FollowEvent::Reloaded { .. } => {
+                continue;
+            }
+        };
+        writeln!(err, "rxw: {said}")?;
     }
     err.flush()?;
     Ok(())

@@ -354,3 +354,16 @@ pub(crate) fn time_with_text() -> crate::error::Error {
         "--since/--until select the records of logs; --text is matched as given",
     )
 }
+
+/// Says on `err` how many records of a record log ran past the longest a record may be and
+/// were cut there (nothing when none was).
+pub fn warn_cut_records(cut: u64, err: &mut dyn Write) -> std::io::Result<()> {
+    if cut > 0 {
+        writeln!(
+            err,
+            "rxw: warning: {cut} record(s) ran past {} MiB and were cut there; each piece was matched as a record of its own",
+            crate::presets::per_record::MAX_RECORD >> 20
+        )?;
+    }
+    Ok(())
+}

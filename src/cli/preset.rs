@@ -814,14 +814,7 @@ fn note_skipped(
     let Some(records) = pass.records() else {
         return Ok(());
     };
-    if records.cut_records() > 0 {
-        writeln!(
-            err,
-            "rxw: warning: {} record(s) ran past {} MiB and were cut there; each piece was matched as a record of its own",
-            records.cut_records(),
-            crate::presets::per_record::MAX_RECORD >> 20
-        )?;
-    }
+    inputs::warn_cut_records(records.cut_records(), err)?;
     for (k, s) in records.skipped().iter().enumerate() {
         let Some((line, why)) = s.first else { continue };
         let name = input.source(k).map_or_else(

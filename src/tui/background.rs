@@ -193,43 +193,25 @@ mod unit {
 
     #[test]
     fn osc11_answers_in_their_forms() {
-        // Four hex digits a channel, ended by BEL (xterm, kitty, tmux) or ST (VTE, iTerm2).
-        assert_eq!(
-            parse_osc11(b"\x1b]11;rgb:ffff/ffff/ffff\x07"),
-            Some((255, 255, 255))
-        );
-        assert_eq!(
-            parse_osc11(b"\x1b]11;rgb:1c1c/1c1c/1c1c\x1b\\"),
-            Some((0x1c, 0x1c, 0x1c))
-        );
-        // Two digits, one digit, three digits: each scaled to eight bits.
-        assert_eq!(
-            parse_osc11(b"\x1b]11;rgb:ff/80/00\x07"),
-            Some((255, 128, 0))
-        );
-        assert_eq!(parse_osc11(b"\x1b]11;rgb:f/8/0\x07"), Some((255, 136, 0)));
-        assert_eq!(
-            parse_osc11(b"\x1b]11;rgb:fff/000/800\x1b\\"),
-            Some((255, 0, 128))
-        );
-        // rgba (a few terminals), a #-colour, the 8-bit ST.
-        assert_eq!(
-            parse_osc11(b"\x1b]11;rgba:fdfd/f6f6/e3e3/ffff\x07"),
-            Some((0xfd, 0xf6, 0xe3))
-        );
-        assert_eq!(
-            parse_osc11(b"\x1b]11;#fdf6e3\x07"),
-            Some((0xfd, 0xf6, 0xe3))
-        );
-        assert_eq!(
-            parse_osc11(b"\x1b]11;rgb:0000/2b2b/3636\x9c"),
-            Some((0, 0x2b, 0x36))
-        );
-        // Followed by the device attributes, and after stray bytes.
-        assert_eq!(
-            parse_osc11(b"x\x1b]11;rgb:0000/0000/0000\x07\x1b[?62;22c"),
-            Some((0, 0, 0))
-        );
+        let cases: [(&[u8], (u8, u8, u8)); 9] = [
+            // Four hex digits a channel, ended by BEL (xterm, kitty, tmux) or ST (VTE, iTerm2).
+            (b"\x1b]11;rgb:ffff/ffff/ffff\x07", (255, 255, 255)),
+            (b"\x1b]11;rgb:1c1c/1c1c/1c1c\x1b\\", (0x1c, 0x1c, 0x1c)),
+            // Two digits, one digit, three digits: each scaled to eight bits.
+            (b"\x1b]11;rgb:ff/80/00\x07", (255, 128, 0)),
+            (b"\x1b]11;rgb:f/8/0\x07", (255, 136, 0)),
+            (b"\x1b]11;rgb:fff/000/800\x1b\\", (255, 0, 128)),
+            // rgba (a few terminals), a #-colour, the 8-bit ST.
+            (b"\x1b]11;rgba:fdfd/f6f6/e3e3/ffff\x07", (0xfd, 0xf6, 0xe3)),
+            (b"\x1b]11;#fdf6e3\x07", (0xfd, 0xf6, 0xe3)),
+            (b"\x1b]11;rgb:0000/2b2b/3636\x9c", (0, 0x2b, 0x36)),
+            // Followed by the device attributes, and after stray bytes.
+            (b"x\x1b]11;rgb:0000/0000/0000\x07\x1b[?62;22c", (0, 0, 0)),
+        ];
+        for (answer, rgb) in cases {
+            let shown = String::from_utf8_lossy(answer);
+            assert_eq!(parse_osc11(answer), Some(rgb), "{shown:?}");
+        }
     }
 
     #[test]
@@ -257,29 +239,33 @@ mod unit {
     #[test]
     fn the_answer_says_light_or_dark() {
         let of = |b: &[u8]| parse_osc11(b).map(crate::tui::theme::background_of);
-        assert_eq!(
-            of(b"\x1b]11;rgb:ffff/ffff/ffff\x07"),
-            Some(Background::Light)
-        );
-        // Solarized light and dark.
-        assert_eq!(of(b"\x1b]11;rgb:fd/f6/e3\x07"), Some(Background::Light));
-        assert_eq!(of(b"\x1b]11;rgb:00/2b/36\x07"), Some(Background::Dark));
-        assert_eq!(
-            of(b"\x1b]11;rgb:1c1c/1c1c/1c1c\x1b\\"),
-            Some(Background::Dark)
-        );
+        let cases: [(&[u8], Background); 4] = [
+            (b"\x1b]11;rgb:ffff/ffff/ffff\x07", Background::Light),
+            // Solarized light and dark.
+            (b"\x1b]11;rgb:fd/f6/e3\x07", Background::Light),
+            (b"\x1b]11;rgb:00/2b/36\x07", Background::Dark),
+            (b"\x1b]11;rgb:1c1c/1c1c/1c1c\x1b\\", Background::Dark),
+        ];
+        for (answer, background) in cases {
+            assert_eq!(of(answer), Some(background), "{answer:?}");
+        }
     }
 
     #[test]
     fn colorfgbg_says_the_background_in_its_last_field() {
-        assert_eq!(from_colorfgbg("0;15"), Some(Background::Light));
-        assert_eq!(from_colorfgbg("15;0"), Some(Background::Dark));
-        assert_eq!(from_colorfgbg("0;default;7"), Some(Background::Light));
-        assert_eq!(from_colorfgbg("7;default;8"), Some(Background::Dark));
-        assert_eq!(from_colorfgbg("12;4"), Some(Background::Dark));
-        assert_eq!(from_colorfgbg("0;default"), None);
-        assert_eq!(from_colorfgbg("0;99"), None);
-        assert_eq!(from_colorfgbg(""), None);
+        let cases = [
+            ("0;15", Some(Background::Light)),
+            ("15;0", Some(Background::Dark)),
+            ("0;default;7", Some(Background::Light)),
+            ("7;default;8", Some(Background::Dark)),
+            ("12;4", Some(Background::Dark)),
+            ("0;default", None),
+            ("0;99", None),
+            ("", None),
+        ];
+        for (value, background) in cases {
+            assert_eq!(from_colorfgbg(value), background, "{value:?}");
+        }
     }
 
     #[test]
