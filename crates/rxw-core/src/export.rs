@@ -32,9 +32,10 @@ pub enum Format {
 impl Format {
     /// The format a path's extension suggests: `.csv` is CSV, anything else JSON Lines.
     pub fn from_path(path: &Path) -> Format {
-        match path.extension().and_then(|e| e.to_str()) {
-            Some(e) if e.eq_ignore_ascii_case("csv") => Format::Csv,
-            _ => Format::JsonLines,
+        if crate::extension_is(path, "csv") {
+            Format::Csv
+        } else {
+            Format::JsonLines
         }
     }
 }

@@ -497,10 +497,11 @@ fn stretch_or_decoded(at: usize, body: &str) -> Message<'_> {
     }
 }
 
-/// The fields of a JSON Lines record.
+/// The fields of a JSON Lines or logfmt record, each found under the first of its names
+/// ([`FieldNames`]) the record has.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct JsonFields {
-    /// The message.
+pub struct RecordFields {
+    /// The message, decoded.
     pub message: String,
     /// The time, as written.
     pub time: Option<String>,
@@ -510,11 +511,28 @@ pub struct JsonFields {
     pub level: Option<String>,
 }
 
+impl RecordFields {
+    /// A record's fields: its `message`, and each other field as `find` finds it under the
+    /// keys `names` gives it.
+    pub(crate) fn found(
+        message: String,
+        names: &FieldNames,
+        find: impl Fn(&[String]) -> Option<String>,
+    ) -> RecordFields {
+        RecordFields {
+            message,
+            time: find(&names.time),
+            sender: find(&names.sender),
+            level: find(&names.level),
+        }
+    }
+}
+
 /// What one line of a JSON log is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum JsonLine {
     /// A record.
-    Record(JsonFields),
+    Record(RecordFields),
     /// Not a JSON object.
     NotJson,
     /// An object without a string message field.
@@ -551,12 +569,7 @@ pub fn json_record_with(line: &str, names: &FieldNames) -> JsonLine {
         _ => None,
     });
     match message {
-        Some(message) => JsonLine::Record(JsonFields {
-            message,
-            time: text(&names.time),
-            sender: text(&names.sender),
-            level: text(&names.level),
-        }),
+        Some(message) => JsonLine::Record(RecordFields::found(message, names, text)),
         None => JsonLine::NoMessage,
     }
 }

@@ -8,6 +8,7 @@
 //! past the BMP), as JSON has them. A line is logfmt when it reads to its end that way and at
 //! least one key has a value; `hello world` is not.
 
+use super::format::RecordFields;
 use std::borrow::Cow;
 
 /// The common field names of a logfmt record.
@@ -131,24 +132,11 @@ fn hex_unit(chars: &mut std::str::CharIndices<'_>) -> Option<u32> {
     Some(unit)
 }
 
-/// The fields of a logfmt record.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct LogfmtFields {
-    /// The message, decoded.
-    pub message: String,
-    /// The time, as written.
-    pub time: Option<String>,
-    /// The sender.
-    pub sender: Option<String>,
-    /// The level.
-    pub level: Option<String>,
-}
-
 /// What one line of a logfmt log is.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum LogfmtLine {
     /// A record.
-    Record(LogfmtFields),
+    Record(RecordFields),
     /// Not logfmt.
     NotLogfmt,
     /// logfmt without a message field.
@@ -175,12 +163,7 @@ pub fn logfmt_record_with(line: &str, names: &super::field_names::FieldNames) ->
         })
     };
     match field(&names.message) {
-        Some(message) => LogfmtLine::Record(LogfmtFields {
-            message,
-            time: field(&names.time),
-            sender: field(&names.sender),
-            level: field(&names.level),
-        }),
+        Some(message) => LogfmtLine::Record(RecordFields::found(message, names, field)),
         None => LogfmtLine::NoMessage,
     }
 }

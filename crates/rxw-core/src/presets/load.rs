@@ -34,9 +34,10 @@ pub enum Format {
 impl Format {
     /// The format for a file name: `.json` is JSON, anything else TOML.
     pub fn for_path(path: &Path) -> Format {
-        match path.extension().and_then(|e| e.to_str()) {
-            Some(e) if e.eq_ignore_ascii_case("json") => Format::Json,
-            _ => Format::Toml,
+        if crate::extension_is(path, "json") {
+            Format::Json
+        } else {
+            Format::Toml
         }
     }
 }

@@ -129,7 +129,8 @@ impl ScanEvent {
     }
 }
 
-struct Job {
+/// What a scan is asked to do.
+struct Request {
     generation: u64,
     regex: Arc<Regex>,
     text: SharedText,
@@ -140,6 +141,11 @@ struct Job {
     base_count: usize,
     /// The line (0-based) of `window.start`.
     base_line: usize,
+}
+
+/// A request as a worker runs it, with the flags it watches and sets.
+struct Job {
+    request: Request,
     cancel: Arc<AtomicBool>,
     /// The byte the scan has reached, updated by the engine during long searches.
     progress: Arc<AtomicUsize>,
@@ -212,30 +218,17 @@ impl Worker {
         }
     }
 
-    fn submit(
-        &self,
-        generation: u64,
-        regex: Arc<Regex>,
-        text: SharedText,
-        window: Range<usize>,
-        base_count: usize,
-        base_line: usize,
-    ) {
+    fn submit(&self, request: Request) {
         let cancel = Arc::new(AtomicBool::new(false));
         let old = std::mem::replace(
             &mut *self.cancel.lock().unwrap_or_else(|e| e.into_inner()),
             Arc::clone(&cancel),
         );
         old.store(true, Ordering::Relaxed);
-        let progress = Arc::new(AtomicUsize::new(window.start));
+        let progress = Arc::new(AtomicUsize::new(request.window.start));
         *self.progress.lock().unwrap_or_else(|e| e.into_inner()) = Arc::clone(&progress);
         let _ = self.jobs.send(Job {
-            generation,
-            regex,
-            text,
-            window,
-            base_count,
-            base_line,
+            request,
             cancel,
             progress,
         });
@@ -297,21 +290,29 @@ fn window_slice<'t>(
 }
 
 fn run_window(job: &Job, events: &Reply) {
-    crate::trace_mark!("window start {}", job.generation);
+    crate::trace_mark!("window start {}", job.request.generation);
     // Search a slice around the window: the cost stays proportional to the window, and the
     // margins give look-around and anchors their context.
-    let (base, slice) = window_slice(&job.text, &job.window);
+    let (base, slice) = window_slice(&job.request.text, &job.request.window);
     let slice: &str = &slice;
     let options = MatchOptions {
-        start: job.window.start.saturating_sub(base).min(slice.len()),
+        start: job
+            .request
+            .window
+            .start
+            .saturating_sub(base)
+            .min(slice.len()),
         cancel: Some(&job.cancel),
         ..Default::default()
     };
     let mut matches = Vec::new();
     let mut error = None;
-    for m in job.regex.matches(slice, options) {
+    for m in job.request.regex.matches(slice, options) {
         match m {
-            Ok(mut m) if m.start() + base <= job.window.end && matches.len() < WINDOW_MATCH_CAP => {
+            Ok(mut m)
+                if m.start() + base <= job.request.window.end
+                    && matches.len() < WINDOW_MATCH_CAP =>
+            {
                 for g in m.groups.iter_mut().flatten() {
                     g.0 += base;
                     g.1 += base;
@@ -328,10 +329,14 @@ fn run_window(job: &Job, events: &Reply) {
     if job.cancel.load(Ordering::Relaxed) {
         return;
     }
-    crate::trace_mark!("window sent {} ({} matches)", job.generation, matches.len());
+    crate::trace_mark!(
+        "window sent {} ({} matches)",
+        job.request.generation,
+        matches.len()
+    );
     events.send(ScanEvent::Window {
-        generation: job.generation,
-        window: job.window.clone(),
+        generation: job.request.generation,
+        window: job.request.window.clone(),
         matches,
         error,
     });
@@ -403,33 +408,34 @@ impl Found {
 }
 
 fn run_full(job: &Job, events: &Reply) {
-    crate::trace_mark!("full start {}", job.generation);
+    crate::trace_mark!("full start {}", job.request.generation);
     let started = Instant::now();
     let mut found = Found {
-        generation: job.generation,
-        base_count: job.base_count,
+        generation: job.request.generation,
+        base_count: job.request.base_count,
         batch: Vec::new(),
         lines: Vec::new(),
-        line_at: job.window.start,
-        line: job.base_line,
-        count: job.base_count,
-        kept: job.base_count,
+        line_at: job.request.window.start,
+        line: job.request.base_line,
+        count: job.request.base_count,
+        kept: job.request.base_count,
         last_send: Instant::now(),
     };
     let mut error = None;
-    let re = &*job.regex;
+    let re = &*job.request.regex;
     let reach = Reach::of(re);
     let starts = Starts::of(re.ast(), re.flags().ignore_case);
     // For a pattern whose attempts may read without bound, every match of the scan: where
     // growth resumes is the first attempt the scan ran that examined the end of the text.
-    let unbounded = reach == Reach::Unbounded && job.text.memory().is_some();
+    let unbounded = reach == Reach::Unbounded && job.request.text.memory().is_some();
     let mut all = Vec::new();
     // A paged text is read in pieces of whole lines. A pattern whose matches stay in lines
     // searches each alone; another carries what the next piece may change (from the engine's
     // resume point) into it, and its matches wait until the piece is settled.
     let look_behind = growth::look_behind(re.ast());
-    let carrying = job.text.memory().is_none() && reach != Reach::Line && look_behind.is_some();
-    let mut exact = job.text.memory().is_some() || reach == Reach::Line || carrying;
+    let carrying =
+        job.request.text.memory().is_none() && reach != Reach::Line && look_behind.is_some();
+    let mut exact = job.request.text.memory().is_some() || reach == Reach::Line || carrying;
     let mode = if carrying {
         PieceMode::Carry
     } else {
@@ -439,9 +445,12 @@ fn run_full(job: &Job, events: &Reply) {
     let finder = StartFinder::new(&starts);
     let empty = growth::can_match_empty(re.ast());
     let mut steps = 0;
-    let mut scanned = job.window.start;
+    let mut scanned = job.request.window.start;
     let mut paged_pending = None;
-    let mut pieces = job.text.scan_pieces(job.window.start, mode, context);
+    let mut pieces = job
+        .request
+        .text
+        .scan_pieces(job.request.window.start, mode, context);
     let mut lowered = false;
     'pieces: while let Some(piece) = pieces.next_piece() {
         if job.cancel.load(Ordering::Relaxed) {
@@ -449,7 +458,11 @@ fn run_full(job: &Job, events: &Reply) {
         }
         let (text, offset): (&str, usize) = (&piece.text, piece.offset);
         if !lowered {
-            crate::trace_mark!("full piece {} ({} bytes)", job.generation, text.len());
+            crate::trace_mark!(
+                "full piece {} ({} bytes)",
+                job.request.generation,
+                text.len()
+            );
         }
         let options = MatchOptions {
             bounds_only: true,
@@ -457,7 +470,12 @@ fn run_full(job: &Job, events: &Reply) {
             cancel: Some(&job.cancel),
             // The matcher's position is the progress of a text searched whole; a paged
             // text reports each piece as it is done.
-            progress: job.text.memory().is_some().then_some(&*job.progress),
+            progress: job
+                .request
+                .text
+                .memory()
+                .is_some()
+                .then_some(&*job.progress),
             ..Default::default()
         };
         let bytes = text.as_bytes();
@@ -542,13 +560,13 @@ fn run_full(job: &Job, events: &Reply) {
         return;
     }
     // Where growth must look again for a pattern whose attempts may read without bound.
-    let pending = match job.text.memory() {
-        Some(text) if unbounded => resume_point(re, &starts, text, job.window.start, &all),
+    let pending = match job.request.text.memory() {
+        Some(text) if unbounded => resume_point(re, &starts, text, job.request.window.start, &all),
         _ => paged_pending,
     };
-    found.send(scanned.max(job.text.len()), events);
+    found.send(scanned.max(job.request.text.len()), events);
     events.send(ScanEvent::Done {
-        generation: job.generation,
+        generation: job.request.generation,
         count: found.count,
         steps,
         elapsed: started.elapsed(),
@@ -602,7 +620,14 @@ impl Scanner {
         text: SharedText,
         window: Range<usize>,
     ) {
-        self.window.submit(generation, regex, text, window, 0, 0);
+        self.window.submit(Request {
+            generation,
+            regex,
+            text,
+            window,
+            base_count: 0,
+            base_line: 0,
+        });
     }
 
     /// Asks for a full count (cancelling the previous one).
@@ -622,9 +647,14 @@ impl Scanner {
         base_count: usize,
         base_line: usize,
     ) {
-        let len = text.len();
-        self.full
-            .submit(generation, regex, text, start..len, base_count, base_line);
+        self.full.submit(Request {
+            generation,
+            regex,
+            window: start..text.len(),
+            text,
+            base_count,
+            base_line,
+        });
     }
 
     /// The byte the newest full scan has reached (it moves during a long search that finds no
@@ -674,13 +704,13 @@ mod tests {
     /// A run that, for generation 1, ignores its cancel flag until released (a cancelled
     /// count starved of the core), and for any other answers at once.
     fn held_run(job: &Job, events: &Reply) {
-        if job.generation == 1 {
+        if job.request.generation == 1 {
             while HOLD_FIRST.load(Ordering::Relaxed) {
                 thread::sleep(Duration::from_millis(1));
             }
         }
         events.send(ScanEvent::Done {
-            generation: job.generation,
+            generation: job.request.generation,
             count: 0,
             steps: 0,
             elapsed: Duration::ZERO,
@@ -704,10 +734,18 @@ mod tests {
         let worker = Worker::spawn("test-full", reply, held_run, true);
         let re = Arc::new(Regex::new("a", Flavor::PYTHON, Flags::default()).unwrap());
         let text = SharedText::Memory(Arc::new("a".repeat(10)));
-        worker.submit(1, Arc::clone(&re), text.clone(), 0..10, 0, 0);
+        let request = |generation, regex, text| Request {
+            generation,
+            regex,
+            text,
+            window: 0..10,
+            base_count: 0,
+            base_line: 0,
+        };
+        worker.submit(request(1, Arc::clone(&re), text.clone()));
         // Let the first run start before the second request cancels it.
         thread::sleep(Duration::from_millis(50));
-        worker.submit(2, re, text, 0..10, 0, 0);
+        worker.submit(request(2, re, text));
         let first = rx.recv_timeout(Duration::from_secs(60));
         HOLD_FIRST.store(false, Ordering::Relaxed);
         let first = first.expect("the second run answered while the first was held");
