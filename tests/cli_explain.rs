@@ -1,9 +1,14 @@
 //! `rxw explain`: text and JSON output, lints with carets, errors with exit code 2.
 
 use assert_cmd::Command;
-use rxw_testkit::{json_of, rxw_without_user_files as rxw};
+use rxw_testkit::rxw_without_user_files as rxw;
 
 const WORK_ORDER: &str = r"^\[WO:(?P<wo_id>[a-f0-9-]+)\]\s+\[from\s+(?P<sender>[a-zA-Z0-9_-]+)\]\s+(?P<title>[^—\n]+?)\s*—\s*(?P<body>.+)$";
+
+/// `rxw explain --json ARGS`, which must exit with `code`: its JSON document.
+fn explain_json(args: &[&str], code: i32) -> serde_json::Value {
+    rxw_testkit::run_json(rxw().args(["explain", "--json"]).args(args), code).0
+}
 
 #[test]
 fn text_form_is_an_aligned_tree_with_lints() {
@@ -40,12 +45,7 @@ fn work_order_lint_has_a_caret() {
 
 #[test]
 fn json_has_tree_nodes_and_lints() {
-    let out = rxw()
-        .args(["explain", "--json", "(?P<x>a+)+$", "--flavor", "python"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    let v = json_of(&out.stdout);
+    let v = explain_json(&["(?P<x>a+)+$", "--flavor", "python"], 0);
     assert_eq!(v["tree"]["kind"], "sequence");
     assert_eq!(v["tree"]["span"]["end"], 11);
     let nodes = v["nodes"].as_array().unwrap();
@@ -106,12 +106,7 @@ fn errors_exit_2_with_caret_or_json() {
             err.contains(&format!("  {pat}\n")) && err.contains('^'),
             "{err}"
         );
-        let out = rxw()
-            .args(["explain", "--json", pat, "--flavor", flavor])
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(2));
-        let v = json_of(&out.stdout);
+        let v = explain_json(&[pat, "--flavor", flavor], 2);
         assert_eq!(v["error"]["kind"], "pattern_invalid");
         assert_eq!(v["error"]["message"], msg);
         assert!(v["error"]["span"]["start"].is_u64(), "{v}");
@@ -121,9 +116,7 @@ fn errors_exit_2_with_caret_or_json() {
 #[test]
 fn too_complex_is_an_error() {
     let pat = "a|".repeat(5000);
-    let out = rxw().args(["explain", "--json", &pat]).output().unwrap();
-    assert_eq!(out.status.code(), Some(2));
-    let v = json_of(&out.stdout);
+    let v = explain_json(&[&pat], 2);
     assert_eq!(v["error"]["kind"], "explain_too_complex");
     assert_eq!(v["error"]["message"], "explain: pattern too complex");
 }
@@ -150,12 +143,7 @@ fn regression_js_surrogate_escape_is_explained_as_the_code_unit_written() {
 
 #[test]
 fn redos_lint_points_at_the_culprit_with_its_attack() {
-    let out = rxw()
-        .args(["explain", "--json", "--flavor", "js", "^(a|a)*$"])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = explain_json(&["--flavor", "js", "^(a|a)*$"], 0);
     let lint = v["lints"]
         .as_array()
         .unwrap()
@@ -166,11 +154,7 @@ fn redos_lint_points_at_the_culprit_with_its_attack() {
     let message = lint["message"].as_str().unwrap();
     assert!(message.starts_with("exponential backtracking"), "{message}");
     assert!(message.contains("\"a\" × n"), "{message}");
-    let out = rxw()
-        .args(["explain", "--json", "--flavor", "js", "^(ab)*$"])
-        .output()
-        .unwrap();
-    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = explain_json(&["--flavor", "js", "^(ab)*$"], 0);
     assert!(
         v["lints"]
             .as_array()
@@ -187,12 +171,7 @@ fn redos_lint_points_at_the_culprit_with_its_attack() {
 #[test]
 fn explain_says_each_new_flavors_meaning() {
     let explain = |flavor: &str, pattern: &str| {
-        let out = rxw()
-            .args(["explain", "--flavor", flavor, "--json", "--", pattern])
-            .output()
-            .unwrap();
-        assert_eq!(out.status.code(), Some(0), "{flavor} {pattern}");
-        json_of(&out.stdout)["tree"].clone()
+        explain_json(&["--flavor", flavor, "--", pattern], 0)["tree"].clone()
     };
     for flavor in ["ruby", "oniguruma"] {
         let tree = explain(flavor, r"\h");

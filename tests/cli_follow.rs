@@ -2,7 +2,7 @@
 //! bounded waits for its output (never a timed assertion), and the errors of what cannot be
 //! followed.
 
-use rxw_testkit::{append, fails_saying, rxw};
+use rxw_testkit::{append, fails_saying, rxw, stamp};
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -124,10 +124,6 @@ impl Drop for Following {
     }
 }
 
-fn stamp(minute: u32) -> String {
-    format!("2026-10-05T00:{minute:02}:00Z")
-}
-
 /// Two logs of a directory followed merged: appends to both come with their log's name and
 /// their line in it; a record stamped before one printed is printed at arrival and counted;
 /// a truncated log and a rotated one are read again from their start, said on standard
@@ -139,10 +135,14 @@ fn a_merged_set_is_followed_through_appends_a_late_record_truncation_and_rotatio
     std::fs::create_dir(&logs).unwrap();
     let a = logs.join("a.log");
     let b = logs.join("b.log");
-    std::fs::write(&a, format!("{} a: [CLAIM one]\n", stamp(1))).unwrap();
+    std::fs::write(&a, format!("{} a: [CLAIM one]\n", stamp(1 * 60))).unwrap();
     std::fs::write(
         &b,
-        format!("{} b: [CLAIM two]\n{} b: nothing\n", stamp(2), stamp(2)),
+        format!(
+            "{} b: [CLAIM two]\n{} b: nothing\n",
+            stamp(2 * 60),
+            stamp(2 * 60)
+        ),
     )
     .unwrap();
     let mut f = Following::start(dir.path(), &["find", "--follow", r"CLAIM \w+", "logs"]);
@@ -154,13 +154,13 @@ fn a_merged_set_is_followed_through_appends_a_late_record_truncation_and_rotatio
     let rule = f.err_saying("following 2 logs");
     assert!(rule.contains("shown at arrival"), "{rule}");
 
-    append(&b, &format!("{} b: [CLAIM five]\n", stamp(5)));
+    append(&b, &format!("{} b: [CLAIM five]\n", stamp(5 * 60)));
     assert_eq!(f.next_out(1), ["logs/b.log:3:26: CLAIM five"]);
     // Stamped 00:03, after 00:05 was printed: printed at arrival, counted. Its continuation
     // line is part of its record and keeps its own line number.
     append(
         &a,
-        &format!("{} a: [CLAIM late]\n  and [CLAIM cont]\n", stamp(3)),
+        &format!("{} a: [CLAIM late]\n  and [CLAIM cont]\n", stamp(3 * 60)),
     );
     assert_eq!(
         f.next_out(2),
@@ -169,20 +169,20 @@ fn a_merged_set_is_followed_through_appends_a_late_record_truncation_and_rotatio
     f.err_saying("1 late record shown at arrival");
 
     // a is truncated (copytruncate) and written again: read from its start, line 1.
-    std::fs::write(&a, format!("{} a: [CLAIM cut]\n", stamp(6))).unwrap();
+    std::fs::write(&a, format!("{} a: [CLAIM cut]\n", stamp(6 * 60))).unwrap();
     f.err_saying("logs/a.log was truncated");
     assert_eq!(f.next_out(1), ["logs/a.log:1:26: CLAIM cut"]);
 
     // b is rotated (renamed, a new file created): the new file is followed from its start.
     std::fs::rename(&b, logs.join("b.log.1")).unwrap();
-    std::fs::write(&b, format!("{} b: [CLAIM turned]\n", stamp(7))).unwrap();
+    std::fs::write(&b, format!("{} b: [CLAIM turned]\n", stamp(7 * 60))).unwrap();
     assert_eq!(f.next_out(1), ["logs/b.log:1:26: CLAIM turned"]);
     f.err_saying("logs/b.log was replaced (rotated)");
 
     // Both logs go on; in order of arrival, each with its log's name.
-    append(&a, &format!("{} a: [CLAIM after]\n", stamp(8)));
+    append(&a, &format!("{} a: [CLAIM after]\n", stamp(8 * 60)));
     assert_eq!(f.next_out(1), ["logs/a.log:2:26: CLAIM after"]);
-    append(&b, &format!("{} b: [CLAIM last]\n", stamp(9)));
+    append(&b, &format!("{} b: [CLAIM last]\n", stamp(9 * 60)));
     assert_eq!(f.next_out(1), ["logs/b.log:2:26: CLAIM last"]);
     assert_eq!(f.seen_err.iter().filter(|l| l.contains("late")).count(), 1);
 }
@@ -195,8 +195,8 @@ fn a_glob_follows_records_within_the_time_range_until_the_limit() {
     let dir = tempfile::tempdir().unwrap();
     let a = dir.path().join("x.log");
     let b = dir.path().join("y.log");
-    std::fs::write(&a, format!("{} a: job one\n", stamp(1))).unwrap();
-    std::fs::write(&b, format!("{} b: job two\n", stamp(2))).unwrap();
+    std::fs::write(&a, format!("{} a: job one\n", stamp(1 * 60))).unwrap();
+    std::fs::write(&b, format!("{} b: job two\n", stamp(2 * 60))).unwrap();
     let mut f = Following::start(
         dir.path(),
         &[
@@ -215,10 +215,10 @@ fn a_glob_follows_records_within_the_time_range_until_the_limit() {
     assert_eq!(f.next_out(1), ["y.log:1:25: job two"]);
     f.err_saying("following 2 logs");
     // Before the range: not printed (and not late-printed either).
-    append(&a, &format!("{} a: job early\n", stamp(0)));
-    append(&a, &format!("{} a: job three\n", stamp(3)));
+    append(&a, &format!("{} a: job early\n", stamp(0 * 60)));
+    append(&a, &format!("{} a: job three\n", stamp(3 * 60)));
     assert_eq!(f.next_out(1), ["x.log:3:25: job three"]);
-    append(&b, &format!("{} b: job four\n", stamp(4)));
+    append(&b, &format!("{} b: job four\n", stamp(4 * 60)));
     assert_eq!(f.next_out(1), ["y.log:2:25: job four"]);
     assert_eq!(f.exit_code(), 0, "three matches in all: --limit 3 ends it");
 }
@@ -230,29 +230,22 @@ fn what_cannot_be_followed_is_a_clear_error() {
     let empty = dir.path().join("empty");
     std::fs::create_dir(&empty).unwrap();
     let log = dir.path().join("a.log");
-    std::fs::write(&log, format!("{} a: [CLAIM one]\n", stamp(1))).unwrap();
+    std::fs::write(&log, format!("{} a: [CLAIM one]\n", stamp(1 * 60))).unwrap();
     let config = dir.path().join("config");
     let cmd = |args: &[&str]| {
         let mut c = rxw(&config);
         c.current_dir(dir.path()).args(args);
         c
     };
-    fails_saying(
-        &mut cmd(&["find", "--follow", "CLAIM", "empty"]),
-        "empty: no file in the directory",
-    );
-    fails_saying(
-        &mut cmd(&["find", "--follow", "CLAIM", "nothing-*.log"]),
-        "nothing-*.log: no file matches",
-    );
-    fails_saying(
-        &mut cmd(&["find", "--follow", "CLAIM", "log["]),
-        "not a valid glob",
-    );
-    fails_saying(
-        &mut cmd(&["find", "--follow", "CLAIM", "gone.log"]),
-        "gone.log",
-    );
+    // (what is named to follow, what the refusal says)
+    for (path, says) in [
+        ("empty", "empty: no file in the directory"),
+        ("nothing-*.log", "nothing-*.log: no file matches"),
+        ("log[", "not a valid glob"),
+        ("gone.log", "gone.log"),
+    ] {
+        fails_saying(&mut cmd(&["find", "--follow", "CLAIM", path]), says);
+    }
     // A pattern whose matches in one new record could differ from the whole text's.
     fails_saying(
         &mut cmd(&["find", "--follow", r"CLAIM\s+one", "a.log"]),
