@@ -324,6 +324,39 @@ fn repeated_backreference(root: &rxw_syntax::ast::Node) -> Option<rxw_syntax::Sp
     None
 }
 
+impl RedosReport {
+    /// A verdict no attack shows (linear, of degree 1, or not proved): why, the steps
+    /// measured, and the span of the suspect it speaks of.
+    fn without_attack(
+        verdict: Verdict,
+        reason: String,
+        steps: Vec<StepPoint>,
+        span: Option<Span>,
+    ) -> Self {
+        RedosReport {
+            verdict,
+            degree: (verdict == Verdict::Linear).then_some(1),
+            attack: None,
+            steps,
+            span,
+            reason,
+            hot_nodes: Vec::new(),
+            fix: None,
+            no_fix: None,
+        }
+    }
+
+    /// Linear by construction: the pattern runs on `engine`, which simulates finite automata.
+    fn linear_by_construction(engine: &str) -> Self {
+        RedosReport::without_attack(
+            Verdict::Linear,
+            format!("runs on {engine} (finite automata, no backtracking): linear by construction"),
+            Vec::new(),
+            None,
+        )
+    }
+}
+
 impl Regex {
     /// Whether the pattern backtracks catastrophically, proved by the matcher's steps on an
     /// attack string at growing `n`.
@@ -334,33 +367,10 @@ impl Regex {
         let rules = self.flavor().rules();
         if rules.linear_time {
             // RE2 and Go simulate automata: no pattern backtracks, whatever rxw runs it on.
-            return Ok(RedosReport {
-                verdict: Verdict::Linear,
-                degree: Some(1),
-                attack: None,
-                steps: Vec::new(),
-                span: None,
-                reason: format!(
-                    "runs on {} (finite automata, no backtracking): linear by construction",
-                    rules.engine
-                ),
-                hot_nodes: Vec::new(),
-                fix: None,
-                no_fix: None,
-            });
+            return Ok(RedosReport::linear_by_construction(rules.engine));
         }
         if self.flavor().is_rust() && self.engine_kind_typical() == EngineKind::Linear {
-            return Ok(RedosReport {
-                verdict: Verdict::Linear,
-                degree: Some(1),
-                attack: None,
-                steps: Vec::new(),
-                span: None,
-                reason: "runs on the regex crate (finite automata, no backtracking): linear by construction".into(),
-                hot_nodes: Vec::new(),
-                fix: None,
-                no_fix: None,
-            });
+            return Ok(RedosReport::linear_by_construction("the regex crate"));
         }
         let clock = Clock {
             started: Instant::now(),
@@ -378,39 +388,33 @@ impl Regex {
             }
             _ => "",
         };
-        let not_proved = |what: &str| RedosReport {
-            verdict: Verdict::NotProved,
-            degree: None,
-            attack: None,
-            steps: Vec::new(),
-            span: suspects.first().map(|s| s.span),
-            reason: format!(
-                "the check's budget ({} ms, {} screening steps) ran out {what}; no attack measured so far grows faster than the input, but not every candidate was measured{engine_note}",
-                clock.time.as_millis(),
-                SCREEN_TOTAL
-            ),
-            hot_nodes: Vec::new(),
-            fix: None,
-            no_fix: None,
+        let not_proved = |what: &str| {
+            RedosReport::without_attack(
+                Verdict::NotProved,
+                format!(
+                    "the check's budget ({} ms, {} screening steps) ran out {what}; no attack measured so far grows faster than the input, but not every candidate was measured{engine_note}",
+                    clock.time.as_millis(),
+                    SCREEN_TOTAL
+                ),
+                Vec::new(),
+                suspects.first().map(|s| s.span),
+            )
         };
         // No suspect models a backreference repeated under a quantifier (`^(a+)\1+\1*$`
         // takes CPython seconds at n = 8,000): a search that finds no attack there proves
         // nothing, and says so.
         let repeated_backref = repeated_backreference(&self.ast.root);
-        let unmodelled = |span: rxw_syntax::Span, steps| RedosReport {
-            verdict: Verdict::NotProved,
-            degree: None,
-            attack: None,
-            steps,
-            span: Some(span),
-            reason: format!(
-                "the backreference `{}` is repeated by a quantifier, and no attack rxw searches \
-                 for models one: none found grows, which proves nothing{engine_note}",
-                &self.pattern()[span.start..span.end]
-            ),
-            hot_nodes: Vec::new(),
-            fix: None,
-            no_fix: None,
+        let unmodelled = |span: rxw_syntax::Span, steps| {
+            RedosReport::without_attack(
+                Verdict::NotProved,
+                format!(
+                    "the backreference `{}` is repeated by a quantifier, and no attack rxw \
+                     searches for models one: none found grows, which proves nothing{engine_note}",
+                    &self.pattern()[span.start..span.end]
+                ),
+                steps,
+                Some(span),
+            )
         };
         let Some(best) = best else {
             if cut_short {
@@ -426,17 +430,12 @@ impl Regex {
                 "no candidate attack makes the matcher's steps grow faster than the input"
                     .to_string()
             };
-            return Ok(RedosReport {
-                verdict: Verdict::Linear,
-                degree: Some(1),
-                attack: None,
-                steps: Vec::new(),
-                span: None,
-                reason: format!("{reason}{engine_note}"),
-                hot_nodes: Vec::new(),
-                fix: None,
-                no_fix: None,
-            });
+            return Ok(RedosReport::without_attack(
+                Verdict::Linear,
+                format!("{reason}{engine_note}"),
+                Vec::new(),
+                None,
+            ));
         };
         let (points, capped) = series(self, &best.attack, &clock)?;
         let (verdict, degree) = verdict_of(&points, capped, best.attack.pump.chars().count());
@@ -790,6 +789,23 @@ mod tests {
     }
     use rxw_syntax::flavor::Flags;
 
+    /// Asserts the verdict on `p` in `flavor` is exponential; the report, for more checks.
+    fn assert_exponential(p: &str, flavor: Flavor) -> RedosReport {
+        let r = check(p, flavor);
+        assert_eq!(r.verdict, Verdict::Exponential, "{r:?}");
+        r
+    }
+
+    /// Asserts the verdict on `p` in `flavor` is polynomial of `degree`.
+    fn assert_polynomial(p: &str, flavor: Flavor, degree: u32) {
+        let r = check(p, flavor);
+        assert_eq!(
+            (r.verdict, r.degree),
+            (Verdict::Polynomial, Some(degree)),
+            "{r:?}"
+        );
+    }
+
     fn check(p: &str, flavor: Flavor) -> RedosReport {
         Regex::new(p, flavor, Flags::default())
             .unwrap()
@@ -855,8 +871,7 @@ mod tests {
 
     #[test]
     fn nested_quantifier_is_exponential_with_a_failing_attack() {
-        let r = check("^(a+)+$", Flavor::PYTHON);
-        assert_eq!(r.verdict, Verdict::Exponential, "{r:?}");
+        let r = assert_exponential("^(a+)+$", Flavor::PYTHON);
         let a = r.attack.unwrap();
         assert_eq!(a.pump, "a");
         let re = Regex::new("^(a+)+$", Flavor::PYTHON, Flags::default()).unwrap();
@@ -867,13 +882,10 @@ mod tests {
 
     #[test]
     fn overlapping_alternation_is_exponential() {
-        let r = check("^(a|a)*$", Flavor::JS);
-        assert_eq!(r.verdict, Verdict::Exponential, "{r:?}");
-        let r = check(r"^(\w|\d)+$", Flavor::JS);
-        assert_eq!(r.verdict, Verdict::Exponential, "{r:?}");
+        assert_exponential("^(a|a)*$", Flavor::JS);
+        assert_exponential(r"^(\w|\d)+$", Flavor::JS);
         // sre hoists the `a` both branches start with: `^(a(?:|a))+$`, as ambiguous.
-        let r = check("^(a|aa)+$", Flavor::PYTHON);
-        assert_eq!(r.verdict, Verdict::Exponential, "{r:?}");
+        assert_exponential("^(a|aa)+$", Flavor::PYTHON);
     }
 
     #[test]
@@ -886,28 +898,13 @@ mod tests {
             assert_eq!(check(p, Flavor::JS).verdict, Verdict::Exponential, "{p}");
         }
         // Unanchored, the set's loop is still retried from every start: quadratic, as CPython.
-        let r = check(r"(\w|_)+$", Flavor::PYTHON);
-        assert_eq!(
-            (r.verdict, r.degree),
-            (Verdict::Polynomial, Some(2)),
-            "{r:?}"
-        );
+        assert_polynomial(r"(\w|_)+$", Flavor::PYTHON, 2);
     }
 
     #[test]
     fn adjacent_quantifiers_are_polynomial_with_their_degree() {
-        let r = check(r"^\d+\d+$", Flavor::PYTHON);
-        assert_eq!(
-            (r.verdict, r.degree),
-            (Verdict::Polynomial, Some(2)),
-            "{r:?}"
-        );
-        let r = check("^a*a*a*$", Flavor::JS);
-        assert_eq!(
-            (r.verdict, r.degree),
-            (Verdict::Polynomial, Some(3)),
-            "{r:?}"
-        );
+        assert_polynomial(r"^\d+\d+$", Flavor::PYTHON, 2);
+        assert_polynomial("^a*a*a*$", Flavor::JS, 3);
     }
 
     #[test]
@@ -1046,8 +1043,7 @@ mod tests {
         // ratio of 1, and reported linear (node's email pattern from the literature).
         let p =
             r"([0-9a-zA-Z]([-.\w]*[0-9a-zA-Z])*@([0-9a-zA-Z][-\w]*[0-9a-zA-Z]\.)+[a-zA-Z]{2,9})$";
-        let r = check(p, Flavor::JS);
-        assert_eq!(r.verdict, Verdict::Exponential, "{r:?}");
+        assert_exponential(p, Flavor::JS);
     }
 
     #[test]
@@ -1063,12 +1059,7 @@ mod tests {
     fn regression_characters_a_loop_guard_skips_are_counted() {
         // The lazy loop's guard walks the spaces to where `\r?\n` could start without an
         // instruction per character; CPython tests each one, from every start: quadratic.
-        let r = check(r"[ \t]*?(?=\r?\n)", Flavor::PYTHON);
-        assert_eq!(
-            (r.verdict, r.degree),
-            (Verdict::Polynomial, Some(2)),
-            "{r:?}"
-        );
+        assert_polynomial(r"[ \t]*?(?=\r?\n)", Flavor::PYTHON, 2);
     }
 
     #[test]
