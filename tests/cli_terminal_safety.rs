@@ -21,6 +21,21 @@ fn rxw(dir: &std::path::Path) -> Command {
     c
 }
 
+/// What `rxw ARGS` (words for the shell) shows on a pseudo-terminal (`script` gives it one);
+/// `None` where `script` cannot run, said with what is then not checked (`unchecked`).
+fn on_a_terminal(args: &str, unchecked: &str) -> Option<String> {
+    let bin = assert_cmd::cargo::cargo_bin("rxw");
+    let command = format!("{} {args}", bin.display());
+    let Ok(out) = std::process::Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .output()
+    else {
+        rxw_testkit::missing("script", unchecked);
+        return None;
+    };
+    Some(String::from_utf8_lossy(&out.stdout).into_owned())
+}
+
 /// The first raw control a terminal would act on, if any.
 fn raw_control(s: &str) -> Option<char> {
     s.chars().find(|&c| {
@@ -231,25 +246,14 @@ fn replace_is_raw_into_a_pipe_and_inert_on_a_terminal() {
         String::from_utf8(out.stdout).unwrap(),
         format!("{}\n", HOSTILE.replace('X', "x"))
     );
-    let bin = assert_cmd::cargo::cargo_bin("rxw");
     let text_file = dir.path().join("t.txt");
     std::fs::write(&text_file, HOSTILE).unwrap();
-    let command = format!(
-        "{} replace X x --file {}",
-        bin.display(),
-        text_file.display()
-    );
-    let Ok(out) = std::process::Command::new("script")
-        .args(["-qec", &command, "/dev/null"])
-        .output()
-    else {
-        rxw_testkit::missing(
-            "script",
-            "the replacement shown on a terminal is not checked",
-        );
+    let Some(shown) = on_a_terminal(
+        &format!("replace X x --file {}", text_file.display()),
+        "the replacement shown on a terminal is not checked",
+    ) else {
         return;
     };
-    let shown = String::from_utf8_lossy(&out.stdout);
     assert!(
         shown.contains(r"\x1b]52;c;cHduZWQ=\x07x\x1b[2JY\u{9b}6nZ\u{202e}W"),
         "{shown:?}"
@@ -309,20 +313,15 @@ fn a_registry_export_shown_on_a_terminal_is_inert() {
         .unwrap();
     assert_eq!(piped.status.code(), Some(0), "{piped:?}");
     assert!(String::from_utf8_lossy(&piped.stdout).contains('\u{9b}'));
-    let bin = assert_cmd::cargo::cargo_bin("rxw");
-    let command = format!(
-        "{} registry export --to elasticsearch --registry {}",
-        bin.display(),
-        reg.display()
-    );
-    let Ok(out) = std::process::Command::new("script")
-        .args(["-qec", &command, "/dev/null"])
-        .output()
-    else {
-        rxw_testkit::missing("script", "the export shown on a terminal is not checked");
+    let Some(shown) = on_a_terminal(
+        &format!(
+            "registry export --to elasticsearch --registry {}",
+            reg.display()
+        ),
+        "the export shown on a terminal is not checked",
+    ) else {
         return;
     };
-    let shown = String::from_utf8_lossy(&out.stdout);
     assert!(shown.contains("evil"), "{shown:?}");
     assert_eq!(raw_control(&shown.replace("\r\n", "\n")), None, "{shown:?}");
 }
