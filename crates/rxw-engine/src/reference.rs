@@ -530,6 +530,16 @@ mod tests {
         quick_reference(f).into_iter().map(|r| r.syntax).collect()
     }
 
+    /// Asserts the reference of `flavor` (its `syntaxes`) lists each of `present`.
+    fn assert_lists(flavor: &str, syntaxes: &[String], present: &[&str]) {
+        for p in present {
+            assert!(
+                syntaxes.iter().any(|s| s == p),
+                "{flavor} lacks {p}: {syntaxes:?}"
+            );
+        }
+    }
+
     /// Regression: the reference was written by hand per flavor and drifted (it offered
     /// `(?>…)` in `rust` after `rust` became the regex crate, which refuses it). Each row now
     /// comes from the parser and the matcher.
@@ -539,34 +549,32 @@ mod tests {
         for absent in ["(?>…)", "(?=…)", "\\1", "(?<=…)", "\\Q…\\E", "\\Z"] {
             assert!(!rust.iter().any(|s| s == absent), "rust lists {absent}");
         }
-        for present in [
-            "(?P<name>…)",
-            "\\pL  \\p{Lu}",
-            "\\b{start}  \\b{end}",
-            "[[:alpha:]]",
-            "\\z",
-        ] {
-            assert!(
-                rust.iter().any(|s| s == present),
-                "rust lacks {present}: {rust:?}"
-            );
-        }
+        assert_lists(
+            "rust",
+            &rust,
+            &[
+                "(?P<name>…)",
+                "\\pL  \\p{Lu}",
+                "\\b{start}  \\b{end}",
+                "[[:alpha:]]",
+                "\\z",
+            ],
+        );
         let fancy = syntaxes(Flavor::Fancy);
         assert!(fancy.iter().any(|s| s == "(?=…)") && fancy.iter().any(|s| s == "\\1"));
         let py = syntaxes(Flavor::PYTHON);
-        for present in [
-            "(?P<name>…)",
-            "(?P=name)",
-            "(?(1)yes|no)",
-            "\\N{name}",
-            "\\Z",
-            "*+  ++  ?+",
-        ] {
-            assert!(
-                py.iter().any(|s| s == present),
-                "python lacks {present}: {py:?}"
-            );
-        }
+        assert_lists(
+            "python",
+            &py,
+            &[
+                "(?P<name>…)",
+                "(?P=name)",
+                "(?(1)yes|no)",
+                "\\N{name}",
+                "\\Z",
+                "*+  ++  ?+",
+            ],
+        );
         // Python reads `[[:alpha:]]` as another class, and `\Z` as the very end.
         assert!(!py.iter().any(|s| s == "[[:alpha:]]"), "{py:?}");
         let js = syntaxes(Flavor::JS);
@@ -590,12 +598,11 @@ mod tests {
             assert!(rows[0].meaning.starts_with(meaning), "{flavor}: {rows:?}");
         }
         let java = syntaxes(Flavor::JAVA);
-        for present in ["[a-z&&[^aeiou]]", "[a[bc]]", "\\h", "\\Q…\\E", "(?>…)"] {
-            assert!(
-                java.iter().any(|s| s == present),
-                "java lacks {present}: {java:?}"
-            );
-        }
+        assert_lists(
+            "java",
+            &java,
+            &["[a-z&&[^aeiou]]", "[a[bc]]", "\\h", "\\Q…\\E", "(?>…)"],
+        );
         let go19 = syntaxes(Flavor::Go(GoVersion::V1_19));
         assert!(!go19.iter().any(|s| s == "(?<name>…)"), "{go19:?}");
         assert!(syntaxes(Flavor::GO).iter().any(|s| s == "(?<name>…)"));

@@ -134,6 +134,13 @@ impl Tx<'_> {
         *self.flags.last().unwrap()
     }
 
+    /// Writes `syntax` that only the backtracking engine (fancy-regex) runs: look-around, an
+    /// atomic group, a possessive quantifier.
+    fn push_backtracking(&mut self, syntax: &str) {
+        self.backtrack = true;
+        self.out.push_str(syntax);
+    }
+
     fn fail(&mut self, span: Span, msg: String) {
         if self.error.is_none() {
             self.error = Some(
@@ -295,8 +302,7 @@ impl Tx<'_> {
                 if self.assume.no_js_line_breaks {
                     self.out.push_str("(?m:^)");
                 } else {
-                    self.backtrack = true;
-                    self.out.push_str(r"(?:\A|(?<=[\n\r\x{2028}\x{2029}]))");
+                    self.push_backtracking(r"(?:\A|(?<=[\n\r\x{2028}\x{2029}]))");
                 }
             }
             AnchorKind::LineStart => self.out.push_str("(?m:^)"),
@@ -305,8 +311,7 @@ impl Tx<'_> {
                 if self.assume.no_js_line_breaks {
                     self.out.push_str("(?m:$)");
                 } else {
-                    self.backtrack = true;
-                    self.out.push_str(r"(?=[\n\r\x{2028}\x{2029}]|\z)");
+                    self.push_backtracking(r"(?=[\n\r\x{2028}\x{2029}]|\z)");
                 }
             }
             AnchorKind::LineEnd if js => self.out.push_str(r"\z"),
@@ -317,8 +322,7 @@ impl Tx<'_> {
                 if self.assume.no_final_newline {
                     self.out.push_str(r"\z");
                 } else {
-                    self.backtrack = true;
-                    self.out.push_str(r"(?=\n?\z)");
+                    self.push_backtracking(r"(?=\n?\z)");
                 }
             }
             AnchorKind::TextStart => self.out.push_str(r"\A"),
@@ -330,8 +334,7 @@ impl Tx<'_> {
                 if b_skips_empty && not && !self.assume.non_empty {
                     // CPython before 3.14: `\B` does not match the empty string.
                     self.relied.non_empty = true;
-                    self.backtrack = true;
-                    self.out.push_str(r"(?=[\s\S]|(?<=[\s\S]))");
+                    self.push_backtracking(r"(?=[\s\S]|(?<=[\s\S]))");
                 }
                 if b_skips_empty && not {
                     self.relied.non_empty = true;
@@ -527,26 +530,11 @@ impl Tx<'_> {
                             self.out.push_str("(?-i:");
                         }
                     }
-                    GroupKind::Lookahead => {
-                        self.backtrack = true;
-                        self.out.push_str("(?=");
-                    }
-                    GroupKind::NegativeLookahead => {
-                        self.backtrack = true;
-                        self.out.push_str("(?!");
-                    }
-                    GroupKind::Lookbehind => {
-                        self.backtrack = true;
-                        self.out.push_str("(?<=");
-                    }
-                    GroupKind::NegativeLookbehind => {
-                        self.backtrack = true;
-                        self.out.push_str("(?<!");
-                    }
-                    GroupKind::Atomic => {
-                        self.backtrack = true;
-                        self.out.push_str("(?>");
-                    }
+                    GroupKind::Lookahead => self.push_backtracking("(?="),
+                    GroupKind::NegativeLookahead => self.push_backtracking("(?!"),
+                    GroupKind::Lookbehind => self.push_backtracking("(?<="),
+                    GroupKind::NegativeLookbehind => self.push_backtracking("(?<!"),
+                    GroupKind::Atomic => self.push_backtracking("(?>"),
                     GroupKind::Conditional { .. } => {
                         self.fail(node.span, "a conditional group runs on the matcher".into());
                         self.out.push_str("(?:");
@@ -570,8 +558,7 @@ impl Tx<'_> {
                     self.low_unit_only = true;
                 }
                 if *greed == Greed::Possessive {
-                    self.backtrack = true;
-                    self.out.push_str("(?>");
+                    self.push_backtracking("(?>");
                 }
                 let resets = self.flavor.is_js() && max.is_none_or(|m| m > 1) && has_capture(child);
                 if resets {
