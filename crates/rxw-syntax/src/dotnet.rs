@@ -34,7 +34,7 @@ use crate::dotnet_unicode as tables;
 use crate::error::Error;
 use crate::flavor::Flags;
 use crate::fold_table::normalize;
-use crate::reader::{self, Cursor, Piece, refusal};
+use crate::reader::{self, Cursor, Piece, Switches, refusal};
 use crate::rules::dotnet as texts;
 
 /// A pattern read: the sre text of the same meaning, where each piece of it came from, and
@@ -97,9 +97,8 @@ pub(crate) fn read(pattern: &str, flags: Flags) -> Result<Read, Error> {
 /// [`ErrorKind::ConstructUnsupported`] when the sre parser refused the text (a look-behind
 /// whose width is not fixed, which .NET accepts).
 pub(crate) fn finish(pattern: &str, read: Read, parsed: Result<Ast, Error>) -> Result<Ast, Error> {
-    let why = ".NET matches any look-behind right to left";
-    let lookbehind = reader::unfixed_lookbehind("dotnet", pattern, why);
-    reader::finish(pattern, read.pieces, parsed, ("dotnet", ".NET"), lookbehind)
+    let lookbehind = ".NET matches any look-behind right to left";
+    reader::finish_refusing_lookbehind(pattern, read.pieces, parsed, ("dotnet", ".NET"), lookbehind)
 }
 
 /// `RegexOptions` the parser tracks inline.
@@ -174,12 +173,13 @@ crate::reader::reads_with_cursor!(Reader);
 
 impl<'p> Reader<'p> {
     fn new(pat: &'p str, flags: Flags, known: Option<Vec<Group>>) -> Reader<'p> {
+        let Switches { i, m, s, x } = flags.into();
         let opts = Opts {
-            i: flags.ignore_case,
-            m: flags.multiline,
-            s: flags.dotall,
-            x: flags.verbose,
+            i,
+            m,
             n: false,
+            s,
+            x,
         };
         Reader {
             cur: Cursor::new(pat, "dotnet"),
@@ -1353,18 +1353,10 @@ fn perl_ranges(k: char) -> Vec<(u32, u32)> {
 
 /// The BMP characters (surrogates aside) outside `set`.
 fn complement(set: &[(u32, u32)]) -> Vec<(u32, u32)> {
-    let mut out = Vec::new();
-    let mut next = 0u32;
-    for &(a, b) in set {
-        if a > next {
-            out.push((next, a - 1));
-        }
-        next = next.max(b + 1);
-    }
-    if next <= 0xFFFF {
-        out.push((next, 0xFFFF));
-    }
-    intersect(&out, &[(0, 0xD7FF), (0xE000, 0xFFFF)])
+    intersect(
+        &reader::complement(set, 0xFFFF),
+        &[(0, 0xD7FF), (0xE000, 0xFFFF)],
+    )
 }
 
 fn intersect(x: &[(u32, u32)], y: &[(u32, u32)]) -> Vec<(u32, u32)> {

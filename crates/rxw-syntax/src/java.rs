@@ -19,7 +19,7 @@
 use crate::ast::Ast;
 use crate::error::Error;
 use crate::flavor::{Flags, JavaVersion};
-use crate::reader::{self, Cursor, Piece, WHITE};
+use crate::reader::{self, Cursor, Piece, Switches, WHITE};
 use crate::rules::java as texts;
 
 /// A Java pattern read: the sre text of the same meaning, and where each piece of it came from.
@@ -49,18 +49,8 @@ pub(crate) fn read(pattern: &str, version: JavaVersion, flags: Flags) -> Result<
 /// [`ErrorKind::ConstructUnsupported`] when the sre parser refused the text (what Java reads
 /// differently from rxw's matcher).
 pub(crate) fn finish(pattern: &str, read: Read, parsed: Result<Ast, Error>) -> Result<Ast, Error> {
-    let why = "Java accepts one with a bounded length";
-    let lookbehind = reader::unfixed_lookbehind("java", pattern, why);
-    reader::finish(pattern, read.pieces, parsed, ("java", "Java"), lookbehind)
-}
-
-/// The flags Java's reader tracks (the others are refused where they are set).
-#[derive(Clone, Copy, Default)]
-struct JFlags {
-    i: bool,
-    m: bool,
-    s: bool,
-    x: bool,
+    let lookbehind = "Java accepts one with a bounded length";
+    reader::finish_refusing_lookbehind(pattern, read.pieces, parsed, ("java", "Java"), lookbehind)
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -74,7 +64,7 @@ enum FrameKind {
 
 struct Frame {
     kind: FrameKind,
-    saved: JFlags,
+    saved: Switches,
     open: usize,
     /// A capture somewhere inside.
     has_capture: bool,
@@ -108,7 +98,8 @@ enum Last {
 struct Reader<'p> {
     cur: Cursor<'p>,
     version: JavaVersion,
-    flags: JFlags,
+    /// The flags Java's reader tracks (the others are refused where they are set).
+    flags: Switches,
     frames: Vec<Frame>,
     /// Groups opened so far: their names.
     groups: Vec<Option<String>>,
@@ -125,13 +116,8 @@ impl<'p> Reader<'p> {
         Reader {
             cur: Cursor::new(pat, "java"),
             version,
-            flags: JFlags {
-                i: flags.ignore_case,
-                m: flags.multiline,
-                s: flags.dotall,
-                x: flags.verbose,
-            },
-            frames: vec![Frame::new(FrameKind::Plain, JFlags::default(), 0, None)],
+            flags: flags.into(),
+            frames: vec![Frame::new(FrameKind::Plain, Switches::default(), 0, None)],
             groups: Vec::new(),
             closed: Vec::new(),
         }
@@ -812,19 +798,7 @@ impl<'p> Reader<'p> {
     /// Puts the last item's sre text (from `last_out`) in a group, for a quantifier to repeat.
     fn wrap_last(&mut self) {
         let from = self.frame().last_out;
-        self.out.insert_str(from, "(?:");
-        for p in &mut self.pieces {
-            if p.0 >= from {
-                p.0 += 3;
-            }
-            if p.1 > from {
-                p.1 += 3;
-            }
-        }
-        let end = self.pieces.last().map_or(0, |p| p.3);
-        let o = self.out.len();
-        self.out.push(')');
-        self.pieces.push((o, o + 1, end, end));
+        self.group_from(from);
     }
 
     /// `{n}`, `{n,}`, `{n,m}` at the current `{`.
@@ -1197,7 +1171,7 @@ enum ClassChar {
 }
 
 impl Frame {
-    fn new(kind: FrameKind, saved: JFlags, open: usize, capture: Option<usize>) -> Frame {
+    fn new(kind: FrameKind, saved: Switches, open: usize, capture: Option<usize>) -> Frame {
         Frame {
             kind,
             saved,

@@ -26,7 +26,7 @@ use crate::ast::{Ast, Span};
 use crate::error::{Error, ErrorKind};
 use crate::flavor::{Flags, Flavor};
 use crate::reader::ascii::{DIGIT, HEX, SPACE, WORD};
-use crate::reader::{self, Cursor, Piece, WHITE, ascii};
+use crate::reader::{self, Cursor, Piece, Switches, WHITE, ascii};
 use crate::rules::onig as texts;
 
 /// A pattern read: the sre text of the same meaning, where each piece of it came from, and
@@ -92,15 +92,6 @@ const POSIX_RULE: &str = "a POSIX bracket is a Unicode class, which rxw reproduc
 const ONIG_CLASS_RULE: &str = "Oniguruma's \\w \\d \\s \\b are Unicode classes of its own \
                                data, which rxw reproduces on ASCII texts only";
 
-/// The flags the reader tracks.
-#[derive(Clone, Copy, Default)]
-struct OFlags {
-    i: bool,
-    /// Onigmo's `m`: `.` matches a newline.
-    m: bool,
-    x: bool,
-}
-
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum FrameKind {
     Capture,
@@ -118,7 +109,7 @@ enum FrameKind {
 
 struct Frame {
     kind: FrameKind,
-    saved: OFlags,
+    saved: Switches,
     /// A capture somewhere inside.
     has_capture: bool,
     /// Whether what the group holds so far is only zero-width items (`None`: nothing yet).
@@ -132,7 +123,7 @@ struct Frame {
 }
 
 impl Frame {
-    fn new(kind: FrameKind, saved: OFlags, out_open: usize, capture: Option<usize>) -> Frame {
+    fn new(kind: FrameKind, saved: Switches, out_open: usize, capture: Option<usize>) -> Frame {
         Frame {
             kind,
             saved,
@@ -202,18 +193,7 @@ impl Set {
     }
 
     fn complement(&self) -> Set {
-        let mut out = Vec::new();
-        let mut next = 0u32;
-        for &(a, b) in &self.0 {
-            if a > next {
-                out.push((next, a - 1));
-            }
-            next = b + 1;
-        }
-        if next <= MAX {
-            out.push((next, MAX));
-        }
-        Set(out)
+        Set(reader::complement(&self.0, MAX))
     }
 
     fn intersect(&self, other: &Set) -> Set {
@@ -306,7 +286,8 @@ fn posix(name: &str) -> Option<&'static [(u32, u32)]> {
 struct Reader<'p> {
     cur: Cursor<'p>,
     ruby: bool,
-    flags: OFlags,
+    /// The flags the reader tracks: `i`, `x`, and Onigmo's `m` (`.` matches a newline).
+    flags: Switches,
     frames: Vec<Frame>,
     /// Capturing groups opened so far: their names.
     groups: Vec<Option<String>>,
@@ -325,12 +306,8 @@ impl<'p> Reader<'p> {
             named: names_a_group(&cur.chars),
             cur,
             ruby: matches!(flavor, Flavor::Ruby(_)),
-            flags: OFlags {
-                i: flags.ignore_case,
-                m: flags.multiline,
-                x: flags.verbose,
-            },
-            frames: vec![Frame::new(FrameKind::Plain, OFlags::default(), 0, None)],
+            flags: flags.into(),
+            frames: vec![Frame::new(FrameKind::Plain, Switches::default(), 0, None)],
             groups: Vec::new(),
             closed: Vec::new(),
             ascii_texts: None,
@@ -1283,19 +1260,7 @@ impl<'p> Reader<'p> {
     /// Puts the last item's sre text (from `last_out`) in a group, for a quantifier to repeat.
     fn wrap_last(&mut self) {
         let from = self.frame().last_out;
-        self.out.insert_str(from, "(?:");
-        for p in &mut self.pieces {
-            if p.0 >= from {
-                p.0 += 3;
-            }
-            if p.1 > from {
-                p.1 += 3;
-            }
-        }
-        let end = self.pieces.last().map_or(0, |p| p.3);
-        let o = self.out.len();
-        self.out.push(')');
-        self.pieces.push((o, o + 1, end, end));
+        self.group_from(from);
     }
 }
 

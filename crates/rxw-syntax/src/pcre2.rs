@@ -26,7 +26,7 @@ use crate::error::{Error, ErrorKind};
 use crate::flavor::Flags;
 use crate::fold_table::normalize;
 use crate::reader::ascii::{self, DIGIT, SPACE, WORD};
-use crate::reader::{self, Cursor, Piece, refusal};
+use crate::reader::{self, Cursor, Piece, Switches, refusal};
 
 /// A PCRE2 pattern read: the sre text of the same meaning, and where each piece came from.
 pub(crate) struct Read {
@@ -152,16 +152,6 @@ mod text {
     pub const HYPHEN: &str = "invalid hyphen in option setting";
 }
 
-/// The flags the reader carries (PCRE2's options that change what a construct means).
-#[derive(Clone, Copy, Default)]
-struct PFlags {
-    i: bool,
-    m: bool,
-    s: bool,
-    x: bool,
-    ucp: bool,
-}
-
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum FrameKind {
     Outer,
@@ -179,7 +169,7 @@ enum FrameKind {
 
 struct Frame {
     kind: FrameKind,
-    saved: PFlags,
+    saved: Switches,
     /// Where the group's sre text starts.
     out_open: usize,
 }
@@ -217,18 +207,7 @@ const VSPACE: &[(u32, u32)] = &[(0x0a, 0x0d), (0x85, 0x85), (0x2028, 0x2029)];
 const MAX_CHAR: u32 = 0x10ffff;
 
 fn complement(set: &[(u32, u32)]) -> Vec<(u32, u32)> {
-    let mut out = Vec::new();
-    let mut next = 0u32;
-    for &(lo, hi) in set {
-        if lo > next {
-            out.push((next, lo - 1));
-        }
-        next = hi + 1;
-    }
-    if next <= MAX_CHAR {
-        out.push((next, MAX_CHAR));
-    }
-    out
+    reader::complement(set, MAX_CHAR)
 }
 
 /// A code point as an sre escape.
@@ -283,7 +262,10 @@ enum ClassAtom {
 
 struct Reader<'p> {
     cur: Cursor<'p>,
-    flags: PFlags,
+    /// The flags the reader carries (PCRE2's options that change what a construct means).
+    flags: Switches,
+    /// PCRE2_UCP (`u`, or `(*UCP)` at the start): Unicode classes, refused.
+    ucp: bool,
     frames: Vec<Frame>,
     /// The names of the groups opened so far, by number - 1.
     groups: Vec<Option<String>>,
@@ -309,16 +291,12 @@ crate::reader::reads_with_cursor!(Reader);
 
 impl<'p> Reader<'p> {
     fn new(pat: &'p str, flags: Flags) -> Reader<'p> {
-        let flags = PFlags {
-            i: flags.ignore_case,
-            m: flags.multiline,
-            s: flags.dotall,
-            x: flags.verbose,
-            ucp: flags.unicode,
-        };
+        let ucp = flags.unicode;
+        let flags = Switches::from(flags);
         Reader {
             cur: Cursor::new(pat, "pcre2"),
             flags,
+            ucp,
             frames: vec![Frame {
                 kind: FrameKind::Outer,
                 saved: flags,
@@ -537,7 +515,7 @@ impl<'p> Reader<'p> {
             }
             match name {
                 "UTF" => {}
-                "UCP" => self.flags.ucp = true,
+                "UCP" => self.ucp = true,
                 "F" | "FAIL" | "ACCEPT" | "COMMIT" | "PRUNE" | "SKIP" | "THEN" => break,
                 _ => {
                     self.pos += 2 + name.chars().count() + 1;
@@ -1082,8 +1060,8 @@ impl<'p> Reader<'p> {
             ))
         };
         match c {
-            'd' | 'D' | 'w' | 'W' | 's' | 'S' if self.flags.ucp => ucp_refused(self),
-            'b' | 'B' if self.flags.ucp => ucp_refused(self),
+            'd' | 'D' | 'w' | 'W' | 's' | 'S' if self.ucp => ucp_refused(self),
+            'b' | 'B' if self.ucp => ucp_refused(self),
             'd' | 'D' => {
                 self.set_escape(DIGIT, c == 'D', from);
                 Ok(())
@@ -1484,7 +1462,7 @@ impl<'p> Reader<'p> {
                     self.pos += 1;
                 }
                 self.pos += 2;
-                if self.flags.ucp {
+                if self.ucp {
                     return Err(self.refuse("a POSIX class under UCP (u)", from));
                 }
                 // Caseless, [:upper:] and [:lower:] are [:alpha:], as PCRE2 compiles them.
@@ -1529,7 +1507,7 @@ impl<'p> Reader<'p> {
             })))
         };
         match e {
-            'd' | 'D' | 'w' | 'W' | 's' | 'S' if self.flags.ucp => Err(self.refuse(
+            'd' | 'D' | 'w' | 'W' | 's' | 'S' if self.ucp => Err(self.refuse(
                 &format!("\\{e} under UCP (u), which is PCRE2's Unicode property"),
                 from,
             )),

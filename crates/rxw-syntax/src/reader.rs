@@ -7,6 +7,27 @@ use crate::ast::{Ast, ClassItem, Node, NodeKind, Span};
 use crate::error::{Error, ErrorKind};
 use crate::flavor::{Flags, Flavor, PyVersion};
 
+/// The flags a reader carries itself as the engine's parser does (an inline group sets and
+/// clears them, its end restores them): `i`, `m` (each flavor's own meaning of it), `s`, `x`.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct Switches {
+    pub(crate) i: bool,
+    pub(crate) m: bool,
+    pub(crate) s: bool,
+    pub(crate) x: bool,
+}
+
+impl From<Flags> for Switches {
+    fn from(flags: Flags) -> Switches {
+        Switches {
+            i: flags.ignore_case,
+            m: flags.multiline,
+            s: flags.dotall,
+            x: flags.verbose,
+        }
+    }
+}
+
 /// Where a piece of the sre text came from: `(out_start, out_end, src_start, src_end)`.
 pub(crate) type Piece = (usize, usize, usize, usize);
 
@@ -52,6 +73,22 @@ pub(crate) mod ascii {
             _ => return None,
         })
     }
+}
+
+/// The code points up to `max` outside `set` (sorted ranges that do not overlap).
+pub(crate) fn complement(set: &[(u32, u32)], max: u32) -> Vec<(u32, u32)> {
+    let mut out = Vec::new();
+    let mut next = 0u32;
+    for &(lo, hi) in set {
+        if lo > next {
+            out.push((next, lo - 1));
+        }
+        next = next.max(hi + 1);
+    }
+    if next <= max {
+        out.push((next, max));
+    }
+    out
 }
 
 /// The white space Java's COMMENTS and Onigmo's `x` skip.
@@ -127,6 +164,24 @@ impl<'p> Cursor<'p> {
         self.last_emit = o;
         self.out.push_str(text);
         self.pieces.push((o, self.out.len(), s, e.max(s)));
+    }
+
+    /// Puts the sre text from `from` on in a `(?:…)`, for a quantifier to repeat (the pieces
+    /// after `from` move on; the `)` stands at the end of the last piece's source).
+    pub(crate) fn group_from(&mut self, from: usize) {
+        self.out.insert_str(from, "(?:");
+        for p in &mut self.pieces {
+            if p.0 >= from {
+                p.0 += 3;
+            }
+            if p.1 > from {
+                p.1 += 3;
+            }
+        }
+        let end = self.pieces.last().map_or(0, |p| p.3);
+        let o = self.out.len();
+        self.out.push(')');
+        self.pieces.push((o, o + 1, end, end));
     }
 
     /// Reads up to `most` digits of `radix`: their value and how many there were.
@@ -210,19 +265,24 @@ pub(crate) fn finish(
     Ok(map_back(pattern, pieces, ast))
 }
 
-/// For [`finish`]: the sre parser's error on a look-behind whose width is not fixed, as
-/// `family`'s refusal saying `why` the engine reads it.
-pub(crate) fn unfixed_lookbehind<'a>(
-    family: &'a str,
-    pattern: &'a str,
-    why: &'a str,
-) -> impl FnOnce(&Error) -> Option<Error> + 'a {
-    move |e| {
+/// [`finish`] for a reader whose engine accepts a look-behind of no fixed width: the sre
+/// parser's error on one is `family`'s refusal, saying `why` the engine reads it.
+///
+/// # Errors
+/// [`ErrorKind::ConstructUnsupported`].
+pub(crate) fn finish_refusing_lookbehind(
+    pattern: &str,
+    pieces: Vec<Piece>,
+    parsed: Result<Ast, Error>,
+    (family, engine): (&str, &str),
+    why: &str,
+) -> Result<Ast, Error> {
+    finish(pattern, pieces, parsed, (family, engine), |e| {
         e.message.contains("look-behind").then(|| {
             let what = format!("a look-behind whose width is not fixed ({why})");
             refusal(family, pattern, &what, Span::new(0, pattern.len()))
         })
-    }
+    })
 }
 
 /// A reader's refusal: `family: what is not reproduced by rxw`, at `span` of `pattern`.
