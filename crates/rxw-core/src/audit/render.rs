@@ -315,9 +315,9 @@ mod tests {
         assert_eq!(lines[2], "| `a\\nb.md` | ⚠️ |");
         assert_eq!(lines[3], "| ``x`y.md`` | ✅ |");
         assert_eq!(lines[4], "| `` `z `` | ❌ |");
-        assert!(t.contains("⚠️ `a\\nb.md`: gone"), "{t}");
+        crate::testing::assert_has(&t, "⚠️ `a\\nb.md`: gone");
         let empty = render(table, &Report::new(vec![], vec![], CellMode::Presence));
-        assert!(empty.starts_with("| Path |\n|---|\n"), "{empty}");
+        crate::testing::assert_starts(&empty, "| Path |\n|---|\n");
     }
 
     #[test]

@@ -256,7 +256,7 @@ mod tests {
             panic!("not a rewrite: {d:?}")
         };
         assert!(separator.starts_with(r"\[RESULT["), "{separator}");
-        assert!(note.starts_with("rewrite:"), "{note}");
+        crate::testing::assert_starts(&note, "rewrite:");
     }
 
     #[test]

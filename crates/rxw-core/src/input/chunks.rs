@@ -800,19 +800,14 @@ pub(crate) mod tests {
 
     #[test]
     fn chunks_read_ahead_on_a_thread_are_the_chunks_read_in_place() {
-        let dir = tempfile::tempdir().unwrap();
-        let a = dir.path().join("a.log");
-        let b = dir.path().join("b.log.gz");
         let plain = stamped(20_000, |k| format!("a{k}"));
         let other = stamped(20_000, |k| format!("b{k}"));
-        std::fs::write(&a, &plain).unwrap();
         // The compressed log is cut: its failure is given back once reading ends.
         let gz = crate::input::codec::tests::compress(
             crate::input::codec::Codec::Gzip,
             other.as_bytes(),
         );
-        std::fs::write(&b, &gz[..gz.len() / 2]).unwrap();
-        let origins = [Origin::Path(a), Origin::Path(b)];
+        let (_dir, origins) = crate::testing::plain_and_gz(&plain, &gz[..gz.len() / 2]);
         let want = chunks_of(&origins, 10_000);
         let mut ahead = ChunksAhead::start(
             Chunks::new(MergedLines::open(&origins).unwrap(), 10_000),

@@ -625,9 +625,9 @@ mod tests {
         assert_eq!(table.len(), 50);
         let summary = table.row(3).event_summary();
         assert_eq!(summary, tracked[3].event_summary());
-        assert!(
-            summary.starts_with("WO ACK CLAIM NUDGE RESULT WO ACK CLAIM NUDGE RESULT"),
-            "{summary}"
+        crate::testing::assert_starts(
+            &summary,
+            "WO ACK CLAIM NUDGE RESULT WO ACK CLAIM NUDGE RESULT",
         );
         // 16 runs listed, the other 500 - 16 events counted.
         assert!(summary.ends_with(" RESULT WO … +484 more"), "{summary}");

@@ -283,10 +283,7 @@ mod tests {
         let n = ex.wait(Duration::from_secs(10)).unwrap().result.unwrap();
         let written = std::fs::read_to_string(&path).unwrap();
         assert_eq!(written.lines().count(), n);
-        assert!(
-            written.starts_with("{\"key\":\"verb\",\"index\":2,"),
-            "{written}"
-        );
+        crate::testing::assert_starts(&written, "{\"key\":\"verb\",\"index\":2,");
     }
 
     #[test]

@@ -431,16 +431,11 @@ mod tests {
     #[test]
     fn merged_logs_spill_with_each_lines_source_and_leave_no_spill_on_disk() {
         use std::io::Write as _;
-        let dir = tempfile::tempdir().unwrap();
-        let a = dir.path().join("a.log");
-        let b = dir.path().join("b.log.gz");
         let plain_a = stamped(3000, |k| format!("a{k}"));
         let plain_b = stamped(3000, |k| format!("b{k} é"));
-        std::fs::write(&a, &plain_a).unwrap();
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
         gz.write_all(plain_b.as_bytes()).unwrap();
-        std::fs::write(&b, gz.finish().unwrap()).unwrap();
-        let origins = [Origin::Path(a), Origin::Path(b)];
+        let (_dir, origins) = crate::testing::plain_and_gz(&plain_a, &gz.finish().unwrap());
         // The same merged text as the whole-input reader gives.
         let mut whole = Chunks::new(MergedLines::open(&origins).unwrap(), usize::MAX);
         let want = whole.next_chunk().unwrap();
@@ -686,6 +681,6 @@ mod tests {
         assert!(!paged.is_empty());
         assert!(paged.line(0).starts_with("line 0"));
         let w = paged.warnings().join(" ");
-        assert!(w.contains("a.log.gz"), "{w}");
+        crate::testing::assert_has(&w, "a.log.gz");
     }
 }
