@@ -584,6 +584,30 @@ fn generated_log() -> String {
     log
 }
 
+/// The SQL engines (`duckdb`, and `clickhouse` as chDB) whose Python module is installed
+/// here; each missing one is said ([`python_has`]).
+fn sql_engines_here() -> Vec<&'static str> {
+    [
+        ("duckdb", "duckdb", "duckdb"),
+        ("clickhouse", "chdb", "chdb"),
+    ]
+    .into_iter()
+    .filter(|(_, module, package)| python_has(module, package))
+    .map(|(target, ..)| target)
+    .collect()
+}
+
+/// `rxw parse --count --json ARGS --file LOG` in `dir`, which must succeed: its counts by key.
+fn counts_by_key(dir: &Path, args: &[&str], log: &str) -> serde_json::Map<String, Value> {
+    let (code, out, err) = run(rxw(dir)
+        .args(["parse", "--count", "--json"])
+        .args(args)
+        .args(["--file", log]));
+    assert_eq!(code, 0, "{err}");
+    let doc: Value = serde_json::from_str(&out).unwrap();
+    doc["by_key"].as_object().unwrap().clone()
+}
+
 /// Loads the log into the engine the documented way, runs the exported script, and counts
 /// each view's rows: `{key: count}` as JSON.
 const COUNT_VIEWS: &str = r#"
@@ -630,21 +654,10 @@ fn the_sql_views_count_what_rxw_parse_counts_on_a_whole_log() {
     let log = log.to_str().unwrap();
     // The views run on the log's lines as they are (not yet on NetVM records): they agree
     // with `rxw parse --format lines`.
-    let (code, out, err) = run(rxw(dir.path()).args([
-        "parse", "--count", "--json", "--format", "lines", "--file", log,
-    ]));
-    assert_eq!(code, 0, "{err}");
-    let want: Value = serde_json::from_str(&out).unwrap();
-    let want = want["by_key"].as_object().unwrap().clone();
+    let want = counts_by_key(dir.path(), &["--format", "lines"], log);
     assert!(want["result"].as_u64().unwrap() > 0 && want["ack"].as_u64().unwrap() > 0);
     let keys: Vec<&str> = want.keys().map(String::as_str).collect();
-    for (target, module, package) in [
-        ("duckdb", "duckdb", "duckdb"),
-        ("clickhouse", "chdb", "chdb"),
-    ] {
-        if !python_has(module, package) {
-            continue;
-        }
+    for target in sql_engines_here() {
         let script = dir.path().join(format!("{target}.sql"));
         let (code, _, err) = run(rxw(dir.path()).args([
             "registry",
@@ -704,10 +717,7 @@ print(json.dumps(counts))
 fn parse_jsonl_loaded_into_chdb_and_duckdb_counts_what_rxw_parse_counts() {
     let (dir, log) = temp_file("app.log", generated_log());
     let log = log.to_str().unwrap();
-    let (code, out, err) = run(rxw(dir.path()).args(["parse", "--count", "--json", "--file", log]));
-    assert_eq!(code, 0, "{err}");
-    let want: Value = serde_json::from_str(&out).unwrap();
-    let want = want["by_key"].as_object().unwrap().clone();
+    let want = counts_by_key(dir.path(), &[], log);
     let (code, jsonl, err) = run(rxw(dir.path()).args(["parse", "--jsonl", "--file", log]));
     assert_eq!(code, 0, "{err}");
     std::fs::write(dir.path().join("hits.jsonl"), &jsonl).unwrap();
@@ -715,13 +725,7 @@ fn parse_jsonl_loaded_into_chdb_and_duckdb_counts_what_rxw_parse_counts() {
     assert_eq!(code, 0, "{err}");
     let schema: Value = serde_json::from_str(&schema).unwrap();
     let mut ran = 0;
-    for (target, module, package) in [
-        ("duckdb", "duckdb", "duckdb"),
-        ("clickhouse", "chdb", "chdb"),
-    ] {
-        if !python_has(module, package) {
-            continue;
-        }
+    for target in sql_engines_here() {
         let out = rxw_testkit::output_ok(
             std::process::Command::new("python3")
                 .args([

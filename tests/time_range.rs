@@ -108,6 +108,15 @@ fn edge_args(since: Option<i64>, until: Option<i64>) -> Vec<String> {
     a
 }
 
+/// The arguments of `rxw parse --count --json --file F1 --file F2 …`.
+fn parse_count_json(files: &[&Path]) -> Vec<String> {
+    let mut args = vec!["parse".to_string(), "--count".into(), "--json".into()];
+    for file in files {
+        args.extend(["--file".to_string(), file.display().to_string()]);
+    }
+    args
+}
+
 fn stdout_of(config: &Path, args: &[String]) -> String {
     let (code, out, err) = run(rxw(config).args(args));
     assert!(code == 0 || code == 1, "{args:?}: {code} {out}{err}");
@@ -189,25 +198,9 @@ fn merged_logs_keep_each_log_s_records_by_their_own_times() {
     for (since, until) in ranges(&a) {
         let ca = write_file(dir.path(), "cut-a.log", within(&a, since, until));
         let cb = write_file(dir.path(), "cut-b.log", within(&b, since, until));
-        let mut on_range = vec![
-            "parse".to_string(),
-            "--count".into(),
-            "--json".into(),
-            "--file".into(),
-            la.display().to_string(),
-            "--file".into(),
-            lb.display().to_string(),
-        ];
+        let mut on_range = parse_count_json(&[&la, &lb]);
         on_range.extend(edge_args(since, until));
-        let on_cut = vec![
-            "parse".to_string(),
-            "--count".into(),
-            "--json".into(),
-            "--file".into(),
-            ca.display().to_string(),
-            "--file".into(),
-            cb.display().to_string(),
-        ];
+        let on_cut = parse_count_json(&[&ca, &cb]);
         assert_eq!(
             stdout_of(dir.path(), &on_range),
             stdout_of(dir.path(), &on_cut),
@@ -266,16 +259,9 @@ fn json_lines_are_timed_by_their_time_field() {
     let log = write_file(dir.path(), "a.jsonl", joined(&json));
     for (since, until) in ranges(&json) {
         let cut = write_file(dir.path(), "cut.jsonl", within(&json, since, until));
-        let mut args = vec![
-            "parse".to_string(),
-            "--count".into(),
-            "--json".into(),
-            "--file".into(),
-        ];
-        let mut on_range = args.clone();
-        on_range.push(log.display().to_string());
+        let mut on_range = parse_count_json(&[&log]);
         on_range.extend(edge_args(since, until));
-        args.push(cut.display().to_string());
+        let args = parse_count_json(&[&cut]);
         let got = stdout_of(dir.path(), &on_range);
         // An empty cut log is no JSON log: compare the counts alone.
         let counts = |doc: &str| -> serde_json::Value {
