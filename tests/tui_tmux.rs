@@ -4,8 +4,8 @@
 #![cfg(feature = "app")]
 
 use rxw::{Flags, Flavor, Regex};
-use rxw_testkit::append;
 use rxw_testkit::tmux::Terminal;
+use rxw_testkit::{append, temp_file};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -115,9 +115,7 @@ fn a_hung_up_terminal_ends_the_process() {
 /// must land whole in the focused editor, and Ctrl-C after it must quit.
 #[test]
 fn a_paste_burst_without_bracketed_paste_lands_whole_and_ctrl_c_quits() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("small.log");
-    std::fs::write(&log, "[CLAIM 7fce46e0]\n").unwrap();
+    let (dir, log) = temp_file("small.log", "[CLAIM 7fce46e0]\n");
     let line = "2026-11-30T10:00:00Z\t[CLAIM 7fce46e0]\tworker took the job\n";
     let mut pasted = line.repeat(200_000 / line.len());
     pasted.push_str("END-OF-PASTE");
@@ -228,9 +226,7 @@ fn numbered_lines(n: usize, marked: &[usize]) -> String {
 
 #[test]
 fn the_filter_in_tmux_shows_matching_lines_with_context_then_the_others() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("app.log");
-    std::fs::write(&log, numbered_lines(30, &[5, 17])).unwrap();
+    let (dir, log) = temp_file("app.log", numbered_lines(30, &[5, 17]));
     let Some(s) = workbench(
         "filter",
         dir.path(),
@@ -266,20 +262,24 @@ fn the_filter_in_tmux_shows_matching_lines_with_context_then_the_others() {
     assert!(ok, "every line again:\n{screen}");
 }
 
-/// `rxw -f FILE -e ERR` on 40 lines with one match, waiting until it shows.
-fn follow_session(tag: &str, dir: &std::path::Path) -> Option<(Terminal, std::path::PathBuf)> {
-    let log = dir.join("app.log");
-    std::fs::write(&log, numbered_lines(40, &[3])).unwrap();
-    let s = workbench(tag, dir, "", &format!("-e ERR -f '{}'", log.display()))?;
+/// `rxw -f FILE -e ERR` on 40 lines with one match (`app.log` in a new folder), waiting until
+/// it shows: the terminal, the log and its folder.
+fn follow_session(tag: &str) -> Option<(Terminal, std::path::PathBuf, tempfile::TempDir)> {
+    let (dir, log) = temp_file("app.log", numbered_lines(40, &[3]));
+    let s = workbench(
+        tag,
+        dir.path(),
+        "",
+        &format!("-e ERR -f '{}'", log.display()),
+    )?;
     s.expect("following");
     s.expect("1 match ");
-    Some((s, log))
+    Some((s, log, dir))
 }
 
 #[test]
 fn following_in_tmux_shows_appended_lines_and_their_matches_at_the_end() {
-    let dir = tempfile::tempdir().unwrap();
-    let Some((s, log)) = follow_session("follow-append", dir.path()) else {
+    let Some((s, log, _dir)) = follow_session("follow-append") else {
         return;
     };
     append(&log, "line 41 ERR new\nline 42 ok\n");
@@ -296,8 +296,7 @@ fn following_in_tmux_shows_appended_lines_and_their_matches_at_the_end() {
 
 #[test]
 fn following_in_tmux_reloads_a_truncated_file_and_says_so() {
-    let dir = tempfile::tempdir().unwrap();
-    let Some((s, log)) = follow_session("follow-truncate", dir.path()) else {
+    let Some((s, log, _dir)) = follow_session("follow-truncate") else {
         return;
     };
     // As logrotate's copytruncate: the same file, emptied, then written again.
@@ -317,8 +316,7 @@ fn following_in_tmux_reloads_a_truncated_file_and_says_so() {
 
 #[test]
 fn following_in_tmux_moves_to_the_new_file_after_a_rotation() {
-    let dir = tempfile::tempdir().unwrap();
-    let Some((s, log)) = follow_session("follow-rotate", dir.path()) else {
+    let Some((s, log, dir)) = follow_session("follow-rotate") else {
         return;
     };
     // As logrotate's default: rename the file away, create a new one at the path.
@@ -339,12 +337,10 @@ fn following_in_tmux_moves_to_the_new_file_after_a_rotation() {
 
 #[test]
 fn a_file_larger_than_the_head_is_read_whole_and_then_followed() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("big.log");
     // Over the 4 MiB head: the workbench opens on the first lines and reads the rest behind.
     let line = "2026-11-30T10:00:00Z agent-7: [CLAIM 7fce46e0] taking this one\n";
     let n = (5 << 20) / line.len() + 1;
-    std::fs::write(&log, line.repeat(n)).unwrap();
+    let (dir, log) = temp_file("big.log", line.repeat(n));
     let Some(s) = workbench(
         "big",
         dir.path(),
@@ -388,11 +384,9 @@ fn status_count(screen: &str) -> Option<(usize, bool)> {
 /// settles on each append.
 #[test]
 fn following_in_tmux_extends_the_count_of_a_pattern_crossing_lines() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("big.log");
     let line = "2026-11-30T12:00:00Z agent-7: [CLAIM 7fce46e0] on it\n  details: ok\n";
     let lines = 200_000;
-    std::fs::write(&log, line.repeat(lines)).unwrap();
+    let (dir, log) = temp_file("big.log", line.repeat(lines));
     let args = format!(r"-e '\[CLAIM\s+\w+\]' -f '{}'", log.display());
     let Some(s) = workbench("follow-grow", dir.path(), "", &args) else {
         return;
@@ -516,9 +510,10 @@ fn a_gz_and_a_plain_log_merged_in_pages_name_their_sources_and_leave_no_spill() 
 /// nothing).
 #[test]
 fn a_followed_compressed_log_is_refused_before_the_terminal_is_taken() {
-    let dir = tempfile::tempdir().unwrap();
-    let b = dir.path().join("beta.log.gz");
-    std::fs::write(&b, rxw_testkit::gzip("2026-10-05T00:00:00Z [CLAIM b1]\n")).unwrap();
+    let (dir, b) = temp_file(
+        "beta.log.gz",
+        rxw_testkit::gzip("2026-10-05T00:00:00Z [CLAIM b1]\n"),
+    );
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_rxw"))
         .args(["--fresh", "--follow", "-e", "CLAIM b1"])
         .arg(&b)
@@ -541,9 +536,7 @@ fn a_followed_compressed_log_is_refused_before_the_terminal_is_taken() {
 /// look-behind of unbounded length) the status bar says so instead of counting silently short.
 #[test]
 fn a_paged_input_counts_matches_across_lines_and_warns_where_it_cannot() {
-    let dir = tempfile::tempdir().unwrap();
-    let log = dir.path().join("one.log");
-    std::fs::write(&log, "a\nb\n[CLAIM x]\n".repeat(50)).unwrap();
+    let (dir, log) = temp_file("one.log", "a\nb\n[CLAIM x]\n".repeat(50));
     // A match across lines is carried from chunk to chunk: counted, no warning.
     for (name, pattern) in [("paged-cross", r"a\s+b"), ("paged-line", r"CLAIM \w")] {
         let args = format!("-e '{pattern}' '{}'", log.display());
@@ -597,11 +590,9 @@ fn one_directory_or_one_glob_opens_the_logs_it_names() {
 /// read whole into memory. The spill stops while room is left, said; the workbench stays.
 #[test]
 fn a_spill_stops_before_its_disk_is_full_and_says_so() {
-    let dir = tempfile::tempdir().unwrap();
-    let bomb = dir.path().join("bomb.log.gz");
     let line = "2026-10-05T00:00:01Z agent [CLAIM 7fce46e0] x\n";
     let decoded = line.repeat((24 << 20) / line.len());
-    std::fs::write(&bomb, rxw_testkit::gzip(decoded)).unwrap();
+    let (dir, bomb) = temp_file("bomb.log.gz", rxw_testkit::gzip(decoded));
     let args = format!("-e CLAIM '{}'", bomb.display());
     let Some(s) = workbench(
         "spill-room",
