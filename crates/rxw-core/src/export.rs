@@ -637,6 +637,21 @@ mod tests {
     }
     use crate::flavor::{Flags, Flavor};
 
+    /// Writes `bytes` to `path` as an export does, committed.
+    fn export_to(path: &Path, bytes: &[u8]) {
+        let mut f = AtomicFile::create(path).unwrap();
+        f.write_all(bytes).unwrap();
+        f.commit().unwrap();
+    }
+
+    #[cfg(unix)]
+    fn is_link(path: &Path) -> bool {
+        std::fs::symlink_metadata(path)
+            .unwrap()
+            .file_type()
+            .is_symlink()
+    }
+
     fn dir_entries(dir: &Path) -> Vec<String> {
         let mut names: Vec<String> = std::fs::read_dir(dir)
             .unwrap()
@@ -779,9 +794,7 @@ mod tests {
         if !made.is_ok_and(|s| s.success()) {
             return;
         }
-        let mut f = AtomicFile::create(&null).unwrap();
-        f.write_all(b"gone").unwrap();
-        f.commit().unwrap();
+        export_to(&null, b"gone");
         let meta = std::fs::symlink_metadata(&null).unwrap();
         assert!(meta.file_type().is_char_device(), "the device was replaced");
         assert_eq!(dir_entries(dir.path()), ["null"]);
@@ -802,16 +815,9 @@ mod tests {
         // A link to that link: the chain is followed to the file.
         let link2 = dir.path().join("link2.jsonl");
         std::os::unix::fs::symlink("link.jsonl", &link2).unwrap();
-        let mut f = AtomicFile::create(&link2).unwrap();
-        f.write_all(b"new\n").unwrap();
-        f.commit().unwrap();
+        export_to(&link2, b"new\n");
         for l in [&link, &link2] {
-            assert!(
-                std::fs::symlink_metadata(l)
-                    .unwrap()
-                    .file_type()
-                    .is_symlink()
-            );
+            assert!(is_link(l));
         }
         assert_eq!(std::fs::read_to_string(&target).unwrap(), "new\n");
         let mode = std::fs::metadata(&target).unwrap().permissions().mode() & 0o777;
@@ -820,15 +826,8 @@ mod tests {
         // A dangling link: the file it names is created.
         let dangling = dir.path().join("dangling");
         std::os::unix::fs::symlink("real/created.csv", &dangling).unwrap();
-        let mut f = AtomicFile::create(&dangling).unwrap();
-        f.write_all(b"x").unwrap();
-        f.commit().unwrap();
-        assert!(
-            std::fs::symlink_metadata(&dangling)
-                .unwrap()
-                .file_type()
-                .is_symlink()
-        );
+        export_to(&dangling, b"x");
+        assert!(is_link(&dangling));
         assert_eq!(
             std::fs::read_to_string(real_dir.join("created.csv")).unwrap(),
             "x"

@@ -206,6 +206,21 @@ pub struct Row {
 }
 
 impl Row {
+    /// A file's row: its cells, and why some are unknown if they are.
+    pub fn new(
+        path: impl Into<paths::Shown>,
+        cells: Vec<Option<u64>>,
+        error: Option<RowError>,
+    ) -> Row {
+        let path = path.into();
+        Row {
+            path: path.text,
+            path_escaped: path.escaped,
+            cells,
+            error,
+        }
+    }
+
     /// A row whose file could not be read: every cell unknown.
     pub fn failed(
         path: impl Into<paths::Shown>,
@@ -213,13 +228,7 @@ impl Row {
         kind: RowErrorKind,
         message: String,
     ) -> Row {
-        let path = path.into();
-        Row {
-            path: path.text,
-            path_escaped: path.escaped,
-            cells: vec![None; columns],
-            error: Some(RowError { kind, message }),
-        }
+        Row::new(path, vec![None; columns], Some(RowError { kind, message }))
     }
 }
 
@@ -343,19 +352,9 @@ mod tests {
     #[test]
     fn usage_files_scanned_is_every_path_given_not_the_files_read() {
         let rows = vec![
-            Row {
-                path: "a".into(),
-                path_escaped: false,
-                cells: vec![Some(1), Some(0)],
-                error: None,
-            },
+            Row::new("a", vec![Some(1), Some(0)], None),
             Row::failed("b", 2, RowErrorKind::PathMissing, "missing".into()),
-            Row {
-                path: "c".into(),
-                path_escaped: false,
-                cells: vec![Some(1), Some(1)],
-                error: None,
-            },
+            Row::new("c", vec![Some(1), Some(1)], None),
         ];
         let r = Report::new(vec!["x".into(), "y".into()], rows, CellMode::Presence);
         assert_eq!(

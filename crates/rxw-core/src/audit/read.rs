@@ -324,12 +324,7 @@ fn scan_file(
         &within[..]
     };
     let (cells, error) = plan.evaluate(bytes, options.mode, &mut scratch.set);
-    Row {
-        path: shown.text,
-        path_escaped: shown.escaped,
-        cells,
-        error,
-    }
+    Row::new(shown, cells, error)
 }
 
 /// The lines of `bytes` whose record's time is in `range`

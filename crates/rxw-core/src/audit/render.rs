@@ -246,12 +246,7 @@ mod tests {
 
     fn report(mode: CellMode) -> Report {
         let rows = vec![
-            Row {
-                path: "a|b.md".into(),
-                path_escaped: false,
-                cells: vec![Some(2), Some(0)],
-                error: None,
-            },
+            Row::new("a|b.md", vec![Some(2), Some(0)], None),
             Row::failed(
                 "gone, \"really\"",
                 2,
