@@ -239,6 +239,17 @@ fn regression_canonicalize_without_u_keeps_the_kelvin_sign_apart_from_k() {
     assert_eq!(find(r"\u212a", "iu", "k").unwrap(), [(0, 1)]);
 }
 
+/// Asserts each case's matches: (pattern, flags, text, the spans of every match).
+fn assert_finds(cases: &[(&str, &str, &str, &[(usize, usize)])]) {
+    for &(pattern, flags, text, want) in cases {
+        assert_eq!(
+            find(pattern, flags, text).unwrap(),
+            want,
+            "/{pattern}/{flags} on {text:?}"
+        );
+    }
+}
+
 /// The UTF-16 spans of every match, as node reports them.
 fn find_utf16(pattern: &str, flags: &str, text: &str) -> Vec<(usize, usize)> {
     let re = Regex::new(
@@ -263,76 +274,49 @@ fn regression_not_word_boundary_inside_a_surrogate_pair_was_refused_as_input() {
 
 #[test]
 fn regression_js_properties_follow_node_20s_unicode_17() {
-    // U+10940 SIDETIC LETTER N01 (Unicode 17) is a letter for node 20, on both engines.
-    assert_eq!(find(r"\p{L}", "u", "\u{10940}").unwrap(), [(0, 4)]);
-    assert_eq!(find(r"\p{L}(?=)", "u", "\u{10940}").unwrap(), [(0, 4)]);
-    assert_eq!(
-        find(r"\p{Script=Sidetic}", "u", "\u{10940}").unwrap(),
-        [(0, 4)]
-    );
-    // With `iu` node folds the class before negating it, and `\P` after.
-    assert!(find(r"[^\p{Lu}]", "iu", "Aa").unwrap().is_empty());
-    assert_eq!(find(r"\P{Lu}", "iu", "Aa").unwrap(), [(0, 1), (1, 2)]);
+    assert_finds(&[
+        // U+10940 SIDETIC LETTER N01 (Unicode 17) is a letter for node 20, on both engines.
+        (r"\p{L}", "u", "\u{10940}", &[(0, 4)]),
+        (r"\p{L}(?=)", "u", "\u{10940}", &[(0, 4)]),
+        (r"\p{Script=Sidetic}", "u", "\u{10940}", &[(0, 4)]),
+        // With `iu` node folds the class before negating it, and `\P` after.
+        (r"[^\p{Lu}]", "iu", "Aa", &[]),
+        (r"\P{Lu}", "iu", "Aa", &[(0, 1), (1, 2)]),
+    ]);
 }
 
 #[test]
 fn regression_js_case_folding_follows_node_20s_icu() {
     // ꟓ / ꟒ became a case pair in node 20's ICU; both with and without `u`, on both engines.
     for flags in ["i", "iu"] {
-        assert_eq!(
-            find("\u{A7D3}", flags, "\u{A7D2}").unwrap(),
-            [(0, 3)],
-            "{flags}"
-        );
-        assert_eq!(
-            find("\u{A7D3}(?=)", flags, "\u{A7D2}").unwrap(),
-            [(0, 3)],
-            "{flags}"
-        );
-        assert_eq!(
-            find("[\u{A7D3}]", flags, "\u{A7D2}").unwrap(),
-            [(0, 3)],
-            "{flags}"
-        );
+        assert_finds(&[
+            ("\u{A7D3}", flags, "\u{A7D2}", &[(0, 3)]),
+            ("\u{A7D3}(?=)", flags, "\u{A7D2}", &[(0, 3)]),
+            ("[\u{A7D3}]", flags, "\u{A7D2}", &[(0, 3)]),
+        ]);
     }
 }
 
 #[test]
 fn regression_v_flag_classes_match_strings_longest_first() {
-    // `\q{…}` alternatives and the properties of strings used to be refused.
-    assert_eq!(
-        find(r"[\q{abc|ab}a]", "v", "abcab").unwrap(),
-        [(0, 3), (3, 5)]
-    );
-    assert_eq!(find(r"[\q{abc|ab}a]+$", "v", "abcaab").unwrap(), [(0, 6)]);
-    assert_eq!(
-        find(r"^\p{RGI_Emoji_Flag_Sequence}", "v", "🇧🇪x").unwrap(),
-        [(0, 8)]
-    );
-    assert_eq!(
-        find(r"\p{Emoji_Keycap_Sequence}", "v", "#️⃣").unwrap(),
-        [(0, 7)]
-    );
-    // Set operations with strings, and an intersection that keeps only characters.
-    assert_eq!(
-        find(r"[[0-9]--\q{0|2}]", "v", "0123").unwrap(),
-        [(1, 2), (3, 4)]
-    );
-    assert_eq!(
-        find(
+    assert_finds(&[
+        // `\q{…}` alternatives and the properties of strings used to be refused.
+        (r"[\q{abc|ab}a]", "v", "abcab", &[(0, 3), (3, 5)]),
+        (r"[\q{abc|ab}a]+$", "v", "abcaab", &[(0, 6)]),
+        (r"^\p{RGI_Emoji_Flag_Sequence}", "v", "🇧🇪x", &[(0, 8)]),
+        (r"\p{Emoji_Keycap_Sequence}", "v", "#️⃣", &[(0, 7)]),
+        // Set operations with strings, and an intersection that keeps only characters.
+        (r"[[0-9]--\q{0|2}]", "v", "0123", &[(1, 2), (3, 4)]),
+        (
             r"[\p{Emoji_Keycap_Sequence}--\q{#\uFE0F\u20E3}]",
             "v",
-            "#️⃣1️⃣"
-        )
-        .unwrap(),
-        [(7, 14)]
-    );
-    assert_eq!(
-        find(r"[\p{RGI_Emoji}&&a]", "v", "a").unwrap(),
-        Vec::<(usize, usize)>::new()
-    );
-    // An empty alternative makes the class match the empty string, last.
-    assert_eq!(find(r"^[\q{a|}]", "v", "b").unwrap(), [(0, 0)]);
+            "#️⃣1️⃣",
+            &[(7, 14)],
+        ),
+        (r"[\p{RGI_Emoji}&&a]", "v", "a", &[]),
+        // An empty alternative makes the class match the empty string, last.
+        (r"^[\q{a|}]", "v", "b", &[(0, 0)]),
+    ]);
 }
 
 #[test]
@@ -364,49 +348,37 @@ fn regression_v_flag_refuses_what_node_refuses() {
 
 #[test]
 fn regression_v_class_escaped_reserved_punctuators_match_themselves() {
-    assert_eq!(find(r"[\!]", "v", "a!").unwrap(), [(1, 2)]);
-    assert_eq!(find(r"[\q{\~\&}]", "v", "~&~").unwrap(), [(0, 2)]);
-    assert_eq!(
-        find(r"[\!-\#]", "v", "!\"#$").unwrap(),
-        [(0, 1), (1, 2), (2, 3)]
-    );
+    assert_finds(&[
+        (r"[\!]", "v", "a!", &[(1, 2)]),
+        (r"[\q{\~\&}]", "v", "~&~", &[(0, 2)]),
+        (r"[\!-\#]", "v", "!\"#$", &[(0, 1), (1, 2), (2, 3)]),
+    ]);
 }
 
 #[test]
 fn regression_node20_runs_v_set_operations_under_i_instead_of_refusing_them() {
-    // node 20 closes a union class under case folding but takes a character as written, and
-    // closes the whole class last: `C` survives `--c` and brings `c` back.
-    assert_eq!(find(r"^[[a-z]--c]$", "vi", "c").unwrap(), [(0, 1)]);
-    assert!(find(r"^[[a-z]--[c]]$", "vi", "c").unwrap().is_empty());
-    assert!(find(r"^[[a-z]--[c]]$", "vi", "C").unwrap().is_empty());
-    // A set operation's result is not closed before its parent uses it.
-    assert_eq!(find(r"^[[a-c]--[c&&c]]$", "vi", "c").unwrap(), [(0, 1)]);
-    // A property value is closed, then complemented; a binary property the other way round.
-    assert!(find(r"[\P{Lu}&&K]", "vi", "kK").unwrap().is_empty());
-    assert_eq!(
-        find(r"[\P{Uppercase}&&K]", "vi", "kK").unwrap(),
-        [(0, 1), (1, 2)]
-    );
-    // `\p{ASCII}` is not closed: the Kelvin sign stays out.
-    assert!(
-        find(r"[\p{ASCII}&&\u212a]", "vi", "k\u{212A}")
-            .unwrap()
-            .is_empty()
-    );
-    // A negated set operation is complemented, then closed with the class.
-    assert_eq!(find(r"^[^[a-c]--b]$", "vi", "B").unwrap(), [(0, 1)]);
-    assert!(find(r"^[^[a-c]--b]$", "vi", "A").unwrap().is_empty());
-    // A one-character `\q{…}` alternative is its case folding; longer strings compare folded.
-    assert_eq!(find(r"[\q{AB|K}&&k]", "vi", "k").unwrap(), [(0, 1)]);
-    assert_eq!(
-        find(r"^[\q{ab|cd}--\q{AB}]$", "vi", "CD").unwrap(),
-        [(0, 2)]
-    );
-    assert!(
-        find(r"^[\q{ab|cd}--\q{AB}]$", "vi", "ab")
-            .unwrap()
-            .is_empty()
-    );
+    assert_finds(&[
+        // node 20 closes a union class under case folding but takes a character as written,
+        // and closes the whole class last: `C` survives `--c` and brings `c` back.
+        (r"^[[a-z]--c]$", "vi", "c", &[(0, 1)]),
+        (r"^[[a-z]--[c]]$", "vi", "c", &[]),
+        (r"^[[a-z]--[c]]$", "vi", "C", &[]),
+        // A set operation's result is not closed before its parent uses it.
+        (r"^[[a-c]--[c&&c]]$", "vi", "c", &[(0, 1)]),
+        // A property value is closed, then complemented; a binary property the other way.
+        (r"[\P{Lu}&&K]", "vi", "kK", &[]),
+        (r"[\P{Uppercase}&&K]", "vi", "kK", &[(0, 1), (1, 2)]),
+        // `\p{ASCII}` is not closed: the Kelvin sign stays out.
+        (r"[\p{ASCII}&&\u212a]", "vi", "k\u{212A}", &[]),
+        // A negated set operation is complemented, then closed with the class.
+        (r"^[^[a-c]--b]$", "vi", "B", &[(0, 1)]),
+        (r"^[^[a-c]--b]$", "vi", "A", &[]),
+        // A one-character `\q{…}` alternative is its case folding; longer strings compare
+        // folded.
+        (r"[\q{AB|K}&&k]", "vi", "k", &[(0, 1)]),
+        (r"^[\q{ab|cd}--\q{AB}]$", "vi", "CD", &[(0, 2)]),
+        (r"^[\q{ab|cd}--\q{AB}]$", "vi", "ab", &[]),
+    ]);
 }
 
 #[test]
@@ -424,18 +396,21 @@ fn regression_a_negative_look_ahead_that_never_holds_does_not_refuse_astral_inpu
 fn regression_a_class_range_ending_in_a_lone_surrogate_escape_ends_at_the_surrogate() {
     // `\ud800` parses to a private-use stand-in; a range used to end (or start) there, so
     // `[\\-\ud800]` took every character up to plane 15 and `[\ud800-\uffff]` was out of order.
-    assert_eq!(
-        find(r"[\\-\ud800]", "u", "😀a\u{E000}\u{D7FF}").unwrap(),
-        [(4, 5), (8, 11)]
-    );
-    assert_eq!(find(r"[^\\-\ud800]", "u", "😀a").unwrap(), [(0, 4)]);
-    assert_eq!(
-        find(r"[\ud800-\uffff]", "u", "a\u{E000}😀").unwrap(),
-        [(1, 4)]
-    );
-    assert_eq!(
-        find(r"[\ud800-\u{10ffff}]", "u", "a\u{E000}😀").unwrap(),
-        [(1, 4), (4, 8)]
-    );
-    assert!(find(r"[\ud800-\udbff]", "u", "😀").unwrap().is_empty());
+    assert_finds(&[
+        (
+            r"[\\-\ud800]",
+            "u",
+            "😀a\u{E000}\u{D7FF}",
+            &[(4, 5), (8, 11)],
+        ),
+        (r"[^\\-\ud800]", "u", "😀a", &[(0, 4)]),
+        (r"[\ud800-\uffff]", "u", "a\u{E000}😀", &[(1, 4)]),
+        (
+            r"[\ud800-\u{10ffff}]",
+            "u",
+            "a\u{E000}😀",
+            &[(1, 4), (4, 8)],
+        ),
+        (r"[\ud800-\udbff]", "u", "😀", &[]),
+    ]);
 }

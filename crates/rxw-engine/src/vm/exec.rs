@@ -173,14 +173,7 @@ impl Haystack for Utf8Hay<'_> {
 
     #[inline]
     fn prev(&self, pos: usize) -> Option<(u32, usize)> {
-        if pos == 0 {
-            return None;
-        }
-        let b = self.0;
-        let mut start = pos - 1;
-        while start > 0 && (b[start] & 0xC0) == 0x80 {
-            start -= 1;
-        }
+        let start = self.prev_boundary(pos)?;
         self.next(start).map(|(c, _)| (c, start))
     }
 
