@@ -309,6 +309,21 @@ fn sources(args: &AuditArgs) -> Result<Vec<PathSource>, Error> {
     Ok(out)
 }
 
+/// Says on `err` the cells check `option` refuses (each shown as `mark` in the matrix), when
+/// there are any; whether there were.
+fn refuse_cells(option: &str, mark: &str, cells: &[(&str, &str)], err: &mut dyn Write) -> bool {
+    if cells.is_empty() {
+        return false;
+    }
+    let _ = writeln!(
+        err,
+        "rxw: {option}: {} cell(s) are {mark}:\n  {}",
+        cells.len(),
+        list_cells(cells)
+    );
+    true
+}
+
 fn list_cells(cells: &[(&str, &str)]) -> String {
     const SHOWN: usize = 20;
     let mut s: Vec<String> = cells
@@ -430,29 +445,11 @@ fn verdict(
     err: &mut dyn Write,
 ) -> i32 {
     let mut code = 0;
-    if args.require_all {
-        let missing = report.missing_cells();
-        if !missing.is_empty() {
-            let _ = writeln!(
-                err,
-                "rxw: --require-all: {} cell(s) are ❌:\n  {}",
-                missing.len(),
-                list_cells(&missing)
-            );
-            code = 1;
-        }
+    if args.require_all && refuse_cells("--require-all", "❌", &report.missing_cells(), err) {
+        code = 1;
     }
-    if args.forbid_any {
-        let present = report.present_cells();
-        if !present.is_empty() {
-            let _ = writeln!(
-                err,
-                "rxw: --forbid-any: {} cell(s) are ✅:\n  {}",
-                present.len(),
-                list_cells(&present)
-            );
-            code = 1;
-        }
+    if args.forbid_any && refuse_cells("--forbid-any", "✅", &report.present_cells(), err) {
+        code = 1;
     }
     for (name, e) in pattern_errors {
         super::write_error_text(err, &format!("pattern {}", super::style::quoted(name)), e);

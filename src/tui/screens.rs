@@ -81,6 +81,13 @@ pub fn settle_redos(app: &mut App) {
     }
 }
 
+/// `pattern` typed into the pattern pane at once (one edit), and its scans run.
+fn with_pattern(app: &mut App, pattern: &str) {
+    app.wb.pattern.set(pattern);
+    app.pattern_changed();
+    settle(app);
+}
+
 fn typed(app: &mut App, s: &str) {
     for c in s.chars() {
         app.update(Action::Edit(Edit::Insert(c)));
@@ -120,9 +127,7 @@ pub fn scenes_at(width: u16, height: u16) -> Vec<(&'static str, App)> {
     // A pattern whose matcher blows up: the Explain tab's ReDoS verdict, proved by steps, its
     // row selected so the culprit is marked in the pattern.
     let mut a = demo(width, height);
-    a.wb.pattern.set(r"^(\w+\s?)*$");
-    a.pattern_changed();
-    settle(&mut a);
+    with_pattern(&mut a, r"^(\w+\s?)*$");
     a.update(Action::ShowTab(explain::ID));
     settle_redos(&mut a);
     a.update(Action::Edit(Edit::End));
@@ -216,9 +221,7 @@ pub fn scenes_at(width: u16, height: u16) -> Vec<(&'static str, App)> {
 
     // The line filter: the lines with a CLAIM, one context line around each.
     let mut a = demo(width, height);
-    a.wb.pattern.set(r"\[CLAIM\s+(?P<job_id>[\w/-]+)\]");
-    a.pattern_changed();
-    settle(&mut a);
+    with_pattern(&mut a, r"\[CLAIM\s+(?P<job_id>[\w/-]+)\]");
     a.update(Action::CycleFilter);
     a.update(Action::FilterContext(1));
     settle(&mut a);
@@ -274,23 +277,17 @@ pub fn scenes_at(width: u16, height: u16) -> Vec<(&'static str, App)> {
         time: Some(range),
         ..Default::default()
     };
-    a.update(Action::SetFilters(
+    let set_filters = Action::SetFilters(
         Box::new(filters),
         crate::workbench::filter::FilterMode::Matching,
-    ));
+    );
+    a.update(set_filters.clone());
     settle(&mut a);
     settle(&mut a);
     a.message = None;
     out.push(("filters", a));
     let mut a = merged_logs(width, height);
-    a.update(Action::SetFilters(
-        Box::new(crate::workbench::filters::Filters {
-            sources: Some(crate::workbench::filters::SourceRule::Hide(vec![1])),
-            time: Some(range),
-            ..Default::default()
-        }),
-        crate::workbench::filter::FilterMode::Matching,
-    ));
+    a.update(set_filters);
     settle(&mut a);
     a.update(Action::Filters);
     a.update(Action::Edit(Edit::Down));
@@ -312,10 +309,10 @@ pub fn scenes_at(width: u16, height: u16) -> Vec<(&'static str, App)> {
     // anchor and `\h` a hex digit; the Groups tab gives spans in characters, Ruby's unit.
     let mut a = demo(width, height);
     a.wb.set_flavor(crate::Flavor::RUBY);
-    a.wb.pattern
-        .set(r"^\S+ (?<who>[\w-]+): \[(?<verb>ACK|CLAIM)[ :](?<job>\h+)\]");
-    a.pattern_changed();
-    settle(&mut a);
+    with_pattern(
+        &mut a,
+        r"^\S+ (?<who>[\w-]+): \[(?<verb>ACK|CLAIM)[ :](?<job>\h+)\]",
+    );
     a.update(Action::ShowTab(groups::ID));
     a.select_match(2);
     settle(&mut a);
@@ -325,10 +322,10 @@ pub fn scenes_at(width: u16, height: u16) -> Vec<(&'static str, App)> {
     // PCRE2: `\h` a horizontal space, POSIX classes; the step debugger counts bytes.
     let mut a = demo(width, height);
     a.wb.set_flavor(crate::Flavor::Pcre2);
-    a.wb.pattern
-        .set(r"\[(?<verb>CLAIM|RESULT)\h+(?<job_id>[[:xdigit:]]+)\]\h*(?<status>OK|FAIL)?");
-    a.pattern_changed();
-    settle(&mut a);
+    with_pattern(
+        &mut a,
+        r"\[(?<verb>CLAIM|RESULT)\h+(?<job_id>[[:xdigit:]]+)\]\h*(?<status>OK|FAIL)?",
+    );
     a.select_match(1);
     a.update(Action::ShowTab(debug::ID));
     settle(&mut a);
@@ -413,9 +410,7 @@ pub fn merged_logs(width: u16, height: u16) -> App {
             &runs,
         ));
     }
-    app.wb.pattern.set(r"\[(CLAIM|RESULT) (?P<job>[0-9a-f]+)\]");
-    app.pattern_changed();
-    settle(&mut app);
+    with_pattern(&mut app, r"\[(CLAIM|RESULT) (?P<job>[0-9a-f]+)\]");
     app
 }
 

@@ -83,16 +83,7 @@ fn title(app: &App) -> String {
             // The combined filters: how many lines they show; which they are is in the
             // status bar.
             let c = &app.filters;
-            let state = if c.complete() {
-                String::new()
-            } else if f.capped() {
-                format!(
-                    " (the first {} matches' lines only)",
-                    thousands(crate::workbench::matching::SPAN_CAP as u64)
-                )
-            } else {
-                " (filtering…)".to_string()
-            };
+            let state = filter_state(c.complete(), f.capped(), "filtering…");
             format!(
                 " · filters: {} shown{state}",
                 thousands(c.rows().len() as u64)
@@ -110,16 +101,7 @@ fn title(app: &App) -> String {
                 FilterMode::Matching => format!("{shown} with a match"),
                 _ => format!("{shown} without a match"),
             };
-            let state = if f.complete() {
-                String::new()
-            } else if f.capped() {
-                format!(
-                    " (the first {} matches' lines only)",
-                    thousands(crate::workbench::matching::SPAN_CAP as u64)
-                )
-            } else {
-                " (scanning…)".to_string()
-            };
+            let state = filter_state(f.complete(), f.capped(), "scanning…");
             format!(" · filter: {what}{state}")
         }
     };
@@ -339,4 +321,19 @@ fn floor(s: &str, n: usize) -> usize {
         end -= 1;
     }
     end
+}
+
+/// How far a filter has got, after its count in the title: nothing once it is complete, the
+/// cap when the pattern's matches were capped, else `working`.
+fn filter_state(complete: bool, capped: bool, working: &str) -> String {
+    if complete {
+        String::new()
+    } else if capped {
+        format!(
+            " (the first {} matches' lines only)",
+            thousands(crate::workbench::matching::SPAN_CAP as u64)
+        )
+    } else {
+        format!(" ({working})")
+    }
 }

@@ -296,11 +296,7 @@ impl ExplainTab {
         let lines = match fitted.as_ref() {
             Ok(l) => l,
             Err(msg) => {
-                let line = Line::from(TextSpan::styled(
-                    format!("cannot draw: {msg}"),
-                    chrome(Chrome::Error, p),
-                ));
-                f.render_widget(Paragraph::new(line), area);
+                draw_failure(f, area, format!("cannot draw: {msg}"), p);
                 return;
             }
         };
@@ -391,6 +387,12 @@ fn node_steps(cx: &DrawCx) -> Option<Vec<(Span, u64)>> {
             .filter_map(|(pc, n)| Some((*prog.spans.get(pc)?, *n)))
             .collect(),
     )
+}
+
+/// Draws `message` in the error colour in place of the tab's body.
+fn draw_failure(f: &mut Frame, area: Rect, message: String, p: crate::tui::theme::Palette) {
+    let line = Line::from(TextSpan::styled(message, chrome(Chrome::Error, p)));
+    f.render_widget(Paragraph::new(line), area);
 }
 
 impl Tab for ExplainTab {
@@ -505,11 +507,7 @@ impl Tab for ExplainTab {
         let rows = match analysis.rows() {
             Ok(r) => r,
             Err(msg) => {
-                let line = Line::from(TextSpan::styled(
-                    format!("cannot explain: {msg}"),
-                    chrome(Chrome::Error, p),
-                ));
-                f.render_widget(Paragraph::new(line), area);
+                draw_failure(f, area, format!("cannot explain: {msg}"), p);
                 return;
             }
         };
