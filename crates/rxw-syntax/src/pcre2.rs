@@ -420,21 +420,13 @@ impl<'p> Reader<'p> {
                     let text = if self.flags.s { "(?s:.)" } else { "[^\\n]" };
                     self.atom(text, from, false);
                 }
-                '^' => {
+                '^' | '$' => {
                     self.pos += 1;
-                    let text = if self.flags.m {
-                        "(?:\\A|(?<=\\n)(?!\\Z))"
-                    } else {
-                        "\\A"
-                    };
-                    self.assertion(text, from);
-                }
-                '$' => {
-                    self.pos += 1;
-                    let text = if self.flags.m {
-                        "(?=\\n|\\Z)"
-                    } else {
-                        "(?=\\n?\\Z)"
+                    let text = match (c, self.flags.m) {
+                        ('^', true) => "(?:\\A|(?<=\\n)(?!\\Z))",
+                        ('^', false) => "\\A",
+                        (_, true) => "(?=\\n|\\Z)",
+                        (_, false) => "(?=\\n?\\Z)",
                     };
                     self.assertion(text, from);
                 }
@@ -1062,25 +1054,18 @@ impl<'p> Reader<'p> {
         match c {
             'd' | 'D' | 'w' | 'W' | 's' | 'S' if self.ucp => ucp_refused(self),
             'b' | 'B' if self.ucp => ucp_refused(self),
-            'd' | 'D' => {
-                self.set_escape(DIGIT, c == 'D', from);
-                Ok(())
-            }
-            'w' | 'W' => {
-                self.set_escape(WORD, c == 'W', from);
-                Ok(())
-            }
-            's' | 'S' => {
-                self.uses_space = true;
-                self.set_escape(SPACE, c == 'S', from);
-                Ok(())
-            }
-            'h' | 'H' => {
-                self.set_escape(HSPACE, c == 'H', from);
-                Ok(())
-            }
-            'v' | 'V' => {
-                self.set_escape(VSPACE, c == 'V', from);
+            'd' | 'D' | 'w' | 'W' | 's' | 'S' | 'h' | 'H' | 'v' | 'V' => {
+                let set = match c.to_ascii_lowercase() {
+                    'd' => DIGIT,
+                    'w' => WORD,
+                    's' => {
+                        self.uses_space = true;
+                        SPACE
+                    }
+                    'h' => HSPACE,
+                    _ => VSPACE,
+                };
+                self.set_escape(set, c.is_ascii_uppercase(), from);
                 Ok(())
             }
             'R' => {
@@ -1100,30 +1085,19 @@ impl<'p> Reader<'p> {
                 self.atom("[^\\n]", from, false);
                 Ok(())
             }
-            'b' => {
-                self.assertion(
-                    "(?:(?<=[0-9A-Za-z_])(?![0-9A-Za-z_])|(?<![0-9A-Za-z_])(?=[0-9A-Za-z_]))",
-                    from,
-                );
-                Ok(())
-            }
-            'B' => {
-                self.assertion(
-                    "(?:(?<=[0-9A-Za-z_])(?=[0-9A-Za-z_])|(?<![0-9A-Za-z_])(?![0-9A-Za-z_]))",
-                    from,
-                );
-                Ok(())
-            }
-            'A' => {
-                self.assertion("\\A", from);
-                Ok(())
-            }
-            'z' => {
-                self.assertion("\\Z", from);
-                Ok(())
-            }
-            'Z' => {
-                self.assertion("(?=\\n?\\Z)", from);
+            'b' | 'B' | 'A' | 'z' | 'Z' => {
+                let text = match c {
+                    'b' => {
+                        "(?:(?<=[0-9A-Za-z_])(?![0-9A-Za-z_])|(?<![0-9A-Za-z_])(?=[0-9A-Za-z_]))"
+                    }
+                    'B' => {
+                        "(?:(?<=[0-9A-Za-z_])(?=[0-9A-Za-z_])|(?<![0-9A-Za-z_])(?![0-9A-Za-z_]))"
+                    }
+                    'A' => "\\A",
+                    'z' => "\\Z",
+                    _ => "(?=\\n?\\Z)",
+                };
+                self.assertion(text, from);
                 Ok(())
             }
             'G' => Err(self.refuse("\\G", from)),
@@ -1662,24 +1636,12 @@ mod tests {
 
     #[test]
     fn a_letter_under_i_is_its_caseless_set_from_pcre2s_table() {
-        let read = super::read(
-            "k",
-            Flags {
-                ignore_case: true,
-                ..Flags::default()
-            },
-        )
-        .expect("reads");
-        assert_eq!(read.out, "[Kk\\u212a]");
+        let i = Flags {
+            ignore_case: true,
+            ..Flags::default()
+        };
+        assert_eq!(super::read("k", i).expect("reads").out, "[Kk\\u212a]");
         // PCRE2 does not fold `i` with the dotless `ı` as CPython does.
-        let read = super::read(
-            "i",
-            Flags {
-                ignore_case: true,
-                ..Flags::default()
-            },
-        )
-        .expect("reads");
-        assert_eq!(read.out, "[Ii]");
+        assert_eq!(super::read("i", i).expect("reads").out, "[Ii]");
     }
 }
