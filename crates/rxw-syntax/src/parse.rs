@@ -3021,6 +3021,22 @@ mod tests {
         Flavor::Python(v)
     }
 
+    /// Asserts that each pattern is refused in `flavor` with its message.
+    fn assert_errors(flavor: Flavor, cases: &[(&str, &str)]) {
+        for (pat, message) in cases {
+            let e = p(pat, flavor).expect_err(pat);
+            assert_eq!(e.message, *message, "{pat} in {flavor}");
+        }
+    }
+
+    /// The items of a pattern's top-level concatenation.
+    fn items(ast: &Ast) -> &[Node] {
+        let NodeKind::Concat(v) = &ast.root.kind else {
+            panic!("not a concatenation: {:?}", ast.root.kind)
+        };
+        v
+    }
+
     fn py_err(pat: &str, v: PyVersion) -> String {
         match p(pat, py(v)) {
             Ok(_) => format!("accepted by {v}"),
@@ -3099,17 +3115,16 @@ mod tests {
                 "{pat}"
             );
         }
-        assert_eq!(
-            py_err(r"(a)(?(1_0)a|b)", PyVersion::V3_11),
-            "invalid group reference 10"
+        assert_errors(
+            py(PyVersion::V3_11),
+            &[
+                (r"(a)(?(1_0)a|b)", "invalid group reference 10"),
+                (r"(a)(?(-1)a|b)", "bad character in group name '-1'"),
+            ],
         );
-        assert_eq!(
-            py_err(r"(a)(?(1_0)a|b)", PyVersion::V3_8),
-            "invalid SRE code"
-        );
-        assert_eq!(
-            py_err(r"(a)(?(-1)a|b)", PyVersion::V3_11),
-            "bad character in group name '-1'"
+        assert_errors(
+            py(PyVersion::V3_8),
+            &[(r"(a)(?(1_0)a|b)", "invalid SRE code")],
         );
     }
 
@@ -3133,17 +3148,19 @@ mod tests {
     /// the same look-behind were accepted.
     #[test]
     fn regression_lookbehind_references_reach_only_groups_closed_before_it() {
-        assert_eq!(
-            py_err(r"(a)b(?<=(?(2)b|x))(c)", PyVersion::V3_11),
-            "cannot refer to an open group"
-        );
-        assert_eq!(
-            py_err(r"(a)b(?<=(a)(?(2)b|x))(c)", PyVersion::V3_11),
-            "cannot refer to group defined in the same lookbehind subpattern"
-        );
-        assert_eq!(
-            py_err(r"(a)(?<=(b)\2)c", PyVersion::V3_11),
-            "cannot refer to group defined in the same lookbehind subpattern"
+        assert_errors(
+            py(PyVersion::V3_11),
+            &[
+                (r"(a)b(?<=(?(2)b|x))(c)", "cannot refer to an open group"),
+                (
+                    r"(a)b(?<=(a)(?(2)b|x))(c)",
+                    "cannot refer to group defined in the same lookbehind subpattern",
+                ),
+                (
+                    r"(a)(?<=(b)\2)c",
+                    "cannot refer to group defined in the same lookbehind subpattern",
+                ),
+            ],
         );
         assert!(p(r"(a)(?<=(?(1)b|x))c", Flavor::PYTHON).is_ok());
     }
@@ -3322,46 +3339,25 @@ mod tests {
     #[test]
     fn spans_of_a_simple_concat() {
         let ast = p("ab*", Flavor::PYTHON).unwrap();
-        let NodeKind::Concat(v) = &ast.root.kind else {
-            panic!()
-        };
+        let v = items(&ast);
         assert_eq!(v[0].span, Span::new(0, 1));
         assert_eq!(v[1].span, Span::new(1, 3));
     }
 
     #[test]
     fn python_errors_name_the_problem() {
-        assert_eq!(
-            p("(a", Flavor::PYTHON).unwrap_err().message,
-            "missing ), unterminated subpattern"
-        );
-        assert_eq!(
-            p("[a", Flavor::PYTHON).unwrap_err().message,
-            "unterminated character set"
-        );
-        assert_eq!(
-            p("a**", Flavor::PYTHON).unwrap_err().message,
-            "multiple repeat"
-        );
-        assert_eq!(
-            p("*", Flavor::PYTHON).unwrap_err().message,
-            "nothing to repeat"
-        );
-        assert_eq!(
-            p(r"\q", Flavor::PYTHON).unwrap_err().message,
-            r"bad escape \q"
-        );
-        assert_eq!(
-            p(r"(a)\2", Flavor::PYTHON).unwrap_err().message,
-            "invalid group reference 2"
-        );
-        assert_eq!(
-            p(r"a(?i)", Flavor::PYTHON).unwrap_err().message,
-            "global flags not at the start of the expression"
-        );
-        assert_eq!(
-            p(r"(?<=a+)", Flavor::PYTHON).unwrap_err().message,
-            "look-behind requires fixed-width pattern"
+        assert_errors(
+            Flavor::PYTHON,
+            &[
+                ("(a", "missing ), unterminated subpattern"),
+                ("[a", "unterminated character set"),
+                ("a**", "multiple repeat"),
+                ("*", "nothing to repeat"),
+                (r"\q", r"bad escape \q"),
+                (r"(a)\2", "invalid group reference 2"),
+                (r"a(?i)", "global flags not at the start of the expression"),
+                (r"(?<=a+)", "look-behind requires fixed-width pattern"),
+            ],
         );
     }
 
@@ -3376,9 +3372,7 @@ mod tests {
     #[test]
     fn python_brace_is_literal_when_not_a_quantifier() {
         let ast = p("a{x}", Flavor::PYTHON).unwrap();
-        let NodeKind::Concat(v) = &ast.root.kind else {
-            panic!()
-        };
+        let v = items(&ast);
         assert_eq!(v.len(), 4);
         let ast = p("a{,3}", Flavor::PYTHON).unwrap();
         assert!(matches!(
@@ -3395,9 +3389,7 @@ mod tests {
     fn python_possessive_and_named() {
         let ast = p("(?P<x>a)++(?P=x)", Flavor::PYTHON).unwrap();
         assert_eq!(ast.groups[0].name.as_deref(), Some("x"));
-        let NodeKind::Concat(v) = &ast.root.kind else {
-            panic!()
-        };
+        let v = items(&ast);
         assert!(matches!(
             v[0].kind,
             NodeKind::Repeat {
@@ -3411,9 +3403,7 @@ mod tests {
     #[test]
     fn js_octal_versus_backref() {
         let ast = p(r"(a)\1\2", Flavor::JS).unwrap();
-        let NodeKind::Concat(v) = &ast.root.kind else {
-            panic!()
-        };
+        let v = items(&ast);
         assert!(matches!(v[1].kind, NodeKind::Backref { index: 1, .. }));
         assert!(matches!(v[2].kind, NodeKind::Literal { ch: '\u{2}', .. }));
     }
@@ -3454,9 +3444,7 @@ mod tests {
             Flags::parse("x", Flavor::Rust).unwrap(),
         )
         .unwrap();
-        let NodeKind::Concat(v) = &ast.root.kind else {
-            panic!()
-        };
+        let v = items(&ast);
         assert_eq!(v.len(), 2);
         assert_eq!(v[0].span, Span::new(0, 3));
         assert_eq!(v[1].span, Span::new(3, 4));
@@ -3466,9 +3454,7 @@ mod tests {
     fn regression_rust_word_boundary_then_counted_repetition() {
         // regex-syntax accepts `a\b{2}` as `a` then `\b` repeated twice.
         let ast = p(r"a\b{2}", Flavor::Rust).unwrap();
-        let NodeKind::Concat(v) = &ast.root.kind else {
-            panic!()
-        };
+        let v = items(&ast);
         assert!(matches!(v[1].kind, NodeKind::Repeat { min: 2, .. }));
         assert!(p(r"\b{start}", Flavor::Rust).is_ok());
         assert!(p(r"\b{bogus}", Flavor::Rust).is_err());
