@@ -81,6 +81,19 @@ pub fn settle_redos(app: &mut App) {
     }
 }
 
+/// `app` with the status bar's message cleared: the scene shows the screen, not the last
+/// action's note.
+fn quiet(mut app: App) -> App {
+    app.message = None;
+    app
+}
+
+/// `action` done, and the scans it starts run.
+fn update_settled(app: &mut App, action: Action) {
+    app.update(action);
+    settle(app);
+}
+
 /// `pattern` typed into the pattern pane at once (one edit), and its scans run.
 fn with_pattern(app: &mut App, pattern: &str) {
     app.wb.pattern.set(pattern);
@@ -131,8 +144,7 @@ pub fn scenes_at(width: u16, height: u16) -> Vec<(&'static str, App)> {
     a.update(Action::ShowTab(explain::ID));
     settle_redos(&mut a);
     a.update(Action::Edit(Edit::End));
-    a.message = None;
-    out.push(("redos", a));
+    out.push(("redos", quiet(a)));
 
     let mut a = demo(width, height);
     a.update(Action::ShowTab(replace::ID));
@@ -223,43 +235,35 @@ pub fn scenes_at(width: u16, height: u16) -> Vec<(&'static str, App)> {
     let mut a = demo(width, height);
     with_pattern(&mut a, r"\[CLAIM\s+(?P<job_id>[\w/-]+)\]");
     a.update(Action::CycleFilter);
-    a.update(Action::FilterContext(1));
+    update_settled(&mut a, Action::FilterContext(1));
     settle(&mut a);
-    settle(&mut a);
-    a.message = None;
-    out.push(("filter", a));
+    out.push(("filter", quiet(a)));
 
     // The registry lens: every preset at once; the `result` key selected and its first hit
     // under the cursor, whose line's fields are listed. Then the same in the light theme.
     for (name, palette) in [("lens", Palette::Color), ("lens-light", Palette::Light)] {
         let mut a = demo_in(width, height, palette);
-        a.update(Action::ShowTab(lens::ID));
-        settle(&mut a);
+        update_settled(&mut a, Action::ShowTab(lens::ID));
         for _ in 0..3 {
             a.update(Action::Edit(Edit::Down));
         }
-        a.update(Action::Tab(lens::NEXT_HIT));
-        settle(&mut a);
+        update_settled(&mut a, Action::Tab(lens::NEXT_HIT));
         out.push((name, a));
     }
 
     // The jobs table, longest claim-to-resolution first.
     let mut a = demo(width, height);
-    a.update(Action::ShowTab(jobs::ID));
-    settle(&mut a);
+    update_settled(&mut a, Action::ShowTab(jobs::ID));
     for _ in 0..3 {
         a.update(Action::Tab(jobs::SORT));
     }
-    a.update(Action::Edit(Edit::Down));
-    settle(&mut a);
+    update_settled(&mut a, Action::Edit(Edit::Down));
     out.push(("jobs", a));
 
     // The demo pattern's matches per minute: the fullest minute is selected.
     let mut a = demo(width, height);
-    a.update(Action::ShowTab(timeline::ID));
-    settle(&mut a);
-    a.message = None;
-    out.push(("timeline", a));
+    update_settled(&mut a, Action::ShowTab(timeline::ID));
+    out.push(("timeline", quiet(a)));
 
     out.push(("merged", merged(width, height)));
 
@@ -281,29 +285,21 @@ pub fn scenes_at(width: u16, height: u16) -> Vec<(&'static str, App)> {
         Box::new(filters),
         crate::workbench::filter::FilterMode::Matching,
     );
-    a.update(set_filters.clone());
+    update_settled(&mut a, set_filters.clone());
     settle(&mut a);
-    settle(&mut a);
-    a.message = None;
-    out.push(("filters", a));
+    out.push(("filters", quiet(a)));
     let mut a = merged_logs(width, height);
-    a.update(set_filters);
-    settle(&mut a);
+    update_settled(&mut a, set_filters);
     a.update(Action::Filters);
     a.update(Action::Edit(Edit::Down));
-    a.message = None;
-    out.push(("filter-panel", a));
+    out.push(("filter-panel", quiet(a)));
 
     // The Timeline zoomed in twice around the fullest bucket: a count axis, a time axis.
     let mut a = demo(width, height);
-    a.update(Action::ShowTab(timeline::ID));
-    settle(&mut a);
-    a.update(Action::Tab(timeline::ZOOM_IN));
-    settle(&mut a);
-    a.update(Action::Tab(timeline::ZOOM_IN));
-    settle(&mut a);
-    a.message = None;
-    out.push(("timeline-zoom", a));
+    update_settled(&mut a, Action::ShowTab(timeline::ID));
+    update_settled(&mut a, Action::Tab(timeline::ZOOM_IN));
+    update_settled(&mut a, Action::Tab(timeline::ZOOM_IN));
+    out.push(("timeline-zoom", quiet(a)));
 
     // The workbench in two flavors with readers of their own. Ruby 3.1: `^` is always a line
     // anchor and `\h` a hex digit; the Groups tab gives spans in characters, Ruby's unit.
@@ -316,8 +312,7 @@ pub fn scenes_at(width: u16, height: u16) -> Vec<(&'static str, App)> {
     a.update(Action::ShowTab(groups::ID));
     a.select_match(2);
     settle(&mut a);
-    a.message = None;
-    out.push(("flavor-ruby", a));
+    out.push(("flavor-ruby", quiet(a)));
 
     // PCRE2: `\h` a horizontal space, POSIX classes; the step debugger counts bytes.
     let mut a = demo(width, height);
@@ -327,11 +322,9 @@ pub fn scenes_at(width: u16, height: u16) -> Vec<(&'static str, App)> {
         r"\[(?<verb>CLAIM|RESULT)\h+(?<job_id>[[:xdigit:]]+)\]\h*(?<status>OK|FAIL)?",
     );
     a.select_match(1);
-    a.update(Action::ShowTab(debug::ID));
-    settle(&mut a);
+    update_settled(&mut a, Action::ShowTab(debug::ID));
     a.update(Action::Tab(debug::NEXT_BACKTRACK));
-    a.message = None;
-    out.push(("flavor-pcre2", a));
+    out.push(("flavor-pcre2", quiet(a)));
 
     let mut a = demo(width, height);
     a.update(Action::ToggleHelp);
