@@ -542,13 +542,21 @@ impl<'t> NamedGroups<'t> {
 
 impl Serialize for NamedGroups<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = s.serialize_map(Some(self.0.len()))?;
-        for (name, text) in &self.0 {
-            map.serialize_entry(name, text)?;
-        }
-        map.end()
+        serialize_map_of(&self.0, s)
     }
+}
+
+/// Pairs serialized as a JSON object, in their order.
+fn serialize_map_of<S: serde::Serializer, K: Serialize, V: Serialize>(
+    pairs: &[(K, V)],
+    s: S,
+) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeMap;
+    let mut map = s.serialize_map(Some(pairs.len()))?;
+    for (key, value) in pairs {
+        map.serialize_entry(key, value)?;
+    }
+    map.end()
 }
 
 /// A match's groups, serialized as a JSON object: name (or number, for an unnamed group) to
@@ -590,12 +598,7 @@ impl<'a> Groups<'a> {
 
 impl Serialize for Groups<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        use serde::ser::SerializeMap;
-        let mut map = s.serialize_map(Some(self.0.len()))?;
-        for (label, text) in &self.0 {
-            map.serialize_entry(label, text)?;
-        }
-        map.end()
+        serialize_map_of(&self.0, s)
     }
 }
 

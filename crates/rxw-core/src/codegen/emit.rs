@@ -33,32 +33,43 @@ pub struct Quirks {
     pub names_required: bool,
 }
 
-pub(super) fn translate_ast(
-    pattern: &str,
-    flavor: Flavor,
-    flags: Flags,
-    ast: &Ast,
-    lang: Lang,
-) -> Result<Translation, Error> {
-    if (lang.dialect().native)(flavor)
-        && let Some(t) = verbatim(pattern, flavor, flags, ast, lang)?
+/// A pattern as parsed: its text, flavor and flags, and its tree.
+#[derive(Clone, Copy)]
+pub(crate) struct Parsed<'a> {
+    pub(crate) pattern: &'a str,
+    pub(crate) flavor: Flavor,
+    pub(crate) flags: Flags,
+    pub(crate) ast: &'a Ast,
+}
+
+impl<'a> Parsed<'a> {
+    pub(crate) fn new(pattern: &'a str, flavor: Flavor, flags: Flags, ast: &'a Ast) -> Self {
+        Parsed {
+            pattern,
+            flavor,
+            flags,
+            ast,
+        }
+    }
+}
+
+pub(super) fn translate_ast(src: Parsed, lang: Lang) -> Result<Translation, Error> {
+    if (lang.dialect().native)(src.flavor)
+        && let Some(t) = verbatim(src, lang)?
     {
         return Ok(t);
     }
-    translate_in_dialect(pattern, flavor, flags, ast, lang, Quirks::default())
+    translate_in_dialect(src, lang, Quirks::default())
 }
 
 /// Writes the tree out in `lang`'s syntax as an engine with `quirks` reads it, every meaning
 /// explicit (never verbatim: the flags are written into the pattern).
 pub(crate) fn translate_in_dialect(
-    pattern: &str,
-    flavor: Flavor,
-    flags: Flags,
-    ast: &Ast,
+    src: Parsed,
     lang: Lang,
     quirks: Quirks,
 ) -> Result<Translation, Error> {
-    translate_with(pattern, flavor, flags, ast, lang, quirks, false).map(|(t, _)| t)
+    translate_with(src, lang, quirks, false).map(|(t, _)| t)
 }
 
 /// The closest translation where an exact one is impossible, with every place it differs
@@ -68,24 +79,19 @@ pub(crate) fn translate_in_dialect(
 /// As [`translate_in_dialect`], for what cannot be written even approximately (look-around in
 /// Go, flags only the source has, …).
 pub(crate) fn translate_nearest(
-    pattern: &str,
-    flavor: Flavor,
-    flags: Flags,
-    ast: &Ast,
+    src: Parsed,
     lang: Lang,
 ) -> Result<(Translation, Vec<Difference>), Error> {
-    translate_with(pattern, flavor, flags, ast, lang, Quirks::default(), true)
+    translate_with(src, lang, Quirks::default(), true)
 }
 
 fn translate_with(
-    pattern: &str,
-    flavor: Flavor,
-    flags: Flags,
-    ast: &Ast,
+    src: Parsed,
     lang: Lang,
     quirks: Quirks,
     nearest: bool,
 ) -> Result<(Translation, Vec<Difference>), Error> {
+    let (pattern, flavor, flags, ast) = (src.pattern, src.flavor, src.flags, src.ast);
     // A Java tree is sre constructs of Java's meaning, its flags already written into it
     // (`crate::syntax::java`): it is written out as the sre tree it is.
     // Ruby's and Oniguruma's trees are the same (`crate::syntax::onig`), exact on every text
@@ -172,13 +178,8 @@ fn translate_with(
 
 /// The pattern as written, for the engine that defines its flavor. `None` when the flags
 /// cannot be passed on (JS `x`, which node's RegExp does not have), so a rewrite is tried.
-fn verbatim(
-    pattern: &str,
-    flavor: Flavor,
-    flags: Flags,
-    ast: &Ast,
-    lang: Lang,
-) -> Result<Option<Translation>, Error> {
+fn verbatim(src: Parsed, lang: Lang) -> Result<Option<Translation>, Error> {
+    let (pattern, flavor, flags, ast) = (src.pattern, src.flavor, src.flags, src.ast);
     let letters = flags.letters(flavor);
     let mut engine = TargetEngine::Standard;
     match flavor {
@@ -1760,23 +1761,20 @@ mod tests {
     fn nearest_translations_list_each_difference() {
         let near = |p: &str, f: Flavor, lang: Lang| {
             let ast = crate::syntax::parse::parse(p, f, Flags::default()).unwrap();
-            translate_nearest(p, f, Flags::default(), &ast, lang).unwrap()
+            translate_nearest(Parsed::new(p, f, Flags::default(), &ast), lang)
         };
-        let (t, d) = near("(?>ab|a)c", Flavor::PYTHON, Lang::Js);
+        let (t, d) = near("(?>ab|a)c", Flavor::PYTHON, Lang::Js).unwrap();
         assert_eq!(t.pattern, "(?:ab|a)c");
         assert_eq!(d.len(), 1);
         assert_eq!((d[0].span.start, d[0].span.end), (0, 8));
         assert!(d[0].inputs.contains("give back"), "{d:?}");
-        let (t, d) = near(r"\bé\b", Flavor::Rust, Lang::Go);
+        let (t, d) = near(r"\bé\b", Flavor::Rust, Lang::Go).unwrap();
         assert_eq!(t.pattern, r"\b\x{E9}\b");
         assert_eq!(d.len(), 2, "{d:?}");
-        let (_, d) = near("x*", Flavor::PYTHON, Lang::Js);
+        let (_, d) = near("x*", Flavor::PYTHON, Lang::Js).unwrap();
         assert!(d[0].inputs.contains("empty match"), "{d:?}");
         // What no program can approximate is still refused.
-        let ast = crate::syntax::parse::parse("a(?=b)", Flavor::PYTHON, Flags::default()).unwrap();
-        assert!(
-            translate_nearest("a(?=b)", Flavor::PYTHON, Flags::default(), &ast, Lang::Go).is_err()
-        );
+        assert!(near("a(?=b)", Flavor::PYTHON, Lang::Go).is_err());
     }
 
     #[test]

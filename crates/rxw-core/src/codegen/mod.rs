@@ -174,7 +174,7 @@ pub fn translate(
     lang: Lang,
 ) -> Result<Translation, Error> {
     let ast = crate::syntax::parse::parse(pattern, flavor, flags)?;
-    emit::translate_ast(pattern, flavor, flags, &ast, lang)
+    emit::translate_ast(emit::Parsed::new(pattern, flavor, flags, &ast), lang)
 }
 
 /// The exact translation when there is one; otherwise the closest, with every construct it
@@ -195,7 +195,7 @@ pub fn translate_nearest(
         Ok(t) => Ok((t, Vec::new())),
         Err(e) if e.kind == ErrorKind::ConstructUnsupported => {
             let ast = crate::syntax::parse::parse(pattern, flavor, flags)?;
-            emit::translate_nearest(pattern, flavor, flags, &ast, lang)
+            emit::translate_nearest(emit::Parsed::new(pattern, flavor, flags, &ast), lang)
         }
         Err(e) => Err(e),
     }

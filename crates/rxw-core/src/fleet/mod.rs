@@ -28,7 +28,7 @@ pub mod schema;
 pub mod verify;
 
 use crate::codegen::Lang;
-use crate::codegen::emit::{Quirks, translate_in_dialect};
+use crate::codegen::emit::{Parsed, Quirks, translate_in_dialect};
 use crate::error::{Error, ErrorKind};
 use crate::presets::Entry;
 use crate::syntax::ast::{GroupKind, Node, NodeKind};
@@ -429,7 +429,8 @@ fn exact(entry: &Entry, target: Target) -> Result<Definition, Error> {
     let p = &entry.preset;
     let ast = entry.ast()?;
     let (lang, dialect) = target.dialect();
-    let t = translate_in_dialect(&p.pattern, p.flavor, entry.flags(), ast, lang, dialect)?;
+    let src = Parsed::new(&p.pattern, p.flavor, entry.flags(), ast);
+    let t = translate_in_dialect(src, lang, dialect)?;
     let fields = fields(entry, target)?;
     let (pattern, match_group) = wrap(target, &t.pattern, !fields.is_empty());
     let shift = usize::from(match_group);

@@ -12,7 +12,7 @@
 use super::verify::{self, Row};
 use super::{Definition, Form, Target, fields, spell_for};
 use crate::codegen::Lang;
-use crate::codegen::emit::{Quirks, translate_in_dialect};
+use crate::codegen::emit::{Parsed, Quirks, translate_in_dialect};
 use crate::error::Error;
 use crate::presets::Entry;
 use crate::syntax::ast::{AnchorKind, Greed, GroupKind, Node, NodeKind};
@@ -102,7 +102,8 @@ fn shape(pattern: &str, root: &Node) -> Option<Shape> {
 fn piece(entry: &Entry, text: &str, lang: Lang, dialect: Quirks) -> Result<String, Error> {
     let p = &entry.preset;
     let ast = crate::syntax::parse::parse(text, p.flavor, entry.flags())?;
-    Ok(translate_in_dialect(text, p.flavor, entry.flags(), &ast, lang, dialect)?.pattern)
+    let src = Parsed::new(text, p.flavor, entry.flags(), &ast);
+    Ok(translate_in_dialect(src, lang, dialect)?.pattern)
 }
 
 /// The split rewrite of `entry` for `target`, when the pattern has the shape, `refusal` is
