@@ -1449,8 +1449,11 @@ mod tests {
         v.iter().map(|s| s.map(str::to_string)).collect()
     }
 
-    /// Asserts the spans of every match of each case: (pattern, flavor, flags, text, spans).
-    fn assert_spans(cases: &[(&str, Flavor, &str, &str, &[(usize, usize)])]) {
+    /// A case of [`assert_spans`]: pattern, flavor, flags, text, and the spans of its matches.
+    type SpansCase<'a> = (&'a str, Flavor, &'a str, &'a str, &'a [(usize, usize)]);
+
+    /// Asserts the spans of every match of each case.
+    fn assert_spans(cases: &[SpansCase]) {
         for &(p, flavor, flags, text, want) in cases {
             assert_eq!(
                 spans(p, flavor, flags, text),

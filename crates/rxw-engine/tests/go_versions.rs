@@ -59,10 +59,10 @@ fn rxw_answer(flavor: Flavor, pattern: &str, text: &str, template: Option<&str>)
 
 /// Go's answer with its error said as rxw says it, without `error parsing regexp: `.
 fn as_rxw_says(mut answer: Value) -> Value {
-    if let Some(Value::String(e)) = answer.get_mut("error") {
-        if let Some(rest) = e.strip_prefix("error parsing regexp: ") {
-            *e = rest.to_string();
-        }
+    if let Some(Value::String(e)) = answer.get_mut("error")
+        && let Some(rest) = e.strip_prefix("error parsing regexp: ")
+    {
+        *e = rest.to_string();
     }
     answer
 }

@@ -239,8 +239,11 @@ fn regression_canonicalize_without_u_keeps_the_kelvin_sign_apart_from_k() {
     assert_eq!(find(r"\u212a", "iu", "k").unwrap(), [(0, 1)]);
 }
 
-/// Asserts each case's matches: (pattern, flags, text, the spans of every match).
-fn assert_finds(cases: &[(&str, &str, &str, &[(usize, usize)])]) {
+/// A case of [`assert_finds`]: pattern, flags, text, and the spans of every match.
+type FindCase<'a> = (&'a str, &'a str, &'a str, &'a [(usize, usize)]);
+
+/// Asserts each case's matches.
+fn assert_finds(cases: &[FindCase]) {
     for &(pattern, flags, text, want) in cases {
         assert_eq!(
             find(pattern, flags, text).unwrap(),
