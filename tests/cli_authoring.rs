@@ -269,7 +269,7 @@ fn tests_file_passes_fails_and_errors() {
     let bad = write(
         dir.path(),
         "bad.rxwt",
-        &format!("{SUITE}+ [RESULT 9] => verb=ACK\n~ [ACK 1] => ACK:1\n- [ACK 3]\n"),
+        format!("{SUITE}+ [RESULT 9] => verb=ACK\n~ [ACK 1] => ACK:1\n- [ACK 3]\n"),
     );
     let (status, text, _) = rxw_testkit::run(&mut tests(&bad));
     assert_eq!(status, 1);

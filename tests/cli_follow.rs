@@ -135,7 +135,7 @@ fn a_merged_set_is_followed_through_appends_a_late_record_truncation_and_rotatio
     std::fs::create_dir(&logs).unwrap();
     let a = logs.join("a.log");
     let b = logs.join("b.log");
-    std::fs::write(&a, format!("{} a: [CLAIM one]\n", stamp(1 * 60))).unwrap();
+    std::fs::write(&a, format!("{} a: [CLAIM one]\n", stamp(60))).unwrap();
     std::fs::write(
         &b,
         format!(
@@ -195,7 +195,7 @@ fn a_glob_follows_records_within_the_time_range_until_the_limit() {
     let dir = tempfile::tempdir().unwrap();
     let a = dir.path().join("x.log");
     let b = dir.path().join("y.log");
-    std::fs::write(&a, format!("{} a: job one\n", stamp(1 * 60))).unwrap();
+    std::fs::write(&a, format!("{} a: job one\n", stamp(60))).unwrap();
     std::fs::write(&b, format!("{} b: job two\n", stamp(2 * 60))).unwrap();
     let mut f = Following::start(
         dir.path(),
@@ -215,7 +215,7 @@ fn a_glob_follows_records_within_the_time_range_until_the_limit() {
     assert_eq!(f.next_out(1), ["y.log:1:25: job two"]);
     f.err_saying("following 2 logs");
     // Before the range: not printed (and not late-printed either).
-    append(&a, &format!("{} a: job early\n", stamp(0 * 60)));
+    append(&a, &format!("{} a: job early\n", stamp(0)));
     append(&a, &format!("{} a: job three\n", stamp(3 * 60)));
     assert_eq!(f.next_out(1), ["x.log:3:25: job three"]);
     append(&b, &format!("{} b: job four\n", stamp(4 * 60)));
@@ -230,7 +230,7 @@ fn what_cannot_be_followed_is_a_clear_error() {
     let empty = dir.path().join("empty");
     std::fs::create_dir(&empty).unwrap();
     let log = dir.path().join("a.log");
-    std::fs::write(&log, format!("{} a: [CLAIM one]\n", stamp(1 * 60))).unwrap();
+    std::fs::write(&log, format!("{} a: [CLAIM one]\n", stamp(60))).unwrap();
     let config = dir.path().join("config");
     let cmd = |args: &[&str]| {
         let mut c = rxw(&config);

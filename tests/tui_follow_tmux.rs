@@ -11,7 +11,7 @@ fn rxw_f_follows_merged_logs_in_a_terminal() {
     let dir = tempfile::tempdir().unwrap();
     let a = dir.path().join("a.log");
     let b = dir.path().join("b.log");
-    std::fs::write(&a, format!("{} a: [CLAIM 0a1] took\n", stamp(1 * 60))).unwrap();
+    std::fs::write(&a, format!("{} a: [CLAIM 0a1] took\n", stamp(60))).unwrap();
     std::fs::write(&b, format!("{} b: [CLAIM 0b1] took\n", stamp(2 * 60))).unwrap();
     let bin = env!("CARGO_BIN_EXE_rxw");
     let cmd = format!(
