@@ -70,6 +70,13 @@ pub fn reads_units(pattern: &str, flags: Flags) -> bool {
 pub const ASTRAL_TEXT: &str = "Mono's matcher reads UTF-16 code units (`.` and a negated \
      class match one half of a surrogate pair), which rxw does not reproduce";
 
+/// Parses a .NET pattern, as [`crate::java::parse`] a Java one.
+pub(crate) fn parse(pattern: &str, flags: Flags) -> Result<Ast, Error> {
+    let read = read(pattern, flags)?;
+    let parsed = reader::parse_sre(&read.out, reader::ascii_flags());
+    finish(pattern, read, parsed)
+}
+
 /// Reads a .NET pattern into sre text.
 ///
 /// # Errors

@@ -30,6 +30,14 @@ pub(crate) struct Read {
     pieces: Vec<Piece>,
 }
 
+/// Parses a Java pattern: read into sre text, parsed with Java's defaults (ASCII classes and
+/// folding), the tree mapped back onto the pattern.
+pub(crate) fn parse(pattern: &str, version: JavaVersion, flags: Flags) -> Result<Ast, Error> {
+    let read = read(pattern, version, flags)?;
+    let parsed = reader::parse_sre(&read.out, reader::ascii_flags());
+    finish(pattern, read, parsed)
+}
+
 /// Reads a Java pattern into sre text (the parser parses that text, then [`finish`] maps the
 /// tree back onto the Java text).
 ///

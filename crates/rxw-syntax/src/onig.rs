@@ -48,6 +48,13 @@ pub fn text_rule(pattern: &str, flavor: Flavor, flags: Flags) -> Option<&'static
         .and_then(|r| r.ascii_texts)
 }
 
+/// Parses an Onigmo or Oniguruma pattern, as [`crate::java::parse`] a Java one.
+pub(crate) fn parse(pattern: &str, flavor: Flavor, flags: Flags) -> Result<Ast, Error> {
+    let read = read(pattern, flavor, flags)?;
+    let parsed = reader::parse_sre(&read.out, reader::ascii_flags());
+    finish(pattern, flavor, read, parsed)
+}
+
 /// Reads an Onigmo or Oniguruma pattern into sre text.
 ///
 /// # Errors

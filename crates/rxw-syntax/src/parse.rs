@@ -20,42 +20,14 @@ const MAX_CLASS_DEPTH: usize = 64;
 /// flavor's own engine where practical (`unterminated character set`, `nothing to repeat`), or
 /// [`ErrorKind::ConstructUnsupported`] for valid syntax rxw cannot reproduce.
 pub fn parse(pattern: &str, flavor: Flavor, flags: Flags) -> Result<Ast, Error> {
-    if let Flavor::Java(version) = flavor {
-        // Java's grammar has its own reader, which hands the parser sre text; the tree is
-        // then mapped back onto the Java text.
-        let read = crate::java::read(pattern, version, flags)?;
-        let parsed = parse(
-            &read.out,
-            crate::reader::sre_flavor(),
-            crate::reader::ascii_flags(),
-        );
-        return crate::java::finish(pattern, read, parsed);
-    }
-    if flavor.is_pcre2() {
-        // PCRE2's grammar has its own reader too; its sre text carries no flags.
-        let read = crate::pcre2::read(pattern, flags)?;
-        let parsed = parse(&read.out, crate::reader::sre_flavor(), Flags::default());
-        return crate::pcre2::finish(pattern, read, parsed);
-    }
-    if flavor.is_dotnet() {
-        // .NET's grammar has its own reader, as Java's has.
-        let read = crate::dotnet::read(pattern, flags)?;
-        let parsed = parse(
-            &read.out,
-            crate::reader::sre_flavor(),
-            crate::reader::ascii_flags(),
-        );
-        return crate::dotnet::finish(pattern, read, parsed);
-    }
-    if flavor.is_onig() {
-        // Onigmo's and Oniguruma's grammar has its own reader, as Java's has.
-        let read = crate::onig::read(pattern, flavor, flags)?;
-        let parsed = parse(
-            &read.out,
-            crate::reader::sre_flavor(),
-            crate::reader::ascii_flags(),
-        );
-        return crate::onig::finish(pattern, flavor, read, parsed);
+    // The grammars with a reader of their own: it hands the parser sre text, whose tree is
+    // then mapped back onto the pattern.
+    match flavor {
+        Flavor::Java(version) => return crate::java::parse(pattern, version, flags),
+        Flavor::Pcre2 => return crate::pcre2::parse(pattern, flags),
+        Flavor::Dotnet => return crate::dotnet::parse(pattern, flags),
+        Flavor::Ruby(_) | Flavor::Oniguruma => return crate::onig::parse(pattern, flavor, flags),
+        _ => {}
     }
     let mut flags = flags;
     let mut parser = Parser::new(pattern, flavor, flags);
@@ -269,6 +241,22 @@ impl<'p> Parser<'p> {
         let c = self.peek().expect("bump at end");
         self.pos += c.len_utf8();
         c
+    }
+
+    /// The text from here to the next `close`, which is read too; `unclosed` (an error from
+    /// `start` to the end) where none follows.
+    fn until(
+        &mut self,
+        close: char,
+        unclosed: impl Into<String>,
+        start: usize,
+    ) -> Result<&'p str, Error> {
+        let Some(at) = self.rest().find(close) else {
+            return Err(self.invalid(unclosed, Span::new(start, self.pat.len())));
+        };
+        let text = &self.pat[self.pos..self.pos + at];
+        self.pos += at + 1;
+        Ok(text)
     }
 
     fn eat(&mut self, s: &str) -> bool {
@@ -1440,11 +1428,7 @@ impl<'p> Parser<'p> {
     /// The rest of `\k<name>` after the `<`: the name up to `>` as a backreference to that
     /// group (the escape began at `start`); `unclosed` is the flavor's error for a missing `>`.
     fn named_backref(&mut self, start: usize, unclosed: &str) -> Result<Node, Error> {
-        let Some(close) = self.rest().find('>') else {
-            return Err(self.invalid(unclosed, Span::new(start, self.pat.len())));
-        };
-        let raw = &self.pat[self.pos..self.pos + close];
-        self.pos += close + 1;
+        let raw = self.until('>', unclosed, start)?;
         let span = Span::new(start, self.pos);
         let name = if self.flavor.is_js() {
             self.js_group_name(raw)
@@ -1866,14 +1850,7 @@ impl<'p> Parser<'p> {
                     if !self.eat("{") {
                         return Err(self.invalid("missing {", span_here(self)));
                     }
-                    let Some(close) = self.rest().find('}') else {
-                        return Err(self.invalid(
-                            "missing }, unterminated name",
-                            Span::new(start, self.pat.len()),
-                        ));
-                    };
-                    let name = &self.pat[self.pos..self.pos + close];
-                    self.pos += close + 1;
+                    let name = self.until('}', "missing }, unterminated name", start)?;
                     // The release's own `unicodedata.lookup` (its names, aliases and rules).
                     let release = self.flavor.matcher_flavor().py_version();
                     let found = match release {
@@ -2202,15 +2179,7 @@ impl<'p> Parser<'p> {
 
     fn rust_hex(&mut self, start: usize, n: usize) -> Result<(char, LiteralForm), Error> {
         let text = if self.eat("{") {
-            let Some(close) = self.rest().find('}') else {
-                return Err(self.invalid(
-                    "unclosed hexadecimal literal",
-                    Span::new(start, self.pat.len()),
-                ));
-            };
-            let t = &self.pat[self.pos..self.pos + close];
-            self.pos += close + 1;
-            t
+            self.until('}', "unclosed hexadecimal literal", start)?
         } else {
             let t = self.rest().get(..n).unwrap_or(self.rest());
             self.pos += t.len();

@@ -38,6 +38,13 @@ pub(crate) struct Read {
     pending: Option<(Error, bool)>,
 }
 
+/// Parses a PCRE2 pattern: its sre text carries no flags (the reader wrote them out).
+pub(crate) fn parse(pattern: &str, flags: Flags) -> Result<Ast, Error> {
+    let read = read(pattern, flags)?;
+    let parsed = reader::parse_sre(&read.out, Flags::default());
+    finish(pattern, read, parsed)
+}
+
 /// Reads a PCRE2 pattern into sre text.
 ///
 /// # Errors

@@ -36,6 +36,11 @@ pub(crate) fn sre_flavor() -> Flavor {
     Flavor::Python(PyVersion::V3_11)
 }
 
+/// Parses a reader's sre text (as [`sre_flavor`]) with `flags`.
+pub(crate) fn parse_sre(out: &str, flags: Flags) -> Result<Ast, Error> {
+    crate::parse::parse(out, sre_flavor(), flags)
+}
+
 /// The flags a reader's sre text is parsed with, for the readers that leave classes and case
 /// folding to the sre grammar: ASCII classes and folding.
 pub(crate) fn ascii_flags() -> Flags {
