@@ -608,45 +608,11 @@ fn counts_by_key(dir: &Path, args: &[&str], log: &str) -> serde_json::Map<String
     doc["by_key"].as_object().unwrap().clone()
 }
 
-/// Loads the log into the engine the documented way, runs the exported script, and counts
-/// each view's rows: `{key: count}` as JSON.
-const COUNT_VIEWS: &str = r#"
-import json, sys
-target, script_path, log_path, keys = sys.argv[1], sys.argv[2], sys.argv[3], sys.argv[4].split(",")
-script = open(script_path, encoding="utf-8").read()
-statements = []
-for chunk in script.split(";\n\n"):
-    body = "\n".join(l for l in chunk.splitlines() if not l.startswith("-- "))
-    if body.strip():
-        statements.append(body)
-counts = {}
-if target == "duckdb":
-    import duckdb
-    con = duckdb.connect()
-    for st in statements:
-        con.execute(st)
-    # The README's loading command (the script's comment): read_text, split on line breaks.
-    con.execute("INSERT INTO logs SELECT filename, generate_subscripts(l, 1), unnest(l) FROM (SELECT filename, string_split(content, chr(10)) AS l FROM read_text('%s'))" % log_path)
-    for k in keys:
-        counts[k] = con.execute('SELECT count(*) FROM "rxw_%s"' % k).fetchone()[0]
-else:
-    import os, tempfile
-    from chdb import session
-    with tempfile.TemporaryDirectory() as tmp:
-        s = session.Session(os.path.join(tmp, "db"))
-        for st in statements:
-            s.query(st)
-        lines = open(log_path, encoding="utf-8").read().split("\n")
-        rows = os.path.join(tmp, "rows.jsonl")
-        with open(rows, "w", encoding="utf-8") as f:
-            for i, line in enumerate(lines):
-                f.write(json.dumps({"source": "app.log", "line_no": i + 1, "line": line}) + "\n")
-        s.query("INSERT INTO logs SELECT * FROM file('%s', 'JSONEachRow', 'source String, line_no UInt64, line String')" % rows)
-        for k in keys:
-            counts[k] = int(str(s.query("SELECT count() FROM `rxw_%s`" % k, "TSV")).strip())
-        s.close()
-print(json.dumps(counts))
-"#;
+/// The counting of the registry's SQL in DuckDB and chDB that the benchmarks time too: its
+/// `views` command loads a log the documented way, runs an exported script and counts each
+/// view's rows; its `loaded` command loads `hits.jsonl` with `rxw parse --schema`'s statement
+/// and counts the hits per key. Each prints `{key: count}` as JSON.
+const SQL_COUNTS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/benches/sql_counts.py");
 
 #[test]
 fn the_sql_views_count_what_rxw_parse_counts_on_a_whole_log() {
@@ -670,8 +636,8 @@ fn the_sql_views_count_what_rxw_parse_counts_on_a_whole_log() {
         assert_eq!(code, 0, "{err}");
         let out = rxw_testkit::output_ok(
             std::process::Command::new("python3").args([
-                "-c",
-                COUNT_VIEWS,
+                SQL_COUNTS,
+                "views",
                 target,
                 script.to_str().unwrap(),
                 log,
@@ -685,33 +651,6 @@ fn the_sql_views_count_what_rxw_parse_counts_on_a_whole_log() {
         }
     }
 }
-
-/// Loads `hits.jsonl` (in the working directory) into the engine with the statement
-/// `rxw parse --schema` prints, and counts the hits per key: `{key: count}` as JSON.
-const COUNT_LOADED: &str = r#"
-import json, sys
-target, load = sys.argv[1], sys.argv[2]
-counts = {}
-if target == "duckdb":
-    import duckdb
-    con = duckdb.connect()
-    con.execute(load)
-    for k, n in con.execute("SELECT key, count(*) FROM rxw_hits GROUP BY key").fetchall():
-        counts[k] = n
-else:
-    import os, tempfile
-    from chdb import session
-    with tempfile.TemporaryDirectory() as tmp:
-        s = session.Session(os.path.join(tmp, "db"))
-        for st in load.split(";\n"):
-            if st.strip():
-                s.query(st.rstrip(";"))
-        for line in str(s.query("SELECT key, count() FROM rxw_hits GROUP BY key", "TSV")).splitlines():
-            k, n = line.split("	")
-            counts[k] = int(n)
-        s.close()
-print(json.dumps(counts))
-"#;
 
 #[test]
 fn parse_jsonl_loaded_into_chdb_and_duckdb_counts_what_rxw_parse_counts() {
@@ -729,8 +668,8 @@ fn parse_jsonl_loaded_into_chdb_and_duckdb_counts_what_rxw_parse_counts() {
         let out = rxw_testkit::output_ok(
             std::process::Command::new("python3")
                 .args([
-                    "-c",
-                    COUNT_LOADED,
+                    SQL_COUNTS,
+                    "loaded",
                     target,
                     schema["load"][target].as_str().unwrap(),
                 ])
