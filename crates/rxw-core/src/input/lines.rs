@@ -129,24 +129,36 @@ impl<R: Read> LineReader<R> {
         loop {
             if let Some(k) = memchr::memchr(b'\n', &self.buf[searched..self.end]) {
                 let nl = searched + k;
-                if nl - self.start > self.max_line {
-                    return Err(self.cut_line());
-                }
-                let line = self.start..nl;
-                self.start = nl + 1;
-                return Ok(Some((line, true)));
+                return self.up_to(nl, nl - self.start);
             }
-            if self.end - self.start > self.max_line {
-                return Err(self.cut_line());
-            }
-            if self.eof {
-                return Ok(self.last_line());
+            if let Some(answer) = self.without_line_feed() {
+                return answer;
             }
             // The bytes searched stay searched when `fill` moves them to the front.
             let done = self.end - self.start;
             self.fill()?;
             searched = self.start + done;
         }
+    }
+
+    /// Hands out the buffered lines up to the line feed at `nl`, or cuts the first of them
+    /// (`first` bytes long) when it is longer than the limit.
+    fn up_to(&mut self, nl: usize, first: usize) -> io::Result<Option<(Range<usize>, bool)>> {
+        if first > self.max_line {
+            return Err(self.cut_line());
+        }
+        let lines = self.start..nl;
+        self.start = nl + 1;
+        Ok(Some((lines, true)))
+    }
+
+    /// What to answer when the buffer holds no line feed: the line cut when it is already
+    /// longer than the limit, the last line at the end; `None`: read more.
+    fn without_line_feed(&mut self) -> Option<io::Result<Option<(Range<usize>, bool)>>> {
+        if self.end - self.start > self.max_line {
+            return Some(Err(self.cut_line()));
+        }
+        self.eof.then(|| Ok(self.last_line()))
     }
 
     /// At the end: the bytes after the last line feed as a last line, once.
@@ -178,18 +190,10 @@ impl<R: Read> LineReader<R> {
             if let Some(nl) = last {
                 // A first line over the limit is cut (the block's others are within `max`).
                 let first = memchr::memchr(b'\n', &self.buf[self.start..=nl]).unwrap_or(0);
-                if first > self.max_line {
-                    return Err(self.cut_line());
-                }
-                let lines = self.start..nl;
-                self.start = nl + 1;
-                return Ok(Some((lines, true)));
+                return self.up_to(nl, first);
             }
-            if self.end - self.start > self.max_line {
-                return Err(self.cut_line());
-            }
-            if self.eof {
-                return Ok(self.last_line());
+            if let Some(answer) = self.without_line_feed() {
+                return answer;
             }
             self.fill()?;
         }
