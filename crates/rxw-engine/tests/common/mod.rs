@@ -503,15 +503,31 @@ mod by_chars {
 #[allow(unused_imports)]
 pub use by_chars::{compare, report, rxw_answer};
 
-/// The constructs a differential test draws random patterns from: atoms, quantifiers, group
-/// openings, and which atoms may take a quantifier.
+/// The constructs a differential test draws random patterns from: atoms (in groups, taken
+/// one after the other), quantifiers, group openings, and which atoms may take a quantifier.
 #[allow(dead_code)]
 pub struct Grammar<'a> {
-    pub atoms: &'a [&'a str],
+    pub atoms: &'a [&'a [&'a str]],
     pub quantifiers: &'a [&'a str],
     pub opens: &'a [&'a str],
     pub repeatable: fn(&str) -> bool,
 }
+
+/// The atoms every grammar starts with: literals, `.` and the shorthands for digits, word
+/// characters and spaces.
+#[allow(dead_code)]
+pub const PLAIN_ATOMS: &[&str] = &["a", "b", "ab", ".", r"\d", r"\w", r"\s"];
+
+/// The anchors (`\A`, `\z`, `\Z`, `^`, `$`, `\b`) and escaped literals .NET's and Onigmo's
+/// grammars share.
+#[allow(dead_code)]
+pub const ANCHORS_AND_LITERALS: &[&str] = &[
+    r"\A", r"\z", r"\Z", "^", "$", r"\b", r"\x41", "x", r"\n", r"\.",
+];
+
+/// The texts random patterns run on: lines, both cases, digits, and the empty text.
+#[allow(dead_code)]
+pub const TEXTS: &[&str] = &["ab\nAB 12ax", "aab.b\n\n", "x9 b_a\nab", ""];
 
 /// A random pattern of `grammar`: one or two branches of one to three (quantified) atoms and
 /// groups, groups nested at most twice.
@@ -529,7 +545,7 @@ pub fn random_pattern(rng: &mut rxw_testkit::Rng, depth: usize, grammar: &Gramma
                 let open = *rng.pick(grammar.opens);
                 format!("{open}{inner})")
             } else {
-                rng.pick(grammar.atoms).to_string()
+                rng.pick(&grammar.atoms.concat()).to_string()
             };
             out.push_str(&atom);
             if (grammar.repeatable)(&atom) {
