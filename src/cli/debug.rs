@@ -2,7 +2,7 @@
 
 use super::find::CharIndex;
 use super::style::{Layout, inert, quoted};
-use super::{ColorChoice, Outcome, flags_for, load_text, style, use_color};
+use super::{ColorChoice, Outcome, load_text, style, use_color};
 use crate::Regex;
 use crate::engine::trace::{self, StepOutcome, TraceOptions};
 use crate::highlight::Kind;
@@ -20,12 +20,9 @@ pub struct DebugArgs {
     pub pattern: String,
     /// The text (default: --file, or standard input).
     pub text: Option<String>,
-    /// The flavor (help written from the flavor table).
-    #[arg(long, default_value = "python", help = super::flavor_help(), value_parser = super::parse_flavor)]
-    pub flavor: crate::Flavor,
-    /// Flag letters (help written from the flavor table).
-    #[arg(long, help = super::flags_help(), default_value = "")]
-    pub flags: String,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub syntax: super::FlavorArgs,
     /// Read the text from this file instead of the argument or standard input.
     #[arg(long, value_name = "PATH")]
     pub file: Option<PathBuf>,
@@ -52,8 +49,8 @@ pub const RECORDED_STEPS_CAP: usize = 250_000;
 /// Runs `rxw debug`. Exit 0 when the pattern matched, 1 when not, 2 on an error (an invalid
 /// pattern; a run stopped by the step budget is reported in the output, not as an error).
 pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome {
-    let flags = flags_for(&a.flags, a.flavor)?;
-    let re = Regex::new(&a.pattern, a.flavor, flags)?;
+    let flags = a.syntax.flags()?;
+    let re = Regex::new(&a.pattern, a.syntax.flavor, flags)?;
     let text = load_text(a.text.as_deref(), a.file.as_ref())?;
     let text = text.as_str();
     let recorded_limit = a.max_steps.min(RECORDED_STEPS_CAP);
@@ -89,16 +86,17 @@ pub fn run(a: &DebugArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome 
             .map(|(pos, steps)| HotPosition { pos, steps })
             .collect();
         // The quantifiers to blame: those the nested-quantifier lint names.
-        let culprits: Vec<PatternPart> = crate::syntax::lint::lint(re.ast(), &a.pattern, a.flavor)
-            .into_iter()
-            .filter(|l| l.code == "nested-quantifier")
-            .filter_map(|l| l.span)
-            .map(|span| PatternPart {
-                span,
-                text: &a.pattern[span.start..span.end],
-                steps: None,
-            })
-            .collect();
+        let culprits: Vec<PatternPart> =
+            crate::syntax::lint::lint(re.ast(), &a.pattern, a.syntax.flavor)
+                .into_iter()
+                .filter(|l| l.code == "nested-quantifier")
+                .filter_map(|l| l.span)
+                .map(|span| PatternPart {
+                    span,
+                    text: &a.pattern[span.start..span.end],
+                    steps: None,
+                })
+                .collect();
         let class = growth.as_ref().and_then(|g| g.class);
         let degree = growth.as_ref().and_then(|g| g.degree);
         if a.json {

@@ -1,6 +1,6 @@
 //! `rxw explain`: the static explain tree and lints of a pattern, as text or JSON.
 
-use super::{ColorChoice, Outcome, flags_for, style, use_color};
+use super::{ColorChoice, Outcome, style, use_color};
 use crate::engine::redos::RedosOptions;
 use crate::syntax::explain::explain;
 use crate::syntax::lint::{Lint, Severity};
@@ -15,12 +15,9 @@ pub struct ExplainArgs {
     /// The pattern (it may start with `-`).
     #[arg(allow_hyphen_values = true)]
     pub pattern: String,
-    /// The flavor (help written from the flavor table).
-    #[arg(long, default_value = "python", help = super::flavor_help(), value_parser = super::parse_flavor)]
-    pub flavor: crate::Flavor,
-    /// Flag letters (help written from the flavor table).
-    #[arg(long, help = super::flags_help(), default_value = "")]
-    pub flags: String,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub syntax: super::FlavorArgs,
     /// Print JSON: {"tree":…,"nodes":[…],"lints":[…]}.
     #[arg(long)]
     pub json: bool,
@@ -73,10 +70,10 @@ fn redos_lint(
 /// matcher on its own attack strings). Exit 0, or 2 when the pattern or the flags are invalid
 /// or the pattern is too complex to explain.
 pub fn run(a: &ExplainArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome {
-    let flags = flags_for(&a.flags, a.flavor)?;
-    let ast = parse(&a.pattern, a.flavor, flags)?;
+    let flags = a.syntax.flags()?;
+    let ast = parse(&a.pattern, a.syntax.flavor, flags)?;
     if a.railroad {
-        let lines = crate::syntax::railroad::railroad(&ast, &a.pattern, a.flavor)?;
+        let lines = crate::syntax::railroad::railroad(&ast, &a.pattern, a.syntax.flavor)?;
         if a.json {
             writeln!(
                 out,
@@ -93,10 +90,10 @@ pub fn run(a: &ExplainArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcom
     let mut explanation = explain(
         &ast,
         &a.pattern,
-        a.flavor,
+        a.syntax.flavor,
         Limits::human().max_explain_nodes,
     )?;
-    if let Some(l) = redos_lint(&a.pattern, a.flavor, flags, ast) {
+    if let Some(l) = redos_lint(&a.pattern, a.syntax.flavor, flags, ast) {
         explanation.lints.push(l);
     }
     if a.json {

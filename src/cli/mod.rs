@@ -214,6 +214,27 @@ pub enum ColorChoice {
     Never,
 }
 
+/// The flavor and its flag letters, as `rxw explain`, `rxw debug` and `rxw redos` take them.
+#[derive(Debug, Args, Clone)]
+pub struct FlavorArgs {
+    /// The flavor (help written from the flavor table).
+    #[arg(long, default_value = "python", help = flavor_help(), value_parser = parse_flavor)]
+    pub flavor: Flavor,
+    /// Flag letters (help written from the flavor table).
+    #[arg(long, help = flags_help(), default_value = "")]
+    pub flags: String,
+}
+
+impl FlavorArgs {
+    /// The flag letters read in the flavor.
+    ///
+    /// # Errors
+    /// A letter the flavor has no flag for.
+    pub fn flags(&self) -> Result<Flags, Error> {
+        flags_for(&self.flags, self.flavor)
+    }
+}
+
 /// Options shared by the matching commands.
 #[derive(Debug, Args, Clone)]
 pub struct PatternArgs {

@@ -1,7 +1,7 @@
 //! `rxw redos`: does the pattern backtrack catastrophically? A verdict proved by the matcher's
 //! steps on an attack string, with the culprit under a caret.
 
-use super::{ColorChoice, Outcome, flags_for, style, use_color};
+use super::{ColorChoice, Outcome, style, use_color};
 use crate::Regex;
 use crate::engine::redos::{RedosOptions, RedosReport};
 use crate::error::{caret_line, display_width};
@@ -15,12 +15,9 @@ pub struct RedosArgs {
     /// The pattern (it may start with `-`; put it after `--`).
     #[arg(allow_hyphen_values = true)]
     pub pattern: String,
-    /// The flavor (help written from the flavor table).
-    #[arg(long, default_value = "python", help = super::flavor_help(), value_parser = super::parse_flavor)]
-    pub flavor: crate::Flavor,
-    /// Flag letters (help written from the flavor table).
-    #[arg(long, help = super::flags_help(), default_value = "")]
-    pub flags: String,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub syntax: super::FlavorArgs,
     /// Print JSON: {"verdict","degree","attack","steps","span","reason","hot_nodes","fix","no_fix"}.
     #[arg(long)]
     pub json: bool,
@@ -36,8 +33,8 @@ pub struct RedosArgs {
 /// Runs `rxw redos`. Exit 0 linear, 1 polynomial, exponential or not proved (the budget ran
 /// out before the check could tell: never passed as linear), 2 an error.
 pub fn run(a: &RedosArgs, out: &mut dyn Write, _err: &mut dyn Write) -> Outcome {
-    let flags = flags_for(&a.flags, a.flavor)?;
-    let re = Regex::new(&a.pattern, a.flavor, flags)?;
+    let flags = a.syntax.flags()?;
+    let re = Regex::new(&a.pattern, a.syntax.flavor, flags)?;
     let report = re.redos(RedosOptions {
         time: std::time::Duration::from_millis(a.time_ms),
         cancel: None,
