@@ -257,7 +257,7 @@ mod tests {
             panic!("not a rewrite: {d:?}")
         };
         assert!(separator.starts_with(r"\[RESULT["), "{separator}");
-        crate::testing::assert_starts(&note, "rewrite:");
+        crate::testing::assert_starts(note, "rewrite:");
     }
 
     #[test]

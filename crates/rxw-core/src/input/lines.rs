@@ -40,6 +40,10 @@ pub struct LineReader<R> {
     name: Option<String>,
 }
 
+/// Lines handed out: a range of the buffer and whether a line feed ended the last of them;
+/// `None` at the end.
+type Lines = Option<(Range<usize>, bool)>;
+
 impl<R: Read> LineReader<R> {
     /// Reads `reader` line by line.
     pub fn new(reader: R) -> LineReader<R> {
@@ -143,7 +147,7 @@ impl<R: Read> LineReader<R> {
 
     /// Hands out the buffered lines up to the line feed at `nl`, or cuts the first of them
     /// (`first` bytes long) when it is longer than the limit.
-    fn up_to(&mut self, nl: usize, first: usize) -> io::Result<Option<(Range<usize>, bool)>> {
+    fn up_to(&mut self, nl: usize, first: usize) -> io::Result<Lines> {
         if first > self.max_line {
             return Err(self.cut_line());
         }
@@ -154,7 +158,7 @@ impl<R: Read> LineReader<R> {
 
     /// What to answer when the buffer holds no line feed: the line cut when it is already
     /// longer than the limit, the last line at the end; `None`: read more.
-    fn without_line_feed(&mut self) -> Option<io::Result<Option<(Range<usize>, bool)>>> {
+    fn without_line_feed(&mut self) -> Option<io::Result<Lines>> {
         if self.end - self.start > self.max_line {
             return Some(Err(self.cut_line()));
         }

@@ -432,8 +432,8 @@ mod tests {
         )
         .unwrap();
         let table = v["text"].as_str().unwrap();
-        crate::testing::assert_has(&table, "⚠️");
-        crate::testing::assert_has(&table, "outside the server's roots");
+        crate::testing::assert_has(table, "⚠️");
+        crate::testing::assert_has(table, "outside the server's roots");
         // Without roots (the library's own use) any path is read.
         let v = audit_tool(json!({"paths": [secret], "patterns": ["root"]})).unwrap();
         assert!(v["text"].as_str().unwrap().contains("✅"));
