@@ -7,6 +7,7 @@
 
 use rxw_engine::Regex;
 use rxw_syntax::flavor::{Flags, Flavor};
+use rxw_testkit::Rng;
 
 /// Look-around, backreferences and an atomic group: what the regex crate refuses and the
 /// fancy flavor exists for. The first of the targeted cases and of the fancy constructs.
@@ -84,21 +85,6 @@ const TEXTS: &[&str] = &[
 ];
 
 /// A small grammar of regex-syntax constructs, drawn with a fixed seed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn pick<'a>(&mut self, from: &[&'a str]) -> &'a str {
-        from[(self.next() % from.len() as u64) as usize]
-    }
-}
-
 fn random_pattern(rng: &mut Rng, depth: u32) -> String {
     const ATOMS: &[&str] = &[
         "a", "b", "k", ".", r"\d", r"\w", r"\s", r"\W", "[a-c]", "[^a]", r"\b", r"\B", "^", "$",
@@ -110,7 +96,7 @@ fn random_pattern(rng: &mut Rng, depth: u32) -> String {
         let atom = if depth < 2 && rng.next().is_multiple_of(4) {
             let inner = random_pattern(rng, depth + 1);
             let other = random_pattern(rng, depth + 1);
-            let open = rng.pick(&["(", "(?:", "(?P<g>", "(?i:"]);
+            let open = *rng.pick(&["(", "(?:", "(?P<g>", "(?i:"]);
             if rng.next().is_multiple_of(2) {
                 format!("{open}{inner}|{other})")
             } else {
