@@ -9,6 +9,7 @@
 # "match_text", also where the target only shows the groups) with "rejected": {key: why} for
 # the definitions the engine refused, or {"unavailable": why} when the engine's package is
 # not installed, or {"error": why} when the tables themselves fail.
+import importlib
 import json
 import os
 import sys
@@ -20,9 +21,21 @@ def source(req, i):
     return "rxw-verify-a" if i < req.get("split", 0) else "rxw-verify-b"
 
 
-def missing(package, e):
-    """The answer when the engine's Python package is not installed."""
-    return {"unavailable": "the Python package %s is not installed (%s)" % (package, e)}
+def needs(module, package):
+    """Runs the engine function with `module` imported and passed after the request, or
+    answers that the Python package `package` is not installed."""
+
+    def wrap(run):
+        def engine(req):
+            try:
+                mod = importlib.import_module(module)
+            except ImportError as e:
+                return {"unavailable": "the Python package %s is not installed (%s)" % (package, e)}
+            return run(req, mod)
+
+        return engine
+
+    return wrap
 
 
 def answer(hits, rejected, engine):
@@ -93,12 +106,10 @@ def search_patterns(req, compile_pattern, fields_of):
     return hits, rejected
 
 
-def clickhouse(req):
-    try:
-        import chdb
-        from chdb import session
-    except ImportError as e:
-        return missing("chdb", e)
+@needs("chdb.session", "chdb")
+def clickhouse(req, session):
+    import chdb  # imported with chdb.session
+
     with tempfile.TemporaryDirectory() as tmp:
         sess = session.Session(os.path.join(tmp, "db"))
         try:
@@ -128,11 +139,8 @@ def clickhouse(req):
             sess.close()
 
 
-def duckdb_(req):
-    try:
-        import duckdb
-    except ImportError as e:
-        return missing("duckdb", e)
+@needs("duckdb", "duckdb")
+def duckdb_(req, duckdb):
     con = duckdb.connect()
     rejected = run_statements(req, con.execute)
     con.executemany(
@@ -143,14 +151,12 @@ def duckdb_(req):
     return answer(hits, rejected, "DuckDB %s" % duckdb.__version__)
 
 
-def spark(req):
+@needs("pyspark.sql", "pyspark")
+def spark(req, pyspark_sql):
     """Spark SQL on a local session of the real Spark (the Python package pyspark and a JVM):
     the exported script's statements, then each view. Each row is one line of source
     rxw-verify (Spark's views search each row alone)."""
-    try:
-        from pyspark.sql import SparkSession
-    except ImportError as e:
-        return missing("pyspark", e)
+    SparkSession = pyspark_sql.SparkSession
     with tempfile.TemporaryDirectory() as tmp:
         spark = (
             SparkSession.builder.master("local[1]")
@@ -176,11 +182,8 @@ def spark(req):
             spark.stop()
 
 
-def loki(req):
-    try:
-        import re2
-    except ImportError as e:
-        return missing("google-re2", e)
+@needs("re2", "google-re2")
+def loki(req, re2):
 
     def compile_quietly(pattern):
         opts = re2.Options()
@@ -198,11 +201,8 @@ def loki(req):
     return answer(hits, rejected, "google-re2")
 
 
-def elasticsearch(req):
-    try:
-        import onigurumacffi
-    except ImportError as e:
-        return missing("onigurumacffi", e)
+@needs("onigurumacffi", "onigurumacffi")
+def elasticsearch(req, onigurumacffi):
 
     def fields_of(p, m):
         # grok's fields: the named groups of the first hit. With names in the pattern
