@@ -107,7 +107,8 @@ fn random_pattern(rng: &mut Rng, depth: u32) -> String {
         };
         out.push_str(&atom);
         if !atom.starts_with("(?") || atom.ends_with(')') {
-            out.push_str(rng.pick(OPS));
+            let op: &&str = rng.pick(OPS);
+            out.push_str(op);
         }
     }
     out
