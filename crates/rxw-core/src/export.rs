@@ -638,6 +638,7 @@ mod tests {
     use crate::flavor::{Flags, Flavor};
 
     /// Writes `bytes` to `path` as an export does, committed.
+    #[cfg(unix)]
     fn export_to(path: &Path, bytes: &[u8]) {
         let mut f = AtomicFile::create(path).unwrap();
         f.write_all(bytes).unwrap();
