@@ -193,7 +193,8 @@ mod unit {
 
     #[test]
     fn osc11_answers_in_their_forms() {
-        let cases: [(&[u8], (u8, u8, u8)); 9] = [
+        type Rgb = (u8, u8, u8);
+        let cases: [(&[u8], Rgb); 9] = [
             // Four hex digits a channel, ended by BEL (xterm, kitty, tmux) or ST (VTE, iTerm2).
             (b"\x1b]11;rgb:ffff/ffff/ffff\x07", (255, 255, 255)),
             (b"\x1b]11;rgb:1c1c/1c1c/1c1c\x1b\\", (0x1c, 0x1c, 0x1c)),
