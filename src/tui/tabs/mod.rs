@@ -17,9 +17,10 @@
 //!
 //! Write `src/tui/tabs/NAME.rs` with a struct that implements [`Tab`] (`id`, `title`, `update`
 //! and `draw` are required; the rest have defaults; `face!("Title", KEYS)` writes `id`, `title`
-//! and `keymap`) and a `pub const ID: TabId`. If it has keys of its own, give it a `static`
-//! table of [`Binding`]s (made with `bind!`, actions `Action::Tab(ID.command("…"))`) and
-//! return it from [`Tab::keymap`]; the
+//! and `keymap`, `face!("Title", KEYS, Editor)` the `context` too) and a `pub const ID: TabId`.
+//! If it has keys of its own, give it a `static` table of [`Binding`]s (rows made with
+//! `Context::bind`, or `Context::hint` for the footer too; actions
+//! `Action::Tab(ID.command("…"))`) and return it from [`Tab::keymap`]; the
 //! help overlay and the footer then show them, and Alt-digit picks the tab by its place in the
 //! registry. Then register it: `pub mod NAME;` below and one line in [`registry`]. Work that
 //! takes long (a scan, a query) runs on a thread the tab starts; [`Tab::poll`] is called on
