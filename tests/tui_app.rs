@@ -46,6 +46,15 @@ fn assert_says(app: &App, part: &str) {
     assert!(said(app).contains(part), "{:?}", app.message);
 }
 
+/// Checks that the screen as drawn now shows each of `parts` (showing the screen when not).
+#[track_caller]
+fn assert_shows(app: &App, parts: &[&str]) {
+    let screen = screen_of(app);
+    for part in parts {
+        assert!(screen.contains(part), "{part}: {screen}");
+    }
+}
+
 /// The screen as drawn now, as text to search.
 fn screen_of(app: &App) -> String {
     format!("{:?}", screens::render_buffer(app))
@@ -632,8 +641,7 @@ fn sigbus_on_truncation_the_workbench_opens_on_the_data_read_and_says_why() {
             && warning.contains("showing the 30 bytes read"),
         "{warning}"
     );
-    let screen = screen_of(&app);
-    assert!(screen.contains("the file changed"), "{screen}");
+    assert_shows(&app, &["the file changed"]);
 }
 
 /// About 200 KB of log text as the key events a terminal without bracketed paste sends: one
@@ -838,8 +846,7 @@ fn a_corrupt_session_is_moved_aside_and_the_start_says_so_once() {
     assert!(dir.path().join("session.json.bad").exists());
     let mut app = start(Options::default(), StartInput::Demo, restored.session);
     app.message = restored.notice;
-    let screen = screen_of(&app);
-    assert!(screen.contains("the saved session was corrupt"), "{screen}");
+    assert_shows(&app, &["the saved session was corrupt"]);
     type_str(&mut app, "x");
     let screen = screen_of(&app);
     assert!(
@@ -1555,8 +1562,7 @@ fn shift_f2_steps_through_the_flavors_releases_and_the_pattern_title_names_the_r
     );
     key(&mut app, KeyCode::F(2), KeyModifiers::SHIFT);
     assert_eq!(app.wb.flavor, "python@3.15".parse().unwrap());
-    let screen = screen_of(&app);
-    assert!(screen.contains("python 3.15"), "{screen}");
+    assert_shows(&app, &["python 3.15"]);
     assert!(
         !said(&app).contains("end of life"),
         "3.15 is supported: nothing to say"
@@ -1653,12 +1659,10 @@ fn the_presets_export_pane_shows_the_definition_and_its_verdict_without_blocking
         );
         assert!(verdict.starts_with("not verified: "), "{verdict}");
     }
-    let screen = screen_of(&app);
-    assert!(
-        screen.contains("CREATE OR REPLACE VIEW `rxw_ack`"),
-        "{screen}"
+    assert_shows(
+        &app,
+        &["CREATE OR REPLACE VIEW `rxw_ack`", "highlighted as SQL"],
     );
-    assert!(screen.contains("highlighted as SQL"), "{screen}");
     // Copy: the whole file for that preset and engine.
     key(&mut app, KeyCode::Char('p'), KeyModifiers::CONTROL);
     match app.effects.pop() {
@@ -1688,8 +1692,7 @@ fn the_presets_export_pane_shows_the_definition_and_its_verdict_without_blocking
         "{}",
         pane.verdict_line()
     );
-    let screen = screen_of(&app);
-    assert!(screen.contains("^^^^"), "{screen}");
+    assert_shows(&app, &["^^^^"]);
     key(&mut app, KeyCode::Char('p'), KeyModifiers::CONTROL);
     assert!(app.effects.pop().is_none(), "a refusal has nothing to copy");
 }
@@ -1791,11 +1794,7 @@ fn ctrl_r_in_the_presets_tab_asks_where_before_writing_the_registry_for_each_eng
         offered.ends_with("rxw-registry.clickhouse.1.sql"),
         "{offered}"
     );
-    let screen = screen_of(&app);
-    assert!(
-        screen.contains("Write the registry for clickhouse to"),
-        "{screen}"
-    );
+    assert_shows(&app, &["Write the registry for clickhouse to"]);
     key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
     let tab = app.tab_as::<presets::PresetsTab>().unwrap();
     let last = tab.last_export.as_ref().expect("an export was shown");
@@ -2057,8 +2056,7 @@ fn a_preset_whose_tests_fail_is_saved_only_when_asked_and_without_them() {
     let prompt = app.popup::<SavePrompt>().expect("the save prompt");
     let failing = prompt.failing.clone().expect("the failing lines said");
     assert!(failing.contains("line 2: \"no tag at all\""), "{failing}");
-    let screen = screen_of(&app);
-    assert!(screen.contains("Enter saves without them"), "{screen}");
+    assert_shows(&app, &["Enter saves without them"]);
     key(&mut app, KeyCode::Enter, KeyModifiers::NONE);
     let Some(Effect::SavePreset {
         key: saved_key,
@@ -2260,8 +2258,7 @@ fn f2_reaches_pcre2_and_the_pattern_title_names_it() {
         "{}",
         app.flavor_label()
     );
-    let screen = screen_of(&app);
-    assert!(screen.contains("pcre2"), "{screen}");
+    assert_shows(&app, &["pcre2"]);
     // PCRE2 has one release: Shift-F2 stays on it.
     key(&mut app, KeyCode::F(2), KeyModifiers::SHIFT);
     assert_eq!(app.wb.flavor, rxw::Flavor::Pcre2);
