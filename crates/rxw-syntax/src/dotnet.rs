@@ -32,6 +32,8 @@
 use crate::ast::{Ast, Span};
 use crate::dotnet_unicode as tables;
 use crate::error::Error;
+#[cfg(doc)]
+use crate::error::ErrorKind;
 use crate::flavor::Flags;
 use crate::fold_table::normalize;
 use crate::reader::{self, Cursor, Piece, Switches, refusal};

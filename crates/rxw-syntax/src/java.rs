@@ -18,6 +18,8 @@
 
 use crate::ast::Ast;
 use crate::error::Error;
+#[cfg(doc)]
+use crate::error::ErrorKind;
 use crate::flavor::{Flags, JavaVersion};
 use crate::reader::{self, Cursor, Piece, Switches, WHITE};
 use crate::rules::java as texts;
