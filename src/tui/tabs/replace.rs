@@ -4,8 +4,8 @@
 use super::{DrawCx, Handled, Request, Tab, TabCx, TabId};
 use crate::flavor::Flavor;
 use crate::highlight::Kind;
-use crate::tui::action::apply_line;
 use crate::tui::action::Action;
+use crate::tui::action::apply_line;
 use crate::tui::layout::inner;
 use crate::tui::text::{cells, pane_block, styled_line};
 use crate::tui::theme::{Chrome, chrome, style};
