@@ -2,7 +2,7 @@
 //! bounded waits for its output (never a timed assertion), and the errors of what cannot be
 //! followed.
 
-use rxw_testkit::{append, fails_saying, rxw, stamp};
+use rxw_testkit::{append, fails_saying, rxw, stamp, write_file};
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Child, Command, Stdio};
@@ -193,10 +193,12 @@ fn a_merged_set_is_followed_through_appends_a_late_record_truncation_and_rotatio
 #[test]
 fn a_glob_follows_records_within_the_time_range_until_the_limit() {
     let dir = tempfile::tempdir().unwrap();
-    let a = dir.path().join("x.log");
-    let b = dir.path().join("y.log");
-    std::fs::write(&a, format!("{} a: job one\n", stamp(60))).unwrap();
-    std::fs::write(&b, format!("{} b: job two\n", stamp(2 * 60))).unwrap();
+    let a = write_file(dir.path(), "x.log", format!("{} a: job one\n", stamp(60)));
+    let b = write_file(
+        dir.path(),
+        "y.log",
+        format!("{} b: job two\n", stamp(2 * 60)),
+    );
     let mut f = Following::start(
         dir.path(),
         &[

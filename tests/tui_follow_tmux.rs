@@ -4,15 +4,21 @@
 #![cfg(feature = "app")]
 
 use rxw_testkit::tmux::Terminal;
-use rxw_testkit::{append, stamp};
+use rxw_testkit::{append, stamp, write_file};
 
 #[test]
 fn rxw_f_follows_merged_logs_in_a_terminal() {
     let dir = tempfile::tempdir().unwrap();
-    let a = dir.path().join("a.log");
-    let b = dir.path().join("b.log");
-    std::fs::write(&a, format!("{} a: [CLAIM 0a1] took\n", stamp(60))).unwrap();
-    std::fs::write(&b, format!("{} b: [CLAIM 0b1] took\n", stamp(2 * 60))).unwrap();
+    let a = write_file(
+        dir.path(),
+        "a.log",
+        format!("{} a: [CLAIM 0a1] took\n", stamp(60)),
+    );
+    let b = write_file(
+        dir.path(),
+        "b.log",
+        format!("{} b: [CLAIM 0b1] took\n", stamp(2 * 60)),
+    );
     let bin = env!("CARGO_BIN_EXE_rxw");
     let cmd = format!(
         "cd '{d}' && exec env XDG_STATE_HOME='{d}' XDG_CONFIG_HOME='{d}' '{bin}' --fresh -f a.log b.log -e 'CLAIM \\w+'",
