@@ -1,7 +1,7 @@
 //! `rxw preset …` and `rxw parse` end to end, with a scrubbed config directory.
 
 mod common;
-use common::{fails_saying, lifecycle_log, run, run_fresh, run_json, rxw, temp_file};
+use common::{fails_saying, lifecycle_log, run, run_fresh, run_json, rxw, temp_file, write_file};
 
 #[test]
 fn preset_check_passes_the_shipped_examples_and_flags_two_polynomial_presets() {
@@ -325,20 +325,19 @@ fn broken_auto_loaded_registry_is_a_warning_and_builtins_keep_working() {
 fn config_dir_registry_shadows_a_builtin_once_and_json_registries_load() {
     let dir = tempfile::tempdir().unwrap();
     let conf = dir.path().join("rxw");
-    std::fs::create_dir_all(&conf).unwrap();
-    std::fs::write(
-        conf.join("mine.toml"),
+    write_file(
+        dir.path(),
+        "rxw/mine.toml",
         "[[preset]]\nkey = \"ack\"\npurpose = \"mine\"\nflavor = \"rust\"\npattern = 'ack'\n",
-    )
-    .unwrap();
-    std::fs::write(
-        dir.path().join("extra.json"),
+    );
+    let extra = write_file(
+        dir.path(),
+        "extra.json",
         r#"{"preset": [{"key": "word", "purpose": "a word", "flavor": "js", "flags": "i", "pattern": "\\bhello\\b"}]}"#,
-    )
-    .unwrap();
+    );
     let (code, out, err) = run(rxw(dir.path())
         .args(["preset", "list", "--registry"])
-        .arg(dir.path().join("extra.json")));
+        .arg(&extra));
     assert_eq!(code, 0, "{err}");
     assert_eq!(
         err.matches("rxw: note: preset \"ack\" from").count(),
@@ -359,7 +358,7 @@ fn config_dir_registry_shadows_a_builtin_once_and_json_registries_load() {
     std::fs::write(conf.join("broken.json"), "{\"preset\": [").unwrap();
     let (code, out, err) = run(rxw(dir.path())
         .args(["parse", "--only", "word", "--registry"])
-        .arg(dir.path().join("extra.json"))
+        .arg(&extra)
         .args(["--text", "say HELLO"]));
     assert_eq!(code, 0, "{err}");
     assert!(

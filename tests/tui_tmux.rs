@@ -5,7 +5,7 @@
 
 use rxw::{Flags, Flavor, Regex};
 use rxw_testkit::tmux::Terminal;
-use rxw_testkit::{append, temp_file};
+use rxw_testkit::{append, temp_file, write_file};
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -561,13 +561,16 @@ fn a_paged_input_counts_matches_across_lines_and_warns_where_it_cannot() {
 fn one_directory_or_one_glob_opens_the_logs_it_names() {
     let dir = tempfile::tempdir().unwrap();
     let logs = dir.path().join("logs");
-    std::fs::create_dir(&logs).unwrap();
-    std::fs::write(
-        logs.join("a.log"),
+    write_file(
+        dir.path(),
+        "logs/a.log",
         "2026-10-05T00:00:01Z alpha ERR one\n2026-10-05T00:00:03Z alpha ERR three\n",
-    )
-    .unwrap();
-    std::fs::write(logs.join("b.log"), "2026-10-05T00:00:02Z beta ERR two\n").unwrap();
+    );
+    write_file(
+        dir.path(),
+        "logs/b.log",
+        "2026-10-05T00:00:02Z beta ERR two\n",
+    );
     for (tag, arg) in [
         ("one-dir", format!("-e ERR '{}'", logs.display())),
         ("one-glob", format!("-e ERR '{}/*.log'", logs.display())),

@@ -1035,7 +1035,8 @@ pub fn append(path: &std::path::Path, text: &str) {
         .expect("the file is written");
 }
 
-/// Writes `contents` to the file `name` in `dir`: its path.
+/// Writes `contents` to the file `name` in `dir` (`name` may name a folder in `dir` first,
+/// `logs/a.log`: made when missing): its path.
 ///
 /// # Panics
 ///
@@ -1046,6 +1047,9 @@ pub fn write_file(
     contents: impl AsRef<[u8]>,
 ) -> std::path::PathBuf {
     let path = dir.join(name);
+    if let Some(folder) = path.parent() {
+        std::fs::create_dir_all(folder).expect("the file's folder is made");
+    }
     std::fs::write(&path, contents).expect("the file is written");
     path
 }
