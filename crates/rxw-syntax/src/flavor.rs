@@ -655,18 +655,18 @@ impl FromStr for Flavor {
                 .join(", ")
         };
         // A family of several releases: its default, or the release named, or the list of them.
-        let release =
-            |default: Flavor, parse: &dyn Fn(&str) -> Option<Flavor>, plain: &str| match version {
-                None => Ok(default),
-                Some(v) => parse(v).ok_or_else(|| {
-                    let name = default.family_name();
-                    format!(
-                        "unknown {name} version {v:?} in {s:?} (expected one of {}; plain {name} \
-                         is {plain})",
-                        listed(default.family())
-                    )
-                }),
-            };
+        let release = |default: Flavor, parse: &dyn Fn(&str) -> Option<Flavor>| match version {
+            None => Ok(default),
+            Some(v) => parse(v).ok_or_else(|| {
+                let name = default.family_name();
+                format!(
+                    "unknown {name} version {v:?} in {s:?} (expected one of {}; plain {name} \
+                         is {})",
+                    listed(default.family()),
+                    default.release_name()
+                )
+            }),
+        };
         // A family of one release: a release named is refused.
         let one_release = |f: Flavor| match version {
             None => Ok(f),
@@ -684,16 +684,12 @@ impl FromStr for Flavor {
                      built with; got {v:?})"
                 )),
             },
-            "python" | "py" => release(
-                Flavor::PYTHON,
-                &|v| PyVersion::parse(v).map(Flavor::Python),
-                "3.11",
-            ),
-            "js" | "javascript" | "ecmascript" | "node" => release(
-                Flavor::JS,
-                &|v| NodeVersion::parse(v).map(Flavor::Js),
-                "node20",
-            ),
+            "python" | "py" => {
+                release(Flavor::PYTHON, &|v| PyVersion::parse(v).map(Flavor::Python))
+            }
+            "js" | "javascript" | "ecmascript" | "node" => {
+                release(Flavor::JS, &|v| NodeVersion::parse(v).map(Flavor::Js))
+            }
             "go" | "golang" => match version {
                 None => Ok(Flavor::GO),
                 Some(v) => GoVersion::parse(v.strip_prefix("go").unwrap_or(v))
@@ -715,16 +711,10 @@ impl FromStr for Flavor {
                      0.16; got {v:?})"
                 )),
             },
-            "java" | "jdk" => release(
-                Flavor::JAVA,
-                &|v| JavaVersion::parse(v).map(Flavor::Java),
-                "25",
-            ),
-            "ruby" | "onigmo" => release(
-                Flavor::RUBY,
-                &|v| RubyVersion::parse(v).map(Flavor::Ruby),
-                "3.1",
-            ),
+            "java" | "jdk" => release(Flavor::JAVA, &|v| JavaVersion::parse(v).map(Flavor::Java)),
+            "ruby" | "onigmo" => {
+                release(Flavor::RUBY, &|v| RubyVersion::parse(v).map(Flavor::Ruby))
+            }
             "oniguruma" | "onig" => one_release(Flavor::Oniguruma),
             "pcre2" | "pcre" => one_release(Flavor::Pcre2),
             "dotnet" | ".net" | "csharp" | "c#" | "mono" => one_release(Flavor::Dotnet),
@@ -1077,6 +1067,19 @@ mod tests {
         );
         let e = "js@node16".parse::<Flavor>().unwrap_err();
         assert!(e.contains("node18, node20, node22, node24"), "{e}");
+        // The error names the release plain python and js are, whatever it is today.
+        for (name, plain) in [("python@3.7", Flavor::PYTHON), ("js@node16", Flavor::JS)] {
+            let e = name.parse::<Flavor>().unwrap_err();
+            let family = plain.family_name();
+            let says = format!("plain {family} is {})", plain.release_name());
+            assert!(e.ends_with(&says), "{e}");
+        }
+        assert!(
+            "java@8"
+                .parse::<Flavor>()
+                .unwrap_err()
+                .ends_with("plain java is 25)")
+        );
         assert!("rust@1.80".parse::<Flavor>().is_err());
         assert!("python@".parse::<Flavor>().is_err());
         assert!("perl".parse::<Flavor>().is_err());
