@@ -47,6 +47,23 @@ fn settle_filters(app: &mut App) {
     );
 }
 
+/// Polls until the pattern's line filter (with or without a match, no other filter on) has
+/// classified every line.
+fn settle_line_filter(app: &mut App) {
+    screens::settle(app);
+    for _ in 0..1000 {
+        app.poll();
+        if app.wb.filter.complete() {
+            return;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    panic!(
+        "the line filter did not finish: {} decided",
+        app.wb.filter.decided()
+    );
+}
+
 fn shown_lines(app: &App) -> Vec<usize> {
     app.view_rows()
         .map(|r| r.iter().map(|&l| l as usize).collect())
@@ -492,4 +509,67 @@ fn ctrl_x_exports_the_lines_the_combined_filters_show() {
     );
     let said = export(&mut app, &dir.path().join("m.jsonl"));
     assert!(said.contains("of the whole input"), "{said}");
+}
+
+/// A job's Enter in the Jobs tab walks the job's events on the lines the filters show: an
+/// event on a hidden line is passed over (the cursor never lands on it) and the message
+/// counts it; without filters every event is reached in turn.
+#[test]
+fn a_jobs_enter_passes_over_events_on_hidden_lines() {
+    let mut app = screens::demo(120, 34);
+    key(&mut app, KeyCode::Char('0'), ALT);
+    assert_eq!(app.active_tab(), rxw::tui::tabs::jobs::ID);
+    screens::settle(&mut app);
+    let id = app.wb.jobs.selected_job().unwrap().id;
+    let tracked = rxw::operator::jobs::JobTracker::read(app.wb.input.text().as_bytes()).unwrap();
+    let events: Vec<usize> = tracked
+        .iter()
+        .find(|j| j.id == id)
+        .unwrap()
+        .events
+        .iter()
+        .map(|e| e.line as usize - 1)
+        .collect();
+    assert!(events.len() >= 3, "{id}: {events:?}");
+    // The pattern matches the second event's line alone (its leading time stamp, which no
+    // other line has); the filter shows the lines without a match.
+    let hidden = events[1];
+    let line = app.wb.input.line(hidden).to_string();
+    let stamp = line.split(' ').next().unwrap().replace('.', "\\.");
+    assert!(stamp.starts_with("20"), "{line}");
+    app.wb.pattern.set(&stamp);
+    app.pattern_changed();
+    app.update(Action::SetFilters(Box::default(), FilterMode::NonMatching));
+    settle_line_filter(&mut app);
+    let rows = shown_lines(&app);
+    assert!(!rows.contains(&hidden), "line {hidden} is hidden");
+    assert!(
+        rows.contains(&events[0]) && rows.contains(&events[2]),
+        "{rows:?}"
+    );
+    let cursor = |app: &App| app.wb.input.cursor_position().0;
+    key(&mut app, KeyCode::Enter, NONE);
+    assert_eq!(cursor(&app), events[0]);
+    key(&mut app, KeyCode::Enter, NONE);
+    assert_eq!(
+        cursor(&app),
+        events[2],
+        "event 2's hidden line is passed over"
+    );
+    let message = app.message.clone().unwrap();
+    assert!(
+        message.starts_with(&format!("job {id}: event 2 of"))
+            && message.contains("1 event on a line the filters hide passed"),
+        "{message}"
+    );
+    // Without filters, Enter reaches the second event's line again within one round.
+    app.update(Action::SetFilters(Box::default(), FilterMode::Off));
+    screens::settle(&mut app);
+    let mut reached = Vec::new();
+    for _ in 0..=events.len() {
+        key(&mut app, KeyCode::Enter, NONE);
+        reached.push(cursor(&app));
+        assert!(!app.message.clone().unwrap().contains("passed"));
+    }
+    assert!(reached.contains(&hidden), "{reached:?}");
 }

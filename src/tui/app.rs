@@ -328,6 +328,7 @@ impl App {
                 &mut requests,
             );
             cx.shown_matches = self.filters.active().then(|| self.filters.matches());
+            cx.shown_lines = self.filters.active().then(|| self.filters.rows());
             f(self.tabs[i].as_mut(), &mut cx)
         };
         self.take_requests(requests);

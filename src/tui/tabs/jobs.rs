@@ -47,7 +47,7 @@ impl Tab for JobsTab {
                 let msg = format!("jobs sorted by {}", jobs.sort_key().name());
                 cx.message(msg);
             }
-            Action::Activate => match cx.wb.jobs.next_jump(&cx.wb.input) {
+            Action::Activate => match next_shown_jump(cx) {
                 Some(jump) => {
                     let id = cx.wb.jobs.selected_job().map(|j| j.id).unwrap_or_default();
                     let line = jump.line.min(cx.wb.input.line_count());
@@ -62,8 +62,16 @@ impl Tab for JobsTab {
                     } else {
                         String::new()
                     };
+                    let passed = match jump.passed {
+                        0 => String::new(),
+                        1 => " · 1 event on a line the filters hide passed".to_string(),
+                        p => format!(
+                            " · {} events on lines the filters hide passed",
+                            thousands(p as u64)
+                        ),
+                    };
                     cx.message(format!(
-                        "job {id}: event {} of {} ({} on {place}){}{gave_up}",
+                        "job {id}: event {} of {} ({} on {place}){}{passed}{gave_up}",
                         thousands(jump.k),
                         thousands(jump.n),
                         jump.tag.name(),
@@ -375,4 +383,13 @@ mod unit {
         assert!(view.settle(&input, Duration::from_secs(10)));
         assert!(draw(&view, 0, 90, 4).1.contains("the input is empty"));
     }
+}
+
+/// The selected job's next event on a line the filters show (`JobsView::next_jump`).
+fn next_shown_jump(cx: &mut TabCx) -> Option<crate::workbench::jobs_view::Jump> {
+    let lines = cx.shown_lines;
+    let wb = &mut *cx.wb;
+    let filter = &wb.filter;
+    let shown = |line: usize| super::line_shown(lines, filter, line);
+    wb.jobs.next_jump(&wb.input, &shown)
 }

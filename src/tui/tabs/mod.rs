@@ -194,6 +194,9 @@ pub struct TabCx<'a> {
     /// The matches on the lines the filters show (indices into the full scan's spans),
     /// when they leave some out; `None`: every match is shown.
     pub shown_matches: Option<&'a [u32]>,
+    /// The lines the combined filters show (ascending), when they are on; `None`: no
+    /// combined filter (the workbench's own line filter is asked through `wb`).
+    pub shown_lines: Option<&'a [u32]>,
     requests: &'a mut Vec<Request>,
 }
 
@@ -216,6 +219,7 @@ impl<'a> TabCx<'a> {
             palette,
             sources,
             shown_matches: None,
+            shown_lines: None,
             requests,
         }
     }
@@ -238,6 +242,21 @@ impl<'a> TabCx<'a> {
     /// Where a line (from 0) is, as the user names it (`line_place`).
     pub fn line_place(&self, line: usize) -> String {
         line_place(self.sources, line)
+    }
+}
+
+/// Whether line `line` (from 0) is shown (no filter hides it): among the combined filters' `lines` when they are
+/// on, else among the line filter's rows when it is on; every line when neither is.
+pub fn line_shown(
+    lines: Option<&[u32]>,
+    filter: &crate::workbench::filter::LineFilter,
+    line: usize,
+) -> bool {
+    let among = |rows: &[u32]| u32::try_from(line).is_ok_and(|l| rows.binary_search(&l).is_ok());
+    match lines {
+        Some(rows) => among(rows),
+        None if filter.active() => among(filter.rows()),
+        None => true,
     }
 }
 

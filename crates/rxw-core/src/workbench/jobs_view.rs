@@ -44,6 +44,8 @@ pub struct Jump {
     pub tag: Tag,
     /// The next event was not found within [`JUMP_SEARCH_BYTES`]: this is the first again.
     pub gave_up: bool,
+    /// Events on lines the filters hide passed over on the way to this one.
+    pub passed: usize,
 }
 
 /// The job table as far as the input has been read.
@@ -202,6 +204,7 @@ fn next_event(
     id: &[u8],
     line: usize,
     at: usize,
+    budget: &mut usize,
 ) -> Option<(usize, usize, Tag)> {
     let here = input.line(line);
     if let Some(&tag) = jobs::tags_of(here.as_bytes(), id).get(at + 1) {
@@ -212,7 +215,6 @@ fn next_event(
     }
     let text = input.shared();
     let mut number = line + 1;
-    let mut read = 0;
     for piece in text.pieces(input.line_start(line + 1)) {
         let bytes = &piece.text.as_bytes()[piece.start..];
         let mut segments = bytes.split(|&b| b == b'\n').peekable();
@@ -228,8 +230,8 @@ fn next_event(
                 number += 1;
             }
         }
-        read += bytes.len();
-        if read >= JUMP_SEARCH_BYTES || piece.last {
+        *budget = budget.saturating_sub(bytes.len());
+        if *budget == 0 || piece.last {
             break;
         }
     }
@@ -410,10 +412,12 @@ impl JobsView {
         self.selected = to;
     }
 
-    /// The selected job's next event, one per call: its first, then each after the one
-    /// before, found in `input` (the table keeps no events), back to the first after the
-    /// last.
-    pub fn next_jump(&mut self, input: &TextBuffer) -> Option<Jump> {
+    /// The selected job's next event on a line `shown` (the filters') keeps, one per call:
+    /// its first, then each after the one before, found in `input` (the table keeps no
+    /// events), back to the first after the last. Events on hidden lines are passed over
+    /// (counted in [`Jump::passed`]); the search reads at most [`JUMP_SEARCH_BYTES`] from the
+    /// event before, then goes back to the first (`gave_up`).
+    pub fn next_jump(&mut self, input: &TextBuffer, shown: &dyn Fn(usize) -> bool) -> Option<Jump> {
         let i = self.row_at(self.selected)?;
         let (id, first, n, first_tag) = {
             let t = self.table();
@@ -434,15 +438,22 @@ impl JobsView {
             && row == i
             && k < n
         {
-            if let Some((line, at, tag)) = next_event(input, &id, line, at) {
-                self.jumped = Some((i, line, at, k + 1));
-                return Some(Jump {
-                    line,
-                    k: k + 1,
-                    n,
-                    tag,
-                    gave_up: false,
-                });
+            let mut budget = JUMP_SEARCH_BYTES;
+            let (mut line, mut at) = (line, at);
+            let mut passed = 0;
+            while let Some((l, a, tag)) = next_event(input, &id, line, at, &mut budget) {
+                if shown(l) {
+                    self.jumped = Some((i, l, a, k + 1));
+                    return Some(Jump {
+                        line: l,
+                        k: k + 1,
+                        n,
+                        tag,
+                        gave_up: false,
+                        passed,
+                    });
+                }
+                (line, at, passed) = (l, a, passed + 1);
             }
             self.jumped = Some((i, first, 0, 1));
             return Some(Jump {
@@ -451,6 +462,7 @@ impl JobsView {
                 n,
                 tag: first_tag,
                 gave_up: true,
+                passed,
             });
         }
         self.jumped = Some((i, first, 0, 1));
@@ -460,6 +472,7 @@ impl JobsView {
             n,
             tag: first_tag,
             gave_up: false,
+            passed: 0,
         })
     }
 
@@ -682,7 +695,7 @@ mod tests {
         let text = "x\n[CLAIM a]\ny\n[RESULT a] OK\n[CLAIM b]\n";
         let (mut view, input) = view_over(text);
         let jump = |view: &mut JobsView| {
-            view.next_jump(&input)
+            view.next_jump(&input, &|_| true)
                 .map(|j| (j.line, j.k, j.n, j.tag.name(), j.gave_up))
         };
         assert_eq!(jump(&mut view), Some((1, 1, 2, "CLAIM", false)));
@@ -719,7 +732,7 @@ mod tests {
             for (row, job) in tracked.iter().enumerate() {
                 view.selected = row;
                 for (k, e) in job.events.iter().enumerate() {
-                    let j = view.next_jump(input).unwrap();
+                    let j = view.next_jump(input, &|_| true).unwrap();
                     assert_eq!(
                         (j.line as u64 + 1, j.k, j.n, j.tag),
                         (e.line, k as u64 + 1, job.events.len() as u64, e.tag),
@@ -727,7 +740,12 @@ mod tests {
                         job.id
                     );
                 }
-                assert_eq!(view.next_jump(input).unwrap().k, 1, "{} wraps", job.id);
+                assert_eq!(
+                    view.next_jump(input, &|_| true).unwrap().k,
+                    1,
+                    "{} wraps",
+                    job.id
+                );
             }
         };
         let (view, input) = view_over(&text);
@@ -781,7 +799,7 @@ mod tests {
     fn an_empty_log_has_no_rows_and_an_edit_starts_again() {
         let (mut view, mut input) = view_over("");
         assert!(view.is_empty());
-        assert_eq!(view.next_jump(&input), None);
+        assert_eq!(view.next_jump(&input, &|_| true), None);
         input.replace_all("[CLAIM z]".to_string());
         assert!(view.settle(&input, Duration::from_secs(10)));
         assert_eq!(rows(&view).len(), 1);
