@@ -281,6 +281,15 @@ impl Widget for JobsPane<'_> {
     }
 }
 
+/// The selected job's next event on a line the filters show (`JobsView::next_jump`).
+fn next_shown_jump(cx: &mut TabCx) -> Option<crate::workbench::jobs_view::Jump> {
+    let lines = cx.shown_lines;
+    let wb = &mut *cx.wb;
+    let filter = &wb.filter;
+    let shown = |line: usize| super::line_shown(lines, filter, line);
+    wb.jobs.next_jump(&wb.input, &shown)
+}
+
 #[cfg(test)]
 mod unit {
     use super::*;
@@ -383,13 +392,4 @@ mod unit {
         assert!(view.settle(&input, Duration::from_secs(10)));
         assert!(draw(&view, 0, 90, 4).1.contains("the input is empty"));
     }
-}
-
-/// The selected job's next event on a line the filters show (`JobsView::next_jump`).
-fn next_shown_jump(cx: &mut TabCx) -> Option<crate::workbench::jobs_view::Jump> {
-    let lines = cx.shown_lines;
-    let wb = &mut *cx.wb;
-    let filter = &wb.filter;
-    let shown = |line: usize| super::line_shown(lines, filter, line);
-    wb.jobs.next_jump(&wb.input, &shown)
 }
