@@ -73,9 +73,13 @@ pub const ASTRAL_TEXT: &str = "Mono's matcher reads UTF-16 code units (`.` and a
      class match one half of a surrogate pair), which rxw does not reproduce";
 
 /// Parses a .NET pattern, as [`crate::java::parse`] a Java one.
-pub(crate) fn parse(pattern: &str, flags: Flags) -> Result<Ast, Error> {
+pub(crate) fn parse(
+    pattern: &str,
+    flags: Flags,
+    parse_sre: reader::ParseSre,
+) -> Result<Ast, Error> {
     let read = read(pattern, flags)?;
-    let parsed = reader::parse_sre(&read.out, reader::ascii_flags());
+    let parsed = parse_sre(&read.out, reader::ascii_flags());
     finish(pattern, read, parsed)
 }
 

@@ -34,9 +34,14 @@ pub(crate) struct Read {
 
 /// Parses a Java pattern: read into sre text, parsed with Java's defaults (ASCII classes and
 /// folding), the tree mapped back onto the pattern.
-pub(crate) fn parse(pattern: &str, version: JavaVersion, flags: Flags) -> Result<Ast, Error> {
+pub(crate) fn parse(
+    pattern: &str,
+    version: JavaVersion,
+    flags: Flags,
+    parse_sre: reader::ParseSre,
+) -> Result<Ast, Error> {
     let read = read(pattern, version, flags)?;
-    let parsed = reader::parse_sre(&read.out, reader::ascii_flags());
+    let parsed = parse_sre(&read.out, reader::ascii_flags());
     finish(pattern, read, parsed)
 }
 

@@ -49,9 +49,14 @@ pub fn text_rule(pattern: &str, flavor: Flavor, flags: Flags) -> Option<&'static
 }
 
 /// Parses an Onigmo or Oniguruma pattern, as [`crate::java::parse`] a Java one.
-pub(crate) fn parse(pattern: &str, flavor: Flavor, flags: Flags) -> Result<Ast, Error> {
+pub(crate) fn parse(
+    pattern: &str,
+    flavor: Flavor,
+    flags: Flags,
+    parse_sre: reader::ParseSre,
+) -> Result<Ast, Error> {
     let read = read(pattern, flavor, flags)?;
-    let parsed = reader::parse_sre(&read.out, reader::ascii_flags());
+    let parsed = parse_sre(&read.out, reader::ascii_flags());
     finish(pattern, flavor, read, parsed)
 }
 

@@ -22,11 +22,15 @@ const MAX_CLASS_DEPTH: usize = 64;
 pub fn parse(pattern: &str, flavor: Flavor, flags: Flags) -> Result<Ast, Error> {
     // The grammars with a reader of their own: it hands the parser sre text, whose tree is
     // then mapped back onto the pattern.
+    // The parser is handed to the reader (`ParseSre`) rather than called back by it.
+    let sre: crate::reader::ParseSre = |out, flags| parse(out, crate::reader::sre_flavor(), flags);
     match flavor {
-        Flavor::Java(version) => return crate::java::parse(pattern, version, flags),
-        Flavor::Pcre2 => return crate::pcre2::parse(pattern, flags),
-        Flavor::Dotnet => return crate::dotnet::parse(pattern, flags),
-        Flavor::Ruby(_) | Flavor::Oniguruma => return crate::onig::parse(pattern, flavor, flags),
+        Flavor::Java(version) => return crate::java::parse(pattern, version, flags, sre),
+        Flavor::Pcre2 => return crate::pcre2::parse(pattern, flags, sre),
+        Flavor::Dotnet => return crate::dotnet::parse(pattern, flags, sre),
+        Flavor::Ruby(_) | Flavor::Oniguruma => {
+            return crate::onig::parse(pattern, flavor, flags, sre);
+        }
         _ => {}
     }
     let mut flags = flags;

@@ -39,9 +39,13 @@ pub(crate) struct Read {
 }
 
 /// Parses a PCRE2 pattern: its sre text carries no flags (the reader wrote them out).
-pub(crate) fn parse(pattern: &str, flags: Flags) -> Result<Ast, Error> {
+pub(crate) fn parse(
+    pattern: &str,
+    flags: Flags,
+    parse_sre: reader::ParseSre,
+) -> Result<Ast, Error> {
     let read = read(pattern, flags)?;
-    let parsed = reader::parse_sre(&read.out, Flags::default());
+    let parsed = parse_sre(&read.out, Flags::default());
     finish(pattern, read, parsed)
 }
 

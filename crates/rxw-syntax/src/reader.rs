@@ -36,10 +36,10 @@ pub(crate) fn sre_flavor() -> Flavor {
     Flavor::Python(PyVersion::V3_11)
 }
 
-/// Parses a reader's sre text (as [`sre_flavor`]) with `flags`.
-pub(crate) fn parse_sre(out: &str, flags: Flags) -> Result<Ast, Error> {
-    crate::parse::parse(out, sre_flavor(), flags)
-}
+/// The sre parser a reader's text goes through (as [`sre_flavor`], with the flags given):
+/// handed to each reader by the parser, which calls the readers (so a reader does not call
+/// back up into the parser's module).
+pub(crate) type ParseSre = fn(&str, Flags) -> Result<Ast, Error>;
 
 /// The flags a reader's sre text is parsed with, for the readers that leave classes and case
 /// folding to the sre grammar: ASCII classes and folding.

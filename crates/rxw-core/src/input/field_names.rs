@@ -187,6 +187,37 @@ pub fn set_overrides(o: Overrides) -> Result<(), Error> {
     }
 }
 
+/// The fields of a JSON Lines or logfmt record, each found under the first of its names
+/// ([`FieldNames`]) the record has.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct RecordFields {
+    /// The message, decoded.
+    pub message: String,
+    /// The time, as written.
+    pub time: Option<String>,
+    /// The sender.
+    pub sender: Option<String>,
+    /// The level.
+    pub level: Option<String>,
+}
+
+impl RecordFields {
+    /// A record's fields: its `message`, and each other field as `find` finds it under the
+    /// keys `names` gives it.
+    pub(crate) fn found(
+        message: String,
+        names: &FieldNames,
+        find: impl Fn(&[String]) -> Option<String>,
+    ) -> RecordFields {
+        RecordFields {
+            message,
+            time: find(&names.time),
+            sender: find(&names.sender),
+            level: find(&names.level),
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -27,7 +27,7 @@
 //! A log's format is detected from its first lines ([`LogFormat::detect`]) unless the user
 //! names one.
 
-use super::field_names::FieldNames;
+use super::field_names::{FieldNames, RecordFields};
 use super::logfmt::{self, LogfmtLine};
 use super::syslog;
 use super::timestamp;
@@ -494,37 +494,6 @@ fn stretch_or_decoded(at: usize, body: &str) -> Message<'_> {
         Message::Decoded(body.replace("\r\n", "\n"))
     } else {
         Message::Stretch { at, text: body }
-    }
-}
-
-/// The fields of a JSON Lines or logfmt record, each found under the first of its names
-/// ([`FieldNames`]) the record has.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct RecordFields {
-    /// The message, decoded.
-    pub message: String,
-    /// The time, as written.
-    pub time: Option<String>,
-    /// The sender.
-    pub sender: Option<String>,
-    /// The level.
-    pub level: Option<String>,
-}
-
-impl RecordFields {
-    /// A record's fields: its `message`, and each other field as `find` finds it under the
-    /// keys `names` gives it.
-    pub(crate) fn found(
-        message: String,
-        names: &FieldNames,
-        find: impl Fn(&[String]) -> Option<String>,
-    ) -> RecordFields {
-        RecordFields {
-            message,
-            time: find(&names.time),
-            sender: find(&names.sender),
-            level: find(&names.level),
-        }
     }
 }
 

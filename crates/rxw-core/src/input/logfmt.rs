@@ -8,7 +8,7 @@
 //! past the BMP), as JSON has them. A line is logfmt when it reads to its end that way and at
 //! least one key has a value; `hello world` is not.
 
-use super::format::RecordFields;
+use super::field_names::RecordFields;
 use std::borrow::Cow;
 
 /// The common field names of a logfmt record.
