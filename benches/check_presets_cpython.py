@@ -8,11 +8,11 @@ every case. Prints one line per failure and exits 1 if there is any.
 """
 import sys
 
-from cpython_registry import compile_preset, presets
+from cpython_registry import NETVM, compile_preset, presets
 
 
 def main():
-    path = sys.argv[1] if len(sys.argv) > 1 else "assets/presets/netvm.toml"
+    path = sys.argv[1] if len(sys.argv) > 1 else NETVM
     failures = cases = 0
     for p in presets(path):
         rx = compile_preset(p)

@@ -3,9 +3,14 @@ benchmarks (parse_cpython.py, records_ref.py, check_presets_cpython.py): each pr
 compiled with its flags, and the timed count they print.
 """
 import json
+import os
 import re
 import time
 import tomllib
+
+# The NetVM registry of this checkout, wherever the benchmark is run from.
+NETVM = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "assets", "presets",
+                     "netvm.toml")
 
 FLAGS = {"a": re.ASCII, "i": re.IGNORECASE, "m": re.MULTILINE, "s": re.DOTALL, "x": re.VERBOSE}
 

@@ -9,12 +9,12 @@ and decoding the file is not timed.
 """
 import sys
 
-from cpython_registry import compiled, print_timed_count
+from cpython_registry import NETVM, compiled, print_timed_count
 
 
 def main():
     log = sys.argv[1]
-    registry = sys.argv[2] if len(sys.argv) > 2 else "assets/presets/netvm.toml"
+    registry = sys.argv[2] if len(sys.argv) > 2 else NETVM
     patterns = compiled(registry)
     with open(log, encoding="utf-8") as f:
         text = f.read()

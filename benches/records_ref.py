@@ -23,7 +23,7 @@ import json
 import re
 import sys
 
-from cpython_registry import compiled as compiled_registry, print_timed_count
+from cpython_registry import NETVM, compiled as compiled_registry, print_timed_count
 
 # The stamp rxw reads at a line start (input/timestamp.rs): date, `T` or a space, time, an
 # optional fraction and zone; it must not run on into a letter or digit.
@@ -56,7 +56,7 @@ def records(text):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("log")
-    ap.add_argument("--registry", default="assets/presets/netvm.toml")
+    ap.add_argument("--registry", default=NETVM)
     ap.add_argument("--hits", action="store_true")
     ap.add_argument("--to-jsonl")
     a = ap.parse_args()
