@@ -556,12 +556,33 @@ fn a_jobs_enter_passes_over_events_on_hidden_lines() {
         events[2],
         "event 2's hidden line is passed over"
     );
+    // A table of the lines shown counts their events only (this is its second); a table of
+    // the whole input counts the event passed over too (its third).
+    let (k, n) = if app.wb.jobs.table().filtered() {
+        (2, events.len() - 1)
+    } else {
+        (3, events.len())
+    };
     let message = app.message.clone().unwrap();
     assert!(
-        message.starts_with(&format!("job {id}: event 2 of"))
+        message.starts_with(&format!("job {id}: event {k} of {n}"))
             && message.contains("1 event on a line the filters hide passed"),
         "{message}"
     );
+    // A whole round: never the hidden line, back to the first after the last, and no
+    // search said to have given up.
+    for _ in 0..events.len() {
+        key(&mut app, KeyCode::Enter, NONE);
+        assert_ne!(cursor(&app), hidden);
+        let message = app.message.clone().unwrap();
+        assert!(!message.contains("MiB on"), "{message}");
+        if cursor(&app) == events[0] {
+            assert!(
+                message.starts_with(&format!("job {id}: event 1 of")),
+                "{message}"
+            );
+        }
+    }
     // Without filters, Enter reaches the second event's line again within one round.
     app.update(Action::SetFilters(Box::default(), FilterMode::Off));
     screens::settle(&mut app);

@@ -63,6 +63,10 @@ impl Tab for JobsTab {
                         String::new()
                     };
                     let passed = match jump.passed {
+                        // Every event of the job is on a hidden line: the first is shown.
+                        _ if !super::line_shown(cx.shown_lines, &cx.wb.filter, line) => {
+                            " · on a line the filters hide (Alt-k)".to_string()
+                        }
                         0 => String::new(),
                         1 => " · 1 event on a line the filters hide passed".to_string(),
                         p => format!(

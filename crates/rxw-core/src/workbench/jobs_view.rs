@@ -434,45 +434,59 @@ impl JobsView {
                 row.first_tag(),
             )
         };
-        if let Some((row, line, at, k)) = self.jumped
-            && row == i
-            && k < n
-        {
-            let mut budget = JUMP_SEARCH_BYTES;
-            let (mut line, mut at) = (line, at);
-            let mut passed = 0;
-            while let Some((l, a, tag)) = next_event(input, &id, line, at, &mut budget) {
-                if shown(l) {
-                    self.jumped = Some((i, l, a, k + 1));
-                    return Some(Jump {
-                        line: l,
-                        k: k + 1,
-                        n,
-                        tag,
-                        gave_up: false,
-                        passed,
-                    });
-                }
-                (line, at, passed) = (l, a, passed + 1);
+        // Where the search starts: after the event jumped to last, or at the job's first
+        // event (taken when it is shown).
+        let (line, at, k, first_hidden) = match self.jumped {
+            Some((row, line, at, k)) if row == i && k < n => (line, at, k, 0),
+            _ if shown(first) => {
+                self.jumped = Some((i, first, 0, 1));
+                return Some(Jump {
+                    line: first,
+                    k: 1,
+                    n,
+                    tag: first_tag,
+                    gave_up: false,
+                    passed: 0,
+                });
             }
-            self.jumped = Some((i, first, 0, 1));
-            return Some(Jump {
-                line: first,
-                k: 1,
-                n,
-                tag: first_tag,
-                gave_up: true,
-                passed,
-            });
+            _ => (first, 0, 1, 1),
+        };
+        // A table of the lines shown counts their events only; the whole input's counts the
+        // events passed over too.
+        let counts_hidden = !self.table().filtered();
+        let mut budget = JUMP_SEARCH_BYTES;
+        let (mut line, mut at) = (line, at);
+        let mut passed = 0;
+        while let Some((l, a, tag)) = next_event(input, &id, line, at, &mut budget) {
+            if shown(l) {
+                let k = if counts_hidden {
+                    k + passed as u64 + 1
+                } else {
+                    k + 1
+                }
+                .min(n);
+                self.jumped = Some((i, l, a, k));
+                return Some(Jump {
+                    line: l,
+                    k,
+                    n,
+                    tag,
+                    gave_up: false,
+                    passed: passed + first_hidden,
+                });
+            }
+            (line, at, passed) = (l, a, passed + 1);
         }
+        // No event shown after it (the search ran out of budget, or reached the end): back to
+        // the first.
         self.jumped = Some((i, first, 0, 1));
         Some(Jump {
             line: first,
             k: 1,
             n,
             tag: first_tag,
-            gave_up: false,
-            passed: 0,
+            gave_up: budget == 0,
+            passed: passed + first_hidden,
         })
     }
 
@@ -705,6 +719,23 @@ mod tests {
         assert_eq!(jump(&mut view), Some((4, 1, 1, "CLAIM", false)));
         view.move_by(5);
         assert_eq!(view.selected, 1, "clamped");
+    }
+
+    /// Events on lines a filter hides are passed over and counted (the whole input's table
+    /// numbers every event, so the count goes on past them), a hidden first event included;
+    /// after the last shown one it is back to the first shown, and no search gives up.
+    #[test]
+    fn enter_passes_over_events_on_hidden_lines() {
+        let text = "[WO:a]\n[ACK:a]\nx\n[CLAIM a]\n[NUDGE a]\n[RESULT a] OK\n";
+        let (mut view, input) = view_over(text);
+        let shown = |l: usize| l != 0 && l != 1 && l != 4;
+        let mut jump = || {
+            view.next_jump(&input, &shown)
+                .map(|j| (j.line, j.k, j.n, j.passed, j.gave_up))
+        };
+        assert_eq!(jump(), Some((3, 3, 5, 2, false)), "WO and ACK hidden");
+        assert_eq!(jump(), Some((5, 5, 5, 1, false)), "NUDGE hidden");
+        assert_eq!(jump(), Some((3, 3, 5, 2, false)), "again from the first");
     }
 
     /// The view keeps no events: Enter finds each in the text, and finds every event the
