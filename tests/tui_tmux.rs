@@ -32,11 +32,13 @@ fn demo(tag: &str) -> Option<(Terminal, tempfile::TempDir)> {
 }
 
 /// The shell command `rxw --fresh ARGS` with its state and config in `state`, more
-/// `NAME=value` settings (`env`) in its environment, and xterm's TERM.
+/// `NAME=value` settings (`env`) in its environment, and xterm's TERM. A spill may write what
+/// its disk has free (`RXW_SPILL_ROOM`; `env` may set less): the tests must not depend on how
+/// full the machine's disk is.
 fn rxw(state: &std::path::Path, env: &str, args: &str) -> String {
     let bin = env!("CARGO_BIN_EXE_rxw");
     format!(
-        "env XDG_STATE_HOME='{0}' XDG_CONFIG_HOME='{0}' TERM=xterm-256color {env} '{bin}' --fresh {args}",
+        "env XDG_STATE_HOME='{0}' XDG_CONFIG_HOME='{0}' TERM=xterm-256color RXW_SPILL_ROOM=1T {env} '{bin}' --fresh {args}",
         state.display()
     )
 }

@@ -23,12 +23,21 @@ pub(crate) fn plain_and_gz(a: &str, b_gz: &[u8]) -> (tempfile::TempDir, [Origin;
     (dir, [Origin::Path(a_path), Origin::Path(b_path)])
 }
 
-/// Pages of `page` bytes, at most `cache_pages` of them held.
+/// Pages of `page` bytes, at most `cache_pages` of them held; a spill may write what its
+/// disk has free (a test must not depend on how full the machine's disk is).
 pub(crate) fn small(page: usize, cache_pages: usize) -> PagedOptions {
     PagedOptions {
         page_bytes: page,
         cache_bytes: page * cache_pages,
-        spill_dir: None,
+        ..spill_anywhere()
+    }
+}
+
+/// The default options, but a spill may write what its disk has free: no reserve kept.
+pub(crate) fn spill_anywhere() -> PagedOptions {
+    PagedOptions {
+        spill_room: Some(u64::MAX),
+        ..PagedOptions::default()
     }
 }
 

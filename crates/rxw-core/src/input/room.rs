@@ -28,7 +28,7 @@ pub fn too_large_for_memory(what: &str, cap: u64) -> crate::error::Error {
     )
 }
 
-/// Free space a spill leaves on its disk: at least this much, or a twentieth of the disk.
+/// Free space a spill leaves on its disk: this much, or a twentieth of a smaller disk.
 const SPILL_RESERVE_BYTES: u64 = 1 << 30;
 
 /// Reads `512M`, `2G`, `1500000`: a size in bytes (`K`, `M`, `G`, `T` are powers of 1,024).
@@ -86,33 +86,47 @@ pub fn max_decoded_in_memory() -> u64 {
     cap.max(1 << 20)
 }
 
-/// The most bytes a spill may take on the file system at `dir`: what is free there, less a
-/// reserve of a twentieth of the disk or 1 GiB, whichever is more. `None` when it cannot be
-/// told (then only a failed write stops the spill).
-pub fn spill_room(dir: &Path) -> Option<u64> {
-    // RXW_SPILL_ROOM (a size) lowers it, for tests and for a disk shared with others.
-    let asked = std::env::var("RXW_SPILL_ROOM")
-        .ok()
-        .and_then(|v| parse_size(&v).ok());
-    let told = disk_room(dir);
+/// The most bytes a spill may take on the file system at `dir`. Asked for (`asked`, else
+/// `RXW_SPILL_ROOM`, a size): that much, or what is free there when less. Else what is free
+/// less a reserve: 1 GiB, or a twentieth of a disk smaller than 20 GiB. `None` when it cannot
+/// be told (then only a failed write stops the spill).
+pub fn spill_room(dir: &Path, asked: Option<u64>) -> Option<u64> {
+    let asked = asked.or_else(|| {
+        std::env::var("RXW_SPILL_ROOM")
+            .ok()
+            .and_then(|v| parse_size(&v).ok())
+    });
+    let told = disk_space(dir).map(|(free, total)| match asked {
+        Some(_) => free,
+        None => room_left(free, total),
+    });
     match (asked, told) {
         (Some(a), Some(t)) => Some(a.min(t)),
         (a, t) => a.or(t),
     }
 }
 
-fn disk_room(dir: &Path) -> Option<u64> {
+/// What a spill may write on a disk of `total` bytes with `free` bytes free, keeping the
+/// reserve: a full disk is not what a regex tool should leave behind, but neither is a
+/// refusal on a big disk that is 95% full with gigabytes to spare.
+fn room_left(free: u64, total: u64) -> u64 {
+    free.saturating_sub(SPILL_RESERVE_BYTES.min(total / 20))
+}
+
+/// Bytes free (for this user) and in all on the file system at `dir`.
+fn disk_space(dir: &Path) -> Option<(u64, u64)> {
     #[cfg(target_os = "linux")]
     {
         let s = rustix::fs::statvfs(dir).ok()?;
         let block = s.f_frsize.max(1);
-        let free = s.f_bavail.saturating_mul(block);
-        let total = s.f_blocks.saturating_mul(block);
-        Some(free.saturating_sub(SPILL_RESERVE_BYTES.max(total / 20)))
+        Some((
+            s.f_bavail.saturating_mul(block),
+            s.f_blocks.saturating_mul(block),
+        ))
     }
     #[cfg(not(target_os = "linux"))]
     {
-        let _ = (dir, SPILL_RESERVE_BYTES);
+        let _ = dir;
         None
     }
 }
@@ -157,9 +171,23 @@ mod tests {
     fn the_caps_are_positive() {
         assert!(max_decoded_in_memory() >= 1 << 20);
         let dir = tempfile::tempdir().unwrap();
-        // Room may be zero on a full disk, but it is told on Linux.
+        // Room may be zero on a full disk, but it is told on Linux, and what is asked for
+        // is never more than what is free.
         if cfg!(target_os = "linux") {
-            assert!(spill_room(dir.path()).is_some());
+            let free = spill_room(dir.path(), Some(u64::MAX)).unwrap();
+            assert_eq!(spill_room(dir.path(), Some(1)), Some(1.min(free)));
+            assert!(spill_room(dir.path(), None).unwrap() <= free);
         }
+    }
+
+    #[test]
+    fn a_spill_keeps_a_gibibyte_or_a_twentieth_of_a_small_disk() {
+        const G: u64 = 1 << 30;
+        // A big disk 95% full: 12 GiB of 252 free leaves 11 GiB to write.
+        assert_eq!(room_left(12 * G, 252 * G), 11 * G);
+        // A 10 GiB disk keeps half a gibibyte.
+        assert_eq!(room_left(2 * G, 10 * G), 2 * G - G / 2);
+        // Less free than the reserve: nothing to write.
+        assert_eq!(room_left(G / 2, 252 * G), 0);
     }
 }

@@ -67,6 +67,9 @@ pub struct PagedOptions {
     /// Where the spill of a compressed or merged input is written (default: the system's
     /// temporary directory).
     pub spill_dir: Option<PathBuf>,
+    /// The most bytes the spill may write: `None` for what its disk has free less a reserve
+    /// ([`crate::input::room::spill_room`], which `RXW_SPILL_ROOM` sets too).
+    pub spill_room: Option<u64>,
 }
 
 impl Default for PagedOptions {
@@ -75,6 +78,7 @@ impl Default for PagedOptions {
             page_bytes: PAGE_BYTES,
             cache_bytes: DEFAULT_CACHE_BYTES,
             spill_dir: None,
+            spill_room: None,
         }
     }
 }

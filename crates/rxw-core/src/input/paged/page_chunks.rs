@@ -174,10 +174,10 @@ mod tests {
                 .collect::<Vec<_>>()
         };
         let texts = [
-            PagedText::open(&plain, &PagedOptions::default()).unwrap(),
+            PagedText::open(&plain, &crate::testing::spill_anywhere()).unwrap(),
             PagedText::open_merged(
                 &[Origin::Path(plain.clone()), Origin::Path(other.clone())],
-                &PagedOptions::default(),
+                &crate::testing::spill_anywhere(),
             )
             .unwrap(),
         ];
@@ -213,7 +213,7 @@ mod tests {
             .map(|k| format!("line {k} [CLAIM j{k}]\n"))
             .collect();
         std::fs::write(&p, &text).unwrap();
-        let paged = PagedText::open(&p, &PagedOptions::default()).unwrap();
+        let paged = PagedText::open(&p, &crate::testing::spill_anywhere()).unwrap();
         assert!(paged.wait_complete(Duration::from_secs(20)));
         let target = 256 * 1024;
         let sizes: Vec<usize> = paged

@@ -184,7 +184,7 @@ impl PagedText {
         // Every spill file is open: unlink them now, so the disk space is given back when the
         // process ends however it ends (a closed terminal's SIGHUP, SIGKILL), not only when
         // the last handle is dropped.
-        let spill_dir_parent = spill_parent.clone();
+        let room = crate::input::room::spill_room(&spill_parent, options.spill_room);
         place
             .unlink()
             .map_err(|e| io_error(format!("cannot unlink the spill directory: {e}")))?;
@@ -207,7 +207,7 @@ impl PagedText {
             extent_writer,
             spilled: 0,
             continues: None,
-            room: crate::input::room::spill_room(&spill_dir_parent),
+            room,
         };
         super::step_in_background("rxw-spiller", "the spill writer", move || spiller.step())?;
         Ok(text)
@@ -250,7 +250,7 @@ impl Spiller {
         {
             // Said before the disk is full, not after: a decompression bomb would fill it.
             self.finish(Some(format!(
-                "the spill stopped at {} MB to leave room on its disk; showing what was written",
+                "the spill stopped at {} MB to leave room on its disk (RXW_SPILL_ROOM=SIZE lets it write more); showing what was written",
                 self.spilled / 1_000_000
             )));
             return false;
