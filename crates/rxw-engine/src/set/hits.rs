@@ -111,6 +111,10 @@ struct Counting {
     unanchored: Option<AnchoredProgram>,
     /// For a preset ending in a greedy any-character repeat: its head (see [`greedy_tail`]).
     to_end: Option<AnchoredProgram>,
+    /// Beside `unanchored`: the same pattern reversed, searched back from a match's end to
+    /// find where it starts (what the general engine's reverse scan does), for spans without
+    /// a matcher set up per text. `None` when no dense DFA of it fits.
+    reverse: Option<regex_automata::dfa::dense::DFA<Vec<u32>>>,
 }
 
 /// How [`HitScanner::hits_with`] scans.
@@ -231,11 +235,16 @@ impl<'c, M: HitPattern> HitScanner<'c, M> {
                 })
             };
             let to_end = if filtered { greedy_tail(re) } else { None };
+            let reverse = match &unanchored {
+                Some(AnchoredProgram::Dense { pattern, .. }) => reverse_program(pattern),
+                _ => None,
+            };
             Counting {
                 rewritten,
                 anchored,
                 unanchored,
                 to_end,
+                reverse,
             }
         })
     }
@@ -399,7 +408,7 @@ impl<'c, M: HitPattern> HitScanner<'c, M> {
             cut: rewrite.map(|r| Cut {
                 rewrite: r,
                 text,
-                exact: r.regex.matches(text, MatchOptions::default()),
+                exact: None,
             }),
             peeked: None,
             failure: None,
@@ -409,11 +418,13 @@ impl<'c, M: HitPattern> HitScanner<'c, M> {
 
     /// The spans of every member's hits in `text` (a whole text: a record's message), as
     /// `(member, start, end)`, each member's in text order, the members in their order: the
-    /// same spans as [`HitScanner::hits`] without captures. A prefiltered member whose exact
-    /// program is anchored finds each hit as counting does (an anchored search at each
-    /// candidate past the last hit gives its end; its start is the candidate), with no
-    /// matcher set up and no reverse scan; a member that may match nowhere (its counting
-    /// program finds nothing) is skipped; the others run their matcher.
+    /// same spans as [`HitScanner::hits`] without captures. A prefiltered member with an
+    /// anchored program finds each hit as counting does (an anchored search at each candidate
+    /// past the last hit gives its end, cut back before a trailing look-ahead, or the text's
+    /// end after a greedy any-character tail; its start is the candidate); a member without a
+    /// literal start finds each end with its forward DFA and the start with its reverse one.
+    /// Neither sets a matcher up per text. The others run their matcher, when their counting
+    /// program says they may match at all.
     ///
     /// # Errors
     /// The first member that fails (a budget exhausted), its key in the message.
@@ -427,25 +438,18 @@ impl<'c, M: HitPattern> HitScanner<'c, M> {
                 .regex()
                 .map_err(|e| keyed(e, self.entries[i]))?;
             let counting = self.counting(i, re);
-            if let Some(program) = &counting.anchored
-                && counting.rewritten.is_none()
-                && counting.to_end.is_none()
-            {
-                let mut pos = 0;
-                for &c in &cands {
-                    if c < pos {
-                        continue;
-                    }
-                    let input = regex_automata::Input::new(text)
-                        .range(c..)
-                        .anchored(regex_automata::Anchored::Yes);
-                    if let Some(end) = program.end_at(&input) {
-                        out.push((i, c, end));
-                        // Every prefiltered match starts with a non-empty literal.
-                        pos = end.max(c + 1);
-                    }
-                }
+            if let Some(program) = &counting.anchored {
+                self.anchored_walk(counting, program, text, &cands, |s, e| out.push((i, s, e)))
+                    .map_err(|e| keyed(e, self.entries[i]))?;
                 continue;
+            }
+            if let (Some(forward), Some(reverse)) = (&counting.unanchored, &counting.reverse) {
+                let mark = out.len();
+                if two_way_spans(forward, reverse, text, |s, e| out.push((i, s, e))) {
+                    continue;
+                }
+                // A DFA gave up (a quit byte): the member's matcher answers instead.
+                out.truncate(mark);
             }
             if !self.may_match(i, text, &cands) {
                 continue;
@@ -550,9 +554,10 @@ impl<M: HitPattern> HitScanner<'_, M> {
             return Ok(n);
         }
         if let Some(program) = &counting.anchored {
-            return self
-                .count_anchored(counting, program, text, &cands)
-                .map_err(|e| keyed(e, self.entries[i]));
+            let mut n = 0;
+            self.anchored_walk(counting, program, text, &cands, |_, _| n += 1)
+                .map_err(|e| keyed(e, self.entries[i]))?;
+            return Ok(n);
         }
         let mut cursor = self.cursor(i, text, cands, &HitsOptions::default());
         let mut n = 0;
@@ -610,21 +615,22 @@ impl<M: HitPattern> HitScanner<'_, M> {
 }
 
 impl<M: HitPattern> HitScanner<'_, M> {
-    /// Counts a prefiltered preset by an anchored search at each candidate past the last
-    /// match: no scan between candidates, no reverse scan to find where a match starts.
-    fn count_anchored(
+    /// Walks a prefiltered preset's hits by an anchored search at each candidate past the
+    /// last hit, giving each hit's span to `hit`: no scan between candidates, no reverse scan
+    /// to find where a match starts (it starts at its candidate).
+    fn anchored_walk(
         &self,
         counting: &Counting,
         program: &AnchoredProgram,
         text: &str,
         cands: &[usize],
-    ) -> Result<usize, Error> {
+        mut hit: impl FnMut(usize, usize),
+    ) -> Result<(), Error> {
         let mut cut = counting.rewritten.as_ref().map(|r| Cut {
             rewrite: r,
             text,
-            exact: r.regex.matches(text, MatchOptions::default()),
+            exact: None,
         });
-        let mut n = 0;
         let mut pos = 0;
         for &c in cands {
             if c < pos {
@@ -636,7 +642,8 @@ impl<M: HitPattern> HitScanner<'_, M> {
             if let Some(head) = &counting.to_end {
                 if head.end_at(&input).is_some() {
                     // The match runs to the end of the text: it is the last one.
-                    return Ok(n + 1);
+                    hit(c, text.len());
+                    return Ok(());
                 }
                 continue;
             }
@@ -647,11 +654,58 @@ impl<M: HitPattern> HitScanner<'_, M> {
                 Some(cut) => cut.find(c, m_end)?,
                 None => m_end,
             };
-            n += 1;
+            hit(c, end);
             // Every prefiltered match starts with a non-empty literal, so it is not empty.
             pos = end.max(c + 1);
         }
-        Ok(n)
+        Ok(())
+    }
+}
+
+/// The reverse program of an exact pattern: anchored at a match's end, it reads back to the
+/// leftmost place a match ending there starts.
+fn reverse_program(pattern: &str) -> Option<regex_automata::dfa::dense::DFA<Vec<u32>>> {
+    let config = regex_automata::dfa::dense::Config::new()
+        .start_kind(regex_automata::dfa::StartKind::Anchored)
+        .match_kind(regex_automata::MatchKind::All)
+        .dfa_size_limit(Some(1 << 20))
+        .determinize_size_limit(Some(2 << 20));
+    regex_automata::dfa::dense::Builder::new()
+        .configure(config)
+        .thompson(regex_automata::nfa::thompson::Config::new().reverse(true))
+        .build(pattern)
+        .ok()
+}
+
+/// Every match of a pattern that cannot match empty, as spans: the forward DFA finds where
+/// the leftmost match ends, the reverse one where it starts (the leftmost start of a match
+/// ending there, no earlier than where the search began). False when a DFA gave up.
+fn two_way_spans(
+    forward: &AnchoredProgram,
+    reverse: &regex_automata::dfa::dense::DFA<Vec<u32>>,
+    text: &str,
+    mut hit: impl FnMut(usize, usize),
+) -> bool {
+    let AnchoredProgram::Dense { dfa, .. } = forward else {
+        return false;
+    };
+    let mut pos = 0;
+    loop {
+        let end = match dfa.try_search_fwd(&regex_automata::Input::new(text).range(pos..)) {
+            Ok(Some(m)) => m.offset(),
+            Ok(None) => return true,
+            Err(_) => return false,
+        };
+        let back = regex_automata::Input::new(text)
+            .range(pos..end)
+            .anchored(regex_automata::Anchored::Yes);
+        let start = match reverse.try_search_rev(&back) {
+            Ok(Some(m)) => m.offset(),
+            _ => return false,
+        };
+        hit(start, end);
+        // The pattern cannot match empty, so the scan always moves on.
+        pos = end;
     }
 }
 
@@ -855,8 +909,8 @@ fn trailing_lookahead(re: &Regex) -> Option<Rewrite> {
 struct Cut<'r, 't> {
     rewrite: &'r Rewrite,
     text: &'t str,
-    /// The rewrite with captures, for the rare ambiguous cut.
-    exact: Matches<'r, 't>,
+    /// The rewrite with captures, for the rare ambiguous cut (set up on its first need).
+    exact: Option<Matches<'r, 't>>,
 }
 
 impl Cut<'_, '_> {
@@ -888,9 +942,13 @@ impl Cut<'_, '_> {
     }
 
     fn exact(&mut self, start: usize, end: usize) -> Result<usize, Error> {
-        self.exact.seek(start);
+        let (regex, text) = (&self.rewrite.regex, self.text);
+        let exact = self
+            .exact
+            .get_or_insert_with(|| regex.matches(text, MatchOptions::default()));
+        exact.seek(start);
         let k = self.rewrite.regex.group_count();
-        match self.exact.next() {
+        match exact.next() {
             Some(Ok(m)) => Ok(m.groups.get(k).copied().flatten().map_or(end, |g| g.0)),
             Some(Err(e)) => Err(e),
             None => Ok(end),
@@ -1275,6 +1333,68 @@ mod tests {
             assert_eq!(scanner.count(text).unwrap(), plain, "{text:?}");
         }
         assert!(scanner.is_rewritten(0) && scanner.is_rewritten(1));
+    }
+
+    /// `spans` takes its hits from the counting programs (anchored walks, cuts before a
+    /// trailing look-ahead, greedy tails, forward and reverse DFAs): they are the hits the
+    /// members' own matchers give, text by text.
+    #[test]
+    fn spans_from_the_counting_programs_are_the_matchers_hits() {
+        let es = entries(&[
+            ("python", "s", r"\[R\s+\w+\](?P<s>.*?)(?=\[R\s|\Z)"),
+            ("python", "", r"x.*?(?=ab|b)"),
+            ("python", "ms", r"^\[W\](?P<b>.+)$"),
+            ("python", "s", r"\[W\].{3,}\Z"),
+            ("rust", "s", r"\[W\](.*)$"),
+            ("js", "", r"\[W\]\w+"),
+            ("python", "", r"\d*"),
+            // Without a literal start: forward and reverse DFAs.
+            ("python", "a", r"\b[0-9a-f]{6,12}\b"),
+            ("python", "", r"[a-z]+\d|\d+"),
+            ("python", "a", r"\b[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}\b"),
+            ("python", "", r"(?:ab|a)(?:bc|c)?"),
+        ]);
+        let texts = [
+            "[R a] one\n[R b] two [R ",
+            "[R a]\n[R b] x\n[R c]",
+            "xab xb xaab x",
+            "pre [W] not at start\n[W] body\nmore\n[W] again\n",
+            "[W] ab",
+            "[W]",
+            "é[W]ünï 12 [W]x",
+            "deadbeef cafe 0123456789abcdef abc123 x9 7fce46e0-1234-4abc é7fce46e0",
+            "abc abbc ac a1 zz99 0a1b2c3d4e5f6",
+            "",
+        ];
+        let scanner = HitScanner::new(es.iter().collect());
+        let mut compared = 0;
+        for text in texts {
+            let mut got = scanner.spans(text).unwrap();
+            let mut want: Vec<(usize, usize, usize)> = es
+                .iter()
+                .enumerate()
+                .flat_map(|(i, e)| {
+                    e.regex()
+                        .unwrap()
+                        .matches(text, MatchOptions::default())
+                        .map(move |m| {
+                            let m = m.unwrap();
+                            (i, m.start(), m.end())
+                        })
+                })
+                .collect();
+            got.sort_unstable();
+            want.sort_unstable();
+            assert_eq!(got, want, "{text:?}");
+            compared += want.len();
+        }
+        assert!(compared > 60, "{compared}");
+        // The members without a literal start took the two-way path.
+        assert!(
+            scanner.counting[7]
+                .get()
+                .is_some_and(|c| c.reverse.is_some())
+        );
     }
 
     #[test]
