@@ -282,11 +282,50 @@ fn ctrl_c_quits_and_q_quits_in_lists_only() {
     assert!(app.quit);
 }
 
+/// Regression: the workbench opened on a log (or the demo) with the demo's pattern in the
+/// editor, and what a new user typed went after it (`…\]CLAIM`, 0 matches). The pattern rxw
+/// put there is a selected example: the first key typed or pasted replaces it, a delete key
+/// deletes it whole, a cursor key makes it the user's to edit; a pattern from the command line
+/// is the user's from the start.
+#[test]
+fn the_example_pattern_is_replaced_by_what_is_typed() {
+    let demo = || start(fresh(None), StartInput::Demo, None);
+    let mut app = demo();
+    assert!(app.suggestion_shown());
+    let shown = screen_of(&app);
+    assert!(shown.contains("type to replace it"), "{shown}");
+    type_str(&mut app, "CLAIM");
+    assert_eq!(app.wb.pattern.text(), "CLAIM");
+    assert!(!app.suggestion_shown());
+    screens::settle(&mut app);
+    assert!(app.wb.results.count > 0);
+    // Once replaced, typing appends.
+    type_str(&mut app, " ");
+    assert_eq!(app.wb.pattern.text(), "CLAIM ");
+    // A delete key deletes the example whole.
+    let mut app = demo();
+    key(&mut app, KeyCode::Backspace, KeyModifiers::NONE);
+    assert_eq!(app.wb.pattern.text(), "");
+    // A cursor key takes it for editing.
+    let mut app = demo();
+    let example = app.wb.pattern.text().to_string();
+    key(&mut app, KeyCode::Left, KeyModifiers::NONE);
+    assert!(!app.suggestion_shown());
+    type_str(&mut app, "x");
+    assert_eq!(app.wb.pattern.text().len(), example.len() + 1);
+    assert!(!screen_of(&app).contains("type to replace it"));
+    let mut app = start(fresh(Some("CLAIM")), StartInput::Demo, None);
+    assert!(!app.suggestion_shown());
+    type_str(&mut app, "x");
+    assert_eq!(app.wb.pattern.text(), "CLAIMx");
+}
+
 #[test]
 fn esc_leaves_the_pattern_and_digits_then_pick_tabs() {
     let mut app = screens::demo(100, 30);
     let before = app.wb.pattern.text().to_string();
-    // In the pattern a digit types.
+    // In the pattern a digit types (End first: the demo's pattern is the user's to edit).
+    key(&mut app, KeyCode::End, KeyModifiers::NONE);
     key(&mut app, KeyCode::Char('3'), KeyModifiers::NONE);
     assert_eq!(app.wb.pattern.text(), format!("{before}3"));
     key(&mut app, KeyCode::Backspace, KeyModifiers::NONE);
@@ -734,6 +773,7 @@ fn paste_burst_without_bracketed_paste_into_the_pattern_compiles_once() {
 #[test]
 fn paste_burst_ctrl_c_in_the_middle_quits_without_compiling() {
     let mut app = screens::demo(100, 30);
+    key(&mut app, KeyCode::End, KeyModifiers::NONE);
     let before = app.wb.pattern.text().to_string();
     let mut keys = paste_keys(&"ab\tcd\n".repeat(20_000));
     keys.insert(
@@ -1433,6 +1473,7 @@ fn explain_rows_follow_the_pattern_after_an_edit() {
     app.update(Action::ShowTab(explain::ID));
     let before = app.wb.analysis().rows().clone().unwrap();
     app.focus = Focus::Pattern;
+    key(&mut app, KeyCode::End, KeyModifiers::NONE);
     type_str(&mut app, "x");
     let after = app.wb.analysis().rows().clone().unwrap();
     assert_ne!(before, after);

@@ -147,6 +147,11 @@ pub struct App {
     /// With `--print` (or standard output redirected): Enter in the pattern pane accepts the
     /// pattern and leaves; leaving otherwise cancels.
     pub printing: bool,
+    /// The pattern rxw put in the editor itself (the demo's, when neither a session nor the
+    /// command line gave one): shown selected, it is replaced by what is typed or pasted
+    /// first, and deleted whole by a delete key, as a browser's selected field is. Any other
+    /// change to the pattern makes it the user's (it is a suggestion while the text is it).
+    pub pattern_suggested: Option<String>,
     /// Whether Enter accepted the pattern (with [`App::printing`]).
     pub accepted: bool,
     /// Whether the input view sticks to the end as a followed file grows (it was at the end;
@@ -221,6 +226,7 @@ impl App {
             following: false,
             fleet: None,
             printing: false,
+            pattern_suggested: None,
             accepted: false,
             tail: false,
             loading: None,
@@ -1317,6 +1323,13 @@ impl App {
         self.run_deferred();
     }
 
+    /// Whether the pattern is still the one rxw suggested ([`App::pattern_suggested`]).
+    pub fn suggestion_shown(&self) -> bool {
+        self.pattern_suggested
+            .as_deref()
+            .is_some_and(|s| s == self.wb.pattern.text())
+    }
+
     fn mark_pattern_changed(&mut self) {
         self.session_dirty = true;
         self.deferred.pattern = true;
@@ -1564,6 +1577,22 @@ impl App {
                     };
                     self.scroll_input(d);
                     return;
+                }
+                if self.suggestion_shown() {
+                    self.pattern_suggested = None;
+                    match &e {
+                        Edit::Insert(_) | Edit::Paste(_) => self.wb.pattern.set(""),
+                        Edit::Backspace
+                        | Edit::Delete
+                        | Edit::KillWord
+                        | Edit::KillToStart
+                        | Edit::KillToEnd => {
+                            self.wb.pattern.set("");
+                            self.mark_pattern_changed();
+                            return;
+                        }
+                        _ => {}
+                    }
                 }
                 if apply_line(&mut self.wb.pattern, &e) {
                     self.mark_pattern_changed();

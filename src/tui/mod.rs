@@ -184,7 +184,11 @@ pub fn start_app(
     wb.replacement.set(&replacement);
     wb.tests.replace_all(tests);
     wb.preset = preset_key;
+    let suggested = saved.is_none() && args.preset.is_none() && args.pattern.is_none();
     let mut app = App::new(wb, presets, size, palette);
+    if suggested {
+        app.pattern_suggested = Some(pattern);
+    }
     app.input_warning = warning;
     app.history = history::PatternHistory::from_families(history);
     app.bookmarks = bookmarks

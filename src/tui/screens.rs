@@ -19,9 +19,17 @@ pub const WIDTH: u16 = 120;
 /// Height of the scenes.
 pub const HEIGHT: u16 = 34;
 
-/// The demo app at `width` x `height`, fresh (no session), scans finished.
+/// The demo app at `width` x `height`, fresh (no session), scans finished, its pattern
+/// taken for editing (the scenes of the tabs show a workbench in use).
 pub fn demo(width: u16, height: u16) -> App {
     demo_in(width, height, Palette::Color)
+}
+
+/// The demo app as it opens: its pattern a selected example that typing replaces.
+pub fn first_screen(width: u16, height: u16) -> App {
+    let mut app = demo(width, height);
+    app.pattern_suggested = Some(app.wb.pattern.text().to_string());
+    app
 }
 
 /// The demo app in `palette` (a light background's, say).
@@ -39,6 +47,7 @@ pub fn demo_in(width: u16, height: u16, palette: Palette) -> App {
         palette,
     )
     .expect("the demo starts");
+    app.pattern_suggested = None;
     settle(&mut app);
     app
 }
@@ -116,7 +125,7 @@ pub fn scenes() -> Vec<(&'static str, App)> {
 /// [`WIDTH`] x [`HEIGHT`]).
 pub fn scenes_at(width: u16, height: u16) -> Vec<(&'static str, App)> {
     let mut out = Vec::new();
-    out.push(("start", demo(width, height)));
+    out.push(("start", first_screen(width, height)));
 
     let mut a = demo(width, height);
     a.update(Action::ShowTab(matches::ID));

@@ -33,8 +33,13 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
             chrome(Chrome::Dim, p),
         ));
     }
+    let suggested = app.suggestion_shown();
     let title = if app.printing {
         "Pattern · Enter prints it · Ctrl-C prints nothing"
+    } else if suggested && area.width >= 100 {
+        "Pattern · an example: type to replace it"
+    } else if suggested {
+        "Pattern · type to replace"
     } else {
         "Pattern"
     };
@@ -85,6 +90,10 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
             && s.start <= at
             && at < s.end
         {
+            st = st.add_modifier(Modifier::REVERSED);
+        }
+        if suggested {
+            // Selected, as a field whose text the next key replaces.
             st = st.add_modifier(Modifier::REVERSED);
         }
         st
