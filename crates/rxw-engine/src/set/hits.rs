@@ -1301,31 +1301,35 @@ mod tests {
             .collect()
     }
 
+    /// Members whose counting takes a shortcut: a trailing look-ahead whose tail can match at
+    /// two places near the end (an ambiguous cut), greedy any-character tails with and without
+    /// MULTILINE, and neither (a JS pattern, a nullable one).
+    const TRICKY_TAILS: [(&str, &str, &str); 7] = [
+        ("python", "s", r"\[R\s+\w+\](?P<s>.*?)(?=\[R\s|\Z)"),
+        ("python", "", r"x.*?(?=ab|b)"),
+        ("python", "ms", r"^\[W\](?P<b>.+)$"),
+        ("python", "s", r"\[W\].{3,}\Z"),
+        ("rust", "s", r"\[W\](.*)$"),
+        ("js", "", r"\[W\]\w+"),
+        ("python", "", r"\d*"),
+    ];
+
+    /// Texts for [`TRICKY_TAILS`].
+    const TRICKY_TEXTS: [&str; 7] = [
+        "[R a] one\n[R b] two [R ",
+        "[R a]\n[R b] x\n[R c]",
+        "xab xb xaab x",
+        "pre [W] not at start\n[W] body\nmore\n[W] again\n",
+        "[W] ab",
+        "[W]",
+        "é[W]ünï 12 [W]x",
+    ];
+
     #[test]
     fn fast_count_paths_agree_with_the_engine_on_tricky_tails() {
-        let es = entries(&[
-            // Trailing look-ahead whose tail can match at two places near the end (ambiguous cut).
-            ("python", "s", r"\[R\s+\w+\](?P<s>.*?)(?=\[R\s|\Z)"),
-            ("python", "", r"x.*?(?=ab|b)"),
-            // Greedy any-tail, with and without MULTILINE.
-            ("python", "ms", r"^\[W\](?P<b>.+)$"),
-            ("python", "s", r"\[W\].{3,}\Z"),
-            ("rust", "s", r"\[W\](.*)$"),
-            // Neither: a JS pattern and a nullable one.
-            ("js", "", r"\[W\]\w+"),
-            ("python", "", r"\d*"),
-        ]);
-        let texts = [
-            "[R a] one\n[R b] two [R ",
-            "[R a]\n[R b] x\n[R c]",
-            "xab xb xaab x",
-            "pre [W] not at start\n[W] body\nmore\n[W] again\n",
-            "[W] ab",
-            "[W]",
-            "é[W]ünï 12 [W]x",
-        ];
+        let es = entries(&TRICKY_TAILS);
         let scanner = HitScanner::new(es.iter().collect());
-        for text in texts {
+        for text in TRICKY_TEXTS {
             let plain: Vec<usize> = es
                 .iter()
                 .map(|e| e.regex().unwrap().count(text).unwrap())
@@ -1340,32 +1344,21 @@ mod tests {
     /// members' own matchers give, text by text.
     #[test]
     fn spans_from_the_counting_programs_are_the_matchers_hits() {
-        let es = entries(&[
-            ("python", "s", r"\[R\s+\w+\](?P<s>.*?)(?=\[R\s|\Z)"),
-            ("python", "", r"x.*?(?=ab|b)"),
-            ("python", "ms", r"^\[W\](?P<b>.+)$"),
-            ("python", "s", r"\[W\].{3,}\Z"),
-            ("rust", "s", r"\[W\](.*)$"),
-            ("js", "", r"\[W\]\w+"),
-            ("python", "", r"\d*"),
-            // Without a literal start: forward and reverse DFAs.
+        let mut members = TRICKY_TAILS.to_vec();
+        // Without a literal start: forward and reverse DFAs.
+        members.extend([
             ("python", "a", r"\b[0-9a-f]{6,12}\b"),
             ("python", "", r"[a-z]+\d|\d+"),
             ("python", "a", r"\b[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}\b"),
             ("python", "", r"(?:ab|a)(?:bc|c)?"),
         ]);
-        let texts = [
-            "[R a] one\n[R b] two [R ",
-            "[R a]\n[R b] x\n[R c]",
-            "xab xb xaab x",
-            "pre [W] not at start\n[W] body\nmore\n[W] again\n",
-            "[W] ab",
-            "[W]",
-            "é[W]ünï 12 [W]x",
+        let es = entries(&members);
+        let mut texts = TRICKY_TEXTS.to_vec();
+        texts.extend([
             "deadbeef cafe 0123456789abcdef abc123 x9 7fce46e0-1234-4abc é7fce46e0",
             "abc abbc ac a1 zz99 0a1b2c3d4e5f6",
             "",
-        ];
+        ]);
         let scanner = HitScanner::new(es.iter().collect());
         let mut compared = 0;
         for text in texts {

@@ -137,8 +137,8 @@ impl PageChunks {
 
 #[cfg(test)]
 mod tests {
-    use super::super::shared::KEEP_RECENT;
     use super::super::BLOCK_BYTES;
+    use super::super::shared::KEEP_RECENT;
     use super::*;
     use crate::input::logs::Origin;
     use std::sync::atomic::Ordering;
