@@ -14,9 +14,10 @@ use super::jobs::{
     Event, Flag, Job, LineClock, NO_TIME, RESULT_STATUSES, SUMMARY_RUNS, SortKey, Status, Tag,
     longest_first, summary_text,
 };
+use foldhash::fast::RandomState;
 use hashbrown::HashTable;
 use std::collections::HashMap;
-use std::hash::{BuildHasher, RandomState};
+use std::hash::BuildHasher;
 
 /// No event (the end of a job's list of events).
 const NONE: u32 = u32::MAX;
@@ -166,6 +167,26 @@ fn id_bytes<'i>(ids: &'i [u8], row: &Row) -> &'i [u8] {
     ids.get(at..at + len).unwrap_or_default()
 }
 
+/// The tags of a block of lines, read apart from the table ([`JobTable::read_block`]).
+#[derive(Debug, Default)]
+pub struct BlockTags {
+    /// The tags' ids, one after the other.
+    ids: Vec<u8>,
+    /// Each tag's id (a range of `ids`) and event, in line order.
+    events: Vec<(std::ops::Range<usize>, Event)>,
+    /// The block's lines.
+    lines: u64,
+    /// The time of its last stamped line.
+    last_time: Option<i64>,
+}
+
+impl BlockTags {
+    /// The block's lines.
+    pub fn lines(&self) -> u64 {
+        self.lines
+    }
+}
+
 impl JobTable {
     /// An empty table that keeps no events (the rows' summaries only).
     pub fn new() -> JobTable {
@@ -173,7 +194,7 @@ impl JobTable {
             rows: Vec::new(),
             ids: Vec::new(),
             index: HashTable::new(),
-            hasher: RandomState::new(),
+            hasher: RandomState::default(),
             spill: HashMap::new(),
             events: None,
             clock: LineClock::default(),
@@ -194,6 +215,43 @@ impl JobTable {
         let mut clock = std::mem::take(&mut self.clock);
         clock.tags(line, source, number, |id, event| self.push(id, event));
         self.clock = clock;
+    }
+
+    /// Reads the tags of `block`, whole lines of one log split at line feeds (a `\r` before
+    /// one left out), its first line numbered `first_line`, apart from any table: on another
+    /// core, while the table takes the block before ([`JobTable::take_block`]).
+    pub fn read_block(block: &[u8], first_line: u64) -> BlockTags {
+        let mut clock = LineClock::default();
+        let mut tags = BlockTags::default();
+        let mut number = first_line;
+        for line in block.split(|&b| b == b'\n') {
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            clock.tags(line, 0, number, |id, event| {
+                let at = tags.ids.len();
+                tags.ids.extend_from_slice(id);
+                tags.events.push((at..tags.ids.len(), event));
+            });
+            number += 1;
+        }
+        tags.lines = number - first_line;
+        tags.last_time = clock.last_time();
+        tags
+    }
+
+    /// Takes the tags [`JobTable::read_block`] read from a block, after the lines taken so
+    /// far: as feeding its lines one by one would. Events on the block's lines before its
+    /// first stamp take the time of the last stamped line before the block.
+    pub fn take_block(&mut self, tags: BlockTags) {
+        let before = self.clock.carried_time(0);
+        for (id, mut event) in tags.events {
+            if event.millis == NO_TIME
+                && let Some(t) = before
+            {
+                event.millis = t;
+            }
+            self.push(&tags.ids[id], event);
+        }
+        self.clock.advance(0, tags.lines, tags.last_time);
     }
 
     /// The number of jobs.
@@ -560,6 +618,40 @@ mod tests {
             tracker.feed_from(line.as_bytes(), n % 2, n as u64 / 2 + 1);
         }
         (table, tracker.finish())
+    }
+
+    /// Blocks read apart and taken in order give the table line-by-line feeding gives,
+    /// wherever the blocks are cut: events before a block's first stamp take the time of the
+    /// stamp before the block, CRLF line ends and an unstamped head of the log included.
+    #[test]
+    fn blocks_read_apart_give_the_table_fed_line_by_line() {
+        let mut text = String::from("[CLAIM early] no stamp yet\r\n[ACK:early]\n");
+        text.push_str(&log(37, 900).replace("FAIL\n", "FAIL\r\n"));
+        let lines: Vec<&str> = text.split('\n').collect();
+        let mut fed = JobTable::with_events();
+        for (n, line) in lines.iter().enumerate() {
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            fed.feed_from(line.as_bytes(), 0, n as u64 + 1);
+        }
+        for cut_every in [1, 2, 3, 7, 50, 1000, 5000] {
+            let mut taken = JobTable::with_events();
+            let mut first = 1;
+            for block in lines.chunks(cut_every) {
+                let block = block.join("\n");
+                let tags = JobTable::read_block(block.as_bytes(), first);
+                first += tags.lines();
+                taken.take_block(tags);
+            }
+            assert_eq!(first, lines.len() as u64 + 1);
+            assert_eq!(
+                taken.printed(),
+                fed.printed(),
+                "blocks of {cut_every} lines"
+            );
+            let jobs = |t: &JobTable| (0..t.len()).map(|k| t.job(k)).collect::<Vec<_>>();
+            assert_eq!(jobs(&taken), jobs(&fed), "blocks of {cut_every} lines");
+        }
+        assert!(fed.len() > 30);
     }
 
     #[test]

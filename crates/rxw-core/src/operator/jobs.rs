@@ -367,12 +367,38 @@ pub(super) struct LineClock {
     line: u64,
     source: u32,
     last_time: Option<i64>,
+    /// Reads each line's stamp, its date's calendar work done once a day.
+    stamps: timestamp::StampReader,
 }
 
 impl LineClock {
     /// The line after the last one, in the same log.
     pub(super) fn next_line(&self) -> (usize, u64) {
         (self.source as usize, self.line + 1)
+    }
+
+    /// The time of the last stamped line, if any.
+    pub(super) fn last_time(&self) -> Option<i64> {
+        self.last_time
+    }
+
+    /// The time a next line of log `source` without a stamp takes.
+    pub(super) fn carried_time(&self, source: usize) -> Option<i64> {
+        self.last_time.filter(|_| self.source as usize == source)
+    }
+
+    /// Moves on by `lines` lines of log `source`, the last stamped one (if any) at
+    /// `last_time`: as if they had been fed one by one.
+    pub(super) fn advance(&mut self, source: usize, lines: u64, last_time: Option<i64>) {
+        let source = u32::try_from(source).unwrap_or(u32::MAX);
+        if source != self.source {
+            self.last_time = None;
+            self.source = source;
+        }
+        self.line += lines;
+        if last_time.is_some() {
+            self.last_time = last_time;
+        }
     }
 
     /// Takes line `number` of log `source` (without its newline) and calls `f` with each
@@ -393,7 +419,7 @@ impl LineClock {
             self.source = source;
         }
         self.line = number;
-        if let Some(stamp) = timestamp::leading(line) {
+        if let Some(stamp) = self.stamps.leading(line) {
             self.last_time = Some(stamp.millis);
         }
         let mut at = 0;
@@ -527,7 +553,18 @@ fn parse_tag(line: &[u8], open: usize) -> Option<FoundTag> {
         (b"NUDGE", Tag::Nudge),
     ];
     let rest = &line[open + 1..];
-    let (word, tag) = TAGS.iter().find(|(w, _)| rest.starts_with(w))?;
+    // Most brackets open no tag (`[from super]`): the first letter rules out all but one or
+    // two tags before any word is compared.
+    let candidates = match rest.first()? {
+        b'W' => &TAGS[0..1],
+        b'A' => &TAGS[1..2],
+        b'C' => &TAGS[2..3],
+        b'R' => &TAGS[3..4],
+        b'D' => &TAGS[4..5],
+        b'N' => &TAGS[5..7],
+        _ => return None,
+    };
+    let (word, tag) = candidates.iter().find(|(w, _)| rest.starts_with(w))?;
     let mut pos = open + 1 + word.len();
     let colon = line.get(pos) == Some(&b':') && matches!(tag, Tag::WorkOrder | Tag::Ack);
     if colon {

@@ -18,7 +18,7 @@ use super::buffer::SharedText;
 use super::matching::SharedWaker;
 use super::task::{PassState, PassWorker, Reply};
 use crate::lock;
-use crate::operator::job_table::JobTable;
+use crate::operator::job_table::{BlockTags, JobTable};
 use crate::operator::jobs::{self, Job, SortKey, Tag};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
@@ -120,11 +120,93 @@ struct JobsJob {
 }
 
 fn run_jobs(job: JobsJob, cancel: &AtomicBool, reply: &Reply<JobsEvent>) {
-    let from = lock(&job.table).fed_to;
+    let (from, first_line) = {
+        let t = lock(&job.table);
+        (t.fed_to, t.lines + 1)
+    };
     let mut last_send = Instant::now();
     let mut tail: Vec<u8> = Vec::new();
+    // A pipeline: the lines' tags are read a few blocks ahead on other cores while this
+    // thread takes the blocks read into the table, in order, under its lock.
+    let (sender, taken) = std::sync::mpsc::sync_channel::<Read>(4);
+    let text = &job.text;
+    std::thread::scope(|scope| {
+        scope.spawn(move || read_ahead(text, from, first_line, cancel, &sender));
+        for read in taken {
+            match read {
+                Read::Blocks {
+                    tags,
+                    fed_to,
+                    scanned,
+                } => {
+                    let mut t = lock(&job.table);
+                    for tags in tags {
+                        t.lines += tags.lines();
+                        t.table.take_block(tags);
+                    }
+                    t.fed_to = fed_to;
+                    t.with_tail = None;
+                    t.version += 1;
+                    drop(t);
+                    if last_send.elapsed() >= Duration::from_millis(25) {
+                        reply.send(JobsEvent::Progress {
+                            generation: job.generation,
+                            scanned,
+                        });
+                        last_send = Instant::now();
+                    }
+                }
+                Read::Tail(t) => tail = t,
+            }
+        }
+    });
+    if cancel.load(Ordering::Relaxed) {
+        return;
+    }
+    let mut t = lock(&job.table);
+    t.with_tail = (!tail.is_empty()).then(|| {
+        let mut copy = t.table.clone();
+        copy.feed_from(tail.strip_suffix(b"\r").unwrap_or(&tail), 0, t.lines + 1);
+        copy
+    });
+    t.version += 1;
+    drop(t);
+    reply.send(JobsEvent::Done {
+        generation: job.generation,
+    });
+}
+
+/// What the reader of a jobs pass hands on ([`read_ahead`]).
+enum Read {
+    /// The tags of the next blocks of whole lines; the table has then read to `fed_to`, the
+    /// pass to `scanned`.
+    Blocks {
+        tags: Vec<BlockTags>,
+        fed_to: usize,
+        scanned: usize,
+    },
+    /// The unfinished last line (no line feed yet).
+    Tail(Vec<u8>),
+}
+
+/// Reads the tags of the text's whole lines from byte `from` (line `first_line`) on, a few
+/// blocks at a time, each block on a core of its own, and hands them on in order; stops when
+/// cancelled or when the taker is gone.
+fn read_ahead(
+    text: &SharedText,
+    from: usize,
+    mut line: u64,
+    cancel: &AtomicBool,
+    out: &std::sync::mpsc::SyncSender<Read>,
+) {
+    // One core takes the tags into the table; the others read.
+    let readers = std::thread::available_parallelism()
+        .map_or(1, std::num::NonZeroUsize::get)
+        .clamp(2, 4)
+        - 1;
+    let mut tail = Vec::new();
     // The whole text in memory; a paged text's whole lines a chunk at a time.
-    for piece in job.text.pieces(from) {
+    for piece in text.pieces(from) {
         let bytes = &piece.text.as_bytes()[piece.start..];
         let base = piece.offset + piece.start;
         // Complete lines: all of a piece whose line break was left out, else up to the last
@@ -139,61 +221,80 @@ fn run_jobs(job: JobsJob, cancel: &AtomicBool, reply: &Reply<JobsEvent>) {
             if cancel.load(Ordering::Relaxed) {
                 return;
             }
-            let mut t = lock(&job.table);
-            let stop = (at + BLOCK).min(complete);
-            // Feed whole lines: up to the first line end at or after `stop`.
-            let stop = if stop == 0 {
-                0
-            } else {
-                memchr::memchr(b'\n', &bytes[stop - 1..complete]).map_or(complete, |k| stop + k)
-            };
-            // A line feed at the end of `bytes[at..stop]` ends its last line (it starts none);
-            // at the end of a piece whose line break was left out, every line is complete.
-            let end_of_piece = stop == complete && piece.stripped;
-            let part = &bytes[at..stop];
-            let part = match part.strip_suffix(b"\n") {
-                Some(p) if !end_of_piece => p,
-                _ => part,
-            };
-            for line in part.split(|&b| b == b'\n') {
-                t.lines += 1;
-                let number = t.lines;
-                t.table
-                    .feed_from(line.strip_suffix(b"\r").unwrap_or(line), 0, number);
+            let mut blocks = Vec::with_capacity(readers);
+            let mut fed_to = 0;
+            while blocks.len() < readers && (blocks.is_empty() || at < complete) {
+                let stop = (at + BLOCK).min(complete);
+                // Whole lines: up to the first line end at or after `stop`.
+                let stop = if stop == 0 {
+                    0
+                } else {
+                    memchr::memchr(b'\n', &bytes[stop - 1..complete]).map_or(complete, |k| stop + k)
+                };
+                // A line feed at the end of `bytes[at..stop]` ends its last line (it starts
+                // none); at the end of a piece whose line break was left out, every line is
+                // complete.
+                let end_of_piece = stop == complete && piece.stripped;
+                let part = &bytes[at..stop];
+                let part = match part.strip_suffix(b"\n") {
+                    Some(p) if !end_of_piece => p,
+                    _ => part,
+                };
+                blocks.push(part);
+                fed_to = base + stop + usize::from(end_of_piece);
+                at = stop;
+                if stop == 0 {
+                    break;
+                }
             }
-            t.fed_to = base + stop + usize::from(end_of_piece);
-            t.with_tail = None;
-            t.version += 1;
-            drop(t);
-            if last_send.elapsed() >= Duration::from_millis(25) {
-                reply.send(JobsEvent::Progress {
-                    generation: job.generation,
-                    scanned: base + stop,
-                });
-                last_send = Instant::now();
+            let tags = read_blocks(&blocks, line);
+            line += tags.iter().map(BlockTags::lines).sum::<u64>();
+            let read = Read::Blocks {
+                tags,
+                fed_to,
+                scanned: base + at,
+            };
+            if out.send(read).is_err() {
+                return;
             }
-            if stop == 0 {
+            if at == 0 {
                 break;
             }
-            at = stop;
         }
         if !piece.stripped {
             tail = bytes[complete..].to_vec();
         }
     }
-    let mut t = lock(&job.table);
-    t.with_tail = (!tail.is_empty()).then(|| {
-        let mut copy = t.table.clone();
-        copy.feed_from(tail.strip_suffix(b"\r").unwrap_or(&tail), 0, t.lines + 1);
-        copy
-    });
-    t.version += 1;
-    drop(t);
-    if !cancel.load(Ordering::Relaxed) {
-        reply.send(JobsEvent::Done {
-            generation: job.generation,
-        });
+    let _ = out.send(Read::Tail(tail));
+}
+
+/// The tags of consecutive blocks of lines, the first numbered `first_line`, each read on a
+/// core of its own (the first on this thread).
+fn read_blocks(blocks: &[&[u8]], first_line: u64) -> Vec<BlockTags> {
+    if let [block] = blocks {
+        return vec![JobTable::read_block(block, first_line)];
     }
+    // Each block's first line: the lines before it.
+    let mut firsts = Vec::with_capacity(blocks.len());
+    let mut line = first_line;
+    for part in blocks {
+        firsts.push(line);
+        line += memchr::memchr_iter(b'\n', part).count() as u64 + 1;
+    }
+    std::thread::scope(|scope| {
+        let others: Vec<_> = blocks[1..]
+            .iter()
+            .zip(&firsts[1..])
+            .map(|(&part, &first)| scope.spawn(move || JobTable::read_block(part, first)))
+            .collect();
+        let mut out = vec![JobTable::read_block(blocks[0], first_line)];
+        out.extend(
+            others
+                .into_iter()
+                .map(|h| h.join().unwrap_or_else(|p| std::panic::resume_unwind(p))),
+        );
+        out
+    })
 }
 
 /// The event of job `id` after tag `at` of its tags on line `line` of `input`: its line, its
