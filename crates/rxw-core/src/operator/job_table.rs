@@ -224,7 +224,13 @@ impl JobTable {
         let mut clock = LineClock::default();
         let mut tags = BlockTags::default();
         let mut number = first_line;
-        for line in block.split(|&b| b == b'\n') {
+        // The lines as `split` at line feeds gives them, found with memchr (a byte-by-byte
+        // split was a sixth of the pass).
+        let mut start = 0;
+        let ends = memchr::memchr_iter(b'\n', block).chain(std::iter::once(block.len()));
+        for end in ends {
+            let line = &block[start..end];
+            start = end + 1;
             let line = line.strip_suffix(b"\r").unwrap_or(line);
             clock.tags(line, 0, number, |id, event| {
                 let at = tags.ids.len();

@@ -533,6 +533,12 @@ pub fn tags_of(line: &[u8], id: &[u8]) -> Vec<Tag> {
     out
 }
 
+/// `text.starts_with(word)` for a short word, compared in line (no call to `memcmp`, which
+/// was most of the cost of reading a tag's name).
+fn starts_with(text: &[u8], word: &[u8]) -> bool {
+    text.len() >= word.len() && text.iter().zip(word).all(|(a, b)| a == b)
+}
+
 fn is_id_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'_' | b'/' | b'-')
 }
@@ -564,7 +570,7 @@ fn parse_tag(line: &[u8], open: usize) -> Option<FoundTag> {
         b'N' => &TAGS[5..7],
         _ => return None,
     };
-    let (word, tag) = candidates.iter().find(|(w, _)| rest.starts_with(w))?;
+    let (word, tag) = candidates.iter().find(|(w, _)| starts_with(rest, w))?;
     let mut pos = open + 1 + word.len();
     let colon = line.get(pos) == Some(&b':') && matches!(tag, Tag::WorkOrder | Tag::Ack);
     if colon {
@@ -606,7 +612,7 @@ fn result_status(after: &[u8]) -> Option<u8> {
     let word = &after[skip..skip + word_len];
     RESULT_STATUSES
         .iter()
-        .position(|s| s.as_bytes() == word)
+        .position(|s| s.len() == word.len() && starts_with(word, s.as_bytes()))
         .map(|k| k as u8)
 }
 
