@@ -522,6 +522,12 @@ impl<'t> JobRow<'t> {
         Some((r.resolution_millis - r.claim_millis) as f64 / 1000.0)
     }
 
+    /// Whether [`JobRow::flags`] names any (without building the list).
+    pub fn is_flagged(&self) -> bool {
+        let r = self.r();
+        (r.bits & CLAIMED != 0 && r.resolutions == 0) || r.resolutions >= 2
+    }
+
     /// As [`Job::flags`].
     pub fn flags(&self) -> Vec<Flag> {
         let r = self.r();
@@ -677,6 +683,7 @@ mod tests {
                 assert_eq!(&table.job(k), job);
                 assert_eq!(row.event_count(), job.events.len() as u64, "{}", job.id);
                 assert_eq!(row.first_tag(), job.events[0].tag, "{}", job.id);
+                assert_eq!(row.is_flagged(), !job.flags().is_empty(), "{}", job.id);
             }
             for key in [
                 SortKey::Job,
