@@ -291,7 +291,7 @@ fn read_ahead(
                 }
             }
             round += 1;
-            let read = if share && readers == 1 && round % 3 == 0 {
+            let read = if share && readers == 1 && round.is_multiple_of(3) {
                 let block = blocks[0].to_vec();
                 let first_line = line;
                 line += memchr::memchr_iter(b'\n', &block).count() as u64 + 1;
