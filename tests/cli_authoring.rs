@@ -71,6 +71,46 @@ fn code_nearest_writes_the_closest_program_and_lists_the_differences() {
         .stderr(predicate::str::contains("look-around"));
 }
 
+/// `rxw code --json` (asked for by scripts and agents, which got "unexpected argument"):
+/// one document with the program, its language, file name and compiled pattern; with
+/// `--nearest` the differences; a refusal is `{"error": …}` with exit 2. A pattern with a
+/// quote and a backslash comes back as written.
+#[test]
+fn code_json_is_one_document_with_the_program() {
+    let doc = |args: &[&str]| -> (Option<i32>, serde_json::Value) {
+        let out = code(args).output().unwrap();
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert_eq!(text.lines().count(), 1, "{text}");
+        (out.status.code(), serde_json::from_str(&text).unwrap())
+    };
+    let (status, d) = doc(&["--json", "--lang", "java", "--", r#"a"b\\(\d+)"#]);
+    assert_eq!(status, Some(0));
+    assert_eq!(d["language"], "java");
+    assert_eq!(d["file_name"], "Main.java");
+    assert_eq!(d["nearest"], false);
+    assert_eq!(d["differences"], serde_json::json!([]));
+    let program = d["code"].as_str().unwrap();
+    assert!(program.contains("Pattern.compile("), "{program}");
+    assert!(d["pattern"].as_str().unwrap().contains(r#"a"b\\("#), "{d}");
+    let (status, d) = doc(&["--json", "--nearest", "--lang", "js", "--", "ab++c"]);
+    assert_eq!(status, Some(0));
+    assert_eq!(d["nearest"], true);
+    assert_eq!(d["differences"][0]["construct"], "++");
+    assert!(d["code"].as_str().unwrap().contains("new RegExp(\"ab+c\""));
+    let (status, d) = doc(&["--json", "--lang", "go", "a(?=b)"]);
+    assert_eq!(status, Some(2));
+    assert!(
+        d["error"]["message"]
+            .as_str()
+            .unwrap()
+            .contains("look-around"),
+        "{d}"
+    );
+    let (status, d) = doc(&["--json", "--flavor", "js", "--flags", "q", "x"]);
+    assert_eq!(status, Some(2));
+    assert_eq!(d["error"]["kind"], "flag_invalid");
+}
+
 /// One refusal per language: exit 2, the reason, and a caret under the construct.
 #[test]
 fn code_refuses_what_each_language_would_mean_differently() {

@@ -1,10 +1,9 @@
 //! `rxw code`, `rxw generate` and `rxw tests`: authoring from the command line.
 
 use super::style::{Layout, inert, quoted};
-use super::{ColorChoice, Outcome, flags_for, parse_flavor, use_color};
+use super::{ColorChoice, Outcome, use_color};
 use crate::codegen::{self, Lang, highlight};
 use crate::error::{Error, ErrorKind};
-use crate::flavor::Flavor;
 use crate::generate::{self, Options};
 use crate::testcases::{Expect, Suite};
 use clap::Args;
@@ -24,12 +23,14 @@ pub struct CodeArgs {
     /// The language: rust, python, js, go, java, csharp, ruby (default: the flavor's own).
     #[arg(long, value_parser = parse_lang)]
     pub lang: Option<Lang>,
-    /// The flavor (help written from the flavor table).
-    #[arg(long, default_value = "python", help = super::flavor_help(), value_parser = parse_flavor)]
-    pub flavor: Flavor,
-    /// Flag letters of the pattern.
-    #[arg(long, default_value = "")]
-    pub flags: String,
+    /// The pattern's flavor and flag letters.
+    #[command(flatten)]
+    pub syntax: super::FlavorArgs,
+    /// Print one JSON document: the program, its language and file name, the pattern and
+    /// flags it compiles, and (with `--nearest`) what it answers differently; an error is
+    /// `{"error": …}`.
+    #[arg(long)]
+    pub json: bool,
     /// When to colour the program.
     #[arg(long, value_enum, default_value_t)]
     pub color: ColorChoice,
@@ -81,32 +82,54 @@ pub struct TestsArgs {
 /// The pattern is invalid or cannot be carried over (exit 2, with the caret); with
 /// `--nearest`, only what cannot be written even approximately.
 pub fn code(args: &CodeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcome {
-    let flags = flags_for(&args.flags, args.flavor)?;
+    let (flavor, flags) = (args.syntax.flavor, args.syntax.flags()?);
     let lang = args
         .lang
-        .unwrap_or_else(|| args.flavor.rules().language.parse().unwrap_or_default());
-    let program = if args.nearest {
-        let (program, differences) =
-            codegen::generate_nearest(&args.pattern, args.flavor, flags, lang)?;
-        if !differences.is_empty() {
+        .unwrap_or_else(|| flavor.rules().language.parse().unwrap_or_default());
+    let (program, differences) = if args.nearest {
+        codegen::generate_nearest(&args.pattern, flavor, flags, lang)?
+    } else {
+        (
+            codegen::generate(&args.pattern, flavor, flags, lang)?,
+            Vec::new(),
+        )
+    };
+    if args.json {
+        let doc = CodeDoc {
+            language: lang.name(),
+            file_name: program.file_name(),
+            flavor: flavor.to_string(),
+            pattern: &program.translation.pattern,
+            flags: &program.translation.flags,
+            verbatim: program.translation.verbatim,
+            code: &program.code,
+            nearest: args.nearest,
+            differences: differences
+                .iter()
+                .map(|d| DifferenceDoc {
+                    construct: &d.construct,
+                    inputs: &d.inputs,
+                })
+                .collect(),
+        };
+        writeln!(out, "{}", super::to_json(&doc))?;
+        return Ok(0);
+    }
+    if !differences.is_empty() {
+        writeln!(
+            err,
+            "rxw: warning: no exact {} program for this pattern; this is the nearest, and it answers differently on:",
+            lang.title()
+        )?;
+        for d in &differences {
             writeln!(
                 err,
-                "rxw: warning: no exact {} program for this pattern; this is the nearest, and it answers differently on:",
-                lang.title()
+                "  {}: {}",
+                inert(&d.construct, Layout::OneLine),
+                inert(&d.inputs, Layout::OneLine)
             )?;
-            for d in &differences {
-                writeln!(
-                    err,
-                    "  {}: {}",
-                    inert(&d.construct, Layout::OneLine),
-                    inert(&d.inputs, Layout::OneLine)
-                )?;
-            }
         }
-        program
-    } else {
-        codegen::generate(&args.pattern, args.flavor, flags, lang)?
-    };
+    }
     if use_color(args.color) {
         let lines = highlight::highlight(&program.code, lang);
         // 24-bit colour only when COLORTERM says the terminal draws it.
@@ -116,6 +139,36 @@ pub fn code(args: &CodeArgs, out: &mut dyn Write, err: &mut dyn Write) -> Outcom
         out.write_all(program.code.as_bytes())?;
     }
     Ok(0)
+}
+
+/// `rxw code --json`.
+#[derive(serde::Serialize)]
+struct CodeDoc<'a> {
+    /// The program's language (`rust`, `python`, …).
+    language: &'static str,
+    /// The file name the program expects to be saved as.
+    file_name: &'static str,
+    /// The flavor the pattern was read in.
+    flavor: String,
+    /// The pattern as the program compiles it (not yet a string literal).
+    pattern: &'a str,
+    /// The target engine's flag letters (empty after a rewrite).
+    flags: &'a str,
+    /// Whether the pattern was carried over as written.
+    verbatim: bool,
+    /// The program's source.
+    code: &'a str,
+    /// Whether `--nearest` was asked for.
+    nearest: bool,
+    /// With `--nearest`: each construct written approximately and the inputs it answers
+    /// differently.
+    differences: Vec<DifferenceDoc<'a>>,
+}
+
+#[derive(serde::Serialize)]
+struct DifferenceDoc<'a> {
+    construct: &'a str,
+    inputs: &'a str,
 }
 
 /// Prints a pattern generated from the examples.

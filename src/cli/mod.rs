@@ -696,7 +696,8 @@ pub fn run(mut command: Command, out: &mut dyn Write, err: &mut dyn Write) -> i3
         Command::Preset(a) => a.json(),
         Command::Parse(a) => a.json || a.jsonl,
         Command::Registry(a) => a.json(),
-        Command::Code(_) | Command::Generate(_) | Command::Tests(_) => false,
+        Command::Code(a) => a.json,
+        Command::Generate(_) | Command::Tests(_) => false,
         Command::Jobs(a) => a.json,
         Command::Timeline(a) => a.json,
         #[cfg(feature = "mcp")]
