@@ -320,6 +320,32 @@ fn the_example_pattern_is_replaced_by_what_is_typed() {
     assert_eq!(app.wb.pattern.text(), "CLAIMx");
 }
 
+/// Regression: at 80 columns the filters' names took the status bar's room and the answer
+/// to the last action was cut ("job 7fce46e0: event 3 of 7 (CLAIM on"). When both do not
+/// fit, the answer is shown whole and the filters are counted; where both fit, the names stay.
+#[test]
+fn a_narrow_status_bar_keeps_the_answer_and_counts_the_filters() {
+    let message = "job 7fce46e0: event 3 of 7 (CLAIM on line 42)";
+    for (width, named) in [(80, false), (160, true)] {
+        let mut app = screens::demo(width, 24);
+        key(&mut app, KeyCode::Char('l'), KeyModifiers::CONTROL);
+        screens::settle(&mut app);
+        app.message = Some(message.into());
+        let screen = screen_of(&app);
+        assert!(screen.contains(message), "{width}: {screen}");
+        assert_eq!(
+            screen.contains("filters: with a match"),
+            named,
+            "{width}: {screen}"
+        );
+        assert_eq!(
+            screen.contains(" 1 filter (Alt-k)"),
+            !named,
+            "{width}: {screen}"
+        );
+    }
+}
+
 #[test]
 fn esc_leaves_the_pattern_and_digits_then_pick_tabs() {
     let mut app = screens::demo(100, 30);

@@ -198,12 +198,22 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
     )];
     let filters = app.filter_labels();
     if !filters.is_empty() {
-        // Each filter on, by name; Alt-k opens the panel that changes or removes each.
+        // Each filter on, by name; Alt-k opens the panel that changes or removes each. When
+        // the names and the answer to the last action do not both fit, the answer wins and
+        // the filters are counted.
         let key = key_for(&Action::Filters).unwrap_or_default();
-        spans.push(Span::styled(
-            format!(" filters: {} ({key}) ", filters.join(" · ")),
-            chrome(Chrome::Changed, p),
-        ));
+        let named = format!(" filters: {} ({key}) ", filters.join(" · "));
+        let width = |t: &str| t.chars().count();
+        let needed = width(&spans[0].content)
+            + width(&named)
+            + app.message.as_deref().map_or(0, |m| width(m) + 2);
+        let text = if app.message.is_some() && needed > area.width as usize {
+            let n = filters.len();
+            format!(" {n} filter{} ({key}) ", if n == 1 { "" } else { "s" })
+        } else {
+            named
+        };
+        spans.push(Span::styled(text, chrome(Chrome::Changed, p)));
     }
     if let Some(fleet) = app.fleet_label() {
         spans.push(Span::styled(
