@@ -145,8 +145,8 @@ impl LogFormat {
     }
 
     /// The format of a log whose first lines are `head`, of the built-in formats and `user`,
-    /// read off its first non-empty lines, in this order: JSON Lines when most are JSON
-    /// objects and one has a message field; NetVM when at least one has a NetVM prefix (a
+    /// read off its first non-empty lines, in this order: JSON Lines when at least half are
+    /// JSON objects and one has a message field; NetVM when at least one has a NetVM prefix (a
     /// timestamp and a sender); syslog when most have a syslog header; logfmt when most are
     /// logfmt and one has a message field; each of `user` in turn when most of the lines that
     /// do not continue a record match its `line` pattern; else the text as is.
@@ -166,7 +166,9 @@ impl LogFormat {
             .iter()
             .filter(|j| matches!(j, JsonLine::Record(_)))
             .count();
-        if objects * 2 > lines.len() && records > 0 {
+        // Half is enough: a short JSON log with one broken line is still a JSON log (the
+        // broken line is said, skipped and counted), not text to match escapes and all.
+        if objects * 2 >= lines.len() && records > 0 {
             return LogFormat::JsonLines;
         }
         if lines.iter().any(|l| netvm_prefix(l.as_bytes()).is_some()) {
@@ -676,6 +678,15 @@ mod tests {
         assert_eq!(LogFormat::detect(""), LogFormat::Lines);
         // JSON that is not records is not JSON Lines.
         assert_eq!(LogFormat::detect("[1,2]\n{\"a\":1}\n"), LogFormat::Lines);
+        // Regression: a two-line JSON log with one broken line was read as text.
+        assert_eq!(
+            LogFormat::detect("{\"ts\":1,\"msg\":\"a\"}\n{\"ts\":2,\"msg\n"),
+            LogFormat::JsonLines
+        );
+        assert_eq!(
+            LogFormat::detect("{\"ts\":1,\"msg\":\"a\"}\nplain\nplain\n"),
+            LogFormat::Lines
+        );
         assert_eq!("JSON".parse::<LogFormat>().unwrap(), LogFormat::JsonLines);
         let e = "yaml".parse::<LogFormat>().unwrap_err();
         crate::testing::assert_message_has(&e, "netvm, jsonl, lines");
