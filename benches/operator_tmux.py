@@ -88,7 +88,8 @@ def appended_probes(log, appends, before):
 COUNT = re.compile(r" (\d[\d,]*)\+? matches ")
 ROW = re.compile(r"[^0-9]1  \d+:\d+\s+CLAIM")
 WITH = re.compile(r"filter: [\d,]+ with a match")
-WITHOUT = re.compile(r"filter: [\d,]+ without a match")
+# The input title names one filter with its count; the status bar names the combined ones.
+WITHOUT = re.compile(r"filter: [\d,]+ without a match|filters: without a match")
 
 
 def count(s):
