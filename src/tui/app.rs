@@ -334,7 +334,10 @@ impl App {
                 &mut requests,
             );
             cx.shown_matches = self.filters.active().then(|| self.filters.matches());
-            cx.shown_lines = self.filters.active().then(|| self.filters.rows());
+            cx.shown_lines = self
+                .filters
+                .active()
+                .then(|| (self.filters.rows(), self.filters.classified()));
             f(self.tabs[i].as_mut(), &mut cx)
         };
         self.take_requests(requests);

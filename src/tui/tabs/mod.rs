@@ -194,9 +194,10 @@ pub struct TabCx<'a> {
     /// The matches on the lines the filters show (indices into the full scan's spans),
     /// when they leave some out; `None`: every match is shown.
     pub shown_matches: Option<&'a [u32]>,
-    /// The lines the combined filters show (ascending), when they are on; `None`: no
-    /// combined filter (the workbench's own line filter is asked through `wb`).
-    pub shown_lines: Option<&'a [u32]>,
+    /// The lines the combined filters show (ascending) among the lines they have classified
+    /// so far (the number), when they are on; `None`: no combined filter (the workbench's own
+    /// line filter is asked through `wb`).
+    pub shown_lines: Option<(&'a [u32], usize)>,
     requests: &'a mut Vec<Request>,
 }
 
@@ -246,16 +247,19 @@ impl<'a> TabCx<'a> {
 }
 
 /// Whether line `line` (from 0) is shown (no filter hides it): among the combined filters' `lines` when they are
-/// on, else among the line filter's rows when it is on; every line when neither is.
+/// on, else among the line filter's rows when it is on; every line when neither is. A line
+/// the filters have not classified yet (a large input, still being read) counts as shown: it
+/// is not known to be hidden.
 pub fn line_shown(
-    lines: Option<&[u32]>,
+    lines: Option<(&[u32], usize)>,
     filter: &crate::workbench::filter::LineFilter,
     line: usize,
 ) -> bool {
     let among = |rows: &[u32]| u32::try_from(line).is_ok_and(|l| rows.binary_search(&l).is_ok());
     match lines {
-        Some(rows) => among(rows),
-        None if filter.active() => among(filter.rows()),
+        Some((_, classified)) if line >= classified => true,
+        Some((rows, _)) => among(rows),
+        None if filter.active() => line >= filter.decided() || among(filter.rows()),
         None => true,
     }
 }
@@ -458,4 +462,29 @@ pub fn list_keys(action: &crate::tui::action::Action, cx: &mut TabCx) -> Handled
     };
     cx.request(Request::SelectMatch(target));
     Handled::Consumed
+}
+
+#[cfg(test)]
+mod shown {
+    use super::line_shown;
+    use crate::workbench::filter::LineFilter;
+
+    /// Regression: while the combined filters were still classifying a large input, a line
+    /// past the classified ones counted as hidden, and Jobs' Enter passed over its events.
+    #[test]
+    fn a_line_not_yet_classified_counts_as_shown() {
+        let off = LineFilter::default();
+        let rows = [1u32, 3];
+        let classifying = Some((&rows[..], 5));
+        assert!(line_shown(classifying, &off, 1));
+        assert!(line_shown(classifying, &off, 3));
+        assert!(!line_shown(classifying, &off, 2));
+        assert!(!line_shown(classifying, &off, 4));
+        // Lines 5 on are not classified yet.
+        assert!(line_shown(classifying, &off, 5));
+        assert!(line_shown(classifying, &off, 900));
+        // Once every line is classified, a line not among the rows is hidden.
+        assert!(!line_shown(Some((&rows[..], 1000)), &off, 900));
+        assert!(line_shown(None, &off, 900));
+    }
 }
