@@ -274,3 +274,23 @@ fn a_directory_is_followed_and_what_cannot_be_followed_is_refused() {
         .to_string();
     assert!(err.contains("compressed"), "{err}");
 }
+
+/// Regression: the empty line after the merged text's last line break was drawn as the next
+/// line of the last log (`a 3` for a log of two lines). It names no log now.
+#[test]
+fn the_empty_last_line_of_merged_logs_names_no_log() {
+    let dir = tempfile::tempdir().unwrap();
+    let (app, _, _) = followed(dir.path());
+    let screen = format!("{:?}", screens::render_buffer(&app));
+    let gutters: Vec<(String, String)> = screen
+        .lines()
+        .filter_map(|l| {
+            let row = l.trim().trim_start_matches('"').strip_prefix('│')?;
+            let mut words = row.split_whitespace();
+            Some((words.next()?.to_string(), words.next()?.to_string()))
+        })
+        .collect();
+    let has = |tag: &str, line: &str| gutters.iter().any(|(t, n)| t == tag && n == line);
+    assert!(has("a", "1") && has("a", "2") && has("b", "1"), "{screen}");
+    assert!(!has("a", "3") && !has("b", "2"), "{screen}");
+}

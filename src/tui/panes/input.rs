@@ -210,6 +210,10 @@ pub fn render(f: &mut Frame, app: &App, area: Rect) {
                     || (r.start <= range.end && range.end < r.end)
             });
         let gutter = match app.source_gutter().and_then(|g| Some((g, g.place(i)?))) {
+            // The empty line after a merged input's last line break is no log's line.
+            Some(_) if app.wb.input.ends_with_newline() && i + 1 >= app.wb.input.line_count() => {
+                " ".repeat(gw + 1)
+            }
             // A merged input: the log's tag and the line's number in that log.
             Some((g, (tag, own))) => format!(
                 "{tag:<tw$} {own:>nw$} ",
