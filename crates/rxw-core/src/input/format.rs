@@ -666,27 +666,29 @@ mod tests {
 
     #[test]
     fn detection_reads_the_first_lines() {
-        assert_eq!(
-            LogFormat::detect("{\"ts\":1,\"msg\":\"a\"}\n{\"ts\":2,\"msg\":\"b\"}\n"),
-            LogFormat::JsonLines
-        );
-        assert_eq!(
-            LogFormat::detect("[ACK:1]\n2026-10-05T00:01:48Z a: [WO:1] x\n"),
-            LogFormat::NetVm
-        );
-        assert_eq!(LogFormat::detect("plain text\nmore\n"), LogFormat::Lines);
-        assert_eq!(LogFormat::detect(""), LogFormat::Lines);
-        // JSON that is not records is not JSON Lines.
-        assert_eq!(LogFormat::detect("[1,2]\n{\"a\":1}\n"), LogFormat::Lines);
-        // Regression: a two-line JSON log with one broken line was read as text.
-        assert_eq!(
-            LogFormat::detect("{\"ts\":1,\"msg\":\"a\"}\n{\"ts\":2,\"msg\n"),
-            LogFormat::JsonLines
-        );
-        assert_eq!(
-            LogFormat::detect("{\"ts\":1,\"msg\":\"a\"}\nplain\nplain\n"),
-            LogFormat::Lines
-        );
+        let cases = [
+            (
+                "{\"ts\":1,\"msg\":\"a\"}\n{\"ts\":2,\"msg\":\"b\"}\n",
+                LogFormat::JsonLines,
+            ),
+            (
+                "[ACK:1]\n2026-10-05T00:01:48Z a: [WO:1] x\n",
+                LogFormat::NetVm,
+            ),
+            ("plain text\nmore\n", LogFormat::Lines),
+            ("", LogFormat::Lines),
+            // JSON that is not records is not JSON Lines.
+            ("[1,2]\n{\"a\":1}\n", LogFormat::Lines),
+            // Regression: a two-line JSON log with one broken line was read as text.
+            (
+                "{\"ts\":1,\"msg\":\"a\"}\n{\"ts\":2,\"msg\n",
+                LogFormat::JsonLines,
+            ),
+            ("{\"ts\":1,\"msg\":\"a\"}\nplain\nplain\n", LogFormat::Lines),
+        ];
+        for (head, format) in cases {
+            assert_eq!(LogFormat::detect(head), format, "{head:?}");
+        }
         assert_eq!("JSON".parse::<LogFormat>().unwrap(), LogFormat::JsonLines);
         let e = "yaml".parse::<LogFormat>().unwrap_err();
         crate::testing::assert_message_has(&e, "netvm, jsonl, lines");
