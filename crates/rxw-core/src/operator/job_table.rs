@@ -524,18 +524,27 @@ impl<'t> JobRow<'t> {
 
     /// Whether [`JobRow::flags`] names any (without building the list).
     pub fn is_flagged(&self) -> bool {
+        let (unresolved, twice) = self.flag_states();
+        unresolved || twice
+    }
+
+    /// Whether the job is claimed and never resolved, and whether it was resolved twice.
+    fn flag_states(&self) -> (bool, bool) {
         let r = self.r();
-        (r.bits & CLAIMED != 0 && r.resolutions == 0) || r.resolutions >= 2
+        (
+            r.bits & CLAIMED != 0 && r.resolutions == 0,
+            r.resolutions >= 2,
+        )
     }
 
     /// As [`Job::flags`].
     pub fn flags(&self) -> Vec<Flag> {
-        let r = self.r();
+        let (unresolved, twice) = self.flag_states();
         let mut flags = Vec::new();
-        if r.bits & CLAIMED != 0 && r.resolutions == 0 {
+        if unresolved {
             flags.push(Flag::Unresolved);
         }
-        if r.resolutions >= 2 {
+        if twice {
             flags.push(Flag::ResolvedTwice);
         }
         flags

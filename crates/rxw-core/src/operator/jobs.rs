@@ -559,18 +559,9 @@ fn parse_tag(line: &[u8], open: usize) -> Option<FoundTag> {
         (b"NUDGE", Tag::Nudge),
     ];
     let rest = &line[open + 1..];
-    // Most brackets open no tag (`[from super]`): the first letter rules out all but one or
-    // two tags before any word is compared.
-    let candidates = match rest.first()? {
-        b'W' => &TAGS[0..1],
-        b'A' => &TAGS[1..2],
-        b'C' => &TAGS[2..3],
-        b'R' => &TAGS[3..4],
-        b'D' => &TAGS[4..5],
-        b'N' => &TAGS[5..7],
-        _ => return None,
-    };
-    let (word, tag) = candidates.iter().find(|(w, _)| starts_with(rest, w))?;
+    // Most brackets open no tag (`[from super]`): compared in line, each word is ruled out
+    // at its first letter.
+    let (word, tag) = TAGS.iter().find(|(w, _)| starts_with(rest, w))?;
     let mut pos = open + 1 + word.len();
     let colon = line.get(pos) == Some(&b':') && matches!(tag, Tag::WorkOrder | Tag::Ack);
     if colon {

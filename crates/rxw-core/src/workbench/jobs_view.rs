@@ -294,7 +294,7 @@ fn read_ahead(
             let read = if share && readers == 1 && round.is_multiple_of(3) {
                 let block = blocks[0].to_vec();
                 let first_line = line;
-                line += memchr::memchr_iter(b'\n', &block).count() as u64 + 1;
+                line += lines_in(&block);
                 Read::Raw {
                     block,
                     first_line,
@@ -324,6 +324,12 @@ fn read_ahead(
     out(Read::Tail(tail));
 }
 
+/// The lines of a block (whole lines split at line feeds, as [`JobTable::read_block`] reads
+/// them), counted without reading them.
+fn lines_in(block: &[u8]) -> u64 {
+    memchr::memchr_iter(b'\n', block).count() as u64 + 1
+}
+
 /// The tags of consecutive blocks of lines, the first numbered `first_line`, each read on a
 /// core of its own (the first on this thread).
 fn read_blocks(blocks: &[&[u8]], first_line: u64) -> Vec<BlockTags> {
@@ -335,7 +341,7 @@ fn read_blocks(blocks: &[&[u8]], first_line: u64) -> Vec<BlockTags> {
     let mut line = first_line;
     for part in blocks {
         firsts.push(line);
-        line += memchr::memchr_iter(b'\n', part).count() as u64 + 1;
+        line += lines_in(part);
     }
     std::thread::scope(|scope| {
         let others: Vec<_> = blocks[1..]

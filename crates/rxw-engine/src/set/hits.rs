@@ -448,7 +448,7 @@ impl<'c, M: HitPattern> HitScanner<'c, M> {
                 if two_way_spans(forward, reverse, text, |s, e| out.push((i, s, e))) {
                     continue;
                 }
-                // A DFA gave up (a quit byte): the member's matcher answers instead.
+                // The reverse DFA gave up (a quit byte): the member's matcher answers instead.
                 out.truncate(mark);
             }
             if !self.may_match(i, text, &cands) {
@@ -665,11 +665,9 @@ impl<M: HitPattern> HitScanner<'_, M> {
 /// The reverse program of an exact pattern: anchored at a match's end, it reads back to the
 /// leftmost place a match ending there starts.
 fn reverse_program(pattern: &str) -> Option<regex_automata::dfa::dense::DFA<Vec<u32>>> {
-    let config = regex_automata::dfa::dense::Config::new()
+    let config = small_dense_config()
         .start_kind(regex_automata::dfa::StartKind::Anchored)
-        .match_kind(regex_automata::MatchKind::All)
-        .dfa_size_limit(Some(1 << 20))
-        .determinize_size_limit(Some(2 << 20));
+        .match_kind(regex_automata::MatchKind::All);
     regex_automata::dfa::dense::Builder::new()
         .configure(config)
         .thompson(regex_automata::nfa::thompson::Config::new().reverse(true))
@@ -677,25 +675,26 @@ fn reverse_program(pattern: &str) -> Option<regex_automata::dfa::dense::DFA<Vec<
         .ok()
 }
 
-/// Every match of a pattern that cannot match empty, as spans: the forward DFA finds where
-/// the leftmost match ends, the reverse one where it starts (the leftmost start of a match
-/// ending there, no earlier than where the search began). False when a DFA gave up.
+/// A dense DFA's configuration within a small budget (a pattern whose DFA would not fit
+/// runs on the general engine instead).
+fn small_dense_config() -> regex_automata::dfa::dense::Config {
+    regex_automata::dfa::dense::Config::new()
+        .dfa_size_limit(Some(1 << 20))
+        .determinize_size_limit(Some(2 << 20))
+}
+
+/// Every match of a pattern that cannot match empty, as spans: the forward program finds
+/// where the leftmost match ends, the reverse DFA where it starts (the leftmost start of a
+/// match ending there, no earlier than where the search began). False when the reverse DFA
+/// gave up (a quit byte).
 fn two_way_spans(
     forward: &AnchoredProgram,
     reverse: &regex_automata::dfa::dense::DFA<Vec<u32>>,
     text: &str,
     mut hit: impl FnMut(usize, usize),
 ) -> bool {
-    let AnchoredProgram::Dense { dfa, .. } = forward else {
-        return false;
-    };
     let mut pos = 0;
-    loop {
-        let end = match dfa.try_search_fwd(&regex_automata::Input::new(text).range(pos..)) {
-            Ok(Some(m)) => m.offset(),
-            Ok(None) => return true,
-            Err(_) => return false,
-        };
+    while let Some(end) = forward.end_at(&regex_automata::Input::new(text).range(pos..)) {
         let back = regex_automata::Input::new(text)
             .range(pos..end)
             .anchored(regex_automata::Anchored::Yes);
@@ -707,6 +706,7 @@ fn two_way_spans(
         // The pattern cannot match empty, so the scan always moves on.
         pos = end;
     }
+    true
 }
 
 /// The pattern for the `regex` engines, exact whatever the text: Python translated assuming
@@ -742,10 +742,7 @@ impl AnchoredProgram {
 
     /// Compiles a pattern in the `regex` dialect for searches of this kind.
     fn build(pattern: String, start: regex_automata::dfa::StartKind) -> Option<AnchoredProgram> {
-        let config = regex_automata::dfa::dense::Config::new()
-            .start_kind(start)
-            .dfa_size_limit(Some(1 << 20))
-            .determinize_size_limit(Some(2 << 20));
+        let config = small_dense_config().start_kind(start);
         match regex_automata::dfa::dense::Builder::new()
             .configure(config)
             .build(&pattern)
